@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { formatCoins } from "~/lib/money";
+import type { ShellUser } from "./types";
+
+export function CoinDialog({
+  user,
+  communityUrl,
+  locale,
+}: {
+  user: ShellUser;
+  communityUrl: string;
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  const amount = formatCoins(user.coinBalanceCents, locale);
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={t("nav.coinBalanceLabel", { amount })}>
+          <span aria-hidden>🪙</span>
+          <span dir="ltr">{t("nav.coinBalance", { amount })}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("coins.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("coins.title")}</DialogTitle>
+          <DialogDescription>{t("coins.description")}</DialogDescription>
+        </DialogHeader>
+        <p className="font-medium">{t("coins.balance", { amount })}</p>
+        <ol className="list-decimal space-y-2 ps-5 text-sm">
+          <li>{t("coins.stepCommunity")}</li>
+          <li>{t("coins.stepTicket")}</li>
+          <li>{t("coins.stepTeam")}</li>
+        </ol>
+        <Button asChild>
+          <a href={communityUrl} target="_blank" rel="noopener noreferrer">
+            {t("coins.joinCommunity")}
+          </a>
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}

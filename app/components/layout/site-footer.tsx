@@ -1,0 +1,129 @@
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import type { ShellProps } from "./types";
+
+export function SiteFooter({ user, settings }: ShellProps) {
+  const { t } = useTranslation();
+  const { links, general } = settings;
+  const social = [
+    { href: links.discord, label: t("social.discord") },
+    { href: links.whatsapp, label: t("social.whatsapp") },
+    { href: links.telegram, label: t("social.telegram") },
+    { href: `mailto:${general.contactEmail}`, label: t("social.email") },
+    { href: links.github, label: t("social.github") },
+    { href: links.instagram, label: t("social.instagram") },
+    { href: links.facebook, label: t("social.facebook") },
+  ];
+
+  return (
+    <footer className="mt-16 border-t bg-secondary text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <p className="text-lg font-bold text-white">{general.siteName}</p>
+          <p className="mt-2 text-sm text-slate-300">{t("footer.tagline")}</p>
+          <NewsletterBox />
+        </div>
+        <FooterColumn title={t("footer.services")}>
+          <FooterLink to="/services/samp">{t("nav.sampHosting")}</FooterLink>
+          <FooterLink to="/services/mta">{t("nav.mtaHosting")}</FooterLink>
+          <FooterLink to="/services/vps">{t("nav.vpsHosting")}</FooterLink>
+          <FooterLink to="/game-hosting">{t("nav.gameHosting")}</FooterLink>
+        </FooterColumn>
+        <FooterColumn title={t("footer.company")}>
+          <FooterLink to="/about">{t("footer.aboutUs")}</FooterLink>
+          <FooterLink to="/contact">{t("footer.contactUs")}</FooterLink>
+          <FooterLink to="/service-terms">{t("footer.serviceTerms")}</FooterLink>
+          <FooterLink to="/orange-money">{t("footer.orangeMoney")}</FooterLink>
+          <FooterLink to="/phpmyadmin">{t("footer.phpmyadmin")}</FooterLink>
+        </FooterColumn>
+        <FooterColumn title={t("footer.clientArea")}>
+          {user ? (
+            <>
+              <FooterLink to="/my-services">{t("footer.myServices")}</FooterLink>
+              {user.role === "admin" ? <FooterLink to="/admin">{t("footer.adminPanel")}</FooterLink> : null}
+            </>
+          ) : (
+            <>
+              <FooterLink to="/login">{t("nav.login")}</FooterLink>
+              <FooterLink to="/register">{t("nav.register")}</FooterLink>
+            </>
+          )}
+          <li>
+            <a className="hover:text-white" href={links.gamePanel} rel="noopener noreferrer" target="_blank">
+              {t("footer.gamePanel")}
+            </a>
+          </li>
+          <li>
+            <a className="hover:text-white" href={links.databaseAdmin} rel="noopener noreferrer" target="_blank">
+              {t("footer.databaseAdmin")}
+            </a>
+          </li>
+        </FooterColumn>
+      </div>
+      <div className="border-t border-slate-700">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>{t("footer.rights", { year: new Date().getFullYear(), siteName: general.siteName })}</p>
+          <ul className="flex flex-wrap gap-4" aria-label={t("footer.social")}>
+            {social.map((item) => (
+              <li key={item.label}>
+                <a className="hover:text-white" href={item.href} rel="noopener noreferrer" target="_blank">
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="font-semibold text-white">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">{children}</ul>
+    </div>
+  );
+}
+
+function FooterLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <li>
+      <Link className="hover:text-white" to={to}>
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+function NewsletterBox() {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" action="/newsletter" className="mt-6 max-w-sm">
+      <h2 className="font-semibold text-white">{t("footer.newsletterTitle")}</h2>
+      <p className="mt-1 text-sm text-slate-300">{t("footer.newsletterText")}</p>
+      <div className="mt-3 flex gap-2">
+        <Label htmlFor="newsletter-email" className="sr-only">
+          {t("footer.newsletterEmail")}
+        </Label>
+        <Input
+          id="newsletter-email"
+          name="email"
+          type="email"
+          required
+          placeholder={t("footer.newsletterEmail")}
+          className="bg-white text-foreground"
+          dir="ltr"
+        />
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          {t("footer.subscribe")}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

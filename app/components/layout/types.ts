@@ -1,0 +1,15 @@
+import type { PublicSettings } from "~/domain/settings/settings";
+
+/** What the site shell needs to know about the signed-in user; nothing secret. */
+export interface ShellUser {
+  name: string;
+  email: string;
+  role: "user" | "admin";
+  coinBalanceCents: number;
+}
+
+export interface ShellProps {
+  user: ShellUser | null;
+  settings: PublicSettings;
+  locale: string;
+}

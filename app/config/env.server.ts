@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .default("file:./data/hostfront.db")
+    .refine((value) => /^(file:|postgres:\/\/|postgresql:\/\/)/.test(value), {
+      message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
+    }),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
+  ENTRY_GATE: z.enum(["on", "off"]).default("on"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, so `ADMIN_EMAIL=` in a .env file does not fail validation. */
+function withoutEmpty(source: NodeJS.ProcessEnv) {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
+  const result = envSchema.safeParse(withoutEmpty(source));
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/**
+ * AUTH_SECRET signs session cookies. When it is not configured we generate one on first start and
+ * keep it next to the database, so sessions survive restarts without anyone writing a secret down.
+ */
+function resolveAuthSecret(parsed: z.infer<typeof envSchema>, dataDir: string): string {
+  if (parsed.AUTH_SECRET) return parsed.AUTH_SECRET;
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = parseEnv(process.env);
+  cached = { ...parsed, AUTH_SECRET: resolveAuthSecret(parsed, path.resolve("data")) };
+  return cached;
+}

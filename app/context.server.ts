@@ -1,0 +1,138 @@
+import type { i18n } from "i18next";
+import type { Kysely } from "kysely";
+import { getEnv, type Env } from "~/config/env.server";
+import { createDatabase, type DatabaseHandle } from "~/db/database.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import type { Database } from "~/db/schema";
+import {
+  ensureFirstAdmin,
+  getCurrentSession,
+  type CurrentSession,
+} from "~/domain/accounts/accounts.server";
+import { createAuth, type Auth } from "~/domain/accounts/auth.server";
+import type { Settings } from "~/domain/settings/settings";
+import { getSettings, seedSettings } from "~/domain/settings/settings.server";
+import { createI18n } from "~/i18n/i18n";
+import { pickLocale, type Locale } from "~/i18n/locales";
+import { loadResources } from "~/i18n/resources";
+import { logger } from "~/lib/logger.server";
+
+/** What one server process holds for its whole life. */
+export interface AppServices {
+  env: Env;
+  database: DatabaseHandle;
+  db: Kysely<Database>;
+  auth: Auth;
+  settings: SettingsCache;
+  /** Attempts a minute from one address before login is throttled (spec: 20; tests may raise it). */
+  loginIpLimit: number;
+}
+
+export interface SettingsCache {
+  get(): Promise<Settings>;
+  invalidate(): void;
+}
+
+function createSettingsCache(db: Kysely<Database>): SettingsCache {
+  // One process serves the site, so a write through invalidate() is seen at once; the short expiry
+  // only matters for writes made by another process (the admin CLI).
+  let cached: { value: Promise<Settings>; at: number } | undefined;
+  return {
+    get() {
+      if (!cached || Date.now() - cached.at > 5000) {
+        const value = getSettings(db);
+        cached = { value, at: Date.now() };
+        value.catch(() => (cached = undefined));
+      }
+      return cached.value;
+    },
+    invalidate() {
+      cached = undefined;
+    },
+  };
+}
+
+export function createServices(env: Env, options: { loginIpLimit?: number } = {}): AppServices {
+  const database = createDatabase(env.DATABASE_URL);
+  const { db } = database;
+  const auth = createAuth({
+    database: database.authDatabase,
+    secret: env.AUTH_SECRET,
+    baseURL: env.PUBLIC_URL,
+    roleOf: async (userId) =>
+      (await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst())?.role,
+  });
+  return {
+    env,
+    database,
+    db,
+    auth,
+    settings: createSettingsCache(db),
+    loginIpLimit: options.loginIpLimit ?? Number(process.env.LOGIN_IP_LIMIT_PER_MINUTE ?? 20),
+  };
+}
+
+/** Migrate, seed what is missing, and make sure an admin exists. Safe to run at every start. */
+export async function prepareDatabase(services: AppServices): Promise<void> {
+  await migrateToLatest(services.db);
+  await seedSettings(services.db);
+  const admin = await ensureFirstAdmin(services, {
+    email: services.env.ADMIN_EMAIL,
+    password: services.env.ADMIN_PASSWORD,
+  });
+  if (admin?.status === "created" && admin.generatedPassword) {
+    // Printed once, to the server's own log and never to a browser; it must be changed at first login.
+    logger.warn(
+      `Created the first admin ${admin.email} with the one-time password ${admin.generatedPassword} (change it at first login)`,
+    );
+  } else if (admin) {
+    logger.info(`First admin ready: ${admin.email} (${admin.status})`);
+  }
+}
+
+let booted: Promise<AppServices> | undefined;
+
+export function bootServices(): Promise<AppServices> {
+  booted ??= (async () => {
+    const services = createServices(getEnv());
+    await prepareDatabase(services);
+    return services;
+  })();
+  return booted;
+}
+
+/** What every loader and action receives as `context` (built once per request). */
+export interface RequestContext {
+  services: AppServices;
+  session: CurrentSession | null;
+  settings: Settings;
+  locale: Locale;
+  /** The request's i18next instance: loaders use it for page titles, entry.server to render. */
+  i18n: i18n;
+  cspNonce: string;
+  clientIp: string;
+}
+
+export async function createRequestContext(
+  services: AppServices,
+  request: { cookie: string | null; acceptLanguage: string | null },
+  extra: { cspNonce: string; clientIp: string },
+): Promise<RequestContext> {
+  const [session, settings] = await Promise.all([
+    getCurrentSession(services, request.cookie),
+    services.settings.get(),
+  ]);
+  const locale = pickLocale({
+    userLocale: session?.user.locale ?? null,
+    cookie: request.cookie,
+    acceptLanguage: request.acceptLanguage,
+    siteDefault: settings.general.defaultLocale,
+  });
+  const i18n = await createI18n(locale, await loadResources(locale));
+  return { services, session, settings, locale, i18n, ...extra };
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RequestContext {}
+}

@@ -1,0 +1,87 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The raw handle better-auth is given (see accounts/auth.server.ts). */
+  authDatabase: { db: Kysely<unknown>; type: DialectName };
+  destroy(): Promise<void>;
+}
+
+export function dialectOf(url: string): DialectName {
+  return /^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite";
+}
+
+export function sqliteFilePath(url: string): string {
+  return path.resolve(url.replace(/^file:/, ""));
+}
+
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** Our pool reads timestamps as ISO strings and 64-bit integers as numbers, like SQLite does. */
+function appTypeParser(oid: number, format?: string) {
+  if (oid === TIMESTAMPTZ || oid === TIMESTAMP) {
+    return (value: string) => new Date(oid === TIMESTAMP ? `${value}Z` : value).toISOString();
+  }
+  if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+  return pg.types.getTypeParser(oid, format as "text");
+}
+
+export function createDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  if (dialectOf(url) === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      types: { getTypeParser: appTypeParser as typeof pg.types.getTypeParser },
+    });
+    // better-auth expects Date objects back from PostgreSQL, so it gets a small pool of its own with
+    // pg's default parsers; our code keeps one representation for both dialects.
+    const authPool = new pg.Pool({ connectionString: url, max: 4 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const authDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: authPool }) });
+    return {
+      db,
+      dialect: "postgres",
+      authDatabase: { db: authDb, type: "postgres" },
+      async destroy() {
+        await Promise.all([db.destroy(), authDb.destroy()]);
+      },
+    };
+  }
+
+  const file = sqliteFilePath(url);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: "sqlite",
+    authDatabase: { db: db as unknown as Kysely<unknown>, type: "sqlite" },
+    async destroy() {
+      await db.destroy();
+    },
+  };
+}
+
+export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

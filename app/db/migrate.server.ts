@@ -1,0 +1,20 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import * as m0001 from "../../db/migrations/0001-accounts-and-settings";
+import type { Database } from "./schema";
+
+// Imported statically so the server build carries its migrations; add each new file here, in order.
+const migrations: Record<string, Migration> = {
+  "0001-accounts-and-settings": m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : "";
+    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,376 @@
+import { randomInt } from "node:crypto";
+import { APIError } from "better-auth/api";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import {
+  LOGIN_EMAIL_FAILURE_LIMIT,
+  LOGIN_EMAIL_WINDOW_MINUTES,
+  LOGIN_IP_ATTEMPT_LIMIT,
+  LOGIN_IP_WINDOW_MINUTES,
+  SEED_ADMIN_COINS,
+  type LoginInput,
+  type RegisterInput,
+  type Role,
+} from "./accounts";
+import type { Auth } from "./auth.server";
+import commonPasswordList from "./common-passwords.txt?raw";
+import { hashPassword } from "./password-hash.server";
+
+export interface AccountDeps {
+  db: Kysely<Database>;
+  auth: Auth;
+}
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  coinBalanceCents: number;
+  mustChangePassword: boolean;
+  locale: string | null;
+}
+
+export interface CurrentSession {
+  user: SessionUser;
+  sessionId: string;
+}
+
+/**
+ * The issue asked for admin@localhost, but better-auth refuses an address without a dot in its domain
+ * at sign-in; .localhost is reserved for loopback names (RFC 6761), so the meaning is kept.
+ */
+export const DEFAULT_ADMIN_EMAIL = "admin@hostfront.localhost";
+
+let commonPasswords: Set<string> | undefined;
+
+/** The 10,000 most common passwords (shipped in the repo, compared without case). */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(commonPasswordList.split("\n").filter(Boolean));
+  return commonPasswords.has(password.toLowerCase());
+}
+
+function clientHeaders(client: { ip: string; userAgent?: string | null; cookie?: string | null }) {
+  const headers = new Headers();
+  headers.set("x-forwarded-for", client.ip);
+  if (client.userAgent) headers.set("user-agent", client.userAgent);
+  if (client.cookie) headers.set("cookie", client.cookie);
+  return headers;
+}
+
+export async function findUserIdByEmail(db: Kysely<Database>, email: string) {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export type RegisterResult =
+  | { ok: true; userId: string }
+  | { ok: false; error: "errors.emailTaken" | "errors.commonPassword" | "errors.registrationClosed" };
+
+export async function registerCustomer(
+  deps: AccountDeps,
+  input: RegisterInput,
+  options: { registrationOpen: boolean },
+): Promise<RegisterResult> {
+  if (!options.registrationOpen) return { ok: false, error: "errors.registrationClosed" };
+  if (isCommonPassword(input.password)) return { ok: false, error: "errors.commonPassword" };
+  if (await findUserIdByEmail(deps.db, input.email)) return { ok: false, error: "errors.emailTaken" };
+  const result = await deps.auth.api.signUpEmail({
+    body: { name: input.name, email: input.email, password: input.password },
+  });
+  // With auto sign-in off, better-auth answers a duplicate with a made-up user instead of an error
+  // (so sign-up cannot probe for accounts). Two sign-ups racing for one address end up here.
+  if ((await findUserIdByEmail(deps.db, input.email)) !== result.user.id) {
+    return { ok: false, error: "errors.emailTaken" };
+  }
+  return { ok: true, userId: result.user.id };
+}
+
+function minutesAgo(now: Date, minutes: number) {
+  return new Date(now.getTime() - minutes * 60_000).toISOString();
+}
+
+/**
+ * How many minutes a client must wait before trying to log in again, or 0. Counted from the attempts
+ * table so it holds across restarts and for every process that shares the database.
+ */
+export async function loginWaitMinutes(
+  db: Kysely<Database>,
+  client: { email: string; ip: string },
+  now = new Date(),
+  limits = { ipPerMinute: LOGIN_IP_ATTEMPT_LIMIT },
+): Promise<number> {
+  const ipSince = minutesAgo(now, LOGIN_IP_WINDOW_MINUTES);
+  const ipAttempts = await db
+    .selectFrom("login_attempts")
+    .select(["created_at"])
+    .where("ip_address", "=", client.ip)
+    .where("created_at", ">", ipSince)
+    .orderBy("created_at", "desc")
+    .limit(limits.ipPerMinute)
+    .execute();
+  let waitMs = 0;
+  if (ipAttempts.length >= limits.ipPerMinute) {
+    const oldest = ipAttempts[ipAttempts.length - 1]!;
+    waitMs = Date.parse(oldest.created_at) + LOGIN_IP_WINDOW_MINUTES * 60_000 - now.getTime();
+  }
+
+  const emailSince = minutesAgo(now, LOGIN_EMAIL_WINDOW_MINUTES);
+  const recent = await db
+    .selectFrom("login_attempts")
+    .select(["created_at", "succeeded"])
+    .where("email", "=", client.email)
+    .where("created_at", ">", emailSince)
+    .orderBy("created_at", "desc")
+    .limit(LOGIN_EMAIL_FAILURE_LIMIT)
+    .execute();
+  // Failures only count until the last success: a user who got in is not locked out by old typos.
+  const failures = recent.length === LOGIN_EMAIL_FAILURE_LIMIT && recent.every((row) => row.succeeded === 0);
+  if (failures) {
+    const oldest = recent[recent.length - 1]!;
+    const emailWait = Date.parse(oldest.created_at) + LOGIN_EMAIL_WINDOW_MINUTES * 60_000 - now.getTime();
+    waitMs = Math.max(waitMs, emailWait);
+  }
+  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 60_000)) : 0;
+}
+
+async function recordLoginAttempt(
+  db: Kysely<Database>,
+  attempt: { email: string; ip: string; succeeded: boolean },
+) {
+  await db
+    .insertInto("login_attempts")
+    .values({
+      email: attempt.email,
+      ip_address: attempt.ip,
+      succeeded: attempt.succeeded ? 1 : 0,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+export type SignInResult =
+  | { ok: true; role: Role; mustChangePassword: boolean; setCookies: string[] }
+  | { ok: false; error: "errors.invalidCredentials" }
+  | { ok: false; error: "errors.tooManyAttempts"; minutes: number };
+
+export async function signIn(
+  deps: AccountDeps,
+  input: LoginInput,
+  client: { ip: string; userAgent?: string | null },
+  limits?: { ipPerMinute: number },
+): Promise<SignInResult> {
+  const minutes = await loginWaitMinutes(deps.db, { email: input.email, ip: client.ip }, new Date(), limits);
+  if (minutes > 0) return { ok: false, error: "errors.tooManyAttempts", minutes };
+
+  try {
+    const { headers, response } = await deps.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: clientHeaders(client),
+      returnHeaders: true,
+    });
+    await recordLoginAttempt(deps.db, { email: input.email, ip: client.ip, succeeded: true });
+    const user = await deps.db
+      .selectFrom("users")
+      .select(["role", "must_change_password"])
+      .where("id", "=", response.user.id)
+      .executeTakeFirstOrThrow();
+    return {
+      ok: true,
+      role: user.role as Role,
+      mustChangePassword: user.must_change_password === 1,
+      setCookies: headers.getSetCookie(),
+    };
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    await recordLoginAttempt(deps.db, { email: input.email, ip: client.ip, succeeded: false });
+    return { ok: false, error: "errors.invalidCredentials" };
+  }
+}
+
+export async function signOut(deps: AccountDeps, cookie: string | null): Promise<string[]> {
+  if (!cookie) return [];
+  try {
+    const { headers } = await deps.auth.api.signOut({
+      headers: clientHeaders({ ip: "", cookie }),
+      returnHeaders: true,
+    });
+    return headers.getSetCookie();
+  } catch {
+    return [];
+  }
+}
+
+export async function getCurrentSession(
+  deps: AccountDeps,
+  cookie: string | null,
+): Promise<CurrentSession | null> {
+  if (!cookie || !cookie.includes("hostfront")) return null;
+  const found = await deps.auth.api.getSession({ headers: clientHeaders({ ip: "", cookie }) });
+  if (!found) return null;
+  const row = await deps.db
+    .selectFrom("users")
+    .select(["id", "name", "email", "role", "coin_balance_cents", "must_change_password", "locale", "status"])
+    .where("id", "=", found.user.id)
+    .executeTakeFirst();
+  if (!row || row.status !== "active") return null;
+  return {
+    sessionId: found.session.id,
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.role === "admin" ? "admin" : "user",
+      coinBalanceCents: row.coin_balance_cents,
+      mustChangePassword: row.must_change_password === 1,
+      locale: row.locale,
+    },
+  };
+}
+
+export type ChangePasswordResult =
+  | { ok: true; setCookies: string[] }
+  | { ok: false; error: "errors.currentPasswordWrong" | "errors.commonPassword" };
+
+/** Changes the password, ends every other session and lifts a "change at first login" flag. */
+export async function changePassword(
+  deps: AccountDeps,
+  input: { userId: string; cookie: string; currentPassword: string; newPassword: string },
+): Promise<ChangePasswordResult> {
+  if (isCommonPassword(input.newPassword)) return { ok: false, error: "errors.commonPassword" };
+  try {
+    const { headers } = await deps.auth.api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: clientHeaders({ ip: "", cookie: input.cookie }),
+      returnHeaders: true,
+    });
+    await deps.db
+      .updateTable("users")
+      .set({ must_change_password: 0, updated_at: new Date().toISOString() })
+      .where("id", "=", input.userId)
+      .execute();
+    return { ok: true, setCookies: headers.getSetCookie() };
+  } catch (error) {
+    if (error instanceof APIError) return { ok: false, error: "errors.currentPasswordWrong" };
+    throw error;
+  }
+}
+
+const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+
+export function generatePassword(length = 20): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return out;
+}
+
+async function setPassword(db: Kysely<Database>, userId: string, password: string) {
+  const now = new Date().toISOString();
+  await db
+    .updateTable("accounts")
+    .set({ password: await hashPassword(password), updated_at: now })
+    .where("user_id", "=", userId)
+    .where("provider_id", "=", "credential")
+    .execute();
+}
+
+export type AdminProvisionResult =
+  | { status: "created"; email: string; generatedPassword?: string }
+  | { status: "promoted"; email: string };
+
+/**
+ * Makes `email` an admin: creates the account when it does not exist (with `password`, or a random
+ * one that must be changed at first login), or promotes an existing customer.
+ */
+export async function provisionAdmin(
+  deps: AccountDeps,
+  input: { email: string; password?: string; name?: string },
+): Promise<AdminProvisionResult> {
+  const email = input.email.trim().toLowerCase();
+  const now = new Date().toISOString();
+  const existing = await findUserIdByEmail(deps.db, email);
+  if (existing) {
+    await deps.db
+      .updateTable("users")
+      .set({ role: "admin", updated_at: now })
+      .where("id", "=", existing)
+      .execute();
+    return { status: "promoted", email };
+  }
+  const generatedPassword = input.password ? undefined : generatePassword();
+  const password = input.password ?? generatedPassword!;
+  const created = await deps.auth.api.signUpEmail({
+    body: { name: input.name ?? "Administrator", email, password },
+  });
+  await deps.db
+    .updateTable("users")
+    .set({
+      role: "admin",
+      must_change_password: generatedPassword ? 1 : 0,
+      updated_at: now,
+    })
+    .where("id", "=", created.user.id)
+    .execute();
+  return { status: "created", email, generatedPassword };
+}
+
+/** Sets a random password that must be changed at next login, and ends the user's sessions. */
+export async function resetPassword(deps: AccountDeps, email: string): Promise<string | null> {
+  const userId = await findUserIdByEmail(deps.db, email);
+  if (!userId) return null;
+  const password = generatePassword();
+  await deps.db.transaction().execute(async (trx) => {
+    await setPassword(trx, userId, password);
+    await trx
+      .updateTable("users")
+      .set({ must_change_password: 1, updated_at: new Date().toISOString() })
+      .where("id", "=", userId)
+      .execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  });
+  return password;
+}
+
+export async function adminCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select(sql<number>`count(*)`.as("count"))
+    .where("role", "=", "admin")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * At start: when no admin exists, create one from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@localhost with a
+ * random password. Returns what happened so the caller can log the generated password once.
+ */
+export async function ensureFirstAdmin(
+  deps: AccountDeps,
+  config: { email?: string; password?: string },
+): Promise<AdminProvisionResult | null> {
+  if ((await adminCount(deps.db)) > 0) return null;
+  const result = await provisionAdmin(deps, {
+    email: config.email ?? DEFAULT_ADMIN_EMAIL,
+    password: config.password,
+  });
+  // The seed admin's opening balance (spec section 9).
+  await deps.db
+    .updateTable("users")
+    .set({ coin_balance_cents: SEED_ADMIN_COINS * 100 })
+    .where("email", "=", result.email)
+    .where("coin_balance_cents", "=", 0)
+    .execute();
+  return result;
+}
+
+export async function setUserLocale(db: Kysely<Database>, userId: string, locale: string) {
+  await db.updateTable("users").set({ locale }).where("id", "=", userId).execute();
+}

@@ -1,0 +1,105 @@
+import { betterAuth } from "better-auth";
+import { admin } from "better-auth/plugins";
+import type { Kysely } from "kysely";
+import type { DialectName } from "~/db/database.server";
+import { ADMIN_SESSION_HOURS, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH, USER_SESSION_DAYS } from "./accounts";
+import { hashPassword, verifyPassword } from "./password-hash.server";
+
+export interface AuthOptions {
+  database: { db: Kysely<unknown>; type: DialectName };
+  secret: string;
+  baseURL: string;
+  /** Looks up a user's role when a session is created, to give admins a shorter session. */
+  roleOf: (userId: string) => Promise<string | undefined>;
+}
+
+/**
+ * better-auth keeps sessions and credentials. We never mount its HTTP handler: every sign-up, sign-in
+ * and sign-out goes through our own route actions, which validate, throttle and word the messages,
+ * and call `auth.api` on the server (ADR 0006).
+ */
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    database: options.database,
+    secret: options.secret,
+    baseURL: options.baseURL,
+    telemetry: { enabled: false },
+    logger: { disabled: true },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: USER_SESSION_DAYS * 24 * 60 * 60,
+      // A session's lifetime is fixed at login (30 days, or 12 hours for an admin); it is not extended.
+      disableSessionRefresh: true,
+      fields: {
+        userId: "user_id",
+        expiresAt: "expires_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
+    },
+    user: {
+      modelName: "users",
+      fields: { emailVerified: "email_verified", createdAt: "created_at", updatedAt: "updated_at" },
+    },
+    account: {
+      modelName: "accounts",
+      fields: {
+        userId: "user_id",
+        accountId: "account_id",
+        providerId: "provider_id",
+        accessToken: "access_token",
+        refreshToken: "refresh_token",
+        idToken: "id_token",
+        accessTokenExpiresAt: "access_token_expires_at",
+        refreshTokenExpiresAt: "refresh_token_expires_at",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
+    },
+    verification: {
+      modelName: "verifications",
+      fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
+    },
+    advanced: {
+      useSecureCookies: options.baseURL.startsWith("https://"),
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      cookiePrefix: "hostfront",
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const role = await options.roleOf(session.userId);
+            if (role !== "admin") return { data: session };
+            const expiresAt = new Date(Date.now() + ADMIN_SESSION_HOURS * 60 * 60 * 1000);
+            return { data: { ...session, expiresAt } };
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: "user",
+        adminRoles: ["admin"],
+        schema: {
+          user: { fields: { banReason: "ban_reason", banExpires: "ban_expires" } },
+          session: { fields: { impersonatedBy: "impersonated_by" } },
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

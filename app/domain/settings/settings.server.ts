@@ -1,0 +1,58 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { settingsSchema, settingsSections, type Settings, type SettingsSection } from "./settings";
+
+/**
+ * Reads every section, keeping each stored value that is still valid and falling back to the default
+ * for anything missing or no longer valid, so a bad row can never take the site down.
+ */
+export async function getSettings(db: Kysely<Database>): Promise<Settings> {
+  const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
+  const stored: Record<string, unknown> = {};
+  for (const row of rows) {
+    try {
+      stored[row.key] = JSON.parse(row.value);
+    } catch {
+      // ignore an unreadable row: its defaults apply
+    }
+  }
+  const result: Record<string, unknown> = {};
+  for (const section of settingsSections) {
+    const schema = settingsSchema.shape[section];
+    const parsed = schema.safeParse(stored[section] ?? {});
+    result[section] = parsed.success ? parsed.data : schema.parse({});
+  }
+  return result as Settings;
+}
+
+/** Writes the defaults of any section that has no row yet; never touches an existing row. */
+export async function seedSettings(db: Kysely<Database>): Promise<void> {
+  const now = new Date().toISOString();
+  const defaults = settingsSchema.parse({});
+  await db
+    .insertInto("settings")
+    .values(
+      settingsSections.map((section) => ({
+        key: section,
+        value: JSON.stringify(defaults[section]),
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+}
+
+export async function updateSettingsSection<S extends SettingsSection>(
+  db: Kysely<Database>,
+  section: S,
+  value: unknown,
+): Promise<Settings[S]> {
+  const parsed = settingsSchema.shape[section].parse(value) as Settings[S];
+  const now = new Date().toISOString();
+  await db
+    .insertInto("settings")
+    .values({ key: section, value: JSON.stringify(parsed), updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(parsed), updated_at: now }))
+    .execute();
+  return parsed;
+}

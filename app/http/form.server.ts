@@ -1,0 +1,38 @@
+import type { z } from "zod";
+
+export type FieldErrors = Record<string, string>;
+
+export type ParsedForm<T> =
+  | { ok: true; data: T }
+  | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/** Fields that are never sent back to the browser after a failed submit. */
+const SECRET_FIELDS = /password/i;
+
+/**
+ * Reads a form body and validates it with a zod schema. On failure it returns the first message of each
+ * field and what was typed (minus passwords), so the form can show both without losing the input.
+ */
+export async function parseForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<ParsedForm<z.infer<S>>> {
+  let entries: Record<string, string> = {};
+  try {
+    const formData = await request.formData();
+    entries = Object.fromEntries(
+      [...formData.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
+    );
+  } catch {
+    // A body that is not a form is treated as an empty form: every required field reports itself.
+  }
+  const result = schema.safeParse(entries);
+  if (result.success) return { ok: true, data: result.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    fieldErrors[key] ??= issue.message;
+  }
+  const values = Object.fromEntries(Object.entries(entries).filter(([key]) => !SECRET_FIELDS.test(key)));
+  return { ok: false, fieldErrors, values };
+}

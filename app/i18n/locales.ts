@@ -1,0 +1,51 @@
+export const SUPPORTED_LOCALES = ["en"] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+export const LOCALE_COOKIE = "hostfront_lang";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+export function directionOf(locale: string): "ltr" | "rtl" {
+  return locale === "ar" ? "rtl" : "ltr";
+}
+
+export function readCookie(cookieHeader: string | null, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+/** Languages from an Accept-Language header, best first ("fr-CA,fr;q=0.9,en;q=0.5" gives fr, fr, en). */
+export function parseAcceptLanguage(header: string | null): string[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { lang: tag.toLowerCase().split("-")[0] ?? "", q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.lang && entry.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map((entry) => entry.lang);
+}
+
+/** The user's saved choice, then the visitor's cookie, then Accept-Language, then the site default. */
+export function pickLocale(input: {
+  userLocale: string | null;
+  cookie: string | null;
+  acceptLanguage: string | null;
+  siteDefault: string;
+}): Locale {
+  if (isLocale(input.userLocale)) return input.userLocale;
+  const fromCookie = readCookie(input.cookie, LOCALE_COOKIE);
+  if (isLocale(fromCookie)) return fromCookie;
+  const accepted = parseAcceptLanguage(input.acceptLanguage).find(isLocale);
+  if (accepted) return accepted;
+  return isLocale(input.siteDefault) ? input.siteDefault : DEFAULT_LOCALE;
+}

@@ -1,0 +1,20 @@
+import type { Locale } from "./locales";
+import enAuth from "./locales/en/auth.json";
+import enCommon from "./locales/en/common.json";
+
+export const namespaces = ["common", "auth"] as const;
+export type Namespace = (typeof namespaces)[number];
+
+export const englishResources = { common: enCommon, auth: enAuth };
+export type Resources = typeof englishResources;
+
+/**
+ * One language's catalogues. English is bundled (it is the source and the fallback); other languages
+ * load on demand so a page ships only the language it shows.
+ */
+export async function loadResources(locale: Locale): Promise<Resources> {
+  switch (locale) {
+    case "en":
+      return englishResources;
+  }
+}

@@ -1,0 +1,111 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { useNonce } from "./components/nonce";
+import { NotFoundContent } from "./components/layout/not-found";
+import { Button } from "./components/ui/button";
+import { Toaster } from "./components/ui/toaster";
+import { readToast } from "./http/toast.server";
+import { directionOf } from "./i18n/locales";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, clear } = readToast(request.headers.get("cookie"));
+  const user = context.session?.user ?? null;
+  const { general, links, theme, features } = context.settings;
+  return data(
+    {
+      locale: context.locale,
+      user: user
+        ? { name: user.name, email: user.email, role: user.role, coinBalanceCents: user.coinBalanceCents }
+        : null,
+      settings: { general, links, theme, features },
+      seo: context.settings.seo,
+      toast,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const nonce = useNonce();
+  const locale = root?.locale ?? "en";
+  const theme = root?.settings.theme;
+  const style = theme
+    ? ({
+        "--brand-primary": theme.primaryColor,
+        "--brand-secondary": theme.secondaryColor,
+        "--brand-accent": theme.accentColor,
+      } as React.CSSProperties)
+    : undefined;
+  return (
+    <html lang={locale} dir={directionOf(locale)} style={style}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "error" ? showToast.error : showToast.success;
+    show(t(toast.key));
+  }, [toast, t]);
+  return (
+    <>
+      <Outlet />
+      <Toaster dir={directionOf(loaderData.locale)} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  // Never show the error itself: it may hold internals. The server has logged it.
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-bold">{t("error.title")}</h1>
+      <p className="text-muted-foreground">{t("error.text")}</p>
+      <div className="flex gap-2">
+        <Button asChild>
+          <Link to="/" reloadDocument>
+            {t("error.home")}
+          </Link>
+        </Button>
+      </div>
+    </main>
+  );
+}

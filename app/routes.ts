@@ -1,0 +1,18 @@
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("account/password", "routes/account-password.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("logout", "routes/logout.tsx"),
+  route("my-services", "routes/redirects/my-services.ts"),
+  route("terms", "routes/redirects/terms.ts"),
+  route("privacy", "routes/redirects/privacy.ts"),
+  ...prefix("admin", [layout("routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")])]),
+] satisfies RouteConfig;

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { AuthCard } from "~/features/auth/auth-card";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/forgot-password";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = context.i18n.getFixedT(null, "auth");
+  return {
+    meta: { title: t("forgot.title") },
+    contactEmail: context.settings.general.contactEmail,
+    communityUrl: context.settings.links.discord,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+// Self-service reset needs outgoing e-mail, which this host does not have yet: support resets it.
+export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  return (
+    <AuthCard title={t("forgot.heading")}>
+      <p className="text-sm">{t("forgot.text", { email: loaderData.contactEmail })}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild>
+          <a href={loaderData.communityUrl} target="_blank" rel="noopener noreferrer">
+            {t("forgot.community")}
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/login">{t("forgot.back")}</Link>
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import { NotFoundContent } from "~/components/layout/not-found";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/not-found";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = context.i18n.getFixedT(null, "common");
+  return data({ meta: { title: t("notFound.title") } }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export default function NotFound() {
+  return <NotFoundContent />;
+}

@@ -1,0 +1,49 @@
+import { data, redirect } from "react-router";
+import { registerSchema } from "~/domain/accounts/accounts";
+import { registerCustomer } from "~/domain/accounts/accounts.server";
+import { RegisterForm } from "~/features/auth/register-form";
+import { parseForm } from "~/http/form.server";
+import { redirectSignedIn } from "~/http/guards.server";
+import { flashToast } from "~/http/toast.server";
+import { metaFor } from "~/lib/route-meta";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/register";
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  const t = context.i18n.getFixedT(null, "auth");
+  return { meta: { title: t("register.title") } };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await parseForm(request, registerSchema);
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+
+  const result = await registerCustomer(context.services, form.data, {
+    registrationOpen: context.settings.features.registration,
+  });
+  if (!result.ok) {
+    // Each refusal is shown next to the field it concerns; a closed registration concerns the form.
+    const fields: Record<string, string | undefined> = {
+      "errors.emailTaken": "email",
+      "errors.commonPassword": "password",
+    };
+    const field = fields[result.error];
+    return data(
+      {
+        fieldErrors: field ? { [field]: result.error } : undefined,
+        formError: field ? undefined : result.error,
+        values: { name: form.data.name, email: form.data.email },
+      },
+      { status: 400 },
+    );
+  }
+  throw redirect("/login", { headers: { "Set-Cookie": flashToast({ key: "toast.registered", type: "success" }) } });
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const root = useRootData();
+  return <RegisterForm state={actionData} communityUrl={root?.settings.links.discord ?? "#"} />;
+}

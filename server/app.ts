@@ -1,0 +1,59 @@
+import { createRequestHandler } from "@react-router/express";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { AppLoadContext } from "react-router";
+import { bootServices, createRequestContext } from "~/context.server";
+import { pingDatabase } from "~/db/database.server";
+import { isCrossSiteRequest } from "./same-origin";
+
+/**
+ * The part of the server that is bundled with the React Router build (one module graph, so the
+ * database pool and the auth instance exist once). server/index.ts mounts it behind helmet,
+ * compression and logging.
+ */
+const services = await bootServices();
+
+export const app = express.Router();
+
+app.get("/healthz", async (_req, res) => {
+  const ok = await pingDatabase(services.db);
+  res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
+});
+
+// A state-changing request that says it comes from another site is refused before any route runs.
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (isCrossSiteRequest(req.method, req.headers)) {
+    res.status(403).type("text/plain").send("This request came from another site and was refused.");
+    return;
+  }
+  next();
+});
+
+// A coarse per-address limit on the anonymous forms; login has its own finer throttle in the domain.
+const formLimiter = rateLimit({
+  windowMs: 60_000,
+  limit: Number(process.env.FORM_RATE_LIMIT_PER_MINUTE ?? 60),
+  standardHeaders: "draft-8",
+  legacyHeaders: false,
+  skip: (req) => req.method !== "POST",
+  handler: (_req, res) => {
+    res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");
+  },
+});
+app.use(["/login", "/register", "/contact", "/newsletter"], formLimiter);
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: async (req, res) =>
+      (await createRequestContext(
+        services,
+        { cookie: req.get("cookie") ?? null, acceptLanguage: req.get("accept-language") ?? null },
+        { cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" },
+      )) as AppLoadContext,
+  }),
+);
+
+export async function shutdown() {
+  await services.database.destroy();
+}
