@@ -60,7 +60,8 @@ export function createServices(env: Env, options: { loginIpLimit?: number } = {}
     secret: env.AUTH_SECRET,
     baseURL: env.PUBLIC_URL,
     roleOf: async (userId) =>
-      (await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst())?.role,
+      (await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst())
+        ?.role,
   });
   return {
     env,

@@ -29,7 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale: context.locale,
       user: user
-        ? { name: user.name, email: user.email, role: user.role, coinBalanceCents: user.coinBalanceCents }
+        ? {
+            name: user.name,
+            email: user.email,
+            role: user.role,
+            coinBalanceCents: user.coinBalanceCents,
+          }
         : null,
       settings: { general, links, theme, features },
       seo: context.settings.seo,

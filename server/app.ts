@@ -37,7 +37,10 @@ const formLimiter = rateLimit({
   legacyHeaders: false,
   skip: (req) => req.method !== "POST",
   handler: (_req, res) => {
-    res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");
+    res
+      .status(429)
+      .type("text/plain")
+      .send("Too many requests. Please wait a minute and try again.");
   },
 });
 app.use(["/login", "/register", "/contact", "/newsletter"], formLimiter);

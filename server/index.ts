@@ -21,7 +21,10 @@ try {
 }
 
 const production = env.NODE_ENV === "production";
-const logger = pino({ level: env.LOG_LEVEL, redact: { paths: loggerRedactPaths, censor: "[redacted]" } });
+const logger = pino({
+  level: env.LOG_LEVEL,
+  redact: { paths: loggerRedactPaths, censor: "[redacted]" },
+});
 const app = express();
 app.disable("x-powered-by");
 // Behind a reverse proxy on the same machine, the client's address comes from X-Forwarded-For.
@@ -48,7 +51,10 @@ app.use(
     contentSecurityPolicy: {
       directives: {
         // React Router's inline hydration scripts carry the per-request nonce; nothing else inline runs.
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+        ],
         connectSrc: production ? ["'self'"] : ["'self'", "ws:"],
         frameSrc: ["https://www.google.com", "https://maps.google.com"],
         imgSrc: ["'self'", "data:"],
@@ -64,7 +70,10 @@ let shutdownApp: () => Promise<void> = async () => {};
 
 if (production) {
   const build = path.resolve("build");
-  app.use("/assets", express.static(path.join(build, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(
+    "/assets",
+    express.static(path.join(build, "client/assets"), { immutable: true, maxAge: "1y" }),
+  );
   app.use(express.static(path.join(build, "client"), { maxAge: "1h" }));
   const serverBuild = await import(pathToFileURL(path.join(build, "server/index.js")).href);
   app.use(serverBuild.app);
@@ -87,14 +96,18 @@ if (production) {
 }
 
 // Last resort: an error that escaped everything gets a plain page, never a stack trace.
-app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-  logger.error({ err: error }, "unhandled error");
-  if (res.headersSent) return;
-  res.status(500).type("text/plain").send("Unexpected Application Error!");
-});
+app.use(
+  (error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    logger.error({ err: error }, "unhandled error");
+    if (res.headersSent) return;
+    res.status(500).type("text/plain").send("Unexpected Application Error!");
+  },
+);
 
 const server = app.listen(env.PORT, () => {
-  logger.info(`Hostfront listening on http://localhost:${env.PORT} (${production ? "production" : "development"})`);
+  logger.info(
+    `Hostfront listening on http://localhost:${env.PORT} (${production ? "production" : "development"})`,
+  );
 });
 
 async function stop(signal: string) {

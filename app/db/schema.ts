@@ -16,7 +16,11 @@ export interface UsersTable {
   email_verified: ColumnType<boolean | number, boolean | number, boolean | number>;
   image: string | null;
   role: ColumnType<string, string | undefined, string>;
-  banned: ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number>;
+  banned: ColumnType<
+    boolean | number | null,
+    boolean | number | null | undefined,
+    boolean | number
+  >;
   ban_reason: string | null;
   ban_expires: Timestamp | null;
   status: ColumnType<string, string | undefined, string>;

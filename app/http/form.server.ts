@@ -3,8 +3,7 @@ import type { z } from "zod";
 export type FieldErrors = Record<string, string>;
 
 export type ParsedForm<T> =
-  | { ok: true; data: T }
-  | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+  { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
 
 /** Fields that are never sent back to the browser after a failed submit. */
 const SECRET_FIELDS = /password/i;
@@ -33,6 +32,8 @@ export async function parseForm<S extends z.ZodType>(
     const key = String(issue.path[0] ?? "form");
     fieldErrors[key] ??= issue.message;
   }
-  const values = Object.fromEntries(Object.entries(entries).filter(([key]) => !SECRET_FIELDS.test(key)));
+  const values = Object.fromEntries(
+    Object.entries(entries).filter(([key]) => !SECRET_FIELDS.test(key)),
+  );
   return { ok: false, fieldErrors, values };
 }

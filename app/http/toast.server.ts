@@ -24,7 +24,10 @@ export function flashToast(toast: Toast): string {
   return `${TOAST_COOKIE}=${encodeURIComponent(JSON.stringify(toast))}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
 }
 
-export function readToast(cookieHeader: string | null): { toast: Toast | null; clear: string | null } {
+export function readToast(cookieHeader: string | null): {
+  toast: Toast | null;
+  clear: string | null;
+} {
   const raw = readCookie(cookieHeader, TOAST_COOKIE);
   if (!raw) return { toast: null, clear: null };
   const clear = `${TOAST_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;

@@ -9,7 +9,12 @@ interface MetaSource {
  */
 export function pageMeta(
   page: MetaSource | undefined,
-  root: { settings: { general: { siteName: string } }; seo: { title: string; description: string; keywords: string } } | undefined,
+  root:
+    | {
+        settings: { general: { siteName: string } };
+        seo: { title: string; description: string; keywords: string };
+      }
+    | undefined,
 ) {
   const siteName = root?.settings.general.siteName ?? "Hostfront";
   const title = page?.title ? `${page.title} | ${siteName}` : (root?.seo.title ?? siteName);

@@ -32,11 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     newPassword: form.data.newPassword,
   });
   if (!result.ok) {
-    const field = result.error === "errors.currentPasswordWrong" ? "currentPassword" : "newPassword";
+    const field =
+      result.error === "errors.currentPasswordWrong" ? "currentPassword" : "newPassword";
     return data({ fieldErrors: { [field]: result.error } }, { status: 400 });
   }
   const toast = flashToast({ key: "toast.passwordChanged", type: "success" });
-  throw redirect(homeFor(user.role), { headers: headersWithCookies([...result.setCookies, toast]) });
+  throw redirect(homeFor(user.role), {
+    headers: headersWithCookies([...result.setCookies, toast]),
+  });
 }
 
 export default function AccountPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -44,7 +47,11 @@ export default function AccountPassword({ loaderData, actionData }: Route.Compon
   const errorText = useAuthError();
   const submitting = useNavigation().state === "submitting";
   const errors: Record<string, string> = actionData?.fieldErrors ?? {};
-  const passwordProps = { showLabel: t("showPassword"), hideLabel: t("hidePassword"), required: true };
+  const passwordProps = {
+    showLabel: t("showPassword"),
+    hideLabel: t("hidePassword"),
+    required: true,
+  };
   return (
     <AuthCard
       title={t("changePassword.heading")}
@@ -52,7 +59,12 @@ export default function AccountPassword({ loaderData, actionData }: Route.Compon
     >
       <Form method="post" className="grid gap-4" noValidate>
         {(["currentPassword", "newPassword", "confirmPassword"] as const).map((name) => (
-          <Field key={name} id={name} label={t(`changePassword.${name}`)} error={errorText(errors[name])}>
+          <Field
+            key={name}
+            id={name}
+            label={t(`changePassword.${name}`)}
+            error={errorText(errors[name])}
+          >
             <PasswordInput
               id={name}
               name={name}

@@ -19,7 +19,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, loginSchema);
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  if (!form.ok)
+    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
 
   const result = await signIn(
     context.services,

@@ -19,7 +19,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, registerSchema);
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  if (!form.ok)
+    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
 
   const result = await registerCustomer(context.services, form.data, {
     registrationOpen: context.settings.features.registration,
@@ -40,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  throw redirect("/login", { headers: { "Set-Cookie": flashToast({ key: "toast.registered", type: "success" }) } });
+  throw redirect("/login", {
+    headers: { "Set-Cookie": flashToast({ key: "toast.registered", type: "success" }) },
+  });
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {

@@ -43,7 +43,9 @@ export function SiteFooter({ user, settings }: ShellProps) {
           {user ? (
             <>
               <FooterLink to="/my-services">{t("footer.myServices")}</FooterLink>
-              {user.role === "admin" ? <FooterLink to="/admin">{t("footer.adminPanel")}</FooterLink> : null}
+              {user.role === "admin" ? (
+                <FooterLink to="/admin">{t("footer.adminPanel")}</FooterLink>
+              ) : null}
             </>
           ) : (
             <>
@@ -52,12 +54,22 @@ export function SiteFooter({ user, settings }: ShellProps) {
             </>
           )}
           <li>
-            <a className="hover:text-white" href={links.gamePanel} rel="noopener noreferrer" target="_blank">
+            <a
+              className="hover:text-white"
+              href={links.gamePanel}
+              rel="noopener noreferrer"
+              target="_blank"
+            >
               {t("footer.gamePanel")}
             </a>
           </li>
           <li>
-            <a className="hover:text-white" href={links.databaseAdmin} rel="noopener noreferrer" target="_blank">
+            <a
+              className="hover:text-white"
+              href={links.databaseAdmin}
+              rel="noopener noreferrer"
+              target="_blank"
+            >
               {t("footer.databaseAdmin")}
             </a>
           </li>
@@ -65,11 +77,18 @@ export function SiteFooter({ user, settings }: ShellProps) {
       </div>
       <div className="border-t border-slate-700">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>{t("footer.rights", { year: new Date().getFullYear(), siteName: general.siteName })}</p>
+          <p>
+            {t("footer.rights", { year: new Date().getFullYear(), siteName: general.siteName })}
+          </p>
           <ul className="flex flex-wrap gap-4" aria-label={t("footer.social")}>
             {social.map((item) => (
               <li key={item.label}>
-                <a className="hover:text-white" href={item.href} rel="noopener noreferrer" target="_blank">
+                <a
+                  className="hover:text-white"
+                  href={item.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                >
                   {item.label}
                 </a>
               </li>

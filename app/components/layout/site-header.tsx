@@ -111,7 +111,9 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
             <NavLink to="/" end className={navClass} onClick={close}>
               {t("nav.home")}
             </NavLink>
-            <p className="px-3 pt-2 text-xs font-semibold text-muted-foreground uppercase">{t("nav.services")}</p>
+            <p className="px-3 pt-2 text-xs font-semibold text-muted-foreground uppercase">
+              {t("nav.services")}
+            </p>
             {serviceLinks.map((link) => (
               <NavLink key={link.to} to={link.to} className={navClass} onClick={close}>
                 {t(link.key)}

@@ -19,7 +19,11 @@ export function PasswordInput({
         aria-pressed={visible}
         aria-controls={props.id}
       >
-        {visible ? <EyeOffIcon className="size-4" aria-hidden /> : <EyeIcon className="size-4" aria-hidden />}
+        {visible ? (
+          <EyeOffIcon className="size-4" aria-hidden />
+        ) : (
+          <EyeIcon className="size-4" aria-hidden />
+        )}
       </button>
     </div>
   );

@@ -69,7 +69,10 @@ export async function findUserIdByEmail(db: Kysely<Database>, email: string) {
 
 export type RegisterResult =
   | { ok: true; userId: string }
-  | { ok: false; error: "errors.emailTaken" | "errors.commonPassword" | "errors.registrationClosed" };
+  | {
+      ok: false;
+      error: "errors.emailTaken" | "errors.commonPassword" | "errors.registrationClosed";
+    };
 
 export async function registerCustomer(
   deps: AccountDeps,
@@ -78,7 +81,8 @@ export async function registerCustomer(
 ): Promise<RegisterResult> {
   if (!options.registrationOpen) return { ok: false, error: "errors.registrationClosed" };
   if (isCommonPassword(input.password)) return { ok: false, error: "errors.commonPassword" };
-  if (await findUserIdByEmail(deps.db, input.email)) return { ok: false, error: "errors.emailTaken" };
+  if (await findUserIdByEmail(deps.db, input.email))
+    return { ok: false, error: "errors.emailTaken" };
   const result = await deps.auth.api.signUpEmail({
     body: { name: input.name, email: input.email, password: input.password },
   });
@@ -129,10 +133,12 @@ export async function loginWaitMinutes(
     .limit(LOGIN_EMAIL_FAILURE_LIMIT)
     .execute();
   // Failures only count until the last success: a user who got in is not locked out by old typos.
-  const failures = recent.length === LOGIN_EMAIL_FAILURE_LIMIT && recent.every((row) => row.succeeded === 0);
+  const failures =
+    recent.length === LOGIN_EMAIL_FAILURE_LIMIT && recent.every((row) => row.succeeded === 0);
   if (failures) {
     const oldest = recent[recent.length - 1]!;
-    const emailWait = Date.parse(oldest.created_at) + LOGIN_EMAIL_WINDOW_MINUTES * 60_000 - now.getTime();
+    const emailWait =
+      Date.parse(oldest.created_at) + LOGIN_EMAIL_WINDOW_MINUTES * 60_000 - now.getTime();
     waitMs = Math.max(waitMs, emailWait);
   }
   return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 60_000)) : 0;
@@ -164,7 +170,12 @@ export async function signIn(
   client: { ip: string; userAgent?: string | null },
   limits?: { ipPerMinute: number },
 ): Promise<SignInResult> {
-  const minutes = await loginWaitMinutes(deps.db, { email: input.email, ip: client.ip }, new Date(), limits);
+  const minutes = await loginWaitMinutes(
+    deps.db,
+    { email: input.email, ip: client.ip },
+    new Date(),
+    limits,
+  );
   if (minutes > 0) return { ok: false, error: "errors.tooManyAttempts", minutes };
 
   try {
@@ -214,7 +225,16 @@ export async function getCurrentSession(
   if (!found) return null;
   const row = await deps.db
     .selectFrom("users")
-    .select(["id", "name", "email", "role", "coin_balance_cents", "must_change_password", "locale", "status"])
+    .select([
+      "id",
+      "name",
+      "email",
+      "role",
+      "coin_balance_cents",
+      "must_change_password",
+      "locale",
+      "status",
+    ])
     .where("id", "=", found.user.id)
     .executeTakeFirst();
   if (!row || row.status !== "active") return null;

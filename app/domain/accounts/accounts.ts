@@ -89,7 +89,8 @@ export function homeFor(role: string): string {
  * login form into an open redirect.
  */
 export function safeRedirect(target: unknown, fallback: string): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) return fallback;
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//"))
+    return fallback;
   if (target.startsWith("/\\")) return fallback;
   return target;
 }

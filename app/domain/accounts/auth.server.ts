@@ -2,7 +2,12 @@ import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { DialectName } from "~/db/database.server";
-import { ADMIN_SESSION_HOURS, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH, USER_SESSION_DAYS } from "./accounts";
+import {
+  ADMIN_SESSION_HOURS,
+  MIN_PASSWORD_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  USER_SESSION_DAYS,
+} from "./accounts";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 
 export interface AuthOptions {

@@ -52,7 +52,9 @@ export async function updateSettingsSection<S extends SettingsSection>(
   await db
     .insertInto("settings")
     .values({ key: section, value: JSON.stringify(parsed), updated_at: now })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(parsed), updated_at: now }))
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({ value: JSON.stringify(parsed), updated_at: now }),
+    )
     .execute();
   return parsed;
 }

@@ -15,7 +15,9 @@ export const settingsSchema = z.object({
         .string()
         .trim()
         .max(300)
-        .default("Game server hosting for SA-MP and MTA, game servers and VPS in Frankfurt, Germany."),
+        .default(
+          "Game server hosting for SA-MP and MTA, game servers and VPS in Frankfurt, Germany.",
+        ),
       contactEmail: z.email().default("support@hostfront.example"),
       paymentsEmail: z.email().default("payments@hostfront.example"),
       maintenanceMode: z.boolean().default(false),

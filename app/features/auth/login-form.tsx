@@ -14,7 +14,13 @@ export interface LoginFormState {
   values?: Record<string, string>;
 }
 
-export function LoginForm({ state, redirectTo }: { state?: LoginFormState; redirectTo: string | null }) {
+export function LoginForm({
+  state,
+  redirectTo,
+}: {
+  state?: LoginFormState;
+  redirectTo: string | null;
+}) {
   const { t } = useTranslation("auth");
   const errorText = useAuthError();
   const submitting = useNavigation().state === "submitting";

@@ -13,12 +13,22 @@ export interface RegisterFormState {
   values?: Record<string, string>;
 }
 
-export function RegisterForm({ state, communityUrl }: { state?: RegisterFormState; communityUrl: string }) {
+export function RegisterForm({
+  state,
+  communityUrl,
+}: {
+  state?: RegisterFormState;
+  communityUrl: string;
+}) {
   const { t } = useTranslation("auth");
   const errorText = useAuthError();
   const submitting = useNavigation().state === "submitting";
   const errors = state?.fieldErrors ?? {};
-  const passwordProps = { showLabel: t("showPassword"), hideLabel: t("hidePassword"), required: true };
+  const passwordProps = {
+    showLabel: t("showPassword"),
+    hideLabel: t("hidePassword"),
+    required: true,
+  };
   return (
     <AuthCard
       title={t("register.heading")}
@@ -86,7 +96,12 @@ export function RegisterForm({ state, communityUrl }: { state?: RegisterFormStat
         </Field>
         <p className="rounded-md bg-muted p-3 text-sm">
           {t("register.coinsNotice")}{" "}
-          <a href={communityUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary hover:underline">
+          <a
+            href={communityUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-primary hover:underline"
+          >
             {t("register.coinsLink")}
           </a>
         </p>

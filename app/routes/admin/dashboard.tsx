@@ -18,7 +18,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t("admin.title")}</h1>
-      <p className="mt-2 text-muted-foreground">{t("admin.welcome", { email: loaderData.email })}</p>
+      <p className="mt-2 text-muted-foreground">
+        {t("admin.welcome", { email: loaderData.email })}
+      </p>
       <p className="mt-2">{t("admin.comingSoon")}</p>
       <div className="mt-6 flex gap-2">
         <Button asChild variant="outline">

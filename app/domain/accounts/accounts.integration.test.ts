@@ -1,0 +1,292 @@
+import { expect, it } from "vitest";
+import { createServices, prepareDatabase } from "~/context.server";
+import {
+  createTestDatabaseUrl,
+  describeEachDatabase,
+  TEST_ADMIN,
+  testEnv,
+} from "../../../tests/support/test-database";
+import { cookieHeader } from "../../../tests/support/request-context";
+import { SEED_ADMIN_COINS } from "./accounts";
+import {
+  changePassword,
+  DEFAULT_ADMIN_EMAIL,
+  getCurrentSession,
+  registerCustomer,
+  resetPassword,
+  signIn,
+  signOut,
+} from "./accounts.server";
+
+const client = { ip: "10.1.1.1", userAgent: "vitest" };
+let counter = 0;
+const uniqueEmail = () => `customer${Date.now()}${counter++}@example.com`;
+
+describeEachDatabase("accounts", (app) => {
+  it("creates the first admin from ADMIN_EMAIL with the seed coins, once", async () => {
+    const { db } = app();
+    const admins = await db.selectFrom("users").selectAll().where("role", "=", "admin").execute();
+    expect(admins).toHaveLength(1);
+    expect(admins[0]!.email).toBe(TEST_ADMIN.email);
+    expect(admins[0]!.coin_balance_cents).toBe(SEED_ADMIN_COINS * 100);
+    expect(admins[0]!.must_change_password).toBe(0);
+
+    await prepareDatabase(app());
+    const again = await db.selectFrom("users").selectAll().where("role", "=", "admin").execute();
+    expect(again).toEqual(admins);
+  });
+
+  it("stores only an Argon2id hash of a password", async () => {
+    const services = app();
+    const email = uniqueEmail();
+    const result = await registerCustomer(
+      services,
+      {
+        name: "Hash Check",
+        email,
+        password: "Sup3r-secret-pw",
+        confirmPassword: "Sup3r-secret-pw",
+      },
+      { registrationOpen: true },
+    );
+    expect(result.ok).toBe(true);
+    const account = await services.db
+      .selectFrom("accounts")
+      .innerJoin("users", "users.id", "accounts.user_id")
+      .select(["accounts.password", "users.coin_balance_cents", "users.role"])
+      .where("users.email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(account.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(account.password).not.toContain("Sup3r-secret-pw");
+    expect(account.coin_balance_cents).toBe(0);
+    expect(account.role).toBe("user");
+  });
+
+  it("refuses an email already in use, compared without case", async () => {
+    const services = app();
+    const email = uniqueEmail();
+    const input = {
+      name: "Twice",
+      email,
+      password: "Another-pw-991",
+      confirmPassword: "Another-pw-991",
+    };
+    expect((await registerCustomer(services, input, { registrationOpen: true })).ok).toBe(true);
+    const second = await registerCustomer(
+      services,
+      { ...input, email: email.toUpperCase() },
+      { registrationOpen: true },
+    );
+    expect(second).toEqual({ ok: false, error: "errors.emailTaken" });
+  });
+
+  it("refuses a common password and a closed registration", async () => {
+    const services = app();
+    const common = await registerCustomer(
+      services,
+      { name: "Common", email: uniqueEmail(), password: "password1", confirmPassword: "password1" },
+      { registrationOpen: true },
+    );
+    expect(common).toEqual({ ok: false, error: "errors.commonPassword" });
+    const closed = await registerCustomer(
+      services,
+      {
+        name: "Closed",
+        email: uniqueEmail(),
+        password: "Fine-pw-7781",
+        confirmPassword: "Fine-pw-7781",
+      },
+      { registrationOpen: false },
+    );
+    expect(closed).toEqual({ ok: false, error: "errors.registrationClosed" });
+  });
+
+  it("signs in, resolves the session, and signs out", async () => {
+    const services = app();
+    const email = uniqueEmail();
+    await registerCustomer(
+      services,
+      { name: "Sign In", email, password: "Sign-in-pw-55", confirmPassword: "Sign-in-pw-55" },
+      { registrationOpen: true },
+    );
+    const result = await signIn(services, { email, password: "Sign-in-pw-55" }, client);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.role).toBe("user");
+    const cookie = cookieHeader(result.setCookies);
+    const session = await getCurrentSession(services, cookie);
+    expect(session?.user.email).toBe(email);
+
+    const row = await services.db
+      .selectFrom("sessions")
+      .select(["expires_at", "created_at"])
+      .where("id", "=", session!.sessionId)
+      .executeTakeFirstOrThrow();
+    const days = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 86_400_000;
+    expect(days).toBeCloseTo(30, 1);
+
+    await signOut(services, cookie);
+    expect(await getCurrentSession(services, cookie)).toBeNull();
+  });
+
+  it("gives an admin a 12-hour session", async () => {
+    const services = app();
+    const result = await signIn(
+      services,
+      { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+      client,
+    );
+    if (!result.ok) throw new Error(result.error);
+    expect(result.role).toBe("admin");
+    const session = await getCurrentSession(services, cookieHeader(result.setCookies));
+    const row = await services.db
+      .selectFrom("sessions")
+      .select(["expires_at", "created_at"])
+      .where("id", "=", session!.sessionId)
+      .executeTakeFirstOrThrow();
+    const hours = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3_600_000;
+    expect(hours).toBeCloseTo(12, 1);
+  });
+
+  it("answers a wrong password and an unknown email the same way", async () => {
+    const services = app();
+    const email = uniqueEmail();
+    await registerCustomer(
+      services,
+      { name: "Wrong", email, password: "Right-pw-123", confirmPassword: "Right-pw-123" },
+      { registrationOpen: true },
+    );
+    const wrong = await signIn(services, { email, password: "Wrong-pw-123" }, { ip: "10.2.0.1" });
+    const unknown = await signIn(
+      services,
+      { email: uniqueEmail(), password: "Wrong-pw-123" },
+      { ip: "10.2.0.2" },
+    );
+    expect(wrong).toEqual({ ok: false, error: "errors.invalidCredentials" });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it("throttles an email after 5 failures in 15 minutes, without checking the password", async () => {
+    const services = app();
+    const email = uniqueEmail();
+    await registerCustomer(
+      services,
+      { name: "Throttle", email, password: "Throttle-pw-1", confirmPassword: "Throttle-pw-1" },
+      { registrationOpen: true },
+    );
+    for (let i = 0; i < 5; i++) {
+      const failed = await signIn(
+        services,
+        { email, password: `nope-${i}-xx` },
+        { ip: `10.3.0.${i}` },
+      );
+      expect(failed).toEqual({ ok: false, error: "errors.invalidCredentials" });
+    }
+    const blocked = await signIn(
+      services,
+      { email, password: "Throttle-pw-1" },
+      { ip: "10.3.1.1" },
+    );
+    expect(blocked).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 15 });
+  });
+
+  it("throttles an address after 20 attempts in a minute", async () => {
+    const services = app();
+    const ip = "10.4.4.4";
+    for (let i = 0; i < 20; i++) {
+      const result = await signIn(
+        services,
+        { email: `nobody${i}@example.com`, password: "whatever-1" },
+        { ip },
+      );
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toBe("errors.invalidCredentials");
+    }
+    const blocked = await signIn(
+      services,
+      { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+      { ip },
+    );
+    expect(blocked).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 1 });
+    const otherAddress = await signIn(
+      services,
+      { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+      { ip: "10.4.4.5" },
+    );
+    expect(otherAddress.ok).toBe(true);
+  });
+
+  it("changes a password, ending the other sessions", async () => {
+    const services = app();
+    const email = uniqueEmail();
+    await registerCustomer(
+      services,
+      { name: "Changer", email, password: "First-pw-9988", confirmPassword: "First-pw-9988" },
+      { registrationOpen: true },
+    );
+    const first = await signIn(services, { email, password: "First-pw-9988" }, client);
+    const second = await signIn(services, { email, password: "First-pw-9988" }, client);
+    if (!first.ok || !second.ok) throw new Error("sign in failed");
+    const session = await getCurrentSession(services, cookieHeader(first.setCookies));
+
+    const wrong = await changePassword(services, {
+      userId: session!.user.id,
+      cookie: cookieHeader(first.setCookies),
+      currentPassword: "not-it-123",
+      newPassword: "Second-pw-9988",
+    });
+    expect(wrong).toEqual({ ok: false, error: "errors.currentPasswordWrong" });
+
+    const changed = await changePassword(services, {
+      userId: session!.user.id,
+      cookie: cookieHeader(first.setCookies),
+      currentPassword: "First-pw-9988",
+      newPassword: "Second-pw-9988",
+    });
+    expect(changed.ok).toBe(true);
+    expect(await getCurrentSession(services, cookieHeader(second.setCookies))).toBeNull();
+    const again = await signIn(services, { email, password: "Second-pw-9988" }, client);
+    expect(again.ok).toBe(true);
+  });
+
+  it("resets a password from the shell: a one-time password, sessions ended", async () => {
+    const services = app();
+    const email = uniqueEmail();
+    await registerCustomer(
+      services,
+      { name: "Reset", email, password: "Reset-pw-4455", confirmPassword: "Reset-pw-4455" },
+      { registrationOpen: true },
+    );
+    const before = await signIn(services, { email, password: "Reset-pw-4455" }, client);
+    if (!before.ok) throw new Error("sign in failed");
+    const password = await resetPassword(services, email);
+    expect(password).toHaveLength(20);
+    expect(await getCurrentSession(services, cookieHeader(before.setCookies))).toBeNull();
+    const after = await signIn(services, { email, password: password! }, client);
+    expect(after).toMatchObject({ ok: true, mustChangePassword: true });
+    expect(await resetPassword(services, "nobody@example.com")).toBeNull();
+  });
+});
+
+it.each(["sqlite", "postgres"] as const)(
+  "creates a default admin with a one-time password when ADMIN_EMAIL is unset [%s]",
+  async (dialect) => {
+    const database = await createTestDatabaseUrl(dialect);
+    const services = createServices(
+      testEnv(database.url, { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }),
+    );
+    try {
+      await prepareDatabase(services);
+      const admin = await services.db
+        .selectFrom("users")
+        .selectAll()
+        .where("role", "=", "admin")
+        .executeTakeFirstOrThrow();
+      expect(admin.email).toBe(DEFAULT_ADMIN_EMAIL);
+      expect(admin.must_change_password).toBe(1);
+      expect(admin.coin_balance_cents).toBe(SEED_ADMIN_COINS * 100);
+    } finally {
+      await services.database.destroy();
+      await database.drop();
+    }
+  },
+);

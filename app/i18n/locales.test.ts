@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { parseAcceptLanguage, pickLocale, readCookie } from "./locales";
+
+describe("pickLocale", () => {
+  const base = { userLocale: null, cookie: null, acceptLanguage: null, siteDefault: "en" };
+
+  it("falls back to the site default", () => {
+    expect(pickLocale(base)).toBe("en");
+    expect(pickLocale({ ...base, siteDefault: "xx" })).toBe("en");
+  });
+
+  it("ignores languages we do not ship", () => {
+    expect(
+      pickLocale({
+        ...base,
+        userLocale: "de",
+        cookie: "hostfront_lang=zz",
+        acceptLanguage: "de-DE,de;q=0.9",
+      }),
+    ).toBe("en");
+  });
+});
+
+describe("parseAcceptLanguage", () => {
+  it("orders by quality and drops q=0", () => {
+    expect(parseAcceptLanguage("fr-CA,fr;q=0.9,en;q=0.5,ar;q=0")).toEqual(["fr", "fr", "en"]);
+    expect(parseAcceptLanguage("en;q=0.2, ar")).toEqual(["ar", "en"]);
+    expect(parseAcceptLanguage(null)).toEqual([]);
+  });
+});
+
+describe("readCookie", () => {
+  it("finds a cookie among others", () => {
+    expect(readCookie("a=1; hostfront_lang=fr; b=2", "hostfront_lang")).toBe("fr");
+    expect(readCookie("a=1", "hostfront_lang")).toBeNull();
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { isCrossSiteRequest } from "./same-origin";
+
+describe("isCrossSiteRequest", () => {
+  const host = { host: "shop.example:3000" };
+
+  it("never blocks reads", () => {
+    expect(isCrossSiteRequest("GET", { ...host, "sec-fetch-site": "cross-site" })).toBe(false);
+  });
+
+  it("blocks a cross-site POST by Fetch Metadata or Origin", () => {
+    expect(isCrossSiteRequest("POST", { ...host, "sec-fetch-site": "cross-site" })).toBe(true);
+    expect(isCrossSiteRequest("POST", { ...host, origin: "https://evil.example" })).toBe(true);
+    expect(isCrossSiteRequest("POST", { ...host, origin: "null" })).toBe(true);
+  });
+
+  it("lets a same-origin POST through", () => {
+    expect(
+      isCrossSiteRequest("POST", {
+        ...host,
+        origin: "http://shop.example:3000",
+        "sec-fetch-site": "same-origin",
+      }),
+    ).toBe(false);
+    expect(isCrossSiteRequest("POST", host)).toBe(false);
+  });
+});

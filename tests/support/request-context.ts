@@ -1,0 +1,42 @@
+import type { AppLoadContext } from "react-router";
+import { createRequestContext, type AppServices } from "~/context.server";
+
+/** The same context a real request gets, for calling loaders and actions directly. */
+export async function contextFor(
+  services: AppServices,
+  options: { cookie?: string | null; acceptLanguage?: string; ip?: string } = {},
+): Promise<AppLoadContext> {
+  return (await createRequestContext(
+    services,
+    { cookie: options.cookie ?? null, acceptLanguage: options.acceptLanguage ?? null },
+    { cspNonce: "test-nonce", clientIp: options.ip ?? "127.0.0.1" },
+  )) as AppLoadContext;
+}
+
+/** Turns Set-Cookie values into a Cookie request header. */
+export function cookieHeader(setCookies: string[]): string {
+  return setCookies.map((c) => c.split(";")[0]).join("; ");
+}
+
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+): Request {
+  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
+  if (cookie) headers.cookie = cookie;
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Runs a loader or action and returns what it threw or returned, as a Response when it is one. */
+export async function settle(run: () => unknown): Promise<unknown> {
+  try {
+    return await run();
+  } catch (thrown) {
+    return thrown;
+  }
+}
