@@ -56,6 +56,8 @@ let cached: Env | undefined;
 
 export function getEnv(): Env {
   if (cached) return cached;
+  // A .env file is optional; variables already set in the environment win over it.
+  if (existsSync(".env")) process.loadEnvFile(".env");
   const parsed = parseEnv(process.env);
   cached = { ...parsed, AUTH_SECRET: resolveAuthSecret(parsed, path.resolve("data")) };
   return cached;

@@ -13,7 +13,7 @@ export interface UsersTable {
   name: string;
   email: string;
   // better-auth's own columns: SQLite hands back 0/1, PostgreSQL true/false.
-  email_verified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  email_verified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   image: string | null;
   role: ColumnType<string, string | undefined, string>;
   banned: ColumnType<

@@ -21,7 +21,7 @@ export interface AuthOptions {
 /**
  * better-auth keeps sessions and credentials. We never mount its HTTP handler: every sign-up, sign-in
  * and sign-out goes through our own route actions, which validate, throttle and word the messages,
- * and call `auth.api` on the server (ADR 0006).
+ * and call `auth.api` on the server (ADR 0005).
  */
 export function createAuth(options: AuthOptions) {
   return betterAuth({

@@ -1,0 +1,48 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { createTestDatabaseUrl, dialects } from "../../tests/support/test-database";
+import { createDatabase, pingDatabase } from "./database.server";
+import { migrateToLatest } from "./migrate.server";
+
+describe.each(dialects)("database [%s]", (dialect) => {
+  it("migrates twice without change and answers the health ping until it is closed", async () => {
+    const database = await createTestDatabaseUrl(dialect);
+    const handle = createDatabase(database.url);
+    try {
+      await migrateToLatest(handle.db);
+      await migrateToLatest(handle.db);
+      expect(await pingDatabase(handle.db)).toBe(true);
+    } finally {
+      await handle.destroy();
+    }
+    expect(await pingDatabase(handle.db)).toBe(false);
+    await database.drop();
+  });
+
+  it("never lets a coin balance go below zero", async () => {
+    const database = await createTestDatabaseUrl(dialect);
+    const handle = createDatabase(database.url);
+    try {
+      await migrateToLatest(handle.db);
+      const now = new Date().toISOString();
+      await handle.db
+        .insertInto("users")
+        .values({ id: "u1", name: "N", email: "n@example.com", created_at: now, updated_at: now })
+        .execute();
+      await expect(
+        handle.db.updateTable("users").set({ coin_balance_cents: -1 }).where("id", "=", "u1").execute(),
+      ).rejects.toThrow();
+      const row = await handle.db.selectFrom("users").select("coin_balance_cents").executeTakeFirstOrThrow();
+      expect(row.coin_balance_cents).toBe(0);
+      if (dialect === "sqlite") {
+        const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(handle.db);
+        expect(mode.rows[0]?.journal_mode).toBe("wal");
+        const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(handle.db);
+        expect(fk.rows[0]?.foreign_keys).toBe(1);
+      }
+    } finally {
+      await handle.destroy();
+      await database.drop();
+    }
+  });
+});
