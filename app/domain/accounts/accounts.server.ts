@@ -13,7 +13,7 @@ import {
   type Role,
 } from "./accounts";
 import type { Auth } from "./auth.server";
-import commonPasswordList from "./common-passwords.txt?raw";
+import commonPasswordList from "./common-passwords.json";
 import { hashPassword } from "./password-hash.server";
 
 export interface AccountDeps {
@@ -46,7 +46,7 @@ let commonPasswords: Set<string> | undefined;
 
 /** The 10,000 most common passwords (shipped in the repo, compared without case). */
 export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(commonPasswordList.split("\n").filter(Boolean));
+  commonPasswords ??= new Set(commonPasswordList);
   return commonPasswords.has(password.toLowerCase());
 }
 
