@@ -30,9 +30,16 @@ describe.each(dialects)("database [%s]", (dialect) => {
         .values({ id: "u1", name: "N", email: "n@example.com", created_at: now, updated_at: now })
         .execute();
       await expect(
-        handle.db.updateTable("users").set({ coin_balance_cents: -1 }).where("id", "=", "u1").execute(),
+        handle.db
+          .updateTable("users")
+          .set({ coin_balance_cents: -1 })
+          .where("id", "=", "u1")
+          .execute(),
       ).rejects.toThrow();
-      const row = await handle.db.selectFrom("users").select("coin_balance_cents").executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom("users")
+        .select("coin_balance_cents")
+        .executeTakeFirstOrThrow();
       expect(row.coin_balance_cents).toBe(0);
       if (dialect === "sqlite") {
         const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(handle.db);

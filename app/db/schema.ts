@@ -83,6 +83,27 @@ export interface LoginAttemptsTable {
   created_at: Timestamp;
 }
 
+export interface ProductsTable {
+  id: Generated<number>;
+  slug: string;
+  type: string;
+  category: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  price_cents: number;
+  /** JSON array of strings. */
+  features: ColumnType<string, string | undefined, string>;
+  ram_gb: number | null;
+  storage_gb: number | null;
+  cpu_cores: number | null;
+  slots: number | null;
+  recommended: Flag;
+  status: ColumnType<string, string | undefined, string>;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -90,4 +111,5 @@ export interface Database {
   verifications: VerificationsTable;
   settings: SettingsTable;
   login_attempts: LoginAttemptsTable;
+  products: ProductsTable;
 }

@@ -11,7 +11,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull().unique())
-    .addColumn("email_verified", t.boolean, (c) => c.notNull().defaultTo(t.postgres ? sql`false` : 0))
+    .addColumn("email_verified", t.boolean, (c) =>
+      c.notNull().defaultTo(t.postgres ? sql`false` : 0),
+    )
     .addColumn("image", "text")
     .addColumn("role", "text", (c) => c.notNull().defaultTo("user"))
     .addColumn("banned", t.boolean, (c) => c.defaultTo(t.postgres ? sql`false` : 0))
@@ -19,7 +21,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("ban_expires", t.timestamp)
     .addColumn("status", "text", (c) => c.notNull().defaultTo("active"))
     .addColumn("coin_balance_cents", "integer", (c) =>
-      c.notNull().defaultTo(0).check(sql`coin_balance_cents >= 0`),
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`coin_balance_cents >= 0`),
     )
     .addColumn("must_change_password", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("locale", "text")
@@ -87,7 +92,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("login_attempts")
-    .addColumn("id", t.autoId, (c) => (t.postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn("id", t.autoId, (c) =>
+      t.postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("ip_address", "text", (c) => c.notNull())
     .addColumn("succeeded", "integer", (c) => c.notNull())
@@ -106,7 +113,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["login_attempts", "settings", "verifications", "accounts", "sessions", "users"]) {
+  for (const table of [
+    "login_attempts",
+    "settings",
+    "verifications",
+    "accounts",
+    "sessions",
+    "users",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }
