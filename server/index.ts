@@ -69,7 +69,7 @@ app.use(
 let shutdownApp: () => Promise<void> = async () => {};
 
 if (production) {
-  const build = path.resolve("build");
+  const build = path.resolve(process.env.BUILD_DIR ?? "build");
   app.use(
     "/assets",
     express.static(path.join(build, "client/assets"), { immutable: true, maxAge: "1y" }),
