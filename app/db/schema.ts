@@ -104,6 +104,106 @@ export interface ProductsTable {
   updated_at: Timestamp;
 }
 
+export interface CoinLedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  amount_cents: number;
+  balance_after_cents: number;
+  kind: string;
+  order_id: number | null;
+  hosting_service_id: number | null;
+  actor_id: string | null;
+  reason: ColumnType<string, string | undefined, never>;
+  created_at: Timestamp;
+}
+
+export interface VouchersTable {
+  id: Generated<number>;
+  code: string;
+  description: ColumnType<string, string | undefined, string>;
+  discount_type: string;
+  discount_value: number;
+  min_purchase_cents: ColumnType<number, number | undefined, number>;
+  max_uses: number;
+  used_count: ColumnType<number, number | undefined, number>;
+  is_active: Flag;
+  valid_from: Timestamp;
+  valid_until: Timestamp;
+  /** JSON: "all" or an array of product ids. */
+  applicable_services: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface HostingServicesTable {
+  id: Generated<number>;
+  user_id: string;
+  product_id: number | null;
+  name: string;
+  server_name: ColumnType<string, string | undefined, string>;
+  type: string | null;
+  billing_cycle: ColumnType<string, string | undefined, string>;
+  monthly_price_cents: number;
+  cycle_price_cents: number;
+  status: ColumnType<string, string | undefined, string>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: string;
+  product_id: number;
+  product_name: string;
+  product_type: string;
+  product_price_cents: number;
+  billing_cycle: string;
+  location: string;
+  ddos_protection: number;
+  player_slots: number | null;
+  backup: string;
+  server_name: string;
+  voucher_id: number | null;
+  voucher_code: string | null;
+  monthly_price_cents: number;
+  subtotal_cents: number;
+  discount_cents: ColumnType<number, number | undefined, number>;
+  total_cents: number;
+  paid_with_coins: Flag;
+  status: ColumnType<string, string | undefined, string>;
+  idempotency_key: string;
+  reject_reason: string | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  hosting_service_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ServiceRenewalsTable {
+  id: Generated<number>;
+  hosting_service_id: number;
+  user_id: string;
+  idempotency_key: string;
+  amount_cents: number;
+  previous_expires_at: Timestamp;
+  new_expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: string | null;
+  after: string | null;
+  reason: ColumnType<string, string | undefined, never>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -112,4 +212,10 @@ export interface Database {
   settings: SettingsTable;
   login_attempts: LoginAttemptsTable;
   products: ProductsTable;
+  coin_ledger: CoinLedgerTable;
+  vouchers: VouchersTable;
+  hosting_services: HostingServicesTable;
+  orders: OrdersTable;
+  service_renewals: ServiceRenewalsTable;
+  audit_log: AuditLogTable;
 }

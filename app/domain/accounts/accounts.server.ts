@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { postLedgerEntry } from "~/domain/coins/coins.server";
 import {
   LOGIN_EMAIL_FAILURE_LIMIT,
   LOGIN_EMAIL_WINDOW_MINUTES,
@@ -381,13 +382,18 @@ export async function ensureFirstAdmin(
     email: config.email ?? DEFAULT_ADMIN_EMAIL,
     password: config.password,
   });
-  // The seed admin's opening balance (spec section 9).
-  await deps.db
-    .updateTable("users")
-    .set({ coin_balance_cents: SEED_ADMIN_COINS * 100 })
-    .where("email", "=", result.email)
-    .where("coin_balance_cents", "=", 0)
-    .execute();
+  // The seed admin's opening balance (spec section 9), through the ledger like every coin.
+  const adminId = await findUserIdByEmail(deps.db, result.email);
+  if (adminId && result.status === "created") {
+    await deps.db.transaction().execute((trx) =>
+      postLedgerEntry(trx, {
+        userId: adminId,
+        amountCents: SEED_ADMIN_COINS * 100,
+        kind: "admin_adjustment",
+        reason: "Seed admin coins",
+      }),
+    );
+  }
   return result;
 }
 

@@ -1,0 +1,37 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "./schema";
+
+/** A step takes this: it can only run inside a transaction that a use-case opened. */
+export type Tx = Transaction<Database>;
+export type Db = Kysely<Database>;
+
+/** Thrown inside a transaction to roll it back and hand a refusal to the caller. */
+export class Refusal<T> extends Error {
+  constructor(readonly result: T) {
+    super("refused");
+  }
+}
+
+/**
+ * Runs `work` in a transaction. A `Refusal` thrown inside rolls everything back and its result is
+ * returned; any other error rolls back and propagates.
+ */
+export async function inTransaction<T>(db: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    if (error instanceof Refusal) return error.result as T;
+    throw error;
+  }
+}
+
+/** True for a unique-constraint violation on either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: string; message?: string };
+  return (
+    e.code === "23505" ||
+    e.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    /UNIQUE constraint failed/.test(e.message ?? "")
+  );
+}

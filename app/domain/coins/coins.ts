@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+export const LEDGER_KINDS = [
+  "admin_adjustment",
+  "order_payment",
+  "order_refund",
+  "renewal",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Largest single admin change, €1,000,000: a typo guard, not a business limit. */
+export const MAX_ADJUSTMENT_CENTS = 100_000_000;
+
+/** Parses "12", "12.5", "-3,25" (coins, 1 coin = €1.00) into integer cents, or null. */
+export function parseCoinAmount(input: string): number | null {
+  const text = input.trim().replace(",", ".");
+  if (!/^[+-]?\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
+  const negative = text.startsWith("-");
+  const [whole = "0", fraction = ""] = text.replace(/^[+-]/, "").split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return negative ? -cents : cents;
+}
+
+/**
+ * The balance after an admin change. The total never goes below 0: removing more than the balance removes
+ * down to 0 (spec section 5, "clamped to at least 0"), and the dialog says how much was really removed.
+ */
+export function previewAdjustment(balanceCents: number, amountCents: number) {
+  const newTotalCents = Math.max(0, balanceCents + amountCents);
+  return {
+    newTotalCents,
+    appliedCents: newTotalCents - balanceCents,
+    clamped: balanceCents + amountCents < 0,
+  };
+}
+
+export const adjustCoinsSchema = z.object({
+  userId: z
+    .string({ error: "coins.errors.userRequired" })
+    .trim()
+    .min(1, "coins.errors.userRequired")
+    .max(100),
+  amount: z.string({ error: "coins.errors.amountInvalid" }).transform((value, ctx) => {
+    const cents = parseCoinAmount(value);
+    if (cents === null || cents === 0 || Math.abs(cents) > MAX_ADJUSTMENT_CENTS) {
+      ctx.addIssue({ code: "custom", message: "coins.errors.amountInvalid" });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  reason: z
+    .string({ error: "coins.errors.reasonRequired" })
+    .trim()
+    .min(1, "coins.errors.reasonRequired")
+    .max(500, "coins.errors.reasonTooLong"),
+});

@@ -1,0 +1,446 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, expect, it } from "vitest";
+import { adjustCoins } from "~/domain/coins/coins.server";
+import {
+  changeServiceStatus,
+  renewService,
+} from "~/domain/hosting-services/hosting-services.server";
+import {
+  adminId,
+  balanceOf,
+  customerWithCoins,
+  expectLedgerIntact,
+  orderInput,
+  productId,
+} from "../../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { approveOrder, placeOrder, rejectOrder } from "./orders.server";
+
+const DAY = 86_400_000;
+
+describeEachDatabase("money path", (app) => {
+  afterEach(async () => {
+    await expectLedgerIntact(app());
+  });
+
+  it("opens the books with the seed admin's 10000 coins on the ledger", async () => {
+    const admin = await adminId(app());
+    const rows = await app()
+      .db.selectFrom("coin_ledger")
+      .selectAll()
+      .where("user_id", "=", admin)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      amount_cents: 1_000_000,
+      balance_after_cents: 1_000_000,
+      kind: "admin_adjustment",
+    });
+  });
+
+  it("pays an order from coins and leaves it pending", async () => {
+    const user = await customerWithCoins(app(), 10_000);
+    const result = await placeOrder(
+      app().db,
+      user,
+      orderInput({
+        productId: await productId(app(), "samp-premium"),
+        billingCycle: "quarterly",
+        backup: "premium",
+      }),
+    );
+    if (!result.ok) throw new Error(result.error);
+    // (450 + 200) × 3 = 1950, 5% off → 1852 (97.5 discount rounds to 98)
+    expect(result.order).toMatchObject({
+      status: "pending",
+      totalCents: 1852,
+      monthlyPriceCents: 650,
+      paidWithCoins: true,
+      productName: "SAMP Premium",
+    });
+    expect(await balanceOf(app(), user)).toBe(10_000 - 1852);
+    const ledger = await app()
+      .db.selectFrom("coin_ledger")
+      .selectAll()
+      .where("order_id", "=", result.order.id)
+      .execute();
+    expect(ledger).toMatchObject([
+      { amount_cents: -1852, kind: "order_payment", balance_after_cents: 10_000 - 1852 },
+    ]);
+  });
+
+  it("refuses an order it cannot pay, charging and creating nothing", async () => {
+    const user = await customerWithCoins(app(), 300);
+    const result = await placeOrder(
+      app().db,
+      user,
+      orderInput({ productId: await productId(app(), "vps-entry") }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: "orders.errors.insufficientCoins",
+      missingCents: 400,
+      totalCents: 700,
+    });
+    expect(await balanceOf(app(), user)).toBe(300);
+    const orders = await app()
+      .db.selectFrom("orders")
+      .select("id")
+      .where("user_id", "=", user)
+      .execute();
+    expect(orders).toHaveLength(0);
+  });
+
+  it("answers 'Service not found' for an unknown or hidden product", async () => {
+    const user = await customerWithCoins(app(), 10_000);
+    expect(await placeOrder(app().db, user, orderInput({ productId: 999_999 }))).toEqual({
+      ok: false,
+      error: "orders.errors.serviceNotFound",
+    });
+    const hidden = await productId(app(), "game-pro");
+    await app()
+      .db.updateTable("products")
+      .set({ status: "hidden" })
+      .where("id", "=", hidden)
+      .execute();
+    try {
+      expect(await placeOrder(app().db, user, orderInput({ productId: hidden }))).toEqual({
+        ok: false,
+        error: "orders.errors.serviceNotFound",
+      });
+    } finally {
+      await app()
+        .db.updateTable("products")
+        .set({ status: "active" })
+        .where("id", "=", hidden)
+        .execute();
+    }
+    expect(await balanceOf(app(), user)).toBe(10_000);
+  });
+
+  it("applies WELCOME10 without case, counts its use in the same transaction, and checks the minimum", async () => {
+    const user = await customerWithCoins(app(), 10_000);
+    const before = await app()
+      .db.selectFrom("vouchers")
+      .select("used_count")
+      .where("code", "=", "WELCOME10")
+      .executeTakeFirstOrThrow();
+    const small = await placeOrder(
+      app().db,
+      user,
+      orderInput({ productId: await productId(app(), "samp-starter"), voucherCode: "welcome10" }),
+    );
+    expect(small).toEqual({
+      ok: false,
+      error: "orders.errors.voucherMinimum",
+      minPurchaseCents: 500,
+    });
+
+    const ok = await placeOrder(
+      app().db,
+      user,
+      orderInput({ productId: await productId(app(), "vps-business"), voucherCode: "Welcome10" }),
+    );
+    if (!ok.ok) throw new Error(ok.error);
+    expect(ok.order).toMatchObject({
+      subtotalCents: 1200,
+      discountCents: 120,
+      totalCents: 1080,
+      voucherCode: "WELCOME10",
+    });
+    const after = await app()
+      .db.selectFrom("vouchers")
+      .select("used_count")
+      .where("code", "=", "WELCOME10")
+      .executeTakeFirstOrThrow();
+    expect(after.used_count).toBe(before.used_count + 1);
+
+    const unknown = await placeOrder(
+      app().db,
+      user,
+      orderInput({ productId: await productId(app(), "vps-business"), voucherCode: "NOPE" }),
+    );
+    expect(unknown).toEqual({ ok: false, error: "orders.errors.voucherNotFound" });
+  });
+
+  it("creates one order and one charge for a key sent twice, or ten times at once", async () => {
+    const user = await customerWithCoins(app(), 100_000);
+    const input = orderInput({ productId: await productId(app(), "mta-pro") });
+    const first = await placeOrder(app().db, user, input);
+    const second = await placeOrder(app().db, user, input);
+    expect(first.ok && second.ok && second.duplicate && second.order.id === first.order.id).toBe(
+      true,
+    );
+
+    const parallel = orderInput({ productId: await productId(app(), "mta-pro") });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => placeOrder(app().db, user, parallel)),
+    );
+    const ids = new Set(results.map((r) => (r.ok ? r.order.id : r.error)));
+    expect(ids.size).toBe(1);
+    const orders = await app()
+      .db.selectFrom("orders")
+      .select("id")
+      .where("user_id", "=", user)
+      .execute();
+    expect(orders).toHaveLength(2);
+    expect(await balanceOf(app(), user)).toBe(100_000 - 2 * 950);
+  });
+
+  it("ends 50 parallel orders from a balance covering exactly 5 in 5 orders and a balance of 0", async () => {
+    const user = await customerWithCoins(app(), 5 * 950);
+    const product = await productId(app(), "mta-pro");
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        placeOrder(app().db, user, orderInput({ productId: product })),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    expect(
+      results
+        .filter((r) => !r.ok)
+        .every((r) => !r.ok && r.error === "orders.errors.insufficientCoins"),
+    ).toBe(true);
+    expect(await balanceOf(app(), user)).toBe(0);
+    const orders = await app()
+      .db.selectFrom("orders")
+      .select("id")
+      .where("user_id", "=", user)
+      .execute();
+    expect(orders).toHaveLength(5);
+  });
+
+  it("approves once: the service runs for the cycle's days from approval", async () => {
+    const admin = await adminId(app());
+    const user = await customerWithCoins(app(), 100_000);
+    const placed = await placeOrder(
+      app().db,
+      user,
+      orderInput({
+        productId: await productId(app(), "game-advanced"),
+        billingCycle: "semiannual",
+      }),
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
+    if (!approved.ok) throw new Error(approved.error);
+    const service = await app()
+      .db.selectFrom("hosting_services")
+      .selectAll()
+      .where("id", "=", approved.order.hostingServiceId!)
+      .executeTakeFirstOrThrow();
+    expect(service.status).toBe("active");
+    expect(service.cycle_price_cents).toBe(placed.order.subtotalCents);
+    const days = (Date.parse(service.expires_at) - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(179.9);
+    expect(days).toBeLessThanOrEqual(180);
+
+    expect(await approveOrder(app().db, { orderId: placed.order.id, actorId: admin })).toEqual({
+      ok: false,
+      error: "orders.errors.notPending",
+      status: "approved",
+    });
+    expect(
+      await rejectOrder(app().db, { orderId: placed.order.id, actorId: admin, reason: "late" }),
+    ).toEqual({ ok: false, error: "orders.errors.notPending", status: "approved" });
+    const services = await app()
+      .db.selectFrom("hosting_services")
+      .select("id")
+      .where("user_id", "=", user)
+      .execute();
+    expect(services).toHaveLength(1);
+    const audit = await app()
+      .db.selectFrom("audit_log")
+      .selectAll()
+      .where("target_type", "=", "order")
+      .where("target_id", "=", String(placed.order.id))
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["order.approve"]);
+  });
+
+  it("rejects once with a reason: the coins and the voucher use come back", async () => {
+    const admin = await adminId(app());
+    const user = await customerWithCoins(app(), 10_000);
+    const placed = await placeOrder(
+      app().db,
+      user,
+      orderInput({ productId: await productId(app(), "vps-premium"), voucherCode: "WELCOME10" }),
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    const uses = async () =>
+      (
+        await app()
+          .db.selectFrom("vouchers")
+          .select("used_count")
+          .where("code", "=", "WELCOME10")
+          .executeTakeFirstOrThrow()
+      ).used_count;
+    const usesBefore = await uses();
+    expect(await balanceOf(app(), user)).toBe(10_000 - 1800);
+
+    const rejected = await rejectOrder(app().db, {
+      orderId: placed.order.id,
+      actorId: admin,
+      reason: "Out of stock",
+    });
+    expect(rejected.ok).toBe(true);
+    expect(await balanceOf(app(), user)).toBe(10_000);
+    expect(await uses()).toBe(usesBefore - 1);
+    const refund = await app()
+      .db.selectFrom("coin_ledger")
+      .selectAll()
+      .where("order_id", "=", placed.order.id)
+      .where("kind", "=", "order_refund")
+      .execute();
+    expect(refund).toMatchObject([{ amount_cents: 1800 }]);
+
+    expect(
+      (await rejectOrder(app().db, { orderId: placed.order.id, actorId: admin, reason: "again" }))
+        .ok,
+    ).toBe(false);
+    expect(await balanceOf(app(), user)).toBe(10_000);
+    expect(await approveOrder(app().db, { orderId: 987_654, actorId: admin })).toEqual({
+      ok: false,
+      error: "orders.errors.notFound",
+    });
+  });
+
+  it("renews from the later of now and the expiry, once per key", async () => {
+    const admin = await adminId(app());
+    const user = await customerWithCoins(app(), 10_000);
+    const placed = await placeOrder(
+      app().db,
+      user,
+      orderInput({ productId: await productId(app(), "samp-starter") }),
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
+    if (!approved.ok) throw new Error(approved.error);
+    const serviceId = approved.order.hostingServiceId!;
+    const expiryBefore = (
+      await app()
+        .db.selectFrom("hosting_services")
+        .select("expires_at")
+        .where("id", "=", serviceId)
+        .executeTakeFirstOrThrow()
+    ).expires_at;
+
+    const key = randomUUID();
+    const renewed = await renewService(app().db, { userId: user, serviceId, idempotencyKey: key });
+    if (!renewed.ok) throw new Error(renewed.error);
+    expect(Date.parse(renewed.service.expiresAt) - Date.parse(expiryBefore)).toBe(30 * DAY);
+    const again = await renewService(app().db, { userId: user, serviceId, idempotencyKey: key });
+    expect(again.ok && again.duplicate).toBe(true);
+    expect(await balanceOf(app(), user)).toBe(10_000 - 250 - 250);
+
+    // An expired service renews from now, not from its old expiry.
+    const longAgo = new Date(Date.now() - 100 * DAY).toISOString();
+    await app()
+      .db.updateTable("hosting_services")
+      .set({ expires_at: longAgo })
+      .where("id", "=", serviceId)
+      .execute();
+    const fromNow = await renewService(app().db, {
+      userId: user,
+      serviceId,
+      idempotencyKey: randomUUID(),
+    });
+    if (!fromNow.ok) throw new Error(fromNow.error);
+    expect(Math.abs(Date.parse(fromNow.service.expiresAt) - (Date.now() + 30 * DAY))).toBeLessThan(
+      60_000,
+    );
+
+    // Someone else's service is not found; a suspended one cannot be renewed.
+    const other = await customerWithCoins(app(), 10_000);
+    expect(
+      await renewService(app().db, { userId: other, serviceId, idempotencyKey: randomUUID() }),
+    ).toEqual({ ok: false, error: "services.errors.notFound" });
+    await changeServiceStatus(app().db, { actorId: admin, serviceId, action: "suspend" });
+    expect(
+      await renewService(app().db, { userId: user, serviceId, idempotencyKey: randomUUID() }),
+    ).toEqual({ ok: false, error: "services.errors.cannotRenew" });
+  });
+
+  it("refuses a renewal it cannot pay", async () => {
+    const admin = await adminId(app());
+    const user = await customerWithCoins(app(), 2000);
+    const placed = await placeOrder(
+      app().db,
+      user,
+      orderInput({ productId: await productId(app(), "vps-business") }),
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
+    if (!approved.ok) throw new Error(approved.error);
+    const result = await renewService(app().db, {
+      userId: user,
+      serviceId: approved.order.hostingServiceId!,
+      idempotencyKey: randomUUID(),
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: "orders.errors.insufficientCoins",
+      missingCents: 400,
+    });
+    expect(await balanceOf(app(), user)).toBe(800);
+  });
+
+  it("moves services between active and suspended; terminated is final", async () => {
+    const admin = await adminId(app());
+    const user = await customerWithCoins(app(), 1000);
+    const placed = await placeOrder(
+      app().db,
+      user,
+      orderInput({ productId: await productId(app(), "samp-starter") }),
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
+    if (!approved.ok) throw new Error(approved.error);
+    const serviceId = approved.order.hostingServiceId!;
+    const act = (action: "suspend" | "reactivate" | "terminate") =>
+      changeServiceStatus(app().db, { actorId: admin, serviceId, action });
+    expect(await act("reactivate")).toEqual({
+      ok: false,
+      error: "services.errors.transitionNotAllowed",
+    });
+    expect((await act("suspend")).ok).toBe(true);
+    expect((await act("reactivate")).ok).toBe(true);
+    expect((await act("terminate")).ok).toBe(true);
+    for (const action of ["suspend", "reactivate", "terminate"] as const) {
+      expect(await act(action)).toEqual({
+        ok: false,
+        error: "services.errors.transitionNotAllowed",
+      });
+    }
+  });
+
+  it("clamps an admin removal at zero and records it", async () => {
+    const admin = await adminId(app());
+    const user = await customerWithCoins(app(), 500);
+    const result = await adjustCoins(app().db, {
+      userId: user,
+      amountCents: -2000,
+      reason: "Chargeback",
+      actorId: admin,
+    });
+    expect(result).toEqual({ ok: true, balanceCents: 0, appliedCents: -500, clamped: true });
+    expect(
+      await adjustCoins(app().db, {
+        userId: user,
+        amountCents: -100,
+        reason: "Again",
+        actorId: admin,
+      }),
+    ).toEqual({
+      ok: false,
+      error: "coins.errors.nothingToRemove",
+    });
+    const audit = await app()
+      .db.selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "coins.adjust")
+      .where("target_id", "=", user)
+      .execute();
+    expect(audit.map((a) => a.reason)).toEqual(["test credit", "Chargeback"]);
+  });
+});

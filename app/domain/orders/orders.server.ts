@@ -1,0 +1,491 @@
+import { sql } from "kysely";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
+import { postLedgerEntry } from "~/domain/coins/coins.server";
+import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
+import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import {
+  addDays,
+  evaluateVoucher,
+  playerSlotsFor,
+  quote,
+  type BillingCycle,
+  type OrderFormInput,
+  type OrderStatus,
+  type VoucherError,
+  type VoucherTerms,
+} from "./orders";
+
+export interface Order {
+  id: number;
+  userId: string;
+  productId: number;
+  productName: string;
+  productType: string;
+  billingCycle: BillingCycle;
+  location: string;
+  ddosProtection: boolean;
+  playerSlots: number | null;
+  backup: string;
+  serverName: string;
+  voucherCode: string | null;
+  monthlyPriceCents: number;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  paidWithCoins: boolean;
+  status: OrderStatus;
+  rejectReason: string | null;
+  hostingServiceId: number | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+const orderColumns = [
+  "id",
+  "user_id",
+  "product_id",
+  "product_name",
+  "product_type",
+  "billing_cycle",
+  "location",
+  "ddos_protection",
+  "player_slots",
+  "backup",
+  "server_name",
+  "voucher_code",
+  "monthly_price_cents",
+  "subtotal_cents",
+  "discount_cents",
+  "total_cents",
+  "paid_with_coins",
+  "status",
+  "reject_reason",
+  "hosting_service_id",
+  "created_at",
+  "decided_at",
+] as const;
+
+type OrderRow = {
+  id: number;
+  user_id: string;
+  product_id: number;
+  product_name: string;
+  product_type: string;
+  billing_cycle: string;
+  location: string;
+  ddos_protection: number;
+  player_slots: number | null;
+  backup: string;
+  server_name: string;
+  voucher_code: string | null;
+  monthly_price_cents: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  paid_with_coins: number;
+  status: string;
+  reject_reason: string | null;
+  hosting_service_id: number | null;
+  created_at: string;
+  decided_at: string | null;
+};
+
+function toOrder(row: OrderRow): Order {
+  return {
+    id: Number(row.id),
+    userId: row.user_id,
+    productId: row.product_id,
+    productName: row.product_name,
+    productType: row.product_type,
+    billingCycle: row.billing_cycle as BillingCycle,
+    location: row.location,
+    ddosProtection: row.ddos_protection === 1,
+    playerSlots: row.player_slots,
+    backup: row.backup,
+    serverName: row.server_name,
+    voucherCode: row.voucher_code,
+    monthlyPriceCents: row.monthly_price_cents,
+    subtotalCents: row.subtotal_cents,
+    discountCents: row.discount_cents,
+    totalCents: row.total_cents,
+    paidWithCoins: row.paid_with_coins === 1,
+    status: row.status as OrderStatus,
+    rejectReason: row.reject_reason,
+    hostingServiceId: row.hosting_service_id,
+    createdAt: row.created_at,
+    decidedAt: row.decided_at,
+  };
+}
+
+function parseApplicable(raw: string): "all" | number[] {
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (Array.isArray(value)) return value.map(Number).filter(Number.isSafeInteger);
+  } catch {
+    // fall through: an unreadable list applies to nothing rather than everything
+    return [];
+  }
+  return "all";
+}
+
+async function findVoucher(db: Db | Tx, code: string): Promise<VoucherTerms | undefined> {
+  const row = await db
+    .selectFrom("vouchers")
+    .selectAll()
+    .where("code", "=", code)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    code: row.code,
+    discountType: row.discount_type === "fixed" ? "fixed" : "percentage",
+    discountValue: row.discount_value,
+    minPurchaseCents: row.min_purchase_cents,
+    maxUses: row.max_uses,
+    usedCount: row.used_count,
+    isActive: row.is_active === 1,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    applicableServices: parseApplicable(row.applicable_services),
+  };
+}
+
+export type PlaceOrderResult =
+  | { ok: true; order: Order; balanceCents: number | null; duplicate: boolean }
+  | { ok: false; error: "orders.errors.serviceNotFound" }
+  | {
+      ok: false;
+      error: "orders.errors.insufficientCoins";
+      missingCents: number;
+      totalCents: number;
+    }
+  | { ok: false; error: VoucherError; minPurchaseCents?: number };
+
+/**
+ * Places an order and pays it from coins in one transaction: the voucher use is counted, the balance
+ * debited with its ledger row and the order created as pending, or nothing happens at all. The form's
+ * idempotency key is unique in the database, so a double click, a retry or a reload after submit
+ * returns the first order instead of creating a second one.
+ */
+export async function placeOrder(
+  db: Db,
+  userId: string,
+  input: OrderFormInput,
+): Promise<PlaceOrderResult> {
+  const earlier = async (): Promise<PlaceOrderResult | undefined> => {
+    const row = await db
+      .selectFrom("orders")
+      .select(orderColumns)
+      .where("idempotency_key", "=", input.idempotencyKey)
+      .executeTakeFirst();
+    // A key belongs to the form it was made for; someone else's key is not a way to read their order.
+    if (!row || row.user_id !== userId) return undefined;
+    return { ok: true, order: toOrder(row), balanceCents: null, duplicate: true };
+  };
+  const previous = await earlier();
+  if (previous) return previous;
+
+  try {
+    return await inTransaction(db, async (trx): Promise<PlaceOrderResult> => {
+      const product = await findActiveProduct(trx, input.productId);
+      if (!product)
+        throw new Refusal<PlaceOrderResult>({ ok: false, error: "orders.errors.serviceNotFound" });
+
+      const base = quote({
+        productPriceCents: product.priceCents,
+        cycle: input.billingCycle,
+        backup: input.backup,
+      });
+      let voucherDiscount = 0;
+      let voucherId: number | null = null;
+      if (input.voucherCode) {
+        const voucher = await findVoucher(trx, input.voucherCode);
+        const verdict = evaluateVoucher(voucher, {
+          productId: product.id,
+          subtotalCents: base.subtotalCents,
+          now: new Date(),
+        });
+        if (!verdict.ok) throw new Refusal<PlaceOrderResult>(verdict);
+        // Counted only while uses remain, so two orders racing for the last use cannot both get it.
+        const counted = await trx
+          .updateTable("vouchers")
+          .set({ used_count: sql`used_count + 1` })
+          .where("id", "=", voucher!.id)
+          .where("used_count", "<", sql<number>`max_uses`)
+          .where("is_active", "=", 1)
+          .executeTakeFirst();
+        if (Number(counted.numUpdatedRows) !== 1) {
+          throw new Refusal<PlaceOrderResult>({ ok: false, error: "orders.errors.voucherUsedUp" });
+        }
+        voucherDiscount = verdict.discountCents;
+        voucherId = voucher!.id;
+      }
+      const price = quote(
+        { productPriceCents: product.priceCents, cycle: input.billingCycle, backup: input.backup },
+        voucherDiscount,
+      );
+
+      const now = new Date().toISOString();
+      const row = await trx
+        .insertInto("orders")
+        .values({
+          user_id: userId,
+          product_id: product.id,
+          product_name: product.name,
+          product_type: product.type,
+          product_price_cents: product.priceCents,
+          billing_cycle: input.billingCycle,
+          location: input.location,
+          ddos_protection: input.ddosProtection === "yes" ? 1 : 0,
+          player_slots: playerSlotsFor(product.type, input.playerSlots),
+          backup: input.backup,
+          server_name: input.serverName,
+          voucher_id: voucherId,
+          voucher_code: voucherId ? input.voucherCode! : null,
+          monthly_price_cents: price.monthlyCents,
+          subtotal_cents: price.subtotalCents,
+          discount_cents: price.voucherDiscountCents,
+          total_cents: price.totalCents,
+          paid_with_coins: 1,
+          status: "pending",
+          idempotency_key: input.idempotencyKey,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(orderColumns)
+        .executeTakeFirstOrThrow();
+
+      let balance: number | null = null;
+      if (price.totalCents > 0) {
+        balance = await postLedgerEntry(trx, {
+          userId,
+          amountCents: -price.totalCents,
+          kind: "order_payment",
+          reason: `Order #${row.id}: ${product.name}`,
+          actorId: userId,
+          orderId: Number(row.id),
+        });
+        if (balance === null) {
+          const user = await trx
+            .selectFrom("users")
+            .select("coin_balance_cents")
+            .where("id", "=", userId)
+            .executeTakeFirstOrThrow();
+          throw new Refusal<PlaceOrderResult>({
+            ok: false,
+            error: "orders.errors.insufficientCoins",
+            missingCents: price.totalCents - user.coin_balance_cents,
+            totalCents: price.totalCents,
+          });
+        }
+      }
+      return { ok: true, order: toOrder(row), balanceCents: balance, duplicate: false };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const raced = await earlier();
+      if (raced) return raced;
+    }
+    throw error;
+  }
+}
+
+export type DecideResult =
+  | { ok: true; order: Order }
+  | {
+      ok: false;
+      error: "orders.errors.notFound" | "orders.errors.notPending";
+      status?: OrderStatus;
+    };
+
+/** Approve: the customer's service is created, active for one cycle from now. Happens at most once. */
+export async function approveOrder(
+  db: Db,
+  input: { orderId: number; actorId: string },
+): Promise<DecideResult> {
+  return inTransaction(db, async (trx) => {
+    const now = new Date();
+    const decided = await trx
+      .updateTable("orders")
+      .set({
+        status: "approved",
+        decided_by: input.actorId,
+        decided_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", input.orderId)
+      .where("status", "=", "pending")
+      .returning(orderColumns)
+      .executeTakeFirst();
+    if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
+    const order = toOrder(decided);
+    const service = await createServiceFromOrder(
+      trx,
+      {
+        userId: order.userId,
+        productId: order.productId,
+        productName: order.productName,
+        productType: order.productType,
+        serverName: order.serverName,
+        billingCycle: order.billingCycle,
+        monthlyPriceCents: order.monthlyPriceCents,
+        cyclePriceCents: order.subtotalCents,
+      },
+      now,
+    );
+    await trx
+      .updateTable("orders")
+      .set({ hosting_service_id: service.id })
+      .where("id", "=", order.id)
+      .execute();
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "order.approve",
+      targetType: "order",
+      targetId: order.id,
+      before: { status: "pending" },
+      after: { status: "approved", hostingServiceId: service.id, expiresAt: service.expiresAt },
+    });
+    return { ok: true, order: { ...order, hostingServiceId: service.id } };
+  });
+}
+
+/** Reject with a reason: the coins paid come back with a ledger row, and the voucher use is returned. */
+export async function rejectOrder(
+  db: Db,
+  input: { orderId: number; actorId: string; reason: string },
+): Promise<DecideResult> {
+  return inTransaction(db, async (trx) => {
+    const now = new Date().toISOString();
+    const decided = await trx
+      .updateTable("orders")
+      .set({
+        status: "rejected",
+        reject_reason: input.reason,
+        decided_by: input.actorId,
+        decided_at: now,
+        updated_at: now,
+      })
+      .where("id", "=", input.orderId)
+      .where("status", "=", "pending")
+      .returning([...orderColumns, "voucher_id"])
+      .executeTakeFirst();
+    if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
+    const order = toOrder(decided);
+    if (order.paidWithCoins && order.totalCents > 0) {
+      await postLedgerEntry(trx, {
+        userId: order.userId,
+        amountCents: order.totalCents,
+        kind: "order_refund",
+        reason: `Order #${order.id} rejected: ${input.reason}`,
+        actorId: input.actorId,
+        orderId: order.id,
+      });
+    }
+    if (decided.voucher_id) {
+      await trx
+        .updateTable("vouchers")
+        .set({ used_count: sql`used_count - 1` })
+        .where("id", "=", decided.voucher_id)
+        .where("used_count", ">", 0)
+        .execute();
+    }
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "order.reject",
+      targetType: "order",
+      targetId: order.id,
+      before: { status: "pending" },
+      after: { status: "rejected", refundedCents: order.totalCents },
+      reason: input.reason,
+    });
+    return { ok: true, order };
+  });
+}
+
+async function whyNotPending(trx: Tx, orderId: number): Promise<DecideResult> {
+  const row = await trx
+    .selectFrom("orders")
+    .select("status")
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!row) return { ok: false, error: "orders.errors.notFound" };
+  return { ok: false, error: "orders.errors.notPending", status: row.status as OrderStatus };
+}
+
+export async function listCustomerOrders(db: Db, userId: string, page = { limit: 50, offset: 0 }) {
+  const rows = await db
+    .selectFrom("orders")
+    .select(orderColumns)
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(toOrder);
+}
+
+export async function listOrdersForAdmin(
+  db: Db,
+  filter: { status?: OrderStatus; limit: number; offset: number },
+) {
+  let query = db
+    .selectFrom("orders")
+    .innerJoin("users", "users.id", "orders.user_id")
+    .select([
+      ...orderColumns.map((c) => `orders.${c}` as const),
+      "users.email",
+      "users.name as user_name",
+    ]);
+  if (filter.status) query = query.where("orders.status", "=", filter.status);
+  const rows = await query
+    .orderBy("orders.id", "desc")
+    .limit(filter.limit + 1)
+    .offset(filter.offset)
+    .execute();
+  return {
+    orders: rows
+      .slice(0, filter.limit)
+      .map((row) => ({
+        ...toOrder(row as OrderRow),
+        userEmail: row.email,
+        userName: row.user_name,
+      })),
+    hasMore: rows.length > filter.limit,
+  };
+}
+
+export const WELCOME_VOUCHER = {
+  code: "WELCOME10",
+  description: "10% off your first order",
+  discountType: "percentage",
+  discountValue: 10,
+  minPurchaseCents: 500,
+  maxUses: 100,
+  validDays: 30,
+} as const;
+
+/** The spec's seed voucher, created once: valid for 30 days from the first start. */
+export async function seedVouchers(db: Db): Promise<void> {
+  const now = new Date();
+  await db
+    .insertInto("vouchers")
+    .values({
+      code: WELCOME_VOUCHER.code,
+      description: WELCOME_VOUCHER.description,
+      discount_type: WELCOME_VOUCHER.discountType,
+      discount_value: WELCOME_VOUCHER.discountValue,
+      min_purchase_cents: WELCOME_VOUCHER.minPurchaseCents,
+      max_uses: WELCOME_VOUCHER.maxUses,
+      used_count: 0,
+      is_active: 1,
+      valid_from: now.toISOString(),
+      valid_until: addDays(now, WELCOME_VOUCHER.validDays),
+      applicable_services: JSON.stringify("all"),
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.column("code").doNothing())
+    .execute();
+}

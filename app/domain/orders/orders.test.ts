@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { evaluateVoucher, orderFormSchema, percentOf, quote, type VoucherTerms } from "./orders";
+
+describe("quote", () => {
+  it("charges the plan plus options for each billing cycle, with the terms' discounts", () => {
+    const plan = { productPriceCents: 450 };
+    expect(quote({ ...plan, cycle: "monthly", backup: "choliba" }).totalCents).toBe(450);
+    // 1350 − 5%: the €0.675 discount rounds half up to €0.68, in the customer's favour
+    expect(quote({ ...plan, cycle: "quarterly", backup: "choliba" }).totalCents).toBe(1282);
+    expect(quote({ ...plan, cycle: "semiannual", backup: "choliba" }).totalCents).toBe(2430); // 2700 − 10%
+    expect(quote({ ...plan, cycle: "annual", backup: "choliba" }).totalCents).toBe(4590); // 5400 − 15%
+  });
+
+  it("adds €2.00 a month for premium backup, nothing for none", () => {
+    expect(quote({ productPriceCents: 250, cycle: "monthly", backup: "premium" })).toMatchObject({
+      monthlyCents: 450,
+      totalCents: 450,
+    });
+    expect(quote({ productPriceCents: 250, cycle: "annual", backup: "premium" }).totalCents).toBe(
+      4590,
+    );
+    expect(quote({ productPriceCents: 250, cycle: "monthly", backup: "none" }).totalCents).toBe(
+      250,
+    );
+  });
+
+  it("takes a voucher discount off the cycle's price, never below zero", () => {
+    const q = quote({ productPriceCents: 1499, cycle: "quarterly", backup: "choliba" }, 427);
+    expect(q.subtotalCents).toBe(4272); // 4497 − 225
+    expect(q.totalCents).toBe(4272 - 427);
+    expect(
+      quote({ productPriceCents: 300, cycle: "monthly", backup: "none" }, 10_000).totalCents,
+    ).toBe(0);
+  });
+
+  it("stays in whole cents for every plan, cycle and backup", () => {
+    for (const price of [250, 300, 399, 450, 700, 799, 850, 950, 1200, 1499, 2000]) {
+      for (const cycle of ["monthly", "quarterly", "semiannual", "annual"] as const) {
+        for (const backup of ["choliba", "premium", "none"] as const) {
+          const q = quote({ productPriceCents: price, cycle, backup });
+          expect(Number.isInteger(q.totalCents)).toBe(true);
+          expect(q.totalCents).toBe(q.undiscountedCents - q.cycleDiscountCents);
+        }
+      }
+    }
+  });
+
+  it("rounds shares half up", () => {
+    expect(percentOf(1350, 5)).toBe(68);
+    expect(percentOf(999, 10)).toBe(100);
+    expect(percentOf(994, 10)).toBe(99);
+  });
+});
+
+describe("evaluateVoucher", () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  const welcome: VoucherTerms = {
+    id: 1,
+    code: "WELCOME10",
+    discountType: "percentage",
+    discountValue: 10,
+    minPurchaseCents: 500,
+    maxUses: 100,
+    usedCount: 0,
+    isActive: true,
+    validFrom: "2026-11-01T00:00:00Z",
+    validUntil: "2026-12-01T00:00:00Z",
+    applicableServices: "all",
+  };
+  const order = { productId: 7, subtotalCents: 1200, now };
+
+  it("gives 10% of the subtotal", () => {
+    expect(evaluateVoucher(welcome, order)).toEqual({ ok: true, discountCents: 120 });
+  });
+
+  it("refuses each broken condition with its own message", () => {
+    expect(evaluateVoucher(undefined, order)).toMatchObject({
+      error: "orders.errors.voucherNotFound",
+    });
+    expect(evaluateVoucher({ ...welcome, isActive: false }, order)).toMatchObject({
+      error: "orders.errors.voucherInactive",
+    });
+    expect(evaluateVoucher({ ...welcome, validFrom: "2026-12-01T00:00:00Z" }, order)).toMatchObject(
+      {
+        error: "orders.errors.voucherNotStarted",
+      },
+    );
+    expect(
+      evaluateVoucher({ ...welcome, validUntil: "2026-11-21T00:00:00Z" }, order),
+    ).toMatchObject({
+      error: "orders.errors.voucherExpired",
+    });
+    expect(evaluateVoucher({ ...welcome, usedCount: 100 }, order)).toMatchObject({
+      error: "orders.errors.voucherUsedUp",
+    });
+    expect(evaluateVoucher({ ...welcome, applicableServices: [1, 2] }, order)).toMatchObject({
+      error: "orders.errors.voucherNotApplicable",
+    });
+    expect(evaluateVoucher(welcome, { ...order, subtotalCents: 499 })).toMatchObject({
+      error: "orders.errors.voucherMinimum",
+      minPurchaseCents: 500,
+    });
+  });
+
+  it("caps a fixed discount at the subtotal", () => {
+    expect(
+      evaluateVoucher(
+        { ...welcome, discountType: "fixed", discountValue: 5000, minPurchaseCents: 0 },
+        order,
+      ),
+    ).toEqual({
+      ok: true,
+      discountCents: 1200,
+    });
+  });
+});
+
+describe("orderFormSchema", () => {
+  const key = "k".repeat(20);
+
+  it("needs a service and a non-blank server name", () => {
+    const result = orderFormSchema.safeParse({ serverName: "   ", idempotencyKey: key });
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map((i) => i.message);
+    expect(new Set(messages)).toEqual(new Set(["orders.errors.required"]));
+  });
+
+  it("fills the spec's defaults and trims the name", () => {
+    expect(
+      orderFormSchema.parse({ productId: "3", serverName: "  My RP  ", idempotencyKey: key }),
+    ).toMatchObject({
+      productId: 3,
+      billingCycle: "monthly",
+      location: "germany",
+      ddosProtection: "yes",
+      playerSlots: 50,
+      backup: "choliba",
+      serverName: "My RP",
+    });
+  });
+
+  it("refuses values outside the lists and names over 64 characters", () => {
+    const bad = orderFormSchema.safeParse({
+      productId: "3",
+      serverName: "x".repeat(65),
+      billingCycle: "weekly",
+      location: "mars",
+      playerSlots: "75",
+      backup: "tape",
+      idempotencyKey: key,
+    });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.path[0]).sort()).toEqual([
+      "backup",
+      "billingCycle",
+      "location",
+      "playerSlots",
+      "serverName",
+    ]);
+  });
+
+  it("upper-cases a voucher code", () => {
+    expect(
+      orderFormSchema.parse({
+        productId: 1,
+        serverName: "a",
+        voucherCode: " welcome10 ",
+        idempotencyKey: key,
+      }).voucherCode,
+    ).toBe("WELCOME10");
+  });
+});

@@ -1,0 +1,196 @@
+import { z } from "zod";
+import type { ProductType } from "~/domain/catalogue/catalogue";
+
+/** Billing cycles of the service terms (spec section 9): months billed, discount, days of service. */
+export const BILLING_CYCLES = {
+  monthly: { months: 1, discountPercent: 0, days: 30 },
+  quarterly: { months: 3, discountPercent: 5, days: 90 },
+  semiannual: { months: 6, discountPercent: 10, days: 180 },
+  annual: { months: 12, discountPercent: 15, days: 365 },
+} as const;
+export type BillingCycle = keyof typeof BILLING_CYCLES;
+export const BILLING_CYCLE_IDS = Object.keys(BILLING_CYCLES) as BillingCycle[];
+
+export const LOCATIONS = ["germany", "usa", "uk", "france"] as const;
+export type Location = (typeof LOCATIONS)[number];
+export const PLAYER_SLOTS = [25, 50, 100, 200] as const;
+export const DEFAULT_PLAYER_SLOTS = 50;
+export const BACKUPS = { choliba: 0, premium: 200, none: 0 } as const;
+export type Backup = keyof typeof BACKUPS;
+export const BACKUP_IDS = Object.keys(BACKUPS) as Backup[];
+export const SETUP_FEE_CENTS = 0;
+export const MAX_SERVER_NAME_LENGTH = 64;
+export const ORDER_STATUSES = ["pending", "approved", "rejected"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function cycleDays(cycle: BillingCycle): number {
+  return BILLING_CYCLES[cycle].days;
+}
+
+/** A whole-cent share of an amount, rounded half up: never a float in money. */
+export function percentOf(cents: number, percent: number): number {
+  return Math.floor((cents * percent + 50) / 100);
+}
+
+export interface VoucherTerms {
+  id: number;
+  code: string;
+  discountType: "percentage" | "fixed";
+  /** Whole percent for "percentage", cents for "fixed". */
+  discountValue: number;
+  minPurchaseCents: number;
+  maxUses: number;
+  usedCount: number;
+  isActive: boolean;
+  validFrom: string;
+  validUntil: string;
+  applicableServices: "all" | number[];
+}
+
+export type VoucherError =
+  | "orders.errors.voucherNotFound"
+  | "orders.errors.voucherInactive"
+  | "orders.errors.voucherNotStarted"
+  | "orders.errors.voucherExpired"
+  | "orders.errors.voucherUsedUp"
+  | "orders.errors.voucherMinimum"
+  | "orders.errors.voucherNotApplicable";
+
+/** Whether a voucher applies to an order, and its discount in cents. */
+export function evaluateVoucher(
+  voucher: VoucherTerms | undefined,
+  order: { productId: number; subtotalCents: number; now: Date },
+):
+  | { ok: true; discountCents: number }
+  | { ok: false; error: VoucherError; minPurchaseCents?: number } {
+  if (!voucher) return { ok: false, error: "orders.errors.voucherNotFound" };
+  if (!voucher.isActive) return { ok: false, error: "orders.errors.voucherInactive" };
+  const now = order.now.getTime();
+  if (now < Date.parse(voucher.validFrom))
+    return { ok: false, error: "orders.errors.voucherNotStarted" };
+  if (now > Date.parse(voucher.validUntil))
+    return { ok: false, error: "orders.errors.voucherExpired" };
+  if (voucher.usedCount >= voucher.maxUses)
+    return { ok: false, error: "orders.errors.voucherUsedUp" };
+  if (
+    voucher.applicableServices !== "all" &&
+    !voucher.applicableServices.includes(order.productId)
+  ) {
+    return { ok: false, error: "orders.errors.voucherNotApplicable" };
+  }
+  if (order.subtotalCents < voucher.minPurchaseCents) {
+    return {
+      ok: false,
+      error: "orders.errors.voucherMinimum",
+      minPurchaseCents: voucher.minPurchaseCents,
+    };
+  }
+  const raw =
+    voucher.discountType === "percentage"
+      ? percentOf(order.subtotalCents, Math.min(voucher.discountValue, 100))
+      : voucher.discountValue;
+  return { ok: true, discountCents: Math.min(raw, order.subtotalCents) };
+}
+
+export interface PriceInput {
+  productPriceCents: number;
+  cycle: BillingCycle;
+  backup: Backup;
+}
+
+export interface PriceQuote {
+  /** Plan plus paid options, for one month. */
+  monthlyCents: number;
+  /** months × monthly, before the cycle discount. */
+  undiscountedCents: number;
+  cycleDiscountCents: number;
+  /** What one cycle costs; a renewal charges this. */
+  subtotalCents: number;
+  voucherDiscountCents: number;
+  setupFeeCents: number;
+  totalCents: number;
+  /** The cycle's price spread over its months, for "per month" displays. */
+  effectiveMonthlyCents: number;
+}
+
+/**
+ * The one pricing function: the order form shows it live and the server charges it. Location, DDoS
+ * protection and player slots cost nothing (spec section 9); premium backup adds €2.00 a month.
+ */
+export function quote(input: PriceInput, voucherDiscountCents = 0): PriceQuote {
+  const { months, discountPercent } = BILLING_CYCLES[input.cycle];
+  const monthlyCents = input.productPriceCents + BACKUPS[input.backup];
+  const undiscountedCents = monthlyCents * months;
+  const cycleDiscountCents = percentOf(undiscountedCents, discountPercent);
+  const subtotalCents = undiscountedCents - cycleDiscountCents;
+  const voucher = Math.max(0, Math.min(voucherDiscountCents, subtotalCents));
+  const totalCents = subtotalCents - voucher + SETUP_FEE_CENTS;
+  return {
+    monthlyCents,
+    undiscountedCents,
+    cycleDiscountCents,
+    subtotalCents,
+    voucherDiscountCents: voucher,
+    setupFeeCents: SETUP_FEE_CENTS,
+    totalCents,
+    effectiveMonthlyCents: Math.round(subtotalCents / months),
+  };
+}
+
+export function normalizeVoucherCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+const yesNo = z.enum(["yes", "no"]);
+
+/**
+ * The order form. A missing service or blank server name is the spec's 'Please fill in all required
+ * fields'; the other fields have defaults, and anything outside their lists is refused.
+ */
+export const orderFormSchema = z.object({
+  productId: z.coerce
+    .number({ error: "orders.errors.required" })
+    .int("orders.errors.required")
+    .positive("orders.errors.required"),
+  billingCycle: z
+    .enum(BILLING_CYCLE_IDS as [BillingCycle, ...BillingCycle[]], "orders.errors.invalidOption")
+    .default("monthly"),
+  location: z.enum(LOCATIONS, "orders.errors.invalidOption").default("germany"),
+  ddosProtection: yesNo.default("yes"),
+  playerSlots: z.coerce
+    .number()
+    .refine(
+      (value) => (PLAYER_SLOTS as readonly number[]).includes(value),
+      "orders.errors.invalidOption",
+    )
+    .default(DEFAULT_PLAYER_SLOTS),
+  backup: z
+    .enum(BACKUP_IDS as [Backup, ...Backup[]], "orders.errors.invalidOption")
+    .default("choliba"),
+  serverName: z
+    .string({ error: "orders.errors.required" })
+    .trim()
+    .min(1, "orders.errors.required")
+    .max(MAX_SERVER_NAME_LENGTH, "orders.errors.serverNameTooLong"),
+  voucherCode: z
+    .string()
+    .trim()
+    .max(40, "orders.errors.voucherNotFound")
+    .optional()
+    .transform((value) => (value ? normalizeVoucherCode(value) : undefined)),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(16, "orders.errors.expired")
+    .max(100, "orders.errors.expired"),
+});
+export type OrderFormInput = z.infer<typeof orderFormSchema>;
+
+export function playerSlotsFor(type: ProductType, slots: number): number | null {
+  return type === "vps" ? null : slots;
+}
+
+export function addDays(iso: string | Date, days: number): string {
+  const base = typeof iso === "string" ? Date.parse(iso) : iso.getTime();
+  return new Date(base + days * 86_400_000).toISOString();
+}

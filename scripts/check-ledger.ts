@@ -1,0 +1,39 @@
+/**
+ * npm run check:ledger — verifies that every user's balance equals the sum of their coin ledger (and the
+ * balance recorded on their latest ledger row). Exits 1 and lists the differences when they do not.
+ */
+import { ConfigError, getEnv } from "../app/config/env.server";
+import { createDatabase } from "../app/db/database.server";
+import { migrateToLatest } from "../app/db/migrate.server";
+import { findLedgerDiscrepancies } from "../app/domain/coins/coins.server";
+
+async function main(): Promise<number> {
+  const database = createDatabase(getEnv().DATABASE_URL);
+  try {
+    await migrateToLatest(database.db);
+    const discrepancies = await findLedgerDiscrepancies(database.db);
+    if (discrepancies.length === 0) {
+      console.log("Ledger check passed: every balance equals the sum of its ledger.");
+      return 0;
+    }
+    console.error(`Ledger check FAILED for ${discrepancies.length} user(s):`);
+    for (const d of discrepancies) {
+      console.error(
+        `  ${d.email} (${d.userId}): balance ${d.balanceCents} cents, ledger sum ${d.ledgerSumCents}, last balance-after ${d.lastBalanceAfterCents ?? "none"}`,
+      );
+    }
+    return 1;
+  } finally {
+    await database.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(
+      error instanceof ConfigError ? error.message : `Ledger check could not run: ${String(error)}`,
+    );
+    process.exit(2);
+  },
+);

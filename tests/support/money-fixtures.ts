@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import type { AppServices } from "~/context.server";
+import { registerCustomer } from "~/domain/accounts/accounts.server";
+import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
+import { adjustCoins, findLedgerDiscrepancies } from "~/domain/coins/coins.server";
+import { orderFormSchema, type OrderFormInput } from "~/domain/orders/orders";
+import { TEST_ADMIN } from "./test-database";
+
+let counter = 0;
+
+export async function adminId(app: AppServices): Promise<string> {
+  const row = await app.db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", TEST_ADMIN.email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A fresh customer holding `coinsCents`, given through the ledger like any admin credit. */
+export async function customerWithCoins(app: AppServices, coinsCents: number): Promise<string> {
+  const email = `buyer${Date.now()}${counter++}@example.com`;
+  const result = await registerCustomer(
+    app,
+    { name: "Buyer", email, password: "Buyer-pw-8842", confirmPassword: "Buyer-pw-8842" },
+    { registrationOpen: true },
+  );
+  if (!result.ok) throw new Error(result.error);
+  if (coinsCents > 0) {
+    const credit = await adjustCoins(app.db, {
+      userId: result.userId,
+      amountCents: coinsCents,
+      reason: "test credit",
+      actorId: await adminId(app),
+    });
+    if (!credit.ok) throw new Error(credit.error);
+  }
+  return result.userId;
+}
+
+export async function productId(app: AppServices, slug: string): Promise<number> {
+  const product = (await listActiveProducts(app.db)).find((p) => p.slug === slug);
+  if (!product) throw new Error(`no product ${slug}`);
+  return product.id;
+}
+
+export function orderInput(
+  overrides: Partial<Record<keyof OrderFormInput, unknown>> & { productId: number },
+): OrderFormInput {
+  return orderFormSchema.parse({
+    serverName: "Test server",
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  });
+}
+
+export async function balanceOf(app: AppServices, userId: string): Promise<number> {
+  const row = await app.db
+    .selectFrom("users")
+    .select("coin_balance_cents")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return row.coin_balance_cents;
+}
+
+export async function expectLedgerIntact(app: AppServices): Promise<void> {
+  const discrepancies = await findLedgerDiscrepancies(app.db);
+  if (discrepancies.length)
+    throw new Error(`ledger differs from balances: ${JSON.stringify(discrepancies)}`);
+}
