@@ -4,7 +4,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build", ".react-router", "node_modules", "data", "test-results", "playwright-report"] },
+  {
+    ignores: [
+      "build",
+      ".react-router",
+      "node_modules",
+      "data",
+      "test-results",
+      "playwright-report",
+      ".tmp",
+      "coverage",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,7 +24,10 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
@@ -23,7 +37,15 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/features/*", "../../features/*"], message: "Features do not import each other; move shared code to app/components or app/lib." }] },
+        {
+          patterns: [
+            {
+              group: ["~/features/*", "../../features/*"],
+              message:
+                "Features do not import each other; move shared code to app/components or app/lib.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -33,7 +55,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/db/*", "kysely"], message: "Route modules call domain functions; they never touch the database." }] },
+        {
+          patterns: [
+            {
+              group: ["~/db/*", "kysely"],
+              message: "Route modules call domain functions; they never touch the database.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -30,7 +30,9 @@ async function main(argv: string[]): Promise<number> {
         console.log(`${result.email} already had an account and is now an admin.`);
       } else {
         console.log(`Created admin ${result.email}.`);
-        console.log(`One-time password: ${result.generatedPassword} (it must be changed at first login)`);
+        console.log(
+          `One-time password: ${result.generatedPassword} (it must be changed at first login)`,
+        );
       }
       return 0;
     }
@@ -39,7 +41,9 @@ async function main(argv: string[]): Promise<number> {
       console.error(`No account with the email ${email.data}.`);
       return 1;
     }
-    console.log(`New one-time password for ${email.data}: ${password} (it must be changed at next login)`);
+    console.log(
+      `New one-time password for ${email.data}: ${password} (it must be changed at next login)`,
+    );
     return 0;
   } finally {
     await services.database.destroy();
