@@ -8,11 +8,17 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("account/password", "routes/account-password.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
+    route("order", "routes/order.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
   route("my-services", "routes/redirects/my-services.ts"),
   route("terms", "routes/redirects/terms.ts"),
   route("privacy", "routes/redirects/privacy.ts"),
-  ...prefix("admin", [layout("routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")])]),
+  ...prefix("admin", [layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("services", "routes/admin/services.tsx"),
+      route("clients", "routes/admin/clients.tsx"),
+    ])]),
 ] satisfies RouteConfig;

@@ -10,6 +10,8 @@ export const toastKeys = [
   "toast.adminLoginSuccess",
   "toast.registered",
   "toast.passwordChanged",
+  "toast.orderSubmitted",
+  "toast.serviceRenewed",
 ] as const;
 
 const toastSchema = z.object({

@@ -1,11 +1,20 @@
 import type { Locale } from "./locales";
 import enAuth from "./locales/en/auth.json";
+import enCoins from "./locales/en/coins.json";
 import enCommon from "./locales/en/common.json";
+import enOrders from "./locales/en/orders.json";
+import enServices from "./locales/en/services.json";
 
-export const namespaces = ["common", "auth"] as const;
+export const namespaces = ["common", "auth", "orders", "services", "coins"] as const;
 export type Namespace = (typeof namespaces)[number];
 
-export const englishResources = { common: enCommon, auth: enAuth };
+export const englishResources = {
+  common: enCommon,
+  auth: enAuth,
+  orders: enOrders,
+  services: enServices,
+  coins: enCoins,
+};
 export type Resources = typeof englishResources;
 
 /**

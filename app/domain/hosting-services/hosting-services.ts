@@ -85,3 +85,16 @@ export const addServiceSchema = z.object({
   serverName: z.string().trim().max(64).optional().default(""),
   billingCycle: z.enum(BILLING_CYCLE_IDS as [BillingCycle, ...BillingCycle[]]).default("monthly"),
 });
+
+export const serviceActionSchema = z.discriminatedUnion("intent", [
+  addServiceSchema.extend({ intent: z.literal("add") }),
+  z.object({
+    intent: z.enum(["suspend", "reactivate", "terminate", "delete"]),
+    serviceId: z.coerce.number().int().positive(),
+  }),
+]);
+
+export const renewSchema = z.object({
+  serviceId: z.coerce.number().int().positive(),
+  idempotencyKey: z.string().trim().min(16).max(100),
+});

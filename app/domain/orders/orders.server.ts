@@ -445,13 +445,11 @@ export async function listOrdersForAdmin(
     .offset(filter.offset)
     .execute();
   return {
-    orders: rows
-      .slice(0, filter.limit)
-      .map((row) => ({
-        ...toOrder(row as OrderRow),
-        userEmail: row.email,
-        userName: row.user_name,
-      })),
+    orders: rows.slice(0, filter.limit).map((row) => ({
+      ...toOrder(row as OrderRow),
+      userEmail: row.email,
+      userName: row.user_name,
+    })),
     hasMore: rows.length > filter.limit,
   };
 }

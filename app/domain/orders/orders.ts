@@ -194,3 +194,21 @@ export function addDays(iso: string | Date, days: number): string {
   const base = typeof iso === "string" ? Date.parse(iso) : iso.getTime();
   return new Date(base + days * 86_400_000).toISOString();
 }
+
+export const decideOrderSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), orderId: z.coerce.number().int().positive() }),
+  z.object({
+    intent: z.literal("reject"),
+    orderId: z.coerce.number().int().positive(),
+    reason: z
+      .string({ error: "orders.errors.reasonRequired" })
+      .trim()
+      .min(1, "orders.errors.reasonRequired")
+      .max(500),
+  }),
+]);
+
+export const orderListQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});

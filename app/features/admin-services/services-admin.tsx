@@ -1,0 +1,231 @@
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { SimpleTable } from "~/components/data-table/simple-table";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import {
+  badgeTone,
+  canTransition,
+  displayStatus,
+  type ServiceAction,
+  type ServiceStatus,
+} from "~/domain/hosting-services/hosting-services";
+import { BILLING_CYCLE_IDS } from "~/domain/orders/orders";
+import { formatEuros } from "~/lib/money";
+import { messageKey } from "~/lib/message-key";
+
+export interface AdminServiceRow {
+  id: number;
+  name: string;
+  serverName: string;
+  userEmail: string;
+  userName: string;
+  monthlyPriceCents: number;
+  billingCycle: string;
+  status: ServiceStatus;
+  expiresAt: string;
+}
+
+const selectClass =
+  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
+
+export function ServicesAdmin({
+  services,
+  products,
+  locale,
+  result,
+}: {
+  services: AdminServiceRow[];
+  products: { id: number; name: string }[];
+  locale: string;
+  result?: {
+    ok: boolean;
+    message: string;
+    params?: Record<string, string>;
+    fieldErrors?: Record<string, string>;
+  };
+}) {
+  const { t } = useTranslation("services");
+  const tr = t as (key: string, options?: object) => string;
+  const busy = useNavigation().state !== "idle";
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const errors = result?.fieldErrors ?? {};
+  const actions: ServiceAction[] = ["suspend", "reactivate", "terminate"];
+  return (
+    <main className="grid gap-6">
+      <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+      {result ? (
+        <p
+          role="status"
+          className={
+            result.ok
+              ? "rounded-md bg-green-50 p-3 text-green-800"
+              : "rounded-md bg-red-50 p-3 text-destructive"
+          }
+        >
+          {tr(
+            messageKey(result.message),
+            result.params
+              ? { status: tr(`status.${result.params.status}`).toLowerCase() }
+              : undefined,
+          )}
+        </p>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("admin.add")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" noValidate>
+            <input type="hidden" name="intent" value="add" />
+            <Field
+              id="userId"
+              label={t("admin.user")}
+              error={errors.userId ? tr(messageKey(errors.userId)) : undefined}
+            >
+              <Input id="userId" name="userId" required dir="ltr" />
+            </Field>
+            <Field
+              id="name"
+              label={t("admin.name")}
+              error={errors.name ? tr(messageKey(errors.name)) : undefined}
+            >
+              <Input id="name" name="name" required maxLength={100} />
+            </Field>
+            <Field
+              id="price"
+              label={t("admin.price")}
+              error={errors.price ? tr(messageKey(errors.price)) : undefined}
+            >
+              <Input id="price" name="price" inputMode="decimal" dir="ltr" placeholder="4.50" />
+            </Field>
+            <Field id="productId" label={t("admin.product")}>
+              <select id="productId" name="productId" className={selectClass} defaultValue="">
+                <option value="">{t("admin.noProduct")}</option>
+                {products.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="serverName" label={t("admin.serverName")}>
+              <Input id="serverName" name="serverName" maxLength={64} />
+            </Field>
+            <Field id="billingCycle" label={t("admin.billingCycle")}>
+              <select
+                id="billingCycle"
+                name="billingCycle"
+                className={selectClass}
+                defaultValue="monthly"
+              >
+                {BILLING_CYCLE_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {id}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <div className="sm:col-span-2 lg:col-span-3">
+              <Button type="submit" disabled={busy}>
+                {t("admin.submit")}
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+
+      {services.length === 0 ? (
+        <p className="text-muted-foreground">{t("admin.empty")}</p>
+      ) : (
+        <SimpleTable
+          caption={t("admin.title")}
+          head={[
+            "#",
+            t("admin.customer"),
+            t("admin.service"),
+            t("admin.price_label"),
+            t("admin.expires"),
+            t("admin.status"),
+            t("admin.actions"),
+          ]}
+        >
+          {services.map((service) => {
+            const shown = displayStatus(service.status, service.expiresAt);
+            return (
+              <tr key={service.id} className="align-top">
+                <td className="px-3 py-2 font-mono">{service.id}</td>
+                <td className="px-3 py-2">
+                  {service.userName}
+                  <div className="text-xs text-muted-foreground" dir="ltr">
+                    {service.userEmail}
+                  </div>
+                </td>
+                <td className="px-3 py-2">
+                  {service.name}
+                  <div className="text-xs text-muted-foreground" dir="auto">
+                    {service.serverName}
+                  </div>
+                </td>
+                <td className="px-3 py-2" dir="ltr">
+                  {formatEuros(service.monthlyPriceCents, locale)}
+                </td>
+                <td className="px-3 py-2">{date.format(new Date(service.expiresAt))}</td>
+                <td className="px-3 py-2">
+                  <Badge tone={badgeTone(shown)}>{t(`status.${shown}`)}</Badge>
+                </td>
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap gap-2">
+                    {actions
+                      .filter((action) => canTransition(service.status, action))
+                      .map((action) => (
+                        <Form
+                          key={action}
+                          method="post"
+                          onSubmit={(event) => {
+                            if (
+                              action === "terminate" &&
+                              !confirm(t("admin.confirmTerminate", { id: service.id }))
+                            )
+                              event.preventDefault();
+                          }}
+                        >
+                          <input type="hidden" name="intent" value={action} />
+                          <input type="hidden" name="serviceId" value={service.id} />
+                          <Button
+                            type="submit"
+                            size="sm"
+                            variant={action === "terminate" ? "destructive" : "outline"}
+                            disabled={busy}
+                          >
+                            {t(`admin.${action}`)}
+                          </Button>
+                        </Form>
+                      ))}
+                    <Form
+                      method="post"
+                      onSubmit={(event) => {
+                        if (!confirm(t("admin.confirmDelete", { id: service.id })))
+                          event.preventDefault();
+                      }}
+                    >
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="serviceId" value={service.id} />
+                      <Button type="submit" size="sm" variant="ghost" disabled={busy}>
+                        {t("admin.delete")}
+                      </Button>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </SimpleTable>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,159 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  badgeTone,
+  canRenew,
+  displayStatus,
+  type ServiceStatus,
+} from "~/domain/hosting-services/hosting-services";
+import type { BillingCycle, OrderStatus } from "~/domain/orders/orders";
+import { formatEuros } from "~/lib/money";
+import { messageKey } from "~/lib/message-key";
+
+interface ServiceRow {
+  id: number;
+  name: string;
+  serverName: string;
+  billingCycle: BillingCycle;
+  cyclePriceCents: number;
+  monthlyPriceCents: number;
+  status: ServiceStatus;
+  expiresAt: string;
+}
+
+interface OrderRow {
+  id: number;
+  productName: string;
+  serverName: string;
+  totalCents: number;
+  status: OrderStatus;
+  createdAt: string;
+  rejectReason: string | null;
+}
+
+export function ServicesPanel({
+  services,
+  orders,
+  renewKeys,
+  locale,
+  error,
+}: {
+  services: ServiceRow[];
+  orders: OrderRow[];
+  renewKeys: Record<number, string>;
+  locale: string;
+  error?: { message: string; missingCents?: number };
+}) {
+  const { t } = useTranslation("services");
+  const { t: tOrders } = useTranslation("orders");
+  const tr = t as (key: string, options?: object) => string;
+  const busy = useNavigation().state !== "idle";
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  return (
+    <div className="grid gap-6">
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
+          {tr(messageKey(error.message), {
+            missing: formatEuros(error.missingCents ?? 0, locale),
+            total: "",
+          })}
+        </p>
+      ) : null}
+      <Card>
+        <CardHeader className="flex-row items-center justify-between">
+          <CardTitle>{t("customer.title")}</CardTitle>
+          <Button asChild size="sm">
+            <Link to="/order">{t("customer.orderNew")}</Link>
+          </Button>
+        </CardHeader>
+        <CardContent>
+          {services.length === 0 ? (
+            <p className="text-muted-foreground">{t("customer.empty")}</p>
+          ) : (
+            <ul className="divide-y">
+              {services.map((service) => {
+                const shown = displayStatus(service.status, service.expiresAt);
+                return (
+                  <li
+                    key={service.id}
+                    className="flex flex-wrap items-center justify-between gap-3 py-3"
+                  >
+                    <div>
+                      <p className="font-medium">
+                        {service.name}{" "}
+                        <span className="text-muted-foreground" dir="auto">
+                          {service.serverName}
+                        </span>
+                      </p>
+                      <p className="text-sm text-muted-foreground">
+                        {t("customer.expires", { date: date.format(new Date(service.expiresAt)) })}{" "}
+                        · {tOrders(`cycleNames.${service.billingCycle}`)} ·{" "}
+                        <span dir="ltr">{formatEuros(service.cyclePriceCents, locale)}</span>
+                      </p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <Badge tone={badgeTone(shown)}>{t(`status.${shown}`)}</Badge>
+                      {canRenew(service.status) ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="renew" />
+                          <input type="hidden" name="serviceId" value={service.id} />
+                          <input
+                            type="hidden"
+                            name="idempotencyKey"
+                            value={renewKeys[service.id]}
+                          />
+                          <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                            {t("customer.renewFor", {
+                              amount: formatEuros(service.cyclePriceCents, locale),
+                            })}
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("customer.ordersTitle")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {orders.length === 0 ? (
+            <p className="text-muted-foreground">{t("customer.ordersEmpty")}</p>
+          ) : (
+            <ul className="divide-y">
+              {orders.map((order) => (
+                <li
+                  key={order.id}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                >
+                  <div>
+                    <p className="font-medium">
+                      #{order.id} {order.productName}{" "}
+                      <span className="text-muted-foreground" dir="auto">
+                        {order.serverName}
+                      </span>
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      {date.format(new Date(order.createdAt))} ·{" "}
+                      <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
+                      {order.rejectReason ? ` · ${order.rejectReason}` : ""}
+                    </p>
+                  </div>
+                  <Badge tone={badgeTone(order.status)}>{tOrders(`status.${order.status}`)}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

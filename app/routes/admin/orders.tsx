@@ -1,0 +1,69 @@
+import { data } from "react-router";
+import { decideOrderSchema, orderListQuerySchema } from "~/domain/orders/orders";
+import { approveOrder, listOrdersForAdmin, rejectOrder } from "~/domain/orders/orders.server";
+import { OrdersTable } from "~/features/admin-orders/orders-table";
+import { parseForm } from "~/http/form.server";
+import { requireAdmin } from "~/http/guards.server";
+import { formatEuros } from "~/lib/money";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/orders";
+
+const PAGE_SIZE = 25;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "orders");
+  const query = orderListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { orders, hasMore } = await listOrdersForAdmin(context.services.db, {
+    status: query.status,
+    limit: PAGE_SIZE,
+    offset: (query.page - 1) * PAGE_SIZE,
+  });
+  return {
+    meta: { title: t("admin.title") },
+    orders,
+    hasMore,
+    status: query.status,
+    page: query.page,
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await parseForm(request, decideOrderSchema);
+  if (!form.ok) {
+    const message = form.fieldErrors.reason ?? "orders.errors.notFound";
+    return data({ ok: false, message }, { status: 400 });
+  }
+  const input = form.data;
+  const result =
+    input.intent === "approve"
+      ? await approveOrder(context.services.db, { orderId: input.orderId, actorId: admin.id })
+      : await rejectOrder(context.services.db, {
+          orderId: input.orderId,
+          actorId: admin.id,
+          reason: input.reason,
+        });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: 409 });
+  return {
+    ok: true,
+    message: input.intent === "approve" ? "orders.admin.approved" : "orders.admin.rejected",
+    params: { id: result.order.id, amount: formatEuros(result.order.totalCents, context.locale) },
+  };
+}
+
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <OrdersTable
+      orders={loaderData.orders}
+      status={loaderData.status}
+      page={loaderData.page}
+      hasMore={loaderData.hasMore}
+      locale={loaderData.locale}
+      result={actionData}
+    />
+  );
+}

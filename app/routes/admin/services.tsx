@@ -1,0 +1,91 @@
+import { data } from "react-router";
+import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
+import { serviceActionSchema } from "~/domain/hosting-services/hosting-services";
+import {
+  adminAddService,
+  changeServiceStatus,
+  deleteService,
+  listServicesForAdmin,
+} from "~/domain/hosting-services/hosting-services.server";
+import { ServicesAdmin } from "~/features/admin-services/services-admin";
+import { parseForm } from "~/http/form.server";
+import { requireAdmin } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/services";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "services");
+  const [{ services }, products] = await Promise.all([
+    listServicesForAdmin(context.services.db, { limit: 200, offset: 0 }),
+    listActiveProducts(context.services.db),
+  ]);
+  return {
+    meta: { title: t("admin.title") },
+    services,
+    products: products.map((p) => ({ id: p.id, name: p.name })),
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await parseForm(request, serviceActionSchema);
+  if (!form.ok) {
+    const required = form.fieldErrors.userId || form.fieldErrors.name;
+    return data(
+      {
+        ok: false,
+        message: required
+          ? "services.errors.required"
+          : (Object.values(form.fieldErrors)[0] ?? "services.errors.notFound"),
+        fieldErrors: form.fieldErrors,
+      },
+      { status: 400 },
+    );
+  }
+  const db = context.services.db;
+  const input = form.data;
+  if (input.intent === "add") {
+    const result = await adminAddService(db, {
+      actorId: admin.id,
+      userId: input.userId,
+      name: input.name,
+      priceCents: input.price,
+      productId: input.productId,
+      serverName: input.serverName,
+      billingCycle: input.billingCycle,
+    });
+    if (!result.ok)
+      return data(
+        { ok: false, message: result.error, fieldErrors: { userId: result.error } },
+        { status: 400 },
+      );
+    return { ok: true, message: "services.admin.added" };
+  }
+  if (input.intent === "delete") {
+    const result = await deleteService(db, { actorId: admin.id, serviceId: input.serviceId });
+    if (!result.ok) return data({ ok: false, message: result.error }, { status: 404 });
+    return { ok: true, message: "services.admin.deleted" };
+  }
+  const result = await changeServiceStatus(db, {
+    actorId: admin.id,
+    serviceId: input.serviceId,
+    action: input.intent,
+  });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: 409 });
+  return { ok: true, message: "services.admin.changed", params: { status: result.service.status } };
+}
+
+export default function AdminServices({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ServicesAdmin
+      services={loaderData.services}
+      products={loaderData.products}
+      locale={loaderData.locale}
+      result={actionData}
+    />
+  );
+}

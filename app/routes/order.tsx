@@ -1,0 +1,96 @@
+import { data, redirect } from "react-router";
+import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
+import { orderFormSchema } from "~/domain/orders/orders";
+import { placeOrder } from "~/domain/orders/orders.server";
+import { OrderForm } from "~/features/orders/order-form";
+import { parseForm } from "~/http/form.server";
+import { requireUser } from "~/http/guards.server";
+import { flashToast } from "~/http/toast.server";
+import { metaFor } from "~/lib/route-meta";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/order";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const t = context.i18n.getFixedT(null, "orders");
+  const selected = Number(new URL(request.url).searchParams.get("product"));
+  return {
+    meta: { title: t("form.title") },
+    products: await listActiveProducts(context.services.db),
+    selectedProductId: Number.isSafeInteger(selected) && selected > 0 ? selected : null,
+    // One key per form: a double click, retry or reload after submit cannot order twice.
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.session) {
+    // Spec: 'Please login to continue'; the login page brings the visitor back to this form.
+    const url = new URL(request.url);
+    const form = await request.formData().catch(() => new FormData());
+    const product = form.get("productId");
+    const back = `${url.pathname}${typeof product === "string" && product ? `?product=${encodeURIComponent(product)}` : ""}`;
+    return data(
+      {
+        formError: "orders.errors.loginRequired",
+        loginUrl: `/login?redirectTo=${encodeURIComponent(back)}`,
+      },
+      { status: 401 },
+    );
+  }
+  const user = requireUser(request, context);
+  const form = await parseForm(request, orderFormSchema);
+  if (!form.ok) {
+    const onlyRequired = Object.values(form.fieldErrors).every(
+      (e) => e === "orders.errors.required",
+    );
+    return data(
+      {
+        fieldErrors: form.fieldErrors,
+        formError: onlyRequired ? "orders.errors.required" : undefined,
+        values: form.values,
+      },
+      { status: 400 },
+    );
+  }
+  const result = await placeOrder(context.services.db, user.id, form.data);
+  if (!result.ok) {
+    const { idempotencyKey: _key, ...values } = form.data;
+    const stringValues = Object.fromEntries(
+      Object.entries({
+        ...values,
+        productId: String(values.productId),
+        playerSlots: String(values.playerSlots),
+      }).map(([k, v]) => [k, v === undefined ? "" : String(v)]),
+    );
+    return data(
+      {
+        formError: result.error,
+        missingCents: "missingCents" in result ? result.missingCents : undefined,
+        totalCents: "totalCents" in result ? result.totalCents : undefined,
+        minPurchaseCents: "minPurchaseCents" in result ? result.minPurchaseCents : undefined,
+        values: stringValues,
+      },
+      { status: result.error === "orders.errors.serviceNotFound" ? 404 : 400 },
+    );
+  }
+  throw redirect("/dashboard", {
+    headers: { "Set-Cookie": flashToast({ key: "toast.orderSubmitted", type: "success" }) },
+  });
+}
+
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRootData();
+  return (
+    <OrderForm
+      products={loaderData.products}
+      selectedProductId={loaderData.selectedProductId}
+      idempotencyKey={loaderData.idempotencyKey}
+      user={root?.user ?? null}
+      communityUrl={root?.settings.links.discord ?? "#"}
+      locale={root?.locale ?? "en"}
+      state={actionData}
+    />
+  );
+}
