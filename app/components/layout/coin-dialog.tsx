@@ -1,3 +1,4 @@
+import { CoinsIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import {
@@ -26,7 +27,7 @@ export function CoinDialog({
     <Dialog>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={t("nav.coinBalanceLabel", { amount })}>
-          <span aria-hidden>🪙</span>
+          <CoinsIcon aria-hidden className="text-accent" />
           <span dir="ltr">{t("nav.coinBalance", { amount })}</span>
         </Button>
       </DialogTrigger>
