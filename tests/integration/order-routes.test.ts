@@ -1,0 +1,194 @@
+import { expect, it } from "vitest";
+import { signIn } from "~/domain/accounts/accounts.server";
+import * as adminClients from "~/routes/admin/clients";
+import * as adminOrders from "~/routes/admin/orders";
+import * as adminServices from "~/routes/admin/services";
+import * as dashboard from "~/routes/dashboard";
+import * as order from "~/routes/order";
+import {
+  balanceOf,
+  customerWithCoins,
+  expectLedgerIntact,
+  productId,
+} from "../support/money-fixtures";
+import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
+
+type Result = { data: Record<string, unknown>; init: { status: number } | null };
+
+describeEachDatabase("order and admin money routes", (app) => {
+  async function cookieFor(email: string, password: string) {
+    const result = await signIn(app(), { email, password }, { ip: "10.20.0.1" });
+    if (!result.ok) throw new Error("sign in failed");
+    return cookieHeader(result.setCookies);
+  }
+
+  async function run(
+    module: { action: (args: never) => unknown },
+    path: string,
+    fields: Record<string, string>,
+    cookie?: string,
+  ) {
+    return settle(async () =>
+      module.action({
+        request: formRequest(path, fields, cookie),
+        context: await contextFor(app(), { cookie }),
+        params: {},
+      } as never),
+    );
+  }
+
+  it("asks a visitor to log in and comes back to the form", async () => {
+    const result = (await run(order, "/order", { productId: "3", serverName: "x" })) as Result;
+    expect(result.init?.status).toBe(401);
+    expect(result.data).toEqual({
+      formError: "orders.errors.loginRequired",
+      loginUrl: "/login?redirectTo=%2Forder%3Fproduct%3D3",
+    });
+  });
+
+  it("answers bad order input with messages, never an error page, and changes nothing", async () => {
+    const user = await customerWithCoins(app(), 5000);
+    const email = (
+      await app()
+        .db.selectFrom("users")
+        .select("email")
+        .where("id", "=", user)
+        .executeTakeFirstOrThrow()
+    ).email;
+    const cookie = await cookieFor(email, "Buyer-pw-8842");
+    const key = "k".repeat(24);
+    const cases: Record<string, string>[] = [
+      {},
+      { productId: "", serverName: "", idempotencyKey: key },
+      { productId: "abc", serverName: "<script>alert(1)</script>", idempotencyKey: key },
+      { productId: "1", serverName: "x".repeat(10_000), idempotencyKey: key },
+      {
+        productId: "1",
+        serverName: "ok",
+        billingCycle: "weekly",
+        backup: "'; drop table users; --",
+        idempotencyKey: key,
+      },
+      { productId: "99999999999999999999", serverName: "ok", idempotencyKey: key },
+      { productId: "1", serverName: "ok", playerSlots: "-5", idempotencyKey: "short" },
+    ];
+    for (const fields of cases) {
+      const result = (await run(order, "/order", fields, cookie)) as Result;
+      expect(result.init?.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
+      expect(result.init?.status).toBeLessThan(500);
+    }
+    const blank = (await run(
+      order,
+      "/order",
+      { productId: "", serverName: "  ", idempotencyKey: key },
+      cookie,
+    )) as Result;
+    expect(blank.data.formError).toBe("orders.errors.required");
+    const unknown = (await run(
+      order,
+      "/order",
+      { productId: "424242", serverName: "ok", idempotencyKey: key },
+      cookie,
+    )) as Result;
+    expect(unknown.data.formError).toBe("orders.errors.serviceNotFound");
+    expect(await balanceOf(app(), user)).toBe(5000);
+    expect(
+      await app().db.selectFrom("orders").select("id").where("user_id", "=", user).execute(),
+    ).toHaveLength(0);
+
+    const placed = (await run(
+      order,
+      "/order",
+      {
+        productId: String(await productId(app(), "mta-starter")),
+        serverName: "Real",
+        idempotencyKey: key,
+      },
+      cookie,
+    )) as Response;
+    expect(placed.status).toBe(302);
+    expect(placed.headers.get("location")).toBe("/dashboard");
+    const again = (await run(
+      order,
+      "/order",
+      {
+        productId: String(await productId(app(), "mta-starter")),
+        serverName: "Real",
+        idempotencyKey: key,
+      },
+      cookie,
+    )) as Response;
+    expect(again.status).toBe(302);
+    expect(await balanceOf(app(), user)).toBe(5000 - 300);
+
+    const renewBad = (await run(
+      dashboard,
+      "/dashboard",
+      { serviceId: "x", idempotencyKey: "y" },
+      cookie,
+    )) as Result;
+    expect(renewBad.init?.status).toBe(400);
+    await expectLedgerIntact(app());
+  });
+
+  it("refuses bad admin input with a message and keeps the books", async () => {
+    const admin = await cookieFor(TEST_ADMIN.email, TEST_ADMIN.password);
+    const orderCases = [
+      {},
+      { intent: "approve" },
+      { intent: "reject", orderId: "1" },
+      { intent: "explode", orderId: "1" },
+      { intent: "approve", orderId: "-1" },
+    ];
+    for (const fields of orderCases) {
+      const result = (await run(adminOrders, "/admin/orders", fields, admin)) as Result;
+      expect(result.init?.status, JSON.stringify(fields)).toBe(400);
+    }
+    const missing = (await run(
+      adminOrders,
+      "/admin/orders",
+      { intent: "approve", orderId: "987654" },
+      admin,
+    )) as Result;
+    expect(missing.data).toMatchObject({ ok: false, message: "orders.errors.notFound" });
+
+    const serviceCases = [
+      { intent: "add" },
+      { intent: "add", userId: "", name: "" },
+      { intent: "add", userId: "x", name: "n", price: "abc" },
+      { intent: "suspend", serviceId: "nope" },
+    ];
+    for (const fields of serviceCases) {
+      const result = (await run(adminServices, "/admin/services", fields, admin)) as Result;
+      expect(result.init?.status, JSON.stringify(fields)).toBe(400);
+    }
+    const required = (await run(
+      adminServices,
+      "/admin/services",
+      { intent: "add", userId: "", name: "" },
+      admin,
+    )) as Result;
+    expect(required.data.message).toBe("services.errors.required");
+
+    const coinCases = [
+      {},
+      { userId: "x", amount: "abc", reason: "r" },
+      { userId: "x", amount: "0", reason: "r" },
+      { userId: "x", amount: "5", reason: "" },
+      { userId: "x", amount: "1e9", reason: "r" },
+    ];
+    for (const fields of coinCases) {
+      const result = (await run(adminClients, "/admin/clients", fields, admin)) as Result;
+      expect(result.init?.status, JSON.stringify(fields)).toBe(400);
+    }
+    const nobody = (await run(
+      adminClients,
+      "/admin/clients",
+      { userId: "missing", amount: "5", reason: "r" },
+      admin,
+    )) as Result;
+    expect(nobody.data).toMatchObject({ ok: false, message: "coins.errors.userNotFound" });
+    await expectLedgerIntact(app());
+  });
+});
