@@ -134,7 +134,7 @@ describeEachDatabase("order and admin money routes", (app) => {
 
   it("refuses bad admin input with a message and keeps the books", async () => {
     const admin = await cookieFor(TEST_ADMIN.email, TEST_ADMIN.password);
-    const orderCases = [
+    const orderCases: Record<string, string>[] = [
       {},
       { intent: "approve" },
       { intent: "reject", orderId: "1" },
@@ -153,7 +153,7 @@ describeEachDatabase("order and admin money routes", (app) => {
     )) as Result;
     expect(missing.data).toMatchObject({ ok: false, message: "orders.errors.notFound" });
 
-    const serviceCases = [
+    const serviceCases: Record<string, string>[] = [
       { intent: "add" },
       { intent: "add", userId: "", name: "" },
       { intent: "add", userId: "x", name: "n", price: "abc" },
@@ -171,7 +171,7 @@ describeEachDatabase("order and admin money routes", (app) => {
     )) as Result;
     expect(required.data.message).toBe("services.errors.required");
 
-    const coinCases = [
+    const coinCases: Record<string, string>[] = [
       {},
       { userId: "x", amount: "abc", reason: "r" },
       { userId: "x", amount: "0", reason: "r" },
