@@ -12,6 +12,7 @@ import {
 import { createAuth, type Auth } from "~/domain/accounts/auth.server";
 import { seedCatalogue } from "~/domain/catalogue/catalogue.server";
 import { seedVouchers } from "~/domain/orders/orders.server";
+import { seedAnnouncements } from "~/domain/announcements/announcements.server";
 import type { Settings } from "~/domain/settings/settings";
 import { getSettings, seedSettings } from "~/domain/settings/settings.server";
 import { createI18n } from "~/i18n/i18n";
@@ -81,6 +82,7 @@ export async function prepareDatabase(services: AppServices): Promise<void> {
   await seedSettings(services.db);
   await seedCatalogue(services.db);
   await seedVouchers(services.db);
+  await seedAnnouncements(services.db);
   const admin = await ensureFirstAdmin(services, {
     email: services.env.ADMIN_EMAIL,
     password: services.env.ADMIN_PASSWORD,

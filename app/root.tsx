@@ -18,12 +18,14 @@ import { useNonce } from "./components/nonce";
 import { NotFoundContent } from "./components/layout/not-found";
 import { Button } from "./components/ui/button";
 import { Toaster } from "./components/ui/toaster";
+import { listNotifications } from "./domain/notifications/notifications.server";
 import { readToast } from "./http/toast.server";
 import { directionOf } from "./i18n/locales";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = readToast(request.headers.get("cookie"));
   const user = context.session?.user ?? null;
+  const notifications = user ? await listNotifications(context.services.db, user.id) : undefined;
   const { general, links, theme, features } = context.settings;
   return data(
     {
@@ -34,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             email: user.email,
             role: user.role,
             coinBalanceCents: user.coinBalanceCents,
+            notifications,
           }
         : null,
       settings: { general, links, theme, features },

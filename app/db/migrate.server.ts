@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as m0001 from "../../db/migrations/0001-accounts-and-settings";
 import * as m0002 from "../../db/migrations/0002-catalogue";
 import * as m0004 from "../../db/migrations/0004-coins-orders-services";
+import * as m0005 from "../../db/migrations/0005-support";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   "0001-accounts-and-settings": m0001,
   "0002-catalogue": m0002,
   "0004-coins-orders-services": m0004,
+  "0005-support": m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

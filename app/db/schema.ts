@@ -204,6 +204,51 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export interface TicketsTable {
+  id: Generated<number>;
+  user_id: string;
+  department: string;
+  subject: string;
+  priority: ColumnType<string, string | undefined, string>;
+  status: ColumnType<string, string | undefined, string>;
+  hosting_service_id: number | null;
+  waiting_since: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TicketMessagesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  author_id: string | null;
+  is_staff: Flag;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: string;
+  params: ColumnType<string, string | undefined, string>;
+  link: string;
+  dedupe_key: string | null;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  type: ColumnType<string, string | undefined, string>;
+  is_active: Flag;
+  target_audience: ColumnType<string, string | undefined, string>;
+  seed_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -218,4 +263,8 @@ export interface Database {
   orders: OrdersTable;
   service_renewals: ServiceRenewalsTable;
   audit_log: AuditLogTable;
+  tickets: TicketsTable;
+  ticket_messages: TicketMessagesTable;
+  notifications: NotificationsTable;
+  announcements: AnnouncementsTable;
 }

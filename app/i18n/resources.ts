@@ -1,11 +1,23 @@
 import type { Locale } from "./locales";
 import enAuth from "./locales/en/auth.json";
+import enAnnouncements from "./locales/en/announcements.json";
 import enCoins from "./locales/en/coins.json";
 import enCommon from "./locales/en/common.json";
+import enDashboard from "./locales/en/dashboard.json";
 import enOrders from "./locales/en/orders.json";
 import enServices from "./locales/en/services.json";
+import enTickets from "./locales/en/tickets.json";
 
-export const namespaces = ["common", "auth", "orders", "services", "coins"] as const;
+export const namespaces = [
+  "common",
+  "auth",
+  "orders",
+  "services",
+  "coins",
+  "tickets",
+  "announcements",
+  "dashboard",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export const englishResources = {
@@ -14,6 +26,9 @@ export const englishResources = {
   orders: enOrders,
   services: enServices,
   coins: enCoins,
+  tickets: enTickets,
+  announcements: enAnnouncements,
+  dashboard: enDashboard,
 };
 export type Resources = typeof englishResources;
 

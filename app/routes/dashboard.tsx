@@ -1,9 +1,21 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
+import { z } from "zod";
+import { accountActionSchema, endSession, updateProfile } from "~/domain/accounts/profile.server";
 import { renewSchema } from "~/domain/hosting-services/hosting-services";
-import { loadCustomerDashboard } from "~/domain/hosting-services/customer-dashboard.server";
+import {
+  dashboardQuerySchema,
+  loadCustomerDashboard,
+} from "~/domain/hosting-services/customer-dashboard.server";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
-import { ServicesPanel } from "~/features/dashboard/services-panel";
+import {
+  AccountTab,
+  DashboardShell,
+  DomainsTab,
+  LedgerTable,
+  OverviewTab,
+  SupportTab,
+} from "~/features/dashboard/dashboard-view";
+import { OrdersList, ServicesPanel } from "~/features/dashboard/services-panel";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
@@ -13,26 +25,60 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const t = context.i18n.getFixedT(null, "common");
-  const { services, orders } = await loadCustomerDashboard(context.services.db, user.id);
+  const query = dashboardQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const view = await loadCustomerDashboard(context.services.db, user.id, query);
   // A fresh key per renew button and page view: a double click or a reload renews once.
-  const renewKeys = Object.fromEntries(services.map((s) => [s.id, crypto.randomUUID()]));
+  const renewKeys =
+    "services" in view && view.services
+      ? Object.fromEntries(view.services.map((s) => [s.id, crypto.randomUUID()]))
+      : {};
   return {
     meta: { title: t("dashboard.title") },
     name: user.name,
-    services,
-    orders,
+    view,
     renewKeys,
+    currentSessionId: context.session?.sessionId ?? "",
     locale: context.locale,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
+const intentSchema = z.object({ intent: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
+  const { intent } = intentSchema.parse(
+    Object.fromEntries(
+      await request
+        .clone()
+        .formData()
+        .catch(() => new FormData()),
+    ),
+  );
+  const db = context.services.db;
+  if (intent === "profile" || intent === "end-session") {
+    const form = await parseForm(request, accountActionSchema);
+    if (!form.ok)
+      return data(
+        { ok: false, message: "auth:errors.nameRequired", fieldErrors: form.fieldErrors },
+        { status: 400 },
+      );
+    if (form.data.intent === "end-session") {
+      await endSession(db, user.id, form.data.sessionId);
+      return { ok: true, message: "dashboard:account.sessionEnded" };
+    }
+    const result = await updateProfile(db, user.id, form.data);
+    if (!result.ok)
+      return data(
+        { ok: false, message: result.error, fieldErrors: { email: result.error } },
+        { status: 400 },
+      );
+    return { ok: true, message: "dashboard:account.saved" };
+  }
   const form = await parseForm(request, renewSchema);
-  if (!form.ok) return data({ message: "services.errors.notFound" }, { status: 400 });
-  const result = await renewService(context.services.db, {
+  if (!form.ok) return data({ ok: false, message: "services:errors.notFound" }, { status: 400 });
+  const result = await renewService(db, {
     userId: user.id,
     serviceId: form.data.serviceId,
     idempotencyKey: form.data.idempotencyKey,
@@ -40,29 +86,73 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data(
       {
+        ok: false,
         message: result.error,
         missingCents: "missingCents" in result ? result.missingCents : undefined,
       },
       { status: result.error === "services.errors.notFound" ? 404 : 400 },
     );
   }
-  throw redirect("/dashboard", {
+  throw redirect("/dashboard?tab=services", {
     headers: { "Set-Cookie": flashToast({ key: "toast.serviceRenewed", type: "success" }) },
   });
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { view, locale } = loaderData;
   return (
-    <main className="mx-auto grid max-w-5xl gap-6 px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("dashboard.welcome", { name: loaderData.name })}</h1>
-      <ServicesPanel
-        services={loaderData.services}
-        orders={loaderData.orders}
-        renewKeys={loaderData.renewKeys}
-        locale={loaderData.locale}
-        error={actionData}
-      />
-    </main>
+    <DashboardShell name={loaderData.name} tab={view.tab} cards={view.cards} locale={locale}>
+      {view.activity && view.announcements && view.renewals ? (
+        <OverviewTab
+          announcements={view.announcements}
+          activity={view.activity}
+          renewals={view.renewals}
+          locale={locale}
+        />
+      ) : null}
+      {view.services ? (
+        <ServicesPanel
+          services={view.services}
+          renewKeys={loaderData.renewKeys}
+          locale={locale}
+          error={
+            actionData && !actionData.ok
+              ? {
+                  message: actionData.message,
+                  missingCents:
+                    "missingCents" in actionData ? Number(actionData.missingCents ?? 0) : undefined,
+                }
+              : undefined
+          }
+        />
+      ) : null}
+      {view.tab === "domains" ? <DomainsTab /> : null}
+      {view.ledger && view.orders ? (
+        <div className="grid gap-6">
+          <LedgerTable
+            entries={view.ledger.entries}
+            nextBefore={view.ledger.nextBefore}
+            locale={locale}
+          />
+          <OrdersList orders={view.orders} locale={locale} />
+        </div>
+      ) : null}
+      {view.tickets ? <SupportTab tickets={view.tickets} locale={locale} /> : null}
+      {view.profile && view.sessions ? (
+        <AccountTab
+          profile={view.profile}
+          sessions={view.sessions}
+          currentSessionId={loaderData.currentSessionId}
+          locale={locale}
+          result={
+            actionData && "fieldErrors" in actionData
+              ? actionData
+              : actionData?.ok
+                ? actionData
+                : undefined
+          }
+        />
+      ) : null}
+    </DashboardShell>
   );
 }

@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.error === "orders.errors.serviceNotFound" ? 404 : 400 },
     );
   }
-  throw redirect("/dashboard", {
+  throw redirect("/dashboard?tab=billing", {
     headers: { "Set-Cookie": flashToast({ key: "toast.orderSubmitted", type: "success" }) },
   });
 }

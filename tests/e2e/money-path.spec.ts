@@ -44,7 +44,7 @@ test("admin adds coins, customer orders with a voucher, admin approves, customer
   await buyer.page.getByLabel("Server name").fill("Rachid's VPS");
   await buyer.page.getByLabel("Voucher code (optional)").fill("welcome10");
   await buyer.page.getByRole("button", { name: "Place order" }).click();
-  await expect(buyer.page).toHaveURL(/\/dashboard$/);
+  await expect(buyer.page).toHaveURL(/\/dashboard\?tab=billing$/);
   await expect(
     toast(buyer.page, "Order submitted successfully! It's now pending admin approval."),
   ).toBeVisible();
@@ -59,9 +59,10 @@ test("admin adds coins, customer orders with a voucher, admin approves, customer
   await row.getByRole("button", { name: "Approve" }).click();
   await expect(admin.page.getByRole("status")).toContainText("approved");
 
-  await visit(buyer.page, "/dashboard");
+  await visit(buyer.page, "/dashboard?tab=services");
   await expect(buyer.page.getByText("Active", { exact: true })).toBeVisible();
   await expect(buyer.page.getByText(/Expires /)).toBeVisible();
+  await visit(buyer.page, "/dashboard?tab=billing");
   await expect(buyer.page.getByText("Approved", { exact: true })).toBeVisible();
 
   await admin.context.close();

@@ -108,7 +108,7 @@ describeEachDatabase("order and admin money routes", (app) => {
       cookie,
     )) as Response;
     expect(placed.status).toBe(302);
-    expect(placed.headers.get("location")).toBe("/dashboard");
+    expect(placed.headers.get("location")).toBe("/dashboard?tab=billing");
     const again = (await run(
       order,
       "/order",

@@ -1,5 +1,6 @@
 import { CoinsIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -42,11 +43,16 @@ export function CoinDialog({
           <li>{t("coins.stepTicket")}</li>
           <li>{t("coins.stepTeam")}</li>
         </ol>
-        <Button asChild>
-          <a href={communityUrl} target="_blank" rel="noopener noreferrer">
-            {t("coins.joinCommunity")}
-          </a>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/support/new?topic=coins">{t("coins.openTicket")}</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={communityUrl} target="_blank" rel="noopener noreferrer">
+              {t("coins.joinCommunity")}
+            </a>
+          </Button>
+        </div>
       </DialogContent>
     </Dialog>
   );

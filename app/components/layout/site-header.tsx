@@ -1,7 +1,7 @@
 import { BellIcon, ChevronDownIcon, MenuIcon, ServerIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -12,7 +12,8 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { cn } from "~/lib/utils";
 import { CoinDialog } from "./coin-dialog";
-import type { ShellProps } from "./types";
+import { formatCoins } from "~/lib/money";
+import type { ShellNotification, ShellProps, ShellUser } from "./types";
 
 const serviceLinks = [
   { to: "/services/samp", key: "nav.sampHosting" },
@@ -64,7 +65,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
         <div className="ms-auto hidden items-center gap-2 md:flex">
           {user ? (
             <>
-              <NotificationBell />
+              <NotificationBell notifications={user.notifications} locale={locale} />
               <Button asChild variant="ghost" size="sm">
                 <Link to="/dashboard">{t("nav.dashboard")}</Link>
               </Button>
@@ -128,7 +129,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
             <div className="mt-2 flex flex-wrap items-center gap-2 border-t pt-3">
               {user ? (
                 <>
-                  <NotificationBell />
+                  <NotificationBell notifications={user.notifications} locale={locale} />
                   <Button asChild variant="ghost" size="sm">
                     <Link to="/dashboard" onClick={close}>
                       {t("nav.dashboard")}
@@ -170,19 +171,64 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
   );
 }
 
-/** The bell; notifications themselves arrive with the dashboard issue. */
-function NotificationBell() {
+/** The bell: unread notifications; opening the list marks them read. Each links to what it is about. */
+function NotificationBell({
+  notifications,
+  locale,
+}: {
+  notifications?: ShellUser["notifications"];
+  locale: string;
+}) {
   const { t } = useTranslation();
+  const { t: tTickets } = useTranslation("tickets");
+  const fetcher = useFetcher();
+  const unread = fetcher.state !== "idle" || fetcher.data ? 0 : (notifications?.unread ?? 0);
+  const items = notifications?.items ?? [];
+  const text = (item: ShellNotification) => {
+    const params: Record<string, string | number> = { ...item.params };
+    if (typeof params.amountCents === "number")
+      params.amount = formatCoins(params.amountCents, locale);
+    return (tTickets as (key: string, options?: object) => string)(
+      `notifications.${item.kind}`,
+      params,
+    );
+  };
   return (
-    <DropdownMenu>
+    <DropdownMenu
+      onOpenChange={(open) => {
+        if (open && (notifications?.unread ?? 0) > 0 && !fetcher.data) {
+          void fetcher.submit(null, { method: "post", action: "/notifications" });
+        }
+      }}
+    >
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t("nav.notifications")}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={t("nav.notificationsCount", { count: unread })}
+        >
           <BellIcon aria-hidden />
+          {unread > 0 ? (
+            <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
+              {unread}
+            </span>
+          ) : null}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
         <DropdownMenuLabel>{t("nav.notifications")}</DropdownMenuLabel>
-        <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("nav.noNotifications")}</p>
+        {items.length === 0 ? (
+          <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("nav.noNotifications")}</p>
+        ) : (
+          items.map((item) => (
+            <DropdownMenuItem key={item.id} asChild>
+              <Link to={item.link} className={item.read ? "text-muted-foreground" : "font-medium"}>
+                {text(item)}
+              </Link>
+            </DropdownMenuItem>
+          ))
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

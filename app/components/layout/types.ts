@@ -6,6 +6,15 @@ export interface ShellUser {
   email: string;
   role: "user" | "admin";
   coinBalanceCents: number;
+  notifications?: { unread: number; items: ShellNotification[] };
+}
+
+export interface ShellNotification {
+  id: number;
+  kind: string;
+  params: Record<string, string | number>;
+  link: string;
+  read: boolean;
 }
 
 export interface ShellProps {

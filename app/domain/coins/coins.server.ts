@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { notify } from "~/domain/notifications/notifications.server";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
 import { previewAdjustment, type LedgerKind } from "./coins";
 
@@ -54,7 +55,7 @@ export type AdjustCoinsResult =
 /** Admin adds or removes coins with a reason; removing more than the balance removes down to 0. */
 export async function adjustCoins(
   db: Db,
-  input: { userId: string; amountCents: number; reason: string; actorId: string },
+  input: { userId: string; amountCents: number; reason: string; actorId: string; link?: string },
 ): Promise<AdjustCoinsResult> {
   return inTransaction(db, async (trx) => {
     const user = await trx
@@ -91,6 +92,12 @@ export async function adjustCoins(
         appliedCents: preview.appliedCents,
       },
       reason: input.reason,
+    });
+    await notify(trx, {
+      userId: input.userId,
+      kind: preview.appliedCents > 0 ? "coins_added" : "coins_removed",
+      params: { amountCents: Math.abs(preview.appliedCents), balanceCents: balance },
+      link: input.link ?? "/dashboard?tab=billing",
     });
     return {
       ok: true,

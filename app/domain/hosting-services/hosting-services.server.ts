@@ -1,4 +1,5 @@
 import { recordAudit } from "~/domain/audit/audit.server";
+import { notify } from "~/domain/notifications/notifications.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { addDays, BILLING_CYCLES, cycleDays, type BillingCycle } from "~/domain/orders/orders";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
@@ -225,6 +226,14 @@ export async function changeServiceStatus(
       after: { status: to },
       reason: input.reason,
     });
+    if (input.action !== "terminate") {
+      await notify(trx, {
+        userId: before.user_id,
+        kind: input.action === "suspend" ? "service_suspended" : "service_reactivated",
+        params: { service: before.name },
+        link: "/dashboard?tab=services",
+      });
+    }
     return { ok: true, service: toService(row) };
   });
 }

@@ -3,6 +3,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
+import { notify } from "~/domain/notifications/notifications.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
 import {
   addDays,
@@ -347,6 +348,12 @@ export async function approveOrder(
       before: { status: "pending" },
       after: { status: "approved", hostingServiceId: service.id, expiresAt: service.expiresAt },
     });
+    await notify(trx, {
+      userId: order.userId,
+      kind: "order_approved",
+      params: { id: order.id, product: order.productName },
+      link: "/dashboard?tab=services",
+    });
     return { ok: true, order: { ...order, hostingServiceId: service.id } };
   });
 }
@@ -399,6 +406,12 @@ export async function rejectOrder(
       before: { status: "pending" },
       after: { status: "rejected", refundedCents: order.totalCents },
       reason: input.reason,
+    });
+    await notify(trx, {
+      userId: order.userId,
+      kind: "order_rejected",
+      params: { id: order.id, product: order.productName, reason: input.reason },
+      link: "/dashboard?tab=billing",
     });
     return { ok: true, order };
   });

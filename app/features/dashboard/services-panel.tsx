@@ -36,13 +36,11 @@ interface OrderRow {
 
 export function ServicesPanel({
   services,
-  orders,
   renewKeys,
   locale,
   error,
 }: {
   services: ServiceRow[];
-  orders: OrderRow[];
   renewKeys: Record<number, string>;
   locale: string;
   error?: { message: string; missingCents?: number };
@@ -120,40 +118,45 @@ export function ServicesPanel({
           )}
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("customer.ordersTitle")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {orders.length === 0 ? (
-            <p className="text-muted-foreground">{t("customer.ordersEmpty")}</p>
-          ) : (
-            <ul className="divide-y">
-              {orders.map((order) => (
-                <li
-                  key={order.id}
-                  className="flex flex-wrap items-center justify-between gap-3 py-3"
-                >
-                  <div>
-                    <p className="font-medium">
-                      #{order.id} {order.productName}{" "}
-                      <span className="text-muted-foreground" dir="auto">
-                        {order.serverName}
-                      </span>
-                    </p>
-                    <p className="text-sm text-muted-foreground">
-                      {date.format(new Date(order.createdAt))} ·{" "}
-                      <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
-                      {order.rejectReason ? ` · ${order.rejectReason}` : ""}
-                    </p>
-                  </div>
-                  <Badge tone={badgeTone(order.status)}>{tOrders(`status.${order.status}`)}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
     </div>
+  );
+}
+
+export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: string }) {
+  const { t } = useTranslation("services");
+  const { t: tOrders } = useTranslation("orders");
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("customer.ordersTitle")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {orders.length === 0 ? (
+          <p className="text-muted-foreground">{t("customer.ordersEmpty")}</p>
+        ) : (
+          <ul className="divide-y">
+            {orders.map((order) => (
+              <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-medium">
+                    #{order.id} {order.productName}{" "}
+                    <span className="text-muted-foreground" dir="auto">
+                      {order.serverName}
+                    </span>
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    {date.format(new Date(order.createdAt))} ·{" "}
+                    <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
+                    {order.rejectReason ? ` · ${order.rejectReason}` : ""}
+                  </p>
+                </div>
+                <Badge tone={badgeTone(order.status)}>{tOrders(`status.${order.status}`)}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,0 +1,21 @@
+export const NOTIFICATION_KINDS = [
+  "order_approved",
+  "order_rejected",
+  "service_suspended",
+  "service_reactivated",
+  "service_expiring",
+  "coins_added",
+  "coins_removed",
+  "ticket_answered",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const EXPIRY_WARNING_DAYS = 3;
+
+export interface Notification {
+  id: number;
+  kind: NotificationKind;
+  params: Record<string, string | number>;
+  link: string;
+  read: boolean;
+  createdAt: string;
+}

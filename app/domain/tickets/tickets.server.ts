@@ -1,0 +1,418 @@
+import { adjustCoins } from "~/domain/coins/coins.server";
+import { notify } from "~/domain/notifications/notifications.server";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
+import { WAITING_STATUSES, type Department, type Priority, type TicketStatus } from "./tickets";
+
+export interface Ticket {
+  id: number;
+  userId: string;
+  department: Department;
+  subject: string;
+  priority: Priority;
+  status: TicketStatus;
+  hostingServiceId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TicketMessage {
+  id: number;
+  authorName: string;
+  isStaff: boolean;
+  body: string;
+  createdAt: string;
+}
+
+const ticketColumns = [
+  "id",
+  "user_id",
+  "department",
+  "subject",
+  "priority",
+  "status",
+  "hosting_service_id",
+  "created_at",
+  "updated_at",
+] as const;
+
+function toTicket(row: {
+  id: number;
+  user_id: string;
+  department: string;
+  subject: string;
+  priority: string;
+  status: string;
+  hosting_service_id: number | null;
+  created_at: string;
+  updated_at: string;
+}): Ticket {
+  return {
+    id: Number(row.id),
+    userId: row.user_id,
+    department: row.department as Department,
+    subject: row.subject,
+    priority: row.priority as Priority,
+    status: row.status as TicketStatus,
+    hostingServiceId: row.hosting_service_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function addMessage(
+  trx: Tx,
+  input: { ticketId: number; authorId: string; isStaff: boolean; body: string },
+) {
+  await trx
+    .insertInto("ticket_messages")
+    .values({
+      ticket_id: input.ticketId,
+      author_id: input.authorId,
+      is_staff: input.isStaff ? 1 : 0,
+      body: input.body,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+export type OpenTicketResult =
+  { ok: true; ticket: Ticket } | { ok: false; error: "tickets.errors.serviceNotFound" };
+
+export async function openTicket(
+  db: Db,
+  input: {
+    userId: string;
+    department: Department;
+    subject: string;
+    priority: Priority;
+    message: string;
+    serviceId?: number;
+  },
+): Promise<OpenTicketResult> {
+  return inTransaction(db, async (trx) => {
+    if (input.serviceId) {
+      // Only one of the customer's own services can be attached.
+      const owned = await trx
+        .selectFrom("hosting_services")
+        .select("id")
+        .where("id", "=", input.serviceId)
+        .where("user_id", "=", input.userId)
+        .executeTakeFirst();
+      if (!owned)
+        throw new Refusal<OpenTicketResult>({ ok: false, error: "tickets.errors.serviceNotFound" });
+    }
+    const now = new Date().toISOString();
+    const row = await trx
+      .insertInto("tickets")
+      .values({
+        user_id: input.userId,
+        department: input.department,
+        subject: input.subject,
+        priority: input.priority,
+        status: "open",
+        hosting_service_id: input.serviceId ?? null,
+        waiting_since: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(ticketColumns)
+      .executeTakeFirstOrThrow();
+    await addMessage(trx, {
+      ticketId: Number(row.id),
+      authorId: input.userId,
+      isStaff: false,
+      body: input.message,
+    });
+    return { ok: true, ticket: toTicket(row) };
+  });
+}
+
+async function messagesOf(db: Db, ticketId: number): Promise<TicketMessage[]> {
+  const rows = await db
+    .selectFrom("ticket_messages")
+    .leftJoin("users", "users.id", "ticket_messages.author_id")
+    .select([
+      "ticket_messages.id",
+      "ticket_messages.is_staff",
+      "ticket_messages.body",
+      "ticket_messages.created_at",
+      "users.name",
+    ])
+    .where("ticket_messages.ticket_id", "=", ticketId)
+    .orderBy("ticket_messages.id", "asc")
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    authorName: row.name ?? "",
+    isStaff: row.is_staff === 1,
+    body: row.body,
+    createdAt: row.created_at,
+  }));
+}
+
+/** A customer's own ticket with its thread, or undefined (another customer's ticket is "not found"). */
+export async function getCustomerTicket(db: Db, userId: string, ticketId: number) {
+  if (!Number.isSafeInteger(ticketId) || ticketId <= 0) return undefined;
+  const row = await db
+    .selectFrom("tickets")
+    .select(ticketColumns)
+    .where("id", "=", ticketId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ticket: toTicket(row), messages: await messagesOf(db, ticketId) };
+}
+
+export async function getTicketForAdmin(db: Db, ticketId: number) {
+  if (!Number.isSafeInteger(ticketId) || ticketId <= 0) return undefined;
+  const row = await db
+    .selectFrom("tickets")
+    .innerJoin("users", "users.id", "tickets.user_id")
+    .select([
+      ...ticketColumns.map((c) => `tickets.${c}` as const),
+      "users.name",
+      "users.email",
+      "users.coin_balance_cents",
+    ])
+    .where("tickets.id", "=", ticketId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ticket: toTicket(row),
+    customer: {
+      id: row.user_id,
+      name: row.name,
+      email: row.email,
+      coinBalanceCents: row.coin_balance_cents,
+    },
+    messages: await messagesOf(db, ticketId),
+  };
+}
+
+export type CustomerTicketResult =
+  { ok: true } | { ok: false; error: "tickets.errors.notFound" | "tickets.errors.closed" };
+
+/** The customer replies (reopening a closed ticket), closes or reopens their own ticket. */
+export async function customerTicketAction(
+  db: Db,
+  input: {
+    userId: string;
+    ticketId: number;
+    action: { intent: "reply"; message: string } | { intent: "close" } | { intent: "reopen" };
+  },
+): Promise<CustomerTicketResult> {
+  return inTransaction(db, async (trx) => {
+    const ticket = await trx
+      .selectFrom("tickets")
+      .select(["id", "status"])
+      .where("id", "=", input.ticketId)
+      .where("user_id", "=", input.userId)
+      .executeTakeFirst();
+    if (!ticket)
+      throw new Refusal<CustomerTicketResult>({ ok: false, error: "tickets.errors.notFound" });
+    const now = new Date().toISOString();
+    if (input.action.intent === "reply") {
+      await addMessage(trx, {
+        ticketId: input.ticketId,
+        authorId: input.userId,
+        isStaff: false,
+        body: input.action.message,
+      });
+      await trx
+        .updateTable("tickets")
+        .set({
+          status: "customer_reply",
+          waiting_since:
+            ticket.status === "customer_reply" || ticket.status === "open" ? undefined : now,
+          updated_at: now,
+        })
+        .where("id", "=", input.ticketId)
+        .execute();
+    } else {
+      const closing = input.action.intent === "close";
+      await trx
+        .updateTable("tickets")
+        .set({
+          status: closing ? "closed" : "customer_reply",
+          waiting_since: closing ? null : now,
+          updated_at: now,
+        })
+        .where("id", "=", input.ticketId)
+        .execute();
+    }
+    return { ok: true };
+  });
+}
+
+export type AdminTicketResult =
+  | { ok: true; message: string }
+  | {
+      ok: false;
+      error:
+        | "tickets.errors.notFound"
+        | "coins.errors.amountInvalid"
+        | "coins.errors.userNotFound"
+        | "coins.errors.nothingToRemove";
+    };
+
+export async function staffReply(
+  db: Db,
+  input: { actorId: string; ticketId: number; message: string },
+): Promise<AdminTicketResult> {
+  return inTransaction(db, async (trx) => {
+    const ticket = await trx
+      .selectFrom("tickets")
+      .select(["id", "user_id", "subject"])
+      .where("id", "=", input.ticketId)
+      .executeTakeFirst();
+    if (!ticket)
+      throw new Refusal<AdminTicketResult>({ ok: false, error: "tickets.errors.notFound" });
+    await addMessage(trx, {
+      ticketId: input.ticketId,
+      authorId: input.actorId,
+      isStaff: true,
+      body: input.message,
+    });
+    const now = new Date().toISOString();
+    await trx
+      .updateTable("tickets")
+      .set({ status: "answered", waiting_since: null, updated_at: now })
+      .where("id", "=", input.ticketId)
+      .execute();
+    await notify(trx, {
+      userId: ticket.user_id,
+      kind: "ticket_answered",
+      params: { id: input.ticketId, subject: ticket.subject },
+      link: `/support/${input.ticketId}`,
+    });
+    return { ok: true, message: "tickets.admin.replied" };
+  });
+}
+
+export async function setTicketField(
+  db: Db,
+  input: { actorId: string; ticketId: number; status?: TicketStatus; priority?: Priority },
+): Promise<AdminTicketResult> {
+  return inTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom("tickets")
+      .select(["status", "priority"])
+      .where("id", "=", input.ticketId)
+      .executeTakeFirst();
+    if (!before)
+      throw new Refusal<AdminTicketResult>({ ok: false, error: "tickets.errors.notFound" });
+    const now = new Date().toISOString();
+    await trx
+      .updateTable("tickets")
+      .set({
+        ...(input.status
+          ? {
+              status: input.status,
+              waiting_since: WAITING_STATUSES.includes(input.status) ? now : null,
+            }
+          : {}),
+        ...(input.priority ? { priority: input.priority } : {}),
+        updated_at: now,
+      })
+      .where("id", "=", input.ticketId)
+      .execute();
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: input.status ? "ticket.status" : "ticket.priority",
+      targetType: "ticket",
+      targetId: input.ticketId,
+      before,
+      after: { status: input.status ?? before.status, priority: input.priority ?? before.priority },
+    });
+    return { ok: true, message: "tickets.admin.updated" };
+  });
+}
+
+/** From a coins ticket, in one step: the same ledger path as any admin credit, with the ticket as reason. */
+export async function addCoinsFromTicket(
+  db: Db,
+  input: { actorId: string; ticketId: number; amountCents: number; note?: string },
+): Promise<AdminTicketResult> {
+  const ticket = await db
+    .selectFrom("tickets")
+    .select(["id", "user_id", "subject"])
+    .where("id", "=", input.ticketId)
+    .executeTakeFirst();
+  if (!ticket) return { ok: false, error: "tickets.errors.notFound" };
+  const reason = `Ticket #${ticket.id}: ${ticket.subject}${input.note ? ` (${input.note})` : ""}`;
+  const result = await adjustCoins(db, {
+    userId: ticket.user_id,
+    amountCents: input.amountCents,
+    reason,
+    actorId: input.actorId,
+    link: `/support/${ticket.id}`,
+  });
+  if (!result.ok) return result;
+  return { ok: true, message: "coins.admin.updated" };
+}
+
+export async function listCustomerTickets(db: Db, userId: string, page = { limit: 20, offset: 0 }) {
+  const rows = await db
+    .selectFrom("tickets")
+    .select(ticketColumns)
+    .where("user_id", "=", userId)
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
+  return { tickets: rows.slice(0, page.limit).map(toTicket), hasMore: rows.length > page.limit };
+}
+
+export async function countOpenTickets(db: Db, userId?: string): Promise<number> {
+  let query = db
+    .selectFrom("tickets")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "!=", "closed");
+  if (userId) query = query.where("user_id", "=", userId);
+  return Number((await query.executeTakeFirstOrThrow()).count);
+}
+
+/** The staff queue: filterable, the tickets waiting longest on top, then the rest by last change. */
+export async function listTicketQueue(
+  db: Db,
+  filter: {
+    status?: TicketStatus;
+    department?: Department;
+    priority?: Priority;
+    limit: number;
+    offset: number;
+  },
+) {
+  let query = db
+    .selectFrom("tickets")
+    .innerJoin("users", "users.id", "tickets.user_id")
+    .select([
+      ...ticketColumns.map((c) => `tickets.${c}` as const),
+      "tickets.waiting_since",
+      "users.email",
+      "users.name",
+    ]);
+  if (filter.status) query = query.where("tickets.status", "=", filter.status);
+  if (filter.department) query = query.where("tickets.department", "=", filter.department);
+  if (filter.priority) query = query.where("tickets.priority", "=", filter.priority);
+  const rows = await query
+    .orderBy((eb) => eb.case().when("tickets.waiting_since", "is", null).then(1).else(0).end())
+    .orderBy("tickets.waiting_since", "asc")
+    .orderBy("tickets.updated_at", "desc")
+    .limit(filter.limit + 1)
+    .offset(filter.offset)
+    .execute();
+  return {
+    tickets: rows
+      .slice(0, filter.limit)
+      .map((row) => ({
+        ...toTicket(row),
+        customerEmail: row.email,
+        customerName: row.name,
+        waitingSince: row.waiting_since,
+      })),
+    hasMore: rows.length > filter.limit,
+  };
+}

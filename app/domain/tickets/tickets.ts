@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+export const DEPARTMENTS = ["billing", "technical", "sales"] as const;
+export type Department = (typeof DEPARTMENTS)[number];
+export const PRIORITIES = ["low", "medium", "high"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const TICKET_STATUSES = ["open", "answered", "customer_reply", "closed"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const MAX_MESSAGE_LENGTH = 5000;
+
+const message = z
+  .string({ error: "tickets.errors.messageRequired" })
+  .trim()
+  .min(1, "tickets.errors.messageRequired")
+  .max(MAX_MESSAGE_LENGTH, "tickets.errors.messageTooLong");
+
+export const openTicketSchema = z.object({
+  department: z.enum(DEPARTMENTS, "tickets.errors.departmentRequired"),
+  subject: z
+    .string({ error: "tickets.errors.subjectRequired" })
+    .trim()
+    .min(1, "tickets.errors.subjectRequired")
+    .max(150, "tickets.errors.subjectTooLong"),
+  priority: z.enum(PRIORITIES, "tickets.errors.priorityInvalid").default("medium"),
+  message,
+  serviceId: z
+    .string()
+    .optional()
+    .transform((value) => (value && /^\d{1,12}$/.test(value) ? Number(value) : undefined)),
+});
+
+export const customerTicketActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("reply"), message }),
+  z.object({ intent: z.literal("close") }),
+  z.object({ intent: z.literal("reopen") }),
+]);
+
+export const adminTicketActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("reply"), message }),
+  z.object({ intent: z.literal("status"), status: z.enum(TICKET_STATUSES) }),
+  z.object({ intent: z.literal("priority"), priority: z.enum(PRIORITIES) }),
+  z.object({
+    intent: z.literal("coins"),
+    amount: z.string(),
+    reason: z.string().trim().max(500).optional(),
+  }),
+]);
+
+export const ticketQueueQuerySchema = z.object({
+  status: z.enum(TICKET_STATUSES).optional().catch(undefined),
+  department: z.enum(DEPARTMENTS).optional().catch(undefined),
+  priority: z.enum(PRIORITIES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+/** Statuses that wait on staff: the queue shows these first, the longest-waiting on top. */
+export const WAITING_STATUSES: TicketStatus[] = ["open", "customer_reply"];

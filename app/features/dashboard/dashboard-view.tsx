@@ -1,0 +1,474 @@
+import { CoinsIcon, GlobeIcon, LifeBuoyIcon, ServerIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, useNavigation } from "react-router";
+import { SimpleTable } from "~/components/data-table/simple-table";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { formatCoins, formatEuros } from "~/lib/money";
+import { cn } from "~/lib/utils";
+
+export const TABS = ["overview", "services", "domains", "billing", "support", "account"] as const;
+
+export function DashboardShell({
+  name,
+  tab,
+  cards,
+  locale,
+  children,
+}: {
+  name: string;
+  tab: string;
+  cards: {
+    activeServices: number;
+    domains: number;
+    openTickets: number;
+    accountCreditCents: number;
+  };
+  locale: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("dashboard");
+  const { t: tCommon } = useTranslation();
+  const { t: tServices } = useTranslation("services");
+  return (
+    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">{tCommon("dashboard.welcome", { name })}</h1>
+        <Button asChild>
+          <Link to="/order">{tServices("customer.orderNew")}</Link>
+        </Button>
+      </div>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard
+          icon={<ServerIcon />}
+          label={t("cards.activeServices")}
+          value={String(cards.activeServices)}
+        />
+        <StatCard icon={<GlobeIcon />} label={t("cards.domains")} value={String(cards.domains)} />
+        <StatCard
+          icon={<LifeBuoyIcon />}
+          label={t("cards.openTickets")}
+          value={String(cards.openTickets)}
+        />
+        <StatCard
+          icon={<CoinsIcon />}
+          label={t("cards.accountCredit")}
+          value={formatEuros(cards.accountCreditCents, locale)}
+        />
+      </div>
+      <nav aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b">
+        {TABS.map((id) => (
+          <NavLink
+            key={id}
+            to={`/dashboard?tab=${id}`}
+            aria-current={tab === id ? "page" : undefined}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap",
+              tab === id
+                ? "border-primary text-primary"
+                : "border-transparent text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {t(`tabs.${id}`)}
+          </NavLink>
+        ))}
+      </nav>
+      {children}
+    </main>
+  );
+}
+
+function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-3 pt-6">
+        <span className="rounded-md bg-muted p-2 text-primary [&_svg]:size-5" aria-hidden>
+          {icon}
+        </span>
+        <div>
+          <p className="text-xs text-muted-foreground">{label}</p>
+          <p className="text-xl font-bold" dir="ltr">
+            {value}
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function OverviewTab({
+  announcements,
+  activity,
+  renewals,
+  locale,
+}: {
+  announcements: { id: number; title: string; content: string; type: string }[];
+  activity: { type: string; at: string; kind: string; amountCents: number; text: string }[];
+  renewals: {
+    id: number;
+    name: string;
+    serverName: string;
+    expiresAt: string;
+    cyclePriceCents: number;
+  }[];
+  locale: string;
+}) {
+  const { t } = useTranslation("dashboard");
+  const { t: tCoins } = useTranslation("coins");
+  const { t: tOrders } = useTranslation("orders");
+  const { t: tTickets } = useTranslation("tickets");
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const label = (item: (typeof activity)[number]) => {
+    if (item.type === "ledger") return (tCoins as (k: string) => string)(`kinds.${item.kind}`);
+    if (item.type === "order") return (tOrders as (k: string) => string)(`status.${item.kind}`);
+    return (tTickets as (k: string) => string)(`status.${item.kind}`);
+  };
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      {announcements.length > 0 ? (
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>{t("overview.announcements")}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {announcements.map((a) => (
+              <div
+                key={a.id}
+                className={cn(
+                  "rounded-md border-s-4 bg-muted p-3",
+                  a.type === "warning"
+                    ? "border-yellow-500"
+                    : a.type === "success"
+                      ? "border-green-600"
+                      : "border-primary",
+                )}
+              >
+                <p className="font-semibold">{a.title}</p>
+                <p className="text-sm whitespace-pre-wrap">{a.content}</p>
+              </div>
+            ))}
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("overview.activity")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {activity.length === 0 ? (
+            <p className="text-muted-foreground">{t("overview.noActivity")}</p>
+          ) : (
+            <ul className="divide-y text-sm">
+              {activity.map((item, index) => (
+                <li key={index} className="flex justify-between gap-3 py-2">
+                  <span>
+                    <span className="font-medium">{label(item)}</span> ·{" "}
+                    <span dir="auto">{item.text}</span>
+                  </span>
+                  <span className="whitespace-nowrap text-muted-foreground">
+                    {date.format(new Date(item.at))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("overview.renewals")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {renewals.length === 0 ? (
+            <p className="text-muted-foreground">{t("overview.noRenewals")}</p>
+          ) : (
+            <ul className="divide-y text-sm">
+              {renewals.map((s) => (
+                <li key={s.id} className="flex justify-between gap-3 py-2">
+                  <span>
+                    {s.name} <span dir="auto">{s.serverName}</span>
+                  </span>
+                  <span>{date.format(new Date(s.expiresAt))}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function DomainsTab() {
+  const { t } = useTranslation("dashboard");
+  return (
+    <Card>
+      <CardContent className="pt-6 text-muted-foreground">{t("domains.empty")}</CardContent>
+    </Card>
+  );
+}
+
+export function LedgerTable({
+  entries,
+  nextBefore,
+  locale,
+}: {
+  entries: {
+    id: number;
+    amountCents: number;
+    balanceAfterCents: number;
+    kind: string;
+    reason: string;
+    createdAt: string;
+  }[];
+  nextBefore: number | null;
+  locale: string;
+}) {
+  const { t } = useTranslation("dashboard");
+  const { t: tCoins } = useTranslation("coins");
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("billing.ledger")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {entries.length === 0 ? (
+          <p className="text-muted-foreground">{t("billing.empty")}</p>
+        ) : (
+          <SimpleTable
+            head={[
+              t("billing.date"),
+              t("billing.kind"),
+              t("billing.amount"),
+              t("billing.balanceAfter"),
+              t("billing.reason"),
+            ]}
+          >
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {date.format(new Date(e.createdAt))}
+                </td>
+                <td className="px-3 py-2">
+                  {(tCoins as (k: string) => string)(`kinds.${e.kind}`)}
+                </td>
+                <td
+                  className={cn(
+                    "px-3 py-2 font-mono",
+                    e.amountCents < 0 ? "text-destructive" : "text-green-700",
+                  )}
+                  dir="ltr"
+                >
+                  {e.amountCents > 0 ? "+" : "−"}
+                  {formatCoins(Math.abs(e.amountCents), locale)}
+                </td>
+                <td className="px-3 py-2 font-mono" dir="ltr">
+                  {formatCoins(e.balanceAfterCents, locale)}
+                </td>
+                <td className="px-3 py-2" dir="auto">
+                  {e.reason}
+                </td>
+              </tr>
+            ))}
+          </SimpleTable>
+        )}
+        <div className="mt-3 flex justify-between text-sm">
+          <Link to="/dashboard?tab=billing" className="text-primary hover:underline">
+            {t("billing.newer")}
+          </Link>
+          {nextBefore ? (
+            <Link
+              to={`/dashboard?tab=billing&before=${nextBefore}`}
+              className="text-primary hover:underline"
+            >
+              {t("billing.older")}
+            </Link>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function SupportTab({
+  tickets,
+  locale,
+}: {
+  tickets: { id: number; subject: string; status: string; priority: string; updatedAt: string }[];
+  locale: string;
+}) {
+  const { t } = useTranslation("tickets");
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>{t("list.title")}</CardTitle>
+        <Button asChild size="sm">
+          <Link to="/support/new">{t("list.newTicket")}</Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {tickets.length === 0 ? (
+          <p className="text-muted-foreground">{t("list.empty")}</p>
+        ) : (
+          <ul className="divide-y">
+            {tickets.map((ticket) => (
+              <li
+                key={ticket.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-3"
+              >
+                <Link
+                  to={`/support/${ticket.id}`}
+                  className="font-medium text-primary hover:underline"
+                  dir="auto"
+                >
+                  #{ticket.id} {ticket.subject}
+                </Link>
+                <span className="flex items-center gap-2 text-sm text-muted-foreground">
+                  {t("list.updated", { date: date.format(new Date(ticket.updatedAt)) })}
+                  <Badge
+                    tone={
+                      ticket.status === "closed"
+                        ? "grey"
+                        : ticket.status === "answered"
+                          ? "green"
+                          : "blue"
+                    }
+                  >
+                    {(t as (k: string) => string)(`status.${ticket.status}`)}
+                  </Badge>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AccountTab({
+  profile,
+  sessions,
+  currentSessionId,
+  locale,
+  result,
+}: {
+  profile: { name: string; email: string };
+  sessions: {
+    id: string;
+    created_at: string;
+    user_agent: string | null;
+    ip_address: string | null;
+  }[];
+  currentSessionId: string;
+  locale: string;
+  result?: { ok: boolean; message: string; fieldErrors?: Record<string, string> };
+}) {
+  const { t } = useTranslation("dashboard");
+  const tr = useTranslation().t as (k: string) => string;
+  const busy = useNavigation().state !== "idle";
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("account.profile")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-3">
+            <input type="hidden" name="intent" value="profile" />
+            {result ? (
+              <p
+                role="status"
+                className={
+                  result.ok
+                    ? "rounded-md bg-green-50 p-3 text-sm text-green-800"
+                    : "rounded-md bg-red-50 p-3 text-sm text-destructive"
+                }
+              >
+                {tr(result.message)}
+              </p>
+            ) : null}
+            <Field
+              id="profile-name"
+              label={t("account.name")}
+              error={errors.name ? tr(errors.name) : undefined}
+            >
+              <Input
+                id="profile-name"
+                name="name"
+                required
+                maxLength={100}
+                defaultValue={profile.name}
+              />
+            </Field>
+            <Field
+              id="profile-email"
+              label={t("account.email")}
+              error={errors.email ? tr(errors.email) : undefined}
+            >
+              <Input
+                id="profile-email"
+                name="email"
+                type="email"
+                required
+                dir="ltr"
+                defaultValue={profile.email}
+              />
+            </Field>
+            <Button type="submit" size="sm" className="w-fit" disabled={busy}>
+              {t("account.save")}
+            </Button>
+          </Form>
+          <div className="mt-6 border-t pt-4">
+            <p className="font-semibold">{t("account.password")}</p>
+            <p className="text-sm text-muted-foreground">{t("account.passwordNote")}</p>
+            <Button asChild size="sm" variant="outline" className="mt-2">
+              <Link to="/account/password">{t("account.changePassword")}</Link>
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("account.sessions")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="divide-y text-sm">
+            {sessions.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  <span className="block max-w-64 truncate" dir="ltr">
+                    {s.user_agent ?? "?"}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {t("account.since", { date: date.format(new Date(s.created_at)) })} ·{" "}
+                    <span dir="ltr">{s.ip_address}</span>
+                  </span>
+                </span>
+                {s.id === currentSessionId ? (
+                  <Badge tone="green">{t("account.thisDevice")}</Badge>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="end-session" />
+                    <input type="hidden" name="sessionId" value={s.id} />
+                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                      {t("account.endSession")}
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { cn } from "~/lib/utils";
+
+interface Message {
+  id: number;
+  authorName: string;
+  isStaff: boolean;
+  body: string;
+  createdAt: string;
+}
+
+/** The thread, oldest first, newest last. Bodies are plain text: React escapes them, nothing typed runs. */
+export function TicketThread({
+  messages,
+  locale,
+  viewer,
+}: {
+  messages: Message[];
+  locale: string;
+  viewer: "customer" | "staff";
+}) {
+  const { t } = useTranslation("tickets");
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <ol className="grid gap-3">
+      {messages.map((message) => {
+        const mine = viewer === "staff" ? message.isStaff : !message.isStaff;
+        const author = message.isStaff
+          ? viewer === "staff"
+            ? message.authorName
+            : t("thread.staff")
+          : viewer === "customer"
+            ? t("thread.you")
+            : message.authorName;
+        return (
+          <li
+            key={message.id}
+            className={cn("rounded-lg border p-4", mine ? "ms-8 bg-blue-50" : "me-8 bg-background")}
+          >
+            <p className="mb-2 text-xs text-muted-foreground">
+              <span className="font-semibold text-foreground">{author}</span> ·{" "}
+              {date.format(new Date(message.createdAt))}
+            </p>
+            <p className="text-sm break-words whitespace-pre-wrap" dir="auto">
+              {message.body}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,199 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import {
+  ANNOUNCEMENT_TYPES,
+  AUDIENCES,
+  announcementActionSchema,
+  type Announcement,
+} from "~/domain/announcements/announcements";
+import {
+  listAllAnnouncements,
+  saveAnnouncement,
+} from "~/domain/announcements/announcements.server";
+import { parseForm } from "~/http/form.server";
+import { requireAdmin } from "~/http/guards.server";
+import { messageKey } from "~/lib/message-key";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/announcements";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "announcements");
+  return {
+    meta: { title: t("admin.title") },
+    announcements: await listAllAnnouncements(context.services.db),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await parseForm(request, announcementActionSchema);
+  if (!form.ok)
+    return data(
+      { ok: false, message: Object.values(form.fieldErrors)[0] ?? "announcements.errors.notFound" },
+      { status: 400 },
+    );
+  const result = await saveAnnouncement(context.services.db, { actorId: admin.id, ...form.data });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: 404 });
+  return { ok: true, message: result.message };
+}
+
+const selectClass =
+  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
+
+function AnnouncementFields({ value, idPrefix }: { value?: Announcement; idPrefix: string }) {
+  const { t } = useTranslation("announcements");
+  return (
+    <>
+      <Field id={`${idPrefix}-title`} label={t("admin.titleField")}>
+        <Input
+          id={`${idPrefix}-title`}
+          name="title"
+          required
+          maxLength={150}
+          defaultValue={value?.title}
+        />
+      </Field>
+      <Field id={`${idPrefix}-content`} label={t("admin.content")}>
+        <textarea
+          id={`${idPrefix}-content`}
+          name="content"
+          required
+          rows={3}
+          maxLength={5000}
+          defaultValue={value?.content}
+          className="w-full rounded-md border bg-background px-3 py-2"
+        />
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field id={`${idPrefix}-type`} label={t("admin.type")}>
+          <select
+            id={`${idPrefix}-type`}
+            name="type"
+            className={selectClass}
+            defaultValue={value?.type ?? "info"}
+          >
+            {ANNOUNCEMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={`${idPrefix}-audience`} label={t("admin.audience")}>
+          <select
+            id={`${idPrefix}-audience`}
+            name="targetAudience"
+            className={selectClass}
+            defaultValue={value?.targetAudience ?? "all"}
+          >
+            {AUDIENCES.map((audience) => (
+              <option key={audience} value={audience}>
+                {t(`audiences.${audience}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <label className="flex items-center gap-2 self-end text-sm">
+          <input type="checkbox" name="isActive" defaultChecked={value?.isActive ?? true} />{" "}
+          {t("admin.active")}
+        </label>
+      </div>
+    </>
+  );
+}
+
+export default function AdminAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("announcements");
+  const tr = t as (key: string) => string;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <main className="grid gap-6">
+      <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+      {actionData ? (
+        <p
+          role="status"
+          className={
+            actionData.ok
+              ? "rounded-md bg-green-50 p-3 text-green-800"
+              : "rounded-md bg-red-50 p-3 text-destructive"
+          }
+        >
+          {tr(messageKey(actionData.message))}
+        </p>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("admin.create")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-3">
+            <input type="hidden" name="intent" value="create" />
+            <AnnouncementFields idPrefix="new" />
+            <Button type="submit" disabled={busy} className="w-fit">
+              {t("admin.save")}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+      {loaderData.announcements.length === 0 ? (
+        <p className="text-muted-foreground">{t("admin.empty")}</p>
+      ) : null}
+      <ul className="grid gap-3">
+        {loaderData.announcements.map((a) => (
+          <li key={a.id} className="rounded-lg border bg-background p-4">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-semibold">{a.title}</p>
+              <div className="flex gap-2">
+                <Badge tone={a.isActive ? "green" : "grey"}>
+                  {a.isActive ? t("admin.active") : t("admin.inactive")}
+                </Badge>
+                <Badge>{t(`audiences.${a.targetAudience}`)}</Badge>
+              </div>
+            </div>
+            <p className="mt-1 text-sm whitespace-pre-wrap">{a.content}</p>
+            <details className="mt-3">
+              <summary className="cursor-pointer text-sm text-primary">{t("admin.edit")}</summary>
+              <Form method="post" className="mt-3 grid gap-3">
+                <input type="hidden" name="intent" value="update" />
+                <input type="hidden" name="id" value={a.id} />
+                <AnnouncementFields value={a} idPrefix={`a${a.id}`} />
+                <Button type="submit" size="sm" disabled={busy} className="w-fit">
+                  {t("admin.save")}
+                </Button>
+              </Form>
+            </details>
+            <div className="mt-3 flex gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value={a.isActive ? "deactivate" : "activate"} />
+                <input type="hidden" name="id" value={a.id} />
+                <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                  {a.isActive ? t("admin.deactivate") : t("admin.activate")}
+                </Button>
+              </Form>
+              <Form
+                method="post"
+                onSubmit={(event) => {
+                  if (!confirm(t("admin.confirmDelete"))) event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={a.id} />
+                <Button type="submit" size="sm" variant="ghost" disabled={busy}>
+                  {t("admin.delete")}
+                </Button>
+              </Form>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,150 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { SimpleTable, Pager } from "~/components/data-table/simple-table";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  DEPARTMENTS,
+  PRIORITIES,
+  TICKET_STATUSES,
+  ticketQueueQuerySchema,
+} from "~/domain/tickets/tickets";
+import { listTicketQueue } from "~/domain/tickets/tickets.server";
+import { requireAdmin } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/tickets";
+
+const PAGE_SIZE = 25;
+const selectClass = "h-9 rounded-md border bg-background px-2 text-sm";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "tickets");
+  const query = ticketQueueQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { tickets, hasMore } = await listTicketQueue(context.services.db, {
+    ...query,
+    limit: PAGE_SIZE,
+    offset: (query.page - 1) * PAGE_SIZE,
+  });
+  return { meta: { title: t("admin.title") }, tickets, hasMore, query, locale: context.locale };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export default function AdminTickets({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("tickets");
+  const { tickets, query, locale } = loaderData;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <main className="grid gap-4">
+      <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        {(
+          [
+            ["status", TICKET_STATUSES, "status", t("admin.filterStatus")],
+            ["department", DEPARTMENTS, "departments", t("admin.filterDepartment")],
+            ["priority", PRIORITIES, "priorities", t("admin.filterPriority")],
+          ] as const
+        ).map(([name, options, prefix, label]) => (
+          <label key={name} className="grid gap-1 text-sm">
+            {label}
+            <select name={name} defaultValue={query[name] ?? ""} className={selectClass}>
+              <option value="">{t("admin.all")}</option>
+              {options.map((option) => (
+                <option key={option} value={option}>
+                  {(t as (k: string) => string)(`${prefix}.${option}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <Button type="submit" size="sm" variant="outline">
+          {t("admin.apply")}
+        </Button>
+      </Form>
+      {tickets.length === 0 ? (
+        <p className="text-muted-foreground">{t("admin.empty")}</p>
+      ) : (
+        <SimpleTable
+          caption={t("admin.title")}
+          head={[
+            "#",
+            t("new.subject"),
+            t("admin.customer"),
+            t("new.department"),
+            t("new.priority"),
+            t("admin.filterStatus"),
+          ]}
+        >
+          {tickets.map((ticket) => (
+            <tr key={ticket.id}>
+              <td className="px-3 py-2 font-mono">{ticket.id}</td>
+              <td className="px-3 py-2">
+                <Link
+                  to={`/admin/tickets/${ticket.id}`}
+                  className="font-medium text-primary hover:underline"
+                  dir="auto"
+                >
+                  {ticket.subject}
+                </Link>
+                {ticket.waitingSince ? (
+                  <div className="text-xs text-muted-foreground">
+                    {t("admin.waiting", { date: date.format(new Date(ticket.waitingSince)) })}
+                  </div>
+                ) : null}
+              </td>
+              <td className="px-3 py-2">
+                {ticket.customerName}
+                <div className="text-xs text-muted-foreground" dir="ltr">
+                  {ticket.customerEmail}
+                </div>
+              </td>
+              <td className="px-3 py-2">{t(`departments.${ticket.department}`)}</td>
+              <td className="px-3 py-2">
+                <Badge
+                  tone={
+                    ticket.priority === "high"
+                      ? "red"
+                      : ticket.priority === "medium"
+                        ? "yellow"
+                        : "grey"
+                  }
+                >
+                  {t(`priorities.${ticket.priority}`)}
+                </Badge>
+              </td>
+              <td className="px-3 py-2">
+                <Badge
+                  tone={
+                    ticket.status === "closed"
+                      ? "grey"
+                      : ticket.status === "answered"
+                        ? "green"
+                        : "blue"
+                  }
+                >
+                  {t(`status.${ticket.status}`)}
+                </Badge>
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
+      )}
+      <Pager
+        page={query.page}
+        hasMore={loaderData.hasMore}
+        href={(p) =>
+          `?${new URLSearchParams({
+            ...Object.fromEntries(
+              Object.entries(query)
+                .filter(([, v]) => v !== undefined)
+                .map(([k, v]) => [k, String(v)]),
+            ),
+            page: String(p),
+          })}`
+        }
+        labels={{ previous: "‹", next: "›" }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { data, redirect } from "react-router";
+import { listCustomerServices } from "~/domain/hosting-services/hosting-services.server";
+import { openTicketSchema } from "~/domain/tickets/tickets";
+import { openTicket } from "~/domain/tickets/tickets.server";
+import { NewTicketForm } from "~/features/support/new-ticket-form";
+import { parseForm } from "~/http/form.server";
+import { requireUser } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/new";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const t = context.i18n.getFixedT(null, "tickets");
+  // The coin dialog's "open a support ticket" arrives with ?topic=coins.
+  const coins = new URL(request.url).searchParams.get("topic") === "coins";
+  const services = await listCustomerServices(context.services.db, user.id);
+  return {
+    meta: { title: t("new.title") },
+    defaults: coins
+      ? { department: "billing", subject: t("new.coinsSubject"), message: t("new.coinsMessage") }
+      : { department: "technical", subject: "", message: "" },
+    services: services
+      .filter((s) => s.status !== "terminated")
+      .map((s) => ({ id: s.id, name: s.name, serverName: s.serverName })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await parseForm(request, openTicketSchema);
+  if (!form.ok)
+    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  const result = await openTicket(context.services.db, { userId: user.id, ...form.data });
+  if (!result.ok)
+    return data(
+      { formError: result.error, values: form.data as unknown as Record<string, string> },
+      { status: 400 },
+    );
+  throw redirect(`/support/${result.ticket.id}?opened=1`);
+}
+
+export default function NewTicket({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <NewTicketForm
+      defaults={loaderData.defaults}
+      services={loaderData.services}
+      state={actionData}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { customerTicketActionSchema } from "~/domain/tickets/tickets";
+import { customerTicketAction, getCustomerTicket } from "~/domain/tickets/tickets.server";
+import { TicketThread } from "~/features/support/ticket-thread";
+import { parseForm } from "~/http/form.server";
+import { requireUser } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import { messageKey } from "~/lib/message-key";
+import type { Route } from "./+types/ticket";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const found = await getCustomerTicket(context.services.db, user.id, Number(params.id));
+  // Another customer's ticket is simply not found.
+  if (!found) throw data(null, { status: 404 });
+  const t = context.i18n.getFixedT(null, "tickets");
+  return {
+    meta: { title: t("thread.title", { id: found.ticket.id }) },
+    ...found,
+    opened: new URL(request.url).searchParams.has("opened"),
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await parseForm(request, customerTicketActionSchema);
+  if (!form.ok)
+    return data(
+      { error: Object.values(form.fieldErrors)[0] ?? "tickets.errors.messageRequired" },
+      { status: 400 },
+    );
+  const result = await customerTicketAction(context.services.db, {
+    userId: user.id,
+    ticketId: Number(params.id),
+    action: form.data,
+  });
+  if (!result.ok) throw data(null, { status: 404 });
+  return { error: undefined };
+}
+
+export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("tickets");
+  const tr = t as (key: string) => string;
+  const busy = useNavigation().state !== "idle";
+  const { ticket, messages } = loaderData;
+  const closed = ticket.status === "closed";
+  return (
+    <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+      <Link to="/dashboard?tab=support" className="text-sm text-primary hover:underline">
+        {t("thread.back")}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold" dir="auto">
+          #{ticket.id} {ticket.subject}
+        </h1>
+        <div className="flex gap-2">
+          <Badge tone={closed ? "grey" : ticket.status === "answered" ? "green" : "blue"}>
+            {t(`status.${ticket.status}`)}
+          </Badge>
+          <Badge>{t(`departments.${ticket.department}`)}</Badge>
+          <Badge>{t(`priorities.${ticket.priority}`)}</Badge>
+        </div>
+      </div>
+      {loaderData.opened ? (
+        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
+          {t("thread.opened")}
+        </p>
+      ) : null}
+      <TicketThread messages={messages} locale={loaderData.locale} viewer="customer" />
+      {closed ? <p className="text-sm text-muted-foreground">{t("thread.closedNote")}</p> : null}
+      <Form method="post" className="grid gap-3">
+        <input type="hidden" name="intent" value="reply" />
+        <Label htmlFor="message">{t("thread.reply")}</Label>
+        <textarea
+          id="message"
+          name="message"
+          required
+          rows={5}
+          maxLength={5000}
+          dir="auto"
+          className="w-full rounded-md border bg-background px-3 py-2"
+        />
+        {actionData?.error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {tr(messageKey(actionData.error))}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy}>
+            {t("thread.send")}
+          </Button>
+        </div>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value={closed ? "reopen" : "close"} />
+        <Button type="submit" variant="outline" disabled={busy}>
+          {closed ? t("thread.reopen") : t("thread.close")}
+        </Button>
+      </Form>
+    </main>
+  );
+}

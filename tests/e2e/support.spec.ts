@@ -1,0 +1,86 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, registerCustomer, submitLogin, visit } from "./fixtures";
+
+async function signedIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await visit(page, "/login");
+  await submitLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  return { context, page };
+}
+
+test("a coins ticket from the coin dialog: admin answers and adds coins, customer sees it all", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const guest = await browser.newContext();
+  const customer = await registerCustomer(await guest.newPage(), { name: "Salma Tickets" });
+  await guest.close();
+
+  const buyer = await signedIn(browser, customer.email, customer.password);
+  await buyer.page
+    .getByRole("button", { name: /0\.00 coins/ })
+    .first()
+    .click();
+  await buyer.page.getByRole("dialog").getByRole("link", { name: "Open a support ticket" }).click();
+  await expect(buyer.page).toHaveURL(/\/support\/new\?topic=coins/);
+  await expect(buyer.page.getByLabel("Department")).toHaveValue("billing");
+  await expect(buyer.page.getByLabel("Subject")).toHaveValue("I would like to buy coins");
+  await buyer.page.getByLabel("Message").fill("I want 50 coins, paid with <b>Orange Money</b>.");
+  await buyer.page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(buyer.page).toHaveURL(/\/support\/\d+\?opened=1/);
+  // Markup a customer types is shown as text.
+  await expect(
+    buyer.page.getByText("I want 50 coins, paid with <b>Orange Money</b>."),
+  ).toBeVisible();
+  const ticketUrl = new URL(buyer.page.url()).pathname;
+
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await visit(admin.page, "/admin/tickets?department=billing");
+  await admin.page.getByRole("link", { name: "I would like to buy coins" }).first().click();
+  await expect(admin.page).toHaveURL(
+    new RegExp(`/admin${ticketUrl.replace("/support", "/tickets")}$`),
+  );
+  await admin.page.getByLabel("Reply").fill("Payment received, your coins are on the way.");
+  await admin.page.getByRole("button", { name: "Send reply" }).click();
+  await expect(admin.page.getByRole("status")).toHaveText("Reply sent.");
+  await admin.page.getByLabel("Amount of coins").fill("50");
+  await admin.page.getByRole("button", { name: "Add coins" }).click();
+  await expect(admin.page.getByRole("status")).toHaveText("Coins updated successfully");
+
+  await visit(buyer.page, ticketUrl);
+  await expect(buyer.page.getByText("Payment received, your coins are on the way.")).toBeVisible();
+  await expect(buyer.page.getByText("Support team")).toBeVisible();
+  await expect(buyer.page.getByRole("button", { name: /50\.00 coins/ }).first()).toBeVisible();
+  await buyer.page
+    .getByRole("button", { name: /Notifications: 2 unread/ })
+    .first()
+    .click();
+  await expect(buyer.page.getByRole("menuitem", { name: /50\.00 coins were added/ })).toBeVisible();
+  await expect(
+    buyer.page.getByRole("menuitem", { name: /Our team answered your ticket/ }),
+  ).toBeVisible();
+
+  await admin.context.close();
+  await buyer.context.close();
+});
+
+test("dashboard tabs keep their place on reload and another customer's ticket is not found", async ({
+  page,
+}) => {
+  const customer = await registerCustomer(page);
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByText("Active Services")).toBeVisible();
+  await expect(page.getByText("Account Credit")).toBeVisible();
+  await page.getByRole("link", { name: "Billing" }).click();
+  await expect(page).toHaveURL(/tab=billing/);
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Billing" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("Coin history")).toBeVisible();
+  await visit(page, "/dashboard?tab=domains");
+  await expect(page.getByText("You have no domains.", { exact: false })).toBeVisible();
+  const response = await page.goto("/support/1");
+  expect(response?.status()).toBe(404);
+});
