@@ -42,7 +42,9 @@ test("a coins ticket from the coin dialog: admin answers and adds coins, custome
   await expect(admin.page).toHaveURL(
     new RegExp(`/admin${ticketUrl.replace("/support", "/tickets")}$`),
   );
-  await admin.page.getByLabel("Reply").fill("Payment received, your coins are on the way.");
+  await admin.page
+    .getByLabel("Reply", { exact: true })
+    .fill("Payment received, your coins are on the way.");
   await admin.page.getByRole("button", { name: "Send reply" }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Reply sent.");
   await admin.page.getByLabel("Amount of coins").fill("50");

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
@@ -44,9 +45,12 @@ export function CoinDialog({
           <li>{t("coins.stepTeam")}</li>
         </ol>
         <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to="/support/new?topic=coins">{t("coins.openTicket")}</Link>
-          </Button>
+          {/* Closing on click: the dialog would otherwise stay open over the ticket form. */}
+          <DialogClose asChild>
+            <Button asChild>
+              <Link to="/support/new?topic=coins">{t("coins.openTicket")}</Link>
+            </Button>
+          </DialogClose>
           <Button asChild variant="outline">
             <a href={communityUrl} target="_blank" rel="noopener noreferrer">
               {t("coins.joinCommunity")}
