@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 
 export function AuthCard({
   title,
@@ -16,11 +16,7 @@ export function AuthCard({
     <main className="mx-auto flex w-full max-w-md flex-col px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <span role="heading" aria-level={1}>
-              {title}
-            </span>
-          </CardTitle>
+          <h1 className="text-xl font-semibold">{title}</h1>
           {description ? <CardDescription>{description}</CardDescription> : null}
         </CardHeader>
         <CardContent className="grid gap-4">{children}</CardContent>

@@ -1,0 +1,77 @@
+import { defineConfig, devices } from "@playwright/test";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET } from "./tests/e2e/fixtures";
+
+/**
+ * Browser tests against the production build (`npm run build` first), served by server/index.ts on a
+ * fresh SQLite database in .tmp/e2e. E2E_PORT (and BUILD_DIR, which the server reads) allow a second run
+ * side by side; each port gets its own database and results folders.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://localhost:${port}`;
+const defaultPort = port === 3210;
+const dataDir = defaultPort ? ".tmp/e2e" : `.tmp/e2e-${port}`;
+// Playwright empties its output folder at start, so a side-by-side run needs its own.
+const outputDir = defaultPort ? "test-results" : `.tmp/e2e-results-${port}`;
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir,
+  fullyParallel: true,
+  forbidOnly: ci,
+  retries: 0,
+  workers: 2,
+  timeout: 15_000,
+  expect: { timeout: 5_000 },
+  // "list" for people; a JSON summary CI can read, beside the process's exit code (non-zero on failure).
+  reporter: [["list"], ["json", { outputFile: `${outputDir}/e2e-results.json` }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-US",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // A fresh database on every run: the folder is removed before the server starts (and migrates).
+    command: `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })" && node --import tsx server/index.ts`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: `file:./${dataDir}/hostfront.db`,
+      ENTRY_GATE: "off",
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      AUTH_SECRET,
+      PUBLIC_URL: baseURL,
+      LOGIN_IP_LIMIT_PER_MINUTE: "1000",
+      FORM_RATE_LIMIT_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

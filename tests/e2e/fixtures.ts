@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { expect, test as base, type Page } from "@playwright/test";
+
+/** The e2e server's first admin (playwright.config.ts passes these to it). */
+export const ADMIN_EMAIL = "admin@hostfront.test";
+export const ADMIN_PASSWORD = "E2e-Admin!Kestrel-4821-Harbor";
+/** 64 hex characters, for the e2e server only. */
+export const AUTH_SECRET = "5f3c9a1e7b2d4068a9e1c3b5d7f90246813579bdf0e2c4a6b8d0f1e3a5c7e9b1";
+
+/** A password that is long and not on the common-password list. */
+export const USER_PASSWORD = "Tangerine-Viaduct-73";
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${Date.now()}-${randomBytes(4).toString("hex")}@example.com`;
+}
+
+export interface Customer {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A sonner toast with exactly this text. */
+export function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+}
+
+/**
+ * Waits until React has started hydrating the document (hydrateRoot marks its container). From then on a
+ * click reaches React's handlers: an event on a part not hydrated yet makes React hydrate it first.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() =>
+    Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
+  );
+}
+
+/** Goes to a page of the app and waits for it to hydrate. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+export async function fillRegisterForm(
+  page: Page,
+  values: { name: string; email: string; password: string; confirmPassword?: string },
+) {
+  await page.getByLabel("Full name", { exact: true }).fill(values.name);
+  await page.getByLabel("Email", { exact: true }).fill(values.email);
+  await page.getByLabel("Password", { exact: true }).fill(values.password);
+  await page
+    .getByLabel("Confirm password", { exact: true })
+    .fill(values.confirmPassword ?? values.password);
+}
+
+/** Registers a new customer through the form and waits for the login page. */
+export async function registerCustomer(
+  page: Page,
+  customer?: Partial<Customer>,
+): Promise<Customer> {
+  const account: Customer = {
+    name: customer?.name ?? "Test Customer",
+    email: customer?.email ?? uniqueEmail(),
+    password: customer?.password ?? USER_PASSWORD,
+  };
+  await visit(page, "/register");
+  await fillRegisterForm(page, account);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  return account;
+}
+
+/** Fills the login form (the current page must be /login) and submits it. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await visit(page, "/login");
+  await submitLogin(page, email, password);
+}
+
+/** The desktop header's account area is the banner landmark (the mobile menu is closed). */
+export function header(page: Page) {
+  return page.getByRole("banner");
+}
+
+interface Fixtures {
+  /** A customer registered for this test through the form; the page is left on /login, signed out. */
+  customer: Customer;
+}
+
+export const test = base.extend<Fixtures>({
+  customer: async ({ page }, provide) => {
+    await provide(await registerCustomer(page));
+  },
+});
+
+export { expect };
