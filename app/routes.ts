@@ -18,7 +18,8 @@ export default [
   route("my-services", "routes/redirects/my-services.ts"),
   route("terms", "routes/redirects/terms.ts"),
   route("privacy", "routes/redirects/privacy.ts"),
-  ...prefix("admin", [layout("routes/admin/layout.tsx", [
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("services", "routes/admin/services.tsx"),
@@ -26,5 +27,6 @@ export default [
       route("tickets", "routes/admin/tickets.tsx"),
       route("tickets/:id", "routes/admin/ticket.tsx"),
       route("announcements", "routes/admin/announcements.tsx"),
-    ])]),
+    ]),
+  ]),
 ] satisfies RouteConfig;

@@ -89,15 +89,13 @@ export async function loadCustomerDashboard(
         (s) => s.status === "active" && Date.parse(s.expiresAt) <= horizon,
       );
       const activity = [
-        ...ledger.entries
-          .slice(0, 5)
-          .map((e) => ({
-            type: "ledger" as const,
-            at: e.createdAt,
-            kind: e.kind,
-            amountCents: e.amountCents,
-            text: e.reason,
-          })),
+        ...ledger.entries.slice(0, 5).map((e) => ({
+          type: "ledger" as const,
+          at: e.createdAt,
+          kind: e.kind,
+          amountCents: e.amountCents,
+          text: e.reason,
+        })),
         ...orders.map((o) => ({
           type: "order" as const,
           at: o.createdAt,

@@ -405,14 +405,12 @@ export async function listTicketQueue(
     .offset(filter.offset)
     .execute();
   return {
-    tickets: rows
-      .slice(0, filter.limit)
-      .map((row) => ({
-        ...toTicket(row),
-        customerEmail: row.email,
-        customerName: row.name,
-        waitingSince: row.waiting_since,
-      })),
+    tickets: rows.slice(0, filter.limit).map((row) => ({
+      ...toTicket(row),
+      customerEmail: row.email,
+      customerName: row.name,
+      waitingSince: row.waiting_since,
+    })),
     hasMore: rows.length > filter.limit,
   };
 }
