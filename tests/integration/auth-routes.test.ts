@@ -3,6 +3,8 @@ import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
 import * as register from "~/routes/register";
 import * as dashboard from "~/routes/dashboard";
+import * as accountPassword from "~/routes/account-password";
+import { provisionAdmin } from "~/domain/accounts/accounts.server";
 import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
@@ -184,5 +186,52 @@ describeEachDatabase("login and registration routes", (app) => {
     expect(blocked.init?.status).toBe(429);
     expect(blocked.data.formError).toBe("errors.tooManyAttempts");
     expect(blocked.data.minutes).toBe(15);
+  });
+
+  it("makes an admin with a one-time password choose their own before anything else", async () => {
+    const address = email();
+    const created = await provisionAdmin(app(), { email: address });
+    if (created.status !== "created" || !created.generatedPassword) throw new Error("not created");
+    const response = (await loginAction({
+      email: address,
+      password: created.generatedPassword,
+    })) as Response;
+    expect(response.headers.get("location")).toBe("/account/password");
+    const cookie = cookieHeader(response.headers.getSetCookie());
+
+    const blocked = (await settle(async () =>
+      dashboard.loader({
+        request: new Request("http://localhost/dashboard"),
+        context: await contextFor(app(), { cookie }),
+        params: {},
+      } as never),
+    )) as Response;
+    expect(blocked.headers.get("location")).toBe("/account/password");
+
+    const changed = (await settle(async () =>
+      accountPassword.action({
+        request: formRequest(
+          "/account/password",
+          {
+            currentPassword: created.generatedPassword!,
+            newPassword: "My-own-pass-2026",
+            confirmPassword: "My-own-pass-2026",
+          },
+          cookie,
+        ),
+        context: await contextFor(app(), { cookie }),
+        params: {},
+      } as never),
+    )) as Response;
+    expect(changed.headers.get("location")).toBe("/admin");
+    const newCookie = cookieHeader(
+      changed.headers.getSetCookie().filter((c) => c.includes("session_token")),
+    );
+    const page = await dashboard.loader({
+      request: new Request("http://localhost/dashboard"),
+      context: await contextFor(app(), { cookie: newCookie || cookie }),
+      params: {},
+    } as never);
+    expect(page).toMatchObject({ name: "Administrator" });
   });
 });

@@ -1,0 +1,76 @@
+import { expect, it } from "vitest";
+import { adjustCoins } from "~/domain/coins/coins.server";
+import { placeOrder } from "~/domain/orders/orders.server";
+import { openTicket } from "~/domain/tickets/tickets.server";
+import {
+  adminId,
+  customerWithCoins,
+  orderInput,
+  productId,
+} from "../../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import {
+  LEDGER_PAGE_SIZE,
+  listLedgerPage,
+  loadCustomerDashboard,
+} from "./customer-dashboard.server";
+
+describeEachDatabase("customer dashboard", (app) => {
+  it("pages the coin history by id, newest first, without gaps or repeats", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const user = await customerWithCoins(app(), 100);
+    for (let i = 1; i <= 45; i++)
+      await adjustCoins(db, {
+        userId: user,
+        amountCents: i,
+        reason: `credit ${i}`,
+        actorId: admin,
+      });
+    const seen: number[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = await listLedgerPage(db, user, before);
+      expect(page.entries.length).toBeLessThanOrEqual(LEDGER_PAGE_SIZE);
+      seen.push(...page.entries.map((e) => e.id));
+      if (!page.nextBefore) break;
+      before = page.nextBefore;
+    }
+    expect(seen).toHaveLength(46);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    expect(new Set(seen).size).toBe(46);
+  });
+
+  it("shows a customer only their own cards, orders, tickets and ledger", async () => {
+    const db = app().db;
+    const mine = await customerWithCoins(app(), 5000);
+    const theirs = await customerWithCoins(app(), 7000);
+    await placeOrder(db, theirs, orderInput({ productId: await productId(app(), "samp-starter") }));
+    await openTicket(db, {
+      userId: theirs,
+      department: "sales",
+      subject: "Theirs",
+      priority: "low",
+      message: "m",
+    });
+
+    const overview = await loadCustomerDashboard(db, mine, { tab: "overview" });
+    expect(overview.cards).toEqual({
+      activeServices: 0,
+      domains: 0,
+      openTickets: 0,
+      accountCreditCents: 5000,
+    });
+    expect(
+      "activity" in overview &&
+        overview.activity.every((a) => !a.text.includes("Theirs") && !a.text.includes("SAMP")),
+    ).toBe(true);
+    const billing = await loadCustomerDashboard(db, mine, { tab: "billing" });
+    expect("orders" in billing && billing.orders).toEqual([]);
+    expect("ledger" in billing && billing.ledger.entries.map((e) => e.amountCents)).toEqual([5000]);
+    const support = await loadCustomerDashboard(db, mine, { tab: "support" });
+    expect("tickets" in support && support.tickets).toEqual([]);
+    const account = await loadCustomerDashboard(db, mine, { tab: "account" });
+    expect("sessions" in account && account.sessions).toEqual([]);
+  });
+});
