@@ -67,7 +67,7 @@ describeEachDatabase("customer dashboard", (app) => {
     ).toBe(true);
     const billing = await loadCustomerDashboard(db, mine, { tab: "billing" });
     expect("orders" in billing && billing.orders).toEqual([]);
-    expect("ledger" in billing && billing.ledger.entries.map((e) => e.amountCents)).toEqual([5000]);
+    expect(billing.ledger?.entries.map((e) => e.amountCents)).toEqual([5000]);
     const support = await loadCustomerDashboard(db, mine, { tab: "support" });
     expect("tickets" in support && support.tickets).toEqual([]);
     const account = await loadCustomerDashboard(db, mine, { tab: "account" });
