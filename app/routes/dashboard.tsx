@@ -16,6 +16,7 @@ import {
   SupportTab,
 } from "~/features/dashboard/dashboard-view";
 import { OrdersList, ServicesPanel } from "~/features/dashboard/services-panel";
+import { Pager } from "~/components/data-table/simple-table";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
@@ -151,6 +152,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 ? actionData
                 : undefined
           }
+        />
+      ) : null}
+      {view.page && (view.page > 1 || view.hasMore) ? (
+        <Pager
+          page={view.page}
+          hasMore={Boolean(view.hasMore)}
+          href={(p) => `/dashboard?tab=${view.tab}&page=${p}`}
+          labels={{ previous: "‹", next: "›" }}
         />
       ) : null}
     </DashboardShell>

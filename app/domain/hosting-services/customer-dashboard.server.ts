@@ -20,7 +20,9 @@ export const LEDGER_PAGE_SIZE = 20;
 export const dashboardQuerySchema = z.object({
   tab: z.enum(DASHBOARD_TABS).catch("overview"),
   before: z.coerce.number().int().positive().optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
+export const LIST_PAGE_SIZE = 20;
 
 /** One page of a customer's coin history, newest first, by id: as fast with 5,000 rows as with five. */
 export async function listLedgerPage(db: Db, userId: string, before?: number) {
@@ -51,9 +53,12 @@ export async function listLedgerPage(db: Db, userId: string, before?: number) {
 export async function loadCustomerDashboard(
   db: Db,
   userId: string,
-  query: { tab: DashboardTab; before?: number },
+  query: { tab: DashboardTab; before?: number; page?: number },
 ) {
   const now = new Date();
+  const page = query.page ?? 1;
+  // One row more than a page tells whether there is a next page.
+  const pageWindow = { limit: LIST_PAGE_SIZE + 1, offset: (page - 1) * LIST_PAGE_SIZE };
   const [activeServices, openTickets, user] = await Promise.all([
     db
       .selectFrom("hosting_services")
@@ -115,20 +120,41 @@ export async function loadCustomerDashboard(
         .slice(0, 8);
       return { tab: query.tab, cards, announcements, renewals, activity };
     }
-    case "services":
-      return { tab: query.tab, cards, services: await listCustomerServices(db, userId) };
-    case "billing": {
-      const [ledger, orders] = await Promise.all([
-        listLedgerPage(db, userId, query.before),
-        listCustomerOrders(db, userId, { limit: 20, offset: 0 }),
-      ]);
-      return { tab: query.tab, cards, ledger, orders };
-    }
-    case "support":
+    case "services": {
+      const services = await listCustomerServices(db, userId, pageWindow);
       return {
         tab: query.tab,
         cards,
-        tickets: (await listCustomerTickets(db, userId, { limit: 50, offset: 0 })).tickets,
+        services: services.slice(0, LIST_PAGE_SIZE),
+        page,
+        hasMore: services.length > LIST_PAGE_SIZE,
+      };
+    }
+    case "billing": {
+      const [ledger, orders] = await Promise.all([
+        listLedgerPage(db, userId, query.before),
+        listCustomerOrders(db, userId, pageWindow),
+      ]);
+      return {
+        tab: query.tab,
+        cards,
+        ledger,
+        orders: orders.slice(0, LIST_PAGE_SIZE),
+        page,
+        hasMore: orders.length > LIST_PAGE_SIZE,
+      };
+    }
+    case "support":
+      const { tickets, hasMore } = await listCustomerTickets(db, userId, {
+        limit: LIST_PAGE_SIZE,
+        offset: pageWindow.offset,
+      });
+      return {
+        tab: query.tab,
+        cards,
+        tickets,
+        page,
+        hasMore,
       };
     case "account": {
       const sessions = await db
