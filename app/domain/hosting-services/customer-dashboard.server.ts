@@ -144,18 +144,13 @@ export async function loadCustomerDashboard(
         hasMore: orders.length > LIST_PAGE_SIZE,
       };
     }
-    case "support":
+    case "support": {
       const { tickets, hasMore } = await listCustomerTickets(db, userId, {
         limit: LIST_PAGE_SIZE,
         offset: pageWindow.offset,
       });
-      return {
-        tab: query.tab,
-        cards,
-        tickets,
-        page,
-        hasMore,
-      };
+      return { tab: query.tab, cards, tickets, page, hasMore };
+    }
     case "account": {
       const sessions = await db
         .selectFrom("sessions")
