@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Browser, type Page } from "@playwright/test";
 
 /** The e2e server's first admin (playwright.config.ts passes these to it). */
 export const ADMIN_EMAIL = "admin@hostfront.test";
@@ -100,3 +100,13 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** A new browser context signed in as this account, for tests where two people act (admin and customer). */
+export async function signedIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await visit(page, "/login");
+  await submitLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  return { context, page };
+}

@@ -1,21 +1,13 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   ADMIN_EMAIL,
+  signedIn,
   ADMIN_PASSWORD,
   registerCustomer,
   submitLogin,
   toast,
   visit,
 } from "./fixtures";
-
-async function signedIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await visit(page, "/login");
-  await submitLogin(page, email, password);
-  await expect(page).not.toHaveURL(/\/login/);
-  return { context, page };
-}
 
 test("admin adds coins, customer orders with a voucher, admin approves, customer sees the service", async ({
   browser,

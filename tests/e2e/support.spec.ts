@@ -1,14 +1,12 @@
-import { expect, test, type Browser } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, registerCustomer, submitLogin, visit } from "./fixtures";
-
-async function signedIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await visit(page, "/login");
-  await submitLogin(page, email, password);
-  await expect(page).not.toHaveURL(/\/login/);
-  return { context, page };
-}
+import { expect, test } from "@playwright/test";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  signedIn,
+  registerCustomer,
+  submitLogin,
+  visit,
+} from "./fixtures";
 
 test("a coins ticket from the coin dialog: admin answers and adds coins, customer sees it all", async ({
   browser,

@@ -55,3 +55,8 @@ export const ticketQueueQuerySchema = z.object({
 
 /** Statuses that wait on staff: the queue shows these first, the longest-waiting on top. */
 export const WAITING_STATUSES: TicketStatus[] = ["open", "customer_reply"];
+
+/** Badge colours: waiting on staff blue, answered green, closed grey (spec section 4's palette). */
+export function ticketTone(status: TicketStatus): "green" | "blue" | "grey" {
+  return status === "closed" ? "grey" : status === "answered" ? "green" : "blue";
+}

@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { formatCoins } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { CoinAdjustForm } from "./coin-adjust-form";
+import { StatusMessage } from "~/components/ui/status-message";
 
 interface ClientRow {
   id: string;
@@ -47,16 +48,7 @@ export function ClientsAdmin({
         </Button>
       </Form>
       {result ? (
-        <p
-          role="status"
-          className={
-            result.ok
-              ? "rounded-md bg-green-50 p-3 text-green-800"
-              : "rounded-md bg-red-50 p-3 text-destructive"
-          }
-        >
-          {tr(messageKey(result.message))}
-        </p>
+        <StatusMessage ok={result.ok}>{tr(messageKey(result.message))}</StatusMessage>
       ) : null}
       {users.length === 0 ? <p className="text-muted-foreground">{t("admin.empty")}</p> : null}
       <ul className="grid gap-3">

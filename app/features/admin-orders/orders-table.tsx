@@ -8,6 +8,7 @@ import { badgeTone } from "~/domain/hosting-services/hosting-services";
 import { ORDER_STATUSES, type OrderStatus } from "~/domain/orders/orders";
 import { formatEuros } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
+import { StatusMessage } from "~/components/ui/status-message";
 
 export interface AdminOrderRow {
   id: number;
@@ -61,16 +62,9 @@ export function OrdersTable({
         ))}
       </nav>
       {result ? (
-        <p
-          role="status"
-          className={
-            result.ok
-              ? "rounded-md bg-green-50 p-3 text-green-800"
-              : "rounded-md bg-red-50 p-3 text-destructive"
-          }
-        >
+        <StatusMessage ok={result.ok}>
           {tr(messageKey(result.message), result.params)}
-        </p>
+        </StatusMessage>
       ) : null}
       {orders.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.empty")}</p>

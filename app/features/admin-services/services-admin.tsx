@@ -16,6 +16,7 @@ import {
 import { BILLING_CYCLE_IDS } from "~/domain/orders/orders";
 import { formatEuros } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
+import { StatusMessage } from "~/components/ui/status-message";
 
 export interface AdminServiceRow {
   id: number;
@@ -58,21 +59,14 @@ export function ServicesAdmin({
     <main className="grid gap-6">
       <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
       {result ? (
-        <p
-          role="status"
-          className={
-            result.ok
-              ? "rounded-md bg-green-50 p-3 text-green-800"
-              : "rounded-md bg-red-50 p-3 text-destructive"
-          }
-        >
+        <StatusMessage ok={result.ok}>
           {tr(
             messageKey(result.message),
             result.params
               ? { status: tr(`status.${result.params.status}`).toLowerCase() }
               : undefined,
           )}
-        </p>
+        </StatusMessage>
       ) : null}
 
       <Card>

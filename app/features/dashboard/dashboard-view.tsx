@@ -8,8 +8,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { ticketTone, type TicketStatus } from "~/domain/tickets/tickets";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { cn } from "~/lib/utils";
+import { StatusMessage } from "~/components/ui/status-message";
 
 export const TABS = ["overview", "services", "domains", "billing", "support", "account"] as const;
 
@@ -331,15 +333,7 @@ export function SupportTab({
                 </Link>
                 <span className="flex items-center gap-2 text-sm text-muted-foreground">
                   {t("list.updated", { date: date.format(new Date(ticket.updatedAt)) })}
-                  <Badge
-                    tone={
-                      ticket.status === "closed"
-                        ? "grey"
-                        : ticket.status === "answered"
-                          ? "green"
-                          : "blue"
-                    }
-                  >
+                  <Badge tone={ticketTone(ticket.status as TicketStatus)}>
                     {(t as (k: string) => string)(`status.${ticket.status}`)}
                   </Badge>
                 </span>
@@ -384,18 +378,7 @@ export function AccountTab({
         <CardContent>
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="profile" />
-            {result ? (
-              <p
-                role="status"
-                className={
-                  result.ok
-                    ? "rounded-md bg-green-50 p-3 text-sm text-green-800"
-                    : "rounded-md bg-red-50 p-3 text-sm text-destructive"
-                }
-              >
-                {tr(result.message)}
-              </p>
-            ) : null}
+            {result ? <StatusMessage ok={result.ok}>{tr(result.message)}</StatusMessage> : null}
             <Field
               id="profile-name"
               label={t("account.name")}

@@ -20,6 +20,7 @@ import { requireAdmin } from "~/http/guards.server";
 import { messageKey } from "~/lib/message-key";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/announcements";
+import { StatusMessage } from "~/components/ui/status-message";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -118,16 +119,7 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
     <main className="grid gap-6">
       <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
       {actionData ? (
-        <p
-          role="status"
-          className={
-            actionData.ok
-              ? "rounded-md bg-green-50 p-3 text-green-800"
-              : "rounded-md bg-red-50 p-3 text-destructive"
-          }
-        >
-          {tr(messageKey(actionData.message))}
-        </p>
+        <StatusMessage ok={actionData.ok}>{tr(messageKey(actionData.message))}</StatusMessage>
       ) : null}
       <Card>
         <CardHeader>

@@ -18,6 +18,7 @@ import { formatCoins } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/ticket";
+import { StatusMessage } from "~/components/ui/status-message";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -85,16 +86,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           #{ticket.id} {ticket.subject}
         </h1>
         {actionData ? (
-          <p
-            role="status"
-            className={
-              actionData.ok
-                ? "rounded-md bg-green-50 p-3 text-green-800"
-                : "rounded-md bg-red-50 p-3 text-destructive"
-            }
-          >
-            {tr(messageKey(actionData.message))}
-          </p>
+          <StatusMessage ok={actionData.ok}>{tr(messageKey(actionData.message))}</StatusMessage>
         ) : null}
         <TicketThread messages={messages} locale={locale} viewer="staff" />
         <Form method="post" className="grid gap-2">

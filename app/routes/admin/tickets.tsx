@@ -7,6 +7,8 @@ import {
   DEPARTMENTS,
   PRIORITIES,
   TICKET_STATUSES,
+  ticketTone,
+  type TicketStatus,
   ticketQueueQuerySchema,
 } from "~/domain/tickets/tickets";
 import { listTicketQueue } from "~/domain/tickets/tickets.server";
@@ -114,15 +116,7 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
                 </Badge>
               </td>
               <td className="px-3 py-2">
-                <Badge
-                  tone={
-                    ticket.status === "closed"
-                      ? "grey"
-                      : ticket.status === "answered"
-                        ? "green"
-                        : "blue"
-                  }
-                >
+                <Badge tone={ticketTone(ticket.status as TicketStatus)}>
                   {t(`status.${ticket.status}`)}
                 </Badge>
               </td>
