@@ -1,0 +1,75 @@
+import { expect, it } from "vitest";
+import { findLedgerDiscrepancies } from "~/domain/coins/coins.server";
+import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
+import { openTicket } from "~/domain/tickets/tickets.server";
+import {
+  adminId,
+  customerWithCoins,
+  orderInput,
+  productId,
+} from "../../tests/support/money-fixtures";
+import { describe } from "vitest";
+import { createTestDatabaseUrl } from "../../tests/support/test-database";
+import { createServices, prepareDatabase } from "~/context.server";
+import { testEnv } from "../../tests/support/test-database";
+import { copyDatabase, TABLES_IN_ORDER } from "./copy-database.server";
+import { createDatabase } from "./database.server";
+
+describe("moving from SQLite to PostgreSQL", () => {
+  it("copies every row, keeps the ledger right and lets PostgreSQL go on from the copied ids", async () => {
+    const source = await createTestDatabaseUrl("sqlite");
+    const target = await createTestDatabaseUrl("postgres");
+    const app = createServices(testEnv(source.url));
+    try {
+      await prepareDatabase(app);
+      const user = await customerWithCoins(app, 10_000);
+      const placed = await placeOrder(
+        app.db,
+        user,
+        orderInput({ productId: await productId(app, "mta-pro") }),
+      );
+      if (!placed.ok) throw new Error(placed.error);
+      await approveOrder(app.db, { orderId: placed.order.id, actorId: await adminId(app) });
+      await openTicket(app.db, {
+        userId: user,
+        department: "billing",
+        subject: "Hi",
+        priority: "low",
+        message: "m",
+      });
+
+      const to = createDatabase(target.url);
+      try {
+        const counts = await copyDatabase(app.database, to);
+        for (const table of TABLES_IN_ORDER) {
+          const n = await app.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow();
+          expect(counts[table], table).toBe(Number(n.n));
+        }
+        expect(await findLedgerDiscrepancies(to.db)).toEqual([]);
+        await expect(copyDatabase(app.database, to)).rejects.toThrow(/not empty/);
+
+        const moved = createServices(testEnv(target.url));
+        try {
+          // New rows on PostgreSQL get ids after the copied ones.
+          const next = await placeOrder(
+            moved.db,
+            user,
+            orderInput({ productId: await productId(moved, "mta-pro") }),
+          );
+          expect(next.ok && next.order.id > placed.order.id).toBe(true);
+        } finally {
+          await moved.database.destroy();
+        }
+      } finally {
+        await to.destroy();
+      }
+    } finally {
+      await app.database.destroy();
+      await source.drop();
+      await target.drop();
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { sql } from "kysely";
+import type { DatabaseHandle } from "./database.server";
+import { migrateToLatest } from "./migrate.server";
+import type { Database } from "./schema";
+
+/** Every table in an order that respects foreign keys (parents before children). */
+export const TABLES_IN_ORDER: (keyof Database)[] = [
+  "users",
+  "sessions",
+  "accounts",
+  "verifications",
+  "settings",
+  "login_attempts",
+  "products",
+  "vouchers",
+  "hosting_services",
+  "orders",
+  "coin_ledger",
+  "service_renewals",
+  "audit_log",
+  "tickets",
+  "ticket_messages",
+  "notifications",
+  "announcements",
+];
+
+const BATCH = 500;
+
+/** better-auth's booleans are 0/1 in SQLite and true/false in PostgreSQL. */
+const BOOLEAN_COLUMNS: Partial<Record<keyof Database, string[]>> = {
+  users: ["email_verified", "banned"],
+};
+
+/**
+ * Copies every row from one database into another, empty one (migrated first), in one transaction on the
+ * target, then moves PostgreSQL's id sequences past the copied ids. Returns the rows copied per table.
+ */
+export async function copyDatabase(
+  from: DatabaseHandle,
+  to: DatabaseHandle,
+): Promise<Record<string, number>> {
+  await migrateToLatest(from.db);
+  await migrateToLatest(to.db);
+  const counts: Record<string, number> = {};
+  await to.db.transaction().execute(async (trx) => {
+    for (const table of TABLES_IN_ORDER) {
+      const existing = await trx
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      if (Number(existing.n) > 0)
+        throw new Error(`The target database is not empty: ${table} has rows`);
+    }
+    for (const table of TABLES_IN_ORDER) {
+      counts[table] = 0;
+      let offset = 0;
+      for (;;) {
+        const rows = (await from.db
+          .selectFrom(table)
+          .selectAll()
+          .orderBy(sql.ref(table === "settings" ? "key" : "id"))
+          .limit(BATCH)
+          .offset(offset)
+          .execute()) as Record<string, unknown>[];
+        if (rows.length === 0) break;
+        const booleans = BOOLEAN_COLUMNS[table] ?? [];
+        const values = rows.map((row) => {
+          const copy = { ...row };
+          for (const column of booleans) {
+            if (copy[column] !== null && copy[column] !== undefined) {
+              copy[column] =
+                to.dialect === "postgres" ? Boolean(copy[column]) : copy[column] ? 1 : 0;
+            }
+          }
+          return copy;
+        });
+        await trx
+          .insertInto(table)
+          .values(values as never)
+          .execute();
+        counts[table] += rows.length;
+        offset += rows.length;
+      }
+    }
+    if (to.dialect === "postgres") {
+      for (const table of TABLES_IN_ORDER) {
+        if (["users", "sessions", "accounts", "verifications", "settings"].includes(table))
+          continue;
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+          trx,
+        );
+      }
+    }
+  });
+  return counts;
+}
