@@ -1,0 +1,219 @@
+/**
+ * npm run bench:server — autocannon against a production build on SQLite and on PostgreSQL (a throwaway
+ * cluster), at fixed rates, on loopback only: public pages, a signed-in customer's dashboard, and order
+ * placement by many customers with enough coins. Each is also run against a bare Express handler that
+ * returns the same bytes, printed as a ratio. The ledger check runs after the orders. Stops by itself.
+ */
+import autocannon from "autocannon";
+import express from "express";
+import type { Server } from "node:http";
+import { parseEnv } from "../../app/config/env.server";
+import { createServices, type AppServices } from "../../app/context.server";
+import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
+import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
+import { adjustCoins, findLedgerDiscrepancies } from "../../app/domain/coins/coins.server";
+import {
+  findPostgresBin,
+  freePort,
+  startPostgresCluster,
+} from "../../tests/support/postgres-cluster";
+import { BENCH_SECRET, ensureBuild, printTable, startServer } from "./lib";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CUSTOMERS = 100;
+const ORDER_RATE = 200;
+
+interface Result {
+  target: string;
+  rate: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+async function cannon(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ ...options, duration: DURATION }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+function summarize(
+  target: string,
+  rate: number,
+  result: autocannon.Result,
+  okStatus = (s: number) => s < 400,
+): Result {
+  const statusErrors = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !okStatus(Number(code)))
+    .reduce((n, [, stat]) => n + (stat as { count: number }).count, 0);
+  return {
+    target,
+    rate,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 ?? result.latency.p99, // autocannon reports 97.5; closest to p95 it has
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + statusErrors,
+  };
+}
+
+async function bareTwin(
+  bytes: string,
+  contentType: string,
+): Promise<{ url: string; close: () => void }> {
+  const app = express();
+  app.use((_req, res) => res.type(contentType).send(bytes));
+  const port = await freePort();
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(port, "127.0.0.1", () => resolve(s));
+  });
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+async function customers(services: AppServices, count: number) {
+  const admin = await services.db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .executeTakeFirstOrThrow();
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench${i}-${Date.now()}@example.com`;
+    const created = await registerCustomer(
+      services,
+      {
+        name: `Bench ${i}`,
+        email,
+        password: "Bench-pass-4471",
+        confirmPassword: "Bench-pass-4471",
+      },
+      { registrationOpen: true },
+    );
+    if (!created.ok) throw new Error(created.error);
+    await adjustCoins(services.db, {
+      userId: created.userId,
+      amountCents: 1_000_000,
+      reason: "bench",
+      actorId: admin.id,
+    });
+    const session = await signIn(
+      services,
+      { email, password: "Bench-pass-4471" },
+      { ip: "127.0.0.1" },
+      { ipPerMinute: 1_000_000 },
+    );
+    if (!session.ok) throw new Error("sign in failed");
+    cookies.push(session.setCookies.map((c) => c.split(";")[0]).join("; "));
+  }
+  return cookies;
+}
+
+async function benchDialect(label: string, databaseUrl: string): Promise<Result[]> {
+  const port = await freePort();
+  const server = await startServer({ port, databaseUrl });
+  const services = createServices({
+    ...parseEnv({ DATABASE_URL: databaseUrl }),
+    AUTH_SECRET: BENCH_SECRET,
+  });
+  const results: Result[] = [];
+  try {
+    const cookies = await customers(services, CUSTOMERS);
+    const product = (await listActiveProducts(services.db, "samp"))[0]!;
+
+    for (const [name, path, cookie] of [
+      ["GET /", "/", undefined],
+      ["GET /login", "/login", undefined],
+      ["GET /dashboard (signed in)", "/dashboard", cookies[0]],
+    ] as const) {
+      const headers: Record<string, string> = cookie ? { cookie } : {};
+      const app = summarize(
+        `${label} ${name}`,
+        100,
+        await cannon({ url: `${server.url}${path}`, headers, connections: 10, overallRate: 100 }),
+      );
+      const page = await fetch(`${server.url}${path}`, { headers });
+      const twin = await bareTwin(await page.text(), "text/html");
+      try {
+        const bare = summarize(
+          `${label} bare twin of ${path}`,
+          100,
+          await cannon({ url: twin.url, connections: 10, overallRate: 100 }),
+        );
+        results.push(app, {
+          ...bare,
+          target: `${bare.target} (p95 ratio ${(app.p95 / Math.max(bare.p95, 0.01)).toFixed(1)})`,
+        });
+      } finally {
+        twin.close();
+      }
+    }
+
+    let n = 0;
+    const orders = summarize(
+      `${label} POST /order`,
+      ORDER_RATE,
+      await cannon({
+        url: `${server.url}/order`,
+        connections: 20,
+        overallRate: ORDER_RATE,
+        requests: [
+          {
+            method: "POST",
+            setupRequest: (request) => {
+              const i = n++;
+              return {
+                ...request,
+                headers: {
+                  "content-type": "application/x-www-form-urlencoded",
+                  cookie: cookies[i % cookies.length]!,
+                },
+                body: new URLSearchParams({
+                  productId: String(product.id),
+                  serverName: `bench ${i}`,
+                  idempotencyKey: `bench-${label}-${i}-${Date.now()}`,
+                }).toString(),
+              };
+            },
+          },
+        ],
+      }),
+      (status) => status === 302,
+    );
+    results.push(orders);
+    const problems = await findLedgerDiscrepancies(services.db);
+    const placed = await services.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `${label}: ${Number(placed.n)} orders placed; ledger check ${problems.length === 0 ? "passed" : `FAILED for ${problems.length} user(s)`}`,
+    );
+    if (problems.length) process.exitCode = 1;
+  } finally {
+    await services.database.destroy();
+    await server.stop();
+  }
+  return results;
+}
+
+ensureBuild();
+const all: Result[] = [];
+all.push(...(await benchDialect("sqlite", "file:./.tmp/bench-sqlite/hostfront.db")));
+if (findPostgresBin()) {
+  const cluster = await startPostgresCluster();
+  try {
+    all.push(...(await benchDialect("postgres", cluster.url)));
+  } finally {
+    cluster.stop();
+  }
+} else {
+  console.log("PostgreSQL server binaries not found: skipping the PostgreSQL run.");
+}
+printTable(
+  `Server benchmark (${DURATION} s each, fixed rates, latency in ms; budget: order p95 < 50 ms at ${ORDER_RATE}/s, 0 errors)`,
+  all.map((r) => ({ ...r })),
+);
