@@ -108,6 +108,19 @@ export function bootServices(): Promise<AppServices> {
   return booted;
 }
 
+// One i18next instance per language for the whole process: an instance is only ever read (its language is
+// fixed), so sharing it between requests is safe and saves building one per request.
+const i18nByLocale = new Map<Locale, Promise<i18n>>();
+
+function i18nFor(locale: Locale): Promise<i18n> {
+  let instance = i18nByLocale.get(locale);
+  if (!instance) {
+    instance = loadResources(locale).then((resources) => createI18n(locale, resources));
+    i18nByLocale.set(locale, instance);
+  }
+  return instance;
+}
+
 /** What every loader and action receives as `context` (built once per request). */
 export interface RequestContext {
   services: AppServices;
@@ -135,7 +148,7 @@ export async function createRequestContext(
     acceptLanguage: request.acceptLanguage,
     siteDefault: settings.general.defaultLocale,
   });
-  const i18n = await createI18n(locale, await loadResources(locale));
+  const i18n = await i18nFor(locale);
   return { services, session, settings, locale, i18n, ...extra };
 }
 

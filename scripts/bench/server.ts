@@ -130,6 +130,8 @@ async function benchDialect(label: string, databaseUrl: string): Promise<Result[
       ["GET /dashboard (signed in)", "/dashboard", cookies[0]],
     ] as const) {
       const headers: Record<string, string> = cookie ? { cookie } : {};
+      // Warm-up: the first requests compile code paths and fill caches; they are not what we measure.
+      for (let i = 0; i < 50; i++) await (await fetch(`${server.url}${path}`, { headers })).text();
       const app = summarize(
         `${label} ${name}`,
         100,
