@@ -14,6 +14,36 @@ const dataDir = defaultPort ? ".tmp/e2e" : `.tmp/e2e-${port}`;
 const outputDir = defaultPort ? "test-results" : `.tmp/e2e-results-${port}`;
 const ci = Boolean(process.env.CI);
 
+// A second server with the entry gate on, for the gate's own tests (gate.spec.ts); everything else runs
+// against the first, with the gate off.
+const gatePort = port + 1;
+
+function server(serverPort: number, folder: string, entryGate: "on" | "off") {
+  const url = `http://localhost:${serverPort}`;
+  return {
+    // A fresh database on every run: the folder is removed before the server starts (and migrates).
+    command: `node -e "require('node:fs').rmSync('${folder}', { recursive: true, force: true })" && node --import tsx server/index.ts`,
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(serverPort),
+      DATABASE_URL: `file:./${folder}/hostfront.db`,
+      ENTRY_GATE: entryGate,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      AUTH_SECRET,
+      PUBLIC_URL: url,
+      LOGIN_IP_LIMIT_PER_MINUTE: "1000",
+      FORM_RATE_LIMIT_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir,
@@ -52,26 +82,5 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // A fresh database on every run: the folder is removed before the server starts (and migrates).
-    command: `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })" && node --import tsx server/index.ts`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: `file:./${dataDir}/hostfront.db`,
-      ENTRY_GATE: "off",
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      AUTH_SECRET,
-      PUBLIC_URL: baseURL,
-      LOGIN_IP_LIMIT_PER_MINUTE: "1000",
-      FORM_RATE_LIMIT_PER_MINUTE: "1000",
-      LOG_LEVEL: "warn",
-    },
-  },
+  webServer: [server(port, dataDir, "off"), server(gatePort, `${dataDir}-gate`, "on")],
 });

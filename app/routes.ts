@@ -3,6 +3,15 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
+    route("services/:type", "routes/site/services.tsx"),
+    route("game-hosting", "routes/site/services.tsx", { id: "game-hosting" }),
+    route("about", "routes/site/about.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    route("service-terms", "routes/site/service-terms.tsx"),
+    route("orange-money", "routes/site/orange-money.tsx"),
+    route("phpmyadmin", "routes/site/phpmyadmin.tsx"),
+    route("bot-detected", "routes/site/bot-detected.tsx"),
+    route("verification-failed", "routes/site/verification-failed.tsx"),
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
@@ -15,6 +24,7 @@ export default [
   ]),
   route("logout", "routes/logout.tsx"),
   route("notifications", "routes/notifications.tsx"),
+  route("newsletter", "routes/site/newsletter.tsx"),
   route("my-services", "routes/redirects/my-services.ts"),
   route("terms", "routes/redirects/terms.ts"),
   route("privacy", "routes/redirects/privacy.ts"),

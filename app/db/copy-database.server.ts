@@ -22,6 +22,8 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "ticket_messages",
   "notifications",
   "announcements",
+  "contact_messages",
+  "newsletter_subscribers",
 ];
 
 const BATCH = 500;

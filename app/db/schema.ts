@@ -249,6 +249,22 @@ export interface AnnouncementsTable {
   updated_at: Timestamp;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -267,4 +283,6 @@ export interface Database {
   ticket_messages: TicketMessagesTable;
   notifications: NotificationsTable;
   announcements: AnnouncementsTable;
+  contact_messages: ContactMessagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
 }

@@ -6,6 +6,7 @@ import enCommon from "./locales/en/common.json";
 import enDashboard from "./locales/en/dashboard.json";
 import enOrders from "./locales/en/orders.json";
 import enServices from "./locales/en/services.json";
+import enSite from "./locales/en/site.json";
 import enTickets from "./locales/en/tickets.json";
 
 export const namespaces = [
@@ -17,6 +18,7 @@ export const namespaces = [
   "tickets",
   "announcements",
   "dashboard",
+  "site",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -29,6 +31,7 @@ export const englishResources = {
   tickets: enTickets,
   announcements: enAnnouncements,
   dashboard: enDashboard,
+  site: enSite,
 };
 export type Resources = typeof englishResources;
 

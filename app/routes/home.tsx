@@ -1,28 +1,150 @@
+import {
+  CloudIcon,
+  DatabaseIcon,
+  HardDriveIcon,
+  HeadphonesIcon,
+  LayoutDashboardIcon,
+  MapPinIcon,
+  ServerIcon,
+  ShieldIcon,
+  TimerIcon,
+  ZapIcon,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
+import { ActiveServerCounter } from "~/features/site/active-server-counter";
+import { EntryGate } from "~/features/site/entry-gate";
+import { PlanGrid } from "~/features/site/plan-grid";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) => metaFor(undefined, matches);
+export async function loader({ context }: Route.LoaderArgs) {
+  const t = context.i18n.getFixedT(null, "site");
+  // Spec section 2: three plans taken from the catalogue (the SA-MP plans), the second marked Most Popular.
+  const plans = (await listActiveProducts(context.services.db, "samp")).slice(0, 3);
+  const gate = context.services.env.ENTRY_GATE === "on" && context.settings.general.entryGate;
+  return { meta: { title: t("home.metaTitle") }, plans, gate, locale: context.locale };
+}
 
-// The full storefront home page comes with the storefront issue; this keeps / useful until then.
-export default function Home() {
-  const { t } = useTranslation();
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+const features = [
+  { key: "frankfurt", icon: MapPinIcon },
+  { key: "uptime", icon: TimerIcon },
+  { key: "ddos", icon: ShieldIcon },
+  { key: "support", icon: HeadphonesIcon },
+  { key: "nvme", icon: HardDriveIcon },
+  { key: "instant", icon: ZapIcon },
+  { key: "panel", icon: LayoutDashboardIcon },
+  { key: "backups", icon: DatabaseIcon },
+] as const;
+
+const services = [
+  { key: "samp", to: "/services/samp", icon: ServerIcon },
+  { key: "mta", to: "/services/mta", icon: ServerIcon },
+  { key: "vps", to: "/services/vps", icon: CloudIcon },
+] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("site");
   return (
-    <main className="mx-auto max-w-7xl px-4 py-20 text-center">
-      <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{t("nav.gameHosting")}</h1>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button asChild size="lg">
-          <Link to="/services/samp">{t("nav.sampHosting")}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/services/mta">{t("nav.mtaHosting")}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/services/vps">{t("nav.vpsHosting")}</Link>
-        </Button>
-      </div>
+    <main>
+      {loaderData.gate ? <EntryGate /> : null}
+      <section className="bg-secondary text-white">
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-20 text-center">
+          <div className="flex flex-wrap justify-center gap-2">
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
+              <MapPinIcon className="size-4" aria-hidden /> {t("home.badge")}
+            </p>
+            <ActiveServerCounter locale={loaderData.locale} />
+          </div>
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">{t("home.title")}</h1>
+          <p className="mx-auto max-w-2xl text-lg text-slate-300">{t("home.subtitle")}</p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Button asChild size="lg">
+              <a href="#plans">{t("home.ctaPlans")}</a>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/30 bg-transparent text-white hover:bg-white/10"
+            >
+              <Link to="/register">{t("home.ctaRegister")}</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="services-title">
+        <h2 id="services-title" className="text-center text-3xl font-bold">
+          {t("home.servicesTitle")}
+        </h2>
+        <p className="mt-2 text-center text-muted-foreground">{t("home.servicesSubtitle")}</p>
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          {services.map(({ key, to, icon: Icon }) => (
+            <article key={key} className="rounded-xl border p-6 shadow-sm">
+              <Icon className="size-8 text-primary" aria-hidden />
+              <h3 className="mt-4 text-xl font-semibold">{t(`home.${key}Title`)}</h3>
+              <p className="mt-2 text-muted-foreground">{t(`home.${key}Text`)}</p>
+              <Link to={to} className="mt-4 inline-block font-medium text-primary hover:underline">
+                {t("home.viewPlans")}
+              </Link>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="bg-muted py-16" aria-labelledby="features-title">
+        <div className="mx-auto max-w-7xl px-4">
+          <h2 id="features-title" className="text-center text-3xl font-bold">
+            {t("home.featuresTitle")}
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {features.map(({ key, icon: Icon }) => (
+              <li key={key} className="rounded-xl bg-background p-5 shadow-sm">
+                <Icon className="size-6 text-primary" aria-hidden />
+                <h3 className="mt-3 font-semibold">{t(`features.${key}.title`)}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{t(`features.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section
+        id="plans"
+        className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16"
+        aria-labelledby="plans-title"
+      >
+        <h2 id="plans-title" className="text-center text-3xl font-bold">
+          {t("home.plansTitle")}
+        </h2>
+        <p className="mt-2 mb-10 text-center text-muted-foreground">{t("home.plansSubtitle")}</p>
+        <PlanGrid plans={loaderData.plans} locale={loaderData.locale} highlight="second" />
+      </section>
+
+      <section className="bg-muted py-16" aria-labelledby="frankfurt-title">
+        <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 lg:grid-cols-2">
+          <div>
+            <h2 id="frankfurt-title" className="text-3xl font-bold">
+              {t("home.frankfurtTitle")}
+            </h2>
+            <p className="mt-4 text-muted-foreground">{t("home.frankfurtText")}</p>
+          </div>
+          <iframe
+            title={t("home.mapTitle")}
+            src="https://www.google.com/maps?q=Frankfurt%20am%20Main&output=embed"
+            loading="lazy"
+            width="600"
+            height="320"
+            className="h-80 w-full rounded-xl border-0"
+            referrerPolicy="no-referrer-when-downgrade"
+          />
+        </div>
+      </section>
     </main>
   );
 }

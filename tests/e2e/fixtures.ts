@@ -110,3 +110,6 @@ export async function signedIn(browser: Browser, email: string, password: string
   await expect(page).not.toHaveURL(/\/login/);
   return { context, page };
 }
+
+/** The second e2e server, started with the entry gate on (playwright.config.ts). */
+export const GATE_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;

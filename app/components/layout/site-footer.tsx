@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -121,9 +122,16 @@ function FooterLink({ to, children }: { to: string; children: React.ReactNode })
 
 function NewsletterBox() {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
+  const { t: tSite } = useTranslation("site");
+  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Spec section 5: on success the field clears and the visitor is thanked.
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
   return (
-    <fetcher.Form method="post" action="/newsletter" className="mt-6 max-w-sm">
+    <fetcher.Form ref={formRef} method="post" action="/newsletter" className="mt-6 max-w-sm">
       <h2 className="font-semibold text-white">{t("footer.newsletterTitle")}</h2>
       <p className="mt-1 text-sm text-slate-300">{t("footer.newsletterText")}</p>
       <div className="mt-3 flex gap-2">
@@ -143,6 +151,18 @@ function NewsletterBox() {
           {t("footer.subscribe")}
         </Button>
       </div>
+      {result ? (
+        <p
+          role="status"
+          className={result.ok ? "mt-2 text-sm text-green-300" : "mt-2 text-sm text-red-300"}
+        >
+          {result.ok
+            ? tSite("newsletter.thanks")
+            : (tSite as (k: string) => string)(
+                (result.error ?? "site.errors.emailInvalid").replace(/^site\./, ""),
+              )}
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }

@@ -1,0 +1,74 @@
+import { CheckIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { Product } from "~/domain/catalogue/catalogue";
+import { formatEuros } from "~/lib/money";
+import { cn } from "~/lib/utils";
+
+/** Plans from the catalogue, each with its price in euros and Order Now (to the order form, plan chosen). */
+export function PlanGrid({
+  plans,
+  locale,
+  highlight,
+}: {
+  plans: Product[];
+  locale: string;
+  highlight: "recommended" | "second";
+}) {
+  const { t } = useTranslation("site");
+  if (plans.length === 0)
+    return <p className="text-center text-muted-foreground">{t("plans.empty")}</p>;
+  return (
+    <div className="grid gap-6 md:grid-cols-3">
+      {plans.map((plan, index) => {
+        const featured = highlight === "second" ? index === 1 : plan.recommended;
+        const specs = [
+          plan.specs.slots ? t("plans.slots", { count: plan.specs.slots }) : null,
+          plan.specs.ramGb ? t("plans.ram", { count: plan.specs.ramGb }) : null,
+          plan.specs.cpuCores ? t("plans.cpu", { count: plan.specs.cpuCores }) : null,
+          plan.specs.storageGb ? t("plans.storage", { count: plan.specs.storageGb }) : null,
+        ].filter((s): s is string => Boolean(s));
+        return (
+          <article
+            key={plan.id}
+            className={cn(
+              "relative flex flex-col rounded-xl border bg-background p-6 shadow-sm",
+              featured && "border-2 border-primary shadow-md",
+            )}
+          >
+            {featured ? (
+              <span className="absolute -top-3 start-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-white rtl:translate-x-1/2">
+                {highlight === "second" ? t("home.mostPopular") : t("plans.recommended")}
+              </span>
+            ) : null}
+            <h3 className="text-lg font-semibold">{plan.name}</h3>
+            <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>
+            <p className="mt-4">
+              <span className="text-4xl font-extrabold" dir="ltr">
+                {formatEuros(plan.priceCents, locale)}
+              </span>
+              <span className="text-muted-foreground">{t("plans.perMonth")}</span>
+            </p>
+            <ul className="mt-4 flex-1 space-y-2 text-sm">
+              {[...specs, ...plan.features].map((line) => (
+                <li key={line} className="flex items-start gap-2">
+                  <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden />
+                  <span>{line}</span>
+                </li>
+              ))}
+            </ul>
+            <Button asChild className="mt-6" variant={featured ? "default" : "outline"}>
+              <Link
+                to={`/order?product=${plan.id}`}
+                aria-label={`${t("plans.orderNow")}: ${plan.name}`}
+              >
+                {t("plans.orderNow")}
+              </Link>
+            </Button>
+          </article>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { AwardIcon, HeartHandshakeIcon, ShieldCheckIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/about";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { meta: { title: context.i18n.getFixedT(null, "site")("about.metaTitle") } };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+const values = [
+  { key: "excellence", icon: AwardIcon },
+  { key: "reliability", icon: ShieldCheckIcon },
+  { key: "community", icon: HeartHandshakeIcon },
+] as const;
+
+export default function About() {
+  const { t } = useTranslation("site");
+  return (
+    <main className="mx-auto grid max-w-4xl gap-12 px-4 py-16">
+      <h1 className="text-4xl font-extrabold">{t("about.title")}</h1>
+      <section>
+        <h2 className="text-2xl font-bold">{t("about.missionTitle")}</h2>
+        <p className="mt-3 text-lg text-muted-foreground">{t("about.mission")}</p>
+      </section>
+      <section>
+        <h2 className="text-2xl font-bold">{t("about.storyTitle")}</h2>
+        <p className="mt-3 text-muted-foreground">{t("about.story")}</p>
+      </section>
+      <section>
+        <h2 className="text-2xl font-bold">{t("about.whyTitle")}</h2>
+        <ul className="mt-3 list-disc space-y-2 ps-6">
+          {(["why1", "why2", "why3", "why4"] as const).map((key) => (
+            <li key={key}>{t(`about.${key}`)}</li>
+          ))}
+        </ul>
+      </section>
+      <section>
+        <h2 className="text-2xl font-bold">{t("about.valuesTitle")}</h2>
+        <div className="mt-6 grid gap-6 sm:grid-cols-3">
+          {values.map(({ key, icon: Icon }) => (
+            <article key={key} className="rounded-xl border p-6">
+              <Icon className="size-8 text-primary" aria-hidden />
+              <h3 className="mt-3 text-lg font-semibold">{t(`about.${key}`)}</h3>
+              <p className="mt-1 text-sm text-muted-foreground">{t(`about.${key}Text`)}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,152 @@
+import { MailIcon, MessageCircleIcon, UsersIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { StatusMessage } from "~/components/ui/status-message";
+import { contactSchema } from "~/domain/site/site";
+import { submitContactMessage } from "~/domain/site/site.server";
+import { parseForm } from "~/http/form.server";
+import { messageKey } from "~/lib/message-key";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/contact";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { general, links } = context.settings;
+  return {
+    meta: { title: context.i18n.getFixedT(null, "site")("contact.metaTitle") },
+    contact: { email: general.contactEmail, whatsapp: links.whatsapp, community: links.discord },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await parseForm(request, contactSchema);
+  if (!form.ok)
+    return data(
+      { ok: false as const, fieldErrors: form.fieldErrors, values: form.values },
+      { status: 400 },
+    );
+  await submitContactMessage(context.services.db, form.data);
+  return { ok: true as const };
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("site");
+  const tr = t as (key: string) => string;
+  const submitting = useNavigation().state !== "idle";
+  const formRef = useRef<HTMLFormElement>(null);
+  const sent = actionData?.ok === true;
+  // On success the form clears; on a refusal what was typed stays.
+  useEffect(() => {
+    if (sent) formRef.current?.reset();
+  }, [sent, actionData]);
+  const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+  const values = actionData && !actionData.ok ? actionData.values : {};
+  const err = (key?: string) => (key ? tr(messageKey(key)) : undefined);
+  const { contact } = loaderData;
+  return (
+    <main className="mx-auto grid max-w-6xl gap-10 px-4 py-16 lg:grid-cols-[1fr_2fr]">
+      <section>
+        <h1 className="text-4xl font-extrabold">{t("contact.title")}</h1>
+        <p className="mt-3 text-muted-foreground">{t("contact.subtitle")}</p>
+        <ul className="mt-6 grid gap-4">
+          <li className="flex items-center gap-3">
+            <MailIcon className="size-5 text-primary" aria-hidden />
+            <span>
+              {t("contact.email")}:{" "}
+              <a
+                href={`mailto:${contact.email}`}
+                className="text-primary hover:underline"
+                dir="ltr"
+              >
+                {contact.email}
+              </a>
+            </span>
+          </li>
+          <li className="flex items-center gap-3">
+            <MessageCircleIcon className="size-5 text-primary" aria-hidden />
+            <a
+              href={contact.whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-primary hover:underline"
+            >
+              {t("contact.whatsapp")}
+            </a>
+          </li>
+          <li className="flex items-center gap-3">
+            <UsersIcon className="size-5 text-primary" aria-hidden />
+            <a
+              href={contact.community}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-primary hover:underline"
+            >
+              {t("contact.community")}
+            </a>
+          </li>
+        </ul>
+      </section>
+      <section className="rounded-xl border p-6">
+        <h2 className="text-2xl font-bold">{t("contact.formTitle")}</h2>
+        <Form ref={formRef} method="post" className="mt-4 grid gap-4" noValidate>
+          {sent ? <StatusMessage ok>{t("contact.sent")}</StatusMessage> : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="contact-name" label={t("contact.name")} error={err(errors.name)}>
+              <Input
+                id="contact-name"
+                name="name"
+                required
+                maxLength={100}
+                autoComplete="name"
+                defaultValue={values.name}
+                {...fieldAria("contact-name", errors.name)}
+              />
+            </Field>
+            <Field id="contact-email" label={t("contact.emailField")} error={err(errors.email)}>
+              <Input
+                id="contact-email"
+                name="email"
+                type="email"
+                required
+                dir="ltr"
+                autoComplete="email"
+                defaultValue={values.email}
+                {...fieldAria("contact-email", errors.email)}
+              />
+            </Field>
+          </div>
+          <Field id="contact-subject" label={t("contact.subject")} error={err(errors.subject)}>
+            <Input
+              id="contact-subject"
+              name="subject"
+              required
+              maxLength={150}
+              defaultValue={values.subject}
+              {...fieldAria("contact-subject", errors.subject)}
+            />
+          </Field>
+          <Field id="contact-message" label={t("contact.message")} error={err(errors.message)}>
+            <textarea
+              id="contact-message"
+              name="message"
+              required
+              rows={6}
+              maxLength={5000}
+              defaultValue={values.message}
+              className="w-full rounded-md border bg-background px-3 py-2"
+              {...fieldAria("contact-message", errors.message)}
+            />
+          </Field>
+          <Button type="submit" disabled={submitting} className="w-fit">
+            {submitting ? t("contact.submitting") : t("contact.submit")}
+          </Button>
+        </Form>
+      </section>
+    </main>
+  );
+}

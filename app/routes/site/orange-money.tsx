@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/orange-money";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    meta: { title: context.i18n.getFixedT(null, "site")("orange.metaTitle") },
+    paymentsEmail: context.settings.general.paymentsEmail,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+const steps = ["step1", "step2", "step3", "step4", "step5", "step6"] as const;
+
+export default function OrangeMoney({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("site");
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-4xl font-extrabold">{t("orange.title")}</h1>
+      <p className="mt-3 text-muted-foreground">{t("orange.subtitle")}</p>
+      <ol className="mt-8 grid gap-4">
+        {steps.map((step, index) => (
+          <li key={step} className="flex gap-4 rounded-xl border p-4">
+            <span
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-white"
+              aria-hidden
+            >
+              {index + 1}
+            </span>
+            <span>{t(`orange.${step}`, { email: loaderData.paymentsEmail })}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-6 font-medium">{t("orange.activation")}</p>
+    </main>
+  );
+}

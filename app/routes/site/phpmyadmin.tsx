@@ -1,0 +1,52 @@
+import { CopyIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/phpmyadmin";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { meta: { title: context.i18n.getFixedT(null, "site")("phpmyadmin.metaTitle") } };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+const SCRIPT = `#!/usr/bin/env bash
+# Installs phpMyAdmin with Apache, PHP and MariaDB on Debian or Ubuntu. Run as root.
+set -euo pipefail
+apt-get update
+DEBIAN_FRONTEND=noninteractive apt-get install -y apache2 mariadb-server php libapache2-mod-php php-mysql php-mbstring php-zip php-gd php-json php-curl
+echo "phpmyadmin phpmyadmin/dbconfig-install boolean true" | debconf-set-selections
+echo "phpmyadmin phpmyadmin/reconfigure-webserver multiselect apache2" | debconf-set-selections
+DEBIAN_FRONTEND=noninteractive apt-get install -y phpmyadmin
+systemctl enable --now apache2 mariadb
+echo "phpMyAdmin is ready at http://$(hostname -I | awk '{print $1}')/phpmyadmin"
+`;
+
+export default function PhpMyAdmin() {
+  const { t } = useTranslation("site");
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(SCRIPT);
+      toast.success(t("phpmyadmin.copied"));
+    } catch {
+      toast.error(t("phpmyadmin.copyFailed"));
+    }
+  };
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-16">
+      <h1 className="text-4xl font-extrabold">{t("phpmyadmin.title")}</h1>
+      <p className="mt-3 text-muted-foreground">{t("phpmyadmin.subtitle")}</p>
+      <div className="mt-8 overflow-hidden rounded-xl border bg-secondary text-slate-100">
+        <div className="flex justify-end border-b border-slate-700 p-2">
+          <Button size="sm" variant="secondary" onClick={() => void copy()}>
+            <CopyIcon aria-hidden /> {t("phpmyadmin.copy")}
+          </Button>
+        </div>
+        <pre className="overflow-x-auto p-4 text-sm" dir="ltr">
+          <code>{SCRIPT}</code>
+        </pre>
+      </div>
+    </main>
+  );
+}

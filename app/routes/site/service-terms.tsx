@@ -1,0 +1,53 @@
+import { useTranslation } from "react-i18next";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/service-terms";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { meta: { title: context.i18n.getFixedT(null, "site")("terms.metaTitle") } };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export default function ServiceTerms() {
+  const { t } = useTranslation("site");
+  const list = (key: "terms.paymentMethods" | "terms.nonRefundable") =>
+    t(key, { returnObjects: true }) as unknown as string[];
+  return (
+    <main className="mx-auto grid max-w-3xl gap-10 px-4 py-16">
+      <h1 className="text-4xl font-extrabold">{t("terms.title")}</h1>
+      <section>
+        <h2 className="text-2xl font-bold">{t("terms.paymentTitle")}</h2>
+        <ul className="mt-3 list-disc space-y-1 ps-6">
+          {list("terms.paymentMethods").map((method) => (
+            <li key={method}>{method}</li>
+          ))}
+        </ul>
+      </section>
+      <section>
+        <h2 className="text-2xl font-bold">{t("terms.cyclesTitle")}</h2>
+        <ul className="mt-3 list-disc space-y-1 ps-6">
+          <li>{t("terms.monthly")}</li>
+          <li>{t("terms.quarterly")}</li>
+          <li>{t("terms.semiannual")}</li>
+          <li>{t("terms.annual")}</li>
+        </ul>
+      </section>
+      <section>
+        <h2 className="text-2xl font-bold">{t("terms.taxesTitle")}</h2>
+        <p className="mt-3">{t("terms.taxes")}</p>
+      </section>
+      <section>
+        <h2 className="text-2xl font-bold">{t("terms.refundTitle")}</h2>
+        <p className="mt-3">{t("terms.refund")}</p>
+        <p className="mt-2">{t("terms.refundLater")}</p>
+        <p className="mt-2">{t("terms.refundDelay")}</p>
+        <h3 className="mt-4 font-semibold">{t("terms.nonRefundableTitle")}</h3>
+        <ul className="mt-2 list-disc space-y-1 ps-6">
+          {list("terms.nonRefundable").map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

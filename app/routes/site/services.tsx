@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { productTypeSchema } from "~/domain/catalogue/catalogue";
+import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
+import { PlanGrid } from "~/features/site/plan-grid";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/services";
+
+// /services/samp, /services/mta, /services/vps and /game-hosting (which has no :type).
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // /game-hosting has no :type; /services/game is not a page of its own.
+  const parsed = productTypeSchema.safeParse(params.type ?? "game");
+  if (!parsed.success || (params.type !== undefined && parsed.data === "game"))
+    throw data(null, { status: 404 });
+  const type = parsed.data;
+  const t = context.i18n.getFixedT(null, "site");
+  return {
+    meta: { title: t(`services.${type}.metaTitle`), description: t(`services.${type}.subtitle`) },
+    type,
+    plans: (await listActiveProducts(context.services.db, type)).slice(0, 3),
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export default function ServicePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("site");
+  const { type } = loaderData;
+  return (
+    <main>
+      <section className="bg-secondary text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 text-center">
+          <h1 className="text-4xl font-extrabold sm:text-5xl">{t(`services.${type}.title`)}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-300">
+            {t(`services.${type}.subtitle`)}
+          </p>
+        </div>
+      </section>
+      <section className="mx-auto max-w-7xl px-4 py-16">
+        <PlanGrid plans={loaderData.plans} locale={loaderData.locale} highlight="recommended" />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { GATE_BASE_URL } from "./fixtures";
+
+// These run against the server started with ENTRY_GATE=on. Playwright's Chromium is headless
+// (navigator.webdriver is true), which the gate must catch; the quiz path pretends to be a person.
+test.use({ baseURL: GATE_BASE_URL });
+
+test("an automated browser is sent to /bot-detected after the check", async ({ page }) => {
+  await page.goto("/");
+  // The real page is in the HTML under the overlay.
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Checking your browser...")).toBeVisible();
+  await expect(page).toHaveURL(/\/bot-detected$/, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Automated browser detected" })).toBeVisible();
+});
+
+test.describe("a person", () => {
+  test.use({
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+  });
+
+  test("answers the quiz wrong, then right, and is not asked again", async ({ page }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }),
+    );
+    await page.goto("/");
+    const question = page.getByText(/What is \d × \d\?/);
+    await expect(question).toBeVisible({ timeout: 10_000 });
+    const [a, b] = ((await question.textContent()) ?? "").match(/\d/g)!.map(Number);
+    await page.getByLabel(/What is/).fill(String(a! * b! + 1));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Incorrect answer. Please try again.")).toBeVisible();
+    const [c, d] = ((await question.textContent()) ?? "").match(/\d/g)!.map(Number);
+    await page.getByLabel(/What is/).fill(String(c! * d!));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await page.reload();
+    await page.waitForTimeout(1500);
+    await expect(page.getByText("Checking your browser...")).toBeHidden();
+  });
+
+  test("an error during the check goes to /verification-failed", async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false });
+      // The gate reads sessionStorage first; make that throw.
+      Object.defineProperty(window, "sessionStorage", {
+        get() {
+          throw new Error("storage blocked");
+        },
+      });
+    });
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/verification-failed$/, { timeout: 10_000 });
+    await expect(page.getByRole("heading", { name: "Verification failed" })).toBeVisible();
+  });
+});
