@@ -140,7 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             loading="lazy"
             width="600"
             height="320"
-            className="h-80 w-full rounded-xl border-0"
+            className="h-80 w-full rounded-xl border-0 bg-background"
             referrerPolicy="no-referrer-when-downgrade"
           />
         </div>
