@@ -135,7 +135,7 @@ export interface RequestContext {
 
 export async function createRequestContext(
   services: AppServices,
-  request: { cookie: string | null; acceptLanguage: string | null },
+  request: { cookie: string | null; acceptLanguage: string | null; queryLocale?: string | null },
   extra: { cspNonce: string; clientIp: string },
 ): Promise<RequestContext> {
   const [session, settings] = await Promise.all([
@@ -143,6 +143,7 @@ export async function createRequestContext(
     services.settings.get(),
   ]);
   const locale = pickLocale({
+    queryLocale: request.queryLocale,
     userLocale: session?.user.locale ?? null,
     cookie: request.cookie,
     acceptLanguage: request.acceptLanguage,

@@ -20,7 +20,7 @@ import { Button } from "./components/ui/button";
 import { Toaster } from "./components/ui/toaster";
 import { listNotifications } from "./domain/notifications/notifications.server";
 import { readToast } from "./http/toast.server";
-import { directionOf } from "./i18n/locales";
+import { directionOf, SUPPORTED_LOCALES } from "./i18n/locales";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = readToast(request.headers.get("cookie"));
@@ -41,10 +41,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
       settings: { general, links, theme, features },
       seo: context.settings.seo,
+      alternates: alternateLinks(context.services.env.PUBLIC_URL, new URL(request.url)),
       toast,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
+}
+
+/** hreflang links so search engines index the page in every language (?lang= picks it). */
+function alternateLinks(publicUrl: string, url: URL) {
+  const base = `${publicUrl.replace(/\/$/, "")}${url.pathname}`;
+  return [
+    ...SUPPORTED_LOCALES.map((lang) => ({ hrefLang: lang, href: `${base}?lang=${lang}` })),
+    { hrefLang: "x-default", href: base },
+  ];
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
@@ -72,6 +82,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {root?.alternates.map((link) => (
+          <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
+        ))}
         <Links />
       </head>
       <body className="min-h-screen">

@@ -25,6 +25,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("newsletter", "routes/site/newsletter.tsx"),
+  route("language", "routes/language.tsx"),
   route("my-services", "routes/redirects/my-services.ts"),
   route("terms", "routes/redirects/terms.ts"),
   route("privacy", "routes/redirects/privacy.ts"),

@@ -51,7 +51,11 @@ app.use(
     getLoadContext: async (req, res) =>
       (await createRequestContext(
         services,
-        { cookie: req.get("cookie") ?? null, acceptLanguage: req.get("accept-language") ?? null },
+        {
+          cookie: req.get("cookie") ?? null,
+          acceptLanguage: req.get("accept-language") ?? null,
+          queryLocale: typeof req.query.lang === "string" ? req.query.lang : null,
+        },
         { cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" },
       )) as AppLoadContext,
   }),

@@ -9,6 +9,22 @@ describe("pickLocale", () => {
     expect(pickLocale({ ...base, siteDefault: "xx" })).toBe("en");
   });
 
+  it("takes ?lang, then the saved choice, then the cookie, then Accept-Language", () => {
+    const all = {
+      queryLocale: "ar",
+      userLocale: "fr",
+      cookie: "hostfront_lang=en",
+      acceptLanguage: "fr",
+      siteDefault: "en",
+    };
+    expect(pickLocale(all)).toBe("ar");
+    expect(pickLocale({ ...all, queryLocale: null })).toBe("fr");
+    expect(pickLocale({ ...all, queryLocale: null, userLocale: null })).toBe("en");
+    expect(pickLocale({ ...all, queryLocale: null, userLocale: null, cookie: null })).toBe("fr");
+    expect(pickLocale({ ...base, acceptLanguage: "de-DE, ar-MA;q=0.8" })).toBe("ar");
+    expect(pickLocale({ ...base, siteDefault: "fr" })).toBe("fr");
+  });
+
   it("ignores languages we do not ship", () => {
     expect(
       pickLocale({

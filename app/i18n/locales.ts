@@ -1,4 +1,4 @@
-export const SUPPORTED_LOCALES = ["en"] as const;
+export const SUPPORTED_LOCALES = ["en", "fr", "ar"] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE = "hostfront_lang";
@@ -35,13 +35,18 @@ export function parseAcceptLanguage(header: string | null): string[] {
     .map((entry) => entry.lang);
 }
 
-/** The user's saved choice, then the visitor's cookie, then Accept-Language, then the site default. */
+/**
+ * An explicit ?lang= in the URL (the hreflang links), then the user's saved choice, then the visitor's
+ * cookie, then Accept-Language, then the site default.
+ */
 export function pickLocale(input: {
+  queryLocale?: string | null;
   userLocale: string | null;
   cookie: string | null;
   acceptLanguage: string | null;
   siteDefault: string;
 }): Locale {
+  if (isLocale(input.queryLocale)) return input.queryLocale;
   if (isLocale(input.userLocale)) return input.userLocale;
   const fromCookie = readCookie(input.cookie, LOCALE_COOKIE);
   if (isLocale(fromCookie)) return fromCookie;

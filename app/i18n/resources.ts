@@ -36,12 +36,21 @@ export const englishResources = {
 export type Resources = typeof englishResources;
 
 /**
- * One language's catalogues. English is bundled (it is the source and the fallback); other languages
- * load on demand so a page ships only the language it shows.
+ * One language's catalogues. English is bundled (it is the source and the fallback); French and Arabic
+ * load on demand, one chunk per namespace, so a page ships only the language it shows. A namespace that is
+ * missing in a language falls back to English rather than failing the page.
  */
 export async function loadResources(locale: Locale): Promise<Resources> {
-  switch (locale) {
-    case "en":
-      return englishResources;
-  }
+  if (locale === "en") return englishResources;
+  const loaded = await Promise.all(
+    namespaces.map(async (ns) => {
+      try {
+        const module = (await import(`./locales/${locale}/${ns}.json`)) as { default: unknown };
+        return [ns, module.default] as const;
+      } catch {
+        return [ns, englishResources[ns]] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(loaded) as unknown as Resources;
 }

@@ -1,9 +1,14 @@
 /** Money is integer cents everywhere; these only format it. 1 coin = €1.00. */
 
-const intlLocale: Record<string, string> = { en: "en-IE", fr: "fr-FR", ar: "ar-MA" };
+const intlLocales: Record<string, string> = { en: "en-IE", fr: "fr-FR", ar: "ar-MA" };
+
+/** The Intl locale for a language: Moroccan Arabic formats with Western digits, as customers expect. */
+export function intlLocale(locale: string): string {
+  return intlLocales[locale] ?? "en-IE";
+}
 
 export function formatEuros(cents: number, locale = "en"): string {
-  return new Intl.NumberFormat(intlLocale[locale] ?? "en-IE", {
+  return new Intl.NumberFormat(intlLocale(locale), {
     style: "currency",
     currency: "EUR",
     minimumFractionDigits: 2,
@@ -12,7 +17,7 @@ export function formatEuros(cents: number, locale = "en"): string {
 }
 
 export function formatCoins(cents: number, locale = "en"): string {
-  return new Intl.NumberFormat(intlLocale[locale] ?? "en-IE", {
+  return new Intl.NumberFormat(intlLocale(locale), {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(cents / 100);

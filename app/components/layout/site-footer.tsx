@@ -4,9 +4,10 @@ import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LanguageSwitcher } from "./language-switcher";
 import type { ShellProps } from "./types";
 
-export function SiteFooter({ user, settings }: ShellProps) {
+export function SiteFooter({ user, settings, locale }: ShellProps) {
   const { t } = useTranslation();
   const { links, general } = settings;
   const social = [
@@ -78,9 +79,12 @@ export function SiteFooter({ user, settings }: ShellProps) {
       </div>
       <div className="border-t border-slate-700">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            {t("footer.rights", { year: new Date().getFullYear(), siteName: general.siteName })}
-          </p>
+          <div className="flex flex-wrap items-center gap-4">
+            <p>
+              {t("footer.rights", { year: new Date().getFullYear(), siteName: general.siteName })}
+            </p>
+            <LanguageSwitcher locale={locale} id="language-footer" />
+          </div>
           <ul className="flex flex-wrap gap-4" aria-label={t("footer.social")}>
             {social.map((item) => (
               <li key={item.label}>

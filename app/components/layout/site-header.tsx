@@ -12,6 +12,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { cn } from "~/lib/utils";
 import { CoinDialog } from "./coin-dialog";
+import { LanguageSwitcher } from "./language-switcher";
 import { formatCoins } from "~/lib/money";
 import type { ShellNotification, ShellProps, ShellUser } from "./types";
 
@@ -63,6 +64,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
         </nav>
 
         <div className="ms-auto hidden items-center gap-2 md:flex">
+          <LanguageSwitcher locale={locale} id="language-header" />
           {user ? (
             <>
               <NotificationBell notifications={user.notifications} locale={locale} />
@@ -126,6 +128,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
             <NavLink to="/contact" className={navClass} onClick={close}>
               {t("nav.contact")}
             </NavLink>
+            <LanguageSwitcher locale={locale} id="language-mobile" className="px-3 pt-2" />
             <div className="mt-2 flex flex-wrap items-center gap-2 border-t pt-3">
               {user ? (
                 <>

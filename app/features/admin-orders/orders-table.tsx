@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { badgeTone } from "~/domain/hosting-services/hosting-services";
 import { ORDER_STATUSES, type OrderStatus } from "~/domain/orders/orders";
-import { formatEuros } from "~/lib/money";
+import { formatEuros, intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { StatusMessage } from "~/components/ui/status-message";
 
@@ -47,7 +47,10 @@ export function OrdersTable({
   const { t } = useTranslation("orders");
   const busy = useNavigation().state !== "idle";
   const tr = t as (key: string, options?: object) => string;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
   const filterHref = (s?: string) => (s ? `?status=${s}` : "?");
   return (
     <main className="grid gap-4">

@@ -14,7 +14,7 @@ import {
   type ServiceStatus,
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_IDS } from "~/domain/orders/orders";
-import { formatEuros } from "~/lib/money";
+import { formatEuros, intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { StatusMessage } from "~/components/ui/status-message";
 
@@ -52,7 +52,7 @@ export function ServicesAdmin({
   const { t } = useTranslation("services");
   const tr = t as (key: string, options?: object) => string;
   const busy = useNavigation().state !== "idle";
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
   const errors = result?.fieldErrors ?? {};
   const actions: ServiceAction[] = ["suspend", "reactivate", "terminate"];
   return (

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ticketTone, type TicketStatus } from "~/domain/tickets/tickets";
-import { formatCoins, formatEuros } from "~/lib/money";
+import { formatCoins, formatEuros, intlLocale } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { StatusMessage } from "~/components/ui/status-message";
 
@@ -123,7 +123,7 @@ export function OverviewTab({
   const { t: tCoins } = useTranslation("coins");
   const { t: tOrders } = useTranslation("orders");
   const { t: tTickets } = useTranslation("tickets");
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
   const label = (item: (typeof activity)[number]) => {
     if (item.type === "ledger") return (tCoins as (k: string) => string)(`kinds.${item.kind}`);
     if (item.type === "order") return (tOrders as (k: string) => string)(`status.${item.kind}`);
@@ -232,7 +232,10 @@ export function LedgerTable({
 }) {
   const { t } = useTranslation("dashboard");
   const { t: tCoins } = useTranslation("coins");
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
   return (
     <Card>
       <CardHeader>
@@ -305,7 +308,7 @@ export function SupportTab({
   locale: string;
 }) {
   const { t } = useTranslation("tickets");
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -367,7 +370,10 @@ export function AccountTab({
   const { t } = useTranslation("dashboard");
   const tr = useTranslation().t as (k: string) => string;
   const busy = useNavigation().state !== "idle";
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
   const errors = result?.fieldErrors ?? {};
   return (
     <div className="grid gap-6 lg:grid-cols-2">

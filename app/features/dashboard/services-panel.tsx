@@ -10,7 +10,7 @@ import {
   type ServiceStatus,
 } from "~/domain/hosting-services/hosting-services";
 import type { BillingCycle, OrderStatus } from "~/domain/orders/orders";
-import { formatEuros } from "~/lib/money";
+import { formatEuros, intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 
 interface ServiceRow {
@@ -49,7 +49,7 @@ export function ServicesPanel({
   const { t: tOrders } = useTranslation("orders");
   const tr = t as (key: string, options?: object) => string;
   const busy = useNavigation().state !== "idle";
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
   return (
     <div className="grid gap-6">
       {error ? (
@@ -125,7 +125,7 @@ export function ServicesPanel({
 export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: string }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
   return (
     <Card>
       <CardHeader>

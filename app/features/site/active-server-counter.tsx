@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ACTIVE_SERVER_COUNTER } from "~/domain/site/site";
+import { intlLocale } from "~/lib/money";
 
 /** Spec section 2: a cosmetic counter that starts at 2458 and grows by 0 to 2 every 5 s. */
 export function ActiveServerCounter({ locale }: { locale: string }) {
@@ -20,7 +21,7 @@ export function ActiveServerCounter({ locale }: { locale: string }) {
     >
       <span className="size-2 rounded-full bg-green-400" aria-hidden />
       {t("home.activeServers", {
-        servers: new Intl.NumberFormat(locale, { useGrouping: false }).format(count),
+        servers: new Intl.NumberFormat(intlLocale(locale), { useGrouping: false }).format(count),
       })}
     </p>
   );

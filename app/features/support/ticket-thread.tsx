@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
+import { intlLocale } from "~/lib/money";
 
 interface Message {
   id: number;
@@ -20,7 +21,10 @@ export function TicketThread({
   viewer: "customer" | "staff";
 }) {
   const { t } = useTranslation("tickets");
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
   return (
     <ol className="grid gap-3">
       {messages.map((message) => {

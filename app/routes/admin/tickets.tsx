@@ -15,6 +15,7 @@ import { listTicketQueue } from "~/domain/tickets/tickets.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/tickets";
+import { intlLocale } from "~/lib/money";
 
 const PAGE_SIZE = 25;
 const selectClass = "h-9 rounded-md border bg-background px-2 text-sm";
@@ -36,7 +37,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 export default function AdminTickets({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
   const { tickets, query, locale } = loaderData;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
   return (
     <main className="grid gap-4">
       <h1 className="text-2xl font-bold">{t("admin.title")}</h1>

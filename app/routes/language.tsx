@@ -1,0 +1,30 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { safeRedirect } from "~/domain/accounts/accounts";
+import { setUserLocale } from "~/domain/accounts/accounts.server";
+import { parseForm } from "~/http/form.server";
+import { LOCALE_COOKIE, SUPPORTED_LOCALES } from "~/i18n/locales";
+import type { Route } from "./+types/language";
+
+const schema = z.object({
+  lang: z.enum(SUPPORTED_LOCALES),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+export function loader() {
+  return redirect("/");
+}
+
+// Keeps the choice in a cookie for a year and, for a signed-in user, on the account; back to the same page.
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await parseForm(request, schema);
+  if (!form.ok) return redirect("/");
+  const user = context.session?.user;
+  if (user) await setUserLocale(context.services.db, user.id, form.data.lang);
+  const secure = context.services.env.PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
+  return redirect(safeRedirect(form.data.redirectTo, "/"), {
+    headers: {
+      "Set-Cookie": `${LOCALE_COOKIE}=${form.data.lang}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`,
+    },
+  });
+}
