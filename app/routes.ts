@@ -1,4 +1,5 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { COMING_SOON_PATHS } from "./components/layout/admin-pages";
 
 export default [
   layout("routes/site-layout.tsx", [
@@ -38,6 +39,11 @@ export default [
       route("tickets", "routes/admin/tickets.tsx"),
       route("tickets/:id", "routes/admin/ticket.tsx"),
       route("announcements", "routes/admin/announcements.tsx"),
+      route("users", "routes/admin/clients.tsx", { id: "admin-users" }),
+      route("search", "routes/admin/search.tsx"),
+      ...COMING_SOON_PATHS.map((path) =>
+        route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` }),
+      ),
     ]),
   ]),
 ] satisfies RouteConfig;

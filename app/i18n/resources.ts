@@ -1,4 +1,5 @@
 import type { Locale } from "./locales";
+import enAdmin from "./locales/en/admin.json";
 import enAuth from "./locales/en/auth.json";
 import enAnnouncements from "./locales/en/announcements.json";
 import enCoins from "./locales/en/coins.json";
@@ -19,6 +20,7 @@ export const namespaces = [
   "announcements",
   "dashboard",
   "site",
+  "admin",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -32,6 +34,7 @@ export const englishResources = {
   announcements: enAnnouncements,
   dashboard: enDashboard,
   site: enSite,
+  admin: enAdmin,
 };
 export type Resources = typeof englishResources;
 

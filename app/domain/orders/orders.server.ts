@@ -441,7 +441,7 @@ export async function listCustomerOrders(db: Db, userId: string, page = { limit:
 
 export async function listOrdersForAdmin(
   db: Db,
-  filter: { status?: OrderStatus; limit: number; offset: number },
+  filter: { status?: OrderStatus; id?: number; limit: number; offset: number },
 ) {
   let query = db
     .selectFrom("orders")
@@ -452,6 +452,7 @@ export async function listOrdersForAdmin(
       "users.name as user_name",
     ]);
   if (filter.status) query = query.where("orders.status", "=", filter.status);
+  if (filter.id) query = query.where("orders.id", "=", filter.id);
   const rows = await query
     .orderBy("orders.id", "desc")
     .limit(filter.limit + 1)

@@ -210,5 +210,6 @@ export const decideOrderSchema = z.discriminatedUnion("intent", [
 
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  id: z.coerce.number().int().positive().optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });

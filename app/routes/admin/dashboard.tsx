@@ -1,35 +1,164 @@
+import { LifeBuoyIcon, ServerIcon, ShoppingCartIcon, UsersIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { SimpleTable } from "~/components/data-table/simple-table";
 import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { loadAdminDashboard } from "~/domain/admin-dashboard/admin-dashboard.server";
 import { requireAdmin } from "~/http/guards.server";
+import { intlLocale } from "~/lib/money";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/dashboard";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
-  const t = context.i18n.getFixedT(null, "common");
-  return { meta: { title: t("admin.title") }, email: admin.email };
+  const t = context.i18n.getFixedT(null, "admin");
+  return {
+    meta: { title: t("nav.dashboard") },
+    email: admin.email,
+    locale: context.locale,
+    ...(await loadAdminDashboard(context.services.db)),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+function Stat({
+  icon,
+  label,
+  value,
+  to,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: number;
+  to: string;
+}) {
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("admin.title")}</h1>
-      <p className="mt-2 text-muted-foreground">
-        {t("admin.welcome", { email: loaderData.email })}
-      </p>
-      <p className="mt-2">{t("admin.comingSoon")}</p>
-      <div className="mt-6 flex gap-2">
-        <Button asChild variant="outline">
-          <Link to="/">{t("nav.home")}</Link>
-        </Button>
-        <Form method="post" action="/logout">
-          <Button type="submit">{t("nav.logout")}</Button>
-        </Form>
+    <Link to={to} className="block">
+      <Card className="transition-shadow hover:shadow-md">
+        <CardContent className="flex items-center gap-3 pt-6">
+          <span className="rounded-md bg-muted p-2 text-primary [&_svg]:size-5" aria-hidden>
+            {icon}
+          </span>
+          <div>
+            <p className="text-xs text-muted-foreground">{label}</p>
+            <p className="text-2xl font-bold">{value}</p>
+          </div>
+        </CardContent>
+      </Card>
+    </Link>
+  );
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { t: tServices } = useTranslation("services");
+  const { stats, activity, overview, locale } = loaderData;
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  return (
+    <main className="grid gap-6">
+      <h1 className="text-2xl font-bold">{t("nav.dashboard")}</h1>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat
+          icon={<UsersIcon />}
+          label={t("dashboard.clients")}
+          value={stats.clients}
+          to="/admin/clients"
+        />
+        <Stat
+          icon={<ServerIcon />}
+          label={t("dashboard.activeServices")}
+          value={stats.activeServices}
+          to="/admin/services"
+        />
+        <Stat
+          icon={<ShoppingCartIcon />}
+          label={t("dashboard.pendingOrders")}
+          value={stats.pendingOrders}
+          to="/admin/orders?status=pending"
+        />
+        <Stat
+          icon={<LifeBuoyIcon />}
+          label={t("dashboard.openTickets")}
+          value={stats.openTickets}
+          to="/admin/tickets"
+        />
       </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("dashboard.recentActivity")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {activity.length === 0 ? (
+              <p className="text-muted-foreground">{t("dashboard.noActivity")}</p>
+            ) : (
+              <ul className="divide-y text-sm">
+                {activity.map((a) => (
+                  <li key={a.id} className="flex justify-between gap-3 py-2">
+                    <span>
+                      <span dir="ltr">{a.actor}</span>:{" "}
+                      <span className="font-mono">{a.action}</span> {a.target}
+                      {a.reason ? (
+                        <span className="text-muted-foreground"> · {a.reason}</span>
+                      ) : null}
+                    </span>
+                    <span className="whitespace-nowrap text-muted-foreground">
+                      {date.format(new Date(a.at))}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("dashboard.serviceOverview")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {overview.length === 0 ? (
+              <p className="text-muted-foreground">{t("dashboard.noServices")}</p>
+            ) : (
+              <SimpleTable head={[t("dashboard.type"), tServices("admin.status"), "#"]}>
+                {overview.map((row) => (
+                  <tr key={`${row.type}-${row.status}`}>
+                    <td className="px-3 py-2 uppercase">{row.type ?? t("dashboard.custom")}</td>
+                    <td className="px-3 py-2">
+                      {(tServices as (k: string) => string)(`status.${row.status}`)}
+                    </td>
+                    <td className="px-3 py-2 font-mono">{row.count}</td>
+                  </tr>
+                ))}
+              </SimpleTable>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("dashboard.quickActions")}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/admin/orders?status=pending">{t("dashboard.reviewOrders")}</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/tickets?status=open">{t("dashboard.answerTickets")}</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/clients">{t("dashboard.addCoins")}</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/services">{t("dashboard.addService")}</Link>
+          </Button>
+        </CardContent>
+      </Card>
     </main>
   );
 }

@@ -16,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = orderListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { orders, hasMore } = await listOrdersForAdmin(context.services.db, {
     status: query.status,
+    id: query.id,
     limit: PAGE_SIZE,
     offset: (query.page - 1) * PAGE_SIZE,
   });

@@ -1,0 +1,24 @@
+// Kept free of imports: app/routes.ts reads it when the route table is built.
+/** Pages that are not built yet answer 'coming soon' inside the shell. */
+export const COMING_SOON_PATHS = [
+  "client-groups",
+  "invoices",
+  "quotes",
+  "transactions",
+  "gateways",
+  "products",
+  "promotions",
+  "domains",
+  "domain-pricing",
+  "knowledgebase",
+  "downloads",
+  "chat",
+  "affiliates",
+  "email-marketing",
+  "reports",
+  "analytics",
+  "utilities",
+  "logs",
+  "security",
+  "settings",
+] as const;

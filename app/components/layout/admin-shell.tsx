@@ -1,0 +1,192 @@
+import {
+  ArrowLeftIcon,
+  LifeBuoyIcon,
+  MenuIcon,
+  PanelLeftIcon,
+  SearchIcon,
+  UserIcon,
+} from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
+import { ADMIN_NAV } from "./admin-nav";
+
+function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation("admin");
+  const tr = t as (key: string) => string;
+  return (
+    <nav aria-label={t("shell.title")} className="flex h-full flex-col gap-4 overflow-y-auto p-3">
+      {ADMIN_NAV.map(({ group, items }) => (
+        <div key={group}>
+          {collapsed ? null : (
+            <p className="px-2 pb-1 text-xs font-semibold text-slate-400 uppercase">
+              {tr(`groups.${group}`)}
+            </p>
+          )}
+          <ul className="grid gap-0.5">
+            {items.map(({ path, key, icon: Icon }) => (
+              <li key={path}>
+                <NavLink
+                  to={path}
+                  end={path === "/admin"}
+                  onClick={onNavigate}
+                  title={collapsed ? tr(`nav.${key}`) : undefined}
+                  className={({ isActive }) =>
+                    cn(
+                      "flex items-center gap-3 rounded-md px-2 py-1.5 text-sm text-slate-200 hover:bg-white/10",
+                      isActive && "bg-primary text-white",
+                      collapsed && "justify-center",
+                    )
+                  }
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden />
+                  <span className={collapsed ? "sr-only" : undefined}>{tr(`nav.${key}`)}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <Link
+        to="/"
+        onClick={onNavigate}
+        className={cn(
+          "mt-auto flex items-center gap-3 rounded-md px-2 py-1.5 text-sm text-slate-200 hover:bg-white/10",
+          collapsed && "justify-center",
+        )}
+      >
+        <ArrowLeftIcon className="size-4 shrink-0 rtl:rotate-180" aria-hidden />
+        <span className={collapsed ? "sr-only" : undefined}>{t("shell.backToSite")}</span>
+      </Link>
+    </nav>
+  );
+}
+
+/** The admin panel's frame: a collapsible sidebar (a drawer on phones), search, notifications and user menu. */
+export function AdminShell({
+  email,
+  openTickets,
+  children,
+}: {
+  email: string;
+  openTickets: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("admin");
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawer, setDrawer] = useState(false);
+  const location = useLocation();
+  return (
+    <div className="flex min-h-screen bg-muted">
+      <aside
+        className={cn(
+          "sticky top-0 hidden h-screen shrink-0 bg-secondary md:block",
+          collapsed ? "w-16" : "w-64",
+        )}
+      >
+        <Sidebar collapsed={collapsed} />
+      </aside>
+      <DialogPrimitive.Root open={drawer} onOpenChange={setDrawer}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
+          <DialogPrimitive.Content className="fixed inset-y-0 start-0 z-50 w-72 max-w-[85vw] bg-secondary md:hidden">
+            <DialogPrimitive.Title className="sr-only">{t("shell.title")}</DialogPrimitive.Title>
+            <Sidebar collapsed={false} onNavigate={() => setDrawer(false)} />
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex items-center gap-2 border-b bg-background px-3 py-2">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={t("shell.openMenu")}
+            onClick={() => setDrawer(true)}
+          >
+            <MenuIcon aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="hidden md:inline-flex"
+            aria-label={collapsed ? t("shell.expand") : t("shell.collapse")}
+            aria-pressed={collapsed}
+            onClick={() => setCollapsed((c) => !c)}
+          >
+            <PanelLeftIcon className="rtl:rotate-180" aria-hidden />
+          </Button>
+          <span className="hidden font-bold sm:inline">{t("shell.title")}</span>
+          <Form
+            method="get"
+            action="/admin/search"
+            role="search"
+            className="ms-auto flex min-w-0 flex-1 items-center gap-1 sm:max-w-sm"
+          >
+            <label htmlFor="admin-search" className="sr-only">
+              {t("shell.search")}
+            </label>
+            <Input
+              id="admin-search"
+              name="q"
+              placeholder={t("shell.search")}
+              className="h-9 min-w-0"
+              key={location.pathname}
+            />
+            <Button type="submit" size="icon" variant="ghost" aria-label={t("shell.searchButton")}>
+              <SearchIcon aria-hidden />
+            </Button>
+          </Form>
+          <Button
+            asChild
+            variant="ghost"
+            size="icon"
+            className="relative"
+            aria-label={`${t("shell.notifications")}: ${openTickets}`}
+          >
+            <Link to="/admin/tickets?status=open">
+              <LifeBuoyIcon aria-hidden />
+              {openTickets > 0 ? (
+                <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
+                  {openTickets}
+                </span>
+              ) : null}
+            </Link>
+          </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={t("shell.userMenu")}>
+                <UserIcon aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuLabel dir="ltr">{email}</DropdownMenuLabel>
+              <DropdownMenuItem asChild>
+                <Link to="/admin/settings">{t("shell.settings")}</Link>
+              </DropdownMenuItem>
+              <Form method="post" action="/logout">
+                <DropdownMenuItem asChild>
+                  <button type="submit" className="w-full">
+                    {t("shell.logout")}
+                  </button>
+                </DropdownMenuItem>
+              </Form>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </header>
+        <div className="min-w-0 flex-1 p-4 md:p-6">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { redirect } from "react-router";
+import { findSearchTarget } from "~/domain/admin-dashboard/admin-dashboard.server";
+import { requireAdmin } from "~/http/guards.server";
+import type { Route } from "./+types/search";
+
+// The top bar's search box: goes straight to the match.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  throw redirect(await findSearchTarget(context.services.db, q));
+}
