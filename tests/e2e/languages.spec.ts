@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { registerCustomer, signedIn, submitLogin, visit } from "./fixtures";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  registerCustomer,
+  signedIn,
+  submitLogin,
+  visit,
+} from "./fixtures";
 
 async function noHorizontalScroll(page: Page) {
   return page.evaluate(
@@ -65,4 +72,19 @@ test("a customer's saved language follows them to another browser", async ({ pag
 test("every public page lists its other languages for search engines", async ({ request }) => {
   const html = await (await request.get("/services/vps")).text();
   for (const lang of ["en", "fr", "ar", "x-default"]) expect(html).toContain(`hrefLang="${lang}"`);
+});
+
+test("the admin clients page in Arabic mirrors the shell", async ({ browser }) => {
+  const { page, context } = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await visit(page, "/admin/clients?lang=ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    expect(await noHorizontalScroll(page), `${width}px`).toBe(true);
+    if (width === 1280) {
+      const sidebar = await page.getByRole("navigation", { name: /./ }).first().boundingBox();
+      expect(sidebar!.x).toBeGreaterThan(width / 2);
+    }
+  }
+  await context.close();
 });
