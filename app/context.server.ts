@@ -121,6 +121,21 @@ function i18nFor(locale: Locale): Promise<i18n> {
   return instance;
 }
 
+/** A translator for responses made before React Router runs (refusals in server/app.ts). */
+export async function translatorFor(
+  services: AppServices,
+  request: { cookie: string | null; acceptLanguage: string | null },
+) {
+  const settings = await services.settings.get();
+  const locale = pickLocale({
+    userLocale: null,
+    cookie: request.cookie,
+    acceptLanguage: request.acceptLanguage,
+    siteDefault: settings.general.defaultLocale,
+  });
+  return (await i18nFor(locale)).getFixedT(null, "common");
+}
+
 /** What every loader and action receives as `context` (built once per request). */
 export interface RequestContext {
   services: AppServices;

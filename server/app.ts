@@ -2,7 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { AppLoadContext } from "react-router";
-import { bootServices, createRequestContext } from "~/context.server";
+import { bootServices, createRequestContext, translatorFor } from "~/context.server";
 import { pingDatabase } from "~/db/database.server";
 import { isCrossSiteRequest } from "./same-origin";
 
@@ -21,9 +21,18 @@ app.get("/healthz", async (_req, res) => {
 });
 
 // A state-changing request that says it comes from another site is refused before any route runs.
-app.use((req: Request, res: Response, next: NextFunction) => {
+const translate = (req: Request) =>
+  translatorFor(services, {
+    cookie: req.get("cookie") ?? null,
+    acceptLanguage: req.get("accept-language") ?? null,
+  });
+
+app.use(async (req: Request, res: Response, next: NextFunction) => {
   if (isCrossSiteRequest(req.method, req.headers)) {
-    res.status(403).type("text/plain").send("This request came from another site and was refused.");
+    res
+      .status(403)
+      .type("text/plain")
+      .send((await translate(req))("http.crossSite"));
     return;
   }
   next();
