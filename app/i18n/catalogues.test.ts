@@ -51,7 +51,7 @@ describe("message catalogues", () => {
   }
 
   it("uses every English key somewhere in the code", () => {
-    const code = sourceFiles(path.resolve("app"))
+    const code = [...sourceFiles(path.resolve("app")), ...sourceFiles(path.resolve("server"))]
       .map((file) => readFileSync(file, "utf8"))
       .join("\n");
     // Keys built at run time appear in code as a template prefix: t(`cycles.${id}`) uses every cycles.* key.
