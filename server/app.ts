@@ -45,11 +45,11 @@ const formLimiter = rateLimit({
   standardHeaders: "draft-8",
   legacyHeaders: false,
   skip: (req) => req.method !== "POST",
-  handler: (_req, res) => {
+  handler: async (req, res) => {
     res
       .status(429)
       .type("text/plain")
-      .send("Too many requests. Please wait a minute and try again.");
+      .send((await translate(req))("http.tooManyRequests"));
   },
 });
 app.use(["/login", "/register", "/contact", "/newsletter"], formLimiter);
