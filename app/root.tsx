@@ -21,6 +21,7 @@ import { Toaster } from "./components/ui/toaster";
 import { listNotifications } from "./domain/notifications/notifications.server";
 import { readToast } from "./http/toast.server";
 import { directionOf, SUPPORTED_LOCALES } from "./i18n/locales";
+import { loadResources } from "./i18n/resources";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = readToast(request.headers.get("cookie"));
@@ -97,7 +98,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { locale } = loaderData;
+  // The language can change without a full page load (a login that restores a saved choice): load that
+  // language's catalogues and switch the browser's i18next to it.
+  useEffect(() => {
+    if (i18n.language === locale) return;
+    let cancelled = false;
+    void loadResources(locale).then((resources) => {
+      if (cancelled) return;
+      for (const [ns, bundle] of Object.entries(resources))
+        i18n.addResourceBundle(locale, ns, bundle, true, true);
+      void i18n.changeLanguage(locale);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [i18n, locale]);
   const { toast } = loaderData;
   useEffect(() => {
     if (!toast) return;

@@ -2,7 +2,7 @@
  * npm run admin -- create <email>          make <email> an admin (a new account gets a one-time password)
  * npm run admin -- reset-password <email>  give <email> a one-time password and end their sessions
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ConfigError, getEnv } from "../app/config/env.server";
 import { createServices } from "../app/context.server";
 import { migrateToLatest } from "../app/db/migrate.server";

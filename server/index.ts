@@ -62,6 +62,8 @@ app.use(
       },
     },
     strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
+    // Browsers then send our own Origin on form posts (no-referrer would make it "null").
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   }),
 );

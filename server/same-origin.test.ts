@@ -14,6 +14,11 @@ describe("isCrossSiteRequest", () => {
     expect(isCrossSiteRequest("POST", { ...host, origin: "null" })).toBe(true);
   });
 
+  it("trusts Fetch Metadata over an Origin of null (a same-origin form under no-referrer)", () => {
+    expect(isCrossSiteRequest("POST", { ...host, origin: "null", "sec-fetch-site": "same-origin" })).toBe(false);
+    expect(isCrossSiteRequest("POST", { ...host, origin: "null", "sec-fetch-site": "same-site" })).toBe(true);
+  });
+
   it("lets a same-origin POST through", () => {
     expect(
       isCrossSiteRequest("POST", {

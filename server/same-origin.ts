@@ -4,12 +4,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * True when a state-changing request says it was sent by another site: Sec-Fetch-Site (sent by every
- * current browser) is "cross-site", or the Origin header names a different host than the one asked.
+ * current browser) is "cross-site" or "same-site" (a sibling subdomain is another site for us), or, from a
+ * browser without Fetch Metadata, the Origin header names a different host than the one asked.
  * Requests without either header (curl, server-to-server) are left to the session cookie's SameSite.
  */
 export function isCrossSiteRequest(method: string, headers: IncomingHttpHeaders): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
-  if (headers["sec-fetch-site"] === "cross-site") return true;
+  const site = headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") return true;
+  // Fetch Metadata is set by the browser and cannot be forged by a page. A same-origin form can still carry
+  // "Origin: null" (e.g. under a no-referrer policy), so a same-origin answer here settles it.
+  if (site === "same-origin" || site === "none") return false;
   const origin = headers.origin;
   if (!origin) return false;
   if (origin === "null") return true;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { readCookie } from "~/i18n/locales";
 
 const TOAST_COOKIE = "hostfront_toast";

@@ -25,7 +25,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Spec section 2: three plans taken from the catalogue (the SA-MP plans), the second marked Most Popular.
   const plans = (await listActiveProducts(context.services.db, "samp")).slice(0, 3);
   const gate = context.services.env.ENTRY_GATE === "on" && context.settings.general.entryGate;
-  return { meta: { title: t("home.metaTitle") }, plans, gate, locale: context.locale };
+  return {
+    meta: { title: t("home.metaTitle"), description: t("home.subtitle") },
+    plans,
+    gate,
+    locale: context.locale,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);

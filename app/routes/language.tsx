@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { safeRedirect } from "~/domain/accounts/accounts";
 import { setUserLocale } from "~/domain/accounts/accounts.server";
 import { parseForm } from "~/http/form.server";

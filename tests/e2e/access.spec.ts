@@ -18,7 +18,8 @@ test.describe("admin pages", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin Panel" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   });
 });
 

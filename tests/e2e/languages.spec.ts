@@ -66,6 +66,7 @@ test("a customer's saved language follows them to another browser", async ({ pag
   const other = await signedIn(browser, customer.email, customer.password);
   await visit(other.page, "/dashboard");
   await expect(other.page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(other.page.getByRole("heading", { level: 1 })).toContainText("مرحبًا");
   await other.context.close();
 });
 

@@ -1,9 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { toast, uniqueEmail, visit } from "./fixtures";
 
-const pages: { path: string; texts: (string | RegExp)[] }[] = [
+// Each public page: key texts in the server HTML, its own title, and a description of its own (not the
+// site-wide SEO description), which search engines and link previews show.
+const pages: { path: string; title: string; description: string; texts: (string | RegExp)[] }[] = [
   {
     path: "/",
+    title: "Game server and VPS hosting in Frankfurt",
+    description: "SA-MP and MTA servers, game servers and VPS",
     texts: [
       "Our services",
       "SAMP Hosting",
@@ -16,18 +20,44 @@ const pages: { path: string; texts: (string | RegExp)[] }[] = [
   },
   {
     path: "/services/samp",
+    title: "SA-MP server hosting",
+    description: "San Andreas Multiplayer servers",
     texts: ["SAMP Hosting", "SAMP Starter", "€2.50", "€4.50", "€8.50", "500 player slots"],
   },
-  { path: "/services/mta", texts: ["MTA Hosting", "MTA Starter", "€3.00", "€9.50"] },
-  { path: "/services/vps", texts: ["VPS Hosting", "VPS Entry", "€7.00", "€12.00", "€20.00"] },
-  { path: "/game-hosting", texts: ["Game Hosting", "Game Basic", "€3.99", "€7.99", "€14.99"] },
+  {
+    path: "/services/mta",
+    title: "MTA:SA server hosting",
+    description: "Multi Theft Auto",
+    texts: ["MTA Hosting", "MTA Starter", "€3.00", "€9.50"],
+  },
+  {
+    path: "/services/vps",
+    title: "VPS hosting",
+    description: "Virtual private servers",
+    texts: ["VPS Hosting", "VPS Entry", "€7.00", "€12.00", "€20.00"],
+  },
+  {
+    path: "/game-hosting",
+    title: "Game server hosting",
+    description: "Servers for Minecraft",
+    texts: ["Game Hosting", "Game Basic", "€3.99", "€7.99", "€14.99"],
+  },
   {
     path: "/about",
+    title: "About us",
+    description: "Give every community",
     texts: ["Our mission", "Our story", "Why choose us", "Excellence", "Reliability", "Community"],
   },
-  { path: "/contact", texts: ["Contact us", "Support email", "WhatsApp", "Send Message"] },
+  {
+    path: "/contact",
+    title: "Contact",
+    description: "Questions about a plan",
+    texts: ["Contact us", "Support email", "WhatsApp", "Send Message"],
+  },
   {
     path: "/service-terms",
+    title: "Service terms",
+    description: "Accepted payment methods: cashPlus, PayPal",
     texts: [
       "cashPlus",
       "PayPal",
@@ -42,12 +72,31 @@ const pages: { path: string; texts: (string | RegExp)[] }[] = [
   },
   {
     path: "/orange-money",
+    title: "Pay with Orange Money",
+    description: "Six steps to pay an invoice",
     texts: ["Pay with Orange Money", "Open the Orange Money app on your phone."],
   },
-  { path: "/phpmyadmin", texts: ["Install phpMyAdmin on your VPS", "apt-get install"] },
+  {
+    path: "/phpmyadmin",
+    title: "phpMyAdmin installer",
+    description: "Run this script as root",
+    texts: ["Install phpMyAdmin on your VPS", "apt-get install"],
+  },
+  {
+    path: "/bot-detected",
+    title: "Automated browser detected",
+    description: "Your browser looks automated",
+    texts: ["Automated browser detected", "Try again"],
+  },
+  {
+    path: "/verification-failed",
+    title: "Verification failed",
+    description: "Something went wrong while checking your browser",
+    texts: ["Verification failed", "Try again"],
+  },
 ];
 
-for (const { path, texts } of pages) {
+for (const { path, title, description, texts } of pages) {
   test(`${path} renders its texts in the server HTML and fits a phone`, async ({
     page,
     request,
@@ -63,7 +112,9 @@ for (const { path, texts } of pages) {
         () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
       ),
     ).toBe(true);
-    await expect(page).toHaveTitle(/Hostfront/);
+    await expect(page).toHaveTitle(`${title} | Hostfront`);
+    const content = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(content?.startsWith(description), `description of ${path}: ${content}`).toBe(true);
   });
 }
 

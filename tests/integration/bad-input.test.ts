@@ -32,6 +32,20 @@ const targets: {
     fields: ["name", "email", "password", "confirmPassword"],
   },
   {
+    name: "contact",
+    load: () => import("~/routes/site/contact"),
+    path: "/contact",
+    as: "anonymous",
+    fields: ["name", "email", "subject", "message"],
+  },
+  {
+    name: "newsletter",
+    load: () => import("~/routes/site/newsletter"),
+    path: "/newsletter",
+    as: "anonymous",
+    fields: ["email", "redirectTo"],
+  },
+  {
     name: "order",
     load: () => import("~/routes/order"),
     path: "/order",

@@ -21,7 +21,12 @@ export function LanguageSwitcher({
   const location = useLocation();
   const back = `${location.pathname}${location.search.replace(/([?&])lang=[^&]*&?/, "$1").replace(/[?&]$/, "")}`;
   return (
-    <Form method="post" action="/language" className={cn("flex items-center gap-1", className)}>
+    <Form
+      method="post"
+      action="/language"
+      reloadDocument
+      className={cn("flex items-center gap-1", className)}
+    >
       <input type="hidden" name="redirectTo" value={back} />
       <label htmlFor={id} className="sr-only">
         {t("language.label")}

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { readNewsletterOutcome } from "~/domain/site/site";
 import { LanguageSwitcher } from "./language-switcher";
 import type { ShellProps } from "./types";
 
@@ -127,46 +128,69 @@ function FooterLink({ to, children }: { to: string; children: React.ReactNode })
 function NewsletterBox() {
   const { t } = useTranslation();
   const { t: tSite } = useTranslation("site");
+  const trSite = tSite as (key: string) => string;
+  const location = useLocation();
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
   const formRef = useRef<HTMLFormElement>(null);
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const fetched = fetcher.state === "idle" ? fetcher.data : undefined;
   // Spec section 5: on success the field clears and the visitor is thanked.
   useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+    if (fetched?.ok) formRef.current?.reset();
+  }, [fetched]);
+  // Posted without JavaScript, the server sends the browser back here with ?newsletter=<outcome>.
+  const params = new URLSearchParams(location.search);
+  const returned = readNewsletterOutcome(params.get("newsletter"));
+  params.delete("newsletter");
+  const back = `${location.pathname}${params.size > 0 ? `?${params.toString()}` : ""}`;
+  const outcome = fetched
+    ? { ok: fetched.ok, text: fetched.ok ? tSite("newsletter.thanks") : errorText(fetched.error) }
+    : returned
+      ? {
+          ok: returned === "thanks",
+          text: returned === "thanks" ? tSite("newsletter.thanks") : trSite(`errors.${returned}`),
+        }
+      : null;
+  function errorText(key = "site.errors.emailInvalid") {
+    return trSite(key.replace(/^site\./, ""));
+  }
   return (
-    <fetcher.Form ref={formRef} method="post" action="/newsletter" className="mt-6 max-w-sm">
+    <fetcher.Form
+      ref={formRef}
+      id="newsletter"
+      method="post"
+      action="/newsletter"
+      className="mt-6 max-w-sm scroll-mt-24"
+    >
       <h2 className="font-semibold text-white">{t("footer.newsletterTitle")}</h2>
       <p className="mt-1 text-sm text-slate-300">{t("footer.newsletterText")}</p>
-      <div className="mt-3 flex gap-2">
-        <Label htmlFor="newsletter-email" className="sr-only">
-          {t("footer.newsletterEmail")}
-        </Label>
+      <input type="hidden" name="redirectTo" value={back} />
+      <Label htmlFor="newsletter-email" className="mt-3 block text-sm text-slate-200">
+        {t("footer.newsletterEmail")}
+      </Label>
+      <div className="mt-1 flex gap-2">
         <Input
           id="newsletter-email"
           name="email"
           type="email"
           required
-          placeholder={t("footer.newsletterEmail")}
-          className="bg-white text-foreground"
+          autoComplete="email"
+          className="min-w-0 bg-white text-foreground"
           dir="ltr"
+          aria-describedby="newsletter-status"
+          aria-invalid={outcome && !outcome.ok ? true : undefined}
         />
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           {t("footer.subscribe")}
         </Button>
       </div>
-      {result ? (
-        <p
-          role="status"
-          className={result.ok ? "mt-2 text-sm text-green-300" : "mt-2 text-sm text-red-300"}
-        >
-          {result.ok
-            ? tSite("newsletter.thanks")
-            : (tSite as (k: string) => string)(
-                (result.error ?? "site.errors.emailInvalid").replace(/^site\./, ""),
-              )}
-        </p>
-      ) : null}
+      {/* Always in the page, so screen readers announce the outcome when it appears. */}
+      <p
+        id="newsletter-status"
+        role="status"
+        className={outcome?.ok ? "mt-2 text-sm text-green-300" : "mt-2 text-sm text-red-300"}
+      >
+        {outcome?.text}
+      </p>
     </fetcher.Form>
   );
 }

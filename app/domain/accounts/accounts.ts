@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // Spec section 9 and the foundation issue.
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Db } from "~/db/transaction";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "./accounts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const ANNOUNCEMENT_TYPES = ["info", "success", "warning"] as const;
 export const AUDIENCES = ["all", "customers", "admins"] as const;

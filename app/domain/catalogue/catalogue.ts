@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const PRODUCT_TYPES = ["samp", "mta", "vps", "game"] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];

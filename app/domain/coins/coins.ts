@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const LEDGER_KINDS = [
   "admin_adjustment",

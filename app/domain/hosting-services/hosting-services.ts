@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { BILLING_CYCLE_IDS, type BillingCycle } from "~/domain/orders/orders";
 import { parseCoinAmount } from "~/domain/coins/coins";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { ProductType } from "~/domain/catalogue/catalogue";
 
 /** Billing cycles of the service terms (spec section 9): months billed, discount, days of service. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 const url = z.url().max(500);
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import * as contact from "~/routes/site/contact";
 import * as newsletter from "~/routes/site/newsletter";
+import { submitContactMessage, subscribeToNewsletter } from "./site.server";
 import { contextFor, formRequest, settle } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 
@@ -79,5 +80,81 @@ describeEachDatabase("contact and newsletter", (app) => {
     expect(bad.data.error).toBe("site.errors.emailInvalid");
     const empty = (await send(newsletter, "/newsletter", {})) as Result;
     expect(empty.data.error).toBe("site.errors.emailRequired");
+  });
+  it("stores a message with NUL characters dropped instead of failing on PostgreSQL", async () => {
+    const ok = await send(contact, "/contact", {
+      name: "Nul\u0000l",
+      email: "nul@example.com",
+      subject: "\u0000Subject",
+      message: "Line\u0000one",
+    });
+    expect(ok).toEqual({ ok: true });
+    const row = await app()
+      .db.selectFrom("contact_messages")
+      .selectAll()
+      .where("email", "=", "nul@example.com")
+      .executeTakeFirstOrThrow();
+    expect([row.name, row.subject, row.message]).toEqual(["Null", "Subject", "Lineone"]);
+  });
+
+  it("keeps messages unread and subscribers once per address in the domain itself", async () => {
+    await submitContactMessage(app().db, {
+      name: "Direct",
+      email: "direct@example.com",
+      subject: "Hello",
+      message: "Stored as sent",
+    });
+    const message = await app()
+      .db.selectFrom("contact_messages")
+      .selectAll()
+      .where("email", "=", "direct@example.com")
+      .executeTakeFirstOrThrow();
+    expect(message.read_at).toBeNull();
+    expect(message.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    await subscribeToNewsletter(app().db, "Mixed@Example.com");
+    await subscribeToNewsletter(app().db, " mixed@example.COM ");
+    const rows = await app()
+      .db.selectFrom("newsletter_subscribers")
+      .select("email")
+      .where("email", "like", "%mixed%")
+      .execute();
+    expect(rows).toEqual([{ email: "mixed@example.com" }]);
+  });
+
+  it("sends a browser that posted without JavaScript back to its page with the outcome", async () => {
+    const post = async (fields: Record<string, string>) => {
+      const request = new Request("http://localhost/newsletter", {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "sec-fetch-mode": "navigate",
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+      const outcome = await settle(async () =>
+        newsletter.action({ request, context: await contextFor(app()), params: {} } as never),
+      );
+      expect(outcome).toBeInstanceOf(Response);
+      const response = outcome as Response;
+      expect(response.status).toBe(302);
+      return response.headers.get("location");
+    };
+    expect(await post({ email: "nojs@example.com", redirectTo: "/about" })).toBe(
+      "/about?newsletter=thanks#newsletter",
+    );
+    expect(await post({ email: "nope", redirectTo: "/contact" })).toBe(
+      "/contact?newsletter=emailInvalid#newsletter",
+    );
+    expect(await post({ email: "x@example.com", redirectTo: "https://evil.example/" })).toBe(
+      "/?newsletter=thanks#newsletter",
+    );
+    const stored = await app()
+      .db.selectFrom("newsletter_subscribers")
+      .select("email")
+      .where("email", "in", ["nojs@example.com", "nope", "x@example.com"])
+      .orderBy("email")
+      .execute();
+    expect(stored.map((r) => r.email)).toEqual(["nojs@example.com", "x@example.com"]);
   });
 });

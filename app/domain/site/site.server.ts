@@ -10,11 +10,14 @@ export async function submitContactMessage(
     .execute();
 }
 
-/** Once per address; subscribing again is not an error (the visitor sees the same thanks). */
+/**
+ * Once per address, whatever its case (the unique column holds the lower-cased address); subscribing
+ * again is not an error (the visitor sees the same thanks).
+ */
 export async function subscribeToNewsletter(db: Db, email: string): Promise<void> {
   await db
     .insertInto("newsletter_subscribers")
-    .values({ email, created_at: new Date().toISOString() })
+    .values({ email: email.trim().toLowerCase(), created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column("email").doNothing())
     .execute();
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { looksHeadless, newQuiz } from "./site";
+import {
+  ACTIVE_SERVER_COUNTER,
+  contactSchema,
+  looksHeadless,
+  newQuiz,
+  newsletterErrorOutcome,
+  newsletterReturnPath,
+  newsletterSchema,
+  nextActiveServerCount,
+  readNewsletterOutcome,
+} from "./site";
 
 describe("entry gate rules", () => {
   it("asks for the product of two numbers from 1 to 5", () => {
@@ -22,5 +32,85 @@ describe("entry gate rules", () => {
         languages: ["fr-FR"],
       }),
     ).toBe(false);
+  });
+});
+
+describe("active-server counter", () => {
+  it("starts at 2458 and grows by a whole number from 0 to 2 every 5 s", () => {
+    expect(ACTIVE_SERVER_COUNTER).toMatchObject({ start: 2458, intervalMs: 5000 });
+    expect(nextActiveServerCount(2458, () => 0)).toBe(2458);
+    expect(nextActiveServerCount(2458, () => 0.5)).toBe(2459);
+    expect(nextActiveServerCount(2458, () => 0.9999)).toBe(2460);
+    for (let i = 0; i < 200; i++) {
+      const step = nextActiveServerCount(100) - 100;
+      expect([0, 1, 2]).toContain(step);
+    }
+  });
+});
+
+describe("contact form", () => {
+  const valid = { name: "Imane", email: "Imane@Example.com", subject: "VPS", message: "Hello" };
+
+  it("accepts the four fields, trimmed, with the email in lower case", () => {
+    expect(contactSchema.parse({ ...valid, name: "  Imane " })).toEqual({
+      ...valid,
+      email: "imane@example.com",
+    });
+  });
+
+  it("requires all four fields", () => {
+    const result = contactSchema.safeParse({ name: " ", subject: "", message: "\u0000" });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path[0], issue.message]),
+    );
+    expect(messages).toEqual({
+      name: "site.errors.required",
+      email: "site.errors.emailRequired",
+      subject: "site.errors.required",
+      message: "site.errors.required",
+    });
+  });
+
+  it("drops NUL characters, which PostgreSQL cannot store", () => {
+    expect(contactSchema.parse({ ...valid, message: "a\u0000b" }).message).toBe("ab");
+  });
+
+  it("refuses text longer than its column allows", () => {
+    const result = contactSchema.safeParse({ ...valid, subject: "x".repeat(151) });
+    expect(result.error?.issues[0]?.message).toBe("site.errors.tooLong");
+  });
+});
+
+describe("newsletter", () => {
+  it("checks the email and ignores a bad return path", () => {
+    expect(newsletterSchema.parse({ email: " Fan@Example.com " })).toEqual({
+      email: "fan@example.com",
+    });
+    expect(newsletterSchema.parse({ email: "a@b.co", redirectTo: "x".repeat(3000) })).toEqual({
+      email: "a@b.co",
+    });
+    expect(newsletterSchema.safeParse({ email: "a@b" }).error?.issues[0]?.message).toBe(
+      "site.errors.emailInvalid",
+    );
+  });
+
+  it("reads only known outcomes from the URL", () => {
+    expect(readNewsletterOutcome("thanks")).toBe("thanks");
+    expect(readNewsletterOutcome("emailInvalid")).toBe("emailInvalid");
+    expect(readNewsletterOutcome("<b>hi</b>")).toBeNull();
+    expect(readNewsletterOutcome(null)).toBeNull();
+    expect(newsletterErrorOutcome("site.errors.emailRequired")).toBe("emailRequired");
+    expect(newsletterErrorOutcome(undefined)).toBe("emailInvalid");
+  });
+
+  it("sends a browser without JavaScript back to the same-site page it came from", () => {
+    expect(newsletterReturnPath("/about", "thanks")).toBe("/about?newsletter=thanks#newsletter");
+    expect(newsletterReturnPath("/services/vps?lang=fr&newsletter=thanks", "emailInvalid")).toBe(
+      "/services/vps?lang=fr&newsletter=emailInvalid#newsletter",
+    );
+    expect(newsletterReturnPath(undefined, "thanks")).toBe("/?newsletter=thanks#newsletter");
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example", "/.//evil"])
+      expect(newsletterReturnPath(evil, "thanks")).toMatch(/^\/(?![/\\])/);
   });
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const DEPARTMENTS = ["billing", "technical", "sales"] as const;
 export type Department = (typeof DEPARTMENTS)[number];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ACTIVE_SERVER_COUNTER } from "~/domain/site/site";
+import { ACTIVE_SERVER_COUNTER, nextActiveServerCount } from "~/domain/site/site";
 import { intlLocale } from "~/lib/money";
 
 /** Spec section 2: a cosmetic counter that starts at 2458 and grows by 0 to 2 every 5 s. */
@@ -9,7 +9,7 @@ export function ActiveServerCounter({ locale }: { locale: string }) {
   const [count, setCount] = useState<number>(ACTIVE_SERVER_COUNTER.start);
   useEffect(() => {
     const timer = setInterval(
-      () => setCount((n) => n + Math.floor(Math.random() * (ACTIVE_SERVER_COUNTER.maxStep + 1))),
+      () => setCount((n) => nextActiveServerCount(n)),
       ACTIVE_SERVER_COUNTER.intervalMs,
     );
     return () => clearInterval(timer);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -22,6 +23,7 @@ export function EntryGate() {
   const [quiz, setQuiz] = useState(() => ({ a: 0, b: 0, answer: 0 }));
   const [wrong, setWrong] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let left = CHECK_SECONDS;
@@ -60,15 +62,32 @@ export function EntryGate() {
 
   useEffect(() => {
     if (stage === "quiz") input.current?.focus();
+    else if (stage === "checking") overlay.current?.focus();
   }, [stage, quiz]);
 
+  // While the gate is up the page under it is inert: the keyboard cannot reach its links and screen
+  // readers do not read it (the overlay sits directly in <body>, so everything else can be marked).
+  useEffect(() => {
+    if (stage === "hidden") return;
+    const others = [...document.body.children].filter(
+      (el): el is HTMLElement => el instanceof HTMLElement && el !== overlay.current && !el.inert,
+    );
+    for (const el of others) el.inert = true;
+    return () => {
+      for (const el of others) el.inert = false;
+    };
+  }, [stage]);
+
+  // Only ever shown after hydration (stage starts hidden), so the portal never meets server HTML.
   if (stage === "hidden") return null;
-  return (
+  return createPortal(
     <div
+      ref={overlay}
+      tabIndex={-1}
       role="dialog"
       aria-modal="true"
       aria-labelledby="gate-title"
-      className="fixed inset-0 z-[60] flex items-center justify-center bg-secondary/95 p-4 text-white"
+      className="fixed inset-0 z-[60] flex items-center justify-center bg-secondary/95 p-4 text-white outline-none"
     >
       <div className="w-full max-w-sm rounded-xl bg-background p-6 text-foreground shadow-xl">
         {stage === "checking" ? (
@@ -124,6 +143,7 @@ export function EntryGate() {
           </form>
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { searchUsers } from "~/domain/accounts/user-directory.server";
 import { adjustCoinsSchema } from "~/domain/coins/coins";
 import { adjustCoins } from "~/domain/coins/coins.server";

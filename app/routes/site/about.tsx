@@ -4,7 +4,8 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/about";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { meta: { title: context.i18n.getFixedT(null, "site")("about.metaTitle") } };
+  const t = context.i18n.getFixedT(null, "site");
+  return { meta: { title: t("about.metaTitle"), description: t("about.mission") } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);

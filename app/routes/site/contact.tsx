@@ -15,8 +15,9 @@ import type { Route } from "./+types/contact";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { general, links } = context.settings;
+  const t = context.i18n.getFixedT(null, "site");
   return {
-    meta: { title: context.i18n.getFixedT(null, "site")("contact.metaTitle") },
+    meta: { title: t("contact.metaTitle"), description: t("contact.subtitle") },
     contact: { email: general.contactEmail, whatsapp: links.whatsapp, community: links.discord },
   };
 }

@@ -1,17 +1,20 @@
-import { data } from "react-router";
-import { newsletterSchema } from "~/domain/site/site";
+import { data, redirect } from "react-router";
+import { newsletterErrorOutcome, newsletterReturnPath, newsletterSchema } from "~/domain/site/site";
 import { subscribeToNewsletter } from "~/domain/site/site.server";
 import { parseForm } from "~/http/form.server";
+import { isDocumentSubmission } from "~/http/navigation.server";
 import type { Route } from "./+types/newsletter";
 
 // The footer's box posts here with a fetcher; 'Thanks for subscribing!' also when already subscribed.
+// Posted without JavaScript, the browser is sent back to its page, where the footer shows the outcome.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, newsletterSchema);
-  if (!form.ok)
-    return data(
-      { ok: false as const, error: form.fieldErrors.email ?? "site.errors.emailInvalid" },
-      { status: 400 },
-    );
-  await subscribeToNewsletter(context.services.db, form.data.email);
+  if (form.ok) await subscribeToNewsletter(context.services.db, form.data.email);
+  const error = form.ok ? undefined : (form.fieldErrors.email ?? "site.errors.emailInvalid");
+  if (isDocumentSubmission(request)) {
+    const back = form.ok ? form.data.redirectTo : form.values.redirectTo;
+    return redirect(newsletterReturnPath(back, error ? newsletterErrorOutcome(error) : "thanks"));
+  }
+  if (error) return data({ ok: false as const, error }, { status: 400 });
   return { ok: true as const };
 }

@@ -3,8 +3,9 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/orange-money";
 
 export function loader({ context }: Route.LoaderArgs) {
+  const t = context.i18n.getFixedT(null, "site");
   return {
-    meta: { title: context.i18n.getFixedT(null, "site")("orange.metaTitle") },
+    meta: { title: t("orange.metaTitle"), description: t("orange.subtitle") },
     paymentsEmail: context.settings.general.paymentsEmail,
   };
 }

@@ -6,7 +6,8 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/phpmyadmin";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { meta: { title: context.i18n.getFixedT(null, "site")("phpmyadmin.metaTitle") } };
+  const t = context.i18n.getFixedT(null, "site");
+  return { meta: { title: t("phpmyadmin.metaTitle"), description: t("phpmyadmin.subtitle") } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);

@@ -3,7 +3,11 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/service-terms";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { meta: { title: context.i18n.getFixedT(null, "site")("terms.metaTitle") } };
+  const t = context.i18n.getFixedT(null, "site");
+  // Built from the page's own translated headings: "Accepted payment methods: cashPlus, …. 14-day …".
+  const methods = t("terms.paymentMethods", { returnObjects: true }) as unknown as string[];
+  const description = `${t("terms.paymentTitle")}: ${methods.join(", ")}. ${t("terms.refundTitle")}.`;
+  return { meta: { title: t("terms.metaTitle"), description } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
