@@ -15,8 +15,12 @@ describe("isCrossSiteRequest", () => {
   });
 
   it("trusts Fetch Metadata over an Origin of null (a same-origin form under no-referrer)", () => {
-    expect(isCrossSiteRequest("POST", { ...host, origin: "null", "sec-fetch-site": "same-origin" })).toBe(false);
-    expect(isCrossSiteRequest("POST", { ...host, origin: "null", "sec-fetch-site": "same-site" })).toBe(true);
+    expect(
+      isCrossSiteRequest("POST", { ...host, origin: "null", "sec-fetch-site": "same-origin" }),
+    ).toBe(false);
+    expect(
+      isCrossSiteRequest("POST", { ...host, origin: "null", "sec-fetch-site": "same-site" }),
+    ).toBe(true);
   });
 
   it("lets a same-origin POST through", () => {

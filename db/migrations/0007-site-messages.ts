@@ -3,7 +3,8 @@ import { columnTypes } from "./column-types";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
-  const id = (c: ColumnDefinitionBuilder) => (t.postgres ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const id = (c: ColumnDefinitionBuilder) =>
+    t.postgres ? c.primaryKey() : c.primaryKey().autoIncrement();
   await db.schema
     .createTable("contact_messages")
     .addColumn("id", t.autoId, id)
@@ -14,7 +15,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("read_at", t.timestamp)
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("contact_messages_created_idx").on("contact_messages").column("id").execute();
+  await db.schema
+    .createIndex("contact_messages_created_idx")
+    .on("contact_messages")
+    .column("id")
+    .execute();
   await db.schema
     .createTable("newsletter_subscribers")
     .addColumn("id", t.autoId, id)
