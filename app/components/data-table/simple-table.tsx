@@ -38,11 +38,11 @@ export function Pager({
   page: number;
   hasMore: boolean;
   href: (page: number) => string;
-  labels: { previous: string; next: string };
+  labels: { previous: string; next: string; nav?: string };
 }) {
   if (page <= 1 && !hasMore) return null;
   return (
-    <nav className="mt-4 flex justify-between" aria-label="pagination">
+    <nav className="mt-4 flex justify-between" aria-label={labels.nav}>
       {page > 1 ? (
         <a className="text-primary hover:underline" href={href(page - 1)}>
           {labels.previous}

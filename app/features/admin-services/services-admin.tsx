@@ -50,6 +50,7 @@ export function ServicesAdmin({
   };
 }) {
   const { t } = useTranslation("services");
+  const { t: tOrders } = useTranslation("orders");
   const tr = t as (key: string, options?: object) => string;
   const busy = useNavigation().state !== "idle";
   const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
@@ -119,7 +120,7 @@ export function ServicesAdmin({
               >
                 {BILLING_CYCLE_IDS.map((id) => (
                   <option key={id} value={id}>
-                    {id}
+                    {tOrders(`cycles.${id}`)}
                   </option>
                 ))}
               </select>

@@ -4,7 +4,8 @@ import type { Route } from "./+types/bot-detected";
 
 // A redirect target of the entry gate (spec section 4).
 export function loader({ context }: Route.LoaderArgs) {
-  return { meta: { title: context.i18n.getFixedT(null, "site")("botDetected.metaTitle") } };
+  const t = context.i18n.getFixedT(null, "site");
+  return { meta: { title: t("botDetected.metaTitle"), description: t("botDetected.text") } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);

@@ -4,7 +4,10 @@ import type { Route } from "./+types/verification-failed";
 
 // A redirect target of the entry gate (spec section 4).
 export function loader({ context }: Route.LoaderArgs) {
-  return { meta: { title: context.i18n.getFixedT(null, "site")("verificationFailed.metaTitle") } };
+  const t = context.i18n.getFixedT(null, "site");
+  return {
+    meta: { title: t("verificationFailed.metaTitle"), description: t("verificationFailed.text") },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
