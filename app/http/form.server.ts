@@ -20,7 +20,11 @@ export async function parseForm<S extends z.ZodType>(
   try {
     const formData = await request.formData();
     entries = Object.fromEntries(
-      [...formData.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
+      // NUL is never meaningful in a form and PostgreSQL refuses it in text: drop it here, once for all.
+      [...formData.entries()].map(([key, value]) => [
+        key,
+        typeof value === "string" ? value.replaceAll("\u0000", "") : "",
+      ]),
     );
   } catch {
     // A body that is not a form is treated as an empty form: every required field reports itself.
