@@ -11,6 +11,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { Direction } from "radix-ui";
 import { toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -20,7 +21,14 @@ import { Button } from "./components/ui/button";
 import { Toaster } from "./components/ui/toaster";
 import { listNotifications } from "./domain/notifications/notifications.server";
 import { readToast } from "./http/toast.server";
-import { directionOf, SUPPORTED_LOCALES } from "./i18n/locales";
+import {
+  directionOf,
+  isLocale,
+  LOCALE_COOKIE,
+  localeCookie,
+  readCookie,
+  SUPPORTED_LOCALES,
+} from "./i18n/locales";
 import { loadResources } from "./i18n/resources";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,8 +53,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       alternates: alternateLinks(context.services.env.PUBLIC_URL, new URL(request.url)),
       toast,
     },
-    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+    { headers: rootCookies(request, context, clear) },
   );
+}
+
+/**
+ * The toast cookie to clear, and the signed-in user's saved language copied into the visitor cookie, so
+ * this browser keeps it after logout.
+ */
+function rootCookies(request: Request, context: Route.LoaderArgs["context"], clear: string | null) {
+  const headers = new Headers();
+  if (clear) headers.append("Set-Cookie", clear);
+  const saved = context.session?.user.locale;
+  if (isLocale(saved) && readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== saved) {
+    const secure = context.services.env.PUBLIC_URL.startsWith("https://");
+    headers.append("Set-Cookie", localeCookie(saved, { secure }));
+  }
+  return headers;
 }
 
 /** hreflang links so search engines index the page in every language (?lang= picks it). */
@@ -89,7 +112,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        {children}
+        {/* Radix menus and dialogs read the direction from here, not from <html dir>. */}
+        <Direction.Provider dir={directionOf(locale)}>{children}</Direction.Provider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

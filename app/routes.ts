@@ -40,6 +40,8 @@ export default [
       route("tickets/:id", "routes/admin/ticket.tsx"),
       route("announcements", "routes/admin/announcements.tsx"),
       route("users", "routes/admin/clients.tsx", { id: "admin-users" }),
+      route("logs", "routes/admin/logs.tsx"),
+      route("transactions", "routes/admin/transactions.tsx"),
       route("search", "routes/admin/search.tsx"),
       ...COMING_SOON_PATHS.map((path) =>
         route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` }),

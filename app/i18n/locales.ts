@@ -7,6 +7,12 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 }
 
+/** The visitor's choice, kept for a year; HttpOnly since only the server reads it. */
+export function localeCookie(locale: Locale, options: { secure: boolean }): string {
+  const secure = options.secure ? "; Secure" : "";
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`;
+}
+
 export function directionOf(locale: string): "ltr" | "rtl" {
   return locale === "ar" ? "rtl" : "ltr";
 }

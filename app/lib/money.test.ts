@@ -8,6 +8,17 @@ describe("money", () => {
     expect(formatEuros(399)).toBe("€3.99");
   });
 
+  it("formats for the language without changing the amount", () => {
+    // Intl puts narrow no-break spaces and, in Arabic, a right-to-left mark; compare without them.
+    const plain = (text: string) => text.replace(/[\u00a0\u202f\u200f\u061c]/g, " ").trim();
+    expect(plain(formatEuros(123_450, "fr"))).toBe("1 234,50 €");
+    // Moroccan Arabic: Western digits, as on Moroccan price tags and invoices.
+    expect(plain(formatEuros(123_450, "ar"))).toBe("1.234,50 €");
+    expect(formatEuros(123_450, "ar")).toMatch(/^[^٠-٩]*$/);
+    expect(plain(formatCoins(5, "ar"))).toBe("0,05");
+    expect(formatEuros(450, "xx")).toBe("€4.50");
+  });
+
   it("shows coins with two decimals", () => {
     expect(formatCoins(1_000_000)).toBe("10,000.00");
     expect(formatCoins(5)).toBe("0.05");

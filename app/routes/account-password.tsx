@@ -58,13 +58,14 @@ export default function AccountPassword({ loaderData, actionData }: Route.Compon
       description={loaderData.required ? t("changePassword.required") : undefined}
     >
       <Form method="post" className="grid gap-4" noValidate>
-        {(["currentPassword", "newPassword", "confirmPassword"] as const).map((name) => (
-          <Field
-            key={name}
-            id={name}
-            label={t(`changePassword.${name}`)}
-            error={errorText(errors[name])}
-          >
+        {(
+          [
+            ["currentPassword", "changePassword.currentPassword"],
+            ["newPassword", "changePassword.newPassword"],
+            ["confirmPassword", "changePassword.confirmPassword"],
+          ] as const
+        ).map(([name, label]) => (
+          <Field key={name} id={name} label={t(label)} error={errorText(errors[name])}>
             <PasswordInput
               id={name}
               name={name}

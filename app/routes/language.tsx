@@ -3,7 +3,7 @@ import { z } from "~/lib/zod";
 import { safeRedirect } from "~/domain/accounts/accounts";
 import { setUserLocale } from "~/domain/accounts/accounts.server";
 import { parseForm } from "~/http/form.server";
-import { LOCALE_COOKIE, SUPPORTED_LOCALES } from "~/i18n/locales";
+import { localeCookie, SUPPORTED_LOCALES } from "~/i18n/locales";
 import type { Route } from "./+types/language";
 
 const schema = z.object({
@@ -21,10 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return redirect("/");
   const user = context.session?.user;
   if (user) await setUserLocale(context.services.db, user.id, form.data.lang);
-  const secure = context.services.env.PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
+  const secure = context.services.env.PUBLIC_URL.startsWith("https://");
   return redirect(safeRedirect(form.data.redirectTo, "/"), {
-    headers: {
-      "Set-Cookie": `${LOCALE_COOKIE}=${form.data.lang}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`,
-    },
+    headers: { "Set-Cookie": localeCookie(form.data.lang, { secure }) },
   });
 }

@@ -6,9 +6,12 @@ import { GATE_BASE_URL } from "./fixtures";
 test.use({ baseURL: GATE_BASE_URL });
 
 test("an automated browser is sent to /bot-detected after the check", async ({ page }) => {
-  await page.goto("/");
-  // The real page is in the HTML under the overlay.
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const response = await page.goto("/");
+  // The real page is in the HTML under the overlay, for crawlers and link previews.
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain("Game servers that stay online");
+  expect(html).toContain("€4.50");
+  await expect(page.getByText("Game servers that stay online")).toBeVisible();
   await expect(page.getByText("Checking your browser...")).toBeVisible();
   await expect(page).toHaveURL(/\/bot-detected$/, { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Automated browser detected" })).toBeVisible();
@@ -27,6 +30,17 @@ test.describe("a person", () => {
     await page.goto("/");
     const question = page.getByText(/What is \d × \d\?/);
     await expect(question).toBeVisible({ timeout: 10_000 });
+    // The answer field has the focus, and the keyboard cannot reach the (inert) page under the overlay.
+    await expect(page.getByLabel(/What is/)).toBeFocused();
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      const inside = await page.evaluate(
+        () =>
+          document.activeElement === document.body ||
+          Boolean(document.activeElement?.closest('[role="dialog"]')),
+      );
+      expect(inside, `focus after ${i + 1} Tab presses`).toBe(true);
+    }
     const [a, b] = ((await question.textContent()) ?? "").match(/\d/g)!.map(Number);
     await page.getByLabel(/What is/).fill(String(a! * b! + 1));
     await page.getByRole("button", { name: "Continue" }).click();

@@ -1,5 +1,22 @@
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { toast, uniqueEmail, visit } from "./fixtures";
+
+// The e2e server's SQLite file (playwright.config.ts: one data folder per E2E_PORT), read to prove that
+// what a visitor sent was stored. Opened read-only for each question; the server keeps writing.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const databaseFile = `.tmp/${port === 3210 ? "e2e" : `e2e-${port}`}/hostfront.db`;
+function count(sql: string, ...params: string[]): number {
+  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare(sql).get(...params) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+const SENT = "Your message has been sent! We will get back to you soon.";
 
 // Each public page: key texts in the server HTML, its own title, and a description of its own (not the
 // site-wide SEO description), which search engines and link previews show.
@@ -136,24 +153,49 @@ test("the contact form keeps what was typed on a refusal and clears on success",
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Imane");
   await page.getByLabel("Email").first().fill("imane@example.com");
-  await page.getByLabel("Subject").fill("VPS question");
+  const subject = `VPS question ${uniqueEmail("subject")}`;
+  await page.getByLabel("Subject").fill(subject);
   await page.getByLabel("Message").fill("Can I upgrade later?");
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(
-    page.getByText("Your message has been sent! We will get back to you soon."),
-  ).toBeVisible();
+  await expect(page.getByText(SENT)).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("");
+  await expect(page.getByLabel("Subject")).toHaveValue("");
+  // Stored once, for an admin to read later (unread).
+  expect(
+    count(
+      "select count(*) as n from contact_messages where subject = ? and email = ? and read_at is null",
+      subject,
+      "imane@example.com",
+    ),
+  ).toBe(1);
 });
 
-test("the newsletter thanks a subscriber, also the second time", async ({ page }) => {
+test("the newsletter thanks a subscriber, also the second time, and stores the address once", async ({
+  page,
+}) => {
   await visit(page, "/about");
   const email = uniqueEmail("news");
-  for (let i = 0; i < 2; i++) {
-    await page.getByLabel("Email address").fill(email);
+  for (const typed of [email, email.toUpperCase()]) {
+    await page.getByLabel("Email address").fill(typed);
     await page.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByText("Thanks for subscribing!")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Thanks for subscribing!")).toBeVisible();
     await expect(page.getByLabel("Email address")).toHaveValue("");
   }
+  expect(count("select count(*) as n from newsletter_subscribers where email = ?", email)).toBe(1);
+});
+
+test("the newsletter box shows the server's refusal and keeps what was typed", async ({ page }) => {
+  await visit(page, "/about");
+  // The browser's own email check lets an address without a dotted domain through; the server's does not.
+  await page.getByLabel("Email address").fill("fan@localhost");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(
+    page.getByRole("status").getByText("Please enter a valid email address"),
+  ).toBeVisible();
+  await expect(page.getByLabel("Email address")).toHaveValue("fan@localhost");
+  expect(
+    count("select count(*) as n from newsletter_subscribers where email = ?", "fan@localhost"),
+  ).toBe(0);
 });
 
 test("copying the install script shows the toast", async ({ page, context }) => {
@@ -164,7 +206,93 @@ test("copying the install script shows the toast", async ({ page, context }) => 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("phpmyadmin");
 });
 
-test("the active-server counter starts at 2458 and grows", async ({ page }) => {
+test("the active-server counter starts at 2458 and grows by 0 to 2 every 5 s", async ({ page }) => {
+  // A fake clock and a fixed random number (every step is +2) make the growth exact.
+  await page.clock.install();
+  await page.addInitScript(() => {
+    Math.random = () => 0.99;
+  });
   await visit(page, "/");
-  await expect(page.getByTestId("active-servers")).toContainText("2458");
+  const counter = page.getByTestId("active-servers");
+  await expect(counter).toHaveText("2458 active servers");
+  // The installed clock still follows real time; pause it, then any 5 s holds exactly one tick.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  const before = Number(/\d+/.exec((await counter.textContent()) ?? "")?.[0]);
+  await page.clock.runFor(5_000);
+  await expect(counter).toHaveText(`${before + 2} active servers`);
+  await page.clock.runFor(50_000);
+  await expect(counter).toHaveText(`${before + 22} active servers`);
+});
+
+/**
+ * The chunks only signed-in pages use (admin, dashboard, order, support), from the build's full route
+ * manifest: chunk names follow file names (admin's services page is services-….js like the public one),
+ * and the browser only ever sees the routes it has discovered.
+ */
+function privateChunks(): string[] {
+  const assets = join(process.env.BUILD_DIR ?? "build", "client", "assets");
+  const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error(`no route manifest in ${assets}`);
+  const text = readFileSync(join(assets, file), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const isPrivate = (id: string) =>
+    /^(routes\/admin\/|admin-|routes\/dashboard|routes\/order|routes\/support\/)/.test(id);
+  const chunks = (ids: string[]) =>
+    new Set(
+      ids.flatMap((id) => [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]),
+    );
+  const ids = Object.keys(manifest.routes);
+  const shared = chunks(ids.filter((id) => !isPrivate(id)));
+  return [...chunks(ids.filter(isPrivate))].filter((chunk) => !shared.has(chunk));
+}
+
+test("public pages load no admin, dashboard or order code", async ({ page }) => {
+  const forbidden = privateChunks();
+  expect(forbidden.length).toBeGreaterThan(5);
+  const loaded = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") loaded.add(new URL(request.url()).pathname);
+  });
+  for (const path of ["/", "/services/samp", "/services/vps", "/contact", "/about", "/phpmyadmin"])
+    await visit(page, path);
+  expect(loaded.size).toBeGreaterThan(0);
+  expect([...loaded].filter((chunk) => forbidden.includes(chunk))).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the contact form keeps what was typed on a refusal, then sends and clears", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await page.getByLabel("Name").fill("Omar");
+    await page.getByLabel("Email", { exact: true }).fill("omar@example.com");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("This field is required").first()).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("Omar");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("omar@example.com");
+    const subject = `No script ${uniqueEmail("subject")}`;
+    await page.getByLabel("Subject").fill(subject);
+    await page.getByLabel("Message").fill("Sent without JavaScript");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText(SENT)).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("");
+    expect(count("select count(*) as n from contact_messages where subject = ?", subject)).toBe(1);
+  });
+
+  test("the newsletter box thanks a subscriber on the page they were on", async ({ page }) => {
+    await page.goto("/services/mta");
+    const email = uniqueEmail("nojs");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/services\/mta\?newsletter=thanks#newsletter$/);
+    await expect(page.getByRole("status").getByText("Thanks for subscribing!")).toBeVisible();
+    await expect(page.getByText("MTA Starter")).toBeVisible();
+    expect(count("select count(*) as n from newsletter_subscribers where email = ?", email)).toBe(
+      1,
+    );
+  });
 });

@@ -119,7 +119,7 @@ const targets: {
     load: () => import("~/routes/admin/clients"),
     path: "/admin/clients",
     as: "admin",
-    fields: ["intent", "userId", "amount", "reason"],
+    fields: ["intent", "userId", "amount", "reason", "name", "email", "role", "password"],
   },
   {
     name: "admin/tickets/:id",

@@ -4,7 +4,6 @@ export const COMING_SOON_PATHS = [
   "client-groups",
   "invoices",
   "quotes",
-  "transactions",
   "gateways",
   "products",
   "promotions",
@@ -18,7 +17,6 @@ export const COMING_SOON_PATHS = [
   "reports",
   "analytics",
   "utilities",
-  "logs",
   "security",
   "settings",
 ] as const;

@@ -1,15 +1,8 @@
-import {
-  ArrowLeftIcon,
-  LifeBuoyIcon,
-  MenuIcon,
-  PanelLeftIcon,
-  SearchIcon,
-  UserIcon,
-} from "lucide-react";
+import { ArrowLeftIcon, MenuIcon, PanelLeftIcon, SearchIcon, UserIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -20,28 +13,27 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { ADMIN_NAV } from "./admin-nav";
+import { ADMIN_NAV, ADMIN_NOTIFICATIONS_ICON } from "./admin-nav";
 
 function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation("admin");
-  const tr = t as (key: string) => string;
   return (
     <nav aria-label={t("shell.title")} className="flex h-full flex-col gap-4 overflow-y-auto p-3">
-      {ADMIN_NAV.map(({ group, items }) => (
+      {ADMIN_NAV.map(({ group, label: groupLabel, items }) => (
         <div key={group}>
           {collapsed ? null : (
             <p className="px-2 pb-1 text-xs font-semibold text-slate-400 uppercase">
-              {tr(`groups.${group}`)}
+              {t(groupLabel)}
             </p>
           )}
           <ul className="grid gap-0.5">
-            {items.map(({ path, key, icon: Icon }) => (
+            {items.map(({ path, label, icon: Icon }) => (
               <li key={path}>
                 <NavLink
                   to={path}
                   end={path === "/admin"}
                   onClick={onNavigate}
-                  title={collapsed ? tr(`nav.${key}`) : undefined}
+                  title={collapsed ? t(label) : undefined}
                   className={({ isActive }) =>
                     cn(
                       "flex items-center gap-3 rounded-md px-2 py-1.5 text-sm text-slate-200 hover:bg-white/10",
@@ -51,7 +43,7 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
                   }
                 >
                   <Icon className="size-4 shrink-0" aria-hidden />
-                  <span className={collapsed ? "sr-only" : undefined}>{tr(`nav.${key}`)}</span>
+                  <span className={collapsed ? "sr-only" : undefined}>{t(label)}</span>
                 </NavLink>
               </li>
             ))}
@@ -87,6 +79,7 @@ export function AdminShell({
   const [collapsed, setCollapsed] = useState(false);
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
+  const submit = useSubmit();
   return (
     <div className="flex min-h-screen bg-muted">
       <aside
@@ -156,7 +149,7 @@ export function AdminShell({
             aria-label={`${t("shell.notifications")}: ${openTickets}`}
           >
             <Link to="/admin/tickets?status=open">
-              <LifeBuoyIcon aria-hidden />
+              <ADMIN_NOTIFICATIONS_ICON aria-hidden />
               {openTickets > 0 ? (
                 <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
                   {openTickets}
@@ -175,13 +168,12 @@ export function AdminShell({
               <DropdownMenuItem asChild>
                 <Link to="/admin/settings">{t("shell.settings")}</Link>
               </DropdownMenuItem>
-              <Form method="post" action="/logout">
-                <DropdownMenuItem asChild>
-                  <button type="submit" className="w-full">
-                    {t("shell.logout")}
-                  </button>
-                </DropdownMenuItem>
-              </Form>
+              {/* The menu closes (and unmounts) on select, before a form inside it could submit. */}
+              <DropdownMenuItem
+                onSelect={() => void submit(null, { method: "post", action: "/logout" })}
+              >
+                {t("shell.logout")}
+              </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
         </header>

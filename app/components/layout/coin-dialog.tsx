@@ -11,7 +11,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { formatCoins } from "~/lib/money";
+import { formatCoins, formatEuros } from "~/lib/money";
 import type { ShellUser } from "./types";
 
 export function CoinDialog({
@@ -30,13 +30,15 @@ export function CoinDialog({
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={t("nav.coinBalanceLabel", { amount })}>
           <CoinsIcon aria-hidden className="text-accent" />
-          <span dir="ltr">{t("nav.coinBalance", { amount })}</span>
+          <span>{t("nav.coinBalance", { amount })}</span>
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t("coins.close")}>
         <DialogHeader>
           <DialogTitle>{t("coins.title")}</DialogTitle>
-          <DialogDescription>{t("coins.description")}</DialogDescription>
+          <DialogDescription>
+            {t("coins.description", { rate: formatEuros(100, locale) })}
+          </DialogDescription>
         </DialogHeader>
         <p className="font-medium">{t("coins.balance", { amount })}</p>
         <ol className="list-decimal space-y-2 ps-5 text-sm">

@@ -1,8 +1,15 @@
 import { LanguagesIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
-import { SUPPORTED_LOCALES } from "~/i18n/locales";
+import { SUPPORTED_LOCALES, type Locale } from "~/i18n/locales";
 import { cn } from "~/lib/utils";
+
+/** Each language by its own name (common namespace; literal keys for the catalogue test). */
+const LANGUAGE_NAMES = {
+  en: "language.en",
+  fr: "language.fr",
+  ar: "language.ar",
+} as const satisfies Record<Locale, string>;
 
 /**
  * A form that works without JavaScript (select, then the button); with JavaScript the choice submits at
@@ -41,7 +48,7 @@ export function LanguageSwitcher({
       >
         {SUPPORTED_LOCALES.map((lang) => (
           <option key={lang} value={lang} lang={lang} className="text-foreground">
-            {t(`language.${lang}`)}
+            {t(LANGUAGE_NAMES[lang])}
           </option>
         ))}
       </select>

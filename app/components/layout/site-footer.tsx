@@ -4,9 +4,16 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { readNewsletterOutcome } from "~/domain/site/site";
+import { readNewsletterOutcome, type NewsletterOutcome } from "~/domain/site/site";
 import { LanguageSwitcher } from "./language-switcher";
 import type { ShellProps } from "./types";
+
+/** What the newsletter box says after a post without JavaScript (site namespace; literal keys). */
+const NEWSLETTER_TEXT = {
+  thanks: "newsletter.thanks",
+  emailRequired: "errors.emailRequired",
+  emailInvalid: "errors.emailInvalid",
+} as const satisfies Record<NewsletterOutcome, string>;
 
 export function SiteFooter({ user, settings, locale }: ShellProps) {
   const { t } = useTranslation();
@@ -147,7 +154,7 @@ function NewsletterBox() {
     : returned
       ? {
           ok: returned === "thanks",
-          text: returned === "thanks" ? tSite("newsletter.thanks") : trSite(`errors.${returned}`),
+          text: tSite(NEWSLETTER_TEXT[returned]),
         }
       : null;
   function errorText(key = "site.errors.emailInvalid") {

@@ -10,6 +10,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { NOTIFICATION_LABELS } from "~/domain/notifications/notifications";
 import { cn } from "~/lib/utils";
 import { CoinDialog } from "./coin-dialog";
 import { LanguageSwitcher } from "./language-switcher";
@@ -192,7 +193,7 @@ function NotificationBell({
     if (typeof params.amountCents === "number")
       params.amount = formatCoins(params.amountCents, locale);
     return (tTickets as (key: string, options?: object) => string)(
-      `notifications.${item.kind}`,
+      NOTIFICATION_LABELS[item.kind],
       params,
     );
   };

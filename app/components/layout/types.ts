@@ -1,3 +1,4 @@
+import type { NotificationKind } from "~/domain/notifications/notifications";
 import type { PublicSettings } from "~/domain/settings/settings";
 
 /** What the site shell needs to know about the signed-in user; nothing secret. */
@@ -11,7 +12,7 @@ export interface ShellUser {
 
 export interface ShellNotification {
   id: number;
-  kind: string;
+  kind: NotificationKind;
   params: Record<string, string | number>;
   link: string;
   read: boolean;

@@ -8,9 +8,16 @@ export function PasswordInput({
   ...props
 }: Omit<ComponentProps<"input">, "type"> & { showLabel: string; hideLabel: string }) {
   const [visible, setVisible] = useState(false);
+  // The field is always left to right; the toggle sits at the page's end (the left in Arabic), so the
+  // room for it is on the field's end in English and on its start in Arabic.
   return (
     <div className="relative">
-      <Input type={visible ? "text" : "password"} className="pe-10" dir="ltr" {...props} />
+      <Input
+        type={visible ? "text" : "password"}
+        className="pe-10 rtl:ps-10 rtl:pe-3"
+        dir="ltr"
+        {...props}
+      />
       <button
         type="button"
         className="absolute inset-y-0 end-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"

@@ -1,6 +1,9 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
+import { listAuditLog } from "~/domain/audit/audit-log.server";
 import { countOpenTickets } from "~/domain/tickets/tickets.server";
+
+export const RECENT_ACTIVITY = 10;
 
 /** The admin dashboard's figures, all from the database: no sample numbers. */
 export async function loadAdminDashboard(db: Db) {
@@ -24,26 +27,11 @@ export async function loadAdminDashboard(db: Db) {
         .where("status", "=", "pending")
         .executeTakeFirstOrThrow(),
       countOpenTickets(db),
-      db
-        .selectFrom("audit_log")
-        .leftJoin("users", "users.id", "audit_log.actor_id")
-        .select([
-          "audit_log.id",
-          "audit_log.action",
-          "audit_log.target_type",
-          "audit_log.target_id",
-          "audit_log.reason",
-          "audit_log.created_at",
-          "users.email",
-        ])
-        .orderBy("audit_log.id", "desc")
-        .limit(10)
-        .execute(),
+      listAuditLog(db, { limit: RECENT_ACTIVITY, offset: 0 }),
       db
         .selectFrom("hosting_services")
         .select(["type", "status", sql<number>`count(*)`.as("n")])
         .groupBy(["type", "status"])
-        .orderBy("type")
         .execute(),
     ]);
   return {
@@ -53,23 +41,30 @@ export async function loadAdminDashboard(db: Db) {
       pendingOrders: count(pendingOrders),
       openTickets,
     },
-    activity: activity.map((a) => ({
-      id: Number(a.id),
-      action: a.action,
-      target: `${a.target_type} #${a.target_id}`,
-      actor: a.email ?? "",
-      reason: a.reason,
-      at: a.created_at,
-    })),
-    overview: overview.map((o) => ({ type: o.type, status: o.status, count: Number(o.n) })),
+    activity: activity.entries,
+    // Sorted here: the dialects disagree on where NULL goes; services added by hand (no type) come last.
+    overview: overview
+      .map((o) => ({ type: o.type, status: o.status, count: Number(o.n) }))
+      .sort(
+        (a, b) =>
+          Number(a.type === null) - Number(b.type === null) ||
+          (a.type ?? "").localeCompare(b.type ?? "") ||
+          a.status.localeCompare(b.status),
+      ),
   };
 }
 
-/** The top bar's search: an order number goes to that order, anything else to the client search. */
+/** Order ids are 32-bit integers on PostgreSQL; a longer number cannot be one. */
+const MAX_ORDER_ID = 2_147_483_647;
+
+/**
+ * The top bar's search: an order number ("42" or "#42") that exists goes to that order; anything else
+ * (a name, part of an email, a number that is no order) goes to the client list filtered by it.
+ */
 export async function findSearchTarget(db: Db, q: string): Promise<string> {
   const text = q.trim();
-  const number = /^#?(\d{1,12})$/.exec(text);
-  if (number) {
+  const number = /^#?(\d{1,10})$/.exec(text);
+  if (number && Number(number[1]) <= MAX_ORDER_ID) {
     const order = await db
       .selectFrom("orders")
       .select("id")

@@ -152,7 +152,8 @@ export async function saveAnnouncement(
     });
     return {
       ok: true as const,
-      message: `announcements.admin.${input.intent === "update" ? "updated" : input.intent === "delete" ? "deleted" : "updated"}`,
+      message:
+        input.intent === "delete" ? "announcements.admin.deleted" : "announcements.admin.updated",
     };
   });
 }

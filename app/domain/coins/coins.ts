@@ -7,6 +7,13 @@ export const LEDGER_KINDS = [
   "renewal",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/** Catalogue keys (coins namespace) written out, so the catalogue test sees every one in use. */
+export const LEDGER_KIND_LABELS = {
+  admin_adjustment: "kinds.admin_adjustment",
+  order_payment: "kinds.order_payment",
+  order_refund: "kinds.order_refund",
+  renewal: "kinds.renewal",
+} as const satisfies Record<LedgerKind, string>;
 
 /** Largest single admin change, €1,000,000: a typo guard, not a business limit. */
 export const MAX_ADJUSTMENT_CENTS = 100_000_000;

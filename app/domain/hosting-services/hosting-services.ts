@@ -23,6 +23,20 @@ export function canTransition(status: ServiceStatus, action: ServiceAction): boo
 /** What a customer sees: an active service past its expiry shows as expired, one near it as expiring soon. */
 export type DisplayStatus = ServiceStatus | "expired" | "expiring";
 
+// Catalogue keys (services namespace) written out, so the catalogue test sees every one in use.
+export const SERVICE_STATUS_LABELS = {
+  active: "status.active",
+  suspended: "status.suspended",
+  terminated: "status.terminated",
+  expired: "status.expired",
+  expiring: "status.expiring",
+} as const satisfies Record<DisplayStatus, string>;
+export const SERVICE_ACTION_LABELS = {
+  suspend: "admin.suspend",
+  reactivate: "admin.reactivate",
+  terminate: "admin.terminate",
+} as const satisfies Record<ServiceAction, string>;
+
 export function displayStatus(
   status: ServiceStatus,
   expiresAt: string,

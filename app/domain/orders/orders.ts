@@ -23,6 +23,38 @@ export const MAX_SERVER_NAME_LENGTH = 64;
 export const ORDER_STATUSES = ["pending", "approved", "rejected"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+// Catalogue keys (orders namespace) written out, so the catalogue test sees every one in use.
+/** The order form's choice of cycle (name and discount). */
+export const BILLING_CYCLE_LABELS = {
+  monthly: "cycles.monthly",
+  quarterly: "cycles.quarterly",
+  semiannual: "cycles.semiannual",
+  annual: "cycles.annual",
+} as const satisfies Record<BillingCycle, string>;
+/** The cycle's name alone, in lists. */
+export const BILLING_CYCLE_NAMES = {
+  monthly: "cycleNames.monthly",
+  quarterly: "cycleNames.quarterly",
+  semiannual: "cycleNames.semiannual",
+  annual: "cycleNames.annual",
+} as const satisfies Record<BillingCycle, string>;
+export const LOCATION_LABELS = {
+  germany: "locations.germany",
+  usa: "locations.usa",
+  uk: "locations.uk",
+  france: "locations.france",
+} as const satisfies Record<Location, string>;
+export const BACKUP_LABELS = {
+  choliba: "backups.choliba",
+  premium: "backups.premium",
+  none: "backups.none",
+} as const satisfies Record<Backup, string>;
+export const ORDER_STATUS_LABELS = {
+  pending: "status.pending",
+  approved: "status.approved",
+  rejected: "status.rejected",
+} as const satisfies Record<OrderStatus, string>;
+
 export function cycleDays(cycle: BillingCycle): number {
   return BILLING_CYCLES[cycle].days;
 }
@@ -210,6 +242,6 @@ export const decideOrderSchema = z.discriminatedUnion("intent", [
 
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-  id: z.coerce.number().int().positive().optional().catch(undefined),
+  id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });

@@ -6,6 +6,23 @@ export const PRIORITIES = ["low", "medium", "high"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 export const TICKET_STATUSES = ["open", "answered", "customer_reply", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+// Catalogue keys (tickets namespace) written out, so the catalogue test sees every one in use.
+export const DEPARTMENT_LABELS = {
+  billing: "departments.billing",
+  technical: "departments.technical",
+  sales: "departments.sales",
+} as const satisfies Record<Department, string>;
+export const PRIORITY_LABELS = {
+  low: "priorities.low",
+  medium: "priorities.medium",
+  high: "priorities.high",
+} as const satisfies Record<Priority, string>;
+export const TICKET_STATUS_LABELS = {
+  open: "status.open",
+  answered: "status.answered",
+  customer_reply: "status.customer_reply",
+  closed: "status.closed",
+} as const satisfies Record<TicketStatus, string>;
 export const MAX_MESSAGE_LENGTH = 5000;
 
 const message = z

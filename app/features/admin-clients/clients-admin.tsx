@@ -1,94 +1,247 @@
+import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Pager } from "~/components/data-table/simple-table";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatCoins } from "~/lib/money";
-import { messageKey } from "~/lib/message-key";
-import { CoinAdjustForm } from "./coin-adjust-form";
 import { StatusMessage } from "~/components/ui/status-message";
+import {
+  ROLE_FILTER_LABELS,
+  ROLE_FILTERS,
+  SORT_DIRECTION_LABELS,
+  SORT_DIRECTIONS,
+  USER_SORT_LABELS,
+  USER_SORTS,
+  type UserListQuery,
+  type UserSort,
+} from "~/domain/accounts/user-admin";
+import { formatCoins, intlLocale } from "~/lib/money";
+import { ResultText, selectClass, type ClientActionResult, type ClientRow } from "./client-shared";
+import { CoinsDialog, DeleteUserDialog, EditUserDialog } from "./user-dialogs";
 
-interface ClientRow {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  coinBalanceCents: number;
-}
+export type { ClientActionResult } from "./client-shared";
 
 export function ClientsAdmin({
+  heading,
   users,
-  q,
-  page,
+  total,
+  query,
   hasMore,
+  adminId,
   locale,
   result,
 }: {
+  heading: "clients" | "users";
   users: ClientRow[];
-  q: string;
-  page: number;
+  total: number;
+  query: UserListQuery;
   hasMore: boolean;
+  adminId: string;
   locale: string;
-  result?: { ok: boolean; message: string };
+  result?: ClientActionResult;
 }) {
-  const { t } = useTranslation("coins");
-  const tr = t as (key: string) => string;
+  const { t } = useTranslation("admin");
+  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
+  const href = (changes: Partial<UserListQuery>) => {
+    const params = new URLSearchParams();
+    const merged: UserListQuery = { ...query, ...changes };
+    if (merged.q) params.set("q", merged.q);
+    if (merged.role !== "all") params.set("role", merged.role);
+    if (merged.sort !== "created") params.set("sort", merged.sort);
+    if (merged.dir !== "desc") params.set("dir", merged.dir);
+    if (merged.page > 1) params.set("page", String(merged.page));
+    const search = params.toString();
+    return search ? `?${search}` : "?";
+  };
+  const sortHeader = (sort: UserSort, label: string) => {
+    const active = query.sort === sort;
+    const textual = sort === "name" || sort === "email" || sort === "role";
+    const next = active ? (query.dir === "asc" ? "desc" : "asc") : textual ? "asc" : "desc";
+    return (
+      <th
+        scope="col"
+        className="px-3 py-2 text-start font-semibold"
+        aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
+      >
+        <Link
+          to={href({ sort, dir: next, page: 1 })}
+          className="inline-flex items-center gap-1 hover:text-foreground"
+        >
+          {label}
+          {active ? (
+            query.dir === "asc" ? (
+              <ArrowUpIcon className="size-3" aria-hidden />
+            ) : (
+              <ArrowDownIcon className="size-3" aria-hidden />
+            )
+          ) : null}
+        </Link>
+      </th>
+    );
+  };
+  const cellLabel = (label: string) => (
+    <span className="text-xs text-muted-foreground md:hidden">{label}</span>
+  );
+
   return (
-    <main className="grid gap-4">
-      <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
-      <Form method="get" className="flex max-w-lg gap-2" role="search">
-        <Label htmlFor="client-search" className="sr-only">
-          {t("admin.search")}
-        </Label>
-        <Input id="client-search" name="q" defaultValue={q} placeholder={t("admin.search")} />
-        <Button type="submit" variant="outline">
-          {t("admin.searchButton")}
+    <main className="grid min-w-0 gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">
+          {t(heading === "users" ? "nav.users" : "nav.clients")}
+        </h1>
+        <p className="text-sm text-muted-foreground">{t("users.count", { count: total })}</p>
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
+      >
+        <div className="grid gap-1 sm:col-span-2 lg:col-span-1">
+          <Label htmlFor="client-search">{t("users.search")}</Label>
+          <Input
+            id="client-search"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder={t("users.searchPlaceholder")}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="client-role">{t("users.roleFilter")}</Label>
+          <select id="client-role" name="role" defaultValue={query.role} className={selectClass}>
+            {ROLE_FILTERS.map((role) => (
+              <option key={role} value={role}>
+                {t(ROLE_FILTER_LABELS[role])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="client-sort">{t("users.sortBy")}</Label>
+          <select id="client-sort" name="sort" defaultValue={query.sort} className={selectClass}>
+            {USER_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(USER_SORT_LABELS[sort])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="client-dir">{t("users.direction")}</Label>
+          <select id="client-dir" name="dir" defaultValue={query.dir} className={selectClass}>
+            {SORT_DIRECTIONS.map((dir) => (
+              <option key={dir} value={dir}>
+                {t(SORT_DIRECTION_LABELS[dir])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline" className="sm:col-span-2 lg:col-span-1">
+          {t("users.searchButton")}
         </Button>
       </Form>
+
       {result ? (
-        <StatusMessage ok={result.ok}>{tr(messageKey(result.message))}</StatusMessage>
+        <StatusMessage ok={result.ok}>
+          <ResultText result={result} />
+        </StatusMessage>
       ) : null}
-      {users.length === 0 ? <p className="text-muted-foreground">{t("admin.empty")}</p> : null}
-      <ul className="grid gap-3">
-        {users.map((user) => (
-          <li key={user.id}>
-            <Card>
-              <CardContent className="grid gap-3 pt-6 md:grid-cols-[1fr_2fr]">
-                <div>
-                  <p className="font-semibold">{user.name}</p>
-                  <p className="text-sm text-muted-foreground" dir="ltr">
-                    {user.email}
-                  </p>
-                  <p className="text-sm">
-                    {t("admin.role")}: {user.role} · {t("admin.balance")}:{" "}
-                    <span dir="ltr">{formatCoins(user.coinBalanceCents, locale)}</span>
-                  </p>
-                </div>
-                <details>
-                  <summary className="cursor-pointer text-sm font-medium text-primary">
-                    {t("admin.adjust")}
-                  </summary>
-                  <div className="mt-3">
-                    <CoinAdjustForm
-                      userId={user.id}
-                      name={user.name}
-                      balanceCents={user.coinBalanceCents}
-                      locale={locale}
-                    />
-                  </div>
-                </details>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ul>
+
+      {users.length === 0 ? (
+        <p className="text-muted-foreground">{t("users.empty")}</p>
+      ) : (
+        <div className="md:overflow-x-auto md:rounded-lg md:border md:bg-background">
+          <table className="block w-full text-sm md:table">
+            <caption className="sr-only">
+              {t(heading === "users" ? "nav.users" : "nav.clients")}
+            </caption>
+            <thead className="hidden bg-muted text-xs text-muted-foreground uppercase md:table-header-group">
+              <tr>
+                {sortHeader("name", t("users.columns.client"))}
+                {sortHeader("role", t("users.columns.role"))}
+                {sortHeader("coins", t("users.columns.coins"))}
+                {sortHeader("services", t("users.columns.services"))}
+                {sortHeader("orders", t("users.columns.orders"))}
+                {sortHeader("created", t("users.columns.joined"))}
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t("users.columns.actions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="grid gap-3 md:table-row-group md:divide-y">
+              {users.map((user) => {
+                const self = user.id === adminId;
+                const rowResult = result && result.userId === user.id ? result : undefined;
+                return (
+                  <tr
+                    key={user.id}
+                    className="grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border bg-background p-3 md:table-row md:rounded-none md:border-0 md:p-0"
+                  >
+                    <td className="col-span-2 min-w-0 md:px-3 md:py-2">
+                      <p className="font-semibold break-words">
+                        {user.name}
+                        {self ? (
+                          <span className="ms-2 text-xs font-normal text-muted-foreground">
+                            ({t("users.you")})
+                          </span>
+                        ) : null}
+                      </p>
+                      <p className="text-muted-foreground break-all" dir="ltr">
+                        {user.email}
+                      </p>
+                    </td>
+                    <td className="grid content-start gap-1 md:table-cell md:px-3 md:py-2">
+                      {cellLabel(t("users.columns.role"))}
+                      <span>
+                        <Badge tone={user.role === "admin" ? "blue" : "grey"}>
+                          {t(user.role === "admin" ? "users.roles.admin" : "users.roles.user")}
+                        </Badge>
+                      </span>
+                    </td>
+                    <td className="grid content-start gap-1 md:table-cell md:px-3 md:py-2">
+                      {cellLabel(t("users.columns.coins"))}
+                      <span className="font-mono" dir="ltr">
+                        {formatCoins(user.coinBalanceCents, locale)}
+                      </span>
+                      <CoinsDialog user={user} locale={locale} result={rowResult} />
+                    </td>
+                    <td className="grid content-start gap-1 md:table-cell md:px-3 md:py-2">
+                      {cellLabel(t("users.columns.services"))}
+                      <span className="font-mono">{user.activeServices}</span>
+                    </td>
+                    <td className="grid content-start gap-1 md:table-cell md:px-3 md:py-2">
+                      {cellLabel(t("users.columns.orders"))}
+                      <span className="font-mono">{user.orders}</span>
+                    </td>
+                    <td className="col-span-2 grid content-start gap-1 md:table-cell md:px-3 md:py-2">
+                      {cellLabel(t("users.columns.joined"))}
+                      <span className="whitespace-nowrap">
+                        {date.format(new Date(user.createdAt))}
+                      </span>
+                    </td>
+                    <td className="col-span-2 md:table-cell md:px-3 md:py-2">
+                      <div className="flex flex-wrap gap-2">
+                        <EditUserDialog user={user} self={self} result={rowResult} />
+                        {user.role === "admin" ? null : (
+                          <DeleteUserDialog user={user} result={rowResult} />
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
       <Pager
-        page={page}
+        page={query.page}
         hasMore={hasMore}
-        href={(p) => `?${new URLSearchParams({ q, page: String(p) })}`}
-        labels={{ previous: "‹", next: "›" }}
+        href={(page) => href({ page })}
+        labels={{ previous: t("pager.previous"), next: t("pager.next"), nav: t("pager.label") }}
       />
     </main>
   );

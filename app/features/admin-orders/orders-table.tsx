@@ -5,7 +5,17 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { badgeTone } from "~/domain/hosting-services/hosting-services";
-import { ORDER_STATUSES, type OrderStatus } from "~/domain/orders/orders";
+import {
+  BACKUP_LABELS,
+  BILLING_CYCLE_NAMES,
+  LOCATION_LABELS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type Backup,
+  type BillingCycle,
+  type Location,
+  type OrderStatus,
+} from "~/domain/orders/orders";
 import { formatEuros, intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { StatusMessage } from "~/components/ui/status-message";
@@ -59,7 +69,7 @@ export function OrdersTable({
         {[undefined, ...ORDER_STATUSES].map((s) => (
           <Button key={s ?? "all"} asChild size="sm" variant={s === status ? "default" : "outline"}>
             <Link to={filterHref(s)} aria-current={s === status ? "page" : undefined}>
-              {s ? t(`status.${s}`) : t("admin.all")}
+              {s ? t(ORDER_STATUS_LABELS[s]) : t("admin.all")}
             </Link>
           </Button>
         ))}
@@ -106,10 +116,10 @@ export function OrdersTable({
               </td>
               <td className="px-3 py-2 text-xs">
                 {t("admin.optionsLine", {
-                  cycle: t(`cycleNames.${order.billingCycle as "monthly"}`),
-                  location: t(`locations.${order.location as "germany"}`),
+                  cycle: t(BILLING_CYCLE_NAMES[order.billingCycle as BillingCycle]),
+                  location: t(LOCATION_LABELS[order.location as Location]),
                   ddos: order.ddosProtection ? t("form.yes") : t("form.no"),
-                  backup: t(`backups.${order.backup as "none"}`),
+                  backup: t(BACKUP_LABELS[order.backup as Backup]),
                 })}
                 {order.playerSlots ? (
                   <div>{t("admin.slots", { count: order.playerSlots })}</div>
@@ -127,9 +137,11 @@ export function OrdersTable({
                 {formatEuros(order.totalCents, locale)}
               </td>
               <td className="px-3 py-2">
-                <Badge tone={badgeTone(order.status)}>{t(`status.${order.status}`)}</Badge>
+                <Badge tone={badgeTone(order.status)}>{t(ORDER_STATUS_LABELS[order.status])}</Badge>
                 {order.rejectReason ? (
-                  <div className="mt-1 text-xs text-muted-foreground">{order.rejectReason}</div>
+                  <div className="mt-1 text-xs text-muted-foreground" dir="auto">
+                    {order.rejectReason}
+                  </div>
                 ) : null}
               </td>
               <td className="px-3 py-2">

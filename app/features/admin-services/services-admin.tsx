@@ -10,10 +10,12 @@ import {
   badgeTone,
   canTransition,
   displayStatus,
+  SERVICE_ACTION_LABELS,
+  SERVICE_STATUS_LABELS,
   type ServiceAction,
   type ServiceStatus,
 } from "~/domain/hosting-services/hosting-services";
-import { BILLING_CYCLE_IDS } from "~/domain/orders/orders";
+import { BILLING_CYCLE_IDS, BILLING_CYCLE_LABELS } from "~/domain/orders/orders";
 import { formatEuros, intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { StatusMessage } from "~/components/ui/status-message";
@@ -64,7 +66,11 @@ export function ServicesAdmin({
           {tr(
             messageKey(result.message),
             result.params
-              ? { status: tr(`status.${result.params.status}`).toLowerCase() }
+              ? {
+                  status: t(
+                    SERVICE_STATUS_LABELS[result.params.status as ServiceStatus] ?? "status.active",
+                  ).toLowerCase(),
+                }
               : undefined,
           )}
         </StatusMessage>
@@ -120,7 +126,7 @@ export function ServicesAdmin({
               >
                 {BILLING_CYCLE_IDS.map((id) => (
                   <option key={id} value={id}>
-                    {tOrders(`cycles.${id}`)}
+                    {tOrders(BILLING_CYCLE_LABELS[id])}
                   </option>
                 ))}
               </select>
@@ -171,7 +177,7 @@ export function ServicesAdmin({
                 </td>
                 <td className="px-3 py-2">{date.format(new Date(service.expiresAt))}</td>
                 <td className="px-3 py-2">
-                  <Badge tone={badgeTone(shown)}>{t(`status.${shown}`)}</Badge>
+                  <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-wrap gap-2">
@@ -197,7 +203,7 @@ export function ServicesAdmin({
                             variant={action === "terminate" ? "destructive" : "outline"}
                             disabled={busy}
                           >
-                            {t(`admin.${action}`)}
+                            {t(SERVICE_ACTION_LABELS[action])}
                           </Button>
                         </Form>
                       ))}

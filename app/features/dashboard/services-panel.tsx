@@ -7,9 +7,15 @@ import {
   badgeTone,
   canRenew,
   displayStatus,
+  SERVICE_STATUS_LABELS,
   type ServiceStatus,
 } from "~/domain/hosting-services/hosting-services";
-import type { BillingCycle, OrderStatus } from "~/domain/orders/orders";
+import {
+  BILLING_CYCLE_NAMES,
+  ORDER_STATUS_LABELS,
+  type BillingCycle,
+  type OrderStatus,
+} from "~/domain/orders/orders";
 import { formatEuros, intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 
@@ -88,12 +94,12 @@ export function ServicesPanel({
                       </p>
                       <p className="text-sm text-muted-foreground">
                         {t("customer.expires", { date: date.format(new Date(service.expiresAt)) })}{" "}
-                        · {tOrders(`cycleNames.${service.billingCycle}`)} ·{" "}
+                        · {tOrders(BILLING_CYCLE_NAMES[service.billingCycle])} ·{" "}
                         <span dir="ltr">{formatEuros(service.cyclePriceCents, locale)}</span>
                       </p>
                     </div>
                     <div className="flex items-center gap-3">
-                      <Badge tone={badgeTone(shown)}>{t(`status.${shown}`)}</Badge>
+                      <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>
                       {canRenew(service.status) ? (
                         <Form method="post">
                           <input type="hidden" name="intent" value="renew" />
@@ -151,7 +157,9 @@ export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: str
                     {order.rejectReason ? ` · ${order.rejectReason}` : ""}
                   </p>
                 </div>
-                <Badge tone={badgeTone(order.status)}>{tOrders(`status.${order.status}`)}</Badge>
+                <Badge tone={badgeTone(order.status)}>
+                  {tOrders(ORDER_STATUS_LABELS[order.status])}
+                </Badge>
               </li>
             ))}
           </ul>

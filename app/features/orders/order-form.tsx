@@ -10,8 +10,11 @@ import { Input } from "~/components/ui/input";
 import type { Product } from "~/domain/catalogue/catalogue";
 import {
   BACKUP_IDS,
+  BACKUP_LABELS,
   BILLING_CYCLE_IDS,
+  BILLING_CYCLE_LABELS,
   DEFAULT_PLAYER_SLOTS,
+  LOCATION_LABELS,
   LOCATIONS,
   MAX_SERVER_NAME_LENGTH,
   PLAYER_SLOTS,
@@ -140,7 +143,7 @@ export function OrderForm({
               >
                 {BILLING_CYCLE_IDS.map((id) => (
                   <option key={id} value={id}>
-                    {t(`cycles.${id}`)}
+                    {t(BILLING_CYCLE_LABELS[id])}
                   </option>
                 ))}
               </select>
@@ -154,7 +157,7 @@ export function OrderForm({
               >
                 {LOCATIONS.map((id) => (
                   <option key={id} value={id}>
-                    {t(`locations.${id}`)}
+                    {t(LOCATION_LABELS[id])}
                   </option>
                 ))}
               </select>
@@ -200,7 +203,7 @@ export function OrderForm({
               >
                 {BACKUP_IDS.map((id) => (
                   <option key={id} value={id}>
-                    {t(`backups.${id}`)}
+                    {t(BACKUP_LABELS[id])}
                   </option>
                 ))}
               </select>
@@ -275,7 +278,9 @@ export function OrderForm({
             ) : (
               <p className="text-muted-foreground">{t("form.chooseService")}</p>
             )}
-            <p className="text-muted-foreground">{t("form.paidWithCoins")}</p>
+            <p className="text-muted-foreground">
+              {t("form.paidWithCoins", { rate: formatEuros(100, locale) })}
+            </p>
             {user ? (
               <p>{t("form.balance", { amount: formatCoins(user.coinBalanceCents, locale) })}</p>
             ) : null}

@@ -42,8 +42,13 @@ export function PlanGrid({
                 {highlight === "second" ? t("home.mostPopular") : t("plans.recommended")}
               </span>
             ) : null}
-            <h3 className="text-lg font-semibold">{plan.name}</h3>
-            <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>
+            {/* The admin's own text, often English: <bdi> keeps its order inside Arabic pages. */}
+            <h3 className="text-lg font-semibold">
+              <bdi>{plan.name}</bdi>
+            </h3>
+            <p className="mt-1 text-sm text-muted-foreground">
+              <bdi>{plan.description}</bdi>
+            </p>
             <p className="mt-4">
               <span className="text-4xl font-extrabold" dir="ltr">
                 {formatEuros(plan.priceCents, locale)}
@@ -54,7 +59,7 @@ export function PlanGrid({
               {[...specs, ...plan.features].map((line) => (
                 <li key={line} className="flex items-start gap-2">
                   <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden />
-                  <span>{line}</span>
+                  <bdi>{line}</bdi>
                 </li>
               ))}
             </ul>

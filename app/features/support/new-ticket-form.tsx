@@ -3,7 +3,12 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { DEPARTMENTS, PRIORITIES } from "~/domain/tickets/tickets";
+import {
+  DEPARTMENT_LABELS,
+  DEPARTMENTS,
+  PRIORITIES,
+  PRIORITY_LABELS,
+} from "~/domain/tickets/tickets";
 import { messageKey } from "~/lib/message-key";
 
 const selectClass =
@@ -47,7 +52,7 @@ export function NewTicketForm({
             >
               {DEPARTMENTS.map((d) => (
                 <option key={d} value={d}>
-                  {t(`departments.${d}`)}
+                  {t(DEPARTMENT_LABELS[d])}
                 </option>
               ))}
             </select>
@@ -61,7 +66,7 @@ export function NewTicketForm({
             >
               {PRIORITIES.map((p) => (
                 <option key={p} value={p}>
-                  {t(`priorities.${p}`)}
+                  {t(PRIORITY_LABELS[p])}
                 </option>
               ))}
             </select>

@@ -6,7 +6,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import {
+  ANNOUNCEMENT_TYPE_LABELS,
   ANNOUNCEMENT_TYPES,
+  AUDIENCE_LABELS,
   AUDIENCES,
   announcementActionSchema,
   type Announcement,
@@ -59,6 +61,7 @@ function AnnouncementFields({ value, idPrefix }: { value?: Announcement; idPrefi
           name="title"
           required
           maxLength={150}
+          dir="auto"
           defaultValue={value?.title}
         />
       </Field>
@@ -69,6 +72,7 @@ function AnnouncementFields({ value, idPrefix }: { value?: Announcement; idPrefi
           required
           rows={3}
           maxLength={5000}
+          dir="auto"
           defaultValue={value?.content}
           className="w-full rounded-md border bg-background px-3 py-2"
         />
@@ -83,7 +87,7 @@ function AnnouncementFields({ value, idPrefix }: { value?: Announcement; idPrefi
           >
             {ANNOUNCEMENT_TYPES.map((type) => (
               <option key={type} value={type}>
-                {t(`types.${type}`)}
+                {t(ANNOUNCEMENT_TYPE_LABELS[type])}
               </option>
             ))}
           </select>
@@ -97,7 +101,7 @@ function AnnouncementFields({ value, idPrefix }: { value?: Announcement; idPrefi
           >
             {AUDIENCES.map((audience) => (
               <option key={audience} value={audience}>
-                {t(`audiences.${audience}`)}
+                {t(AUDIENCE_LABELS[audience])}
               </option>
             ))}
           </select>
@@ -142,15 +146,19 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
         {loaderData.announcements.map((a) => (
           <li key={a.id} className="rounded-lg border bg-background p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="font-semibold">{a.title}</p>
+              <p className="font-semibold" dir="auto">
+                {a.title}
+              </p>
               <div className="flex gap-2">
                 <Badge tone={a.isActive ? "green" : "grey"}>
                   {a.isActive ? t("admin.active") : t("admin.inactive")}
                 </Badge>
-                <Badge>{t(`audiences.${a.targetAudience}`)}</Badge>
+                <Badge>{t(AUDIENCE_LABELS[a.targetAudience])}</Badge>
               </div>
             </div>
-            <p className="mt-1 text-sm whitespace-pre-wrap">{a.content}</p>
+            <p className="mt-1 text-sm whitespace-pre-wrap" dir="auto">
+              {a.content}
+            </p>
             <details className="mt-3">
               <summary className="cursor-pointer text-sm text-primary">{t("admin.edit")}</summary>
               <Form method="post" className="mt-3 grid gap-3">

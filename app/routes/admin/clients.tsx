@@ -1,7 +1,11 @@
 import { data } from "react-router";
-import { z } from "~/lib/zod";
+import {
+  clientActionSchema,
+  userListQuerySchema,
+  USERS_PAGE_SIZE,
+} from "~/domain/accounts/user-admin";
+import { deleteUserByAdmin, updateUserByAdmin } from "~/domain/accounts/user-admin.server";
 import { searchUsers } from "~/domain/accounts/user-directory.server";
-import { adjustCoinsSchema } from "~/domain/coins/coins";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { ClientsAdmin } from "~/features/admin-clients/clients-admin";
 import { parseForm } from "~/http/form.server";
@@ -9,30 +13,28 @@ import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
 
-const PAGE_SIZE = 25;
-const querySchema = z.object({
-  q: z.string().max(200).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
-
+// /admin/clients and /admin/users (same module, two route ids): user management, spec sections 5 and 6.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(request, context);
-  const t = context.i18n.getFixedT(null, "coins");
-  const query = querySchema.parse({
-    q: "",
-    ...Object.fromEntries(new URL(request.url).searchParams),
-  });
-  const { users, hasMore } = await searchUsers(context.services.db, {
-    q: query.q,
-    limit: PAGE_SIZE,
-    offset: (query.page - 1) * PAGE_SIZE,
+  const admin = requireAdmin(request, context);
+  const url = new URL(request.url);
+  const t = context.i18n.getFixedT(null, "admin");
+  const heading: "users" | "clients" = url.pathname.replace(/\/+$/, "").endsWith("/users")
+    ? "users"
+    : "clients";
+  const query = userListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { users, hasMore, total } = await searchUsers(context.services.db, {
+    ...query,
+    limit: USERS_PAGE_SIZE,
+    offset: (query.page - 1) * USERS_PAGE_SIZE,
   });
   return {
-    meta: { title: t("admin.title") },
+    meta: { title: t(heading === "users" ? "nav.users" : "nav.clients") },
+    heading,
     users,
     hasMore,
-    q: query.q,
-    page: query.page,
+    total,
+    query,
+    adminId: admin.id,
     locale: context.locale,
   };
 }
@@ -41,29 +43,88 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
-  const form = await parseForm(request, adjustCoinsSchema);
-  if (!form.ok)
+  const form = await parseForm(request, clientActionSchema);
+  if (!form.ok) {
+    const intent: "coins" | "update" | "delete" =
+      form.values.intent === "update" || form.values.intent === "delete"
+        ? form.values.intent
+        : "coins";
+    const first = Object.values(form.fieldErrors)[0];
     return data(
-      { ok: false, message: Object.values(form.fieldErrors)[0] ?? "coins.errors.amountInvalid" },
+      {
+        ok: false,
+        intent,
+        userId: form.values.userId,
+        message:
+          intent === "update"
+            ? "admin.users.updateFailed"
+            : intent === "delete"
+              ? "admin.users.deleteFailed"
+              : (first ?? "coins.errors.amountInvalid"),
+        fieldErrors: intent === "update" ? form.fieldErrors : undefined,
+      },
       { status: 400 },
     );
-  const result = await adjustCoins(context.services.db, {
-    userId: form.data.userId,
-    amountCents: form.data.amount,
-    reason: form.data.reason,
+  }
+  const db = context.services.db;
+  const input = form.data;
+  if (input.intent === "update") {
+    const result = await updateUserByAdmin(db, {
+      ...input,
+      actorId: admin.id,
+      actorSessionId: context.session?.sessionId,
+    });
+    if (!result.ok)
+      return data(
+        {
+          ok: false,
+          intent: input.intent,
+          userId: input.userId,
+          message: result.error,
+          reason: result.reason,
+        },
+        { status: 409 },
+      );
+    return { ok: true, intent: input.intent, userId: input.userId, message: "admin.users.updated" };
+  }
+  if (input.intent === "delete") {
+    const result = await deleteUserByAdmin(db, { userId: input.userId, actorId: admin.id });
+    if (!result.ok)
+      return data(
+        {
+          ok: false,
+          intent: input.intent,
+          userId: input.userId,
+          message: result.error,
+          reason: result.reason,
+        },
+        { status: 409 },
+      );
+    return { ok: true, intent: input.intent, userId: input.userId, message: "admin.users.deleted" };
+  }
+  const result = await adjustCoins(db, {
+    userId: input.userId,
+    amountCents: input.amount,
+    reason: input.reason,
     actorId: admin.id,
   });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: 400 });
-  return { ok: true, message: "coins.admin.updated" };
+  if (!result.ok)
+    return data(
+      { ok: false, intent: input.intent, userId: input.userId, message: result.error },
+      { status: 400 },
+    );
+  return { ok: true, intent: input.intent, userId: input.userId, message: "coins.admin.updated" };
 }
 
 export default function AdminClients({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ClientsAdmin
+      heading={loaderData.heading}
       users={loaderData.users}
-      q={loaderData.q}
-      page={loaderData.page}
+      total={loaderData.total}
+      query={loaderData.query}
       hasMore={loaderData.hasMore}
+      adminId={loaderData.adminId}
       locale={loaderData.locale}
       result={actionData}
     />

@@ -1,6 +1,6 @@
 import { ConstructionIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { navKeyForPath } from "~/components/layout/admin-nav";
+import { navItemForPath } from "~/components/layout/admin-nav";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/coming-soon";
@@ -8,16 +8,16 @@ import type { Route } from "./+types/coming-soon";
 // One module for every admin page that is not built yet: it says so plainly, inside the shell.
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const key = navKeyForPath(new URL(request.url).pathname) ?? "dashboard";
+  const label = navItemForPath(new URL(request.url).pathname)?.label ?? "nav.dashboard";
   const t = context.i18n.getFixedT(null, "admin");
-  return { key, meta: { title: (t as (k: string) => string)(`nav.${key}`) } };
+  return { label, meta: { title: t(label) } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
 export default function ComingSoon({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const title = (t as (k: string) => string)(`nav.${loaderData.key}`);
+  const title = t(loaderData.label);
   return (
     <main className="grid gap-4">
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -6,8 +6,12 @@ import { SimpleTable } from "~/components/data-table/simple-table";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { loadAdminDashboard } from "~/domain/admin-dashboard/admin-dashboard.server";
+import { ActivityList } from "~/features/admin-logs/audit-entry";
+import {
+  SERVICE_STATUS_LABELS,
+  type ServiceStatus,
+} from "~/domain/hosting-services/hosting-services";
 import { requireAdmin } from "~/http/guards.server";
-import { intlLocale } from "~/lib/money";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/dashboard";
 
@@ -56,10 +60,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { t: tServices } = useTranslation("services");
   const { stats, activity, overview, locale } = loaderData;
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
   return (
     <main className="grid gap-6">
       <h1 className="text-2xl font-bold">{t("nav.dashboard")}</h1>
@@ -95,26 +95,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <CardTitle>{t("dashboard.recentActivity")}</CardTitle>
           </CardHeader>
           <CardContent>
-            {activity.length === 0 ? (
-              <p className="text-muted-foreground">{t("dashboard.noActivity")}</p>
-            ) : (
-              <ul className="divide-y text-sm">
-                {activity.map((a) => (
-                  <li key={a.id} className="flex justify-between gap-3 py-2">
-                    <span>
-                      <span dir="ltr">{a.actor}</span>:{" "}
-                      <span className="font-mono">{a.action}</span> {a.target}
-                      {a.reason ? (
-                        <span className="text-muted-foreground"> · {a.reason}</span>
-                      ) : null}
-                    </span>
-                    <span className="whitespace-nowrap text-muted-foreground">
-                      {date.format(new Date(a.at))}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ActivityList entries={activity} locale={locale} />
           </CardContent>
         </Card>
         <Card>
@@ -130,7 +111,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   <tr key={`${row.type}-${row.status}`}>
                     <td className="px-3 py-2 uppercase">{row.type ?? t("dashboard.custom")}</td>
                     <td className="px-3 py-2">
-                      {(tServices as (k: string) => string)(`status.${row.status}`)}
+                      {tServices(SERVICE_STATUS_LABELS[row.status as ServiceStatus])}
                     </td>
                     <td className="px-3 py-2 font-mono">{row.count}</td>
                   </tr>

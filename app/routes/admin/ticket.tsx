@@ -4,7 +4,13 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { parseCoinAmount } from "~/domain/coins/coins";
-import { adminTicketActionSchema, PRIORITIES, TICKET_STATUSES } from "~/domain/tickets/tickets";
+import {
+  adminTicketActionSchema,
+  PRIORITIES,
+  PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  TICKET_STATUSES,
+} from "~/domain/tickets/tickets";
 import {
   addCoinsFromTicket,
   getTicketForAdmin,
@@ -121,7 +127,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             <select name="status" defaultValue={ticket.status} className={selectClass}>
               {TICKET_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {t(`status.${s}`)}
+                  {t(TICKET_STATUS_LABELS[s])}
                 </option>
               ))}
             </select>
@@ -137,7 +143,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             <select name="priority" defaultValue={ticket.priority} className={selectClass}>
               {PRIORITIES.map((p) => (
                 <option key={p} value={p}>
-                  {t(`priorities.${p}`)}
+                  {t(PRIORITY_LABELS[p])}
                 </option>
               ))}
             </select>

@@ -4,10 +4,15 @@ import { SimpleTable, Pager } from "~/components/data-table/simple-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
+  DEPARTMENT_LABELS,
   DEPARTMENTS,
   PRIORITIES,
+  PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
   TICKET_STATUSES,
   ticketTone,
+  type Department,
+  type Priority,
   type TicketStatus,
   ticketQueueQuerySchema,
 } from "~/domain/tickets/tickets";
@@ -47,18 +52,30 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="flex flex-wrap items-end gap-2">
         {(
           [
-            ["status", TICKET_STATUSES, "status", t("admin.filterStatus")],
-            ["department", DEPARTMENTS, "departments", t("admin.filterDepartment")],
-            ["priority", PRIORITIES, "priorities", t("admin.filterPriority")],
-          ] as const
-        ).map(([name, options, prefix, label]) => (
+            [
+              "status",
+              TICKET_STATUSES.map((s) => [s, t(TICKET_STATUS_LABELS[s])]),
+              t("admin.filterStatus"),
+            ],
+            [
+              "department",
+              DEPARTMENTS.map((d) => [d, t(DEPARTMENT_LABELS[d])]),
+              t("admin.filterDepartment"),
+            ],
+            [
+              "priority",
+              PRIORITIES.map((p) => [p, t(PRIORITY_LABELS[p])]),
+              t("admin.filterPriority"),
+            ],
+          ] as const satisfies readonly (readonly [string, string[][], string])[]
+        ).map(([name, options, label]) => (
           <label key={name} className="grid gap-1 text-sm">
             {label}
             <select name={name} defaultValue={query[name] ?? ""} className={selectClass}>
               <option value="">{t("admin.all")}</option>
-              {options.map((option) => (
+              {options.map(([option, text]) => (
                 <option key={option} value={option}>
-                  {(t as (k: string) => string)(`${prefix}.${option}`)}
+                  {text}
                 </option>
               ))}
             </select>
@@ -105,7 +122,7 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
                   {ticket.customerEmail}
                 </div>
               </td>
-              <td className="px-3 py-2">{t(`departments.${ticket.department}`)}</td>
+              <td className="px-3 py-2">{t(DEPARTMENT_LABELS[ticket.department as Department])}</td>
               <td className="px-3 py-2">
                 <Badge
                   tone={
@@ -116,12 +133,12 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
                         : "grey"
                   }
                 >
-                  {t(`priorities.${ticket.priority}`)}
+                  {t(PRIORITY_LABELS[ticket.priority as Priority])}
                 </Badge>
               </td>
               <td className="px-3 py-2">
                 <Badge tone={ticketTone(ticket.status as TicketStatus)}>
-                  {t(`status.${ticket.status}`)}
+                  {t(TICKET_STATUS_LABELS[ticket.status as TicketStatus])}
                 </Badge>
               </td>
             </tr>

@@ -12,7 +12,14 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-const steps = ["step1", "step2", "step3", "step4", "step5", "step6"] as const;
+const steps = [
+  "orange.step1",
+  "orange.step2",
+  "orange.step3",
+  "orange.step4",
+  "orange.step5",
+  "orange.step6",
+] as const;
 
 export default function OrangeMoney({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
@@ -29,7 +36,7 @@ export default function OrangeMoney({ loaderData }: Route.ComponentProps) {
             >
               {index + 1}
             </span>
-            <span>{t(`orange.${step}`, { email: loaderData.paymentsEmail })}</span>
+            <span>{t(step, { email: loaderData.paymentsEmail })}</span>
           </li>
         ))}
       </ol>

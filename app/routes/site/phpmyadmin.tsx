@@ -36,7 +36,9 @@ export default function PhpMyAdmin() {
   };
   return (
     <main className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold">{t("phpmyadmin.title")}</h1>
+      <h1 id="phpmyadmin-title" className="text-4xl font-extrabold">
+        {t("phpmyadmin.title")}
+      </h1>
       <p className="mt-3 text-muted-foreground">{t("phpmyadmin.subtitle")}</p>
       <div className="mt-8 overflow-hidden rounded-xl border bg-secondary text-slate-100">
         <div className="flex justify-end border-b border-slate-700 p-2">
@@ -44,7 +46,14 @@ export default function PhpMyAdmin() {
             <CopyIcon aria-hidden /> {t("phpmyadmin.copy")}
           </Button>
         </div>
-        <pre className="overflow-x-auto p-4 text-sm" dir="ltr">
+        {/* Focusable, so the keyboard can scroll the long lines on a phone. */}
+        <pre
+          className="overflow-x-auto p-4 text-sm focus-visible:outline-2 focus-visible:outline-primary"
+          dir="ltr"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="phpmyadmin-title"
+        >
           <code>{SCRIPT}</code>
         </pre>
       </div>

@@ -3,7 +3,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
-import { customerTicketActionSchema, ticketTone } from "~/domain/tickets/tickets";
+import {
+  customerTicketActionSchema,
+  DEPARTMENT_LABELS,
+  PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  ticketTone,
+} from "~/domain/tickets/tickets";
 import { customerTicketAction, getCustomerTicket } from "~/domain/tickets/tickets.server";
 import { TicketThread } from "~/features/support/ticket-thread";
 import { parseForm } from "~/http/form.server";
@@ -61,9 +67,9 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           #{ticket.id} {ticket.subject}
         </h1>
         <div className="flex gap-2">
-          <Badge tone={ticketTone(ticket.status)}>{t(`status.${ticket.status}`)}</Badge>
-          <Badge>{t(`departments.${ticket.department}`)}</Badge>
-          <Badge>{t(`priorities.${ticket.priority}`)}</Badge>
+          <Badge tone={ticketTone(ticket.status)}>{t(TICKET_STATUS_LABELS[ticket.status])}</Badge>
+          <Badge>{t(DEPARTMENT_LABELS[ticket.department])}</Badge>
+          <Badge>{t(PRIORITY_LABELS[ticket.priority])}</Badge>
         </div>
       </div>
       {loaderData.opened ? (

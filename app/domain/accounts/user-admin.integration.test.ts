@@ -1,0 +1,338 @@
+import { expect, it } from "vitest";
+import { placeOrder } from "~/domain/orders/orders.server";
+import {
+  adminId,
+  balanceOf,
+  customerWithCoins,
+  expectLedgerIntact,
+  orderInput,
+  productId,
+} from "../../../tests/support/money-fixtures";
+import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
+import { getCurrentSession, registerCustomer, signIn } from "./accounts.server";
+import { clientActionSchema, DELETED_USER_NAME, updateUserSchema } from "./user-admin";
+import { deleteUserByAdmin, deletedUserEmail, updateUserByAdmin } from "./user-admin.server";
+import { searchUsers } from "./user-directory.server";
+import { cookieHeader } from "../../../tests/support/request-context";
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now()}${counter++}@example.com`;
+const PASSWORD = "Client-pw-5521";
+
+describeEachDatabase("admin user management", (app) => {
+  async function customer(name = "Client") {
+    const email = unique("client");
+    const result = await registerCustomer(
+      app(),
+      { name, email, password: PASSWORD, confirmPassword: PASSWORD },
+      { registrationOpen: true },
+    );
+    if (!result.ok) throw new Error(result.error);
+    return { id: result.userId, email, name };
+  }
+
+  async function login(email: string, password: string) {
+    const result = await signIn(app(), { email, password }, { ip: "10.40.0.1" });
+    return result.ok ? cookieHeader(result.setCookies) : null;
+  }
+
+  async function row(id: string) {
+    return app().db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  }
+
+  async function auditFor(id: string) {
+    return app()
+      .db.selectFrom("audit_log")
+      .selectAll()
+      .where("target_type", "=", "user")
+      .where("target_id", "=", id)
+      .orderBy("id")
+      .execute();
+  }
+
+  const edit = (user: { id: string; name: string; email: string }, changes: object = {}) =>
+    updateUserSchema.parse({
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      role: "user",
+      ...changes,
+    });
+
+  it("edits name, email and role with an audit entry in the same transaction", async () => {
+    const admin = await adminId(app());
+    const user = await customer("Amine");
+    const email = unique("renamed");
+    const result = await updateUserByAdmin(app().db, {
+      ...edit(user, { name: "Amine B.", email: email.toUpperCase() }),
+      actorId: admin,
+    });
+    expect(result).toEqual({ ok: true, changed: ["name", "email"] });
+    const after = await row(user.id);
+    expect(after).toMatchObject({ name: "Amine B.", email, role: "user", status: "active" });
+    const [entry] = await auditFor(user.id);
+    expect(entry).toMatchObject({ actor_id: admin, action: "user.update" });
+    expect(JSON.parse(entry!.before!)).toEqual({ name: "Amine", email: user.email });
+    expect(JSON.parse(entry!.after!)).toEqual({ name: "Amine B.", email });
+    // The customer signs in with the new address and the old password.
+    expect(await login(email, PASSWORD)).not.toBeNull();
+  });
+
+  it("refuses an email another account has: 'Failed to update user', nothing changed", async () => {
+    const admin = await adminId(app());
+    const first = await customer();
+    const second = await customer();
+    const result = await updateUserByAdmin(app().db, {
+      ...edit(second, { email: first.email, name: "Changed" }),
+      actorId: admin,
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: "admin.users.updateFailed",
+      reason: "admin.users.errors.emailTaken",
+    });
+    expect(await row(second.id)).toMatchObject({ name: "Client", email: second.email });
+    expect(await auditFor(second.id)).toEqual([]);
+  });
+
+  it("sets a password: hashed, the user's sessions end, they choose their own at next login", async () => {
+    const admin = await adminId(app());
+    const user = await customer();
+    const cookie = await login(user.email, PASSWORD);
+    expect(await getCurrentSession(app(), cookie)).not.toBeNull();
+
+    const result = await updateUserByAdmin(app().db, {
+      ...edit(user, { password: "Fresh-pass-9051" }),
+      actorId: admin,
+    });
+    expect(result).toEqual({ ok: true, changed: ["password"] });
+    expect(await getCurrentSession(app(), cookie)).toBeNull();
+    const credential = await app()
+      .db.selectFrom("accounts")
+      .select("password")
+      .where("user_id", "=", user.id)
+      .where("provider_id", "=", "credential")
+      .executeTakeFirstOrThrow();
+    expect(credential.password).toMatch(/^\$argon2id\$/);
+    expect(credential.password).not.toContain("Fresh-pass-9051");
+    expect(await login(user.email, PASSWORD)).toBeNull();
+    expect(await login(user.email, "Fresh-pass-9051")).not.toBeNull();
+    expect((await row(user.id)).must_change_password).toBe(1);
+    const entries = await auditFor(user.id);
+    expect(JSON.parse(entries.at(-1)!.after!)).toEqual({ password: "changed" });
+    expect(entries.at(-1)!.after).not.toContain("Fresh-pass");
+
+    const common = await updateUserByAdmin(app().db, {
+      ...edit(user, { password: "password123" }),
+      actorId: admin,
+    });
+    expect(common).toMatchObject({ ok: false, reason: "auth.errors.commonPassword" });
+  });
+
+  it("validates the form: name, email, role, and a password of 6 characters or none", () => {
+    const base = {
+      intent: "update",
+      userId: "u1",
+      name: "N",
+      email: "n@example.com",
+      role: "user",
+    };
+    expect(clientActionSchema.safeParse(base).success).toBe(true);
+    expect(clientActionSchema.safeParse({ ...base, password: "" }).data).toMatchObject({
+      password: undefined,
+    });
+    const errors = (value: object) =>
+      clientActionSchema.safeParse(value).error?.issues.map((i) => i.message);
+    expect(errors({ ...base, password: "12345" })).toEqual(["auth.errors.passwordTooShort"]);
+    expect(errors({ ...base, email: "nope" })).toEqual(["auth.errors.emailInvalid"]);
+    expect(errors({ ...base, name: " " })).toEqual(["admin.users.errors.nameRequired"]);
+    expect(errors({ ...base, role: "root" })).toEqual(["admin.users.errors.roleInvalid"]);
+    // The first form sent no intent: it is a coin change.
+    expect(clientActionSchema.parse({ userId: "u1", amount: "5", reason: "r" })).toMatchObject({
+      intent: "coins",
+      amount: 500,
+    });
+  });
+
+  it("keeps an admin: no one removes their own admin role, nor the last admin's", async () => {
+    const admin = await adminId(app());
+    const self = await row(admin);
+    const own = { userId: admin, name: self.name, email: self.email, role: "user" as const };
+
+    // The only admin demoting themselves: the last-admin rule.
+    expect(await updateUserByAdmin(app().db, { ...own, actorId: admin })).toMatchObject({
+      ok: false,
+      error: "admin.users.updateFailed",
+      reason: "admin.users.errors.lastAdmin",
+    });
+
+    // With a second admin, demoting oneself is still refused (own role)…
+    const second = await customer("Second admin");
+    expect(
+      await updateUserByAdmin(app().db, { ...edit(second, { role: "admin" }), actorId: admin }),
+    ).toEqual({ ok: true, changed: ["role"] });
+    expect(await updateUserByAdmin(app().db, { ...own, actorId: admin })).toMatchObject({
+      reason: "admin.users.errors.ownRole",
+    });
+    // …while demoting the other admin works, and then the acting admin is the last one again.
+    expect(
+      await updateUserByAdmin(app().db, { ...edit(second, { role: "user" }), actorId: admin }),
+    ).toEqual({ ok: true, changed: ["role"] });
+    expect(await updateUserByAdmin(app().db, { ...own, actorId: admin })).toMatchObject({
+      reason: "admin.users.errors.lastAdmin",
+    });
+    // A customer is no actor.
+    expect(
+      await updateUserByAdmin(app().db, { ...edit(second, { name: "x" }), actorId: second.id }),
+    ).toMatchObject({ reason: "admin.users.errors.notAdmin" });
+    expect((await row(admin)).role).toBe("admin");
+  });
+
+  it("two admins demoting each other at once: one wins, an admin remains", async () => {
+    const admin = await adminId(app());
+    const other = await customer("Rival");
+    await updateUserByAdmin(app().db, { ...edit(other, { role: "admin" }), actorId: admin });
+    const self = await row(admin);
+    const results = await Promise.all([
+      updateUserByAdmin(app().db, { ...edit(other, { role: "user" }), actorId: admin }),
+      updateUserByAdmin(app().db, {
+        userId: admin,
+        name: self.name,
+        email: self.email,
+        role: "user",
+        actorId: other.id,
+      }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const admins = await app()
+      .db.selectFrom("users")
+      .select("id")
+      .where("role", "=", "admin")
+      .where("status", "=", "active")
+      .execute();
+    expect(admins).toHaveLength(1);
+    // Leave the suite's admin in place for the next tests.
+    if (admins[0]!.id !== admin)
+      await app().db.updateTable("users").set({ role: "admin" }).where("id", "=", admin).execute();
+  });
+
+  it("a role change ends that user's sessions, so a promoted customer signs in again", async () => {
+    const admin = await adminId(app());
+    const user = await customer();
+    const cookie = await login(user.email, PASSWORD);
+    await updateUserByAdmin(app().db, { ...edit(user, { role: "admin" }), actorId: admin });
+    expect(await getCurrentSession(app(), cookie)).toBeNull();
+    await updateUserByAdmin(app().db, { ...edit(user, { role: "user" }), actorId: admin });
+  });
+
+  it("deletes a customer softly: anonymised, signed out, history kept", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const id = await customerWithCoins(app(), 5000);
+    const user = await row(id);
+    const order = await placeOrder(
+      db,
+      id,
+      orderInput({ productId: await productId(app(), "samp-starter") }),
+    );
+    expect(order.ok).toBe(true);
+    const cookie = await login(user.email, "Buyer-pw-8842");
+    expect(await getCurrentSession(app(), cookie)).not.toBeNull();
+    const ledgerBefore = await db
+      .selectFrom("coin_ledger")
+      .selectAll()
+      .where("user_id", "=", id)
+      .execute();
+
+    expect(await deleteUserByAdmin(db, { userId: id, actorId: admin })).toEqual({ ok: true });
+
+    const after = await row(id);
+    expect(after).toMatchObject({
+      status: "deleted",
+      name: DELETED_USER_NAME,
+      email: deletedUserEmail(id),
+      role: "user",
+    });
+    expect(await getCurrentSession(app(), cookie)).toBeNull();
+    expect(await login(user.email, "Buyer-pw-8842")).toBeNull();
+    expect(
+      await db.selectFrom("accounts").select("id").where("user_id", "=", id).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom("sessions").select("id").where("user_id", "=", id).execute(),
+    ).toEqual([]);
+    // The ledger, the order and the audit entries about them stay.
+    expect(
+      await db.selectFrom("coin_ledger").selectAll().where("user_id", "=", id).execute(),
+    ).toEqual(ledgerBefore);
+    expect(
+      await db.selectFrom("orders").select("id").where("user_id", "=", id).execute(),
+    ).toHaveLength(1);
+    const entries = await auditFor(id);
+    expect(entries.map((e) => e.action)).toEqual(["coins.adjust", "user.delete"]);
+    expect(entries.at(-1)!.before).not.toContain(user.email);
+    expect(await balanceOf(app(), id)).toBe(after.coin_balance_cents);
+    await expectLedgerIntact(app());
+
+    // Gone from the list and the search; the address is free for a new account.
+    const { users } = await searchUsers(db, { q: user.email, limit: 10, offset: 0 });
+    expect(users).toEqual([]);
+    const again = await registerCustomer(
+      app(),
+      { name: "Back", email: user.email, password: PASSWORD, confirmPassword: PASSWORD },
+      { registrationOpen: true },
+    );
+    expect(again.ok).toBe(true);
+
+    // A second delete finds nobody.
+    expect(await deleteUserByAdmin(db, { userId: id, actorId: admin })).toMatchObject({
+      ok: false,
+      error: "admin.users.deleteFailed",
+      reason: "admin.users.errors.notFound",
+    });
+  });
+
+  it("never deletes an admin", async () => {
+    const admin = await adminId(app());
+    const result = await deleteUserByAdmin(app().db, { userId: admin, actorId: admin });
+    expect(result).toEqual({
+      ok: false,
+      error: "admin.users.deleteFailed",
+      reason: "admin.users.errors.adminDelete",
+    });
+    expect((await row(admin)).status).toBe("active");
+    expect(await login(TEST_ADMIN.email, TEST_ADMIN.password)).not.toBeNull();
+  });
+
+  it("lists users with their active services and orders, sorted and paged on the server", async () => {
+    const db = app().db;
+    const tag = `sorted${Date.now()}`;
+    const ids: string[] = [];
+    for (const name of ["Charlie", "alice", "Bob"]) {
+      const email = unique(`${tag}-${name.toLowerCase()}-`);
+      const result = await registerCustomer(
+        app(),
+        { name: `${name} ${tag}`, email, password: PASSWORD, confirmPassword: PASSWORD },
+        { registrationOpen: true },
+      );
+      if (!result.ok) throw new Error(result.error);
+      ids.push(result.userId);
+    }
+    const names = async (sort: "name" | "orders", dir: "asc" | "desc", offset = 0, limit = 10) =>
+      (await searchUsers(db, { q: tag, sort, dir, limit, offset })).users.map(
+        (u) => u.name.split(" ")[0],
+      );
+    expect(await names("name", "asc")).toEqual(["alice", "Bob", "Charlie"]);
+    expect(await names("name", "desc")).toEqual(["Charlie", "Bob", "alice"]);
+    const page = await searchUsers(db, { q: tag, sort: "name", dir: "asc", limit: 2, offset: 0 });
+    expect(page).toMatchObject({ hasMore: true, total: 3 });
+    expect(await names("name", "asc", 2, 2)).toEqual(["Charlie"]);
+
+    const { users } = await searchUsers(db, { q: tag.toUpperCase(), limit: 10, offset: 0 });
+    expect(users.every((u) => u.activeServices === 0 && u.orders === 0)).toBe(true);
+    // A wildcard typed in the search is a literal character.
+    expect((await searchUsers(db, { q: "%", limit: 10, offset: 0 })).users).toEqual([]);
+    const admins = await searchUsers(db, { role: "admin", limit: 50, offset: 0 });
+    expect(admins.users.every((u) => u.role === "admin")).toBe(true);
+  });
+});

@@ -1,0 +1,232 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { isCommonPassword } from "./accounts.server";
+import { hashPassword } from "./password-hash.server";
+import { DELETED_USER_NAME, type UpdateUserInput } from "./user-admin";
+
+export type UserAdminRefusal =
+  | "admin.users.errors.notFound"
+  | "admin.users.errors.emailTaken"
+  | "admin.users.errors.ownRole"
+  | "admin.users.errors.lastAdmin"
+  | "admin.users.errors.notAdmin"
+  | "admin.users.errors.adminDelete"
+  | "auth.errors.commonPassword";
+
+export type UpdateUserResult =
+  | { ok: true; changed: string[] }
+  | { ok: false; error: "admin.users.updateFailed"; reason: UserAdminRefusal };
+
+export type DeleteUserResult =
+  { ok: true } | { ok: false; error: "admin.users.deleteFailed"; reason: UserAdminRefusal };
+
+/** The placeholder address a deleted account gets: unique (it carries the id) and undeliverable. */
+export function deletedUserEmail(userId: string): string {
+  return `deleted-${userId}@deleted.invalid`;
+}
+
+/**
+ * Locks every active admin row for the rest of the transaction (an UPDATE takes row locks on PostgreSQL
+ * and the write lock on SQLite), then checks the acting admin still is one. Two admins demoting each other
+ * at the same moment are thereby serialised: the second sees the first's change and is refused.
+ */
+async function lockAdmins(trx: Tx, actorId: string): Promise<number> {
+  await trx
+    .updateTable("users")
+    .set({ updated_at: sql`updated_at` })
+    .where("role", "=", "admin")
+    .where("status", "=", "active")
+    .execute();
+  const admins = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("status", "=", "active")
+    .execute();
+  if (!admins.some((admin) => admin.id === actorId)) refuse("admin.users.errors.notAdmin");
+  return admins.length;
+}
+
+function refuse(reason: UserAdminRefusal): never {
+  throw new Refusal<UpdateUserResult>({ ok: false, error: "admin.users.updateFailed", reason });
+}
+
+function refuseDelete(reason: UserAdminRefusal): never {
+  throw new Refusal<DeleteUserResult>({ ok: false, error: "admin.users.deleteFailed", reason });
+}
+
+/**
+ * An admin edits a user's name, email, role and (when given) password, in one transaction with its audit
+ * entry. Refused ('Failed to update user', with the reason): an email another account has, an admin
+ * removing their own admin role, or the last admin's. A new password is hashed into the credential
+ * account, that user's sessions end (except the acting admin's own current one), and another user must
+ * choose their own password at next login. A role change ends that user's sessions too, so a promoted
+ * customer signs in again and gets an admin's shorter session.
+ */
+export async function updateUserByAdmin(
+  db: Db,
+  input: Omit<UpdateUserInput, "password"> & {
+    password?: string;
+    actorId: string;
+    /** The acting admin's own session, kept when they change their own password. */
+    actorSessionId?: string;
+  },
+): Promise<UpdateUserResult> {
+  // Hashing is slow (Argon2id); done before the transaction so no lock is held while it runs.
+  if (input.password && isCommonPassword(input.password))
+    return { ok: false, error: "admin.users.updateFailed", reason: "auth.errors.commonPassword" };
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    return await inTransaction(db, async (trx): Promise<UpdateUserResult> => {
+      const admins = await lockAdmins(trx, input.actorId);
+      const user = await trx
+        .selectFrom("users")
+        .select(["id", "name", "email", "role"])
+        .where("id", "=", input.userId)
+        .where("status", "=", "active")
+        .executeTakeFirst();
+      if (!user) refuse("admin.users.errors.notFound");
+      const self = user.id === input.actorId;
+      const demoted = user.role === "admin" && input.role !== "admin";
+      // The panel must always keep an admin; and nobody removes their own admin role.
+      if (demoted && admins <= 1) refuse("admin.users.errors.lastAdmin");
+      if (demoted && self) refuse("admin.users.errors.ownRole");
+
+      if (input.email !== user.email) {
+        const taken = await trx
+          .selectFrom("users")
+          .select("id")
+          .where("email", "=", input.email)
+          .where("id", "!=", user.id)
+          .executeTakeFirst();
+        if (taken) refuse("admin.users.errors.emailTaken");
+      }
+
+      const now = new Date().toISOString();
+      const changed: string[] = (["name", "email", "role"] as const).filter(
+        (key) => input[key] !== user[key],
+      );
+      await trx
+        .updateTable("users")
+        .set({
+          name: input.name,
+          email: input.email,
+          role: input.role,
+          updated_at: now,
+          ...(passwordHash && !self ? { must_change_password: 1 } : {}),
+        })
+        .where("id", "=", user.id)
+        .execute();
+
+      if (passwordHash) {
+        changed.push("password");
+        const updated = await trx
+          .updateTable("accounts")
+          .set({ password: passwordHash, updated_at: now })
+          .where("user_id", "=", user.id)
+          .where("provider_id", "=", "credential")
+          .executeTakeFirst();
+        // An account without a credential row (none today, but imports may make one) gets one.
+        if (Number(updated.numUpdatedRows) === 0) {
+          await trx
+            .insertInto("accounts")
+            .values({
+              id: randomUUID().replace(/-/g, ""),
+              user_id: user.id,
+              account_id: user.id,
+              provider_id: "credential",
+              password: passwordHash,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        }
+      }
+      if (passwordHash || changed.includes("role")) {
+        let sessions = trx.deleteFrom("sessions").where("user_id", "=", user.id);
+        if (self && input.actorSessionId)
+          sessions = sessions.where("id", "!=", input.actorSessionId);
+        await sessions.execute();
+      }
+
+      const pick = (source: Record<string, string>) =>
+        Object.fromEntries(
+          changed.filter((key) => key !== "password").map((key) => [key, source[key]]),
+        );
+      await recordAudit(trx, {
+        actorId: input.actorId,
+        action: "user.update",
+        targetType: "user",
+        targetId: user.id,
+        before: pick(user),
+        after: {
+          ...pick(input as Record<string, string>),
+          ...(passwordHash ? { password: "changed" } : {}),
+        },
+      });
+      return { ok: true, changed };
+    });
+  } catch (error) {
+    // Another account took the address between our check and the update.
+    if (isUniqueViolation(error))
+      return {
+        ok: false,
+        error: "admin.users.updateFailed",
+        reason: "admin.users.errors.emailTaken",
+      };
+    throw error;
+  }
+}
+
+/**
+ * Deletes a customer account without losing history: coin_ledger, orders and hosting_services keep
+ * pointing at the row, so it is a soft delete. The user is marked 'deleted', their name and email are
+ * anonymised, their sessions end and their credentials are removed (getCurrentSession already ignores a
+ * user who is not active). Admins are never deleted. One transaction with its audit entry.
+ */
+export async function deleteUserByAdmin(
+  db: Db,
+  input: { userId: string; actorId: string },
+): Promise<DeleteUserResult> {
+  return inTransaction(db, async (trx): Promise<DeleteUserResult> => {
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "role"])
+      .where("id", "=", input.userId)
+      .where("status", "=", "active")
+      .executeTakeFirst();
+    if (!user) refuseDelete("admin.users.errors.notFound");
+    if (user.role === "admin") refuseDelete("admin.users.errors.adminDelete");
+    const now = new Date().toISOString();
+    // Conditional on the row still being an active customer: a concurrent promotion or delete wins.
+    const updated = await trx
+      .updateTable("users")
+      .set({
+        status: "deleted",
+        name: DELETED_USER_NAME,
+        email: deletedUserEmail(user.id),
+        image: null,
+        locale: null,
+        updated_at: now,
+      })
+      .where("id", "=", user.id)
+      .where("status", "=", "active")
+      .where("role", "=", "user")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) refuseDelete("admin.users.errors.notFound");
+    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    await trx.deleteFrom("accounts").where("user_id", "=", user.id).execute();
+    // No name or email in the entry: the point of the delete is that they are gone.
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "user.delete",
+      targetType: "user",
+      targetId: user.id,
+      before: { status: "active", role: user.role },
+      after: { status: "deleted" },
+    });
+    return { ok: true };
+  });
+}

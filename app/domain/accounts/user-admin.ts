@@ -1,0 +1,111 @@
+import { z } from "~/lib/zod";
+import { adjustCoinsSchema } from "~/domain/coins/coins";
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from "./accounts";
+
+// Admin user management (spec sections 5 and 6). Messages are catalogue keys ("namespace.key").
+
+export const USER_SORTS = [
+  "created",
+  "name",
+  "email",
+  "role",
+  "coins",
+  "services",
+  "orders",
+] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export const ROLE_FILTERS = ["all", "user", "admin"] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+
+// Catalogue keys (admin namespace) written out, so the catalogue test sees every one in use.
+export const USER_SORT_LABELS = {
+  created: "users.sorts.created",
+  name: "users.sorts.name",
+  email: "users.sorts.email",
+  role: "users.sorts.role",
+  coins: "users.sorts.coins",
+  services: "users.sorts.services",
+  orders: "users.sorts.orders",
+} as const satisfies Record<UserSort, string>;
+export const SORT_DIRECTION_LABELS = {
+  asc: "users.directions.asc",
+  desc: "users.directions.desc",
+} as const satisfies Record<SortDirection, string>;
+export const ROLE_FILTER_LABELS = {
+  all: "users.roleFilters.all",
+  user: "users.roleFilters.user",
+  admin: "users.roleFilters.admin",
+} as const satisfies Record<RoleFilter, string>;
+
+export const USERS_PAGE_SIZE = 25;
+
+/** The list's query string: anything unexpected falls back to the default rather than failing. */
+export const userListQuerySchema = z.object({
+  q: z.string().max(200).catch(""),
+  role: z.enum(ROLE_FILTERS).catch("all"),
+  sort: z.enum(USER_SORTS).catch("created"),
+  dir: z.enum(SORT_DIRECTIONS).catch("desc"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** A deleted account's name: the row stays for the ledger, orders and audit log, anonymised. */
+export const DELETED_USER_NAME = "Deleted user";
+
+const userId = z
+  .string({ error: "admin.users.errors.notFound" })
+  .trim()
+  .min(1, "admin.users.errors.notFound")
+  .max(100, "admin.users.errors.notFound");
+
+export const updateUserSchema = z.object({
+  userId,
+  name: z
+    .string({ error: "admin.users.errors.nameRequired" })
+    .trim()
+    .min(1, "admin.users.errors.nameRequired")
+    .max(MAX_NAME_LENGTH, "admin.users.errors.nameTooLong"),
+  email: z
+    .string({ error: "auth.errors.emailRequired" })
+    .trim()
+    .min(1, "auth.errors.emailRequired")
+    .max(MAX_EMAIL_LENGTH, "auth.errors.emailInvalid")
+    .pipe(z.email("auth.errors.emailInvalid"))
+    .transform((value) => value.toLowerCase()),
+  role: z.enum(["user", "admin"], { error: "admin.users.errors.roleInvalid" }),
+  // Empty keeps the current password.
+  password: z
+    .string()
+    .max(MAX_PASSWORD_LENGTH, "auth.errors.passwordTooLong")
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.length >= MIN_PASSWORD_LENGTH, {
+      message: "auth.errors.passwordTooShort",
+    }),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** The clients page's one action: coins (the default, as the first form sent no intent), update, delete. */
+export const clientActionSchema = z.preprocess(
+  (value) =>
+    value && typeof value === "object" && !("intent" in value && value.intent)
+      ? { ...value, intent: "coins" }
+      : value,
+  z.discriminatedUnion(
+    "intent",
+    [
+      adjustCoinsSchema.extend({ intent: z.literal("coins") }),
+      updateUserSchema.extend({ intent: z.literal("update") }),
+      z.object({ intent: z.literal("delete"), userId }),
+    ],
+    { error: "admin.users.errors.unknownAction" },
+  ),
+);
+export type ClientActionInput = z.infer<typeof clientActionSchema>;

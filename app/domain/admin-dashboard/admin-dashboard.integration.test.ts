@@ -1,0 +1,121 @@
+import { expect, it } from "vitest";
+import {
+  adminAddService,
+  changeServiceStatus,
+} from "~/domain/hosting-services/hosting-services.server";
+import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
+import { openTicket, setTicketField } from "~/domain/tickets/tickets.server";
+import {
+  adminId,
+  customerWithCoins,
+  orderInput,
+  productId,
+} from "../../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { findSearchTarget, loadAdminDashboard, RECENT_ACTIVITY } from "./admin-dashboard.server";
+
+// Each suite has a fresh database, so the dashboard's figures are known exactly.
+describeEachDatabase("admin dashboard", (app) => {
+  it("counts clients, active services, pending orders and open tickets from the database", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const empty = await loadAdminDashboard(db);
+    expect(empty.stats).toEqual({
+      clients: 0,
+      activeServices: 0,
+      pendingOrders: 0,
+      openTickets: 0,
+    });
+    expect(empty.overview).toEqual([]);
+
+    const alice = await customerWithCoins(app(), 10_000);
+    const bob = await customerWithCoins(app(), 10_000);
+    await customerWithCoins(app(), 0);
+    const samp = await productId(app(), "samp-starter");
+    const vps = await productId(app(), "vps-entry");
+    const first = await placeOrder(db, alice, orderInput({ productId: samp }));
+    await placeOrder(db, alice, orderInput({ productId: vps }));
+    await placeOrder(db, bob, orderInput({ productId: samp }));
+    if (!first.ok) throw new Error(first.error);
+    await approveOrder(db, { orderId: first.order.id, actorId: admin });
+    const custom = await adminAddService(db, {
+      actorId: admin,
+      userId: bob,
+      name: "Hand-made",
+      priceCents: 500,
+      billingCycle: "monthly",
+    });
+    if (!custom.ok) throw new Error(custom.error);
+    await changeServiceStatus(db, {
+      actorId: admin,
+      serviceId: custom.service.id,
+      action: "suspend",
+    });
+    const ticket = await openTicket(db, {
+      userId: alice,
+      department: "sales",
+      subject: "Question",
+      priority: "low",
+      message: "Hello",
+    });
+    const closed = await openTicket(db, {
+      userId: bob,
+      department: "sales",
+      subject: "Other",
+      priority: "low",
+      message: "Bye",
+    });
+    if (!ticket.ok || !closed.ok) throw new Error("ticket");
+    await setTicketField(db, { actorId: admin, ticketId: closed.ticket.id, status: "closed" });
+
+    const dashboard = await loadAdminDashboard(db);
+    expect(dashboard.stats).toEqual({
+      clients: 3,
+      activeServices: 1,
+      pendingOrders: 2,
+      openTickets: 1,
+    });
+    // By type (services added by hand, without a type, last), then status.
+    expect(dashboard.overview).toEqual([
+      { type: "samp", status: "active", count: 1 },
+      { type: null, status: "suspended", count: 1 },
+    ]);
+
+    // Newest first, who did what to what.
+    const actions = dashboard.activity.map((a) => a.action);
+    expect(actions.slice(0, 4)).toEqual([
+      "ticket.status",
+      "service.suspend",
+      "service.add",
+      "order.approve",
+    ]);
+    expect(dashboard.activity[0]).toMatchObject({
+      actorEmail: expect.stringContaining("@"),
+      targetType: "ticket",
+      targetId: String(closed.ticket.id),
+    });
+    expect(dashboard.activity.length).toBeLessThanOrEqual(RECENT_ACTIVITY);
+  });
+
+  it("the top bar's search goes to an order by number and to clients otherwise", async () => {
+    const db = app().db;
+    const buyer = await customerWithCoins(app(), 5_000);
+    const placed = await placeOrder(
+      db,
+      buyer,
+      orderInput({ productId: await productId(app(), "samp-starter") }),
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    const id = placed.order.id;
+    expect(await findSearchTarget(db, String(id))).toBe(`/admin/orders?id=${id}`);
+    expect(await findSearchTarget(db, ` #${id} `)).toBe(`/admin/orders?id=${id}`);
+    // A number that is no order, a name, an email: the client list, filtered.
+    expect(await findSearchTarget(db, "987654")).toBe("/admin/clients?q=987654");
+    expect(await findSearchTarget(db, "99999999999")).toBe("/admin/clients?q=99999999999");
+    expect(await findSearchTarget(db, "Buyer")).toBe("/admin/clients?q=Buyer");
+    expect(await findSearchTarget(db, "a+b@example.com")).toBe(
+      "/admin/clients?q=a%2Bb%40example.com",
+    );
+    expect(await findSearchTarget(db, "")).toBe("/admin/clients?q=");
+  });
+});

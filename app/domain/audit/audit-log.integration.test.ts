@@ -1,0 +1,196 @@
+import { expect, it } from "vitest";
+import { updateUserByAdmin } from "~/domain/accounts/user-admin.server";
+import { adjustCoins } from "~/domain/coins/coins.server";
+import { listLedgerForAdmin } from "~/domain/coins/ledger-report.server";
+import { placeOrder, rejectOrder } from "~/domain/orders/orders.server";
+import { provisionAdmin } from "~/domain/accounts/accounts.server";
+import {
+  adminId,
+  customerWithCoins,
+  orderInput,
+  productId,
+} from "../../../tests/support/money-fixtures";
+import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
+import { auditLogQuerySchema } from "./audit-log";
+import { auditLogVocabulary, listAuditLog } from "./audit-log.server";
+
+const all = { limit: 100, offset: 0 };
+
+describeEachDatabase("audit log and coin ledger for admins", (app) => {
+  it("lists the audit log newest first, filtered by actor, action and target", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const second = await provisionAdmin(app(), {
+      email: "second-admin@example.com",
+      password: "Second-admin-pw-77",
+      name: "Second Admin",
+    });
+    expect(second.status).toBe("created");
+    const secondId = (
+      await db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "second-admin@example.com")
+        .executeTakeFirstOrThrow()
+    ).id;
+
+    const customer = await customerWithCoins(app(), 2_000);
+    const email = (
+      await db
+        .selectFrom("users")
+        .select("email")
+        .where("id", "=", customer)
+        .executeTakeFirstOrThrow()
+    ).email;
+    await adjustCoins(db, {
+      userId: customer,
+      amountCents: -500,
+      reason: "typo",
+      actorId: secondId,
+    });
+    await updateUserByAdmin(db, {
+      userId: customer,
+      name: "Renamed Buyer",
+      email,
+      role: "user",
+      actorId: secondId,
+    });
+
+    const { entries } = await listAuditLog(db, all);
+    expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort((a, b) => b - a));
+    expect(entries[0]).toMatchObject({
+      action: "user.update",
+      actorEmail: "second-admin@example.com",
+      targetType: "user",
+      targetId: customer,
+      targetName: "Renamed Buyer",
+      targetEmail: email,
+    });
+
+    const byActor = await listAuditLog(db, { ...all, actor: "SECOND-admin" });
+    expect(byActor.entries.map((e) => e.action)).toEqual(["user.update", "coins.adjust"]);
+    const byActorName = await listAuditLog(db, { ...all, actor: "second admin" });
+    expect(byActorName.entries).toHaveLength(2);
+    const byMainAdmin = await listAuditLog(db, { ...all, actor: TEST_ADMIN.email });
+    expect(byMainAdmin.entries.every((e) => e.actorEmail === TEST_ADMIN.email)).toBe(true);
+    expect(byMainAdmin.entries.length).toBeGreaterThan(0);
+
+    const byAction = await listAuditLog(db, { ...all, action: "coins.adjust" });
+    expect(byAction.entries.every((e) => e.action === "coins.adjust")).toBe(true);
+    expect(byAction.entries.map((e) => e.reason)).toEqual(["typo", "test credit"]);
+    const byPrefix = await listAuditLog(db, { ...all, action: "user." });
+    expect(byPrefix.entries.map((e) => e.action)).toEqual(["user.update"]);
+
+    const byTargetEmail = await listAuditLog(db, { ...all, target: email.toUpperCase() });
+    expect(byTargetEmail.entries).toHaveLength(3);
+    const byTargetName = await listAuditLog(db, { ...all, target: "renamed" });
+    expect(byTargetName.entries).toHaveLength(3);
+    const byTargetId = await listAuditLog(db, { ...all, targetType: "user", target: customer });
+    expect(byTargetId.entries).toHaveLength(3);
+    const none = await listAuditLog(db, { ...all, targetType: "order" });
+    expect(none.entries).toEqual([]);
+
+    const combined = await listAuditLog(db, {
+      ...all,
+      actor: "second",
+      action: "coins.adjust",
+      target: email,
+    });
+    expect(combined.entries).toHaveLength(1);
+
+    const paged = await listAuditLog(db, { limit: 2, offset: 0 });
+    expect(paged).toMatchObject({ hasMore: true });
+    expect(paged.entries).toHaveLength(2);
+    const vocabulary = await auditLogVocabulary(db);
+    expect(vocabulary.actions).toEqual(["coins.adjust", "user.update"]);
+    expect(vocabulary.targetTypes).toEqual(["user"]);
+    expect(admin).not.toBe(secondId);
+  });
+
+  it("reads a filter from the query string, ignoring what does not parse", () => {
+    expect(
+      auditLogQuerySchema.parse({
+        actor: "a@b.c",
+        action: "coins.adjust",
+        targetType: "user",
+        page: "2",
+      }),
+    ).toEqual({ actor: "a@b.c", action: "coins.adjust", targetType: "user", page: 2 });
+    expect(
+      auditLogQuerySchema.parse({ action: "drop table;", targetType: "nope", page: "-1" }),
+    ).toEqual({ page: 1 });
+  });
+
+  it("lists every customer's ledger, filtered by customer, kind and dates, with totals", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const tag = `ledger${Date.now()}`;
+    const alice = await customerWithCoins(app(), 0);
+    const bob = await customerWithCoins(app(), 0);
+    const rename = async (id: string, who: string) =>
+      db
+        .updateTable("users")
+        .set({ email: `${who}-${tag}@example.com` })
+        .where("id", "=", id)
+        .execute();
+    await rename(alice, "alice");
+    await rename(bob, "bob");
+    await adjustCoins(db, { userId: alice, amountCents: 3_000, reason: "gift", actorId: admin });
+    await adjustCoins(db, { userId: bob, amountCents: 1_000, reason: "gift", actorId: admin });
+    const placed = await placeOrder(
+      db,
+      alice,
+      orderInput({ productId: await productId(app(), "samp-starter") }),
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    await rejectOrder(db, { orderId: placed.order.id, actorId: admin, reason: "no stock" });
+
+    const mine = await listLedgerForAdmin(db, { ...all, customer: tag });
+    expect(mine.entries.map((e) => [e.userEmail.split("-")[0], e.kind, e.amountCents])).toEqual([
+      ["alice", "order_refund", placed.order.totalCents],
+      ["alice", "order_payment", -placed.order.totalCents],
+      ["bob", "admin_adjustment", 1_000],
+      ["alice", "admin_adjustment", 3_000],
+    ]);
+    expect(mine.totals).toEqual({
+      entries: 4,
+      netCents: 4_000,
+      creditsCents: 4_000 + placed.order.totalCents,
+      debitsCents: -placed.order.totalCents,
+    });
+    expect(mine.entries[0]).toMatchObject({ orderId: placed.order.id });
+    expect(mine.entries[3]).toMatchObject({ reason: "gift", actorEmail: TEST_ADMIN.email });
+
+    const alices = await listLedgerForAdmin(db, { ...all, customer: `ALICE-${tag}` });
+    expect(alices.totals).toMatchObject({ entries: 3, netCents: 3_000 });
+    const payments = await listLedgerForAdmin(db, { ...all, customer: tag, kind: "order_payment" });
+    expect(payments.totals).toMatchObject({ entries: 1, netCents: -placed.order.totalCents });
+
+    // Dates: move Bob's credit to last year; the range includes both of its days.
+    await db
+      .updateTable("coin_ledger")
+      .set({ created_at: "2025-03-10T23:59:59.000Z" })
+      .where("user_id", "=", bob)
+      .execute();
+    const march = await listLedgerForAdmin(db, {
+      ...all,
+      customer: tag,
+      from: "2025-03-10",
+      to: "2025-03-10",
+    });
+    expect(march.entries.map((e) => e.userEmail.split("-")[0])).toEqual(["bob"]);
+    const since = await listLedgerForAdmin(db, { ...all, customer: tag, from: "2025-03-11" });
+    expect(since.totals.entries).toBe(3);
+    const until = await listLedgerForAdmin(db, { ...all, customer: tag, to: "2025-03-09" });
+    expect(until.totals).toEqual({ entries: 0, netCents: 0, creditsCents: 0, debitsCents: 0 });
+
+    // Paged on the server; the totals still cover every match.
+    const page = await listLedgerForAdmin(db, { customer: tag, limit: 3, offset: 0 });
+    expect(page.entries).toHaveLength(3);
+    expect(page.hasMore).toBe(true);
+    expect(page.totals.entries).toBe(4);
+    const last = await listLedgerForAdmin(db, { customer: tag, limit: 3, offset: 3 });
+    expect(last.entries.map((e) => e.userEmail.split("-")[0])).toEqual(["alice"]);
+    expect(last.hasMore).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+import { sql } from "kysely";
+import type { Db } from "~/db/transaction";
+import { containsPattern } from "~/domain/accounts/user-directory.server";
+
+export interface AuditLogRow {
+  id: number;
+  at: string;
+  actorEmail: string | null;
+  actorName: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  /** For a user target: their current name and email (a deleted user's are anonymised). */
+  targetName: string | null;
+  targetEmail: string | null;
+  before: string | null;
+  after: string | null;
+  reason: string;
+}
+
+export interface AuditLogFilter {
+  /** Part of the acting admin's email or name. */
+  actor?: string;
+  /** An exact action, e.g. "coins.adjust", or a prefix ending in a dot, e.g. "order.". */
+  action?: string;
+  targetType?: string;
+  /** A target id, or part of a target user's email or name. */
+  target?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The audit log for admins, newest first, filtered on the server; read-only. */
+export async function listAuditLog(db: Db, filter: AuditLogFilter) {
+  let query = db
+    .selectFrom("audit_log")
+    .leftJoin("users as actor", "actor.id", "audit_log.actor_id")
+    .leftJoin("users as target_user", (join) =>
+      join
+        .onRef("target_user.id", "=", "audit_log.target_id")
+        .on("audit_log.target_type", "=", "user"),
+    );
+  const actor = filter.actor?.trim().toLowerCase();
+  if (actor) {
+    const pattern = containsPattern(actor);
+    query = query.where(
+      sql<boolean>`(actor.email like ${pattern} escape '\\' or lower(actor.name) like ${pattern} escape '\\')`,
+    );
+  }
+  const action = filter.action?.trim();
+  if (action) {
+    query = action.endsWith(".")
+      ? query.where("audit_log.action", "like", `${action.replace(/[\\%_]/g, "")}%`)
+      : query.where("audit_log.action", "=", action);
+  }
+  if (filter.targetType) query = query.where("audit_log.target_type", "=", filter.targetType);
+  const target = filter.target?.trim();
+  if (target) {
+    const pattern = containsPattern(target.toLowerCase());
+    query = query.where((eb) =>
+      eb.or([
+        eb("audit_log.target_id", "=", target.replace(/^#/, "")),
+        sql<boolean>`target_user.email like ${pattern} escape '\\'`,
+        sql<boolean>`lower(target_user.name) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const rows = await query
+    .select([
+      "audit_log.id",
+      "audit_log.created_at",
+      "audit_log.action",
+      "audit_log.target_type",
+      "audit_log.target_id",
+      "audit_log.before",
+      "audit_log.after",
+      "audit_log.reason",
+      "actor.email as actor_email",
+      "actor.name as actor_name",
+      "target_user.email as target_email",
+      "target_user.name as target_name",
+    ])
+    .orderBy("audit_log.id", "desc")
+    .limit(filter.limit + 1)
+    .offset(filter.offset)
+    .execute();
+  return {
+    entries: rows.slice(0, filter.limit).map((row): AuditLogRow => ({
+      id: Number(row.id),
+      at: row.created_at,
+      actorEmail: row.actor_email,
+      actorName: row.actor_name,
+      action: row.action,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      targetName: row.target_name,
+      targetEmail: row.target_email,
+      before: row.before,
+      after: row.after,
+      reason: row.reason,
+    })),
+    hasMore: rows.length > filter.limit,
+  };
+}
+
+/** The actions and target types that occur in the log, for the filter's choices. */
+export async function auditLogVocabulary(db: Db) {
+  const [actions, targetTypes] = await Promise.all([
+    db.selectFrom("audit_log").select("action").distinct().orderBy("action").execute(),
+    db.selectFrom("audit_log").select("target_type").distinct().orderBy("target_type").execute(),
+  ]);
+  return {
+    actions: actions.map((row) => row.action),
+    targetTypes: targetTypes.map((row) => row.target_type),
+  };
+}

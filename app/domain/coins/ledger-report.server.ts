@@ -1,0 +1,116 @@
+import { sql } from "kysely";
+import type { Db } from "~/db/transaction";
+import { containsPattern } from "~/domain/accounts/user-directory.server";
+import type { LedgerKind } from "./coins";
+
+export interface LedgerReportRow {
+  id: number;
+  at: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  amountCents: number;
+  balanceAfterCents: number;
+  kind: string;
+  reason: string;
+  orderId: number | null;
+  hostingServiceId: number | null;
+  actorEmail: string | null;
+}
+
+export interface LedgerReportFilter {
+  /** Part of the customer's email. */
+  customer?: string;
+  kind?: LedgerKind;
+  /** Days (YYYY-MM-DD, UTC), both included. */
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The day after a YYYY-MM-DD date, as the ISO instant it starts (UTC). */
+function dayAfter(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString();
+}
+
+/**
+ * Every customer's coin ledger for admins (/admin/transactions), newest first, filtered and paged on the
+ * server, with the totals of everything the filter matches (not only the page shown).
+ */
+export async function listLedgerForAdmin(db: Db, filter: LedgerReportFilter) {
+  let query = db
+    .selectFrom("coin_ledger")
+    .innerJoin("users", "users.id", "coin_ledger.user_id")
+    .leftJoin("users as actor", "actor.id", "coin_ledger.actor_id");
+  const customer = filter.customer?.trim().toLowerCase();
+  if (customer)
+    query = query.where(sql<boolean>`users.email like ${containsPattern(customer)} escape '\\'`);
+  if (filter.kind) query = query.where("coin_ledger.kind", "=", filter.kind);
+  if (filter.from)
+    query = query.where(
+      "coin_ledger.created_at",
+      ">=",
+      new Date(`${filter.from}T00:00:00.000Z`).toISOString(),
+    );
+  if (filter.to) query = query.where("coin_ledger.created_at", "<", dayAfter(filter.to));
+
+  const [rows, totals] = await Promise.all([
+    query
+      .select([
+        "coin_ledger.id",
+        "coin_ledger.created_at",
+        "coin_ledger.user_id",
+        "coin_ledger.amount_cents",
+        "coin_ledger.balance_after_cents",
+        "coin_ledger.kind",
+        "coin_ledger.reason",
+        "coin_ledger.order_id",
+        "coin_ledger.hosting_service_id",
+        "users.name as user_name",
+        "users.email as user_email",
+        "actor.email as actor_email",
+      ])
+      .orderBy("coin_ledger.id", "desc")
+      .limit(filter.limit + 1)
+      .offset(filter.offset)
+      .execute(),
+    query
+      .select([
+        sql<number>`count(*)`.as("entries"),
+        sql<number>`coalesce(sum(coin_ledger.amount_cents), 0)`.as("net"),
+        sql<number>`coalesce(sum(case when coin_ledger.amount_cents > 0 then coin_ledger.amount_cents else 0 end), 0)`.as(
+          "credits",
+        ),
+        sql<number>`coalesce(sum(case when coin_ledger.amount_cents < 0 then coin_ledger.amount_cents else 0 end), 0)`.as(
+          "debits",
+        ),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    entries: rows.slice(0, filter.limit).map((row): LedgerReportRow => ({
+      id: Number(row.id),
+      at: row.created_at,
+      userId: row.user_id,
+      userName: row.user_name,
+      userEmail: row.user_email,
+      amountCents: row.amount_cents,
+      balanceAfterCents: row.balance_after_cents,
+      kind: row.kind,
+      reason: row.reason,
+      orderId: row.order_id,
+      hostingServiceId: row.hosting_service_id,
+      actorEmail: row.actor_email,
+    })),
+    hasMore: rows.length > filter.limit,
+    totals: {
+      entries: Number(totals.entries),
+      netCents: Number(totals.net),
+      creditsCents: Number(totals.credits),
+      debitsCents: Number(totals.debits),
+    },
+  };
+}

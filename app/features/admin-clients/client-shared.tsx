@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { messageKey } from "~/lib/message-key";
+
+export interface ClientRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  coinBalanceCents: number;
+  activeServices: number;
+  orders: number;
+  createdAt: string;
+}
+
+export interface ClientActionResult {
+  ok: boolean;
+  intent: "coins" | "update" | "delete";
+  userId?: string;
+  message: string;
+  reason?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+export const selectClass =
+  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
+
+/** The outcome of the last action: the spec's message, then why when it was refused. */
+export function ResultText({ result }: { result: ClientActionResult }) {
+  const { t } = useTranslation("admin");
+  const tr = t as (key: string) => string;
+  return (
+    <>
+      {tr(messageKey(result.message))}
+      {result.reason ? <span className="block">{tr(messageKey(result.reason))}</span> : null}
+    </>
+  );
+}

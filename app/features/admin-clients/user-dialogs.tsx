@@ -1,0 +1,255 @@
+import { PencilIcon, Trash2Icon } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Field, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { PasswordInput } from "~/components/ui/password-input";
+import { StatusMessage } from "~/components/ui/status-message";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
+import { messageKey } from "~/lib/message-key";
+import { ResultText, selectClass, type ClientActionResult, type ClientRow } from "./client-shared";
+import { CoinAdjustForm } from "./coin-adjust-form";
+
+type Intent = ClientActionResult["intent"];
+
+/**
+ * A dialog whose form posts to the page's action: it closes when its action succeeds (the page shows the
+ * message) and shows a refusal inside while it stays open. A refusal from before it was opened is not shown.
+ */
+function useActionDialog(result: ClientActionResult | undefined, intent: Intent) {
+  const [open, setOpen] = useState(false);
+  const [handled, setHandled] = useState(result);
+  const [dismissed, setDismissed] = useState(result);
+  if (result !== handled) {
+    setHandled(result);
+    if (result?.ok && result.intent === intent) setOpen(false);
+  }
+  const refusal =
+    result && !result.ok && result.intent === intent && result !== dismissed ? result : undefined;
+  const onOpenChange = (next: boolean) => {
+    setDismissed(result);
+    setOpen(next);
+  };
+  return { open, onOpenChange, refusal };
+}
+
+function useBusy() {
+  return useNavigation().state !== "idle";
+}
+
+export function CoinsDialog({
+  user,
+  locale,
+  result,
+}: {
+  user: ClientRow;
+  locale: string;
+  result?: ClientActionResult;
+}) {
+  const { t } = useTranslation("coins");
+  const { t: tAdmin } = useTranslation("admin");
+  const { open, onOpenChange, refusal } = useActionDialog(result, "coins");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto justify-start p-0 text-xs"
+          aria-label={t("admin.adjustFor", { name: user.name })}
+        >
+          {t("admin.adjust")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={tAdmin("users.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("admin.adjustFor", { name: user.name })}</DialogTitle>
+          <DialogDescription dir="ltr">{user.email}</DialogDescription>
+        </DialogHeader>
+        {refusal ? (
+          <StatusMessage ok={false}>
+            <ResultText result={refusal} />
+          </StatusMessage>
+        ) : null}
+        <CoinAdjustForm
+          userId={user.id}
+          name={user.name}
+          balanceCents={user.coinBalanceCents}
+          locale={locale}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function EditUserDialog({
+  user,
+  self,
+  result,
+}: {
+  user: ClientRow;
+  self: boolean;
+  result?: ClientActionResult;
+}) {
+  const { t } = useTranslation("admin");
+  const { t: tAuth } = useTranslation("auth");
+  const tr = t as (key: string) => string;
+  const busy = useBusy();
+  const { open, onOpenChange, refusal } = useActionDialog(result, "update");
+  const errors = refusal?.fieldErrors ?? {};
+  const error = (field: string) => (errors[field] ? tr(messageKey(errors[field])) : undefined);
+  const id = (field: string) => `edit-${user.id}-${field}`;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={t("users.editFor", { name: user.name })}>
+          <PencilIcon aria-hidden />
+          {t("users.edit")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("users.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("users.editFor", { name: user.name })}</DialogTitle>
+          <DialogDescription>{t("users.editText")}</DialogDescription>
+        </DialogHeader>
+        {refusal ? (
+          <StatusMessage ok={false}>
+            <ResultText result={refusal} />
+          </StatusMessage>
+        ) : null}
+        <Form method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="userId" value={user.id} />
+          <Field id={id("name")} label={t("users.name")} error={error("name")}>
+            <Input
+              id={id("name")}
+              name="name"
+              defaultValue={user.name}
+              required
+              maxLength={MAX_NAME_LENGTH}
+              autoComplete="off"
+              {...fieldAria(id("name"), error("name"))}
+            />
+          </Field>
+          <Field id={id("email")} label={t("users.email")} error={error("email")}>
+            <Input
+              id={id("email")}
+              name="email"
+              type="email"
+              dir="ltr"
+              defaultValue={user.email}
+              required
+              maxLength={MAX_EMAIL_LENGTH}
+              autoComplete="off"
+              {...fieldAria(id("email"), error("email"))}
+            />
+          </Field>
+          <Field id={id("role")} label={t("users.role")} error={error("role")}>
+            {self ? <input type="hidden" name="role" value={user.role} /> : null}
+            <select
+              id={id("role")}
+              name={self ? undefined : "role"}
+              defaultValue={user.role}
+              disabled={self}
+              aria-describedby={self ? id("role-note") : undefined}
+              className={selectClass}
+            >
+              <option value="user">{t("users.roles.user")}</option>
+              <option value="admin">{t("users.roles.admin")}</option>
+            </select>
+            {self ? (
+              <p id={id("role-note")} className="text-sm text-muted-foreground">
+                {t("users.errors.ownRole")}
+              </p>
+            ) : null}
+          </Field>
+          <Field id={id("password")} label={t("users.password")} error={error("password")}>
+            <PasswordInput
+              id={id("password")}
+              name="password"
+              autoComplete="new-password"
+              maxLength={MAX_PASSWORD_LENGTH}
+              aria-describedby={id("password-hint")}
+              showLabel={tAuth("showPassword")}
+              hideLabel={tAuth("hidePassword")}
+            />
+            <p id={id("password-hint")} className="text-sm text-muted-foreground">
+              {t(self ? "users.passwordHintSelf" : "users.passwordHint")}
+            </p>
+          </Field>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("users.cancel")}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy}>
+              {t("users.save")}
+            </Button>
+          </div>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function DeleteUserDialog({
+  user,
+  result,
+}: {
+  user: ClientRow;
+  result?: ClientActionResult;
+}) {
+  const { t } = useTranslation("admin");
+  const busy = useBusy();
+  const { open, onOpenChange, refusal } = useActionDialog(result, "delete");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive"
+          aria-label={t("users.deleteFor", { name: user.name })}
+        >
+          <Trash2Icon aria-hidden />
+          {t("users.delete")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("users.close")} role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{t("users.deleteTitle", { name: user.name })}</DialogTitle>
+          <DialogDescription>{t("users.deleteText", { email: user.email })}</DialogDescription>
+        </DialogHeader>
+        {refusal ? (
+          <StatusMessage ok={false}>
+            <ResultText result={refusal} />
+          </StatusMessage>
+        ) : null}
+        <Form method="post" className="flex flex-wrap justify-end gap-2">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="userId" value={user.id} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {t("users.cancel")}
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive" disabled={busy}>
+            {t("users.deleteConfirm")}
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,112 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { AUDIT_ACTION_LABELS, auditTargetLabel } from "~/domain/audit/audit-log";
+import { intlLocale } from "~/lib/money";
+
+export interface AuditEntryView {
+  id: number;
+  at: string;
+  actorEmail: string | null;
+  actorName: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  targetName: string | null;
+  targetEmail: string | null;
+  reason: string;
+}
+
+/** An action code ("coins.adjust") in words; a code without a catalogue entry is shown as it is. */
+export function useActionLabel() {
+  const { t } = useTranslation("admin");
+  const tr = t as (key: string) => string;
+  return (action: string) => {
+    const key = AUDIT_ACTION_LABELS[action];
+    return key ? tr(key) : action;
+  };
+}
+
+/** A target type ("hosting_service") in words; an unknown one is shown as it is. */
+export function useTargetLabel() {
+  const { t } = useTranslation("admin");
+  const tr = t as (key: string) => string;
+  return (type: string) => {
+    const key = auditTargetLabel(type);
+    return key ? tr(key) : type;
+  };
+}
+
+/** Who acted: the admin's email, or "System" for changes made without a signed-in admin. */
+export function AuditActor({ entry }: { entry: AuditEntryView }) {
+  const { t } = useTranslation("admin");
+  if (!entry.actorEmail) return <span className="text-muted-foreground">{t("audit.system")}</span>;
+  return <span dir="ltr">{entry.actorEmail}</span>;
+}
+
+/** What was acted on, linked to the admin page that shows it. */
+export function AuditTarget({ entry }: { entry: AuditEntryView }) {
+  const label = useTargetLabel()(entry.targetType);
+  if (entry.targetType === "user") {
+    const text = entry.targetName ?? `${label} ${entry.targetId}`;
+    return entry.targetEmail && !entry.targetEmail.endsWith("@deleted.invalid") ? (
+      <Link
+        className="text-primary hover:underline"
+        to={`/admin/clients?q=${encodeURIComponent(entry.targetEmail)}`}
+      >
+        {text}
+      </Link>
+    ) : (
+      <span>{text}</span>
+    );
+  }
+  const links: Record<string, string> = {
+    order: `/admin/orders?id=${entry.targetId}`,
+    ticket: `/admin/tickets/${entry.targetId}`,
+    hosting_service: "/admin/services",
+    announcement: "/admin/announcements",
+  };
+  const text = `${label} #${entry.targetId}`;
+  const to = links[entry.targetType];
+  return to ? (
+    <Link className="text-primary hover:underline" to={to}>
+      {text}
+    </Link>
+  ) : (
+    <span>{text}</span>
+  );
+}
+
+/** The dashboard's recent activity: who did what to what, newest first. */
+export function ActivityList({ entries, locale }: { entries: AuditEntryView[]; locale: string }) {
+  const { t } = useTranslation("admin");
+  const actionLabel = useActionLabel();
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  if (entries.length === 0)
+    return <p className="text-muted-foreground">{t("dashboard.noActivity")}</p>;
+  return (
+    <>
+      <ul className="divide-y text-sm">
+        {entries.map((entry) => (
+          <li key={entry.id} className="grid gap-0.5 py-2">
+            <p className="flex flex-wrap justify-between gap-x-3">
+              <span className="font-medium">{actionLabel(entry.action)}</span>
+              <time dateTime={entry.at} className="whitespace-nowrap text-muted-foreground">
+                {date.format(new Date(entry.at))}
+              </time>
+            </p>
+            <p className="break-words text-muted-foreground">
+              <AuditTarget entry={entry} /> · <AuditActor entry={entry} />
+              {entry.reason ? <> · {entry.reason}</> : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <Link to="/admin/logs" className="mt-3 inline-block text-sm text-primary hover:underline">
+        {t("dashboard.allActivity")}
+      </Link>
+    </>
+  );
+}

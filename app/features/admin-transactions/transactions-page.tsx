@@ -1,0 +1,218 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Pager, SimpleTable } from "~/components/data-table/simple-table";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from "~/domain/coins/coins";
+import type { LedgerReportQuery } from "~/domain/coins/ledger-report";
+import { formatCoins, intlLocale } from "~/lib/money";
+import { cn } from "~/lib/utils";
+
+const selectClass =
+  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
+
+export interface LedgerRowView {
+  id: number;
+  at: string;
+  userName: string;
+  userEmail: string;
+  amountCents: number;
+  balanceAfterCents: number;
+  kind: string;
+  reason: string;
+  orderId: number | null;
+  hostingServiceId: number | null;
+  actorEmail: string | null;
+}
+
+function signed(cents: number, locale: string): string {
+  const text = formatCoins(Math.abs(cents), locale);
+  return cents > 0 ? `+${text}` : cents < 0 ? `−${text}` : text;
+}
+
+export function TransactionsPage({
+  entries,
+  hasMore,
+  totals,
+  query,
+  locale,
+}: {
+  entries: LedgerRowView[];
+  hasMore: boolean;
+  totals: { entries: number; netCents: number; creditsCents: number; debitsCents: number };
+  query: LedgerReportQuery;
+  locale: string;
+}) {
+  const { t } = useTranslation("admin");
+  const { t: tCoins } = useTranslation("coins");
+  const kindLabel = (kind: string) =>
+    kind in LEDGER_KIND_LABELS ? tCoins(LEDGER_KIND_LABELS[kind as LedgerKind]) : kind;
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  const filtered = Boolean(query.customer || query.kind || query.from || query.to);
+  const href = (page: number) => {
+    const params = new URLSearchParams();
+    for (const key of ["customer", "kind", "from", "to"] as const) {
+      const value = query[key];
+      if (value) params.set(key, value);
+    }
+    if (page > 1) params.set("page", String(page));
+    return `?${params}`;
+  };
+  const figures = [
+    { key: "entries", label: t("transactions.totalEntries"), value: String(totals.entries) },
+    {
+      key: "credits",
+      label: t("transactions.totalCredits"),
+      value: signed(totals.creditsCents, locale),
+    },
+    {
+      key: "debits",
+      label: t("transactions.totalDebits"),
+      value: signed(totals.debitsCents, locale),
+    },
+    { key: "net", label: t("transactions.totalNet"), value: signed(totals.netCents, locale) },
+  ];
+  return (
+    <main className="grid min-w-0 gap-4">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold">{t("nav.transactions")}</h1>
+        <p className="text-sm text-muted-foreground">{t("transactions.intro")}</p>
+      </div>
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("transactions.filter")}
+        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
+      >
+        <div className="grid gap-1 sm:col-span-2 lg:col-span-1">
+          <Label htmlFor="tx-customer">{t("transactions.customer")}</Label>
+          <Input
+            id="tx-customer"
+            name="customer"
+            type="search"
+            dir="ltr"
+            defaultValue={query.customer ?? ""}
+            placeholder={t("transactions.customerPlaceholder")}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="tx-kind">{t("transactions.kind")}</Label>
+          <select id="tx-kind" name="kind" defaultValue={query.kind ?? ""} className={selectClass}>
+            <option value="">{t("transactions.anyKind")}</option>
+            {LEDGER_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {tCoins(LEDGER_KIND_LABELS[kind])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="tx-from">{t("transactions.from")}</Label>
+          <Input id="tx-from" name="from" type="date" defaultValue={query.from ?? ""} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="tx-to">{t("transactions.to")}</Label>
+          <Input id="tx-to" name="to" type="date" defaultValue={query.to ?? ""} />
+        </div>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+          <Button type="submit" variant="outline" className="flex-1">
+            {t("transactions.apply")}
+          </Button>
+          {filtered ? (
+            <Button asChild variant="ghost">
+              <Link to="?">{t("transactions.clear")}</Link>
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+
+      <section aria-label={t("transactions.totals")}>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {figures.map((figure) => (
+            <Card key={figure.key}>
+              <CardContent className="grid gap-1 pt-4 pb-4">
+                <dt className="text-xs text-muted-foreground">{figure.label}</dt>
+                <dd className="text-xl font-bold" dir="ltr" data-testid={`total-${figure.key}`}>
+                  {figure.value}
+                </dd>
+              </CardContent>
+            </Card>
+          ))}
+        </dl>
+        <p className="mt-2 text-xs text-muted-foreground">{t("transactions.totalsNote")}</p>
+      </section>
+
+      {entries.length === 0 ? (
+        <p className="text-muted-foreground">
+          {t(filtered ? "transactions.noMatch" : "transactions.empty")}
+        </p>
+      ) : (
+        <SimpleTable
+          caption={t("nav.transactions")}
+          head={[
+            t("transactions.when"),
+            t("transactions.customer"),
+            t("transactions.kind"),
+            t("transactions.amount"),
+            t("transactions.balanceAfter"),
+            t("transactions.reason"),
+            t("transactions.by"),
+          ]}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.id} className="align-top">
+              <td className="px-3 py-2 whitespace-nowrap">
+                <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>
+              </td>
+              <td className="px-3 py-2">
+                {entry.userName}
+                <div className="text-xs break-all text-muted-foreground" dir="ltr">
+                  {entry.userEmail}
+                </div>
+              </td>
+              <td className="px-3 py-2">
+                {kindLabel(entry.kind)}
+                {entry.orderId ? (
+                  <div className="text-xs">
+                    <Link
+                      className="text-primary hover:underline"
+                      to={`/admin/orders?id=${entry.orderId}`}
+                    >
+                      {t("transactions.order", { id: entry.orderId })}
+                    </Link>
+                  </div>
+                ) : null}
+              </td>
+              <td
+                className={cn(
+                  "px-3 py-2 font-mono whitespace-nowrap",
+                  entry.amountCents > 0 ? "text-green-700" : "text-destructive",
+                )}
+              >
+                <span dir="ltr">{signed(entry.amountCents, locale)}</span>
+              </td>
+              <td className="px-3 py-2 font-mono whitespace-nowrap">
+                <span dir="ltr">{formatCoins(entry.balanceAfterCents, locale)}</span>
+              </td>
+              <td className="px-3 py-2 break-words">{entry.reason}</td>
+              <td className="px-3 py-2 text-xs break-all">
+                <span dir="ltr">{entry.actorEmail ?? ""}</span>
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
+      )}
+      <Pager
+        page={query.page}
+        hasMore={hasMore}
+        href={href}
+        labels={{ previous: t("pager.previous"), next: t("pager.next"), nav: t("pager.label") }}
+      />
+    </main>
+  );
+}

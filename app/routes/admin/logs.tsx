@@ -1,0 +1,36 @@
+import { AUDIT_PAGE_SIZE, auditLogQuerySchema } from "~/domain/audit/audit-log";
+import { auditLogVocabulary, listAuditLog } from "~/domain/audit/audit-log.server";
+import { AuditLogPage } from "~/features/admin-logs/audit-log-page";
+import { requireAdmin } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/logs";
+
+// The audit log, newest first, filterable; read-only (no action).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "admin");
+  const query = auditLogQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const db = context.services.db;
+  const [{ entries, hasMore }, vocabulary] = await Promise.all([
+    listAuditLog(db, {
+      ...query,
+      limit: AUDIT_PAGE_SIZE,
+      offset: (query.page - 1) * AUDIT_PAGE_SIZE,
+    }),
+    auditLogVocabulary(db),
+  ]);
+  return {
+    meta: { title: t("nav.logs") },
+    entries,
+    hasMore,
+    query,
+    vocabulary,
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export default function AdminLogs({ loaderData }: Route.ComponentProps) {
+  return <AuditLogPage {...loaderData} />;
+}

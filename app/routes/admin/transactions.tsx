@@ -1,0 +1,32 @@
+import { LEDGER_PAGE_SIZE_ADMIN, ledgerReportQuerySchema } from "~/domain/coins/ledger-report";
+import { listLedgerForAdmin } from "~/domain/coins/ledger-report.server";
+import { TransactionsPage } from "~/features/admin-transactions/transactions-page";
+import { requireAdmin } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/transactions";
+
+// Every customer's coin ledger, filterable by customer, kind and dates, with totals; read-only.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "admin");
+  const query = ledgerReportQuerySchema.parse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  const report = await listLedgerForAdmin(context.services.db, {
+    ...query,
+    limit: LEDGER_PAGE_SIZE_ADMIN,
+    offset: (query.page - 1) * LEDGER_PAGE_SIZE_ADMIN,
+  });
+  return {
+    meta: { title: t("nav.transactions") },
+    ...report,
+    query,
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export default function AdminTransactions({ loaderData }: Route.ComponentProps) {
+  return <TransactionsPage {...loaderData} />;
+}
