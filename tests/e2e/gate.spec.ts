@@ -4,6 +4,9 @@ import { GATE_BASE_URL } from "./fixtures";
 // These run against the server started with ENTRY_GATE=on. Playwright's Chromium is headless
 // (navigator.webdriver is true), which the gate must catch; the quiz path pretends to be a person.
 test.use({ baseURL: GATE_BASE_URL });
+// Each of these waits out the gate's real 5-second check (twice for the quiz test), so they get more than
+// the suite's default 15 s on a busy two-core machine.
+test.describe.configure({ timeout: 45_000 });
 
 test("an automated browser is sent to /bot-detected after the check", async ({ page }) => {
   const response = await page.goto("/");
