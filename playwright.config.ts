@@ -51,7 +51,8 @@ export default defineConfig({
   forbidOnly: ci,
   retries: 0,
   workers: 2,
-  timeout: 15_000,
+  // Generous: the machine has two cores shared by the server, two browsers and the tests.
+  timeout: 30_000,
   expect: { timeout: 5_000 },
   // "list" for people; a JSON summary CI can read, beside the process's exit code (non-zero on failure).
   reporter: [["list"], ["json", { outputFile: `${outputDir}/e2e-results.json` }]],
