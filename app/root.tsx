@@ -1,5 +1,6 @@
-import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import type { i18n as I18n } from "i18next";
+import { useEffect, useState } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -21,9 +22,11 @@ import { Button } from "./components/ui/button";
 import { Toaster } from "./components/ui/toaster";
 import { listNotifications } from "./domain/notifications/notifications.server";
 import { readToast } from "./http/toast.server";
+import { createI18n } from "./i18n/i18n";
 import {
   directionOf,
   isLocale,
+  type Locale,
   LOCALE_COOKIE,
   localeCookie,
   readCookie,
@@ -58,16 +61,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The toast cookie to clear, and the signed-in user's saved language copied into the visitor cookie, so
- * this browser keeps it after logout.
+ * The toast cookie to clear, and the language to remember in this browser: a signed-in user's saved
+ * choice (so it outlasts logout), or for a visitor the ?lang= of the link they followed (so the next page
+ * stays in that language).
  */
 function rootCookies(request: Request, context: Route.LoaderArgs["context"], clear: string | null) {
   const headers = new Headers();
   if (clear) headers.append("Set-Cookie", clear);
-  const saved = context.session?.user.locale;
-  if (isLocale(saved) && readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== saved) {
+  const remember = context.session
+    ? context.session.user.locale
+    : new URL(request.url).searchParams.get("lang");
+  if (isLocale(remember) && readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== remember) {
     const secure = context.services.env.PUBLIC_URL.startsWith("https://");
-    headers.append("Set-Cookie", localeCookie(saved, { secure }));
+    headers.append("Set-Cookie", localeCookie(remember, { secure }));
   }
   return headers;
 }
@@ -121,35 +127,45 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const { locale } = loaderData;
-  // The language can change without a full page load (a login that restores a saved choice): load that
-  // language's catalogues and switch the browser's i18next to it.
+/**
+ * The i18next instance for the page's language. It is the one the page hydrated with, unless the language
+ * changed without a full page load (a login that restores a saved choice): then that language's
+ * catalogues load and a new instance, set up exactly as on the server, takes over.
+ */
+function useI18nFor(locale: Locale): I18n {
+  const { i18n: hydrated } = useTranslation();
+  const [loaded, setLoaded] = useState<I18n | null>(null);
+  const ready = hydrated.language === locale || loaded?.language === locale;
   useEffect(() => {
-    if (i18n.language === locale) return;
+    if (ready) return;
     let cancelled = false;
-    void loadResources(locale).then((resources) => {
-      if (cancelled) return;
-      for (const [ns, bundle] of Object.entries(resources))
-        i18n.addResourceBundle(locale, ns, bundle, true, true);
-      void i18n.changeLanguage(locale);
-    });
+    void loadResources(locale)
+      .then((resources) => createI18n(locale, resources))
+      .then((instance) => {
+        if (!cancelled) setLoaded(instance);
+      });
     return () => {
       cancelled = true;
     };
-  }, [i18n, locale]);
+  }, [locale, ready]);
+  if (hydrated.language === locale) return hydrated;
+  return loaded ?? hydrated;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const i18n = useI18nFor(loaderData.locale);
   const { toast } = loaderData;
   useEffect(() => {
     if (!toast) return;
     const show = toast.type === "error" ? showToast.error : showToast.success;
-    show(t(toast.key));
-  }, [toast, t]);
+    // The id keeps it one toast when its text switches language.
+    show(i18n.t(toast.key), { id: `${toast.type}:${toast.key}` });
+  }, [toast, i18n]);
   return (
-    <>
+    <I18nextProvider i18n={i18n}>
       <Outlet />
       <Toaster dir={directionOf(loaderData.locale)} />
-    </>
+    </I18nextProvider>
   );
 }
 

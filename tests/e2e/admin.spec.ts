@@ -71,6 +71,7 @@ test("every admin route opens in the shell with its title", async ({ browser }) 
 test("the top bar: search finds a client and an order number, the user menu logs out", async ({
   browser,
 }) => {
+  test.setTimeout(45_000);
   const guest = await browser.newContext();
   const customer = await registerCustomer(await guest.newPage(), { name: "Nadia Search" });
   await guest.close();

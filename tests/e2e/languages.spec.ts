@@ -145,8 +145,20 @@ test("a customer's saved language follows them to another browser", async ({ pag
   await expect(other).toHaveURL(/\/dashboard/);
   await expect(other.locator("html")).toHaveAttribute("lang", "ar");
   await expect(other.locator("html")).toHaveAttribute("dir", "rtl");
+  // The login navigated without a page load: the texts switch to Arabic all the same.
+  await expect(other.getByRole("heading", { level: 1 })).toContainText(
+    arCommon.dashboard.welcome.split("{{")[0]!.trim(),
+  );
   await visit(other, "/about");
   await expect(other.getByRole("heading", { level: 1 })).toHaveText(arSite.about.title);
+  // The coin dialog mirrors: its close button sits on the left, and it stays on the screen.
+  await other.getByRole("banner").locator('button[aria-haspopup="dialog"]').click();
+  const dialog = other.getByRole("dialog");
+  const box = (await dialog.boundingBox())!;
+  const close = (await dialog.getByRole("button", { name: arCommon.coins.close }).boundingBox())!;
+  expect(close.x + close.width / 2).toBeLessThan(box.x + box.width / 2);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  await other.keyboard.press("Escape");
   // Toasts speak Arabic and lay out right to left too.
   await other.getByRole("banner").getByRole("button", { name: arCommon.nav.logout }).click();
   await expect(

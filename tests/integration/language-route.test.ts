@@ -119,6 +119,21 @@ describeEachDatabase("the language switcher's action", (app) => {
     expect(already.init.headers.getSetCookie().join()).not.toContain("hostfront_lang");
   });
 
+  it("remembers the ?lang= of a link a visitor followed, and only a language we ship", async () => {
+    const load = async (url: string, requestCookie = "") =>
+      (await root.loader({
+        request: new Request(url, { headers: { cookie: requestCookie } }),
+        context: await contextFor(app(), { cookie: requestCookie }),
+        params: {},
+      } as never)) as unknown as { init: { headers: Headers } };
+    const cookies = async (url: string, requestCookie?: string) =>
+      (await load(url, requestCookie)).init.headers.getSetCookie().join();
+    expect(await cookies("http://localhost/about?lang=fr")).toMatch(/hostfront_lang=fr;/);
+    expect(await cookies("http://localhost/about?lang=fr", "hostfront_lang=fr")).toBe("");
+    expect(await cookies("http://localhost/about?lang=de")).toBe("");
+    expect(await cookies("http://localhost/about")).toBe("");
+  });
+
   it("gives a visitor the cookie only", async () => {
     const response = await choose({ lang: "fr", redirectTo: "/about" });
     expect(response.headers.get("location")).toBe("/about");

@@ -1,6 +1,12 @@
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import {
+  CardCell,
+  CardRow,
+  HeadCell,
+  ResponsiveTable,
+} from "~/components/data-table/responsive-table";
 import { Pager } from "~/components/data-table/simple-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -81,9 +87,6 @@ export function ClientsAdmin({
       </th>
     );
   };
-  const cellLabel = (label: string) => (
-    <span className="text-xs text-muted-foreground md:hidden">{label}</span>
-  );
 
   return (
     <main className="grid min-w-0 gap-4">
@@ -153,89 +156,72 @@ export function ClientsAdmin({
       {users.length === 0 ? (
         <p className="text-muted-foreground">{t("users.empty")}</p>
       ) : (
-        <div className="md:overflow-x-auto md:rounded-lg md:border md:bg-background">
-          <table className="block w-full text-sm md:table">
-            <caption className="sr-only">
-              {t(heading === "users" ? "nav.users" : "nav.clients")}
-            </caption>
-            <thead className="hidden bg-muted text-xs text-muted-foreground uppercase md:table-header-group">
-              <tr>
-                {sortHeader("name", t("users.columns.client"))}
-                {sortHeader("role", t("users.columns.role"))}
-                {sortHeader("coins", t("users.columns.coins"))}
-                {sortHeader("services", t("users.columns.services"))}
-                {sortHeader("orders", t("users.columns.orders"))}
-                {sortHeader("created", t("users.columns.joined"))}
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t("users.columns.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="grid gap-3 md:table-row-group md:divide-y">
-              {users.map((user) => {
-                const self = user.id === adminId;
-                const rowResult = result && result.userId === user.id ? result : undefined;
-                return (
-                  <tr
-                    key={user.id}
-                    className="grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border bg-background p-3 md:table-row md:rounded-none md:border-0 md:p-0"
-                  >
-                    <td className="col-span-2 min-w-0 md:px-3 md:py-2">
-                      <p className="font-semibold break-words">
-                        {user.name}
-                        {self ? (
-                          <span className="ms-2 text-xs font-normal text-muted-foreground">
-                            ({t("users.you")})
-                          </span>
-                        ) : null}
-                      </p>
-                      <p className="text-muted-foreground break-all" dir="ltr">
-                        {user.email}
-                      </p>
-                    </td>
-                    <td className="grid content-start gap-1 md:table-cell md:px-3 md:py-2">
-                      {cellLabel(t("users.columns.role"))}
-                      <span>
-                        <Badge tone={user.role === "admin" ? "blue" : "grey"}>
-                          {t(user.role === "admin" ? "users.roles.admin" : "users.roles.user")}
-                        </Badge>
+        <ResponsiveTable
+          caption={t(heading === "users" ? "nav.users" : "nav.clients")}
+          head={
+            <>
+              {sortHeader("name", t("users.columns.client"))}
+              {sortHeader("role", t("users.columns.role"))}
+              {sortHeader("coins", t("users.columns.coins"))}
+              {sortHeader("services", t("users.columns.services"))}
+              {sortHeader("orders", t("users.columns.orders"))}
+              {sortHeader("created", t("users.columns.joined"))}
+              <HeadCell>{t("users.columns.actions")}</HeadCell>
+            </>
+          }
+        >
+          {users.map((user) => {
+            const self = user.id === adminId;
+            const rowResult = result && result.userId === user.id ? result : undefined;
+            return (
+              <CardRow key={user.id}>
+                <CardCell wide>
+                  <p className="font-semibold">
+                    {user.name}
+                    {self ? (
+                      <span className="ms-2 text-xs font-normal text-muted-foreground">
+                        ({t("users.you")})
                       </span>
-                    </td>
-                    <td className="grid content-start gap-1 md:table-cell md:px-3 md:py-2">
-                      {cellLabel(t("users.columns.coins"))}
-                      <span className="font-mono" dir="ltr">
-                        {formatCoins(user.coinBalanceCents, locale)}
-                      </span>
-                      <CoinsDialog user={user} locale={locale} result={rowResult} />
-                    </td>
-                    <td className="grid content-start gap-1 md:table-cell md:px-3 md:py-2">
-                      {cellLabel(t("users.columns.services"))}
-                      <span className="font-mono">{user.activeServices}</span>
-                    </td>
-                    <td className="grid content-start gap-1 md:table-cell md:px-3 md:py-2">
-                      {cellLabel(t("users.columns.orders"))}
-                      <span className="font-mono">{user.orders}</span>
-                    </td>
-                    <td className="col-span-2 grid content-start gap-1 md:table-cell md:px-3 md:py-2">
-                      {cellLabel(t("users.columns.joined"))}
-                      <span className="whitespace-nowrap">
-                        {date.format(new Date(user.createdAt))}
-                      </span>
-                    </td>
-                    <td className="col-span-2 md:table-cell md:px-3 md:py-2">
-                      <div className="flex flex-wrap gap-2">
-                        <EditUserDialog user={user} self={self} result={rowResult} />
-                        {user.role === "admin" ? null : (
-                          <DeleteUserDialog user={user} result={rowResult} />
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                    ) : null}
+                  </p>
+                  <p className="text-muted-foreground" dir="ltr">
+                    {user.email}
+                  </p>
+                </CardCell>
+                <CardCell label={t("users.columns.role")}>
+                  <span>
+                    <Badge tone={user.role === "admin" ? "blue" : "grey"}>
+                      {t(user.role === "admin" ? "users.roles.admin" : "users.roles.user")}
+                    </Badge>
+                  </span>
+                </CardCell>
+                <CardCell label={t("users.columns.coins")}>
+                  <span className="block font-mono">
+                    <span dir="ltr">{formatCoins(user.coinBalanceCents, locale)}</span>
+                  </span>
+                  <CoinsDialog user={user} locale={locale} result={rowResult} />
+                </CardCell>
+                <CardCell label={t("users.columns.services")}>
+                  <span className="font-mono">{user.activeServices}</span>
+                </CardCell>
+                <CardCell label={t("users.columns.orders")}>
+                  <span className="font-mono">{user.orders}</span>
+                </CardCell>
+                <CardCell label={t("users.columns.joined")} wide>
+                  <span className="whitespace-nowrap">{date.format(new Date(user.createdAt))}</span>
+                </CardCell>
+                <CardCell wide>
+                  <div className="flex flex-wrap gap-2 md:flex-nowrap">
+                    <EditUserDialog user={user} self={self} result={rowResult} />
+                    {user.role === "admin" ? null : (
+                      <DeleteUserDialog user={user} result={rowResult} />
+                    )}
+                  </div>
+                </CardCell>
+              </CardRow>
+            );
+          })}
+        </ResponsiveTable>
       )}
       <Pager
         page={query.page}

@@ -220,11 +220,13 @@ export function DeleteUserDialog({
         <Button
           variant="ghost"
           size="sm"
-          className="text-destructive"
+          className="text-destructive md:w-9 md:px-0"
           aria-label={t("users.deleteFor", { name: user.name })}
+          title={t("users.deleteFor", { name: user.name })}
         >
           <Trash2Icon aria-hidden />
-          {t("users.delete")}
+          {/* Icon only in the table (the name says it), words on the phone's cards. */}
+          <span className="md:sr-only">{t("users.delete")}</span>
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t("users.close")} role="alertdialog">

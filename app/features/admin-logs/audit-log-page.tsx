@@ -1,6 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { Pager, SimpleTable } from "~/components/data-table/simple-table";
+import {
+  CardCell,
+  CardRow,
+  HeadCell,
+  ResponsiveTable,
+} from "~/components/data-table/responsive-table";
+import { Pager } from "~/components/data-table/simple-table";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -143,44 +149,59 @@ export function AuditLogPage({
       {entries.length === 0 ? (
         <p className="text-muted-foreground">{t(filtered ? "logs.noMatch" : "logs.empty")}</p>
       ) : (
-        <SimpleTable
+        <ResponsiveTable
           caption={t("nav.logs")}
-          head={[
-            t("logs.when"),
-            t("logs.actor"),
-            t("logs.action"),
-            t("logs.target"),
-            t("logs.reason"),
-            t("logs.details"),
-          ]}
+          head={
+            <>
+              <HeadCell>{t("logs.when")}</HeadCell>
+              <HeadCell>{t("logs.actor")}</HeadCell>
+              <HeadCell>{t("logs.action")}</HeadCell>
+              <HeadCell>{t("logs.target")}</HeadCell>
+              <HeadCell>{t("logs.reason")}</HeadCell>
+              <HeadCell>{t("logs.details")}</HeadCell>
+            </>
+          }
         >
           {entries.map((entry) => (
-            <tr key={entry.id} className="align-top">
-              <td className="px-3 py-2 whitespace-nowrap">
+            <CardRow key={entry.id}>
+              <CardCell label={t("logs.when")} className="md:whitespace-nowrap">
                 <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>
-              </td>
-              <td className="px-3 py-2 break-all">
-                <AuditActor entry={entry} />
-              </td>
-              <td className="px-3 py-2">
-                <span>{actionLabel(entry.action)}</span>
-                <div className="font-mono text-xs text-muted-foreground" dir="ltr">
+              </CardCell>
+              <CardCell label={t("logs.actor")}>
+                <span>
+                  <AuditActor entry={entry} />
+                </span>
+              </CardCell>
+              <CardCell label={t("logs.action")}>
+                <span className="font-medium">{actionLabel(entry.action)}</span>
+                <span className="block font-mono text-xs text-muted-foreground" dir="ltr">
                   {entry.action}
-                </div>
-              </td>
-              <td className="px-3 py-2">
-                <AuditTarget entry={entry} />
-              </td>
-              <td className="px-3 py-2 break-words">{entry.reason}</td>
-              <td className="px-3 py-2">
-                {entry.before || entry.after ? (
+                </span>
+              </CardCell>
+              <CardCell label={t("logs.target")}>
+                <span>
+                  <AuditTarget entry={entry} />
+                </span>
+              </CardCell>
+              {entry.reason ? (
+                <CardCell label={t("logs.reason")} wide>
+                  <span>{entry.reason}</span>
+                </CardCell>
+              ) : (
+                <td className="hidden md:table-cell" />
+              )}
+              {entry.before || entry.after ? (
+                <CardCell wide>
                   <details>
                     <summary className="cursor-pointer text-primary">{t("logs.show")}</summary>
                     <div className="mt-2 grid gap-2 text-xs">
                       {entry.before ? (
                         <div>
                           <p className="font-semibold">{t("logs.before")}</p>
-                          <pre className="max-w-xs overflow-x-auto rounded bg-muted p-2" dir="ltr">
+                          <pre
+                            className="max-w-full overflow-x-auto rounded bg-muted p-2 md:max-w-xs"
+                            dir="ltr"
+                          >
                             {pretty(entry.before)}
                           </pre>
                         </div>
@@ -188,18 +209,23 @@ export function AuditLogPage({
                       {entry.after ? (
                         <div>
                           <p className="font-semibold">{t("logs.after")}</p>
-                          <pre className="max-w-xs overflow-x-auto rounded bg-muted p-2" dir="ltr">
+                          <pre
+                            className="max-w-full overflow-x-auto rounded bg-muted p-2 md:max-w-xs"
+                            dir="ltr"
+                          >
                             {pretty(entry.after)}
                           </pre>
                         </div>
                       ) : null}
                     </div>
                   </details>
-                ) : null}
-              </td>
-            </tr>
+                </CardCell>
+              ) : (
+                <td className="hidden md:table-cell" />
+              )}
+            </CardRow>
           ))}
-        </SimpleTable>
+        </ResponsiveTable>
       )}
       <Pager
         page={query.page}

@@ -1,6 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { Pager, SimpleTable } from "~/components/data-table/simple-table";
+import {
+  CardCell,
+  CardRow,
+  HeadCell,
+  ResponsiveTable,
+} from "~/components/data-table/responsive-table";
+import { Pager } from "~/components/data-table/simple-table";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -152,60 +158,67 @@ export function TransactionsPage({
           {t(filtered ? "transactions.noMatch" : "transactions.empty")}
         </p>
       ) : (
-        <SimpleTable
+        <ResponsiveTable
           caption={t("nav.transactions")}
-          head={[
-            t("transactions.when"),
-            t("transactions.customer"),
-            t("transactions.kind"),
-            t("transactions.amount"),
-            t("transactions.balanceAfter"),
-            t("transactions.reason"),
-            t("transactions.by"),
-          ]}
+          head={
+            <>
+              <HeadCell>{t("transactions.when")}</HeadCell>
+              <HeadCell>{t("transactions.customer")}</HeadCell>
+              <HeadCell>{t("transactions.kind")}</HeadCell>
+              <HeadCell className="md:text-end">{t("transactions.amount")}</HeadCell>
+              <HeadCell className="md:text-end">{t("transactions.balanceAfter")}</HeadCell>
+              <HeadCell>{t("transactions.reason")}</HeadCell>
+            </>
+          }
         >
           {entries.map((entry) => (
-            <tr key={entry.id} className="align-top">
-              <td className="px-3 py-2 whitespace-nowrap">
+            <CardRow key={entry.id}>
+              <CardCell label={t("transactions.when")} className="md:whitespace-nowrap">
                 <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>
-              </td>
-              <td className="px-3 py-2">
-                {entry.userName}
-                <div className="text-xs break-all text-muted-foreground" dir="ltr">
+              </CardCell>
+              <CardCell label={t("transactions.customer")}>
+                <span>{entry.userName}</span>
+                <span className="block text-xs text-muted-foreground" dir="ltr">
                   {entry.userEmail}
-                </div>
-              </td>
-              <td className="px-3 py-2">
-                {kindLabel(entry.kind)}
+                </span>
+              </CardCell>
+              <CardCell label={t("transactions.kind")}>
+                <span>{kindLabel(entry.kind)}</span>
                 {entry.orderId ? (
-                  <div className="text-xs">
-                    <Link
-                      className="text-primary hover:underline"
-                      to={`/admin/orders?id=${entry.orderId}`}
-                    >
-                      {t("transactions.order", { id: entry.orderId })}
-                    </Link>
-                  </div>
+                  <Link
+                    className="block text-xs text-primary hover:underline"
+                    to={`/admin/orders?id=${entry.orderId}`}
+                  >
+                    {t("transactions.order", { id: entry.orderId })}
+                  </Link>
                 ) : null}
-              </td>
-              <td
+              </CardCell>
+              <CardCell
+                label={t("transactions.amount")}
                 className={cn(
-                  "px-3 py-2 font-mono whitespace-nowrap",
+                  "font-mono md:text-end md:whitespace-nowrap",
                   entry.amountCents > 0 ? "text-green-700" : "text-destructive",
                 )}
               >
                 <span dir="ltr">{signed(entry.amountCents, locale)}</span>
-              </td>
-              <td className="px-3 py-2 font-mono whitespace-nowrap">
+              </CardCell>
+              <CardCell
+                label={t("transactions.balanceAfter")}
+                className="font-mono md:text-end md:whitespace-nowrap"
+              >
                 <span dir="ltr">{formatCoins(entry.balanceAfterCents, locale)}</span>
-              </td>
-              <td className="px-3 py-2 break-words">{entry.reason}</td>
-              <td className="px-3 py-2 text-xs break-all">
-                <span dir="ltr">{entry.actorEmail ?? ""}</span>
-              </td>
-            </tr>
+              </CardCell>
+              <CardCell label={t("transactions.reason")} wide>
+                <span>{entry.reason}</span>
+                {entry.actorEmail && entry.actorEmail !== entry.userEmail ? (
+                  <span className="block text-xs text-muted-foreground">
+                    {t("transactions.by", { email: entry.actorEmail })}
+                  </span>
+                ) : null}
+              </CardCell>
+            </CardRow>
           ))}
-        </SimpleTable>
+        </ResponsiveTable>
       )}
       <Pager
         page={query.page}

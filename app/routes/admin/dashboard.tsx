@@ -2,14 +2,13 @@ import { LifeBuoyIcon, ServerIcon, ShoppingCartIcon, UsersIcon } from "lucide-re
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { SimpleTable } from "~/components/data-table/simple-table";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { loadAdminDashboard } from "~/domain/admin-dashboard/admin-dashboard.server";
 import { ActivityList } from "~/features/admin-logs/audit-entry";
 import {
   SERVICE_STATUS_LABELS,
-  type ServiceStatus,
+  SERVICE_STATUSES,
 } from "~/domain/hosting-services/hosting-services";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
@@ -56,12 +55,24 @@ function Stat({
   );
 }
 
+/** The overview's rows (type, status, count) as one line per type, with a column per status. */
+function byType(rows: { type: string | null; status: string; count: number }[]) {
+  const types: { type: string | null; counts: Record<string, number>; total: number }[] = [];
+  for (const row of rows) {
+    let line = types.find((entry) => entry.type === row.type);
+    if (!line) types.push((line = { type: row.type, counts: {}, total: 0 }));
+    line.counts[row.status] = (line.counts[row.status] ?? 0) + row.count;
+    line.total += row.count;
+  }
+  return types;
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { t: tServices } = useTranslation("services");
   const { stats, activity, overview, locale } = loaderData;
   return (
-    <main className="grid gap-6">
+    <main className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-bold">{t("nav.dashboard")}</h1>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat
@@ -89,7 +100,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           to="/admin/tickets"
         />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <CardTitle>{t("dashboard.recentActivity")}</CardTitle>
@@ -106,17 +117,47 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             {overview.length === 0 ? (
               <p className="text-muted-foreground">{t("dashboard.noServices")}</p>
             ) : (
-              <SimpleTable head={[t("dashboard.type"), tServices("admin.status"), "#"]}>
-                {overview.map((row) => (
-                  <tr key={`${row.type}-${row.status}`}>
-                    <td className="px-3 py-2 uppercase">{row.type ?? t("dashboard.custom")}</td>
-                    <td className="px-3 py-2">
-                      {tServices(SERVICE_STATUS_LABELS[row.status as ServiceStatus])}
-                    </td>
-                    <td className="px-3 py-2 font-mono">{row.count}</td>
-                  </tr>
-                ))}
-              </SimpleTable>
+              <div className="overflow-x-auto rounded-lg border">
+                <table className="w-full text-xs sm:text-sm">
+                  <caption className="sr-only">{t("dashboard.serviceOverview")}</caption>
+                  <thead className="bg-muted text-xs text-muted-foreground">
+                    <tr>
+                      <th scope="col" className="px-2 py-2 sm:px-3 text-start font-semibold">
+                        {t("dashboard.type")}
+                      </th>
+                      {SERVICE_STATUSES.map((status) => (
+                        <th
+                          key={status}
+                          scope="col"
+                          className="px-2 py-2 sm:px-3 text-end font-semibold"
+                        >
+                          {tServices(SERVICE_STATUS_LABELS[status])}
+                        </th>
+                      ))}
+                      <th scope="col" className="px-2 py-2 sm:px-3 text-end font-semibold">
+                        {t("dashboard.total")}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y">
+                    {byType(overview).map((row) => (
+                      <tr key={row.type ?? ""}>
+                        <th scope="row" className="px-2 py-2 sm:px-3 text-start font-medium">
+                          {row.type ? row.type.toUpperCase() : t("dashboard.custom")}
+                        </th>
+                        {SERVICE_STATUSES.map((status) => (
+                          <td key={status} className="px-2 py-2 sm:px-3 text-end font-mono">
+                            {row.counts[status] ?? 0}
+                          </td>
+                        ))}
+                        <td className="px-2 py-2 sm:px-3 text-end font-mono font-semibold">
+                          {row.total}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
           </CardContent>
         </Card>
