@@ -2,14 +2,10 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { AppLoadContext } from "react-router";
-import {
-  bootServices,
-  createRequestContext,
-  translatorFor,
-  type RequestContext,
-} from "~/context.server";
+import { bootServices, translatorFor } from "~/context.server";
 import { pingDatabase } from "~/db/database.server";
 import { maintenanceGate } from "./maintenance";
+import { attachRequestContext, contextOf } from "./request-context";
 import { isCrossSiteRequest } from "./same-origin";
 
 /**
@@ -60,21 +56,7 @@ const formLimiter = rateLimit({
 });
 app.use(["/login", "/register", "/contact", "/newsletter"], formLimiter);
 
-// The request's context (session, cached settings, language) is built once, here: the maintenance gate
-// reads it and React Router's loaders and actions receive it.
-const contextOf = (res: Response) => res.locals.requestContext as RequestContext;
-app.use(async (req: Request, res: Response, next: NextFunction) => {
-  res.locals.requestContext = await createRequestContext(
-    services,
-    {
-      cookie: req.get("cookie") ?? null,
-      acceptLanguage: req.get("accept-language") ?? null,
-      queryLocale: typeof req.query.lang === "string" ? req.query.lang : null,
-    },
-    { cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" },
-  );
-  next();
-});
+app.use(attachRequestContext(services));
 
 // Maintenance mode: visitors and customers get the maintenance page; admins pass (ADR 12).
 app.use(maintenanceGate(contextOf));
