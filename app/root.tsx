@@ -55,8 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
       settings: { general, links, theme, features },
       seo: {
-        // An empty SEO description means the built-in one, in the visitor's language.
-        description: seo.description || context.i18n.getFixedT(null, "common")("seo.description"),
+        // For pages without their own: the SEO description, else the site description, else the built-in
+        // one in the visitor's language.
+        description:
+          seo.description ||
+          general.siteDescription ||
+          context.i18n.getFixedT(null, "common")("seo.description"),
         keywords: seo.keywords,
       },
       alternates: alternateLinks(context.services.env.PUBLIC_URL, new URL(request.url)),

@@ -426,6 +426,9 @@ describeEachDatabase("admin settings", (app) => {
     // Empty settings: the built-in, translated texts.
     expect(await homeMeta()).toMatchObject({ fullTitle: undefined });
     expect((await rootSeo()).description).toMatch(/^Game server hosting for SA-MP/);
+    // Then the site description, then the SEO description.
+    await save(valid.general!);
+    expect((await rootSeo()).description).toBe("Servers for Casablanca gamers");
     await save(valid.seo!);
     expect(await homeMeta()).toMatchObject({
       fullTitle: "Atlas: SA-MP hosting",
