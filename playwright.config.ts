@@ -4,7 +4,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET } from "./tests/e2e/fixtures";
 /**
  * Browser tests against the production build (`npm run build` first), served by server/index.ts on a
  * fresh SQLite database in .tmp/e2e. E2E_PORT (and BUILD_DIR, which the server reads) allow a second run
- * side by side; each port gets its own database and results folders.
+ * side by side; each port gets its own database and results folders. Three servers start: E2E_PORT,
+ * E2E_PORT + 1 (entry gate on) and E2E_PORT + 2 (site-wide settings tests).
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -17,6 +18,9 @@ const ci = Boolean(process.env.CI);
 // A second server with the entry gate on, for the gate's own tests (gate.spec.ts); everything else runs
 // against the first, with the gate off.
 const gatePort = port + 1;
+// A third for admin-settings.spec.ts, whose switches (maintenance, registration, colours) change the whole
+// site: on the shared server they would hit every test running beside them.
+const settingsPort = port + 2;
 
 function server(serverPort: number, folder: string, entryGate: "on" | "off") {
   const url = `http://localhost:${serverPort}`;
@@ -83,5 +87,9 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [server(port, dataDir, "off"), server(gatePort, `${dataDir}-gate`, "on")],
+  webServer: [
+    server(port, dataDir, "off"),
+    server(gatePort, `${dataDir}-gate`, "on"),
+    server(settingsPort, `${dataDir}-settings`, "off"),
+  ],
 });

@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { Direction } from "radix-ui";
@@ -21,6 +22,7 @@ import { NotFoundContent } from "./components/layout/not-found";
 import { Button } from "./components/ui/button";
 import { Toaster } from "./components/ui/toaster";
 import { listNotifications } from "./domain/notifications/notifications.server";
+import { themeVariables } from "./domain/settings/theme";
 import { readToast } from "./http/toast.server";
 import { createI18n } from "./i18n/i18n";
 import {
@@ -38,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = readToast(request.headers.get("cookie"));
   const user = context.session?.user ?? null;
   const notifications = user ? await listNotifications(context.services.db, user.id) : undefined;
-  const { general, links, theme, features } = context.settings;
+  const { general, links, theme, features, seo } = context.settings;
   return data(
     {
       locale: context.locale,
@@ -52,7 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           }
         : null,
       settings: { general, links, theme, features },
-      seo: context.settings.seo,
+      seo: {
+        // For pages without their own: the SEO description, else the site description, else the built-in
+        // one in the visitor's language.
+        description:
+          seo.description ||
+          general.siteDescription ||
+          context.i18n.getFixedT(null, "common")("seo.description"),
+        keywords: seo.keywords,
+      },
       alternates: alternateLinks(context.services.env.PUBLIC_URL, new URL(request.url)),
       toast,
     },
@@ -98,13 +108,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = root?.locale ?? "en";
   const theme = root?.settings.theme;
-  const style = theme
-    ? ({
-        "--brand-primary": theme.primaryColor,
-        "--brand-secondary": theme.secondaryColor,
-        "--brand-accent": theme.accentColor,
-      } as React.CSSProperties)
-    : undefined;
+  const style = theme ? (themeVariables(theme) as React.CSSProperties) : undefined;
+  // A route whose handle says { hydrate: false } (the maintenance page) is served as plain HTML.
+  const hydrate = !useMatches().some(
+    (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
+  );
   return (
     <html lang={locale} dir={directionOf(locale)} style={style}>
       <head>
@@ -120,8 +128,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         {/* Radix menus and dialogs read the direction from here, not from <html dir>. */}
         <Direction.Provider dir={directionOf(locale)}>{children}</Direction.Provider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

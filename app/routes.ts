@@ -23,6 +23,7 @@ export default [
     route("support/:id", "routes/support/ticket.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  route("maintenance", "routes/maintenance.tsx"),
   route("logout", "routes/logout.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("newsletter", "routes/site/newsletter.tsx"),
@@ -42,6 +43,7 @@ export default [
       route("users", "routes/admin/clients.tsx", { id: "admin-users" }),
       route("logs", "routes/admin/logs.tsx"),
       route("transactions", "routes/admin/transactions.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
       route("search", "routes/admin/search.tsx"),
       ...COMING_SOON_PATHS.map((path) =>
         route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` }),

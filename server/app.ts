@@ -2,8 +2,10 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { AppLoadContext } from "react-router";
-import { bootServices, createRequestContext, translatorFor } from "~/context.server";
+import { bootServices, translatorFor } from "~/context.server";
 import { pingDatabase } from "~/db/database.server";
+import { maintenanceGate } from "./maintenance";
+import { attachRequestContext, contextOf } from "./request-context";
 import { isCrossSiteRequest } from "./same-origin";
 
 /**
@@ -54,19 +56,15 @@ const formLimiter = rateLimit({
 });
 app.use(["/login", "/register", "/contact", "/newsletter"], formLimiter);
 
+app.use(attachRequestContext(services));
+
+// Maintenance mode: visitors and customers get the maintenance page; admins pass (ADR 12).
+app.use(maintenanceGate(contextOf));
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: async (req, res) =>
-      (await createRequestContext(
-        services,
-        {
-          cookie: req.get("cookie") ?? null,
-          acceptLanguage: req.get("accept-language") ?? null,
-          queryLocale: typeof req.query.lang === "string" ? req.query.lang : null,
-        },
-        { cspNonce: String(res.locals.cspNonce ?? ""), clientIp: req.ip ?? "unknown" },
-      )) as AppLoadContext,
+    getLoadContext: (_req, res) => contextOf(res) as AppLoadContext,
   }),
 );
 

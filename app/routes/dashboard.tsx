@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     view,
     renewKeys,
     currentSessionId: context.session?.sessionId ?? "",
+    ticketsOpen: context.settings.features.tickets,
     locale: context.locale,
   };
 }
@@ -138,7 +139,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <OrdersList orders={view.orders} locale={locale} />
         </div>
       ) : null}
-      {view.tickets ? <SupportTab tickets={view.tickets} locale={locale} /> : null}
+      {view.tickets ? (
+        <SupportTab tickets={view.tickets} ticketsOpen={loaderData.ticketsOpen} locale={locale} />
+      ) : null}
       {view.profile && view.sessions ? (
         <AccountTab
           profile={view.profile}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { liveChatLinks } from "~/domain/settings/settings";
 import { AuthCard } from "~/features/auth/auth-card";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/forgot-password";
@@ -10,7 +11,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     meta: { title: t("forgot.title") },
     contactEmail: context.settings.general.contactEmail,
-    communityUrl: context.settings.links.discord,
+    communityUrl: liveChatLinks(context.settings).community,
   };
 }
 
@@ -21,13 +22,19 @@ export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   return (
     <AuthCard title={t("forgot.heading")}>
-      <p className="text-sm">{t("forgot.text", { email: loaderData.contactEmail })}</p>
+      <p className="text-sm">
+        {loaderData.communityUrl
+          ? t("forgot.text", { email: loaderData.contactEmail })
+          : t("forgot.textNoChat", { email: loaderData.contactEmail })}
+      </p>
       <div className="flex flex-wrap gap-2">
-        <Button asChild>
-          <a href={loaderData.communityUrl} target="_blank" rel="noopener noreferrer">
-            {t("forgot.community")}
-          </a>
-        </Button>
+        {loaderData.communityUrl ? (
+          <Button asChild>
+            <a href={loaderData.communityUrl} target="_blank" rel="noopener noreferrer">
+              {t("forgot.community")}
+            </a>
+          </Button>
+        ) : null}
         <Button asChild variant="outline">
           <Link to="/login">{t("forgot.back")}</Link>
         </Button>

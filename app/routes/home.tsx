@@ -24,11 +24,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   const t = context.i18n.getFixedT(null, "site");
   // Spec section 2: three plans taken from the catalogue (the SA-MP plans), the second marked Most Popular.
   const plans = (await listActiveProducts(context.services.db, "samp")).slice(0, 3);
+  // The gate runs only when both the server (ENTRY_GATE) and the admin's setting allow it.
   const gate = context.services.env.ENTRY_GATE === "on" && context.settings.general.entryGate;
+  const { seo, features } = context.settings;
   return {
-    meta: { title: t("home.metaTitle"), description: t("home.subtitle") },
+    // The admin's SEO title and description are the home page's; empty, the built-in ones (translated).
+    meta: {
+      fullTitle: seo.title || undefined,
+      title: t("home.metaTitle"),
+      description: seo.description || t("home.subtitle"),
+    },
     plans,
     gate,
+    registrationOpen: features.registration,
     locale: context.locale,
   };
 }
@@ -130,14 +138,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Button asChild size="lg">
               <a href="#plans">{t("home.ctaPlans")}</a>
             </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-white/30 bg-transparent text-white hover:bg-white/10"
-            >
-              <Link to="/register">{t("home.ctaRegister")}</Link>
-            </Button>
+            {loaderData.registrationOpen ? (
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="border-white/30 bg-transparent text-white hover:bg-white/10"
+              >
+                <Link to="/register">{t("home.ctaRegister")}</Link>
+              </Button>
+            ) : null}
           </div>
         </div>
       </section>

@@ -12,7 +12,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
   redirectSignedIn(context);
   const t = context.i18n.getFixedT(null, "auth");
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  return { meta: { title: t("login.title") }, redirectTo: safeRedirect(redirectTo, "") || null };
+  return {
+    meta: { title: t("login.title") },
+    redirectTo: safeRedirect(redirectTo, "") || null,
+    registrationOpen: context.settings.features.registration,
+    maintenance: context.settings.general.maintenanceMode,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
@@ -48,5 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  return <LoginForm state={actionData} redirectTo={loaderData.redirectTo} />;
+  return (
+    <LoginForm
+      state={actionData}
+      redirectTo={loaderData.redirectTo}
+      registrationOpen={loaderData.registrationOpen}
+      maintenance={loaderData.maintenance}
+    />
+  );
 }

@@ -88,7 +88,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       selectedProductId={loaderData.selectedProductId}
       idempotencyKey={loaderData.idempotencyKey}
       user={root?.user ?? null}
-      communityUrl={root?.settings.links.discord ?? "#"}
+      settings={root?.settings}
       locale={root?.locale ?? "en"}
       state={actionData}
     />

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { registerSchema } from "~/domain/accounts/accounts";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
+import { liveChatLinks } from "~/domain/settings/settings";
 import { RegisterForm } from "~/features/auth/register-form";
 import { parseForm } from "~/http/form.server";
 import { redirectSignedIn } from "~/http/guards.server";
@@ -12,7 +13,10 @@ import type { Route } from "./+types/register";
 export function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);
   const t = context.i18n.getFixedT(null, "auth");
-  return { meta: { title: t("register.title") } };
+  return {
+    meta: { title: t("register.title") },
+    registrationOpen: context.settings.features.registration,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
@@ -46,7 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
-  return <RegisterForm state={actionData} communityUrl={root?.settings.links.discord ?? "#"} />;
+  return (
+    <RegisterForm
+      state={actionData}
+      registrationOpen={loaderData.registrationOpen}
+      coinPurchase={root?.settings.features.coinPurchase ?? true}
+      communityUrl={root ? liveChatLinks(root.settings).community : null}
+    />
+  );
 }

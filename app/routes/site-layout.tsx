@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { MaintenanceBanner } from "~/components/layout/maintenance-banner";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { useRootData } from "~/root";
@@ -17,6 +18,9 @@ export default function SiteLayout() {
       >
         {t("nav.skipToContent")}
       </a>
+      {root.user?.role === "admin" && root.settings.general.maintenanceMode ? (
+        <MaintenanceBanner className="px-4 pt-2" />
+      ) : null}
       <SiteHeader {...shell} />
       <div id="main" className="flex-1">
         <Outlet />

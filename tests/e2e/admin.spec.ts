@@ -36,7 +36,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/utilities", title: "Utilities", comingSoon: true },
   { path: "/admin/logs", title: "Logs" },
   { path: "/admin/security", title: "Security", comingSoon: true },
-  { path: "/admin/settings", title: "Settings", comingSoon: true },
+  { path: "/admin/settings", title: "Settings" },
 ];
 
 const COMING_SOON = /coming soon/i;

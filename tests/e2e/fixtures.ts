@@ -113,3 +113,6 @@ export async function signedIn(browser: Browser, email: string, password: string
 
 /** The second e2e server, started with the entry gate on (playwright.config.ts). */
 export const GATE_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+
+/** The third e2e server, where admin-settings.spec.ts flips site-wide switches (playwright.config.ts). */
+export const SETTINGS_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 2}`;

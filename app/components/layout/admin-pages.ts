@@ -18,5 +18,4 @@ export const COMING_SOON_PATHS = [
   "analytics",
   "utilities",
   "security",
-  "settings",
 ] as const;

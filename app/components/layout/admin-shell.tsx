@@ -37,7 +37,7 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
                   className={({ isActive }) =>
                     cn(
                       "flex items-center gap-3 rounded-md px-2 py-1.5 text-sm text-slate-200 hover:bg-white/10",
-                      isActive && "bg-primary text-white",
+                      isActive && "bg-primary text-primary-foreground",
                       collapsed && "justify-center",
                     )
                   }

@@ -4,6 +4,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { liveChatLinks } from "~/domain/settings/settings";
 import { readNewsletterOutcome, type NewsletterOutcome } from "~/domain/site/site";
 import { LanguageSwitcher } from "./language-switcher";
 import type { ShellProps } from "./types";
@@ -18,22 +19,30 @@ const NEWSLETTER_TEXT = {
 export function SiteFooter({ user, settings, locale }: ShellProps) {
   const { t } = useTranslation();
   const { links, general } = settings;
+  // Chat channels follow the live chat switch; a link the admin left empty is left out.
+  const chat = liveChatLinks(settings);
   const social = [
-    { href: links.discord, label: t("social.discord") },
-    { href: links.whatsapp, label: t("social.whatsapp") },
-    { href: links.telegram, label: t("social.telegram") },
+    { href: chat.community, label: t("social.discord") },
+    { href: chat.whatsapp, label: t("social.whatsapp") },
+    { href: chat.telegram, label: t("social.telegram") },
     { href: `mailto:${general.contactEmail}`, label: t("social.email") },
     { href: links.github, label: t("social.github") },
     { href: links.instagram, label: t("social.instagram") },
     { href: links.facebook, label: t("social.facebook") },
-  ];
+  ].filter((item): item is { href: string; label: string } => Boolean(item.href));
 
   return (
     <footer className="mt-16 border-t bg-secondary text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <p className="text-lg font-bold text-white">{general.siteName}</p>
-          <p className="mt-2 text-sm text-slate-300">{t("footer.tagline")}</p>
+          {/* The admin's own description as written; empty, the built-in one in the reader's language. */}
+          <p
+            className="mt-2 text-sm text-slate-300"
+            dir={general.siteDescription ? "auto" : undefined}
+          >
+            {general.siteDescription || t("footer.tagline")}
+          </p>
           <NewsletterBox />
         </div>
         <FooterColumn title={t("footer.services")}>
@@ -60,29 +69,35 @@ export function SiteFooter({ user, settings, locale }: ShellProps) {
           ) : (
             <>
               <FooterLink to="/login">{t("nav.login")}</FooterLink>
-              <FooterLink to="/register">{t("nav.register")}</FooterLink>
+              {settings.features.registration ? (
+                <FooterLink to="/register">{t("nav.register")}</FooterLink>
+              ) : null}
             </>
           )}
-          <li>
-            <a
-              className="hover:text-white"
-              href={links.gamePanel}
-              rel="noopener noreferrer"
-              target="_blank"
-            >
-              {t("footer.gamePanel")}
-            </a>
-          </li>
-          <li>
-            <a
-              className="hover:text-white"
-              href={links.databaseAdmin}
-              rel="noopener noreferrer"
-              target="_blank"
-            >
-              {t("footer.databaseAdmin")}
-            </a>
-          </li>
+          {links.gamePanel ? (
+            <li>
+              <a
+                className="hover:text-white"
+                href={links.gamePanel}
+                rel="noopener noreferrer"
+                target="_blank"
+              >
+                {t("footer.gamePanel")}
+              </a>
+            </li>
+          ) : null}
+          {links.databaseAdmin ? (
+            <li>
+              <a
+                className="hover:text-white"
+                href={links.databaseAdmin}
+                rel="noopener noreferrer"
+                target="_blank"
+              >
+                {t("footer.databaseAdmin")}
+              </a>
+            </li>
+          ) : null}
         </FooterColumn>
       </div>
       <div className="border-t border-slate-700">

@@ -30,12 +30,16 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
+  // The admin's features switch: with registration closed, nothing points at /register.
+  const registrationOpen = settings.features.registration;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold" onClick={close}>
-          <ServerIcon className="size-6 text-primary" aria-hidden />
+          <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
+            <ServerIcon className="size-5" aria-hidden />
+          </span>
           <span>{settings.general.siteName}</span>
         </Link>
 
@@ -72,7 +76,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
               <Button asChild variant="ghost" size="sm">
                 <Link to="/dashboard">{t("nav.dashboard")}</Link>
               </Button>
-              <CoinDialog user={user} communityUrl={settings.links.discord} locale={locale} />
+              <CoinDialog user={user} settings={settings} locale={locale} />
               {user.role === "admin" ? (
                 <Button asChild variant="ghost" size="sm">
                   <Link to="/admin">{t("nav.admin")}</Link>
@@ -89,9 +93,11 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
               <Button asChild variant="ghost" size="sm">
                 <Link to="/login">{t("nav.login")}</Link>
               </Button>
-              <Button asChild size="sm">
-                <Link to="/register">{t("nav.register")}</Link>
-              </Button>
+              {registrationOpen ? (
+                <Button asChild size="sm">
+                  <Link to="/register">{t("nav.register")}</Link>
+                </Button>
+              ) : null}
             </>
           )}
         </div>
@@ -139,7 +145,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
                       {t("nav.dashboard")}
                     </Link>
                   </Button>
-                  <CoinDialog user={user} communityUrl={settings.links.discord} locale={locale} />
+                  <CoinDialog user={user} settings={settings} locale={locale} />
                   {user.role === "admin" ? (
                     <Button asChild variant="ghost" size="sm">
                       <Link to="/admin" onClick={close}>
@@ -160,11 +166,13 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
                       {t("nav.login")}
                     </Link>
                   </Button>
-                  <Button asChild size="sm">
-                    <Link to="/register" onClick={close}>
-                      {t("nav.register")}
-                    </Link>
-                  </Button>
+                  {registrationOpen ? (
+                    <Button asChild size="sm">
+                      <Link to="/register" onClick={close}>
+                        {t("nav.register")}
+                      </Link>
+                    </Button>
+                  ) : null}
                 </>
               )}
             </div>

@@ -46,6 +46,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "announcement.delete": "audit.actions.announcementDelete",
   "ticket.status": "audit.actions.ticketStatus",
   "ticket.priority": "audit.actions.ticketPriority",
+  "settings.update": "audit.actions.settingsUpdate",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

@@ -1,6 +1,16 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { inTransaction, type Db } from "~/db/transaction";
 import type { Database } from "~/db/schema";
-import { settingsSchema, settingsSections, type Settings, type SettingsSection } from "./settings";
+import {
+  SETTINGS_FORM_FIELDS,
+  SETTINGS_FORM_SECTION,
+  settingsSchema,
+  settingsSections,
+  type SettingsActionInput,
+  type Settings,
+  type SettingsSection,
+} from "./settings";
 
 /**
  * Reads every section, keeping each stored value that is still valid and falling back to the default
@@ -8,20 +18,10 @@ import { settingsSchema, settingsSections, type Settings, type SettingsSection }
  */
 export async function getSettings(db: Kysely<Database>): Promise<Settings> {
   const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
-  const stored: Record<string, unknown> = {};
-  for (const row of rows) {
-    try {
-      stored[row.key] = JSON.parse(row.value);
-    } catch {
-      // ignore an unreadable row: its defaults apply
-    }
-  }
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
   const result: Record<string, unknown> = {};
-  for (const section of settingsSections) {
-    const schema = settingsSchema.shape[section];
-    const parsed = schema.safeParse(stored[section] ?? {});
-    result[section] = parsed.success ? parsed.data : schema.parse({});
-  }
+  for (const section of settingsSections)
+    result[section] = readSection(section, stored.get(section));
   return result as Settings;
 }
 
@@ -57,4 +57,76 @@ export async function updateSettingsSection<S extends SettingsSection>(
     )
     .execute();
   return parsed;
+}
+
+export type SaveSettingsResult = { ok: true; changed: string[] };
+
+/**
+ * Saves one form of the settings page: the form's fields are merged into their section (so the general
+ * and maintenance forms, which share a row, never undo each other), written with an audit entry of what
+ * changed in the same transaction, and the settings cache is emptied once it is committed, so the next
+ * request sees the change. The row is locked first (an UPDATE takes the row lock on PostgreSQL and the
+ * write lock on SQLite), so two admins saving at once cannot lose each other's change. Saving what is
+ * already stored changes and records nothing.
+ */
+export async function saveSettingsForm(
+  deps: { db: Db; settings: { invalidate(): void } },
+  input: SettingsActionInput & { actorId: string },
+): Promise<SaveSettingsResult> {
+  const { intent: form, actorId, ...values } = input;
+  const section = SETTINGS_FORM_SECTION[form];
+  const fields: readonly string[] = SETTINGS_FORM_FIELDS[form];
+  const result = await inTransaction(deps.db, async (trx): Promise<SaveSettingsResult> => {
+    await trx
+      .updateTable("settings")
+      .set({ updated_at: sql`updated_at` })
+      .where("key", "=", section)
+      .execute();
+    const row = await trx
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", section)
+      .executeTakeFirst();
+    const current = readSection(section, row?.value) as Record<string, unknown>;
+    const submitted = values as Record<string, unknown>;
+    const changed = fields.filter((field) => submitted[field] !== current[field]);
+    if (changed.length === 0) return { ok: true, changed };
+    // Parsed again with the stored schema, so nothing the site could not read is ever written.
+    const next = settingsSchema.shape[section].parse({ ...current, ...pick(submitted, fields) });
+    const now = new Date().toISOString();
+    const value = JSON.stringify(next);
+    await trx
+      .insertInto("settings")
+      .values({ key: section, value, updated_at: now })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
+      .execute();
+    await recordAudit(trx, {
+      actorId,
+      action: "settings.update",
+      targetType: "settings",
+      targetId: form,
+      before: pick(current, changed),
+      after: pick(submitted, changed),
+    });
+    return { ok: true, changed };
+  });
+  deps.settings.invalidate();
+  return result;
+}
+
+function pick(source: Record<string, unknown>, keys: readonly string[]) {
+  return Object.fromEntries(keys.map((key) => [key, source[key]]));
+}
+
+/** One stored section as the site reads it: the stored value when valid, its defaults otherwise. */
+function readSection(section: SettingsSection, stored: string | undefined) {
+  const schema = settingsSchema.shape[section];
+  let raw: unknown = {};
+  try {
+    raw = stored === undefined ? {} : JSON.parse(stored);
+  } catch {
+    // an unreadable row: its defaults apply, as in getSettings
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : schema.parse({});
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { defaultSettings, settingsSchema } from "./settings";
+import {
+  defaultSettings,
+  liveChatLinks,
+  SETTINGS_FORM_FIELDS,
+  SETTINGS_FORM_SECTION,
+  SETTINGS_FORMS,
+  settingsActionSchema,
+  settingsSchema,
+} from "./settings";
 
 describe("settings", () => {
   it("has the spec's defaults: every feature on, maintenance off", () => {
@@ -16,5 +24,134 @@ describe("settings", () => {
 
   it("refuses a colour that is not a hex code", () => {
     expect(settingsSchema.shape.theme.safeParse({ primaryColor: "red" }).success).toBe(false);
+  });
+
+  it("stores only web addresses as links, or nothing", () => {
+    const links = settingsSchema.shape.links;
+    expect(links.safeParse({ discord: "javascript:alert(1)" }).success).toBe(false);
+    expect(links.safeParse({ discord: "ftp://example.com" }).success).toBe(false);
+    expect(links.safeParse({ discord: "" }).success).toBe(true);
+    expect(links.safeParse({ discord: "https://discord.gg/x" }).success).toBe(true);
+  });
+
+  it("gives each form fields of the section it writes, and no field to two forms", () => {
+    const seen = new Set<string>();
+    for (const form of SETTINGS_FORMS) {
+      const section = settingsSchema.shape[SETTINGS_FORM_SECTION[form]].parse({});
+      for (const field of SETTINGS_FORM_FIELDS[form]) {
+        expect(Object.keys(section), `${form}.${field}`).toContain(field);
+        const key = `${SETTINGS_FORM_SECTION[form]}.${field}`;
+        expect(seen.has(key), key).toBe(false);
+        seen.add(key);
+      }
+    }
+    // Every stored setting has a form.
+    const all = Object.entries(defaultSettings()).flatMap(([section, values]) =>
+      Object.keys(values).map((field) => `${section}.${field}`),
+    );
+    expect([...seen].sort()).toEqual(all.sort());
+  });
+});
+
+describe("the settings forms", () => {
+  const parse = (fields: Record<string, string>) => settingsActionSchema.safeParse(fields);
+  const errors = (fields: Record<string, string>) => {
+    const result = parse(fields);
+    if (result.success) return {};
+    return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+  };
+
+  it("reads checkboxes as browsers send them: 'on' when ticked, absent when not", () => {
+    const result = parse({ intent: "features", registration: "on", tickets: "on" });
+    expect(result.success && result.data).toEqual({
+      intent: "features",
+      registration: true,
+      coinPurchase: false,
+      livechat: false,
+      tickets: true,
+    });
+  });
+
+  it("names each mistake with a message key", () => {
+    expect(
+      errors({
+        intent: "general",
+        siteName: " ",
+        contactEmail: "nope",
+        paymentsEmail: "a@b.example",
+        defaultLocale: "de",
+      }),
+    ).toEqual({
+      siteName: "admin-settings.errors.siteNameRequired",
+      contactEmail: "admin-settings.errors.emailInvalid",
+      defaultLocale: "admin-settings.errors.localeInvalid",
+    });
+    expect(
+      errors({ intent: "links", discord: "javascript:alert(1)", github: "not a url" }),
+    ).toEqual({
+      discord: "admin-settings.errors.urlInvalid",
+      github: "admin-settings.errors.urlInvalid",
+    });
+    expect(
+      errors({
+        intent: "theme",
+        primaryColor: "red",
+        secondaryColor: "#f8fafc",
+        accentColor: "#12345",
+      }),
+    ).toEqual({
+      primaryColor: "admin-settings.errors.colourInvalid",
+      secondaryColor: "admin-settings.errors.secondaryTooLight",
+      accentColor: "admin-settings.errors.colourInvalid",
+    });
+    expect(errors({ intent: "seo", title: "x".repeat(121) })).toEqual({
+      title: "admin-settings.errors.tooLong",
+    });
+    expect(errors({ intent: "colours" })).toEqual({
+      intent: "admin-settings.errors.unknownForm",
+    });
+  });
+
+  it("normalises what it accepts: trimmed, colours and emails in lower case", () => {
+    const theme = parse({
+      intent: "theme",
+      primaryColor: " #16A34A ",
+      secondaryColor: "#0F172A",
+      accentColor: "#f59e0b",
+    });
+    expect(theme.success && theme.data).toMatchObject({
+      primaryColor: "#16a34a",
+      secondaryColor: "#0f172a",
+    });
+    const general = parse({
+      intent: "general",
+      siteName: "  Atlas  ",
+      contactEmail: "Help@Atlas.Example",
+      paymentsEmail: "pay@atlas.example",
+      defaultLocale: "fr",
+    });
+    expect(general.success && general.data).toMatchObject({
+      siteName: "Atlas",
+      contactEmail: "help@atlas.example",
+      siteDescription: "",
+      entryGate: false,
+    });
+  });
+});
+
+describe("live chat", () => {
+  it("is the community chat, WhatsApp and Telegram, hidden by the switch or an empty link", () => {
+    const settings = defaultSettings();
+    expect(liveChatLinks(settings)).toEqual({
+      community: settings.links.discord,
+      whatsapp: settings.links.whatsapp,
+      telegram: settings.links.telegram,
+    });
+    expect(
+      liveChatLinks({ ...settings, features: { ...settings.features, livechat: false } }),
+    ).toEqual({ community: null, whatsapp: null, telegram: null });
+    expect(
+      liveChatLinks({ ...settings, links: { ...settings.links, whatsapp: "" } }).whatsapp,
+    ).toBe(null);
   });
 });

@@ -1,44 +1,43 @@
 import { z } from "~/lib/zod";
+import { isHexColor, secondaryKeepsWhiteTextReadable } from "./theme";
 
-const url = z.url().max(500);
+// Only web addresses: a link setting ends up in an href, where "javascript:" would run.
+const url = z.url({ protocol: /^https?$/ }).max(500);
+/** A link the admin may leave empty: the site then leaves that link out. */
+const optionalUrl = url.or(z.literal(""));
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 /**
  * The site settings of spec section 3, grouped into sections. Each section is one row of the settings
  * table; a section missing from the database (or stored by an older version) falls back to its defaults.
+ *
+ * Texts the site also has in its catalogues (site description, maintenance message, SEO title and
+ * description) default to empty, which means "the built-in text, in the visitor's language"; an admin's
+ * own text is shown as written, in every language.
  */
 export const settingsSchema = z.object({
   general: z
     .object({
       siteName: z.string().trim().min(1).max(80).default("Hostfront"),
-      siteDescription: z
-        .string()
-        .trim()
-        .max(300)
-        .default(
-          "Game server hosting for SA-MP and MTA, game servers and VPS in Frankfurt, Germany.",
-        ),
+      siteDescription: z.string().trim().max(300).default(""),
       contactEmail: z.email().default("support@hostfront.example"),
       paymentsEmail: z.email().default("payments@hostfront.example"),
       maintenanceMode: z.boolean().default(false),
-      maintenanceMessage: z
-        .string()
-        .max(500)
-        .default("We are performing scheduled maintenance. We will be back shortly."),
+      maintenanceMessage: z.string().max(500).default(""),
       defaultLocale: z.enum(["en", "fr", "ar"]).default("en"),
       entryGate: z.boolean().default(true),
     })
     .prefault({}),
   links: z
     .object({
-      discord: url.default("https://discord.gg/hostfront"),
-      whatsapp: url.default("https://wa.me/212600000000"),
-      gamePanel: url.default("https://panel.hostfront.example"),
-      databaseAdmin: url.default("https://panel.hostfront.example/phpmyadmin"),
-      telegram: url.default("https://t.me/hostfront"),
-      github: url.default("https://github.com/hostfront"),
-      instagram: url.default("https://instagram.com/hostfront"),
-      facebook: url.default("https://facebook.com/hostfront"),
+      discord: optionalUrl.default("https://discord.gg/hostfront"),
+      whatsapp: optionalUrl.default("https://wa.me/212600000000"),
+      gamePanel: optionalUrl.default("https://panel.hostfront.example"),
+      databaseAdmin: optionalUrl.default("https://panel.hostfront.example/phpmyadmin"),
+      telegram: optionalUrl.default("https://t.me/hostfront"),
+      github: optionalUrl.default("https://github.com/hostfront"),
+      instagram: optionalUrl.default("https://instagram.com/hostfront"),
+      facebook: optionalUrl.default("https://facebook.com/hostfront"),
     })
     .prefault({}),
   theme: z
@@ -58,13 +57,8 @@ export const settingsSchema = z.object({
     .prefault({}),
   seo: z
     .object({
-      title: z.string().max(120).default("Hostfront: SA-MP, MTA, game server and VPS hosting"),
-      description: z
-        .string()
-        .max(300)
-        .default(
-          "Game server hosting for SA-MP and MTA, game servers and VPS in Frankfurt, Germany: NVMe storage, DDoS protection, 99.9% uptime and 24/7 support.",
-        ),
+      title: z.string().max(120).default(""),
+      description: z.string().max(300).default(""),
       keywords: z.string().max(300).default("samp hosting, mta hosting, game server hosting, vps"),
     })
     .prefault({}),
@@ -80,3 +74,182 @@ export function defaultSettings(): Settings {
 
 /** The part of the settings any visitor's browser may see (all of it, today; kept explicit). */
 export type PublicSettings = Pick<Settings, "general" | "links" | "theme" | "features">;
+
+/**
+ * Live chat (the `livechat` feature, spec section 3) is read as the channels where people talk with the
+ * team in real time: the community chat server (Discord), WhatsApp and Telegram. Email, tickets and the
+ * contact form are not live chat. Every page asks here, so the switch and an empty link hide them alike.
+ */
+export function liveChatLinks(settings: Pick<PublicSettings, "features" | "links">): {
+  community: string | null;
+  whatsapp: string | null;
+  telegram: string | null;
+} {
+  const on = settings.features.livechat;
+  const { discord, whatsapp, telegram } = settings.links;
+  return {
+    community: on && discord ? discord : null,
+    whatsapp: on && whatsapp ? whatsapp : null,
+    telegram: on && telegram ? telegram : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The admin's settings page (/admin/settings): one form per part, each saved on its own. Maintenance is
+// its own form but is stored in the general section (where the spec's maintenanceMode lives).
+
+export const SETTINGS_FORMS = [
+  "general",
+  "links",
+  "maintenance",
+  "theme",
+  "features",
+  "seo",
+] as const;
+export type SettingsForm = (typeof SETTINGS_FORMS)[number];
+
+export const SETTINGS_FORM_SECTION = {
+  general: "general",
+  links: "links",
+  maintenance: "general",
+  theme: "theme",
+  features: "features",
+  seo: "seo",
+} as const satisfies Record<SettingsForm, SettingsSection>;
+
+/** The fields each form owns in its section: saving one form never touches another form's fields. */
+export const SETTINGS_FORM_FIELDS = {
+  general: [
+    "siteName",
+    "siteDescription",
+    "contactEmail",
+    "paymentsEmail",
+    "defaultLocale",
+    "entryGate",
+  ],
+  links: [
+    "discord",
+    "whatsapp",
+    "gamePanel",
+    "databaseAdmin",
+    "telegram",
+    "github",
+    "instagram",
+    "facebook",
+  ],
+  maintenance: ["maintenanceMode", "maintenanceMessage"],
+  theme: ["primaryColor", "secondaryColor", "accentColor"],
+  features: ["registration", "coinPurchase", "livechat", "tickets"],
+  seo: ["title", "description", "keywords"],
+} as const satisfies {
+  [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
+};
+
+// Messages are catalogue keys (admin-settings namespace), written out for the catalogue test.
+/** A checkbox: browsers send "on" when it is ticked and nothing when it is not. */
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true" || value === "1");
+
+const text = (max: number) =>
+  z
+    .string({ error: "admin-settings.errors.tooLong" })
+    .trim()
+    .max(max, "admin-settings.errors.tooLong")
+    .default("");
+
+const email = z
+  .string({ error: "admin-settings.errors.emailInvalid" })
+  .trim()
+  .max(254, "admin-settings.errors.emailInvalid")
+  .pipe(z.email("admin-settings.errors.emailInvalid"))
+  .transform((value) => value.toLowerCase());
+
+const link = z
+  .string({ error: "admin-settings.errors.urlInvalid" })
+  .trim()
+  .max(500, "admin-settings.errors.urlInvalid")
+  .default("")
+  .pipe(
+    z.union(
+      [z.literal(""), z.url({ protocol: /^https?$/, error: "admin-settings.errors.urlInvalid" })],
+      "admin-settings.errors.urlInvalid",
+    ),
+  );
+
+const colour = z
+  .string({ error: "admin-settings.errors.colourInvalid" })
+  .trim()
+  .toLowerCase()
+  .refine(isHexColor, "admin-settings.errors.colourInvalid");
+
+export const generalFormSchema = z.object({
+  siteName: z
+    .string({ error: "admin-settings.errors.siteNameRequired" })
+    .trim()
+    .min(1, "admin-settings.errors.siteNameRequired")
+    .max(80, "admin-settings.errors.tooLong"),
+  siteDescription: text(300),
+  contactEmail: email,
+  paymentsEmail: email,
+  defaultLocale: z.enum(["en", "fr", "ar"], "admin-settings.errors.localeInvalid"),
+  entryGate: checkbox,
+});
+
+export const linksFormSchema = z.object({
+  discord: link,
+  whatsapp: link,
+  gamePanel: link,
+  databaseAdmin: link,
+  telegram: link,
+  github: link,
+  instagram: link,
+  facebook: link,
+});
+
+export const maintenanceFormSchema = z.object({
+  maintenanceMode: checkbox,
+  maintenanceMessage: text(500),
+});
+
+export const themeFormSchema = z.object({
+  primaryColor: colour,
+  secondaryColor: colour.refine(
+    secondaryKeepsWhiteTextReadable,
+    "admin-settings.errors.secondaryTooLight",
+  ),
+  accentColor: colour,
+});
+
+export const featuresFormSchema = z.object({
+  registration: checkbox,
+  coinPurchase: checkbox,
+  livechat: checkbox,
+  tickets: checkbox,
+});
+
+export const seoFormSchema = z.object({
+  title: text(120),
+  description: text(300),
+  keywords: text(300),
+});
+
+/** The settings page's one action: `intent` names the form. */
+export const settingsActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    generalFormSchema.extend({ intent: z.literal("general") }),
+    linksFormSchema.extend({ intent: z.literal("links") }),
+    maintenanceFormSchema.extend({ intent: z.literal("maintenance") }),
+    themeFormSchema.extend({ intent: z.literal("theme") }),
+    featuresFormSchema.extend({ intent: z.literal("features") }),
+    seoFormSchema.extend({ intent: z.literal("seo") }),
+  ],
+  { error: "admin-settings.errors.unknownForm" },
+);
+export type SettingsActionInput = z.infer<typeof settingsActionSchema>;
+
+export function isSettingsForm(value: unknown): value is SettingsForm {
+  return typeof value === "string" && (SETTINGS_FORMS as readonly string[]).includes(value);
+}

@@ -79,6 +79,22 @@ async function addMessage(
 export type OpenTicketResult =
   { ok: true; ticket: Ticket } | { ok: false; error: "tickets.errors.serviceNotFound" };
 
+export type OpenCustomerTicketResult =
+  OpenTicketResult | { ok: false; error: "tickets.errors.newTicketsClosed" };
+
+/**
+ * A customer opens a ticket (/support/new). Refused while the admin has switched tickets off (the
+ * `tickets` feature); tickets already open keep working either way (docs/admin.md, Settings).
+ */
+export async function openCustomerTicket(
+  db: Db,
+  input: Parameters<typeof openTicket>[1],
+  options: { ticketsOpen: boolean },
+): Promise<OpenCustomerTicketResult> {
+  if (!options.ticketsOpen) return { ok: false, error: "tickets.errors.newTicketsClosed" };
+  return openTicket(db, input);
+}
+
 export async function openTicket(
   db: Db,
   input: {

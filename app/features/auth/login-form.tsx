@@ -17,9 +17,15 @@ export interface LoginFormState {
 export function LoginForm({
   state,
   redirectTo,
+  registrationOpen,
+  maintenance,
 }: {
   state?: LoginFormState;
   redirectTo: string | null;
+  /** With registration closed, the page does not offer it. */
+  registrationOpen: boolean;
+  /** Maintenance mode is on: only staff get past this page. */
+  maintenance: boolean;
 }) {
   const { t } = useTranslation("auth");
   const errorText = useAuthError();
@@ -30,14 +36,21 @@ export function LoginForm({
       title={t("login.heading")}
       description={t("login.subheading")}
       footer={
-        <>
-          {t("login.noAccount")}{" "}
-          <Link to="/register" className="font-medium text-primary hover:underline">
-            {t("login.register")}
-          </Link>
-        </>
+        registrationOpen ? (
+          <>
+            {t("login.noAccount")}{" "}
+            <Link to="/register" className="font-medium text-primary hover:underline">
+              {t("login.register")}
+            </Link>
+          </>
+        ) : undefined
       }
     >
+      {maintenance ? (
+        <p role="note" className="rounded-md bg-muted p-3 text-sm">
+          {t("login.maintenance")}
+        </p>
+      ) : null}
       <Form method="post" className="grid gap-4" noValidate>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {state?.formError ? (

@@ -15,10 +15,17 @@ export interface RegisterFormState {
 
 export function RegisterForm({
   state,
+  registrationOpen,
+  coinPurchase,
   communityUrl,
 }: {
   state?: RegisterFormState;
-  communityUrl: string;
+  /** The admin's registration switch: closed, the page says so instead of showing the form. */
+  registrationOpen: boolean;
+  /** The admin's coin purchase switch, for the coins notice. */
+  coinPurchase: boolean;
+  /** The community chat, when live chat is on. */
+  communityUrl: string | null;
 }) {
   const { t } = useTranslation("auth");
   const errorText = useAuthError();
@@ -29,18 +36,27 @@ export function RegisterForm({
     hideLabel: t("hidePassword"),
     required: true,
   };
+  const loginFooter = (
+    <>
+      {t("register.haveAccount")}{" "}
+      <Link to="/login" className="font-medium text-primary hover:underline">
+        {t("register.login")}
+      </Link>
+    </>
+  );
+  if (!registrationOpen)
+    return (
+      <AuthCard title={t("register.closedHeading")} footer={loginFooter}>
+        <p role="status" className="text-sm">
+          {t("register.closedText")}
+        </p>
+      </AuthCard>
+    );
   return (
     <AuthCard
       title={t("register.heading")}
       description={t("register.subheading")}
-      footer={
-        <>
-          {t("register.haveAccount")}{" "}
-          <Link to="/login" className="font-medium text-primary hover:underline">
-            {t("register.login")}
-          </Link>
-        </>
-      }
+      footer={loginFooter}
     >
       <Form method="post" className="grid gap-4" noValidate>
         {state?.formError ? (
@@ -95,15 +111,23 @@ export function RegisterForm({
           />
         </Field>
         <p className="rounded-md bg-muted p-3 text-sm">
-          {t("register.coinsNotice")}{" "}
-          <a
-            href={communityUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-medium text-primary hover:underline"
-          >
-            {t("register.coinsLink")}
-          </a>
+          {!coinPurchase ? (
+            t("register.coinsClosed")
+          ) : communityUrl ? (
+            <>
+              {t("register.coinsNotice")}{" "}
+              <a
+                href={communityUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-primary hover:underline"
+              >
+                {t("register.coinsLink")}
+              </a>
+            </>
+          ) : (
+            t("register.coinsNoticeNoChat")
+          )}
         </p>
         <Button type="submit" disabled={submitting} aria-busy={submitting}>
           {submitting ? t("register.submitting") : t("register.submit")}

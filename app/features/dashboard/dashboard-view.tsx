@@ -315,9 +315,12 @@ export function LedgerTable({
 
 export function SupportTab({
   tickets,
+  ticketsOpen,
   locale,
 }: {
   tickets: { id: number; subject: string; status: string; priority: string; updatedAt: string }[];
+  /** With tickets switched off, no New Ticket button (the tickets already open stay listed). */
+  ticketsOpen: boolean;
   locale: string;
 }) {
   const { t } = useTranslation("tickets");
@@ -326,9 +329,11 @@ export function SupportTab({
     <Card>
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>{t("list.title")}</CardTitle>
-        <Button asChild size="sm">
-          <Link to="/support/new">{t("list.newTicket")}</Link>
-        </Button>
+        {ticketsOpen ? (
+          <Button asChild size="sm">
+            <Link to="/support/new">{t("list.newTicket")}</Link>
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent>
         {tickets.length === 0 ? (

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { Product } from "~/domain/catalogue/catalogue";
+import type { PublicSettings } from "~/domain/settings/settings";
 import {
   BACKUP_IDS,
   BACKUP_LABELS,
@@ -43,7 +44,7 @@ export function OrderForm({
   selectedProductId,
   idempotencyKey,
   user,
-  communityUrl,
+  settings,
   locale,
   state,
 }: {
@@ -51,7 +52,7 @@ export function OrderForm({
   selectedProductId: number | null;
   idempotencyKey: string;
   user: ShellUser | null;
-  communityUrl: string;
+  settings: PublicSettings | undefined;
   locale: string;
   state?: OrderFormState;
 }) {
@@ -101,9 +102,9 @@ export function OrderForm({
                   <Link to={state.loginUrl}>{t("form.login")}</Link>
                 </Button>
               ) : null}
-              {state.formError === "orders.errors.insufficientCoins" && user ? (
+              {state.formError === "orders.errors.insufficientCoins" && user && settings ? (
                 <div className="w-fit">
-                  <CoinDialog user={user} communityUrl={communityUrl} locale={locale} />
+                  <CoinDialog user={user} settings={settings} locale={locale} />
                 </div>
               ) : null}
             </div>

@@ -38,7 +38,7 @@ export function PlanGrid({
             )}
           >
             {featured ? (
-              <span className="absolute -top-3 start-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-white rtl:translate-x-1/2">
+              <span className="absolute -top-3 start-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground rtl:translate-x-1/2">
                 {highlight === "second" ? t("home.mostPopular") : t("plans.recommended")}
               </span>
             ) : null}

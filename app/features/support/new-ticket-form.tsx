@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -15,10 +15,13 @@ const selectClass =
   "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
 
 export function NewTicketForm({
+  ticketsOpen,
   defaults,
   services,
   state,
 }: {
+  /** The admin's tickets switch: closed, the page says so instead of showing the form. */
+  ticketsOpen: boolean;
   defaults: { department: string; subject: string; message: string };
   services: { id: number; name: string; serverName: string }[];
   state?: {
@@ -33,6 +36,18 @@ export function NewTicketForm({
   const errors = state?.fieldErrors ?? {};
   const values: Record<string, string | undefined> = { ...defaults, ...state?.values };
   const err = (key?: string) => (key ? tr(messageKey(key)) : undefined);
+  if (!ticketsOpen)
+    return (
+      <main className="mx-auto grid max-w-2xl gap-4 px-4 py-10">
+        <h1 className="text-3xl font-bold">{t("new.closedHeading")}</h1>
+        <p role="status" className="rounded-md bg-muted p-4">
+          {t("new.closedText")}
+        </p>
+        <Link to="/dashboard?tab=support" className="text-primary hover:underline">
+          {t("thread.back")}
+        </Link>
+      </main>
+    );
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t("new.heading")}</h1>

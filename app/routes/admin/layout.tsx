@@ -1,17 +1,23 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/layout/admin-shell";
+import { MaintenanceBanner } from "~/components/layout/maintenance-banner";
 import { countOpenTickets } from "~/domain/tickets/tickets.server";
 import { requireAdmin } from "~/http/guards.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
-  return { email: admin.email, openTickets: await countOpenTickets(context.services.db) };
+  return {
+    email: admin.email,
+    openTickets: await countOpenTickets(context.services.db),
+    maintenanceMode: context.settings.general.maintenanceMode,
+  };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell email={loaderData.email} openTickets={loaderData.openTickets}>
+      {loaderData.maintenanceMode ? <MaintenanceBanner className="mb-4" /> : null}
       <Outlet />
     </AdminShell>
   );

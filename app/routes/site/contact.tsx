@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { StatusMessage } from "~/components/ui/status-message";
+import { liveChatLinks } from "~/domain/settings/settings";
 import { contactSchema } from "~/domain/site/site";
 import { submitContactMessage } from "~/domain/site/site.server";
 import { parseForm } from "~/http/form.server";
@@ -14,11 +15,13 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/contact";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { general, links } = context.settings;
+  const { general } = context.settings;
   const t = context.i18n.getFixedT(null, "site");
+  // WhatsApp and the community chat are live chat: shown only while the admin's switch is on.
+  const chat = liveChatLinks(context.settings);
   return {
     meta: { title: t("contact.metaTitle"), description: t("contact.subtitle") },
-    contact: { email: general.contactEmail, whatsapp: links.whatsapp, community: links.discord },
+    contact: { email: general.contactEmail, whatsapp: chat.whatsapp, community: chat.community },
   };
 }
 
@@ -68,28 +71,32 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </a>
             </span>
           </li>
-          <li className="flex items-center gap-3">
-            <MessageCircleIcon className="size-5 text-primary" aria-hidden />
-            <a
-              href={contact.whatsapp}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-primary hover:underline"
-            >
-              {t("contact.whatsapp")}
-            </a>
-          </li>
-          <li className="flex items-center gap-3">
-            <UsersIcon className="size-5 text-primary" aria-hidden />
-            <a
-              href={contact.community}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-primary hover:underline"
-            >
-              {t("contact.community")}
-            </a>
-          </li>
+          {contact.whatsapp ? (
+            <li className="flex items-center gap-3">
+              <MessageCircleIcon className="size-5 text-primary" aria-hidden />
+              <a
+                href={contact.whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-primary hover:underline"
+              >
+                {t("contact.whatsapp")}
+              </a>
+            </li>
+          ) : null}
+          {contact.community ? (
+            <li className="flex items-center gap-3">
+              <UsersIcon className="size-5 text-primary" aria-hidden />
+              <a
+                href={contact.community}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-primary hover:underline"
+              >
+                {t("contact.community")}
+              </a>
+            </li>
+          ) : null}
         </ul>
       </section>
       <section className="rounded-xl border p-6">

@@ -31,7 +31,7 @@ export default function OrangeMoney({ loaderData }: Route.ComponentProps) {
         {steps.map((step, index) => (
           <li key={step} className="flex gap-4 rounded-xl border p-4">
             <span
-              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-white"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-accent-foreground"
               aria-hidden
             >
               {index + 1}

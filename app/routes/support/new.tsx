@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { listCustomerServices } from "~/domain/hosting-services/hosting-services.server";
 import { openTicketSchema } from "~/domain/tickets/tickets";
-import { openTicket } from "~/domain/tickets/tickets.server";
+import { openCustomerTicket } from "~/domain/tickets/tickets.server";
 import { NewTicketForm } from "~/features/support/new-ticket-form";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
@@ -16,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = await listCustomerServices(context.services.db, user.id);
   return {
     meta: { title: t("new.title") },
+    ticketsOpen: context.settings.features.tickets,
     defaults: coins
       ? { department: "billing", subject: t("new.coinsSubject"), message: t("new.coinsMessage") }
       : { department: "technical", subject: "", message: "" },
@@ -32,11 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, openTicketSchema);
   if (!form.ok)
     return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
-  const result = await openTicket(context.services.db, { userId: user.id, ...form.data });
+  const result = await openCustomerTicket(
+    context.services.db,
+    { userId: user.id, ...form.data },
+    { ticketsOpen: context.settings.features.tickets },
+  );
   if (!result.ok)
     return data(
       { formError: result.error, values: form.data as unknown as Record<string, string> },
-      { status: 400 },
+      { status: result.error === "tickets.errors.newTicketsClosed" ? 403 : 400 },
     );
   throw redirect(`/support/${result.ticket.id}?opened=1`);
 }
@@ -44,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewTicket({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <NewTicketForm
+      ticketsOpen={loaderData.ticketsOpen}
       defaults={loaderData.defaults}
       services={loaderData.services}
       state={actionData}

@@ -1,0 +1,67 @@
+import { data } from "react-router";
+import { isSettingsForm, settingsActionSchema } from "~/domain/settings/settings";
+import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { SettingsPage, type SettingsActionResult } from "~/features/admin-settings/settings-page";
+import { parseForm } from "~/http/form.server";
+import { requireAdmin } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/settings";
+
+// /admin/settings (spec section 3, Settings): one form per part, each saved on its own.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "admin-settings");
+  const tSite = context.i18n.getFixedT(null, "site");
+  const tCommon = context.i18n.getFixedT(null, "common");
+  const { settings } = context;
+  return {
+    meta: { title: t("title") },
+    settings,
+    builtIn: {
+      siteDescription: tCommon("footer.tagline"),
+      seoTitle: `${tSite("home.metaTitle")} | ${settings.general.siteName}`,
+      seoDescription: tSite("home.subtitle"),
+    },
+    entryGateServerOn: context.services.env.ENTRY_GATE === "on",
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await parseForm(request, settingsActionSchema);
+  if (!form.ok) {
+    const result: SettingsActionResult = {
+      ok: false,
+      form: isSettingsForm(form.values.intent) ? form.values.intent : null,
+      message: isSettingsForm(form.values.intent)
+        ? "admin-settings.saveFailed"
+        : "admin-settings.errors.unknownForm",
+      fieldErrors: form.fieldErrors,
+      values: form.values,
+    };
+    return data(result, { status: 400 });
+  }
+  const saved = await saveSettingsForm(context.services, { ...form.data, actorId: admin.id });
+  // Without JavaScript the page is rendered in this same request, after this action: give it (and the
+  // root layout) the settings just saved rather than those read when the request began.
+  context.settings = await context.services.settings.get();
+  const result: SettingsActionResult = {
+    ok: true,
+    form: form.data.intent,
+    message: saved.changed.length > 0 ? "admin-settings.saved" : "admin-settings.unchanged",
+  };
+  return result;
+}
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <SettingsPage
+      settings={loaderData.settings}
+      builtIn={loaderData.builtIn}
+      entryGateServerOn={loaderData.entryGateServerOn}
+      result={actionData}
+    />
+  );
+}

@@ -1,0 +1,202 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  SETTINGS_BASE_URL,
+  submitLogin,
+  visit,
+  waitForHydration,
+} from "./fixtures";
+
+// These switches change the whole site, so this file has a server of its own (E2E_PORT + 2, see
+// playwright.config.ts): no other spec runs against it. Its tests share that server, so they run one after
+// another and each puts back what it switched in a finally block.
+test.use({ baseURL: SETTINGS_BASE_URL });
+test.describe.configure({ mode: "serial" });
+
+const DEFAULT_PRIMARY = "#2563eb";
+
+async function newPage(browser: Browser, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL: SETTINGS_BASE_URL, viewport });
+  return { context, page: await context.newPage() };
+}
+
+async function adminPage(browser: Browser, viewport?: { width: number; height: number }) {
+  const { context, page } = await newPage(browser, viewport);
+  await visit(page, "/login");
+  await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  return { context, page };
+}
+
+/** Puts a form back without the UI, so it works whatever state a failed test left the page in. */
+async function restore(admin: Page, fields: Record<string, string>) {
+  const response = await admin.request.post("/admin/settings", { form: fields });
+  expect(response.status(), `restoring ${fields.intent}`).toBe(200);
+}
+
+const ALL_FEATURES = {
+  intent: "features",
+  registration: "on",
+  coinPurchase: "on",
+  livechat: "on",
+  tickets: "on",
+};
+
+test("the settings page works on a 375 px phone without horizontal scrolling", async ({
+  browser,
+}) => {
+  const { context, page } = await adminPage(browser, { width: 375, height: 800 });
+  try {
+    await visit(page, "/admin/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    for (const part of ["General", "Links", "Maintenance", "Theme", "Features", "SEO"])
+      await expect(page.getByRole("form", { name: part })).toBeVisible();
+    const fits = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      );
+    expect(await fits()).toBe(true);
+
+    // A refused save keeps what was typed and says why.
+    const links = page.getByRole("form", { name: "Links" });
+    await links.getByLabel("Community chat (Discord)").fill("javascript:alert(1)");
+    await links.getByRole("button", { name: "Save" }).click();
+    await expect(links.getByRole("alert")).toHaveText(
+      "Enter a full web address starting with https:// or http://, or leave it empty",
+    );
+    await expect(links.getByRole("status")).toHaveText(
+      "The settings were not saved. Check the fields marked below.",
+    );
+    await expect(links.getByLabel("Community chat (Discord)")).toHaveValue("javascript:alert(1)");
+    expect(await fits()).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test("maintenance mode: a visitor gets the maintenance page, the admin keeps working", async ({
+  browser,
+}) => {
+  // Two people, three languages of pages, a client-side navigation and a page reload: more than most.
+  test.setTimeout(60_000);
+  const { context: adminContext, page: admin } = await adminPage(browser);
+  const { context: visitorContext, page: visitor } = await newPage(browser);
+  try {
+    // A page a visitor opened before maintenance began.
+    await visit(visitor, "/about");
+
+    await visit(admin, "/admin/settings");
+    const form = admin.getByRole("form", { name: "Maintenance" });
+    await form.getByLabel("Maintenance mode").check();
+    await form.getByLabel("Message").fill("Back at 18:00, with faster disks.");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByRole("status")).toHaveText("Settings saved");
+    await expect(admin.getByText("Maintenance mode is on: visitors and customers")).toBeVisible();
+
+    // The open page's next navigation loads a document, which is the maintenance page.
+    await visitor.getByRole("banner").getByRole("link", { name: "Contact" }).click();
+    await expect(visitor).toHaveURL(/\/contact$/);
+    await expect(visitor.getByRole("heading", { name: "We'll be back soon" })).toBeVisible();
+
+    const response = await visitor.goto("/services/samp");
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()["retry-after"]).toBe("600");
+    await expect(visitor.getByRole("heading", { name: "We'll be back soon" })).toBeVisible();
+    await expect(visitor.getByText("Back at 18:00, with faster disks.")).toBeVisible();
+    await expect(visitor.getByText("Hostfront", { exact: true })).toBeVisible();
+
+    // In the visitor's language, from the page's own language links.
+    await visitor.getByRole("link", { name: "Français" }).click();
+    await expect(visitor.getByRole("heading", { name: "On revient très vite" })).toBeVisible();
+    await expect(visitor.locator("html")).toHaveAttribute("lang", "fr");
+
+    // /login stays open, and says why.
+    const login = await visitor.goto("/login?lang=en");
+    expect(login?.status()).toBe(200);
+    await expect(visitor.getByText("Only staff can sign in right now.")).toBeVisible();
+
+    // The admin sees the site as usual.
+    const home = await admin.goto("/");
+    expect(home?.status()).toBe(200);
+    await expect(
+      admin.getByRole("heading", { name: "Game servers that stay online" }),
+    ).toBeVisible();
+  } finally {
+    await restore(admin, { intent: "maintenance", maintenanceMessage: "" });
+    await visitorContext.close();
+    await adminContext.close();
+  }
+  // Off again: the visitor gets the site.
+  const { context, page } = await newPage(browser);
+  expect((await page.goto("/services/samp"))?.status()).toBe(200);
+  await context.close();
+});
+
+test("registration switched off: no Register link, and /register says it is closed", async ({
+  browser,
+}) => {
+  test.setTimeout(45_000); // two people, as in admin.spec.ts
+  const { context: adminContext, page: admin } = await adminPage(browser);
+  const { context: visitorContext, page: visitor } = await newPage(browser);
+  try {
+    await visit(visitor, "/");
+    await expect(
+      visitor.getByRole("link", { name: "Register", exact: true }).first(),
+    ).toBeVisible();
+
+    await visit(admin, "/admin/settings");
+    const form = admin.getByRole("form", { name: "Features" });
+    await form.getByLabel("Registration").uncheck();
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByRole("status")).toHaveText("Settings saved");
+
+    await visit(visitor, "/");
+    await expect(visitor.getByRole("link", { name: "Register", exact: true })).toHaveCount(0);
+    await expect(visitor.getByRole("link", { name: "Create an account" })).toHaveCount(0);
+    await visit(visitor, "/login");
+    await expect(visitor.getByRole("link", { name: "Register", exact: true })).toHaveCount(0);
+    await visit(visitor, "/register");
+    await expect(visitor.getByRole("heading", { name: "Registration is closed" })).toBeVisible();
+    await expect(visitor.getByLabel("Full name")).toHaveCount(0);
+  } finally {
+    await restore(admin, ALL_FEATURES);
+    await visitorContext.close();
+    await adminContext.close();
+  }
+});
+
+test("a theme colour changes the storefront's primary buttons", async ({ browser }) => {
+  test.setTimeout(45_000); // two people, as in admin.spec.ts
+  const { context: adminContext, page: admin } = await adminPage(browser);
+  const { context: visitorContext, page: visitor } = await newPage(browser);
+  try {
+    await visit(admin, "/admin/settings");
+    const form = admin.getByRole("form", { name: "Theme" });
+    const primary = form.getByLabel("Primary colour", { exact: true });
+    await primary.fill("#16A34A");
+    // The preview follows before anything is saved.
+    await expect(admin.getByTestId("theme-preview").getByText("Order Now")).toHaveCSS(
+      "background-color",
+      "rgb(22, 163, 74)",
+    );
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByRole("status")).toHaveText("Settings saved");
+
+    await visitor.goto("/");
+    await waitForHydration(visitor);
+    const button = visitor.getByRole("link", { name: "See the plans" });
+    await expect(button).toHaveCSS("background-color", "rgb(22, 163, 74)");
+    // White on this green is under 4.5:1, so the text turns dark.
+    await expect(button).toHaveCSS("color", "rgb(15, 23, 42)");
+  } finally {
+    await restore(admin, {
+      intent: "theme",
+      primaryColor: DEFAULT_PRIMARY,
+      secondaryColor: "#0f172a",
+      accentColor: "#f59e0b",
+    });
+    await visitorContext.close();
+    await adminContext.close();
+  }
+});

@@ -1,0 +1,439 @@
+import { afterEach, expect, it } from "vitest";
+import { signIn } from "~/domain/accounts/accounts.server";
+import { defaultSettings, settingsSections, type Settings } from "~/domain/settings/settings";
+import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
+import { openTicket } from "~/domain/tickets/tickets.server";
+import * as root from "~/root";
+import * as adminSettings from "~/routes/admin/settings";
+import * as home from "~/routes/home";
+import * as register from "~/routes/register";
+import * as contact from "~/routes/site/contact";
+import * as supportNew from "~/routes/support/new";
+import * as supportTicket from "~/routes/support/ticket";
+import { customerWithCoins } from "../support/money-fixtures";
+import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
+
+type Result = { data: Record<string, unknown>; init: { status: number } | null };
+type Module = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+
+describeEachDatabase("admin settings", (app) => {
+  let adminCookie: string | undefined;
+
+  async function signedIn(email: string, password: string, ip: string) {
+    const result = await signIn(app(), { email, password }, { ip });
+    if (!result.ok) throw new Error(`sign in failed for ${email}`);
+    return cookieHeader(result.setCookies);
+  }
+
+  async function admin() {
+    adminCookie ??= await signedIn(TEST_ADMIN.email, TEST_ADMIN.password, "10.60.0.1");
+    return adminCookie;
+  }
+
+  async function customer() {
+    const id = await customerWithCoins(app(), 0);
+    const { email } = await app()
+      .db.selectFrom("users")
+      .select("email")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return { id, cookie: await signedIn(email, "Buyer-pw-8842", "10.60.0.2") };
+  }
+
+  async function save(fields: Record<string, string>) {
+    const cookie = await admin();
+    return (await settle(async () =>
+      adminSettings.action({
+        request: formRequest("/admin/settings", fields, cookie),
+        context: await contextFor(app(), { cookie }),
+        params: {},
+      } as never),
+    )) as Result | Record<string, unknown>;
+  }
+
+  async function run(
+    module: Module,
+    kind: "loader" | "action",
+    path: string,
+    cookie?: string,
+    fields?: Record<string, string>,
+  ) {
+    return settle(async () =>
+      module[kind]!({
+        request: fields
+          ? formRequest(path, fields, cookie)
+          : new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }),
+        context: await contextFor(app(), { cookie }),
+        params: {},
+      } as never),
+    );
+  }
+
+  const auditRows = () =>
+    app()
+      .db.selectFrom("audit_log")
+      .select(["action", "target_type", "target_id", "before", "after", "actor_id"])
+      .where("action", "=", "settings.update")
+      .orderBy("id")
+      .execute();
+
+  const stored = () => getSettings(app().db);
+
+  // Every test starts from the defaults; the cache is emptied as a save would.
+  afterEach(async () => {
+    const defaults = defaultSettings();
+    for (const section of settingsSections)
+      await updateSettingsSection(app().db, section, defaults[section]);
+    app().settings.invalidate();
+  });
+
+  const valid: Record<string, Record<string, string>> = {
+    general: {
+      intent: "general",
+      siteName: "  Atlas Hosting ",
+      siteDescription: "Servers for Casablanca gamers",
+      contactEmail: "Help@Atlas.Example",
+      paymentsEmail: "pay@atlas.example",
+      defaultLocale: "fr",
+      // entryGate left out: an unticked checkbox sends nothing
+    },
+    links: {
+      intent: "links",
+      discord: "https://discord.gg/atlas",
+      whatsapp: "",
+      gamePanel: "https://panel.atlas.example",
+      databaseAdmin: "https://panel.atlas.example/pma",
+      telegram: "https://t.me/atlas",
+      github: "",
+      instagram: "https://instagram.com/atlas",
+      facebook: "https://facebook.com/atlas",
+    },
+    maintenance: {
+      intent: "maintenance",
+      maintenanceMode: "on",
+      maintenanceMessage: "Back at 18:00",
+    },
+    theme: {
+      intent: "theme",
+      primaryColor: "#16A34A",
+      secondaryColor: "#1e1b4b",
+      accentColor: "#f97316",
+    },
+    features: { intent: "features", registration: "on", livechat: "on" },
+    seo: {
+      intent: "seo",
+      title: "Atlas: SA-MP hosting",
+      description: "Cheap servers",
+      keywords: "samp",
+    },
+  };
+
+  const expected: { [F in keyof typeof valid]: (s: Settings) => unknown } = {
+    general: (s) =>
+      expect(s.general).toMatchObject({
+        siteName: "Atlas Hosting",
+        siteDescription: "Servers for Casablanca gamers",
+        contactEmail: "help@atlas.example",
+        paymentsEmail: "pay@atlas.example",
+        defaultLocale: "fr",
+        entryGate: false,
+      }),
+    links: (s) =>
+      expect(s.links).toMatchObject({
+        discord: "https://discord.gg/atlas",
+        whatsapp: "",
+        github: "",
+      }),
+    maintenance: (s) =>
+      expect(s.general).toMatchObject({
+        maintenanceMode: true,
+        maintenanceMessage: "Back at 18:00",
+      }),
+    theme: (s) =>
+      expect(s.theme).toEqual({
+        primaryColor: "#16a34a",
+        secondaryColor: "#1e1b4b",
+        accentColor: "#f97316",
+      }),
+    features: (s) =>
+      expect(s.features).toEqual({
+        registration: true,
+        coinPurchase: false,
+        livechat: true,
+        tickets: false,
+      }),
+    seo: (s) =>
+      expect(s.seo).toEqual({
+        title: "Atlas: SA-MP hosting",
+        description: "Cheap servers",
+        keywords: "samp",
+      }),
+  };
+
+  for (const form of Object.keys(valid)) {
+    it(`saves the ${form} form, audits it in the same write, and the next request sees it`, async () => {
+      const before = await auditRows();
+      const result = await save(valid[form]!);
+      expect(result).toEqual({ ok: true, form, message: "admin-settings.saved" });
+      expected[form]!(await stored());
+      // The cache was emptied: a new request's context has the change.
+      expected[form]!((await contextFor(app())).settings);
+
+      const rows = await auditRows();
+      expect(rows).toHaveLength(before.length + 1);
+      const row = rows.at(-1)!;
+      expect(row).toMatchObject({ target_type: "settings", target_id: form });
+      expect(row.actor_id).toBeTruthy();
+      const after = JSON.parse(row.after ?? "{}") as Record<string, unknown>;
+      const was = JSON.parse(row.before ?? "{}") as Record<string, unknown>;
+      expect(Object.keys(after).length).toBeGreaterThan(0);
+      expect(Object.keys(was).sort()).toEqual(Object.keys(after).sort());
+
+      // The same values again: nothing to save, nothing recorded.
+      expect(await save(valid[form]!)).toEqual({
+        ok: true,
+        form,
+        message: "admin-settings.unchanged",
+      });
+      expect(await auditRows()).toHaveLength(before.length + 1);
+    });
+  }
+
+  const invalid: [string, Record<string, string>, Record<string, string>][] = [
+    [
+      "general",
+      { ...valid.general!, siteName: " ", contactEmail: "nope", defaultLocale: "de" },
+      {
+        siteName: "admin-settings.errors.siteNameRequired",
+        contactEmail: "admin-settings.errors.emailInvalid",
+        defaultLocale: "admin-settings.errors.localeInvalid",
+      },
+    ],
+    [
+      "links",
+      { ...valid.links!, discord: "javascript:alert(1)", gamePanel: "panel" },
+      {
+        discord: "admin-settings.errors.urlInvalid",
+        gamePanel: "admin-settings.errors.urlInvalid",
+      },
+    ],
+    [
+      "maintenance",
+      { intent: "maintenance", maintenanceMode: "on", maintenanceMessage: "x".repeat(501) },
+      { maintenanceMessage: "admin-settings.errors.tooLong" },
+    ],
+    [
+      "theme",
+      { intent: "theme", primaryColor: "green", secondaryColor: "#ffffff", accentColor: "#f97316" },
+      {
+        primaryColor: "admin-settings.errors.colourInvalid",
+        secondaryColor: "admin-settings.errors.secondaryTooLight",
+      },
+    ],
+    [
+      "seo",
+      { intent: "seo", title: "t".repeat(121), description: "ok", keywords: "k".repeat(301) },
+      { title: "admin-settings.errors.tooLong", keywords: "admin-settings.errors.tooLong" },
+    ],
+  ];
+
+  for (const [form, fields, fieldErrors] of invalid) {
+    it(`refuses a bad ${form} form with 400, keeps what was typed and saves nothing`, async () => {
+      const settingsBefore = await app()
+        .db.selectFrom("settings")
+        .selectAll()
+        .orderBy("key")
+        .execute();
+      const auditBefore = await auditRows();
+      const result = (await save(fields)) as Result;
+      expect(result.init?.status).toBe(400);
+      expect(result.data).toMatchObject({
+        ok: false,
+        form,
+        message: "admin-settings.saveFailed",
+        fieldErrors,
+      });
+      expect(result.data.values).toEqual(fields);
+      expect(await app().db.selectFrom("settings").selectAll().orderBy("key").execute()).toEqual(
+        settingsBefore,
+      );
+      expect(await auditRows()).toEqual(auditBefore);
+    });
+  }
+
+  it("refuses an unknown form", async () => {
+    const result = (await save({ intent: "colours", primaryColor: "#000000" })) as Result;
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toMatchObject({
+      ok: false,
+      form: null,
+      message: "admin-settings.errors.unknownForm",
+    });
+  });
+
+  it("keeps the general and maintenance forms, which share a row, from undoing each other", async () => {
+    await save(valid.general!);
+    await save(valid.maintenance!);
+    const { general } = await stored();
+    expect(general).toMatchObject({ siteName: "Atlas Hosting", maintenanceMode: true });
+    await save({ ...valid.general!, siteName: "Atlas 2" });
+    expect((await stored()).general).toMatchObject({ siteName: "Atlas 2", maintenanceMode: true });
+  });
+
+  it("shows the page to admins only, with the stored settings", async () => {
+    await save(valid.theme!);
+    const page = (await run(
+      adminSettings as Module,
+      "loader",
+      "/admin/settings",
+      await admin(),
+    )) as {
+      settings: Settings;
+      entryGateServerOn: boolean;
+    };
+    expect(page.settings.theme.primaryColor).toBe("#16a34a");
+    const { cookie } = await customer();
+    const refused = await run(adminSettings as Module, "loader", "/admin/settings", cookie);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).headers.get("location")).toBe("/");
+  });
+
+  it("registration off: the register page says so and its action refuses", async () => {
+    await save({ intent: "features", coinPurchase: "on", livechat: "on", tickets: "on" });
+    const page = (await run(register as Module, "loader", "/register")) as {
+      registrationOpen: boolean;
+    };
+    expect(page.registrationOpen).toBe(false);
+    const email = `closed${Date.now()}@example.com`;
+    const refused = (await run(register as Module, "action", "/register", undefined, {
+      name: "Late",
+      email,
+      password: "Late-comer-4411",
+      confirmPassword: "Late-comer-4411",
+    })) as Result;
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.formError).toBe("errors.registrationClosed");
+    const created = await app()
+      .db.selectFrom("users")
+      .select("id")
+      .where("email", "=", email)
+      .execute();
+    expect(created).toEqual([]);
+  });
+
+  it("tickets off: no new ticket (403, nothing stored), but replies on an open one still work", async () => {
+    const { id, cookie } = await customer();
+    const opened = await openTicket(app().db, {
+      userId: id,
+      department: "technical",
+      subject: "Lag",
+      priority: "medium",
+      message: "My server lags",
+    });
+    if (!opened.ok) throw new Error(opened.error);
+    await save({ intent: "features", registration: "on", coinPurchase: "on", livechat: "on" });
+
+    const page = (await run(supportNew as Module, "loader", "/support/new", cookie)) as {
+      ticketsOpen: boolean;
+    };
+    expect(page.ticketsOpen).toBe(false);
+    const count = async () =>
+      (await app().db.selectFrom("tickets").select("id").where("user_id", "=", id).execute())
+        .length;
+    const refused = (await run(supportNew as Module, "action", "/support/new", cookie, {
+      department: "billing",
+      subject: "Coins",
+      priority: "low",
+      message: "Please",
+    })) as Result;
+    expect(refused.init?.status).toBe(403);
+    expect(refused.data.formError).toBe("tickets.errors.newTicketsClosed");
+    expect(await count()).toBe(1);
+
+    const reply = await settle(async () =>
+      supportTicket.action({
+        request: formRequest(
+          `/support/${opened.ticket.id}`,
+          { intent: "reply", message: "Still lags" },
+          cookie,
+        ),
+        context: await contextFor(app(), { cookie }),
+        params: { id: String(opened.ticket.id) },
+      } as never),
+    );
+    expect(reply).toEqual({ error: undefined });
+    const messages = await app()
+      .db.selectFrom("ticket_messages")
+      .select("body")
+      .where("ticket_id", "=", opened.ticket.id)
+      .execute();
+    expect(messages.map((m) => m.body)).toContain("Still lags");
+  });
+
+  it("coin purchase and live chat off change what the root loader and the contact page tell the page", async () => {
+    const rootData = async () =>
+      ((await run(root as Module, "loader", "/")) as { data: { settings: Settings } }).data
+        .settings;
+    expect((await rootData()).features.coinPurchase).toBe(true);
+    await save({ intent: "features", registration: "on", tickets: "on" });
+    const settings = await rootData();
+    expect(settings.features).toMatchObject({ coinPurchase: false, livechat: false });
+
+    const page = (await run(contact as Module, "loader", "/contact")) as {
+      contact: { email: string; whatsapp: string | null; community: string | null };
+    };
+    expect(page.contact).toEqual({
+      email: defaultSettings().general.contactEmail,
+      whatsapp: null,
+      community: null,
+    });
+  });
+
+  it("runs the entry gate only when both the server and the setting allow it", async () => {
+    const gate = async (env: "on" | "off") => {
+      const services = { ...app(), env: { ...app().env, ENTRY_GATE: env } };
+      const context = await contextFor(services);
+      const result = (await home.loader({
+        request: new Request("http://localhost/"),
+        context,
+        params: {},
+      } as never)) as { gate: boolean };
+      return result.gate;
+    };
+    expect(await gate("on")).toBe(true);
+    expect(await gate("off")).toBe(false);
+    await save({ ...valid.general!, siteName: "Atlas" }); // entryGate unticked
+    expect(await gate("on")).toBe(false);
+    expect(await gate("off")).toBe(false);
+  });
+
+  it("puts the SEO settings in the home page's meta and the root's fallbacks", async () => {
+    const homeMeta = async () =>
+      (
+        (await home.loader({
+          request: new Request("http://localhost/"),
+          context: await contextFor(app()),
+          params: {},
+        } as never)) as { meta: { fullTitle?: string; description: string } }
+      ).meta;
+    const rootSeo = async () =>
+      (
+        (await run(root as Module, "loader", "/")) as {
+          data: { seo: { description: string; keywords: string } };
+        }
+      ).data.seo;
+    // Empty settings: the built-in, translated texts.
+    expect(await homeMeta()).toMatchObject({ fullTitle: undefined });
+    expect((await rootSeo()).description).toMatch(/^Game server hosting for SA-MP/);
+    // Then the site description, then the SEO description.
+    await save(valid.general!);
+    expect((await rootSeo()).description).toBe("Servers for Casablanca gamers");
+    await save(valid.seo!);
+    expect(await homeMeta()).toMatchObject({
+      fullTitle: "Atlas: SA-MP hosting",
+      description: "Cheap servers",
+    });
+    expect(await rootSeo()).toEqual({ description: "Cheap servers", keywords: "samp" });
+  });
+});
