@@ -17,6 +17,5 @@ export const COMING_SOON_PATHS = [
   "reports",
   "analytics",
   "utilities",
-  "security",
   "settings",
 ] as const;
