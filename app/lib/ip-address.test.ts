@@ -13,9 +13,15 @@ describe("compactAddress", () => {
     expect(compactAddress("2001:0db8:0001:0002:0003:0004:0005:0006")).toBe("2001:db8:1:2:3:4:5:6");
   });
 
+  it("shows an IPv4 address mapped into IPv6 as IPv4", () => {
+    expect(compactAddress("::ffff:127.0.0.1")).toBe("127.0.0.1");
+    expect(compactAddress("::FFFF:203.0.113.9")).toBe("203.0.113.9");
+    expect(compactAddress("::ffff:127.0.0.1.5")).toBe("::ffff:127.0.0.1.5");
+  });
+
   it("leaves IPv4 and anything else as it is", () => {
     expect(compactAddress("203.0.113.9")).toBe("203.0.113.9");
-    expect(compactAddress("::ffff:127.0.0.1")).toBe("::ffff:127.0.0.1");
+    expect(compactAddress("::1")).toBe("::1");
     expect(compactAddress("unknown")).toBe("unknown");
     expect(compactAddress("")).toBe("");
   });

@@ -1,9 +1,12 @@
 /**
  * An IP address in its short form for reading (RFC 5952): better-auth stores an IPv6 address expanded
- * ("2001:0db8:0000:…:0001"); this shows "2001:db8::1". IPv4 and anything that is not a plain IPv6
- * address are returned as they are.
+ * ("2001:0db8:0000:…:0001"); this shows "2001:db8::1", and an IPv4 address mapped into IPv6 as IPv4.
+ * Anything else is returned as it is.
  */
 export function compactAddress(address: string): string {
+  // A dual-stack server sees an IPv4 client as "::ffff:203.0.113.9"; better-auth stores "203.0.113.9".
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
   if (!/^[0-9a-f]{1,4}(:[0-9a-f]{1,4}){7}$/i.test(address)) return address;
   const groups = address
     .toLowerCase()

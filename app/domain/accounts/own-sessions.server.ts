@@ -1,14 +1,13 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db } from "~/db/transaction";
 import { logger } from "~/lib/logger.server";
+import { SESSION_ACTIVITY_STEP_MINUTES } from "./accounts";
 
 /**
  * Sessions are never extended (ADR 0005), so better-auth leaves `updated_at` alone after login. We use it
- * for "last active": moved forward on a request when it is more than this old, so a busy session writes
- * once every few minutes rather than on every page.
+ * for "last active": moved forward on a request when it is more than SESSION_ACTIVITY_STEP_MINUTES old,
+ * so a busy session writes once every few minutes rather than on every page.
  */
-export const SESSION_ACTIVITY_STEP_MINUTES = 5;
-
 export async function touchSession(
   db: Db,
   session: { id: string; updatedAt: Date | string },

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { cookieHeader } from "../../../tests/support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
-import { MAX_EMAIL_LENGTH } from "./accounts";
+import { MAX_EMAIL_LENGTH, SESSION_ACTIVITY_STEP_MINUTES } from "./accounts";
 import { getCurrentSession, provisionAdmin, signIn } from "./accounts.server";
 import {
   liftLoginBlock,
@@ -16,7 +16,6 @@ import {
   listOwnSessions,
   revokeOtherOwnSessions,
   revokeOwnSession,
-  SESSION_ACTIVITY_STEP_MINUTES,
   touchSession,
 } from "./own-sessions.server";
 import { listFailedLogins, loadSecurityPage } from "./security-admin.server";

@@ -7,6 +7,7 @@ import {
   ResponsiveTable,
 } from "~/components/data-table/responsive-table";
 import { Badge } from "~/components/ui/badge";
+import { SESSION_ACTIVITY_STEP_MINUTES } from "~/domain/accounts/accounts";
 import { compactAddress } from "~/lib/ip-address";
 import { describeUserAgent } from "~/lib/user-agent";
 import { visibleText } from "~/lib/visible-text";
@@ -157,7 +158,9 @@ export function SessionsSection({
           );
         })}
       </ResponsiveTable>
-      <p className="text-xs text-muted-foreground">{t("sessions.lastActiveNote")}</p>
+      <p className="text-xs text-muted-foreground">
+        {t("sessions.lastActiveNote", { minutes: SESSION_ACTIVITY_STEP_MINUTES })}
+      </p>
     </section>
   );
 }
