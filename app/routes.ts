@@ -44,6 +44,7 @@ export default [
       route("logs", "routes/admin/logs.tsx"),
       route("transactions", "routes/admin/transactions.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("security", "routes/admin/security.tsx"),
       route("search", "routes/admin/search.tsx"),
       ...COMING_SOON_PATHS.map((path) =>
         route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` }),

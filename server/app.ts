@@ -1,9 +1,11 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type RateLimitInfo } from "express-rate-limit";
 import type { AppLoadContext } from "react-router";
 import { bootServices, translatorFor } from "~/context.server";
 import { pingDatabase } from "~/db/database.server";
+import { recordRateLimitRefusal } from "~/domain/accounts/login-throttle.server";
+import { logger } from "~/lib/logger.server";
 import { maintenanceGate } from "./maintenance";
 import { attachRequestContext, contextOf } from "./request-context";
 import { isCrossSiteRequest } from "./same-origin";
@@ -48,6 +50,16 @@ const formLimiter = rateLimit({
   legacyHeaders: false,
   skip: (req) => req.method !== "POST",
   handler: async (req, res) => {
+    // /admin/security lists refused addresses. Only the first refusal of an address in a window is
+    // written (one row per address and minute at most; the table is capped), never each refused request.
+    const info = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
+    if (info && info.used === info.limit + 1) {
+      recordRateLimitRefusal(services.db, {
+        ip: req.ip ?? "unknown",
+        path: req.baseUrl,
+        endsAt: info.resetTime ?? new Date(Date.now() + 60_000),
+      }).catch((error: unknown) => logger.warn({ err: error }, "could not record a refusal"));
+    }
     res
       .status(429)
       .type("text/plain")

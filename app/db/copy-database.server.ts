@@ -24,6 +24,8 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "announcements",
   "contact_messages",
   "newsletter_subscribers",
+  "login_throttle_lifts",
+  "rate_limit_refusals",
 ];
 
 const BATCH = 500;

@@ -83,6 +83,23 @@ export interface LoginAttemptsTable {
   created_at: Timestamp;
 }
 
+export interface LoginThrottleLiftsTable {
+  id: Generated<number>;
+  /** "address" or "email" (ThrottleKind). */
+  kind: string;
+  key: string;
+  lifted_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitRefusalsTable {
+  id: Generated<number>;
+  ip_address: string;
+  path: string;
+  created_at: Timestamp;
+  ends_at: Timestamp;
+}
+
 export interface ProductsTable {
   id: Generated<number>;
   slug: string;
@@ -272,6 +289,8 @@ export interface Database {
   verifications: VerificationsTable;
   settings: SettingsTable;
   login_attempts: LoginAttemptsTable;
+  login_throttle_lifts: LoginThrottleLiftsTable;
+  rate_limit_refusals: RateLimitRefusalsTable;
   products: ProductsTable;
   coin_ledger: CoinLedgerTable;
   vouchers: VouchersTable;

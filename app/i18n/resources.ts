@@ -1,6 +1,7 @@
 import type { Locale } from "./locales";
 import enAdmin from "./locales/en/admin.json";
 import enAdminSettings from "./locales/en/admin-settings.json";
+import enAdminSecurity from "./locales/en/admin-security.json";
 import enAuth from "./locales/en/auth.json";
 import enAnnouncements from "./locales/en/announcements.json";
 import enCoins from "./locales/en/coins.json";
@@ -23,6 +24,7 @@ export const namespaces = [
   "site",
   "admin",
   "admin-settings",
+  "admin-security",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -38,6 +40,7 @@ export const englishResources = {
   site: enSite,
   admin: enAdmin,
   "admin-settings": enAdminSettings,
+  "admin-security": enAdminSecurity,
 };
 export type Resources = typeof englishResources;
 

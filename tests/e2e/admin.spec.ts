@@ -35,7 +35,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/analytics", title: "Analytics", comingSoon: true },
   { path: "/admin/utilities", title: "Utilities", comingSoon: true },
   { path: "/admin/logs", title: "Logs" },
-  { path: "/admin/security", title: "Security", comingSoon: true },
+  { path: "/admin/security", title: "Security" },
   { path: "/admin/settings", title: "Settings" },
 ];
 

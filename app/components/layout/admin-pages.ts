@@ -17,5 +17,4 @@ export const COMING_SOON_PATHS = [
   "reports",
   "analytics",
   "utilities",
-  "security",
 ] as const;

@@ -4,16 +4,16 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import {
-  LOGIN_EMAIL_FAILURE_LIMIT,
-  LOGIN_EMAIL_WINDOW_MINUTES,
   LOGIN_IP_ATTEMPT_LIMIT,
-  LOGIN_IP_WINDOW_MINUTES,
   SEED_ADMIN_COINS,
   type LoginInput,
   type RegisterInput,
   type Role,
 } from "./accounts";
 import type { Auth } from "./auth.server";
+import { addressRule, EMAIL_RULE, minutesUntil } from "./login-throttle";
+import { currentBlock, recordLoginAttempt } from "./login-throttle.server";
+import { touchSession } from "./own-sessions.server";
 import commonPasswordList from "./common-passwords.json";
 import { hashPassword } from "./password-hash.server";
 
@@ -95,13 +95,10 @@ export async function registerCustomer(
   return { ok: true, userId: result.user.id };
 }
 
-function minutesAgo(now: Date, minutes: number) {
-  return new Date(now.getTime() - minutes * 60_000).toISOString();
-}
-
 /**
  * How many minutes a client must wait before trying to log in again, or 0. Counted from the attempts
- * table so it holds across restarts and for every process that shares the database.
+ * table so it holds across restarts and for every process that shares the database; the rule itself is
+ * `blockEndsAt` (login-throttle.ts), which /admin/security uses too.
  */
 export async function loginWaitMinutes(
   db: Kysely<Database>,
@@ -109,55 +106,11 @@ export async function loginWaitMinutes(
   now = new Date(),
   limits = { ipPerMinute: LOGIN_IP_ATTEMPT_LIMIT },
 ): Promise<number> {
-  const ipSince = minutesAgo(now, LOGIN_IP_WINDOW_MINUTES);
-  const ipAttempts = await db
-    .selectFrom("login_attempts")
-    .select(["created_at"])
-    .where("ip_address", "=", client.ip)
-    .where("created_at", ">", ipSince)
-    .orderBy("created_at", "desc")
-    .limit(limits.ipPerMinute)
-    .execute();
-  let waitMs = 0;
-  if (ipAttempts.length >= limits.ipPerMinute) {
-    const oldest = ipAttempts[ipAttempts.length - 1]!;
-    waitMs = Date.parse(oldest.created_at) + LOGIN_IP_WINDOW_MINUTES * 60_000 - now.getTime();
-  }
-
-  const emailSince = minutesAgo(now, LOGIN_EMAIL_WINDOW_MINUTES);
-  const recent = await db
-    .selectFrom("login_attempts")
-    .select(["created_at", "succeeded"])
-    .where("email", "=", client.email)
-    .where("created_at", ">", emailSince)
-    .orderBy("created_at", "desc")
-    .limit(LOGIN_EMAIL_FAILURE_LIMIT)
-    .execute();
-  // Failures only count until the last success: a user who got in is not locked out by old typos.
-  const failures =
-    recent.length === LOGIN_EMAIL_FAILURE_LIMIT && recent.every((row) => row.succeeded === 0);
-  if (failures) {
-    const oldest = recent[recent.length - 1]!;
-    const emailWait =
-      Date.parse(oldest.created_at) + LOGIN_EMAIL_WINDOW_MINUTES * 60_000 - now.getTime();
-    waitMs = Math.max(waitMs, emailWait);
-  }
-  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 60_000)) : 0;
-}
-
-async function recordLoginAttempt(
-  db: Kysely<Database>,
-  attempt: { email: string; ip: string; succeeded: boolean },
-) {
-  await db
-    .insertInto("login_attempts")
-    .values({
-      email: attempt.email,
-      ip_address: attempt.ip,
-      succeeded: attempt.succeeded ? 1 : 0,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  const [byAddress, byEmail] = await Promise.all([
+    currentBlock(db, addressRule(limits.ipPerMinute), client.ip, now),
+    currentBlock(db, EMAIL_RULE, client.email, now),
+  ]);
+  return Math.max(minutesUntil(byAddress, now), minutesUntil(byEmail, now));
 }
 
 export type SignInResult =
@@ -239,6 +192,7 @@ export async function getCurrentSession(
     .where("id", "=", found.user.id)
     .executeTakeFirst();
   if (!row || row.status !== "active") return null;
+  await touchSession(deps.db, found.session);
   return {
     sessionId: found.session.id,
     user: {

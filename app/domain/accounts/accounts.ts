@@ -7,6 +7,8 @@ export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
 export const USER_SESSION_DAYS = 30;
 export const ADMIN_SESSION_HOURS = 12;
+/** A session's "last active" moves forward at most this often (own-sessions.server.ts). */
+export const SESSION_ACTIVITY_STEP_MINUTES = 5;
 export const SEED_ADMIN_COINS = 10000;
 
 export const LOGIN_EMAIL_FAILURE_LIMIT = 5;

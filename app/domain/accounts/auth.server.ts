@@ -81,6 +81,10 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: options.baseURL.startsWith("https://"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
       cookiePrefix: "hostfront",
+      // Sessions keep the client's whole address, as login_attempts do: by default better-auth keeps
+      // only an IPv6 address's /64 prefix, which makes every session from ::1 read "0000:…:0000" on
+      // /admin/security.
+      ipAddress: { ipv6Subnet: 128 },
     },
     databaseHooks: {
       session: {

@@ -11,6 +11,7 @@ export const AUDIT_TARGET_TYPES = [
   "settings",
   "ticket",
   "announcement",
+  "login_block",
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
@@ -25,6 +26,7 @@ export const AUDIT_TARGET_LABELS = {
   settings: "audit.targets.settings",
   ticket: "audit.targets.ticket",
   announcement: "audit.targets.announcement",
+  login_block: "admin-security:audit.targets.loginBlock",
 } as const satisfies Record<AuditTargetType, string>;
 
 /** The actions written today, in words; an action without an entry here is shown as its code. */
@@ -47,6 +49,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "ticket.status": "audit.actions.ticketStatus",
   "ticket.priority": "audit.actions.ticketPriority",
   "settings.update": "audit.actions.settingsUpdate",
+  "session.revoke": "admin-security:audit.actions.sessionRevoke",
+  "session.revoke_others": "admin-security:audit.actions.sessionRevokeOthers",
+  "login_block.lift": "admin-security:audit.actions.loginBlockLift",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

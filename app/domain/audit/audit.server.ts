@@ -11,7 +11,8 @@ export interface AuditEntry {
     | "product"
     | "settings"
     | "ticket"
-    | "announcement";
+    | "announcement"
+    | "login_block";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

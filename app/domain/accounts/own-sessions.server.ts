@@ -1,0 +1,151 @@
+import { recordAudit } from "~/domain/audit/audit.server";
+import { inTransaction, Refusal, type Db } from "~/db/transaction";
+import { logger } from "~/lib/logger.server";
+import { SESSION_ACTIVITY_STEP_MINUTES } from "./accounts";
+
+/**
+ * Sessions are never extended (ADR 0005), so better-auth leaves `updated_at` alone after login. We use it
+ * for "last active": moved forward on a request when it is more than SESSION_ACTIVITY_STEP_MINUTES old,
+ * so a busy session writes once every few minutes rather than on every page.
+ */
+export async function touchSession(
+  db: Db,
+  session: { id: string; updatedAt: Date | string },
+  now = new Date(),
+): Promise<void> {
+  const last = new Date(session.updatedAt).getTime();
+  if (now.getTime() - last < SESSION_ACTIVITY_STEP_MINUTES * 60_000) return;
+  try {
+    await db
+      .updateTable("sessions")
+      .set({ updated_at: now.toISOString() })
+      .where("id", "=", session.id)
+      .execute();
+  } catch (error) {
+    // "Last active" is a hint; a failed write must not fail the page.
+    logger.warn({ err: error }, "could not record session activity");
+  }
+}
+
+export interface OwnSession {
+  id: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+/** One user's sessions that have not expired, newest first, the one making the request marked. */
+export async function listOwnSessions(
+  db: Db,
+  input: { userId: string; currentSessionId?: string; now?: Date },
+): Promise<OwnSession[]> {
+  const now = (input.now ?? new Date()).toISOString();
+  const rows = await db
+    .selectFrom("sessions")
+    .select(["id", "ip_address", "user_agent", "created_at", "updated_at", "expires_at"])
+    .where("user_id", "=", input.userId)
+    .where("expires_at", ">", now)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(200)
+    .execute();
+  const sessions = rows.map((row): OwnSession => ({
+    id: row.id,
+    ipAddress: row.ip_address,
+    userAgent: row.user_agent,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastActiveAt: new Date(row.updated_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
+    current: row.id === input.currentSessionId,
+  }));
+  // The session in use first: it is the one the admin recognises.
+  return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
+}
+
+export type RevokeSessionRefusal =
+  | "admin-security.errors.sessionNotFound"
+  | "admin-security.errors.currentSession"
+  | "admin-security.errors.noOtherSessions";
+
+export type RevokeSessionResult =
+  { ok: true; ended: number } | { ok: false; error: RevokeSessionRefusal };
+
+function refuse(error: RevokeSessionRefusal): never {
+  throw new Refusal<RevokeSessionResult>({ ok: false, error });
+}
+
+/**
+ * Ends one of the acting admin's own other sessions (its cookie stops working at once), with an audit
+ * entry. A session of anyone else is "not found", whatever id is posted; the session in use is refused
+ * (Logout ends it).
+ */
+export async function revokeOwnSession(
+  db: Db,
+  input: { actorId: string; currentSessionId?: string; sessionId: string },
+): Promise<RevokeSessionResult> {
+  if (input.sessionId === input.currentSessionId)
+    return { ok: false, error: "admin-security.errors.currentSession" };
+  return inTransaction(db, async (trx): Promise<RevokeSessionResult> => {
+    const session = await trx
+      .selectFrom("sessions")
+      .select(["id", "ip_address", "user_agent", "created_at"])
+      .where("id", "=", input.sessionId)
+      .where("user_id", "=", input.actorId)
+      .executeTakeFirst();
+    if (!session) refuse("admin-security.errors.sessionNotFound");
+    await trx
+      .deleteFrom("sessions")
+      .where("id", "=", session.id)
+      .where("user_id", "=", input.actorId)
+      .execute();
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "session.revoke",
+      targetType: "user",
+      targetId: input.actorId,
+      before: {
+        session: session.id,
+        ipAddress: session.ip_address,
+        userAgent: session.user_agent,
+        createdAt: new Date(session.created_at).toISOString(),
+      },
+    });
+    return { ok: true, ended: 1 };
+  });
+}
+
+/** Ends every session of the acting admin except the one in use, with one audit entry. */
+export async function revokeOtherOwnSessions(
+  db: Db,
+  input: { actorId: string; currentSessionId?: string },
+): Promise<RevokeSessionResult> {
+  // Without a current session there is nothing to keep; refusing is safer than ending them all.
+  if (!input.currentSessionId) return { ok: false, error: "admin-security.errors.currentSession" };
+  const currentSessionId = input.currentSessionId;
+  return inTransaction(db, async (trx): Promise<RevokeSessionResult> => {
+    const others = await trx
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", input.actorId)
+      .where("id", "!=", currentSessionId)
+      .execute();
+    if (others.length === 0) refuse("admin-security.errors.noOtherSessions");
+    await trx
+      .deleteFrom("sessions")
+      .where("user_id", "=", input.actorId)
+      .where("id", "!=", currentSessionId)
+      .execute();
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "session.revoke_others",
+      targetType: "user",
+      targetId: input.actorId,
+      before: { sessions: others.length },
+      after: { kept: currentSessionId },
+    });
+    return { ok: true, ended: others.length };
+  });
+}

@@ -1,0 +1,506 @@
+import { expect, it } from "vitest";
+import { cookieHeader } from "../../../tests/support/request-context";
+import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
+import { MAX_EMAIL_LENGTH, SESSION_ACTIVITY_STEP_MINUTES } from "./accounts";
+import { getCurrentSession, provisionAdmin, signIn } from "./accounts.server";
+import {
+  liftLoginBlock,
+  listRateLimitRefusals,
+  listThrottles,
+  pruneLoginRecords,
+  RATE_LIMIT_REFUSAL_MAX_ROWS,
+  recordLoginAttempt,
+  recordRateLimitRefusal,
+} from "./login-throttle.server";
+import {
+  listOwnSessions,
+  revokeOtherOwnSessions,
+  revokeOwnSession,
+  touchSession,
+} from "./own-sessions.server";
+import { listFailedLogins, loadSecurityPage } from "./security-admin.server";
+
+const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0";
+const CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now()}${counter++}`;
+
+describeEachDatabase("the admin security page", (app) => {
+  async function adminSession(email: string, password: string, ip: string, userAgent: string) {
+    const result = await signIn(app(), { email, password }, { ip, userAgent });
+    if (!result.ok) throw new Error(`sign in failed: ${result.error}`);
+    const cookie = cookieHeader(result.setCookies);
+    const session = await getCurrentSession(app(), cookie);
+    if (!session) throw new Error("no session");
+    return { cookie, sessionId: session.sessionId, userId: session.user.id };
+  }
+
+  async function auditRows(action: string, actorId: string, targetId?: string) {
+    let query = app()
+      .db.selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", action)
+      .where("actor_id", "=", actorId);
+    if (targetId) query = query.where("target_id", "=", targetId);
+    return query.orderBy("id").execute();
+  }
+
+  it("lists only the admin's own live sessions, marks the current one, and tracks last activity", async () => {
+    const here = await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.60.0.1", CHROME);
+    const there = await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.60.0.2", FIREFOX);
+    await provisionAdmin(app(), { email: "other-sec@example.com", password: "Other-admin-pw-91" });
+    const other = await adminSession(
+      "other-sec@example.com",
+      "Other-admin-pw-91",
+      "10.60.0.3",
+      CHROME,
+    );
+
+    const sessions = await listOwnSessions(app().db, {
+      userId: here.userId,
+      currentSessionId: here.sessionId,
+    });
+    const ids = sessions.map((s) => s.id);
+    expect(ids).toContain(here.sessionId);
+    expect(ids).toContain(there.sessionId);
+    expect(ids).not.toContain(other.sessionId);
+    expect(sessions[0]).toMatchObject({
+      id: here.sessionId,
+      current: true,
+      ipAddress: "10.60.0.1",
+    });
+    const firefox = sessions.find((s) => s.id === there.sessionId)!;
+    expect(firefox).toMatchObject({ current: false, ipAddress: "10.60.0.2", userAgent: FIREFOX });
+    const hours = (Date.parse(firefox.expiresAt) - Date.parse(firefox.createdAt)) / 3_600_000;
+    expect(hours).toBeCloseTo(12, 1);
+
+    // An expired session is not listed.
+    await app()
+      .db.updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", there.sessionId)
+      .execute();
+    const live = await listOwnSessions(app().db, { userId: here.userId });
+    expect(live.map((s) => s.id)).not.toContain(there.sessionId);
+
+    // Last active moves on only when it is older than the step.
+    const later = new Date(Date.now() + (SESSION_ACTIVITY_STEP_MINUTES + 1) * 60_000);
+    await touchSession(app().db, { id: here.sessionId, updatedAt: new Date() }, new Date());
+    let row = (await listOwnSessions(app().db, { userId: here.userId })).find(
+      (s) => s.id === here.sessionId,
+    )!;
+    expect(row.lastActiveAt).toBe(row.createdAt);
+    await touchSession(app().db, { id: here.sessionId, updatedAt: row.createdAt }, later);
+    row = (await listOwnSessions(app().db, { userId: here.userId })).find(
+      (s) => s.id === here.sessionId,
+    )!;
+    expect(row.lastActiveAt).toBe(later.toISOString());
+  });
+
+  it("signs out one other session (its cookie stops working), keeps the current one and refuses others' ids", async () => {
+    const here = await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.61.0.1", CHROME);
+    const there = await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.61.0.2", FIREFOX);
+    await provisionAdmin(app(), { email: "third-sec@example.com", password: "Third-admin-pw-92" });
+    const other = await adminSession(
+      "third-sec@example.com",
+      "Third-admin-pw-92",
+      "10.61.0.3",
+      CHROME,
+    );
+    const actor = { actorId: here.userId, currentSessionId: here.sessionId };
+
+    // Another admin's session: refused as not found, and it still works.
+    expect(await revokeOwnSession(app().db, { ...actor, sessionId: other.sessionId })).toEqual({
+      ok: false,
+      error: "admin-security.errors.sessionNotFound",
+    });
+    expect(await getCurrentSession(app(), other.cookie)).not.toBeNull();
+    // The current one is refused; Logout ends it.
+    expect(await revokeOwnSession(app().db, { ...actor, sessionId: here.sessionId })).toEqual({
+      ok: false,
+      error: "admin-security.errors.currentSession",
+    });
+    expect(await revokeOwnSession(app().db, { ...actor, sessionId: "no-such-session" })).toEqual({
+      ok: false,
+      error: "admin-security.errors.sessionNotFound",
+    });
+    expect(await auditRows("session.revoke", here.userId)).toEqual([]);
+
+    expect(await revokeOwnSession(app().db, { ...actor, sessionId: there.sessionId })).toEqual({
+      ok: true,
+      ended: 1,
+    });
+    expect(await getCurrentSession(app(), there.cookie)).toBeNull();
+    expect(await getCurrentSession(app(), here.cookie)).not.toBeNull();
+    const [entry] = await auditRows("session.revoke", here.userId);
+    expect(entry).toMatchObject({ target_type: "user", target_id: here.userId });
+    expect(JSON.parse(entry!.before!)).toMatchObject({
+      session: there.sessionId,
+      ipAddress: "10.61.0.2",
+      userAgent: FIREFOX,
+    });
+  });
+
+  it("signs out every other session of the admin and only theirs, keeping the current one", async () => {
+    await provisionAdmin(app(), {
+      email: "fourth-sec@example.com",
+      password: "Fourth-admin-pw-93",
+    });
+    const login = (ip: string) =>
+      adminSession("fourth-sec@example.com", "Fourth-admin-pw-93", ip, FIREFOX);
+    const here = await login("10.62.0.1");
+    const second = await login("10.62.0.2");
+    const third = await login("10.62.0.3");
+    const bystander = await adminSession(
+      TEST_ADMIN.email,
+      TEST_ADMIN.password,
+      "10.62.0.4",
+      CHROME,
+    );
+
+    expect(await revokeOtherOwnSessions(app().db, { actorId: here.userId })).toEqual({
+      ok: false,
+      error: "admin-security.errors.currentSession",
+    });
+    const actor = { actorId: here.userId, currentSessionId: here.sessionId };
+    expect(await revokeOtherOwnSessions(app().db, actor)).toEqual({ ok: true, ended: 2 });
+    expect(await getCurrentSession(app(), second.cookie)).toBeNull();
+    expect(await getCurrentSession(app(), third.cookie)).toBeNull();
+    expect(await getCurrentSession(app(), here.cookie)).not.toBeNull();
+    expect(await getCurrentSession(app(), bystander.cookie)).not.toBeNull();
+    expect(await revokeOtherOwnSessions(app().db, actor)).toEqual({
+      ok: false,
+      error: "admin-security.errors.noOtherSessions",
+    });
+    const rows = await auditRows("session.revoke_others", here.userId);
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.before!)).toEqual({ sessions: 2 });
+  });
+
+  it("lists failed logins newest first, paged and filtered, with the last 24 hours counted", async () => {
+    const db = app().db;
+    const tag = unique("fl");
+    const base = Date.now() - 60 * 60_000;
+    for (let i = 0; i < 7; i++) {
+      await recordLoginAttempt(
+        db,
+        {
+          email: `${tag}-${i}@example.com`,
+          ip: i < 4 ? "192.0.2.10" : "192.0.2.20",
+          succeeded: false,
+        },
+        new Date(base + i * 1000),
+      );
+    }
+    await recordLoginAttempt(db, {
+      email: `${tag}-ok@example.com`,
+      ip: "192.0.2.10",
+      succeeded: true,
+    });
+    // Two days old: listed, but not in the 24-hour count.
+    await recordLoginAttempt(
+      db,
+      { email: `${tag}-old@example.com`, ip: "192.0.2.30", succeeded: false },
+      new Date(Date.now() - 2 * 86_400_000),
+    );
+
+    const first = await listFailedLogins(db, { email: tag, limit: 3, offset: 0 });
+    expect(first.entries.map((e) => e.email)).toEqual([
+      `${tag}-6@example.com`,
+      `${tag}-5@example.com`,
+      `${tag}-4@example.com`,
+    ]);
+    expect(first.hasMore).toBe(true);
+    const third = await listFailedLogins(db, { email: tag, limit: 3, offset: 6 });
+    expect(third.entries.map((e) => e.email)).toEqual([
+      `${tag}-0@example.com`,
+      `${tag}-old@example.com`,
+    ]);
+    expect(third.hasMore).toBe(false);
+
+    const byAddress = await listFailedLogins(db, { address: "192.0.2.2", limit: 50, offset: 0 });
+    expect(byAddress.entries.every((e) => e.address === "192.0.2.20")).toBe(true);
+    expect(byAddress.entries).toHaveLength(3);
+    const both = await listFailedLogins(db, {
+      email: `${tag}-1`,
+      address: "192.0.2.10",
+      limit: 50,
+      offset: 0,
+    });
+    expect(both.entries).toEqual([
+      {
+        id: expect.any(Number),
+        email: `${tag}-1@example.com`,
+        address: "192.0.2.10",
+        at: new Date(base + 1000).toISOString(),
+      },
+    ]);
+    // LIKE's wildcards are plain characters in a filter.
+    expect((await listFailedLogins(db, { email: "%", limit: 5, offset: 0 })).entries).toEqual([]);
+
+    const before = first.last24h;
+    await recordLoginAttempt(db, {
+      email: `${tag}-x@example.com`,
+      ip: "192.0.2.40",
+      succeeded: false,
+    });
+    expect((await listFailedLogins(db, { limit: 1, offset: 0 })).last24h).toBe(before + 1);
+    const total = await db
+      .selectFrom("login_attempts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("succeeded", "=", 0)
+      .where("created_at", ">", new Date(Date.now() - 86_400_000).toISOString())
+      .executeTakeFirstOrThrow();
+    expect(before + 1).toBe(Number(total.n));
+  });
+
+  it("stores at most an email's length of whatever was typed", async () => {
+    const typed = `<script>${"x".repeat(2000)}@example.com`;
+    await recordLoginAttempt(app().db, { email: typed, ip: "192.0.2.99", succeeded: false });
+    const row = await app()
+      .db.selectFrom("login_attempts")
+      .select("email")
+      .where("ip_address", "=", "192.0.2.99")
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe(typed.slice(0, MAX_EMAIL_LENGTH));
+  });
+
+  it("shows an address over the limit as blocked until its end, then as ended, then not at all", async () => {
+    const db = app().db;
+    const ip = "198.51.100.7";
+    const limit = app().loginIpLimit;
+    for (let i = 0; i < limit; i++) {
+      const result = await signIn(
+        app(),
+        { email: `${unique("nobody")}@example.com`, password: "whatever-1" },
+        { ip },
+      );
+      expect(result).toEqual({ ok: false, error: "errors.invalidCredentials" });
+    }
+    const refused = await signIn(
+      app(),
+      { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+      { ip },
+    );
+    expect(refused).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 1 });
+
+    const now = new Date();
+    const listed = (await listThrottles(db, { addressLimit: limit, now })).find(
+      (entry) => entry.kind === "address" && entry.key === ip,
+    );
+    expect(listed).toBeDefined();
+    expect(listed!.active).toBe(true);
+    expect(listed!.attempts).toBe(limit);
+    expect(listed!.block.liftedAt).toBeNull();
+    const oldest = await db
+      .selectFrom("login_attempts")
+      .select("created_at")
+      .where("ip_address", "=", ip)
+      .orderBy("created_at")
+      .executeTakeFirstOrThrow();
+    const endsAt = new Date(Date.parse(oldest.created_at) + 60_000);
+    expect(listed!.block.endsAt).toBe(endsAt.toISOString());
+    expect(Date.parse(listed!.block.endsAt)).toBeGreaterThan(now.getTime());
+
+    const after = new Date(endsAt.getTime() + 1000);
+    const ended = (await listThrottles(db, { addressLimit: limit, now: after })).find(
+      (entry) => entry.key === ip,
+    );
+    expect(ended).toMatchObject({ active: false, block: { endsAt: endsAt.toISOString() } });
+    const dayLater = new Date(endsAt.getTime() + 24 * 3_600_000 + 1000);
+    expect(
+      (await listThrottles(db, { addressLimit: limit, now: dayLater })).find((e) => e.key === ip),
+    ).toBeUndefined();
+    // The page reads the same list.
+    const page = await loadSecurityPage(db, {
+      userId: "nobody",
+      query: { page: 1 },
+      addressLimit: limit,
+    });
+    expect(page.throttles.some((entry) => entry.key === ip && entry.active)).toBe(true);
+  });
+
+  it("shows an email with five failures as blocked, and lifting it lets the right password in", async () => {
+    const db = app().db;
+    await provisionAdmin(app(), {
+      email: "locked-sec@example.com",
+      password: "Locked-admin-pw-94",
+    });
+    const actorId = (await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.63.0.9", CHROME))
+      .userId;
+    for (let i = 0; i < 5; i++) {
+      await signIn(
+        app(),
+        { email: "locked-sec@example.com", password: `wrong-${i}-pw` },
+        { ip: `10.63.0.${i}` },
+      );
+    }
+    const blocked = await signIn(
+      app(),
+      { email: "locked-sec@example.com", password: "Locked-admin-pw-94" },
+      { ip: "10.63.1.1" },
+    );
+    expect(blocked).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 15 });
+    const entry = (await listThrottles(db, { addressLimit: app().loginIpLimit })).find(
+      (e) => e.kind === "email" && e.key === "locked-sec@example.com",
+    );
+    expect(entry).toMatchObject({ active: true, attempts: 5 });
+
+    // Lifting needs a block in force on exactly that key.
+    expect(
+      await liftLoginBlock(db, {
+        actorId,
+        kind: "address",
+        key: "locked-sec@example.com",
+        addressLimit: app().loginIpLimit,
+      }),
+    ).toEqual({ ok: false, error: "admin-security.errors.notBlocked" });
+    expect(await auditRows("login_block.lift", actorId, "locked-sec@example.com")).toEqual([]);
+
+    expect(
+      await liftLoginBlock(db, {
+        actorId,
+        kind: "email",
+        key: "locked-sec@example.com",
+        addressLimit: app().loginIpLimit,
+      }),
+    ).toEqual({ ok: true, kind: "email", key: "locked-sec@example.com" });
+    const [audit] = await auditRows("login_block.lift", actorId, "locked-sec@example.com");
+    expect(audit).toMatchObject({
+      target_type: "login_block",
+      target_id: "locked-sec@example.com",
+    });
+    expect(JSON.parse(audit!.before!)).toMatchObject({
+      kind: "email",
+      key: "locked-sec@example.com",
+    });
+
+    const lifted = (await listThrottles(db, { addressLimit: app().loginIpLimit })).find(
+      (e) => e.kind === "email" && e.key === "locked-sec@example.com",
+    );
+    expect(lifted?.active).toBe(false);
+    expect(lifted?.block.liftedAt).toEqual(expect.any(String));
+    const allowed = await signIn(
+      app(),
+      { email: "locked-sec@example.com", password: "Locked-admin-pw-94" },
+      { ip: "10.63.1.2" },
+    );
+    expect(allowed.ok).toBe(true);
+  });
+
+  it("lifting an address block lets that address sign in again", async () => {
+    const db = app().db;
+    const ip = "198.51.100.8";
+    const limit = app().loginIpLimit;
+    const actorId = (await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.64.0.1", CHROME))
+      .userId;
+    for (let i = 0; i < limit; i++) {
+      await recordLoginAttempt(db, {
+        email: `${unique("burst")}@example.com`,
+        ip,
+        succeeded: false,
+      });
+    }
+    const login = () =>
+      signIn(app(), { email: TEST_ADMIN.email, password: TEST_ADMIN.password }, { ip });
+    expect(await login()).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 1 });
+    expect(
+      await liftLoginBlock(db, { actorId, kind: "address", key: ip, addressLimit: limit }),
+    ).toEqual({ ok: true, kind: "address", key: ip });
+    expect((await login()).ok).toBe(true);
+    // Lifted once; there is nothing left to lift.
+    expect(
+      await liftLoginBlock(db, { actorId, kind: "address", key: ip, addressLimit: limit }),
+    ).toEqual({ ok: false, error: "admin-security.errors.notBlocked" });
+    expect(await auditRows("login_block.lift", actorId, ip)).toHaveLength(1);
+  });
+
+  it("prunes login attempts older than 30 days, at most once an hour", async () => {
+    const db = app().db;
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const recent = new Date(Date.now() - 29 * 86_400_000);
+    await db
+      .insertInto("login_attempts")
+      .values([
+        {
+          email: "old@example.com",
+          ip_address: "192.0.2.201",
+          succeeded: 0,
+          created_at: old.toISOString(),
+        },
+        {
+          email: "recent@example.com",
+          ip_address: "192.0.2.202",
+          succeeded: 0,
+          created_at: recent.toISOString(),
+        },
+      ])
+      .execute();
+    const now = new Date();
+    expect(await pruneLoginRecords(db, now, { force: true })).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .selectFrom("login_attempts")
+      .select("email")
+      .where("ip_address", "in", ["192.0.2.201", "192.0.2.202"])
+      .execute();
+    expect(left.map((r) => r.email)).toEqual(["recent@example.com"]);
+    // Not again within the hour.
+    expect(await pruneLoginRecords(db, new Date(now.getTime() + 60_000))).toBeNull();
+    expect(await pruneLoginRecords(db, new Date(now.getTime() + 3_600_001))).toBe(0);
+  });
+
+  it("keeps the form-limit refusals bounded by age and by count", async () => {
+    const db = app().db;
+    const now = Date.now();
+    await recordRateLimitRefusal(
+      db,
+      { ip: "192.0.2.150", path: "/login", endsAt: new Date(now - 8 * 86_400_000 + 60_000) },
+      new Date(now - 8 * 86_400_000),
+    );
+    await recordRateLimitRefusal(db, {
+      ip: "192.0.2.151",
+      path: "/register?x=<b>",
+      endsAt: new Date(now + 60_000),
+    });
+    const rows = await db.selectFrom("rate_limit_refusals").selectAll().execute();
+    expect(rows.map((r) => r.ip_address)).toEqual(["192.0.2.151"]);
+    expect(rows[0]!.path).toBe("other");
+    const listed = await listRateLimitRefusals(db, { limit: 10 });
+    expect(listed).toEqual([
+      expect.objectContaining({ address: "192.0.2.151", path: "other", active: true }),
+    ]);
+
+    // Beyond the newest RATE_LIMIT_REFUSAL_MAX_ROWS, the oldest go: the table cannot grow past it.
+    const filler = Array.from({ length: RATE_LIMIT_REFUSAL_MAX_ROWS }, (_, i) => ({
+      ip_address: `10.200.${Math.floor(i / 250)}.${i % 250}`,
+      path: "/login",
+      created_at: new Date(now - 60_000).toISOString(),
+      ends_at: new Date(now).toISOString(),
+    }));
+    for (let i = 0; i < filler.length; i += 1000)
+      await db
+        .insertInto("rate_limit_refusals")
+        .values(filler.slice(i, i + 1000))
+        .execute();
+    await recordRateLimitRefusal(db, {
+      ip: "192.0.2.153",
+      path: "/contact",
+      endsAt: new Date(now + 60_000),
+    });
+    const kept = await db
+      .selectFrom("rate_limit_refusals")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(kept.n)).toBe(RATE_LIMIT_REFUSAL_MAX_ROWS);
+    const gone = await db
+      .selectFrom("rate_limit_refusals")
+      .select("id")
+      .where("ip_address", "=", "192.0.2.151")
+      .execute();
+    expect(gone).toEqual([]);
+    const newest = await listRateLimitRefusals(db, { limit: 1 });
+    expect(newest[0]).toMatchObject({ address: "192.0.2.153", path: "/contact" });
+  });
+});

@@ -1,0 +1,90 @@
+import { sql } from "kysely";
+import type { Db } from "~/db/transaction";
+import { listRateLimitRefusals, listThrottles } from "./login-throttle.server";
+import { listOwnSessions } from "./own-sessions.server";
+import {
+  FAILED_LOGINS_PAGE_SIZE,
+  RATE_LIMIT_REFUSALS_SHOWN,
+  type SecurityQuery,
+} from "./security-admin";
+import { containsPattern } from "./user-directory.server";
+
+export interface FailedLogin {
+  id: number;
+  /** Whatever the visitor typed (bounded by the login schema): shown as text, never as markup. */
+  email: string;
+  address: string;
+  at: string;
+}
+
+/**
+ * Failed login attempts, newest first, filtered by part of the email or of the address and paged on the
+ * server; with the number of failures in the last 24 hours (all of them, not only the filter's).
+ */
+export async function listFailedLogins(
+  db: Db,
+  filter: { email?: string; address?: string; limit: number; offset: number; now?: Date },
+) {
+  const now = filter.now ?? new Date();
+  let query = db.selectFrom("login_attempts").where("succeeded", "=", 0);
+  const email = filter.email?.trim().toLowerCase();
+  if (email) query = query.where(sql<boolean>`email like ${containsPattern(email)} escape '\\'`);
+  const address = filter.address?.trim().toLowerCase();
+  if (address)
+    query = query.where(
+      sql<boolean>`lower(ip_address) like ${containsPattern(address)} escape '\\'`,
+    );
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  const [rows, last24h] = await Promise.all([
+    query
+      .select(["id", "email", "ip_address", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(filter.limit + 1)
+      .offset(filter.offset)
+      .execute(),
+    db
+      .selectFrom("login_attempts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("succeeded", "=", 0)
+      .where("created_at", ">", since)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    entries: rows.slice(0, filter.limit).map((row): FailedLogin => ({
+      id: Number(row.id),
+      email: row.email,
+      address: row.ip_address,
+      at: row.created_at,
+    })),
+    hasMore: rows.length > filter.limit,
+    last24h: Number(last24h.n),
+  };
+}
+
+/** Everything /admin/security shows, for the acting admin. */
+export async function loadSecurityPage(
+  db: Db,
+  input: {
+    userId: string;
+    currentSessionId?: string;
+    query: SecurityQuery;
+    addressLimit: number;
+    now?: Date;
+  },
+) {
+  const now = input.now ?? new Date();
+  const [sessions, failed, throttles, refusals] = await Promise.all([
+    listOwnSessions(db, { userId: input.userId, currentSessionId: input.currentSessionId, now }),
+    listFailedLogins(db, {
+      email: input.query.email,
+      address: input.query.address,
+      limit: FAILED_LOGINS_PAGE_SIZE,
+      offset: (input.query.page - 1) * FAILED_LOGINS_PAGE_SIZE,
+      now,
+    }),
+    listThrottles(db, { addressLimit: input.addressLimit, now }),
+    listRateLimitRefusals(db, { limit: RATE_LIMIT_REFUSALS_SHOWN, now }),
+  ]);
+  return { sessions, failed, throttles, refusals, now: now.toISOString() };
+}

@@ -1,0 +1,145 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import {
+  CardCell,
+  CardRow,
+  HeadCell,
+  ResponsiveTable,
+} from "~/components/data-table/responsive-table";
+import { Pager } from "~/components/data-table/simple-table";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import type { SecurityQuery } from "~/domain/accounts/security-admin";
+import { compactAddress } from "~/lib/ip-address";
+import { visibleText } from "~/lib/visible-text";
+import { dateFormat } from "./security-shared";
+
+export interface FailedLoginView {
+  id: number;
+  email: string;
+  address: string;
+  at: string;
+}
+
+export function FailedLoginsSection({
+  entries,
+  hasMore,
+  last24h,
+  query,
+  locale,
+}: {
+  entries: FailedLoginView[];
+  hasMore: boolean;
+  last24h: number;
+  query: SecurityQuery;
+  locale: string;
+}) {
+  const { t } = useTranslation("admin-security");
+  const { t: tAdmin } = useTranslation("admin");
+  const date = dateFormat(locale, true);
+  const filtered = Boolean(query.email || query.address);
+  const href = (page: number) => {
+    const params = new URLSearchParams();
+    if (query.email) params.set("email", query.email);
+    if (query.address) params.set("address", query.address);
+    if (page > 1) params.set("page", String(page));
+    return `?${params}#failed-heading`;
+  };
+  return (
+    <section aria-labelledby="failed-heading" className="grid min-w-0 gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="failed-heading" className="text-xl font-semibold">
+          {t("failed.title")}
+        </h2>
+        <p className="text-sm font-medium" data-testid="failed-last-24h">
+          {t("failed.last24h", { count: last24h })}
+        </p>
+      </div>
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("failed.filter")}
+        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end"
+      >
+        <div className="grid gap-1">
+          <Label htmlFor="failed-email">{t("failed.email")}</Label>
+          <Input
+            id="failed-email"
+            name="email"
+            type="search"
+            dir="ltr"
+            maxLength={254}
+            defaultValue={query.email ?? ""}
+            placeholder={t("failed.emailPlaceholder")}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="failed-address">{t("failed.address")}</Label>
+          <Input
+            id="failed-address"
+            name="address"
+            type="search"
+            dir="ltr"
+            maxLength={64}
+            defaultValue={query.address ?? ""}
+            placeholder={t("failed.addressPlaceholder")}
+          />
+        </div>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+          <Button type="submit" variant="outline" className="flex-1">
+            {t("failed.apply")}
+          </Button>
+          {filtered ? (
+            <Button asChild variant="ghost">
+              <Link to="?">{t("failed.clear")}</Link>
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+      {entries.length === 0 ? (
+        <p className="text-muted-foreground">{t(filtered ? "failed.noMatch" : "failed.empty")}</p>
+      ) : (
+        <ResponsiveTable
+          caption={t("failed.title")}
+          head={
+            <>
+              <HeadCell>{t("failed.when")}</HeadCell>
+              <HeadCell>{t("failed.email")}</HeadCell>
+              <HeadCell>{t("failed.address")}</HeadCell>
+            </>
+          }
+        >
+          {entries.map((entry) => (
+            <CardRow key={entry.id}>
+              <CardCell label={t("failed.when")} wide className="md:whitespace-nowrap">
+                <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>
+              </CardCell>
+              <CardCell label={t("failed.email")}>
+                {/* What a stranger typed: text in an ltr box, never markup. */}
+                <span dir="ltr" className="break-all">
+                  {visibleText(entry.email)}
+                </span>
+              </CardCell>
+              <CardCell label={t("failed.address")}>
+                <span dir="ltr" className="font-mono text-xs break-all">
+                  {compactAddress(visibleText(entry.address))}
+                </span>
+              </CardCell>
+            </CardRow>
+          ))}
+        </ResponsiveTable>
+      )}
+      <Pager
+        page={query.page}
+        hasMore={hasMore}
+        href={href}
+        labels={{
+          previous: tAdmin("pager.previous"),
+          next: tAdmin("pager.next"),
+          nav: tAdmin("pager.label"),
+        }}
+      />
+    </section>
+  );
+}

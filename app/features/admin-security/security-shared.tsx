@@ -1,0 +1,108 @@
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { StatusMessage } from "~/components/ui/status-message";
+import { messageKey } from "~/lib/message-key";
+import { intlLocale } from "~/lib/money";
+
+export type SecurityIntent = "revoke-session" | "revoke-others" | "lift-block";
+
+export interface SecurityActionResult {
+  ok: boolean;
+  intent?: SecurityIntent;
+  message: string;
+  count?: number;
+  key?: string;
+}
+
+/** The outcome of the last action, in words (count and key fill the placeholders). */
+export function ResultMessage({ result }: { result: SecurityActionResult }) {
+  const { t } = useTranslation("admin-security");
+  const tr = t as (key: string, options?: Record<string, unknown>) => string;
+  return (
+    <StatusMessage ok={result.ok}>
+      {tr(messageKey(result.message), { count: result.count ?? 0, key: result.key ?? "" })}
+    </StatusMessage>
+  );
+}
+
+export function dateFormat(locale: string, withSeconds = false) {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: withSeconds ? "medium" : "short",
+  });
+}
+
+/**
+ * A button that opens a confirmation; confirming posts `fields` to the page's action. The dialog closes
+ * when an answer comes back; the section shows it.
+ */
+export function ConfirmAction({
+  trigger,
+  triggerLabel,
+  title,
+  description,
+  confirm,
+  fields,
+  result,
+  variant = "outline",
+}: {
+  trigger: ReactNode;
+  /** The trigger's accessible name when its text alone is ambiguous (one per row). */
+  triggerLabel?: string;
+  title: string;
+  description: ReactNode;
+  confirm: string;
+  fields: Record<string, string>;
+  result?: SecurityActionResult;
+  variant?: "outline" | "destructive";
+}) {
+  const { t } = useTranslation("admin-security");
+  const busy = useNavigation().state !== "idle";
+  const [open, setOpen] = useState(false);
+  const [seen, setSeen] = useState(result);
+  if (result !== seen) {
+    setSeen(result);
+    setOpen(false);
+  }
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant={variant} size="sm" aria-label={triggerLabel} title={triggerLabel}>
+          {trigger}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("close")} role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription asChild>
+            <div>{description}</div>
+          </DialogDescription>
+        </DialogHeader>
+        <Form method="post" className="flex flex-wrap justify-end gap-2">
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {t("cancel")}
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive" disabled={busy}>
+            {confirm}
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,200 @@
+import { useTranslation } from "react-i18next";
+import {
+  CardCell,
+  CardRow,
+  HeadCell,
+  ResponsiveTable,
+} from "~/components/data-table/responsive-table";
+import { Badge } from "~/components/ui/badge";
+import { LOGIN_EMAIL_FAILURE_LIMIT, LOGIN_EMAIL_WINDOW_MINUTES } from "~/domain/accounts/accounts";
+import type { ThrottleKind } from "~/domain/accounts/login-throttle";
+import { THROTTLE_KIND_LABELS } from "~/domain/accounts/security-admin";
+import { compactAddress } from "~/lib/ip-address";
+import { visibleText } from "~/lib/visible-text";
+import {
+  ConfirmAction,
+  dateFormat,
+  ResultMessage,
+  type SecurityActionResult,
+} from "./security-shared";
+
+export interface ThrottleView {
+  kind: ThrottleKind;
+  key: string;
+  attempts: number;
+  lastAttemptAt: string;
+  block: { startedAt: string; endsAt: string; liftedAt: string | null };
+  active: boolean;
+}
+
+export interface RefusalView {
+  id: number;
+  address: string;
+  path: string;
+  at: string;
+  endsAt: string;
+  active: boolean;
+}
+
+export function ThrottlesSection({
+  throttles,
+  refusals,
+  addressLimit,
+  locale,
+  result,
+}: {
+  throttles: ThrottleView[];
+  refusals: RefusalView[];
+  addressLimit: number;
+  locale: string;
+  result?: SecurityActionResult;
+}) {
+  const { t } = useTranslation("admin-security");
+  const date = dateFormat(locale, true);
+  const mine = result?.intent === "lift-block" ? result : undefined;
+  const when = (iso: string) => <time dateTime={iso}>{date.format(new Date(iso))}</time>;
+  return (
+    <section aria-labelledby="throttles-heading" className="grid min-w-0 gap-3">
+      <div className="grid gap-1">
+        <h2 id="throttles-heading" className="text-xl font-semibold">
+          {t("throttles.title")}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {t("throttles.rule", {
+            addressLimit,
+            emailLimit: LOGIN_EMAIL_FAILURE_LIMIT,
+            minutes: LOGIN_EMAIL_WINDOW_MINUTES,
+          })}
+        </p>
+      </div>
+      {mine ? <ResultMessage result={mine} /> : null}
+      {throttles.length === 0 ? (
+        <p className="text-muted-foreground">{t("throttles.empty")}</p>
+      ) : (
+        <ResponsiveTable
+          caption={t("throttles.title")}
+          head={
+            <>
+              <HeadCell>{t("throttles.who")}</HeadCell>
+              <HeadCell>{t("throttles.state")}</HeadCell>
+              <HeadCell>{t("throttles.blockedAt")}</HeadCell>
+              <HeadCell className="md:text-end">{t("throttles.attempts")}</HeadCell>
+              <HeadCell>
+                <span className="sr-only">{t("throttles.actions")}</span>
+              </HeadCell>
+            </>
+          }
+        >
+          {throttles.map((entry) => {
+            const key =
+              entry.kind === "address"
+                ? compactAddress(visibleText(entry.key))
+                : visibleText(entry.key);
+            const kind = t(THROTTLE_KIND_LABELS[entry.kind]);
+            return (
+              <CardRow key={`${entry.kind}:${entry.key}`}>
+                <CardCell label={t("throttles.who")} wide>
+                  <span className="block text-xs text-muted-foreground">{kind}</span>
+                  <span dir="ltr" className="block font-mono text-xs break-all">
+                    {key}
+                  </span>
+                </CardCell>
+                <CardCell label={t("throttles.state")}>
+                  {entry.active ? (
+                    <>
+                      <Badge tone="red" className="w-fit">
+                        {t("throttles.blocked")}
+                      </Badge>
+                      <time className="text-xs" dateTime={entry.block.endsAt}>
+                        {t("throttles.until", { time: date.format(new Date(entry.block.endsAt)) })}
+                      </time>
+                    </>
+                  ) : entry.block.liftedAt ? (
+                    <>
+                      <Badge tone="blue" className="w-fit">
+                        {t("throttles.lifted")}
+                      </Badge>
+                      <span className="text-xs">{when(entry.block.liftedAt)}</span>
+                    </>
+                  ) : (
+                    <>
+                      <Badge className="w-fit">{t("throttles.ended")}</Badge>
+                      <span className="text-xs">{when(entry.block.endsAt)}</span>
+                    </>
+                  )}
+                </CardCell>
+                <CardCell label={t("throttles.blockedAt")} className="md:whitespace-nowrap">
+                  {when(entry.block.startedAt)}
+                </CardCell>
+                <CardCell label={t("throttles.attempts")} className="md:text-end">
+                  <span className="font-mono">{entry.attempts}</span>
+                </CardCell>
+                <CardCell wide>
+                  {entry.active ? (
+                    <ConfirmAction
+                      trigger={t("throttles.lift")}
+                      triggerLabel={t("throttles.liftFor", { key })}
+                      title={t("throttles.liftTitle")}
+                      description={
+                        <>
+                          <p>{t("throttles.liftText")}</p>
+                          <p dir="ltr" className="mt-2 font-mono break-all">
+                            {key}
+                          </p>
+                        </>
+                      }
+                      confirm={t("throttles.liftConfirm")}
+                      fields={{ intent: "lift-block", kind: entry.kind, key: entry.key }}
+                      result={result}
+                    />
+                  ) : null}
+                </CardCell>
+              </CardRow>
+            );
+          })}
+        </ResponsiveTable>
+      )}
+
+      <div className="mt-2 grid gap-1">
+        <h3 className="font-semibold">{t("refusals.title")}</h3>
+        <p className="text-sm text-muted-foreground">{t("refusals.intro")}</p>
+      </div>
+      {refusals.length === 0 ? (
+        <p className="text-muted-foreground">{t("refusals.empty")}</p>
+      ) : (
+        <ResponsiveTable
+          caption={t("refusals.title")}
+          head={
+            <>
+              <HeadCell>{t("refusals.address")}</HeadCell>
+              <HeadCell>{t("refusals.form")}</HeadCell>
+              <HeadCell>{t("refusals.at")}</HeadCell>
+              <HeadCell>{t("refusals.until")}</HeadCell>
+            </>
+          }
+        >
+          {refusals.map((refusal) => (
+            <CardRow key={refusal.id}>
+              <CardCell label={t("refusals.address")}>
+                <span dir="ltr" className="font-mono text-xs break-all">
+                  {compactAddress(visibleText(refusal.address))}
+                </span>
+              </CardCell>
+              <CardCell label={t("refusals.form")}>
+                <span dir="ltr" className="font-mono text-xs">
+                  {refusal.path}
+                </span>
+              </CardCell>
+              <CardCell label={t("refusals.at")} className="md:whitespace-nowrap">
+                {when(refusal.at)}
+              </CardCell>
+              <CardCell label={t("refusals.until")} className="md:whitespace-nowrap">
+                {when(refusal.endsAt)}
+              </CardCell>
+            </CardRow>
+          ))}
+        </ResponsiveTable>
+      )}
+    </section>
+  );
+}

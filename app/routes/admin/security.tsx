@@ -1,0 +1,105 @@
+import { data } from "react-router";
+import {
+  SECURITY_INTENTS,
+  securityActionSchema,
+  securityQuerySchema,
+  type SecurityIntent,
+} from "~/domain/accounts/security-admin";
+import { liftLoginBlock } from "~/domain/accounts/login-throttle.server";
+import { revokeOtherOwnSessions, revokeOwnSession } from "~/domain/accounts/own-sessions.server";
+import { loadSecurityPage } from "~/domain/accounts/security-admin.server";
+import { SecurityPage } from "~/features/admin-security/security-page";
+import { parseForm } from "~/http/form.server";
+import { requireAdmin } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/security";
+
+// The acting admin's own sessions, the failed logins and the addresses and emails the login rule throttles.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "admin");
+  const query = securityQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const page = await loadSecurityPage(context.services.db, {
+    userId: admin.id,
+    currentSessionId: context.session?.sessionId,
+    query,
+    addressLimit: context.services.loginIpLimit,
+  });
+  return {
+    meta: { title: t("nav.security") },
+    ...page,
+    query,
+    addressLimit: context.services.loginIpLimit,
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+function intentOf(value: unknown): SecurityIntent | undefined {
+  return (SECURITY_INTENTS as readonly unknown[]).includes(value)
+    ? (value as SecurityIntent)
+    : undefined;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await parseForm(request, securityActionSchema);
+  if (!form.ok) {
+    const intent = intentOf(form.values.intent);
+    return data(
+      {
+        ok: false,
+        intent,
+        message: intent
+          ? (Object.values(form.fieldErrors)[0] ?? "admin-security.errors.unknownAction")
+          : "admin-security.errors.unknownAction",
+      },
+      { status: 400 },
+    );
+  }
+  const db = context.services.db;
+  const input = form.data;
+  const currentSessionId = context.session?.sessionId;
+
+  if (input.intent === "lift-block") {
+    const result = await liftLoginBlock(db, {
+      actorId: admin.id,
+      kind: input.kind,
+      key: input.key,
+      addressLimit: context.services.loginIpLimit,
+    });
+    if (!result.ok)
+      return data({ ok: false, intent: input.intent, message: result.error }, { status: 409 });
+    return {
+      ok: true,
+      intent: input.intent,
+      message: "admin-security.throttles.liftDone",
+      key: result.key,
+    };
+  }
+
+  const result =
+    input.intent === "revoke-session"
+      ? await revokeOwnSession(db, {
+          actorId: admin.id,
+          currentSessionId,
+          sessionId: input.sessionId,
+        })
+      : await revokeOtherOwnSessions(db, { actorId: admin.id, currentSessionId });
+  if (!result.ok)
+    return data(
+      { ok: false, intent: input.intent, message: result.error },
+      { status: result.error === "admin-security.errors.sessionNotFound" ? 404 : 409 },
+    );
+  return {
+    ok: true,
+    intent: input.intent,
+    message: "admin-security.sessions.ended",
+    count: result.ended,
+  };
+}
+
+export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
+  return <SecurityPage {...loaderData} result={actionData} />;
+}
