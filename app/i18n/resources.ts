@@ -1,5 +1,7 @@
 import type { Locale } from "./locales";
 import enAdmin from "./locales/en/admin.json";
+import enAdminInbox from "./locales/en/admin-inbox.json";
+import enAdminReports from "./locales/en/admin-reports.json";
 import enAuth from "./locales/en/auth.json";
 import enAnnouncements from "./locales/en/announcements.json";
 import enCoins from "./locales/en/coins.json";
@@ -21,6 +23,8 @@ export const namespaces = [
   "dashboard",
   "site",
   "admin",
+  "admin-reports",
+  "admin-inbox",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -35,6 +39,8 @@ export const englishResources = {
   dashboard: enDashboard,
   site: enSite,
   admin: enAdmin,
+  "admin-reports": enAdminReports,
+  "admin-inbox": enAdminInbox,
 };
 export type Resources = typeof englishResources;
 

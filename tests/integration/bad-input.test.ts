@@ -136,6 +136,20 @@ const targets: {
     as: "admin",
     fields: ["intent", "id", "title", "content", "type", "targetAudience", "isActive"],
   },
+  {
+    name: "admin/contact-messages",
+    load: () => import("~/routes/admin/contact-messages"),
+    path: "/admin/contact-messages?q=x&show=unread",
+    as: "admin",
+    fields: ["intent", "id"],
+  },
+  {
+    name: "admin/newsletter",
+    load: () => import("~/routes/admin/newsletter"),
+    path: "/admin/newsletter",
+    as: "admin",
+    fields: ["intent", "id"],
+  },
 ];
 
 const nasty = fc.oneof(
@@ -168,6 +182,10 @@ const nasty = fc.oneof(
     "renew",
     "create",
     "update",
+    "open",
+    "read",
+    "unread",
+    "remove",
   ),
   fc.string({ minLength: 5000, maxLength: 20_000 }),
   fc.integer().map(String),

@@ -11,6 +11,8 @@ export const AUDIT_TARGET_TYPES = [
   "settings",
   "ticket",
   "announcement",
+  "contact_message",
+  "newsletter_subscriber",
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
@@ -25,6 +27,9 @@ export const AUDIT_TARGET_LABELS = {
   settings: "audit.targets.settings",
   ticket: "audit.targets.ticket",
   announcement: "audit.targets.announcement",
+  // Labels from the inbox's own namespace ("ns:key" reaches it from the admin namespace's t).
+  contact_message: "admin-inbox:audit.targets.contactMessage",
+  newsletter_subscriber: "admin-inbox:audit.targets.newsletterSubscriber",
 } as const satisfies Record<AuditTargetType, string>;
 
 /** The actions written today, in words; an action without an entry here is shown as its code. */
@@ -46,6 +51,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "announcement.delete": "audit.actions.announcementDelete",
   "ticket.status": "audit.actions.ticketStatus",
   "ticket.priority": "audit.actions.ticketPriority",
+  "contact_message.delete": "admin-inbox:audit.contactMessageDelete",
+  "newsletter_subscriber.remove": "admin-inbox:audit.newsletterSubscriberRemove",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

@@ -11,7 +11,9 @@ export interface AuditEntry {
     | "product"
     | "settings"
     | "ticket"
-    | "announcement";
+    | "announcement"
+    | "contact_message"
+    | "newsletter_subscriber";
   targetId: string | number;
   before?: unknown;
   after?: unknown;
