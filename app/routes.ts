@@ -32,6 +32,9 @@ export default [
   route("terms", "routes/redirects/terms.ts"),
   route("privacy", "routes/redirects/privacy.ts"),
   ...prefix("admin", [
+    // Files, not pages: outside the shell's layout (whose loader a download does not need).
+    route("reports.csv", "routes/admin/reports-csv.ts"),
+    route("newsletter.csv", "routes/admin/newsletter-csv.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
@@ -45,6 +48,9 @@ export default [
       route("transactions", "routes/admin/transactions.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("security", "routes/admin/security.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
+      route("contact-messages", "routes/admin/contact-messages.tsx"),
+      route("newsletter", "routes/admin/newsletter.tsx"),
       route("search", "routes/admin/search.tsx"),
       ...COMING_SOON_PATHS.map((path) =>
         route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` }),

@@ -5,6 +5,7 @@ import * as m0004 from "../../db/migrations/0004-coins-orders-services";
 import * as m0005 from "../../db/migrations/0005-support";
 import * as m0007 from "../../db/migrations/0007-site-messages";
 import * as m0010 from "../../db/migrations/0010-security";
+import * as m0011 from "../../db/migrations/0011-report-indexes";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0005-support": m0005,
   "0007-site-messages": m0007,
   "0010-security": m0010,
+  "0011-report-indexes": m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,8 @@ import type { Locale } from "./locales";
 import enAdmin from "./locales/en/admin.json";
 import enAdminSettings from "./locales/en/admin-settings.json";
 import enAdminSecurity from "./locales/en/admin-security.json";
+import enAdminInbox from "./locales/en/admin-inbox.json";
+import enAdminReports from "./locales/en/admin-reports.json";
 import enAuth from "./locales/en/auth.json";
 import enAnnouncements from "./locales/en/announcements.json";
 import enCoins from "./locales/en/coins.json";
@@ -25,6 +27,8 @@ export const namespaces = [
   "admin",
   "admin-settings",
   "admin-security",
+  "admin-reports",
+  "admin-inbox",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -41,6 +45,8 @@ export const englishResources = {
   admin: enAdmin,
   "admin-settings": enAdminSettings,
   "admin-security": enAdminSecurity,
+  "admin-reports": enAdminReports,
+  "admin-inbox": enAdminInbox,
 };
 export type Resources = typeof englishResources;
 

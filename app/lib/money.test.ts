@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCoins, formatEuros } from "./money";
+import { formatCoins, formatEuros, formatEurosCompact } from "./money";
 
 describe("money", () => {
   it("formats cents as euros the same way everywhere", () => {
@@ -22,5 +22,12 @@ describe("money", () => {
   it("shows coins with two decimals", () => {
     expect(formatCoins(1_000_000)).toBe("10,000.00");
     expect(formatCoins(5)).toBe("0.05");
+  });
+
+  it("shortens amounts for a chart's axis", () => {
+    expect(formatEurosCompact(150_000)).toBe("€1.5K");
+    expect(formatEurosCompact(4_500)).toBe("€45");
+    expect(formatEurosCompact(50)).toBe("€0.5");
+    expect(formatEurosCompact(-50_000)).toBe("-€500");
   });
 });

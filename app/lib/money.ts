@@ -22,3 +22,14 @@ export function formatCoins(cents: number, locale = "en"): string {
     maximumFractionDigits: 2,
   }).format(cents / 100);
 }
+
+/** A short amount for a chart's axis ("€1.2K", "45 €"): a rounded label, never a figure to read from. */
+export function formatEurosCompact(cents: number, locale = "en"): string {
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: "currency",
+    currency: "EUR",
+    notation: "compact",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(cents / 100);
+}

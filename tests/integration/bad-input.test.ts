@@ -178,6 +178,20 @@ const targets: {
       "keywords",
     ],
   },
+  {
+    name: "admin/contact-messages",
+    load: () => import("~/routes/admin/contact-messages"),
+    path: "/admin/contact-messages?q=x&show=unread",
+    as: "admin",
+    fields: ["intent", "id"],
+  },
+  {
+    name: "admin/newsletter",
+    load: () => import("~/routes/admin/newsletter"),
+    path: "/admin/newsletter",
+    as: "admin",
+    fields: ["intent", "id"],
+  },
 ];
 
 const nasty = fc.oneof(
@@ -224,6 +238,10 @@ const nasty = fc.oneof(
     "lift-block",
     "address",
     "email",
+    "open",
+    "read",
+    "unread",
+    "remove",
   ),
   fc.string({ minLength: 5000, maxLength: 20_000 }),
   fc.integer().map(String),

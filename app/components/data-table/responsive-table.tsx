@@ -36,9 +36,15 @@ export function HeadCell({ children, className }: { children: ReactNode; classNa
   );
 }
 
-export function CardRow({ children }: { children: ReactNode }) {
+/** A row; `className` can change the phone card's grid (e.g. three columns for short figures). */
+export function CardRow({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <tr className="grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border bg-background p-3 align-top md:table-row md:rounded-none md:border-0 md:p-0">
+    <tr
+      className={cn(
+        "grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border bg-background p-3 align-top md:table-row md:rounded-none md:border-0 md:p-0",
+        className,
+      )}
+    >
       {children}
     </tr>
   );

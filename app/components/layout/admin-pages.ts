@@ -14,7 +14,6 @@ export const COMING_SOON_PATHS = [
   "chat",
   "affiliates",
   "email-marketing",
-  "reports",
   "analytics",
   "utilities",
 ] as const;

@@ -12,6 +12,8 @@ export const AUDIT_TARGET_TYPES = [
   "ticket",
   "announcement",
   "login_block",
+  "contact_message",
+  "newsletter_subscriber",
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
@@ -27,6 +29,9 @@ export const AUDIT_TARGET_LABELS = {
   ticket: "audit.targets.ticket",
   announcement: "audit.targets.announcement",
   login_block: "admin-security:audit.targets.loginBlock",
+  // Labels from the inbox's own namespace ("ns:key" reaches it from the admin namespace's t).
+  contact_message: "admin-inbox:audit.targets.contactMessage",
+  newsletter_subscriber: "admin-inbox:audit.targets.newsletterSubscriber",
 } as const satisfies Record<AuditTargetType, string>;
 
 /** The actions written today, in words; an action without an entry here is shown as its code. */
@@ -52,6 +57,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "session.revoke": "admin-security:audit.actions.sessionRevoke",
   "session.revoke_others": "admin-security:audit.actions.sessionRevokeOthers",
   "login_block.lift": "admin-security:audit.actions.loginBlockLift",
+  "contact_message.delete": "admin-inbox:audit.contactMessageDelete",
+  "newsletter_subscriber.remove": "admin-inbox:audit.newsletterSubscriberRemove",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

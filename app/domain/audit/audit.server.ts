@@ -13,6 +13,8 @@ export interface AuditEntry {
     | "ticket"
     | "announcement"
     | "login_block";
+    | "contact_message"
+    | "newsletter_subscriber";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

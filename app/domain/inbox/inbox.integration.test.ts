@@ -1,0 +1,172 @@
+import { expect, it } from "vitest";
+import { submitContactMessage, subscribeToNewsletter } from "~/domain/site/site.server";
+import { adminId } from "../../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import {
+  deleteContactMessage,
+  exportNewsletterSubscribersCsv,
+  listContactMessages,
+  listNewsletterSubscribers,
+  markContactMessage,
+  removeNewsletterSubscriber,
+} from "./inbox.server";
+
+describeEachDatabase("admin inbox", (app) => {
+  async function auditRows(action: string) {
+    return app()
+      .db.selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", action)
+      .orderBy("id")
+      .execute();
+  }
+
+  it("lists contact messages newest first, searches, counts the unread, opens, marks and deletes", async () => {
+    const db = app().db;
+    await submitContactMessage(db, {
+      name: "Nadia Benali",
+      email: "nadia@example.com",
+      subject: "Lag on my SA-MP server",
+      message: "Since yesterday\nthe server lags.",
+    });
+    await submitContactMessage(db, {
+      name: "100%_Gamer",
+      email: "gamer@example.org",
+      subject: "Invoice question",
+      message: "x".repeat(5000),
+    });
+    await submitContactMessage(db, {
+      name: "يوسف",
+      email: "youssef@example.ma",
+      subject: "سؤال عن VPS",
+      message: "مرحبا",
+    });
+    const page = { limit: 2, offset: 0 };
+
+    const first = await listContactMessages(db, page);
+    expect(first.messages.map((m) => m.name)).toEqual(["يوسف", "100%_Gamer"]);
+    expect(first).toMatchObject({ hasMore: true, matching: 3, total: 3, unread: 3, opened: null });
+    const second = await listContactMessages(db, { limit: 2, offset: 2 });
+    expect(second.messages.map((m) => m.name)).toEqual(["Nadia Benali"]);
+    expect(second.hasMore).toBe(false);
+
+    // Search: name, email or subject, any case; % and _ are plain characters.
+    const names = async (q: string) =>
+      (await listContactMessages(db, { q, limit: 10, offset: 0 })).messages.map((m) => m.name);
+    expect(await names("NADIA")).toEqual(["Nadia Benali"]);
+    expect(await names("example.org")).toEqual(["100%_Gamer"]);
+    expect(await names("invoice")).toEqual(["100%_Gamer"]);
+    expect(await names("vps")).toEqual(["يوسف"]);
+    expect(await names("0%_g")).toEqual(["100%_Gamer"]);
+    expect(await names("%")).toEqual(["100%_Gamer"]);
+    expect(await names("nobody")).toEqual([]);
+
+    // Opening reads it; reading again keeps the first time; unread clears it.
+    const nadia = second.messages[0]!;
+    expect(await markContactMessage(db, { id: nadia.id, read: true })).toEqual({ ok: true });
+    const opened = await listContactMessages(db, { open: nadia.id, limit: 10, offset: 0 });
+    expect(opened.unread).toBe(2);
+    expect(opened.opened).toMatchObject({
+      id: nadia.id,
+      message: "Since yesterday\nthe server lags.",
+    });
+    const readAt = opened.opened!.readAt!;
+    expect(readAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await markContactMessage(db, { id: nadia.id, read: true });
+    expect(
+      (await listContactMessages(db, { open: nadia.id, limit: 1, offset: 0 })).opened?.readAt,
+    ).toBe(readAt);
+    const unreadOnly = await listContactMessages(db, { show: "unread", limit: 10, offset: 0 });
+    expect(unreadOnly.messages.map((m) => m.name)).toEqual(["يوسف", "100%_Gamer"]);
+    expect(unreadOnly.matching).toBe(2);
+    await markContactMessage(db, { id: nadia.id, read: false });
+    expect((await listContactMessages(db, { limit: 1, offset: 0 })).unread).toBe(3);
+    expect(await markContactMessage(db, { id: 999_999, read: true })).toEqual({
+      ok: false,
+      error: "admin-inbox.errors.messageNotFound",
+    });
+
+    // Delete: gone, with an audit entry that names no one.
+    const actor = await adminId(app());
+    expect(await deleteContactMessage(db, { id: nadia.id, actorId: actor })).toEqual({ ok: true });
+    expect((await listContactMessages(db, { limit: 10, offset: 0 })).total).toBe(2);
+    const audit = await auditRows("contact_message.delete");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actor_id: actor,
+      target_type: "contact_message",
+      target_id: String(nadia.id),
+    });
+    expect(JSON.parse(audit[0]!.before!)).toEqual({ receivedAt: nadia.createdAt, read: false });
+    expect(JSON.stringify(audit[0])).not.toMatch(/nadia|Lag/i);
+    expect(await deleteContactMessage(db, { id: nadia.id, actorId: actor })).toEqual({
+      ok: false,
+      error: "admin-inbox.errors.messageNotFound",
+    });
+    expect(await auditRows("contact_message.delete")).toHaveLength(1);
+  });
+
+  it("lists subscribers newest first, searches, removes one (audited) and exports all as CSV", async () => {
+    const db = app().db;
+    for (const email of [
+      "first@example.com",
+      "-2+3@example.com",
+      '=HYPERLINK("http://evil","x")@example.com',
+      "Last@Example.com",
+    ])
+      await subscribeToNewsletter(db, email);
+
+    const list = await listNewsletterSubscribers(db, { limit: 3, offset: 0 });
+    expect(list.subscribers.map((s) => s.email)).toEqual([
+      "last@example.com",
+      '=hyperlink("http://evil","x")@example.com',
+      "-2+3@example.com",
+    ]);
+    expect(list).toMatchObject({ hasMore: true, matching: 4, total: 4 });
+    const search = await listNewsletterSubscribers(db, { q: "FIRST", limit: 10, offset: 0 });
+    expect(search.subscribers.map((s) => s.email)).toEqual(["first@example.com"]);
+    expect(search).toMatchObject({ matching: 1, total: 4 });
+    expect((await listNewsletterSubscribers(db, { q: "_", limit: 10, offset: 0 })).matching).toBe(
+      0,
+    );
+
+    const csv = await exportNewsletterSubscribersCsv(db, {
+      now: new Date("2026-11-22T23:59:59.000Z"),
+    });
+    expect(csv.filename).toBe("hostfront-newsletter-subscribers-2026-11-22.csv");
+    const lines = csv.body.split("\r\n");
+    expect(lines[0]).toBe("\uFEFFemail,subscribed_at");
+    expect(lines.slice(1, -1).map((line) => line.replace(/,[^,]*$/, ""))).toEqual([
+      "first@example.com",
+      `"'-2+3@example.com"`,
+      `"'=hyperlink(""http://evil"",""x"")@example.com"`,
+      "last@example.com",
+    ]);
+    expect(lines[1]).toMatch(/^first@example\.com,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(lines.at(-1)).toBe("");
+
+    const actor = await adminId(app());
+    const first = (await listNewsletterSubscribers(db, { q: "first", limit: 1, offset: 0 }))
+      .subscribers[0]!;
+    expect(await removeNewsletterSubscriber(db, { id: first.id, actorId: actor })).toEqual({
+      ok: true,
+    });
+    expect((await listNewsletterSubscribers(db, { limit: 10, offset: 0 })).total).toBe(3);
+    const audit = await auditRows("newsletter_subscriber.remove");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actor_id: actor,
+      target_type: "newsletter_subscriber",
+      target_id: String(first.id),
+    });
+    expect(JSON.stringify(audit[0])).not.toContain("first@");
+    expect(await removeNewsletterSubscriber(db, { id: first.id, actorId: actor })).toEqual({
+      ok: false,
+      error: "admin-inbox.errors.subscriberNotFound",
+    });
+    // Removed, they can subscribe again.
+    await subscribeToNewsletter(db, "first@example.com");
+    expect((await listNewsletterSubscribers(db, { limit: 10, offset: 0 })).total).toBe(4);
+  });
+});

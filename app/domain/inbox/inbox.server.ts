@@ -1,0 +1,252 @@
+import { sql } from "kysely";
+import { containsPattern } from "~/domain/accounts/user-directory.server";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { inTransaction, Refusal, type Db } from "~/db/transaction";
+import { csvDate, toCsv } from "~/lib/csv";
+import type { ContactFilter } from "./inbox";
+
+export interface ContactMessageView {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  readAt: string | null;
+  createdAt: string;
+}
+
+const contactColumns = [
+  "id",
+  "name",
+  "email",
+  "subject",
+  "message",
+  "read_at",
+  "created_at",
+] as const;
+
+function toContactMessage(row: {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  read_at: string | null;
+  created_at: string;
+}): ContactMessageView {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    readAt: row.read_at,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * The contact form's messages for admins, newest first, searched (name, email or subject, any case;
+ * `%` and `_` are plain characters) and paged on the server. Also counts what the filter matches, the
+ * unread messages in all, and returns the message asked for in full (`open`), wherever it is in the list.
+ */
+export async function listContactMessages(
+  db: Db,
+  query: {
+    q?: string;
+    show?: ContactFilter;
+    open?: number;
+    limit: number;
+    offset: number;
+  },
+) {
+  let base = db.selectFrom("contact_messages");
+  const q = query.q?.trim().toLowerCase();
+  if (q) {
+    const pattern = containsPattern(q);
+    base = base.where(
+      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\' or lower(subject) like ${pattern} escape '\\')`,
+    );
+  }
+  if (query.show === "unread") base = base.where("read_at", "is", null);
+
+  const [rows, matching, counts, opened] = await Promise.all([
+    base
+      .select(contactColumns)
+      .orderBy("id", "desc")
+      .limit(query.limit + 1)
+      .offset(query.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("contact_messages")
+      .select([
+        sql<number>`count(*)`.as("total"),
+        sql<number>`coalesce(sum(case when read_at is null then 1 else 0 end), 0)`.as("unread"),
+      ])
+      .executeTakeFirstOrThrow(),
+    query.open
+      ? db
+          .selectFrom("contact_messages")
+          .select(contactColumns)
+          .where("id", "=", query.open)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  return {
+    messages: rows.slice(0, query.limit).map(toContactMessage),
+    hasMore: rows.length > query.limit,
+    matching: Number(matching.n),
+    total: Number(counts.total),
+    unread: Number(counts.unread),
+    opened: opened ? toContactMessage(opened) : null,
+  };
+}
+
+export type ContactChangeResult =
+  { ok: true } | { ok: false; error: "admin-inbox.errors.messageNotFound" };
+
+/**
+ * Marks a message read or unread. Reading keeps the first time it was read. Not audited: it is a reading
+ * mark, like a mail client's, and changes nothing anyone else sees; an entry per opened message would
+ * bury the admin changes the log is for.
+ */
+export async function markContactMessage(
+  db: Db,
+  input: { id: number; read: boolean },
+): Promise<ContactChangeResult> {
+  const now = new Date().toISOString();
+  const updated = await db
+    .updateTable("contact_messages")
+    .set({ read_at: input.read ? sql<string>`coalesce(read_at, ${now})` : null })
+    .where("id", "=", input.id)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1
+    ? { ok: true }
+    : { ok: false, error: "admin-inbox.errors.messageNotFound" };
+}
+
+/**
+ * Deletes a message for good, with its audit entry in the same transaction. The entry keeps when the
+ * message came and whether it had been read, not who wrote it or what: deleting is how personal data
+ * leaves.
+ */
+export async function deleteContactMessage(
+  db: Db,
+  input: { id: number; actorId: string },
+): Promise<ContactChangeResult> {
+  return inTransaction(db, async (trx): Promise<ContactChangeResult> => {
+    const row = await trx
+      .deleteFrom("contact_messages")
+      .where("id", "=", input.id)
+      .returning(["id", "read_at", "created_at"])
+      .executeTakeFirst();
+    if (!row)
+      throw new Refusal<ContactChangeResult>({
+        ok: false,
+        error: "admin-inbox.errors.messageNotFound",
+      });
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "contact_message.delete",
+      targetType: "contact_message",
+      targetId: Number(row.id),
+      before: { receivedAt: row.created_at, read: row.read_at !== null },
+    });
+    return { ok: true };
+  });
+}
+
+export interface SubscriberView {
+  id: number;
+  email: string;
+  createdAt: string;
+}
+
+/** Newsletter subscribers, newest first, searched by email and paged on the server, with counts. */
+export async function listNewsletterSubscribers(
+  db: Db,
+  query: { q?: string; limit: number; offset: number },
+) {
+  let base = db.selectFrom("newsletter_subscribers");
+  const q = query.q?.trim().toLowerCase();
+  // Addresses are stored lower-cased (subscribeToNewsletter).
+  if (q) base = base.where(sql<boolean>`email like ${containsPattern(q)} escape '\\'`);
+  const [rows, matching, total] = await Promise.all([
+    base
+      .select(["id", "email", "created_at"])
+      .orderBy("id", "desc")
+      .limit(query.limit + 1)
+      .offset(query.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("newsletter_subscribers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    subscribers: rows.slice(0, query.limit).map((row): SubscriberView => ({
+      id: Number(row.id),
+      email: row.email,
+      createdAt: row.created_at,
+    })),
+    hasMore: rows.length > query.limit,
+    matching: Number(matching.n),
+    total: Number(total.n),
+  };
+}
+
+export type RemoveSubscriberResult =
+  { ok: true } | { ok: false; error: "admin-inbox.errors.subscriberNotFound" };
+
+/**
+ * Takes an address off the list, with its audit entry in the same transaction. The entry names the row
+ * and when it subscribed, not the address: removing it is the point.
+ */
+export async function removeNewsletterSubscriber(
+  db: Db,
+  input: { id: number; actorId: string },
+): Promise<RemoveSubscriberResult> {
+  return inTransaction(db, async (trx): Promise<RemoveSubscriberResult> => {
+    const row = await trx
+      .deleteFrom("newsletter_subscribers")
+      .where("id", "=", input.id)
+      .returning(["id", "created_at"])
+      .executeTakeFirst();
+    if (!row)
+      throw new Refusal<RemoveSubscriberResult>({
+        ok: false,
+        error: "admin-inbox.errors.subscriberNotFound",
+      });
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "newsletter_subscriber.remove",
+      targetType: "newsletter_subscriber",
+      targetId: Number(row.id),
+      before: { subscribedAt: row.created_at },
+    });
+    return { ok: true };
+  });
+}
+
+export const SUBSCRIBERS_CSV_HEADER = ["email", "subscribed_at"];
+
+/** Every subscriber as a CSV file (oldest first, the order they joined), with its file name. */
+export async function exportNewsletterSubscribersCsv(
+  db: Db,
+  { now = new Date() }: { now?: Date } = {},
+) {
+  const rows = await db
+    .selectFrom("newsletter_subscribers")
+    .select(["email", "created_at"])
+    .orderBy("id")
+    .execute();
+  return {
+    filename: `hostfront-newsletter-subscribers-${csvDate(now)}.csv`,
+    body: toCsv(
+      SUBSCRIBERS_CSV_HEADER,
+      rows.map((row) => [row.email, row.created_at]),
+    ),
+  };
+}

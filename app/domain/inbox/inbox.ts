@@ -1,0 +1,69 @@
+import { z } from "~/lib/zod";
+
+// Contact messages and newsletter subscribers for admins (/admin/contact-messages, /admin/newsletter).
+// Messages are catalogue keys ("admin-inbox.key").
+
+export const CONTACT_PAGE_SIZE = 20;
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+export const CONTACT_FILTERS = ["all", "unread"] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+export const CONTACT_FILTER_LABELS = {
+  all: "contact.filters.all",
+  unread: "contact.filters.unread",
+} as const satisfies Record<ContactFilter, string>;
+
+const page = z.coerce.number().int().min(1).max(100_000).catch(1);
+const search = z.string().max(200).catch("");
+const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** /admin/contact-messages' query string: anything unexpected falls back to the default. */
+export const contactListQuerySchema = z.object({
+  q: search,
+  show: z.enum(CONTACT_FILTERS).catch("all"),
+  /** The message shown in full. */
+  open: rowId.optional().catch(undefined),
+  page,
+});
+export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
+
+/** A row's id from a form; anything else reads as a row that does not exist. */
+const idField = (notFound: string) =>
+  z.coerce
+    .number({ error: notFound })
+    .int(notFound)
+    .positive(notFound)
+    .max(Number.MAX_SAFE_INTEGER, notFound);
+
+const messageId = z.object({ id: idField("admin-inbox.errors.messageNotFound") });
+
+/** The contact messages page's actions: open (marks read), mark read or unread, delete. */
+export const contactActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    messageId.extend({ intent: z.literal("open") }),
+    messageId.extend({ intent: z.literal("read") }),
+    messageId.extend({ intent: z.literal("unread") }),
+    messageId.extend({ intent: z.literal("delete") }),
+  ],
+  { error: "admin-inbox.errors.unknownAction" },
+);
+export type ContactActionInput = z.infer<typeof contactActionSchema>;
+
+/** /admin/newsletter's query string. */
+export const subscriberListQuerySchema = z.object({ q: search, page });
+export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
+
+export const subscriberActionSchema = z.object(
+  {
+    intent: z.literal("remove", { error: "admin-inbox.errors.unknownAction" }),
+    id: idField("admin-inbox.errors.subscriberNotFound"),
+  },
+  { error: "admin-inbox.errors.unknownAction" },
+);
+
+/** A reply link: the sender's address, and the subject with "Re: " (the usual mail prefix). */
+export function replyHref(email: string, subject: string): string {
+  const to = encodeURIComponent(email).replaceAll("%40", "@");
+  return `mailto:${to}?subject=${encodeURIComponent("Re: " + subject)}`;
+}

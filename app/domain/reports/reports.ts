@@ -1,0 +1,153 @@
+import { PRODUCT_TYPES } from "~/domain/catalogue/catalogue";
+import type { LedgerKind } from "~/domain/coins/coins";
+import type { OrderStatus } from "~/domain/orders/orders";
+import { csvDate, csvEuros, toCsv, type CsvCell } from "~/lib/csv";
+
+// The monthly report (/admin/reports). What counts is defined here once, and in docs/admin.md.
+
+/** The report covers this many months, the current one included. */
+export const REPORT_MONTHS = 12;
+
+/**
+ * Orders that count: pending and approved ones. Both were paid from coins when placed; a rejected order
+ * was refunded, so it is no sale.
+ */
+export const COUNTED_ORDER_STATUSES = [
+  "pending",
+  "approved",
+] as const satisfies readonly OrderStatus[];
+
+/**
+ * Ledger rows that make up coins spent: payments for orders and renewals, minus refunds of rejected
+ * orders. Admin adjustments (coins bought or corrected) are not spending.
+ */
+export const SPENDING_LEDGER_KINDS = [
+  "order_payment",
+  "order_refund",
+  "renewal",
+] as const satisfies readonly LedgerKind[];
+
+/**
+ * The catalogue's product types, plus "other" for money that cannot be tied to one: the renewal of a
+ * service an admin added without a product, or of a service deleted since.
+ */
+export const REPORT_TYPES = [...PRODUCT_TYPES, "other"] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+// Catalogue keys (admin-reports namespace) written out, so the catalogue test sees every one in use.
+export const REPORT_TYPE_LABELS = {
+  samp: "types.samp",
+  mta: "types.mta",
+  vps: "types.vps",
+  game: "types.game",
+  other: "types.other",
+} as const satisfies Record<ReportType, string>;
+
+export function reportType(type: string | null): ReportType {
+  return (PRODUCT_TYPES as readonly string[]).includes(type ?? "") ? (type as ReportType) : "other";
+}
+
+/** The UTC month of an instant: "2026-11". */
+export function monthKey(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+function monthStart(year: number, monthIndex: number): Date {
+  return new Date(Date.UTC(year, monthIndex, 1));
+}
+
+/**
+ * The months of the report, oldest first, ending with the month of `now` (UTC), and the instants that
+ * bound them: from the first moment of the first month (included) to the first moment after the last
+ * (excluded), as ISO strings that compare right against stored timestamps on both dialects.
+ */
+export function reportWindow(now: Date, count = REPORT_MONTHS) {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const months = Array.from({ length: count }, (_, i) =>
+    monthKey(monthStart(year, month - (count - 1) + i)),
+  );
+  return {
+    months,
+    from: monthStart(year, month - (count - 1)).toISOString(),
+    to: monthStart(year, month + 1).toISOString(),
+  };
+}
+export type ReportWindow = ReturnType<typeof reportWindow>;
+
+/** One group of the database's answer: a month, a product type (as stored) and its figures. */
+export interface MonthlyFigure {
+  month: string;
+  type: string | null;
+  orders: number;
+  coinsCents: number;
+}
+
+export interface ReportCell {
+  orders: number;
+  coinsCents: number;
+}
+
+export interface MonthlyReport {
+  months: string[];
+  /** The types shown: the catalogue's four always, "other" only when something fell into it. */
+  types: ReportType[];
+  /** One row per month, oldest first; `byType` follows `types`. Empty months are zeros. */
+  rows: { month: string; byType: ReportCell[]; total: ReportCell }[];
+  totals: { byType: ReportCell[]; total: ReportCell };
+  from: string;
+  to: string;
+}
+
+const zero = (): ReportCell => ({ orders: 0, coinsCents: 0 });
+
+function add(into: ReportCell, figure: ReportCell) {
+  into.orders += figure.orders;
+  into.coinsCents += figure.coinsCents;
+}
+
+/** Lays the database's groups out on the full grid of months and types, zeros where nothing happened. */
+export function buildMonthlyReport(window: ReportWindow, figures: MonthlyFigure[]): MonthlyReport {
+  const grid = new Map<string, Map<ReportType, ReportCell>>(
+    window.months.map((month) => [month, new Map(REPORT_TYPES.map((type) => [type, zero()]))]),
+  );
+  for (const figure of figures) {
+    const cell = grid.get(figure.month)?.get(reportType(figure.type));
+    if (cell) add(cell, figure);
+  }
+  const usedOther = [...grid.values()].some((byType) => {
+    const other = byType.get("other")!;
+    return other.orders !== 0 || other.coinsCents !== 0;
+  });
+  const types = REPORT_TYPES.filter((type) => type !== "other" || usedOther);
+  const totals = { byType: types.map(zero), total: zero() };
+  const rows = window.months.map((month) => {
+    const byType = types.map((type) => ({ ...grid.get(month)!.get(type)! }));
+    const total = zero();
+    byType.forEach((cell, i) => {
+      add(total, cell);
+      add(totals.byType[i]!, cell);
+    });
+    add(totals.total, total);
+    return { month, byType, total };
+  });
+  return { months: window.months, types, rows, totals, from: window.from, to: window.to };
+}
+
+export const REPORT_CSV_HEADER = ["month", "product_type", "orders", "coins_spent_eur"];
+
+/** The report as a CSV: one line per month and type (oldest month first), zeros included. */
+export function monthlyReportCsv(report: MonthlyReport, now: Date) {
+  const rows: CsvCell[][] = report.rows.flatMap((row) =>
+    report.types.map((type, i) => [
+      row.month,
+      type,
+      row.byType[i]!.orders,
+      csvEuros(row.byType[i]!.coinsCents),
+    ]),
+  );
+  return {
+    filename: `hostfront-report-${csvDate(now)}.csv`,
+    body: toCsv(REPORT_CSV_HEADER, rows),
+  };
+}

@@ -1,0 +1,346 @@
+import { MailIcon, MailOpenIcon, ReplyIcon, XIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { Pager } from "~/components/data-table/simple-table";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { StatusMessage } from "~/components/ui/status-message";
+import {
+  CONTACT_FILTER_LABELS,
+  CONTACT_FILTERS,
+  replyHref,
+  type ContactListQuery,
+} from "~/domain/inbox/inbox";
+import { intlLocale } from "~/lib/money";
+import { messageKey } from "~/lib/message-key";
+import { cn } from "~/lib/utils";
+import { ConfirmDeleteDialog } from "./confirm-dialog";
+
+export interface ContactMessageRow {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  readAt: string | null;
+  createdAt: string;
+}
+
+export interface ContactActionResult {
+  ok: boolean;
+  message: string;
+}
+
+const selectClass =
+  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
+
+/** The list's address with some of its filters changed (an empty value drops the parameter). */
+function listHref(query: ContactListQuery, changes: Partial<ContactListQuery>) {
+  const merged = { ...query, ...changes };
+  const params = new URLSearchParams();
+  if (merged.q) params.set("q", merged.q);
+  if (merged.show !== "all") params.set("show", merged.show);
+  if (merged.page > 1) params.set("page", String(merged.page));
+  if (merged.open) params.set("open", String(merged.open));
+  const search = params.toString();
+  return search ? `?${search}` : "?";
+}
+
+/** A small form that posts one intent for one message (open, read, unread). */
+function IntentButton({
+  intent,
+  id,
+  label,
+  accessibleName,
+  icon,
+  variant = "outline",
+}: {
+  intent: "open" | "read" | "unread";
+  id: number;
+  label: string;
+  accessibleName?: string;
+  icon?: React.ReactNode;
+  variant?: "outline" | "ghost" | "default";
+}) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" size="sm" variant={variant} disabled={busy} aria-label={accessibleName}>
+        {icon}
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+function DeleteMessage({ message }: { message: ContactMessageRow }) {
+  const { t } = useTranslation("admin-inbox");
+  return (
+    <ConfirmDeleteDialog
+      fields={{ intent: "delete", id: String(message.id) }}
+      labels={{
+        trigger: t("contact.delete"),
+        triggerFor: t("contact.deleteFor", { subject: message.subject }),
+        title: t("contact.deleteTitle"),
+        text: t("contact.deleteText", { subject: message.subject, email: message.email }),
+        confirm: t("contact.deleteConfirm"),
+        cancel: t("contact.cancel"),
+        close: t("contact.dialogClose"),
+      }}
+    />
+  );
+}
+
+/** Who wrote: the name as typed (any direction) and the address (left to right). */
+function Sender({ message }: { message: ContactMessageRow }) {
+  return (
+    <span className="min-w-0 wrap-anywhere">
+      <bdi className="font-medium">{message.name}</bdi>{" "}
+      <span className="text-muted-foreground" dir="ltr">
+        &lt;{message.email}&gt;
+      </span>
+    </span>
+  );
+}
+
+function OpenedMessage({
+  message,
+  query,
+  date,
+}: {
+  message: ContactMessageRow;
+  query: ContactListQuery;
+  date: Intl.DateTimeFormat;
+}) {
+  const { t } = useTranslation("admin-inbox");
+  return (
+    <article
+      aria-labelledby="opened-subject"
+      className="grid min-w-0 gap-3 rounded-lg border bg-background p-4"
+      data-testid="opened-message"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-1">
+          <p className="text-xs text-muted-foreground">{t("contact.opened")}</p>
+          <h2 id="opened-subject" className="text-lg font-semibold wrap-anywhere" dir="auto">
+            {message.subject}
+          </h2>
+        </div>
+        <Button asChild variant="ghost" size="icon" className="shrink-0">
+          <Link to={listHref(query, { open: undefined })} aria-label={t("contact.close")}>
+            <XIcon aria-hidden />
+          </Link>
+        </Button>
+      </div>
+      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="text-muted-foreground">{t("contact.from")}</dt>
+        <dd className="min-w-0">
+          <Sender message={message} />
+        </dd>
+        <dt className="text-muted-foreground">{t("contact.received")}</dt>
+        <dd>
+          <time dateTime={message.createdAt}>{date.format(new Date(message.createdAt))}</time>
+        </dd>
+      </dl>
+      {/* Plain text as typed: React escapes it; line breaks kept; long words wrap. */}
+      <p
+        className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap wrap-anywhere"
+        dir="auto"
+        data-testid="opened-text"
+      >
+        {message.message}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild size="sm">
+          <a href={replyHref(message.email, message.subject)}>
+            <ReplyIcon aria-hidden className="rtl:rotate-180" />
+            {t("contact.reply")}
+          </a>
+        </Button>
+        {message.readAt ? (
+          <IntentButton intent="unread" id={message.id} label={t("contact.markUnread")} />
+        ) : (
+          <IntentButton intent="read" id={message.id} label={t("contact.markRead")} />
+        )}
+        <DeleteMessage message={message} />
+      </div>
+    </article>
+  );
+}
+
+export function ContactMessagesPage({
+  messages,
+  opened,
+  hasMore,
+  matching,
+  total,
+  unread,
+  query,
+  locale,
+  result,
+}: {
+  messages: ContactMessageRow[];
+  opened: ContactMessageRow | null;
+  hasMore: boolean;
+  matching: number;
+  total: number;
+  unread: number;
+  query: ContactListQuery;
+  locale: string;
+  result?: ContactActionResult;
+}) {
+  const { t } = useTranslation("admin-inbox");
+  const { t: tAdmin } = useTranslation("admin");
+  const tr = t as (key: string) => string;
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  const filtered = Boolean(query.q || query.show !== "all");
+  return (
+    <main className="grid min-w-0 gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold">{tAdmin("nav.contactMessages")}</h1>
+          <p className="text-sm text-muted-foreground">{t("contact.intro")}</p>
+        </div>
+        <p className="flex flex-wrap gap-2 text-sm">
+          <Badge tone={unread > 0 ? "blue" : "grey"} data-testid="unread-count">
+            {t("contact.unread", { count: unread })}
+          </Badge>
+          <span className="text-muted-foreground">{t("contact.count", { count: total })}</span>
+        </p>
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("contact.search")}
+        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
+      >
+        <div className="grid gap-1">
+          <Label htmlFor="contact-q">{t("contact.search")}</Label>
+          <Input
+            id="contact-q"
+            name="q"
+            type="search"
+            dir="auto"
+            defaultValue={query.q}
+            placeholder={t("contact.searchPlaceholder")}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="contact-show">{t("contact.show")}</Label>
+          <select id="contact-show" name="show" defaultValue={query.show} className={selectClass}>
+            {CONTACT_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {t(CONTACT_FILTER_LABELS[filter])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" variant="outline" className="flex-1">
+            {t("contact.apply")}
+          </Button>
+          {filtered ? (
+            <Button asChild variant="ghost">
+              <Link to="?">{t("contact.clear")}</Link>
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+
+      {result ? (
+        <StatusMessage ok={result.ok}>{tr(messageKey(result.message))}</StatusMessage>
+      ) : null}
+
+      {opened ? <OpenedMessage message={opened} query={query} date={date} /> : null}
+
+      {filtered ? (
+        <p className="text-sm text-muted-foreground">
+          {t("contact.matching", { count: matching })}
+        </p>
+      ) : null}
+
+      {messages.length === 0 ? (
+        <p className="text-muted-foreground">{t(filtered ? "contact.noMatch" : "contact.empty")}</p>
+      ) : (
+        <ul className="grid gap-3" aria-label={tAdmin("nav.contactMessages")}>
+          {messages.map((message) => {
+            const isUnread = message.readAt === null;
+            return (
+              <li
+                key={message.id}
+                className={cn(
+                  "grid min-w-0 gap-2 rounded-lg border bg-background p-3",
+                  isUnread && "border-s-4 border-s-primary",
+                  opened?.id === message.id && "ring-2 ring-primary/40",
+                )}
+                data-unread={isUnread ? "true" : "false"}
+              >
+                <div className="flex items-center gap-2">
+                  {isUnread ? (
+                    <Badge tone="blue">
+                      <MailIcon aria-hidden className="me-1 size-3" />
+                      {t("contact.unreadBadge")}
+                    </Badge>
+                  ) : (
+                    <MailOpenIcon aria-hidden className="size-4 text-muted-foreground" />
+                  )}
+                  <time
+                    dateTime={message.createdAt}
+                    className="ms-auto text-xs whitespace-nowrap text-muted-foreground"
+                  >
+                    {date.format(new Date(message.createdAt))}
+                  </time>
+                </div>
+                <p className={cn("wrap-anywhere", isUnread && "font-semibold")} dir="auto">
+                  {message.subject}
+                </p>
+                <p className="text-sm">
+                  <Sender message={message} />
+                </p>
+                <p
+                  className="line-clamp-2 text-sm whitespace-pre-wrap wrap-anywhere text-muted-foreground"
+                  dir="auto"
+                >
+                  {message.message}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <IntentButton
+                    intent="open"
+                    id={message.id}
+                    label={t("contact.open")}
+                    accessibleName={t("contact.openFor", { subject: message.subject })}
+                    variant="default"
+                  />
+                  {isUnread ? (
+                    <IntentButton intent="read" id={message.id} label={t("contact.markRead")} />
+                  ) : (
+                    <IntentButton intent="unread" id={message.id} label={t("contact.markUnread")} />
+                  )}
+                  <DeleteMessage message={message} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager
+        page={query.page}
+        hasMore={hasMore}
+        href={(page) => listHref(query, { page, open: undefined })}
+        labels={{
+          previous: tAdmin("pager.previous"),
+          next: tAdmin("pager.next"),
+          nav: tAdmin("pager.label"),
+        }}
+      />
+    </main>
+  );
+}

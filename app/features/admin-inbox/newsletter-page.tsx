@@ -1,0 +1,173 @@
+import { DownloadIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import {
+  CardCell,
+  CardRow,
+  HeadCell,
+  ResponsiveTable,
+} from "~/components/data-table/responsive-table";
+import { Pager } from "~/components/data-table/simple-table";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { StatusMessage } from "~/components/ui/status-message";
+import type { SubscriberListQuery } from "~/domain/inbox/inbox";
+import { intlLocale } from "~/lib/money";
+import { messageKey } from "~/lib/message-key";
+import { ConfirmDeleteDialog } from "./confirm-dialog";
+import type { ContactActionResult } from "./contact-messages-page";
+
+export interface SubscriberRow {
+  id: number;
+  email: string;
+  createdAt: string;
+}
+
+export function NewsletterPage({
+  subscribers,
+  hasMore,
+  matching,
+  total,
+  query,
+  locale,
+  result,
+}: {
+  subscribers: SubscriberRow[];
+  hasMore: boolean;
+  matching: number;
+  total: number;
+  query: SubscriberListQuery;
+  locale: string;
+  result?: ContactActionResult;
+}) {
+  const { t } = useTranslation("admin-inbox");
+  const { t: tAdmin } = useTranslation("admin");
+  const tr = t as (key: string) => string;
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  const href = (page: number) => {
+    const params = new URLSearchParams();
+    if (query.q) params.set("q", query.q);
+    if (page > 1) params.set("page", String(page));
+    const search = params.toString();
+    return search ? `?${search}` : "?";
+  };
+  return (
+    <main className="grid min-w-0 gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold">{tAdmin("nav.newsletter")}</h1>
+          <p className="text-sm text-muted-foreground">{t("newsletter.intro")}</p>
+          <p className="text-sm font-medium" data-testid="subscriber-count">
+            {t("newsletter.count", { count: total })}
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          {/* A plain link: the file comes from a resource route, not a page. */}
+          <a href="/admin/newsletter.csv" download>
+            <DownloadIcon aria-hidden />
+            {t("newsletter.download")}
+          </a>
+        </Button>
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("newsletter.search")}
+        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+      >
+        <div className="grid gap-1">
+          <Label htmlFor="subscriber-q">{t("newsletter.search")}</Label>
+          <Input
+            id="subscriber-q"
+            name="q"
+            type="search"
+            dir="ltr"
+            defaultValue={query.q}
+            placeholder={t("newsletter.searchPlaceholder")}
+          />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" variant="outline" className="flex-1">
+            {t("newsletter.apply")}
+          </Button>
+          {query.q ? (
+            <Button asChild variant="ghost">
+              <Link to="?">{t("newsletter.clear")}</Link>
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+
+      {result ? (
+        <StatusMessage ok={result.ok}>{tr(messageKey(result.message))}</StatusMessage>
+      ) : null}
+
+      {query.q ? (
+        <p className="text-sm text-muted-foreground">
+          {t("newsletter.matching", { count: matching })}
+        </p>
+      ) : null}
+
+      {subscribers.length === 0 ? (
+        <p className="text-muted-foreground">
+          {t(query.q ? "newsletter.noMatch" : "newsletter.empty")}
+        </p>
+      ) : (
+        <ResponsiveTable
+          caption={tAdmin("nav.newsletter")}
+          head={
+            <>
+              <HeadCell>{t("newsletter.email")}</HeadCell>
+              <HeadCell>{t("newsletter.subscribed")}</HeadCell>
+              <HeadCell>{t("newsletter.actions")}</HeadCell>
+            </>
+          }
+        >
+          {subscribers.map((subscriber) => (
+            <CardRow key={subscriber.id}>
+              <CardCell label={t("newsletter.email")} wide>
+                <span dir="ltr" className="font-medium">
+                  {subscriber.email}
+                </span>
+              </CardCell>
+              <CardCell label={t("newsletter.subscribed")} className="md:whitespace-nowrap">
+                <time dateTime={subscriber.createdAt}>
+                  {date.format(new Date(subscriber.createdAt))}
+                </time>
+              </CardCell>
+              <CardCell>
+                <ConfirmDeleteDialog
+                  fields={{ intent: "remove", id: String(subscriber.id) }}
+                  labels={{
+                    trigger: t("newsletter.remove"),
+                    triggerFor: t("newsletter.removeFor", { email: subscriber.email }),
+                    title: t("newsletter.removeTitle"),
+                    text: t("newsletter.removeText", { email: subscriber.email }),
+                    confirm: t("newsletter.removeConfirm"),
+                    cancel: t("newsletter.cancel"),
+                    close: t("newsletter.dialogClose"),
+                  }}
+                />
+              </CardCell>
+            </CardRow>
+          ))}
+        </ResponsiveTable>
+      )}
+      <Pager
+        page={query.page}
+        hasMore={hasMore}
+        href={href}
+        labels={{
+          previous: tAdmin("pager.previous"),
+          next: tAdmin("pager.next"),
+          nav: tAdmin("pager.label"),
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,253 @@
+import { DownloadIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  CardCell,
+  CardRow,
+  HeadCell,
+  ResponsiveTable,
+} from "~/components/data-table/responsive-table";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import {
+  REPORT_TYPE_LABELS,
+  type MonthlyReport,
+  type ReportCell,
+  type ReportType,
+} from "~/domain/reports/reports";
+import { directionOf } from "~/i18n/locales";
+import { formatEuros, formatEurosCompact, intlLocale } from "~/lib/money";
+import { cn } from "~/lib/utils";
+import { StackedBarChart, type MonthLabel } from "./stacked-bar-chart";
+
+/** One colour per product type, the same in the charts and their legend. */
+const TYPE_COLOURS = {
+  samp: { fill: "fill-sky-600", swatch: "bg-sky-600" },
+  mta: { fill: "fill-amber-500", swatch: "bg-amber-500" },
+  vps: { fill: "fill-emerald-600", swatch: "bg-emerald-600" },
+  game: { fill: "fill-violet-600", swatch: "bg-violet-600" },
+  other: { fill: "fill-slate-400", swatch: "bg-slate-400" },
+} as const satisfies Record<ReportType, { fill: string; swatch: string }>;
+
+const monthDate = (month: string) => new Date(`${month}-01T00:00:00.000Z`);
+
+function Legend({ types, label }: { types: { type: ReportType; name: string }[]; label: string }) {
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
+      {types.map(({ type, name }) => (
+        <li key={type} className="flex items-center gap-1.5">
+          <span className={`size-3 shrink-0 rounded-sm ${TYPE_COLOURS[type].swatch}`} />
+          {name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The figures of one measure as a table: a row per month, a column per type, totals last. */
+function ReportTable({
+  id,
+  caption,
+  report,
+  monthName,
+  typeNames,
+  value,
+}: {
+  id: "orders" | "coins";
+  caption: string;
+  report: MonthlyReport;
+  monthName: (month: string) => string;
+  typeNames: string[];
+  value: (cell: ReportCell) => ReactNode;
+}) {
+  const { t } = useTranslation("admin-reports");
+  const rows = [
+    ...report.rows.map((row) => ({ key: row.month, label: monthName(row.month), ...row })),
+    { key: "total", label: t("total12"), month: "total", ...report.totals },
+  ];
+  return (
+    <ResponsiveTable
+      caption={caption}
+      head={
+        <>
+          <HeadCell>{t("month")}</HeadCell>
+          {typeNames.map((name) => (
+            <HeadCell key={name} className="md:text-end">
+              {name}
+            </HeadCell>
+          ))}
+          <HeadCell className="md:text-end">{t("total")}</HeadCell>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        // Three figures a line on a phone: a month's card stays short.
+        <CardRow key={row.key} className="grid-cols-3">
+          <CardCell
+            wide
+            className={cn(
+              "col-span-3",
+              row.key === "total" ? "font-bold" : "font-semibold md:font-normal",
+            )}
+          >
+            <span>{row.label}</span>
+          </CardCell>
+          {row.byType.map((cell, i) => (
+            <CardCell key={report.types[i]} label={typeNames[i]} className="md:text-end">
+              {/* The figure reads left to right; the cell keeps the page's alignment. */}
+              <span
+                className="font-mono md:whitespace-nowrap"
+                data-testid={`${id}-${row.month}-${report.types[i]}`}
+              >
+                <span dir="ltr">{value(cell)}</span>
+              </span>
+            </CardCell>
+          ))}
+          <CardCell label={t("total")} className="md:text-end">
+            <span
+              className="font-mono font-semibold md:whitespace-nowrap"
+              data-testid={`${id}-${row.month}-total`}
+            >
+              <span dir="ltr">{value(row.total)}</span>
+            </span>
+          </CardCell>
+        </CardRow>
+      ))}
+    </ResponsiveTable>
+  );
+}
+
+export function ReportsPage({ report, locale }: { report: MonthlyReport; locale: string }) {
+  const { t } = useTranslation("admin-reports");
+  const { t: tAdmin } = useTranslation("admin");
+  const rtl = directionOf(locale) === "rtl";
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: "UTC" });
+  const longMonth = format({ month: "long", year: "numeric" });
+  const shortMonth = format({ month: "short" });
+  const year = format({ year: "numeric" });
+  const monthName = (month: string) => longMonth.format(monthDate(month));
+  const monthLabels: MonthLabel[] = report.months.map((month, i) => ({
+    short: shortMonth.format(monthDate(month)),
+    long: monthName(month),
+    year: i === 0 || month.endsWith("-01") ? year.format(monthDate(month)) : null,
+  }));
+  const types = report.types.map((type) => ({ type, name: t(REPORT_TYPE_LABELS[type]) }));
+  const typeNames = types.map((type) => type.name);
+  const series = (pick: (cell: ReportCell) => number) =>
+    types.map(({ type, name }, i) => ({
+      key: type,
+      label: name,
+      fill: TYPE_COLOURS[type].fill,
+      values: report.rows.map((row) => pick(row.byType[i]!)),
+    }));
+  const orders = new Intl.NumberFormat(intlLocale(locale));
+  const first = report.months[0]!;
+  const last = report.months[report.months.length - 1]!;
+
+  return (
+    <main className="grid min-w-0 gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold">{tAdmin("nav.reports")}</h1>
+          <p className="text-sm text-muted-foreground">{t("intro")}</p>
+          <p className="text-sm text-muted-foreground">
+            {t("period", { from: monthName(first), to: monthName(last) })}
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          {/* A plain link: the file comes from a resource route, not a page. */}
+          <a href="/admin/reports.csv" download>
+            <DownloadIcon aria-hidden />
+            {t("download")}
+          </a>
+        </Button>
+      </div>
+
+      <section aria-label={t("summary")}>
+        <dl className="grid grid-cols-2 gap-3">
+          <Card>
+            <CardContent className="grid gap-1 pt-4 pb-4">
+              <dt className="text-xs text-muted-foreground">{t("totalOrders")}</dt>
+              <dd className="text-xl font-bold" data-testid="report-total-orders">
+                <span dir="ltr">{orders.format(report.totals.total.orders)}</span>
+              </dd>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="grid gap-1 pt-4 pb-4">
+              <dt className="text-xs text-muted-foreground">{t("totalCoins")}</dt>
+              <dd className="text-xl font-bold" data-testid="report-total-coins">
+                <span dir="ltr">{formatEuros(report.totals.total.coinsCents, locale)}</span>
+              </dd>
+            </CardContent>
+          </Card>
+        </dl>
+      </section>
+
+      <section aria-labelledby="report-coins" className="grid min-w-0 gap-3">
+        <h2 id="report-coins" className="text-lg font-semibold">
+          {t("coins.title")}
+        </h2>
+        <Card>
+          <CardContent className="grid gap-3 pt-4">
+            <StackedBarChart
+              months={monthLabels}
+              series={series((cell) => cell.coinsCents)}
+              rtl={rtl}
+              formatTick={(cents) => formatEurosCompact(cents, locale)}
+              formatValue={(cents) => formatEuros(cents, locale)}
+            />
+            <Legend types={types} label={t("legend")} />
+          </CardContent>
+        </Card>
+        <ReportTable
+          id="coins"
+          caption={t("coins.table")}
+          report={report}
+          monthName={monthName}
+          typeNames={typeNames}
+          value={(cell) => formatEuros(cell.coinsCents, locale)}
+        />
+      </section>
+
+      <section aria-labelledby="report-orders" className="grid min-w-0 gap-3">
+        <h2 id="report-orders" className="text-lg font-semibold">
+          {t("orders.title")}
+        </h2>
+        <Card>
+          <CardContent className="grid gap-3 pt-4">
+            <StackedBarChart
+              months={monthLabels}
+              series={series((cell) => cell.orders)}
+              rtl={rtl}
+              formatTick={(count) => orders.format(count)}
+              formatValue={(count) => orders.format(count)}
+            />
+            <Legend types={types} label={t("legend")} />
+          </CardContent>
+        </Card>
+        <ReportTable
+          id="orders"
+          caption={t("orders.table")}
+          report={report}
+          monthName={monthName}
+          typeNames={typeNames}
+          value={(cell) => orders.format(cell.orders)}
+        />
+      </section>
+
+      <section aria-labelledby="report-definitions" className="grid gap-2 text-sm">
+        <h2 id="report-definitions" className="text-lg font-semibold">
+          {t("definitions.title")}
+        </h2>
+        <ul className="grid list-disc gap-1 ps-5 text-muted-foreground">
+          <li>{t("definitions.orders")}</li>
+          <li>{t("definitions.coins", { rate: formatEuros(100, locale) })}</li>
+          <li>{t("definitions.types")}</li>
+          <li>{t("definitions.months")}</li>
+        </ul>
+      </section>
+    </main>
+  );
+}

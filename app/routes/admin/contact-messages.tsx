@@ -1,0 +1,95 @@
+import { data, redirect } from "react-router";
+import {
+  CONTACT_PAGE_SIZE,
+  contactActionSchema,
+  contactListQuerySchema,
+} from "~/domain/inbox/inbox";
+import {
+  deleteContactMessage,
+  listContactMessages,
+  markContactMessage,
+} from "~/domain/inbox/inbox.server";
+import { ContactMessagesPage } from "~/features/admin-inbox/contact-messages-page";
+import { parseForm } from "~/http/form.server";
+import { requireAdmin } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/contact-messages";
+
+const PATH = "/admin/contact-messages";
+
+// Messages sent through /contact: read, search, open, mark read or unread, reply by email, delete.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "admin");
+  const query = contactListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const list = await listContactMessages(context.services.db, {
+    ...query,
+    limit: CONTACT_PAGE_SIZE,
+    offset: (query.page - 1) * CONTACT_PAGE_SIZE,
+  });
+  return {
+    meta: { title: t("nav.contactMessages") },
+    ...list,
+    query,
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await parseForm(request, contactActionSchema);
+  if (!form.ok)
+    return data(
+      {
+        ok: false,
+        message: Object.values(form.fieldErrors)[0] ?? "admin-inbox.errors.unknownAction",
+      },
+      { status: 400 },
+    );
+  const db = context.services.db;
+  const input = form.data;
+  const result =
+    input.intent === "delete"
+      ? await deleteContactMessage(db, { id: input.id, actorId: admin.id })
+      : await markContactMessage(db, { id: input.id, read: input.intent !== "unread" });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: 404 });
+  if (input.intent === "open") {
+    // Opening reads it: back to the same list (its filters kept) with the message shown in full.
+    const list = contactListQuerySchema.parse(
+      Object.fromEntries(new URL(request.url).searchParams),
+    );
+    const params = new URLSearchParams();
+    if (list.q) params.set("q", list.q);
+    if (list.show !== "all") params.set("show", list.show);
+    if (list.page > 1) params.set("page", String(list.page));
+    params.set("open", String(input.id));
+    return redirect(`${PATH}?${params}`);
+  }
+  return {
+    ok: true,
+    message:
+      input.intent === "delete"
+        ? "admin-inbox.contact.deleted"
+        : input.intent === "read"
+          ? "admin-inbox.contact.markedRead"
+          : "admin-inbox.contact.markedUnread",
+  };
+}
+
+export default function AdminContactMessages({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ContactMessagesPage
+      messages={loaderData.messages}
+      opened={loaderData.opened}
+      hasMore={loaderData.hasMore}
+      matching={loaderData.matching}
+      total={loaderData.total}
+      unread={loaderData.unread}
+      query={loaderData.query}
+      locale={loaderData.locale}
+      result={actionData}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import {
+  SUBSCRIBERS_PAGE_SIZE,
+  subscriberActionSchema,
+  subscriberListQuerySchema,
+} from "~/domain/inbox/inbox";
+import { listNewsletterSubscribers, removeNewsletterSubscriber } from "~/domain/inbox/inbox.server";
+import { NewsletterPage } from "~/features/admin-inbox/newsletter-page";
+import { parseForm } from "~/http/form.server";
+import { requireAdmin } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/newsletter";
+
+// Newsletter subscribers (written by the footer's box, /newsletter): list, search, remove, CSV.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "admin");
+  const query = subscriberListQuerySchema.parse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  const list = await listNewsletterSubscribers(context.services.db, {
+    q: query.q,
+    limit: SUBSCRIBERS_PAGE_SIZE,
+    offset: (query.page - 1) * SUBSCRIBERS_PAGE_SIZE,
+  });
+  return { meta: { title: t("nav.newsletter") }, ...list, query, locale: context.locale };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const form = await parseForm(request, subscriberActionSchema);
+  if (!form.ok)
+    return data(
+      {
+        ok: false,
+        message: Object.values(form.fieldErrors)[0] ?? "admin-inbox.errors.unknownAction",
+      },
+      { status: 400 },
+    );
+  const result = await removeNewsletterSubscriber(context.services.db, {
+    id: form.data.id,
+    actorId: admin.id,
+  });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: 404 });
+  return { ok: true, message: "admin-inbox.newsletter.removed" };
+}
+
+export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <NewsletterPage
+      subscribers={loaderData.subscribers}
+      hasMore={loaderData.hasMore}
+      matching={loaderData.matching}
+      total={loaderData.total}
+      query={loaderData.query}
+      locale={loaderData.locale}
+      result={actionData}
+    />
+  );
+}

@@ -1,0 +1,10 @@
+import { exportMonthlyReportCsv } from "~/domain/reports/reports.server";
+import { csvResponse } from "~/http/csv.server";
+import { requireAdmin } from "~/http/guards.server";
+import type { Route } from "./+types/reports-csv";
+
+// /admin/reports.csv: a resource route (no page), the report's figures as a file.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  return csvResponse(await exportMonthlyReportCsv(context.services.db));
+}

@@ -1,0 +1,22 @@
+import { loadMonthlyReport } from "~/domain/reports/reports.server";
+import { ReportsPage } from "~/features/admin-reports/reports-page";
+import { requireAdmin } from "~/http/guards.server";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/reports";
+
+// Orders and coins spent per month and product type, last 12 months (docs/admin.md, "Reports").
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const t = context.i18n.getFixedT(null, "admin");
+  return {
+    meta: { title: t("nav.reports") },
+    report: await loadMonthlyReport(context.services.db),
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  return <ReportsPage report={loaderData.report} locale={loaderData.locale} />;
+}
