@@ -24,6 +24,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "announcements",
   "contact_messages",
   "newsletter_subscribers",
+  "legacy_imports",
 ];
 
 const BATCH = 500;

@@ -11,6 +11,7 @@ export const AUDIT_TARGET_TYPES = [
   "settings",
   "ticket",
   "announcement",
+  "legacy_import",
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
@@ -25,6 +26,7 @@ export const AUDIT_TARGET_LABELS = {
   settings: "audit.targets.settings",
   ticket: "audit.targets.ticket",
   announcement: "audit.targets.announcement",
+  legacy_import: "audit.targets.legacy_import",
 } as const satisfies Record<AuditTargetType, string>;
 
 /** The actions written today, in words; an action without an entry here is shown as its code. */
@@ -46,6 +48,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "announcement.delete": "audit.actions.announcementDelete",
   "ticket.status": "audit.actions.ticketStatus",
   "ticket.priority": "audit.actions.ticketPriority",
+  "legacy.import": "audit.actions.legacyImport",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

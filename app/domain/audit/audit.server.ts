@@ -11,7 +11,8 @@ export interface AuditEntry {
     | "product"
     | "settings"
     | "ticket"
-    | "announcement";
+    | "announcement"
+    | "legacy_import";
   targetId: string | number;
   before?: unknown;
   after?: unknown;
