@@ -5,8 +5,6 @@ import { defaultSettings } from "~/domain/settings/settings";
 import {
   applySetting,
   emptyCounts,
-  formatRefusal,
-  formatReport,
   legacyBillingCycle,
   legacyOrderStatus,
   legacyProductType,
@@ -22,6 +20,7 @@ import {
   type FileProblem,
   type LegacyDataset,
 } from "./legacy-import";
+import { formatRefusal, formatReport } from "./legacy-import-report";
 
 const fixture = (name: string) => readFileSync(path.resolve("tests/fixtures/legacy", name), "utf8");
 
