@@ -26,6 +26,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "newsletter_subscribers",
   "login_throttle_lifts",
   "rate_limit_refusals",
+  "legacy_imports",
 ];
 
 const BATCH = 500;

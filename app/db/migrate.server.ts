@@ -6,6 +6,7 @@ import * as m0005 from "../../db/migrations/0005-support";
 import * as m0007 from "../../db/migrations/0007-site-messages";
 import * as m0010 from "../../db/migrations/0010-security";
 import * as m0011 from "../../db/migrations/0011-report-indexes";
+import * as m0012 from "../../db/migrations/0012-legacy-imports";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0007-site-messages": m0007,
   "0010-security": m0010,
   "0011-report-indexes": m0011,
+  "0012-legacy-imports": m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

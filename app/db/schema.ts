@@ -282,6 +282,16 @@ export interface NewsletterSubscribersTable {
   created_at: Timestamp;
 }
 
+/** What each import from the old storefront brought in (docs/legacy-import.md). */
+export interface LegacyImportsTable {
+  id: Generated<number>;
+  collection: string;
+  legacy_key: string;
+  new_id: string;
+  outcome: string;
+  imported_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -304,4 +314,5 @@ export interface Database {
   announcements: AnnouncementsTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  legacy_imports: LegacyImportsTable;
 }

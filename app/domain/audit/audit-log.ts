@@ -14,6 +14,7 @@ export const AUDIT_TARGET_TYPES = [
   "login_block",
   "contact_message",
   "newsletter_subscriber",
+  "legacy_import",
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
@@ -32,6 +33,7 @@ export const AUDIT_TARGET_LABELS = {
   // Labels from the inbox's own namespace ("ns:key" reaches it from the admin namespace's t).
   contact_message: "admin-inbox:audit.targets.contactMessage",
   newsletter_subscriber: "admin-inbox:audit.targets.newsletterSubscriber",
+  legacy_import: "audit.targets.legacy_import",
 } as const satisfies Record<AuditTargetType, string>;
 
 /** The actions written today, in words; an action without an entry here is shown as its code. */
@@ -59,6 +61,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "login_block.lift": "admin-security:audit.actions.loginBlockLift",
   "contact_message.delete": "admin-inbox:audit.contactMessageDelete",
   "newsletter_subscriber.remove": "admin-inbox:audit.newsletterSubscriberRemove",
+  "legacy.import": "audit.actions.legacyImport",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

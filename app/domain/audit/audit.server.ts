@@ -12,9 +12,10 @@ export interface AuditEntry {
     | "settings"
     | "ticket"
     | "announcement"
-    | "login_block";
+    | "login_block"
     | "contact_message"
-    | "newsletter_subscriber";
+    | "newsletter_subscriber"
+    | "legacy_import";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

@@ -5,6 +5,7 @@ export const LEDGER_KINDS = [
   "order_payment",
   "order_refund",
   "renewal",
+  "legacy_import",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** Catalogue keys (coins namespace) written out, so the catalogue test sees every one in use. */
@@ -13,6 +14,7 @@ export const LEDGER_KIND_LABELS = {
   order_payment: "kinds.order_payment",
   order_refund: "kinds.order_refund",
   renewal: "kinds.renewal",
+  legacy_import: "kinds.legacy_import",
 } as const satisfies Record<LedgerKind, string>;
 
 /** Largest single admin change, €1,000,000: a typo guard, not a business limit. */
