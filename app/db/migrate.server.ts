@@ -10,7 +10,7 @@ import * as m0012 from "../../db/migrations/0012-legacy-imports";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "0001-accounts-and-settings": m0001,
   "0002-catalogue": m0002,
   "0004-coins-orders-services": m0004,
@@ -21,7 +21,7 @@ const migrations: Record<string, Migration> = {
   "0012-legacy-imports": m0012,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider });
