@@ -42,6 +42,8 @@ export default [
       route("users", "routes/admin/clients.tsx", { id: "admin-users" }),
       route("logs", "routes/admin/logs.tsx"),
       route("transactions", "routes/admin/transactions.tsx"),
+      route("products", "routes/admin/products.tsx"),
+      route("promotions", "routes/admin/promotions.tsx"),
       route("search", "routes/admin/search.tsx"),
       ...COMING_SOON_PATHS.map((path) =>
         route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` }),

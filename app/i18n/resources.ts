@@ -1,5 +1,6 @@
 import type { Locale } from "./locales";
 import enAdmin from "./locales/en/admin.json";
+import enAdminCatalogue from "./locales/en/admin-catalogue.json";
 import enAuth from "./locales/en/auth.json";
 import enAnnouncements from "./locales/en/announcements.json";
 import enCoins from "./locales/en/coins.json";
@@ -21,6 +22,7 @@ export const namespaces = [
   "dashboard",
   "site",
   "admin",
+  "admin-catalogue",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -35,6 +37,7 @@ export const englishResources = {
   dashboard: enDashboard,
   site: enSite,
   admin: enAdmin,
+  "admin-catalogue": enAdminCatalogue,
 };
 export type Resources = typeof englishResources;
 
