@@ -114,6 +114,12 @@ function ProductList({
   const { t: tAdmin } = useTranslation("admin");
   const busy = useBusy();
   const filtered = Boolean(query.type || query.status);
+  // Row buttons post to the list with its filters but without the last save's notice, which would
+  // otherwise stay on the page beside the new message.
+  const filters = new URLSearchParams();
+  if (query.type) filters.set("type", query.type);
+  if (query.status) filters.set("status", query.status);
+  const action = `/admin/products${filters.size ? `?${filters}` : ""}`;
   return (
     <main className="grid min-w-0 gap-4">
       <PageHeader title={tAdmin("nav.products")} intro={t("products.intro")}>
@@ -175,7 +181,7 @@ function ProductList({
         </div>
       </Form>
 
-      {query.notice ? (
+      {query.notice && !result ? (
         <StatusMessage ok>
           {t(query.notice === "created" ? "products.created" : "products.updated")}
         </StatusMessage>
@@ -218,22 +224,24 @@ function ProductList({
                     {product.slug}
                   </p>
                   {product.recommended ? (
-                    <span>
+                    <span className="block">
                       <Badge tone="blue">{t("products.fields.recommended")}</Badge>
                     </span>
                   ) : null}
                 </CardCell>
                 <CardCell label={t("products.columns.type")}>
-                  <span>{t(PRODUCT_TYPE_LABELS[product.type])}</span>
-                  <span className="text-xs text-muted-foreground">
+                  <span className="block">{t(PRODUCT_TYPE_LABELS[product.type])}</span>
+                  <span className="block text-xs text-muted-foreground">
                     {t(PRODUCT_CATEGORY_LABELS[product.category])}
                   </span>
                 </CardCell>
                 <CardCell label={t("products.columns.price")} className="md:text-end">
-                  <span className="font-mono whitespace-nowrap" dir="ltr">
+                  <span className="block font-mono whitespace-nowrap" dir="ltr">
                     {formatEuros(product.priceCents, locale)}
                   </span>
-                  <span className="text-xs text-muted-foreground">{t("products.perMonth")}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {t("products.perMonth")}
+                  </span>
                 </CardCell>
                 <CardCell label={t("products.columns.status")}>
                   <span>
@@ -243,8 +251,10 @@ function ProductList({
                   </span>
                 </CardCell>
                 <CardCell label={t("products.columns.use")}>
-                  <span>{t("products.orderCount", { count: product.orderCount })}</span>
-                  <span>
+                  <span className="block">
+                    {t("products.orderCount", { count: product.orderCount })}
+                  </span>
+                  <span className="block">
                     {t("products.activeServiceCount", { count: product.activeServiceCount })}
                   </span>
                 </CardCell>
@@ -252,18 +262,20 @@ function ProductList({
                   <div className="flex gap-1">
                     <MoveButton
                       product={product}
+                      action={action}
                       direction="up"
                       disabled={busy || product.position <= 0}
                     />
                     <MoveButton
                       product={product}
+                      action={action}
                       direction="down"
                       disabled={busy || product.position >= last}
                     />
                   </div>
                 </CardCell>
                 <CardCell wide>
-                  <div className="flex flex-wrap items-start gap-2">
+                  <div className="flex flex-wrap items-start gap-2 md:flex-nowrap">
                     <Button asChild variant="outline" size="sm">
                       <Link
                         to={`?edit=${product.id}`}
@@ -273,7 +285,7 @@ function ProductList({
                         {t("products.edit")}
                       </Link>
                     </Button>
-                    <Form method="post">
+                    <Form method="post" action={action}>
                       <input
                         type="hidden"
                         name="intent"
@@ -293,7 +305,9 @@ function ProductList({
                         {t(product.status === "active" ? "products.hide" : "products.show")}
                       </Button>
                     </Form>
-                    {canDeleteProduct(product) ? <DeleteProduct product={product} /> : null}
+                    {canDeleteProduct(product) ? (
+                      <DeleteProduct product={product} action={action} />
+                    ) : null}
                   </div>
                 </CardCell>
               </CardRow>
@@ -309,10 +323,12 @@ function ProductList({
 /** A plain form per button, so reordering works without JavaScript too. */
 function MoveButton({
   product,
+  action,
   direction,
   disabled,
 }: {
   product: AdminProduct;
+  action: string;
   direction: "up" | "down";
   disabled: boolean;
 }) {
@@ -321,7 +337,7 @@ function MoveButton({
     name: product.name,
   });
   return (
-    <Form method="post">
+    <Form method="post" action={action}>
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="id" value={product.id} />
       <input type="hidden" name="direction" value={direction} />
@@ -341,7 +357,7 @@ function MoveButton({
 }
 
 /** Deleting asks once more, in a disclosure that needs no JavaScript. */
-function DeleteProduct({ product }: { product: AdminProduct }) {
+function DeleteProduct({ product, action }: { product: AdminProduct; action: string }) {
   const { t } = useTranslation("admin-catalogue");
   const busy = useBusy();
   return (
@@ -349,7 +365,7 @@ function DeleteProduct({ product }: { product: AdminProduct }) {
       <summary className="inline-flex h-9 cursor-pointer items-center rounded-md px-3 text-sm font-medium text-destructive hover:bg-muted">
         {t("products.delete")}
       </summary>
-      <Form method="post" className="mt-2 grid gap-2 rounded-md border p-3">
+      <Form method="post" action={action} className="mt-2 grid gap-2 rounded-md border p-3">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={product.id} />
         <p className="text-sm">{t("products.deleteConfirmText", { name: product.name })}</p>
@@ -427,7 +443,7 @@ function ProductEditor({
           <Form method="post" className="grid gap-5" noValidate>
             <input type="hidden" name="intent" value={product ? "update" : "create"} />
             {product ? <input type="hidden" name="id" value={product.id} /> : null}
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <Field id={id("name")} label={t("products.fields.name")} error={error("name")}>
                 <Input
                   id={id("name")}
@@ -452,7 +468,7 @@ function ProductEditor({
                 <Hint id={`${id("slug")}-hint`}>{t("products.hints.slug")}</Hint>
               </Field>
             </div>
-            <div className="grid gap-4 sm:grid-cols-3">
+            <div className="grid items-start gap-4 sm:grid-cols-3">
               <Field id={id("type")} label={t("products.fields.type")} error={error("type")}>
                 <select
                   id={id("type")}
@@ -560,7 +576,7 @@ function ProductEditor({
             <fieldset className="grid gap-3">
               <legend className="text-sm font-medium">{t("products.fields.specs")}</legend>
               <p className="text-sm text-muted-foreground">{t("products.hints.specs")}</p>
-              <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+              <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
                 {SPEC_FIELDS.map((field) => (
                   <Field
                     key={field}

@@ -94,7 +94,6 @@ export function PromotionsPage({
       <VoucherEditor
         voucher={editing === "new" ? undefined : editing}
         products={products}
-        locale={locale}
         result={result?.intent === "save" ? result : undefined}
       />
     );
@@ -144,6 +143,8 @@ function VoucherList({
     if (page > 1) params.set("page", String(page));
     return `?${params}`;
   };
+  // Row buttons post to this page of the list without the last save's notice.
+  const action = `/admin/promotions${href(query.page)}`;
   return (
     <main className="grid min-w-0 gap-4">
       <PageHeader title={tAdmin("nav.promotions")} intro={t("promotions.intro")}>
@@ -201,7 +202,7 @@ function VoucherList({
       </Form>
       <p className="text-sm text-muted-foreground">{t("promotions.count", { count: total })}</p>
 
-      {query.notice ? (
+      {query.notice && !result ? (
         <StatusMessage ok>
           {t(query.notice === "created" ? "promotions.created" : "promotions.updated")}
         </StatusMessage>
@@ -247,17 +248,17 @@ function VoucherList({
                 ) : null}
               </CardCell>
               <CardCell label={t("promotions.columns.discount")}>
-                <span className="font-mono" dir="ltr">
+                <span className="block font-mono" dir="ltr">
                   {discountText(voucher, locale)}
                 </span>
                 {voucher.minPurchaseCents > 0 ? (
-                  <span className="text-xs text-muted-foreground">
+                  <span className="block text-xs text-muted-foreground">
                     {t("promotions.minimum", {
                       amount: formatEuros(voucher.minPurchaseCents, locale),
                     })}
                   </span>
                 ) : null}
-                <span className="text-xs text-muted-foreground">
+                <span className="block text-xs text-muted-foreground">
                   {voucher.applicableServices === "all" ? (
                     t("promotions.allProducts")
                   ) : (
@@ -268,10 +269,10 @@ function VoucherList({
                 </span>
               </CardCell>
               <CardCell label={t("promotions.columns.validity")}>
-                <span className="whitespace-nowrap">
+                <span className="block whitespace-nowrap">
                   {t("promotions.from", { date: day.format(new Date(voucher.validFrom)) })}
                 </span>
-                <span className="whitespace-nowrap">
+                <span className="block whitespace-nowrap">
                   {t("promotions.until", { date: day.format(new Date(voucher.validUntil)) })}
                 </span>
               </CardCell>
@@ -283,12 +284,14 @@ function VoucherList({
                 </span>
               </CardCell>
               <CardCell label={t("promotions.columns.uses")}>
-                <span className="font-mono whitespace-nowrap" dir="ltr">
+                <span className="block font-mono whitespace-nowrap" dir="ltr">
                   {voucher.usedCount} / {voucher.maxUses}
                 </span>
               </CardCell>
               <CardCell label={t("promotions.columns.orders")}>
-                <span>{t("promotions.orderCount", { count: voucher.orderCount })}</span>
+                <span className="block">
+                  {t("promotions.orderCount", { count: voucher.orderCount })}
+                </span>
                 {voucher.recentOrders.length ? (
                   <span className="flex flex-wrap gap-x-2">
                     {voucher.recentOrders.map((order) => (
@@ -305,7 +308,7 @@ function VoucherList({
                 ) : null}
               </CardCell>
               <CardCell wide>
-                <div className="flex flex-wrap gap-2">
+                <div className="flex flex-wrap gap-2 md:flex-nowrap">
                   <Button asChild variant="outline" size="sm">
                     <Link
                       to={`?edit=${voucher.id}`}
@@ -315,7 +318,7 @@ function VoucherList({
                       {t("promotions.edit")}
                     </Link>
                   </Button>
-                  <Form method="post">
+                  <Form method="post" action={action}>
                     <input
                       type="hidden"
                       name="intent"
@@ -358,12 +361,10 @@ function VoucherList({
 function VoucherEditor({
   voucher,
   products,
-  locale,
   result,
 }: {
   voucher?: AdminVoucher;
   products: ProductChoice[];
-  locale: string;
   result?: VoucherActionResult;
 }) {
   const { t } = useTranslation("admin-catalogue");
@@ -427,7 +428,7 @@ function VoucherEditor({
           <Form method="post" className="grid gap-5" noValidate>
             <input type="hidden" name="intent" value={voucher ? "update" : "create"} />
             {voucher ? <input type="hidden" name="id" value={voucher.id} /> : null}
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <Field id={id("code")} label={t("promotions.fields.code")} error={error("code")}>
                 <Input
                   id={id("code")}
@@ -457,7 +458,7 @@ function VoucherEditor({
                 />
               </Field>
             </div>
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <Field
                 id={id("discountType")}
                 label={t("promotions.fields.discountType")}
@@ -513,9 +514,7 @@ function VoucherEditor({
                   defaultValue={value("minPurchase")}
                   {...describedBy(id("minPurchase"), { hint: true, error: error("minPurchase") })}
                 />
-                <Hint id={`${id("minPurchase")}-hint`}>
-                  {t("promotions.hints.minPurchase", { example: formatEuros(500, locale) })}
-                </Hint>
+                <Hint id={`${id("minPurchase")}-hint`}>{t("promotions.hints.minPurchase")}</Hint>
               </Field>
               <Field
                 id={id("maxUses")}
@@ -542,7 +541,7 @@ function VoucherEditor({
                 ) : null}
               </Field>
             </div>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <Field
                 id={id("validFrom")}
                 label={t("promotions.fields.validFrom")}
