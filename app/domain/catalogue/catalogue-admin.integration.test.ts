@@ -260,12 +260,27 @@ describeEachDatabase("catalogue administration", (app) => {
     });
   });
 
-  it("a hidden product cannot be ordered: 'Service not found', nothing charged", async () => {
+  it("a hidden product cannot be ordered: 'Service not found', nothing charged; what was bought renews", async () => {
     const db = app().db;
     const actorId = await adminId(app());
     const created = await createProduct(db, { actorId, product: productForm({ type: "samp" }) });
     if (!created.ok) throw new Error(created.error);
+    const owner = await customerWithCoins(app(), 5_000);
+    const bought = await placeOrder(db, owner, orderInput({ productId: created.product.id }));
+    if (!bought.ok) throw new Error(bought.error);
+    const approved = await approveOrder(db, { orderId: bought.order.id, actorId });
+    if (!approved.ok) throw new Error(approved.error);
     await setProductStatus(db, { actorId, id: created.product.id, status: "hidden" });
+    // A service already bought is the customer's: hiding the plan does not stop its renewal.
+    expect(
+      await renewService(db, {
+        userId: owner,
+        serviceId: approved.order.hostingServiceId!,
+        idempotencyKey: randomUUID(),
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await balanceOf(app(), owner)).toBe(5_000 - 500 - 500);
+
     const buyer = await customerWithCoins(app(), 5_000);
     const result = await placeOrder(db, buyer, orderInput({ productId: created.product.id }));
     expect(result).toEqual({ ok: false, error: "orders.errors.serviceNotFound" });
