@@ -133,6 +133,8 @@ test("the admin creates a voucher and a customer pays the discounted price with 
 
   await visit(admin.page, "/admin/promotions");
   await admin.page.getByRole("link", { name: "New voucher" }).click();
+  // The list has a "Code" search field too: wait for the form before typing.
+  await expect(admin.page.getByRole("heading", { level: 1 })).toHaveText("New voucher");
   const form = admin.page.getByRole("main");
   await form.getByLabel("Code").fill(code.toLowerCase());
   await form.getByLabel("Description", { exact: true }).fill("Browser test");
@@ -148,6 +150,7 @@ test("the admin creates a voucher and a customer pays the discounted price with 
 
   // The same code in another case is refused.
   await admin.page.getByRole("link", { name: "New voucher" }).click();
+  await expect(admin.page.getByRole("heading", { level: 1 })).toHaveText("New voucher");
   await form.getByLabel("Code").fill(code);
   await form.getByLabel("Discount", { exact: true }).fill("5");
   await form.getByLabel("Valid until").fill("2099-12-31");

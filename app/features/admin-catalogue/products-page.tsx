@@ -398,7 +398,8 @@ function ProductEditor({
         name: product.name,
         slug: product.slug,
         type: product.type,
-        category: product.category,
+        // The type's usual category shows as "usual for the type", so changing the type changes it too.
+        category: product.category === categoryOf(product.type) ? "" : product.category,
         status: product.status,
         description: product.description,
         price: centsToEuroInput(product.priceCents),
@@ -409,7 +410,8 @@ function ProductEditor({
         slots: product.specs.slots?.toString() ?? "",
         recommended: product.recommended ? "on" : "",
       }
-    : { type: "samp", category: categoryOf("samp"), status: "active" };
+    : // A new product's category follows its type unless the admin picks one.
+      { type: "samp", category: "", status: "active" };
   const value = (field: string) => (values ? (values[field] ?? "") : (initial[field] ?? ""));
   const id = (field: string) => `product-${field}`;
   return (
