@@ -51,6 +51,8 @@ export default [
       route("reports", "routes/admin/reports.tsx"),
       route("contact-messages", "routes/admin/contact-messages.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
+      route("products", "routes/admin/products.tsx"),
+      route("promotions", "routes/admin/promotions.tsx"),
       route("search", "routes/admin/search.tsx"),
       ...COMING_SOON_PATHS.map((path) =>
         route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` }),

@@ -4,6 +4,7 @@ import * as m0002 from "../../db/migrations/0002-catalogue";
 import * as m0004 from "../../db/migrations/0004-coins-orders-services";
 import * as m0005 from "../../db/migrations/0005-support";
 import * as m0007 from "../../db/migrations/0007-site-messages";
+import * as m0008 from "../../db/migrations/0008-catalogue-admin";
 import * as m0010 from "../../db/migrations/0010-security";
 import * as m0011 from "../../db/migrations/0011-report-indexes";
 import * as m0012 from "../../db/migrations/0012-legacy-imports";
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0004-coins-orders-services": m0004,
   "0005-support": m0005,
   "0007-site-messages": m0007,
+  "0008-catalogue-admin": m0008,
   "0010-security": m0010,
   "0011-report-indexes": m0011,
   "0012-legacy-imports": m0012,

@@ -4,6 +4,7 @@ import enAdminSettings from "./locales/en/admin-settings.json";
 import enAdminSecurity from "./locales/en/admin-security.json";
 import enAdminInbox from "./locales/en/admin-inbox.json";
 import enAdminReports from "./locales/en/admin-reports.json";
+import enAdminCatalogue from "./locales/en/admin-catalogue.json";
 import enAuth from "./locales/en/auth.json";
 import enAnnouncements from "./locales/en/announcements.json";
 import enCoins from "./locales/en/coins.json";
@@ -29,6 +30,7 @@ export const namespaces = [
   "admin-security",
   "admin-reports",
   "admin-inbox",
+  "admin-catalogue",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -47,6 +49,7 @@ export const englishResources = {
   "admin-security": enAdminSecurity,
   "admin-reports": enAdminReports,
   "admin-inbox": enAdminInbox,
+  "admin-catalogue": enAdminCatalogue,
 };
 export type Resources = typeof englishResources;
 

@@ -5,8 +5,6 @@ export const COMING_SOON_PATHS = [
   "invoices",
   "quotes",
   "gateways",
-  "products",
-  "promotions",
   "domains",
   "domain-pricing",
   "knowledgebase",

@@ -62,6 +62,17 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "contact_message.delete": "admin-inbox:audit.contactMessageDelete",
   "newsletter_subscriber.remove": "admin-inbox:audit.newsletterSubscriberRemove",
   "legacy.import": "audit.actions.legacyImport",
+  // /admin/products and /admin/promotions keep their labels in their own namespace.
+  "product.create": "admin-catalogue:audit.productCreate",
+  "product.update": "admin-catalogue:audit.productUpdate",
+  "product.move": "admin-catalogue:audit.productMove",
+  "product.hide": "admin-catalogue:audit.productHide",
+  "product.show": "admin-catalogue:audit.productShow",
+  "product.delete": "admin-catalogue:audit.productDelete",
+  "voucher.create": "admin-catalogue:audit.voucherCreate",
+  "voucher.update": "admin-catalogue:audit.voucherUpdate",
+  "voucher.activate": "admin-catalogue:audit.voucherActivate",
+  "voucher.deactivate": "admin-catalogue:audit.voucherDeactivate",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

@@ -68,8 +68,14 @@ export async function findActiveProduct(
   return row ? toProduct(row) : undefined;
 }
 
-/** Inserts the spec's plans whose slug is not there yet; an admin's edits are never overwritten. */
+/**
+ * Inserts the spec's plans into an empty catalogue, once. Once there is any product the catalogue is the
+ * admins' (/admin/products): a renamed slug or a deleted plan is never brought back at the next start, and
+ * their edits are never overwritten.
+ */
 export async function seedCatalogue(db: Kysely<Database>): Promise<void> {
+  const existing = await db.selectFrom("products").select("id").limit(1).executeTakeFirst();
+  if (existing) return;
   const now = new Date().toISOString();
   await db
     .insertInto("products")

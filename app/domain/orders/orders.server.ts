@@ -478,8 +478,13 @@ export const WELCOME_VOUCHER = {
   validDays: 30,
 } as const;
 
-/** The spec's seed voucher, created once: valid for 30 days from the first start. */
+/**
+ * The spec's seed voucher, created once into an empty voucher table: valid for 30 days from the first
+ * start. After that the vouchers are the admins' (/admin/promotions): a renamed code is not re-created.
+ */
 export async function seedVouchers(db: Db): Promise<void> {
+  const existing = await db.selectFrom("vouchers").select("id").limit(1).executeTakeFirst();
+  if (existing) return;
   const now = new Date();
   await db
     .insertInto("vouchers")

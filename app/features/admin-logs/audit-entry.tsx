@@ -64,6 +64,8 @@ export function AuditTarget({ entry }: { entry: AuditEntryView }) {
     ticket: `/admin/tickets/${entry.targetId}`,
     hosting_service: "/admin/services",
     announcement: "/admin/announcements",
+    product: `/admin/products?edit=${entry.targetId}`,
+    voucher: `/admin/promotions?edit=${entry.targetId}`,
   };
   const text = `${label} #${entry.targetId}`;
   const to = links[entry.targetType];

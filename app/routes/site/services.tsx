@@ -41,7 +41,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     meta: { title: t(PAGE_TEXT[type].metaTitle), description: t(PAGE_TEXT[type].subtitle) },
     type,
-    plans: (await listActiveProducts(context.services.db, type)).slice(0, 3),
+    // Every active plan of the type (the spec's three unless an admin adds or hides some on
+    // /admin/products), read on every request so an edit shows at once.
+    plans: await listActiveProducts(context.services.db, type),
     locale: context.locale,
   };
 }

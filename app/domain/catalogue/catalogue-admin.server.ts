@@ -1,0 +1,458 @@
+import { sql } from "kysely";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import type { ProductStatus, ProductType } from "./catalogue";
+import {
+  canDeleteProduct,
+  slugify,
+  type AdminProduct,
+  type MoveDirection,
+  type ProductChoice,
+  type ProductInput,
+  type ProductListQuery,
+} from "./catalogue-admin";
+import { toProduct } from "./catalogue.server";
+
+export type ProductRefusal =
+  | "admin-catalogue.products.errors.notFound"
+  | "admin-catalogue.products.errors.slugTaken"
+  | "admin-catalogue.products.errors.cannotMove"
+  | "admin-catalogue.products.errors.inUse"
+  | "admin-catalogue.products.errors.deleteVisible";
+
+export type ProductResult =
+  { ok: true; product: AdminProduct } | { ok: false; error: ProductRefusal };
+
+function refuse(error: ProductRefusal): never {
+  throw new Refusal<{ ok: false; error: ProductRefusal }>({ ok: false, error });
+}
+
+/** How many vouchers name each product in their list (a voucher for "all" names none). */
+async function voucherCounts(db: Db | Tx): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("vouchers")
+    .select("applicable_services")
+    .where("applicable_services", "!=", JSON.stringify("all"))
+    .execute();
+  const counts = new Map<number, number>();
+  for (const row of rows) {
+    let ids: unknown;
+    try {
+      ids = JSON.parse(row.applicable_services);
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(ids)) continue;
+    for (const id of new Set(ids.map(Number)))
+      if (Number.isSafeInteger(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function productsWithUse(db: Db | Tx) {
+  return db.selectFrom("products").select((eb) => [
+    "products.id",
+    "products.slug",
+    "products.type",
+    "products.category",
+    "products.name",
+    "products.description",
+    "products.price_cents",
+    "products.features",
+    "products.ram_gb",
+    "products.storage_gb",
+    "products.cpu_cores",
+    "products.slots",
+    "products.recommended",
+    "products.status",
+    "products.position",
+    "products.created_at",
+    "products.updated_at",
+    eb
+      .selectFrom("orders")
+      .select((inner) => inner.fn.countAll<number>().as("n"))
+      .whereRef("orders.product_id", "=", "products.id")
+      .as("order_count"),
+    eb
+      .selectFrom("hosting_services")
+      .select((inner) => inner.fn.countAll<number>().as("n"))
+      .whereRef("hosting_services.product_id", "=", "products.id")
+      .as("service_count"),
+    eb
+      .selectFrom("hosting_services")
+      .select((inner) => inner.fn.countAll<number>().as("n"))
+      .whereRef("hosting_services.product_id", "=", "products.id")
+      .where("hosting_services.status", "=", "active")
+      .as("active_service_count"),
+  ]);
+}
+
+type UseRow = Awaited<ReturnType<ReturnType<typeof productsWithUse>["executeTakeFirstOrThrow"]>>;
+
+function toAdminProduct(row: UseRow, vouchers: Map<number, number>): AdminProduct {
+  const product = toProduct(row);
+  return {
+    ...product,
+    orderCount: Number(row.order_count ?? 0),
+    serviceCount: Number(row.service_count ?? 0),
+    activeServiceCount: Number(row.active_service_count ?? 0),
+    voucherCount: vouchers.get(product.id) ?? 0,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Every product, hidden ones too, in catalogue order (the order the storefront lists them in), with how
+ * many orders and hosting services (all, and active) and vouchers refer to each.
+ */
+export async function listProductsForAdmin(
+  db: Db,
+  filter: { type?: ProductType; status?: ProductStatus } = {},
+): Promise<AdminProduct[]> {
+  let query = productsWithUse(db);
+  if (filter.type) query = query.where("products.type", "=", filter.type);
+  if (filter.status) query = query.where("products.status", "=", filter.status);
+  // The catalogue is a short list of plans; the cap only guards the page against a runaway table.
+  const [rows, vouchers] = await Promise.all([
+    query
+      .orderBy("products.type")
+      .orderBy("products.position")
+      .orderBy("products.id")
+      .limit(1000)
+      .execute(),
+    voucherCounts(db),
+  ]);
+  return rows.map((row) => toAdminProduct(row, vouchers));
+}
+
+export async function findProductForAdmin(
+  db: Db | Tx,
+  id: number,
+): Promise<AdminProduct | undefined> {
+  const row = await productsWithUse(db).where("products.id", "=", id).executeTakeFirst();
+  return row ? toAdminProduct(row, await voucherCounts(db)) : undefined;
+}
+
+/**
+ * Every catalogue change starts here: a no-op update takes the row locks of every product on PostgreSQL
+ * and the write lock on SQLite, so two admins reordering or editing at once are serialised and positions
+ * stay a clean sequence. Orders only read products, so they are never held up.
+ */
+async function lockCatalogue(trx: Tx): Promise<void> {
+  await trx
+    .updateTable("products")
+    .set({ position: sql`position` })
+    .execute();
+}
+
+/** Positions 0, 1, 2… within a type, in their current order (hidden products keep their place). */
+async function renumber(trx: Tx, type: string, order?: number[]): Promise<void> {
+  const rows = await trx
+    .selectFrom("products")
+    .select(["id", "position"])
+    .where("type", "=", type)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const ids = order ?? rows.map((row) => Number(row.id));
+  const current = new Map(rows.map((row) => [Number(row.id), row.position]));
+  for (const [index, id] of ids.entries()) {
+    if (current.get(id) === index) continue;
+    await trx.updateTable("products").set({ position: index }).where("id", "=", id).execute();
+  }
+}
+
+async function slugTaken(trx: Tx, slug: string, exceptId?: number): Promise<boolean> {
+  let query = trx.selectFrom("products").select("id").where("slug", "=", slug);
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/** The name's slug, or the first of name-2, name-3… that is free. */
+async function freeSlugFor(trx: Tx, name: string): Promise<string> {
+  const base = slugify(name);
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? "" : `-${n}`;
+    const candidate = `${base.slice(0, 60 - suffix.length).replace(/-+$/, "")}${suffix}`;
+    if (!(await slugTaken(trx, candidate))) return candidate;
+  }
+}
+
+function columnsOf(input: ProductInput) {
+  return {
+    type: input.type,
+    category: input.category,
+    name: input.name,
+    description: input.description,
+    price_cents: input.priceCents,
+    features: JSON.stringify(input.features),
+    ram_gb: input.specs.ramGb,
+    storage_gb: input.specs.storageGb,
+    cpu_cores: input.specs.cpuCores,
+    slots: input.specs.slots,
+    recommended: input.recommended ? 1 : 0,
+    status: input.status,
+  };
+}
+
+/** What the audit log keeps of a product: its catalogue fields, not the counts. */
+function auditView(product: AdminProduct) {
+  const {
+    orderCount: _o,
+    serviceCount: _s,
+    activeServiceCount: _a,
+    voucherCount: _v,
+    ...rest
+  } = product;
+  const { createdAt: _c, updatedAt: _u, ...fields } = rest;
+  return fields;
+}
+
+async function withSlugRace(work: () => Promise<ProductResult>): Promise<ProductResult> {
+  try {
+    return await work();
+  } catch (error) {
+    // Only another writer outside the catalogue lock (a script) could get here first.
+    if (isUniqueViolation(error))
+      return { ok: false, error: "admin-catalogue.products.errors.slugTaken" };
+    throw error;
+  }
+}
+
+/** A new product, placed last in its type; with the audit entry in the same transaction. */
+export async function createProduct(
+  db: Db,
+  input: { actorId: string; product: ProductInput },
+): Promise<ProductResult> {
+  return withSlugRace(() =>
+    inTransaction(db, async (trx) => {
+      await lockCatalogue(trx);
+      const fields = input.product;
+      if (fields.slug && (await slugTaken(trx, fields.slug)))
+        refuse("admin-catalogue.products.errors.slugTaken");
+      const slug = fields.slug || (await freeSlugFor(trx, fields.name));
+      const count = await trx
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("type", "=", fields.type)
+        .executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      const row = await trx
+        .insertInto("products")
+        .values({
+          ...columnsOf(fields),
+          slug,
+          position: Number(count.n),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await renumber(trx, fields.type);
+      const product = (await findProductForAdmin(trx, Number(row.id)))!;
+      await recordAudit(trx, {
+        actorId: input.actorId,
+        action: "product.create",
+        targetType: "product",
+        targetId: product.id,
+        after: auditView(product),
+      });
+      return { ok: true as const, product };
+    }),
+  );
+}
+
+/**
+ * Changes a product's catalogue fields. Orders and hosting services keep the name and price they were
+ * bought at (their own copies), so this never changes what anyone already bought or pays at renewal. A
+ * product moved to another type goes last in that type.
+ */
+export async function updateProduct(
+  db: Db,
+  input: { actorId: string; id: number; product: ProductInput },
+): Promise<ProductResult> {
+  return withSlugRace(() =>
+    inTransaction(db, async (trx) => {
+      await lockCatalogue(trx);
+      const before = await findProductForAdmin(trx, input.id);
+      if (!before) refuse("admin-catalogue.products.errors.notFound");
+      const fields = input.product;
+      const slug = fields.slug || before.slug;
+      if (slug !== before.slug && (await slugTaken(trx, slug, before.id)))
+        refuse("admin-catalogue.products.errors.slugTaken");
+      let position = before.position;
+      if (fields.type !== before.type) {
+        const count = await trx
+          .selectFrom("products")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("type", "=", fields.type)
+          .executeTakeFirstOrThrow();
+        position = Number(count.n);
+      }
+      await trx
+        .updateTable("products")
+        .set({ ...columnsOf(fields), slug, position, updated_at: new Date().toISOString() })
+        .where("id", "=", before.id)
+        .execute();
+      if (fields.type !== before.type) {
+        await renumber(trx, before.type);
+        await renumber(trx, fields.type);
+      }
+      const product = (await findProductForAdmin(trx, before.id))!;
+      await recordAudit(trx, {
+        actorId: input.actorId,
+        action: "product.update",
+        targetType: "product",
+        targetId: product.id,
+        before: auditView(before),
+        after: auditView(product),
+      });
+      return { ok: true as const, product };
+    }),
+  );
+}
+
+/** Moves a product one place up or down among the products of its type (hidden ones included). */
+export async function moveProduct(
+  db: Db,
+  input: { actorId: string; id: number; direction: MoveDirection },
+): Promise<ProductResult> {
+  return inTransaction(db, async (trx) => {
+    await lockCatalogue(trx);
+    const product = await findProductForAdmin(trx, input.id);
+    if (!product) refuse("admin-catalogue.products.errors.notFound");
+    const ids = (
+      await trx
+        .selectFrom("products")
+        .select("id")
+        .where("type", "=", product.type)
+        .orderBy("position")
+        .orderBy("id")
+        .execute()
+    ).map((row) => Number(row.id));
+    const from = ids.indexOf(product.id);
+    const to = input.direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= ids.length) refuse("admin-catalogue.products.errors.cannotMove");
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    await renumber(trx, product.type, ids);
+    await trx
+      .updateTable("products")
+      .set({ updated_at: new Date().toISOString() })
+      .where("id", "=", product.id)
+      .execute();
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "product.move",
+      targetType: "product",
+      targetId: product.id,
+      before: { position: from },
+      after: { position: to },
+    });
+    return { ok: true as const, product: { ...product, position: to } };
+  });
+}
+
+/**
+ * Hides a product (no longer listed, and ordering it answers 'Service not found') or shows it again.
+ * What was already bought is untouched. Setting the status it already has changes nothing.
+ */
+export async function setProductStatus(
+  db: Db,
+  input: { actorId: string; id: number; status: ProductStatus },
+): Promise<ProductResult> {
+  return inTransaction(db, async (trx) => {
+    await lockCatalogue(trx);
+    const product = await findProductForAdmin(trx, input.id);
+    if (!product) refuse("admin-catalogue.products.errors.notFound");
+    if (product.status === input.status) return { ok: true as const, product };
+    await trx
+      .updateTable("products")
+      .set({ status: input.status, updated_at: new Date().toISOString() })
+      .where("id", "=", product.id)
+      .execute();
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: input.status === "hidden" ? "product.hide" : "product.show",
+      targetType: "product",
+      targetId: product.id,
+      before: { status: product.status },
+      after: { status: input.status },
+    });
+    return { ok: true as const, product: { ...product, status: input.status } };
+  });
+}
+
+export type DeleteProductResult = { ok: true } | { ok: false; error: ProductRefusal };
+
+/**
+ * Deletes a product for good, only when it is hidden and no order, hosting service or voucher refers to
+ * it (a mistake made today, say). Anything with history is hidden instead, never deleted.
+ */
+export async function deleteProduct(
+  db: Db,
+  input: { actorId: string; id: number },
+): Promise<DeleteProductResult> {
+  return inTransaction(db, async (trx) => {
+    await lockCatalogue(trx);
+    const product = await findProductForAdmin(trx, input.id);
+    if (!product) refuse("admin-catalogue.products.errors.notFound");
+    if (!canDeleteProduct(product))
+      refuse(
+        product.status !== "hidden"
+          ? "admin-catalogue.products.errors.deleteVisible"
+          : "admin-catalogue.products.errors.inUse",
+      );
+    await trx.deleteFrom("products").where("id", "=", product.id).execute();
+    await renumber(trx, product.type);
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "product.delete",
+      targetType: "product",
+      targetId: product.id,
+      before: auditView(product),
+    });
+    return { ok: true as const };
+  });
+}
+
+/** Every product, hidden ones too, as choices for another form (a voucher's products). */
+export async function listProductChoices(db: Db | Tx): Promise<ProductChoice[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select(["id", "name", "type", "status"])
+    .orderBy("type")
+    .orderBy("position")
+    .orderBy("id")
+    .limit(1000)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    type: row.type as ProductType,
+    status: row.status as ProductStatus,
+  }));
+}
+
+/**
+ * What /admin/products shows: the list (filtered), how many products each type has (for the move
+ * buttons at either end), and the product whose form is open, "new" for an empty one, or null when
+ * the asked one does not exist.
+ */
+export async function loadProductsPage(db: Db, query: ProductListQuery) {
+  const [products, counts, editing] = await Promise.all([
+    listProductsForAdmin(db, { type: query.type, status: query.status }),
+    db
+      .selectFrom("products")
+      .select((eb) => ["type", eb.fn.countAll<number>().as("n")])
+      .groupBy("type")
+      .execute(),
+    query.edit === undefined || query.edit === "new"
+      ? Promise.resolve(query.edit)
+      : findProductForAdmin(db, query.edit).then((product) => product ?? null),
+  ]);
+  const typeCounts = Object.fromEntries(counts.map((row) => [row.type, Number(row.n)])) as Partial<
+    Record<ProductType, number>
+  >;
+  return { products, typeCounts, editing };
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import {
+  canDeleteProduct,
+  parseFeatureLines,
+  productActionSchema,
+  productListQuerySchema,
+  slugify,
+  type AdminProduct,
+} from "./catalogue-admin";
+
+const valid = {
+  intent: "create",
+  name: "SAMP Mega",
+  slug: "",
+  type: "samp",
+  category: "",
+  description: "  Big server  ",
+  price: "2,5",
+  features: "DDoS protection\n\n  NVMe  \nDDoS protection\n",
+  ramGb: "8",
+  storageGb: "",
+  cpuCores: "4",
+  slots: "2000",
+  recommended: "on",
+  status: "",
+};
+
+function errorsOf(fields: Record<string, string>) {
+  const result = productActionSchema.safeParse(fields);
+  if (result.success) return {};
+  // The first message of each field, as parseForm shows it.
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
+describe("the product form", () => {
+  it("reads a product ready to save: cents, lines, specs, the type's category", () => {
+    const parsed = productActionSchema.parse(valid);
+    expect(parsed).toEqual({
+      intent: "create",
+      product: {
+        name: "SAMP Mega",
+        slug: "",
+        type: "samp",
+        category: "Game Hosting",
+        description: "Big server",
+        priceCents: 250,
+        features: ["DDoS protection", "NVMe"],
+        specs: { ramGb: 8, storageGb: null, cpuCores: 4, slots: 2000 },
+        recommended: true,
+        status: "active",
+      },
+    });
+    const vps = productActionSchema.parse({
+      ...valid,
+      intent: "update",
+      id: "7",
+      type: "vps",
+      slots: "",
+      slug: "My-VPS",
+      price: "4.99",
+      status: "hidden",
+      recommended: undefined,
+    });
+    expect(vps).toMatchObject({
+      intent: "update",
+      id: 7,
+      product: {
+        slug: "my-vps",
+        category: "VPS Hosting",
+        priceCents: 499,
+        status: "hidden",
+        recommended: false,
+      },
+    });
+  });
+
+  it("refuses bad prices, specs and slugs with a message each", () => {
+    expect(errorsOf({ ...valid, price: "-1" })).toEqual({
+      price: "admin-catalogue.money.negative",
+    });
+    expect(errorsOf({ ...valid, price: "4.999" })).toEqual({
+      price: "admin-catalogue.money.decimals",
+    });
+    expect(errorsOf({ ...valid, price: "1e6" })).toEqual({
+      price: "admin-catalogue.money.invalid",
+    });
+    expect(errorsOf({ ...valid, price: "10000.01" })).toEqual({
+      price: "admin-catalogue.money.tooLarge",
+    });
+    expect(errorsOf({ ...valid, price: "0" })).toEqual({
+      price: "admin-catalogue.products.errors.priceZero",
+    });
+    expect(errorsOf({ ...valid, price: "" })).toEqual({ price: "admin-catalogue.money.required" });
+    expect(errorsOf({ ...valid, ramGb: "1.5", cpuCores: "0", slots: "-3" })).toEqual({
+      ramGb: "admin-catalogue.products.errors.ramGbInvalid",
+      cpuCores: "admin-catalogue.products.errors.cpuCoresInvalid",
+      slots: "admin-catalogue.products.errors.slotsInvalid",
+    });
+    expect(errorsOf({ ...valid, type: "vps" })).toEqual({
+      slots: "admin-catalogue.products.errors.slotsVps",
+    });
+    expect(errorsOf({ ...valid, type: "minecraft" })).toEqual({
+      type: "admin-catalogue.products.errors.typeInvalid",
+    });
+    expect(errorsOf({ ...valid, slug: "no spaces" })).toEqual({
+      slug: "admin-catalogue.products.errors.slugInvalid",
+    });
+    expect(errorsOf({ ...valid, slug: "-x-" })).toEqual({
+      slug: "admin-catalogue.products.errors.slugInvalid",
+    });
+    expect(errorsOf({ ...valid, name: "   " })).toEqual({
+      name: "admin-catalogue.products.errors.nameRequired",
+    });
+    expect(
+      errorsOf({ ...valid, features: Array.from({ length: 13 }, (_, i) => `f${i}`).join("\n") }),
+    ).toEqual({ features: "admin-catalogue.products.errors.tooManyFeatures" });
+    expect(errorsOf({ intent: "move", id: "1", direction: "sideways" })).toEqual({
+      direction: "admin-catalogue.products.errors.notFound",
+    });
+    expect(errorsOf({ intent: "explode", id: "1" })).toEqual({
+      intent: "admin-catalogue.errors.unknownAction",
+    });
+  });
+
+  it("makes slugs and feature lists", () => {
+    expect(slugify("SAMP Starter 2")).toBe("samp-starter-2");
+    expect(slugify("Éco  Serveur!!")).toBe("eco-serveur");
+    expect(slugify("خادم")).toBe("product");
+    expect(slugify("x".repeat(100))).toHaveLength(60);
+    expect(parseFeatureLines("a\r\nb\n\n a \n")).toEqual(["a", "b"]);
+  });
+
+  it("offers delete only for a hidden product nothing refers to", () => {
+    const base = {
+      status: "hidden",
+      orderCount: 0,
+      serviceCount: 0,
+      voucherCount: 0,
+    } as AdminProduct;
+    expect(canDeleteProduct(base)).toBe(true);
+    expect(canDeleteProduct({ ...base, status: "active" })).toBe(false);
+    expect(canDeleteProduct({ ...base, orderCount: 1 })).toBe(false);
+    expect(canDeleteProduct({ ...base, serviceCount: 1 })).toBe(false);
+    expect(canDeleteProduct({ ...base, voucherCount: 1 })).toBe(false);
+  });
+
+  it("reads the list's address and ignores what does not parse", () => {
+    expect(productListQuerySchema.parse({ type: "vps", edit: "12", notice: "created" })).toEqual({
+      type: "vps",
+      edit: 12,
+      notice: "created",
+    });
+    expect(
+      productListQuerySchema.parse({ type: "x", status: "gone", edit: "-1", notice: "<b>" }),
+    ).toEqual({});
+    expect(productListQuerySchema.parse({ edit: "new" })).toEqual({ edit: "new" });
+  });
+});

@@ -1,0 +1,327 @@
+import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
+import { z } from "~/lib/zod";
+import {
+  categoryOf,
+  hasPlayerSlots,
+  PRODUCT_CATEGORIES,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  type Product,
+  type ProductCategory,
+  type ProductStatus,
+  type ProductType,
+} from "./catalogue";
+
+// The admin's catalogue (/admin/products). Messages are catalogue keys ("admin-catalogue.…").
+
+/** €10,000.00 a month: a typo guard (an extra zero or two), not a business limit. */
+export const MAX_PRODUCT_PRICE_CENTS = 1_000_000;
+export const MAX_PRODUCT_NAME_LENGTH = 80;
+export const MAX_PRODUCT_DESCRIPTION_LENGTH = 500;
+export const MAX_SLUG_LENGTH = 60;
+export const MAX_FEATURES = 12;
+export const MAX_FEATURE_LENGTH = 120;
+/** Largest value of each spec, again only against typos. */
+export const SPEC_LIMITS = {
+  ramGb: 1024,
+  storageGb: 100_000,
+  cpuCores: 256,
+  slots: 100_000,
+} as const;
+export type SpecField = keyof typeof SPEC_LIMITS;
+export const SPEC_FIELDS = Object.keys(SPEC_LIMITS) as SpecField[];
+
+// Catalogue keys (admin-catalogue namespace) written out, so the catalogue test sees every one in use.
+export const PRODUCT_TYPE_LABELS = {
+  samp: "products.types.samp",
+  mta: "products.types.mta",
+  vps: "products.types.vps",
+  game: "products.types.game",
+} as const satisfies Record<ProductType, string>;
+export const PRODUCT_CATEGORY_LABELS = {
+  "Game Hosting": "products.categories.game",
+  "VPS Hosting": "products.categories.vps",
+} as const satisfies Record<ProductCategory, string>;
+export const PRODUCT_STATUS_LABELS = {
+  active: "products.statuses.active",
+  hidden: "products.statuses.hidden",
+} as const satisfies Record<ProductStatus, string>;
+export const SPEC_LABELS = {
+  ramGb: "products.fields.ramGb",
+  storageGb: "products.fields.storageGb",
+  cpuCores: "products.fields.cpuCores",
+  slots: "products.fields.slots",
+} as const satisfies Record<SpecField, string>;
+
+/** Why a typed amount of euros was refused, for every euro field of the admin's catalogue forms. */
+export const EURO_INPUT_ERRORS = {
+  required: "admin-catalogue.money.required",
+  invalid: "admin-catalogue.money.invalid",
+  negative: "admin-catalogue.money.negative",
+  decimals: "admin-catalogue.money.decimals",
+  tooLarge: "admin-catalogue.money.tooLarge",
+} as const satisfies Record<EuroInputError, string>;
+
+const SPEC_ERRORS = {
+  ramGb: "admin-catalogue.products.errors.ramGbInvalid",
+  storageGb: "admin-catalogue.products.errors.storageGbInvalid",
+  cpuCores: "admin-catalogue.products.errors.cpuCoresInvalid",
+  slots: "admin-catalogue.products.errors.slotsInvalid",
+} as const satisfies Record<SpecField, string>;
+
+/** Lower-case words joined by single hyphens: "samp-starter". */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A slug made from a name: "SAMP Starter 2" → "samp-starter-2"; letters outside a-z are dropped. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, MAX_SLUG_LENGTH)
+    .replace(/-+$/, "");
+  return slug.length >= 2 ? slug : "product";
+}
+
+/** The feature list as typed, one per line: blank lines and repeats dropped. */
+export function parseFeatureLines(text: string): string[] {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  return [...new Set(lines)];
+}
+
+export const productIdSchema = z.coerce
+  .number({ error: "admin-catalogue.products.errors.notFound" })
+  .int("admin-catalogue.products.errors.notFound")
+  .positive("admin-catalogue.products.errors.notFound")
+  .max(2_147_483_647, "admin-catalogue.products.errors.notFound");
+
+function specSchema(field: SpecField) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = (value ?? "").trim();
+      if (text === "") return null;
+      const limit = SPEC_LIMITS[field];
+      if (!/^\d{1,9}$/.test(text) || Number(text) < 1 || Number(text) > limit) {
+        ctx.addIssue({ code: "custom", message: SPEC_ERRORS[field] });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}
+
+const productFieldShape = {
+  name: z
+    .string({ error: "admin-catalogue.products.errors.nameRequired" })
+    .trim()
+    .min(1, "admin-catalogue.products.errors.nameRequired")
+    .max(MAX_PRODUCT_NAME_LENGTH, "admin-catalogue.products.errors.nameTooLong"),
+  // Empty: made from the name when the product is created, kept as it is when it is edited.
+  slug: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim().toLowerCase())
+    .refine(
+      (value) =>
+        value === "" ||
+        (value.length >= 2 && value.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(value)),
+      "admin-catalogue.products.errors.slugInvalid",
+    ),
+  type: z.enum(PRODUCT_TYPES, "admin-catalogue.products.errors.typeInvalid"),
+  // Empty: the usual category of the type (VPS Hosting for a VPS, Game Hosting otherwise).
+  category: z
+    .union([z.enum(PRODUCT_CATEGORIES), z.literal("")], {
+      error: "admin-catalogue.products.errors.categoryInvalid",
+    })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  description: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .refine(
+      (value) => value.length <= MAX_PRODUCT_DESCRIPTION_LENGTH,
+      "admin-catalogue.products.errors.descriptionTooLong",
+    ),
+  price: z.string({ error: EURO_INPUT_ERRORS.required }).transform((value, ctx) => {
+    const parsed = parseEuroInput(value, MAX_PRODUCT_PRICE_CENTS);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: EURO_INPUT_ERRORS[parsed.error] });
+      return z.NEVER;
+    }
+    if (parsed.cents === 0) {
+      ctx.addIssue({ code: "custom", message: "admin-catalogue.products.errors.priceZero" });
+      return z.NEVER;
+    }
+    return parsed.cents;
+  }),
+  features: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const lines = parseFeatureLines(value ?? "");
+      if (lines.length > MAX_FEATURES) {
+        ctx.addIssue({
+          code: "custom",
+          message: "admin-catalogue.products.errors.tooManyFeatures",
+        });
+        return z.NEVER;
+      }
+      if (lines.some((line) => line.length > MAX_FEATURE_LENGTH)) {
+        ctx.addIssue({ code: "custom", message: "admin-catalogue.products.errors.featureTooLong" });
+        return z.NEVER;
+      }
+      return lines;
+    }),
+  ramGb: specSchema("ramGb"),
+  storageGb: specSchema("storageGb"),
+  cpuCores: specSchema("cpuCores"),
+  slots: specSchema("slots"),
+  recommended: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true" || value === "1"),
+  status: z
+    .union([z.enum(PRODUCT_STATUSES), z.literal("")], {
+      error: "admin-catalogue.products.errors.statusInvalid",
+    })
+    .optional()
+    .transform((value): ProductStatus => (value ? value : "active")),
+};
+
+/** A VPS has no player slots (the storefront words its specs without them). */
+function noSlotsOnVps(
+  value: { type: ProductType; slots: number | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (!hasPlayerSlots(value.type) && value.slots !== null)
+    ctx.addIssue({
+      code: "custom",
+      path: ["slots"],
+      message: "admin-catalogue.products.errors.slotsVps",
+    });
+}
+
+export const productFormSchema = z.object(productFieldShape).superRefine(noSlotsOnVps);
+export type ProductForm = z.infer<typeof productFormSchema>;
+
+/** What a product is saved from: the form, with its category filled in and its specs together. */
+export interface ProductInput {
+  name: string;
+  /** Empty: made from the name (create) or left as it is (update). */
+  slug: string;
+  type: ProductType;
+  category: ProductCategory;
+  description: string;
+  priceCents: number;
+  features: string[];
+  specs: Product["specs"];
+  recommended: boolean;
+  status: ProductStatus;
+}
+
+export function productInputFrom(form: ProductForm): ProductInput {
+  return {
+    name: form.name,
+    slug: form.slug,
+    type: form.type,
+    category: form.category ?? categoryOf(form.type),
+    description: form.description,
+    priceCents: form.price,
+    features: form.features,
+    specs: {
+      ramGb: form.ramGb,
+      storageGb: form.storageGb,
+      cpuCores: form.cpuCores,
+      slots: form.slots,
+    },
+    recommended: form.recommended,
+    status: form.status,
+  };
+}
+
+export const MOVE_DIRECTIONS = ["up", "down"] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+
+/** The products page's one action, by intent; a create or update carries its product ready to save. */
+export const productActionSchema = z
+  .discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("create"), ...productFieldShape }).superRefine(noSlotsOnVps),
+      z
+        .object({ intent: z.literal("update"), id: productIdSchema, ...productFieldShape })
+        .superRefine(noSlotsOnVps),
+      z.object({
+        intent: z.literal("move"),
+        id: productIdSchema,
+        direction: z.enum(MOVE_DIRECTIONS, "admin-catalogue.products.errors.notFound"),
+      }),
+      z.object({ intent: z.literal("hide"), id: productIdSchema }),
+      z.object({ intent: z.literal("show"), id: productIdSchema }),
+      z.object({ intent: z.literal("delete"), id: productIdSchema }),
+    ],
+    { error: "admin-catalogue.errors.unknownAction" },
+  )
+  .transform((action) => {
+    if (action.intent === "create")
+      return { intent: action.intent, product: productInputFrom(action) };
+    if (action.intent === "update")
+      return { intent: action.intent, id: action.id, product: productInputFrom(action) };
+    return action;
+  });
+export type ProductAction = z.infer<typeof productActionSchema>;
+
+/** A product as a choice in another form (a voucher's products). */
+export interface ProductChoice {
+  id: number;
+  name: string;
+  type: ProductType;
+  status: ProductStatus;
+}
+
+/** A product in the admin's list: what refers to it decides whether it may be deleted. */
+export interface AdminProduct extends Product {
+  orderCount: number;
+  activeServiceCount: number;
+  serviceCount: number;
+  voucherCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Only a hidden product that nothing refers to can be deleted: orders, hosting services and vouchers
+ * point at products, and a product still listed could be in someone's order form right now.
+ */
+export function canDeleteProduct(product: AdminProduct): boolean {
+  return (
+    product.status === "hidden" &&
+    product.orderCount === 0 &&
+    product.serviceCount === 0 &&
+    product.voucherCount === 0
+  );
+}
+
+export const PRODUCT_NOTICES = ["created", "updated"] as const;
+export type ProductNotice = (typeof PRODUCT_NOTICES)[number];
+
+/** /admin/products' query string: a value that does not parse is ignored, never an error. */
+export const productListQuerySchema = z.object({
+  type: z.enum(PRODUCT_TYPES).optional().catch(undefined),
+  status: z.enum(PRODUCT_STATUSES).optional().catch(undefined),
+  /** Which product's form to show; "new" for an empty one. */
+  edit: z
+    .union([z.literal("new"), z.coerce.number().int().positive().max(2_147_483_647)])
+    .optional()
+    .catch(undefined),
+  /** The outcome of the last save, after its redirect. */
+  notice: z.enum(PRODUCT_NOTICES).optional().catch(undefined),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;

@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { evaluateVoucher } from "~/domain/orders/orders";
+import {
+  checkedProducts,
+  voucherActionSchema,
+  voucherListQuerySchema,
+  voucherStatus,
+} from "./promotions";
+
+const valid = {
+  intent: "create",
+  code: " spring-25 ",
+  description: "Spring sale",
+  discountType: "percentage",
+  discountValue: "25",
+  minPurchase: "5,00",
+  maxUses: "100",
+  validFrom: "2026-03-01",
+  validUntil: "2026-03-31",
+  appliesTo: "all",
+};
+
+function errorsOf(fields: Record<string, string>) {
+  const result = voucherActionSchema.safeParse(fields);
+  if (result.success) return {};
+  // The first message of each field, as parseForm shows it.
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
+describe("vouchers", () => {
+  it("reads the form into a voucher ready to save", () => {
+    expect(voucherActionSchema.parse(valid)).toEqual({
+      intent: "create",
+      voucher: {
+        code: "SPRING-25",
+        description: "Spring sale",
+        discountType: "percentage",
+        discountValue: 25,
+        minPurchaseCents: 500,
+        maxUses: 100,
+        validFromDay: "2026-03-01",
+        validUntilDay: "2026-03-31",
+        applicableServices: "all",
+      },
+    });
+    expect(
+      voucherActionSchema.parse({
+        ...valid,
+        intent: "update",
+        id: "3",
+        discountType: "fixed",
+        discountValue: "2,50",
+        minPurchase: "",
+        appliesTo: "selected",
+        "product-9": "on",
+        "product-4": "on",
+        "product-x": "on",
+        products: "1,2,3",
+      }),
+    ).toMatchObject({
+      intent: "update",
+      id: 3,
+      voucher: {
+        discountType: "fixed",
+        discountValue: 250,
+        minPurchaseCents: 0,
+        applicableServices: [4, 9],
+      },
+    });
+    expect(checkedProducts({ "product-5": "on", "product-6": "", other: "on" })).toEqual([5]);
+  });
+
+  it("refuses bad terms with a message each", () => {
+    expect(errorsOf({ ...valid, discountValue: "0" })).toEqual({
+      discountValue: "admin-catalogue.promotions.errors.percentInvalid",
+    });
+    expect(errorsOf({ ...valid, discountValue: "101" })).toEqual({
+      discountValue: "admin-catalogue.promotions.errors.percentInvalid",
+    });
+    expect(errorsOf({ ...valid, discountValue: "12.5" })).toEqual({
+      discountValue: "admin-catalogue.promotions.errors.percentInvalid",
+    });
+    expect(errorsOf({ ...valid, discountType: "fixed", discountValue: "1.234" })).toEqual({
+      discountValue: "admin-catalogue.money.decimals",
+    });
+    expect(errorsOf({ ...valid, minPurchase: "-5" })).toEqual({
+      minPurchase: "admin-catalogue.money.negative",
+    });
+    expect(errorsOf({ ...valid, validUntil: "2026-02-28" })).toEqual({
+      validUntil: "admin-catalogue.promotions.errors.datesOrder",
+    });
+    expect(errorsOf({ ...valid, validFrom: "2026-02-30" })).toEqual({
+      validFrom: "admin-catalogue.promotions.errors.dateInvalid",
+    });
+    expect(errorsOf({ ...valid, validFrom: "" })).toEqual({
+      validFrom: "admin-catalogue.promotions.errors.dateRequired",
+    });
+    expect(errorsOf({ ...valid, code: "a b" })).toEqual({
+      code: "admin-catalogue.promotions.errors.codeInvalid",
+    });
+    expect(errorsOf({ ...valid, code: "  " })).toEqual({
+      code: "admin-catalogue.promotions.errors.codeRequired",
+    });
+    expect(errorsOf({ ...valid, maxUses: "0" })).toEqual({
+      maxUses: "admin-catalogue.promotions.errors.maxUsesInvalid",
+    });
+    expect(errorsOf({ ...valid, appliesTo: "selected" })).toEqual({
+      products: "admin-catalogue.promotions.errors.productsRequired",
+    });
+    // A one-day voucher is fine: both days are included.
+    expect(errorsOf({ ...valid, validUntil: valid.validFrom })).toEqual({});
+  });
+
+  it("gives the status the order path would: inactive, not started, expired, used up, active", () => {
+    const base = {
+      isActive: true,
+      validFrom: "2026-03-01T00:00:00.000Z",
+      validUntil: "2026-03-31T23:59:59.999Z",
+      usedCount: 0,
+      maxUses: 2,
+    };
+    const at = (iso: string) => new Date(iso);
+    expect(voucherStatus(base, at("2026-03-10T12:00:00Z"))).toBe("active");
+    expect(voucherStatus(base, at("2026-02-28T23:59:59Z"))).toBe("scheduled");
+    expect(voucherStatus(base, at("2026-04-01T00:00:00Z"))).toBe("expired");
+    expect(voucherStatus({ ...base, usedCount: 2 }, at("2026-03-10T12:00:00Z"))).toBe("usedUp");
+    expect(voucherStatus({ ...base, isActive: false }, at("2026-03-10T12:00:00Z"))).toBe(
+      "inactive",
+    );
+    // The same verdicts as evaluateVoucher, which orders use.
+    const terms = {
+      ...base,
+      id: 1,
+      code: "X",
+      discountType: "percentage" as const,
+      discountValue: 10,
+      minPurchaseCents: 0,
+      applicableServices: "all" as const,
+    };
+    const verdict = (voucher: typeof terms, now: string) =>
+      evaluateVoucher(voucher, { productId: 1, subtotalCents: 1000, now: at(now) });
+    expect(verdict(terms, "2026-03-31T23:59:59.999Z").ok).toBe(true);
+    expect(voucherStatus(terms, at("2026-03-31T23:59:59.999Z"))).toBe("active");
+    expect(verdict(terms, "2026-02-28T23:59:59Z")).toMatchObject({
+      error: "orders.errors.voucherNotStarted",
+    });
+  });
+
+  it("reads the list's address and ignores what does not parse", () => {
+    expect(voucherListQuerySchema.parse({ q: "welcome", status: "usedUp", page: "2" })).toEqual({
+      q: "WELCOME",
+      status: "usedUp",
+      page: 2,
+    });
+    expect(voucherListQuerySchema.parse({ status: "bogus", page: "-4", edit: "x" })).toEqual({
+      q: "",
+      page: 1,
+    });
+  });
+});

@@ -1,0 +1,624 @@
+import { ArrowDownIcon, ArrowLeftIcon, ArrowUpIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import {
+  CardCell,
+  CardRow,
+  HeadCell,
+  ResponsiveTable,
+} from "~/components/data-table/responsive-table";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { StatusMessage } from "~/components/ui/status-message";
+import {
+  categoryOf,
+  PRODUCT_CATEGORIES,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  type ProductType,
+} from "~/domain/catalogue/catalogue";
+import {
+  canDeleteProduct,
+  MAX_FEATURE_LENGTH,
+  MAX_FEATURES,
+  MAX_PRODUCT_DESCRIPTION_LENGTH,
+  MAX_PRODUCT_NAME_LENGTH,
+  MAX_SLUG_LENGTH,
+  PRODUCT_CATEGORY_LABELS,
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_TYPE_LABELS,
+  SPEC_FIELDS,
+  SPEC_LABELS,
+  SPEC_LIMITS,
+  type AdminProduct,
+  type ProductListQuery,
+} from "~/domain/catalogue/catalogue-admin";
+import { centsToEuroInput } from "~/lib/euro-input";
+import { formatEuros } from "~/lib/money";
+import {
+  describedBy,
+  Hint,
+  PageHeader,
+  ResultText,
+  selectClass,
+  textareaClass,
+  useMessage,
+  type CatalogueActionResult,
+} from "./shared";
+
+export interface ProductActionResult extends CatalogueActionResult {
+  /** "save" for the create and edit form, "row" for a row's buttons. */
+  intent: "save" | "row";
+  id?: string;
+}
+
+function useBusy() {
+  return useNavigation().state !== "idle";
+}
+
+export function ProductsPage({
+  products,
+  typeCounts,
+  editing,
+  query,
+  locale,
+  result,
+}: {
+  products: AdminProduct[];
+  typeCounts: Partial<Record<ProductType, number>>;
+  editing: AdminProduct | "new" | null | undefined;
+  query: ProductListQuery;
+  locale: string;
+  result?: ProductActionResult;
+}) {
+  if (editing)
+    return (
+      <ProductEditor
+        product={editing === "new" ? undefined : editing}
+        locale={locale}
+        result={result?.intent === "save" ? result : undefined}
+      />
+    );
+  return (
+    <ProductList
+      products={products}
+      typeCounts={typeCounts}
+      notFound={editing === null}
+      query={query}
+      locale={locale}
+      result={result?.intent === "row" ? result : undefined}
+    />
+  );
+}
+
+function ProductList({
+  products,
+  typeCounts,
+  notFound,
+  query,
+  locale,
+  result,
+}: {
+  products: AdminProduct[];
+  typeCounts: Partial<Record<ProductType, number>>;
+  notFound: boolean;
+  query: ProductListQuery;
+  locale: string;
+  result?: ProductActionResult;
+}) {
+  const { t } = useTranslation("admin-catalogue");
+  const { t: tAdmin } = useTranslation("admin");
+  const busy = useBusy();
+  const filtered = Boolean(query.type || query.status);
+  // Row buttons post to the list with its filters but without the last save's notice, which would
+  // otherwise stay on the page beside the new message.
+  const filters = new URLSearchParams();
+  if (query.type) filters.set("type", query.type);
+  if (query.status) filters.set("status", query.status);
+  const action = `/admin/products${filters.size ? `?${filters}` : ""}`;
+  return (
+    <main className="grid min-w-0 gap-4">
+      <PageHeader title={tAdmin("nav.products")} intro={t("products.intro")}>
+        <Button asChild>
+          <Link to="?edit=new">
+            <PlusIcon aria-hidden />
+            {t("products.new")}
+          </Link>
+        </Button>
+      </PageHeader>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("products.filter")}
+        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+      >
+        <div className="grid gap-1">
+          <Label htmlFor="product-type-filter">{t("products.fields.type")}</Label>
+          <select
+            id="product-type-filter"
+            name="type"
+            defaultValue={query.type ?? ""}
+            className={selectClass}
+          >
+            <option value="">{t("products.anyType")}</option>
+            {PRODUCT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(PRODUCT_TYPE_LABELS[type])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="product-status-filter">{t("products.fields.status")}</Label>
+          <select
+            id="product-status-filter"
+            name="status"
+            defaultValue={query.status ?? ""}
+            className={selectClass}
+          >
+            <option value="">{t("products.anyStatus")}</option>
+            {PRODUCT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(PRODUCT_STATUS_LABELS[status])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" variant="outline" className="flex-1">
+            {t("apply")}
+          </Button>
+          {filtered ? (
+            <Button asChild variant="ghost">
+              <Link to="?">{t("clear")}</Link>
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+
+      {query.notice && !result ? (
+        <StatusMessage ok>
+          {t(query.notice === "created" ? "products.created" : "products.updated")}
+        </StatusMessage>
+      ) : null}
+      {notFound ? <StatusMessage ok={false}>{t("products.errors.notFound")}</StatusMessage> : null}
+      {result ? (
+        <StatusMessage ok={result.ok}>
+          <ResultText result={result} />
+        </StatusMessage>
+      ) : null}
+
+      {products.length === 0 ? (
+        <p className="text-muted-foreground">
+          {t(filtered ? "products.noMatch" : "products.empty")}
+        </p>
+      ) : (
+        <ResponsiveTable
+          caption={tAdmin("nav.products")}
+          head={
+            <>
+              <HeadCell>{t("products.columns.product")}</HeadCell>
+              <HeadCell>{t("products.columns.type")}</HeadCell>
+              <HeadCell className="md:text-end">{t("products.columns.price")}</HeadCell>
+              <HeadCell>{t("products.columns.status")}</HeadCell>
+              <HeadCell>{t("products.columns.use")}</HeadCell>
+              <HeadCell>{t("products.columns.order")}</HeadCell>
+              <HeadCell>{t("products.columns.actions")}</HeadCell>
+            </>
+          }
+        >
+          {products.map((product) => {
+            const last = (typeCounts[product.type] ?? 0) - 1;
+            return (
+              <CardRow key={product.id}>
+                <CardCell wide>
+                  <p className="font-semibold" id={`product-${product.id}`}>
+                    <bdi>{product.name}</bdi>
+                  </p>
+                  <p className="text-xs text-muted-foreground" dir="ltr">
+                    {product.slug}
+                  </p>
+                  {product.recommended ? (
+                    <span className="block">
+                      <Badge tone="blue">{t("products.fields.recommended")}</Badge>
+                    </span>
+                  ) : null}
+                </CardCell>
+                <CardCell label={t("products.columns.type")}>
+                  <span className="block">{t(PRODUCT_TYPE_LABELS[product.type])}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {t(PRODUCT_CATEGORY_LABELS[product.category])}
+                  </span>
+                </CardCell>
+                <CardCell label={t("products.columns.price")} className="md:text-end">
+                  <span className="block font-mono whitespace-nowrap" dir="ltr">
+                    {formatEuros(product.priceCents, locale)}
+                  </span>
+                  <span className="block text-xs text-muted-foreground">
+                    {t("products.perMonth")}
+                  </span>
+                </CardCell>
+                <CardCell label={t("products.columns.status")}>
+                  <span>
+                    <Badge tone={product.status === "active" ? "green" : "grey"}>
+                      {t(PRODUCT_STATUS_LABELS[product.status])}
+                    </Badge>
+                  </span>
+                </CardCell>
+                <CardCell label={t("products.columns.use")}>
+                  <span className="block">
+                    {t("products.orderCount", { count: product.orderCount })}
+                  </span>
+                  <span className="block">
+                    {t("products.activeServiceCount", { count: product.activeServiceCount })}
+                  </span>
+                </CardCell>
+                <CardCell label={t("products.columns.order")}>
+                  <div className="flex gap-1">
+                    <MoveButton
+                      product={product}
+                      action={action}
+                      direction="up"
+                      disabled={busy || product.position <= 0}
+                    />
+                    <MoveButton
+                      product={product}
+                      action={action}
+                      direction="down"
+                      disabled={busy || product.position >= last}
+                    />
+                  </div>
+                </CardCell>
+                <CardCell wide>
+                  <div className="flex flex-wrap items-start gap-2 md:flex-nowrap">
+                    <Button asChild variant="outline" size="sm">
+                      <Link
+                        to={`?edit=${product.id}`}
+                        aria-label={t("products.editFor", { name: product.name })}
+                      >
+                        <PencilIcon aria-hidden />
+                        {t("products.edit")}
+                      </Link>
+                    </Button>
+                    <Form method="post" action={action}>
+                      <input
+                        type="hidden"
+                        name="intent"
+                        value={product.status === "active" ? "hide" : "show"}
+                      />
+                      <input type="hidden" name="id" value={product.id} />
+                      <Button
+                        type="submit"
+                        variant="outline"
+                        size="sm"
+                        disabled={busy}
+                        aria-label={t(
+                          product.status === "active" ? "products.hideFor" : "products.showFor",
+                          { name: product.name },
+                        )}
+                      >
+                        {t(product.status === "active" ? "products.hide" : "products.show")}
+                      </Button>
+                    </Form>
+                    {canDeleteProduct(product) ? (
+                      <DeleteProduct product={product} action={action} />
+                    ) : null}
+                  </div>
+                </CardCell>
+              </CardRow>
+            );
+          })}
+        </ResponsiveTable>
+      )}
+      <p className="text-sm text-muted-foreground">{t("products.deleteNote")}</p>
+    </main>
+  );
+}
+
+/** A plain form per button, so reordering works without JavaScript too. */
+function MoveButton({
+  product,
+  action,
+  direction,
+  disabled,
+}: {
+  product: AdminProduct;
+  action: string;
+  direction: "up" | "down";
+  disabled: boolean;
+}) {
+  const { t } = useTranslation("admin-catalogue");
+  const label = t(direction === "up" ? "products.moveUp" : "products.moveDown", {
+    name: product.name,
+  });
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="id" value={product.id} />
+      <input type="hidden" name="direction" value={direction} />
+      <Button
+        type="submit"
+        variant="outline"
+        size="icon"
+        className="size-9"
+        disabled={disabled}
+        aria-label={label}
+        title={label}
+      >
+        {direction === "up" ? <ArrowUpIcon aria-hidden /> : <ArrowDownIcon aria-hidden />}
+      </Button>
+    </Form>
+  );
+}
+
+/** Deleting asks once more, in a disclosure that needs no JavaScript. */
+function DeleteProduct({ product, action }: { product: AdminProduct; action: string }) {
+  const { t } = useTranslation("admin-catalogue");
+  const busy = useBusy();
+  return (
+    <details className="group">
+      <summary className="inline-flex h-9 cursor-pointer items-center rounded-md px-3 text-sm font-medium text-destructive hover:bg-muted">
+        {t("products.delete")}
+      </summary>
+      <Form method="post" action={action} className="mt-2 grid gap-2 rounded-md border p-3">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={product.id} />
+        <p className="text-sm">{t("products.deleteConfirmText", { name: product.name })}</p>
+        <Button type="submit" variant="destructive" size="sm" className="w-fit" disabled={busy}>
+          {t("products.deleteConfirm")}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+function ProductEditor({
+  product,
+  locale,
+  result,
+}: {
+  product?: AdminProduct;
+  locale: string;
+  result?: ProductActionResult;
+}) {
+  const { t } = useTranslation("admin-catalogue");
+  const message = useMessage();
+  const busy = useBusy();
+  const values = result?.values;
+  const errors = result?.fieldErrors ?? {};
+  const error = (field: string) => message(errors[field]);
+  // What the form shows: what was typed when a save was refused, else the product as it is.
+  const initial: Record<string, string> = product
+    ? {
+        name: product.name,
+        slug: product.slug,
+        type: product.type,
+        // The type's usual category shows as "usual for the type", so changing the type changes it too.
+        category: product.category === categoryOf(product.type) ? "" : product.category,
+        status: product.status,
+        description: product.description,
+        price: centsToEuroInput(product.priceCents),
+        features: product.features.join("\n"),
+        ramGb: product.specs.ramGb?.toString() ?? "",
+        storageGb: product.specs.storageGb?.toString() ?? "",
+        cpuCores: product.specs.cpuCores?.toString() ?? "",
+        slots: product.specs.slots?.toString() ?? "",
+        recommended: product.recommended ? "on" : "",
+      }
+    : // A new product's category follows its type unless the admin picks one.
+      { type: "samp", category: "", status: "active" };
+  const value = (field: string) => (values ? (values[field] ?? "") : (initial[field] ?? ""));
+  const id = (field: string) => `product-${field}`;
+  return (
+    <main className="grid min-w-0 gap-4">
+      <Link
+        to="/admin/products"
+        className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline"
+      >
+        <ArrowLeftIcon className="size-4 rtl:rotate-180" aria-hidden />
+        {t("products.back")}
+      </Link>
+      <PageHeader
+        title={product ? t("products.editTitle", { name: product.name }) : t("products.newTitle")}
+        intro={t("products.formIntro")}
+      />
+      {result && !result.ok ? (
+        <StatusMessage ok={false}>
+          <ResultText result={result} />
+        </StatusMessage>
+      ) : null}
+      {product && (product.orderCount > 0 || product.serviceCount > 0) ? (
+        <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+          {t("products.historyNote", {
+            orders: t("products.orderCount", { count: product.orderCount }),
+            services: t("products.serviceCount", { count: product.serviceCount }),
+          })}
+        </p>
+      ) : null}
+      <Card>
+        <CardContent className="pt-6">
+          <Form method="post" className="grid gap-5" noValidate>
+            <input type="hidden" name="intent" value={product ? "update" : "create"} />
+            {product ? <input type="hidden" name="id" value={product.id} /> : null}
+            <div className="grid items-start gap-4 sm:grid-cols-2">
+              <Field id={id("name")} label={t("products.fields.name")} error={error("name")}>
+                <Input
+                  id={id("name")}
+                  name="name"
+                  required
+                  maxLength={MAX_PRODUCT_NAME_LENGTH}
+                  dir="auto"
+                  defaultValue={value("name")}
+                  {...describedBy(id("name"), { error: error("name") })}
+                />
+              </Field>
+              <Field id={id("slug")} label={t("products.fields.slug")} error={error("slug")}>
+                <Input
+                  id={id("slug")}
+                  name="slug"
+                  dir="ltr"
+                  maxLength={MAX_SLUG_LENGTH}
+                  autoComplete="off"
+                  defaultValue={value("slug")}
+                  {...describedBy(id("slug"), { hint: true, error: error("slug") })}
+                />
+                <Hint id={`${id("slug")}-hint`}>{t("products.hints.slug")}</Hint>
+              </Field>
+            </div>
+            <div className="grid items-start gap-4 sm:grid-cols-3">
+              <Field id={id("type")} label={t("products.fields.type")} error={error("type")}>
+                <select
+                  id={id("type")}
+                  name="type"
+                  defaultValue={value("type")}
+                  className={selectClass}
+                  {...describedBy(id("type"), { error: error("type") })}
+                >
+                  {PRODUCT_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(PRODUCT_TYPE_LABELS[type])}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field
+                id={id("category")}
+                label={t("products.fields.category")}
+                error={error("category")}
+              >
+                <select
+                  id={id("category")}
+                  name="category"
+                  defaultValue={value("category")}
+                  className={selectClass}
+                  {...describedBy(id("category"), { error: error("category") })}
+                >
+                  <option value="">{t("products.categoryFromType")}</option>
+                  {PRODUCT_CATEGORIES.map((category) => (
+                    <option key={category} value={category}>
+                      {t(PRODUCT_CATEGORY_LABELS[category])}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id={id("status")} label={t("products.fields.status")} error={error("status")}>
+                <select
+                  id={id("status")}
+                  name="status"
+                  defaultValue={value("status")}
+                  className={selectClass}
+                  {...describedBy(id("status"), { error: error("status") })}
+                >
+                  {PRODUCT_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {t(PRODUCT_STATUS_LABELS[status])}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </div>
+            <Field
+              id={id("description")}
+              label={t("products.fields.description")}
+              error={error("description")}
+            >
+              <textarea
+                id={id("description")}
+                name="description"
+                rows={2}
+                maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
+                dir="auto"
+                defaultValue={value("description")}
+                className={textareaClass}
+                {...describedBy(id("description"), { error: error("description") })}
+              />
+            </Field>
+            <Field id={id("price")} label={t("products.fields.price")} error={error("price")}>
+              <Input
+                id={id("price")}
+                name="price"
+                inputMode="decimal"
+                dir="ltr"
+                required
+                autoComplete="off"
+                className="sm:max-w-48"
+                defaultValue={value("price")}
+                {...describedBy(id("price"), { hint: true, error: error("price") })}
+              />
+              <Hint id={`${id("price")}-hint`}>
+                {t("products.hints.price", { example: formatEuros(499, locale) })}
+              </Hint>
+            </Field>
+            <Field
+              id={id("features")}
+              label={t("products.fields.features")}
+              error={error("features")}
+            >
+              <textarea
+                id={id("features")}
+                name="features"
+                rows={5}
+                dir="auto"
+                defaultValue={value("features")}
+                className={textareaClass}
+                {...describedBy(id("features"), { hint: true, error: error("features") })}
+              />
+              <Hint id={`${id("features")}-hint`}>
+                {t("products.hints.features", {
+                  lines: MAX_FEATURES,
+                  length: MAX_FEATURE_LENGTH,
+                })}
+              </Hint>
+            </Field>
+            <fieldset className="grid gap-3">
+              <legend className="text-sm font-medium">{t("products.fields.specs")}</legend>
+              <p className="text-sm text-muted-foreground">{t("products.hints.specs")}</p>
+              <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
+                {SPEC_FIELDS.map((field) => (
+                  <Field
+                    key={field}
+                    id={id(field)}
+                    label={t(SPEC_LABELS[field])}
+                    error={error(field)}
+                  >
+                    <Input
+                      id={id(field)}
+                      name={field}
+                      inputMode="numeric"
+                      dir="ltr"
+                      autoComplete="off"
+                      defaultValue={value(field)}
+                      max={SPEC_LIMITS[field]}
+                      {...describedBy(id(field), { error: error(field) })}
+                    />
+                  </Field>
+                ))}
+              </div>
+            </fieldset>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="recommended"
+                defaultChecked={value("recommended") === "on"}
+              />
+              {t("products.fields.recommendedLong")}
+            </label>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={busy}>
+                {t(product ? "products.save" : "products.create")}
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/products">{t("cancel")}</Link>
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
