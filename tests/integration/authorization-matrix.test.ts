@@ -142,8 +142,8 @@ const ROUTES: Record<string, Row> = {
     get: everyone("→/"),
     post: [{ form: () => ({}), answers: everyone("→/"), freshSession: true }],
   },
-  "/notifications": { get: everyone(400), post: [post({}, signedIn(200))] },
-  "/newsletter": { get: everyone(400), post: [post({ email: "not-an-email" }, everyone(400))] },
+  "/notifications": { get: everyone("→/"), post: [post({}, signedIn(200))] },
+  "/newsletter": { get: everyone("→/"), post: [post({ email: "not-an-email" }, everyone(400))] },
   "/language": {
     get: everyone("→/"),
     post: [post({ lang: "en", redirectTo: "/about" }, everyone("→/about"))],
