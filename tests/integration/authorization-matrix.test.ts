@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
+import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { openTicket, staffReply } from "~/domain/tickets/tickets.server";
 import {
@@ -11,7 +12,13 @@ import {
   type FlatRoute,
 } from "../support/app-harness";
 import { databaseFingerprint } from "../support/database-fingerprint";
-import { adminId, customerWithCoins, orderInput, productId } from "../support/money-fixtures";
+import {
+  adminId,
+  balanceOf,
+  customerWithCoins,
+  orderInput,
+  productId,
+} from "../support/money-fixtures";
 import { cookieHeader } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
@@ -577,6 +584,59 @@ describeEachDatabase("authorization matrix", (app) => {
     // A's session still works.
     const stillIn = await fetchApp("/dashboard", { cookie: cookies.customerA });
     expect(stillIn.status).toBe(200);
+  });
+
+  it("B reusing A's idempotency keys neither reaches A's order or renewal nor fails", async () => {
+    const a = seed.a;
+    const orderKey = (
+      await app()
+        .db.selectFrom("orders")
+        .select("idempotency_key")
+        .where("id", "=", a.orderId)
+        .executeTakeFirstOrThrow()
+    ).idempotency_key;
+    const product = await productId(app(), "samp-starter");
+    const renewalKey = randomUUID();
+    const renewed = await renewService(app().db, {
+      userId: a.id,
+      serviceId: a.serviceId,
+      idempotencyKey: renewalKey,
+    });
+    expect(renewed.ok).toBe(true);
+
+    const before = await stateOfA(false);
+    const bBalanceBefore = await balanceOf(app(), customerB);
+    const orderAnswer = await fetchApp("/order", {
+      cookie: cookies.customerB,
+      form: { productId: String(product), serverName: "B's own", idempotencyKey: orderKey! },
+    });
+    // The key is A's form's: B is told the form is stale, and charged nothing.
+    expect(orderAnswer.status).toBe(400);
+    const orderPage = await orderAnswer.text();
+    expect(orderPage).toContain("This form has expired");
+    await expectClean(new Response(orderPage), "customerB", "B orders with A's key");
+    expect(await balanceOf(app(), customerB)).toBe(bBalanceBefore);
+
+    // B's own service, renewed with the key of A's renewal.
+    const bOrder = await placeOrder(app().db, customerB, orderInput({ productId: product }));
+    if (!bOrder.ok) throw new Error(bOrder.error);
+    const bApproved = await approveOrder(app().db, {
+      orderId: bOrder.order.id,
+      actorId: await adminId(app()),
+    });
+    if (!bApproved.ok) throw new Error(bApproved.error);
+    const bBalance = await balanceOf(app(), customerB);
+    const renewAnswer = await fetchApp("/dashboard", {
+      cookie: cookies.customerB,
+      form: {
+        serviceId: String(bApproved.order.hostingServiceId),
+        idempotencyKey: renewalKey,
+      },
+    });
+    expect(renewAnswer.status).toBe(400);
+    await expectClean(renewAnswer, "customerB", "B renews with A's key");
+    expect(await balanceOf(app(), customerB)).toBe(bBalance);
+    expect(await stateOfA(false)).toEqual(before);
   });
 
   it("logging out ends only one's own session", async () => {
