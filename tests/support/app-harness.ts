@@ -182,7 +182,14 @@ export function serverBuild(): Promise<ServerBuild> {
 
 export type AppFetch = (
   path: string,
-  init?: { method?: string; cookie?: string; form?: Record<string, string>; headers?: HeadersInit },
+  init?: {
+    method?: string;
+    cookie?: string;
+    /** Sent as application/x-www-form-urlencoded (and makes the request a POST). */
+    form?: Record<string, string>;
+    body?: BodyInit;
+    headers?: HeadersInit;
+  },
 ) => Promise<Response>;
 
 /**
@@ -194,17 +201,14 @@ export function appFetch(services: AppServices): AppFetch {
   return async (path, init = {}) => {
     const headers = new Headers(init.headers);
     if (init.cookie) headers.set("cookie", init.cookie);
-    let body: string | undefined;
+    let body = init.body;
     if (init.form) {
       headers.set("content-type", "application/x-www-form-urlencoded");
       body = new URLSearchParams(init.form).toString();
     }
     const url = new URL(path, "http://localhost");
-    const request = new Request(url, {
-      method: init.method ?? (init.form ? "POST" : "GET"),
-      headers,
-      body,
-    });
+    const method = init.method ?? (body !== undefined ? "POST" : "GET");
+    const request = new Request(url, { method, headers, body });
     const context = await createRequestContext(
       services,
       {
