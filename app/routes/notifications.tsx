@@ -1,6 +1,13 @@
+import { redirect } from "react-router";
 import { markNotificationsRead } from "~/domain/notifications/notifications.server";
 import { requireUser } from "~/http/guards.server";
 import type { Route } from "./+types/notifications";
+
+// Only the bell posts here; a visitor who opens the address goes home rather than to React Router's
+// "no loader" error (a 400 reading "Unexpected Server Error").
+export function loader() {
+  return redirect("/");
+}
 
 // Opening the bell's list marks the user's notifications read.
 export async function action({ request, context }: Route.ActionArgs) {

@@ -8,16 +8,15 @@ import autocannon from "autocannon";
 import express from "express";
 import type { Server } from "node:http";
 import { parseEnv } from "../../app/config/env.server";
-import { createServices, type AppServices } from "../../app/context.server";
-import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
+import { createServices } from "../../app/context.server";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
-import { adjustCoins, findLedgerDiscrepancies } from "../../app/domain/coins/coins.server";
+import { findLedgerDiscrepancies } from "../../app/domain/coins/coins.server";
 import {
   findPostgresBin,
   freePort,
   startPostgresCluster,
 } from "../../tests/support/postgres-cluster";
-import { BENCH_SECRET, ensureBuild, printTable, startServer } from "./lib";
+import { BENCH_SECRET, createCustomers, ensureBuild, printTable, startServer } from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CUSTOMERS = 100;
@@ -74,44 +73,6 @@ async function bareTwin(
   return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
-async function customers(services: AppServices, count: number) {
-  const admin = await services.db
-    .selectFrom("users")
-    .select("id")
-    .where("role", "=", "admin")
-    .executeTakeFirstOrThrow();
-  const cookies: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const email = `bench${i}-${Date.now()}@example.com`;
-    const created = await registerCustomer(
-      services,
-      {
-        name: `Bench ${i}`,
-        email,
-        password: "Bench-pass-4471",
-        confirmPassword: "Bench-pass-4471",
-      },
-      { registrationOpen: true },
-    );
-    if (!created.ok) throw new Error(created.error);
-    await adjustCoins(services.db, {
-      userId: created.userId,
-      amountCents: 1_000_000,
-      reason: "bench",
-      actorId: admin.id,
-    });
-    const session = await signIn(
-      services,
-      { email, password: "Bench-pass-4471" },
-      { ip: "127.0.0.1" },
-      { ipPerMinute: 1_000_000 },
-    );
-    if (!session.ok) throw new Error("sign in failed");
-    cookies.push(session.setCookies.map((c) => c.split(";")[0]).join("; "));
-  }
-  return cookies;
-}
-
 async function benchDialect(label: string, databaseUrl: string): Promise<Result[]> {
   const port = await freePort();
   const server = await startServer({ port, databaseUrl });
@@ -121,7 +82,7 @@ async function benchDialect(label: string, databaseUrl: string): Promise<Result[
   });
   const results: Result[] = [];
   try {
-    const cookies = await customers(services, CUSTOMERS);
+    const cookies = (await createCustomers(services, CUSTOMERS)).map((c) => c.cookie);
     const product = (await listActiveProducts(services.db, "samp"))[0]!;
 
     for (const [name, path, cookie] of [

@@ -263,7 +263,10 @@ export async function deleteService(
 
 export type RenewResult =
   | { ok: true; service: HostingService; duplicate: boolean }
-  | { ok: false; error: "services.errors.notFound" | "services.errors.cannotRenew" }
+  | {
+      ok: false;
+      error: "services.errors.notFound" | "services.errors.cannotRenew" | "orders.errors.expired";
+    }
   | { ok: false; error: "orders.errors.insufficientCoins"; missingCents: number };
 
 /**
@@ -280,13 +283,18 @@ export async function renewService(
       .select(["hosting_service_id", "user_id"])
       .where("idempotency_key", "=", input.idempotencyKey)
       .executeTakeFirst();
-    if (!renewal || renewal.user_id !== input.userId) return undefined;
+    if (!renewal) return undefined;
+    // Another customer's key (unique in the table) is a stale form, not a way to their renewal.
+    if (renewal.user_id !== input.userId)
+      return { ok: false, error: "orders.errors.expired" } as const;
     const row = await db
       .selectFrom("hosting_services")
       .select(columns)
       .where("id", "=", renewal.hosting_service_id)
       .executeTakeFirst();
-    return row ? ({ ok: true, service: toService(row), duplicate: true } as const) : undefined;
+    // The service was deleted since: the retry finds nothing to renew (and must not insert the key again).
+    if (!row) return { ok: false, error: "services.errors.notFound" } as const;
+    return { ok: true, service: toService(row), duplicate: true } as const;
   };
   const previous = await existing();
   if (previous) return previous;

@@ -3,6 +3,7 @@ import { afterEach, expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import {
   changeServiceStatus,
+  deleteService,
   renewService,
 } from "~/domain/hosting-services/hosting-services.server";
 import {
@@ -185,6 +186,56 @@ describeEachDatabase("money path", (app) => {
       .execute();
     expect(orders).toHaveLength(2);
     expect(await balanceOf(app(), user)).toBe(100_000 - 2 * 950);
+  });
+
+  it("refuses a key another customer used, for orders and renewals, changing nothing", async () => {
+    const admin = await adminId(app());
+    const owner = await customerWithCoins(app(), 10_000);
+    const other = await customerWithCoins(app(), 10_000);
+    const product = await productId(app(), "samp-starter");
+    const input = orderInput({ productId: product });
+    const placed = await placeOrder(app().db, owner, input);
+    if (!placed.ok) throw new Error(placed.error);
+
+    // The key is the owner's form's: it neither shows the owner's order nor makes a second one.
+    expect(await placeOrder(app().db, other, input)).toEqual({
+      ok: false,
+      error: "orders.errors.expired",
+    });
+    expect(await balanceOf(app(), other)).toBe(10_000);
+
+    const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
+    if (!approved.ok) throw new Error(approved.error);
+    const mine = await placeOrder(app().db, other, orderInput({ productId: product }));
+    if (!mine.ok) throw new Error(mine.error);
+    const approvedMine = await approveOrder(app().db, { orderId: mine.order.id, actorId: admin });
+    if (!approvedMine.ok) throw new Error(approvedMine.error);
+    const key = randomUUID();
+    const renewed = await renewService(app().db, {
+      userId: owner,
+      serviceId: approved.order.hostingServiceId!,
+      idempotencyKey: key,
+    });
+    expect(renewed.ok).toBe(true);
+    const balance = await balanceOf(app(), other);
+    expect(
+      await renewService(app().db, {
+        userId: other,
+        serviceId: approvedMine.order.hostingServiceId!,
+        idempotencyKey: key,
+      }),
+    ).toEqual({ ok: false, error: "orders.errors.expired" });
+    expect(await balanceOf(app(), other)).toBe(balance);
+
+    // A renewal retried after an admin deleted the service finds nothing to renew.
+    await deleteService(app().db, { actorId: admin, serviceId: approved.order.hostingServiceId! });
+    expect(
+      await renewService(app().db, {
+        userId: owner,
+        serviceId: approved.order.hostingServiceId!,
+        idempotencyKey: key,
+      }),
+    ).toEqual({ ok: false, error: "services.errors.notFound" });
   });
 
   it("ends 50 parallel orders from a balance covering exactly 5 in 5 orders and a balance of 0", async () => {

@@ -154,7 +154,7 @@ async function findVoucher(db: Db | Tx, code: string): Promise<VoucherTerms | un
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; balanceCents: number | null; duplicate: boolean }
-  | { ok: false; error: "orders.errors.serviceNotFound" }
+  | { ok: false; error: "orders.errors.serviceNotFound" | "orders.errors.expired" }
   | {
       ok: false;
       error: "orders.errors.insufficientCoins";
@@ -180,8 +180,10 @@ export async function placeOrder(
       .select(orderColumns)
       .where("idempotency_key", "=", input.idempotencyKey)
       .executeTakeFirst();
-    // A key belongs to the form it was made for; someone else's key is not a way to read their order.
-    if (!row || row.user_id !== userId) return undefined;
+    if (!row) return undefined;
+    // A key belongs to the form it was made for: someone else's key is neither a way to read their
+    // order nor a new one (it is unique in the table), so the form is treated as stale.
+    if (row.user_id !== userId) return { ok: false, error: "orders.errors.expired" };
     return { ok: true, order: toOrder(row), balanceCents: null, duplicate: true };
   };
   const previous = await earlier();

@@ -5,6 +5,12 @@ import { parseForm } from "~/http/form.server";
 import { isDocumentSubmission } from "~/http/navigation.server";
 import type { Route } from "./+types/newsletter";
 
+// Only the footer's box posts here; a visitor who opens the address goes home rather than to React
+// Router's "no loader" error (a 400 reading "Unexpected Server Error").
+export function loader() {
+  return redirect("/");
+}
+
 // The footer's box posts here with a fetcher; 'Thanks for subscribing!' also when already subscribed.
 // Posted without JavaScript, the browser is sent back to its page, where the footer shows the outcome.
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+
+// What the Express layer in front of React Router answers (server/index.ts, server/app.ts): the parts
+// the integration tests' harness leaves out. Plain HTTP, no browser.
+
+test("/healthz answers ok while the database answers", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok" });
+});
+
+test("static files are served, hashed assets for a year, and nothing outside the client folder", async ({
+  request,
+}) => {
+  const home = await (await request.get("/login")).text();
+  const asset = /\/assets\/[^"']+\.js/.exec(home)?.[0];
+  expect(asset, "a script of the build on the page").toBeTruthy();
+  const script = await request.get(asset!);
+  expect(script.status()).toBe(200);
+  expect(script.headers()["cache-control"]).toContain("immutable");
+  expect((await request.get("/favicon.svg")).status()).toBe(200);
+
+  // The server build sits next to the client folder; no spelling of a way up reaches it.
+  for (const path of [
+    "/assets/%2e%2e/%2e%2e/server/index.js",
+    "/%2e%2e/server/index.js",
+    "/..%2fserver%2findex.js",
+    "/assets/..%5c..%5cserver%5cindex.js",
+    "/assets/%252e%252e/%252e%252e/server/index.js",
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBeLessThan(500);
+    expect(response.status(), path).not.toBe(200);
+    expect(await response.text(), path).not.toContain("createRequestHandler");
+  }
+});
+
+test("odd requests get a plain answer, never a server error", async ({ request }) => {
+  const head = await request.head("/");
+  expect(head.status()).toBe(200);
+  for (const path of [
+    `/${"a".repeat(8000)}`,
+    "/%E0%A4%A",
+    "/support/%00",
+    "/services/%ff",
+    "/dashboard?tab=%E0%A4%A",
+    "/?lang=%ff%fe",
+  ]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBeLessThan(500);
+    expect(await response.text(), path).not.toMatch(/\bat [^\s]+ \(?[^\s)]+\.(?:ts|js):\d+/);
+  }
+});
+
+test("a post from another site is refused before any route runs", async ({ request }) => {
+  const crossSite: Record<string, string>[] = [
+    { "sec-fetch-site": "cross-site" },
+    { "sec-fetch-site": "same-site" },
+    { origin: "https://evil.example" },
+    { origin: "null" },
+  ];
+  for (const headers of crossSite) {
+    const response = await request.post("/contact", {
+      headers,
+      form: { name: "Eve", email: "eve@example.com", subject: "Hi", message: "Cross-site" },
+      maxRedirects: 0,
+    });
+    expect(response.status(), JSON.stringify(headers)).toBe(403);
+  }
+  const sameSite = await request.post("/newsletter", {
+    headers: { "sec-fetch-site": "same-origin" },
+    form: { email: "not-an-email" },
+  });
+  expect(sameSite.status()).toBe(400);
+});

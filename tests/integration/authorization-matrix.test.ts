@@ -1,0 +1,661 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, expect, it } from "vitest";
+import { signIn } from "~/domain/accounts/accounts.server";
+import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
+import { openTicket, staffReply } from "~/domain/tickets/tickets.server";
+import {
+  appFetch,
+  flattenRoutes,
+  routeModule,
+  type AppFetch,
+  type FlatRoute,
+} from "../support/app-harness";
+import { databaseFingerprint } from "../support/database-fingerprint";
+import {
+  adminId,
+  balanceOf,
+  customerWithCoins,
+  orderInput,
+  productId,
+} from "../support/money-fixtures";
+import { cookieHeader } from "../support/request-context";
+import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
+
+/**
+ * Who may do what, for every route of app/routes.ts, as an anonymous visitor, customer A, customer B and
+ * an admin: each GET and each POST gets the answer its row says, never a 5xx or a stack trace, B and
+ * anonymous visitors never see A's data (in pages or in .data responses), a GET changes nothing, and a
+ * refused POST changes nothing. Below the table, B tries to read and change each of A's orders,
+ * services, tickets, notifications and sessions by id, in URLs, query strings and form fields.
+ *
+ * A route without a row fails the test that names it: add its row to ROUTES (one line, e.g.
+ * `"/admin/products": adminPage(),`).
+ */
+
+type Role = "anonymous" | "customerA" | "customerB" | "admin";
+const ROLES: Role[] = ["anonymous", "customerA", "customerB", "admin"];
+
+/**
+ * An expected answer: a status; "4xx" for any refusal; "login" for a redirect to /login that comes back
+ * to the requested URL; or "→/path" for a redirect to exactly that location (status 302 unless given, as
+ * in "301→/dashboard").
+ */
+type Answer = number | "4xx" | "login" | `→${string}` | `${301 | 302}→${string}`;
+type Answers = Record<Role, Answer>;
+
+/** What the tests know about the seeded data, for URLs and forms. */
+interface Seed {
+  a: { id: string; email: string; orderId: number; pendingOrderId: number; serviceId: number };
+  ticketId: number;
+}
+
+interface Post {
+  form: (seed: Seed) => Record<string, string>;
+  answers: Answers;
+  /** Run each role with a session of its own that the request may end (logout). */
+  freshSession?: boolean;
+}
+
+interface Row {
+  /** The URL to request when the pattern has parameters (or to add a query string). */
+  url?: (seed: Seed) => string;
+  get: Answers;
+  /** POSTs with plausible intents; a route without an action must answer 405 to everyone. */
+  post?: Post[];
+}
+
+const everyone = (answer: Answer): Answers => ({
+  anonymous: answer,
+  customerA: answer,
+  customerB: answer,
+  admin: answer,
+});
+const signedIn = (answer: Answer): Answers => ({ ...everyone(answer), anonymous: "login" });
+const adminOnly = (answer: Answer): Answers => ({
+  anonymous: "login",
+  customerA: "→/",
+  customerB: "→/",
+  admin: answer,
+});
+/** Login and registration: a signed-in visitor is sent home. */
+const guestsOnly = (answer: Answer): Answers => ({
+  anonymous: answer,
+  customerA: "→/dashboard",
+  customerB: "→/dashboard",
+  admin: "→/admin",
+});
+
+const post = (form: Record<string, string>, answers: Answers): Post => ({
+  form: () => form,
+  answers,
+});
+/** An intent no action knows: an admin's action refuses it, everyone else is turned away before. */
+const PROBE = post({ intent: "matrix-probe" }, adminOnly("4xx"));
+
+const publicPage = (...posts: Post[]): Row => ({ get: everyone(200), post: posts });
+const customerPage = (...posts: Post[]): Row => ({ get: signedIn(200), post: posts });
+/** An admin page; its action (if any) is probed with an unknown intent unless posts are given. */
+const adminPage = (...posts: Post[]): Row => ({
+  get: adminOnly(200),
+  post: posts.length ? posts : undefined,
+});
+const redirectsTo = (location: string, status: 301 | 302 = 302): Row => ({
+  get: everyone(`${status}→${location}`),
+  post: [],
+});
+
+const KEY = "matrix-key-0000000000000000";
+
+// One row per route of app/routes.ts, by its full URL pattern.
+const ROUTES: Record<string, Row> = {
+  "/": publicPage(),
+  "/services/:type": { ...publicPage(), url: () => "/services/samp" },
+  "/game-hosting": publicPage(),
+  "/about": publicPage(),
+  "/contact": publicPage(post({ name: "", email: "x" }, everyone(400))),
+  "/service-terms": publicPage(),
+  "/orange-money": publicPage(),
+  "/phpmyadmin": publicPage(),
+  "/bot-detected": publicPage(),
+  "/verification-failed": publicPage(),
+  "/login": {
+    get: guestsOnly(200),
+    post: [post({ email: "nobody@example.com", password: "Wrong-password-1" }, guestsOnly(401))],
+  },
+  "/register": { get: guestsOnly(200), post: [post({ email: "x" }, guestsOnly(400))] },
+  "/forgot-password": publicPage(),
+  "/account/password": customerPage(
+    post(
+      { currentPassword: "Wrong-password-1", newPassword: "x", confirmPassword: "y" },
+      signedIn(400),
+    ),
+  ),
+  "/dashboard": customerPage(post({ serviceId: "999999", idempotencyKey: KEY }, signedIn(404))),
+  "/order": publicPage(
+    post(
+      { productId: "999999", serverName: "Matrix", idempotencyKey: KEY },
+      { ...signedIn(404), anonymous: 401 },
+    ),
+  ),
+  "/support/new": customerPage(post({ subject: "" }, signedIn(400))),
+  "/support/:id": {
+    url: (seed) => `/support/${seed.ticketId}`,
+    get: { anonymous: "login", customerA: 200, customerB: 404, admin: 404 },
+    post: [post({ intent: "matrix-probe" }, signedIn(400))],
+  },
+  "/*": { url: () => "/no-such-page", get: everyone(404), post: [] },
+  "/logout": {
+    get: everyone("→/"),
+    post: [{ form: () => ({}), answers: everyone("→/"), freshSession: true }],
+  },
+  "/notifications": { get: everyone("→/"), post: [post({}, signedIn(200))] },
+  "/newsletter": { get: everyone("→/"), post: [post({ email: "not-an-email" }, everyone(400))] },
+  "/language": {
+    get: everyone("→/"),
+    post: [post({ lang: "en", redirectTo: "/about" }, everyone("→/about"))],
+  },
+  "/my-services": redirectsTo("/dashboard", 301),
+  "/terms": redirectsTo("/service-terms", 301),
+  "/privacy": redirectsTo("/", 301),
+  "/admin": adminPage(),
+  "/admin/orders": adminPage(post({ intent: "approve", orderId: "999999" }, adminOnly(409))),
+  "/admin/services": adminPage(post({ intent: "suspend", serviceId: "999999" }, adminOnly(409))),
+  "/admin/clients": adminPage(
+    post({ intent: "coins", userId: "nobody", amount: "5", reason: "probe" }, adminOnly(400)),
+  ),
+  "/admin/tickets": adminPage(),
+  "/admin/tickets/:id": { ...adminPage(), url: (seed) => `/admin/tickets/${seed.ticketId}` },
+  "/admin/announcements": adminPage(),
+  "/admin/users": adminPage(
+    post({ intent: "coins", userId: "nobody", amount: "5", reason: "probe" }, adminOnly(400)),
+  ),
+  "/admin/logs": adminPage(),
+  "/admin/transactions": adminPage(),
+  "/admin/search": { ...adminPage(), get: adminOnly("→/admin/clients?q=") },
+  "/admin/client-groups": adminPage(),
+  "/admin/invoices": adminPage(),
+  "/admin/quotes": adminPage(),
+  "/admin/gateways": adminPage(),
+  "/admin/products": adminPage(),
+  "/admin/promotions": adminPage(),
+  "/admin/domains": adminPage(),
+  "/admin/domain-pricing": adminPage(),
+  "/admin/knowledgebase": adminPage(),
+  "/admin/downloads": adminPage(),
+  "/admin/chat": adminPage(),
+  "/admin/affiliates": adminPage(),
+  "/admin/email-marketing": adminPage(),
+  "/admin/reports": adminPage(),
+  "/admin/analytics": adminPage(),
+  "/admin/utilities": adminPage(),
+  "/admin/security": adminPage(),
+  "/admin/settings": adminPage(),
+};
+
+const pages = flattenRoutes().filter((route) => !route.layout);
+
+function missingRowMessage(route: FlatRoute): string {
+  const helper = route.pattern.startsWith("/admin") ? "adminPage()" : "publicPage()";
+  return (
+    `Route "${route.pattern}" (id ${route.id}, file app/${route.file}) has no row in ROUTES of ` +
+    `tests/integration/authorization-matrix.test.ts. Add one saying who may do what, e.g.\n` +
+    `  "${route.pattern}": ${helper},`
+  );
+}
+
+it("has a row for every route of app/routes.ts, and no row for a route that is gone", () => {
+  const missing = pages.filter((route) => !ROUTES[route.pattern]);
+  expect(missing.map(missingRowMessage), "routes without a row").toEqual([]);
+  const patterns = new Set(pages.map((route) => route.pattern));
+  const stale = Object.keys(ROUTES).filter((pattern) => !patterns.has(pattern));
+  expect(stale, "rows for routes that app/routes.ts no longer has").toEqual([]);
+});
+
+const STACK_TRACE = /\bat [^\s]+ \(?[^\s)]+\.(?:ts|tsx|js|mjs):\d+/;
+
+describeEachDatabase("authorization matrix", (app) => {
+  let fetchApp: AppFetch;
+  let seed: Seed;
+  const cookies = {} as Record<Role, string | undefined>;
+  // What only customer A's own pages may show.
+  const A_MARKERS = {
+    name: "Alice Matrixowner",
+    server: "alice-secret-server",
+    subject: "alice private subject",
+    message: "alice private message body",
+    staffReply: "staff answer for alice only",
+  };
+
+  async function login(email: string, password: string): Promise<string> {
+    const result = await signIn(
+      app(),
+      { email, password },
+      { ip: "10.40.0.1" },
+      { ipPerMinute: 1_000_000 },
+    );
+    if (!result.ok) throw new Error(`sign in failed for ${email}`);
+    return cookieHeader(result.setCookies);
+  }
+
+  async function emailOf(userId: string): Promise<string> {
+    const row = await app()
+      .db.selectFrom("users")
+      .select("email")
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    return row.email;
+  }
+
+  async function freshCookie(role: Role): Promise<string | undefined> {
+    if (role === "anonymous") return undefined;
+    if (role === "admin") return login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const email = role === "customerA" ? seed.a.email : await emailOf(customerB);
+    return login(email, "Buyer-pw-8842");
+  }
+
+  let customerB: string;
+
+  beforeAll(async () => {
+    const services = app();
+    fetchApp = appFetch(services);
+    const admin = await adminId(services);
+    const a = await customerWithCoins(services, 100_000);
+    customerB = await customerWithCoins(services, 100_000);
+    await services.db
+      .updateTable("users")
+      .set({ name: A_MARKERS.name })
+      .where("id", "=", a)
+      .execute();
+    const product = await productId(services, "samp-starter");
+    const order = await placeOrder(
+      services.db,
+      a,
+      orderInput({ productId: product, serverName: A_MARKERS.server }),
+    );
+    if (!order.ok) throw new Error(order.error);
+    const approved = await approveOrder(services.db, { orderId: order.order.id, actorId: admin });
+    if (!approved.ok) throw new Error(approved.error);
+    const pending = await placeOrder(
+      services.db,
+      a,
+      orderInput({ productId: product, serverName: A_MARKERS.server }),
+    );
+    if (!pending.ok) throw new Error(pending.error);
+    const service = await services.db
+      .selectFrom("hosting_services")
+      .select("id")
+      .where("user_id", "=", a)
+      .executeTakeFirstOrThrow();
+    const ticket = await openTicket(services.db, {
+      userId: a,
+      department: "technical",
+      subject: A_MARKERS.subject,
+      priority: "medium",
+      message: A_MARKERS.message,
+      serviceId: Number(service.id),
+    });
+    if (!ticket.ok) throw new Error(ticket.error);
+    // The staff reply leaves A an unread notification.
+    await staffReply(services.db, {
+      actorId: admin,
+      ticketId: ticket.ticket.id,
+      message: A_MARKERS.staffReply,
+    });
+    seed = {
+      a: {
+        id: a,
+        email: await emailOf(a),
+        orderId: order.order.id,
+        pendingOrderId: pending.order.id,
+        serviceId: Number(service.id),
+      },
+      ticketId: ticket.ticket.id,
+    };
+    for (const role of ROLES) cookies[role] = await freshCookie(role);
+  });
+
+  function expectAnswer(response: Response, expected: Answer, url: string, what: string) {
+    const location = response.headers.get("location");
+    const seen = location ? `${response.status} → ${location}` : String(response.status);
+    if (typeof expected === "number") {
+      expect(seen, what).toBe(String(expected));
+    } else if (expected === "4xx") {
+      expect(response.status, `${what} (got ${seen})`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${what} (got ${seen})`).toBeLessThan(500);
+    } else if (expected === "login") {
+      expect(seen, what).toBe(`302 → /login?redirectTo=${encodeURIComponent(url)}`);
+    } else {
+      const [status, target] = expected.startsWith("→")
+        ? ["302", expected.slice(1)]
+        : expected.split("→");
+      expect(seen, what).toBe(`${status} → ${target}`);
+    }
+  }
+
+  /** Never a 5xx or a stack trace; nothing of A's for anyone but A and the admin. */
+  async function expectClean(response: Response, role: Role, what: string) {
+    expect(response.status, `${what}: server error`).toBeLessThan(500);
+    const body = await response.text();
+    expect(body, `${what}: stack trace in the answer`).not.toMatch(STACK_TRACE);
+    if (role === "anonymous" || role === "customerB") {
+      for (const [field, marker] of Object.entries(A_MARKERS))
+        expect(body.includes(marker), `${what}: shows customer A's ${field}`).toBe(false);
+      expect(body.includes(seed.a.email), `${what}: shows customer A's email`).toBe(false);
+    }
+  }
+
+  const fingerprint = () => databaseFingerprint(app().db, { skip: ["login_attempts", "sessions"] });
+
+  for (const route of pages) {
+    it(`${route.pattern} (${route.id})`, async () => {
+      const row = ROUTES[route.pattern];
+      if (!row) throw new Error(missingRowMessage(route));
+      const url = row.url?.(seed) ?? route.pattern;
+      const module = await routeModule(route.file);
+
+      // GET, as a page and as the .data request the browser makes when it navigates.
+      const before = await fingerprint();
+      for (const role of ROLES) {
+        const what = `GET ${url} as ${role}`;
+        const response = await fetchApp(url, { cookie: cookies[role] });
+        expectAnswer(response, row.get[role], url, what);
+        await expectClean(response, role, what);
+        const [path, search] = url.split("?");
+        const dataUrl = `${path === "/" ? "/_root" : path}.data${search ? `?${search}` : ""}`;
+        const data = await fetchApp(dataUrl, { cookie: cookies[role] });
+        await expectClean(data, role, `GET ${dataUrl} as ${role}`);
+      }
+      // One fingerprint per request from here: each refusal is compared with the state before it.
+      let known = await fingerprint();
+      expect(known, `GET ${url} changed the database`).toEqual(before);
+
+      // POST: the row's forms, or for a route without an action a 405 to everyone.
+      const hasAction = typeof module.action === "function";
+      const posts = row.post ?? (hasAction ? [PROBE] : []);
+      if (hasAction)
+        expect(posts.length, `${route.pattern} has an action: give its row a POST`).toBeGreaterThan(
+          0,
+        );
+      const checks: Post[] = hasAction ? posts : [post({ intent: "matrix-probe" }, everyone(405))];
+      for (const check of checks) {
+        for (const role of ROLES) {
+          const what = `POST ${url} ${JSON.stringify(check.form(seed))} as ${role}`;
+          const cookie = check.freshSession ? await freshCookie(role) : cookies[role];
+          const response = await fetchApp(url, { cookie, form: check.form(seed) });
+          expectAnswer(response, check.answers[role], url, what);
+          await expectClean(response, role, what);
+          const refused =
+            response.status >= 400 ||
+            /^\/(login\?|$)/.test(response.headers.get("location") ?? "-");
+          const now = await fingerprint();
+          if (refused && !check.freshSession)
+            expect(now, `${what} was refused but changed the database`).toEqual(known);
+          known = now;
+        }
+      }
+    });
+  }
+
+  /** Everything of A's, and the shared tables B could write to through A's ids. */
+  async function stateOfA(withEverything = true) {
+    const db = app().db;
+    const id = seed.a.id;
+    const tickets = await db.selectFrom("tickets").selectAll().where("user_id", "=", id).execute();
+    return {
+      user: await db.selectFrom("users").selectAll().where("id", "=", id).execute(),
+      orders: await db.selectFrom("orders").selectAll().where("user_id", "=", id).execute(),
+      services: await db
+        .selectFrom("hosting_services")
+        .selectAll()
+        .where("user_id", "=", id)
+        .execute(),
+      tickets,
+      messages: await db
+        .selectFrom("ticket_messages")
+        .selectAll()
+        .where(
+          "ticket_id",
+          "in",
+          tickets.map((t) => t.id),
+        )
+        .execute(),
+      notifications: await db
+        .selectFrom("notifications")
+        .selectAll()
+        .where("user_id", "=", id)
+        .execute(),
+      sessions: await db.selectFrom("sessions").select("id").where("user_id", "=", id).execute(),
+      ledger: await db.selectFrom("coin_ledger").selectAll().where("user_id", "=", id).execute(),
+      renewals: await db
+        .selectFrom("service_renewals")
+        .selectAll()
+        .where("user_id", "=", id)
+        .execute(),
+      everything: withEverything ? await fingerprint() : {},
+    };
+  }
+
+  /** B (or an anonymous visitor) tries something on A's data: the answer, and A's data unchanged. */
+  async function attempt(
+    role: "customerB" | "anonymous",
+    path: string,
+    form: Record<string, string> | undefined,
+    expected: Answer,
+    options: { changesOwnData?: boolean } = {},
+  ) {
+    // A GET (the matrix checks that GETs change nothing at all) or a request that may change the
+    // requester's own data (mark read, language) is held to A's data only.
+    const ownOnly = !form || options.changesOwnData;
+    const before = await stateOfA(!ownOnly);
+    const what = `${form ? "POST" : "GET"} ${path} ${form ? JSON.stringify(form) : ""} as ${role}`;
+    const response = await fetchApp(path, { cookie: cookies[role], form });
+    expectAnswer(response, expected, path, what);
+    await expectClean(response, role, what);
+    const after = await stateOfA(!ownOnly);
+    expect(after, `${what} changed customer A's data`).toEqual(before);
+  }
+
+  it("B cannot read A's ticket, order, service or notifications by id, in the URL or the query", async () => {
+    const { orderId, pendingOrderId, serviceId, id } = seed.a;
+    const ticket = seed.ticketId;
+    await attempt("customerB", `/support/${ticket}`, undefined, 404);
+    await attempt("customerB", `/support/${ticket}?id=${ticket}`, undefined, 404);
+    await attempt("customerB", `/admin/tickets/${ticket}`, undefined, "→/");
+    await attempt("customerB", `/admin/orders?id=${orderId}`, undefined, "→/");
+    await attempt("customerB", `/admin/search?q=${seed.a.email}`, undefined, "→/");
+    await attempt("customerB", `/admin/transactions?user=${id}`, undefined, "→/");
+    const query = [
+      `id=${orderId}`,
+      `orderId=${pendingOrderId}`,
+      `serviceId=${serviceId}`,
+      `ticket=${ticket}`,
+      `userId=${id}`,
+      `user=${id}`,
+      `before=999999999`,
+    ].join("&");
+    for (const tab of ["overview", "services", "billing", "support", "account", "domains"]) {
+      await attempt("customerB", `/dashboard?tab=${tab}&${query}`, undefined, 200);
+      const data = await fetchApp(`/dashboard.data?tab=${tab}&${query}`, {
+        cookie: cookies.customerB,
+      });
+      await expectClean(data, "customerB", `/dashboard.data?tab=${tab}&${query}`);
+    }
+    await attempt("customerB", `/support/new?serviceId=${serviceId}`, undefined, 200);
+    await attempt("customerB", `/order?product=1&orderId=${orderId}`, undefined, 200);
+    // A's own view shows them (the markers are real), so the checks above could fail.
+    const own = await fetchApp(`/support/${ticket}`, { cookie: cookies.customerA });
+    expect(await own.text()).toContain(A_MARKERS.message);
+    const ownDashboard = await fetchApp("/dashboard?tab=services", { cookie: cookies.customerA });
+    expect(await ownDashboard.text()).toContain(A_MARKERS.server);
+  });
+
+  it("B cannot change A's service, ticket, notifications, session, account or orders", async () => {
+    const { serviceId, pendingOrderId, id } = seed.a;
+    const ticket = seed.ticketId;
+    const key = () => randomUUID();
+    // A fresh unread notification for A (the matrix above opened A's list, which marks it read).
+    await staffReply(app().db, {
+      actorId: await adminId(app()),
+      ticketId: ticket,
+      message: "again",
+    });
+    const unreadOfA = () =>
+      app()
+        .db.selectFrom("notifications")
+        .select("id")
+        .where("user_id", "=", id)
+        .where("read_at", "is", null)
+        .execute();
+    expect((await unreadOfA()).length).toBeGreaterThan(0);
+    // Renew A's service (B has coins enough, so only ownership can refuse it).
+    await attempt(
+      "customerB",
+      "/dashboard",
+      { serviceId: String(serviceId), idempotencyKey: key() },
+      404,
+    );
+    // Reply to, close and reopen A's ticket.
+    const ticketForms: Record<string, string>[] = [
+      { intent: "reply", message: "B writing into A's ticket" },
+      { intent: "close" },
+      { intent: "reopen" },
+    ];
+    for (const form of ticketForms) await attempt("customerB", `/support/${ticket}`, form, 404);
+    // Attach A's service to a ticket of B's.
+    await attempt(
+      "customerB",
+      "/support/new",
+      {
+        department: "technical",
+        subject: "Mine",
+        priority: "low",
+        message: "Hello",
+        serviceId: String(serviceId),
+      },
+      400,
+    );
+    // Mark notifications read: B's own only (A keeps an unread one).
+    await attempt("customerB", "/notifications", {}, 200, { changesOwnData: true });
+    expect((await unreadOfA()).length).toBeGreaterThan(0);
+    // End A's session.
+    const session = await app()
+      .db.selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", id)
+      .executeTakeFirstOrThrow();
+    await attempt("customerB", "/dashboard", { intent: "end-session", sessionId: session.id }, 200);
+    // Take A's e-mail address.
+    await attempt(
+      "customerB",
+      "/dashboard",
+      { intent: "profile", name: "B", email: seed.a.email },
+      400,
+    );
+    // The language of A's account.
+    for (const lang of ["ar", "en"])
+      await attempt("customerB", "/language", { lang, redirectTo: "/" }, "→/", {
+        changesOwnData: true,
+      });
+    // Admin actions on A's things, as B.
+    const adminForms: [string, Record<string, string>][] = [
+      ["/admin/orders", { intent: "approve", orderId: String(pendingOrderId) }],
+      ["/admin/orders", { intent: "reject", orderId: String(pendingOrderId), reason: "B says no" }],
+      ["/admin/services", { intent: "suspend", serviceId: String(serviceId) }],
+      ["/admin/services", { intent: "delete", serviceId: String(serviceId) }],
+      ["/admin/clients", { intent: "coins", userId: id, amount: "-100", reason: "B takes" }],
+      ["/admin/users", { intent: "delete", userId: id }],
+      [`/admin/tickets/${ticket}`, { intent: "reply", message: "staff? no, B" }],
+      [`/admin/tickets/${ticket}`, { intent: "status", status: "closed" }],
+      [`/admin/tickets/${ticket}`, { intent: "coins", amount: "50", reason: "B" }],
+    ];
+    for (const [path, form] of adminForms) {
+      await attempt("customerB", path, form, "→/");
+      await attempt("anonymous", path, form, "login");
+    }
+    // Anonymous visitors get the login page for A's things too.
+    await attempt("anonymous", `/support/${ticket}`, { intent: "close" }, "login");
+    await attempt(
+      "anonymous",
+      "/dashboard",
+      { serviceId: String(serviceId), idempotencyKey: key() },
+      "login",
+    );
+    await attempt("anonymous", "/notifications", {}, "login");
+    // A's session still works.
+    const stillIn = await fetchApp("/dashboard", { cookie: cookies.customerA });
+    expect(stillIn.status).toBe(200);
+  });
+
+  it("B reusing A's idempotency keys neither reaches A's order or renewal nor fails", async () => {
+    const a = seed.a;
+    const orderKey = (
+      await app()
+        .db.selectFrom("orders")
+        .select("idempotency_key")
+        .where("id", "=", a.orderId)
+        .executeTakeFirstOrThrow()
+    ).idempotency_key;
+    const product = await productId(app(), "samp-starter");
+    const renewalKey = randomUUID();
+    const renewed = await renewService(app().db, {
+      userId: a.id,
+      serviceId: a.serviceId,
+      idempotencyKey: renewalKey,
+    });
+    expect(renewed.ok).toBe(true);
+
+    const before = await stateOfA(false);
+    const bBalanceBefore = await balanceOf(app(), customerB);
+    const orderAnswer = await fetchApp("/order", {
+      cookie: cookies.customerB,
+      form: { productId: String(product), serverName: "B's own", idempotencyKey: orderKey! },
+    });
+    // The key is A's form's: B is told the form is stale, and charged nothing.
+    expect(orderAnswer.status).toBe(400);
+    const orderPage = await orderAnswer.text();
+    expect(orderPage).toContain("This form has expired");
+    await expectClean(new Response(orderPage), "customerB", "B orders with A's key");
+    expect(await balanceOf(app(), customerB)).toBe(bBalanceBefore);
+
+    // B's own service, renewed with the key of A's renewal.
+    const bOrder = await placeOrder(app().db, customerB, orderInput({ productId: product }));
+    if (!bOrder.ok) throw new Error(bOrder.error);
+    const bApproved = await approveOrder(app().db, {
+      orderId: bOrder.order.id,
+      actorId: await adminId(app()),
+    });
+    if (!bApproved.ok) throw new Error(bApproved.error);
+    const bBalance = await balanceOf(app(), customerB);
+    const renewAnswer = await fetchApp("/dashboard", {
+      cookie: cookies.customerB,
+      form: {
+        serviceId: String(bApproved.order.hostingServiceId),
+        idempotencyKey: renewalKey,
+      },
+    });
+    expect(renewAnswer.status).toBe(400);
+    await expectClean(renewAnswer, "customerB", "B renews with A's key");
+    expect(await balanceOf(app(), customerB)).toBe(bBalance);
+    expect(await stateOfA(false)).toEqual(before);
+  });
+
+  it("logging out ends only one's own session", async () => {
+    const bSession = await freshCookie("customerB");
+    const aSessions = await app()
+      .db.selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", seed.a.id)
+      .execute();
+    const response = await fetchApp("/logout", { cookie: bSession, form: {} });
+    expect(response.status).toBe(302);
+    const after = await app()
+      .db.selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", seed.a.id)
+      .execute();
+    expect(after).toEqual(aSessions);
+    expect((await fetchApp("/dashboard", { cookie: bSession })).status).toBe(302);
+    expect((await fetchApp("/dashboard", { cookie: cookies.customerB })).status).toBe(200);
+  });
+});
