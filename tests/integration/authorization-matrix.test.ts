@@ -191,6 +191,12 @@ const ROUTES: Record<string, Row> = {
   "/admin/utilities": adminPage(),
   "/admin/security": adminPage(),
   "/admin/settings": adminPage(),
+  "/admin/contact-messages": adminPage(post({ intent: "delete", id: "999999" }, adminOnly("4xx"))),
+  "/admin/newsletter": adminPage(post({ intent: "remove", id: "999999" }, adminOnly("4xx"))),
+  "/admin/reports.csv": { get: adminOnly(200) },
+  "/admin/newsletter.csv": { get: adminOnly(200) },
+  // A preview for admins; while maintenance is off nobody else has anything to see there.
+  "/maintenance": { get: { anonymous: 404, customerA: 404, customerB: 404, admin: 200 } },
 };
 
 const pages = flattenRoutes().filter((route) => !route.layout);
