@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await placeOrder(context.services.db, user.id, form.data);
   if (!result.ok) {
-    const { idempotencyKey: _key, ...values } = form.data;
+    const { idempotencyKey: _key, shownPrices: _prices, ...values } = form.data;
     const stringValues = Object.fromEntries(
       Object.entries({
         ...values,
@@ -72,7 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         minPurchaseCents: "minPurchaseCents" in result ? result.minPurchaseCents : undefined,
         values: stringValues,
       },
-      { status: result.error === "orders.errors.serviceNotFound" ? 404 : 400 },
+      {
+        status:
+          result.error === "orders.errors.serviceNotFound"
+            ? 404
+            : result.error === "orders.errors.priceChanged"
+              ? 409
+              : 400,
+      },
     );
   }
   throw redirect("/dashboard?tab=billing", {

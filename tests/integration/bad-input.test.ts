@@ -37,6 +37,7 @@ const FORM_FIELDS: Record<string, string[]> = {
     "serverName",
     "voucherCode",
     "idempotencyKey",
+    "shownPrices",
   ],
   "/dashboard": ["intent", "serviceId", "idempotencyKey", "name", "email", "sessionId"],
   "/account/password": ["currentPassword", "newPassword", "confirmPassword"],

@@ -92,6 +92,22 @@ describeEachDatabase("order and admin money routes", (app) => {
       cookie,
     )) as Result;
     expect(unknown.data.formError).toBe("orders.errors.serviceNotFound");
+    const mtaStarter = await productId(app(), "mta-starter");
+    // The form showed another price than the plan has now: 409, the choices kept, nothing charged.
+    const stale = (await run(
+      order,
+      "/order",
+      {
+        productId: String(mtaStarter),
+        serverName: "Stale",
+        shownPrices: `${mtaStarter}:250`,
+        idempotencyKey: key,
+      },
+      cookie,
+    )) as Result;
+    expect(stale.init?.status).toBe(409);
+    expect(stale.data.formError).toBe("orders.errors.priceChanged");
+    expect(stale.data.values).toMatchObject({ productId: String(mtaStarter), serverName: "Stale" });
     expect(await balanceOf(app(), user)).toBe(5000);
     expect(
       await app().db.selectFrom("orders").select("id").where("user_id", "=", user).execute(),

@@ -92,6 +92,38 @@ describeEachDatabase("money path", (app) => {
     expect(orders).toHaveLength(0);
   });
 
+  it("refuses a plan whose price changed after the form showed it, charging nothing", async () => {
+    const user = await customerWithCoins(app(), 10_000);
+    const plan = await productId(app(), "samp-premium");
+    const shownPrices = `${plan}:450`;
+    await app()
+      .db.updateTable("products")
+      .set({ price_cents: 500 })
+      .where("id", "=", plan)
+      .execute();
+    try {
+      expect(
+        await placeOrder(app().db, user, orderInput({ productId: plan, shownPrices })),
+      ).toEqual({ ok: false, error: "orders.errors.priceChanged" });
+      expect(await balanceOf(app(), user)).toBe(10_000);
+      // The form reloaded with the new price: the order goes through at that price.
+      const placed = await placeOrder(
+        app().db,
+        user,
+        orderInput({ productId: plan, shownPrices: `${plan}:500` }),
+      );
+      expect(placed).toMatchObject({ ok: true, order: { totalCents: 500 } });
+      expect(await balanceOf(app(), user)).toBe(9_500);
+    } finally {
+      await app()
+        .db.updateTable("products")
+        .set({ price_cents: 450 })
+        .where("id", "=", plan)
+        .execute();
+    }
+    await expectLedgerIntact(app());
+  });
+
   it("answers 'Service not found' for an unknown or hidden product", async () => {
     const user = await customerWithCoins(app(), 10_000);
     expect(await placeOrder(app().db, user, orderInput({ productId: 999_999 }))).toEqual({

@@ -154,7 +154,11 @@ async function findVoucher(db: Db | Tx, code: string): Promise<VoucherTerms | un
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; balanceCents: number | null; duplicate: boolean }
-  | { ok: false; error: "orders.errors.serviceNotFound" | "orders.errors.expired" }
+  | {
+      ok: false;
+      error:
+        "orders.errors.serviceNotFound" | "orders.errors.expired" | "orders.errors.priceChanged";
+    }
   | {
       ok: false;
       error: "orders.errors.insufficientCoins";
@@ -194,6 +198,9 @@ export async function placeOrder(
       const product = await findActiveProduct(trx, input.productId);
       if (!product)
         throw new Refusal<PlaceOrderResult>({ ok: false, error: "orders.errors.serviceNotFound" });
+      const shown = input.shownPrices?.[product.id];
+      if (shown !== undefined && shown !== product.priceCents)
+        throw new Refusal<PlaceOrderResult>({ ok: false, error: "orders.errors.priceChanged" });
 
       const base = quote({
         productPriceCents: product.priceCents,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { evaluateVoucher, orderFormSchema, percentOf, quote, type VoucherTerms } from "./orders";
+import {
+  evaluateVoucher,
+  formatShownPrices,
+  orderFormSchema,
+  percentOf,
+  quote,
+  type VoucherTerms,
+} from "./orders";
 
 describe("quote", () => {
   it("charges the plan plus options for each billing cycle, with the terms' discounts", () => {
@@ -168,5 +175,26 @@ describe("orderFormSchema", () => {
         idempotencyKey: key,
       }).voucherCode,
     ).toBe("WELCOME10");
+  });
+
+  it("reads the prices the form showed, and calls a tampered list a stale form", () => {
+    const shown = formatShownPrices([
+      { id: 12, priceCents: 250 },
+      { id: 13, priceCents: 450 },
+    ]);
+    expect(shown).toBe("12:250,13:450");
+    const parse = (shownPrices?: string) =>
+      orderFormSchema.safeParse({
+        productId: 12,
+        serverName: "a",
+        idempotencyKey: key,
+        shownPrices,
+      });
+    expect(parse(shown).data?.shownPrices).toEqual({ 12: 250, 13: 450 });
+    expect(parse(undefined).data?.shownPrices).toBeUndefined();
+    expect(parse("").data?.shownPrices).toEqual({});
+    for (const tampered of ["12:-5", "12:2.5", "12", "12:250,", "x:1", "12:250;13:1"]) {
+      expect(parse(tampered).error?.issues[0]?.message, tampered).toBe("orders.errors.expired");
+    }
   });
 });

@@ -179,6 +179,20 @@ const yesNo = z.enum(["yes", "no"]);
  * The order form. A missing service or blank server name is the spec's 'Please fill in all required
  * fields'; the other fields have defaults, and anything outside their lists is refused.
  */
+/** The order form's shown prices: "12:250,13:450" → {12: 250, 13: 450}. */
+export function formatShownPrices(products: { id: number; priceCents: number }[]): string {
+  return products.map((product) => `${product.id}:${product.priceCents}`).join(",");
+}
+
+export function parseShownPrices(text: string): Record<number, number> {
+  const prices: Record<number, number> = {};
+  for (const pair of text ? text.split(",") : []) {
+    const [id, cents] = pair.split(":").map(Number);
+    prices[id!] = cents!;
+  }
+  return prices;
+}
+
 export const orderFormSchema = z.object({
   productId: z.coerce
     .number({ error: "orders.errors.required" })
@@ -215,6 +229,15 @@ export const orderFormSchema = z.object({
     .trim()
     .min(16, "orders.errors.expired")
     .max(100, "orders.errors.expired"),
+  // The monthly prices the form showed, as "productId:cents" pairs: a price an admin changed while the
+  // form was open is not charged unseen. Every plan is listed, so it holds without JavaScript whichever
+  // plan is picked; optional, so a client that sends none is charged the current price.
+  shownPrices: z
+    .string()
+    .regex(/^(?:\d{1,9}:\d{1,9}(?:,\d{1,9}:\d{1,9})*)?$/, "orders.errors.expired")
+    .max(4000, "orders.errors.expired")
+    .transform(parseShownPrices)
+    .optional(),
 });
 export type OrderFormInput = z.infer<typeof orderFormSchema>;
 

@@ -22,6 +22,7 @@ import {
   quote,
   type Backup,
   type BillingCycle,
+  formatShownPrices,
 } from "~/domain/orders/orders";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
@@ -85,6 +86,7 @@ export function OrderForm({
 
         <Form method="post" className="mt-6 grid gap-5" noValidate>
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="shownPrices" value={formatShownPrices(products)} />
           {state?.formError ? (
             <div
               role="alert"
