@@ -19,6 +19,45 @@ describe.each(dialects)("database [%s]", (dialect) => {
     await database.drop();
   });
 
+  it("answers repeated queries from reused statements, rightly after a schema change and in a failed transaction", async () => {
+    const database = await createTestDatabaseUrl(dialect);
+    const handle = createDatabase(database.url);
+    try {
+      await sql`create table probes (id integer primary key, name text not null)`.execute(
+        handle.db,
+      );
+      const names = () =>
+        sql<{ name: string }>`select * from probes order by id`.execute(handle.db);
+      await sql`insert into probes (id, name) values (${1}, ${"one"})`.execute(handle.db);
+      await sql`insert into probes (id, name) values (${2}, ${"two"})`.execute(handle.db);
+      expect((await names()).rows).toEqual([
+        { id: 1, name: "one" },
+        { id: 2, name: "two" },
+      ]);
+      // The same text after the table gained a column: the columns of now, not of the first prepare.
+      await sql`alter table probes add column note text`.execute(handle.db);
+      expect((await names()).rows).toEqual([
+        { id: 1, name: "one", note: null },
+        { id: 2, name: "two", note: null },
+      ]);
+      // A statement that failed (a duplicate key) is used again inside a rolled-back transaction.
+      await expect(
+        handle.db.transaction().execute(async (trx) => {
+          await sql`insert into probes (id, name) values (${3}, ${"three"})`.execute(trx);
+          await sql`insert into probes (id, name) values (${1}, ${"again"})`.execute(trx);
+        }),
+      ).rejects.toThrow();
+      expect((await names()).rows).toHaveLength(2);
+      // More distinct queries than the cache holds: the oldest are dropped and prepared again.
+      for (let i = 0; i < 600; i++)
+        await sql.raw(`select ${i} as n from probes where id = 1`).execute(handle.db);
+      expect((await names()).rows).toHaveLength(2);
+    } finally {
+      await handle.destroy();
+      await database.drop();
+    }
+  });
+
   it("never lets a coin balance go below zero", async () => {
     const database = await createTestDatabaseUrl(dialect);
     const handle = createDatabase(database.url);

@@ -66,13 +66,40 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     dialect: "sqlite",
     authDatabase: { db: db as unknown as Kysely<unknown>, type: "sqlite" },
     async destroy() {
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * better-sqlite3 behind a cache of prepared statements. Kysely prepares every query it runs, and
+ * preparing costs about as much as running a small query, so an order (a dozen statements) spends a
+ * good part of its database time compiling the same SQL again. Bounded, least recently used first out,
+ * because a query's text varies with the length of its IN lists. A statement is only ever used by one
+ * query at a time: better-sqlite3 runs synchronously and we never stream.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      let statement = cache.get(query);
+      if (statement) {
+        cache.delete(query);
+      } else {
+        statement = sqlite.prepare(query);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(query, statement);
+      return statement;
     },
   };
 }
