@@ -28,10 +28,17 @@ const sortColumns = {
   orders: "order_count",
 } as const satisfies Record<UserSort, string>;
 
+/** The list counts matches up to this many; past it the page says "more than 1,000 accounts". */
+export const USER_COUNT_LIMIT = 1_000;
+
 /**
  * Admin user list (spec section 6): search by name or email, the number of active services and of orders
  * per user, sorted and paged on the server; case-insensitive on both dialects. Deleted accounts are left
  * out (their rows stay for the ledger and the orders).
+ *
+ * Sized for 100,000 accounts: the count stops at USER_COUNT_LIMIT matches, and unless the list is sorted
+ * by one of the two counts, the page's rows are chosen first and only they get their services and orders
+ * counted (an offset would otherwise count them for every row it skips).
  */
 export async function searchUsers(
   db: Db,
@@ -55,37 +62,64 @@ export async function searchUsers(
   }
   if (query.role && query.role !== "all") base = base.where("users.role", "=", query.role);
 
-  const column = sortColumns[query.sort ?? "created"];
+  const sort = query.sort ?? "created";
+  const column = sortColumns[sort];
   const direction = query.dir ?? "desc";
-  const [rows, total] = await Promise.all([
-    base
-      .select((eb) => [
-        "users.id",
-        "users.name",
-        "users.email",
-        "users.role",
-        "users.coin_balance_cents",
-        "users.created_at",
-        sql<string>`lower(users.name)`.as("lower_name"),
-        eb
-          .selectFrom("hosting_services")
-          .select((inner) => inner.fn.countAll<number>().as("n"))
-          .whereRef("hosting_services.user_id", "=", "users.id")
-          .where("hosting_services.status", "=", "active")
-          .as("active_services"),
-        eb
-          .selectFrom("orders")
-          .select((inner) => inner.fn.countAll<number>().as("n"))
-          .whereRef("orders.user_id", "=", "users.id")
-          .as("order_count"),
-      ])
-      .orderBy(sql.ref(column), direction)
-      .orderBy("users.id")
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  const columns = [
+    "users.id",
+    "users.name",
+    "users.email",
+    "users.role",
+    "users.coin_balance_cents",
+    "users.created_at",
+    sql<string>`lower(users.name)`.as("lower_name"),
+  ] as const;
+  const sortedByCount = sort === "services" || sort === "orders";
+  const counts = (id: string) => [
+    sql<number>`(select count(*) from hosting_services where hosting_services.user_id = ${sql.ref(id)} and hosting_services.status = 'active')`.as(
+      "active_services",
+    ),
+    sql<number>`(select count(*) from orders where orders.user_id = ${sql.ref(id)})`.as(
+      "order_count",
+    ),
+  ];
+
+  const [rows, counted] = await Promise.all([
+    sortedByCount
+      ? base
+          .select(columns)
+          .select(counts("users.id"))
+          .orderBy(sql.ref(column), direction)
+          .orderBy("users.id")
+          .limit(query.limit + 1)
+          .offset(query.offset)
+          .execute()
+      : db
+          .selectFrom(
+            base
+              .select(columns)
+              .orderBy(sql.ref(column), direction)
+              .orderBy("users.id")
+              .limit(query.limit + 1)
+              .offset(query.offset)
+              .as("page"),
+          )
+          .selectAll("page")
+          .select(counts("page.id"))
+          .orderBy(sql.ref(column), direction)
+          .orderBy("page.id")
+          .execute(),
+    db
+      .selectFrom(
+        base
+          .select("users.id")
+          .limit(USER_COUNT_LIMIT + 1)
+          .as("matched"),
+      )
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
+  const total = Number(counted.n);
   return {
     users: rows.slice(0, query.limit).map((row): DirectoryUser => ({
       id: row.id,
@@ -98,6 +132,7 @@ export async function searchUsers(
       createdAt: row.created_at,
     })),
     hasMore: rows.length > query.limit,
-    total: Number(total.n),
+    total: Math.min(total, USER_COUNT_LIMIT),
+    totalCapped: total > USER_COUNT_LIMIT,
   };
 }
