@@ -4,6 +4,7 @@ import * as m0002 from "../../db/migrations/0002-catalogue";
 import * as m0004 from "../../db/migrations/0004-coins-orders-services";
 import * as m0005 from "../../db/migrations/0005-support";
 import * as m0007 from "../../db/migrations/0007-site-messages";
+import * as m0014 from "../../db/migrations/0014-search-indexes";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0004-coins-orders-services": m0004,
   "0005-support": m0005,
   "0007-site-messages": m0007,
+  "0014-search-indexes": m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -401,4 +401,42 @@ describeEachDatabase("admin user management", (app) => {
     expect(one).toMatchObject({ total: 1, totalCapped: false });
     await expectLedgerIntact(app());
   });
+
+  it("finds an account by any part of its name or email, and follows renames and deletes", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const tag = `${Date.now()}`.slice(-6);
+    const person = await customer(`Zakaria Ouahbi${tag}`);
+    const ids = async (q: string) =>
+      (await searchUsers(db, { q, limit: 25, offset: 0 })).users.map((u) => u.id);
+
+    expect(await ids(`OUAHBI${tag}`)).toEqual([person.id]);
+    expect(await ids(`kaRIa ouahbi${tag}`)).toEqual([person.id]);
+    // The middle of the address, dots and digits included.
+    expect(await ids(person.email.slice(3, -8))).toEqual([person.id]);
+    // Quotes and wildcards are plain characters; two characters are found without the index.
+    expect(await ids(`"${tag}`)).toEqual([]);
+    expect(await ids(`_${tag}`)).toEqual([]);
+    expect(await ids(`%`)).toEqual([]);
+    expect((await ids("ou")).length).toBeGreaterThan(0);
+
+    const renamed = await updateUserByAdmin(db, {
+      userId: person.id,
+      name: `Yassine Berrada${tag}`,
+      email: `renamed-${tag}@example.net`,
+      role: "user",
+      actorId: admin,
+    });
+    expect(renamed).toMatchObject({ ok: true });
+    expect(await ids(`ouahbi${tag}`)).toEqual([]);
+    expect(await ids(person.email.slice(3, -8))).toEqual([]);
+    expect(await ids(`berrada${tag}`)).toEqual([person.id]);
+    expect(await ids(`renamed-${tag}@example.net`)).toEqual([person.id]);
+
+    expect(await deleteUserByAdmin(db, { userId: person.id, actorId: admin })).toEqual({
+      ok: true,
+    });
+    expect(await ids(`berrada${tag}`)).toEqual([]);
+    expect(await ids(`renamed-${tag}`)).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { isPostgres } from "~/db/dialect";
 import type { Db } from "~/db/transaction";
 import type { RoleFilter, SortDirection, UserSort } from "./user-admin";
 
@@ -16,6 +17,40 @@ export interface DirectoryUser {
 /** A LIKE pattern that matches `text` anywhere, with LIKE's own wildcards in it escaped. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The shortest text the trigram index can look up; shorter ones match often enough to find by reading. */
+const TRIGRAM = 3;
+/** Up to this many accounts found in the index are looked up by rowid; more, and reading in order wins. */
+const INDEXED_MATCHES = 1_000;
+
+/**
+ * A condition on `users`: its email (or its name or email) contains `text`, case-insensitive, with LIKE's
+ * wildcards taken as plain characters.
+ *
+ * A rare text (one customer's email) would make the LIKE read every account. On PostgreSQL the pg_trgm
+ * indexes of migration 0014 serve the LIKE by themselves. On SQLite the trigram index (the users_search
+ * FTS5 table) is asked first for up to INDEXED_MATCHES accounts: when it finds no more than that, they are
+ * the condition; when it finds more, the text is common, and reading accounts in the list's order meets a
+ * page of them quickly, so the plain LIKE stays.
+ */
+export async function accountContains(db: Db, text: string, where: "email" | "name or email") {
+  const needle = text.replaceAll("\u0000", "").trim().toLowerCase();
+  const pattern = containsPattern(needle);
+  const like =
+    where === "email"
+      ? sql<boolean>`users.email like ${pattern} escape '\\'`
+      : sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or users.email like ${pattern} escape '\\')`;
+  if (isPostgres(db) || [...needle].length < TRIGRAM) return like;
+  // An FTS5 phrase: the text in double quotes, its own double quotes doubled; any character is literal.
+  const phrase = `"${needle.replaceAll('"', '""')}"`;
+  const found = await sql<{ rowid: number }>`
+    select rowid from users_search where users_search match ${where === "email" ? `email : ${phrase}` : phrase}
+    limit ${INDEXED_MATCHES + 1}
+  `.execute(db);
+  if (found.rows.length > INDEXED_MATCHES) return like;
+  if (found.rows.length === 0) return sql<boolean>`1 = 0`;
+  return sql<boolean>`users.rowid in (${sql.join(found.rows.map((row) => row.rowid))})`;
 }
 
 const sortColumns = {
@@ -53,13 +88,8 @@ export async function searchUsers(
 ) {
   let base = db.selectFrom("users").where("users.status", "!=", "deleted");
   const q = query.q?.trim().toLowerCase();
-  if (q) {
-    const pattern = containsPattern(q);
-    // Emails are stored lower-case; names are compared lower-cased.
-    base = base.where(
-      sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or users.email like ${pattern} escape '\\')`,
-    );
-  }
+  // Emails are stored lower-case; names are compared lower-cased.
+  if (q) base = base.where(await accountContains(db, q, "name or email"));
   if (query.role && query.role !== "all") base = base.where("users.role", "=", query.role);
 
   const sort = query.sort ?? "created";

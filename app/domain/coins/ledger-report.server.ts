@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "~/db/transaction";
-import { containsPattern } from "~/domain/accounts/user-directory.server";
+import { accountContains } from "~/domain/accounts/user-directory.server";
 import type { LedgerKind } from "./coins";
 import { LEDGER_TOTALS_LIMIT, type LedgerTotals } from "./ledger-report";
 
@@ -38,10 +38,10 @@ function dayAfter(day: string): string {
 }
 
 /** The filter as SQL conditions on coin_ledger (and on users, joined, for the customer's email). */
-function conditions(filter: Omit<LedgerReportFilter, "limit" | "offset">) {
+async function conditions(db: Db, filter: Omit<LedgerReportFilter, "limit" | "offset">) {
   const list: RawBuilder<boolean>[] = [];
   const customer = filter.customer?.trim().toLowerCase();
-  if (customer) list.push(sql`users.email like ${containsPattern(customer)} escape '\\'`);
+  if (customer) list.push(await accountContains(db, customer, "email"));
   if (filter.kind) list.push(sql`coin_ledger.kind = ${filter.kind}`);
   if (filter.from)
     list.push(
@@ -58,9 +58,9 @@ function conditions(filter: Omit<LedgerReportFilter, "limit" | "offset">) {
  */
 async function ledgerTotals(
   db: Db,
-  filter: Omit<LedgerReportFilter, "limit" | "offset">,
+  list: RawBuilder<boolean>[],
+  needsUsers: boolean,
 ): Promise<LedgerTotals> {
-  const { list, needsUsers } = conditions(filter);
   let matched = needsUsers
     ? db.selectFrom("coin_ledger").innerJoin("users", "users.id", "coin_ledger.user_id")
     : db.selectFrom("coin_ledger");
@@ -104,7 +104,8 @@ export async function listLedgerForAdmin(db: Db, filter: LedgerReportFilter) {
     .selectFrom("coin_ledger")
     .innerJoin("users", "users.id", "coin_ledger.user_id")
     .leftJoin("users as actor", "actor.id", "coin_ledger.actor_id");
-  for (const condition of conditions(filter).list) query = query.where(condition);
+  const { list, needsUsers } = await conditions(db, filter);
+  for (const condition of list) query = query.where(condition);
 
   const [rows, totals] = await Promise.all([
     query
@@ -126,7 +127,7 @@ export async function listLedgerForAdmin(db: Db, filter: LedgerReportFilter) {
       .limit(filter.limit + 1)
       .offset(filter.offset)
       .execute(),
-    ledgerTotals(db, filter),
+    ledgerTotals(db, list, needsUsers),
   ]);
   return {
     entries: rows.slice(0, filter.limit).map((row): LedgerReportRow => ({
