@@ -76,6 +76,11 @@ const PAGES: Page[] = [
     who: "admin",
     path: `/admin/transactions?customer=${COMMON_SURNAME}`,
   },
+  {
+    name: "admin transactions for one email",
+    who: "admin",
+    path: `/admin/transactions?customer=${encodeURIComponent(HEAVY_CUSTOMER.email)}`,
+  },
   { name: "heavy customer billing tab", who: "customer", path: "/dashboard?tab=billing" },
 ];
 

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { isPostgres } from "~/db/dialect";
 import type { Db } from "~/db/transaction";
 import type { RoleFilter, SortDirection, UserSort } from "./user-admin";
@@ -32,25 +32,33 @@ const INDEXED_MATCHES = 1_000;
  * indexes of migration 0014 serve the LIKE by themselves. On SQLite the trigram index (the users_search
  * FTS5 table) is asked first for up to INDEXED_MATCHES accounts: when it finds no more than that, they are
  * the condition; when it finds more, the text is common, and reading accounts in the list's order meets a
- * page of them quickly, so the plain LIKE stays.
+ * page of them quickly, so the plain LIKE stays. `few` tells the caller which it got: a short list of
+ * accounts, or a condition to check row by row.
  */
-export async function accountContains(db: Db, text: string, where: "email" | "name or email") {
+export async function accountContains(
+  db: Db,
+  text: string,
+  where: "email" | "name or email",
+): Promise<{ condition: RawBuilder<boolean>; few: boolean }> {
   const needle = text.replaceAll("\u0000", "").trim().toLowerCase();
   const pattern = containsPattern(needle);
   const like =
     where === "email"
       ? sql<boolean>`users.email like ${pattern} escape '\\'`
       : sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or users.email like ${pattern} escape '\\')`;
-  if (isPostgres(db) || [...needle].length < TRIGRAM) return like;
+  if (isPostgres(db) || [...needle].length < TRIGRAM) return { condition: like, few: false };
   // An FTS5 phrase: the text in double quotes, its own double quotes doubled; any character is literal.
   const phrase = `"${needle.replaceAll('"', '""')}"`;
   const found = await sql<{ rowid: number }>`
     select rowid from users_search where users_search match ${where === "email" ? `email : ${phrase}` : phrase}
     limit ${INDEXED_MATCHES + 1}
   `.execute(db);
-  if (found.rows.length > INDEXED_MATCHES) return like;
-  if (found.rows.length === 0) return sql<boolean>`1 = 0`;
-  return sql<boolean>`users.rowid in (${sql.join(found.rows.map((row) => row.rowid))})`;
+  if (found.rows.length > INDEXED_MATCHES) return { condition: like, few: false };
+  if (found.rows.length === 0) return { condition: sql<boolean>`1 = 0`, few: true };
+  return {
+    condition: sql<boolean>`users.rowid in (${sql.join(found.rows.map((row) => row.rowid))})`,
+    few: true,
+  };
 }
 
 const sortColumns = {
@@ -89,7 +97,7 @@ export async function searchUsers(
   let base = db.selectFrom("users").where("users.status", "!=", "deleted");
   const q = query.q?.trim().toLowerCase();
   // Emails are stored lower-case; names are compared lower-cased.
-  if (q) base = base.where(await accountContains(db, q, "name or email"));
+  if (q) base = base.where((await accountContains(db, q, "name or email")).condition);
   if (query.role && query.role !== "all") base = base.where("users.role", "=", query.role);
 
   const sort = query.sort ?? "created";
