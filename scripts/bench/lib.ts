@@ -35,6 +35,8 @@ export interface RunningServer {
    * request, it is a figure a busy shared machine hardly changes, unlike latency.
    */
   cpuMs(): number | null;
+  /** Throws when the server has exited (a crash, or another process ending it) since it started. */
+  assertRunning(): void;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,8 @@ export async function startServer(options: {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${options.port}`;
+  let exited: string | null = null;
+  child.once("exit", (code, signal) => (exited = signal ?? `exit code ${code}`));
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -96,8 +100,13 @@ export async function startServer(options: {
   return {
     url,
     cpuMs: () => processCpuMs(child.pid),
+    assertRunning: () => {
+      if (exited) throw new Error(`the server on ${url} stopped (${exited}) during the benchmark`);
+    },
     stop: () =>
       new Promise((resolve) => {
+        // Already gone: waiting for its exit would wait forever.
+        if (exited || child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5000).unref();

@@ -155,6 +155,7 @@ async function measurePage(site: Site, page: Page, tally: Tally, seconds: number
     connections: 5,
     keepLatencies: true,
   });
+  site.server.assertRunning();
   const after = site.server.cpuMs();
   tally.latencies.push(...measured.latencies);
   tally.requests += measured.requests;
