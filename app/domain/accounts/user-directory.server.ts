@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import { isPostgres } from "~/db/dialect";
 import type { Db } from "~/db/transaction";
 import type { RoleFilter, SortDirection, UserSort } from "./user-admin";
@@ -21,44 +21,64 @@ export function containsPattern(text: string): string {
 
 /** The shortest text the trigram index can look up; shorter ones match often enough to find by reading. */
 const TRIGRAM = 3;
-/** Up to this many accounts found in the index are looked up by rowid; more, and reading in order wins. */
-const INDEXED_MATCHES = 1_000;
+/** Up to this many matching accounts are looked up by id; more, and reading in order wins. */
+const FEW_ACCOUNTS = 1_000;
+
+/** `users` rows whose email (or name or email) contains `text`, case-insensitive, wildcards literal. */
+export function accountLike(text: string, where: "email" | "name or email") {
+  const pattern = containsPattern(normalise(text));
+  return where === "email"
+    ? sql<boolean>`users.email like ${pattern} escape '\\'`
+    : sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or users.email like ${pattern} escape '\\')`;
+}
+
+function normalise(text: string) {
+  return text.replaceAll("\u0000", "").trim().toLowerCase();
+}
 
 /**
- * A condition on `users`: its email (or its name or email) contains `text`, case-insensitive, with LIKE's
- * wildcards taken as plain characters.
+ * The ids of the accounts whose email (or name or email) contains `text`, when there are no more than
+ * FEW_ACCOUNTS of them; null when there are more, or the text is too short to look up (then a caller
+ * checks accountLike row by row, which meets matches quickly exactly because they are many).
  *
- * A rare text (one customer's email) would make the LIKE read every account. On PostgreSQL the pg_trgm
- * indexes of migration 0014 serve the LIKE by themselves. On SQLite the trigram index (the users_search
- * FTS5 table) is asked first for up to INDEXED_MATCHES accounts: when it finds no more than that, they are
- * the condition; when it finds more, the text is common, and reading accounts in the list's order meets a
- * page of them quickly, so the plain LIKE stays. `few` tells the caller which it got: a short list of
- * accounts, or a condition to check row by row.
+ * A LIKE '%…%' cannot use a B-tree index, so a rare text (one customer's email) would read every account.
+ * Migration 0014 gives a trigram index: on SQLite the users_search FTS5 table, asked here; on PostgreSQL
+ * pg_trgm indexes, which serve the LIKE itself.
  */
-export async function accountContains(
+export async function fewAccountsContaining(
   db: Db,
   text: string,
   where: "email" | "name or email",
-): Promise<{ condition: RawBuilder<boolean>; few: boolean }> {
-  const needle = text.replaceAll("\u0000", "").trim().toLowerCase();
-  const pattern = containsPattern(needle);
-  const like =
-    where === "email"
-      ? sql<boolean>`users.email like ${pattern} escape '\\'`
-      : sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or users.email like ${pattern} escape '\\')`;
-  if (isPostgres(db) || [...needle].length < TRIGRAM) return { condition: like, few: false };
-  // An FTS5 phrase: the text in double quotes, its own double quotes doubled; any character is literal.
-  const phrase = `"${needle.replaceAll('"', '""')}"`;
-  const found = await sql<{ rowid: number }>`
-    select rowid from users_search where users_search match ${where === "email" ? `email : ${phrase}` : phrase}
-    limit ${INDEXED_MATCHES + 1}
-  `.execute(db);
-  if (found.rows.length > INDEXED_MATCHES) return { condition: like, few: false };
-  if (found.rows.length === 0) return { condition: sql<boolean>`1 = 0`, few: true };
-  return {
-    condition: sql<boolean>`users.rowid in (${sql.join(found.rows.map((row) => row.rowid))})`,
-    few: true,
-  };
+): Promise<string[] | null> {
+  const needle = normalise(text);
+  if ([...needle].length < TRIGRAM) return null;
+  let rows: { id: string }[];
+  if (isPostgres(db)) {
+    rows = await db
+      .selectFrom("users")
+      .select("users.id")
+      .where(accountLike(needle, where))
+      .limit(FEW_ACCOUNTS + 1)
+      .execute();
+  } else {
+    // An FTS5 phrase: the text in double quotes, its own double quotes doubled; any character is literal.
+    const phrase = `"${needle.replaceAll('"', '""')}"`;
+    const query = where === "email" ? `email : ${phrase}` : phrase;
+    rows = (
+      await sql<{ id: string }>`
+        select users.id from users_search join users on users.rowid = users_search.rowid
+        where users_search match ${query} limit ${FEW_ACCOUNTS + 1}
+      `.execute(db)
+    ).rows;
+  }
+  return rows.length > FEW_ACCOUNTS ? null : rows.map((row) => row.id);
+}
+
+/** `column in (ids)`, false for no ids. */
+export function oneOf(column: string, ids: string[]) {
+  return ids.length === 0
+    ? sql<boolean>`1 = 0`
+    : sql<boolean>`${sql.ref(column)} in (${sql.join(ids)})`;
 }
 
 const sortColumns = {
@@ -96,8 +116,12 @@ export async function searchUsers(
 ) {
   let base = db.selectFrom("users").where("users.status", "!=", "deleted");
   const q = query.q?.trim().toLowerCase();
-  // Emails are stored lower-case; names are compared lower-cased.
-  if (q) base = base.where((await accountContains(db, q, "name or email")).condition);
+  // Emails are stored lower-case; names are compared lower-cased. PostgreSQL's trigram indexes serve the
+  // LIKE itself; SQLite's FTS5 index is asked first for the few accounts a rare text matches.
+  if (q) {
+    const few = isPostgres(db) ? null : await fewAccountsContaining(db, q, "name or email");
+    base = base.where(few ? oneOf("users.id", few) : accountLike(q, "name or email"));
+  }
   if (query.role && query.role !== "all") base = base.where("users.role", "=", query.role);
 
   const sort = query.sort ?? "created";
