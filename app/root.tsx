@@ -14,13 +14,12 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Direction } from "radix-ui";
-import { toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./components/nonce";
 import { NotFoundContent } from "./components/layout/not-found";
 import { Button } from "./components/ui/button";
-import { Toaster } from "./components/ui/toaster";
+import { showToast, Toaster } from "./components/ui/toaster";
 import { listNotifications } from "./domain/notifications/notifications.server";
 import { themeVariables } from "./domain/settings/theme";
 import { readToast } from "./http/toast.server";
@@ -169,9 +168,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { toast } = loaderData;
   useEffect(() => {
     if (!toast) return;
-    const show = toast.type === "error" ? showToast.error : showToast.success;
     // The id keeps it one toast when its text switches language.
-    show(i18n.t(toast.key), { id: `${toast.type}:${toast.key}` });
+    showToast(toast.type === "error" ? "error" : "success", i18n.t(toast.key), {
+      id: `${toast.type}:${toast.key}`,
+    });
   }, [toast, i18n]);
   return (
     <I18nextProvider i18n={i18n}>

@@ -92,3 +92,17 @@ describe.each(dialects)("database [%s]", (dialect) => {
     }
   });
 });
+
+describe("database [postgres]", () => {
+  it("leaves PostgreSQL's JIT compiler off for its short queries", async () => {
+    const database = await createTestDatabaseUrl("postgres");
+    const handle = createDatabase(database.url);
+    try {
+      const { rows } = await sql<{ jit: string }>`show jit`.execute(handle.db);
+      expect(rows[0]?.jit).toBe("off");
+    } finally {
+      await handle.destroy();
+      await database.drop();
+    }
+  });
+});

@@ -1,5 +1,7 @@
+import autocannon from "autocannon";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import type { AppServices } from "../../app/context.server";
 import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
@@ -7,11 +9,19 @@ import { adjustCoins } from "../../app/domain/coins/coins.server";
 
 export const BENCH_SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 export const BENCH_BUILD = ".tmp/bench-build";
+/** The first admin of every benchmark database (created at start when there is none). */
 export const BENCH_ADMIN = { email: "admin@bench.test", password: "Bench-admin-pass-991" };
 
-/** A production build of our own for benchmarks, so a developer's build folder is never touched. */
+/**
+ * A production build of our own for benchmarks, so a developer's build folder is never touched. Built on
+ * every run, so the figures describe the code as it is; --reuse-build keeps an existing one (npm run bench
+ * builds once for its three parts).
+ */
 export function ensureBuild(): void {
-  if (existsSync(path.join(BENCH_BUILD, "server/index.js")) && !process.argv.includes("--rebuild"))
+  if (
+    existsSync(path.join(BENCH_BUILD, "server/index.js")) &&
+    process.argv.includes("--reuse-build")
+  )
     return;
   console.log("Building the app for the benchmark...");
   const result = spawnSync("node", ["node_modules/.bin/react-router", "build"], {
@@ -23,14 +33,33 @@ export function ensureBuild(): void {
 
 export interface RunningServer {
   url: string;
+  /**
+   * CPU time the server process has used so far, in ms (from /proc, so Linux only; null elsewhere). Per
+   * request, it is a figure a busy shared machine hardly changes, unlike latency.
+   */
+  cpuMs(): number | null;
+  /** Throws when the server has exited (a crash, or another process ending it) since it started. */
+  assertRunning(): void;
   stop(): Promise<void>;
   /** SIGKILL, as a power cut or the OOM killer would: no shutdown code runs. */
   kill(): Promise<void>;
 }
 
+/** utime + stime of a process in ms, from /proc/<pid>/stat (clock ticks of 10 ms on Linux). */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Starts the production server on loopback with its own database (a fresh SQLite file unless
- * keepDatabase, e.g. to restart on the same file after a crash); waits for /healthz.
+ * Starts the production server on loopback with its own database (a SQLite database's folder is emptied
+ * first unless keepDatabase is set, e.g. to restart on the same file after a crash); waits for /healthz.
  */
 export async function startServer(options: {
   port: number;
@@ -60,6 +89,8 @@ export async function startServer(options: {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${options.port}`;
+  let exited: string | null = null;
+  child.once("exit", (code, signal) => (exited = signal ?? `exit code ${code}`));
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -71,20 +102,26 @@ export async function startServer(options: {
       throw new Error("the server did not start");
     await new Promise((r) => setTimeout(r, 250));
   }
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     url,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-      await exited;
+    cpuMs: () => processCpuMs(child.pid),
+    assertRunning: () => {
+      if (exited) throw new Error(`the server on ${url} stopped (${exited}) during the benchmark`);
     },
-    kill: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill("SIGKILL");
-      await exited;
-    },
+    stop: () =>
+      new Promise((resolve) => {
+        // Already gone: waiting for its exit would wait forever.
+        if (exited || child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+    kill: () =>
+      new Promise((resolve) => {
+        if (exited || child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGKILL");
+      }),
   };
 }
 
@@ -159,4 +196,96 @@ export function printTable(title: string, rows: Record<string, string | number>[
   console.log(line(columns));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const row of rows) console.log(line(columns.map((c) => String(row[c] ?? ""))));
+}
+
+export interface RateMeasure {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Transport errors, timeouts and responses with an unexpected status. */
+  errors: number;
+  /** Every response's latency, sorted, when asked for (to pool several runs). */
+  latencies: number[];
+}
+
+/** The q-th percentile (0..1) of sorted values, nearest rank. */
+export function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/**
+ * autocannon at a fixed rate; the percentiles come from every response's own latency (autocannon's summary
+ * has no p95), in milliseconds.
+ */
+export async function measureAtRate(options: {
+  url: string;
+  headers?: Record<string, string>;
+  rate: number;
+  seconds: number;
+  connections?: number;
+  okStatus?: (status: number) => boolean;
+  keepLatencies?: boolean;
+}): Promise<RateMeasure> {
+  const ok = options.okStatus ?? ((status: number) => status === 200);
+  const latencies: number[] = [];
+  let badStatus = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        headers: options.headers,
+        connections: options.connections ?? 10,
+        overallRate: options.rate,
+        duration: options.seconds,
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on("response", (_client, status, _bytes, time) => {
+      latencies.push(time);
+      if (!ok(status)) badStatus++;
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / options.seconds),
+    p50: round(percentile(latencies, 0.5)),
+    p95: round(percentile(latencies, 0.95)),
+    p99: round(percentile(latencies, 0.99)),
+    errors: result.errors + result.timeouts + badStatus,
+    latencies: options.keepLatencies ? latencies : [],
+  };
+}
+
+/** Whether nothing listens on this loopback port (a server left running would answer in our place). */
+export async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Ports for benchmark servers: from BENCH_PORT upwards when set (one range per developer on a shared
+ * machine), skipping ports in use; otherwise any free port.
+ */
+export function benchPorts(free: () => Promise<number>): () => Promise<number> {
+  let next = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : 0;
+  return async () => {
+    if (!next) return free();
+    while (!(await portIsFree(next))) next++;
+    return next++;
+  };
+}
+
+/** A page as plain HTML: every script (inline or not) and module preload removed, stylesheets kept. */
+export function withoutJavaScript(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*\/?>/gi, "");
 }

@@ -1,21 +1,21 @@
-import { BellIcon, ChevronDownIcon, MenuIcon, ServerIcon, XIcon } from "lucide-react";
-import { useState } from "react";
+import { ChevronDownIcon, MenuIcon, ServerIcon, XIcon } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, NavLink, useFetcher } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { NOTIFICATION_LABELS } from "~/domain/notifications/notifications";
 import { cn } from "~/lib/utils";
-import { CoinDialog } from "./coin-dialog";
 import { LanguageSwitcher } from "./language-switcher";
-import { formatCoins } from "~/lib/money";
-import type { ShellNotification, ShellProps, ShellUser } from "./types";
+import type { ShellProps } from "./types";
+
+// Only a signed-in visitor sees the bell and the coin dialog. They bring Radix's menu and dialog code
+// (about 30 KiB of gzip JavaScript), so they load on demand and an anonymous visitor's page never carries
+// them (docs/performance.md).
+const NotificationBell = lazy(() =>
+  import("./notification-bell").then((module) => ({ default: module.NotificationBell })),
+);
+const CoinDialog = lazy(() =>
+  import("./coin-dialog").then((module) => ({ default: module.CoinDialog })),
+);
 
 const serviceLinks = [
   { to: "/services/samp", key: "nav.sampHosting" },
@@ -47,19 +47,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
           <NavLink to="/" end className={navClass}>
             {t("nav.home")}
           </NavLink>
-          <DropdownMenu>
-            <DropdownMenuTrigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted">
-              {t("nav.services")}
-              <ChevronDownIcon className="size-4" aria-hidden />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start">
-              {serviceLinks.map((link) => (
-                <DropdownMenuItem key={link.to} asChild>
-                  <Link to={link.to}>{t(link.key)}</Link>
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <ServicesMenu />
           <NavLink to="/about" className={navClass}>
             {t("nav.about")}
           </NavLink>
@@ -72,11 +60,15 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
           <LanguageSwitcher locale={locale} id="language-header" />
           {user ? (
             <>
-              <NotificationBell notifications={user.notifications} locale={locale} />
+              <Suspense fallback={null}>
+                <NotificationBell notifications={user.notifications} locale={locale} />
+              </Suspense>
               <Button asChild variant="ghost" size="sm">
                 <Link to="/dashboard">{t("nav.dashboard")}</Link>
               </Button>
-              <CoinDialog user={user} settings={settings} locale={locale} />
+              <Suspense fallback={null}>
+                <CoinDialog user={user} settings={settings} locale={locale} />
+              </Suspense>
               {user.role === "admin" ? (
                 <Button asChild variant="ghost" size="sm">
                   <Link to="/admin">{t("nav.admin")}</Link>
@@ -139,13 +131,17 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
             <div className="mt-2 flex flex-wrap items-center gap-2 border-t pt-3">
               {user ? (
                 <>
-                  <NotificationBell notifications={user.notifications} locale={locale} />
+                  <Suspense fallback={null}>
+                    <NotificationBell notifications={user.notifications} locale={locale} />
+                  </Suspense>
                   <Button asChild variant="ghost" size="sm">
                     <Link to="/dashboard" onClick={close}>
                       {t("nav.dashboard")}
                     </Link>
                   </Button>
-                  <CoinDialog user={user} settings={settings} locale={locale} />
+                  <Suspense fallback={null}>
+                    <CoinDialog user={user} settings={settings} locale={locale} />
+                  </Suspense>
                   {user.role === "admin" ? (
                     <Button asChild variant="ghost" size="sm">
                       <Link to="/admin" onClick={close}>
@@ -183,65 +179,71 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
   );
 }
 
-/** The bell: unread notifications; opening the list marks them read. Each links to what it is about. */
-function NotificationBell({
-  notifications,
-  locale,
-}: {
-  notifications?: ShellUser["notifications"];
-  locale: string;
-}) {
+/**
+ * The Services links as a disclosure: a button that shows a list of links (the navigation pattern for
+ * a few links), closed by Escape, a click elsewhere or leaving it with Tab. No menu library: this is on
+ * every public page.
+ */
+function ServicesMenu() {
   const { t } = useTranslation();
-  const { t: tTickets } = useTranslation("tickets");
-  const fetcher = useFetcher();
-  const unread = fetcher.state !== "idle" || fetcher.data ? 0 : (notifications?.unread ?? 0);
-  const items = notifications?.items ?? [];
-  const text = (item: ShellNotification) => {
-    const params: Record<string, string | number> = { ...item.params };
-    if (typeof params.amountCents === "number")
-      params.amount = formatCoins(params.amountCents, locale);
-    return (tTickets as (key: string, options?: object) => string)(
-      NOTIFICATION_LABELS[item.kind],
-      params,
-    );
-  };
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      box.current?.querySelector("button")?.focus();
+    };
+    document.addEventListener("pointerdown", outside);
+    document.addEventListener("keydown", escape);
+    return () => {
+      document.removeEventListener("pointerdown", outside);
+      document.removeEventListener("keydown", escape);
+    };
+  }, [open]);
   return (
-    <DropdownMenu
-      onOpenChange={(open) => {
-        if (open && (notifications?.unread ?? 0) > 0 && !fetcher.data) {
-          void fetcher.submit(null, { method: "post", action: "/notifications" });
-        }
+    <div
+      ref={box}
+      className="relative"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={t("nav.notificationsCount", { count: unread })}
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="services-menu"
+        onClick={() => setOpen((value) => !value)}
+        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
+      >
+        {t("nav.services")}
+        <ChevronDownIcon
+          className={cn("size-4 transition-transform", open && "rotate-180")}
+          aria-hidden
+        />
+      </button>
+      {open ? (
+        <ul
+          id="services-menu"
+          className="absolute start-0 top-full z-50 mt-1 min-w-48 rounded-md border bg-background p-1 shadow-md"
         >
-          <BellIcon aria-hidden />
-          {unread > 0 ? (
-            <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
-              {unread}
-            </span>
-          ) : null}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
-        <DropdownMenuLabel>{t("nav.notifications")}</DropdownMenuLabel>
-        {items.length === 0 ? (
-          <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("nav.noNotifications")}</p>
-        ) : (
-          items.map((item) => (
-            <DropdownMenuItem key={item.id} asChild>
-              <Link to={item.link} className={item.read ? "text-muted-foreground" : "font-medium"}>
-                {text(item)}
+          {serviceLinks.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                onClick={() => setOpen(false)}
+                className="block rounded-sm px-2 py-1.5 text-sm outline-none hover:bg-muted focus-visible:bg-muted"
+              >
+                {t(link.key)}
               </Link>
-            </DropdownMenuItem>
-          ))
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

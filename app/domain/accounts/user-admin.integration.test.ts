@@ -12,7 +12,7 @@ import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-da
 import { getCurrentSession, registerCustomer, signIn } from "./accounts.server";
 import { clientActionSchema, DELETED_USER_NAME, updateUserSchema } from "./user-admin";
 import { deleteUserByAdmin, deletedUserEmail, updateUserByAdmin } from "./user-admin.server";
-import { searchUsers } from "./user-directory.server";
+import { searchUsers, USER_COUNT_LIMIT } from "./user-directory.server";
 import { cookieHeader } from "../../../tests/support/request-context";
 
 let counter = 0;
@@ -325,7 +325,7 @@ describeEachDatabase("admin user management", (app) => {
     expect(await names("name", "asc")).toEqual(["alice", "Bob", "Charlie"]);
     expect(await names("name", "desc")).toEqual(["Charlie", "Bob", "alice"]);
     const page = await searchUsers(db, { q: tag, sort: "name", dir: "asc", limit: 2, offset: 0 });
-    expect(page).toMatchObject({ hasMore: true, total: 3 });
+    expect(page).toMatchObject({ hasMore: true, total: 3, totalCapped: false });
     expect(await names("name", "asc", 2, 2)).toEqual(["Charlie"]);
 
     const { users } = await searchUsers(db, { q: tag.toUpperCase(), limit: 10, offset: 0 });
@@ -334,5 +334,109 @@ describeEachDatabase("admin user management", (app) => {
     expect((await searchUsers(db, { q: "%", limit: 10, offset: 0 })).users).toEqual([]);
     const admins = await searchUsers(db, { role: "admin", limit: 50, offset: 0 });
     expect(admins.users.every((u) => u.role === "admin")).toBe(true);
+  });
+
+  it("counts up to USER_COUNT_LIMIT matches, and counts services and orders of the rows shown", async () => {
+    const db = app().db;
+    const tag = `crowd${Date.now()}`;
+    // Written straight in: a thousand sign-ups through Argon2id would take minutes.
+    const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
+    const rows = Array.from({ length: USER_COUNT_LIMIT + 1 }, (_, i) => ({
+      id: `${tag}-${i}`,
+      name: `Crowd ${tag} ${i}`,
+      email: `${tag}-${i}@example.com`,
+      created_at: at(i),
+      updated_at: at(i),
+    }));
+    for (let start = 0; start < rows.length; start += 500)
+      await db
+        .insertInto("users")
+        .values(rows.slice(start, start + 500))
+        .execute();
+
+    // The newest of the crowd (first on the default sort) buys twice and has services in two states.
+    const buyer = await customerWithCoins(app(), 50_000);
+    await db
+      .updateTable("users")
+      .set({ name: `Buyer ${tag}`, created_at: at(USER_COUNT_LIMIT + 1) })
+      .where("id", "=", buyer)
+      .execute();
+    const product = await productId(app(), "samp-starter");
+    for (let i = 0; i < 2; i++) {
+      const placed = await placeOrder(db, buyer, orderInput({ productId: product }));
+      if (!placed.ok) throw new Error(placed.error);
+    }
+    const now = new Date().toISOString();
+    await db
+      .insertInto("hosting_services")
+      .values(
+        ["active", "active", "terminated"].map((status) => ({
+          user_id: buyer,
+          name: "Server",
+          monthly_price_cents: 100,
+          cycle_price_cents: 100,
+          status,
+          expires_at: now,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+
+    const first = await searchUsers(db, { q: tag, limit: 25, offset: 0 });
+    expect(first).toMatchObject({ total: USER_COUNT_LIMIT, totalCapped: true, hasMore: true });
+    expect(first.users).toHaveLength(25);
+    expect(first.users[0]).toMatchObject({ id: buyer, activeServices: 2, orders: 2 });
+    expect(first.users[1]).toMatchObject({ id: `${tag}-${USER_COUNT_LIMIT}`, orders: 0 });
+
+    const last = await searchUsers(db, { q: tag, limit: 25, offset: 1_000 });
+    expect(last.users.map((u) => u.id)).toEqual([`${tag}-1`, `${tag}-0`]);
+    expect(last.hasMore).toBe(false);
+    const byName = await searchUsers(db, { q: tag, sort: "name", dir: "asc", limit: 2, offset: 0 });
+    expect(byName.users.map((u) => u.name)).toEqual([`Buyer ${tag}`, `Crowd ${tag} 0`]);
+    const byOrders = await searchUsers(db, { q: tag, sort: "orders", limit: 1, offset: 0 });
+    expect(byOrders.users[0]).toMatchObject({ id: buyer, activeServices: 2, orders: 2 });
+
+    const one = await searchUsers(db, { q: `${tag}-7@`, limit: 25, offset: 0 });
+    expect(one).toMatchObject({ total: 1, totalCapped: false });
+    await expectLedgerIntact(app());
+  });
+
+  it("finds an account by any part of its name or email, and follows renames and deletes", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const tag = `${Date.now()}`.slice(-6);
+    const person = await customer(`Zakaria Ouahbi${tag}`);
+    const ids = async (q: string) =>
+      (await searchUsers(db, { q, limit: 25, offset: 0 })).users.map((u) => u.id);
+
+    expect(await ids(`OUAHBI${tag}`)).toEqual([person.id]);
+    expect(await ids(`kaRIa ouahbi${tag}`)).toEqual([person.id]);
+    // The middle of the address, dots and digits included.
+    expect(await ids(person.email.slice(3, -8))).toEqual([person.id]);
+    // Quotes and wildcards are plain characters; two characters are found without the index.
+    expect(await ids(`"${tag}`)).toEqual([]);
+    expect(await ids(`_${tag}`)).toEqual([]);
+    expect(await ids(`%`)).toEqual([]);
+    expect((await ids("ou")).length).toBeGreaterThan(0);
+
+    const renamed = await updateUserByAdmin(db, {
+      userId: person.id,
+      name: `Yassine Berrada${tag}`,
+      email: `renamed-${tag}@example.net`,
+      role: "user",
+      actorId: admin,
+    });
+    expect(renamed).toMatchObject({ ok: true });
+    expect(await ids(`ouahbi${tag}`)).toEqual([]);
+    expect(await ids(person.email.slice(3, -8))).toEqual([]);
+    expect(await ids(`berrada${tag}`)).toEqual([person.id]);
+    expect(await ids(`renamed-${tag}@example.net`)).toEqual([person.id]);
+
+    expect(await deleteUserByAdmin(db, { userId: person.id, actorId: admin })).toEqual({
+      ok: true,
+    });
+    expect(await ids(`berrada${tag}`)).toEqual([]);
+    expect(await ids(`renamed-${tag}`)).toEqual([]);
   });
 });

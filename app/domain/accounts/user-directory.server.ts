@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { isPostgres } from "~/db/dialect";
 import type { Db } from "~/db/transaction";
 import type { RoleFilter, SortDirection, UserSort } from "./user-admin";
 
@@ -18,6 +19,68 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The shortest text the trigram index can look up; shorter ones match often enough to find by reading. */
+const TRIGRAM = 3;
+/** Up to this many matching accounts are looked up by id; more, and reading in order wins. */
+const FEW_ACCOUNTS = 1_000;
+
+/** `users` rows whose email (or name or email) contains `text`, case-insensitive, wildcards literal. */
+export function accountLike(text: string, where: "email" | "name or email") {
+  const pattern = containsPattern(normalise(text));
+  return where === "email"
+    ? sql<boolean>`users.email like ${pattern} escape '\\'`
+    : sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or users.email like ${pattern} escape '\\')`;
+}
+
+function normalise(text: string) {
+  return text.replaceAll("\u0000", "").trim().toLowerCase();
+}
+
+/**
+ * The ids of the accounts whose email (or name or email) contains `text`, when there are no more than
+ * FEW_ACCOUNTS of them; null when there are more, or the text is too short to look up (then a caller
+ * checks accountLike row by row, which meets matches quickly exactly because they are many).
+ *
+ * A LIKE '%…%' cannot use a B-tree index, so a rare text (one customer's email) would read every account.
+ * Migration 0014 gives a trigram index: on SQLite the users_search FTS5 table, asked here; on PostgreSQL
+ * pg_trgm indexes, which serve the LIKE itself.
+ */
+export async function fewAccountsContaining(
+  db: Db,
+  text: string,
+  where: "email" | "name or email",
+): Promise<string[] | null> {
+  const needle = normalise(text);
+  if ([...needle].length < TRIGRAM) return null;
+  let rows: { id: string }[];
+  if (isPostgres(db)) {
+    rows = await db
+      .selectFrom("users")
+      .select("users.id")
+      .where(accountLike(needle, where))
+      .limit(FEW_ACCOUNTS + 1)
+      .execute();
+  } else {
+    // An FTS5 phrase: the text in double quotes, its own double quotes doubled; any character is literal.
+    const phrase = `"${needle.replaceAll('"', '""')}"`;
+    const query = where === "email" ? `email : ${phrase}` : phrase;
+    rows = (
+      await sql<{ id: string }>`
+        select users.id from users_search join users on users.rowid = users_search.rowid
+        where users_search match ${query} limit ${FEW_ACCOUNTS + 1}
+      `.execute(db)
+    ).rows;
+  }
+  return rows.length > FEW_ACCOUNTS ? null : rows.map((row) => row.id);
+}
+
+/** `column in (ids)`, false for no ids. */
+export function oneOf(column: string, ids: string[]) {
+  return ids.length === 0
+    ? sql<boolean>`1 = 0`
+    : sql<boolean>`${sql.ref(column)} in (${sql.join(ids)})`;
+}
+
 const sortColumns = {
   created: "created_at",
   name: "lower_name",
@@ -28,10 +91,17 @@ const sortColumns = {
   orders: "order_count",
 } as const satisfies Record<UserSort, string>;
 
+/** The list counts matches up to this many; past it the page says "more than 1,000 accounts". */
+export const USER_COUNT_LIMIT = 1_000;
+
 /**
  * Admin user list (spec section 6): search by name or email, the number of active services and of orders
  * per user, sorted and paged on the server; case-insensitive on both dialects. Deleted accounts are left
  * out (their rows stay for the ledger and the orders).
+ *
+ * Sized for 100,000 accounts: the count stops at USER_COUNT_LIMIT matches, and unless the list is sorted
+ * by one of the two counts, the page's rows are chosen first and only they get their services and orders
+ * counted (an offset would otherwise count them for every row it skips).
  */
 export async function searchUsers(
   db: Db,
@@ -46,46 +116,72 @@ export async function searchUsers(
 ) {
   let base = db.selectFrom("users").where("users.status", "!=", "deleted");
   const q = query.q?.trim().toLowerCase();
+  // Emails are stored lower-case; names are compared lower-cased. PostgreSQL's trigram indexes serve the
+  // LIKE itself; SQLite's FTS5 index is asked first for the few accounts a rare text matches.
   if (q) {
-    const pattern = containsPattern(q);
-    // Emails are stored lower-case; names are compared lower-cased.
-    base = base.where(
-      sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or users.email like ${pattern} escape '\\')`,
-    );
+    const few = isPostgres(db) ? null : await fewAccountsContaining(db, q, "name or email");
+    base = base.where(few ? oneOf("users.id", few) : accountLike(q, "name or email"));
   }
   if (query.role && query.role !== "all") base = base.where("users.role", "=", query.role);
 
-  const column = sortColumns[query.sort ?? "created"];
+  const sort = query.sort ?? "created";
+  const column = sortColumns[sort];
   const direction = query.dir ?? "desc";
-  const [rows, total] = await Promise.all([
-    base
-      .select((eb) => [
-        "users.id",
-        "users.name",
-        "users.email",
-        "users.role",
-        "users.coin_balance_cents",
-        "users.created_at",
-        sql<string>`lower(users.name)`.as("lower_name"),
-        eb
-          .selectFrom("hosting_services")
-          .select((inner) => inner.fn.countAll<number>().as("n"))
-          .whereRef("hosting_services.user_id", "=", "users.id")
-          .where("hosting_services.status", "=", "active")
-          .as("active_services"),
-        eb
-          .selectFrom("orders")
-          .select((inner) => inner.fn.countAll<number>().as("n"))
-          .whereRef("orders.user_id", "=", "users.id")
-          .as("order_count"),
-      ])
-      .orderBy(sql.ref(column), direction)
-      .orderBy("users.id")
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  const columns = [
+    "users.id",
+    "users.name",
+    "users.email",
+    "users.role",
+    "users.coin_balance_cents",
+    "users.created_at",
+    sql<string>`lower(users.name)`.as("lower_name"),
+  ] as const;
+  const sortedByCount = sort === "services" || sort === "orders";
+  const counts = (id: string) => [
+    sql<number>`(select count(*) from hosting_services where hosting_services.user_id = ${sql.ref(id)} and hosting_services.status = 'active')`.as(
+      "active_services",
+    ),
+    sql<number>`(select count(*) from orders where orders.user_id = ${sql.ref(id)})`.as(
+      "order_count",
+    ),
+  ];
+
+  const [rows, counted] = await Promise.all([
+    sortedByCount
+      ? base
+          .select(columns)
+          .select(counts("users.id"))
+          .orderBy(sql.ref(column), direction)
+          .orderBy("users.id")
+          .limit(query.limit + 1)
+          .offset(query.offset)
+          .execute()
+      : db
+          .selectFrom(
+            base
+              .select(columns)
+              .orderBy(sql.ref(column), direction)
+              .orderBy("users.id")
+              .limit(query.limit + 1)
+              .offset(query.offset)
+              .as("page"),
+          )
+          .selectAll("page")
+          .select(counts("page.id"))
+          .orderBy(sql.ref(column), direction)
+          .orderBy("page.id")
+          .execute(),
+    db
+      .selectFrom(
+        base
+          .select("users.id")
+          .limit(USER_COUNT_LIMIT + 1)
+          .as("matched"),
+      )
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
+  const total = Number(counted.n);
   return {
     users: rows.slice(0, query.limit).map((row): DirectoryUser => ({
       id: row.id,
@@ -98,6 +194,7 @@ export async function searchUsers(
       createdAt: row.created_at,
     })),
     hasMore: rows.length > query.limit,
-    total: Number(total.n),
+    total: Math.min(total, USER_COUNT_LIMIT),
+    totalCapped: total > USER_COUNT_LIMIT,
   };
 }

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { updateUserByAdmin } from "~/domain/accounts/user-admin.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
+import { LEDGER_TOTALS_LIMIT } from "~/domain/coins/ledger-report";
 import { listLedgerForAdmin } from "~/domain/coins/ledger-report.server";
 import { placeOrder, rejectOrder } from "~/domain/orders/orders.server";
 import { provisionAdmin } from "~/domain/accounts/accounts.server";
@@ -153,6 +154,7 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
       ["alice", "admin_adjustment", 3_000],
     ]);
     expect(mine.totals).toEqual({
+      capped: false,
       entries: 4,
       netCents: 4_000,
       creditsCents: 4_000 + placed.order.totalCents,
@@ -160,6 +162,14 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
     });
     expect(mine.entries[0]).toMatchObject({ orderId: placed.order.id });
     expect(mine.entries[3]).toMatchObject({ reason: "gift", actorEmail: TEST_ADMIN.email });
+
+    // Two characters: too short for the trigram index, so every row's account is checked instead.
+    const short = await listLedgerForAdmin(db, { ...all, customer: "-L" });
+    expect(short.entries.every((e) => e.userEmail.includes("-l"))).toBe(true);
+    expect(
+      short.entries.filter((e) => e.userEmail.endsWith(`${tag}@example.com`)).map((e) => e.id),
+    ).toEqual(mine.entries.map((e) => e.id));
+    expect(short.totals).toMatchObject({ capped: false, entries: short.entries.length });
 
     const alices = await listLedgerForAdmin(db, { ...all, customer: `ALICE-${tag}` });
     expect(alices.totals).toMatchObject({ entries: 3, netCents: 3_000 });
@@ -182,7 +192,13 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
     const since = await listLedgerForAdmin(db, { ...all, customer: tag, from: "2025-03-11" });
     expect(since.totals.entries).toBe(3);
     const until = await listLedgerForAdmin(db, { ...all, customer: tag, to: "2025-03-09" });
-    expect(until.totals).toEqual({ entries: 0, netCents: 0, creditsCents: 0, debitsCents: 0 });
+    expect(until.totals).toEqual({
+      capped: false,
+      entries: 0,
+      netCents: 0,
+      creditsCents: 0,
+      debitsCents: 0,
+    });
 
     // Paged on the server; the totals still cover every match.
     const page = await listLedgerForAdmin(db, { customer: tag, limit: 3, offset: 0 });
@@ -192,5 +208,57 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
     const last = await listLedgerForAdmin(db, { customer: tag, limit: 3, offset: 3 });
     expect(last.entries.map((e) => e.userEmail.split("-")[0])).toEqual(["alice"]);
     expect(last.hasMore).toBe(false);
+  });
+
+  it("stops adding up past LEDGER_TOTALS_LIMIT entries and says so; a narrower filter adds up again", async () => {
+    const db = app().db;
+    const tag = `many${Date.now()}`;
+    const customer = await customerWithCoins(app(), 0);
+    await db
+      .updateTable("users")
+      .set({ email: `${tag}@example.com` })
+      .where("id", "=", customer)
+      .execute();
+    // One cent more than the limit, written straight in with running balances so the books still add up.
+    const count = LEDGER_TOTALS_LIMIT + 1;
+    const day = (i: number) => (i < count - 5 ? "2025-01-01" : "2025-02-01");
+    for (let start = 0; start < count; start += 2_000) {
+      await db
+        .insertInto("coin_ledger")
+        .values(
+          Array.from({ length: Math.min(2_000, count - start) }, (_, k) => ({
+            user_id: customer,
+            amount_cents: 1,
+            balance_after_cents: start + k + 1,
+            kind: "admin_adjustment",
+            reason: "bulk",
+            created_at: `${day(start + k)}T12:00:00.000Z`,
+          })),
+        )
+        .execute();
+    }
+    await db
+      .updateTable("users")
+      .set({ coin_balance_cents: count })
+      .where("id", "=", customer)
+      .execute();
+
+    const everything = await listLedgerForAdmin(db, { ...all, customer: tag });
+    expect(everything.totals).toEqual({ capped: true, entries: LEDGER_TOTALS_LIMIT });
+    expect(everything.entries).toHaveLength(100);
+    expect(everything.hasMore).toBe(true);
+    const unfiltered = await listLedgerForAdmin(db, all);
+    expect(unfiltered.totals.capped).toBe(true);
+
+    const february = await listLedgerForAdmin(db, { ...all, customer: tag, from: "2025-02-01" });
+    expect(february.totals).toEqual({
+      capped: false,
+      entries: 5,
+      netCents: 5,
+      creditsCents: 5,
+      debitsCents: 0,
+    });
+    const none = await listLedgerForAdmin(db, { ...all, customer: tag, kind: "renewal" });
+    expect(none.totals).toMatchObject({ capped: false, entries: 0 });
   });
 });

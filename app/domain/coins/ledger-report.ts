@@ -2,6 +2,15 @@ import { z } from "~/lib/zod";
 import { LEDGER_KINDS } from "./coins";
 
 export const LEDGER_PAGE_SIZE_ADMIN = 50;
+/**
+ * The totals are summed over at most this many matching entries, so the page costs the same with a
+ * million rows as with a thousand; past it the page says "more than" and asks for a narrower filter.
+ */
+export const LEDGER_TOTALS_LIMIT = 10_000;
+
+export type LedgerTotals =
+  | { capped: false; entries: number; netCents: number; creditsCents: number; debitsCents: number }
+  | { capped: true; entries: typeof LEDGER_TOTALS_LIMIT };
 
 const day = z
   .string()

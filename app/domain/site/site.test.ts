@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
   ACTIVE_SERVER_COUNTER,
-  contactSchema,
   looksHeadless,
   newQuiz,
-  newsletterErrorOutcome,
-  newsletterReturnPath,
-  newsletterSchema,
   nextActiveServerCount,
   readNewsletterOutcome,
 } from "./site";
+import {
+  contactSchema,
+  newsletterErrorOutcome,
+  newsletterReturnPath,
+  newsletterSchema,
+} from "./site-forms";
 
 describe("entry gate rules", () => {
   it("asks for the product of two numbers from 1 to 5", () => {

@@ -1,5 +1,5 @@
-import { z } from "~/lib/zod";
-import { safeRedirect } from "~/domain/accounts/accounts";
+// The footer and the home page import this module on every public page, so it imports nothing: zod alone
+// is about 24 KiB of gzip JavaScript. The forms' schemas are in site-forms.ts, which only routes import.
 
 export const ACTIVE_SERVER_COUNTER = { start: 2458, intervalMs: 5000, maxStep: 2 } as const;
 
@@ -7,37 +7,6 @@ export const ACTIVE_SERVER_COUNTER = { start: 2458, intervalMs: 5000, maxStep: 2
 export function nextActiveServerCount(count: number, random = Math.random): number {
   return count + Math.floor(random() * (ACTIVE_SERVER_COUNTER.maxStep + 1));
 }
-
-/**
- * A required line of free text. NUL characters are dropped first: PostgreSQL refuses them in text columns
- * (a server error), SQLite would keep them, and no person types one.
- */
-const requiredText = (max: number) =>
-  z
-    .string({ error: "site.errors.required" })
-    .transform((v) => v.replaceAll("\u0000", "").trim())
-    .pipe(z.string().min(1, "site.errors.required").max(max, "site.errors.tooLong"));
-
-const email = z
-  .string({ error: "site.errors.emailRequired" })
-  .trim()
-  .min(1, "site.errors.emailRequired")
-  .max(254, "site.errors.emailInvalid")
-  .pipe(z.email("site.errors.emailInvalid"))
-  .transform((v) => v.toLowerCase());
-
-export const contactSchema = z.object({
-  name: requiredText(100),
-  email,
-  subject: requiredText(150),
-  message: requiredText(5000),
-});
-
-export const newsletterSchema = z.object({
-  email,
-  // Where a form posted without JavaScript returns to; a bad value never refuses the subscription.
-  redirectTo: z.string().max(2000).optional().catch(undefined),
-});
 
 /**
  * What the footer's newsletter box says after a post made without JavaScript (or before the page
@@ -51,19 +20,6 @@ export function readNewsletterOutcome(value: string | null): NewsletterOutcome |
   return (NEWSLETTER_OUTCOMES as readonly string[]).includes(value ?? "")
     ? (value as NewsletterOutcome)
     : null;
-}
-
-/** A refusal's message key ("site.errors.emailInvalid") as the outcome the footer shows. */
-export function newsletterErrorOutcome(key: string | undefined): NewsletterOutcome {
-  return key === "site.errors.emailRequired" ? "emailRequired" : "emailInvalid";
-}
-
-/** The same-site page to go back to, with the outcome and the footer box's anchor. */
-export function newsletterReturnPath(redirectTo: unknown, outcome: NewsletterOutcome): string {
-  const url = new URL(safeRedirect(redirectTo, "/"), "http://localhost");
-  url.searchParams.set("newsletter", outcome);
-  // Collapse leading slashes: "//host" would be read as another site.
-  return `${url.pathname.replace(/^[/\\]+/, "/")}${url.search}#newsletter`;
 }
 
 /** The entry gate's quiz (spec section 4): the product of two whole numbers from 1 to 5. */

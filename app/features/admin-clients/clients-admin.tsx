@@ -33,6 +33,7 @@ export function ClientsAdmin({
   heading,
   users,
   total,
+  totalCapped,
   query,
   hasMore,
   adminId,
@@ -42,6 +43,8 @@ export function ClientsAdmin({
   heading: "clients" | "users";
   users: ClientRow[];
   total: number;
+  /** More accounts match than were counted (total is then the limit). */
+  totalCapped: boolean;
   query: UserListQuery;
   hasMore: boolean;
   adminId: string;
@@ -94,7 +97,13 @@ export function ClientsAdmin({
         <h1 className="text-2xl font-bold">
           {t(heading === "users" ? "nav.users" : "nav.clients")}
         </h1>
-        <p className="text-sm text-muted-foreground">{t("users.count", { count: total })}</p>
+        <p className="text-sm text-muted-foreground">
+          {totalCapped
+            ? t("users.countMore", {
+                limit: new Intl.NumberFormat(intlLocale(locale)).format(total),
+              })
+            : t("users.count", { count: total })}
+        </p>
       </div>
 
       <Form

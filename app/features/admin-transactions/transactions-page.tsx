@@ -12,7 +12,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from "~/domain/coins/coins";
-import type { LedgerReportQuery } from "~/domain/coins/ledger-report";
+import type { LedgerReportQuery, LedgerTotals } from "~/domain/coins/ledger-report";
 import { formatCoins, intlLocale } from "~/lib/money";
 import { cn } from "~/lib/utils";
 
@@ -47,7 +47,7 @@ export function TransactionsPage({
 }: {
   entries: LedgerRowView[];
   hasMore: boolean;
-  totals: { entries: number; netCents: number; creditsCents: number; debitsCents: number };
+  totals: LedgerTotals;
   query: LedgerReportQuery;
   locale: string;
 }) {
@@ -69,20 +69,34 @@ export function TransactionsPage({
     if (page > 1) params.set("page", String(page));
     return `?${params}`;
   };
-  const figures = [
-    { key: "entries", label: t("transactions.totalEntries"), value: String(totals.entries) },
-    {
-      key: "credits",
-      label: t("transactions.totalCredits"),
-      value: signed(totals.creditsCents, locale),
-    },
-    {
-      key: "debits",
-      label: t("transactions.totalDebits"),
-      value: signed(totals.debitsCents, locale),
-    },
-    { key: "net", label: t("transactions.totalNet"), value: signed(totals.netCents, locale) },
-  ];
+  const count = new Intl.NumberFormat(intlLocale(locale));
+  // Past the limit only the count is shown ("more than 10,000"): the sums would mean reading every row.
+  const figures = totals.capped
+    ? [
+        {
+          key: "entries",
+          label: t("transactions.totalEntries"),
+          value: t("transactions.moreThan", { limit: count.format(totals.entries) }),
+        },
+      ]
+    : [
+        {
+          key: "entries",
+          label: t("transactions.totalEntries"),
+          value: count.format(totals.entries),
+        },
+        {
+          key: "credits",
+          label: t("transactions.totalCredits"),
+          value: signed(totals.creditsCents, locale),
+        },
+        {
+          key: "debits",
+          label: t("transactions.totalDebits"),
+          value: signed(totals.debitsCents, locale),
+        },
+        { key: "net", label: t("transactions.totalNet"), value: signed(totals.netCents, locale) },
+      ];
   return (
     <main className="grid min-w-0 gap-4">
       <div className="grid gap-1">
@@ -150,7 +164,11 @@ export function TransactionsPage({
             </Card>
           ))}
         </dl>
-        <p className="mt-2 text-xs text-muted-foreground">{t("transactions.totalsNote")}</p>
+        <p className="mt-2 text-xs text-muted-foreground">
+          {totals.capped
+            ? t("transactions.totalsCapped", { limit: count.format(totals.entries) })
+            : t("transactions.totalsNote")}
+        </p>
       </section>
 
       {entries.length === 0 ? (

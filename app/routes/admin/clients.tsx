@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? "users"
     : "clients";
   const query = userListQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const { users, hasMore, total } = await searchUsers(context.services.db, {
+  const { users, hasMore, total, totalCapped } = await searchUsers(context.services.db, {
     ...query,
     limit: USERS_PAGE_SIZE,
     offset: (query.page - 1) * USERS_PAGE_SIZE,
@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     users,
     hasMore,
     total,
+    totalCapped,
     query,
     adminId: admin.id,
     locale: context.locale,
@@ -122,6 +123,7 @@ export default function AdminClients({ loaderData, actionData }: Route.Component
       heading={loaderData.heading}
       users={loaderData.users}
       total={loaderData.total}
+      totalCapped={loaderData.totalCapped}
       query={loaderData.query}
       hasMore={loaderData.hasMore}
       adminId={loaderData.adminId}

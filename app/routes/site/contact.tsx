@@ -7,7 +7,7 @@ import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { StatusMessage } from "~/components/ui/status-message";
 import { liveChatLinks } from "~/domain/settings/settings";
-import { contactSchema } from "~/domain/site/site";
+import { contactSchema } from "~/domain/site/site-forms";
 import { submitContactMessage } from "~/domain/site/site.server";
 import { parseForm } from "~/http/form.server";
 import { messageKey } from "~/lib/message-key";

@@ -1,5 +1,9 @@
 import { data, redirect } from "react-router";
-import { newsletterErrorOutcome, newsletterReturnPath, newsletterSchema } from "~/domain/site/site";
+import {
+  newsletterErrorOutcome,
+  newsletterReturnPath,
+  newsletterSchema,
+} from "~/domain/site/site-forms";
 import { subscribeToNewsletter } from "~/domain/site/site.server";
 import { parseForm } from "~/http/form.server";
 import { isDocumentSubmission } from "~/http/navigation.server";

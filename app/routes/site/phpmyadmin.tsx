@@ -1,6 +1,6 @@
 import { CopyIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { showToast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/phpmyadmin";
@@ -29,9 +29,9 @@ export default function PhpMyAdmin() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(SCRIPT);
-      toast.success(t("phpmyadmin.copied"));
+      showToast("success", t("phpmyadmin.copied"));
     } catch {
-      toast.error(t("phpmyadmin.copyFailed"));
+      showToast("error", t("phpmyadmin.copyFailed"));
     }
   };
   return (

@@ -1,0 +1,77 @@
+import { BellIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { NOTIFICATION_LABELS } from "~/domain/notifications/notifications";
+import { formatCoins } from "~/lib/money";
+import type { ShellNotification, ShellUser } from "./types";
+
+/** The bell: unread notifications; opening the list marks them read. Each links to what it is about. */
+export function NotificationBell({
+  notifications,
+  locale,
+}: {
+  notifications?: ShellUser["notifications"];
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  const { t: tTickets } = useTranslation("tickets");
+  const fetcher = useFetcher();
+  const unread = fetcher.state !== "idle" || fetcher.data ? 0 : (notifications?.unread ?? 0);
+  const items = notifications?.items ?? [];
+  const text = (item: ShellNotification) => {
+    const params: Record<string, string | number> = { ...item.params };
+    if (typeof params.amountCents === "number")
+      params.amount = formatCoins(params.amountCents, locale);
+    return (tTickets as (key: string, options?: object) => string)(
+      NOTIFICATION_LABELS[item.kind],
+      params,
+    );
+  };
+  return (
+    <DropdownMenu
+      onOpenChange={(open) => {
+        if (open && (notifications?.unread ?? 0) > 0 && !fetcher.data) {
+          void fetcher.submit(null, { method: "post", action: "/notifications" });
+        }
+      }}
+    >
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={t("nav.notificationsCount", { count: unread })}
+        >
+          <BellIcon aria-hidden />
+          {unread > 0 ? (
+            <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
+              {unread}
+            </span>
+          ) : null}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
+        <DropdownMenuLabel>{t("nav.notifications")}</DropdownMenuLabel>
+        {items.length === 0 ? (
+          <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("nav.noNotifications")}</p>
+        ) : (
+          items.map((item) => (
+            <DropdownMenuItem key={item.id} asChild>
+              <Link to={item.link} className={item.read ? "text-muted-foreground" : "font-medium"}>
+                {text(item)}
+              </Link>
+            </DropdownMenuItem>
+          ))
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

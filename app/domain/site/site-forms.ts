@@ -1,0 +1,50 @@
+import { z } from "~/lib/zod";
+import { safeRedirect } from "~/domain/accounts/accounts";
+import type { NewsletterOutcome } from "./site";
+
+// The contact and newsletter forms, read on the server; kept apart from site.ts so the pages that only
+// show the footer do not carry zod to the browser.
+
+/**
+ * A required line of free text. NUL characters are dropped first: PostgreSQL refuses them in text columns
+ * (a server error), SQLite would keep them, and no person types one.
+ */
+const requiredText = (max: number) =>
+  z
+    .string({ error: "site.errors.required" })
+    .transform((v) => v.replaceAll("\u0000", "").trim())
+    .pipe(z.string().min(1, "site.errors.required").max(max, "site.errors.tooLong"));
+
+const email = z
+  .string({ error: "site.errors.emailRequired" })
+  .trim()
+  .min(1, "site.errors.emailRequired")
+  .max(254, "site.errors.emailInvalid")
+  .pipe(z.email("site.errors.emailInvalid"))
+  .transform((v) => v.toLowerCase());
+
+export const contactSchema = z.object({
+  name: requiredText(100),
+  email,
+  subject: requiredText(150),
+  message: requiredText(5000),
+});
+
+export const newsletterSchema = z.object({
+  email,
+  // Where a form posted without JavaScript returns to; a bad value never refuses the subscription.
+  redirectTo: z.string().max(2000).optional().catch(undefined),
+});
+
+/** A refusal's message key ("site.errors.emailInvalid") as the outcome the footer shows. */
+export function newsletterErrorOutcome(key: string | undefined): NewsletterOutcome {
+  return key === "site.errors.emailRequired" ? "emailRequired" : "emailInvalid";
+}
+
+/** The same-site page to go back to, with the outcome and the footer box's anchor. */
+export function newsletterReturnPath(redirectTo: unknown, outcome: NewsletterOutcome): string {
+  const url = new URL(safeRedirect(redirectTo, "/"), "http://localhost");
+  url.searchParams.set("newsletter", outcome);
+  // Collapse leading slashes: "//host" would be read as another site.
+  return `${url.pathname.replace(/^[/\\]+/, "/")}${url.search}#newsletter`;
+}

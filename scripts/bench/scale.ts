@@ -1,0 +1,256 @@
+/**
+ * npm run bench:scale — do the busiest lists stay fast as the data grows? For each database (SQLite, and
+ * PostgreSQL on a throwaway cluster when its binaries are there) it seeds a tiny and a big database (tiny:
+ * 300 customers, 3,000 ledger rows, 600 orders; big: 100,000 customers, 1,000,000 ledger rows, 200,000
+ * orders; see seed-scale.ts), starts a production build on each, on loopback, signs in as the admin and
+ * as the heavy customer, and loads each page at a fixed rate with autocannon. Prints p95 per page at both
+ * sizes and their ratio (budget: <= 1.5), and the server's CPU time per request. Stops by itself.
+ *
+ * The two sizes are measured in alternation (tiny, big, tiny, big...), so a machine whose load drifts
+ * during the run weighs on both alike.
+ *
+ * BENCH_SECONDS sets the seconds per page and size (default 10, in two rounds), BENCH_SCALE_RATE the rate
+ * (default 10 requests/s), BENCH_PORT a first port to use instead of free ones; --sqlite-only skips
+ * PostgreSQL.
+ */
+import pg from "pg";
+import { parseEnv } from "../../app/config/env.server";
+import { createServices } from "../../app/context.server";
+import { signIn } from "../../app/domain/accounts/accounts.server";
+import {
+  findPostgresBin,
+  freePort,
+  startPostgresCluster,
+} from "../../tests/support/postgres-cluster";
+import {
+  BENCH_ADMIN,
+  BENCH_SECRET,
+  benchPorts,
+  ensureBuild,
+  measureAtRate,
+  percentile,
+  printTable,
+  startServer,
+  type RunningServer,
+} from "./lib";
+import {
+  COMMON_SURNAME,
+  HEAVY_CUSTOMER,
+  SCALE_SIZES,
+  seedScale,
+  type ScaleSize,
+} from "./seed-scale";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = 2;
+const RATE = Number(process.env.BENCH_SCALE_RATE ?? 10);
+const RATIO_BUDGET = 1.5;
+const nextPort = benchPorts(freePort);
+
+interface Page {
+  name: string;
+  who: "admin" | "customer";
+  path: string;
+}
+
+const PAGES: Page[] = [
+  {
+    name: `admin client search q=${COMMON_SURNAME}`,
+    who: "admin",
+    path: `/admin/clients?q=${COMMON_SURNAME}`,
+  },
+  // Every customer's email ends so; page 10 is full at both sizes, so both render the same rows.
+  {
+    name: "admin client search, page 10",
+    who: "admin",
+    path: "/admin/clients?q=example.test&page=10",
+  },
+  {
+    name: "admin client search for one email",
+    who: "admin",
+    path: `/admin/clients?q=${encodeURIComponent(HEAVY_CUSTOMER.email)}`,
+  },
+  { name: "admin transactions", who: "admin", path: "/admin/transactions" },
+  {
+    name: `admin transactions customer=${COMMON_SURNAME}`,
+    who: "admin",
+    path: `/admin/transactions?customer=${COMMON_SURNAME}`,
+  },
+  {
+    name: "admin transactions for one email",
+    who: "admin",
+    path: `/admin/transactions?customer=${encodeURIComponent(HEAVY_CUSTOMER.email)}`,
+  },
+  { name: "heavy customer billing tab", who: "customer", path: "/dashboard?tab=billing" },
+];
+
+interface Site {
+  size: ScaleSize;
+  server: RunningServer;
+  cookies: Record<Page["who"], string>;
+}
+
+/** Seeds a database of this size, signs in its two users, and starts a server on it. */
+async function openSite(dialect: string, databaseUrl: string, size: ScaleSize): Promise<Site> {
+  console.log(`${dialect} ${size}: seeding...`);
+  const seeded = await seedScale(databaseUrl, size);
+  console.log(
+    `${dialect} ${size}: ${seeded.customers} customers, ${seeded.ledgerRows} ledger rows, ${seeded.orders} orders, ${seeded.services} services in ${seeded.seconds} s (heavy customer: ${seeded.heavy.ledgerRows} ledger rows, ${seeded.heavy.orders} orders)`,
+  );
+  const services = createServices({
+    ...parseEnv({ DATABASE_URL: databaseUrl }),
+    AUTH_SECRET: BENCH_SECRET,
+  });
+  let cookies: Site["cookies"];
+  try {
+    const cookieFor = async (email: string, password: string) => {
+      const session = await signIn(
+        services,
+        { email, password },
+        { ip: "127.0.0.1" },
+        { ipPerMinute: 1_000_000 },
+      );
+      if (!session.ok) throw new Error(`could not sign in as ${email}`);
+      return session.setCookies.map((c) => c.split(";")[0]).join("; ");
+    };
+    cookies = {
+      admin: await cookieFor(BENCH_ADMIN.email, BENCH_ADMIN.password),
+      customer: await cookieFor(HEAVY_CUSTOMER.email, HEAVY_CUSTOMER.password),
+    };
+  } finally {
+    await services.database.destroy();
+  }
+  const server = await startServer({ port: await nextPort(), databaseUrl, keepDatabase: true });
+  return { size, server, cookies };
+}
+
+interface Tally {
+  latencies: number[];
+  requests: number;
+  errors: number;
+  cpuMs: number | null;
+  html: number;
+}
+
+interface Figures {
+  path: string;
+  p50: number;
+  p95: number;
+  requests: number;
+  errors: number;
+  /** The server's CPU time per request, ms. */
+  cpu: number;
+  html: number;
+}
+
+async function measurePage(site: Site, page: Page, tally: Tally, seconds: number) {
+  const path = page.path;
+  const headers = { cookie: site.cookies[page.who] };
+  const before = site.server.cpuMs();
+  const measured = await measureAtRate({
+    url: `${site.server.url}${path}`,
+    headers,
+    rate: RATE,
+    seconds,
+    connections: 5,
+    keepLatencies: true,
+  });
+  site.server.assertRunning();
+  const after = site.server.cpuMs();
+  tally.latencies.push(...measured.latencies);
+  tally.requests += measured.requests;
+  tally.errors += measured.errors;
+  tally.cpuMs = before === null || after === null ? null : (tally.cpuMs ?? 0) + after - before;
+}
+
+async function benchDialect(dialect: string, databaseUrlFor: (size: ScaleSize) => string) {
+  const sites: Site[] = [];
+  try {
+    for (const size of ["tiny", "big"] as const)
+      sites.push(await openSite(dialect, databaseUrlFor(size), size));
+    const rows: Record<string, string | number>[] = [];
+    for (const page of PAGES) {
+      const tallies = new Map<Site, Tally>();
+      for (const site of sites) {
+        const path = page.path;
+        const headers = { cookie: site.cookies[page.who] };
+        // A page that redirects (to the login, say) would measure the wrong thing: refuse it.
+        const check = await fetch(`${site.server.url}${path}`, { headers, redirect: "manual" });
+        const html = (await check.text()).length;
+        if (check.status !== 200)
+          throw new Error(`${dialect} ${site.size} ${path} answered ${check.status}, not 200`);
+        // Warm-up: compiled code paths, page caches and query plans are not what we measure.
+        for (let i = 0; i < 20; i++)
+          await (await fetch(`${site.server.url}${path}`, { headers })).text();
+        tallies.set(site, { latencies: [], requests: 0, errors: 0, cpuMs: 0, html });
+      }
+      for (let round = 0; round < ROUNDS; round++)
+        for (const site of sites)
+          await measurePage(site, page, tallies.get(site)!, SECONDS / ROUNDS);
+
+      const [tiny, big] = sites.map((site): Figures => {
+        const tally = tallies.get(site)!;
+        const sorted = tally.latencies.sort((a, b) => a - b);
+        const figures = {
+          path: page.path,
+          p50: Math.round(percentile(sorted, 0.5)),
+          p95: Math.round(percentile(sorted, 0.95)),
+          requests: tally.requests,
+          errors: tally.errors,
+          cpu: tally.cpuMs === null ? NaN : tally.cpuMs / Math.max(1, tally.requests),
+          html: tally.html,
+        };
+        console.log(
+          `${dialect} ${site.size} ${figures.path}: p50 ${figures.p50} ms, p95 ${figures.p95} ms, ${figures.requests} responses, ${figures.errors} errors, ${figures.cpu.toFixed(1)} ms CPU a request, ${Math.round(figures.html / 1024)} KiB of HTML`,
+        );
+        return figures;
+      });
+      // No response at all in a run (NaN) counts as over budget.
+      const ratio = big!.p95 / Math.max(tiny!.p95, 0.1);
+      rows.push({
+        database: dialect,
+        page: page.name,
+        "p95 tiny": tiny!.p95,
+        "p95 big": big!.p95,
+        ratio: ratio.toFixed(2),
+        budget: ratio <= RATIO_BUDGET ? "PASS" : "OVER",
+        "p50 tiny/big": `${tiny!.p50} / ${big!.p50}`,
+        "CPU ms/request tiny/big": `${tiny!.cpu.toFixed(1)} / ${big!.cpu.toFixed(1)}`,
+        "responses tiny/big": `${tiny!.requests} / ${big!.requests}`,
+        errors: tiny!.errors + big!.errors,
+      });
+    }
+    return rows;
+  } finally {
+    for (const site of sites) await site.server.stop();
+  }
+}
+
+ensureBuild();
+const rows = await benchDialect("sqlite", (size) => `file:./.tmp/bench-scale-${size}/hostfront.db`);
+if (process.argv.includes("--sqlite-only")) {
+  console.log("--sqlite-only: skipping the PostgreSQL run.");
+} else if (findPostgresBin()) {
+  const cluster = await startPostgresCluster();
+  try {
+    // One database per size in the same cluster.
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    for (const size of Object.keys(SCALE_SIZES))
+      await client.query(`create database scale_${size}`);
+    await client.end();
+    rows.push(
+      ...(await benchDialect("postgres", (size) =>
+        cluster.url.replace(/\/postgres$/, `/scale_${size}`),
+      )),
+    );
+  } finally {
+    cluster.stop();
+  }
+} else {
+  console.log("PostgreSQL server binaries not found: skipping the PostgreSQL run.");
+}
+printTable(
+  `Scale benchmark: p95 in ms at ${RATE} requests/s, ${SECONDS} s per page and size (tiny and big in alternation); budget: ratio <= ${RATIO_BUDGET}. CPU: the server's own CPU time per request (warm-up included)`,
+  rows,
+);

@@ -1,0 +1,219 @@
+/**
+ * npm run bench:web — Lighthouse (mobile, simulated throttling, median of 3 runs) on the public pages of a
+ * production build, next to a static copy of each page served from disk: the same HTML and CSS with no
+ * JavaScript, the limit we measure against. Prints score, LCP, TBT, CLS and the JavaScript and CSS each
+ * page loads (gzip), the ratio LCP(app)/LCP(static), and PASS/OVER per budget. Loopback only; stops by
+ * itself.
+ *
+ * BENCH_LIGHTHOUSE_RUNS sets the runs per page (default 3), BENCH_PORT a first port to use instead of free
+ * ones, CHROME_PATH the browser (default /usr/bin/chromium). The median runs' full reports are written to
+ * .tmp/bench-web/<page>-<app|static>.json.
+ */
+import { get } from "node:http";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Server } from "node:http";
+import compression from "compression";
+import express from "express";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { freePort } from "../../tests/support/postgres-cluster";
+import {
+  BENCH_BUILD,
+  benchPorts,
+  ensureBuild,
+  printTable,
+  startServer,
+  withoutJavaScript,
+} from "./lib";
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const PAGES = [
+  { name: "home", path: "/" },
+  { name: "samp", path: "/services/samp" },
+  { name: "login", path: "/login" },
+] as const;
+const BUDGET = { score: 95, lcpRatio: 1.2, jsKiB: 100 };
+// The flags the machine notes give for Debian's Chromium; without the networking ones it keeps trying
+// hosts it cannot reach, which would show up in the timings.
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const STATIC_DIR = ".tmp/bench-web/static";
+const nextPort = benchPorts(freePort);
+
+interface Run {
+  lhr: unknown;
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scripts: string[];
+  stylesheets: string[];
+}
+
+/** A minimal static server: the saved pages, and the build's own client files (CSS, icons) from disk. */
+async function startStaticServer(port: number): Promise<{ url: string; close: () => void }> {
+  const app = express();
+  // The same compression as the app's server, so the comparison is about the pages, not the wire.
+  app.use(compression());
+  for (const page of PAGES)
+    app.get(page.path, (_req, res) =>
+      res.sendFile(path.resolve(STATIC_DIR, `${page.name}.html`), {
+        headers: { "content-type": "text/html; charset=utf-8" },
+        // The copies live under .tmp/, which send would otherwise refuse as a dot-folder.
+        dotfiles: "allow",
+      }),
+    );
+  app.use(express.static(path.join(BENCH_BUILD, "client")));
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(port, "127.0.0.1", () => resolve(s));
+  });
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** Bytes of the body as the server sends it when the browser accepts gzip (headers not counted). */
+function gzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve(bytes));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
+async function sumGzip(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of new Set(urls)) total += await gzipBytes(url);
+  return total;
+}
+
+async function lighthouseRun(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    formFactor: "mobile",
+    throttlingMethod: "simulate",
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = (lhr.audits["network-requests"]?.details as
+    { items: { url: string; resourceType?: string }[] } | undefined) ?? { items: [] };
+  const ofType = (type: string) =>
+    requests.items.filter((item) => item.resourceType === type).map((item) => item.url);
+  return {
+    lhr,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: audit("largest-contentful-paint"),
+    tbt: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    scripts: ofType("Script"),
+    stylesheets: ofType("Stylesheet"),
+  };
+}
+
+/** The run with the median LCP (the middle of the runs sorted by LCP, then by score). */
+function medianRun(runs: Run[]): Run {
+  const sorted = [...runs].sort((a, b) => a.lcp - b.lcp || b.score - a.score);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+async function measure(url: string, chromePort: number, label: string) {
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, chromePort));
+  const run = medianRun(runs);
+  // The whole report of the median run, for looking into a figure (open it in the Lighthouse viewer).
+  writeFileSync(path.join(".tmp/bench-web", `${label}.json`), JSON.stringify(run.lhr));
+  return {
+    ...run,
+    jsBytes: await sumGzip(run.scripts),
+    cssBytes: await sumGzip(run.stylesheets),
+    lcps: runs.map((r) => Math.round(r.lcp)),
+  };
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const verdict = (ok: boolean) => (ok ? "PASS" : "OVER");
+
+ensureBuild();
+rmSync(".tmp/bench-web", { recursive: true, force: true });
+mkdirSync(STATIC_DIR, { recursive: true });
+const app = await startServer({
+  port: await nextPort(),
+  databaseUrl: "file:./.tmp/bench-web/db/hostfront.db",
+});
+let staticServer: { url: string; close: () => void } | undefined;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  for (const page of PAGES) {
+    const response = await fetch(`${app.url}${page.path}`);
+    if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
+    const html = withoutJavaScript(await response.text());
+    if (/<script\b/i.test(html)) throw new Error(`${page.path}: a script survived the copy`);
+    writeFileSync(path.join(STATIC_DIR, `${page.name}.html`), html);
+  }
+  staticServer = await startStaticServer(await nextPort());
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
+  console.log(
+    `Lighthouse ${RUNS} run(s) per page, mobile, simulated throttling; ENTRY_GATE=off, so / is the home page itself (not the entry gate).`,
+  );
+  const rows: Record<string, string | number>[] = [];
+  const budgets: Record<string, string | number>[] = [];
+  for (const page of PAGES) {
+    const measured = await measure(`${app.url}${page.path}`, chrome.port, `${page.name}-app`);
+    const limit = await measure(
+      `${staticServer.url}${page.path}`,
+      chrome.port,
+      `${page.name}-static`,
+    );
+    const ratio = measured.lcp / limit.lcp;
+    for (const [target, m] of [
+      ["app", measured],
+      ["static copy", limit],
+    ] as const) {
+      rows.push({
+        page: page.path,
+        target,
+        score: m.score,
+        "LCP ms": Math.round(m.lcp),
+        "TBT ms": Math.round(m.tbt),
+        CLS: m.cls.toFixed(3),
+        "JS KiB gz": kib(m.jsBytes),
+        scripts: m.scripts.length,
+        "CSS KiB gz": kib(m.cssBytes),
+        "LCP of each run": m.lcps.join(" "),
+      });
+    }
+    budgets.push({
+      page: page.path,
+      [`score >= ${BUDGET.score}`]: `${measured.score} ${verdict(measured.score >= BUDGET.score)}`,
+      [`LCP ratio <= ${BUDGET.lcpRatio}`]: `${ratio.toFixed(2)} ${verdict(ratio <= BUDGET.lcpRatio)}`,
+      [`JS <= ${BUDGET.jsKiB} KiB gz`]: `${kib(measured.jsBytes)} ${verdict(measured.jsBytes <= BUDGET.jsKiB * 1024)}`,
+    });
+  }
+  printTable(
+    `Web benchmark: Lighthouse ${RUNS} run(s) per page (the median run by LCP is shown); JS and CSS are the bodies the page loaded, gzip as served`,
+    rows,
+  );
+  printTable("Budgets (WHMCS ships 184 KiB of JavaScript)", budgets);
+} finally {
+  await chrome?.kill();
+  staticServer?.close();
+  await app.stop();
+}
