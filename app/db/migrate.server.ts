@@ -9,6 +9,7 @@ import * as m0010 from "../../db/migrations/0010-security";
 import * as m0011 from "../../db/migrations/0011-report-indexes";
 import * as m0012 from "../../db/migrations/0012-legacy-imports";
 import * as m0014 from "../../db/migrations/0014-search-indexes";
+import * as m0015 from "../../db/migrations/0015-ledger-day-totals";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0011-report-indexes": m0011,
   "0012-legacy-imports": m0012,
   "0014-search-indexes": m0014,
+  "0015-ledger-day-totals": m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

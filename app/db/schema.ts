@@ -292,6 +292,24 @@ export interface LegacyImportsTable {
   imported_at: Timestamp;
 }
 
+/**
+ * Closed days whose ledger totals are summed (migration 0015); derived data, so neither copied by
+ * migrate-to-postgres nor compared by tests: a day missing here is summed again from coin_ledger.
+ */
+export interface LedgerDaysTable {
+  day: string;
+  summed_at: Timestamp;
+}
+
+/** One row per summed day and ledger kind with entries that day. */
+export interface LedgerDayTotalsTable {
+  day: string;
+  kind: string;
+  entries: number;
+  credits_cents: number;
+  debits_cents: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -315,4 +333,6 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   legacy_imports: LegacyImportsTable;
+  ledger_days: LedgerDaysTable;
+  ledger_day_totals: LedgerDayTotalsTable;
 }

@@ -24,6 +24,17 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // A pool that has just ended may still have a backend closing: forcing the drop then sends that
+      // client a FATAL (57P01) it no longer listens for, an unhandled error in whichever test file runs.
+      // So wait for the backends to go, and force only what a test really left open.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await c.query<{ n: string }>(
+          "select count(*) as n from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (Number(rows[0]?.n) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

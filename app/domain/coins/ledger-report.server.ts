@@ -62,50 +62,199 @@ async function conditions(db: Db, filter: Omit<LedgerReportFilter, "limit" | "of
   return { onLedger, customer, few };
 }
 
+interface Sums {
+  entries: number;
+  credits: number;
+  debits: number;
+}
+
+const NO_SUMS: Sums = { entries: 0, credits: 0, debits: 0 };
+
+function addSums(a: Sums, b: Sums): Sums {
+  return {
+    entries: a.entries + b.entries,
+    credits: a.credits + b.credits,
+    debits: a.debits + b.debits,
+  };
+}
+
+function sumColumns(amount: RawBuilder<number>) {
+  return [
+    sql<number>`count(*)`.as("entries"),
+    sql<number>`coalesce(sum(case when ${amount} > 0 then ${amount} else 0 end), 0)`.as("credits"),
+    sql<number>`coalesce(sum(case when ${amount} < 0 then ${amount} else 0 end), 0)`.as("debits"),
+  ] as const;
+}
+
+function toSums(row: { entries: unknown; credits: unknown; debits: unknown } | undefined): Sums {
+  if (!row) return NO_SUMS;
+  return { entries: Number(row.entries), credits: Number(row.credits), debits: Number(row.debits) };
+}
+
+function dayStart(day: string): string {
+  return `${day}T00:00:00.000Z`;
+}
+
+function addDays(day: string, days: number): string {
+  const date = new Date(dayStart(day));
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** An entry's day (YYYY-MM-DD, UTC) in SQL; created_at is ISO text on SQLite, timestamptz on PostgreSQL. */
+function entryDay(db: Db) {
+  return isPostgres(db)
+    ? sql<string>`to_char(coin_ledger.created_at at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`substr(coin_ledger.created_at, 1, 10)`;
+}
+
+/** Sums the days first..last (both closed) that ledger_days does not list yet, and lists them. */
+async function sumMissingDays(db: Db, first: string, last: string, now: Date) {
+  const summed = new Set(
+    (
+      await db
+        .selectFrom("ledger_days")
+        .select("day")
+        .where("day", ">=", first)
+        .where("day", "<=", last)
+        .execute()
+    ).map((row) => row.day),
+  );
+  const spans: [string, string][] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    if (summed.has(day)) continue;
+    const span = spans.at(-1);
+    if (span && addDays(span[1], 1) === day) span[1] = day;
+    else spans.push([day, day]);
+  }
+  for (const [from, to] of spans) {
+    await db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom("coin_ledger")
+        .select([entryDay(trx).as("day"), "coin_ledger.kind", ...sumColumns(sql`amount_cents`)])
+        .where("coin_ledger.created_at", ">=", dayStart(from))
+        .where("coin_ledger.created_at", "<", dayStart(addDays(to, 1)))
+        .groupBy([entryDay(trx), "coin_ledger.kind"])
+        .execute();
+      const totals = rows.map((row) => ({
+        day: row.day,
+        kind: row.kind,
+        entries: Number(row.entries),
+        credits_cents: Number(row.credits),
+        debits_cents: Number(row.debits),
+      }));
+      const days: { day: string; summed_at: string }[] = [];
+      for (let day = from; day <= to; day = addDays(day, 1))
+        days.push({ day, summed_at: now.toISOString() });
+      // Two admins may sum the same day at once; both get the same figures, so the second adds nothing.
+      for (let i = 0; i < totals.length; i += 500)
+        await trx
+          .insertInto("ledger_day_totals")
+          .values(totals.slice(i, i + 500))
+          .onConflict((oc) => oc.columns(["day", "kind"]).doNothing())
+          .execute();
+      for (let i = 0; i < days.length; i += 500)
+        await trx
+          .insertInto("ledger_days")
+          .values(days.slice(i, i + 500))
+          .onConflict((oc) => oc.column("day").doNothing())
+          .execute();
+    });
+  }
+}
+
 /**
- * The totals of what the filter matches, over at most LEDGER_TOTALS_LIMIT entries. Only what the filter
- * needs is read (no actor join, users only for the customer filter) and in no particular order, so the
- * database takes the cheapest way to the rows; summing a million rows on every view is what this avoids.
+ * Totals of the whole ledger by kind and dates, exact and cheap at any size: closed days (before
+ * yesterday, UTC) come from their per-day sums, summed once (ledger_day_totals), and the open days from
+ * the ledger itself by its created_at index. Yesterday stays open so that an entry written across
+ * midnight is never missed.
+ */
+async function ledgerTotalsByDay(
+  db: Db,
+  filter: Pick<LedgerReportFilter, "kind" | "from" | "to">,
+  now: Date,
+): Promise<Sums> {
+  const firstOpen = addDays(now.toISOString().slice(0, 10), -1);
+  const earliest = await db
+    .selectFrom("coin_ledger")
+    .select((eb) => eb.fn.min("created_at").as("at"))
+    .executeTakeFirst();
+  if (!earliest?.at) return NO_SUMS;
+  const earliestDay = new Date(earliest.at).toISOString().slice(0, 10);
+  const first = filter.from && filter.from > earliestDay ? filter.from : earliestDay;
+  const lastClosed = addDays(firstOpen, -1);
+  const last = filter.to && filter.to < lastClosed ? filter.to : lastClosed;
+
+  let closed = NO_SUMS;
+  if (first <= last) {
+    await sumMissingDays(db, first, last, now);
+    let query = db
+      .selectFrom("ledger_day_totals")
+      .select([
+        sql<number>`coalesce(sum(entries), 0)`.as("entries"),
+        sql<number>`coalesce(sum(credits_cents), 0)`.as("credits"),
+        sql<number>`coalesce(sum(debits_cents), 0)`.as("debits"),
+      ])
+      .where("day", ">=", first)
+      .where("day", "<=", last);
+    if (filter.kind) query = query.where("kind", "=", filter.kind);
+    closed = toSums(await query.executeTakeFirst());
+  }
+
+  let open = NO_SUMS;
+  const openFrom = filter.from && filter.from > firstOpen ? filter.from : firstOpen;
+  if (!filter.to || filter.to >= openFrom) {
+    let query = db
+      .selectFrom("coin_ledger")
+      .select(sumColumns(sql`amount_cents`))
+      .where("created_at", ">=", dayStart(openFrom));
+    if (filter.to) query = query.where("created_at", "<", dayAfter(filter.to));
+    if (filter.kind) query = query.where("kind", "=", filter.kind);
+    open = toSums(await query.executeTakeFirst());
+  }
+  return addSums(closed, open);
+}
+
+/**
+ * The totals of what the filter matches. Without a customer, or with one that names a few accounts
+ * (their entries come by the ledger's (user_id, id) index), they are exact at any size. A customer text
+ * that many accounts share is summed over at most LEDGER_TOTALS_LIMIT entries: such a text is a search,
+ * not a report, and adding up a million joined rows on every view is what this avoids.
  */
 async function ledgerTotals(
   db: Db,
+  filter: Pick<LedgerReportFilter, "kind" | "from" | "to">,
   { onLedger, customer, few }: Awaited<ReturnType<typeof conditions>>,
+  now: Date,
 ): Promise<LedgerTotals> {
-  let matched =
-    customer && !few
-      ? db
+  let sums: Sums;
+  if (!customer) sums = await ledgerTotalsByDay(db, filter, now);
+  else {
+    let matched = few
+      ? db.selectFrom("coin_ledger").where(oneOf("coin_ledger.user_id", few))
+      : db
           .selectFrom("coin_ledger")
           .innerJoin("users", "users.id", "coin_ledger.user_id")
-          .where(accountLike(customer, "email"))
-      : db.selectFrom("coin_ledger");
-  if (few) matched = matched.where(oneOf("coin_ledger.user_id", few));
-  for (const condition of onLedger) matched = matched.where(condition);
-  const totals = await db
-    .selectFrom(
-      matched
-        .select("coin_ledger.amount_cents")
-        .limit(LEDGER_TOTALS_LIMIT + 1)
-        .as("m"),
-    )
-    .select([
-      sql<number>`count(*)`.as("entries"),
-      sql<number>`coalesce(sum(m.amount_cents), 0)`.as("net"),
-      sql<number>`coalesce(sum(case when m.amount_cents > 0 then m.amount_cents else 0 end), 0)`.as(
-        "credits",
-      ),
-      sql<number>`coalesce(sum(case when m.amount_cents < 0 then m.amount_cents else 0 end), 0)`.as(
-        "debits",
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-  if (Number(totals.entries) > LEDGER_TOTALS_LIMIT)
-    return { capped: true, entries: LEDGER_TOTALS_LIMIT };
+          .where(accountLike(customer, "email"));
+    for (const condition of onLedger) matched = matched.where(condition);
+    const rows = few
+      ? matched.select("coin_ledger.amount_cents")
+      : matched.select("coin_ledger.amount_cents").limit(LEDGER_TOTALS_LIMIT + 1);
+    sums = toSums(
+      await db
+        .selectFrom(rows.as("m"))
+        .select(sumColumns(sql`m.amount_cents`))
+        .executeTakeFirst(),
+    );
+    if (!few && sums.entries > LEDGER_TOTALS_LIMIT)
+      return { capped: true, entries: LEDGER_TOTALS_LIMIT };
+  }
   return {
     capped: false,
-    entries: Number(totals.entries),
-    netCents: Number(totals.net),
-    creditsCents: Number(totals.credits),
-    debitsCents: Number(totals.debits),
+    entries: sums.entries,
+    netCents: sums.credits + sums.debits,
+    creditsCents: sums.credits,
+    debitsCents: sums.debits,
   };
 }
 
@@ -114,7 +263,11 @@ async function ledgerTotals(
  * server, with the totals of everything the filter matches (not only the page shown) up to
  * LEDGER_TOTALS_LIMIT entries.
  */
-export async function listLedgerForAdmin(db: Db, filter: LedgerReportFilter) {
+export async function listLedgerForAdmin(
+  db: Db,
+  filter: LedgerReportFilter,
+  now: Date = new Date(),
+) {
   const filters = await conditions(db, filter);
   const { onLedger, customer, few } = filters;
   let query = db
@@ -152,7 +305,7 @@ export async function listLedgerForAdmin(db: Db, filter: LedgerReportFilter) {
       .limit(filter.limit + 1)
       .offset(filter.offset)
       .execute(),
-    ledgerTotals(db, filters),
+    ledgerTotals(db, filter, filters, now),
   ]);
   return {
     entries: rows.slice(0, filter.limit).map((row): LedgerReportRow => ({

@@ -3,8 +3,9 @@ import { LEDGER_KINDS } from "./coins";
 
 export const LEDGER_PAGE_SIZE_ADMIN = 50;
 /**
- * The totals are summed over at most this many matching entries, so the page costs the same with a
- * million rows as with a thousand; past it the page says "more than" and asks for a narrower filter.
+ * A customer text that many accounts share (a search, not a report) has its totals summed over at most
+ * this many entries; past it the page says "more than" and asks for more of the email. Every other filter
+ * adds up exactly (ledger-report.server.ts).
  */
 export const LEDGER_TOTALS_LIMIT = 10_000;
 
