@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowLeftIcon, ArrowUpIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { FilterBar, FilterSelect } from "~/components/data-table/filter-bar";
 import {
   CardCell,
   CardRow,
@@ -12,7 +13,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { StatusMessage } from "~/components/ui/status-message";
 import {
   categoryOf,
@@ -131,55 +131,32 @@ function ProductList({
         </Button>
       </PageHeader>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("products.filter")}
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+      <FilterBar
+        label={t("products.filter")}
+        applyLabel={t("apply")}
+        clearLabel={t("clear")}
+        filtered={filtered}
+        className="sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
       >
-        <div className="grid gap-1">
-          <Label htmlFor="product-type-filter">{t("products.fields.type")}</Label>
-          <select
-            id="product-type-filter"
-            name="type"
-            defaultValue={query.type ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("products.anyType")}</option>
-            {PRODUCT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(PRODUCT_TYPE_LABELS[type])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="product-status-filter">{t("products.fields.status")}</Label>
-          <select
-            id="product-status-filter"
-            name="status"
-            defaultValue={query.status ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("products.anyStatus")}</option>
-            {PRODUCT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(PRODUCT_STATUS_LABELS[status])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" variant="outline" className="flex-1">
-            {t("apply")}
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost">
-              <Link to="?">{t("clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterSelect
+          id="product-type-filter"
+          label={t("products.fields.type")}
+          name="type"
+          defaultValue={query.type ?? ""}
+          anyLabel={t("products.anyType")}
+          values={PRODUCT_TYPES}
+          labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
+        />
+        <FilterSelect
+          id="product-status-filter"
+          label={t("products.fields.status")}
+          name="status"
+          defaultValue={query.status ?? ""}
+          anyLabel={t("products.anyStatus")}
+          values={PRODUCT_STATUSES}
+          labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
+        />
+      </FilterBar>
 
       {query.notice && !result ? (
         <StatusMessage ok>

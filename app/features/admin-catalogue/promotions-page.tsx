@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
 import {
   CardCell,
   CardRow,
@@ -13,7 +14,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { StatusMessage } from "~/components/ui/status-message";
 import {
   PRODUCT_STATUS_LABELS,
@@ -156,50 +156,31 @@ function VoucherList({
         </Button>
       </PageHeader>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("promotions.filter")}
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
+      <FilterBar
+        label={t("promotions.filter")}
+        applyLabel={t("apply")}
+        clearLabel={t("clear")}
+        filtered={filtered}
+        className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
       >
-        <div className="grid gap-1">
-          <Label htmlFor="voucher-search">{t("promotions.search")}</Label>
-          <Input
-            id="voucher-search"
-            name="q"
-            type="search"
-            dir="ltr"
-            maxLength={MAX_CODE_LENGTH}
-            defaultValue={query.q}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="voucher-status">{t("promotions.columns.status")}</Label>
-          <select
-            id="voucher-status"
-            name="status"
-            defaultValue={query.status ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("promotions.anyStatus")}</option>
-            {VOUCHER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(VOUCHER_STATUS_LABELS[status])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" variant="outline" className="flex-1">
-            {t("apply")}
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost">
-              <Link to="?">{t("clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterSearch
+          id="voucher-search"
+          label={t("promotions.search")}
+          name="q"
+          dir="ltr"
+          maxLength={MAX_CODE_LENGTH}
+          defaultValue={query.q}
+        />
+        <FilterSelect
+          id="voucher-status"
+          label={t("promotions.columns.status")}
+          name="status"
+          defaultValue={query.status ?? ""}
+          anyLabel={t("promotions.anyStatus")}
+          values={VOUCHER_STATUSES}
+          labelOf={(status) => t(VOUCHER_STATUS_LABELS[status])}
+        />
+      </FilterBar>
       <p className="text-sm text-muted-foreground">{t("promotions.count", { count: total })}</p>
 
       {query.notice && !result ? (
