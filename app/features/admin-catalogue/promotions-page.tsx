@@ -325,16 +325,7 @@ function VoucherList({
           ))}
         </ResponsiveTable>
       )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={href}
-        labels={{
-          previous: tAdmin("pager.previous"),
-          next: tAdmin("pager.next"),
-          nav: tAdmin("pager.label"),
-        }}
-      />
+      <Pager page={query.page} hasMore={hasMore} href={href} />
     </main>
   );
 }

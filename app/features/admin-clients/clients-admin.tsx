@@ -232,12 +232,7 @@ export function ClientsAdmin({
           })}
         </ResponsiveTable>
       )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={(page) => href({ page })}
-        labels={{ previous: t("pager.previous"), next: t("pager.next"), nav: t("pager.label") }}
-      />
+      <Pager page={query.page} hasMore={hasMore} href={(page) => href({ page })} />
     </main>
   );
 }

@@ -317,11 +317,6 @@ export function ContactMessagesPage({
         page={query.page}
         hasMore={hasMore}
         href={(page) => listHref(query, { page, open: undefined })}
-        labels={{
-          previous: tAdmin("pager.previous"),
-          next: tAdmin("pager.next"),
-          nav: tAdmin("pager.label"),
-        }}
       />
     </main>
   );

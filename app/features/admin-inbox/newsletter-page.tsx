@@ -144,16 +144,7 @@ export function NewsletterPage({
           ))}
         </ResponsiveTable>
       )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={href}
-        labels={{
-          previous: tAdmin("pager.previous"),
-          next: tAdmin("pager.next"),
-          nav: tAdmin("pager.label"),
-        }}
-      />
+      <Pager page={query.page} hasMore={hasMore} href={href} />
     </main>
   );
 }

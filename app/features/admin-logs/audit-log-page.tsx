@@ -193,12 +193,7 @@ export function AuditLogPage({
           ))}
         </ResponsiveTable>
       )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={href}
-        labels={{ previous: t("pager.previous"), next: t("pager.next"), nav: t("pager.label") }}
-      />
+      <Pager page={query.page} hasMore={hasMore} href={href} />
     </main>
   );
 }

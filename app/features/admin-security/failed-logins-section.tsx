@@ -33,7 +33,6 @@ export function FailedLoginsSection({
   locale: string;
 }) {
   const { t } = useTranslation("admin-security");
-  const { t: tAdmin } = useTranslation("admin");
   const date = dateFormat(locale, true);
   const filtered = Boolean(query.email || query.address);
   const href = (page: number) => {
@@ -113,16 +112,7 @@ export function FailedLoginsSection({
           ))}
         </ResponsiveTable>
       )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={href}
-        labels={{
-          previous: tAdmin("pager.previous"),
-          next: tAdmin("pager.next"),
-          nav: tAdmin("pager.label"),
-        }}
-      />
+      <Pager page={query.page} hasMore={hasMore} href={href} />
     </section>
   );
 }
