@@ -15,7 +15,7 @@ import {
 import { intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { cn } from "~/lib/utils";
-import { ConfirmDeleteDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 export interface ContactMessageRow {
   id: number;
@@ -76,7 +76,7 @@ function IntentButton({
 function DeleteMessage({ message }: { message: ContactMessageRow }) {
   const { t } = useTranslation("admin-inbox");
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       fields={{ intent: "delete", id: String(message.id) }}
       labels={{
         trigger: t("contact.delete"),
@@ -87,6 +87,7 @@ function DeleteMessage({ message }: { message: ContactMessageRow }) {
         cancel: t("contact.cancel"),
         close: t("contact.dialogClose"),
       }}
+      textClassName="wrap-anywhere"
     />
   );
 }

@@ -13,7 +13,7 @@ import { StatusMessage } from "~/components/ui/status-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
 import { intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
-import { ConfirmDeleteDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ContactActionResult } from "./contact-messages-page";
 
 export interface SubscriberRow {
@@ -127,7 +127,7 @@ export function NewsletterPage({
                 </time>
               </CardCell>
               <CardCell>
-                <ConfirmDeleteDialog
+                <ConfirmDialog
                   fields={{ intent: "remove", id: String(subscriber.id) }}
                   labels={{
                     trigger: t("newsletter.remove"),
@@ -138,6 +138,7 @@ export function NewsletterPage({
                     cancel: t("newsletter.cancel"),
                     close: t("newsletter.dialogClose"),
                   }}
+                  textClassName="wrap-anywhere"
                 />
               </CardCell>
             </CardRow>

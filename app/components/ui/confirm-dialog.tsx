@@ -1,5 +1,5 @@
 import { Trash2Icon } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -11,18 +11,25 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
+import { cn } from "~/lib/utils";
 
 /**
  * A delete button that asks first: an alert dialog whose form posts the given fields to the page's
- * action. It closes when sent; the page then says what happened.
+ * action. On its own it closes when sent and the page then says what happened; a page that wants to
+ * keep it open on a refusal passes `state` (and shows the refusal as `children`).
  */
-export function ConfirmDeleteDialog({
+export function ConfirmDialog({
   fields,
   labels,
+  state,
+  triggerClassName,
+  textClassName,
+  children,
 }: {
   fields: Record<string, string>;
   labels: {
-    trigger: string;
+    /** What the trigger shows beside its icon. */
+    trigger: ReactNode;
     /** The trigger's accessible name, naming what it deletes. */
     triggerFor: string;
     title: string;
@@ -31,16 +38,21 @@ export function ConfirmDeleteDialog({
     cancel: string;
     close: string;
   };
+  state?: { open: boolean; onOpenChange: (open: boolean) => void };
+  triggerClassName?: string;
+  textClassName?: string;
+  /** Shown between the question and the buttons (e.g. why the last try was refused). */
+  children?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
   const busy = useNavigation().state !== "idle";
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={state ? state.open : ownOpen} onOpenChange={state?.onOpenChange ?? setOwnOpen}>
       <DialogTrigger asChild>
         <Button
           variant="ghost"
           size="sm"
-          className="text-destructive"
+          className={cn("text-destructive", triggerClassName)}
           aria-label={labels.triggerFor}
           title={labels.triggerFor}
         >
@@ -51,12 +63,13 @@ export function ConfirmDeleteDialog({
       <DialogContent closeLabel={labels.close} role="alertdialog">
         <DialogHeader>
           <DialogTitle>{labels.title}</DialogTitle>
-          <DialogDescription className="wrap-anywhere">{labels.text}</DialogDescription>
+          <DialogDescription className={textClassName}>{labels.text}</DialogDescription>
         </DialogHeader>
+        {children}
         <Form
           method="post"
           className="flex flex-wrap justify-end gap-2"
-          onSubmit={() => setOpen(false)}
+          onSubmit={state ? undefined : () => setOwnOpen(false)}
         >
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
