@@ -13,10 +13,72 @@ import {
 } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
 
+export interface ConfirmLabels {
+  title: string;
+  confirm: string;
+  cancel: string;
+  /** The dialog's close button's accessible name. */
+  close: string;
+}
+
 /**
- * A delete button that asks first: an alert dialog whose form posts the given fields to the page's
- * action. On its own it closes when sent and the page then says what happened; a page that wants to
- * keep it open on a refusal passes `state` (and shows the refusal as `children`).
+ * The inside of a confirmation (an alert dialog): the question, then a form that posts `fields` to the
+ * page's action with a cancel and a destructive confirm button. Put it in a Dialog with its own trigger.
+ */
+export function ConfirmDialogContent({
+  labels,
+  description,
+  descriptionClassName,
+  blockDescription = false,
+  fields,
+  onSubmit,
+  children,
+}: {
+  labels: ConfirmLabels;
+  /** One sentence; with `blockDescription`, any content (paragraphs), wrapped in a div. */
+  description: ReactNode;
+  descriptionClassName?: string;
+  blockDescription?: boolean;
+  fields: Record<string, string>;
+  onSubmit?: () => void;
+  /** Shown between the question and the buttons (e.g. why the last try was refused). */
+  children?: ReactNode;
+}) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <DialogContent closeLabel={labels.close} role="alertdialog">
+      <DialogHeader>
+        <DialogTitle>{labels.title}</DialogTitle>
+        {blockDescription ? (
+          <DialogDescription asChild className={descriptionClassName}>
+            <div>{description}</div>
+          </DialogDescription>
+        ) : (
+          <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
+        )}
+      </DialogHeader>
+      {children}
+      <Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {labels.cancel}
+          </Button>
+        </DialogClose>
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {labels.confirm}
+        </Button>
+      </Form>
+    </DialogContent>
+  );
+}
+
+/**
+ * A delete button that asks first (ConfirmDialogContent behind a trash-can button). On its own it closes
+ * when sent and the page then says what happened; a page that wants to keep it open on a refusal passes
+ * `state` (and shows the refusal as `children`).
  */
 export function ConfirmDialog({
   fields,
@@ -27,25 +89,19 @@ export function ConfirmDialog({
   children,
 }: {
   fields: Record<string, string>;
-  labels: {
+  labels: ConfirmLabels & {
     /** What the trigger shows beside its icon. */
     trigger: ReactNode;
     /** The trigger's accessible name, naming what it deletes. */
     triggerFor: string;
-    title: string;
     text: string;
-    confirm: string;
-    cancel: string;
-    close: string;
   };
   state?: { open: boolean; onOpenChange: (open: boolean) => void };
   triggerClassName?: string;
   textClassName?: string;
-  /** Shown between the question and the buttons (e.g. why the last try was refused). */
   children?: ReactNode;
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
-  const busy = useNavigation().state !== "idle";
   return (
     <Dialog open={state ? state.open : ownOpen} onOpenChange={state?.onOpenChange ?? setOwnOpen}>
       <DialogTrigger asChild>
@@ -60,30 +116,15 @@ export function ConfirmDialog({
           {labels.trigger}
         </Button>
       </DialogTrigger>
-      <DialogContent closeLabel={labels.close} role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{labels.title}</DialogTitle>
-          <DialogDescription className={textClassName}>{labels.text}</DialogDescription>
-        </DialogHeader>
+      <ConfirmDialogContent
+        labels={labels}
+        description={labels.text}
+        descriptionClassName={textClassName}
+        fields={fields}
+        onSubmit={state ? undefined : () => setOwnOpen(false)}
+      >
         {children}
-        <Form
-          method="post"
-          className="flex flex-wrap justify-end gap-2"
-          onSubmit={state ? undefined : () => setOwnOpen(false)}
-        >
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {labels.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {labels.confirm}
-          </Button>
-        </Form>
-      </DialogContent>
+      </ConfirmDialogContent>
     </Dialog>
   );
 }
