@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/lib/zod";
-import { parseForm } from "./form.server";
+import { parseForm, typedValues } from "./form.server";
 
 const schema = z.object({ name: z.string().min(1), password: z.string().min(1) });
 
@@ -33,5 +33,18 @@ describe("parseForm", () => {
   it("treats a body that is not a form as an empty form", async () => {
     const result = await parseForm(post("{not json", "application/json"), schema);
     expect(result.ok).toBe(false);
+  });
+});
+
+describe("typedValues", () => {
+  it("returns the form's text fields as typed", async () => {
+    expect(await typedValues(post("slug=vps-1&price=4%2C99"))).toEqual({
+      slug: "vps-1",
+      price: "4,99",
+    });
+  });
+
+  it("treats a body that is not a form as an empty form", async () => {
+    expect(await typedValues(post("{}", "application/json"))).toEqual({});
   });
 });

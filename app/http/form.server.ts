@@ -41,3 +41,14 @@ export async function parseForm<S extends z.ZodType>(
   );
   return { ok: false, fieldErrors, values };
 }
+
+/**
+ * The text fields of a form as typed, to show it again when a save that passed parseForm is refused
+ * afterwards (a slug or code already taken). Pass a clone made before parseForm read the body.
+ */
+export async function typedValues(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData().catch(() => new FormData());
+  return Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** A plain, scrollable table for admin lists (sorting and filters live in the URL, on the server). */
 export function SimpleTable({
@@ -29,18 +30,25 @@ export function SimpleTable({
   );
 }
 
+/** Previous and next links; the labels default to the admin panel's ("admin" namespace, pager.*). */
 export function Pager({
   page,
   hasMore,
   href,
-  labels,
+  labels: given,
 }: {
   page: number;
   hasMore: boolean;
   href: (page: number) => string;
-  labels: { previous: string; next: string; nav?: string };
+  labels?: { previous: string; next: string; nav?: string };
 }) {
+  const { t } = useTranslation("admin");
   if (page <= 1 && !hasMore) return null;
+  const labels = given ?? {
+    previous: t("pager.previous"),
+    next: t("pager.next"),
+    nav: t("pager.label"),
+  };
   return (
     <nav className="mt-4 flex justify-between" aria-label={labels.nav}>
       {page > 1 ? (

@@ -1,6 +1,7 @@
-import { ArrowDownIcon, ArrowLeftIcon, ArrowUpIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { FilterBar, FilterSelect } from "~/components/data-table/filter-bar";
 import {
   CardCell,
   CardRow,
@@ -9,11 +10,8 @@ import {
 } from "~/components/data-table/responsive-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { StatusMessage } from "~/components/ui/status-message";
 import {
   categoryOf,
   PRODUCT_CATEGORIES,
@@ -41,11 +39,16 @@ import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
   describedBy,
+  EditLink,
+  EditorPage,
   Hint,
+  ListMessages,
+  NewLink,
   PageHeader,
-  ResultText,
+  RowIntentButton,
   selectClass,
   textareaClass,
+  useBusy,
   useMessage,
   type CatalogueActionResult,
 } from "./shared";
@@ -54,10 +57,6 @@ export interface ProductActionResult extends CatalogueActionResult {
   /** "save" for the create and edit form, "row" for a row's buttons. */
   intent: "save" | "row";
   id?: string;
-}
-
-function useBusy() {
-  return useNavigation().state !== "idle";
 }
 
 export function ProductsPage({
@@ -123,75 +122,45 @@ function ProductList({
   return (
     <main className="grid min-w-0 gap-4">
       <PageHeader title={tAdmin("nav.products")} intro={t("products.intro")}>
-        <Button asChild>
-          <Link to="?edit=new">
-            <PlusIcon aria-hidden />
-            {t("products.new")}
-          </Link>
-        </Button>
+        <NewLink label={t("products.new")} />
       </PageHeader>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("products.filter")}
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+      <FilterBar
+        label={t("products.filter")}
+        applyLabel={t("apply")}
+        clearLabel={t("clear")}
+        filtered={filtered}
+        className="sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
       >
-        <div className="grid gap-1">
-          <Label htmlFor="product-type-filter">{t("products.fields.type")}</Label>
-          <select
-            id="product-type-filter"
-            name="type"
-            defaultValue={query.type ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("products.anyType")}</option>
-            {PRODUCT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(PRODUCT_TYPE_LABELS[type])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="product-status-filter">{t("products.fields.status")}</Label>
-          <select
-            id="product-status-filter"
-            name="status"
-            defaultValue={query.status ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("products.anyStatus")}</option>
-            {PRODUCT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(PRODUCT_STATUS_LABELS[status])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" variant="outline" className="flex-1">
-            {t("apply")}
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost">
-              <Link to="?">{t("clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterSelect
+          id="product-type-filter"
+          label={t("products.fields.type")}
+          name="type"
+          defaultValue={query.type ?? ""}
+          anyLabel={t("products.anyType")}
+          values={PRODUCT_TYPES}
+          labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
+        />
+        <FilterSelect
+          id="product-status-filter"
+          label={t("products.fields.status")}
+          name="status"
+          defaultValue={query.status ?? ""}
+          anyLabel={t("products.anyStatus")}
+          values={PRODUCT_STATUSES}
+          labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
+        />
+      </FilterBar>
 
-      {query.notice && !result ? (
-        <StatusMessage ok>
-          {t(query.notice === "created" ? "products.created" : "products.updated")}
-        </StatusMessage>
-      ) : null}
-      {notFound ? <StatusMessage ok={false}>{t("products.errors.notFound")}</StatusMessage> : null}
-      {result ? (
-        <StatusMessage ok={result.ok}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
+      <ListMessages
+        notice={
+          query.notice
+            ? t(query.notice === "created" ? "products.created" : "products.updated")
+            : undefined
+        }
+        notFound={notFound ? t("products.errors.notFound") : undefined}
+        result={result}
+      />
 
       {products.length === 0 ? (
         <p className="text-muted-foreground">
@@ -276,35 +245,21 @@ function ProductList({
                 </CardCell>
                 <CardCell wide>
                   <div className="flex flex-wrap items-start gap-2 md:flex-nowrap">
-                    <Button asChild variant="outline" size="sm">
-                      <Link
-                        to={`?edit=${product.id}`}
-                        aria-label={t("products.editFor", { name: product.name })}
-                      >
-                        <PencilIcon aria-hidden />
-                        {t("products.edit")}
-                      </Link>
-                    </Button>
-                    <Form method="post" action={action}>
-                      <input
-                        type="hidden"
-                        name="intent"
-                        value={product.status === "active" ? "hide" : "show"}
-                      />
-                      <input type="hidden" name="id" value={product.id} />
-                      <Button
-                        type="submit"
-                        variant="outline"
-                        size="sm"
-                        disabled={busy}
-                        aria-label={t(
-                          product.status === "active" ? "products.hideFor" : "products.showFor",
-                          { name: product.name },
-                        )}
-                      >
-                        {t(product.status === "active" ? "products.hide" : "products.show")}
-                      </Button>
-                    </Form>
+                    <EditLink
+                      id={product.id}
+                      label={t("products.edit")}
+                      accessibleName={t("products.editFor", { name: product.name })}
+                    />
+                    <RowIntentButton
+                      action={action}
+                      intent={product.status === "active" ? "hide" : "show"}
+                      id={product.id}
+                      label={t(product.status === "active" ? "products.hide" : "products.show")}
+                      accessibleName={t(
+                        product.status === "active" ? "products.hideFor" : "products.showFor",
+                        { name: product.name },
+                      )}
+                    />
                     {canDeleteProduct(product) ? (
                       <DeleteProduct product={product} action={action} />
                     ) : null}
@@ -388,7 +343,6 @@ function ProductEditor({
 }) {
   const { t } = useTranslation("admin-catalogue");
   const message = useMessage();
-  const busy = useBusy();
   const values = result?.values;
   const errors = result?.fieldErrors ?? {};
   const error = (field: string) => message(errors[field]);
@@ -415,210 +369,172 @@ function ProductEditor({
   const value = (field: string) => (values ? (values[field] ?? "") : (initial[field] ?? ""));
   const id = (field: string) => `product-${field}`;
   return (
-    <main className="grid min-w-0 gap-4">
-      <Link
-        to="/admin/products"
-        className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline"
+    <EditorPage
+      listHref="/admin/products"
+      labels={{
+        back: t("products.back"),
+        title: product ? t("products.editTitle", { name: product.name }) : t("products.newTitle"),
+        intro: t("products.formIntro"),
+        save: t(product ? "products.save" : "products.create"),
+        cancel: t("cancel"),
+      }}
+      id={product?.id}
+      result={result}
+      note={
+        product && (product.orderCount > 0 || product.serviceCount > 0)
+          ? t("products.historyNote", {
+              orders: t("products.orderCount", { count: product.orderCount }),
+              services: t("products.serviceCount", { count: product.serviceCount }),
+            })
+          : undefined
+      }
+    >
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <Field id={id("name")} label={t("products.fields.name")} error={error("name")}>
+          <Input
+            id={id("name")}
+            name="name"
+            required
+            maxLength={MAX_PRODUCT_NAME_LENGTH}
+            dir="auto"
+            defaultValue={value("name")}
+            {...describedBy(id("name"), { error: error("name") })}
+          />
+        </Field>
+        <Field id={id("slug")} label={t("products.fields.slug")} error={error("slug")}>
+          <Input
+            id={id("slug")}
+            name="slug"
+            dir="ltr"
+            maxLength={MAX_SLUG_LENGTH}
+            autoComplete="off"
+            defaultValue={value("slug")}
+            {...describedBy(id("slug"), { hint: true, error: error("slug") })}
+          />
+          <Hint id={`${id("slug")}-hint`}>{t("products.hints.slug")}</Hint>
+        </Field>
+      </div>
+      <div className="grid items-start gap-4 sm:grid-cols-3">
+        <Field id={id("type")} label={t("products.fields.type")} error={error("type")}>
+          <select
+            id={id("type")}
+            name="type"
+            defaultValue={value("type")}
+            className={selectClass}
+            {...describedBy(id("type"), { error: error("type") })}
+          >
+            {PRODUCT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(PRODUCT_TYPE_LABELS[type])}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={id("category")} label={t("products.fields.category")} error={error("category")}>
+          <select
+            id={id("category")}
+            name="category"
+            defaultValue={value("category")}
+            className={selectClass}
+            {...describedBy(id("category"), { error: error("category") })}
+          >
+            <option value="">{t("products.categoryFromType")}</option>
+            {PRODUCT_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {t(PRODUCT_CATEGORY_LABELS[category])}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={id("status")} label={t("products.fields.status")} error={error("status")}>
+          <select
+            id={id("status")}
+            name="status"
+            defaultValue={value("status")}
+            className={selectClass}
+            {...describedBy(id("status"), { error: error("status") })}
+          >
+            {PRODUCT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(PRODUCT_STATUS_LABELS[status])}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field
+        id={id("description")}
+        label={t("products.fields.description")}
+        error={error("description")}
       >
-        <ArrowLeftIcon className="size-4 rtl:rotate-180" aria-hidden />
-        {t("products.back")}
-      </Link>
-      <PageHeader
-        title={product ? t("products.editTitle", { name: product.name }) : t("products.newTitle")}
-        intro={t("products.formIntro")}
-      />
-      {result && !result.ok ? (
-        <StatusMessage ok={false}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
-      {product && (product.orderCount > 0 || product.serviceCount > 0) ? (
-        <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-          {t("products.historyNote", {
-            orders: t("products.orderCount", { count: product.orderCount }),
-            services: t("products.serviceCount", { count: product.serviceCount }),
+        <textarea
+          id={id("description")}
+          name="description"
+          rows={2}
+          maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
+          dir="auto"
+          defaultValue={value("description")}
+          className={textareaClass}
+          {...describedBy(id("description"), { error: error("description") })}
+        />
+      </Field>
+      <Field id={id("price")} label={t("products.fields.price")} error={error("price")}>
+        <Input
+          id={id("price")}
+          name="price"
+          inputMode="decimal"
+          dir="ltr"
+          required
+          autoComplete="off"
+          className="sm:max-w-48"
+          defaultValue={value("price")}
+          {...describedBy(id("price"), { hint: true, error: error("price") })}
+        />
+        <Hint id={`${id("price")}-hint`}>
+          {t("products.hints.price", { example: formatEuros(499, locale) })}
+        </Hint>
+      </Field>
+      <Field id={id("features")} label={t("products.fields.features")} error={error("features")}>
+        <textarea
+          id={id("features")}
+          name="features"
+          rows={5}
+          dir="auto"
+          defaultValue={value("features")}
+          className={textareaClass}
+          {...describedBy(id("features"), { hint: true, error: error("features") })}
+        />
+        <Hint id={`${id("features")}-hint`}>
+          {t("products.hints.features", {
+            lines: MAX_FEATURES,
+            length: MAX_FEATURE_LENGTH,
           })}
-        </p>
-      ) : null}
-      <Card>
-        <CardContent className="pt-6">
-          <Form method="post" className="grid gap-5" noValidate>
-            <input type="hidden" name="intent" value={product ? "update" : "create"} />
-            {product ? <input type="hidden" name="id" value={product.id} /> : null}
-            <div className="grid items-start gap-4 sm:grid-cols-2">
-              <Field id={id("name")} label={t("products.fields.name")} error={error("name")}>
-                <Input
-                  id={id("name")}
-                  name="name"
-                  required
-                  maxLength={MAX_PRODUCT_NAME_LENGTH}
-                  dir="auto"
-                  defaultValue={value("name")}
-                  {...describedBy(id("name"), { error: error("name") })}
-                />
-              </Field>
-              <Field id={id("slug")} label={t("products.fields.slug")} error={error("slug")}>
-                <Input
-                  id={id("slug")}
-                  name="slug"
-                  dir="ltr"
-                  maxLength={MAX_SLUG_LENGTH}
-                  autoComplete="off"
-                  defaultValue={value("slug")}
-                  {...describedBy(id("slug"), { hint: true, error: error("slug") })}
-                />
-                <Hint id={`${id("slug")}-hint`}>{t("products.hints.slug")}</Hint>
-              </Field>
-            </div>
-            <div className="grid items-start gap-4 sm:grid-cols-3">
-              <Field id={id("type")} label={t("products.fields.type")} error={error("type")}>
-                <select
-                  id={id("type")}
-                  name="type"
-                  defaultValue={value("type")}
-                  className={selectClass}
-                  {...describedBy(id("type"), { error: error("type") })}
-                >
-                  {PRODUCT_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {t(PRODUCT_TYPE_LABELS[type])}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field
-                id={id("category")}
-                label={t("products.fields.category")}
-                error={error("category")}
-              >
-                <select
-                  id={id("category")}
-                  name="category"
-                  defaultValue={value("category")}
-                  className={selectClass}
-                  {...describedBy(id("category"), { error: error("category") })}
-                >
-                  <option value="">{t("products.categoryFromType")}</option>
-                  {PRODUCT_CATEGORIES.map((category) => (
-                    <option key={category} value={category}>
-                      {t(PRODUCT_CATEGORY_LABELS[category])}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id={id("status")} label={t("products.fields.status")} error={error("status")}>
-                <select
-                  id={id("status")}
-                  name="status"
-                  defaultValue={value("status")}
-                  className={selectClass}
-                  {...describedBy(id("status"), { error: error("status") })}
-                >
-                  {PRODUCT_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {t(PRODUCT_STATUS_LABELS[status])}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            </div>
-            <Field
-              id={id("description")}
-              label={t("products.fields.description")}
-              error={error("description")}
-            >
-              <textarea
-                id={id("description")}
-                name="description"
-                rows={2}
-                maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
-                dir="auto"
-                defaultValue={value("description")}
-                className={textareaClass}
-                {...describedBy(id("description"), { error: error("description") })}
-              />
-            </Field>
-            <Field id={id("price")} label={t("products.fields.price")} error={error("price")}>
+        </Hint>
+      </Field>
+      <fieldset className="grid gap-3">
+        <legend className="text-sm font-medium">{t("products.fields.specs")}</legend>
+        <p className="text-sm text-muted-foreground">{t("products.hints.specs")}</p>
+        <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
+          {SPEC_FIELDS.map((field) => (
+            <Field key={field} id={id(field)} label={t(SPEC_LABELS[field])} error={error(field)}>
               <Input
-                id={id("price")}
-                name="price"
-                inputMode="decimal"
+                id={id(field)}
+                name={field}
+                inputMode="numeric"
                 dir="ltr"
-                required
                 autoComplete="off"
-                className="sm:max-w-48"
-                defaultValue={value("price")}
-                {...describedBy(id("price"), { hint: true, error: error("price") })}
+                defaultValue={value(field)}
+                max={SPEC_LIMITS[field]}
+                {...describedBy(id(field), { error: error(field) })}
               />
-              <Hint id={`${id("price")}-hint`}>
-                {t("products.hints.price", { example: formatEuros(499, locale) })}
-              </Hint>
             </Field>
-            <Field
-              id={id("features")}
-              label={t("products.fields.features")}
-              error={error("features")}
-            >
-              <textarea
-                id={id("features")}
-                name="features"
-                rows={5}
-                dir="auto"
-                defaultValue={value("features")}
-                className={textareaClass}
-                {...describedBy(id("features"), { hint: true, error: error("features") })}
-              />
-              <Hint id={`${id("features")}-hint`}>
-                {t("products.hints.features", {
-                  lines: MAX_FEATURES,
-                  length: MAX_FEATURE_LENGTH,
-                })}
-              </Hint>
-            </Field>
-            <fieldset className="grid gap-3">
-              <legend className="text-sm font-medium">{t("products.fields.specs")}</legend>
-              <p className="text-sm text-muted-foreground">{t("products.hints.specs")}</p>
-              <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
-                {SPEC_FIELDS.map((field) => (
-                  <Field
-                    key={field}
-                    id={id(field)}
-                    label={t(SPEC_LABELS[field])}
-                    error={error(field)}
-                  >
-                    <Input
-                      id={id(field)}
-                      name={field}
-                      inputMode="numeric"
-                      dir="ltr"
-                      autoComplete="off"
-                      defaultValue={value(field)}
-                      max={SPEC_LIMITS[field]}
-                      {...describedBy(id(field), { error: error(field) })}
-                    />
-                  </Field>
-                ))}
-              </div>
-            </fieldset>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="recommended"
-                defaultChecked={value("recommended") === "on"}
-              />
-              {t("products.fields.recommendedLong")}
-            </label>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={busy}>
-                {t(product ? "products.save" : "products.create")}
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/admin/products">{t("cancel")}</Link>
-              </Button>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
-    </main>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="recommended" defaultChecked={value("recommended") === "on"} />
+        {t("products.fields.recommendedLong")}
+      </label>
+    </EditorPage>
   );
 }

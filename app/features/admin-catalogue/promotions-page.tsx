@@ -1,6 +1,6 @@
-import { ArrowLeftIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
 import {
   CardCell,
   CardRow,
@@ -9,12 +9,8 @@ import {
 } from "~/components/data-table/responsive-table";
 import { Pager } from "~/components/data-table/simple-table";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { StatusMessage } from "~/components/ui/status-message";
 import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_TYPE_LABELS,
@@ -36,9 +32,13 @@ import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros, intlLocale } from "~/lib/money";
 import {
   describedBy,
+  EditLink,
+  EditorPage,
   Hint,
+  ListMessages,
+  NewLink,
   PageHeader,
-  ResultText,
+  RowIntentButton,
   selectClass,
   useMessage,
   type CatalogueActionResult,
@@ -56,10 +56,6 @@ const STATUS_TONES = {
   expired: "red",
   usedUp: "yellow",
 } as const satisfies Record<VoucherStatus, "green" | "grey" | "blue" | "red" | "yellow">;
-
-function useBusy() {
-  return useNavigation().state !== "idle";
-}
 
 /** "10%" or "€5.00", as the reader's language writes them. */
 function discountText(voucher: AdminVoucher, locale: string): string {
@@ -132,7 +128,6 @@ function VoucherList({
 }) {
   const { t } = useTranslation("admin-catalogue");
   const { t: tAdmin } = useTranslation("admin");
-  const busy = useBusy();
   const filtered = Boolean(query.q || query.status);
   const day = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "UTC" });
   const names = new Map(products.map((product) => [product.id, product.name]));
@@ -148,73 +143,45 @@ function VoucherList({
   return (
     <main className="grid min-w-0 gap-4">
       <PageHeader title={tAdmin("nav.promotions")} intro={t("promotions.intro")}>
-        <Button asChild>
-          <Link to="?edit=new">
-            <PlusIcon aria-hidden />
-            {t("promotions.new")}
-          </Link>
-        </Button>
+        <NewLink label={t("promotions.new")} />
       </PageHeader>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("promotions.filter")}
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
+      <FilterBar
+        label={t("promotions.filter")}
+        applyLabel={t("apply")}
+        clearLabel={t("clear")}
+        filtered={filtered}
+        className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
       >
-        <div className="grid gap-1">
-          <Label htmlFor="voucher-search">{t("promotions.search")}</Label>
-          <Input
-            id="voucher-search"
-            name="q"
-            type="search"
-            dir="ltr"
-            maxLength={MAX_CODE_LENGTH}
-            defaultValue={query.q}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="voucher-status">{t("promotions.columns.status")}</Label>
-          <select
-            id="voucher-status"
-            name="status"
-            defaultValue={query.status ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("promotions.anyStatus")}</option>
-            {VOUCHER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(VOUCHER_STATUS_LABELS[status])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" variant="outline" className="flex-1">
-            {t("apply")}
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost">
-              <Link to="?">{t("clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterSearch
+          id="voucher-search"
+          label={t("promotions.search")}
+          name="q"
+          dir="ltr"
+          maxLength={MAX_CODE_LENGTH}
+          defaultValue={query.q}
+        />
+        <FilterSelect
+          id="voucher-status"
+          label={t("promotions.columns.status")}
+          name="status"
+          defaultValue={query.status ?? ""}
+          anyLabel={t("promotions.anyStatus")}
+          values={VOUCHER_STATUSES}
+          labelOf={(status) => t(VOUCHER_STATUS_LABELS[status])}
+        />
+      </FilterBar>
       <p className="text-sm text-muted-foreground">{t("promotions.count", { count: total })}</p>
 
-      {query.notice && !result ? (
-        <StatusMessage ok>
-          {t(query.notice === "created" ? "promotions.created" : "promotions.updated")}
-        </StatusMessage>
-      ) : null}
-      {notFound ? (
-        <StatusMessage ok={false}>{t("promotions.errors.notFound")}</StatusMessage>
-      ) : null}
-      {result ? (
-        <StatusMessage ok={result.ok}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
+      <ListMessages
+        notice={
+          query.notice
+            ? t(query.notice === "created" ? "promotions.created" : "promotions.updated")
+            : undefined
+        }
+        notFound={notFound ? t("promotions.errors.notFound") : undefined}
+        result={result}
+      />
 
       {vouchers.length === 0 ? (
         <p className="text-muted-foreground">
@@ -309,51 +276,28 @@ function VoucherList({
               </CardCell>
               <CardCell wide>
                 <div className="flex flex-wrap gap-2 md:flex-nowrap">
-                  <Button asChild variant="outline" size="sm">
-                    <Link
-                      to={`?edit=${voucher.id}`}
-                      aria-label={t("promotions.editFor", { code: voucher.code })}
-                    >
-                      <PencilIcon aria-hidden />
-                      {t("promotions.edit")}
-                    </Link>
-                  </Button>
-                  <Form method="post" action={action}>
-                    <input
-                      type="hidden"
-                      name="intent"
-                      value={voucher.isActive ? "deactivate" : "activate"}
-                    />
-                    <input type="hidden" name="id" value={voucher.id} />
-                    <Button
-                      type="submit"
-                      variant="outline"
-                      size="sm"
-                      disabled={busy}
-                      aria-label={t(
-                        voucher.isActive ? "promotions.deactivateFor" : "promotions.activateFor",
-                        { code: voucher.code },
-                      )}
-                    >
-                      {t(voucher.isActive ? "promotions.deactivate" : "promotions.activate")}
-                    </Button>
-                  </Form>
+                  <EditLink
+                    id={voucher.id}
+                    label={t("promotions.edit")}
+                    accessibleName={t("promotions.editFor", { code: voucher.code })}
+                  />
+                  <RowIntentButton
+                    action={action}
+                    intent={voucher.isActive ? "deactivate" : "activate"}
+                    id={voucher.id}
+                    label={t(voucher.isActive ? "promotions.deactivate" : "promotions.activate")}
+                    accessibleName={t(
+                      voucher.isActive ? "promotions.deactivateFor" : "promotions.activateFor",
+                      { code: voucher.code },
+                    )}
+                  />
                 </div>
               </CardCell>
             </CardRow>
           ))}
         </ResponsiveTable>
       )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={href}
-        labels={{
-          previous: tAdmin("pager.previous"),
-          next: tAdmin("pager.next"),
-          nav: tAdmin("pager.label"),
-        }}
-      />
+      <Pager page={query.page} hasMore={hasMore} href={href} />
     </main>
   );
 }
@@ -369,7 +313,6 @@ function VoucherEditor({
 }) {
   const { t } = useTranslation("admin-catalogue");
   const message = useMessage();
-  const busy = useBusy();
   const values = result?.values;
   const errors = result?.fieldErrors ?? {};
   const error = (field: string) => message(errors[field]);
@@ -399,243 +342,216 @@ function VoucherEditor({
   const value = (field: string) => (values ? (values[field] ?? "") : (initial[field] ?? ""));
   const id = (field: string) => `voucher-${field}`;
   return (
-    <main className="grid min-w-0 gap-4">
-      <Link
-        to="/admin/promotions"
-        className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline"
+    <EditorPage
+      listHref="/admin/promotions"
+      labels={{
+        back: t("promotions.back"),
+        title: voucher
+          ? t("promotions.editTitle", { code: voucher.code })
+          : t("promotions.newTitle"),
+        intro: t("promotions.formIntro"),
+        save: t(voucher ? "promotions.save" : "promotions.create"),
+        cancel: t("cancel"),
+      }}
+      id={voucher?.id}
+      result={result}
+      note={
+        voucher && voucher.usedCount > 0
+          ? t("promotions.historyNote", { count: voucher.usedCount })
+          : undefined
+      }
+    >
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <Field id={id("code")} label={t("promotions.fields.code")} error={error("code")}>
+          <Input
+            id={id("code")}
+            name="code"
+            required
+            dir="ltr"
+            autoComplete="off"
+            maxLength={MAX_CODE_LENGTH}
+            className="font-mono uppercase"
+            defaultValue={value("code")}
+            {...describedBy(id("code"), { hint: true, error: error("code") })}
+          />
+          <Hint id={`${id("code")}-hint`}>{t("promotions.hints.code")}</Hint>
+        </Field>
+        <Field
+          id={id("description")}
+          label={t("promotions.fields.description")}
+          error={error("description")}
+        >
+          <Input
+            id={id("description")}
+            name="description"
+            dir="auto"
+            maxLength={MAX_VOUCHER_DESCRIPTION_LENGTH}
+            defaultValue={value("description")}
+            {...describedBy(id("description"), { error: error("description") })}
+          />
+        </Field>
+      </div>
+      <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Field
+          id={id("discountType")}
+          label={t("promotions.fields.discountType")}
+          error={error("discountType")}
+        >
+          <select
+            id={id("discountType")}
+            name="discountType"
+            defaultValue={value("discountType")}
+            className={selectClass}
+            {...describedBy(id("discountType"), { error: error("discountType") })}
+          >
+            {DISCOUNT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(DISCOUNT_TYPE_LABELS[type])}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id={id("discountValue")}
+          label={t("promotions.fields.discountValue")}
+          error={error("discountValue")}
+        >
+          <Input
+            id={id("discountValue")}
+            name="discountValue"
+            inputMode="decimal"
+            dir="ltr"
+            required
+            autoComplete="off"
+            defaultValue={value("discountValue")}
+            {...describedBy(id("discountValue"), {
+              hint: true,
+              error: error("discountValue"),
+            })}
+          />
+          <Hint id={`${id("discountValue")}-hint`}>{t("promotions.hints.discountValue")}</Hint>
+        </Field>
+        <Field
+          id={id("minPurchase")}
+          label={t("promotions.fields.minPurchase")}
+          error={error("minPurchase")}
+        >
+          <Input
+            id={id("minPurchase")}
+            name="minPurchase"
+            inputMode="decimal"
+            dir="ltr"
+            autoComplete="off"
+            defaultValue={value("minPurchase")}
+            {...describedBy(id("minPurchase"), { hint: true, error: error("minPurchase") })}
+          />
+          <Hint id={`${id("minPurchase")}-hint`}>{t("promotions.hints.minPurchase")}</Hint>
+        </Field>
+        <Field id={id("maxUses")} label={t("promotions.fields.maxUses")} error={error("maxUses")}>
+          <Input
+            id={id("maxUses")}
+            name="maxUses"
+            inputMode="numeric"
+            dir="ltr"
+            required
+            autoComplete="off"
+            defaultValue={value("maxUses")}
+            {...describedBy(id("maxUses"), {
+              hint: Boolean(voucher),
+              error: error("maxUses"),
+            })}
+          />
+          {voucher ? (
+            <Hint id={`${id("maxUses")}-hint`}>
+              {t("promotions.hints.maxUses", { count: voucher.usedCount })}
+            </Hint>
+          ) : null}
+        </Field>
+      </div>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <Field
+          id={id("validFrom")}
+          label={t("promotions.fields.validFrom")}
+          error={error("validFrom")}
+        >
+          <Input
+            id={id("validFrom")}
+            name="validFrom"
+            type="date"
+            required
+            defaultValue={value("validFrom")}
+            {...describedBy(id("validFrom"), { error: error("validFrom") })}
+          />
+        </Field>
+        <Field
+          id={id("validUntil")}
+          label={t("promotions.fields.validUntil")}
+          error={error("validUntil")}
+        >
+          <Input
+            id={id("validUntil")}
+            name="validUntil"
+            type="date"
+            required
+            defaultValue={value("validUntil")}
+            {...describedBy(id("validUntil"), { error: error("validUntil") })}
+          />
+        </Field>
+      </div>
+      <p className="-mt-3 text-sm text-muted-foreground">{t("promotions.hints.dates")}</p>
+      <fieldset
+        className="grid gap-3"
+        aria-describedby={error("products") ? `${id("products")}-error` : undefined}
       >
-        <ArrowLeftIcon className="size-4 rtl:rotate-180" aria-hidden />
-        {t("promotions.back")}
-      </Link>
-      <PageHeader
-        title={
-          voucher ? t("promotions.editTitle", { code: voucher.code }) : t("promotions.newTitle")
-        }
-        intro={t("promotions.formIntro")}
-      />
-      {result && !result.ok ? (
-        <StatusMessage ok={false}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
-      {voucher && voucher.usedCount > 0 ? (
-        <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-          {t("promotions.historyNote", { count: voucher.usedCount })}
-        </p>
-      ) : null}
-      <Card>
-        <CardContent className="pt-6">
-          <Form method="post" className="grid gap-5" noValidate>
-            <input type="hidden" name="intent" value={voucher ? "update" : "create"} />
-            {voucher ? <input type="hidden" name="id" value={voucher.id} /> : null}
-            <div className="grid items-start gap-4 sm:grid-cols-2">
-              <Field id={id("code")} label={t("promotions.fields.code")} error={error("code")}>
-                <Input
-                  id={id("code")}
-                  name="code"
-                  required
-                  dir="ltr"
-                  autoComplete="off"
-                  maxLength={MAX_CODE_LENGTH}
-                  className="font-mono uppercase"
-                  defaultValue={value("code")}
-                  {...describedBy(id("code"), { hint: true, error: error("code") })}
-                />
-                <Hint id={`${id("code")}-hint`}>{t("promotions.hints.code")}</Hint>
-              </Field>
-              <Field
-                id={id("description")}
-                label={t("promotions.fields.description")}
-                error={error("description")}
-              >
-                <Input
-                  id={id("description")}
-                  name="description"
-                  dir="auto"
-                  maxLength={MAX_VOUCHER_DESCRIPTION_LENGTH}
-                  defaultValue={value("description")}
-                  {...describedBy(id("description"), { error: error("description") })}
-                />
-              </Field>
-            </div>
-            <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              <Field
-                id={id("discountType")}
-                label={t("promotions.fields.discountType")}
-                error={error("discountType")}
-              >
-                <select
-                  id={id("discountType")}
-                  name="discountType"
-                  defaultValue={value("discountType")}
-                  className={selectClass}
-                  {...describedBy(id("discountType"), { error: error("discountType") })}
-                >
-                  {DISCOUNT_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {t(DISCOUNT_TYPE_LABELS[type])}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field
-                id={id("discountValue")}
-                label={t("promotions.fields.discountValue")}
-                error={error("discountValue")}
-              >
-                <Input
-                  id={id("discountValue")}
-                  name="discountValue"
-                  inputMode="decimal"
-                  dir="ltr"
-                  required
-                  autoComplete="off"
-                  defaultValue={value("discountValue")}
-                  {...describedBy(id("discountValue"), {
-                    hint: true,
-                    error: error("discountValue"),
-                  })}
-                />
-                <Hint id={`${id("discountValue")}-hint`}>
-                  {t("promotions.hints.discountValue")}
-                </Hint>
-              </Field>
-              <Field
-                id={id("minPurchase")}
-                label={t("promotions.fields.minPurchase")}
-                error={error("minPurchase")}
-              >
-                <Input
-                  id={id("minPurchase")}
-                  name="minPurchase"
-                  inputMode="decimal"
-                  dir="ltr"
-                  autoComplete="off"
-                  defaultValue={value("minPurchase")}
-                  {...describedBy(id("minPurchase"), { hint: true, error: error("minPurchase") })}
-                />
-                <Hint id={`${id("minPurchase")}-hint`}>{t("promotions.hints.minPurchase")}</Hint>
-              </Field>
-              <Field
-                id={id("maxUses")}
-                label={t("promotions.fields.maxUses")}
-                error={error("maxUses")}
-              >
-                <Input
-                  id={id("maxUses")}
-                  name="maxUses"
-                  inputMode="numeric"
-                  dir="ltr"
-                  required
-                  autoComplete="off"
-                  defaultValue={value("maxUses")}
-                  {...describedBy(id("maxUses"), {
-                    hint: Boolean(voucher),
-                    error: error("maxUses"),
-                  })}
-                />
-                {voucher ? (
-                  <Hint id={`${id("maxUses")}-hint`}>
-                    {t("promotions.hints.maxUses", { count: voucher.usedCount })}
-                  </Hint>
-                ) : null}
-              </Field>
-            </div>
-            <div className="grid items-start gap-4 sm:grid-cols-2">
-              <Field
-                id={id("validFrom")}
-                label={t("promotions.fields.validFrom")}
-                error={error("validFrom")}
-              >
-                <Input
-                  id={id("validFrom")}
-                  name="validFrom"
-                  type="date"
-                  required
-                  defaultValue={value("validFrom")}
-                  {...describedBy(id("validFrom"), { error: error("validFrom") })}
-                />
-              </Field>
-              <Field
-                id={id("validUntil")}
-                label={t("promotions.fields.validUntil")}
-                error={error("validUntil")}
-              >
-                <Input
-                  id={id("validUntil")}
-                  name="validUntil"
-                  type="date"
-                  required
-                  defaultValue={value("validUntil")}
-                  {...describedBy(id("validUntil"), { error: error("validUntil") })}
-                />
-              </Field>
-            </div>
-            <p className="-mt-3 text-sm text-muted-foreground">{t("promotions.hints.dates")}</p>
-            <fieldset
-              className="grid gap-3"
-              aria-describedby={error("products") ? `${id("products")}-error` : undefined}
-            >
-              <legend className="text-sm font-medium">{t("promotions.fields.appliesTo")}</legend>
-              <label className="flex items-center gap-2 text-sm">
+        <legend className="text-sm font-medium">{t("promotions.fields.appliesTo")}</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="appliesTo"
+            value="all"
+            defaultChecked={value("appliesTo") !== "selected"}
+          />
+          {t("promotions.allProducts")}
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="appliesTo"
+            value="selected"
+            defaultChecked={value("appliesTo") === "selected"}
+          />
+          {t("promotions.selectedProducts")}
+        </label>
+        <ul className="grid gap-2 ps-6 sm:grid-cols-2 lg:grid-cols-3">
+          {products.map((product) => (
+            <li key={product.id}>
+              <label className="flex items-start gap-2 text-sm">
                 <input
-                  type="radio"
-                  name="appliesTo"
-                  value="all"
-                  defaultChecked={value("appliesTo") !== "selected"}
+                  type="checkbox"
+                  name={`product-${product.id}`}
+                  defaultChecked={value(`product-${product.id}`) === "on"}
+                  className="mt-1"
                 />
-                {t("promotions.allProducts")}
+                <span>
+                  <bdi>{product.name}</bdi>{" "}
+                  <span className="text-xs text-muted-foreground">
+                    ({t(PRODUCT_TYPE_LABELS[product.type])}
+                    {product.status === "hidden"
+                      ? ` · ${t(PRODUCT_STATUS_LABELS[product.status])}`
+                      : ""}
+                    )
+                  </span>
+                </span>
               </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="appliesTo"
-                  value="selected"
-                  defaultChecked={value("appliesTo") === "selected"}
-                />
-                {t("promotions.selectedProducts")}
-              </label>
-              <ul className="grid gap-2 ps-6 sm:grid-cols-2 lg:grid-cols-3">
-                {products.map((product) => (
-                  <li key={product.id}>
-                    <label className="flex items-start gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        name={`product-${product.id}`}
-                        defaultChecked={value(`product-${product.id}`) === "on"}
-                        className="mt-1"
-                      />
-                      <span>
-                        <bdi>{product.name}</bdi>{" "}
-                        <span className="text-xs text-muted-foreground">
-                          ({t(PRODUCT_TYPE_LABELS[product.type])}
-                          {product.status === "hidden"
-                            ? ` · ${t(PRODUCT_STATUS_LABELS[product.status])}`
-                            : ""}
-                          )
-                        </span>
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-              {error("products") ? (
-                <p id={`${id("products")}-error`} className="text-sm text-destructive" role="alert">
-                  {error("products")}
-                </p>
-              ) : null}
-            </fieldset>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={busy}>
-                {t(voucher ? "promotions.save" : "promotions.create")}
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/admin/promotions">{t("cancel")}</Link>
-              </Button>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
-    </main>
+            </li>
+          ))}
+        </ul>
+        {error("products") ? (
+          <p id={`${id("products")}-error`} className="text-sm text-destructive" role="alert">
+            {error("products")}
+          </p>
+        ) : null}
+      </fieldset>
+    </EditorPage>
   );
 }

@@ -7,6 +7,7 @@ import {
   HeadCell,
   ResponsiveTable,
 } from "~/components/data-table/responsive-table";
+import { FilterSelect } from "~/components/data-table/filter-bar";
 import { Pager } from "~/components/data-table/simple-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -24,7 +25,7 @@ import {
   type UserSort,
 } from "~/domain/accounts/user-admin";
 import { formatCoins, intlLocale } from "~/lib/money";
-import { ResultText, selectClass, type ClientActionResult, type ClientRow } from "./client-shared";
+import { ResultText, type ClientActionResult, type ClientRow } from "./client-shared";
 import { CoinsDialog, DeleteUserDialog, EditUserDialog } from "./user-dialogs";
 
 export type { ClientActionResult } from "./client-shared";
@@ -121,36 +122,30 @@ export function ClientsAdmin({
             placeholder={t("users.searchPlaceholder")}
           />
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="client-role">{t("users.roleFilter")}</Label>
-          <select id="client-role" name="role" defaultValue={query.role} className={selectClass}>
-            {ROLE_FILTERS.map((role) => (
-              <option key={role} value={role}>
-                {t(ROLE_FILTER_LABELS[role])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="client-sort">{t("users.sortBy")}</Label>
-          <select id="client-sort" name="sort" defaultValue={query.sort} className={selectClass}>
-            {USER_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(USER_SORT_LABELS[sort])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="client-dir">{t("users.direction")}</Label>
-          <select id="client-dir" name="dir" defaultValue={query.dir} className={selectClass}>
-            {SORT_DIRECTIONS.map((dir) => (
-              <option key={dir} value={dir}>
-                {t(SORT_DIRECTION_LABELS[dir])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="client-role"
+          label={t("users.roleFilter")}
+          name="role"
+          defaultValue={query.role}
+          values={ROLE_FILTERS}
+          labelOf={(role) => t(ROLE_FILTER_LABELS[role])}
+        />
+        <FilterSelect
+          id="client-sort"
+          label={t("users.sortBy")}
+          name="sort"
+          defaultValue={query.sort}
+          values={USER_SORTS}
+          labelOf={(sort) => t(USER_SORT_LABELS[sort])}
+        />
+        <FilterSelect
+          id="client-dir"
+          label={t("users.direction")}
+          name="dir"
+          defaultValue={query.dir}
+          values={SORT_DIRECTIONS}
+          labelOf={(dir) => t(SORT_DIRECTION_LABELS[dir])}
+        />
         <Button type="submit" variant="outline" className="sm:col-span-2 lg:col-span-1">
           {t("users.searchButton")}
         </Button>
@@ -232,12 +227,7 @@ export function ClientsAdmin({
           })}
         </ResponsiveTable>
       )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={(page) => href({ page })}
-        labels={{ previous: t("pager.previous"), next: t("pager.next"), nav: t("pager.label") }}
-      />
+      <Pager page={query.page} hasMore={hasMore} href={(page) => href({ page })} />
     </main>
   );
 }

@@ -1,8 +1,9 @@
-import { PencilIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import {
   Dialog,
   DialogClose,
@@ -212,46 +213,28 @@ export function DeleteUserDialog({
   result?: ClientActionResult;
 }) {
   const { t } = useTranslation("admin");
-  const busy = useBusy();
   const { open, onOpenChange, refusal } = useActionDialog(result, "delete");
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive md:w-9 md:px-0"
-          aria-label={t("users.deleteFor", { name: user.name })}
-          title={t("users.deleteFor", { name: user.name })}
-        >
-          <Trash2Icon aria-hidden />
-          {/* Icon only in the table (the name says it), words on the phone's cards. */}
-          <span className="md:sr-only">{t("users.delete")}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t("users.close")} role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{t("users.deleteTitle", { name: user.name })}</DialogTitle>
-          <DialogDescription>{t("users.deleteText", { email: user.email })}</DialogDescription>
-        </DialogHeader>
-        {refusal ? (
-          <StatusMessage ok={false}>
-            <ResultText result={refusal} />
-          </StatusMessage>
-        ) : null}
-        <Form method="post" className="flex flex-wrap justify-end gap-2">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="userId" value={user.id} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t("users.cancel")}
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {t("users.deleteConfirm")}
-          </Button>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      fields={{ intent: "delete", userId: user.id }}
+      labels={{
+        // Icon only in the table (the name says it), words on the phone's cards.
+        trigger: <span className="md:sr-only">{t("users.delete")}</span>,
+        triggerFor: t("users.deleteFor", { name: user.name }),
+        title: t("users.deleteTitle", { name: user.name }),
+        text: t("users.deleteText", { email: user.email }),
+        confirm: t("users.deleteConfirm"),
+        cancel: t("users.cancel"),
+        close: t("users.close"),
+      }}
+      state={{ open, onOpenChange }}
+      triggerClassName="md:w-9 md:px-0"
+    >
+      {refusal ? (
+        <StatusMessage ok={false}>
+          <ResultText result={refusal} />
+        </StatusMessage>
+      ) : null}
+    </ConfirmDialog>
   );
 }

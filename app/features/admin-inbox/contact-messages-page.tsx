@@ -1,11 +1,10 @@
 import { MailIcon, MailOpenIcon, ReplyIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
 import { Pager } from "~/components/data-table/simple-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { StatusMessage } from "~/components/ui/status-message";
 import {
   CONTACT_FILTER_LABELS,
@@ -16,7 +15,7 @@ import {
 import { intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { cn } from "~/lib/utils";
-import { ConfirmDeleteDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 export interface ContactMessageRow {
   id: number;
@@ -32,9 +31,6 @@ export interface ContactActionResult {
   ok: boolean;
   message: string;
 }
-
-const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
 
 /** The list's address with some of its filters changed (an empty value drops the parameter). */
 function listHref(query: ContactListQuery, changes: Partial<ContactListQuery>) {
@@ -80,7 +76,7 @@ function IntentButton({
 function DeleteMessage({ message }: { message: ContactMessageRow }) {
   const { t } = useTranslation("admin-inbox");
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       fields={{ intent: "delete", id: String(message.id) }}
       labels={{
         trigger: t("contact.delete"),
@@ -91,6 +87,7 @@ function DeleteMessage({ message }: { message: ContactMessageRow }) {
         cancel: t("contact.cancel"),
         close: t("contact.dialogClose"),
       }}
+      textClassName="wrap-anywhere"
     />
   );
 }
@@ -216,44 +213,30 @@ export function ContactMessagesPage({
         </p>
       </div>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("contact.search")}
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
+      <FilterBar
+        label={t("contact.search")}
+        applyLabel={t("contact.apply")}
+        clearLabel={t("contact.clear")}
+        filtered={filtered}
+        className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
       >
-        <div className="grid gap-1">
-          <Label htmlFor="contact-q">{t("contact.search")}</Label>
-          <Input
-            id="contact-q"
-            name="q"
-            type="search"
-            dir="auto"
-            defaultValue={query.q}
-            placeholder={t("contact.searchPlaceholder")}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="contact-show">{t("contact.show")}</Label>
-          <select id="contact-show" name="show" defaultValue={query.show} className={selectClass}>
-            {CONTACT_FILTERS.map((filter) => (
-              <option key={filter} value={filter}>
-                {t(CONTACT_FILTER_LABELS[filter])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" variant="outline" className="flex-1">
-            {t("contact.apply")}
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost">
-              <Link to="?">{t("contact.clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterSearch
+          id="contact-q"
+          label={t("contact.search")}
+          name="q"
+          dir="auto"
+          defaultValue={query.q}
+          placeholder={t("contact.searchPlaceholder")}
+        />
+        <FilterSelect
+          id="contact-show"
+          label={t("contact.show")}
+          name="show"
+          defaultValue={query.show}
+          values={CONTACT_FILTERS}
+          labelOf={(filter) => t(CONTACT_FILTER_LABELS[filter])}
+        />
+      </FilterBar>
 
       {result ? (
         <StatusMessage ok={result.ok}>{tr(messageKey(result.message))}</StatusMessage>
@@ -335,11 +318,6 @@ export function ContactMessagesPage({
         page={query.page}
         hasMore={hasMore}
         href={(page) => listHref(query, { page, open: undefined })}
-        labels={{
-          previous: tAdmin("pager.previous"),
-          next: tAdmin("pager.next"),
-          nav: tAdmin("pager.label"),
-        }}
       />
     </main>
   );

@@ -1,6 +1,6 @@
 import { DownloadIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
 import {
   CardCell,
   CardRow,
@@ -9,13 +9,11 @@ import {
 } from "~/components/data-table/responsive-table";
 import { Pager } from "~/components/data-table/simple-table";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { StatusMessage } from "~/components/ui/status-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
 import { intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
-import { ConfirmDeleteDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ContactActionResult } from "./contact-messages-page";
 
 export interface SubscriberRow {
@@ -74,34 +72,22 @@ export function NewsletterPage({
         </Button>
       </div>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("newsletter.search")}
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+      <FilterBar
+        label={t("newsletter.search")}
+        applyLabel={t("newsletter.apply")}
+        clearLabel={t("newsletter.clear")}
+        filtered={Boolean(query.q)}
+        className="sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
       >
-        <div className="grid gap-1">
-          <Label htmlFor="subscriber-q">{t("newsletter.search")}</Label>
-          <Input
-            id="subscriber-q"
-            name="q"
-            type="search"
-            dir="ltr"
-            defaultValue={query.q}
-            placeholder={t("newsletter.searchPlaceholder")}
-          />
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" variant="outline" className="flex-1">
-            {t("newsletter.apply")}
-          </Button>
-          {query.q ? (
-            <Button asChild variant="ghost">
-              <Link to="?">{t("newsletter.clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterSearch
+          id="subscriber-q"
+          label={t("newsletter.search")}
+          name="q"
+          dir="ltr"
+          defaultValue={query.q}
+          placeholder={t("newsletter.searchPlaceholder")}
+        />
+      </FilterBar>
 
       {result ? (
         <StatusMessage ok={result.ok}>{tr(messageKey(result.message))}</StatusMessage>
@@ -141,7 +127,7 @@ export function NewsletterPage({
                 </time>
               </CardCell>
               <CardCell>
-                <ConfirmDeleteDialog
+                <ConfirmDialog
                   fields={{ intent: "remove", id: String(subscriber.id) }}
                   labels={{
                     trigger: t("newsletter.remove"),
@@ -152,22 +138,14 @@ export function NewsletterPage({
                     cancel: t("newsletter.cancel"),
                     close: t("newsletter.dialogClose"),
                   }}
+                  textClassName="wrap-anywhere"
                 />
               </CardCell>
             </CardRow>
           ))}
         </ResponsiveTable>
       )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={href}
-        labels={{
-          previous: tAdmin("pager.previous"),
-          next: tAdmin("pager.next"),
-          nav: tAdmin("pager.label"),
-        }}
-      />
+      <Pager page={query.page} hasMore={hasMore} href={href} />
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
 import {
   CardCell,
   CardRow,
@@ -7,9 +7,6 @@ import {
   ResponsiveTable,
 } from "~/components/data-table/responsive-table";
 import { Pager } from "~/components/data-table/simple-table";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { AUDIT_TARGET_TYPES, type AuditLogQuery } from "~/domain/audit/audit-log";
 import { intlLocale } from "~/lib/money";
 import {
@@ -19,9 +16,6 @@ import {
   useTargetLabel,
   type AuditEntryView,
 } from "./audit-entry";
-
-const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
 
 interface LogEntry extends AuditEntryView {
   before: string | null;
@@ -75,76 +69,48 @@ export function AuditLogPage({
         <h1 className="text-2xl font-bold">{t("nav.logs")}</h1>
         <p className="text-sm text-muted-foreground">{t("logs.intro")}</p>
       </div>
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("logs.filter")}
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
+      <FilterBar
+        label={t("logs.filter")}
+        applyLabel={t("logs.apply")}
+        clearLabel={t("logs.clear")}
+        filtered={filtered}
+        className="sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
+        actionsClassName="sm:col-span-2 lg:col-span-1"
       >
-        <div className="grid gap-1">
-          <Label htmlFor="log-actor">{t("logs.actor")}</Label>
-          <Input
-            id="log-actor"
-            name="actor"
-            type="search"
-            dir="ltr"
-            defaultValue={query.actor ?? ""}
-            placeholder={t("logs.actorPlaceholder")}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="log-action">{t("logs.action")}</Label>
-          <select
-            id="log-action"
-            name="action"
-            defaultValue={query.action ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("logs.anyAction")}</option>
-            {vocabulary.actions.map((action) => (
-              <option key={action} value={action}>
-                {actionLabel(action)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="log-target-type">{t("logs.targetType")}</Label>
-          <select
-            id="log-target-type"
-            name="targetType"
-            defaultValue={query.targetType ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("logs.anyTarget")}</option>
-            {targetTypes.map((type) => (
-              <option key={type} value={type}>
-                {targetLabel(type)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="log-target">{t("logs.target")}</Label>
-          <Input
-            id="log-target"
-            name="target"
-            type="search"
-            defaultValue={query.target ?? ""}
-            placeholder={t("logs.targetPlaceholder")}
-          />
-        </div>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-          <Button type="submit" variant="outline" className="flex-1">
-            {t("logs.apply")}
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost">
-              <Link to="?">{t("logs.clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterSearch
+          id="log-actor"
+          label={t("logs.actor")}
+          name="actor"
+          dir="ltr"
+          defaultValue={query.actor ?? ""}
+          placeholder={t("logs.actorPlaceholder")}
+        />
+        <FilterSelect
+          id="log-action"
+          label={t("logs.action")}
+          name="action"
+          defaultValue={query.action ?? ""}
+          anyLabel={t("logs.anyAction")}
+          values={vocabulary.actions}
+          labelOf={actionLabel}
+        />
+        <FilterSelect
+          id="log-target-type"
+          label={t("logs.targetType")}
+          name="targetType"
+          defaultValue={query.targetType ?? ""}
+          anyLabel={t("logs.anyTarget")}
+          values={targetTypes}
+          labelOf={targetLabel}
+        />
+        <FilterSearch
+          id="log-target"
+          label={t("logs.target")}
+          name="target"
+          defaultValue={query.target ?? ""}
+          placeholder={t("logs.targetPlaceholder")}
+        />
+      </FilterBar>
 
       {entries.length === 0 ? (
         <p className="text-muted-foreground">{t(filtered ? "logs.noMatch" : "logs.empty")}</p>
@@ -227,12 +193,7 @@ export function AuditLogPage({
           ))}
         </ResponsiveTable>
       )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={href}
-        labels={{ previous: t("pager.previous"), next: t("pager.next"), nav: t("pager.label") }}
-      />
+      <Pager page={query.page} hasMore={hasMore} href={href} />
     </main>
   );
 }

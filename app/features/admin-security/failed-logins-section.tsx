@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
 import {
   CardCell,
   CardRow,
@@ -7,9 +7,6 @@ import {
   ResponsiveTable,
 } from "~/components/data-table/responsive-table";
 import { Pager } from "~/components/data-table/simple-table";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import type { SecurityQuery } from "~/domain/accounts/security-admin";
 import { compactAddress } from "~/lib/ip-address";
 import { visibleText } from "~/lib/visible-text";
@@ -36,7 +33,6 @@ export function FailedLoginsSection({
   locale: string;
 }) {
   const { t } = useTranslation("admin-security");
-  const { t: tAdmin } = useTranslation("admin");
   const date = dateFormat(locale, true);
   const filtered = Boolean(query.email || query.address);
   const href = (page: number) => {
@@ -56,47 +52,33 @@ export function FailedLoginsSection({
           {t("failed.last24h", { count: last24h })}
         </p>
       </div>
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("failed.filter")}
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end"
+      <FilterBar
+        label={t("failed.filter")}
+        applyLabel={t("failed.apply")}
+        clearLabel={t("failed.clear")}
+        filtered={filtered}
+        className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end"
+        actionsClassName="sm:col-span-2 lg:col-span-1"
       >
-        <div className="grid gap-1">
-          <Label htmlFor="failed-email">{t("failed.email")}</Label>
-          <Input
-            id="failed-email"
-            name="email"
-            type="search"
-            dir="ltr"
-            maxLength={254}
-            defaultValue={query.email ?? ""}
-            placeholder={t("failed.emailPlaceholder")}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="failed-address">{t("failed.address")}</Label>
-          <Input
-            id="failed-address"
-            name="address"
-            type="search"
-            dir="ltr"
-            maxLength={64}
-            defaultValue={query.address ?? ""}
-            placeholder={t("failed.addressPlaceholder")}
-          />
-        </div>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-          <Button type="submit" variant="outline" className="flex-1">
-            {t("failed.apply")}
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost">
-              <Link to="?">{t("failed.clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </Form>
+        <FilterSearch
+          id="failed-email"
+          label={t("failed.email")}
+          name="email"
+          dir="ltr"
+          maxLength={254}
+          defaultValue={query.email ?? ""}
+          placeholder={t("failed.emailPlaceholder")}
+        />
+        <FilterSearch
+          id="failed-address"
+          label={t("failed.address")}
+          name="address"
+          dir="ltr"
+          maxLength={64}
+          defaultValue={query.address ?? ""}
+          placeholder={t("failed.addressPlaceholder")}
+        />
+      </FilterBar>
       {entries.length === 0 ? (
         <p className="text-muted-foreground">{t(filtered ? "failed.noMatch" : "failed.empty")}</p>
       ) : (
@@ -130,16 +112,7 @@ export function FailedLoginsSection({
           ))}
         </ResponsiveTable>
       )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={href}
-        labels={{
-          previous: tAdmin("pager.previous"),
-          next: tAdmin("pager.next"),
-          nav: tAdmin("pager.label"),
-        }}
-      />
+      <Pager page={query.page} hasMore={hasMore} href={href} />
     </section>
   );
 }

@@ -1,16 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { ConfirmDialogContent } from "~/components/ui/confirm-dialog";
+import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { StatusMessage } from "~/components/ui/status-message";
 import { messageKey } from "~/lib/message-key";
 import { intlLocale } from "~/lib/money";
@@ -68,7 +60,6 @@ export function ConfirmAction({
   variant?: "outline" | "destructive";
 }) {
   const { t } = useTranslation("admin-security");
-  const busy = useNavigation().state !== "idle";
   const [open, setOpen] = useState(false);
   const [seen, setSeen] = useState(result);
   if (result !== seen) {
@@ -82,27 +73,12 @@ export function ConfirmAction({
           {trigger}
         </Button>
       </DialogTrigger>
-      <DialogContent closeLabel={t("close")} role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription asChild>
-            <div>{description}</div>
-          </DialogDescription>
-        </DialogHeader>
-        <Form method="post" className="flex flex-wrap justify-end gap-2">
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t("cancel")}
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {confirm}
-          </Button>
-        </Form>
-      </DialogContent>
+      <ConfirmDialogContent
+        labels={{ title, confirm, cancel: t("cancel"), close: t("close") }}
+        description={description}
+        blockDescription
+        fields={fields}
+      />
     </Dialog>
   );
 }

@@ -9,7 +9,7 @@ import {
   updateProduct,
 } from "~/domain/catalogue/catalogue-admin.server";
 import { ProductsPage, type ProductActionResult } from "~/features/admin-catalogue/products-page";
-import { parseForm } from "~/http/form.server";
+import { parseForm, typedValues } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/products";
@@ -112,13 +112,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     id: String(input.id),
     message: messages[input.intent],
   } satisfies ProductActionResult;
-}
-
-async function typedValues(request: Request): Promise<Record<string, string>> {
-  const form = await request.formData().catch(() => new FormData());
-  return Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import {
   PromotionsPage,
   type VoucherActionResult,
 } from "~/features/admin-catalogue/promotions-page";
-import { parseForm } from "~/http/form.server";
+import { parseForm, typedValues } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/promotions";
@@ -108,13 +108,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? "admin-catalogue.promotions.activated"
         : "admin-catalogue.promotions.deactivated",
   } satisfies VoucherActionResult;
-}
-
-async function typedValues(request: Request): Promise<Record<string, string>> {
-  const form = await request.formData().catch(() => new FormData());
-  return Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
 }
 
 export default function AdminPromotions({ loaderData, actionData }: Route.ComponentProps) {
