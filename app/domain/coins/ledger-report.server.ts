@@ -36,11 +36,20 @@ export interface LedgerReportFilter {
   offset: number;
 }
 
+/** The ISO instant a YYYY-MM-DD day (UTC) starts. */
+function dayStart(day: string): string {
+  return `${day}T00:00:00.000Z`;
+}
+
+function addDays(day: string, days: number): string {
+  const date = new Date(dayStart(day));
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** The day after a YYYY-MM-DD date, as the ISO instant it starts (UTC). */
 function dayAfter(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
+  return dayStart(addDays(day, 1));
 }
 
 /**
@@ -50,10 +59,7 @@ function dayAfter(day: string): string {
 async function conditions(db: Db, filter: Omit<LedgerReportFilter, "limit" | "offset">) {
   const onLedger: RawBuilder<boolean>[] = [];
   if (filter.kind) onLedger.push(sql`coin_ledger.kind = ${filter.kind}`);
-  if (filter.from)
-    onLedger.push(
-      sql`coin_ledger.created_at >= ${new Date(`${filter.from}T00:00:00.000Z`).toISOString()}`,
-    );
+  if (filter.from) onLedger.push(sql`coin_ledger.created_at >= ${dayStart(filter.from)}`);
   if (filter.to) onLedger.push(sql`coin_ledger.created_at < ${dayAfter(filter.to)}`);
   const customer = filter.customer?.trim().toLowerCase() ?? "";
   // The few accounts a customer text matches (their rows come by the ledger's (user_id, id) index), or
@@ -91,16 +97,6 @@ function toSums(row: { entries: unknown; credits: unknown; debits: unknown } | u
   return { entries: Number(row.entries), credits: Number(row.credits), debits: Number(row.debits) };
 }
 
-function dayStart(day: string): string {
-  return `${day}T00:00:00.000Z`;
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(dayStart(day));
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** An entry's day (YYYY-MM-DD, UTC) in SQL; created_at is ISO text on SQLite, timestamptz on PostgreSQL. */
 function entryDay(db: Db) {
   return isPostgres(db)
@@ -133,7 +129,7 @@ async function sumMissingDays(db: Db, first: string, last: string, now: Date) {
         .selectFrom("coin_ledger")
         .select([entryDay(trx).as("day"), "coin_ledger.kind", ...sumColumns(sql`amount_cents`)])
         .where("coin_ledger.created_at", ">=", dayStart(from))
-        .where("coin_ledger.created_at", "<", dayStart(addDays(to, 1)))
+        .where("coin_ledger.created_at", "<", dayAfter(to))
         .groupBy([entryDay(trx), "coin_ledger.kind"])
         .execute();
       const totals = rows.map((row) => ({
