@@ -1,6 +1,7 @@
 import type { i18n as I18n } from "i18next";
 import { useEffect, useState } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
+import { useTranslation } from "./i18n/use-translation";
 import {
   data,
   isRouteErrorResponse,

@@ -10,7 +10,7 @@ import {
   TimerIcon,
   ZapIcon,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Outlet } from "react-router";
 import { MaintenanceBanner } from "~/components/layout/maintenance-banner";
 import { SiteFooter } from "~/components/layout/site-footer";

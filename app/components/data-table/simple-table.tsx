@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** A plain, scrollable table for admin lists (sorting and filters live in the URL, on the server). */
 export function SimpleTable({

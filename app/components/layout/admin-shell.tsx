@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, MenuIcon, PanelLeftIcon, SearchIcon, UserIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import {

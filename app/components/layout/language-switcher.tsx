@@ -1,5 +1,5 @@
 import { LanguagesIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useLocation } from "react-router";
 import { SUPPORTED_LOCALES, type Locale } from "~/i18n/locales";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,5 @@
 import { BellIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import {

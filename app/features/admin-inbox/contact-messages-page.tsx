@@ -1,5 +1,5 @@
 import { MailIcon, MailOpenIcon, ReplyIcon, XIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
 import { Pager } from "~/components/data-table/simple-table";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { AUDIT_ACTION_LABELS, auditTargetLabel } from "~/domain/audit/audit-log";
 import { intlLocale } from "~/lib/money";

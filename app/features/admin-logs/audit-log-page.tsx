@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
 import {
   CardCell,

@@ -1,6 +1,6 @@
 import { DownloadIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import {
   CardCell,
   CardRow,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { SecurityQuery } from "~/domain/accounts/security-admin";
 import { FailedLoginsSection, type FailedLoginView } from "./failed-logins-section";
 import { ResultMessage, type SecurityActionResult } from "./security-shared";

@@ -1,5 +1,5 @@
 import { LogOutIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import {
   CardCell,
   CardRow,

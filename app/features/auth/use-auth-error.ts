@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** Translates an error key from the accounts domain ("errors.emailTaken") into the user's language. */
 export function useAuthError() {

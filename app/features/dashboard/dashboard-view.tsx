@@ -1,6 +1,6 @@
 import { CoinsIcon, GlobeIcon, LifeBuoyIcon, ServerIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { SimpleTable } from "~/components/data-table/simple-table";
 import { Badge } from "~/components/ui/badge";

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { CoinDialog } from "~/components/layout/coin-dialog";
 import type { ShellUser } from "~/components/layout/types";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ACTIVE_SERVER_COUNTER, nextActiveServerCount } from "~/domain/site/site";
 import { intlLocale } from "~/lib/money";
 

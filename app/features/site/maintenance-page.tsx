@@ -1,5 +1,5 @@
 import { ServerIcon, WrenchIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { SUPPORTED_LOCALES, type Locale } from "~/i18n/locales";
 
 /** Each language by its own name (common namespace; literal keys for the catalogue test). */

@@ -1,5 +1,5 @@
 import { ConstructionIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { navItemForPath } from "~/components/layout/admin-nav";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";

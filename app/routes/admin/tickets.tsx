@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { SimpleTable, Pager } from "~/components/data-table/simple-table";
 import { Badge } from "~/components/ui/badge";

@@ -1,5 +1,5 @@
 import { AwardIcon, HeartHandshakeIcon, ShieldCheckIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/about";
 

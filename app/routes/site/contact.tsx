@@ -1,6 +1,6 @@
 import { MailIcon, MessageCircleIcon, UsersIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, fieldAria } from "~/components/ui/field";

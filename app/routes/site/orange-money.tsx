@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/orange-money";
 

@@ -1,5 +1,5 @@
 import { CopyIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { showToast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { metaFor } from "~/lib/route-meta";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import { productTypeSchema, type ProductType } from "~/domain/catalogue/catalogue";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
