@@ -19,10 +19,12 @@ const ci = Boolean(process.env.CI);
 // against the first, with the gate off.
 const gatePort = port + 1;
 // A third for admin-settings.spec.ts, whose switches (maintenance, registration, colours) change the whole
-// site: on the shared server they would hit every test running beside them.
+// site: on the shared server they would hit every test running beside them. It runs two server processes
+// (WEB_CONCURRENCY=2), so those tests also prove that a setting saved through one process is what the
+// other serves at once (the cluster primary relays the change).
 const settingsPort = port + 2;
 
-function server(serverPort: number, folder: string, entryGate: "on" | "off") {
+function server(serverPort: number, folder: string, entryGate: "on" | "off", processes = 1) {
   const url = `http://localhost:${serverPort}`;
   return {
     // A fresh database on every run: the folder is removed before the server starts (and migrates).
@@ -44,6 +46,7 @@ function server(serverPort: number, folder: string, entryGate: "on" | "off") {
       LOGIN_IP_LIMIT_PER_MINUTE: "1000",
       FORM_RATE_LIMIT_PER_MINUTE: "1000",
       LOG_LEVEL: "warn",
+      WEB_CONCURRENCY: String(processes),
     },
   };
 }
@@ -90,6 +93,6 @@ export default defineConfig({
   webServer: [
     server(port, dataDir, "off"),
     server(gatePort, `${dataDir}-gate`, "on"),
-    server(settingsPort, `${dataDir}-settings`, "off"),
+    server(settingsPort, `${dataDir}-settings`, "off", 2),
   ],
 });

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import type { i18n } from "i18next";
 import type { Kysely } from "kysely";
 import { getEnv, type Env } from "~/config/env.server";
@@ -33,12 +34,19 @@ export interface AppServices {
 
 export interface SettingsCache {
   get(): Promise<Settings>;
+  /** After a write: forget here and tell the other server processes. */
   invalidate(): void;
+  /** Another server process wrote: forget here only. */
+  forget(): void;
 }
 
+/** The message a server process sends its siblings (through the cluster primary) after a settings write. */
+export const SETTINGS_CHANGED_MESSAGE = "hostfront:settings-changed";
+
 function createSettingsCache(db: Kysely<Database>): SettingsCache {
-  // One process serves the site, so a write through invalidate() is seen at once; the short expiry
-  // only matters for writes made by another process (the admin CLI).
+  // A write through invalidate() is seen at once by this process and, with several server processes
+  // (WEB_CONCURRENCY), by the others as soon as the cluster primary relays the message. The short expiry
+  // only matters for writes made outside the server (the admin CLI).
   let cached: { value: Promise<Settings>; at: number } | undefined;
   return {
     get() {
@@ -50,6 +58,10 @@ function createSettingsCache(db: Kysely<Database>): SettingsCache {
       return cached.value;
     },
     invalidate() {
+      cached = undefined;
+      if (cluster.isWorker) process.send?.(SETTINGS_CHANGED_MESSAGE);
+    },
+    forget() {
       cached = undefined;
     },
   };
@@ -103,6 +115,9 @@ export function bootServices(): Promise<AppServices> {
   booted ??= (async () => {
     const services = createServices(getEnv());
     await prepareDatabase(services);
+    process.on("message", (message) => {
+      if (message === SETTINGS_CHANGED_MESSAGE) services.settings.forget();
+    });
     return services;
   })();
   return booted;

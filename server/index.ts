@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,10 +7,11 @@ import express from "express";
 import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
-import { ConfigError, getEnv } from "../app/config/env.server";
+import { ConfigError, getEnv, type Env } from "../app/config/env.server";
 import { loggerRedactPaths } from "../app/lib/logger.server";
+import { runPrimary } from "./primary";
 
-let env;
+let env: Env;
 try {
   env = getEnv();
 } catch (error) {
@@ -25,98 +27,108 @@ const logger = pino({
   level: env.LOG_LEVEL,
   redact: { paths: loggerRedactPaths, censor: "[redacted]" },
 });
-const app = express();
-app.disable("x-powered-by");
-// Behind a reverse proxy on the same machine, the client's address comes from X-Forwarded-For.
-app.set("trust proxy", "loopback");
 
-app.use(
-  pinoHttp({
-    logger,
-    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    serializers: {
-      req: (req) => ({ method: req.method, url: req.url?.split("?")[0] }),
-      res: (res) => ({ statusCode: res.statusCode }),
-    },
-  }),
-);
-app.use(compression());
-app.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
-  next();
-});
-app.use(
-  helmet({
-    contentSecurityPolicy: {
-      directives: {
-        // React Router's inline hydration scripts carry the per-request nonce; nothing else inline runs.
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-        ],
-        connectSrc: production ? ["'self'"] : ["'self'", "ws:"],
-        frameSrc: ["https://www.google.com", "https://maps.google.com"],
-        imgSrc: ["'self'", "data:"],
-        upgradeInsecureRequests: env.PUBLIC_URL.startsWith("https://") ? [] : null,
-      },
-    },
-    strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
-    // Browsers then send our own Origin on form posts (no-referrer would make it "null").
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-  }),
-);
-
-let shutdownApp: () => Promise<void> = async () => {};
-
-if (production) {
-  const build = path.resolve(process.env.BUILD_DIR ?? "build");
-  app.use(
-    "/assets",
-    express.static(path.join(build, "client/assets"), { immutable: true, maxAge: "1y" }),
-  );
-  app.use(express.static(path.join(build, "client"), { maxAge: "1h" }));
-  const serverBuild = await import(pathToFileURL(path.join(build, "server/index.js")).href);
-  app.use(serverBuild.app);
-  shutdownApp = serverBuild.shutdown;
+if (production && env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+  // This process only starts the server processes and relays messages between them (server/primary.ts).
+  runPrimary({ workers: env.WEB_CONCURRENCY, logger });
 } else {
-  const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  app.use(viteDevServer.middlewares);
-  // Load the app once at start so migrations, seeding and configuration errors show up immediately.
-  await viteDevServer.ssrLoadModule("./server/app.ts");
-  app.use(async (req, res, next) => {
-    try {
-      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
-      return source.app(req, res, next);
-    } catch (error) {
-      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
-      next(error);
-    }
-  });
+  await serve();
 }
 
-// Last resort: an error that escaped everything gets a plain page, never a stack trace.
-app.use(
-  (error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    logger.error({ err: error }, "unhandled error");
-    if (res.headersSent) return;
-    res.status(500).type("text/plain").send("Unexpected Application Error!");
-  },
-);
+async function serve() {
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a reverse proxy on the same machine, the client's address comes from X-Forwarded-For.
+  app.set("trust proxy", "loopback");
 
-const server = app.listen(env.PORT, () => {
-  logger.info(
-    `Hostfront listening on http://localhost:${env.PORT} (${production ? "production" : "development"})`,
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url?.split("?")[0] }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
   );
-});
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // React Router's inline hydration scripts carry the per-request nonce; nothing else inline runs.
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ],
+          connectSrc: production ? ["'self'"] : ["'self'", "ws:"],
+          frameSrc: ["https://www.google.com", "https://maps.google.com"],
+          imgSrc: ["'self'", "data:"],
+          upgradeInsecureRequests: env.PUBLIC_URL.startsWith("https://") ? [] : null,
+        },
+      },
+      strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
+      // Browsers then send our own Origin on form posts (no-referrer would make it "null").
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
 
-async function stop(signal: string) {
-  logger.info(`${signal} received, shutting down`);
-  server.close();
-  await shutdownApp().catch(() => {});
-  process.exit(0);
+  let shutdownApp: () => Promise<void> = async () => {};
+
+  if (production) {
+    const build = path.resolve(process.env.BUILD_DIR ?? "build");
+    app.use(
+      "/assets",
+      express.static(path.join(build, "client/assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(path.join(build, "client"), { maxAge: "1h" }));
+    const serverBuild = await import(pathToFileURL(path.join(build, "server/index.js")).href);
+    app.use(serverBuild.app);
+    shutdownApp = serverBuild.shutdown;
+  } else {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteDevServer.middlewares);
+    // Load the app once at start so migrations, seeding and configuration errors show up immediately.
+    await viteDevServer.ssrLoadModule("./server/app.ts");
+    app.use(async (req, res, next) => {
+      try {
+        const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+        return source.app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  }
+
+  // Last resort: an error that escaped everything gets a plain page, never a stack trace.
+  app.use(
+    (error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      logger.error({ err: error }, "unhandled error");
+      if (res.headersSent) return;
+      res.status(500).type("text/plain").send("Unexpected Application Error!");
+    },
+  );
+
+  const server = app.listen(env.PORT, () => {
+    logger.info(
+      `Hostfront listening on http://localhost:${env.PORT} (${production ? "production" : "development"})`,
+    );
+  });
+
+  async function stop(signal: string) {
+    logger.info(`${signal} received, shutting down`);
+    server.close();
+    await shutdownApp().catch(() => {});
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
-process.on("SIGTERM", () => void stop("SIGTERM"));
-process.on("SIGINT", () => void stop("SIGINT"));

@@ -8,6 +8,7 @@ describe("parseEnv", () => {
       DATABASE_URL: "file:./data/hostfront.db",
       PUBLIC_URL: "http://localhost:3000",
       ENTRY_GATE: "on",
+      WEB_CONCURRENCY: 1,
     });
   });
 
@@ -21,5 +22,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ ENTRY_GATE: "maybe" })).toThrow(/ENTRY_GATE/);
     expect(() => parseEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
   });
 });

@@ -18,6 +18,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
   ENTRY_GATE: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Server processes in production (node:cluster); one per core uses the machine. Development runs one.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };

@@ -1,7 +1,15 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
@@ -70,7 +78,7 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return {
     db,
@@ -80,6 +88,23 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
       await db.destroy();
     },
   };
+}
+
+/**
+ * SQLite whose transactions take the write lock when they begin (BEGIN IMMEDIATE). With several server
+ * processes on one file (WEB_CONCURRENCY), a deferred transaction that reads and then writes fails with
+ * SQLITE_BUSY at once when another process wrote in between, and busy_timeout cannot help it; an
+ * immediate one waits its turn (busy_timeout) and then sees the latest data. In one process nothing
+ * changes: its single connection already runs one transaction at a time.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import autocannon from "autocannon";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { AppServices } from "../../app/context.server";
 import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
@@ -9,6 +10,11 @@ import { adjustCoins } from "../../app/domain/coins/coins.server";
 
 export const BENCH_SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 export const BENCH_BUILD = ".tmp/bench-build";
+/**
+ * Server processes the benchmarks start (WEB_CONCURRENCY): one per core, as the README advises for
+ * production; WEB_CONCURRENCY in the environment overrides it (1 measures a single process).
+ */
+export const SERVER_PROCESSES = Number(process.env.WEB_CONCURRENCY ?? availableParallelism());
 /** The first admin of every benchmark database (created at start when there is none). */
 export const BENCH_ADMIN = { email: "admin@bench.test", password: "Bench-admin-pass-991" };
 
@@ -45,16 +51,43 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
-/** utime + stime of a process in ms, from /proc/<pid>/stat (clock ticks of 10 ms on Linux). */
-export function processCpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
+/** The fields of /proc/<pid>/stat after the command name, or null when the process is gone. */
+function procStat(pid: number | string): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
     return null;
   }
+}
+
+/** The processes whose parent is `pid` (the server processes under a cluster primary). */
+export function childPids(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return entries.filter((name) => procStat(name)?.[1] === String(pid)).map(Number);
+}
+
+/**
+ * utime + stime in ms (clock ticks of 10 ms on Linux) of a process and its children, so a cluster
+ * primary counts with its server processes; null when /proc cannot tell (not Linux).
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  let total = 0;
+  for (const each of [pid, ...childPids(pid)]) {
+    const fields = procStat(each);
+    if (!fields) {
+      if (each === pid) return null;
+      continue;
+    }
+    total += (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  return total;
 }
 
 /**
@@ -84,6 +117,7 @@ export async function startServer(options: {
       LOG_LEVEL: "error",
       LOGIN_IP_LIMIT_PER_MINUTE: "1000000",
       FORM_RATE_LIMIT_PER_MINUTE: "1000000",
+      WEB_CONCURRENCY: String(SERVER_PROCESSES),
       ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -102,6 +136,15 @@ export async function startServer(options: {
       throw new Error("the server did not start");
     await new Promise((r) => setTimeout(r, 250));
   }
+  // With several server processes the first answers while the others still start: wait until they all
+  // exist, then long enough for one to boot (about a second here), so none is measured cold.
+  const workers = Number(options.env?.WEB_CONCURRENCY ?? SERVER_PROCESSES);
+  while (workers > 1 && childPids(child.pid!).length < workers) {
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error("the server processes did not all start");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (workers > 1) await new Promise((r) => setTimeout(r, 3000));
   return {
     url,
     cpuMs: () => processCpuMs(child.pid),
@@ -116,12 +159,23 @@ export async function startServer(options: {
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5000).unref();
       }),
-    kill: () =>
-      new Promise((resolve) => {
-        if (exited || child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGKILL");
-      }),
+    // The primary and every server process at once, as a power cut would, and back only once all are gone.
+    kill: async () => {
+      if (exited || child.exitCode !== null) return;
+      const workers = childPids(child.pid!);
+      const primaryGone = new Promise((resolve) => child.once("exit", resolve));
+      for (const pid of workers) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+      child.kill("SIGKILL");
+      await primaryGone;
+      while (workers.some((pid) => procStat(pid) !== null && procStat(pid)?.[0] !== "Z"))
+        await new Promise((r) => setTimeout(r, 20));
+    },
   };
 }
 

@@ -16,7 +16,14 @@ import {
   freePort,
   startPostgresCluster,
 } from "../../tests/support/postgres-cluster";
-import { BENCH_SECRET, createCustomers, ensureBuild, printTable, startServer } from "./lib";
+import {
+  BENCH_SECRET,
+  createCustomers,
+  ensureBuild,
+  printTable,
+  startServer,
+  SERVER_PROCESSES,
+} from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CUSTOMERS = 100;
@@ -177,6 +184,6 @@ if (findPostgresBin()) {
   console.log("PostgreSQL server binaries not found: skipping the PostgreSQL run.");
 }
 printTable(
-  `Server benchmark (${DURATION} s each, fixed rates, latency in ms; budget: order p95 < 50 ms at ${ORDER_RATE}/s, 0 errors)`,
+  `Server benchmark (${SERVER_PROCESSES} server processes, ${DURATION} s each, fixed rates, latency in ms; budget: order p95 < 50 ms at ${ORDER_RATE}/s, 0 errors)`,
   all.map((r) => ({ ...r })),
 );

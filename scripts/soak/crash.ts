@@ -28,6 +28,7 @@ import {
   startServer,
   type BenchCustomer,
   type RunningServer,
+  SERVER_PROCESSES,
 } from "../bench/lib";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 25);
@@ -291,7 +292,7 @@ if (findPostgresBin()) {
 }
 
 printTable(
-  `Crash test (${ROUNDS} SIGKILLs mid-burst per database, ${WORKERS} concurrent clients)`,
+  `Crash test (${SERVER_PROCESSES} server processes, ${ROUNDS} SIGKILLs mid-burst per database, ${WORKERS} concurrent clients)`,
   runs.map((run) => ({
     database: run.label,
     rounds: run.results.length,

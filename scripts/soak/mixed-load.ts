@@ -16,7 +16,14 @@ import {
   freePort,
   startPostgresCluster,
 } from "../../tests/support/postgres-cluster";
-import { BENCH_SECRET, createCustomers, ensureBuild, printTable, startServer } from "../bench/lib";
+import {
+  BENCH_SECRET,
+  createCustomers,
+  ensureBuild,
+  printTable,
+  startServer,
+  SERVER_PROCESSES,
+} from "../bench/lib";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -169,7 +176,7 @@ if (findPostgresBin()) {
   console.log("PostgreSQL server binaries not found: skipping the PostgreSQL run.");
 }
 printTable(
-  `Mixed load (${SECONDS} s at ${RATE} requests/s: 80% reads, 20% orders; latency in ms; budget: p99 < ${P99_BUDGET_MS} ms, 0 errors, ledger intact)`,
+  `Mixed load (${SERVER_PROCESSES} server processes, ${SECONDS} s at ${RATE} requests/s: 80% reads, 20% orders; latency in ms; budget: p99 < ${P99_BUDGET_MS} ms, 0 errors, ledger intact)`,
   outcomes.map((o) => ({ ...o })),
 );
 if (process.exitCode)

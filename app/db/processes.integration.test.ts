@@ -1,0 +1,56 @@
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServices, prepareDatabase, type AppServices } from "~/context.server";
+import {
+  adminId,
+  balanceOf,
+  customerWithCoins,
+  expectLedgerIntact,
+} from "../../tests/support/money-fixtures";
+import { createTestDatabaseUrl, testEnv } from "../../tests/support/test-database";
+
+/** Runs tests/support/coin-writer.ts as a separate process; resolves with its exit code and output. */
+function coinWriter(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("node", ["--import", "tsx", "tests/support/coin-writer.ts", ...args]);
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    child.on("close", (code) => resolve({ code, out, err }));
+  });
+}
+
+// Several server processes (WEB_CONCURRENCY) share one SQLite file. A transaction that reads a balance and
+// then writes must wait for the other process's transaction, not fail (BEGIN IMMEDIATE, busy_timeout).
+describe("two processes writing one SQLite database", () => {
+  let services: AppServices;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await createTestDatabaseUrl("sqlite");
+    drop = database.drop;
+    services = createServices(testEnv(database.url));
+    await prepareDatabase(services);
+  });
+  afterAll(async () => {
+    await services.database.destroy();
+    await drop();
+  });
+
+  it("credits the same customer from both at once with no error and every cent in the ledger", async () => {
+    const url = services.env.DATABASE_URL;
+    const userId = await customerWithCoins(services, 0);
+    const actorId = await adminId(services);
+    // Both start at the same moment, after their few seconds of start-up, and write for two seconds.
+    const start = String(Date.now() + 6000);
+    const writers = await Promise.all(
+      [0, 1].map(() => coinWriter([url, userId, actorId, start, "2000"])),
+    );
+    for (const writer of writers) expect(writer.err).toBe("");
+    expect(writers.map((writer) => writer.code)).toEqual([0, 0]);
+    const credits = writers.map((writer) => Number(writer.out.trim()));
+    for (const count of credits) expect(count).toBeGreaterThan(10);
+    expect(await balanceOf(services, userId)).toBe(credits[0]! + credits[1]!);
+    await expectLedgerIntact(services);
+  }, 30_000);
+});
