@@ -87,7 +87,10 @@ async function serve() {
       "/assets",
       express.static(path.join(build, "client/assets"), { immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(path.join(build, "client"), { maxAge: "1h" }));
+    // The files beside assets/ (favicon.svg) all have an extension; a page's path skips the disk lookup
+    // the static handler would make on every request.
+    const publicFiles = express.static(path.join(build, "client"), { maxAge: "1h" });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     const serverBuild = await import(pathToFileURL(path.join(build, "server/index.js")).href);
     app.use(serverBuild.app);
     shutdownApp = serverBuild.shutdown;
