@@ -36,11 +36,6 @@ export const newsletterSchema = z.object({
   redirectTo: z.string().max(2000).optional().catch(undefined),
 });
 
-/** A refusal's message key ("site.errors.emailInvalid") as the outcome the footer shows. */
-export function newsletterErrorOutcome(key: string | undefined): NewsletterOutcome {
-  return key === "site.errors.emailRequired" ? "emailRequired" : "emailInvalid";
-}
-
 /** The same-site page to go back to, with the outcome and the footer box's anchor. */
 export function newsletterReturnPath(redirectTo: unknown, outcome: NewsletterOutcome): string {
   const url = new URL(safeRedirect(redirectTo, "/"), "http://localhost");

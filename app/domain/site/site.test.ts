@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   ACTIVE_SERVER_COUNTER,
+  activeServersNumber,
   looksHeadless,
   newQuiz,
+  newsletterErrorOutcome,
   nextActiveServerCount,
   readNewsletterOutcome,
 } from "./site";
-import {
-  contactSchema,
-  newsletterErrorOutcome,
-  newsletterReturnPath,
-  newsletterSchema,
-} from "./site-forms";
+import { contactSchema, newsletterReturnPath, newsletterSchema } from "./site-forms";
 
 describe("entry gate rules", () => {
   it("asks for the product of two numbers from 1 to 5", () => {
@@ -47,6 +44,13 @@ describe("active-server counter", () => {
       const step = nextActiveServerCount(100) - 100;
       expect([0, 1, 2]).toContain(step);
     }
+  });
+
+  it("shows the number in the visitor's digits, without grouping", () => {
+    expect(activeServersNumber(12458, "en")).toBe("12458");
+    expect(activeServersNumber(12458, "fr")).toBe("12458");
+    // Moroccan Arabic uses Western digits.
+    expect(activeServersNumber(2458, "ar")).toBe("2458");
   });
 });
 
