@@ -7,12 +7,13 @@ import type { NewsletterOutcome } from "./site";
 
 /**
  * A required line of free text. NUL characters are dropped first: PostgreSQL refuses them in text columns
- * (a server error), SQLite would keep them, and no person types one.
+ * (a server error), SQLite would keep them, and no person types one. Line breaks become "\n": a browser
+ * posting the form as a page (no React, no JavaScript) sends a textarea's as "\r\n", fetch as "\n".
  */
 const requiredText = (max: number) =>
   z
     .string({ error: "site.errors.required" })
-    .transform((v) => v.replaceAll("\u0000", "").trim())
+    .transform((v) => v.replaceAll("\u0000", "").replace(/\r\n?/g, "\n").trim())
     .pipe(z.string().min(1, "site.errors.required").max(max, "site.errors.tooLong"));
 
 const email = z

@@ -78,6 +78,11 @@ describe("contact form", () => {
     });
   });
 
+  it("keeps line breaks as \\n, however the browser sent them", () => {
+    for (const message of ["Hello,\r\nworld", "Hello,\nworld", "Hello,\rworld"])
+      expect(contactSchema.parse({ ...valid, message }).message).toBe("Hello,\nworld");
+  });
+
   it("drops NUL characters, which PostgreSQL cannot store", () => {
     expect(contactSchema.parse({ ...valid, message: "a\u0000b" }).message).toBe("ab");
   });
