@@ -125,7 +125,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
         ))}
         <Links />
-        {scripts === "enhance" ? <script type="module" src={enhanceScript} nonce={nonce} /> : null}
+        {/* Low priority: nothing of the first paint waits for it, so the HTML and CSS get the link first. */}
+        {scripts === "enhance" ? (
+          <script type="module" src={enhanceScript} nonce={nonce} fetchPriority="low" />
+        ) : null}
       </head>
       <body className="min-h-screen">
         {/* Radix menus and dialogs read the direction from here, not from <html dir>. */}

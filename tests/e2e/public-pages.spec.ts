@@ -52,10 +52,10 @@ test("an anonymous visitor's public pages load the enhance script and nothing of
     const html = await (await request.get(path)).text();
     expect(html, path).not.toContain("modulepreload");
     expect(html, path).not.toContain("__reactRouterContext");
-    // One script element, the enhance script, with the page's CSP nonce.
+    // One script element, the enhance script, with the page's CSP nonce and at low priority.
     expect(html.match(/<script\b[^>]*>/g), path).toEqual([
       expect.stringMatching(
-        /^<script type="module" src="\/assets\/entry\.enhance-[\w-]+\.js" nonce="[^"]+">$/,
+        /^<script type="module" src="\/assets\/entry\.enhance-[\w-]+\.js" nonce="[^"]+" fetchPriority="low">$/,
       ),
     ]);
     await visit(page, path);
