@@ -11,15 +11,18 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { Direction } from "radix-ui";
 import type { Route } from "./+types/root";
 import "./app.css";
+// The enhance script, bundled on its own (Vite's worker build: one small file, none of the app's chunks).
+import enhanceScript from "./entry.enhance.ts?worker&url";
 import { useNonce } from "./components/nonce";
+import { usePageScripts } from "./components/page-scripts";
 import { NotFoundContent } from "./components/layout/not-found";
 import { Button } from "./components/ui/button";
+import { StaticToaster } from "./components/ui/static-toaster";
 import { showToast, Toaster } from "./components/ui/toaster";
 import { listNotifications } from "./domain/notifications/notifications.server";
 import { themeVariables } from "./domain/settings/theme";
@@ -109,10 +112,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = root?.locale ?? "en";
   const theme = root?.settings.theme;
   const style = theme ? (themeVariables(theme) as React.CSSProperties) : undefined;
-  // A route whose handle says { hydrate: false } (the maintenance page) is served as plain HTML.
-  const hydrate = !useMatches().some(
-    (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
-  );
+  // React's scripts, the enhance script or nothing, as the page's routes say (app/lib/hydration.ts, ADR 13).
+  const scripts = usePageScripts();
   return (
     <html lang={locale} dir={directionOf(locale)} style={style}>
       <head>
@@ -124,11 +125,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
         ))}
         <Links />
+        {/* Low priority: nothing of the first paint waits for it, so the HTML and CSS get the link first. */}
+        {scripts === "enhance" ? (
+          <script type="module" src={enhanceScript} nonce={nonce} fetchPriority="low" />
+        ) : null}
       </head>
       <body className="min-h-screen">
         {/* Radix menus and dialogs read the direction from here, not from <html dir>. */}
         <Direction.Provider dir={directionOf(locale)}>{children}</Direction.Provider>
-        {hydrate ? (
+        {scripts === "react" ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
@@ -166,7 +171,9 @@ function useI18nFor(locale: Locale): I18n {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const i18n = useI18nFor(loaderData.locale);
+  const scripts = usePageScripts();
   const { toast } = loaderData;
+  const dir = directionOf(loaderData.locale);
   useEffect(() => {
     if (!toast) return;
     // The id keeps it one toast when its text switches language.
@@ -177,7 +184,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <Outlet />
-      <Toaster dir={directionOf(loaderData.locale)} />
+      {scripts === "react" ? (
+        <Toaster dir={dir} />
+      ) : scripts === "enhance" ? (
+        <StaticToaster
+          dir={dir}
+          toast={
+            toast
+              ? { type: toast.type === "error" ? "error" : "success", text: i18n.t(toast.key) }
+              : null
+          }
+        />
+      ) : null}
     </I18nextProvider>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { liveChatLinks } from "~/domain/settings/settings";
 import { AuthCard } from "~/features/auth/auth-card";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/forgot-password";
 
@@ -14,6 +15,8 @@ export function loader({ context }: Route.LoaderArgs) {
     communityUrl: liveChatLinks(context.settings).community,
   };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

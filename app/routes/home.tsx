@@ -12,11 +12,13 @@ import {
 } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+import { usePageScripts } from "~/components/page-scripts";
 import { Button } from "~/components/ui/button";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { ActiveServerCounter } from "~/features/site/active-server-counter";
-import { EntryGate } from "~/features/site/entry-gate";
+import { EntryGate, EntryGateTemplate } from "~/features/site/entry-gate";
 import { PlanGrid } from "~/features/site/plan-grid";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/home";
 
@@ -40,6 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     locale: context.locale,
   };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
@@ -121,9 +125,10 @@ const services = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
+  const scripts = usePageScripts();
   return (
     <main>
-      {loaderData.gate ? <EntryGate /> : null}
+      {loaderData.gate ? scripts === "react" ? <EntryGate /> : <EntryGateTemplate /> : null}
       <section className="bg-secondary text-white">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 py-20 text-center">
           <div className="flex flex-wrap justify-center gap-2">

@@ -5,6 +5,7 @@ import { LoginForm } from "~/features/auth/login-form";
 import { parseForm } from "~/http/form.server";
 import { CHANGE_PASSWORD_PATH, redirectSignedIn } from "~/http/guards.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/login";
 
@@ -19,6 +20,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     maintenance: context.settings.general.maintenanceMode,
   };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

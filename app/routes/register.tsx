@@ -6,6 +6,7 @@ import { RegisterForm } from "~/features/auth/register-form";
 import { parseForm } from "~/http/form.server";
 import { redirectSignedIn } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/register";
@@ -18,6 +19,8 @@ export function loader({ context }: Route.LoaderArgs) {
     registrationOpen: context.settings.features.registration,
   };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

@@ -5,7 +5,7 @@ import {
   SETTINGS_BASE_URL,
   submitLogin,
   visit,
-  waitForHydration,
+  waitForPage,
 } from "./fixtures";
 
 // These switches change the whole site, so this file has a server of its own (E2E_PORT + 2, see
@@ -184,7 +184,7 @@ test("a theme colour changes the storefront's primary buttons", async ({ browser
     await expect(form.getByRole("status")).toHaveText("Settings saved");
 
     await visitor.goto("/");
-    await waitForHydration(visitor);
+    await waitForPage(visitor);
     const button = visitor.getByRole("link", { name: "See the plans" });
     await expect(button).toHaveCSS("background-color", "rgb(22, 163, 74)");
     // White on this green is under 4.5:1, so the text turns dark.

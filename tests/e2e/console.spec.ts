@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForPage } from "./fixtures";
 
 /** Console errors, uncaught page errors and CSP violations of the app's own origin. */
 function collectProblems(page: Page, baseURL: string) {
@@ -30,7 +30,7 @@ for (const path of ["/", "/login"]) {
     });
     const problems = collectProblems(page, baseURL ?? "");
     await page.goto(path);
-    await waitForHydration(page);
+    await waitForPage(page);
     await page.waitForLoadState("networkidle");
     expect(await cspViolations(page)).toEqual([]);
     expect(problems).toEqual([]);

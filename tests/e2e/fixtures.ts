@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test as base, type Browser, type Page } from "@playwright/test";
+import { expect, test as base, type Browser, type Locator, type Page } from "@playwright/test";
 
 /** The e2e server's first admin (playwright.config.ts passes these to it). */
 export const ADMIN_EMAIL = "admin@hostfront.test";
@@ -20,9 +20,12 @@ export interface Customer {
   password: string;
 }
 
-/** A sonner toast with exactly this text. */
+/**
+ * A toast with exactly this text: sonner's on a hydrated page, the server's (static-toaster.tsx) on a page
+ * served without React.
+ */
 export function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+  return page.locator("[data-sonner-toast], [data-toast]").getByText(text, { exact: true });
 }
 
 /**
@@ -35,10 +38,64 @@ export async function waitForHydration(page: Page) {
   );
 }
 
-/** Goes to a page of the app and waits for it to hydrate. */
+/**
+ * Waits until React has hydrated this element. A part of the page that loads its code on demand (the coin
+ * dialog, the notification bell) hydrates after the rest, and a click on it before then is lost.
+ */
+export async function waitForReactOn(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith("__reactProps$")),
+      ),
+    )
+    .toBe(true);
+}
+
+/**
+ * Records every state this button goes through from now on (its text, disabled, aria-busy). On a page
+ * served without React a form's post is a page load, and while it is under way the test cannot look at
+ * the page it leaves; the page reports what its button showed instead.
+ */
+export async function watchButton(button: Locator) {
+  const states: { text: string; disabled: boolean; busy: string | null }[] = [];
+  const name = `reportButton${randomBytes(4).toString("hex")}`;
+  await button.page().exposeFunction(name, (state: (typeof states)[number]) => states.push(state));
+  await button.evaluate((element, report) => {
+    const button = element as HTMLButtonElement;
+    new MutationObserver(() =>
+      (window as unknown as Record<string, (state: unknown) => void>)[report]!({
+        text: button.textContent ?? "",
+        disabled: button.disabled,
+        busy: button.getAttribute("aria-busy"),
+      }),
+    ).observe(button, { attributes: true, childList: true, characterData: true, subtree: true });
+  }, name);
+  return states;
+}
+
+/** The enhance script of a page served without React (app/entry.enhance.ts), as the page names it. */
+export const ENHANCE_SCRIPT = 'script[src*="/entry.enhance"]';
+
+/**
+ * Waits until the page's own script has started: React's hydration, or on a page served without React
+ * (an anonymous visitor's public page) the enhance script, which marks <html data-enhanced> when it has
+ * set everything up. Each page waits for the one it was served with.
+ */
+export async function waitForPage(page: Page) {
+  await page.waitForFunction(
+    (enhance) =>
+      document.querySelector(enhance)
+        ? document.documentElement.hasAttribute("data-enhanced")
+        : Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
+    ENHANCE_SCRIPT,
+  );
+}
+
+/** Goes to a page of the app and waits for its script (waitForPage). */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);
-  await waitForHydration(page);
+  await waitForPage(page);
   return response;
 }
 
@@ -71,11 +128,15 @@ export async function registerCustomer(
   return account;
 }
 
-/** Fills the login form (the current page must be /login) and submits it. */
+/**
+ * Fills the login form (the current page must be /login) and submits it. The login page is served
+ * without React, so the post loads the next page: wait until that page's script runs, as visit() does.
+ */
 export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  await waitForPage(page);
 }
 
 export async function login(page: Page, email: string, password: string) {

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { GATE_BASE_URL } from "./fixtures";
+import {
+  ENHANCE_SCRIPT,
+  GATE_BASE_URL,
+  registerCustomer,
+  submitLogin,
+  waitForHydration,
+} from "./fixtures";
 
 // These run against the server started with ENTRY_GATE=on. Playwright's Chromium is headless
 // (navigator.webdriver is true), which the gate must catch; the quiz path pretends to be a person.
@@ -55,6 +61,29 @@ test.describe("a person", () => {
     await page.reload();
     await page.waitForTimeout(1500);
     await expect(page.getByText("Checking your browser...")).toBeHidden();
+  });
+
+  test("a signed-in customer gets the same gate from the hydrated page", async ({ page }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }),
+    );
+    const customer = await registerCustomer(page);
+    await submitLogin(page, customer.email, customer.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.locator(ENHANCE_SCRIPT)).toHaveCount(0);
+    await expect(page.getByText("Checking your browser...")).toBeVisible();
+    const question = page.getByText(/What is \d × \d\?/);
+    await expect(question).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByLabel(/What is/)).toBeFocused();
+    const [a, b] = ((await question.textContent()) ?? "").match(/\d/g)!.map(Number);
+    await page.getByLabel(/What is/).fill(String(a! * b!));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Game servers that stay online",
+    );
   });
 
   test("an error during the check goes to /verification-failed", async ({ page }) => {

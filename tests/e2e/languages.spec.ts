@@ -7,7 +7,8 @@ import {
   signedIn,
   submitLogin,
   visit,
-  waitForHydration,
+  waitForPage,
+  waitForReactOn,
 } from "./fixtures";
 import type arCommonType from "../../app/i18n/locales/ar/common.json";
 import type arSiteType from "../../app/i18n/locales/ar/site.json";
@@ -95,7 +96,7 @@ test("switching language keeps the page and changes its texts", async ({ page })
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(frSite.about.title);
   // The header's switcher does the same (the page reloaded: wait until it reacts to a change).
-  await waitForHydration(page);
+  await waitForPage(page);
   await page.locator("#language-header").selectOption("ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page).toHaveURL(/\/about$/);
@@ -149,14 +150,16 @@ test("a customer's saved language follows them to another browser", async ({ pag
   await expect(other).toHaveURL(/\/dashboard/);
   await expect(other.locator("html")).toHaveAttribute("lang", "ar");
   await expect(other.locator("html")).toHaveAttribute("dir", "rtl");
-  // The login navigated without a page load: the texts switch to Arabic all the same.
+  // The account's language wins over the browser's for the page the login leads to.
   await expect(other.getByRole("heading", { level: 1 })).toContainText(
     arCommon.dashboard.welcome.split("{{")[0]!.trim(),
   );
   await visit(other, "/about");
   await expect(other.getByRole("heading", { level: 1 })).toHaveText(arSite.about.title);
   // The coin dialog mirrors: its close button sits on the left, and it stays on the screen.
-  await other.getByRole("banner").locator('button[aria-haspopup="dialog"]').click();
+  const coins = other.getByRole("banner").locator('button[aria-haspopup="dialog"]');
+  await waitForReactOn(coins);
+  await coins.click();
   const dialog = other.getByRole("dialog");
   const box = (await dialog.boundingBox())!;
   const close = (await dialog.getByRole("button", { name: arCommon.coins.close }).boundingBox())!;

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   USER_PASSWORD,
   visit,
+  watchButton,
 } from "./fixtures";
 
 test.describe("login", () => {
@@ -54,14 +55,17 @@ test.describe("login", () => {
 
   test("says 'Signing in...' while the form is submitted", async ({ page, customer }) => {
     await visit(page, "/login");
-    // Hold the action's request back a little so the pending state can be seen.
-    await page.route("**/login.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 750));
+    // Hold the form's post (a page load: /login is served without React) back a little, so the pending
+    // state shows for a while before the next page replaces it.
+    await page.route("**/login", async (route) => {
+      if (route.request().method() === "POST")
+        await new Promise((resolve) => setTimeout(resolve, 750));
       await route.continue();
     });
+    const states = await watchButton(page.getByRole("button", { name: "Sign In" }));
     await submitLogin(page, customer.email, customer.password);
-    await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
     await expect(page).toHaveURL(/\/dashboard$/);
+    expect(states).toContainEqual({ text: "Signing in...", disabled: true, busy: "true" });
   });
 
   test("links to the forgot-password page", async ({ page }) => {

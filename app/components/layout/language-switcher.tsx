@@ -13,7 +13,7 @@ const LANGUAGE_NAMES = {
 
 /**
  * A form that works without JavaScript (select, then the button); with JavaScript the choice submits at
- * once. The server keeps the choice in a cookie and on the account, and sends the visitor back here.
+ * once (data-auto-submit: the enhance script does it on a page served without React). The server keeps the choice in a cookie and on the account, and sends the visitor back here.
  */
 export function LanguageSwitcher({
   locale,
@@ -43,6 +43,7 @@ export function LanguageSwitcher({
         id={id}
         name="lang"
         defaultValue={locale}
+        data-auto-submit=""
         className="h-9 rounded-md border bg-transparent px-1 text-sm"
         onChange={(event) => event.currentTarget.form?.requestSubmit()}
       >

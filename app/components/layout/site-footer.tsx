@@ -5,7 +5,11 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { liveChatLinks } from "~/domain/settings/settings";
-import { readNewsletterOutcome, type NewsletterOutcome } from "~/domain/site/site";
+import {
+  NEWSLETTER_OUTCOMES,
+  readNewsletterOutcome,
+  type NewsletterOutcome,
+} from "~/domain/site/site";
 import { LanguageSwitcher } from "./language-switcher";
 import type { ShellProps } from "./types";
 
@@ -175,6 +179,10 @@ function NewsletterBox() {
   function errorText(key = "site.errors.emailInvalid") {
     return trSite(key.replace(/^site\./, ""));
   }
+  // For site-footer.enhance.ts, which sends the box with fetch on a page served without React.
+  const outcomes = Object.fromEntries(
+    NEWSLETTER_OUTCOMES.map((name) => [name, tSite(NEWSLETTER_TEXT[name])]),
+  );
   return (
     <fetcher.Form
       ref={formRef}
@@ -182,6 +190,7 @@ function NewsletterBox() {
       method="post"
       action="/newsletter"
       className="mt-6 max-w-sm scroll-mt-24"
+      data-outcomes={JSON.stringify(outcomes)}
     >
       <h2 className="font-semibold text-white">{t("footer.newsletterTitle")}</h2>
       <p className="mt-1 text-sm text-slate-300">{t("footer.newsletterText")}</p>

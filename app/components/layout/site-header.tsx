@@ -2,6 +2,7 @@ import { ChevronDownIcon, MenuIcon, ServerIcon, XIcon } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink } from "react-router";
+import { usePageScripts } from "~/components/page-scripts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { LanguageSwitcher } from "./language-switcher";
@@ -26,9 +27,17 @@ const serviceLinks = [
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn("rounded-md px-3 py-2 text-sm font-medium hover:bg-muted", isActive && "text-primary");
 
+/**
+ * On a page served without React (an anonymous visitor's public page) the menus are in the HTML, closed,
+ * and site-header.enhance.ts opens and closes them; the markup is the same for both (aria-expanded,
+ * hidden, icons shown by aria-expanded), so each state looks alike whichever script drives it.
+ */
 export function SiteHeader({ user, settings, locale }: ShellProps) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Hydrated, the phone menu is rendered only while open: for a signed-in visitor it holds a second
+  // notification bell and coin dialog.
+  const staticPage = usePageScripts() !== "react";
   const close = () => setMenuOpen(false);
   // The admin's features switch: with registration closed, nothing points at /register.
   const registrationOpen = settings.features.registration;
@@ -97,18 +106,28 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
         <Button
           variant="ghost"
           size="icon"
-          className="ms-auto md:hidden"
+          className="group ms-auto md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}
+          data-menu-toggle=""
+          data-open-label={t("nav.openMenu")}
+          data-close-label={t("nav.closeMenu")}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <XIcon aria-hidden /> : <MenuIcon aria-hidden />}
+          {/* The icon follows aria-expanded, whichever script sets it. */}
+          <MenuIcon aria-hidden className="group-aria-expanded:hidden" />
+          <XIcon aria-hidden className="hidden group-aria-expanded:block" />
         </Button>
       </div>
 
-      {menuOpen ? (
-        <nav id="mobile-menu" aria-label={t("nav.mainNavigation")} className="border-t md:hidden">
+      {menuOpen || staticPage ? (
+        <nav
+          id="mobile-menu"
+          aria-label={t("nav.mainNavigation")}
+          className="border-t md:hidden"
+          hidden={!menuOpen}
+        >
           <div className="mx-auto grid max-w-7xl gap-1 px-4 py-3">
             <NavLink to="/" end className={navClass} onClick={close}>
               {t("nav.home")}
@@ -209,6 +228,7 @@ function ServicesMenu() {
     <div
       ref={box}
       className="relative"
+      data-disclosure=""
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
@@ -218,32 +238,31 @@ function ServicesMenu() {
         aria-expanded={open}
         aria-controls="services-menu"
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
+        className="group flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
       >
         {t("nav.services")}
         <ChevronDownIcon
-          className={cn("size-4 transition-transform", open && "rotate-180")}
+          className="size-4 transition-transform group-aria-expanded:rotate-180"
           aria-hidden
         />
       </button>
-      {open ? (
-        <ul
-          id="services-menu"
-          className="absolute start-0 top-full z-50 mt-1 min-w-48 rounded-md border bg-background p-1 shadow-md"
-        >
-          {serviceLinks.map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                onClick={() => setOpen(false)}
-                className="block rounded-sm px-2 py-1.5 text-sm outline-none hover:bg-muted focus-visible:bg-muted"
-              >
-                {t(link.key)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ul
+        id="services-menu"
+        hidden={!open}
+        className="absolute start-0 top-full z-50 mt-1 min-w-48 rounded-md border bg-background p-1 shadow-md"
+      >
+        {serviceLinks.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              onClick={() => setOpen(false)}
+              className="block rounded-sm px-2 py-1.5 text-sm outline-none hover:bg-muted focus-visible:bg-muted"
+            >
+              {t(link.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -8,6 +8,7 @@ export function PasswordInput({
   ...props
 }: Omit<ComponentProps<"input">, "type"> & { showLabel: string; hideLabel: string }) {
   const [visible, setVisible] = useState(false);
+  // On a page served without React, password-input.enhance.ts toggles the same attributes (data-*-label).
   // The field is always left to right; the toggle sits at the page's end (the left in Arabic), so the
   // room for it is on the field's end in English and on its start in Arabic.
   return (
@@ -20,17 +21,18 @@ export function PasswordInput({
       />
       <button
         type="button"
-        className="absolute inset-y-0 end-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
+        className="group absolute inset-y-0 end-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
         onClick={() => setVisible((value) => !value)}
         aria-label={visible ? hideLabel : showLabel}
         aria-pressed={visible}
         aria-controls={props.id}
+        data-password-toggle=""
+        data-show-label={showLabel}
+        data-hide-label={hideLabel}
       >
-        {visible ? (
-          <EyeOffIcon className="size-4" aria-hidden />
-        ) : (
-          <EyeIcon className="size-4" aria-hidden />
-        )}
+        {/* The icon follows aria-pressed, whichever script sets it. */}
+        <EyeIcon className="size-4 group-aria-pressed:hidden" aria-hidden />
+        <EyeOffIcon className="hidden size-4 group-aria-pressed:block" aria-hidden />
       </button>
     </div>
   );

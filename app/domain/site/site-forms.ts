@@ -7,12 +7,13 @@ import type { NewsletterOutcome } from "./site";
 
 /**
  * A required line of free text. NUL characters are dropped first: PostgreSQL refuses them in text columns
- * (a server error), SQLite would keep them, and no person types one.
+ * (a server error), SQLite would keep them, and no person types one. Line breaks become "\n": a browser
+ * posting the form as a page (no React, no JavaScript) sends a textarea's as "\r\n", fetch as "\n".
  */
 const requiredText = (max: number) =>
   z
     .string({ error: "site.errors.required" })
-    .transform((v) => v.replaceAll("\u0000", "").trim())
+    .transform((v) => v.replaceAll("\u0000", "").replace(/\r\n?/g, "\n").trim())
     .pipe(z.string().min(1, "site.errors.required").max(max, "site.errors.tooLong"));
 
 const email = z
@@ -35,11 +36,6 @@ export const newsletterSchema = z.object({
   // Where a form posted without JavaScript returns to; a bad value never refuses the subscription.
   redirectTo: z.string().max(2000).optional().catch(undefined),
 });
-
-/** A refusal's message key ("site.errors.emailInvalid") as the outcome the footer shows. */
-export function newsletterErrorOutcome(key: string | undefined): NewsletterOutcome {
-  return key === "site.errors.emailRequired" ? "emailRequired" : "emailInvalid";
-}
 
 /** The same-site page to go back to, with the outcome and the footer box's anchor. */
 export function newsletterReturnPath(redirectTo: unknown, outcome: NewsletterOutcome): string {

@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   ACTIVE_SERVER_COUNTER,
+  activeServersNumber,
   looksHeadless,
   newQuiz,
+  newsletterErrorOutcome,
   nextActiveServerCount,
   readNewsletterOutcome,
 } from "./site";
-import {
-  contactSchema,
-  newsletterErrorOutcome,
-  newsletterReturnPath,
-  newsletterSchema,
-} from "./site-forms";
+import { contactSchema, newsletterReturnPath, newsletterSchema } from "./site-forms";
 
 describe("entry gate rules", () => {
   it("asks for the product of two numbers from 1 to 5", () => {
@@ -48,6 +45,13 @@ describe("active-server counter", () => {
       expect([0, 1, 2]).toContain(step);
     }
   });
+
+  it("shows the number in the visitor's digits, without grouping", () => {
+    expect(activeServersNumber(12458, "en")).toBe("12458");
+    expect(activeServersNumber(12458, "fr")).toBe("12458");
+    // Moroccan Arabic uses Western digits.
+    expect(activeServersNumber(2458, "ar")).toBe("2458");
+  });
 });
 
 describe("contact form", () => {
@@ -72,6 +76,11 @@ describe("contact form", () => {
       subject: "site.errors.required",
       message: "site.errors.required",
     });
+  });
+
+  it("keeps line breaks as \\n, however the browser sent them", () => {
+    for (const message of ["Hello,\r\nworld", "Hello,\nworld", "Hello,\rworld"])
+      expect(contactSchema.parse({ ...valid, message }).message).toBe("Hello,\nworld");
   });
 
   it("drops NUL characters, which PostgreSQL cannot store", () => {

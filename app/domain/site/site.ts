@@ -1,11 +1,19 @@
-// The footer and the home page import this module on every public page, so it imports nothing: zod alone
-// is about 24 KiB of gzip JavaScript. The forms' schemas are in site-forms.ts, which only routes import.
+import { intlLocale } from "~/lib/money";
+
+// The footer and the home page import this module on every public page, and the enhance script
+// (app/entry.enhance.ts) bundles what it uses of it, so it imports nothing heavy: zod alone is about
+// 24 KiB of gzip JavaScript. The forms' schemas are in site-forms.ts, which only routes import.
 
 export const ACTIVE_SERVER_COUNTER = { start: 2458, intervalMs: 5000, maxStep: 2 } as const;
 
 /** The cosmetic counter's next value: it grows by a whole number from 0 to maxStep (spec section 2). */
 export function nextActiveServerCount(count: number, random = Math.random): number {
   return count + Math.floor(random() * (ACTIVE_SERVER_COUNTER.maxStep + 1));
+}
+
+/** The counter's number as the page shows it: the visitor's digits, no grouping ("2458"). */
+export function activeServersNumber(count: number, locale: string): string {
+  return new Intl.NumberFormat(intlLocale(locale), { useGrouping: false }).format(count);
 }
 
 /**
@@ -20,6 +28,11 @@ export function readNewsletterOutcome(value: string | null): NewsletterOutcome |
   return (NEWSLETTER_OUTCOMES as readonly string[]).includes(value ?? "")
     ? (value as NewsletterOutcome)
     : null;
+}
+
+/** A refusal's message key ("site.errors.emailInvalid") as the outcome the footer shows. */
+export function newsletterErrorOutcome(key: string | undefined): NewsletterOutcome {
+  return key === "site.errors.emailRequired" ? "emailRequired" : "emailInvalid";
 }
 
 /** The entry gate's quiz (spec section 4): the product of two whole numbers from 1 to 5. */

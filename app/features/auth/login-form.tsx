@@ -86,7 +86,12 @@ export function LoginForm({
             {t("login.forgot")}
           </Link>
         </div>
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
+        <Button
+          type="submit"
+          disabled={submitting}
+          aria-busy={submitting}
+          data-busy-text={t("login.submitting")}
+        >
           {submitting ? t("login.submitting") : t("login.submit")}
         </Button>
       </Form>

@@ -129,7 +129,12 @@ export function RegisterForm({
             t("register.coinsNoticeNoChat")
           )}
         </p>
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
+        <Button
+          type="submit"
+          disabled={submitting}
+          aria-busy={submitting}
+          data-busy-text={t("register.submitting")}
+        >
           {submitting ? t("register.submitting") : t("register.submit")}
         </Button>
       </Form>

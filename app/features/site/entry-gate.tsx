@@ -1,74 +1,52 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent, type Ref } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "~/i18n/use-translation";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { looksHeadless, newQuiz } from "~/domain/site/site";
-
-const PASSED_KEY = "hostfront_gate_passed";
-const CHECK_SECONDS = 5;
+import { placeholder } from "~/lib/placeholders";
+import {
+  ENTRY_GATE,
+  startEntryGate,
+  type EntryGate as Gate,
+  type GateState,
+} from "./entry-gate-flow";
 
 /**
- * Spec section 4: drawn by the browser over the server-rendered home page (crawlers and link previews
- * read the real page). Counts down 5 s; an automated browser goes to /bot-detected, a thrown error to
- * /verification-failed; otherwise a multiplication quiz. Passed once per browser session.
+ * Spec section 4, drawn by the browser over the server-rendered home page (crawlers and link previews read
+ * the real page). The steps are in entry-gate-flow.ts; this is the hydrated page's view of them (a
+ * signed-in visitor). Everyone else gets EntryGateTemplate, which the enhance script draws.
  */
 export function EntryGate() {
-  const { t } = useTranslation("site");
   const navigate = useNavigate();
-  const [stage, setStage] = useState<"hidden" | "checking" | "quiz" | "loading">("hidden");
-  const [seconds, setSeconds] = useState(CHECK_SECONDS);
-  const [quiz, setQuiz] = useState(() => ({ a: 0, b: 0, answer: 0 }));
-  const [wrong, setWrong] = useState(false);
+  const [state, setState] = useState<GateState>({ stage: "hidden" });
+  const gate = useRef<Gate | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    let left = CHECK_SECONDS;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const fail = () => void navigate("/verification-failed", { replace: true });
-    const start = setTimeout(() => {
-      try {
-        if (sessionStorage.getItem(PASSED_KEY) === "1") return;
-        setStage("checking");
-        timer = setInterval(() => {
-          try {
-            left -= 1;
-            setSeconds(left);
-            if (left > 0) return;
-            clearInterval(timer);
-            if (looksHeadless(navigator)) {
-              void navigate("/bot-detected", { replace: true });
-              return;
-            }
-            setQuiz(newQuiz());
-            setStage("quiz");
-          } catch {
-            clearInterval(timer);
-            fail();
-          }
-        }, 1000);
-      } catch {
-        fail();
-      }
-    }, 0);
-    return () => {
-      clearTimeout(start);
-      clearInterval(timer);
-    };
+    const started = startEntryGate({
+      storage: () => sessionStorage,
+      navigator,
+      go: (path) => void navigate(path, { replace: true }),
+      render: setState,
+    });
+    gate.current = started;
+    return started.stop;
   }, [navigate]);
 
+  const quiz = state.stage === "quiz" ? state : null;
   useEffect(() => {
-    if (stage === "quiz") input.current?.focus();
-    else if (stage === "checking") overlay.current?.focus();
-  }, [stage, quiz]);
+    if (quiz) input.current?.focus();
+    else if (state.stage === "checking") overlay.current?.focus();
+  }, [state.stage, quiz]);
 
   // While the gate is up the page under it is inert: the keyboard cannot reach its links and screen
   // readers do not read it (the overlay sits directly in <body>, so everything else can be marked).
+  const up = state.stage !== "hidden";
   useEffect(() => {
-    if (stage === "hidden") return;
+    if (!up) return;
     const others = [...document.body.children].filter(
       (el): el is HTMLElement => el instanceof HTMLElement && el !== overlay.current && !el.inert,
     );
@@ -76,74 +54,126 @@ export function EntryGate() {
     return () => {
       for (const el of others) el.inert = false;
     };
-  }, [stage]);
+  }, [up]);
 
-  // Only ever shown after hydration (stage starts hidden), so the portal never meets server HTML.
-  if (stage === "hidden") return null;
+  // Only ever shown after hydration (the state starts hidden), so the portal never meets server HTML.
+  if (!up) return null;
   return createPortal(
+    <GateDialog
+      state={state}
+      overlayRef={overlay}
+      inputRef={input}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        if (!gate.current?.answer(new FormData(form).get("answer"))) form.reset();
+      }}
+    />,
+    document.body,
+  );
+}
+
+/**
+ * The gate for a page served without React: the dialog with the catalogue's texts and their {{seconds}},
+ * {{a}} and {{b}} left in, for entry-gate-view.ts (run by the enhance script) to copy into the page and
+ * fill. A <template>'s content is not part of the page, so nothing of it shows or is read before then.
+ */
+export function EntryGateTemplate() {
+  return (
+    <template data-entry-gate="">
+      <GateDialog
+        state={{ stage: "checking", seconds: ENTRY_GATE.checkSeconds }}
+        values={{ seconds: placeholder("seconds"), a: placeholder("a"), b: placeholder("b") }}
+      />
+    </template>
+  );
+}
+
+/**
+ * The dialog with one part per stage, all but the current one hidden. Elements marked data-fill hold a
+ * text whose placeholders the enhance script fills.
+ */
+function GateDialog({
+  state,
+  values,
+  overlayRef,
+  inputRef,
+  onSubmit,
+}: {
+  state: GateState;
+  /** Placeholders instead of the state's numbers, for the template. */
+  values?: { seconds: string; a: string; b: string };
+  overlayRef?: Ref<HTMLDivElement>;
+  inputRef?: Ref<HTMLInputElement>;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const { t } = useTranslation("site");
+  const seconds = values?.seconds ?? (state.stage === "checking" ? state.seconds : 0);
+  const a = values?.a ?? (state.stage === "quiz" ? state.a : 0);
+  const b = values?.b ?? (state.stage === "quiz" ? state.b : 0);
+  const wrong = state.stage === "quiz" && state.wrong;
+  return (
     <div
-      ref={overlay}
+      ref={overlayRef}
       tabIndex={-1}
       role="dialog"
       aria-modal="true"
-      aria-labelledby="gate-title"
+      aria-labelledby={`gate-title-${state.stage}`}
       className="fixed inset-0 z-[60] flex items-center justify-center bg-secondary/95 p-4 text-white outline-none"
     >
       <div className="w-full max-w-sm rounded-xl bg-background p-6 text-foreground shadow-xl">
-        {stage === "checking" ? (
-          <div className="grid gap-2 text-center" aria-live="polite">
-            <h2 id="gate-title" className="text-lg font-semibold">
-              {t("gate.checking")}
-            </h2>
-            <p className="text-sm text-muted-foreground">{t("gate.countdown", { seconds })}</p>
-            <p className="text-4xl font-bold" data-testid="gate-countdown">
-              {seconds}
-            </p>
-          </div>
-        ) : stage === "loading" ? (
-          <p id="gate-title" className="text-center" aria-live="polite">
-            {t("gate.loading")}
+        <div
+          data-gate-stage="checking"
+          hidden={state.stage !== "checking"}
+          className="grid gap-2 text-center"
+          aria-live="polite"
+        >
+          <h2 id="gate-title-checking" className="text-lg font-semibold">
+            {t("gate.checking")}
+          </h2>
+          <p className="text-sm text-muted-foreground" data-fill="">
+            {t("gate.countdown", { seconds })}
           </p>
-        ) : (
-          <form
-            className="grid gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const value = Number(new FormData(event.currentTarget).get("answer"));
-              if (value === quiz.answer) {
-                setStage("loading");
-                sessionStorage.setItem(PASSED_KEY, "1");
-                setTimeout(() => setStage("hidden"), 300);
-              } else {
-                setWrong(true);
-                setQuiz(newQuiz());
-                event.currentTarget.reset();
-              }
-            }}
-          >
-            <h2 id="gate-title" className="text-lg font-semibold">
-              {t("gate.quizTitle")}
-            </h2>
-            <Label htmlFor="gate-answer">{t("gate.quizQuestion", { a: quiz.a, b: quiz.b })}</Label>
-            <Input
-              ref={input}
-              id="gate-answer"
-              name="answer"
-              inputMode="numeric"
-              autoComplete="off"
-              required
-              aria-describedby={wrong ? "gate-wrong" : undefined}
-            />
-            {wrong ? (
-              <p id="gate-wrong" role="alert" className="text-sm text-destructive">
-                {t("gate.wrong")}
-              </p>
-            ) : null}
-            <Button type="submit">{t("gate.submit")}</Button>
-          </form>
-        )}
+          <p className="text-4xl font-bold" data-testid="gate-countdown" data-fill="">
+            {seconds}
+          </p>
+        </div>
+        <p
+          data-gate-stage="loading"
+          hidden={state.stage !== "loading"}
+          id="gate-title-loading"
+          className="text-center"
+          aria-live="polite"
+        >
+          {t("gate.loading")}
+        </p>
+        <form
+          data-gate-stage="quiz"
+          hidden={state.stage !== "quiz"}
+          className="grid gap-3"
+          onSubmit={onSubmit}
+        >
+          <h2 id="gate-title-quiz" className="text-lg font-semibold">
+            {t("gate.quizTitle")}
+          </h2>
+          <Label htmlFor="gate-answer" data-fill="">
+            {t("gate.quizQuestion", { a, b })}
+          </Label>
+          <Input
+            ref={inputRef}
+            id="gate-answer"
+            name="answer"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            aria-describedby={wrong ? "gate-wrong" : undefined}
+          />
+          <p id="gate-wrong" role="alert" hidden={!wrong} className="text-sm text-destructive">
+            {t("gate.wrong")}
+          </p>
+          <Button type="submit">{t("gate.submit")}</Button>
+        </form>
       </div>
-    </div>,
-    document.body,
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { AwardIcon, HeartHandshakeIcon, ShieldCheckIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/about";
 
@@ -7,6 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const t = context.i18n.getFixedT(null, "site");
   return { meta: { title: t("about.metaTitle"), description: t("about.mission") } };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

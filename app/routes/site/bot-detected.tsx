@@ -1,4 +1,5 @@
 import { GateOutcome } from "~/features/site/gate-outcome";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/bot-detected";
 
@@ -7,6 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const t = context.i18n.getFixedT(null, "site");
   return { meta: { title: t("botDetected.metaTitle"), description: t("botDetected.text") } };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

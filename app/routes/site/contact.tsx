@@ -11,6 +11,7 @@ import { contactSchema } from "~/domain/site/site-forms";
 import { submitContactMessage } from "~/domain/site/site.server";
 import { parseForm } from "~/http/form.server";
 import { messageKey } from "~/lib/message-key";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/contact";
 
@@ -24,6 +25,8 @@ export function loader({ context }: Route.LoaderArgs) {
     contact: { email: general.contactEmail, whatsapp: chat.whatsapp, community: chat.community },
   };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
@@ -150,7 +153,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {...fieldAria("contact-message", errors.message)}
             />
           </Field>
-          <Button type="submit" disabled={submitting} className="w-fit">
+          <Button
+            type="submit"
+            disabled={submitting}
+            className="w-fit"
+            data-busy-text={t("contact.submitting")}
+          >
             {submitting ? t("contact.submitting") : t("contact.submit")}
           </Button>
         </Form>

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/orange-money";
 
@@ -9,6 +10,8 @@ export function loader({ context }: Route.LoaderArgs) {
     paymentsEmail: context.settings.general.paymentsEmail,
   };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

@@ -2,6 +2,7 @@ import { CopyIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { showToast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/phpmyadmin";
 
@@ -9,6 +10,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const t = context.i18n.getFixedT(null, "site");
   return { meta: { title: t("phpmyadmin.metaTitle"), description: t("phpmyadmin.subtitle") } };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
@@ -42,7 +45,15 @@ export default function PhpMyAdmin() {
       <p className="mt-3 text-muted-foreground">{t("phpmyadmin.subtitle")}</p>
       <div className="mt-8 overflow-hidden rounded-xl border bg-secondary text-slate-100">
         <div className="flex justify-end border-b border-slate-700 p-2">
-          <Button size="sm" variant="secondary" onClick={() => void copy()}>
+          {/* Without React, toaster.enhance.ts copies the code named by data-copy and shows these texts. */}
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void copy()}
+            data-copy="phpmyadmin-script"
+            data-copied={t("phpmyadmin.copied")}
+            data-copy-failed={t("phpmyadmin.copyFailed")}
+          >
             <CopyIcon aria-hidden /> {t("phpmyadmin.copy")}
           </Button>
         </div>
@@ -54,7 +65,7 @@ export default function PhpMyAdmin() {
           role="region"
           aria-labelledby="phpmyadmin-title"
         >
-          <code>{SCRIPT}</code>
+          <code id="phpmyadmin-script">{SCRIPT}</code>
         </pre>
       </div>
     </main>

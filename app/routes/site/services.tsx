@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { productTypeSchema, type ProductType } from "~/domain/catalogue/catalogue";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { PlanGrid } from "~/features/site/plan-grid";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
 
@@ -47,6 +48,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     locale: context.locale,
   };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

@@ -1,4 +1,5 @@
 import { GateOutcome } from "~/features/site/gate-outcome";
+import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/verification-failed";
 
@@ -9,6 +10,8 @@ export function loader({ context }: Route.LoaderArgs) {
     meta: { title: t("verificationFailed.metaTitle"), description: t("verificationFailed.text") },
   };
 }
+
+export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

@@ -1,0 +1,283 @@
+import type { Page } from "@playwright/test";
+import {
+  ENHANCE_SCRIPT,
+  expect,
+  fillRegisterForm,
+  header,
+  login,
+  test,
+  toast,
+  uniqueEmail,
+  USER_PASSWORD,
+  visit,
+  waitForHydration,
+  waitForPage,
+  waitForReactOn,
+  watchButton,
+} from "./fixtures";
+
+// An anonymous visitor's public pages are the server's HTML plus one small script (ADR 13); a signed-in
+// visitor's are hydrated by React as before. These check both, and that everything a visitor could do
+// with React still works with the enhance script.
+
+const PUBLIC_PAGES = [
+  "/",
+  "/services/samp",
+  "/game-hosting",
+  "/about",
+  "/contact",
+  "/service-terms",
+  "/phpmyadmin",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/some/unknown/page",
+];
+
+/** The scripts the page asked for, by path. */
+function scriptsOf(page: Page) {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+test("an anonymous visitor's public pages load the enhance script and nothing of React", async ({
+  page,
+  request,
+}) => {
+  const scripts = scriptsOf(page);
+  for (const path of PUBLIC_PAGES) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toContain("modulepreload");
+    expect(html, path).not.toContain("__reactRouterContext");
+    // One script element, the enhance script, with the page's CSP nonce and at low priority.
+    expect(html.match(/<script\b[^>]*>/g), path).toEqual([
+      expect.stringMatching(
+        /^<script type="module" src="\/assets\/entry\.enhance-[\w-]+\.js" nonce="[^"]+" fetchPriority="low">$/,
+      ),
+    ]);
+    await visit(page, path);
+    expect(await page.locator("script").count(), path).toBe(1);
+    expect(
+      await page.evaluate(() => Object.keys(document).some((k) => k.startsWith("__react"))),
+      path,
+    ).toBe(false);
+  }
+  expect(new Set(scripts).size).toBe(1);
+  expect(scripts[0]).toMatch(/^\/assets\/entry\.enhance-[\w-]+\.js$/);
+  const body = await (await request.get(scripts[0]!)).body();
+  expect(body.length, "the enhance script stays small").toBeLessThan(12 * 1024);
+});
+
+test("a signed-in customer's public pages hydrate, and the bell works", async ({
+  page,
+  customer,
+}) => {
+  await login(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const path of ["/", "/services/samp", "/about"]) {
+    const scripts = scriptsOf(page);
+    await visit(page, path);
+    await waitForHydration(page);
+    await expect(page.locator(ENHANCE_SCRIPT)).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached();
+    expect(
+      scripts.some((path) => /entry\.client/.test(path)),
+      path,
+    ).toBe(true);
+  }
+  const bell = header(page).getByRole("button", { name: "Notifications: 0 unread" });
+  await waitForReactOn(bell);
+  await bell.click();
+  await expect(page.getByRole("menu").getByText("You have no notifications.")).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the menu button opens and closes the menu", async ({ page }) => {
+    await visit(page, "/about");
+    const banner = page.getByRole("banner");
+    const menu = page.locator("#mobile-menu");
+    const button = banner.getByRole("button", { name: "Open menu" });
+    await expect(menu).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toHaveAttribute("aria-controls", "mobile-menu");
+    await button.click();
+    await expect(menu).toBeVisible();
+    const close = banner.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    await menu.getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await waitForPage(page);
+    await banner.getByRole("button", { name: "Open menu" }).click();
+    await banner.getByRole("button", { name: "Close menu" }).click();
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+    await expect(banner.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+  });
+});
+
+test("the Services disclosure closes on Escape, a click elsewhere and Tab away", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await visit(page, "/");
+  const trigger = header(page).getByRole("button", { name: "Services" });
+  const list = page.locator("#services-menu");
+  await expect(list).toBeHidden();
+
+  await trigger.click();
+  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  await expect(list.getByRole("link", { name: "VPS Hosting" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await expect(trigger).toBeFocused();
+
+  await trigger.click();
+  await expect(list).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(list).toBeHidden();
+
+  await trigger.click();
+  await expect(list).toBeVisible();
+  // Through its three links and on to About.
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+  await expect(header(page).getByRole("link", { name: "About" })).toBeFocused();
+  await expect(list).toBeHidden();
+
+  await trigger.click();
+  await list.getByRole("link", { name: "MTA Hosting" }).click();
+  await expect(page).toHaveURL(/\/services\/mta$/);
+});
+
+test("the login page's password toggle and its refusals, as a plain post", async ({
+  page,
+  customer,
+}) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST")
+      posts.push(
+        `${request.isNavigationRequest() ? "page" : "fetch"} ${new URL(request.url()).pathname}`,
+      );
+  });
+  await visit(page, "/login");
+  const input = page.locator("input#password");
+  const toggle = page.locator('button[aria-controls="password"]');
+  await input.fill("typed");
+  await toggle.click();
+  await expect(input).toHaveAttribute("type", "text");
+  await expect(toggle).toHaveAccessibleName("Hide password");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await toggle.click();
+  await expect(input).toHaveAttribute("type", "password");
+  await expect(toggle).toHaveAccessibleName("Show password");
+
+  await page.getByLabel("Email", { exact: true }).fill(customer.email);
+  await input.fill(`${customer.password}-wrong`);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await waitForPage(page);
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  // What was typed stays, the password excepted.
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(customer.email);
+  await expect(input).toHaveValue("");
+
+  await page.getByLabel("Email", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await waitForPage(page);
+  await expect(page.locator("#email-error")).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Email", { exact: true }).fill(customer.email);
+  await input.fill(customer.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(toast(page, "Login successful!")).toBeVisible();
+  expect(posts).toEqual(["page /login", "page /login", "page /login"]);
+});
+
+test("registration as a plain post: refusals keep the values, success shows the toast on /login", async ({
+  page,
+}) => {
+  const email = uniqueEmail("plain");
+  await visit(page, "/register");
+  await fillRegisterForm(page, {
+    name: "Plain Post",
+    email,
+    password: USER_PASSWORD,
+    confirmPassword: `${USER_PASSWORD}-other`,
+  });
+  const states = await watchButton(page.getByRole("button", { name: "Create Account" }));
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await waitForPage(page);
+  expect(states).toContainEqual({ text: "Creating account...", disabled: true, busy: "true" });
+  await expect(page.getByText("Passwords do not match", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Full name", { exact: true })).toHaveValue("Plain Post");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+
+  await fillRegisterForm(page, { name: "Plain Post", email, password: USER_PASSWORD });
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await waitForPage(page);
+  const registered = toast(page, "Registration successful! Please login.");
+  await expect(registered).toBeVisible();
+  // Gone after 4 s, as sonner's are (waited for in real time: the page's own timer).
+  await page.waitForTimeout(3_000);
+  await expect(registered).toBeVisible();
+  await expect(registered).toBeHidden({ timeout: 5_000 });
+});
+
+test("a flashed toast on a page served without React closes with its button", async ({ page }) => {
+  await visit(page, "/register");
+  await fillRegisterForm(page, { name: "Closes", email: uniqueEmail(), password: USER_PASSWORD });
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await waitForPage(page);
+  const registered = toast(page, "Registration successful! Please login.");
+  await expect(registered).toBeVisible();
+  await page.getByRole("button", { name: "Close notification" }).click();
+  await expect(registered).toBeHidden();
+  // Flashed once: the next page has none.
+  await visit(page, "/login");
+  await expect(page.locator("[data-toast]")).toHaveCount(0);
+});
+
+test("the contact form says it is sending while its post is under way", async ({ page }) => {
+  await visit(page, "/contact");
+  await page.getByLabel("Name").fill("Yassine");
+  await page.getByLabel("Email").first().fill("yassine@example.com");
+  await page.getByLabel("Subject").fill("Busy");
+  await page.getByLabel("Message").fill("Hello");
+  const states = await watchButton(page.getByRole("button", { name: "Send Message" }));
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await waitForPage(page);
+  expect(states).toContainEqual({ text: "Sending...", disabled: true, busy: "true" });
+  await expect(page.getByText("Your message has been sent!", { exact: false })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a customer signs in and out, and the toasts are in the page", async ({ page }) => {
+    const email = uniqueEmail("nojs");
+    await page.goto("/register");
+    await fillRegisterForm(page, { name: "No Script", email, password: USER_PASSWORD });
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page, "Registration successful! Please login.")).toBeVisible();
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(USER_PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await header(page).getByRole("button", { name: "Logout", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, "Logged out successfully")).toBeVisible();
+    await expect(header(page).getByRole("link", { name: "Login", exact: true })).toBeVisible();
+  });
+});
