@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db, Tx } from "~/db/transaction";
 import { EXPIRY_WARNING_DAYS, type Notification, type NotificationKind } from "./notifications";
 
@@ -45,13 +46,24 @@ export async function ensureExpiryNotifications(
   now = new Date(),
 ): Promise<void> {
   const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000).toISOString();
+  // Only services not warned about yet (the dedupe key is unique, so this is an index lookup): a customer
+  // with many expiring services would otherwise write, or try to, for each of them on every page.
   const expiring = await db
-    .selectFrom("hosting_services")
-    .select(["id", "name", "expires_at"])
-    .where("user_id", "=", userId)
-    .where("status", "=", "active")
-    .where("expires_at", ">", now.toISOString())
-    .where("expires_at", "<=", soon)
+    .selectFrom("hosting_services as s")
+    .select(["s.id", "s.name", "s.expires_at"])
+    .where("s.user_id", "=", userId)
+    .where("s.status", "=", "active")
+    .where("s.expires_at", ">", now.toISOString())
+    .where("s.expires_at", "<=", soon)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("notifications as n")
+            .select("n.id")
+            .whereRef("n.dedupe_key", "=", sql<string>`'expiring:' || s.id || ':' || s.expires_at`),
+        ),
+      ),
+    )
     .execute();
   if (expiring.length === 0) return;
   await db.transaction().execute(async (trx) => {
