@@ -6,6 +6,7 @@ import {
   registerCustomer,
   submitLogin,
   visit,
+  waitForReactOn,
 } from "./fixtures";
 
 test("a coins ticket from the coin dialog: admin answers and adds coins, customer sees it all", async ({
@@ -17,10 +18,10 @@ test("a coins ticket from the coin dialog: admin answers and adds coins, custome
   await guest.close();
 
   const buyer = await signedIn(browser, customer.email, customer.password);
-  await buyer.page
-    .getByRole("button", { name: /0\.00 coins/ })
-    .first()
-    .click();
+  // The coin dialog's code loads after the page hydrates; a click before it is lost (as for a person).
+  const coins = buyer.page.getByRole("button", { name: /0\.00 coins/ }).first();
+  await waitForReactOn(coins);
+  await coins.click();
   await buyer.page.getByRole("dialog").getByRole("link", { name: "Open a support ticket" }).click();
   await expect(buyer.page).toHaveURL(/\/support\/new\?topic=coins/);
   await expect(buyer.page.getByLabel("Department")).toHaveValue("billing");
