@@ -34,9 +34,9 @@ import {
   type Locale,
   LOCALE_COOKIE,
   localeCookie,
-  readCookie,
   SUPPORTED_LOCALES,
 } from "./i18n/locales";
+import { readCookie } from "./lib/cookies";
 import { loadResources } from "./i18n/resources";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

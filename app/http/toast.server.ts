@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { readCookie } from "~/i18n/locales";
+import { readCookie } from "~/lib/cookies";
 
 const TOAST_COOKIE = "hostfront_toast";
 

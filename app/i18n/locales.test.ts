@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAcceptLanguage, pickLocale, readCookie } from "./locales";
+import { parseAcceptLanguage, pickLocale } from "./locales";
 
 describe("pickLocale", () => {
   const base = { userLocale: null, cookie: null, acceptLanguage: null, siteDefault: "en" };
@@ -42,12 +42,5 @@ describe("parseAcceptLanguage", () => {
     expect(parseAcceptLanguage("fr-CA,fr;q=0.9,en;q=0.5,ar;q=0")).toEqual(["fr", "fr", "en"]);
     expect(parseAcceptLanguage("en;q=0.2, ar")).toEqual(["ar", "en"]);
     expect(parseAcceptLanguage(null)).toEqual([]);
-  });
-});
-
-describe("readCookie", () => {
-  it("finds a cookie among others", () => {
-    expect(readCookie("a=1; hostfront_lang=fr; b=2", "hostfront_lang")).toBe("fr");
-    expect(readCookie("a=1", "hostfront_lang")).toBeNull();
   });
 });

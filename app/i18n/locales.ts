@@ -1,3 +1,5 @@
+import { readCookie } from "~/lib/cookies";
+
 export const SUPPORTED_LOCALES = ["en", "fr", "ar"] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
@@ -15,15 +17,6 @@ export function localeCookie(locale: Locale, options: { secure: boolean }): stri
 
 export function directionOf(locale: string): "ltr" | "rtl" {
   return locale === "ar" ? "rtl" : "ltr";
-}
-
-export function readCookie(cookieHeader: string | null, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return null;
 }
 
 /** Languages from an Accept-Language header, best first ("fr-CA,fr;q=0.9,en;q=0.5" gives fr, fr, en). */

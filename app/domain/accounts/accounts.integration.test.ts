@@ -128,6 +128,62 @@ describeEachDatabase("accounts", (app) => {
     expect(await getCurrentSession(services, cookie)).toBeNull();
   });
 
+  it("accepts only a session cookie signed with our secret, for a live session of an active account", async () => {
+    const services = app();
+    const email = uniqueEmail();
+    const registered = await registerCustomer(
+      services,
+      {
+        name: "Cookie Check",
+        email,
+        password: "Cookie-pw-7781",
+        confirmPassword: "Cookie-pw-7781",
+      },
+      { registrationOpen: true },
+    );
+    if (!registered.ok) throw new Error(registered.error);
+    const result = await signIn(services, { email, password: "Cookie-pw-7781" }, client);
+    if (!result.ok) throw new Error(result.error);
+    const cookie = cookieHeader(result.setCookies);
+    const session = await getCurrentSession(services, cookie);
+    expect(session?.user).toMatchObject({ id: registered.userId, email, role: "user" });
+
+    const [name, value] = cookie.split(";")[0]!.split("=") as [string, string];
+    const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
+    const withValue = (v: string) => `${name}=${encodeURIComponent(v)}`;
+    // Someone else's token under our signature, our token under a made-up one, no signature at all.
+    expect(
+      await getCurrentSession(services, withValue(`x${token.slice(1)}.${signature}`)),
+    ).toBeNull();
+    expect(await getCurrentSession(services, withValue(`${token}.${"A".repeat(43)}=`))).toBeNull();
+    expect(await getCurrentSession(services, withValue(token))).toBeNull();
+    expect(await getCurrentSession(services, `${name}=%E0%A4`)).toBeNull();
+    // The same token signed with another secret.
+    const { createHmac } = await import("node:crypto");
+    const forged = createHmac("sha256", "another-secret").update(token).digest("base64");
+    expect(await getCurrentSession(services, withValue(`${token}.${forged}`))).toBeNull();
+
+    await services.db
+      .updateTable("users")
+      .set({ status: "suspended" })
+      .where("id", "=", registered.userId)
+      .execute();
+    expect(await getCurrentSession(services, cookie)).toBeNull();
+    await services.db
+      .updateTable("users")
+      .set({ status: "active" })
+      .where("id", "=", registered.userId)
+      .execute();
+    expect(await getCurrentSession(services, cookie)).not.toBeNull();
+
+    await services.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", session!.sessionId)
+      .execute();
+    expect(await getCurrentSession(services, cookie)).toBeNull();
+  });
+
   it("gives an admin a 12-hour session", async () => {
     const services = app();
     const result = await signIn(
