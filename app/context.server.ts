@@ -67,8 +67,13 @@ function createSettingsCache(db: Kysely<Database>): SettingsCache {
   };
 }
 
-export function createServices(env: Env, options: { loginIpLimit?: number } = {}): AppServices {
-  const database = createDatabase(env.DATABASE_URL);
+export function createServices(
+  env: Env,
+  options: { loginIpLimit?: number; backgroundCheckpoints?: boolean } = {},
+): AppServices {
+  const database = createDatabase(env.DATABASE_URL, {
+    backgroundCheckpoints: options.backgroundCheckpoints,
+  });
   const { db } = database;
   const auth = createAuth({
     database: database.authDatabase,
@@ -113,7 +118,7 @@ let booted: Promise<AppServices> | undefined;
 
 export function bootServices(): Promise<AppServices> {
   booted ??= (async () => {
-    const services = createServices(getEnv());
+    const services = createServices(getEnv(), { backgroundCheckpoints: true });
     await prepareDatabase(services);
     process.on("message", (message) => {
       if (message === SETTINGS_CHANGED_MESSAGE) services.settings.forget();
