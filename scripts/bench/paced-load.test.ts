@@ -1,0 +1,76 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { runPaced } from "./paced-load";
+
+let server: Server | undefined;
+
+/** A server that answers after `delayMs`, one request at a time per connection, noting when each arrived. */
+async function slowServer(delayMs: number): Promise<{ origin: string; arrivals: number[] }> {
+  const arrivals: number[] = [];
+  server = createServer((req, res) => {
+    arrivals.push(performance.now());
+    req.resume();
+    setTimeout(() => res.writeHead(req.method === "POST" ? 302 : 200).end("ok"), delayMs);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, arrivals };
+}
+
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+describe("evenly paced load", () => {
+  it("sends the requests evenly over the run, not in a burst at the start of each second", async () => {
+    const { origin, arrivals } = await slowServer(1);
+    const result = await runPaced({
+      origin,
+      rate: 100,
+      seconds: 1,
+      request: () => ({ path: "/" }),
+    });
+    expect(result.answered).toBe(100);
+    expect(result.failures + result.wrongStatus).toBe(0);
+    // 100 per second is 10 per 100 ms; a burst would put all of them in the first window.
+    const start = arrivals[0]!;
+    const perWindow = new Array(10).fill(0);
+    for (const at of arrivals) perWindow[Math.min(9, Math.floor((at - start) / 100))]++;
+    expect(Math.max(...perWindow)).toBeLessThanOrEqual(16);
+    expect(Math.min(...perWindow)).toBeGreaterThanOrEqual(5);
+  });
+
+  it("counts a request's wait for a connection in its latency (no coordinated omission)", async () => {
+    // One connection and 30 ms per answer serve 33 requests a second; 50 are due each second, so the
+    // later ones wait longer and longer. A client that timed only the answer would see 30 ms each.
+    const { origin } = await slowServer(30);
+    const result = await runPaced({
+      origin,
+      rate: 50,
+      seconds: 1,
+      connections: 1,
+      request: () => ({ path: "/" }),
+    });
+    expect(result.answered).toBe(50);
+    expect(result.p50).toBeGreaterThanOrEqual(30);
+    expect(result.max).toBeGreaterThan(400);
+  });
+
+  it("sends bodies and reports statuses the caller did not expect", async () => {
+    const { origin } = await slowServer(1);
+    const result = await runPaced({
+      origin,
+      rate: 20,
+      seconds: 0.5,
+      request: (i) => ({
+        method: i % 2 ? "POST" : "GET",
+        path: "/",
+        body: i % 2 ? "a=1" : undefined,
+      }),
+      onAnswer: (_i, status) => status === 302,
+    });
+    expect(result.answered).toBe(10);
+    expect(result.wrongStatus).toBe(5);
+  });
+});
