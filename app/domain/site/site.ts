@@ -1,4 +1,4 @@
-import { intlLocale } from "~/lib/money";
+import { numberFormat } from "~/lib/intl-format";
 
 // The footer and the home page import this module on every public page, and the enhance script
 // (app/entry.enhance.ts) bundles what it uses of it, so it imports nothing heavy: zod alone is about
@@ -13,7 +13,7 @@ export function nextActiveServerCount(count: number, random = Math.random): numb
 
 /** The counter's number as the page shows it: the visitor's digits, no grouping ("2458"). */
 export function activeServersNumber(count: number, locale: string): string {
-  return new Intl.NumberFormat(intlLocale(locale), { useGrouping: false }).format(count);
+  return numberFormat(locale, { useGrouping: false }).format(count);
 }
 
 /**

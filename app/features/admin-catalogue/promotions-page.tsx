@@ -29,7 +29,7 @@ import {
   type VoucherStatus,
 } from "~/domain/promotions/promotions";
 import { centsToEuroInput } from "~/lib/euro-input";
-import { formatEuros, intlLocale } from "~/lib/money";
+import { formatEuros } from "~/lib/money";
 import {
   describedBy,
   EditLink,
@@ -43,6 +43,7 @@ import {
   useMessage,
   type CatalogueActionResult,
 } from "./shared";
+import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
 export interface VoucherActionResult extends CatalogueActionResult {
   intent: "save" | "row";
@@ -60,9 +61,7 @@ const STATUS_TONES = {
 /** "10%" or "€5.00", as the reader's language writes them. */
 function discountText(voucher: AdminVoucher, locale: string): string {
   return voucher.discountType === "percentage"
-    ? new Intl.NumberFormat(intlLocale(locale), { style: "percent" }).format(
-        voucher.discountValue / 100,
-      )
+    ? numberFormat(locale, { style: "percent" }).format(voucher.discountValue / 100)
     : formatEuros(voucher.discountValue, locale);
 }
 
@@ -129,7 +128,7 @@ function VoucherList({
   const { t } = useTranslation("admin-catalogue");
   const { t: tAdmin } = useTranslation("admin");
   const filtered = Boolean(query.q || query.status);
-  const day = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "UTC" });
+  const day = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const names = new Map(products.map((product) => [product.id, product.name]));
   const href = (page: number) => {
     const params = new URLSearchParams();

@@ -24,9 +24,10 @@ import {
   type UserListQuery,
   type UserSort,
 } from "~/domain/accounts/user-admin";
-import { formatCoins, intlLocale } from "~/lib/money";
+import { formatCoins } from "~/lib/money";
 import { ResultText, type ClientActionResult, type ClientRow } from "./client-shared";
 import { CoinsDialog, DeleteUserDialog, EditUserDialog } from "./user-dialogs";
+import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
 export type { ClientActionResult } from "./client-shared";
 
@@ -53,7 +54,7 @@ export function ClientsAdmin({
   result?: ClientActionResult;
 }) {
   const { t } = useTranslation("admin");
-  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
+  const date = dateTimeFormat(locale, { dateStyle: "medium" });
   const href = (changes: Partial<UserListQuery>) => {
     const params = new URLSearchParams();
     const merged: UserListQuery = { ...query, ...changes };
@@ -101,7 +102,7 @@ export function ClientsAdmin({
         <p className="text-sm text-muted-foreground">
           {totalCapped
             ? t("users.countMore", {
-                limit: new Intl.NumberFormat(intlLocale(locale)).format(total),
+                limit: numberFormat(locale).format(total),
               })
             : t("users.count", { count: total })}
         </p>

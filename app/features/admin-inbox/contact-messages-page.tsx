@@ -12,10 +12,10 @@ import {
   replyHref,
   type ContactListQuery,
 } from "~/domain/inbox/inbox";
-import { intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 export interface ContactMessageRow {
   id: number;
@@ -193,7 +193,7 @@ export function ContactMessagesPage({
   const { t } = useTranslation("admin-inbox");
   const { t: tAdmin } = useTranslation("admin");
   const tr = t as (key: string) => string;
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+  const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
   });

@@ -11,10 +11,10 @@ import { Pager } from "~/components/data-table/simple-table";
 import { Button } from "~/components/ui/button";
 import { StatusMessage } from "~/components/ui/status-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
-import { intlLocale } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ContactActionResult } from "./contact-messages-page";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 export interface SubscriberRow {
   id: number;
@@ -42,7 +42,7 @@ export function NewsletterPage({
   const { t } = useTranslation("admin-inbox");
   const { t: tAdmin } = useTranslation("admin");
   const tr = t as (key: string) => string;
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+  const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
   });

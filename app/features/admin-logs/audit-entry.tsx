@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { AUDIT_ACTION_LABELS, auditTargetLabel } from "~/domain/audit/audit-log";
-import { intlLocale } from "~/lib/money";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 export interface AuditEntryView {
   id: number;
@@ -82,7 +82,7 @@ export function AuditTarget({ entry }: { entry: AuditEntryView }) {
 export function ActivityList({ entries, locale }: { entries: AuditEntryView[]; locale: string }) {
   const { t } = useTranslation("admin");
   const actionLabel = useActionLabel();
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+  const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
   });

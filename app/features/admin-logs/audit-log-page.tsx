@@ -8,7 +8,6 @@ import {
 } from "~/components/data-table/responsive-table";
 import { Pager } from "~/components/data-table/simple-table";
 import { AUDIT_TARGET_TYPES, type AuditLogQuery } from "~/domain/audit/audit-log";
-import { intlLocale } from "~/lib/money";
 import {
   AuditActor,
   AuditTarget,
@@ -16,6 +15,7 @@ import {
   useTargetLabel,
   type AuditEntryView,
 } from "./audit-entry";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 interface LogEntry extends AuditEntryView {
   before: string | null;
@@ -48,7 +48,7 @@ export function AuditLogPage({
   const { t } = useTranslation("admin");
   const actionLabel = useActionLabel();
   const targetLabel = useTargetLabel();
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+  const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "medium",
   });

@@ -16,9 +16,10 @@ import {
   type Location,
   type OrderStatus,
 } from "~/domain/orders/orders";
-import { formatEuros, intlLocale } from "~/lib/money";
+import { formatEuros } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { StatusMessage } from "~/components/ui/status-message";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 export interface AdminOrderRow {
   id: number;
@@ -57,7 +58,7 @@ export function OrdersTable({
   const { t } = useTranslation("orders");
   const busy = useNavigation().state !== "idle";
   const tr = t as (key: string, options?: object) => string;
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+  const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
   });

@@ -16,9 +16,10 @@ import {
   type ReportType,
 } from "~/domain/reports/reports";
 import { directionOf } from "~/i18n/locales";
-import { formatEuros, formatEurosCompact, intlLocale } from "~/lib/money";
+import { formatEuros, formatEurosCompact } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { StackedBarChart, type MonthLabel } from "./stacked-bar-chart";
+import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
 /** One colour per product type, the same in the charts and their legend. */
 const TYPE_COLOURS = {
@@ -122,7 +123,7 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
   const { t: tAdmin } = useTranslation("admin");
   const rtl = directionOf(locale) === "rtl";
   const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: "UTC" });
+    dateTimeFormat(locale, { ...options, timeZone: "UTC" });
   const longMonth = format({ month: "long", year: "numeric" });
   const shortMonth = format({ month: "short" });
   const year = format({ year: "numeric" });
@@ -141,7 +142,7 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
       fill: TYPE_COLOURS[type].fill,
       values: report.rows.map((row) => pick(row.byType[i]!)),
     }));
-  const orders = new Intl.NumberFormat(intlLocale(locale));
+  const orders = numberFormat(locale);
   const first = report.months[0]!;
   const last = report.months[report.months.length - 1]!;
 

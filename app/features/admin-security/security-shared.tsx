@@ -5,7 +5,7 @@ import { ConfirmDialogContent } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { StatusMessage } from "~/components/ui/status-message";
 import { messageKey } from "~/lib/message-key";
-import { intlLocale } from "~/lib/money";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 export type SecurityIntent = "revoke-session" | "revoke-others" | "lift-block";
 
@@ -29,7 +29,7 @@ export function ResultMessage({ result }: { result: SecurityActionResult }) {
 }
 
 export function dateFormat(locale: string, withSeconds = false) {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: withSeconds ? "medium" : "short",
   });

@@ -16,9 +16,10 @@ import {
   type ServiceStatus,
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_IDS, BILLING_CYCLE_LABELS } from "~/domain/orders/orders";
-import { formatEuros, intlLocale } from "~/lib/money";
+import { formatEuros } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { StatusMessage } from "~/components/ui/status-message";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 export interface AdminServiceRow {
   id: number;
@@ -55,7 +56,7 @@ export function ServicesAdmin({
   const { t: tOrders } = useTranslation("orders");
   const tr = t as (key: string, options?: object) => string;
   const busy = useNavigation().state !== "idle";
-  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
+  const date = dateTimeFormat(locale, { dateStyle: "medium" });
   const errors = result?.fieldErrors ?? {};
   const actions: ServiceAction[] = ["suspend", "reactivate", "terminate"];
   return (

@@ -13,8 +13,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from "~/domain/coins/coins";
 import type { LedgerReportQuery, LedgerTotals } from "~/domain/coins/ledger-report";
-import { formatCoins, intlLocale } from "~/lib/money";
+import { formatCoins } from "~/lib/money";
 import { cn } from "~/lib/utils";
+import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
 const selectClass =
   "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
@@ -55,7 +56,7 @@ export function TransactionsPage({
   const { t: tCoins } = useTranslation("coins");
   const kindLabel = (kind: string) =>
     kind in LEDGER_KIND_LABELS ? tCoins(LEDGER_KIND_LABELS[kind as LedgerKind]) : kind;
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+  const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
   });
@@ -69,7 +70,7 @@ export function TransactionsPage({
     if (page > 1) params.set("page", String(page));
     return `?${params}`;
   };
-  const count = new Intl.NumberFormat(intlLocale(locale));
+  const count = numberFormat(locale);
   // Past the limit only the count is shown ("more than 10,000"): the sums would mean reading every row.
   const figures = totals.capped
     ? [

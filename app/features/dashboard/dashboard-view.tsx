@@ -11,9 +11,10 @@ import { Input } from "~/components/ui/input";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/orders/orders";
 import { TICKET_STATUS_LABELS, ticketTone, type TicketStatus } from "~/domain/tickets/tickets";
-import { formatCoins, formatEuros, intlLocale } from "~/lib/money";
+import { formatCoins, formatEuros } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { StatusMessage } from "~/components/ui/status-message";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 export const TABS = ["overview", "services", "domains", "billing", "support", "account"] as const;
 /** Dashboard namespace keys, written out so the catalogue test sees each one in use. */
@@ -134,7 +135,7 @@ export function OverviewTab({
   const { t: tCoins } = useTranslation("coins");
   const { t: tOrders } = useTranslation("orders");
   const { t: tTickets } = useTranslation("tickets");
-  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
+  const date = dateTimeFormat(locale, { dateStyle: "medium" });
   const label = (item: (typeof activity)[number]) => {
     if (item.type === "ledger") return tCoins(LEDGER_KIND_LABELS[item.kind as LedgerKind]);
     if (item.type === "order") return tOrders(ORDER_STATUS_LABELS[item.kind as OrderStatus]);
@@ -247,7 +248,7 @@ export function LedgerTable({
 }) {
   const { t } = useTranslation("dashboard");
   const { t: tCoins } = useTranslation("coins");
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+  const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
   });
@@ -324,7 +325,7 @@ export function SupportTab({
   locale: string;
 }) {
   const { t } = useTranslation("tickets");
-  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
+  const date = dateTimeFormat(locale, { dateStyle: "medium" });
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -388,7 +389,7 @@ export function AccountTab({
   const { t } = useTranslation("dashboard");
   const tr = useTranslation().t as (k: string) => string;
   const busy = useNavigation().state !== "idle";
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+  const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
   });

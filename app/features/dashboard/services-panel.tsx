@@ -16,8 +16,9 @@ import {
   type BillingCycle,
   type OrderStatus,
 } from "~/domain/orders/orders";
-import { formatEuros, intlLocale } from "~/lib/money";
+import { formatEuros } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 interface ServiceRow {
   id: number;
@@ -55,7 +56,7 @@ export function ServicesPanel({
   const { t: tOrders } = useTranslation("orders");
   const tr = t as (key: string, options?: object) => string;
   const busy = useNavigation().state !== "idle";
-  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
+  const date = dateTimeFormat(locale, { dateStyle: "medium" });
   return (
     <div className="grid gap-6">
       {error ? (
@@ -131,7 +132,7 @@ export function ServicesPanel({
 export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: string }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
-  const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" });
+  const date = dateTimeFormat(locale, { dateStyle: "medium" });
   return (
     <Card>
       <CardHeader>

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/utils";
-import { intlLocale } from "~/lib/money";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 interface Message {
   id: number;
@@ -21,7 +21,7 @@ export function TicketThread({
   viewer: "customer" | "staff";
 }) {
   const { t } = useTranslation("tickets");
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+  const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
   });

@@ -20,7 +20,7 @@ import { listTicketQueue } from "~/domain/tickets/tickets.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/tickets";
-import { intlLocale } from "~/lib/money";
+import { dateTimeFormat } from "~/lib/intl-format";
 
 const PAGE_SIZE = 25;
 const selectClass = "h-9 rounded-md border bg-background px-2 text-sm";
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 export default function AdminTickets({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
   const { tickets, query, locale } = loaderData;
-  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+  const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
   });

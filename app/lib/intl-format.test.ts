@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { dateTimeFormat, numberFormat } from "./intl-format";
+import { intlLocale } from "./money";
+
+describe("shared Intl formatters", () => {
+  it("gives one formatter per language and options, formatting as a new one would", () => {
+    expect(numberFormat("fr", { useGrouping: false })).toBe(
+      numberFormat("fr", { useGrouping: false }),
+    );
+    expect(numberFormat("fr")).not.toBe(numberFormat("fr", { useGrouping: false }));
+    expect(numberFormat("en").format(12345)).toBe("12,345");
+    expect(numberFormat("en", { useGrouping: false }).format(12345)).toBe("12345");
+    const day = new Date("2026-11-23T10:00:00Z");
+    expect(dateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(day)).toBe(
+      new Intl.DateTimeFormat(intlLocale("en"), { dateStyle: "medium", timeZone: "UTC" }).format(
+        day,
+      ),
+    );
+    expect(dateTimeFormat("en", { dateStyle: "medium" })).not.toBe(
+      dateTimeFormat("fr", { dateStyle: "medium" }),
+    );
+  });
+
+  it("writes Arabic with Western digits, as the money formatter does", () => {
+    expect(numberFormat("ar", { useGrouping: false }).format(2458)).toBe("2458");
+  });
+});
