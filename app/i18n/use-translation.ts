@@ -9,6 +9,11 @@ import { getI18n, I18nContext } from "react-i18next";
  * render time (docs/performance.md). Every catalogue is loaded before the first render (initAsync: false),
  * so there is nothing to wait for, and a language change swaps the whole instance in the provider, which
  * re-renders every reader.
+ *
+ * On the server, `t(key)` without options is also remembered: an instance's catalogues never change there
+ * (one instance per language for the process), and i18next's own lookup (key parsing, resolution,
+ * interpolation and nesting scans) was about a sixth of a public page's render, a few hundred calls per page.
+ * Calls with options (interpolation, plurals) always go to i18next.
  */
 const fixedTs = new WeakMap<I18n, Map<string, TFunction<FlatNamespace>>>();
 
@@ -25,7 +30,22 @@ export function useTranslation<const Ns extends FlatNamespace = "common">(
   let t = byNamespace.get(name);
   if (!t) {
     t = i18n.getFixedT(null, name) as TFunction<FlatNamespace>;
+    if (typeof document === "undefined") t = remembered(t);
     byNamespace.set(name, t);
   }
   return { t: t as unknown as TFunction<Ns>, i18n };
+}
+
+function remembered<T extends TFunction<FlatNamespace>>(t: T): T {
+  const results = new Map<string, unknown>();
+  const call = t as unknown as (...args: unknown[]) => unknown;
+  const wrapper = (...args: unknown[]) => {
+    const [key] = args;
+    if (args.length !== 1 || typeof key !== "string") return call(...args);
+    if (results.has(key)) return results.get(key);
+    const value = call(key);
+    results.set(key, value);
+    return value;
+  };
+  return Object.assign(wrapper, t) as unknown as T;
 }
