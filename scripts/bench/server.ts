@@ -28,6 +28,7 @@ import {
   startServer,
   SERVER_PROCESSES,
 } from "./lib";
+import { probeCommitLatency } from "./disk-probe";
 import { runPaced, type PacedResult } from "./paced-load";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -211,6 +212,11 @@ async function benchDialect(label: string, databaseUrl: string): Promise<Result[
 }
 
 ensureBuild();
+// Beside the benchmark's own files, on the disk the SQLite run uses.
+const disk = probeCommitLatency({ dir: ".tmp" });
+console.log(
+  `Disk: a durable SQLite commit (WAL, synchronous=FULL) waits p50 ${disk.p50} ms, p99 ${disk.p99} ms, max ${disk.max} ms over ${disk.commits} commits.`,
+);
 const all: Result[] = [];
 all.push(...(await benchDialect("sqlite", "file:./.tmp/bench-sqlite/hostfront.db")));
 if (findPostgresBin()) {
