@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentile, withoutJavaScript } from "./lib";
+import { percentile, warmUp, withoutJavaScript } from "./lib";
 
 describe("benchmark helpers", () => {
   it("takes percentiles by nearest rank", () => {
@@ -19,5 +19,23 @@ describe("benchmark helpers", () => {
     expect(copy).not.toMatch(/<script|modulepreload|import\(/i);
     expect(copy).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
     expect(copy).toContain("<p>Hello</p>");
+  });
+
+  it("warms up with several requests in flight, so every server process gets some", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const seen: number[] = [];
+    await warmUp(
+      20,
+      async (i) => {
+        seen.push(i);
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+      },
+      4,
+    );
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(most).toBe(4);
   });
 });

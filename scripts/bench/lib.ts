@@ -264,6 +264,25 @@ export interface RateMeasure {
   latencies: number[];
 }
 
+/**
+ * Warm-up before a measured run: `count` requests, `parallel` at a time. The server's processes share
+ * the listening socket connection by connection, so requests one after the other on one keep-alive
+ * connection would all reach one process and leave the others cold (compiling code, loading a language)
+ * for the measured run.
+ */
+export async function warmUp(
+  count: number,
+  send: (i: number) => Promise<unknown>,
+  parallel = 8,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) await send(next++);
+    }),
+  );
+}
+
 /** The q-th percentile (0..1) of sorted values, nearest rank. */
 export function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return NaN;

@@ -27,6 +27,7 @@ import {
   printTable,
   startServer,
   SERVER_PROCESSES,
+  warmUp,
 } from "./lib";
 import { probeCommitLatency } from "./disk-probe";
 import { runPaced, type PacedResult } from "./paced-load";
@@ -117,7 +118,7 @@ async function benchDialect(label: string, databaseUrl: string): Promise<Result[
     ] as const) {
       const headers: Record<string, string> = cookie ? { cookie } : {};
       // Warm-up: the first requests compile code paths and fill caches; they are not what we measure.
-      for (let i = 0; i < 50; i++) await (await fetch(`${server.url}${path}`, { headers })).text();
+      await warmUp(100, () => fetch(`${server.url}${path}`, { headers }).then((r) => r.text()));
       const app = summarizePaced(
         `${label} ${name}`,
         100,
@@ -173,7 +174,9 @@ async function benchDialect(label: string, databaseUrl: string): Promise<Result[
         onAnswer: (_i, status) => status === 302,
       });
     // Warm-up, as for the pages.
-    await placeOrders(50, 2);
+    await warmUp(100, () =>
+      fetch(`${server.url}/order`, { method: "POST", redirect: "manual", ...order(n++) }),
+    );
     results.push(
       summarizePaced(`${label} POST /order`, ORDER_RATE, await placeOrders(ORDER_RATE, DURATION)),
     );

@@ -23,6 +23,7 @@ import {
   printTable,
   startServer,
   SERVER_PROCESSES,
+  warmUp,
 } from "../bench/lib";
 import { runPaced, type PacedRequest } from "../bench/paced-load";
 
@@ -59,11 +60,14 @@ async function soakDialect(label: string, databaseUrl: string): Promise<Outcome>
     const customers = await createCustomers(services, CUSTOMERS);
     const product = (await listActiveProducts(services.db, "samp"))[0]!;
     // Warm-up: the first requests compile code paths and fill caches; they are not what we measure.
-    for (const path of [...PUBLIC_PAGES, ...DASHBOARD_TABS])
-      for (let i = 0; i < 5; i++)
-        await (
-          await fetch(`${server.url}${path}`, { headers: { cookie: customers[i]!.cookie } })
-        ).text();
+    const paths = [...PUBLIC_PAGES, ...DASHBOARD_TABS];
+    await warmUp(paths.length * 10, (i) => {
+      const path = paths[i % paths.length]!;
+      const headers: Record<string, string> = DASHBOARD_TABS.includes(path)
+        ? { cookie: customers[i % customers.length]!.cookie }
+        : {};
+      return fetch(`${server.url}${path}`, { headers }).then((r) => r.text());
+    });
 
     const acknowledged: string[] = [];
     const orderKeys = new Map<number, string>();
