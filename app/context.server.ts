@@ -67,13 +67,8 @@ function createSettingsCache(db: Kysely<Database>): SettingsCache {
   };
 }
 
-export function createServices(
-  env: Env,
-  options: { loginIpLimit?: number; backgroundCheckpoints?: boolean } = {},
-): AppServices {
-  const database = createDatabase(env.DATABASE_URL, {
-    backgroundCheckpoints: options.backgroundCheckpoints,
-  });
+export function createServices(env: Env, options: { loginIpLimit?: number } = {}): AppServices {
+  const database = createDatabase(env.DATABASE_URL);
   const { db } = database;
   const auth = createAuth({
     database: database.authDatabase,
@@ -118,7 +113,7 @@ let booted: Promise<AppServices> | undefined;
 
 export function bootServices(): Promise<AppServices> {
   booted ??= (async () => {
-    const services = createServices(getEnv(), { backgroundCheckpoints: true });
+    const services = createServices(getEnv());
     await prepareDatabase(services);
     process.on("message", (message) => {
       if (message === SETTINGS_CHANGED_MESSAGE) services.settings.forget();

@@ -12,11 +12,6 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
-import {
-  type Checkpointer,
-  FALLBACK_AUTOCHECKPOINT_PAGES,
-  startCheckpointer,
-} from "./sqlite-checkpointer.server";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -50,14 +45,7 @@ function appTypeParser(oid: number, format?: string) {
   return pg.types.getTypeParser(oid, format as "text");
 }
 
-export function createDatabase(
-  url: string,
-  options: {
-    poolSize?: number;
-    /** SQLite: WAL checkpoints on a thread of their own (the server's; see sqlite-checkpointer.server.ts). */
-    backgroundCheckpoints?: boolean;
-  } = {},
-): DatabaseHandle {
+export function createDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   if (dialectOf(url) === "postgres") {
     const pool = new pg.Pool({
       connectionString: url,
@@ -89,11 +77,6 @@ export function createDatabase(
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  let checkpointer: Checkpointer | undefined;
-  if (options.backgroundCheckpoints) {
-    sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-    checkpointer = startCheckpointer(file);
-  }
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
   });
@@ -103,7 +86,6 @@ export function createDatabase(
     authDatabase: { db: db as unknown as Kysely<unknown>, type: "sqlite" },
     async destroy() {
       await db.destroy();
-      await checkpointer?.stop();
     },
   };
 }
