@@ -5,28 +5,29 @@ import { intlLocale } from "./money";
 // locale and options serves every request.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
+function shared<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let format = formatters.get(key) as F | undefined;
+  if (!format) {
+    format = make();
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 export function numberFormat(
   locale: string,
   options: Intl.NumberFormatOptions = {},
 ): Intl.NumberFormat {
-  const key = `n|${locale}|${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocale(locale), options);
-    formatters.set(key, format);
-  }
-  return format;
+  return shared(`n|${locale}|${JSON.stringify(options)}`, () => {
+    return new Intl.NumberFormat(intlLocale(locale), options);
+  });
 }
 
 export function dateTimeFormat(
   locale: string,
   options: Intl.DateTimeFormatOptions = {},
 ): Intl.DateTimeFormat {
-  const key = `d|${locale}|${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(locale), options);
-    formatters.set(key, format);
-  }
-  return format;
+  return shared(`d|${locale}|${JSON.stringify(options)}`, () => {
+    return new Intl.DateTimeFormat(intlLocale(locale), options);
+  });
 }
