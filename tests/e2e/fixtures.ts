@@ -39,8 +39,8 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * Waits until React has hydrated this element. A part of the page that loads its code on demand (the coin
- * dialog, the notification bell) hydrates after the rest, and a click on it before then is lost.
+ * Waits until React has hydrated this element: a click on a hydrated page's button before then is lost,
+ * as it would be for a person.
  */
 export async function waitForReactOn(locator: Locator) {
   await expect

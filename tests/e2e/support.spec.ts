@@ -18,7 +18,7 @@ test("a coins ticket from the coin dialog: admin answers and adds coins, custome
   await guest.close();
 
   const buyer = await signedIn(browser, customer.email, customer.password);
-  // The coin dialog's code loads after the page hydrates; a click before it is lost (as for a person).
+  // A click before the page has hydrated is lost (as for a person).
   const coins = buyer.page.getByRole("button", { name: /0\.00 coins/ }).first();
   await waitForReactOn(coins);
   await coins.click();

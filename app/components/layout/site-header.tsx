@@ -1,22 +1,16 @@
 import { ChevronDownIcon, MenuIcon, ServerIcon, XIcon } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink } from "react-router";
 import { usePageScripts } from "~/components/page-scripts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+// The bell and the coin dialog load with the page, not on demand: a click made before on-demand code had
+// arrived was lost (docs/performance.md). Anonymous visitors get no React at all (ADR 13).
+import { CoinDialog } from "./coin-dialog";
 import { LanguageSwitcher } from "./language-switcher";
+import { NotificationBell } from "./notification-bell";
 import type { ShellProps } from "./types";
-
-// Only a signed-in visitor sees the bell and the coin dialog. They bring Radix's menu and dialog code
-// (about 30 KiB of gzip JavaScript), so they load on demand and an anonymous visitor's page never carries
-// them (docs/performance.md).
-const NotificationBell = lazy(() =>
-  import("./notification-bell").then((module) => ({ default: module.NotificationBell })),
-);
-const CoinDialog = lazy(() =>
-  import("./coin-dialog").then((module) => ({ default: module.CoinDialog })),
-);
 
 const serviceLinks = [
   { to: "/services/samp", key: "nav.sampHosting" },
@@ -69,15 +63,11 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
           <LanguageSwitcher locale={locale} id="language-header" />
           {user ? (
             <>
-              <Suspense fallback={null}>
-                <NotificationBell notifications={user.notifications} locale={locale} />
-              </Suspense>
+              <NotificationBell notifications={user.notifications} locale={locale} />
               <Button asChild variant="ghost" size="sm">
                 <Link to="/dashboard">{t("nav.dashboard")}</Link>
               </Button>
-              <Suspense fallback={null}>
-                <CoinDialog user={user} settings={settings} locale={locale} />
-              </Suspense>
+              <CoinDialog user={user} settings={settings} locale={locale} />
               {user.role === "admin" ? (
                 <Button asChild variant="ghost" size="sm">
                   <Link to="/admin">{t("nav.admin")}</Link>
@@ -150,17 +140,13 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
             <div className="mt-2 flex flex-wrap items-center gap-2 border-t pt-3">
               {user ? (
                 <>
-                  <Suspense fallback={null}>
-                    <NotificationBell notifications={user.notifications} locale={locale} />
-                  </Suspense>
+                  <NotificationBell notifications={user.notifications} locale={locale} />
                   <Button asChild variant="ghost" size="sm">
                     <Link to="/dashboard" onClick={close}>
                       {t("nav.dashboard")}
                     </Link>
                   </Button>
-                  <Suspense fallback={null}>
-                    <CoinDialog user={user} settings={settings} locale={locale} />
-                  </Suspense>
+                  <CoinDialog user={user} settings={settings} locale={locale} />
                   {user.role === "admin" ? (
                     <Button asChild variant="ghost" size="sm">
                       <Link to="/admin" onClick={close}>
