@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Db, Tx } from "~/db/transaction";
 import { EXPIRY_WARNING_DAYS, type Notification, type NotificationKind } from "./notifications";
 
@@ -38,34 +37,40 @@ function parseParams(raw: string): Record<string, string | number> {
 
 /**
  * Warns once per service and expiry date when an active service expires within 3 days. Run when the
- * customer's notifications are read, so no scheduler is needed.
+ * customer's notifications are read, so no scheduler is needed. Returns how many services it warned about.
  */
 export async function ensureExpiryNotifications(
   db: Db,
   userId: string,
   now = new Date(),
-): Promise<void> {
+): Promise<number> {
   const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000).toISOString();
-  // Only services not warned about yet (the dedupe key is unique, so this is an index lookup): a customer
-  // with many expiring services would otherwise write, or try to, for each of them on every page.
-  const expiring = await db
-    .selectFrom("hosting_services as s")
-    .select(["s.id", "s.name", "s.expires_at"])
-    .where("s.user_id", "=", userId)
-    .where("s.status", "=", "active")
-    .where("s.expires_at", ">", now.toISOString())
-    .where("s.expires_at", "<=", soon)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("notifications as n")
-            .select("n.id")
-            .whereRef("n.dedupe_key", "=", sql<string>`'expiring:' || s.id || ':' || s.expires_at`),
-        ),
-      ),
-    )
+  const candidates = await db
+    .selectFrom("hosting_services")
+    .select(["id", "name", "expires_at"])
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .where("expires_at", ">", now.toISOString())
+    .where("expires_at", "<=", soon)
     .execute();
-  if (expiring.length === 0) return;
+  if (candidates.length === 0) return 0;
+  // Only services not warned about yet: a customer with many expiring services would otherwise write, or
+  // try to, for each of them on every page. The keys are made here, as `notify` stores them, because an
+  // expiry date written out by SQL differs between SQLite (ISO text) and PostgreSQL (its own format).
+  const keyOf = (service: { id: number; expires_at: string }) =>
+    `expiring:${service.id}:${service.expires_at}`;
+  const warned = new Set<string>();
+  const keys = candidates.map(keyOf);
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .selectFrom("notifications")
+      .select("dedupe_key")
+      .where("dedupe_key", "in", keys.slice(i, i + 500))
+      .execute();
+    for (const row of rows) if (row.dedupe_key) warned.add(row.dedupe_key);
+  }
+  const expiring = candidates.filter((service) => !warned.has(keyOf(service)));
+  if (expiring.length === 0) return 0;
   await db.transaction().execute(async (trx) => {
     for (const service of expiring) {
       await notify(trx, {
@@ -73,10 +78,11 @@ export async function ensureExpiryNotifications(
         kind: "service_expiring",
         params: { service: service.name, expiresAt: service.expires_at },
         link: "/dashboard?tab=services",
-        dedupeKey: `expiring:${service.id}:${service.expires_at}`,
+        dedupeKey: keyOf(service),
       });
     }
   });
+  return expiring.length;
 }
 
 export async function listNotifications(db: Db, userId: string, limit = 10) {
