@@ -239,7 +239,7 @@ function sessionCookieSettings(auth: Auth): Promise<{ name: string; secret: stri
 }
 
 /** The token of a signed session cookie's value, or null when it is not signed with this secret. */
-export function verifiedSessionToken(value: string | null, secret: string): string | null {
+function verifiedSessionToken(value: string | null, secret: string): string | null {
   if (!value) return null;
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
