@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -6,8 +6,17 @@ import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { logger } from "./lib/logger.server";
+import { createPageCache, pageCacheKey } from "./lib/page-cache.server";
 
 export const streamTimeout = 5_000;
+
+// About 40 KB a page: a few megabytes per server process at most.
+const visitorPages = createPageCache({ maxEntries: 300, maxAgeMs: 60_000 });
+
+/** How many visitor pages this process keeps (for tests). */
+export function keptVisitorPages() {
+  return visitorPages.size;
+}
 
 export default async function handleRequest(
   request: Request,
@@ -19,13 +28,33 @@ export default async function handleRequest(
   // The page is rendered in the request's language on the server, so there is no flash of another one.
   const { i18n } = loadContext;
   const nonce = loadContext.cspNonce;
+  const userAgent = request.headers.get("user-agent");
+  const bot = Boolean(userAgent && isbot(userAgent));
+
+  // A visitor's page (no session) is the same for everyone who gets the same data back from its loaders;
+  // a signed-in page is one person's, so it is never kept (ADR 15).
+  const { loaderData, errors } = routerContext.staticHandlerContext;
+  const cacheKey =
+    request.method === "GET" && responseStatusCode === 200 && !errors && !loadContext.session
+      ? pageCacheKey({
+          url: request.url,
+          locale: loadContext.locale,
+          bot,
+          year: new Date().getFullYear(),
+          loaderData,
+        })
+      : null;
+  if (cacheKey) {
+    const html = visitorPages.get(cacheKey, nonce);
+    if (html !== undefined) return htmlResponse(html, responseHeaders, responseStatusCode);
+  }
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and link previews get the whole page at once; browsers get it streamed.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let failed = false;
+    // Crawlers and link previews get the whole page at once; browsers get it streamed. A page to be kept
+    // is rendered whole too (a visitor's page has nothing that waits).
+    const readyOption = cacheKey || bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -37,6 +66,22 @@ export default async function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          if (cacheKey) {
+            const chunks: Buffer[] = [];
+            const sink = new Writable({
+              write(chunk: Buffer, _encoding, done) {
+                chunks.push(chunk);
+                done();
+              },
+            });
+            sink.on("finish", () => {
+              const html = Buffer.concat(chunks).toString("utf8");
+              if (!failed && responseStatusCode === 200) visitorPages.set(cacheKey, html, nonce);
+              resolve(htmlResponse(html, responseHeaders, responseStatusCode));
+            });
+            pipe(sink);
+            return;
+          }
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -47,6 +92,7 @@ export default async function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           if (shellRendered) logger.error({ err: error }, "render error");
         },
@@ -54,6 +100,11 @@ export default async function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+function htmlResponse(html: string, headers: Headers, status: number) {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(html, { headers, status });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -189,6 +189,8 @@ export type AppFetch = (
     form?: Record<string, string>;
     body?: BodyInit;
     headers?: HeadersInit;
+    /** The CSP nonce server/index.ts would have made for this response. */
+    nonce?: string;
   },
 ) => Promise<Response>;
 
@@ -216,7 +218,7 @@ export function appFetch(services: AppServices): AppFetch {
         acceptLanguage: headers.get("accept-language"),
         queryLocale: url.searchParams.get("lang"),
       },
-      { cspNonce: "test-nonce", clientIp: "10.77.0.1" },
+      { cspNonce: init.nonce ?? "test-nonce", clientIp: "10.77.0.1" },
     );
     return handler(request, context as AppLoadContext);
   };

@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import { expect, it } from "vitest";
+import { signIn } from "~/domain/accounts/accounts.server";
+import { keptVisitorPages } from "~/entry.server";
+import { appFetch } from "../support/app-harness";
+import { cookieHeader } from "../support/request-context";
+import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
+
+// Visitors' pages are kept rendered (ADR 15), keyed by what their loaders returned: what a page shows must
+// still be what the database holds at the time of each request.
+describeEachDatabase("visitor page cache", (app) => {
+  it("serves a kept page with each response's own nonce", async () => {
+    const fetch = appFetch(app());
+    const first = await fetch("/about", { nonce: "Rm9yIHRoZSBmaXJzdCBvbmU=" });
+    const second = await fetch("/about", { nonce: "U2Vjb25kIHJlc3BvbnNlIQ==" });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const one = await first.text();
+    const two = await second.text();
+    expect(one).toContain('nonce="Rm9yIHRoZSBmaXJzdCBvbmU="');
+    expect(two).toContain('nonce="U2Vjb25kIHJlc3BvbnNlIQ=="');
+    expect(two).not.toContain("Rm9yIHRoZSBmaXJzdCBvbmU=");
+    expect(two).toBe(one.replaceAll("Rm9yIHRoZSBmaXJzdCBvbmU=", "U2Vjb25kIHJlc3BvbnNlIQ=="));
+    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
+
+  it("shows a price changed in the database at the next request, with nothing told to forget", async () => {
+    const fetch = appFetch(app());
+    const product = await app()
+      .db.selectFrom("products")
+      .select(["id", "price_cents"])
+      .where("type", "=", "samp")
+      .where("status", "=", "active")
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    try {
+      await app()
+        .db.updateTable("products")
+        .set({ price_cents: 12_345 })
+        .where("id", "=", product.id)
+        .execute();
+      const before = await (await fetch("/services/samp", { nonce: "bm9uY2Ugb25l" })).text();
+      expect(before).toContain("123.45");
+      // Kept now; a second identical request is a hit.
+      expect(await (await fetch("/services/samp", { nonce: "bm9uY2UgdHdv" })).text()).toContain(
+        "123.45",
+      );
+
+      await app()
+        .db.updateTable("products")
+        .set({ price_cents: 54_321 })
+        .where("id", "=", product.id)
+        .execute();
+      const after = await (await fetch("/services/samp", { nonce: "bm9uY2UgdGhyZWU=" })).text();
+      expect(after).toContain("543.21");
+      expect(after).not.toContain("123.45");
+    } finally {
+      await app()
+        .db.updateTable("products")
+        .set({ price_cents: product.price_cents })
+        .where("id", "=", product.id)
+        .execute();
+    }
+  });
+
+  it("keeps no page of a signed-in person", async () => {
+    const fetch = appFetch(app());
+    const result = await signIn(app(), TEST_ADMIN, { ip: "10.61.0.1" });
+    if (!result.ok) throw new Error("sign in failed");
+    const cookie = cookieHeader(result.setCookies);
+    // A path no visitor asked for before (each database's run too), so the count moves only for this one.
+    const path = `/service-terms?unique=${randomUUID()}`;
+    const kept = keptVisitorPages();
+    const page = await fetch(path, { cookie, nonce: "c2lnbmVkIGlu" });
+    expect(page.status).toBe(200);
+    await page.text();
+    expect(keptVisitorPages()).toBe(kept);
+
+    await (await fetch(path, { nonce: "dmlzaXRvcg==" })).text();
+    expect(keptVisitorPages()).toBe(kept + 1);
+  });
+
+  it("keeps no page that failed or was not found", async () => {
+    const fetch = appFetch(app());
+    const kept = keptVisitorPages();
+    const missing = await fetch(`/no-such-page-${randomUUID()}`, { nonce: "bWlzc2luZw==" });
+    expect(missing.status).toBe(404);
+    await missing.text();
+    expect(keptVisitorPages()).toBe(kept);
+  });
+});
