@@ -7,7 +7,7 @@ export const LEDGER_PAGE_SIZE_ADMIN = 50;
  * this many entries; past it the page says "more than" and asks for more of the email. Every other filter
  * adds up exactly (ledger-report.server.ts).
  */
-export const LEDGER_TOTALS_LIMIT = 10_000;
+export const LEDGER_TOTALS_LIMIT = 1_000;
 
 export type LedgerTotals =
   | { capped: false; entries: number; netCents: number; creditsCents: number; debitsCents: number }

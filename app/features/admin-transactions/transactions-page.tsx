@@ -71,7 +71,7 @@ export function TransactionsPage({
     return `?${params}`;
   };
   const count = numberFormat(locale);
-  // Past the limit only the count is shown ("more than 10,000"): the sums would mean reading every row.
+  // Past the limit only the count is shown ("more than 1,000"): the sums would mean reading every row.
   const figures = totals.capped
     ? [
         {
