@@ -1,17 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-} from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { SqliteServerDialect } from "./sqlite-dialect.server";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -72,13 +65,21 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
 
   const file = sqliteFilePath(url);
   mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  const writer = new SQLite(file);
+  writer.pragma("journal_mode = WAL");
+  writer.pragma("synchronous = FULL");
+  writer.pragma("foreign_keys = ON");
+  // Waiting for another process's write lock is done on a timer (sqlite-dialect.server.ts), not here.
+  writer.pragma("busy_timeout = 0");
+  const reader = new SQLite(file);
+  reader.pragma("query_only = ON");
+  // A WAL reader waits only in rare moments (a crashed writer's log being recovered).
+  reader.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteServerDialect({
+      reader: withStatementCache(reader),
+      writer: withStatementCache(writer),
+    }),
   });
   return {
     db,
@@ -88,23 +89,6 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
       await db.destroy();
     },
   };
-}
-
-/**
- * SQLite whose transactions take the write lock when they begin (BEGIN IMMEDIATE). With several server
- * processes on one file (WEB_CONCURRENCY), a deferred transaction that reads and then writes fails with
- * SQLITE_BUSY at once when another process wrote in between, and busy_timeout cannot help it; an
- * immediate one waits its turn (busy_timeout) and then sees the latest data. In one process nothing
- * changes: its single connection already runs one transaction at a time.
- */
-class ImmediateSqliteDialect extends SqliteDialect {
-  override createDriver(): Driver {
-    const driver = super.createDriver();
-    driver.beginTransaction = async (connection: DatabaseConnection) => {
-      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-    };
-    return driver;
-  }
 }
 
 /**
@@ -118,6 +102,9 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     prepare(query: string) {
       let statement = cache.get(query);
       if (statement) {

@@ -1,6 +1,10 @@
 import { spawn } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices, prepareDatabase, type AppServices } from "~/context.server";
+import { adjustCoins } from "~/domain/coins/coins.server";
+import { sqliteFilePath } from "./database.server";
 import {
   adminId,
   balanceOf,
@@ -53,4 +57,55 @@ describe("two processes writing one SQLite database", () => {
     expect(await balanceOf(services, userId)).toBe(credits[0]! + credits[1]!);
     await expectLedgerIntact(services);
   }, 30_000);
+
+  it("waits for another process's write lock without holding up reads or the event loop", async () => {
+    const userId = await customerWithCoins(services, 0);
+    const actorId = await adminId(services);
+    // Another process, as SQLite sees it: a connection of its own that takes the write lock and keeps it.
+    const other = new SQLite(sqliteFilePath(services.env.DATABASE_URL));
+    try {
+      other.exec("begin immediate");
+      let settled = false;
+      const credit = adjustCoins(services.db, {
+        userId,
+        amountCents: 500,
+        reason: "waits its turn",
+        actorId,
+      }).finally(() => (settled = true));
+      const write = services.db
+        .updateTable("users")
+        .set({ name: "Renamed while locked" })
+        .where("id", "=", userId)
+        .execute();
+
+      // SQLite's own busy handler would sleep on this thread until the lock came free (up to 5 s): no
+      // timer, no read, no request of this process would run meanwhile.
+      const before = performance.now();
+      await sleep(20);
+      expect(performance.now() - before).toBeLessThan(1000);
+      const reading = await services.db
+        .selectFrom("users")
+        .select("coin_balance_cents")
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      expect(reading.coin_balance_cents).toBe(0);
+      await sleep(100);
+      expect(settled).toBe(false);
+
+      other.exec("commit");
+      const result = await credit;
+      expect(result.ok).toBe(true);
+      await write;
+      const user = await services.db
+        .selectFrom("users")
+        .select(["coin_balance_cents", "name"])
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      expect(user).toEqual({ coin_balance_cents: 500, name: "Renamed while locked" });
+      await expectLedgerIntact(services);
+    } finally {
+      if (other.inTransaction) other.exec("rollback");
+      other.close();
+    }
+  });
 });

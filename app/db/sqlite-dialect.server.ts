@@ -1,0 +1,196 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type SQLite from "better-sqlite3";
+import {
+  CompiledQuery,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from "kysely";
+
+/** Prepared statements by SQL text (database.server.ts keeps them cached). */
+export interface StatementSource {
+  prepare(sql: string): SQLite.Statement;
+  /** Whether the connection has a transaction open (better-sqlite3's own flag). */
+  readonly inTransaction: boolean;
+  close(): void;
+}
+
+/** How long a write waits for another server process to finish its own before giving up. */
+export const WRITE_LOCK_TIMEOUT_MS = 5_000;
+
+/**
+ * SQLite for one server process among several on the same file (ADR 4, ADR 14), on two connections.
+ *
+ * - Reads outside a transaction go to a connection of their own, which in WAL mode never waits for a
+ *   writer: a page's queries are not held up by this process's order in progress, nor by another
+ *   process's.
+ * - Transactions and writes go to the writer connection, one at a time in this process. A transaction
+ *   takes SQLite's write lock when it begins (BEGIN IMMEDIATE: with several processes, a deferred
+ *   transaction that reads and then writes fails with SQLITE_BUSY at once when another process wrote in
+ *   between). When another process holds the lock, the wait is a timer, not SQLite's busy handler, which
+ *   sleeps on the thread that serves every request of this process.
+ */
+export class SqliteServerDialect implements Dialect {
+  readonly #connections: { reader: StatementSource; writer: StatementSource };
+
+  constructor(connections: { reader: StatementSource; writer: StatementSource }) {
+    this.#connections = connections;
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  createDriver(): Driver {
+    return new SqliteServerDriver(this.#connections);
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own Dialect signature
+  createIntrospector(db: Kysely<any>) {
+    return new SqliteIntrospector(db);
+  }
+}
+
+class Mutex {
+  #held: Promise<void> | undefined;
+  #release: (() => void) | undefined;
+
+  async lock() {
+    while (this.#held) await this.#held;
+    this.#held = new Promise((resolve) => (this.#release = resolve));
+  }
+
+  unlock() {
+    const release = this.#release;
+    this.#held = undefined;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
+function isBusy(error: unknown) {
+  const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+/** Runs `attempt` until no other process holds the write lock, waiting on a timer in between. */
+async function whenUnlocked<T>(attempt: () => T): Promise<T> {
+  const deadline = performance.now() + WRITE_LOCK_TIMEOUT_MS;
+  for (let pause = 1; ; pause = Math.min(pause * 2, 16)) {
+    try {
+      return attempt();
+    } catch (error) {
+      if (!isBusy(error) || performance.now() >= deadline) throw error;
+    }
+    await sleep(pause);
+  }
+}
+
+function run<R>(source: StatementSource, query: CompiledQuery): QueryResult<R> {
+  const statement = source.prepare(query.sql);
+  if (statement.reader) return { rows: statement.all(query.parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(query.parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+class SqliteServerDriver implements Driver {
+  readonly #reader: StatementSource;
+  readonly #writer: StatementSource;
+  readonly #writerTurn = new Mutex();
+
+  constructor({ reader, writer }: { reader: StatementSource; writer: StatementSource }) {
+    this.#reader = reader;
+    this.#writer = writer;
+  }
+
+  async init() {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutedConnection(this.#reader, this.#writer, this.#writerTurn);
+  }
+
+  async beginTransaction(connection: DatabaseConnection) {
+    await (connection as RoutedConnection).begin();
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    await (connection as RoutedConnection).end("commit");
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await (connection as RoutedConnection).end("rollback");
+  }
+
+  async releaseConnection() {}
+
+  async destroy() {
+    this.#reader.close();
+    this.#writer.close();
+  }
+}
+
+/** One query, or one transaction, as Kysely sees it. */
+class RoutedConnection implements DatabaseConnection {
+  #inTransaction = false;
+
+  constructor(
+    private readonly reader: StatementSource,
+    private readonly writer: StatementSource,
+    private readonly writerTurn: Mutex,
+  ) {}
+
+  async begin() {
+    await this.writerTurn.lock();
+    try {
+      await whenUnlocked(() => run(this.writer, CompiledQuery.raw("begin immediate")));
+    } catch (error) {
+      this.writerTurn.unlock();
+      throw error;
+    }
+    this.#inTransaction = true;
+  }
+
+  async end(how: "commit" | "rollback") {
+    if (!this.#inTransaction) return; // BEGIN failed: nothing is open and the turn was given back
+    if (how === "commit") {
+      // A COMMIT refused as busy leaves the transaction open, to be tried again; one that fails
+      // otherwise leaves it open too, and Kysely rolls back next.
+      await whenUnlocked(() => run(this.writer, CompiledQuery.raw("commit")));
+    }
+    try {
+      // After a failed COMMIT (a disk error), SQLite may have rolled back already.
+      if (how === "rollback" && this.writer.inTransaction)
+        run(this.writer, CompiledQuery.raw("rollback"));
+    } finally {
+      this.#inTransaction = false;
+      this.writerTurn.unlock();
+    }
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#inTransaction) return run(this.writer, query);
+    if (SelectQueryNode.is(query.query)) return run(this.reader, query);
+    await this.writerTurn.lock();
+    try {
+      // A statement refused as busy has changed nothing, so it can be run again.
+      return await whenUnlocked(() => run<R>(this.writer, query));
+    } finally {
+      this.writerTurn.unlock();
+    }
+  }
+
+  // eslint-disable-next-line require-yield -- nothing here streams (better-sqlite3 answers at once)
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("Streaming is not supported");
+  }
+}
