@@ -51,7 +51,6 @@ export default async function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    let failed = false;
     // Crawlers and link previews get the whole page at once; browsers get it streamed. A page to be kept
     // is rendered whole too (a visitor's page has nothing that waits).
     const readyOption = cacheKey || bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -76,7 +75,8 @@ export default async function handleRequest(
             });
             sink.on("finish", () => {
               const html = Buffer.concat(chunks).toString("utf8");
-              if (!failed && responseStatusCode === 200) visitorPages.set(cacheKey, html, nonce);
+              // An error inside the page (onError below) turned the status to 500: that page is not kept.
+              if (responseStatusCode === 200) visitorPages.set(cacheKey, html, nonce);
               resolve(htmlResponse(html, responseHeaders, responseStatusCode));
             });
             pipe(sink);
@@ -92,7 +92,6 @@ export default async function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
-          failed = true;
           responseStatusCode = 500;
           if (shellRendered) logger.error({ err: error }, "render error");
         },

@@ -18,16 +18,18 @@ export function numberFormat(
   locale: string,
   options: Intl.NumberFormatOptions = {},
 ): Intl.NumberFormat {
-  return shared(`n|${locale}|${JSON.stringify(options)}`, () => {
-    return new Intl.NumberFormat(intlLocale(locale), options);
-  });
+  return shared(
+    `n|${locale}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(intlLocale(locale), options),
+  );
 }
 
 export function dateTimeFormat(
   locale: string,
   options: Intl.DateTimeFormatOptions = {},
 ): Intl.DateTimeFormat {
-  return shared(`d|${locale}|${JSON.stringify(options)}`, () => {
-    return new Intl.DateTimeFormat(intlLocale(locale), options);
-  });
+  return shared(
+    `d|${locale}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), options),
+  );
 }
