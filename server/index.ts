@@ -6,10 +6,10 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import pino from "pino";
-import { pinoHttp } from "pino-http";
 import { ConfigError, getEnv, type Env } from "../app/config/env.server";
 import { loggerRedactPaths } from "../app/lib/logger.server";
 import { runPrimary } from "./primary";
+import { requestLog } from "./request-log";
 
 let env: Env;
 try {
@@ -41,17 +41,7 @@ async function serve() {
   // Behind a reverse proxy on the same machine, the client's address comes from X-Forwarded-For.
   app.set("trust proxy", "loopback");
 
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      serializers: {
-        req: (req) => ({ method: req.method, url: req.url?.split("?")[0] }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use(compression());
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");

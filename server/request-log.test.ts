@@ -1,0 +1,86 @@
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import express from "express";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { requestLog } from "./request-log";
+
+interface Line {
+  level: number;
+  msg: string;
+  req: { method: string; url: string };
+  res: { statusCode: number };
+  responseTime: number;
+}
+
+const servers: { close(): void }[] = [];
+afterEach(() => servers.splice(0).forEach((s) => s.close()));
+
+async function start(level: pino.Level) {
+  const lines: Line[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(JSON.parse(chunk.toString()) as Line);
+      callback();
+    },
+  });
+  const app = express();
+  app.use(requestLog(pino({ level }, sink)));
+  app.get("/ok", (_req, res) => void res.send("ok"));
+  app.get("/boom", (_req, res) => void res.status(500).send("no"));
+  app.get("/assets/app.js", (_req, res) => void res.send("js"));
+  app.get("/slow", () => {
+    // never answers: the client gives up
+  });
+  const server = app.listen(0);
+  servers.push(server);
+  await new Promise((resolve) => server.once("listening", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  return { origin, lines, settle };
+}
+
+describe("requestLog", () => {
+  it("writes one line per request: method, path without the query, status and time", async () => {
+    const { origin, lines, settle } = await start("info");
+    await (await fetch(`${origin}/ok?token=secret-reset-token`)).text();
+    await (await fetch(`${origin}/boom`)).text();
+    await settle();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: "request completed",
+      req: { method: "GET", url: "/ok" },
+      res: { statusCode: 200 },
+    });
+    expect(typeof lines[0]!.responseTime).toBe("number");
+    expect(JSON.stringify(lines)).not.toContain("secret-reset-token");
+    expect(lines[1]).toMatchObject({ level: 50, res: { statusCode: 500 } });
+  });
+
+  it("skips static assets", async () => {
+    const { origin, lines, settle } = await start("info");
+    await (await fetch(`${origin}/assets/app.js`)).text();
+    await settle();
+    expect(lines).toEqual([]);
+  });
+
+  it("writes only the levels enabled (LOG_LEVEL=error keeps server errors)", async () => {
+    const { origin, lines, settle } = await start("error");
+    await (await fetch(`${origin}/ok`)).text();
+    await (await fetch(`${origin}/boom`)).text();
+    await settle();
+    expect(lines.map((l) => l.req.url)).toEqual(["/boom"]);
+  });
+
+  it("says so when the client went away before the answer", async () => {
+    const { origin, lines } = await start("info");
+    const abort = new AbortController();
+    const pending = fetch(`${origin}/slow`, { signal: abort.signal }).catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    abort.abort();
+    await pending;
+    await expect.poll(() => lines.length).toBe(1);
+    expect(lines[0]).toMatchObject({ level: 40, msg: "request aborted", req: { url: "/slow" } });
+  });
+});
