@@ -1,6 +1,8 @@
-import { sql } from "kysely";
+import { sql, type QueryCreator } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
+import { isPostgres } from "~/db/dialect";
+import type { Database } from "~/db/schema";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
 import { previewAdjustment, type LedgerKind } from "./coins";
 
@@ -23,30 +25,67 @@ export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise
   if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents === 0) {
     throw new Error("A ledger entry needs a non-zero whole number of cents");
   }
-  const updated = await trx
-    .updateTable("users")
-    .set({ coin_balance_cents: sql`coin_balance_cents + ${entry.amountCents}` })
-    .where("id", "=", entry.userId)
-    .where("coin_balance_cents", ">=", -entry.amountCents)
-    .returning("coin_balance_cents")
-    .executeTakeFirst();
+  const row = {
+    user_id: entry.userId,
+    amount_cents: entry.amountCents,
+    kind: entry.kind,
+    reason: entry.reason ?? "",
+    actor_id: entry.actorId ?? null,
+    order_id: entry.orderId ?? null,
+    hosting_service_id: entry.hostingServiceId ?? null,
+    created_at: new Date().toISOString(),
+  };
+  const debit = (qb: QueryCreator<Database>) =>
+    qb
+      .updateTable("users")
+      .set({ coin_balance_cents: sql`coin_balance_cents + ${entry.amountCents}` })
+      .where("id", "=", entry.userId)
+      .where("coin_balance_cents", ">=", -entry.amountCents)
+      .returning("coin_balance_cents");
+  if (isPostgres(trx)) {
+    // One statement, one round trip to the server: the row is written only if the balance changed.
+    const written = await trx
+      .with("changed", debit)
+      .insertInto("coin_ledger")
+      .columns([...ledgerColumns, "balance_after_cents"])
+      .expression((eb) =>
+        eb
+          .selectFrom("changed")
+          .select([
+            sql<string>`cast(${row.user_id} as text)`.as("user_id"),
+            sql<number>`cast(${row.amount_cents} as integer)`.as("amount_cents"),
+            sql<string>`cast(${row.kind} as text)`.as("kind"),
+            sql<string>`cast(${row.reason} as text)`.as("reason"),
+            sql<string | null>`cast(${row.actor_id} as text)`.as("actor_id"),
+            sql<number | null>`cast(${row.order_id} as integer)`.as("order_id"),
+            sql<number | null>`cast(${row.hosting_service_id} as integer)`.as("hosting_service_id"),
+            sql<string>`cast(${row.created_at} as timestamptz)`.as("created_at"),
+            "changed.coin_balance_cents",
+          ]),
+      )
+      .returning("balance_after_cents")
+      .executeTakeFirst();
+    return written ? written.balance_after_cents : null;
+  }
+  const updated = await debit(trx).executeTakeFirst();
   if (!updated) return null;
   await trx
     .insertInto("coin_ledger")
-    .values({
-      user_id: entry.userId,
-      amount_cents: entry.amountCents,
-      balance_after_cents: updated.coin_balance_cents,
-      kind: entry.kind,
-      reason: entry.reason ?? "",
-      actor_id: entry.actorId ?? null,
-      order_id: entry.orderId ?? null,
-      hosting_service_id: entry.hostingServiceId ?? null,
-      created_at: new Date().toISOString(),
-    })
+    .values({ ...row, balance_after_cents: updated.coin_balance_cents })
     .execute();
   return updated.coin_balance_cents;
 }
+
+const ledgerColumns = [
+  "user_id",
+  "amount_cents",
+  "kind",
+  "reason",
+  "actor_id",
+  "order_id",
+  "hosting_service_id",
+  "created_at",
+] as const;
 
 export type AdjustCoinsResult =
   | { ok: true; balanceCents: number; appliedCents: number; clamped: boolean }

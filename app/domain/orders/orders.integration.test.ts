@@ -220,6 +220,60 @@ describeEachDatabase("money path", (app) => {
     expect(await balanceOf(app(), user)).toBe(100_000 - 2 * 950);
   });
 
+  it("gives a resent key its first order even when the order could no longer be placed as asked", async () => {
+    const user = await customerWithCoins(app(), 100_000);
+    const product = await productId(app(), "vps-business");
+    // The first submit takes the voucher's only use: the second must still get its order, not "used up".
+    const now = new Date();
+    await app()
+      .db.insertInto("vouchers")
+      .values({
+        code: "ONCE",
+        description: "",
+        discount_type: "fixed",
+        discount_value: 100,
+        min_purchase_cents: 0,
+        max_uses: 1,
+        used_count: 0,
+        is_active: 1,
+        valid_from: now.toISOString(),
+        valid_until: new Date(now.getTime() + DAY).toISOString(),
+        applicable_services: JSON.stringify("all"),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    const input = orderInput({ productId: product, voucherCode: "ONCE" });
+    const first = await placeOrder(app().db, user, input);
+    if (!first.ok) throw new Error(first.error);
+    const again = await placeOrder(app().db, user, input);
+    expect(again).toMatchObject({ ok: true, duplicate: true, order: { id: first.order.id } });
+
+    // A reload of the submit after the price changed, or the product was withdrawn, finds it too.
+    const later = orderInput({ productId: product, shownPrices: `${product}:1200` });
+    const placed = await placeOrder(app().db, user, later);
+    if (!placed.ok) throw new Error(placed.error);
+    const setProduct = (values: { price_cents: number; status: string }) =>
+      app().db.updateTable("products").set(values).where("id", "=", product).execute();
+    try {
+      await setProduct({ price_cents: 1300, status: "active" });
+      expect(await placeOrder(app().db, user, later)).toMatchObject({
+        ok: true,
+        duplicate: true,
+        order: { id: placed.order.id },
+      });
+      await setProduct({ price_cents: 1200, status: "hidden" });
+      expect(await placeOrder(app().db, user, later)).toMatchObject({
+        ok: true,
+        duplicate: true,
+        order: { id: placed.order.id },
+      });
+    } finally {
+      await setProduct({ price_cents: 1200, status: "active" });
+    }
+    expect(await balanceOf(app(), user)).toBe(100_000 - 1100 - 1200);
+  });
+
   it("refuses a key another customer used, for orders and renewals, changing nothing", async () => {
     const admin = await adminId(app());
     const owner = await customerWithCoins(app(), 10_000);
