@@ -27,6 +27,12 @@ test("admin adds coins, customer orders with a voucher, admin approves, customer
   await expect(admin.page.getByRole("status")).toHaveText("Coins updated successfully");
 
   const buyer = await signedIn(browser, customer.email, customer.password);
+  // The browser knows every route from the manifest file (ADR 16): it never asks the server about links.
+  const discoveryRequests: string[] = [];
+  buyer.page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/__manifest"))
+      discoveryRequests.push(request.url());
+  });
   await visit(buyer.page, "/order");
   await buyer.page.getByLabel("Service").selectOption({ label: "VPS Business — €12.00/month" });
   await expect(buyer.page.getByTestId("order-total")).toHaveText("€12.00");
@@ -56,6 +62,7 @@ test("admin adds coins, customer orders with a voucher, admin approves, customer
   await expect(buyer.page.getByText(/Expires /)).toBeVisible();
   await visit(buyer.page, "/dashboard?tab=billing");
   await expect(buyer.page.getByText("Approved", { exact: true })).toBeVisible();
+  expect(discoveryRequests).toEqual([]);
 
   await admin.context.close();
   await buyer.context.close();

@@ -173,7 +173,7 @@ export function serverBuild(): Promise<ServerBuild> {
       ssr: true,
       isSpaMode: false,
       prerender: [],
-      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+      routeDiscovery: { mode: "initial" },
       allowedActionOrigins: false,
     } as unknown as ServerBuild;
   })();
