@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { placeOrder } from "~/domain/orders/orders.server";
+import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { openTicket } from "~/domain/tickets/tickets.server";
 import {
   adminId,
@@ -43,9 +43,16 @@ describeEachDatabase("customer dashboard", (app) => {
 
   it("shows a customer only their own cards, orders, tickets and ledger", async () => {
     const db = app().db;
+    const admin = await adminId(app());
     const mine = await customerWithCoins(app(), 5000);
     const theirs = await customerWithCoins(app(), 7000);
-    await placeOrder(db, theirs, orderInput({ productId: await productId(app(), "samp-starter") }));
+    const theirOrder = await placeOrder(
+      db,
+      theirs,
+      orderInput({ productId: await productId(app(), "samp-starter") }),
+    );
+    if (!theirOrder.ok) throw new Error(theirOrder.error);
+    await approveOrder(db, { orderId: theirOrder.order.id, actorId: admin });
     await openTicket(db, {
       userId: theirs,
       department: "sales",
@@ -71,5 +78,34 @@ describeEachDatabase("customer dashboard", (app) => {
     expect("tickets" in support && support.tickets).toEqual([]);
     const account = await loadCustomerDashboard(db, mine, { tab: "account" });
     expect("sessions" in account && account.sessions).toEqual([]);
+
+    // Their own counts: an active service, and one open ticket beside a closed one.
+    const placed = await placeOrder(
+      db,
+      mine,
+      orderInput({ productId: await productId(app(), "samp-starter") }),
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    const approved = await approveOrder(db, { orderId: placed.order.id, actorId: admin });
+    if (!approved.ok) throw new Error(approved.error);
+    for (const subject of ["Open", "Closed"])
+      await openTicket(db, {
+        userId: mine,
+        department: "sales",
+        subject,
+        priority: "low",
+        message: "m",
+      });
+    await db
+      .updateTable("tickets")
+      .set({ status: "closed" })
+      .where("subject", "=", "Closed")
+      .execute();
+    expect((await loadCustomerDashboard(db, mine, { tab: "services" })).cards).toEqual({
+      activeServices: 1,
+      domains: 0,
+      openTickets: 1,
+      accountCreditCents: 5000 - placed.order.totalCents,
+    });
   });
 });

@@ -87,23 +87,30 @@ export async function ensureExpiryNotifications(
 
 export async function listNotifications(db: Db, userId: string, limit = 10) {
   await ensureExpiryNotifications(db, userId);
-  const [rows, unread] = await Promise.all([
-    db
-      .selectFrom("notifications")
-      .select(["id", "kind", "params", "link", "read_at", "created_at"])
-      .where("user_id", "=", userId)
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom("notifications")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("user_id", "=", userId)
-      .where("read_at", "is", null)
-      .executeTakeFirstOrThrow(),
-  ]);
+  // Every row carries the unread count, so the list and the count are one query (one round trip on
+  // PostgreSQL; this runs on every signed-in page). No rows means no notifications, so none unread.
+  const rows = await db
+    .selectFrom("notifications")
+    .select([
+      "id",
+      "kind",
+      "params",
+      "link",
+      "read_at",
+      "created_at",
+      db
+        .selectFrom("notifications")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("user_id", "=", userId)
+        .where("read_at", "is", null)
+        .as("unread"),
+    ])
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
   return {
-    unread: Number(unread.count),
+    unread: Number(rows[0]?.unread ?? 0),
     items: rows.map((row): Notification => ({
       id: Number(row.id),
       kind: row.kind as NotificationKind,

@@ -382,12 +382,17 @@ export async function listCustomerTickets(db: Db, userId: string, page = { limit
 }
 
 export async function countOpenTickets(db: Db, userId?: string): Promise<number> {
+  return Number((await openTicketsCount(db, userId).executeTakeFirstOrThrow()).count);
+}
+
+/** The count of tickets not closed (one customer's, or everyone's), as a query to run or to nest. */
+export function openTicketsCount(db: Db, userId?: string) {
   let query = db
     .selectFrom("tickets")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("status", "!=", "closed");
   if (userId) query = query.where("user_id", "=", userId);
-  return Number((await query.executeTakeFirstOrThrow()).count);
+  return query;
 }
 
 /** The staff queue: filterable, the tickets waiting longest on top, then the rest by last change. */
