@@ -1,4 +1,3 @@
-import autocannon from "autocannon";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -252,18 +251,6 @@ export function printTable(title: string, rows: Record<string, string | number>[
   for (const row of rows) console.log(line(columns.map((c) => String(row[c] ?? ""))));
 }
 
-export interface RateMeasure {
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  /** Transport errors, timeouts and responses with an unexpected status. */
-  errors: number;
-  /** Every response's latency, sorted, when asked for (to pool several runs). */
-  latencies: number[];
-}
-
 /**
  * Warm-up before a measured run: `count` requests, `parallel` at a time. The server's processes share
  * the listening socket connection by connection, so requests one after the other on one keep-alive
@@ -287,51 +274,6 @@ export async function warmUp(
 export function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
-/**
- * autocannon at a fixed rate; the percentiles come from every response's own latency (autocannon's summary
- * has no p95), in milliseconds.
- */
-export async function measureAtRate(options: {
-  url: string;
-  headers?: Record<string, string>;
-  rate: number;
-  seconds: number;
-  connections?: number;
-  okStatus?: (status: number) => boolean;
-  keepLatencies?: boolean;
-}): Promise<RateMeasure> {
-  const ok = options.okStatus ?? ((status: number) => status === 200);
-  const latencies: number[] = [];
-  let badStatus = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: options.url,
-        headers: options.headers,
-        connections: options.connections ?? 10,
-        overallRate: options.rate,
-        duration: options.seconds,
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on("response", (_client, status, _bytes, time) => {
-      latencies.push(time);
-      if (!ok(status)) badStatus++;
-    });
-  });
-  latencies.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  return {
-    requests: latencies.length,
-    rps: Math.round(latencies.length / options.seconds),
-    p50: round(percentile(latencies, 0.5)),
-    p95: round(percentile(latencies, 0.95)),
-    p99: round(percentile(latencies, 0.99)),
-    errors: result.errors + result.timeouts + badStatus,
-    latencies: options.keepLatencies ? latencies : [],
-  };
 }
 
 /** Whether nothing listens on this loopback port (a server left running would answer in our place). */

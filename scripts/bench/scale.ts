@@ -3,7 +3,7 @@
  * PostgreSQL on a throwaway cluster when its binaries are there) it seeds a tiny and a big database (tiny:
  * 300 customers, 3,000 ledger rows, 600 orders; big: 100,000 customers, 1,000,000 ledger rows, 200,000
  * orders; see seed-scale.ts), starts a production build on each, on loopback, signs in as the admin and
- * as the heavy customer, and loads each page at a fixed rate with autocannon. Prints p95 per page at both
+ * as the heavy customer, and loads each page at a fixed rate, evenly spaced (paced-load.ts). Prints p95 per page at both
  * sizes and their ratio (budget: <= 1.5), and the server's CPU time per request. Stops by itself.
  *
  * The two sizes are measured in alternation (tiny, big, tiny, big...), so a machine whose load drifts
@@ -27,13 +27,13 @@ import {
   BENCH_SECRET,
   benchPorts,
   ensureBuild,
-  measureAtRate,
   percentile,
   printTable,
   SERVER_PROCESSES,
   startServer,
   type RunningServer,
 } from "./lib";
+import { runPaced } from "./paced-load";
 import {
   COMMON_SURNAME,
   HEAVY_CUSTOMER,
@@ -156,19 +156,20 @@ async function measurePage(site: Site, page: Page, tally: Tally, seconds: number
   const path = page.path;
   const headers = { cookie: site.cookies[page.who] };
   const before = site.server.cpuMs();
-  const measured = await measureAtRate({
-    url: `${site.server.url}${path}`,
-    headers,
+  // Evenly spaced, as in the server benchmark: autocannon's "10/s" was ten requests at once each second,
+  // so its p95 was mostly the wait of the tenth behind the other nine, and swung from run to run.
+  const measured = await runPaced({
+    origin: site.server.url,
     rate: RATE,
     seconds,
     connections: 5,
-    keepLatencies: true,
+    request: () => ({ path, headers }),
   });
   site.server.assertRunning();
   const after = site.server.cpuMs();
   tally.latencies.push(...measured.latencies);
-  tally.requests += measured.requests;
-  tally.errors += measured.errors;
+  tally.requests += measured.answered;
+  tally.errors += measured.failures + measured.wrongStatus;
   tally.cpuMs = before === null || after === null ? null : (tally.cpuMs ?? 0) + after - before;
 }
 
