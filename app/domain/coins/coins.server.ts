@@ -49,19 +49,13 @@ export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise
       .insertInto("coin_ledger")
       .columns([...ledgerColumns, "balance_after_cents"])
       .expression((eb) =>
-        eb
-          .selectFrom("changed")
-          .select([
-            sql<string>`cast(${row.user_id} as text)`.as("user_id"),
-            sql<number>`cast(${row.amount_cents} as integer)`.as("amount_cents"),
-            sql<string>`cast(${row.kind} as text)`.as("kind"),
-            sql<string>`cast(${row.reason} as text)`.as("reason"),
-            sql<string | null>`cast(${row.actor_id} as text)`.as("actor_id"),
-            sql<number | null>`cast(${row.order_id} as integer)`.as("order_id"),
-            sql<number | null>`cast(${row.hosting_service_id} as integer)`.as("hosting_service_id"),
-            sql<string>`cast(${row.created_at} as timestamptz)`.as("created_at"),
-            "changed.coin_balance_cents",
-          ]),
+        eb.selectFrom("changed").select([
+          // Typed for PostgreSQL, which cannot infer a parameter's type in a SELECT list.
+          ...ledgerColumns.map((column) =>
+            sql`cast(${row[column]} as ${sql.raw(POSTGRES_TYPES[column])})`.as(column),
+          ),
+          "changed.coin_balance_cents",
+        ]),
       )
       .returning("balance_after_cents")
       .executeTakeFirst();
@@ -76,16 +70,18 @@ export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise
   return updated.coin_balance_cents;
 }
 
-const ledgerColumns = [
-  "user_id",
-  "amount_cents",
-  "kind",
-  "reason",
-  "actor_id",
-  "order_id",
-  "hosting_service_id",
-  "created_at",
-] as const;
+/** The ledger row's columns written from the entry, with their PostgreSQL types. */
+const POSTGRES_TYPES = {
+  user_id: "text",
+  amount_cents: "integer",
+  kind: "text",
+  reason: "text",
+  actor_id: "text",
+  order_id: "integer",
+  hosting_service_id: "integer",
+  created_at: "timestamptz",
+} as const;
+const ledgerColumns = Object.keys(POSTGRES_TYPES) as (keyof typeof POSTGRES_TYPES)[];
 
 export type AdjustCoinsResult =
   | { ok: true; balanceCents: number; appliedCents: number; clamped: boolean }
