@@ -72,5 +72,25 @@ describe("evenly paced load", () => {
     });
     expect(result.answered).toBe(10);
     expect(result.wrongStatus).toBe(5);
+    expect(result.errorKinds).toEqual({ "status 200": 5 });
+  });
+
+  it("says what each failure was", async () => {
+    // Every other connection is cut before an answer: a reset, not a status.
+    server = createServer((req, res) => {
+      if (req.url === "/cut") req.socket.destroy();
+      else res.end("ok");
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await runPaced({
+      origin,
+      rate: 20,
+      seconds: 0.5,
+      request: (i) => ({ path: i % 2 ? "/cut" : "/" }),
+    });
+    expect(result.failures).toBe(5);
+    expect(result.wrongStatus).toBe(0);
+    expect(result.errorKinds).toEqual({ ECONNRESET: 5 });
   });
 });

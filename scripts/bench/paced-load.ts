@@ -32,6 +32,8 @@ export interface PacedResult {
   failures: number;
   /** Answers whose status the caller did not expect. */
   wrongStatus: number;
+  /** What each failure and unexpected answer was ("ECONNRESET", "timeout", "status 500"), counted. */
+  errorKinds: Record<string, number>;
   /** Every latency, sorted, in milliseconds (to pool several runs). */
   latencies: number[];
 }
@@ -49,13 +51,22 @@ export async function runPaced(options: {
   timeoutMs?: number;
 }): Promise<PacedResult> {
   const origin = new URL(options.origin);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections ?? 64 });
+  // An idle connection is dropped after 4 s, before the server's keep-alive timeout (Node's 5 s) closes it:
+  // a request sent on a connection the server is closing that very moment fails with ECONNRESET. Node 20's
+  // agent reads the server's "Keep-Alive: timeout=5" hint only when it has a timeout of its own.
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: options.connections ?? 64,
+    timeout: 4_000,
+  });
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const latencies: number[] = [];
   let failures = 0;
   let wrongStatus = 0;
+  const errorKinds: Record<string, number> = {};
+  const count = (kind: string) => (errorKinds[kind] = (errorKinds[kind] ?? 0) + 1);
   let lastAnswer = 0;
   const pending = new Set<Promise<void>>();
 
@@ -84,18 +95,23 @@ export async function runPaced(options: {
             const ok = options.onAnswer
               ? options.onAnswer(i, res.statusCode ?? 0, now - due)
               : res.statusCode === 200;
-            if (!ok) wrongStatus++;
+            if (!ok) {
+              wrongStatus++;
+              count(`status ${res.statusCode}`);
+            }
             resolve();
           });
-          res.on("error", () => {
+          res.on("error", (error: NodeJS.ErrnoException) => {
             failures++;
+            count(error.code ?? error.message);
             resolve();
           });
         },
       );
       req.on("timeout", () => req.destroy(new Error("timeout")));
-      req.on("error", () => {
+      req.on("error", (error: NodeJS.ErrnoException) => {
         failures++;
+        count(error.code ?? error.message);
         resolve();
       });
       if (spec.body !== undefined) req.write(spec.body);
@@ -136,6 +152,7 @@ export async function runPaced(options: {
     max: round(latencies.at(-1) ?? NaN),
     failures,
     wrongStatus,
+    errorKinds,
     latencies,
   };
 }

@@ -170,6 +170,9 @@ async function measurePage(site: Site, page: Page, tally: Tally, seconds: number
   tally.latencies.push(...measured.latencies);
   tally.requests += measured.answered;
   tally.errors += measured.failures + measured.wrongStatus;
+  const errors = Object.entries(measured.errorKinds);
+  if (errors.length)
+    console.log(`${path}: errors ${errors.map(([kind, n]) => `${n} ${kind}`).join(", ")}`);
   tally.cpuMs = before === null || after === null ? null : (tally.cpuMs ?? 0) + after - before;
 }
 

@@ -56,6 +56,9 @@ async function cannon(options: autocannon.Options): Promise<autocannon.Result> {
 }
 
 function summarizePaced(target: string, rate: number, result: PacedResult): Result {
+  const errors = Object.entries(result.errorKinds);
+  if (errors.length)
+    console.log(`${target}: errors ${errors.map(([kind, n]) => `${n} ${kind}`).join(", ")}`);
   return {
     target,
     rate,

@@ -145,7 +145,12 @@ async function soakDialect(label: string, databaseUrl: string): Promise<Outcome>
     const errors = result.failures + result.wrongStatus;
     if (errors)
       console.log(
-        `${label}: ${result.failures} connection errors or timeouts, ${[...wrongAnswers].map(([what, count]) => `${count} ${what}`).join(", ") || "no wrong answers"}`,
+        `${label}: ${result.failures} connection errors or timeouts (${
+          Object.entries(result.errorKinds)
+            .filter(([kind]) => !kind.startsWith("status "))
+            .map(([kind, n]) => `${n} ${kind}`)
+            .join(", ") || "none"
+        }), ${[...wrongAnswers].map(([what, count]) => `${count} ${what}`).join(", ") || "no wrong answers"}`,
       );
     if (errors || problems.length || lost) process.exitCode = 1;
     return {
