@@ -75,6 +75,30 @@ describe("evenly paced load", () => {
     expect(result.errorKinds).toEqual({ "status 200": 5 });
   });
 
+  it("spreads requests over the connections it has open, as many visitors would", async () => {
+    // The first requests are answered slowly, so several connections open; the rest come one at a
+    // time. Reusing the last freed connection would send them all down one, and so to one server
+    // process of several (a cluster shares out connections, not requests).
+    const sockets = new Map<object, number>();
+    let seen = 0;
+    server = createServer((req, res) => {
+      const index = seen++;
+      if (index >= 10) sockets.set(req.socket, (sockets.get(req.socket) ?? 0) + 1);
+      setTimeout(() => res.end("ok"), index < 5 ? 60 : 1);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await runPaced({
+      origin,
+      rate: 100,
+      seconds: 0.6,
+      request: () => ({ path: "/" }),
+    });
+    expect(result.answered).toBe(60);
+    expect(sockets.size).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...sockets.values())).toBeLessThanOrEqual(25);
+  });
+
   it("says what each failure was", async () => {
     // Every other connection is cut before an answer: a reset, not a status.
     server = createServer((req, res) => {

@@ -24,6 +24,7 @@ import {
   ensureBuild,
   printTable,
   startServer,
+  warmUp,
   withoutJavaScript,
 } from "./lib";
 
@@ -167,9 +168,11 @@ try {
   }
   // Warm-up, as in the server benchmark: each server process's first requests compile code paths and
   // fill caches (without it the home page's Lighthouse runs met cold processes: 220 ms to the first byte,
-  // /login 37 ms), and a visitor meets a server that has been answering for hours.
+  // /login 37 ms), and a visitor meets a server that has been answering for hours. Several connections
+  // at once (warmUp, as in the server benchmark): one request after another on one connection reaches
+  // one server process only, and Chromium's connections may reach the other.
   for (const page of PAGES)
-    for (let i = 0; i < 30; i++) await (await fetch(`${app.url}${page.path}`)).text();
+    await warmUp(60, () => fetch(`${app.url}${page.path}`).then((r) => r.text()));
   staticServer = await startStaticServer(await nextPort());
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
