@@ -4,7 +4,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { EnhanceScriptContext, enhanceScriptUrl } from "./components/enhance-script";
 import { NonceContext } from "./components/nonce";
+import { readEnhanceScript } from "./lib/enhance-script.server";
 import { logger } from "./lib/logger.server";
 import { createPageCache, pageCacheKey } from "./lib/page-cache.server";
 
@@ -57,9 +59,11 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <EnhanceScriptContext.Provider value={readEnhanceScript(enhanceScriptUrl)}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </EnhanceScriptContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -16,8 +16,9 @@ import {
 import { Direction } from "radix-ui";
 import type { Route } from "./+types/root";
 import "./app.css";
-// The enhance script, bundled on its own (Vite's worker build: one small file, none of the app's chunks).
-import enhanceScript from "./entry.enhance.ts?worker&url";
+// A data: URI (Vite inlines it): the icon costs no request of its own on a first visit.
+import favicon from "../public/favicon.svg?inline";
+import { EnhanceScript } from "./components/enhance-script";
 import { useNonce } from "./components/nonce";
 import { usePageScripts } from "./components/page-scripts";
 import { NotFoundContent } from "./components/layout/not-found";
@@ -119,16 +120,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={favicon} type="image/svg+xml" />
         <Meta />
         {root?.alternates.map((link) => (
           <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
         ))}
         <Links />
-        {/* Low priority: nothing of the first paint waits for it, so the HTML and CSS get the link first. */}
-        {scripts === "enhance" ? (
-          <script type="module" src={enhanceScript} nonce={nonce} fetchPriority="low" />
-        ) : null}
+        {scripts === "enhance" ? <EnhanceScript nonce={nonce} /> : null}
       </head>
       <body className="min-h-screen">
         {/* Radix menus and dialogs read the direction from here, not from <html dir>. */}

@@ -13,11 +13,12 @@ test("static files are served, hashed assets for a year, and nothing outside the
   request,
 }) => {
   const home = await (await request.get("/login")).text();
-  const asset = /\/assets\/[^"']+\.js/.exec(home)?.[0];
-  expect(asset, "a script of the build on the page").toBeTruthy();
-  const script = await request.get(asset!);
-  expect(script.status()).toBe(200);
-  expect(script.headers()["cache-control"]).toContain("immutable");
+  // The page's stylesheet (an anonymous visitor's page has no script file of its own, ADR 13).
+  const asset = /\/assets\/[^"']+\.css/.exec(home)?.[0];
+  expect(asset, "a file of the build on the page").toBeTruthy();
+  const file = await request.get(asset!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["cache-control"]).toContain("immutable");
   expect((await request.get("/favicon.svg")).status()).toBe(200);
 
   // The server build sits next to the client folder; no spelling of a way up reaches it.

@@ -74,8 +74,8 @@ export async function watchButton(button: Locator) {
   return states;
 }
 
-/** The enhance script of a page served without React (app/entry.enhance.ts), as the page names it. */
-export const ENHANCE_SCRIPT = 'script[src*="/entry.enhance"]';
+/** The enhance script of a page served without React (app/entry.enhance.ts), written into the page. */
+export const ENHANCE_SCRIPT = "script[data-enhance]";
 
 /**
  * Waits until the page's own script has started: React's hydration, or on a page served without React

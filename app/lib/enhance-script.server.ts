@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The enhance script's code (app/entry.enhance.ts as built, one self-contained file), to be written into
+ * an anonymous visitor's page rather than fetched by it (ADR 13): a first visit on a slow mobile link
+ * saves a request's round trip, and later pages pay its 2.6 KiB gzip instead. Read once per process from
+ * the production build's client folder; null under the development server, when the file is missing, or
+ * when its text could not sit inside a <script> element, and the page then links the file as before.
+ */
+export function readEnhanceScript(
+  url: string,
+  options: { production: boolean; buildDir?: string } = {
+    production: process.env.NODE_ENV === "production",
+    buildDir: process.env.BUILD_DIR,
+  },
+): string | null {
+  const key = `${options.production}|${options.buildDir ?? ""}|${url}`;
+  const known = read.get(key);
+  if (known !== undefined) return known;
+  let code: string | null = null;
+  if (options.production && url.startsWith("/assets/")) {
+    try {
+      const text = readFileSync(
+        path.resolve(options.buildDir ?? "build", "client", url.slice(1)),
+        "utf8",
+      );
+      // "</script" would end the element early and "<!--" changes how the browser parses what follows.
+      code = /<\/script|<!--/i.test(text) ? null : text;
+    } catch {
+      code = null;
+    }
+  }
+  read.set(key, code);
+  return code;
+}
+
+const read = new Map<string, string | null>();
