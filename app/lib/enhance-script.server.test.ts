@@ -42,5 +42,7 @@ describe("the enhance script written into the page", () => {
     );
     // Nothing outside the build's assets is read.
     expect(readEnhanceScript("/../../etc/passwd", { production: true, buildDir })).toBe(null);
+    writeFileSync(path.join(buildDir, "client", "outside.js"), "(function(){})();");
+    expect(readEnhanceScript("/assets/../outside.js", { production: true, buildDir })).toBe(null);
   });
 });

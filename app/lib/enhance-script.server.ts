@@ -19,12 +19,11 @@ export function readEnhanceScript(
   const known = read.get(key);
   if (known !== undefined) return known;
   let code: string | null = null;
-  if (options.production && url.startsWith("/assets/")) {
+  const assets = path.resolve(options.buildDir ?? "build", "client", "assets");
+  const file = path.resolve(assets, "..", `.${url}`);
+  if (options.production && file.startsWith(assets + path.sep)) {
     try {
-      const text = readFileSync(
-        path.resolve(options.buildDir ?? "build", "client", url.slice(1)),
-        "utf8",
-      );
+      const text = readFileSync(file, "utf8");
       // "</script" would end the element early and "<!--" changes how the browser parses what follows.
       code = /<\/script|<!--/i.test(text) ? null : text;
     } catch {
