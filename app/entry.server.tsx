@@ -12,6 +12,9 @@ import { createPageCache, pageCacheKey } from "./lib/page-cache.server";
 
 export const streamTimeout = 5_000;
 
+// Written into anonymous visitors' pages (ADR 13); the build does not change while the server runs.
+const enhanceScriptCode = readEnhanceScript(enhanceScriptUrl);
+
 // About 40 KB a page: a few megabytes per server process at most.
 const visitorPages = createPageCache({ maxEntries: 300, maxAgeMs: 60_000 });
 
@@ -59,7 +62,7 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <EnhanceScriptContext.Provider value={readEnhanceScript(enhanceScriptUrl)}>
+        <EnhanceScriptContext.Provider value={enhanceScriptCode}>
           <I18nextProvider i18n={i18n}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </I18nextProvider>

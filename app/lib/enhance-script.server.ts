@@ -4,9 +4,10 @@ import path from "node:path";
 /**
  * The enhance script's code (app/entry.enhance.ts as built, one self-contained file), to be written into
  * an anonymous visitor's page rather than fetched by it (ADR 13): a first visit on a slow mobile link
- * saves a request's round trip, and later pages pay its 2.6 KiB gzip instead. Read once per process from
- * the production build's client folder; null under the development server, when the file is missing, or
- * when its text could not sit inside a <script> element, and the page then links the file as before.
+ * saves a request's round trip, and later pages pay its 2.6 KiB gzip instead. Read from the production
+ * build's client assets (entry.server reads it once, at start); null under the development server, when
+ * the file is missing, or when its text could not sit inside a <script> element, and the page then links
+ * the file as before.
  */
 export function readEnhanceScript(
   url: string,
@@ -15,23 +16,14 @@ export function readEnhanceScript(
     buildDir: process.env.BUILD_DIR,
   },
 ): string | null {
-  const key = `${options.production}|${options.buildDir ?? ""}|${url}`;
-  const known = read.get(key);
-  if (known !== undefined) return known;
-  let code: string | null = null;
   const assets = path.resolve(options.buildDir ?? "build", "client", "assets");
   const file = path.resolve(assets, "..", `.${url}`);
-  if (options.production && file.startsWith(assets + path.sep)) {
-    try {
-      const text = readFileSync(file, "utf8");
-      // "</script" would end the element early and "<!--" changes how the browser parses what follows.
-      code = /<\/script|<!--/i.test(text) ? null : text;
-    } catch {
-      code = null;
-    }
+  if (!options.production || !file.startsWith(assets + path.sep)) return null;
+  try {
+    const text = readFileSync(file, "utf8");
+    // "</script" would end the element early and "<!--" changes how the browser parses what follows.
+    return /<\/script|<!--/i.test(text) ? null : text;
+  } catch {
+    return null;
   }
-  read.set(key, code);
-  return code;
 }
-
-const read = new Map<string, string | null>();

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { runPaced } from "./paced-load";
+import { describeErrors, runPaced } from "./paced-load";
 
 let server: Server | undefined;
 
@@ -116,5 +116,9 @@ describe("evenly paced load", () => {
     expect(result.failures).toBe(5);
     expect(result.wrongStatus).toBe(0);
     expect(result.errorKinds).toEqual({ ECONNRESET: 5 });
+    expect(describeErrors({ ...result.errorKinds, "status 500": 2 })).toBe(
+      "5 ECONNRESET, 2 status 500",
+    );
+    expect(describeErrors({ "status 500": 2 }, (kind) => !kind.startsWith("status "))).toBe("");
   });
 });

@@ -38,6 +38,17 @@ export interface PacedResult {
   latencies: number[];
 }
 
+/** Error kinds as a line ("2 ECONNRESET, 1 status 500"), those `keep` accepts; "" when there are none. */
+export function describeErrors(
+  kinds: Record<string, number>,
+  keep: (kind: string) => boolean = () => true,
+): string {
+  return Object.entries(kinds)
+    .filter(([kind]) => keep(kind))
+    .map(([kind, n]) => `${n} ${kind}`)
+    .join(", ");
+}
+
 export async function runPaced(options: {
   origin: string;
   rate: number;

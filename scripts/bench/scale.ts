@@ -33,7 +33,7 @@ import {
   startServer,
   type RunningServer,
 } from "./lib";
-import { runPaced } from "./paced-load";
+import { describeErrors, runPaced } from "./paced-load";
 import {
   COMMON_SURNAME,
   HEAVY_CUSTOMER,
@@ -170,9 +170,8 @@ async function measurePage(site: Site, page: Page, tally: Tally, seconds: number
   tally.latencies.push(...measured.latencies);
   tally.requests += measured.answered;
   tally.errors += measured.failures + measured.wrongStatus;
-  const errors = Object.entries(measured.errorKinds);
-  if (errors.length)
-    console.log(`${path}: errors ${errors.map(([kind, n]) => `${n} ${kind}`).join(", ")}`);
+  const errors = describeErrors(measured.errorKinds);
+  if (errors) console.log(`${path}: errors ${errors}`);
   tally.cpuMs = before === null || after === null ? null : (tally.cpuMs ?? 0) + after - before;
 }
 

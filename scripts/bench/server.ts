@@ -30,7 +30,7 @@ import {
   warmUp,
 } from "./lib";
 import { probeCommitLatency } from "./disk-probe";
-import { runPaced, type PacedResult } from "./paced-load";
+import { describeErrors, runPaced, type PacedResult } from "./paced-load";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CUSTOMERS = 100;
@@ -56,9 +56,8 @@ async function cannon(options: autocannon.Options): Promise<autocannon.Result> {
 }
 
 function summarizePaced(target: string, rate: number, result: PacedResult): Result {
-  const errors = Object.entries(result.errorKinds);
-  if (errors.length)
-    console.log(`${target}: errors ${errors.map(([kind, n]) => `${n} ${kind}`).join(", ")}`);
+  const errors = describeErrors(result.errorKinds);
+  if (errors) console.log(`${target}: errors ${errors}`);
   return {
     target,
     rate,

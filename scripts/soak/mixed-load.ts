@@ -25,7 +25,7 @@ import {
   SERVER_PROCESSES,
   warmUp,
 } from "../bench/lib";
-import { runPaced, type PacedRequest } from "../bench/paced-load";
+import { describeErrors, runPaced, type PacedRequest } from "../bench/paced-load";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -146,10 +146,7 @@ async function soakDialect(label: string, databaseUrl: string): Promise<Outcome>
     if (errors)
       console.log(
         `${label}: ${result.failures} connection errors or timeouts (${
-          Object.entries(result.errorKinds)
-            .filter(([kind]) => !kind.startsWith("status "))
-            .map(([kind, n]) => `${n} ${kind}`)
-            .join(", ") || "none"
+          describeErrors(result.errorKinds, (kind) => !kind.startsWith("status ")) || "none"
         }), ${[...wrongAnswers].map(([what, count]) => `${count} ${what}`).join(", ") || "no wrong answers"}`,
       );
     if (errors || problems.length || lost) process.exitCode = 1;
