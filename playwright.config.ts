@@ -1,8 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
+import { serverArguments } from "./server/command";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET } from "./tests/e2e/fixtures";
 
 /**
- * Browser tests against the production build (`npm run build` first), served by server/index.ts on a
+ * Browser tests against the production build (`npm run build` first), served as `npm run serve` does on a
  * fresh SQLite database in .tmp/e2e. E2E_PORT (and BUILD_DIR, which the server reads) allow a second run
  * side by side; each port gets its own database and results folders. Three servers start: E2E_PORT,
  * E2E_PORT + 1 (entry gate on) and E2E_PORT + 2 (site-wide settings tests).
@@ -28,7 +29,7 @@ function server(serverPort: number, folder: string, entryGate: "on" | "off", pro
   const url = `http://localhost:${serverPort}`;
   return {
     // A fresh database on every run: the folder is removed before the server starts (and migrates).
-    command: `node -e "require('node:fs').rmSync('${folder}', { recursive: true, force: true })" && node --import tsx server/index.ts`,
+    command: `node -e "require('node:fs').rmSync('${folder}', { recursive: true, force: true })" && node ${serverArguments(process.env.BUILD_DIR).join(" ")}`,
     url: `${url}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -8,8 +8,16 @@ import helmet from "helmet";
 import pino from "pino";
 import { ConfigError, getEnv, type Env } from "../app/config/env.server";
 import { loggerRedactPaths } from "../app/lib/logger.server";
+import { nodeVersionProblem } from "./node-version";
 import { runPrimary } from "./primary";
 import { requestLog } from "./request-log";
+
+// Before anything else runs: on the machine's own (older) Node the site would start on an unsupported runtime.
+const versionProblem = nodeVersionProblem();
+if (versionProblem) {
+  console.error(versionProblem);
+  process.exit(1);
+}
 
 let env: Env;
 try {
@@ -27,6 +35,8 @@ const logger = pino({
   level: env.LOG_LEVEL,
   redact: { paths: loggerRedactPaths, censor: "[redacted]" },
 });
+
+if (cluster.isPrimary) logger.info(`Hostfront starting on Node.js ${process.version}`);
 
 if (production && env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
   // This process only starts the server processes and relays messages between them (server/primary.ts).

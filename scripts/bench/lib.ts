@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { AppServices } from "../../app/context.server";
+import { SERVER_ENTRY, serverArguments } from "../../server/command";
 import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
 import { adjustCoins } from "../../app/domain/coins/coins.server";
 
@@ -23,13 +24,10 @@ export const BENCH_ADMIN = { email: "admin@bench.test", password: "Bench-admin-p
  * builds once for its three parts).
  */
 export function ensureBuild(): void {
-  if (
-    existsSync(path.join(BENCH_BUILD, "server/index.js")) &&
-    process.argv.includes("--reuse-build")
-  )
+  if (existsSync(path.join(BENCH_BUILD, SERVER_ENTRY)) && process.argv.includes("--reuse-build"))
     return;
   console.log("Building the app for the benchmark...");
-  const result = spawnSync("node", ["node_modules/.bin/react-router", "build"], {
+  const result = spawnSync("npm", ["run", "build"], {
     env: { ...process.env, BUILD_DIR: BENCH_BUILD },
     stdio: "inherit",
   });
@@ -101,7 +99,7 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   if (options.databaseUrl.startsWith("file:") && !options.keepDatabase)
     rmSync(path.dirname(options.databaseUrl.slice(5)), { recursive: true, force: true });
-  const child: ChildProcess = spawn("node", ["--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn("node", serverArguments(BENCH_BUILD), {
     env: {
       ...process.env,
       NODE_ENV: "production",

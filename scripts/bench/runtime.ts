@@ -1,0 +1,213 @@
+/**
+ * npm run bench:runtime — what it costs to run the server process (ADR 17): the time from starting it to
+ * its first answer, and the resident memory of its whole process tree (children included, such as tsx's
+ * esbuild service) after a warm-up of public and signed-in pages. One server process (WEB_CONCURRENCY=1),
+ * a fresh SQLite database per run, on loopback only. The production command is measured next to two
+ * others, so the decision it records can be checked again:
+ *
+ * - production: `npm run serve`'s command (server/command.ts), the budget applies to it;
+ * - compiled entry, Node's default heap: the same file without the young-generation cap;
+ * - tsx at run time: the TypeScript entry loaded through tsx, as production ran before ADR 17.
+ *
+ * Each is run RUNTIME_RUNS times (3 by default) and the median printed with the spread.
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { parseEnv } from "../../app/config/env.server";
+import { createServices } from "../../app/context.server";
+import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
+import { SERVER_ENTRY, serverArguments } from "../../server/command";
+import { freePort } from "../../tests/support/postgres-cluster";
+import {
+  BENCH_ADMIN,
+  BENCH_BUILD,
+  BENCH_SECRET,
+  benchPorts,
+  createCustomers,
+  ensureBuild,
+  printTable,
+  signInCookie,
+  warmUp,
+} from "./lib";
+
+const RUNS = Number(process.env.RUNTIME_RUNS ?? 3);
+const WARM_UP_REQUESTS = Number(process.env.RUNTIME_WARM_UP ?? 3_000);
+/** The issue's target for one server process tree after warm-up. */
+const RSS_BUDGET_MB = 200;
+
+interface Variant {
+  name: string;
+  args: string[];
+}
+
+const variants: Variant[] = [
+  { name: "production (npm run serve)", args: serverArguments(BENCH_BUILD) },
+  {
+    name: "compiled entry, Node's default heap",
+    args: [path.join(BENCH_BUILD, SERVER_ENTRY)],
+  },
+  { name: "tsx at run time (before ADR 17)", args: ["--import", "tsx", "server/index.ts"] },
+];
+
+/** Kilobytes of resident memory of a process (VmRSS), or 0 when it is gone. */
+function rssKb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function parentOf(pid: string): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A process and all its descendants. */
+function processTree(root: number): number[] {
+  const all = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  const tree = [String(root)];
+  for (let index = 0; index < tree.length; index++)
+    for (const pid of all) if (parentOf(pid) === tree[index]) tree.push(pid);
+  return tree.map(Number);
+}
+
+interface Measure {
+  startMs: number;
+  rssMb: number;
+  processes: number;
+  errors: number;
+}
+
+const nextPort = benchPorts(freePort);
+
+async function measure(variant: Variant, run: number): Promise<Measure> {
+  const port = await nextPort();
+  const folder = path.resolve(`.tmp/bench-runtime/${run}`);
+  rmSync(folder, { recursive: true, force: true });
+  const databaseUrl = `file:${folder}/hostfront.db`;
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(
+    "node",
+    [...(process.env.RUNTIME_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...variant.args],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BUILD_DIR: BENCH_BUILD,
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        AUTH_SECRET: BENCH_SECRET,
+        PUBLIC_URL: url,
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        ENTRY_GATE: "off",
+        LOG_LEVEL: "error",
+        LOGIN_IP_LIMIT_PER_MINUTE: "1000000",
+        FORM_RATE_LIMIT_PER_MINUTE: "1000000",
+        WEB_CONCURRENCY: "1",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const up = await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`${variant.name}: the server did not start`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const startMs = performance.now() - started;
+
+    const services = createServices({
+      ...parseEnv({ DATABASE_URL: databaseUrl }),
+      AUTH_SECRET: BENCH_SECRET,
+    });
+    let errors = 0;
+    try {
+      const [customer] = await createCustomers(services, 1);
+      const admin = await signInCookie(services);
+      const product = (await listActiveProducts(services.db, "samp"))[0]!;
+      const pages: [string, string | undefined][] = [
+        ["/", undefined],
+        ["/services/samp", undefined],
+        ["/login", undefined],
+        ["/about", undefined],
+        ["/dashboard", customer!.cookie],
+        ["/dashboard?tab=billing", customer!.cookie],
+        [`/order?product=${product.id}`, customer!.cookie],
+        ["/support/new", customer!.cookie],
+        ["/admin", admin],
+        ["/admin/clients", admin],
+        ["/admin/orders", admin],
+      ];
+      await warmUp(WARM_UP_REQUESTS, async (i) => {
+        const [page, cookie] = pages[i % pages.length]!;
+        const response = await fetch(`${url}${page}`, {
+          headers: cookie ? { cookie } : {},
+          redirect: "manual",
+        }).catch(() => null);
+        if (!response || response.status >= 400) errors++;
+        await response?.arrayBuffer();
+      });
+    } finally {
+      await services.database.destroy();
+    }
+    // Let the last garbage be collected as an idle server's would be, then read the whole tree.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const tree = processTree(child.pid!);
+    const rssMb = tree.reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
+    return { startMs, rssMb, processes: tree.length, errors };
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+    await exited;
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+ensureBuild();
+console.log(
+  `Node ${process.version}; ${RUNS} runs per command, ${WARM_UP_REQUESTS} requests each.`,
+);
+const rows: Record<string, string | number>[] = [];
+let verdict = true;
+for (const variant of variants) {
+  const results: Measure[] = [];
+  for (let run = 0; run < RUNS; run++) results.push(await measure(variant, run));
+  const rss = results.map((r) => r.rssMb);
+  const start = results.map((r) => r.startMs);
+  const errors = results.reduce((sum, r) => sum + r.errors, 0);
+  const production = variant === variants[0];
+  const met = median(rss) <= RSS_BUDGET_MB && errors === 0;
+  if (production) verdict = met;
+  rows.push({
+    command: variant.name,
+    "start ms (median, min-max)": `${median(start).toFixed(0)} (${Math.min(...start).toFixed(0)}-${Math.max(...start).toFixed(0)})`,
+    "RSS MB after warm-up (median, min-max)": `${median(rss).toFixed(0)} (${Math.min(...rss).toFixed(0)}-${Math.max(...rss).toFixed(0)})`,
+    processes: results[0]!.processes,
+    errors,
+    budget: production ? `<= ${RSS_BUDGET_MB} MB: ${met ? "met" : "NOT met"}` : "",
+  });
+}
+printTable("Server process: start time and memory (one process, SQLite)", rows);
+console.log(`\nVerdict: the production command's memory budget is ${verdict ? "met" : "NOT met"}.`);
+process.exit(verdict ? 0 : 1);

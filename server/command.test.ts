@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import packageJson from "../package.json" with { type: "json" };
+import { serverArguments } from "./command";
+
+describe("how production starts the server", () => {
+  it("is what `npm run serve` runs", () => {
+    expect(packageJson.scripts.serve).toBe(
+      `cross-env NODE_ENV=production node ${serverArguments().join(" ")}`,
+    );
+  });
+
+  it("runs the compiled entry of the given build folder, with the memory flags", () => {
+    expect(serverArguments(".tmp/bench-build/")).toEqual([
+      "--max-semi-space-size=16",
+      ".tmp/bench-build/server/main.js",
+    ]);
+  });
+
+  it("builds that entry with `npm run build`", () => {
+    expect(packageJson.scripts.build).toContain("scripts/build-server.ts");
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * How production starts the server, in one place: `npm run serve` (package.json, checked against this
+ * by a unit test), the browser tests' servers (playwright.config.ts) and the benchmarks and soaks
+ * (scripts/bench/lib.ts) all run this, so what they measure and test is what a host runs (ADR 17).
+ */
+
+/** The compiled Express entry, inside the build folder (scripts/build-server.ts writes it). */
+export const SERVER_ENTRY = "server/main.js";
+
+/**
+ * V8's young generation capped at 16 MiB per half, as Node 20 had it: Node 24 sizes it from the
+ * machine's memory (64 MiB halves on a 24 GiB host), which cost about 70 MB of resident memory per
+ * server process for no measured gain on our short requests (ADR 17, `npm run bench:runtime`).
+ */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"];
+
+/** The arguments to give `node` to run the production server from a build folder. */
+export function serverArguments(buildDirectory = "build"): string[] {
+  return [...SERVER_NODE_FLAGS, `${buildDirectory.replace(/\/$/, "")}/${SERVER_ENTRY}`];
+}
