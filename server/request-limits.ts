@@ -41,8 +41,9 @@ function patternOf(routes: BuildRoutes, id: string): string {
  * client area's for every other action (orders, tickets, the account).
  */
 export function bodyKindOf(routes: BuildRoutes, routeId: string | null): BodyKind {
-  if (routeId === null || routeId in PUBLIC_FORMS || !routes[routeId]) return "public";
-  const pattern = patternOf(routes, routeId).toLowerCase();
+  const route = routeId === null ? undefined : routes[routeId];
+  if (!route?.module.action || route.id in PUBLIC_FORMS) return "public";
+  const pattern = patternOf(routes, route.id).toLowerCase();
   return pattern === "admin" || pattern.startsWith("admin/") ? "admin" : "customer";
 }
 
