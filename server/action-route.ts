@@ -77,7 +77,7 @@ export function actionRouteId(
   if (!isMutationMethod(request.method)) return null;
   let url: URL;
   try {
-    url = new URL(`http://localhost${request.originalUrl}`);
+    url = new URL("http://localhost" + request.originalUrl);
   } catch {
     return null;
   }
