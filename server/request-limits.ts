@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { Env } from "~/config/env.server";
 import type { Db } from "~/db/transaction";
 import { recordRateLimitRefusal } from "~/domain/accounts/login-throttle.server";
+import type { FormLimitDecision } from "~/domain/request-limits/request-limits";
 import { countFormPost } from "~/domain/request-limits/request-limits.server";
 import { logger } from "~/lib/logger.server";
 import { actionRouteId, isMutationMethod } from "./action-route";
@@ -21,6 +22,9 @@ export const PUBLIC_FORMS: Readonly<Record<string, string>> = {
   "routes/language": "/language",
   "routes/logout": "/logout",
 };
+
+/** Refusals a process remembers at most (a few hundred KiB), so a flood costs no database writes. */
+const MAX_REMEMBERED_REFUSALS = 10_000;
 
 /** Which body limit a request gets: public forms, the client area, the admin panel. */
 export type BodyKind = "public" | "customer" | "admin";
@@ -82,7 +86,8 @@ export function requestBodyOf(res: Response): Buffer<ArrayBuffer> | undefined {
  * 1. The route whose action the request will run is worked out as React Router does (action-route.ts).
  * 2. A body whose Content-Length is over that route's limit is refused with 413 before a byte is read.
  * 3. A post to a public form counts against its address's limit for that form, in the database
- *    (FORM_RATE_LIMIT_PER_MINUTE a minute, shared by every server process); over it: 429.
+ *    (FORM_RATE_LIMIT_PER_MINUTE a minute, shared by every server process); over it: 429. A process
+ *    that has refused an address refuses it again without a write until the window ends.
  * 4. The body is read here, counting bytes as they arrive, and refused with 413 as soon as it passes the
  *    limit (a chunked body has no Content-Length to check first); React Router gets what was read.
  *
@@ -92,6 +97,15 @@ export function requestLimits(options: RequestLimitsOptions) {
   const now = options.now ?? (() => new Date());
   const buildOf = async () =>
     typeof options.build === "function" ? options.build() : options.build;
+
+  /** Address and form → when its refusal ends; expired entries go once the map grows. */
+  const refusedUntil = new Map<string, number>();
+  function rememberRefusal(key: string, until: number, at: number) {
+    if (refusedUntil.size >= MAX_REMEMBERED_REFUSALS)
+      for (const [other, end] of refusedUntil) if (end <= at) refusedUntil.delete(other);
+    // A flood from more addresses than this in one minute goes back to counting in the database.
+    if (refusedUntil.size < MAX_REMEMBERED_REFUSALS) refusedUntil.set(key, until);
+  }
 
   async function refuse(
     req: Request,
@@ -126,13 +140,21 @@ export function requestLimits(options: RequestLimitsOptions) {
         const ip = req.ip ?? "unknown";
         const at = now();
         const perMinute = options.settings.FORM_RATE_LIMIT_PER_MINUTE;
-        const decision = await countFormPost(options.db, { ip, form, limit: perMinute }, at).catch(
-          (error: unknown) => {
-            // The limit is a guard, not the service: a database that cannot count must not stop forms.
-            logger.warn({ err: error }, "could not count a form post");
-            return null;
-          },
-        );
+        const key = `${form} ${ip}`;
+        // Once this process has seen an address refused in a window, its further posts in that window
+        // are refused without a database write: the count only grows until the window ends.
+        const known = refusedUntil.get(key);
+        const decision: FormLimitDecision | null =
+          known !== undefined && known > at.getTime()
+            ? { allowed: false, remaining: 0, resetAt: new Date(known), firstRefusal: false }
+            : await countFormPost(options.db, { ip, form, limit: perMinute }, at).catch(
+                (error: unknown) => {
+                  // The limit is a guard, not the service: a database that cannot count must not
+                  // stop the forms.
+                  logger.warn({ err: error }, "could not count a form post");
+                  return null;
+                },
+              );
         if (decision) {
           const seconds = Math.max(
             1,
@@ -141,6 +163,7 @@ export function requestLimits(options: RequestLimitsOptions) {
           res.set("RateLimit-Policy", `"form";q=${perMinute};w=60`);
           res.set("RateLimit", `"form";r=${decision.remaining};t=${seconds}`);
           if (!decision.allowed) {
+            rememberRefusal(key, decision.resetAt.getTime(), at.getTime());
             // /admin/security lists refused addresses: the first refusal of a window is written, once
             // across every process (the count is shared), never each refused post.
             if (decision.firstRefusal)
