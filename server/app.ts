@@ -1,13 +1,11 @@
-import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { rateLimit, type RateLimitInfo } from "express-rate-limit";
 import type { AppLoadContext } from "react-router";
 import { bootServices, translatorFor } from "~/context.server";
 import { pingDatabase } from "~/db/database.server";
-import { recordRateLimitRefusal } from "~/domain/accounts/login-throttle.server";
-import { logger } from "~/lib/logger.server";
 import { maintenanceGate } from "./maintenance";
+import { reactRouterHandler } from "./react-router-handler";
 import { attachRequestContext, contextOf } from "./request-context";
+import { requestLimits } from "./request-limits";
 import { isCrossSiteRequest } from "./same-origin";
 
 /**
@@ -42,37 +40,6 @@ app.use(async (req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-// A coarse per-address limit on the anonymous forms; login has its own finer throttle in the domain.
-const formLimiter = rateLimit({
-  windowMs: 60_000,
-  limit: Number(process.env.FORM_RATE_LIMIT_PER_MINUTE ?? 60),
-  standardHeaders: "draft-8",
-  legacyHeaders: false,
-  skip: (req) => req.method !== "POST",
-  handler: async (req, res) => {
-    // /admin/security lists refused addresses. Only the first refusal of an address in a window is
-    // written (one row per address and minute at most; the table is capped), never each refused request.
-    const info = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
-    if (info && info.used === info.limit + 1) {
-      recordRateLimitRefusal(services.db, {
-        ip: req.ip ?? "unknown",
-        path: req.baseUrl,
-        endsAt: info.resetTime ?? new Date(Date.now() + 60_000),
-      }).catch((error: unknown) => logger.warn({ err: error }, "could not record a refusal"));
-    }
-    res
-      .status(429)
-      .type("text/plain")
-      .send((await translate(req))("http.tooManyRequests"));
-  },
-});
-app.use(["/login", "/register", "/contact", "/newsletter"], formLimiter);
-
-app.use(attachRequestContext(services));
-
-// Maintenance mode: visitors and customers get the maintenance page; admins pass (ADR 12).
-app.use(maintenanceGate(contextOf));
-
 // In production the build is handed over as a module, imported once. Given a function instead, React
 // Router re-derives its route tables (flattening and ranking every route) on each request, and each
 // import() goes through Node's module loader and tsx's resolve hook: together about a fifth of the CPU of
@@ -81,8 +48,25 @@ const build = import.meta.env.PROD
   ? await import("virtual:react-router/server-build")
   : () => import("virtual:react-router/server-build");
 
+// Body sizes and the per-address limit on the public forms, applied to the route React Router will run
+// (not to a path prefix, which `/contact.data` or `/%63ontact` would pass), counted in the database
+// (docs/security.md). Login has its own finer throttle in the domain.
 app.use(
-  createRequestHandler({
+  requestLimits({
+    db: services.db,
+    settings: services.env,
+    build,
+    translate,
+  }),
+);
+
+app.use(attachRequestContext(services));
+
+// Maintenance mode: visitors and customers get the maintenance page; admins pass (ADR 12).
+app.use(maintenanceGate(contextOf));
+
+app.use(
+  reactRouterHandler({
     build,
     getLoadContext: (_req, res) => contextOf(res) as AppLoadContext,
   }),

@@ -48,8 +48,14 @@ if (production && env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
 async function serve() {
   const app = express();
   app.disable("x-powered-by");
-  // Behind a reverse proxy on the same machine, the client's address comes from X-Forwarded-For.
-  app.set("trust proxy", "loopback");
+  // The client's address (req.ip: the limits, the login throttle, the logs) comes from X-Forwarded-For
+  // only when the connection is from a proxy TRUST_PROXY names (docs/security.md).
+  try {
+    app.set("trust proxy", env.TRUST_PROXY);
+  } catch (error) {
+    console.error(`Invalid configuration:\n  TRUST_PROXY: ${(error as Error).message}`);
+    process.exit(1);
+  }
 
   app.use(requestLog(logger));
   app.use(compression());

@@ -9,6 +9,27 @@ describe("parseEnv", () => {
       PUBLIC_URL: "http://localhost:3000",
       ENTRY_GATE: "on",
       WEB_CONCURRENCY: 1,
+      FORM_RATE_LIMIT_PER_MINUTE: 60,
+      BODY_LIMIT_PUBLIC: 65536,
+      BODY_LIMIT_CUSTOMER: 65536,
+      BODY_LIMIT_ADMIN: 1048576,
+      TRUST_PROXY: ["loopback"],
+    });
+  });
+
+  it("reads the request limits and the proxies to trust", () => {
+    expect(
+      parseEnv({
+        FORM_RATE_LIMIT_PER_MINUTE: "5",
+        BODY_LIMIT_PUBLIC: "16KiB",
+        BODY_LIMIT_ADMIN: "2097152",
+        TRUST_PROXY: "1",
+      }),
+    ).toMatchObject({
+      FORM_RATE_LIMIT_PER_MINUTE: 5,
+      BODY_LIMIT_PUBLIC: 16384,
+      BODY_LIMIT_ADMIN: 2097152,
+      TRUST_PROXY: 1,
     });
   });
 
@@ -24,5 +45,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
     expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
     expect(() => parseEnv({ WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => parseEnv({ FORM_RATE_LIMIT_PER_MINUTE: "0" })).toThrow(
+      /FORM_RATE_LIMIT_PER_MINUTE/,
+    );
+    expect(() => parseEnv({ BODY_LIMIT_PUBLIC: "64 apples" })).toThrow(/BODY_LIMIT_PUBLIC/);
+    expect(() => parseEnv({ BODY_LIMIT_ADMIN: "100" })).toThrow(/BODY_LIMIT_ADMIN/);
+    expect(() => parseEnv({ BODY_LIMIT_CUSTOMER: "1GiB" })).toThrow(/BODY_LIMIT_CUSTOMER/);
+    expect(() => parseEnv({ TRUST_PROXY: "cloudflare" })).toThrow(/TRUST_PROXY: "cloudflare"/);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -2,6 +2,25 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "~/lib/zod";
+import { parseByteSize } from "./byte-size";
+import { parseTrustProxy } from "./trust-proxy.server";
+
+/** A body size limit: bytes, or KiB / MiB (docs/security.md). */
+const bodyLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const bytes = parseByteSize(value);
+      if (bytes === null || bytes < 1024 || bytes > 64 * 1024 ** 2) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be a size between 1KiB and 64MiB, e.g. 65536, 64KiB or 1MiB",
+        });
+        return z.NEVER;
+      }
+      return bytes;
+    });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -20,6 +39,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Server processes in production (node:cluster); one per core uses the machine. Development runs one.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Request limits and the client address they count by (docs/security.md).
+  FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  BODY_LIMIT_PUBLIC: bodyLimit("64KiB"),
+  BODY_LIMIT_CUSTOMER: bodyLimit("64KiB"),
+  BODY_LIMIT_ADMIN: bodyLimit("1MiB"),
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.value;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };

@@ -100,6 +100,18 @@ export interface RateLimitRefusalsTable {
   ends_at: Timestamp;
 }
 
+/**
+ * The per-address form limit's count: posts from one address to one form in one fixed window (migration
+ * 0017). Short-lived counters, so neither copied by migrate-to-postgres nor compared by tests.
+ */
+export interface FormRateWindowsTable {
+  ip_address: string;
+  /** The form's path, e.g. "/login" (server/request-limits.ts). */
+  form: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 export interface ProductsTable {
   id: Generated<number>;
   slug: string;
@@ -319,6 +331,7 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   login_throttle_lifts: LoginThrottleLiftsTable;
   rate_limit_refusals: RateLimitRefusalsTable;
+  form_rate_windows: FormRateWindowsTable;
   products: ProductsTable;
   coin_ledger: CoinLedgerTable;
   vouchers: VouchersTable;

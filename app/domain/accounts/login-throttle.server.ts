@@ -254,12 +254,20 @@ export async function listRateLimitRefusals(db: Db, options: { limit: number; no
   }));
 }
 
-/** The forms the per-address limit covers (server/app.ts); anything else is stored as "other". */
-export const RATE_LIMITED_PATHS = ["/login", "/register", "/contact", "/newsletter"] as const;
+/** The forms the per-address limit covers (server/request-limits.ts); anything else is stored as "other". */
+export const RATE_LIMITED_PATHS = [
+  "/login",
+  "/register",
+  "/contact",
+  "/newsletter",
+  "/language",
+  "/logout",
+] as const;
 
 /**
- * Records that the form limit refused an address. server/app.ts calls it only for the first refusal of
- * an address in a window, so an address adds at most one row a minute; each insert also deletes rows
+ * Records that the form limit refused an address. server/request-limits.ts calls it only for the first
+ * refusal of an address and form in a window, so an address adds at most one row per form a minute
+ * (across every server process: the count is in the database); each insert also deletes rows
  * past the retention and beyond the newest RATE_LIMIT_REFUSAL_MAX_ROWS, so the table stays small
  * whatever the traffic.
  */

@@ -1,0 +1,96 @@
+import type { ServerBuild } from "react-router";
+import { describe, expect, it } from "vitest";
+import { actionRouteId } from "./action-route";
+import { bodyKindOf, PUBLIC_FORMS } from "./request-limits";
+
+// A route table shaped like the app's (app/routes.ts as the build lists it): a pathless site layout
+// with an index page, pages with actions, a catch-all, resource routes at the top level, and the admin
+// panel's routes under the "admin" prefix inside a pathless layout.
+const page = { default: () => null, action: () => null };
+const view = { default: () => null };
+const resource = { action: () => null };
+const table: [id: string, parentId: string | undefined, fields: object, module: object][] = [
+  ["root", undefined, { path: "" }, view],
+  ["routes/site-layout", "root", {}, view],
+  ["routes/home", "routes/site-layout", { index: true }, view],
+  ["routes/site/contact", "routes/site-layout", { path: "contact" }, page],
+  ["routes/login", "routes/site-layout", { path: "login" }, page],
+  ["routes/support/ticket", "routes/site-layout", { path: "support/:id" }, page],
+  ["routes/not-found", "routes/site-layout", { path: "*" }, view],
+  ["routes/site/newsletter", "root", { path: "newsletter" }, resource],
+  ["routes/logout", "root", { path: "logout" }, resource],
+  ["routes/admin/layout", "root", {}, view],
+  ["routes/admin/dashboard", "routes/admin/layout", { index: true, path: "admin" }, page],
+  ["admin-users", "routes/admin/layout", { path: "admin/users" }, page],
+  ["routes/admin/settings", "routes/admin/layout", { path: "admin/settings" }, page],
+];
+const routes = Object.fromEntries(
+  table.map(([id, parentId, fields, module]) => [id, { id, parentId, ...fields, module }]),
+) as unknown as ServerBuild["routes"];
+const build = { routes, basename: "/", future: {} };
+
+const target = (originalUrl: string, method = "POST") =>
+  actionRouteId(build, { method, originalUrl });
+
+describe("the route whose action a request runs", () => {
+  it("is the same for every spelling React Router accepts", () => {
+    for (const url of [
+      "/contact",
+      "/contact.data",
+      "/contact/",
+      "/contact.data?_routes=routes%2Fsite%2Fcontact",
+      "/Contact",
+      "/CONTACT.data",
+      "/%63ontact",
+      "/%63%6F%6E%74%61%63%74.data",
+      "/x/../contact",
+      "/./contact",
+      "/%2e/contact",
+      "/contact?index",
+      "/contact?lang=fr",
+    ])
+      expect(target(url), url).toBe("routes/site/contact");
+  });
+
+  it("runs for every method React Router runs an action for, and for no other", () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"])
+      expect(target("/contact.data", method)).toBe("routes/site/contact");
+    for (const method of ["GET", "HEAD", "OPTIONS"]) expect(target("/contact", method)).toBeNull();
+  });
+
+  it("finds resource routes, with or without .data", () => {
+    expect(target("/newsletter")).toBe("routes/site/newsletter");
+    expect(target("/newsletter.data")).toBe("routes/site/newsletter");
+    expect(target("/Logout/")).toBe("routes/logout");
+  });
+
+  it("follows React Router for the root, index routes and URLs no page has", () => {
+    expect(target("/_root.data")).toBe("root");
+    expect(target("/")).toBe("root");
+    expect(target("/?index")).toBe("routes/home");
+    expect(target("/_root.data?index")).toBe("routes/home");
+    expect(target("/support/12.data")).toBe("routes/support/ticket");
+    // Not the contact form: React Router answers these from the catch-all (404/405).
+    for (const url of [
+      "//contact",
+      "/contact.data/",
+      "/contact%2Edata",
+      "/contactx",
+      "/contact%2F",
+    ])
+      expect(target(url), url).toBe("routes/not-found");
+    expect(target("/%E0%A4%A")).toBe("routes/not-found");
+  });
+
+  it("gives each route its body limit: public forms, the client area, the admin panel", () => {
+    expect(bodyKindOf(routes, null)).toBe("public");
+    // No action runs there (React Router answers 405): nothing is owed more than the smallest limit.
+    expect(bodyKindOf(routes, "routes/home")).toBe("public");
+    expect(bodyKindOf(routes, "routes/site/contact")).toBe("public");
+    expect(bodyKindOf(routes, "routes/support/ticket")).toBe("customer");
+    expect(bodyKindOf(routes, "admin-users")).toBe("admin");
+    expect(bodyKindOf(routes, target("/ADMIN/settings.data"))).toBe("admin");
+    expect(bodyKindOf(routes, target("/admin?index"))).toBe("admin");
+    expect(Object.keys(PUBLIC_FORMS)).toContain("routes/site/contact");
+  });
+});

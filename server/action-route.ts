@@ -1,0 +1,107 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+/**
+ * Which route's action React Router will run for a request, worked out the way React Router itself
+ * does it (react-router 7.18: getNormalizedPath, matchRoutes, getTargetMatch, resource routes), so a
+ * limit keyed by route holds for every spelling of a URL: `/contact`, `/contact.data`, `/contact/`,
+ * `/Contact`, `/%63ontact`, `/x/../contact` and whatever else reaches the same action. A limit keyed by
+ * an Express mount path is skipped by all but the first.
+ */
+
+/** The methods React Router runs an action for (its isMutationMethod); GET and HEAD run loaders. */
+const MUTATION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function isMutationMethod(method: string): boolean {
+  return MUTATION_METHODS.has(method.toUpperCase());
+}
+
+type BuildRoutes = ServerBuild["routes"];
+type Future = Partial<ServerBuild["future"]>;
+
+interface TreeRoute {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: TreeRoute[];
+}
+
+const trees = new WeakMap<BuildRoutes, TreeRoute[]>();
+
+/** The build's flat route table as the nested tree matchRoutes takes (React Router's createRoutes). */
+function routeTree(routes: BuildRoutes): TreeRoute[] {
+  let tree = trees.get(routes);
+  if (tree) return tree;
+  const children = (parentId: string | undefined): TreeRoute[] =>
+    Object.values(routes)
+      .filter((route) => route !== undefined && route.parentId === parentId)
+      .map((route) => {
+        const node = {
+          id: route!.id,
+          path: route!.path,
+          caseSensitive: route!.caseSensitive,
+        };
+        return route!.index ? { ...node, index: true } : { ...node, children: children(route!.id) };
+      });
+  tree = children(undefined);
+  trees.set(routes, tree);
+  return tree;
+}
+
+/** React Router's getNormalizedPath: the page a data URL (`/x.data`, `/_root.data`) belongs to. */
+function normalizedPath(pathname: string, future: Future): string {
+  if (future.v8_trailingSlashAwareDataRequests) {
+    return pathname.endsWith("/_.data")
+      ? pathname.replace(/_\.data$/, "")
+      : pathname.replace(/\.data$/, "");
+  }
+  let path = pathname;
+  if (path === "/_root.data") path = "/";
+  else if (path.endsWith(".data")) path = path.replace(/\.data$/, "");
+  if (path !== "/" && path.endsWith("/")) path = path.slice(0, -1);
+  return path;
+}
+
+/**
+ * The id of the route whose action a request runs, or null when it runs none: a GET or HEAD, a URL no
+ * route matches, or a URL React Router cannot parse (it answers those itself without running an action).
+ * The route may still have no action (React Router then answers 405).
+ *
+ * `originalUrl` is the request's path and query as Express received it (`req.originalUrl`); the URL is
+ * built from it exactly as @react-router/express does, so `//x` and `..` segments resolve the same way.
+ */
+export function actionRouteId(
+  build: Pick<ServerBuild, "routes" | "basename"> & { future?: Future },
+  request: { method: string; originalUrl: string },
+): string | null {
+  if (!isMutationMethod(request.method)) return null;
+  let url: URL;
+  try {
+    url = new URL("http://localhost" + request.originalUrl);
+  } catch {
+    return null;
+  }
+  const data = url.pathname.endsWith(".data");
+  const pathname = normalizedPath(url.pathname, build.future ?? {});
+  const matches = matchRoutes(
+    routeTree(build.routes) as RouteObject[],
+    pathname,
+    build.basename ?? "/",
+  );
+  if (!matches || matches.length === 0) return null;
+  const last = matches[matches.length - 1]!;
+  const lastModule = build.routes[last.route.id as string]?.module;
+  // A document request to a route without a component or boundary is a resource request: React Router
+  // runs the last match's action (handleResourceRequest).
+  if (!data && lastModule && lastModule.default == null && lastModule.ErrorBoundary == null)
+    return last.route.id as string;
+  // Otherwise React Router's getTargetMatch: the index route when asked for with a bare ?index, else the
+  // deepest route that has a path of its own.
+  const search = new URLSearchParams(url.search);
+  if (last.route.index && search.getAll("index").some((value) => value === ""))
+    return last.route.id as string;
+  const withPath = matches.filter(
+    (match, index) => index === 0 || (match.route.path && match.route.path.length > 0),
+  );
+  return (withPath[withPath.length - 1]?.route.id as string | undefined) ?? null;
+}

@@ -1,0 +1,227 @@
+import type { NextFunction, Request, Response } from "express";
+import type { TFunction } from "i18next";
+import type { ServerBuild } from "react-router";
+import type { Env } from "~/config/env.server";
+import type { Db } from "~/db/transaction";
+import { recordRateLimitRefusal } from "~/domain/accounts/login-throttle.server";
+import type { FormLimitDecision } from "~/domain/request-limits/request-limits";
+import { countFormPost } from "~/domain/request-limits/request-limits.server";
+import { logger } from "~/lib/logger.server";
+import { actionRouteId, isMutationMethod } from "./action-route";
+
+/**
+ * The actions anyone may use without signing in, by route id, each with the page path its posts are
+ * counted (and shown on /admin/security) under. Every other action refuses a visitor who is not signed
+ * in before it does any work (tests/integration/request-limits.test.ts checks both halves).
+ */
+export const PUBLIC_FORMS: Readonly<Record<string, string>> = {
+  "routes/login": "/login",
+  "routes/register": "/register",
+  "routes/site/contact": "/contact",
+  "routes/site/newsletter": "/newsletter",
+  "routes/language": "/language",
+  "routes/logout": "/logout",
+};
+
+/** Refusals a process remembers at most (a few hundred KiB), so a flood costs no database writes. */
+const MAX_REMEMBERED_REFUSALS = 10_000;
+
+/** Which body limit a request gets: public forms, the client area, the admin panel. */
+export type BodyKind = "public" | "customer" | "admin";
+
+type BuildRoutes = ServerBuild["routes"];
+
+/** A route's URL pattern without its leading slash ("admin/orders"), from the build's route table. */
+function patternOf(routes: BuildRoutes, id: string): string {
+  const parts: string[] = [];
+  for (let route = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined)
+    if (route.path) parts.unshift(route.path);
+  return parts.join("/").replace(/^\/+/, "");
+}
+
+/**
+ * The body limit a request's action gets: the public forms' (also for requests that run no action),
+ * the admin panel's for routes under /admin (settings and texts in three languages are long), and the
+ * client area's for every other action (orders, tickets, the account).
+ */
+export function bodyKindOf(routes: BuildRoutes, routeId: string | null): BodyKind {
+  const route = routeId === null ? undefined : routes[routeId];
+  if (!route?.module.action || route.id in PUBLIC_FORMS) return "public";
+  const pattern = patternOf(routes, route.id).toLowerCase();
+  return pattern === "admin" || pattern.startsWith("admin/") ? "admin" : "customer";
+}
+
+export type LimitSettings = Pick<
+  Env,
+  "FORM_RATE_LIMIT_PER_MINUTE" | "BODY_LIMIT_PUBLIC" | "BODY_LIMIT_CUSTOMER" | "BODY_LIMIT_ADMIN"
+>;
+
+export function bodyLimitOf(kind: BodyKind, settings: LimitSettings): number {
+  if (kind === "admin") return settings.BODY_LIMIT_ADMIN;
+  if (kind === "customer") return settings.BODY_LIMIT_CUSTOMER;
+  return settings.BODY_LIMIT_PUBLIC;
+}
+
+type BuildSource = Pick<ServerBuild, "routes" | "basename" | "future">;
+
+export interface RequestLimitsOptions {
+  db: Db;
+  settings: LimitSettings;
+  /** The server build (its route table), or, in development, a function that loads the latest. */
+  build: BuildSource | (() => Promise<BuildSource>);
+  /** Translates a refusal into the visitor's language. */
+  translate: (req: Request) => Promise<TFunction<"common">>;
+  now?: () => Date;
+}
+
+/** The body React Router's request is given (server/react-router-handler.ts). */
+export function requestBodyOf(res: Response): Buffer<ArrayBuffer> | undefined {
+  const body: unknown = res.locals.requestBody;
+  return Buffer.isBuffer(body) ? (body as Buffer<ArrayBuffer>) : undefined;
+}
+
+/**
+ * The limits in front of every action, mounted before the request context and React Router:
+ *
+ * 1. The route whose action the request will run is worked out as React Router does (action-route.ts).
+ * 2. A body whose Content-Length is over that route's limit is refused with 413 before a byte is read.
+ * 3. A post to a public form counts against its address's limit for that form, in the database
+ *    (FORM_RATE_LIMIT_PER_MINUTE a minute, shared by every server process); over it: 429. A process
+ *    that has refused an address refuses it again without a write until the window ends.
+ * 4. The body is read here, counting bytes as they arrive, and refused with 413 as soon as it passes the
+ *    limit (a chunked body has no Content-Length to check first); React Router gets what was read.
+ *
+ * A refusal ends the connection (Connection: close), so Node does not read the rest of the body either.
+ */
+export function requestLimits(options: RequestLimitsOptions) {
+  const now = options.now ?? (() => new Date());
+  const buildOf = async () =>
+    typeof options.build === "function" ? options.build() : options.build;
+
+  /** Address and form → when its refusal ends; expired entries go once the map grows. */
+  const refusedUntil = new Map<string, number>();
+  function rememberRefusal(key: string, until: number, at: number) {
+    if (refusedUntil.size >= MAX_REMEMBERED_REFUSALS)
+      for (const [other, end] of refusedUntil) if (end <= at) refusedUntil.delete(other);
+    // A flood from more addresses than this in one minute goes back to counting in the database.
+    if (refusedUntil.size < MAX_REMEMBERED_REFUSALS) refusedUntil.set(key, until);
+  }
+
+  async function refuse(
+    req: Request,
+    res: Response,
+    status: 413 | 429,
+    key: "http.bodyTooLarge" | "http.tooManyRequests",
+  ) {
+    const t = await options.translate(req);
+    // The body is left unread: closing the connection stops Node from reading (and discarding) the
+    // rest of it to keep the connection for another request.
+    res.set("Connection", "close");
+    res.status(status).type("text/plain").send(t(key));
+  }
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const mutation = isMutationMethod(req.method);
+      const build = mutation ? await buildOf() : undefined;
+      const routeId = build
+        ? actionRouteId(build, { method: req.method, originalUrl: req.originalUrl })
+        : null;
+      const limit = bodyLimitOf(
+        build ? bodyKindOf(build.routes, routeId) : "public",
+        options.settings,
+      );
+
+      const declared = Number(req.headers["content-length"] ?? 0);
+      if (declared > limit) return await refuse(req, res, 413, "http.bodyTooLarge");
+
+      const form = routeId ? PUBLIC_FORMS[routeId] : undefined;
+      if (form) {
+        const ip = req.ip ?? "unknown";
+        const at = now();
+        const perMinute = options.settings.FORM_RATE_LIMIT_PER_MINUTE;
+        const key = `${form} ${ip}`;
+        // Once this process has seen an address refused in a window, its further posts in that window
+        // are refused without a database write: the count only grows until the window ends.
+        const known = refusedUntil.get(key);
+        const decision: FormLimitDecision | null =
+          known !== undefined && known > at.getTime()
+            ? { allowed: false, remaining: 0, resetAt: new Date(known), firstRefusal: false }
+            : await countFormPost(options.db, { ip, form, limit: perMinute }, at).catch(
+                (error: unknown) => {
+                  // The limit is a guard, not the service: a database that cannot count must not
+                  // stop the forms.
+                  logger.warn({ err: error }, "could not count a form post");
+                  return null;
+                },
+              );
+        if (decision) {
+          const seconds = Math.max(
+            1,
+            Math.ceil((decision.resetAt.getTime() - at.getTime()) / 1000),
+          );
+          res.set("RateLimit-Policy", `"form";q=${perMinute};w=60`);
+          res.set("RateLimit", `"form";r=${decision.remaining};t=${seconds}`);
+          if (!decision.allowed) {
+            rememberRefusal(key, decision.resetAt.getTime(), at.getTime());
+            // /admin/security lists refused addresses: the first refusal of a window is written, once
+            // across every process (the count is shared), never each refused post.
+            if (decision.firstRefusal)
+              recordRateLimitRefusal(options.db, {
+                ip,
+                path: form,
+                endsAt: decision.resetAt,
+              }).catch((error: unknown) =>
+                logger.warn({ err: error }, "could not record a refusal"),
+              );
+            res.set("Retry-After", String(seconds));
+            return await refuse(req, res, 429, "http.tooManyRequests");
+          }
+        }
+      }
+
+      if (mutation) {
+        const body = await readBody(req, limit);
+        if (body === "too-large") return await refuse(req, res, 413, "http.bodyTooLarge");
+        if (body === "gone") return; // the client went away mid-body: nobody to answer
+        res.locals.requestBody = body;
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * Reads a request body, keeping at most `limit` bytes: once more arrive, reading stops (the socket is
+ * no longer read from) and "too-large" is returned.
+ */
+function readBody(req: Request, limit: number): Promise<Buffer | "too-large" | "gone"> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: Buffer | "too-large" | "gone") => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onGone);
+      req.off("aborted", onGone);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        done("too-large");
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => done(Buffer.concat(chunks, size));
+    const onGone = () => done("gone");
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("error", onGone);
+    req.once("aborted", onGone);
+  });
+}

@@ -1,0 +1,429 @@
+import { once } from "node:events";
+import type { Server } from "node:http";
+import net from "node:net";
+import express from "express";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { TrustProxy } from "~/config/trust-proxy.server";
+import { createServices, translatorFor, type AppServices } from "~/context.server";
+import { reactRouterHandler } from "../../server/react-router-handler";
+import { attachRequestContext, contextOf } from "../../server/request-context";
+import { PUBLIC_FORMS, requestLimits, type LimitSettings } from "../../server/request-limits";
+import { flattenRoutes, routeModule, serverBuild } from "../support/app-harness";
+import { describeEachDatabase, testEnv } from "../support/test-database";
+
+/**
+ * The limits in front of React Router, through a real Express server on a real port: server/app.ts's
+ * request-limits, request context and React Router handler over the app's own routes (the test
+ * harness's build of app/routes.ts), on each database. The limits are set low here through their
+ * settings. tests/e2e/request-limits.spec.ts runs the production build the same way.
+ */
+
+const LIMITS: LimitSettings = {
+  FORM_RATE_LIMIT_PER_MINUTE: 3,
+  BODY_LIMIT_PUBLIC: 4096,
+  BODY_LIMIT_CUSTOMER: 8192,
+  BODY_LIMIT_ADMIN: 16384,
+};
+
+interface Stack {
+  url: string;
+  close: () => Promise<void>;
+}
+
+async function startStack(
+  services: AppServices,
+  options: { trustProxy?: TrustProxy; limits?: Partial<LimitSettings> } = {},
+): Promise<Stack> {
+  const build = await serverBuild();
+  const app = express();
+  app.set("trust proxy", options.trustProxy ?? ["loopback"]);
+  app.use(
+    requestLimits({
+      db: services.db,
+      settings: { ...LIMITS, ...options.limits },
+      build,
+      translate: (req) =>
+        translatorFor(services, {
+          cookie: req.get("cookie") ?? null,
+          acceptLanguage: req.get("accept-language") ?? null,
+        }),
+    }),
+  );
+  app.use(attachRequestContext(services));
+  app.use(
+    reactRouterHandler({
+      build,
+      getLoadContext: (_req, res) => contextOf(res) as AppLoadContext,
+      mode: "production",
+    }),
+  );
+  const server: Server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let addressCount = 0;
+/** A fresh client address (sent as X-Forwarded-For from loopback, which the default trusts). */
+const newAddress = () => {
+  addressCount += 1;
+  return `198.18.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
+};
+
+function post(
+  stack: Stack,
+  path: string,
+  options: {
+    ip?: string;
+    form?: Record<string, string>;
+    body?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  return fetch(`${stack.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(options.ip ? { "x-forwarded-for": options.ip } : {}),
+      ...options.headers,
+    },
+    body: options.body ?? new URLSearchParams(options.form ?? {}).toString(),
+  });
+}
+
+/** `/login` spelled every way React Router runs the same action for. */
+function spellings(path: string): string[] {
+  const first = path.charCodeAt(1).toString(16).toUpperCase();
+  const encoded = `/%${first}${path.slice(2)}`;
+  return [path, `${path}.data`, encoded, `${encoded}.data`, `${path.toUpperCase()}/`];
+}
+
+const contactForm = (n: number) => ({
+  name: "Flood",
+  email: "flood@example.com",
+  subject: `Message ${n}`,
+  message: "Hello",
+});
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; ; i++) {
+    const value = await read();
+    if (done(value) || i > 100) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describeEachDatabase("request limits in front of React Router", (app) => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack(app());
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("stores no more contact messages than the limit, whichever URL they are posted to", async () => {
+    // The issue's case: 65 posts to /contact.data were all stored while /contact stopped at 60.
+    const ip = newAddress();
+    const statuses: number[] = [];
+    for (let n = 1; n <= 6; n++) {
+      const path = ["/contact.data", "/contact", "/%63ontact"][n % 3]!;
+      statuses.push((await post(stack, path, { ip, form: contactForm(n) })).status);
+    }
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses.slice(3)).toEqual([429, 429, 429]);
+    const stored = await app()
+      .db.selectFrom("contact_messages")
+      .select("subject")
+      .where("email", "=", "flood@example.com")
+      .execute();
+    expect(stored).toHaveLength(3);
+  });
+
+  it("counts every spelling of every public form's URL as that form, and refuses each over the limit", async () => {
+    const limit = LIMITS.FORM_RATE_LIMIT_PER_MINUTE;
+    for (const form of Object.values(PUBLIC_FORMS)) {
+      const all = spellings(form);
+      for (const spelling of all) {
+        // The other spellings use up the limit; this one is refused.
+        const first = newAddress();
+        for (let i = 0; i < limit; i++) {
+          const response = await post(stack, all[(all.indexOf(spelling) + 1 + i) % all.length]!, {
+            ip: first,
+          });
+          expect(response.status, `${spelling} before the limit`).not.toBe(429);
+          expect(response.status).toBeLessThan(500);
+        }
+        expect((await post(stack, spelling, { ip: first })).status, spelling).toBe(429);
+        // This spelling uses up the limit; the plain URL is refused.
+        const second = newAddress();
+        for (let i = 0; i < limit; i++)
+          expect((await post(stack, spelling, { ip: second })).status, spelling).not.toBe(429);
+        expect((await post(stack, form, { ip: second })).status, `${form} after ${spelling}`).toBe(
+          429,
+        );
+      }
+    }
+  });
+
+  it("keeps one count per form: using up one form's limit leaves the others open", async () => {
+    const ip = newAddress();
+    for (let i = 0; i < LIMITS.FORM_RATE_LIMIT_PER_MINUTE; i++)
+      await post(stack, "/login.data", { ip });
+    expect((await post(stack, "/login", { ip })).status).toBe(429);
+    expect((await post(stack, "/newsletter", { ip, form: { email: "x" } })).status).not.toBe(429);
+  });
+
+  it("answers a refusal in the visitor's language, says when to retry, and records it once", async () => {
+    const ip = newAddress();
+    const answers = [];
+    for (let i = 0; i < LIMITS.FORM_RATE_LIMIT_PER_MINUTE + 3; i++)
+      answers.push(
+        await post(stack, "/register.data", { ip, headers: { "accept-language": "fr" } }),
+      );
+    const refused = answers.at(-1)!;
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await refused.text()).toBe("Trop de requêtes. Patientez une minute puis réessayez.");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect(refused.headers.get("ratelimit")).toMatch(/^"form";r=0;t=\d+$/);
+    expect(answers[0]!.headers.get("ratelimit")).toMatch(/^"form";r=2;t=\d+$/);
+
+    const rows = await waitFor(
+      () =>
+        app()
+          .db.selectFrom("rate_limit_refusals")
+          .select(["ip_address", "path"])
+          .where("ip_address", "=", ip)
+          .execute(),
+      (found) => found.length > 0,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(rows).toEqual([{ ip_address: ip, path: "/register" }]);
+    // The refusals after the first cost no database write: the server remembers the address.
+    const counted = await app()
+      .db.selectFrom("form_rate_windows")
+      .select("hits")
+      .where("ip_address", "=", ip)
+      .executeTakeFirst();
+    expect(counted?.hits).toBe(LIMITS.FORM_RATE_LIMIT_PER_MINUTE + 1);
+    expect(
+      await app()
+        .db.selectFrom("rate_limit_refusals")
+        .select("id")
+        .where("ip_address", "=", ip)
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it("shares the count between two servers on one database, also for posts sent at once", async () => {
+    const other = createServices(testEnv(app().env.DATABASE_URL));
+    const second = await startStack(other);
+    try {
+      const ip = newAddress();
+      expect((await post(stack, "/contact", { ip })).status).not.toBe(429);
+      expect((await post(second, "/contact.data", { ip })).status).not.toBe(429);
+      expect((await post(stack, "/%63ontact", { ip })).status).not.toBe(429);
+      expect((await post(second, "/contact", { ip })).status).toBe(429);
+
+      // Twelve at once through both: exactly the limit get through.
+      const together = newAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          post(i % 2 ? second : stack, i % 3 ? "/newsletter.data" : "/newsletter", {
+            ip: together,
+            form: { email: "not-an-email" },
+          }),
+        ),
+      );
+      const statuses = answers.map((response) => response.status);
+      expect(statuses.filter((status) => status !== 429)).toHaveLength(
+        LIMITS.FORM_RATE_LIMIT_PER_MINUTE,
+      );
+      const [row] = await app()
+        .db.selectFrom("form_rate_windows")
+        .select("hits")
+        .where("ip_address", "=", together)
+        .where("form", "=", "/newsletter")
+        .execute();
+      expect(row?.hits).toBeGreaterThan(LIMITS.FORM_RATE_LIMIT_PER_MINUTE);
+    } finally {
+      await second.close();
+      await other.database.destroy();
+    }
+  });
+
+  it("refuses a body over its route's limit by its Content-Length, in the visitor's language", async () => {
+    const before = await app().db.selectFrom("contact_messages").select("id").execute();
+    const big = { ...contactForm(0), message: "x".repeat(5000) }; // > 4 KiB encoded
+    for (const path of ["/contact", "/contact.data", "/%63ontact", "/CONTACT/"]) {
+      const response = await post(stack, path, { ip: newAddress(), form: big });
+      expect(response.status, path).toBe(413);
+      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(await response.text()).toBe("This request is too large and was refused.");
+    }
+    const arabic = await post(stack, "/contact", {
+      ip: newAddress(),
+      form: big,
+      headers: { "accept-language": "ar" },
+    });
+    expect(await arabic.text()).toBe("هذا الطلب كبير جدًا وتم رفضه.");
+    expect(await app().db.selectFrom("contact_messages").select("id").execute()).toHaveLength(
+      before.length,
+    );
+    // Just under the limit: read and handed to the action.
+    const fits = await post(stack, "/contact.data", {
+      ip: newAddress(),
+      form: { ...contactForm(0), email: "fits@example.com", message: "y".repeat(3900) },
+    });
+    expect(fits.status).toBe(200);
+    expect(
+      await app()
+        .db.selectFrom("contact_messages")
+        .select("id")
+        .where("email", "=", "fits@example.com")
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it("gives the client area and the admin panel their own body limits", async () => {
+    const body = (bytes: number) => `intent=x&filler=${"z".repeat(bytes)}`;
+    // 6 KiB: over the public forms' limit, within the client area's and the admin panel's.
+    expect((await post(stack, "/contact", { body: body(6000) })).status).toBe(413);
+    expect((await post(stack, "/support/new", { body: body(6000) })).status).not.toBe(413);
+    expect((await post(stack, "/support/new", { body: body(9000) })).status).toBe(413);
+    expect((await post(stack, "/admin/settings.data", { body: body(12000) })).status).not.toBe(413);
+    expect((await post(stack, "/Admin/Settings", { body: body(17000) })).status).toBe(413);
+    // A request that runs no action gets the public forms' limit.
+    expect((await post(stack, "/about", { body: body(6000) })).status).toBe(413);
+  });
+
+  it("stops reading a streamed body as soon as it passes the limit", async () => {
+    // A chunked body (no Content-Length to check first) of up to 256 MiB, sent as fast as the server
+    // takes it: the server must answer 413 and close the connection long before it is all sent.
+    const { hostname, port } = new URL(stack.url);
+    const socket = net.connect(Number(port), hostname);
+    await once(socket, "connect");
+    socket.write(
+      "POST /contact.data HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n" +
+        "Content-Type: application/x-www-form-urlencoded\r\n\r\n",
+    );
+    let answer = "";
+    let closed = false;
+    socket.on("data", (data: Buffer) => (answer += data.toString()));
+    socket.on("close", () => (closed = true));
+    socket.on("error", () => (closed = true));
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const frame = Buffer.concat([
+      Buffer.from(`${chunk.length.toString(16)}\r\n`),
+      chunk,
+      Buffer.from("\r\n"),
+    ]);
+    const planned = 256 * 1024 ** 2;
+    let sent = 0;
+    const started = Date.now();
+    while (!closed && sent < planned && Date.now() - started < 20_000) {
+      if (!socket.write(frame))
+        await new Promise((resolve) => {
+          socket.once("drain", resolve);
+          socket.once("close", resolve);
+          setTimeout(resolve, 100);
+        });
+      sent += frame.length;
+    }
+    await waitFor(
+      async () => closed,
+      (value) => value,
+    );
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain("This request is too large and was refused.");
+    expect(closed).toBe(true);
+    // What was sent before the server closed is what the kernel's buffers took, a few MiB at most.
+    expect(sent).toBeLessThan(32 * 1024 ** 2);
+  });
+
+  it("lets only an anonymous visitor's forms through unsigned; every other action refuses them first", async () => {
+    const build = await serverBuild();
+    const withAction = [];
+    for (const route of flattenRoutes())
+      if (typeof (await routeModule(route.file)).action === "function") withAction.push(route);
+    for (const id of Object.keys(PUBLIC_FORMS))
+      expect(
+        withAction.map((route) => route.id),
+        id,
+      ).toContain(id);
+    expect(Object.keys(build.routes)).toEqual(expect.arrayContaining(Object.keys(PUBLIC_FORMS)));
+    for (const route of withAction.filter((r) => !(r.id in PUBLIC_FORMS))) {
+      const path = route.pattern.replace(/:\w+/g, "1");
+      const response = await post(stack, path, { ip: newAddress(), form: { intent: "probe" } });
+      const location = response.headers.get("location") ?? "";
+      const refused =
+        (response.status >= 300 && response.status < 400 && location.startsWith("/login")) ||
+        [401, 403].includes(response.status);
+      expect(refused, `${route.id} (${path}): ${response.status} ${location}`).toBe(true);
+    }
+  });
+});
+
+describeEachDatabase("the client address behind proxies (TRUST_PROXY)", (app) => {
+  const windowsOf = async (ips: string[]) =>
+    (
+      await app()
+        .db.selectFrom("form_rate_windows")
+        .select("ip_address")
+        .where("ip_address", "in", ips)
+        .execute()
+    ).map((row) => row.ip_address);
+
+  it("believes X-Forwarded-For from a trusted proxy only", async () => {
+    // Loopback (the default) is trusted: the address the proxy on this machine forwards is counted.
+    const trusting = await startStack(app());
+    // A server told to trust another proxy only: the connection's own address is the client's.
+    const other = await startStack(app(), { trustProxy: ["10.9.9.9"] });
+    const byHops = await startStack(app(), { trustProxy: 1 });
+    try {
+      await post(trusting, "/newsletter", { ip: "203.0.113.10", form: { email: "x" } });
+      await post(other, "/language", { ip: "203.0.113.11", form: { lang: "fr" } });
+      await post(byHops, "/logout", { ip: "203.0.113.12, 203.0.113.13" });
+      expect(
+        await windowsOf(["203.0.113.10", "203.0.113.11", "203.0.113.12", "203.0.113.13"]),
+      ).toEqual(["203.0.113.10", "203.0.113.13"]);
+      const loopback = await app()
+        .db.selectFrom("form_rate_windows")
+        .select("ip_address")
+        .where("form", "=", "/language")
+        .execute();
+      expect(loopback.map((row) => row.ip_address)).toEqual(["127.0.0.1"]);
+
+      // The login throttle counts by the same address.
+      await post(trusting, "/login", {
+        ip: "203.0.113.20",
+        form: { email: "nobody@example.com", password: "Wrong-password-1" },
+      });
+      await post(other, "/login", {
+        ip: "203.0.113.21",
+        form: { email: "nobody@example.com", password: "Wrong-password-1" },
+      });
+      const attempts = await app()
+        .db.selectFrom("login_attempts")
+        .select("ip_address")
+        .where("email", "=", "nobody@example.com")
+        .orderBy("id")
+        .execute();
+      expect(attempts.map((row) => row.ip_address)).toEqual(["203.0.113.20", "127.0.0.1"]);
+    } finally {
+      await Promise.all([trusting.close(), other.close(), byHops.close()]);
+    }
+  });
+});
