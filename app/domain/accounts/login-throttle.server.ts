@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import { isIP } from "node:net";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { isPostgres } from "~/db/dialect";
 import { inTransaction, Refusal, type Db } from "~/db/transaction";
 import { compactAddress } from "~/lib/ip-address";
 import { logger } from "~/lib/logger.server";
+import { z } from "~/lib/zod";
 import {
   LOGIN_EMAIL_WINDOW_MINUTES,
   LOGIN_IP_WINDOW_MINUTES,
@@ -590,6 +592,17 @@ export async function recordRateLimitRefusal(
       ]),
     )
     .execute();
+}
+
+/**
+ * What `npm run admin -- unblock` was given: an email (any case) or an IP address (in any of its forms),
+ * as the key a lift names; null when it is neither.
+ */
+export function unblockTarget(text: string): { kind: "email" | "address"; key: string } | null {
+  const value = text.trim();
+  if (isIP(value) !== 0) return { kind: "address", key: loginAddress(value) };
+  const email = z.email().max(MAX_EMAIL_LENGTH).safeParse(value.toLowerCase());
+  return email.success ? { kind: "email", key: email.data } : null;
 }
 
 export type LiftBlockResult =
