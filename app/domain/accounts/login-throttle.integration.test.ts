@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import SQLite from "better-sqlite3";
 import { expect, it } from "vitest";
+import { sqliteFilePath } from "~/db/database.server";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   LOGIN_EMAIL_FAILURE_CEILING,
@@ -50,7 +53,7 @@ const unique = (prefix: string) => `${prefix}${Date.now()}${counter++}@example.c
 // The issue: 30 parallel wrong logins for one email from one address all got their password checked,
 // where 5 are allowed, because the throttle was read before and written after the check. Each test here
 // fires its sign-ins at once and counts the password checks (a sign-in that is not refused is checked).
-describeEachDatabase("the login throttle under parallel sign-ins", (app) => {
+describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect) => {
   async function account() {
     const email = unique("racer");
     const password = "Racer-pw-5521";
@@ -176,6 +179,39 @@ describeEachDatabase("the login throttle under parallel sign-ins", (app) => {
     ).toMatchObject({ ok: true });
     expect(await recorded({ email, ip })).toBe(LOGIN_PAIR_FAILURE_LIMIT + 1);
   });
+
+  it.runIf(dialect === "sqlite")(
+    "refuses a blocked sign-in without waiting for another process's write lock",
+    async () => {
+      const { email, password } = await account();
+      const ip = "198.18.6.1";
+      for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
+        await recordLoginAttempt(app().db, { email, ip, succeeded: false });
+      // Another server process, as SQLite sees it, holds the write lock (an order being written).
+      const other = new SQLite(sqliteFilePath(app().env.DATABASE_URL));
+      try {
+        other.exec("begin immediate");
+        const before = performance.now();
+        expect(await signIn(app(), { email, password }, { ip })).toMatchObject({
+          ok: false,
+          error: "errors.tooManyAttempts",
+        });
+        expect(performance.now() - before).toBeLessThan(1000);
+        // An attempt that may go ahead is recorded under the lock, so it waits its turn.
+        let settled = false;
+        const allowed = signIn(app(), { email, password }, { ip: "198.18.6.2" }).finally(
+          () => (settled = true),
+        );
+        await sleep(150);
+        expect(settled).toBe(false);
+        other.exec("commit");
+        expect((await allowed).ok).toBe(true);
+      } finally {
+        if (other.inTransaction) other.exec("rollback");
+        other.close();
+      }
+    },
+  );
 
   it("records a successful sign-in as a success, in the address's short form", async () => {
     const { email, password } = await account();
