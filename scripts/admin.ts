@@ -1,17 +1,25 @@
 /**
  * npm run admin -- create <email>          make <email> an admin (a new account gets a one-time password)
  * npm run admin -- reset-password <email>  give <email> a one-time password and end their sessions
+ * npm run admin -- unblock <email|address> lift the login blocks on an email or an IP address
  */
 import { z } from "~/lib/zod";
 import { ConfigError, getEnv } from "../app/config/env.server";
 import { createServices } from "../app/context.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import { provisionAdmin, resetPassword } from "../app/domain/accounts/accounts.server";
+import {
+  liftLoginBlock,
+  unblockTarget,
+  type BlockInForce,
+} from "../app/domain/accounts/login-throttle.server";
 
-const usage = "Usage: npm run admin -- create <email> | reset-password <email>";
+const usage =
+  "Usage: npm run admin -- create <email> | reset-password <email> | unblock <email|address>";
 
 async function main(argv: string[]): Promise<number> {
   const [command, rawEmail] = argv;
+  if (command === "unblock" && rawEmail) return unblock(rawEmail);
   if (!command || !rawEmail || !["create", "reset-password"].includes(command)) {
     console.error(usage);
     return 2;
@@ -48,6 +56,42 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await services.database.destroy();
   }
+}
+
+/** The same lift as the security page's, recorded in the audit log as done from the command line. */
+async function unblock(raw: string): Promise<number> {
+  const target = unblockTarget(raw);
+  if (!target) {
+    console.error(`Not an email address or an IP address: ${raw}`);
+    return 2;
+  }
+  const services = createServices(getEnv());
+  try {
+    await migrateToLatest(services.db);
+    const result = await liftLoginBlock(services.db, {
+      actorId: null,
+      kind: target.kind,
+      key: target.key,
+      addressLimit: services.loginIpLimit,
+      reason: "Command line: npm run admin -- unblock",
+    });
+    if (!result.ok) {
+      console.error(`No login block is in force on ${target.key}; nothing was lifted.`);
+      return 1;
+    }
+    console.log(`Lifted ${result.lifted.length} login block(s) on ${target.key}:`);
+    for (const block of result.lifted) console.log(`  ${describeBlock(block)}`);
+    return 0;
+  } finally {
+    await services.database.destroy();
+  }
+}
+
+function describeBlock(block: BlockInForce): string {
+  const until = `until ${block.endsAt}`;
+  if (block.kind === "address") return `address ${block.address} (attempts a minute), ${until}`;
+  if (block.kind === "email") return `email ${block.email} from every address, ${until}`;
+  return `email ${block.email} from address ${block.address}, ${until}`;
 }
 
 main(process.argv.slice(2)).then(

@@ -12,6 +12,7 @@ import * as m0014 from "../../db/migrations/0014-search-indexes";
 import * as m0015 from "../../db/migrations/0015-ledger-day-totals";
 import * as m0016 from "../../db/migrations/0016-ledger-customer-totals-index";
 import * as m0017 from "../../db/migrations/0017-form-rate-windows";
+import * as m0018 from "../../db/migrations/0018-login-pair-index";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0015-ledger-day-totals": m0015,
   "0016-ledger-customer-totals-index": m0016,
   "0017-form-rate-windows": m0017,
+  "0018-login-pair-index": m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -78,14 +78,16 @@ export interface SettingsTable {
 export interface LoginAttemptsTable {
   id: Generated<number>;
   email: string;
+  /** In its short form (loginAddress in login-throttle.server.ts). */
   ip_address: string;
+  /** Recorded as 0 before the password is checked, set to 1 when it matched. */
   succeeded: Flag;
   created_at: Timestamp;
 }
 
 export interface LoginThrottleLiftsTable {
   id: Generated<number>;
-  /** "address" or "email" (ThrottleKind). */
+  /** "address", "email" or "pair" (ThrottleKind); a pair's key is "<email> <address>". */
   kind: string;
   key: string;
   lifted_by: string | null;

@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
 import { getCurrentSession, provisionAdmin, signIn } from "~/domain/accounts/accounts.server";
+import { LOGIN_EMAIL_FAILURE_CEILING } from "~/domain/accounts/accounts";
+import { pairKey } from "~/domain/accounts/login-throttle";
 import { recordLoginAttempt } from "~/domain/accounts/login-throttle.server";
 import * as adminLogs from "~/routes/admin/logs";
 import * as security from "~/routes/admin/security";
@@ -10,7 +12,13 @@ type Result = { data: Record<string, unknown>; init: { status: number } | null }
 type Loaded = {
   sessions: { id: string; current: boolean; userAgent: string | null }[];
   failed: { entries: { email: string; address: string }[]; hasMore: boolean; last24h: number };
-  throttles: { kind: string; key: string; active: boolean }[];
+  throttles: {
+    kind: string;
+    key: string;
+    email: string | null;
+    address: string | null;
+    active: boolean;
+  }[];
   refusals: unknown[];
   query: Record<string, unknown>;
   addressLimit: number;
@@ -148,26 +156,42 @@ describeEachDatabase("the security page's route", (app) => {
       true,
     );
     expect(page.failed.last24h).toBeGreaterThanOrEqual(5);
+    // Five failures from one address block that email from that address only.
+    const key = pairKey(email, "203.0.113.5");
     expect(page.throttles).toContainEqual(
-      expect.objectContaining({ kind: "email", key: email, active: true }),
+      expect.objectContaining({ kind: "pair", key, email, address: "203.0.113.5", active: true }),
+    );
+    expect(page.throttles.some((entry) => entry.kind === "email" && entry.key === email)).toBe(
+      false,
     );
 
-    expect(await post(admin.cookie, { intent: "lift-block", kind: "email", key: email })).toEqual({
+    expect(await post(admin.cookie, { intent: "lift-block", kind: "pair", key })).toEqual({
       ok: true,
       intent: "lift-block",
-      message: "admin-security.throttles.liftDone",
+      message: "admin-security.throttles.liftDonePair",
       key: email,
+      address: "203.0.113.5",
     });
-    const again = (await post(admin.cookie, {
-      intent: "lift-block",
-      kind: "email",
-      key: email,
-    })) as Result;
+    const again = (await post(admin.cookie, { intent: "lift-block", kind: "pair", key })) as Result;
     expect(again.init?.status).toBe(409);
     expect(again.data.message).toBe("admin-security.errors.notBlocked");
     expect((await load(admin.cookie)).throttles).toContainEqual(
-      expect.objectContaining({ kind: "email", key: email, active: false }),
+      expect.objectContaining({ kind: "pair", key, active: false }),
     );
+
+    // An email at its ceiling (failures from many addresses) is listed and lifted as an email.
+    const spread = `route-ceiling-${Date.now()}@example.com`;
+    for (let i = 0; i < LOGIN_EMAIL_FAILURE_CEILING; i++)
+      await recordLoginAttempt(app().db, { email: spread, ip: `203.0.114.${i}`, succeeded: false });
+    expect((await load(admin.cookie)).throttles).toContainEqual(
+      expect.objectContaining({ kind: "email", key: spread, email: spread, active: true }),
+    );
+    expect(await post(admin.cookie, { intent: "lift-block", kind: "email", key: spread })).toEqual({
+      ok: true,
+      intent: "lift-block",
+      message: "admin-security.throttles.liftDone",
+      key: spread,
+    });
   });
 
   it("answers a malformed post with 400 and the form's message", async () => {

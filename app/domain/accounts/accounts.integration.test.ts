@@ -7,16 +7,18 @@ import {
   testEnv,
 } from "../../../tests/support/test-database";
 import { cookieHeader } from "../../../tests/support/request-context";
-import { SEED_ADMIN_COINS } from "./accounts";
+import { LOGIN_EMAIL_FAILURE_CEILING, SEED_ADMIN_COINS } from "./accounts";
 import {
   changePassword,
   DEFAULT_ADMIN_EMAIL,
   getCurrentSession,
+  provisionAdmin,
   registerCustomer,
   resetPassword,
   signIn,
   signOut,
 } from "./accounts.server";
+import { recordLoginAttempt } from "./login-throttle.server";
 
 const client = { ip: "10.1.1.1", userAgent: "vitest" };
 let counter = 0;
@@ -220,7 +222,7 @@ describeEachDatabase("accounts", (app) => {
     expect(unknown).toEqual(wrong);
   });
 
-  it("throttles an email after 5 failures in 15 minutes, without checking the password", async () => {
+  it("throttles an email from one address after 5 failures in 15 minutes, without checking the password", async () => {
     const services = app();
     const email = uniqueEmail();
     await registerCustomer(
@@ -232,16 +234,65 @@ describeEachDatabase("accounts", (app) => {
       const failed = await signIn(
         services,
         { email, password: `nope-${i}-xx` },
-        { ip: `10.3.0.${i}` },
+        { ip: "10.3.0.1" },
       );
       expect(failed).toEqual({ ok: false, error: "errors.invalidCredentials" });
     }
     const blocked = await signIn(
       services,
       { email, password: "Throttle-pw-1" },
-      { ip: "10.3.1.1" },
+      { ip: "10.3.0.1" },
     );
     expect(blocked).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 15 });
+    // Failures from one address do not lock the account for the others.
+    const elsewhere = await signIn(
+      services,
+      { email, password: "Throttle-pw-1" },
+      { ip: "10.3.0.2" },
+    );
+    expect(elsewhere.ok).toBe(true);
+  });
+
+  it("keeps the admin's usual address open when failures from everywhere reach the email's ceiling", async () => {
+    const services = app();
+    const admin = { email: uniqueEmail(), password: "Sole-admin-pw-4471" };
+    await provisionAdmin(services, admin);
+    const home = "10.3.5.1";
+    // The admin signed in from home some days ago.
+    await recordLoginAttempt(
+      services.db,
+      { email: admin.email, ip: home, succeeded: true },
+      new Date(Date.now() - 20 * 86_400_000),
+    );
+    // Then 50 wrong passwords from 50 other addresses, and 5 more from home by someone sharing it.
+    for (let i = 0; i < LOGIN_EMAIL_FAILURE_CEILING; i++)
+      await recordLoginAttempt(services.db, {
+        email: admin.email,
+        ip: `10.3.6.${i}`,
+        succeeded: false,
+      });
+    for (let i = 0; i < 5; i++)
+      await recordLoginAttempt(services.db, {
+        email: admin.email,
+        ip: home,
+        succeeded: false,
+      });
+    const login = (ip: string) =>
+      signIn(services, { email: admin.email, password: admin.password }, { ip });
+    // A new address is refused by the ceiling; home is known, and gets in.
+    expect(await login("10.3.7.1")).toEqual({
+      ok: false,
+      error: "errors.tooManyAttempts",
+      minutes: 15,
+    });
+    expect((await login(home)).ok).toBe(true);
+    // An address known only from more than 30 days ago is not.
+    await recordLoginAttempt(
+      services.db,
+      { email: admin.email, ip: "10.3.7.2", succeeded: true },
+      new Date(Date.now() - 31 * 86_400_000),
+    );
+    expect(await login("10.3.7.2")).toMatchObject({ ok: false, error: "errors.tooManyAttempts" });
   });
 
   it("throttles an address after 20 attempts in a minute", async () => {

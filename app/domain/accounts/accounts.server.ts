@@ -12,8 +12,7 @@ import {
   type Role,
 } from "./accounts";
 import type { Auth } from "./auth.server";
-import { addressRule, EMAIL_RULE, minutesUntil } from "./login-throttle";
-import { currentBlock, recordLoginAttempt } from "./login-throttle.server";
+import { markLoginSucceeded, reserveLoginAttempt } from "./login-throttle.server";
 import { touchSession } from "./own-sessions.server";
 import commonPasswordList from "./common-passwords.json";
 import { hashPassword } from "./password-hash.server";
@@ -96,42 +95,31 @@ export async function registerCustomer(
   return { ok: true, userId: result.user.id };
 }
 
-/**
- * How many minutes a client must wait before trying to log in again, or 0. Counted from the attempts
- * table so it holds across restarts and for every process that shares the database; the rule itself is
- * `blockEndsAt` (login-throttle.ts), which /admin/security uses too.
- */
-export async function loginWaitMinutes(
-  db: Kysely<Database>,
-  client: { email: string; ip: string },
-  now = new Date(),
-  limits = { ipPerMinute: LOGIN_IP_ATTEMPT_LIMIT },
-): Promise<number> {
-  const [byAddress, byEmail] = await Promise.all([
-    currentBlock(db, addressRule(limits.ipPerMinute), client.ip, now),
-    currentBlock(db, EMAIL_RULE, client.email, now),
-  ]);
-  return Math.max(minutesUntil(byAddress, now), minutesUntil(byEmail, now));
-}
-
 export type SignInResult =
   | { ok: true; role: Role; mustChangePassword: boolean; setCookies: string[] }
   | { ok: false; error: "errors.invalidCredentials" }
   | { ok: false; error: "errors.tooManyAttempts"; minutes: number };
 
+/**
+ * Signs in through the login throttle (login-throttle.ts): the attempt is checked and recorded in one
+ * atomic step before the password is verified (`reserveLoginAttempt`), so sign-ins racing in several
+ * server processes never get more password checks than the rule allows; a refused one says how many
+ * minutes to wait. Counted from the attempts table, so it holds across restarts and for every process
+ * that shares the database.
+ */
 export async function signIn(
   deps: AccountDeps,
   input: LoginInput,
   client: { ip: string; userAgent?: string | null },
-  limits?: { ipPerMinute: number },
+  limits: { ipPerMinute: number } = { ipPerMinute: LOGIN_IP_ATTEMPT_LIMIT },
 ): Promise<SignInResult> {
-  const minutes = await loginWaitMinutes(
+  const reservation = await reserveLoginAttempt(
     deps.db,
     { email: input.email, ip: client.ip },
-    new Date(),
-    limits,
+    { addressLimit: limits.ipPerMinute },
   );
-  if (minutes > 0) return { ok: false, error: "errors.tooManyAttempts", minutes };
+  if (!reservation.ok)
+    return { ok: false, error: "errors.tooManyAttempts", minutes: reservation.minutes };
 
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
@@ -139,7 +127,7 @@ export async function signIn(
       headers: clientHeaders(client),
       returnHeaders: true,
     });
-    await recordLoginAttempt(deps.db, { email: input.email, ip: client.ip, succeeded: true });
+    await markLoginSucceeded(deps.db, reservation.attemptId);
     const user = await deps.db
       .selectFrom("users")
       .select(["role", "must_change_password"])
@@ -152,8 +140,8 @@ export async function signIn(
       setCookies: headers.getSetCookie(),
     };
   } catch (error) {
+    // The attempt stays recorded as a failure, whatever went wrong.
     if (!(error instanceof APIError)) throw error;
-    await recordLoginAttempt(deps.db, { email: input.email, ip: client.ip, succeeded: false });
     return { ok: false, error: "errors.invalidCredentials" };
   }
 }

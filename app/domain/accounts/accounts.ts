@@ -11,8 +11,13 @@ export const ADMIN_SESSION_HOURS = 12;
 export const SESSION_ACTIVITY_STEP_MINUTES = 5;
 export const SEED_ADMIN_COINS = 10000;
 
-export const LOGIN_EMAIL_FAILURE_LIMIT = 5;
+// The login throttle (login-throttle.ts, docs/security.md). Failures of one email count per address (the
+// pair), so nobody can lock an account out from elsewhere; the ceiling bounds the guesses an attacker
+// spread over many addresses gets; an address that signed in to the account lately is never refused for it.
+export const LOGIN_PAIR_FAILURE_LIMIT = 5;
+export const LOGIN_EMAIL_FAILURE_CEILING = 50;
 export const LOGIN_EMAIL_WINDOW_MINUTES = 15;
+export const LOGIN_KNOWN_ADDRESS_DAYS = 30;
 export const LOGIN_IP_ATTEMPT_LIMIT = 20;
 export const LOGIN_IP_WINDOW_MINUTES = 1;
 

@@ -1,8 +1,13 @@
 import { expect, it } from "vitest";
 import { cookieHeader } from "../../../tests/support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
-import { MAX_EMAIL_LENGTH, SESSION_ACTIVITY_STEP_MINUTES } from "./accounts";
+import {
+  LOGIN_EMAIL_FAILURE_CEILING,
+  MAX_EMAIL_LENGTH,
+  SESSION_ACTIVITY_STEP_MINUTES,
+} from "./accounts";
 import { getCurrentSession, provisionAdmin, signIn } from "./accounts.server";
+import { pairKey, type ThrottleKind } from "./login-throttle";
 import {
   liftLoginBlock,
   listRateLimitRefusals,
@@ -322,72 +327,132 @@ describeEachDatabase("the admin security page", (app) => {
     expect(page.throttles.some((entry) => entry.key === ip && entry.active)).toBe(true);
   });
 
-  it("shows an email with five failures as blocked, and lifting it lets the right password in", async () => {
+  it("shows an email failing five times from one address as blocked there, and lifting that pair lets the right password in", async () => {
     const db = app().db;
-    await provisionAdmin(app(), {
-      email: "locked-sec@example.com",
-      password: "Locked-admin-pw-94",
-    });
+    const email = "locked-sec@example.com";
+    const ip = "10.63.0.1";
+    await provisionAdmin(app(), { email, password: "Locked-admin-pw-94" });
     const actorId = (await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.63.0.9", CHROME))
       .userId;
-    for (let i = 0; i < 5; i++) {
-      await signIn(
-        app(),
-        { email: "locked-sec@example.com", password: `wrong-${i}-pw` },
-        { ip: `10.63.0.${i}` },
-      );
-    }
-    const blocked = await signIn(
-      app(),
-      { email: "locked-sec@example.com", password: "Locked-admin-pw-94" },
-      { ip: "10.63.1.1" },
-    );
-    expect(blocked).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 15 });
-    const entry = (await listThrottles(db, { addressLimit: app().loginIpLimit })).find(
-      (e) => e.kind === "email" && e.key === "locked-sec@example.com",
-    );
-    expect(entry).toMatchObject({ active: true, attempts: 5 });
+    for (let i = 0; i < 5; i++) await signIn(app(), { email, password: `wrong-${i}-pw` }, { ip });
+    const login = () => signIn(app(), { email, password: "Locked-admin-pw-94" }, { ip });
+    expect(await login()).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 15 });
+    const listed = await listThrottles(db, { addressLimit: app().loginIpLimit });
+    const key = pairKey(email, ip);
+    expect(listed.find((e) => e.kind === "pair" && e.key === key)).toMatchObject({
+      email,
+      address: ip,
+      active: true,
+      attempts: 5,
+    });
+    // Neither the email across addresses nor the address is blocked.
+    expect(listed.some((e) => e.key === email || e.key === ip)).toBe(false);
 
     // Lifting needs a block in force on exactly that key.
-    expect(
-      await liftLoginBlock(db, {
-        actorId,
-        kind: "address",
-        key: "locked-sec@example.com",
-        addressLimit: app().loginIpLimit,
-      }),
-    ).toEqual({ ok: false, error: "admin-security.errors.notBlocked" });
-    expect(await auditRows("login_block.lift", actorId, "locked-sec@example.com")).toEqual([]);
-
-    expect(
-      await liftLoginBlock(db, {
-        actorId,
-        kind: "email",
-        key: "locked-sec@example.com",
-        addressLimit: app().loginIpLimit,
-      }),
-    ).toEqual({ ok: true, kind: "email", key: "locked-sec@example.com" });
-    const [audit] = await auditRows("login_block.lift", actorId, "locked-sec@example.com");
-    expect(audit).toMatchObject({
-      target_type: "login_block",
-      target_id: "locked-sec@example.com",
+    const lift = (kind: ThrottleKind, liftKey: string) =>
+      liftLoginBlock(db, { actorId, kind, key: liftKey, addressLimit: app().loginIpLimit });
+    expect(await lift("address", email)).toEqual({
+      ok: false,
+      error: "admin-security.errors.notBlocked",
     });
+    expect(await lift("pair", pairKey(email, "10.63.0.2"))).toEqual({
+      ok: false,
+      error: "admin-security.errors.notBlocked",
+    });
+    expect(await auditRows("login_block.lift", actorId)).toEqual([]);
+
+    expect(await lift("pair", key)).toMatchObject({
+      ok: true,
+      kind: "pair",
+      key,
+      email,
+      address: ip,
+      lifted: [{ kind: "pair", key, email, address: ip }],
+    });
+    const [audit] = await auditRows("login_block.lift", actorId, key);
+    expect(audit).toMatchObject({ target_type: "login_block", target_id: key });
     expect(JSON.parse(audit!.before!)).toMatchObject({
-      kind: "email",
-      key: "locked-sec@example.com",
+      kind: "pair",
+      key,
+      blocks: [{ kind: "pair", key }],
     });
 
     const lifted = (await listThrottles(db, { addressLimit: app().loginIpLimit })).find(
-      (e) => e.kind === "email" && e.key === "locked-sec@example.com",
+      (e) => e.kind === "pair" && e.key === key,
     );
     expect(lifted?.active).toBe(false);
     expect(lifted?.block.liftedAt).toEqual(expect.any(String));
-    const allowed = await signIn(
-      app(),
-      { email: "locked-sec@example.com", password: "Locked-admin-pw-94" },
-      { ip: "10.63.1.2" },
+    expect((await login()).ok).toBe(true);
+    // That address is now known to the account: failures from it no longer block it.
+    for (let i = 0; i < 6; i++) await signIn(app(), { email, password: `again-${i}-pw` }, { ip });
+    expect((await login()).ok).toBe(true);
+  });
+
+  it("shows an email at its ceiling as blocked, and lifting the email ends its blocks from every address", async () => {
+    const db = app().db;
+    const email = "ceiling-sec@example.com";
+    await provisionAdmin(app(), { email, password: "Ceiling-admin-pw-95" });
+    const actorId = (await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.65.0.9", CHROME))
+      .userId;
+    // 50 failures, 5 from each of 10 addresses: the ceiling and 10 pairs.
+    for (let a = 0; a < LOGIN_EMAIL_FAILURE_CEILING / 5; a++)
+      for (let i = 0; i < 5; i++)
+        await recordLoginAttempt(db, { email, ip: `10.65.1.${a}`, succeeded: false });
+    const login = (ip: string) => signIn(app(), { email, password: "Ceiling-admin-pw-95" }, { ip });
+    expect(await login("10.65.2.1")).toEqual({
+      ok: false,
+      error: "errors.tooManyAttempts",
+      minutes: 15,
+    });
+    const listed = await listThrottles(db, { addressLimit: app().loginIpLimit });
+    expect(listed.find((e) => e.kind === "email" && e.key === email)).toMatchObject({
+      email,
+      address: null,
+      active: true,
+      attempts: LOGIN_EMAIL_FAILURE_CEILING,
+    });
+    expect(listed.filter((e) => e.kind === "pair" && e.email === email && e.active)).toHaveLength(
+      10,
     );
-    expect(allowed.ok).toBe(true);
+
+    const result = await liftLoginBlock(db, {
+      actorId,
+      kind: "email",
+      key: email,
+      addressLimit: app().loginIpLimit,
+    });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.lifted).toHaveLength(11);
+    expect(result.lifted.filter((block) => block.kind === "pair")).toHaveLength(10);
+    const [audit] = await auditRows("login_block.lift", actorId, email);
+    expect(JSON.parse(audit!.before!).blocks).toHaveLength(11);
+    const after = await listThrottles(db, { addressLimit: app().loginIpLimit });
+    expect(after.filter((e) => e.email === email && e.active)).toEqual([]);
+    expect((await login("10.65.2.1")).ok).toBe(true);
+    expect((await login("10.65.1.3")).ok).toBe(true);
+  });
+
+  it("lifting an address lifts the blocks of the emails failing from it", async () => {
+    const db = app().db;
+    const ip = "10.66.0.1";
+    const actorId = (await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.66.0.9", CHROME))
+      .userId;
+    const emails = [unique("a-sec"), unique("b-sec")].map((e) => `${e}@example.com`);
+    for (const email of emails)
+      for (let i = 0; i < 5; i++) await recordLoginAttempt(db, { email, ip, succeeded: false });
+    const result = await liftLoginBlock(db, {
+      actorId,
+      kind: "address",
+      key: ip,
+      addressLimit: app().loginIpLimit,
+    });
+    if (!result.ok) throw new Error(result.error);
+    // The address itself was under its per-minute limit: only the two pairs were in force.
+    expect(result.lifted.map((block) => block.key).sort()).toEqual(
+      emails.map((email) => pairKey(email, ip)).sort(),
+    );
+    const login = await signIn(app(), { email: emails[0]!, password: "whatever-1" }, { ip });
+    expect(login).toEqual({ ok: false, error: "errors.invalidCredentials" });
   });
 
   it("lifting an address block lets that address sign in again", async () => {
@@ -408,7 +473,14 @@ describeEachDatabase("the admin security page", (app) => {
     expect(await login()).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 1 });
     expect(
       await liftLoginBlock(db, { actorId, kind: "address", key: ip, addressLimit: limit }),
-    ).toEqual({ ok: true, kind: "address", key: ip });
+    ).toEqual({
+      ok: true,
+      kind: "address",
+      key: ip,
+      email: null,
+      address: ip,
+      lifted: [{ kind: "address", key: ip, email: null, address: ip, endsAt: expect.any(String) }],
+    });
     expect((await login()).ok).toBe(true);
     // Lifted once; there is nothing left to lift.
     expect(

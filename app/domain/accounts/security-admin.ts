@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { MAX_EMAIL_LENGTH } from "./accounts";
-import { THROTTLE_KINDS, type ThrottleKind } from "./login-throttle";
+import { MAX_ADDRESS_LENGTH, THROTTLE_KINDS, type ThrottleKind } from "./login-throttle";
 
 // /admin/security: the admin's own sessions, failed logins and throttled addresses. Messages are catalogue
 // keys ("namespace.key").
@@ -12,7 +12,7 @@ export const RATE_LIMIT_REFUSALS_SHOWN = 50;
 /** The page's query string: anything unexpected is ignored rather than failing. */
 export const securityQuerySchema = z.object({
   email: z.string().trim().max(MAX_EMAIL_LENGTH).optional().catch(undefined),
-  address: z.string().trim().max(64).optional().catch(undefined),
+  address: z.string().trim().max(MAX_ADDRESS_LENGTH).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type SecurityQuery = z.infer<typeof securityQuerySchema>;
@@ -20,6 +20,7 @@ export type SecurityQuery = z.infer<typeof securityQuerySchema>;
 // Catalogue keys (admin-security namespace) written out, so the catalogue test sees every one in use.
 export const THROTTLE_KIND_LABELS = {
   address: "throttles.kinds.address",
+  pair: "throttles.kinds.pair",
   email: "throttles.kinds.email",
 } as const satisfies Record<ThrottleKind, string>;
 
@@ -41,11 +42,11 @@ export const securityActionSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("lift-block"),
       kind: z.enum(THROTTLE_KINDS, { error: "admin-security.errors.notBlocked" }),
-      // The address or email exactly as listed (it is compared, never parsed).
+      // The address, email or pair exactly as listed (it is compared, never parsed).
       key: z
         .string({ error: "admin-security.errors.notBlocked" })
         .min(1, "admin-security.errors.notBlocked")
-        .max(MAX_EMAIL_LENGTH, "admin-security.errors.notBlocked"),
+        .max(MAX_EMAIL_LENGTH + 1 + MAX_ADDRESS_LENGTH, "admin-security.errors.notBlocked"),
     }),
   ],
   { error: "admin-security.errors.unknownAction" },

@@ -15,6 +15,8 @@ export interface SecurityActionResult {
   message: string;
   count?: number;
   key?: string;
+  /** A pair's address, beside its email in `key`. */
+  address?: string;
 }
 
 /** The outcome of the last action, in words (count and key fill the placeholders). */
@@ -23,7 +25,11 @@ export function ResultMessage({ result }: { result: SecurityActionResult }) {
   const tr = t as (key: string, options?: Record<string, unknown>) => string;
   return (
     <StatusMessage ok={result.ok}>
-      {tr(messageKey(result.message), { count: result.count ?? 0, key: result.key ?? "" })}
+      {tr(messageKey(result.message), {
+        count: result.count ?? 0,
+        key: result.key ?? "",
+        address: result.address ?? "",
+      })}
     </StatusMessage>
   );
 }

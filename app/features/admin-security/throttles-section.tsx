@@ -6,7 +6,12 @@ import {
   ResponsiveTable,
 } from "~/components/data-table/responsive-table";
 import { Badge } from "~/components/ui/badge";
-import { LOGIN_EMAIL_FAILURE_LIMIT, LOGIN_EMAIL_WINDOW_MINUTES } from "~/domain/accounts/accounts";
+import {
+  LOGIN_EMAIL_FAILURE_CEILING,
+  LOGIN_EMAIL_WINDOW_MINUTES,
+  LOGIN_KNOWN_ADDRESS_DAYS,
+  LOGIN_PAIR_FAILURE_LIMIT,
+} from "~/domain/accounts/accounts";
 import type { ThrottleKind } from "~/domain/accounts/login-throttle";
 import { THROTTLE_KIND_LABELS } from "~/domain/accounts/security-admin";
 import { compactAddress } from "~/lib/ip-address";
@@ -20,7 +25,10 @@ import {
 
 export interface ThrottleView {
   kind: ThrottleKind;
+  /** What the lift names (for a pair, the email and the address together). */
   key: string;
+  email: string | null;
+  address: string | null;
   attempts: number;
   lastAttemptAt: string;
   block: { startedAt: string; endsAt: string; liftedAt: string | null };
@@ -62,8 +70,10 @@ export function ThrottlesSection({
         <p className="text-sm text-muted-foreground">
           {t("throttles.rule", {
             addressLimit,
-            emailLimit: LOGIN_EMAIL_FAILURE_LIMIT,
+            pairLimit: LOGIN_PAIR_FAILURE_LIMIT,
+            ceiling: LOGIN_EMAIL_FAILURE_CEILING,
             minutes: LOGIN_EMAIL_WINDOW_MINUTES,
+            days: LOGIN_KNOWN_ADDRESS_DAYS,
           })}
         </p>
       </div>
@@ -86,10 +96,15 @@ export function ThrottlesSection({
           }
         >
           {throttles.map((entry) => {
-            const key =
-              entry.kind === "address"
-                ? compactAddress(visibleText(entry.key))
-                : visibleText(entry.key);
+            const email = entry.email === null ? null : visibleText(entry.email);
+            const address =
+              entry.address === null ? null : compactAddress(visibleText(entry.address));
+            // The email (or the address alone), and for a pair the address under it.
+            const key = email ?? address ?? "";
+            const from = entry.kind === "pair" ? address : null;
+            const liftFor = from
+              ? t("throttles.liftForPair", { email: key, address: from })
+              : t("throttles.liftFor", { key });
             const kind = t(THROTTLE_KIND_LABELS[entry.kind]);
             return (
               <CardRow key={`${entry.kind}:${entry.key}`}>
@@ -98,6 +113,14 @@ export function ThrottlesSection({
                   <span dir="ltr" className="block font-mono text-xs break-all">
                     {key}
                   </span>
+                  {from ? (
+                    <span className="block text-xs">
+                      {t("throttles.from")}{" "}
+                      <span dir="ltr" className="font-mono break-all">
+                        {from}
+                      </span>
+                    </span>
+                  ) : null}
                 </CardCell>
                 <CardCell label={t("throttles.state")}>
                   {entry.active ? (
@@ -133,13 +156,14 @@ export function ThrottlesSection({
                   {entry.active ? (
                     <ConfirmAction
                       trigger={t("throttles.lift")}
-                      triggerLabel={t("throttles.liftFor", { key })}
+                      triggerLabel={liftFor}
                       title={t("throttles.liftTitle")}
                       description={
                         <>
                           <p>{t("throttles.liftText")}</p>
                           <p dir="ltr" className="mt-2 font-mono break-all">
                             {key}
+                            {from ? ` ${from}` : null}
                           </p>
                         </>
                       }

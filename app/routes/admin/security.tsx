@@ -71,12 +71,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!result.ok)
       return data({ ok: false, intent: input.intent, message: result.error }, { status: 409 });
-    return {
-      ok: true,
-      intent: input.intent,
-      message: "admin-security.throttles.liftDone",
-      key: result.key,
-    };
+    return result.kind === "pair"
+      ? {
+          ok: true,
+          intent: input.intent,
+          message: "admin-security.throttles.liftDonePair",
+          key: result.email ?? "",
+          address: result.address ?? "",
+        }
+      : {
+          ok: true,
+          intent: input.intent,
+          message: "admin-security.throttles.liftDone",
+          key: result.key,
+        };
   }
 
   const result =
