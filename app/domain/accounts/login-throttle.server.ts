@@ -586,7 +586,7 @@ export async function recordRateLimitRefusal(
   await db
     .insertInto("rate_limit_refusals")
     .values({
-      ip_address: refusal.ip.slice(0, MAX_ADDRESS_LENGTH),
+      ip_address: loginAddress(refusal.ip),
       path,
       created_at: now.toISOString(),
       ends_at: refusal.endsAt.toISOString(),

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
 import { logger } from "~/lib/logger.server";
-import { MAX_ADDRESS_LENGTH } from "~/domain/accounts/login-throttle.server";
+import { loginAddress } from "~/domain/accounts/login-throttle.server";
 import { formLimitDecision, windowStart, type FormLimitDecision } from "./request-limits";
 
 /** Ended windows are deleted at most this often per database handle (they are useless once ended). */
@@ -22,7 +22,8 @@ export async function countFormPost(
   const row = await db
     .insertInto("form_rate_windows")
     .values({
-      ip_address: post.ip.slice(0, MAX_ADDRESS_LENGTH),
+      // The same form of the address as the login throttle and the security page use.
+      ip_address: loginAddress(post.ip),
       form: post.form,
       window_start: windowStart(now).toISOString(),
       hits: 1,
