@@ -7,6 +7,7 @@ import { pingDatabase } from "~/db/database.server";
 import { recordRateLimitRefusal } from "~/domain/accounts/login-throttle.server";
 import { logger } from "~/lib/logger.server";
 import { maintenanceGate } from "./maintenance";
+import { privateResponses } from "./private-responses";
 import { attachRequestContext, contextOf } from "./request-context";
 import { isCrossSiteRequest } from "./same-origin";
 
@@ -69,6 +70,9 @@ const formLimiter = rateLimit({
 app.use(["/login", "/register", "/contact", "/newsletter"], formLimiter);
 
 app.use(attachRequestContext(services));
+
+// Whatever a signed-in request gets, and anything that sets a cookie, is kept by no cache.
+app.use(privateResponses((res) => Boolean(contextOf(res)?.session)));
 
 // Maintenance mode: visitors and customers get the maintenance page; admins pass (ADR 12).
 app.use(maintenanceGate(contextOf));
