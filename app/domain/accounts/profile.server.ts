@@ -80,7 +80,11 @@ export async function updateProfile(
     // Argon2id is slow on purpose: checked before the transaction, so no lock waits on it.
     const hash = user?.password;
     if (!hash || !(await verifyPassword(hash, input.currentPassword)))
-      return { ok: false, error: "dashboard:account.currentPasswordWrong", field: "currentPassword" };
+      return {
+        ok: false,
+        error: "dashboard:account.currentPasswordWrong",
+        field: "currentPassword",
+      };
   }
   try {
     return await inTransaction(db, async (trx): Promise<UpdateProfileResult> => {
