@@ -11,6 +11,7 @@ import * as m0012 from "../../db/migrations/0012-legacy-imports";
 import * as m0014 from "../../db/migrations/0014-search-indexes";
 import * as m0015 from "../../db/migrations/0015-ledger-day-totals";
 import * as m0016 from "../../db/migrations/0016-ledger-customer-totals-index";
+import * as m0019 from "../../db/migrations/0019-coin-limits";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0014-search-indexes": m0014,
   "0015-ledger-day-totals": m0015,
   "0016-ledger-customer-totals-index": m0016,
+  "0019-coin-limits": m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
