@@ -135,9 +135,7 @@ test("changing the login email asks for the password and signs the other browser
 
     await email.fill(newEmail);
     await save.click();
-    await expect(page.getByText("Enter your current password to change your email")).toHaveCount(
-      2,
-    );
+    await expect(page.getByText("Enter your current password to change your email")).toHaveCount(2);
     await password.fill("not-my-password");
     await save.click();
     await expect(password).toHaveAccessibleDescription(/Your current password is not correct/);
