@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
 import type { i18n } from "i18next";
 import type { Kysely } from "kysely";
-import { getEnv, type Env } from "~/config/env.server";
+import { ConfigError, getEnv, type Env } from "~/config/env.server";
 import { createDatabase, type DatabaseHandle } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
@@ -99,6 +99,10 @@ export async function prepareDatabase(services: AppServices): Promise<void> {
     email: services.env.ADMIN_EMAIL,
     password: services.env.ADMIN_PASSWORD,
   });
+  if (admin?.status === "refused") {
+    // Stops the start, naming the variable, like any other wrong setting.
+    throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: ${admin.reason}`);
+  }
   if (admin?.status === "created" && admin.generatedPassword) {
     // Printed once, to the server's own log and never to a browser; it must be changed at first login.
     logger.warn(

@@ -1,5 +1,6 @@
 /**
- * npm run admin -- create <email>          make <email> an admin (a new account gets a one-time password)
+ * npm run admin -- create <email>          make <email> an admin (a new account gets a one-time password;
+ *                                          an existing customer's sessions end, and it is audited)
  * npm run admin -- reset-password <email>  give <email> a one-time password and end their sessions
  * npm run admin -- unblock <email|address> lift the login blocks on an email or an IP address
  */
@@ -33,9 +34,16 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrateToLatest(services.db);
     if (command === "create") {
-      const result = await provisionAdmin(services, { email: email.data });
-      if (result.status === "promoted") {
-        console.log(`${result.email} already had an account and is now an admin.`);
+      const result = await provisionAdmin(services, {
+        email: email.data,
+        via: "npm run admin -- create",
+      });
+      if (result.status === "already") {
+        console.log(`${result.email} is already an admin; nothing changed.`);
+      } else if (result.status === "promoted") {
+        console.log(
+          `${result.email} already had an account and is now an admin. Their sessions were ended (${result.sessionsEnded}): they sign in again and get an admin's session.`,
+        );
       } else {
         console.log(`Created admin ${result.email}.`);
         console.log(

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { bootServices, translatorFor } from "~/context.server";
 import { pingDatabase } from "~/db/database.server";
 import { maintenanceGate } from "./maintenance";
+import { privateResponses } from "./private-responses";
 import { reactRouterHandler } from "./react-router-handler";
 import { attachRequestContext, contextOf } from "./request-context";
 import { requestLimits } from "./request-limits";
@@ -61,6 +62,9 @@ app.use(
 );
 
 app.use(attachRequestContext(services));
+
+// Whatever a signed-in request gets, and anything that sets a cookie, is kept by no cache.
+app.use(privateResponses((res) => Boolean(contextOf(res)?.session)));
 
 // Maintenance mode: visitors and customers get the maintenance page; admins pass (ADR 12).
 app.use(maintenanceGate(contextOf));

@@ -11,6 +11,7 @@ import { loggerRedactPaths } from "../app/lib/logger.server";
 import { nodeVersionProblem } from "./node-version";
 import { runPrimary } from "./primary";
 import { requestLog } from "./request-log";
+import { insecurePublicUrlWarning, isConfigError, listenHost } from "./start-checks";
 
 // Before anything else runs: on the machine's own (older) Node the site would start on an unsupported runtime.
 const versionProblem = nodeVersionProblem();
@@ -30,6 +31,9 @@ try {
   throw error;
 }
 
+// Unset means production (only npm run dev asks for development); React, Express and the app's own
+// checks read process.env, so they are told the same mode.
+process.env.NODE_ENV = env.NODE_ENV;
 const production = env.NODE_ENV === "production";
 const logger = pino({
   level: env.LOG_LEVEL,
@@ -37,12 +41,21 @@ const logger = pino({
 });
 
 if (cluster.isPrimary) logger.info(`Hostfront starting on Node.js ${process.version}`);
+const insecure = cluster.isPrimary ? insecurePublicUrlWarning(env) : null;
+if (insecure) logger.warn(insecure);
 
 if (production && env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
   // This process only starts the server processes and relays messages between them (server/primary.ts).
   runPrimary({ workers: env.WEB_CONCURRENCY, logger });
 } else {
-  await serve();
+  try {
+    await serve();
+  } catch (error) {
+    // A setting found wrong while the app starts (a refused ADMIN_PASSWORD): its message, no stack.
+    if (!isConfigError(error)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 async function serve() {
@@ -126,11 +139,13 @@ async function serve() {
     },
   );
 
-  const server = app.listen(env.PORT, () => {
+  // Development (npm run dev: Vite's middleware, stack traces) is reachable from this machine only.
+  const host = listenHost(env);
+  const listening = () =>
     logger.info(
-      `Hostfront listening on http://localhost:${env.PORT} (${production ? "production" : "development"})`,
+      `Hostfront listening on http://${host ?? "localhost"}:${env.PORT} (${production ? "production" : "development"})`,
     );
-  });
+  const server = host ? app.listen(env.PORT, host, listening) : app.listen(env.PORT, listening);
 
   async function stop(signal: string) {
     logger.info(`${signal} received, shutting down`);

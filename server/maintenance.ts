@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { RequestContext } from "~/context.server";
+import { safeRedirect } from "~/domain/accounts/accounts";
 
 /** Where React Router renders the maintenance page (app/routes/maintenance.tsx). */
 export const MAINTENANCE_PATH = "/maintenance";
@@ -51,7 +52,8 @@ export function maintenanceDecision(input: {
     url.searchParams.delete("_routes");
     url.searchParams.delete("index");
     const search = url.searchParams.size > 0 ? `?${url.searchParams}` : "";
-    return { type: "reload", location: `${path}${search}` };
+    // The path comes from the request: "/.//evil.example.data" would otherwise send the browser away.
+    return { type: "reload", location: safeRedirect(`${path}${search}`, "/") };
   }
   // The query is kept: ?lang=fr still picks (and remembers) the page's language.
   return { type: "render", url: `${MAINTENANCE_PATH}${url.search}` };

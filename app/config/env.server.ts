@@ -23,7 +23,8 @@ const bodyLimit = (fallback: string) =>
     });
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Production unless asked otherwise: only `npm run dev` asks for development (Vite's middleware).
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z
     .string()
@@ -59,7 +60,10 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  // Named, so server/index.ts recognises one thrown from inside the server build (another copy of this class).
+  override name = "ConfigError";
+}
 
 /** Empty strings count as unset, so `ADMIN_EMAIL=` in a .env file does not fail validation. */
 function withoutEmpty(source: NodeJS.ProcessEnv) {

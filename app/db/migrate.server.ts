@@ -13,6 +13,7 @@ import * as m0015 from "../../db/migrations/0015-ledger-day-totals";
 import * as m0016 from "../../db/migrations/0016-ledger-customer-totals-index";
 import * as m0017 from "../../db/migrations/0017-form-rate-windows";
 import * as m0018 from "../../db/migrations/0018-login-pair-index";
+import * as m0019 from "../../db/migrations/0019-coin-limits";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016-ledger-customer-totals-index": m0016,
   "0017-form-rate-windows": m0017,
   "0018-login-pair-index": m0018,
+  "0019-coin-limits": m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -145,6 +145,8 @@ export interface CoinLedgerTable {
   hosting_service_id: number | null;
   actor_id: string | null;
   reason: ColumnType<string, string | undefined, never>;
+  /** An admin form's key (migration 0019): unique, so a replayed post writes no second entry. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;
 }
 

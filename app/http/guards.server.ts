@@ -1,14 +1,15 @@
 import { redirect } from "react-router";
 import type { RequestContext } from "~/context.server";
-import { homeFor } from "~/domain/accounts/accounts";
+import { homeFor, safeRedirect } from "~/domain/accounts/accounts";
 import type { SessionUser } from "~/domain/accounts/accounts.server";
 
 export const CHANGE_PASSWORD_PATH = "/account/password";
 
 function loginRedirect(request: Request) {
   const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
-  return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  // The way back passes the same gate as every redirect target; a path it refuses is simply dropped.
+  const back = safeRedirect(`${url.pathname}${url.search}`, "");
+  return redirect(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
 }
 
 /**

@@ -63,20 +63,33 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await parseForm(request, accountActionSchema);
     if (!form.ok)
       return data(
-        { ok: false, message: "auth:errors.nameRequired", fieldErrors: form.fieldErrors },
+        {
+          ok: false,
+          message: Object.values(form.fieldErrors)[0] ?? "auth:errors.nameRequired",
+          fieldErrors: form.fieldErrors,
+        },
         { status: 400 },
       );
     if (form.data.intent === "end-session") {
       await endSession(db, user.id, form.data.sessionId);
       return { ok: true, message: "dashboard:account.sessionEnded" };
     }
-    const result = await updateProfile(db, user.id, form.data);
+    const result = await updateProfile(db, {
+      userId: user.id,
+      currentSessionId: context.session?.sessionId,
+      name: form.data.name,
+      email: form.data.email,
+      currentPassword: form.data.currentPassword,
+    });
     if (!result.ok)
       return data(
-        { ok: false, message: result.error, fieldErrors: { email: result.error } },
+        { ok: false, message: result.error, fieldErrors: { [result.field]: result.error } },
         { status: 400 },
       );
-    return { ok: true, message: "dashboard:account.saved" };
+    return {
+      ok: true,
+      message: result.emailChanged ? "dashboard:account.emailChanged" : "dashboard:account.saved",
+    };
   }
   const form = await parseForm(request, renewSchema);
   if (!form.ok) return data({ ok: false, message: "services:errors.notFound" }, { status: 400 });

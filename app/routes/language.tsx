@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "~/lib/zod";
-import { safeRedirect } from "~/domain/accounts/accounts";
+import { MAX_REDIRECT_LENGTH, safeRedirect } from "~/domain/accounts/accounts";
 import { setUserLocale } from "~/domain/accounts/accounts.server";
 import { parseForm } from "~/http/form.server";
 import { localeCookie, SUPPORTED_LOCALES } from "~/i18n/locales";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/language";
 
 const schema = z.object({
   lang: z.enum(SUPPORTED_LOCALES),
-  redirectTo: z.string().max(2000).optional(),
+  redirectTo: z.string().max(MAX_REDIRECT_LENGTH).optional(),
 });
 
 export function loader() {

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { safeRedirect } from "~/domain/accounts/accounts";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { orderFormSchema } from "~/domain/orders/orders";
 import { placeOrder } from "~/domain/orders/orders.server";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         formError: "orders.errors.loginRequired",
-        loginUrl: `/login?redirectTo=${encodeURIComponent(back)}`,
+        loginUrl: `/login?redirectTo=${encodeURIComponent(safeRedirect(back, "/order"))}`,
       },
       { status: 401 },
     );

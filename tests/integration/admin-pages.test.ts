@@ -104,14 +104,19 @@ describeEachDatabase("admin pages", (app) => {
     });
     expect(await emailOf(second)).toBe(email);
 
-    expect(await post({ intent: "coins", userId: second, amount: "-2.50", reason: "fix" })).toEqual(
-      {
-        ok: true,
-        intent: "coins",
-        userId: second,
-        message: "coins.admin.updated",
-      },
-    );
+    const coins = {
+      intent: "coins",
+      userId: second,
+      amount: "-2.50",
+      reason: "fix",
+      idempotencyKey: `admin-pages-${second}`,
+    };
+    expect(await post(coins)).toEqual({
+      ok: true,
+      intent: "coins",
+      userId: second,
+      message: "coins.admin.updated",
+    });
 
     const self = (await post({ intent: "delete", userId: await adminIdOf() })) as Result;
     expect(self.data).toMatchObject({ message: "admin.users.deleteFailed" });

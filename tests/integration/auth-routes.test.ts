@@ -171,6 +171,21 @@ describeEachDatabase("login and registration routes", (app) => {
       redirectTo: "//evil.example/x",
     })) as Response;
     expect(evil.headers.get("location")).toBe("/dashboard");
+    // The reported case: a tab, which browsers drop, turned "/\t/evil.example" into "//evil.example".
+    for (const redirectTo of [
+      "/\t/evil.example",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "/.//evil.example",
+    ]) {
+      const tricky = (await loginAction({
+        email: address,
+        password: "Redir-pw-1234",
+        redirectTo,
+      })) as Response;
+      expect(tricky.status, redirectTo).toBe(302);
+      expect(tricky.headers.get("location"), redirectTo).toBe("/dashboard");
+    }
   });
 
   it("tells a throttled client how long to wait", async () => {

@@ -162,13 +162,31 @@ const ROUTES: Record<string, Row> = {
   "/admin/orders": adminPage(post({ intent: "approve", orderId: "999999" }, adminOnly(409))),
   "/admin/services": adminPage(post({ intent: "suspend", serviceId: "999999" }, adminOnly(409))),
   "/admin/clients": adminPage(
-    post({ intent: "coins", userId: "nobody", amount: "5", reason: "probe" }, adminOnly(400)),
+    post(
+      {
+        intent: "coins",
+        userId: "nobody",
+        amount: "5",
+        reason: "probe",
+        idempotencyKey: "matrix-probe-coin-key",
+      },
+      adminOnly(400),
+    ),
   ),
   "/admin/tickets": adminPage(),
   "/admin/tickets/:id": { ...adminPage(), url: (seed) => `/admin/tickets/${seed.ticketId}` },
   "/admin/announcements": adminPage(),
   "/admin/users": adminPage(
-    post({ intent: "coins", userId: "nobody", amount: "5", reason: "probe" }, adminOnly(400)),
+    post(
+      {
+        intent: "coins",
+        userId: "nobody",
+        amount: "5",
+        reason: "probe",
+        idempotencyKey: "matrix-probe-coin-key",
+      },
+      adminOnly(400),
+    ),
   ),
   "/admin/logs": adminPage(),
   "/admin/transactions": adminPage(),

@@ -145,8 +145,10 @@ describeEachDatabase("the language switcher's action", (app) => {
   });
 
   it("never sends anyone to another site, and ignores a language we do not ship", async () => {
-    const evil = await choose({ lang: "fr", redirectTo: "//evil.example/x" });
-    expect(evil.headers.get("location")).toBe("/");
+    for (const redirectTo of ["//evil.example/x", "/\t/evil.example", "/\\evil.example"]) {
+      const evil = await choose({ lang: "fr", redirectTo });
+      expect(evil.headers.get("location"), redirectTo).toBe("/");
+    }
     const unknown = await choose({ lang: "de", redirectTo: "/about" });
     expect(unknown.status).toBe(302);
     expect(unknown.headers.get("set-cookie")).toBeNull();

@@ -187,12 +187,17 @@ describeEachDatabase("order and admin money routes", (app) => {
     )) as Result;
     expect(required.data.message).toBe("services.errors.required");
 
+    // A valid form key, so each case is refused for what it shows (without one, for the key).
+    const key = { idempotencyKey: "order-routes-coin-key" };
     const coinCases: Record<string, string>[] = [
       {},
-      { userId: "x", amount: "abc", reason: "r" },
-      { userId: "x", amount: "0", reason: "r" },
-      { userId: "x", amount: "5", reason: "" },
-      { userId: "x", amount: "1e9", reason: "r" },
+      { userId: "x", amount: "5", reason: "r" },
+      { ...key, userId: "x", amount: "abc", reason: "r" },
+      { ...key, userId: "x", amount: "0", reason: "r" },
+      { ...key, userId: "x", amount: "5", reason: "" },
+      { ...key, userId: "x", amount: "1e9", reason: "r" },
+      { ...key, userId: "x", amount: "1000000.01", reason: "r" },
+      { ...key, userId: "x", amount: "5", reason: "r", idempotencyKey: "short" },
     ];
     for (const fields of coinCases) {
       const result = (await run(adminClients, "/admin/clients", fields, admin)) as Result;
@@ -201,7 +206,7 @@ describeEachDatabase("order and admin money routes", (app) => {
     const nobody = (await run(
       adminClients,
       "/admin/clients",
-      { userId: "missing", amount: "5", reason: "r" },
+      { ...key, userId: "missing", amount: "5", reason: "r" },
       admin,
     )) as Result;
     expect(nobody.data).toMatchObject({ ok: false, message: "coins.errors.userNotFound" });

@@ -2,10 +2,14 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { inTransaction, type Tx } from "~/db/transaction";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { readCookie } from "~/lib/cookies";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import {
   LOGIN_IP_ATTEMPT_LIMIT,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
   SEED_ADMIN_COINS,
   type LoginInput,
   type RegisterInput,
@@ -293,26 +297,62 @@ async function setPassword(db: Kysely<Database>, userId: string, password: strin
 
 export type AdminProvisionResult =
   | { status: "created"; email: string; generatedPassword?: string }
-  | { status: "promoted"; email: string };
+  | { status: "promoted"; email: string; sessionsEnded: number }
+  | { status: "already"; email: string };
+
+/** A step: ends every session of a user but `keepSessionId` (an admin editing themselves keeps theirs). */
+export async function endUserSessions(
+  trx: Tx,
+  userId: string,
+  keepSessionId?: string,
+): Promise<number> {
+  let sessions = trx.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId) sessions = sessions.where("id", "!=", keepSessionId);
+  return Number((await sessions.executeTakeFirst()).numDeletedRows);
+}
 
 /**
  * Makes `email` an admin: creates the account when it does not exist (with `password`, or a random
- * one that must be changed at first login), or promotes an existing customer.
+ * one that must be changed at first login), or promotes an existing customer. A promotion is what the
+ * admin page does for a role change: the customer's sessions end (they sign in again and get an admin's
+ * 12-hour session instead of keeping a 30-day one) and a `user.update` audit entry is written, its actor
+ * empty since no account acted and `via` (the command or setting) as its reason.
  */
 export async function provisionAdmin(
   deps: AccountDeps,
-  input: { email: string; password?: string; name?: string },
+  input: {
+    email: string;
+    password?: string;
+    name?: string;
+    /** What made the change, for the audit entry of a promotion ("npm run admin -- create"). */
+    via?: string;
+  },
 ): Promise<AdminProvisionResult> {
   const email = input.email.trim().toLowerCase();
   const now = new Date().toISOString();
   const existing = await findUserIdByEmail(deps.db, email);
   if (existing) {
-    await deps.db
-      .updateTable("users")
-      .set({ role: "admin", updated_at: now })
-      .where("id", "=", existing)
-      .execute();
-    return { status: "promoted", email };
+    return inTransaction(deps.db, async (trx): Promise<AdminProvisionResult> => {
+      // Conditional: of two promotions at once, one changes the role and audits it.
+      const promoted = await trx
+        .updateTable("users")
+        .set({ role: "admin", updated_at: now })
+        .where("id", "=", existing)
+        .where("role", "!=", "admin")
+        .executeTakeFirst();
+      if (Number(promoted.numUpdatedRows) === 0) return { status: "already", email };
+      const sessionsEnded = await endUserSessions(trx, existing);
+      await recordAudit(trx, {
+        actorId: null,
+        action: "user.update",
+        targetType: "user",
+        targetId: existing,
+        before: { role: "user" },
+        after: { role: "admin" },
+        reason: input.via ?? "",
+      });
+      return { status: "promoted", email, sessionsEnded };
+    });
   }
   const generatedPassword = input.password ? undefined : generatePassword();
   const password = input.password ?? generatedPassword!;
@@ -359,16 +399,25 @@ export async function adminCount(db: Kysely<Database>): Promise<number> {
 
 /**
  * At start: when no admin exists, create one from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@localhost with a
- * random password. Returns what happened so the caller can log the generated password once.
+ * random password. Returns what happened so the caller can log the generated password once. A password
+ * that is to create the account passes the register form's rules (length, not a common password); it is
+ * refused, creating nothing, rather than giving the panel a guessable admin. Once an admin exists the
+ * password is never looked at, so an install running with one is not stopped by a rule added later.
  */
 export async function ensureFirstAdmin(
   deps: AccountDeps,
   config: { email?: string; password?: string },
-): Promise<AdminProvisionResult | null> {
+): Promise<AdminProvisionResult | FirstAdminRefusal | null> {
   if ((await adminCount(deps.db)) > 0) return null;
+  const email = config.email ?? DEFAULT_ADMIN_EMAIL;
+  if (config.password !== undefined && !(await findUserIdByEmail(deps.db, email))) {
+    const refusal = firstAdminPasswordRefusal(config.password);
+    if (refusal) return { status: "refused", reason: refusal };
+  }
   const result = await provisionAdmin(deps, {
-    email: config.email ?? DEFAULT_ADMIN_EMAIL,
+    email,
     password: config.password,
+    via: "ADMIN_EMAIL",
   });
   // The seed admin's opening balance (spec section 9), through the ledger like every coin.
   const adminId = await findUserIdByEmail(deps.db, result.email);
@@ -383,6 +432,23 @@ export async function ensureFirstAdmin(
     );
   }
   return result;
+}
+
+export interface FirstAdminRefusal {
+  status: "refused";
+  /** Why ADMIN_PASSWORD cannot create the first admin, for the operator (not translated). */
+  reason: string;
+}
+
+/** The register form's rules for a new password, worded for the operator who set ADMIN_PASSWORD. */
+function firstAdminPasswordRefusal(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return `must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  if (isCommonPassword(password))
+    return "is one of the 10,000 most common passwords, which the register form refuses too; choose another";
+  return null;
 }
 
 export async function setUserLocale(db: Kysely<Database>, userId: string, locale: string) {

@@ -5,6 +5,8 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
+/** The longest redirect target followed (safeRedirect); the forms that carry one cap it the same. */
+export const MAX_REDIRECT_LENGTH = 2000;
 export const USER_SESSION_DAYS = 30;
 export const ADMIN_SESSION_HOURS = 12;
 /** A session's "last active" moves forward at most this often (own-sessions.server.ts). */
@@ -65,7 +67,7 @@ export const registerSchema = z
 export const loginSchema = z.object({
   email,
   password: requiredPassword,
-  redirectTo: z.string().max(2000).optional(),
+  redirectTo: z.string().max(MAX_REDIRECT_LENGTH).optional(),
 });
 
 export const changePasswordSchema = z
@@ -91,13 +93,42 @@ export function homeFor(role: string): string {
   return role === "admin" ? "/admin" : "/dashboard";
 }
 
+// An origin that can never be ours: a target is resolved against it and kept only if it stays there.
+const PROBE_ORIGIN = "http://redirect.invalid";
+
+// C0 controls, DEL, C1 controls and the backslash. Browsers drop tabs and line breaks from a URL before
+// reading it (so "/\t/evil.example" is "//evil.example", another site) and read "\" as "/".
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\\]/;
+
 /**
- * Only same-site paths are followed after login, so `?redirectTo=https://evil.example` cannot turn the
- * login form into an open redirect.
+ * The one gate for every redirect whose target a request supplied (redirectTo after login, the language
+ * switcher, the newsletter box, the maintenance reload, the way back from the login page): the target is
+ * resolved against our origin and only a same-origin path is kept, with its query and hash, normalised
+ * (percent-encoded, dot segments resolved). Anything else gives `fallback`: another scheme or host,
+ * protocol-relative forms ("//", "/\\", "/\t/"), control characters or backslashes anywhere, a path that
+ * decodes to one of those ("/%2F%2Fevil", "/%09/evil"), a relative or empty target, one over
+ * MAX_REDIRECT_LENGTH.
  */
 export function safeRedirect(target: unknown, fallback: string): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//"))
+  if (typeof target !== "string" || target.length > MAX_REDIRECT_LENGTH) return fallback;
+  if (!target.startsWith("/") || UNSAFE_CHARACTER.test(target)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, PROBE_ORIGIN);
+  } catch {
     return fallback;
-  if (target.startsWith("/\\")) return fallback;
-  return target;
+  }
+  if (url.origin !== PROBE_ORIGIN) return fallback;
+  // What we send is the normalised path ("/.//evil" resolves to "//evil"), so that is what is checked,
+  // also decoded once: a proxy or router that decodes before it resolves must not find a host in it.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return fallback;
+  }
+  if (decoded.startsWith("//") || UNSAFE_CHARACTER.test(decoded)) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.length > MAX_REDIRECT_LENGTH ? fallback : path;
 }

@@ -1,6 +1,8 @@
 import { z } from "~/lib/zod";
-import type { Db } from "~/db/transaction";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "./accounts";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { inTransaction, isUniqueViolation, Refusal, type Db } from "~/db/transaction";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "./accounts";
+import { verifyPassword } from "./password-hash.server";
 
 export const profileSchema = z.object({
   name: z
@@ -14,6 +16,12 @@ export const profileSchema = z.object({
     .max(MAX_EMAIL_LENGTH, "auth:errors.emailInvalid")
     .pipe(z.email("auth:errors.emailInvalid"))
     .transform((v) => v.toLowerCase()),
+  // Needed only when the email changes; empty means not given.
+  currentPassword: z
+    .string()
+    .max(MAX_PASSWORD_LENGTH, "dashboard:account.currentPasswordWrong")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 export const accountActionSchema = z.discriminatedUnion("intent", [
@@ -21,29 +29,106 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("end-session"), sessionId: z.string().min(1).max(100) }),
 ]);
 
+export type ProfileRefusal =
+  | "dashboard:account.emailTaken"
+  | "dashboard:account.currentPasswordRequired"
+  | "dashboard:account.currentPasswordWrong";
+
+export type UpdateProfileResult =
+  | { ok: true; emailChanged: boolean; sessionsEnded: number }
+  | { ok: false; error: ProfileRefusal; field: "email" | "currentPassword" };
+
+function refuse(error: ProfileRefusal, field: "email" | "currentPassword"): never {
+  throw new Refusal<UpdateProfileResult>({ ok: false, error, field });
+}
+
+/**
+ * A customer edits their own name and login email. The email is what signs in and what a reset would be
+ * sent to, so changing it takes the current password (someone at an unattended, signed-in browser must
+ * not be able to take the account over), ends every other session of the account (the one in use stays
+ * signed in) and writes an audit entry with the old and the new address: the old address is to be told
+ * of the change once the site sends email; until then the audit log is where it is recorded.
+ */
 export async function updateProfile(
   db: Db,
-  userId: string,
-  input: { name: string; email: string },
-): Promise<{ ok: true } | { ok: false; error: "dashboard:account.emailTaken" }> {
-  const taken = await db
+  input: {
+    userId: string;
+    /** The session making the change: it stays signed in. */
+    currentSessionId?: string;
+    name: string;
+    email: string;
+    currentPassword?: string;
+  },
+): Promise<UpdateProfileResult> {
+  const user = await db
     .selectFrom("users")
-    .select("id")
-    .where("email", "=", input.email)
-    .where("id", "!=", userId)
+    .leftJoin("accounts", (join) =>
+      join.onRef("accounts.user_id", "=", "users.id").on("accounts.provider_id", "=", "credential"),
+    )
+    .select(["users.email", "accounts.password"])
+    .where("users.id", "=", input.userId)
     .executeTakeFirst();
-  if (taken) return { ok: false, error: "dashboard:account.emailTaken" };
-  try {
-    await db
-      .updateTable("users")
-      .set({ name: input.name, email: input.email, updated_at: new Date().toISOString() })
-      .where("id", "=", userId)
-      .execute();
-  } catch {
-    // The unique index caught a race with another account taking the address.
-    return { ok: false, error: "dashboard:account.emailTaken" };
+  const previousEmail = user?.email;
+  const emailChanged = previousEmail !== undefined && previousEmail !== input.email;
+  if (emailChanged) {
+    if (!input.currentPassword)
+      return {
+        ok: false,
+        error: "dashboard:account.currentPasswordRequired",
+        field: "currentPassword",
+      };
+    // Argon2id is slow on purpose: checked before the transaction, so no lock waits on it.
+    const hash = user?.password;
+    if (!hash || !(await verifyPassword(hash, input.currentPassword)))
+      return {
+        ok: false,
+        error: "dashboard:account.currentPasswordWrong",
+        field: "currentPassword",
+      };
   }
-  return { ok: true };
+  try {
+    return await inTransaction(db, async (trx): Promise<UpdateProfileResult> => {
+      const now = new Date().toISOString();
+      if (!emailChanged) {
+        await trx
+          .updateTable("users")
+          .set({ name: input.name, updated_at: now })
+          .where("id", "=", input.userId)
+          .execute();
+        return { ok: true, emailChanged: false, sessionsEnded: 0 };
+      }
+      const taken = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", input.email)
+        .where("id", "!=", input.userId)
+        .executeTakeFirst();
+      if (taken) refuse("dashboard:account.emailTaken", "email");
+      await trx
+        .updateTable("users")
+        .set({ name: input.name, email: input.email, updated_at: now })
+        .where("id", "=", input.userId)
+        .execute();
+      let others = trx.deleteFrom("sessions").where("user_id", "=", input.userId);
+      if (input.currentSessionId) others = others.where("id", "!=", input.currentSessionId);
+      const ended = Number((await others.executeTakeFirst()).numDeletedRows);
+      await recordAudit(trx, {
+        actorId: input.userId,
+        action: "account.email_change",
+        targetType: "user",
+        targetId: input.userId,
+        before: { email: previousEmail },
+        // No email is sent yet: this entry is the record the old address is owed (docs/security.md).
+        after: { email: input.email, otherSessionsEnded: ended, oldAddressTold: false },
+      });
+      return { ok: true, emailChanged: true, sessionsEnded: ended };
+    });
+  } catch (error) {
+    // The unique index caught a race with another account taking the address.
+    if (isUniqueViolation(error))
+      return { ok: false, error: "dashboard:account.emailTaken", field: "email" };
+    throw error;
+  }
 }
 
 /** Ends one of the user's own sessions (another user's session id matches nothing). */

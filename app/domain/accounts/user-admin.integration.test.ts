@@ -148,10 +148,10 @@ describeEachDatabase("admin user management", (app) => {
     expect(errors({ ...base, name: " " })).toEqual(["admin.users.errors.nameRequired"]);
     expect(errors({ ...base, role: "root" })).toEqual(["admin.users.errors.roleInvalid"]);
     // The first form sent no intent: it is a coin change.
-    expect(clientActionSchema.parse({ userId: "u1", amount: "5", reason: "r" })).toMatchObject({
-      intent: "coins",
-      amount: 500,
-    });
+    const key = "0123456789abcdef";
+    expect(
+      clientActionSchema.parse({ userId: "u1", amount: "5", reason: "r", idempotencyKey: key }),
+    ).toMatchObject({ intent: "coins", amount: 500, idempotencyKey: key });
   });
 
   it("keeps an admin: no one removes their own admin role, nor the last admin's", async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
-import { isCommonPassword } from "./accounts.server";
+import { endUserSessions, isCommonPassword } from "./accounts.server";
 import { hashPassword } from "./password-hash.server";
 import { DELETED_USER_NAME, type UpdateUserInput } from "./user-admin";
 
@@ -144,12 +144,8 @@ export async function updateUserByAdmin(
             .execute();
         }
       }
-      if (passwordHash || changed.includes("role")) {
-        let sessions = trx.deleteFrom("sessions").where("user_id", "=", user.id);
-        if (self && input.actorSessionId)
-          sessions = sessions.where("id", "!=", input.actorSessionId);
-        await sessions.execute();
-      }
+      if (passwordHash || changed.includes("role"))
+        await endUserSessions(trx, user.id, self ? input.actorSessionId : undefined);
 
       const pick = (source: Record<string, string>) =>
         Object.fromEntries(

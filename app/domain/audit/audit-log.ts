@@ -48,6 +48,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.delete": "audit.actions.serviceDelete",
   "user.update": "audit.actions.userUpdate",
   "user.delete": "audit.actions.userDelete",
+  "account.email_change": "audit.actions.accountEmailChange",
   "announcement.create": "audit.actions.announcementCreate",
   "announcement.update": "audit.actions.announcementUpdate",
   "announcement.activate": "audit.actions.announcementActivate",

@@ -3,8 +3,8 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { isPostgres } from "~/db/dialect";
 import type { Database } from "~/db/schema";
-import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
-import { previewAdjustment, type LedgerKind } from "./coins";
+import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { MAX_BALANCE_CENTS, previewAdjustment, type LedgerKind } from "./coins";
 
 export interface LedgerEntryInput {
   userId: string;
@@ -14,16 +14,25 @@ export interface LedgerEntryInput {
   actorId?: string | null;
   orderId?: number | null;
   hostingServiceId?: number | null;
+  /** The admin form's key (unique in the ledger): the entry is written once per key. */
+  idempotencyKey?: string | null;
 }
 
 /**
  * A step: changes a user's cached balance and appends its ledger row in the caller's transaction. The
- * update is conditional, so a debit larger than the balance changes nothing and returns null (the CHECK
- * constraint backs it up). Returns the balance after.
+ * update is conditional, so a debit larger than the balance, or a credit that would take it past
+ * MAX_BALANCE_CENTS, changes nothing and returns null (CHECK constraints back both up). Returns the
+ * balance after.
  */
 export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise<number | null> {
-  if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents === 0) {
-    throw new Error("A ledger entry needs a non-zero whole number of cents");
+  if (
+    !Number.isSafeInteger(entry.amountCents) ||
+    entry.amountCents === 0 ||
+    Math.abs(entry.amountCents) > MAX_BALANCE_CENTS
+  ) {
+    throw new Error(
+      `A ledger entry needs a non-zero whole number of cents, at most ${MAX_BALANCE_CENTS} either way`,
+    );
   }
   const row = {
     user_id: entry.userId,
@@ -33,6 +42,7 @@ export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise
     actor_id: entry.actorId ?? null,
     order_id: entry.orderId ?? null,
     hosting_service_id: entry.hostingServiceId ?? null,
+    idempotency_key: entry.idempotencyKey ?? null,
     created_at: new Date().toISOString(),
   };
   const debit = (qb: QueryCreator<Database>) =>
@@ -40,7 +50,11 @@ export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise
       .updateTable("users")
       .set({ coin_balance_cents: sql`coin_balance_cents + ${entry.amountCents}` })
       .where("id", "=", entry.userId)
-      .where("coin_balance_cents", ">=", -entry.amountCents)
+      .where(
+        "coin_balance_cents",
+        entry.amountCents < 0 ? ">=" : "<=",
+        entry.amountCents < 0 ? -entry.amountCents : MAX_BALANCE_CENTS - entry.amountCents,
+      )
       .returning("coin_balance_cents");
   if (isPostgres(trx)) {
     // One statement, one round trip to the server: the row is written only if the balance changed.
@@ -79,68 +93,130 @@ const POSTGRES_TYPES = {
   actor_id: "text",
   order_id: "integer",
   hosting_service_id: "integer",
+  idempotency_key: "text",
   created_at: "timestamptz",
 } as const;
 const ledgerColumns = Object.keys(POSTGRES_TYPES) as (keyof typeof POSTGRES_TYPES)[];
 
-export type AdjustCoinsResult =
-  | { ok: true; balanceCents: number; appliedCents: number; clamped: boolean }
-  | { ok: false; error: "coins.errors.userNotFound" | "coins.errors.nothingToRemove" };
+export type AdjustCoinsRefusal =
+  | "coins.errors.userNotFound"
+  | "coins.errors.nothingToRemove"
+  | "coins.errors.balanceTooHigh"
+  | "coins.errors.formExpired";
 
-/** Admin adds or removes coins with a reason; removing more than the balance removes down to 0. */
+export type AdjustCoinsResult =
+  | {
+      ok: true;
+      balanceCents: number;
+      appliedCents: number;
+      clamped: boolean;
+      /** A replayed key: nothing changed, this is what the first post did. */
+      duplicate?: true;
+    }
+  | { ok: false; error: AdjustCoinsRefusal };
+
+function refuse(error: AdjustCoinsRefusal): never {
+  throw new Refusal<AdjustCoinsResult>({ ok: false, error });
+}
+
+/**
+ * Admin adds or removes coins with a reason; removing more than the balance removes down to 0, adding
+ * past MAX_BALANCE_CENTS is refused. With the form's idempotency key, a post made again (a double click,
+ * a retry, the browser resending it) returns what the first one did and changes nothing; the key is
+ * looked up first (a replay after a removal down to 0 would otherwise be told there is nothing to
+ * remove), and the ledger's unique index settles two posts racing with one key.
+ */
 export async function adjustCoins(
   db: Db,
-  input: { userId: string; amountCents: number; reason: string; actorId: string; link?: string },
+  input: {
+    userId: string;
+    amountCents: number;
+    reason: string;
+    actorId: string;
+    link?: string;
+    idempotencyKey?: string;
+  },
 ): Promise<AdjustCoinsResult> {
-  return inTransaction(db, async (trx) => {
-    const user = await trx
-      .selectFrom("users")
-      .select(["coin_balance_cents"])
-      .where("id", "=", input.userId)
-      .where("status", "=", "active")
+  const key = input.idempotencyKey;
+  const earlier = async (): Promise<AdjustCoinsResult | undefined> => {
+    if (!key) return undefined;
+    const row = await db
+      .selectFrom("coin_ledger")
+      .select(["user_id", "actor_id", "amount_cents", "balance_after_cents"])
+      .where("idempotency_key", "=", key)
       .executeTakeFirst();
-    if (!user)
-      throw new Refusal<AdjustCoinsResult>({ ok: false, error: "coins.errors.userNotFound" });
-    const preview = previewAdjustment(user.coin_balance_cents, input.amountCents);
-    if (preview.appliedCents === 0) {
-      throw new Refusal<AdjustCoinsResult>({ ok: false, error: "coins.errors.nothingToRemove" });
-    }
-    const balance = await postLedgerEntry(trx, {
-      userId: input.userId,
-      amountCents: preview.appliedCents,
-      kind: "admin_adjustment",
-      reason: input.reason,
-      actorId: input.actorId,
-    });
-    // The balance moved between our read and the update: refuse rather than guess.
-    if (balance === null)
-      throw new Refusal<AdjustCoinsResult>({ ok: false, error: "coins.errors.nothingToRemove" });
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: "coins.adjust",
-      targetType: "user",
-      targetId: input.userId,
-      before: { balanceCents: user.coin_balance_cents },
-      after: {
-        balanceCents: balance,
-        requestedCents: input.amountCents,
-        appliedCents: preview.appliedCents,
-      },
-      reason: input.reason,
-    });
-    await notify(trx, {
-      userId: input.userId,
-      kind: preview.appliedCents > 0 ? "coins_added" : "coins_removed",
-      params: { amountCents: Math.abs(preview.appliedCents), balanceCents: balance },
-      link: input.link ?? "/dashboard?tab=billing",
-    });
+    if (!row) return undefined;
+    // A key belongs to the form it was made for: used for another customer or by another admin, the
+    // form is treated as stale, as an order's key is.
+    if (row.user_id !== input.userId || row.actor_id !== input.actorId)
+      return { ok: false, error: "coins.errors.formExpired" };
     return {
       ok: true,
-      balanceCents: balance,
-      appliedCents: preview.appliedCents,
-      clamped: preview.clamped,
+      balanceCents: row.balance_after_cents,
+      appliedCents: row.amount_cents,
+      clamped: row.amount_cents !== input.amountCents,
+      duplicate: true,
     };
-  });
+  };
+  const replayed = await earlier();
+  if (replayed) return replayed;
+  try {
+    return await inTransaction(db, async (trx): Promise<AdjustCoinsResult> => {
+      const user = await trx
+        .selectFrom("users")
+        .select(["coin_balance_cents"])
+        .where("id", "=", input.userId)
+        .where("status", "=", "active")
+        .executeTakeFirst();
+      if (!user) refuse("coins.errors.userNotFound");
+      const preview = previewAdjustment(user.coin_balance_cents, input.amountCents);
+      if (preview.overMaximum) refuse("coins.errors.balanceTooHigh");
+      if (preview.appliedCents === 0) refuse("coins.errors.nothingToRemove");
+      const balance = await postLedgerEntry(trx, {
+        userId: input.userId,
+        amountCents: preview.appliedCents,
+        kind: "admin_adjustment",
+        reason: input.reason,
+        actorId: input.actorId,
+        idempotencyKey: key,
+      });
+      // The balance moved between our read and the update: refuse rather than guess.
+      if (balance === null)
+        refuse(
+          preview.appliedCents > 0 ? "coins.errors.balanceTooHigh" : "coins.errors.nothingToRemove",
+        );
+      await recordAudit(trx, {
+        actorId: input.actorId,
+        action: "coins.adjust",
+        targetType: "user",
+        targetId: input.userId,
+        before: { balanceCents: user.coin_balance_cents },
+        after: {
+          balanceCents: balance,
+          requestedCents: input.amountCents,
+          appliedCents: preview.appliedCents,
+        },
+        reason: input.reason,
+      });
+      await notify(trx, {
+        userId: input.userId,
+        kind: preview.appliedCents > 0 ? "coins_added" : "coins_removed",
+        params: { amountCents: Math.abs(preview.appliedCents), balanceCents: balance },
+        link: input.link ?? "/dashboard?tab=billing",
+      });
+      return {
+        ok: true,
+        balanceCents: balance,
+        appliedCents: preview.appliedCents,
+        clamped: preview.clamped,
+      };
+    });
+  } catch (error) {
+    // Two posts with one key at once: the second finds what the first did.
+    const previous = isUniqueViolation(error) ? await earlier() : undefined;
+    if (previous) return previous;
+    throw error;
+  }
 }
 
 export interface LedgerDiscrepancy {

@@ -20,6 +20,13 @@ export const LEDGER_KIND_LABELS = {
 /** Largest single admin change, €1,000,000: a typo guard, not a business limit. */
 export const MAX_ADJUSTMENT_CENTS = 100_000_000;
 
+/**
+ * Largest balance an account can hold, €10,000,000. Enforced where every coin moves (postLedgerEntry) and
+ * by the database (migration 0019), so repeated credits, each within MAX_ADJUSTMENT_CENTS, can never
+ * overflow the balance column (a 32-bit integer on PostgreSQL, at most 2,147,483,647 cents).
+ */
+export const MAX_BALANCE_CENTS = 1_000_000_000;
+
 /** Parses "12", "12.5", "-3,25" (coins, 1 coin = €1.00) into integer cents, or null. */
 export function parseCoinAmount(input: string): number | null {
   const text = input.trim().replace(",", ".");
@@ -40,8 +47,43 @@ export function previewAdjustment(balanceCents: number, amountCents: number) {
     newTotalCents,
     appliedCents: newTotalCents - balanceCents,
     clamped: balanceCents + amountCents < 0,
+    /** The change would take the balance past MAX_BALANCE_CENTS: it is refused. */
+    overMaximum: newTotalCents > MAX_BALANCE_CENTS && newTotalCents > balanceCents,
   };
 }
+
+/**
+ * An admin's amount of coins as typed, into cents: not zero, at most MAX_ADJUSTMENT_CENTS either way;
+ * `credit` admits only additions (a ticket's credit).
+ */
+export function coinAmountSchema(options: { credit?: boolean } = {}) {
+  return z.string({ error: "coins.errors.amountInvalid" }).transform((value, ctx) => {
+    const cents = parseCoinAmount(value);
+    if (
+      cents === null ||
+      cents === 0 ||
+      Math.abs(cents) > MAX_ADJUSTMENT_CENTS ||
+      (options.credit && cents < 0)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        message: options.credit ? "coins.errors.creditInvalid" : "coins.errors.amountInvalid",
+      });
+      return z.NEVER;
+    }
+    return cents;
+  });
+}
+
+/**
+ * The random key a coin form carries (one per form shown): a replayed post (a double click, a retry, the
+ * browser resending) changes the balance once and gets the first result back (ADR 10).
+ */
+export const coinFormKeySchema = z
+  .string({ error: "coins.errors.formExpired" })
+  .trim()
+  .min(16, "coins.errors.formExpired")
+  .max(100, "coins.errors.formExpired");
 
 export const adjustCoinsSchema = z.object({
   userId: z
@@ -49,14 +91,8 @@ export const adjustCoinsSchema = z.object({
     .trim()
     .min(1, "coins.errors.userRequired")
     .max(100),
-  amount: z.string({ error: "coins.errors.amountInvalid" }).transform((value, ctx) => {
-    const cents = parseCoinAmount(value);
-    if (cents === null || cents === 0 || Math.abs(cents) > MAX_ADJUSTMENT_CENTS) {
-      ctx.addIssue({ code: "custom", message: "coins.errors.amountInvalid" });
-      return z.NEVER;
-    }
-    return cents;
-  }),
+  amount: coinAmountSchema(),
+  idempotencyKey: coinFormKeySchema,
   reason: z
     .string({ error: "coins.errors.reasonRequired" })
     .trim()

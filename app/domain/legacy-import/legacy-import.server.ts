@@ -308,12 +308,14 @@ async function writeAll(
       })
       .execute();
     if (user.coinsCents > 0) {
-      await postLedgerEntry(trx, {
+      // A new account and an amount within MAX_ADJUSTMENT_CENTS: the ledger cannot refuse it.
+      const balance = await postLedgerEntry(trx, {
         userId: id,
         amountCents: user.coinsCents,
         kind: "legacy_import",
         reason: "Balance imported from the old storefront",
       });
+      if (balance === null) throw new Error(`The ledger refused the balance of ${user.email}`);
     }
     await remember("users", user.email, id, "created");
     userIds.set(user.email, id);

@@ -306,7 +306,7 @@ export type DecideResult =
   | { ok: true; order: Order }
   | {
       ok: false;
-      error: "orders.errors.notFound" | "orders.errors.notPending";
+      error: "orders.errors.notFound" | "orders.errors.notPending" | "coins.errors.balanceTooHigh";
       status?: OrderStatus;
     };
 
@@ -391,7 +391,7 @@ export async function rejectOrder(
     if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
     const order = toOrder(decided);
     if (order.paidWithCoins && order.totalCents > 0) {
-      await postLedgerEntry(trx, {
+      const refunded = await postLedgerEntry(trx, {
         userId: order.userId,
         amountCents: order.totalCents,
         kind: "order_refund",
@@ -399,6 +399,9 @@ export async function rejectOrder(
         actorId: input.actorId,
         orderId: order.id,
       });
+      // The refund would take the balance past the maximum: the order stays pending, nothing is lost.
+      if (refunded === null)
+        throw new Refusal<DecideResult>({ ok: false, error: "coins.errors.balanceTooHigh" });
     }
     if (decided.voucher_id) {
       await trx

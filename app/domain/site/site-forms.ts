@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { safeRedirect } from "~/domain/accounts/accounts";
+import { MAX_REDIRECT_LENGTH, safeRedirect } from "~/domain/accounts/accounts";
 import type { NewsletterOutcome } from "./site";
 
 // The contact and newsletter forms, read on the server; kept apart from site.ts so the pages that only
@@ -34,7 +34,7 @@ export const contactSchema = z.object({
 export const newsletterSchema = z.object({
   email,
   // Where a form posted without JavaScript returns to; a bad value never refuses the subscription.
-  redirectTo: z.string().max(2000).optional().catch(undefined),
+  redirectTo: z.string().max(MAX_REDIRECT_LENGTH).optional().catch(undefined),
 });
 
 /** The same-site page to go back to, with the outcome and the footer box's anchor. */

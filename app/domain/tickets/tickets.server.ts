@@ -1,4 +1,4 @@
-import { adjustCoins } from "~/domain/coins/coins.server";
+import { adjustCoins, type AdjustCoinsRefusal } from "~/domain/coins/coins.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
@@ -265,11 +265,7 @@ export type AdminTicketResult =
   | { ok: true; message: string }
   | {
       ok: false;
-      error:
-        | "tickets.errors.notFound"
-        | "coins.errors.amountInvalid"
-        | "coins.errors.userNotFound"
-        | "coins.errors.nothingToRemove";
+      error: "tickets.errors.notFound" | "coins.errors.amountInvalid" | AdjustCoinsRefusal;
     };
 
 export async function staffReply(
@@ -345,10 +341,20 @@ export async function setTicketField(
   });
 }
 
-/** From a coins ticket, in one step: the same ledger path as any admin credit, with the ticket as reason. */
+/**
+ * From a coins ticket, in one step: the same ledger path as any admin credit, with the ticket as reason,
+ * the same bounds (MAX_ADJUSTMENT_CENTS a credit, MAX_BALANCE_CENTS a balance) and the form's
+ * idempotency key, so a replayed post credits once.
+ */
 export async function addCoinsFromTicket(
   db: Db,
-  input: { actorId: string; ticketId: number; amountCents: number; note?: string },
+  input: {
+    actorId: string;
+    ticketId: number;
+    amountCents: number;
+    note?: string;
+    idempotencyKey?: string;
+  },
 ): Promise<AdminTicketResult> {
   const ticket = await db
     .selectFrom("tickets")
@@ -363,6 +369,7 @@ export async function addCoinsFromTicket(
     reason,
     actorId: input.actorId,
     link: `/support/${ticket.id}`,
+    idempotencyKey: input.idempotencyKey,
   });
   if (!result.ok) return result;
   return { ok: true, message: "coins.admin.updated" };

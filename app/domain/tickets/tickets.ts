@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { coinAmountSchema, coinFormKeySchema } from "~/domain/coins/coins";
 
 export const DEPARTMENTS = ["billing", "technical", "sales"] as const;
 export type Department = (typeof DEPARTMENTS)[number];
@@ -58,7 +59,9 @@ export const adminTicketActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("priority"), priority: z.enum(PRIORITIES) }),
   z.object({
     intent: z.literal("coins"),
-    amount: z.string(),
+    // The client page's bounds: a credit of at most MAX_ADJUSTMENT_CENTS, never a removal.
+    amount: coinAmountSchema({ credit: true }),
+    idempotencyKey: coinFormKeySchema,
     reason: z.string().trim().max(500).optional(),
   }),
 ]);

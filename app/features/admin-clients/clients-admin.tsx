@@ -39,6 +39,7 @@ export function ClientsAdmin({
   query,
   hasMore,
   adminId,
+  coinKeys,
   locale,
   result,
 }: {
@@ -50,6 +51,8 @@ export function ClientsAdmin({
   query: UserListQuery;
   hasMore: boolean;
   adminId: string;
+  /** Each row's coin form key (a fresh one per page view). */
+  coinKeys: Record<string, string>;
   locale: string;
   result?: ClientActionResult;
 }) {
@@ -204,7 +207,12 @@ export function ClientsAdmin({
                   <span className="block font-mono">
                     <span dir="ltr">{formatCoins(user.coinBalanceCents, locale)}</span>
                   </span>
-                  <CoinsDialog user={user} locale={locale} result={rowResult} />
+                  <CoinsDialog
+                    user={user}
+                    idempotencyKey={coinKeys[user.id] ?? ""}
+                    locale={locale}
+                    result={rowResult}
+                  />
                 </CardCell>
                 <CardCell label={t("users.columns.services")}>
                   <span className="font-mono">{user.activeServices}</span>

@@ -10,11 +10,14 @@ import { formatCoins } from "~/lib/money";
 /** Spec section 5: amount (negative removes) and a reason, with the 'New total' previewed as you type. */
 export function CoinAdjustForm({
   userId,
+  idempotencyKey,
   name,
   balanceCents,
   locale,
 }: {
   userId: string;
+  /** The form's key: a replayed post changes the balance once (ADR 10). */
+  idempotencyKey: string;
   name: string;
   balanceCents: number;
   locale: string;
@@ -29,6 +32,7 @@ export function CoinAdjustForm({
     <Form method="post" className="grid gap-3" aria-label={t("admin.adjustFor", { name })}>
       <input type="hidden" name="intent" value="coins" />
       <input type="hidden" name="userId" value={userId} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <p className="text-sm">
         {t("admin.currentTotal", { amount: formatCoins(balanceCents, locale) })}
       </p>
@@ -57,6 +61,9 @@ export function CoinAdjustForm({
         <p className="text-sm text-muted-foreground">
           {t("admin.clampNote", { amount: formatCoins(-preview.appliedCents, locale) })}
         </p>
+      ) : null}
+      {preview?.overMaximum ? (
+        <p className="text-sm text-destructive">{t("errors.balanceTooHigh")}</p>
       ) : null}
       <Button type="submit" size="sm" className="w-fit" disabled={busy}>
         {t("admin.save")}

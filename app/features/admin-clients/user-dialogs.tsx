@@ -51,10 +51,12 @@ function useBusy() {
 
 export function CoinsDialog({
   user,
+  idempotencyKey,
   locale,
   result,
 }: {
   user: ClientRow;
+  idempotencyKey: string;
   locale: string;
   result?: ClientActionResult;
 }) {
@@ -85,6 +87,7 @@ export function CoinsDialog({
         ) : null}
         <CoinAdjustForm
           userId={user.id}
+          idempotencyKey={idempotencyKey}
           name={user.name}
           balanceCents={user.coinBalanceCents}
           locale={locale}

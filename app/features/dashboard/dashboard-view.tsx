@@ -401,7 +401,8 @@ export function AccountTab({
           <CardTitle>{t("account.profile")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="grid gap-3">
+          {/* Keyed by the address: once it changes, the form shows the new one and an empty password. */}
+          <Form key={profile.email} method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="profile" />
             {result ? <StatusMessage ok={result.ok}>{tr(result.message)}</StatusMessage> : null}
             <Field
@@ -430,6 +431,29 @@ export function AccountTab({
                 dir="ltr"
                 defaultValue={profile.email}
               />
+            </Field>
+            <Field
+              id="profile-current-password"
+              label={t("account.currentPassword")}
+              error={errors.currentPassword ? tr(errors.currentPassword) : undefined}
+            >
+              <Input
+                id="profile-current-password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                maxLength={128}
+                dir="ltr"
+                aria-invalid={errors.currentPassword ? true : undefined}
+                aria-describedby={
+                  errors.currentPassword
+                    ? "profile-current-password-error profile-current-password-hint"
+                    : "profile-current-password-hint"
+                }
+              />
+              <p id="profile-current-password-hint" className="text-sm text-muted-foreground">
+                {t("account.currentPasswordHint")}
+              </p>
             </Field>
             <Button type="submit" size="sm" className="w-fit" disabled={busy}>
               {t("account.save")}

@@ -36,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totalCapped,
     query,
     adminId: admin.id,
+    // A fresh key per row and page view: a replayed coin change is made once (ADR 10).
+    coinKeys: Object.fromEntries(users.map((user) => [user.id, crypto.randomUUID()])),
     locale: context.locale,
   };
 }
@@ -108,6 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     amountCents: input.amount,
     reason: input.reason,
     actorId: admin.id,
+    idempotencyKey: input.idempotencyKey,
   });
   if (!result.ok)
     return data(
@@ -127,6 +130,7 @@ export default function AdminClients({ loaderData, actionData }: Route.Component
       query={loaderData.query}
       hasMore={loaderData.hasMore}
       adminId={loaderData.adminId}
+      coinKeys={loaderData.coinKeys}
       locale={loaderData.locale}
       result={actionData}
     />

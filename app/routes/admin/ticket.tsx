@@ -3,7 +3,6 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { parseCoinAmount } from "~/domain/coins/coins";
 import {
   adminTicketActionSchema,
   PRIORITIES,
@@ -34,6 +33,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     meta: { title: t("thread.title", { id: found.ticket.id }) },
     ...found,
+    // A fresh key per view of the page: a replayed credit is made once (ADR 10).
+    coinKey: crypto.randomUUID(),
     locale: context.locale,
   };
 }
@@ -61,17 +62,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     result = await setTicketField(db, { actorId: admin.id, ticketId, status: input.status });
   else if (input.intent === "priority")
     result = await setTicketField(db, { actorId: admin.id, ticketId, priority: input.priority });
-  else {
-    const cents = parseCoinAmount(input.amount);
-    if (cents === null || cents <= 0)
-      return data({ ok: false, message: "coins.errors.amountInvalid" }, { status: 400 });
+  else
     result = await addCoinsFromTicket(db, {
       actorId: admin.id,
       ticketId,
-      amountCents: cents,
+      amountCents: input.amount,
       note: input.reason,
+      idempotencyKey: input.idempotencyKey,
     });
-  }
   if (!result.ok) return data({ ok: false, message: result.error }, { status: 400 });
   return { ok: true, message: result.message };
 }
@@ -154,6 +152,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         </Form>
         <Form method="post" className="grid gap-2 rounded-lg border bg-background p-4">
           <input type="hidden" name="intent" value="coins" />
+          <input type="hidden" name="idempotencyKey" value={loaderData.coinKey} />
           <p className="font-semibold">{t("admin.addCoins", { name: customer.name })}</p>
           <Label htmlFor="coin-amount">{t("admin.amount")}</Label>
           <Input id="coin-amount" name="amount" inputMode="decimal" dir="ltr" required />

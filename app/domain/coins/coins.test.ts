@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import enCoins from "~/i18n/locales/en/coins.json";
+import { adminTicketActionSchema } from "~/domain/tickets/tickets";
+import {
+  adjustCoinsSchema,
+  coinAmountSchema,
+  MAX_ADJUSTMENT_CENTS,
+  MAX_BALANCE_CENTS,
+  previewAdjustment,
+} from "./coins";
+
+describe("coin amounts", () => {
+  it("admits a change of up to MAX_ADJUSTMENT_CENTS either way, and a credit only upwards", () => {
+    const change = coinAmountSchema();
+    const credit = coinAmountSchema({ credit: true });
+    expect(change.parse("-2.50")).toBe(-250);
+    expect(change.parse("1000000")).toBe(MAX_ADJUSTMENT_CENTS);
+    expect(credit.parse("1000000")).toBe(MAX_ADJUSTMENT_CENTS);
+    for (const text of ["0", "abc", "1000000.01", "999999999", "-1000000.01"])
+      expect(change.safeParse(text).error?.issues[0]?.message, text).toBe(
+        "coins.errors.amountInvalid",
+      );
+    for (const text of ["-5", "0", "1000000.01", "999999999"])
+      expect(credit.safeParse(text).error?.issues[0]?.message, text).toBe(
+        "coins.errors.creditInvalid",
+      );
+  });
+
+  it("makes both admin coin forms carry a key", () => {
+    const form = { userId: "u1", amount: "5", reason: "r" };
+    expect(adjustCoinsSchema.safeParse(form).error?.issues[0]?.message).toBe(
+      "coins.errors.formExpired",
+    );
+    expect(
+      adjustCoinsSchema.safeParse({ ...form, idempotencyKey: "0123456789abcdef" }).success,
+    ).toBe(true);
+    const ticket = { intent: "coins", amount: "5" };
+    expect(adminTicketActionSchema.safeParse(ticket).error?.issues[0]?.message).toBe(
+      "coins.errors.formExpired",
+    );
+    expect(
+      adminTicketActionSchema.safeParse({ ...ticket, idempotencyKey: "0123456789abcdef" }).data,
+    ).toMatchObject({ amount: 500 });
+  });
+});
+
+describe("previewAdjustment", () => {
+  it("says when a change would take the balance past the maximum", () => {
+    expect(previewAdjustment(MAX_BALANCE_CENTS - 100, 100).overMaximum).toBe(false);
+    expect(previewAdjustment(MAX_BALANCE_CENTS - 100, 101).overMaximum).toBe(true);
+    expect(previewAdjustment(MAX_BALANCE_CENTS + 500, -100).overMaximum).toBe(false);
+  });
+
+  it("names the maximum in its message", () => {
+    const coins = (MAX_BALANCE_CENTS / 100).toLocaleString("en-US");
+    expect(enCoins.errors.balanceTooHigh).toContain(coins);
+    expect(enCoins.errors.creditInvalid).toContain(
+      (MAX_ADJUSTMENT_CENTS / 100).toLocaleString("en-US"),
+    );
+  });
+});
