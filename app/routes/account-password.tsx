@@ -25,13 +25,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await parseForm(request, changePasswordSchema);
   if (!form.ok) return data({ fieldErrors: form.fieldErrors }, { status: 400 });
-  const result = await changePassword(context.services, {
-    userId: user.id,
-    cookie: request.headers.get("cookie") ?? "",
-    currentPassword: form.data.currentPassword,
-    newPassword: form.data.newPassword,
-  });
+  const result = await changePassword(
+    context.services,
+    {
+      userId: user.id,
+      cookie: request.headers.get("cookie") ?? "",
+      currentPassword: form.data.currentPassword,
+      newPassword: form.data.newPassword,
+      ip: context.clientIp,
+    },
+    { ipPerMinute: context.services.loginIpLimit },
+  );
   if (!result.ok) {
+    if (result.error === "errors.tooManyAttempts")
+      return data(
+        { fieldErrors: { currentPassword: result.error }, minutes: result.minutes },
+        { status: 429 },
+      );
     const field =
       result.error === "errors.currentPasswordWrong" ? "currentPassword" : "newPassword";
     return data({ fieldErrors: { [field]: result.error } }, { status: 400 });
@@ -47,6 +57,8 @@ export default function AccountPassword({ loaderData, actionData }: Route.Compon
   const errorText = useAuthError();
   const submitting = useNavigation().state === "submitting";
   const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  // Only a throttled current password carries minutes ("Too many attempts, try again in N minutes.").
+  const minutes = actionData && "minutes" in actionData ? actionData.minutes : undefined;
   const passwordProps = {
     showLabel: t("showPassword"),
     hideLabel: t("hidePassword"),
@@ -65,7 +77,12 @@ export default function AccountPassword({ loaderData, actionData }: Route.Compon
             ["confirmPassword", "changePassword.confirmPassword"],
           ] as const
         ).map(([name, label]) => (
-          <Field key={name} id={name} label={t(label)} error={errorText(errors[name])}>
+          <Field
+            key={name}
+            id={name}
+            label={t(label)}
+            error={errorText(errors[name], { count: minutes })}
+          >
             <PasswordInput
               id={name}
               name={name}

@@ -74,18 +74,30 @@ export async function action({ request, context }: Route.ActionArgs) {
       await endSession(db, user.id, form.data.sessionId);
       return { ok: true, message: "dashboard:account.sessionEnded" };
     }
-    const result = await updateProfile(db, {
-      userId: user.id,
-      currentSessionId: context.session?.sessionId,
-      name: form.data.name,
-      email: form.data.email,
-      currentPassword: form.data.currentPassword,
-    });
-    if (!result.ok)
+    const result = await updateProfile(
+      db,
+      {
+        userId: user.id,
+        currentSessionId: context.session?.sessionId,
+        name: form.data.name,
+        email: form.data.email,
+        currentPassword: form.data.currentPassword,
+        ip: context.clientIp,
+      },
+      { ipPerMinute: context.services.loginIpLimit },
+    );
+    if (!result.ok) {
+      const minutes = "minutes" in result ? result.minutes : undefined;
       return data(
-        { ok: false, message: result.error, fieldErrors: { [result.field]: result.error } },
-        { status: 400 },
+        {
+          ok: false,
+          message: result.error,
+          fieldErrors: { [result.field]: result.error },
+          ...(minutes === undefined ? {} : { minutes }),
+        },
+        { status: minutes === undefined ? 400 : 429 },
       );
+    }
     return {
       ok: true,
       message: result.emailChanged ? "dashboard:account.emailChanged" : "dashboard:account.saved",

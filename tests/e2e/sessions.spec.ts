@@ -157,3 +157,56 @@ test("changing the login email asks for the password and signs the other browser
     await other.context.close();
   }
 });
+
+test("a stolen session guessing the current password is held back like the login form", async ({
+  browser,
+  page,
+  customer,
+}) => {
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  // The same session from an address that never signed in to the account (the e2e server trusts
+  // X-Forwarded-For from loopback, as TRUST_PROXY's default does).
+  const thief = await browser.newContext({
+    storageState: await page.context().storageState(),
+    extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+  });
+  try {
+    const stolen = await thief.newPage();
+    await visit(stolen, "/account/password");
+    const current = stolen.getByLabel("Current password", { exact: true });
+    const submit = stolen.getByRole("button", { name: "Change password" });
+    await waitForReactOn(submit);
+    await stolen.getByLabel("New password", { exact: true }).fill("Another-Viaduct-1984");
+    await stolen.getByLabel("Confirm new password", { exact: true }).fill("Another-Viaduct-1984");
+    // LOGIN_PAIR_FAILURE_LIMIT wrong guesses, each a failed login of this email from this address.
+    for (let guess = 0; guess < 5; guess++) {
+      await current.fill(`guess-${guess}-Tangerine`);
+      await submit.click();
+      await expect(current).toHaveAccessibleDescription(/Your current password is not correct/);
+      await expect(submit).toBeEnabled();
+    }
+    // Then even the right one is refused, with the login form's words.
+    await current.fill(customer.password);
+    await submit.click();
+    await expect(current).toHaveAccessibleDescription(
+      "Too many attempts, try again in 15 minutes.",
+    );
+    await expect(stolen).toHaveURL(/\/account\/password$/);
+
+    // The email change on the dashboard is held back as well.
+    await visit(stolen, "/dashboard?tab=account");
+    const save = stolen.getByRole("button", { name: "Save changes" });
+    await waitForReactOn(save);
+    await stolen.getByLabel("Email", { exact: true }).fill(uniqueEmail("stolen"));
+    await stolen.getByLabel("Current password", { exact: true }).fill(customer.password);
+    await save.click();
+    await expect(stolen.getByText("Too many attempts, try again in 15 minutes.")).toHaveCount(2);
+
+    // The owner, at their own address, is not held back.
+    await visit(page, "/dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  } finally {
+    await thief.close();
+  }
+});

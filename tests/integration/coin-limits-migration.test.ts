@@ -4,6 +4,7 @@ import { createDatabase } from "~/db/database.server";
 import { MIGRATIONS } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
 import { MAX_BALANCE_CENTS } from "~/domain/coins/coins";
+import { adjustCoins, postLedgerEntry } from "~/domain/coins/coins.server";
 import { createTestDatabaseUrl, dialects } from "../support/test-database";
 
 const MIGRATION = "0019-coin-limits";
@@ -82,6 +83,103 @@ describe.each(dialects)("migration 0019 [%s]", (dialect) => {
       expect(columns.map((c) => c.name)).not.toContain("idempotency_key");
       await migrateTo(db, MIGRATION);
       await expect(raise(MAX_BALANCE_CENTS + 1)).rejects.toThrow(/users_coin_balance_max/);
+    } finally {
+      await handle.destroy();
+      await target.drop();
+    }
+  });
+
+  it("migrates a database holding a balance above the ceiling, keeps it, and refuses a credit to it", async () => {
+    const target = await createTestDatabaseUrl(dialect);
+    const handle = createDatabase(target.url);
+    const { db } = handle;
+    try {
+      await migrateTo(db, BEFORE);
+      // Possible before 0019: admin credits, each within their limit, added up past the ceiling.
+      const over = MAX_BALANCE_CENTS + 50_000;
+      const now = new Date().toISOString();
+      await db
+        .insertInto("users")
+        .values({
+          id: "boss",
+          name: "Boss",
+          email: "boss@example.com",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto("users")
+        .values({
+          id: "rich",
+          name: "Rich",
+          email: "rich@example.com",
+          coin_balance_cents: over,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto("coin_ledger")
+        .values({
+          user_id: "rich",
+          amount_cents: over,
+          balance_after_cents: over,
+          kind: "admin_adjustment",
+          created_at: now,
+        })
+        .execute();
+
+      await migrateTo(db, MIGRATION);
+      const balance = async () =>
+        (
+          await db
+            .selectFrom("users")
+            .select("coin_balance_cents")
+            .where("id", "=", "rich")
+            .executeTakeFirstOrThrow()
+        ).coin_balance_cents;
+      expect(await balance()).toBe(over);
+
+      // A credit is refused by the ledger step, and by the database behind it.
+      const post = (amountCents: number) =>
+        db
+          .transaction()
+          .execute((trx) =>
+            postLedgerEntry(trx, { userId: "rich", amountCents, kind: "admin_adjustment" }),
+          );
+      expect(await post(1)).toBeNull();
+      const adjust = (amountCents: number) =>
+        adjustCoins(db, { userId: "rich", amountCents, reason: "test", actorId: "boss" });
+      expect(await adjust(100)).toEqual({ ok: false, error: "coins.errors.balanceTooHigh" });
+      await expect(
+        sql`update users set coin_balance_cents = coin_balance_cents + 1 where id = 'rich'`.execute(
+          db,
+        ),
+      ).rejects.toThrow(/users_coin_balance_max/);
+      expect(await balance()).toBe(over);
+
+      // The account keeps working: its other columns change, and coins can be spent or removed (the
+      // balance going down, even while it is still above the ceiling).
+      await db
+        .updateTable("users")
+        .set({ name: "Still rich", locale: "fr" })
+        .where("id", "=", "rich")
+        .execute();
+      expect(await post(-10_000)).toBe(over - 10_000);
+      expect(await adjust(-10_000)).toMatchObject({ ok: true, balanceCents: over - 20_000 });
+      // Writing the same balance again is no change either.
+      await sql`update users set coin_balance_cents = coin_balance_cents where id = 'rich'`.execute(
+        db,
+      );
+      expect(await post(-(over - 20_000 - MAX_BALANCE_CENTS))).toBe(MAX_BALANCE_CENTS);
+      expect(await post(1)).toBeNull();
+      const ledger = await db
+        .selectFrom("coin_ledger")
+        .select((eb) => eb.fn.sum<string>("amount_cents").as("sum"))
+        .where("user_id", "=", "rich")
+        .executeTakeFirstOrThrow();
+      expect(Number(ledger.sum)).toBe(await balance());
     } finally {
       await handle.destroy();
       await target.drop();

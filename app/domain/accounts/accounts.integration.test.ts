@@ -339,6 +339,7 @@ describeEachDatabase("accounts", (app) => {
       cookie: cookieHeader(first.setCookies),
       currentPassword: "not-it-123",
       newPassword: "Second-pw-9988",
+      ip: client.ip,
     });
     expect(wrong).toEqual({ ok: false, error: "errors.currentPasswordWrong" });
 
@@ -347,6 +348,7 @@ describeEachDatabase("accounts", (app) => {
       cookie: cookieHeader(first.setCookies),
       currentPassword: "First-pw-9988",
       newPassword: "Second-pw-9988",
+      ip: client.ip,
     });
     expect(changed.ok).toBe(true);
     expect(await getCurrentSession(services, cookieHeader(second.setCookies))).toBeNull();

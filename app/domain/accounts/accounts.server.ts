@@ -16,7 +16,11 @@ import {
   type Role,
 } from "./accounts";
 import type { Auth } from "./auth.server";
-import { markLoginSucceeded, reserveLoginAttempt } from "./login-throttle.server";
+import {
+  checkCurrentPassword,
+  markLoginSucceeded,
+  reserveLoginAttempt,
+} from "./login-throttle.server";
 import { touchSession } from "./own-sessions.server";
 import commonPasswordList from "./common-passwords.json";
 import { hashPassword } from "./password-hash.server";
@@ -247,34 +251,67 @@ function verifiedSessionToken(value: string | null, secret: string): string | nu
 
 export type ChangePasswordResult =
   | { ok: true; setCookies: string[] }
-  | { ok: false; error: "errors.currentPasswordWrong" | "errors.commonPassword" };
+  | { ok: false; error: "errors.currentPasswordWrong" | "errors.commonPassword" }
+  | { ok: false; error: "errors.tooManyAttempts"; minutes: number };
 
-/** Changes the password, ends every other session and lifts a "change at first login" flag. */
+/**
+ * Changes the password, ends every other session and lifts a "change at first login" flag. better-auth
+ * checks the current password; that check goes through the login throttle (`checkCurrentPassword`) from
+ * the client's address, like a sign-in to the account's email, so a stolen session cannot guess it here
+ * without limit.
+ */
 export async function changePassword(
   deps: AccountDeps,
-  input: { userId: string; cookie: string; currentPassword: string; newPassword: string },
+  input: {
+    userId: string;
+    cookie: string;
+    currentPassword: string;
+    newPassword: string;
+    /** The client's address (the request context's clientIp), which the login throttle counts by. */
+    ip: string;
+  },
+  limits: { ipPerMinute: number } = { ipPerMinute: LOGIN_IP_ATTEMPT_LIMIT },
 ): Promise<ChangePasswordResult> {
   if (isCommonPassword(input.newPassword)) return { ok: false, error: "errors.commonPassword" };
-  try {
-    const { headers } = await deps.auth.api.changePassword({
-      body: {
-        currentPassword: input.currentPassword,
-        newPassword: input.newPassword,
-        revokeOtherSessions: true,
-      },
-      headers: clientHeaders({ ip: "", cookie: input.cookie }),
-      returnHeaders: true,
-    });
-    await deps.db
-      .updateTable("users")
-      .set({ must_change_password: 0, updated_at: new Date().toISOString() })
-      .where("id", "=", input.userId)
-      .execute();
-    return { ok: true, setCookies: headers.getSetCookie() };
-  } catch (error) {
-    if (error instanceof APIError) return { ok: false, error: "errors.currentPasswordWrong" };
-    throw error;
-  }
+  const user = await deps.db
+    .selectFrom("users")
+    .select("email")
+    .where("id", "=", input.userId)
+    .executeTakeFirst();
+  if (!user) return { ok: false, error: "errors.currentPasswordWrong" };
+  let setCookies: string[] = [];
+  const checked = await checkCurrentPassword(
+    deps.db,
+    { email: user.email, ip: input.ip },
+    { addressLimit: limits.ipPerMinute },
+    async () => {
+      try {
+        const { headers } = await deps.auth.api.changePassword({
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            revokeOtherSessions: true,
+          },
+          headers: clientHeaders({ ip: input.ip, cookie: input.cookie }),
+          returnHeaders: true,
+        });
+        setCookies = headers.getSetCookie();
+        return true;
+      } catch (error) {
+        if (error instanceof APIError) return false;
+        throw error;
+      }
+    },
+  );
+  if (checked.outcome === "blocked")
+    return { ok: false, error: "errors.tooManyAttempts", minutes: checked.minutes };
+  if (checked.outcome === "wrong") return { ok: false, error: "errors.currentPasswordWrong" };
+  await deps.db
+    .updateTable("users")
+    .set({ must_change_password: 0, updated_at: new Date().toISOString() })
+    .where("id", "=", input.userId)
+    .execute();
+  return { ok: true, setCookies };
 }
 
 const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

@@ -223,6 +223,30 @@ export async function markLoginSucceeded(db: Db, attemptId: number) {
     .execute();
 }
 
+export type CurrentPasswordCheck =
+  { outcome: "matched" } | { outcome: "wrong" } | { outcome: "blocked"; minutes: number };
+
+/**
+ * Checks a signed-in account's current password (before an email or password change) under the sign-in
+ * rules: a session is not the password, and without this whoever holds a stolen session could guess it
+ * here without limit. The attempt is reserved for the account's email from the client's address like a
+ * sign-in, so a wrong guess counts as a failed login (and a failed login here), a blocked one costs no
+ * password check, and a match makes the address known as a successful sign-in does. `check` runs the
+ * Argon2id comparison (or better-auth's); if it throws, the attempt stays a failure.
+ */
+export async function checkCurrentPassword(
+  db: Db,
+  attempt: { email: string; ip: string },
+  options: { addressLimit: number; now?: Date },
+  check: () => Promise<boolean>,
+): Promise<CurrentPasswordCheck> {
+  const reservation = await reserveLoginAttempt(db, attempt, options);
+  if (!reservation.ok) return { outcome: "blocked", minutes: reservation.minutes };
+  if (!(await check())) return { outcome: "wrong" };
+  await markLoginSucceeded(db, reservation.attemptId);
+  return { outcome: "matched" };
+}
+
 async function pruneQuietly(db: Db, now: Date) {
   try {
     await pruneLoginRecords(db, now);

@@ -51,6 +51,7 @@ describeEachDatabase("changing one's own profile", (app) => {
       currentSessionId: customer.sessionId,
       name: "New Name",
       email: customer.email,
+      ip: "10.30.0.1",
     });
     expect(result).toEqual({ ok: true, emailChanged: false, sessionsEnded: 0 });
     expect(await getCurrentSession(app(), customer.elsewhere)).not.toBeNull();
@@ -66,6 +67,7 @@ describeEachDatabase("changing one's own profile", (app) => {
         name: "Profile",
         email: uniqueEmail(),
         currentPassword,
+        ip: "10.30.0.1",
       });
     expect(await attempt()).toEqual({
       ok: false,
@@ -96,6 +98,7 @@ describeEachDatabase("changing one's own profile", (app) => {
       name: "Profile",
       email: newEmail,
       currentPassword: PASSWORD,
+      ip: "10.30.0.1",
     });
     expect(result).toEqual({ ok: true, emailChanged: true, sessionsEnded: 1 });
     expect((await getCurrentSession(app(), customer.here))?.user.email).toBe(newEmail);
@@ -127,6 +130,7 @@ describeEachDatabase("changing one's own profile", (app) => {
       name: "Profile",
       email: other.email,
       currentPassword: PASSWORD,
+      ip: "10.30.0.1",
     });
     expect(result).toEqual({ ok: false, error: "dashboard:account.emailTaken", field: "email" });
     expect(await getCurrentSession(app(), customer.elsewhere)).not.toBeNull();

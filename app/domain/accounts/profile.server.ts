@@ -1,7 +1,13 @@
 import { z } from "~/lib/zod";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db } from "~/db/transaction";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "./accounts";
+import {
+  LOGIN_IP_ATTEMPT_LIMIT,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+} from "./accounts";
+import { checkCurrentPassword } from "./login-throttle.server";
 import { verifyPassword } from "./password-hash.server";
 
 export const profileSchema = z.object({
@@ -36,7 +42,8 @@ export type ProfileRefusal =
 
 export type UpdateProfileResult =
   | { ok: true; emailChanged: boolean; sessionsEnded: number }
-  | { ok: false; error: ProfileRefusal; field: "email" | "currentPassword" };
+  | { ok: false; error: ProfileRefusal; field: "email" | "currentPassword" }
+  | { ok: false; error: "auth:errors.tooManyAttempts"; field: "currentPassword"; minutes: number };
 
 function refuse(error: ProfileRefusal, field: "email" | "currentPassword"): never {
   throw new Refusal<UpdateProfileResult>({ ok: false, error, field });
@@ -47,7 +54,9 @@ function refuse(error: ProfileRefusal, field: "email" | "currentPassword"): neve
  * sent to, so changing it takes the current password (someone at an unattended, signed-in browser must
  * not be able to take the account over), ends every other session of the account (the one in use stays
  * signed in) and writes an audit entry with the old and the new address: the old address is to be told
- * of the change once the site sends email; until then the audit log is where it is recorded.
+ * of the change once the site sends email; until then the audit log is where it is recorded. The password
+ * is checked through the login throttle (`checkCurrentPassword`), from the client's address, like a
+ * sign-in to the account's present email.
  */
 export async function updateProfile(
   db: Db,
@@ -58,7 +67,10 @@ export async function updateProfile(
     name: string;
     email: string;
     currentPassword?: string;
+    /** The client's address (the request context's clientIp), which the login throttle counts by. */
+    ip: string;
   },
+  limits: { ipPerMinute: number } = { ipPerMinute: LOGIN_IP_ATTEMPT_LIMIT },
 ): Promise<UpdateProfileResult> {
   const user = await db
     .selectFrom("users")
@@ -79,7 +91,21 @@ export async function updateProfile(
       };
     // Argon2id is slow on purpose: checked before the transaction, so no lock waits on it.
     const hash = user?.password;
-    if (!hash || !(await verifyPassword(hash, input.currentPassword)))
+    const password = input.currentPassword;
+    const checked = await checkCurrentPassword(
+      db,
+      { email: previousEmail, ip: input.ip },
+      { addressLimit: limits.ipPerMinute },
+      async () => !!hash && (await verifyPassword(hash, password)),
+    );
+    if (checked.outcome === "blocked")
+      return {
+        ok: false,
+        error: "auth:errors.tooManyAttempts",
+        field: "currentPassword",
+        minutes: checked.minutes,
+      };
+    if (checked.outcome === "wrong")
       return {
         ok: false,
         error: "dashboard:account.currentPasswordWrong",

@@ -21,8 +21,8 @@ export interface LedgerEntryInput {
 /**
  * A step: changes a user's cached balance and appends its ledger row in the caller's transaction. The
  * update is conditional, so a debit larger than the balance, or a credit that would take it past
- * MAX_BALANCE_CENTS, changes nothing and returns null (CHECK constraints back both up). Returns the
- * balance after.
+ * MAX_BALANCE_CENTS, changes nothing and returns null (the database backs both up: a CHECK, and triggers
+ * from migration 0019). Returns the balance after.
  */
 export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise<number | null> {
   if (

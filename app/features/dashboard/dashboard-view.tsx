@@ -384,10 +384,17 @@ export function AccountTab({
   }[];
   currentSessionId: string;
   locale: string;
-  result?: { ok: boolean; message: string; fieldErrors?: Record<string, string> };
+  result?: {
+    ok: boolean;
+    message: string;
+    fieldErrors?: Record<string, string>;
+    /** A throttled current password: minutes until it may be tried again. */
+    minutes?: number;
+  };
 }) {
   const { t } = useTranslation("dashboard");
-  const tr = useTranslation().t as (k: string) => string;
+  const translate = useTranslation().t as (k: string, o?: { count?: number }) => string;
+  const tr = (key: string) => translate(key, { count: result?.minutes });
   const busy = useNavigation().state !== "idle";
   const date = dateTimeFormat(locale, {
     dateStyle: "medium",
