@@ -7,5 +7,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // React Router handler live in one module graph (one connection pool).
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   resolve: { tsconfigPaths: true },
+  // Bundled into the server build, so only the icons the pages use are in it: loaded from node_modules,
+  // the server held the whole icon set (its source twice and thousands of icon arrays, about 20 MB of a
+  // server process's heap; ADR 17).
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   plugins: [tailwindcss(), reactRouter()],
 }));

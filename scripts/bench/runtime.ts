@@ -27,6 +27,7 @@ import {
   createCustomers,
   ensureBuild,
   printTable,
+  processCpuMs,
   signInCookie,
   warmUp,
 } from "./lib";
@@ -80,6 +81,8 @@ function processTree(root: number): number[] {
 
 interface Measure {
   startMs: number;
+  /** CPU time of the server's process tree per warm-up request, in ms. */
+  cpuPerRequestMs: number;
   rssMb: number;
   processes: number;
   errors: number;
@@ -136,6 +139,7 @@ async function measure(variant: Variant, run: number): Promise<Measure> {
       AUTH_SECRET: BENCH_SECRET,
     });
     let errors = 0;
+    let cpuPerRequestMs = NaN;
     try {
       const [customer] = await createCustomers(services, 1);
       const admin = await signInCookie(services);
@@ -153,6 +157,7 @@ async function measure(variant: Variant, run: number): Promise<Measure> {
         ["/admin/clients", admin],
         ["/admin/orders", admin],
       ];
+      const cpuBefore = processCpuMs(child.pid) ?? 0;
       await warmUp(WARM_UP_REQUESTS, async (i) => {
         const [page, cookie] = pages[i % pages.length]!;
         const response = await fetch(`${url}${page}`, {
@@ -162,14 +167,15 @@ async function measure(variant: Variant, run: number): Promise<Measure> {
         if (!response || response.status >= 400) errors++;
         await response?.arrayBuffer();
       });
+      cpuPerRequestMs = ((processCpuMs(child.pid) ?? 0) - cpuBefore) / WARM_UP_REQUESTS;
     } finally {
       await services.database.destroy();
     }
     // Let the last garbage be collected as an idle server's would be, then read the whole tree.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.RUNTIME_SETTLE_MS ?? 2_000)));
     const tree = processTree(child.pid!);
     const rssMb = tree.reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
-    return { startMs, rssMb, processes: tree.length, errors };
+    return { startMs, cpuPerRequestMs, rssMb, processes: tree.length, errors };
   } finally {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
@@ -190,7 +196,9 @@ console.log(
 );
 const rows: Record<string, string | number>[] = [];
 let verdict = true;
-for (const variant of variants) {
+// RUNTIME_ONLY=production measures the production command alone (a quicker check of a change).
+const measured = process.env.RUNTIME_ONLY === "production" ? variants.slice(0, 1) : variants;
+for (const variant of measured) {
   const results: Measure[] = [];
   for (let run = 0; run < RUNS; run++) results.push(await measure(variant, run));
   const rss = results.map((r) => r.rssMb);
@@ -203,6 +211,7 @@ for (const variant of variants) {
     command: variant.name,
     "start ms (median, min-max)": `${median(start).toFixed(0)} (${Math.min(...start).toFixed(0)}-${Math.max(...start).toFixed(0)})`,
     "RSS MB after warm-up (median, min-max)": `${median(rss).toFixed(0)} (${Math.min(...rss).toFixed(0)}-${Math.max(...rss).toFixed(0)})`,
+    "CPU ms per request (median)": median(results.map((r) => r.cpuPerRequestMs)).toFixed(2),
     processes: results[0]!.processes,
     errors,
     budget: production ? `<= ${RSS_BUDGET_MB} MB: ${met ? "met" : "NOT met"}` : "",
