@@ -11,7 +11,7 @@ describe("how production starts the server", () => {
 
   it("runs the compiled entry of the given build folder, with the memory flags", () => {
     expect(serverArguments(".tmp/bench-build/")).toEqual([
-      "--max-semi-space-size=16",
+      "--max-semi-space-size=8",
       ".tmp/bench-build/server/main.js",
     ]);
   });

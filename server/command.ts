@@ -8,11 +8,11 @@
 export const SERVER_ENTRY = "server/main.js";
 
 /**
- * V8's young generation capped at 16 MiB per half, as Node 20 had it: Node 24 sizes it from the
- * machine's memory (64 MiB halves on a 24 GiB host), which cost about 70 MB of resident memory per
- * server process for no measured gain on our short requests (ADR 17, `npm run bench:runtime`).
+ * V8's young generation capped at 8 MiB per half: Node 24 sizes it from the machine's memory (64 MiB
+ * halves on a 24 GiB host), which cost a server process about 100 MB more resident memory for no
+ * measured gain in CPU per request on our short requests (ADR 17, `npm run bench:runtime`).
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
 
 /** The arguments to give `node` to run the production server from a build folder. */
 export function serverArguments(buildDirectory = "build"): string[] {
