@@ -15,6 +15,7 @@ import { formatCoins, formatEuros } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { StatusMessage } from "~/components/ui/status-message";
 import { dateTimeFormat } from "~/lib/intl-format";
+import { compactAddress } from "~/lib/ip-address";
 
 export const TABS = ["overview", "services", "domains", "billing", "support", "account"] as const;
 /** Dashboard namespace keys, written out so the catalogue test sees each one in use. */
@@ -490,7 +491,7 @@ export function AccountTab({
                   </span>
                   <span className="text-muted-foreground">
                     {t("account.since", { date: date.format(new Date(s.created_at)) })} ·{" "}
-                    <span dir="ltr">{s.ip_address}</span>
+                    <span dir="ltr">{s.ip_address && compactAddress(s.ip_address)}</span>
                   </span>
                 </span>
                 {s.id === currentSessionId ? (
