@@ -86,8 +86,8 @@ export function requestBodyOf(res: Response): Buffer<ArrayBuffer> | undefined {
  * 1. The route whose action the request will run is worked out as React Router does (action-route.ts).
  * 2. A body whose Content-Length is over that route's limit is refused with 413 before a byte is read.
  * 3. A post to a public form counts against its address's limit for that form, in the database
- *    (FORM_RATE_LIMIT_PER_MINUTE a minute, shared by every server process); over it: 429. A process
- *    that has refused an address refuses it again without a write until the window ends.
+ *    (FORM_RATE_LIMIT_PER_MINUTE in any minute, shared by every server process); over it: 429. A
+ *    process that has refused an address refuses it again without a write until a post is allowed.
  * 4. The body is read here, counting bytes as they arrive, and refused with 413 as soon as it passes the
  *    limit (a chunked body has no Content-Length to check first); React Router gets what was read.
  *
@@ -141,8 +141,8 @@ export function requestLimits(options: RequestLimitsOptions) {
         const at = now();
         const perMinute = options.settings.FORM_RATE_LIMIT_PER_MINUTE;
         const key = `${form} ${ip}`;
-        // Once this process has seen an address refused in a window, its further posts in that window
-        // are refused without a database write: the count only grows until the window ends.
+        // Once this process has seen an address refused, its further posts are refused without a
+        // database write until the time the refusal named (Retry-After): the count only grows till then.
         const known = refusedUntil.get(key);
         const decision: FormLimitDecision | null =
           known !== undefined && known > at.getTime()
@@ -164,7 +164,7 @@ export function requestLimits(options: RequestLimitsOptions) {
           res.set("RateLimit", `"form";r=${decision.remaining};t=${seconds}`);
           if (!decision.allowed) {
             rememberRefusal(key, decision.resetAt.getTime(), at.getTime());
-            // /admin/security lists refused addresses: the first refusal of a window is written, once
+            // /admin/security lists refused addresses: the post that crossed the limit is written, once
             // across every process (the count is shared), never each refused post.
             if (decision.firstRefusal)
               recordRateLimitRefusal(options.db, {

@@ -9,6 +9,7 @@ import { createServices, translatorFor, type AppServices } from "~/context.serve
 import { reactRouterHandler } from "../../server/react-router-handler";
 import { attachRequestContext, contextOf } from "../../server/request-context";
 import { PUBLIC_FORMS, requestLimits, type LimitSettings } from "../../server/request-limits";
+import { countFormPost, pruneFormWindows } from "~/domain/request-limits/request-limits.server";
 import { flattenRoutes, routeModule, serverBuild } from "../support/app-harness";
 import { describeEachDatabase, testEnv } from "../support/test-database";
 
@@ -195,7 +196,8 @@ describeEachDatabase("request limits in front of React Router", (app) => {
     expect(refused.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await refused.text()).toBe("Trop de requêtes. Patientez une minute puis réessayez.");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    // The posts of the last minute count in slots of ten seconds: a refusal ends within 70 s.
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(70);
     expect(refused.headers.get("ratelimit")).toMatch(/^"form";r=0;t=\d+$/);
     expect(answers[0]!.headers.get("ratelimit")).toMatch(/^"form";r=2;t=\d+$/);
 
@@ -427,3 +429,57 @@ describeEachDatabase("the client address behind proxies (TRUST_PROXY)", (app) =>
     }
   });
 });
+
+describeEachDatabase(
+  "the form limit's count over time (countFormPost, a clock of its own)",
+  (app) => {
+    const at = (time: string) => new Date(`2026-11-23T10:${time}Z`);
+    const count = (ip: string, time: string, limit = 4) =>
+      countFormPost(app().db, { ip, form: "/contact", limit }, at(time));
+
+    it("lets no more than the limit through around a minute's edge, and lets posts in a minute on", async () => {
+      const ip = newAddress();
+      for (const time of ["15:59.100", "15:59.200", "15:59.300", "15:59.400"])
+        expect((await count(ip, time)).allowed).toBe(true);
+      // A fixed window would start again at 16:00: the posts of 15:59 still count.
+      const edge = await count(ip, "16:00.500");
+      expect(edge).toMatchObject({ allowed: false, firstRefusal: true, resetAt: at("17:00.000") });
+      expect(await count(ip, "16:30.000")).toMatchObject({ allowed: false, firstRefusal: false });
+      // At 17:00 the slot of 15:50 is out of the count; the refused posts of 16:00 and 16:30 are not.
+      expect(await count(ip, "17:00.000")).toMatchObject({ allowed: true, remaining: 1 });
+      expect((await count(ip, "17:01.000")).allowed).toBe(true);
+      expect(await count(ip, "17:02.000")).toMatchObject({ allowed: false, firstRefusal: true });
+    });
+
+    it("counts posts sent at once exactly: the limit less what the earlier slots hold", async () => {
+      const ip = newAddress();
+      await count(ip, "20:05.000", 10);
+      await count(ip, "20:15.000", 10);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => count(ip, "20:40.000", 10)),
+      );
+      expect(answers.filter((answer) => answer.allowed)).toHaveLength(8);
+      expect(answers.filter((answer) => answer.firstRefusal)).toHaveLength(1);
+    });
+
+    it("prunes only the slots no post is counted with any more", async () => {
+      const ip = newAddress();
+      await count(ip, "30:00.000");
+      await count(ip, "30:55.000");
+      await pruneFormWindows(app().db, at("31:05.000"), { force: true });
+      const slots = async () =>
+        (
+          await app()
+            .db.selectFrom("form_rate_windows")
+            .select("window_start")
+            .where("ip_address", "=", ip)
+            .orderBy("window_start")
+            .execute()
+        ).map((row) => row.window_start);
+      // 30:00 is still counted with a post at 31:05 (the sixth slot before 31:00).
+      expect(await slots()).toEqual([at("30:00.000").toISOString(), at("30:50.000").toISOString()]);
+      await pruneFormWindows(app().db, at("31:10.000"), { force: true });
+      expect(await slots()).toEqual([at("30:50.000").toISOString()]);
+    });
+  },
+);

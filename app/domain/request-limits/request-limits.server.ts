@@ -2,7 +2,14 @@ import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
 import { logger } from "~/lib/logger.server";
 import { loginAddress } from "~/domain/accounts/login-throttle.server";
-import { formLimitDecision, windowStart, type FormLimitDecision } from "./request-limits";
+import {
+  FORM_SLOT_MS,
+  FORM_SLOTS,
+  formLimitDecision,
+  oldestCountedSlot,
+  slotStart,
+  type FormLimitDecision,
+} from "./request-limits";
 
 /** Ended windows are deleted at most this often per database handle (they are useless once ended). */
 const PRUNE_EVERY_MS = 60_000;
@@ -10,22 +17,25 @@ const lastPruned = new WeakMap<Db, number>();
 
 /**
  * Counts one post from an address to a form and says whether it is within the limit. The count lives in
- * the database and goes up in one statement (an upsert that returns the new count), so posts arriving
- * at once through several server processes or machines are each counted exactly once, and no more than
- * `limit` of them pass in a window.
+ * the database and goes up in one statement (an upsert on the post's slot that returns the new count),
+ * so posts arriving at once through several server processes or machines are each counted exactly
+ * once, and no more than `limit` of them pass in any minute. The earlier slots, which no longer change,
+ * are read only when they can matter (this slot's count alone is not past the first refusal).
  */
 export async function countFormPost(
   db: Db,
   post: { ip: string; form: string; limit: number },
   now = new Date(),
 ): Promise<FormLimitDecision> {
+  const address = loginAddress(post.ip);
+  const slot = slotStart(now);
   const row = await db
     .insertInto("form_rate_windows")
     .values({
       // The same form of the address as the login throttle and the security page use.
-      ip_address: loginAddress(post.ip),
+      ip_address: address,
       form: post.form,
-      window_start: windowStart(now).toISOString(),
+      window_start: slot.toISOString(),
       hits: 1,
     })
     .onConflict((conflict) =>
@@ -35,17 +45,36 @@ export async function countFormPost(
     )
     .returning("hits")
     .executeTakeFirstOrThrow();
+  const current = Number(row.hits);
+  const earlier =
+    current > post.limit + 1
+      ? []
+      : await db
+          .selectFrom("form_rate_windows")
+          .select(["window_start", "hits"])
+          .where("ip_address", "=", address)
+          .where("form", "=", post.form)
+          .where("window_start", ">=", oldestCountedSlot(now).toISOString())
+          .where("window_start", "<", slot.toISOString())
+          .execute();
   try {
     await pruneFormWindows(db, now);
   } catch (error) {
     // Housekeeping: a failure must not turn a form post into an error.
     logger.warn({ err: error }, "pruning form-limit windows failed");
   }
-  return formLimitDecision(Number(row.hits), post.limit, now);
+  const counts = Array.from<number>({ length: FORM_SLOTS }).fill(0);
+  counts[FORM_SLOTS - 1] = current;
+  for (const { window_start, hits } of earlier) {
+    const index =
+      FORM_SLOTS - 1 - (slot.getTime() - new Date(window_start).getTime()) / FORM_SLOT_MS;
+    counts[index] = Number(hits);
+  }
+  return formLimitDecision(counts, post.limit, now);
 }
 
 /**
- * Deletes the windows that ended before the current one, at most once a minute per database handle
+ * Deletes the slots that no post is counted with any more, at most once a minute per database handle
  * (called after each count, so an idle site does no work). Returns the rows deleted, or null when it was
  * not time yet.
  */
@@ -59,7 +88,7 @@ export async function pruneFormWindows(
   lastPruned.set(db, now.getTime());
   const result = await db
     .deleteFrom("form_rate_windows")
-    .where("window_start", "<", windowStart(now).toISOString())
+    .where("window_start", "<", oldestCountedSlot(now).toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,32 +1,69 @@
-/** The per-address form limit counts posts in fixed windows of one minute. */
+/**
+ * The per-address form limit: no more than FORM_RATE_LIMIT_PER_MINUTE posts from one address to one
+ * form in any minute. Posts are counted in slots of ten seconds, and a post is allowed when the posts of
+ * its slot and the six before it, this one included, are within the limit. Any minute lies within seven
+ * consecutive slots, so no minute ever holds more than the limit; fixed one-minute windows let twice the
+ * limit through around a window's edge (the limit at 0:59 and again at 1:00). Refused posts count too
+ * (one atomic count per post is what keeps racing posts exact), so a sender that keeps posting while
+ * refused stays refused, and one that waits as Retry-After says gets in.
+ */
 export const FORM_WINDOW_MS = 60_000;
+export const FORM_SLOT_MS = 10_000;
+/** The slots a post's count spans: its own and the ones before it that a minute can reach into. */
+export const FORM_SLOTS = FORM_WINDOW_MS / FORM_SLOT_MS + 1;
 
-/** The start of the fixed window `now` falls in. */
-export function windowStart(now: Date, windowMs = FORM_WINDOW_MS): Date {
-  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+/** The start of the slot `now` falls in. */
+export function slotStart(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / FORM_SLOT_MS) * FORM_SLOT_MS);
+}
+
+/** The start of the oldest slot a post at `now` is counted with. */
+export function oldestCountedSlot(now: Date): Date {
+  return new Date(slotStart(now).getTime() - (FORM_SLOTS - 1) * FORM_SLOT_MS);
 }
 
 export interface FormLimitDecision {
   allowed: boolean;
-  /** Posts left in this window after this one (0 once refused). */
+  /** Posts left after this one until the slots counted now have passed (0 once refused). */
   remaining: number;
-  /** When this window ends and the count starts again. */
+  /**
+   * Refused: the first moment a post is allowed again if none is sent before (Retry-After). Allowed:
+   * when every post counted now has passed out of the count.
+   */
   resetAt: Date;
-  /** This is the first post of the window over the limit: the one refusal worth recording. */
+  /** The post that crossed the limit: the one refusal worth recording, not each refused post. */
   firstRefusal: boolean;
 }
 
-/** What the count of this window, this post included, means for this post. */
+/**
+ * What the counts mean for this post. `counts` holds the posts of the FORM_SLOTS slots, oldest first,
+ * the last being this post's slot with this post counted in it (missing slots count as none).
+ */
 export function formLimitDecision(
-  hits: number,
+  counts: readonly number[],
   limit: number,
   now: Date,
-  windowMs = FORM_WINDOW_MS,
 ): FormLimitDecision {
+  const slots = Array.from(
+    { length: FORM_SLOTS },
+    (_, i) => counts[i - (FORM_SLOTS - counts.length)] ?? 0,
+  );
+  const sum = (from: number) => slots.slice(from).reduce((total, n) => total + n, 0);
+  const used = sum(0);
+  const allowed = used <= limit;
+  // The slot from whose start the oldest slots have passed and one more post fits.
+  let shift = FORM_SLOTS;
+  if (!allowed)
+    for (let passed = 1; passed < FORM_SLOTS; passed++)
+      if (sum(passed) + 1 <= limit) {
+        shift = passed;
+        break;
+      }
   return {
-    allowed: hits <= limit,
-    remaining: Math.max(0, limit - hits),
-    resetAt: new Date(windowStart(now, windowMs).getTime() + windowMs),
-    firstRefusal: hits === limit + 1,
+    allowed,
+    remaining: allowed ? limit - used : 0,
+    resetAt: new Date(slotStart(now).getTime() + shift * FORM_SLOT_MS),
+    // Posts racing through several processes each get their own count, so exactly one sees this.
+    firstRefusal: used === limit + 1,
   };
 }
