@@ -99,7 +99,7 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   if (options.databaseUrl.startsWith("file:") && !options.keepDatabase)
     rmSync(path.dirname(options.databaseUrl.slice(5)), { recursive: true, force: true });
-  const child: ChildProcess = spawn("node", serverArguments(BENCH_BUILD), {
+  const child: ChildProcess = spawn(process.execPath, serverArguments(BENCH_BUILD), {
     env: {
       ...process.env,
       NODE_ENV: "production",
