@@ -112,6 +112,8 @@ async function burst(
             body: new URLSearchParams({
               intent: "coins",
               userId: customer.userId,
+              // The dialog sends a fresh key with each change (ADR 10); without one it is refused.
+              idempotencyKey: randomUUID(),
               amount: amount.toFixed(2),
               reason,
             }),
@@ -303,7 +305,17 @@ printTable(
     "failed rounds": run.results.filter((r) => r.problems.length).length,
   })),
 );
-const failed = runs.some((run) => run.results.some((r) => r.problems.length));
+// Both kinds of change must have been put to the test: a run that acknowledged none of one kind (a
+// refused form, say) proved nothing about it, even if each round passed.
+const untested = runs.filter(
+  (run) =>
+    run.results.reduce((n, r) => n + r.orders, 0) === 0 ||
+    run.results.reduce((n, r) => n + r.coins, 0) === 0,
+);
+for (const run of untested)
+  console.log(`${run.label}: no order or no coin change was acknowledged in any round.`);
+const failed =
+  untested.length > 0 || runs.some((run) => run.results.some((r) => r.problems.length));
 console.log(
   failed
     ? "\nCrash test FAILED: see the rounds above."
