@@ -12,6 +12,7 @@ describe("how production starts the server", () => {
   it("runs the compiled entry of the given build folder, with the memory flags", () => {
     expect(serverArguments(".tmp/bench-build/")).toEqual([
       "--max-semi-space-size=8",
+      "--v8-pool-size=1",
       ".tmp/bench-build/server/main.js",
     ]);
   });

@@ -8,11 +8,16 @@
 export const SERVER_ENTRY = "server/main.js";
 
 /**
- * V8's young generation capped at 8 MiB per half: Node 24 sizes it from the machine's memory (64 MiB
- * halves on a 24 GiB host), which cost a server process about 100 MB more resident memory for no
- * measured gain in CPU per request on our short requests (ADR 17, `npm run bench:runtime`).
+ * Two flags that cut a server process's resident memory (ADR 17, measured with `npm run bench:runtime`):
+ *
+ * - V8's young generation capped at 8 MiB per half: Node 24 sizes it from the machine's memory (64 MiB
+ *   halves on a 24 GiB host), which cost about 100 MB more for no measured gain in CPU per request on our
+ *   short requests;
+ * - one V8 background thread instead of four: each thread that allocates gets a C heap (arena) of its
+ *   own, about 35 MB of resident memory for the three spare ones; a host runs one process per core
+ *   (WEB_CONCURRENCY), so more threads than cores only take turns.
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8"];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8", "--v8-pool-size=1"];
 
 /** The arguments to give `node` to run the production server from a build folder. */
 export function serverArguments(buildDirectory = "build"): string[] {
