@@ -399,6 +399,17 @@ describeEachDatabase("admin user management", (app) => {
 
     const one = await searchUsers(db, { q: `${tag}-7@`, limit: 25, offset: 0 });
     expect(one).toMatchObject({ total: 1, totalCapped: false });
+
+    // Past the limit only by accounts the list does not show: exactly counted, not "more than".
+    await db
+      .updateTable("users")
+      .set({ status: "deleted" })
+      .where("id", "in", [`${tag}-3`, `${tag}-4`])
+      .execute();
+    const listed = await searchUsers(db, { q: tag, limit: 25, offset: 0 });
+    expect(listed).toMatchObject({ total: USER_COUNT_LIMIT, totalCapped: false });
+    const admins = await searchUsers(db, { q: tag, role: "admin", limit: 25, offset: 0 });
+    expect(admins).toMatchObject({ total: 0, totalCapped: false, users: [] });
     await expectLedgerIntact(app());
   });
 

@@ -36,6 +36,11 @@ function normalise(text: string) {
   return text.replaceAll("\u0000", "").trim().toLowerCase();
 }
 
+/** Whether a text is long enough for the trigram index to look it up. */
+function canLookUp(text: string): boolean {
+  return [...normalise(text)].length >= TRIGRAM;
+}
+
 /**
  * The ids of the accounts whose email (or name or email) contains `text`, when there are no more than
  * FEW_ACCOUNTS of them; null when there are more, or the text is too short to look up (then a caller
@@ -49,9 +54,10 @@ export async function fewAccountsContaining(
   db: Db,
   text: string,
   where: "email" | "name or email",
+  listed: { role?: string } | null = null,
 ): Promise<string[] | null> {
   const needle = normalise(text);
-  if ([...needle].length < TRIGRAM) return null;
+  if (!canLookUp(needle)) return null;
   let rows: { id: string }[];
   if (isPostgres(db)) {
     rows = await db
@@ -64,10 +70,15 @@ export async function fewAccountsContaining(
     // An FTS5 phrase: the text in double quotes, its own double quotes doubled; any character is literal.
     const phrase = `"${needle.replaceAll('"', '""')}"`;
     const query = where === "email" ? `email : ${phrase}` : phrase;
+    // `listed`: only the accounts the admin list shows (not deleted, of the role asked for), so "more
+    // than FEW_ACCOUNTS" is also true of the list's count.
+    const shown = listed
+      ? sql`and users.status != 'deleted' ${listed.role ? sql`and users.role = ${listed.role}` : sql``}`
+      : sql``;
     rows = (
       await sql<{ id: string }>`
         select users.id from users_search join users on users.rowid = users_search.rowid
-        where users_search match ${query} limit ${FEW_ACCOUNTS + 1}
+        where users_search match ${query} ${shown} limit ${FEW_ACCOUNTS + 1}
       `.execute(db)
     ).rows;
   }
@@ -118,11 +129,18 @@ export async function searchUsers(
   const q = query.q?.trim().toLowerCase();
   // Emails are stored lower-case; names are compared lower-cased. PostgreSQL's trigram indexes serve the
   // LIKE itself; SQLite's FTS5 index is asked first for the few accounts a rare text matches.
+  const role = query.role && query.role !== "all" ? query.role : undefined;
+  // On SQLite the index also tells when more accounts match than the list counts: then the count is
+  // known without reading thousands of accounts with LIKE to count them.
+  let manyMatch = false;
   if (q) {
-    const few = isPostgres(db) ? null : await fewAccountsContaining(db, q, "name or email");
+    const few = isPostgres(db)
+      ? null
+      : await fewAccountsContaining(db, q, "name or email", { role });
+    manyMatch = !isPostgres(db) && few === null && canLookUp(q) && FEW_ACCOUNTS >= USER_COUNT_LIMIT;
     base = base.where(few ? oneOf("users.id", few) : accountLike(q, "name or email"));
   }
-  if (query.role && query.role !== "all") base = base.where("users.role", "=", query.role);
+  if (role) base = base.where("users.role", "=", role);
 
   const sort = query.sort ?? "created";
   const column = sortColumns[sort];
@@ -171,15 +189,17 @@ export async function searchUsers(
           .orderBy(sql.ref(column), direction)
           .orderBy("page.id")
           .execute(),
-    db
-      .selectFrom(
-        base
-          .select("users.id")
-          .limit(USER_COUNT_LIMIT + 1)
-          .as("matched"),
-      )
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
+    manyMatch
+      ? { n: USER_COUNT_LIMIT + 1 }
+      : db
+          .selectFrom(
+            base
+              .select("users.id")
+              .limit(USER_COUNT_LIMIT + 1)
+              .as("matched"),
+          )
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
   ]);
   const total = Number(counted.n);
   return {
