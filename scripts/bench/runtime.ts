@@ -6,7 +6,7 @@
  * others, so the decision it records can be checked again:
  *
  * - production: `npm run serve`'s command (server/command.ts), the budget applies to it;
- * - compiled entry, Node's default heap: the same file without the young-generation cap;
+ * - compiled entry, Node's defaults: the same file without the memory flags of server/command.ts;
  * - tsx at run time: the TypeScript entry loaded through tsx, as production ran before ADR 17.
  *
  * Each is run RUNTIME_RUNS times (3 by default) and the median printed with the spread. The warm-up is
@@ -51,7 +51,7 @@ interface Variant {
 const variants: Variant[] = [
   { name: "production (npm run serve)", args: serverArguments(BENCH_BUILD) },
   {
-    name: "compiled entry, Node's default heap",
+    name: "compiled entry, Node's defaults",
     args: [path.join(BENCH_BUILD, SERVER_ENTRY)],
   },
   { name: "tsx at run time (before ADR 17)", args: ["--import", "tsx", "server/index.ts"] },
@@ -83,6 +83,11 @@ function processTree(root: number): number[] {
   for (let index = 0; index < tree.length; index++)
     for (const pid of all) if (parentOf(pid) === tree[index]) tree.push(pid);
   return tree.map(Number);
+}
+
+/** Megabytes of a process and its descendants, added up (see memoryKb). */
+function treeMemoryMb(root: number, field: "VmRSS" | "VmHWM"): number {
+  return processTree(root).reduce((sum, pid) => sum + memoryKb(pid, field), 0) / 1024;
 }
 
 interface Measure {
@@ -144,9 +149,7 @@ async function measure(variant: Variant, run: number): Promise<Measure> {
     }
     const startMs = performance.now() - started;
     // What `ps -o rss` showed right after start (the figure issue 18 started from), before any page.
-    const treeRssMb = () =>
-      processTree(child.pid!).reduce((sum, pid) => sum + memoryKb(pid, "VmRSS"), 0) / 1024;
-    const startRssMb = treeRssMb();
+    const startRssMb = treeMemoryMb(child.pid!, "VmRSS");
 
     const services = createServices({
       ...parseEnv({ DATABASE_URL: databaseUrl }),
@@ -189,16 +192,13 @@ async function measure(variant: Variant, run: number): Promise<Measure> {
     // Then idle, as a server is between bursts: V8's memory reducer runs on an idle process after a few
     // seconds and gives back what the warm-up's garbage took. The figure is read after that.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    const tree = processTree(child.pid!);
-    const total = (field: "VmRSS" | "VmHWM") =>
-      tree.reduce((sum, pid) => sum + memoryKb(pid, field), 0) / 1024;
     return {
       startMs,
       startRssMb,
       cpuPerRequestMs,
-      rssMb: total("VmRSS"),
-      peakMb: total("VmHWM"),
-      processes: tree.length,
+      rssMb: treeMemoryMb(child.pid!, "VmRSS"),
+      peakMb: treeMemoryMb(child.pid!, "VmHWM"),
+      processes: processTree(child.pid!).length,
       errors,
     };
   } finally {

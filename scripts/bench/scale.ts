@@ -175,6 +175,16 @@ async function measurePage(site: Site, page: Page, tally: Tally, seconds: number
   tally.cpuMs = before === null || after === null ? null : (tally.cpuMs ?? 0) + after - before;
 }
 
+/** Warm-up: compiled code paths, page caches and query plans are not what we measure. */
+async function warmPage(site: Site, page: Page) {
+  for (let i = 0; i < 20; i++)
+    await (
+      await fetch(`${site.server.url}${page.path}`, {
+        headers: { cookie: site.cookies[page.who] },
+      })
+    ).text();
+}
+
 async function benchDialect(dialect: string, databaseUrlFor: (size: ScaleSize) => string) {
   const sites: Site[] = [];
   try {
@@ -184,14 +194,7 @@ async function benchDialect(dialect: string, databaseUrlFor: (size: ScaleSize) =
     // Every page of both sites once through before any is measured: the budgets describe a site that has
     // been running, and the first page measured otherwise also carried each server's first minute on a
     // freshly seeded database (its ratio read 1.73 and 1.52 in two runs, as the first page only).
-    for (const site of sites)
-      for (const page of PAGES)
-        for (let i = 0; i < 20; i++)
-          await (
-            await fetch(`${site.server.url}${page.path}`, {
-              headers: { cookie: site.cookies[page.who] },
-            })
-          ).text();
+    for (const site of sites) for (const page of PAGES) await warmPage(site, page);
     for (const page of PAGES) {
       const tallies = new Map<Site, Tally>();
       for (const site of sites) {
@@ -202,9 +205,8 @@ async function benchDialect(dialect: string, databaseUrlFor: (size: ScaleSize) =
         const html = (await check.text()).length;
         if (check.status !== 200)
           throw new Error(`${dialect} ${site.size} ${path} answered ${check.status}, not 200`);
-        // Warm-up: compiled code paths, page caches and query plans are not what we measure.
-        for (let i = 0; i < 20; i++)
-          await (await fetch(`${site.server.url}${path}`, { headers })).text();
+        // Again right before it is measured, after the other pages had the caches.
+        await warmPage(site, page);
         tallies.set(site, { latencies: [], requests: 0, errors: 0, cpuMs: 0, html });
       }
       for (let round = 0; round < ROUNDS; round++)
