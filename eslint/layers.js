@@ -69,7 +69,7 @@ const typesOnly = (target) => ({ target, typesOnly: true });
 export const layers = [
   {
     folder: "`server/`",
-    files: ["server/**/*.ts"],
+    files: ["server/**/*.{ts,tsx}"],
     layer: "server",
     may: ["app"],
     except: ["legacy-import"],
@@ -121,13 +121,13 @@ export const layers = [
   },
   {
     folder: "`app/http/`",
-    files: ["app/http/**/*.ts"],
+    files: ["app/http/**/*.{ts,tsx}"],
     layer: "http",
     may: ["domain", "lib", "i18n", typesOnly("context.server")],
   },
   {
     folder: "`app/domain/<area>/<area>.ts`",
-    files: ["app/domain/**/*.ts"],
+    files: ["app/domain/**/*.{ts,tsx}"],
     ignores: ["app/domain/**/*.server.ts"],
     layer: "domain",
     may: ["lib"],
@@ -141,13 +141,13 @@ export const layers = [
   },
   {
     folder: "`app/db/`",
-    files: ["app/db/**/*.ts"],
+    files: ["app/db/**/*.{ts,tsx}"],
     layer: "db",
     may: ["migrations"],
   },
   {
     folder: "`app/legacy-import/`",
-    files: ["app/legacy-import/**/*.ts"],
+    files: ["app/legacy-import/**/*.{ts,tsx}"],
     layer: "legacy-import",
     may: ["db", "domain", "lib"],
   },
@@ -195,13 +195,13 @@ export const layers = [
   },
   {
     folder: "`app/config/`",
-    files: ["app/config/**/*.ts"],
+    files: ["app/config/**/*.{ts,tsx}"],
     layer: "config",
     may: ["lib"],
   },
   {
     folder: "`db/migrations/`",
-    files: ["db/migrations/**/*.ts"],
+    files: ["db/migrations/**/*.{ts,tsx}"],
     layer: "migrations",
     may: [],
   },
