@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { layerBlocks } from "./eslint/layers.js";
 
 export default tseslint.config(
   {
@@ -31,39 +32,7 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  {
-    // Features are islands: one feature never imports another (Bulletproof React).
-    files: ["app/features/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["~/features/*", "../../features/*"],
-              message:
-                "Features do not import each other; move shared code to app/components or app/lib.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Route modules never touch the database directly.
-    files: ["app/routes/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["~/db/*", "kysely"],
-              message: "Route modules call domain functions; they never touch the database.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // What each folder may import (docs/architecture.md): one block per row, and rows never share a file, so
+  // no block replaces another's patterns.
+  ...layerBlocks(),
 );

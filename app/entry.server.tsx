@@ -4,16 +4,18 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { EnhanceScriptContext, enhanceScriptUrl } from "./components/enhance-script";
+import { EnhanceScriptContext } from "./components/enhance-script";
 import { NonceContext } from "./components/nonce";
 import { readEnhanceScript } from "./lib/enhance-script.server";
 import { logger } from "./lib/logger.server";
 import { createPageCache, pageCacheKey } from "./lib/page-cache.server";
+// Bundled on its own (Vite's worker build: one small self-contained file, none of the app's chunks).
+import enhanceScriptUrl from "./entry.enhance.ts?worker&url";
 
 export const streamTimeout = 5_000;
 
 // Written into anonymous visitors' pages (ADR 13); the build does not change while the server runs.
-const enhanceScriptCode = readEnhanceScript(enhanceScriptUrl);
+const enhanceScript = { src: enhanceScriptUrl, code: readEnhanceScript(enhanceScriptUrl) };
 
 // About 40 KB a page: a few megabytes per server process at most.
 const visitorPages = createPageCache({ maxEntries: 300, maxAgeMs: 60_000 });
@@ -62,7 +64,7 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <EnhanceScriptContext.Provider value={enhanceScriptCode}>
+        <EnhanceScriptContext.Provider value={enhanceScript}>
           <I18nextProvider i18n={i18n}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </I18nextProvider>

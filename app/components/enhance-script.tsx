@@ -1,11 +1,12 @@
 import { createContext, useContext } from "react";
-// Bundled on its own (Vite's worker build: one small self-contained file, none of the app's chunks).
-import enhanceScriptUrl from "~/entry.enhance.ts?worker&url";
 
-export { enhanceScriptUrl };
-
-/** The enhance script's code when the server can write it into the page (entry.server), else null. */
-export const EnhanceScriptContext = createContext<string | null>(null);
+/**
+ * The enhance script, given by entry.server (which owns its bundle): its file, and its code when the
+ * server can write it into the page. Only server-rendered pages use it: in the browser it is always React.
+ */
+export const EnhanceScriptContext = createContext<{ src: string; code: string | null } | null>(
+  null,
+);
 
 /**
  * The one script of a page served without React (ADR 13). Written into the page when the server has its
@@ -13,7 +14,9 @@ export const EnhanceScriptContext = createContext<string | null>(null);
  * nothing of the first paint needs it. A module script either way: it runs once the page is parsed.
  */
 export function EnhanceScript({ nonce }: { nonce: string }) {
-  const code = useContext(EnhanceScriptContext);
+  const script = useContext(EnhanceScriptContext);
+  if (!script) return null;
+  const { src, code } = script;
   return code ? (
     <script
       type="module"
@@ -22,12 +25,6 @@ export function EnhanceScript({ nonce }: { nonce: string }) {
       dangerouslySetInnerHTML={{ __html: code }}
     />
   ) : (
-    <script
-      type="module"
-      src={enhanceScriptUrl}
-      nonce={nonce}
-      fetchPriority="low"
-      data-enhance=""
-    />
+    <script type="module" src={src} nonce={nonce} fetchPriority="low" data-enhance="" />
   );
 }

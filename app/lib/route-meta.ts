@@ -1,4 +1,3 @@
-import type { RootData } from "~/root";
 import { pageMeta } from "./meta";
 
 interface MetaMatch {
@@ -11,6 +10,8 @@ export function metaFor(
   loaderData: { meta?: { title?: string; description?: string } } | undefined,
   matches: readonly (MetaMatch | undefined)[],
 ) {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+  // The root loader's data, as far as the meta tags read it (app/root.tsx returns more).
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    Parameters<typeof pageMeta>[1] | undefined;
   return pageMeta(loaderData?.meta, root);
 }
