@@ -7,8 +7,8 @@ import type { DialectName } from "~/db/database.server";
 import type { Database } from "~/db/schema";
 import { registerCustomer, signIn } from "~/domain/accounts/accounts.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { expectLedgerIntact } from "../../../tests/support/money-fixtures";
-import { describeEachDatabase } from "../../../tests/support/test-database";
+import { expectLedgerIntact } from "../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../tests/support/test-database";
 import type { ImportCollection, ImportReport } from "./legacy-import";
 import { importLegacyFile } from "./legacy-import.server";
 
