@@ -9,7 +9,8 @@ import { registerCustomer, signIn } from "~/domain/accounts/accounts.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { expectLedgerIntact } from "../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../tests/support/test-database";
-import type { ImportCollection, ImportReport } from "./legacy-import";
+import type { ImportCollection } from "./collections";
+import type { ImportReport } from "./report-types";
 import { importLegacyFile } from "./legacy-import.server";
 
 const fixtures = path.resolve("tests/fixtures/legacy");

@@ -2,24 +2,22 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultSettings } from "~/domain/settings/settings";
+import { slugWords as slugify } from "~/domain/catalogue/catalogue-admin";
+import { emptyCounts } from "./collections";
+import type { LegacyDataset } from "./dataset-types";
+import { readAmountCents } from "./field-amounts";
+import { readLegacyDate, readSpecNumber } from "./field-loose";
+import { readEmail, readLegacyId } from "./field-readers";
+import { legacyProductType } from "./map-products";
+import { applySetting } from "./map-settings";
 import {
-  applySetting,
-  emptyCounts,
   legacyBillingCycle,
   legacyOrderStatus,
-  legacyProductType,
   legacyRole,
   legacyServiceStatus,
-  readAmountCents,
-  readEmail,
-  readLegacyDate,
-  readLegacyFile,
-  readLegacyId,
-  readSpecNumber,
-  slugify,
-  type FileProblem,
-  type LegacyDataset,
-} from "./legacy-import";
+} from "./map-values";
+import { readLegacyFile } from "./read-file";
+import type { FileProblem } from "./report-types";
 import { formatRefusal, formatReport } from "./legacy-import-report";
 
 const fixture = (name: string) => readFileSync(path.resolve("tests/fixtures/legacy", name), "utf8");
