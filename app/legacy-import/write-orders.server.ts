@@ -4,8 +4,8 @@ import type { ImportOrder } from "./dataset-types";
 import { mapped, note, remember, skip, type Writing } from "./write-context.server";
 import {
   legacyPrice,
+  ownerOf,
   resolveProduct,
-  resolveUser,
   type Catalogue,
   type ProductRow,
 } from "./write-refs.server";
@@ -16,11 +16,8 @@ export async function writeOrders(w: Writing, accounts: Accounts, catalogue: Cat
   for (const order of w.data.orders) {
     const label = order.serviceName ?? `order ${order.key}`;
     if (mapped(w, "orders", order.key)) continue;
-    const user = resolveUser(w, accounts, order.userId);
-    if (!user.ok) {
-      skip(w, "orders", order.ref, label, user.reason);
-      continue;
-    }
+    const userId = ownerOf(w, accounts, "orders", order, label);
+    if (userId === null) continue;
     const product = resolveProduct(w, catalogue, order.serviceId, order.serviceName);
     if (!product) {
       skip(w, "orders", order.ref, label, {
@@ -31,7 +28,7 @@ export async function writeOrders(w: Writing, accounts: Accounts, catalogue: Cat
       continue;
     }
     const priceCents = legacyPrice(catalogue, order) ?? product.price_cents;
-    const id = await insertOrder(w, order, user.id, product, priceCents);
+    const id = await insertOrder(w, order, userId, product, priceCents);
     await remember(w, "orders", order.key, id, "created");
     if (order.unknownStatus)
       note(w, "orders", order.ref, label, {

@@ -1,7 +1,7 @@
 import { slugWords } from "~/domain/catalogue/catalogue-admin";
 import { mappingKey, sameName } from "./import-state.server";
 import type { SkipReason } from "./report-types";
-import type { Writing } from "./write-context.server";
+import { skip, type Writing } from "./write-context.server";
 import type { Accounts } from "./write-users.server";
 
 // Orders, user services and vouchers point at users and services by the old ids: these find ours.
@@ -54,7 +54,7 @@ export function legacyPrice(
   );
 }
 
-export function resolveUser(
+function resolveUser(
   w: Writing,
   accounts: Accounts,
   legacyId: string | null,
@@ -67,4 +67,18 @@ export function resolveUser(
   return ref
     ? { ok: false, reason: { code: "userNotImported", userRef: ref } }
     : { ok: false, reason: { code: "userMissing", userId: legacyId } };
+}
+
+/** The account an order or a user service belongs to; without one, the record is skipped (reported). */
+export function ownerOf(
+  w: Writing,
+  accounts: Accounts,
+  collection: "orders" | "userServices",
+  item: { ref: string; userId: string | null },
+  label: string,
+): string | null {
+  const user = resolveUser(w, accounts, item.userId);
+  if (user.ok) return user.id;
+  skip(w, collection, item.ref, label, user.reason);
+  return null;
 }

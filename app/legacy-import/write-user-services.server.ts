@@ -1,7 +1,7 @@
 import { addDays } from "~/domain/orders/orders";
 import { LEGACY_SERVICE_DAYS } from "./collections";
-import { mapped, note, remember, skip, type Writing } from "./write-context.server";
-import { legacyPrice, resolveProduct, resolveUser, type Catalogue } from "./write-refs.server";
+import { mapped, note, remember, type Writing } from "./write-context.server";
+import { legacyPrice, ownerOf, resolveProduct, type Catalogue } from "./write-refs.server";
 import type { Accounts } from "./write-users.server";
 
 /** User services: hosting services, which may stand without a catalogue product (as an admin-added one does). */
@@ -9,18 +9,15 @@ export async function writeUserServices(w: Writing, accounts: Accounts, catalogu
   for (const service of w.data.userServices) {
     const label = service.serviceName ?? `service ${service.key}`;
     if (mapped(w, "userServices", service.key)) continue;
-    const user = resolveUser(w, accounts, service.userId);
-    if (!user.ok) {
-      skip(w, "userServices", service.ref, label, user.reason);
-      continue;
-    }
+    const userId = ownerOf(w, accounts, "userServices", service, label);
+    if (userId === null) continue;
     const product = resolveProduct(w, catalogue, service.serviceId, service.serviceName);
     const priceCents = legacyPrice(catalogue, service) ?? product?.price_cents ?? 0;
     const createdAt = service.createdAt ?? w.now;
     const row = await w.trx
       .insertInto("hosting_services")
       .values({
-        user_id: user.id,
+        user_id: userId,
         product_id: product?.id ?? null,
         name: (service.serviceName ?? product?.name ?? `Service ${service.key}`).slice(0, 100),
         server_name: "",
