@@ -1,5 +1,5 @@
 import type { ImportCollection } from "./collections";
-import type { LegacyDataset } from "./dataset-types";
+import type { LegacyDataset } from "./legacy-dataset";
 import { recordsOf, type Source, type SourcedRecord } from "./file-sources";
 
 /** What the per-collection builders share: the sources read, the dataset they fill, per-key counts. */

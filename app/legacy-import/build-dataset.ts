@@ -6,7 +6,7 @@ import { buildSettings, buildUnsupported } from "./build-settings";
 import { buildUserServices } from "./build-user-services";
 import { buildUsers } from "./build-users";
 import { buildVouchers } from "./build-vouchers";
-import type { LegacyDataset } from "./dataset-types";
+import type { LegacyDataset } from "./legacy-dataset";
 import type { Source } from "./file-sources";
 import type { SourceSummary } from "./report-types";
 

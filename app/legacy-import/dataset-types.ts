@@ -9,8 +9,6 @@ import type {
   OrderStatus,
   VoucherTerms,
 } from "~/domain/orders/orders";
-import type { SettingsSection } from "~/domain/settings/settings";
-import type { NoteLine, SkipLine, SourceSummary } from "./report-types";
 
 // What the importer works on: normalised records, each with the place it came from (`ref`) and, but for
 // users (matched by email), the old identity it is remembered by (`key`).
@@ -95,31 +93,4 @@ export interface ImportVoucher extends Pick<
   validUntil: string | null;
   createdAt: string | null;
   applicableServices: "all" | string[];
-}
-
-export interface ImportSetting {
-  ref: string;
-  /** The old setting's path ("theme.primaryColor"): its key in the import record. */
-  key: string;
-  section: SettingsSection;
-  field: string;
-  value: unknown;
-}
-
-export interface LegacyDataset {
-  source: SourceSummary;
-  users: ImportUser[];
-  services: ImportService[];
-  orders: ImportOrder[];
-  userServices: ImportUserService[];
-  announcements: ImportAnnouncement[];
-  vouchers: ImportVoucher[];
-  settings: ImportSetting[];
-  /** Records turned away before the database is read: duplicates, no id, no equivalent here. */
-  skipped: SkipLine[];
-  notes: NoteLine[];
-  /** Every legacy user id in the file (any copy) → its user's email, for orders that point at users. */
-  userEmailById: Map<string, string>;
-  /** Users turned away before the database is read, by email, so their orders say why. */
-  skippedUserRefs: Map<string, string>;
 }

@@ -1,6 +1,7 @@
 import type { Db, Tx } from "~/db/transaction";
 import type { ImportCollection } from "./collections";
-import type { ImportUser, LegacyDataset } from "./dataset-types";
+import type { ImportUser } from "./dataset-types";
+import type { LegacyDataset } from "./legacy-dataset";
 
 // What is already here: accounts by email, and what earlier imports brought in (legacy_imports).
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
 import { prepareCredentials, StaleCredentials, type Credential } from "./credentials.server";
-import type { LegacyDataset } from "./dataset-types";
+import type { LegacyDataset } from "./legacy-dataset";
 import { usersToCreate } from "./import-state.server";
 import { readLegacyFile } from "./read-file";
 import type { FileProblem, ImportReport } from "./report-types";

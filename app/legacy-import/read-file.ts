@@ -1,6 +1,6 @@
 import { buildDataset } from "./build-dataset";
 import { IMPORT_COLLECTIONS } from "./collections";
-import type { LegacyDataset } from "./dataset-types";
+import type { LegacyDataset } from "./legacy-dataset";
 import { describeJsonValue, isPlainObject } from "./field-basics";
 import { jsonProblem, validateDocument, type Source, type SourcesRead } from "./file-sources";
 import { parseJson } from "./json-syntax";

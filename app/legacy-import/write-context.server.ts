@@ -1,7 +1,7 @@
 import type { Tx } from "~/db/transaction";
 import { emptyCounts, type ImportCollection, type Outcome } from "./collections";
 import type { Credential } from "./credentials.server";
-import type { LegacyDataset } from "./dataset-types";
+import type { LegacyDataset } from "./legacy-dataset";
 import { loadMappings, mappingKey, type Mapping } from "./import-state.server";
 import type { ImportNote, ImportReport, SkipReason } from "./report-types";
 

@@ -1,6 +1,6 @@
 import type { Settings, SettingsSection } from "~/domain/settings/settings";
 import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
-import type { ImportSetting } from "./dataset-types";
+import type { ImportSetting } from "./legacy-dataset";
 import { applySetting } from "./map-settings";
 import { mapped, remember, skip, type Writing } from "./write-context.server";
 

@@ -1,24 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { defaultSettings } from "~/domain/settings/settings";
-import { slugWords as slugify } from "~/domain/catalogue/catalogue-admin";
-import { emptyCounts } from "./collections";
-import type { LegacyDataset } from "./dataset-types";
-import { readAmountCents } from "./field-amounts";
-import { readLegacyDate, readSpecNumber } from "./field-loose";
-import { readEmail, readLegacyId } from "./field-readers";
-import { legacyProductType } from "./map-products";
-import { applySetting } from "./map-settings";
-import {
-  legacyBillingCycle,
-  legacyOrderStatus,
-  legacyRole,
-  legacyServiceStatus,
-} from "./map-values";
+import type { LegacyDataset } from "./legacy-dataset";
 import { readLegacyFile } from "./read-file";
 import type { FileProblem } from "./report-types";
-import { formatRefusal, formatReport } from "./legacy-import-report";
 
 const fixture = (name: string) => readFileSync(path.resolve("tests/fixtures/legacy", name), "utf8");
 
@@ -35,161 +20,6 @@ function problems(value: unknown): FileProblem[] {
 }
 
 const paths = (value: unknown) => problems(value).map((p) => p.path);
-
-describe("amounts", () => {
-  it.each([
-    [4.5, 450],
-    [5, 500],
-    ["4.50", 450],
-    ["4,5", 450],
-    [" 25 ", 2500],
-    ["12.300", 1230],
-    [0.1 + 0.2, 30],
-    [4.35, 435],
-    [10000, 1_000_000],
-    [-5, -500],
-    ["-0.5", -50],
-    [0, 0],
-  ])("%j is %i cents, exactly", (value, cents) => {
-    expect(readAmountCents(value)).toEqual({ ok: true, value: cents });
-  });
-
-  it("treats a missing amount as missing", () => {
-    for (const value of [undefined, null, "", "  "])
-      expect(readAmountCents(value)).toEqual({ ok: true, value: null });
-  });
-
-  it.each([
-    [4.275, "more than two decimals"],
-    ["4.275", "more than two decimals"],
-    ["abc", "is not an amount"],
-    ["5 €", "is not an amount"],
-    [true, "found true"],
-    [[5], "found a list"],
-    [1e9, "more than €1,000,000"],
-    [Number.NaN, "is not an amount"],
-  ])("refuses %j (%s)", (value, message) => {
-    const result = readAmountCents(value);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toContain(message);
-  });
-});
-
-describe("field readers", () => {
-  it("reads ids as text or numbers, the same id either way", () => {
-    expect(readLegacyId("1718000000001")).toEqual({ ok: true, value: "1718000000001" });
-    expect(readLegacyId(1718000000001)).toEqual({ ok: true, value: "1718000000001" });
-    expect(readLegacyId(undefined)).toEqual({ ok: true, value: null });
-    expect(readLegacyId({ id: 1 }).ok).toBe(false);
-  });
-
-  it("normalises emails and refuses what is not one", () => {
-    expect(readEmail("  Youssef.Amrani@Example.COM ")).toEqual({
-      ok: true,
-      value: "youssef.amrani@example.com",
-    });
-    expect(readEmail("bob@").ok).toBe(false);
-    expect(readEmail("admin@localhost").ok).toBe(false);
-    expect(readEmail(undefined).ok).toBe(false);
-    expect(readEmail(12).ok).toBe(false);
-  });
-
-  it("keeps valid times and drops the rest", () => {
-    expect(readLegacyDate("2024-06-10T06:13:20.001Z")).toBe("2024-06-10T06:13:20.001Z");
-    expect(readLegacyDate(1718000000001)).toBe("2024-06-10T06:13:20.001Z");
-    expect(readLegacyDate("1718000000001")).toBe("2024-06-10T06:13:20.001Z");
-    expect(readLegacyDate(1718000000)).toBe("2024-06-10T06:13:20.000Z");
-    expect(readLegacyDate("not a date")).toBeNull();
-    expect(readLegacyDate({})).toBeNull();
-    expect(readLegacyDate(-1)).toBeNull();
-  });
-
-  it("reads specs written as text", () => {
-    expect(readSpecNumber("2GB")).toBe(2);
-    expect(readSpecNumber("250GB NVMe")).toBe(250);
-    expect(readSpecNumber("1 vCPU")).toBe(1);
-    expect(readSpecNumber("512MB")).toBe(0.5);
-    expect(readSpecNumber(6)).toBe(6);
-    expect(readSpecNumber("Unlimited")).toBeNull();
-  });
-});
-
-describe("mapping old values", () => {
-  it("recognises an admin by role or by isAdmin", () => {
-    expect(legacyRole({ role: "admin", isAdmin: null })).toBe("admin");
-    expect(legacyRole({ role: " Admin ", isAdmin: false })).toBe("admin");
-    expect(legacyRole({ role: "user", isAdmin: true })).toBe("admin");
-    expect(legacyRole({ role: null, isAdmin: true })).toBe("admin");
-    expect(legacyRole({ role: "user", isAdmin: false })).toBe("user");
-    expect(legacyRole({ role: "moderator", isAdmin: null })).toBe("user");
-  });
-
-  it("maps service types, falling back on the category and the name", () => {
-    expect(legacyProductType("samp", null, "x")).toBe("samp");
-    expect(legacyProductType("SA-MP", null, "x")).toBe("samp");
-    expect(legacyProductType("MTA:SA", null, "x")).toBe("mta");
-    expect(legacyProductType(null, "VPS Hosting", "Premium")).toBe("vps");
-    expect(legacyProductType(null, "Game Hosting", "MTA Professional")).toBe("mta");
-    expect(legacyProductType("minecraft", "Game Hosting", "Craft")).toBe("game");
-  });
-
-  it("keeps an order's status when it maps, else pending", () => {
-    expect(legacyOrderStatus("pending")).toEqual({ status: "pending", unknown: null });
-    expect(legacyOrderStatus("Approved")).toEqual({ status: "approved", unknown: null });
-    expect(legacyOrderStatus("cancelled")).toEqual({ status: "rejected", unknown: null });
-    expect(legacyOrderStatus("processing")).toEqual({ status: "pending", unknown: "processing" });
-    expect(legacyOrderStatus(null)).toEqual({ status: "pending", unknown: null });
-  });
-
-  it("maps user service statuses; an unknown one comes in suspended", () => {
-    expect(legacyServiceStatus("active").status).toBe("active");
-    expect(legacyServiceStatus("suspended").status).toBe("suspended");
-    expect(legacyServiceStatus("terminated").status).toBe("terminated");
-    expect(legacyServiceStatus("expired").status).toBe("active");
-    expect(legacyServiceStatus("weird")).toEqual({ status: "suspended", unknown: "weird" });
-  });
-
-  it("maps billing cycles", () => {
-    expect(legacyBillingCycle("annually")).toBe("annual");
-    expect(legacyBillingCycle("semi-annual")).toBe("semiannual");
-    expect(legacyBillingCycle("Quarterly")).toBe("quarterly");
-    expect(legacyBillingCycle(null)).toBe("monthly");
-  });
-
-  it("makes slugs that match the catalogue's", () => {
-    expect(slugify("SAMP Starter")).toBe("samp-starter");
-    expect(slugify("  VPS — Premium!! ")).toBe("vps-premium");
-    expect(slugify("Économie")).toBe("economie");
-  });
-});
-
-describe("settings", () => {
-  const defaults = defaultSettings();
-
-  it("takes a valid value and keeps the rest of the section", () => {
-    const result = applySetting(defaults.theme, "theme", "primaryColor", "#3b82f6");
-    expect(result).toEqual({ ok: true, value: { ...defaults.theme, primaryColor: "#3b82f6" } });
-  });
-
-  it("reads #abc colours and true/false written as text", () => {
-    expect(applySetting(defaults.theme, "theme", "accentColor", "#fa0")).toMatchObject({
-      ok: true,
-      value: { accentColor: "#ffaa00" },
-    });
-    expect(applySetting(defaults.features, "features", "livechat", "false")).toMatchObject({
-      ok: true,
-      value: { livechat: false },
-    });
-  });
-
-  it("refuses a value the settings schema refuses, saying why", () => {
-    const colour = applySetting(defaults.theme, "theme", "accentColor", "orange");
-    expect(colour).toEqual({ ok: false, message: '"orange" is not a colour like #2563eb' });
-    expect(applySetting(defaults.links, "links", "discord", "discord").ok).toBe(false);
-    expect(applySetting(defaults.general, "general", "contactEmail", "nope").ok).toBe(false);
-    expect(applySetting(defaults.general, "general", "siteName", "x".repeat(200)).ok).toBe(false);
-  });
-});
 
 describe("reading the database document (shape a)", () => {
   const data = dataset(fixture("storefront-database.json"));
@@ -418,39 +248,5 @@ describe("refusing a malformed file", () => {
     expect(
       problems({ a: JSON.stringify({ users: [] }), b: JSON.stringify({ orders: [] }) })[0]!.message,
     ).toContain('several keys hold a database document ("a", "b")');
-  });
-});
-
-describe("the report", () => {
-  it("prints a table of every collection and each skip with its reason", () => {
-    const counts = emptyCounts();
-    counts.users = { imported: 3, matched: 0, skipped: 1, already: 2 };
-    const lines = formatReport({
-      dryRun: false,
-      source: { shape: "document", mainKey: null, legacyKeys: [], ignored: [] },
-      counts,
-      skipped: [
-        {
-          collection: "users",
-          ref: "users[4]",
-          label: "x@example.com",
-          reason: { code: "emailTaken" },
-        },
-      ],
-      notes: [],
-      oneTimePasswords: [{ email: "admin@example.com", password: "OneTime123" }],
-    });
-    expect(lines).toContain("users                       3        0        1                 2");
-    expect(lines.join("\n")).toContain(
-      "users[4] (x@example.com): an account with this email already exists in Hostfront",
-    );
-    expect(lines.join("\n")).toContain("admin@example.com: OneTime123");
-  });
-
-  it("prints every problem of a refused file, and says nothing was imported", () => {
-    expect(formatRefusal("old.json", [{ path: "users[3].email", message: "bad" }])).toEqual([
-      "Refused old.json: nothing was imported.",
-      "  users[3].email: bad",
-    ]);
   });
 });
