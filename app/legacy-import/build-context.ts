@@ -1,6 +1,6 @@
 import type { ImportCollection } from "./collections";
-import type { LegacyDataset } from "./legacy-dataset";
 import { recordsOf, type Source, type SourcedRecord } from "./file-sources";
+import type { LegacyDataset } from "./legacy-dataset";
 
 /** What the per-collection builders share: the sources read, the dataset they fill, per-key counts. */
 export interface Building {

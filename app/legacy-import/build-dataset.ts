@@ -6,8 +6,8 @@ import { buildSettings, buildUnsupported } from "./build-settings";
 import { buildUserServices } from "./build-user-services";
 import { buildUsers } from "./build-users";
 import { buildVouchers } from "./build-vouchers";
-import type { LegacyDataset } from "./legacy-dataset";
 import type { Source } from "./file-sources";
+import type { LegacyDataset } from "./legacy-dataset";
 import type { SourceSummary } from "./report-types";
 
 /**

@@ -10,8 +10,8 @@ import { getSettings } from "~/domain/settings/settings.server";
 import { expectLedgerIntact } from "../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../tests/support/test-database";
 import type { ImportCollection } from "./collections";
-import type { ImportReport } from "./report-types";
 import { importLegacyFile } from "./legacy-import.server";
+import type { ImportReport } from "./report-types";
 
 const fixtures = path.resolve("tests/fixtures/legacy");
 const dumpText = readFileSync(path.join(fixtures, "local-storage.json"), "utf8");

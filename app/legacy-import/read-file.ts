@@ -1,9 +1,9 @@
 import { buildDataset } from "./build-dataset";
 import { IMPORT_COLLECTIONS } from "./collections";
-import type { LegacyDataset } from "./legacy-dataset";
 import { describeJsonValue, isPlainObject } from "./field-basics";
 import { jsonProblem, validateDocument, type Source, type SourcesRead } from "./file-sources";
 import { parseJson } from "./json-syntax";
+import type { LegacyDataset } from "./legacy-dataset";
 import { readLocalStorage } from "./read-local-storage";
 import type { FileProblem, SourceSummary } from "./report-types";
 import type { RawDocument } from "./schema-document";

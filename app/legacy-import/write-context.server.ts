@@ -1,8 +1,8 @@
 import type { Tx } from "~/db/transaction";
 import { emptyCounts, type ImportCollection, type Outcome } from "./collections";
 import type { Credential } from "./credentials.server";
-import type { LegacyDataset } from "./legacy-dataset";
 import { loadMappings, mappingKey, type Mapping } from "./import-state.server";
+import type { LegacyDataset } from "./legacy-dataset";
 import type { ImportNote, ImportReport, SkipReason } from "./report-types";
 
 /** What every write step shares: the transaction, the dataset, the report it fills, what is mapped. */
