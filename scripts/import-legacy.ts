@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, getEnv } from "../app/config/env.server";
 import { createServices, prepareDatabase } from "../app/context.server";
-import { formatRefusal, formatReport } from "../app/domain/legacy-import/legacy-import-report";
-import { importLegacyFile } from "../app/domain/legacy-import/legacy-import.server";
+import { formatRefusal, formatReport } from "../app/legacy-import/legacy-import-report";
+import { importLegacyFile } from "../app/legacy-import/legacy-import.server";
 
 const usage = "Usage: npm run import:legacy -- <file.json> [--dry-run]";
 

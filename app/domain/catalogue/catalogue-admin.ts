@@ -72,9 +72,9 @@ const SPEC_ERRORS = {
 /** Lower-case words joined by single hyphens: "samp-starter". */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A slug made from a name: "SAMP Starter 2" → "samp-starter-2"; letters outside a-z are dropped. */
-export function slugify(name: string): string {
-  const slug = name
+/** The words of a name as a slug, which may be empty or one character ("خادم" → ""). */
+export function slugWords(name: string): string {
+  return name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
@@ -82,6 +82,11 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, MAX_SLUG_LENGTH)
     .replace(/-+$/, "");
+}
+
+/** A slug made from a name: "SAMP Starter 2" → "samp-starter-2"; letters outside a-z are dropped. */
+export function slugify(name: string): string {
+  const slug = slugWords(name);
   return slug.length >= 2 ? slug : "product";
 }
 

@@ -7,10 +7,11 @@ import type { DialectName } from "~/db/database.server";
 import type { Database } from "~/db/schema";
 import { registerCustomer, signIn } from "~/domain/accounts/accounts.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { expectLedgerIntact } from "../../../tests/support/money-fixtures";
-import { describeEachDatabase } from "../../../tests/support/test-database";
-import type { ImportCollection, ImportReport } from "./legacy-import";
+import { expectLedgerIntact } from "../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../tests/support/test-database";
+import type { ImportCollection } from "./collections";
 import { importLegacyFile } from "./legacy-import.server";
+import type { ImportReport } from "./report-types";
 
 const fixtures = path.resolve("tests/fixtures/legacy");
 const dumpText = readFileSync(path.join(fixtures, "local-storage.json"), "utf8");

@@ -1,0 +1,70 @@
+import type { ImportCollection } from "./collections";
+import { recordsOf, type Source, type SourcedRecord } from "./file-sources";
+import type { LegacyDataset } from "./legacy-dataset";
+
+/** What the per-collection builders share: the sources read, the dataset they fill, per-key counts. */
+export interface Building {
+  sources: Source[];
+  data: LegacyDataset;
+  /** Per legacy localStorage key (by source index): its records, and how many the document also has. */
+  legacyStats: Map<number, { key: string; records: number; merged: number }>;
+}
+
+/**
+ * Keeps the first record of each identity; says whether this one is new. Two records with one identity
+ * in the same source are a real duplicate (skipped); a copy in a later source is merged (the first wins,
+ * and the fields they differ in are noted).
+ */
+export function keepFirst<R>(
+  b: Building,
+  collection: ImportCollection,
+  seen: Map<string, SourcedRecord<R>>,
+  entry: SourcedRecord<R>,
+  key: string,
+  label: string,
+  compare?: (kept: R, copy: R) => string[],
+): boolean {
+  const stats = b.legacyStats.get(entry.source.index);
+  if (stats) stats.records++;
+  const first = seen.get(key);
+  if (!first) {
+    seen.set(key, entry);
+    return true;
+  }
+  if (first.source === entry.source) {
+    const reason = { code: "duplicate", of: first.ref } as const;
+    b.data.skipped.push({ collection, ref: entry.ref, label, reason });
+    return false;
+  }
+  if (stats) stats.merged++;
+  const fields = compare?.(first.record, entry.record) ?? [];
+  if (fields.length) {
+    const note = { code: "copiesDiffer", fields, kept: first.ref } as const;
+    b.data.notes.push({ collection, ref: entry.ref, label, note });
+  }
+  return false;
+}
+
+/**
+ * The first record of each old id, with its label. A record without an id cannot be imported exactly
+ * once, so it is skipped.
+ */
+export function firstById<R extends { id: string | null }>(
+  b: Building,
+  collection: ImportCollection,
+  labelOf: (record: R) => string,
+): { ref: string; key: string; label: string; record: R }[] {
+  const seen = new Map<string, SourcedRecord<R>>();
+  const out: { ref: string; key: string; label: string; record: R }[] = [];
+  for (const entry of recordsOf<R>(b.sources, collection)) {
+    const label = labelOf(entry.record);
+    const key = entry.record.id;
+    if (key === null) {
+      b.data.skipped.push({ collection, ref: entry.ref, label, reason: { code: "noId" } });
+      continue;
+    }
+    if (keepFirst(b, collection, seen, entry, key, label))
+      out.push({ ref: entry.ref, key, label, record: entry.record });
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+import { MAX_SERVER_NAME_LENGTH } from "~/domain/orders/orders";
+import { firstById, type Building } from "./build-context";
+import { readLegacyDate, wholeSpec } from "./field-loose";
+import { optionalProductType } from "./map-products";
+import { legacyBillingCycle, legacyOrderStatus, pick } from "./map-values";
+import type { RawOrder } from "./schema-records";
+
+const LOCATIONS = ["germany", "usa", "uk", "france"] as const;
+const BACKUPS = ["choliba", "premium", "none"] as const;
+
+/** Orders, by old id: history, pointing at their user and service by the old ids. */
+export function buildOrders(b: Building) {
+  const label = (order: RawOrder) =>
+    order.serviceName ?? (order.id ? `order ${order.id}` : "order");
+  for (const { ref, key, record: order } of firstById(b, "orders", label)) {
+    const status = legacyOrderStatus(order.status);
+    b.data.orders.push({
+      ref,
+      key,
+      userId: order.userId,
+      serviceId: order.serviceId,
+      serviceName: order.serviceName,
+      status: status.status,
+      unknownStatus: status.unknown,
+      priceCents: order.price,
+      // Unknown means not charged: rejecting an imported order must never refund coins never taken.
+      paidWithCoins: order.paidWithCoins === true,
+      createdAt: readLegacyDate(order.createdAt) ?? readLegacyDate(order.startDate),
+      billingCycle: legacyBillingCycle(order.billingCycle),
+      location: pick(order.location, LOCATIONS, "germany"),
+      ddosProtection: order.ddosProtection !== false,
+      playerSlots: wholeSpec(order.playerSlots),
+      backup: pick(order.backup, BACKUPS, "choliba"),
+      serverName: (order.serverName ?? "").slice(0, MAX_SERVER_NAME_LENGTH),
+      serverType: optionalProductType(order.serverType),
+    });
+  }
+}
