@@ -6,6 +6,8 @@ export default {
   // which routes a page links to, and the server stops building a partial manifest into every page
   // (ADR 16).
   routeDiscovery: { mode: "initial" },
-  // BUILD_DIR lets several builds sit side by side (e.g. parallel browser-test runs); server/index.ts reads it too.
+  // BUILD_DIR lets several builds sit side by side (e.g. parallel browser-test runs). Read raw: this
+  // runs at build time, where the settings schema (app/config/env.server.ts, which the server reads it
+  // through) would stop a build over runtime settings such as DATABASE_URL; same default.
   buildDirectory: process.env.BUILD_DIR ?? "build",
 } satisfies Config;

@@ -28,7 +28,7 @@ export interface AppServices {
   db: Kysely<Database>;
   auth: Auth;
   settings: SettingsCache;
-  /** Attempts a minute from one address before login is throttled (spec: 20; tests may raise it). */
+  /** Attempts a minute from one address before login is throttled (LOGIN_IP_LIMIT_PER_MINUTE). */
   loginIpLimit: number;
 }
 
@@ -84,7 +84,7 @@ export function createServices(env: Env, options: { loginIpLimit?: number } = {}
     db,
     auth,
     settings: createSettingsCache(db),
-    loginIpLimit: options.loginIpLimit ?? Number(process.env.LOGIN_IP_LIMIT_PER_MINUTE ?? 20),
+    loginIpLimit: options.loginIpLimit ?? env.LOGIN_IP_LIMIT_PER_MINUTE,
   };
 }
 

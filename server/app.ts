@@ -72,6 +72,7 @@ app.use(maintenanceGate(contextOf));
 app.use(
   reactRouterHandler({
     build,
+    mode: services.env.NODE_ENV,
     getLoadContext: (_req, res) => contextOf(res) as AppLoadContext,
   }),
 );

@@ -19,12 +19,10 @@ import { requestBodyOf } from "./request-limits";
 export function reactRouterHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   getLoadContext: (req: Request, res: Response) => AppLoadContext;
-  mode?: string;
+  /** The settings' NODE_ENV: "development" shows errors' messages and stacks to the browser. */
+  mode: string;
 }) {
-  const handle = createReactRouterRequestHandler(
-    options.build,
-    options.mode ?? process.env.NODE_ENV,
-  );
+  const handle = createReactRouterRequestHandler(options.build, options.mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const request = fetchRequest(req, res);
