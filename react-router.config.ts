@@ -6,6 +6,12 @@ export default {
   // which routes a page links to, and the server stops building a partial manifest into every page
   // (ADR 16).
   routeDiscovery: { mode: "initial" },
+  // React Router v8's behaviours, taken early (one commit each, ADR 18).
+  future: {
+    // No route has client-side exports (clientLoader, clientAction, HydrateFallback) to split off: the
+    // pages' chunks stay as they are.
+    v8_splitRouteModules: true,
+  },
   // BUILD_DIR lets several builds sit side by side (e.g. parallel browser-test runs). Read raw: this
   // runs at build time, where the settings schema (app/config/env.server.ts, which the server reads it
   // through) would stop a build over runtime settings such as DATABASE_URL; same default.
