@@ -11,6 +11,8 @@ export default {
     // No route has client-side exports (clientLoader, clientAction, HydrateFallback) to split off: the
     // pages' chunks stay as they are.
     v8_splitRouteModules: true,
+    // The server build's entry (server/app.ts) is set on Vite's ssr environment (vite.config.ts).
+    v8_viteEnvironmentApi: true,
   },
   // BUILD_DIR lets several builds sit side by side (e.g. parallel browser-test runs). Read raw: this
   // runs at build time, where the settings schema (app/config/env.server.ts, which the server reads it
