@@ -13,6 +13,9 @@ export default {
     v8_splitRouteModules: true,
     // The server build's entry (server/app.ts) is set on Vite's ssr environment (vite.config.ts).
     v8_viteEnvironmentApi: true,
+    // /_.data and /x/_.data for the home page's and /x/'s data: the maintenance gate and the request
+    // limits read both formats (server/maintenance.ts, server/action-route.ts).
+    v8_trailingSlashAwareDataRequests: true,
   },
   // BUILD_DIR lets several builds sit side by side (e.g. parallel browser-test runs). Read raw: this
   // runs at build time, where the settings schema (app/config/env.server.ts, which the server reads it
