@@ -16,6 +16,10 @@ export default {
     // /_.data and /x/_.data for the home page's and /x/'s data: the maintenance gate and the request
     // limits read both formats (server/maintenance.ts, server/action-route.ts).
     v8_trailingSlashAwareDataRequests: true,
+    // Off for now (ADR 18): with it, a data request's `request.url` keeps its .data suffix and React
+    // Router's ?_routes / ?index, which the guards (login redirectTo, the forced password change), the
+    // root's hreflang links and some admin loaders read; each must move to the loader's `url` first.
+    v8_passThroughRequests: false,
   },
   // BUILD_DIR lets several builds sit side by side (e.g. parallel browser-test runs). Read raw: this
   // runs at build time, where the settings schema (app/config/env.server.ts, which the server reads it
