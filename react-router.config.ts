@@ -20,6 +20,9 @@ export default {
     // Router's ?_routes / ?index, which the guards (login redirectTo, the forced password change), the
     // root's hreflang links and some admin loaders read; each must move to the loader's `url` first.
     v8_passThroughRequests: false,
+    // Loaders and actions read the request context through requestContext(context): server/app.ts's
+    // getLoadContext hands it over in React Router's context (app/context.server.ts).
+    v8_middleware: true,
   },
   // BUILD_DIR lets several builds sit side by side (e.g. parallel browser-test runs). Read raw: this
   // runs at build time, where the settings schema (app/config/env.server.ts, which the server reads it

@@ -1,6 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { AppLoadContext } from "react-router";
-import { bootServices, translatorFor } from "~/context.server";
+import { bootServices, routerContextFor, translatorFor } from "~/context.server";
 import { pingDatabase } from "~/db/database.server";
 import { maintenanceGate } from "./maintenance";
 import { privateResponses } from "./private-responses";
@@ -73,7 +72,8 @@ app.use(
   reactRouterHandler({
     build,
     mode: services.env.NODE_ENV,
-    getLoadContext: (_req, res) => contextOf(res) as AppLoadContext,
+    // React Router's context (v8_middleware) holding the request context built above (ADR 18).
+    getLoadContext: (_req, res) => routerContextFor(contextOf(res)),
   }),
 );
 

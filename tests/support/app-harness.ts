@@ -3,10 +3,9 @@ import {
   UNSAFE_withComponentProps,
   UNSAFE_withErrorBoundaryProps,
   UNSAFE_withHydrateFallbackProps,
-  type AppLoadContext,
   type ServerBuild,
 } from "react-router";
-import { createRequestContext, type AppServices } from "~/context.server";
+import { createRequestContext, routerContextFor, type AppServices } from "~/context.server";
 import * as entry from "~/entry.server";
 import routeConfig from "~/routes";
 import reactRouterConfig from "../../react-router.config";
@@ -236,6 +235,6 @@ export function appFetch(services: AppServices): AppFetch {
       },
       { cspNonce: init.nonce ?? "test-nonce", clientIp: "10.77.0.1" },
     );
-    return handler(request, context as AppLoadContext);
+    return handler(request, routerContextFor(context));
   };
 }
