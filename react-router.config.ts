@@ -6,6 +6,26 @@ export default {
   // which routes a page links to, and the server stops building a partial manifest into every page
   // (ADR 16).
   routeDiscovery: { mode: "initial" },
-  // BUILD_DIR lets several builds sit side by side (e.g. parallel browser-test runs); server/index.ts reads it too.
+  // React Router v8's behaviours, taken early (one commit each, ADR 18).
+  future: {
+    // No route has client-side exports (clientLoader, clientAction, HydrateFallback) to split off: the
+    // pages' chunks stay as they are.
+    v8_splitRouteModules: true,
+    // The server build's entry (server/app.ts) is set on Vite's ssr environment (vite.config.ts).
+    v8_viteEnvironmentApi: true,
+    // /_.data and /x/_.data for the home page's and /x/'s data: the maintenance gate and the request
+    // limits read both formats (server/maintenance.ts, server/action-route.ts).
+    v8_trailingSlashAwareDataRequests: true,
+    // Off for now (ADR 18): with it, a data request's `request.url` keeps its .data suffix and React
+    // Router's ?_routes / ?index, which the guards (login redirectTo, the forced password change), the
+    // root's hreflang links and some admin loaders read; each must move to the loader's `url` first.
+    v8_passThroughRequests: false,
+    // Loaders and actions read the request context through requestContext(context): server/app.ts's
+    // getLoadContext hands it over in React Router's context (app/context.server.ts).
+    v8_middleware: true,
+  },
+  // BUILD_DIR lets several builds sit side by side (e.g. parallel browser-test runs). Read raw: this
+  // runs at build time, where the settings schema (app/config/env.server.ts, which the server reads it
+  // through) would stop a build over runtime settings such as DATABASE_URL; same default.
   buildDirectory: process.env.BUILD_DIR ?? "build",
 } satisfies Config;

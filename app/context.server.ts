@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import type { i18n } from "i18next";
 import type { Kysely } from "kysely";
+import { createContext, RouterContextProvider } from "react-router";
 import { ConfigError, getEnv, type Env } from "~/config/env.server";
 import { createDatabase, type DatabaseHandle } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
@@ -28,7 +29,7 @@ export interface AppServices {
   db: Kysely<Database>;
   auth: Auth;
   settings: SettingsCache;
-  /** Attempts a minute from one address before login is throttled (spec: 20; tests may raise it). */
+  /** Attempts a minute from one address before login is throttled (LOGIN_IP_LIMIT_PER_MINUTE). */
   loginIpLimit: number;
 }
 
@@ -84,7 +85,7 @@ export function createServices(env: Env, options: { loginIpLimit?: number } = {}
     db,
     auth,
     settings: createSettingsCache(db),
-    loginIpLimit: options.loginIpLimit ?? Number(process.env.LOGIN_IP_LIMIT_PER_MINUTE ?? 20),
+    loginIpLimit: options.loginIpLimit ?? env.LOGIN_IP_LIMIT_PER_MINUTE,
   };
 }
 
@@ -155,7 +156,7 @@ export async function translatorFor(
   return (await i18nFor(locale)).getFixedT(null, "common");
 }
 
-/** What every loader and action receives as `context` (built once per request). */
+/** What every loader and action reads through requestContext(context) (built once per request). */
 export interface RequestContext {
   services: AppServices;
   session: CurrentSession | null;
@@ -187,7 +188,21 @@ export async function createRequestContext(
   return { services, session, settings, locale, i18n, ...extra };
 }
 
-declare module "react-router" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends RequestContext {}
+/**
+ * The request context's key in React Router's context (v8_middleware, ADR 18). server/app.ts builds the
+ * request context before React Router runs (the maintenance gate and the private-responses rule read
+ * it) and hands it over under this key.
+ */
+const requestContextKey = createContext<RequestContext>();
+
+/** What getLoadContext returns: React Router's context holding the request's. */
+export function routerContextFor(context: RequestContext): RouterContextProvider {
+  const provider = new RouterContextProvider();
+  provider.set(requestContextKey, context);
+  return provider;
+}
+
+/** The request's context inside a loader, an action or entry.server: `requestContext(context).session`. */
+export function requestContext(context: Readonly<RouterContextProvider>): RequestContext {
+  return context.get(requestContextKey);
 }

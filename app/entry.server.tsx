@@ -3,9 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { EnhanceScriptContext } from "./components/enhance-script";
 import { NonceContext } from "./components/nonce";
+import { requestContext } from "./context.server";
 import { readEnhanceScript } from "./lib/enhance-script.server";
 import { logger } from "./lib/logger.server";
 import { createPageCache, pageCacheKey } from "./lib/page-cache.server";
@@ -30,8 +31,9 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerLoadContext: RouterContextProvider,
 ) {
+  const loadContext = requestContext(routerLoadContext);
   // The page is rendered in the request's language on the server, so there is no flash of another one.
   const { i18n } = loadContext;
   const nonce = loadContext.cspNonce;

@@ -39,8 +39,10 @@ import {
 } from "./i18n/locales";
 import { readCookie } from "./lib/cookies";
 import { loadResources } from "./i18n/resources";
+import { requestContext, type RequestContext } from "./context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const { toast, clear } = readToast(request.headers.get("cookie"));
   const user = context.session?.user ?? null;
   const notifications = user ? await listNotifications(context.services.db, user.id) : undefined;
@@ -79,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * choice (so it outlasts logout), or for a visitor the ?lang= of the link they followed (so the next page
  * stays in that language).
  */
-function rootCookies(request: Request, context: Route.LoaderArgs["context"], clear: string | null) {
+function rootCookies(request: Request, context: RequestContext, clear: string | null) {
   const headers = new Headers();
   if (clear) headers.append("Set-Cookie", clear);
   const remember = context.session

@@ -64,6 +64,16 @@ describe("the route whose action a request runs", () => {
     expect(target("/Logout/")).toBe("routes/logout");
   });
 
+  it("reads trailing-slash-aware data URLs when the build asks for them (ADR 18)", () => {
+    const aware = { ...build, future: { v8_trailingSlashAwareDataRequests: true } };
+    const run = (originalUrl: string) => actionRouteId(aware, { method: "POST", originalUrl });
+    expect(run("/_.data")).toBe("root");
+    expect(run("/_.data?index")).toBe("routes/home");
+    expect(run("/contact.data")).toBe("routes/site/contact");
+    expect(run("/contact/_.data")).toBe("routes/site/contact");
+    expect(run("/newsletter/_.data")).toBe("routes/site/newsletter");
+  });
+
   it("follows React Router for the root, index routes and URLs no page has", () => {
     expect(target("/_root.data")).toBe("root");
     expect(target("/")).toBe("root");

@@ -1,6 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { AppLoadContext } from "react-router";
-import { bootServices, translatorFor } from "~/context.server";
+import { bootServices, routerContextFor, translatorFor } from "~/context.server";
 import { pingDatabase } from "~/db/database.server";
 import { maintenanceGate } from "./maintenance";
 import { privateResponses } from "./private-responses";
@@ -72,7 +71,9 @@ app.use(maintenanceGate(contextOf));
 app.use(
   reactRouterHandler({
     build,
-    getLoadContext: (_req, res) => contextOf(res) as AppLoadContext,
+    mode: services.env.NODE_ENV,
+    // React Router's context (v8_middleware) holding the request context built above (ADR 18).
+    getLoadContext: (_req, res) => routerContextFor(contextOf(res)),
   }),
 );
 

@@ -101,7 +101,7 @@ async function serve() {
   let shutdownApp: () => Promise<void> = async () => {};
 
   if (production) {
-    const build = path.resolve(process.env.BUILD_DIR ?? "build");
+    const build = path.resolve(env.BUILD_DIR);
     app.use(
       "/assets",
       express.static(path.join(build, "client/assets"), { immutable: true, maxAge: "1y" }),

@@ -36,6 +36,7 @@ describe("the maintenance gate", () => {
       "/login?redirectTo=%2Fadmin",
       "/login/",
       "/login.data",
+      "/login/_.data",
       "/logout",
       "/language",
       "/maintenance?lang=ar",
@@ -55,5 +56,15 @@ describe("the maintenance gate", () => {
     expect(
       maintenanceDecision({ ...visitor, url: "/services/vps.data?index&_routes=x&tab=2" }),
     ).toEqual({ type: "reload", location: "/services/vps?tab=2" });
+  });
+
+  it("reads the trailing-slash-aware data URLs (v8_trailingSlashAwareDataRequests) the same way", () => {
+    expect(maintenanceDecision({ ...visitor, url: "/_.data" })).toEqual({
+      type: "reload",
+      location: "/",
+    });
+    expect(
+      maintenanceDecision({ ...visitor, url: "/contact/_.data?_routes=routes%2Fsite%2Fcontact" }),
+    ).toEqual({ type: "reload", location: "/contact" });
   });
 });

@@ -25,9 +25,15 @@ export type MaintenanceDecision =
   /** A document request of any method: answered with the maintenance page, as a GET. Nothing runs. */
   | { type: "render"; url: string };
 
-/** The page a React Router data URL belongs to: /contact.data → /contact, /_root.data → /. */
+/**
+ * The page a React Router data URL belongs to: /contact.data → /contact, and with trailing-slash-aware
+ * data URLs (v8_trailingSlashAwareDataRequests) /_.data → / and /contact/_.data → /contact/. The older
+ * /_root.data is still read as / (a page opened before a deploy may ask for it).
+ */
 function pagePath(pathname: string): { path: string; data: boolean } {
   if (pathname === "/_root.data") return { path: "/", data: true };
+  if (pathname.endsWith("/_.data"))
+    return { path: pathname.slice(0, -"_.data".length), data: true };
   if (pathname.endsWith(".data"))
     return { path: pathname.slice(0, -".data".length) || "/", data: true };
   return { path: pathname, data: false };
@@ -45,7 +51,9 @@ export function maintenanceDecision(input: {
 }): MaintenanceDecision {
   if (!input.maintenanceMode || input.isAdmin) return { type: "pass" };
   const url = new URL(input.url, "http://localhost");
-  const { path, data } = pagePath(url.pathname.replace(/(.)\/+$/, "$1"));
+  const page = pagePath(url.pathname);
+  const path = page.path.replace(/(.)\/+$/, "$1");
+  const data = page.data;
   if (OPEN_PATHS.has(path)) return { type: "pass" };
   if (data) {
     // React Router's own query parameters (which loaders to run, index routes) mean nothing to a page.

@@ -5,7 +5,7 @@ import {
 import type { NextFunction, Request, Response } from "express";
 import {
   createRequestHandler as createReactRouterRequestHandler,
-  type AppLoadContext,
+  type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
 import { requestBodyOf } from "./request-limits";
@@ -18,13 +18,11 @@ import { requestBodyOf } from "./request-limits";
  */
 export function reactRouterHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
-  getLoadContext: (req: Request, res: Response) => AppLoadContext;
-  mode?: string;
+  getLoadContext: (req: Request, res: Response) => RouterContextProvider;
+  /** The settings' NODE_ENV: "development" shows errors' messages and stacks to the browser. */
+  mode: string;
 }) {
-  const handle = createReactRouterRequestHandler(
-    options.build,
-    options.mode ?? process.env.NODE_ENV,
-  );
+  const handle = createReactRouterRequestHandler(options.build, options.mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const request = fetchRequest(req, res);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./env.server";
+import { ConfigError, parseEnv, readEnvEarly } from "./env.server";
 
 describe("parseEnv", () => {
   it("has the documented defaults", () => {
@@ -9,7 +9,11 @@ describe("parseEnv", () => {
       PUBLIC_URL: "http://localhost:3000",
       ENTRY_GATE: "on",
       WEB_CONCURRENCY: 1,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      BUILD_DIR: "build",
       FORM_RATE_LIMIT_PER_MINUTE: 60,
+      LOGIN_IP_LIMIT_PER_MINUTE: 20,
       BODY_LIMIT_PUBLIC: 65536,
       BODY_LIMIT_CUSTOMER: 65536,
       BODY_LIMIT_ADMIN: 1048576,
@@ -33,6 +37,26 @@ describe("parseEnv", () => {
     });
   });
 
+  it("logs nothing under the test runner unless a level is asked for", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).LOG_LEVEL).toBe("silent");
+    expect(parseEnv({ NODE_ENV: "development" }).LOG_LEVEL).toBe("info");
+    expect(parseEnv({ NODE_ENV: "test", LOG_LEVEL: "warn" }).LOG_LEVEL).toBe("warn");
+  });
+
+  it("reads the login limit, the log level and the build folder", () => {
+    expect(
+      parseEnv({
+        LOGIN_IP_LIMIT_PER_MINUTE: "1000",
+        LOG_LEVEL: "debug",
+        BUILD_DIR: ".tmp/build-x",
+      }),
+    ).toMatchObject({
+      LOGIN_IP_LIMIT_PER_MINUTE: 1000,
+      LOG_LEVEL: "debug",
+      BUILD_DIR: ".tmp/build-x",
+    });
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ ADMIN_EMAIL: "", PORT: "" })).toMatchObject({ PORT: 3000 });
   });
@@ -48,10 +72,33 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ FORM_RATE_LIMIT_PER_MINUTE: "0" })).toThrow(
       /FORM_RATE_LIMIT_PER_MINUTE/,
     );
+    expect(() => parseEnv({ LOGIN_IP_LIMIT_PER_MINUTE: "0" })).toThrow(/LOGIN_IP_LIMIT_PER_MINUTE/);
+    expect(() => parseEnv({ LOGIN_IP_LIMIT_PER_MINUTE: "twenty" })).toThrow(
+      /LOGIN_IP_LIMIT_PER_MINUTE/,
+    );
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    expect(() => parseEnv({ NODE_ENV: "staging" })).toThrow(/NODE_ENV/);
     expect(() => parseEnv({ BODY_LIMIT_PUBLIC: "64 apples" })).toThrow(/BODY_LIMIT_PUBLIC/);
     expect(() => parseEnv({ BODY_LIMIT_ADMIN: "100" })).toThrow(/BODY_LIMIT_ADMIN/);
     expect(() => parseEnv({ BODY_LIMIT_CUSTOMER: "1GiB" })).toThrow(/BODY_LIMIT_CUSTOMER/);
     expect(() => parseEnv({ TRUST_PROXY: "cloudflare" })).toThrow(/TRUST_PROXY: "cloudflare"/);
     expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("readEnvEarly", () => {
+  it("reads settings through the schema, with its defaults", () => {
+    expect(readEnvEarly(["LOG_LEVEL", "BUILD_DIR"], { LOG_LEVEL: "warn" })).toEqual({
+      LOG_LEVEL: "warn",
+      BUILD_DIR: "build",
+    });
+    expect(readEnvEarly(["LOG_LEVEL"], { NODE_ENV: "test" })).toEqual({ LOG_LEVEL: "silent" });
+  });
+
+  it("gives a wrong value its default, leaving the message to the start", () => {
+    expect(readEnvEarly(["LOG_LEVEL", "NODE_ENV"], { LOG_LEVEL: "loud", PORT: "eighty" })).toEqual({
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+    });
   });
 });

@@ -37,11 +37,16 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
   ENTRY_GATE: z.enum(["on", "off"]).default("on"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Unset: info, or silent under the test runner (NODE_ENV=test), see withDerivedDefaults.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // Where `npm run build` wrote the site (react-router.config.ts reads it at build time, before this runs).
+  BUILD_DIR: z.string().default("build"),
   // Server processes in production (node:cluster); one per core uses the machine. Development runs one.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Request limits and the client address they count by (docs/security.md).
   FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  // Sign-in attempts a minute from one address before login is throttled (spec: 20; tests raise it).
+  LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(20),
   BODY_LIMIT_PUBLIC: bodyLimit("64KiB"),
   BODY_LIMIT_CUSTOMER: bodyLimit("64KiB"),
   BODY_LIMIT_ADMIN: bodyLimit("1MiB"),
@@ -58,7 +63,11 @@ const envSchema = z.object({
     }),
 });
 
-export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
+type ParsedEnv = Omit<z.infer<typeof envSchema>, "LOG_LEVEL"> & {
+  LOG_LEVEL: NonNullable<z.infer<typeof envSchema>["LOG_LEVEL"]>;
+};
+
+export type Env = ParsedEnv & { AUTH_SECRET: string };
 
 export class ConfigError extends Error {
   // Named, so server/index.ts recognises one thrown from inside the server build (another copy of this class).
@@ -70,20 +79,49 @@ function withoutEmpty(source: NodeJS.ProcessEnv) {
   return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
 }
 
-export function parseEnv(source: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
+/** Defaults that depend on another setting. */
+function withDerivedDefaults(parsed: z.infer<typeof envSchema>): ParsedEnv {
+  return {
+    ...parsed,
+    LOG_LEVEL: parsed.LOG_LEVEL ?? (parsed.NODE_ENV === "test" ? "silent" : "info"),
+  };
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
   const result = envSchema.safeParse(withoutEmpty(source));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return result.data;
+  return withDerivedDefaults(result.data);
+}
+
+/**
+ * The settings a module needs while it loads (the logger's level), before server/index.ts has called
+ * getEnv(): read through the same schema, without getEnv()'s side effects (loading .env, making
+ * AUTH_SECRET). A wrong value gets its default here, so the module still loads and getEnv() at start
+ * then stops the server with the message that names it.
+ */
+export function readEnvEarly<K extends keyof ParsedEnv>(
+  keys: readonly K[],
+  source: NodeJS.ProcessEnv = process.env,
+): Pick<ParsedEnv, K> {
+  const valid = Object.fromEntries(
+    Object.entries(withoutEmpty(source)).filter(
+      ([name, value]) =>
+        name in envSchema.shape &&
+        envSchema.shape[name as keyof typeof envSchema.shape].safeParse(value).success,
+    ),
+  );
+  const parsed = parseEnv(valid);
+  return Object.fromEntries(keys.map((key) => [key, parsed[key]])) as Pick<ParsedEnv, K>;
 }
 
 /**
  * AUTH_SECRET signs session cookies. When it is not configured we generate one on first start and
  * keep it next to the database, so sessions survive restarts without anyone writing a secret down.
  */
-function resolveAuthSecret(parsed: z.infer<typeof envSchema>, dataDir: string): string {
+function resolveAuthSecret(parsed: ParsedEnv, dataDir: string): string {
   if (parsed.AUTH_SECRET) return parsed.AUTH_SECRET;
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { readEnvEarly } from "~/config/env.server";
 
 /**
  * The enhance script's code (app/entry.enhance.ts as built, one self-contained file), to be written into
@@ -11,10 +12,7 @@ import path from "node:path";
  */
 export function readEnhanceScript(
   url: string,
-  options: { production: boolean; buildDir?: string } = {
-    production: process.env.NODE_ENV === "production",
-    buildDir: process.env.BUILD_DIR,
-  },
+  options: { production: boolean; buildDir?: string } = productionBuild(),
 ): string | null {
   const assets = path.resolve(options.buildDir ?? "build", "client", "assets");
   const file = path.resolve(assets, "..", `.${url}`);
@@ -26,4 +24,10 @@ export function readEnhanceScript(
   } catch {
     return null;
   }
+}
+
+// Read while entry.server loads: the test harness imports it with no server (nor .env) behind it.
+function productionBuild() {
+  const { NODE_ENV, BUILD_DIR } = readEnvEarly(["NODE_ENV", "BUILD_DIR"]);
+  return { production: NODE_ENV === "production", buildDir: BUILD_DIR };
 }

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { readEnvEarly } from "~/config/env.server";
 
 export const loggerRedactPaths = [
   "req.headers.cookie",
@@ -11,6 +12,7 @@ export const loggerRedactPaths = [
 ];
 
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  // Made while modules load, before server/index.ts has run getEnv().
+  level: readEnvEarly(["LOG_LEVEL"]).LOG_LEVEL,
   redact: { paths: loggerRedactPaths, censor: "[redacted]" },
 });

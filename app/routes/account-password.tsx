@@ -12,8 +12,10 @@ import { requireUser } from "~/http/guards.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/account-password";
+import { requestContext } from "~/context.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const user = requireUser(request, context);
   const t = context.i18n.getFixedT(null, "auth");
   return { meta: { title: t("changePassword.title") }, required: user.mustChangePassword };
@@ -21,7 +23,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const user = requireUser(request, context);
   const form = await parseForm(request, changePasswordSchema);
   if (!form.ok) return data({ fieldErrors: form.fieldErrors }, { status: 400 });

@@ -22,8 +22,10 @@ import { requireUser } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/dashboard";
+import { requestContext } from "~/context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const user = requireUser(request, context);
   const t = context.i18n.getFixedT(null, "common");
   const query = dashboardQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -48,7 +50,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 const intentSchema = z.object({ intent: z.string().optional() });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const user = requireUser(request, context);
   const { intent } = intentSchema.parse(
     Object.fromEntries(

@@ -6,8 +6,10 @@ import { AuthCard } from "~/features/auth/auth-card";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/forgot-password";
+import { requestContext } from "~/context.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const t = context.i18n.getFixedT(null, "auth");
   return {
     meta: { title: t("forgot.title") },

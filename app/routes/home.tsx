@@ -21,8 +21,10 @@ import { PlanGrid } from "~/features/site/plan-grid";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/home";
+import { requestContext } from "~/context.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const t = context.i18n.getFixedT(null, "site");
   // Spec section 2: three plans taken from the catalogue (the SA-MP plans), the second marked Most Popular.
   const plans = (await listActiveProducts(context.services.db, "samp")).slice(0, 3);

@@ -5,6 +5,7 @@ import { setUserLocale } from "~/domain/accounts/accounts.server";
 import { parseForm } from "~/http/form.server";
 import { localeCookie, SUPPORTED_LOCALES } from "~/i18n/locales";
 import type { Route } from "./+types/language";
+import { requestContext } from "~/context.server";
 
 const schema = z.object({
   lang: z.enum(SUPPORTED_LOCALES),
@@ -16,7 +17,8 @@ export function loader() {
 }
 
 // Keeps the choice in a cookie for a year and, for a signed-in user, on the account; back to the same page.
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const form = await parseForm(request, schema);
   if (!form.ok) return redirect("/");
   const user = context.session?.user;

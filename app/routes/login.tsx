@@ -8,8 +8,10 @@ import { flashToast, headersWithCookies } from "~/http/toast.server";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/login";
+import { requestContext } from "~/context.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context: routerContext, request }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   redirectSignedIn(context);
   const t = context.i18n.getFixedT(null, "auth");
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
@@ -25,7 +27,8 @@ export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const form = await parseForm(request, loginSchema);
   if (!form.ok)
     return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });

@@ -3,6 +3,7 @@ import { MaintenancePage } from "~/features/site/maintenance-page";
 import { metaFor } from "~/lib/route-meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/maintenance";
+import { requestContext } from "~/context.server";
 
 /** How long clients are asked to wait before trying again (Retry-After, seconds). */
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 600;
@@ -15,7 +16,8 @@ export const handle = { hydrate: false };
  * The maintenance page (ADR 12). The gate in server/maintenance.ts serves it for every page and form
  * while maintenance mode is on; an admin (whom the gate lets through) may open it here as a preview.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const { maintenanceMode, maintenanceMessage } = context.settings.general;
   const admin = context.session?.user.role === "admin";
   if (!maintenanceMode && !admin) throw data(null, { status: 404 });

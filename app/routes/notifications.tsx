@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { markNotificationsRead } from "~/domain/notifications/notifications.server";
 import { requireUser } from "~/http/guards.server";
 import type { Route } from "./+types/notifications";
+import { requestContext } from "~/context.server";
 
 // Only the bell posts here; a visitor who opens the address goes home rather than to React Router's
 // "no loader" error (a 400 reading "Unexpected Server Error").
@@ -10,7 +11,8 @@ export function loader() {
 }
 
 // Opening the bell's list marks the user's notifications read.
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const user = requireUser(request, context);
   await markNotificationsRead(context.services.db, user.id);
   return { ok: true };

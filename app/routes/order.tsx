@@ -10,8 +10,10 @@ import { flashToast } from "~/http/toast.server";
 import { metaFor } from "~/lib/route-meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/order";
+import { requestContext } from "~/context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const t = context.i18n.getFixedT(null, "orders");
   const selected = Number(new URL(request.url).searchParams.get("product"));
   return {
@@ -25,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   if (!context.session) {
     // Spec: 'Please login to continue'; the login page brings the visitor back to this form.
     const url = new URL(request.url);

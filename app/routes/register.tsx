@@ -10,8 +10,10 @@ import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/register";
+import { requestContext } from "~/context.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   redirectSignedIn(context);
   const t = context.i18n.getFixedT(null, "auth");
   return {
@@ -24,7 +26,8 @@ export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const form = await parseForm(request, registerSchema);
   if (!form.ok)
     return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });

@@ -1,4 +1,5 @@
 import { afterEach, expect, it } from "vitest";
+import { requestContext } from "~/context.server";
 import { signIn } from "~/domain/accounts/accounts.server";
 import { defaultSettings, settingsSections, type Settings } from "~/domain/settings/settings";
 import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
@@ -178,7 +179,7 @@ describeEachDatabase("admin settings", (app) => {
       expect(result).toEqual({ ok: true, form, message: "admin-settings.saved" });
       expected[form]!(await stored());
       // The cache was emptied: a new request's context has the change.
-      expected[form]!((await contextFor(app())).settings);
+      expected[form]!(requestContext(await contextFor(app())).settings);
 
       const rows = await auditRows();
       expect(rows).toHaveLength(before.length + 1);

@@ -6,6 +6,7 @@ import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { openTicket, staffReply } from "~/domain/tickets/tickets.server";
 import {
   appFetch,
+  dataUrl,
   flattenRoutes,
   routeModule,
   type AppFetch,
@@ -386,9 +387,9 @@ describeEachDatabase("authorization matrix", (app) => {
         expectAnswer(response, row.get[role], url, what);
         await expectClean(response, role, what);
         const [path, search] = url.split("?");
-        const dataUrl = `${path === "/" ? "/_root" : path}.data${search ? `?${search}` : ""}`;
-        const data = await fetchApp(dataUrl, { cookie: cookies[role] });
-        await expectClean(data, role, `GET ${dataUrl} as ${role}`);
+        const dataPath = `${dataUrl(path!)}${search ? `?${search}` : ""}`;
+        const data = await fetchApp(dataPath, { cookie: cookies[role] });
+        await expectClean(data, role, `GET ${dataPath} as ${role}`);
       }
       // One fingerprint per request from here: each refusal is compared with the state before it.
       let known = await fingerprint();

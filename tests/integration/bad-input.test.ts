@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
-import { appFetch, flattenRoutes, routeModule, type AppFetch } from "../support/app-harness";
+import {
+  appFetch,
+  dataUrl,
+  flattenRoutes,
+  routeModule,
+  type AppFetch,
+} from "../support/app-harness";
 import { databaseFingerprint } from "../support/database-fingerprint";
 import { customerWithCoins } from "../support/money-fixtures";
 import { cookieHeader } from "../support/request-context";
@@ -373,7 +379,7 @@ describeEachDatabase("bad input", (app) => {
           async (values, query, role, asData) => {
             const path = fillPattern(route.pattern, values);
             const search = new URLSearchParams(query).toString();
-            const target = asData ? `${path === "/" ? "/_root" : path}.data` : path;
+            const target = asData ? dataUrl(path) : path;
             const url = `${target}${search ? `?${search}` : ""}`;
             const response = await fetchApp(url, { cookie: cookies[role] });
             await expectNoServerError(response, `GET ${url} as ${role}`);

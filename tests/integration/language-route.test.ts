@@ -1,5 +1,4 @@
 import { expect, it } from "vitest";
-import type { AppLoadContext } from "react-router";
 import { createRequestContext } from "~/context.server";
 import * as language from "~/routes/language";
 import * as login from "~/routes/login";
@@ -57,7 +56,7 @@ describeEachDatabase("the language switcher's action", (app) => {
     acceptLanguage?: string;
     queryLocale?: string;
   }) {
-    const context = (await createRequestContext(
+    const context = await createRequestContext(
       app(),
       {
         cookie: request.cookie ?? null,
@@ -65,7 +64,7 @@ describeEachDatabase("the language switcher's action", (app) => {
         queryLocale: request.queryLocale ?? null,
       },
       { cspNonce: "test", clientIp: "127.0.0.1" },
-    )) as AppLoadContext;
+    );
     return context.locale;
   }
 

@@ -2,10 +2,14 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import net from "node:net";
 import express from "express";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TrustProxy } from "~/config/trust-proxy.server";
-import { createServices, translatorFor, type AppServices } from "~/context.server";
+import {
+  createServices,
+  routerContextFor,
+  translatorFor,
+  type AppServices,
+} from "~/context.server";
 import { reactRouterHandler } from "../../server/react-router-handler";
 import { attachRequestContext, contextOf } from "../../server/request-context";
 import { PUBLIC_FORMS, requestLimits, type LimitSettings } from "../../server/request-limits";
@@ -55,7 +59,7 @@ async function startStack(
   app.use(
     reactRouterHandler({
       build,
-      getLoadContext: (_req, res) => contextOf(res) as AppLoadContext,
+      getLoadContext: (_req, res) => routerContextFor(contextOf(res)),
       mode: "production",
     }),
   );

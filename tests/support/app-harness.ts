@@ -3,12 +3,15 @@ import {
   UNSAFE_withComponentProps,
   UNSAFE_withErrorBoundaryProps,
   UNSAFE_withHydrateFallbackProps,
-  type AppLoadContext,
   type ServerBuild,
 } from "react-router";
-import { createRequestContext, type AppServices } from "~/context.server";
+import { createRequestContext, routerContextFor, type AppServices } from "~/context.server";
 import * as entry from "~/entry.server";
 import routeConfig from "~/routes";
+import reactRouterConfig from "../../react-router.config";
+
+// The flags the real build is made with: they change how requests run.
+const future: Partial<Record<string, boolean | string>> = reactRouterConfig.future ?? {};
 
 /**
  * The app as the server runs it, without a build: React Router's own request handler over a server build
@@ -163,12 +166,13 @@ export function serverBuild(): Promise<ServerBuild> {
       assetsBuildDirectory: "build/client",
       future: {
         unstable_optimizeDeps: false,
+        unstable_previewServerPrerendering: false,
         v8_passThroughRequests: false,
         v8_trailingSlashAwareDataRequests: false,
-        unstable_previewServerPrerendering: false,
         v8_middleware: false,
         v8_splitRouteModules: false,
         v8_viteEnvironmentApi: false,
+        ...future,
       },
       ssr: true,
       isSpaMode: false,
@@ -178,6 +182,17 @@ export function serverBuild(): Promise<ServerBuild> {
     } as unknown as ServerBuild;
   })();
   return built;
+}
+
+/**
+ * The URL React Router's client fetches a page's data from: /contact.data, and with trailing-slash-aware
+ * data URLs (v8_trailingSlashAwareDataRequests) /_.data for the home page and /contact/_.data for
+ * /contact/ (before it, /_root.data and /contact.data).
+ */
+export function dataUrl(path: string): string {
+  if (future.v8_trailingSlashAwareDataRequests)
+    return path.endsWith("/") ? `${path}_.data` : `${path}.data`;
+  return path === "/" ? "/_root.data" : `${path}.data`;
 }
 
 export type AppFetch = (
@@ -220,6 +235,6 @@ export function appFetch(services: AppServices): AppFetch {
       },
       { cspNonce: init.nonce ?? "test-nonce", clientIp: "10.77.0.1" },
     );
-    return handler(request, context as AppLoadContext);
+    return handler(request, routerContextFor(context));
   };
 }

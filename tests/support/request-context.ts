@@ -1,16 +1,18 @@
-import type { AppLoadContext } from "react-router";
-import { createRequestContext, type AppServices } from "~/context.server";
+import type { RouterContextProvider } from "react-router";
+import { createRequestContext, routerContextFor, type AppServices } from "~/context.server";
 
 /** The same context a real request gets, for calling loaders and actions directly. */
 export async function contextFor(
   services: AppServices,
   options: { cookie?: string | null; acceptLanguage?: string; ip?: string } = {},
-): Promise<AppLoadContext> {
-  return (await createRequestContext(
-    services,
-    { cookie: options.cookie ?? null, acceptLanguage: options.acceptLanguage ?? null },
-    { cspNonce: "test-nonce", clientIp: options.ip ?? "127.0.0.1" },
-  )) as AppLoadContext;
+): Promise<RouterContextProvider> {
+  return routerContextFor(
+    await createRequestContext(
+      services,
+      { cookie: options.cookie ?? null, acceptLanguage: options.acceptLanguage ?? null },
+      { cspNonce: "test-nonce", clientIp: options.ip ?? "127.0.0.1" },
+    ),
+  );
 }
 
 /** Turns Set-Cookie values into a Cookie request header. */

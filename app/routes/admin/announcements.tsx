@@ -23,8 +23,10 @@ import { messageKey } from "~/lib/message-key";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/announcements";
 import { StatusMessage } from "~/components/ui/status-message";
+import { requestContext } from "~/context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "announcements");
   return {
@@ -35,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   const form = await parseForm(request, announcementActionSchema);
   if (!form.ok)

@@ -12,9 +12,11 @@ import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
+import { requestContext } from "~/context.server";
 
 // /admin/clients and /admin/users (same module, two route ids): user management, spec sections 5 and 6.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   const url = new URL(request.url);
   const t = context.i18n.getFixedT(null, "admin");
@@ -44,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   const form = await parseForm(request, clientActionSchema);
   if (!form.ok) {

@@ -4,9 +4,11 @@ import { navItemForPath } from "~/components/layout/admin-nav";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/coming-soon";
+import { requestContext } from "~/context.server";
 
 // One module for every admin page that is not built yet: it says so plainly, inside the shell.
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const label = navItemForPath(new URL(request.url).pathname)?.label ?? "nav.dashboard";
   const t = context.i18n.getFixedT(null, "admin");

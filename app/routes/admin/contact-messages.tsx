@@ -14,11 +14,13 @@ import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/contact-messages";
+import { requestContext } from "~/context.server";
 
 const PATH = "/admin/contact-messages";
 
 // Messages sent through /contact: read, search, open, mark read or unread, reply by email, delete.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "admin");
   const query = contactListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -37,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   const form = await parseForm(request, contactActionSchema);
   if (!form.ok)

@@ -13,8 +13,10 @@ import {
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/dashboard";
+import { requestContext } from "~/context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "admin");
   return {

@@ -4,8 +4,10 @@ import { MaintenanceBanner } from "~/components/layout/maintenance-banner";
 import { countOpenTickets } from "~/domain/tickets/tickets.server";
 import { requireAdmin } from "~/http/guards.server";
 import type { Route } from "./+types/layout";
+import { requestContext } from "~/context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   return {
     email: admin.email,

@@ -4,9 +4,11 @@ import { AuditLogPage } from "~/features/admin-logs/audit-log-page";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/logs";
+import { requestContext } from "~/context.server";
 
 // The audit log, newest first, filterable; read-only (no action).
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "admin");
   const query = auditLogQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));

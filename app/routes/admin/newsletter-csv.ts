@@ -2,9 +2,11 @@ import { exportNewsletterSubscribersCsv } from "~/domain/inbox/inbox.server";
 import { csvResponse } from "~/http/csv.server";
 import { requireAdmin } from "~/http/guards.server";
 import type { Route } from "./+types/newsletter-csv";
+import { requestContext } from "~/context.server";
 
 // /admin/newsletter.csv: a resource route (no page), every subscriber as a file.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   return csvResponse(await exportNewsletterSubscribersCsv(context.services.db));
 }

@@ -10,9 +10,11 @@ import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/newsletter";
+import { requestContext } from "~/context.server";
 
 // Newsletter subscribers (written by the footer's box, /newsletter): list, search, remove, CSV.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "admin");
   const query = subscriberListQuerySchema.parse(
@@ -28,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   const form = await parseForm(request, subscriberActionSchema);
   if (!form.ok)

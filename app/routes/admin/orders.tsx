@@ -7,10 +7,12 @@ import { requireAdmin } from "~/http/guards.server";
 import { formatEuros } from "~/lib/money";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/orders";
+import { requestContext } from "~/context.server";
 
 const PAGE_SIZE = 25;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "orders");
   const query = orderListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -32,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   const form = await parseForm(request, decideOrderSchema);
   if (!form.ok) {

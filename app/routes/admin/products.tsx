@@ -13,9 +13,11 @@ import { parseForm, typedValues } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/products";
+import { requestContext } from "~/context.server";
 
 // /admin/products: the catalogue the storefront sells (every product, hidden ones too).
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "admin");
   const query = productListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -32,7 +34,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 const SAVE_INTENTS = ["create", "update"] as const;
 const ROW_INTENTS = ["move", "hide", "show", "delete"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   // Kept to show the form again as typed when the save is refused after parsing (a slug taken).
   const copy = request.clone();

@@ -14,9 +14,11 @@ import { parseForm, typedValues } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/promotions";
+import { requestContext } from "~/context.server";
 
 // /admin/promotions: vouchers (spec section 3), which the order form applies.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "admin");
   const query = voucherListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -32,7 +34,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 const SAVE_INTENTS = ["create", "update"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   // Kept to show the form again as typed when the save is refused after parsing (a code taken).
   const copy = request.clone();

@@ -2,9 +2,11 @@ import { exportMonthlyReportCsv } from "~/domain/reports/reports.server";
 import { csvResponse } from "~/http/csv.server";
 import { requireAdmin } from "~/http/guards.server";
 import type { Route } from "./+types/reports-csv";
+import { requestContext } from "~/context.server";
 
 // /admin/reports.csv: a resource route (no page), the report's figures as a file.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   return csvResponse(await exportMonthlyReportCsv(context.services.db));
 }

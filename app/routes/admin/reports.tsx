@@ -3,9 +3,11 @@ import { ReportsPage } from "~/features/admin-reports/reports-page";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/reports";
+import { requestContext } from "~/context.server";
 
 // Orders and coins spent per month and product type, last 12 months (docs/admin.md, "Reports").
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "admin");
   return {

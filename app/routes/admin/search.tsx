@@ -2,9 +2,11 @@ import { redirect } from "react-router";
 import { findSearchTarget } from "~/domain/admin-dashboard/admin-dashboard.server";
 import { requireAdmin } from "~/http/guards.server";
 import type { Route } from "./+types/search";
+import { requestContext } from "~/context.server";
 
 // The top bar's search box: goes straight to the match.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get("q") ?? "";
   throw redirect(await findSearchTarget(context.services.db, q));

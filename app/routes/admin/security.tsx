@@ -13,9 +13,11 @@ import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/security";
+import { requestContext } from "~/context.server";
 
 // The acting admin's own sessions, the failed logins and the addresses and emails the login rule throttles.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "admin");
   const query = securityQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -42,7 +44,8 @@ function intentOf(value: unknown): SecurityIntent | undefined {
     : undefined;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   const form = await parseForm(request, securityActionSchema);
   if (!form.ok) {

@@ -12,8 +12,10 @@ import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
+import { requestContext } from "~/context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "services");
   const [{ services }, products] = await Promise.all([
@@ -30,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const admin = requireAdmin(request, context);
   const form = await parseForm(request, serviceActionSchema);
   if (!form.ok) {

@@ -21,11 +21,13 @@ import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/tickets";
 import { dateTimeFormat } from "~/lib/intl-format";
+import { requestContext } from "~/context.server";
 
 const PAGE_SIZE = 25;
 const selectClass = "h-9 rounded-md border bg-background px-2 text-sm";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "tickets");
   const query = ticketQueueQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));

@@ -4,9 +4,11 @@ import { TransactionsPage } from "~/features/admin-transactions/transactions-pag
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/transactions";
+import { requestContext } from "~/context.server";
 
 // Every customer's coin ledger, filterable by customer, kind and dates, with totals; read-only.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   requireAdmin(request, context);
   const t = context.i18n.getFixedT(null, "admin");
   const query = ledgerReportQuerySchema.parse(

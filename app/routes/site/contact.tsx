@@ -14,8 +14,10 @@ import { messageKey } from "~/lib/message-key";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/contact";
+import { requestContext } from "~/context.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const { general } = context.settings;
   const t = context.i18n.getFixedT(null, "site");
   // WhatsApp and the community chat are live chat: shown only while the admin's switch is on.
@@ -30,7 +32,8 @@ export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const form = await parseForm(request, contactSchema);
   if (!form.ok)
     return data(

@@ -5,6 +5,7 @@ import { subscribeToNewsletter } from "~/domain/site/site.server";
 import { parseForm } from "~/http/form.server";
 import { isDocumentSubmission } from "~/http/navigation.server";
 import type { Route } from "./+types/newsletter";
+import { requestContext } from "~/context.server";
 
 // Only the footer's box posts here; a visitor who opens the address goes home rather than to React
 // Router's "no loader" error (a 400 reading "Unexpected Server Error").
@@ -14,7 +15,8 @@ export function loader() {
 
 // The footer's box posts here with a fetcher; 'Thanks for subscribing!' also when already subscribed.
 // Posted without JavaScript, the browser is sent back to its page, where the footer shows the outcome.
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const form = await parseForm(request, newsletterSchema);
   if (form.ok) await subscribeToNewsletter(context.services.db, form.data.email);
   const error = form.ok ? undefined : (form.fieldErrors.email ?? "site.errors.emailInvalid");

@@ -2,8 +2,10 @@ import { useTranslation } from "~/i18n/use-translation";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/orange-money";
+import { requestContext } from "~/context.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const t = context.i18n.getFixedT(null, "site");
   return {
     meta: { title: t("orange.metaTitle"), description: t("orange.subtitle") },

@@ -5,8 +5,10 @@ import { Button } from "~/components/ui/button";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/phpmyadmin";
+import { requestContext } from "~/context.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const t = context.i18n.getFixedT(null, "site");
   return { meta: { title: t("phpmyadmin.metaTitle"), description: t("phpmyadmin.subtitle") } };
 }

@@ -2,8 +2,10 @@ import { useTranslation } from "~/i18n/use-translation";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/service-terms";
+import { requestContext } from "~/context.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const t = context.i18n.getFixedT(null, "site");
   // Built from the page's own translated headings: "Accepted payment methods: cashPlus, …. 14-day …".
   const methods = t("terms.paymentMethods", { returnObjects: true }) as unknown as string[];

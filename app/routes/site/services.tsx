@@ -6,6 +6,7 @@ import { PlanGrid } from "~/features/site/plan-grid";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
+import { requestContext } from "~/context.server";
 
 // Catalogue keys (site namespace) written out, so the catalogue test sees every one in use.
 const PAGE_TEXT = {
@@ -32,7 +33,8 @@ const PAGE_TEXT = {
 } as const satisfies Record<ProductType, object>;
 
 // /services/samp, /services/mta, /services/vps and /game-hosting (which has no :type).
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   // /game-hosting has no :type; /services/game is not a page of its own.
   const parsed = productTypeSchema.safeParse(params.type ?? "game");
   if (!parsed.success || (params.type !== undefined && parsed.data === "game"))

@@ -7,8 +7,10 @@ import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/new";
+import { requestContext } from "~/context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const user = requireUser(request, context);
   const t = context.i18n.getFixedT(null, "tickets");
   // The coin dialog's "open a support ticket" arrives with ?topic=coins.
@@ -28,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const user = requireUser(request, context);
   const form = await parseForm(request, openTicketSchema);
   if (!form.ok)

@@ -17,8 +17,10 @@ import { requireUser } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import { messageKey } from "~/lib/message-key";
 import type { Route } from "./+types/ticket";
+import { requestContext } from "~/context.server";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
   const user = requireUser(request, context);
   const found = await getCustomerTicket(context.services.db, user.id, Number(params.id));
   // Another customer's ticket is simply not found.
@@ -34,7 +36,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
   const user = requireUser(request, context);
   const form = await parseForm(request, customerTicketActionSchema);
   if (!form.ok)
