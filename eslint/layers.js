@@ -78,7 +78,7 @@ export const layers = [
     folder: "`app/routes/`",
     files: ["app/routes/**/*.{ts,tsx}"],
     layer: "routes",
-    may: ["domain", "features", "components", "http", "lib", "i18n", "root"],
+    may: ["domain", "features", "components", "http", "lib", "i18n", "root", "context.server"],
     never: ["kysely"],
   },
   {
@@ -91,13 +91,13 @@ export const layers = [
     folder: "`app/root.tsx`",
     files: ["app/root.tsx"],
     layer: "root",
-    may: ["components", "domain", "http", "lib", "i18n"],
+    may: ["components", "domain", "http", "lib", "i18n", "context.server"],
   },
   {
     folder: "`app/entry.server.tsx`",
     files: ["app/entry.server.tsx"],
     layer: "entry.server",
-    may: ["components", "lib", "i18n", "entry.enhance"],
+    may: ["components", "lib", "i18n", "entry.enhance", "context.server"],
   },
   {
     folder: "`app/entry.client.tsx`",
