@@ -7,7 +7,7 @@ import {
   RATE_LIMIT_REFUSALS_SHOWN,
   type SecurityQuery,
 } from "./security-admin";
-import { containsPattern } from "./user-directory.server";
+import { containsPattern } from "~/db/like-pattern";
 
 export interface FailedLogin {
   id: number;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { isPostgres } from "~/db/dialect";
+import { containsPattern } from "~/db/like-pattern";
 import type { Db } from "~/db/transaction";
 import type { RoleFilter, SortDirection, UserSort } from "./user-admin";
 
@@ -12,11 +13,6 @@ export interface DirectoryUser {
   activeServices: number;
   orders: number;
   createdAt: string;
-}
-
-/** A LIKE pattern that matches `text` anywhere, with LIKE's own wildcards in it escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The shortest text the trigram index can look up; shorter ones match often enough to find by reading. */

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
-import { containsPattern } from "~/domain/accounts/user-directory.server";
+import { containsPattern } from "~/db/like-pattern";
 
 export interface AuditLogRow {
   id: number;

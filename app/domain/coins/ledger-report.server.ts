@@ -1,12 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
 import { isPostgres } from "~/db/dialect";
 import type { Db } from "~/db/transaction";
-import {
-  accountLike,
-  containsPattern,
-  fewAccountsContaining,
-  oneOf,
-} from "~/domain/accounts/user-directory.server";
+import { containsPattern } from "~/db/like-pattern";
+import { accountLike, fewAccountsContaining, oneOf } from "~/domain/accounts/user-directory.server";
 import type { LedgerKind } from "./coins";
 import { LEDGER_TOTALS_LIMIT, type LedgerTotals } from "./ledger-report";
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { containsPattern } from "~/domain/accounts/user-directory.server";
+import { containsPattern } from "~/db/like-pattern";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db } from "~/db/transaction";
 import { csvDate, toCsv } from "~/lib/csv";
