@@ -2,10 +2,8 @@ import { data, redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { accountActionSchema, endSession, updateProfile } from "~/domain/accounts/profile.server";
 import { renewSchema } from "~/domain/hosting-services/hosting-services";
-import {
-  dashboardQuerySchema,
-  loadCustomerDashboard,
-} from "~/domain/hosting-services/customer-dashboard.server";
+import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashboard";
+import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dashboard.server";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import {
   AccountTab,

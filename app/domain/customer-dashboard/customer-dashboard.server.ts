@@ -1,28 +1,10 @@
-import { z } from "~/lib/zod";
 import type { Db } from "~/db/transaction";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listCustomerOrders } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";
-import { RENEWAL_WINDOW_DAYS } from "./hosting-services";
-import { listCustomerServices } from "./hosting-services.server";
-
-export const DASHBOARD_TABS = [
-  "overview",
-  "services",
-  "domains",
-  "billing",
-  "support",
-  "account",
-] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
-export const LEDGER_PAGE_SIZE = 20;
-
-export const dashboardQuerySchema = z.object({
-  tab: z.enum(DASHBOARD_TABS).catch("overview"),
-  before: z.coerce.number().int().positive().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-export const LIST_PAGE_SIZE = 20;
+import { RENEWAL_WINDOW_DAYS } from "~/domain/hosting-services/hosting-services";
+import { listCustomerServices } from "~/domain/hosting-services/hosting-services.server";
+import { LEDGER_PAGE_SIZE, LIST_PAGE_SIZE, type DashboardTab } from "./customer-dashboard";
 
 /** One page of a customer's coin history, newest first, by id: as fast with 5,000 rows as with five. */
 export async function listLedgerPage(db: Db, userId: string, before?: number) {
