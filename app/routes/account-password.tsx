@@ -10,6 +10,7 @@ import { useAuthError } from "~/features/auth/use-auth-error";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/account-password";
 
@@ -40,11 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.error === "errors.tooManyAttempts")
       return data(
         { fieldErrors: { currentPassword: result.error }, minutes: result.minutes },
-        { status: 429 },
+        { status: statusOf(result) },
       );
     const field =
       result.error === "errors.currentPasswordWrong" ? "currentPassword" : "newPassword";
-    return data({ fieldErrors: { [field]: result.error } }, { status: 400 });
+    return data({ fieldErrors: { [field]: result.error } }, { status: statusOf(result) });
   }
   const toast = flashToast({ key: "toast.passwordChanged", type: "success" });
   throw redirect(homeFor(user.role), {

@@ -18,6 +18,7 @@ import { Pager } from "~/components/data-table/simple-table";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/dashboard";
 
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           fieldErrors: { [result.field]: result.error },
           ...(minutes === undefined ? {} : { minutes }),
         },
-        { status: minutes === undefined ? 400 : 429 },
+        { status: statusOf(result) },
       );
     }
     return {
@@ -115,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         message: result.error,
         missingCents: "missingCents" in result ? result.missingCents : undefined,
       },
-      { status: result.error === "services.errors.notFound" ? 404 : 400 },
+      { status: statusOf(result) },
     );
   }
   throw redirect("/dashboard?tab=services", {

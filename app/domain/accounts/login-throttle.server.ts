@@ -659,7 +659,7 @@ export type LiftBlockResult =
       address: string | null;
       lifted: BlockInForce[];
     }
-  | { ok: false; error: "admin-security.errors.notBlocked" };
+  | { ok: false; kind: "conflict"; error: "admin-security.errors.notBlocked" };
 
 /**
  * Lifts the login blocks on an address, an email or one pair, for the security page and for
@@ -686,6 +686,7 @@ export async function liftLoginBlock(
     if (lifted.length === 0)
       throw new Refusal<LiftBlockResult>({
         ok: false,
+        kind: "conflict",
         error: "admin-security.errors.notBlocked",
       });
     await trx

@@ -104,7 +104,7 @@ export async function listContactMessages(
 }
 
 export type ContactChangeResult =
-  { ok: true } | { ok: false; error: "admin-inbox.errors.messageNotFound" };
+  { ok: true } | { ok: false; kind: "notFound"; error: "admin-inbox.errors.messageNotFound" };
 
 /**
  * Marks a message read or unread. Reading keeps the first time it was read. Not audited: it is a reading
@@ -123,7 +123,7 @@ export async function markContactMessage(
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1
     ? { ok: true }
-    : { ok: false, error: "admin-inbox.errors.messageNotFound" };
+    : { ok: false, kind: "notFound", error: "admin-inbox.errors.messageNotFound" };
 }
 
 /**
@@ -144,6 +144,7 @@ export async function deleteContactMessage(
     if (!row)
       throw new Refusal<ContactChangeResult>({
         ok: false,
+        kind: "notFound",
         error: "admin-inbox.errors.messageNotFound",
       });
     await recordAudit(trx, {
@@ -198,7 +199,7 @@ export async function listNewsletterSubscribers(
 }
 
 export type RemoveSubscriberResult =
-  { ok: true } | { ok: false; error: "admin-inbox.errors.subscriberNotFound" };
+  { ok: true } | { ok: false; kind: "notFound"; error: "admin-inbox.errors.subscriberNotFound" };
 
 /**
  * Takes an address off the list, with its audit entry in the same transaction. The entry names the row
@@ -217,6 +218,7 @@ export async function removeNewsletterSubscriber(
     if (!row)
       throw new Refusal<RemoveSubscriberResult>({
         ok: false,
+        kind: "notFound",
         error: "admin-inbox.errors.subscriberNotFound",
       });
     await recordAudit(trx, {

@@ -94,25 +94,27 @@ export function evaluateVoucher(
   order: { productId: number; subtotalCents: number; now: Date },
 ):
   | { ok: true; discountCents: number }
-  | { ok: false; error: VoucherError; minPurchaseCents?: number } {
-  if (!voucher) return { ok: false, error: "orders.errors.voucherNotFound" };
-  if (!voucher.isActive) return { ok: false, error: "orders.errors.voucherInactive" };
+  | { ok: false; kind: "invalid"; error: VoucherError; minPurchaseCents?: number } {
+  if (!voucher) return { ok: false, kind: "invalid", error: "orders.errors.voucherNotFound" };
+  if (!voucher.isActive)
+    return { ok: false, kind: "invalid", error: "orders.errors.voucherInactive" };
   const now = order.now.getTime();
   if (now < Date.parse(voucher.validFrom))
-    return { ok: false, error: "orders.errors.voucherNotStarted" };
+    return { ok: false, kind: "invalid", error: "orders.errors.voucherNotStarted" };
   if (now > Date.parse(voucher.validUntil))
-    return { ok: false, error: "orders.errors.voucherExpired" };
+    return { ok: false, kind: "invalid", error: "orders.errors.voucherExpired" };
   if (voucher.usedCount >= voucher.maxUses)
-    return { ok: false, error: "orders.errors.voucherUsedUp" };
+    return { ok: false, kind: "invalid", error: "orders.errors.voucherUsedUp" };
   if (
     voucher.applicableServices !== "all" &&
     !voucher.applicableServices.includes(order.productId)
   ) {
-    return { ok: false, error: "orders.errors.voucherNotApplicable" };
+    return { ok: false, kind: "invalid", error: "orders.errors.voucherNotApplicable" };
   }
   if (order.subtotalCents < voucher.minPurchaseCents) {
     return {
       ok: false,
+      kind: "invalid",
       error: "orders.errors.voucherMinimum",
       minPurchaseCents: voucher.minPurchaseCents,
     };

@@ -10,6 +10,7 @@ import { adjustCoins } from "~/domain/coins/coins.server";
 import { ClientsAdmin } from "~/features/admin-clients/clients-admin";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
 
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           message: result.error,
           reason: result.reason,
         },
-        { status: 409 },
+        { status: statusOf(result) },
       );
     return { ok: true, intent: input.intent, userId: input.userId, message: "admin.users.updated" };
   }
@@ -101,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           message: result.error,
           reason: result.reason,
         },
-        { status: 409 },
+        { status: statusOf(result) },
       );
     return { ok: true, intent: input.intent, userId: input.userId, message: "admin.users.deleted" };
   }
@@ -115,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok)
     return data(
       { ok: false, intent: input.intent, userId: input.userId, message: result.error },
-      { status: 400 },
+      { status: statusOf(result) },
     );
   return { ok: true, intent: input.intent, userId: input.userId, message: "coins.admin.updated" };
 }
