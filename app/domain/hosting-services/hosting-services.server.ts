@@ -9,23 +9,10 @@ import {
   canTransition,
   TRANSITIONS,
   type ServiceAction,
+  type AdminServiceView,
+  type HostingService,
   type ServiceStatus,
 } from "./hosting-services";
-
-export interface HostingService {
-  id: number;
-  userId: string;
-  productId: number | null;
-  name: string;
-  serverName: string;
-  type: string | null;
-  billingCycle: BillingCycle;
-  monthlyPriceCents: number;
-  cyclePriceCents: number;
-  status: ServiceStatus;
-  expiresAt: string;
-  createdAt: string;
-}
 
 const columns = [
   "id",
@@ -442,9 +429,11 @@ export async function listServicesForAdmin(
     .offset(filter.offset)
     .execute();
   return {
-    services: rows
-      .slice(0, filter.limit)
-      .map((row) => ({ ...toService(row), userEmail: row.email, userName: row.user_name })),
+    services: rows.slice(0, filter.limit).map((row): AdminServiceView => ({
+      ...toService(row),
+      userEmail: row.email,
+      userName: row.user_name,
+    })),
     hasMore: rows.length > filter.limit,
   };
 }

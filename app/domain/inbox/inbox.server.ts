@@ -3,17 +3,7 @@ import { containsPattern } from "~/db/like-pattern";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db } from "~/db/transaction";
 import { csvDate, toCsv } from "~/lib/csv";
-import type { ContactFilter } from "./inbox";
-
-export interface ContactMessageView {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  readAt: string | null;
-  createdAt: string;
-}
+import type { ContactFilter, ContactMessageView, SubscriberView } from "./inbox";
 
 const contactColumns = [
   "id",
@@ -156,12 +146,6 @@ export async function deleteContactMessage(
     });
     return { ok: true };
   });
-}
-
-export interface SubscriberView {
-  id: number;
-  email: string;
-  createdAt: string;
 }
 
 /** Newsletter subscribers, newest first, searched by email and paged on the server, with counts. */

@@ -15,32 +15,9 @@ import {
   type OrderStatus,
   type VoucherError,
   type VoucherTerms,
+  type AdminOrderView,
+  type Order,
 } from "./orders";
-
-export interface Order {
-  id: number;
-  userId: string;
-  productId: number;
-  productName: string;
-  productType: string;
-  billingCycle: BillingCycle;
-  location: string;
-  ddosProtection: boolean;
-  playerSlots: number | null;
-  backup: string;
-  serverName: string;
-  voucherCode: string | null;
-  monthlyPriceCents: number;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-  paidWithCoins: boolean;
-  status: OrderStatus;
-  rejectReason: string | null;
-  hostingServiceId: number | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
 
 const orderColumns = [
   "id",
@@ -496,7 +473,7 @@ export async function listOrdersForAdmin(
     .offset(filter.offset)
     .execute();
   return {
-    orders: rows.slice(0, filter.limit).map((row) => ({
+    orders: rows.slice(0, filter.limit).map((row): AdminOrderView => ({
       ...toOrder(row as OrderRow),
       userEmail: row.email,
       userName: row.user_name,

@@ -270,3 +270,35 @@ export const orderListQuerySchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
+
+/** An order as the customer's and the admin's pages show it. */
+export interface Order {
+  id: number;
+  userId: string;
+  productId: number;
+  productName: string;
+  productType: string;
+  billingCycle: BillingCycle;
+  location: string;
+  ddosProtection: boolean;
+  playerSlots: number | null;
+  backup: string;
+  serverName: string;
+  voucherCode: string | null;
+  monthlyPriceCents: number;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  paidWithCoins: boolean;
+  status: OrderStatus;
+  rejectReason: string | null;
+  hostingServiceId: number | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** An order in the admin list, with who placed it. */
+export interface AdminOrderView extends Order {
+  userEmail: string;
+  userName: string;
+}

@@ -20,18 +20,20 @@ import { formatEuros } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { StatusMessage } from "~/components/ui/status-message";
 import { dateTimeFormat } from "~/lib/intl-format";
+import type { AdminServiceView } from "~/domain/hosting-services/hosting-services";
 
-export interface AdminServiceRow {
-  id: number;
-  name: string;
-  serverName: string;
-  userEmail: string;
-  userName: string;
-  monthlyPriceCents: number;
-  billingCycle: string;
-  status: ServiceStatus;
-  expiresAt: string;
-}
+export type AdminServiceRow = Pick<
+  AdminServiceView,
+  | "id"
+  | "name"
+  | "serverName"
+  | "userEmail"
+  | "userName"
+  | "monthlyPriceCents"
+  | "billingCycle"
+  | "status"
+  | "expiresAt"
+>;
 
 const selectClass =
   "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
