@@ -1,7 +1,7 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db } from "~/db/transaction";
 import { logger } from "~/lib/logger.server";
-import { SESSION_ACTIVITY_STEP_MINUTES } from "./accounts";
+import { SESSION_ACTIVITY_STEP_MINUTES, type OwnSession } from "./accounts";
 import type { FailureKind } from "~/lib/result";
 
 /**
@@ -26,16 +26,6 @@ export async function touchSession(
     // "Last active" is a hint; a failed write must not fail the page.
     logger.warn({ err: error }, "could not record session activity");
   }
-}
-
-export interface OwnSession {
-  id: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  expiresAt: string;
-  current: boolean;
 }
 
 /** One user's sessions that have not expired, newest first, the one making the request marked. */

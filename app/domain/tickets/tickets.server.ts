@@ -2,27 +2,14 @@ import { adjustCoins, type AdjustCoinsRefusal } from "~/domain/coins/coins.serve
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
-import { WAITING_STATUSES, type Department, type Priority, type TicketStatus } from "./tickets";
-
-export interface Ticket {
-  id: number;
-  userId: string;
-  department: Department;
-  subject: string;
-  priority: Priority;
-  status: TicketStatus;
-  hostingServiceId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TicketMessage {
-  id: number;
-  authorName: string;
-  isStaff: boolean;
-  body: string;
-  createdAt: string;
-}
+import {
+  WAITING_STATUSES,
+  type Department,
+  type Priority,
+  type Ticket,
+  type TicketMessage,
+  type TicketStatus,
+} from "./tickets";
 
 const ticketColumns = [
   "id",
