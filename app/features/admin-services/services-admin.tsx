@@ -21,6 +21,7 @@ import { messageKey } from "~/lib/message-key";
 import { StatusMessage } from "~/components/ui/status-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { AdminServiceView } from "~/domain/hosting-services/hosting-services";
+import type { Product } from "~/domain/catalogue/catalogue";
 
 export type AdminServiceRow = Pick<
   AdminServiceView,
@@ -45,7 +46,7 @@ export function ServicesAdmin({
   result,
 }: {
   services: AdminServiceRow[];
-  products: { id: number; name: string }[];
+  products: Pick<Product, "id" | "name">[];
   locale: string;
   result?: {
     ok: boolean;
