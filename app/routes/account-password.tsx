@@ -10,6 +10,7 @@ import { useAuthError } from "~/features/auth/use-auth-error";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/account-password";
 import { requestContext } from "~/context.server";
@@ -43,11 +44,11 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     if (result.error === "errors.tooManyAttempts")
       return data(
         { fieldErrors: { currentPassword: result.error }, minutes: result.minutes },
-        { status: 429 },
+        { status: statusOf(result) },
       );
     const field =
       result.error === "errors.currentPasswordWrong" ? "currentPassword" : "newPassword";
-    return data({ fieldErrors: { [field]: result.error } }, { status: 400 });
+    return data({ fieldErrors: { [field]: result.error } }, { status: statusOf(result) });
   }
   const toast = flashToast({ key: "toast.passwordChanged", type: "success" });
   throw redirect(homeFor(user.role), {

@@ -2,10 +2,8 @@ import { data, redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { accountActionSchema, endSession, updateProfile } from "~/domain/accounts/profile.server";
 import { renewSchema } from "~/domain/hosting-services/hosting-services";
-import {
-  dashboardQuerySchema,
-  loadCustomerDashboard,
-} from "~/domain/hosting-services/customer-dashboard.server";
+import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashboard";
+import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dashboard.server";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import {
   AccountTab,
@@ -20,6 +18,7 @@ import { Pager } from "~/components/data-table/simple-table";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/context.server";
@@ -98,7 +97,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
           fieldErrors: { [result.field]: result.error },
           ...(minutes === undefined ? {} : { minutes }),
         },
-        { status: minutes === undefined ? 400 : 429 },
+        { status: statusOf(result) },
       );
     }
     return {
@@ -120,7 +119,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
         message: result.error,
         missingCents: "missingCents" in result ? result.missingCents : undefined,
       },
-      { status: result.error === "services.errors.notFound" ? 404 : 400 },
+      { status: statusOf(result) },
     );
   }
   throw redirect("/dashboard?tab=services", {

@@ -5,6 +5,7 @@ import { LoginForm } from "~/features/auth/login-form";
 import { parseForm } from "~/http/form.server";
 import { CHANGE_PASSWORD_PATH, redirectSignedIn } from "~/http/guards.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
+import { statusOf } from "~/http/result-status";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/login";
@@ -42,10 +43,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const values = { email: form.data.email };
   if (!result.ok) {
     const minutes = result.error === "errors.tooManyAttempts" ? result.minutes : undefined;
-    return data(
-      { formError: result.error, minutes, values },
-      { status: result.error === "errors.tooManyAttempts" ? 429 : 401 },
-    );
+    return data({ formError: result.error, minutes, values }, { status: statusOf(result) });
   }
 
   const target = result.mustChangePassword

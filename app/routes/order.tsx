@@ -7,6 +7,7 @@ import { OrderForm } from "~/features/orders/order-form";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/order";
@@ -76,14 +77,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
         minPurchaseCents: "minPurchaseCents" in result ? result.minPurchaseCents : undefined,
         values: stringValues,
       },
-      {
-        status:
-          result.error === "orders.errors.serviceNotFound"
-            ? 404
-            : result.error === "orders.errors.priceChanged"
-              ? 409
-              : 400,
-      },
+      { status: statusOf(result) },
     );
   }
   throw redirect("/dashboard?tab=billing", {

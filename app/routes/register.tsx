@@ -6,6 +6,7 @@ import { RegisterForm } from "~/features/auth/register-form";
 import { parseForm } from "~/http/form.server";
 import { redirectSignedIn } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
+import { statusOf } from "~/http/result-status";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import { useRootData } from "~/root";
@@ -48,7 +49,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
         formError: field ? undefined : result.error,
         values: { name: form.data.name, email: form.data.email },
       },
-      { status: 400 },
+      { status: statusOf(result) },
     );
   }
   throw redirect("/login", {

@@ -151,7 +151,11 @@ describe.each(dialects)("migration 0019 [%s]", (dialect) => {
       expect(await post(1)).toBeNull();
       const adjust = (amountCents: number) =>
         adjustCoins(db, { userId: "rich", amountCents, reason: "test", actorId: "boss" });
-      expect(await adjust(100)).toEqual({ ok: false, error: "coins.errors.balanceTooHigh" });
+      expect(await adjust(100)).toEqual({
+        ok: false,
+        kind: "invalid",
+        error: "coins.errors.balanceTooHigh",
+      });
       await expect(
         sql`update users set coin_balance_cents = coin_balance_cents + 1 where id = 'rich'`.execute(
           db,

@@ -79,7 +79,7 @@ describeEachDatabase("accounts", (app) => {
       { ...input, email: email.toUpperCase() },
       { registrationOpen: true },
     );
-    expect(second).toEqual({ ok: false, error: "errors.emailTaken" });
+    expect(second).toEqual({ ok: false, kind: "invalid", error: "errors.emailTaken" });
   });
 
   it("refuses a common password and a closed registration", async () => {
@@ -89,7 +89,7 @@ describeEachDatabase("accounts", (app) => {
       { name: "Common", email: uniqueEmail(), password: "password1", confirmPassword: "password1" },
       { registrationOpen: true },
     );
-    expect(common).toEqual({ ok: false, error: "errors.commonPassword" });
+    expect(common).toEqual({ ok: false, kind: "invalid", error: "errors.commonPassword" });
     const closed = await registerCustomer(
       services,
       {
@@ -100,7 +100,7 @@ describeEachDatabase("accounts", (app) => {
       },
       { registrationOpen: false },
     );
-    expect(closed).toEqual({ ok: false, error: "errors.registrationClosed" });
+    expect(closed).toEqual({ ok: false, kind: "invalid", error: "errors.registrationClosed" });
   });
 
   it("signs in, resolves the session, and signs out", async () => {
@@ -218,7 +218,11 @@ describeEachDatabase("accounts", (app) => {
       { email: uniqueEmail(), password: "Wrong-pw-123" },
       { ip: "10.2.0.2" },
     );
-    expect(wrong).toEqual({ ok: false, error: "errors.invalidCredentials" });
+    expect(wrong).toEqual({
+      ok: false,
+      kind: "unauthenticated",
+      error: "errors.invalidCredentials",
+    });
     expect(unknown).toEqual(wrong);
   });
 
@@ -236,14 +240,23 @@ describeEachDatabase("accounts", (app) => {
         { email, password: `nope-${i}-xx` },
         { ip: "10.3.0.1" },
       );
-      expect(failed).toEqual({ ok: false, error: "errors.invalidCredentials" });
+      expect(failed).toEqual({
+        ok: false,
+        kind: "unauthenticated",
+        error: "errors.invalidCredentials",
+      });
     }
     const blocked = await signIn(
       services,
       { email, password: "Throttle-pw-1" },
       { ip: "10.3.0.1" },
     );
-    expect(blocked).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 15 });
+    expect(blocked).toEqual({
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+      minutes: 15,
+    });
     // Failures from one address do not lock the account for the others.
     const elsewhere = await signIn(
       services,
@@ -282,6 +295,7 @@ describeEachDatabase("accounts", (app) => {
     // A new address is refused by the ceiling; home is known, and gets in.
     expect(await login("10.3.7.1")).toEqual({
       ok: false,
+      kind: "limited",
       error: "errors.tooManyAttempts",
       minutes: 15,
     });
@@ -292,7 +306,11 @@ describeEachDatabase("accounts", (app) => {
       { email: admin.email, ip: "10.3.7.2", succeeded: true },
       new Date(Date.now() - 31 * 86_400_000),
     );
-    expect(await login("10.3.7.2")).toMatchObject({ ok: false, error: "errors.tooManyAttempts" });
+    expect(await login("10.3.7.2")).toMatchObject({
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+    });
   });
 
   it("throttles an address after 20 attempts in a minute", async () => {
@@ -312,7 +330,12 @@ describeEachDatabase("accounts", (app) => {
       { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
       { ip },
     );
-    expect(blocked).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 1 });
+    expect(blocked).toEqual({
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+      minutes: 1,
+    });
     const otherAddress = await signIn(
       services,
       { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
@@ -341,7 +364,7 @@ describeEachDatabase("accounts", (app) => {
       newPassword: "Second-pw-9988",
       ip: client.ip,
     });
-    expect(wrong).toEqual({ ok: false, error: "errors.currentPasswordWrong" });
+    expect(wrong).toEqual({ ok: false, kind: "invalid", error: "errors.currentPasswordWrong" });
 
     const changed = await changePassword(services, {
       userId: session!.user.id,

@@ -80,6 +80,7 @@ export type RegisterResult =
   | { ok: true; userId: string }
   | {
       ok: false;
+      kind: "invalid";
       error: "errors.emailTaken" | "errors.commonPassword" | "errors.registrationClosed";
     };
 
@@ -88,25 +89,27 @@ export async function registerCustomer(
   input: RegisterInput,
   options: { registrationOpen: boolean },
 ): Promise<RegisterResult> {
-  if (!options.registrationOpen) return { ok: false, error: "errors.registrationClosed" };
-  if (isCommonPassword(input.password)) return { ok: false, error: "errors.commonPassword" };
+  if (!options.registrationOpen)
+    return { ok: false, kind: "invalid", error: "errors.registrationClosed" };
+  if (isCommonPassword(input.password))
+    return { ok: false, kind: "invalid", error: "errors.commonPassword" };
   if (await findUserIdByEmail(deps.db, input.email))
-    return { ok: false, error: "errors.emailTaken" };
+    return { ok: false, kind: "invalid", error: "errors.emailTaken" };
   const result = await deps.auth.api.signUpEmail({
     body: { name: input.name, email: input.email, password: input.password },
   });
   // With auto sign-in off, better-auth answers a duplicate with a made-up user instead of an error
   // (so sign-up cannot probe for accounts). Two sign-ups racing for one address end up here.
   if ((await findUserIdByEmail(deps.db, input.email)) !== result.user.id) {
-    return { ok: false, error: "errors.emailTaken" };
+    return { ok: false, kind: "invalid", error: "errors.emailTaken" };
   }
   return { ok: true, userId: result.user.id };
 }
 
 export type SignInResult =
   | { ok: true; role: Role; mustChangePassword: boolean; setCookies: string[] }
-  | { ok: false; error: "errors.invalidCredentials" }
-  | { ok: false; error: "errors.tooManyAttempts"; minutes: number };
+  | { ok: false; kind: "unauthenticated"; error: "errors.invalidCredentials" }
+  | { ok: false; kind: "limited"; error: "errors.tooManyAttempts"; minutes: number };
 
 /**
  * Signs in through the login throttle (login-throttle.ts): the attempt is checked and recorded in one
@@ -127,7 +130,12 @@ export async function signIn(
     { addressLimit: limits.ipPerMinute },
   );
   if (!reservation.ok)
-    return { ok: false, error: "errors.tooManyAttempts", minutes: reservation.minutes };
+    return {
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+      minutes: reservation.minutes,
+    };
 
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
@@ -150,7 +158,7 @@ export async function signIn(
   } catch (error) {
     // The attempt stays recorded as a failure, whatever went wrong.
     if (!(error instanceof APIError)) throw error;
-    return { ok: false, error: "errors.invalidCredentials" };
+    return { ok: false, kind: "unauthenticated", error: "errors.invalidCredentials" };
   }
 }
 
@@ -251,8 +259,8 @@ function verifiedSessionToken(value: string | null, secret: string): string | nu
 
 export type ChangePasswordResult =
   | { ok: true; setCookies: string[] }
-  | { ok: false; error: "errors.currentPasswordWrong" | "errors.commonPassword" }
-  | { ok: false; error: "errors.tooManyAttempts"; minutes: number };
+  | { ok: false; kind: "invalid"; error: "errors.currentPasswordWrong" | "errors.commonPassword" }
+  | { ok: false; kind: "limited"; error: "errors.tooManyAttempts"; minutes: number };
 
 /**
  * Changes the password, ends every other session and lifts a "change at first login" flag. better-auth
@@ -272,13 +280,14 @@ export async function changePassword(
   },
   limits: { ipPerMinute: number } = { ipPerMinute: LOGIN_IP_ATTEMPT_LIMIT },
 ): Promise<ChangePasswordResult> {
-  if (isCommonPassword(input.newPassword)) return { ok: false, error: "errors.commonPassword" };
+  if (isCommonPassword(input.newPassword))
+    return { ok: false, kind: "invalid", error: "errors.commonPassword" };
   const user = await deps.db
     .selectFrom("users")
     .select("email")
     .where("id", "=", input.userId)
     .executeTakeFirst();
-  if (!user) return { ok: false, error: "errors.currentPasswordWrong" };
+  if (!user) return { ok: false, kind: "invalid", error: "errors.currentPasswordWrong" };
   let setCookies: string[] = [];
   const checked = await checkCurrentPassword(
     deps.db,
@@ -304,8 +313,14 @@ export async function changePassword(
     },
   );
   if (checked.outcome === "blocked")
-    return { ok: false, error: "errors.tooManyAttempts", minutes: checked.minutes };
-  if (checked.outcome === "wrong") return { ok: false, error: "errors.currentPasswordWrong" };
+    return {
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+      minutes: checked.minutes,
+    };
+  if (checked.outcome === "wrong")
+    return { ok: false, kind: "invalid", error: "errors.currentPasswordWrong" };
   await deps.db
     .updateTable("users")
     .set({ must_change_password: 0, updated_at: new Date().toISOString() })

@@ -132,3 +132,14 @@ export function safeRedirect(target: unknown, fallback: string): string {
   const path = `${url.pathname}${url.search}${url.hash}`;
   return path.length > MAX_REDIRECT_LENGTH ? fallback : path;
 }
+
+/** One of a user's own sessions that has not expired, the one in use marked `current`. */
+export interface OwnSession {
+  id: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+  expiresAt: string;
+  current: boolean;
+}

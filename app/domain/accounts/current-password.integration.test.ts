@@ -69,6 +69,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
 
   const blocked = {
     ok: false,
+    kind: "limited",
     error: "auth:errors.tooManyAttempts",
     field: "currentPassword",
     minutes: LOGIN_EMAIL_WINDOW_MINUTES,
@@ -93,6 +94,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
       expect(await change(`wrong-guess-${i}`)).toMatchObject({
         ok: false,
+        kind: "invalid",
         error: "dashboard:account.currentPasswordWrong",
       });
     expect(passwordChecks).toHaveBeenCalledTimes(LOGIN_PAIR_FAILURE_LIMIT);
@@ -106,7 +108,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     );
     // ...so they hold back a sign-in from that address too, and not the owner's.
     expect(await signIn(app(), { email: account.email, password: PASSWORD }, { ip })).toMatchObject(
-      { ok: false, error: "errors.tooManyAttempts" },
+      { ok: false, kind: "limited", error: "errors.tooManyAttempts" },
     );
     expect(
       (await signIn(app(), { email: account.email, password: PASSWORD }, { ip: account.home })).ok,
@@ -193,12 +195,14 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
       expect(await change(`wrong-guess-${i}`)).toEqual({
         ok: false,
+        kind: "invalid",
         error: "errors.currentPasswordWrong",
       });
     expect(passwordChecks).toHaveBeenCalledTimes(LOGIN_PAIR_FAILURE_LIMIT);
 
     expect(await change(PASSWORD)).toEqual({
       ok: false,
+      kind: "limited",
       error: "errors.tooManyAttempts",
       minutes: LOGIN_EMAIL_WINDOW_MINUTES,
     });

@@ -95,7 +95,12 @@ describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect
     expect(await recorded({ email, ip })).toBe(LOGIN_PAIR_FAILURE_LIMIT);
     // The right password from that address waits too; from another address it gets in.
     const blocked = await signIn(app(), { email, password }, { ip });
-    expect(blocked).toMatchObject({ ok: false, error: "errors.tooManyAttempts", minutes: 15 });
+    expect(blocked).toMatchObject({
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+      minutes: 15,
+    });
     expect((await signIn(app(), { email, password }, { ip: "198.18.0.2" })).ok).toBe(true);
   });
 
@@ -167,6 +172,7 @@ describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect
     ).toMatchObject({ ok: false, minutes: 14 });
     expect(await signIn(app(), { email, password }, { ip })).toMatchObject({
       ok: false,
+      kind: "limited",
       error: "errors.tooManyAttempts",
     });
     // Fifteen minutes on, they no longer count; nor did the refusals add any.
@@ -194,6 +200,7 @@ describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect
         const before = performance.now();
         expect(await signIn(app(), { email, password }, { ip })).toMatchObject({
           ok: false,
+          kind: "limited",
           error: "errors.tooManyAttempts",
         });
         expect(performance.now() - before).toBeLessThan(1000);

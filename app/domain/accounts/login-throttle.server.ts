@@ -28,7 +28,8 @@ import {
   signInBlockEnd,
   splitPairKey,
   type AttemptMark,
-  type BlockPeriod,
+  type RateLimitRefusal,
+  type ThrottleEntry,
   type ThrottleKind,
   type ThrottleRule,
 } from "./login-throttle";
@@ -300,22 +301,6 @@ export async function recordLoginAttempt(
   await pruneQuietly(db, now);
 }
 
-export interface ThrottleEntry {
-  kind: ThrottleKind;
-  /** What a lift names: the address, the email, or for a pair both (`pairKey`). Show it as text. */
-  key: string;
-  /** The email (email and pair blocks), as typed. */
-  email: string | null;
-  /** The address (address and pair blocks). */
-  address: string | null;
-  /** Attempts the rule counted in the look-back (failures only, for the email rules). */
-  attempts: number;
-  lastAttemptAt: string;
-  block: BlockPeriod;
-  /** The block is refusing attempts at this moment. */
-  active: boolean;
-}
-
 /** How far back /admin/security looks for blocks that have ended. */
 export const THROTTLE_LOOKBACK_HOURS = 24;
 /** Keys examined per kind, and attempts read per key: the page's cost stays bounded under an attack. */
@@ -562,7 +547,10 @@ export async function blocksInForce(
 }
 
 /** The addresses the form limit refused in the last 24 hours, newest first. */
-export async function listRateLimitRefusals(db: Db, options: { limit: number; now?: Date }) {
+export async function listRateLimitRefusals(
+  db: Db,
+  options: { limit: number; now?: Date },
+): Promise<RateLimitRefusal[]> {
   const now = options.now ?? new Date();
   const since = new Date(now.getTime() - THROTTLE_LOOKBACK_HOURS * 3_600_000).toISOString();
   const rows = await db
@@ -659,7 +647,7 @@ export type LiftBlockResult =
       address: string | null;
       lifted: BlockInForce[];
     }
-  | { ok: false; error: "admin-security.errors.notBlocked" };
+  | { ok: false; kind: "conflict"; error: "admin-security.errors.notBlocked" };
 
 /**
  * Lifts the login blocks on an address, an email or one pair, for the security page and for
@@ -686,6 +674,7 @@ export async function liftLoginBlock(
     if (lifted.length === 0)
       throw new Refusal<LiftBlockResult>({
         ok: false,
+        kind: "conflict",
         error: "admin-security.errors.notBlocked",
       });
     await trx

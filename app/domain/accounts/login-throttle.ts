@@ -269,3 +269,31 @@ export function latestBlock(
 export function blockOver(block: BlockPeriod): string {
   return block.liftedAt ?? block.endsAt;
 }
+
+/** A login block of /admin/security's list: a key the rule refuses now or refused lately. */
+export interface ThrottleEntry {
+  kind: ThrottleKind;
+  /** What a lift names: the address, the email, or for a pair both (`pairKey`). Show it as text. */
+  key: string;
+  /** The email (email and pair blocks), as typed. */
+  email: string | null;
+  /** The address (address and pair blocks). */
+  address: string | null;
+  /** Attempts the rule counted in the look-back (failures only, for the email rules). */
+  attempts: number;
+  lastAttemptAt: string;
+  block: BlockPeriod;
+  /** The block is refusing attempts at this moment. */
+  active: boolean;
+}
+
+/** The form limit refused an address (/admin/security). */
+export interface RateLimitRefusal {
+  id: number;
+  address: string;
+  path: string;
+  at: string;
+  endsAt: string;
+  /** The refusal's window has not ended yet. */
+  active: boolean;
+}

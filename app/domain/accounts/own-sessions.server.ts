@@ -1,7 +1,8 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db } from "~/db/transaction";
 import { logger } from "~/lib/logger.server";
-import { SESSION_ACTIVITY_STEP_MINUTES } from "./accounts";
+import { SESSION_ACTIVITY_STEP_MINUTES, type OwnSession } from "./accounts";
+import type { FailureKind } from "~/lib/result";
 
 /**
  * Sessions are never extended (ADR 0005), so better-auth leaves `updated_at` alone after login. We use it
@@ -25,16 +26,6 @@ export async function touchSession(
     // "Last active" is a hint; a failed write must not fail the page.
     logger.warn({ err: error }, "could not record session activity");
   }
-}
-
-export interface OwnSession {
-  id: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  expiresAt: string;
-  current: boolean;
 }
 
 /** One user's sessions that have not expired, newest first, the one making the request marked. */
@@ -71,10 +62,10 @@ export type RevokeSessionRefusal =
   | "admin-security.errors.noOtherSessions";
 
 export type RevokeSessionResult =
-  { ok: true; ended: number } | { ok: false; error: RevokeSessionRefusal };
+  { ok: true; ended: number } | { ok: false; kind: FailureKind; error: RevokeSessionRefusal };
 
-function refuse(error: RevokeSessionRefusal): never {
-  throw new Refusal<RevokeSessionResult>({ ok: false, error });
+function refuse(kind: FailureKind, error: RevokeSessionRefusal): never {
+  throw new Refusal<RevokeSessionResult>({ ok: false, kind, error });
 }
 
 /**
@@ -87,7 +78,7 @@ export async function revokeOwnSession(
   input: { actorId: string; currentSessionId?: string; sessionId: string },
 ): Promise<RevokeSessionResult> {
   if (input.sessionId === input.currentSessionId)
-    return { ok: false, error: "admin-security.errors.currentSession" };
+    return { ok: false, kind: "conflict", error: "admin-security.errors.currentSession" };
   return inTransaction(db, async (trx): Promise<RevokeSessionResult> => {
     const session = await trx
       .selectFrom("sessions")
@@ -95,7 +86,7 @@ export async function revokeOwnSession(
       .where("id", "=", input.sessionId)
       .where("user_id", "=", input.actorId)
       .executeTakeFirst();
-    if (!session) refuse("admin-security.errors.sessionNotFound");
+    if (!session) refuse("notFound", "admin-security.errors.sessionNotFound");
     await trx
       .deleteFrom("sessions")
       .where("id", "=", session.id)
@@ -123,7 +114,8 @@ export async function revokeOtherOwnSessions(
   input: { actorId: string; currentSessionId?: string },
 ): Promise<RevokeSessionResult> {
   // Without a current session there is nothing to keep; refusing is safer than ending them all.
-  if (!input.currentSessionId) return { ok: false, error: "admin-security.errors.currentSession" };
+  if (!input.currentSessionId)
+    return { ok: false, kind: "conflict", error: "admin-security.errors.currentSession" };
   const currentSessionId = input.currentSessionId;
   return inTransaction(db, async (trx): Promise<RevokeSessionResult> => {
     const others = await trx
@@ -132,7 +124,7 @@ export async function revokeOtherOwnSessions(
       .where("user_id", "=", input.actorId)
       .where("id", "!=", currentSessionId)
       .execute();
-    if (others.length === 0) refuse("admin-security.errors.noOtherSessions");
+    if (others.length === 0) refuse("conflict", "admin-security.errors.noOtherSessions");
     await trx
       .deleteFrom("sessions")
       .where("user_id", "=", input.actorId)

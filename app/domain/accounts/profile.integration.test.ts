@@ -71,11 +71,13 @@ describeEachDatabase("changing one's own profile", (app) => {
       });
     expect(await attempt()).toEqual({
       ok: false,
+      kind: "invalid",
       error: "dashboard:account.currentPasswordRequired",
       field: "currentPassword",
     });
     expect(await attempt(`${PASSWORD}-wrong`)).toEqual({
       ok: false,
+      kind: "invalid",
       error: "dashboard:account.currentPasswordWrong",
       field: "currentPassword",
     });
@@ -132,7 +134,12 @@ describeEachDatabase("changing one's own profile", (app) => {
       currentPassword: PASSWORD,
       ip: "10.30.0.1",
     });
-    expect(result).toEqual({ ok: false, error: "dashboard:account.emailTaken", field: "email" });
+    expect(result).toEqual({
+      ok: false,
+      kind: "invalid",
+      error: "dashboard:account.emailTaken",
+      field: "email",
+    });
     expect(await getCurrentSession(app(), customer.elsewhere)).not.toBeNull();
   });
 

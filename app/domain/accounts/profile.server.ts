@@ -42,11 +42,17 @@ export type ProfileRefusal =
 
 export type UpdateProfileResult =
   | { ok: true; emailChanged: boolean; sessionsEnded: number }
-  | { ok: false; error: ProfileRefusal; field: "email" | "currentPassword" }
-  | { ok: false; error: "auth:errors.tooManyAttempts"; field: "currentPassword"; minutes: number };
+  | { ok: false; kind: "invalid"; error: ProfileRefusal; field: "email" | "currentPassword" }
+  | {
+      ok: false;
+      kind: "limited";
+      error: "auth:errors.tooManyAttempts";
+      field: "currentPassword";
+      minutes: number;
+    };
 
 function refuse(error: ProfileRefusal, field: "email" | "currentPassword"): never {
-  throw new Refusal<UpdateProfileResult>({ ok: false, error, field });
+  throw new Refusal<UpdateProfileResult>({ ok: false, kind: "invalid", error, field });
 }
 
 /**
@@ -86,6 +92,7 @@ export async function updateProfile(
     if (!input.currentPassword)
       return {
         ok: false,
+        kind: "invalid",
         error: "dashboard:account.currentPasswordRequired",
         field: "currentPassword",
       };
@@ -101,6 +108,7 @@ export async function updateProfile(
     if (checked.outcome === "blocked")
       return {
         ok: false,
+        kind: "limited",
         error: "auth:errors.tooManyAttempts",
         field: "currentPassword",
         minutes: checked.minutes,
@@ -108,6 +116,7 @@ export async function updateProfile(
     if (checked.outcome === "wrong")
       return {
         ok: false,
+        kind: "invalid",
         error: "dashboard:account.currentPasswordWrong",
         field: "currentPassword",
       };
@@ -152,7 +161,7 @@ export async function updateProfile(
   } catch (error) {
     // The unique index caught a race with another account taking the address.
     if (isUniqueViolation(error))
-      return { ok: false, error: "dashboard:account.emailTaken", field: "email" };
+      return { ok: false, kind: "invalid", error: "dashboard:account.emailTaken", field: "email" };
     throw error;
   }
 }

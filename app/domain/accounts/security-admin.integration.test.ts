@@ -119,16 +119,19 @@ describeEachDatabase("the admin security page", (app) => {
     // Another admin's session: refused as not found, and it still works.
     expect(await revokeOwnSession(app().db, { ...actor, sessionId: other.sessionId })).toEqual({
       ok: false,
+      kind: "notFound",
       error: "admin-security.errors.sessionNotFound",
     });
     expect(await getCurrentSession(app(), other.cookie)).not.toBeNull();
     // The current one is refused; Logout ends it.
     expect(await revokeOwnSession(app().db, { ...actor, sessionId: here.sessionId })).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin-security.errors.currentSession",
     });
     expect(await revokeOwnSession(app().db, { ...actor, sessionId: "no-such-session" })).toEqual({
       ok: false,
+      kind: "notFound",
       error: "admin-security.errors.sessionNotFound",
     });
     expect(await auditRows("session.revoke", here.userId)).toEqual([]);
@@ -167,6 +170,7 @@ describeEachDatabase("the admin security page", (app) => {
 
     expect(await revokeOtherOwnSessions(app().db, { actorId: here.userId })).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin-security.errors.currentSession",
     });
     const actor = { actorId: here.userId, currentSessionId: here.sessionId };
@@ -177,6 +181,7 @@ describeEachDatabase("the admin security page", (app) => {
     expect(await getCurrentSession(app(), bystander.cookie)).not.toBeNull();
     expect(await revokeOtherOwnSessions(app().db, actor)).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin-security.errors.noOtherSessions",
     });
     const rows = await auditRows("session.revoke_others", here.userId);
@@ -282,14 +287,23 @@ describeEachDatabase("the admin security page", (app) => {
         { email: `${unique("nobody")}@example.com`, password: "whatever-1" },
         { ip },
       );
-      expect(result).toEqual({ ok: false, error: "errors.invalidCredentials" });
+      expect(result).toEqual({
+        ok: false,
+        kind: "unauthenticated",
+        error: "errors.invalidCredentials",
+      });
     }
     const refused = await signIn(
       app(),
       { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
       { ip },
     );
-    expect(refused).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 1 });
+    expect(refused).toEqual({
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+      minutes: 1,
+    });
 
     const now = new Date();
     const listed = (await listThrottles(db, { addressLimit: limit, now })).find(
@@ -336,7 +350,12 @@ describeEachDatabase("the admin security page", (app) => {
       .userId;
     for (let i = 0; i < 5; i++) await signIn(app(), { email, password: `wrong-${i}-pw` }, { ip });
     const login = () => signIn(app(), { email, password: "Locked-admin-pw-94" }, { ip });
-    expect(await login()).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 15 });
+    expect(await login()).toEqual({
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+      minutes: 15,
+    });
     const listed = await listThrottles(db, { addressLimit: app().loginIpLimit });
     const key = pairKey(email, ip);
     expect(listed.find((e) => e.kind === "pair" && e.key === key)).toMatchObject({
@@ -353,10 +372,12 @@ describeEachDatabase("the admin security page", (app) => {
       liftLoginBlock(db, { actorId, kind, key: liftKey, addressLimit: app().loginIpLimit });
     expect(await lift("address", email)).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin-security.errors.notBlocked",
     });
     expect(await lift("pair", pairKey(email, "10.63.0.2"))).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin-security.errors.notBlocked",
     });
     expect(await auditRows("login_block.lift", actorId)).toEqual([]);
@@ -401,6 +422,7 @@ describeEachDatabase("the admin security page", (app) => {
     const login = (ip: string) => signIn(app(), { email, password: "Ceiling-admin-pw-95" }, { ip });
     expect(await login("10.65.2.1")).toEqual({
       ok: false,
+      kind: "limited",
       error: "errors.tooManyAttempts",
       minutes: 15,
     });
@@ -452,7 +474,11 @@ describeEachDatabase("the admin security page", (app) => {
       emails.map((email) => pairKey(email, ip)).sort(),
     );
     const login = await signIn(app(), { email: emails[0]!, password: "whatever-1" }, { ip });
-    expect(login).toEqual({ ok: false, error: "errors.invalidCredentials" });
+    expect(login).toEqual({
+      ok: false,
+      kind: "unauthenticated",
+      error: "errors.invalidCredentials",
+    });
   });
 
   it("lifting an address block lets that address sign in again", async () => {
@@ -470,7 +496,12 @@ describeEachDatabase("the admin security page", (app) => {
     }
     const login = () =>
       signIn(app(), { email: TEST_ADMIN.email, password: TEST_ADMIN.password }, { ip });
-    expect(await login()).toEqual({ ok: false, error: "errors.tooManyAttempts", minutes: 1 });
+    expect(await login()).toEqual({
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+      minutes: 1,
+    });
     expect(
       await liftLoginBlock(db, { actorId, kind: "address", key: ip, addressLimit: limit }),
     ).toEqual({
@@ -485,7 +516,7 @@ describeEachDatabase("the admin security page", (app) => {
     // Lifted once; there is nothing left to lift.
     expect(
       await liftLoginBlock(db, { actorId, kind: "address", key: ip, addressLimit: limit }),
-    ).toEqual({ ok: false, error: "admin-security.errors.notBlocked" });
+    ).toEqual({ ok: false, kind: "conflict", error: "admin-security.errors.notBlocked" });
     expect(await auditRows("login_block.lift", actorId, ip)).toHaveLength(1);
   });
 

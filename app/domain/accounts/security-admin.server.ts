@@ -5,17 +5,10 @@ import { listOwnSessions } from "./own-sessions.server";
 import {
   FAILED_LOGINS_PAGE_SIZE,
   RATE_LIMIT_REFUSALS_SHOWN,
+  type FailedLogin,
   type SecurityQuery,
 } from "./security-admin";
-import { containsPattern } from "./user-directory.server";
-
-export interface FailedLogin {
-  id: number;
-  /** Whatever the visitor typed (bounded by the login schema): shown as text, never as markup. */
-  email: string;
-  address: string;
-  at: string;
-}
+import { containsPattern } from "~/db/like-pattern";
 
 /**
  * Failed login attempts, newest first, filtered by part of the email or of the address and paged on the

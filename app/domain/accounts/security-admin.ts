@@ -52,3 +52,12 @@ export const securityActionSchema = z.discriminatedUnion(
   { error: "admin-security.errors.unknownAction" },
 );
 export type SecurityActionInput = z.infer<typeof securityActionSchema>;
+
+/** A failed login attempt in /admin/security's list. */
+export interface FailedLogin {
+  id: number;
+  /** Whatever the visitor typed (bounded by the login schema): shown as text, never as markup. */
+  email: string;
+  address: string;
+  at: string;
+}

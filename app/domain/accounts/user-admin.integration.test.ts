@@ -88,6 +88,7 @@ describeEachDatabase("admin user management", (app) => {
     });
     expect(result).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin.users.updateFailed",
       reason: "admin.users.errors.emailTaken",
     });
@@ -162,6 +163,7 @@ describeEachDatabase("admin user management", (app) => {
     // The only admin demoting themselves: the last-admin rule.
     expect(await updateUserByAdmin(app().db, { ...own, actorId: admin })).toMatchObject({
       ok: false,
+      kind: "conflict",
       error: "admin.users.updateFailed",
       reason: "admin.users.errors.lastAdmin",
     });
@@ -287,6 +289,7 @@ describeEachDatabase("admin user management", (app) => {
     // A second delete finds nobody.
     expect(await deleteUserByAdmin(db, { userId: id, actorId: admin })).toMatchObject({
       ok: false,
+      kind: "conflict",
       error: "admin.users.deleteFailed",
       reason: "admin.users.errors.notFound",
     });
@@ -297,6 +300,7 @@ describeEachDatabase("admin user management", (app) => {
     const result = await deleteUserByAdmin(app().db, { userId: admin, actorId: admin });
     expect(result).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin.users.deleteFailed",
       reason: "admin.users.errors.adminDelete",
     });

@@ -17,10 +17,11 @@ export type UserAdminRefusal =
 
 export type UpdateUserResult =
   | { ok: true; changed: string[] }
-  | { ok: false; error: "admin.users.updateFailed"; reason: UserAdminRefusal };
+  | { ok: false; kind: "conflict"; error: "admin.users.updateFailed"; reason: UserAdminRefusal };
 
 export type DeleteUserResult =
-  { ok: true } | { ok: false; error: "admin.users.deleteFailed"; reason: UserAdminRefusal };
+  | { ok: true }
+  | { ok: false; kind: "conflict"; error: "admin.users.deleteFailed"; reason: UserAdminRefusal };
 
 /** The placeholder address a deleted account gets: unique (it carries the id) and undeliverable. */
 export function deletedUserEmail(userId: string): string {
@@ -50,11 +51,21 @@ async function lockAdmins(trx: Tx, actorId: string): Promise<number> {
 }
 
 function refuse(reason: UserAdminRefusal): never {
-  throw new Refusal<UpdateUserResult>({ ok: false, error: "admin.users.updateFailed", reason });
+  throw new Refusal<UpdateUserResult>({
+    ok: false,
+    kind: "conflict",
+    error: "admin.users.updateFailed",
+    reason,
+  });
 }
 
 function refuseDelete(reason: UserAdminRefusal): never {
-  throw new Refusal<DeleteUserResult>({ ok: false, error: "admin.users.deleteFailed", reason });
+  throw new Refusal<DeleteUserResult>({
+    ok: false,
+    kind: "conflict",
+    error: "admin.users.deleteFailed",
+    reason,
+  });
 }
 
 /**
@@ -76,7 +87,12 @@ export async function updateUserByAdmin(
 ): Promise<UpdateUserResult> {
   // Hashing is slow (Argon2id); done before the transaction so no lock is held while it runs.
   if (input.password && isCommonPassword(input.password))
-    return { ok: false, error: "admin.users.updateFailed", reason: "auth.errors.commonPassword" };
+    return {
+      ok: false,
+      kind: "conflict",
+      error: "admin.users.updateFailed",
+      reason: "auth.errors.commonPassword",
+    };
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await inTransaction(db, async (trx): Promise<UpdateUserResult> => {
@@ -169,6 +185,7 @@ export async function updateUserByAdmin(
     if (isUniqueViolation(error))
       return {
         ok: false,
+        kind: "conflict",
         error: "admin.users.updateFailed",
         reason: "admin.users.errors.emailTaken",
       };

@@ -109,3 +109,15 @@ export const clientActionSchema = z.preprocess(
   ),
 );
 export type ClientActionInput = z.infer<typeof clientActionSchema>;
+
+/** One account in the admin user list, with its counts of active services and of orders. */
+export interface DirectoryUser {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  coinBalanceCents: number;
+  activeServices: number;
+  orders: number;
+  createdAt: string;
+}

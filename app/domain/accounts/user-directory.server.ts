@@ -1,23 +1,8 @@
 import { sql } from "kysely";
 import { isPostgres } from "~/db/dialect";
+import { containsPattern } from "~/db/like-pattern";
 import type { Db } from "~/db/transaction";
-import type { RoleFilter, SortDirection, UserSort } from "./user-admin";
-
-export interface DirectoryUser {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  coinBalanceCents: number;
-  activeServices: number;
-  orders: number;
-  createdAt: string;
-}
-
-/** A LIKE pattern that matches `text` anywhere, with LIKE's own wildcards in it escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import type { DirectoryUser, RoleFilter, SortDirection, UserSort } from "./user-admin";
 
 /** The shortest text the trigram index can look up; shorter ones match often enough to find by reading. */
 const TRIGRAM = 3;

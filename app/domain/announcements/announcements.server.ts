@@ -89,7 +89,10 @@ export async function saveAnnouncement(
     | ({ intent: "update"; id: number } & Fields)
     | { intent: "activate" | "deactivate" | "delete"; id: number }
   ),
-): Promise<{ ok: true; message: string } | { ok: false; error: "announcements.errors.notFound" }> {
+): Promise<
+  | { ok: true; message: string }
+  | { ok: false; kind: "notFound"; error: "announcements.errors.notFound" }
+> {
   return inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     if (input.intent === "create") {
@@ -120,7 +123,12 @@ export async function saveAnnouncement(
       .select(columns)
       .where("id", "=", input.id)
       .executeTakeFirst();
-    if (!existing) return { ok: false as const, error: "announcements.errors.notFound" as const };
+    if (!existing)
+      return {
+        ok: false as const,
+        kind: "notFound" as const,
+        error: "announcements.errors.notFound" as const,
+      };
     if (input.intent === "delete") {
       await trx.deleteFrom("announcements").where("id", "=", input.id).execute();
     } else if (input.intent === "update") {

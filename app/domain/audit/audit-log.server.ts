@@ -1,22 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
-import { containsPattern } from "~/domain/accounts/user-directory.server";
-
-export interface AuditLogRow {
-  id: number;
-  at: string;
-  actorEmail: string | null;
-  actorName: string | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  /** For a user target: their current name and email (a deleted user's are anonymised). */
-  targetName: string | null;
-  targetEmail: string | null;
-  before: string | null;
-  after: string | null;
-  reason: string;
-}
+import { containsPattern } from "~/db/like-pattern";
+import type { AuditLogRow } from "./audit-log";
 
 export interface AuditLogFilter {
   /** Part of the acting admin's email or name. */

@@ -94,3 +94,20 @@ export const auditLogQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+/** One entry of the audit log as the admin pages show it. */
+export interface AuditLogRow {
+  id: number;
+  at: string;
+  actorEmail: string | null;
+  actorName: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  /** For a user target: their current name and email (a deleted user's are anonymised). */
+  targetName: string | null;
+  targetEmail: string | null;
+  before: string | null;
+  after: string | null;
+  reason: string;
+}

@@ -123,6 +123,7 @@ describeEachDatabase("catalogue administration", (app) => {
     expect(await moveProduct(db, { actorId, id, direction: "up" })).toMatchObject({ ok: true });
     expect(await moveProduct(db, { actorId, id, direction: "up" })).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin-catalogue.products.errors.cannotMove",
     });
     expect((await listActiveProducts(db, "mta"))[0]?.id).toBe(id);
@@ -175,7 +176,7 @@ describeEachDatabase("catalogue administration", (app) => {
     const before = await count();
     expect(
       await createProduct(db, { actorId, product: productForm({ slug: "samp-starter" }) }),
-    ).toEqual({ ok: false, error: "admin-catalogue.products.errors.slugTaken" });
+    ).toEqual({ ok: false, kind: "conflict", error: "admin-catalogue.products.errors.slugTaken" });
     expect(await count()).toBe(before);
 
     // Two products with the same name get two slugs.
@@ -189,7 +190,7 @@ describeEachDatabase("catalogue administration", (app) => {
         id: second.product.id,
         product: productForm({ name: "Twin", slug: "twin" }),
       }),
-    ).toEqual({ ok: false, error: "admin-catalogue.products.errors.slugTaken" });
+    ).toEqual({ ok: false, kind: "conflict", error: "admin-catalogue.products.errors.slugTaken" });
 
     // Moving to another type: last there, and the old type closes the gap.
     const moved = await updateProduct(db, {
@@ -204,6 +205,7 @@ describeEachDatabase("catalogue administration", (app) => {
     // Delete: a visible product must be hidden first; then it goes, and positions close up.
     expect(await deleteProduct(db, { actorId, id: first.product.id })).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin-catalogue.products.errors.deleteVisible",
     });
     await setProductStatus(db, { actorId, id: first.product.id, status: "hidden" });
@@ -234,6 +236,7 @@ describeEachDatabase("catalogue administration", (app) => {
     expect(await findProductForAdmin(db, second.product.id)).toMatchObject({ voucherCount: 1 });
     expect(await deleteProduct(db, { actorId, id: second.product.id })).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin-catalogue.products.errors.inUse",
     });
 
@@ -252,10 +255,12 @@ describeEachDatabase("catalogue administration", (app) => {
     });
     expect(await deleteProduct(db, { actorId, id: used.product.id })).toEqual({
       ok: false,
+      kind: "conflict",
       error: "admin-catalogue.products.errors.inUse",
     });
     expect(await updateProduct(db, { actorId, id: 999_999, product: productForm() })).toEqual({
       ok: false,
+      kind: "notFound",
       error: "admin-catalogue.products.errors.notFound",
     });
   });
@@ -283,7 +288,7 @@ describeEachDatabase("catalogue administration", (app) => {
 
     const buyer = await customerWithCoins(app(), 5_000);
     const result = await placeOrder(db, buyer, orderInput({ productId: created.product.id }));
-    expect(result).toEqual({ ok: false, error: "orders.errors.serviceNotFound" });
+    expect(result).toEqual({ ok: false, kind: "notFound", error: "orders.errors.serviceNotFound" });
     expect(await balanceOf(app(), buyer)).toBe(5_000);
     const orders = await db
       .selectFrom("orders")

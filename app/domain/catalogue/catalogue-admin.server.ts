@@ -1,3 +1,4 @@
+import type { FailureKind } from "~/lib/result";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
@@ -21,10 +22,14 @@ export type ProductRefusal =
   | "admin-catalogue.products.errors.deleteVisible";
 
 export type ProductResult =
-  { ok: true; product: AdminProduct } | { ok: false; error: ProductRefusal };
+  { ok: true; product: AdminProduct } | { ok: false; kind: FailureKind; error: ProductRefusal };
 
-function refuse(error: ProductRefusal): never {
-  throw new Refusal<{ ok: false; error: ProductRefusal }>({ ok: false, error });
+function refuse(kind: FailureKind, error: ProductRefusal): never {
+  throw new Refusal<{ ok: false; kind: FailureKind; error: ProductRefusal }>({
+    ok: false,
+    kind,
+    error,
+  });
 }
 
 /** How many vouchers name each product in their list (a voucher for "all" names none). */
@@ -215,7 +220,7 @@ async function withSlugRace(work: () => Promise<ProductResult>): Promise<Product
   } catch (error) {
     // Only another writer outside the catalogue lock (a script) could get here first.
     if (isUniqueViolation(error))
-      return { ok: false, error: "admin-catalogue.products.errors.slugTaken" };
+      return { ok: false, kind: "conflict", error: "admin-catalogue.products.errors.slugTaken" };
     throw error;
   }
 }
@@ -230,7 +235,7 @@ export async function createProduct(
       await lockCatalogue(trx);
       const fields = input.product;
       if (fields.slug && (await slugTaken(trx, fields.slug)))
-        refuse("admin-catalogue.products.errors.slugTaken");
+        refuse("conflict", "admin-catalogue.products.errors.slugTaken");
       const slug = fields.slug || (await freeSlugFor(trx, fields.name));
       const count = await trx
         .selectFrom("products")
@@ -276,11 +281,11 @@ export async function updateProduct(
     inTransaction(db, async (trx) => {
       await lockCatalogue(trx);
       const before = await findProductForAdmin(trx, input.id);
-      if (!before) refuse("admin-catalogue.products.errors.notFound");
+      if (!before) refuse("notFound", "admin-catalogue.products.errors.notFound");
       const fields = input.product;
       const slug = fields.slug || before.slug;
       if (slug !== before.slug && (await slugTaken(trx, slug, before.id)))
-        refuse("admin-catalogue.products.errors.slugTaken");
+        refuse("conflict", "admin-catalogue.products.errors.slugTaken");
       let position = before.position;
       if (fields.type !== before.type) {
         const count = await trx
@@ -321,7 +326,7 @@ export async function moveProduct(
   return inTransaction(db, async (trx) => {
     await lockCatalogue(trx);
     const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse("admin-catalogue.products.errors.notFound");
+    if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
     const ids = (
       await trx
         .selectFrom("products")
@@ -333,7 +338,8 @@ export async function moveProduct(
     ).map((row) => Number(row.id));
     const from = ids.indexOf(product.id);
     const to = input.direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= ids.length) refuse("admin-catalogue.products.errors.cannotMove");
+    if (to < 0 || to >= ids.length)
+      refuse("conflict", "admin-catalogue.products.errors.cannotMove");
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     await renumber(trx, product.type, ids);
     await trx
@@ -364,7 +370,7 @@ export async function setProductStatus(
   return inTransaction(db, async (trx) => {
     await lockCatalogue(trx);
     const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse("admin-catalogue.products.errors.notFound");
+    if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
     if (product.status === input.status) return { ok: true as const, product };
     await trx
       .updateTable("products")
@@ -383,7 +389,8 @@ export async function setProductStatus(
   });
 }
 
-export type DeleteProductResult = { ok: true } | { ok: false; error: ProductRefusal };
+export type DeleteProductResult =
+  { ok: true } | { ok: false; kind: FailureKind; error: ProductRefusal };
 
 /**
  * Deletes a product for good, only when it is hidden and no order, hosting service or voucher refers to
@@ -396,9 +403,10 @@ export async function deleteProduct(
   return inTransaction(db, async (trx) => {
     await lockCatalogue(trx);
     const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse("admin-catalogue.products.errors.notFound");
+    if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
     if (!canDeleteProduct(product))
       refuse(
+        "conflict",
         product.status !== "hidden"
           ? "admin-catalogue.products.errors.deleteVisible"
           : "admin-catalogue.products.errors.inUse",

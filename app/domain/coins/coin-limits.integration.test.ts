@@ -99,7 +99,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
         actorId: admin,
         idempotencyKey,
       }),
-    ).toEqual({ ok: false, error: "coins.errors.formExpired" });
+    ).toEqual({ ok: false, kind: "invalid", error: "coins.errors.formExpired" });
     expect(await balanceOf(app(), second)).toBe(0);
   });
 
@@ -123,7 +123,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
         reason: "one more",
         actorId: admin,
       }),
-    ).toEqual({ ok: false, error: "coins.errors.balanceTooHigh" });
+    ).toEqual({ ok: false, kind: "invalid", error: "coins.errors.balanceTooHigh" });
     // The ledger step refuses it itself, whoever calls it.
     expect(
       await app()
@@ -173,7 +173,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
     }
     expect(
       await rejectOrder(app().db, { orderId: order.order.id, actorId: admin, reason: "no" }),
-    ).toEqual({ ok: false, error: "coins.errors.balanceTooHigh" });
+    ).toEqual({ ok: false, kind: "conflict", error: "coins.errors.balanceTooHigh" });
     const row = await app()
       .db.selectFrom("orders")
       .select("status")

@@ -113,10 +113,10 @@ export type AdjustCoinsResult =
       /** A replayed key: nothing changed, this is what the first post did. */
       duplicate?: true;
     }
-  | { ok: false; error: AdjustCoinsRefusal };
+  | { ok: false; kind: "invalid"; error: AdjustCoinsRefusal };
 
 function refuse(error: AdjustCoinsRefusal): never {
-  throw new Refusal<AdjustCoinsResult>({ ok: false, error });
+  throw new Refusal<AdjustCoinsResult>({ ok: false, kind: "invalid", error });
 }
 
 /**
@@ -149,7 +149,7 @@ export async function adjustCoins(
     // A key belongs to the form it was made for: used for another customer or by another admin, the
     // form is treated as stale, as an order's key is.
     if (row.user_id !== input.userId || row.actor_id !== input.actorId)
-      return { ok: false, error: "coins.errors.formExpired" };
+      return { ok: false, kind: "invalid", error: "coins.errors.formExpired" };
     return {
       ok: true,
       balanceCents: row.balance_after_cents,

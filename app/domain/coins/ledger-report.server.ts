@@ -1,29 +1,10 @@
 import { sql, type RawBuilder } from "kysely";
 import { isPostgres } from "~/db/dialect";
 import type { Db } from "~/db/transaction";
-import {
-  accountLike,
-  containsPattern,
-  fewAccountsContaining,
-  oneOf,
-} from "~/domain/accounts/user-directory.server";
+import { containsPattern } from "~/db/like-pattern";
+import { accountLike, fewAccountsContaining, oneOf } from "~/domain/accounts/user-directory.server";
 import type { LedgerKind } from "./coins";
-import { LEDGER_TOTALS_LIMIT, type LedgerTotals } from "./ledger-report";
-
-export interface LedgerReportRow {
-  id: number;
-  at: string;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  amountCents: number;
-  balanceAfterCents: number;
-  kind: string;
-  reason: string;
-  orderId: number | null;
-  hostingServiceId: number | null;
-  actorEmail: string | null;
-}
+import { LEDGER_TOTALS_LIMIT, type LedgerReportRow, type LedgerTotals } from "./ledger-report";
 
 export interface LedgerReportFilter {
   /** Part of the customer's email. */

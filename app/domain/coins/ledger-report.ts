@@ -29,3 +29,19 @@ export const ledgerReportQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type LedgerReportQuery = z.infer<typeof ledgerReportQuerySchema>;
+
+/** One coin movement in the admin transactions report. */
+export interface LedgerReportRow {
+  id: number;
+  at: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  amountCents: number;
+  balanceAfterCents: number;
+  kind: string;
+  reason: string;
+  orderId: number | null;
+  hostingServiceId: number | null;
+  actorEmail: string | null;
+}

@@ -9,23 +9,10 @@ import {
   canTransition,
   TRANSITIONS,
   type ServiceAction,
+  type AdminServiceView,
+  type HostingService,
   type ServiceStatus,
 } from "./hosting-services";
-
-export interface HostingService {
-  id: number;
-  userId: string;
-  productId: number | null;
-  name: string;
-  serverName: string;
-  type: string | null;
-  billingCycle: BillingCycle;
-  monthlyPriceCents: number;
-  cyclePriceCents: number;
-  status: ServiceStatus;
-  expiresAt: string;
-  createdAt: string;
-}
 
 const columns = [
   "id",
@@ -114,7 +101,9 @@ export async function createServiceFromOrder(
 }
 
 export type AdminAddServiceResult =
-  { ok: true; service: HostingService } | { ok: false; error: "services.errors.userNotFound" };
+  | { ok: true; service: HostingService }
+  /** The form names a user who does not exist: a mistake in the form. */
+  | { ok: false; kind: "invalid"; error: "services.errors.userNotFound" };
 
 /** Spec section 5: an admin adds a service for a user, active, expiring in 30 days. */
 export async function adminAddService(
@@ -140,6 +129,7 @@ export async function adminAddService(
     if (!user)
       throw new Refusal<AdminAddServiceResult>({
         ok: false,
+        kind: "invalid",
         error: "services.errors.userNotFound",
       });
     const product = input.productId
@@ -183,7 +173,12 @@ export async function adminAddService(
 
 export type ChangeStatusResult =
   | { ok: true; service: HostingService }
-  | { ok: false; error: "services.errors.notFound" | "services.errors.transitionNotAllowed" };
+  | {
+      ok: false;
+      /** The admin acted on a service the page listed; whatever became of it since is a conflict. */
+      kind: "conflict";
+      error: "services.errors.notFound" | "services.errors.transitionNotAllowed";
+    };
 
 /** Suspend, reactivate or terminate; a terminated service never changes again. */
 export async function changeServiceStatus(
@@ -197,10 +192,15 @@ export async function changeServiceStatus(
       .where("id", "=", input.serviceId)
       .executeTakeFirst();
     if (!before)
-      throw new Refusal<ChangeStatusResult>({ ok: false, error: "services.errors.notFound" });
+      throw new Refusal<ChangeStatusResult>({
+        ok: false,
+        kind: "conflict",
+        error: "services.errors.notFound",
+      });
     if (!canTransition(before.status as ServiceStatus, input.action)) {
       throw new Refusal<ChangeStatusResult>({
         ok: false,
+        kind: "conflict",
         error: "services.errors.transitionNotAllowed",
       });
     }
@@ -215,6 +215,7 @@ export async function changeServiceStatus(
     if (!row)
       throw new Refusal<ChangeStatusResult>({
         ok: false,
+        kind: "conflict",
         error: "services.errors.transitionNotAllowed",
       });
     await recordAudit(trx, {
@@ -241,14 +242,19 @@ export async function changeServiceStatus(
 export async function deleteService(
   db: Db,
   input: { actorId: string; serviceId: number },
-): Promise<{ ok: true } | { ok: false; error: "services.errors.notFound" }> {
+): Promise<{ ok: true } | { ok: false; kind: "notFound"; error: "services.errors.notFound" }> {
   return inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom("hosting_services")
       .select(columns)
       .where("id", "=", input.serviceId)
       .executeTakeFirst();
-    if (!before) return { ok: false as const, error: "services.errors.notFound" as const };
+    if (!before)
+      return {
+        ok: false as const,
+        kind: "notFound" as const,
+        error: "services.errors.notFound" as const,
+      };
     await trx.deleteFrom("hosting_services").where("id", "=", input.serviceId).execute();
     await recordAudit(trx, {
       actorId: input.actorId,
@@ -263,11 +269,9 @@ export async function deleteService(
 
 export type RenewResult =
   | { ok: true; service: HostingService; duplicate: boolean }
-  | {
-      ok: false;
-      error: "services.errors.notFound" | "services.errors.cannotRenew" | "orders.errors.expired";
-    }
-  | { ok: false; error: "orders.errors.insufficientCoins"; missingCents: number };
+  | { ok: false; kind: "notFound"; error: "services.errors.notFound" }
+  | { ok: false; kind: "invalid"; error: "services.errors.cannotRenew" | "orders.errors.expired" }
+  | { ok: false; kind: "invalid"; error: "orders.errors.insufficientCoins"; missingCents: number };
 
 /**
  * A customer pays one cycle from coins; the expiry moves on by the cycle's days from the later of now and
@@ -286,14 +290,14 @@ export async function renewService(
     if (!renewal) return undefined;
     // Another customer's key (unique in the table) is a stale form, not a way to their renewal.
     if (renewal.user_id !== input.userId)
-      return { ok: false, error: "orders.errors.expired" } as const;
+      return { ok: false, kind: "invalid", error: "orders.errors.expired" } as const;
     const row = await db
       .selectFrom("hosting_services")
       .select(columns)
       .where("id", "=", renewal.hosting_service_id)
       .executeTakeFirst();
     // The service was deleted since: the retry finds nothing to renew (and must not insert the key again).
-    if (!row) return { ok: false, error: "services.errors.notFound" } as const;
+    if (!row) return { ok: false, kind: "notFound", error: "services.errors.notFound" } as const;
     return { ok: true, service: toService(row), duplicate: true } as const;
   };
   const previous = await existing();
@@ -307,9 +311,17 @@ export async function renewService(
         .where("user_id", "=", input.userId)
         .executeTakeFirst();
       if (!service)
-        throw new Refusal<RenewResult>({ ok: false, error: "services.errors.notFound" });
+        throw new Refusal<RenewResult>({
+          ok: false,
+          kind: "notFound",
+          error: "services.errors.notFound",
+        });
       if (!canRenew(service.status as ServiceStatus)) {
-        throw new Refusal<RenewResult>({ ok: false, error: "services.errors.cannotRenew" });
+        throw new Refusal<RenewResult>({
+          ok: false,
+          kind: "invalid",
+          error: "services.errors.cannotRenew",
+        });
       }
       const cycle = (
         service.billing_cycle in BILLING_CYCLES ? service.billing_cycle : "monthly"
@@ -335,6 +347,7 @@ export async function renewService(
             .executeTakeFirstOrThrow();
           throw new Refusal<RenewResult>({
             ok: false,
+            kind: "invalid",
             error: "orders.errors.insufficientCoins",
             missingCents: amount - user.coin_balance_cents,
           });
@@ -416,9 +429,11 @@ export async function listServicesForAdmin(
     .offset(filter.offset)
     .execute();
   return {
-    services: rows
-      .slice(0, filter.limit)
-      .map((row) => ({ ...toService(row), userEmail: row.email, userName: row.user_name })),
+    services: rows.slice(0, filter.limit).map((row): AdminServiceView => ({
+      ...toService(row),
+      userEmail: row.email,
+      userName: row.user_name,
+    })),
     hasMore: rows.length > filter.limit,
   };
 }

@@ -112,3 +112,24 @@ export const renewSchema = z.object({
   serviceId: z.coerce.number().int().positive(),
   idempotencyKey: z.string().trim().min(16).max(100),
 });
+
+export interface HostingService {
+  id: number;
+  userId: string;
+  productId: number | null;
+  name: string;
+  serverName: string;
+  type: string | null;
+  billingCycle: BillingCycle;
+  monthlyPriceCents: number;
+  cyclePriceCents: number;
+  status: ServiceStatus;
+  expiresAt: string;
+  createdAt: string;
+}
+
+/** A service in the admin list, with whose it is. */
+export interface AdminServiceView extends HostingService {
+  userEmail: string;
+  userName: string;
+}

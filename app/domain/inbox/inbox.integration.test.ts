@@ -84,6 +84,7 @@ describeEachDatabase("admin inbox", (app) => {
     expect((await listContactMessages(db, { limit: 1, offset: 0 })).unread).toBe(3);
     expect(await markContactMessage(db, { id: 999_999, read: true })).toEqual({
       ok: false,
+      kind: "notFound",
       error: "admin-inbox.errors.messageNotFound",
     });
 
@@ -104,6 +105,7 @@ describeEachDatabase("admin inbox", (app) => {
     expect(JSON.stringify(texts)).not.toMatch(/nadia|Lag/i);
     expect(await deleteContactMessage(db, { id: nadia.id, actorId: actor })).toEqual({
       ok: false,
+      kind: "notFound",
       error: "admin-inbox.errors.messageNotFound",
     });
     expect(await auditRows("contact_message.delete")).toHaveLength(1);
@@ -165,6 +167,7 @@ describeEachDatabase("admin inbox", (app) => {
     expect(JSON.stringify(audit[0])).not.toContain("first@");
     expect(await removeNewsletterSubscriber(db, { id: first.id, actorId: actor })).toEqual({
       ok: false,
+      kind: "notFound",
       error: "admin-inbox.errors.subscriberNotFound",
     });
     // Removed, they can subscribe again.

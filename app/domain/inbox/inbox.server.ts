@@ -1,19 +1,9 @@
 import { sql } from "kysely";
-import { containsPattern } from "~/domain/accounts/user-directory.server";
+import { containsPattern } from "~/db/like-pattern";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db } from "~/db/transaction";
 import { csvDate, toCsv } from "~/lib/csv";
-import type { ContactFilter } from "./inbox";
-
-export interface ContactMessageView {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  readAt: string | null;
-  createdAt: string;
-}
+import type { ContactFilter, ContactMessageView, SubscriberView } from "./inbox";
 
 const contactColumns = [
   "id",
@@ -104,7 +94,7 @@ export async function listContactMessages(
 }
 
 export type ContactChangeResult =
-  { ok: true } | { ok: false; error: "admin-inbox.errors.messageNotFound" };
+  { ok: true } | { ok: false; kind: "notFound"; error: "admin-inbox.errors.messageNotFound" };
 
 /**
  * Marks a message read or unread. Reading keeps the first time it was read. Not audited: it is a reading
@@ -123,7 +113,7 @@ export async function markContactMessage(
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1
     ? { ok: true }
-    : { ok: false, error: "admin-inbox.errors.messageNotFound" };
+    : { ok: false, kind: "notFound", error: "admin-inbox.errors.messageNotFound" };
 }
 
 /**
@@ -144,6 +134,7 @@ export async function deleteContactMessage(
     if (!row)
       throw new Refusal<ContactChangeResult>({
         ok: false,
+        kind: "notFound",
         error: "admin-inbox.errors.messageNotFound",
       });
     await recordAudit(trx, {
@@ -155,12 +146,6 @@ export async function deleteContactMessage(
     });
     return { ok: true };
   });
-}
-
-export interface SubscriberView {
-  id: number;
-  email: string;
-  createdAt: string;
 }
 
 /** Newsletter subscribers, newest first, searched by email and paged on the server, with counts. */
@@ -198,7 +183,7 @@ export async function listNewsletterSubscribers(
 }
 
 export type RemoveSubscriberResult =
-  { ok: true } | { ok: false; error: "admin-inbox.errors.subscriberNotFound" };
+  { ok: true } | { ok: false; kind: "notFound"; error: "admin-inbox.errors.subscriberNotFound" };
 
 /**
  * Takes an address off the list, with its audit entry in the same transaction. The entry names the row
@@ -217,6 +202,7 @@ export async function removeNewsletterSubscriber(
     if (!row)
       throw new Refusal<RemoveSubscriberResult>({
         ok: false,
+        kind: "notFound",
         error: "admin-inbox.errors.subscriberNotFound",
       });
     await recordAudit(trx, {

@@ -67,3 +67,19 @@ export function replyHref(email: string, subject: string): string {
   const to = encodeURIComponent(email).replaceAll("%40", "@");
   return `mailto:${to}?subject=${encodeURIComponent("Re: " + subject)}`;
 }
+
+export interface ContactMessageView {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  readAt: string | null;
+  createdAt: string;
+}
+
+export interface SubscriberView {
+  id: number;
+  email: string;
+  createdAt: string;
+}

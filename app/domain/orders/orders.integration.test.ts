@@ -79,6 +79,7 @@ describeEachDatabase("money path", (app) => {
     );
     expect(result).toEqual({
       ok: false,
+      kind: "invalid",
       error: "orders.errors.insufficientCoins",
       missingCents: 400,
       totalCents: 700,
@@ -104,7 +105,7 @@ describeEachDatabase("money path", (app) => {
     try {
       expect(
         await placeOrder(app().db, user, orderInput({ productId: plan, shownPrices })),
-      ).toEqual({ ok: false, error: "orders.errors.priceChanged" });
+      ).toEqual({ ok: false, kind: "conflict", error: "orders.errors.priceChanged" });
       expect(await balanceOf(app(), user)).toBe(10_000);
       // The form reloaded with the new price: the order goes through at that price.
       const placed = await placeOrder(
@@ -128,6 +129,7 @@ describeEachDatabase("money path", (app) => {
     const user = await customerWithCoins(app(), 10_000);
     expect(await placeOrder(app().db, user, orderInput({ productId: 999_999 }))).toEqual({
       ok: false,
+      kind: "notFound",
       error: "orders.errors.serviceNotFound",
     });
     const hidden = await productId(app(), "game-pro");
@@ -139,6 +141,7 @@ describeEachDatabase("money path", (app) => {
     try {
       expect(await placeOrder(app().db, user, orderInput({ productId: hidden }))).toEqual({
         ok: false,
+        kind: "notFound",
         error: "orders.errors.serviceNotFound",
       });
     } finally {
@@ -165,6 +168,7 @@ describeEachDatabase("money path", (app) => {
     );
     expect(small).toEqual({
       ok: false,
+      kind: "invalid",
       error: "orders.errors.voucherMinimum",
       minPurchaseCents: 500,
     });
@@ -193,7 +197,7 @@ describeEachDatabase("money path", (app) => {
       user,
       orderInput({ productId: await productId(app(), "vps-business"), voucherCode: "NOPE" }),
     );
-    expect(unknown).toEqual({ ok: false, error: "orders.errors.voucherNotFound" });
+    expect(unknown).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherNotFound" });
   });
 
   it("creates one order and one charge for a key sent twice, or ten times at once", async () => {
@@ -286,6 +290,7 @@ describeEachDatabase("money path", (app) => {
     // The key is the owner's form's: it neither shows the owner's order nor makes a second one.
     expect(await placeOrder(app().db, other, input)).toEqual({
       ok: false,
+      kind: "invalid",
       error: "orders.errors.expired",
     });
     expect(await balanceOf(app(), other)).toBe(10_000);
@@ -310,7 +315,7 @@ describeEachDatabase("money path", (app) => {
         serviceId: approvedMine.order.hostingServiceId!,
         idempotencyKey: key,
       }),
-    ).toEqual({ ok: false, error: "orders.errors.expired" });
+    ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.expired" });
     expect(await balanceOf(app(), other)).toBe(balance);
 
     // A renewal retried after an admin deleted the service finds nothing to renew.
@@ -321,7 +326,7 @@ describeEachDatabase("money path", (app) => {
         serviceId: approved.order.hostingServiceId!,
         idempotencyKey: key,
       }),
-    ).toEqual({ ok: false, error: "services.errors.notFound" });
+    ).toEqual({ ok: false, kind: "notFound", error: "services.errors.notFound" });
   });
 
   it("ends 50 parallel orders from a balance covering exactly 5 in 5 orders and a balance of 0", async () => {
@@ -374,12 +379,18 @@ describeEachDatabase("money path", (app) => {
 
     expect(await approveOrder(app().db, { orderId: placed.order.id, actorId: admin })).toEqual({
       ok: false,
+      kind: "conflict",
       error: "orders.errors.notPending",
       status: "approved",
     });
     expect(
       await rejectOrder(app().db, { orderId: placed.order.id, actorId: admin, reason: "late" }),
-    ).toEqual({ ok: false, error: "orders.errors.notPending", status: "approved" });
+    ).toEqual({
+      ok: false,
+      kind: "conflict",
+      error: "orders.errors.notPending",
+      status: "approved",
+    });
     const services = await app()
       .db.selectFrom("hosting_services")
       .select("id")
@@ -438,6 +449,7 @@ describeEachDatabase("money path", (app) => {
     expect(await balanceOf(app(), user)).toBe(10_000);
     expect(await approveOrder(app().db, { orderId: 987_654, actorId: admin })).toEqual({
       ok: false,
+      kind: "conflict",
       error: "orders.errors.notFound",
     });
   });
@@ -491,11 +503,11 @@ describeEachDatabase("money path", (app) => {
     const other = await customerWithCoins(app(), 10_000);
     expect(
       await renewService(app().db, { userId: other, serviceId, idempotencyKey: randomUUID() }),
-    ).toEqual({ ok: false, error: "services.errors.notFound" });
+    ).toEqual({ ok: false, kind: "notFound", error: "services.errors.notFound" });
     await changeServiceStatus(app().db, { actorId: admin, serviceId, action: "suspend" });
     expect(
       await renewService(app().db, { userId: user, serviceId, idempotencyKey: randomUUID() }),
-    ).toEqual({ ok: false, error: "services.errors.cannotRenew" });
+    ).toEqual({ ok: false, kind: "invalid", error: "services.errors.cannotRenew" });
   });
 
   it("refuses a renewal it cannot pay", async () => {
@@ -516,6 +528,7 @@ describeEachDatabase("money path", (app) => {
     });
     expect(result).toEqual({
       ok: false,
+      kind: "invalid",
       error: "orders.errors.insufficientCoins",
       missingCents: 400,
     });
@@ -538,6 +551,7 @@ describeEachDatabase("money path", (app) => {
       changeServiceStatus(app().db, { actorId: admin, serviceId, action });
     expect(await act("reactivate")).toEqual({
       ok: false,
+      kind: "conflict",
       error: "services.errors.transitionNotAllowed",
     });
     expect((await act("suspend")).ok).toBe(true);
@@ -546,6 +560,7 @@ describeEachDatabase("money path", (app) => {
     for (const action of ["suspend", "reactivate", "terminate"] as const) {
       expect(await act(action)).toEqual({
         ok: false,
+        kind: "conflict",
         error: "services.errors.transitionNotAllowed",
       });
     }
@@ -570,6 +585,7 @@ describeEachDatabase("money path", (app) => {
       }),
     ).toEqual({
       ok: false,
+      kind: "invalid",
       error: "coins.errors.nothingToRemove",
     });
     const audit = await app()

@@ -15,32 +15,9 @@ import {
   type OrderStatus,
   type VoucherError,
   type VoucherTerms,
+  type AdminOrderView,
+  type Order,
 } from "./orders";
-
-export interface Order {
-  id: number;
-  userId: string;
-  productId: number;
-  productName: string;
-  productType: string;
-  billingCycle: BillingCycle;
-  location: string;
-  ddosProtection: boolean;
-  playerSlots: number | null;
-  backup: string;
-  serverName: string;
-  voucherCode: string | null;
-  monthlyPriceCents: number;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-  paidWithCoins: boolean;
-  status: OrderStatus;
-  rejectReason: string | null;
-  hostingServiceId: number | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
 
 const orderColumns = [
   "id",
@@ -154,18 +131,17 @@ async function findVoucher(db: Db | Tx, code: string): Promise<VoucherTerms | un
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; balanceCents: number | null; duplicate: boolean }
+  | { ok: false; kind: "notFound"; error: "orders.errors.serviceNotFound" }
+  | { ok: false; kind: "conflict"; error: "orders.errors.priceChanged" }
+  | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
   | {
       ok: false;
-      error:
-        "orders.errors.serviceNotFound" | "orders.errors.expired" | "orders.errors.priceChanged";
-    }
-  | {
-      ok: false;
+      kind: "invalid";
       error: "orders.errors.insufficientCoins";
       missingCents: number;
       totalCents: number;
     }
-  | { ok: false; error: VoucherError; minPurchaseCents?: number };
+  | { ok: false; kind: "invalid"; error: VoucherError; minPurchaseCents?: number };
 
 /**
  * Places an order and pays it from coins in one transaction: the voucher use is counted, the balance
@@ -187,7 +163,8 @@ export async function placeOrder(
     if (!row) return undefined;
     // A key belongs to the form it was made for: someone else's key is neither a way to read their
     // order nor a new one (it is unique in the table), so the form is treated as stale.
-    if (row.user_id !== userId) return { ok: false, error: "orders.errors.expired" };
+    if (row.user_id !== userId)
+      return { ok: false, kind: "invalid", error: "orders.errors.expired" };
     return { ok: true, order: toOrder(row), balanceCents: null, duplicate: true };
   };
   // Nearly every submit is new, so the key is not looked up first: the unique index on it stops a
@@ -199,10 +176,18 @@ export async function placeOrder(
     result = await inTransaction(db, async (trx): Promise<PlaceOrderResult> => {
       const product = await findActiveProduct(trx, input.productId);
       if (!product)
-        throw new Refusal<PlaceOrderResult>({ ok: false, error: "orders.errors.serviceNotFound" });
+        throw new Refusal<PlaceOrderResult>({
+          ok: false,
+          kind: "notFound",
+          error: "orders.errors.serviceNotFound",
+        });
       const shown = input.shownPrices?.[product.id];
       if (shown !== undefined && shown !== product.priceCents)
-        throw new Refusal<PlaceOrderResult>({ ok: false, error: "orders.errors.priceChanged" });
+        throw new Refusal<PlaceOrderResult>({
+          ok: false,
+          kind: "conflict",
+          error: "orders.errors.priceChanged",
+        });
 
       const base = quote({
         productPriceCents: product.priceCents,
@@ -228,7 +213,11 @@ export async function placeOrder(
           .where("is_active", "=", 1)
           .executeTakeFirst();
         if (Number(counted.numUpdatedRows) !== 1) {
-          throw new Refusal<PlaceOrderResult>({ ok: false, error: "orders.errors.voucherUsedUp" });
+          throw new Refusal<PlaceOrderResult>({
+            ok: false,
+            kind: "invalid",
+            error: "orders.errors.voucherUsedUp",
+          });
         }
         voucherDiscount = verdict.discountCents;
         voucherId = voucher!.id;
@@ -286,6 +275,7 @@ export async function placeOrder(
             .executeTakeFirstOrThrow();
           throw new Refusal<PlaceOrderResult>({
             ok: false,
+            kind: "invalid",
             error: "orders.errors.insufficientCoins",
             missingCents: price.totalCents - user.coin_balance_cents,
             totalCents: price.totalCents,
@@ -306,6 +296,8 @@ export type DecideResult =
   | { ok: true; order: Order }
   | {
       ok: false;
+      /** The admin decided on an order the page listed; whatever became of it since is a conflict. */
+      kind: "conflict";
       error: "orders.errors.notFound" | "orders.errors.notPending" | "coins.errors.balanceTooHigh";
       status?: OrderStatus;
     };
@@ -401,7 +393,11 @@ export async function rejectOrder(
       });
       // The refund would take the balance past the maximum: the order stays pending, nothing is lost.
       if (refunded === null)
-        throw new Refusal<DecideResult>({ ok: false, error: "coins.errors.balanceTooHigh" });
+        throw new Refusal<DecideResult>({
+          ok: false,
+          kind: "conflict",
+          error: "coins.errors.balanceTooHigh",
+        });
     }
     if (decided.voucher_id) {
       await trx
@@ -436,8 +432,13 @@ async function whyNotPending(trx: Tx, orderId: number): Promise<DecideResult> {
     .select("status")
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!row) return { ok: false, error: "orders.errors.notFound" };
-  return { ok: false, error: "orders.errors.notPending", status: row.status as OrderStatus };
+  if (!row) return { ok: false, kind: "conflict", error: "orders.errors.notFound" };
+  return {
+    ok: false,
+    kind: "conflict",
+    error: "orders.errors.notPending",
+    status: row.status as OrderStatus,
+  };
 }
 
 export async function listCustomerOrders(db: Db, userId: string, page = { limit: 50, offset: 0 }) {
@@ -472,7 +473,7 @@ export async function listOrdersForAdmin(
     .offset(filter.offset)
     .execute();
   return {
-    orders: rows.slice(0, filter.limit).map((row) => ({
+    orders: rows.slice(0, filter.limit).map((row): AdminOrderView => ({
       ...toOrder(row as OrderRow),
       userEmail: row.email,
       userName: row.user_name,

@@ -94,25 +94,27 @@ export function evaluateVoucher(
   order: { productId: number; subtotalCents: number; now: Date },
 ):
   | { ok: true; discountCents: number }
-  | { ok: false; error: VoucherError; minPurchaseCents?: number } {
-  if (!voucher) return { ok: false, error: "orders.errors.voucherNotFound" };
-  if (!voucher.isActive) return { ok: false, error: "orders.errors.voucherInactive" };
+  | { ok: false; kind: "invalid"; error: VoucherError; minPurchaseCents?: number } {
+  if (!voucher) return { ok: false, kind: "invalid", error: "orders.errors.voucherNotFound" };
+  if (!voucher.isActive)
+    return { ok: false, kind: "invalid", error: "orders.errors.voucherInactive" };
   const now = order.now.getTime();
   if (now < Date.parse(voucher.validFrom))
-    return { ok: false, error: "orders.errors.voucherNotStarted" };
+    return { ok: false, kind: "invalid", error: "orders.errors.voucherNotStarted" };
   if (now > Date.parse(voucher.validUntil))
-    return { ok: false, error: "orders.errors.voucherExpired" };
+    return { ok: false, kind: "invalid", error: "orders.errors.voucherExpired" };
   if (voucher.usedCount >= voucher.maxUses)
-    return { ok: false, error: "orders.errors.voucherUsedUp" };
+    return { ok: false, kind: "invalid", error: "orders.errors.voucherUsedUp" };
   if (
     voucher.applicableServices !== "all" &&
     !voucher.applicableServices.includes(order.productId)
   ) {
-    return { ok: false, error: "orders.errors.voucherNotApplicable" };
+    return { ok: false, kind: "invalid", error: "orders.errors.voucherNotApplicable" };
   }
   if (order.subtotalCents < voucher.minPurchaseCents) {
     return {
       ok: false,
+      kind: "invalid",
       error: "orders.errors.voucherMinimum",
       minPurchaseCents: voucher.minPurchaseCents,
     };
@@ -268,3 +270,35 @@ export const orderListQuerySchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
+
+/** An order as the customer's and the admin's pages show it. */
+export interface Order {
+  id: number;
+  userId: string;
+  productId: number;
+  productName: string;
+  productType: string;
+  billingCycle: BillingCycle;
+  location: string;
+  ddosProtection: boolean;
+  playerSlots: number | null;
+  backup: string;
+  serverName: string;
+  voucherCode: string | null;
+  monthlyPriceCents: number;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  paidWithCoins: boolean;
+  status: OrderStatus;
+  rejectReason: string | null;
+  hostingServiceId: number | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** An order in the admin list, with who placed it. */
+export interface AdminOrderView extends Order {
+  userEmail: string;
+  userName: string;
+}

@@ -69,6 +69,7 @@ describeEachDatabase("promotions", (app) => {
     for (const code of ["SPRING-SALE", "Spring-Sale"]) {
       expect(await createVoucher(db, { actorId, voucher: voucherForm({ code }) })).toEqual({
         ok: false,
+        kind: "conflict",
         error: "admin-catalogue.promotions.errors.codeTaken",
       });
     }
@@ -164,7 +165,7 @@ describeEachDatabase("promotions", (app) => {
     // Not for another product any more, and the minimum counts.
     expect(
       await placeOrder(db, buyer, orderInput({ productId: sampStarter, voucherCode: "EDITME" })),
-    ).toEqual({ ok: false, error: "orders.errors.voucherNotApplicable" });
+    ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherNotApplicable" });
 
     // The uses cannot go below those counted; a refused edit changes nothing.
     expect(
@@ -173,7 +174,11 @@ describeEachDatabase("promotions", (app) => {
         id,
         voucher: voucherForm({ code: "EDITME", maxUses: "1" }),
       }),
-    ).toEqual({ ok: false, error: "admin-catalogue.promotions.errors.maxUsesBelowUsed" });
+    ).toEqual({
+      ok: false,
+      kind: "conflict",
+      error: "admin-catalogue.promotions.errors.maxUsesBelowUsed",
+    });
     expect(await findVoucherForAdmin(db, id)).toMatchObject({
       maxUses: 100,
       discountType: "fixed",
@@ -187,7 +192,7 @@ describeEachDatabase("promotions", (app) => {
     ).toMatchObject({ ok: true, voucher: { status: "usedUp", maxUses: 2, usedCount: 2 } });
     expect(
       await placeOrder(db, buyer, orderInput({ productId: vpsEntry, voucherCode: "EDITME" })),
-    ).toEqual({ ok: false, error: "orders.errors.voucherUsedUp" });
+    ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherUsedUp" });
 
     // Products the catalogue does not have are refused.
     expect(
@@ -196,9 +201,14 @@ describeEachDatabase("promotions", (app) => {
         id,
         voucher: voucherForm({ code: "EDITME", appliesTo: "selected", "product-987654": "on" }),
       }),
-    ).toEqual({ ok: false, error: "admin-catalogue.promotions.errors.productsUnknown" });
+    ).toEqual({
+      ok: false,
+      kind: "conflict",
+      error: "admin-catalogue.promotions.errors.productsUnknown",
+    });
     expect(await updateVoucher(db, { actorId, id: 987_654, voucher: voucherForm() })).toEqual({
       ok: false,
+      kind: "notFound",
       error: "admin-catalogue.promotions.errors.notFound",
     });
   });
@@ -221,6 +231,7 @@ describeEachDatabase("promotions", (app) => {
       await placeOrder(db, buyer, orderInput({ productId: vps, voucherCode: "pause" })),
     ).toEqual({
       ok: false,
+      kind: "invalid",
       error: "orders.errors.voucherInactive",
     });
     expect(await balanceOf(app(), buyer)).toBe(5_000);

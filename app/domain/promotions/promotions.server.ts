@@ -1,3 +1,4 @@
+import type { FailureKind } from "~/lib/result";
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Database } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -24,10 +25,14 @@ export type VoucherRefusal =
   | "admin-catalogue.promotions.errors.maxUsesBelowUsed";
 
 export type VoucherResult =
-  { ok: true; voucher: AdminVoucher } | { ok: false; error: VoucherRefusal };
+  { ok: true; voucher: AdminVoucher } | { ok: false; kind: FailureKind; error: VoucherRefusal };
 
-function refuse(error: VoucherRefusal): never {
-  throw new Refusal<{ ok: false; error: VoucherRefusal }>({ ok: false, error });
+function refuse(kind: FailureKind, error: VoucherRefusal): never {
+  throw new Refusal<{ ok: false; kind: FailureKind; error: VoucherRefusal }>({
+    ok: false,
+    kind,
+    error,
+  });
 }
 
 /** The stored list: "all", or product ids; an unreadable list applies to nothing (as in orders). */
@@ -203,7 +208,7 @@ async function checkProducts(trx: Tx, applicable: "all" | number[]): Promise<voi
     .where("id", "in", applicable)
     .execute();
   if (found.length !== applicable.length)
-    refuse("admin-catalogue.promotions.errors.productsUnknown");
+    refuse("conflict", "admin-catalogue.promotions.errors.productsUnknown");
 }
 
 async function codeTaken(trx: Tx, code: string, exceptId?: number): Promise<boolean> {
@@ -225,7 +230,7 @@ async function withCodeRace(work: () => Promise<VoucherResult>): Promise<Voucher
   } catch (error) {
     // Two admins creating the same code at once: the second meets the unique index.
     if (isUniqueViolation(error))
-      return { ok: false, error: "admin-catalogue.promotions.errors.codeTaken" };
+      return { ok: false, kind: "conflict", error: "admin-catalogue.promotions.errors.codeTaken" };
     throw error;
   }
 }
@@ -238,7 +243,8 @@ export async function createVoucher(
   const v = input.voucher;
   return withCodeRace(() =>
     inTransaction(db, async (trx) => {
-      if (await codeTaken(trx, v.code)) refuse("admin-catalogue.promotions.errors.codeTaken");
+      if (await codeTaken(trx, v.code))
+        refuse("conflict", "admin-catalogue.promotions.errors.codeTaken");
       await checkProducts(trx, v.applicableServices);
       const now = new Date().toISOString();
       const row = await trx
@@ -286,9 +292,9 @@ export async function updateVoucher(
   return withCodeRace(() =>
     inTransaction(db, async (trx) => {
       const before = await findVoucherForAdmin(trx, input.id);
-      if (!before) refuse("admin-catalogue.promotions.errors.notFound");
+      if (!before) refuse("notFound", "admin-catalogue.promotions.errors.notFound");
       if (v.code !== before.code && (await codeTaken(trx, v.code, before.id)))
-        refuse("admin-catalogue.promotions.errors.codeTaken");
+        refuse("conflict", "admin-catalogue.promotions.errors.codeTaken");
       await checkProducts(trx, v.applicableServices);
       const validFrom =
         dayOf(before.validFrom) === v.validFromDay ? before.validFrom : startOfDay(v.validFromDay);
@@ -316,7 +322,7 @@ export async function updateVoucher(
         .where("used_count", "<=", v.maxUses)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1)
-        refuse("admin-catalogue.promotions.errors.maxUsesBelowUsed");
+        refuse("conflict", "admin-catalogue.promotions.errors.maxUsesBelowUsed");
       const voucher = (await findVoucherForAdmin(trx, before.id))!;
       await recordAudit(trx, {
         actorId: input.actorId,
@@ -341,7 +347,7 @@ export async function setVoucherActive(
 ): Promise<VoucherResult> {
   return inTransaction(db, async (trx) => {
     const before = await findVoucherForAdmin(trx, input.id);
-    if (!before) refuse("admin-catalogue.promotions.errors.notFound");
+    if (!before) refuse("notFound", "admin-catalogue.promotions.errors.notFound");
     if (before.isActive === input.active) return { ok: true as const, voucher: before };
     await trx
       .updateTable("vouchers")

@@ -40,7 +40,7 @@ describeEachDatabase("tickets and notifications", (app) => {
     expect(await getCustomerTicket(db, other, id)).toBeUndefined();
     expect(
       await customerTicketAction(db, { userId: other, ticketId: id, action: { intent: "close" } }),
-    ).toEqual({ ok: false, error: "tickets.errors.notFound" });
+    ).toEqual({ ok: false, kind: "notFound", error: "tickets.errors.notFound" });
 
     await staffReply(db, { actorId: admin, ticketId: id, message: "Paid?" });
     expect((await getCustomerTicket(db, owner, id))!.ticket.status).toBe("answered");
@@ -146,6 +146,7 @@ describeEachDatabase("tickets and notifications", (app) => {
       }),
     ).toEqual({
       ok: false,
+      kind: "invalid",
       error: "tickets.errors.serviceNotFound",
     });
   });

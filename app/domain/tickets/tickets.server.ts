@@ -2,27 +2,14 @@ import { adjustCoins, type AdjustCoinsRefusal } from "~/domain/coins/coins.serve
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
-import { WAITING_STATUSES, type Department, type Priority, type TicketStatus } from "./tickets";
-
-export interface Ticket {
-  id: number;
-  userId: string;
-  department: Department;
-  subject: string;
-  priority: Priority;
-  status: TicketStatus;
-  hostingServiceId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TicketMessage {
-  id: number;
-  authorName: string;
-  isStaff: boolean;
-  body: string;
-  createdAt: string;
-}
+import {
+  WAITING_STATUSES,
+  type Department,
+  type Priority,
+  type Ticket,
+  type TicketMessage,
+  type TicketStatus,
+} from "./tickets";
 
 const ticketColumns = [
   "id",
@@ -77,10 +64,12 @@ async function addMessage(
 }
 
 export type OpenTicketResult =
-  { ok: true; ticket: Ticket } | { ok: false; error: "tickets.errors.serviceNotFound" };
+  | { ok: true; ticket: Ticket }
+  /** The form names a service that is not the customer's: a mistake in the form. */
+  | { ok: false; kind: "invalid"; error: "tickets.errors.serviceNotFound" };
 
 export type OpenCustomerTicketResult =
-  OpenTicketResult | { ok: false; error: "tickets.errors.newTicketsClosed" };
+  OpenTicketResult | { ok: false; kind: "forbidden"; error: "tickets.errors.newTicketsClosed" };
 
 /**
  * A customer opens a ticket (/support/new). Refused while the admin has switched tickets off (the
@@ -91,7 +80,8 @@ export async function openCustomerTicket(
   input: Parameters<typeof openTicket>[1],
   options: { ticketsOpen: boolean },
 ): Promise<OpenCustomerTicketResult> {
-  if (!options.ticketsOpen) return { ok: false, error: "tickets.errors.newTicketsClosed" };
+  if (!options.ticketsOpen)
+    return { ok: false, kind: "forbidden", error: "tickets.errors.newTicketsClosed" };
   return openTicket(db, input);
 }
 
@@ -116,7 +106,11 @@ export async function openTicket(
         .where("user_id", "=", input.userId)
         .executeTakeFirst();
       if (!owned)
-        throw new Refusal<OpenTicketResult>({ ok: false, error: "tickets.errors.serviceNotFound" });
+        throw new Refusal<OpenTicketResult>({
+          ok: false,
+          kind: "invalid",
+          error: "tickets.errors.serviceNotFound",
+        });
     }
     const now = new Date().toISOString();
     const row = await trx
@@ -207,7 +201,9 @@ export async function getTicketForAdmin(db: Db, ticketId: number) {
 }
 
 export type CustomerTicketResult =
-  { ok: true } | { ok: false; error: "tickets.errors.notFound" | "tickets.errors.closed" };
+  | { ok: true }
+  | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" }
+  | { ok: false; kind: "conflict"; error: "tickets.errors.closed" };
 
 /** The customer replies (reopening a closed ticket), closes or reopens their own ticket. */
 export async function customerTicketAction(
@@ -226,7 +222,11 @@ export async function customerTicketAction(
       .where("user_id", "=", input.userId)
       .executeTakeFirst();
     if (!ticket)
-      throw new Refusal<CustomerTicketResult>({ ok: false, error: "tickets.errors.notFound" });
+      throw new Refusal<CustomerTicketResult>({
+        ok: false,
+        kind: "notFound",
+        error: "tickets.errors.notFound",
+      });
     const now = new Date().toISOString();
     if (input.action.intent === "reply") {
       await addMessage(trx, {
@@ -265,6 +265,8 @@ export type AdminTicketResult =
   | { ok: true; message: string }
   | {
       ok: false;
+      /** Posted from a ticket's page: a ticket gone since, like a refused amount, is a form to correct. */
+      kind: "invalid";
       error: "tickets.errors.notFound" | "coins.errors.amountInvalid" | AdjustCoinsRefusal;
     };
 
@@ -279,7 +281,11 @@ export async function staffReply(
       .where("id", "=", input.ticketId)
       .executeTakeFirst();
     if (!ticket)
-      throw new Refusal<AdminTicketResult>({ ok: false, error: "tickets.errors.notFound" });
+      throw new Refusal<AdminTicketResult>({
+        ok: false,
+        kind: "invalid",
+        error: "tickets.errors.notFound",
+      });
     await addMessage(trx, {
       ticketId: input.ticketId,
       authorId: input.actorId,
@@ -313,7 +319,11 @@ export async function setTicketField(
       .where("id", "=", input.ticketId)
       .executeTakeFirst();
     if (!before)
-      throw new Refusal<AdminTicketResult>({ ok: false, error: "tickets.errors.notFound" });
+      throw new Refusal<AdminTicketResult>({
+        ok: false,
+        kind: "invalid",
+        error: "tickets.errors.notFound",
+      });
     const now = new Date().toISOString();
     await trx
       .updateTable("tickets")
@@ -361,7 +371,7 @@ export async function addCoinsFromTicket(
     .select(["id", "user_id", "subject"])
     .where("id", "=", input.ticketId)
     .executeTakeFirst();
-  if (!ticket) return { ok: false, error: "tickets.errors.notFound" };
+  if (!ticket) return { ok: false, kind: "invalid", error: "tickets.errors.notFound" };
   const reason = `Ticket #${ticket.id}: ${ticket.subject}${input.note ? ` (${input.note})` : ""}`;
   const result = await adjustCoins(db, {
     userId: ticket.user_id,

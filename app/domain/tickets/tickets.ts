@@ -80,3 +80,23 @@ export const WAITING_STATUSES: TicketStatus[] = ["open", "customer_reply"];
 export function ticketTone(status: TicketStatus): "green" | "blue" | "grey" {
   return status === "closed" ? "grey" : status === "answered" ? "green" : "blue";
 }
+
+export interface Ticket {
+  id: number;
+  userId: string;
+  department: Department;
+  subject: string;
+  priority: Priority;
+  status: TicketStatus;
+  hostingServiceId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TicketMessage {
+  id: number;
+  authorName: string;
+  isStaff: boolean;
+  body: string;
+  createdAt: string;
+}

@@ -1,16 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { messageKey } from "~/lib/message-key";
+import type { DirectoryUser } from "~/domain/accounts/user-admin";
 
-export interface ClientRow {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  coinBalanceCents: number;
-  activeServices: number;
-  orders: number;
-  createdAt: string;
-}
+export type ClientRow = DirectoryUser;
 
 export interface ClientActionResult {
   ok: boolean;

@@ -16,16 +16,7 @@ import { messageKey } from "~/lib/message-key";
 import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { dateTimeFormat } from "~/lib/intl-format";
-
-export interface ContactMessageRow {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  readAt: string | null;
-  createdAt: string;
-}
+import type { ContactMessageView as ContactMessageRow } from "~/domain/inbox/inbox";
 
 export interface ContactActionResult {
   ok: boolean;

@@ -15,12 +15,7 @@ import { messageKey } from "~/lib/message-key";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ContactActionResult } from "./contact-messages-page";
 import { dateTimeFormat } from "~/lib/intl-format";
-
-export interface SubscriberRow {
-  id: number;
-  email: string;
-  createdAt: string;
-}
+import type { SubscriberView as SubscriberRow } from "~/domain/inbox/inbox";
 
 export function NewsletterPage({
   subscribers,

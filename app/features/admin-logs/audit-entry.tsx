@@ -1,20 +1,9 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { AUDIT_ACTION_LABELS, auditTargetLabel } from "~/domain/audit/audit-log";
+import { AUDIT_ACTION_LABELS, auditTargetLabel, type AuditLogRow } from "~/domain/audit/audit-log";
 import { dateTimeFormat } from "~/lib/intl-format";
 
-export interface AuditEntryView {
-  id: number;
-  at: string;
-  actorEmail: string | null;
-  actorName: string | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  targetName: string | null;
-  targetEmail: string | null;
-  reason: string;
-}
+export type AuditEntryView = Omit<AuditLogRow, "before" | "after">;
 
 /** An action code ("coins.adjust") in words; a code without a catalogue entry is shown as it is. */
 export function useActionLabel() {

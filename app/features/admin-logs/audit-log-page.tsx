@@ -8,19 +8,11 @@ import {
 } from "~/components/data-table/responsive-table";
 import { Pager } from "~/components/data-table/simple-table";
 import { AUDIT_TARGET_TYPES, type AuditLogQuery } from "~/domain/audit/audit-log";
-import {
-  AuditActor,
-  AuditTarget,
-  useActionLabel,
-  useTargetLabel,
-  type AuditEntryView,
-} from "./audit-entry";
+import { AuditActor, AuditTarget, useActionLabel, useTargetLabel } from "./audit-entry";
 import { dateTimeFormat } from "~/lib/intl-format";
+import type { AuditLogRow } from "~/domain/audit/audit-log";
 
-interface LogEntry extends AuditEntryView {
-  before: string | null;
-  after: string | null;
-}
+type LogEntry = AuditLogRow;
 
 /** A stored JSON snapshot, indented for reading; text that is not JSON is shown as it is. */
 function pretty(value: string | null): string {

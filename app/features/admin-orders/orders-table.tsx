@@ -20,25 +20,27 @@ import { formatEuros } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { StatusMessage } from "~/components/ui/status-message";
 import { dateTimeFormat } from "~/lib/intl-format";
+import type { AdminOrderView } from "~/domain/orders/orders";
 
-export interface AdminOrderRow {
-  id: number;
-  userEmail: string;
-  userName: string;
-  productName: string;
-  billingCycle: string;
-  location: string;
-  ddosProtection: boolean;
-  playerSlots: number | null;
-  backup: string;
-  serverName: string;
-  voucherCode: string | null;
-  discountCents: number;
-  totalCents: number;
-  status: OrderStatus;
-  rejectReason: string | null;
-  createdAt: string;
-}
+export type AdminOrderRow = Pick<
+  AdminOrderView,
+  | "id"
+  | "userEmail"
+  | "userName"
+  | "productName"
+  | "billingCycle"
+  | "location"
+  | "ddosProtection"
+  | "playerSlots"
+  | "backup"
+  | "serverName"
+  | "voucherCode"
+  | "discountCents"
+  | "totalCents"
+  | "status"
+  | "rejectReason"
+  | "createdAt"
+>;
 
 export function OrdersTable({
   orders,

@@ -7,17 +7,12 @@ import {
   ResponsiveTable,
 } from "~/components/data-table/responsive-table";
 import { Pager } from "~/components/data-table/simple-table";
-import type { SecurityQuery } from "~/domain/accounts/security-admin";
+import type { FailedLogin, SecurityQuery } from "~/domain/accounts/security-admin";
 import { compactAddress } from "~/lib/ip-address";
 import { visibleText } from "~/lib/visible-text";
 import { dateFormat } from "./security-shared";
 
-export interface FailedLoginView {
-  id: number;
-  email: string;
-  address: string;
-  at: string;
-}
+export type FailedLoginView = FailedLogin;
 
 export function FailedLoginsSection({
   entries,

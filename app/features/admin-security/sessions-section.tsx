@@ -17,16 +17,9 @@ import {
   ResultMessage,
   type SecurityActionResult,
 } from "./security-shared";
+import type { OwnSession } from "~/domain/accounts/accounts";
 
-export interface SessionView {
-  id: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  expiresAt: string;
-  current: boolean;
-}
+export type SessionView = OwnSession;
 
 /** "Firefox 127 on Windows", or as much of it as the header tells. */
 function useDeviceName() {

@@ -12,7 +12,7 @@ import {
   LOGIN_KNOWN_ADDRESS_DAYS,
   LOGIN_PAIR_FAILURE_LIMIT,
 } from "~/domain/accounts/accounts";
-import type { ThrottleKind } from "~/domain/accounts/login-throttle";
+import type { RateLimitRefusal, ThrottleEntry } from "~/domain/accounts/login-throttle";
 import { THROTTLE_KIND_LABELS } from "~/domain/accounts/security-admin";
 import { compactAddress } from "~/lib/ip-address";
 import { visibleText } from "~/lib/visible-text";
@@ -23,26 +23,8 @@ import {
   type SecurityActionResult,
 } from "./security-shared";
 
-export interface ThrottleView {
-  kind: ThrottleKind;
-  /** What the lift names (for a pair, the email and the address together). */
-  key: string;
-  email: string | null;
-  address: string | null;
-  attempts: number;
-  lastAttemptAt: string;
-  block: { startedAt: string; endsAt: string; liftedAt: string | null };
-  active: boolean;
-}
-
-export interface RefusalView {
-  id: number;
-  address: string;
-  path: string;
-  at: string;
-  endsAt: string;
-  active: boolean;
-}
+export type ThrottleView = ThrottleEntry;
+export type RefusalView = RateLimitRefusal;
 
 export function ThrottlesSection({
   throttles,

@@ -20,18 +20,21 @@ import { formatEuros } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { StatusMessage } from "~/components/ui/status-message";
 import { dateTimeFormat } from "~/lib/intl-format";
+import type { AdminServiceView } from "~/domain/hosting-services/hosting-services";
+import type { Product } from "~/domain/catalogue/catalogue";
 
-export interface AdminServiceRow {
-  id: number;
-  name: string;
-  serverName: string;
-  userEmail: string;
-  userName: string;
-  monthlyPriceCents: number;
-  billingCycle: string;
-  status: ServiceStatus;
-  expiresAt: string;
-}
+export type AdminServiceRow = Pick<
+  AdminServiceView,
+  | "id"
+  | "name"
+  | "serverName"
+  | "userEmail"
+  | "userName"
+  | "monthlyPriceCents"
+  | "billingCycle"
+  | "status"
+  | "expiresAt"
+>;
 
 const selectClass =
   "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
@@ -43,7 +46,7 @@ export function ServicesAdmin({
   result,
 }: {
   services: AdminServiceRow[];
-  products: { id: number; name: string }[];
+  products: Pick<Product, "id" | "name">[];
   locale: string;
   result?: {
     ok: boolean;

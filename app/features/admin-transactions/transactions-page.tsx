@@ -12,7 +12,11 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from "~/domain/coins/coins";
-import type { LedgerReportQuery, LedgerTotals } from "~/domain/coins/ledger-report";
+import type {
+  LedgerReportQuery,
+  LedgerReportRow,
+  LedgerTotals,
+} from "~/domain/coins/ledger-report";
 import { formatCoins } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
@@ -20,19 +24,7 @@ import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 const selectClass =
   "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
 
-export interface LedgerRowView {
-  id: number;
-  at: string;
-  userName: string;
-  userEmail: string;
-  amountCents: number;
-  balanceAfterCents: number;
-  kind: string;
-  reason: string;
-  orderId: number | null;
-  hostingServiceId: number | null;
-  actorEmail: string | null;
-}
+export type LedgerRowView = Omit<LedgerReportRow, "userId">;
 
 function signed(cents: number, locale: string): string {
   const text = formatCoins(Math.abs(cents), locale);

@@ -10,7 +10,20 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/orders/orders";
-import { TICKET_STATUS_LABELS, ticketTone, type TicketStatus } from "~/domain/tickets/tickets";
+import {
+  TICKET_STATUS_LABELS,
+  ticketTone,
+  type Ticket,
+  type TicketStatus,
+} from "~/domain/tickets/tickets";
+import type { Announcement } from "~/domain/announcements/announcements";
+import type {
+  CustomerLedgerEntry,
+  DashboardActivity,
+  DashboardCards,
+  DashboardSession,
+} from "~/domain/customer-dashboard/customer-dashboard";
+import type { HostingService } from "~/domain/hosting-services/hosting-services";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { StatusMessage } from "~/components/ui/status-message";
@@ -37,12 +50,7 @@ export function DashboardShell({
 }: {
   name: string;
   tab: string;
-  cards: {
-    activeServices: number;
-    domains: number;
-    openTickets: number;
-    accountCreditCents: number;
-  };
+  cards: DashboardCards;
   locale: string;
   children: ReactNode;
 }) {
@@ -121,15 +129,9 @@ export function OverviewTab({
   renewals,
   locale,
 }: {
-  announcements: { id: number; title: string; content: string; type: string }[];
-  activity: { type: string; at: string; kind: string; amountCents: number; text: string }[];
-  renewals: {
-    id: number;
-    name: string;
-    serverName: string;
-    expiresAt: string;
-    cyclePriceCents: number;
-  }[];
+  announcements: Pick<Announcement, "id" | "title" | "content" | "type">[];
+  activity: DashboardActivity[];
+  renewals: Pick<HostingService, "id" | "name" | "serverName" | "expiresAt" | "cyclePriceCents">[];
   locale: string;
 }) {
   const { t } = useTranslation("dashboard");
@@ -236,14 +238,7 @@ export function LedgerTable({
   nextBefore,
   locale,
 }: {
-  entries: {
-    id: number;
-    amountCents: number;
-    balanceAfterCents: number;
-    kind: string;
-    reason: string;
-    createdAt: string;
-  }[];
+  entries: CustomerLedgerEntry[];
   nextBefore: number | null;
   locale: string;
 }) {
@@ -320,7 +315,7 @@ export function SupportTab({
   ticketsOpen,
   locale,
 }: {
-  tickets: { id: number; subject: string; status: string; priority: string; updatedAt: string }[];
+  tickets: Pick<Ticket, "id" | "subject" | "status" | "priority" | "updatedAt">[];
   /** With tickets switched off, no New Ticket button (the tickets already open stay listed). */
   ticketsOpen: boolean;
   locale: string;
@@ -377,12 +372,7 @@ export function AccountTab({
   result,
 }: {
   profile: { name: string; email: string };
-  sessions: {
-    id: string;
-    created_at: string;
-    user_agent: string | null;
-    ip_address: string | null;
-  }[];
+  sessions: Pick<DashboardSession, "id" | "created_at" | "user_agent" | "ip_address">[];
   currentSessionId: string;
   locale: string;
   result?: {

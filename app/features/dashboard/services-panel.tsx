@@ -8,38 +8,29 @@ import {
   canRenew,
   displayStatus,
   SERVICE_STATUS_LABELS,
-  type ServiceStatus,
+  type HostingService,
 } from "~/domain/hosting-services/hosting-services";
-import {
-  BILLING_CYCLE_NAMES,
-  ORDER_STATUS_LABELS,
-  type BillingCycle,
-  type OrderStatus,
-} from "~/domain/orders/orders";
+import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
 import { formatEuros } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { dateTimeFormat } from "~/lib/intl-format";
 
-interface ServiceRow {
-  id: number;
-  name: string;
-  serverName: string;
-  billingCycle: BillingCycle;
-  cyclePriceCents: number;
-  monthlyPriceCents: number;
-  status: ServiceStatus;
-  expiresAt: string;
-}
+type ServiceRow = Pick<
+  HostingService,
+  | "id"
+  | "name"
+  | "serverName"
+  | "billingCycle"
+  | "cyclePriceCents"
+  | "monthlyPriceCents"
+  | "status"
+  | "expiresAt"
+>;
 
-interface OrderRow {
-  id: number;
-  productName: string;
-  serverName: string;
-  totalCents: number;
-  status: OrderStatus;
-  createdAt: string;
-  rejectReason: string | null;
-}
+type OrderRow = Pick<
+  Order,
+  "id" | "productName" | "serverName" | "totalCents" | "status" | "createdAt" | "rejectReason"
+>;
 
 export function ServicesPanel({
   services,

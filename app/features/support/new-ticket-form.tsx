@@ -10,6 +10,7 @@ import {
   PRIORITY_LABELS,
 } from "~/domain/tickets/tickets";
 import { messageKey } from "~/lib/message-key";
+import type { HostingService } from "~/domain/hosting-services/hosting-services";
 
 const selectClass =
   "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
@@ -23,7 +24,7 @@ export function NewTicketForm({
   /** The admin's tickets switch: closed, the page says so instead of showing the form. */
   ticketsOpen: boolean;
   defaults: { department: string; subject: string; message: string };
-  services: { id: number; name: string; serverName: string }[];
+  services: Pick<HostingService, "id" | "name" | "serverName">[];
   state?: {
     fieldErrors?: Record<string, string>;
     formError?: string;

@@ -1,14 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/utils";
 import { dateTimeFormat } from "~/lib/intl-format";
-
-interface Message {
-  id: number;
-  authorName: string;
-  isStaff: boolean;
-  body: string;
-  createdAt: string;
-}
+import type { TicketMessage as Message } from "~/domain/tickets/tickets";
 
 /** The thread, oldest first, newest last. Bodies are plain text: React escapes them, nothing typed runs. */
 export function TicketThread({

@@ -19,6 +19,7 @@ import {
 } from "~/domain/announcements/announcements.server";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { messageKey } from "~/lib/message-key";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/announcements";
@@ -47,7 +48,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       { status: 400 },
     );
   const result = await saveAnnouncement(context.services.db, { actorId: admin.id, ...form.data });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: 404 });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
   return { ok: true, message: result.message };
 }
 

@@ -10,6 +10,7 @@ import { adjustCoins } from "~/domain/coins/coins.server";
 import { ClientsAdmin } from "~/features/admin-clients/clients-admin";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
 import { requestContext } from "~/context.server";
@@ -89,7 +90,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
           message: result.error,
           reason: result.reason,
         },
-        { status: 409 },
+        { status: statusOf(result) },
       );
     return { ok: true, intent: input.intent, userId: input.userId, message: "admin.users.updated" };
   }
@@ -104,7 +105,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
           message: result.error,
           reason: result.reason,
         },
-        { status: 409 },
+        { status: statusOf(result) },
       );
     return { ok: true, intent: input.intent, userId: input.userId, message: "admin.users.deleted" };
   }
@@ -118,7 +119,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   if (!result.ok)
     return data(
       { ok: false, intent: input.intent, userId: input.userId, message: result.error },
-      { status: 400 },
+      { status: statusOf(result) },
     );
   return { ok: true, intent: input.intent, userId: input.userId, message: "coins.admin.updated" };
 }

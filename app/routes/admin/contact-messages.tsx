@@ -12,6 +12,7 @@ import {
 import { ContactMessagesPage } from "~/features/admin-inbox/contact-messages-page";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/contact-messages";
 import { requestContext } from "~/context.server";
@@ -57,7 +58,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     input.intent === "delete"
       ? await deleteContactMessage(db, { id: input.id, actorId: admin.id })
       : await markContactMessage(db, { id: input.id, read: input.intent !== "unread" });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: 404 });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
   if (input.intent === "open") {
     // Opening reads it: back to the same list (its filters kept) with the message shown in full.
     const list = contactListQuerySchema.parse(

@@ -8,6 +8,7 @@ import { listNewsletterSubscribers, removeNewsletterSubscriber } from "~/domain/
 import { NewsletterPage } from "~/features/admin-inbox/newsletter-page";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/newsletter";
 import { requestContext } from "~/context.server";
@@ -46,7 +47,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     id: form.data.id,
     actorId: admin.id,
   });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: 404 });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
   return { ok: true, message: "admin-inbox.newsletter.removed" };
 }
 

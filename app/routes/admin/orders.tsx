@@ -4,6 +4,7 @@ import { approveOrder, listOrdersForAdmin, rejectOrder } from "~/domain/orders/o
 import { OrdersTable } from "~/features/admin-orders/orders-table";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { formatEuros } from "~/lib/money";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/orders";
@@ -51,7 +52,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
           actorId: admin.id,
           reason: input.reason,
         });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: 409 });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
   return {
     ok: true,
     message: input.intent === "approve" ? "orders.admin.approved" : "orders.admin.rejected",

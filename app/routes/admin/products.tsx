@@ -11,6 +11,7 @@ import {
 import { ProductsPage, type ProductActionResult } from "~/features/admin-catalogue/products-page";
 import { parseForm, typedValues } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/products";
 import { requestContext } from "~/context.server";
@@ -76,7 +77,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
           fieldErrors: result.error.endsWith("slugTaken") ? { slug: result.error } : undefined,
           values,
         } satisfies ProductActionResult,
-        { status: result.error.endsWith("notFound") ? 404 : 409 },
+        { status: statusOf(result) },
       );
     }
     throw redirect(
@@ -101,7 +102,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
         id: String(input.id),
         message: result.error,
       } satisfies ProductActionResult,
-      { status: result.error.endsWith("notFound") ? 404 : 409 },
+      { status: statusOf(result) },
     );
   const messages = {
     move: "admin-catalogue.products.moved",

@@ -12,6 +12,7 @@ import {
 } from "~/features/admin-catalogue/promotions-page";
 import { parseForm, typedValues } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/promotions";
 import { requestContext } from "~/context.server";
@@ -80,7 +81,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
           fieldErrors: field ? { [field]: result.error } : undefined,
           values: await typedValues(copy),
         } satisfies VoucherActionResult,
-        { status: result.error.endsWith("notFound") ? 404 : 409 },
+        { status: statusOf(result) },
       );
     }
     throw redirect(
@@ -100,7 +101,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
         id: String(input.id),
         message: result.error,
       } satisfies VoucherActionResult,
-      { status: 404 },
+      { status: statusOf(result) },
     );
   return {
     ok: true,

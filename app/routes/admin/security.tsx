@@ -11,6 +11,7 @@ import { loadSecurityPage } from "~/domain/accounts/security-admin.server";
 import { SecurityPage } from "~/features/admin-security/security-page";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/security";
 import { requestContext } from "~/context.server";
@@ -73,7 +74,10 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       addressLimit: context.services.loginIpLimit,
     });
     if (!result.ok)
-      return data({ ok: false, intent: input.intent, message: result.error }, { status: 409 });
+      return data(
+        { ok: false, intent: input.intent, message: result.error },
+        { status: statusOf(result) },
+      );
     return result.kind === "pair"
       ? {
           ok: true,
@@ -101,7 +105,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   if (!result.ok)
     return data(
       { ok: false, intent: input.intent, message: result.error },
-      { status: result.error === "admin-security.errors.sessionNotFound" ? 404 : 409 },
+      { status: statusOf(result) },
     );
   return {
     ok: true,

@@ -10,6 +10,7 @@ import {
 import { ServicesAdmin } from "~/features/admin-services/services-admin";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
 import { requestContext } from "~/context.server";
@@ -64,13 +65,13 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     if (!result.ok)
       return data(
         { ok: false, message: result.error, fieldErrors: { userId: result.error } },
-        { status: 400 },
+        { status: statusOf(result) },
       );
     return { ok: true, message: "services.admin.added" };
   }
   if (input.intent === "delete") {
     const result = await deleteService(db, { actorId: admin.id, serviceId: input.serviceId });
-    if (!result.ok) return data({ ok: false, message: result.error }, { status: 404 });
+    if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
     return { ok: true, message: "services.admin.deleted" };
   }
   const result = await changeServiceStatus(db, {
@@ -78,7 +79,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     serviceId: input.serviceId,
     action: input.intent,
   });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: 409 });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
   return { ok: true, message: "services.admin.changed", params: { status: result.service.status } };
 }
 

@@ -19,6 +19,7 @@ import {
 import { TicketThread } from "~/features/support/ticket-thread";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { formatCoins } from "~/lib/money";
 import { messageKey } from "~/lib/message-key";
 import { metaFor } from "~/lib/route-meta";
@@ -73,7 +74,7 @@ export async function action({ request, context: routerContext, params }: Route.
       note: input.reason,
       idempotencyKey: input.idempotencyKey,
     });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: 400 });
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
   return { ok: true, message: result.message };
 }
 

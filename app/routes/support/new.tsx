@@ -5,6 +5,7 @@ import { openCustomerTicket } from "~/domain/tickets/tickets.server";
 import { NewTicketForm } from "~/features/support/new-ticket-form";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/new";
 import { requestContext } from "~/context.server";
@@ -44,7 +45,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   if (!result.ok)
     return data(
       { formError: result.error, values: form.data as unknown as Record<string, string> },
-      { status: result.error === "tickets.errors.newTicketsClosed" ? 403 : 400 },
+      { status: statusOf(result) },
     );
   throw redirect(`/support/${result.ticket.id}?opened=1`);
 }

@@ -14,6 +14,7 @@ import { customerTicketAction, getCustomerTicket } from "~/domain/tickets/ticket
 import { TicketThread } from "~/features/support/ticket-thread";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import { messageKey } from "~/lib/message-key";
 import type { Route } from "./+types/ticket";
@@ -50,7 +51,7 @@ export async function action({ request, context: routerContext, params }: Route.
     ticketId: Number(params.id),
     action: form.data,
   });
-  if (!result.ok) throw data(null, { status: 404 });
+  if (!result.ok) throw data(null, { status: statusOf(result) });
   return { error: undefined };
 }
 

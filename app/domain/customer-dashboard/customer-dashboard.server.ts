@@ -1,28 +1,18 @@
-import { z } from "~/lib/zod";
 import type { Db } from "~/db/transaction";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listCustomerOrders } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";
-import { RENEWAL_WINDOW_DAYS } from "./hosting-services";
-import { listCustomerServices } from "./hosting-services.server";
-
-export const DASHBOARD_TABS = [
-  "overview",
-  "services",
-  "domains",
-  "billing",
-  "support",
-  "account",
-] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
-export const LEDGER_PAGE_SIZE = 20;
-
-export const dashboardQuerySchema = z.object({
-  tab: z.enum(DASHBOARD_TABS).catch("overview"),
-  before: z.coerce.number().int().positive().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-export const LIST_PAGE_SIZE = 20;
+import { RENEWAL_WINDOW_DAYS } from "~/domain/hosting-services/hosting-services";
+import { listCustomerServices } from "~/domain/hosting-services/hosting-services.server";
+import {
+  LEDGER_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  type CustomerLedgerEntry,
+  type DashboardActivity,
+  type DashboardCards,
+  type DashboardSession,
+  type DashboardTab,
+} from "./customer-dashboard";
 
 /** One page of a customer's coin history, newest first, by id: as fast with 5,000 rows as with five. */
 export async function listLedgerPage(db: Db, userId: string, before?: number) {
@@ -35,7 +25,7 @@ export async function listLedgerPage(db: Db, userId: string, before?: number) {
     .orderBy("id", "desc")
     .limit(LEDGER_PAGE_SIZE + 1)
     .execute();
-  const page = rows.slice(0, LEDGER_PAGE_SIZE).map((row) => ({
+  const page = rows.slice(0, LEDGER_PAGE_SIZE).map((row): CustomerLedgerEntry => ({
     id: Number(row.id),
     amountCents: row.amount_cents,
     balanceAfterCents: row.balance_after_cents,
@@ -76,7 +66,7 @@ export async function loadCustomerDashboard(
     ])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-  const cards = {
+  const cards: DashboardCards = {
     activeServices: Number(user.active_services),
     domains: 0,
     openTickets: Number(user.open_tickets),
@@ -96,7 +86,7 @@ export async function loadCustomerDashboard(
       const renewals = services.filter(
         (s) => s.status === "active" && Date.parse(s.expiresAt) <= horizon,
       );
-      const activity = [
+      const activity: DashboardActivity[] = [
         ...ledger.entries.slice(0, 5).map((e) => ({
           type: "ledger" as const,
           at: e.createdAt,
@@ -155,7 +145,7 @@ export async function loadCustomerDashboard(
       return { tab: query.tab, cards, tickets, page, hasMore };
     }
     case "account": {
-      const sessions = await db
+      const sessions: DashboardSession[] = await db
         .selectFrom("sessions")
         .select(["id", "created_at", "user_agent", "ip_address", "expires_at"])
         .where("user_id", "=", userId)

@@ -9,11 +9,8 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import {
-  LEDGER_PAGE_SIZE,
-  listLedgerPage,
-  loadCustomerDashboard,
-} from "./customer-dashboard.server";
+import { LEDGER_PAGE_SIZE } from "./customer-dashboard";
+import { listLedgerPage, loadCustomerDashboard } from "./customer-dashboard.server";
 
 describeEachDatabase("customer dashboard", (app) => {
   it("pages the coin history by id, newest first, without gaps or repeats", async () => {

@@ -1,0 +1,56 @@
+import { z } from "~/lib/zod";
+
+export const DASHBOARD_TABS = [
+  "overview",
+  "services",
+  "domains",
+  "billing",
+  "support",
+  "account",
+] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+export const LEDGER_PAGE_SIZE = 20;
+export const LIST_PAGE_SIZE = 20;
+
+export const dashboardQuerySchema = z.object({
+  tab: z.enum(DASHBOARD_TABS).catch("overview"),
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+/** The four cards at the top of every tab. */
+export interface DashboardCards {
+  activeServices: number;
+  domains: number;
+  openTickets: number;
+  accountCreditCents: number;
+}
+
+/** One entry of the customer's coin history. */
+export interface CustomerLedgerEntry {
+  id: number;
+  amountCents: number;
+  balanceAfterCents: number;
+  kind: string;
+  reason: string;
+  createdAt: string;
+}
+
+/** One line of the overview's recent activity: a coin movement, an order or a ticket. */
+export interface DashboardActivity {
+  type: "ledger" | "order" | "ticket";
+  at: string;
+  /** The ledger kind, the order's status or the ticket's status. */
+  kind: string;
+  amountCents: number;
+  text: string;
+}
+
+/** One of the customer's sessions that has not expired (the account tab), as the table stores it. */
+export interface DashboardSession {
+  id: string;
+  created_at: string;
+  user_agent: string | null;
+  ip_address: string | null;
+  expires_at: string;
+}
