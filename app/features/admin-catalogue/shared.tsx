@@ -1,9 +1,15 @@
 import { ArrowLeftIcon, PencilIcon, PlusIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
+import { FilterBar } from "~/components/data-table/filter-bar";
 import { Button } from "~/components/ui/button";
+import { ListPage } from "~/components/data-table/list-page";
+import type { DataTableProps } from "~/components/data-table/data-table";
+import type { PagerProps } from "~/components/data-table/pager";
 import { Card, CardContent } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { StatusMessage } from "~/components/ui/status-message";
 import { messageKey } from "~/lib/message-key";
 import { cn } from "~/lib/utils";
@@ -16,12 +22,18 @@ export const textareaClass =
 /** The outcome of a form on these pages: what happened and, for a refusal, why. */
 export interface CatalogueActionResult {
   ok: boolean;
+  /** "save" for the create and edit form, "row" for a row's buttons. */
+  intent: "save" | "row";
+  id?: string;
   message: string;
   reason?: string;
   fieldErrors?: Record<string, string>;
   /** What was typed, to show the form again as it was. */
   values?: Record<string, string>;
 }
+
+/** The two lists with an editor; their texts sit under the same keys in each one's part of the catalogue. */
+export type CatalogueArea = "products" | "promotions";
 
 /** Translates a domain message key ("admin-catalogue.products.errors.slugTaken") in any namespace. */
 export function useMessage() {
@@ -230,5 +242,230 @@ export function EditorPage({
         </CardContent>
       </Card>
     </main>
+  );
+}
+
+/**
+ * A list with an editor on the same address: the editor when an item (or "new") is asked for with
+ * ?edit=, else the list (saying so when the item asked for does not exist). A save's result goes to the
+ * editor, a row's to the list.
+ */
+export function ListOrEditor<Item>({
+  editing,
+  result,
+  editor,
+  list,
+}: {
+  editing: Item | "new" | null | undefined;
+  result?: CatalogueActionResult;
+  editor: (item: Item | undefined, result: CatalogueActionResult | undefined) => ReactNode;
+  list: (notFound: boolean, result: CatalogueActionResult | undefined) => ReactNode;
+}) {
+  if (editing)
+    return editor(
+      editing === "new" ? undefined : editing,
+      result?.intent === "save" ? result : undefined,
+    );
+  return list(editing === null, result?.intent === "row" ? result : undefined);
+}
+
+/**
+ * The list half: the title and the button to a new item, the filters, the last save's notice or what a
+ * row action did, then the table (or why it is empty) and the pager.
+ */
+export function CatalogueList<Row>({
+  area,
+  query,
+  filtered,
+  filters,
+  count,
+  notFound,
+  result,
+  table,
+  footer,
+  pager,
+}: {
+  area: CatalogueArea;
+  query: { notice?: "created" | "updated" };
+  filtered: boolean;
+  filters: ReactNode;
+  count?: ReactNode;
+  notFound: boolean;
+  result?: CatalogueActionResult;
+  table: DataTableProps<Row>;
+  footer?: ReactNode;
+  pager?: PagerProps;
+}) {
+  const { t } = useTranslation("admin-catalogue");
+  const { t: tAdmin } = useTranslation("admin");
+  return (
+    <ListPage
+      header={
+        <PageHeader title={tAdmin(`nav.${area}`)} intro={t(`${area}.intro`)}>
+          <NewLink label={t(`${area}.new`)} />
+        </PageHeader>
+      }
+      filters={filters}
+      table={{ caption: tAdmin(`nav.${area}`), ...table }}
+      empty={t(filtered ? `${area}.noMatch` : `${area}.empty`)}
+      footer={footer}
+      pager={pager}
+    >
+      {count}
+      <ListMessages
+        notice={
+          query.notice
+            ? t(query.notice === "created" ? `${area}.created` : `${area}.updated`)
+            : undefined
+        }
+        notFound={notFound ? t(`${area}.errors.notFound`) : undefined}
+        result={result}
+      />
+    </ListPage>
+  );
+}
+
+/** The filter bar of a catalogue list, with its words. */
+export function CatalogueFilters({
+  area,
+  filtered,
+  className,
+  children,
+}: {
+  area: CatalogueArea;
+  filtered: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("admin-catalogue");
+  return (
+    <FilterBar
+      label={t(`${area}.filter`)}
+      applyLabel={t("apply")}
+      clearLabel={t("clear")}
+      filtered={filtered}
+      className={className}
+    >
+      {children}
+    </FilterBar>
+  );
+}
+
+/**
+ * An editor form's fields: each one's id (`<prefix>-<field>`), what it shows (what was typed when a save
+ * was refused, else the item as it is) and its error.
+ */
+export function useEditorForm(
+  prefix: string,
+  result: CatalogueActionResult | undefined,
+  initial: Record<string, string>,
+) {
+  const message = useMessage();
+  const values = result?.values;
+  const errors = result?.fieldErrors ?? {};
+  return {
+    id: (field: string) => `${prefix}-${field}`,
+    value: (field: string) => (values ? (values[field] ?? "") : (initial[field] ?? "")),
+    error: (field: string) => message(errors[field]),
+  };
+}
+
+export type EditorForm = ReturnType<typeof useEditorForm>;
+
+/** A labelled text box of an editor, with its hint and error; the other props go to the input. */
+export function EditorInput({
+  editor,
+  name,
+  label,
+  hint,
+  ...input
+}: {
+  editor: EditorForm;
+  name: string;
+  label: string;
+  hint?: ReactNode;
+} & Omit<ComponentProps<typeof Input>, "id" | "name" | "defaultValue">) {
+  const id = editor.id(name);
+  const error = editor.error(name);
+  return (
+    <Field id={id} label={label} error={error}>
+      <Input
+        id={id}
+        name={name}
+        {...input}
+        defaultValue={editor.value(name)}
+        {...describedBy(id, { hint: hint !== undefined, error })}
+      />
+      {hint === undefined ? null : <Hint id={`${id}-hint`}>{hint}</Hint>}
+    </Field>
+  );
+}
+
+/** A labelled choice of an editor among `values`, each shown as `labelOf(value)`. */
+export function EditorSelect<T extends string>({
+  editor,
+  name,
+  label,
+  values,
+  labelOf,
+  emptyLabel,
+}: {
+  editor: EditorForm;
+  name: string;
+  label: string;
+  values: readonly T[];
+  labelOf: (value: T) => string;
+  /** A first, empty choice. */
+  emptyLabel?: string;
+}) {
+  const id = editor.id(name);
+  const error = editor.error(name);
+  return (
+    <Field id={id} label={label} error={error}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={editor.value(name)}
+        className={selectClass}
+        {...describedBy(id, { error })}
+      >
+        {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {labelOf(value)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A labelled text area of an editor, with its hint and error; the other props go to the textarea. */
+export function EditorTextarea({
+  editor,
+  name,
+  label,
+  hint,
+  ...textarea
+}: {
+  editor: EditorForm;
+  name: string;
+  label: string;
+  hint?: ReactNode;
+} & Omit<ComponentProps<"textarea">, "id" | "name" | "defaultValue" | "className">) {
+  const id = editor.id(name);
+  const error = editor.error(name);
+  return (
+    <Field id={id} label={label} error={error}>
+      <textarea
+        id={id}
+        name={name}
+        {...textarea}
+        defaultValue={editor.value(name)}
+        className={textareaClass}
+        {...describedBy(id, { hint: hint !== undefined, error })}
+      />
+      {hint === undefined ? null : <Hint id={`${id}-hint`}>{hint}</Hint>}
+    </Field>
   );
 }
