@@ -2,7 +2,7 @@ import { MailIcon, MailOpenIcon, ReplyIcon, XIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
-import { Pager } from "~/components/data-table/simple-table";
+import { Pager } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { StatusMessage } from "~/components/ui/status-message";

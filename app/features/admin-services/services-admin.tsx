@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
-import { SimpleTable } from "~/components/data-table/simple-table";
+import type { Column } from "~/components/data-table/data-table";
+import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -59,6 +60,98 @@ export function ServicesAdmin({
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
   const errors = result?.fieldErrors ?? {};
   const actions: ServiceAction[] = ["suspend", "reactivate", "terminate"];
+  const columns: Column<AdminServiceRow>[] = [
+    { id: "id", header: "#", className: "font-mono", cell: (service) => service.id },
+    {
+      id: "customer",
+      header: t("admin.customer"),
+      cell: (service) => (
+        <>
+          {service.userName}
+          <div className="text-xs text-muted-foreground" dir="ltr">
+            {service.userEmail}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "service",
+      header: t("admin.service"),
+      cell: (service) => (
+        <>
+          {service.name}
+          <div className="text-xs text-muted-foreground" dir="auto">
+            {service.serverName}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "price",
+      header: t("admin.price_label"),
+      dir: "ltr",
+      cell: (service) => formatEuros(service.monthlyPriceCents, locale),
+    },
+    {
+      id: "expires",
+      header: t("admin.expires"),
+      cell: (service) => date.format(new Date(service.expiresAt)),
+    },
+    {
+      id: "status",
+      header: t("admin.status"),
+      cell: (service) => {
+        const shown = displayStatus(service.status, service.expiresAt);
+        return <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>;
+      },
+    },
+    {
+      id: "actions",
+      header: t("admin.actions"),
+      cell: (service) => (
+        <div className="flex flex-wrap gap-2">
+          {actions
+            .filter((action) => canTransition(service.status, action))
+            .map((action) => (
+              <Form
+                key={action}
+                method="post"
+                onSubmit={(event) => {
+                  if (
+                    action === "terminate" &&
+                    !confirm(t("admin.confirmTerminate", { id: service.id }))
+                  )
+                    event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="intent" value={action} />
+                <input type="hidden" name="serviceId" value={service.id} />
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant={action === "terminate" ? "destructive" : "outline"}
+                  disabled={busy}
+                >
+                  {t(SERVICE_ACTION_LABELS[action])}
+                </Button>
+              </Form>
+            ))}
+          <Form
+            method="post"
+            onSubmit={(event) => {
+              if (!confirm(t("admin.confirmDelete", { id: service.id }))) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="serviceId" value={service.id} />
+            <Button type="submit" size="sm" variant="ghost" disabled={busy}>
+              {t("admin.delete")}
+            </Button>
+          </Form>
+        </div>
+      ),
+    },
+  ];
   return (
     <main className="grid gap-6">
       <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
@@ -141,93 +234,17 @@ export function ServicesAdmin({
         </CardContent>
       </Card>
 
-      {services.length === 0 ? (
-        <p className="text-muted-foreground">{t("admin.empty")}</p>
-      ) : (
-        <SimpleTable
-          caption={t("admin.title")}
-          head={[
-            "#",
-            t("admin.customer"),
-            t("admin.service"),
-            t("admin.price_label"),
-            t("admin.expires"),
-            t("admin.status"),
-            t("admin.actions"),
-          ]}
-        >
-          {services.map((service) => {
-            const shown = displayStatus(service.status, service.expiresAt);
-            return (
-              <tr key={service.id} className="align-top">
-                <td className="px-3 py-2 font-mono">{service.id}</td>
-                <td className="px-3 py-2">
-                  {service.userName}
-                  <div className="text-xs text-muted-foreground" dir="ltr">
-                    {service.userEmail}
-                  </div>
-                </td>
-                <td className="px-3 py-2">
-                  {service.name}
-                  <div className="text-xs text-muted-foreground" dir="auto">
-                    {service.serverName}
-                  </div>
-                </td>
-                <td className="px-3 py-2" dir="ltr">
-                  {formatEuros(service.monthlyPriceCents, locale)}
-                </td>
-                <td className="px-3 py-2">{date.format(new Date(service.expiresAt))}</td>
-                <td className="px-3 py-2">
-                  <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-2">
-                    {actions
-                      .filter((action) => canTransition(service.status, action))
-                      .map((action) => (
-                        <Form
-                          key={action}
-                          method="post"
-                          onSubmit={(event) => {
-                            if (
-                              action === "terminate" &&
-                              !confirm(t("admin.confirmTerminate", { id: service.id }))
-                            )
-                              event.preventDefault();
-                          }}
-                        >
-                          <input type="hidden" name="intent" value={action} />
-                          <input type="hidden" name="serviceId" value={service.id} />
-                          <Button
-                            type="submit"
-                            size="sm"
-                            variant={action === "terminate" ? "destructive" : "outline"}
-                            disabled={busy}
-                          >
-                            {t(SERVICE_ACTION_LABELS[action])}
-                          </Button>
-                        </Form>
-                      ))}
-                    <Form
-                      method="post"
-                      onSubmit={(event) => {
-                        if (!confirm(t("admin.confirmDelete", { id: service.id })))
-                          event.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="serviceId" value={service.id} />
-                      <Button type="submit" size="sm" variant="ghost" disabled={busy}>
-                        {t("admin.delete")}
-                      </Button>
-                    </Form>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </SimpleTable>
-      )}
+      <ListTable
+        table={{
+          caption: t("admin.title"),
+          columns,
+          rows: services,
+          rowKey: (service) => service.id,
+          phone: "scroll",
+          rowClassName: "align-top",
+        }}
+        empty={t("admin.empty")}
+      />
     </main>
   );
 }
