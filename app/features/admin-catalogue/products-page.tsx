@@ -10,7 +10,7 @@ import {
 } from "~/components/data-table/responsive-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, fieldAria, Hint } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import {
   categoryOf,
@@ -35,25 +35,23 @@ import {
   type AdminProduct,
   type ProductListQuery,
 } from "~/domain/catalogue/catalogue-admin";
+import type { ActionResult } from "~/components/ui/result-message";
+import { Select } from "~/components/ui/select";
+import { useMessage } from "~/i18n/use-message";
 import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
-  describedBy,
   EditLink,
   EditorPage,
-  Hint,
   ListMessages,
   NewLink,
   PageHeader,
   RowIntentButton,
-  selectClass,
   textareaClass,
   useBusy,
-  useMessage,
-  type CatalogueActionResult,
 } from "./shared";
 
-export interface ProductActionResult extends CatalogueActionResult {
+export interface ProductActionResult extends ActionResult {
   /** "save" for the create and edit form, "row" for a row's buttons. */
   intent: "save" | "row";
   id?: string;
@@ -398,7 +396,7 @@ function ProductEditor({
             maxLength={MAX_PRODUCT_NAME_LENGTH}
             dir="auto"
             defaultValue={value("name")}
-            {...describedBy(id("name"), { error: error("name") })}
+            {...fieldAria(id("name"), error("name"), { order: "hint-first" })}
           />
         </Field>
         <Field id={id("slug")} label={t("products.fields.slug")} error={error("slug")}>
@@ -409,34 +407,34 @@ function ProductEditor({
             maxLength={MAX_SLUG_LENGTH}
             autoComplete="off"
             defaultValue={value("slug")}
-            {...describedBy(id("slug"), { hint: true, error: error("slug") })}
+            {...fieldAria(id("slug"), error("slug"), { hint: true, order: "hint-first" })}
           />
           <Hint id={`${id("slug")}-hint`}>{t("products.hints.slug")}</Hint>
         </Field>
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-3">
         <Field id={id("type")} label={t("products.fields.type")} error={error("type")}>
-          <select
+          <Select
             id={id("type")}
             name="type"
             defaultValue={value("type")}
-            className={selectClass}
-            {...describedBy(id("type"), { error: error("type") })}
+            variant="validated"
+            {...fieldAria(id("type"), error("type"), { order: "hint-first" })}
           >
             {PRODUCT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(PRODUCT_TYPE_LABELS[type])}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field id={id("category")} label={t("products.fields.category")} error={error("category")}>
-          <select
+          <Select
             id={id("category")}
             name="category"
             defaultValue={value("category")}
-            className={selectClass}
-            {...describedBy(id("category"), { error: error("category") })}
+            variant="validated"
+            {...fieldAria(id("category"), error("category"), { order: "hint-first" })}
           >
             <option value="">{t("products.categoryFromType")}</option>
             {PRODUCT_CATEGORIES.map((category) => (
@@ -444,22 +442,22 @@ function ProductEditor({
                 {t(PRODUCT_CATEGORY_LABELS[category])}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field id={id("status")} label={t("products.fields.status")} error={error("status")}>
-          <select
+          <Select
             id={id("status")}
             name="status"
             defaultValue={value("status")}
-            className={selectClass}
-            {...describedBy(id("status"), { error: error("status") })}
+            variant="validated"
+            {...fieldAria(id("status"), error("status"), { order: "hint-first" })}
           >
             {PRODUCT_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {t(PRODUCT_STATUS_LABELS[status])}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       </div>
       <Field
@@ -475,7 +473,7 @@ function ProductEditor({
           dir="auto"
           defaultValue={value("description")}
           className={textareaClass}
-          {...describedBy(id("description"), { error: error("description") })}
+          {...fieldAria(id("description"), error("description"), { order: "hint-first" })}
         />
       </Field>
       <Field id={id("price")} label={t("products.fields.price")} error={error("price")}>
@@ -488,7 +486,7 @@ function ProductEditor({
           autoComplete="off"
           className="sm:max-w-48"
           defaultValue={value("price")}
-          {...describedBy(id("price"), { hint: true, error: error("price") })}
+          {...fieldAria(id("price"), error("price"), { hint: true, order: "hint-first" })}
         />
         <Hint id={`${id("price")}-hint`}>
           {t("products.hints.price", { example: formatEuros(499, locale) })}
@@ -502,7 +500,7 @@ function ProductEditor({
           dir="auto"
           defaultValue={value("features")}
           className={textareaClass}
-          {...describedBy(id("features"), { hint: true, error: error("features") })}
+          {...fieldAria(id("features"), error("features"), { hint: true, order: "hint-first" })}
         />
         <Hint id={`${id("features")}-hint`}>
           {t("products.hints.features", {
@@ -525,7 +523,7 @@ function ProductEditor({
                 autoComplete="off"
                 defaultValue={value(field)}
                 max={SPEC_LIMITS[field]}
-                {...describedBy(id(field), { error: error(field) })}
+                {...fieldAria(id(field), error(field), { order: "hint-first" })}
               />
             </Field>
           ))}

@@ -9,7 +9,7 @@ import {
 } from "~/components/data-table/responsive-table";
 import { Pager } from "~/components/data-table/simple-table";
 import { Badge } from "~/components/ui/badge";
-import { Field } from "~/components/ui/field";
+import { Field, fieldAria, Hint } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import {
   PRODUCT_STATUS_LABELS,
@@ -28,24 +28,15 @@ import {
   type VoucherListQuery,
   type VoucherStatus,
 } from "~/domain/promotions/promotions";
+import type { ActionResult } from "~/components/ui/result-message";
+import { Select } from "~/components/ui/select";
+import { useMessage } from "~/i18n/use-message";
 import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
-import {
-  describedBy,
-  EditLink,
-  EditorPage,
-  Hint,
-  ListMessages,
-  NewLink,
-  PageHeader,
-  RowIntentButton,
-  selectClass,
-  useMessage,
-  type CatalogueActionResult,
-} from "./shared";
+import { EditLink, EditorPage, ListMessages, NewLink, PageHeader, RowIntentButton } from "./shared";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
-export interface VoucherActionResult extends CatalogueActionResult {
+export interface VoucherActionResult extends ActionResult {
   intent: "save" | "row";
   id?: string;
 }
@@ -371,7 +362,7 @@ function VoucherEditor({
             maxLength={MAX_CODE_LENGTH}
             className="font-mono uppercase"
             defaultValue={value("code")}
-            {...describedBy(id("code"), { hint: true, error: error("code") })}
+            {...fieldAria(id("code"), error("code"), { hint: true, order: "hint-first" })}
           />
           <Hint id={`${id("code")}-hint`}>{t("promotions.hints.code")}</Hint>
         </Field>
@@ -386,7 +377,7 @@ function VoucherEditor({
             dir="auto"
             maxLength={MAX_VOUCHER_DESCRIPTION_LENGTH}
             defaultValue={value("description")}
-            {...describedBy(id("description"), { error: error("description") })}
+            {...fieldAria(id("description"), error("description"), { order: "hint-first" })}
           />
         </Field>
       </div>
@@ -396,19 +387,19 @@ function VoucherEditor({
           label={t("promotions.fields.discountType")}
           error={error("discountType")}
         >
-          <select
+          <Select
             id={id("discountType")}
             name="discountType"
             defaultValue={value("discountType")}
-            className={selectClass}
-            {...describedBy(id("discountType"), { error: error("discountType") })}
+            variant="validated"
+            {...fieldAria(id("discountType"), error("discountType"), { order: "hint-first" })}
           >
             {DISCOUNT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(DISCOUNT_TYPE_LABELS[type])}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field
           id={id("discountValue")}
@@ -423,9 +414,9 @@ function VoucherEditor({
             required
             autoComplete="off"
             defaultValue={value("discountValue")}
-            {...describedBy(id("discountValue"), {
+            {...fieldAria(id("discountValue"), error("discountValue"), {
               hint: true,
-              error: error("discountValue"),
+              order: "hint-first",
             })}
           />
           <Hint id={`${id("discountValue")}-hint`}>{t("promotions.hints.discountValue")}</Hint>
@@ -442,7 +433,10 @@ function VoucherEditor({
             dir="ltr"
             autoComplete="off"
             defaultValue={value("minPurchase")}
-            {...describedBy(id("minPurchase"), { hint: true, error: error("minPurchase") })}
+            {...fieldAria(id("minPurchase"), error("minPurchase"), {
+              hint: true,
+              order: "hint-first",
+            })}
           />
           <Hint id={`${id("minPurchase")}-hint`}>{t("promotions.hints.minPurchase")}</Hint>
         </Field>
@@ -455,9 +449,9 @@ function VoucherEditor({
             required
             autoComplete="off"
             defaultValue={value("maxUses")}
-            {...describedBy(id("maxUses"), {
+            {...fieldAria(id("maxUses"), error("maxUses"), {
               hint: Boolean(voucher),
-              error: error("maxUses"),
+              order: "hint-first",
             })}
           />
           {voucher ? (
@@ -479,7 +473,7 @@ function VoucherEditor({
             type="date"
             required
             defaultValue={value("validFrom")}
-            {...describedBy(id("validFrom"), { error: error("validFrom") })}
+            {...fieldAria(id("validFrom"), error("validFrom"), { order: "hint-first" })}
           />
         </Field>
         <Field
@@ -493,7 +487,7 @@ function VoucherEditor({
             type="date"
             required
             defaultValue={value("validUntil")}
-            {...describedBy(id("validUntil"), { error: error("validUntil") })}
+            {...fieldAria(id("validUntil"), error("validUntil"), { order: "hint-first" })}
           />
         </Field>
       </div>

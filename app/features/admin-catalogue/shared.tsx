@@ -1,65 +1,17 @@
 import { ArrowLeftIcon, PencilIcon, PlusIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { StatusMessage } from "~/components/ui/status-message";
-import { messageKey } from "~/lib/message-key";
 import { cn } from "~/lib/utils";
 
-export const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base aria-invalid:border-destructive md:text-sm";
 export const textareaClass =
   "w-full rounded-md border bg-background px-3 py-2 text-base aria-invalid:border-destructive md:text-sm";
 
 /** The outcome of a form on these pages: what happened and, for a refusal, why. */
-export interface CatalogueActionResult {
-  ok: boolean;
-  message: string;
-  reason?: string;
-  fieldErrors?: Record<string, string>;
-  /** What was typed, to show the form again as it was. */
-  values?: Record<string, string>;
-}
-
-/** Translates a domain message key ("admin-catalogue.products.errors.slugTaken") in any namespace. */
-export function useMessage() {
-  const { t } = useTranslation("admin-catalogue");
-  const tr = t as (key: string, options?: object) => string;
-  return (key: string | undefined, options?: object) =>
-    key ? tr(messageKey(key), options) : undefined;
-}
-
-export function ResultText({ result }: { result: CatalogueActionResult }) {
-  const message = useMessage();
-  return (
-    <>
-      {message(result.message)}
-      {result.reason ? <span className="block">{message(result.reason)}</span> : null}
-    </>
-  );
-}
-
-/** A hint under a field, tied to it with aria-describedby. */
-export function Hint({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="text-sm text-muted-foreground">
-      {children}
-    </p>
-  );
-}
-
-/** aria props for a control with a hint and maybe an error (Field renders the error as `${id}-error`). */
-export function describedBy(id: string, options: { hint?: boolean; error?: string }) {
-  const ids = [options.hint ? `${id}-hint` : null, options.error ? `${id}-error` : null].filter(
-    Boolean,
-  );
-  return {
-    ...(ids.length ? { "aria-describedby": ids.join(" ") } : {}),
-    ...(options.error ? { "aria-invalid": true as const } : {}),
-  };
-}
+export type CatalogueActionResult = ActionResult;
 
 export function PageHeader({
   title,
@@ -163,11 +115,7 @@ export function ListMessages({
     <>
       {notice && !result ? <StatusMessage ok>{notice}</StatusMessage> : null}
       {notFound ? <StatusMessage ok={false}>{notFound}</StatusMessage> : null}
-      {result ? (
-        <StatusMessage ok={result.ok}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
+      {result ? <ResultMessage result={result} /> : null}
     </>
   );
 }
@@ -202,11 +150,7 @@ export function EditorPage({
         {labels.back}
       </Link>
       <PageHeader title={labels.title} intro={labels.intro} />
-      {result && !result.ok ? (
-        <StatusMessage ok={false}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
+      {result && !result.ok ? <ResultMessage result={result} /> : null}
       {note ? (
         <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
           {note}

@@ -13,7 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage } from "~/components/ui/result-message";
 import {
   ROLE_FILTER_LABELS,
   ROLE_FILTERS,
@@ -25,7 +25,7 @@ import {
   type UserSort,
 } from "~/domain/accounts/user-admin";
 import { formatCoins } from "~/lib/money";
-import { ResultText, type ClientActionResult, type ClientRow } from "./client-shared";
+import type { ClientActionResult, ClientRow } from "./client-shared";
 import { CoinsDialog, DeleteUserDialog, EditUserDialog } from "./user-dialogs";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
@@ -155,11 +155,7 @@ export function ClientsAdmin({
         </Button>
       </Form>
 
-      {result ? (
-        <StatusMessage ok={result.ok}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
+      {result ? <ResultMessage result={result} /> : null}
 
       {users.length === 0 ? (
         <p className="text-muted-foreground">{t("users.empty")}</p>

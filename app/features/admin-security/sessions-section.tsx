@@ -7,6 +7,7 @@ import {
   ResponsiveTable,
 } from "~/components/data-table/responsive-table";
 import { Badge } from "~/components/ui/badge";
+import { ResultMessage } from "~/components/ui/result-message";
 import { SESSION_ACTIVITY_STEP_MINUTES } from "~/domain/accounts/accounts";
 import { compactAddress } from "~/lib/ip-address";
 import { describeUserAgent } from "~/lib/user-agent";
@@ -14,7 +15,7 @@ import { visibleText } from "~/lib/visible-text";
 import {
   ConfirmAction,
   dateFormat,
-  ResultMessage,
+  resultValues,
   type SecurityActionResult,
 } from "./security-shared";
 
@@ -80,7 +81,7 @@ export function SessionsSection({
           />
         ) : null}
       </div>
-      {mine ? <ResultMessage result={mine} /> : null}
+      {mine ? <ResultMessage result={mine} values={resultValues(mine)} /> : null}
       <ResponsiveTable
         caption={t("sessions.title")}
         head={

@@ -6,6 +6,7 @@ import {
   ResponsiveTable,
 } from "~/components/data-table/responsive-table";
 import { Badge } from "~/components/ui/badge";
+import { ResultMessage } from "~/components/ui/result-message";
 import {
   LOGIN_EMAIL_FAILURE_CEILING,
   LOGIN_EMAIL_WINDOW_MINUTES,
@@ -19,7 +20,7 @@ import { visibleText } from "~/lib/visible-text";
 import {
   ConfirmAction,
   dateFormat,
-  ResultMessage,
+  resultValues,
   type SecurityActionResult,
 } from "./security-shared";
 
@@ -77,7 +78,7 @@ export function ThrottlesSection({
           })}
         </p>
       </div>
-      {mine ? <ResultMessage result={mine} /> : null}
+      {mine ? <ResultMessage result={mine} values={resultValues(mine)} /> : null}
       {throttles.length === 0 ? (
         <p className="text-muted-foreground">{t("throttles.empty")}</p>
       ) : (
