@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
+import type { MessageKey } from "~/i18n/use-message";
 import { parseForm, typedValues } from "./form.server";
 
 /**
@@ -10,14 +11,14 @@ export interface ListEditorResult {
   ok: boolean;
   intent: "save" | "row";
   id?: string;
-  message: string;
-  reason?: string;
-  fieldErrors?: Record<string, string>;
+  message: MessageKey;
+  reason?: MessageKey;
+  fieldErrors?: Record<string, MessageKey>;
   /** What was typed, to show the form again as it was. */
   values?: Record<string, string>;
 }
 
-type Refusal = { ok: false; error: string };
+type Refusal = { ok: false; error: MessageKey };
 type SaveIntent = "create" | "update";
 
 const SAVE_INTENTS: readonly string[] = ["create", "update"] satisfies SaveIntent[];
@@ -40,17 +41,17 @@ export async function listEditorAction<
     /** The items' anchor prefix on the list ("product" for #product-12). */
     anchor: string;
     /** The message of a refused save ("admin-catalogue.products.saveFailed"). */
-    saveFailed: string;
+    saveFailed: MessageKey;
     /** The row intents, when a post naming neither a save nor one of them should name no row. */
     rowIntents?: readonly string[];
     save: (
       input: Extract<Input, { intent: SaveIntent }>,
     ) => Promise<{ ok: true; id: number } | Refusal>;
     /** The form field a refused save's reason belongs to, if any. */
-    fieldOf: (error: string) => string | undefined;
+    fieldOf: (error: MessageKey) => string | undefined;
     row: (
       input: Exclude<Input, { intent: SaveIntent }>,
-    ) => Promise<{ ok: true; message: string } | Refusal>;
+    ) => Promise<{ ok: true; message: MessageKey } | Refusal>;
   },
 ) {
   // Kept to show the form again as typed when the save is refused after parsing (a slug taken).

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { homeFor, loginSchema, safeRedirect } from "~/domain/accounts/accounts";
 import { signIn } from "~/domain/accounts/accounts.server";
-import { LoginForm } from "~/features/auth/login-form";
+import { LoginForm, type LoginFormState } from "~/features/auth/login-form";
 import { parseForm } from "~/http/form.server";
 import { CHANGE_PASSWORD_PATH, redirectSignedIn } from "~/http/guards.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
@@ -26,7 +26,7 @@ export const handle = PUBLIC_PAGE;
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await parseForm(request, loginSchema);
+  const form = await parseForm(request, loginSchema, { namespace: "auth" });
   if (!form.ok)
     return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
 
@@ -39,10 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { email: form.data.email };
   if (!result.ok) {
     const minutes = result.error === "errors.tooManyAttempts" ? result.minutes : undefined;
-    return data(
-      { formError: result.error, minutes, values },
-      { status: result.error === "errors.tooManyAttempts" ? 429 : 401 },
-    );
+    return data({ formError: `auth.${result.error}`, minutes, values } satisfies LoginFormState, {
+      status: result.error === "errors.tooManyAttempts" ? 429 : 401,
+    });
   }
 
   const target = result.mustChangePassword

@@ -8,70 +8,24 @@ import { ListPage } from "~/components/data-table/list-page";
 import type { DataTableProps } from "~/components/data-table/data-table";
 import type { PagerProps } from "~/components/data-table/pager";
 import { Card, CardContent } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import { StatusMessage } from "~/components/ui/status-message";
-import { messageKey } from "~/lib/message-key";
+import { useMessage } from "~/i18n/use-message";
 import { cn } from "~/lib/utils";
 
-export const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base aria-invalid:border-destructive md:text-sm";
-export const textareaClass =
-  "w-full rounded-md border bg-background px-3 py-2 text-base aria-invalid:border-destructive md:text-sm";
-
 /** The outcome of a form on these pages: what happened and, for a refusal, why. */
-export interface CatalogueActionResult {
-  ok: boolean;
+export interface CatalogueActionResult extends ActionResult {
   /** "save" for the create and edit form, "row" for a row's buttons. */
   intent: "save" | "row";
   id?: string;
-  message: string;
-  reason?: string;
-  fieldErrors?: Record<string, string>;
-  /** What was typed, to show the form again as it was. */
-  values?: Record<string, string>;
 }
 
 /** The two lists with an editor; their texts sit under the same keys in each one's part of the catalogue. */
 export type CatalogueArea = "products" | "promotions";
-
-/** Translates a domain message key ("admin-catalogue.products.errors.slugTaken") in any namespace. */
-export function useMessage() {
-  const { t } = useTranslation("admin-catalogue");
-  const tr = t as (key: string, options?: object) => string;
-  return (key: string | undefined, options?: object) =>
-    key ? tr(messageKey(key), options) : undefined;
-}
-
-export function ResultText({ result }: { result: CatalogueActionResult }) {
-  const message = useMessage();
-  return (
-    <>
-      {message(result.message)}
-      {result.reason ? <span className="block">{message(result.reason)}</span> : null}
-    </>
-  );
-}
-
-/** A hint under a field, tied to it with aria-describedby. */
-export function Hint({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="text-sm text-muted-foreground">
-      {children}
-    </p>
-  );
-}
-
-/** aria props for a control with a hint and maybe an error (Field renders the error as `${id}-error`). */
-export function describedBy(id: string, options: { hint?: boolean; error?: string }) {
-  const ids = [options.hint ? `${id}-hint` : null, options.error ? `${id}-error` : null].filter(
-    Boolean,
-  );
-  return {
-    ...(ids.length ? { "aria-describedby": ids.join(" ") } : {}),
-    ...(options.error ? { "aria-invalid": true as const } : {}),
-  };
-}
 
 export function PageHeader({
   title,
@@ -175,11 +129,7 @@ export function ListMessages({
     <>
       {notice && !result ? <StatusMessage ok>{notice}</StatusMessage> : null}
       {notFound ? <StatusMessage ok={false}>{notFound}</StatusMessage> : null}
-      {result ? (
-        <StatusMessage ok={result.ok}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
+      {result ? <ResultMessage result={result} /> : null}
     </>
   );
 }
@@ -214,11 +164,7 @@ export function EditorPage({
         {labels.back}
       </Link>
       <PageHeader title={labels.title} intro={labels.intro} />
-      {result && !result.ok ? (
-        <StatusMessage ok={false}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
+      {result && !result.ok ? <ResultMessage result={result} /> : null}
       {note ? (
         <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
           {note}
@@ -372,6 +318,10 @@ export function useEditorForm(
 
 export type EditorForm = ReturnType<typeof useEditorForm>;
 
+/** The aria props of an editor's control: the hint named before the error, as these forms always had. */
+const editorAria = (id: string, error: string | undefined, hint: boolean) =>
+  fieldAria(id, error, { hint, order: "hint-first" });
+
 /** A labelled text box of an editor, with its hint and error; the other props go to the input. */
 export function EditorInput({
   editor,
@@ -388,15 +338,14 @@ export function EditorInput({
   const id = editor.id(name);
   const error = editor.error(name);
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} hint={hint} error={error}>
       <Input
         id={id}
         name={name}
         {...input}
         defaultValue={editor.value(name)}
-        {...describedBy(id, { hint: hint !== undefined, error })}
+        {...editorAria(id, error, Boolean(hint))}
       />
-      {hint === undefined ? null : <Hint id={`${id}-hint`}>{hint}</Hint>}
     </Field>
   );
 }
@@ -422,12 +371,12 @@ export function EditorSelect<T extends string>({
   const error = editor.error(name);
   return (
     <Field id={id} label={label} error={error}>
-      <select
+      <Select
         id={id}
         name={name}
         defaultValue={editor.value(name)}
-        className={selectClass}
-        {...describedBy(id, { error })}
+        variant="validated"
+        {...editorAria(id, error, false)}
       >
         {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
         {values.map((value) => (
@@ -435,7 +384,7 @@ export function EditorSelect<T extends string>({
             {labelOf(value)}
           </option>
         ))}
-      </select>
+      </Select>
     </Field>
   );
 }
@@ -456,16 +405,15 @@ export function EditorTextarea({
   const id = editor.id(name);
   const error = editor.error(name);
   return (
-    <Field id={id} label={label} error={error}>
-      <textarea
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Textarea
         id={id}
         name={name}
         {...textarea}
         defaultValue={editor.value(name)}
-        className={textareaClass}
-        {...describedBy(id, { hint: hint !== undefined, error })}
+        variant="validated"
+        {...editorAria(id, error, Boolean(hint))}
       />
-      {hint === undefined ? null : <Hint id={`${id}-hint`}>{hint}</Hint>}
     </Field>
   );
 }

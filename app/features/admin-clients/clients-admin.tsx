@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage } from "~/components/ui/result-message";
 import {
   ROLE_FILTER_LABELS,
   ROLE_FILTERS,
@@ -20,7 +20,7 @@ import {
   type UserSort,
 } from "~/domain/accounts/user-admin";
 import { formatCoins } from "~/lib/money";
-import { ResultText, type ClientActionResult, type ClientRow } from "./client-shared";
+import type { ClientActionResult, ClientRow } from "./client-shared";
 import { CoinsDialog, DeleteUserDialog, EditUserDialog } from "./user-dialogs";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
@@ -244,11 +244,7 @@ export function ClientsAdmin({
       empty={t("users.empty")}
       pager={{ page: query.page, hasMore, href: (page) => href({ page }) }}
     >
-      {result ? (
-        <StatusMessage ok={result.ok}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
+      {result ? <ResultMessage result={result} /> : null}
     </ListPage>
   );
 }

@@ -2,6 +2,7 @@ import { LogOutIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { DataTable, type Column } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
+import { ResultMessage } from "~/components/ui/result-message";
 import { SESSION_ACTIVITY_STEP_MINUTES } from "~/domain/accounts/accounts";
 import { compactAddress } from "~/lib/ip-address";
 import { describeUserAgent } from "~/lib/user-agent";
@@ -9,7 +10,7 @@ import { visibleText } from "~/lib/visible-text";
 import {
   ConfirmAction,
   dateFormat,
-  ResultMessage,
+  resultValues,
   type SecurityActionResult,
 } from "./security-shared";
 
@@ -165,7 +166,7 @@ export function SessionsSection({
           />
         ) : null}
       </div>
-      {mine ? <ResultMessage result={mine} /> : null}
+      {mine ? <ResultMessage result={mine} values={resultValues(mine)} /> : null}
       <DataTable
         caption={t("sessions.title")}
         columns={columns}

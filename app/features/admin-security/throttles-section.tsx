@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Column } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
+import { ResultMessage } from "~/components/ui/result-message";
 import {
   LOGIN_EMAIL_FAILURE_CEILING,
   LOGIN_EMAIL_WINDOW_MINUTES,
@@ -15,7 +16,7 @@ import { visibleText } from "~/lib/visible-text";
 import {
   ConfirmAction,
   dateFormat,
-  ResultMessage,
+  resultValues,
   type SecurityActionResult,
 } from "./security-shared";
 
@@ -219,7 +220,7 @@ export function ThrottlesSection({
           })}
         </p>
       </div>
-      {mine ? <ResultMessage result={mine} /> : null}
+      {mine ? <ResultMessage result={mine} values={resultValues(mine)} /> : null}
       <ListTable
         table={{
           caption: t("throttles.title"),

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { StatCards } from "~/components/ui/stat-cards";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/orders/orders";
 import { TICKET_STATUS_LABELS, ticketTone, type TicketStatus } from "~/domain/tickets/tickets";
@@ -57,24 +58,27 @@ export function DashboardShell({
           <Link to="/order">{tServices("customer.orderNew")}</Link>
         </Button>
       </div>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          icon={<ServerIcon />}
-          label={t("cards.activeServices")}
-          value={String(cards.activeServices)}
-        />
-        <StatCard icon={<GlobeIcon />} label={t("cards.domains")} value={String(cards.domains)} />
-        <StatCard
-          icon={<LifeBuoyIcon />}
-          label={t("cards.openTickets")}
-          value={String(cards.openTickets)}
-        />
-        <StatCard
-          icon={<CoinsIcon />}
-          label={t("cards.accountCredit")}
-          value={formatEuros(cards.accountCreditCents, locale)}
-        />
-      </div>
+      <StatCards
+        size="md"
+        stats={[
+          {
+            icon: <ServerIcon />,
+            label: t("cards.activeServices"),
+            value: String(cards.activeServices),
+          },
+          { icon: <GlobeIcon />, label: t("cards.domains"), value: String(cards.domains) },
+          {
+            icon: <LifeBuoyIcon />,
+            label: t("cards.openTickets"),
+            value: String(cards.openTickets),
+          },
+          {
+            icon: <CoinsIcon />,
+            label: t("cards.accountCredit"),
+            value: formatEuros(cards.accountCreditCents, locale),
+          },
+        ]}
+      />
       <nav aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b">
         {TABS.map((id) => (
           <NavLink
@@ -94,24 +98,6 @@ export function DashboardShell({
       </nav>
       {children}
     </main>
-  );
-}
-
-function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
-  return (
-    <Card>
-      <CardContent className="flex items-center gap-3 pt-6">
-        <span className="rounded-md bg-muted p-2 text-primary [&_svg]:size-5" aria-hidden>
-          {icon}
-        </span>
-        <div>
-          <p className="text-xs text-muted-foreground">{label}</p>
-          <p className="text-xl font-bold" dir="ltr">
-            {value}
-          </p>
-        </div>
-      </CardContent>
-    </Card>
   );
 }
 

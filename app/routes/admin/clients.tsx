@@ -7,7 +7,7 @@ import {
 import { deleteUserByAdmin, updateUserByAdmin } from "~/domain/accounts/user-admin.server";
 import { searchUsers } from "~/domain/accounts/user-directory.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { ClientsAdmin } from "~/features/admin-clients/clients-admin";
+import { ClientsAdmin, type ClientActionResult } from "~/features/admin-clients/clients-admin";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
@@ -88,7 +88,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         { status: 409 },
       );
-    return { ok: true, intent: input.intent, userId: input.userId, message: "admin.users.updated" };
+    return {
+      ok: true,
+      intent: input.intent,
+      userId: input.userId,
+      message: "admin.users.updated",
+    } satisfies ClientActionResult;
   }
   if (input.intent === "delete") {
     const result = await deleteUserByAdmin(db, { userId: input.userId, actorId: admin.id });
@@ -103,7 +108,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         { status: 409 },
       );
-    return { ok: true, intent: input.intent, userId: input.userId, message: "admin.users.deleted" };
+    return {
+      ok: true,
+      intent: input.intent,
+      userId: input.userId,
+      message: "admin.users.deleted",
+    } satisfies ClientActionResult;
   }
   const result = await adjustCoins(db, {
     userId: input.userId,
@@ -117,7 +127,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ok: false, intent: input.intent, userId: input.userId, message: result.error },
       { status: 400 },
     );
-  return { ok: true, intent: input.intent, userId: input.userId, message: "coins.admin.updated" };
+  return {
+    ok: true,
+    intent: input.intent,
+    userId: input.userId,
+    message: "coins.admin.updated",
+  } satisfies ClientActionResult;
 }
 
 export default function AdminClients({ loaderData, actionData }: Route.ComponentProps) {

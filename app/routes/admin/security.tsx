@@ -9,6 +9,7 @@ import { liftLoginBlock } from "~/domain/accounts/login-throttle.server";
 import { revokeOtherOwnSessions, revokeOwnSession } from "~/domain/accounts/own-sessions.server";
 import { loadSecurityPage } from "~/domain/accounts/security-admin.server";
 import { SecurityPage } from "~/features/admin-security/security-page";
+import type { SecurityActionResult } from "~/features/admin-security/security-shared";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
@@ -72,19 +73,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok)
       return data({ ok: false, intent: input.intent, message: result.error }, { status: 409 });
     return result.kind === "pair"
-      ? {
+      ? ({
           ok: true,
           intent: input.intent,
           message: "admin-security.throttles.liftDonePair",
           key: result.email ?? "",
           address: result.address ?? "",
-        }
-      : {
+        } satisfies SecurityActionResult)
+      : ({
           ok: true,
           intent: input.intent,
           message: "admin-security.throttles.liftDone",
           key: result.key,
-        };
+        } satisfies SecurityActionResult);
   }
 
   const result =
@@ -105,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent: input.intent,
     message: "admin-security.sessions.ended",
     count: result.ended,
-  };
+  } satisfies SecurityActionResult;
 }
 
 export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
