@@ -19,9 +19,9 @@ import { PasswordInput } from "~/components/ui/password-input";
 import { ResultMessage } from "~/components/ui/result-message";
 import { selectVariants } from "~/components/ui/select";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
-import { messageKey } from "~/lib/message-key";
 import type { ClientActionResult, ClientRow } from "./client-shared";
 import { CoinAdjustForm } from "./coin-adjust-form";
+import { useMessage } from "~/i18n/use-message";
 
 type Intent = ClientActionResult["intent"];
 
@@ -105,11 +105,11 @@ export function EditUserDialog({
 }) {
   const { t } = useTranslation("admin");
   const { t: tAuth } = useTranslation("auth");
-  const tr = t as (key: string) => string;
+  const message = useMessage();
   const busy = useBusy();
   const { open, onOpenChange, refusal } = useActionDialog(result, "update");
   const errors = refusal?.fieldErrors ?? {};
-  const error = (field: string) => (errors[field] ? tr(messageKey(errors[field])) : undefined);
+  const error = (field: string) => message(errors[field]);
   const id = (field: string) => `edit-${user.id}-${field}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -4,9 +4,8 @@ import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
 import type { Column } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
 import { Button } from "~/components/ui/button";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage } from "~/components/ui/result-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
-import { messageKey } from "~/lib/message-key";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ContactActionResult } from "./contact-messages-page";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -36,7 +35,6 @@ export function NewsletterPage({
 }) {
   const { t } = useTranslation("admin-inbox");
   const { t: tAdmin } = useTranslation("admin");
-  const tr = t as (key: string) => string;
   const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -136,9 +134,7 @@ export function NewsletterPage({
       empty={t(query.q ? "newsletter.noMatch" : "newsletter.empty")}
       pager={{ page: query.page, hasMore, href }}
     >
-      {result ? (
-        <StatusMessage ok={result.ok}>{tr(messageKey(result.message))}</StatusMessage>
-      ) : null}
+      {result ? <ResultMessage result={result} /> : null}
 
       {query.q ? (
         <p className="text-sm text-muted-foreground">

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { Link } from "react-router";
 import { AUDIT_ACTION_LABELS, auditTargetLabel } from "~/domain/audit/audit-log";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -16,24 +17,31 @@ export interface AuditEntryView {
   reason: string;
 }
 
+/**
+ * A key of the "admin" catalogue that the audit vocabulary names ("audit.actions.coinsAdjust") in words,
+ * or `fallback` when it names none: the vocabulary is data, so each key is looked up, not assumed.
+ */
+function useAdminLabel() {
+  const { i18n } = useTranslation("admin");
+  const message = useMessage();
+  const known = (key: string): key is MessageKey =>
+    i18n.exists(`admin:${key.slice("admin.".length)}`);
+  return (key: string | undefined, fallback: string) => {
+    const full = key === undefined ? undefined : `admin.${key}`;
+    return full !== undefined && known(full) ? (message(full) ?? fallback) : fallback;
+  };
+}
+
 /** An action code ("coins.adjust") in words; a code without a catalogue entry is shown as it is. */
 export function useActionLabel() {
-  const { t } = useTranslation("admin");
-  const tr = t as (key: string) => string;
-  return (action: string) => {
-    const key = AUDIT_ACTION_LABELS[action];
-    return key ? tr(key) : action;
-  };
+  const label = useAdminLabel();
+  return (action: string) => label(AUDIT_ACTION_LABELS[action], action);
 }
 
 /** A target type ("hosting_service") in words; an unknown one is shown as it is. */
 export function useTargetLabel() {
-  const { t } = useTranslation("admin");
-  const tr = t as (key: string) => string;
-  return (type: string) => {
-    const key = auditTargetLabel(type);
-    return key ? tr(key) : type;
-  };
+  const label = useAdminLabel();
+  return (type: string) => label(auditTargetLabel(type), type);
 }
 
 /** Who acted: the admin's email, or "System" for changes made without a signed-in admin. */

@@ -18,8 +18,7 @@ import {
   type OrderStatus,
 } from "~/domain/orders/orders";
 import { formatEuros } from "~/lib/money";
-import { messageKey } from "~/lib/message-key";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 
 export interface AdminOrderRow {
@@ -41,6 +40,11 @@ export interface AdminOrderRow {
   createdAt: string;
 }
 
+/** What approving or rejecting said; `params` fill the message (the order's number and amount). */
+export type OrderActionResult = Pick<ActionResult, "ok" | "message"> & {
+  params?: Record<string, string | number>;
+};
+
 export function OrdersTable({
   orders,
   status,
@@ -54,11 +58,10 @@ export function OrdersTable({
   page: number;
   hasMore: boolean;
   locale: string;
-  result?: { ok: boolean; message: string; params?: Record<string, string | number> };
+  result?: OrderActionResult;
 }) {
   const { t } = useTranslation("orders");
   const busy = useNavigation().state !== "idle";
-  const tr = t as (key: string, options?: object) => string;
   const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -214,11 +217,7 @@ export function OrdersTable({
         labels: { previous: t("admin.previous"), next: t("admin.next") },
       }}
     >
-      {result ? (
-        <StatusMessage ok={result.ok}>
-          {tr(messageKey(result.message), result.params)}
-        </StatusMessage>
-      ) : null}
+      {result ? <ResultMessage result={result} values={result.params} /> : null}
     </ListPage>
   );
 }

@@ -18,8 +18,9 @@ import {
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_IDS, BILLING_CYCLE_LABELS } from "~/domain/orders/orders";
 import { formatEuros } from "~/lib/money";
-import { messageKey } from "~/lib/message-key";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import { Select } from "~/components/ui/select";
+import { useMessage } from "~/i18n/use-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 
 export interface AdminServiceRow {
@@ -34,8 +35,10 @@ export interface AdminServiceRow {
   expiresAt: string;
 }
 
-const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
+/** What an action on a service said; `params.status` is the status it now has. */
+export type ServiceActionResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
+  params?: Record<string, string>;
+};
 
 export function ServicesAdmin({
   services,
@@ -46,16 +49,11 @@ export function ServicesAdmin({
   services: AdminServiceRow[];
   products: { id: number; name: string }[];
   locale: string;
-  result?: {
-    ok: boolean;
-    message: string;
-    params?: Record<string, string>;
-    fieldErrors?: Record<string, string>;
-  };
+  result?: ServiceActionResult;
 }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
-  const tr = t as (key: string, options?: object) => string;
+  const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
   const errors = result?.fieldErrors ?? {};
@@ -156,18 +154,18 @@ export function ServicesAdmin({
     <main className="grid gap-6">
       <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
       {result ? (
-        <StatusMessage ok={result.ok}>
-          {tr(
-            messageKey(result.message),
+        <ResultMessage
+          result={result}
+          values={
             result.params
               ? {
                   status: t(
                     SERVICE_STATUS_LABELS[result.params.status as ServiceStatus] ?? "status.active",
                   ).toLowerCase(),
                 }
-              : undefined,
-          )}
-        </StatusMessage>
+              : undefined
+          }
+        />
       ) : null}
 
       <Card>
@@ -177,53 +175,36 @@ export function ServicesAdmin({
         <CardContent>
           <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" noValidate>
             <input type="hidden" name="intent" value="add" />
-            <Field
-              id="userId"
-              label={t("admin.user")}
-              error={errors.userId ? tr(messageKey(errors.userId)) : undefined}
-            >
+            <Field id="userId" label={t("admin.user")} error={message(errors.userId)}>
               <Input id="userId" name="userId" required dir="ltr" />
             </Field>
-            <Field
-              id="name"
-              label={t("admin.name")}
-              error={errors.name ? tr(messageKey(errors.name)) : undefined}
-            >
+            <Field id="name" label={t("admin.name")} error={message(errors.name)}>
               <Input id="name" name="name" required maxLength={100} />
             </Field>
-            <Field
-              id="price"
-              label={t("admin.price")}
-              error={errors.price ? tr(messageKey(errors.price)) : undefined}
-            >
+            <Field id="price" label={t("admin.price")} error={message(errors.price)}>
               <Input id="price" name="price" inputMode="decimal" dir="ltr" placeholder="4.50" />
             </Field>
             <Field id="productId" label={t("admin.product")}>
-              <select id="productId" name="productId" className={selectClass} defaultValue="">
+              <Select id="productId" name="productId" defaultValue="">
                 <option value="">{t("admin.noProduct")}</option>
                 {products.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             </Field>
             <Field id="serverName" label={t("admin.serverName")}>
               <Input id="serverName" name="serverName" maxLength={64} />
             </Field>
             <Field id="billingCycle" label={t("admin.billingCycle")}>
-              <select
-                id="billingCycle"
-                name="billingCycle"
-                className={selectClass}
-                defaultValue="monthly"
-              >
+              <Select id="billingCycle" name="billingCycle" defaultValue="monthly">
                 {BILLING_CYCLE_IDS.map((id) => (
                   <option key={id} value={id}>
                     {tOrders(BILLING_CYCLE_LABELS[id])}
                   </option>
                 ))}
-              </select>
+              </Select>
             </Field>
             <div className="sm:col-span-2 lg:col-span-3">
               <Button type="submit" disabled={busy}>

@@ -9,7 +9,10 @@ import {
   listContactMessages,
   markContactMessage,
 } from "~/domain/inbox/inbox.server";
-import { ContactMessagesPage } from "~/features/admin-inbox/contact-messages-page";
+import {
+  ContactMessagesPage,
+  type ContactActionResult,
+} from "~/features/admin-inbox/contact-messages-page";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
@@ -45,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         ok: false,
         message: Object.values(form.fieldErrors)[0] ?? "admin-inbox.errors.unknownAction",
-      },
+      } satisfies ContactActionResult,
       { status: 400 },
     );
   const db = context.services.db;
@@ -54,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     input.intent === "delete"
       ? await deleteContactMessage(db, { id: input.id, actorId: admin.id })
       : await markContactMessage(db, { id: input.id, read: input.intent !== "unread" });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: 404 });
+  if (!result.ok)
+    return data({ ok: false, message: result.error } satisfies ContactActionResult, {
+      status: 404,
+    });
   if (input.intent === "open") {
     // Opening reads it: back to the same list (its filters kept) with the message shown in full.
     const list = contactListQuerySchema.parse(
@@ -75,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : input.intent === "read"
           ? "admin-inbox.contact.markedRead"
           : "admin-inbox.contact.markedUnread",
-  };
+  } satisfies ContactActionResult;
 }
 
 export default function AdminContactMessages({ loaderData, actionData }: Route.ComponentProps) {

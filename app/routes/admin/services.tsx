@@ -7,7 +7,7 @@ import {
   deleteService,
   listServicesForAdmin,
 } from "~/domain/hosting-services/hosting-services.server";
-import { ServicesAdmin } from "~/features/admin-services/services-admin";
+import { ServicesAdmin, type ServiceActionResult } from "~/features/admin-services/services-admin";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? "services.errors.required"
           : (Object.values(form.fieldErrors)[0] ?? "services.errors.notFound"),
         fieldErrors: form.fieldErrors,
-      },
+      } satisfies ServiceActionResult,
       { status: 400 },
     );
   }
@@ -60,23 +60,37 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!result.ok)
       return data(
-        { ok: false, message: result.error, fieldErrors: { userId: result.error } },
+        {
+          ok: false,
+          message: result.error,
+          fieldErrors: { userId: result.error },
+        } satisfies ServiceActionResult,
         { status: 400 },
       );
-    return { ok: true, message: "services.admin.added" };
+    return { ok: true, message: "services.admin.added" } satisfies ServiceActionResult;
   }
   if (input.intent === "delete") {
     const result = await deleteService(db, { actorId: admin.id, serviceId: input.serviceId });
-    if (!result.ok) return data({ ok: false, message: result.error }, { status: 404 });
-    return { ok: true, message: "services.admin.deleted" };
+    if (!result.ok)
+      return data({ ok: false, message: result.error } satisfies ServiceActionResult, {
+        status: 404,
+      });
+    return { ok: true, message: "services.admin.deleted" } satisfies ServiceActionResult;
   }
   const result = await changeServiceStatus(db, {
     actorId: admin.id,
     serviceId: input.serviceId,
     action: input.intent,
   });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: 409 });
-  return { ok: true, message: "services.admin.changed", params: { status: result.service.status } };
+  if (!result.ok)
+    return data({ ok: false, message: result.error } satisfies ServiceActionResult, {
+      status: 409,
+    });
+  return {
+    ok: true,
+    message: "services.admin.changed",
+    params: { status: result.service.status },
+  } satisfies ServiceActionResult;
 }
 
 export default function AdminServices({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import type { Column } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
 import {
   DEPARTMENT_LABELS,
   DEPARTMENTS,
@@ -26,7 +27,6 @@ type TicketRow = Route.ComponentProps["loaderData"]["tickets"][number];
 import { dateTimeFormat } from "~/lib/intl-format";
 
 const PAGE_SIZE = 25;
-const selectClass = "h-9 rounded-md border bg-background px-2 text-sm";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -138,14 +138,14 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
           ).map(([name, options, label]) => (
             <label key={name} className="grid gap-1 text-sm">
               {label}
-              <select name={name} defaultValue={query[name] ?? ""} className={selectClass}>
+              <Select name={name} defaultValue={query[name] ?? ""} variant="compact">
                 <option value="">{t("admin.all")}</option>
                 {options.map(([option, text]) => (
                   <option key={option} value={option}>
                     {text}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
           ))}
           <Button type="submit" size="sm" variant="outline">
