@@ -18,29 +18,30 @@ export interface AuditEntryView {
 }
 
 /**
- * A key of the "admin" catalogue that the audit vocabulary names ("audit.actions.coinsAdjust") in words,
- * or `fallback` when it names none: the vocabulary is data, so each key is looked up, not assumed.
+ * A label key of the audit vocabulary in words: "audit.actions.coinsAdjust" (in "admin") or
+ * "admin-catalogue:audit.productCreate" (in another namespace); `fallback` when the catalogues have no
+ * such text. The vocabulary is data, so each key is looked up rather than assumed.
  */
-function useAdminLabel() {
+function useAuditLabel() {
   const { i18n } = useTranslation("admin");
   const message = useMessage();
-  const known = (key: string): key is MessageKey =>
-    i18n.exists(`admin:${key.slice("admin.".length)}`);
+  const known = (key: string): key is MessageKey => i18n.exists(key.replace(".", ":"));
   return (key: string | undefined, fallback: string) => {
-    const full = key === undefined ? undefined : `admin.${key}`;
-    return full !== undefined && known(full) ? (message(full) ?? fallback) : fallback;
+    if (!key) return fallback;
+    const full = key.includes(":") ? key.replace(":", ".") : `admin.${key}`;
+    return known(full) ? (message(full) ?? fallback) : fallback;
   };
 }
 
 /** An action code ("coins.adjust") in words; a code without a catalogue entry is shown as it is. */
 export function useActionLabel() {
-  const label = useAdminLabel();
+  const label = useAuditLabel();
   return (action: string) => label(AUDIT_ACTION_LABELS[action], action);
 }
 
 /** A target type ("hosting_service") in words; an unknown one is shown as it is. */
 export function useTargetLabel() {
-  const label = useAdminLabel();
+  const label = useAuditLabel();
   return (type: string) => label(auditTargetLabel(type), type);
 }
 
