@@ -43,69 +43,75 @@ export interface DataTableProps<Row> {
   rowClassName?: string;
 }
 
+/** The classes of each part of the table, for each look it takes on a phone. */
+const LOOKS = {
+  cards: {
+    wrapper: "md:overflow-x-auto md:rounded-lg md:border md:bg-background",
+    table: "block w-full text-sm md:table",
+    head: "hidden bg-muted text-xs text-muted-foreground uppercase md:table-header-group",
+    body: "grid gap-3 md:table-row-group md:divide-y",
+    row: "grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border bg-background p-3 align-top md:table-row md:rounded-none md:border-0 md:p-0",
+    // On a phone a long email wraps anywhere rather than pushing the card wider than the screen.
+    cell: "grid min-w-0 content-start gap-1 wrap-anywhere md:table-cell md:px-3 md:py-2 md:align-top md:wrap-break-word",
+  },
+  scroll: {
+    wrapper: "overflow-x-auto rounded-lg border bg-background",
+    table: "w-full min-w-[40rem] text-sm",
+    head: "bg-muted text-start text-xs uppercase text-muted-foreground",
+    body: "divide-y",
+    row: undefined,
+    cell: "px-3 py-2",
+  },
+} as const;
+
 /** A table described by its columns: the head and every row come from the same definitions. */
-export function DataTable<Row>({ phone = "cards", ...props }: DataTableProps<Row>) {
-  return phone === "cards" ? <CardsTable {...props} /> : <ScrollTable {...props} />;
-}
-
-const headCellClass = "px-3 py-2 text-start font-semibold";
-
-function HeadCells<Row>({ columns }: { columns: Column<Row>[] }) {
-  return columns.map((column) => (
-    <th
-      key={column.id}
-      scope="col"
-      className={cn(headCellClass, column.headerClassName)}
-      aria-sort={column.sort}
-    >
-      {column.header}
-    </th>
-  ));
-}
-
-function classOf<Row>(column: Column<Row>, row: Row) {
-  return typeof column.className === "function" ? column.className(row) : column.className;
-}
-
-function CardsTable<Row>({
+export function DataTable<Row>({
   caption,
   columns,
   rows,
   rowKey,
+  phone = "cards",
   rowClassName,
-}: Omit<DataTableProps<Row>, "phone">) {
+}: DataTableProps<Row>) {
+  const look = LOOKS[phone];
+  const cards = phone === "cards";
   return (
-    <div className="md:overflow-x-auto md:rounded-lg md:border md:bg-background">
-      <table className="block w-full text-sm md:table">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="hidden bg-muted text-xs text-muted-foreground uppercase md:table-header-group">
+    <div className={look.wrapper}>
+      <table className={look.table}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className={look.head}>
           <tr>
-            <HeadCells columns={columns} />
+            {columns.map((column) => (
+              <th
+                key={column.id}
+                scope="col"
+                className={cn("px-3 py-2 text-start font-semibold", column.headerClassName)}
+                aria-sort={column.sort}
+              >
+                {column.header}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody className="grid gap-3 md:table-row-group md:divide-y">
+        <tbody className={look.body}>
           {rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              className={cn(
-                "grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border bg-background p-3 align-top md:table-row md:rounded-none md:border-0 md:p-0",
-                rowClassName,
-              )}
-            >
+            <tr key={rowKey(row)} className={cn(look.row, rowClassName) || undefined}>
               {columns.map((column) =>
-                column.present && !column.present(row) ? (
+                cards && column.present && !column.present(row) ? (
                   <td key={column.id} className="hidden md:table-cell" />
                 ) : (
                   <td
                     key={column.id}
                     className={cn(
-                      // On a phone a long email wraps anywhere rather than pushing the card wider than the screen.
-                      "grid min-w-0 content-start gap-1 wrap-anywhere md:table-cell md:px-3 md:py-2 md:align-top md:wrap-break-word",
-                      column.wide && "col-span-2",
-                      classOf(column, row),
+                      look.cell,
+                      cards && column.wide && "col-span-2",
+                      typeof column.className === "function"
+                        ? column.className(row)
+                        : column.className,
                     )}
+                    dir={column.dir}
                   >
-                    {column.label ? (
+                    {cards && column.label ? (
                       <span className="text-xs text-muted-foreground md:hidden">
                         {column.label}
                       </span>
@@ -114,42 +120,6 @@ function CardsTable<Row>({
                   </td>
                 ),
               )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function ScrollTable<Row>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  rowClassName,
-}: Omit<DataTableProps<Row>, "phone">) {
-  return (
-    <div className="overflow-x-auto rounded-lg border bg-background">
-      <table className="w-full min-w-[40rem] text-sm">
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className="bg-muted text-start text-xs uppercase text-muted-foreground">
-          <tr>
-            <HeadCells columns={columns} />
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {rows.map((row) => (
-            <tr key={rowKey(row)} className={rowClassName}>
-              {columns.map((column) => (
-                <td
-                  key={column.id}
-                  className={cn("px-3 py-2", classOf(column, row))}
-                  dir={column.dir}
-                >
-                  {column.cell(row)}
-                </td>
-              ))}
             </tr>
           ))}
         </tbody>

@@ -45,38 +45,24 @@ import {
   type CatalogueActionResult,
 } from "./shared";
 
-export function ProductsPage({
-  products,
-  typeCounts,
-  editing,
-  query,
-  locale,
-  result,
-}: {
+interface ProductsPageProps {
   products: AdminProduct[];
   typeCounts: Partial<Record<ProductType, number>>;
   editing: AdminProduct | "new" | null | undefined;
   query: ProductListQuery;
   locale: string;
   result?: CatalogueActionResult;
-}) {
+}
+
+export function ProductsPage(props: ProductsPageProps) {
   return (
     <ListOrEditor
-      editing={editing}
-      result={result}
+      editing={props.editing}
+      result={props.result}
       editor={(product, saved) => (
-        <ProductEditor product={product} locale={locale} result={saved} />
+        <ProductEditor product={product} locale={props.locale} result={saved} />
       )}
-      list={(notFound, row) => (
-        <ProductList
-          products={products}
-          typeCounts={typeCounts}
-          notFound={notFound}
-          query={query}
-          locale={locale}
-          result={row}
-        />
-      )}
+      list={(notFound, row) => <ProductList {...props} notFound={notFound} result={row} />}
     />
   );
 }
@@ -88,14 +74,7 @@ function ProductList({
   query,
   locale,
   result,
-}: {
-  products: AdminProduct[];
-  typeCounts: Partial<Record<ProductType, number>>;
-  notFound: boolean;
-  query: ProductListQuery;
-  locale: string;
-  result?: CatalogueActionResult;
-}) {
+}: Omit<ProductsPageProps, "editing"> & { notFound: boolean }) {
   const { t } = useTranslation("admin-catalogue");
   const busy = useBusy();
   const filtered = Boolean(query.type || query.status);

@@ -51,16 +51,7 @@ function discountText(voucher: AdminVoucher, locale: string): string {
     : formatEuros(voucher.discountValue, locale);
 }
 
-export function PromotionsPage({
-  vouchers,
-  hasMore,
-  total,
-  products,
-  editing,
-  query,
-  locale,
-  result,
-}: {
+interface PromotionsPageProps {
   vouchers: AdminVoucher[];
   hasMore: boolean;
   total: number;
@@ -69,26 +60,17 @@ export function PromotionsPage({
   query: VoucherListQuery;
   locale: string;
   result?: CatalogueActionResult;
-}) {
+}
+
+export function PromotionsPage(props: PromotionsPageProps) {
   return (
     <ListOrEditor
-      editing={editing}
-      result={result}
+      editing={props.editing}
+      result={props.result}
       editor={(voucher, saved) => (
-        <VoucherEditor voucher={voucher} products={products} result={saved} />
+        <VoucherEditor voucher={voucher} products={props.products} result={saved} />
       )}
-      list={(notFound, row) => (
-        <VoucherList
-          vouchers={vouchers}
-          hasMore={hasMore}
-          total={total}
-          products={products}
-          notFound={notFound}
-          query={query}
-          locale={locale}
-          result={row}
-        />
-      )}
+      list={(notFound, row) => <VoucherList {...props} notFound={notFound} result={row} />}
     />
   );
 }
@@ -102,16 +84,7 @@ function VoucherList({
   query,
   locale,
   result,
-}: {
-  vouchers: AdminVoucher[];
-  hasMore: boolean;
-  total: number;
-  products: ProductChoice[];
-  notFound: boolean;
-  query: VoucherListQuery;
-  locale: string;
-  result?: CatalogueActionResult;
-}) {
+}: Omit<PromotionsPageProps, "editing"> & { notFound: boolean }) {
   const { t } = useTranslation("admin-catalogue");
   const filtered = Boolean(query.q || query.status);
   const day = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
