@@ -9,6 +9,7 @@ import { searchUsers } from "~/domain/accounts/user-directory.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { ClientsAdmin, type ClientActionResult } from "~/features/admin-clients/clients-admin";
 import { parseForm } from "~/http/form.server";
+import type { MessageKey } from "~/i18n/use-message";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
@@ -71,49 +72,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const db = context.services.db;
   const input = form.data;
+  /** What the action on this account said: `done` when it worked, else the refusal and why. */
+  const answer = (
+    result: { ok: true } | { ok: false; error: MessageKey; reason?: MessageKey },
+    done: MessageKey,
+    refusedStatus: number,
+  ) => {
+    const about = { intent: input.intent, userId: input.userId };
+    if (!result.ok)
+      return data(
+        {
+          ok: false,
+          ...about,
+          message: result.error,
+          ...("reason" in result ? { reason: result.reason } : {}),
+        } satisfies ClientActionResult,
+        { status: refusedStatus },
+      );
+    return { ok: true, ...about, message: done } satisfies ClientActionResult;
+  };
   if (input.intent === "update") {
     const result = await updateUserByAdmin(db, {
       ...input,
       actorId: admin.id,
       actorSessionId: context.session?.sessionId,
     });
-    if (!result.ok)
-      return data(
-        {
-          ok: false,
-          intent: input.intent,
-          userId: input.userId,
-          message: result.error,
-          reason: result.reason,
-        },
-        { status: 409 },
-      );
-    return {
-      ok: true,
-      intent: input.intent,
-      userId: input.userId,
-      message: "admin.users.updated",
-    } satisfies ClientActionResult;
+    return answer(result, "admin.users.updated", 409);
   }
   if (input.intent === "delete") {
     const result = await deleteUserByAdmin(db, { userId: input.userId, actorId: admin.id });
-    if (!result.ok)
-      return data(
-        {
-          ok: false,
-          intent: input.intent,
-          userId: input.userId,
-          message: result.error,
-          reason: result.reason,
-        },
-        { status: 409 },
-      );
-    return {
-      ok: true,
-      intent: input.intent,
-      userId: input.userId,
-      message: "admin.users.deleted",
-    } satisfies ClientActionResult;
+    return answer(result, "admin.users.deleted", 409);
   }
   const result = await adjustCoins(db, {
     userId: input.userId,
@@ -122,17 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     actorId: admin.id,
     idempotencyKey: input.idempotencyKey,
   });
-  if (!result.ok)
-    return data(
-      { ok: false, intent: input.intent, userId: input.userId, message: result.error },
-      { status: 400 },
-    );
-  return {
-    ok: true,
-    intent: input.intent,
-    userId: input.userId,
-    message: "coins.admin.updated",
-  } satisfies ClientActionResult;
+  return answer(result, "coins.admin.updated", 400);
 }
 
 export default function AdminClients({ loaderData, actionData }: Route.ComponentProps) {
