@@ -1,6 +1,9 @@
 import type { z } from "zod";
+import type { Namespace } from "~/i18n/resources";
+import type { MessageKey } from "~/i18n/use-message";
 
-export type FieldErrors = Record<string, string>;
+/** Each refused field's message key ("orders.errors.required"), shown under the field in the reader's language. */
+export type FieldErrors = Record<string, MessageKey>;
 
 export type ParsedForm<T> =
   { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
@@ -15,6 +18,11 @@ const SECRET_FIELDS = /password/i;
 export async function parseForm<S extends z.ZodType>(
   request: Request,
   schema: S,
+  /**
+   * The namespace of a schema whose messages name keys inside it ("errors.emailRequired", the accounts
+   * schemas in auth): they come back as message keys like every other ("auth.errors.emailRequired").
+   */
+  options: { namespace?: Namespace } = {},
 ): Promise<ParsedForm<z.infer<S>>> {
   let entries: Record<string, string> = {};
   try {
@@ -34,7 +42,10 @@ export async function parseForm<S extends z.ZodType>(
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? "form");
-    fieldErrors[key] ??= issue.message;
+    // Our schemas write message keys as their messages: this is where a zod string becomes one.
+    fieldErrors[key] ??= (
+      options.namespace ? `${options.namespace}.${issue.message}` : issue.message
+    ) as MessageKey;
   }
   const values = Object.fromEntries(
     Object.entries(entries).filter(([key]) => !SECRET_FIELDS.test(key)),

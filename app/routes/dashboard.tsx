@@ -14,7 +14,7 @@ import {
   SupportTab,
 } from "~/features/dashboard/dashboard-view";
 import { OrdersList, ServicesPanel } from "~/features/dashboard/services-panel";
-import { Pager } from "~/components/data-table/simple-table";
+import { Pager } from "~/components/data-table/pager";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";

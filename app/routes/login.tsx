@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { homeFor, loginSchema, safeRedirect } from "~/domain/accounts/accounts";
 import { signIn } from "~/domain/accounts/accounts.server";
-import { LoginForm } from "~/features/auth/login-form";
+import { LoginForm, type LoginFormState } from "~/features/auth/login-form";
 import { parseForm } from "~/http/form.server";
 import { CHANGE_PASSWORD_PATH, redirectSignedIn } from "~/http/guards.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const form = await parseForm(request, loginSchema);
+  const form = await parseForm(request, loginSchema, { namespace: "auth" });
   if (!form.ok)
     return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
 
@@ -43,7 +43,9 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const values = { email: form.data.email };
   if (!result.ok) {
     const minutes = result.error === "errors.tooManyAttempts" ? result.minutes : undefined;
-    return data({ formError: result.error, minutes, values }, { status: statusOf(result) });
+    return data({ formError: `auth.${result.error}`, minutes, values } satisfies LoginFormState, {
+      status: statusOf(result),
+    });
   }
 
   const target = result.mustChangePassword

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { registerSchema } from "~/domain/accounts/accounts";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { liveChatLinks } from "~/domain/settings/settings";
-import { RegisterForm } from "~/features/auth/register-form";
+import { RegisterForm, type RegisterFormState } from "~/features/auth/register-form";
 import { parseForm } from "~/http/form.server";
 import { redirectSignedIn } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const form = await parseForm(request, registerSchema);
+  const form = await parseForm(request, registerSchema, { namespace: "auth" });
   if (!form.ok)
     return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
 
@@ -43,12 +43,13 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       "errors.commonPassword": "password",
     };
     const field = fields[result.error];
+    const error = `auth.${result.error}` as const;
     return data(
       {
-        fieldErrors: field ? { [field]: result.error } : undefined,
-        formError: field ? undefined : result.error,
+        fieldErrors: field ? { [field]: error } : undefined,
+        formError: field ? undefined : error,
         values: { name: form.data.name, email: form.data.email },
-      },
+      } satisfies RegisterFormState,
       { status: statusOf(result) },
     );
   }

@@ -56,18 +56,20 @@ export function FilterBar({
   );
 }
 
-/** One labelled control of a FilterBar. */
+/** One labelled control of a FilterBar; `className` places it in the grid (e.g. a wider column). */
 export function FilterField({
   id,
   label,
+  className,
   children,
 }: {
   id: string;
   label: string;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-1">
+    <div className={cn("grid gap-1", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>

@@ -1,17 +1,10 @@
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
-import { FilterBar, FilterSelect } from "~/components/data-table/filter-bar";
-import {
-  CardCell,
-  CardRow,
-  HeadCell,
-  ResponsiveTable,
-} from "~/components/data-table/responsive-table";
+import type { Column } from "~/components/data-table/data-table";
+import { FilterSelect } from "~/components/data-table/filter-bar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import {
   categoryOf,
   PRODUCT_CATEGORIES,
@@ -38,58 +31,38 @@ import {
 import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
-  describedBy,
+  CatalogueFilters,
+  CatalogueList,
   EditLink,
+  EditorInput,
   EditorPage,
-  Hint,
-  ListMessages,
-  NewLink,
-  PageHeader,
+  EditorSelect,
+  EditorTextarea,
+  ListOrEditor,
   RowIntentButton,
-  selectClass,
-  textareaClass,
   useBusy,
-  useMessage,
+  useEditorForm,
   type CatalogueActionResult,
 } from "./shared";
 
-export interface ProductActionResult extends CatalogueActionResult {
-  /** "save" for the create and edit form, "row" for a row's buttons. */
-  intent: "save" | "row";
-  id?: string;
-}
-
-export function ProductsPage({
-  products,
-  typeCounts,
-  editing,
-  query,
-  locale,
-  result,
-}: {
+interface ProductsPageProps {
   products: AdminProduct[];
   typeCounts: Partial<Record<ProductType, number>>;
   editing: AdminProduct | "new" | null | undefined;
   query: ProductListQuery;
   locale: string;
-  result?: ProductActionResult;
-}) {
-  if (editing)
-    return (
-      <ProductEditor
-        product={editing === "new" ? undefined : editing}
-        locale={locale}
-        result={result?.intent === "save" ? result : undefined}
-      />
-    );
+  result?: CatalogueActionResult;
+}
+
+export function ProductsPage(props: ProductsPageProps) {
   return (
-    <ProductList
-      products={products}
-      typeCounts={typeCounts}
-      notFound={editing === null}
-      query={query}
-      locale={locale}
-      result={result?.intent === "row" ? result : undefined}
+    <ListOrEditor
+      editing={props.editing}
+      result={props.result}
+      editor={(product, saved) => (
+        <ProductEditor product={product} locale={props.locale} result={saved} />
+      )}
+      list={(notFound, row) => <ProductList {...props} notFound={notFound} result={row} />}
     />
   );
 }
@@ -101,16 +74,8 @@ function ProductList({
   query,
   locale,
   result,
-}: {
-  products: AdminProduct[];
-  typeCounts: Partial<Record<ProductType, number>>;
-  notFound: boolean;
-  query: ProductListQuery;
-  locale: string;
-  result?: ProductActionResult;
-}) {
+}: Omit<ProductsPageProps, "editing"> & { notFound: boolean }) {
   const { t } = useTranslation("admin-catalogue");
-  const { t: tAdmin } = useTranslation("admin");
   const busy = useBusy();
   const filtered = Boolean(query.type || query.status);
   // Row buttons post to the list with its filters but without the last save's notice, which would
@@ -119,159 +84,166 @@ function ProductList({
   if (query.type) filters.set("type", query.type);
   if (query.status) filters.set("status", query.status);
   const action = `/admin/products${filters.size ? `?${filters}` : ""}`;
+  const columns: Column<AdminProduct>[] = [
+    {
+      id: "product",
+      header: t("products.columns.product"),
+      wide: true,
+      cell: (product) => (
+        <>
+          <p className="font-semibold" id={`product-${product.id}`}>
+            <bdi>{product.name}</bdi>
+          </p>
+          <p className="text-xs text-muted-foreground" dir="ltr">
+            {product.slug}
+          </p>
+          {product.recommended ? (
+            <span className="block">
+              <Badge tone="blue">{t("products.fields.recommended")}</Badge>
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "type",
+      header: t("products.columns.type"),
+      label: t("products.columns.type"),
+      cell: (product) => (
+        <>
+          <span className="block">{t(PRODUCT_TYPE_LABELS[product.type])}</span>
+          <span className="block text-xs text-muted-foreground">
+            {t(PRODUCT_CATEGORY_LABELS[product.category])}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: "price",
+      header: t("products.columns.price"),
+      headerClassName: "md:text-end",
+      label: t("products.columns.price"),
+      className: "md:text-end",
+      cell: (product) => (
+        <>
+          <span className="block font-mono whitespace-nowrap" dir="ltr">
+            {formatEuros(product.priceCents, locale)}
+          </span>
+          <span className="block text-xs text-muted-foreground">{t("products.perMonth")}</span>
+        </>
+      ),
+    },
+    {
+      id: "status",
+      header: t("products.columns.status"),
+      label: t("products.columns.status"),
+      cell: (product) => (
+        <span>
+          <Badge tone={product.status === "active" ? "green" : "grey"}>
+            {t(PRODUCT_STATUS_LABELS[product.status])}
+          </Badge>
+        </span>
+      ),
+    },
+    {
+      id: "use",
+      header: t("products.columns.use"),
+      label: t("products.columns.use"),
+      cell: (product) => (
+        <>
+          <span className="block">{t("products.orderCount", { count: product.orderCount })}</span>
+          <span className="block">
+            {t("products.activeServiceCount", { count: product.activeServiceCount })}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: "order",
+      header: t("products.columns.order"),
+      label: t("products.columns.order"),
+      cell: (product) => {
+        const last = (typeCounts[product.type] ?? 0) - 1;
+        return (
+          <div className="flex gap-1">
+            <MoveButton
+              product={product}
+              action={action}
+              direction="up"
+              disabled={busy || product.position <= 0}
+            />
+            <MoveButton
+              product={product}
+              action={action}
+              direction="down"
+              disabled={busy || product.position >= last}
+            />
+          </div>
+        );
+      },
+    },
+    {
+      id: "actions",
+      header: t("products.columns.actions"),
+      wide: true,
+      cell: (product) => (
+        <div className="flex flex-wrap items-start gap-2 md:flex-nowrap">
+          <EditLink
+            id={product.id}
+            label={t("products.edit")}
+            accessibleName={t("products.editFor", { name: product.name })}
+          />
+          <RowIntentButton
+            action={action}
+            intent={product.status === "active" ? "hide" : "show"}
+            id={product.id}
+            label={t(product.status === "active" ? "products.hide" : "products.show")}
+            accessibleName={t(
+              product.status === "active" ? "products.hideFor" : "products.showFor",
+              { name: product.name },
+            )}
+          />
+          {canDeleteProduct(product) ? <DeleteProduct product={product} action={action} /> : null}
+        </div>
+      ),
+    },
+  ];
   return (
-    <main className="grid min-w-0 gap-4">
-      <PageHeader title={tAdmin("nav.products")} intro={t("products.intro")}>
-        <NewLink label={t("products.new")} />
-      </PageHeader>
-
-      <FilterBar
-        label={t("products.filter")}
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        filtered={filtered}
-        className="sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
-      >
-        <FilterSelect
-          id="product-type-filter"
-          label={t("products.fields.type")}
-          name="type"
-          defaultValue={query.type ?? ""}
-          anyLabel={t("products.anyType")}
-          values={PRODUCT_TYPES}
-          labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
-        />
-        <FilterSelect
-          id="product-status-filter"
-          label={t("products.fields.status")}
-          name="status"
-          defaultValue={query.status ?? ""}
-          anyLabel={t("products.anyStatus")}
-          values={PRODUCT_STATUSES}
-          labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
-        />
-      </FilterBar>
-
-      <ListMessages
-        notice={
-          query.notice
-            ? t(query.notice === "created" ? "products.created" : "products.updated")
-            : undefined
-        }
-        notFound={notFound ? t("products.errors.notFound") : undefined}
-        result={result}
-      />
-
-      {products.length === 0 ? (
-        <p className="text-muted-foreground">
-          {t(filtered ? "products.noMatch" : "products.empty")}
-        </p>
-      ) : (
-        <ResponsiveTable
-          caption={tAdmin("nav.products")}
-          head={
-            <>
-              <HeadCell>{t("products.columns.product")}</HeadCell>
-              <HeadCell>{t("products.columns.type")}</HeadCell>
-              <HeadCell className="md:text-end">{t("products.columns.price")}</HeadCell>
-              <HeadCell>{t("products.columns.status")}</HeadCell>
-              <HeadCell>{t("products.columns.use")}</HeadCell>
-              <HeadCell>{t("products.columns.order")}</HeadCell>
-              <HeadCell>{t("products.columns.actions")}</HeadCell>
-            </>
-          }
+    <CatalogueList
+      area="products"
+      query={query}
+      filtered={filtered}
+      filters={
+        <CatalogueFilters
+          area="products"
+          filtered={filtered}
+          className="sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
         >
-          {products.map((product) => {
-            const last = (typeCounts[product.type] ?? 0) - 1;
-            return (
-              <CardRow key={product.id}>
-                <CardCell wide>
-                  <p className="font-semibold" id={`product-${product.id}`}>
-                    <bdi>{product.name}</bdi>
-                  </p>
-                  <p className="text-xs text-muted-foreground" dir="ltr">
-                    {product.slug}
-                  </p>
-                  {product.recommended ? (
-                    <span className="block">
-                      <Badge tone="blue">{t("products.fields.recommended")}</Badge>
-                    </span>
-                  ) : null}
-                </CardCell>
-                <CardCell label={t("products.columns.type")}>
-                  <span className="block">{t(PRODUCT_TYPE_LABELS[product.type])}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {t(PRODUCT_CATEGORY_LABELS[product.category])}
-                  </span>
-                </CardCell>
-                <CardCell label={t("products.columns.price")} className="md:text-end">
-                  <span className="block font-mono whitespace-nowrap" dir="ltr">
-                    {formatEuros(product.priceCents, locale)}
-                  </span>
-                  <span className="block text-xs text-muted-foreground">
-                    {t("products.perMonth")}
-                  </span>
-                </CardCell>
-                <CardCell label={t("products.columns.status")}>
-                  <span>
-                    <Badge tone={product.status === "active" ? "green" : "grey"}>
-                      {t(PRODUCT_STATUS_LABELS[product.status])}
-                    </Badge>
-                  </span>
-                </CardCell>
-                <CardCell label={t("products.columns.use")}>
-                  <span className="block">
-                    {t("products.orderCount", { count: product.orderCount })}
-                  </span>
-                  <span className="block">
-                    {t("products.activeServiceCount", { count: product.activeServiceCount })}
-                  </span>
-                </CardCell>
-                <CardCell label={t("products.columns.order")}>
-                  <div className="flex gap-1">
-                    <MoveButton
-                      product={product}
-                      action={action}
-                      direction="up"
-                      disabled={busy || product.position <= 0}
-                    />
-                    <MoveButton
-                      product={product}
-                      action={action}
-                      direction="down"
-                      disabled={busy || product.position >= last}
-                    />
-                  </div>
-                </CardCell>
-                <CardCell wide>
-                  <div className="flex flex-wrap items-start gap-2 md:flex-nowrap">
-                    <EditLink
-                      id={product.id}
-                      label={t("products.edit")}
-                      accessibleName={t("products.editFor", { name: product.name })}
-                    />
-                    <RowIntentButton
-                      action={action}
-                      intent={product.status === "active" ? "hide" : "show"}
-                      id={product.id}
-                      label={t(product.status === "active" ? "products.hide" : "products.show")}
-                      accessibleName={t(
-                        product.status === "active" ? "products.hideFor" : "products.showFor",
-                        { name: product.name },
-                      )}
-                    />
-                    {canDeleteProduct(product) ? (
-                      <DeleteProduct product={product} action={action} />
-                    ) : null}
-                  </div>
-                </CardCell>
-              </CardRow>
-            );
-          })}
-        </ResponsiveTable>
-      )}
-      <p className="text-sm text-muted-foreground">{t("products.deleteNote")}</p>
-    </main>
+          <FilterSelect
+            id="product-type-filter"
+            label={t("products.fields.type")}
+            name="type"
+            defaultValue={query.type ?? ""}
+            anyLabel={t("products.anyType")}
+            values={PRODUCT_TYPES}
+            labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
+          />
+          <FilterSelect
+            id="product-status-filter"
+            label={t("products.fields.status")}
+            name="status"
+            defaultValue={query.status ?? ""}
+            anyLabel={t("products.anyStatus")}
+            values={PRODUCT_STATUSES}
+            labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
+          />
+        </CatalogueFilters>
+      }
+      notFound={notFound}
+      result={result}
+      table={{ columns, rows: products, rowKey: (product) => product.id }}
+      footer={<p className="text-sm text-muted-foreground">{t("products.deleteNote")}</p>}
+    />
   );
 }
 
@@ -339,35 +311,32 @@ function ProductEditor({
 }: {
   product?: AdminProduct;
   locale: string;
-  result?: ProductActionResult;
+  result?: CatalogueActionResult;
 }) {
   const { t } = useTranslation("admin-catalogue");
-  const message = useMessage();
-  const values = result?.values;
-  const errors = result?.fieldErrors ?? {};
-  const error = (field: string) => message(errors[field]);
-  // What the form shows: what was typed when a save was refused, else the product as it is.
-  const initial: Record<string, string> = product
-    ? {
-        name: product.name,
-        slug: product.slug,
-        type: product.type,
-        // The type's usual category shows as "usual for the type", so changing the type changes it too.
-        category: product.category === categoryOf(product.type) ? "" : product.category,
-        status: product.status,
-        description: product.description,
-        price: centsToEuroInput(product.priceCents),
-        features: product.features.join("\n"),
-        ramGb: product.specs.ramGb?.toString() ?? "",
-        storageGb: product.specs.storageGb?.toString() ?? "",
-        cpuCores: product.specs.cpuCores?.toString() ?? "",
-        slots: product.specs.slots?.toString() ?? "",
-        recommended: product.recommended ? "on" : "",
-      }
-    : // A new product's category follows its type unless the admin picks one.
-      { type: "samp", category: "", status: "active" };
-  const value = (field: string) => (values ? (values[field] ?? "") : (initial[field] ?? ""));
-  const id = (field: string) => `product-${field}`;
+  const form = useEditorForm(
+    "product",
+    result,
+    product
+      ? {
+          name: product.name,
+          slug: product.slug,
+          type: product.type,
+          // The type's usual category shows as "usual for the type", so changing the type changes it too.
+          category: product.category === categoryOf(product.type) ? "" : product.category,
+          status: product.status,
+          description: product.description,
+          price: centsToEuroInput(product.priceCents),
+          features: product.features.join("\n"),
+          ramGb: product.specs.ramGb?.toString() ?? "",
+          storageGb: product.specs.storageGb?.toString() ?? "",
+          cpuCores: product.specs.cpuCores?.toString() ?? "",
+          slots: product.specs.slots?.toString() ?? "",
+          recommended: product.recommended ? "on" : "",
+        }
+      : // A new product's category follows its type unless the admin picks one.
+        { type: "samp", category: "", status: "active" },
+  );
   return (
     <EditorPage
       listHref="/admin/products"
@@ -390,149 +359,99 @@ function ProductEditor({
       }
     >
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field id={id("name")} label={t("products.fields.name")} error={error("name")}>
-          <Input
-            id={id("name")}
-            name="name"
-            required
-            maxLength={MAX_PRODUCT_NAME_LENGTH}
-            dir="auto"
-            defaultValue={value("name")}
-            {...describedBy(id("name"), { error: error("name") })}
-          />
-        </Field>
-        <Field id={id("slug")} label={t("products.fields.slug")} error={error("slug")}>
-          <Input
-            id={id("slug")}
-            name="slug"
-            dir="ltr"
-            maxLength={MAX_SLUG_LENGTH}
-            autoComplete="off"
-            defaultValue={value("slug")}
-            {...describedBy(id("slug"), { hint: true, error: error("slug") })}
-          />
-          <Hint id={`${id("slug")}-hint`}>{t("products.hints.slug")}</Hint>
-        </Field>
+        <EditorInput
+          editor={form}
+          name="name"
+          label={t("products.fields.name")}
+          required
+          maxLength={MAX_PRODUCT_NAME_LENGTH}
+          dir="auto"
+        />
+        <EditorInput
+          editor={form}
+          name="slug"
+          label={t("products.fields.slug")}
+          hint={t("products.hints.slug")}
+          dir="ltr"
+          maxLength={MAX_SLUG_LENGTH}
+          autoComplete="off"
+        />
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-3">
-        <Field id={id("type")} label={t("products.fields.type")} error={error("type")}>
-          <select
-            id={id("type")}
-            name="type"
-            defaultValue={value("type")}
-            className={selectClass}
-            {...describedBy(id("type"), { error: error("type") })}
-          >
-            {PRODUCT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(PRODUCT_TYPE_LABELS[type])}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={id("category")} label={t("products.fields.category")} error={error("category")}>
-          <select
-            id={id("category")}
-            name="category"
-            defaultValue={value("category")}
-            className={selectClass}
-            {...describedBy(id("category"), { error: error("category") })}
-          >
-            <option value="">{t("products.categoryFromType")}</option>
-            {PRODUCT_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {t(PRODUCT_CATEGORY_LABELS[category])}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={id("status")} label={t("products.fields.status")} error={error("status")}>
-          <select
-            id={id("status")}
-            name="status"
-            defaultValue={value("status")}
-            className={selectClass}
-            {...describedBy(id("status"), { error: error("status") })}
-          >
-            {PRODUCT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(PRODUCT_STATUS_LABELS[status])}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <EditorSelect
+          editor={form}
+          name="type"
+          label={t("products.fields.type")}
+          values={PRODUCT_TYPES}
+          labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
+        />
+        <EditorSelect
+          editor={form}
+          name="category"
+          label={t("products.fields.category")}
+          emptyLabel={t("products.categoryFromType")}
+          values={PRODUCT_CATEGORIES}
+          labelOf={(category) => t(PRODUCT_CATEGORY_LABELS[category])}
+        />
+        <EditorSelect
+          editor={form}
+          name="status"
+          label={t("products.fields.status")}
+          values={PRODUCT_STATUSES}
+          labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
+        />
       </div>
-      <Field
-        id={id("description")}
+      <EditorTextarea
+        editor={form}
+        name="description"
         label={t("products.fields.description")}
-        error={error("description")}
-      >
-        <textarea
-          id={id("description")}
-          name="description"
-          rows={2}
-          maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
-          dir="auto"
-          defaultValue={value("description")}
-          className={textareaClass}
-          {...describedBy(id("description"), { error: error("description") })}
-        />
-      </Field>
-      <Field id={id("price")} label={t("products.fields.price")} error={error("price")}>
-        <Input
-          id={id("price")}
-          name="price"
-          inputMode="decimal"
-          dir="ltr"
-          required
-          autoComplete="off"
-          className="sm:max-w-48"
-          defaultValue={value("price")}
-          {...describedBy(id("price"), { hint: true, error: error("price") })}
-        />
-        <Hint id={`${id("price")}-hint`}>
-          {t("products.hints.price", { example: formatEuros(499, locale) })}
-        </Hint>
-      </Field>
-      <Field id={id("features")} label={t("products.fields.features")} error={error("features")}>
-        <textarea
-          id={id("features")}
-          name="features"
-          rows={5}
-          dir="auto"
-          defaultValue={value("features")}
-          className={textareaClass}
-          {...describedBy(id("features"), { hint: true, error: error("features") })}
-        />
-        <Hint id={`${id("features")}-hint`}>
-          {t("products.hints.features", {
-            lines: MAX_FEATURES,
-            length: MAX_FEATURE_LENGTH,
-          })}
-        </Hint>
-      </Field>
+        rows={2}
+        maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
+        dir="auto"
+      />
+      <EditorInput
+        editor={form}
+        name="price"
+        label={t("products.fields.price")}
+        hint={t("products.hints.price", { example: formatEuros(499, locale) })}
+        inputMode="decimal"
+        dir="ltr"
+        required
+        autoComplete="off"
+        className="sm:max-w-48"
+      />
+      <EditorTextarea
+        editor={form}
+        name="features"
+        label={t("products.fields.features")}
+        hint={t("products.hints.features", { lines: MAX_FEATURES, length: MAX_FEATURE_LENGTH })}
+        rows={5}
+        dir="auto"
+      />
       <fieldset className="grid gap-3">
         <legend className="text-sm font-medium">{t("products.fields.specs")}</legend>
         <p className="text-sm text-muted-foreground">{t("products.hints.specs")}</p>
         <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
           {SPEC_FIELDS.map((field) => (
-            <Field key={field} id={id(field)} label={t(SPEC_LABELS[field])} error={error(field)}>
-              <Input
-                id={id(field)}
-                name={field}
-                inputMode="numeric"
-                dir="ltr"
-                autoComplete="off"
-                defaultValue={value(field)}
-                max={SPEC_LIMITS[field]}
-                {...describedBy(id(field), { error: error(field) })}
-              />
-            </Field>
+            <EditorInput
+              key={field}
+              editor={form}
+              name={field}
+              label={t(SPEC_LABELS[field])}
+              inputMode="numeric"
+              dir="ltr"
+              autoComplete="off"
+              max={SPEC_LIMITS[field]}
+            />
           ))}
         </div>
       </fieldset>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="recommended" defaultChecked={value("recommended") === "on"} />
+        <input
+          type="checkbox"
+          name="recommended"
+          defaultChecked={form.value("recommended") === "on"}
+        />
         {t("products.fields.recommendedLong")}
       </label>
     </EditorPage>

@@ -1,16 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
-import {
-  CardCell,
-  CardRow,
-  HeadCell,
-  ResponsiveTable,
-} from "~/components/data-table/responsive-table";
-import { Pager } from "~/components/data-table/simple-table";
+import type { Column } from "~/components/data-table/data-table";
+import { FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
 import { Badge } from "~/components/ui/badge";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_TYPE_LABELS,
@@ -31,24 +23,18 @@ import {
 import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
-  describedBy,
+  CatalogueFilters,
+  CatalogueList,
   EditLink,
+  EditorInput,
   EditorPage,
-  Hint,
-  ListMessages,
-  NewLink,
-  PageHeader,
+  EditorSelect,
+  ListOrEditor,
   RowIntentButton,
-  selectClass,
-  useMessage,
+  useEditorForm,
   type CatalogueActionResult,
 } from "./shared";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
-
-export interface VoucherActionResult extends CatalogueActionResult {
-  intent: "save" | "row";
-  id?: string;
-}
 
 const STATUS_TONES = {
   active: "green",
@@ -65,16 +51,7 @@ function discountText(voucher: AdminVoucher, locale: string): string {
     : formatEuros(voucher.discountValue, locale);
 }
 
-export function PromotionsPage({
-  vouchers,
-  hasMore,
-  total,
-  products,
-  editing,
-  query,
-  locale,
-  result,
-}: {
+interface PromotionsPageProps {
   vouchers: AdminVoucher[];
   hasMore: boolean;
   total: number;
@@ -82,26 +59,18 @@ export function PromotionsPage({
   editing: AdminVoucher | "new" | null | undefined;
   query: VoucherListQuery;
   locale: string;
-  result?: VoucherActionResult;
-}) {
-  if (editing)
-    return (
-      <VoucherEditor
-        voucher={editing === "new" ? undefined : editing}
-        products={products}
-        result={result?.intent === "save" ? result : undefined}
-      />
-    );
+  result?: CatalogueActionResult;
+}
+
+export function PromotionsPage(props: PromotionsPageProps) {
   return (
-    <VoucherList
-      vouchers={vouchers}
-      hasMore={hasMore}
-      total={total}
-      products={products}
-      notFound={editing === null}
-      query={query}
-      locale={locale}
-      result={result?.intent === "row" ? result : undefined}
+    <ListOrEditor
+      editing={props.editing}
+      result={props.result}
+      editor={(voucher, saved) => (
+        <VoucherEditor voucher={voucher} products={props.products} result={saved} />
+      )}
+      list={(notFound, row) => <VoucherList {...props} notFound={notFound} result={row} />}
     />
   );
 }
@@ -115,18 +84,8 @@ function VoucherList({
   query,
   locale,
   result,
-}: {
-  vouchers: AdminVoucher[];
-  hasMore: boolean;
-  total: number;
-  products: ProductChoice[];
-  notFound: boolean;
-  query: VoucherListQuery;
-  locale: string;
-  result?: VoucherActionResult;
-}) {
+}: Omit<PromotionsPageProps, "editing"> & { notFound: boolean }) {
   const { t } = useTranslation("admin-catalogue");
-  const { t: tAdmin } = useTranslation("admin");
   const filtered = Boolean(query.q || query.status);
   const day = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const names = new Map(products.map((product) => [product.id, product.name]));
@@ -139,165 +98,176 @@ function VoucherList({
   };
   // Row buttons post to this page of the list without the last save's notice.
   const action = `/admin/promotions${href(query.page)}`;
+  const columns: Column<AdminVoucher>[] = [
+    {
+      id: "code",
+      header: t("promotions.columns.code"),
+      wide: true,
+      cell: (voucher) => (
+        <>
+          <p className="font-mono font-semibold" dir="ltr" id={`voucher-${voucher.id}`}>
+            {voucher.code}
+          </p>
+          {voucher.description ? (
+            <p className="text-xs text-muted-foreground" dir="auto">
+              {voucher.description}
+            </p>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "discount",
+      header: t("promotions.columns.discount"),
+      label: t("promotions.columns.discount"),
+      cell: (voucher) => (
+        <>
+          <span className="block font-mono" dir="ltr">
+            {discountText(voucher, locale)}
+          </span>
+          {voucher.minPurchaseCents > 0 ? (
+            <span className="block text-xs text-muted-foreground">
+              {t("promotions.minimum", {
+                amount: formatEuros(voucher.minPurchaseCents, locale),
+              })}
+            </span>
+          ) : null}
+          <span className="block text-xs text-muted-foreground">
+            {voucher.applicableServices === "all" ? (
+              t("promotions.allProducts")
+            ) : (
+              <bdi>
+                {voucher.applicableServices.map((id) => names.get(id) ?? `#${id}`).join(", ")}
+              </bdi>
+            )}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: "validity",
+      header: t("promotions.columns.validity"),
+      label: t("promotions.columns.validity"),
+      cell: (voucher) => (
+        <>
+          <span className="block whitespace-nowrap">
+            {t("promotions.from", { date: day.format(new Date(voucher.validFrom)) })}
+          </span>
+          <span className="block whitespace-nowrap">
+            {t("promotions.until", { date: day.format(new Date(voucher.validUntil)) })}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: "status",
+      header: t("promotions.columns.status"),
+      label: t("promotions.columns.status"),
+      cell: (voucher) => (
+        <span>
+          <Badge tone={STATUS_TONES[voucher.status]}>
+            {t(VOUCHER_STATUS_LABELS[voucher.status])}
+          </Badge>
+        </span>
+      ),
+    },
+    {
+      id: "uses",
+      header: t("promotions.columns.uses"),
+      label: t("promotions.columns.uses"),
+      cell: (voucher) => (
+        <span className="block font-mono whitespace-nowrap" dir="ltr">
+          {voucher.usedCount} / {voucher.maxUses}
+        </span>
+      ),
+    },
+    {
+      id: "orders",
+      header: t("promotions.columns.orders"),
+      label: t("promotions.columns.orders"),
+      cell: (voucher) => (
+        <>
+          <span className="block">{t("promotions.orderCount", { count: voucher.orderCount })}</span>
+          {voucher.recentOrders.length ? (
+            <span className="flex flex-wrap gap-x-2">
+              {voucher.recentOrders.map((order) => (
+                <Link
+                  key={order.id}
+                  to={`/admin/orders?id=${order.id}`}
+                  className="text-primary hover:underline"
+                  aria-label={t("promotions.orderLink", { id: order.id })}
+                >
+                  #{order.id}
+                </Link>
+              ))}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "actions",
+      header: t("promotions.columns.actions"),
+      wide: true,
+      cell: (voucher) => (
+        <div className="flex flex-wrap gap-2 md:flex-nowrap">
+          <EditLink
+            id={voucher.id}
+            label={t("promotions.edit")}
+            accessibleName={t("promotions.editFor", { code: voucher.code })}
+          />
+          <RowIntentButton
+            action={action}
+            intent={voucher.isActive ? "deactivate" : "activate"}
+            id={voucher.id}
+            label={t(voucher.isActive ? "promotions.deactivate" : "promotions.activate")}
+            accessibleName={t(
+              voucher.isActive ? "promotions.deactivateFor" : "promotions.activateFor",
+              { code: voucher.code },
+            )}
+          />
+        </div>
+      ),
+    },
+  ];
   return (
-    <main className="grid min-w-0 gap-4">
-      <PageHeader title={tAdmin("nav.promotions")} intro={t("promotions.intro")}>
-        <NewLink label={t("promotions.new")} />
-      </PageHeader>
-
-      <FilterBar
-        label={t("promotions.filter")}
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        filtered={filtered}
-        className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
-      >
-        <FilterSearch
-          id="voucher-search"
-          label={t("promotions.search")}
-          name="q"
-          dir="ltr"
-          maxLength={MAX_CODE_LENGTH}
-          defaultValue={query.q}
-        />
-        <FilterSelect
-          id="voucher-status"
-          label={t("promotions.columns.status")}
-          name="status"
-          defaultValue={query.status ?? ""}
-          anyLabel={t("promotions.anyStatus")}
-          values={VOUCHER_STATUSES}
-          labelOf={(status) => t(VOUCHER_STATUS_LABELS[status])}
-        />
-      </FilterBar>
-      <p className="text-sm text-muted-foreground">{t("promotions.count", { count: total })}</p>
-
-      <ListMessages
-        notice={
-          query.notice
-            ? t(query.notice === "created" ? "promotions.created" : "promotions.updated")
-            : undefined
-        }
-        notFound={notFound ? t("promotions.errors.notFound") : undefined}
-        result={result}
-      />
-
-      {vouchers.length === 0 ? (
-        <p className="text-muted-foreground">
-          {t(filtered ? "promotions.noMatch" : "promotions.empty")}
-        </p>
-      ) : (
-        <ResponsiveTable
-          caption={tAdmin("nav.promotions")}
-          head={
-            <>
-              <HeadCell>{t("promotions.columns.code")}</HeadCell>
-              <HeadCell>{t("promotions.columns.discount")}</HeadCell>
-              <HeadCell>{t("promotions.columns.validity")}</HeadCell>
-              <HeadCell>{t("promotions.columns.status")}</HeadCell>
-              <HeadCell>{t("promotions.columns.uses")}</HeadCell>
-              <HeadCell>{t("promotions.columns.orders")}</HeadCell>
-              <HeadCell>{t("promotions.columns.actions")}</HeadCell>
-            </>
-          }
+    <CatalogueList
+      area="promotions"
+      query={query}
+      filtered={filtered}
+      filters={
+        <CatalogueFilters
+          area="promotions"
+          filtered={filtered}
+          className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
         >
-          {vouchers.map((voucher) => (
-            <CardRow key={voucher.id}>
-              <CardCell wide>
-                <p className="font-mono font-semibold" dir="ltr" id={`voucher-${voucher.id}`}>
-                  {voucher.code}
-                </p>
-                {voucher.description ? (
-                  <p className="text-xs text-muted-foreground" dir="auto">
-                    {voucher.description}
-                  </p>
-                ) : null}
-              </CardCell>
-              <CardCell label={t("promotions.columns.discount")}>
-                <span className="block font-mono" dir="ltr">
-                  {discountText(voucher, locale)}
-                </span>
-                {voucher.minPurchaseCents > 0 ? (
-                  <span className="block text-xs text-muted-foreground">
-                    {t("promotions.minimum", {
-                      amount: formatEuros(voucher.minPurchaseCents, locale),
-                    })}
-                  </span>
-                ) : null}
-                <span className="block text-xs text-muted-foreground">
-                  {voucher.applicableServices === "all" ? (
-                    t("promotions.allProducts")
-                  ) : (
-                    <bdi>
-                      {voucher.applicableServices.map((id) => names.get(id) ?? `#${id}`).join(", ")}
-                    </bdi>
-                  )}
-                </span>
-              </CardCell>
-              <CardCell label={t("promotions.columns.validity")}>
-                <span className="block whitespace-nowrap">
-                  {t("promotions.from", { date: day.format(new Date(voucher.validFrom)) })}
-                </span>
-                <span className="block whitespace-nowrap">
-                  {t("promotions.until", { date: day.format(new Date(voucher.validUntil)) })}
-                </span>
-              </CardCell>
-              <CardCell label={t("promotions.columns.status")}>
-                <span>
-                  <Badge tone={STATUS_TONES[voucher.status]}>
-                    {t(VOUCHER_STATUS_LABELS[voucher.status])}
-                  </Badge>
-                </span>
-              </CardCell>
-              <CardCell label={t("promotions.columns.uses")}>
-                <span className="block font-mono whitespace-nowrap" dir="ltr">
-                  {voucher.usedCount} / {voucher.maxUses}
-                </span>
-              </CardCell>
-              <CardCell label={t("promotions.columns.orders")}>
-                <span className="block">
-                  {t("promotions.orderCount", { count: voucher.orderCount })}
-                </span>
-                {voucher.recentOrders.length ? (
-                  <span className="flex flex-wrap gap-x-2">
-                    {voucher.recentOrders.map((order) => (
-                      <Link
-                        key={order.id}
-                        to={`/admin/orders?id=${order.id}`}
-                        className="text-primary hover:underline"
-                        aria-label={t("promotions.orderLink", { id: order.id })}
-                      >
-                        #{order.id}
-                      </Link>
-                    ))}
-                  </span>
-                ) : null}
-              </CardCell>
-              <CardCell wide>
-                <div className="flex flex-wrap gap-2 md:flex-nowrap">
-                  <EditLink
-                    id={voucher.id}
-                    label={t("promotions.edit")}
-                    accessibleName={t("promotions.editFor", { code: voucher.code })}
-                  />
-                  <RowIntentButton
-                    action={action}
-                    intent={voucher.isActive ? "deactivate" : "activate"}
-                    id={voucher.id}
-                    label={t(voucher.isActive ? "promotions.deactivate" : "promotions.activate")}
-                    accessibleName={t(
-                      voucher.isActive ? "promotions.deactivateFor" : "promotions.activateFor",
-                      { code: voucher.code },
-                    )}
-                  />
-                </div>
-              </CardCell>
-            </CardRow>
-          ))}
-        </ResponsiveTable>
-      )}
-      <Pager page={query.page} hasMore={hasMore} href={href} />
-    </main>
+          <FilterSearch
+            id="voucher-search"
+            label={t("promotions.search")}
+            name="q"
+            dir="ltr"
+            maxLength={MAX_CODE_LENGTH}
+            defaultValue={query.q}
+          />
+          <FilterSelect
+            id="voucher-status"
+            label={t("promotions.columns.status")}
+            name="status"
+            defaultValue={query.status ?? ""}
+            anyLabel={t("promotions.anyStatus")}
+            values={VOUCHER_STATUSES}
+            labelOf={(status) => t(VOUCHER_STATUS_LABELS[status])}
+          />
+        </CatalogueFilters>
+      }
+      count={
+        <p className="text-sm text-muted-foreground">{t("promotions.count", { count: total })}</p>
+      }
+      notFound={notFound}
+      result={result}
+      table={{ columns, rows: vouchers, rowKey: (voucher) => voucher.id }}
+      pager={{ page: query.page, hasMore, href }}
+    />
   );
 }
 
@@ -308,38 +278,37 @@ function VoucherEditor({
 }: {
   voucher?: AdminVoucher;
   products: ProductChoice[];
-  result?: VoucherActionResult;
+  result?: CatalogueActionResult;
 }) {
   const { t } = useTranslation("admin-catalogue");
-  const message = useMessage();
-  const values = result?.values;
-  const errors = result?.fieldErrors ?? {};
-  const error = (field: string) => message(errors[field]);
   const today = new Date().toISOString().slice(0, 10);
-  const initial: Record<string, string> = voucher
-    ? {
-        code: voucher.code,
-        description: voucher.description,
-        discountType: voucher.discountType,
-        discountValue:
-          voucher.discountType === "percentage"
-            ? String(voucher.discountValue)
-            : centsToEuroInput(voucher.discountValue),
-        minPurchase: voucher.minPurchaseCents ? centsToEuroInput(voucher.minPurchaseCents) : "",
-        maxUses: String(voucher.maxUses),
-        validFrom: dayOf(voucher.validFrom),
-        validUntil: dayOf(voucher.validUntil),
-        appliesTo: voucher.applicableServices === "all" ? "all" : "selected",
-        ...Object.fromEntries(
-          (voucher.applicableServices === "all" ? [] : voucher.applicableServices).map((id) => [
-            `product-${id}`,
-            "on",
-          ]),
-        ),
-      }
-    : { discountType: "percentage", maxUses: "100", validFrom: today, appliesTo: "all" };
-  const value = (field: string) => (values ? (values[field] ?? "") : (initial[field] ?? ""));
-  const id = (field: string) => `voucher-${field}`;
+  const form = useEditorForm(
+    "voucher",
+    result,
+    voucher
+      ? {
+          code: voucher.code,
+          description: voucher.description,
+          discountType: voucher.discountType,
+          discountValue:
+            voucher.discountType === "percentage"
+              ? String(voucher.discountValue)
+              : centsToEuroInput(voucher.discountValue),
+          minPurchase: voucher.minPurchaseCents ? centsToEuroInput(voucher.minPurchaseCents) : "",
+          maxUses: String(voucher.maxUses),
+          validFrom: dayOf(voucher.validFrom),
+          validUntil: dayOf(voucher.validUntil),
+          appliesTo: voucher.applicableServices === "all" ? "all" : "selected",
+          ...Object.fromEntries(
+            (voucher.applicableServices === "all" ? [] : voucher.applicableServices).map((id) => [
+              `product-${id}`,
+              "on",
+            ]),
+          ),
+        }
+      : { discountType: "percentage", maxUses: "100", validFrom: today, appliesTo: "all" },
+  );
+  const { value, error, id } = form;
   return (
     <EditorPage
       listHref="/admin/promotions"
@@ -361,141 +330,78 @@ function VoucherEditor({
       }
     >
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field id={id("code")} label={t("promotions.fields.code")} error={error("code")}>
-          <Input
-            id={id("code")}
-            name="code"
-            required
-            dir="ltr"
-            autoComplete="off"
-            maxLength={MAX_CODE_LENGTH}
-            className="font-mono uppercase"
-            defaultValue={value("code")}
-            {...describedBy(id("code"), { hint: true, error: error("code") })}
-          />
-          <Hint id={`${id("code")}-hint`}>{t("promotions.hints.code")}</Hint>
-        </Field>
-        <Field
-          id={id("description")}
+        <EditorInput
+          editor={form}
+          name="code"
+          label={t("promotions.fields.code")}
+          hint={t("promotions.hints.code")}
+          required
+          dir="ltr"
+          autoComplete="off"
+          maxLength={MAX_CODE_LENGTH}
+          className="font-mono uppercase"
+        />
+        <EditorInput
+          editor={form}
+          name="description"
           label={t("promotions.fields.description")}
-          error={error("description")}
-        >
-          <Input
-            id={id("description")}
-            name="description"
-            dir="auto"
-            maxLength={MAX_VOUCHER_DESCRIPTION_LENGTH}
-            defaultValue={value("description")}
-            {...describedBy(id("description"), { error: error("description") })}
-          />
-        </Field>
+          dir="auto"
+          maxLength={MAX_VOUCHER_DESCRIPTION_LENGTH}
+        />
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Field
-          id={id("discountType")}
+        <EditorSelect
+          editor={form}
+          name="discountType"
           label={t("promotions.fields.discountType")}
-          error={error("discountType")}
-        >
-          <select
-            id={id("discountType")}
-            name="discountType"
-            defaultValue={value("discountType")}
-            className={selectClass}
-            {...describedBy(id("discountType"), { error: error("discountType") })}
-          >
-            {DISCOUNT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(DISCOUNT_TYPE_LABELS[type])}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          id={id("discountValue")}
+          values={DISCOUNT_TYPES}
+          labelOf={(type) => t(DISCOUNT_TYPE_LABELS[type])}
+        />
+        <EditorInput
+          editor={form}
+          name="discountValue"
           label={t("promotions.fields.discountValue")}
-          error={error("discountValue")}
-        >
-          <Input
-            id={id("discountValue")}
-            name="discountValue"
-            inputMode="decimal"
-            dir="ltr"
-            required
-            autoComplete="off"
-            defaultValue={value("discountValue")}
-            {...describedBy(id("discountValue"), {
-              hint: true,
-              error: error("discountValue"),
-            })}
-          />
-          <Hint id={`${id("discountValue")}-hint`}>{t("promotions.hints.discountValue")}</Hint>
-        </Field>
-        <Field
-          id={id("minPurchase")}
+          hint={t("promotions.hints.discountValue")}
+          inputMode="decimal"
+          dir="ltr"
+          required
+          autoComplete="off"
+        />
+        <EditorInput
+          editor={form}
+          name="minPurchase"
           label={t("promotions.fields.minPurchase")}
-          error={error("minPurchase")}
-        >
-          <Input
-            id={id("minPurchase")}
-            name="minPurchase"
-            inputMode="decimal"
-            dir="ltr"
-            autoComplete="off"
-            defaultValue={value("minPurchase")}
-            {...describedBy(id("minPurchase"), { hint: true, error: error("minPurchase") })}
-          />
-          <Hint id={`${id("minPurchase")}-hint`}>{t("promotions.hints.minPurchase")}</Hint>
-        </Field>
-        <Field id={id("maxUses")} label={t("promotions.fields.maxUses")} error={error("maxUses")}>
-          <Input
-            id={id("maxUses")}
-            name="maxUses"
-            inputMode="numeric"
-            dir="ltr"
-            required
-            autoComplete="off"
-            defaultValue={value("maxUses")}
-            {...describedBy(id("maxUses"), {
-              hint: Boolean(voucher),
-              error: error("maxUses"),
-            })}
-          />
-          {voucher ? (
-            <Hint id={`${id("maxUses")}-hint`}>
-              {t("promotions.hints.maxUses", { count: voucher.usedCount })}
-            </Hint>
-          ) : null}
-        </Field>
+          hint={t("promotions.hints.minPurchase")}
+          inputMode="decimal"
+          dir="ltr"
+          autoComplete="off"
+        />
+        <EditorInput
+          editor={form}
+          name="maxUses"
+          label={t("promotions.fields.maxUses")}
+          hint={voucher ? t("promotions.hints.maxUses", { count: voucher.usedCount }) : undefined}
+          inputMode="numeric"
+          dir="ltr"
+          required
+          autoComplete="off"
+        />
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field
-          id={id("validFrom")}
+        <EditorInput
+          editor={form}
+          name="validFrom"
           label={t("promotions.fields.validFrom")}
-          error={error("validFrom")}
-        >
-          <Input
-            id={id("validFrom")}
-            name="validFrom"
-            type="date"
-            required
-            defaultValue={value("validFrom")}
-            {...describedBy(id("validFrom"), { error: error("validFrom") })}
-          />
-        </Field>
-        <Field
-          id={id("validUntil")}
+          type="date"
+          required
+        />
+        <EditorInput
+          editor={form}
+          name="validUntil"
           label={t("promotions.fields.validUntil")}
-          error={error("validUntil")}
-        >
-          <Input
-            id={id("validUntil")}
-            name="validUntil"
-            type="date"
-            required
-            defaultValue={value("validUntil")}
-            {...describedBy(id("validUntil"), { error: error("validUntil") })}
-          />
-        </Field>
+          type="date"
+          required
+        />
       </div>
       <p className="-mt-3 text-sm text-muted-foreground">{t("promotions.hints.dates")}</p>
       <fieldset

@@ -1,65 +1,31 @@
 import { ArrowLeftIcon, PencilIcon, PlusIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
+import { FilterBar } from "~/components/data-table/filter-bar";
 import { Button } from "~/components/ui/button";
+import { ListPage } from "~/components/data-table/list-page";
+import type { DataTableProps } from "~/components/data-table/data-table";
+import type { PagerProps } from "~/components/data-table/pager";
 import { Card, CardContent } from "~/components/ui/card";
+import { Field, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import { StatusMessage } from "~/components/ui/status-message";
-import { messageKey } from "~/lib/message-key";
+import { useMessage } from "~/i18n/use-message";
 import { cn } from "~/lib/utils";
 
-export const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base aria-invalid:border-destructive md:text-sm";
-export const textareaClass =
-  "w-full rounded-md border bg-background px-3 py-2 text-base aria-invalid:border-destructive md:text-sm";
-
 /** The outcome of a form on these pages: what happened and, for a refusal, why. */
-export interface CatalogueActionResult {
-  ok: boolean;
-  message: string;
-  reason?: string;
-  fieldErrors?: Record<string, string>;
-  /** What was typed, to show the form again as it was. */
-  values?: Record<string, string>;
+export interface CatalogueActionResult extends ActionResult {
+  /** "save" for the create and edit form, "row" for a row's buttons. */
+  intent: "save" | "row";
+  id?: string;
 }
 
-/** Translates a domain message key ("admin-catalogue.products.errors.slugTaken") in any namespace. */
-export function useMessage() {
-  const { t } = useTranslation("admin-catalogue");
-  const tr = t as (key: string, options?: object) => string;
-  return (key: string | undefined, options?: object) =>
-    key ? tr(messageKey(key), options) : undefined;
-}
-
-export function ResultText({ result }: { result: CatalogueActionResult }) {
-  const message = useMessage();
-  return (
-    <>
-      {message(result.message)}
-      {result.reason ? <span className="block">{message(result.reason)}</span> : null}
-    </>
-  );
-}
-
-/** A hint under a field, tied to it with aria-describedby. */
-export function Hint({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="text-sm text-muted-foreground">
-      {children}
-    </p>
-  );
-}
-
-/** aria props for a control with a hint and maybe an error (Field renders the error as `${id}-error`). */
-export function describedBy(id: string, options: { hint?: boolean; error?: string }) {
-  const ids = [options.hint ? `${id}-hint` : null, options.error ? `${id}-error` : null].filter(
-    Boolean,
-  );
-  return {
-    ...(ids.length ? { "aria-describedby": ids.join(" ") } : {}),
-    ...(options.error ? { "aria-invalid": true as const } : {}),
-  };
-}
+/** The two lists with an editor; their texts sit under the same keys in each one's part of the catalogue. */
+export type CatalogueArea = "products" | "promotions";
 
 export function PageHeader({
   title,
@@ -163,11 +129,7 @@ export function ListMessages({
     <>
       {notice && !result ? <StatusMessage ok>{notice}</StatusMessage> : null}
       {notFound ? <StatusMessage ok={false}>{notFound}</StatusMessage> : null}
-      {result ? (
-        <StatusMessage ok={result.ok}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
+      {result ? <ResultMessage result={result} /> : null}
     </>
   );
 }
@@ -202,11 +164,7 @@ export function EditorPage({
         {labels.back}
       </Link>
       <PageHeader title={labels.title} intro={labels.intro} />
-      {result && !result.ok ? (
-        <StatusMessage ok={false}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
+      {result && !result.ok ? <ResultMessage result={result} /> : null}
       {note ? (
         <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
           {note}
@@ -230,5 +188,232 @@ export function EditorPage({
         </CardContent>
       </Card>
     </main>
+  );
+}
+
+/**
+ * A list with an editor on the same address: the editor when an item (or "new") is asked for with
+ * ?edit=, else the list (saying so when the item asked for does not exist). A save's result goes to the
+ * editor, a row's to the list.
+ */
+export function ListOrEditor<Item>({
+  editing,
+  result,
+  editor,
+  list,
+}: {
+  editing: Item | "new" | null | undefined;
+  result?: CatalogueActionResult;
+  editor: (item: Item | undefined, result: CatalogueActionResult | undefined) => ReactNode;
+  list: (notFound: boolean, result: CatalogueActionResult | undefined) => ReactNode;
+}) {
+  if (editing)
+    return editor(
+      editing === "new" ? undefined : editing,
+      result?.intent === "save" ? result : undefined,
+    );
+  return list(editing === null, result?.intent === "row" ? result : undefined);
+}
+
+/**
+ * The list half: the title and the button to a new item, the filters, the last save's notice or what a
+ * row action did, then the table (or why it is empty) and the pager.
+ */
+export function CatalogueList<Row>({
+  area,
+  query,
+  filtered,
+  filters,
+  count,
+  notFound,
+  result,
+  table,
+  footer,
+  pager,
+}: {
+  area: CatalogueArea;
+  query: { notice?: "created" | "updated" };
+  filtered: boolean;
+  filters: ReactNode;
+  count?: ReactNode;
+  notFound: boolean;
+  result?: CatalogueActionResult;
+  table: DataTableProps<Row>;
+  footer?: ReactNode;
+  pager?: PagerProps;
+}) {
+  const { t } = useTranslation("admin-catalogue");
+  const { t: tAdmin } = useTranslation("admin");
+  return (
+    <ListPage
+      header={
+        <PageHeader title={tAdmin(`nav.${area}`)} intro={t(`${area}.intro`)}>
+          <NewLink label={t(`${area}.new`)} />
+        </PageHeader>
+      }
+      filters={filters}
+      table={{ caption: tAdmin(`nav.${area}`), ...table }}
+      empty={t(filtered ? `${area}.noMatch` : `${area}.empty`)}
+      footer={footer}
+      pager={pager}
+    >
+      {count}
+      <ListMessages
+        notice={
+          query.notice
+            ? t(query.notice === "created" ? `${area}.created` : `${area}.updated`)
+            : undefined
+        }
+        notFound={notFound ? t(`${area}.errors.notFound`) : undefined}
+        result={result}
+      />
+    </ListPage>
+  );
+}
+
+/** The filter bar of a catalogue list, with its words. */
+export function CatalogueFilters({
+  area,
+  filtered,
+  className,
+  children,
+}: {
+  area: CatalogueArea;
+  filtered: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("admin-catalogue");
+  return (
+    <FilterBar
+      label={t(`${area}.filter`)}
+      applyLabel={t("apply")}
+      clearLabel={t("clear")}
+      filtered={filtered}
+      className={className}
+    >
+      {children}
+    </FilterBar>
+  );
+}
+
+/**
+ * An editor form's fields: each one's id (`<prefix>-<field>`), what it shows (what was typed when a save
+ * was refused, else the item as it is) and its error.
+ */
+export function useEditorForm(
+  prefix: string,
+  result: CatalogueActionResult | undefined,
+  initial: Record<string, string>,
+) {
+  const message = useMessage();
+  const values = result?.values;
+  const errors = result?.fieldErrors ?? {};
+  return {
+    id: (field: string) => `${prefix}-${field}`,
+    value: (field: string) => (values ? (values[field] ?? "") : (initial[field] ?? "")),
+    error: (field: string) => message(errors[field]),
+  };
+}
+
+export type EditorForm = ReturnType<typeof useEditorForm>;
+
+/** The aria props of an editor's control: the hint named before the error, as these forms always had. */
+const editorAria = (id: string, error: string | undefined, hint: boolean) =>
+  fieldAria(id, error, { hint, order: "hint-first" });
+
+/** A labelled text box of an editor, with its hint and error; the other props go to the input. */
+export function EditorInput({
+  editor,
+  name,
+  label,
+  hint,
+  ...input
+}: {
+  editor: EditorForm;
+  name: string;
+  label: string;
+  hint?: ReactNode;
+} & Omit<ComponentProps<typeof Input>, "id" | "name" | "defaultValue">) {
+  const id = editor.id(name);
+  const error = editor.error(name);
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Input
+        id={id}
+        name={name}
+        {...input}
+        defaultValue={editor.value(name)}
+        {...editorAria(id, error, Boolean(hint))}
+      />
+    </Field>
+  );
+}
+
+/** A labelled choice of an editor among `values`, each shown as `labelOf(value)`. */
+export function EditorSelect<T extends string>({
+  editor,
+  name,
+  label,
+  values,
+  labelOf,
+  emptyLabel,
+}: {
+  editor: EditorForm;
+  name: string;
+  label: string;
+  values: readonly T[];
+  labelOf: (value: T) => string;
+  /** A first, empty choice. */
+  emptyLabel?: string;
+}) {
+  const id = editor.id(name);
+  const error = editor.error(name);
+  return (
+    <Field id={id} label={label} error={error}>
+      <Select
+        id={id}
+        name={name}
+        defaultValue={editor.value(name)}
+        variant="validated"
+        {...editorAria(id, error, false)}
+      >
+        {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {labelOf(value)}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** A labelled text area of an editor, with its hint and error; the other props go to the textarea. */
+export function EditorTextarea({
+  editor,
+  name,
+  label,
+  hint,
+  ...textarea
+}: {
+  editor: EditorForm;
+  name: string;
+  label: string;
+  hint?: ReactNode;
+} & Omit<ComponentProps<"textarea">, "id" | "name" | "defaultValue" | "className">) {
+  const id = editor.id(name);
+  const error = editor.error(name);
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Textarea
+        id={id}
+        name={name}
+        {...textarea}
+        defaultValue={editor.value(name)}
+        variant="validated"
+        {...editorAria(id, error, Boolean(hint))}
+      />
+    </Field>
   );
 }

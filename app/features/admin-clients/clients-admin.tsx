@@ -1,19 +1,14 @@
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
-import {
-  CardCell,
-  CardRow,
-  HeadCell,
-  ResponsiveTable,
-} from "~/components/data-table/responsive-table";
+import type { Column } from "~/components/data-table/data-table";
 import { FilterSelect } from "~/components/data-table/filter-bar";
-import { Pager } from "~/components/data-table/simple-table";
+import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage } from "~/components/ui/result-message";
 import {
   ROLE_FILTER_LABELS,
   ROLE_FILTERS,
@@ -25,7 +20,7 @@ import {
   type UserSort,
 } from "~/domain/accounts/user-admin";
 import { formatCoins } from "~/lib/money";
-import { ResultText, type ClientActionResult, type ClientRow } from "./client-shared";
+import type { ClientActionResult, ClientRow } from "./client-shared";
 import { CoinsDialog, DeleteUserDialog, EditUserDialog } from "./user-dialogs";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
@@ -69,16 +64,14 @@ export function ClientsAdmin({
     const search = params.toString();
     return search ? `?${search}` : "?";
   };
-  const sortHeader = (sort: UserSort, label: string) => {
+  /** A column the list can be sorted by: its header links to the list sorted by it. */
+  const sortable = (sort: UserSort, label: string) => {
     const active = query.sort === sort;
     const textual = sort === "name" || sort === "email" || sort === "role";
     const next = active ? (query.dir === "asc" ? "desc" : "asc") : textual ? "asc" : "desc";
-    return (
-      <th
-        scope="col"
-        className="px-3 py-2 text-start font-semibold"
-        aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
-      >
+    return {
+      sort: active ? (query.dir === "asc" ? "ascending" : "descending") : undefined,
+      header: (
         <Link
           to={href({ sort, dir: next, page: 1 })}
           className="inline-flex items-center gap-1 hover:text-foreground"
@@ -92,151 +85,166 @@ export function ClientsAdmin({
             )
           ) : null}
         </Link>
-      </th>
-    );
+      ),
+    } as const;
   };
+  const rowResult = (user: ClientRow) => (result && result.userId === user.id ? result : undefined);
+  const columns: Column<ClientRow>[] = [
+    {
+      id: "client",
+      ...sortable("name", t("users.columns.client")),
+      wide: true,
+      cell: (user) => (
+        <>
+          <p className="font-semibold">
+            {user.name}
+            {user.id === adminId ? (
+              <span className="ms-2 text-xs font-normal text-muted-foreground">
+                ({t("users.you")})
+              </span>
+            ) : null}
+          </p>
+          <p className="text-muted-foreground" dir="ltr">
+            {user.email}
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "role",
+      ...sortable("role", t("users.columns.role")),
+      label: t("users.columns.role"),
+      cell: (user) => (
+        <span>
+          <Badge tone={user.role === "admin" ? "blue" : "grey"}>
+            {t(user.role === "admin" ? "users.roles.admin" : "users.roles.user")}
+          </Badge>
+        </span>
+      ),
+    },
+    {
+      id: "coins",
+      ...sortable("coins", t("users.columns.coins")),
+      label: t("users.columns.coins"),
+      cell: (user) => (
+        <>
+          <span className="block font-mono">
+            <span dir="ltr">{formatCoins(user.coinBalanceCents, locale)}</span>
+          </span>
+          <CoinsDialog
+            user={user}
+            idempotencyKey={coinKeys[user.id] ?? ""}
+            locale={locale}
+            result={rowResult(user)}
+          />
+        </>
+      ),
+    },
+    {
+      id: "services",
+      ...sortable("services", t("users.columns.services")),
+      label: t("users.columns.services"),
+      cell: (user) => <span className="font-mono">{user.activeServices}</span>,
+    },
+    {
+      id: "orders",
+      ...sortable("orders", t("users.columns.orders")),
+      label: t("users.columns.orders"),
+      cell: (user) => <span className="font-mono">{user.orders}</span>,
+    },
+    {
+      id: "joined",
+      ...sortable("created", t("users.columns.joined")),
+      label: t("users.columns.joined"),
+      wide: true,
+      cell: (user) => (
+        <span className="whitespace-nowrap">{date.format(new Date(user.createdAt))}</span>
+      ),
+    },
+    {
+      id: "actions",
+      header: t("users.columns.actions"),
+      wide: true,
+      cell: (user) => (
+        <div className="flex flex-wrap gap-2 md:flex-nowrap">
+          <EditUserDialog user={user} self={user.id === adminId} result={rowResult(user)} />
+          {user.role === "admin" ? null : <DeleteUserDialog user={user} result={rowResult(user)} />}
+        </div>
+      ),
+    },
+  ];
 
   return (
-    <main className="grid min-w-0 gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">
-          {t(heading === "users" ? "nav.users" : "nav.clients")}
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          {totalCapped
-            ? t("users.countMore", {
-                limit: numberFormat(locale).format(total),
-              })
-            : t("users.count", { count: total })}
-        </p>
-      </div>
-
-      <Form
-        method="get"
-        role="search"
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
-      >
-        <div className="grid gap-1 sm:col-span-2 lg:col-span-1">
-          <Label htmlFor="client-search">{t("users.search")}</Label>
-          <Input
-            id="client-search"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder={t("users.searchPlaceholder")}
-          />
+    <ListPage
+      header={
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-bold">
+            {t(heading === "users" ? "nav.users" : "nav.clients")}
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {totalCapped
+              ? t("users.countMore", {
+                  limit: numberFormat(locale).format(total),
+                })
+              : t("users.count", { count: total })}
+          </p>
         </div>
-        <FilterSelect
-          id="client-role"
-          label={t("users.roleFilter")}
-          name="role"
-          defaultValue={query.role}
-          values={ROLE_FILTERS}
-          labelOf={(role) => t(ROLE_FILTER_LABELS[role])}
-        />
-        <FilterSelect
-          id="client-sort"
-          label={t("users.sortBy")}
-          name="sort"
-          defaultValue={query.sort}
-          values={USER_SORTS}
-          labelOf={(sort) => t(USER_SORT_LABELS[sort])}
-        />
-        <FilterSelect
-          id="client-dir"
-          label={t("users.direction")}
-          name="dir"
-          defaultValue={query.dir}
-          values={SORT_DIRECTIONS}
-          labelOf={(dir) => t(SORT_DIRECTION_LABELS[dir])}
-        />
-        <Button type="submit" variant="outline" className="sm:col-span-2 lg:col-span-1">
-          {t("users.searchButton")}
-        </Button>
-      </Form>
-
-      {result ? (
-        <StatusMessage ok={result.ok}>
-          <ResultText result={result} />
-        </StatusMessage>
-      ) : null}
-
-      {users.length === 0 ? (
-        <p className="text-muted-foreground">{t("users.empty")}</p>
-      ) : (
-        <ResponsiveTable
-          caption={t(heading === "users" ? "nav.users" : "nav.clients")}
-          head={
-            <>
-              {sortHeader("name", t("users.columns.client"))}
-              {sortHeader("role", t("users.columns.role"))}
-              {sortHeader("coins", t("users.columns.coins"))}
-              {sortHeader("services", t("users.columns.services"))}
-              {sortHeader("orders", t("users.columns.orders"))}
-              {sortHeader("created", t("users.columns.joined"))}
-              <HeadCell>{t("users.columns.actions")}</HeadCell>
-            </>
-          }
+      }
+      filters={
+        <Form
+          method="get"
+          role="search"
+          className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
         >
-          {users.map((user) => {
-            const self = user.id === adminId;
-            const rowResult = result && result.userId === user.id ? result : undefined;
-            return (
-              <CardRow key={user.id}>
-                <CardCell wide>
-                  <p className="font-semibold">
-                    {user.name}
-                    {self ? (
-                      <span className="ms-2 text-xs font-normal text-muted-foreground">
-                        ({t("users.you")})
-                      </span>
-                    ) : null}
-                  </p>
-                  <p className="text-muted-foreground" dir="ltr">
-                    {user.email}
-                  </p>
-                </CardCell>
-                <CardCell label={t("users.columns.role")}>
-                  <span>
-                    <Badge tone={user.role === "admin" ? "blue" : "grey"}>
-                      {t(user.role === "admin" ? "users.roles.admin" : "users.roles.user")}
-                    </Badge>
-                  </span>
-                </CardCell>
-                <CardCell label={t("users.columns.coins")}>
-                  <span className="block font-mono">
-                    <span dir="ltr">{formatCoins(user.coinBalanceCents, locale)}</span>
-                  </span>
-                  <CoinsDialog
-                    user={user}
-                    idempotencyKey={coinKeys[user.id] ?? ""}
-                    locale={locale}
-                    result={rowResult}
-                  />
-                </CardCell>
-                <CardCell label={t("users.columns.services")}>
-                  <span className="font-mono">{user.activeServices}</span>
-                </CardCell>
-                <CardCell label={t("users.columns.orders")}>
-                  <span className="font-mono">{user.orders}</span>
-                </CardCell>
-                <CardCell label={t("users.columns.joined")} wide>
-                  <span className="whitespace-nowrap">{date.format(new Date(user.createdAt))}</span>
-                </CardCell>
-                <CardCell wide>
-                  <div className="flex flex-wrap gap-2 md:flex-nowrap">
-                    <EditUserDialog user={user} self={self} result={rowResult} />
-                    {user.role === "admin" ? null : (
-                      <DeleteUserDialog user={user} result={rowResult} />
-                    )}
-                  </div>
-                </CardCell>
-              </CardRow>
-            );
-          })}
-        </ResponsiveTable>
-      )}
-      <Pager page={query.page} hasMore={hasMore} href={(page) => href({ page })} />
-    </main>
+          <div className="grid gap-1 sm:col-span-2 lg:col-span-1">
+            <Label htmlFor="client-search">{t("users.search")}</Label>
+            <Input
+              id="client-search"
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              placeholder={t("users.searchPlaceholder")}
+            />
+          </div>
+          <FilterSelect
+            id="client-role"
+            label={t("users.roleFilter")}
+            name="role"
+            defaultValue={query.role}
+            values={ROLE_FILTERS}
+            labelOf={(role) => t(ROLE_FILTER_LABELS[role])}
+          />
+          <FilterSelect
+            id="client-sort"
+            label={t("users.sortBy")}
+            name="sort"
+            defaultValue={query.sort}
+            values={USER_SORTS}
+            labelOf={(sort) => t(USER_SORT_LABELS[sort])}
+          />
+          <FilterSelect
+            id="client-dir"
+            label={t("users.direction")}
+            name="dir"
+            defaultValue={query.dir}
+            values={SORT_DIRECTIONS}
+            labelOf={(dir) => t(SORT_DIRECTION_LABELS[dir])}
+          />
+          <Button type="submit" variant="outline" className="sm:col-span-2 lg:col-span-1">
+            {t("users.searchButton")}
+          </Button>
+        </Form>
+      }
+      table={{
+        caption: t(heading === "users" ? "nav.users" : "nav.clients"),
+        columns,
+        rows: users,
+        rowKey: (user) => user.id,
+      }}
+      empty={t("users.empty")}
+      pager={{ page: query.page, hasMore, href: (page) => href({ page }) }}
+    >
+      {result ? <ResultMessage result={result} /> : null}
+    </ListPage>
   );
 }

@@ -16,11 +16,12 @@ import {
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage } from "~/components/ui/result-message";
+import { selectVariants } from "~/components/ui/select";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
-import { messageKey } from "~/lib/message-key";
-import { ResultText, selectClass, type ClientActionResult, type ClientRow } from "./client-shared";
+import type { ClientActionResult, ClientRow } from "./client-shared";
 import { CoinAdjustForm } from "./coin-adjust-form";
+import { useMessage } from "~/i18n/use-message";
 
 type Intent = ClientActionResult["intent"];
 
@@ -80,11 +81,7 @@ export function CoinsDialog({
           <DialogTitle>{t("admin.adjustFor", { name: user.name })}</DialogTitle>
           <DialogDescription dir="ltr">{user.email}</DialogDescription>
         </DialogHeader>
-        {refusal ? (
-          <StatusMessage ok={false}>
-            <ResultText result={refusal} />
-          </StatusMessage>
-        ) : null}
+        {refusal ? <ResultMessage result={refusal} /> : null}
         <CoinAdjustForm
           userId={user.id}
           idempotencyKey={idempotencyKey}
@@ -108,11 +105,11 @@ export function EditUserDialog({
 }) {
   const { t } = useTranslation("admin");
   const { t: tAuth } = useTranslation("auth");
-  const tr = t as (key: string) => string;
+  const message = useMessage();
   const busy = useBusy();
   const { open, onOpenChange, refusal } = useActionDialog(result, "update");
   const errors = refusal?.fieldErrors ?? {};
-  const error = (field: string) => (errors[field] ? tr(messageKey(errors[field])) : undefined);
+  const error = (field: string) => message(errors[field]);
   const id = (field: string) => `edit-${user.id}-${field}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -127,11 +124,7 @@ export function EditUserDialog({
           <DialogTitle>{t("users.editFor", { name: user.name })}</DialogTitle>
           <DialogDescription>{t("users.editText")}</DialogDescription>
         </DialogHeader>
-        {refusal ? (
-          <StatusMessage ok={false}>
-            <ResultText result={refusal} />
-          </StatusMessage>
-        ) : null}
+        {refusal ? <ResultMessage result={refusal} /> : null}
         <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="userId" value={user.id} />
@@ -167,7 +160,7 @@ export function EditUserDialog({
               defaultValue={user.role}
               disabled={self}
               aria-describedby={self ? id("role-note") : undefined}
-              className={selectClass}
+              className={selectVariants.form}
             >
               <option value="user">{t("users.roles.user")}</option>
               <option value="admin">{t("users.roles.admin")}</option>
@@ -233,11 +226,7 @@ export function DeleteUserDialog({
       state={{ open, onOpenChange }}
       triggerClassName="md:w-9 md:px-0"
     >
-      {refusal ? (
-        <StatusMessage ok={false}>
-          <ResultText result={refusal} />
-        </StatusMessage>
-      ) : null}
+      {refusal ? <ResultMessage result={refusal} /> : null}
     </ConfirmDialog>
   );
 }

@@ -2,26 +2,22 @@ import { MailIcon, MailOpenIcon, ReplyIcon, XIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
-import { Pager } from "~/components/data-table/simple-table";
+import { Pager } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import {
   CONTACT_FILTER_LABELS,
   CONTACT_FILTERS,
   replyHref,
   type ContactListQuery,
 } from "~/domain/inbox/inbox";
-import { messageKey } from "~/lib/message-key";
 import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { ContactMessageView as ContactMessageRow } from "~/domain/inbox/inbox";
 
-export interface ContactActionResult {
-  ok: boolean;
-  message: string;
-}
+export type ContactActionResult = Pick<ActionResult, "ok" | "message">;
 
 /** The list's address with some of its filters changed (an empty value drops the parameter). */
 function listHref(query: ContactListQuery, changes: Partial<ContactListQuery>) {
@@ -183,7 +179,6 @@ export function ContactMessagesPage({
 }) {
   const { t } = useTranslation("admin-inbox");
   const { t: tAdmin } = useTranslation("admin");
-  const tr = t as (key: string) => string;
   const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -229,9 +224,7 @@ export function ContactMessagesPage({
         />
       </FilterBar>
 
-      {result ? (
-        <StatusMessage ok={result.ok}>{tr(messageKey(result.message))}</StatusMessage>
-      ) : null}
+      {result ? <ResultMessage result={result} /> : null}
 
       {opened ? <OpenedMessage message={opened} query={query} date={date} /> : null}
 

@@ -1,17 +1,11 @@
 import { DownloadIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
-import {
-  CardCell,
-  CardRow,
-  HeadCell,
-  ResponsiveTable,
-} from "~/components/data-table/responsive-table";
-import { Pager } from "~/components/data-table/simple-table";
+import type { Column } from "~/components/data-table/data-table";
+import { ListPage } from "~/components/data-table/list-page";
 import { Button } from "~/components/ui/button";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage } from "~/components/ui/result-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
-import { messageKey } from "~/lib/message-key";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ContactActionResult } from "./contact-messages-page";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -36,7 +30,6 @@ export function NewsletterPage({
 }) {
   const { t } = useTranslation("admin-inbox");
   const { t: tAdmin } = useTranslation("admin");
-  const tr = t as (key: string) => string;
   const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -48,99 +41,101 @@ export function NewsletterPage({
     const search = params.toString();
     return search ? `?${search}` : "?";
   };
-  return (
-    <main className="grid min-w-0 gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold">{tAdmin("nav.newsletter")}</h1>
-          <p className="text-sm text-muted-foreground">{t("newsletter.intro")}</p>
-          <p className="text-sm font-medium" data-testid="subscriber-count">
-            {t("newsletter.count", { count: total })}
-          </p>
-        </div>
-        <Button asChild variant="outline">
-          {/* A plain link: the file comes from a resource route, not a page. */}
-          <a href="/admin/newsletter.csv" download>
-            <DownloadIcon aria-hidden />
-            {t("newsletter.download")}
-          </a>
-        </Button>
-      </div>
-
-      <FilterBar
-        label={t("newsletter.search")}
-        applyLabel={t("newsletter.apply")}
-        clearLabel={t("newsletter.clear")}
-        filtered={Boolean(query.q)}
-        className="sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
-      >
-        <FilterSearch
-          id="subscriber-q"
-          label={t("newsletter.search")}
-          name="q"
-          dir="ltr"
-          defaultValue={query.q}
-          placeholder={t("newsletter.searchPlaceholder")}
+  const columns: Column<SubscriberRow>[] = [
+    {
+      id: "email",
+      header: t("newsletter.email"),
+      label: t("newsletter.email"),
+      wide: true,
+      cell: (subscriber) => (
+        <span dir="ltr" className="font-medium">
+          {subscriber.email}
+        </span>
+      ),
+    },
+    {
+      id: "subscribed",
+      header: t("newsletter.subscribed"),
+      label: t("newsletter.subscribed"),
+      className: "md:whitespace-nowrap",
+      cell: (subscriber) => (
+        <time dateTime={subscriber.createdAt}>{date.format(new Date(subscriber.createdAt))}</time>
+      ),
+    },
+    {
+      id: "actions",
+      header: t("newsletter.actions"),
+      cell: (subscriber) => (
+        <ConfirmDialog
+          fields={{ intent: "remove", id: String(subscriber.id) }}
+          labels={{
+            trigger: t("newsletter.remove"),
+            triggerFor: t("newsletter.removeFor", { email: subscriber.email }),
+            title: t("newsletter.removeTitle"),
+            text: t("newsletter.removeText", { email: subscriber.email }),
+            confirm: t("newsletter.removeConfirm"),
+            cancel: t("newsletter.cancel"),
+            close: t("newsletter.dialogClose"),
+          }}
+          textClassName="wrap-anywhere"
         />
-      </FilterBar>
-
-      {result ? (
-        <StatusMessage ok={result.ok}>{tr(messageKey(result.message))}</StatusMessage>
-      ) : null}
+      ),
+    },
+  ];
+  return (
+    <ListPage
+      header={
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1">
+            <h1 className="text-2xl font-bold">{tAdmin("nav.newsletter")}</h1>
+            <p className="text-sm text-muted-foreground">{t("newsletter.intro")}</p>
+            <p className="text-sm font-medium" data-testid="subscriber-count">
+              {t("newsletter.count", { count: total })}
+            </p>
+          </div>
+          <Button asChild variant="outline">
+            {/* A plain link: the file comes from a resource route, not a page. */}
+            <a href="/admin/newsletter.csv" download>
+              <DownloadIcon aria-hidden />
+              {t("newsletter.download")}
+            </a>
+          </Button>
+        </div>
+      }
+      filters={
+        <FilterBar
+          label={t("newsletter.search")}
+          applyLabel={t("newsletter.apply")}
+          clearLabel={t("newsletter.clear")}
+          filtered={Boolean(query.q)}
+          className="sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+        >
+          <FilterSearch
+            id="subscriber-q"
+            label={t("newsletter.search")}
+            name="q"
+            dir="ltr"
+            defaultValue={query.q}
+            placeholder={t("newsletter.searchPlaceholder")}
+          />
+        </FilterBar>
+      }
+      table={{
+        caption: tAdmin("nav.newsletter"),
+        columns,
+        rows: subscribers,
+        rowKey: (subscriber) => subscriber.id,
+      }}
+      empty={t(query.q ? "newsletter.noMatch" : "newsletter.empty")}
+      pager={{ page: query.page, hasMore, href }}
+    >
+      {result ? <ResultMessage result={result} /> : null}
 
       {query.q ? (
         <p className="text-sm text-muted-foreground">
           {t("newsletter.matching", { count: matching })}
         </p>
       ) : null}
-
-      {subscribers.length === 0 ? (
-        <p className="text-muted-foreground">
-          {t(query.q ? "newsletter.noMatch" : "newsletter.empty")}
-        </p>
-      ) : (
-        <ResponsiveTable
-          caption={tAdmin("nav.newsletter")}
-          head={
-            <>
-              <HeadCell>{t("newsletter.email")}</HeadCell>
-              <HeadCell>{t("newsletter.subscribed")}</HeadCell>
-              <HeadCell>{t("newsletter.actions")}</HeadCell>
-            </>
-          }
-        >
-          {subscribers.map((subscriber) => (
-            <CardRow key={subscriber.id}>
-              <CardCell label={t("newsletter.email")} wide>
-                <span dir="ltr" className="font-medium">
-                  {subscriber.email}
-                </span>
-              </CardCell>
-              <CardCell label={t("newsletter.subscribed")} className="md:whitespace-nowrap">
-                <time dateTime={subscriber.createdAt}>
-                  {date.format(new Date(subscriber.createdAt))}
-                </time>
-              </CardCell>
-              <CardCell>
-                <ConfirmDialog
-                  fields={{ intent: "remove", id: String(subscriber.id) }}
-                  labels={{
-                    trigger: t("newsletter.remove"),
-                    triggerFor: t("newsletter.removeFor", { email: subscriber.email }),
-                    title: t("newsletter.removeTitle"),
-                    text: t("newsletter.removeText", { email: subscriber.email }),
-                    confirm: t("newsletter.removeConfirm"),
-                    cancel: t("newsletter.cancel"),
-                    close: t("newsletter.dialogClose"),
-                  }}
-                  textClassName="wrap-anywhere"
-                />
-              </CardCell>
-            </CardRow>
-          ))}
-        </ResponsiveTable>
-      )}
-      <Pager page={query.page} hasMore={hasMore} href={href} />
-    </main>
+    </ListPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
-import { Pager, SimpleTable } from "~/components/data-table/simple-table";
+import type { Column } from "~/components/data-table/data-table";
+import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -17,8 +18,7 @@ import {
   type OrderStatus,
 } from "~/domain/orders/orders";
 import { formatEuros } from "~/lib/money";
-import { messageKey } from "~/lib/message-key";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { AdminOrderView } from "~/domain/orders/orders";
 
@@ -42,6 +42,11 @@ export type AdminOrderRow = Pick<
   | "createdAt"
 >;
 
+/** What approving or rejecting said; `params` fill the message (the order's number and amount). */
+export type OrderActionResult = Pick<ActionResult, "ok" | "message"> & {
+  params?: Record<string, string | number>;
+};
+
 export function OrdersTable({
   orders,
   status,
@@ -55,136 +60,166 @@ export function OrdersTable({
   page: number;
   hasMore: boolean;
   locale: string;
-  result?: { ok: boolean; message: string; params?: Record<string, string | number> };
+  result?: OrderActionResult;
 }) {
   const { t } = useTranslation("orders");
   const busy = useNavigation().state !== "idle";
-  const tr = t as (key: string, options?: object) => string;
   const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
   });
   const filterHref = (s?: string) => (s ? `?status=${s}` : "?");
+  const columns: Column<AdminOrderRow>[] = [
+    {
+      id: "order",
+      header: t("admin.order"),
+      className: "font-mono",
+      cell: (order) => (
+        <>
+          #{order.id}
+          <div className="text-xs text-muted-foreground">
+            {date.format(new Date(order.createdAt))}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "customer",
+      header: t("admin.customer"),
+      cell: (order) => (
+        <>
+          {order.userName}
+          <div className="text-xs text-muted-foreground" dir="ltr">
+            {order.userEmail}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "product",
+      header: t("admin.product"),
+      cell: (order) => (
+        <>
+          {order.productName}
+          <div className="text-xs text-muted-foreground" dir="auto">
+            {order.serverName}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "options",
+      header: t("admin.options"),
+      className: "text-xs",
+      cell: (order) => (
+        <>
+          {t("admin.optionsLine", {
+            cycle: t(BILLING_CYCLE_NAMES[order.billingCycle as BillingCycle]),
+            location: t(LOCATION_LABELS[order.location as Location]),
+            ddos: order.ddosProtection ? t("form.yes") : t("form.no"),
+            backup: t(BACKUP_LABELS[order.backup as Backup]),
+          })}
+          {order.playerSlots ? <div>{t("admin.slots", { count: order.playerSlots })}</div> : null}
+          {order.voucherCode ? (
+            <div>
+              {t("admin.voucher", {
+                code: order.voucherCode,
+                amount: formatEuros(order.discountCents, locale),
+              })}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "total",
+      header: t("admin.total"),
+      dir: "ltr",
+      cell: (order) => formatEuros(order.totalCents, locale),
+    },
+    {
+      id: "status",
+      header: t("admin.status"),
+      cell: (order) => (
+        <>
+          <Badge tone={badgeTone(order.status)}>{t(ORDER_STATUS_LABELS[order.status])}</Badge>
+          {order.rejectReason ? (
+            <div className="mt-1 text-xs text-muted-foreground" dir="auto">
+              {order.rejectReason}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "actions",
+      header: t("admin.actions"),
+      cell: (order) =>
+        order.status === "pending" ? (
+          <div className="grid gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value="approve" />
+              <input type="hidden" name="orderId" value={order.id} />
+              <Button type="submit" size="sm" disabled={busy}>
+                {t("admin.approve")}
+              </Button>
+            </Form>
+            <Form method="post" className="flex gap-2">
+              <input type="hidden" name="intent" value="reject" />
+              <input type="hidden" name="orderId" value={order.id} />
+              <Input
+                name="reason"
+                required
+                maxLength={500}
+                aria-label={t("admin.rejectReason", { id: order.id })}
+                placeholder={t("admin.reject")}
+                className="h-9 min-w-32"
+              />
+              <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+                {t("admin.reject")}
+              </Button>
+            </Form>
+          </div>
+        ) : null,
+    },
+  ];
   return (
-    <main className="grid gap-4">
-      <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
-      <nav aria-label={t("admin.filter")} className="flex flex-wrap gap-2">
-        {[undefined, ...ORDER_STATUSES].map((s) => (
-          <Button key={s ?? "all"} asChild size="sm" variant={s === status ? "default" : "outline"}>
-            <Link to={filterHref(s)} aria-current={s === status ? "page" : undefined}>
-              {s ? t(ORDER_STATUS_LABELS[s]) : t("admin.all")}
-            </Link>
-          </Button>
-        ))}
-      </nav>
-      {result ? (
-        <StatusMessage ok={result.ok}>
-          {tr(messageKey(result.message), result.params)}
-        </StatusMessage>
-      ) : null}
-      {orders.length === 0 ? (
-        <p className="text-muted-foreground">{t("admin.empty")}</p>
-      ) : (
-        <SimpleTable
-          caption={t("admin.title")}
-          head={[
-            t("admin.order"),
-            t("admin.customer"),
-            t("admin.product"),
-            t("admin.options"),
-            t("admin.total"),
-            t("admin.status"),
-            t("admin.actions"),
-          ]}
-        >
-          {orders.map((order) => (
-            <tr key={order.id} className="align-top">
-              <td className="px-3 py-2 font-mono">
-                #{order.id}
-                <div className="text-xs text-muted-foreground">
-                  {date.format(new Date(order.createdAt))}
-                </div>
-              </td>
-              <td className="px-3 py-2">
-                {order.userName}
-                <div className="text-xs text-muted-foreground" dir="ltr">
-                  {order.userEmail}
-                </div>
-              </td>
-              <td className="px-3 py-2">
-                {order.productName}
-                <div className="text-xs text-muted-foreground" dir="auto">
-                  {order.serverName}
-                </div>
-              </td>
-              <td className="px-3 py-2 text-xs">
-                {t("admin.optionsLine", {
-                  cycle: t(BILLING_CYCLE_NAMES[order.billingCycle as BillingCycle]),
-                  location: t(LOCATION_LABELS[order.location as Location]),
-                  ddos: order.ddosProtection ? t("form.yes") : t("form.no"),
-                  backup: t(BACKUP_LABELS[order.backup as Backup]),
-                })}
-                {order.playerSlots ? (
-                  <div>{t("admin.slots", { count: order.playerSlots })}</div>
-                ) : null}
-                {order.voucherCode ? (
-                  <div>
-                    {t("admin.voucher", {
-                      code: order.voucherCode,
-                      amount: formatEuros(order.discountCents, locale),
-                    })}
-                  </div>
-                ) : null}
-              </td>
-              <td className="px-3 py-2" dir="ltr">
-                {formatEuros(order.totalCents, locale)}
-              </td>
-              <td className="px-3 py-2">
-                <Badge tone={badgeTone(order.status)}>{t(ORDER_STATUS_LABELS[order.status])}</Badge>
-                {order.rejectReason ? (
-                  <div className="mt-1 text-xs text-muted-foreground" dir="auto">
-                    {order.rejectReason}
-                  </div>
-                ) : null}
-              </td>
-              <td className="px-3 py-2">
-                {order.status === "pending" ? (
-                  <div className="grid gap-2">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="approve" />
-                      <input type="hidden" name="orderId" value={order.id} />
-                      <Button type="submit" size="sm" disabled={busy}>
-                        {t("admin.approve")}
-                      </Button>
-                    </Form>
-                    <Form method="post" className="flex gap-2">
-                      <input type="hidden" name="intent" value="reject" />
-                      <input type="hidden" name="orderId" value={order.id} />
-                      <Input
-                        name="reason"
-                        required
-                        maxLength={500}
-                        aria-label={t("admin.rejectReason", { id: order.id })}
-                        placeholder={t("admin.reject")}
-                        className="h-9 min-w-32"
-                      />
-                      <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-                        {t("admin.reject")}
-                      </Button>
-                    </Form>
-                  </div>
-                ) : null}
-              </td>
-            </tr>
+    <ListPage
+      className="grid gap-4"
+      header={<h1 className="text-2xl font-bold">{t("admin.title")}</h1>}
+      filters={
+        <nav aria-label={t("admin.filter")} className="flex flex-wrap gap-2">
+          {[undefined, ...ORDER_STATUSES].map((s) => (
+            <Button
+              key={s ?? "all"}
+              asChild
+              size="sm"
+              variant={s === status ? "default" : "outline"}
+            >
+              <Link to={filterHref(s)} aria-current={s === status ? "page" : undefined}>
+                {s ? t(ORDER_STATUS_LABELS[s]) : t("admin.all")}
+              </Link>
+            </Button>
           ))}
-        </SimpleTable>
-      )}
-      <Pager
-        page={page}
-        hasMore={hasMore}
-        href={(p) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) })}`}
-        labels={{ previous: t("admin.previous"), next: t("admin.next") }}
-      />
-    </main>
+        </nav>
+      }
+      table={{
+        caption: t("admin.title"),
+        columns,
+        rows: orders,
+        rowKey: (order) => order.id,
+        phone: "scroll",
+        rowClassName: "align-top",
+      }}
+      empty={t("admin.empty")}
+      pager={{
+        page,
+        hasMore,
+        href: (p) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) })}`,
+        labels: { previous: t("admin.previous"), next: t("admin.next") },
+      }}
+    >
+      {result ? <ResultMessage result={result} values={result.params} /> : null}
+    </ListPage>
   );
 }

@@ -1,12 +1,7 @@
 import { DownloadIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import {
-  CardCell,
-  CardRow,
-  HeadCell,
-  ResponsiveTable,
-} from "~/components/data-table/responsive-table";
+import { DataTable, type Column } from "~/components/data-table/data-table";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import {
@@ -66,55 +61,60 @@ function ReportTable({
     ...report.rows.map((row) => ({ key: row.month, label: monthName(row.month), ...row })),
     { key: "total", label: t("total12"), month: "total", ...report.totals },
   ];
+  type Row = (typeof rows)[number];
+  const figure = (testId: (row: Row) => string, cell: (row: Row) => ReportCell, bold = false) => ({
+    className: "md:text-end",
+    headerClassName: "md:text-end",
+    cell: (row: Row) => (
+      // The figure reads left to right; the cell keeps the page's alignment.
+      <span
+        className={
+          bold ? "font-mono font-semibold md:whitespace-nowrap" : "font-mono md:whitespace-nowrap"
+        }
+        data-testid={testId(row)}
+      >
+        <span dir="ltr">{value(cell(row))}</span>
+      </span>
+    ),
+  });
+  const columns: Column<Row>[] = [
+    {
+      id: "month",
+      header: t("month"),
+      wide: true,
+      className: (row) =>
+        cn("col-span-3", row.key === "total" ? "font-bold" : "font-semibold md:font-normal"),
+      cell: (row) => <span>{row.label}</span>,
+    },
+    ...report.types.map((type, i) => ({
+      id: type,
+      header: typeNames[i],
+      label: typeNames[i],
+      ...figure(
+        (row) => `${id}-${row.month}-${type}`,
+        (row) => row.byType[i]!,
+      ),
+    })),
+    {
+      id: "total",
+      header: t("total"),
+      label: t("total"),
+      ...figure(
+        (row) => `${id}-${row.month}-total`,
+        (row) => row.total,
+        true,
+      ),
+    },
+  ];
   return (
-    <ResponsiveTable
+    <DataTable
       caption={caption}
-      head={
-        <>
-          <HeadCell>{t("month")}</HeadCell>
-          {typeNames.map((name) => (
-            <HeadCell key={name} className="md:text-end">
-              {name}
-            </HeadCell>
-          ))}
-          <HeadCell className="md:text-end">{t("total")}</HeadCell>
-        </>
-      }
-    >
-      {rows.map((row) => (
-        // Three figures a line on a phone: a month's card stays short.
-        <CardRow key={row.key} className="grid-cols-3">
-          <CardCell
-            wide
-            className={cn(
-              "col-span-3",
-              row.key === "total" ? "font-bold" : "font-semibold md:font-normal",
-            )}
-          >
-            <span>{row.label}</span>
-          </CardCell>
-          {row.byType.map((cell, i) => (
-            <CardCell key={report.types[i]} label={typeNames[i]} className="md:text-end">
-              {/* The figure reads left to right; the cell keeps the page's alignment. */}
-              <span
-                className="font-mono md:whitespace-nowrap"
-                data-testid={`${id}-${row.month}-${report.types[i]}`}
-              >
-                <span dir="ltr">{value(cell)}</span>
-              </span>
-            </CardCell>
-          ))}
-          <CardCell label={t("total")} className="md:text-end">
-            <span
-              className="font-mono font-semibold md:whitespace-nowrap"
-              data-testid={`${id}-${row.month}-total`}
-            >
-              <span dir="ltr">{value(row.total)}</span>
-            </span>
-          </CardCell>
-        </CardRow>
-      ))}
-    </ResponsiveTable>
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.key}
+      // Three figures a line on a phone: a month's card stays short.
+      rowClassName="grid-cols-3"
+    />
   );
 }
 

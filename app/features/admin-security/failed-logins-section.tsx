@@ -1,12 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
-import {
-  CardCell,
-  CardRow,
-  HeadCell,
-  ResponsiveTable,
-} from "~/components/data-table/responsive-table";
-import { Pager } from "~/components/data-table/simple-table";
+import type { Column } from "~/components/data-table/data-table";
+import { ListTable } from "~/components/data-table/list-page";
+import { Pager } from "~/components/data-table/pager";
 import type { FailedLogin, SecurityQuery } from "~/domain/accounts/security-admin";
 import { compactAddress } from "~/lib/ip-address";
 import { visibleText } from "~/lib/visible-text";
@@ -37,6 +33,37 @@ export function FailedLoginsSection({
     if (page > 1) params.set("page", String(page));
     return `?${params}#failed-heading`;
   };
+  const columns: Column<FailedLoginView>[] = [
+    {
+      id: "when",
+      header: t("failed.when"),
+      label: t("failed.when"),
+      wide: true,
+      className: "md:whitespace-nowrap",
+      cell: (entry) => <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>,
+    },
+    {
+      id: "email",
+      header: t("failed.email"),
+      label: t("failed.email"),
+      cell: (entry) => (
+        // What a stranger typed: text in an ltr box, never markup.
+        <span dir="ltr" className="break-all">
+          {visibleText(entry.email)}
+        </span>
+      ),
+    },
+    {
+      id: "address",
+      header: t("failed.address"),
+      label: t("failed.address"),
+      cell: (entry) => (
+        <span dir="ltr" className="font-mono text-xs break-all">
+          {compactAddress(visibleText(entry.address))}
+        </span>
+      ),
+    },
+  ];
   return (
     <section aria-labelledby="failed-heading" className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -74,39 +101,10 @@ export function FailedLoginsSection({
           placeholder={t("failed.addressPlaceholder")}
         />
       </FilterBar>
-      {entries.length === 0 ? (
-        <p className="text-muted-foreground">{t(filtered ? "failed.noMatch" : "failed.empty")}</p>
-      ) : (
-        <ResponsiveTable
-          caption={t("failed.title")}
-          head={
-            <>
-              <HeadCell>{t("failed.when")}</HeadCell>
-              <HeadCell>{t("failed.email")}</HeadCell>
-              <HeadCell>{t("failed.address")}</HeadCell>
-            </>
-          }
-        >
-          {entries.map((entry) => (
-            <CardRow key={entry.id}>
-              <CardCell label={t("failed.when")} wide className="md:whitespace-nowrap">
-                <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>
-              </CardCell>
-              <CardCell label={t("failed.email")}>
-                {/* What a stranger typed: text in an ltr box, never markup. */}
-                <span dir="ltr" className="break-all">
-                  {visibleText(entry.email)}
-                </span>
-              </CardCell>
-              <CardCell label={t("failed.address")}>
-                <span dir="ltr" className="font-mono text-xs break-all">
-                  {compactAddress(visibleText(entry.address))}
-                </span>
-              </CardCell>
-            </CardRow>
-          ))}
-        </ResponsiveTable>
-      )}
+      <ListTable
+        table={{ caption: t("failed.title"), columns, rows: entries, rowKey: (entry) => entry.id }}
+        empty={t(filtered ? "failed.noMatch" : "failed.empty")}
+      />
       <Pager page={query.page} hasMore={hasMore} href={href} />
     </section>
   );

@@ -1,7 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { SecurityQuery } from "~/domain/accounts/security-admin";
 import { FailedLoginsSection, type FailedLoginView } from "./failed-logins-section";
-import { ResultMessage, type SecurityActionResult } from "./security-shared";
+import { ResultMessage } from "~/components/ui/result-message";
+import { resultValues, type SecurityActionResult } from "./security-shared";
 import { SessionsSection, type SessionView } from "./sessions-section";
 import { ThrottlesSection, type RefusalView, type ThrottleView } from "./throttles-section";
 
@@ -33,7 +34,9 @@ export function SecurityPage({
         <p className="text-sm text-muted-foreground">{tSecurity("intro")}</p>
       </div>
       {/* A post that named no known action has no section of its own. */}
-      {result && !result.intent ? <ResultMessage result={result} /> : null}
+      {result && !result.intent ? (
+        <ResultMessage result={result} values={resultValues(result)} />
+      ) : null}
       <SessionsSection sessions={sessions} locale={locale} result={result} />
       <ThrottlesSection
         throttles={throttles}

@@ -3,35 +3,22 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialogContent } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
-import { StatusMessage } from "~/components/ui/status-message";
-import { messageKey } from "~/lib/message-key";
+import type { ActionResult } from "~/components/ui/result-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 
 export type SecurityIntent = "revoke-session" | "revoke-others" | "lift-block";
 
-export interface SecurityActionResult {
-  ok: boolean;
+export interface SecurityActionResult extends ActionResult {
   intent?: SecurityIntent;
-  message: string;
   count?: number;
   key?: string;
   /** A pair's address, beside its email in `key`. */
   address?: string;
 }
 
-/** The outcome of the last action, in words (count and key fill the placeholders). */
-export function ResultMessage({ result }: { result: SecurityActionResult }) {
-  const { t } = useTranslation("admin-security");
-  const tr = t as (key: string, options?: Record<string, unknown>) => string;
-  return (
-    <StatusMessage ok={result.ok}>
-      {tr(messageKey(result.message), {
-        count: result.count ?? 0,
-        key: result.key ?? "",
-        address: result.address ?? "",
-      })}
-    </StatusMessage>
-  );
+/** What fills the placeholders of a result's message: how many, and which key or address. */
+export function resultValues(result: SecurityActionResult) {
+  return { count: result.count ?? 0, key: result.key ?? "", address: result.address ?? "" };
 }
 
 export function dateFormat(locale: string, withSeconds = false) {

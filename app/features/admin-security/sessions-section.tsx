@@ -1,12 +1,8 @@
 import { LogOutIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import {
-  CardCell,
-  CardRow,
-  HeadCell,
-  ResponsiveTable,
-} from "~/components/data-table/responsive-table";
+import { DataTable, type Column } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
+import { ResultMessage } from "~/components/ui/result-message";
 import { SESSION_ACTIVITY_STEP_MINUTES } from "~/domain/accounts/accounts";
 import { compactAddress } from "~/lib/ip-address";
 import { describeUserAgent } from "~/lib/user-agent";
@@ -14,7 +10,7 @@ import { visibleText } from "~/lib/visible-text";
 import {
   ConfirmAction,
   dateFormat,
-  ResultMessage,
+  resultValues,
   type SecurityActionResult,
 } from "./security-shared";
 import type { OwnSession } from "~/domain/accounts/accounts";
@@ -48,6 +44,96 @@ export function SessionsSection({
     result && (result.intent === "revoke-session" || result.intent === "revoke-others")
       ? result
       : undefined;
+  const addressOf = (session: SessionView) =>
+    session.ipAddress ? compactAddress(visibleText(session.ipAddress)) : "—";
+  const when = (iso: string) => <time dateTime={iso}>{date.format(new Date(iso))}</time>;
+  const columns: Column<SessionView>[] = [
+    {
+      id: "device",
+      header: t("sessions.device"),
+      label: t("sessions.device"),
+      wide: true,
+      cell: (session) => {
+        const fullAgent = session.userAgent ? visibleText(session.userAgent, 1024) : null;
+        return (
+          <>
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-medium" title={fullAgent ?? undefined}>
+                {deviceName(session.userAgent)}
+              </span>
+              {session.current ? <Badge tone="green">{t("sessions.current")}</Badge> : null}
+            </span>
+            {fullAgent ? (
+              <details className="text-xs text-muted-foreground">
+                <summary className="cursor-pointer">{t("sessions.fullAgent")}</summary>
+                <code dir="ltr" className="block break-all">
+                  {fullAgent}
+                </code>
+              </details>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      id: "address",
+      header: t("sessions.address"),
+      label: t("sessions.address"),
+      cell: (session) => (
+        <span dir="ltr" className="font-mono text-xs">
+          {addressOf(session)}
+        </span>
+      ),
+    },
+    {
+      id: "signedIn",
+      header: t("sessions.signedIn"),
+      label: t("sessions.signedIn"),
+      className: "md:whitespace-nowrap",
+      cell: (session) => when(session.createdAt),
+    },
+    {
+      id: "lastActive",
+      header: t("sessions.lastActive"),
+      label: t("sessions.lastActive"),
+      className: "md:whitespace-nowrap",
+      cell: (session) => when(session.lastActiveAt),
+    },
+    {
+      id: "expires",
+      header: t("sessions.expires"),
+      label: t("sessions.expires"),
+      className: "md:whitespace-nowrap",
+      cell: (session) => when(session.expiresAt),
+    },
+    {
+      id: "actions",
+      header: <span className="sr-only">{t("sessions.actions")}</span>,
+      wide: true,
+      cell: (session) => {
+        if (session.current) return null;
+        const device = deviceName(session.userAgent);
+        return (
+          <ConfirmAction
+            trigger={t("sessions.end")}
+            triggerLabel={t("sessions.endFor", { device })}
+            title={t("sessions.endTitle")}
+            description={
+              <p>
+                {t("sessions.endText", {
+                  device,
+                  address: addressOf(session),
+                })}
+              </p>
+            }
+            confirm={t("sessions.endConfirm")}
+            fields={{ intent: "revoke-session", sessionId: session.id }}
+            result={result}
+          />
+        );
+      },
+    },
+  ];
   return (
     <section aria-labelledby="sessions-heading" className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -73,84 +159,13 @@ export function SessionsSection({
           />
         ) : null}
       </div>
-      {mine ? <ResultMessage result={mine} /> : null}
-      <ResponsiveTable
+      {mine ? <ResultMessage result={mine} values={resultValues(mine)} /> : null}
+      <DataTable
         caption={t("sessions.title")}
-        head={
-          <>
-            <HeadCell>{t("sessions.device")}</HeadCell>
-            <HeadCell>{t("sessions.address")}</HeadCell>
-            <HeadCell>{t("sessions.signedIn")}</HeadCell>
-            <HeadCell>{t("sessions.lastActive")}</HeadCell>
-            <HeadCell>{t("sessions.expires")}</HeadCell>
-            <HeadCell>
-              <span className="sr-only">{t("sessions.actions")}</span>
-            </HeadCell>
-          </>
-        }
-      >
-        {sessions.map((session) => {
-          const device = deviceName(session.userAgent);
-          const fullAgent = session.userAgent ? visibleText(session.userAgent, 1024) : null;
-          const address = session.ipAddress ? compactAddress(visibleText(session.ipAddress)) : "—";
-          return (
-            <CardRow key={session.id}>
-              <CardCell label={t("sessions.device")} wide>
-                <span className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium" title={fullAgent ?? undefined}>
-                    {device}
-                  </span>
-                  {session.current ? <Badge tone="green">{t("sessions.current")}</Badge> : null}
-                </span>
-                {fullAgent ? (
-                  <details className="text-xs text-muted-foreground">
-                    <summary className="cursor-pointer">{t("sessions.fullAgent")}</summary>
-                    <code dir="ltr" className="block break-all">
-                      {fullAgent}
-                    </code>
-                  </details>
-                ) : null}
-              </CardCell>
-              <CardCell label={t("sessions.address")}>
-                <span dir="ltr" className="font-mono text-xs">
-                  {address}
-                </span>
-              </CardCell>
-              <CardCell label={t("sessions.signedIn")} className="md:whitespace-nowrap">
-                <time dateTime={session.createdAt}>{date.format(new Date(session.createdAt))}</time>
-              </CardCell>
-              <CardCell label={t("sessions.lastActive")} className="md:whitespace-nowrap">
-                <time dateTime={session.lastActiveAt}>
-                  {date.format(new Date(session.lastActiveAt))}
-                </time>
-              </CardCell>
-              <CardCell label={t("sessions.expires")} className="md:whitespace-nowrap">
-                <time dateTime={session.expiresAt}>{date.format(new Date(session.expiresAt))}</time>
-              </CardCell>
-              <CardCell wide>
-                {session.current ? null : (
-                  <ConfirmAction
-                    trigger={t("sessions.end")}
-                    triggerLabel={t("sessions.endFor", { device })}
-                    title={t("sessions.endTitle")}
-                    description={
-                      <p>
-                        {t("sessions.endText", {
-                          device,
-                          address,
-                        })}
-                      </p>
-                    }
-                    confirm={t("sessions.endConfirm")}
-                    fields={{ intent: "revoke-session", sessionId: session.id }}
-                    result={result}
-                  />
-                )}
-              </CardCell>
-            </CardRow>
-          );
-        })}
-      </ResponsiveTable>
+        columns={columns}
+        rows={sessions}
+        rowKey={(session) => session.id}
+      />
       <p className="text-xs text-muted-foreground">
         {t("sessions.lastActiveNote", { minutes: SESSION_ACTIVITY_STEP_MINUTES })}
       </p>

@@ -1,11 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
-import {
-  CardCell,
-  CardRow,
-  HeadCell,
-  ResponsiveTable,
-} from "~/components/data-table/responsive-table";
+import type { Column } from "~/components/data-table/data-table";
+import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
+import { ResultMessage } from "~/components/ui/result-message";
 import {
   LOGIN_EMAIL_FAILURE_CEILING,
   LOGIN_EMAIL_WINDOW_MINUTES,
@@ -19,7 +16,7 @@ import { visibleText } from "~/lib/visible-text";
 import {
   ConfirmAction,
   dateFormat,
-  ResultMessage,
+  resultValues,
   type SecurityActionResult,
 } from "./security-shared";
 
@@ -43,6 +40,152 @@ export function ThrottlesSection({
   const date = dateFormat(locale, true);
   const mine = result?.intent === "lift-block" ? result : undefined;
   const when = (iso: string) => <time dateTime={iso}>{date.format(new Date(iso))}</time>;
+  /** The email (or the address alone), and for a pair the address under it. */
+  const who = (entry: ThrottleView) => {
+    const email = entry.email === null ? null : visibleText(entry.email);
+    const address = entry.address === null ? null : compactAddress(visibleText(entry.address));
+    return { key: email ?? address ?? "", from: entry.kind === "pair" ? address : null };
+  };
+  const throttleColumns: Column<ThrottleView>[] = [
+    {
+      id: "who",
+      header: t("throttles.who"),
+      label: t("throttles.who"),
+      wide: true,
+      cell: (entry) => {
+        const { key, from } = who(entry);
+        return (
+          <>
+            <span className="block text-xs text-muted-foreground">
+              {t(THROTTLE_KIND_LABELS[entry.kind])}
+            </span>
+            <span dir="ltr" className="block font-mono text-xs break-all">
+              {key}
+            </span>
+            {from ? (
+              <span className="block text-xs">
+                {t("throttles.from")}{" "}
+                <span dir="ltr" className="font-mono break-all">
+                  {from}
+                </span>
+              </span>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      id: "state",
+      header: t("throttles.state"),
+      label: t("throttles.state"),
+      cell: (entry) =>
+        entry.active ? (
+          <>
+            <Badge tone="red" className="w-fit">
+              {t("throttles.blocked")}
+            </Badge>
+            <time className="text-xs" dateTime={entry.block.endsAt}>
+              {t("throttles.until", { time: date.format(new Date(entry.block.endsAt)) })}
+            </time>
+          </>
+        ) : entry.block.liftedAt ? (
+          <>
+            <Badge tone="blue" className="w-fit">
+              {t("throttles.lifted")}
+            </Badge>
+            <span className="text-xs">{when(entry.block.liftedAt)}</span>
+          </>
+        ) : (
+          <>
+            <Badge className="w-fit">{t("throttles.ended")}</Badge>
+            <span className="text-xs">{when(entry.block.endsAt)}</span>
+          </>
+        ),
+    },
+    {
+      id: "blockedAt",
+      header: t("throttles.blockedAt"),
+      label: t("throttles.blockedAt"),
+      className: "md:whitespace-nowrap",
+      cell: (entry) => when(entry.block.startedAt),
+    },
+    {
+      id: "attempts",
+      header: t("throttles.attempts"),
+      headerClassName: "md:text-end",
+      label: t("throttles.attempts"),
+      className: "md:text-end",
+      cell: (entry) => <span className="font-mono">{entry.attempts}</span>,
+    },
+    {
+      id: "actions",
+      header: <span className="sr-only">{t("throttles.actions")}</span>,
+      wide: true,
+      cell: (entry) => {
+        if (!entry.active) return null;
+        const { key, from } = who(entry);
+        return (
+          <ConfirmAction
+            trigger={t("throttles.lift")}
+            triggerLabel={
+              from
+                ? t("throttles.liftForPair", { email: key, address: from })
+                : t("throttles.liftFor", { key })
+            }
+            title={t("throttles.liftTitle")}
+            description={
+              <>
+                <p>{t("throttles.liftText")}</p>
+                <p dir="ltr" className="mt-2 font-mono break-all">
+                  {key}
+                  {from ? ` ${from}` : null}
+                </p>
+              </>
+            }
+            confirm={t("throttles.liftConfirm")}
+            fields={{ intent: "lift-block", kind: entry.kind, key: entry.key }}
+            result={result}
+          />
+        );
+      },
+    },
+  ];
+  const refusalColumns: Column<RefusalView>[] = [
+    {
+      id: "address",
+      header: t("refusals.address"),
+      label: t("refusals.address"),
+      cell: (refusal) => (
+        <span dir="ltr" className="font-mono text-xs break-all">
+          {compactAddress(visibleText(refusal.address))}
+        </span>
+      ),
+    },
+    {
+      id: "form",
+      header: t("refusals.form"),
+      label: t("refusals.form"),
+      cell: (refusal) => (
+        <span dir="ltr" className="font-mono text-xs">
+          {refusal.path}
+        </span>
+      ),
+    },
+    {
+      id: "at",
+      header: t("refusals.at"),
+      label: t("refusals.at"),
+      className: "md:whitespace-nowrap",
+      cell: (refusal) => when(refusal.at),
+    },
+    {
+      id: "until",
+      header: t("refusals.until"),
+      label: t("refusals.until"),
+      className: "md:whitespace-nowrap",
+      cell: (refusal) => when(refusal.endsAt),
+    },
+  ];
   return (
     <section aria-labelledby="throttles-heading" className="grid min-w-0 gap-3">
       <div className="grid gap-1">
@@ -59,148 +202,30 @@ export function ThrottlesSection({
           })}
         </p>
       </div>
-      {mine ? <ResultMessage result={mine} /> : null}
-      {throttles.length === 0 ? (
-        <p className="text-muted-foreground">{t("throttles.empty")}</p>
-      ) : (
-        <ResponsiveTable
-          caption={t("throttles.title")}
-          head={
-            <>
-              <HeadCell>{t("throttles.who")}</HeadCell>
-              <HeadCell>{t("throttles.state")}</HeadCell>
-              <HeadCell>{t("throttles.blockedAt")}</HeadCell>
-              <HeadCell className="md:text-end">{t("throttles.attempts")}</HeadCell>
-              <HeadCell>
-                <span className="sr-only">{t("throttles.actions")}</span>
-              </HeadCell>
-            </>
-          }
-        >
-          {throttles.map((entry) => {
-            const email = entry.email === null ? null : visibleText(entry.email);
-            const address =
-              entry.address === null ? null : compactAddress(visibleText(entry.address));
-            // The email (or the address alone), and for a pair the address under it.
-            const key = email ?? address ?? "";
-            const from = entry.kind === "pair" ? address : null;
-            const liftFor = from
-              ? t("throttles.liftForPair", { email: key, address: from })
-              : t("throttles.liftFor", { key });
-            const kind = t(THROTTLE_KIND_LABELS[entry.kind]);
-            return (
-              <CardRow key={`${entry.kind}:${entry.key}`}>
-                <CardCell label={t("throttles.who")} wide>
-                  <span className="block text-xs text-muted-foreground">{kind}</span>
-                  <span dir="ltr" className="block font-mono text-xs break-all">
-                    {key}
-                  </span>
-                  {from ? (
-                    <span className="block text-xs">
-                      {t("throttles.from")}{" "}
-                      <span dir="ltr" className="font-mono break-all">
-                        {from}
-                      </span>
-                    </span>
-                  ) : null}
-                </CardCell>
-                <CardCell label={t("throttles.state")}>
-                  {entry.active ? (
-                    <>
-                      <Badge tone="red" className="w-fit">
-                        {t("throttles.blocked")}
-                      </Badge>
-                      <time className="text-xs" dateTime={entry.block.endsAt}>
-                        {t("throttles.until", { time: date.format(new Date(entry.block.endsAt)) })}
-                      </time>
-                    </>
-                  ) : entry.block.liftedAt ? (
-                    <>
-                      <Badge tone="blue" className="w-fit">
-                        {t("throttles.lifted")}
-                      </Badge>
-                      <span className="text-xs">{when(entry.block.liftedAt)}</span>
-                    </>
-                  ) : (
-                    <>
-                      <Badge className="w-fit">{t("throttles.ended")}</Badge>
-                      <span className="text-xs">{when(entry.block.endsAt)}</span>
-                    </>
-                  )}
-                </CardCell>
-                <CardCell label={t("throttles.blockedAt")} className="md:whitespace-nowrap">
-                  {when(entry.block.startedAt)}
-                </CardCell>
-                <CardCell label={t("throttles.attempts")} className="md:text-end">
-                  <span className="font-mono">{entry.attempts}</span>
-                </CardCell>
-                <CardCell wide>
-                  {entry.active ? (
-                    <ConfirmAction
-                      trigger={t("throttles.lift")}
-                      triggerLabel={liftFor}
-                      title={t("throttles.liftTitle")}
-                      description={
-                        <>
-                          <p>{t("throttles.liftText")}</p>
-                          <p dir="ltr" className="mt-2 font-mono break-all">
-                            {key}
-                            {from ? ` ${from}` : null}
-                          </p>
-                        </>
-                      }
-                      confirm={t("throttles.liftConfirm")}
-                      fields={{ intent: "lift-block", kind: entry.kind, key: entry.key }}
-                      result={result}
-                    />
-                  ) : null}
-                </CardCell>
-              </CardRow>
-            );
-          })}
-        </ResponsiveTable>
-      )}
+      {mine ? <ResultMessage result={mine} values={resultValues(mine)} /> : null}
+      <ListTable
+        table={{
+          caption: t("throttles.title"),
+          columns: throttleColumns,
+          rows: throttles,
+          rowKey: (entry) => `${entry.kind}:${entry.key}`,
+        }}
+        empty={t("throttles.empty")}
+      />
 
       <div className="mt-2 grid gap-1">
         <h3 className="font-semibold">{t("refusals.title")}</h3>
         <p className="text-sm text-muted-foreground">{t("refusals.intro")}</p>
       </div>
-      {refusals.length === 0 ? (
-        <p className="text-muted-foreground">{t("refusals.empty")}</p>
-      ) : (
-        <ResponsiveTable
-          caption={t("refusals.title")}
-          head={
-            <>
-              <HeadCell>{t("refusals.address")}</HeadCell>
-              <HeadCell>{t("refusals.form")}</HeadCell>
-              <HeadCell>{t("refusals.at")}</HeadCell>
-              <HeadCell>{t("refusals.until")}</HeadCell>
-            </>
-          }
-        >
-          {refusals.map((refusal) => (
-            <CardRow key={refusal.id}>
-              <CardCell label={t("refusals.address")}>
-                <span dir="ltr" className="font-mono text-xs break-all">
-                  {compactAddress(visibleText(refusal.address))}
-                </span>
-              </CardCell>
-              <CardCell label={t("refusals.form")}>
-                <span dir="ltr" className="font-mono text-xs">
-                  {refusal.path}
-                </span>
-              </CardCell>
-              <CardCell label={t("refusals.at")} className="md:whitespace-nowrap">
-                {when(refusal.at)}
-              </CardCell>
-              <CardCell label={t("refusals.until")} className="md:whitespace-nowrap">
-                {when(refusal.endsAt)}
-              </CardCell>
-            </CardRow>
-          ))}
-        </ResponsiveTable>
-      )}
+      <ListTable
+        table={{
+          caption: t("refusals.title"),
+          columns: refusalColumns,
+          rows: refusals,
+          rowKey: (refusal) => refusal.id,
+        }}
+        empty={t("refusals.empty")}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
-import { SimpleTable } from "~/components/data-table/simple-table";
+import type { Column } from "~/components/data-table/data-table";
+import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -17,8 +18,9 @@ import {
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_IDS, BILLING_CYCLE_LABELS } from "~/domain/orders/orders";
 import { formatEuros } from "~/lib/money";
-import { messageKey } from "~/lib/message-key";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import { Select } from "~/components/ui/select";
+import { useMessage } from "~/i18n/use-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { AdminServiceView } from "~/domain/hosting-services/hosting-services";
 import type { Product } from "~/domain/catalogue/catalogue";
@@ -36,8 +38,10 @@ export type AdminServiceRow = Pick<
   | "expiresAt"
 >;
 
-const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
+/** What an action on a service said; `params.status` is the status it now has. */
+export type ServiceActionResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
+  params?: Record<string, string>;
+};
 
 export function ServicesAdmin({
   services,
@@ -48,36 +52,123 @@ export function ServicesAdmin({
   services: AdminServiceRow[];
   products: Pick<Product, "id" | "name">[];
   locale: string;
-  result?: {
-    ok: boolean;
-    message: string;
-    params?: Record<string, string>;
-    fieldErrors?: Record<string, string>;
-  };
+  result?: ServiceActionResult;
 }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
-  const tr = t as (key: string, options?: object) => string;
+  const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
   const errors = result?.fieldErrors ?? {};
   const actions: ServiceAction[] = ["suspend", "reactivate", "terminate"];
+  const columns: Column<AdminServiceRow>[] = [
+    { id: "id", header: "#", className: "font-mono", cell: (service) => service.id },
+    {
+      id: "customer",
+      header: t("admin.customer"),
+      cell: (service) => (
+        <>
+          {service.userName}
+          <div className="text-xs text-muted-foreground" dir="ltr">
+            {service.userEmail}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "service",
+      header: t("admin.service"),
+      cell: (service) => (
+        <>
+          {service.name}
+          <div className="text-xs text-muted-foreground" dir="auto">
+            {service.serverName}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "price",
+      header: t("admin.price_label"),
+      dir: "ltr",
+      cell: (service) => formatEuros(service.monthlyPriceCents, locale),
+    },
+    {
+      id: "expires",
+      header: t("admin.expires"),
+      cell: (service) => date.format(new Date(service.expiresAt)),
+    },
+    {
+      id: "status",
+      header: t("admin.status"),
+      cell: (service) => {
+        const shown = displayStatus(service.status, service.expiresAt);
+        return <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>;
+      },
+    },
+    {
+      id: "actions",
+      header: t("admin.actions"),
+      cell: (service) => (
+        <div className="flex flex-wrap gap-2">
+          {actions
+            .filter((action) => canTransition(service.status, action))
+            .map((action) => (
+              <Form
+                key={action}
+                method="post"
+                onSubmit={(event) => {
+                  if (
+                    action === "terminate" &&
+                    !confirm(t("admin.confirmTerminate", { id: service.id }))
+                  )
+                    event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="intent" value={action} />
+                <input type="hidden" name="serviceId" value={service.id} />
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant={action === "terminate" ? "destructive" : "outline"}
+                  disabled={busy}
+                >
+                  {t(SERVICE_ACTION_LABELS[action])}
+                </Button>
+              </Form>
+            ))}
+          <Form
+            method="post"
+            onSubmit={(event) => {
+              if (!confirm(t("admin.confirmDelete", { id: service.id }))) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="serviceId" value={service.id} />
+            <Button type="submit" size="sm" variant="ghost" disabled={busy}>
+              {t("admin.delete")}
+            </Button>
+          </Form>
+        </div>
+      ),
+    },
+  ];
   return (
     <main className="grid gap-6">
       <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
       {result ? (
-        <StatusMessage ok={result.ok}>
-          {tr(
-            messageKey(result.message),
+        <ResultMessage
+          result={result}
+          values={
             result.params
               ? {
                   status: t(
                     SERVICE_STATUS_LABELS[result.params.status as ServiceStatus] ?? "status.active",
                   ).toLowerCase(),
                 }
-              : undefined,
-          )}
-        </StatusMessage>
+              : undefined
+          }
+        />
       ) : null}
 
       <Card>
@@ -87,53 +178,36 @@ export function ServicesAdmin({
         <CardContent>
           <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" noValidate>
             <input type="hidden" name="intent" value="add" />
-            <Field
-              id="userId"
-              label={t("admin.user")}
-              error={errors.userId ? tr(messageKey(errors.userId)) : undefined}
-            >
+            <Field id="userId" label={t("admin.user")} error={message(errors.userId)}>
               <Input id="userId" name="userId" required dir="ltr" />
             </Field>
-            <Field
-              id="name"
-              label={t("admin.name")}
-              error={errors.name ? tr(messageKey(errors.name)) : undefined}
-            >
+            <Field id="name" label={t("admin.name")} error={message(errors.name)}>
               <Input id="name" name="name" required maxLength={100} />
             </Field>
-            <Field
-              id="price"
-              label={t("admin.price")}
-              error={errors.price ? tr(messageKey(errors.price)) : undefined}
-            >
+            <Field id="price" label={t("admin.price")} error={message(errors.price)}>
               <Input id="price" name="price" inputMode="decimal" dir="ltr" placeholder="4.50" />
             </Field>
             <Field id="productId" label={t("admin.product")}>
-              <select id="productId" name="productId" className={selectClass} defaultValue="">
+              <Select id="productId" name="productId" defaultValue="">
                 <option value="">{t("admin.noProduct")}</option>
                 {products.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             </Field>
             <Field id="serverName" label={t("admin.serverName")}>
               <Input id="serverName" name="serverName" maxLength={64} />
             </Field>
             <Field id="billingCycle" label={t("admin.billingCycle")}>
-              <select
-                id="billingCycle"
-                name="billingCycle"
-                className={selectClass}
-                defaultValue="monthly"
-              >
+              <Select id="billingCycle" name="billingCycle" defaultValue="monthly">
                 {BILLING_CYCLE_IDS.map((id) => (
                   <option key={id} value={id}>
                     {tOrders(BILLING_CYCLE_LABELS[id])}
                   </option>
                 ))}
-              </select>
+              </Select>
             </Field>
             <div className="sm:col-span-2 lg:col-span-3">
               <Button type="submit" disabled={busy}>
@@ -144,93 +218,17 @@ export function ServicesAdmin({
         </CardContent>
       </Card>
 
-      {services.length === 0 ? (
-        <p className="text-muted-foreground">{t("admin.empty")}</p>
-      ) : (
-        <SimpleTable
-          caption={t("admin.title")}
-          head={[
-            "#",
-            t("admin.customer"),
-            t("admin.service"),
-            t("admin.price_label"),
-            t("admin.expires"),
-            t("admin.status"),
-            t("admin.actions"),
-          ]}
-        >
-          {services.map((service) => {
-            const shown = displayStatus(service.status, service.expiresAt);
-            return (
-              <tr key={service.id} className="align-top">
-                <td className="px-3 py-2 font-mono">{service.id}</td>
-                <td className="px-3 py-2">
-                  {service.userName}
-                  <div className="text-xs text-muted-foreground" dir="ltr">
-                    {service.userEmail}
-                  </div>
-                </td>
-                <td className="px-3 py-2">
-                  {service.name}
-                  <div className="text-xs text-muted-foreground" dir="auto">
-                    {service.serverName}
-                  </div>
-                </td>
-                <td className="px-3 py-2" dir="ltr">
-                  {formatEuros(service.monthlyPriceCents, locale)}
-                </td>
-                <td className="px-3 py-2">{date.format(new Date(service.expiresAt))}</td>
-                <td className="px-3 py-2">
-                  <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-2">
-                    {actions
-                      .filter((action) => canTransition(service.status, action))
-                      .map((action) => (
-                        <Form
-                          key={action}
-                          method="post"
-                          onSubmit={(event) => {
-                            if (
-                              action === "terminate" &&
-                              !confirm(t("admin.confirmTerminate", { id: service.id }))
-                            )
-                              event.preventDefault();
-                          }}
-                        >
-                          <input type="hidden" name="intent" value={action} />
-                          <input type="hidden" name="serviceId" value={service.id} />
-                          <Button
-                            type="submit"
-                            size="sm"
-                            variant={action === "terminate" ? "destructive" : "outline"}
-                            disabled={busy}
-                          >
-                            {t(SERVICE_ACTION_LABELS[action])}
-                          </Button>
-                        </Form>
-                      ))}
-                    <Form
-                      method="post"
-                      onSubmit={(event) => {
-                        if (!confirm(t("admin.confirmDelete", { id: service.id })))
-                          event.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="serviceId" value={service.id} />
-                      <Button type="submit" size="sm" variant="ghost" disabled={busy}>
-                        {t("admin.delete")}
-                      </Button>
-                    </Form>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </SimpleTable>
-      )}
+      <ListTable
+        table={{
+          caption: t("admin.title"),
+          columns,
+          rows: services,
+          rowKey: (service) => service.id,
+          phone: "scroll",
+          rowClassName: "align-top",
+        }}
+        empty={t("admin.empty")}
+      />
     </main>
   );
 }

@@ -1,26 +1,25 @@
 import { EyeIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, fieldAria } from "~/components/ui/field";
+import { FormCard, FormFields, type FieldSpec } from "~/components/ui/form-card";
 import { Input } from "~/components/ui/input";
+import type { ActionResult } from "~/components/ui/result-message";
 import { StatusMessage } from "~/components/ui/status-message";
-import type { Settings, SettingsForm } from "~/domain/settings/settings";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { SETTINGS_FORM_FIELDS, type Settings, type SettingsForm } from "~/domain/settings/settings";
 import { isHexColor, themeVariables } from "~/domain/settings/theme";
-import { messageKey } from "~/lib/message-key";
 
 export type SettingsActionResult =
-  | { ok: true; form: SettingsForm; message: string }
-  | {
+  | (ActionResult & { ok: true; form: SettingsForm })
+  | (ActionResult & {
       ok: false;
       form: SettingsForm | null;
-      message: string;
-      fieldErrors: Record<string, string>;
+      fieldErrors: Record<string, MessageKey>;
       values: Record<string, string>;
-    };
+    });
 
 /** The built-in texts an empty field stands for, in the admin's language (shown as placeholders). */
 export interface BuiltInTexts {
@@ -29,13 +28,19 @@ export interface BuiltInTexts {
   seoDescription: string;
 }
 
-const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
-const textareaClass =
-  "w-full rounded-md border bg-background px-3 py-2 text-base aria-invalid:border-destructive md:text-sm";
-
 // Language names, literal keys (common namespace) for the catalogue test.
 const LOCALE_NAMES = { en: "language.en", fr: "language.fr", ar: "language.ar" } as const;
+
+/** One part of the settings: its own card and form, saved on its own. */
+interface SettingsGroup {
+  form: SettingsForm;
+  title: string;
+  description: string;
+  /** The section the form's fields are stored in. */
+  stored: Record<string, unknown>;
+  aside?: ReactNode;
+  fields: FieldSpec[];
+}
 
 /**
  * What one form shows: the stored settings, or after a refused save of this form what was typed with
@@ -46,161 +51,26 @@ function useFormState(
   stored: Record<string, unknown>,
   result?: SettingsActionResult,
 ) {
-  const { t } = useTranslation("admin-settings");
-  const tr = t as (key: string) => string;
+  const message = useMessage();
   const mine = result && result.form === form ? result : undefined;
   const refused = mine && !mine.ok ? mine : undefined;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === form;
+  const names: readonly string[] = SETTINGS_FORM_FIELDS[form];
+  const text = (field: string) =>
+    refused ? (refused.values[field] ?? "") : String(stored[field] ?? "");
   return {
-    busy,
-    status: mine ? { ok: mine.ok, text: tr(messageKey(mine.message)) } : null,
-    error: (field: string) => {
-      const key = refused?.fieldErrors[field];
-      return key ? tr(messageKey(key)) : undefined;
-    },
-    text: (field: string) =>
-      refused ? (refused.values[field] ?? "") : String(stored[field] ?? ""),
-    checked: (field: string) => (refused ? refused.values[field] === "on" : stored[field] === true),
+    busy: navigation.state !== "idle" && navigation.formData?.get("intent") === form,
+    status: mine ? { ok: mine.ok, text: message(mine.message) } : null,
+    errors: refused?.fieldErrors ?? {},
+    text,
+    values: Object.fromEntries(names.map((field) => [field, text(field)])),
+    checked: Object.fromEntries(
+      names.map((field) => [
+        field,
+        refused ? refused.values[field] === "on" : stored[field] === true,
+      ]),
+    ),
   };
-}
-
-type FormState = ReturnType<typeof useFormState>;
-
-/** Ties a control to its error (Field renders `${id}-error`) and to its hint (`${id}-hint`). */
-function describe(id: string, error?: string, hint?: string) {
-  const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);
-  return {
-    "aria-invalid": error ? (true as const) : undefined,
-    "aria-describedby": ids.length > 0 ? ids.join(" ") : undefined,
-  };
-}
-
-function SettingsCard({
-  form,
-  title,
-  description,
-  state,
-  children,
-  aside,
-}: {
-  form: SettingsForm;
-  title: string;
-  description: string;
-  state: FormState;
-  children: ReactNode;
-  aside?: ReactNode;
-}) {
-  const { t } = useTranslation("admin-settings");
-  return (
-    <Card id={form} className="scroll-mt-20">
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>{title}</CardTitle>
-          {aside}
-        </div>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" className="grid gap-4" noValidate aria-label={title}>
-          <input type="hidden" name="intent" value={form} />
-          {state.status ? (
-            <StatusMessage ok={state.status.ok}>{state.status.text}</StatusMessage>
-          ) : null}
-          {children}
-          <Button type="submit" disabled={state.busy} aria-busy={state.busy} className="w-fit">
-            {state.busy ? t("saving") : t("save")}
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
-  );
-}
-
-function TextField({
-  id,
-  name,
-  label,
-  state,
-  hint,
-  type = "text",
-  maxLength,
-  dir,
-  placeholder,
-  multiline,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  state: FormState;
-  hint?: string;
-  type?: "text" | "email" | "url";
-  maxLength?: number;
-  dir?: "ltr" | "auto";
-  placeholder?: string;
-  multiline?: boolean;
-}) {
-  const error = state.error(name);
-  const common = {
-    id,
-    name,
-    maxLength,
-    dir,
-    placeholder,
-    defaultValue: state.text(name),
-    ...describe(id, error, hint),
-  };
-  return (
-    <Field id={id} label={label} error={error}>
-      {multiline ? (
-        <textarea rows={3} className={textareaClass} {...common} />
-      ) : (
-        <Input type={type} {...common} />
-      )}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-    </Field>
-  );
-}
-
-function Switch({
-  id,
-  name,
-  label,
-  hint,
-  state,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  hint?: string;
-  state: FormState;
-}) {
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        defaultChecked={state.checked(name)}
-        className="mt-1 size-4 shrink-0 accent-primary"
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
-      <div className="grid gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
 }
 
 export function SettingsPage({
@@ -216,7 +86,8 @@ export function SettingsPage({
   result?: SettingsActionResult;
 }) {
   const { t } = useTranslation("admin-settings");
-  const tr = t as (key: string) => string;
+  const message = useMessage();
+  const groups = useSettingsGroups(settings, builtIn, entryGateServerOn, result);
   const unknown = result && !result.ok && result.form === null ? result : undefined;
   return (
     <main className="grid max-w-4xl gap-6">
@@ -224,233 +95,303 @@ export function SettingsPage({
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="text-muted-foreground">{t("intro")}</p>
       </div>
-      {unknown ? <StatusMessage ok={false}>{tr(messageKey(unknown.message))}</StatusMessage> : null}
+      {unknown ? <StatusMessage ok={false}>{message(unknown.message)}</StatusMessage> : null}
       <nav aria-label={t("sections")}>
         <ul className="flex flex-wrap gap-2 text-sm">
-          {(
-            [
-              ["general", t("general.title")],
-              ["links", t("links.title")],
-              ["maintenance", t("maintenance.title")],
-              ["theme", t("theme.title")],
-              ["features", t("features.title")],
-              ["seo", t("seo.title")],
-            ] as const
-          ).map(([id, label]) => (
-            <li key={id}>
-              <a href={`#${id}`} className="rounded-md border px-3 py-1 hover:bg-muted">
-                {label}
+          {groups.map((group) => (
+            <li key={group.form}>
+              <a href={`#${group.form}`} className="rounded-md border px-3 py-1 hover:bg-muted">
+                {group.title}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      <GeneralForm
-        settings={settings}
-        builtIn={builtIn}
-        entryGateServerOn={entryGateServerOn}
-        result={result}
-      />
-      <LinksForm settings={settings} result={result} />
-      <MaintenanceForm settings={settings} result={result} />
-      <ThemeForm settings={settings} result={result} />
-      <FeaturesForm settings={settings} result={result} />
-      <SeoForm settings={settings} builtIn={builtIn} result={result} />
+      {groups.map((group) => (
+        <SettingsCard key={group.form} group={group} result={result} />
+      ))}
     </main>
   );
 }
 
-function GeneralForm({
-  settings,
-  builtIn,
-  entryGateServerOn,
-  result,
-}: {
-  settings: Settings;
-  builtIn: BuiltInTexts;
-  entryGateServerOn: boolean;
-  result?: SettingsActionResult;
-}) {
+function SettingsCard({ group, result }: { group: SettingsGroup; result?: SettingsActionResult }) {
+  const { t } = useTranslation("admin-settings");
+  const state = useFormState(group.form, group.stored, result);
+  return (
+    <FormCard
+      id={group.form}
+      title={group.title}
+      description={group.description}
+      aside={group.aside}
+      status={state.status}
+      busy={state.busy}
+      submit={{ label: t("save"), busyLabel: t("saving") }}
+    >
+      <FormFields
+        fields={group.fields}
+        idPrefix={group.form}
+        values={state.values}
+        checked={state.checked}
+        errors={state.errors}
+      />
+    </FormCard>
+  );
+}
+
+/** The settings page as data: its six forms, each a list of fields, in the order the page shows them. */
+function useSettingsGroups(
+  settings: Settings,
+  builtIn: BuiltInTexts,
+  entryGateServerOn: boolean,
+  result?: SettingsActionResult,
+): SettingsGroup[] {
   const { t } = useTranslation("admin-settings");
   const { t: tCommon } = useTranslation();
-  const state = useFormState("general", settings.general, result);
-  const locale = state.text("defaultLocale");
-  return (
-    <SettingsCard
-      form="general"
-      title={t("general.title")}
-      description={t("general.description")}
-      state={state}
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="general-siteName"
-          name="siteName"
-          label={t("general.siteName")}
-          maxLength={80}
-          dir="auto"
-          state={state}
-        />
-        <Field
-          id="general-defaultLocale"
-          label={t("general.defaultLocale")}
-          error={state.error("defaultLocale")}
-        >
-          <select
-            id="general-defaultLocale"
-            name="defaultLocale"
-            defaultValue={locale}
-            className={selectClass}
-            aria-describedby="general-defaultLocale-hint"
-          >
-            {(["en", "fr", "ar"] as const).map((lang) => (
-              <option key={lang} value={lang} lang={lang}>
-                {tCommon(LOCALE_NAMES[lang])}
-              </option>
-            ))}
-          </select>
-          <p id="general-defaultLocale-hint" className="text-sm text-muted-foreground">
-            {t("general.defaultLocaleHint")}
-          </p>
-        </Field>
-      </div>
-      <TextField
-        id="general-siteDescription"
-        name="siteDescription"
-        label={t("general.siteDescription")}
-        hint={t("builtInHint")}
-        placeholder={builtIn.siteDescription}
-        maxLength={300}
-        dir="auto"
-        multiline
-        state={state}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="general-contactEmail"
-          name="contactEmail"
-          type="email"
-          label={t("general.contactEmail")}
-          dir="ltr"
-          state={state}
-        />
-        <TextField
-          id="general-paymentsEmail"
-          name="paymentsEmail"
-          type="email"
-          label={t("general.paymentsEmail")}
-          hint={t("general.paymentsEmailHint")}
-          dir="ltr"
-          state={state}
-        />
-      </div>
-      <Switch
-        id="general-entryGate"
-        name="entryGate"
-        label={t("general.entryGate")}
-        hint={entryGateServerOn ? t("general.entryGateHint") : t("general.entryGateServerOff")}
-        state={state}
-      />
-    </SettingsCard>
-  );
-}
-
-function LinksForm({ settings, result }: { settings: Settings; result?: SettingsActionResult }) {
-  const { t } = useTranslation("admin-settings");
-  const state = useFormState("links", settings.links, result);
-  // Literal keys, so the catalogue test sees each one in use.
-  const fields = [
-    ["discord", t("links.discord")],
-    ["whatsapp", t("links.whatsapp")],
-    ["telegram", t("links.telegram")],
-    ["gamePanel", t("links.gamePanel")],
-    ["databaseAdmin", t("links.databaseAdmin")],
-    ["github", t("links.github")],
-    ["instagram", t("links.instagram")],
-    ["facebook", t("links.facebook")],
-  ] as const;
-  return (
-    <SettingsCard
-      form="links"
-      title={t("links.title")}
-      description={t("links.description")}
-      state={state}
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        {fields.map(([name, label]) => (
-          <TextField
-            key={name}
-            id={`links-${name}`}
-            name={name}
-            label={label}
-            type="url"
-            dir="ltr"
-            maxLength={500}
-            placeholder="https://"
-            state={state}
-          />
-        ))}
-      </div>
-    </SettingsCard>
-  );
-}
-
-function MaintenanceForm({
-  settings,
-  result,
-}: {
-  settings: Settings;
-  result?: SettingsActionResult;
-}) {
-  const { t } = useTranslation("admin-settings");
-  const state = useFormState("maintenance", settings.general, result);
-  const on = settings.general.maintenanceMode;
-  return (
-    <SettingsCard
-      form="maintenance"
-      title={t("maintenance.title")}
-      description={t("maintenance.description")}
-      state={state}
-      aside={
-        <Badge tone={on ? "yellow" : "green"}>
-          {on ? t("maintenance.on") : t("maintenance.off")}
+  const maintenanceOn = settings.general.maintenanceMode;
+  // A free text (a name, a description) may be in any script; addresses and links read left to right.
+  const link = (name: string, label: string): FieldSpec => ({
+    kind: "input",
+    type: "url",
+    name,
+    label,
+    maxLength: 500,
+    dir: "ltr",
+    placeholder: "https://",
+  });
+  return [
+    {
+      form: "general",
+      title: t("general.title"),
+      description: t("general.description"),
+      stored: settings.general,
+      fields: [
+        {
+          kind: "row",
+          className: "grid gap-4 sm:grid-cols-2",
+          fields: [
+            {
+              kind: "input",
+              type: "text",
+              name: "siteName",
+              label: t("general.siteName"),
+              maxLength: 80,
+              dir: "auto",
+            },
+            {
+              kind: "select",
+              name: "defaultLocale",
+              label: t("general.defaultLocale"),
+              hint: t("general.defaultLocaleHint"),
+              variant: "form",
+              options: (["en", "fr", "ar"] as const).map((lang) => ({
+                value: lang,
+                label: tCommon(LOCALE_NAMES[lang]),
+                lang,
+              })),
+            },
+          ],
+        },
+        {
+          kind: "textarea",
+          rows: 3,
+          variant: "validated",
+          name: "siteDescription",
+          label: t("general.siteDescription"),
+          hint: t("builtInHint"),
+          maxLength: 300,
+          dir: "auto",
+          placeholder: builtIn.siteDescription,
+        },
+        {
+          kind: "row",
+          className: "grid gap-4 sm:grid-cols-2",
+          fields: [
+            {
+              kind: "input",
+              type: "email",
+              name: "contactEmail",
+              label: t("general.contactEmail"),
+              dir: "ltr",
+            },
+            {
+              kind: "input",
+              type: "email",
+              name: "paymentsEmail",
+              label: t("general.paymentsEmail"),
+              hint: t("general.paymentsEmailHint"),
+              dir: "ltr",
+            },
+          ],
+        },
+        {
+          kind: "switch",
+          name: "entryGate",
+          label: t("general.entryGate"),
+          hint: entryGateServerOn ? t("general.entryGateHint") : t("general.entryGateServerOff"),
+        },
+      ],
+    },
+    {
+      form: "links",
+      title: t("links.title"),
+      description: t("links.description"),
+      stored: settings.links,
+      fields: [
+        {
+          kind: "row",
+          className: "grid gap-4 sm:grid-cols-2",
+          // Literal keys, so the catalogue test sees each one in use.
+          fields: [
+            link("discord", t("links.discord")),
+            link("whatsapp", t("links.whatsapp")),
+            link("telegram", t("links.telegram")),
+            link("gamePanel", t("links.gamePanel")),
+            link("databaseAdmin", t("links.databaseAdmin")),
+            link("github", t("links.github")),
+            link("instagram", t("links.instagram")),
+            link("facebook", t("links.facebook")),
+          ],
+        },
+      ],
+    },
+    {
+      form: "maintenance",
+      title: t("maintenance.title"),
+      description: t("maintenance.description"),
+      stored: settings.general,
+      aside: (
+        <Badge tone={maintenanceOn ? "yellow" : "green"}>
+          {maintenanceOn ? t("maintenance.on") : t("maintenance.off")}
         </Badge>
-      }
-    >
-      <Switch
-        id="maintenance-mode"
-        name="maintenanceMode"
-        label={t("maintenance.mode")}
-        state={state}
-      />
-      <TextField
-        id="maintenance-message"
-        name="maintenanceMessage"
-        label={t("maintenance.message")}
-        hint={t("maintenance.messageHint")}
-        maxLength={500}
-        dir="auto"
-        multiline
-        state={state}
-      />
-      <a
-        href="/maintenance"
-        target="_blank"
-        rel="noopener"
-        className="inline-flex w-fit items-center gap-2 text-sm text-primary hover:underline"
-      >
-        <EyeIcon className="size-4" aria-hidden />
-        {t("maintenance.preview")}
-      </a>
-    </SettingsCard>
-  );
+      ),
+      fields: [
+        {
+          kind: "switch",
+          id: "maintenance-mode",
+          name: "maintenanceMode",
+          label: t("maintenance.mode"),
+        },
+        {
+          kind: "textarea",
+          rows: 3,
+          variant: "validated",
+          id: "maintenance-message",
+          name: "maintenanceMessage",
+          label: t("maintenance.message"),
+          hint: t("maintenance.messageHint"),
+          maxLength: 500,
+          dir: "auto",
+        },
+        {
+          kind: "custom",
+          key: "preview",
+          content: (
+            <a
+              href="/maintenance"
+              target="_blank"
+              rel="noopener"
+              className="inline-flex w-fit items-center gap-2 text-sm text-primary hover:underline"
+            >
+              <EyeIcon className="size-4" aria-hidden />
+              {t("maintenance.preview")}
+            </a>
+          ),
+        },
+      ],
+    },
+    {
+      form: "theme",
+      title: t("theme.title"),
+      description: t("theme.description"),
+      stored: settings.theme,
+      fields: [
+        {
+          kind: "custom",
+          key: "colours",
+          content: <ThemeFields settings={settings} result={result} />,
+        },
+      ],
+    },
+    {
+      form: "features",
+      title: t("features.title"),
+      description: t("features.description"),
+      stored: settings.features,
+      fields: [
+        {
+          kind: "switch",
+          name: "registration",
+          label: t("features.registration"),
+          hint: t("features.registrationHint"),
+        },
+        {
+          kind: "switch",
+          name: "coinPurchase",
+          label: t("features.coinPurchase"),
+          hint: t("features.coinPurchaseHint"),
+        },
+        {
+          kind: "switch",
+          name: "livechat",
+          label: t("features.livechat"),
+          hint: t("features.livechatHint"),
+        },
+        {
+          kind: "switch",
+          name: "tickets",
+          label: t("features.tickets"),
+          hint: t("features.ticketsHint"),
+        },
+      ],
+    },
+    {
+      form: "seo",
+      title: t("seo.title"),
+      description: t("seo.description"),
+      stored: settings.seo,
+      fields: [
+        {
+          kind: "input",
+          type: "text",
+          name: "title",
+          label: t("seo.titleField"),
+          hint: t("builtInHint"),
+          maxLength: 120,
+          dir: "auto",
+          placeholder: builtIn.seoTitle,
+        },
+        {
+          kind: "textarea",
+          rows: 3,
+          variant: "validated",
+          name: "description",
+          label: t("seo.descriptionField"),
+          hint: t("builtInHint"),
+          maxLength: 300,
+          dir: "auto",
+          placeholder: builtIn.seoDescription,
+        },
+        {
+          kind: "input",
+          type: "text",
+          name: "keywords",
+          label: t("seo.keywords"),
+          hint: t("seo.keywordsHint"),
+          maxLength: 300,
+          dir: "auto",
+        },
+      ],
+    },
+  ];
 }
 
 const COLOUR_FIELDS = ["primaryColor", "secondaryColor", "accentColor"] as const;
 type ColourField = (typeof COLOUR_FIELDS)[number];
 
-function ThemeForm({ settings, result }: { settings: Settings; result?: SettingsActionResult }) {
+/** The theme's colours: a picker and a code for each, and a preview that follows what is typed. */
+function ThemeFields({ settings, result }: { settings: Settings; result?: SettingsActionResult }) {
   const { t } = useTranslation("admin-settings");
+  const message = useMessage();
   const state = useFormState("theme", settings.theme, result);
   // The typed colours, so the preview follows them before anything is saved.
   const [colours, setColours] = useState<Record<ColourField, string>>(() => ({
@@ -483,18 +424,19 @@ function ThemeForm({ settings, result }: { settings: Settings; result?: Settings
     },
   };
   return (
-    <SettingsCard
-      form="theme"
-      title={t("theme.title")}
-      description={t("theme.description")}
-      state={state}
-    >
+    <>
       <div className="grid gap-4 md:grid-cols-3">
         {COLOUR_FIELDS.map((field) => {
           const id = `theme-${field}`;
-          const error = state.error(field);
+          const error = message(state.errors[field]);
           return (
-            <Field key={field} id={id} label={labels[field].label} error={error}>
+            <Field
+              key={field}
+              id={id}
+              label={labels[field].label}
+              hint={labels[field].hint}
+              error={error}
+            >
               <div className="flex items-center gap-2">
                 {/* The picker has no name: the text field is what is sent, so the form works without
                     JavaScript and a typed code is never overwritten by the picker. */}
@@ -519,12 +461,9 @@ function ThemeForm({ settings, result }: { settings: Settings; result?: Settings
                   spellCheck={false}
                   autoComplete="off"
                   className="font-mono"
-                  {...describe(id, error, labels[field].hint)}
+                  {...fieldAria(id, error, { hint: true })}
                 />
               </div>
-              <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-                {labels[field].hint}
-              </p>
             </Field>
           );
         })}
@@ -556,100 +495,6 @@ function ThemeForm({ settings, result }: { settings: Settings; result?: Settings
           {t("theme.previewBand")}
         </div>
       </section>
-    </SettingsCard>
-  );
-}
-
-function FeaturesForm({ settings, result }: { settings: Settings; result?: SettingsActionResult }) {
-  const { t } = useTranslation("admin-settings");
-  const state = useFormState("features", settings.features, result);
-  return (
-    <SettingsCard
-      form="features"
-      title={t("features.title")}
-      description={t("features.description")}
-      state={state}
-    >
-      <Switch
-        id="features-registration"
-        name="registration"
-        label={t("features.registration")}
-        hint={t("features.registrationHint")}
-        state={state}
-      />
-      <Switch
-        id="features-coinPurchase"
-        name="coinPurchase"
-        label={t("features.coinPurchase")}
-        hint={t("features.coinPurchaseHint")}
-        state={state}
-      />
-      <Switch
-        id="features-livechat"
-        name="livechat"
-        label={t("features.livechat")}
-        hint={t("features.livechatHint")}
-        state={state}
-      />
-      <Switch
-        id="features-tickets"
-        name="tickets"
-        label={t("features.tickets")}
-        hint={t("features.ticketsHint")}
-        state={state}
-      />
-    </SettingsCard>
-  );
-}
-
-function SeoForm({
-  settings,
-  builtIn,
-  result,
-}: {
-  settings: Settings;
-  builtIn: BuiltInTexts;
-  result?: SettingsActionResult;
-}) {
-  const { t } = useTranslation("admin-settings");
-  const state = useFormState("seo", settings.seo, result);
-  return (
-    <SettingsCard
-      form="seo"
-      title={t("seo.title")}
-      description={t("seo.description")}
-      state={state}
-    >
-      <TextField
-        id="seo-title"
-        name="title"
-        label={t("seo.titleField")}
-        hint={t("builtInHint")}
-        placeholder={builtIn.seoTitle}
-        maxLength={120}
-        dir="auto"
-        state={state}
-      />
-      <TextField
-        id="seo-description"
-        name="description"
-        label={t("seo.descriptionField")}
-        hint={t("builtInHint")}
-        placeholder={builtIn.seoDescription}
-        maxLength={300}
-        dir="auto"
-        multiline
-        state={state}
-      />
-      <TextField
-        id="seo-keywords"
-        name="keywords"
-        label={t("seo.keywords")}
-        hint={t("seo.keywordsHint")}
-        maxLength={300}
-        dir="auto"
-        state={state}
-      />
-    </SettingsCard>
+    </>
   );
 }

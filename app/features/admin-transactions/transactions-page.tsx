@@ -1,16 +1,10 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link } from "react-router";
-import {
-  CardCell,
-  CardRow,
-  HeadCell,
-  ResponsiveTable,
-} from "~/components/data-table/responsive-table";
-import { Pager } from "~/components/data-table/simple-table";
-import { Button } from "~/components/ui/button";
+import { Link } from "react-router";
+import type { Column } from "~/components/data-table/data-table";
+import { FilterBar, FilterField, FilterSelect } from "~/components/data-table/filter-bar";
+import { ListPage } from "~/components/data-table/list-page";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from "~/domain/coins/coins";
 import type {
   LedgerReportQuery,
@@ -20,9 +14,6 @@ import type {
 import { formatCoins } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
-
-const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
 
 export type LedgerRowView = Omit<LedgerReportRow, "userId">;
 
@@ -90,60 +81,139 @@ export function TransactionsPage({
         },
         { key: "net", label: t("transactions.totalNet"), value: signed(totals.netCents, locale) },
       ];
-  return (
-    <main className="grid min-w-0 gap-4">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-bold">{t("nav.transactions")}</h1>
-        <p className="text-sm text-muted-foreground">{t("transactions.intro")}</p>
-      </div>
-      <Form
-        method="get"
-        role="search"
-        aria-label={t("transactions.filter")}
-        className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
-      >
-        <div className="grid gap-1 sm:col-span-2 lg:col-span-1">
-          <Label htmlFor="tx-customer">{t("transactions.customer")}</Label>
-          <Input
-            id="tx-customer"
-            name="customer"
-            type="search"
-            dir="ltr"
-            defaultValue={query.customer ?? ""}
-            placeholder={t("transactions.customerPlaceholder")}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="tx-kind">{t("transactions.kind")}</Label>
-          <select id="tx-kind" name="kind" defaultValue={query.kind ?? ""} className={selectClass}>
-            <option value="">{t("transactions.anyKind")}</option>
-            {LEDGER_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {tCoins(LEDGER_KIND_LABELS[kind])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="tx-from">{t("transactions.from")}</Label>
-          <Input id="tx-from" name="from" type="date" defaultValue={query.from ?? ""} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="tx-to">{t("transactions.to")}</Label>
-          <Input id="tx-to" name="to" type="date" defaultValue={query.to ?? ""} />
-        </div>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-          <Button type="submit" variant="outline" className="flex-1">
-            {t("transactions.apply")}
-          </Button>
-          {filtered ? (
-            <Button asChild variant="ghost">
-              <Link to="?">{t("transactions.clear")}</Link>
-            </Button>
+  const columns: Column<LedgerRowView>[] = [
+    {
+      id: "when",
+      header: t("transactions.when"),
+      label: t("transactions.when"),
+      className: "md:whitespace-nowrap",
+      cell: (entry) => <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>,
+    },
+    {
+      id: "customer",
+      header: t("transactions.customer"),
+      label: t("transactions.customer"),
+      cell: (entry) => (
+        <>
+          <span>{entry.userName}</span>
+          <span className="block text-xs text-muted-foreground" dir="ltr">
+            {entry.userEmail}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: "kind",
+      header: t("transactions.kind"),
+      label: t("transactions.kind"),
+      cell: (entry) => (
+        <>
+          <span>{kindLabel(entry.kind)}</span>
+          {entry.orderId ? (
+            <Link
+              className="block text-xs text-primary hover:underline"
+              to={`/admin/orders?id=${entry.orderId}`}
+            >
+              {t("transactions.order", { id: entry.orderId })}
+            </Link>
           ) : null}
+        </>
+      ),
+    },
+    {
+      id: "amount",
+      header: t("transactions.amount"),
+      headerClassName: "md:text-end",
+      label: t("transactions.amount"),
+      className: (entry) =>
+        cn(
+          "font-mono md:text-end md:whitespace-nowrap",
+          entry.amountCents > 0 ? "text-green-700" : "text-destructive",
+        ),
+      cell: (entry) => <span dir="ltr">{signed(entry.amountCents, locale)}</span>,
+    },
+    {
+      id: "balance",
+      header: t("transactions.balanceAfter"),
+      headerClassName: "md:text-end",
+      label: t("transactions.balanceAfter"),
+      className: "font-mono md:text-end md:whitespace-nowrap",
+      cell: (entry) => <span dir="ltr">{formatCoins(entry.balanceAfterCents, locale)}</span>,
+    },
+    {
+      id: "reason",
+      header: t("transactions.reason"),
+      label: t("transactions.reason"),
+      wide: true,
+      cell: (entry) => (
+        <>
+          <span>{entry.reason}</span>
+          {entry.actorEmail && entry.actorEmail !== entry.userEmail ? (
+            <span className="block text-xs text-muted-foreground">
+              {t("transactions.by", { email: entry.actorEmail })}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+  return (
+    <ListPage
+      header={
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold">{t("nav.transactions")}</h1>
+          <p className="text-sm text-muted-foreground">{t("transactions.intro")}</p>
         </div>
-      </Form>
-
+      }
+      filters={
+        <FilterBar
+          label={t("transactions.filter")}
+          applyLabel={t("transactions.apply")}
+          clearLabel={t("transactions.clear")}
+          filtered={filtered}
+          className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
+          actionsClassName="sm:col-span-2 lg:col-span-1"
+        >
+          <FilterField
+            id="tx-customer"
+            label={t("transactions.customer")}
+            className="sm:col-span-2 lg:col-span-1"
+          >
+            <Input
+              id="tx-customer"
+              name="customer"
+              type="search"
+              dir="ltr"
+              defaultValue={query.customer ?? ""}
+              placeholder={t("transactions.customerPlaceholder")}
+            />
+          </FilterField>
+          <FilterSelect
+            id="tx-kind"
+            label={t("transactions.kind")}
+            name="kind"
+            defaultValue={query.kind ?? ""}
+            anyLabel={t("transactions.anyKind")}
+            values={LEDGER_KINDS}
+            labelOf={(kind) => tCoins(LEDGER_KIND_LABELS[kind])}
+          />
+          <FilterField id="tx-from" label={t("transactions.from")}>
+            <Input id="tx-from" name="from" type="date" defaultValue={query.from ?? ""} />
+          </FilterField>
+          <FilterField id="tx-to" label={t("transactions.to")}>
+            <Input id="tx-to" name="to" type="date" defaultValue={query.to ?? ""} />
+          </FilterField>
+        </FilterBar>
+      }
+      table={{
+        caption: t("nav.transactions"),
+        columns,
+        rows: entries,
+        rowKey: (entry) => entry.id,
+      }}
+      empty={t(filtered ? "transactions.noMatch" : "transactions.empty")}
+      pager={{ page: query.page, hasMore, href }}
+    >
       <section aria-label={t("transactions.totals")}>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {figures.map((figure) => (
@@ -163,80 +233,6 @@ export function TransactionsPage({
             : t("transactions.totalsNote")}
         </p>
       </section>
-
-      {entries.length === 0 ? (
-        <p className="text-muted-foreground">
-          {t(filtered ? "transactions.noMatch" : "transactions.empty")}
-        </p>
-      ) : (
-        <ResponsiveTable
-          caption={t("nav.transactions")}
-          head={
-            <>
-              <HeadCell>{t("transactions.when")}</HeadCell>
-              <HeadCell>{t("transactions.customer")}</HeadCell>
-              <HeadCell>{t("transactions.kind")}</HeadCell>
-              <HeadCell className="md:text-end">{t("transactions.amount")}</HeadCell>
-              <HeadCell className="md:text-end">{t("transactions.balanceAfter")}</HeadCell>
-              <HeadCell>{t("transactions.reason")}</HeadCell>
-            </>
-          }
-        >
-          {entries.map((entry) => (
-            <CardRow key={entry.id}>
-              <CardCell label={t("transactions.when")} className="md:whitespace-nowrap">
-                <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>
-              </CardCell>
-              <CardCell label={t("transactions.customer")}>
-                <span>{entry.userName}</span>
-                <span className="block text-xs text-muted-foreground" dir="ltr">
-                  {entry.userEmail}
-                </span>
-              </CardCell>
-              <CardCell label={t("transactions.kind")}>
-                <span>{kindLabel(entry.kind)}</span>
-                {entry.orderId ? (
-                  <Link
-                    className="block text-xs text-primary hover:underline"
-                    to={`/admin/orders?id=${entry.orderId}`}
-                  >
-                    {t("transactions.order", { id: entry.orderId })}
-                  </Link>
-                ) : null}
-              </CardCell>
-              <CardCell
-                label={t("transactions.amount")}
-                className={cn(
-                  "font-mono md:text-end md:whitespace-nowrap",
-                  entry.amountCents > 0 ? "text-green-700" : "text-destructive",
-                )}
-              >
-                <span dir="ltr">{signed(entry.amountCents, locale)}</span>
-              </CardCell>
-              <CardCell
-                label={t("transactions.balanceAfter")}
-                className="font-mono md:text-end md:whitespace-nowrap"
-              >
-                <span dir="ltr">{formatCoins(entry.balanceAfterCents, locale)}</span>
-              </CardCell>
-              <CardCell label={t("transactions.reason")} wide>
-                <span>{entry.reason}</span>
-                {entry.actorEmail && entry.actorEmail !== entry.userEmail ? (
-                  <span className="block text-xs text-muted-foreground">
-                    {t("transactions.by", { email: entry.actorEmail })}
-                  </span>
-                ) : null}
-              </CardCell>
-            </CardRow>
-          ))}
-        </ResponsiveTable>
-      )}
-      <Pager
-        page={query.page}
-        hasMore={hasMore}
-        href={href}
-        labels={{ previous: t("pager.previous"), next: t("pager.next"), nav: t("pager.label") }}
-      />
-    </main>
+    </ListPage>
   );
 }

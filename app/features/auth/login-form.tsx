@@ -1,17 +1,11 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Field, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { PasswordInput } from "~/components/ui/password-input";
+import { Link } from "react-router";
 import { AuthCard } from "./auth-card";
-import { useAuthError } from "./use-auth-error";
+import { AuthForm, emailField, usePasswordField, type AuthFormState } from "./auth-form";
 
-export interface LoginFormState {
-  fieldErrors?: Record<string, string>;
-  formError?: string;
+export interface LoginFormState extends AuthFormState {
+  /** How long a locked sign-in waits. */
   minutes?: number;
-  values?: Record<string, string>;
 }
 
 export function LoginForm({
@@ -28,9 +22,7 @@ export function LoginForm({
   maintenance: boolean;
 }) {
   const { t } = useTranslation("auth");
-  const errorText = useAuthError();
-  const submitting = useNavigation().state === "submitting";
-  const errors = state?.fieldErrors ?? {};
+  const passwordField = usePasswordField();
   return (
     <AuthCard
       title={t("login.heading")}
@@ -51,50 +43,28 @@ export function LoginForm({
           {t("login.maintenance")}
         </p>
       ) : null}
-      <Form method="post" className="grid gap-4" noValidate>
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        {state?.formError ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
-            {errorText(state.formError, { count: state.minutes })}
-          </p>
-        ) : null}
-        <Field id="email" label={t("login.email")} error={errorText(errors.email)}>
-          <Input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            dir="ltr"
-            defaultValue={state?.values?.email}
-            {...fieldAria("email", errors.email)}
-          />
-        </Field>
-        <Field id="password" label={t("login.password")} error={errorText(errors.password)}>
-          <PasswordInput
-            id="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            showLabel={t("showPassword")}
-            hideLabel={t("hidePassword")}
-            {...fieldAria("password", errors.password)}
-          />
-        </Field>
-        <div className="text-end text-sm">
-          <Link to="/forgot-password" className="text-primary hover:underline">
-            {t("login.forgot")}
-          </Link>
-        </div>
-        <Button
-          type="submit"
-          disabled={submitting}
-          aria-busy={submitting}
-          data-busy-text={t("login.submitting")}
-        >
-          {submitting ? t("login.submitting") : t("login.submit")}
-        </Button>
-      </Form>
+      <AuthForm
+        state={state}
+        errorValues={{ count: state?.minutes }}
+        hidden={redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        fields={[
+          emailField(t("login.email")),
+          passwordField({
+            name: "password",
+            label: t("login.password"),
+            autoComplete: "current-password",
+            required: true,
+          }),
+        ]}
+        after={
+          <div className="text-end text-sm">
+            <Link to="/forgot-password" className="text-primary hover:underline">
+              {t("login.forgot")}
+            </Link>
+          </div>
+        }
+        submit={{ label: t("login.submit"), busyLabel: t("login.submitting") }}
+      />
     </AuthCard>
   );
 }

@@ -2,12 +2,13 @@ import { CoinsIcon, GlobeIcon, LifeBuoyIcon, ServerIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, useNavigation } from "react-router";
-import { SimpleTable } from "~/components/data-table/simple-table";
+import { DataTable } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { StatCards } from "~/components/ui/stat-cards";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/orders/orders";
 import {
@@ -65,24 +66,27 @@ export function DashboardShell({
           <Link to="/order">{tServices("customer.orderNew")}</Link>
         </Button>
       </div>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          icon={<ServerIcon />}
-          label={t("cards.activeServices")}
-          value={String(cards.activeServices)}
-        />
-        <StatCard icon={<GlobeIcon />} label={t("cards.domains")} value={String(cards.domains)} />
-        <StatCard
-          icon={<LifeBuoyIcon />}
-          label={t("cards.openTickets")}
-          value={String(cards.openTickets)}
-        />
-        <StatCard
-          icon={<CoinsIcon />}
-          label={t("cards.accountCredit")}
-          value={formatEuros(cards.accountCreditCents, locale)}
-        />
-      </div>
+      <StatCards
+        size="md"
+        stats={[
+          {
+            icon: <ServerIcon />,
+            label: t("cards.activeServices"),
+            value: String(cards.activeServices),
+          },
+          { icon: <GlobeIcon />, label: t("cards.domains"), value: String(cards.domains) },
+          {
+            icon: <LifeBuoyIcon />,
+            label: t("cards.openTickets"),
+            value: String(cards.openTickets),
+          },
+          {
+            icon: <CoinsIcon />,
+            label: t("cards.accountCredit"),
+            value: formatEuros(cards.accountCreditCents, locale),
+          },
+        ]}
+      />
       <nav aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b">
         {TABS.map((id) => (
           <NavLink
@@ -102,24 +106,6 @@ export function DashboardShell({
       </nav>
       {children}
     </main>
-  );
-}
-
-function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
-  return (
-    <Card>
-      <CardContent className="flex items-center gap-3 pt-6">
-        <span className="rounded-md bg-muted p-2 text-primary [&_svg]:size-5" aria-hidden>
-          {icon}
-        </span>
-        <div>
-          <p className="text-xs text-muted-foreground">{label}</p>
-          <p className="text-xl font-bold" dir="ltr">
-            {value}
-          </p>
-        </div>
-      </CardContent>
-    </Card>
   );
 }
 
@@ -257,40 +243,45 @@ export function LedgerTable({
         {entries.length === 0 ? (
           <p className="text-muted-foreground">{t("billing.empty")}</p>
         ) : (
-          <SimpleTable
-            head={[
-              t("billing.date"),
-              t("billing.kind"),
-              t("billing.amount"),
-              t("billing.balanceAfter"),
-              t("billing.reason"),
+          <DataTable
+            phone="scroll"
+            rows={entries}
+            rowKey={(e) => e.id}
+            columns={[
+              {
+                id: "date",
+                header: t("billing.date"),
+                className: "whitespace-nowrap",
+                cell: (e) => date.format(new Date(e.createdAt)),
+              },
+              {
+                id: "kind",
+                header: t("billing.kind"),
+                cell: (e) => tCoins(LEDGER_KIND_LABELS[e.kind as LedgerKind]),
+              },
+              {
+                id: "amount",
+                header: t("billing.amount"),
+                className: (e) =>
+                  cn("font-mono", e.amountCents < 0 ? "text-destructive" : "text-green-700"),
+                dir: "ltr",
+                cell: (e) => (
+                  <>
+                    {e.amountCents > 0 ? "+" : "−"}
+                    {formatCoins(Math.abs(e.amountCents), locale)}
+                  </>
+                ),
+              },
+              {
+                id: "balance",
+                header: t("billing.balanceAfter"),
+                className: "font-mono",
+                dir: "ltr",
+                cell: (e) => formatCoins(e.balanceAfterCents, locale),
+              },
+              { id: "reason", header: t("billing.reason"), dir: "auto", cell: (e) => e.reason },
             ]}
-          >
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {date.format(new Date(e.createdAt))}
-                </td>
-                <td className="px-3 py-2">{tCoins(LEDGER_KIND_LABELS[e.kind as LedgerKind])}</td>
-                <td
-                  className={cn(
-                    "px-3 py-2 font-mono",
-                    e.amountCents < 0 ? "text-destructive" : "text-green-700",
-                  )}
-                  dir="ltr"
-                >
-                  {e.amountCents > 0 ? "+" : "−"}
-                  {formatCoins(Math.abs(e.amountCents), locale)}
-                </td>
-                <td className="px-3 py-2 font-mono" dir="ltr">
-                  {formatCoins(e.balanceAfterCents, locale)}
-                </td>
-                <td className="px-3 py-2" dir="auto">
-                  {e.reason}
-                </td>
-              </tr>
-            ))}
-          </SimpleTable>
+          />
         )}
         <div className="mt-3 flex justify-between text-sm">
           <Link to="/dashboard?tab=billing" className="text-primary hover:underline">

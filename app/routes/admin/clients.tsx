@@ -7,8 +7,10 @@ import {
 import { deleteUserByAdmin, updateUserByAdmin } from "~/domain/accounts/user-admin.server";
 import { searchUsers } from "~/domain/accounts/user-directory.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { ClientsAdmin } from "~/features/admin-clients/clients-admin";
+import { ClientsAdmin, type ClientActionResult } from "~/features/admin-clients/clients-admin";
 import { parseForm } from "~/http/form.server";
+import type { MessageKey } from "~/i18n/use-message";
+import type { FailureKind } from "~/lib/result";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
@@ -75,39 +77,35 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   }
   const db = context.services.db;
   const input = form.data;
+  /** What the action on this account said: `done` when it worked, else the refusal and why. */
+  const answer = (
+    result: { ok: true } | { ok: false; kind: FailureKind; error: MessageKey; reason?: MessageKey },
+    done: MessageKey,
+  ) => {
+    const about = { intent: input.intent, userId: input.userId };
+    if (!result.ok)
+      return data(
+        {
+          ok: false,
+          ...about,
+          message: result.error,
+          ...("reason" in result ? { reason: result.reason } : {}),
+        } satisfies ClientActionResult,
+        { status: statusOf(result) },
+      );
+    return { ok: true, ...about, message: done } satisfies ClientActionResult;
+  };
   if (input.intent === "update") {
     const result = await updateUserByAdmin(db, {
       ...input,
       actorId: admin.id,
       actorSessionId: context.session?.sessionId,
     });
-    if (!result.ok)
-      return data(
-        {
-          ok: false,
-          intent: input.intent,
-          userId: input.userId,
-          message: result.error,
-          reason: result.reason,
-        },
-        { status: statusOf(result) },
-      );
-    return { ok: true, intent: input.intent, userId: input.userId, message: "admin.users.updated" };
+    return answer(result, "admin.users.updated");
   }
   if (input.intent === "delete") {
     const result = await deleteUserByAdmin(db, { userId: input.userId, actorId: admin.id });
-    if (!result.ok)
-      return data(
-        {
-          ok: false,
-          intent: input.intent,
-          userId: input.userId,
-          message: result.error,
-          reason: result.reason,
-        },
-        { status: statusOf(result) },
-      );
-    return { ok: true, intent: input.intent, userId: input.userId, message: "admin.users.deleted" };
+    return answer(result, "admin.users.deleted");
   }
   const result = await adjustCoins(db, {
     userId: input.userId,
@@ -116,12 +114,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     actorId: admin.id,
     idempotencyKey: input.idempotencyKey,
   });
-  if (!result.ok)
-    return data(
-      { ok: false, intent: input.intent, userId: input.userId, message: result.error },
-      { status: statusOf(result) },
-    );
-  return { ok: true, intent: input.intent, userId: input.userId, message: "coins.admin.updated" };
+  return answer(result, "coins.admin.updated");
 }
 
 export default function AdminClients({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,7 +9,10 @@ import {
   listContactMessages,
   markContactMessage,
 } from "~/domain/inbox/inbox.server";
-import { ContactMessagesPage } from "~/features/admin-inbox/contact-messages-page";
+import {
+  ContactMessagesPage,
+  type ContactActionResult,
+} from "~/features/admin-inbox/contact-messages-page";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
@@ -49,7 +52,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       {
         ok: false,
         message: Object.values(form.fieldErrors)[0] ?? "admin-inbox.errors.unknownAction",
-      },
+      } satisfies ContactActionResult,
       { status: 400 },
     );
   const db = context.services.db;
@@ -58,7 +61,10 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     input.intent === "delete"
       ? await deleteContactMessage(db, { id: input.id, actorId: admin.id })
       : await markContactMessage(db, { id: input.id, read: input.intent !== "unread" });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
+  if (!result.ok)
+    return data({ ok: false, message: result.error } satisfies ContactActionResult, {
+      status: statusOf(result),
+    });
   if (input.intent === "open") {
     // Opening reads it: back to the same list (its filters kept) with the message shown in full.
     const list = contactListQuerySchema.parse(
@@ -79,7 +85,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
         : input.intent === "read"
           ? "admin-inbox.contact.markedRead"
           : "admin-inbox.contact.markedUnread",
-  };
+  } satisfies ContactActionResult;
 }
 
 export default function AdminContactMessages({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { LifeBuoyIcon, ServerIcon, ShoppingCartIcon, UsersIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { StatCards } from "~/components/ui/stat-cards";
 import { loadAdminDashboard } from "~/domain/admin-dashboard/admin-dashboard.server";
 import { ActivityList } from "~/features/admin-logs/audit-entry";
 import {
@@ -29,34 +29,6 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-function Stat({
-  icon,
-  label,
-  value,
-  to,
-}: {
-  icon: ReactNode;
-  label: string;
-  value: number;
-  to: string;
-}) {
-  return (
-    <Link to={to} className="block">
-      <Card className="transition-shadow hover:shadow-md">
-        <CardContent className="flex items-center gap-3 pt-6">
-          <span className="rounded-md bg-muted p-2 text-primary [&_svg]:size-5" aria-hidden>
-            {icon}
-          </span>
-          <div>
-            <p className="text-xs text-muted-foreground">{label}</p>
-            <p className="text-2xl font-bold">{value}</p>
-          </div>
-        </CardContent>
-      </Card>
-    </Link>
-  );
-}
-
 /** The overview's rows (type, status, count) as one line per type, with a column per status. */
 function byType(rows: { type: string | null; status: string; count: number }[]) {
   const types: { type: string | null; counts: Record<string, number>; total: number }[] = [];
@@ -76,32 +48,34 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <main className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-bold">{t("nav.dashboard")}</h1>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat
-          icon={<UsersIcon />}
-          label={t("dashboard.clients")}
-          value={stats.clients}
-          to="/admin/clients"
-        />
-        <Stat
-          icon={<ServerIcon />}
-          label={t("dashboard.activeServices")}
-          value={stats.activeServices}
-          to="/admin/services"
-        />
-        <Stat
-          icon={<ShoppingCartIcon />}
-          label={t("dashboard.pendingOrders")}
-          value={stats.pendingOrders}
-          to="/admin/orders?status=pending"
-        />
-        <Stat
-          icon={<LifeBuoyIcon />}
-          label={t("dashboard.openTickets")}
-          value={stats.openTickets}
-          to="/admin/tickets"
-        />
-      </div>
+      <StatCards
+        stats={[
+          {
+            icon: <UsersIcon />,
+            label: t("dashboard.clients"),
+            value: stats.clients,
+            to: "/admin/clients",
+          },
+          {
+            icon: <ServerIcon />,
+            label: t("dashboard.activeServices"),
+            value: stats.activeServices,
+            to: "/admin/services",
+          },
+          {
+            icon: <ShoppingCartIcon />,
+            label: t("dashboard.pendingOrders"),
+            value: stats.pendingOrders,
+            to: "/admin/orders?status=pending",
+          },
+          {
+            icon: <LifeBuoyIcon />,
+            label: t("dashboard.openTickets"),
+            value: stats.openTickets,
+            to: "/admin/tickets",
+          },
+        ]}
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>

@@ -5,6 +5,7 @@ import {
   subscriberListQuerySchema,
 } from "~/domain/inbox/inbox";
 import { listNewsletterSubscribers, removeNewsletterSubscriber } from "~/domain/inbox/inbox.server";
+import type { ContactActionResult } from "~/features/admin-inbox/contact-messages-page";
 import { NewsletterPage } from "~/features/admin-inbox/newsletter-page";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
@@ -40,15 +41,18 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       {
         ok: false,
         message: Object.values(form.fieldErrors)[0] ?? "admin-inbox.errors.unknownAction",
-      },
+      } satisfies ContactActionResult,
       { status: 400 },
     );
   const result = await removeNewsletterSubscriber(context.services.db, {
     id: form.data.id,
     actorId: admin.id,
   });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
-  return { ok: true, message: "admin-inbox.newsletter.removed" };
+  if (!result.ok)
+    return data({ ok: false, message: result.error } satisfies ContactActionResult, {
+      status: statusOf(result),
+    });
+  return { ok: true, message: "admin-inbox.newsletter.removed" } satisfies ContactActionResult;
 }
 
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {

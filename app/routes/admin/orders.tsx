@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { decideOrderSchema, orderListQuerySchema } from "~/domain/orders/orders";
 import { approveOrder, listOrdersForAdmin, rejectOrder } from "~/domain/orders/orders.server";
-import { OrdersTable } from "~/features/admin-orders/orders-table";
+import { OrdersTable, type OrderActionResult } from "~/features/admin-orders/orders-table";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
@@ -41,7 +41,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const form = await parseForm(request, decideOrderSchema);
   if (!form.ok) {
     const message = form.fieldErrors.reason ?? "orders.errors.notFound";
-    return data({ ok: false, message }, { status: 400 });
+    return data({ ok: false, message } satisfies OrderActionResult, { status: 400 });
   }
   const input = form.data;
   const result =
@@ -52,12 +52,15 @@ export async function action({ request, context: routerContext }: Route.ActionAr
           actorId: admin.id,
           reason: input.reason,
         });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
+  if (!result.ok)
+    return data({ ok: false, message: result.error } satisfies OrderActionResult, {
+      status: statusOf(result),
+    });
   return {
     ok: true,
     message: input.intent === "approve" ? "orders.admin.approved" : "orders.admin.rejected",
     params: { id: result.order.id, amount: formatEuros(result.order.totalCents, context.locale) },
-  };
+  } satisfies OrderActionResult;
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { liftLoginBlock } from "~/domain/accounts/login-throttle.server";
 import { revokeOtherOwnSessions, revokeOwnSession } from "~/domain/accounts/own-sessions.server";
 import { loadSecurityPage } from "~/domain/accounts/security-admin.server";
 import { SecurityPage } from "~/features/admin-security/security-page";
+import type { SecurityActionResult } from "~/features/admin-security/security-shared";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
@@ -79,19 +80,19 @@ export async function action({ request, context: routerContext }: Route.ActionAr
         { status: statusOf(result) },
       );
     return result.kind === "pair"
-      ? {
+      ? ({
           ok: true,
           intent: input.intent,
           message: "admin-security.throttles.liftDonePair",
           key: result.email ?? "",
           address: result.address ?? "",
-        }
-      : {
+        } satisfies SecurityActionResult)
+      : ({
           ok: true,
           intent: input.intent,
           message: "admin-security.throttles.liftDone",
           key: result.key,
-        };
+        } satisfies SecurityActionResult);
   }
 
   const result =
@@ -112,7 +113,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     intent: input.intent,
     message: "admin-security.sessions.ended",
     count: result.ended,
-  };
+  } satisfies SecurityActionResult;
 }
 
 export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import {
   deleteService,
   listServicesForAdmin,
 } from "~/domain/hosting-services/hosting-services.server";
-import { ServicesAdmin } from "~/features/admin-services/services-admin";
+import { ServicesAdmin, type ServiceActionResult } from "~/features/admin-services/services-admin";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
@@ -46,7 +46,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
           ? "services.errors.required"
           : (Object.values(form.fieldErrors)[0] ?? "services.errors.notFound"),
         fieldErrors: form.fieldErrors,
-      },
+      } satisfies ServiceActionResult,
       { status: 400 },
     );
   }
@@ -64,23 +64,37 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     });
     if (!result.ok)
       return data(
-        { ok: false, message: result.error, fieldErrors: { userId: result.error } },
+        {
+          ok: false,
+          message: result.error,
+          fieldErrors: { userId: result.error },
+        } satisfies ServiceActionResult,
         { status: statusOf(result) },
       );
-    return { ok: true, message: "services.admin.added" };
+    return { ok: true, message: "services.admin.added" } satisfies ServiceActionResult;
   }
   if (input.intent === "delete") {
     const result = await deleteService(db, { actorId: admin.id, serviceId: input.serviceId });
-    if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
-    return { ok: true, message: "services.admin.deleted" };
+    if (!result.ok)
+      return data({ ok: false, message: result.error } satisfies ServiceActionResult, {
+        status: statusOf(result),
+      });
+    return { ok: true, message: "services.admin.deleted" } satisfies ServiceActionResult;
   }
   const result = await changeServiceStatus(db, {
     actorId: admin.id,
     serviceId: input.serviceId,
     action: input.intent,
   });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
-  return { ok: true, message: "services.admin.changed", params: { status: result.service.status } };
+  if (!result.ok)
+    return data({ ok: false, message: result.error } satisfies ServiceActionResult, {
+      status: statusOf(result),
+    });
+  return {
+    ok: true,
+    message: "services.admin.changed",
+    params: { status: result.service.status },
+  } satisfies ServiceActionResult;
 }
 
 export default function AdminServices({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,10 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
-import { SimpleTable, Pager } from "~/components/data-table/simple-table";
+import type { Column } from "~/components/data-table/data-table";
+import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
 import {
   DEPARTMENT_LABELS,
   DEPARTMENTS,
@@ -20,11 +22,12 @@ import { listTicketQueue } from "~/domain/tickets/tickets.server";
 import { requireAdmin } from "~/http/guards.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/tickets";
+
+type TicketRow = Route.ComponentProps["loaderData"]["tickets"][number];
 import { dateTimeFormat } from "~/lib/intl-format";
 import { requestContext } from "~/context.server";
 
 const PAGE_SIZE = 25;
-const selectClass = "h-9 rounded-md border bg-background px-2 text-sm";
 
 export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
@@ -48,109 +51,122 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
     dateStyle: "medium",
     timeStyle: "short",
   });
-  return (
-    <main className="grid gap-4">
-      <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
-      <Form method="get" className="flex flex-wrap items-end gap-2">
-        {(
-          [
-            [
-              "status",
-              TICKET_STATUSES.map((s) => [s, t(TICKET_STATUS_LABELS[s])]),
-              t("admin.filterStatus"),
-            ],
-            [
-              "department",
-              DEPARTMENTS.map((d) => [d, t(DEPARTMENT_LABELS[d])]),
-              t("admin.filterDepartment"),
-            ],
-            [
-              "priority",
-              PRIORITIES.map((p) => [p, t(PRIORITY_LABELS[p])]),
-              t("admin.filterPriority"),
-            ],
-          ] as const satisfies readonly (readonly [string, string[][], string])[]
-        ).map(([name, options, label]) => (
-          <label key={name} className="grid gap-1 text-sm">
-            {label}
-            <select name={name} defaultValue={query[name] ?? ""} className={selectClass}>
-              <option value="">{t("admin.all")}</option>
-              {options.map(([option, text]) => (
-                <option key={option} value={option}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-        <Button type="submit" size="sm" variant="outline">
-          {t("admin.apply")}
-        </Button>
-      </Form>
-      {tickets.length === 0 ? (
-        <p className="text-muted-foreground">{t("admin.empty")}</p>
-      ) : (
-        <SimpleTable
-          caption={t("admin.title")}
-          head={[
-            "#",
-            t("new.subject"),
-            t("admin.customer"),
-            t("new.department"),
-            t("new.priority"),
-            t("admin.filterStatus"),
-          ]}
+  const columns: Column<TicketRow>[] = [
+    { id: "id", header: "#", className: "font-mono", cell: (ticket) => ticket.id },
+    {
+      id: "subject",
+      header: t("new.subject"),
+      cell: (ticket) => (
+        <>
+          <Link
+            to={`/admin/tickets/${ticket.id}`}
+            className="font-medium text-primary hover:underline"
+            dir="auto"
+          >
+            {ticket.subject}
+          </Link>
+          {ticket.waitingSince ? (
+            <div className="text-xs text-muted-foreground">
+              {t("admin.waiting", { date: date.format(new Date(ticket.waitingSince)) })}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "customer",
+      header: t("admin.customer"),
+      cell: (ticket) => (
+        <>
+          {ticket.customerName}
+          <div className="text-xs text-muted-foreground" dir="ltr">
+            {ticket.customerEmail}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "department",
+      header: t("new.department"),
+      cell: (ticket) => t(DEPARTMENT_LABELS[ticket.department as Department]),
+    },
+    {
+      id: "priority",
+      header: t("new.priority"),
+      cell: (ticket) => (
+        <Badge
+          tone={
+            ticket.priority === "high" ? "red" : ticket.priority === "medium" ? "yellow" : "grey"
+          }
         >
-          {tickets.map((ticket) => (
-            <tr key={ticket.id}>
-              <td className="px-3 py-2 font-mono">{ticket.id}</td>
-              <td className="px-3 py-2">
-                <Link
-                  to={`/admin/tickets/${ticket.id}`}
-                  className="font-medium text-primary hover:underline"
-                  dir="auto"
-                >
-                  {ticket.subject}
-                </Link>
-                {ticket.waitingSince ? (
-                  <div className="text-xs text-muted-foreground">
-                    {t("admin.waiting", { date: date.format(new Date(ticket.waitingSince)) })}
-                  </div>
-                ) : null}
-              </td>
-              <td className="px-3 py-2">
-                {ticket.customerName}
-                <div className="text-xs text-muted-foreground" dir="ltr">
-                  {ticket.customerEmail}
-                </div>
-              </td>
-              <td className="px-3 py-2">{t(DEPARTMENT_LABELS[ticket.department as Department])}</td>
-              <td className="px-3 py-2">
-                <Badge
-                  tone={
-                    ticket.priority === "high"
-                      ? "red"
-                      : ticket.priority === "medium"
-                        ? "yellow"
-                        : "grey"
-                  }
-                >
-                  {t(PRIORITY_LABELS[ticket.priority as Priority])}
-                </Badge>
-              </td>
-              <td className="px-3 py-2">
-                <Badge tone={ticketTone(ticket.status as TicketStatus)}>
-                  {t(TICKET_STATUS_LABELS[ticket.status as TicketStatus])}
-                </Badge>
-              </td>
-            </tr>
+          {t(PRIORITY_LABELS[ticket.priority as Priority])}
+        </Badge>
+      ),
+    },
+    {
+      id: "status",
+      header: t("admin.filterStatus"),
+      cell: (ticket) => (
+        <Badge tone={ticketTone(ticket.status as TicketStatus)}>
+          {t(TICKET_STATUS_LABELS[ticket.status as TicketStatus])}
+        </Badge>
+      ),
+    },
+  ];
+  return (
+    <ListPage
+      className="grid gap-4"
+      header={<h1 className="text-2xl font-bold">{t("admin.title")}</h1>}
+      filters={
+        <Form method="get" className="flex flex-wrap items-end gap-2">
+          {(
+            [
+              [
+                "status",
+                TICKET_STATUSES.map((s) => [s, t(TICKET_STATUS_LABELS[s])]),
+                t("admin.filterStatus"),
+              ],
+              [
+                "department",
+                DEPARTMENTS.map((d) => [d, t(DEPARTMENT_LABELS[d])]),
+                t("admin.filterDepartment"),
+              ],
+              [
+                "priority",
+                PRIORITIES.map((p) => [p, t(PRIORITY_LABELS[p])]),
+                t("admin.filterPriority"),
+              ],
+            ] as const satisfies readonly (readonly [string, string[][], string])[]
+          ).map(([name, options, label]) => (
+            <label key={name} className="grid gap-1 text-sm">
+              {label}
+              <Select name={name} defaultValue={query[name] ?? ""} variant="compact">
+                <option value="">{t("admin.all")}</option>
+                {options.map(([option, text]) => (
+                  <option key={option} value={option}>
+                    {text}
+                  </option>
+                ))}
+              </Select>
+            </label>
           ))}
-        </SimpleTable>
-      )}
-      <Pager
-        page={query.page}
-        hasMore={loaderData.hasMore}
-        href={(p) =>
+          <Button type="submit" size="sm" variant="outline">
+            {t("admin.apply")}
+          </Button>
+        </Form>
+      }
+      table={{
+        caption: t("admin.title"),
+        columns,
+        rows: tickets,
+        rowKey: (ticket) => ticket.id,
+        phone: "scroll",
+      }}
+      empty={t("admin.empty")}
+      pager={{
+        page: query.page,
+        hasMore: loaderData.hasMore,
+        href: (p) =>
           `?${new URLSearchParams({
             ...Object.fromEntries(
               Object.entries(query)
@@ -158,10 +174,9 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
                 .map(([k, v]) => [k, String(v)]),
             ),
             page: String(p),
-          })}`
-        }
-        labels={{ previous: "‹", next: "›" }}
-      />
-    </main>
+          })}`,
+        labels: { previous: "‹", next: "›" },
+      }}
+    />
   );
 }

@@ -3,14 +3,12 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FormFields } from "~/components/ui/form-card";
 import { StatusMessage } from "~/components/ui/status-message";
 import { liveChatLinks } from "~/domain/settings/settings";
 import { contactSchema } from "~/domain/site/site-forms";
 import { submitContactMessage } from "~/domain/site/site.server";
 import { parseForm } from "~/http/form.server";
-import { messageKey } from "~/lib/message-key";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/contact";
@@ -46,7 +44,6 @@ export async function action({ request, context: routerContext }: Route.ActionAr
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
-  const tr = t as (key: string) => string;
   const submitting = useNavigation().state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
   const sent = actionData?.ok === true;
@@ -56,7 +53,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   }, [sent, actionData]);
   const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
   const values = actionData && !actionData.ok ? actionData.values : {};
-  const err = (key?: string) => (key ? tr(messageKey(key)) : undefined);
   const { contact } = loaderData;
   return (
     <main className="mx-auto grid max-w-6xl gap-10 px-4 py-16 lg:grid-cols-[1fr_2fr]">
@@ -109,53 +105,52 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <h2 className="text-2xl font-bold">{t("contact.formTitle")}</h2>
         <Form ref={formRef} method="post" className="mt-4 grid gap-4" noValidate>
           {sent ? <StatusMessage ok>{t("contact.sent")}</StatusMessage> : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="contact-name" label={t("contact.name")} error={err(errors.name)}>
-              <Input
-                id="contact-name"
-                name="name"
-                required
-                maxLength={100}
-                autoComplete="name"
-                defaultValue={values.name}
-                {...fieldAria("contact-name", errors.name)}
-              />
-            </Field>
-            <Field id="contact-email" label={t("contact.emailField")} error={err(errors.email)}>
-              <Input
-                id="contact-email"
-                name="email"
-                type="email"
-                required
-                dir="ltr"
-                autoComplete="email"
-                defaultValue={values.email}
-                {...fieldAria("contact-email", errors.email)}
-              />
-            </Field>
-          </div>
-          <Field id="contact-subject" label={t("contact.subject")} error={err(errors.subject)}>
-            <Input
-              id="contact-subject"
-              name="subject"
-              required
-              maxLength={150}
-              defaultValue={values.subject}
-              {...fieldAria("contact-subject", errors.subject)}
-            />
-          </Field>
-          <Field id="contact-message" label={t("contact.message")} error={err(errors.message)}>
-            <textarea
-              id="contact-message"
-              name="message"
-              required
-              rows={6}
-              maxLength={5000}
-              defaultValue={values.message}
-              className="w-full rounded-md border bg-background px-3 py-2"
-              {...fieldAria("contact-message", errors.message)}
-            />
-          </Field>
+          <FormFields
+            idPrefix="contact"
+            values={values}
+            errors={errors}
+            fields={[
+              {
+                kind: "row",
+                className: "grid gap-4 sm:grid-cols-2",
+                fields: [
+                  {
+                    kind: "input",
+                    name: "name",
+                    label: t("contact.name"),
+                    required: true,
+                    maxLength: 100,
+                    autoComplete: "name",
+                  },
+                  {
+                    kind: "input",
+                    name: "email",
+                    label: t("contact.emailField"),
+                    type: "email",
+                    required: true,
+                    dir: "ltr",
+                    autoComplete: "email",
+                  },
+                ],
+              },
+              {
+                kind: "input",
+                name: "subject",
+                label: t("contact.subject"),
+                required: true,
+                maxLength: 150,
+              },
+              {
+                kind: "textarea",
+                name: "message",
+                label: t("contact.message"),
+                required: true,
+                rows: 6,
+                maxLength: 5000,
+                variant: "plain",
+              },
+            ]}
+          />
           <Button
             type="submit"
             disabled={submitting}

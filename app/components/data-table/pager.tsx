@@ -1,0 +1,37 @@
+import { useTranslation } from "~/i18n/use-translation";
+
+export interface PagerProps {
+  page: number;
+  hasMore: boolean;
+  /** The address of another page of the same list (its filters kept). */
+  href: (page: number) => string;
+  /** The links' words; by default the admin panel's ("admin" namespace, pager.*). */
+  labels?: { previous: string; next: string; nav?: string };
+}
+
+/** Previous and next links, shown only when there is another page. */
+export function Pager({ page, hasMore, href, labels: given }: PagerProps) {
+  const { t } = useTranslation("admin");
+  if (page <= 1 && !hasMore) return null;
+  const labels = given ?? {
+    previous: t("pager.previous"),
+    next: t("pager.next"),
+    nav: t("pager.label"),
+  };
+  return (
+    <nav className="mt-4 flex justify-between" aria-label={labels.nav}>
+      {page > 1 ? (
+        <a className="text-primary hover:underline" href={href(page - 1)}>
+          {labels.previous}
+        </a>
+      ) : (
+        <span />
+      )}
+      {hasMore ? (
+        <a className="text-primary hover:underline" href={href(page + 1)}>
+          {labels.next}
+        </a>
+      ) : null}
+    </nav>
+  );
+}
