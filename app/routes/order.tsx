@@ -3,7 +3,7 @@ import { safeRedirect } from "~/domain/accounts/accounts";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { orderFormSchema } from "~/domain/orders/orders";
 import { placeOrder } from "~/domain/orders/orders.server";
-import { OrderForm } from "~/features/orders/order-form";
+import { OrderForm, type OrderFormState } from "~/features/orders/order-form";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         formError: "orders.errors.loginRequired",
         loginUrl: `/login?redirectTo=${encodeURIComponent(safeRedirect(back, "/order"))}`,
-      },
+      } satisfies OrderFormState,
       { status: 401 },
     );
   }
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         fieldErrors: form.fieldErrors,
         formError: onlyRequired ? "orders.errors.required" : undefined,
         values: form.values,
-      },
+      } satisfies OrderFormState,
       { status: 400 },
     );
   }

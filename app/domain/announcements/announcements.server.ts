@@ -89,7 +89,16 @@ export async function saveAnnouncement(
     | ({ intent: "update"; id: number } & Fields)
     | { intent: "activate" | "deactivate" | "delete"; id: number }
   ),
-): Promise<{ ok: true; message: string } | { ok: false; error: "announcements.errors.notFound" }> {
+): Promise<
+  | {
+      ok: true;
+      message:
+        | "announcements.admin.created"
+        | "announcements.admin.updated"
+        | "announcements.admin.deleted";
+    }
+  | { ok: false; error: "announcements.errors.notFound" }
+> {
   return inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     if (input.intent === "create") {

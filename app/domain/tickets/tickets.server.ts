@@ -262,7 +262,7 @@ export async function customerTicketAction(
 }
 
 export type AdminTicketResult =
-  | { ok: true; message: string }
+  | { ok: true; message: "tickets.admin.replied" | "tickets.admin.updated" | "coins.admin.updated" }
   | {
       ok: false;
       error: "tickets.errors.notFound" | "coins.errors.amountInvalid" | AdjustCoinsRefusal;

@@ -56,12 +56,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <SettingsPage
-      settings={loaderData.settings}
-      builtIn={loaderData.builtIn}
-      entryGateServerOn={loaderData.entryGateServerOn}
-      result={actionData}
-    />
-  );
+  return <SettingsPage {...loaderData} result={actionData} />;
 }

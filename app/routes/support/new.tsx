@@ -47,12 +47,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewTicket({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <NewTicketForm
-      ticketsOpen={loaderData.ticketsOpen}
-      defaults={loaderData.defaults}
-      services={loaderData.services}
-      state={actionData}
-    />
-  );
+  return <NewTicketForm {...loaderData} state={actionData} />;
 }
