@@ -3,7 +3,7 @@ import { safeRedirect } from "~/domain/accounts/accounts";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { orderFormSchema } from "~/domain/orders/orders";
 import { placeOrder } from "~/domain/orders/orders.server";
-import { OrderForm } from "~/features/orders/order-form";
+import { OrderForm, type OrderFormState } from "~/features/orders/order-form";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
@@ -40,7 +40,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       {
         formError: "orders.errors.loginRequired",
         loginUrl: `/login?redirectTo=${encodeURIComponent(safeRedirect(back, "/order"))}`,
-      },
+      } satisfies OrderFormState,
       { status: 401 },
     );
   }
@@ -55,7 +55,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
         fieldErrors: form.fieldErrors,
         formError: onlyRequired ? "orders.errors.required" : undefined,
         values: form.values,
-      },
+      } satisfies OrderFormState,
       { status: 400 },
     );
   }

@@ -314,7 +314,7 @@ describeEachDatabase("admin settings", (app) => {
       confirmPassword: "Late-comer-4411",
     })) as Result;
     expect(refused.init?.status).toBe(400);
-    expect(refused.data.formError).toBe("errors.registrationClosed");
+    expect(refused.data.formError).toBe("auth.errors.registrationClosed");
     const created = await app()
       .db.selectFrom("users")
       .select("id")

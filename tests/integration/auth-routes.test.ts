@@ -48,7 +48,7 @@ describeEachDatabase("login and registration routes", (app) => {
       confirmPassword: "Secret-pw-2",
     })) as ActionResult;
     expect(mismatch.init?.status).toBe(400);
-    expect(mismatch.data.fieldErrors?.confirmPassword).toBe("errors.passwordsDoNotMatch");
+    expect(mismatch.data.fieldErrors?.confirmPassword).toBe("auth.errors.passwordsDoNotMatch");
     expect(mismatch.data.values).toEqual({ name: "Amine", email: "amine@example.com" });
 
     const short = (await registerAction({
@@ -57,7 +57,7 @@ describeEachDatabase("login and registration routes", (app) => {
       password: "abc12",
       confirmPassword: "abc12",
     })) as ActionResult;
-    expect(short.data.fieldErrors?.password).toBe("errors.passwordTooShort");
+    expect(short.data.fieldErrors?.password).toBe("auth.errors.passwordTooShort");
 
     const empty = (await registerAction({})) as ActionResult;
     expect(Object.keys(empty.data.fieldErrors ?? {}).sort()).toEqual([
@@ -73,7 +73,7 @@ describeEachDatabase("login and registration routes", (app) => {
       password: "Secret-pw-1",
       confirmPassword: "Secret-pw-1",
     })) as ActionResult;
-    expect(badEmail.data.fieldErrors?.email).toBe("errors.emailInvalid");
+    expect(badEmail.data.fieldErrors?.email).toBe("auth.errors.emailInvalid");
   });
 
   it("registers, then sends the customer to /login with the success toast", async () => {
@@ -94,7 +94,7 @@ describeEachDatabase("login and registration routes", (app) => {
       password: "Yasmine-pw-77",
       confirmPassword: "Yasmine-pw-77",
     })) as ActionResult;
-    expect(duplicate.data.fieldErrors?.email).toBe("errors.emailTaken");
+    expect(duplicate.data.fieldErrors?.email).toBe("auth.errors.emailTaken");
   });
 
   it("logs a customer in to /dashboard and an admin to /admin, and back out", async () => {
@@ -108,7 +108,7 @@ describeEachDatabase("login and registration routes", (app) => {
 
     const wrong = (await loginAction({ email: address, password: "Karim-pw-999" })) as ActionResult;
     expect(wrong.init?.status).toBe(401);
-    expect(wrong.data.formError).toBe("errors.invalidCredentials");
+    expect(wrong.data.formError).toBe("auth.errors.invalidCredentials");
     expect(JSON.stringify(wrong)).not.toContain("Karim-pw-999");
 
     const customer = (await loginAction({ email: address, password: "Karim-pw-123" })) as Response;
@@ -199,7 +199,7 @@ describeEachDatabase("login and registration routes", (app) => {
       data: { minutes?: number };
     };
     expect(blocked.init?.status).toBe(429);
-    expect(blocked.data.formError).toBe("errors.tooManyAttempts");
+    expect(blocked.data.formError).toBe("auth.errors.tooManyAttempts");
     expect(blocked.data.minutes).toBe(15);
   });
 

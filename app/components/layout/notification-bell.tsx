@@ -30,10 +30,7 @@ export function NotificationBell({
     const params: Record<string, string | number> = { ...item.params };
     if (typeof params.amountCents === "number")
       params.amount = formatCoins(params.amountCents, locale);
-    return (tTickets as (key: string, options?: object) => string)(
-      NOTIFICATION_LABELS[item.kind],
-      params,
-    );
+    return tTickets(NOTIFICATION_LABELS[item.kind], params);
   };
   return (
     <DropdownMenu

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -154,9 +155,9 @@ function FooterLink({ to, children }: { to: string; children: React.ReactNode })
 function NewsletterBox() {
   const { t } = useTranslation();
   const { t: tSite } = useTranslation("site");
-  const trSite = tSite as (key: string) => string;
+  const message = useMessage();
   const location = useLocation();
-  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
+  const fetcher = useFetcher<{ ok: boolean; error?: MessageKey }>();
   const formRef = useRef<HTMLFormElement>(null);
   const fetched = fetcher.state === "idle" ? fetcher.data : undefined;
   // Spec section 5: on success the field clears and the visitor is thanked.
@@ -169,16 +170,18 @@ function NewsletterBox() {
   params.delete("newsletter");
   const back = `${location.pathname}${params.size > 0 ? `?${params.toString()}` : ""}`;
   const outcome = fetched
-    ? { ok: fetched.ok, text: fetched.ok ? tSite("newsletter.thanks") : errorText(fetched.error) }
+    ? {
+        ok: fetched.ok,
+        text: fetched.ok
+          ? tSite("newsletter.thanks")
+          : message(fetched.error ?? "site.errors.emailInvalid"),
+      }
     : returned
       ? {
           ok: returned === "thanks",
           text: tSite(NEWSLETTER_TEXT[returned]),
         }
       : null;
-  function errorText(key = "site.errors.emailInvalid") {
-    return trSite(key.replace(/^site\./, ""));
-  }
   // For site-footer.enhance.ts, which sends the box with fetch on a page served without React.
   const outcomes = Object.fromEntries(
     NEWSLETTER_OUTCOMES.map((name) => [name, tSite(NEWSLETTER_TEXT[name])]),

@@ -22,10 +22,13 @@ interface Labelled {
   id?: string;
 }
 
-/** A control's own attributes; FormFields gives it its id, name, value and aria-* props. */
+/**
+ * A control's own attributes; FormFields gives it its id, name and aria-* props, and its value from
+ * `values` unless the spec sets `value` (a controlled field) or `defaultValue` (where it stands matters).
+ */
 type Attributes<Element extends "input" | "textarea" | "select"> = Omit<
   ComponentProps<Element>,
-  "id" | "name" | "value" | "defaultValue" | "className" | "children" | `aria-${string}`
+  "id" | "name" | "className" | "children" | `aria-${string}`
 >;
 
 export type InputSpec = Labelled & Attributes<"input"> & { kind: "input" };
@@ -48,8 +51,9 @@ export type CustomSpec = { kind: "custom"; key: string; content: ReactNode };
 
 /**
  * One entry of a form's field list. A control's attributes come out in the order its spec writes them:
- * `name` stands for the id and the name, `variant` for the class (FormFields adds the value and the aria
- * props last), so a form written as data renders the markup it rendered when it was written out.
+ * `name` stands for the id and the name, `variant` for the class (FormFields adds the value, unless the
+ * spec has one, and the aria props last), so a form written as data renders the markup it rendered when
+ * it was written out.
  */
 export type FieldSpec =
   InputSpec | PasswordSpec | TextareaSpec | SelectSpec | SwitchSpec | RowSpec | CustomSpec;
@@ -114,11 +118,11 @@ export function FormFields({
       );
     const error = message(errors[spec.name], errorValues);
     const aria = fieldAria(id, error, { hint: Boolean(spec.hint), order });
+    const value =
+      "value" in spec || "defaultValue" in spec ? {} : { defaultValue: values[spec.name] };
     let control: ReactNode;
     if (spec.kind === "input")
-      control = (
-        <Input {...controlAttributes(spec, id)} defaultValue={values[spec.name]} {...aria} />
-      );
+      control = <Input {...controlAttributes(spec, id)} {...value} {...aria} />;
     else if (spec.kind === "password")
       control = (
         <PasswordInput
@@ -128,19 +132,11 @@ export function FormFields({
       );
     else if (spec.kind === "textarea")
       control = (
-        <textarea
-          {...controlAttributes(spec, id, textareaVariants)}
-          defaultValue={values[spec.name]}
-          {...aria}
-        />
+        <textarea {...controlAttributes(spec, id, textareaVariants)} {...value} {...aria} />
       );
     else
       control = (
-        <select
-          {...controlAttributes(spec, id, selectVariants)}
-          defaultValue={values[spec.name]}
-          {...aria}
-        >
+        <select {...controlAttributes(spec, id, selectVariants)} {...value} {...aria}>
           {spec.options.map((option) => (
             <option key={option.value} value={option.value} lang={option.lang}>
               {option.label}

@@ -90,7 +90,13 @@ export async function saveAnnouncement(
     | { intent: "activate" | "deactivate" | "delete"; id: number }
   ),
 ): Promise<
-  | { ok: true; message: string }
+  | {
+      ok: true;
+      message:
+        | "announcements.admin.created"
+        | "announcements.admin.updated"
+        | "announcements.admin.deleted";
+    }
   | { ok: false; kind: "notFound"; error: "announcements.errors.notFound" }
 > {
   return inTransaction(db, async (trx) => {

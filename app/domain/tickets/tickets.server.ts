@@ -262,7 +262,7 @@ export async function customerTicketAction(
 }
 
 export type AdminTicketResult =
-  | { ok: true; message: string }
+  | { ok: true; message: "tickets.admin.replied" | "tickets.admin.updated" | "coins.admin.updated" }
   | {
       ok: false;
       /** Posted from a ticket's page: a ticket gone since, like a refused amount, is a form to correct. */

@@ -5,8 +5,7 @@ import { CoinDialog } from "~/components/layout/coin-dialog";
 import type { ShellUser } from "~/components/layout/types";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FormFields, type FieldSpec } from "~/components/ui/form-card";
 import type { Product } from "~/domain/catalogue/catalogue";
 import type { PublicSettings } from "~/domain/settings/settings";
 import {
@@ -25,20 +24,17 @@ import {
   formatShownPrices,
 } from "~/domain/orders/orders";
 import { formatCoins, formatEuros } from "~/lib/money";
-import { messageKey } from "~/lib/message-key";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
 
 export interface OrderFormState {
-  fieldErrors?: Record<string, string>;
-  formError?: string;
+  fieldErrors?: Record<string, MessageKey>;
+  formError?: MessageKey;
   missingCents?: number;
   totalCents?: number;
   minPurchaseCents?: number;
   loginUrl?: string;
   values?: Record<string, string>;
 }
-
-const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base aria-invalid:border-destructive md:text-sm";
 
 export function OrderForm({
   products,
@@ -75,8 +71,7 @@ export function OrderForm({
     [product, cycle, backup],
   );
   const euros = (cents: number) => formatEuros(cents, locale);
-  const errorText = (key?: string) =>
-    key ? (t as (k: string, o?: object) => string)(messageKey(key)) : undefined;
+  const message = useMessage();
 
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_22rem]">
@@ -93,7 +88,7 @@ export function OrderForm({
               className="grid gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-destructive"
             >
               <p>
-                {(t as (k: string, o?: object) => string)(messageKey(state.formError), {
+                {message(state.formError, {
                   missing: euros(state.missingCents ?? 0),
                   total: euros(state.totalCents ?? 0),
                   amount: euros(state.minPurchaseCents ?? 0),
@@ -112,133 +107,110 @@ export function OrderForm({
             </div>
           ) : null}
 
-          <Field id="productId" label={t("form.service")} error={errorText(errors.productId)}>
-            <select
-              id="productId"
-              name="productId"
-              className={selectClass}
-              value={productId}
-              onChange={(event) => setProductId(event.target.value)}
-              required
-              {...fieldAria("productId", errors.productId)}
-            >
-              <option value="">{t("form.chooseService")}</option>
-              {products.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} — {t("form.perMonth", { amount: euros(p.priceCents) })}
-                </option>
-              ))}
-            </select>
-          </Field>
-
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field
-              id="billingCycle"
-              label={t("form.billingCycle")}
-              error={errorText(errors.billingCycle)}
-            >
-              <select
-                id="billingCycle"
-                name="billingCycle"
-                className={selectClass}
-                value={cycle}
-                onChange={(event) => setCycle(event.target.value as BillingCycle)}
-              >
-                {BILLING_CYCLE_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {t(BILLING_CYCLE_LABELS[id])}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="location" label={t("form.location")} error={errorText(errors.location)}>
-              <select
-                id="location"
-                name="location"
-                className={selectClass}
-                defaultValue={values.location ?? "germany"}
-              >
-                {LOCATIONS.map((id) => (
-                  <option key={id} value={id}>
-                    {t(LOCATION_LABELS[id])}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="ddosProtection" label={t("form.ddosProtection")}>
-              <select
-                id="ddosProtection"
-                name="ddosProtection"
-                className={selectClass}
-                defaultValue={values.ddosProtection ?? "yes"}
-              >
-                <option value="yes">{t("form.yes")}</option>
-                <option value="no">{t("form.no")}</option>
-              </select>
-            </Field>
-            {product && product.type !== "vps" ? (
-              <Field
-                id="playerSlots"
-                label={t("form.playerSlots")}
-                error={errorText(errors.playerSlots)}
-              >
-                <select
-                  id="playerSlots"
-                  name="playerSlots"
-                  className={selectClass}
-                  defaultValue={values.playerSlots ?? String(DEFAULT_PLAYER_SLOTS)}
-                >
-                  {PLAYER_SLOTS.map((slots) => (
-                    <option key={slots} value={slots}>
-                      {slots}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            ) : null}
-            <Field id="backup" label={t("form.backup")} error={errorText(errors.backup)}>
-              <select
-                id="backup"
-                name="backup"
-                className={selectClass}
-                value={backup}
-                onChange={(event) => setBackup(event.target.value as Backup)}
-              >
-                {BACKUP_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {t(BACKUP_LABELS[id])}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </div>
-
-          <Field id="serverName" label={t("form.serverName")} error={errorText(errors.serverName)}>
-            <Input
-              id="serverName"
-              name="serverName"
-              required
-              maxLength={MAX_SERVER_NAME_LENGTH}
-              defaultValue={values.serverName}
-              dir="auto"
-              {...fieldAria("serverName", errors.serverName)}
-            />
-          </Field>
-          <Field
-            id="voucherCode"
-            label={t("form.voucherCode")}
-            error={errorText(errors.voucherCode)}
-          >
-            <Input
-              id="voucherCode"
-              name="voucherCode"
-              maxLength={40}
-              defaultValue={values.voucherCode}
-              dir="ltr"
-              autoCapitalize="characters"
-              {...fieldAria("voucherCode", errors.voucherCode)}
-            />
-          </Field>
+          <FormFields
+            errors={errors}
+            fields={[
+              {
+                kind: "select",
+                name: "productId",
+                label: t("form.service"),
+                variant: "validated",
+                value: productId,
+                onChange: (event) => setProductId(event.target.value),
+                required: true,
+                options: [
+                  { value: "", label: t("form.chooseService") },
+                  ...products.map((p) => ({
+                    value: String(p.id),
+                    label: (
+                      <>
+                        {p.name} — {t("form.perMonth", { amount: euros(p.priceCents) })}
+                      </>
+                    ),
+                  })),
+                ],
+              },
+              {
+                kind: "row",
+                className: "grid gap-5 sm:grid-cols-2",
+                fields: [
+                  {
+                    kind: "select",
+                    name: "billingCycle",
+                    label: t("form.billingCycle"),
+                    variant: "validated",
+                    value: cycle,
+                    onChange: (event) => setCycle(event.target.value as BillingCycle),
+                    options: BILLING_CYCLE_IDS.map((id) => ({
+                      value: id,
+                      label: t(BILLING_CYCLE_LABELS[id]),
+                    })),
+                  },
+                  {
+                    kind: "select",
+                    name: "location",
+                    label: t("form.location"),
+                    variant: "validated",
+                    defaultValue: values.location ?? "germany",
+                    options: LOCATIONS.map((id) => ({ value: id, label: t(LOCATION_LABELS[id]) })),
+                  },
+                  {
+                    kind: "select",
+                    name: "ddosProtection",
+                    label: t("form.ddosProtection"),
+                    variant: "validated",
+                    defaultValue: values.ddosProtection ?? "yes",
+                    options: [
+                      { value: "yes", label: t("form.yes") },
+                      { value: "no", label: t("form.no") },
+                    ],
+                  },
+                  ...(product && product.type !== "vps"
+                    ? [
+                        {
+                          kind: "select",
+                          name: "playerSlots",
+                          label: t("form.playerSlots"),
+                          variant: "validated",
+                          defaultValue: values.playerSlots ?? String(DEFAULT_PLAYER_SLOTS),
+                          options: PLAYER_SLOTS.map((slots) => ({
+                            value: String(slots),
+                            label: slots,
+                          })),
+                        } satisfies FieldSpec,
+                      ]
+                    : []),
+                  {
+                    kind: "select",
+                    name: "backup",
+                    label: t("form.backup"),
+                    variant: "validated",
+                    value: backup,
+                    onChange: (event) => setBackup(event.target.value as Backup),
+                    options: BACKUP_IDS.map((id) => ({ value: id, label: t(BACKUP_LABELS[id]) })),
+                  },
+                ],
+              },
+              {
+                kind: "input",
+                name: "serverName",
+                label: t("form.serverName"),
+                required: true,
+                maxLength: MAX_SERVER_NAME_LENGTH,
+                defaultValue: values.serverName,
+                dir: "auto",
+              },
+              {
+                kind: "input",
+                name: "voucherCode",
+                label: t("form.voucherCode"),
+                maxLength: 40,
+                defaultValue: values.voucherCode,
+                dir: "ltr",
+                autoCapitalize: "characters",
+              },
+            ]}
+          />
 
           <Button
             type="submit"

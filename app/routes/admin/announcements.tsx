@@ -3,8 +3,8 @@ import { data, Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FormFields } from "~/components/ui/form-card";
+import { ResultMessage } from "~/components/ui/result-message";
 import {
   ANNOUNCEMENT_TYPE_LABELS,
   ANNOUNCEMENT_TYPES,
@@ -20,10 +20,8 @@ import {
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
-import { messageKey } from "~/lib/message-key";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/announcements";
-import { StatusMessage } from "~/components/ui/status-message";
 import { requestContext } from "~/context.server";
 
 export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
@@ -52,83 +50,83 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   return { ok: true, message: result.message };
 }
 
-const selectClass =
-  "flex h-10 w-full rounded-md border bg-background px-3 py-2 text-base md:text-sm";
-
 function AnnouncementFields({ value, idPrefix }: { value?: Announcement; idPrefix: string }) {
   const { t } = useTranslation("announcements");
   return (
-    <>
-      <Field id={`${idPrefix}-title`} label={t("admin.titleField")}>
-        <Input
-          id={`${idPrefix}-title`}
-          name="title"
-          required
-          maxLength={150}
-          dir="auto"
-          defaultValue={value?.title}
-        />
-      </Field>
-      <Field id={`${idPrefix}-content`} label={t("admin.content")}>
-        <textarea
-          id={`${idPrefix}-content`}
-          name="content"
-          required
-          rows={3}
-          maxLength={5000}
-          dir="auto"
-          defaultValue={value?.content}
-          className="w-full rounded-md border bg-background px-3 py-2"
-        />
-      </Field>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <Field id={`${idPrefix}-type`} label={t("admin.type")}>
-          <select
-            id={`${idPrefix}-type`}
-            name="type"
-            className={selectClass}
-            defaultValue={value?.type ?? "info"}
-          >
-            {ANNOUNCEMENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(ANNOUNCEMENT_TYPE_LABELS[type])}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${idPrefix}-audience`} label={t("admin.audience")}>
-          <select
-            id={`${idPrefix}-audience`}
-            name="targetAudience"
-            className={selectClass}
-            defaultValue={value?.targetAudience ?? "all"}
-          >
-            {AUDIENCES.map((audience) => (
-              <option key={audience} value={audience}>
-                {t(AUDIENCE_LABELS[audience])}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <label className="flex items-center gap-2 self-end text-sm">
-          <input type="checkbox" name="isActive" defaultChecked={value?.isActive ?? true} />{" "}
-          {t("admin.active")}
-        </label>
-      </div>
-    </>
+    <FormFields
+      idPrefix={idPrefix}
+      fields={[
+        {
+          kind: "input",
+          name: "title",
+          label: t("admin.titleField"),
+          required: true,
+          maxLength: 150,
+          dir: "auto",
+          defaultValue: value?.title,
+        },
+        {
+          kind: "textarea",
+          name: "content",
+          label: t("admin.content"),
+          required: true,
+          rows: 3,
+          maxLength: 5000,
+          dir: "auto",
+          defaultValue: value?.content,
+          variant: "plain",
+        },
+        {
+          kind: "row",
+          className: "grid gap-3 sm:grid-cols-3",
+          fields: [
+            {
+              kind: "select",
+              name: "type",
+              label: t("admin.type"),
+              variant: "form",
+              defaultValue: value?.type ?? "info",
+              options: ANNOUNCEMENT_TYPES.map((type) => ({
+                value: type,
+                label: t(ANNOUNCEMENT_TYPE_LABELS[type]),
+              })),
+            },
+            {
+              kind: "select",
+              id: `${idPrefix}-audience`,
+              name: "targetAudience",
+              label: t("admin.audience"),
+              variant: "form",
+              defaultValue: value?.targetAudience ?? "all",
+              options: AUDIENCES.map((audience) => ({
+                value: audience,
+                label: t(AUDIENCE_LABELS[audience]),
+              })),
+            },
+            {
+              kind: "custom",
+              key: "isActive",
+              content: (
+                <label className="flex items-center gap-2 self-end text-sm">
+                  <input type="checkbox" name="isActive" defaultChecked={value?.isActive ?? true} />{" "}
+                  {t("admin.active")}
+                </label>
+              ),
+            },
+          ],
+        },
+      ]}
+    />
   );
 }
 
 export default function AdminAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("announcements");
-  const tr = t as (key: string) => string;
   const busy = useNavigation().state !== "idle";
   return (
     <main className="grid gap-6">
       <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
-      {actionData ? (
-        <StatusMessage ok={actionData.ok}>{tr(messageKey(actionData.message))}</StatusMessage>
-      ) : null}
+      {actionData ? <ResultMessage result={actionData} /> : null}
       <Card>
         <CardHeader>
           <CardTitle>{t("admin.create")}</CardTitle>

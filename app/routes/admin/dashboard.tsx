@@ -143,18 +143,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <CardTitle>{t("dashboard.quickActions")}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to="/admin/orders?status=pending">{t("dashboard.reviewOrders")}</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/tickets?status=open">{t("dashboard.answerTickets")}</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/clients">{t("dashboard.addCoins")}</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/services">{t("dashboard.addService")}</Link>
-          </Button>
+          {[
+            { to: "/admin/orders?status=pending", label: t("dashboard.reviewOrders") },
+            { to: "/admin/tickets?status=open", label: t("dashboard.answerTickets") },
+            { to: "/admin/clients", label: t("dashboard.addCoins") },
+            { to: "/admin/services", label: t("dashboard.addService") },
+          ].map((action) => (
+            <Button key={action.to} asChild variant="outline">
+              <Link to={action.to}>{action.label}</Link>
+            </Button>
+          ))}
         </CardContent>
       </Card>
     </main>

@@ -59,12 +59,5 @@ export async function action({ request, context: routerContext }: Route.ActionAr
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <SettingsPage
-      settings={loaderData.settings}
-      builtIn={loaderData.builtIn}
-      entryGateServerOn={loaderData.entryGateServerOn}
-      result={actionData}
-    />
-  );
+  return <SettingsPage {...loaderData} result={actionData} />;
 }

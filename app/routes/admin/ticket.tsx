@@ -3,6 +3,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { ResultMessage } from "~/components/ui/result-message";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import {
   adminTicketActionSchema,
   PRIORITIES,
@@ -21,10 +24,8 @@ import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
 import { formatCoins } from "~/lib/money";
-import { messageKey } from "~/lib/message-key";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/ticket";
-import { StatusMessage } from "~/components/ui/status-message";
 import { requestContext } from "~/context.server";
 
 export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
@@ -80,10 +81,8 @@ export async function action({ request, context: routerContext, params }: Route.
 
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
-  const tr = t as (key: string) => string;
   const busy = useNavigation().state !== "idle";
   const { ticket, customer, messages, locale } = loaderData;
-  const selectClass = "h-9 rounded-md border bg-background px-2 text-sm";
   return (
     <main className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <section className="grid gap-4">
@@ -93,21 +92,19 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-2xl font-bold" dir="auto">
           #{ticket.id} {ticket.subject}
         </h1>
-        {actionData ? (
-          <StatusMessage ok={actionData.ok}>{tr(messageKey(actionData.message))}</StatusMessage>
-        ) : null}
+        {actionData ? <ResultMessage result={actionData} /> : null}
         <TicketThread messages={messages} locale={locale} viewer="staff" />
         <Form method="post" className="grid gap-2">
           <input type="hidden" name="intent" value="reply" />
           <Label htmlFor="reply">{t("admin.reply")}</Label>
-          <textarea
+          <Textarea
             id="reply"
             name="message"
             required
             rows={5}
             maxLength={5000}
             dir="auto"
-            className="w-full rounded-md border bg-background px-3 py-2"
+            variant="plain"
           />
           <Button type="submit" disabled={busy} className="w-fit">
             {t("admin.send")}
@@ -122,38 +119,42 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           </p>
           <p>{t("admin.balance", { amount: formatCoins(customer.coinBalanceCents, locale) })}</p>
         </div>
-        <Form method="post" className="flex items-end gap-2 rounded-lg border bg-background p-4">
-          <input type="hidden" name="intent" value="status" />
-          <label className="grid flex-1 gap-1 text-sm">
-            {t("admin.setStatus")}
-            <select name="status" defaultValue={ticket.status} className={selectClass}>
-              {TICKET_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(TICKET_STATUS_LABELS[s])}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit" size="sm" variant="outline" disabled={busy}>
-            {t("admin.save")}
-          </Button>
-        </Form>
-        <Form method="post" className="flex items-end gap-2 rounded-lg border bg-background p-4">
-          <input type="hidden" name="intent" value="priority" />
-          <label className="grid flex-1 gap-1 text-sm">
-            {t("admin.setPriority")}
-            <select name="priority" defaultValue={ticket.priority} className={selectClass}>
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {t(PRIORITY_LABELS[p])}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit" size="sm" variant="outline" disabled={busy}>
-            {t("admin.save")}
-          </Button>
-        </Form>
+        {[
+          {
+            name: "status",
+            label: t("admin.setStatus"),
+            value: ticket.status,
+            options: TICKET_STATUSES.map((s) => ({ value: s, label: t(TICKET_STATUS_LABELS[s]) })),
+          },
+          {
+            name: "priority",
+            label: t("admin.setPriority"),
+            value: ticket.priority,
+            options: PRIORITIES.map((p) => ({ value: p, label: t(PRIORITY_LABELS[p]) })),
+          },
+        ].map((field) => (
+          // One small form per field, each saved on its own.
+          <Form
+            key={field.name}
+            method="post"
+            className="flex items-end gap-2 rounded-lg border bg-background p-4"
+          >
+            <input type="hidden" name="intent" value={field.name} />
+            <label className="grid flex-1 gap-1 text-sm">
+              {field.label}
+              <Select name={field.name} defaultValue={field.value} variant="compact">
+                {field.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </label>
+            <Button type="submit" size="sm" variant="outline" disabled={busy}>
+              {t("admin.save")}
+            </Button>
+          </Form>
+        ))}
         <Form method="post" className="grid gap-2 rounded-lg border bg-background p-4">
           <input type="hidden" name="intent" value="coins" />
           <input type="hidden" name="idempotencyKey" value={loaderData.coinKey} />

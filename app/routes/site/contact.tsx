@@ -73,32 +73,24 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </a>
             </span>
           </li>
-          {contact.whatsapp ? (
-            <li className="flex items-center gap-3">
-              <MessageCircleIcon className="size-5 text-primary" aria-hidden />
-              <a
-                href={contact.whatsapp}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-primary hover:underline"
-              >
-                {t("contact.whatsapp")}
-              </a>
-            </li>
-          ) : null}
-          {contact.community ? (
-            <li className="flex items-center gap-3">
-              <UsersIcon className="size-5 text-primary" aria-hidden />
-              <a
-                href={contact.community}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-primary hover:underline"
-              >
-                {t("contact.community")}
-              </a>
-            </li>
-          ) : null}
+          {[
+            { href: contact.whatsapp, icon: MessageCircleIcon, label: t("contact.whatsapp") },
+            { href: contact.community, icon: UsersIcon, label: t("contact.community") },
+          ].map(({ href, icon: Icon, label }) =>
+            href ? (
+              <li key={label} className="flex items-center gap-3">
+                <Icon className="size-5 text-primary" aria-hidden />
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-primary hover:underline"
+                >
+                  {label}
+                </a>
+              </li>
+            ) : null,
+          )}
         </ul>
       </section>
       <section className="rounded-xl border p-6">

@@ -51,12 +51,5 @@ export async function action({ request, context: routerContext }: Route.ActionAr
 }
 
 export default function NewTicket({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <NewTicketForm
-      ticketsOpen={loaderData.ticketsOpen}
-      defaults={loaderData.defaults}
-      services={loaderData.services}
-      state={actionData}
-    />
-  );
+  return <NewTicketForm {...loaderData} state={actionData} />;
 }

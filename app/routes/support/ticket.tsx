@@ -1,8 +1,10 @@
+import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import {
   customerTicketActionSchema,
   DEPARTMENT_LABELS,
@@ -16,7 +18,6 @@ import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
-import { messageKey } from "~/lib/message-key";
 import type { Route } from "./+types/ticket";
 import { requestContext } from "~/context.server";
 
@@ -57,7 +58,7 @@ export async function action({ request, context: routerContext, params }: Route.
 
 export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
-  const tr = t as (key: string) => string;
+  const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const { ticket, messages } = loaderData;
   const closed = ticket.status === "closed";
@@ -86,18 +87,18 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" className="grid gap-3">
         <input type="hidden" name="intent" value="reply" />
         <Label htmlFor="message">{t("thread.reply")}</Label>
-        <textarea
+        <Textarea
           id="message"
           name="message"
           required
           rows={5}
           maxLength={5000}
           dir="auto"
-          className="w-full rounded-md border bg-background px-3 py-2"
+          variant="plain"
         />
         {actionData?.error ? (
           <p role="alert" className="text-sm text-destructive">
-            {tr(messageKey(actionData.error))}
+            {message(actionData.error)}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
