@@ -119,7 +119,11 @@ describeEachDatabase("admin pages", (app) => {
     });
 
     const self = (await post({ intent: "delete", userId: await adminIdOf() })) as Result;
-    expect(self.data).toMatchObject({ message: "admin.users.deleteFailed" });
+    expect(self.init?.status).toBe(403);
+    expect(self.data).toMatchObject({
+      message: "admin.users.deleteFailed",
+      reason: "admin.users.errors.adminDelete",
+    });
 
     expect(await post({ intent: "delete", userId: second })).toEqual({
       ok: true,

@@ -313,7 +313,7 @@ describeEachDatabase("admin settings", (app) => {
       password: "Late-comer-4411",
       confirmPassword: "Late-comer-4411",
     })) as Result;
-    expect(refused.init?.status).toBe(400);
+    expect(refused.init?.status).toBe(403);
     expect(refused.data.formError).toBe("auth.errors.registrationClosed");
     const created = await app()
       .db.selectFrom("users")

@@ -5,6 +5,7 @@ import * as register from "~/routes/register";
 import * as dashboard from "~/routes/dashboard";
 import * as accountPassword from "~/routes/account-password";
 import { provisionAdmin } from "~/domain/accounts/accounts.server";
+import { appFetch } from "../support/app-harness";
 import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
@@ -94,7 +95,22 @@ describeEachDatabase("login and registration routes", (app) => {
       password: "Yasmine-pw-77",
       confirmPassword: "Yasmine-pw-77",
     })) as ActionResult;
+    expect(duplicate.init?.status).toBe(409);
     expect(duplicate.data.fieldErrors?.email).toBe("auth.errors.emailTaken");
+
+    // Posted without JavaScript (a document request): the register page again, its form and message.
+    const page = await appFetch(app())("/register", {
+      form: {
+        name: "Again",
+        email: address,
+        password: "Yasmine-pw-77",
+        confirmPassword: "Yasmine-pw-77",
+      },
+    });
+    expect(page.status).toBe(409);
+    const html = await page.text();
+    expect(html).toContain("User with this email already exists");
+    expect(html).toContain('name="confirmPassword"');
   });
 
   it("logs a customer in to /dashboard and an admin to /admin, and back out", async () => {

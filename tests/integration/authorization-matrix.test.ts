@@ -160,8 +160,8 @@ const ROUTES: Record<string, Row> = {
   "/terms": redirectsTo("/service-terms", 301),
   "/privacy": redirectsTo("/", 301),
   "/admin": adminPage(),
-  "/admin/orders": adminPage(post({ intent: "approve", orderId: "999999" }, adminOnly(409))),
-  "/admin/services": adminPage(post({ intent: "suspend", serviceId: "999999" }, adminOnly(409))),
+  "/admin/orders": adminPage(post({ intent: "approve", orderId: "999999" }, adminOnly(404))),
+  "/admin/services": adminPage(post({ intent: "suspend", serviceId: "999999" }, adminOnly(404))),
   "/admin/clients": adminPage(
     post(
       {
@@ -171,7 +171,7 @@ const ROUTES: Record<string, Row> = {
         reason: "probe",
         idempotencyKey: "matrix-probe-coin-key",
       },
-      adminOnly(400),
+      adminOnly(404),
     ),
   ),
   "/admin/tickets": adminPage(),
@@ -186,7 +186,7 @@ const ROUTES: Record<string, Row> = {
         reason: "probe",
         idempotencyKey: "matrix-probe-coin-key",
       },
-      adminOnly(400),
+      adminOnly(404),
     ),
   ),
   "/admin/logs": adminPage(),

@@ -153,7 +153,7 @@ describe.each(dialects)("migration 0019 [%s]", (dialect) => {
         adjustCoins(db, { userId: "rich", amountCents, reason: "test", actorId: "boss" });
       expect(await adjust(100)).toEqual({
         ok: false,
-        kind: "invalid",
+        kind: "conflict",
         error: "coins.errors.balanceTooHigh",
       });
       await expect(

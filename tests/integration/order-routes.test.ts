@@ -11,6 +11,7 @@ import {
   expectLedgerIntact,
   productId,
 } from "../support/money-fixtures";
+import { appFetch } from "../support/app-harness";
 import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
@@ -167,7 +168,17 @@ describeEachDatabase("order and admin money routes", (app) => {
       { intent: "approve", orderId: "987654" },
       admin,
     )) as Result;
+    expect(missing.init?.status).toBe(404);
     expect(missing.data).toMatchObject({ ok: false, message: "orders.errors.notFound" });
+    // Posted without JavaScript: the orders page with the message, not the "Page not found" page.
+    const page = await appFetch(app())("/admin/orders", {
+      cookie: admin,
+      form: { intent: "approve", orderId: "987654" },
+    });
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain("Order not found");
+    expect(html).not.toContain("Page not found");
 
     const serviceCases: Record<string, string>[] = [
       { intent: "add" },
@@ -209,6 +220,7 @@ describeEachDatabase("order and admin money routes", (app) => {
       { ...key, userId: "missing", amount: "5", reason: "r" },
       admin,
     )) as Result;
+    expect(nobody.init?.status).toBe(404);
     expect(nobody.data).toMatchObject({ ok: false, message: "coins.errors.userNotFound" });
     await expectLedgerIntact(app());
   });

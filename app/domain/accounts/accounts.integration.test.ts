@@ -79,7 +79,7 @@ describeEachDatabase("accounts", (app) => {
       { ...input, email: email.toUpperCase() },
       { registrationOpen: true },
     );
-    expect(second).toEqual({ ok: false, kind: "invalid", error: "errors.emailTaken" });
+    expect(second).toEqual({ ok: false, kind: "conflict", error: "errors.emailTaken" });
   });
 
   it("refuses a common password and a closed registration", async () => {
@@ -100,7 +100,7 @@ describeEachDatabase("accounts", (app) => {
       },
       { registrationOpen: false },
     );
-    expect(closed).toEqual({ ok: false, kind: "invalid", error: "errors.registrationClosed" });
+    expect(closed).toEqual({ ok: false, kind: "forbidden", error: "errors.registrationClosed" });
   });
 
   it("signs in, resolves the session, and signs out", async () => {

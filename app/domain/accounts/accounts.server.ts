@@ -78,11 +78,10 @@ export async function findUserIdByEmail(db: Kysely<Database>, email: string) {
 
 export type RegisterResult =
   | { ok: true; userId: string }
-  | {
-      ok: false;
-      kind: "invalid";
-      error: "errors.emailTaken" | "errors.commonPassword" | "errors.registrationClosed";
-    };
+  /** Registration is switched off (the `registration` setting). */
+  | { ok: false; kind: "forbidden"; error: "errors.registrationClosed" }
+  | { ok: false; kind: "invalid"; error: "errors.commonPassword" }
+  | { ok: false; kind: "conflict"; error: "errors.emailTaken" };
 
 export async function registerCustomer(
   deps: AccountDeps,
@@ -90,18 +89,18 @@ export async function registerCustomer(
   options: { registrationOpen: boolean },
 ): Promise<RegisterResult> {
   if (!options.registrationOpen)
-    return { ok: false, kind: "invalid", error: "errors.registrationClosed" };
+    return { ok: false, kind: "forbidden", error: "errors.registrationClosed" };
   if (isCommonPassword(input.password))
     return { ok: false, kind: "invalid", error: "errors.commonPassword" };
   if (await findUserIdByEmail(deps.db, input.email))
-    return { ok: false, kind: "invalid", error: "errors.emailTaken" };
+    return { ok: false, kind: "conflict", error: "errors.emailTaken" };
   const result = await deps.auth.api.signUpEmail({
     body: { name: input.name, email: input.email, password: input.password },
   });
   // With auto sign-in off, better-auth answers a duplicate with a made-up user instead of an error
   // (so sign-up cannot probe for accounts). Two sign-ups racing for one address end up here.
   if ((await findUserIdByEmail(deps.db, input.email)) !== result.user.id) {
-    return { ok: false, kind: "invalid", error: "errors.emailTaken" };
+    return { ok: false, kind: "conflict", error: "errors.emailTaken" };
   }
   return { ok: true, userId: result.user.id };
 }

@@ -136,7 +136,7 @@ describeEachDatabase("changing one's own profile", (app) => {
     });
     expect(result).toEqual({
       ok: false,
-      kind: "invalid",
+      kind: "conflict",
       error: "dashboard:account.emailTaken",
       field: "email",
     });

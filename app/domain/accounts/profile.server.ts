@@ -42,7 +42,14 @@ export type ProfileRefusal =
 
 export type UpdateProfileResult =
   | { ok: true; emailChanged: boolean; sessionsEnded: number }
-  | { ok: false; kind: "invalid"; error: ProfileRefusal; field: "email" | "currentPassword" }
+  /** Another account has the address. */
+  | { ok: false; kind: "conflict"; error: "dashboard:account.emailTaken"; field: "email" }
+  | {
+      ok: false;
+      kind: "invalid";
+      error: "dashboard:account.currentPasswordRequired" | "dashboard:account.currentPasswordWrong";
+      field: "currentPassword";
+    }
   | {
       ok: false;
       kind: "limited";
@@ -50,10 +57,6 @@ export type UpdateProfileResult =
       field: "currentPassword";
       minutes: number;
     };
-
-function refuse(error: ProfileRefusal, field: "email" | "currentPassword"): never {
-  throw new Refusal<UpdateProfileResult>({ ok: false, kind: "invalid", error, field });
-}
 
 /**
  * A customer edits their own name and login email. The email is what signs in and what a reset would be
@@ -138,7 +141,13 @@ export async function updateProfile(
         .where("email", "=", input.email)
         .where("id", "!=", input.userId)
         .executeTakeFirst();
-      if (taken) refuse("dashboard:account.emailTaken", "email");
+      if (taken)
+        throw new Refusal<UpdateProfileResult>({
+          ok: false,
+          kind: "conflict",
+          error: "dashboard:account.emailTaken",
+          field: "email",
+        });
       await trx
         .updateTable("users")
         .set({ name: input.name, email: input.email, updated_at: now })
@@ -161,7 +170,7 @@ export async function updateProfile(
   } catch (error) {
     // The unique index caught a race with another account taking the address.
     if (isUniqueViolation(error))
-      return { ok: false, kind: "invalid", error: "dashboard:account.emailTaken", field: "email" };
+      return { ok: false, kind: "conflict", error: "dashboard:account.emailTaken", field: "email" };
     throw error;
   }
 }

@@ -127,7 +127,11 @@ describeEachDatabase("admin user management", (app) => {
       ...edit(user, { password: "password123" }),
       actorId: admin,
     });
-    expect(common).toMatchObject({ ok: false, reason: "auth.errors.commonPassword" });
+    expect(common).toMatchObject({
+      ok: false,
+      kind: "invalid",
+      reason: "auth.errors.commonPassword",
+    });
   });
 
   it("validates the form: name, email, role, and a password of 6 characters or none", () => {
@@ -174,6 +178,7 @@ describeEachDatabase("admin user management", (app) => {
       await updateUserByAdmin(app().db, { ...edit(second, { role: "admin" }), actorId: admin }),
     ).toEqual({ ok: true, changed: ["role"] });
     expect(await updateUserByAdmin(app().db, { ...own, actorId: admin })).toMatchObject({
+      kind: "forbidden",
       reason: "admin.users.errors.ownRole",
     });
     // …while demoting the other admin works, and then the acting admin is the last one again.
@@ -186,7 +191,7 @@ describeEachDatabase("admin user management", (app) => {
     // A customer is no actor.
     expect(
       await updateUserByAdmin(app().db, { ...edit(second, { name: "x" }), actorId: second.id }),
-    ).toMatchObject({ reason: "admin.users.errors.notAdmin" });
+    ).toMatchObject({ kind: "forbidden", reason: "admin.users.errors.notAdmin" });
     expect((await row(admin)).role).toBe("admin");
   });
 
@@ -289,7 +294,7 @@ describeEachDatabase("admin user management", (app) => {
     // A second delete finds nobody.
     expect(await deleteUserByAdmin(db, { userId: id, actorId: admin })).toMatchObject({
       ok: false,
-      kind: "conflict",
+      kind: "notFound",
       error: "admin.users.deleteFailed",
       reason: "admin.users.errors.notFound",
     });
@@ -300,7 +305,7 @@ describeEachDatabase("admin user management", (app) => {
     const result = await deleteUserByAdmin(app().db, { userId: admin, actorId: admin });
     expect(result).toEqual({
       ok: false,
-      kind: "conflict",
+      kind: "forbidden",
       error: "admin.users.deleteFailed",
       reason: "admin.users.errors.adminDelete",
     });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import type { FailureKind } from "~/lib/result";
 import { endUserSessions, isCommonPassword } from "./accounts.server";
 import { hashPassword } from "./password-hash.server";
 import { DELETED_USER_NAME, type UpdateUserInput } from "./user-admin";
@@ -15,13 +16,42 @@ export type UserAdminRefusal =
   | "admin.users.errors.adminDelete"
   | "auth.errors.commonPassword";
 
-export type UpdateUserResult =
-  | { ok: true; changed: string[] }
-  | { ok: false; kind: "conflict"; error: "admin.users.updateFailed"; reason: UserAdminRefusal };
+/**
+ * The kind each refusal is: a user who is not there (or no longer active) is not found; a common
+ * password is a field to correct; an address another account has, or removing the last admin, conflicts
+ * with the present state; an admin removing their own role, an acting admin who is no longer one, and
+ * deleting an admin (admins are never deleted) are not allowed.
+ */
+const REFUSAL_KINDS = {
+  "admin.users.errors.notFound": "notFound",
+  "auth.errors.commonPassword": "invalid",
+  "admin.users.errors.emailTaken": "conflict",
+  "admin.users.errors.lastAdmin": "conflict",
+  "admin.users.errors.ownRole": "forbidden",
+  "admin.users.errors.notAdmin": "forbidden",
+  "admin.users.errors.adminDelete": "forbidden",
+} as const satisfies Record<UserAdminRefusal, FailureKind>;
 
-export type DeleteUserResult =
-  | { ok: true }
-  | { ok: false; kind: "conflict"; error: "admin.users.deleteFailed"; reason: UserAdminRefusal };
+type UserAdminFailure<Message extends string> = {
+  [Reason in UserAdminRefusal]: {
+    ok: false;
+    kind: (typeof REFUSAL_KINDS)[Reason];
+    error: Message;
+    reason: Reason;
+  };
+}[UserAdminRefusal];
+
+export type UpdateUserResult =
+  { ok: true; changed: string[] } | UserAdminFailure<"admin.users.updateFailed">;
+
+export type DeleteUserResult = { ok: true } | UserAdminFailure<"admin.users.deleteFailed">;
+
+function failure<Message extends string>(
+  error: Message,
+  reason: UserAdminRefusal,
+): UserAdminFailure<Message> {
+  return { ok: false, kind: REFUSAL_KINDS[reason], error, reason } as UserAdminFailure<Message>;
+}
 
 /** The placeholder address a deleted account gets: unique (it carries the id) and undeliverable. */
 export function deletedUserEmail(userId: string): string {
@@ -51,21 +81,11 @@ async function lockAdmins(trx: Tx, actorId: string): Promise<number> {
 }
 
 function refuse(reason: UserAdminRefusal): never {
-  throw new Refusal<UpdateUserResult>({
-    ok: false,
-    kind: "conflict",
-    error: "admin.users.updateFailed",
-    reason,
-  });
+  throw new Refusal<UpdateUserResult>(failure("admin.users.updateFailed", reason));
 }
 
 function refuseDelete(reason: UserAdminRefusal): never {
-  throw new Refusal<DeleteUserResult>({
-    ok: false,
-    kind: "conflict",
-    error: "admin.users.deleteFailed",
-    reason,
-  });
+  throw new Refusal<DeleteUserResult>(failure("admin.users.deleteFailed", reason));
 }
 
 /**
@@ -87,12 +107,7 @@ export async function updateUserByAdmin(
 ): Promise<UpdateUserResult> {
   // Hashing is slow (Argon2id); done before the transaction so no lock is held while it runs.
   if (input.password && isCommonPassword(input.password))
-    return {
-      ok: false,
-      kind: "conflict",
-      error: "admin.users.updateFailed",
-      reason: "auth.errors.commonPassword",
-    };
+    return failure("admin.users.updateFailed", "auth.errors.commonPassword");
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await inTransaction(db, async (trx): Promise<UpdateUserResult> => {
@@ -183,12 +198,7 @@ export async function updateUserByAdmin(
   } catch (error) {
     // Another account took the address between our check and the update.
     if (isUniqueViolation(error))
-      return {
-        ok: false,
-        kind: "conflict",
-        error: "admin.users.updateFailed",
-        reason: "admin.users.errors.emailTaken",
-      };
+      return failure("admin.users.updateFailed", "admin.users.errors.emailTaken");
     throw error;
   }
 }

@@ -123,7 +123,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
         reason: "one more",
         actorId: admin,
       }),
-    ).toEqual({ ok: false, kind: "invalid", error: "coins.errors.balanceTooHigh" });
+    ).toEqual({ ok: false, kind: "conflict", error: "coins.errors.balanceTooHigh" });
     // The ledger step refuses it itself, whoever calls it.
     expect(
       await app()

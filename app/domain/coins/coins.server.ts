@@ -4,6 +4,7 @@ import { notify } from "~/domain/notifications/notifications.server";
 import { isPostgres } from "~/db/dialect";
 import type { Database } from "~/db/schema";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import type { FailureKind } from "~/lib/result";
 import { MAX_BALANCE_CENTS, previewAdjustment, type LedgerKind } from "./coins";
 
 export interface LedgerEntryInput {
@@ -104,6 +105,22 @@ export type AdjustCoinsRefusal =
   | "coins.errors.balanceTooHigh"
   | "coins.errors.formExpired";
 
+/**
+ * The kind each refusal is: the customer is not there (or no longer active); the balance, as it is now,
+ * cannot take the change (past MAX_BALANCE_CENTS, or nothing left to remove); the form's key was made for
+ * another customer or admin, a stale form to send again.
+ */
+const REFUSAL_KINDS = {
+  "coins.errors.userNotFound": "notFound",
+  "coins.errors.balanceTooHigh": "conflict",
+  "coins.errors.nothingToRemove": "conflict",
+  "coins.errors.formExpired": "invalid",
+} as const satisfies Record<AdjustCoinsRefusal, FailureKind>;
+
+export type AdjustCoinsFailure = {
+  [Key in AdjustCoinsRefusal]: { ok: false; kind: (typeof REFUSAL_KINDS)[Key]; error: Key };
+}[AdjustCoinsRefusal];
+
 export type AdjustCoinsResult =
   | {
       ok: true;
@@ -113,10 +130,14 @@ export type AdjustCoinsResult =
       /** A replayed key: nothing changed, this is what the first post did. */
       duplicate?: true;
     }
-  | { ok: false; kind: "invalid"; error: AdjustCoinsRefusal };
+  | AdjustCoinsFailure;
+
+function failure(error: AdjustCoinsRefusal): AdjustCoinsFailure {
+  return { ok: false, kind: REFUSAL_KINDS[error], error } as AdjustCoinsFailure;
+}
 
 function refuse(error: AdjustCoinsRefusal): never {
-  throw new Refusal<AdjustCoinsResult>({ ok: false, kind: "invalid", error });
+  throw new Refusal<AdjustCoinsResult>(failure(error));
 }
 
 /**
@@ -149,7 +170,7 @@ export async function adjustCoins(
     // A key belongs to the form it was made for: used for another customer or by another admin, the
     // form is treated as stale, as an order's key is.
     if (row.user_id !== input.userId || row.actor_id !== input.actorId)
-      return { ok: false, kind: "invalid", error: "coins.errors.formExpired" };
+      return failure("coins.errors.formExpired");
     return {
       ok: true,
       balanceCents: row.balance_after_cents,

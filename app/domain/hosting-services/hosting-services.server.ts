@@ -102,7 +102,10 @@ export async function createServiceFromOrder(
 
 export type AdminAddServiceResult =
   | { ok: true; service: HostingService }
-  /** The form names a user who does not exist: a mistake in the form. */
+  /**
+   * The form names a user who does not exist: `invalid`, not `notFound`, on purpose. What is wrong is the
+   * form's user field (typed by the admin), answered with the form again and its message.
+   */
   | { ok: false; kind: "invalid"; error: "services.errors.userNotFound" };
 
 /** Spec section 5: an admin adds a service for a user, active, expiring in 30 days. */
@@ -173,12 +176,9 @@ export async function adminAddService(
 
 export type ChangeStatusResult =
   | { ok: true; service: HostingService }
-  | {
-      ok: false;
-      /** The admin acted on a service the page listed; whatever became of it since is a conflict. */
-      kind: "conflict";
-      error: "services.errors.notFound" | "services.errors.transitionNotAllowed";
-    };
+  | { ok: false; kind: "notFound"; error: "services.errors.notFound" }
+  /** The service's status (changed since the page listed it, perhaps) does not allow the action. */
+  | { ok: false; kind: "conflict"; error: "services.errors.transitionNotAllowed" };
 
 /** Suspend, reactivate or terminate; a terminated service never changes again. */
 export async function changeServiceStatus(
@@ -194,7 +194,7 @@ export async function changeServiceStatus(
     if (!before)
       throw new Refusal<ChangeStatusResult>({
         ok: false,
-        kind: "conflict",
+        kind: "notFound",
         error: "services.errors.notFound",
       });
     if (!canTransition(before.status as ServiceStatus, input.action)) {
@@ -270,8 +270,11 @@ export async function deleteService(
 export type RenewResult =
   | { ok: true; service: HostingService; duplicate: boolean }
   | { ok: false; kind: "notFound"; error: "services.errors.notFound" }
-  | { ok: false; kind: "invalid"; error: "services.errors.cannotRenew" | "orders.errors.expired" }
-  | { ok: false; kind: "invalid"; error: "orders.errors.insufficientCoins"; missingCents: number };
+  /** The form's key was made for another customer: a stale form. */
+  | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
+  /** Only an active service renews; the balance, as it is now, must cover the cycle. */
+  | { ok: false; kind: "conflict"; error: "services.errors.cannotRenew" }
+  | { ok: false; kind: "conflict"; error: "orders.errors.insufficientCoins"; missingCents: number };
 
 /**
  * A customer pays one cycle from coins; the expiry moves on by the cycle's days from the later of now and
@@ -319,7 +322,7 @@ export async function renewService(
       if (!canRenew(service.status as ServiceStatus)) {
         throw new Refusal<RenewResult>({
           ok: false,
-          kind: "invalid",
+          kind: "conflict",
           error: "services.errors.cannotRenew",
         });
       }
@@ -347,7 +350,7 @@ export async function renewService(
             .executeTakeFirstOrThrow();
           throw new Refusal<RenewResult>({
             ok: false,
-            kind: "invalid",
+            kind: "conflict",
             error: "orders.errors.insufficientCoins",
             missingCents: amount - user.coin_balance_cents,
           });

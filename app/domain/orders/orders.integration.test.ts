@@ -79,7 +79,7 @@ describeEachDatabase("money path", (app) => {
     );
     expect(result).toEqual({
       ok: false,
-      kind: "invalid",
+      kind: "conflict",
       error: "orders.errors.insufficientCoins",
       missingCents: 400,
       totalCents: 700,
@@ -449,7 +449,7 @@ describeEachDatabase("money path", (app) => {
     expect(await balanceOf(app(), user)).toBe(10_000);
     expect(await approveOrder(app().db, { orderId: 987_654, actorId: admin })).toEqual({
       ok: false,
-      kind: "conflict",
+      kind: "notFound",
       error: "orders.errors.notFound",
     });
   });
@@ -507,7 +507,7 @@ describeEachDatabase("money path", (app) => {
     await changeServiceStatus(app().db, { actorId: admin, serviceId, action: "suspend" });
     expect(
       await renewService(app().db, { userId: user, serviceId, idempotencyKey: randomUUID() }),
-    ).toEqual({ ok: false, kind: "invalid", error: "services.errors.cannotRenew" });
+    ).toEqual({ ok: false, kind: "conflict", error: "services.errors.cannotRenew" });
   });
 
   it("refuses a renewal it cannot pay", async () => {
@@ -528,7 +528,7 @@ describeEachDatabase("money path", (app) => {
     });
     expect(result).toEqual({
       ok: false,
-      kind: "invalid",
+      kind: "conflict",
       error: "orders.errors.insufficientCoins",
       missingCents: 400,
     });
@@ -585,7 +585,7 @@ describeEachDatabase("money path", (app) => {
       }),
     ).toEqual({
       ok: false,
-      kind: "invalid",
+      kind: "conflict",
       error: "coins.errors.nothingToRemove",
     });
     const audit = await app()

@@ -134,9 +134,10 @@ export type PlaceOrderResult =
   | { ok: false; kind: "notFound"; error: "orders.errors.serviceNotFound" }
   | { ok: false; kind: "conflict"; error: "orders.errors.priceChanged" }
   | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
+  /** The balance, as it is now, does not cover the total. */
   | {
       ok: false;
-      kind: "invalid";
+      kind: "conflict";
       error: "orders.errors.insufficientCoins";
       missingCents: number;
       totalCents: number;
@@ -275,7 +276,7 @@ export async function placeOrder(
             .executeTakeFirstOrThrow();
           throw new Refusal<PlaceOrderResult>({
             ok: false,
-            kind: "invalid",
+            kind: "conflict",
             error: "orders.errors.insufficientCoins",
             missingCents: price.totalCents - user.coin_balance_cents,
             totalCents: price.totalCents,
@@ -294,13 +295,11 @@ export async function placeOrder(
 
 export type DecideResult =
   | { ok: true; order: Order }
-  | {
-      ok: false;
-      /** The admin decided on an order the page listed; whatever became of it since is a conflict. */
-      kind: "conflict";
-      error: "orders.errors.notFound" | "orders.errors.notPending" | "coins.errors.balanceTooHigh";
-      status?: OrderStatus;
-    };
+  | { ok: false; kind: "notFound"; error: "orders.errors.notFound" }
+  /** Decided since the page listed it (`status` says how). */
+  | { ok: false; kind: "conflict"; error: "orders.errors.notPending"; status: OrderStatus }
+  /** The refund would take the customer's balance past MAX_BALANCE_CENTS. */
+  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" };
 
 /** Approve: the customer's service is created, active for one cycle from now. Happens at most once. */
 export async function approveOrder(
@@ -432,7 +431,7 @@ async function whyNotPending(trx: Tx, orderId: number): Promise<DecideResult> {
     .select("status")
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!row) return { ok: false, kind: "conflict", error: "orders.errors.notFound" };
+  if (!row) return { ok: false, kind: "notFound", error: "orders.errors.notFound" };
   return {
     ok: false,
     kind: "conflict",

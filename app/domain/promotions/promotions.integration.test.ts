@@ -203,7 +203,7 @@ describeEachDatabase("promotions", (app) => {
       }),
     ).toEqual({
       ok: false,
-      kind: "conflict",
+      kind: "invalid",
       error: "admin-catalogue.promotions.errors.productsUnknown",
     });
     expect(await updateVoucher(db, { actorId, id: 987_654, voucher: voucherForm() })).toEqual({

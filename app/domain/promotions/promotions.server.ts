@@ -208,7 +208,7 @@ async function checkProducts(trx: Tx, applicable: "all" | number[]): Promise<voi
     .where("id", "in", applicable)
     .execute();
   if (found.length !== applicable.length)
-    refuse("conflict", "admin-catalogue.promotions.errors.productsUnknown");
+    refuse("invalid", "admin-catalogue.promotions.errors.productsUnknown");
 }
 
 async function codeTaken(trx: Tx, code: string, exceptId?: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { adjustCoins, type AdjustCoinsRefusal } from "~/domain/coins/coins.server";
+import { adjustCoins, type AdjustCoinsFailure } from "~/domain/coins/coins.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
@@ -65,7 +65,10 @@ async function addMessage(
 
 export type OpenTicketResult =
   | { ok: true; ticket: Ticket }
-  /** The form names a service that is not the customer's: a mistake in the form. */
+  /**
+   * The form names a service that is not the customer's: `invalid`, not `notFound`, on purpose. What is
+   * wrong is the form's service field, answered with the form again and its message.
+   */
   | { ok: false; kind: "invalid"; error: "tickets.errors.serviceNotFound" };
 
 export type OpenCustomerTicketResult =
@@ -201,11 +204,12 @@ export async function getTicketForAdmin(db: Db, ticketId: number) {
 }
 
 export type CustomerTicketResult =
-  | { ok: true }
-  | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" }
-  | { ok: false; kind: "conflict"; error: "tickets.errors.closed" };
+  { ok: true } | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" };
 
-/** The customer replies (reopening a closed ticket), closes or reopens their own ticket. */
+/**
+ * The customer replies, closes or reopens their own ticket. A reply to a closed ticket is not refused:
+ * it reopens the ticket (status customer_reply), as the page says (tickets:thread.closedNote).
+ */
 export async function customerTicketAction(
   db: Db,
   input: {
@@ -263,12 +267,9 @@ export async function customerTicketAction(
 
 export type AdminTicketResult =
   | { ok: true; message: "tickets.admin.replied" | "tickets.admin.updated" | "coins.admin.updated" }
-  | {
-      ok: false;
-      /** Posted from a ticket's page: a ticket gone since, like a refused amount, is a form to correct. */
-      kind: "invalid";
-      error: "tickets.errors.notFound" | "coins.errors.amountInvalid" | AdjustCoinsRefusal;
-    };
+  | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" }
+  /** Adding coins from a coins ticket: the refusals of any admin adjustment. */
+  | AdjustCoinsFailure;
 
 export async function staffReply(
   db: Db,
@@ -283,7 +284,7 @@ export async function staffReply(
     if (!ticket)
       throw new Refusal<AdminTicketResult>({
         ok: false,
-        kind: "invalid",
+        kind: "notFound",
         error: "tickets.errors.notFound",
       });
     await addMessage(trx, {
@@ -321,7 +322,7 @@ export async function setTicketField(
     if (!before)
       throw new Refusal<AdminTicketResult>({
         ok: false,
-        kind: "invalid",
+        kind: "notFound",
         error: "tickets.errors.notFound",
       });
     const now = new Date().toISOString();
@@ -371,7 +372,7 @@ export async function addCoinsFromTicket(
     .select(["id", "user_id", "subject"])
     .where("id", "=", input.ticketId)
     .executeTakeFirst();
-  if (!ticket) return { ok: false, kind: "invalid", error: "tickets.errors.notFound" };
+  if (!ticket) return { ok: false, kind: "notFound", error: "tickets.errors.notFound" };
   const reason = `Ticket #${ticket.id}: ${ticket.subject}${input.note ? ` (${input.note})` : ""}`;
   const result = await adjustCoins(db, {
     userId: ticket.user_id,
