@@ -16,10 +16,10 @@ export default {
     // /_.data and /x/_.data for the home page's and /x/'s data: the maintenance gate and the request
     // limits read both formats (server/maintenance.ts, server/action-route.ts).
     v8_trailingSlashAwareDataRequests: true,
-    // Off for now (ADR 18): with it, a data request's `request.url` keeps its .data suffix and React
-    // Router's ?_routes / ?index, which the guards (login redirectTo, the forced password change), the
-    // root's hreflang links and some admin loaders read; each must move to the loader's `url` first.
-    v8_passThroughRequests: false,
+    // A data request's `request` reaches loaders and actions as it came (.data suffix, ?_routes,
+    // ?index); the page's own address is their `url` argument, which the guards, the root's hreflang
+    // links and the list loaders read (ADR 18).
+    v8_passThroughRequests: true,
     // Loaders and actions read the request context through requestContext(context): server/app.ts's
     // getLoadContext hands it over in React Router's context (app/context.server.ts).
     v8_middleware: true,

@@ -41,7 +41,7 @@ import { readCookie } from "./lib/cookies";
 import { loadResources } from "./i18n/resources";
 import { requestContext, type RequestContext } from "./context.server";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const { toast, clear } = readToast(request.headers.get("cookie"));
   const user = context.session?.user ?? null;
@@ -69,10 +69,10 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
           context.i18n.getFixedT(null, "common")("seo.description"),
         keywords: seo.keywords,
       },
-      alternates: alternateLinks(context.services.env.PUBLIC_URL, new URL(request.url)),
+      alternates: alternateLinks(context.services.env.PUBLIC_URL, url),
       toast,
     },
-    { headers: rootCookies(request, context, clear) },
+    { headers: rootCookies(request, url, context, clear) },
   );
 }
 
@@ -81,12 +81,10 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
  * choice (so it outlasts logout), or for a visitor the ?lang= of the link they followed (so the next page
  * stays in that language).
  */
-function rootCookies(request: Request, context: RequestContext, clear: string | null) {
+function rootCookies(request: Request, url: URL, context: RequestContext, clear: string | null) {
   const headers = new Headers();
   if (clear) headers.append("Set-Cookie", clear);
-  const remember = context.session
-    ? context.session.user.locale
-    : new URL(request.url).searchParams.get("lang");
+  const remember = context.session ? context.session.user.locale : url.searchParams.get("lang");
   if (isLocale(remember) && readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== remember) {
     const secure = context.services.env.PUBLIC_URL.startsWith("https://");
     headers.append("Set-Cookie", localeCookie(remember, { secure }));

@@ -5,8 +5,7 @@ import type { SessionUser } from "~/domain/accounts/accounts.server";
 
 export const CHANGE_PASSWORD_PATH = "/account/password";
 
-function loginRedirect(request: Request) {
-  const url = new URL(request.url);
+function loginRedirect(url: URL) {
   // The way back passes the same gate as every redirect target; a path it refuses is simply dropped.
   const back = safeRedirect(`${url.pathname}${url.search}`, "");
   return redirect(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
@@ -15,19 +14,23 @@ function loginRedirect(request: Request) {
 /**
  * The one guard every protected loader and action calls. Anonymous visitors go to /login and come back
  * afterwards; a user whose password was set for them must choose their own first.
+ *
+ * `url` is the loader's or action's `url` argument: the page's address, which on a data request React
+ * Router gives without its `.data` suffix and `_routes`/`index` parameters (v8_passThroughRequests,
+ * ADR 18), where `request.url` is the raw one.
  */
-export function requireUser(request: Request, context: RequestContext): SessionUser {
+export function requireUser(url: URL, context: RequestContext): SessionUser {
   const user = context.session?.user;
-  if (!user) throw loginRedirect(request);
-  if (user.mustChangePassword && new URL(request.url).pathname !== CHANGE_PASSWORD_PATH) {
+  if (!user) throw loginRedirect(url);
+  if (user.mustChangePassword && url.pathname !== CHANGE_PASSWORD_PATH) {
     throw redirect(CHANGE_PASSWORD_PATH);
   }
   return user;
 }
 
 /** Admin pages: anonymous visitors go to /login, signed-in non-admins to / (spec section 6). */
-export function requireAdmin(request: Request, context: RequestContext): SessionUser {
-  const user = requireUser(request, context);
+export function requireAdmin(url: URL, context: RequestContext): SessionUser {
+  const user = requireUser(url, context);
   if (user.role !== "admin") throw redirect("/");
   return user;
 }

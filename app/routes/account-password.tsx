@@ -12,18 +12,18 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/account-password";
 import { requestContext } from "~/context.server";
 
-export function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const user = requireUser(request, context);
+  const user = requireUser(url, context);
   const t = context.i18n.getFixedT(null, "auth");
   return { meta: { title: t("changePassword.title") }, required: user.mustChangePassword };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const user = requireUser(request, context);
+  const user = requireUser(url, context);
   const form = await parseForm(request, changePasswordSchema, { namespace: "auth" });
   if (!form.ok) return data({ fieldErrors: form.fieldErrors }, { status: 400 });
   const result = await changePassword(

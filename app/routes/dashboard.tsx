@@ -23,11 +23,11 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/context.server";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const user = requireUser(request, context);
+  const user = requireUser(url, context);
   const t = context.i18n.getFixedT(null, "common");
-  const query = dashboardQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
   const view = await loadCustomerDashboard(context.services.db, user.id, query);
   // A fresh key per renew button and page view: a double click or a reload renews once.
   const renewKeys =
@@ -49,9 +49,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 const intentSchema = z.object({ intent: z.string().optional() });
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const user = requireUser(request, context);
+  const user = requireUser(url, context);
   const { intent } = intentSchema.parse(
     Object.fromEntries(
       await request

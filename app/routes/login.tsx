@@ -11,11 +11,11 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/login";
 import { requestContext } from "~/context.server";
 
-export function loader({ context: routerContext, request }: Route.LoaderArgs) {
+export function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   redirectSignedIn(context);
   const t = context.i18n.getFixedT(null, "auth");
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const redirectTo = url.searchParams.get("redirectTo");
   return {
     meta: { title: t("login.title") },
     redirectTo: safeRedirect(redirectTo, "") || null,

@@ -11,9 +11,9 @@ export function loader() {
 }
 
 // Opening the bell's list marks the user's notifications read.
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const user = requireUser(request, context);
+  const user = requireUser(url, context);
   await markNotificationsRead(context.services.db, user.id);
   return { ok: true };
 }

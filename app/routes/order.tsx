@@ -13,10 +13,10 @@ import { useRootData } from "~/root";
 import type { Route } from "./+types/order";
 import { requestContext } from "~/context.server";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const t = context.i18n.getFixedT(null, "orders");
-  const selected = Number(new URL(request.url).searchParams.get("product"));
+  const selected = Number(url.searchParams.get("product"));
   return {
     meta: { title: t("form.title") },
     products: await listActiveProducts(context.services.db),
@@ -28,11 +28,10 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   if (!context.session) {
     // Spec: 'Please login to continue'; the login page brings the visitor back to this form.
-    const url = new URL(request.url);
     const form = await request.formData().catch(() => new FormData());
     const product = form.get("productId");
     const back = `${url.pathname}${typeof product === "string" && product ? `?product=${encodeURIComponent(product)}` : ""}`;
@@ -44,7 +43,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       { status: 401 },
     );
   }
-  const user = requireUser(request, context);
+  const user = requireUser(url, context);
   const form = await parseForm(request, orderFormSchema);
   if (!form.ok) {
     const onlyRequired = Object.values(form.fieldErrors).every(

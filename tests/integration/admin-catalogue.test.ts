@@ -10,7 +10,13 @@ import * as adminProducts from "~/routes/admin/products";
 import * as adminPromotions from "~/routes/admin/promotions";
 import * as services from "~/routes/site/services";
 import { balanceOf, customerWithCoins, expectLedgerIntact } from "../support/money-fixtures";
-import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import {
+  contextFor,
+  cookieHeader,
+  formRequest,
+  routeArgs,
+  settle,
+} from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 type Result = { data: Record<string, unknown>; init: { status: number } | null };
@@ -36,11 +42,13 @@ describeEachDatabase("admin catalogue pages", (app) => {
   async function load(module: Module, path: string, params: Record<string, string> = {}) {
     const cookie = await adminCookie();
     return settle(async () =>
-      module.loader({
-        request: new Request(`http://localhost${path}`, { headers: { cookie } }),
-        context: await contextFor(app(), { cookie }),
-        params,
-      } as never),
+      module.loader(
+        routeArgs({
+          request: new Request(`http://localhost${path}`, { headers: { cookie } }),
+          context: await contextFor(app(), { cookie }),
+          params,
+        }),
+      ),
     );
   }
 

@@ -14,7 +14,13 @@ import {
   orderInput,
   productId,
 } from "../support/money-fixtures";
-import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import {
+  contextFor,
+  cookieHeader,
+  formRequest,
+  routeArgs,
+  settle,
+} from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 type Result = { data: Record<string, unknown>; init: { status: number } | null };
@@ -48,11 +54,13 @@ describeEachDatabase("admin reports and inbox pages", (app) => {
   async function load(module: Module, path: string, cookie?: string) {
     const as = cookie === undefined ? await admin() : cookie;
     return settle(async () =>
-      module.loader({
-        request: new Request(`http://localhost${path}`, { headers: as ? { cookie: as } : {} }),
-        context: await contextFor(app(), { cookie: as || null }),
-        params: {},
-      } as never),
+      module.loader(
+        routeArgs({
+          request: new Request(`http://localhost${path}`, { headers: as ? { cookie: as } : {} }),
+          context: await contextFor(app(), { cookie: as || null }),
+          params: {},
+        }),
+      ),
     );
   }
 

@@ -7,7 +7,13 @@ import * as adminLogs from "~/routes/admin/logs";
 import * as adminSearch from "~/routes/admin/search";
 import * as adminTransactions from "~/routes/admin/transactions";
 import { customerWithCoins, expectLedgerIntact } from "../support/money-fixtures";
-import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import {
+  contextFor,
+  cookieHeader,
+  formRequest,
+  routeArgs,
+  settle,
+} from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 type Result = { data: Record<string, unknown>; init: { status: number } | null };
@@ -36,22 +42,26 @@ describeEachDatabase("admin pages", (app) => {
   async function load(module: Module, path: string) {
     const admin = await adminCookie();
     return settle(async () =>
-      module.loader({
-        request: new Request(`http://localhost${path}`, { headers: { cookie: admin } }),
-        context: await contextFor(app(), { cookie: admin }),
-        params: {},
-      } as never),
+      module.loader(
+        routeArgs({
+          request: new Request(`http://localhost${path}`, { headers: { cookie: admin } }),
+          context: await contextFor(app(), { cookie: admin }),
+          params: {},
+        }),
+      ),
     );
   }
 
   async function post(fields: Record<string, string>) {
     const admin = await adminCookie();
     return (await settle(async () =>
-      adminClients.action({
-        request: formRequest("/admin/clients", fields, admin),
-        context: await contextFor(app(), { cookie: admin }),
-        params: {},
-      } as never),
+      adminClients.action(
+        routeArgs({
+          request: formRequest("/admin/clients", fields, admin),
+          context: await contextFor(app(), { cookie: admin }),
+          params: {},
+        }),
+      ),
     )) as Result | Record<string, unknown>;
   }
 

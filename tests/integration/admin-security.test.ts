@@ -5,7 +5,13 @@ import { pairKey } from "~/domain/accounts/login-throttle";
 import { recordLoginAttempt } from "~/domain/accounts/login-throttle.server";
 import * as adminLogs from "~/routes/admin/logs";
 import * as security from "~/routes/admin/security";
-import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import {
+  contextFor,
+  cookieHeader,
+  formRequest,
+  routeArgs,
+  settle,
+} from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 type Result = { data: Record<string, unknown>; init: { status: number } | null };
@@ -39,21 +45,25 @@ describeEachDatabase("the security page's route", (app) => {
 
   async function load(cookie: string, path = "/admin/security") {
     return (await settle(async () =>
-      security.loader({
-        request: new Request(`http://localhost${path}`, { headers: { cookie } }),
-        context: await contextFor(app(), { cookie }),
-        params: {},
-      } as never),
+      security.loader(
+        routeArgs({
+          request: new Request(`http://localhost${path}`, { headers: { cookie } }),
+          context: await contextFor(app(), { cookie }),
+          params: {},
+        }),
+      ),
     )) as Loaded;
   }
 
   async function post(cookie: string, fields: Record<string, string>) {
     return (await settle(async () =>
-      security.action({
-        request: formRequest("/admin/security", fields, cookie),
-        context: await contextFor(app(), { cookie }),
-        params: {},
-      } as never),
+      security.action(
+        routeArgs({
+          request: formRequest("/admin/security", fields, cookie),
+          context: await contextFor(app(), { cookie }),
+          params: {},
+        }),
+      ),
     )) as Result | Record<string, unknown>;
   }
 
@@ -108,13 +118,15 @@ describeEachDatabase("the security page's route", (app) => {
 
     // The sign-out is in the audit log, once; the refusals changed nothing and wrote nothing.
     const logs = (await settle(async () =>
-      adminLogs.loader({
-        request: new Request("http://localhost/admin/logs?action=session.", {
-          headers: { cookie: here.cookie },
+      adminLogs.loader(
+        routeArgs({
+          request: new Request("http://localhost/admin/logs?action=session.", {
+            headers: { cookie: here.cookie },
+          }),
+          context: await contextFor(app(), { cookie: here.cookie }),
+          params: {},
         }),
-        context: await contextFor(app(), { cookie: here.cookie }),
-        params: {},
-      } as never),
+      ),
     )) as { entries: { action: string; targetId: string }[] };
     const revoked = logs.entries.filter((e) => e.action === "session.revoke");
     expect(revoked).toHaveLength(1);

@@ -12,7 +12,13 @@ import * as contact from "~/routes/site/contact";
 import * as supportNew from "~/routes/support/new";
 import * as supportTicket from "~/routes/support/ticket";
 import { customerWithCoins } from "../support/money-fixtures";
-import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import {
+  contextFor,
+  cookieHeader,
+  formRequest,
+  routeArgs,
+  settle,
+} from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 type Result = { data: Record<string, unknown>; init: { status: number } | null };
@@ -45,11 +51,13 @@ describeEachDatabase("admin settings", (app) => {
   async function save(fields: Record<string, string>) {
     const cookie = await admin();
     return (await settle(async () =>
-      adminSettings.action({
-        request: formRequest("/admin/settings", fields, cookie),
-        context: await contextFor(app(), { cookie }),
-        params: {},
-      } as never),
+      adminSettings.action(
+        routeArgs({
+          request: formRequest("/admin/settings", fields, cookie),
+          context: await contextFor(app(), { cookie }),
+          params: {},
+        }),
+      ),
     )) as Result | Record<string, unknown>;
   }
 
@@ -353,15 +361,17 @@ describeEachDatabase("admin settings", (app) => {
     expect(await count()).toBe(1);
 
     const reply = await settle(async () =>
-      supportTicket.action({
-        request: formRequest(
-          `/support/${opened.ticket.id}`,
-          { intent: "reply", message: "Still lags" },
-          cookie,
-        ),
-        context: await contextFor(app(), { cookie }),
-        params: { id: String(opened.ticket.id) },
-      } as never),
+      supportTicket.action(
+        routeArgs({
+          request: formRequest(
+            `/support/${opened.ticket.id}`,
+            { intent: "reply", message: "Still lags" },
+            cookie,
+          ),
+          context: await contextFor(app(), { cookie }),
+          params: { id: String(opened.ticket.id) },
+        }),
+      ),
     );
     expect(reply).toEqual({ error: undefined });
     const messages = await app()
@@ -395,11 +405,13 @@ describeEachDatabase("admin settings", (app) => {
     const gate = async (env: "on" | "off") => {
       const services = { ...app(), env: { ...app().env, ENTRY_GATE: env } };
       const context = await contextFor(services);
-      const result = (await home.loader({
-        request: new Request("http://localhost/"),
-        context,
-        params: {},
-      } as never)) as { gate: boolean };
+      const result = (await home.loader(
+        routeArgs({
+          request: new Request("http://localhost/"),
+          context,
+          params: {},
+        }),
+      )) as { gate: boolean };
       return result.gate;
     };
     expect(await gate("on")).toBe(true);
@@ -412,11 +424,13 @@ describeEachDatabase("admin settings", (app) => {
   it("puts the SEO settings in the home page's meta and the root's fallbacks", async () => {
     const homeMeta = async () =>
       (
-        (await home.loader({
-          request: new Request("http://localhost/"),
-          context: await contextFor(app()),
-          params: {},
-        } as never)) as { meta: { fullTitle?: string; description: string } }
+        (await home.loader(
+          routeArgs({
+            request: new Request("http://localhost/"),
+            context: await contextFor(app()),
+            params: {},
+          }),
+        )) as { meta: { fullTitle?: string; description: string } }
       ).meta;
     const rootSeo = async () =>
       (

@@ -6,7 +6,13 @@ import * as dashboard from "~/routes/dashboard";
 import * as accountPassword from "~/routes/account-password";
 import { provisionAdmin } from "~/domain/accounts/accounts.server";
 import { appFetch } from "../support/app-harness";
-import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import {
+  contextFor,
+  cookieHeader,
+  formRequest,
+  routeArgs,
+  settle,
+} from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 type ActionResult = {
@@ -24,20 +30,24 @@ const email = () => `route${Date.now()}${n++}@example.com`;
 describeEachDatabase("login and registration routes", (app) => {
   async function registerAction(fields: Record<string, string>) {
     return settle(async () =>
-      register.action({
-        request: formRequest("/register", fields),
-        context: await contextFor(app()),
-        params: {},
-      } as never),
+      register.action(
+        routeArgs({
+          request: formRequest("/register", fields),
+          context: await contextFor(app()),
+          params: {},
+        }),
+      ),
     );
   }
   async function loginAction(fields: Record<string, string>, ip = "10.7.0.1") {
     return settle(async () =>
-      login.action({
-        request: formRequest("/login", fields),
-        context: await contextFor(app(), { ip }),
-        params: {},
-      } as never),
+      login.action(
+        routeArgs({
+          request: formRequest("/login", fields),
+          context: await contextFor(app(), { ip }),
+          params: {},
+        }),
+      ),
     );
   }
 
@@ -136,26 +146,32 @@ describeEachDatabase("login and registration routes", (app) => {
     expect(setCookie.join()).toContain("toast.loginSuccess");
 
     const cookie = cookieHeader(setCookie);
-    const page = await dashboard.loader({
-      request: new Request("http://localhost/dashboard"),
-      context: await contextFor(app(), { cookie }),
-      params: {},
-    } as never);
-    expect(page).toMatchObject({ name: "Karim" });
-
-    const out = (await logout.action({
-      request: formRequest("/logout", {}, cookie),
-      context: await contextFor(app(), { cookie }),
-      params: {},
-    } as never)) as Response;
-    expect(out.headers.get("location")).toBe("/");
-    expect(out.headers.getSetCookie().join()).toContain("toast.loggedOut");
-    const after = (await settle(async () =>
-      dashboard.loader({
+    const page = await dashboard.loader(
+      routeArgs({
         request: new Request("http://localhost/dashboard"),
         context: await contextFor(app(), { cookie }),
         params: {},
-      } as never),
+      }),
+    );
+    expect(page).toMatchObject({ name: "Karim" });
+
+    const out = (await logout.action(
+      routeArgs({
+        request: formRequest("/logout", {}, cookie),
+        context: await contextFor(app(), { cookie }),
+        params: {},
+      }),
+    )) as Response;
+    expect(out.headers.get("location")).toBe("/");
+    expect(out.headers.getSetCookie().join()).toContain("toast.loggedOut");
+    const after = (await settle(async () =>
+      dashboard.loader(
+        routeArgs({
+          request: new Request("http://localhost/dashboard"),
+          context: await contextFor(app(), { cookie }),
+          params: {},
+        }),
+      ),
     )) as Response;
     expect(after.headers.get("location")).toBe("/login?redirectTo=%2Fdashboard");
 
@@ -231,38 +247,44 @@ describeEachDatabase("login and registration routes", (app) => {
     const cookie = cookieHeader(response.headers.getSetCookie());
 
     const blocked = (await settle(async () =>
-      dashboard.loader({
-        request: new Request("http://localhost/dashboard"),
-        context: await contextFor(app(), { cookie }),
-        params: {},
-      } as never),
+      dashboard.loader(
+        routeArgs({
+          request: new Request("http://localhost/dashboard"),
+          context: await contextFor(app(), { cookie }),
+          params: {},
+        }),
+      ),
     )) as Response;
     expect(blocked.headers.get("location")).toBe("/account/password");
 
     const changed = (await settle(async () =>
-      accountPassword.action({
-        request: formRequest(
-          "/account/password",
-          {
-            currentPassword: created.generatedPassword!,
-            newPassword: "My-own-pass-2026",
-            confirmPassword: "My-own-pass-2026",
-          },
-          cookie,
-        ),
-        context: await contextFor(app(), { cookie }),
-        params: {},
-      } as never),
+      accountPassword.action(
+        routeArgs({
+          request: formRequest(
+            "/account/password",
+            {
+              currentPassword: created.generatedPassword!,
+              newPassword: "My-own-pass-2026",
+              confirmPassword: "My-own-pass-2026",
+            },
+            cookie,
+          ),
+          context: await contextFor(app(), { cookie }),
+          params: {},
+        }),
+      ),
     )) as Response;
     expect(changed.headers.get("location")).toBe("/admin");
     const newCookie = cookieHeader(
       changed.headers.getSetCookie().filter((c) => c.includes("session_token")),
     );
-    const page = await dashboard.loader({
-      request: new Request("http://localhost/dashboard"),
-      context: await contextFor(app(), { cookie: newCookie || cookie }),
-      params: {},
-    } as never);
+    const page = await dashboard.loader(
+      routeArgs({
+        request: new Request("http://localhost/dashboard"),
+        context: await contextFor(app(), { cookie: newCookie || cookie }),
+        params: {},
+      }),
+    );
     expect(page).toMatchObject({ name: "Administrator" });
   });
 });

@@ -4,7 +4,13 @@ import * as language from "~/routes/language";
 import * as login from "~/routes/login";
 import * as register from "~/routes/register";
 import * as root from "~/root";
-import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import {
+  contextFor,
+  cookieHeader,
+  formRequest,
+  routeArgs,
+  settle,
+} from "../support/request-context";
 import { describeEachDatabase } from "../support/test-database";
 
 let n = 0;
@@ -15,23 +21,27 @@ describeEachDatabase("the language switcher's action", (app) => {
     const address = email();
     const password = "Lang-pw-4821-Harbor";
     await settle(async () =>
-      register.action({
-        request: formRequest("/register", {
-          name: "Salma",
-          email: address,
-          password,
-          confirmPassword: password,
+      register.action(
+        routeArgs({
+          request: formRequest("/register", {
+            name: "Salma",
+            email: address,
+            password,
+            confirmPassword: password,
+          }),
+          context: await contextFor(app()),
+          params: {},
         }),
-        context: await contextFor(app()),
-        params: {},
-      } as never),
+      ),
     );
     const response = (await settle(async () =>
-      login.action({
-        request: formRequest("/login", { email: address, password }),
-        context: await contextFor(app(), { ip: `10.9.${n}.1` }),
-        params: {},
-      } as never),
+      login.action(
+        routeArgs({
+          request: formRequest("/login", { email: address, password }),
+          context: await contextFor(app(), { ip: `10.9.${n}.1` }),
+          params: {},
+        }),
+      ),
     )) as Response;
     expect(response.headers.get("location")).toBe("/dashboard");
     const cookie = cookieHeader(
@@ -42,11 +52,13 @@ describeEachDatabase("the language switcher's action", (app) => {
 
   async function choose(fields: Record<string, string>, cookie?: string) {
     return (await settle(async () =>
-      language.action({
-        request: formRequest("/language", fields, cookie),
-        context: await contextFor(app(), { cookie }),
-        params: {},
-      } as never),
+      language.action(
+        routeArgs({
+          request: formRequest("/language", fields, cookie),
+          context: await contextFor(app(), { cookie }),
+          params: {},
+        }),
+      ),
     )) as Response;
   }
 
@@ -107,11 +119,13 @@ describeEachDatabase("the language switcher's action", (app) => {
     const { cookie } = await signedInCustomer();
     await choose({ lang: "ar", redirectTo: "/" }, cookie);
     const load = async (requestCookie: string) =>
-      (await root.loader({
-        request: new Request("http://localhost/about", { headers: { cookie: requestCookie } }),
-        context: await contextFor(app(), { cookie: requestCookie }),
-        params: {},
-      } as never)) as unknown as { init: { headers: Headers } };
+      (await root.loader(
+        routeArgs({
+          request: new Request("http://localhost/about", { headers: { cookie: requestCookie } }),
+          context: await contextFor(app(), { cookie: requestCookie }),
+          params: {},
+        }),
+      )) as unknown as { init: { headers: Headers } };
     const fresh = await load(cookie);
     expect(fresh.init.headers.getSetCookie().join()).toMatch(/hostfront_lang=ar;/);
     const already = await load(`${cookie}; hostfront_lang=ar`);
@@ -120,11 +134,13 @@ describeEachDatabase("the language switcher's action", (app) => {
 
   it("remembers the ?lang= of a link a visitor followed, and only a language we ship", async () => {
     const load = async (url: string, requestCookie = "") =>
-      (await root.loader({
-        request: new Request(url, { headers: { cookie: requestCookie } }),
-        context: await contextFor(app(), { cookie: requestCookie }),
-        params: {},
-      } as never)) as unknown as { init: { headers: Headers } };
+      (await root.loader(
+        routeArgs({
+          request: new Request(url, { headers: { cookie: requestCookie } }),
+          context: await contextFor(app(), { cookie: requestCookie }),
+          params: {},
+        }),
+      )) as unknown as { init: { headers: Headers } };
     const cookies = async (url: string, requestCookie?: string) =>
       (await load(url, requestCookie)).init.headers.getSetCookie().join();
     expect(await cookies("http://localhost/about?lang=fr")).toMatch(/hostfront_lang=fr;/);

@@ -8,7 +8,13 @@ import * as maintenance from "~/routes/maintenance";
 import { maintenanceGate } from "../../server/maintenance";
 import { attachRequestContext, contextOf } from "../../server/request-context";
 import { adminId, customerWithCoins } from "../support/money-fixtures";
-import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import {
+  contextFor,
+  cookieHeader,
+  formRequest,
+  routeArgs,
+  settle,
+} from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 type Seen = { method: string; url: string; role: string | null; body: string };
@@ -158,11 +164,13 @@ describeEachDatabase("maintenance mode", (app) => {
   it("signs a customer in at /login, whose next page is the maintenance page", async () => {
     await setMaintenance(true);
     const result = await settle(async () =>
-      login.action({
-        request: formRequest("/login", { email: customerEmail, password: "Buyer-pw-8842" }),
-        context: await contextFor(app(), { ip: "10.70.0.9" }),
-        params: {},
-      } as never),
+      login.action(
+        routeArgs({
+          request: formRequest("/login", { email: customerEmail, password: "Buyer-pw-8842" }),
+          context: await contextFor(app(), { ip: "10.70.0.9" }),
+          params: {},
+        }),
+      ),
     );
     expect(result).toBeInstanceOf(Response);
     const response = result as Response;
@@ -174,11 +182,13 @@ describeEachDatabase("maintenance mode", (app) => {
   it("the maintenance page: 503 with the message and Retry-After; 404 when maintenance is off", async () => {
     const page = async (cookie?: string) =>
       settle(async () =>
-        maintenance.loader({
-          request: new Request("http://localhost/maintenance"),
-          context: await contextFor(app(), { cookie }),
-          params: {},
-        } as never),
+        maintenance.loader(
+          routeArgs({
+            request: new Request("http://localhost/maintenance"),
+            context: await contextFor(app(), { cookie }),
+            params: {},
+          }),
+        ),
       ) as Promise<{
         data: Record<string, unknown>;
         init: { status: number; headers: Record<string, string> };

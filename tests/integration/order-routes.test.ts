@@ -12,7 +12,13 @@ import {
   productId,
 } from "../support/money-fixtures";
 import { appFetch } from "../support/app-harness";
-import { contextFor, cookieHeader, formRequest, settle } from "../support/request-context";
+import {
+  contextFor,
+  cookieHeader,
+  formRequest,
+  routeArgs,
+  settle,
+} from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 type Result = { data: Record<string, unknown>; init: { status: number } | null };
@@ -31,11 +37,13 @@ describeEachDatabase("order and admin money routes", (app) => {
     cookie?: string,
   ) {
     return settle(async () =>
-      module.action({
-        request: formRequest(path, fields, cookie),
-        context: await contextFor(app(), { cookie }),
-        params: {},
-      } as never),
+      module.action(
+        routeArgs({
+          request: formRequest(path, fields, cookie),
+          context: await contextFor(app(), { cookie }),
+          params: {},
+        }),
+      ),
     );
   }
 

@@ -15,6 +15,19 @@ export async function contextFor(
   );
 }
 
+/**
+ * A loader's or action's arguments as React Router gives them: the request, the page's `url` (what the
+ * guards and list loaders read, without React Router's data-request details: ADR 18), the context and
+ * the route's params.
+ */
+export function routeArgs(args: {
+  request: Request;
+  context: RouterContextProvider;
+  params?: Record<string, string>;
+}): never {
+  return { ...args, params: args.params ?? {}, url: new URL(args.request.url) } as never;
+}
+
 /** Turns Set-Cookie values into a Cookie request header. */
 export function cookieHeader(setCookies: string[]): string {
   return setCookies.map((c) => c.split(";")[0]).join("; ");

@@ -5,6 +5,7 @@ import {
   contextFor,
   cookieHeader,
   formRequest,
+  routeArgs,
   settle,
 } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -154,15 +155,17 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     const ip = stranger();
     const post = async (currentPassword: string) =>
       (await settle(async () =>
-        dashboard.action({
-          request: formRequest(
-            "/dashboard?tab=account",
-            { intent: "profile", name: "Current", email: uniqueEmail(), currentPassword },
-            account.cookie,
-          ),
-          context: await contextFor(app(), { cookie: account.cookie, ip }),
-          params: {},
-        } as never),
+        dashboard.action(
+          routeArgs({
+            request: formRequest(
+              "/dashboard?tab=account",
+              { intent: "profile", name: "Current", email: uniqueEmail(), currentPassword },
+              account.cookie,
+            ),
+            context: await contextFor(app(), { cookie: account.cookie, ip }),
+            params: {},
+          }),
+        ),
       )) as { data: Record<string, unknown>; init: { status: number } | null };
     for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
       expect((await post(`wrong-${i}`)).init?.status).toBe(400);
@@ -243,19 +246,21 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     const ip = stranger();
     const post = async (currentPassword: string) =>
       (await settle(async () =>
-        accountPassword.action({
-          request: formRequest(
-            "/account/password",
-            {
-              currentPassword,
-              newPassword: "Brand-new-pw-6612",
-              confirmPassword: "Brand-new-pw-6612",
-            },
-            account.cookie,
-          ),
-          context: await contextFor(app(), { cookie: account.cookie, ip }),
-          params: {},
-        } as never),
+        accountPassword.action(
+          routeArgs({
+            request: formRequest(
+              "/account/password",
+              {
+                currentPassword,
+                newPassword: "Brand-new-pw-6612",
+                confirmPassword: "Brand-new-pw-6612",
+              },
+              account.cookie,
+            ),
+            context: await contextFor(app(), { cookie: account.cookie, ip }),
+            params: {},
+          }),
+        ),
       )) as { data: Record<string, unknown>; init: { status: number } | null };
     for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
       expect((await post(`wrong-${i}`)).data).toEqual({

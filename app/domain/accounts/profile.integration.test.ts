@@ -4,6 +4,7 @@ import {
   contextFor,
   cookieHeader,
   formRequest,
+  routeArgs,
   settle,
 } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -147,11 +148,13 @@ describeEachDatabase("changing one's own profile", (app) => {
     const customer = await customerWithTwoSessions();
     const post = async (fields: Record<string, string>) =>
       (await settle(async () =>
-        dashboard.action({
-          request: formRequest("/dashboard?tab=account", fields, customer.here),
-          context: await contextFor(app(), { cookie: customer.here }),
-          params: {},
-        } as never),
+        dashboard.action(
+          routeArgs({
+            request: formRequest("/dashboard?tab=account", fields, customer.here),
+            context: await contextFor(app(), { cookie: customer.here }),
+            params: {},
+          }),
+        ),
       )) as { data: { ok: boolean; message: string; fieldErrors?: Record<string, string> } };
     const newEmail = uniqueEmail();
     const wrong = await post({

@@ -17,6 +17,7 @@ import {
   contextFor,
   cookieHeader,
   formRequest,
+  routeArgs,
   settle,
 } from "../../../tests/support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
@@ -203,11 +204,13 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
     ) => {
       const admin = await adminCookie();
       return settle(async () =>
-        module.action({
-          request: formRequest(path, fields, admin),
-          context: await contextFor(app(), { cookie: admin }),
-          params,
-        } as never),
+        module.action(
+          routeArgs({
+            request: formRequest(path, fields, admin),
+            context: await contextFor(app(), { cookie: admin }),
+            params,
+          }),
+        ),
       );
     };
 
@@ -225,13 +228,15 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
         });
       expect(await balanceOf(app(), user)).toBe(1_250);
       const loaded = (await settle(async () =>
-        adminClients.loader({
-          request: new Request("http://localhost/admin/clients", {
-            headers: { cookie: await adminCookie() },
+        adminClients.loader(
+          routeArgs({
+            request: new Request("http://localhost/admin/clients", {
+              headers: { cookie: await adminCookie() },
+            }),
+            context: await contextFor(app(), { cookie: await adminCookie() }),
+            params: {},
           }),
-          context: await contextFor(app(), { cookie: await adminCookie() }),
-          params: {},
-        } as never),
+        ),
       )) as { users: { id: string }[]; coinKeys: Record<string, string> };
       // Every row's form has its own key.
       const keys = loaded.users.map((row) => loaded.coinKeys[row.id]);

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import * as contact from "~/routes/site/contact";
 import * as newsletter from "~/routes/site/newsletter";
 import { submitContactMessage, subscribeToNewsletter } from "./site.server";
-import { contextFor, formRequest, settle } from "../../../tests/support/request-context";
+import { contextFor, formRequest, routeArgs, settle } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 
 type Result = {
@@ -22,11 +22,13 @@ describeEachDatabase("contact and newsletter", (app) => {
     fields: Record<string, string>,
   ) =>
     settle(async () =>
-      module.action({
-        request: formRequest(path, fields),
-        context: await contextFor(app()),
-        params: {},
-      } as never),
+      module.action(
+        routeArgs({
+          request: formRequest(path, fields),
+          context: await contextFor(app()),
+          params: {},
+        }),
+      ),
     );
 
   it("keeps a contact message, and refuses an incomplete one keeping what was typed", async () => {
@@ -133,7 +135,7 @@ describeEachDatabase("contact and newsletter", (app) => {
         body: new URLSearchParams(fields).toString(),
       });
       const outcome = await settle(async () =>
-        newsletter.action({ request, context: await contextFor(app()), params: {} } as never),
+        newsletter.action(routeArgs({ request, context: await contextFor(app()), params: {} })),
       );
       expect(outcome).toBeInstanceOf(Response);
       const response = outcome as Response;

@@ -18,10 +18,9 @@ import type { Route } from "./+types/clients";
 import { requestContext } from "~/context.server";
 
 // /admin/clients and /admin/users (same module, two route ids): user management, spec sections 5 and 6.
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
-  const url = new URL(request.url);
+  const admin = requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
   const heading: "users" | "clients" = url.pathname.replace(/\/+$/, "").endsWith("/users")
     ? "users"
@@ -49,9 +48,9 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   const form = await parseForm(request, clientActionSchema);
   if (!form.ok) {
     const intent: "coins" | "update" | "delete" =

@@ -7,10 +7,10 @@ import type { Route } from "./+types/coming-soon";
 import { requestContext } from "~/context.server";
 
 // One module for every admin page that is not built yet: it says so plainly, inside the shell.
-export function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
-  const label = navItemForPath(new URL(request.url).pathname)?.label ?? "nav.dashboard";
+  requireAdmin(url, context);
+  const label = navItemForPath(url.pathname)?.label ?? "nav.dashboard";
   const t = context.i18n.getFixedT(null, "admin");
   return { label, meta: { title: t(label) } };
 }

@@ -23,11 +23,11 @@ import { requestContext } from "~/context.server";
 const PATH = "/admin/contact-messages";
 
 // Messages sent through /contact: read, search, open, mark read or unread, reply by email, delete.
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
-  const query = contactListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = contactListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const list = await listContactMessages(context.services.db, {
     ...query,
     limit: CONTACT_PAGE_SIZE,
@@ -43,9 +43,9 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   const form = await parseForm(request, contactActionSchema);
   if (!form.ok)
     return data(
@@ -67,9 +67,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     });
   if (input.intent === "open") {
     // Opening reads it: back to the same list (its filters kept) with the message shown in full.
-    const list = contactListQuerySchema.parse(
-      Object.fromEntries(new URL(request.url).searchParams),
-    );
+    const list = contactListQuerySchema.parse(Object.fromEntries(url.searchParams));
     const params = new URLSearchParams();
     if (list.q) params.set("q", list.q);
     if (list.show !== "all") params.set("show", list.show);

@@ -15,9 +15,9 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/context.server";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
   return {
     meta: { title: t("nav.dashboard") },

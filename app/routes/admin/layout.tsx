@@ -6,9 +6,9 @@ import { requireAdmin } from "~/http/guards.server";
 import type { Route } from "./+types/layout";
 import { requestContext } from "~/context.server";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   return {
     email: admin.email,
     openTickets: await countOpenTickets(context.services.db),

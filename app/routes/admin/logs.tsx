@@ -7,11 +7,11 @@ import type { Route } from "./+types/logs";
 import { requestContext } from "~/context.server";
 
 // The audit log, newest first, filterable; read-only (no action).
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
-  const query = auditLogQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = auditLogQuerySchema.parse(Object.fromEntries(url.searchParams));
   const db = context.services.db;
   const [{ entries, hasMore }, vocabulary] = await Promise.all([
     listAuditLog(db, {

@@ -15,13 +15,11 @@ import type { Route } from "./+types/newsletter";
 import { requestContext } from "~/context.server";
 
 // Newsletter subscribers (written by the footer's box, /newsletter): list, search, remove, CSV.
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
-  const query = subscriberListQuerySchema.parse(
-    Object.fromEntries(new URL(request.url).searchParams),
-  );
+  const query = subscriberListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const list = await listNewsletterSubscribers(context.services.db, {
     q: query.q,
     limit: SUBSCRIBERS_PAGE_SIZE,
@@ -32,9 +30,9 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   const form = await parseForm(request, subscriberActionSchema);
   if (!form.ok)
     return data(

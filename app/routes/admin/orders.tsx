@@ -12,11 +12,11 @@ import { requestContext } from "~/context.server";
 
 const PAGE_SIZE = 25;
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "orders");
-  const query = orderListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = orderListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const { orders, hasMore } = await listOrdersForAdmin(context.services.db, {
     status: query.status,
     id: query.id,
@@ -35,9 +35,9 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   const form = await parseForm(request, decideOrderSchema);
   if (!form.ok) {
     const message = form.fieldErrors.reason ?? "orders.errors.notFound";

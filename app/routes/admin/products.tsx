@@ -15,11 +15,11 @@ import type { Route } from "./+types/products";
 import { requestContext } from "~/context.server";
 
 // /admin/products: the catalogue the storefront sells (every product, hidden ones too).
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
-  const query = productListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = productListQuerySchema.parse(Object.fromEntries(url.searchParams));
   return {
     meta: { title: t("nav.products") },
     ...(await loadProductsPage(context.services.db, query)),
@@ -37,9 +37,9 @@ const ROW_MESSAGES = {
   delete: "admin-catalogue.products.deleted",
 } as const;
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const actorId = requireAdmin(request, context).id;
+  const actorId = requireAdmin(url, context).id;
   const db = context.services.db;
   return listEditorAction(request, productActionSchema, {
     listPath: "/admin/products",

@@ -13,11 +13,11 @@ import type { Route } from "./+types/promotions";
 import { requestContext } from "~/context.server";
 
 // /admin/promotions: vouchers (spec section 3), which the order form applies.
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
-  const query = voucherListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = voucherListQuerySchema.parse(Object.fromEntries(url.searchParams));
   return {
     meta: { title: t("nav.promotions") },
     ...(await loadPromotionsPage(context.services.db, query)),
@@ -35,9 +35,9 @@ const ERROR_FIELDS: Record<string, string | undefined> = {
   "admin-catalogue.promotions.errors.maxUsesBelowUsed": "maxUses",
 };
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const actorId = requireAdmin(request, context).id;
+  const actorId = requireAdmin(url, context).id;
   const db = context.services.db;
   return listEditorAction(request, voucherActionSchema, {
     listPath: "/admin/promotions",

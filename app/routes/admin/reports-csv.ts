@@ -5,8 +5,8 @@ import type { Route } from "./+types/reports-csv";
 import { requestContext } from "~/context.server";
 
 // /admin/reports.csv: a resource route (no page), the report's figures as a file.
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   return csvResponse(await exportMonthlyReportCsv(context.services.db));
 }

@@ -6,9 +6,9 @@ import type { Route } from "./+types/reports";
 import { requestContext } from "~/context.server";
 
 // Orders and coins spent per month and product type, last 12 months (docs/admin.md, "Reports").
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
   return {
     meta: { title: t("nav.reports") },

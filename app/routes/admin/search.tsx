@@ -5,9 +5,9 @@ import type { Route } from "./+types/search";
 import { requestContext } from "~/context.server";
 
 // The top bar's search box: goes straight to the match.
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  requireAdmin(url, context);
+  const q = url.searchParams.get("q") ?? "";
   throw redirect(await findSearchTarget(context.services.db, q));
 }

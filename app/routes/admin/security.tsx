@@ -18,11 +18,11 @@ import type { Route } from "./+types/security";
 import { requestContext } from "~/context.server";
 
 // The acting admin's own sessions, the failed logins and the addresses and emails the login rule throttles.
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
-  const query = securityQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = securityQuerySchema.parse(Object.fromEntries(url.searchParams));
   const page = await loadSecurityPage(context.services.db, {
     userId: admin.id,
     currentSessionId: context.session?.sessionId,
@@ -46,9 +46,9 @@ function intentOf(value: unknown): SecurityIntent | undefined {
     : undefined;
 }
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   const form = await parseForm(request, securityActionSchema);
   if (!form.ok) {
     const intent = intentOf(form.values.intent);

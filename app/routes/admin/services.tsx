@@ -15,9 +15,9 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
 import { requestContext } from "~/context.server";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "services");
   const [{ services }, products] = await Promise.all([
     listServicesForAdmin(context.services.db, { limit: 200, offset: 0 }),
@@ -33,9 +33,9 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   const form = await parseForm(request, serviceActionSchema);
   if (!form.ok) {
     const required = form.fieldErrors.userId || form.fieldErrors.name;

@@ -9,9 +9,9 @@ import type { Route } from "./+types/settings";
 import { requestContext } from "~/context.server";
 
 // /admin/settings (spec section 3, Settings): one form per part, each saved on its own.
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin-settings");
   const tSite = context.i18n.getFixedT(null, "site");
   const tCommon = context.i18n.getFixedT(null, "common");
@@ -30,9 +30,9 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   const form = await parseForm(request, settingsActionSchema);
   if (!form.ok) {
     const result: SettingsActionResult = {

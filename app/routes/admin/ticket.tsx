@@ -28,9 +28,9 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/ticket";
 import { requestContext } from "~/context.server";
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext, params }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const found = await getTicketForAdmin(context.services.db, Number(params.id));
   if (!found) throw data(null, { status: 404 });
   const t = context.i18n.getFixedT(null, "tickets");
@@ -45,9 +45,9 @@ export async function loader({ request, context: routerContext, params }: Route.
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(request, context);
+  const admin = requireAdmin(url, context);
   const form = await parseForm(request, adminTicketActionSchema);
   if (!form.ok)
     return data(

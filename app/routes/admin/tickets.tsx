@@ -29,11 +29,11 @@ import { requestContext } from "~/context.server";
 
 const PAGE_SIZE = 25;
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "tickets");
-  const query = ticketQueueQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = ticketQueueQuerySchema.parse(Object.fromEntries(url.searchParams));
   const { tickets, hasMore } = await listTicketQueue(context.services.db, {
     ...query,
     limit: PAGE_SIZE,

@@ -7,13 +7,11 @@ import type { Route } from "./+types/transactions";
 import { requestContext } from "~/context.server";
 
 // Every customer's coin ledger, filterable by customer, kind and dates, with totals; read-only.
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(request, context);
+  requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
-  const query = ledgerReportQuerySchema.parse(
-    Object.fromEntries(new URL(request.url).searchParams),
-  );
+  const query = ledgerReportQuerySchema.parse(Object.fromEntries(url.searchParams));
   const report = await listLedgerForAdmin(context.services.db, {
     ...query,
     limit: LEDGER_PAGE_SIZE_ADMIN,

@@ -10,12 +10,12 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/new";
 import { requestContext } from "~/context.server";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const user = requireUser(request, context);
+  const user = requireUser(url, context);
   const t = context.i18n.getFixedT(null, "tickets");
   // The coin dialog's "open a support ticket" arrives with ?topic=coins.
-  const coins = new URL(request.url).searchParams.get("topic") === "coins";
+  const coins = url.searchParams.get("topic") === "coins";
   const services = await listCustomerServices(context.services.db, user.id);
   return {
     meta: { title: t("new.title") },
@@ -31,9 +31,9 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const user = requireUser(request, context);
+  const user = requireUser(url, context);
   const form = await parseForm(request, openTicketSchema);
   if (!form.ok)
     return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });

@@ -21,9 +21,9 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/ticket";
 import { requestContext } from "~/context.server";
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext, params }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const user = requireUser(request, context);
+  const user = requireUser(url, context);
   const found = await getCustomerTicket(context.services.db, user.id, Number(params.id));
   // Another customer's ticket is simply not found.
   if (!found) throw data(null, { status: 404 });
@@ -31,16 +31,16 @@ export async function loader({ request, context: routerContext, params }: Route.
   return {
     meta: { title: t("thread.title", { id: found.ticket.id }) },
     ...found,
-    opened: new URL(request.url).searchParams.has("opened"),
+    opened: url.searchParams.has("opened"),
     locale: context.locale,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const user = requireUser(request, context);
+  const user = requireUser(url, context);
   const form = await parseForm(request, customerTicketActionSchema);
   if (!form.ok)
     return data(
