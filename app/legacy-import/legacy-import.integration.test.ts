@@ -205,6 +205,7 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
     // The old seed admin's password was printed in every visitor's console: it opens nothing here.
     expect(await signs("admin@gamehost.ma", "admin123")).toEqual({
       ok: false,
+      kind: "unauthenticated",
       error: "errors.invalidCredentials",
     });
     const otp = firstReport.oneTimePasswords;
