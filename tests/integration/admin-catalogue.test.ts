@@ -60,11 +60,12 @@ describeEachDatabase("admin catalogue pages", (app) => {
   ) {
     const as = cookie ?? (await adminCookie());
     return settle(async () =>
-      module.action!({
-        request: formRequest(path, fields, as),
-        context: await contextFor(app(), { cookie: as }),
-        params: {},
-      } as never),
+      module.action!(
+        routeArgs({
+          request: formRequest(path, fields, as),
+          context: await contextFor(app(), { cookie: as }),
+        }),
+      ),
     );
   }
 

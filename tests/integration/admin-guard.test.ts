@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { registerCustomer, signIn } from "~/domain/accounts/accounts.server";
 import routes from "~/routes";
-import { contextFor, cookieHeader, settle } from "../support/request-context";
+import { contextFor, cookieHeader, routeArgs, settle } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 type RouteModule = {
@@ -78,18 +78,19 @@ describeEachDatabase("admin guard", (app) => {
           });
 
         const anonymous = await settle(async () =>
-          module[name]!({ request: request(), context: await contextFor(app()), params: {} }),
+          module[name]!(routeArgs({ request: request(), context: await contextFor(app()) })),
         );
         expect(anonymous, `${name} as anonymous`).toBeInstanceOf(Response);
         expect((anonymous as Response).status).toBe(302);
         expect((anonymous as Response).headers.get("location")).toMatch(/^\/login\?redirectTo=/);
 
         const asCustomer = await settle(async () =>
-          module[name]!({
-            request: request(),
-            context: await contextFor(app(), { cookie: customer }),
-            params: {},
-          }),
+          module[name]!(
+            routeArgs({
+              request: request(),
+              context: await contextFor(app(), { cookie: customer }),
+            }),
+          ),
         );
         expect(asCustomer, `${name} as customer`).toBeInstanceOf(Response);
         expect((asCustomer as Response).status).toBe(302);
@@ -101,11 +102,12 @@ describeEachDatabase("admin guard", (app) => {
   it("lets an admin through", async () => {
     const admin = await sessionCookie("admin");
     const module = await adminModules["/app/routes/admin/dashboard.tsx"]!();
-    const result = await module.loader!({
-      request: new Request("http://localhost/admin"),
-      context: await contextFor(app(), { cookie: admin }),
-      params: {},
-    });
+    const result = await module.loader!(
+      routeArgs({
+        request: new Request("http://localhost/admin"),
+        context: await contextFor(app(), { cookie: admin }),
+      }),
+    );
     expect(result).toMatchObject({ email: TEST_ADMIN.email });
   });
 });

@@ -67,11 +67,12 @@ describeEachDatabase("admin reports and inbox pages", (app) => {
   async function post(module: Module, path: string, fields: Record<string, string>) {
     const as = await admin();
     return settle(async () =>
-      module.action!({
-        request: formRequest(path, fields, as),
-        context: await contextFor(app(), { cookie: as }),
-        params: {},
-      } as never),
+      module.action!(
+        routeArgs({
+          request: formRequest(path, fields, as),
+          context: await contextFor(app(), { cookie: as }),
+        }),
+      ),
     );
   }
 

@@ -69,13 +69,14 @@ describeEachDatabase("admin settings", (app) => {
     fields?: Record<string, string>,
   ) {
     return settle(async () =>
-      module[kind]!({
-        request: fields
-          ? formRequest(path, fields, cookie)
-          : new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }),
-        context: await contextFor(app(), { cookie }),
-        params: {},
-      } as never),
+      module[kind]!(
+        routeArgs({
+          request: fields
+            ? formRequest(path, fields, cookie)
+            : new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }),
+          context: await contextFor(app(), { cookie }),
+        }),
+      ),
     );
   }
 

@@ -264,12 +264,12 @@ describeEachDatabase("current-password checks go through the login throttle", (a
       )) as { data: Record<string, unknown>; init: { status: number } | null };
     for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
       expect((await post(`wrong-${i}`)).data).toEqual({
-        fieldErrors: { currentPassword: "errors.currentPasswordWrong" },
+        fieldErrors: { currentPassword: "auth.errors.currentPasswordWrong" },
       });
     const refused = await post(PASSWORD);
     expect(refused.init?.status).toBe(429);
     expect(refused.data).toEqual({
-      fieldErrors: { currentPassword: "errors.tooManyAttempts" },
+      fieldErrors: { currentPassword: "auth.errors.tooManyAttempts" },
       minutes: LOGIN_EMAIL_WINDOW_MINUTES,
     });
   });
