@@ -24,6 +24,7 @@ export async function countRows<DB, TB extends keyof DB, O>(
 ): Promise<number> {
   const row = await query
     .select((eb) => eb.fn.countAll<number>().as("n"))
+    .$castTo<{ n: number }>()
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

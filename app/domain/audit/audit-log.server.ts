@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
 import { containsPattern } from "~/db/like-pattern";
+import { fetchPage } from "~/db/paging";
 import type { AuditLogRow } from "./audit-log";
 
 export interface AuditLogFilter {
@@ -50,27 +51,27 @@ export async function listAuditLog(db: Db, filter: AuditLogFilter) {
       ]),
     );
   }
-  const rows = await query
-    .select([
-      "audit_log.id",
-      "audit_log.created_at",
-      "audit_log.action",
-      "audit_log.target_type",
-      "audit_log.target_id",
-      "audit_log.before",
-      "audit_log.after",
-      "audit_log.reason",
-      "actor.email as actor_email",
-      "actor.name as actor_name",
-      "target_user.email as target_email",
-      "target_user.name as target_name",
-    ])
-    .orderBy("audit_log.id", "desc")
-    .limit(filter.limit + 1)
-    .offset(filter.offset)
-    .execute();
+  const { rows, hasMore } = await fetchPage(
+    query
+      .select([
+        "audit_log.id",
+        "audit_log.created_at",
+        "audit_log.action",
+        "audit_log.target_type",
+        "audit_log.target_id",
+        "audit_log.before",
+        "audit_log.after",
+        "audit_log.reason",
+        "actor.email as actor_email",
+        "actor.name as actor_name",
+        "target_user.email as target_email",
+        "target_user.name as target_name",
+      ])
+      .orderBy("audit_log.id", "desc"),
+    filter,
+  );
   return {
-    entries: rows.slice(0, filter.limit).map((row): AuditLogRow => ({
+    entries: rows.map((row): AuditLogRow => ({
       id: Number(row.id),
       at: row.created_at,
       actorEmail: row.actor_email,
@@ -84,7 +85,7 @@ export async function listAuditLog(db: Db, filter: AuditLogFilter) {
       after: row.after,
       reason: row.reason,
     })),
-    hasMore: rows.length > filter.limit,
+    hasMore,
   };
 }
 

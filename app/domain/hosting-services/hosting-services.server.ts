@@ -2,6 +2,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { addDays, BILLING_CYCLES, cycleDays, type BillingCycle } from "~/domain/orders/orders";
+import { fetchPage } from "~/db/paging";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
 import {
   ADMIN_SERVICE_DAYS,
@@ -426,17 +427,13 @@ export async function listServicesForAdmin(
       "users.name as user_name",
     ]);
   if (filter.status) query = query.where("hosting_services.status", "=", filter.status);
-  const rows = await query
-    .orderBy("hosting_services.id", "desc")
-    .limit(filter.limit + 1)
-    .offset(filter.offset)
-    .execute();
+  const { rows, hasMore } = await fetchPage(query.orderBy("hosting_services.id", "desc"), filter);
   return {
-    services: rows.slice(0, filter.limit).map((row): AdminServiceView => ({
+    services: rows.map((row): AdminServiceView => ({
       ...toService(row),
       userEmail: row.email,
       userName: row.user_name,
     })),
-    hasMore: rows.length > filter.limit,
+    hasMore,
   };
 }

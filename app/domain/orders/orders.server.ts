@@ -4,6 +4,7 @@ import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
+import { fetchPage } from "~/db/paging";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
 import {
   addDays,
@@ -466,18 +467,14 @@ export async function listOrdersForAdmin(
     ]);
   if (filter.status) query = query.where("orders.status", "=", filter.status);
   if (filter.id) query = query.where("orders.id", "=", filter.id);
-  const rows = await query
-    .orderBy("orders.id", "desc")
-    .limit(filter.limit + 1)
-    .offset(filter.offset)
-    .execute();
+  const { rows, hasMore } = await fetchPage(query.orderBy("orders.id", "desc"), filter);
   return {
-    orders: rows.slice(0, filter.limit).map((row): AdminOrderView => ({
+    orders: rows.map((row): AdminOrderView => ({
       ...toOrder(row as OrderRow),
       userEmail: row.email,
       userName: row.user_name,
     })),
-    hasMore: rows.length > filter.limit,
+    hasMore,
   };
 }
 

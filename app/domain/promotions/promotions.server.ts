@@ -4,6 +4,8 @@ import type { Database } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { listProductChoices } from "~/domain/catalogue/catalogue-admin.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { containsPattern } from "~/db/like-pattern";
+import { countRows, fetchPage } from "~/db/paging";
 import {
   dayOf,
   endOfDay,
@@ -163,29 +165,27 @@ export async function listVouchersForAdmin(
   let base = db.selectFrom("vouchers");
   if (query.q) {
     // Codes are stored upper-case; the query is upper-cased by its schema. LIKE's wildcards are escaped.
-    const pattern = `%${query.q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where(sql<boolean>`vouchers.code like ${pattern} escape '\\'`);
+    base = base.where(
+      sql<boolean>`vouchers.code like ${containsPattern(query.q.toUpperCase())} escape '\\'`,
+    );
   }
   if (query.status) base = base.where(statusIs(query.status, now.toISOString()));
   const ids = base.select("vouchers.id");
-  const [rows, total] = await Promise.all([
-    vouchersWithOrders(db)
-      .where("vouchers.id", "in", ids)
-      .orderBy("vouchers.id", "desc")
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  const [{ rows: page, hasMore }, total] = await Promise.all([
+    fetchPage(
+      vouchersWithOrders(db).where("vouchers.id", "in", ids).orderBy("vouchers.id", "desc"),
+      query,
+    ),
+    countRows(base),
   ]);
-  const page = rows.slice(0, query.limit);
   const recent = await recentOrdersOf(
     db,
     page.map((row) => Number(row.id)),
   );
   return {
     vouchers: page.map((row) => toAdminVoucher(row, now, recent.get(Number(row.id)))),
-    hasMore: rows.length > query.limit,
-    total: Number(total.n),
+    hasMore,
+    total,
   };
 }
 

@@ -1,6 +1,7 @@
 import { adjustCoins, type AdjustCoinsFailure } from "~/domain/coins/coins.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { fetchPage } from "~/db/paging";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
 import {
   WAITING_STATUSES,
@@ -387,16 +388,16 @@ export async function addCoinsFromTicket(
 }
 
 export async function listCustomerTickets(db: Db, userId: string, page = { limit: 20, offset: 0 }) {
-  const rows = await db
-    .selectFrom("tickets")
-    .select(ticketColumns)
-    .where("user_id", "=", userId)
-    .orderBy("updated_at", "desc")
-    .orderBy("id", "desc")
-    .limit(page.limit + 1)
-    .offset(page.offset)
-    .execute();
-  return { tickets: rows.slice(0, page.limit).map(toTicket), hasMore: rows.length > page.limit };
+  const { rows, hasMore } = await fetchPage(
+    db
+      .selectFrom("tickets")
+      .select(ticketColumns)
+      .where("user_id", "=", userId)
+      .orderBy("updated_at", "desc")
+      .orderBy("id", "desc"),
+    page,
+  );
+  return { tickets: rows.map(toTicket), hasMore };
 }
 
 export async function countOpenTickets(db: Db, userId?: string): Promise<number> {
@@ -436,20 +437,20 @@ export async function listTicketQueue(
   if (filter.status) query = query.where("tickets.status", "=", filter.status);
   if (filter.department) query = query.where("tickets.department", "=", filter.department);
   if (filter.priority) query = query.where("tickets.priority", "=", filter.priority);
-  const rows = await query
-    .orderBy((eb) => eb.case().when("tickets.waiting_since", "is", null).then(1).else(0).end())
-    .orderBy("tickets.waiting_since", "asc")
-    .orderBy("tickets.updated_at", "desc")
-    .limit(filter.limit + 1)
-    .offset(filter.offset)
-    .execute();
+  const { rows, hasMore } = await fetchPage(
+    query
+      .orderBy((eb) => eb.case().when("tickets.waiting_since", "is", null).then(1).else(0).end())
+      .orderBy("tickets.waiting_since", "asc")
+      .orderBy("tickets.updated_at", "desc"),
+    filter,
+  );
   return {
-    tickets: rows.slice(0, filter.limit).map((row) => ({
+    tickets: rows.map((row) => ({
       ...toTicket(row),
       customerEmail: row.email,
       customerName: row.name,
       waitingSince: row.waiting_since,
     })),
-    hasMore: rows.length > filter.limit,
+    hasMore,
   };
 }
