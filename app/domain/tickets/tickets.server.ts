@@ -207,6 +207,20 @@ export async function getTicketForAdmin(db: Db, ticketId: number) {
 export type CustomerTicketResult =
   { ok: true } | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" };
 
+const ticketNotFound = { ok: false, kind: "notFound", error: "tickets.errors.notFound" } as const;
+
+/** Step: the ticket (the customer's own, when `userId` is given), or a notFound refusal. */
+async function findTicketOrRefuse(trx: Tx, ticketId: number, userId?: string) {
+  let query = trx
+    .selectFrom("tickets")
+    .select(["id", "user_id", "subject", "status", "priority"])
+    .where("id", "=", ticketId);
+  if (userId !== undefined) query = query.where("user_id", "=", userId);
+  const ticket = await query.executeTakeFirst();
+  if (!ticket) throw new Refusal(ticketNotFound);
+  return ticket;
+}
+
 /**
  * The customer replies, closes or reopens their own ticket. A reply to a closed ticket is not refused:
  * it reopens the ticket (status customer_reply), as the page says (tickets:thread.closedNote).
@@ -220,18 +234,7 @@ export async function customerTicketAction(
   },
 ): Promise<CustomerTicketResult> {
   return inTransaction(db, async (trx) => {
-    const ticket = await trx
-      .selectFrom("tickets")
-      .select(["id", "status"])
-      .where("id", "=", input.ticketId)
-      .where("user_id", "=", input.userId)
-      .executeTakeFirst();
-    if (!ticket)
-      throw new Refusal<CustomerTicketResult>({
-        ok: false,
-        kind: "notFound",
-        error: "tickets.errors.notFound",
-      });
+    const ticket = await findTicketOrRefuse(trx, input.ticketId, input.userId);
     const now = new Date().toISOString();
     if (input.action.intent === "reply") {
       await addMessage(trx, {
@@ -277,17 +280,7 @@ export async function staffReply(
   input: { actorId: string; ticketId: number; message: string },
 ): Promise<AdminTicketResult> {
   return inTransaction(db, async (trx) => {
-    const ticket = await trx
-      .selectFrom("tickets")
-      .select(["id", "user_id", "subject"])
-      .where("id", "=", input.ticketId)
-      .executeTakeFirst();
-    if (!ticket)
-      throw new Refusal<AdminTicketResult>({
-        ok: false,
-        kind: "notFound",
-        error: "tickets.errors.notFound",
-      });
+    const ticket = await findTicketOrRefuse(trx, input.ticketId);
     await addMessage(trx, {
       ticketId: input.ticketId,
       authorId: input.actorId,
@@ -315,17 +308,7 @@ export async function setTicketField(
   input: { actorId: string; ticketId: number; status?: TicketStatus; priority?: Priority },
 ): Promise<AdminTicketResult> {
   return inTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom("tickets")
-      .select(["status", "priority"])
-      .where("id", "=", input.ticketId)
-      .executeTakeFirst();
-    if (!before)
-      throw new Refusal<AdminTicketResult>({
-        ok: false,
-        kind: "notFound",
-        error: "tickets.errors.notFound",
-      });
+    const before = await findTicketOrRefuse(trx, input.ticketId);
     const now = new Date().toISOString();
     await trx
       .updateTable("tickets")
@@ -346,7 +329,7 @@ export async function setTicketField(
       action: input.status ? "ticket.status" : "ticket.priority",
       targetType: "ticket",
       targetId: input.ticketId,
-      before,
+      before: { status: before.status, priority: before.priority },
       after: { status: input.status ?? before.status, priority: input.priority ?? before.priority },
     });
     return { ok: true, message: "tickets.admin.updated" };
@@ -373,7 +356,7 @@ export async function addCoinsFromTicket(
     .select(["id", "user_id", "subject"])
     .where("id", "=", input.ticketId)
     .executeTakeFirst();
-  if (!ticket) return { ok: false, kind: "notFound", error: "tickets.errors.notFound" };
+  if (!ticket) return ticketNotFound;
   const reason = `Ticket #${ticket.id}: ${ticket.subject}${input.note ? ` (${input.note})` : ""}`;
   const result = await adjustCoins(db, {
     userId: ticket.user_id,
