@@ -235,6 +235,19 @@ async function withCodeRace(work: () => Promise<VoucherResult>): Promise<Voucher
   }
 }
 
+/** The columns the form sets alike on a new voucher and a changed one (not its days, not its state). */
+function termsColumns(v: VoucherInput) {
+  return {
+    code: v.code,
+    description: v.description,
+    discount_type: v.discountType,
+    discount_value: v.discountValue,
+    min_purchase_cents: v.minPurchaseCents,
+    max_uses: v.maxUses,
+    applicable_services: JSON.stringify(v.applicableServices),
+  };
+}
+
 /** A new voucher, active, with its audit entry in the same transaction. */
 export async function createVoucher(
   db: Db,
@@ -250,17 +263,11 @@ export async function createVoucher(
       const row = await trx
         .insertInto("vouchers")
         .values({
-          code: v.code,
-          description: v.description,
-          discount_type: v.discountType,
-          discount_value: v.discountValue,
-          min_purchase_cents: v.minPurchaseCents,
-          max_uses: v.maxUses,
+          ...termsColumns(v),
           used_count: 0,
           is_active: 1,
           valid_from: startOfDay(v.validFromDay),
           valid_until: endOfDay(v.validUntilDay),
-          applicable_services: JSON.stringify(v.applicableServices),
           created_at: now,
           updated_at: now,
         })
@@ -307,15 +314,9 @@ export async function updateVoucher(
       const updated = await trx
         .updateTable("vouchers")
         .set({
-          code: v.code,
-          description: v.description,
-          discount_type: v.discountType,
-          discount_value: v.discountValue,
-          min_purchase_cents: v.minPurchaseCents,
-          max_uses: v.maxUses,
+          ...termsColumns(v),
           valid_from: validFrom,
           valid_until: validUntil,
-          applicable_services: JSON.stringify(v.applicableServices),
           updated_at: new Date().toISOString(),
         })
         .where("id", "=", before.id)
