@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
 import { listRateLimitRefusals, listThrottles } from "./login-throttle.server";
 import { listOwnSessions } from "./own-sessions.server";
@@ -8,7 +7,7 @@ import {
   type FailedLogin,
   type SecurityQuery,
 } from "./security-admin";
-import { containsPattern } from "~/db/like-pattern";
+import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage } from "~/db/paging";
 
 /**
@@ -22,12 +21,9 @@ export async function listFailedLogins(
   const now = filter.now ?? new Date();
   let query = db.selectFrom("login_attempts").where("succeeded", "=", 0);
   const email = filter.email?.trim().toLowerCase();
-  if (email) query = query.where(sql<boolean>`email like ${containsPattern(email)} escape '\\'`);
+  if (email) query = query.where(containsAny(["email"], email));
   const address = filter.address?.trim().toLowerCase();
-  if (address)
-    query = query.where(
-      sql<boolean>`lower(ip_address) like ${containsPattern(address)} escape '\\'`,
-    );
+  if (address) query = query.where(containsAny(["lower(ip_address)"], address));
   const since = new Date(now.getTime() - 86_400_000).toISOString();
   const [{ rows, hasMore }, last24h] = await Promise.all([
     fetchPage(

@@ -1,6 +1,5 @@
-import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
-import { containsPattern } from "~/db/like-pattern";
+import { containsAny } from "~/db/like-pattern";
 import { fetchPage } from "~/db/paging";
 import type { AuditLogRow } from "./audit-log";
 
@@ -27,12 +26,7 @@ export async function listAuditLog(db: Db, filter: AuditLogFilter) {
         .on("audit_log.target_type", "=", "user"),
     );
   const actor = filter.actor?.trim().toLowerCase();
-  if (actor) {
-    const pattern = containsPattern(actor);
-    query = query.where(
-      sql<boolean>`(actor.email like ${pattern} escape '\\' or lower(actor.name) like ${pattern} escape '\\')`,
-    );
-  }
+  if (actor) query = query.where(containsAny(["actor.email", "lower(actor.name)"], actor));
   const action = filter.action?.trim();
   if (action) {
     query = action.endsWith(".")
@@ -42,12 +36,10 @@ export async function listAuditLog(db: Db, filter: AuditLogFilter) {
   if (filter.targetType) query = query.where("audit_log.target_type", "=", filter.targetType);
   const target = filter.target?.trim();
   if (target) {
-    const pattern = containsPattern(target.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb("audit_log.target_id", "=", target.replace(/^#/, "")),
-        sql<boolean>`target_user.email like ${pattern} escape '\\'`,
-        sql<boolean>`lower(target_user.name) like ${pattern} escape '\\'`,
+        containsAny(["target_user.email", "lower(target_user.name)"], target.toLowerCase()),
       ]),
     );
   }

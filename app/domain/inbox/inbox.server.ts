@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { containsPattern } from "~/db/like-pattern";
+import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage } from "~/db/paging";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db } from "~/db/transaction";
@@ -53,12 +53,7 @@ export async function listContactMessages(
 ) {
   let base = db.selectFrom("contact_messages");
   const q = query.q?.trim().toLowerCase();
-  if (q) {
-    const pattern = containsPattern(q);
-    base = base.where(
-      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\' or lower(subject) like ${pattern} escape '\\')`,
-    );
-  }
+  if (q) base = base.where(containsAny(["lower(name)", "lower(email)", "lower(subject)"], q));
   if (query.show === "unread") base = base.where("read_at", "is", null);
 
   const [{ rows, hasMore }, matching, counts, opened] = await Promise.all([
@@ -152,7 +147,7 @@ export async function listNewsletterSubscribers(
   let base = db.selectFrom("newsletter_subscribers");
   const q = query.q?.trim().toLowerCase();
   // Addresses are stored lower-cased (subscribeToNewsletter).
-  if (q) base = base.where(sql<boolean>`email like ${containsPattern(q)} escape '\\'`);
+  if (q) base = base.where(containsAny(["email"], q));
   const [{ rows, hasMore }, matching, total] = await Promise.all([
     fetchPage(base.select(["id", "email", "created_at"]).orderBy("id", "desc"), query),
     countRows(base),

@@ -1,10 +1,10 @@
 import type { FailureKind } from "~/lib/result";
-import { sql, type ExpressionBuilder } from "kysely";
+import type { ExpressionBuilder } from "kysely";
 import type { Database } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { listProductChoices } from "~/domain/catalogue/catalogue-admin.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
-import { containsPattern } from "~/db/like-pattern";
+import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage } from "~/db/paging";
 import {
   dayOf,
@@ -165,9 +165,7 @@ export async function listVouchersForAdmin(
   let base = db.selectFrom("vouchers");
   if (query.q) {
     // Codes are stored upper-case; the query is upper-cased by its schema. LIKE's wildcards are escaped.
-    base = base.where(
-      sql<boolean>`vouchers.code like ${containsPattern(query.q.toUpperCase())} escape '\\'`,
-    );
+    base = base.where(containsAny(["vouchers.code"], query.q.toUpperCase()));
   }
   if (query.status) base = base.where(statusIs(query.status, now.toISOString()));
   const ids = base.select("vouchers.id");
