@@ -309,20 +309,9 @@ export async function approveOrder(
 ): Promise<DecideResult> {
   return inTransaction(db, async (trx) => {
     const now = new Date();
-    const decided = await trx
-      .updateTable("orders")
-      .set({
-        status: "approved",
-        decided_by: input.actorId,
-        decided_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", input.orderId)
-      .where("status", "=", "pending")
-      .returning(orderColumns)
-      .executeTakeFirst();
-    if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
-    const order = toOrder(decided);
+    const order = toOrder(
+      await decidePending(trx, input, { status: "approved" }, now.toISOString()),
+    );
     const service = await createServiceFromOrder(
       trx,
       {
@@ -366,21 +355,12 @@ export async function rejectOrder(
   input: { orderId: number; actorId: string; reason: string },
 ): Promise<DecideResult> {
   return inTransaction(db, async (trx) => {
-    const now = new Date().toISOString();
-    const decided = await trx
-      .updateTable("orders")
-      .set({
-        status: "rejected",
-        reject_reason: input.reason,
-        decided_by: input.actorId,
-        decided_at: now,
-        updated_at: now,
-      })
-      .where("id", "=", input.orderId)
-      .where("status", "=", "pending")
-      .returning([...orderColumns, "voucher_id"])
-      .executeTakeFirst();
-    if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
+    const decided = await decidePending(
+      trx,
+      input,
+      { status: "rejected", reject_reason: input.reason },
+      new Date().toISOString(),
+    );
     const order = toOrder(decided);
     if (order.paidWithCoins && order.totalCents > 0) {
       const refunded = await postLedgerEntry(trx, {
@@ -424,6 +404,24 @@ export async function rejectOrder(
     });
     return { ok: true, order };
   });
+}
+
+/** Step: a pending order marked decided by the actor; refused (notFound, notPending) otherwise. */
+async function decidePending(
+  trx: Tx,
+  input: { orderId: number; actorId: string },
+  decision: { status: "approved" } | { status: "rejected"; reject_reason: string },
+  now: string,
+) {
+  const decided = await trx
+    .updateTable("orders")
+    .set({ ...decision, decided_by: input.actorId, decided_at: now, updated_at: now })
+    .where("id", "=", input.orderId)
+    .where("status", "=", "pending")
+    .returning([...orderColumns, "voucher_id"])
+    .executeTakeFirst();
+  if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
+  return decided;
 }
 
 async function whyNotPending(trx: Tx, orderId: number): Promise<DecideResult> {
