@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { isPostgres } from "~/db/dialect";
+import { oncePer } from "~/db/once-per";
 import { inTransaction, Refusal, type Db } from "~/db/transaction";
 import { compactAddress } from "~/lib/ip-address";
 import { logger } from "~/lib/logger.server";
@@ -257,7 +258,7 @@ async function pruneQuietly(db: Db, now: Date) {
   }
 }
 
-const lastPruned = new WeakMap<Db, number>();
+const pruneDue = oncePer(PRUNE_EVERY_MS);
 
 /**
  * Deletes login attempts and lifts older than the retention, at most once an hour per database handle
@@ -269,9 +270,7 @@ export async function pruneLoginRecords(
   now = new Date(),
   options: { force?: boolean } = {},
 ): Promise<number | null> {
-  const last = lastPruned.get(db) ?? 0;
-  if (!options.force && now.getTime() - last < PRUNE_EVERY_MS) return null;
-  lastPruned.set(db, now.getTime());
+  if (!pruneDue(db, now, options.force)) return null;
   const cutoff = iso(now.getTime() - LOGIN_ATTEMPT_RETENTION_DAYS * 86_400_000);
   const [attempts, lifts] = await Promise.all([
     db.deleteFrom("login_attempts").where("created_at", "<", cutoff).executeTakeFirst(),

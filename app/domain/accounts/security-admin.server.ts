@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
 import { listRateLimitRefusals, listThrottles } from "./login-throttle.server";
 import { listOwnSessions } from "./own-sessions.server";
@@ -8,7 +7,8 @@ import {
   type FailedLogin,
   type SecurityQuery,
 } from "./security-admin";
-import { containsPattern } from "~/db/like-pattern";
+import { containsAny } from "~/db/like-pattern";
+import { countRows, fetchPage } from "~/db/paging";
 
 /**
  * Failed login attempts, newest first, filtered by part of the email or of the address and paged on the
@@ -21,37 +21,31 @@ export async function listFailedLogins(
   const now = filter.now ?? new Date();
   let query = db.selectFrom("login_attempts").where("succeeded", "=", 0);
   const email = filter.email?.trim().toLowerCase();
-  if (email) query = query.where(sql<boolean>`email like ${containsPattern(email)} escape '\\'`);
+  if (email) query = query.where(containsAny(["email"], email));
   const address = filter.address?.trim().toLowerCase();
-  if (address)
-    query = query.where(
-      sql<boolean>`lower(ip_address) like ${containsPattern(address)} escape '\\'`,
-    );
+  if (address) query = query.where(containsAny(["lower(ip_address)"], address));
   const since = new Date(now.getTime() - 86_400_000).toISOString();
-  const [rows, last24h] = await Promise.all([
-    query
-      .select(["id", "email", "ip_address", "created_at"])
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(filter.limit + 1)
-      .offset(filter.offset)
-      .execute(),
-    db
-      .selectFrom("login_attempts")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("succeeded", "=", 0)
-      .where("created_at", ">", since)
-      .executeTakeFirstOrThrow(),
+  const [{ rows, hasMore }, last24h] = await Promise.all([
+    fetchPage(
+      query
+        .select(["id", "email", "ip_address", "created_at"])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc"),
+      filter,
+    ),
+    countRows(
+      db.selectFrom("login_attempts").where("succeeded", "=", 0).where("created_at", ">", since),
+    ),
   ]);
   return {
-    entries: rows.slice(0, filter.limit).map((row): FailedLogin => ({
+    entries: rows.map((row): FailedLogin => ({
       id: Number(row.id),
       email: row.email,
       address: row.ip_address,
       at: row.created_at,
     })),
-    hasMore: rows.length > filter.limit,
-    last24h: Number(last24h.n),
+    hasMore,
+    last24h,
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { isPostgres } from "~/db/dialect";
-import { containsPattern } from "~/db/like-pattern";
+import { containsAny } from "~/db/like-pattern";
 import type { Db } from "~/db/transaction";
 import type { DirectoryUser, RoleFilter, SortDirection, UserSort } from "./user-admin";
 
@@ -11,10 +11,8 @@ const FEW_ACCOUNTS = 1_000;
 
 /** `users` rows whose email (or name or email) contains `text`, case-insensitive, wildcards literal. */
 export function accountLike(text: string, where: "email" | "name or email") {
-  const pattern = containsPattern(normalise(text));
-  return where === "email"
-    ? sql<boolean>`users.email like ${pattern} escape '\\'`
-    : sql<boolean>`(lower(users.name) like ${pattern} escape '\\' or users.email like ${pattern} escape '\\')`;
+  const columns = where === "email" ? ["users.email"] : ["lower(users.name)", "users.email"];
+  return containsAny(columns, normalise(text));
 }
 
 function normalise(text: string) {

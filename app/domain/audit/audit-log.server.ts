@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
-import { containsPattern } from "~/db/like-pattern";
+import { containsAny } from "~/db/like-pattern";
+import { fetchPage } from "~/db/paging";
 import type { AuditLogRow } from "./audit-log";
 
 export interface AuditLogFilter {
@@ -26,12 +26,7 @@ export async function listAuditLog(db: Db, filter: AuditLogFilter) {
         .on("audit_log.target_type", "=", "user"),
     );
   const actor = filter.actor?.trim().toLowerCase();
-  if (actor) {
-    const pattern = containsPattern(actor);
-    query = query.where(
-      sql<boolean>`(actor.email like ${pattern} escape '\\' or lower(actor.name) like ${pattern} escape '\\')`,
-    );
-  }
+  if (actor) query = query.where(containsAny(["actor.email", "lower(actor.name)"], actor));
   const action = filter.action?.trim();
   if (action) {
     query = action.endsWith(".")
@@ -41,36 +36,34 @@ export async function listAuditLog(db: Db, filter: AuditLogFilter) {
   if (filter.targetType) query = query.where("audit_log.target_type", "=", filter.targetType);
   const target = filter.target?.trim();
   if (target) {
-    const pattern = containsPattern(target.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb("audit_log.target_id", "=", target.replace(/^#/, "")),
-        sql<boolean>`target_user.email like ${pattern} escape '\\'`,
-        sql<boolean>`lower(target_user.name) like ${pattern} escape '\\'`,
+        containsAny(["target_user.email", "lower(target_user.name)"], target.toLowerCase()),
       ]),
     );
   }
-  const rows = await query
-    .select([
-      "audit_log.id",
-      "audit_log.created_at",
-      "audit_log.action",
-      "audit_log.target_type",
-      "audit_log.target_id",
-      "audit_log.before",
-      "audit_log.after",
-      "audit_log.reason",
-      "actor.email as actor_email",
-      "actor.name as actor_name",
-      "target_user.email as target_email",
-      "target_user.name as target_name",
-    ])
-    .orderBy("audit_log.id", "desc")
-    .limit(filter.limit + 1)
-    .offset(filter.offset)
-    .execute();
+  const { rows, hasMore } = await fetchPage(
+    query
+      .select([
+        "audit_log.id",
+        "audit_log.created_at",
+        "audit_log.action",
+        "audit_log.target_type",
+        "audit_log.target_id",
+        "audit_log.before",
+        "audit_log.after",
+        "audit_log.reason",
+        "actor.email as actor_email",
+        "actor.name as actor_name",
+        "target_user.email as target_email",
+        "target_user.name as target_name",
+      ])
+      .orderBy("audit_log.id", "desc"),
+    filter,
+  );
   return {
-    entries: rows.slice(0, filter.limit).map((row): AuditLogRow => ({
+    entries: rows.map((row): AuditLogRow => ({
       id: Number(row.id),
       at: row.created_at,
       actorEmail: row.actor_email,
@@ -84,7 +77,7 @@ export async function listAuditLog(db: Db, filter: AuditLogFilter) {
       after: row.after,
       reason: row.reason,
     })),
-    hasMore: rows.length > filter.limit,
+    hasMore,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FailureKind } from "~/lib/result";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { countRows } from "~/db/paging";
 import type { ProductStatus, ProductType } from "./catalogue";
 import {
   canDeleteProduct,
@@ -237,18 +238,14 @@ export async function createProduct(
       if (fields.slug && (await slugTaken(trx, fields.slug)))
         refuse("conflict", "admin-catalogue.products.errors.slugTaken");
       const slug = fields.slug || (await freeSlugFor(trx, fields.name));
-      const count = await trx
-        .selectFrom("products")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("type", "=", fields.type)
-        .executeTakeFirstOrThrow();
+      const position = await countRows(trx.selectFrom("products").where("type", "=", fields.type));
       const now = new Date().toISOString();
       const row = await trx
         .insertInto("products")
         .values({
           ...columnsOf(fields),
           slug,
-          position: Number(count.n),
+          position,
           created_at: now,
           updated_at: now,
         })
@@ -287,14 +284,8 @@ export async function updateProduct(
       if (slug !== before.slug && (await slugTaken(trx, slug, before.id)))
         refuse("conflict", "admin-catalogue.products.errors.slugTaken");
       let position = before.position;
-      if (fields.type !== before.type) {
-        const count = await trx
-          .selectFrom("products")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("type", "=", fields.type)
-          .executeTakeFirstOrThrow();
-        position = Number(count.n);
-      }
+      if (fields.type !== before.type)
+        position = await countRows(trx.selectFrom("products").where("type", "=", fields.type));
       await trx
         .updateTable("products")
         .set({ ...columnsOf(fields), slug, position, updated_at: new Date().toISOString() })

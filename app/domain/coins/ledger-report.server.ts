@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
 import { isPostgres } from "~/db/dialect";
 import type { Db } from "~/db/transaction";
-import { containsPattern } from "~/db/like-pattern";
+import { containsAny } from "~/db/like-pattern";
+import { fetchPage } from "~/db/paging";
 import { accountLike, fewAccountsContaining, oneOf } from "~/domain/accounts/user-directory.server";
 import type { LedgerKind } from "./coins";
 import { LEDGER_TOTALS_LIMIT, type LedgerReportRow, type LedgerTotals } from "./ledger-report";
@@ -259,33 +260,33 @@ export async function listLedgerForAdmin(
     // checked, which fills a page within a few hundred rows. As a join condition, SQLite would first read
     // every account to build a filter (30 ms at 100,000 accounts). PostgreSQL plans the join well itself.
     query = query.where(
-      sql<boolean>`(select u.email from users as u where u.id = coin_ledger.user_id) like ${containsPattern(customer)} escape '\\'`,
+      containsAny(["(select u.email from users as u where u.id = coin_ledger.user_id)"], customer),
     );
 
-  const [rows, totals] = await Promise.all([
-    query
-      .select([
-        "coin_ledger.id",
-        "coin_ledger.created_at",
-        "coin_ledger.user_id",
-        "coin_ledger.amount_cents",
-        "coin_ledger.balance_after_cents",
-        "coin_ledger.kind",
-        "coin_ledger.reason",
-        "coin_ledger.order_id",
-        "coin_ledger.hosting_service_id",
-        "users.name as user_name",
-        "users.email as user_email",
-        "actor.email as actor_email",
-      ])
-      .orderBy("coin_ledger.id", "desc")
-      .limit(filter.limit + 1)
-      .offset(filter.offset)
-      .execute(),
+  const [{ rows, hasMore }, totals] = await Promise.all([
+    fetchPage(
+      query
+        .select([
+          "coin_ledger.id",
+          "coin_ledger.created_at",
+          "coin_ledger.user_id",
+          "coin_ledger.amount_cents",
+          "coin_ledger.balance_after_cents",
+          "coin_ledger.kind",
+          "coin_ledger.reason",
+          "coin_ledger.order_id",
+          "coin_ledger.hosting_service_id",
+          "users.name as user_name",
+          "users.email as user_email",
+          "actor.email as actor_email",
+        ])
+        .orderBy("coin_ledger.id", "desc"),
+      filter,
+    ),
     ledgerTotals(db, filter, filters, now),
   ]);
   return {
-    entries: rows.slice(0, filter.limit).map((row): LedgerReportRow => ({
+    entries: rows.map((row): LedgerReportRow => ({
       id: Number(row.id),
       at: row.created_at,
       userId: row.user_id,
@@ -299,7 +300,7 @@ export async function listLedgerForAdmin(
       hostingServiceId: row.hosting_service_id,
       actorEmail: row.actor_email,
     })),
-    hasMore: rows.length > filter.limit,
+    hasMore,
     totals,
   };
 }

@@ -2,6 +2,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { addDays, BILLING_CYCLES, cycleDays, type BillingCycle } from "~/domain/orders/orders";
+import { fetchPage } from "~/db/paging";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
 import {
   ADMIN_SERVICE_DAYS,
@@ -180,23 +181,24 @@ export type ChangeStatusResult =
   /** The service's status (changed since the page listed it, perhaps) does not allow the action. */
   | { ok: false; kind: "conflict"; error: "services.errors.transitionNotAllowed" };
 
+const serviceNotFound = { ok: false, kind: "notFound", error: "services.errors.notFound" } as const;
+
+/** Step: the service (the customer's own, when `userId` is given), or a notFound refusal. */
+async function findServiceOrRefuse(trx: Tx, serviceId: number, userId?: string) {
+  let query = trx.selectFrom("hosting_services").select(columns).where("id", "=", serviceId);
+  if (userId !== undefined) query = query.where("user_id", "=", userId);
+  const service = await query.executeTakeFirst();
+  if (!service) throw new Refusal(serviceNotFound);
+  return service;
+}
+
 /** Suspend, reactivate or terminate; a terminated service never changes again. */
 export async function changeServiceStatus(
   db: Db,
   input: { actorId: string; serviceId: number; action: ServiceAction; reason?: string },
 ): Promise<ChangeStatusResult> {
   return inTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom("hosting_services")
-      .select(columns)
-      .where("id", "=", input.serviceId)
-      .executeTakeFirst();
-    if (!before)
-      throw new Refusal<ChangeStatusResult>({
-        ok: false,
-        kind: "notFound",
-        error: "services.errors.notFound",
-      });
+    const before = await findServiceOrRefuse(trx, input.serviceId);
     if (!canTransition(before.status as ServiceStatus, input.action)) {
       throw new Refusal<ChangeStatusResult>({
         ok: false,
@@ -244,17 +246,7 @@ export async function deleteService(
   input: { actorId: string; serviceId: number },
 ): Promise<{ ok: true } | { ok: false; kind: "notFound"; error: "services.errors.notFound" }> {
   return inTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom("hosting_services")
-      .select(columns)
-      .where("id", "=", input.serviceId)
-      .executeTakeFirst();
-    if (!before)
-      return {
-        ok: false as const,
-        kind: "notFound" as const,
-        error: "services.errors.notFound" as const,
-      };
+    const before = await findServiceOrRefuse(trx, input.serviceId);
     await trx.deleteFrom("hosting_services").where("id", "=", input.serviceId).execute();
     await recordAudit(trx, {
       actorId: input.actorId,
@@ -300,25 +292,14 @@ export async function renewService(
       .where("id", "=", renewal.hosting_service_id)
       .executeTakeFirst();
     // The service was deleted since: the retry finds nothing to renew (and must not insert the key again).
-    if (!row) return { ok: false, kind: "notFound", error: "services.errors.notFound" } as const;
+    if (!row) return serviceNotFound;
     return { ok: true, service: toService(row), duplicate: true } as const;
   };
   const previous = await existing();
   if (previous) return previous;
   try {
     return await inTransaction(db, async (trx): Promise<RenewResult> => {
-      const service = await trx
-        .selectFrom("hosting_services")
-        .select(columns)
-        .where("id", "=", input.serviceId)
-        .where("user_id", "=", input.userId)
-        .executeTakeFirst();
-      if (!service)
-        throw new Refusal<RenewResult>({
-          ok: false,
-          kind: "notFound",
-          error: "services.errors.notFound",
-        });
+      const service = await findServiceOrRefuse(trx, input.serviceId, input.userId);
       if (!canRenew(service.status as ServiceStatus)) {
         throw new Refusal<RenewResult>({
           ok: false,
@@ -426,17 +407,13 @@ export async function listServicesForAdmin(
       "users.name as user_name",
     ]);
   if (filter.status) query = query.where("hosting_services.status", "=", filter.status);
-  const rows = await query
-    .orderBy("hosting_services.id", "desc")
-    .limit(filter.limit + 1)
-    .offset(filter.offset)
-    .execute();
+  const { rows, hasMore } = await fetchPage(query.orderBy("hosting_services.id", "desc"), filter);
   return {
-    services: rows.slice(0, filter.limit).map((row): AdminServiceView => ({
+    services: rows.map((row): AdminServiceView => ({
       ...toService(row),
       userEmail: row.email,
       userName: row.user_name,
     })),
-    hasMore: rows.length > filter.limit,
+    hasMore,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { containsPattern } from "~/db/like-pattern";
+import { containsAny } from "~/db/like-pattern";
+import { countRows, fetchPage } from "~/db/paging";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db } from "~/db/transaction";
 import { csvDate, toCsv } from "~/lib/csv";
@@ -52,22 +53,12 @@ export async function listContactMessages(
 ) {
   let base = db.selectFrom("contact_messages");
   const q = query.q?.trim().toLowerCase();
-  if (q) {
-    const pattern = containsPattern(q);
-    base = base.where(
-      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\' or lower(subject) like ${pattern} escape '\\')`,
-    );
-  }
+  if (q) base = base.where(containsAny(["lower(name)", "lower(email)", "lower(subject)"], q));
   if (query.show === "unread") base = base.where("read_at", "is", null);
 
-  const [rows, matching, counts, opened] = await Promise.all([
-    base
-      .select(contactColumns)
-      .orderBy("id", "desc")
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  const [{ rows, hasMore }, matching, counts, opened] = await Promise.all([
+    fetchPage(base.select(contactColumns).orderBy("id", "desc"), query),
+    countRows(base),
     db
       .selectFrom("contact_messages")
       .select([
@@ -84,9 +75,9 @@ export async function listContactMessages(
       : undefined,
   ]);
   return {
-    messages: rows.slice(0, query.limit).map(toContactMessage),
-    hasMore: rows.length > query.limit,
-    matching: Number(matching.n),
+    messages: rows.map(toContactMessage),
+    hasMore,
+    matching,
     total: Number(counts.total),
     unread: Number(counts.unread),
     opened: opened ? toContactMessage(opened) : null,
@@ -156,29 +147,21 @@ export async function listNewsletterSubscribers(
   let base = db.selectFrom("newsletter_subscribers");
   const q = query.q?.trim().toLowerCase();
   // Addresses are stored lower-cased (subscribeToNewsletter).
-  if (q) base = base.where(sql<boolean>`email like ${containsPattern(q)} escape '\\'`);
-  const [rows, matching, total] = await Promise.all([
-    base
-      .select(["id", "email", "created_at"])
-      .orderBy("id", "desc")
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("newsletter_subscribers")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
+  if (q) base = base.where(containsAny(["email"], q));
+  const [{ rows, hasMore }, matching, total] = await Promise.all([
+    fetchPage(base.select(["id", "email", "created_at"]).orderBy("id", "desc"), query),
+    countRows(base),
+    countRows(db.selectFrom("newsletter_subscribers")),
   ]);
   return {
-    subscribers: rows.slice(0, query.limit).map((row): SubscriberView => ({
+    subscribers: rows.map((row): SubscriberView => ({
       id: Number(row.id),
       email: row.email,
       createdAt: row.created_at,
     })),
-    hasMore: rows.length > query.limit,
-    matching: Number(matching.n),
-    total: Number(total.n),
+    hasMore,
+    matching,
+    total,
   };
 }
 

@@ -4,6 +4,7 @@ import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
+import { fetchPage } from "~/db/paging";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
 import {
   addDays,
@@ -308,20 +309,9 @@ export async function approveOrder(
 ): Promise<DecideResult> {
   return inTransaction(db, async (trx) => {
     const now = new Date();
-    const decided = await trx
-      .updateTable("orders")
-      .set({
-        status: "approved",
-        decided_by: input.actorId,
-        decided_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", input.orderId)
-      .where("status", "=", "pending")
-      .returning(orderColumns)
-      .executeTakeFirst();
-    if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
-    const order = toOrder(decided);
+    const order = toOrder(
+      await decidePending(trx, input, { status: "approved" }, now.toISOString()),
+    );
     const service = await createServiceFromOrder(
       trx,
       {
@@ -365,21 +355,12 @@ export async function rejectOrder(
   input: { orderId: number; actorId: string; reason: string },
 ): Promise<DecideResult> {
   return inTransaction(db, async (trx) => {
-    const now = new Date().toISOString();
-    const decided = await trx
-      .updateTable("orders")
-      .set({
-        status: "rejected",
-        reject_reason: input.reason,
-        decided_by: input.actorId,
-        decided_at: now,
-        updated_at: now,
-      })
-      .where("id", "=", input.orderId)
-      .where("status", "=", "pending")
-      .returning([...orderColumns, "voucher_id"])
-      .executeTakeFirst();
-    if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
+    const decided = await decidePending(
+      trx,
+      input,
+      { status: "rejected", reject_reason: input.reason },
+      new Date().toISOString(),
+    );
     const order = toOrder(decided);
     if (order.paidWithCoins && order.totalCents > 0) {
       const refunded = await postLedgerEntry(trx, {
@@ -425,6 +406,24 @@ export async function rejectOrder(
   });
 }
 
+/** Step: a pending order marked decided by the actor; refused (notFound, notPending) otherwise. */
+async function decidePending(
+  trx: Tx,
+  input: { orderId: number; actorId: string },
+  decision: { status: "approved" } | { status: "rejected"; reject_reason: string },
+  now: string,
+) {
+  const decided = await trx
+    .updateTable("orders")
+    .set({ ...decision, decided_by: input.actorId, decided_at: now, updated_at: now })
+    .where("id", "=", input.orderId)
+    .where("status", "=", "pending")
+    .returning([...orderColumns, "voucher_id"])
+    .executeTakeFirst();
+  if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
+  return decided;
+}
+
 async function whyNotPending(trx: Tx, orderId: number): Promise<DecideResult> {
   const row = await trx
     .selectFrom("orders")
@@ -466,18 +465,14 @@ export async function listOrdersForAdmin(
     ]);
   if (filter.status) query = query.where("orders.status", "=", filter.status);
   if (filter.id) query = query.where("orders.id", "=", filter.id);
-  const rows = await query
-    .orderBy("orders.id", "desc")
-    .limit(filter.limit + 1)
-    .offset(filter.offset)
-    .execute();
+  const { rows, hasMore } = await fetchPage(query.orderBy("orders.id", "desc"), filter);
   return {
-    orders: rows.slice(0, filter.limit).map((row): AdminOrderView => ({
+    orders: rows.map((row): AdminOrderView => ({
       ...toOrder(row as OrderRow),
       userEmail: row.email,
       userName: row.user_name,
     })),
-    hasMore: rows.length > filter.limit,
+    hasMore,
   };
 }
 

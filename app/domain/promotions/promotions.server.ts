@@ -1,9 +1,11 @@
 import type { FailureKind } from "~/lib/result";
-import { sql, type ExpressionBuilder } from "kysely";
+import type { ExpressionBuilder } from "kysely";
 import type { Database } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { listProductChoices } from "~/domain/catalogue/catalogue-admin.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { containsAny } from "~/db/like-pattern";
+import { countRows, fetchPage } from "~/db/paging";
 import {
   dayOf,
   endOfDay,
@@ -163,29 +165,25 @@ export async function listVouchersForAdmin(
   let base = db.selectFrom("vouchers");
   if (query.q) {
     // Codes are stored upper-case; the query is upper-cased by its schema. LIKE's wildcards are escaped.
-    const pattern = `%${query.q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where(sql<boolean>`vouchers.code like ${pattern} escape '\\'`);
+    base = base.where(containsAny(["vouchers.code"], query.q.toUpperCase()));
   }
   if (query.status) base = base.where(statusIs(query.status, now.toISOString()));
   const ids = base.select("vouchers.id");
-  const [rows, total] = await Promise.all([
-    vouchersWithOrders(db)
-      .where("vouchers.id", "in", ids)
-      .orderBy("vouchers.id", "desc")
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  const [{ rows: page, hasMore }, total] = await Promise.all([
+    fetchPage(
+      vouchersWithOrders(db).where("vouchers.id", "in", ids).orderBy("vouchers.id", "desc"),
+      query,
+    ),
+    countRows(base),
   ]);
-  const page = rows.slice(0, query.limit);
   const recent = await recentOrdersOf(
     db,
     page.map((row) => Number(row.id)),
   );
   return {
     vouchers: page.map((row) => toAdminVoucher(row, now, recent.get(Number(row.id)))),
-    hasMore: rows.length > query.limit,
-    total: Number(total.n),
+    hasMore,
+    total,
   };
 }
 
@@ -235,6 +233,19 @@ async function withCodeRace(work: () => Promise<VoucherResult>): Promise<Voucher
   }
 }
 
+/** The columns the form sets alike on a new voucher and a changed one (not its days, not its state). */
+function termsColumns(v: VoucherInput) {
+  return {
+    code: v.code,
+    description: v.description,
+    discount_type: v.discountType,
+    discount_value: v.discountValue,
+    min_purchase_cents: v.minPurchaseCents,
+    max_uses: v.maxUses,
+    applicable_services: JSON.stringify(v.applicableServices),
+  };
+}
+
 /** A new voucher, active, with its audit entry in the same transaction. */
 export async function createVoucher(
   db: Db,
@@ -250,17 +261,11 @@ export async function createVoucher(
       const row = await trx
         .insertInto("vouchers")
         .values({
-          code: v.code,
-          description: v.description,
-          discount_type: v.discountType,
-          discount_value: v.discountValue,
-          min_purchase_cents: v.minPurchaseCents,
-          max_uses: v.maxUses,
+          ...termsColumns(v),
           used_count: 0,
           is_active: 1,
           valid_from: startOfDay(v.validFromDay),
           valid_until: endOfDay(v.validUntilDay),
-          applicable_services: JSON.stringify(v.applicableServices),
           created_at: now,
           updated_at: now,
         })
@@ -307,15 +312,9 @@ export async function updateVoucher(
       const updated = await trx
         .updateTable("vouchers")
         .set({
-          code: v.code,
-          description: v.description,
-          discount_type: v.discountType,
-          discount_value: v.discountValue,
-          min_purchase_cents: v.minPurchaseCents,
-          max_uses: v.maxUses,
+          ...termsColumns(v),
           valid_from: validFrom,
           valid_until: validUntil,
-          applicable_services: JSON.stringify(v.applicableServices),
           updated_at: new Date().toISOString(),
         })
         .where("id", "=", before.id)

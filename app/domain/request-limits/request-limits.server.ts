@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
+import { oncePer } from "~/db/once-per";
 import { logger } from "~/lib/logger.server";
 import { loginAddress } from "~/domain/accounts/login-throttle.server";
 import {
@@ -13,7 +14,7 @@ import {
 
 /** Ended windows are deleted at most this often per database handle (they are useless once ended). */
 const PRUNE_EVERY_MS = 60_000;
-const lastPruned = new WeakMap<Db, number>();
+const pruneDue = oncePer(PRUNE_EVERY_MS);
 
 /**
  * Counts one post from an address to a form and says whether it is within the limit. The count lives in
@@ -83,9 +84,7 @@ export async function pruneFormWindows(
   now = new Date(),
   options: { force?: boolean } = {},
 ): Promise<number | null> {
-  const last = lastPruned.get(db) ?? 0;
-  if (!options.force && now.getTime() - last < PRUNE_EVERY_MS) return null;
-  lastPruned.set(db, now.getTime());
+  if (!pruneDue(db, now, options.force)) return null;
   const result = await db
     .deleteFrom("form_rate_windows")
     .where("window_start", "<", oldestCountedSlot(now).toISOString())

@@ -1,6 +1,7 @@
 import { adjustCoins, type AdjustCoinsFailure } from "~/domain/coins/coins.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { fetchPage } from "~/db/paging";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
 import {
   WAITING_STATUSES,
@@ -206,6 +207,20 @@ export async function getTicketForAdmin(db: Db, ticketId: number) {
 export type CustomerTicketResult =
   { ok: true } | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" };
 
+const ticketNotFound = { ok: false, kind: "notFound", error: "tickets.errors.notFound" } as const;
+
+/** Step: the ticket (the customer's own, when `userId` is given), or a notFound refusal. */
+async function findTicketOrRefuse(trx: Tx, ticketId: number, userId?: string) {
+  let query = trx
+    .selectFrom("tickets")
+    .select(["id", "user_id", "subject", "status", "priority"])
+    .where("id", "=", ticketId);
+  if (userId !== undefined) query = query.where("user_id", "=", userId);
+  const ticket = await query.executeTakeFirst();
+  if (!ticket) throw new Refusal(ticketNotFound);
+  return ticket;
+}
+
 /**
  * The customer replies, closes or reopens their own ticket. A reply to a closed ticket is not refused:
  * it reopens the ticket (status customer_reply), as the page says (tickets:thread.closedNote).
@@ -219,18 +234,7 @@ export async function customerTicketAction(
   },
 ): Promise<CustomerTicketResult> {
   return inTransaction(db, async (trx) => {
-    const ticket = await trx
-      .selectFrom("tickets")
-      .select(["id", "status"])
-      .where("id", "=", input.ticketId)
-      .where("user_id", "=", input.userId)
-      .executeTakeFirst();
-    if (!ticket)
-      throw new Refusal<CustomerTicketResult>({
-        ok: false,
-        kind: "notFound",
-        error: "tickets.errors.notFound",
-      });
+    const ticket = await findTicketOrRefuse(trx, input.ticketId, input.userId);
     const now = new Date().toISOString();
     if (input.action.intent === "reply") {
       await addMessage(trx, {
@@ -276,17 +280,7 @@ export async function staffReply(
   input: { actorId: string; ticketId: number; message: string },
 ): Promise<AdminTicketResult> {
   return inTransaction(db, async (trx) => {
-    const ticket = await trx
-      .selectFrom("tickets")
-      .select(["id", "user_id", "subject"])
-      .where("id", "=", input.ticketId)
-      .executeTakeFirst();
-    if (!ticket)
-      throw new Refusal<AdminTicketResult>({
-        ok: false,
-        kind: "notFound",
-        error: "tickets.errors.notFound",
-      });
+    const ticket = await findTicketOrRefuse(trx, input.ticketId);
     await addMessage(trx, {
       ticketId: input.ticketId,
       authorId: input.actorId,
@@ -314,17 +308,7 @@ export async function setTicketField(
   input: { actorId: string; ticketId: number; status?: TicketStatus; priority?: Priority },
 ): Promise<AdminTicketResult> {
   return inTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom("tickets")
-      .select(["status", "priority"])
-      .where("id", "=", input.ticketId)
-      .executeTakeFirst();
-    if (!before)
-      throw new Refusal<AdminTicketResult>({
-        ok: false,
-        kind: "notFound",
-        error: "tickets.errors.notFound",
-      });
+    const before = await findTicketOrRefuse(trx, input.ticketId);
     const now = new Date().toISOString();
     await trx
       .updateTable("tickets")
@@ -345,7 +329,7 @@ export async function setTicketField(
       action: input.status ? "ticket.status" : "ticket.priority",
       targetType: "ticket",
       targetId: input.ticketId,
-      before,
+      before: { status: before.status, priority: before.priority },
       after: { status: input.status ?? before.status, priority: input.priority ?? before.priority },
     });
     return { ok: true, message: "tickets.admin.updated" };
@@ -372,7 +356,7 @@ export async function addCoinsFromTicket(
     .select(["id", "user_id", "subject"])
     .where("id", "=", input.ticketId)
     .executeTakeFirst();
-  if (!ticket) return { ok: false, kind: "notFound", error: "tickets.errors.notFound" };
+  if (!ticket) return ticketNotFound;
   const reason = `Ticket #${ticket.id}: ${ticket.subject}${input.note ? ` (${input.note})` : ""}`;
   const result = await adjustCoins(db, {
     userId: ticket.user_id,
@@ -387,16 +371,16 @@ export async function addCoinsFromTicket(
 }
 
 export async function listCustomerTickets(db: Db, userId: string, page = { limit: 20, offset: 0 }) {
-  const rows = await db
-    .selectFrom("tickets")
-    .select(ticketColumns)
-    .where("user_id", "=", userId)
-    .orderBy("updated_at", "desc")
-    .orderBy("id", "desc")
-    .limit(page.limit + 1)
-    .offset(page.offset)
-    .execute();
-  return { tickets: rows.slice(0, page.limit).map(toTicket), hasMore: rows.length > page.limit };
+  const { rows, hasMore } = await fetchPage(
+    db
+      .selectFrom("tickets")
+      .select(ticketColumns)
+      .where("user_id", "=", userId)
+      .orderBy("updated_at", "desc")
+      .orderBy("id", "desc"),
+    page,
+  );
+  return { tickets: rows.map(toTicket), hasMore };
 }
 
 export async function countOpenTickets(db: Db, userId?: string): Promise<number> {
@@ -436,20 +420,20 @@ export async function listTicketQueue(
   if (filter.status) query = query.where("tickets.status", "=", filter.status);
   if (filter.department) query = query.where("tickets.department", "=", filter.department);
   if (filter.priority) query = query.where("tickets.priority", "=", filter.priority);
-  const rows = await query
-    .orderBy((eb) => eb.case().when("tickets.waiting_since", "is", null).then(1).else(0).end())
-    .orderBy("tickets.waiting_since", "asc")
-    .orderBy("tickets.updated_at", "desc")
-    .limit(filter.limit + 1)
-    .offset(filter.offset)
-    .execute();
+  const { rows, hasMore } = await fetchPage(
+    query
+      .orderBy((eb) => eb.case().when("tickets.waiting_since", "is", null).then(1).else(0).end())
+      .orderBy("tickets.waiting_since", "asc")
+      .orderBy("tickets.updated_at", "desc"),
+    filter,
+  );
   return {
-    tickets: rows.slice(0, filter.limit).map((row) => ({
+    tickets: rows.map((row) => ({
       ...toTicket(row),
       customerEmail: row.email,
       customerName: row.name,
       waitingSince: row.waiting_since,
     })),
-    hasMore: rows.length > filter.limit,
+    hasMore,
   };
 }
