@@ -1,10 +1,11 @@
 import { MailIcon, MailOpenIcon, ReplyIcon, XIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
 import { Pager } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import {
   CONTACT_FILTER_LABELS,
@@ -29,35 +30,6 @@ function listHref(query: ContactListQuery, changes: Partial<ContactListQuery>) {
   if (merged.open) params.set("open", String(merged.open));
   const search = params.toString();
   return search ? `?${search}` : "?";
-}
-
-/** A small form that posts one intent for one message (open, read, unread). */
-function IntentButton({
-  intent,
-  id,
-  label,
-  accessibleName,
-  icon,
-  variant = "outline",
-}: {
-  intent: "open" | "read" | "unread";
-  id: number;
-  label: string;
-  accessibleName?: string;
-  icon?: React.ReactNode;
-  variant?: "outline" | "ghost" | "default";
-}) {
-  const busy = useNavigation().state !== "idle";
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" size="sm" variant={variant} disabled={busy} aria-label={accessibleName}>
-        {icon}
-        {label}
-      </Button>
-    </Form>
-  );
 }
 
 function DeleteMessage({ message }: { message: ContactMessageRow }) {
@@ -146,9 +118,13 @@ function OpenedMessage({
           </a>
         </Button>
         {message.readAt ? (
-          <IntentButton intent="unread" id={message.id} label={t("contact.markUnread")} />
+          <IntentButton intent="unread" fields={{ id: message.id }} variant="outline">
+            {t("contact.markUnread")}
+          </IntentButton>
         ) : (
-          <IntentButton intent="read" id={message.id} label={t("contact.markRead")} />
+          <IntentButton intent="read" fields={{ id: message.id }} variant="outline">
+            {t("contact.markRead")}
+          </IntentButton>
         )}
         <DeleteMessage message={message} />
       </div>
@@ -281,15 +257,20 @@ export function ContactMessagesPage({
                 <div className="flex flex-wrap gap-2">
                   <IntentButton
                     intent="open"
-                    id={message.id}
-                    label={t("contact.open")}
-                    accessibleName={t("contact.openFor", { subject: message.subject })}
+                    fields={{ id: message.id }}
                     variant="default"
-                  />
+                    accessibleName={t("contact.openFor", { subject: message.subject })}
+                  >
+                    {t("contact.open")}
+                  </IntentButton>
                   {isUnread ? (
-                    <IntentButton intent="read" id={message.id} label={t("contact.markRead")} />
+                    <IntentButton intent="read" fields={{ id: message.id }} variant="outline">
+                      {t("contact.markRead")}
+                    </IntentButton>
                   ) : (
-                    <IntentButton intent="unread" id={message.id} label={t("contact.markUnread")} />
+                    <IntentButton intent="unread" fields={{ id: message.id }} variant="outline">
+                      {t("contact.markUnread")}
+                    </IntentButton>
                   )}
                   <DeleteMessage message={message} />
                 </div>

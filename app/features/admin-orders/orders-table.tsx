@@ -4,6 +4,7 @@ import type { Column } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { Input } from "~/components/ui/input";
 import { badgeTone } from "~/domain/hosting-services/hosting-services";
 import {
@@ -157,13 +158,9 @@ export function OrdersTable({
       cell: (order) =>
         order.status === "pending" ? (
           <div className="grid gap-2">
-            <Form method="post">
-              <input type="hidden" name="intent" value="approve" />
-              <input type="hidden" name="orderId" value={order.id} />
-              <Button type="submit" size="sm" disabled={busy}>
-                {t("admin.approve")}
-              </Button>
-            </Form>
+            <IntentButton intent="approve" fields={{ orderId: order.id }}>
+              {t("admin.approve")}
+            </IntentButton>
             <Form method="post" className="flex gap-2">
               <input type="hidden" name="intent" value="reject" />
               <input type="hidden" name="orderId" value={order.id} />

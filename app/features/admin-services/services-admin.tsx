@@ -4,6 +4,7 @@ import type { Column } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -114,41 +115,28 @@ export function ServicesAdmin({
           {actions
             .filter((action) => canTransition(service.status, action))
             .map((action) => (
-              <Form
+              <IntentButton
                 key={action}
-                method="post"
-                onSubmit={(event) => {
-                  if (
-                    action === "terminate" &&
-                    !confirm(t("admin.confirmTerminate", { id: service.id }))
-                  )
-                    event.preventDefault();
-                }}
+                intent={action}
+                fields={{ serviceId: service.id }}
+                confirmText={
+                  action === "terminate"
+                    ? t("admin.confirmTerminate", { id: service.id })
+                    : undefined
+                }
+                variant={action === "terminate" ? "destructive" : "outline"}
               >
-                <input type="hidden" name="intent" value={action} />
-                <input type="hidden" name="serviceId" value={service.id} />
-                <Button
-                  type="submit"
-                  size="sm"
-                  variant={action === "terminate" ? "destructive" : "outline"}
-                  disabled={busy}
-                >
-                  {t(SERVICE_ACTION_LABELS[action])}
-                </Button>
-              </Form>
+                {t(SERVICE_ACTION_LABELS[action])}
+              </IntentButton>
             ))}
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              if (!confirm(t("admin.confirmDelete", { id: service.id }))) event.preventDefault();
-            }}
+          <IntentButton
+            intent="delete"
+            fields={{ serviceId: service.id }}
+            confirmText={t("admin.confirmDelete", { id: service.id })}
+            variant="ghost"
           >
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="serviceId" value={service.id} />
-            <Button type="submit" size="sm" variant="ghost" disabled={busy}>
-              {t("admin.delete")}
-            </Button>
-          </Form>
+            {t("admin.delete")}
+          </IntentButton>
         </div>
       ),
     },

@@ -5,6 +5,7 @@ import { Form, Link, NavLink, useNavigation } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -478,13 +479,9 @@ export function AccountTab({
                 {s.id === currentSessionId ? (
                   <Badge tone="green">{t("account.thisDevice")}</Badge>
                 ) : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="end-session" />
-                    <input type="hidden" name="sessionId" value={s.id} />
-                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                      {t("account.endSession")}
-                    </Button>
-                  </Form>
+                  <IntentButton intent="end-session" fields={{ sessionId: s.id }} variant="outline">
+                    {t("account.endSession")}
+                  </IntentButton>
                 )}
               </li>
             ))}

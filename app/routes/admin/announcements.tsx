@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormFields } from "~/components/ui/form-card";
 import { ResultMessage } from "~/components/ui/result-message";
@@ -173,25 +174,21 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
               </Form>
             </details>
             <div className="mt-3 flex gap-2">
-              <Form method="post">
-                <input type="hidden" name="intent" value={a.isActive ? "deactivate" : "activate"} />
-                <input type="hidden" name="id" value={a.id} />
-                <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                  {a.isActive ? t("admin.deactivate") : t("admin.activate")}
-                </Button>
-              </Form>
-              <Form
-                method="post"
-                onSubmit={(event) => {
-                  if (!confirm(t("admin.confirmDelete"))) event.preventDefault();
-                }}
+              <IntentButton
+                intent={a.isActive ? "deactivate" : "activate"}
+                fields={{ id: a.id }}
+                variant="outline"
               >
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="id" value={a.id} />
-                <Button type="submit" size="sm" variant="ghost" disabled={busy}>
-                  {t("admin.delete")}
-                </Button>
-              </Form>
+                {a.isActive ? t("admin.deactivate") : t("admin.activate")}
+              </IntentButton>
+              <IntentButton
+                intent="delete"
+                fields={{ id: a.id }}
+                confirmText={t("admin.confirmDelete")}
+                variant="ghost"
+              >
+                {t("admin.delete")}
+              </IntentButton>
             </div>
           </li>
         ))}
