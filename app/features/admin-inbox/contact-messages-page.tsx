@@ -20,6 +20,24 @@ import type { ContactMessageView as ContactMessageRow } from "~/domain/inbox/inb
 
 export type ContactActionResult = Pick<ActionResult, "ok" | "message">;
 
+/** What both inbox lists are given: a page of rows and how many match, the filters, the last result. */
+export interface InboxListProps<Query> {
+  hasMore: boolean;
+  matching: number;
+  total: number;
+  query: Query;
+  locale: string;
+  result?: ContactActionResult;
+}
+
+/** The inbox pages' words (their own and the admin area's) and how they write a date and time. */
+export function useInboxWords(locale: string) {
+  const { t } = useTranslation("admin-inbox");
+  const { t: tAdmin } = useTranslation("admin");
+  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  return { t, tAdmin, date };
+}
+
 /** The list's address with some of its filters changed (an empty value drops the parameter). */
 function listHref(query: ContactListQuery, changes: Partial<ContactListQuery>) {
   const merged = { ...query, ...changes };
@@ -142,23 +160,12 @@ export function ContactMessagesPage({
   query,
   locale,
   result,
-}: {
+}: InboxListProps<ContactListQuery> & {
   messages: ContactMessageRow[];
   opened: ContactMessageRow | null;
-  hasMore: boolean;
-  matching: number;
-  total: number;
   unread: number;
-  query: ContactListQuery;
-  locale: string;
-  result?: ContactActionResult;
 }) {
-  const { t } = useTranslation("admin-inbox");
-  const { t: tAdmin } = useTranslation("admin");
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const { t, tAdmin, date } = useInboxWords(locale);
   const filtered = Boolean(query.q || query.show !== "all");
   return (
     <main className="grid min-w-0 gap-4">

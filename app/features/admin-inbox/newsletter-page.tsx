@@ -1,5 +1,4 @@
 import { DownloadIcon } from "lucide-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
 import type { Column } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
@@ -7,8 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ResultMessage } from "~/components/ui/result-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { ContactActionResult } from "./contact-messages-page";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { useInboxWords, type InboxListProps } from "./contact-messages-page";
 import type { SubscriberView as SubscriberRow } from "~/domain/inbox/inbox";
 
 export function NewsletterPage({
@@ -19,21 +17,8 @@ export function NewsletterPage({
   query,
   locale,
   result,
-}: {
-  subscribers: SubscriberRow[];
-  hasMore: boolean;
-  matching: number;
-  total: number;
-  query: SubscriberListQuery;
-  locale: string;
-  result?: ContactActionResult;
-}) {
-  const { t } = useTranslation("admin-inbox");
-  const { t: tAdmin } = useTranslation("admin");
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+}: InboxListProps<SubscriberListQuery> & { subscribers: SubscriberRow[] }) {
+  const { t, tAdmin, date } = useInboxWords(locale);
   const href = (page: number) => {
     const params = new URLSearchParams();
     if (query.q) params.set("q", query.q);
