@@ -17,6 +17,7 @@ import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { ContactMessageView as ContactMessageRow } from "~/domain/inbox/inbox";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export type ContactActionResult = Pick<ActionResult, "ok" | "message">;
 
@@ -170,10 +171,7 @@ export function ContactMessagesPage({
   return (
     <main className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold">{tAdmin("nav.contactMessages")}</h1>
-          <p className="text-sm text-muted-foreground">{t("contact.intro")}</p>
-        </div>
+        <PageHeading title={tAdmin("nav.contactMessages")} intro={t("contact.intro")} />
         <p className="flex flex-wrap gap-2 text-sm">
           <Badge tone={unread > 0 ? "blue" : "grey"} data-testid="unread-count">
             {t("contact.unread", { count: unread })}

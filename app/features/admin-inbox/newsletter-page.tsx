@@ -1,13 +1,12 @@
-import { DownloadIcon } from "lucide-react";
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
 import type { Column } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
-import { Button } from "~/components/ui/button";
 import { ResultMessage } from "~/components/ui/result-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useInboxWords, type InboxListProps } from "./contact-messages-page";
 import type { SubscriberView as SubscriberRow } from "~/domain/inbox/inbox";
+import { DownloadLink, PageHeading } from "~/components/ui/page-heading";
 
 export function NewsletterPage({
   subscribers,
@@ -71,20 +70,12 @@ export function NewsletterPage({
     <ListPage
       header={
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="grid gap-1">
-            <h1 className="text-2xl font-bold">{tAdmin("nav.newsletter")}</h1>
-            <p className="text-sm text-muted-foreground">{t("newsletter.intro")}</p>
+          <PageHeading title={tAdmin("nav.newsletter")} intro={t("newsletter.intro")}>
             <p className="text-sm font-medium" data-testid="subscriber-count">
               {t("newsletter.count", { count: total })}
             </p>
-          </div>
-          <Button asChild variant="outline">
-            {/* A plain link: the file comes from a resource route, not a page. */}
-            <a href="/admin/newsletter.csv" download>
-              <DownloadIcon aria-hidden />
-              {t("newsletter.download")}
-            </a>
-          </Button>
+          </PageHeading>
+          <DownloadLink href="/admin/newsletter.csv">{t("newsletter.download")}</DownloadLink>
         </div>
       }
       filters={

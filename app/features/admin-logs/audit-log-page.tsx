@@ -6,6 +6,7 @@ import { AUDIT_TARGET_TYPES, type AuditLogQuery } from "~/domain/audit/audit-log
 import { AuditActor, AuditTarget, useActionLabel, useTargetLabel } from "./audit-entry";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { AuditLogRow } from "~/domain/audit/audit-log";
+import { PageHeading } from "~/components/ui/page-heading";
 
 type LogEntry = AuditLogRow;
 
@@ -125,12 +126,7 @@ export function AuditLogPage({
   ];
   return (
     <ListPage
-      header={
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold">{t("nav.logs")}</h1>
-          <p className="text-sm text-muted-foreground">{t("logs.intro")}</p>
-        </div>
-      }
+      header={<PageHeading title={t("nav.logs")} intro={t("logs.intro")} />}
       filters={
         <FilterBar
           label={t("logs.filter")}

@@ -1,8 +1,7 @@
-import { DownloadIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { DownloadLink, PageHeading } from "~/components/ui/page-heading";
 import { DataTable, type Column } from "~/components/data-table/data-table";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import {
   REPORT_TYPE_LABELS,
@@ -149,20 +148,12 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
   return (
     <main className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold">{tAdmin("nav.reports")}</h1>
-          <p className="text-sm text-muted-foreground">{t("intro")}</p>
+        <PageHeading title={tAdmin("nav.reports")} intro={t("intro")}>
           <p className="text-sm text-muted-foreground">
             {t("period", { from: monthName(first), to: monthName(last) })}
           </p>
-        </div>
-        <Button asChild variant="outline">
-          {/* A plain link: the file comes from a resource route, not a page. */}
-          <a href="/admin/reports.csv" download>
-            <DownloadIcon aria-hidden />
-            {t("download")}
-          </a>
-        </Button>
+        </PageHeading>
+        <DownloadLink href="/admin/reports.csv">{t("download")}</DownloadLink>
       </div>
 
       <section aria-label={t("summary")}>

@@ -14,6 +14,7 @@ import type {
 import { formatCoins } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export type LedgerRowView = Omit<LedgerReportRow, "userId">;
 
@@ -159,12 +160,7 @@ export function TransactionsPage({
   ];
   return (
     <ListPage
-      header={
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold">{t("nav.transactions")}</h1>
-          <p className="text-sm text-muted-foreground">{t("transactions.intro")}</p>
-        </div>
-      }
+      header={<PageHeading title={t("nav.transactions")} intro={t("transactions.intro")} />}
       filters={
         <FilterBar
           label={t("transactions.filter")}
