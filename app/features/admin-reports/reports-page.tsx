@@ -142,6 +142,25 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
       values: report.rows.map((row) => pick(row.byType[i]!)),
     }));
   const orders = numberFormat(locale);
+  // The two figures, each charted by month and type, then tabled.
+  const charts = [
+    {
+      id: "coins" as const,
+      title: t("coins.title"),
+      caption: t("coins.table"),
+      pick: (cell: ReportCell) => cell.coinsCents,
+      formatTick: (cents: number) => formatEurosCompact(cents, locale),
+      formatValue: (cents: number) => formatEuros(cents, locale),
+    },
+    {
+      id: "orders" as const,
+      title: t("orders.title"),
+      caption: t("orders.table"),
+      pick: (cell: ReportCell) => cell.orders,
+      formatTick: (count: number) => orders.format(count),
+      formatValue: (count: number) => orders.format(count),
+    },
+  ];
   const first = report.months[0]!;
   const last = report.months[report.months.length - 1]!;
 
@@ -177,57 +196,37 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
         </dl>
       </section>
 
-      <section aria-labelledby="report-coins" className="grid min-w-0 gap-3">
-        <h2 id="report-coins" className="text-lg font-semibold">
-          {t("coins.title")}
-        </h2>
-        <Card>
-          <CardContent className="grid gap-3 pt-4">
-            <StackedBarChart
-              months={monthLabels}
-              series={series((cell) => cell.coinsCents)}
-              rtl={rtl}
-              formatTick={(cents) => formatEurosCompact(cents, locale)}
-              formatValue={(cents) => formatEuros(cents, locale)}
-            />
-            <Legend types={types} label={t("legend")} />
-          </CardContent>
-        </Card>
-        <ReportTable
-          id="coins"
-          caption={t("coins.table")}
-          report={report}
-          monthName={monthName}
-          typeNames={typeNames}
-          value={(cell) => formatEuros(cell.coinsCents, locale)}
-        />
-      </section>
-
-      <section aria-labelledby="report-orders" className="grid min-w-0 gap-3">
-        <h2 id="report-orders" className="text-lg font-semibold">
-          {t("orders.title")}
-        </h2>
-        <Card>
-          <CardContent className="grid gap-3 pt-4">
-            <StackedBarChart
-              months={monthLabels}
-              series={series((cell) => cell.orders)}
-              rtl={rtl}
-              formatTick={(count) => orders.format(count)}
-              formatValue={(count) => orders.format(count)}
-            />
-            <Legend types={types} label={t("legend")} />
-          </CardContent>
-        </Card>
-        <ReportTable
-          id="orders"
-          caption={t("orders.table")}
-          report={report}
-          monthName={monthName}
-          typeNames={typeNames}
-          value={(cell) => orders.format(cell.orders)}
-        />
-      </section>
+      {charts.map((chart) => (
+        <section
+          key={chart.id}
+          aria-labelledby={`report-${chart.id}`}
+          className="grid min-w-0 gap-3"
+        >
+          <h2 id={`report-${chart.id}`} className="text-lg font-semibold">
+            {chart.title}
+          </h2>
+          <Card>
+            <CardContent className="grid gap-3 pt-4">
+              <StackedBarChart
+                months={monthLabels}
+                series={series(chart.pick)}
+                rtl={rtl}
+                formatTick={chart.formatTick}
+                formatValue={chart.formatValue}
+              />
+              <Legend types={types} label={t("legend")} />
+            </CardContent>
+          </Card>
+          <ReportTable
+            id={chart.id}
+            caption={chart.caption}
+            report={report}
+            monthName={monthName}
+            typeNames={typeNames}
+            value={(cell) => chart.formatValue(chart.pick(cell))}
+          />
+        </section>
+      ))}
 
       <section aria-labelledby="report-definitions" className="grid gap-2 text-sm">
         <h2 id="report-definitions" className="text-lg font-semibold">
