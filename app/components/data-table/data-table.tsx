@@ -127,3 +127,26 @@ export function DataTable<Row>({
     </div>
   );
 }
+
+/**
+ * A cell's value with a smaller, muted line under it: a customer and their email, a service and its
+ * server, an order and its date. `dir` is the note's direction ("ltr" for an email).
+ */
+export function CellWithNote({
+  value,
+  note,
+  dir,
+}: {
+  value: ReactNode;
+  note: ReactNode;
+  dir?: "ltr" | "auto";
+}) {
+  return (
+    <>
+      {value}
+      <div className="text-xs text-muted-foreground" dir={dir}>
+        {note}
+      </div>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
-import type { Column } from "~/components/data-table/data-table";
+import { CellWithNote, type Column } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -68,25 +68,13 @@ export function ServicesAdmin({
       id: "customer",
       header: t("admin.customer"),
       cell: (service) => (
-        <>
-          {service.userName}
-          <div className="text-xs text-muted-foreground" dir="ltr">
-            {service.userEmail}
-          </div>
-        </>
+        <CellWithNote value={service.userName} note={service.userEmail} dir="ltr" />
       ),
     },
     {
       id: "service",
       header: t("admin.service"),
-      cell: (service) => (
-        <>
-          {service.name}
-          <div className="text-xs text-muted-foreground" dir="auto">
-            {service.serverName}
-          </div>
-        </>
-      ),
+      cell: (service) => <CellWithNote value={service.name} note={service.serverName} dir="auto" />,
     },
     {
       id: "price",
