@@ -5,7 +5,7 @@ import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import {
@@ -147,52 +147,47 @@ export function ServicesAdmin({
         />
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("admin.add")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" noValidate>
-            <input type="hidden" name="intent" value="add" />
-            <Field id="userId" label={t("admin.user")} error={message(errors.userId)}>
-              <Input id="userId" name="userId" required dir="ltr" />
-            </Field>
-            <Field id="name" label={t("admin.name")} error={message(errors.name)}>
-              <Input id="name" name="name" required maxLength={100} />
-            </Field>
-            <Field id="price" label={t("admin.price")} error={message(errors.price)}>
-              <Input id="price" name="price" inputMode="decimal" dir="ltr" placeholder="4.50" />
-            </Field>
-            <Field id="productId" label={t("admin.product")}>
-              <Select id="productId" name="productId" defaultValue="">
-                <option value="">{t("admin.noProduct")}</option>
-                {products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field id="serverName" label={t("admin.serverName")}>
-              <Input id="serverName" name="serverName" maxLength={64} />
-            </Field>
-            <Field id="billingCycle" label={t("admin.billingCycle")}>
-              <Select id="billingCycle" name="billingCycle" defaultValue="monthly">
-                {BILLING_CYCLE_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {tOrders(BILLING_CYCLE_LABELS[id])}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <div className="sm:col-span-2 lg:col-span-3">
-              <Button type="submit" disabled={busy}>
-                {t("admin.submit")}
-              </Button>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
+      <TitledCard title={t("admin.add")}>
+        <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" noValidate>
+          <input type="hidden" name="intent" value="add" />
+          <Field id="userId" label={t("admin.user")} error={message(errors.userId)}>
+            <Input id="userId" name="userId" required dir="ltr" />
+          </Field>
+          <Field id="name" label={t("admin.name")} error={message(errors.name)}>
+            <Input id="name" name="name" required maxLength={100} />
+          </Field>
+          <Field id="price" label={t("admin.price")} error={message(errors.price)}>
+            <Input id="price" name="price" inputMode="decimal" dir="ltr" placeholder="4.50" />
+          </Field>
+          <Field id="productId" label={t("admin.product")}>
+            <Select id="productId" name="productId" defaultValue="">
+              <option value="">{t("admin.noProduct")}</option>
+              {products.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="serverName" label={t("admin.serverName")}>
+            <Input id="serverName" name="serverName" maxLength={64} />
+          </Field>
+          <Field id="billingCycle" label={t("admin.billingCycle")}>
+            <Select id="billingCycle" name="billingCycle" defaultValue="monthly">
+              {BILLING_CYCLE_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {tOrders(BILLING_CYCLE_LABELS[id])}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <div className="sm:col-span-2 lg:col-span-3">
+            <Button type="submit" disabled={busy}>
+              {t("admin.submit")}
+            </Button>
+          </div>
+        </Form>
+      </TitledCard>
 
       <ListTable
         table={{

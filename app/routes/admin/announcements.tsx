@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { FormFields } from "~/components/ui/form-card";
 import { ResultMessage } from "~/components/ui/result-message";
 import {
@@ -128,20 +128,15 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
     <main className="grid gap-6">
       <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
       {actionData ? <ResultMessage result={actionData} /> : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("admin.create")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="create" />
-            <AnnouncementFields idPrefix="new" />
-            <Button type="submit" disabled={busy} className="w-fit">
-              {t("admin.save")}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <TitledCard title={t("admin.create")}>
+        <Form method="post" className="grid gap-3">
+          <input type="hidden" name="intent" value="create" />
+          <AnnouncementFields idPrefix="new" />
+          <Button type="submit" disabled={busy} className="w-fit">
+            {t("admin.save")}
+          </Button>
+        </Form>
+      </TitledCard>
       {loaderData.announcements.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.empty")}</p>
       ) : null}
