@@ -150,3 +150,31 @@ export function CellWithNote({
     </>
   );
 }
+
+/**
+ * A column of moments (when it happened, when it ends): each a <time> written by `format`, kept on one
+ * line from 768 px, with `name` as its header and above the value on a phone card.
+ */
+export function timeColumn<Row>({
+  id,
+  name,
+  at,
+  format,
+  wide,
+}: {
+  id: string;
+  name: string;
+  /** The row's moment, an ISO 8601 string. */
+  at: (row: Row) => string;
+  format: Intl.DateTimeFormat;
+  wide?: boolean;
+}): Column<Row> {
+  return {
+    id,
+    header: name,
+    label: name,
+    wide,
+    className: "md:whitespace-nowrap",
+    cell: (row) => <time dateTime={at(row)}>{format.format(new Date(at(row)))}</time>,
+  };
+}

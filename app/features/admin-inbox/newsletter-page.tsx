@@ -1,5 +1,5 @@
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
-import type { Column } from "~/components/data-table/data-table";
+import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
 import { ResultMessage } from "~/components/ui/result-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
@@ -37,15 +37,12 @@ export function NewsletterPage({
         </span>
       ),
     },
-    {
+    timeColumn({
       id: "subscribed",
-      header: t("newsletter.subscribed"),
-      label: t("newsletter.subscribed"),
-      className: "md:whitespace-nowrap",
-      cell: (subscriber) => (
-        <time dateTime={subscriber.createdAt}>{date.format(new Date(subscriber.createdAt))}</time>
-      ),
-    },
+      name: t("newsletter.subscribed"),
+      at: (subscriber) => subscriber.createdAt,
+      format: date,
+    }),
     {
       id: "actions",
       header: t("newsletter.actions"),

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
-import type { Column } from "~/components/data-table/data-table";
+import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
 import { AUDIT_TARGET_TYPES, type AuditLogQuery } from "~/domain/audit/audit-log";
 import { AuditActor, AuditTarget, useActionLabel, useTargetLabel } from "./audit-entry";
@@ -60,13 +60,7 @@ export function AuditLogPage({
     </div>
   );
   const columns: Column<LogEntry>[] = [
-    {
-      id: "when",
-      header: t("logs.when"),
-      label: t("logs.when"),
-      className: "md:whitespace-nowrap",
-      cell: (entry) => <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>,
-    },
+    timeColumn({ id: "when", name: t("logs.when"), at: (entry) => entry.at, format: date }),
     {
       id: "actor",
       header: t("logs.actor"),

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
-import type { Column } from "~/components/data-table/data-table";
+import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Pager } from "~/components/data-table/pager";
 import type { FailedLogin, SecurityQuery } from "~/domain/accounts/security-admin";
@@ -34,14 +34,13 @@ export function FailedLoginsSection({
     return `?${params}#failed-heading`;
   };
   const columns: Column<FailedLoginView>[] = [
-    {
+    timeColumn({
       id: "when",
-      header: t("failed.when"),
-      label: t("failed.when"),
+      name: t("failed.when"),
+      at: (entry) => entry.at,
+      format: date,
       wide: true,
-      className: "md:whitespace-nowrap",
-      cell: (entry) => <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>,
-    },
+    }),
     {
       id: "email",
       header: t("failed.email"),

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { Column } from "~/components/data-table/data-table";
+import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { FilterBar, FilterField, FilterSelect } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { Card, CardContent } from "~/components/ui/card";
@@ -83,13 +83,7 @@ export function TransactionsPage({
         { key: "net", label: t("transactions.totalNet"), value: signed(totals.netCents, locale) },
       ];
   const columns: Column<LedgerRowView>[] = [
-    {
-      id: "when",
-      header: t("transactions.when"),
-      label: t("transactions.when"),
-      className: "md:whitespace-nowrap",
-      cell: (entry) => <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>,
-    },
+    timeColumn({ id: "when", name: t("transactions.when"), at: (entry) => entry.at, format: date }),
     {
       id: "customer",
       header: t("transactions.customer"),
