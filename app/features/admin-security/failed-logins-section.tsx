@@ -4,9 +4,8 @@ import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Pager } from "~/components/data-table/pager";
 import type { FailedLogin, SecurityQuery } from "~/domain/accounts/security-admin";
-import { compactAddress } from "~/lib/ip-address";
 import { visibleText } from "~/lib/visible-text";
-import { dateFormat } from "./security-shared";
+import { AddressText, dateFormat } from "./security-shared";
 
 export type FailedLoginView = FailedLogin;
 
@@ -56,11 +55,7 @@ export function FailedLoginsSection({
       id: "address",
       header: t("failed.address"),
       label: t("failed.address"),
-      cell: (entry) => (
-        <span dir="ltr" className="font-mono text-xs break-all">
-          {compactAddress(visibleText(entry.address))}
-        </span>
-      ),
+      cell: (entry) => <AddressText address={entry.address} />,
     },
   ];
   return (

@@ -14,6 +14,7 @@ import { THROTTLE_KIND_LABELS } from "~/domain/accounts/security-admin";
 import { compactAddress } from "~/lib/ip-address";
 import { visibleText } from "~/lib/visible-text";
 import {
+  AddressText,
   ConfirmAction,
   dateFormat,
   resultValues,
@@ -154,11 +155,7 @@ export function ThrottlesSection({
       id: "address",
       header: t("refusals.address"),
       label: t("refusals.address"),
-      cell: (refusal) => (
-        <span dir="ltr" className="font-mono text-xs break-all">
-          {compactAddress(visibleText(refusal.address))}
-        </span>
-      ),
+      cell: (refusal) => <AddressText address={refusal.address} />,
     },
     {
       id: "form",
