@@ -7,6 +7,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useInboxWords, type InboxListProps } from "./contact-messages-page";
 import type { SubscriberView as SubscriberRow } from "~/domain/inbox/inbox";
 import { DownloadLink, PageHeading } from "~/components/ui/page-heading";
+import { pageHref } from "~/components/data-table/pager";
 
 export function NewsletterPage({
   subscribers,
@@ -18,13 +19,7 @@ export function NewsletterPage({
   result,
 }: InboxListProps<SubscriberListQuery> & { subscribers: SubscriberRow[] }) {
   const { t, tAdmin, date } = useInboxWords(locale);
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    if (query.q) params.set("q", query.q);
-    if (page > 1) params.set("page", String(page));
-    const search = params.toString();
-    return search ? `?${search}` : "?";
-  };
+  const href = (page: number) => pageHref({ q: query.q }, page);
   const columns: Column<SubscriberRow>[] = [
     {
       id: "email",

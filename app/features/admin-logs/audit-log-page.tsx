@@ -7,6 +7,7 @@ import { AuditActor, AuditTarget, useActionLabel, useTargetLabel } from "./audit
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { AuditLogRow } from "~/domain/audit/audit-log";
 import { PageHeading } from "~/components/ui/page-heading";
+import { pageHref } from "~/components/data-table/pager";
 
 type LogEntry = AuditLogRow;
 
@@ -41,15 +42,16 @@ export function AuditLogPage({
     timeStyle: "medium",
   });
   const filtered = Boolean(query.actor || query.action || query.targetType || query.target);
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    for (const key of ["actor", "action", "targetType", "target"] as const) {
-      const value = query[key];
-      if (value) params.set(key, value);
-    }
-    if (page > 1) params.set("page", String(page));
-    return `?${params}`;
-  };
+  const href = (page: number) =>
+    pageHref(
+      {
+        actor: query.actor,
+        action: query.action,
+        targetType: query.targetType,
+        target: query.target,
+      },
+      page,
+    );
   const targetTypes = [...new Set([...AUDIT_TARGET_TYPES, ...vocabulary.targetTypes])];
   const snapshot = (label: string, value: string) => (
     <div>

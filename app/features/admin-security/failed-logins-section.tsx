@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
 import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
-import { Pager } from "~/components/data-table/pager";
+import { Pager, pageHref } from "~/components/data-table/pager";
 import type { FailedLogin, SecurityQuery } from "~/domain/accounts/security-admin";
 import { visibleText } from "~/lib/visible-text";
 import { AddressText, dateFormat } from "./security-shared";
@@ -25,13 +25,8 @@ export function FailedLoginsSection({
   const { t } = useTranslation("admin-security");
   const date = dateFormat(locale, true);
   const filtered = Boolean(query.email || query.address);
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    if (query.email) params.set("email", query.email);
-    if (query.address) params.set("address", query.address);
-    if (page > 1) params.set("page", String(page));
-    return `?${params}#failed-heading`;
-  };
+  const href = (page: number) =>
+    `${pageHref({ email: query.email, address: query.address }, page)}#failed-heading`;
   const columns: Column<FailedLoginView>[] = [
     timeColumn({
       id: "when",

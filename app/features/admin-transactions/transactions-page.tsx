@@ -15,6 +15,7 @@ import { formatCoins } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 import { PageHeading } from "~/components/ui/page-heading";
+import { pageHref } from "~/components/data-table/pager";
 
 export type LedgerRowView = Omit<LedgerReportRow, "userId">;
 
@@ -45,15 +46,8 @@ export function TransactionsPage({
     timeStyle: "short",
   });
   const filtered = Boolean(query.customer || query.kind || query.from || query.to);
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    for (const key of ["customer", "kind", "from", "to"] as const) {
-      const value = query[key];
-      if (value) params.set(key, value);
-    }
-    if (page > 1) params.set("page", String(page));
-    return `?${params}`;
-  };
+  const href = (page: number) =>
+    pageHref({ customer: query.customer, kind: query.kind, from: query.from, to: query.to }, page);
   const count = numberFormat(locale);
   // Past the limit only the count is shown ("more than 1,000"): the sums would mean reading every row.
   const figures = totals.capped
