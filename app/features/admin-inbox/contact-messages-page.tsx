@@ -51,6 +51,17 @@ function listHref(query: ContactListQuery, changes: Partial<ContactListQuery>) {
   return search ? `?${search}` : "?";
 }
 
+/** Marks a message read, or unread again. */
+function ReadToggle({ message }: { message: ContactMessageRow }) {
+  const { t } = useTranslation("admin-inbox");
+  const read = message.readAt !== null;
+  return (
+    <IntentButton intent={read ? "unread" : "read"} fields={{ id: message.id }} variant="outline">
+      {read ? t("contact.markUnread") : t("contact.markRead")}
+    </IntentButton>
+  );
+}
+
 function DeleteMessage({ message }: { message: ContactMessageRow }) {
   const { t } = useTranslation("admin-inbox");
   return (
@@ -136,15 +147,7 @@ function OpenedMessage({
             {t("contact.reply")}
           </a>
         </Button>
-        {message.readAt ? (
-          <IntentButton intent="unread" fields={{ id: message.id }} variant="outline">
-            {t("contact.markUnread")}
-          </IntentButton>
-        ) : (
-          <IntentButton intent="read" fields={{ id: message.id }} variant="outline">
-            {t("contact.markRead")}
-          </IntentButton>
-        )}
+        <ReadToggle message={message} />
         <DeleteMessage message={message} />
       </div>
     </article>
@@ -268,15 +271,7 @@ export function ContactMessagesPage({
                   >
                     {t("contact.open")}
                   </IntentButton>
-                  {isUnread ? (
-                    <IntentButton intent="read" fields={{ id: message.id }} variant="outline">
-                      {t("contact.markRead")}
-                    </IntentButton>
-                  ) : (
-                    <IntentButton intent="unread" fields={{ id: message.id }} variant="outline">
-                      {t("contact.markUnread")}
-                    </IntentButton>
-                  )}
+                  <ReadToggle message={message} />
                   <DeleteMessage message={message} />
                 </div>
               </li>
