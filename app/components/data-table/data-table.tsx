@@ -127,3 +127,54 @@ export function DataTable<Row>({
     </div>
   );
 }
+
+/**
+ * A cell's value with a smaller, muted line under it: a customer and their email, a service and its
+ * server, an order and its date. `dir` is the note's direction ("ltr" for an email).
+ */
+export function CellWithNote({
+  value,
+  note,
+  dir,
+}: {
+  value: ReactNode;
+  note: ReactNode;
+  dir?: "ltr" | "auto";
+}) {
+  return (
+    <>
+      {value}
+      <div className="text-xs text-muted-foreground" dir={dir}>
+        {note}
+      </div>
+    </>
+  );
+}
+
+/**
+ * A column of moments (when it happened, when it ends): each a <time> written by `format`, kept on one
+ * line from 768 px, with `name` as its header and above the value on a phone card.
+ */
+export function timeColumn<Row>({
+  id,
+  name,
+  at,
+  format,
+  wide,
+}: {
+  id: string;
+  name: string;
+  /** The row's moment, an ISO 8601 string. */
+  at: (row: Row) => string;
+  format: Intl.DateTimeFormat;
+  wide?: boolean;
+}): Column<Row> {
+  return {
+    id,
+    header: name,
+    label: name,
+    wide,
+    className: "md:whitespace-nowrap",
+    cell: (row) => <time dateTime={at(row)}>{format.format(new Date(at(row)))}</time>,
+  };
+}

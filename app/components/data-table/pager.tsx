@@ -35,3 +35,14 @@ export function Pager({ page, hasMore, href, labels: given }: PagerProps) {
     </nav>
   );
 }
+
+/**
+ * The address of a list's page `page` with its filters kept: each filter that has a value, in the order
+ * given, then `page` from page 2 on ("?" alone when there is nothing to say).
+ */
+export function pageHref(filters: Record<string, string | null | undefined>, page: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  if (page > 1) params.set("page", String(page));
+  return `?${params}`;
+}

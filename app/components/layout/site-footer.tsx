@@ -80,28 +80,12 @@ export function SiteFooter({ user, settings, locale }: ShellProps) {
             </>
           )}
           {links.gamePanel ? (
-            <li>
-              <a
-                className="hover:text-white"
-                href={links.gamePanel}
-                rel="noopener noreferrer"
-                target="_blank"
-              >
-                {t("footer.gamePanel")}
-              </a>
-            </li>
+            <ExternalFooterLink href={links.gamePanel}>{t("footer.gamePanel")}</ExternalFooterLink>
           ) : null}
           {links.databaseAdmin ? (
-            <li>
-              <a
-                className="hover:text-white"
-                href={links.databaseAdmin}
-                rel="noopener noreferrer"
-                target="_blank"
-              >
-                {t("footer.databaseAdmin")}
-              </a>
-            </li>
+            <ExternalFooterLink href={links.databaseAdmin}>
+              {t("footer.databaseAdmin")}
+            </ExternalFooterLink>
           ) : null}
         </FooterColumn>
       </div>
@@ -115,16 +99,9 @@ export function SiteFooter({ user, settings, locale }: ShellProps) {
           </div>
           <ul className="flex flex-wrap gap-4" aria-label={t("footer.social")}>
             {social.map((item) => (
-              <li key={item.label}>
-                <a
-                  className="hover:text-white"
-                  href={item.href}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                >
-                  {item.label}
-                </a>
-              </li>
+              <ExternalFooterLink key={item.label} href={item.href}>
+                {item.label}
+              </ExternalFooterLink>
             ))}
           </ul>
         </div>
@@ -148,6 +125,17 @@ function FooterLink({ to, children }: { to: string; children: React.ReactNode })
       <Link className="hover:text-white" to={to}>
         {children}
       </Link>
+    </li>
+  );
+}
+
+/** A link to another site (the game panel, a social page), opened in a new tab. */
+function ExternalFooterLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <li>
+      <a className="hover:text-white" href={href} rel="noopener noreferrer" target="_blank">
+        {children}
+      </a>
     </li>
   );
 }

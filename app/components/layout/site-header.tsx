@@ -61,36 +61,12 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
 
         <div className="ms-auto hidden items-center gap-2 md:flex">
           <LanguageSwitcher locale={locale} id="language-header" />
-          {user ? (
-            <>
-              <NotificationBell notifications={user.notifications} locale={locale} />
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/dashboard">{t("nav.dashboard")}</Link>
-              </Button>
-              <CoinDialog user={user} settings={settings} locale={locale} />
-              {user.role === "admin" ? (
-                <Button asChild variant="ghost" size="sm">
-                  <Link to="/admin">{t("nav.admin")}</Link>
-                </Button>
-              ) : null}
-              <Form method="post" action="/logout">
-                <Button type="submit" variant="outline" size="sm">
-                  {t("nav.logout")}
-                </Button>
-              </Form>
-            </>
-          ) : (
-            <>
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/login">{t("nav.login")}</Link>
-              </Button>
-              {registrationOpen ? (
-                <Button asChild size="sm">
-                  <Link to="/register">{t("nav.register")}</Link>
-                </Button>
-              ) : null}
-            </>
-          )}
+          <AccountLinks
+            user={user}
+            settings={settings}
+            locale={locale}
+            registrationOpen={registrationOpen}
+          />
         </div>
 
         <Button
@@ -138,49 +114,70 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
             </NavLink>
             <LanguageSwitcher locale={locale} id="language-mobile" className="px-3 pt-2" />
             <div className="mt-2 flex flex-wrap items-center gap-2 border-t pt-3">
-              {user ? (
-                <>
-                  <NotificationBell notifications={user.notifications} locale={locale} />
-                  <Button asChild variant="ghost" size="sm">
-                    <Link to="/dashboard" onClick={close}>
-                      {t("nav.dashboard")}
-                    </Link>
-                  </Button>
-                  <CoinDialog user={user} settings={settings} locale={locale} />
-                  {user.role === "admin" ? (
-                    <Button asChild variant="ghost" size="sm">
-                      <Link to="/admin" onClick={close}>
-                        {t("nav.admin")}
-                      </Link>
-                    </Button>
-                  ) : null}
-                  <Form method="post" action="/logout">
-                    <Button type="submit" variant="outline" size="sm">
-                      {t("nav.logout")}
-                    </Button>
-                  </Form>
-                </>
-              ) : (
-                <>
-                  <Button asChild variant="ghost" size="sm">
-                    <Link to="/login" onClick={close}>
-                      {t("nav.login")}
-                    </Link>
-                  </Button>
-                  {registrationOpen ? (
-                    <Button asChild size="sm">
-                      <Link to="/register" onClick={close}>
-                        {t("nav.register")}
-                      </Link>
-                    </Button>
-                  ) : null}
-                </>
-              )}
+              <AccountLinks
+                user={user}
+                settings={settings}
+                locale={locale}
+                registrationOpen={registrationOpen}
+                onNavigate={close}
+              />
             </div>
           </div>
         </nav>
       ) : null}
     </header>
+  );
+}
+
+/**
+ * The signed-in visitor's bell, dashboard, coins, admin and log-out, or the visitor's log-in and
+ * register: in the header's bar and again in the phone menu, which closes when a link is followed.
+ */
+function AccountLinks({
+  user,
+  settings,
+  locale,
+  registrationOpen,
+  onNavigate,
+}: ShellProps & { registrationOpen: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return user ? (
+    <>
+      <NotificationBell notifications={user.notifications} locale={locale} />
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/dashboard" onClick={onNavigate}>
+          {t("nav.dashboard")}
+        </Link>
+      </Button>
+      <CoinDialog user={user} settings={settings} locale={locale} />
+      {user.role === "admin" ? (
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/admin" onClick={onNavigate}>
+            {t("nav.admin")}
+          </Link>
+        </Button>
+      ) : null}
+      <Form method="post" action="/logout">
+        <Button type="submit" variant="outline" size="sm">
+          {t("nav.logout")}
+        </Button>
+      </Form>
+    </>
+  ) : (
+    <>
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/login" onClick={onNavigate}>
+          {t("nav.login")}
+        </Link>
+      </Button>
+      {registrationOpen ? (
+        <Button asChild size="sm">
+          <Link to="/register" onClick={onNavigate}>
+            {t("nav.register")}
+          </Link>
+        </Button>
+      ) : null}
+    </>
   );
 }
 

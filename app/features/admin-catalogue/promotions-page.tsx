@@ -35,6 +35,7 @@ import {
   type CatalogueActionResult,
 } from "./shared";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
+import { pageHref } from "~/components/data-table/pager";
 
 const STATUS_TONES = {
   active: "green",
@@ -89,13 +90,7 @@ function VoucherList({
   const filtered = Boolean(query.q || query.status);
   const day = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const names = new Map(products.map((product) => [product.id, product.name]));
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    if (query.q) params.set("q", query.q);
-    if (query.status) params.set("status", query.status);
-    if (page > 1) params.set("page", String(page));
-    return `?${params}`;
-  };
+  const href = (page: number) => pageHref({ q: query.q, status: query.status }, page);
   // Row buttons post to this page of the list without the last save's notice.
   const action = `/admin/promotions${href(query.page)}`;
   const columns: Column<AdminVoucher>[] = [

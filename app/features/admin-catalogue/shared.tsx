@@ -10,6 +10,7 @@ import type { PagerProps } from "~/components/data-table/pager";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { IntentButton } from "~/components/ui/intent-button";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -126,15 +127,16 @@ export function RowIntentButton({
   label: string;
   accessibleName: string;
 }) {
-  const busy = useBusy();
   return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={accessibleName}>
-        {label}
-      </Button>
-    </Form>
+    <IntentButton
+      action={action}
+      intent={intent}
+      fields={{ id }}
+      variant="outline"
+      accessibleName={accessibleName}
+    >
+      {label}
+    </IntentButton>
   );
 }
 

@@ -1,10 +1,11 @@
 import { MailIcon, MailOpenIcon, ReplyIcon, XIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
 import { Pager } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import {
   CONTACT_FILTER_LABELS,
@@ -16,8 +17,27 @@ import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { ContactMessageView as ContactMessageRow } from "~/domain/inbox/inbox";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export type ContactActionResult = Pick<ActionResult, "ok" | "message">;
+
+/** What both inbox lists are given: a page of rows and how many match, the filters, the last result. */
+export interface InboxListProps<Query> {
+  hasMore: boolean;
+  matching: number;
+  total: number;
+  query: Query;
+  locale: string;
+  result?: ContactActionResult;
+}
+
+/** The inbox pages' words (their own and the admin area's) and how they write a date and time. */
+export function useInboxWords(locale: string) {
+  const { t } = useTranslation("admin-inbox");
+  const { t: tAdmin } = useTranslation("admin");
+  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  return { t, tAdmin, date };
+}
 
 /** The list's address with some of its filters changed (an empty value drops the parameter). */
 function listHref(query: ContactListQuery, changes: Partial<ContactListQuery>) {
@@ -31,32 +51,14 @@ function listHref(query: ContactListQuery, changes: Partial<ContactListQuery>) {
   return search ? `?${search}` : "?";
 }
 
-/** A small form that posts one intent for one message (open, read, unread). */
-function IntentButton({
-  intent,
-  id,
-  label,
-  accessibleName,
-  icon,
-  variant = "outline",
-}: {
-  intent: "open" | "read" | "unread";
-  id: number;
-  label: string;
-  accessibleName?: string;
-  icon?: React.ReactNode;
-  variant?: "outline" | "ghost" | "default";
-}) {
-  const busy = useNavigation().state !== "idle";
+/** Marks a message read, or unread again. */
+function ReadToggle({ message }: { message: ContactMessageRow }) {
+  const { t } = useTranslation("admin-inbox");
+  const read = message.readAt !== null;
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" size="sm" variant={variant} disabled={busy} aria-label={accessibleName}>
-        {icon}
-        {label}
-      </Button>
-    </Form>
+    <IntentButton intent={read ? "unread" : "read"} fields={{ id: message.id }} variant="outline">
+      {read ? t("contact.markUnread") : t("contact.markRead")}
+    </IntentButton>
   );
 }
 
@@ -145,11 +147,7 @@ function OpenedMessage({
             {t("contact.reply")}
           </a>
         </Button>
-        {message.readAt ? (
-          <IntentButton intent="unread" id={message.id} label={t("contact.markUnread")} />
-        ) : (
-          <IntentButton intent="read" id={message.id} label={t("contact.markRead")} />
-        )}
+        <ReadToggle message={message} />
         <DeleteMessage message={message} />
       </div>
     </article>
@@ -166,31 +164,17 @@ export function ContactMessagesPage({
   query,
   locale,
   result,
-}: {
+}: InboxListProps<ContactListQuery> & {
   messages: ContactMessageRow[];
   opened: ContactMessageRow | null;
-  hasMore: boolean;
-  matching: number;
-  total: number;
   unread: number;
-  query: ContactListQuery;
-  locale: string;
-  result?: ContactActionResult;
 }) {
-  const { t } = useTranslation("admin-inbox");
-  const { t: tAdmin } = useTranslation("admin");
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const { t, tAdmin, date } = useInboxWords(locale);
   const filtered = Boolean(query.q || query.show !== "all");
   return (
     <main className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold">{tAdmin("nav.contactMessages")}</h1>
-          <p className="text-sm text-muted-foreground">{t("contact.intro")}</p>
-        </div>
+        <PageHeading title={tAdmin("nav.contactMessages")} intro={t("contact.intro")} />
         <p className="flex flex-wrap gap-2 text-sm">
           <Badge tone={unread > 0 ? "blue" : "grey"} data-testid="unread-count">
             {t("contact.unread", { count: unread })}
@@ -281,16 +265,13 @@ export function ContactMessagesPage({
                 <div className="flex flex-wrap gap-2">
                   <IntentButton
                     intent="open"
-                    id={message.id}
-                    label={t("contact.open")}
-                    accessibleName={t("contact.openFor", { subject: message.subject })}
+                    fields={{ id: message.id }}
                     variant="default"
-                  />
-                  {isUnread ? (
-                    <IntentButton intent="read" id={message.id} label={t("contact.markRead")} />
-                  ) : (
-                    <IntentButton intent="unread" id={message.id} label={t("contact.markUnread")} />
-                  )}
+                    accessibleName={t("contact.openFor", { subject: message.subject })}
+                  >
+                    {t("contact.open")}
+                  </IntentButton>
+                  <ReadToggle message={message} />
                   <DeleteMessage message={message} />
                 </div>
               </li>

@@ -1,15 +1,13 @@
-import { DownloadIcon } from "lucide-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
-import type { Column } from "~/components/data-table/data-table";
+import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
-import { Button } from "~/components/ui/button";
 import { ResultMessage } from "~/components/ui/result-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { ContactActionResult } from "./contact-messages-page";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { useInboxWords, type InboxListProps } from "./contact-messages-page";
 import type { SubscriberView as SubscriberRow } from "~/domain/inbox/inbox";
+import { DownloadLink, PageHeading } from "~/components/ui/page-heading";
+import { pageHref } from "~/components/data-table/pager";
 
 export function NewsletterPage({
   subscribers,
@@ -19,28 +17,9 @@ export function NewsletterPage({
   query,
   locale,
   result,
-}: {
-  subscribers: SubscriberRow[];
-  hasMore: boolean;
-  matching: number;
-  total: number;
-  query: SubscriberListQuery;
-  locale: string;
-  result?: ContactActionResult;
-}) {
-  const { t } = useTranslation("admin-inbox");
-  const { t: tAdmin } = useTranslation("admin");
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    if (query.q) params.set("q", query.q);
-    if (page > 1) params.set("page", String(page));
-    const search = params.toString();
-    return search ? `?${search}` : "?";
-  };
+}: InboxListProps<SubscriberListQuery> & { subscribers: SubscriberRow[] }) {
+  const { t, tAdmin, date } = useInboxWords(locale);
+  const href = (page: number) => pageHref({ q: query.q }, page);
   const columns: Column<SubscriberRow>[] = [
     {
       id: "email",
@@ -53,15 +32,12 @@ export function NewsletterPage({
         </span>
       ),
     },
-    {
+    timeColumn({
       id: "subscribed",
-      header: t("newsletter.subscribed"),
-      label: t("newsletter.subscribed"),
-      className: "md:whitespace-nowrap",
-      cell: (subscriber) => (
-        <time dateTime={subscriber.createdAt}>{date.format(new Date(subscriber.createdAt))}</time>
-      ),
-    },
+      name: t("newsletter.subscribed"),
+      at: (subscriber) => subscriber.createdAt,
+      format: date,
+    }),
     {
       id: "actions",
       header: t("newsletter.actions"),
@@ -86,20 +62,12 @@ export function NewsletterPage({
     <ListPage
       header={
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="grid gap-1">
-            <h1 className="text-2xl font-bold">{tAdmin("nav.newsletter")}</h1>
-            <p className="text-sm text-muted-foreground">{t("newsletter.intro")}</p>
+          <PageHeading title={tAdmin("nav.newsletter")} intro={t("newsletter.intro")}>
             <p className="text-sm font-medium" data-testid="subscriber-count">
               {t("newsletter.count", { count: total })}
             </p>
-          </div>
-          <Button asChild variant="outline">
-            {/* A plain link: the file comes from a resource route, not a page. */}
-            <a href="/admin/newsletter.csv" download>
-              <DownloadIcon aria-hidden />
-              {t("newsletter.download")}
-            </a>
-          </Button>
+          </PageHeading>
+          <DownloadLink href="/admin/newsletter.csv">{t("newsletter.download")}</DownloadLink>
         </div>
       }
       filters={

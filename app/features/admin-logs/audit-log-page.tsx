@@ -1,11 +1,13 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
-import type { Column } from "~/components/data-table/data-table";
+import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
 import { AUDIT_TARGET_TYPES, type AuditLogQuery } from "~/domain/audit/audit-log";
 import { AuditActor, AuditTarget, useActionLabel, useTargetLabel } from "./audit-entry";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { AuditLogRow } from "~/domain/audit/audit-log";
+import { PageHeading } from "~/components/ui/page-heading";
+import { pageHref } from "~/components/data-table/pager";
 
 type LogEntry = AuditLogRow;
 
@@ -40,15 +42,16 @@ export function AuditLogPage({
     timeStyle: "medium",
   });
   const filtered = Boolean(query.actor || query.action || query.targetType || query.target);
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    for (const key of ["actor", "action", "targetType", "target"] as const) {
-      const value = query[key];
-      if (value) params.set(key, value);
-    }
-    if (page > 1) params.set("page", String(page));
-    return `?${params}`;
-  };
+  const href = (page: number) =>
+    pageHref(
+      {
+        actor: query.actor,
+        action: query.action,
+        targetType: query.targetType,
+        target: query.target,
+      },
+      page,
+    );
   const targetTypes = [...new Set([...AUDIT_TARGET_TYPES, ...vocabulary.targetTypes])];
   const snapshot = (label: string, value: string) => (
     <div>
@@ -59,13 +62,7 @@ export function AuditLogPage({
     </div>
   );
   const columns: Column<LogEntry>[] = [
-    {
-      id: "when",
-      header: t("logs.when"),
-      label: t("logs.when"),
-      className: "md:whitespace-nowrap",
-      cell: (entry) => <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>,
-    },
+    timeColumn({ id: "when", name: t("logs.when"), at: (entry) => entry.at, format: date }),
     {
       id: "actor",
       header: t("logs.actor"),
@@ -125,12 +122,7 @@ export function AuditLogPage({
   ];
   return (
     <ListPage
-      header={
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold">{t("nav.logs")}</h1>
-          <p className="text-sm text-muted-foreground">{t("logs.intro")}</p>
-        </div>
-      }
+      header={<PageHeading title={t("nav.logs")} intro={t("logs.intro")} />}
       filters={
         <FilterBar
           label={t("logs.filter")}

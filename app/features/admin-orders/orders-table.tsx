@@ -1,9 +1,10 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
-import type { Column } from "~/components/data-table/data-table";
+import { CellWithNote, type Column } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { Input } from "~/components/ui/input";
 import { badgeTone } from "~/domain/hosting-services/hosting-services";
 import {
@@ -75,36 +76,19 @@ export function OrdersTable({
       header: t("admin.order"),
       className: "font-mono",
       cell: (order) => (
-        <>
-          #{order.id}
-          <div className="text-xs text-muted-foreground">
-            {date.format(new Date(order.createdAt))}
-          </div>
-        </>
+        <CellWithNote value={<>#{order.id}</>} note={date.format(new Date(order.createdAt))} />
       ),
     },
     {
       id: "customer",
       header: t("admin.customer"),
-      cell: (order) => (
-        <>
-          {order.userName}
-          <div className="text-xs text-muted-foreground" dir="ltr">
-            {order.userEmail}
-          </div>
-        </>
-      ),
+      cell: (order) => <CellWithNote value={order.userName} note={order.userEmail} dir="ltr" />,
     },
     {
       id: "product",
       header: t("admin.product"),
       cell: (order) => (
-        <>
-          {order.productName}
-          <div className="text-xs text-muted-foreground" dir="auto">
-            {order.serverName}
-          </div>
-        </>
+        <CellWithNote value={order.productName} note={order.serverName} dir="auto" />
       ),
     },
     {
@@ -157,13 +141,9 @@ export function OrdersTable({
       cell: (order) =>
         order.status === "pending" ? (
           <div className="grid gap-2">
-            <Form method="post">
-              <input type="hidden" name="intent" value="approve" />
-              <input type="hidden" name="orderId" value={order.id} />
-              <Button type="submit" size="sm" disabled={busy}>
-                {t("admin.approve")}
-              </Button>
-            </Form>
+            <IntentButton intent="approve" fields={{ orderId: order.id }}>
+              {t("admin.approve")}
+            </IntentButton>
             <Form method="post" className="flex gap-2">
               <input type="hidden" name="intent" value="reject" />
               <input type="hidden" name="orderId" value={order.id} />

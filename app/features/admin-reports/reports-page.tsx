@@ -1,8 +1,7 @@
-import { DownloadIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { DownloadLink, PageHeading } from "~/components/ui/page-heading";
 import { DataTable, type Column } from "~/components/data-table/data-table";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import {
   REPORT_TYPE_LABELS,
@@ -143,26 +142,37 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
       values: report.rows.map((row) => pick(row.byType[i]!)),
     }));
   const orders = numberFormat(locale);
+  // The two figures, each charted by month and type, then tabled.
+  const charts = [
+    {
+      id: "coins" as const,
+      title: t("coins.title"),
+      caption: t("coins.table"),
+      pick: (cell: ReportCell) => cell.coinsCents,
+      formatTick: (cents: number) => formatEurosCompact(cents, locale),
+      formatValue: (cents: number) => formatEuros(cents, locale),
+    },
+    {
+      id: "orders" as const,
+      title: t("orders.title"),
+      caption: t("orders.table"),
+      pick: (cell: ReportCell) => cell.orders,
+      formatTick: (count: number) => orders.format(count),
+      formatValue: (count: number) => orders.format(count),
+    },
+  ];
   const first = report.months[0]!;
   const last = report.months[report.months.length - 1]!;
 
   return (
     <main className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold">{tAdmin("nav.reports")}</h1>
-          <p className="text-sm text-muted-foreground">{t("intro")}</p>
+        <PageHeading title={tAdmin("nav.reports")} intro={t("intro")}>
           <p className="text-sm text-muted-foreground">
             {t("period", { from: monthName(first), to: monthName(last) })}
           </p>
-        </div>
-        <Button asChild variant="outline">
-          {/* A plain link: the file comes from a resource route, not a page. */}
-          <a href="/admin/reports.csv" download>
-            <DownloadIcon aria-hidden />
-            {t("download")}
-          </a>
-        </Button>
+        </PageHeading>
+        <DownloadLink href="/admin/reports.csv">{t("download")}</DownloadLink>
       </div>
 
       <section aria-label={t("summary")}>
@@ -186,57 +196,37 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
         </dl>
       </section>
 
-      <section aria-labelledby="report-coins" className="grid min-w-0 gap-3">
-        <h2 id="report-coins" className="text-lg font-semibold">
-          {t("coins.title")}
-        </h2>
-        <Card>
-          <CardContent className="grid gap-3 pt-4">
-            <StackedBarChart
-              months={monthLabels}
-              series={series((cell) => cell.coinsCents)}
-              rtl={rtl}
-              formatTick={(cents) => formatEurosCompact(cents, locale)}
-              formatValue={(cents) => formatEuros(cents, locale)}
-            />
-            <Legend types={types} label={t("legend")} />
-          </CardContent>
-        </Card>
-        <ReportTable
-          id="coins"
-          caption={t("coins.table")}
-          report={report}
-          monthName={monthName}
-          typeNames={typeNames}
-          value={(cell) => formatEuros(cell.coinsCents, locale)}
-        />
-      </section>
-
-      <section aria-labelledby="report-orders" className="grid min-w-0 gap-3">
-        <h2 id="report-orders" className="text-lg font-semibold">
-          {t("orders.title")}
-        </h2>
-        <Card>
-          <CardContent className="grid gap-3 pt-4">
-            <StackedBarChart
-              months={monthLabels}
-              series={series((cell) => cell.orders)}
-              rtl={rtl}
-              formatTick={(count) => orders.format(count)}
-              formatValue={(count) => orders.format(count)}
-            />
-            <Legend types={types} label={t("legend")} />
-          </CardContent>
-        </Card>
-        <ReportTable
-          id="orders"
-          caption={t("orders.table")}
-          report={report}
-          monthName={monthName}
-          typeNames={typeNames}
-          value={(cell) => orders.format(cell.orders)}
-        />
-      </section>
+      {charts.map((chart) => (
+        <section
+          key={chart.id}
+          aria-labelledby={`report-${chart.id}`}
+          className="grid min-w-0 gap-3"
+        >
+          <h2 id={`report-${chart.id}`} className="text-lg font-semibold">
+            {chart.title}
+          </h2>
+          <Card>
+            <CardContent className="grid gap-3 pt-4">
+              <StackedBarChart
+                months={monthLabels}
+                series={series(chart.pick)}
+                rtl={rtl}
+                formatTick={chart.formatTick}
+                formatValue={chart.formatValue}
+              />
+              <Legend types={types} label={t("legend")} />
+            </CardContent>
+          </Card>
+          <ReportTable
+            id={chart.id}
+            caption={chart.caption}
+            report={report}
+            monthName={monthName}
+            typeNames={typeNames}
+            value={(cell) => chart.formatValue(chart.pick(cell))}
+          />
+        </section>
+      ))}
 
       <section aria-labelledby="report-definitions" className="grid gap-2 text-sm">
         <h2 id="report-definitions" className="text-lg font-semibold">

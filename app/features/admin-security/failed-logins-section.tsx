@@ -1,12 +1,11 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
-import type { Column } from "~/components/data-table/data-table";
+import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
-import { Pager } from "~/components/data-table/pager";
+import { Pager, pageHref } from "~/components/data-table/pager";
 import type { FailedLogin, SecurityQuery } from "~/domain/accounts/security-admin";
-import { compactAddress } from "~/lib/ip-address";
 import { visibleText } from "~/lib/visible-text";
-import { dateFormat } from "./security-shared";
+import { AddressText, dateFormat } from "./security-shared";
 
 export type FailedLoginView = FailedLogin;
 
@@ -26,22 +25,16 @@ export function FailedLoginsSection({
   const { t } = useTranslation("admin-security");
   const date = dateFormat(locale, true);
   const filtered = Boolean(query.email || query.address);
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    if (query.email) params.set("email", query.email);
-    if (query.address) params.set("address", query.address);
-    if (page > 1) params.set("page", String(page));
-    return `?${params}#failed-heading`;
-  };
+  const href = (page: number) =>
+    `${pageHref({ email: query.email, address: query.address }, page)}#failed-heading`;
   const columns: Column<FailedLoginView>[] = [
-    {
+    timeColumn({
       id: "when",
-      header: t("failed.when"),
-      label: t("failed.when"),
+      name: t("failed.when"),
+      at: (entry) => entry.at,
+      format: date,
       wide: true,
-      className: "md:whitespace-nowrap",
-      cell: (entry) => <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>,
-    },
+    }),
     {
       id: "email",
       header: t("failed.email"),
@@ -57,11 +50,7 @@ export function FailedLoginsSection({
       id: "address",
       header: t("failed.address"),
       label: t("failed.address"),
-      cell: (entry) => (
-        <span dir="ltr" className="font-mono text-xs break-all">
-          {compactAddress(visibleText(entry.address))}
-        </span>
-      ),
+      cell: (entry) => <AddressText address={entry.address} />,
     },
   ];
   return (

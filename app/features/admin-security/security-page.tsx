@@ -5,6 +5,7 @@ import { ResultMessage } from "~/components/ui/result-message";
 import { resultValues, type SecurityActionResult } from "./security-shared";
 import { SessionsSection, type SessionView } from "./sessions-section";
 import { ThrottlesSection, type RefusalView, type ThrottleView } from "./throttles-section";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export function SecurityPage({
   sessions,
@@ -29,10 +30,7 @@ export function SecurityPage({
   const { t: tSecurity } = useTranslation("admin-security");
   return (
     <main className="grid min-w-0 gap-8">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-bold">{t("nav.security")}</h1>
-        <p className="text-sm text-muted-foreground">{tSecurity("intro")}</p>
-      </div>
+      <PageHeading title={t("nav.security")} intro={tSecurity("intro")} />
       {/* A post that named no known action has no section of its own. */}
       {result && !result.intent ? (
         <ResultMessage result={result} values={resultValues(result)} />

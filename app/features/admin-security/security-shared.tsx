@@ -5,6 +5,8 @@ import { ConfirmDialogContent } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import type { ActionResult } from "~/components/ui/result-message";
 import { dateTimeFormat } from "~/lib/intl-format";
+import { compactAddress } from "~/lib/ip-address";
+import { visibleText } from "~/lib/visible-text";
 
 export type SecurityIntent = "revoke-session" | "revoke-others" | "lift-block";
 
@@ -19,6 +21,15 @@ export interface SecurityActionResult extends ActionResult {
 /** What fills the placeholders of a result's message: how many, and which key or address. */
 export function resultValues(result: SecurityActionResult) {
   return { count: result.count ?? 0, key: result.key ?? "", address: result.address ?? "" };
+}
+
+/** An address a client connected from, as typed by a stranger: text in an ltr box, shortened. */
+export function AddressText({ address }: { address: string }) {
+  return (
+    <span dir="ltr" className="font-mono text-xs break-all">
+      {compactAddress(visibleText(address))}
+    </span>
+  );
 }
 
 export function dateFormat(locale: string, withSeconds = false) {

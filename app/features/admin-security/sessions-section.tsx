@@ -1,6 +1,6 @@
 import { LogOutIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { DataTable, type Column } from "~/components/data-table/data-table";
+import { DataTable, type Column, timeColumn } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
 import { ResultMessage } from "~/components/ui/result-message";
 import { SESSION_ACTIVITY_STEP_MINUTES } from "~/domain/accounts/accounts";
@@ -46,7 +46,6 @@ export function SessionsSection({
       : undefined;
   const addressOf = (session: SessionView) =>
     session.ipAddress ? compactAddress(visibleText(session.ipAddress)) : "—";
-  const when = (iso: string) => <time dateTime={iso}>{date.format(new Date(iso))}</time>;
   const columns: Column<SessionView>[] = [
     {
       id: "device",
@@ -85,27 +84,24 @@ export function SessionsSection({
         </span>
       ),
     },
-    {
+    timeColumn({
       id: "signedIn",
-      header: t("sessions.signedIn"),
-      label: t("sessions.signedIn"),
-      className: "md:whitespace-nowrap",
-      cell: (session) => when(session.createdAt),
-    },
-    {
+      name: t("sessions.signedIn"),
+      at: (session) => session.createdAt,
+      format: date,
+    }),
+    timeColumn({
       id: "lastActive",
-      header: t("sessions.lastActive"),
-      label: t("sessions.lastActive"),
-      className: "md:whitespace-nowrap",
-      cell: (session) => when(session.lastActiveAt),
-    },
-    {
+      name: t("sessions.lastActive"),
+      at: (session) => session.lastActiveAt,
+      format: date,
+    }),
+    timeColumn({
       id: "expires",
-      header: t("sessions.expires"),
-      label: t("sessions.expires"),
-      className: "md:whitespace-nowrap",
-      cell: (session) => when(session.expiresAt),
-    },
+      name: t("sessions.expires"),
+      at: (session) => session.expiresAt,
+      format: date,
+    }),
     {
       id: "actions",
       header: <span className="sr-only">{t("sessions.actions")}</span>,

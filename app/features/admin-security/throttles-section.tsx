@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import type { Column } from "~/components/data-table/data-table";
+import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { ResultMessage } from "~/components/ui/result-message";
@@ -14,6 +14,7 @@ import { THROTTLE_KIND_LABELS } from "~/domain/accounts/security-admin";
 import { compactAddress } from "~/lib/ip-address";
 import { visibleText } from "~/lib/visible-text";
 import {
+  AddressText,
   ConfirmAction,
   dateFormat,
   resultValues,
@@ -102,13 +103,12 @@ export function ThrottlesSection({
           </>
         ),
     },
-    {
+    timeColumn({
       id: "blockedAt",
-      header: t("throttles.blockedAt"),
-      label: t("throttles.blockedAt"),
-      className: "md:whitespace-nowrap",
-      cell: (entry) => when(entry.block.startedAt),
-    },
+      name: t("throttles.blockedAt"),
+      at: (entry) => entry.block.startedAt,
+      format: date,
+    }),
     {
       id: "attempts",
       header: t("throttles.attempts"),
@@ -155,11 +155,7 @@ export function ThrottlesSection({
       id: "address",
       header: t("refusals.address"),
       label: t("refusals.address"),
-      cell: (refusal) => (
-        <span dir="ltr" className="font-mono text-xs break-all">
-          {compactAddress(visibleText(refusal.address))}
-        </span>
-      ),
+      cell: (refusal) => <AddressText address={refusal.address} />,
     },
     {
       id: "form",
@@ -171,20 +167,13 @@ export function ThrottlesSection({
         </span>
       ),
     },
-    {
-      id: "at",
-      header: t("refusals.at"),
-      label: t("refusals.at"),
-      className: "md:whitespace-nowrap",
-      cell: (refusal) => when(refusal.at),
-    },
-    {
+    timeColumn({ id: "at", name: t("refusals.at"), at: (refusal) => refusal.at, format: date }),
+    timeColumn({
       id: "until",
-      header: t("refusals.until"),
-      label: t("refusals.until"),
-      className: "md:whitespace-nowrap",
-      cell: (refusal) => when(refusal.endsAt),
-    },
+      name: t("refusals.until"),
+      at: (refusal) => refusal.endsAt,
+      format: date,
+    }),
   ];
   return (
     <section aria-labelledby="throttles-heading" className="grid min-w-0 gap-3">

@@ -1,10 +1,11 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
-import type { Column } from "~/components/data-table/data-table";
+import { CellWithNote, type Column } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { IntentButton } from "~/components/ui/intent-button";
+import { TitledCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import {
@@ -67,25 +68,13 @@ export function ServicesAdmin({
       id: "customer",
       header: t("admin.customer"),
       cell: (service) => (
-        <>
-          {service.userName}
-          <div className="text-xs text-muted-foreground" dir="ltr">
-            {service.userEmail}
-          </div>
-        </>
+        <CellWithNote value={service.userName} note={service.userEmail} dir="ltr" />
       ),
     },
     {
       id: "service",
       header: t("admin.service"),
-      cell: (service) => (
-        <>
-          {service.name}
-          <div className="text-xs text-muted-foreground" dir="auto">
-            {service.serverName}
-          </div>
-        </>
-      ),
+      cell: (service) => <CellWithNote value={service.name} note={service.serverName} dir="auto" />,
     },
     {
       id: "price",
@@ -114,41 +103,28 @@ export function ServicesAdmin({
           {actions
             .filter((action) => canTransition(service.status, action))
             .map((action) => (
-              <Form
+              <IntentButton
                 key={action}
-                method="post"
-                onSubmit={(event) => {
-                  if (
-                    action === "terminate" &&
-                    !confirm(t("admin.confirmTerminate", { id: service.id }))
-                  )
-                    event.preventDefault();
-                }}
+                intent={action}
+                fields={{ serviceId: service.id }}
+                confirmText={
+                  action === "terminate"
+                    ? t("admin.confirmTerminate", { id: service.id })
+                    : undefined
+                }
+                variant={action === "terminate" ? "destructive" : "outline"}
               >
-                <input type="hidden" name="intent" value={action} />
-                <input type="hidden" name="serviceId" value={service.id} />
-                <Button
-                  type="submit"
-                  size="sm"
-                  variant={action === "terminate" ? "destructive" : "outline"}
-                  disabled={busy}
-                >
-                  {t(SERVICE_ACTION_LABELS[action])}
-                </Button>
-              </Form>
+                {t(SERVICE_ACTION_LABELS[action])}
+              </IntentButton>
             ))}
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              if (!confirm(t("admin.confirmDelete", { id: service.id }))) event.preventDefault();
-            }}
+          <IntentButton
+            intent="delete"
+            fields={{ serviceId: service.id }}
+            confirmText={t("admin.confirmDelete", { id: service.id })}
+            variant="ghost"
           >
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="serviceId" value={service.id} />
-            <Button type="submit" size="sm" variant="ghost" disabled={busy}>
-              {t("admin.delete")}
-            </Button>
-          </Form>
+            {t("admin.delete")}
+          </IntentButton>
         </div>
       ),
     },
@@ -171,52 +147,47 @@ export function ServicesAdmin({
         />
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("admin.add")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" noValidate>
-            <input type="hidden" name="intent" value="add" />
-            <Field id="userId" label={t("admin.user")} error={message(errors.userId)}>
-              <Input id="userId" name="userId" required dir="ltr" />
-            </Field>
-            <Field id="name" label={t("admin.name")} error={message(errors.name)}>
-              <Input id="name" name="name" required maxLength={100} />
-            </Field>
-            <Field id="price" label={t("admin.price")} error={message(errors.price)}>
-              <Input id="price" name="price" inputMode="decimal" dir="ltr" placeholder="4.50" />
-            </Field>
-            <Field id="productId" label={t("admin.product")}>
-              <Select id="productId" name="productId" defaultValue="">
-                <option value="">{t("admin.noProduct")}</option>
-                {products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field id="serverName" label={t("admin.serverName")}>
-              <Input id="serverName" name="serverName" maxLength={64} />
-            </Field>
-            <Field id="billingCycle" label={t("admin.billingCycle")}>
-              <Select id="billingCycle" name="billingCycle" defaultValue="monthly">
-                {BILLING_CYCLE_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {tOrders(BILLING_CYCLE_LABELS[id])}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <div className="sm:col-span-2 lg:col-span-3">
-              <Button type="submit" disabled={busy}>
-                {t("admin.submit")}
-              </Button>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
+      <TitledCard title={t("admin.add")}>
+        <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" noValidate>
+          <input type="hidden" name="intent" value="add" />
+          <Field id="userId" label={t("admin.user")} error={message(errors.userId)}>
+            <Input id="userId" name="userId" required dir="ltr" />
+          </Field>
+          <Field id="name" label={t("admin.name")} error={message(errors.name)}>
+            <Input id="name" name="name" required maxLength={100} />
+          </Field>
+          <Field id="price" label={t("admin.price")} error={message(errors.price)}>
+            <Input id="price" name="price" inputMode="decimal" dir="ltr" placeholder="4.50" />
+          </Field>
+          <Field id="productId" label={t("admin.product")}>
+            <Select id="productId" name="productId" defaultValue="">
+              <option value="">{t("admin.noProduct")}</option>
+              {products.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="serverName" label={t("admin.serverName")}>
+            <Input id="serverName" name="serverName" maxLength={64} />
+          </Field>
+          <Field id="billingCycle" label={t("admin.billingCycle")}>
+            <Select id="billingCycle" name="billingCycle" defaultValue="monthly">
+              {BILLING_CYCLE_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {tOrders(BILLING_CYCLE_LABELS[id])}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <div className="sm:col-span-2 lg:col-span-3">
+            <Button type="submit" disabled={busy}>
+              {t("admin.submit")}
+            </Button>
+          </div>
+        </Form>
+      </TitledCard>
 
       <ListTable
         table={{

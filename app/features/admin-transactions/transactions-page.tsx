@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { Column } from "~/components/data-table/data-table";
+import { type Column, timeColumn } from "~/components/data-table/data-table";
 import { FilterBar, FilterField, FilterSelect } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { Card, CardContent } from "~/components/ui/card";
@@ -14,6 +14,8 @@ import type {
 import { formatCoins } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
+import { PageHeading } from "~/components/ui/page-heading";
+import { pageHref } from "~/components/data-table/pager";
 
 export type LedgerRowView = Omit<LedgerReportRow, "userId">;
 
@@ -44,15 +46,8 @@ export function TransactionsPage({
     timeStyle: "short",
   });
   const filtered = Boolean(query.customer || query.kind || query.from || query.to);
-  const href = (page: number) => {
-    const params = new URLSearchParams();
-    for (const key of ["customer", "kind", "from", "to"] as const) {
-      const value = query[key];
-      if (value) params.set(key, value);
-    }
-    if (page > 1) params.set("page", String(page));
-    return `?${params}`;
-  };
+  const href = (page: number) =>
+    pageHref({ customer: query.customer, kind: query.kind, from: query.from, to: query.to }, page);
   const count = numberFormat(locale);
   // Past the limit only the count is shown ("more than 1,000"): the sums would mean reading every row.
   const figures = totals.capped
@@ -82,13 +77,7 @@ export function TransactionsPage({
         { key: "net", label: t("transactions.totalNet"), value: signed(totals.netCents, locale) },
       ];
   const columns: Column<LedgerRowView>[] = [
-    {
-      id: "when",
-      header: t("transactions.when"),
-      label: t("transactions.when"),
-      className: "md:whitespace-nowrap",
-      cell: (entry) => <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>,
-    },
+    timeColumn({ id: "when", name: t("transactions.when"), at: (entry) => entry.at, format: date }),
     {
       id: "customer",
       header: t("transactions.customer"),
@@ -159,12 +148,7 @@ export function TransactionsPage({
   ];
   return (
     <ListPage
-      header={
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold">{t("nav.transactions")}</h1>
-          <p className="text-sm text-muted-foreground">{t("transactions.intro")}</p>
-        </div>
-      }
+      header={<PageHeading title={t("nav.transactions")} intro={t("transactions.intro")} />}
       filters={
         <FilterBar
           label={t("transactions.filter")}

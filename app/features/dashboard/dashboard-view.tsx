@@ -5,7 +5,8 @@ import { Form, Link, NavLink, useNavigation } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { IntentButton } from "~/components/ui/intent-button";
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { StatCards } from "~/components/ui/stat-cards";
@@ -161,51 +162,39 @@ export function OverviewTab({
           </CardContent>
         </Card>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("overview.activity")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {activity.length === 0 ? (
-            <p className="text-muted-foreground">{t("overview.noActivity")}</p>
-          ) : (
-            <ul className="divide-y text-sm">
-              {activity.map((item, index) => (
-                <li key={index} className="flex justify-between gap-3 py-2">
-                  <span>
-                    <span className="font-medium">{label(item)}</span> ·{" "}
-                    <span dir="auto">{item.text}</span>
-                  </span>
-                  <span className="whitespace-nowrap text-muted-foreground">
-                    {date.format(new Date(item.at))}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("overview.renewals")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {renewals.length === 0 ? (
-            <p className="text-muted-foreground">{t("overview.noRenewals")}</p>
-          ) : (
-            <ul className="divide-y text-sm">
-              {renewals.map((s) => (
-                <li key={s.id} className="flex justify-between gap-3 py-2">
-                  <span>
-                    {s.name} <span dir="auto">{s.serverName}</span>
-                  </span>
-                  <span>{date.format(new Date(s.expiresAt))}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard
+        title={t("overview.activity")}
+        empty={activity.length === 0 ? t("overview.noActivity") : undefined}
+      >
+        <ul className="divide-y text-sm">
+          {activity.map((item, index) => (
+            <li key={index} className="flex justify-between gap-3 py-2">
+              <span>
+                <span className="font-medium">{label(item)}</span> ·{" "}
+                <span dir="auto">{item.text}</span>
+              </span>
+              <span className="whitespace-nowrap text-muted-foreground">
+                {date.format(new Date(item.at))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </TitledCard>
+      <TitledCard
+        title={t("overview.renewals")}
+        empty={renewals.length === 0 ? t("overview.noRenewals") : undefined}
+      >
+        <ul className="divide-y text-sm">
+          {renewals.map((s) => (
+            <li key={s.id} className="flex justify-between gap-3 py-2">
+              <span>
+                {s.name} <span dir="auto">{s.serverName}</span>
+              </span>
+              <span>{date.format(new Date(s.expiresAt))}</span>
+            </li>
+          ))}
+        </ul>
+      </TitledCard>
     </div>
   );
 }
@@ -235,69 +224,64 @@ export function LedgerTable({
     timeStyle: "short",
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("billing.ledger")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {entries.length === 0 ? (
-          <p className="text-muted-foreground">{t("billing.empty")}</p>
-        ) : (
-          <DataTable
-            phone="scroll"
-            rows={entries}
-            rowKey={(e) => e.id}
-            columns={[
-              {
-                id: "date",
-                header: t("billing.date"),
-                className: "whitespace-nowrap",
-                cell: (e) => date.format(new Date(e.createdAt)),
-              },
-              {
-                id: "kind",
-                header: t("billing.kind"),
-                cell: (e) => tCoins(LEDGER_KIND_LABELS[e.kind as LedgerKind]),
-              },
-              {
-                id: "amount",
-                header: t("billing.amount"),
-                className: (e) =>
-                  cn("font-mono", e.amountCents < 0 ? "text-destructive" : "text-green-700"),
-                dir: "ltr",
-                cell: (e) => (
-                  <>
-                    {e.amountCents > 0 ? "+" : "−"}
-                    {formatCoins(Math.abs(e.amountCents), locale)}
-                  </>
-                ),
-              },
-              {
-                id: "balance",
-                header: t("billing.balanceAfter"),
-                className: "font-mono",
-                dir: "ltr",
-                cell: (e) => formatCoins(e.balanceAfterCents, locale),
-              },
-              { id: "reason", header: t("billing.reason"), dir: "auto", cell: (e) => e.reason },
-            ]}
-          />
-        )}
-        <div className="mt-3 flex justify-between text-sm">
-          <Link to="/dashboard?tab=billing" className="text-primary hover:underline">
-            {t("billing.newer")}
+    <TitledCard title={t("billing.ledger")}>
+      {entries.length === 0 ? (
+        <p className="text-muted-foreground">{t("billing.empty")}</p>
+      ) : (
+        <DataTable
+          phone="scroll"
+          rows={entries}
+          rowKey={(e) => e.id}
+          columns={[
+            {
+              id: "date",
+              header: t("billing.date"),
+              className: "whitespace-nowrap",
+              cell: (e) => date.format(new Date(e.createdAt)),
+            },
+            {
+              id: "kind",
+              header: t("billing.kind"),
+              cell: (e) => tCoins(LEDGER_KIND_LABELS[e.kind as LedgerKind]),
+            },
+            {
+              id: "amount",
+              header: t("billing.amount"),
+              className: (e) =>
+                cn("font-mono", e.amountCents < 0 ? "text-destructive" : "text-green-700"),
+              dir: "ltr",
+              cell: (e) => (
+                <>
+                  {e.amountCents > 0 ? "+" : "−"}
+                  {formatCoins(Math.abs(e.amountCents), locale)}
+                </>
+              ),
+            },
+            {
+              id: "balance",
+              header: t("billing.balanceAfter"),
+              className: "font-mono",
+              dir: "ltr",
+              cell: (e) => formatCoins(e.balanceAfterCents, locale),
+            },
+            { id: "reason", header: t("billing.reason"), dir: "auto", cell: (e) => e.reason },
+          ]}
+        />
+      )}
+      <div className="mt-3 flex justify-between text-sm">
+        <Link to="/dashboard?tab=billing" className="text-primary hover:underline">
+          {t("billing.newer")}
+        </Link>
+        {nextBefore ? (
+          <Link
+            to={`/dashboard?tab=billing&before=${nextBefore}`}
+            className="text-primary hover:underline"
+          >
+            {t("billing.older")}
           </Link>
-          {nextBefore ? (
-            <Link
-              to={`/dashboard?tab=billing&before=${nextBefore}`}
-              className="text-primary hover:underline"
-            >
-              {t("billing.older")}
-            </Link>
-          ) : null}
-        </div>
-      </CardContent>
-    </Card>
+        ) : null}
+      </div>
+    </TitledCard>
   );
 }
 
@@ -385,112 +369,98 @@ export function AccountTab({
   const errors = result?.fieldErrors ?? {};
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("account.profile")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {/* Keyed by the address: once it changes, the form shows the new one and an empty password. */}
-          <Form key={profile.email} method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="profile" />
-            {result ? <StatusMessage ok={result.ok}>{tr(result.message)}</StatusMessage> : null}
-            <Field
+      <TitledCard title={t("account.profile")}>
+        {/* Keyed by the address: once it changes, the form shows the new one and an empty password. */}
+        <Form key={profile.email} method="post" className="grid gap-3">
+          <input type="hidden" name="intent" value="profile" />
+          {result ? <StatusMessage ok={result.ok}>{tr(result.message)}</StatusMessage> : null}
+          <Field
+            id="profile-name"
+            label={t("account.name")}
+            error={errors.name ? tr(errors.name) : undefined}
+          >
+            <Input
               id="profile-name"
-              label={t("account.name")}
-              error={errors.name ? tr(errors.name) : undefined}
-            >
-              <Input
-                id="profile-name"
-                name="name"
-                required
-                maxLength={100}
-                defaultValue={profile.name}
-              />
-            </Field>
-            <Field
+              name="name"
+              required
+              maxLength={100}
+              defaultValue={profile.name}
+            />
+          </Field>
+          <Field
+            id="profile-email"
+            label={t("account.email")}
+            error={errors.email ? tr(errors.email) : undefined}
+          >
+            <Input
               id="profile-email"
-              label={t("account.email")}
-              error={errors.email ? tr(errors.email) : undefined}
-            >
-              <Input
-                id="profile-email"
-                name="email"
-                type="email"
-                required
-                dir="ltr"
-                defaultValue={profile.email}
-              />
-            </Field>
-            <Field
+              name="email"
+              type="email"
+              required
+              dir="ltr"
+              defaultValue={profile.email}
+            />
+          </Field>
+          <Field
+            id="profile-current-password"
+            label={t("account.currentPassword")}
+            error={errors.currentPassword ? tr(errors.currentPassword) : undefined}
+          >
+            <Input
               id="profile-current-password"
-              label={t("account.currentPassword")}
-              error={errors.currentPassword ? tr(errors.currentPassword) : undefined}
-            >
-              <Input
-                id="profile-current-password"
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                maxLength={128}
-                dir="ltr"
-                aria-invalid={errors.currentPassword ? true : undefined}
-                aria-describedby={
-                  errors.currentPassword
-                    ? "profile-current-password-error profile-current-password-hint"
-                    : "profile-current-password-hint"
-                }
-              />
-              <p id="profile-current-password-hint" className="text-sm text-muted-foreground">
-                {t("account.currentPasswordHint")}
-              </p>
-            </Field>
-            <Button type="submit" size="sm" className="w-fit" disabled={busy}>
-              {t("account.save")}
-            </Button>
-          </Form>
-          <div className="mt-6 border-t pt-4">
-            <p className="font-semibold">{t("account.password")}</p>
-            <p className="text-sm text-muted-foreground">{t("account.passwordNote")}</p>
-            <Button asChild size="sm" variant="outline" className="mt-2">
-              <Link to="/account/password">{t("account.changePassword")}</Link>
-            </Button>
-          </div>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("account.sessions")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="divide-y text-sm">
-            {sessions.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                {/* min-w-0: a long browser name truncates instead of widening the page on phones. */}
-                <span className="min-w-0">
-                  <span className="block max-w-64 truncate" dir="ltr">
-                    {s.user_agent ?? "?"}
-                  </span>
-                  <span className="text-muted-foreground">
-                    {t("account.since", { date: date.format(new Date(s.created_at)) })} ·{" "}
-                    <span dir="ltr">{s.ip_address && compactAddress(s.ip_address)}</span>
-                  </span>
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              maxLength={128}
+              dir="ltr"
+              aria-invalid={errors.currentPassword ? true : undefined}
+              aria-describedby={
+                errors.currentPassword
+                  ? "profile-current-password-error profile-current-password-hint"
+                  : "profile-current-password-hint"
+              }
+            />
+            <p id="profile-current-password-hint" className="text-sm text-muted-foreground">
+              {t("account.currentPasswordHint")}
+            </p>
+          </Field>
+          <Button type="submit" size="sm" className="w-fit" disabled={busy}>
+            {t("account.save")}
+          </Button>
+        </Form>
+        <div className="mt-6 border-t pt-4">
+          <p className="font-semibold">{t("account.password")}</p>
+          <p className="text-sm text-muted-foreground">{t("account.passwordNote")}</p>
+          <Button asChild size="sm" variant="outline" className="mt-2">
+            <Link to="/account/password">{t("account.changePassword")}</Link>
+          </Button>
+        </div>
+      </TitledCard>
+      <TitledCard title={t("account.sessions")}>
+        <ul className="divide-y text-sm">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              {/* min-w-0: a long browser name truncates instead of widening the page on phones. */}
+              <span className="min-w-0">
+                <span className="block max-w-64 truncate" dir="ltr">
+                  {s.user_agent ?? "?"}
                 </span>
-                {s.id === currentSessionId ? (
-                  <Badge tone="green">{t("account.thisDevice")}</Badge>
-                ) : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="end-session" />
-                    <input type="hidden" name="sessionId" value={s.id} />
-                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                      {t("account.endSession")}
-                    </Button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+                <span className="text-muted-foreground">
+                  {t("account.since", { date: date.format(new Date(s.created_at)) })} ·{" "}
+                  <span dir="ltr">{s.ip_address && compactAddress(s.ip_address)}</span>
+                </span>
+              </span>
+              {s.id === currentSessionId ? (
+                <Badge tone="green">{t("account.thisDevice")}</Badge>
+              ) : (
+                <IntentButton intent="end-session" fields={{ sessionId: s.id }} variant="outline">
+                  {t("account.endSession")}
+                </IntentButton>
+              )}
+            </li>
+          ))}
+        </ul>
+      </TitledCard>
     </div>
   );
 }

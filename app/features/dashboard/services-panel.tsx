@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
 import {
   badgeTone,
   canRenew,
@@ -125,38 +125,32 @@ export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: str
   const { t: tOrders } = useTranslation("orders");
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("customer.ordersTitle")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {orders.length === 0 ? (
-          <p className="text-muted-foreground">{t("customer.ordersEmpty")}</p>
-        ) : (
-          <ul className="divide-y">
-            {orders.map((order) => (
-              <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
-                  <p className="font-medium">
-                    #{order.id} {order.productName}{" "}
-                    <span className="text-muted-foreground" dir="auto">
-                      {order.serverName}
-                    </span>
-                  </p>
-                  <p className="text-sm text-muted-foreground">
-                    {date.format(new Date(order.createdAt))} ·{" "}
-                    <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
-                    {order.rejectReason ? ` · ${order.rejectReason}` : ""}
-                  </p>
-                </div>
-                <Badge tone={badgeTone(order.status)}>
-                  {tOrders(ORDER_STATUS_LABELS[order.status])}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard
+      title={t("customer.ordersTitle")}
+      empty={orders.length === 0 ? t("customer.ordersEmpty") : undefined}
+    >
+      <ul className="divide-y">
+        {orders.map((order) => (
+          <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div>
+              <p className="font-medium">
+                #{order.id} {order.productName}{" "}
+                <span className="text-muted-foreground" dir="auto">
+                  {order.serverName}
+                </span>
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {date.format(new Date(order.createdAt))} ·{" "}
+                <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
+                {order.rejectReason ? ` · ${order.rejectReason}` : ""}
+              </p>
+            </div>
+            <Badge tone={badgeTone(order.status)}>
+              {tOrders(ORDER_STATUS_LABELS[order.status])}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
   );
 }

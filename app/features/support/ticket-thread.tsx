@@ -1,4 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { TicketMessage as Message } from "~/domain/tickets/tickets";
@@ -45,5 +47,23 @@ export function TicketThread({
         );
       })}
     </ol>
+  );
+}
+
+/** The box under a thread for the next message, the customer's or the staff's: its label and text. */
+export function ReplyField({ id, label }: { id: string; label: string }) {
+  return (
+    <>
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        name="message"
+        required
+        rows={5}
+        maxLength={5000}
+        dir="auto"
+        variant="plain"
+      />
+    </>
   );
 }

@@ -2,7 +2,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { IntentButton } from "~/components/ui/intent-button";
+import { TitledCard } from "~/components/ui/card";
 import { FormFields } from "~/components/ui/form-card";
 import { ResultMessage } from "~/components/ui/result-message";
 import {
@@ -127,20 +128,15 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
     <main className="grid gap-6">
       <h1 className="text-2xl font-bold">{t("admin.title")}</h1>
       {actionData ? <ResultMessage result={actionData} /> : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("admin.create")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="create" />
-            <AnnouncementFields idPrefix="new" />
-            <Button type="submit" disabled={busy} className="w-fit">
-              {t("admin.save")}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <TitledCard title={t("admin.create")}>
+        <Form method="post" className="grid gap-3">
+          <input type="hidden" name="intent" value="create" />
+          <AnnouncementFields idPrefix="new" />
+          <Button type="submit" disabled={busy} className="w-fit">
+            {t("admin.save")}
+          </Button>
+        </Form>
+      </TitledCard>
       {loaderData.announcements.length === 0 ? (
         <p className="text-muted-foreground">{t("admin.empty")}</p>
       ) : null}
@@ -173,25 +169,21 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
               </Form>
             </details>
             <div className="mt-3 flex gap-2">
-              <Form method="post">
-                <input type="hidden" name="intent" value={a.isActive ? "deactivate" : "activate"} />
-                <input type="hidden" name="id" value={a.id} />
-                <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                  {a.isActive ? t("admin.deactivate") : t("admin.activate")}
-                </Button>
-              </Form>
-              <Form
-                method="post"
-                onSubmit={(event) => {
-                  if (!confirm(t("admin.confirmDelete"))) event.preventDefault();
-                }}
+              <IntentButton
+                intent={a.isActive ? "deactivate" : "activate"}
+                fields={{ id: a.id }}
+                variant="outline"
               >
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="id" value={a.id} />
-                <Button type="submit" size="sm" variant="ghost" disabled={busy}>
-                  {t("admin.delete")}
-                </Button>
-              </Form>
+                {a.isActive ? t("admin.deactivate") : t("admin.activate")}
+              </IntentButton>
+              <IntentButton
+                intent="delete"
+                fields={{ id: a.id }}
+                confirmText={t("admin.confirmDelete")}
+                variant="ghost"
+              >
+                {t("admin.delete")}
+              </IntentButton>
             </div>
           </li>
         ))}

@@ -117,18 +117,5 @@ export async function action({ request, url, context: routerContext }: Route.Act
 }
 
 export default function AdminClients({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <ClientsAdmin
-      heading={loaderData.heading}
-      users={loaderData.users}
-      total={loaderData.total}
-      totalCapped={loaderData.totalCapped}
-      query={loaderData.query}
-      hasMore={loaderData.hasMore}
-      adminId={loaderData.adminId}
-      coinKeys={loaderData.coinKeys}
-      locale={loaderData.locale}
-      result={actionData}
-    />
-  );
+  return <ClientsAdmin {...loaderData} result={actionData} />;
 }

@@ -87,17 +87,5 @@ export async function action({ request, url, context: routerContext }: Route.Act
 }
 
 export default function AdminContactMessages({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <ContactMessagesPage
-      messages={loaderData.messages}
-      opened={loaderData.opened}
-      hasMore={loaderData.hasMore}
-      matching={loaderData.matching}
-      total={loaderData.total}
-      unread={loaderData.unread}
-      query={loaderData.query}
-      locale={loaderData.locale}
-      result={actionData}
-    />
-  );
+  return <ContactMessagesPage {...loaderData} result={actionData} />;
 }

@@ -2,7 +2,7 @@ import { LifeBuoyIcon, ServerIcon, ShoppingCartIcon, UsersIcon } from "lucide-re
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { StatCards } from "~/components/ui/stat-cards";
 import { loadAdminDashboard } from "~/domain/admin-dashboard/admin-dashboard.server";
 import { ActivityList } from "~/features/admin-logs/audit-entry";
@@ -77,84 +77,68 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("dashboard.recentActivity")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ActivityList entries={activity} locale={locale} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("dashboard.serviceOverview")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {overview.length === 0 ? (
-              <p className="text-muted-foreground">{t("dashboard.noServices")}</p>
-            ) : (
-              <div className="overflow-x-auto rounded-lg border">
-                <table className="w-full text-xs sm:text-sm">
-                  <caption className="sr-only">{t("dashboard.serviceOverview")}</caption>
-                  <thead className="bg-muted text-xs text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="px-2 py-2 sm:px-3 text-start font-semibold">
-                        {t("dashboard.type")}
-                      </th>
-                      {SERVICE_STATUSES.map((status) => (
-                        <th
-                          key={status}
-                          scope="col"
-                          className="px-2 py-2 sm:px-3 text-end font-semibold"
-                        >
-                          {tServices(SERVICE_STATUS_LABELS[status])}
-                        </th>
-                      ))}
-                      <th scope="col" className="px-2 py-2 sm:px-3 text-end font-semibold">
-                        {t("dashboard.total")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y">
-                    {byType(overview).map((row) => (
-                      <tr key={row.type ?? ""}>
-                        <th scope="row" className="px-2 py-2 sm:px-3 text-start font-medium">
-                          {row.type ? row.type.toUpperCase() : t("dashboard.custom")}
-                        </th>
-                        {SERVICE_STATUSES.map((status) => (
-                          <td key={status} className="px-2 py-2 sm:px-3 text-end font-mono">
-                            {row.counts[status] ?? 0}
-                          </td>
-                        ))}
-                        <td className="px-2 py-2 sm:px-3 text-end font-mono font-semibold">
-                          {row.total}
-                        </td>
-                      </tr>
+        <TitledCard title={t("dashboard.recentActivity")}>
+          <ActivityList entries={activity} locale={locale} />
+        </TitledCard>
+        <TitledCard
+          title={t("dashboard.serviceOverview")}
+          empty={overview.length === 0 ? t("dashboard.noServices") : undefined}
+        >
+          <div className="overflow-x-auto rounded-lg border">
+            <table className="w-full text-xs sm:text-sm">
+              <caption className="sr-only">{t("dashboard.serviceOverview")}</caption>
+              <thead className="bg-muted text-xs text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-2 py-2 sm:px-3 text-start font-semibold">
+                    {t("dashboard.type")}
+                  </th>
+                  {SERVICE_STATUSES.map((status) => (
+                    <th
+                      key={status}
+                      scope="col"
+                      className="px-2 py-2 sm:px-3 text-end font-semibold"
+                    >
+                      {tServices(SERVICE_STATUS_LABELS[status])}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-2 py-2 sm:px-3 text-end font-semibold">
+                    {t("dashboard.total")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {byType(overview).map((row) => (
+                  <tr key={row.type ?? ""}>
+                    <th scope="row" className="px-2 py-2 sm:px-3 text-start font-medium">
+                      {row.type ? row.type.toUpperCase() : t("dashboard.custom")}
+                    </th>
+                    {SERVICE_STATUSES.map((status) => (
+                      <td key={status} className="px-2 py-2 sm:px-3 text-end font-mono">
+                        {row.counts[status] ?? 0}
+                      </td>
                     ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </CardContent>
-        </Card>
+                    <td className="px-2 py-2 sm:px-3 text-end font-mono font-semibold">
+                      {row.total}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </TitledCard>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("dashboard.quickActions")}</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-wrap gap-2">
-          {[
-            { to: "/admin/orders?status=pending", label: t("dashboard.reviewOrders") },
-            { to: "/admin/tickets?status=open", label: t("dashboard.answerTickets") },
-            { to: "/admin/clients", label: t("dashboard.addCoins") },
-            { to: "/admin/services", label: t("dashboard.addService") },
-          ].map((action) => (
-            <Button key={action.to} asChild variant="outline">
-              <Link to={action.to}>{action.label}</Link>
-            </Button>
-          ))}
-        </CardContent>
-      </Card>
+      <TitledCard title={t("dashboard.quickActions")} contentClassName="flex flex-wrap gap-2">
+        {[
+          { to: "/admin/orders?status=pending", label: t("dashboard.reviewOrders") },
+          { to: "/admin/tickets?status=open", label: t("dashboard.answerTickets") },
+          { to: "/admin/clients", label: t("dashboard.addCoins") },
+          { to: "/admin/services", label: t("dashboard.addService") },
+        ].map((action) => (
+          <Button key={action.to} asChild variant="outline">
+            <Link to={action.to}>{action.label}</Link>
+          </Button>
+        ))}
+      </TitledCard>
     </main>
   );
 }

@@ -54,15 +54,5 @@ export async function action({ request, url, context: routerContext }: Route.Act
 }
 
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <NewsletterPage
-      subscribers={loaderData.subscribers}
-      hasMore={loaderData.hasMore}
-      matching={loaderData.matching}
-      total={loaderData.total}
-      query={loaderData.query}
-      locale={loaderData.locale}
-      result={actionData}
-    />
-  );
+  return <NewsletterPage {...loaderData} result={actionData} />;
 }

@@ -64,14 +64,5 @@ export async function action({ request, url, context: routerContext }: Route.Act
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <OrdersTable
-      orders={loaderData.orders}
-      status={loaderData.status}
-      page={loaderData.page}
-      hasMore={loaderData.hasMore}
-      locale={loaderData.locale}
-      result={actionData}
-    />
-  );
+  return <OrdersTable {...loaderData} result={actionData} />;
 }

@@ -98,12 +98,5 @@ export async function action({ request, url, context: routerContext }: Route.Act
 }
 
 export default function AdminServices({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <ServicesAdmin
-      services={loaderData.services}
-      products={loaderData.products}
-      locale={loaderData.locale}
-      result={actionData}
-    />
-  );
+  return <ServicesAdmin {...loaderData} result={actionData} />;
 }

@@ -5,7 +5,6 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ResultMessage } from "~/components/ui/result-message";
 import { Select } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
 import {
   adminTicketActionSchema,
   PRIORITIES,
@@ -19,7 +18,7 @@ import {
   setTicketField,
   staffReply,
 } from "~/domain/tickets/tickets.server";
-import { TicketThread } from "~/features/support/ticket-thread";
+import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
@@ -96,16 +95,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         <TicketThread messages={messages} locale={locale} viewer="staff" />
         <Form method="post" className="grid gap-2">
           <input type="hidden" name="intent" value="reply" />
-          <Label htmlFor="reply">{t("admin.reply")}</Label>
-          <Textarea
-            id="reply"
-            name="message"
-            required
-            rows={5}
-            maxLength={5000}
-            dir="auto"
-            variant="plain"
-          />
+          <ReplyField id="reply" label={t("admin.reply")} />
           <Button type="submit" disabled={busy} className="w-fit">
             {t("admin.send")}
           </Button>

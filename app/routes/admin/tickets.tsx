@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
-import type { Column } from "~/components/data-table/data-table";
+import { CellWithNote, type Column } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -77,12 +77,7 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
       id: "customer",
       header: t("admin.customer"),
       cell: (ticket) => (
-        <>
-          {ticket.customerName}
-          <div className="text-xs text-muted-foreground" dir="ltr">
-            {ticket.customerEmail}
-          </div>
-        </>
+        <CellWithNote value={ticket.customerName} note={ticket.customerEmail} dir="ltr" />
       ),
     },
     {

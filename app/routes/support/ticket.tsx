@@ -3,8 +3,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
 import {
   customerTicketActionSchema,
   DEPARTMENT_LABELS,
@@ -13,7 +11,7 @@ import {
   ticketTone,
 } from "~/domain/tickets/tickets";
 import { customerTicketAction, getCustomerTicket } from "~/domain/tickets/tickets.server";
-import { TicketThread } from "~/features/support/ticket-thread";
+import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
@@ -86,16 +84,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
       {closed ? <p className="text-sm text-muted-foreground">{t("thread.closedNote")}</p> : null}
       <Form method="post" className="grid gap-3">
         <input type="hidden" name="intent" value="reply" />
-        <Label htmlFor="message">{t("thread.reply")}</Label>
-        <Textarea
-          id="message"
-          name="message"
-          required
-          rows={5}
-          maxLength={5000}
-          dir="auto"
-          variant="plain"
-        />
+        <ReplyField id="message" label={t("thread.reply")} />
         {actionData?.error ? (
           <p role="alert" className="text-sm text-destructive">
             {message(actionData.error)}
