@@ -1,3 +1,4 @@
+import { pageParam, searchParam } from "~/lib/schemas";
 import { z } from "~/lib/zod";
 import { adjustCoinsSchema } from "~/domain/coins/coins";
 import {
@@ -48,11 +49,11 @@ export const USERS_PAGE_SIZE = 25;
 
 /** The list's query string: anything unexpected falls back to the default rather than failing. */
 export const userListQuerySchema = z.object({
-  q: z.string().max(200).catch(""),
+  q: searchParam,
   role: z.enum(ROLE_FILTERS).catch("all"),
   sort: z.enum(USER_SORTS).catch("created"),
   dir: z.enum(SORT_DIRECTIONS).catch("desc"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 

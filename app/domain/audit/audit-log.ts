@@ -1,3 +1,4 @@
+import { enumFilterParam, pageParam, textFilterParam } from "~/lib/schemas";
 import { z } from "~/lib/zod";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -82,16 +83,16 @@ export function auditTargetLabel(type: string): string | undefined {
 
 /** /admin/logs' query string: a value that does not parse is ignored, never an error. */
 export const auditLogQuerySchema = z.object({
-  actor: z.string().max(254).optional().catch(undefined),
+  actor: textFilterParam(254),
   action: z
     .string()
     .regex(/^[a-z_]+(\.[a-z_]*)?$/)
     .max(100)
     .optional()
     .catch(undefined),
-  targetType: z.enum(AUDIT_TARGET_TYPES).optional().catch(undefined),
-  target: z.string().max(254).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  targetType: enumFilterParam(AUDIT_TARGET_TYPES),
+  target: textFilterParam(254),
+  page: pageParam,
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 

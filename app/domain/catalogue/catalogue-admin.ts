@@ -1,4 +1,5 @@
 import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
+import { editParam, enumFilterParam, idField } from "~/lib/schemas";
 import { z } from "~/lib/zod";
 import {
   categoryOf,
@@ -99,11 +100,7 @@ export function parseFeatureLines(text: string): string[] {
   return [...new Set(lines)];
 }
 
-export const productIdSchema = z.coerce
-  .number({ error: "admin-catalogue.products.errors.notFound" })
-  .int("admin-catalogue.products.errors.notFound")
-  .positive("admin-catalogue.products.errors.notFound")
-  .max(2_147_483_647, "admin-catalogue.products.errors.notFound");
+export const productIdSchema = idField("admin-catalogue.products.errors.notFound");
 
 function specSchema(field: SpecField) {
   return z
@@ -319,14 +316,11 @@ export type ProductNotice = (typeof PRODUCT_NOTICES)[number];
 
 /** /admin/products' query string: a value that does not parse is ignored, never an error. */
 export const productListQuerySchema = z.object({
-  type: z.enum(PRODUCT_TYPES).optional().catch(undefined),
-  status: z.enum(PRODUCT_STATUSES).optional().catch(undefined),
+  type: enumFilterParam(PRODUCT_TYPES),
+  status: enumFilterParam(PRODUCT_STATUSES),
   /** Which product's form to show; "new" for an empty one. */
-  edit: z
-    .union([z.literal("new"), z.coerce.number().int().positive().max(2_147_483_647)])
-    .optional()
-    .catch(undefined),
+  edit: editParam,
   /** The outcome of the last save, after its redirect. */
-  notice: z.enum(PRODUCT_NOTICES).optional().catch(undefined),
+  notice: enumFilterParam(PRODUCT_NOTICES),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

@@ -1,3 +1,4 @@
+import { idField, pageParam, searchParam } from "~/lib/schemas";
 import { z } from "~/lib/zod";
 
 // Contact messages and newsletter subscribers for admins (/admin/contact-messages, /admin/newsletter).
@@ -13,29 +14,21 @@ export const CONTACT_FILTER_LABELS = {
   unread: "contact.filters.unread",
 } as const satisfies Record<ContactFilter, string>;
 
-const page = z.coerce.number().int().min(1).max(100_000).catch(1);
-const search = z.string().max(200).catch("");
 const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** /admin/contact-messages' query string: anything unexpected falls back to the default. */
 export const contactListQuerySchema = z.object({
-  q: search,
+  q: searchParam,
   show: z.enum(CONTACT_FILTERS).catch("all"),
   /** The message shown in full. */
   open: rowId.optional().catch(undefined),
-  page,
+  page: pageParam,
 });
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 
-/** A row's id from a form; anything else reads as a row that does not exist. */
-const idField = (notFound: string) =>
-  z.coerce
-    .number({ error: notFound })
-    .int(notFound)
-    .positive(notFound)
-    .max(Number.MAX_SAFE_INTEGER, notFound);
-
-const messageId = z.object({ id: idField("admin-inbox.errors.messageNotFound") });
+const messageId = z.object({
+  id: idField("admin-inbox.errors.messageNotFound", Number.MAX_SAFE_INTEGER),
+});
 
 /** The contact messages page's actions: open (marks read), mark read or unread, delete. */
 export const contactActionSchema = z.discriminatedUnion(
@@ -51,13 +44,13 @@ export const contactActionSchema = z.discriminatedUnion(
 export type ContactActionInput = z.infer<typeof contactActionSchema>;
 
 /** /admin/newsletter's query string. */
-export const subscriberListQuerySchema = z.object({ q: search, page });
+export const subscriberListQuerySchema = z.object({ q: searchParam, page: pageParam });
 export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
 
 export const subscriberActionSchema = z.object(
   {
     intent: z.literal("remove", { error: "admin-inbox.errors.unknownAction" }),
-    id: idField("admin-inbox.errors.subscriberNotFound"),
+    id: idField("admin-inbox.errors.subscriberNotFound", Number.MAX_SAFE_INTEGER),
   },
   { error: "admin-inbox.errors.unknownAction" },
 );

@@ -1,3 +1,4 @@
+import { enumFilterParam, MAX_ROW_ID, pageParam } from "~/lib/schemas";
 import { z } from "~/lib/zod";
 import type { ProductType } from "~/domain/catalogue/catalogue";
 
@@ -266,9 +267,9 @@ export const decideOrderSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const orderListQuerySchema = z.object({
-  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-  id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  status: enumFilterParam(ORDER_STATUSES),
+  id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional().catch(undefined),
+  page: pageParam,
 });
 
 /** An order as the customer's and the admin's pages show it. */

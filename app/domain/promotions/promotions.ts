@@ -1,6 +1,7 @@
 import { EURO_INPUT_ERRORS } from "~/domain/catalogue/catalogue-admin";
 import { normalizeVoucherCode, type VoucherTerms } from "~/domain/orders/orders";
 import { parseEuroInput } from "~/lib/euro-input";
+import { editParam, enumFilterParam, idField, pageParam } from "~/lib/schemas";
 import { z } from "~/lib/zod";
 
 // Vouchers (spec section 3) as the admin manages them on /admin/promotions. Orders apply them
@@ -104,11 +105,7 @@ const euros = (max: number, options: { allowZero: boolean }) =>
       return parsed.cents;
     });
 
-export const voucherIdSchema = z.coerce
-  .number({ error: "admin-catalogue.promotions.errors.notFound" })
-  .int("admin-catalogue.promotions.errors.notFound")
-  .positive("admin-catalogue.promotions.errors.notFound")
-  .max(2_147_483_647, "admin-catalogue.promotions.errors.notFound");
+export const voucherIdSchema = idField("admin-catalogue.promotions.errors.notFound");
 
 const voucherFieldShape = {
   code: z
@@ -302,12 +299,9 @@ export const voucherListQuerySchema = z.object({
     .max(MAX_CODE_LENGTH)
     .transform((value) => normalizeVoucherCode(value))
     .catch(""),
-  status: z.enum(VOUCHER_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  edit: z
-    .union([z.literal("new"), z.coerce.number().int().positive().max(2_147_483_647)])
-    .optional()
-    .catch(undefined),
-  notice: z.enum(VOUCHER_NOTICES).optional().catch(undefined),
+  status: enumFilterParam(VOUCHER_STATUSES),
+  page: pageParam,
+  edit: editParam,
+  notice: enumFilterParam(VOUCHER_NOTICES),
 });
 export type VoucherListQuery = z.infer<typeof voucherListQuerySchema>;

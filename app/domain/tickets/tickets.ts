@@ -1,3 +1,4 @@
+import { enumFilterParam, pageParam } from "~/lib/schemas";
 import { z } from "~/lib/zod";
 import { coinAmountSchema, coinFormKeySchema } from "~/domain/coins/coins";
 
@@ -67,10 +68,10 @@ export const adminTicketActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const ticketQueueQuerySchema = z.object({
-  status: z.enum(TICKET_STATUSES).optional().catch(undefined),
-  department: z.enum(DEPARTMENTS).optional().catch(undefined),
-  priority: z.enum(PRIORITIES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  status: enumFilterParam(TICKET_STATUSES),
+  department: enumFilterParam(DEPARTMENTS),
+  priority: enumFilterParam(PRIORITIES),
+  page: pageParam,
 });
 
 /** Statuses that wait on staff: the queue shows these first, the longest-waiting on top. */
