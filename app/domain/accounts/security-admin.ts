@@ -1,4 +1,4 @@
-import { pageParam } from "~/lib/schemas";
+import { pageParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import { MAX_EMAIL_LENGTH } from "./accounts";
 import { MAX_ADDRESS_LENGTH, THROTTLE_KINDS, type ThrottleKind } from "./login-throttle";

@@ -1,5 +1,7 @@
+import { keysOf } from "~/lib/keys-of";
 import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
-import { editParam, enumFilterParam, idField } from "~/lib/schemas";
+import { idField } from "~/lib/id-field";
+import { editParam, filterParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import {
   categoryOf,
@@ -30,7 +32,7 @@ export const SPEC_LIMITS = {
   slots: 100_000,
 } as const;
 export type SpecField = keyof typeof SPEC_LIMITS;
-export const SPEC_FIELDS = Object.keys(SPEC_LIMITS) as SpecField[];
+export const SPEC_FIELDS = keysOf(SPEC_LIMITS);
 
 // Catalogue keys (admin-catalogue namespace) written out, so the catalogue test sees every one in use.
 export const PRODUCT_TYPE_LABELS = {
@@ -316,11 +318,11 @@ export type ProductNotice = (typeof PRODUCT_NOTICES)[number];
 
 /** /admin/products' query string: a value that does not parse is ignored, never an error. */
 export const productListQuerySchema = z.object({
-  type: enumFilterParam(PRODUCT_TYPES),
-  status: enumFilterParam(PRODUCT_STATUSES),
+  type: filterParam(PRODUCT_TYPES),
+  status: filterParam(PRODUCT_STATUSES),
   /** Which product's form to show; "new" for an empty one. */
   edit: editParam,
   /** The outcome of the last save, after its redirect. */
-  notice: enumFilterParam(PRODUCT_NOTICES),
+  notice: filterParam(PRODUCT_NOTICES),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

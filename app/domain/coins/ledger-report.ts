@@ -1,4 +1,4 @@
-import { enumFilterParam, pageParam, textFilterParam } from "~/lib/schemas";
+import { filterParam, pageParam, textParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import { LEDGER_KINDS } from "./coins";
 
@@ -23,8 +23,8 @@ const day = z
 
 /** /admin/transactions' query string: a value that does not parse is ignored, never an error. */
 export const ledgerReportQuerySchema = z.object({
-  customer: textFilterParam(254),
-  kind: enumFilterParam(LEDGER_KINDS),
+  customer: textParam(254),
+  kind: filterParam(LEDGER_KINDS),
   from: day,
   to: day,
   page: pageParam,

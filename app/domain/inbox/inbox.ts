@@ -1,4 +1,6 @@
-import { idField, pageParam, searchParam } from "~/lib/schemas";
+import { keysOf } from "~/lib/keys-of";
+import { idField } from "~/lib/id-field";
+import { pageParam, searchParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 
 // Contact messages and newsletter subscribers for admins (/admin/contact-messages, /admin/newsletter).
@@ -7,12 +9,12 @@ import { z } from "~/lib/zod";
 export const CONTACT_PAGE_SIZE = 20;
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 
-export const CONTACT_FILTERS = ["all", "unread"] as const;
-export type ContactFilter = (typeof CONTACT_FILTERS)[number];
 export const CONTACT_FILTER_LABELS = {
   all: "contact.filters.all",
   unread: "contact.filters.unread",
-} as const satisfies Record<ContactFilter, string>;
+} as const;
+export type ContactFilter = keyof typeof CONTACT_FILTER_LABELS;
+export const CONTACT_FILTERS = keysOf(CONTACT_FILTER_LABELS);
 
 const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

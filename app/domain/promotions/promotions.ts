@@ -1,17 +1,15 @@
+import { keysOf } from "~/lib/keys-of";
 import { EURO_INPUT_ERRORS } from "~/domain/catalogue/catalogue-admin";
 import { normalizeVoucherCode, type VoucherTerms } from "~/domain/orders/orders";
 import { parseEuroInput } from "~/lib/euro-input";
-import { editParam, enumFilterParam, idField, pageParam } from "~/lib/schemas";
+import { idField } from "~/lib/id-field";
+import { editParam, filterParam, pageParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 
 // Vouchers (spec section 3) as the admin manages them on /admin/promotions. Orders apply them
 // (evaluateVoucher in orders.ts); messages are catalogue keys ("admin-catalogue.…").
 
-export const DISCOUNT_TYPES = ["percentage", "fixed"] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 /** What a voucher is, seen at one moment, in the order evaluateVoucher checks it. */
-export const VOUCHER_STATUSES = ["active", "inactive", "scheduled", "expired", "usedUp"] as const;
-export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 // Catalogue keys (admin-catalogue namespace) written out, so the catalogue test sees every one in use.
 export const VOUCHER_STATUS_LABELS = {
@@ -20,11 +18,15 @@ export const VOUCHER_STATUS_LABELS = {
   scheduled: "promotions.statuses.scheduled",
   expired: "promotions.statuses.expired",
   usedUp: "promotions.statuses.usedUp",
-} as const satisfies Record<VoucherStatus, string>;
+} as const;
+export type VoucherStatus = keyof typeof VOUCHER_STATUS_LABELS;
+export const VOUCHER_STATUSES = keysOf(VOUCHER_STATUS_LABELS);
 export const DISCOUNT_TYPE_LABELS = {
   percentage: "promotions.discountTypes.percentage",
   fixed: "promotions.discountTypes.fixed",
-} as const satisfies Record<DiscountType, string>;
+} as const;
+export type DiscountType = keyof typeof DISCOUNT_TYPE_LABELS;
+export const DISCOUNT_TYPES = keysOf(DISCOUNT_TYPE_LABELS);
 
 export const MIN_CODE_LENGTH = 3;
 /** The order form accepts codes of up to 40 characters. */
@@ -299,9 +301,9 @@ export const voucherListQuerySchema = z.object({
     .max(MAX_CODE_LENGTH)
     .transform((value) => normalizeVoucherCode(value))
     .catch(""),
-  status: enumFilterParam(VOUCHER_STATUSES),
+  status: filterParam(VOUCHER_STATUSES),
   page: pageParam,
   edit: editParam,
-  notice: enumFilterParam(VOUCHER_NOTICES),
+  notice: filterParam(VOUCHER_NOTICES),
 });
 export type VoucherListQuery = z.infer<typeof voucherListQuerySchema>;

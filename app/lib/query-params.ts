@@ -1,14 +1,5 @@
+import { MAX_ROW_ID } from "./id-field";
 import { z } from "./zod";
-
-// Small zod pieces that several areas' forms and list queries share.
-
-/** The largest id a table's row can have (a 32-bit integer on PostgreSQL). */
-export const MAX_ROW_ID = 2_147_483_647;
-
-/** A row's id from a form: anything else, with the one message, reads as a row that does not exist. */
-export function idField(notFound: string, max: number = MAX_ROW_ID) {
-  return z.coerce.number({ error: notFound }).int(notFound).positive(notFound).max(max, notFound);
-}
 
 // A list's query string: a value that does not parse falls back to its default, never an error.
 
@@ -19,12 +10,12 @@ export const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
 export const searchParam = z.string().max(200).catch("");
 
 /** An optional text filter (an email, a name), up to `max` characters: no filter otherwise. */
-export function textFilterParam(max: number) {
+export function textParam(max: number) {
   return z.string().max(max).optional().catch(undefined);
 }
 
 /** An optional filter by one of `values`: no filter when absent or unknown. */
-export function enumFilterParam<const T extends readonly string[]>(values: T) {
+export function filterParam<const T extends readonly string[]>(values: T) {
   return z.enum(values).optional().catch(undefined);
 }
 
