@@ -271,19 +271,8 @@ export const voucherActionSchema = z.preprocess(
 export type VoucherAction = z.infer<typeof voucherActionSchema>;
 
 /** A voucher in the admin's list, with the orders that used it. */
-export interface AdminVoucher {
-  id: number;
-  code: string;
+export interface AdminVoucher extends VoucherTerms {
   description: string;
-  discountType: DiscountType;
-  discountValue: number;
-  minPurchaseCents: number;
-  maxUses: number;
-  usedCount: number;
-  isActive: boolean;
-  validFrom: string;
-  validUntil: string;
-  applicableServices: "all" | number[];
   createdAt: string;
   status: VoucherStatus;
   orderCount: number;
