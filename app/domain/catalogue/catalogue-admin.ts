@@ -2,6 +2,7 @@ import { keysOf } from "~/lib/keys-of";
 import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam } from "~/lib/query-params";
+import { saveActions } from "~/lib/save-actions";
 import { z } from "~/lib/zod";
 import {
   categoryOf,
@@ -258,10 +259,7 @@ export const productActionSchema = z
   .discriminatedUnion(
     "intent",
     [
-      z.object({ intent: z.literal("create"), ...productFieldShape }).superRefine(noSlotsOnVps),
-      z
-        .object({ intent: z.literal("update"), id: productIdSchema, ...productFieldShape })
-        .superRefine(noSlotsOnVps),
+      ...saveActions(productFieldShape, productIdSchema, noSlotsOnVps),
       z.object({
         intent: z.literal("move"),
         id: productIdSchema,

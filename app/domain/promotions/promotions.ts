@@ -4,6 +4,7 @@ import { normalizeVoucherCode, type VoucherTerms } from "~/domain/orders/orders"
 import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, pageParam } from "~/lib/query-params";
+import { saveActions } from "~/lib/save-actions";
 import { z } from "~/lib/zod";
 
 // Vouchers (spec section 3) as the admin manages them on /admin/promotions. Orders apply them
@@ -251,10 +252,7 @@ export const voucherActionSchema = z.preprocess(
     .discriminatedUnion(
       "intent",
       [
-        z.object({ intent: z.literal("create"), ...voucherFieldShape }).superRefine(checkVoucher),
-        z
-          .object({ intent: z.literal("update"), id: voucherIdSchema, ...voucherFieldShape })
-          .superRefine(checkVoucher),
+        ...saveActions(voucherFieldShape, voucherIdSchema, checkVoucher),
         z.object({ intent: z.literal("deactivate"), id: voucherIdSchema }),
         z.object({ intent: z.literal("activate"), id: voucherIdSchema }),
       ],
