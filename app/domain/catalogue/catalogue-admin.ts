@@ -73,6 +73,28 @@ const SPEC_ERRORS = {
   slots: "admin-catalogue.products.errors.slotsInvalid",
 } as const satisfies Record<SpecField, string>;
 
+/**
+ * A typed amount of euros in cents, inside a zod transform: a refused amount adds an issue with why (and
+ * zero one with `zeroError`, unless that is null) and gives z.NEVER.
+ */
+export function eurosToCents(
+  text: string,
+  max: number,
+  zeroError: string | null,
+  ctx: z.RefinementCtx,
+): number {
+  const parsed = parseEuroInput(text, max);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: "custom", message: EURO_INPUT_ERRORS[parsed.error] });
+    return z.NEVER;
+  }
+  if (parsed.cents === 0 && zeroError !== null) {
+    ctx.addIssue({ code: "custom", message: zeroError });
+    return z.NEVER;
+  }
+  return parsed.cents;
+}
+
 /** Lower-case words joined by single hyphens: "samp-starter". */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -154,18 +176,16 @@ const productFieldShape = {
       (value) => value.length <= MAX_PRODUCT_DESCRIPTION_LENGTH,
       "admin-catalogue.products.errors.descriptionTooLong",
     ),
-  price: z.string({ error: EURO_INPUT_ERRORS.required }).transform((value, ctx) => {
-    const parsed = parseEuroInput(value, MAX_PRODUCT_PRICE_CENTS);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: "custom", message: EURO_INPUT_ERRORS[parsed.error] });
-      return z.NEVER;
-    }
-    if (parsed.cents === 0) {
-      ctx.addIssue({ code: "custom", message: "admin-catalogue.products.errors.priceZero" });
-      return z.NEVER;
-    }
-    return parsed.cents;
-  }),
+  price: z
+    .string({ error: EURO_INPUT_ERRORS.required })
+    .transform((value, ctx) =>
+      eurosToCents(
+        value,
+        MAX_PRODUCT_PRICE_CENTS,
+        "admin-catalogue.products.errors.priceZero",
+        ctx,
+      ),
+    ),
   features: z
     .string()
     .optional()

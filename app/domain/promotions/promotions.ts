@@ -1,5 +1,5 @@
 import { keysOf } from "~/lib/keys-of";
-import { EURO_INPUT_ERRORS } from "~/domain/catalogue/catalogue-admin";
+import { EURO_INPUT_ERRORS, eurosToCents } from "~/domain/catalogue/catalogue-admin";
 import { normalizeVoucherCode, type VoucherTerms } from "~/domain/orders/orders";
 import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
@@ -96,16 +96,8 @@ const euros = (max: number, options: { allowZero: boolean }) =>
     .transform((value, ctx) => {
       const text = (value ?? "").trim();
       if (text === "" && options.allowZero) return 0;
-      const parsed = parseEuroInput(text, max);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: EURO_INPUT_ERRORS[parsed.error] });
-        return z.NEVER;
-      }
-      if (parsed.cents === 0 && !options.allowZero) {
-        ctx.addIssue({ code: "custom", message: "admin-catalogue.promotions.errors.discountZero" });
-        return z.NEVER;
-      }
-      return parsed.cents;
+      const zeroError = options.allowZero ? null : "admin-catalogue.promotions.errors.discountZero";
+      return eurosToCents(text, max, zeroError, ctx);
     });
 
 export const voucherIdSchema = idField("admin-catalogue.promotions.errors.notFound");
