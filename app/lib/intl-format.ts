@@ -5,31 +5,26 @@ import { intlLocale } from "./money";
 // locale and options serves every request.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function shared<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
-  let format = formatters.get(key) as F | undefined;
+/** The one formatter of its kind for a locale and options, made on first use. */
+function shared<Options, Format extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: string,
+  make: new (locale: string, options: Options) => Format,
+  locale: string,
+  options: Options,
+): Format {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Format | undefined;
   if (!format) {
-    format = make();
+    format = new make(intlLocale(locale), options);
     formatters.set(key, format);
   }
   return format;
 }
 
-export function numberFormat(
-  locale: string,
-  options: Intl.NumberFormatOptions = {},
-): Intl.NumberFormat {
-  return shared(
-    `n|${locale}|${JSON.stringify(options)}`,
-    () => new Intl.NumberFormat(intlLocale(locale), options),
-  );
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}) {
+  return shared("n", Intl.NumberFormat, locale, options);
 }
 
-export function dateTimeFormat(
-  locale: string,
-  options: Intl.DateTimeFormatOptions = {},
-): Intl.DateTimeFormat {
-  return shared(
-    `d|${locale}|${JSON.stringify(options)}`,
-    () => new Intl.DateTimeFormat(intlLocale(locale), options),
-  );
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}) {
+  return shared("d", Intl.DateTimeFormat, locale, options);
 }

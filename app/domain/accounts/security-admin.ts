@@ -1,3 +1,4 @@
+import { pageParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import { MAX_EMAIL_LENGTH } from "./accounts";
 import { MAX_ADDRESS_LENGTH, THROTTLE_KINDS, type ThrottleKind } from "./login-throttle";
@@ -13,7 +14,7 @@ export const RATE_LIMIT_REFUSALS_SHOWN = 50;
 export const securityQuerySchema = z.object({
   email: z.string().trim().max(MAX_EMAIL_LENGTH).optional().catch(undefined),
   address: z.string().trim().max(MAX_ADDRESS_LENGTH).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
 export type SecurityQuery = z.infer<typeof securityQuerySchema>;
 

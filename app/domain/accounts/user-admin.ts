@@ -1,3 +1,5 @@
+import { keysOf } from "~/lib/keys-of";
+import { pageParam, searchParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import { adjustCoinsSchema } from "~/domain/coins/coins";
 import {
@@ -9,21 +11,6 @@ import {
 
 // Admin user management (spec sections 5 and 6). Messages are catalogue keys ("namespace.key").
 
-export const USER_SORTS = [
-  "created",
-  "name",
-  "email",
-  "role",
-  "coins",
-  "services",
-  "orders",
-] as const;
-export type UserSort = (typeof USER_SORTS)[number];
-export const SORT_DIRECTIONS = ["asc", "desc"] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-export const ROLE_FILTERS = ["all", "user", "admin"] as const;
-export type RoleFilter = (typeof ROLE_FILTERS)[number];
-
 // Catalogue keys (admin namespace) written out, so the catalogue test sees every one in use.
 export const USER_SORT_LABELS = {
   created: "users.sorts.created",
@@ -33,26 +20,32 @@ export const USER_SORT_LABELS = {
   coins: "users.sorts.coins",
   services: "users.sorts.services",
   orders: "users.sorts.orders",
-} as const satisfies Record<UserSort, string>;
+} as const;
+export type UserSort = keyof typeof USER_SORT_LABELS;
+export const USER_SORTS = keysOf(USER_SORT_LABELS);
 export const SORT_DIRECTION_LABELS = {
   asc: "users.directions.asc",
   desc: "users.directions.desc",
-} as const satisfies Record<SortDirection, string>;
+} as const;
+export type SortDirection = keyof typeof SORT_DIRECTION_LABELS;
+export const SORT_DIRECTIONS = keysOf(SORT_DIRECTION_LABELS);
 export const ROLE_FILTER_LABELS = {
   all: "users.roleFilters.all",
   user: "users.roleFilters.user",
   admin: "users.roleFilters.admin",
-} as const satisfies Record<RoleFilter, string>;
+} as const;
+export type RoleFilter = keyof typeof ROLE_FILTER_LABELS;
+export const ROLE_FILTERS = keysOf(ROLE_FILTER_LABELS);
 
 export const USERS_PAGE_SIZE = 25;
 
 /** The list's query string: anything unexpected falls back to the default rather than failing. */
 export const userListQuerySchema = z.object({
-  q: z.string().max(200).catch(""),
+  q: searchParam,
   role: z.enum(ROLE_FILTERS).catch("all"),
   sort: z.enum(USER_SORTS).catch("created"),
   dir: z.enum(SORT_DIRECTIONS).catch("desc"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 

@@ -1,23 +1,8 @@
+import { keysOf } from "~/lib/keys-of";
+import { filterParam, pageParam, textParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 
 export const AUDIT_PAGE_SIZE = 50;
-
-export const AUDIT_TARGET_TYPES = [
-  "user",
-  "order",
-  "hosting_service",
-  "voucher",
-  "product",
-  "settings",
-  "ticket",
-  "announcement",
-  "login_block",
-  "contact_message",
-  "newsletter_subscriber",
-  "legacy_import",
-] as const;
-
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 // Catalogue keys (admin namespace) written out, so the catalogue test sees every one in use.
 export const AUDIT_TARGET_LABELS = {
@@ -34,7 +19,9 @@ export const AUDIT_TARGET_LABELS = {
   contact_message: "admin-inbox:audit.targets.contactMessage",
   newsletter_subscriber: "admin-inbox:audit.targets.newsletterSubscriber",
   legacy_import: "audit.targets.legacy_import",
-} as const satisfies Record<AuditTargetType, string>;
+} as const;
+export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
+export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
 
 /** The actions written today, in words; an action without an entry here is shown as its code. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -82,16 +69,16 @@ export function auditTargetLabel(type: string): string | undefined {
 
 /** /admin/logs' query string: a value that does not parse is ignored, never an error. */
 export const auditLogQuerySchema = z.object({
-  actor: z.string().max(254).optional().catch(undefined),
+  actor: textParam(254),
   action: z
     .string()
     .regex(/^[a-z_]+(\.[a-z_]*)?$/)
     .max(100)
     .optional()
     .catch(undefined),
-  targetType: z.enum(AUDIT_TARGET_TYPES).optional().catch(undefined),
-  target: z.string().max(254).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  targetType: filterParam(AUDIT_TARGET_TYPES),
+  target: textParam(254),
+  page: pageParam,
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 

@@ -1,4 +1,8 @@
+import { keysOf } from "~/lib/keys-of";
 import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
+import { idField } from "~/lib/id-field";
+import { editParam, filterParam } from "~/lib/query-params";
+import { saveActions } from "~/lib/save-actions";
 import { z } from "~/lib/zod";
 import {
   categoryOf,
@@ -29,7 +33,7 @@ export const SPEC_LIMITS = {
   slots: 100_000,
 } as const;
 export type SpecField = keyof typeof SPEC_LIMITS;
-export const SPEC_FIELDS = Object.keys(SPEC_LIMITS) as SpecField[];
+export const SPEC_FIELDS = keysOf(SPEC_LIMITS);
 
 // Catalogue keys (admin-catalogue namespace) written out, so the catalogue test sees every one in use.
 export const PRODUCT_TYPE_LABELS = {
@@ -69,6 +73,28 @@ const SPEC_ERRORS = {
   slots: "admin-catalogue.products.errors.slotsInvalid",
 } as const satisfies Record<SpecField, string>;
 
+/**
+ * A typed amount of euros in cents, inside a zod transform: a refused amount adds an issue with why (and
+ * zero one with `zeroError`, unless that is null) and gives z.NEVER.
+ */
+export function eurosToCents(
+  text: string,
+  max: number,
+  zeroError: string | null,
+  ctx: z.RefinementCtx,
+): number {
+  const parsed = parseEuroInput(text, max);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: "custom", message: EURO_INPUT_ERRORS[parsed.error] });
+    return z.NEVER;
+  }
+  if (parsed.cents === 0 && zeroError !== null) {
+    ctx.addIssue({ code: "custom", message: zeroError });
+    return z.NEVER;
+  }
+  return parsed.cents;
+}
+
 /** Lower-case words joined by single hyphens: "samp-starter". */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -99,11 +125,7 @@ export function parseFeatureLines(text: string): string[] {
   return [...new Set(lines)];
 }
 
-export const productIdSchema = z.coerce
-  .number({ error: "admin-catalogue.products.errors.notFound" })
-  .int("admin-catalogue.products.errors.notFound")
-  .positive("admin-catalogue.products.errors.notFound")
-  .max(2_147_483_647, "admin-catalogue.products.errors.notFound");
+export const productIdSchema = idField("admin-catalogue.products.errors.notFound");
 
 function specSchema(field: SpecField) {
   return z
@@ -154,18 +176,16 @@ const productFieldShape = {
       (value) => value.length <= MAX_PRODUCT_DESCRIPTION_LENGTH,
       "admin-catalogue.products.errors.descriptionTooLong",
     ),
-  price: z.string({ error: EURO_INPUT_ERRORS.required }).transform((value, ctx) => {
-    const parsed = parseEuroInput(value, MAX_PRODUCT_PRICE_CENTS);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: "custom", message: EURO_INPUT_ERRORS[parsed.error] });
-      return z.NEVER;
-    }
-    if (parsed.cents === 0) {
-      ctx.addIssue({ code: "custom", message: "admin-catalogue.products.errors.priceZero" });
-      return z.NEVER;
-    }
-    return parsed.cents;
-  }),
+  price: z
+    .string({ error: EURO_INPUT_ERRORS.required })
+    .transform((value, ctx) =>
+      eurosToCents(
+        value,
+        MAX_PRODUCT_PRICE_CENTS,
+        "admin-catalogue.products.errors.priceZero",
+        ctx,
+      ),
+    ),
   features: z
     .string()
     .optional()
@@ -259,10 +279,7 @@ export const productActionSchema = z
   .discriminatedUnion(
     "intent",
     [
-      z.object({ intent: z.literal("create"), ...productFieldShape }).superRefine(noSlotsOnVps),
-      z
-        .object({ intent: z.literal("update"), id: productIdSchema, ...productFieldShape })
-        .superRefine(noSlotsOnVps),
+      ...saveActions(productFieldShape, productIdSchema, noSlotsOnVps),
       z.object({
         intent: z.literal("move"),
         id: productIdSchema,
@@ -319,14 +336,11 @@ export type ProductNotice = (typeof PRODUCT_NOTICES)[number];
 
 /** /admin/products' query string: a value that does not parse is ignored, never an error. */
 export const productListQuerySchema = z.object({
-  type: z.enum(PRODUCT_TYPES).optional().catch(undefined),
-  status: z.enum(PRODUCT_STATUSES).optional().catch(undefined),
+  type: filterParam(PRODUCT_TYPES),
+  status: filterParam(PRODUCT_STATUSES),
   /** Which product's form to show; "new" for an empty one. */
-  edit: z
-    .union([z.literal("new"), z.coerce.number().int().positive().max(2_147_483_647)])
-    .optional()
-    .catch(undefined),
+  edit: editParam,
   /** The outcome of the last save, after its redirect. */
-  notice: z.enum(PRODUCT_NOTICES).optional().catch(undefined),
+  notice: filterParam(PRODUCT_NOTICES),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

@@ -1,13 +1,6 @@
+import { keysOf } from "~/lib/keys-of";
 import { z } from "~/lib/zod";
 
-export const LEDGER_KINDS = [
-  "admin_adjustment",
-  "order_payment",
-  "order_refund",
-  "renewal",
-  "legacy_import",
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** Catalogue keys (coins namespace) written out, so the catalogue test sees every one in use. */
 export const LEDGER_KIND_LABELS = {
   admin_adjustment: "kinds.admin_adjustment",
@@ -15,7 +8,9 @@ export const LEDGER_KIND_LABELS = {
   order_refund: "kinds.order_refund",
   renewal: "kinds.renewal",
   legacy_import: "kinds.legacy_import",
-} as const satisfies Record<LedgerKind, string>;
+} as const;
+export type LedgerKind = keyof typeof LEDGER_KIND_LABELS;
+export const LEDGER_KINDS = keysOf(LEDGER_KIND_LABELS);
 
 /** Largest single admin change, €1,000,000: a typo guard, not a business limit. */
 export const MAX_ADJUSTMENT_CENTS = 100_000_000;

@@ -1,3 +1,4 @@
+import { filterParam, pageParam, textParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import { LEDGER_KINDS } from "./coins";
 
@@ -22,11 +23,11 @@ const day = z
 
 /** /admin/transactions' query string: a value that does not parse is ignored, never an error. */
 export const ledgerReportQuerySchema = z.object({
-  customer: z.string().max(254).optional().catch(undefined),
-  kind: z.enum(LEDGER_KINDS).optional().catch(undefined),
+  customer: textParam(254),
+  kind: filterParam(LEDGER_KINDS),
   from: day,
   to: day,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
 export type LedgerReportQuery = z.infer<typeof ledgerReportQuerySchema>;
 

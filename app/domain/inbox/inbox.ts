@@ -1,3 +1,6 @@
+import { keysOf } from "~/lib/keys-of";
+import { idField } from "~/lib/id-field";
+import { pageParam, searchParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 
 // Contact messages and newsletter subscribers for admins (/admin/contact-messages, /admin/newsletter).
@@ -6,36 +9,28 @@ import { z } from "~/lib/zod";
 export const CONTACT_PAGE_SIZE = 20;
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 
-export const CONTACT_FILTERS = ["all", "unread"] as const;
-export type ContactFilter = (typeof CONTACT_FILTERS)[number];
 export const CONTACT_FILTER_LABELS = {
   all: "contact.filters.all",
   unread: "contact.filters.unread",
-} as const satisfies Record<ContactFilter, string>;
+} as const;
+export type ContactFilter = keyof typeof CONTACT_FILTER_LABELS;
+export const CONTACT_FILTERS = keysOf(CONTACT_FILTER_LABELS);
 
-const page = z.coerce.number().int().min(1).max(100_000).catch(1);
-const search = z.string().max(200).catch("");
 const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** /admin/contact-messages' query string: anything unexpected falls back to the default. */
 export const contactListQuerySchema = z.object({
-  q: search,
+  q: searchParam,
   show: z.enum(CONTACT_FILTERS).catch("all"),
   /** The message shown in full. */
   open: rowId.optional().catch(undefined),
-  page,
+  page: pageParam,
 });
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 
-/** A row's id from a form; anything else reads as a row that does not exist. */
-const idField = (notFound: string) =>
-  z.coerce
-    .number({ error: notFound })
-    .int(notFound)
-    .positive(notFound)
-    .max(Number.MAX_SAFE_INTEGER, notFound);
-
-const messageId = z.object({ id: idField("admin-inbox.errors.messageNotFound") });
+const messageId = z.object({
+  id: idField("admin-inbox.errors.messageNotFound", Number.MAX_SAFE_INTEGER),
+});
 
 /** The contact messages page's actions: open (marks read), mark read or unread, delete. */
 export const contactActionSchema = z.discriminatedUnion(
@@ -51,13 +46,13 @@ export const contactActionSchema = z.discriminatedUnion(
 export type ContactActionInput = z.infer<typeof contactActionSchema>;
 
 /** /admin/newsletter's query string. */
-export const subscriberListQuerySchema = z.object({ q: search, page });
+export const subscriberListQuerySchema = z.object({ q: searchParam, page: pageParam });
 export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
 
 export const subscriberActionSchema = z.object(
   {
     intent: z.literal("remove", { error: "admin-inbox.errors.unknownAction" }),
-    id: idField("admin-inbox.errors.subscriberNotFound"),
+    id: idField("admin-inbox.errors.subscriberNotFound", Number.MAX_SAFE_INTEGER),
   },
   { error: "admin-inbox.errors.unknownAction" },
 );

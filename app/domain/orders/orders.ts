@@ -1,3 +1,6 @@
+import { keysOf } from "~/lib/keys-of";
+import { MAX_ROW_ID } from "~/lib/id-field";
+import { filterParam, pageParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import type { ProductType } from "~/domain/catalogue/catalogue";
 
@@ -9,19 +12,15 @@ export const BILLING_CYCLES = {
   annual: { months: 12, discountPercent: 15, days: 365 },
 } as const;
 export type BillingCycle = keyof typeof BILLING_CYCLES;
-export const BILLING_CYCLE_IDS = Object.keys(BILLING_CYCLES) as BillingCycle[];
+export const BILLING_CYCLE_IDS = keysOf(BILLING_CYCLES);
 
-export const LOCATIONS = ["germany", "usa", "uk", "france"] as const;
-export type Location = (typeof LOCATIONS)[number];
 export const PLAYER_SLOTS = [25, 50, 100, 200] as const;
 export const DEFAULT_PLAYER_SLOTS = 50;
 export const BACKUPS = { choliba: 0, premium: 200, none: 0 } as const;
 export type Backup = keyof typeof BACKUPS;
-export const BACKUP_IDS = Object.keys(BACKUPS) as Backup[];
+export const BACKUP_IDS = keysOf(BACKUPS);
 export const SETUP_FEE_CENTS = 0;
 export const MAX_SERVER_NAME_LENGTH = 64;
-export const ORDER_STATUSES = ["pending", "approved", "rejected"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 // Catalogue keys (orders namespace) written out, so the catalogue test sees every one in use.
 /** The order form's choice of cycle (name and discount). */
@@ -43,7 +42,9 @@ export const LOCATION_LABELS = {
   usa: "locations.usa",
   uk: "locations.uk",
   france: "locations.france",
-} as const satisfies Record<Location, string>;
+} as const;
+export type Location = keyof typeof LOCATION_LABELS;
+export const LOCATIONS = keysOf(LOCATION_LABELS);
 export const BACKUP_LABELS = {
   choliba: "backups.choliba",
   premium: "backups.premium",
@@ -53,7 +54,9 @@ export const ORDER_STATUS_LABELS = {
   pending: "status.pending",
   approved: "status.approved",
   rejected: "status.rejected",
-} as const satisfies Record<OrderStatus, string>;
+} as const;
+export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
+export const ORDER_STATUSES = keysOf(ORDER_STATUS_LABELS);
 
 export function cycleDays(cycle: BillingCycle): number {
   return BILLING_CYCLES[cycle].days;
@@ -266,9 +269,9 @@ export const decideOrderSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const orderListQuerySchema = z.object({
-  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-  id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  status: filterParam(ORDER_STATUSES),
+  id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional().catch(undefined),
+  page: pageParam,
 });
 
 /** An order as the customer's and the admin's pages show it. */

@@ -1,16 +1,16 @@
-import { EURO_INPUT_ERRORS } from "~/domain/catalogue/catalogue-admin";
+import { keysOf } from "~/lib/keys-of";
+import { EURO_INPUT_ERRORS, eurosToCents } from "~/domain/catalogue/catalogue-admin";
 import { normalizeVoucherCode, type VoucherTerms } from "~/domain/orders/orders";
 import { parseEuroInput } from "~/lib/euro-input";
+import { idField } from "~/lib/id-field";
+import { editParam, filterParam, pageParam } from "~/lib/query-params";
+import { saveActions } from "~/lib/save-actions";
 import { z } from "~/lib/zod";
 
 // Vouchers (spec section 3) as the admin manages them on /admin/promotions. Orders apply them
 // (evaluateVoucher in orders.ts); messages are catalogue keys ("admin-catalogue.…").
 
-export const DISCOUNT_TYPES = ["percentage", "fixed"] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 /** What a voucher is, seen at one moment, in the order evaluateVoucher checks it. */
-export const VOUCHER_STATUSES = ["active", "inactive", "scheduled", "expired", "usedUp"] as const;
-export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 // Catalogue keys (admin-catalogue namespace) written out, so the catalogue test sees every one in use.
 export const VOUCHER_STATUS_LABELS = {
@@ -19,11 +19,15 @@ export const VOUCHER_STATUS_LABELS = {
   scheduled: "promotions.statuses.scheduled",
   expired: "promotions.statuses.expired",
   usedUp: "promotions.statuses.usedUp",
-} as const satisfies Record<VoucherStatus, string>;
+} as const;
+export type VoucherStatus = keyof typeof VOUCHER_STATUS_LABELS;
+export const VOUCHER_STATUSES = keysOf(VOUCHER_STATUS_LABELS);
 export const DISCOUNT_TYPE_LABELS = {
   percentage: "promotions.discountTypes.percentage",
   fixed: "promotions.discountTypes.fixed",
-} as const satisfies Record<DiscountType, string>;
+} as const;
+export type DiscountType = keyof typeof DISCOUNT_TYPE_LABELS;
+export const DISCOUNT_TYPES = keysOf(DISCOUNT_TYPE_LABELS);
 
 export const MIN_CODE_LENGTH = 3;
 /** The order form accepts codes of up to 40 characters. */
@@ -92,23 +96,11 @@ const euros = (max: number, options: { allowZero: boolean }) =>
     .transform((value, ctx) => {
       const text = (value ?? "").trim();
       if (text === "" && options.allowZero) return 0;
-      const parsed = parseEuroInput(text, max);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: EURO_INPUT_ERRORS[parsed.error] });
-        return z.NEVER;
-      }
-      if (parsed.cents === 0 && !options.allowZero) {
-        ctx.addIssue({ code: "custom", message: "admin-catalogue.promotions.errors.discountZero" });
-        return z.NEVER;
-      }
-      return parsed.cents;
+      const zeroError = options.allowZero ? null : "admin-catalogue.promotions.errors.discountZero";
+      return eurosToCents(text, max, zeroError, ctx);
     });
 
-export const voucherIdSchema = z.coerce
-  .number({ error: "admin-catalogue.promotions.errors.notFound" })
-  .int("admin-catalogue.promotions.errors.notFound")
-  .positive("admin-catalogue.promotions.errors.notFound")
-  .max(2_147_483_647, "admin-catalogue.promotions.errors.notFound");
+export const voucherIdSchema = idField("admin-catalogue.promotions.errors.notFound");
 
 const voucherFieldShape = {
   code: z
@@ -252,10 +244,7 @@ export const voucherActionSchema = z.preprocess(
     .discriminatedUnion(
       "intent",
       [
-        z.object({ intent: z.literal("create"), ...voucherFieldShape }).superRefine(checkVoucher),
-        z
-          .object({ intent: z.literal("update"), id: voucherIdSchema, ...voucherFieldShape })
-          .superRefine(checkVoucher),
+        ...saveActions(voucherFieldShape, voucherIdSchema, checkVoucher),
         z.object({ intent: z.literal("deactivate"), id: voucherIdSchema }),
         z.object({ intent: z.literal("activate"), id: voucherIdSchema }),
       ],
@@ -272,19 +261,8 @@ export const voucherActionSchema = z.preprocess(
 export type VoucherAction = z.infer<typeof voucherActionSchema>;
 
 /** A voucher in the admin's list, with the orders that used it. */
-export interface AdminVoucher {
-  id: number;
-  code: string;
+export interface AdminVoucher extends VoucherTerms {
   description: string;
-  discountType: DiscountType;
-  discountValue: number;
-  minPurchaseCents: number;
-  maxUses: number;
-  usedCount: number;
-  isActive: boolean;
-  validFrom: string;
-  validUntil: string;
-  applicableServices: "all" | number[];
   createdAt: string;
   status: VoucherStatus;
   orderCount: number;
@@ -302,12 +280,9 @@ export const voucherListQuerySchema = z.object({
     .max(MAX_CODE_LENGTH)
     .transform((value) => normalizeVoucherCode(value))
     .catch(""),
-  status: z.enum(VOUCHER_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  edit: z
-    .union([z.literal("new"), z.coerce.number().int().positive().max(2_147_483_647)])
-    .optional()
-    .catch(undefined),
-  notice: z.enum(VOUCHER_NOTICES).optional().catch(undefined),
+  status: filterParam(VOUCHER_STATUSES),
+  page: pageParam,
+  edit: editParam,
+  notice: filterParam(VOUCHER_NOTICES),
 });
 export type VoucherListQuery = z.infer<typeof voucherListQuerySchema>;

@@ -1,3 +1,4 @@
+import { keysOf } from "~/lib/keys-of";
 import { z } from "~/lib/zod";
 import { isHexColor, secondaryKeepsWhiteTextReadable } from "./theme";
 
@@ -98,16 +99,6 @@ export function liveChatLinks(settings: Pick<PublicSettings, "features" | "links
 // The admin's settings page (/admin/settings): one form per part, each saved on its own. Maintenance is
 // its own form but is stored in the general section (where the spec's maintenanceMode lives).
 
-export const SETTINGS_FORMS = [
-  "general",
-  "links",
-  "maintenance",
-  "theme",
-  "features",
-  "seo",
-] as const;
-export type SettingsForm = (typeof SETTINGS_FORMS)[number];
-
 export const SETTINGS_FORM_SECTION = {
   general: "general",
   links: "links",
@@ -115,7 +106,9 @@ export const SETTINGS_FORM_SECTION = {
   theme: "theme",
   features: "features",
   seo: "seo",
-} as const satisfies Record<SettingsForm, SettingsSection>;
+} as const satisfies Record<string, SettingsSection>;
+export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
+export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
 
 /** The fields each form owns in its section: saving one form never touches another form's fields. */
 export const SETTINGS_FORM_FIELDS = {
