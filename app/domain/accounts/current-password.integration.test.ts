@@ -2,10 +2,9 @@ import { expect, it, vi } from "vitest";
 import * as accountPassword from "~/routes/account-password";
 import * as dashboard from "~/routes/dashboard";
 import {
-  contextFor,
+  type ActionAnswer,
   cookieHeader,
-  formRequest,
-  settle,
+  postAction,
 } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { LOGIN_EMAIL_WINDOW_MINUTES, LOGIN_PAIR_FAILURE_LIMIT } from "./accounts";
@@ -153,17 +152,13 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     const account = await customer();
     const ip = stranger();
     const post = async (currentPassword: string) =>
-      (await settle(async () =>
-        dashboard.action({
-          request: formRequest(
-            "/dashboard?tab=account",
-            { intent: "profile", name: "Current", email: uniqueEmail(), currentPassword },
-            account.cookie,
-          ),
-          context: await contextFor(app(), { cookie: account.cookie, ip }),
-          params: {},
-        } as never),
-      )) as { data: Record<string, unknown>; init: { status: number } | null };
+      (await postAction(
+        app(),
+        dashboard,
+        "/dashboard?tab=account",
+        { intent: "profile", name: "Current", email: uniqueEmail(), currentPassword },
+        { cookie: account.cookie, ip },
+      )) as ActionAnswer;
     for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
       expect((await post(`wrong-${i}`)).init?.status).toBe(400);
     const refused = await post(PASSWORD);
@@ -242,21 +237,13 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     const account = await customer();
     const ip = stranger();
     const post = async (currentPassword: string) =>
-      (await settle(async () =>
-        accountPassword.action({
-          request: formRequest(
-            "/account/password",
-            {
-              currentPassword,
-              newPassword: "Brand-new-pw-6612",
-              confirmPassword: "Brand-new-pw-6612",
-            },
-            account.cookie,
-          ),
-          context: await contextFor(app(), { cookie: account.cookie, ip }),
-          params: {},
-        } as never),
-      )) as { data: Record<string, unknown>; init: { status: number } | null };
+      (await postAction(
+        app(),
+        accountPassword,
+        "/account/password",
+        { currentPassword, newPassword: "Brand-new-pw-6612", confirmPassword: "Brand-new-pw-6612" },
+        { cookie: account.cookie, ip },
+      )) as ActionAnswer;
     for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
       expect((await post(`wrong-${i}`)).data).toEqual({
         fieldErrors: { currentPassword: "errors.currentPasswordWrong" },

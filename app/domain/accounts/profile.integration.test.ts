@@ -1,11 +1,6 @@
 import { expect, it } from "vitest";
 import * as dashboard from "~/routes/dashboard";
-import {
-  contextFor,
-  cookieHeader,
-  formRequest,
-  settle,
-} from "../../../tests/support/request-context";
+import { cookieHeader, postAction } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { getCurrentSession, registerCustomer, signIn } from "./accounts.server";
 import { updateProfile } from "./profile.server";
@@ -146,13 +141,9 @@ describeEachDatabase("changing one's own profile", (app) => {
   it("through the dashboard's form: a clear field error, then the change", async () => {
     const customer = await customerWithTwoSessions();
     const post = async (fields: Record<string, string>) =>
-      (await settle(async () =>
-        dashboard.action({
-          request: formRequest("/dashboard?tab=account", fields, customer.here),
-          context: await contextFor(app(), { cookie: customer.here }),
-          params: {},
-        } as never),
-      )) as { data: { ok: boolean; message: string; fieldErrors?: Record<string, string> } };
+      (await postAction(app(), dashboard, "/dashboard?tab=account", fields, {
+        cookie: customer.here,
+      })) as { data: { ok: boolean; message: string; fieldErrors?: Record<string, string> } };
     const newEmail = uniqueEmail();
     const wrong = await post({
       intent: "profile",

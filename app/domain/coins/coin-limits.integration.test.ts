@@ -16,7 +16,7 @@ import {
 import {
   contextFor,
   cookieHeader,
-  formRequest,
+  postAction,
   settle,
 } from "../../../tests/support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
@@ -200,16 +200,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
       path: string,
       fields: Record<string, string>,
       params: Record<string, string> = {},
-    ) => {
-      const admin = await adminCookie();
-      return settle(async () =>
-        module.action({
-          request: formRequest(path, fields, admin),
-          context: await contextFor(app(), { cookie: admin }),
-          params,
-        } as never),
-      );
-    };
+    ) => postAction(app(), module, path, fields, { cookie: await adminCookie(), params });
 
     it("the clients page: a replayed post changes the coins once; no key, no change", async () => {
       const user = await customerWithCoins(app(), 0);

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import * as contact from "~/routes/site/contact";
 import * as newsletter from "~/routes/site/newsletter";
 import { submitContactMessage, subscribeToNewsletter } from "./site.server";
-import { contextFor, formRequest, settle } from "../../../tests/support/request-context";
+import { contextFor, postAction, settle } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 
 type Result = {
@@ -20,14 +20,7 @@ describeEachDatabase("contact and newsletter", (app) => {
     module: { action: (args: never) => unknown },
     path: string,
     fields: Record<string, string>,
-  ) =>
-    settle(async () =>
-      module.action({
-        request: formRequest(path, fields),
-        context: await contextFor(app()),
-        params: {},
-      } as never),
-    );
+  ) => postAction(app(), module, path, fields);
 
   it("keeps a contact message, and refuses an incomplete one keeping what was typed", async () => {
     const ok = await send(contact, "/contact", {
