@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
-import { placeOrder, rejectOrder } from "~/domain/orders/orders.server";
+import { rejectOrder } from "~/domain/orders/orders.server";
 import { openTicket } from "~/domain/tickets/tickets.server";
 import * as adminClients from "~/routes/admin/clients";
 import * as adminTicket from "~/routes/admin/ticket";
@@ -10,7 +10,7 @@ import {
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
-  orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import {
@@ -154,12 +154,9 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
 
   it("keeps an order pending when its refund would pass the maximum", async () => {
     const user = await customerWithCoins(app(), 10_000);
-    const order = await placeOrder(
-      app().db,
-      user,
-      orderInput({ productId: await productId(app(), "samp-premium") }),
-    );
-    if (!order.ok) throw new Error(order.error);
+    const order = await placedOrder(app(), user, {
+      productId: await productId(app(), "samp-premium"),
+    });
     const admin = await adminId(app());
     for (let balance = await balanceOf(app(), user); balance < MAX_BALANCE_CENTS;) {
       const step = Math.min(MAX_ADJUSTMENT_CENTS, MAX_BALANCE_CENTS - balance);
@@ -172,12 +169,12 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
       balance += step;
     }
     expect(
-      await rejectOrder(app().db, { orderId: order.order.id, actorId: admin, reason: "no" }),
+      await rejectOrder(app().db, { orderId: order.id, actorId: admin, reason: "no" }),
     ).toEqual({ ok: false, kind: "conflict", error: "coins.errors.balanceTooHigh" });
     const row = await app()
       .db.selectFrom("orders")
       .select("status")
-      .where("id", "=", order.order.id)
+      .where("id", "=", order.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("pending");
     await expectLedgerIntact(app());

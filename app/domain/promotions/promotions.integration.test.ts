@@ -8,6 +8,7 @@ import {
   customerWithCoins,
   expectLedgerIntact,
   orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -122,12 +123,7 @@ describeEachDatabase("promotions", (app) => {
     const vpsEntry = await productId(app(), "vps-entry");
     const sampStarter = await productId(app(), "samp-starter");
     const buyer = await customerWithCoins(app(), 20_000);
-    const first = await placeOrder(
-      db,
-      buyer,
-      orderInput({ productId: vpsEntry, voucherCode: "editme" }),
-    );
-    if (!first.ok) throw new Error(first.error);
+    const first = await placedOrder(app(), buyer, { productId: vpsEntry, voucherCode: "editme" });
     const ordersBefore = await db.selectFrom("orders").selectAll().orderBy("id").execute();
 
     const edited = await updateVoucher(db, {
@@ -151,7 +147,7 @@ describeEachDatabase("promotions", (app) => {
         applicableServices: [vpsEntry],
         usedCount: 1,
         orderCount: 1,
-        recentOrders: [{ id: first.order.id, status: "pending" }],
+        recentOrders: [{ id: first.id, status: "pending" }],
       },
     });
     expect(await db.selectFrom("orders").selectAll().orderBy("id").execute()).toEqual(ordersBefore);
@@ -278,13 +274,7 @@ describeEachDatabase("promotions", (app) => {
     await placeOrder(db, buyer, orderInput({ productId: vps, voucherCode: full.code }));
     const used: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const result = await placeOrder(
-        db,
-        buyer,
-        orderInput({ productId: vps, voucherCode: active.code }),
-      );
-      if (!result.ok) throw new Error(result.error);
-      used.push(result.order.id);
+      used.push((await placedOrder(app(), buyer, { productId: vps, voucherCode: active.code })).id);
     }
     // A rejected order gives its use back but is still listed among the voucher's orders.
     await rejectOrder(db, { orderId: used[0]!, actorId, reason: "test" });
