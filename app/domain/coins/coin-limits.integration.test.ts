@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
-import { openTicket } from "~/domain/tickets/tickets.server";
 import * as adminClients from "~/routes/admin/clients";
 import * as adminTicket from "~/routes/admin/ticket";
 import {
@@ -20,6 +19,7 @@ import {
   settle,
 } from "../../../tests/support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
+import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import { MAX_ADJUSTMENT_CENTS, MAX_BALANCE_CENTS } from "./coins";
 import { adjustCoins, postLedgerEntry } from "./coins.server";
 
@@ -229,16 +229,14 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
 
     it("a ticket's credit: the client page's bound, once per key, never a server error", async () => {
       const user = await customerWithCoins(app(), 0);
-      const ticket = await openTicket(app().db, {
-        userId: user,
+      const ticket = await openedTicket(app(), user, {
         department: "billing",
         subject: "Coins please",
         priority: "medium",
         message: "I paid by transfer.",
       });
-      if (!ticket.ok) throw new Error(ticket.error);
-      const path = `/admin/tickets/${ticket.ticket.id}`;
-      const params = { id: String(ticket.ticket.id) };
+      const path = `/admin/tickets/${ticket.id}`;
+      const params = { id: String(ticket.id) };
       const credit = (amount: string, idempotencyKey = randomUUID()) =>
         post(adminTicket, path, { intent: "coins", amount, idempotencyKey }, params);
 
