@@ -25,6 +25,8 @@ describeEachDatabase("money path", (app) => {
   afterEach(async () => {
     await expectLedgerIntact(app());
   });
+  const ordersOf = (user: string) =>
+    app().db.selectFrom("orders").select("id").where("user_id", "=", user).execute();
 
   it("opens the books with the seed admin's 10000 coins on the ledger", async () => {
     const admin = await adminId(app());
@@ -87,11 +89,7 @@ describeEachDatabase("money path", (app) => {
       totalCents: 700,
     });
     expect(await balanceOf(app(), user)).toBe(300);
-    const orders = await app()
-      .db.selectFrom("orders")
-      .select("id")
-      .where("user_id", "=", user)
-      .execute();
+    const orders = await ordersOf(user);
     expect(orders).toHaveLength(0);
   });
 
@@ -217,11 +215,7 @@ describeEachDatabase("money path", (app) => {
     );
     const ids = new Set(results.map((r) => (r.ok ? r.order.id : r.error)));
     expect(ids.size).toBe(1);
-    const orders = await app()
-      .db.selectFrom("orders")
-      .select("id")
-      .where("user_id", "=", user)
-      .execute();
+    const orders = await ordersOf(user);
     expect(orders).toHaveLength(2);
     expect(await balanceOf(app(), user)).toBe(100_000 - 2 * 950);
   });
@@ -343,11 +337,7 @@ describeEachDatabase("money path", (app) => {
         .every((r) => !r.ok && r.error === "orders.errors.insufficientCoins"),
     ).toBe(true);
     expect(await balanceOf(app(), user)).toBe(0);
-    const orders = await app()
-      .db.selectFrom("orders")
-      .select("id")
-      .where("user_id", "=", user)
-      .execute();
+    const orders = await ordersOf(user);
     expect(orders).toHaveLength(5);
   });
 
