@@ -26,6 +26,13 @@ let counter = 0;
 const uniqueEmail = () => `customer${Date.now()}${counter++}@example.com`;
 
 describeEachDatabase("accounts", (app) => {
+  const tooManyAttempts = (minutes: number) => ({
+    ok: false,
+    kind: "limited",
+    error: "errors.tooManyAttempts",
+    minutes,
+  });
+
   it("creates the first admin from ADMIN_EMAIL with the seed coins, once", async () => {
     const { db } = app();
     const admins = await db.selectFrom("users").selectAll().where("role", "=", "admin").execute();
@@ -229,12 +236,7 @@ describeEachDatabase("accounts", (app) => {
       { email, password: "Throttle-pw-1" },
       { ip: "10.3.0.1" },
     );
-    expect(blocked).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: 15,
-    });
+    expect(blocked).toEqual(tooManyAttempts(15));
     // Failures from one address do not lock the account for the others.
     const elsewhere = await signIn(
       services,
@@ -271,12 +273,7 @@ describeEachDatabase("accounts", (app) => {
     const login = (ip: string) =>
       signIn(services, { email: admin.email, password: admin.password }, { ip });
     // A new address is refused by the ceiling; home is known, and gets in.
-    expect(await login("10.3.7.1")).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: 15,
-    });
+    expect(await login("10.3.7.1")).toEqual(tooManyAttempts(15));
     expect((await login(home)).ok).toBe(true);
     // An address known only from more than 30 days ago is not.
     await recordLoginAttempt(
@@ -308,12 +305,7 @@ describeEachDatabase("accounts", (app) => {
       { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
       { ip },
     );
-    expect(blocked).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: 1,
-    });
+    expect(blocked).toEqual(tooManyAttempts(1));
     const otherAddress = await signIn(
       services,
       { email: TEST_ADMIN.email, password: TEST_ADMIN.password },

@@ -120,23 +120,20 @@ describeEachDatabase("promotions", (app) => {
     });
     if (!created.ok) throw new Error(created.error);
     const id = created.voucher.id;
+    const edit = (fields: Record<string, string>) =>
+      updateVoucher(db, { actorId, id, voucher: voucherForm({ code: "EDITME", ...fields }) });
     const vpsEntry = await productId(app(), "vps-entry");
     const sampStarter = await productId(app(), "samp-starter");
     const buyer = await customerWithCoins(app(), 20_000);
     const first = await placedOrder(app(), buyer, { productId: vpsEntry, voucherCode: "editme" });
     const ordersBefore = await db.selectFrom("orders").selectAll().orderBy("id").execute();
 
-    const edited = await updateVoucher(db, {
-      actorId,
-      id,
-      voucher: voucherForm({
-        code: "EDITME",
-        discountType: "fixed",
-        discountValue: "3",
-        minPurchase: "6",
-        appliesTo: "selected",
-        [`product-${vpsEntry}`]: "on",
-      }),
+    const edited = await edit({
+      discountType: "fixed",
+      discountValue: "3",
+      minPurchase: "6",
+      appliesTo: "selected",
+      [`product-${vpsEntry}`]: "on",
     });
     expect(edited).toMatchObject({
       ok: true,
@@ -164,13 +161,7 @@ describeEachDatabase("promotions", (app) => {
     ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherNotApplicable" });
 
     // The uses cannot go below those counted; a refused edit changes nothing.
-    expect(
-      await updateVoucher(db, {
-        actorId,
-        id,
-        voucher: voucherForm({ code: "EDITME", maxUses: "1" }),
-      }),
-    ).toEqual({
+    expect(await edit({ maxUses: "1" })).toEqual({
       ok: false,
       kind: "conflict",
       error: "admin-catalogue.promotions.errors.maxUsesBelowUsed",
@@ -179,25 +170,16 @@ describeEachDatabase("promotions", (app) => {
       maxUses: 100,
       discountType: "fixed",
     });
-    expect(
-      await updateVoucher(db, {
-        actorId,
-        id,
-        voucher: voucherForm({ code: "EDITME", maxUses: "2" }),
-      }),
-    ).toMatchObject({ ok: true, voucher: { status: "usedUp", maxUses: 2, usedCount: 2 } });
+    expect(await edit({ maxUses: "2" })).toMatchObject({
+      ok: true,
+      voucher: { status: "usedUp", maxUses: 2, usedCount: 2 },
+    });
     expect(
       await placeOrder(db, buyer, orderInput({ productId: vpsEntry, voucherCode: "EDITME" })),
     ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherUsedUp" });
 
     // Products the catalogue does not have are refused.
-    expect(
-      await updateVoucher(db, {
-        actorId,
-        id,
-        voucher: voucherForm({ code: "EDITME", appliesTo: "selected", "product-987654": "on" }),
-      }),
-    ).toEqual({
+    expect(await edit({ appliesTo: "selected", "product-987654": "on" })).toEqual({
       ok: false,
       kind: "invalid",
       error: "admin-catalogue.promotions.errors.productsUnknown",
