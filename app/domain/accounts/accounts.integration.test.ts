@@ -32,6 +32,15 @@ describeEachDatabase("accounts", (app) => {
     error: "errors.tooManyAttempts",
     minutes,
   });
+  /** How long a session lives from its creation. */
+  const sessionLifetimeMs = async (sessionId: string) => {
+    const row = await app()
+      .db.selectFrom("sessions")
+      .select(["expires_at", "created_at"])
+      .where("id", "=", sessionId)
+      .executeTakeFirstOrThrow();
+    return Date.parse(row.expires_at) - Date.parse(row.created_at);
+  };
 
   it("creates the first admin from ADMIN_EMAIL with the seed coins, once", async () => {
     const { db } = app();
@@ -122,13 +131,7 @@ describeEachDatabase("accounts", (app) => {
     const session = await getCurrentSession(services, cookie);
     expect(session?.user.email).toBe(email);
 
-    const row = await services.db
-      .selectFrom("sessions")
-      .select(["expires_at", "created_at"])
-      .where("id", "=", session!.sessionId)
-      .executeTakeFirstOrThrow();
-    const days = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 86_400_000;
-    expect(days).toBeCloseTo(30, 1);
+    expect((await sessionLifetimeMs(session!.sessionId)) / 86_400_000).toBeCloseTo(30, 1);
 
     await signOut(services, cookie);
     expect(await getCurrentSession(services, cookie)).toBeNull();
@@ -188,13 +191,7 @@ describeEachDatabase("accounts", (app) => {
     if (!result.ok) throw new Error(result.error);
     expect(result.role).toBe("admin");
     const session = await getCurrentSession(services, cookieHeader(result.setCookies));
-    const row = await services.db
-      .selectFrom("sessions")
-      .select(["expires_at", "created_at"])
-      .where("id", "=", session!.sessionId)
-      .executeTakeFirstOrThrow();
-    const hours = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3_600_000;
-    expect(hours).toBeCloseTo(12, 1);
+    expect((await sessionLifetimeMs(session!.sessionId)) / 3_600_000).toBeCloseTo(12, 1);
   });
 
   it("answers a wrong password and an unknown email the same way", async () => {
