@@ -4,6 +4,7 @@ import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { adjustCoins, findLedgerDiscrepancies } from "~/domain/coins/coins.server";
 import { orderFormSchema, type OrderFormInput } from "~/domain/orders/orders";
+import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { TEST_ADMIN } from "./test-database";
 
 let counter = 0;
@@ -44,9 +45,9 @@ export async function productId(app: AppServices, slug: string): Promise<number>
   return product.id;
 }
 
-export function orderInput(
-  overrides: Partial<Record<keyof OrderFormInput, unknown>> & { productId: number },
-): OrderFormInput {
+type OrderOverrides = Partial<Record<keyof OrderFormInput, unknown>> & { productId: number };
+
+export function orderInput(overrides: OrderOverrides): OrderFormInput {
   return orderFormSchema.parse({
     serverName: "Test server",
     idempotencyKey: randomUUID(),
@@ -67,4 +68,19 @@ export async function expectLedgerIntact(app: AppServices): Promise<void> {
   const discrepancies = await findLedgerDiscrepancies(app.db);
   if (discrepancies.length)
     throw new Error(`ledger differs from balances: ${JSON.stringify(discrepancies)}`);
+}
+
+/** Places an order that must go through, and returns it. */
+export async function placedOrder(app: AppServices, userId: string, overrides: OrderOverrides) {
+  const placed = await placeOrder(app.db, userId, orderInput(overrides));
+  if (!placed.ok) throw new Error(placed.error);
+  return placed.order;
+}
+
+/** Places an order and has the seed admin approve it: `approved.hostingServiceId` is running. */
+export async function approvedOrder(app: AppServices, userId: string, overrides: OrderOverrides) {
+  const placed = await placedOrder(app, userId, overrides);
+  const approved = await approveOrder(app.db, { orderId: placed.id, actorId: await adminId(app) });
+  if (!approved.ok) throw new Error(approved.error);
+  return { placed, approved: approved.order };
 }

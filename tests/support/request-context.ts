@@ -55,3 +55,28 @@ export async function settle(run: () => unknown): Promise<unknown> {
     return thrown;
   }
 }
+
+/** What a route action answered with `data(...)`: the body and its init. */
+export type ActionAnswer = { data: Record<string, unknown>; init: { status: number } | null };
+
+/**
+ * Posts `fields` to a route module's action as a browser's form would (holding `cookie`, from `ip`),
+ * and returns what it answered or threw.
+ */
+export async function postAction(
+  services: AppServices,
+  route: { action: (args: never) => unknown },
+  path: string,
+  fields: Record<string, string>,
+  options: { cookie?: string; ip?: string; params?: Record<string, string> } = {},
+): Promise<unknown> {
+  return settle(async () =>
+    route.action(
+      routeArgs({
+        request: formRequest(path, fields, options.cookie),
+        context: await contextFor(services, { cookie: options.cookie, ip: options.ip }),
+        params: options.params,
+      }),
+    ),
+  );
+}

@@ -6,6 +6,7 @@ import {
   TEST_ADMIN,
   testEnv,
 } from "../../../tests/support/test-database";
+import { registeredCustomer, signedInCookie } from "../../../tests/support/account-fixtures";
 import { cookieHeader } from "../../../tests/support/request-context";
 import { LOGIN_EMAIL_FAILURE_CEILING, SEED_ADMIN_COINS } from "./accounts";
 import {
@@ -25,6 +26,22 @@ let counter = 0;
 const uniqueEmail = () => `customer${Date.now()}${counter++}@example.com`;
 
 describeEachDatabase("accounts", (app) => {
+  const tooManyAttempts = (minutes: number) => ({
+    ok: false,
+    kind: "limited",
+    error: "errors.tooManyAttempts",
+    minutes,
+  });
+  /** How long a session lives from its creation. */
+  const sessionLifetimeMs = async (sessionId: string) => {
+    const row = await app()
+      .db.selectFrom("sessions")
+      .select(["expires_at", "created_at"])
+      .where("id", "=", sessionId)
+      .executeTakeFirstOrThrow();
+    return Date.parse(row.expires_at) - Date.parse(row.created_at);
+  };
+
   it("creates the first admin from ADMIN_EMAIL with the seed coins, once", async () => {
     const { db } = app();
     const admins = await db.selectFrom("users").selectAll().where("role", "=", "admin").execute();
@@ -106,11 +123,7 @@ describeEachDatabase("accounts", (app) => {
   it("signs in, resolves the session, and signs out", async () => {
     const services = app();
     const email = uniqueEmail();
-    await registerCustomer(
-      services,
-      { name: "Sign In", email, password: "Sign-in-pw-55", confirmPassword: "Sign-in-pw-55" },
-      { registrationOpen: true },
-    );
+    await registeredCustomer(services, { name: "Sign In", email, password: "Sign-in-pw-55" });
     const result = await signIn(services, { email, password: "Sign-in-pw-55" }, client);
     if (!result.ok) throw new Error(result.error);
     expect(result.role).toBe("user");
@@ -118,13 +131,7 @@ describeEachDatabase("accounts", (app) => {
     const session = await getCurrentSession(services, cookie);
     expect(session?.user.email).toBe(email);
 
-    const row = await services.db
-      .selectFrom("sessions")
-      .select(["expires_at", "created_at"])
-      .where("id", "=", session!.sessionId)
-      .executeTakeFirstOrThrow();
-    const days = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 86_400_000;
-    expect(days).toBeCloseTo(30, 1);
+    expect((await sessionLifetimeMs(session!.sessionId)) / 86_400_000).toBeCloseTo(30, 1);
 
     await signOut(services, cookie);
     expect(await getCurrentSession(services, cookie)).toBeNull();
@@ -133,22 +140,11 @@ describeEachDatabase("accounts", (app) => {
   it("accepts only a session cookie signed with our secret, for a live session of an active account", async () => {
     const services = app();
     const email = uniqueEmail();
-    const registered = await registerCustomer(
-      services,
-      {
-        name: "Cookie Check",
-        email,
-        password: "Cookie-pw-7781",
-        confirmPassword: "Cookie-pw-7781",
-      },
-      { registrationOpen: true },
-    );
-    if (!registered.ok) throw new Error(registered.error);
-    const result = await signIn(services, { email, password: "Cookie-pw-7781" }, client);
-    if (!result.ok) throw new Error(result.error);
-    const cookie = cookieHeader(result.setCookies);
+    const password = "Cookie-pw-7781";
+    const userId = await registeredCustomer(services, { name: "Cookie Check", email, password });
+    const cookie = await signedInCookie(services, { email, password }, client);
     const session = await getCurrentSession(services, cookie);
-    expect(session?.user).toMatchObject({ id: registered.userId, email, role: "user" });
+    expect(session?.user).toMatchObject({ id: userId, email, role: "user" });
 
     const [name, value] = cookie.split(";")[0]!.split("=") as [string, string];
     const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
@@ -167,13 +163,13 @@ describeEachDatabase("accounts", (app) => {
     await services.db
       .updateTable("users")
       .set({ status: "suspended" })
-      .where("id", "=", registered.userId)
+      .where("id", "=", userId)
       .execute();
     expect(await getCurrentSession(services, cookie)).toBeNull();
     await services.db
       .updateTable("users")
       .set({ status: "active" })
-      .where("id", "=", registered.userId)
+      .where("id", "=", userId)
       .execute();
     expect(await getCurrentSession(services, cookie)).not.toBeNull();
 
@@ -195,23 +191,13 @@ describeEachDatabase("accounts", (app) => {
     if (!result.ok) throw new Error(result.error);
     expect(result.role).toBe("admin");
     const session = await getCurrentSession(services, cookieHeader(result.setCookies));
-    const row = await services.db
-      .selectFrom("sessions")
-      .select(["expires_at", "created_at"])
-      .where("id", "=", session!.sessionId)
-      .executeTakeFirstOrThrow();
-    const hours = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3_600_000;
-    expect(hours).toBeCloseTo(12, 1);
+    expect((await sessionLifetimeMs(session!.sessionId)) / 3_600_000).toBeCloseTo(12, 1);
   });
 
   it("answers a wrong password and an unknown email the same way", async () => {
     const services = app();
     const email = uniqueEmail();
-    await registerCustomer(
-      services,
-      { name: "Wrong", email, password: "Right-pw-123", confirmPassword: "Right-pw-123" },
-      { registrationOpen: true },
-    );
+    await registeredCustomer(services, { name: "Wrong", email, password: "Right-pw-123" });
     const wrong = await signIn(services, { email, password: "Wrong-pw-123" }, { ip: "10.2.0.1" });
     const unknown = await signIn(
       services,
@@ -229,11 +215,7 @@ describeEachDatabase("accounts", (app) => {
   it("throttles an email from one address after 5 failures in 15 minutes, without checking the password", async () => {
     const services = app();
     const email = uniqueEmail();
-    await registerCustomer(
-      services,
-      { name: "Throttle", email, password: "Throttle-pw-1", confirmPassword: "Throttle-pw-1" },
-      { registrationOpen: true },
-    );
+    await registeredCustomer(services, { name: "Throttle", email, password: "Throttle-pw-1" });
     for (let i = 0; i < 5; i++) {
       const failed = await signIn(
         services,
@@ -251,12 +233,7 @@ describeEachDatabase("accounts", (app) => {
       { email, password: "Throttle-pw-1" },
       { ip: "10.3.0.1" },
     );
-    expect(blocked).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: 15,
-    });
+    expect(blocked).toEqual(tooManyAttempts(15));
     // Failures from one address do not lock the account for the others.
     const elsewhere = await signIn(
       services,
@@ -293,12 +270,7 @@ describeEachDatabase("accounts", (app) => {
     const login = (ip: string) =>
       signIn(services, { email: admin.email, password: admin.password }, { ip });
     // A new address is refused by the ceiling; home is known, and gets in.
-    expect(await login("10.3.7.1")).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: 15,
-    });
+    expect(await login("10.3.7.1")).toEqual(tooManyAttempts(15));
     expect((await login(home)).ok).toBe(true);
     // An address known only from more than 30 days ago is not.
     await recordLoginAttempt(
@@ -330,12 +302,7 @@ describeEachDatabase("accounts", (app) => {
       { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
       { ip },
     );
-    expect(blocked).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: 1,
-    });
+    expect(blocked).toEqual(tooManyAttempts(1));
     const otherAddress = await signIn(
       services,
       { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
@@ -347,19 +314,15 @@ describeEachDatabase("accounts", (app) => {
   it("changes a password, ending the other sessions", async () => {
     const services = app();
     const email = uniqueEmail();
-    await registerCustomer(
-      services,
-      { name: "Changer", email, password: "First-pw-9988", confirmPassword: "First-pw-9988" },
-      { registrationOpen: true },
-    );
-    const first = await signIn(services, { email, password: "First-pw-9988" }, client);
-    const second = await signIn(services, { email, password: "First-pw-9988" }, client);
-    if (!first.ok || !second.ok) throw new Error("sign in failed");
-    const session = await getCurrentSession(services, cookieHeader(first.setCookies));
+    const password = "First-pw-9988";
+    await registeredCustomer(services, { name: "Changer", email, password });
+    const first = await signedInCookie(services, { email, password }, client);
+    const second = await signedInCookie(services, { email, password }, client);
+    const session = await getCurrentSession(services, first);
 
     const wrong = await changePassword(services, {
       userId: session!.user.id,
-      cookie: cookieHeader(first.setCookies),
+      cookie: first,
       currentPassword: "not-it-123",
       newPassword: "Second-pw-9988",
       ip: client.ip,
@@ -368,13 +331,13 @@ describeEachDatabase("accounts", (app) => {
 
     const changed = await changePassword(services, {
       userId: session!.user.id,
-      cookie: cookieHeader(first.setCookies),
+      cookie: first,
       currentPassword: "First-pw-9988",
       newPassword: "Second-pw-9988",
       ip: client.ip,
     });
     expect(changed.ok).toBe(true);
-    expect(await getCurrentSession(services, cookieHeader(second.setCookies))).toBeNull();
+    expect(await getCurrentSession(services, second)).toBeNull();
     const again = await signIn(services, { email, password: "Second-pw-9988" }, client);
     expect(again.ok).toBe(true);
   });
@@ -382,16 +345,12 @@ describeEachDatabase("accounts", (app) => {
   it("resets a password from the shell: a one-time password, sessions ended", async () => {
     const services = app();
     const email = uniqueEmail();
-    await registerCustomer(
-      services,
-      { name: "Reset", email, password: "Reset-pw-4455", confirmPassword: "Reset-pw-4455" },
-      { registrationOpen: true },
-    );
-    const before = await signIn(services, { email, password: "Reset-pw-4455" }, client);
-    if (!before.ok) throw new Error("sign in failed");
+    const first = "Reset-pw-4455";
+    await registeredCustomer(services, { name: "Reset", email, password: first });
+    const before = await signedInCookie(services, { email, password: first }, client);
     const password = await resetPassword(services, email);
     expect(password).toHaveLength(20);
-    expect(await getCurrentSession(services, cookieHeader(before.setCookies))).toBeNull();
+    expect(await getCurrentSession(services, before)).toBeNull();
     const after = await signIn(services, { email, password: password! }, client);
     expect(after).toMatchObject({ ok: true, mustChangePassword: true });
     expect(await resetPassword(services, "nobody@example.com")).toBeNull();

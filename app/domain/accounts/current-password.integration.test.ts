@@ -1,16 +1,11 @@
 import { expect, it, vi } from "vitest";
 import * as accountPassword from "~/routes/account-password";
 import * as dashboard from "~/routes/dashboard";
-import {
-  contextFor,
-  cookieHeader,
-  formRequest,
-  routeArgs,
-  settle,
-} from "../../../tests/support/request-context";
+import { registeredCustomer, signedInCookie } from "../../../tests/support/account-fixtures";
+import { type ActionAnswer, postAction } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { LOGIN_EMAIL_WINDOW_MINUTES, LOGIN_PAIR_FAILURE_LIMIT } from "./accounts";
-import { changePassword, getCurrentSession, registerCustomer, signIn } from "./accounts.server";
+import { changePassword, getCurrentSession, signIn } from "./accounts.server";
 import type * as passwordHash from "./password-hash.server";
 import { verifyPassword } from "./password-hash.server";
 import { updateProfile } from "./profile.server";
@@ -33,21 +28,18 @@ describeEachDatabase("current-password checks go through the login throttle", (a
   async function customer() {
     const services = app();
     const email = uniqueEmail();
-    const registered = await registerCustomer(
-      services,
-      { name: "Current", email, password: PASSWORD, confirmPassword: PASSWORD },
-      { registrationOpen: true },
-    );
-    if (!registered.ok) throw new Error(registered.error);
+    const userId = await registeredCustomer(services, {
+      name: "Current",
+      email,
+      password: PASSWORD,
+    });
     // Where the customer signs in: a known address of the account from then on.
     const home = stranger();
-    const signedIn = await signIn(services, { email, password: PASSWORD }, { ip: home });
-    if (!signedIn.ok) throw new Error(signedIn.error);
-    const cookie = cookieHeader(signedIn.setCookies);
+    const cookie = await signedInCookie(services, { email, password: PASSWORD }, { ip: home });
     const session = await getCurrentSession(services, cookie);
     // From here on, count only the checks the test makes.
     passwordChecks.mockClear();
-    return { userId: registered.userId, email, home, cookie, sessionId: session!.sessionId };
+    return { userId, email, home, cookie, sessionId: session!.sessionId };
   }
 
   const emailOf = async (userId: string) =>
@@ -67,6 +59,16 @@ describeEachDatabase("current-password checks go through the login throttle", (a
       .where("ip_address", "=", ip)
       .orderBy("id")
       .execute();
+
+  /** Makes the pair limit of wrong guesses, each refused as `wrong` after a real password check. */
+  async function guessWrongToTheLimit(
+    change: (password: string) => Promise<unknown>,
+    wrong: object,
+  ) {
+    for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
+      expect(await change(`wrong-guess-${i}`)).toEqual(wrong);
+    expect(passwordChecks).toHaveBeenCalledTimes(LOGIN_PAIR_FAILURE_LIMIT);
+  }
 
   const blocked = {
     ok: false,
@@ -92,13 +94,12 @@ describeEachDatabase("current-password checks go through the login throttle", (a
         },
         { ipPerMinute: app().loginIpLimit },
       );
-    for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
-      expect(await change(`wrong-guess-${i}`)).toMatchObject({
-        ok: false,
-        kind: "invalid",
-        error: "dashboard:account.currentPasswordWrong",
-      });
-    expect(passwordChecks).toHaveBeenCalledTimes(LOGIN_PAIR_FAILURE_LIMIT);
+    await guessWrongToTheLimit(change, {
+      ok: false,
+      kind: "invalid",
+      error: "dashboard:account.currentPasswordWrong",
+      field: "currentPassword",
+    });
 
     expect(await change(PASSWORD)).toEqual(blocked);
     expect(passwordChecks).toHaveBeenCalledTimes(LOGIN_PAIR_FAILURE_LIMIT);
@@ -154,19 +155,13 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     const account = await customer();
     const ip = stranger();
     const post = async (currentPassword: string) =>
-      (await settle(async () =>
-        dashboard.action(
-          routeArgs({
-            request: formRequest(
-              "/dashboard?tab=account",
-              { intent: "profile", name: "Current", email: uniqueEmail(), currentPassword },
-              account.cookie,
-            ),
-            context: await contextFor(app(), { cookie: account.cookie, ip }),
-            params: {},
-          }),
-        ),
-      )) as { data: Record<string, unknown>; init: { status: number } | null };
+      (await postAction(
+        app(),
+        dashboard,
+        "/dashboard?tab=account",
+        { intent: "profile", name: "Current", email: uniqueEmail(), currentPassword },
+        { cookie: account.cookie, ip },
+      )) as ActionAnswer;
     for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
       expect((await post(`wrong-${i}`)).init?.status).toBe(400);
     const refused = await post(PASSWORD);
@@ -195,13 +190,11 @@ describeEachDatabase("current-password checks go through the login throttle", (a
         },
         { ipPerMinute: app().loginIpLimit },
       );
-    for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
-      expect(await change(`wrong-guess-${i}`)).toEqual({
-        ok: false,
-        kind: "invalid",
-        error: "errors.currentPasswordWrong",
-      });
-    expect(passwordChecks).toHaveBeenCalledTimes(LOGIN_PAIR_FAILURE_LIMIT);
+    await guessWrongToTheLimit(change, {
+      ok: false,
+      kind: "invalid",
+      error: "errors.currentPasswordWrong",
+    });
 
     expect(await change(PASSWORD)).toEqual({
       ok: false,
@@ -245,23 +238,13 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     const account = await customer();
     const ip = stranger();
     const post = async (currentPassword: string) =>
-      (await settle(async () =>
-        accountPassword.action(
-          routeArgs({
-            request: formRequest(
-              "/account/password",
-              {
-                currentPassword,
-                newPassword: "Brand-new-pw-6612",
-                confirmPassword: "Brand-new-pw-6612",
-              },
-              account.cookie,
-            ),
-            context: await contextFor(app(), { cookie: account.cookie, ip }),
-            params: {},
-          }),
-        ),
-      )) as { data: Record<string, unknown>; init: { status: number } | null };
+      (await postAction(
+        app(),
+        accountPassword,
+        "/account/password",
+        { currentPassword, newPassword: "Brand-new-pw-6612", confirmPassword: "Brand-new-pw-6612" },
+        { cookie: account.cookie, ip },
+      )) as ActionAnswer;
     for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++)
       expect((await post(`wrong-${i}`)).data).toEqual({
         fieldErrors: { currentPassword: "auth.errors.currentPasswordWrong" },

@@ -1,14 +1,9 @@
 import { expect, it } from "vitest";
 import * as dashboard from "~/routes/dashboard";
-import {
-  contextFor,
-  cookieHeader,
-  formRequest,
-  routeArgs,
-  settle,
-} from "../../../tests/support/request-context";
+import { postAction } from "../../../tests/support/request-context";
+import { registeredCustomer, signedInCookie } from "../../../tests/support/account-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { getCurrentSession, registerCustomer, signIn } from "./accounts.server";
+import { getCurrentSession, signIn } from "./accounts.server";
 import { updateProfile } from "./profile.server";
 
 const PASSWORD = "Profile-pw-5521";
@@ -20,21 +15,17 @@ describeEachDatabase("changing one's own profile", (app) => {
   async function customerWithTwoSessions() {
     const services = app();
     const email = uniqueEmail();
-    const registered = await registerCustomer(
-      services,
-      { name: "Profile", email, password: PASSWORD, confirmPassword: PASSWORD },
-      { registrationOpen: true },
-    );
-    if (!registered.ok) throw new Error(registered.error);
+    const userId = await registeredCustomer(services, {
+      name: "Profile",
+      email,
+      password: PASSWORD,
+    });
     const cookies: string[] = [];
-    for (const ip of ["10.30.0.1", "10.30.0.2"]) {
-      const result = await signIn(services, { email, password: PASSWORD }, { ip });
-      if (!result.ok) throw new Error(result.error);
-      cookies.push(cookieHeader(result.setCookies));
-    }
+    for (const ip of ["10.30.0.1", "10.30.0.2"])
+      cookies.push(await signedInCookie(services, { email, password: PASSWORD }, { ip }));
     const [here, elsewhere] = cookies as [string, string];
     const session = await getCurrentSession(services, here);
-    return { userId: registered.userId, email, here, elsewhere, sessionId: session!.sessionId };
+    return { userId, email, here, elsewhere, sessionId: session!.sessionId };
   }
 
   const emailChanges = (userId: string) =>
@@ -147,15 +138,9 @@ describeEachDatabase("changing one's own profile", (app) => {
   it("through the dashboard's form: a clear field error, then the change", async () => {
     const customer = await customerWithTwoSessions();
     const post = async (fields: Record<string, string>) =>
-      (await settle(async () =>
-        dashboard.action(
-          routeArgs({
-            request: formRequest("/dashboard?tab=account", fields, customer.here),
-            context: await contextFor(app(), { cookie: customer.here }),
-            params: {},
-          }),
-        ),
-      )) as { data: { ok: boolean; message: string; fieldErrors?: Record<string, string> } };
+      (await postAction(app(), dashboard, "/dashboard?tab=account", fields, {
+        cookie: customer.here,
+      })) as { data: { ok: boolean; message: string; fieldErrors?: Record<string, string> } };
     const newEmail = uniqueEmail();
     const wrong = await post({
       intent: "profile",

@@ -42,6 +42,15 @@ describeEachDatabase("the admin security page", (app) => {
     return { cookie, sessionId: session.sessionId, userId: session.user.id };
   }
 
+  /** The seed admin signed in here (Chrome) and there (Firefox), and a second admin, from `net`. */
+  async function threeAdminSessions(net: string, second: { email: string; password: string }) {
+    const here = await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, `${net}.1`, CHROME);
+    const there = await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, `${net}.2`, FIREFOX);
+    await provisionAdmin(app(), second);
+    const other = await adminSession(second.email, second.password, `${net}.3`, CHROME);
+    return { here, there, other };
+  }
+
   async function auditRows(action: string, actorId: string, targetId?: string) {
     let query = app()
       .db.selectFrom("audit_log")
@@ -53,15 +62,10 @@ describeEachDatabase("the admin security page", (app) => {
   }
 
   it("lists only the admin's own live sessions, marks the current one, and tracks last activity", async () => {
-    const here = await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.60.0.1", CHROME);
-    const there = await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.60.0.2", FIREFOX);
-    await provisionAdmin(app(), { email: "other-sec@example.com", password: "Other-admin-pw-91" });
-    const other = await adminSession(
-      "other-sec@example.com",
-      "Other-admin-pw-91",
-      "10.60.0.3",
-      CHROME,
-    );
+    const { here, there, other } = await threeAdminSessions("10.60.0", {
+      email: "other-sec@example.com",
+      password: "Other-admin-pw-91",
+    });
 
     const sessions = await listOwnSessions(app().db, {
       userId: here.userId,
@@ -105,15 +109,10 @@ describeEachDatabase("the admin security page", (app) => {
   });
 
   it("signs out one other session (its cookie stops working), keeps the current one and refuses others' ids", async () => {
-    const here = await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.61.0.1", CHROME);
-    const there = await adminSession(TEST_ADMIN.email, TEST_ADMIN.password, "10.61.0.2", FIREFOX);
-    await provisionAdmin(app(), { email: "third-sec@example.com", password: "Third-admin-pw-92" });
-    const other = await adminSession(
-      "third-sec@example.com",
-      "Third-admin-pw-92",
-      "10.61.0.3",
-      CHROME,
-    );
+    const { here, there, other } = await threeAdminSessions("10.61.0", {
+      email: "third-sec@example.com",
+      password: "Third-admin-pw-92",
+    });
     const actor = { actorId: here.userId, currentSessionId: here.sessionId };
 
     // Another admin's session: refused as not found, and it still works.

@@ -1,11 +1,10 @@
 import { expect, it } from "vitest";
-import { placeOrder } from "~/domain/orders/orders.server";
 import {
   adminId,
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
-  orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
@@ -237,12 +236,7 @@ describeEachDatabase("admin user management", (app) => {
     const admin = await adminId(app());
     const id = await customerWithCoins(app(), 5000);
     const user = await row(id);
-    const order = await placeOrder(
-      db,
-      id,
-      orderInput({ productId: await productId(app(), "samp-starter") }),
-    );
-    expect(order.ok).toBe(true);
+    await placedOrder(app(), id, { productId: await productId(app(), "samp-starter") });
     const cookie = await login(user.email, "Buyer-pw-8842");
     expect(await getCurrentSession(app(), cookie)).not.toBeNull();
     const ledgerBefore = await db
@@ -371,10 +365,7 @@ describeEachDatabase("admin user management", (app) => {
       .where("id", "=", buyer)
       .execute();
     const product = await productId(app(), "samp-starter");
-    for (let i = 0; i < 2; i++) {
-      const placed = await placeOrder(db, buyer, orderInput({ productId: product }));
-      if (!placed.ok) throw new Error(placed.error);
-    }
+    for (let i = 0; i < 2; i++) await placedOrder(app(), buyer, { productId: product });
     const now = new Date().toISOString();
     await db
       .insertInto("hosting_services")

@@ -4,14 +4,16 @@ import {
   changeServiceStatus,
 } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
-import { openTicket, setTicketField } from "~/domain/tickets/tickets.server";
+import { setTicketField } from "~/domain/tickets/tickets.server";
 import {
   adminId,
   customerWithCoins,
   orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import { findSearchTarget, loadAdminDashboard, RECENT_ACTIVITY } from "./admin-dashboard.server";
 
 // Each suite has a fresh database, so the dashboard's figures are known exactly.
@@ -51,22 +53,9 @@ describeEachDatabase("admin dashboard", (app) => {
       serviceId: custom.service.id,
       action: "suspend",
     });
-    const ticket = await openTicket(db, {
-      userId: alice,
-      department: "sales",
-      subject: "Question",
-      priority: "low",
-      message: "Hello",
-    });
-    const closed = await openTicket(db, {
-      userId: bob,
-      department: "sales",
-      subject: "Other",
-      priority: "low",
-      message: "Bye",
-    });
-    if (!ticket.ok || !closed.ok) throw new Error("ticket");
-    await setTicketField(db, { actorId: admin, ticketId: closed.ticket.id, status: "closed" });
+    await openedTicket(app(), alice, { subject: "Question", message: "Hello" });
+    const closed = await openedTicket(app(), bob, { subject: "Other", message: "Bye" });
+    await setTicketField(db, { actorId: admin, ticketId: closed.id, status: "closed" });
 
     const dashboard = await loadAdminDashboard(db);
     expect(dashboard.stats).toEqual({
@@ -92,7 +81,7 @@ describeEachDatabase("admin dashboard", (app) => {
     expect(dashboard.activity[0]).toMatchObject({
       actorEmail: expect.stringContaining("@"),
       targetType: "ticket",
-      targetId: String(closed.ticket.id),
+      targetId: String(closed.id),
     });
     expect(dashboard.activity.length).toBeLessThanOrEqual(RECENT_ACTIVITY);
   });
@@ -100,13 +89,9 @@ describeEachDatabase("admin dashboard", (app) => {
   it("the top bar's search goes to an order by number and to clients otherwise", async () => {
     const db = app().db;
     const buyer = await customerWithCoins(app(), 5_000);
-    const placed = await placeOrder(
-      db,
-      buyer,
-      orderInput({ productId: await productId(app(), "samp-starter") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    const id = placed.order.id;
+    const { id } = await placedOrder(app(), buyer, {
+      productId: await productId(app(), "samp-starter"),
+    });
     expect(await findSearchTarget(db, String(id))).toBe(`/admin/orders?id=${id}`);
     expect(await findSearchTarget(db, ` #${id} `)).toBe(`/admin/orders?id=${id}`);
     // A number that is no order, a name, an email: the client list, filtered.

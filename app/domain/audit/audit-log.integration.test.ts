@@ -19,6 +19,21 @@ import { auditLogVocabulary, listAuditLog } from "./audit-log.server";
 const all = { limit: 100, offset: 0 };
 
 describeEachDatabase("audit log and coin ledger for admins", (app) => {
+  /** The ledger page's totals for `entries` credits of one cent each. */
+  const centCredits = (entries: number) => ({
+    capped: false,
+    entries,
+    netCents: entries,
+    creditsCents: entries,
+    debitsCents: 0,
+  });
+  const setBalance = (userId: string, cents: number) =>
+    app()
+      .db.updateTable("users")
+      .set({ coin_balance_cents: cents })
+      .where("id", "=", userId)
+      .execute();
+
   it("lists the audit log newest first, filtered by actor, action and target", async () => {
     const db = app().db;
     const admin = await adminId(app());
@@ -193,13 +208,7 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
     const since = await listLedgerForAdmin(db, { ...all, customer: tag, from: "2025-03-11" });
     expect(since.totals.entries).toBe(3);
     const until = await listLedgerForAdmin(db, { ...all, customer: tag, to: "2025-03-09" });
-    expect(until.totals).toEqual({
-      capped: false,
-      entries: 0,
-      netCents: 0,
-      creditsCents: 0,
-      debitsCents: 0,
-    });
+    expect(until.totals).toEqual(centCredits(0));
 
     // Paged on the server; the totals still cover every match.
     const page = await listLedgerForAdmin(db, { customer: tag, limit: 3, offset: 0 });
@@ -238,30 +247,14 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
         )
         .execute();
     }
-    await db
-      .updateTable("users")
-      .set({ coin_balance_cents: count })
-      .where("id", "=", customer)
-      .execute();
+    await setBalance(customer, count);
 
     const everything = await listLedgerForAdmin(db, { ...all, customer: tag });
-    expect(everything.totals).toEqual({
-      capped: false,
-      entries: count,
-      netCents: count,
-      creditsCents: count,
-      debitsCents: 0,
-    });
+    expect(everything.totals).toEqual(centCredits(count));
     expect(everything.entries).toHaveLength(100);
     expect(everything.hasMore).toBe(true);
     const february = await listLedgerForAdmin(db, { ...all, customer: tag, from: "2025-02-01" });
-    expect(february.totals).toEqual({
-      capped: false,
-      entries: 5,
-      netCents: 5,
-      creditsCents: 5,
-      debitsCents: 0,
-    });
+    expect(february.totals).toEqual(centCredits(5));
     const none = await listLedgerForAdmin(db, { ...all, customer: tag, kind: "renewal" });
     expect(none.totals).toMatchObject({ capped: false, entries: 0 });
 
@@ -289,11 +282,7 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
           created_at,
         })
         .execute();
-      await db
-        .updateTable("users")
-        .set({ coin_balance_cents: balance })
-        .where("id", "=", customer)
-        .execute();
+      await setBalance(customer, balance);
     };
     await write("2024-06-01T00:00:00.000Z", 5_000, "admin_adjustment");
     await write("2024-06-01T23:59:59.999Z", -1_200, "order_payment");

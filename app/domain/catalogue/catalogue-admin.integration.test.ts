@@ -6,6 +6,7 @@ import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { createVoucher } from "~/domain/promotions/promotions.server";
 import {
   adminId,
+  approvedOrder,
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
@@ -67,6 +68,16 @@ describeEachDatabase("catalogue administration", (app) => {
     );
   }
 
+  /** A product the seed admin adds through the form: it must be created. */
+  async function createdProduct(fields: Record<string, string> = {}) {
+    const created = await createProduct(app().db, {
+      actorId: await adminId(app()),
+      product: productForm(fields),
+    });
+    if (!created.ok) throw new Error(created.error);
+    return created.product;
+  }
+
   async function auditOf(productId: number) {
     return app()
       .db.selectFrom("audit_log")
@@ -80,13 +91,9 @@ describeEachDatabase("catalogue administration", (app) => {
   it("creates, edits, reorders, hides and shows a product, each change audited", async () => {
     const db = app().db;
     const actorId = await adminId(app());
-    const created = await createProduct(db, {
-      actorId,
-      product: productForm({ name: "MTA Arena", price: "4,99", slug: "" }),
-    });
-    if (!created.ok) throw new Error(created.error);
-    const id = created.product.id;
-    expect(created.product).toMatchObject({
+    const created = await createdProduct({ name: "MTA Arena", price: "4,99", slug: "" });
+    const id = created.id;
+    expect(created).toMatchObject({
       name: "MTA Arena",
       slug: "mta-arena",
       type: "mta",
@@ -240,20 +247,16 @@ describeEachDatabase("catalogue administration", (app) => {
       error: "admin-catalogue.products.errors.inUse",
     });
 
-    const used = await createProduct(db, {
-      actorId,
-      product: productForm({ type: "vps", slots: "" }),
-    });
-    if (!used.ok) throw new Error(used.error);
+    const used = await createdProduct({ type: "vps", slots: "" });
     const buyer = await customerWithCoins(app(), 10_000);
-    const order = await placeOrder(db, buyer, orderInput({ productId: used.product.id }));
+    const order = await placeOrder(db, buyer, orderInput({ productId: used.id }));
     expect(order.ok).toBe(true);
-    await setProductStatus(db, { actorId, id: used.product.id, status: "hidden" });
-    expect(await findProductForAdmin(db, used.product.id)).toMatchObject({
+    await setProductStatus(db, { actorId, id: used.id, status: "hidden" });
+    expect(await findProductForAdmin(db, used.id)).toMatchObject({
       orderCount: 1,
       serviceCount: 0,
     });
-    expect(await deleteProduct(db, { actorId, id: used.product.id })).toEqual({
+    expect(await deleteProduct(db, { actorId, id: used.id })).toEqual({
       ok: false,
       kind: "conflict",
       error: "admin-catalogue.products.errors.inUse",
@@ -268,26 +271,22 @@ describeEachDatabase("catalogue administration", (app) => {
   it("a hidden product cannot be ordered: 'Service not found', nothing charged; what was bought renews", async () => {
     const db = app().db;
     const actorId = await adminId(app());
-    const created = await createProduct(db, { actorId, product: productForm({ type: "samp" }) });
-    if (!created.ok) throw new Error(created.error);
+    const created = await createdProduct({ type: "samp" });
     const owner = await customerWithCoins(app(), 5_000);
-    const bought = await placeOrder(db, owner, orderInput({ productId: created.product.id }));
-    if (!bought.ok) throw new Error(bought.error);
-    const approved = await approveOrder(db, { orderId: bought.order.id, actorId });
-    if (!approved.ok) throw new Error(approved.error);
-    await setProductStatus(db, { actorId, id: created.product.id, status: "hidden" });
+    const { approved } = await approvedOrder(app(), owner, { productId: created.id });
+    await setProductStatus(db, { actorId, id: created.id, status: "hidden" });
     // A service already bought is the customer's: hiding the plan does not stop its renewal.
     expect(
       await renewService(db, {
         userId: owner,
-        serviceId: approved.order.hostingServiceId!,
+        serviceId: approved.hostingServiceId!,
         idempotencyKey: randomUUID(),
       }),
     ).toMatchObject({ ok: true });
     expect(await balanceOf(app(), owner)).toBe(5_000 - 500 - 500);
 
     const buyer = await customerWithCoins(app(), 5_000);
-    const result = await placeOrder(db, buyer, orderInput({ productId: created.product.id }));
+    const result = await placeOrder(db, buyer, orderInput({ productId: created.id }));
     expect(result).toEqual({ ok: false, kind: "notFound", error: "orders.errors.serviceNotFound" });
     expect(await balanceOf(app(), buyer)).toBe(5_000);
     const orders = await db
@@ -298,21 +297,18 @@ describeEachDatabase("catalogue administration", (app) => {
     expect(orders).toEqual([]);
 
     // Shown again, it can be ordered again.
-    await setProductStatus(db, { actorId, id: created.product.id, status: "active" });
-    expect((await placeOrder(db, buyer, orderInput({ productId: created.product.id }))).ok).toBe(
-      true,
-    );
+    await setProductStatus(db, { actorId, id: created.id, status: "active" });
+    expect((await placeOrder(db, buyer, orderInput({ productId: created.id }))).ok).toBe(true);
   });
 
   it("editing a product's name and price changes no past order, service or ledger row; new orders pay the new price, renewals the old one", async () => {
     const db = app().db;
     const actorId = await adminId(app());
-    const created = await createProduct(db, {
-      actorId,
-      product: productForm({ name: "Legacy Plan", price: "4.00", type: "game" }),
+    const { id: productId } = await createdProduct({
+      name: "Legacy Plan",
+      price: "4.00",
+      type: "game",
     });
-    if (!created.ok) throw new Error(created.error);
-    const productId = created.product.id;
     const buyer = await customerWithCoins(app(), 100_000);
     const approved = await placeOrder(
       db,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { firstErrorsOf } from "../../../tests/support/form-errors";
 import {
   canDeleteProduct,
   parseFeatureLines,
@@ -25,14 +26,7 @@ const valid = {
   status: "",
 };
 
-function errorsOf(fields: Record<string, string>) {
-  const result = productActionSchema.safeParse(fields);
-  if (result.success) return {};
-  // The first message of each field, as parseForm shows it.
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
-}
+const errorsOf = (fields: Record<string, string>) => firstErrorsOf(productActionSchema, fields);
 
 describe("the product form", () => {
   it("reads a product ready to save: cents, lines, specs, the type's category", () => {

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
-import { placeOrder, rejectOrder } from "~/domain/orders/orders.server";
-import { openTicket } from "~/domain/tickets/tickets.server";
+import { rejectOrder } from "~/domain/orders/orders.server";
 import * as adminClients from "~/routes/admin/clients";
 import * as adminTicket from "~/routes/admin/ticket";
 import {
@@ -10,17 +9,18 @@ import {
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
-  orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import {
   contextFor,
   cookieHeader,
-  formRequest,
+  postAction,
   routeArgs,
   settle,
 } from "../../../tests/support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
+import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import { MAX_ADJUSTMENT_CENTS, MAX_BALANCE_CENTS } from "./coins";
 import { adjustCoins, postLedgerEntry } from "./coins.server";
 
@@ -155,12 +155,9 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
 
   it("keeps an order pending when its refund would pass the maximum", async () => {
     const user = await customerWithCoins(app(), 10_000);
-    const order = await placeOrder(
-      app().db,
-      user,
-      orderInput({ productId: await productId(app(), "samp-premium") }),
-    );
-    if (!order.ok) throw new Error(order.error);
+    const order = await placedOrder(app(), user, {
+      productId: await productId(app(), "samp-premium"),
+    });
     const admin = await adminId(app());
     for (let balance = await balanceOf(app(), user); balance < MAX_BALANCE_CENTS;) {
       const step = Math.min(MAX_ADJUSTMENT_CENTS, MAX_BALANCE_CENTS - balance);
@@ -173,12 +170,12 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
       balance += step;
     }
     expect(
-      await rejectOrder(app().db, { orderId: order.order.id, actorId: admin, reason: "no" }),
+      await rejectOrder(app().db, { orderId: order.id, actorId: admin, reason: "no" }),
     ).toEqual({ ok: false, kind: "conflict", error: "coins.errors.balanceTooHigh" });
     const row = await app()
       .db.selectFrom("orders")
       .select("status")
-      .where("id", "=", order.order.id)
+      .where("id", "=", order.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("pending");
     await expectLedgerIntact(app());
@@ -201,18 +198,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
       path: string,
       fields: Record<string, string>,
       params: Record<string, string> = {},
-    ) => {
-      const admin = await adminCookie();
-      return settle(async () =>
-        module.action(
-          routeArgs({
-            request: formRequest(path, fields, admin),
-            context: await contextFor(app(), { cookie: admin }),
-            params,
-          }),
-        ),
-      );
-    };
+    ) => postAction(app(), module, path, fields, { cookie: await adminCookie(), params });
 
     it("the clients page: a replayed post changes the coins once; no key, no change", async () => {
       const user = await customerWithCoins(app(), 0);
@@ -246,16 +232,14 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
 
     it("a ticket's credit: the client page's bound, once per key, never a server error", async () => {
       const user = await customerWithCoins(app(), 0);
-      const ticket = await openTicket(app().db, {
-        userId: user,
+      const ticket = await openedTicket(app(), user, {
         department: "billing",
         subject: "Coins please",
         priority: "medium",
         message: "I paid by transfer.",
       });
-      if (!ticket.ok) throw new Error(ticket.error);
-      const path = `/admin/tickets/${ticket.ticket.id}`;
-      const params = { id: String(ticket.ticket.id) };
+      const path = `/admin/tickets/${ticket.id}`;
+      const params = { id: String(ticket.id) };
       const credit = (amount: string, idempotencyKey = randomUUID()) =>
         post(adminTicket, path, { intent: "coins", amount, idempotencyKey }, params);
 

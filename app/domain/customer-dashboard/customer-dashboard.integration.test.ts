@@ -1,14 +1,13 @@
 import { expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
-import { openTicket } from "~/domain/tickets/tickets.server";
 import {
   adminId,
+  approvedOrder,
   customerWithCoins,
-  orderInput,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import { LEDGER_PAGE_SIZE } from "./customer-dashboard";
 import { listLedgerPage, loadCustomerDashboard } from "./customer-dashboard.server";
 
@@ -40,23 +39,10 @@ describeEachDatabase("customer dashboard", (app) => {
 
   it("shows a customer only their own cards, orders, tickets and ledger", async () => {
     const db = app().db;
-    const admin = await adminId(app());
     const mine = await customerWithCoins(app(), 5000);
     const theirs = await customerWithCoins(app(), 7000);
-    const theirOrder = await placeOrder(
-      db,
-      theirs,
-      orderInput({ productId: await productId(app(), "samp-starter") }),
-    );
-    if (!theirOrder.ok) throw new Error(theirOrder.error);
-    await approveOrder(db, { orderId: theirOrder.order.id, actorId: admin });
-    await openTicket(db, {
-      userId: theirs,
-      department: "sales",
-      subject: "Theirs",
-      priority: "low",
-      message: "m",
-    });
+    await approvedOrder(app(), theirs, { productId: await productId(app(), "samp-starter") });
+    await openedTicket(app(), theirs, { subject: "Theirs" });
 
     const overview = await loadCustomerDashboard(db, mine, { tab: "overview" });
     expect(overview.cards).toEqual({
@@ -77,22 +63,10 @@ describeEachDatabase("customer dashboard", (app) => {
     expect("sessions" in account && account.sessions).toEqual([]);
 
     // Their own counts: an active service, and one open ticket beside a closed one.
-    const placed = await placeOrder(
-      db,
-      mine,
-      orderInput({ productId: await productId(app(), "samp-starter") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    const approved = await approveOrder(db, { orderId: placed.order.id, actorId: admin });
-    if (!approved.ok) throw new Error(approved.error);
-    for (const subject of ["Open", "Closed"])
-      await openTicket(db, {
-        userId: mine,
-        department: "sales",
-        subject,
-        priority: "low",
-        message: "m",
-      });
+    const { placed } = await approvedOrder(app(), mine, {
+      productId: await productId(app(), "samp-starter"),
+    });
+    for (const subject of ["Open", "Closed"]) await openedTicket(app(), mine, { subject });
     await db
       .updateTable("tickets")
       .set({ status: "closed" })
@@ -102,7 +76,7 @@ describeEachDatabase("customer dashboard", (app) => {
       activeServices: 1,
       domains: 0,
       openTickets: 1,
-      accountCreditCents: 5000 - placed.order.totalCents,
+      accountCreditCents: 5000 - placed.totalCents,
     });
   });
 });

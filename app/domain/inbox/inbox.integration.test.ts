@@ -21,6 +21,14 @@ describeEachDatabase("admin inbox", (app) => {
       .execute();
   }
 
+  /** The one audit entry of `action`, checked for who did it to what. */
+  async function onlyAuditEntry(action: string, expected: Record<string, unknown>) {
+    const audit = await auditRows(action);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject(expected);
+    return audit[0]!;
+  }
+
   it("lists contact messages newest first, searches, counts the unread, opens, marks and deletes", async () => {
     const db = app().db;
     await submitContactMessage(db, {
@@ -92,16 +100,14 @@ describeEachDatabase("admin inbox", (app) => {
     const actor = await adminId(app());
     expect(await deleteContactMessage(db, { id: nadia.id, actorId: actor })).toEqual({ ok: true });
     expect((await listContactMessages(db, { limit: 10, offset: 0 })).total).toBe(2);
-    const audit = await auditRows("contact_message.delete");
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
+    const entry = await onlyAuditEntry("contact_message.delete", {
       actor_id: actor,
       target_type: "contact_message",
       target_id: String(nadia.id),
     });
-    expect(JSON.parse(audit[0]!.before!)).toEqual({ receivedAt: nadia.createdAt, read: false });
+    expect(JSON.parse(entry.before!)).toEqual({ receivedAt: nadia.createdAt, read: false });
     // Every text of the entry but its random ids (a session-made id once held "LAg"): no name, email or subject.
-    const { id: _id, actor_id: _actor, ...texts } = audit[0]!;
+    const { id: _id, actor_id: _actor, ...texts } = entry;
     expect(JSON.stringify(texts)).not.toMatch(/nadia|Lag/i);
     expect(await deleteContactMessage(db, { id: nadia.id, actorId: actor })).toEqual({
       ok: false,
@@ -157,14 +163,12 @@ describeEachDatabase("admin inbox", (app) => {
       ok: true,
     });
     expect((await listNewsletterSubscribers(db, { limit: 10, offset: 0 })).total).toBe(3);
-    const audit = await auditRows("newsletter_subscriber.remove");
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
+    const entry = await onlyAuditEntry("newsletter_subscriber.remove", {
       actor_id: actor,
       target_type: "newsletter_subscriber",
       target_id: String(first.id),
     });
-    expect(JSON.stringify(audit[0])).not.toContain("first@");
+    expect(JSON.stringify(entry)).not.toContain("first@");
     expect(await removeNewsletterSubscriber(db, { id: first.id, actorId: actor })).toEqual({
       ok: false,
       kind: "notFound",

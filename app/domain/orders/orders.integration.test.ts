@@ -8,10 +8,12 @@ import {
 } from "~/domain/hosting-services/hosting-services.server";
 import {
   adminId,
+  approvedOrder,
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
   orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -23,6 +25,8 @@ describeEachDatabase("money path", (app) => {
   afterEach(async () => {
     await expectLedgerIntact(app());
   });
+  const ordersOf = (user: string) =>
+    app().db.selectFrom("orders").select("id").where("user_id", "=", user).execute();
 
   it("opens the books with the seed admin's 10000 coins on the ledger", async () => {
     const admin = await adminId(app());
@@ -85,11 +89,7 @@ describeEachDatabase("money path", (app) => {
       totalCents: 700,
     });
     expect(await balanceOf(app(), user)).toBe(300);
-    const orders = await app()
-      .db.selectFrom("orders")
-      .select("id")
-      .where("user_id", "=", user)
-      .execute();
+    const orders = await ordersOf(user);
     expect(orders).toHaveLength(0);
   });
 
@@ -215,11 +215,7 @@ describeEachDatabase("money path", (app) => {
     );
     const ids = new Set(results.map((r) => (r.ok ? r.order.id : r.error)));
     expect(ids.size).toBe(1);
-    const orders = await app()
-      .db.selectFrom("orders")
-      .select("id")
-      .where("user_id", "=", user)
-      .execute();
+    const orders = await ordersOf(user);
     expect(orders).toHaveLength(2);
     expect(await balanceOf(app(), user)).toBe(100_000 - 2 * 950);
   });
@@ -297,10 +293,7 @@ describeEachDatabase("money path", (app) => {
 
     const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
     if (!approved.ok) throw new Error(approved.error);
-    const mine = await placeOrder(app().db, other, orderInput({ productId: product }));
-    if (!mine.ok) throw new Error(mine.error);
-    const approvedMine = await approveOrder(app().db, { orderId: mine.order.id, actorId: admin });
-    if (!approvedMine.ok) throw new Error(approvedMine.error);
+    const { approved: approvedMine } = await approvedOrder(app(), other, { productId: product });
     const key = randomUUID();
     const renewed = await renewService(app().db, {
       userId: owner,
@@ -312,7 +305,7 @@ describeEachDatabase("money path", (app) => {
     expect(
       await renewService(app().db, {
         userId: other,
-        serviceId: approvedMine.order.hostingServiceId!,
+        serviceId: approvedMine.hostingServiceId!,
         idempotencyKey: key,
       }),
     ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.expired" });
@@ -344,47 +337,36 @@ describeEachDatabase("money path", (app) => {
         .every((r) => !r.ok && r.error === "orders.errors.insufficientCoins"),
     ).toBe(true);
     expect(await balanceOf(app(), user)).toBe(0);
-    const orders = await app()
-      .db.selectFrom("orders")
-      .select("id")
-      .where("user_id", "=", user)
-      .execute();
+    const orders = await ordersOf(user);
     expect(orders).toHaveLength(5);
   });
 
   it("approves once: the service runs for the cycle's days from approval", async () => {
     const admin = await adminId(app());
     const user = await customerWithCoins(app(), 100_000);
-    const placed = await placeOrder(
-      app().db,
-      user,
-      orderInput({
-        productId: await productId(app(), "game-advanced"),
-        billingCycle: "semiannual",
-      }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
-    if (!approved.ok) throw new Error(approved.error);
+    const { placed, approved } = await approvedOrder(app(), user, {
+      productId: await productId(app(), "game-advanced"),
+      billingCycle: "semiannual",
+    });
     const service = await app()
       .db.selectFrom("hosting_services")
       .selectAll()
-      .where("id", "=", approved.order.hostingServiceId!)
+      .where("id", "=", approved.hostingServiceId!)
       .executeTakeFirstOrThrow();
     expect(service.status).toBe("active");
-    expect(service.cycle_price_cents).toBe(placed.order.subtotalCents);
+    expect(service.cycle_price_cents).toBe(placed.subtotalCents);
     const days = (Date.parse(service.expires_at) - Date.now()) / DAY;
     expect(days).toBeGreaterThan(179.9);
     expect(days).toBeLessThanOrEqual(180);
 
-    expect(await approveOrder(app().db, { orderId: placed.order.id, actorId: admin })).toEqual({
+    expect(await approveOrder(app().db, { orderId: placed.id, actorId: admin })).toEqual({
       ok: false,
       kind: "conflict",
       error: "orders.errors.notPending",
       status: "approved",
     });
     expect(
-      await rejectOrder(app().db, { orderId: placed.order.id, actorId: admin, reason: "late" }),
+      await rejectOrder(app().db, { orderId: placed.id, actorId: admin, reason: "late" }),
     ).toEqual({
       ok: false,
       kind: "conflict",
@@ -401,7 +383,7 @@ describeEachDatabase("money path", (app) => {
       .db.selectFrom("audit_log")
       .selectAll()
       .where("target_type", "=", "order")
-      .where("target_id", "=", String(placed.order.id))
+      .where("target_id", "=", String(placed.id))
       .execute();
     expect(audit.map((a) => a.action)).toEqual(["order.approve"]);
   });
@@ -409,12 +391,10 @@ describeEachDatabase("money path", (app) => {
   it("rejects once with a reason: the coins and the voucher use come back", async () => {
     const admin = await adminId(app());
     const user = await customerWithCoins(app(), 10_000);
-    const placed = await placeOrder(
-      app().db,
-      user,
-      orderInput({ productId: await productId(app(), "vps-premium"), voucherCode: "WELCOME10" }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
+    const placed = await placedOrder(app(), user, {
+      productId: await productId(app(), "vps-premium"),
+      voucherCode: "WELCOME10",
+    });
     const uses = async () =>
       (
         await app()
@@ -427,7 +407,7 @@ describeEachDatabase("money path", (app) => {
     expect(await balanceOf(app(), user)).toBe(10_000 - 1800);
 
     const rejected = await rejectOrder(app().db, {
-      orderId: placed.order.id,
+      orderId: placed.id,
       actorId: admin,
       reason: "Out of stock",
     });
@@ -437,14 +417,13 @@ describeEachDatabase("money path", (app) => {
     const refund = await app()
       .db.selectFrom("coin_ledger")
       .selectAll()
-      .where("order_id", "=", placed.order.id)
+      .where("order_id", "=", placed.id)
       .where("kind", "=", "order_refund")
       .execute();
     expect(refund).toMatchObject([{ amount_cents: 1800 }]);
 
     expect(
-      (await rejectOrder(app().db, { orderId: placed.order.id, actorId: admin, reason: "again" }))
-        .ok,
+      (await rejectOrder(app().db, { orderId: placed.id, actorId: admin, reason: "again" })).ok,
     ).toBe(false);
     expect(await balanceOf(app(), user)).toBe(10_000);
     expect(await approveOrder(app().db, { orderId: 987_654, actorId: admin })).toEqual({
@@ -457,15 +436,10 @@ describeEachDatabase("money path", (app) => {
   it("renews from the later of now and the expiry, once per key", async () => {
     const admin = await adminId(app());
     const user = await customerWithCoins(app(), 10_000);
-    const placed = await placeOrder(
-      app().db,
-      user,
-      orderInput({ productId: await productId(app(), "samp-starter") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
-    if (!approved.ok) throw new Error(approved.error);
-    const serviceId = approved.order.hostingServiceId!;
+    const { approved } = await approvedOrder(app(), user, {
+      productId: await productId(app(), "samp-starter"),
+    });
+    const serviceId = approved.hostingServiceId!;
     const expiryBefore = (
       await app()
         .db.selectFrom("hosting_services")
@@ -511,19 +485,13 @@ describeEachDatabase("money path", (app) => {
   });
 
   it("refuses a renewal it cannot pay", async () => {
-    const admin = await adminId(app());
     const user = await customerWithCoins(app(), 2000);
-    const placed = await placeOrder(
-      app().db,
-      user,
-      orderInput({ productId: await productId(app(), "vps-business") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
-    if (!approved.ok) throw new Error(approved.error);
+    const { approved } = await approvedOrder(app(), user, {
+      productId: await productId(app(), "vps-business"),
+    });
     const result = await renewService(app().db, {
       userId: user,
-      serviceId: approved.order.hostingServiceId!,
+      serviceId: approved.hostingServiceId!,
       idempotencyKey: randomUUID(),
     });
     expect(result).toEqual({
@@ -538,32 +506,23 @@ describeEachDatabase("money path", (app) => {
   it("moves services between active and suspended; terminated is final", async () => {
     const admin = await adminId(app());
     const user = await customerWithCoins(app(), 1000);
-    const placed = await placeOrder(
-      app().db,
-      user,
-      orderInput({ productId: await productId(app(), "samp-starter") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
-    if (!approved.ok) throw new Error(approved.error);
-    const serviceId = approved.order.hostingServiceId!;
+    const { approved } = await approvedOrder(app(), user, {
+      productId: await productId(app(), "samp-starter"),
+    });
+    const serviceId = approved.hostingServiceId!;
     const act = (action: "suspend" | "reactivate" | "terminate") =>
       changeServiceStatus(app().db, { actorId: admin, serviceId, action });
-    expect(await act("reactivate")).toEqual({
+    const notAllowed = {
       ok: false,
       kind: "conflict",
       error: "services.errors.transitionNotAllowed",
-    });
+    };
+    expect(await act("reactivate")).toEqual(notAllowed);
     expect((await act("suspend")).ok).toBe(true);
     expect((await act("reactivate")).ok).toBe(true);
     expect((await act("terminate")).ok).toBe(true);
-    for (const action of ["suspend", "reactivate", "terminate"] as const) {
-      expect(await act(action)).toEqual({
-        ok: false,
-        kind: "conflict",
-        error: "services.errors.transitionNotAllowed",
-      });
-    }
+    for (const action of ["suspend", "reactivate", "terminate"] as const)
+      expect(await act(action)).toEqual(notAllowed);
   });
 
   it("clamps an admin removal at zero and records it", async () => {

@@ -8,6 +8,7 @@ import {
   customerWithCoins,
   expectLedgerIntact,
   orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -119,28 +120,20 @@ describeEachDatabase("promotions", (app) => {
     });
     if (!created.ok) throw new Error(created.error);
     const id = created.voucher.id;
+    const edit = (fields: Record<string, string>) =>
+      updateVoucher(db, { actorId, id, voucher: voucherForm({ code: "EDITME", ...fields }) });
     const vpsEntry = await productId(app(), "vps-entry");
     const sampStarter = await productId(app(), "samp-starter");
     const buyer = await customerWithCoins(app(), 20_000);
-    const first = await placeOrder(
-      db,
-      buyer,
-      orderInput({ productId: vpsEntry, voucherCode: "editme" }),
-    );
-    if (!first.ok) throw new Error(first.error);
+    const first = await placedOrder(app(), buyer, { productId: vpsEntry, voucherCode: "editme" });
     const ordersBefore = await db.selectFrom("orders").selectAll().orderBy("id").execute();
 
-    const edited = await updateVoucher(db, {
-      actorId,
-      id,
-      voucher: voucherForm({
-        code: "EDITME",
-        discountType: "fixed",
-        discountValue: "3",
-        minPurchase: "6",
-        appliesTo: "selected",
-        [`product-${vpsEntry}`]: "on",
-      }),
+    const edited = await edit({
+      discountType: "fixed",
+      discountValue: "3",
+      minPurchase: "6",
+      appliesTo: "selected",
+      [`product-${vpsEntry}`]: "on",
     });
     expect(edited).toMatchObject({
       ok: true,
@@ -151,7 +144,7 @@ describeEachDatabase("promotions", (app) => {
         applicableServices: [vpsEntry],
         usedCount: 1,
         orderCount: 1,
-        recentOrders: [{ id: first.order.id, status: "pending" }],
+        recentOrders: [{ id: first.id, status: "pending" }],
       },
     });
     expect(await db.selectFrom("orders").selectAll().orderBy("id").execute()).toEqual(ordersBefore);
@@ -168,13 +161,7 @@ describeEachDatabase("promotions", (app) => {
     ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherNotApplicable" });
 
     // The uses cannot go below those counted; a refused edit changes nothing.
-    expect(
-      await updateVoucher(db, {
-        actorId,
-        id,
-        voucher: voucherForm({ code: "EDITME", maxUses: "1" }),
-      }),
-    ).toEqual({
+    expect(await edit({ maxUses: "1" })).toEqual({
       ok: false,
       kind: "conflict",
       error: "admin-catalogue.promotions.errors.maxUsesBelowUsed",
@@ -183,25 +170,16 @@ describeEachDatabase("promotions", (app) => {
       maxUses: 100,
       discountType: "fixed",
     });
-    expect(
-      await updateVoucher(db, {
-        actorId,
-        id,
-        voucher: voucherForm({ code: "EDITME", maxUses: "2" }),
-      }),
-    ).toMatchObject({ ok: true, voucher: { status: "usedUp", maxUses: 2, usedCount: 2 } });
+    expect(await edit({ maxUses: "2" })).toMatchObject({
+      ok: true,
+      voucher: { status: "usedUp", maxUses: 2, usedCount: 2 },
+    });
     expect(
       await placeOrder(db, buyer, orderInput({ productId: vpsEntry, voucherCode: "EDITME" })),
     ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherUsedUp" });
 
     // Products the catalogue does not have are refused.
-    expect(
-      await updateVoucher(db, {
-        actorId,
-        id,
-        voucher: voucherForm({ code: "EDITME", appliesTo: "selected", "product-987654": "on" }),
-      }),
-    ).toEqual({
+    expect(await edit({ appliesTo: "selected", "product-987654": "on" })).toEqual({
       ok: false,
       kind: "invalid",
       error: "admin-catalogue.promotions.errors.productsUnknown",
@@ -278,13 +256,7 @@ describeEachDatabase("promotions", (app) => {
     await placeOrder(db, buyer, orderInput({ productId: vps, voucherCode: full.code }));
     const used: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const result = await placeOrder(
-        db,
-        buyer,
-        orderInput({ productId: vps, voucherCode: active.code }),
-      );
-      if (!result.ok) throw new Error(result.error);
-      used.push(result.order.id);
+      used.push((await placedOrder(app(), buyer, { productId: vps, voucherCode: active.code })).id);
     }
     // A rejected order gives its use back but is still listed among the voucher's orders.
     await rejectOrder(db, { orderId: used[0]!, actorId, reason: "test" });

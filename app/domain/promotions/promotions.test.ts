@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateVoucher } from "~/domain/orders/orders";
+import { firstErrorsOf } from "../../../tests/support/form-errors";
 import {
   checkedProducts,
   voucherActionSchema,
@@ -20,14 +21,7 @@ const valid = {
   appliesTo: "all",
 };
 
-function errorsOf(fields: Record<string, string>) {
-  const result = voucherActionSchema.safeParse(fields);
-  if (result.success) return {};
-  // The first message of each field, as parseForm shows it.
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
-}
+const errorsOf = (fields: Record<string, string>) => firstErrorsOf(voucherActionSchema, fields);
 
 describe("vouchers", () => {
   it("reads the form into a voucher ready to save", () => {

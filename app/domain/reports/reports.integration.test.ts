@@ -6,12 +6,12 @@ import {
   deleteService,
   renewService,
 } from "~/domain/hosting-services/hosting-services.server";
-import { approveOrder, placeOrder, rejectOrder } from "~/domain/orders/orders.server";
+import { approveOrder, rejectOrder } from "~/domain/orders/orders.server";
 import {
   adminId,
   customerWithCoins,
   expectLedgerIntact,
-  orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -46,13 +46,7 @@ describeEachDatabase("monthly report", (app, dialect) => {
   let customer: string;
 
   async function order(slug: string, at: string) {
-    const result = await placeOrder(
-      app().db,
-      customer,
-      orderInput({ productId: await productId(app(), slug) }),
-    );
-    if (!result.ok) throw new Error(result.error);
-    const id = result.order.id;
+    const { id } = await placedOrder(app(), customer, { productId: await productId(app(), slug) });
     await app().db.updateTable("orders").set({ created_at: at }).where("id", "=", id).execute();
     await app()
       .db.updateTable("coin_ledger")

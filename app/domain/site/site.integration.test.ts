@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import * as contact from "~/routes/site/contact";
 import * as newsletter from "~/routes/site/newsletter";
 import { submitContactMessage, subscribeToNewsletter } from "./site.server";
-import { contextFor, formRequest, routeArgs, settle } from "../../../tests/support/request-context";
+import { contextFor, postAction, routeArgs, settle } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 
 type Result = {
@@ -20,24 +20,23 @@ describeEachDatabase("contact and newsletter", (app) => {
     module: { action: (args: never) => unknown },
     path: string,
     fields: Record<string, string>,
-  ) =>
-    settle(async () =>
-      module.action(
-        routeArgs({
-          request: formRequest(path, fields),
-          context: await contextFor(app()),
-          params: {},
-        }),
-      ),
-    );
+  ) => postAction(app(), module, path, fields);
+  const sendMessage = (name: string, email: string, subject: string, message: string) =>
+    send(contact, "/contact", { name, email, subject, message });
+  const messageFrom = (email: string) =>
+    app()
+      .db.selectFrom("contact_messages")
+      .selectAll()
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
 
   it("keeps a contact message, and refuses an incomplete one keeping what was typed", async () => {
-    const ok = await send(contact, "/contact", {
-      name: "Yassine",
-      email: "Yassine@Example.com",
-      subject: "Plans",
-      message: "Do you have Minecraft?",
-    });
+    const ok = await sendMessage(
+      "Yassine",
+      "Yassine@Example.com",
+      "Plans",
+      "Do you have Minecraft?",
+    );
     expect(ok).toEqual({ ok: true });
     const rows = await app().db.selectFrom("contact_messages").selectAll().execute();
     expect(rows.map((r) => [r.name, r.email, r.subject])).toContainEqual([
@@ -46,12 +45,7 @@ describeEachDatabase("contact and newsletter", (app) => {
       "Plans",
     ]);
 
-    const missing = (await send(contact, "/contact", {
-      name: "Only name",
-      email: "bad",
-      subject: "",
-      message: "",
-    })) as Result;
+    const missing = (await sendMessage("Only name", "bad", "", "")) as Result;
     expect(missing.init?.status).toBe(400);
     expect(missing.data.fieldErrors).toEqual({
       email: "site.errors.emailInvalid",
@@ -84,18 +78,9 @@ describeEachDatabase("contact and newsletter", (app) => {
     expect(empty.data.error).toBe("site.errors.emailRequired");
   });
   it("stores a message with NUL characters dropped instead of failing on PostgreSQL", async () => {
-    const ok = await send(contact, "/contact", {
-      name: "Nul\u0000l",
-      email: "nul@example.com",
-      subject: "\u0000Subject",
-      message: "Line\u0000one",
-    });
+    const ok = await sendMessage("Nul\u0000l", "nul@example.com", "\u0000Subject", "Line\u0000one");
     expect(ok).toEqual({ ok: true });
-    const row = await app()
-      .db.selectFrom("contact_messages")
-      .selectAll()
-      .where("email", "=", "nul@example.com")
-      .executeTakeFirstOrThrow();
+    const row = await messageFrom("nul@example.com");
     expect([row.name, row.subject, row.message]).toEqual(["Null", "Subject", "Lineone"]);
   });
 
@@ -106,11 +91,7 @@ describeEachDatabase("contact and newsletter", (app) => {
       subject: "Hello",
       message: "Stored as sent",
     });
-    const message = await app()
-      .db.selectFrom("contact_messages")
-      .selectAll()
-      .where("email", "=", "direct@example.com")
-      .executeTakeFirstOrThrow();
+    const message = await messageFrom("direct@example.com");
     expect(message.read_at).toBeNull();
     expect(message.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 

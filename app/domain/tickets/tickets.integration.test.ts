@@ -10,6 +10,7 @@ import {
   expectLedgerIntact,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import {
   addCoinsFromTicket,
   customerTicketAction,
@@ -27,16 +28,14 @@ describeEachDatabase("tickets and notifications", (app) => {
     const admin = await adminId(app());
     const owner = await customerWithCoins(app(), 0);
     const other = await customerWithCoins(app(), 0);
-    const opened = await openTicket(db, {
-      userId: owner,
+    const opened = await openedTicket(app(), owner, {
       department: "billing",
       subject: "Coins please",
       priority: "high",
       message: "50 coins",
     });
-    if (!opened.ok) throw new Error(opened.error);
-    const id = opened.ticket.id;
-    expect(opened.ticket.status).toBe("open");
+    const id = opened.id;
+    expect(opened.status).toBe("open");
     expect(await getCustomerTicket(db, other, id)).toBeUndefined();
     expect(
       await customerTicketAction(db, { userId: other, ticketId: id, action: { intent: "close" } }),
@@ -70,19 +69,17 @@ describeEachDatabase("tickets and notifications", (app) => {
     const db = app().db;
     const admin = await adminId(app());
     const owner = await customerWithCoins(app(), 0);
-    const opened = await openTicket(db, {
-      userId: owner,
+    const opened = await openedTicket(app(), owner, {
       department: "billing",
       subject: "Buy coins",
       priority: "medium",
       message: "20 please",
     });
-    if (!opened.ok) throw new Error(opened.error);
-    await staffReply(db, { actorId: admin, ticketId: opened.ticket.id, message: "Done" });
+    await staffReply(db, { actorId: admin, ticketId: opened.id, message: "Done" });
     expect(
       await addCoinsFromTicket(db, {
         actorId: admin,
-        ticketId: opened.ticket.id,
+        ticketId: opened.id,
         amountCents: 2000,
       }),
     ).toMatchObject({ ok: true });
@@ -92,7 +89,7 @@ describeEachDatabase("tickets and notifications", (app) => {
       .select("reason")
       .where("user_id", "=", owner)
       .execute();
-    expect(ledger.map((l) => l.reason)).toEqual([`Ticket #${opened.ticket.id}: Buy coins`]);
+    expect(ledger.map((l) => l.reason)).toEqual([`Ticket #${opened.id}: Buy coins`]);
 
     const notes = await listNotifications(db, owner);
     expect(notes.unread).toBe(2);
@@ -105,24 +102,15 @@ describeEachDatabase("tickets and notifications", (app) => {
   it("serves the queue oldest waiting first, filtered", async () => {
     const db = app().db;
     const a = await customerWithCoins(app(), 0);
-    const first = await openTicket(db, {
-      userId: a,
-      department: "technical",
-      subject: "First",
-      priority: "low",
-      message: "m",
-    });
-    const second = await openTicket(db, {
-      userId: a,
+    const first = await openedTicket(app(), a, { department: "technical", subject: "First" });
+    const second = await openedTicket(app(), a, {
       department: "technical",
       subject: "Second",
       priority: "high",
-      message: "m",
     });
-    if (!first.ok || !second.ok) throw new Error("open failed");
     const queue = await listTicketQueue(db, { department: "technical", limit: 50, offset: 0 });
     const ids = queue.tickets.map((t) => t.id);
-    expect(ids.indexOf(first.ticket.id)).toBeLessThan(ids.indexOf(second.ticket.id));
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     const high = await listTicketQueue(db, {
       priority: "high",
       department: "technical",
