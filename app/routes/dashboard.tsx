@@ -20,8 +20,16 @@ import { requireUser } from "~/http/guards.server";
 import { flashToast } from "~/http/toast.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
+import type { MessageKey } from "~/i18n/use-message";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/context.server";
+
+/** What the dashboard's forms answer: the message to show and, for the account form, each field's. */
+type ActionAnswer = {
+  ok: boolean;
+  message: MessageKey;
+  fieldErrors?: Partial<Record<string, MessageKey>>;
+};
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
@@ -67,14 +75,14 @@ export async function action({ request, url, context: routerContext }: Route.Act
       return data(
         {
           ok: false,
-          message: Object.values(form.fieldErrors)[0] ?? "auth:errors.nameRequired",
+          message: Object.values(form.fieldErrors)[0] ?? "auth.errors.nameRequired",
           fieldErrors: form.fieldErrors,
-        },
+        } satisfies ActionAnswer,
         { status: 400 },
       );
     if (form.data.intent === "end-session") {
       await endSession(db, user.id, form.data.sessionId);
-      return { ok: true, message: "dashboard:account.sessionEnded" };
+      return { ok: true, message: "dashboard.account.sessionEnded" } satisfies ActionAnswer;
     }
     const result = await updateProfile(
       db,
@@ -102,11 +110,14 @@ export async function action({ request, url, context: routerContext }: Route.Act
     }
     return {
       ok: true,
-      message: result.emailChanged ? "dashboard:account.emailChanged" : "dashboard:account.saved",
-    };
+      message: result.emailChanged ? "dashboard.account.emailChanged" : "dashboard.account.saved",
+    } satisfies ActionAnswer;
   }
   const form = await parseForm(request, renewSchema);
-  if (!form.ok) return data({ ok: false, message: "services:errors.notFound" }, { status: 400 });
+  if (!form.ok)
+    return data({ ok: false, message: "services.errors.notFound" } satisfies ActionAnswer, {
+      status: 400,
+    });
   const result = await renewService(db, {
     userId: user.id,
     serviceId: form.data.serviceId,

@@ -73,7 +73,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
   const blocked = {
     ok: false,
     kind: "limited",
-    error: "auth:errors.tooManyAttempts",
+    error: "auth.errors.tooManyAttempts",
     field: "currentPassword",
     minutes: LOGIN_EMAIL_WINDOW_MINUTES,
   };
@@ -97,7 +97,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     await guessWrongToTheLimit(change, {
       ok: false,
       kind: "invalid",
-      error: "dashboard:account.currentPasswordWrong",
+      error: "dashboard.account.currentPasswordWrong",
       field: "currentPassword",
     });
 
@@ -168,8 +168,8 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     expect(refused.init?.status).toBe(429);
     expect(refused.data).toEqual({
       ok: false,
-      message: "auth:errors.tooManyAttempts",
-      fieldErrors: { currentPassword: "auth:errors.tooManyAttempts" },
+      message: "auth.errors.tooManyAttempts",
+      fieldErrors: { currentPassword: "auth.errors.tooManyAttempts" },
       minutes: LOGIN_EMAIL_WINDOW_MINUTES,
     });
     expect(await emailOf(account.userId)).toBe(account.email);

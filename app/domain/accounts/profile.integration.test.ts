@@ -64,13 +64,13 @@ describeEachDatabase("changing one's own profile", (app) => {
     expect(await attempt()).toEqual({
       ok: false,
       kind: "invalid",
-      error: "dashboard:account.currentPasswordRequired",
+      error: "dashboard.account.currentPasswordRequired",
       field: "currentPassword",
     });
     expect(await attempt(`${PASSWORD}-wrong`)).toEqual({
       ok: false,
       kind: "invalid",
-      error: "dashboard:account.currentPasswordWrong",
+      error: "dashboard.account.currentPasswordWrong",
       field: "currentPassword",
     });
     const user = await app()
@@ -129,7 +129,7 @@ describeEachDatabase("changing one's own profile", (app) => {
     expect(result).toEqual({
       ok: false,
       kind: "conflict",
-      error: "dashboard:account.emailTaken",
+      error: "dashboard.account.emailTaken",
       field: "email",
     });
     expect(await getCurrentSession(app(), customer.elsewhere)).not.toBeNull();
@@ -150,12 +150,12 @@ describeEachDatabase("changing one's own profile", (app) => {
     });
     expect(wrong.data).toEqual({
       ok: false,
-      message: "dashboard:account.currentPasswordWrong",
-      fieldErrors: { currentPassword: "dashboard:account.currentPasswordWrong" },
+      message: "dashboard.account.currentPasswordWrong",
+      fieldErrors: { currentPassword: "dashboard.account.currentPasswordWrong" },
     });
     const missing = await post({ intent: "profile", name: "Profile", email: newEmail });
     expect(missing.data.fieldErrors).toEqual({
-      currentPassword: "dashboard:account.currentPasswordRequired",
+      currentPassword: "dashboard.account.currentPasswordRequired",
     });
     const done = (await post({
       intent: "profile",
@@ -163,7 +163,7 @@ describeEachDatabase("changing one's own profile", (app) => {
       email: newEmail,
       currentPassword: PASSWORD,
     })) as unknown as { ok: boolean; message: string };
-    expect(done).toEqual({ ok: true, message: "dashboard:account.emailChanged" });
+    expect(done).toEqual({ ok: true, message: "dashboard.account.emailChanged" });
     expect(await getCurrentSession(app(), customer.here)).not.toBeNull();
     expect(await getCurrentSession(app(), customer.elsewhere)).toBeNull();
   });

@@ -14,18 +14,18 @@ export const profileSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, "auth:errors.nameRequired")
-    .max(MAX_NAME_LENGTH, "auth:errors.nameTooLong"),
+    .min(1, "auth.errors.nameRequired")
+    .max(MAX_NAME_LENGTH, "auth.errors.nameTooLong"),
   email: z
     .string()
     .trim()
-    .max(MAX_EMAIL_LENGTH, "auth:errors.emailInvalid")
-    .pipe(z.email("auth:errors.emailInvalid"))
+    .max(MAX_EMAIL_LENGTH, "auth.errors.emailInvalid")
+    .pipe(z.email("auth.errors.emailInvalid"))
     .transform((v) => v.toLowerCase()),
   // Needed only when the email changes; empty means not given.
   currentPassword: z
     .string()
-    .max(MAX_PASSWORD_LENGTH, "dashboard:account.currentPasswordWrong")
+    .max(MAX_PASSWORD_LENGTH, "dashboard.account.currentPasswordWrong")
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
@@ -36,24 +36,24 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type ProfileRefusal =
-  | "dashboard:account.emailTaken"
-  | "dashboard:account.currentPasswordRequired"
-  | "dashboard:account.currentPasswordWrong";
+  | "dashboard.account.emailTaken"
+  | "dashboard.account.currentPasswordRequired"
+  | "dashboard.account.currentPasswordWrong";
 
 export type UpdateProfileResult =
   | { ok: true; emailChanged: boolean; sessionsEnded: number }
   /** Another account has the address. */
-  | { ok: false; kind: "conflict"; error: "dashboard:account.emailTaken"; field: "email" }
+  | { ok: false; kind: "conflict"; error: "dashboard.account.emailTaken"; field: "email" }
   | {
       ok: false;
       kind: "invalid";
-      error: "dashboard:account.currentPasswordRequired" | "dashboard:account.currentPasswordWrong";
+      error: "dashboard.account.currentPasswordRequired" | "dashboard.account.currentPasswordWrong";
       field: "currentPassword";
     }
   | {
       ok: false;
       kind: "limited";
-      error: "auth:errors.tooManyAttempts";
+      error: "auth.errors.tooManyAttempts";
       field: "currentPassword";
       minutes: number;
     };
@@ -96,7 +96,7 @@ export async function updateProfile(
       return {
         ok: false,
         kind: "invalid",
-        error: "dashboard:account.currentPasswordRequired",
+        error: "dashboard.account.currentPasswordRequired",
         field: "currentPassword",
       };
     // Argon2id is slow on purpose: checked before the transaction, so no lock waits on it.
@@ -112,7 +112,7 @@ export async function updateProfile(
       return {
         ok: false,
         kind: "limited",
-        error: "auth:errors.tooManyAttempts",
+        error: "auth.errors.tooManyAttempts",
         field: "currentPassword",
         minutes: checked.minutes,
       };
@@ -120,7 +120,7 @@ export async function updateProfile(
       return {
         ok: false,
         kind: "invalid",
-        error: "dashboard:account.currentPasswordWrong",
+        error: "dashboard.account.currentPasswordWrong",
         field: "currentPassword",
       };
   }
@@ -145,7 +145,7 @@ export async function updateProfile(
         throw new Refusal<UpdateProfileResult>({
           ok: false,
           kind: "conflict",
-          error: "dashboard:account.emailTaken",
+          error: "dashboard.account.emailTaken",
           field: "email",
         });
       await trx
@@ -170,7 +170,7 @@ export async function updateProfile(
   } catch (error) {
     // The unique index caught a race with another account taking the address.
     if (isUniqueViolation(error))
-      return { ok: false, kind: "conflict", error: "dashboard:account.emailTaken", field: "email" };
+      return { ok: false, kind: "conflict", error: "dashboard.account.emailTaken", field: "email" };
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { CoinsIcon, GlobeIcon, LifeBuoyIcon, ServerIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
@@ -352,15 +353,15 @@ export function AccountTab({
   locale: string;
   result?: {
     ok: boolean;
-    message: string;
-    fieldErrors?: Record<string, string>;
+    message: MessageKey;
+    fieldErrors?: Partial<Record<string, MessageKey>>;
     /** A throttled current password: minutes until it may be tried again. */
     minutes?: number;
   };
 }) {
   const { t } = useTranslation("dashboard");
-  const translate = useTranslation().t as (k: string, o?: { count?: number }) => string;
-  const tr = (key: string) => translate(key, { count: result?.minutes });
+  const message = useMessage();
+  const tr = (key: MessageKey) => message(key, { count: result?.minutes });
   const busy = useNavigation().state !== "idle";
   const date = dateTimeFormat(locale, {
     dateStyle: "medium",

@@ -12,7 +12,7 @@ import {
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
 import { formatEuros } from "~/lib/money";
-import { messageKey } from "~/lib/message-key";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 
 type ServiceRow = Pick<
@@ -41,18 +41,18 @@ export function ServicesPanel({
   services: ServiceRow[];
   renewKeys: Record<number, string>;
   locale: string;
-  error?: { message: string; missingCents?: number };
+  error?: { message: MessageKey; missingCents?: number };
 }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
-  const tr = t as (key: string, options?: object) => string;
+  const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
   return (
     <div className="grid gap-6">
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
-          {tr(messageKey(error.message), {
+          {message(error.message, {
             missing: formatEuros(error.missingCents ?? 0, locale),
             total: "",
           })}
