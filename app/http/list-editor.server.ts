@@ -1,7 +1,6 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { requestContext } from "~/context.server";
-import type { Db } from "~/db/transaction";
+import type { RequestContext } from "~/context.server";
 import { requireAdmin } from "./guards.server";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
@@ -29,14 +28,13 @@ export interface ListEditorResult {
  */
 export async function listEditorLoader<S extends z.ZodType, Page>(
   url: URL,
-  routerContext: Readonly<RouterContextProvider>,
+  context: RequestContext,
   options: {
     querySchema: S;
     title: "nav.products" | "nav.promotions";
-    load: (db: Db, query: z.output<S>) => Promise<Page>;
+    load: (db: RequestContext["services"]["db"], query: z.output<S>) => Promise<Page>;
   },
 ) {
-  const context = requestContext(routerContext);
   requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
   const query: z.output<S> = options.querySchema.parse(Object.fromEntries(url.searchParams));

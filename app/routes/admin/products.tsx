@@ -16,7 +16,7 @@ import { requestContext } from "~/context.server";
 
 // /admin/products: the catalogue the storefront sells (every product, hidden ones too).
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return listEditorLoader(url, context, {
+  return listEditorLoader(url, requestContext(context), {
     querySchema: productListQuerySchema,
     title: "nav.products",
     load: loadProductsPage,

@@ -14,7 +14,7 @@ import { requestContext } from "~/context.server";
 
 // /admin/promotions: vouchers (spec section 3), which the order form applies.
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return listEditorLoader(url, context, {
+  return listEditorLoader(url, requestContext(context), {
     querySchema: voucherListQuerySchema,
     title: "nav.promotions",
     load: loadPromotionsPage,
