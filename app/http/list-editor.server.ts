@@ -1,5 +1,7 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
+import type { RequestContext } from "~/context.server";
+import { requireAdmin } from "./guards.server";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
 import { parseForm, typedValues } from "./form.server";
@@ -18,6 +20,30 @@ export interface ListEditorResult {
   fieldErrors?: Record<string, MessageKey>;
   /** What was typed, to show the form again as it was. */
   values?: Record<string, string>;
+}
+
+/**
+ * A list-with-editor page's loader: for admins only, the list's query from the address, then the page's
+ * data with its title (the admin menu's name of the list) and the reader's locale.
+ */
+export async function listEditorLoader<S extends z.ZodType, Page>(
+  url: URL,
+  context: RequestContext,
+  options: {
+    querySchema: S;
+    title: "nav.products" | "nav.promotions";
+    load: (db: RequestContext["services"]["db"], query: z.output<S>) => Promise<Page>;
+  },
+) {
+  requireAdmin(url, context);
+  const t = context.i18n.getFixedT(null, "admin");
+  const query: z.output<S> = options.querySchema.parse(Object.fromEntries(url.searchParams));
+  return {
+    meta: { title: t(options.title) },
+    ...(await options.load(context.services.db, query)),
+    query,
+    locale: context.locale,
+  };
 }
 
 type Refusal = { ok: false; kind: FailureKind; error: MessageKey };

@@ -31,14 +31,12 @@ import {
 import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
-  CatalogueFilters,
-  CatalogueList,
+  CataloguePage,
   EditLink,
   EditorInput,
   EditorPage,
   EditorSelect,
   EditorTextarea,
-  ListOrEditor,
   RowIntentButton,
   useBusy,
   useEditorForm,
@@ -54,27 +52,14 @@ interface ProductsPageProps {
   result?: CatalogueActionResult;
 }
 
-export function ProductsPage(props: ProductsPageProps) {
-  return (
-    <ListOrEditor
-      editing={props.editing}
-      result={props.result}
-      editor={(product, saved) => (
-        <ProductEditor product={product} locale={props.locale} result={saved} />
-      )}
-      list={(notFound, row) => <ProductList {...props} notFound={notFound} result={row} />}
-    />
-  );
-}
-
-function ProductList({
+export function ProductsPage({
   products,
   typeCounts,
-  notFound,
+  editing,
   query,
   locale,
   result,
-}: Omit<ProductsPageProps, "editing"> & { notFound: boolean }) {
+}: ProductsPageProps) {
   const { t } = useTranslation("admin-catalogue");
   const busy = useBusy();
   const filtered = Boolean(query.type || query.status);
@@ -209,38 +194,40 @@ function ProductList({
     },
   ];
   return (
-    <CatalogueList
+    <CataloguePage
       area="products"
+      editing={editing}
+      result={result}
+      editor={(product, saved) => (
+        <ProductEditor product={product} locale={locale} result={saved} />
+      )}
       query={query}
       filtered={filtered}
-      filters={
-        <CatalogueFilters
-          area="products"
-          filtered={filtered}
-          className="sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
-        >
-          <FilterSelect
-            id="product-type-filter"
-            label={t("products.fields.type")}
-            name="type"
-            defaultValue={query.type ?? ""}
-            anyLabel={t("products.anyType")}
-            values={PRODUCT_TYPES}
-            labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
-          />
-          <FilterSelect
-            id="product-status-filter"
-            label={t("products.fields.status")}
-            name="status"
-            defaultValue={query.status ?? ""}
-            anyLabel={t("products.anyStatus")}
-            values={PRODUCT_STATUSES}
-            labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
-          />
-        </CatalogueFilters>
-      }
-      notFound={notFound}
-      result={result}
+      filters={{
+        className: "sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end",
+        controls: (
+          <>
+            <FilterSelect
+              id="product-type-filter"
+              label={t("products.fields.type")}
+              name="type"
+              defaultValue={query.type ?? ""}
+              anyLabel={t("products.anyType")}
+              values={PRODUCT_TYPES}
+              labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
+            />
+            <FilterSelect
+              id="product-status-filter"
+              label={t("products.fields.status")}
+              name="status"
+              defaultValue={query.status ?? ""}
+              anyLabel={t("products.anyStatus")}
+              values={PRODUCT_STATUSES}
+              labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
+            />
+          </>
+        ),
+      }}
       table={{ columns, rows: products, rowKey: (product) => product.id }}
       footer={<p className="text-sm text-muted-foreground">{t("products.deleteNote")}</p>}
     />
@@ -339,14 +326,8 @@ function ProductEditor({
   );
   return (
     <EditorPage
-      listHref="/admin/products"
-      labels={{
-        back: t("products.back"),
-        title: product ? t("products.editTitle", { name: product.name }) : t("products.newTitle"),
-        intro: t("products.formIntro"),
-        save: t(product ? "products.save" : "products.create"),
-        cancel: t("cancel"),
-      }}
+      area="products"
+      editTitle={product && t("products.editTitle", { name: product.name })}
       id={product?.id}
       result={result}
       note={

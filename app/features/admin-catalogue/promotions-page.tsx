@@ -23,13 +23,11 @@ import {
 import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
-  CatalogueFilters,
-  CatalogueList,
+  CataloguePage,
   EditLink,
   EditorInput,
   EditorPage,
   EditorSelect,
-  ListOrEditor,
   RowIntentButton,
   useEditorForm,
   type CatalogueActionResult,
@@ -63,29 +61,16 @@ interface PromotionsPageProps {
   result?: CatalogueActionResult;
 }
 
-export function PromotionsPage(props: PromotionsPageProps) {
-  return (
-    <ListOrEditor
-      editing={props.editing}
-      result={props.result}
-      editor={(voucher, saved) => (
-        <VoucherEditor voucher={voucher} products={props.products} result={saved} />
-      )}
-      list={(notFound, row) => <VoucherList {...props} notFound={notFound} result={row} />}
-    />
-  );
-}
-
-function VoucherList({
+export function PromotionsPage({
   vouchers,
   hasMore,
   total,
   products,
-  notFound,
+  editing,
   query,
   locale,
   result,
-}: Omit<PromotionsPageProps, "editing"> & { notFound: boolean }) {
+}: PromotionsPageProps) {
   const { t } = useTranslation("admin-catalogue");
   const filtered = Boolean(query.q || query.status);
   const day = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
@@ -226,40 +211,42 @@ function VoucherList({
     },
   ];
   return (
-    <CatalogueList
+    <CataloguePage
       area="promotions"
+      editing={editing}
+      result={result}
+      editor={(voucher, saved) => (
+        <VoucherEditor voucher={voucher} products={products} result={saved} />
+      )}
       query={query}
       filtered={filtered}
-      filters={
-        <CatalogueFilters
-          area="promotions"
-          filtered={filtered}
-          className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
-        >
-          <FilterSearch
-            id="voucher-search"
-            label={t("promotions.search")}
-            name="q"
-            dir="ltr"
-            maxLength={MAX_CODE_LENGTH}
-            defaultValue={query.q}
-          />
-          <FilterSelect
-            id="voucher-status"
-            label={t("promotions.columns.status")}
-            name="status"
-            defaultValue={query.status ?? ""}
-            anyLabel={t("promotions.anyStatus")}
-            values={VOUCHER_STATUSES}
-            labelOf={(status) => t(VOUCHER_STATUS_LABELS[status])}
-          />
-        </CatalogueFilters>
-      }
+      filters={{
+        className: "sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end",
+        controls: (
+          <>
+            <FilterSearch
+              id="voucher-search"
+              label={t("promotions.search")}
+              name="q"
+              dir="ltr"
+              maxLength={MAX_CODE_LENGTH}
+              defaultValue={query.q}
+            />
+            <FilterSelect
+              id="voucher-status"
+              label={t("promotions.columns.status")}
+              name="status"
+              defaultValue={query.status ?? ""}
+              anyLabel={t("promotions.anyStatus")}
+              values={VOUCHER_STATUSES}
+              labelOf={(status) => t(VOUCHER_STATUS_LABELS[status])}
+            />
+          </>
+        ),
+      }}
       count={
         <p className="text-sm text-muted-foreground">{t("promotions.count", { count: total })}</p>
       }
-      notFound={notFound}
-      result={result}
       table={{ columns, rows: vouchers, rowKey: (voucher) => voucher.id }}
       pager={{ page: query.page, hasMore, href }}
     />
@@ -306,16 +293,8 @@ function VoucherEditor({
   const { value, error, id } = form;
   return (
     <EditorPage
-      listHref="/admin/promotions"
-      labels={{
-        back: t("promotions.back"),
-        title: voucher
-          ? t("promotions.editTitle", { code: voucher.code })
-          : t("promotions.newTitle"),
-        intro: t("promotions.formIntro"),
-        save: t(voucher ? "promotions.save" : "promotions.create"),
-        cancel: t("cancel"),
-      }}
+      area="promotions"
+      editTitle={voucher && t("promotions.editTitle", { code: voucher.code })}
       id={voucher?.id}
       result={result}
       note={

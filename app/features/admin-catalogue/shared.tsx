@@ -40,6 +40,11 @@ const AREA_TEXTS = {
     updated: "products.updated",
     notFound: "products.errors.notFound",
     filter: "products.filter",
+    back: "products.back",
+    newTitle: "products.newTitle",
+    formIntro: "products.formIntro",
+    save: "products.save",
+    create: "products.create",
   },
   promotions: {
     nav: "nav.promotions",
@@ -51,6 +56,11 @@ const AREA_TEXTS = {
     updated: "promotions.updated",
     notFound: "promotions.errors.notFound",
     filter: "promotions.filter",
+    back: "promotions.back",
+    newTitle: "promotions.newTitle",
+    formIntro: "promotions.formIntro",
+    save: "promotions.save",
+    create: "promotions.create",
   },
 } as const satisfies Record<CatalogueArea, Record<string, string>>;
 
@@ -163,25 +173,29 @@ export function ListMessages({
 }
 
 /**
- * An editor page: the way back to the list, the title, a refused save's reasons, a note on the item's
- * history, then the form (create without `id`, update with it) and its save and cancel buttons.
+ * An editor page: the way back to the list, the title (`editTitle` for an item, else the new item's), a
+ * refused save's reasons, a note on the item's history, then the form (create without `id`, update with
+ * it) and its save and cancel buttons.
  */
 export function EditorPage({
-  listHref,
-  labels,
+  area,
+  editTitle,
   id,
   result,
   note,
   children,
 }: {
-  listHref: string;
-  labels: { back: string; title: string; intro: string; save: string; cancel: string };
+  area: CatalogueArea;
+  editTitle?: string;
   id?: number;
   result?: CatalogueActionResult;
   note?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation("admin-catalogue");
   const busy = useBusy();
+  const texts = AREA_TEXTS[area];
+  const listHref = `/admin/${area}`;
   return (
     <main className="grid min-w-0 gap-4">
       <Link
@@ -189,9 +203,9 @@ export function EditorPage({
         className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline"
       >
         <ArrowLeftIcon className="size-4 rtl:rotate-180" aria-hidden />
-        {labels.back}
+        {t(texts.back)}
       </Link>
-      <PageHeader title={labels.title} intro={labels.intro} />
+      <PageHeader title={editTitle ?? t(texts.newTitle)} intro={t(texts.formIntro)} />
       {result && !result.ok ? <ResultMessage result={result} /> : null}
       {note ? (
         <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
@@ -206,10 +220,10 @@ export function EditorPage({
             {children}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={busy}>
-                {labels.save}
+                {t(id === undefined ? texts.create : texts.save)}
               </Button>
               <Button asChild variant="outline">
-                <Link to={listHref}>{labels.cancel}</Link>
+                <Link to={listHref}>{t("cancel")}</Link>
               </Button>
             </div>
           </Form>
@@ -220,58 +234,44 @@ export function EditorPage({
 }
 
 /**
- * A list with an editor on the same address: the editor when an item (or "new") is asked for with
- * ?edit=, else the list (saying so when the item asked for does not exist). A save's result goes to the
- * editor, a row's to the list.
+ * A list with an editor on the same address. The editor when an item (or "new") is asked for with
+ * ?edit=, with a save's result. Else the list: the title and the button to a new item, the filters, the
+ * last save's notice, an item asked for that does not exist or what a row action did, then the table (or
+ * why it is empty) and the pager.
  */
-export function ListOrEditor<Item>({
+export function CataloguePage<Item, Row>({
+  area,
   editing,
   result,
   editor,
-  list,
-}: {
-  editing: Item | "new" | null | undefined;
-  result?: CatalogueActionResult;
-  editor: (item: Item | undefined, result: CatalogueActionResult | undefined) => ReactNode;
-  list: (notFound: boolean, result: CatalogueActionResult | undefined) => ReactNode;
-}) {
-  if (editing)
-    return editor(
-      editing === "new" ? undefined : editing,
-      result?.intent === "save" ? result : undefined,
-    );
-  return list(editing === null, result?.intent === "row" ? result : undefined);
-}
-
-/**
- * The list half: the title and the button to a new item, the filters, the last save's notice or what a
- * row action did, then the table (or why it is empty) and the pager.
- */
-export function CatalogueList<Row>({
-  area,
   query,
   filtered,
   filters,
   count,
-  notFound,
-  result,
   table,
   footer,
   pager,
 }: {
   area: CatalogueArea;
+  editing: Item | "new" | null | undefined;
+  result?: CatalogueActionResult;
+  editor: (item: Item | undefined, result: CatalogueActionResult | undefined) => ReactNode;
   query: { notice?: "created" | "updated" };
   filtered: boolean;
-  filters: ReactNode;
+  /** The filter bar's controls and its layout. */
+  filters: { className: string; controls: ReactNode };
   count?: ReactNode;
-  notFound: boolean;
-  result?: CatalogueActionResult;
   table: DataTableProps<Row>;
   footer?: ReactNode;
   pager?: PagerProps;
 }) {
   const { t } = useTranslation("admin-catalogue");
   const { t: tAdmin } = useTranslation("admin");
+  if (editing)
+    return editor(
+      editing === "new" ? undefined : editing,
+      result?.intent === "save" ? result : undefined,
+    );
   const texts = AREA_TEXTS[area];
   return (
     <ListPage
@@ -280,7 +280,17 @@ export function CatalogueList<Row>({
           <NewLink label={t(texts.new)} />
         </PageHeader>
       }
-      filters={filters}
+      filters={
+        <FilterBar
+          label={t(texts.filter)}
+          applyLabel={t("apply")}
+          clearLabel={t("clear")}
+          filtered={filtered}
+          className={filters.className}
+        >
+          {filters.controls}
+        </FilterBar>
+      }
       table={{ caption: tAdmin(texts.nav), ...table }}
       empty={t(filtered ? texts.noMatch : texts.empty)}
       footer={footer}
@@ -291,36 +301,10 @@ export function CatalogueList<Row>({
         notice={
           query.notice ? t(query.notice === "created" ? texts.created : texts.updated) : undefined
         }
-        notFound={notFound ? t(texts.notFound) : undefined}
-        result={result}
+        notFound={editing === null ? t(texts.notFound) : undefined}
+        result={result?.intent === "row" ? result : undefined}
       />
     </ListPage>
-  );
-}
-
-/** The filter bar of a catalogue list, with its words. */
-export function CatalogueFilters({
-  area,
-  filtered,
-  className,
-  children,
-}: {
-  area: CatalogueArea;
-  filtered: boolean;
-  className: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("admin-catalogue");
-  return (
-    <FilterBar
-      label={t(AREA_TEXTS[area].filter)}
-      applyLabel={t("apply")}
-      clearLabel={t("clear")}
-      filtered={filtered}
-      className={className}
-    >
-      {children}
-    </FilterBar>
   );
 }
 

@@ -58,18 +58,26 @@ function useFormState(
   const names: readonly string[] = SETTINGS_FORM_FIELDS[form];
   const text = (field: string) =>
     refused ? (refused.values[field] ?? "") : String(stored[field] ?? "");
+  const errors = refused?.fieldErrors ?? {};
   return {
-    busy: navigation.state !== "idle" && navigation.formData?.get("intent") === form,
-    status: mine ? { ok: mine.ok, text: message(mine.message) } : null,
-    errors: refused?.fieldErrors ?? {},
+    /** What the form's card shows: sending, then how it went. */
+    card: {
+      busy: navigation.state !== "idle" && navigation.formData?.get("intent") === form,
+      status: mine ? { ok: mine.ok, text: message(mine.message) } : null,
+    },
+    /** What its fields show: what was typed or what is stored, and the errors. */
+    fields: {
+      values: Object.fromEntries(names.map((field) => [field, text(field)])),
+      checked: Object.fromEntries(
+        names.map((field) => [
+          field,
+          refused ? refused.values[field] === "on" : stored[field] === true,
+        ]),
+      ),
+      errors,
+    },
+    errors,
     text,
-    values: Object.fromEntries(names.map((field) => [field, text(field)])),
-    checked: Object.fromEntries(
-      names.map((field) => [
-        field,
-        refused ? refused.values[field] === "on" : stored[field] === true,
-      ]),
-    ),
   };
 }
 
@@ -123,17 +131,10 @@ function SettingsCard({ group, result }: { group: SettingsGroup; result?: Settin
       title={group.title}
       description={group.description}
       aside={group.aside}
-      status={state.status}
-      busy={state.busy}
+      {...state.card}
       submit={{ label: t("save"), busyLabel: t("saving") }}
     >
-      <FormFields
-        fields={group.fields}
-        idPrefix={group.form}
-        values={state.values}
-        checked={state.checked}
-        errors={state.errors}
-      />
+      <FormFields fields={group.fields} idPrefix={group.form} {...state.fields} />
     </FormCard>
   );
 }

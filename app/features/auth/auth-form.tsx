@@ -43,6 +43,16 @@ export function usePasswordField() {
 }
 
 /**
+ * A required password field of the sign-in and register forms; `extra` (a minimum length) stands before
+ * `required`, where those forms write it.
+ */
+export function useRequiredPasswordField() {
+  const passwordField = usePasswordField();
+  return (name: string, label: string, autoComplete: string, extra?: { minLength: number }) =>
+    passwordField({ name, label, autoComplete, ...extra, required: true });
+}
+
+/**
  * An account form (sign in, register, change password): the form's error, its fields, what goes under
  * them, and the submit button that says it is working while the form is sent. `errorValues` fill the
  * messages' placeholders (the minutes of a lock).

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { AuthCard } from "./auth-card";
-import { AuthForm, emailField, usePasswordField, type AuthFormState } from "./auth-form";
+import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
 
 export interface LoginFormState extends AuthFormState {
   /** How long a locked sign-in waits. */
@@ -22,7 +22,7 @@ export function LoginForm({
   maintenance: boolean;
 }) {
   const { t } = useTranslation("auth");
-  const passwordField = usePasswordField();
+  const passwordField = useRequiredPasswordField();
   return (
     <AuthCard
       title={t("login.heading")}
@@ -49,12 +49,7 @@ export function LoginForm({
         hidden={redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         fields={[
           emailField(t("login.email")),
-          passwordField({
-            name: "password",
-            label: t("login.password"),
-            autoComplete: "current-password",
-            required: true,
-          }),
+          passwordField("password", t("login.password"), "current-password"),
         ]}
         after={
           <div className="text-end text-sm">

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { AuthCard } from "./auth-card";
-import { AuthForm, emailField, usePasswordField, type AuthFormState } from "./auth-form";
+import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
 
 export type RegisterFormState = AuthFormState;
 
@@ -20,7 +20,7 @@ export function RegisterForm({
   communityUrl: string | null;
 }) {
   const { t } = useTranslation("auth");
-  const passwordField = usePasswordField();
+  const passwordField = useRequiredPasswordField();
   const loginFooter = (
     <>
       {t("register.haveAccount")}{" "}
@@ -55,19 +55,8 @@ export function RegisterForm({
             maxLength: 100,
           },
           emailField(t("register.email")),
-          passwordField({
-            name: "password",
-            label: t("register.password"),
-            autoComplete: "new-password",
-            minLength: 6,
-            required: true,
-          }),
-          passwordField({
-            name: "confirmPassword",
-            label: t("register.confirmPassword"),
-            autoComplete: "new-password",
-            required: true,
-          }),
+          passwordField("password", t("register.password"), "new-password", { minLength: 6 }),
+          passwordField("confirmPassword", t("register.confirmPassword"), "new-password"),
         ]}
         after={
           <p className="rounded-md bg-muted p-3 text-sm">

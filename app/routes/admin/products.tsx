@@ -9,23 +9,18 @@ import {
 } from "~/domain/catalogue/catalogue-admin.server";
 import { ProductsPage } from "~/features/admin-catalogue/products-page";
 import { requireAdmin } from "~/http/guards.server";
-import { listEditorAction } from "~/http/list-editor.server";
+import { listEditorAction, listEditorLoader } from "~/http/list-editor.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/products";
 import { requestContext } from "~/context.server";
 
 // /admin/products: the catalogue the storefront sells (every product, hidden ones too).
-export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
-  const query = productListQuerySchema.parse(Object.fromEntries(url.searchParams));
-  return {
-    meta: { title: t("nav.products") },
-    ...(await loadProductsPage(context.services.db, query)),
-    query,
-    locale: context.locale,
-  };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return listEditorLoader(url, requestContext(context), {
+    querySchema: productListQuerySchema,
+    title: "nav.products",
+    load: loadProductsPage,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);

@@ -7,23 +7,18 @@ import {
 } from "~/domain/promotions/promotions.server";
 import { PromotionsPage } from "~/features/admin-catalogue/promotions-page";
 import { requireAdmin } from "~/http/guards.server";
-import { listEditorAction } from "~/http/list-editor.server";
+import { listEditorAction, listEditorLoader } from "~/http/list-editor.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/promotions";
 import { requestContext } from "~/context.server";
 
 // /admin/promotions: vouchers (spec section 3), which the order form applies.
-export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
-  const query = voucherListQuerySchema.parse(Object.fromEntries(url.searchParams));
-  return {
-    meta: { title: t("nav.promotions") },
-    ...(await loadPromotionsPage(context.services.db, query)),
-    query,
-    locale: context.locale,
-  };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return listEditorLoader(url, requestContext(context), {
+    querySchema: voucherListQuerySchema,
+    title: "nav.promotions",
+    load: loadPromotionsPage,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
