@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -20,15 +20,14 @@ import {
 } from "~/domain/announcements/announcements.server";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
-import { statusOf } from "~/http/result-status";
+import { adminPage, invalidForm, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/announcements";
 import { requestContext } from "~/context.server";
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "announcements");
+  const { t } = adminPage(url, context, "announcements");
   return {
     meta: { title: t("admin.title") },
     announcements: await listAllAnnouncements(context.services.db),
@@ -41,13 +40,9 @@ export async function action({ request, url, context: routerContext }: Route.Act
   const context = requestContext(routerContext);
   const admin = requireAdmin(url, context);
   const form = await parseForm(request, announcementActionSchema);
-  if (!form.ok)
-    return data(
-      { ok: false, message: Object.values(form.fieldErrors)[0] ?? "announcements.errors.notFound" },
-      { status: 400 },
-    );
+  if (!form.ok) return invalidForm(form.fieldErrors, "announcements.errors.notFound");
   const result = await saveAnnouncement(context.services.db, { actorId: admin.id, ...form.data });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
+  if (!result.ok) return refusal(result);
   return { ok: true, message: result.message };
 }
 

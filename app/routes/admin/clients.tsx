@@ -13,6 +13,7 @@ import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
+import { adminPage, pageWindow, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
 import { requestContext } from "~/context.server";
@@ -20,16 +21,14 @@ import { requestContext } from "~/context.server";
 // /admin/clients and /admin/users (same module, two route ids): user management, spec sections 5 and 6.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
+  const { admin, t } = adminPage(url, context, "admin");
   const heading: "users" | "clients" = url.pathname.replace(/\/+$/, "").endsWith("/users")
     ? "users"
     : "clients";
-  const query = userListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const query = queryOf(url, userListQuerySchema);
   const { users, hasMore, total, totalCapped } = await searchUsers(context.services.db, {
     ...query,
-    limit: USERS_PAGE_SIZE,
-    offset: (query.page - 1) * USERS_PAGE_SIZE,
+    ...pageWindow(query.page, USERS_PAGE_SIZE),
   });
   return {
     meta: { title: t(heading === "users" ? "nav.users" : "nav.clients") },

@@ -4,8 +4,8 @@ import { approveOrder, listOrdersForAdmin, rejectOrder } from "~/domain/orders/o
 import { OrdersTable, type OrderActionResult } from "~/features/admin-orders/orders-table";
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
-import { statusOf } from "~/http/result-status";
 import { formatEuros } from "~/lib/money";
+import { adminPage, pageWindow, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/orders";
 import { requestContext } from "~/context.server";
@@ -14,14 +14,12 @@ const PAGE_SIZE = 25;
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "orders");
-  const query = orderListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { t } = adminPage(url, context, "orders");
+  const query = queryOf(url, orderListQuerySchema);
   const { orders, hasMore } = await listOrdersForAdmin(context.services.db, {
     status: query.status,
     id: query.id,
-    limit: PAGE_SIZE,
-    offset: (query.page - 1) * PAGE_SIZE,
+    ...pageWindow(query.page, PAGE_SIZE),
   });
   return {
     meta: { title: t("admin.title") },
@@ -52,10 +50,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
           actorId: admin.id,
           reason: input.reason,
         });
-  if (!result.ok)
-    return data({ ok: false, message: result.error } satisfies OrderActionResult, {
-      status: statusOf(result),
-    });
+  if (!result.ok) return refusal(result);
   return {
     ok: true,
     message: input.intent === "approve" ? "orders.admin.approved" : "orders.admin.rejected",

@@ -13,6 +13,7 @@ import type { SecurityActionResult } from "~/features/admin-security/security-sh
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
+import { adminPage, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/security";
 import { requestContext } from "~/context.server";
@@ -20,9 +21,8 @@ import { requestContext } from "~/context.server";
 // The acting admin's own sessions, the failed logins and the addresses and emails the login rule throttles.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
-  const query = securityQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { admin, t } = adminPage(url, context, "admin");
+  const query = queryOf(url, securityQuerySchema);
   const page = await loadSecurityPage(context.services.db, {
     userId: admin.id,
     currentSessionId: context.session?.sessionId,

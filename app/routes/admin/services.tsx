@@ -11,14 +11,14 @@ import { ServicesAdmin, type ServiceActionResult } from "~/features/admin-servic
 import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
+import { adminPage, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
 import { requestContext } from "~/context.server";
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "services");
+  const { t } = adminPage(url, context, "services");
   const [{ services }, products] = await Promise.all([
     listServicesForAdmin(context.services.db, { limit: 200, offset: 0 }),
     listActiveProducts(context.services.db),
@@ -75,10 +75,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
   }
   if (input.intent === "delete") {
     const result = await deleteService(db, { actorId: admin.id, serviceId: input.serviceId });
-    if (!result.ok)
-      return data({ ok: false, message: result.error } satisfies ServiceActionResult, {
-        status: statusOf(result),
-      });
+    if (!result.ok) return refusal(result);
     return { ok: true, message: "services.admin.deleted" } satisfies ServiceActionResult;
   }
   const result = await changeServiceStatus(db, {
@@ -86,10 +83,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     serviceId: input.serviceId,
     action: input.intent,
   });
-  if (!result.ok)
-    return data({ ok: false, message: result.error } satisfies ServiceActionResult, {
-      status: statusOf(result),
-    });
+  if (!result.ok) return refusal(result);
   return {
     ok: true,
     message: "services.admin.changed",
