@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { RequestContext } from "~/context.server";
-import type { FieldErrors } from "~/http/form.server";
+import { parseForm, type FieldErrors } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
 import type { Namespace } from "~/i18n/resources";
@@ -38,4 +38,15 @@ export function invalidForm(fieldErrors: FieldErrors, fallback: MessageKey) {
 /** A domain function's refusal: its message, with the status its kind deserves. */
 export function refusal(result: { kind: FailureKind; error: MessageKey }) {
   return data({ ok: false as const, message: result.error }, { status: statusOf(result) });
+}
+
+/** The start of an admin action: the admin (or the guard's redirect) and the form read with `schema`. */
+export async function adminForm<S extends z.ZodType>(
+  request: Request,
+  url: URL,
+  context: RequestContext,
+  schema: S,
+) {
+  const admin = requireAdmin(url, context);
+  return { admin, form: await parseForm(request, schema) };
 }

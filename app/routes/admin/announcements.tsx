@@ -18,9 +18,7 @@ import {
   listAllAnnouncements,
   saveAnnouncement,
 } from "~/domain/announcements/announcements.server";
-import { parseForm } from "~/http/form.server";
-import { requireAdmin } from "~/http/guards.server";
-import { adminPage, invalidForm, refusal } from "~/http/route-request.server";
+import { adminForm, adminPage, invalidForm, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/announcements";
 import { requestContext } from "~/context.server";
@@ -38,8 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, announcementActionSchema);
+  const { admin, form } = await adminForm(request, url, context, announcementActionSchema);
   if (!form.ok) return invalidForm(form.fieldErrors, "announcements.errors.notFound");
   const result = await saveAnnouncement(context.services.db, { actorId: admin.id, ...form.data });
   if (!result.ok) return refusal(result);

@@ -8,12 +8,10 @@ import { deleteUserByAdmin, updateUserByAdmin } from "~/domain/accounts/user-adm
 import { searchUsers } from "~/domain/accounts/user-directory.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { ClientsAdmin, type ClientActionResult } from "~/features/admin-clients/clients-admin";
-import { parseForm } from "~/http/form.server";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
-import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
-import { adminPage, pageWindow, queryOf } from "~/http/route-request.server";
+import { adminForm, adminPage, pageWindow, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
 import { requestContext } from "~/context.server";
@@ -49,8 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, clientActionSchema);
+  const { admin, form } = await adminForm(request, url, context, clientActionSchema);
   if (!form.ok) {
     const intent: "coins" | "update" | "delete" =
       form.values.intent === "update" || form.values.intent === "delete"

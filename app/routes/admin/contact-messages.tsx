@@ -13,11 +13,16 @@ import {
   ContactMessagesPage,
   type ContactActionResult,
 } from "~/features/admin-inbox/contact-messages-page";
-import { parseForm } from "~/http/form.server";
-import { adminPage, invalidForm, pageWindow, queryOf, refusal } from "~/http/route-request.server";
+import {
+  adminForm,
+  adminPage,
+  invalidForm,
+  pageWindow,
+  queryOf,
+  refusal,
+} from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import { requestContext } from "~/context.server";
-import { requireAdmin } from "~/http/guards.server";
 import type { Route } from "./+types/contact-messages";
 
 const PATH = "/admin/contact-messages";
@@ -38,8 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, contactActionSchema);
+  const { admin, form } = await adminForm(request, url, context, contactActionSchema);
   if (!form.ok) return invalidForm(form.fieldErrors, "admin-inbox.errors.unknownAction");
   const db = context.services.db;
   const input = form.data;

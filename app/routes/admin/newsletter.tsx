@@ -6,11 +6,16 @@ import {
 import { listNewsletterSubscribers, removeNewsletterSubscriber } from "~/domain/inbox/inbox.server";
 import type { ContactActionResult } from "~/features/admin-inbox/contact-messages-page";
 import { NewsletterPage } from "~/features/admin-inbox/newsletter-page";
-import { parseForm } from "~/http/form.server";
-import { adminPage, invalidForm, pageWindow, queryOf, refusal } from "~/http/route-request.server";
+import {
+  adminForm,
+  adminPage,
+  invalidForm,
+  pageWindow,
+  queryOf,
+  refusal,
+} from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import { requestContext } from "~/context.server";
-import { requireAdmin } from "~/http/guards.server";
 import type { Route } from "./+types/newsletter";
 
 // Newsletter subscribers (written by the footer's box, /newsletter): list, search, remove, CSV.
@@ -29,8 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, subscriberActionSchema);
+  const { admin, form } = await adminForm(request, url, context, subscriberActionSchema);
   if (!form.ok) return invalidForm(form.fieldErrors, "admin-inbox.errors.unknownAction");
   const result = await removeNewsletterSubscriber(context.services.db, {
     id: form.data.id,

@@ -2,10 +2,8 @@ import { data } from "react-router";
 import { decideOrderSchema, orderListQuerySchema } from "~/domain/orders/orders";
 import { approveOrder, listOrdersForAdmin, rejectOrder } from "~/domain/orders/orders.server";
 import { OrdersTable, type OrderActionResult } from "~/features/admin-orders/orders-table";
-import { parseForm } from "~/http/form.server";
-import { requireAdmin } from "~/http/guards.server";
 import { formatEuros } from "~/lib/money";
-import { adminPage, pageWindow, queryOf, refusal } from "~/http/route-request.server";
+import { adminForm, adminPage, pageWindow, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/orders";
 import { requestContext } from "~/context.server";
@@ -35,8 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, decideOrderSchema);
+  const { admin, form } = await adminForm(request, url, context, decideOrderSchema);
   if (!form.ok) {
     const message = form.fieldErrors.reason ?? "orders.errors.notFound";
     return data({ ok: false, message } satisfies OrderActionResult, { status: 400 });

@@ -10,10 +10,8 @@ import { revokeOtherOwnSessions, revokeOwnSession } from "~/domain/accounts/own-
 import { loadSecurityPage } from "~/domain/accounts/security-admin.server";
 import { SecurityPage } from "~/features/admin-security/security-page";
 import type { SecurityActionResult } from "~/features/admin-security/security-shared";
-import { parseForm } from "~/http/form.server";
-import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
-import { adminPage, queryOf } from "~/http/route-request.server";
+import { adminForm, adminPage, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/security";
 import { requestContext } from "~/context.server";
@@ -48,8 +46,7 @@ function intentOf(value: unknown): SecurityIntent | undefined {
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, securityActionSchema);
+  const { admin, form } = await adminForm(request, url, context, securityActionSchema);
   if (!form.ok) {
     const intent = intentOf(form.values.intent);
     return data(

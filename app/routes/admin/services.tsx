@@ -8,10 +8,8 @@ import {
   listServicesForAdmin,
 } from "~/domain/hosting-services/hosting-services.server";
 import { ServicesAdmin, type ServiceActionResult } from "~/features/admin-services/services-admin";
-import { parseForm } from "~/http/form.server";
-import { requireAdmin } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
-import { adminPage, refusal } from "~/http/route-request.server";
+import { adminForm, adminPage, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
 import { requestContext } from "~/context.server";
@@ -35,8 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, serviceActionSchema);
+  const { admin, form } = await adminForm(request, url, context, serviceActionSchema);
   if (!form.ok) {
     const required = form.fieldErrors.userId || form.fieldErrors.name;
     return data(

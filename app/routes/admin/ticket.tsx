@@ -19,10 +19,9 @@ import {
   staffReply,
 } from "~/domain/tickets/tickets.server";
 import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
-import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
 import { formatCoins } from "~/lib/money";
-import { invalidForm, refusal } from "~/http/route-request.server";
+import { adminForm, invalidForm, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/ticket";
 import { requestContext } from "~/context.server";
@@ -46,8 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, adminTicketActionSchema);
+  const { admin, form } = await adminForm(request, url, context, adminTicketActionSchema);
   if (!form.ok) return invalidForm(form.fieldErrors, "tickets.errors.messageRequired");
   const db = context.services.db;
   const ticketId = Number(params.id);
