@@ -35,9 +35,18 @@ export function invalidForm(fieldErrors: FieldErrors, fallback: MessageKey) {
   );
 }
 
-/** A domain function's refusal: its message, with the status its kind deserves. */
-export function refusal(result: { kind: FailureKind; error: MessageKey }) {
-  return data({ ok: false as const, message: result.error }, { status: statusOf(result) });
+/**
+ * A domain function's refusal: its message (after what else the page needs to place it, `about`), with
+ * the status its kind deserves.
+ */
+export function refusal<A extends object = Record<never, never>>(
+  result: { kind: FailureKind; error: MessageKey },
+  about: A = {} as A,
+) {
+  return data(
+    { ok: false as const, ...about, message: result.error },
+    { status: statusOf(result) },
+  );
 }
 
 /** The start of an admin action: the admin (or the guard's redirect) and the form read with `schema`. */

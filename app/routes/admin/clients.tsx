@@ -10,8 +10,7 @@ import { adjustCoins } from "~/domain/coins/coins.server";
 import { ClientsAdmin, type ClientActionResult } from "~/features/admin-clients/clients-admin";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
-import { statusOf } from "~/http/result-status";
-import { adminForm, adminPage, pageWindow, queryOf } from "~/http/route-request.server";
+import { adminForm, adminPage, pageWindow, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
 import { requestContext } from "~/context.server";
@@ -79,15 +78,10 @@ export async function action({ request, url, context: routerContext }: Route.Act
   ) => {
     const about = { intent: input.intent, userId: input.userId };
     if (!result.ok)
-      return data(
-        {
-          ok: false,
-          ...about,
-          message: result.error,
-          ...("reason" in result ? { reason: result.reason } : {}),
-        } satisfies ClientActionResult,
-        { status: statusOf(result) },
-      );
+      return refusal(result, {
+        ...about,
+        ...("reason" in result ? { reason: result.reason } : {}),
+      });
     return { ok: true, ...about, message: done } satisfies ClientActionResult;
   };
   if (input.intent === "update") {

@@ -10,8 +10,7 @@ import { revokeOtherOwnSessions, revokeOwnSession } from "~/domain/accounts/own-
 import { loadSecurityPage } from "~/domain/accounts/security-admin.server";
 import { SecurityPage } from "~/features/admin-security/security-page";
 import type { SecurityActionResult } from "~/features/admin-security/security-shared";
-import { statusOf } from "~/http/result-status";
-import { adminForm, adminPage, queryOf } from "~/http/route-request.server";
+import { adminForm, adminPage, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/security";
 import { requestContext } from "~/context.server";
@@ -71,11 +70,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
       key: input.key,
       addressLimit: context.services.loginIpLimit,
     });
-    if (!result.ok)
-      return data(
-        { ok: false, intent: input.intent, message: result.error },
-        { status: statusOf(result) },
-      );
+    if (!result.ok) return refusal(result, { intent: input.intent });
     return result.kind === "pair"
       ? ({
           ok: true,
@@ -100,11 +95,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
           sessionId: input.sessionId,
         })
       : await revokeOtherOwnSessions(db, { actorId: admin.id, currentSessionId });
-  if (!result.ok)
-    return data(
-      { ok: false, intent: input.intent, message: result.error },
-      { status: statusOf(result) },
-    );
+  if (!result.ok) return refusal(result, { intent: input.intent });
   return {
     ok: true,
     intent: input.intent,

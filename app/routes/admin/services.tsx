@@ -8,7 +8,6 @@ import {
   listServicesForAdmin,
 } from "~/domain/hosting-services/hosting-services.server";
 import { ServicesAdmin, type ServiceActionResult } from "~/features/admin-services/services-admin";
-import { statusOf } from "~/http/result-status";
 import { adminForm, adminPage, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
@@ -59,15 +58,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
       serverName: input.serverName,
       billingCycle: input.billingCycle,
     });
-    if (!result.ok)
-      return data(
-        {
-          ok: false,
-          message: result.error,
-          fieldErrors: { userId: result.error },
-        } satisfies ServiceActionResult,
-        { status: statusOf(result) },
-      );
+    if (!result.ok) return refusal(result, { fieldErrors: { userId: result.error } });
     return { ok: true, message: "services.admin.added" } satisfies ServiceActionResult;
   }
   if (input.intent === "delete") {
