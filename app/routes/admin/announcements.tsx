@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -18,17 +18,14 @@ import {
   listAllAnnouncements,
   saveAnnouncement,
 } from "~/domain/announcements/announcements.server";
-import { parseForm } from "~/http/form.server";
-import { requireAdmin } from "~/http/guards.server";
-import { statusOf } from "~/http/result-status";
+import { adminForm, adminPage, invalidForm, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/announcements";
 import { requestContext } from "~/context.server";
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "announcements");
+  const { t } = adminPage(url, context, "announcements");
   return {
     meta: { title: t("admin.title") },
     announcements: await listAllAnnouncements(context.services.db),
@@ -39,15 +36,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, announcementActionSchema);
-  if (!form.ok)
-    return data(
-      { ok: false, message: Object.values(form.fieldErrors)[0] ?? "announcements.errors.notFound" },
-      { status: 400 },
-    );
+  const { admin, form } = await adminForm(request, url, context, announcementActionSchema);
+  if (!form.ok) return invalidForm(form.fieldErrors, "announcements.errors.notFound");
   const result = await saveAnnouncement(context.services.db, { actorId: admin.id, ...form.data });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
+  if (!result.ok) return refusal(result);
   return { ok: true, message: result.message };
 }
 

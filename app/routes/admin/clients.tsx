@@ -8,11 +8,9 @@ import { deleteUserByAdmin, updateUserByAdmin } from "~/domain/accounts/user-adm
 import { searchUsers } from "~/domain/accounts/user-directory.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { ClientsAdmin, type ClientActionResult } from "~/features/admin-clients/clients-admin";
-import { parseForm } from "~/http/form.server";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
-import { requireAdmin } from "~/http/guards.server";
-import { statusOf } from "~/http/result-status";
+import { adminForm, adminPage, pageWindow, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
 import { requestContext } from "~/context.server";
@@ -20,16 +18,14 @@ import { requestContext } from "~/context.server";
 // /admin/clients and /admin/users (same module, two route ids): user management, spec sections 5 and 6.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
+  const { admin, t } = adminPage(url, context, "admin");
   const heading: "users" | "clients" = url.pathname.replace(/\/+$/, "").endsWith("/users")
     ? "users"
     : "clients";
-  const query = userListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const query = queryOf(url, userListQuerySchema);
   const { users, hasMore, total, totalCapped } = await searchUsers(context.services.db, {
     ...query,
-    limit: USERS_PAGE_SIZE,
-    offset: (query.page - 1) * USERS_PAGE_SIZE,
+    ...pageWindow(query.page, USERS_PAGE_SIZE),
   });
   return {
     meta: { title: t(heading === "users" ? "nav.users" : "nav.clients") },
@@ -50,8 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, clientActionSchema);
+  const { admin, form } = await adminForm(request, url, context, clientActionSchema);
   if (!form.ok) {
     const intent: "coins" | "update" | "delete" =
       form.values.intent === "update" || form.values.intent === "delete"
@@ -83,15 +78,10 @@ export async function action({ request, url, context: routerContext }: Route.Act
   ) => {
     const about = { intent: input.intent, userId: input.userId };
     if (!result.ok)
-      return data(
-        {
-          ok: false,
-          ...about,
-          message: result.error,
-          ...("reason" in result ? { reason: result.reason } : {}),
-        } satisfies ClientActionResult,
-        { status: statusOf(result) },
-      );
+      return refusal(result, {
+        ...about,
+        ...("reason" in result ? { reason: result.reason } : {}),
+      });
     return { ok: true, ...about, message: done } satisfies ClientActionResult;
   };
   if (input.intent === "update") {

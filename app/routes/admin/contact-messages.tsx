@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import {
   CONTACT_PAGE_SIZE,
   contactActionSchema,
@@ -13,61 +13,48 @@ import {
   ContactMessagesPage,
   type ContactActionResult,
 } from "~/features/admin-inbox/contact-messages-page";
-import { parseForm } from "~/http/form.server";
-import { requireAdmin } from "~/http/guards.server";
-import { statusOf } from "~/http/result-status";
+import {
+  adminForm,
+  adminPage,
+  invalidForm,
+  pageWindow,
+  queryOf,
+  refusal,
+} from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
-import type { Route } from "./+types/contact-messages";
 import { requestContext } from "~/context.server";
+import type { Route } from "./+types/contact-messages";
 
 const PATH = "/admin/contact-messages";
 
 // Messages sent through /contact: read, search, open, mark read or unread, reply by email, delete.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
-  const query = contactListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { t } = adminPage(url, context, "admin");
+  const query = queryOf(url, contactListQuerySchema);
   const list = await listContactMessages(context.services.db, {
     ...query,
-    limit: CONTACT_PAGE_SIZE,
-    offset: (query.page - 1) * CONTACT_PAGE_SIZE,
+    ...pageWindow(query.page, CONTACT_PAGE_SIZE),
   });
-  return {
-    meta: { title: t("nav.contactMessages") },
-    ...list,
-    query,
-    locale: context.locale,
-  };
+  return { meta: { title: t("nav.contactMessages") }, ...list, query, locale: context.locale };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, contactActionSchema);
-  if (!form.ok)
-    return data(
-      {
-        ok: false,
-        message: Object.values(form.fieldErrors)[0] ?? "admin-inbox.errors.unknownAction",
-      } satisfies ContactActionResult,
-      { status: 400 },
-    );
+  const { admin, form } = await adminForm(request, url, context, contactActionSchema);
+  if (!form.ok) return invalidForm(form.fieldErrors, "admin-inbox.errors.unknownAction");
   const db = context.services.db;
   const input = form.data;
   const result =
     input.intent === "delete"
       ? await deleteContactMessage(db, { id: input.id, actorId: admin.id })
       : await markContactMessage(db, { id: input.id, read: input.intent !== "unread" });
-  if (!result.ok)
-    return data({ ok: false, message: result.error } satisfies ContactActionResult, {
-      status: statusOf(result),
-    });
+  if (!result.ok) return refusal(result);
   if (input.intent === "open") {
     // Opening reads it: back to the same list (its filters kept) with the message shown in full.
-    const list = contactListQuerySchema.parse(Object.fromEntries(url.searchParams));
+    const list = queryOf(url, contactListQuerySchema);
     const params = new URLSearchParams();
     if (list.q) params.set("q", list.q);
     if (list.show !== "all") params.set("show", list.show);

@@ -10,15 +10,14 @@ import {
   SERVICE_STATUS_LABELS,
   SERVICE_STATUSES,
 } from "~/domain/hosting-services/hosting-services";
-import { requireAdmin } from "~/http/guards.server";
+import { adminPage } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/context.server";
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
+  const { admin, t } = adminPage(url, context, "admin");
   return {
     meta: { title: t("nav.dashboard") },
     email: admin.email,

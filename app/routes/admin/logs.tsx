@@ -1,7 +1,7 @@
 import { AUDIT_PAGE_SIZE, auditLogQuerySchema } from "~/domain/audit/audit-log";
 import { auditLogVocabulary, listAuditLog } from "~/domain/audit/audit-log.server";
 import { AuditLogPage } from "~/features/admin-logs/audit-log-page";
-import { requireAdmin } from "~/http/guards.server";
+import { adminPage, pageWindow, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/logs";
 import { requestContext } from "~/context.server";
@@ -9,15 +9,13 @@ import { requestContext } from "~/context.server";
 // The audit log, newest first, filterable; read-only (no action).
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
-  const query = auditLogQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { t } = adminPage(url, context, "admin");
+  const query = queryOf(url, auditLogQuerySchema);
   const db = context.services.db;
   const [{ entries, hasMore }, vocabulary] = await Promise.all([
     listAuditLog(db, {
       ...query,
-      limit: AUDIT_PAGE_SIZE,
-      offset: (query.page - 1) * AUDIT_PAGE_SIZE,
+      ...pageWindow(query.page, AUDIT_PAGE_SIZE),
     }),
     auditLogVocabulary(db),
   ]);

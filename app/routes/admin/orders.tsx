@@ -2,10 +2,8 @@ import { data } from "react-router";
 import { decideOrderSchema, orderListQuerySchema } from "~/domain/orders/orders";
 import { approveOrder, listOrdersForAdmin, rejectOrder } from "~/domain/orders/orders.server";
 import { OrdersTable, type OrderActionResult } from "~/features/admin-orders/orders-table";
-import { parseForm } from "~/http/form.server";
-import { requireAdmin } from "~/http/guards.server";
-import { statusOf } from "~/http/result-status";
 import { formatEuros } from "~/lib/money";
+import { adminForm, adminPage, pageWindow, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/orders";
 import { requestContext } from "~/context.server";
@@ -14,14 +12,12 @@ const PAGE_SIZE = 25;
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "orders");
-  const query = orderListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { t } = adminPage(url, context, "orders");
+  const query = queryOf(url, orderListQuerySchema);
   const { orders, hasMore } = await listOrdersForAdmin(context.services.db, {
     status: query.status,
     id: query.id,
-    limit: PAGE_SIZE,
-    offset: (query.page - 1) * PAGE_SIZE,
+    ...pageWindow(query.page, PAGE_SIZE),
   });
   return {
     meta: { title: t("admin.title") },
@@ -37,8 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, decideOrderSchema);
+  const { admin, form } = await adminForm(request, url, context, decideOrderSchema);
   if (!form.ok) {
     const message = form.fieldErrors.reason ?? "orders.errors.notFound";
     return data({ ok: false, message } satisfies OrderActionResult, { status: 400 });
@@ -52,10 +47,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
           actorId: admin.id,
           reason: input.reason,
         });
-  if (!result.ok)
-    return data({ ok: false, message: result.error } satisfies OrderActionResult, {
-      status: statusOf(result),
-    });
+  if (!result.ok) return refusal(result);
   return {
     ok: true,
     message: input.intent === "approve" ? "orders.admin.approved" : "orders.admin.rejected",

@@ -1,6 +1,6 @@
 import { loadMonthlyReport } from "~/domain/reports/reports.server";
 import { ReportsPage } from "~/features/admin-reports/reports-page";
-import { requireAdmin } from "~/http/guards.server";
+import { adminPage } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/reports";
 import { requestContext } from "~/context.server";
@@ -8,8 +8,7 @@ import { requestContext } from "~/context.server";
 // Orders and coins spent per month and product type, last 12 months (docs/admin.md, "Reports").
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
+  const { t } = adminPage(url, context, "admin");
   return {
     meta: { title: t("nav.reports") },
     report: await loadMonthlyReport(context.services.db),

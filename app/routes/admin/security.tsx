@@ -10,9 +10,7 @@ import { revokeOtherOwnSessions, revokeOwnSession } from "~/domain/accounts/own-
 import { loadSecurityPage } from "~/domain/accounts/security-admin.server";
 import { SecurityPage } from "~/features/admin-security/security-page";
 import type { SecurityActionResult } from "~/features/admin-security/security-shared";
-import { parseForm } from "~/http/form.server";
-import { requireAdmin } from "~/http/guards.server";
-import { statusOf } from "~/http/result-status";
+import { adminForm, adminPage, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/security";
 import { requestContext } from "~/context.server";
@@ -20,9 +18,8 @@ import { requestContext } from "~/context.server";
 // The acting admin's own sessions, the failed logins and the addresses and emails the login rule throttles.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
-  const query = securityQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { admin, t } = adminPage(url, context, "admin");
+  const query = queryOf(url, securityQuerySchema);
   const page = await loadSecurityPage(context.services.db, {
     userId: admin.id,
     currentSessionId: context.session?.sessionId,
@@ -48,8 +45,7 @@ function intentOf(value: unknown): SecurityIntent | undefined {
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, securityActionSchema);
+  const { admin, form } = await adminForm(request, url, context, securityActionSchema);
   if (!form.ok) {
     const intent = intentOf(form.values.intent);
     return data(
@@ -74,11 +70,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
       key: input.key,
       addressLimit: context.services.loginIpLimit,
     });
-    if (!result.ok)
-      return data(
-        { ok: false, intent: input.intent, message: result.error },
-        { status: statusOf(result) },
-      );
+    if (!result.ok) return refusal(result, { intent: input.intent });
     return result.kind === "pair"
       ? ({
           ok: true,
@@ -103,11 +95,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
           sessionId: input.sessionId,
         })
       : await revokeOtherOwnSessions(db, { actorId: admin.id, currentSessionId });
-  if (!result.ok)
-    return data(
-      { ok: false, intent: input.intent, message: result.error },
-      { status: statusOf(result) },
-    );
+  if (!result.ok) return refusal(result, { intent: input.intent });
   return {
     ok: true,
     intent: input.intent,

@@ -8,17 +8,14 @@ import {
   listServicesForAdmin,
 } from "~/domain/hosting-services/hosting-services.server";
 import { ServicesAdmin, type ServiceActionResult } from "~/features/admin-services/services-admin";
-import { parseForm } from "~/http/form.server";
-import { requireAdmin } from "~/http/guards.server";
-import { statusOf } from "~/http/result-status";
+import { adminForm, adminPage, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
 import { requestContext } from "~/context.server";
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "services");
+  const { t } = adminPage(url, context, "services");
   const [{ services }, products] = await Promise.all([
     listServicesForAdmin(context.services.db, { limit: 200, offset: 0 }),
     listActiveProducts(context.services.db),
@@ -35,8 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, serviceActionSchema);
+  const { admin, form } = await adminForm(request, url, context, serviceActionSchema);
   if (!form.ok) {
     const required = form.fieldErrors.userId || form.fieldErrors.name;
     return data(
@@ -62,23 +58,12 @@ export async function action({ request, url, context: routerContext }: Route.Act
       serverName: input.serverName,
       billingCycle: input.billingCycle,
     });
-    if (!result.ok)
-      return data(
-        {
-          ok: false,
-          message: result.error,
-          fieldErrors: { userId: result.error },
-        } satisfies ServiceActionResult,
-        { status: statusOf(result) },
-      );
+    if (!result.ok) return refusal(result, { fieldErrors: { userId: result.error } });
     return { ok: true, message: "services.admin.added" } satisfies ServiceActionResult;
   }
   if (input.intent === "delete") {
     const result = await deleteService(db, { actorId: admin.id, serviceId: input.serviceId });
-    if (!result.ok)
-      return data({ ok: false, message: result.error } satisfies ServiceActionResult, {
-        status: statusOf(result),
-      });
+    if (!result.ok) return refusal(result);
     return { ok: true, message: "services.admin.deleted" } satisfies ServiceActionResult;
   }
   const result = await changeServiceStatus(db, {
@@ -86,10 +71,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     serviceId: input.serviceId,
     action: input.intent,
   });
-  if (!result.ok)
-    return data({ ok: false, message: result.error } satisfies ServiceActionResult, {
-      status: statusOf(result),
-    });
+  if (!result.ok) return refusal(result);
   return {
     ok: true,
     message: "services.admin.changed",

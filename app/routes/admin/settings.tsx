@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { isSettingsForm, settingsActionSchema } from "~/domain/settings/settings";
 import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { SettingsPage, type SettingsActionResult } from "~/features/admin-settings/settings-page";
-import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
+import { adminForm } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/settings";
 import { requestContext } from "~/context.server";
@@ -32,8 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, settingsActionSchema);
+  const { admin, form } = await adminForm(request, url, context, settingsActionSchema);
   if (!form.ok) {
     const result: SettingsActionResult = {
       ok: false,

@@ -19,10 +19,9 @@ import {
   staffReply,
 } from "~/domain/tickets/tickets.server";
 import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
-import { parseForm } from "~/http/form.server";
 import { requireAdmin } from "~/http/guards.server";
-import { statusOf } from "~/http/result-status";
 import { formatCoins } from "~/lib/money";
+import { adminForm, invalidForm, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/ticket";
 import { requestContext } from "~/context.server";
@@ -46,16 +45,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const admin = requireAdmin(url, context);
-  const form = await parseForm(request, adminTicketActionSchema);
-  if (!form.ok)
-    return data(
-      {
-        ok: false,
-        message: Object.values(form.fieldErrors)[0] ?? "tickets.errors.messageRequired",
-      },
-      { status: 400 },
-    );
+  const { admin, form } = await adminForm(request, url, context, adminTicketActionSchema);
+  if (!form.ok) return invalidForm(form.fieldErrors, "tickets.errors.messageRequired");
   const db = context.services.db;
   const ticketId = Number(params.id);
   const input = form.data;
@@ -74,7 +65,7 @@ export async function action({ request, url, context: routerContext, params }: R
       note: input.reason,
       idempotencyKey: input.idempotencyKey,
     });
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: statusOf(result) });
+  if (!result.ok) return refusal(result);
   return { ok: true, message: result.message };
 }
 

@@ -19,7 +19,7 @@ import {
   ticketQueueQuerySchema,
 } from "~/domain/tickets/tickets";
 import { listTicketQueue } from "~/domain/tickets/tickets.server";
-import { requireAdmin } from "~/http/guards.server";
+import { adminPage, pageWindow, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/tickets";
 
@@ -31,13 +31,11 @@ const PAGE_SIZE = 25;
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "tickets");
-  const query = ticketQueueQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { t } = adminPage(url, context, "tickets");
+  const query = queryOf(url, ticketQueueQuerySchema);
   const { tickets, hasMore } = await listTicketQueue(context.services.db, {
     ...query,
-    limit: PAGE_SIZE,
-    offset: (query.page - 1) * PAGE_SIZE,
+    ...pageWindow(query.page, PAGE_SIZE),
   });
   return { meta: { title: t("admin.title") }, tickets, hasMore, query, locale: context.locale };
 }

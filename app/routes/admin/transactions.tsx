@@ -1,7 +1,7 @@
 import { LEDGER_PAGE_SIZE_ADMIN, ledgerReportQuerySchema } from "~/domain/coins/ledger-report";
 import { listLedgerForAdmin } from "~/domain/coins/ledger-report.server";
 import { TransactionsPage } from "~/features/admin-transactions/transactions-page";
-import { requireAdmin } from "~/http/guards.server";
+import { adminPage, pageWindow, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/transactions";
 import { requestContext } from "~/context.server";
@@ -9,13 +9,11 @@ import { requestContext } from "~/context.server";
 // Every customer's coin ledger, filterable by customer, kind and dates, with totals; read-only.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
-  const t = context.i18n.getFixedT(null, "admin");
-  const query = ledgerReportQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { t } = adminPage(url, context, "admin");
+  const query = queryOf(url, ledgerReportQuerySchema);
   const report = await listLedgerForAdmin(context.services.db, {
     ...query,
-    limit: LEDGER_PAGE_SIZE_ADMIN,
-    offset: (query.page - 1) * LEDGER_PAGE_SIZE_ADMIN,
+    ...pageWindow(query.page, LEDGER_PAGE_SIZE_ADMIN),
   });
   return {
     meta: { title: t("nav.transactions") },
