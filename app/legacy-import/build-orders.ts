@@ -1,12 +1,9 @@
-import { MAX_SERVER_NAME_LENGTH } from "~/domain/orders/orders";
+import { BACKUP_IDS, LOCATIONS, MAX_SERVER_NAME_LENGTH } from "~/domain/orders/orders";
 import { firstById, type Building } from "./build-context";
 import { readLegacyDate, wholeSpec } from "./field-loose";
 import { optionalProductType } from "./map-products";
 import { legacyBillingCycle, legacyOrderStatus, pick } from "./map-values";
 import type { RawOrder } from "./schema-records";
-
-const LOCATIONS = ["germany", "usa", "uk", "france"] as const;
-const BACKUPS = ["choliba", "premium", "none"] as const;
 
 /** Orders, by old id: history, pointing at their user and service by the old ids. */
 export function buildOrders(b: Building) {
@@ -30,7 +27,7 @@ export function buildOrders(b: Building) {
       location: pick(order.location, LOCATIONS, "germany"),
       ddosProtection: order.ddosProtection !== false,
       playerSlots: wholeSpec(order.playerSlots),
-      backup: pick(order.backup, BACKUPS, "choliba"),
+      backup: pick(order.backup, BACKUP_IDS, "choliba"),
       serverName: (order.serverName ?? "").slice(0, MAX_SERVER_NAME_LENGTH),
       serverType: optionalProductType(order.serverType),
     });
