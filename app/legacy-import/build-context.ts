@@ -1,6 +1,7 @@
 import type { ImportCollection } from "./collections";
 import { recordsOf, type Source, type SourcedRecord } from "./file-sources";
 import type { LegacyDataset } from "./legacy-dataset";
+import type { RawOwned } from "./schema-records";
 
 /** What the per-collection builders share: the sources read, the dataset they fill, per-key counts. */
 export interface Building {
@@ -67,4 +68,21 @@ export function firstById<R extends { id: string | null }>(
       out.push({ ref: entry.ref, key, label, record: entry.record });
   }
   return out;
+}
+
+/** The fields an order and a user service share (ImportOwned): the old record's and its mapped status. */
+export function ownedFields<S extends string>(
+  entry: { ref: string; key: string; record: RawOwned },
+  status: { status: S; unknown: string | null },
+) {
+  return {
+    ref: entry.ref,
+    key: entry.key,
+    userId: entry.record.userId,
+    serviceId: entry.record.serviceId,
+    serviceName: entry.record.serviceName,
+    status: status.status,
+    unknownStatus: status.unknown,
+    priceCents: entry.record.price,
+  };
 }

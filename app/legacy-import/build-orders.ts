@@ -1,5 +1,5 @@
 import { BACKUP_IDS, LOCATIONS, MAX_SERVER_NAME_LENGTH } from "~/domain/orders/orders";
-import { firstById, type Building } from "./build-context";
+import { firstById, ownedFields, type Building } from "./build-context";
 import { readLegacyDate, wholeSpec } from "./field-loose";
 import { optionalProductType } from "./map-products";
 import { legacyBillingCycle, legacyOrderStatus, pick } from "./map-values";
@@ -9,17 +9,10 @@ import type { RawOrder } from "./schema-records";
 export function buildOrders(b: Building) {
   const label = (order: RawOrder) =>
     order.serviceName ?? (order.id ? `order ${order.id}` : "order");
-  for (const { ref, key, record: order } of firstById(b, "orders", label)) {
-    const status = legacyOrderStatus(order.status);
+  for (const entry of firstById(b, "orders", label)) {
+    const order = entry.record;
     b.data.orders.push({
-      ref,
-      key,
-      userId: order.userId,
-      serviceId: order.serviceId,
-      serviceName: order.serviceName,
-      status: status.status,
-      unknownStatus: status.unknown,
-      priceCents: order.price,
+      ...ownedFields(entry, legacyOrderStatus(order.status)),
       // Unknown means not charged: rejecting an imported order must never refund coins never taken.
       paidWithCoins: order.paidWithCoins === true,
       createdAt: readLegacyDate(order.createdAt) ?? readLegacyDate(order.startDate),

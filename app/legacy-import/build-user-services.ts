@@ -1,4 +1,4 @@
-import { firstById, type Building } from "./build-context";
+import { firstById, ownedFields, type Building } from "./build-context";
 import { readLegacyDate } from "./field-loose";
 import { legacyServiceStatus } from "./map-values";
 import type { RawUserService } from "./schema-records";
@@ -7,17 +7,10 @@ import type { RawUserService } from "./schema-records";
 export function buildUserServices(b: Building) {
   const label = (service: RawUserService) =>
     service.serviceName ?? (service.id ? `service ${service.id}` : "service");
-  for (const { ref, key, record: service } of firstById(b, "userServices", label)) {
-    const status = legacyServiceStatus(service.status);
+  for (const entry of firstById(b, "userServices", label)) {
+    const service = entry.record;
     b.data.userServices.push({
-      ref,
-      key,
-      userId: service.userId,
-      serviceId: service.serviceId,
-      serviceName: service.serviceName,
-      status: status.status,
-      unknownStatus: status.unknown,
-      priceCents: service.price,
+      ...ownedFields(entry, legacyServiceStatus(service.status)),
       createdAt: readLegacyDate(service.createdAt),
       expiresAt: readLegacyDate(service.expiresAt),
     });
