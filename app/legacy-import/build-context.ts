@@ -70,6 +70,22 @@ export function firstById<R extends { id: string | null }>(
   return out;
 }
 
+/**
+ * The first order or user service of each old id (firstById), labelled by its service's name, else by
+ * `noun` and its old id ("order 12").
+ */
+export function firstOwnedById<R extends RawOwned & { id: string | null }>(
+  b: Building,
+  collection: "orders" | "userServices",
+  noun: string,
+) {
+  return firstById<R>(
+    b,
+    collection,
+    (record) => record.serviceName ?? (record.id ? `${noun} ${record.id}` : noun),
+  );
+}
+
 /** The fields an order and a user service share (ImportOwned): the old record's and its mapped status. */
 export function ownedFields<S extends string>(
   entry: { ref: string; key: string; record: RawOwned },

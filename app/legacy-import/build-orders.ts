@@ -1,5 +1,5 @@
 import { BACKUP_IDS, LOCATIONS, MAX_SERVER_NAME_LENGTH } from "~/domain/orders/orders";
-import { firstById, ownedFields, type Building } from "./build-context";
+import { firstOwnedById, ownedFields, type Building } from "./build-context";
 import { readLegacyDate, wholeSpec } from "./field-loose";
 import { optionalProductType } from "./map-products";
 import { legacyBillingCycle, legacyOrderStatus, pick } from "./map-values";
@@ -7,9 +7,7 @@ import type { RawOrder } from "./schema-records";
 
 /** Orders, by old id: history, pointing at their user and service by the old ids. */
 export function buildOrders(b: Building) {
-  const label = (order: RawOrder) =>
-    order.serviceName ?? (order.id ? `order ${order.id}` : "order");
-  for (const entry of firstById(b, "orders", label)) {
+  for (const entry of firstOwnedById<RawOrder>(b, "orders", "order")) {
     const order = entry.record;
     b.data.orders.push({
       ...ownedFields(entry, legacyOrderStatus(order.status)),

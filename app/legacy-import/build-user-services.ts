@@ -1,13 +1,11 @@
-import { firstById, ownedFields, type Building } from "./build-context";
+import { firstOwnedById, ownedFields, type Building } from "./build-context";
 import { readLegacyDate } from "./field-loose";
 import { legacyServiceStatus } from "./map-values";
 import type { RawUserService } from "./schema-records";
 
 /** User services (hosting services), by old id, pointing at their user and service by the old ids. */
 export function buildUserServices(b: Building) {
-  const label = (service: RawUserService) =>
-    service.serviceName ?? (service.id ? `service ${service.id}` : "service");
-  for (const entry of firstById(b, "userServices", label)) {
+  for (const entry of firstOwnedById<RawUserService>(b, "userServices", "service")) {
     const service = entry.record;
     b.data.userServices.push({
       ...ownedFields(entry, legacyServiceStatus(service.status)),

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { isPostgres } from "~/db/dialect";
 import { oncePer } from "~/db/once-per";
-import { inTransaction, Refusal, refuse, type Db } from "~/db/transaction";
+import { inTransaction, refuse, type Db } from "~/db/transaction";
 import { compactAddress } from "~/lib/ip-address";
 import { logger } from "~/lib/logger.server";
 import { z } from "~/lib/zod";
