@@ -12,6 +12,19 @@ export class Refusal<T> extends Error {
   }
 }
 
+type Failure<R> = Extract<R, { ok: false; kind: string; error: string }>;
+
+/**
+ * Throws the refusal `{ ok: false, kind, error }` of the result type `R`, given explicitly:
+ * `refuse<OpenTicketResult>("invalid", "tickets.errors.serviceNotFound")`.
+ */
+export function refuse<R extends { ok: boolean }>(
+  kind: Failure<R>["kind"],
+  error: Failure<R>["error"],
+): never {
+  throw new Refusal({ ok: false, kind, error });
+}
+
 /**
  * Runs `work` in a transaction. A `Refusal` thrown inside rolls everything back and its result is
  * returned; any other error rolls back and propagates.

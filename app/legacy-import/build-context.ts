@@ -1,6 +1,7 @@
 import type { ImportCollection } from "./collections";
 import { recordsOf, type Source, type SourcedRecord } from "./file-sources";
 import type { LegacyDataset } from "./legacy-dataset";
+import type { RawOwned } from "./schema-records";
 
 /** What the per-collection builders share: the sources read, the dataset they fill, per-key counts. */
 export interface Building {
@@ -67,4 +68,37 @@ export function firstById<R extends { id: string | null }>(
       out.push({ ref: entry.ref, key, label, record: entry.record });
   }
   return out;
+}
+
+/**
+ * The first order or user service of each old id (firstById), labelled by its service's name, else by
+ * `noun` and its old id ("order 12").
+ */
+export function firstOwnedById<R extends RawOwned & { id: string | null }>(
+  b: Building,
+  collection: "orders" | "userServices",
+  noun: string,
+) {
+  return firstById<R>(
+    b,
+    collection,
+    (record) => record.serviceName ?? (record.id ? `${noun} ${record.id}` : noun),
+  );
+}
+
+/** The fields an order and a user service share (ImportOwned): the old record's and its mapped status. */
+export function ownedFields<S extends string>(
+  entry: { ref: string; key: string; record: RawOwned },
+  status: { status: S; unknown: string | null },
+) {
+  return {
+    ref: entry.ref,
+    key: entry.key,
+    userId: entry.record.userId,
+    serviceId: entry.record.serviceId,
+    serviceName: entry.record.serviceName,
+    status: status.status,
+    unknownStatus: status.unknown,
+    priceCents: entry.record.price,
+  };
 }

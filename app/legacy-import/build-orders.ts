@@ -1,28 +1,16 @@
-import { MAX_SERVER_NAME_LENGTH } from "~/domain/orders/orders";
-import { firstById, type Building } from "./build-context";
+import { BACKUP_IDS, LOCATIONS, MAX_SERVER_NAME_LENGTH } from "~/domain/orders/orders";
+import { firstOwnedById, ownedFields, type Building } from "./build-context";
 import { readLegacyDate, wholeSpec } from "./field-loose";
 import { optionalProductType } from "./map-products";
 import { legacyBillingCycle, legacyOrderStatus, pick } from "./map-values";
 import type { RawOrder } from "./schema-records";
 
-const LOCATIONS = ["germany", "usa", "uk", "france"] as const;
-const BACKUPS = ["choliba", "premium", "none"] as const;
-
 /** Orders, by old id: history, pointing at their user and service by the old ids. */
 export function buildOrders(b: Building) {
-  const label = (order: RawOrder) =>
-    order.serviceName ?? (order.id ? `order ${order.id}` : "order");
-  for (const { ref, key, record: order } of firstById(b, "orders", label)) {
-    const status = legacyOrderStatus(order.status);
+  for (const entry of firstOwnedById<RawOrder>(b, "orders", "order")) {
+    const order = entry.record;
     b.data.orders.push({
-      ref,
-      key,
-      userId: order.userId,
-      serviceId: order.serviceId,
-      serviceName: order.serviceName,
-      status: status.status,
-      unknownStatus: status.unknown,
-      priceCents: order.price,
+      ...ownedFields(entry, legacyOrderStatus(order.status)),
       // Unknown means not charged: rejecting an imported order must never refund coins never taken.
       paidWithCoins: order.paidWithCoins === true,
       createdAt: readLegacyDate(order.createdAt) ?? readLegacyDate(order.startDate),
@@ -30,7 +18,7 @@ export function buildOrders(b: Building) {
       location: pick(order.location, LOCATIONS, "germany"),
       ddosProtection: order.ddosProtection !== false,
       playerSlots: wholeSpec(order.playerSlots),
-      backup: pick(order.backup, BACKUPS, "choliba"),
+      backup: pick(order.backup, BACKUP_IDS, "choliba"),
       serverName: (order.serverName ?? "").slice(0, MAX_SERVER_NAME_LENGTH),
       serverType: optionalProductType(order.serverType),
     });

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { customIssue, z } from "~/lib/zod";
 
 // What the field readers share: each turns one JSON value into ours, or says what is wrong without
 // quoting secrets.
@@ -46,7 +46,7 @@ export function field<T>(read: (value: unknown) => Read<T>) {
     .transform((value, ctx) => {
       const result = read(value);
       if (!result.ok) {
-        ctx.addIssue({ code: "custom", message: result.message });
+        customIssue(ctx, result.message);
         return z.NEVER;
       }
       return result.value;

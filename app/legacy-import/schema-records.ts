@@ -96,4 +96,6 @@ export type RawUser = z.infer<typeof userSchema>;
 export type RawService = z.infer<typeof serviceSchema>;
 export type RawOrder = z.infer<typeof orderSchema>;
 export type RawUserService = z.infer<typeof userServiceSchema>;
+/** The fields an order and a user service share (ownedService). */
+export type RawOwned = Pick<RawUserService, keyof typeof ownedService>;
 export type RawAnnouncement = z.infer<typeof announcementSchema>;

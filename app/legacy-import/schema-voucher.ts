@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { customIssue, z } from "~/lib/zod";
 import { MAX_VOUCHER_CODE_LENGTH } from "./collections";
 import { readAmountCents, readPrice } from "./field-amounts";
 import { bad, expected, field, isMissing, lenient, ok, shown, type Read } from "./field-basics";
@@ -33,16 +33,16 @@ export const voucherSchema = z
   .transform((voucher, ctx) => {
     const type = voucherType(voucher.discountType);
     if (!type) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["discountType"],
-        message: `${shown(voucher.discountType)} is neither percentage nor fixed`,
-      });
+      customIssue(
+        ctx,
+        `${shown(voucher.discountType)} is neither percentage nor fixed`,
+        "discountType",
+      );
       return z.NEVER;
     }
     const discount = readDiscount(type, voucher.discountValue);
     if (!discount.ok) {
-      ctx.addIssue({ code: "custom", path: ["discountValue"], message: discount.message });
+      customIssue(ctx, discount.message, "discountValue");
       return z.NEVER;
     }
     return { ...voucher, discountType: type, discountCentsOrPercent: discount.value };

@@ -65,6 +65,21 @@ export function note(
   w.report.notes.push({ collection, ref, label, note: n });
 }
 
+/** Notes an old status that was mapped onto one of ours (the record keeps it as `unknownStatus`). */
+export function noteMappedStatus(
+  w: Writing,
+  collection: ImportCollection,
+  record: { ref: string; status: string; unknownStatus: string | null },
+  label: string,
+) {
+  if (record.unknownStatus)
+    note(w, collection, record.ref, label, {
+      code: "statusMapped",
+      from: record.unknownStatus,
+      to: record.status,
+    });
+}
+
 /** Records what a record became, so the same file run again imports it no second time. */
 export async function remember(
   w: Writing,

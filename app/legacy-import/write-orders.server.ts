@@ -1,7 +1,7 @@
 import type { ProductType } from "~/domain/catalogue/catalogue";
 import { DEFAULT_PLAYER_SLOTS } from "~/domain/orders/orders";
 import type { ImportOrder } from "./dataset-types";
-import { mapped, note, remember, skip, type Writing } from "./write-context.server";
+import { mapped, noteMappedStatus, remember, skip, type Writing } from "./write-context.server";
 import {
   legacyPrice,
   ownerOf,
@@ -30,12 +30,7 @@ export async function writeOrders(w: Writing, accounts: Accounts, catalogue: Cat
     const priceCents = legacyPrice(catalogue, order) ?? product.price_cents;
     const id = await insertOrder(w, order, userId, product, priceCents);
     await remember(w, "orders", order.key, id, "created");
-    if (order.unknownStatus)
-      note(w, "orders", order.ref, label, {
-        code: "statusMapped",
-        from: order.unknownStatus,
-        to: order.status,
-      });
+    noteMappedStatus(w, "orders", order, label);
   }
 }
 

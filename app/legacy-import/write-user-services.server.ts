@@ -1,6 +1,6 @@
 import { addDays } from "~/domain/orders/orders";
 import { LEGACY_SERVICE_DAYS } from "./collections";
-import { mapped, note, remember, type Writing } from "./write-context.server";
+import { mapped, noteMappedStatus, remember, type Writing } from "./write-context.server";
 import { legacyPrice, ownerOf, resolveProduct, type Catalogue } from "./write-refs.server";
 import type { Accounts } from "./write-users.server";
 
@@ -33,11 +33,6 @@ export async function writeUserServices(w: Writing, accounts: Accounts, catalogu
       .returning("id")
       .executeTakeFirstOrThrow();
     await remember(w, "userServices", service.key, row.id, "created");
-    if (service.unknownStatus)
-      note(w, "userServices", service.ref, label, {
-        code: "statusMapped",
-        from: service.unknownStatus,
-        to: service.status,
-      });
+    noteMappedStatus(w, "userServices", service, label);
   }
 }

@@ -6,3 +6,10 @@ import { config, z } from "zod";
 config({ jitless: true });
 
 export { z };
+
+/** Reports a custom issue with `message`, on the field `path` when one is given. */
+export function customIssue(ctx: z.RefinementCtx, message: string, path?: string): void {
+  ctx.addIssue(
+    path === undefined ? { code: "custom", message } : { code: "custom", message, path: [path] },
+  );
+}

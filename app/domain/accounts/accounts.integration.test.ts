@@ -320,23 +320,21 @@ describeEachDatabase("accounts", (app) => {
     const second = await signedInCookie(services, { email, password }, client);
     const session = await getCurrentSession(services, first);
 
-    const wrong = await changePassword(services, {
-      userId: session!.user.id,
-      cookie: first,
-      currentPassword: "not-it-123",
-      newPassword: "Second-pw-9988",
-      ip: client.ip,
+    const change = (currentPassword: string) =>
+      changePassword(services, {
+        userId: session!.user.id,
+        cookie: first,
+        currentPassword,
+        newPassword: "Second-pw-9988",
+        ip: client.ip,
+      });
+    expect(await change("not-it-123")).toEqual({
+      ok: false,
+      kind: "invalid",
+      error: "errors.currentPasswordWrong",
     });
-    expect(wrong).toEqual({ ok: false, kind: "invalid", error: "errors.currentPasswordWrong" });
 
-    const changed = await changePassword(services, {
-      userId: session!.user.id,
-      cookie: first,
-      currentPassword: "First-pw-9988",
-      newPassword: "Second-pw-9988",
-      ip: client.ip,
-    });
-    expect(changed.ok).toBe(true);
+    expect((await change("First-pw-9988")).ok).toBe(true);
     expect(await getCurrentSession(services, second)).toBeNull();
     const again = await signIn(services, { email, password: "Second-pw-9988" }, client);
     expect(again.ok).toBe(true);

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { isPostgres } from "~/db/dialect";
 import { oncePer } from "~/db/once-per";
-import { inTransaction, Refusal, type Db } from "~/db/transaction";
+import { inTransaction, refuse, type Db } from "~/db/transaction";
 import { compactAddress } from "~/lib/ip-address";
 import { logger } from "~/lib/logger.server";
 import { z } from "~/lib/zod";
@@ -671,11 +671,7 @@ export async function liftLoginBlock(
   return inTransaction(db, async (trx): Promise<LiftBlockResult> => {
     const lifted = await blocksInForce(trx, { ...input, now });
     if (lifted.length === 0)
-      throw new Refusal<LiftBlockResult>({
-        ok: false,
-        kind: "conflict",
-        error: "admin-security.errors.notBlocked",
-      });
+      refuse<LiftBlockResult>("conflict", "admin-security.errors.notBlocked");
     await trx
       .insertInto("login_throttle_lifts")
       .values({

@@ -26,11 +26,7 @@ export type ProductResult =
   { ok: true; product: AdminProduct } | { ok: false; kind: FailureKind; error: ProductRefusal };
 
 function refuse(kind: FailureKind, error: ProductRefusal): never {
-  throw new Refusal<{ ok: false; kind: FailureKind; error: ProductRefusal }>({
-    ok: false,
-    kind,
-    error,
-  });
+  throw new Refusal<ProductResult>({ ok: false, kind, error });
 }
 
 /** How many vouchers name each product in their list (a voucher for "all" names none). */

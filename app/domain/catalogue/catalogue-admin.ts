@@ -3,7 +3,7 @@ import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam } from "~/lib/query-params";
 import { saveActions } from "~/lib/save-actions";
-import { z } from "~/lib/zod";
+import { customIssue, z } from "~/lib/zod";
 import {
   categoryOf,
   hasPlayerSlots,
@@ -85,11 +85,11 @@ export function eurosToCents(
 ): number {
   const parsed = parseEuroInput(text, max);
   if (!parsed.ok) {
-    ctx.addIssue({ code: "custom", message: EURO_INPUT_ERRORS[parsed.error] });
+    customIssue(ctx, EURO_INPUT_ERRORS[parsed.error]);
     return z.NEVER;
   }
   if (parsed.cents === 0 && zeroError !== null) {
-    ctx.addIssue({ code: "custom", message: zeroError });
+    customIssue(ctx, zeroError);
     return z.NEVER;
   }
   return parsed.cents;
@@ -136,7 +136,7 @@ function specSchema(field: SpecField) {
       if (text === "") return null;
       const limit = SPEC_LIMITS[field];
       if (!/^\d{1,9}$/.test(text) || Number(text) < 1 || Number(text) > limit) {
-        ctx.addIssue({ code: "custom", message: SPEC_ERRORS[field] });
+        customIssue(ctx, SPEC_ERRORS[field]);
         return z.NEVER;
       }
       return Number(text);
@@ -192,14 +192,11 @@ const productFieldShape = {
     .transform((value, ctx) => {
       const lines = parseFeatureLines(value ?? "");
       if (lines.length > MAX_FEATURES) {
-        ctx.addIssue({
-          code: "custom",
-          message: "admin-catalogue.products.errors.tooManyFeatures",
-        });
+        customIssue(ctx, "admin-catalogue.products.errors.tooManyFeatures");
         return z.NEVER;
       }
       if (lines.some((line) => line.length > MAX_FEATURE_LENGTH)) {
-        ctx.addIssue({ code: "custom", message: "admin-catalogue.products.errors.featureTooLong" });
+        customIssue(ctx, "admin-catalogue.products.errors.featureTooLong");
         return z.NEVER;
       }
       return lines;
@@ -226,11 +223,7 @@ function noSlotsOnVps(
   ctx: z.RefinementCtx,
 ): void {
   if (!hasPlayerSlots(value.type) && value.slots !== null)
-    ctx.addIssue({
-      code: "custom",
-      path: ["slots"],
-      message: "admin-catalogue.products.errors.slotsVps",
-    });
+    customIssue(ctx, "admin-catalogue.products.errors.slotsVps", "slots");
 }
 
 export const productFormSchema = z.object(productFieldShape).superRefine(noSlotsOnVps);

@@ -1,5 +1,5 @@
 import { keysOf } from "~/lib/keys-of";
-import { z } from "~/lib/zod";
+import { customIssue, z } from "~/lib/zod";
 
 /** Catalogue keys (coins namespace) written out, so the catalogue test sees every one in use. */
 export const LEDGER_KIND_LABELS = {
@@ -60,10 +60,10 @@ export function coinAmountSchema(options: { credit?: boolean } = {}) {
       Math.abs(cents) > MAX_ADJUSTMENT_CENTS ||
       (options.credit && cents < 0)
     ) {
-      ctx.addIssue({
-        code: "custom",
-        message: options.credit ? "coins.errors.creditInvalid" : "coins.errors.amountInvalid",
-      });
+      customIssue(
+        ctx,
+        options.credit ? "coins.errors.creditInvalid" : "coins.errors.amountInvalid",
+      );
       return z.NEVER;
     }
     return cents;

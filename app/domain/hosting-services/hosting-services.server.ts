@@ -3,7 +3,14 @@ import { notify } from "~/domain/notifications/notifications.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { addDays, BILLING_CYCLES, cycleDays, type BillingCycle } from "~/domain/orders/orders";
 import { fetchPage } from "~/db/paging";
-import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import {
+  inTransaction,
+  isUniqueViolation,
+  Refusal,
+  refuse,
+  type Db,
+  type Tx,
+} from "~/db/transaction";
 import {
   ADMIN_SERVICE_DAYS,
   canRenew,
@@ -130,12 +137,7 @@ export async function adminAddService(
         eb.or([eb("id", "=", input.userId), eb("email", "=", input.userId.toLowerCase())]),
       )
       .executeTakeFirst();
-    if (!user)
-      throw new Refusal<AdminAddServiceResult>({
-        ok: false,
-        kind: "invalid",
-        error: "services.errors.userNotFound",
-      });
+    if (!user) refuse<AdminAddServiceResult>("invalid", "services.errors.userNotFound");
     const product = input.productId
       ? await trx
           .selectFrom("products")
@@ -200,11 +202,7 @@ export async function changeServiceStatus(
   return inTransaction(db, async (trx) => {
     const before = await findServiceOrRefuse(trx, input.serviceId);
     if (!canTransition(before.status as ServiceStatus, input.action)) {
-      throw new Refusal<ChangeStatusResult>({
-        ok: false,
-        kind: "conflict",
-        error: "services.errors.transitionNotAllowed",
-      });
+      refuse<ChangeStatusResult>("conflict", "services.errors.transitionNotAllowed");
     }
     const { from, to } = TRANSITIONS[input.action];
     const row = await trx
@@ -214,12 +212,7 @@ export async function changeServiceStatus(
       .where("status", "in", from)
       .returning(columns)
       .executeTakeFirst();
-    if (!row)
-      throw new Refusal<ChangeStatusResult>({
-        ok: false,
-        kind: "conflict",
-        error: "services.errors.transitionNotAllowed",
-      });
+    if (!row) refuse<ChangeStatusResult>("conflict", "services.errors.transitionNotAllowed");
     await recordAudit(trx, {
       actorId: input.actorId,
       action: `service.${input.action}`,
@@ -301,11 +294,7 @@ export async function renewService(
     return await inTransaction(db, async (trx): Promise<RenewResult> => {
       const service = await findServiceOrRefuse(trx, input.serviceId, input.userId);
       if (!canRenew(service.status as ServiceStatus)) {
-        throw new Refusal<RenewResult>({
-          ok: false,
-          kind: "conflict",
-          error: "services.errors.cannotRenew",
-        });
+        refuse<RenewResult>("conflict", "services.errors.cannotRenew");
       }
       const cycle = (
         service.billing_cycle in BILLING_CYCLES ? service.billing_cycle : "monthly"

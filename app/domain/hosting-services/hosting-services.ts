@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { customIssue, z } from "~/lib/zod";
 import { BILLING_CYCLE_IDS, type BillingCycle } from "~/domain/orders/orders";
 import { parseCoinAmount } from "~/domain/coins/coins";
 
@@ -87,7 +87,7 @@ export const addServiceSchema = z.object({
       if (!value || !value.trim()) return 0;
       const cents = parseCoinAmount(value);
       if (cents === null || cents < 0) {
-        ctx.addIssue({ code: "custom", message: "services.errors.priceInvalid" });
+        customIssue(ctx, "services.errors.priceInvalid");
         return z.NEVER;
       }
       return cents;

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage } from "~/db/paging";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { inTransaction, Refusal, type Db } from "~/db/transaction";
+import { inTransaction, refuse, type Db } from "~/db/transaction";
 import { csvDate, toCsv } from "~/lib/csv";
 import type { ContactFilter, ContactMessageView, SubscriberView } from "./inbox";
 
@@ -122,12 +122,7 @@ export async function deleteContactMessage(
       .where("id", "=", input.id)
       .returning(["id", "read_at", "created_at"])
       .executeTakeFirst();
-    if (!row)
-      throw new Refusal<ContactChangeResult>({
-        ok: false,
-        kind: "notFound",
-        error: "admin-inbox.errors.messageNotFound",
-      });
+    if (!row) refuse<ContactChangeResult>("notFound", "admin-inbox.errors.messageNotFound");
     await recordAudit(trx, {
       actorId: input.actorId,
       action: "contact_message.delete",
@@ -182,12 +177,7 @@ export async function removeNewsletterSubscriber(
       .where("id", "=", input.id)
       .returning(["id", "created_at"])
       .executeTakeFirst();
-    if (!row)
-      throw new Refusal<RemoveSubscriberResult>({
-        ok: false,
-        kind: "notFound",
-        error: "admin-inbox.errors.subscriberNotFound",
-      });
+    if (!row) refuse<RemoveSubscriberResult>("notFound", "admin-inbox.errors.subscriberNotFound");
     await recordAudit(trx, {
       actorId: input.actorId,
       action: "newsletter_subscriber.remove",

@@ -1,11 +1,19 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { fetchPage } from "~/db/paging";
-import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import type { OrdersTable } from "~/db/schema";
+import {
+  inTransaction,
+  isUniqueViolation,
+  Refusal,
+  refuse,
+  type Db,
+  type Tx,
+} from "~/db/transaction";
 import {
   addDays,
   evaluateVoucher,
@@ -45,30 +53,7 @@ const orderColumns = [
   "decided_at",
 ] as const;
 
-type OrderRow = {
-  id: number;
-  user_id: string;
-  product_id: number;
-  product_name: string;
-  product_type: string;
-  billing_cycle: string;
-  location: string;
-  ddos_protection: number;
-  player_slots: number | null;
-  backup: string;
-  server_name: string;
-  voucher_code: string | null;
-  monthly_price_cents: number;
-  subtotal_cents: number;
-  discount_cents: number;
-  total_cents: number;
-  paid_with_coins: number;
-  status: string;
-  reject_reason: string | null;
-  hosting_service_id: number | null;
-  created_at: string;
-  decided_at: string | null;
-};
+type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -177,19 +162,10 @@ export async function placeOrder(
   try {
     result = await inTransaction(db, async (trx): Promise<PlaceOrderResult> => {
       const product = await findActiveProduct(trx, input.productId);
-      if (!product)
-        throw new Refusal<PlaceOrderResult>({
-          ok: false,
-          kind: "notFound",
-          error: "orders.errors.serviceNotFound",
-        });
+      if (!product) refuse<PlaceOrderResult>("notFound", "orders.errors.serviceNotFound");
       const shown = input.shownPrices?.[product.id];
       if (shown !== undefined && shown !== product.priceCents)
-        throw new Refusal<PlaceOrderResult>({
-          ok: false,
-          kind: "conflict",
-          error: "orders.errors.priceChanged",
-        });
+        refuse<PlaceOrderResult>("conflict", "orders.errors.priceChanged");
 
       const base = quote({
         productPriceCents: product.priceCents,
@@ -215,11 +191,7 @@ export async function placeOrder(
           .where("is_active", "=", 1)
           .executeTakeFirst();
         if (Number(counted.numUpdatedRows) !== 1) {
-          throw new Refusal<PlaceOrderResult>({
-            ok: false,
-            kind: "invalid",
-            error: "orders.errors.voucherUsedUp",
-          });
+          refuse<PlaceOrderResult>("invalid", "orders.errors.voucherUsedUp");
         }
         voucherDiscount = verdict.discountCents;
         voucherId = voucher!.id;
@@ -372,12 +344,7 @@ export async function rejectOrder(
         orderId: order.id,
       });
       // The refund would take the balance past the maximum: the order stays pending, nothing is lost.
-      if (refunded === null)
-        throw new Refusal<DecideResult>({
-          ok: false,
-          kind: "conflict",
-          error: "coins.errors.balanceTooHigh",
-        });
+      if (refunded === null) refuse<DecideResult>("conflict", "coins.errors.balanceTooHigh");
     }
     if (decided.voucher_id) {
       await trx

@@ -30,11 +30,7 @@ export type VoucherResult =
   { ok: true; voucher: AdminVoucher } | { ok: false; kind: FailureKind; error: VoucherRefusal };
 
 function refuse(kind: FailureKind, error: VoucherRefusal): never {
-  throw new Refusal<{ ok: false; kind: FailureKind; error: VoucherRefusal }>({
-    ok: false,
-    kind,
-    error,
-  });
+  throw new Refusal<VoucherResult>({ ok: false, kind, error });
 }
 
 /** The stored list: "all", or product ids; an unreadable list applies to nothing (as in orders). */

@@ -5,7 +5,7 @@ import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, pageParam } from "~/lib/query-params";
 import { saveActions } from "~/lib/save-actions";
-import { z } from "~/lib/zod";
+import { customIssue, z } from "~/lib/zod";
 
 // Vouchers (spec section 3) as the admin manages them on /admin/promotions. Orders apply them
 // (evaluateVoucher in orders.ts); messages are catalogue keys ("admin-catalogue.…").
@@ -158,34 +158,22 @@ function checkVoucher(value: VoucherFields, ctx: z.RefinementCtx): void {
   if (value.discountType === "percentage") {
     const text = value.discountValue.replace(/\s*%$/, "");
     if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 100)
-      ctx.addIssue({
-        code: "custom",
-        path: ["discountValue"],
-        message: "admin-catalogue.promotions.errors.percentInvalid",
-      });
+      customIssue(ctx, "admin-catalogue.promotions.errors.percentInvalid", "discountValue");
   } else {
     const parsed = parseEuroInput(value.discountValue, MAX_FIXED_DISCOUNT_CENTS);
     if (!parsed.ok || parsed.cents === 0)
-      ctx.addIssue({
-        code: "custom",
-        path: ["discountValue"],
-        message: parsed.ok
+      customIssue(
+        ctx,
+        parsed.ok
           ? "admin-catalogue.promotions.errors.discountZero"
           : EURO_INPUT_ERRORS[parsed.error],
-      });
+        "discountValue",
+      );
   }
   if (value.validUntil < value.validFrom)
-    ctx.addIssue({
-      code: "custom",
-      path: ["validUntil"],
-      message: "admin-catalogue.promotions.errors.datesOrder",
-    });
+    customIssue(ctx, "admin-catalogue.promotions.errors.datesOrder", "validUntil");
   if (value.appliesTo === "selected" && value.products.length === 0)
-    ctx.addIssue({
-      code: "custom",
-      path: ["products"],
-      message: "admin-catalogue.promotions.errors.productsRequired",
-    });
+    customIssue(ctx, "admin-catalogue.promotions.errors.productsRequired", "products");
 }
 
 export const voucherFormSchema = z.object(voucherFieldShape).superRefine(checkVoucher);

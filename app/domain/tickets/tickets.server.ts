@@ -2,7 +2,7 @@ import { adjustCoins, type AdjustCoinsFailure } from "~/domain/coins/coins.serve
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { fetchPage } from "~/db/paging";
-import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, Refusal, refuse, type Db, type Tx } from "~/db/transaction";
 import {
   WAITING_STATUSES,
   type Department,
@@ -109,12 +109,7 @@ export async function openTicket(
         .where("id", "=", input.serviceId)
         .where("user_id", "=", input.userId)
         .executeTakeFirst();
-      if (!owned)
-        throw new Refusal<OpenTicketResult>({
-          ok: false,
-          kind: "invalid",
-          error: "tickets.errors.serviceNotFound",
-        });
+      if (!owned) refuse<OpenTicketResult>("invalid", "tickets.errors.serviceNotFound");
     }
     const now = new Date().toISOString();
     const row = await trx
