@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { isPostgres } from "~/db/dialect";
 import { containsAny } from "~/db/like-pattern";
 import { pageWindow, type PageRequest } from "~/db/paging";
-import type { Db } from "~/db/transaction";
+import type { Db, Tx } from "~/db/transaction";
 import {
   USERS_PAGE_SIZE,
   type DirectoryUser,
@@ -73,6 +73,17 @@ export async function fewAccountsContaining(
     ).rows;
   }
   return rows.length > FEW_ACCOUNTS ? null : rows.map((row) => row.id);
+}
+
+/** Whether another account than `userId` has `email` (a step: it reads inside the change's transaction). */
+export async function emailTakenByAnother(trx: Tx, email: string, userId: string) {
+  const taken = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email)
+    .where("id", "!=", userId)
+    .executeTakeFirst();
+  return taken !== undefined;
 }
 
 /** `column in (ids)`, false for no ids. */
