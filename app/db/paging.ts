@@ -4,6 +4,19 @@ import type { SelectQueryBuilder } from "kysely";
 export type PageWindow = { limit: number; offset: number };
 
 /**
+ * The page of a list a caller asks a domain list function for: its number, from 1. The domain owns how
+ * many rows a page holds; `pageSize` is only for a list shorter than the domain's page (a dashboard's
+ * latest few, a test that pages through three rows). Routes pass the page number alone.
+ */
+export type PageRequest = { page: number; pageSize?: number };
+
+/** The rows of `request`'s page of a list shown `size` rows at a time (or its own `pageSize`). */
+export function pageWindow(request: PageRequest, size: number): PageWindow {
+  const limit = request.pageSize ?? size;
+  return { limit, offset: (request.page - 1) * limit };
+}
+
+/**
  * One page of `query`'s rows and whether another page follows: it asks for one row more than the page
  * holds, so no count is needed to know.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { invalidForm, pageWindow, queryOf, refusal } from "./route-request.server";
+import { invalidForm, queryOf, refusal } from "./route-request.server";
 
 describe("queryOf", () => {
   it("reads a list query from the address with the schema's defaults", () => {
@@ -10,13 +10,6 @@ describe("queryOf", () => {
       page: 3,
     });
     expect(queryOf(new URL("http://x/admin/list"), schema)).toEqual({ page: 1 });
-  });
-});
-
-describe("pageWindow", () => {
-  it("gives the rows of a page counted from 1", () => {
-    expect(pageWindow(1, 25)).toEqual({ limit: 25, offset: 0 });
-    expect(pageWindow(3, 25)).toEqual({ limit: 25, offset: 50 });
   });
 });
 

@@ -22,11 +22,6 @@ export function queryOf<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
   return schema.parse(Object.fromEntries(url.searchParams));
 }
 
-/** The rows of page `page` (from 1) of a list shown `size` at a time. */
-export function pageWindow(page: number, size: number) {
-  return { limit: size, offset: (page - 1) * size };
-}
-
 /** A form parseForm refused: its first field message (or `fallback`), answered with 400. */
 export function invalidForm(fieldErrors: FieldErrors, fallback: MessageKey) {
   return data(

@@ -9,6 +9,7 @@ import {
 } from "./accounts";
 import { checkCurrentPassword } from "./login-throttle.server";
 import { verifyPassword } from "./password-hash.server";
+import { emailTakenByAnother } from "./user-directory.server";
 
 export const profileSchema = z.object({
   name: z
@@ -135,13 +136,7 @@ export async function updateProfile(
           .execute();
         return { ok: true, emailChanged: false, sessionsEnded: 0 };
       }
-      const taken = await trx
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", input.email)
-        .where("id", "!=", input.userId)
-        .executeTakeFirst();
-      if (taken)
+      if (await emailTakenByAnother(trx, input.email, input.userId))
         throw new Refusal<UpdateProfileResult>({
           ok: false,
           kind: "conflict",

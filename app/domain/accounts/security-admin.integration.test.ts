@@ -215,28 +215,28 @@ describeEachDatabase("the admin security page", (app) => {
       new Date(Date.now() - 2 * 86_400_000),
     );
 
-    const first = await listFailedLogins(db, { email: tag, limit: 3, offset: 0 });
+    const first = await listFailedLogins(db, { email: tag, page: 1, pageSize: 3 });
     expect(first.entries.map((e) => e.email)).toEqual([
       `${tag}-6@example.com`,
       `${tag}-5@example.com`,
       `${tag}-4@example.com`,
     ]);
     expect(first.hasMore).toBe(true);
-    const third = await listFailedLogins(db, { email: tag, limit: 3, offset: 6 });
+    const third = await listFailedLogins(db, { email: tag, page: 3, pageSize: 3 });
     expect(third.entries.map((e) => e.email)).toEqual([
       `${tag}-0@example.com`,
       `${tag}-old@example.com`,
     ]);
     expect(third.hasMore).toBe(false);
 
-    const byAddress = await listFailedLogins(db, { address: "192.0.2.2", limit: 50, offset: 0 });
+    const byAddress = await listFailedLogins(db, { address: "192.0.2.2", page: 1, pageSize: 50 });
     expect(byAddress.entries.every((e) => e.address === "192.0.2.20")).toBe(true);
     expect(byAddress.entries).toHaveLength(3);
     const both = await listFailedLogins(db, {
       email: `${tag}-1`,
       address: "192.0.2.10",
-      limit: 50,
-      offset: 0,
+      page: 1,
+      pageSize: 50,
     });
     expect(both.entries).toEqual([
       {
@@ -247,7 +247,7 @@ describeEachDatabase("the admin security page", (app) => {
       },
     ]);
     // LIKE's wildcards are plain characters in a filter.
-    expect((await listFailedLogins(db, { email: "%", limit: 5, offset: 0 })).entries).toEqual([]);
+    expect((await listFailedLogins(db, { email: "%", page: 1, pageSize: 5 })).entries).toEqual([]);
 
     const before = first.last24h;
     await recordLoginAttempt(db, {
@@ -255,7 +255,7 @@ describeEachDatabase("the admin security page", (app) => {
       ip: "192.0.2.40",
       succeeded: false,
     });
-    expect((await listFailedLogins(db, { limit: 1, offset: 0 })).last24h).toBe(before + 1);
+    expect((await listFailedLogins(db, { page: 1, pageSize: 1 })).last24h).toBe(before + 1);
     const total = await db
       .selectFrom("login_attempts")
       .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -8,7 +8,7 @@ import {
   type SecurityQuery,
 } from "./security-admin";
 import { containsAny } from "~/db/like-pattern";
-import { countRows, fetchPage } from "~/db/paging";
+import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 
 /**
  * Failed login attempts, newest first, filtered by part of the email or of the address and paged on the
@@ -16,7 +16,7 @@ import { countRows, fetchPage } from "~/db/paging";
  */
 export async function listFailedLogins(
   db: Db,
-  filter: { email?: string; address?: string; limit: number; offset: number; now?: Date },
+  filter: PageRequest & { email?: string; address?: string; now?: Date },
 ) {
   const now = filter.now ?? new Date();
   let query = db.selectFrom("login_attempts").where("succeeded", "=", 0);
@@ -31,7 +31,7 @@ export async function listFailedLogins(
         .select(["id", "email", "ip_address", "created_at"])
         .orderBy("created_at", "desc")
         .orderBy("id", "desc"),
-      filter,
+      pageWindow(filter, FAILED_LOGINS_PAGE_SIZE),
     ),
     countRows(
       db.selectFrom("login_attempts").where("succeeded", "=", 0).where("created_at", ">", since),
@@ -66,8 +66,7 @@ export async function loadSecurityPage(
     listFailedLogins(db, {
       email: input.query.email,
       address: input.query.address,
-      limit: FAILED_LOGINS_PAGE_SIZE,
-      offset: (input.query.page - 1) * FAILED_LOGINS_PAGE_SIZE,
+      page: input.query.page,
       now,
     }),
     listThrottles(db, { addressLimit: input.addressLimit, now }),

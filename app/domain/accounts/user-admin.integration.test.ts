@@ -276,7 +276,7 @@ describeEachDatabase("admin user management", (app) => {
     await expectLedgerIntact(app());
 
     // Gone from the list and the search; the address is free for a new account.
-    const { users } = await searchUsers(db, { q: user.email, limit: 10, offset: 0 });
+    const { users } = await searchUsers(db, { q: user.email, page: 1, pageSize: 10 });
     expect(users).toEqual([]);
     const again = await registerCustomer(
       app(),
@@ -321,21 +321,21 @@ describeEachDatabase("admin user management", (app) => {
       if (!result.ok) throw new Error(result.error);
       ids.push(result.userId);
     }
-    const names = async (sort: "name" | "orders", dir: "asc" | "desc", offset = 0, limit = 10) =>
-      (await searchUsers(db, { q: tag, sort, dir, limit, offset })).users.map(
+    const names = async (sort: "name" | "orders", dir: "asc" | "desc", page = 1, pageSize = 10) =>
+      (await searchUsers(db, { q: tag, sort, dir, page, pageSize })).users.map(
         (u) => u.name.split(" ")[0],
       );
     expect(await names("name", "asc")).toEqual(["alice", "Bob", "Charlie"]);
     expect(await names("name", "desc")).toEqual(["Charlie", "Bob", "alice"]);
-    const page = await searchUsers(db, { q: tag, sort: "name", dir: "asc", limit: 2, offset: 0 });
+    const page = await searchUsers(db, { q: tag, sort: "name", dir: "asc", page: 1, pageSize: 2 });
     expect(page).toMatchObject({ hasMore: true, total: 3, totalCapped: false });
     expect(await names("name", "asc", 2, 2)).toEqual(["Charlie"]);
 
-    const { users } = await searchUsers(db, { q: tag.toUpperCase(), limit: 10, offset: 0 });
+    const { users } = await searchUsers(db, { q: tag.toUpperCase(), page: 1, pageSize: 10 });
     expect(users.every((u) => u.activeServices === 0 && u.orders === 0)).toBe(true);
     // A wildcard typed in the search is a literal character.
-    expect((await searchUsers(db, { q: "%", limit: 10, offset: 0 })).users).toEqual([]);
-    const admins = await searchUsers(db, { role: "admin", limit: 50, offset: 0 });
+    expect((await searchUsers(db, { q: "%", page: 1, pageSize: 10 })).users).toEqual([]);
+    const admins = await searchUsers(db, { role: "admin", page: 1, pageSize: 50 });
     expect(admins.users.every((u) => u.role === "admin")).toBe(true);
   });
 
@@ -383,21 +383,27 @@ describeEachDatabase("admin user management", (app) => {
       )
       .execute();
 
-    const first = await searchUsers(db, { q: tag, limit: 25, offset: 0 });
+    const first = await searchUsers(db, { q: tag, page: 1, pageSize: 25 });
     expect(first).toMatchObject({ total: USER_COUNT_LIMIT, totalCapped: true, hasMore: true });
     expect(first.users).toHaveLength(25);
     expect(first.users[0]).toMatchObject({ id: buyer, activeServices: 2, orders: 2 });
     expect(first.users[1]).toMatchObject({ id: `${tag}-${USER_COUNT_LIMIT}`, orders: 0 });
 
-    const last = await searchUsers(db, { q: tag, limit: 25, offset: 1_000 });
+    const last = await searchUsers(db, { q: tag, page: 41, pageSize: 25 });
     expect(last.users.map((u) => u.id)).toEqual([`${tag}-1`, `${tag}-0`]);
     expect(last.hasMore).toBe(false);
-    const byName = await searchUsers(db, { q: tag, sort: "name", dir: "asc", limit: 2, offset: 0 });
+    const byName = await searchUsers(db, {
+      q: tag,
+      sort: "name",
+      dir: "asc",
+      page: 1,
+      pageSize: 2,
+    });
     expect(byName.users.map((u) => u.name)).toEqual([`Buyer ${tag}`, `Crowd ${tag} 0`]);
-    const byOrders = await searchUsers(db, { q: tag, sort: "orders", limit: 1, offset: 0 });
+    const byOrders = await searchUsers(db, { q: tag, sort: "orders", page: 1, pageSize: 1 });
     expect(byOrders.users[0]).toMatchObject({ id: buyer, activeServices: 2, orders: 2 });
 
-    const one = await searchUsers(db, { q: `${tag}-7@`, limit: 25, offset: 0 });
+    const one = await searchUsers(db, { q: `${tag}-7@`, page: 1, pageSize: 25 });
     expect(one).toMatchObject({ total: 1, totalCapped: false });
 
     // Past the limit only by accounts the list does not show: exactly counted, not "more than".
@@ -406,9 +412,9 @@ describeEachDatabase("admin user management", (app) => {
       .set({ status: "deleted" })
       .where("id", "in", [`${tag}-3`, `${tag}-4`])
       .execute();
-    const listed = await searchUsers(db, { q: tag, limit: 25, offset: 0 });
+    const listed = await searchUsers(db, { q: tag, page: 1, pageSize: 25 });
     expect(listed).toMatchObject({ total: USER_COUNT_LIMIT, totalCapped: false });
-    const admins = await searchUsers(db, { q: tag, role: "admin", limit: 25, offset: 0 });
+    const admins = await searchUsers(db, { q: tag, role: "admin", page: 1, pageSize: 25 });
     expect(admins).toMatchObject({ total: 0, totalCapped: false, users: [] });
     await expectLedgerIntact(app());
   });
@@ -419,7 +425,7 @@ describeEachDatabase("admin user management", (app) => {
     const tag = `${Date.now()}`.slice(-6);
     const person = await customer(`Zakaria Ouahbi${tag}`);
     const ids = async (q: string) =>
-      (await searchUsers(db, { q, limit: 25, offset: 0 })).users.map((u) => u.id);
+      (await searchUsers(db, { q, page: 1, pageSize: 25 })).users.map((u) => u.id);
 
     expect(await ids(`OUAHBI${tag}`)).toEqual([person.id]);
     expect(await ids(`kaRIa ouahbi${tag}`)).toEqual([person.id]);

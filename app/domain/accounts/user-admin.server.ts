@@ -5,6 +5,7 @@ import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/d
 import type { FailureKind } from "~/lib/result";
 import { endUserSessions, isCommonPassword } from "./accounts.server";
 import { hashPassword } from "./password-hash.server";
+import { emailTakenByAnother } from "./user-directory.server";
 import { DELETED_USER_NAME, type UpdateUserInput } from "./user-admin";
 
 export type UserAdminRefusal =
@@ -125,15 +126,8 @@ export async function updateUserByAdmin(
       if (demoted && admins <= 1) refuse("admin.users.errors.lastAdmin");
       if (demoted && self) refuse("admin.users.errors.ownRole");
 
-      if (input.email !== user.email) {
-        const taken = await trx
-          .selectFrom("users")
-          .select("id")
-          .where("email", "=", input.email)
-          .where("id", "!=", user.id)
-          .executeTakeFirst();
-        if (taken) refuse("admin.users.errors.emailTaken");
-      }
+      if (input.email !== user.email && (await emailTakenByAnother(trx, input.email, user.id)))
+        refuse("admin.users.errors.emailTaken");
 
       const now = new Date().toISOString();
       const changed: string[] = (["name", "email", "role"] as const).filter(

@@ -1,8 +1,15 @@
 import { sql } from "kysely";
 import { isPostgres } from "~/db/dialect";
 import { containsAny } from "~/db/like-pattern";
-import type { Db } from "~/db/transaction";
-import type { DirectoryUser, RoleFilter, SortDirection, UserSort } from "./user-admin";
+import { pageWindow, type PageRequest } from "~/db/paging";
+import type { Db, Tx } from "~/db/transaction";
+import {
+  USERS_PAGE_SIZE,
+  type DirectoryUser,
+  type RoleFilter,
+  type SortDirection,
+  type UserSort,
+} from "./user-admin";
 
 /** The shortest text the trigram index can look up; shorter ones match often enough to find by reading. */
 const TRIGRAM = 3;
@@ -68,6 +75,17 @@ export async function fewAccountsContaining(
   return rows.length > FEW_ACCOUNTS ? null : rows.map((row) => row.id);
 }
 
+/** Whether another account than `userId` has `email` (a step: it reads inside the change's transaction). */
+export async function emailTakenByAnother(trx: Tx, email: string, userId: string) {
+  const taken = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email)
+    .where("id", "!=", userId)
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
 /** `column in (ids)`, false for no ids. */
 export function oneOf(column: string, ids: string[]) {
   return ids.length === 0
@@ -99,14 +117,7 @@ export const USER_COUNT_LIMIT = 1_000;
  */
 export async function searchUsers(
   db: Db,
-  query: {
-    q?: string;
-    role?: RoleFilter;
-    sort?: UserSort;
-    dir?: SortDirection;
-    limit: number;
-    offset: number;
-  },
+  query: PageRequest & { q?: string; role?: RoleFilter; sort?: UserSort; dir?: SortDirection },
 ) {
   let base = db.selectFrom("users").where("users.status", "!=", "deleted");
   const q = query.q?.trim().toLowerCase();
@@ -138,6 +149,7 @@ export async function searchUsers(
     sql<string>`lower(users.name)`.as("lower_name"),
   ] as const;
   const sortedByCount = sort === "services" || sort === "orders";
+  const page = pageWindow(query, USERS_PAGE_SIZE);
   const counts = (id: string) => [
     sql<number>`(select count(*) from hosting_services where hosting_services.user_id = ${sql.ref(id)} and hosting_services.status = 'active')`.as(
       "active_services",
@@ -154,8 +166,8 @@ export async function searchUsers(
           .select(counts("users.id"))
           .orderBy(sql.ref(column), direction)
           .orderBy("users.id")
-          .limit(query.limit + 1)
-          .offset(query.offset)
+          .limit(page.limit + 1)
+          .offset(page.offset)
           .execute()
       : db
           .selectFrom(
@@ -163,8 +175,8 @@ export async function searchUsers(
               .select(columns)
               .orderBy(sql.ref(column), direction)
               .orderBy("users.id")
-              .limit(query.limit + 1)
-              .offset(query.offset)
+              .limit(page.limit + 1)
+              .offset(page.offset)
               .as("page"),
           )
           .selectAll("page")
@@ -186,7 +198,7 @@ export async function searchUsers(
   ]);
   const total = Number(counted.n);
   return {
-    users: rows.slice(0, query.limit).map((row): DirectoryUser => ({
+    users: rows.slice(0, page.limit).map((row): DirectoryUser => ({
       id: row.id,
       name: row.name,
       email: row.email,
@@ -196,7 +208,7 @@ export async function searchUsers(
       orders: Number(row.order_count ?? 0),
       createdAt: row.created_at,
     })),
-    hasMore: rows.length > query.limit,
+    hasMore: rows.length > page.limit,
     total: Math.min(total, USER_COUNT_LIMIT),
     totalCapped: total > USER_COUNT_LIMIT,
   };

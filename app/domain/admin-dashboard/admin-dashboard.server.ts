@@ -27,7 +27,7 @@ export async function loadAdminDashboard(db: Db) {
         .where("status", "=", "pending")
         .executeTakeFirstOrThrow(),
       countOpenTickets(db),
-      listAuditLog(db, { limit: RECENT_ACTIVITY, offset: 0 }),
+      listAuditLog(db, { page: 1, pageSize: RECENT_ACTIVITY }),
       db
         .selectFrom("hosting_services")
         .select(["type", "status", sql<number>`count(*)`.as("n")])

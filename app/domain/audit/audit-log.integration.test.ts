@@ -16,7 +16,7 @@ import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-da
 import { auditLogQuerySchema } from "./audit-log";
 import { auditLogVocabulary, listAuditLog } from "./audit-log.server";
 
-const all = { limit: 100, offset: 0 };
+const all = { page: 1, pageSize: 100 };
 
 describeEachDatabase("audit log and coin ledger for admins", (app) => {
   /** The ledger page's totals for `entries` credits of one cent each. */
@@ -115,7 +115,7 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
     });
     expect(combined.entries).toHaveLength(1);
 
-    const paged = await listAuditLog(db, { limit: 2, offset: 0 });
+    const paged = await listAuditLog(db, { page: 1, pageSize: 2 });
     expect(paged).toMatchObject({ hasMore: true });
     expect(paged.entries).toHaveLength(2);
     const vocabulary = await auditLogVocabulary(db);
@@ -211,11 +211,11 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
     expect(until.totals).toEqual(centCredits(0));
 
     // Paged on the server; the totals still cover every match.
-    const page = await listLedgerForAdmin(db, { customer: tag, limit: 3, offset: 0 });
+    const page = await listLedgerForAdmin(db, { customer: tag, page: 1, pageSize: 3 });
     expect(page.entries).toHaveLength(3);
     expect(page.hasMore).toBe(true);
     expect(page.totals.entries).toBe(4);
-    const last = await listLedgerForAdmin(db, { customer: tag, limit: 3, offset: 3 });
+    const last = await listLedgerForAdmin(db, { customer: tag, page: 2, pageSize: 3 });
     expect(last.entries.map((e) => e.userEmail.split("-")[0])).toEqual(["alice"]);
     expect(last.hasMore).toBe(false);
   });

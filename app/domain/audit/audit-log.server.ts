@@ -1,9 +1,9 @@
 import type { Db } from "~/db/transaction";
 import { containsAny } from "~/db/like-pattern";
-import { fetchPage } from "~/db/paging";
-import type { AuditLogRow } from "./audit-log";
+import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import { AUDIT_PAGE_SIZE, type AuditLogRow } from "./audit-log";
 
-export interface AuditLogFilter {
+export interface AuditLogFilter extends PageRequest {
   /** Part of the acting admin's email or name. */
   actor?: string;
   /** An exact action, e.g. "coins.adjust", or a prefix ending in a dot, e.g. "order.". */
@@ -11,8 +11,6 @@ export interface AuditLogFilter {
   targetType?: string;
   /** A target id, or part of a target user's email or name. */
   target?: string;
-  limit: number;
-  offset: number;
 }
 
 /** The audit log for admins, newest first, filtered on the server; read-only. */
@@ -60,7 +58,7 @@ export async function listAuditLog(db: Db, filter: AuditLogFilter) {
         "target_user.name as target_name",
       ])
       .orderBy("audit_log.id", "desc"),
-    filter,
+    pageWindow(filter, AUDIT_PAGE_SIZE),
   );
   return {
     entries: rows.map((row): AuditLogRow => ({

@@ -2,20 +2,23 @@ import { sql, type RawBuilder } from "kysely";
 import { isPostgres } from "~/db/dialect";
 import type { Db } from "~/db/transaction";
 import { containsAny } from "~/db/like-pattern";
-import { fetchPage } from "~/db/paging";
+import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { accountLike, fewAccountsContaining, oneOf } from "~/domain/accounts/user-directory.server";
 import type { LedgerKind } from "./coins";
-import { LEDGER_TOTALS_LIMIT, type LedgerReportRow, type LedgerTotals } from "./ledger-report";
+import {
+  LEDGER_PAGE_SIZE_ADMIN,
+  LEDGER_TOTALS_LIMIT,
+  type LedgerReportRow,
+  type LedgerTotals,
+} from "./ledger-report";
 
-export interface LedgerReportFilter {
+export interface LedgerReportFilter extends PageRequest {
   /** Part of the customer's email. */
   customer?: string;
   kind?: LedgerKind;
   /** Days (YYYY-MM-DD, UTC), both included. */
   from?: string;
   to?: string;
-  limit: number;
-  offset: number;
 }
 
 /** The ISO instant a YYYY-MM-DD day (UTC) starts. */
@@ -38,7 +41,7 @@ function dayAfter(day: string): string {
  * The filter as SQL: conditions on coin_ledger, and the accounts whose email holds the customer text
  * (a condition on users, joined).
  */
-async function conditions(db: Db, filter: Omit<LedgerReportFilter, "limit" | "offset">) {
+async function conditions(db: Db, filter: Omit<LedgerReportFilter, keyof PageRequest>) {
   const onLedger: RawBuilder<boolean>[] = [];
   if (filter.kind) onLedger.push(sql`coin_ledger.kind = ${filter.kind}`);
   if (filter.from) onLedger.push(sql`coin_ledger.created_at >= ${dayStart(filter.from)}`);
@@ -281,7 +284,7 @@ export async function listLedgerForAdmin(
           "actor.email as actor_email",
         ])
         .orderBy("coin_ledger.id", "desc"),
-      filter,
+      pageWindow(filter, LEDGER_PAGE_SIZE_ADMIN),
     ),
     ledgerTotals(db, filter, filters, now),
   ]);

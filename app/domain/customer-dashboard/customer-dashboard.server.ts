@@ -3,10 +3,12 @@ import { listActiveAnnouncements } from "~/domain/announcements/announcements.se
 import { listCustomerOrders } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";
 import { RENEWAL_WINDOW_DAYS } from "~/domain/hosting-services/hosting-services";
-import { listCustomerServices } from "~/domain/hosting-services/hosting-services.server";
+import {
+  listCustomerServicePage,
+  listCustomerServices,
+} from "~/domain/hosting-services/hosting-services.server";
 import {
   LEDGER_PAGE_SIZE,
-  LIST_PAGE_SIZE,
   type CustomerLedgerEntry,
   type DashboardActivity,
   type DashboardCards,
@@ -47,8 +49,8 @@ export async function loadCustomerDashboard(
 ) {
   const now = new Date();
   const page = query.page ?? 1;
-  // One row more than a page tells whether there is a next page.
-  const pageWindow = { limit: LIST_PAGE_SIZE + 1, offset: (page - 1) * LIST_PAGE_SIZE };
+  /** The overview shows the latest few of each list. */
+  const latest = { page: 1, pageSize: 5 };
   // The cards in one query (on PostgreSQL each query is a round trip): the account, with its counts.
   const user = await db
     .selectFrom("users")
@@ -78,9 +80,9 @@ export async function loadCustomerDashboard(
       const [announcements, services, orders, ledger, tickets] = await Promise.all([
         listActiveAnnouncements(db, "customers"),
         listCustomerServices(db, userId),
-        listCustomerOrders(db, userId, { limit: 5, offset: 0 }),
+        listCustomerOrders(db, userId, latest),
         listLedgerPage(db, userId),
-        listCustomerTickets(db, userId, { limit: 5, offset: 0 }),
+        listCustomerTickets(db, userId, latest),
       ]);
       const horizon = now.getTime() + RENEWAL_WINDOW_DAYS * 86_400_000;
       const renewals = services.filter(
@@ -94,7 +96,7 @@ export async function loadCustomerDashboard(
           amountCents: e.amountCents,
           text: e.reason,
         })),
-        ...orders.map((o) => ({
+        ...orders.orders.map((o) => ({
           type: "order" as const,
           at: o.createdAt,
           kind: o.status,
@@ -114,34 +116,25 @@ export async function loadCustomerDashboard(
       return { tab: query.tab, cards, announcements, renewals, activity };
     }
     case "services": {
-      const services = await listCustomerServices(db, userId, pageWindow);
-      return {
-        tab: query.tab,
-        cards,
-        services: services.slice(0, LIST_PAGE_SIZE),
-        page,
-        hasMore: services.length > LIST_PAGE_SIZE,
-      };
+      const { services, hasMore } = await listCustomerServicePage(db, userId, { page });
+      return { tab: query.tab, cards, services, page, hasMore };
     }
     case "billing": {
       const [ledger, orders] = await Promise.all([
         listLedgerPage(db, userId, query.before),
-        listCustomerOrders(db, userId, pageWindow),
+        listCustomerOrders(db, userId, { page }),
       ]);
       return {
         tab: query.tab,
         cards,
         ledger,
-        orders: orders.slice(0, LIST_PAGE_SIZE),
+        orders: orders.orders,
         page,
-        hasMore: orders.length > LIST_PAGE_SIZE,
+        hasMore: orders.hasMore,
       };
     }
     case "support": {
-      const { tickets, hasMore } = await listCustomerTickets(db, userId, {
-        limit: LIST_PAGE_SIZE,
-        offset: pageWindow.offset,
-      });
+      const { tickets, hasMore } = await listCustomerTickets(db, userId, { page });
       return { tab: query.tab, cards, tickets, page, hasMore };
     }
     case "account": {

@@ -2,7 +2,8 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { addDays, BILLING_CYCLES, cycleDays, type BillingCycle } from "~/domain/orders/orders";
-import { fetchPage } from "~/db/paging";
+import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
   inTransaction,
   isUniqueViolation,
@@ -356,25 +357,31 @@ export async function renewService(
   }
 }
 
-export async function listCustomerServices(
-  db: Db,
-  userId: string,
-  page = { limit: 50, offset: 0 },
-) {
-  const rows = await db
-    .selectFrom("hosting_services")
-    .select(columns)
-    .where("user_id", "=", userId)
-    .orderBy("id", "desc")
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows.map(toService);
+/** A customer's services, newest first, a page of the dashboard's LIST_PAGE_SIZE at a time. */
+export async function listCustomerServicePage(db: Db, userId: string, page: PageRequest) {
+  const { rows, hasMore } = await fetchPage(
+    db
+      .selectFrom("hosting_services")
+      .select(columns)
+      .where("user_id", "=", userId)
+      .orderBy("id", "desc"),
+    pageWindow(page, LIST_PAGE_SIZE),
+  );
+  return { services: rows.map(toService), hasMore };
 }
 
+/** A customer's newest 50 services: the ticket form's choice, the dashboard's renewals. */
+export async function listCustomerServices(db: Db, userId: string) {
+  return (await listCustomerServicePage(db, userId, { page: 1, pageSize: 50 })).services;
+}
+
+/** How many services /admin/services shows. */
+export const ADMIN_SERVICES_PAGE_SIZE = 200;
+
+/** Every customer's services for admins, newest first, paged. */
 export async function listServicesForAdmin(
   db: Db,
-  filter: { status?: ServiceStatus; search?: string; limit: number; offset: number },
+  filter: PageRequest & { status?: ServiceStatus; search?: string },
 ) {
   let query = db
     .selectFrom("hosting_services")
@@ -396,7 +403,10 @@ export async function listServicesForAdmin(
       "users.name as user_name",
     ]);
   if (filter.status) query = query.where("hosting_services.status", "=", filter.status);
-  const { rows, hasMore } = await fetchPage(query.orderBy("hosting_services.id", "desc"), filter);
+  const { rows, hasMore } = await fetchPage(
+    query.orderBy("hosting_services.id", "desc"),
+    pageWindow(filter, ADMIN_SERVICES_PAGE_SIZE),
+  );
   return {
     services: rows.map((row): AdminServiceView => ({
       ...toService(row),

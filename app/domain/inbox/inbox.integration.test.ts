@@ -49,18 +49,18 @@ describeEachDatabase("admin inbox", (app) => {
       subject: "سؤال عن VPS",
       message: "مرحبا",
     });
-    const page = { limit: 2, offset: 0 };
+    const page = { page: 1, pageSize: 2 };
 
     const first = await listContactMessages(db, page);
     expect(first.messages.map((m) => m.name)).toEqual(["يوسف", "100%_Gamer"]);
     expect(first).toMatchObject({ hasMore: true, matching: 3, total: 3, unread: 3, opened: null });
-    const second = await listContactMessages(db, { limit: 2, offset: 2 });
+    const second = await listContactMessages(db, { page: 2, pageSize: 2 });
     expect(second.messages.map((m) => m.name)).toEqual(["Nadia Benali"]);
     expect(second.hasMore).toBe(false);
 
     // Search: name, email or subject, any case; % and _ are plain characters.
     const names = async (q: string) =>
-      (await listContactMessages(db, { q, limit: 10, offset: 0 })).messages.map((m) => m.name);
+      (await listContactMessages(db, { q, page: 1, pageSize: 10 })).messages.map((m) => m.name);
     expect(await names("NADIA")).toEqual(["Nadia Benali"]);
     expect(await names("example.org")).toEqual(["100%_Gamer"]);
     expect(await names("invoice")).toEqual(["100%_Gamer"]);
@@ -72,7 +72,7 @@ describeEachDatabase("admin inbox", (app) => {
     // Opening reads it; reading again keeps the first time; unread clears it.
     const nadia = second.messages[0]!;
     expect(await markContactMessage(db, { id: nadia.id, read: true })).toEqual({ ok: true });
-    const opened = await listContactMessages(db, { open: nadia.id, limit: 10, offset: 0 });
+    const opened = await listContactMessages(db, { open: nadia.id, page: 1, pageSize: 10 });
     expect(opened.unread).toBe(2);
     expect(opened.opened).toMatchObject({
       id: nadia.id,
@@ -83,13 +83,13 @@ describeEachDatabase("admin inbox", (app) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await markContactMessage(db, { id: nadia.id, read: true });
     expect(
-      (await listContactMessages(db, { open: nadia.id, limit: 1, offset: 0 })).opened?.readAt,
+      (await listContactMessages(db, { open: nadia.id, page: 1, pageSize: 1 })).opened?.readAt,
     ).toBe(readAt);
-    const unreadOnly = await listContactMessages(db, { show: "unread", limit: 10, offset: 0 });
+    const unreadOnly = await listContactMessages(db, { show: "unread", page: 1, pageSize: 10 });
     expect(unreadOnly.messages.map((m) => m.name)).toEqual(["يوسف", "100%_Gamer"]);
     expect(unreadOnly.matching).toBe(2);
     await markContactMessage(db, { id: nadia.id, read: false });
-    expect((await listContactMessages(db, { limit: 1, offset: 0 })).unread).toBe(3);
+    expect((await listContactMessages(db, { page: 1, pageSize: 1 })).unread).toBe(3);
     expect(await markContactMessage(db, { id: 999_999, read: true })).toEqual({
       ok: false,
       kind: "notFound",
@@ -99,7 +99,7 @@ describeEachDatabase("admin inbox", (app) => {
     // Delete: gone, with an audit entry that names no one.
     const actor = await adminId(app());
     expect(await deleteContactMessage(db, { id: nadia.id, actorId: actor })).toEqual({ ok: true });
-    expect((await listContactMessages(db, { limit: 10, offset: 0 })).total).toBe(2);
+    expect((await listContactMessages(db, { page: 1, pageSize: 10 })).total).toBe(2);
     const entry = await onlyAuditEntry("contact_message.delete", {
       actor_id: actor,
       target_type: "contact_message",
@@ -127,17 +127,17 @@ describeEachDatabase("admin inbox", (app) => {
     ])
       await subscribeToNewsletter(db, email);
 
-    const list = await listNewsletterSubscribers(db, { limit: 3, offset: 0 });
+    const list = await listNewsletterSubscribers(db, { page: 1, pageSize: 3 });
     expect(list.subscribers.map((s) => s.email)).toEqual([
       "last@example.com",
       '=hyperlink("http://evil","x")@example.com',
       "-2+3@example.com",
     ]);
     expect(list).toMatchObject({ hasMore: true, matching: 4, total: 4 });
-    const search = await listNewsletterSubscribers(db, { q: "FIRST", limit: 10, offset: 0 });
+    const search = await listNewsletterSubscribers(db, { q: "FIRST", page: 1, pageSize: 10 });
     expect(search.subscribers.map((s) => s.email)).toEqual(["first@example.com"]);
     expect(search).toMatchObject({ matching: 1, total: 4 });
-    expect((await listNewsletterSubscribers(db, { q: "_", limit: 10, offset: 0 })).matching).toBe(
+    expect((await listNewsletterSubscribers(db, { q: "_", page: 1, pageSize: 10 })).matching).toBe(
       0,
     );
 
@@ -157,12 +157,12 @@ describeEachDatabase("admin inbox", (app) => {
     expect(lines.at(-1)).toBe("");
 
     const actor = await adminId(app());
-    const first = (await listNewsletterSubscribers(db, { q: "first", limit: 1, offset: 0 }))
+    const first = (await listNewsletterSubscribers(db, { q: "first", page: 1, pageSize: 1 }))
       .subscribers[0]!;
     expect(await removeNewsletterSubscriber(db, { id: first.id, actorId: actor })).toEqual({
       ok: true,
     });
-    expect((await listNewsletterSubscribers(db, { limit: 10, offset: 0 })).total).toBe(3);
+    expect((await listNewsletterSubscribers(db, { page: 1, pageSize: 10 })).total).toBe(3);
     const entry = await onlyAuditEntry("newsletter_subscriber.remove", {
       actor_id: actor,
       target_type: "newsletter_subscriber",
@@ -176,6 +176,6 @@ describeEachDatabase("admin inbox", (app) => {
     });
     // Removed, they can subscribe again.
     await subscribeToNewsletter(db, "first@example.com");
-    expect((await listNewsletterSubscribers(db, { limit: 10, offset: 0 })).total).toBe(4);
+    expect((await listNewsletterSubscribers(db, { page: 1, pageSize: 10 })).total).toBe(4);
   });
 });

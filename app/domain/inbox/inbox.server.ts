@@ -1,10 +1,16 @@
 import { sql } from "kysely";
 import { containsAny } from "~/db/like-pattern";
-import { countRows, fetchPage } from "~/db/paging";
+import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, refuse, type Db } from "~/db/transaction";
 import { csvDate, toCsv } from "~/lib/csv";
-import type { ContactFilter, ContactMessageView, SubscriberView } from "./inbox";
+import {
+  CONTACT_PAGE_SIZE,
+  SUBSCRIBERS_PAGE_SIZE,
+  type ContactFilter,
+  type ContactMessageView,
+  type SubscriberView,
+} from "./inbox";
 
 const contactColumns = [
   "id",
@@ -43,13 +49,7 @@ function toContactMessage(row: {
  */
 export async function listContactMessages(
   db: Db,
-  query: {
-    q?: string;
-    show?: ContactFilter;
-    open?: number;
-    limit: number;
-    offset: number;
-  },
+  query: PageRequest & { q?: string; show?: ContactFilter; open?: number },
 ) {
   let base = db.selectFrom("contact_messages");
   const q = query.q?.trim().toLowerCase();
@@ -57,7 +57,10 @@ export async function listContactMessages(
   if (query.show === "unread") base = base.where("read_at", "is", null);
 
   const [{ rows, hasMore }, matching, counts, opened] = await Promise.all([
-    fetchPage(base.select(contactColumns).orderBy("id", "desc"), query),
+    fetchPage(
+      base.select(contactColumns).orderBy("id", "desc"),
+      pageWindow(query, CONTACT_PAGE_SIZE),
+    ),
     countRows(base),
     db
       .selectFrom("contact_messages")
@@ -135,16 +138,16 @@ export async function deleteContactMessage(
 }
 
 /** Newsletter subscribers, newest first, searched by email and paged on the server, with counts. */
-export async function listNewsletterSubscribers(
-  db: Db,
-  query: { q?: string; limit: number; offset: number },
-) {
+export async function listNewsletterSubscribers(db: Db, query: PageRequest & { q?: string }) {
   let base = db.selectFrom("newsletter_subscribers");
   const q = query.q?.trim().toLowerCase();
   // Addresses are stored lower-cased (subscribeToNewsletter).
   if (q) base = base.where(containsAny(["email"], q));
   const [{ rows, hasMore }, matching, total] = await Promise.all([
-    fetchPage(base.select(["id", "email", "created_at"]).orderBy("id", "desc"), query),
+    fetchPage(
+      base.select(["id", "email", "created_at"]).orderBy("id", "desc"),
+      pageWindow(query, SUBSCRIBERS_PAGE_SIZE),
+    ),
     countRows(base),
     countRows(db.selectFrom("newsletter_subscribers")),
   ]);

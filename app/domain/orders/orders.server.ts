@@ -4,7 +4,8 @@ import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
-import { fetchPage } from "~/db/paging";
+import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import type { OrdersTable } from "~/db/schema";
 import {
   inTransaction,
@@ -406,21 +407,26 @@ async function whyNotPending(trx: Tx, orderId: number): Promise<DecideResult> {
   };
 }
 
-export async function listCustomerOrders(db: Db, userId: string, page = { limit: 50, offset: 0 }) {
-  const rows = await db
-    .selectFrom("orders")
-    .select(orderColumns)
-    .where("user_id", "=", userId)
-    .orderBy("id", "desc")
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows.map(toOrder);
+/** A customer's orders, newest first, a page of the dashboard's LIST_PAGE_SIZE at a time. */
+export async function listCustomerOrders(db: Db, userId: string, page: PageRequest) {
+  const { rows, hasMore } = await fetchPage(
+    db
+      .selectFrom("orders")
+      .select(orderColumns)
+      .where("user_id", "=", userId)
+      .orderBy("id", "desc"),
+    pageWindow(page, LIST_PAGE_SIZE),
+  );
+  return { orders: rows.map(toOrder), hasMore };
 }
 
+/** How many orders a page of /admin/orders shows. */
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+
+/** Every customer's orders for admins, newest first, filtered by status or id and paged. */
 export async function listOrdersForAdmin(
   db: Db,
-  filter: { status?: OrderStatus; id?: number; limit: number; offset: number },
+  filter: PageRequest & { status?: OrderStatus; id?: number },
 ) {
   let query = db
     .selectFrom("orders")
@@ -432,7 +438,10 @@ export async function listOrdersForAdmin(
     ]);
   if (filter.status) query = query.where("orders.status", "=", filter.status);
   if (filter.id) query = query.where("orders.id", "=", filter.id);
-  const { rows, hasMore } = await fetchPage(query.orderBy("orders.id", "desc"), filter);
+  const { rows, hasMore } = await fetchPage(
+    query.orderBy("orders.id", "desc"),
+    pageWindow(filter, ADMIN_ORDERS_PAGE_SIZE),
+  );
   return {
     orders: rows.map((row): AdminOrderView => ({
       ...toOrder(row as OrderRow),

@@ -108,14 +108,14 @@ describeEachDatabase("tickets and notifications", (app) => {
       subject: "Second",
       priority: "high",
     });
-    const queue = await listTicketQueue(db, { department: "technical", limit: 50, offset: 0 });
+    const queue = await listTicketQueue(db, { department: "technical", page: 1, pageSize: 50 });
     const ids = queue.tickets.map((t) => t.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     const high = await listTicketQueue(db, {
       priority: "high",
       department: "technical",
-      limit: 50,
-      offset: 0,
+      page: 1,
+      pageSize: 50,
     });
     expect(high.tickets.every((t) => t.priority === "high")).toBe(true);
   });

@@ -1,7 +1,8 @@
 import { adjustCoins, type AdjustCoinsFailure } from "~/domain/coins/coins.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { fetchPage } from "~/db/paging";
+import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import { inTransaction, Refusal, refuse, type Db, type Tx } from "~/db/transaction";
 import {
   WAITING_STATUSES,
@@ -365,7 +366,8 @@ export async function addCoinsFromTicket(
   return { ok: true, message: "coins.admin.updated" };
 }
 
-export async function listCustomerTickets(db: Db, userId: string, page = { limit: 20, offset: 0 }) {
+/** A customer's tickets, last changed first, a page of the dashboard's LIST_PAGE_SIZE at a time. */
+export async function listCustomerTickets(db: Db, userId: string, page: PageRequest = { page: 1 }) {
   const { rows, hasMore } = await fetchPage(
     db
       .selectFrom("tickets")
@@ -373,7 +375,7 @@ export async function listCustomerTickets(db: Db, userId: string, page = { limit
       .where("user_id", "=", userId)
       .orderBy("updated_at", "desc")
       .orderBy("id", "desc"),
-    page,
+    pageWindow(page, LIST_PAGE_SIZE),
   );
   return { tickets: rows.map(toTicket), hasMore };
 }
@@ -392,16 +394,13 @@ export function openTicketsCount(db: Db, userId?: string) {
   return query;
 }
 
+/** How many tickets a page of the staff queue (/admin/tickets) shows. */
+export const TICKET_QUEUE_PAGE_SIZE = 25;
+
 /** The staff queue: filterable, the tickets waiting longest on top, then the rest by last change. */
 export async function listTicketQueue(
   db: Db,
-  filter: {
-    status?: TicketStatus;
-    department?: Department;
-    priority?: Priority;
-    limit: number;
-    offset: number;
-  },
+  filter: PageRequest & { status?: TicketStatus; department?: Department; priority?: Priority },
 ) {
   let query = db
     .selectFrom("tickets")
@@ -420,7 +419,7 @@ export async function listTicketQueue(
       .orderBy((eb) => eb.case().when("tickets.waiting_since", "is", null).then(1).else(0).end())
       .orderBy("tickets.waiting_since", "asc")
       .orderBy("tickets.updated_at", "desc"),
-    filter,
+    pageWindow(filter, TICKET_QUEUE_PAGE_SIZE),
   );
   return {
     tickets: rows.map((row) => ({

@@ -1,16 +1,12 @@
 import { data } from "react-router";
-import {
-  clientActionSchema,
-  userListQuerySchema,
-  USERS_PAGE_SIZE,
-} from "~/domain/accounts/user-admin";
+import { clientActionSchema, userListQuerySchema } from "~/domain/accounts/user-admin";
 import { deleteUserByAdmin, updateUserByAdmin } from "~/domain/accounts/user-admin.server";
 import { searchUsers } from "~/domain/accounts/user-directory.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { ClientsAdmin, type ClientActionResult } from "~/features/admin-clients/clients-admin";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
-import { adminForm, adminPage, pageWindow, queryOf, refusal } from "~/http/route-request.server";
+import { adminForm, adminPage, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
 import { requestContext } from "~/context.server";
@@ -23,10 +19,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     ? "users"
     : "clients";
   const query = queryOf(url, userListQuerySchema);
-  const { users, hasMore, total, totalCapped } = await searchUsers(context.services.db, {
-    ...query,
-    ...pageWindow(query.page, USERS_PAGE_SIZE),
-  });
+  const { users, hasMore, total, totalCapped } = await searchUsers(context.services.db, query);
   return {
     meta: { title: t(heading === "users" ? "nav.users" : "nav.clients") },
     heading,

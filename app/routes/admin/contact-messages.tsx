@@ -1,9 +1,5 @@
 import { redirect } from "react-router";
-import {
-  CONTACT_PAGE_SIZE,
-  contactActionSchema,
-  contactListQuerySchema,
-} from "~/domain/inbox/inbox";
+import { contactActionSchema, contactListQuerySchema } from "~/domain/inbox/inbox";
 import {
   deleteContactMessage,
   listContactMessages,
@@ -13,14 +9,7 @@ import {
   ContactMessagesPage,
   type ContactActionResult,
 } from "~/features/admin-inbox/contact-messages-page";
-import {
-  adminForm,
-  adminPage,
-  invalidForm,
-  pageWindow,
-  queryOf,
-  refusal,
-} from "~/http/route-request.server";
+import { adminForm, adminPage, invalidForm, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import { requestContext } from "~/context.server";
 import type { Route } from "./+types/contact-messages";
@@ -32,10 +21,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const context = requestContext(routerContext);
   const { t } = adminPage(url, context, "admin");
   const query = queryOf(url, contactListQuerySchema);
-  const list = await listContactMessages(context.services.db, {
-    ...query,
-    ...pageWindow(query.page, CONTACT_PAGE_SIZE),
-  });
+  const list = await listContactMessages(context.services.db, query);
   return { meta: { title: t("nav.contactMessages") }, ...list, query, locale: context.locale };
 }
 

@@ -1,7 +1,7 @@
-import { AUDIT_PAGE_SIZE, auditLogQuerySchema } from "~/domain/audit/audit-log";
+import { auditLogQuerySchema } from "~/domain/audit/audit-log";
 import { auditLogVocabulary, listAuditLog } from "~/domain/audit/audit-log.server";
 import { AuditLogPage } from "~/features/admin-logs/audit-log-page";
-import { adminPage, pageWindow, queryOf } from "~/http/route-request.server";
+import { adminPage, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/logs";
 import { requestContext } from "~/context.server";
@@ -13,10 +13,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const query = queryOf(url, auditLogQuerySchema);
   const db = context.services.db;
   const [{ entries, hasMore }, vocabulary] = await Promise.all([
-    listAuditLog(db, {
-      ...query,
-      ...pageWindow(query.page, AUDIT_PAGE_SIZE),
-    }),
+    listAuditLog(db, query),
     auditLogVocabulary(db),
   ]);
   return {

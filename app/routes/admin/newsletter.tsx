@@ -1,19 +1,8 @@
-import {
-  SUBSCRIBERS_PAGE_SIZE,
-  subscriberActionSchema,
-  subscriberListQuerySchema,
-} from "~/domain/inbox/inbox";
+import { subscriberActionSchema, subscriberListQuerySchema } from "~/domain/inbox/inbox";
 import { listNewsletterSubscribers, removeNewsletterSubscriber } from "~/domain/inbox/inbox.server";
 import type { ContactActionResult } from "~/features/admin-inbox/contact-messages-page";
 import { NewsletterPage } from "~/features/admin-inbox/newsletter-page";
-import {
-  adminForm,
-  adminPage,
-  invalidForm,
-  pageWindow,
-  queryOf,
-  refusal,
-} from "~/http/route-request.server";
+import { adminForm, adminPage, invalidForm, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import { requestContext } from "~/context.server";
 import type { Route } from "./+types/newsletter";
@@ -23,10 +12,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const context = requestContext(routerContext);
   const { t } = adminPage(url, context, "admin");
   const query = queryOf(url, subscriberListQuerySchema);
-  const list = await listNewsletterSubscribers(context.services.db, {
-    q: query.q,
-    ...pageWindow(query.page, SUBSCRIBERS_PAGE_SIZE),
-  });
+  const list = await listNewsletterSubscribers(context.services.db, query);
   return { meta: { title: t("nav.newsletter") }, ...list, query, locale: context.locale };
 }
 

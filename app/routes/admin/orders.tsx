@@ -3,22 +3,16 @@ import { decideOrderSchema, orderListQuerySchema } from "~/domain/orders/orders"
 import { approveOrder, listOrdersForAdmin, rejectOrder } from "~/domain/orders/orders.server";
 import { OrdersTable, type OrderActionResult } from "~/features/admin-orders/orders-table";
 import { formatEuros } from "~/lib/money";
-import { adminForm, adminPage, pageWindow, queryOf, refusal } from "~/http/route-request.server";
+import { adminForm, adminPage, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/orders";
 import { requestContext } from "~/context.server";
-
-const PAGE_SIZE = 25;
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const { t } = adminPage(url, context, "orders");
   const query = queryOf(url, orderListQuerySchema);
-  const { orders, hasMore } = await listOrdersForAdmin(context.services.db, {
-    status: query.status,
-    id: query.id,
-    ...pageWindow(query.page, PAGE_SIZE),
-  });
+  const { orders, hasMore } = await listOrdersForAdmin(context.services.db, query);
   return {
     meta: { title: t("admin.title") },
     orders,

@@ -17,7 +17,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const context = requestContext(routerContext);
   const { t } = adminPage(url, context, "services");
   const [{ services }, products] = await Promise.all([
-    listServicesForAdmin(context.services.db, { limit: 200, offset: 0 }),
+    listServicesForAdmin(context.services.db, { page: 1 }),
     listActiveProducts(context.services.db),
   ]);
   return {

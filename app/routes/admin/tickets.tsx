@@ -19,7 +19,7 @@ import {
   ticketQueueQuerySchema,
 } from "~/domain/tickets/tickets";
 import { listTicketQueue } from "~/domain/tickets/tickets.server";
-import { adminPage, pageWindow, queryOf } from "~/http/route-request.server";
+import { adminPage, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/tickets";
 
@@ -27,16 +27,11 @@ type TicketRow = Route.ComponentProps["loaderData"]["tickets"][number];
 import { dateTimeFormat } from "~/lib/intl-format";
 import { requestContext } from "~/context.server";
 
-const PAGE_SIZE = 25;
-
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const { t } = adminPage(url, context, "tickets");
   const query = queryOf(url, ticketQueueQuerySchema);
-  const { tickets, hasMore } = await listTicketQueue(context.services.db, {
-    ...query,
-    ...pageWindow(query.page, PAGE_SIZE),
-  });
+  const { tickets, hasMore } = await listTicketQueue(context.services.db, query);
   return { meta: { title: t("admin.title") }, tickets, hasMore, query, locale: context.locale };
 }
 

@@ -1,7 +1,7 @@
-import { LEDGER_PAGE_SIZE_ADMIN, ledgerReportQuerySchema } from "~/domain/coins/ledger-report";
+import { ledgerReportQuerySchema } from "~/domain/coins/ledger-report";
 import { listLedgerForAdmin } from "~/domain/coins/ledger-report.server";
 import { TransactionsPage } from "~/features/admin-transactions/transactions-page";
-import { adminPage, pageWindow, queryOf } from "~/http/route-request.server";
+import { adminPage, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/transactions";
 import { requestContext } from "~/context.server";
@@ -11,10 +11,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const context = requestContext(routerContext);
   const { t } = adminPage(url, context, "admin");
   const query = queryOf(url, ledgerReportQuerySchema);
-  const report = await listLedgerForAdmin(context.services.db, {
-    ...query,
-    ...pageWindow(query.page, LEDGER_PAGE_SIZE_ADMIN),
-  });
+  const report = await listLedgerForAdmin(context.services.db, query);
   return {
     meta: { title: t("nav.transactions") },
     ...report,
