@@ -14,6 +14,7 @@ import {
   type ProductListQuery,
 } from "./catalogue-admin";
 import { toProduct } from "./catalogue.server";
+import { parseApplicable } from "~/domain/promotions/promotions";
 
 export type ProductRefusal =
   | "admin-catalogue.products.errors.notFound"
@@ -38,15 +39,9 @@ async function voucherCounts(db: Db | Tx): Promise<Map<number, number>> {
     .execute();
   const counts = new Map<number, number>();
   for (const row of rows) {
-    let ids: unknown;
-    try {
-      ids = JSON.parse(row.applicable_services);
-    } catch {
-      continue;
-    }
-    if (!Array.isArray(ids)) continue;
-    for (const id of new Set(ids.map(Number)))
-      if (Number.isSafeInteger(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const ids = parseApplicable(row.applicable_services);
+    if (ids === "all") continue;
+    for (const id of new Set(ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;
 }

@@ -9,6 +9,7 @@ import { countRows, fetchPage } from "~/db/paging";
 import {
   dayOf,
   endOfDay,
+  parseApplicable,
   RECENT_ORDERS_PER_VOUCHER,
   startOfDay,
   voucherStatus,
@@ -31,18 +32,6 @@ export type VoucherResult =
 
 function refuse(kind: FailureKind, error: VoucherRefusal): never {
   throw new Refusal<VoucherResult>({ ok: false, kind, error });
-}
-
-/** The stored list: "all", or product ids; an unreadable list applies to nothing (as in orders). */
-function parseApplicable(raw: string): "all" | number[] {
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (Array.isArray(value)) return value.map(Number).filter(Number.isSafeInteger);
-    if (value === "all") return "all";
-  } catch {
-    // fall through
-  }
-  return [];
 }
 
 const voucherColumns = [
