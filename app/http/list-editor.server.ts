@@ -1,6 +1,10 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { RequestContext } from "~/context.server";
+import { productActionSchema, productListQuerySchema } from "~/domain/catalogue/catalogue-admin";
+import { loadProductsPage, runProductAction } from "~/domain/catalogue/catalogue-admin.server";
+import { voucherActionSchema, voucherListQuerySchema } from "~/domain/promotions/promotions";
+import { loadPromotionsPage, runVoucherAction } from "~/domain/promotions/promotions.server";
 import { requireAdmin } from "./guards.server";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
@@ -23,77 +27,119 @@ export interface ListEditorResult {
 }
 
 /**
+ * The lists with an editor: the query and the page's data (`load`), the posts and the one domain
+ * function that runs them (`run`), the admin menu's name of the list, the items' anchor prefix ("product"
+ * for #product-12), the message of a refused save and the form field each refusal belongs to.
+ */
+const LISTS = {
+  products: {
+    querySchema: productListQuerySchema,
+    load: loadProductsPage,
+    actionSchema: productActionSchema,
+    run: runProductAction,
+    title: "nav.products",
+    anchor: "product",
+    saveFailed: "admin-catalogue.products.saveFailed",
+    /** A post naming neither a save nor one of these names no row. */
+    rowIntents: ["move", "hide", "show", "delete"],
+    fields: { "admin-catalogue.products.errors.slugTaken": "slug" },
+  },
+  promotions: {
+    querySchema: voucherListQuerySchema,
+    load: loadPromotionsPage,
+    actionSchema: voucherActionSchema,
+    run: runVoucherAction,
+    title: "nav.promotions",
+    anchor: "voucher",
+    saveFailed: "admin-catalogue.promotions.saveFailed",
+    // Any post that is not a save names a row.
+    rowIntents: undefined,
+    fields: {
+      "admin-catalogue.promotions.errors.codeTaken": "code",
+      "admin-catalogue.promotions.errors.productsUnknown": "products",
+      "admin-catalogue.promotions.errors.maxUsesBelowUsed": "maxUses",
+    },
+  },
+} as const;
+
+export type ListArea = keyof typeof LISTS;
+type List<A extends ListArea> = (typeof LISTS)[A];
+
+/** One list's entry, typed as what every entry is, for the code that serves them all. */
+interface AnyList {
+  querySchema: z.ZodType;
+  load: (db: RequestContext["services"]["db"], query: never) => Promise<object>;
+  actionSchema: z.ZodType<{ intent: string }>;
+  run: (
+    db: RequestContext["services"]["db"],
+    actorId: string,
+    action: never,
+  ) => Promise<{ ok: true; id: number; message: MessageKey } | Refusal>;
+  title: "nav.products" | "nav.promotions";
+  anchor: string;
+  saveFailed: MessageKey;
+  rowIntents: readonly string[] | undefined;
+  fields: Partial<Record<string, string>>;
+}
+
+/**
  * A list-with-editor page's loader: for admins only, the list's query from the address, then the page's
  * data with its title (the admin menu's name of the list) and the reader's locale.
  */
-export async function listEditorLoader<S extends z.ZodType, Page>(
+export async function listEditorLoader<A extends ListArea>(
   url: URL,
   context: RequestContext,
-  options: {
-    querySchema: S;
-    title: "nav.products" | "nav.promotions";
-    load: (db: RequestContext["services"]["db"], query: z.output<S>) => Promise<Page>;
-  },
-) {
+  area: A,
+): Promise<
+  { meta: { title: string } } & Awaited<ReturnType<List<A>["load"]>> & {
+      query: z.output<List<A>["querySchema"]>;
+      locale: string;
+    }
+> {
+  const list: AnyList = LISTS[area];
   requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin");
-  const query: z.output<S> = options.querySchema.parse(Object.fromEntries(url.searchParams));
+  const query: unknown = list.querySchema.parse(Object.fromEntries(url.searchParams));
   return {
-    meta: { title: t(options.title) },
-    ...(await options.load(context.services.db, query)),
+    meta: { title: t(list.title) },
+    ...(await list.load(context.services.db, query as never)),
     query,
     locale: context.locale,
-  };
+  } as never;
 }
 
 type Refusal = { ok: false; kind: FailureKind; error: MessageKey };
-type SaveIntent = "create" | "update";
 
-const SAVE_INTENTS: readonly string[] = ["create", "update"] satisfies SaveIntent[];
+const SAVE_INTENTS: readonly string[] = ["create", "update"];
 
 /**
- * A list-with-editor page's action: parse the post, then either save the item (create or update) and go
- * back to the list with a notice and the item's anchor, or run a row's intent and say what it did.
+ * A list-with-editor page's action, for admins only: parse the post, run it with the list's one domain
+ * function, then after a save (create or update) go back to the list with a notice and the item's
+ * anchor, or say what a row's intent did. A refused save comes back with what was typed and the field
+ * its reason belongs to.
  */
-export async function listEditorAction<
-  S extends z.ZodType<{ intent: string }>,
-  Input extends z.infer<S> = z.infer<S>,
->(
+export async function listEditorAction(
   request: Request,
-  schema: S,
-  options: {
-    /** The list's path, where a save leads back to. */
-    listPath: string;
-    /** The items' anchor prefix on the list ("product" for #product-12). */
-    anchor: string;
-    /** The message of a refused save ("admin-catalogue.products.saveFailed"). */
-    saveFailed: MessageKey;
-    /** The row intents, when a post naming neither a save nor one of them should name no row. */
-    rowIntents?: readonly string[];
-    save: (
-      input: Extract<Input, { intent: SaveIntent }>,
-    ) => Promise<{ ok: true; id: number } | Refusal>;
-    /** The form field a refused save's reason belongs to, if any. */
-    fieldOf: (error: MessageKey) => string | undefined;
-    row: (
-      input: Exclude<Input, { intent: SaveIntent }>,
-    ) => Promise<{ ok: true; message: MessageKey } | Refusal>;
-  },
+  url: URL,
+  context: RequestContext,
+  area: ListArea,
 ) {
+  const list: AnyList = LISTS[area];
+  const actorId = requireAdmin(url, context).id;
   // Kept to show the form again as typed when the save is refused after parsing (a slug taken).
   const copy = request.clone();
-  const form = await parseForm(request, schema);
+  const form = await parseForm(request, list.actionSchema);
   if (!form.ok) {
     const intent = form.values.intent ?? "";
     const save = SAVE_INTENTS.includes(intent);
-    const row = options.rowIntents ? options.rowIntents.includes(intent) : !save;
+    const row = list.rowIntents ? list.rowIntents.includes(intent) : !save;
     return data(
       {
         ok: false,
         intent: save ? "save" : "row",
         id: row ? form.values.id : undefined,
         message: save
-          ? options.saveFailed
+          ? list.saveFailed
           : (Object.values(form.fieldErrors)[0] ?? "admin-catalogue.errors.unknownAction"),
         fieldErrors: save ? form.fieldErrors : undefined,
         values: save ? form.values : undefined,
@@ -101,16 +147,16 @@ export async function listEditorAction<
       { status: 400 },
     );
   }
-  const input = form.data as Input;
+  const input = form.data;
+  const result = await list.run(context.services.db, actorId, input as never);
   if (SAVE_INTENTS.includes(input.intent)) {
-    const result = await options.save(input as Extract<Input, { intent: SaveIntent }>);
     if (!result.ok) {
-      const field = options.fieldOf(result.error);
+      const field = list.fields[result.error];
       return data(
         {
           ok: false,
           intent: "save",
-          message: options.saveFailed,
+          message: list.saveFailed,
           reason: result.error,
           fieldErrors: field ? { [field]: result.error } : undefined,
           values: await typedValues(copy),
@@ -119,12 +165,10 @@ export async function listEditorAction<
       );
     }
     throw redirect(
-      `${options.listPath}?notice=${input.intent === "create" ? "created" : "updated"}#${options.anchor}-${result.id}`,
+      `/admin/${area}?notice=${input.intent === "create" ? "created" : "updated"}#${list.anchor}-${result.id}`,
     );
   }
-  const rowInput = input as Exclude<Input, { intent: SaveIntent }>;
-  const id = String((rowInput as { id?: unknown }).id);
-  const result = await options.row(rowInput);
+  const id = String((input as { id?: unknown }).id);
   if (!result.ok)
     return data(
       {

@@ -9,11 +9,13 @@ import {
   slugify,
   type AdminProduct,
   type MoveDirection,
+  type ProductAction,
   type ProductChoice,
   type ProductInput,
   type ProductListQuery,
 } from "./catalogue-admin";
 import { toProduct } from "./catalogue.server";
+import { parseApplicable } from "~/domain/promotions/promotions";
 
 export type ProductRefusal =
   | "admin-catalogue.products.errors.notFound"
@@ -38,15 +40,9 @@ async function voucherCounts(db: Db | Tx): Promise<Map<number, number>> {
     .execute();
   const counts = new Map<number, number>();
   for (const row of rows) {
-    let ids: unknown;
-    try {
-      ids = JSON.parse(row.applicable_services);
-    } catch {
-      continue;
-    }
-    if (!Array.isArray(ids)) continue;
-    for (const id of new Set(ids.map(Number)))
-      if (Number.isSafeInteger(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const ids = parseApplicable(row.applicable_services);
+    if (ids === "all") continue;
+    for (const id of new Set(ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;
 }
@@ -450,4 +446,47 @@ export async function loadProductsPage(db: Db, query: ProductListQuery) {
     Record<ProductType, number>
   >;
   return { products, typeCounts, editing };
+}
+
+// What each of /admin/products' actions says when it worked (admin-catalogue keys, written out).
+const ACTION_MESSAGES = {
+  create: "admin-catalogue.products.created",
+  update: "admin-catalogue.products.updated",
+  move: "admin-catalogue.products.moved",
+  hide: "admin-catalogue.products.hidden",
+  show: "admin-catalogue.products.shown",
+  delete: "admin-catalogue.products.deleted",
+} as const satisfies Record<ProductAction["intent"], string>;
+
+/** What a post to /admin/products did: the product it saved or acted on and what to say, or why not. */
+export type ProductOutcome =
+  | { ok: true; id: number; message: (typeof ACTION_MESSAGES)[ProductAction["intent"]] }
+  | { ok: false; kind: FailureKind; error: ProductRefusal };
+
+/** /admin/products' one action: a save (create, update) or a row's button (move, hide, show, delete). */
+export async function runProductAction(
+  db: Db,
+  actorId: string,
+  action: ProductAction,
+): Promise<ProductOutcome> {
+  if (action.intent === "create") {
+    const created = await createProduct(db, { actorId, product: action.product });
+    return created.ok
+      ? { ok: true, id: created.product.id, message: ACTION_MESSAGES.create }
+      : created;
+  }
+  // Every other action names its product.
+  const result =
+    action.intent === "update"
+      ? await updateProduct(db, { actorId, id: action.id, product: action.product })
+      : action.intent === "move"
+        ? await moveProduct(db, { actorId, id: action.id, direction: action.direction })
+        : action.intent === "delete"
+          ? await deleteProduct(db, { actorId, id: action.id })
+          : await setProductStatus(db, {
+              actorId,
+              id: action.id,
+              status: action.intent === "hide" ? "hidden" : "active",
+            });
+  return result.ok ? { ok: true, id: action.id, message: ACTION_MESSAGES[action.intent] } : result;
 }

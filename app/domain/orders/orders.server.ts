@@ -28,6 +28,7 @@ import {
   type AdminOrderView,
   type Order,
 } from "./orders";
+import { parseApplicable } from "~/domain/promotions/promotions";
 
 const orderColumns = [
   "id",
@@ -81,17 +82,6 @@ function toOrder(row: OrderRow): Order {
     createdAt: row.created_at,
     decidedAt: row.decided_at,
   };
-}
-
-function parseApplicable(raw: string): "all" | number[] {
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (Array.isArray(value)) return value.map(Number).filter(Number.isSafeInteger);
-  } catch {
-    // fall through: an unreadable list applies to nothing rather than everything
-    return [];
-  }
-  return "all";
 }
 
 async function findVoucher(db: Db | Tx, code: string): Promise<VoucherTerms | undefined> {

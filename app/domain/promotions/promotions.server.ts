@@ -9,11 +9,13 @@ import { countRows, fetchPage } from "~/db/paging";
 import {
   dayOf,
   endOfDay,
+  parseApplicable,
   RECENT_ORDERS_PER_VOUCHER,
   startOfDay,
   voucherStatus,
   type AdminVoucher,
   type DiscountType,
+  type VoucherAction,
   type VoucherInput,
   type VoucherListQuery,
   type VoucherStatus,
@@ -31,18 +33,6 @@ export type VoucherResult =
 
 function refuse(kind: FailureKind, error: VoucherRefusal): never {
   throw new Refusal<VoucherResult>({ ok: false, kind, error });
-}
-
-/** The stored list: "all", or product ids; an unreadable list applies to nothing (as in orders). */
-function parseApplicable(raw: string): "all" | number[] {
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (Array.isArray(value)) return value.map(Number).filter(Number.isSafeInteger);
-    if (value === "all") return "all";
-  } catch {
-    // fall through
-  }
-  return [];
 }
 
 const voucherColumns = [
@@ -381,4 +371,38 @@ export async function loadPromotionsPage(db: Db, query: VoucherListQuery, now = 
       : findVoucherForAdmin(db, query.edit, now).then((voucher) => voucher ?? null),
   ]);
   return { ...list, products, editing };
+}
+
+// What each of /admin/promotions' actions says when it worked (admin-catalogue keys, written out).
+const ACTION_MESSAGES = {
+  create: "admin-catalogue.promotions.created",
+  update: "admin-catalogue.promotions.updated",
+  activate: "admin-catalogue.promotions.activated",
+  deactivate: "admin-catalogue.promotions.deactivated",
+} as const satisfies Record<VoucherAction["intent"], string>;
+
+/** What a post to /admin/promotions did: the voucher it saved or switched and what to say, or why not. */
+export type VoucherOutcome =
+  | { ok: true; id: number; message: (typeof ACTION_MESSAGES)[VoucherAction["intent"]] }
+  | { ok: false; kind: FailureKind; error: VoucherRefusal };
+
+/** /admin/promotions' one action: a save (create, update) or a row's button (activate, deactivate). */
+export async function runVoucherAction(
+  db: Db,
+  actorId: string,
+  action: VoucherAction,
+): Promise<VoucherOutcome> {
+  const result =
+    action.intent === "create"
+      ? await createVoucher(db, { actorId, voucher: action.voucher })
+      : action.intent === "update"
+        ? await updateVoucher(db, { actorId, id: action.id, voucher: action.voucher })
+        : await setVoucherActive(db, {
+            actorId,
+            id: action.id,
+            active: action.intent === "activate",
+          });
+  return result.ok
+    ? { ok: true, id: result.voucher.id, message: ACTION_MESSAGES[action.intent] }
+    : result;
 }

@@ -3,6 +3,7 @@ import { evaluateVoucher } from "~/domain/orders/orders";
 import { firstErrorsOf } from "../../../tests/support/form-errors";
 import {
   checkedProducts,
+  parseApplicable,
   voucherActionSchema,
   voucherListQuerySchema,
   voucherStatus,
@@ -140,6 +141,37 @@ describe("vouchers", () => {
     expect(verdict(terms, "2026-02-28T23:59:59Z")).toMatchObject({
       error: "orders.errors.voucherNotStarted",
     });
+  });
+
+  it('reads the stored products a voucher applies to; anything but "all" or a list applies to nothing', () => {
+    expect(parseApplicable('"all"')).toBe("all");
+    expect(parseApplicable("[3, 1]")).toEqual([3, 1]);
+    expect(parseApplicable('["4", 2.5, "x", 7]')).toEqual([4, 7]);
+    expect(parseApplicable("[]")).toEqual([]);
+    // Valid JSON that is not a list: never a voucher for everything, and no crash.
+    for (const raw of ['"ALL"', '"some"', "{}", '{"ids":[1]}', "5", "null", "true"])
+      expect(parseApplicable(raw)).toEqual([]);
+    for (const raw of ["", "all", "[1,", "not json"]) expect(parseApplicable(raw)).toEqual([]);
+    // Orders read it the same way: an empty list refuses every product.
+    const order = { productId: 1, subtotalCents: 1000, now: new Date("2026-03-10T12:00:00Z") };
+    const terms = {
+      id: 1,
+      code: "X",
+      discountType: "percentage" as const,
+      discountValue: 10,
+      minPurchaseCents: 0,
+      maxUses: 5,
+      usedCount: 0,
+      isActive: true,
+      validFrom: "2026-03-01T00:00:00.000Z",
+      validUntil: "2026-03-31T23:59:59.999Z",
+    };
+    expect(
+      evaluateVoucher({ ...terms, applicableServices: parseApplicable("{}") }, order),
+    ).toMatchObject({ ok: false, error: "orders.errors.voucherNotApplicable" });
+    expect(
+      evaluateVoucher({ ...terms, applicableServices: parseApplicable('"all"') }, order).ok,
+    ).toBe(true);
   });
 
   it("reads the list's address and ignores what does not parse", () => {

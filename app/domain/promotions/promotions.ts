@@ -44,6 +44,22 @@ export const VOUCHERS_PAGE_SIZE = 25;
 export const RECENT_ORDERS_PER_VOUCHER = 5;
 
 /**
+ * A voucher's stored applicable-products column: "all" (the column's default, written as the JSON string
+ * "all"), or the ids of the products it applies to. Anything else, unreadable or JSON that is neither
+ * (a damaged or hand-edited row), applies to nothing: it never turns a voucher into one for everything.
+ */
+export function parseApplicable(raw: string): "all" | number[] {
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (Array.isArray(value)) return value.map(Number).filter(Number.isSafeInteger);
+    if (value === "all") return "all";
+  } catch {
+    // unreadable: applies to nothing
+  }
+  return [];
+}
+
+/**
  * A voucher's status now, checked in the same order as evaluateVoucher: switched off, not started,
  * past its end, out of uses, else active.
  */

@@ -38,6 +38,7 @@ import {
   EditorSelect,
   EditorTextarea,
   RowIntentButton,
+  statusColumn,
   useBusy,
   useEditorForm,
   type CatalogueActionResult,
@@ -118,18 +119,11 @@ export function ProductsPage({
         </>
       ),
     },
-    {
-      id: "status",
-      header: t("products.columns.status"),
-      label: t("products.columns.status"),
-      cell: (product) => (
-        <span>
-          <Badge tone={product.status === "active" ? "green" : "grey"}>
-            {t(PRODUCT_STATUS_LABELS[product.status])}
-          </Badge>
-        </span>
-      ),
-    },
+    statusColumn(
+      t("products.columns.status"),
+      (product) => (product.status === "active" ? "green" : "grey"),
+      (product) => t(PRODUCT_STATUS_LABELS[product.status]),
+    ),
     {
       id: "use",
       header: t("products.columns.use"),

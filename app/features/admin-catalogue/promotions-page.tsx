@@ -2,7 +2,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { Column } from "~/components/data-table/data-table";
 import { FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
-import { Badge } from "~/components/ui/badge";
 import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_TYPE_LABELS,
@@ -29,6 +28,7 @@ import {
   EditorPage,
   EditorSelect,
   RowIntentButton,
+  statusColumn,
   useEditorForm,
   type CatalogueActionResult,
 } from "./shared";
@@ -139,18 +139,11 @@ export function PromotionsPage({
         </>
       ),
     },
-    {
-      id: "status",
-      header: t("promotions.columns.status"),
-      label: t("promotions.columns.status"),
-      cell: (voucher) => (
-        <span>
-          <Badge tone={STATUS_TONES[voucher.status]}>
-            {t(VOUCHER_STATUS_LABELS[voucher.status])}
-          </Badge>
-        </span>
-      ),
-    },
+    statusColumn(
+      t("promotions.columns.status"),
+      (voucher) => STATUS_TONES[voucher.status],
+      (voucher) => t(VOUCHER_STATUS_LABELS[voucher.status]),
+    ),
     {
       id: "uses",
       header: t("promotions.columns.uses"),

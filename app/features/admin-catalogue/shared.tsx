@@ -5,7 +5,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { FilterBar } from "~/components/data-table/filter-bar";
 import { Button } from "~/components/ui/button";
 import { ListPage } from "~/components/data-table/list-page";
-import type { DataTableProps } from "~/components/data-table/data-table";
+import type { Column, DataTableProps } from "~/components/data-table/data-table";
+import { Badge } from "~/components/ui/badge";
 import type { PagerProps } from "~/components/data-table/pager";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field, fieldAria } from "~/components/ui/field";
@@ -84,6 +85,24 @@ export function PageHeader({
       {children}
     </div>
   );
+}
+
+/** A list's status column: each row's status as a badge of its tone, the header as its phone label. */
+export function statusColumn<Row>(
+  header: string,
+  tone: (row: Row) => ComponentProps<typeof Badge>["tone"],
+  text: (row: Row) => string,
+): Column<Row> {
+  return {
+    id: "status",
+    header,
+    label: header,
+    cell: (row) => (
+      <span>
+        <Badge tone={tone(row)}>{text(row)}</Badge>
+      </span>
+    ),
+  };
 }
 
 /** True while a form is being sent or the page reloads: its buttons wait. */
