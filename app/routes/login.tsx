@@ -1,11 +1,11 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { homeFor, loginSchema, safeRedirect } from "~/domain/accounts/accounts";
 import { signIn } from "~/domain/accounts/accounts.server";
 import { LoginForm, type LoginFormState } from "~/features/auth/login-form";
-import { parseForm } from "~/http/form.server";
-import { CHANGE_PASSWORD_PATH, redirectSignedIn } from "~/http/guards.server";
+import { authForm, authPage } from "~/http/auth-route.server";
+import { refusedForm } from "~/http/form-answers.server";
+import { CHANGE_PASSWORD_PATH } from "~/http/guards.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
-import { statusOf } from "~/http/result-status";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/login";
@@ -13,8 +13,7 @@ import { requestContext } from "~/context.server";
 
 export function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  redirectSignedIn(context);
-  const t = context.i18n.getFixedT(null, "auth");
+  const t = authPage(context);
   const redirectTo = url.searchParams.get("redirectTo");
   return {
     meta: { title: t("login.title") },
@@ -30,27 +29,27 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const form = await parseForm(request, loginSchema, { namespace: "auth" });
-  if (!form.ok)
-    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  const form = await authForm(request, loginSchema);
+  if (!form.ok) return form.answer;
 
   const result = await signIn(
     context.services,
-    form.data,
+    form.fields,
     { ip: context.clientIp, userAgent: request.headers.get("user-agent") },
     { ipPerMinute: context.services.loginIpLimit },
   );
-  const values = { email: form.data.email };
+  const values = { email: form.fields.email };
   if (!result.ok) {
     const minutes = result.error === "errors.tooManyAttempts" ? result.minutes : undefined;
-    return data({ formError: `auth.${result.error}`, minutes, values } satisfies LoginFormState, {
-      status: statusOf(result),
-    });
+    return refusedForm(
+      { formError: `auth.${result.error}`, minutes, values } satisfies LoginFormState,
+      result,
+    );
   }
 
   const target = result.mustChangePassword
     ? CHANGE_PASSWORD_PATH
-    : safeRedirect(form.data.redirectTo, homeFor(result.role));
+    : safeRedirect(form.fields.redirectTo, homeFor(result.role));
   const toast = flashToast({
     key: result.role === "admin" ? "toast.adminLoginSuccess" : "toast.loginSuccess",
     type: "success",

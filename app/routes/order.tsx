@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { safeRedirect } from "~/domain/accounts/accounts";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { orderFormSchema } from "~/domain/orders/orders";
@@ -6,8 +6,7 @@ import { placeOrder } from "~/domain/orders/orders.server";
 import { OrderForm, type OrderFormState } from "~/features/orders/order-form";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
-import { flashToast } from "~/http/toast.server";
-import { statusOf } from "~/http/result-status";
+import { redirectWithToast, refusedForm } from "~/http/form-answers.server";
 import { metaFor } from "~/lib/route-meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/order";
@@ -68,7 +67,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
         playerSlots: String(values.playerSlots),
       }).map(([k, v]) => [k, v === undefined ? "" : String(v)]),
     );
-    return data(
+    return refusedForm(
       {
         formError: result.error,
         missingCents: "missingCents" in result ? result.missingCents : undefined,
@@ -76,12 +75,10 @@ export async function action({ request, url, context: routerContext }: Route.Act
         minPurchaseCents: "minPurchaseCents" in result ? result.minPurchaseCents : undefined,
         values: stringValues,
       },
-      { status: statusOf(result) },
+      result,
     );
   }
-  throw redirect("/dashboard?tab=billing", {
-    headers: { "Set-Cookie": flashToast({ key: "toast.orderSubmitted", type: "success" }) },
-  });
+  throw redirectWithToast("/dashboard?tab=billing", "toast.orderSubmitted");
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,12 +1,9 @@
-import { data, redirect } from "react-router";
 import { registerSchema } from "~/domain/accounts/accounts";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { liveChatLinks } from "~/domain/settings/settings";
 import { RegisterForm, type RegisterFormState } from "~/features/auth/register-form";
-import { parseForm } from "~/http/form.server";
-import { redirectSignedIn } from "~/http/guards.server";
-import { flashToast } from "~/http/toast.server";
-import { statusOf } from "~/http/result-status";
+import { authForm, authPage } from "~/http/auth-route.server";
+import { redirectWithToast, refusedForm } from "~/http/form-answers.server";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import { useRootData } from "~/root";
@@ -15,8 +12,7 @@ import { requestContext } from "~/context.server";
 
 export function loader({ context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  redirectSignedIn(context);
-  const t = context.i18n.getFixedT(null, "auth");
+  const t = authPage(context);
   return {
     meta: { title: t("register.title") },
     registrationOpen: context.settings.features.registration,
@@ -29,11 +25,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const form = await parseForm(request, registerSchema, { namespace: "auth" });
-  if (!form.ok)
-    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  const form = await authForm(request, registerSchema);
+  if (!form.ok) return form.answer;
 
-  const result = await registerCustomer(context.services, form.data, {
+  const result = await registerCustomer(context.services, form.fields, {
     registrationOpen: context.settings.features.registration,
   });
   if (!result.ok) {
@@ -44,18 +39,16 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     };
     const field = fields[result.error];
     const error = `auth.${result.error}` as const;
-    return data(
+    return refusedForm(
       {
         fieldErrors: field ? { [field]: error } : undefined,
         formError: field ? undefined : error,
-        values: { name: form.data.name, email: form.data.email },
+        values: { name: form.fields.name, email: form.fields.email },
       } satisfies RegisterFormState,
-      { status: statusOf(result) },
+      result,
     );
   }
-  throw redirect("/login", {
-    headers: { "Set-Cookie": flashToast({ key: "toast.registered", type: "success" }) },
-  });
+  throw redirectWithToast("/login", "toast.registered");
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,15 +2,7 @@ import { Trash2Icon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { Dialog, DialogFormButtons, DialogPanel, DialogTrigger } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
 
 export interface ConfirmLabels {
@@ -46,32 +38,30 @@ export function ConfirmDialogContent({
 }) {
   const busy = useNavigation().state !== "idle";
   return (
-    <DialogContent closeLabel={labels.close} role="alertdialog">
-      <DialogHeader>
-        <DialogTitle>{labels.title}</DialogTitle>
-        {blockDescription ? (
-          <DialogDescription asChild className={descriptionClassName}>
-            <div>{description}</div>
-          </DialogDescription>
-        ) : (
-          <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
-        )}
-      </DialogHeader>
+    <DialogPanel
+      closeLabel={labels.close}
+      role="alertdialog"
+      title={labels.title}
+      description={blockDescription ? <div>{description}</div> : description}
+      descriptionProps={
+        blockDescription
+          ? { asChild: true, className: descriptionClassName }
+          : { className: descriptionClassName }
+      }
+    >
       {children}
       <Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {labels.cancel}
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="destructive" disabled={busy}>
-          {labels.confirm}
-        </Button>
+        <DialogFormButtons
+          cancel={labels.cancel}
+          submit={labels.confirm}
+          variant="destructive"
+          busy={busy}
+        />
       </Form>
-    </DialogContent>
+    </DialogPanel>
   );
 }
 

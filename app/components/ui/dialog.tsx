@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -52,5 +53,83 @@ export function DialogDescription({
       className={cn("text-sm text-muted-foreground", className)}
       {...props}
     />
+  );
+}
+
+/**
+ * A dialog's panel: the content (with its close button named `closeLabel`) headed by `title` and
+ * `description`, then `children`. `descriptionProps` go to the DialogDescription (`dir`, a class, or
+ * `asChild` for a description that is a block of its own).
+ */
+export function DialogPanel({
+  title,
+  description,
+  descriptionProps,
+  children,
+  ...props
+}: ComponentProps<typeof DialogContent> & {
+  title: ReactNode;
+  description: ReactNode;
+  descriptionProps?: ComponentProps<typeof DialogDescription>;
+}) {
+  return (
+    <DialogContent {...props}>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription {...descriptionProps}>{description}</DialogDescription>
+      </DialogHeader>
+      {children}
+    </DialogContent>
+  );
+}
+
+/**
+ * A whole dialog: its `trigger` (a button, opening it) and its DialogPanel. Controlled when given `open`
+ * and `onOpenChange`, else it opens and closes on its own.
+ */
+export function DialogShell({
+  trigger,
+  open,
+  onOpenChange,
+  ...panel
+}: ComponentProps<typeof DialogPanel> & {
+  trigger: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogPanel {...panel} />
+    </Dialog>
+  );
+}
+
+/**
+ * The two buttons that end a dialog's form: cancel (closes it, sends nothing) and submit (`variant`,
+ * `destructive` for a confirmation), which waits while `busy`.
+ */
+export function DialogFormButtons({
+  cancel,
+  submit,
+  variant,
+  busy,
+}: {
+  cancel: ReactNode;
+  submit: ReactNode;
+  variant?: "destructive";
+  busy: boolean;
+}) {
+  return (
+    <>
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          {cancel}
+        </Button>
+      </DialogClose>
+      <Button type="submit" variant={variant} disabled={busy}>
+        {submit}
+      </Button>
+    </>
   );
 }

@@ -4,15 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { DialogFormButtons, DialogShell } from "~/components/ui/dialog";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
@@ -65,8 +57,10 @@ export function CoinsDialog({
   const { t: tAdmin } = useTranslation("admin");
   const { open, onOpenChange, refusal } = useActionDialog(result, "coins");
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button
           variant="link"
           size="sm"
@@ -75,22 +69,21 @@ export function CoinsDialog({
         >
           {t("admin.adjust")}
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={tAdmin("users.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("admin.adjustFor", { name: user.name })}</DialogTitle>
-          <DialogDescription dir="ltr">{user.email}</DialogDescription>
-        </DialogHeader>
-        {refusal ? <ResultMessage result={refusal} /> : null}
-        <CoinAdjustForm
-          userId={user.id}
-          idempotencyKey={idempotencyKey}
-          name={user.name}
-          balanceCents={user.coinBalanceCents}
-          locale={locale}
-        />
-      </DialogContent>
-    </Dialog>
+      }
+      closeLabel={tAdmin("users.close")}
+      title={t("admin.adjustFor", { name: user.name })}
+      description={user.email}
+      descriptionProps={{ dir: "ltr" }}
+    >
+      {refusal ? <ResultMessage result={refusal} /> : null}
+      <CoinAdjustForm
+        userId={user.id}
+        idempotencyKey={idempotencyKey}
+        name={user.name}
+        balanceCents={user.coinBalanceCents}
+        locale={locale}
+      />
+    </DialogShell>
   );
 }
 
@@ -112,92 +105,85 @@ export function EditUserDialog({
   const error = (field: string) => message(errors[field]);
   const id = (field: string) => `edit-${user.id}-${field}`;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="outline" size="sm" aria-label={t("users.editFor", { name: user.name })}>
           <PencilIcon aria-hidden />
           {t("users.edit")}
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t("users.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("users.editFor", { name: user.name })}</DialogTitle>
-          <DialogDescription>{t("users.editText")}</DialogDescription>
-        </DialogHeader>
-        {refusal ? <ResultMessage result={refusal} /> : null}
-        <Form method="post" className="grid gap-4" noValidate>
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="userId" value={user.id} />
-          <Field id={id("name")} label={t("users.name")} error={error("name")}>
-            <Input
-              id={id("name")}
-              name="name"
-              defaultValue={user.name}
-              required
-              maxLength={MAX_NAME_LENGTH}
-              autoComplete="off"
-              {...fieldAria(id("name"), error("name"))}
-            />
-          </Field>
-          <Field id={id("email")} label={t("users.email")} error={error("email")}>
-            <Input
-              id={id("email")}
-              name="email"
-              type="email"
-              dir="ltr"
-              defaultValue={user.email}
-              required
-              maxLength={MAX_EMAIL_LENGTH}
-              autoComplete="off"
-              {...fieldAria(id("email"), error("email"))}
-            />
-          </Field>
-          <Field id={id("role")} label={t("users.role")} error={error("role")}>
-            {self ? <input type="hidden" name="role" value={user.role} /> : null}
-            <select
-              id={id("role")}
-              name={self ? undefined : "role"}
-              defaultValue={user.role}
-              disabled={self}
-              aria-describedby={self ? id("role-note") : undefined}
-              className={selectVariants.form}
-            >
-              <option value="user">{t("users.roles.user")}</option>
-              <option value="admin">{t("users.roles.admin")}</option>
-            </select>
-            {self ? (
-              <p id={id("role-note")} className="text-sm text-muted-foreground">
-                {t("users.errors.ownRole")}
-              </p>
-            ) : null}
-          </Field>
-          <Field id={id("password")} label={t("users.password")} error={error("password")}>
-            <PasswordInput
-              id={id("password")}
-              name="password"
-              autoComplete="new-password"
-              maxLength={MAX_PASSWORD_LENGTH}
-              aria-describedby={id("password-hint")}
-              showLabel={tAuth("showPassword")}
-              hideLabel={tAuth("hidePassword")}
-            />
-            <p id={id("password-hint")} className="text-sm text-muted-foreground">
-              {t(self ? "users.passwordHintSelf" : "users.passwordHint")}
+      }
+      closeLabel={t("users.close")}
+      title={t("users.editFor", { name: user.name })}
+      description={t("users.editText")}
+    >
+      {refusal ? <ResultMessage result={refusal} /> : null}
+      <Form method="post" className="grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="userId" value={user.id} />
+        <Field id={id("name")} label={t("users.name")} error={error("name")}>
+          <Input
+            id={id("name")}
+            name="name"
+            defaultValue={user.name}
+            required
+            maxLength={MAX_NAME_LENGTH}
+            autoComplete="off"
+            {...fieldAria(id("name"), error("name"))}
+          />
+        </Field>
+        <Field id={id("email")} label={t("users.email")} error={error("email")}>
+          <Input
+            id={id("email")}
+            name="email"
+            type="email"
+            dir="ltr"
+            defaultValue={user.email}
+            required
+            maxLength={MAX_EMAIL_LENGTH}
+            autoComplete="off"
+            {...fieldAria(id("email"), error("email"))}
+          />
+        </Field>
+        <Field id={id("role")} label={t("users.role")} error={error("role")}>
+          {self ? <input type="hidden" name="role" value={user.role} /> : null}
+          <select
+            id={id("role")}
+            name={self ? undefined : "role"}
+            defaultValue={user.role}
+            disabled={self}
+            aria-describedby={self ? id("role-note") : undefined}
+            className={selectVariants.form}
+          >
+            <option value="user">{t("users.roles.user")}</option>
+            <option value="admin">{t("users.roles.admin")}</option>
+          </select>
+          {self ? (
+            <p id={id("role-note")} className="text-sm text-muted-foreground">
+              {t("users.errors.ownRole")}
             </p>
-          </Field>
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("users.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {t("users.save")}
-            </Button>
-          </div>
-        </Form>
-      </DialogContent>
-    </Dialog>
+          ) : null}
+        </Field>
+        <Field id={id("password")} label={t("users.password")} error={error("password")}>
+          <PasswordInput
+            id={id("password")}
+            name="password"
+            autoComplete="new-password"
+            maxLength={MAX_PASSWORD_LENGTH}
+            aria-describedby={id("password-hint")}
+            showLabel={tAuth("showPassword")}
+            hideLabel={tAuth("hidePassword")}
+          />
+          <p id={id("password-hint")} className="text-sm text-muted-foreground">
+            {t(self ? "users.passwordHintSelf" : "users.passwordHint")}
+          </p>
+        </Field>
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogFormButtons cancel={t("users.cancel")} submit={t("users.save")} busy={busy} />
+        </div>
+      </Form>
+    </DialogShell>
   );
 }
 

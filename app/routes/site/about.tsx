@@ -4,11 +4,10 @@ import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/about";
 import { requestContext } from "~/context.server";
+import { sitePageMeta } from "~/http/site-page.server";
 
-export function loader({ context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  const t = context.i18n.getFixedT(null, "site");
-  return { meta: { title: t("about.metaTitle"), description: t("about.mission") } };
+export function loader({ context }: Route.LoaderArgs) {
+  return sitePageMeta(requestContext(context), "about.metaTitle", "about.mission");
 }
 
 export const handle = PUBLIC_PAGE;

@@ -3,12 +3,11 @@ import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/bot-detected";
 import { requestContext } from "~/context.server";
+import { sitePageMeta } from "~/http/site-page.server";
 
 // A redirect target of the entry gate (spec section 4).
-export function loader({ context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  const t = context.i18n.getFixedT(null, "site");
-  return { meta: { title: t("botDetected.metaTitle"), description: t("botDetected.text") } };
+export function loader({ context }: Route.LoaderArgs) {
+  return sitePageMeta(requestContext(context), "botDetected.metaTitle", "botDetected.text");
 }
 
 export const handle = PUBLIC_PAGE;

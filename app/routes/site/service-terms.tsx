@@ -3,14 +3,14 @@ import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/service-terms";
 import { requestContext } from "~/context.server";
+import { sitePageMeta } from "~/http/site-page.server";
 
-export function loader({ context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  const t = context.i18n.getFixedT(null, "site");
+export function loader({ context }: Route.LoaderArgs) {
   // Built from the page's own translated headings: "Accepted payment methods: cashPlus, …. 14-day …".
-  const methods = t("terms.paymentMethods", { returnObjects: true }) as unknown as string[];
-  const description = `${t("terms.paymentTitle")}: ${methods.join(", ")}. ${t("terms.refundTitle")}.`;
-  return { meta: { title: t("terms.metaTitle"), description } };
+  return sitePageMeta(requestContext(context), "terms.metaTitle", (t) => {
+    const methods = t("terms.paymentMethods", { returnObjects: true }) as unknown as string[];
+    return `${t("terms.paymentTitle")}: ${methods.join(", ")}. ${t("terms.refundTitle")}.`;
+  });
 }
 
 export const handle = PUBLIC_PAGE;
