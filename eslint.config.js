@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { focusedTestsBlock } from "./eslint/focused-tests.js";
 import { layerBlocks } from "./eslint/layers.js";
 
 export default tseslint.config(
@@ -35,4 +36,6 @@ export default tseslint.config(
   // What each folder may import (docs/architecture.md): one block per row, and rows never share a file, so
   // no block replaces another's patterns.
   ...layerBlocks(),
+  // No describe.only / it.only / test.only / test.describe.only in any test, in any environment.
+  focusedTestsBlock(),
 );

@@ -1,0 +1,113 @@
+/**
+ * A server process of its own, for the cross-process race tests (tests/support/race-workers.ts starts
+ * it with child_process.fork): it opens the database at the URL in argv[2] exactly as a server process
+ * does (createServices: on SQLite the file in WAL mode with a read and a write connection, BEGIN
+ * IMMEDIATE; on PostgreSQL a pool of its own) and calls the real domain functions.
+ *
+ * The parent drives it by IPC messages:
+ *   { type: "arm", jobs }   → it opens its connections, then answers { type: "armed" };
+ *   { type: "go", at }      → at the wall-clock time `at` (every worker gets the same), it starts every
+ *                             job at once and answers { type: "done", results, sentAt, answeredAt };
+ *   { type: "exit" }        → it closes the database and exits.
+ * A job that throws is reported as { thrown: message }, never hidden.
+ */
+import { createServices } from "~/context.server";
+import { signIn } from "~/domain/accounts/accounts.server";
+import { adjustCoins } from "~/domain/coins/coins.server";
+import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import type { OrderFormInput } from "~/domain/orders/orders";
+import { placeOrder } from "~/domain/orders/orders.server";
+import { parseEnv } from "~/config/env.server";
+
+export type RaceJob =
+  | { op: "placeOrder"; userId: string; input: OrderFormInput }
+  | { op: "renewService"; userId: string; serviceId: number; idempotencyKey: string }
+  | {
+      op: "adjustCoins";
+      userId: string;
+      actorId: string;
+      amountCents: number;
+      idempotencyKey: string;
+    }
+  | { op: "signIn"; email: string; password: string; ip: string };
+
+/** What a job came to: the domain's answer, cut to what the tests compare, or what it threw. */
+export type RaceResult =
+  | { ok: true; id?: number; duplicate?: boolean }
+  | { ok: false; error: string }
+  | { thrown: string };
+
+export type ToWorker =
+  { type: "arm"; jobs: RaceJob[] } | { type: "go"; at: number } | { type: "exit" };
+export type FromWorker =
+  { type: "armed" } | { type: "done"; results: RaceResult[]; sentAt: number; answeredAt: number };
+
+const url = process.argv[2];
+if (!url) throw new Error("race-worker: no database URL");
+const services = createServices({
+  ...parseEnv({ NODE_ENV: "test", DATABASE_URL: url, LOG_LEVEL: "silent" }),
+  AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+});
+
+async function run(job: RaceJob): Promise<RaceResult> {
+  switch (job.op) {
+    case "placeOrder": {
+      const result = await placeOrder(services.db, job.userId, job.input);
+      return result.ok
+        ? { ok: true, id: result.order.id, duplicate: result.duplicate }
+        : { ok: false, error: result.error };
+    }
+    case "renewService": {
+      const result = await renewService(services.db, job);
+      return result.ok
+        ? { ok: true, id: result.service.id, duplicate: result.duplicate }
+        : { ok: false, error: result.error };
+    }
+    case "adjustCoins": {
+      const result = await adjustCoins(services.db, { ...job, reason: "cross-process race" });
+      return result.ok ? { ok: true, duplicate: result.duplicate ?? false } : result;
+    }
+    case "signIn": {
+      const result = await signIn(
+        services,
+        { email: job.email, password: job.password },
+        { ip: job.ip },
+      );
+      return result.ok ? { ok: true } : { ok: false, error: result.error };
+    }
+  }
+}
+
+let jobs: RaceJob[] = [];
+const send = (message: FromWorker) => process.send!(message);
+
+process.on("message", (message: ToWorker) => {
+  void (async () => {
+    if (message.type === "arm") {
+      jobs = message.jobs;
+      // Opened before the start, so the race is between the jobs and not between connections: a read (on
+      // SQLite the read connection) and a write transaction (the write connection).
+      await services.db.selectFrom("users").select("id").limit(1).execute();
+      await services.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("settings").select("key").limit(1).execute();
+      });
+      send({ type: "armed" });
+    } else if (message.type === "go") {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, message.at - Date.now())));
+      const sentAt = Date.now();
+      const results = await Promise.all(
+        jobs.map((job) =>
+          run(job).catch((error: unknown): RaceResult => ({ thrown: String(error) })),
+        ),
+      );
+      send({ type: "done", results, sentAt, answeredAt: Date.now() });
+    } else {
+      await services.database.destroy();
+      process.disconnect?.();
+      process.exit(0);
+    }
+  })().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+});
