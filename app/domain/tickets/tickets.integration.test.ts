@@ -5,9 +5,11 @@ import {
 } from "~/domain/notifications/notifications.server";
 import {
   adminId,
+  approvedOrder,
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
+  productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { openedTicket } from "../../../tests/support/ticket-fixtures";
@@ -123,19 +125,25 @@ describeEachDatabase("tickets and notifications", (app) => {
   it("refuses to attach someone else's service", async () => {
     const db = app().db;
     const a = await customerWithCoins(app(), 0);
-    expect(
-      await openTicket(db, {
-        userId: a,
-        department: "technical",
-        subject: "x",
-        priority: "low",
-        message: "m",
-        serviceId: 999_999,
-      }),
-    ).toEqual({
+    const b = await customerWithCoins(app(), 5000);
+    const { approved } = await approvedOrder(app(), b, {
+      productId: await productId(app(), "samp-starter"),
+    });
+    const serviceId = approved.hostingServiceId!;
+    const ticket = {
+      department: "technical",
+      subject: "x",
+      priority: "low",
+      message: "m",
+    } as const;
+    expect(await openTicket(db, { ...ticket, userId: a, serviceId })).toEqual({
       ok: false,
       kind: "invalid",
       error: "tickets.errors.serviceNotFound",
     });
+    expect((await listCustomerTickets(db, a)).tickets).toEqual([]);
+    // The same service is attached for its owner.
+    const own = await openedTicket(app(), b, { ...ticket, serviceId });
+    expect(own.hostingServiceId).toBe(serviceId);
   });
 });
