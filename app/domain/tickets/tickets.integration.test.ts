@@ -5,14 +5,13 @@ import {
 } from "~/domain/notifications/notifications.server";
 import {
   adminId,
-  approvedOrder,
   balanceOf,
   customerWithCoins,
+  customerWithRunningService,
   expectLedgerIntact,
-  productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { openedTicket } from "../../../tests/support/ticket-fixtures";
+import { customerWithTicket, openedTicket } from "../../../tests/support/ticket-fixtures";
 import {
   addCoinsFromTicket,
   customerTicketAction,
@@ -28,14 +27,13 @@ describeEachDatabase("tickets and notifications", (app) => {
   it("walks a ticket through every status, and only its owner sees it", async () => {
     const db = app().db;
     const admin = await adminId(app());
-    const owner = await customerWithCoins(app(), 0);
-    const other = await customerWithCoins(app(), 0);
-    const opened = await openedTicket(app(), owner, {
+    const { owner, ticket: opened } = await customerWithTicket(app(), {
       department: "billing",
       subject: "Coins please",
       priority: "high",
       message: "50 coins",
     });
+    const other = await customerWithCoins(app(), 0);
     const id = opened.id;
     expect(opened.status).toBe("open");
     expect(await getCustomerTicket(db, other, id)).toBeUndefined();
@@ -70,8 +68,7 @@ describeEachDatabase("tickets and notifications", (app) => {
   it("adds coins from a ticket through the ledger and notifies the customer", async () => {
     const db = app().db;
     const admin = await adminId(app());
-    const owner = await customerWithCoins(app(), 0);
-    const opened = await openedTicket(app(), owner, {
+    const { owner, ticket: opened } = await customerWithTicket(app(), {
       department: "billing",
       subject: "Buy coins",
       priority: "medium",
@@ -125,11 +122,7 @@ describeEachDatabase("tickets and notifications", (app) => {
   it("refuses to attach someone else's service", async () => {
     const db = app().db;
     const a = await customerWithCoins(app(), 0);
-    const b = await customerWithCoins(app(), 5000);
-    const { approved } = await approvedOrder(app(), b, {
-      productId: await productId(app(), "samp-starter"),
-    });
-    const serviceId = approved.hostingServiceId!;
+    const { user: b, serviceId } = await customerWithRunningService(app(), 5000);
     const ticket = {
       department: "technical",
       subject: "x",
