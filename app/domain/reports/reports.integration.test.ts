@@ -207,7 +207,7 @@ describeEachDatabase("monthly report", (app, dialect) => {
         );
         return result.rows.map((row) => row.detail).join("\n");
       }
-      // A few hundred rows are read faster whole, so PostgreSQL would rightly choose a sequential scan;
+      // The few rows of this suite are read faster whole, so PostgreSQL would rightly scan them all;
       // with sequential scans priced out for this transaction only, the plan shows whether an index
       // serves the query's conditions at all.
       return app()
