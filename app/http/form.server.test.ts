@@ -30,9 +30,32 @@ describe("parseForm", () => {
     });
   });
 
-  it("treats a body that is not a form as an empty form", async () => {
-    const result = await parseForm(post("{not json", "application/json"), schema);
-    expect(result.ok).toBe(false);
+  it("reads a body that is not a form as an empty form: every required field reports itself", async () => {
+    const result = await parseForm(
+      post("{not json", "application/json"),
+      z.object({ name: z.string("required"), password: z.string("passwordRequired") }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: { name: "required", password: "passwordRequired" },
+      values: {},
+    });
+  });
+
+  it("prefixes the messages of a schema written for a namespace", async () => {
+    const result = await parseForm(
+      post("name=&password="),
+      z.object({
+        name: z.string().min(1, "errors.nameRequired"),
+        password: z.string().min(1, "errors.passwordRequired"),
+      }),
+      { namespace: "auth" },
+    );
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: { name: "auth.errors.nameRequired", password: "auth.errors.passwordRequired" },
+      values: { name: "" },
+    });
   });
 });
 
@@ -44,7 +67,7 @@ describe("typedValues", () => {
     });
   });
 
-  it("treats a body that is not a form as an empty form", async () => {
+  it("reads a body that is not a form as no fields", async () => {
     expect(await typedValues(post("{}", "application/json"))).toEqual({});
   });
 });

@@ -98,6 +98,17 @@ const client = () => ({ ip: `10.66.${Math.floor(ip / 200)}.${(ip++ % 200) + 1}` 
 describeEachDatabase("importing the old storefront", (app, dialect) => {
   let firstReport: ImportReport;
 
+  /** Imports `text` and returns the report; a file it refuses fails the test with its problems. */
+  async function importedReport(
+    text: string,
+    fileName: string,
+    options: { dryRun?: boolean } = {},
+  ) {
+    const result = await importLegacyFile(app().db, { text, fileName, ...options });
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    return result.report;
+  }
+
   it("a dry run says what an import would do and writes nothing", async () => {
     // A customer who already registered here with an address the old store also has.
     const early = await registerCustomer(
@@ -112,28 +123,18 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
     );
     expect(early.ok).toBe(true);
     const before = await tableCounts(app());
-    const dry = await importLegacyFile(app().db, {
-      text: dumpText,
-      fileName: "local-storage.json",
-      dryRun: true,
-    });
-    if (!dry.ok) throw new Error(JSON.stringify(dry.problems));
-    expect(dry.report.dryRun).toBe(true);
-    expect(summary(dry.report).users).toBe("6/0/1/0");
-    expect(dry.report.oneTimePasswords).toEqual([]);
+    const dry = await importedReport(dumpText, "local-storage.json", { dryRun: true });
+    expect(dry.dryRun).toBe(true);
+    expect(summary(dry).users).toBe("6/0/1/0");
+    expect(dry.oneTimePasswords).toEqual([]);
     expect(await tableCounts(app())).toEqual(before);
   });
 
   it("imports users, catalogue, orders, services, announcements, vouchers and settings", async () => {
     const before = await tableCounts(app());
-    const result = await importLegacyFile(app().db, {
-      text: dumpText,
-      fileName: "local-storage.json",
-    });
-    if (!result.ok) throw new Error(JSON.stringify(result.problems));
-    firstReport = result.report;
+    firstReport = await importedReport(dumpText, "local-storage.json");
     // imported / matched / skipped / already imported
-    expect(summary(result.report)).toEqual({
+    expect(summary(firstReport)).toEqual({
       users: "6/0/1/0",
       services: "1/2/0/0",
       orders: "4/0/1/0",
@@ -145,7 +146,7 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
       livechats: "0/0/0/0",
     });
     expect(
-      result.report.skipped.map((s) => `${s.collection} ${s.label} ${s.reason.code}`).sort(),
+      firstReport.skipped.map((s) => `${s.collection} ${s.label} ${s.reason.code}`).sort(),
     ).toEqual([
       "orders SAMP Starter userMissing",
       "settings maintenanceMode settingNotImported",
@@ -452,12 +453,8 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
 
   it("imports nothing the second time and reports everything as already imported", async () => {
     const before = await tableCounts(app());
-    const again = await importLegacyFile(app().db, {
-      text: dumpText,
-      fileName: "local-storage.json",
-    });
-    if (!again.ok) throw new Error(JSON.stringify(again.problems));
-    expect(summary(again.report)).toEqual({
+    const again = await importedReport(dumpText, "local-storage.json");
+    expect(summary(again)).toEqual({
       users: "0/0/1/6",
       services: "0/0/0/3",
       orders: "0/0/1/4",
@@ -468,18 +465,14 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
       tickets: "0/0/1/0",
       livechats: "0/0/0/0",
     });
-    expect(again.report.oneTimePasswords).toEqual([]);
+    expect(again.oneTimePasswords).toEqual([]);
     expect(await tableCounts(app())).toEqual(before);
     await expectLedgerIntact(app());
 
     // The database document alone (the same records, fewer of them) is already here too.
-    const document = await importLegacyFile(app().db, {
-      text: documentText,
-      fileName: "storefront-database.json",
-    });
-    if (!document.ok) throw new Error(JSON.stringify(document.problems));
-    expect(summary(document.report).users).toBe("0/0/1/5");
-    expect(summary(document.report).orders).toBe("0/0/1/3");
+    const documentReport = await importedReport(documentText, "storefront-database.json");
+    expect(summary(documentReport).users).toBe("0/0/1/5");
+    expect(summary(documentReport).orders).toBe("0/0/1/3");
     expect(await tableCounts(app())).toEqual(before);
   });
 

@@ -1,14 +1,48 @@
 import { randomUUID } from "node:crypto";
-import { expect, it } from "vitest";
+import type * as reactDomServer from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { expect, it, vi } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
 import { keptVisitorPages } from "~/entry.server";
 import { appFetch } from "../support/app-harness";
 import { cookieHeader } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
+// React's server renderer, as it is, counted: a page served from the cache is not rendered again.
+vi.mock("react-dom/server", async (importOriginal) => {
+  const original = await importOriginal<typeof reactDomServer>();
+  return { ...original, renderToPipeableStream: vi.fn(original.renderToPipeableStream) };
+});
+const renders = vi.mocked(renderToPipeableStream);
+
 // Visitors' pages are kept rendered (ADR 15), keyed by what their loaders returned: what a page shows must
 // still be what the database holds at the time of each request.
 describeEachDatabase("visitor page cache", (app) => {
+  it("serves a second identical visitor request from the cache, without rendering it", async () => {
+    const fetch = appFetch(app());
+    // A URL nobody asked for before (each database's run too), so the first request is a miss.
+    const path = `/about?unique=${randomUUID()}`;
+    const kept = keptVisitorPages();
+    renders.mockClear();
+    const first = await fetch(path, { nonce: "bWlzcw==" });
+    const missed = await first.text();
+    expect(first.status).toBe(200);
+    expect(renders).toHaveBeenCalledTimes(1);
+    expect(keptVisitorPages()).toBe(kept + 1);
+
+    const second = await fetch(path, { nonce: "aGl0" });
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe(missed.replaceAll("bWlzcw==", "aGl0"));
+    expect(renders).toHaveBeenCalledTimes(1);
+    expect(keptVisitorPages()).toBe(kept + 1);
+
+    // The count sees every render: the same URL asked for signed in is rendered (and never kept).
+    const signedIn = await signIn(app(), TEST_ADMIN, { ip: "10.61.0.2" });
+    if (!signedIn.ok) throw new Error("sign in failed");
+    await (await fetch(path, { cookie: cookieHeader(signedIn.setCookies), nonce: "aGl0" })).text();
+    expect(renders).toHaveBeenCalledTimes(2);
+  });
+
   it("serves a kept page with each response's own nonce", async () => {
     const fetch = appFetch(app());
     const first = await fetch("/about", { nonce: "Rm9yIHRoZSBmaXJzdCBvbmU=" });
@@ -44,10 +78,12 @@ describeEachDatabase("visitor page cache", (app) => {
       await setPrice(12_345);
       const before = await (await fetch("/services/samp", { nonce: "bm9uY2Ugb25l" })).text();
       expect(before).toContain("123.45");
-      // Kept now; a second identical request is a hit.
+      // Kept now; a second identical request is a hit, not rendered again.
+      renders.mockClear();
       expect(await (await fetch("/services/samp", { nonce: "bm9uY2UgdHdv" })).text()).toContain(
         "123.45",
       );
+      expect(renders).not.toHaveBeenCalled();
 
       await setPrice(54_321);
       const after = await (await fetch("/services/samp", { nonce: "bm9uY2UgdGhyZWU=" })).text();

@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context.server";
-import { registerCustomer, signIn } from "~/domain/accounts/accounts.server";
+import { getCurrentSession, registerCustomer, signIn } from "~/domain/accounts/accounts.server";
 import { cookieHeader } from "./request-context";
 
 type Credentials = { email: string; password: string };
@@ -27,4 +27,28 @@ export async function signedInCookie(
   const result = await signIn(app, credentials, client);
   if (!result.ok) throw new Error(result.error);
   return cookieHeader(result.setCookies);
+}
+
+/**
+ * Registers a customer and signs them in once from each address of `ips` (one browser each): their id,
+ * email and, per address in order, the session's Cookie header and id.
+ */
+export async function signedInCustomer(
+  app: AppServices,
+  account: Credentials & { name: string },
+  ips: string[],
+) {
+  const userId = await registeredCustomer(app, account);
+  const sessions: { cookie: string; sessionId: string }[] = [];
+  for (const ip of ips) {
+    const cookie = await signedInCookie(
+      app,
+      { email: account.email, password: account.password },
+      { ip },
+    );
+    const session = await getCurrentSession(app, cookie);
+    if (!session) throw new Error("the new session is not found");
+    sessions.push({ cookie, sessionId: session.sessionId });
+  }
+  return { userId, email: account.email, sessions };
 }

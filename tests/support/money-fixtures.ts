@@ -84,3 +84,17 @@ export async function approvedOrder(app: AppServices, userId: string, overrides:
   if (!approved.ok) throw new Error(approved.error);
   return { placed, approved: approved.order };
 }
+
+/**
+ * A fresh customer holding `coinsCents` who bought `slug` (SA-MP starter unless said otherwise), approved
+ * by the seed admin: the customer's id and their running service's id.
+ */
+export async function customerWithRunningService(
+  app: AppServices,
+  coinsCents: number,
+  slug = "samp-starter",
+) {
+  const user = await customerWithCoins(app, coinsCents);
+  const { approved } = await approvedOrder(app, user, { productId: await productId(app, slug) });
+  return { user, serviceId: approved.hostingServiceId! };
+}

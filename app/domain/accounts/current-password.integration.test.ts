@@ -1,7 +1,7 @@
 import { expect, it, vi } from "vitest";
 import * as accountPassword from "~/routes/account-password";
 import * as dashboard from "~/routes/dashboard";
-import { registeredCustomer, signedInCookie } from "../../../tests/support/account-fixtures";
+import { signedInCustomer } from "../../../tests/support/account-fixtures";
 import { type ActionAnswer, postAction } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { LOGIN_EMAIL_WINDOW_MINUTES, LOGIN_PAIR_FAILURE_LIMIT } from "./accounts";
@@ -26,20 +26,16 @@ const stranger = () => `10.41.${Math.floor(n / 200)}.${n++ % 200}`;
 
 describeEachDatabase("current-password checks go through the login throttle", (app) => {
   async function customer() {
-    const services = app();
-    const email = uniqueEmail();
-    const userId = await registeredCustomer(services, {
-      name: "Current",
-      email,
-      password: PASSWORD,
-    });
     // Where the customer signs in: a known address of the account from then on.
     const home = stranger();
-    const cookie = await signedInCookie(services, { email, password: PASSWORD }, { ip: home });
-    const session = await getCurrentSession(services, cookie);
+    const { userId, email, sessions } = await signedInCustomer(
+      app(),
+      { name: "Current", email: uniqueEmail(), password: PASSWORD },
+      [home],
+    );
     // From here on, count only the checks the test makes.
     passwordChecks.mockClear();
-    return { userId, email, home, cookie, sessionId: session!.sessionId };
+    return { userId, email, home, ...sessions[0]! };
   }
 
   const emailOf = async (userId: string) =>

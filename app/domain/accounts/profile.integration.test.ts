@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import * as dashboard from "~/routes/dashboard";
 import { postAction } from "../../../tests/support/request-context";
-import { registeredCustomer, signedInCookie } from "../../../tests/support/account-fixtures";
+import { signedInCustomer } from "../../../tests/support/account-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { getCurrentSession, signIn } from "./accounts.server";
 import { updateProfile } from "./profile.server";
@@ -13,20 +13,32 @@ const uniqueEmail = () => `profile${Date.now()}${n++}@example.com`;
 describeEachDatabase("changing one's own profile", (app) => {
   /** A customer signed in twice (two browsers): their id and both cookies. */
   async function customerWithTwoSessions() {
-    const services = app();
-    const email = uniqueEmail();
-    const userId = await registeredCustomer(services, {
-      name: "Profile",
+    const { userId, email, sessions } = await signedInCustomer(
+      app(),
+      { name: "Profile", email: uniqueEmail(), password: PASSWORD },
+      ["10.30.0.1", "10.30.0.2"],
+    );
+    const [here, elsewhere] = sessions as [(typeof sessions)[0], (typeof sessions)[0]];
+    return {
+      userId,
       email,
-      password: PASSWORD,
-    });
-    const cookies: string[] = [];
-    for (const ip of ["10.30.0.1", "10.30.0.2"])
-      cookies.push(await signedInCookie(services, { email, password: PASSWORD }, { ip }));
-    const [here, elsewhere] = cookies as [string, string];
-    const session = await getCurrentSession(services, here);
-    return { userId, email, here, elsewhere, sessionId: session!.sessionId };
+      here: here.cookie,
+      elsewhere: elsewhere.cookie,
+      sessionId: here.sessionId,
+    };
   }
+
+  /** The customer edits their profile in the first browser (10.30.0.1). */
+  const editProfile = (
+    customer: { userId: string; sessionId: string },
+    fields: Omit<Parameters<typeof updateProfile>[1], "userId" | "currentSessionId" | "ip">,
+  ) =>
+    updateProfile(app().db, {
+      userId: customer.userId,
+      currentSessionId: customer.sessionId,
+      ip: "10.30.0.1",
+      ...fields,
+    });
 
   const emailChanges = (userId: string) =>
     app()
@@ -38,12 +50,9 @@ describeEachDatabase("changing one's own profile", (app) => {
 
   it("changes the name alone without the password, ending no session", async () => {
     const customer = await customerWithTwoSessions();
-    const result = await updateProfile(app().db, {
-      userId: customer.userId,
-      currentSessionId: customer.sessionId,
+    const result = await editProfile(customer, {
       name: "New Name",
       email: customer.email,
-      ip: "10.30.0.1",
     });
     expect(result).toEqual({ ok: true, emailChanged: false, sessionsEnded: 0 });
     expect(await getCurrentSession(app(), customer.elsewhere)).not.toBeNull();
@@ -53,13 +62,10 @@ describeEachDatabase("changing one's own profile", (app) => {
   it("refuses an email change without the current password, or with a wrong one", async () => {
     const customer = await customerWithTwoSessions();
     const attempt = (currentPassword?: string) =>
-      updateProfile(app().db, {
-        userId: customer.userId,
-        currentSessionId: customer.sessionId,
+      editProfile(customer, {
         name: "Profile",
         email: uniqueEmail(),
         currentPassword,
-        ip: "10.30.0.1",
       });
     expect(await attempt()).toEqual({
       ok: false,
@@ -86,13 +92,10 @@ describeEachDatabase("changing one's own profile", (app) => {
   it("with the password: changes it, keeps this session, ends the others and audits it", async () => {
     const customer = await customerWithTwoSessions();
     const newEmail = uniqueEmail();
-    const result = await updateProfile(app().db, {
-      userId: customer.userId,
-      currentSessionId: customer.sessionId,
+    const result = await editProfile(customer, {
       name: "Profile",
       email: newEmail,
       currentPassword: PASSWORD,
-      ip: "10.30.0.1",
     });
     expect(result).toEqual({ ok: true, emailChanged: true, sessionsEnded: 1 });
     expect((await getCurrentSession(app(), customer.here))?.user.email).toBe(newEmail);
@@ -118,13 +121,10 @@ describeEachDatabase("changing one's own profile", (app) => {
   it("refuses an address another account has, even with the right password", async () => {
     const customer = await customerWithTwoSessions();
     const other = await customerWithTwoSessions();
-    const result = await updateProfile(app().db, {
-      userId: customer.userId,
-      currentSessionId: customer.sessionId,
+    const result = await editProfile(customer, {
       name: "Profile",
       email: other.email,
       currentPassword: PASSWORD,
-      ip: "10.30.0.1",
     });
     expect(result).toEqual({
       ok: false,

@@ -51,6 +51,22 @@ describeEachDatabase("the admin security page", (app) => {
     return { here, there, other };
   }
 
+  /** Lifts a login block that must be in force (the app's address limit); returns what it lifted. */
+  async function liftedBlocks(
+    actorId: string,
+    kind: Parameters<typeof liftLoginBlock>[1]["kind"],
+    key: string,
+  ) {
+    const result = await liftLoginBlock(app().db, {
+      actorId,
+      kind,
+      key,
+      addressLimit: app().loginIpLimit,
+    });
+    if (!result.ok) throw new Error(result.error);
+    return result.lifted;
+  }
+
   async function auditRows(action: string, actorId: string, targetId?: string) {
     let query = app()
       .db.selectFrom("audit_log")
@@ -436,15 +452,9 @@ describeEachDatabase("the admin security page", (app) => {
       10,
     );
 
-    const result = await liftLoginBlock(db, {
-      actorId,
-      kind: "email",
-      key: email,
-      addressLimit: app().loginIpLimit,
-    });
-    if (!result.ok) throw new Error(result.error);
-    expect(result.lifted).toHaveLength(11);
-    expect(result.lifted.filter((block) => block.kind === "pair")).toHaveLength(10);
+    const lifted = await liftedBlocks(actorId, "email", email);
+    expect(lifted).toHaveLength(11);
+    expect(lifted.filter((block) => block.kind === "pair")).toHaveLength(10);
     const [audit] = await auditRows("login_block.lift", actorId, email);
     expect(JSON.parse(audit!.before!).blocks).toHaveLength(11);
     const after = await listThrottles(db, { addressLimit: app().loginIpLimit });
@@ -461,15 +471,9 @@ describeEachDatabase("the admin security page", (app) => {
     const emails = [unique("a-sec"), unique("b-sec")].map((e) => `${e}@example.com`);
     for (const email of emails)
       for (let i = 0; i < 5; i++) await recordLoginAttempt(db, { email, ip, succeeded: false });
-    const result = await liftLoginBlock(db, {
-      actorId,
-      kind: "address",
-      key: ip,
-      addressLimit: app().loginIpLimit,
-    });
-    if (!result.ok) throw new Error(result.error);
+    const lifted = await liftedBlocks(actorId, "address", ip);
     // The address itself was under its per-minute limit: only the two pairs were in force.
-    expect(result.lifted.map((block) => block.key).sort()).toEqual(
+    expect(lifted.map((block) => block.key).sort()).toEqual(
       emails.map((email) => pairKey(email, ip)).sort(),
     );
     const login = await signIn(app(), { email: emails[0]!, password: "whatever-1" }, { ip });

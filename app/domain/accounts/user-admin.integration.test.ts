@@ -228,6 +228,17 @@ describeEachDatabase("admin user management", (app) => {
     const cookie = await login(user.email, PASSWORD);
     await updateUserByAdmin(app().db, { ...edit(user, { role: "admin" }), actorId: admin });
     expect(await getCurrentSession(app(), cookie)).toBeNull();
+    // Signing in again, as the login page does, gives a session with the new role.
+    const again = await signIn(
+      app(),
+      { email: user.email, password: PASSWORD },
+      { ip: "10.40.0.2", userAgent: "test" },
+    );
+    expect(again).toMatchObject({ ok: true, role: "admin", mustChangePassword: false });
+    if (!again.ok) throw new Error(again.error);
+    expect(await getCurrentSession(app(), cookieHeader(again.setCookies))).toMatchObject({
+      user: { id: user.id, email: user.email, role: "admin" },
+    });
     await updateUserByAdmin(app().db, { ...edit(user, { role: "user" }), actorId: admin });
   });
 

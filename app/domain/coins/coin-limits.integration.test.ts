@@ -20,7 +20,7 @@ import {
   settle,
 } from "../../../tests/support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
-import { openedTicket } from "../../../tests/support/ticket-fixtures";
+import { customerWithTicket } from "../../../tests/support/ticket-fixtures";
 import { MAX_ADJUSTMENT_CENTS, MAX_BALANCE_CENTS } from "./coins";
 import { adjustCoins, postLedgerEntry } from "./coins.server";
 
@@ -231,8 +231,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
     });
 
     it("a ticket's credit: the client page's bound, once per key, never a server error", async () => {
-      const user = await customerWithCoins(app(), 0);
-      const ticket = await openedTicket(app(), user, {
+      const { owner: user, ticket } = await customerWithTicket(app(), {
         department: "billing",
         subject: "Coins please",
         priority: "medium",

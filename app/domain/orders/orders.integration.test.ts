@@ -11,6 +11,7 @@ import {
   approvedOrder,
   balanceOf,
   customerWithCoins,
+  customerWithRunningService,
   expectLedgerIntact,
   orderInput,
   placedOrder,
@@ -435,11 +436,7 @@ describeEachDatabase("money path", (app) => {
 
   it("renews from the later of now and the expiry, once per key", async () => {
     const admin = await adminId(app());
-    const user = await customerWithCoins(app(), 10_000);
-    const { approved } = await approvedOrder(app(), user, {
-      productId: await productId(app(), "samp-starter"),
-    });
-    const serviceId = approved.hostingServiceId!;
+    const { user, serviceId } = await customerWithRunningService(app(), 10_000);
     const expiryBefore = (
       await app()
         .db.selectFrom("hosting_services")
@@ -505,11 +502,7 @@ describeEachDatabase("money path", (app) => {
 
   it("moves services between active and suspended; terminated is final", async () => {
     const admin = await adminId(app());
-    const user = await customerWithCoins(app(), 1000);
-    const { approved } = await approvedOrder(app(), user, {
-      productId: await productId(app(), "samp-starter"),
-    });
-    const serviceId = approved.hostingServiceId!;
+    const { serviceId } = await customerWithRunningService(app(), 1000);
     const act = (action: "suspend" | "reactivate" | "terminate") =>
       changeServiceStatus(app().db, { actorId: admin, serviceId, action });
     const notAllowed = {

@@ -7,10 +7,11 @@ import {
   adminId,
   balanceOf,
   customerWithCoins,
+  customerWithRunningService,
   expectLedgerIntact,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { openedTicket } from "../../../tests/support/ticket-fixtures";
+import { customerWithTicket, openedTicket } from "../../../tests/support/ticket-fixtures";
 import {
   addCoinsFromTicket,
   customerTicketAction,
@@ -26,14 +27,13 @@ describeEachDatabase("tickets and notifications", (app) => {
   it("walks a ticket through every status, and only its owner sees it", async () => {
     const db = app().db;
     const admin = await adminId(app());
-    const owner = await customerWithCoins(app(), 0);
-    const other = await customerWithCoins(app(), 0);
-    const opened = await openedTicket(app(), owner, {
+    const { owner, ticket: opened } = await customerWithTicket(app(), {
       department: "billing",
       subject: "Coins please",
       priority: "high",
       message: "50 coins",
     });
+    const other = await customerWithCoins(app(), 0);
     const id = opened.id;
     expect(opened.status).toBe("open");
     expect(await getCustomerTicket(db, other, id)).toBeUndefined();
@@ -68,8 +68,7 @@ describeEachDatabase("tickets and notifications", (app) => {
   it("adds coins from a ticket through the ledger and notifies the customer", async () => {
     const db = app().db;
     const admin = await adminId(app());
-    const owner = await customerWithCoins(app(), 0);
-    const opened = await openedTicket(app(), owner, {
+    const { owner, ticket: opened } = await customerWithTicket(app(), {
       department: "billing",
       subject: "Buy coins",
       priority: "medium",
@@ -123,19 +122,21 @@ describeEachDatabase("tickets and notifications", (app) => {
   it("refuses to attach someone else's service", async () => {
     const db = app().db;
     const a = await customerWithCoins(app(), 0);
-    expect(
-      await openTicket(db, {
-        userId: a,
-        department: "technical",
-        subject: "x",
-        priority: "low",
-        message: "m",
-        serviceId: 999_999,
-      }),
-    ).toEqual({
+    const { user: b, serviceId } = await customerWithRunningService(app(), 5000);
+    const ticket = {
+      department: "technical",
+      subject: "x",
+      priority: "low",
+      message: "m",
+    } as const;
+    expect(await openTicket(db, { ...ticket, userId: a, serviceId })).toEqual({
       ok: false,
       kind: "invalid",
       error: "tickets.errors.serviceNotFound",
     });
+    expect((await listCustomerTickets(db, a)).tickets).toEqual([]);
+    // The same service is attached for its owner.
+    const own = await openedTicket(app(), b, { ...ticket, serviceId });
+    expect(own.hostingServiceId).toBe(serviceId);
   });
 });
