@@ -178,3 +178,8 @@ export function timeColumn<Row>({
     cell: (row) => <time dateTime={at(row)}>{format.format(new Date(at(row)))}</time>,
   };
 }
+
+/** The usual `rowKey`: a row's own `id`. */
+export function byId(row: { id: Key }): Key {
+  return row.id;
+}

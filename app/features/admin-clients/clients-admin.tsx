@@ -1,10 +1,10 @@
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
-import type { Column } from "~/components/data-table/data-table";
+import { byId, type Column } from "~/components/data-table/data-table";
+import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
 import { FilterSelect } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -64,19 +64,20 @@ export function ClientsAdmin({
     const search = params.toString();
     return search ? `?${search}` : "?";
   };
-  /** A column the list can be sorted by: its header links to the list sorted by it. */
-  const sortable = (sort: UserSort, label: string) => {
+  /** A column the list can be sorted by: its header becomes a link to the list sorted by it. */
+  const sortable = (sort: UserSort, column: Column<ClientRow>): Column<ClientRow> => {
     const active = query.sort === sort;
     const textual = sort === "name" || sort === "email" || sort === "role";
     const next = active ? (query.dir === "asc" ? "desc" : "asc") : textual ? "asc" : "desc";
     return {
+      ...column,
       sort: active ? (query.dir === "asc" ? "ascending" : "descending") : undefined,
       header: (
         <Link
           to={href({ sort, dir: next, page: 1 })}
           className="inline-flex items-center gap-1 hover:text-foreground"
         >
-          {label}
+          {column.header}
           {active ? (
             query.dir === "asc" ? (
               <ArrowUpIcon className="size-3" aria-hidden />
@@ -86,13 +87,13 @@ export function ClientsAdmin({
           ) : null}
         </Link>
       ),
-    } as const;
+    };
   };
   const rowResult = (user: ClientRow) => (result && result.userId === user.id ? result : undefined);
   const columns: Column<ClientRow>[] = [
-    {
+    sortable("name", {
       id: "client",
-      ...sortable("name", t("users.columns.client")),
+      header: t("users.columns.client"),
       wide: true,
       cell: (user) => (
         <>
@@ -109,24 +110,22 @@ export function ClientsAdmin({
           </p>
         </>
       ),
-    },
-    {
-      id: "role",
-      ...sortable("role", t("users.columns.role")),
-      label: t("users.columns.role"),
-      cell: (user) => (
-        <span>
-          <Badge tone={user.role === "admin" ? "blue" : "grey"}>
-            {t(user.role === "admin" ? "users.roles.admin" : "users.roles.user")}
-          </Badge>
-        </span>
+    }),
+    sortable(
+      "role",
+      badgeColumn(
+        "role",
+        t("users.columns.role"),
+        (user) => ({
+          tone: user.role === "admin" ? "blue" : "grey",
+          text: t(user.role === "admin" ? "users.roles.admin" : "users.roles.user"),
+        }),
+        { label: true },
       ),
-    },
-    {
-      id: "coins",
-      ...sortable("coins", t("users.columns.coins")),
-      label: t("users.columns.coins"),
-      cell: (user) => (
+    ),
+    sortable(
+      "coins",
+      column("coins", t("users.columns.coins"), (user) => (
         <>
           <span className="block font-mono">
             <span dir="ltr">{formatCoins(user.coinBalanceCents, locale)}</span>
@@ -138,40 +137,41 @@ export function ClientsAdmin({
             result={rowResult(user)}
           />
         </>
+      )),
+    ),
+    sortable(
+      "services",
+      column("services", t("users.columns.services"), (user) => (
+        <span className="font-mono">{user.activeServices}</span>
+      )),
+    ),
+    sortable(
+      "orders",
+      column("orders", t("users.columns.orders"), (user) => (
+        <span className="font-mono">{user.orders}</span>
+      )),
+    ),
+    sortable(
+      "created",
+      column(
+        "joined",
+        t("users.columns.joined"),
+        (user) => (
+          <span className="whitespace-nowrap">{date.format(new Date(user.createdAt))}</span>
+        ),
+        { wide: true },
       ),
-    },
-    {
-      id: "services",
-      ...sortable("services", t("users.columns.services")),
-      label: t("users.columns.services"),
-      cell: (user) => <span className="font-mono">{user.activeServices}</span>,
-    },
-    {
-      id: "orders",
-      ...sortable("orders", t("users.columns.orders")),
-      label: t("users.columns.orders"),
-      cell: (user) => <span className="font-mono">{user.orders}</span>,
-    },
-    {
-      id: "joined",
-      ...sortable("created", t("users.columns.joined")),
-      label: t("users.columns.joined"),
-      wide: true,
-      cell: (user) => (
-        <span className="whitespace-nowrap">{date.format(new Date(user.createdAt))}</span>
-      ),
-    },
-    {
-      id: "actions",
-      header: t("users.columns.actions"),
-      wide: true,
-      cell: (user) => (
+    ),
+    actionsColumn(
+      t("users.columns.actions"),
+      (user) => (
         <div className="flex flex-wrap gap-2 md:flex-nowrap">
           <EditUserDialog user={user} self={user.id === adminId} result={rowResult(user)} />
           {user.role === "admin" ? null : <DeleteUserDialog user={user} result={rowResult(user)} />}
         </div>
       ),
-    },
+      { wide: true },
+    ),
   ];
 
   return (
@@ -239,7 +239,7 @@ export function ClientsAdmin({
         caption: t(heading === "users" ? "nav.users" : "nav.clients"),
         columns,
         rows: users,
-        rowKey: (user) => user.id,
+        rowKey: byId,
       }}
       empty={t("users.empty")}
       pager={{ page: query.page, hasMore, href: (page) => href({ page }) }}

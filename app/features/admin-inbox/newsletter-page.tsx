@@ -1,5 +1,6 @@
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
-import { type Column, timeColumn } from "~/components/data-table/data-table";
+import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
+import { actionsColumn, column } from "~/components/data-table/column-presets";
 import { ListPage } from "~/components/data-table/list-page";
 import { ResultMessage } from "~/components/ui/result-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
@@ -21,42 +22,37 @@ export function NewsletterPage({
   const { t, tAdmin, date } = useInboxWords(locale);
   const href = (page: number) => pageHref({ q: query.q }, page);
   const columns: Column<SubscriberRow>[] = [
-    {
-      id: "email",
-      header: t("newsletter.email"),
-      label: t("newsletter.email"),
-      wide: true,
-      cell: (subscriber) => (
+    column(
+      "email",
+      t("newsletter.email"),
+      (subscriber) => (
         <span dir="ltr" className="font-medium">
           {subscriber.email}
         </span>
       ),
-    },
+      { wide: true },
+    ),
     timeColumn({
       id: "subscribed",
       name: t("newsletter.subscribed"),
       at: (subscriber) => subscriber.createdAt,
       format: date,
     }),
-    {
-      id: "actions",
-      header: t("newsletter.actions"),
-      cell: (subscriber) => (
-        <ConfirmDialog
-          fields={{ intent: "remove", id: String(subscriber.id) }}
-          labels={{
-            trigger: t("newsletter.remove"),
-            triggerFor: t("newsletter.removeFor", { email: subscriber.email }),
-            title: t("newsletter.removeTitle"),
-            text: t("newsletter.removeText", { email: subscriber.email }),
-            confirm: t("newsletter.removeConfirm"),
-            cancel: t("newsletter.cancel"),
-            close: t("newsletter.dialogClose"),
-          }}
-          textClassName="wrap-anywhere"
-        />
-      ),
-    },
+    actionsColumn(t("newsletter.actions"), (subscriber) => (
+      <ConfirmDialog
+        fields={{ intent: "remove", id: String(subscriber.id) }}
+        labels={{
+          trigger: t("newsletter.remove"),
+          triggerFor: t("newsletter.removeFor", { email: subscriber.email }),
+          title: t("newsletter.removeTitle"),
+          text: t("newsletter.removeText", { email: subscriber.email }),
+          confirm: t("newsletter.removeConfirm"),
+          cancel: t("newsletter.cancel"),
+          close: t("newsletter.dialogClose"),
+        }}
+        textClassName="wrap-anywhere"
+      />
+    )),
   ];
   return (
     <ListPage
@@ -88,12 +84,7 @@ export function NewsletterPage({
           />
         </FilterBar>
       }
-      table={{
-        caption: tAdmin("nav.newsletter"),
-        columns,
-        rows: subscribers,
-        rowKey: (subscriber) => subscriber.id,
-      }}
+      table={{ caption: tAdmin("nav.newsletter"), columns, rows: subscribers, rowKey: byId }}
       empty={t(query.q ? "newsletter.noMatch" : "newsletter.empty")}
       pager={{ page: query.page, hasMore, href }}
     >

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
-import { type Column, timeColumn } from "~/components/data-table/data-table";
+import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
+import { column } from "~/components/data-table/column-presets";
 import { ListPage } from "~/components/data-table/list-page";
 import { AUDIT_TARGET_TYPES, type AuditLogQuery } from "~/domain/audit/audit-log";
 import { AuditActor, AuditTarget, useActionLabel, useTargetLabel } from "./audit-entry";
@@ -63,47 +64,28 @@ export function AuditLogPage({
   );
   const columns: Column<LogEntry>[] = [
     timeColumn({ id: "when", name: t("logs.when"), at: (entry) => entry.at, format: date }),
-    {
-      id: "actor",
-      header: t("logs.actor"),
-      label: t("logs.actor"),
-      cell: (entry) => (
-        <span>
-          <AuditActor entry={entry} />
+    column("actor", t("logs.actor"), (entry) => (
+      <span>
+        <AuditActor entry={entry} />
+      </span>
+    )),
+    column("action", t("logs.action"), (entry) => (
+      <>
+        <span className="font-medium">{actionLabel(entry.action)}</span>
+        <span className="block font-mono text-xs text-muted-foreground" dir="ltr">
+          {entry.action}
         </span>
-      ),
-    },
-    {
-      id: "action",
-      header: t("logs.action"),
-      label: t("logs.action"),
-      cell: (entry) => (
-        <>
-          <span className="font-medium">{actionLabel(entry.action)}</span>
-          <span className="block font-mono text-xs text-muted-foreground" dir="ltr">
-            {entry.action}
-          </span>
-        </>
-      ),
-    },
-    {
-      id: "target",
-      header: t("logs.target"),
-      label: t("logs.target"),
-      cell: (entry) => (
-        <span>
-          <AuditTarget entry={entry} />
-        </span>
-      ),
-    },
-    {
-      id: "reason",
-      header: t("logs.reason"),
-      label: t("logs.reason"),
+      </>
+    )),
+    column("target", t("logs.target"), (entry) => (
+      <span>
+        <AuditTarget entry={entry} />
+      </span>
+    )),
+    column("reason", t("logs.reason"), (entry) => <span>{entry.reason}</span>, {
       wide: true,
       present: (entry) => Boolean(entry.reason),
-      cell: (entry) => <span>{entry.reason}</span>,
-    },
+    }),
     {
       id: "details",
       header: t("logs.details"),
@@ -167,7 +149,7 @@ export function AuditLogPage({
           />
         </FilterBar>
       }
-      table={{ caption: t("nav.logs"), columns, rows: entries, rowKey: (entry) => entry.id }}
+      table={{ caption: t("nav.logs"), columns, rows: entries, rowKey: byId }}
       empty={t(filtered ? "logs.noMatch" : "logs.empty")}
       pager={{ page: query.page, hasMore, href }}
     />

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
-import { CellWithNote, type Column } from "~/components/data-table/data-table";
+import { byId, CellWithNote, type Column } from "~/components/data-table/data-table";
+import { actionsColumn, customerColumn, noteColumn } from "~/components/data-table/column-presets";
 import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -79,18 +80,8 @@ export function OrdersTable({
         <CellWithNote value={<>#{order.id}</>} note={date.format(new Date(order.createdAt))} />
       ),
     },
-    {
-      id: "customer",
-      header: t("admin.customer"),
-      cell: (order) => <CellWithNote value={order.userName} note={order.userEmail} dir="ltr" />,
-    },
-    {
-      id: "product",
-      header: t("admin.product"),
-      cell: (order) => (
-        <CellWithNote value={order.productName} note={order.serverName} dir="auto" />
-      ),
-    },
+    customerColumn(t("admin.customer"), (order) => [order.userName, order.userEmail]),
+    noteColumn("product", t("admin.product"), (order) => [order.productName, order.serverName]),
     {
       id: "options",
       header: t("admin.options"),
@@ -135,33 +126,30 @@ export function OrdersTable({
         </>
       ),
     },
-    {
-      id: "actions",
-      header: t("admin.actions"),
-      cell: (order) =>
-        order.status === "pending" ? (
-          <div className="grid gap-2">
-            <IntentButton intent="approve" fields={{ orderId: order.id }}>
-              {t("admin.approve")}
-            </IntentButton>
-            <Form method="post" className="flex gap-2">
-              <input type="hidden" name="intent" value="reject" />
-              <input type="hidden" name="orderId" value={order.id} />
-              <Input
-                name="reason"
-                required
-                maxLength={500}
-                aria-label={t("admin.rejectReason", { id: order.id })}
-                placeholder={t("admin.reject")}
-                className="h-9 min-w-32"
-              />
-              <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-                {t("admin.reject")}
-              </Button>
-            </Form>
-          </div>
-        ) : null,
-    },
+    actionsColumn(t("admin.actions"), (order) =>
+      order.status === "pending" ? (
+        <div className="grid gap-2">
+          <IntentButton intent="approve" fields={{ orderId: order.id }}>
+            {t("admin.approve")}
+          </IntentButton>
+          <Form method="post" className="flex gap-2">
+            <input type="hidden" name="intent" value="reject" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <Input
+              name="reason"
+              required
+              maxLength={500}
+              aria-label={t("admin.rejectReason", { id: order.id })}
+              placeholder={t("admin.reject")}
+              className="h-9 min-w-32"
+            />
+            <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+              {t("admin.reject")}
+            </Button>
+          </Form>
+        </div>
+      ) : null,
+    ),
   ];
   return (
     <ListPage
@@ -187,7 +175,7 @@ export function OrdersTable({
         caption: t("admin.title"),
         columns,
         rows: orders,
-        rowKey: (order) => order.id,
+        rowKey: byId,
         phone: "scroll",
         rowClassName: "align-top",
       }}

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
-import { type Column, timeColumn } from "~/components/data-table/data-table";
+import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
+import { column } from "~/components/data-table/column-presets";
 import { ListTable } from "~/components/data-table/list-page";
 import { Pager, pageHref } from "~/components/data-table/pager";
 import type { FailedLogin, SecurityQuery } from "~/domain/accounts/security-admin";
@@ -35,23 +36,13 @@ export function FailedLoginsSection({
       format: date,
       wide: true,
     }),
-    {
-      id: "email",
-      header: t("failed.email"),
-      label: t("failed.email"),
-      cell: (entry) => (
-        // What a stranger typed: text in an ltr box, never markup.
-        <span dir="ltr" className="break-all">
-          {visibleText(entry.email)}
-        </span>
-      ),
-    },
-    {
-      id: "address",
-      header: t("failed.address"),
-      label: t("failed.address"),
-      cell: (entry) => <AddressText address={entry.address} />,
-    },
+    column("email", t("failed.email"), (entry) => (
+      // What a stranger typed: text in an ltr box, never markup.
+      <span dir="ltr" className="break-all">
+        {visibleText(entry.email)}
+      </span>
+    )),
+    column("address", t("failed.address"), (entry) => <AddressText address={entry.address} />),
   ];
   return (
     <section aria-labelledby="failed-heading" className="grid min-w-0 gap-3">
@@ -91,7 +82,7 @@ export function FailedLoginsSection({
         />
       </FilterBar>
       <ListTable
-        table={{ caption: t("failed.title"), columns, rows: entries, rowKey: (entry) => entry.id }}
+        table={{ caption: t("failed.title"), columns, rows: entries, rowKey: byId }}
         empty={t(filtered ? "failed.noMatch" : "failed.empty")}
       />
       <Pager page={query.page} hasMore={hasMore} href={href} />

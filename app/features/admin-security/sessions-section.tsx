@@ -1,6 +1,7 @@
 import { LogOutIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { DataTable, type Column, timeColumn } from "~/components/data-table/data-table";
+import { byId, DataTable, type Column, timeColumn } from "~/components/data-table/data-table";
+import { actionsColumn, column } from "~/components/data-table/column-presets";
 import { Badge } from "~/components/ui/badge";
 import { ResultMessage } from "~/components/ui/result-message";
 import { SESSION_ACTIVITY_STEP_MINUTES } from "~/domain/accounts/accounts";
@@ -47,12 +48,10 @@ export function SessionsSection({
   const addressOf = (session: SessionView) =>
     session.ipAddress ? compactAddress(visibleText(session.ipAddress)) : "—";
   const columns: Column<SessionView>[] = [
-    {
-      id: "device",
-      header: t("sessions.device"),
-      label: t("sessions.device"),
-      wide: true,
-      cell: (session) => {
+    column(
+      "device",
+      t("sessions.device"),
+      (session) => {
         const fullAgent = session.userAgent ? visibleText(session.userAgent, 1024) : null;
         return (
           <>
@@ -73,17 +72,13 @@ export function SessionsSection({
           </>
         );
       },
-    },
-    {
-      id: "address",
-      header: t("sessions.address"),
-      label: t("sessions.address"),
-      cell: (session) => (
-        <span dir="ltr" className="font-mono text-xs">
-          {addressOf(session)}
-        </span>
-      ),
-    },
+      { wide: true },
+    ),
+    column("address", t("sessions.address"), (session) => (
+      <span dir="ltr" className="font-mono text-xs">
+        {addressOf(session)}
+      </span>
+    )),
     timeColumn({
       id: "signedIn",
       name: t("sessions.signedIn"),
@@ -102,11 +97,9 @@ export function SessionsSection({
       at: (session) => session.expiresAt,
       format: date,
     }),
-    {
-      id: "actions",
-      header: <span className="sr-only">{t("sessions.actions")}</span>,
-      wide: true,
-      cell: (session) => {
+    actionsColumn(
+      t("sessions.actions"),
+      (session) => {
         if (session.current) return null;
         const device = deviceName(session.userAgent);
         return (
@@ -128,7 +121,8 @@ export function SessionsSection({
           />
         );
       },
-    },
+      { hideName: true, wide: true },
+    ),
   ];
   return (
     <section aria-labelledby="sessions-heading" className="grid min-w-0 gap-3">
@@ -156,12 +150,7 @@ export function SessionsSection({
         ) : null}
       </div>
       {mine ? <ResultMessage result={mine} values={resultValues(mine)} /> : null}
-      <DataTable
-        caption={t("sessions.title")}
-        columns={columns}
-        rows={sessions}
-        rowKey={(session) => session.id}
-      />
+      <DataTable caption={t("sessions.title")} columns={columns} rows={sessions} rowKey={byId} />
       <p className="text-xs text-muted-foreground">
         {t("sessions.lastActiveNote", { minutes: SESSION_ACTIVITY_STEP_MINUTES })}
       </p>

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { type Column, timeColumn } from "~/components/data-table/data-table";
+import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
+import { actionsColumn, column } from "~/components/data-table/column-presets";
 import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { ResultMessage } from "~/components/ui/result-message";
@@ -48,12 +49,10 @@ export function ThrottlesSection({
     return { key: email ?? address ?? "", from: entry.kind === "pair" ? address : null };
   };
   const throttleColumns: Column<ThrottleView>[] = [
-    {
-      id: "who",
-      header: t("throttles.who"),
-      label: t("throttles.who"),
-      wide: true,
-      cell: (entry) => {
+    column(
+      "who",
+      t("throttles.who"),
+      (entry) => {
         const { key, from } = who(entry);
         return (
           <>
@@ -74,54 +73,47 @@ export function ThrottlesSection({
           </>
         );
       },
-    },
-    {
-      id: "state",
-      header: t("throttles.state"),
-      label: t("throttles.state"),
-      cell: (entry) =>
-        entry.active ? (
-          <>
-            <Badge tone="red" className="w-fit">
-              {t("throttles.blocked")}
-            </Badge>
-            <time className="text-xs" dateTime={entry.block.endsAt}>
-              {t("throttles.until", { time: date.format(new Date(entry.block.endsAt)) })}
-            </time>
-          </>
-        ) : entry.block.liftedAt ? (
-          <>
-            <Badge tone="blue" className="w-fit">
-              {t("throttles.lifted")}
-            </Badge>
-            <span className="text-xs">{when(entry.block.liftedAt)}</span>
-          </>
-        ) : (
-          <>
-            <Badge className="w-fit">{t("throttles.ended")}</Badge>
-            <span className="text-xs">{when(entry.block.endsAt)}</span>
-          </>
-        ),
-    },
+      { wide: true },
+    ),
+    column("state", t("throttles.state"), (entry) =>
+      entry.active ? (
+        <>
+          <Badge tone="red" className="w-fit">
+            {t("throttles.blocked")}
+          </Badge>
+          <time className="text-xs" dateTime={entry.block.endsAt}>
+            {t("throttles.until", { time: date.format(new Date(entry.block.endsAt)) })}
+          </time>
+        </>
+      ) : entry.block.liftedAt ? (
+        <>
+          <Badge tone="blue" className="w-fit">
+            {t("throttles.lifted")}
+          </Badge>
+          <span className="text-xs">{when(entry.block.liftedAt)}</span>
+        </>
+      ) : (
+        <>
+          <Badge className="w-fit">{t("throttles.ended")}</Badge>
+          <span className="text-xs">{when(entry.block.endsAt)}</span>
+        </>
+      ),
+    ),
     timeColumn({
       id: "blockedAt",
       name: t("throttles.blockedAt"),
       at: (entry) => entry.block.startedAt,
       format: date,
     }),
-    {
-      id: "attempts",
-      header: t("throttles.attempts"),
-      headerClassName: "md:text-end",
-      label: t("throttles.attempts"),
-      className: "md:text-end",
-      cell: (entry) => <span className="font-mono">{entry.attempts}</span>,
-    },
-    {
-      id: "actions",
-      header: <span className="sr-only">{t("throttles.actions")}</span>,
-      wide: true,
-      cell: (entry) => {
+    column(
+      "attempts",
+      t("throttles.attempts"),
+      (entry) => <span className="font-mono">{entry.attempts}</span>,
+      { headerClassName: "md:text-end", className: "md:text-end" },
+    ),
+    actionsColumn(
+      t("throttles.actions"),
+      (entry) => {
         if (!entry.active) return null;
         const { key, from } = who(entry);
         return (
@@ -148,25 +140,18 @@ export function ThrottlesSection({
           />
         );
       },
-    },
+      { hideName: true, wide: true },
+    ),
   ];
   const refusalColumns: Column<RefusalView>[] = [
-    {
-      id: "address",
-      header: t("refusals.address"),
-      label: t("refusals.address"),
-      cell: (refusal) => <AddressText address={refusal.address} />,
-    },
-    {
-      id: "form",
-      header: t("refusals.form"),
-      label: t("refusals.form"),
-      cell: (refusal) => (
-        <span dir="ltr" className="font-mono text-xs">
-          {refusal.path}
-        </span>
-      ),
-    },
+    column("address", t("refusals.address"), (refusal) => (
+      <AddressText address={refusal.address} />
+    )),
+    column("form", t("refusals.form"), (refusal) => (
+      <span dir="ltr" className="font-mono text-xs">
+        {refusal.path}
+      </span>
+    )),
     timeColumn({ id: "at", name: t("refusals.at"), at: (refusal) => refusal.at, format: date }),
     timeColumn({
       id: "until",
@@ -211,7 +196,7 @@ export function ThrottlesSection({
           caption: t("refusals.title"),
           columns: refusalColumns,
           rows: refusals,
-          rowKey: (refusal) => refusal.id,
+          rowKey: byId,
         }}
         empty={t("refusals.empty")}
       />

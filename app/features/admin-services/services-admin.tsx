@@ -1,8 +1,13 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
-import { CellWithNote, type Column } from "~/components/data-table/data-table";
+import { byId, type Column } from "~/components/data-table/data-table";
+import {
+  actionsColumn,
+  badgeColumn,
+  customerColumn,
+  noteColumn,
+} from "~/components/data-table/column-presets";
 import { ListTable } from "~/components/data-table/list-page";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { TitledCard } from "~/components/ui/card";
@@ -64,18 +69,8 @@ export function ServicesAdmin({
   const actions: ServiceAction[] = ["suspend", "reactivate", "terminate"];
   const columns: Column<AdminServiceRow>[] = [
     { id: "id", header: "#", className: "font-mono", cell: (service) => service.id },
-    {
-      id: "customer",
-      header: t("admin.customer"),
-      cell: (service) => (
-        <CellWithNote value={service.userName} note={service.userEmail} dir="ltr" />
-      ),
-    },
-    {
-      id: "service",
-      header: t("admin.service"),
-      cell: (service) => <CellWithNote value={service.name} note={service.serverName} dir="auto" />,
-    },
+    customerColumn(t("admin.customer"), (service) => [service.userName, service.userEmail]),
+    noteColumn("service", t("admin.service"), (service) => [service.name, service.serverName]),
     {
       id: "price",
       header: t("admin.price_label"),
@@ -87,47 +82,37 @@ export function ServicesAdmin({
       header: t("admin.expires"),
       cell: (service) => date.format(new Date(service.expiresAt)),
     },
-    {
-      id: "status",
-      header: t("admin.status"),
-      cell: (service) => {
-        const shown = displayStatus(service.status, service.expiresAt);
-        return <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>;
-      },
-    },
-    {
-      id: "actions",
-      header: t("admin.actions"),
-      cell: (service) => (
-        <div className="flex flex-wrap gap-2">
-          {actions
-            .filter((action) => canTransition(service.status, action))
-            .map((action) => (
-              <IntentButton
-                key={action}
-                intent={action}
-                fields={{ serviceId: service.id }}
-                confirmText={
-                  action === "terminate"
-                    ? t("admin.confirmTerminate", { id: service.id })
-                    : undefined
-                }
-                variant={action === "terminate" ? "destructive" : "outline"}
-              >
-                {t(SERVICE_ACTION_LABELS[action])}
-              </IntentButton>
-            ))}
-          <IntentButton
-            intent="delete"
-            fields={{ serviceId: service.id }}
-            confirmText={t("admin.confirmDelete", { id: service.id })}
-            variant="ghost"
-          >
-            {t("admin.delete")}
-          </IntentButton>
-        </div>
-      ),
-    },
+    badgeColumn("status", t("admin.status"), (service) => {
+      const shown = displayStatus(service.status, service.expiresAt);
+      return { tone: badgeTone(shown), text: t(SERVICE_STATUS_LABELS[shown]) };
+    }),
+    actionsColumn(t("admin.actions"), (service) => (
+      <div className="flex flex-wrap gap-2">
+        {actions
+          .filter((action) => canTransition(service.status, action))
+          .map((action) => (
+            <IntentButton
+              key={action}
+              intent={action}
+              fields={{ serviceId: service.id }}
+              confirmText={
+                action === "terminate" ? t("admin.confirmTerminate", { id: service.id }) : undefined
+              }
+              variant={action === "terminate" ? "destructive" : "outline"}
+            >
+              {t(SERVICE_ACTION_LABELS[action])}
+            </IntentButton>
+          ))}
+        <IntentButton
+          intent="delete"
+          fields={{ serviceId: service.id }}
+          confirmText={t("admin.confirmDelete", { id: service.id })}
+          variant="ghost"
+        >
+          {t("admin.delete")}
+        </IntentButton>
+      </div>
+    )),
   ];
   return (
     <main className="grid gap-6">
@@ -194,7 +179,7 @@ export function ServicesAdmin({
           caption: t("admin.title"),
           columns,
           rows: services,
-          rowKey: (service) => service.id,
+          rowKey: byId,
           phone: "scroll",
           rowClassName: "align-top",
         }}

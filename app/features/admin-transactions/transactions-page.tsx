@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { type Column, timeColumn } from "~/components/data-table/data-table";
+import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
+import { amountColumn, column } from "~/components/data-table/column-presets";
 import { FilterBar, FilterField, FilterSelect } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { Card, CardContent } from "~/components/ui/card";
@@ -12,7 +13,6 @@ import type {
   LedgerTotals,
 } from "~/domain/coins/ledger-report";
 import { formatCoins } from "~/lib/money";
-import { cn } from "~/lib/utils";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 import { PageHeading } from "~/components/ui/page-heading";
 import { pageHref } from "~/components/data-table/pager";
@@ -78,63 +78,40 @@ export function TransactionsPage({
       ];
   const columns: Column<LedgerRowView>[] = [
     timeColumn({ id: "when", name: t("transactions.when"), at: (entry) => entry.at, format: date }),
-    {
-      id: "customer",
-      header: t("transactions.customer"),
-      label: t("transactions.customer"),
-      cell: (entry) => (
-        <>
-          <span>{entry.userName}</span>
-          <span className="block text-xs text-muted-foreground" dir="ltr">
-            {entry.userEmail}
-          </span>
-        </>
-      ),
-    },
-    {
-      id: "kind",
-      header: t("transactions.kind"),
-      label: t("transactions.kind"),
-      cell: (entry) => (
-        <>
-          <span>{kindLabel(entry.kind)}</span>
-          {entry.orderId ? (
-            <Link
-              className="block text-xs text-primary hover:underline"
-              to={`/admin/orders?id=${entry.orderId}`}
-            >
-              {t("transactions.order", { id: entry.orderId })}
-            </Link>
-          ) : null}
-        </>
-      ),
-    },
-    {
-      id: "amount",
-      header: t("transactions.amount"),
-      headerClassName: "md:text-end",
-      label: t("transactions.amount"),
-      className: (entry) =>
-        cn(
-          "font-mono md:text-end md:whitespace-nowrap",
-          entry.amountCents > 0 ? "text-green-700" : "text-destructive",
-        ),
-      cell: (entry) => <span dir="ltr">{signed(entry.amountCents, locale)}</span>,
-    },
-    {
-      id: "balance",
-      header: t("transactions.balanceAfter"),
-      headerClassName: "md:text-end",
-      label: t("transactions.balanceAfter"),
-      className: "font-mono md:text-end md:whitespace-nowrap",
-      cell: (entry) => <span dir="ltr">{formatCoins(entry.balanceAfterCents, locale)}</span>,
-    },
-    {
-      id: "reason",
-      header: t("transactions.reason"),
-      label: t("transactions.reason"),
-      wide: true,
-      cell: (entry) => (
+    column("customer", t("transactions.customer"), (entry) => (
+      <>
+        <span>{entry.userName}</span>
+        <span className="block text-xs text-muted-foreground" dir="ltr">
+          {entry.userEmail}
+        </span>
+      </>
+    )),
+    column("kind", t("transactions.kind"), (entry) => (
+      <>
+        <span>{kindLabel(entry.kind)}</span>
+        {entry.orderId ? (
+          <Link
+            className="block text-xs text-primary hover:underline"
+            to={`/admin/orders?id=${entry.orderId}`}
+          >
+            {t("transactions.order", { id: entry.orderId })}
+          </Link>
+        ) : null}
+      </>
+    )),
+    amountColumn(
+      "amount",
+      t("transactions.amount"),
+      (entry) => signed(entry.amountCents, locale),
+      (entry) => (entry.amountCents > 0 ? "text-green-700" : "text-destructive"),
+    ),
+    amountColumn("balance", t("transactions.balanceAfter"), (entry) =>
+      formatCoins(entry.balanceAfterCents, locale),
+    ),
+    column(
+      "reason",
+      t("transactions.reason"),
+      (entry) => (
         <>
           <span>{entry.reason}</span>
           {entry.actorEmail && entry.actorEmail !== entry.userEmail ? (
@@ -144,7 +121,8 @@ export function TransactionsPage({
           ) : null}
         </>
       ),
-    },
+      { wide: true },
+    ),
   ];
   return (
     <ListPage
@@ -189,12 +167,7 @@ export function TransactionsPage({
           </FilterField>
         </FilterBar>
       }
-      table={{
-        caption: t("nav.transactions"),
-        columns,
-        rows: entries,
-        rowKey: (entry) => entry.id,
-      }}
+      table={{ caption: t("nav.transactions"), columns, rows: entries, rowKey: byId }}
       empty={t(filtered ? "transactions.noMatch" : "transactions.empty")}
       pager={{ page: query.page, hasMore, href }}
     >

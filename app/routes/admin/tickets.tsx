@@ -1,8 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
-import { CellWithNote, type Column } from "~/components/data-table/data-table";
+import { byId, type Column } from "~/components/data-table/data-table";
+import { badgeColumn, customerColumn } from "~/components/data-table/column-presets";
 import { ListPage } from "~/components/data-table/list-page";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import {
@@ -66,40 +66,20 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
         </>
       ),
     },
-    {
-      id: "customer",
-      header: t("admin.customer"),
-      cell: (ticket) => (
-        <CellWithNote value={ticket.customerName} note={ticket.customerEmail} dir="ltr" />
-      ),
-    },
+    customerColumn(t("admin.customer"), (ticket) => [ticket.customerName, ticket.customerEmail]),
     {
       id: "department",
       header: t("new.department"),
       cell: (ticket) => t(DEPARTMENT_LABELS[ticket.department as Department]),
     },
-    {
-      id: "priority",
-      header: t("new.priority"),
-      cell: (ticket) => (
-        <Badge
-          tone={
-            ticket.priority === "high" ? "red" : ticket.priority === "medium" ? "yellow" : "grey"
-          }
-        >
-          {t(PRIORITY_LABELS[ticket.priority as Priority])}
-        </Badge>
-      ),
-    },
-    {
-      id: "status",
-      header: t("admin.filterStatus"),
-      cell: (ticket) => (
-        <Badge tone={ticketTone(ticket.status as TicketStatus)}>
-          {t(TICKET_STATUS_LABELS[ticket.status as TicketStatus])}
-        </Badge>
-      ),
-    },
+    badgeColumn("priority", t("new.priority"), (ticket) => ({
+      tone: ticket.priority === "high" ? "red" : ticket.priority === "medium" ? "yellow" : "grey",
+      text: t(PRIORITY_LABELS[ticket.priority as Priority]),
+    })),
+    badgeColumn("status", t("admin.filterStatus"), (ticket) => ({
+      tone: ticketTone(ticket.status as TicketStatus),
+      text: t(TICKET_STATUS_LABELS[ticket.status as TicketStatus]),
+    })),
   ];
   return (
     <ListPage
@@ -147,7 +127,7 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
         caption: t("admin.title"),
         columns,
         rows: tickets,
-        rowKey: (ticket) => ticket.id,
+        rowKey: byId,
         phone: "scroll",
       }}
       empty={t("admin.empty")}
