@@ -31,9 +31,19 @@ export function toColonKey<K extends MessageKey>(key: K): ColonKey<K> {
   return `${key.slice(0, dot)}:${key.slice(dot + 1)}` as ColonKey<K>;
 }
 
+/** Translates a message key; a text for a key, nothing for no key (an optional message). */
+export interface Translate {
+  (key: MessageKey, options?: TOptions): string;
+  (key: MessageKey | undefined, options?: TOptions): string | undefined;
+}
+
 /** Translates domain message keys (any namespace) into the reader's language. */
-export function useMessage() {
+export function useMessage(): Translate {
   const { i18n } = useTranslation();
-  return (key: MessageKey | undefined, options?: TOptions) =>
-    key === undefined ? undefined : i18n.t(toColonKey(key), options);
+  function translate(key: MessageKey, options?: TOptions): string;
+  function translate(key: MessageKey | undefined, options?: TOptions): string | undefined;
+  function translate(key: MessageKey | undefined, options?: TOptions) {
+    return key === undefined ? undefined : i18n.t(toColonKey(key), options);
+  }
+  return translate;
 }

@@ -31,7 +31,8 @@ type Attributes<Element extends "input" | "textarea" | "select"> = Omit<
   "id" | "name" | "className" | "children" | `aria-${string}`
 >;
 
-export type InputSpec = Labelled & Attributes<"input"> & { kind: "input" };
+/** `className` adds to the Input's own classes (a width, a font). */
+export type InputSpec = Labelled & Attributes<"input"> & { kind: "input"; className?: string };
 export type PasswordSpec = Labelled &
   Attributes<"input"> & { kind: "password"; showLabel: string; hideLabel: string };
 export type TextareaSpec = Labelled &
@@ -151,6 +152,22 @@ export function FormFields({
     );
   };
   return <>{fields.map(render)}</>;
+}
+
+/** A select's options: each of `values`, shown as `labelOf(value)`. */
+export function choicesOf<T extends string>(values: readonly T[], labelOf: (value: T) => string) {
+  return values.map((value) => ({ value, label: labelOf(value) }));
+}
+
+/** The names of the controls a field list holds, rows included (not switches' or custom content's). */
+export function fieldNames(fields: readonly FieldSpec[]): string[] {
+  return fields.flatMap((spec) =>
+    spec.kind === "row"
+      ? fieldNames(spec.fields)
+      : spec.kind === "custom" || spec.kind === "switch"
+        ? []
+        : [spec.name],
+  );
 }
 
 function keyOf(spec: FieldSpec): string {

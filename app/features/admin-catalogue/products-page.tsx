@@ -1,10 +1,12 @@
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
-import type { Column } from "~/components/data-table/data-table";
+import { byId, type Column } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/column-presets";
 import { FilterSelect } from "~/components/data-table/filter-bar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { choicesOf } from "~/components/ui/form-card";
 import {
   categoryOf,
   PRODUCT_CATEGORIES,
@@ -32,12 +34,9 @@ import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
   CataloguePage,
-  EditLink,
-  EditorInput,
+  EditorFields,
   EditorPage,
-  EditorSelect,
-  EditorTextarea,
-  RowIntentButton,
+  RowActions,
   statusColumn,
   useBusy,
   useEditorForm,
@@ -63,7 +62,6 @@ export function ProductsPage({
 }: ProductsPageProps) {
   const { t } = useTranslation("admin-catalogue");
   const busy = useBusy();
-  const filtered = Boolean(query.type || query.status);
   // Row buttons post to the list with its filters but without the last save's notice, which would
   // otherwise stay on the page beside the new message.
   const filters = new URLSearchParams();
@@ -161,68 +159,53 @@ export function ProductsPage({
         );
       },
     },
-    {
-      id: "actions",
-      header: t("products.columns.actions"),
-      wide: true,
-      cell: (product) => (
-        <div className="flex flex-wrap items-start gap-2 md:flex-nowrap">
-          <EditLink
-            id={product.id}
-            label={t("products.edit")}
-            accessibleName={t("products.editFor", { name: product.name })}
-          />
-          <RowIntentButton
-            action={action}
-            intent={product.status === "active" ? "hide" : "show"}
-            id={product.id}
-            label={t(product.status === "active" ? "products.hide" : "products.show")}
-            accessibleName={t(
-              product.status === "active" ? "products.hideFor" : "products.showFor",
-              { name: product.name },
-            )}
-          />
+    actionsColumn(
+      t("products.columns.actions"),
+      (product) => (
+        <RowActions
+          area="products"
+          action={action}
+          id={product.id}
+          on={product.status === "active"}
+          names={{ name: product.name }}
+          className="flex flex-wrap items-start gap-2 md:flex-nowrap"
+        >
           {canDeleteProduct(product) ? <DeleteProduct product={product} action={action} /> : null}
-        </div>
+        </RowActions>
       ),
-    },
+      { wide: true },
+    ),
   ];
   return (
     <CataloguePage
       area="products"
-      editing={editing}
-      result={result}
+      page={{ editing, result, query }}
       editor={(product, saved) => (
         <ProductEditor product={product} locale={locale} result={saved} />
       )}
-      query={query}
-      filtered={filtered}
-      filters={{
-        className: "sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end",
-        controls: (
-          <>
-            <FilterSelect
-              id="product-type-filter"
-              label={t("products.fields.type")}
-              name="type"
-              defaultValue={query.type ?? ""}
-              anyLabel={t("products.anyType")}
-              values={PRODUCT_TYPES}
-              labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
-            />
-            <FilterSelect
-              id="product-status-filter"
-              label={t("products.fields.status")}
-              name="status"
-              defaultValue={query.status ?? ""}
-              anyLabel={t("products.anyStatus")}
-              values={PRODUCT_STATUSES}
-              labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
-            />
-          </>
-        ),
-      }}
-      table={{ columns, rows: products, rowKey: (product) => product.id }}
+      filters={
+        <>
+          <FilterSelect
+            id="product-type-filter"
+            label={t("products.fields.type")}
+            name="type"
+            defaultValue={query.type ?? ""}
+            anyLabel={t("products.anyType")}
+            values={PRODUCT_TYPES}
+            labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
+          />
+          <FilterSelect
+            id="product-status-filter"
+            label={t("products.fields.status")}
+            name="status"
+            defaultValue={query.status ?? ""}
+            anyLabel={t("products.anyStatus")}
+            values={PRODUCT_STATUSES}
+            labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
+          />
+        </>
+      }
+      table={{ columns, rows: products, rowKey: byId }}
       footer={<p className="text-sm text-muted-foreground">{t("products.deleteNote")}</p>}
     />
   );
@@ -333,93 +316,116 @@ function ProductEditor({
           : undefined
       }
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <EditorInput
-          editor={form}
-          name="name"
-          label={t("products.fields.name")}
-          required
-          maxLength={MAX_PRODUCT_NAME_LENGTH}
-          dir="auto"
-        />
-        <EditorInput
-          editor={form}
-          name="slug"
-          label={t("products.fields.slug")}
-          hint={t("products.hints.slug")}
-          dir="ltr"
-          maxLength={MAX_SLUG_LENGTH}
-          autoComplete="off"
-        />
-      </div>
-      <div className="grid items-start gap-4 sm:grid-cols-3">
-        <EditorSelect
-          editor={form}
-          name="type"
-          label={t("products.fields.type")}
-          values={PRODUCT_TYPES}
-          labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
-        />
-        <EditorSelect
-          editor={form}
-          name="category"
-          label={t("products.fields.category")}
-          emptyLabel={t("products.categoryFromType")}
-          values={PRODUCT_CATEGORIES}
-          labelOf={(category) => t(PRODUCT_CATEGORY_LABELS[category])}
-        />
-        <EditorSelect
-          editor={form}
-          name="status"
-          label={t("products.fields.status")}
-          values={PRODUCT_STATUSES}
-          labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
-        />
-      </div>
-      <EditorTextarea
+      <EditorFields
         editor={form}
-        name="description"
-        label={t("products.fields.description")}
-        rows={2}
-        maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
-        dir="auto"
-      />
-      <EditorInput
-        editor={form}
-        name="price"
-        label={t("products.fields.price")}
-        hint={t("products.hints.price", { example: formatEuros(499, locale) })}
-        inputMode="decimal"
-        dir="ltr"
-        required
-        autoComplete="off"
-        className="sm:max-w-48"
-      />
-      <EditorTextarea
-        editor={form}
-        name="features"
-        label={t("products.fields.features")}
-        hint={t("products.hints.features", { lines: MAX_FEATURES, length: MAX_FEATURE_LENGTH })}
-        rows={5}
-        dir="auto"
+        fields={[
+          {
+            kind: "row",
+            className: "grid items-start gap-4 sm:grid-cols-2",
+            fields: [
+              {
+                kind: "input",
+                name: "name",
+                label: t("products.fields.name"),
+                required: true,
+                maxLength: MAX_PRODUCT_NAME_LENGTH,
+                dir: "auto",
+              },
+              {
+                kind: "input",
+                name: "slug",
+                label: t("products.fields.slug"),
+                hint: t("products.hints.slug"),
+                dir: "ltr",
+                maxLength: MAX_SLUG_LENGTH,
+                autoComplete: "off",
+              },
+            ],
+          },
+          {
+            kind: "row",
+            className: "grid items-start gap-4 sm:grid-cols-3",
+            fields: [
+              {
+                kind: "select",
+                name: "type",
+                variant: "validated",
+                label: t("products.fields.type"),
+                options: choicesOf(PRODUCT_TYPES, (type) => t(PRODUCT_TYPE_LABELS[type])),
+              },
+              {
+                kind: "select",
+                name: "category",
+                variant: "validated",
+                label: t("products.fields.category"),
+                options: [
+                  { value: "", label: t("products.categoryFromType") },
+                  ...choicesOf(PRODUCT_CATEGORIES, (category) =>
+                    t(PRODUCT_CATEGORY_LABELS[category]),
+                  ),
+                ],
+              },
+              {
+                kind: "select",
+                name: "status",
+                variant: "validated",
+                label: t("products.fields.status"),
+                options: choicesOf(PRODUCT_STATUSES, (status) => t(PRODUCT_STATUS_LABELS[status])),
+              },
+            ],
+          },
+          {
+            kind: "textarea",
+            name: "description",
+            label: t("products.fields.description"),
+            rows: 2,
+            maxLength: MAX_PRODUCT_DESCRIPTION_LENGTH,
+            dir: "auto",
+            variant: "validated",
+          },
+          {
+            kind: "input",
+            name: "price",
+            label: t("products.fields.price"),
+            hint: t("products.hints.price", { example: formatEuros(499, locale) }),
+            inputMode: "decimal",
+            dir: "ltr",
+            required: true,
+            autoComplete: "off",
+            className: "sm:max-w-48",
+          },
+          {
+            kind: "textarea",
+            name: "features",
+            label: t("products.fields.features"),
+            hint: t("products.hints.features", { lines: MAX_FEATURES, length: MAX_FEATURE_LENGTH }),
+            rows: 5,
+            dir: "auto",
+            variant: "validated",
+          },
+        ]}
       />
       <fieldset className="grid gap-3">
         <legend className="text-sm font-medium">{t("products.fields.specs")}</legend>
         <p className="text-sm text-muted-foreground">{t("products.hints.specs")}</p>
-        <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-4">
-          {SPEC_FIELDS.map((field) => (
-            <EditorInput
-              key={field}
-              editor={form}
-              name={field}
-              label={t(SPEC_LABELS[field])}
-              inputMode="numeric"
-              dir="ltr"
-              autoComplete="off"
-              max={SPEC_LIMITS[field]}
-            />
-          ))}
-        </div>
+        <EditorFields
+          editor={form}
+          fields={[
+            {
+              kind: "row",
+              className: "grid grid-cols-2 items-start gap-4 sm:grid-cols-4",
+              fields: SPEC_FIELDS.map((field) => ({
+                kind: "input",
+                name: field,
+                label: t(SPEC_LABELS[field]),
+                inputMode: "numeric",
+                dir: "ltr",
+                autoComplete: "off",
+                max: SPEC_LIMITS[field],
+              })),
+            },
+          ]}
+        />
       </fieldset>
       <label className="flex items-center gap-2 text-sm">
         <input

@@ -1,6 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { Column } from "~/components/data-table/data-table";
+import { byId, type Column } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/column-presets";
+import { choicesOf } from "~/components/ui/form-card";
 import { FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
 import {
   PRODUCT_STATUS_LABELS,
@@ -23,11 +25,9 @@ import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
   CataloguePage,
-  EditLink,
-  EditorInput,
+  EditorFields,
   EditorPage,
-  EditorSelect,
-  RowIntentButton,
+  RowActions,
   statusColumn,
   useEditorForm,
   type CatalogueActionResult,
@@ -72,7 +72,6 @@ export function PromotionsPage({
   result,
 }: PromotionsPageProps) {
   const { t } = useTranslation("admin-catalogue");
-  const filtered = Boolean(query.q || query.status);
   const day = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const names = new Map(products.map((product) => [product.id, product.name]));
   const href = (page: number) => pageHref({ q: query.q, status: query.status }, page);
@@ -178,69 +177,53 @@ export function PromotionsPage({
         </>
       ),
     },
-    {
-      id: "actions",
-      header: t("promotions.columns.actions"),
-      wide: true,
-      cell: (voucher) => (
-        <div className="flex flex-wrap gap-2 md:flex-nowrap">
-          <EditLink
-            id={voucher.id}
-            label={t("promotions.edit")}
-            accessibleName={t("promotions.editFor", { code: voucher.code })}
-          />
-          <RowIntentButton
-            action={action}
-            intent={voucher.isActive ? "deactivate" : "activate"}
-            id={voucher.id}
-            label={t(voucher.isActive ? "promotions.deactivate" : "promotions.activate")}
-            accessibleName={t(
-              voucher.isActive ? "promotions.deactivateFor" : "promotions.activateFor",
-              { code: voucher.code },
-            )}
-          />
-        </div>
+    actionsColumn(
+      t("promotions.columns.actions"),
+      (voucher) => (
+        <RowActions
+          area="promotions"
+          action={action}
+          id={voucher.id}
+          on={voucher.isActive}
+          names={{ code: voucher.code }}
+          className="flex flex-wrap gap-2 md:flex-nowrap"
+        />
       ),
-    },
+      { wide: true },
+    ),
   ];
   return (
     <CataloguePage
       area="promotions"
-      editing={editing}
-      result={result}
+      page={{ editing, result, query }}
       editor={(voucher, saved) => (
         <VoucherEditor voucher={voucher} products={products} result={saved} />
       )}
-      query={query}
-      filtered={filtered}
-      filters={{
-        className: "sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end",
-        controls: (
-          <>
-            <FilterSearch
-              id="voucher-search"
-              label={t("promotions.search")}
-              name="q"
-              dir="ltr"
-              maxLength={MAX_CODE_LENGTH}
-              defaultValue={query.q}
-            />
-            <FilterSelect
-              id="voucher-status"
-              label={t("promotions.columns.status")}
-              name="status"
-              defaultValue={query.status ?? ""}
-              anyLabel={t("promotions.anyStatus")}
-              values={VOUCHER_STATUSES}
-              labelOf={(status) => t(VOUCHER_STATUS_LABELS[status])}
-            />
-          </>
-        ),
-      }}
+      filters={
+        <>
+          <FilterSearch
+            id="voucher-search"
+            label={t("promotions.search")}
+            name="q"
+            dir="ltr"
+            maxLength={MAX_CODE_LENGTH}
+            defaultValue={query.q}
+          />
+          <FilterSelect
+            id="voucher-status"
+            label={t("promotions.columns.status")}
+            name="status"
+            defaultValue={query.status ?? ""}
+            anyLabel={t("promotions.anyStatus")}
+            values={VOUCHER_STATUSES}
+            labelOf={(status) => t(VOUCHER_STATUS_LABELS[status])}
+          />
+        </>
+      }
       count={
         <p className="text-sm text-muted-foreground">{t("promotions.count", { count: total })}</p>
       }
-      table={{ columns, rows: vouchers, rowKey: (voucher) => voucher.id }}
+      table={{ columns, rows: vouchers, rowKey: byId }}
       pager={{ page: query.page, hasMore, href }}
     />
   );
@@ -296,80 +279,99 @@ function VoucherEditor({
           : undefined
       }
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <EditorInput
-          editor={form}
-          name="code"
-          label={t("promotions.fields.code")}
-          hint={t("promotions.hints.code")}
-          required
-          dir="ltr"
-          autoComplete="off"
-          maxLength={MAX_CODE_LENGTH}
-          className="font-mono uppercase"
-        />
-        <EditorInput
-          editor={form}
-          name="description"
-          label={t("promotions.fields.description")}
-          dir="auto"
-          maxLength={MAX_VOUCHER_DESCRIPTION_LENGTH}
-        />
-      </div>
-      <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <EditorSelect
-          editor={form}
-          name="discountType"
-          label={t("promotions.fields.discountType")}
-          values={DISCOUNT_TYPES}
-          labelOf={(type) => t(DISCOUNT_TYPE_LABELS[type])}
-        />
-        <EditorInput
-          editor={form}
-          name="discountValue"
-          label={t("promotions.fields.discountValue")}
-          hint={t("promotions.hints.discountValue")}
-          inputMode="decimal"
-          dir="ltr"
-          required
-          autoComplete="off"
-        />
-        <EditorInput
-          editor={form}
-          name="minPurchase"
-          label={t("promotions.fields.minPurchase")}
-          hint={t("promotions.hints.minPurchase")}
-          inputMode="decimal"
-          dir="ltr"
-          autoComplete="off"
-        />
-        <EditorInput
-          editor={form}
-          name="maxUses"
-          label={t("promotions.fields.maxUses")}
-          hint={voucher ? t("promotions.hints.maxUses", { count: voucher.usedCount }) : undefined}
-          inputMode="numeric"
-          dir="ltr"
-          required
-          autoComplete="off"
-        />
-      </div>
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <EditorInput
-          editor={form}
-          name="validFrom"
-          label={t("promotions.fields.validFrom")}
-          type="date"
-          required
-        />
-        <EditorInput
-          editor={form}
-          name="validUntil"
-          label={t("promotions.fields.validUntil")}
-          type="date"
-          required
-        />
-      </div>
+      <EditorFields
+        editor={form}
+        fields={[
+          {
+            kind: "row",
+            className: "grid items-start gap-4 sm:grid-cols-2",
+            fields: [
+              {
+                kind: "input",
+                name: "code",
+                label: t("promotions.fields.code"),
+                hint: t("promotions.hints.code"),
+                required: true,
+                dir: "ltr",
+                autoComplete: "off",
+                maxLength: MAX_CODE_LENGTH,
+                className: "font-mono uppercase",
+              },
+              {
+                kind: "input",
+                name: "description",
+                label: t("promotions.fields.description"),
+                dir: "auto",
+                maxLength: MAX_VOUCHER_DESCRIPTION_LENGTH,
+              },
+            ],
+          },
+          {
+            kind: "row",
+            className: "grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4",
+            fields: [
+              {
+                kind: "select",
+                name: "discountType",
+                variant: "validated",
+                label: t("promotions.fields.discountType"),
+                options: choicesOf(DISCOUNT_TYPES, (type) => t(DISCOUNT_TYPE_LABELS[type])),
+              },
+              {
+                kind: "input",
+                name: "discountValue",
+                label: t("promotions.fields.discountValue"),
+                hint: t("promotions.hints.discountValue"),
+                inputMode: "decimal",
+                dir: "ltr",
+                required: true,
+                autoComplete: "off",
+              },
+              {
+                kind: "input",
+                name: "minPurchase",
+                label: t("promotions.fields.minPurchase"),
+                hint: t("promotions.hints.minPurchase"),
+                inputMode: "decimal",
+                dir: "ltr",
+                autoComplete: "off",
+              },
+              {
+                kind: "input",
+                name: "maxUses",
+                label: t("promotions.fields.maxUses"),
+                hint: voucher
+                  ? t("promotions.hints.maxUses", { count: voucher.usedCount })
+                  : undefined,
+                inputMode: "numeric",
+                dir: "ltr",
+                required: true,
+                autoComplete: "off",
+              },
+            ],
+          },
+          {
+            kind: "row",
+            className: "grid items-start gap-4 sm:grid-cols-2",
+            fields: [
+              {
+                kind: "input",
+                name: "validFrom",
+                label: t("promotions.fields.validFrom"),
+                type: "date",
+                required: true,
+              },
+              {
+                kind: "input",
+                name: "validUntil",
+                label: t("promotions.fields.validUntil"),
+                type: "date",
+                required: true,
+              },
+            ],
+          },
+        ]}
+      />
       <p className="-mt-3 text-sm text-muted-foreground">{t("promotions.hints.dates")}</p>
       <fieldset
         className="grid gap-3"

@@ -9,12 +9,9 @@ import type { Column, DataTableProps } from "~/components/data-table/data-table"
 import { Badge } from "~/components/ui/badge";
 import type { PagerProps } from "~/components/data-table/pager";
 import { Card, CardContent } from "~/components/ui/card";
-import { Field, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FormFields, fieldNames, type FieldSpec } from "~/components/ui/form-card";
 import { IntentButton } from "~/components/ui/intent-button";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
-import { Select } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
 import { StatusMessage } from "~/components/ui/status-message";
 import { useMessage } from "~/i18n/use-message";
 import { cn } from "~/lib/utils";
@@ -64,6 +61,94 @@ const AREA_TEXTS = {
     create: "promotions.create",
   },
 } as const satisfies Record<CatalogueArea, Record<string, string>>;
+
+// A row's edit button and its on/off switch per list, keys written out (docs/i18n.md): `on` is the
+// button an item that is on (shown, active) gets, `off` the one it gets when off.
+const ROW_ACTION_TEXTS = {
+  products: {
+    edit: "admin-catalogue.products.edit",
+    editFor: "admin-catalogue.products.editFor",
+    on: {
+      intent: "hide",
+      label: "admin-catalogue.products.hide",
+      labelFor: "admin-catalogue.products.hideFor",
+    },
+    off: {
+      intent: "show",
+      label: "admin-catalogue.products.show",
+      labelFor: "admin-catalogue.products.showFor",
+    },
+  },
+  promotions: {
+    edit: "admin-catalogue.promotions.edit",
+    editFor: "admin-catalogue.promotions.editFor",
+    on: {
+      intent: "deactivate",
+      label: "admin-catalogue.promotions.deactivate",
+      labelFor: "admin-catalogue.promotions.deactivateFor",
+    },
+    off: {
+      intent: "activate",
+      label: "admin-catalogue.promotions.activate",
+      labelFor: "admin-catalogue.promotions.activateFor",
+    },
+  },
+} as const satisfies Record<CatalogueArea, object>;
+
+/**
+ * A row's buttons: edit, then switch it off or on (each named for the item by `names`, e.g. its name or
+ * code), then what else the list offers (`children`).
+ */
+export function RowActions({
+  area,
+  action,
+  id,
+  on,
+  names,
+  className,
+  children,
+}: {
+  area: CatalogueArea;
+  action: string;
+  id: number;
+  on: boolean;
+  names: Record<string, string>;
+  className: string;
+  children?: ReactNode;
+}) {
+  const message = useMessage();
+  const texts = ROW_ACTION_TEXTS[area];
+  const toggle = on ? texts.on : texts.off;
+  return (
+    <div className={className}>
+      <EditLink
+        id={id}
+        label={message(texts.edit)}
+        accessibleName={message(texts.editFor, names)}
+      />
+      <RowIntentButton
+        action={action}
+        intent={toggle.intent}
+        id={id}
+        label={message(toggle.label)}
+        accessibleName={message(toggle.labelFor, names)}
+      />
+      {children}
+    </div>
+  );
+}
+
+/** Each list's filter bar: the query keys that filter it and the bar's layout. */
+const AREA_FILTERS = {
+  products: {
+    keys: ["type", "status"],
+    className: "sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end",
+  },
+  promotions: {
+    keys: ["q", "status"],
+    className: "sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end",
+  },
+} as const satisfies Record<CatalogueArea, { keys: readonly string[]; className: string }>;
 
 export function PageHeader({
   title,
@@ -260,11 +345,8 @@ export function EditorPage({
  */
 export function CataloguePage<Item, Row>({
   area,
-  editing,
-  result,
+  page: { editing, result, query },
   editor,
-  query,
-  filtered,
   filters,
   count,
   table,
@@ -272,13 +354,15 @@ export function CataloguePage<Item, Row>({
   pager,
 }: {
   area: CatalogueArea;
-  editing: Item | "new" | null | undefined;
-  result?: CatalogueActionResult;
+  /** The list page's state: the item being edited, the last post's result, the query. */
+  page: {
+    editing: Item | "new" | null | undefined;
+    result?: CatalogueActionResult;
+    query: { notice?: "created" | "updated" } & Record<string, unknown>;
+  };
   editor: (item: Item | undefined, result: CatalogueActionResult | undefined) => ReactNode;
-  query: { notice?: "created" | "updated" };
-  filtered: boolean;
-  /** The filter bar's controls and its layout. */
-  filters: { className: string; controls: ReactNode };
+  /** The filter bar's controls (its layout and which query keys filter are the list's own). */
+  filters: ReactNode;
   count?: ReactNode;
   table: DataTableProps<Row>;
   footer?: ReactNode;
@@ -292,6 +376,8 @@ export function CataloguePage<Item, Row>({
       result?.intent === "save" ? result : undefined,
     );
   const texts = AREA_TEXTS[area];
+  const filterBar = AREA_FILTERS[area];
+  const filtered = filterBar.keys.some((key) => Boolean(query[key]));
   return (
     <ListPage
       header={
@@ -305,9 +391,9 @@ export function CataloguePage<Item, Row>({
           applyLabel={t("apply")}
           clearLabel={t("clear")}
           filtered={filtered}
-          className={filters.className}
+          className={filterBar.className}
         >
-          {filters.controls}
+          {filters}
         </FilterBar>
       }
       table={{ caption: tAdmin(texts.nav), ...table }}
@@ -340,6 +426,8 @@ export function useEditorForm(
   const values = result?.values;
   const errors = result?.fieldErrors ?? {};
   return {
+    prefix,
+    errors,
     id: (field: string) => `${prefix}-${field}`,
     value: (field: string) => (values ? (values[field] ?? "") : (initial[field] ?? "")),
     error: (field: string) => message(errors[field]),
@@ -348,102 +436,24 @@ export function useEditorForm(
 
 export type EditorForm = ReturnType<typeof useEditorForm>;
 
-/** The aria props of an editor's control: the hint named before the error, as these forms always had. */
-const editorAria = (id: string, error: string | undefined, hint: boolean) =>
-  fieldAria(id, error, { hint, order: "hint-first" });
-
-/** A labelled text box of an editor, with its hint and error; the other props go to the input. */
-export function EditorInput({
+/**
+ * An editor's fields from a field list (the kit's FormFields): each shows what `editor` holds for it,
+ * its hint named before its error, as these forms always had.
+ */
+export function EditorFields({
   editor,
-  name,
-  label,
-  hint,
-  ...input
+  fields,
 }: {
   editor: EditorForm;
-  name: string;
-  label: string;
-  hint?: ReactNode;
-} & Omit<ComponentProps<typeof Input>, "id" | "name" | "defaultValue">) {
-  const id = editor.id(name);
-  const error = editor.error(name);
-  return (
-    <Field id={id} label={label} hint={hint} error={error}>
-      <Input
-        id={id}
-        name={name}
-        {...input}
-        defaultValue={editor.value(name)}
-        {...editorAria(id, error, Boolean(hint))}
-      />
-    </Field>
-  );
-}
-
-/** A labelled choice of an editor among `values`, each shown as `labelOf(value)`. */
-export function EditorSelect<T extends string>({
-  editor,
-  name,
-  label,
-  values,
-  labelOf,
-  emptyLabel,
-}: {
-  editor: EditorForm;
-  name: string;
-  label: string;
-  values: readonly T[];
-  labelOf: (value: T) => string;
-  /** A first, empty choice. */
-  emptyLabel?: string;
+  fields: readonly FieldSpec[];
 }) {
-  const id = editor.id(name);
-  const error = editor.error(name);
   return (
-    <Field id={id} label={label} error={error}>
-      <Select
-        id={id}
-        name={name}
-        defaultValue={editor.value(name)}
-        variant="validated"
-        {...editorAria(id, error, false)}
-      >
-        {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {labelOf(value)}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
-}
-
-/** A labelled text area of an editor, with its hint and error; the other props go to the textarea. */
-export function EditorTextarea({
-  editor,
-  name,
-  label,
-  hint,
-  ...textarea
-}: {
-  editor: EditorForm;
-  name: string;
-  label: string;
-  hint?: ReactNode;
-} & Omit<ComponentProps<"textarea">, "id" | "name" | "defaultValue" | "className">) {
-  const id = editor.id(name);
-  const error = editor.error(name);
-  return (
-    <Field id={id} label={label} hint={hint} error={error}>
-      <Textarea
-        id={id}
-        name={name}
-        {...textarea}
-        defaultValue={editor.value(name)}
-        variant="validated"
-        {...editorAria(id, error, Boolean(hint))}
-      />
-    </Field>
+    <FormFields
+      fields={fields}
+      idPrefix={editor.prefix}
+      values={Object.fromEntries(fieldNames(fields).map((name) => [name, editor.value(name)]))}
+      errors={editor.errors}
+      order="hint-first"
+    />
   );
 }
