@@ -25,6 +25,7 @@ import {
   benchPorts,
   ensureBuild,
   printTable,
+  QUICK,
   reportVerdicts,
   startServer,
   type Verdict,
@@ -32,7 +33,8 @@ import {
   withoutJavaScript,
 } from "./lib";
 
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// --quick: one Lighthouse run per page and target, to prove the script works.
+const RUNS = QUICK ? 1 : Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGES = [
   { name: "home", path: "/" },
   { name: "samp", path: "/services/samp" },
