@@ -248,7 +248,7 @@ for (const variant of measured) {
   if (production)
     verdicts.push(
       atMost(
-        `${variant.name}: RSS 30 s after ${WARM_UP_REQUESTS} requests (median of ${RUNS})`,
+        `${variant.name}: RSS ${SETTLE_MS / 1000} s after ${WARM_UP_REQUESTS} requests (median of ${RUNS})`,
         median(rss),
         RSS_BUDGET_MB,
         " MB",

@@ -259,7 +259,10 @@ try {
     rows,
   );
   printTable("Budgets (WHMCS ships 184 KiB of JavaScript)", budgets);
-  reportVerdicts("web benchmark (copy these rows into docs/performance.md)", verdicts);
+  reportVerdicts(
+    `web benchmark${QUICK ? " (--quick: one run per page, not a measure)" : ""} (copy these rows into docs/performance.md)`,
+    verdicts,
+  );
 } finally {
   await chrome?.kill();
   staticServer?.close();
