@@ -1,5 +1,22 @@
-import { describe, expect, it } from "vitest";
-import { percentile, warmUp, withoutJavaScript } from "./lib";
+import { isbot } from "isbot";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  atMost,
+  below,
+  BROWSER_HEADERS,
+  none,
+  passes,
+  percentile,
+  reportVerdicts,
+  verdictTable,
+  warmUp,
+  withoutJavaScript,
+} from "./lib";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = 0;
+});
 
 describe("benchmark helpers", () => {
   it("takes percentiles by nearest rank", () => {
@@ -37,5 +54,53 @@ describe("benchmark helpers", () => {
     );
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(most).toBe(4);
+  });
+
+  it("asks for pages as a browser does: compressed, in a language, not as a crawler", () => {
+    expect(BROWSER_HEADERS["accept-encoding"]).toBe("gzip, deflate, br");
+    expect(BROWSER_HEADERS.accept).toContain("text/html");
+    expect(BROWSER_HEADERS["accept-language"]).toBeTruthy();
+    expect(isbot(BROWSER_HEADERS["user-agent"]!)).toBe(false);
+  });
+});
+
+describe("verdicts", () => {
+  it("judges each figure against its budget; no figure at all is a miss", () => {
+    expect(below("orders p95", 49.9, 50, " ms")).toEqual({
+      measure: "orders p95",
+      figure: "49.9 ms",
+      budget: "< 50 ms",
+      met: true,
+    });
+    expect(below("orders p95", 50, 50, " ms").met).toBe(false);
+    expect(below("orders p95", NaN, 50, " ms")).toMatchObject({ figure: "none", met: false });
+    expect(atMost("ratio", 1.5, 1.5).met).toBe(true);
+    expect(atMost("ratio", 1.51, 1.5).met).toBe(false);
+    expect(atMost("ratio", NaN, 1.5).met).toBe(false);
+    expect(none("errors", 0)).toMatchObject({ figure: "0", met: true });
+    expect(none("errors", 3, "2 timeout, 1 status 500")).toMatchObject({
+      figure: "3 (2 timeout, 1 status 500)",
+      met: false,
+    });
+    expect(passes("ledger", false)).toMatchObject({ figure: "FAILED", met: false });
+  });
+
+  it("prints markdown rows the doc can copy, and fails the run when any budget is missed", () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const rows = verdictTable([below("a | b", 1, 2), none("errors", 1)]);
+    expect(rows).toEqual([
+      "| measure | figure | budget | verdict |",
+      "|---------|--------|--------|---------|",
+      "| a \\| b  | 1      | < 2    | met     |",
+      "| errors  | 1      | 0      | missed  |",
+    ]);
+    expect(reportVerdicts("all met", [below("p95", 1, 2)])).toBe(true);
+    expect(process.exitCode ?? 0).toBe(0);
+    expect(reportVerdicts("one missed", [below("p95", 1, 2), none("errors", 1)])).toBe(false);
+    expect(process.exitCode).toBe(1);
+    process.exitCode = 0;
+    expect(reportVerdicts("nothing measured", [])).toBe(false);
+    expect(process.exitCode).toBe(1);
+    expect(log).toHaveBeenCalled();
   });
 });

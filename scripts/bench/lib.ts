@@ -1,12 +1,24 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { AppServices } from "../../app/context.server";
 import { SERVER_ENTRY, serverArguments } from "../../server/command";
 import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
-import { adjustCoins } from "../../app/domain/coins/coins.server";
+import { inTransaction } from "../../app/db/transaction";
+import { adjustCoins, postLedgerEntry } from "../../app/domain/coins/coins.server";
+import { orderFormSchema } from "../../app/domain/orders/orders";
+import { approveOrder, placeOrder } from "../../app/domain/orders/orders.server";
+import { openTicket, staffReply } from "../../app/domain/tickets/tickets.server";
 
 export const BENCH_SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 export const BENCH_BUILD = ".tmp/bench-build";
@@ -15,6 +27,116 @@ export const BENCH_BUILD = ".tmp/bench-build";
  * production; WEB_CONCURRENCY in the environment overrides it (1 measures a single process).
  */
 export const SERVER_PROCESSES = Number(process.env.WEB_CONCURRENCY ?? availableParallelism());
+/**
+ * `--quick`: the smallest run a script offers, to prove it works (seconds, not minutes). Its figures are
+ * not measures of anything and its verdicts are printed all the same.
+ */
+export const QUICK = process.argv.includes("--quick");
+
+/** Where benchmark servers write their logs (LOG_LEVEL=info, as production): a file, never a terminal. */
+export const BENCH_LOGS = ".tmp/bench-logs";
+
+/**
+ * What a browser sends with a page request: compressed answers accepted (so the compression middleware
+ * runs, as it does for every visitor), a language, and a browser's User-Agent (not a crawler's: a
+ * crawler's page is rendered whole rather than streamed, and kept apart).
+ */
+export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+  "accept-language": "en-US,en;q=0.9",
+  "user-agent":
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+};
+
+/** A browser's form post on our own site (the server refuses cross-site posts), signed in. */
+export function browserFormHeaders(cookie: string): Record<string, string> {
+  return {
+    ...BROWSER_HEADERS,
+    cookie,
+    "content-type": "application/x-www-form-urlencoded",
+    "sec-fetch-site": "same-origin",
+  };
+}
+
+/** One line of a verdict table: what was measured, the figure, the budget, and whether it was met. */
+export interface Verdict {
+  measure: string;
+  figure: string;
+  budget: string;
+  met: boolean;
+}
+
+const formatFigure = (value: number, unit: string) =>
+  Number.isFinite(value) ? `${Math.round(value * 100) / 100}${unit}` : "none";
+
+/** A figure that must stay below a limit (a p95 < 50 ms). No figure (NaN) is a miss. */
+export function below(measure: string, value: number, limit: number, unit = ""): Verdict {
+  return {
+    measure,
+    figure: formatFigure(value, unit),
+    budget: `< ${limit}${unit}`,
+    met: value < limit,
+  };
+}
+
+/** A figure that must not exceed a limit (a ratio <= 1.5). No figure (NaN) is a miss. */
+export function atMost(measure: string, value: number, limit: number, unit = ""): Verdict {
+  return {
+    measure,
+    figure: formatFigure(value, unit),
+    budget: `<= ${limit}${unit}`,
+    met: value <= limit,
+  };
+}
+
+/** A count that must be 0 (errors, lost changes), with what they were when there are any. */
+export function none(measure: string, count: number, detail = ""): Verdict {
+  return {
+    measure,
+    figure: count === 0 ? "0" : `${count}${detail ? ` (${detail})` : ""}`,
+    budget: "0",
+    met: count === 0,
+  };
+}
+
+/** A check that must pass (the ledger check, an integrity check). */
+export function passes(measure: string, ok: boolean, figure = ok ? "passed" : "FAILED"): Verdict {
+  return { measure, figure, budget: "passes", met: ok };
+}
+
+/** The verdict table as markdown rows (measure, figure, budget, met/missed), as docs/performance.md copies it. */
+export function verdictTable(verdicts: Verdict[]): string[] {
+  const rows = verdicts.map((v) =>
+    [v.measure, v.figure, v.budget, v.met ? "met" : "missed"].map((cell) =>
+      cell.replaceAll("|", "\\|"),
+    ),
+  );
+  const header = ["measure", "figure", "budget", "verdict"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)];
+}
+
+/**
+ * Prints the verdict table and, when any budget was missed (or there is no verdict at all, which proves
+ * nothing), says so and sets a non-zero exit code. Returns whether every budget was met.
+ */
+export function reportVerdicts(title: string, verdicts: Verdict[]): boolean {
+  console.log(`\nVerdict: ${title}`);
+  for (const row of verdictTable(verdicts)) console.log(row);
+  const missed = verdicts.filter((v) => !v.met);
+  const ok = verdicts.length > 0 && missed.length === 0;
+  console.log(
+    ok
+      ? `\nEvery budget met (${verdicts.length}).`
+      : `\n${verdicts.length ? `${missed.length} of ${verdicts.length} budgets missed` : "No verdict"}: exit code 1.`,
+  );
+  if (!ok) process.exitCode = 1;
+  return ok;
+}
+
 /** The first admin of every benchmark database (created at start when there is none). */
 export const BENCH_ADMIN = { email: "admin@bench.test", password: "Bench-admin-pass-991" };
 
@@ -36,11 +158,17 @@ export function ensureBuild(): void {
 
 export interface RunningServer {
   url: string;
+  /** The file its log (LOG_LEVEL=info unless told otherwise) and its stderr go to. */
+  logFile: string;
   /**
    * CPU time the server process has used so far, in ms (from /proc, so Linux only; null elsewhere). Per
    * request, it is a figure a busy shared machine hardly changes, unlike latency.
    */
   cpuMs(): number | null;
+  /** The server processes under the cluster primary now (to tell when one was replaced). */
+  workerPids(): number[];
+  /** Whether the server (its cluster primary) is still running. */
+  isRunning(): boolean;
   /** Throws when the server has exited (a crash, or another process ending it) since it started. */
   assertRunning(): void;
   stop(): Promise<void>;
@@ -90,6 +218,8 @@ export function processCpuMs(pid: number | undefined): number | null {
 /**
  * Starts the production server on loopback with its own database (a SQLite database's folder is emptied
  * first unless keepDatabase is set, e.g. to restart on the same file after a crash); waits for /healthz.
+ * It logs as production does (LOG_LEVEL=info, a line per request) into a file under BENCH_LOGS, appended
+ * to when the same port is started again.
  */
 export async function startServer(options: {
   port: number;
@@ -99,6 +229,9 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   if (options.databaseUrl.startsWith("file:") && !options.keepDatabase)
     rmSync(path.dirname(options.databaseUrl.slice(5)), { recursive: true, force: true });
+  mkdirSync(BENCH_LOGS, { recursive: true });
+  const logFile = path.join(BENCH_LOGS, `server-${options.port}.log`);
+  const logFd = openSync(logFile, options.keepDatabase ? "a" : "w");
   const child: ChildProcess = spawn(process.execPath, serverArguments(BENCH_BUILD), {
     env: {
       ...process.env,
@@ -111,14 +244,15 @@ export async function startServer(options: {
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       ENTRY_GATE: "off",
-      LOG_LEVEL: "error",
+      LOG_LEVEL: "info",
       LOGIN_IP_LIMIT_PER_MINUTE: "1000000",
       FORM_RATE_LIMIT_PER_MINUTE: "1000000",
       WEB_CONCURRENCY: String(SERVER_PROCESSES),
       ...options.env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", logFd, logFd],
   });
+  closeSync(logFd);
   const url = `http://127.0.0.1:${options.port}`;
   let exited: string | null = null;
   child.once("exit", (code, signal) => (exited = signal ?? `exit code ${code}`));
@@ -130,7 +264,7 @@ export async function startServer(options: {
       // not up yet
     }
     if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error("the server did not start");
+      throw new Error(`the server did not start (its log: ${logFile})`);
     await new Promise((r) => setTimeout(r, 250));
   }
   // With several server processes the first answers while the others still start: wait until they all
@@ -144,7 +278,10 @@ export async function startServer(options: {
   if (workers > 1) await new Promise((r) => setTimeout(r, 3000));
   return {
     url,
+    logFile,
     cpuMs: () => processCpuMs(child.pid),
+    workerPids: () => childPids(child.pid!),
+    isRunning: () => !exited && child.exitCode === null,
     assertRunning: () => {
       if (exited) throw new Error(`the server on ${url} stopped (${exited}) during the benchmark`);
     },
@@ -217,6 +354,79 @@ export async function createCustomers(
     customers.push({ userId: created.userId, email, cookie: await signInCookie(services, email) });
   }
   return customers;
+}
+
+/** What a customer with history has (the server benchmark's dashboards, issue 22). */
+export const HISTORY = { services: 20, ledgerEntries: 1_000, tickets: 30, notifications: 50 };
+
+/**
+ * Gives a customer made by createCustomers (one credit on the ledger, one notification) a history, all
+ * through the domain so the ledger stays consistent: HISTORY.services orders placed and approved (a
+ * payment on the ledger and a notification each, and a running service), HISTORY.tickets tickets of
+ * which all but one were answered by staff (a notification each), and admin adjustments on the ledger up
+ * to HISTORY.ledgerEntries entries. That makes 1 + 20 + 29 = 50 notifications.
+ */
+export async function giveHistory(
+  services: AppServices,
+  customer: BenchCustomer,
+  productId: number,
+): Promise<void> {
+  const db = services.db;
+  const admin = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < HISTORY.services; i++) {
+    const placed = await placeOrder(
+      db,
+      customer.userId,
+      orderFormSchema.parse({
+        productId,
+        serverName: `history ${i}`,
+        idempotencyKey: `history-${customer.userId}-${i}`,
+      }),
+    );
+    if (!placed.ok) throw new Error(`history order: ${placed.error}`);
+    const approved = await approveOrder(db, { orderId: placed.order.id, actorId: admin.id });
+    if (!approved.ok) throw new Error(`history approval: ${approved.error}`);
+  }
+  const answered = HISTORY.notifications - 1 - HISTORY.services;
+  for (let i = 0; i < HISTORY.tickets; i++) {
+    const opened = await openTicket(db, {
+      userId: customer.userId,
+      department: "sales",
+      subject: `Question ${i} about my server`,
+      priority: "low",
+      message: `Hello, a question about my server (${i}).`,
+    });
+    if (!opened.ok) throw new Error(`history ticket: ${opened.error}`);
+    if (i < answered) {
+      const reply = await staffReply(db, {
+        actorId: admin.id,
+        ticketId: opened.ticket.id,
+        message: "Done, thank you for waiting.",
+      });
+      if (!reply.ok) throw new Error(`history reply: ${reply.error}`);
+    }
+  }
+  // The rest of the ledger: small credits and debits in turn, written as any ledger entry is (the
+  // balance and its row together), without the notification an admin's form would add to each.
+  const entries = HISTORY.ledgerEntries - 1 - HISTORY.services;
+  for (let done = 0; done < entries; done += 100)
+    await inTransaction(db, async (trx) => {
+      for (let i = done; i < Math.min(entries, done + 100); i++)
+        if (
+          (await postLedgerEntry(trx, {
+            userId: customer.userId,
+            amountCents: i % 2 ? -300 : 500,
+            kind: "admin_adjustment",
+            reason: `history ${i}`,
+            actorId: admin.id,
+          })) === null
+        )
+          throw new Error("history ledger entry refused");
+    });
 }
 
 /** A session cookie for an account (the bench admin by default). */

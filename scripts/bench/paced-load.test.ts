@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { describeErrors, runPaced } from "./paced-load";
+import { answerKind, describeErrors, failureLatency, isRedirectTo, runPaced } from "./paced-load";
 
 let server: Server | undefined;
 
@@ -116,9 +116,83 @@ describe("evenly paced load", () => {
     expect(result.failures).toBe(5);
     expect(result.wrongStatus).toBe(0);
     expect(result.errorKinds).toEqual({ ECONNRESET: 5 });
+    // A connection error is in the percentiles, at the timeout: failing fast cannot lower a p99.
+    expect(result.answered).toBe(5);
+    expect(result.latencies).toHaveLength(10);
+    expect(result.max).toBeGreaterThanOrEqual(30_000);
     expect(describeErrors({ ...result.errorKinds, "status 500": 2 })).toBe(
       "5 ECONNRESET, 2 status 500",
     );
     expect(describeErrors({ "status 500": 2 }, (kind) => !kind.startsWith("status "))).toBe("");
+  });
+
+  it("counts a request that timed out at its timeout, not as if it never was", async () => {
+    // Every fourth request is never answered: the survivors alone would read p99 of a few ms.
+    server = createServer((req, res) => {
+      if (req.url === "/hang") return;
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await runPaced({
+      origin,
+      rate: 40,
+      seconds: 0.5,
+      timeoutMs: 250,
+      request: (i) => ({ path: i % 4 === 3 ? "/hang" : "/" }),
+    });
+    expect(result.sent).toBe(20);
+    expect(result.answered).toBe(15);
+    expect(result.failures).toBe(5);
+    expect(result.errorKinds).toEqual({ timeout: 5 });
+    expect(result.latencies).toHaveLength(20);
+    expect(result.p95).toBeGreaterThanOrEqual(250);
+    expect(result.p99).toBeGreaterThanOrEqual(250);
+    expect(result.p50).toBeLessThan(250);
+    server.closeAllConnections();
+    expect(failureLatency(3, 250)).toBe(250);
+    expect(failureLatency(400, 250)).toBe(400);
+  });
+
+  it("takes a redirect for a success only when it goes to the page expected", async () => {
+    expect(isRedirectTo(302, "/dashboard?tab=billing", "/dashboard?tab=billing")).toBe(true);
+    expect(isRedirectTo(303, "/dashboard?tab=billing", "/dashboard?tab=billing")).toBe(true);
+    expect(isRedirectTo(302, "/login?redirectTo=%2Forder", "/dashboard?tab=billing")).toBe(false);
+    expect(isRedirectTo(302, "/login", "/dashboard?tab=billing")).toBe(false);
+    expect(isRedirectTo(302, "/dashboard", "/dashboard?tab=billing")).toBe(false);
+    expect(
+      isRedirectTo(302, "https://evil.test/dashboard?tab=billing", "/dashboard?tab=billing"),
+    ).toBe(false);
+    expect(isRedirectTo(200, "/dashboard?tab=billing", "/dashboard?tab=billing")).toBe(false);
+    expect(isRedirectTo(302, undefined, "/dashboard?tab=billing")).toBe(false);
+    expect(answerKind(302, "/login")).toBe("status 302 to /login");
+    expect(answerKind(500)).toBe("status 500");
+
+    // Half the orders are sent to the login (a session gone): they are errors, not placed orders.
+    server = createServer((req, res) => {
+      req.resume();
+      res
+        .writeHead(302, {
+          location: req.url === "/signed-out" ? "/login" : "/dashboard?tab=billing",
+        })
+        .end();
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const placed: number[] = [];
+    const result = await runPaced({
+      origin,
+      rate: 20,
+      seconds: 0.5,
+      request: (i) => ({ method: "POST", path: i % 2 ? "/signed-out" : "/order", body: "a=1" }),
+      onAnswer: (i, status, _ms, location) => {
+        const ok = isRedirectTo(status, location, "/dashboard?tab=billing");
+        if (ok) placed.push(i);
+        return ok;
+      },
+    });
+    expect(placed).toHaveLength(5);
+    expect(result.wrongStatus).toBe(5);
+    expect(result.errorKinds).toEqual({ "status 302 to /login": 5 });
   });
 });

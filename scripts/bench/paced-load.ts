@@ -8,6 +8,12 @@
  * burst of 200 requests by all connections at once, every second, and its latency is how long the server
  * takes to drain that burst. The method here is wrk2's (constant throughput, latency corrected for
  * coordinated omission).
+ *
+ * Failures are not left out of the figures: a request not answered within the timeout (counted from when
+ * it was due) enters the percentiles at the timeout, and a connection error at the timeout too (it is no
+ * better an answer than one that never came), so a run cannot look faster by failing its slowest
+ * requests. Both are counted as errors, and so is any answer the caller did not expect; a redirect is an
+ * answer like any other, and `isRedirectTo` tells one to the page meant from one to the login.
  */
 import http from "node:http";
 import { percentile } from "./lib";
@@ -20,6 +26,8 @@ export interface PacedRequest {
 }
 
 export interface PacedResult {
+  /** Requests sent. */
+  sent: number;
   /** Requests answered (with any status). */
   answered: number;
   /** Answers per second over the run, from the first request due to the last answer. */
@@ -34,8 +42,45 @@ export interface PacedResult {
   wrongStatus: number;
   /** What each failure and unexpected answer was ("ECONNRESET", "timeout", "status 500"), counted. */
   errorKinds: Record<string, number>;
-  /** Every latency, sorted, in milliseconds (to pool several runs). */
+  /**
+   * Every request's latency, sorted, in milliseconds (to pool several runs): answers from when each was
+   * due, failures at the timeout.
+   */
   latencies: number[];
+}
+
+/**
+ * Whether an answer is a redirect to `expected` (a path with its query, "/dashboard?tab=billing"): a 302
+ * or 303 whose Location, resolved against the site, is that path on that site. A redirect to /login, to
+ * another page or to another host is not the success it looks like.
+ */
+export function isRedirectTo(
+  status: number,
+  location: string | undefined,
+  expected: string,
+): boolean {
+  if ((status !== 302 && status !== 303) || !location) return false;
+  const base = "http://bench.invalid";
+  const target = new URL(location, base);
+  const wanted = new URL(expected, base);
+  return (
+    target.origin === base && target.pathname === wanted.pathname && target.search === wanted.search
+  );
+}
+
+/** The kind an unexpected answer is counted under: "status 500", or "status 302 to /login". */
+export function answerKind(status: number, location?: string): string {
+  return status >= 300 && status < 400 && location
+    ? `status ${status} to ${location}`
+    : `status ${status}`;
+}
+
+/**
+ * Where a failed request (timeout or connection error) enters the percentiles: at the timeout, or when it
+ * failed if that was later.
+ */
+export function failureLatency(failedAfterMs: number, timeoutMs: number): number {
+  return Math.max(failedAfterMs, timeoutMs);
 }
 
 /** Error kinds as a line ("2 ECONNRESET, 1 status 500"), those `keep` accepts; "" when there are none. */
@@ -57,8 +102,12 @@ export async function runPaced(options: {
   connections?: number;
   /** The i-th request (0-based). */
   request: (i: number) => PacedRequest;
-  /** Called with each answer; returns whether the status was the expected one (default: 200). */
-  onAnswer?: (i: number, status: number, latencyMs: number) => boolean;
+  /**
+   * Called with each answer; returns whether it was the one expected (default: status 200). `location`
+   * is the Location header, for redirects (see isRedirectTo).
+   */
+  onAnswer?: (i: number, status: number, latencyMs: number, location?: string) => boolean;
+  /** A request not answered this long after it was due is abandoned and counted at this latency. */
   timeoutMs?: number;
 }): Promise<PacedResult> {
   const origin = new URL(options.origin);
@@ -84,11 +133,24 @@ export async function runPaced(options: {
   const errorKinds: Record<string, number> = {};
   const count = (kind: string) => (errorKinds[kind] = (errorKinds[kind] ?? 0) + 1);
   let lastAnswer = 0;
+  let answered = 0;
   const pending = new Set<Promise<void>>();
 
+  let sent = 0;
   const send = (i: number, due: number) => {
     const spec = options.request(i);
+    sent++;
     const done = new Promise<void>((resolve) => {
+      let settled = false;
+      const fail = (error: NodeJS.ErrnoException) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        failures++;
+        count(error.code ?? error.message);
+        latencies.push(failureLatency(performance.now() - due, timeoutMs));
+        resolve();
+      };
       const req = http.request(
         {
           host: origin.hostname,
@@ -100,36 +162,37 @@ export async function runPaced(options: {
             ...(spec.body === undefined ? {} : { "content-length": Buffer.byteLength(spec.body) }),
           },
           agent,
-          timeout: timeoutMs,
         },
         (res) => {
           res.resume();
           res.on("end", () => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(deadline);
             const now = performance.now();
             lastAnswer = now;
+            answered++;
             latencies.push(now - due);
+            const status = res.statusCode ?? 0;
+            const location = res.headers.location;
             const ok = options.onAnswer
-              ? options.onAnswer(i, res.statusCode ?? 0, now - due)
-              : res.statusCode === 200;
+              ? options.onAnswer(i, status, now - due, location)
+              : status === 200;
             if (!ok) {
               wrongStatus++;
-              count(`status ${res.statusCode}`);
+              count(answerKind(status, location));
             }
             resolve();
           });
-          res.on("error", (error: NodeJS.ErrnoException) => {
-            failures++;
-            count(error.code ?? error.message);
-            resolve();
-          });
+          res.on("error", fail);
         },
       );
-      req.on("timeout", () => req.destroy(new Error("timeout")));
-      req.on("error", (error: NodeJS.ErrnoException) => {
-        failures++;
-        count(error.code ?? error.message);
-        resolve();
-      });
+      // From when the request was due, so time spent waiting for a free connection counts too.
+      const deadline = setTimeout(
+        () => req.destroy(new Error("timeout")),
+        Math.max(0, due + timeoutMs - performance.now()),
+      );
+      req.on("error", fail);
       if (spec.body !== undefined) req.write(spec.body);
       req.end();
     });
@@ -160,8 +223,9 @@ export async function runPaced(options: {
   const round = (ms: number) => Math.round(ms * 10) / 10;
   const elapsed = Math.max(lastAnswer - start, options.seconds * 1000);
   return {
-    answered: latencies.length,
-    rps: Math.round((latencies.length * 1000) / elapsed),
+    sent,
+    answered,
+    rps: Math.round((answered * 1000) / elapsed),
     p50: round(percentile(latencies, 0.5)),
     p95: round(percentile(latencies, 0.95)),
     p99: round(percentile(latencies, 0.99)),

@@ -11,27 +11,41 @@
  *
  * BENCH_SECONDS sets the seconds per page and size (default 10, in two rounds), BENCH_SCALE_RATE the rate
  * (default 10 requests/s), BENCH_PORT a first port to use instead of free ones; --sqlite-only skips
- * PostgreSQL.
+ * PostgreSQL. PostgreSQL runs durable (fsync, synchronous_commit, full_page_writes on; printed), the
+ * servers log at info into files, and pages are asked for with a browser's headers (compressed answers).
+ * Prints a verdict table (ratio <= 1.5 and 0 errors per page) and exits 1 when any is missed.
+ * `--quick` seeds both sites at the tiny size and measures 2 s per page, to prove the script works (its
+ * ratios say nothing).
  */
 import pg from "pg";
 import { parseEnv } from "../../app/config/env.server";
 import { createServices } from "../../app/context.server";
 import { signIn } from "../../app/domain/accounts/accounts.server";
 import {
+  describeDurability,
+  durabilitySettings,
   findPostgresBin,
   freePort,
+  isDurable,
   startPostgresCluster,
 } from "../../tests/support/postgres-cluster";
 import {
+  atMost,
   BENCH_ADMIN,
   BENCH_SECRET,
   benchPorts,
+  BROWSER_HEADERS,
   ensureBuild,
+  none,
+  passes,
   percentile,
   printTable,
+  QUICK,
+  reportVerdicts,
   SERVER_PROCESSES,
   startServer,
   type RunningServer,
+  type Verdict,
 } from "./lib";
 import { describeErrors, runPaced } from "./paced-load";
 import {
@@ -42,7 +56,7 @@ import {
   type ScaleSize,
 } from "./seed-scale";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = QUICK ? 2 : Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 2;
 const RATE = Number(process.env.BENCH_SCALE_RATE ?? 10);
 const RATIO_BUDGET = 1.5;
@@ -50,6 +64,7 @@ const nextPort = benchPorts(freePort);
 // The tiny and the big site run side by side: each gets half the processes the machine has cores for (one
 // each on two cores), so neither measures the other's load on an oversubscribed machine.
 const PROCESSES_EACH = Math.max(1, Math.floor(SERVER_PROCESSES / 2));
+const verdicts: Verdict[] = [];
 
 interface Page {
   name: string;
@@ -96,8 +111,11 @@ interface Site {
 
 /** Seeds a database of this size, signs in its two users, and starts a server on it. */
 async function openSite(dialect: string, databaseUrl: string, size: ScaleSize): Promise<Site> {
-  console.log(`${dialect} ${size}: seeding...`);
-  const seeded = await seedScale(databaseUrl, size);
+  // --quick seeds the big site at the tiny size too: minutes of seeding, then ratios near 1 that say
+  // nothing but that the script works.
+  const seedSize: ScaleSize = QUICK ? "tiny" : size;
+  console.log(`${dialect} ${size}: seeding${QUICK ? " (--quick: at the tiny size)" : ""}...`);
+  const seeded = await seedScale(databaseUrl, seedSize);
   console.log(
     `${dialect} ${size}: ${seeded.customers} customers, ${seeded.ledgerRows} ledger rows, ${seeded.orders} orders, ${seeded.services} services in ${seeded.seconds} s (heavy customer: ${seeded.heavy.ledgerRows} ledger rows, ${seeded.heavy.orders} orders)`,
   );
@@ -154,7 +172,7 @@ interface Figures {
 
 async function measurePage(site: Site, page: Page, tally: Tally, seconds: number) {
   const path = page.path;
-  const headers = { cookie: site.cookies[page.who] };
+  const headers = { ...BROWSER_HEADERS, cookie: site.cookies[page.who] };
   const before = site.server.cpuMs();
   // Evenly spaced, as in the server benchmark: autocannon's "10/s" was ten requests at once each second,
   // so its p95 was mostly the wait of the tenth behind the other nine, and swung from run to run.
@@ -180,7 +198,7 @@ async function warmPage(site: Site, page: Page) {
   for (let i = 0; i < 20; i++)
     await (
       await fetch(`${site.server.url}${page.path}`, {
-        headers: { cookie: site.cookies[page.who] },
+        headers: { ...BROWSER_HEADERS, cookie: site.cookies[page.who] },
       })
     ).text();
 }
@@ -199,7 +217,7 @@ async function benchDialect(dialect: string, databaseUrlFor: (size: ScaleSize) =
       const tallies = new Map<Site, Tally>();
       for (const site of sites) {
         const path = page.path;
-        const headers = { cookie: site.cookies[page.who] };
+        const headers = { ...BROWSER_HEADERS, cookie: site.cookies[page.who] };
         // A page that redirects (to the login, say) would measure the wrong thing: refuse it.
         const check = await fetch(`${site.server.url}${path}`, { headers, redirect: "manual" });
         const html = (await check.text()).length;
@@ -232,6 +250,14 @@ async function benchDialect(dialect: string, databaseUrlFor: (size: ScaleSize) =
       });
       // No response at all in a run (NaN) counts as over budget.
       const ratio = big!.p95 / Math.max(tiny!.p95, 0.1);
+      verdicts.push(
+        atMost(
+          `${dialect}: ${page.name}, p95 big / tiny (${big!.p95} / ${tiny!.p95} ms)`,
+          Math.round(ratio * 100) / 100,
+          RATIO_BUDGET,
+        ),
+        none(`${dialect}: ${page.name}, errors`, tiny!.errors + big!.errors),
+      );
       rows.push({
         database: dialect,
         page: page.name,
@@ -256,8 +282,13 @@ const rows = await benchDialect("sqlite", (size) => `file:./.tmp/bench-scale-${s
 if (process.argv.includes("--sqlite-only")) {
   console.log("--sqlite-only: skipping the PostgreSQL run.");
 } else if (findPostgresBin()) {
-  const cluster = await startPostgresCluster();
+  const cluster = await startPostgresCluster({ durable: true });
   try {
+    const settings = await durabilitySettings(cluster.url);
+    console.log(`PostgreSQL: ${describeDurability(settings)}`);
+    verdicts.push(
+      passes("postgres: commits durable", isDurable(settings), describeDurability(settings)),
+    );
     // One database per size in the same cluster.
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
@@ -274,8 +305,13 @@ if (process.argv.includes("--sqlite-only")) {
   }
 } else {
   console.log("PostgreSQL server binaries not found: skipping the PostgreSQL run.");
+  verdicts.push(passes("postgres: run", false, "skipped: no PostgreSQL binaries"));
 }
 printTable(
   `Scale benchmark (two sites side by side, ${PROCESSES_EACH} server process(es) each): p95 in ms at ${RATE} requests/s, ${SECONDS} s per page and size (tiny and big in alternation); budget: ratio <= ${RATIO_BUDGET}. CPU: the server's own CPU time per request (warm-up included)`,
   rows,
+);
+reportVerdicts(
+  `scale benchmark${QUICK ? " (--quick: both sites tiny, not a measure)" : ""} (copy these rows into docs/performance.md)`,
+  verdicts,
 );

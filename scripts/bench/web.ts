@@ -21,15 +21,20 @@ import lighthouse from "lighthouse";
 import { freePort } from "../../tests/support/postgres-cluster";
 import {
   BENCH_BUILD,
+  atMost,
   benchPorts,
   ensureBuild,
   printTable,
+  QUICK,
+  reportVerdicts,
   startServer,
+  type Verdict,
   warmUp,
   withoutJavaScript,
 } from "./lib";
 
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// --quick: one Lighthouse run per page and target, to prove the script works.
+const RUNS = QUICK ? 1 : Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGES = [
   { name: "home", path: "/" },
   { name: "samp", path: "/services/samp" },
@@ -200,6 +205,7 @@ try {
   );
   const rows: Record<string, string | number>[] = [];
   const budgets: Record<string, string | number>[] = [];
+  const verdicts: Verdict[] = [];
   for (const page of PAGES) {
     const measured = await measure(`${app.url}${page.path}`, chrome.port, `${page.name}-app`);
     measured.jsBytes += inlineScriptBytes.get(page.path) ?? 0;
@@ -232,12 +238,31 @@ try {
       [`LCP ratio <= ${BUDGET.lcpRatio}`]: `${ratio.toFixed(2)} ${verdict(ratio <= BUDGET.lcpRatio)}`,
       [`JS <= ${BUDGET.jsKiB} KiB gz`]: `${kib(measured.jsBytes)} ${verdict(measured.jsBytes <= BUDGET.jsKiB * 1024)}`,
     });
+    verdicts.push(
+      {
+        measure: `${page.path}: Lighthouse score (mobile, median of ${RUNS})`,
+        figure: String(measured.score),
+        budget: `>= ${BUDGET.score}`,
+        met: measured.score >= BUDGET.score,
+      },
+      atMost(`${page.path}: LCP app / static copy`, Math.round(ratio * 100) / 100, BUDGET.lcpRatio),
+      atMost(
+        `${page.path}: JavaScript, gzip`,
+        Math.round((measured.jsBytes / 1024) * 10) / 10,
+        BUDGET.jsKiB,
+        " KiB",
+      ),
+    );
   }
   printTable(
     `Web benchmark: Lighthouse ${RUNS} run(s) per page (the median run by LCP is shown); JS and CSS are the bodies the page loaded, gzip as served, JS with the scripts written into the page (gzip of each alone); "scripts" counts script files`,
     rows,
   );
   printTable("Budgets (WHMCS ships 184 KiB of JavaScript)", budgets);
+  reportVerdicts(
+    `web benchmark${QUICK ? " (--quick: one run per page, not a measure)" : ""} (copy these rows into docs/performance.md)`,
+    verdicts,
+  );
 } finally {
   await chrome?.kill();
   staticServer?.close();

@@ -5,6 +5,7 @@ import {
   existsSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -14,7 +15,58 @@ import path from "node:path";
 
 export interface PostgresCluster {
   url: string;
+  /** Whether the cluster commits durably (see startPostgresCluster). */
+  durable: boolean;
+  /**
+   * SIGKILL to the postmaster and every backend at once, as a crash of the database server would be (not
+   * a power cut: what the kernel had accepted from a write stays in its page cache). Resolves once all are
+   * gone.
+   */
+  kill(): Promise<void>;
+  /** Starts the cluster again on the same data directory and port (crash recovery runs first). */
+  start(): void;
   stop(): void;
+}
+
+/** The settings a commit's durability depends on, as the server reports them. */
+export interface DurabilitySettings {
+  fsync: string;
+  synchronous_commit: string;
+  full_page_writes: string;
+}
+
+/** SHOW fsync, synchronous_commit and full_page_writes on a running server. */
+export async function durabilitySettings(url: string): Promise<DurabilitySettings> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const show = async (name: keyof DurabilitySettings) =>
+      String((await client.query<Record<string, string>>(`show ${name}`)).rows[0]![name]);
+    return {
+      fsync: await show("fsync"),
+      synchronous_commit: await show("synchronous_commit"),
+      full_page_writes: await show("full_page_writes"),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** "fsync=on synchronous_commit=on full_page_writes=on", to print beside a figure. */
+export function describeDurability(settings: DurabilitySettings): string {
+  return Object.entries(settings)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(" ");
+}
+
+/** Whether a server runs as production would: every commit flushed to disk, torn pages guarded. */
+export function isDurable(settings: DurabilitySettings): boolean {
+  return (
+    settings.fsync === "on" &&
+    settings.synchronous_commit === "on" &&
+    settings.full_page_writes === "on"
+  );
 }
 
 export function findPostgresBin(): string | null {
@@ -39,11 +91,47 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The processes whose parent is `pid` (a postmaster's backends and background workers). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] === String(pid))
+        children.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Starts a throwaway PostgreSQL cluster on a free loopback port (as in the machine notes): initdb into a
  * temporary directory, run it as the postgres user when we are root, and remove it all on stop.
+ *
+ * `durable: true` runs it as production would: fsync, synchronous_commit and full_page_writes on (each
+ * passed explicitly, so a changed default cannot turn them off), so a commit the app acknowledges is on
+ * disk. Every benchmark and soak passes it: a figure taken without it measures a database that does not
+ * keep its word, and cannot be set beside SQLite's, which is measured with synchronous=FULL.
+ *
+ * Without it (the default, used by the test suite through postgres-global-setup.ts) the cluster runs
+ * with fsync=off: tests check behaviour, not durability or speed, and a commit that waits for the disk
+ * would only make `npm test` slower. Nothing measured or crash-tested may use such a cluster.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(
+  options: { durable?: boolean } = {},
+): Promise<PostgresCluster> {
+  const durable = options.durable ?? false;
   const bin = findPostgresBin();
   if (!bin) {
     throw new Error(
@@ -81,22 +169,80 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     "UTF8",
     "--no-locale",
   ]);
-  run("pg_ctl", [
-    "-D",
-    path.join(dir, "data"),
-    "-l",
-    path.join(dir, "log"),
-    "-w",
-    "-o",
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=200`,
-    "start",
-  ]);
+  const durability = durable
+    ? "-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
+    : // Tests only: commits are not flushed, a crash of the machine could lose or corrupt them.
+      "-c fsync=off";
+  const start = () => {
+    try {
+      pgCtlStart();
+    } catch (error) {
+      let log = "";
+      try {
+        log = readFileSync(path.join(dir, "log"), "utf8").split("\n").slice(-15).join("\n");
+      } catch {
+        // no log yet
+      }
+      throw new Error(`${String(error)}\nPostgreSQL's log ends:\n${log}`, { cause: error });
+    }
+  };
+  const pgCtlStart = () =>
+    run("pg_ctl", [
+      "-D",
+      path.join(dir, "data"),
+      "-l",
+      path.join(dir, "log"),
+      "-w",
+      "-t",
+      "120",
+      "-o",
+      `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} ${durability} -c max_connections=200`,
+      "start",
+    ]);
+  start();
+  /** The postmaster's pid while it runs (after a kill its pid file stays behind), else null. */
+  const runningPostmaster = (): number | null => {
+    try {
+      const pid = Number(
+        readFileSync(path.join(dir, "data", "postmaster.pid"), "utf8").split("\n")[0],
+      );
+      return pid > 0 && isAlive(pid) ? pid : null;
+    } catch {
+      return null;
+    }
+  };
   const url = `postgres://app:secret@127.0.0.1:${port}/postgres`;
   return {
     url,
+    durable,
+    start,
+    async kill() {
+      const postmaster = runningPostmaster();
+      if (postmaster === null) return;
+      const all = [postmaster, ...childrenOf(postmaster)];
+      for (const pid of all) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+      while (all.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Dead is not gone: until whoever adopted it reaps it, the postmaster is a zombie, and PostgreSQL,
+      // finding its pid alive, would refuse to start over its pid file. Wait for the reaper (a
+      // container's init can be slow at it); failing that, the stale pid file is removed, as an operator
+      // who checked that no postmaster runs would.
+      const deadline = Date.now() + 5_000;
+      while (existsSync(`/proc/${postmaster}`) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      if (existsSync(`/proc/${postmaster}`))
+        rmSync(path.join(dir, "data", "postmaster.pid"), { force: true });
+    },
     stop() {
       try {
-        run("pg_ctl", ["-D", path.join(dir, "data"), "-m", "immediate", "-w", "stop"]);
+        // After kill() without start() there is nothing to stop, and pg_ctl would fail for it.
+        if (runningPostmaster() !== null)
+          run("pg_ctl", ["-D", path.join(dir, "data"), "-m", "immediate", "-w", "stop"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

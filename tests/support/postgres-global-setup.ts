@@ -13,7 +13,8 @@ export default async function setup(project: TestProject) {
     project.provide("postgresAdminUrl", process.env.TEST_POSTGRES_URL);
     return;
   }
-  const cluster = await startPostgresCluster();
+  // fsync off: tests check behaviour, not durability; benchmarks and soaks start theirs durable.
+  const cluster = await startPostgresCluster({ durable: false });
   project.provide("postgresAdminUrl", cluster.url);
   return () => cluster.stop();
 }
