@@ -106,3 +106,32 @@ describe("database [postgres]", () => {
     }
   });
 });
+
+describe("database [postgres] when the server drops its connections", () => {
+  it("keeps the process alive, reports each dropped idle connection, and answers the next query", async () => {
+    const database = await createTestDatabaseUrl("postgres");
+    const dropped: Error[] = [];
+    const handle = createDatabase(database.url, {
+      onConnectionError: (error) => dropped.push(error),
+    });
+    const killer = createDatabase(database.url);
+    try {
+      // Two idle connections in the pool, as between requests.
+      await Promise.all([
+        sql`select pg_sleep(0.05)`.execute(handle.db),
+        sql`select pg_sleep(0.05)`.execute(handle.db),
+      ]);
+      const name = new URL(database.url).pathname.slice(1);
+      // What a PostgreSQL restart does to every backend: terminated from the server side.
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = ${name} and pid <> pg_backend_pid()`.execute(killer.db);
+      await expect.poll(() => dropped.length).toBeGreaterThanOrEqual(2);
+      expect(dropped[0]?.message).toMatch(/terminat/i);
+      expect(await pingDatabase(handle.db)).toBe(true);
+    } finally {
+      await killer.destroy();
+      await handle.destroy();
+    }
+    await database.drop();
+  });
+});

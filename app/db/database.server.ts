@@ -38,7 +38,17 @@ function appTypeParser(oid: number, format?: string) {
   return pg.types.getTypeParser(oid, format as "text");
 }
 
-export function createDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export interface DatabaseOptions {
+  poolSize?: number;
+  /**
+   * Told when PostgreSQL drops an idle pooled connection (a restart, a failover, an admin's kill). The
+   * pool discards that connection and opens a new one for the next query; without a listener, pg's pool
+   * raises the error on the process and the server dies with it.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+export function createDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (dialectOf(url) === "postgres") {
     const pool = new pg.Pool({
       connectionString: url,
@@ -51,6 +61,9 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     // better-auth expects Date objects back from PostgreSQL, so it gets a small pool of its own with
     // pg's default parsers; our code keeps one representation for both dialects.
     const authPool = new pg.Pool({ connectionString: url, max: 4 });
+    const onConnectionError = options.onConnectionError ?? (() => {});
+    pool.on("error", onConnectionError);
+    authPool.on("error", onConnectionError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const authDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: authPool }) });
     return {
