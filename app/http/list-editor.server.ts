@@ -63,6 +63,11 @@ const LISTS = {
 } as const;
 
 export type ListArea = keyof typeof LISTS;
+
+/** The form schema a list's posts are parsed with (the authorization matrix probes its intents). */
+export function listActionSchema(area: ListArea): z.ZodType<{ intent: string }> {
+  return LISTS[area].actionSchema;
+}
 type List<A extends ListArea> = (typeof LISTS)[A];
 
 /** One list's entry, typed as what every entry is, for the code that serves them all. */
