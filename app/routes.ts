@@ -9,6 +9,7 @@ export default [
     route("about", "routes/site/about.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("service-terms", "routes/site/service-terms.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
     route("orange-money", "routes/site/orange-money.tsx"),
     route("phpmyadmin", "routes/site/phpmyadmin.tsx"),
     route("bot-detected", "routes/site/bot-detected.tsx"),
@@ -30,7 +31,6 @@ export default [
   route("language", "routes/language.tsx"),
   route("my-services", "routes/redirects/my-services.ts"),
   route("terms", "routes/redirects/terms.ts"),
-  route("privacy", "routes/redirects/privacy.ts"),
   ...prefix("admin", [
     // Files, not pages: outside the shell's layout (whose loader a download does not need).
     route("reports.csv", "routes/admin/reports-csv.ts"),

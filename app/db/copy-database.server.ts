@@ -24,6 +24,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "announcements",
   "contact_messages",
   "newsletter_subscribers",
+  "account_deletion_requests",
   "login_throttle_lifts",
   "rate_limit_refusals",
   "legacy_imports",

@@ -298,6 +298,24 @@ export interface NewsletterSubscribersTable {
   created_at: Timestamp;
 }
 
+/**
+ * A customer's request to delete their account (migration 0021, ADR 19): `pending` until an admin
+ * completes it (`completed`) or the customer cancels it (`cancelled`). At most one pending per account.
+ */
+export interface AccountDeletionRequestsTable {
+  id: Generated<number>;
+  user_id: string;
+  status: ColumnType<string, string | undefined, string>;
+  /** What the account held when it asked: active services, pending orders, coins (cents). */
+  active_services: ColumnType<number, number | undefined, never>;
+  pending_orders: ColumnType<number, number | undefined, never>;
+  balance_cents: ColumnType<number, number | undefined, never>;
+  requested_at: Timestamp;
+  /** When it was cancelled or completed, and by whom (the customer, or the completing admin). */
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+}
+
 /** What each import from the old storefront brought in (docs/legacy-import.md). */
 export interface LegacyImportsTable {
   id: Generated<number>;
@@ -349,6 +367,7 @@ export interface Database {
   announcements: AnnouncementsTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  account_deletion_requests: AccountDeletionRequestsTable;
   legacy_imports: LegacyImportsTable;
   ledger_days: LedgerDaysTable;
   ledger_day_totals: LedgerDayTotalsTable;

@@ -1,6 +1,11 @@
 import { data, redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { accountActionSchema, endSession, updateProfile } from "~/domain/accounts/profile.server";
+import { deletionActionSchema } from "~/domain/accounts/account-deletion";
+import {
+  cancelAccountDeletion,
+  requestAccountDeletion,
+} from "~/domain/accounts/account-deletion.server";
 import { renewSchema } from "~/domain/hosting-services/hosting-services";
 import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashboard";
 import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dashboard.server";
@@ -29,6 +34,8 @@ type ActionAnswer = {
   ok: boolean;
   message: MessageKey;
   fieldErrors?: Partial<Record<string, MessageKey>>;
+  /** The account tab's deletion card answered (its own place on the page). */
+  form?: "deletion";
 };
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -69,6 +76,44 @@ export async function action({ request, url, context: routerContext }: Route.Act
     ),
   );
   const db = context.services.db;
+  if (intent === "request-deletion" || intent === "cancel-deletion") {
+    const form = await parseForm(request, deletionActionSchema);
+    if (!form.ok)
+      return data(
+        {
+          ok: false,
+          form: "deletion",
+          message: Object.values(form.fieldErrors)[0] ?? "dashboard.deletion.passwordRequired",
+          fieldErrors: form.fieldErrors,
+        } satisfies ActionAnswer,
+        { status: 400 },
+      );
+    if (form.data.intent === "cancel-deletion") {
+      const result = await cancelAccountDeletion(db, { userId: user.id });
+      if (!result.ok)
+        return data({ ok: false, form: "deletion", message: result.error } satisfies ActionAnswer, {
+          status: statusOf(result),
+        });
+      return { ok: true, form: "deletion", message: "dashboard.deletion.cancelled" } as const;
+    }
+    const result = await requestAccountDeletion(
+      db,
+      { userId: user.id, currentPassword: form.data.currentPassword, ip: context.clientIp },
+      { ipPerMinute: context.services.loginIpLimit },
+    );
+    if (!result.ok)
+      return data(
+        {
+          ok: false,
+          form: "deletion",
+          message: result.error,
+          fieldErrors: "field" in result ? { [result.field]: result.error } : undefined,
+          ...("minutes" in result ? { minutes: result.minutes } : {}),
+        },
+        { status: statusOf(result) },
+      );
+    return { ok: true, form: "deletion", message: "dashboard.deletion.requested" } as const;
+  }
   if (intent === "profile" || intent === "end-session") {
     const form = await parseForm(request, accountActionSchema);
     if (!form.ok)
@@ -187,12 +232,16 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           currentSessionId={loaderData.currentSessionId}
           locale={locale}
           result={
-            actionData && "fieldErrors" in actionData
-              ? actionData
-              : actionData?.ok
+            actionData && "form" in actionData
+              ? undefined
+              : actionData && "fieldErrors" in actionData
                 ? actionData
-                : undefined
+                : actionData?.ok
+                  ? actionData
+                  : undefined
           }
+          deletion={view.deletion ?? null}
+          deletionResult={actionData && "form" in actionData ? actionData : undefined}
         />
       ) : null}
       {view.page && (view.page > 1 || view.hasMore) ? (

@@ -55,8 +55,10 @@ test.describe("old addresses redirect", () => {
     await expect(page).toHaveURL(/\/service-terms$/);
   });
 
-  test("/privacy goes home", async ({ page }) => {
+  // A deliberate departure from the spec's redirect home (ADR 19): tests/e2e/privacy.spec.ts.
+  test("/privacy is the privacy page", async ({ page }) => {
     await page.goto("/privacy");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy policy");
   });
 });

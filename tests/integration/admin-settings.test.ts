@@ -8,6 +8,7 @@ import * as root from "~/root";
 import * as adminSettings from "~/routes/admin/settings";
 import * as home from "~/routes/home";
 import * as register from "~/routes/register";
+import * as privacyPage from "~/routes/site/privacy";
 import * as contact from "~/routes/site/contact";
 import * as supportNew from "~/routes/support/new";
 import * as supportTicket from "~/routes/support/ticket";
@@ -137,6 +138,12 @@ describeEachDatabase("admin settings", (app) => {
       description: "Cheap servers",
       keywords: "samp",
     },
+    privacy: {
+      intent: "privacy",
+      en: "## Our policy\nWe keep little. Write to {{contactEmail}}.",
+      fr: "",
+      ar: "## سياستنا\n- القليل فقط",
+    },
   };
 
   const expected: { [F in keyof typeof valid]: (s: Settings) => unknown } = {
@@ -178,6 +185,12 @@ describeEachDatabase("admin settings", (app) => {
         title: "Atlas: SA-MP hosting",
         description: "Cheap servers",
         keywords: "samp",
+      }),
+    privacy: (s) =>
+      expect(s.privacy).toEqual({
+        en: "## Our policy\nWe keep little. Write to {{contactEmail}}.",
+        fr: "",
+        ar: "## سياستنا\n- القليل فقط",
       }),
   };
 
@@ -246,6 +259,16 @@ describeEachDatabase("admin settings", (app) => {
       { intent: "seo", title: "t".repeat(121), description: "ok", keywords: "k".repeat(301) },
       { title: "admin-settings.errors.tooLong", keywords: "admin-settings.errors.tooLong" },
     ],
+    [
+      "privacy",
+      { intent: "privacy", en: "  ", fr: "Notre politique", ar: "" },
+      { en: "admin-settings.errors.privacyEnglishRequired" },
+    ],
+    [
+      "privacy",
+      { intent: "privacy", en: "x".repeat(20_001), fr: "", ar: "" },
+      { en: "admin-settings.errors.tooLong" },
+    ],
   ];
 
   for (const [form, fields, fieldErrors] of invalid) {
@@ -271,6 +294,58 @@ describeEachDatabase("admin settings", (app) => {
       expect(await auditRows()).toEqual(auditBefore);
     });
   }
+
+  it("shows the privacy text: built in per language, then the admin's, French falling back to English", async () => {
+    type Page = {
+      blocks: { kind: string; text?: string; items?: string[] }[];
+      lang: string;
+      locale: string;
+      meta: { title: string };
+    };
+    const page = async (acceptLanguage: string) =>
+      (await privacyPage.loader(
+        routeArgs({
+          request: new Request("http://localhost/privacy"),
+          context: await contextFor(app(), { acceptLanguage }),
+          params: {},
+        }),
+      )) as Page;
+    const texts = (p: Page) => p.blocks.flatMap((b) => (b.text ? [b.text] : (b.items ?? [])));
+    // Built in: each language its own, the contact address filled in.
+    const en = await page("en");
+    expect(en).toMatchObject({ lang: "en", locale: "en", meta: { title: "Privacy policy" } });
+    expect(en.blocks[0]).toEqual({
+      kind: "paragraph",
+      text: expect.stringContaining("support@hostfront.example") as string,
+    });
+    expect(en.blocks.filter((b) => b.kind === "heading")).toHaveLength(3);
+    expect(texts(en).join(" ")).not.toContain("{{");
+    const fr = await page("fr");
+    expect(fr).toMatchObject({ lang: "fr", meta: { title: "Politique de confidentialité" } });
+    expect(fr.blocks[1]).toEqual({ kind: "heading", text: "Ce que nous collectons et pourquoi" });
+    const ar = await page("ar");
+    expect(ar).toMatchObject({ lang: "ar", meta: { title: "سياسة الخصوصية" } });
+    expect(ar.blocks[1]).toEqual({ kind: "heading", text: "ما نجمعه ولماذا" });
+
+    // The admin's text: English and Arabic written, French empty falls back to English.
+    await save(valid.privacy!);
+    const customEn = await page("en");
+    expect(customEn.blocks).toEqual([
+      { kind: "heading", text: "Our policy" },
+      { kind: "paragraph", text: "We keep little. Write to support@hostfront.example." },
+    ]);
+    expect(await page("fr")).toMatchObject({ lang: "en", locale: "fr", blocks: customEn.blocks });
+    expect(await page("ar")).toMatchObject({
+      lang: "ar",
+      blocks: [
+        { kind: "heading", text: "سياستنا" },
+        { kind: "list", items: ["القليل فقط"] },
+      ],
+    });
+    // All three emptied: the built-in text again.
+    await save({ intent: "privacy", en: "", fr: "", ar: "" });
+    expect((await page("fr")).blocks).toEqual(fr.blocks);
+  });
 
   it("refuses an unknown form", async () => {
     const result = (await save({ intent: "colours", primaryColor: "#000000" })) as Result;

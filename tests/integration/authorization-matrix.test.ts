@@ -177,7 +177,7 @@ const ROUTES: Record<string, Row> = {
   },
   "/my-services": redirectsTo("/dashboard", 301),
   "/terms": redirectsTo("/service-terms", 301),
-  "/privacy": redirectsTo("/", 301),
+  "/privacy": publicPage(),
   "/admin": adminPage(),
   "/admin/orders": adminPage(post({ intent: "approve", orderId: "999999" }, adminOnly(404))),
   "/admin/services": adminPage(post({ intent: "suspend", serviceId: "999999" }, adminOnly(404))),
@@ -718,6 +718,17 @@ describeEachDatabase("authorization matrix", (app) => {
       .where("user_id", "=", id)
       .executeTakeFirstOrThrow();
     await attempt("customerB", "/dashboard", { intent: "end-session", sessionId: session.id }, 200);
+    // Ask for, or cancel, a deletion: only ever B's own account, whatever id is sent.
+    await attempt("customerB", "/dashboard", { intent: "cancel-deletion", userId: id }, 404, {
+      changesOwnData: true,
+    });
+    await attempt(
+      "customerB",
+      "/dashboard",
+      { intent: "request-deletion", userId: id, currentPassword: "Wrong-password-1" },
+      400,
+      { changesOwnData: true },
+    );
     // Take A's e-mail address.
     await attempt(
       "customerB",
@@ -738,6 +749,7 @@ describeEachDatabase("authorization matrix", (app) => {
       ["/admin/services", { intent: "delete", serviceId: String(serviceId) }],
       ["/admin/clients", { intent: "coins", userId: id, amount: "-100", reason: "B takes" }],
       ["/admin/users", { intent: "delete", userId: id }],
+      ["/admin/clients", { intent: "complete-deletion", userId: id }],
       [`/admin/tickets/${ticket}`, { intent: "reply", message: "staff? no, B" }],
       [`/admin/tickets/${ticket}`, { intent: "status", status: "closed" }],
       [`/admin/tickets/${ticket}`, { intent: "coins", amount: "50", reason: "B" }],

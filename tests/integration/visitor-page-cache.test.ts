@@ -94,6 +94,36 @@ describeEachDatabase("visitor page cache", (app) => {
     }
   });
 
+  it("shows a privacy text changed in the database at the next request", async () => {
+    const fetch = appFetch(app());
+    const setPrivacy = (en: string) =>
+      app()
+        .db.updateTable("settings")
+        .set({ value: JSON.stringify({ en, fr: "", ar: "" }) })
+        .where("key", "=", "privacy")
+        .execute();
+    try {
+      await setPrivacy("First privacy text");
+      app().settings.invalidate();
+      const first = await (await fetch("/privacy", { nonce: "cHJpdmFjeSBvbmU=" })).text();
+      expect(first).toContain("First privacy text");
+      renders.mockClear();
+      expect(await (await fetch("/privacy", { nonce: "cHJpdmFjeSB0d28=" })).text()).toContain(
+        "First privacy text",
+      );
+      expect(renders).not.toHaveBeenCalled();
+
+      await setPrivacy("Second privacy text");
+      app().settings.invalidate();
+      const after = await (await fetch("/privacy", { nonce: "cHJpdmFjeSB0aHJlZQ==" })).text();
+      expect(after).toContain("Second privacy text");
+      expect(after).not.toContain("First privacy text");
+    } finally {
+      await setPrivacy("");
+      app().settings.invalidate();
+    }
+  });
+
   it("keeps no page of a signed-in person", async () => {
     const fetch = appFetch(app());
     const result = await signIn(app(), TEST_ADMIN, { ip: "10.61.0.1" });

@@ -60,6 +60,7 @@ export function SiteFooter({ user, settings, locale }: ShellProps) {
           <FooterLink to="/about">{t("footer.aboutUs")}</FooterLink>
           <FooterLink to="/contact">{t("footer.contactUs")}</FooterLink>
           <FooterLink to="/service-terms">{t("footer.serviceTerms")}</FooterLink>
+          <FooterLink to="/privacy">{t("footer.privacy")}</FooterLink>
           <FooterLink to="/orange-money">{t("footer.orangeMoney")}</FooterLink>
           <FooterLink to="/phpmyadmin">{t("footer.phpmyadmin")}</FooterLink>
         </FooterColumn>

@@ -4,9 +4,10 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { endUserSessions, isCommonPassword } from "./accounts.server";
+import { eraseAccount } from "./account-deletion.server";
 import { hashPassword } from "./password-hash.server";
 import { emailTakenByAnother } from "./user-directory.server";
-import { DELETED_USER_NAME, type UpdateUserInput } from "./user-admin";
+import type { UpdateUserInput } from "./user-admin";
 
 export type UserAdminRefusal =
   | "admin.users.errors.notFound"
@@ -54,10 +55,7 @@ function failure<Message extends string>(
   return { ok: false, kind: REFUSAL_KINDS[reason], error, reason } as UserAdminFailure<Message>;
 }
 
-/** The placeholder address a deleted account gets: unique (it carries the id) and undeliverable. */
-export function deletedUserEmail(userId: string): string {
-  return `deleted-${userId}@deleted.invalid`;
-}
+export { deletedUserEmail } from "./account-deletion.server";
 
 /**
  * Locks every active admin row for the rest of the transaction (an UPDATE takes row locks on PostgreSQL
@@ -199,42 +197,31 @@ export async function updateUserByAdmin(
 
 /**
  * Deletes a customer account without losing history: coin_ledger, orders and hosting_services keep
- * pointing at the row, so it is a soft delete. The user is marked 'deleted', their name and email are
- * anonymised, their sessions end and their credentials are removed (getCurrentSession already ignores a
- * user who is not active). Admins are never deleted. One transaction with its audit entry.
+ * pointing at the row, so it is a soft delete. The account is erased as a completed deletion request
+ * erases it (`eraseAccount`: anonymised, sessions, credentials, newsletter, contact messages, login
+ * attempts and notifications removed; a pending deletion request is closed). Admins are never deleted.
+ * One transaction with its audit entry.
  */
 export async function deleteUserByAdmin(
   db: Db,
   input: { userId: string; actorId: string },
 ): Promise<DeleteUserResult> {
   return inTransaction(db, async (trx): Promise<DeleteUserResult> => {
+    // Locks the row (a concurrent promotion or delete waits, then is seen below).
+    await trx
+      .updateTable("users")
+      .set({ updated_at: sql`updated_at` })
+      .where("id", "=", input.userId)
+      .execute();
     const user = await trx
       .selectFrom("users")
-      .select(["id", "role"])
+      .select(["id", "role", "email"])
       .where("id", "=", input.userId)
       .where("status", "=", "active")
       .executeTakeFirst();
     if (!user) refuseDelete("admin.users.errors.notFound");
     if (user.role === "admin") refuseDelete("admin.users.errors.adminDelete");
-    const now = new Date().toISOString();
-    // Conditional on the row still being an active customer: a concurrent promotion or delete wins.
-    const updated = await trx
-      .updateTable("users")
-      .set({
-        status: "deleted",
-        name: DELETED_USER_NAME,
-        email: deletedUserEmail(user.id),
-        image: null,
-        locale: null,
-        updated_at: now,
-      })
-      .where("id", "=", user.id)
-      .where("status", "=", "active")
-      .where("role", "=", "user")
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) refuseDelete("admin.users.errors.notFound");
-    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
-    await trx.deleteFrom("accounts").where("user_id", "=", user.id).execute();
+    await eraseAccount(trx, user, input.actorId);
     // No name or email in the entry: the point of the delete is that they are gone.
     await recordAudit(trx, {
       actorId: input.actorId,

@@ -37,12 +37,21 @@ export const ROLE_FILTER_LABELS = {
 export type RoleFilter = keyof typeof ROLE_FILTER_LABELS;
 export const ROLE_FILTERS = keysOf(ROLE_FILTER_LABELS);
 
+/** Accounts with a pending deletion request only, or every account (ADR 19). */
+export const DELETION_FILTER_LABELS = {
+  all: "users.deletionFilters.all",
+  requested: "users.deletionFilters.requested",
+} as const;
+export type DeletionFilter = keyof typeof DELETION_FILTER_LABELS;
+export const DELETION_FILTERS = keysOf(DELETION_FILTER_LABELS);
+
 export const USERS_PAGE_SIZE = 25;
 
 /** The list's query string: anything unexpected falls back to the default rather than failing. */
 export const userListQuerySchema = z.object({
   q: searchParam,
   role: z.enum(ROLE_FILTERS).catch("all"),
+  deletion: z.enum(DELETION_FILTERS).catch("all"),
   sort: z.enum(USER_SORTS).catch("created"),
   dir: z.enum(SORT_DIRECTIONS).catch("desc"),
   page: pageParam,
@@ -85,7 +94,10 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
-/** The clients page's one action: coins (the default, as the first form sent no intent), update, delete. */
+/**
+ * The clients page's one action: coins (the default, as the first form sent no intent), update, delete,
+ * and complete-deletion (a customer's pending deletion request, ADR 19).
+ */
 export const clientActionSchema = z.preprocess(
   (value) =>
     value && typeof value === "object" && !("intent" in value && value.intent)
@@ -97,6 +109,7 @@ export const clientActionSchema = z.preprocess(
       adjustCoinsSchema.extend({ intent: z.literal("coins") }),
       updateUserSchema.extend({ intent: z.literal("update") }),
       z.object({ intent: z.literal("delete"), userId }),
+      z.object({ intent: z.literal("complete-deletion"), userId }),
     ],
     { error: "admin.users.errors.unknownAction" },
   ),
@@ -113,4 +126,6 @@ export interface DirectoryUser {
   activeServices: number;
   orders: number;
   createdAt: string;
+  /** When the customer asked for the account to be deleted, while that request is pending. */
+  deletionRequestedAt: string | null;
 }

@@ -5,6 +5,7 @@ import { pageWindow, type PageRequest } from "~/db/paging";
 import type { Db, Tx } from "~/db/transaction";
 import {
   USERS_PAGE_SIZE,
+  type DeletionFilter,
   type DirectoryUser,
   type RoleFilter,
   type SortDirection,
@@ -117,7 +118,13 @@ export const USER_COUNT_LIMIT = 1_000;
  */
 export async function searchUsers(
   db: Db,
-  query: PageRequest & { q?: string; role?: RoleFilter; sort?: UserSort; dir?: SortDirection },
+  query: PageRequest & {
+    q?: string;
+    role?: RoleFilter;
+    deletion?: DeletionFilter;
+    sort?: UserSort;
+    dir?: SortDirection;
+  },
 ) {
   let base = db.selectFrom("users").where("users.status", "!=", "deleted");
   const q = query.q?.trim().toLowerCase();
@@ -135,6 +142,16 @@ export async function searchUsers(
     base = base.where(few ? oneOf("users.id", few) : accountLike(q, "name or email"));
   }
   if (role) base = base.where("users.role", "=", role);
+  // A pending request is one seek in its partial unique index (migration 0021).
+  const pendingRequest = (id: string) =>
+    sql`(select account_deletion_requests.requested_at from account_deletion_requests
+      where account_deletion_requests.user_id = ${sql.ref(id)}
+      and account_deletion_requests.status = 'pending')`;
+  if (query.deletion === "requested") {
+    base = base.where(sql<boolean>`exists ${pendingRequest("users.id")}`);
+    // The few accounts with a request are counted exactly, whatever the text matched.
+    manyMatch = false;
+  }
 
   const sort = query.sort ?? "created";
   const column = sortColumns[sort];
@@ -157,6 +174,7 @@ export async function searchUsers(
     sql<number>`(select count(*) from orders where orders.user_id = ${sql.ref(id)})`.as(
       "order_count",
     ),
+    sql<string | null>`${pendingRequest(id)}`.as("deletion_requested_at"),
   ];
 
   const [rows, counted] = await Promise.all([
@@ -207,6 +225,7 @@ export async function searchUsers(
       activeServices: Number(row.active_services ?? 0),
       orders: Number(row.order_count ?? 0),
       createdAt: row.created_at,
+      deletionRequestedAt: row.deletion_requested_at ?? null,
     })),
     hasMore: rows.length > page.limit,
     total: Math.min(total, USER_COUNT_LIMIT),

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/transaction";
+import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listCustomerOrders } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";
@@ -138,14 +139,23 @@ export async function loadCustomerDashboard(
       return { tab: query.tab, cards, tickets, page, hasMore };
     }
     case "account": {
-      const sessions: DashboardSession[] = await db
-        .selectFrom("sessions")
-        .select(["id", "created_at", "user_agent", "ip_address", "expires_at"])
-        .where("user_id", "=", userId)
-        .where("expires_at", ">", now.toISOString())
-        .orderBy("created_at", "desc")
-        .execute();
-      return { tab: query.tab, cards, profile: { name: user.name, email: user.email }, sessions };
+      const [sessions, deletion] = await Promise.all([
+        db
+          .selectFrom("sessions")
+          .select(["id", "created_at", "user_agent", "ip_address", "expires_at"])
+          .where("user_id", "=", userId)
+          .where("expires_at", ">", now.toISOString())
+          .orderBy("created_at", "desc")
+          .execute() satisfies Promise<DashboardSession[]>,
+        pendingDeletionRequest(db, userId),
+      ]);
+      return {
+        tab: query.tab,
+        cards,
+        profile: { name: user.name, email: user.email },
+        sessions,
+        deletion,
+      };
     }
     default:
       return { tab: query.tab, cards };

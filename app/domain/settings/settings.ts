@@ -2,6 +2,9 @@ import { keysOf } from "~/lib/keys-of";
 import { z } from "~/lib/zod";
 import { isHexColor, secondaryKeepsWhiteTextReadable } from "./theme";
 
+/** The longest privacy text an admin may write, per language (characters). */
+export const PRIVACY_TEXT_MAX = 20_000;
+
 // Only web addresses: a link setting ends up in an href, where "javascript:" would run.
 const url = z.url({ protocol: /^https?$/ }).max(500);
 /** A link the admin may leave empty: the site then leaves that link out. */
@@ -63,6 +66,16 @@ export const settingsSchema = z.object({
       keywords: z.string().max(300).default("samp hosting, mta hosting, game server hosting, vps"),
     })
     .prefault({}),
+  // The privacy page's text per language (ADR 19, privacy.ts): empty everywhere means the built-in text
+  // of the catalogues, in the reader's language; an admin's text is shown as written, French and Arabic
+  // falling back to the English one.
+  privacy: z
+    .object({
+      en: z.string().max(PRIVACY_TEXT_MAX).default(""),
+      fr: z.string().max(PRIVACY_TEXT_MAX).default(""),
+      ar: z.string().max(PRIVACY_TEXT_MAX).default(""),
+    })
+    .prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -106,6 +119,7 @@ export const SETTINGS_FORM_SECTION = {
   theme: "theme",
   features: "features",
   seo: "seo",
+  privacy: "privacy",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
@@ -134,6 +148,7 @@ export const SETTINGS_FORM_FIELDS = {
   theme: ["primaryColor", "secondaryColor", "accentColor"],
   features: ["registration", "coinPurchase", "livechat", "tickets"],
   seo: ["title", "description", "keywords"],
+  privacy: ["en", "fr", "ar"],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
 };
@@ -228,19 +243,38 @@ export const seoFormSchema = z.object({
   keywords: text(300),
 });
 
+/** The privacy text in each language; `settingsActionSchema` adds that English is required (below). */
+export const privacyFormSchema = z.object({
+  en: text(PRIVACY_TEXT_MAX),
+  fr: text(PRIVACY_TEXT_MAX),
+  ar: text(PRIVACY_TEXT_MAX),
+});
+
 /** The settings page's one action: `intent` names the form. */
-export const settingsActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    generalFormSchema.extend({ intent: z.literal("general") }),
-    linksFormSchema.extend({ intent: z.literal("links") }),
-    maintenanceFormSchema.extend({ intent: z.literal("maintenance") }),
-    themeFormSchema.extend({ intent: z.literal("theme") }),
-    featuresFormSchema.extend({ intent: z.literal("features") }),
-    seoFormSchema.extend({ intent: z.literal("seo") }),
-  ],
-  { error: "admin-settings.errors.unknownForm" },
-);
+export const settingsActionSchema = z
+  .discriminatedUnion(
+    "intent",
+    [
+      generalFormSchema.extend({ intent: z.literal("general") }),
+      linksFormSchema.extend({ intent: z.literal("links") }),
+      maintenanceFormSchema.extend({ intent: z.literal("maintenance") }),
+      themeFormSchema.extend({ intent: z.literal("theme") }),
+      featuresFormSchema.extend({ intent: z.literal("features") }),
+      seoFormSchema.extend({ intent: z.literal("seo") }),
+      privacyFormSchema.extend({ intent: z.literal("privacy") }),
+    ],
+    { error: "admin-settings.errors.unknownForm" },
+  )
+  .superRefine((value, context) => {
+    // French and Arabic fall back to English, so an admin's own text starts with the English one; all
+    // three empty is the built-in text.
+    if (value.intent === "privacy" && !value.en && (value.fr || value.ar))
+      context.addIssue({
+        code: "custom",
+        path: ["en"],
+        message: "admin-settings.errors.privacyEnglishRequired",
+      });
+  });
 export type SettingsActionInput = z.infer<typeof settingsActionSchema>;
 
 export function isSettingsForm(value: unknown): value is SettingsForm {

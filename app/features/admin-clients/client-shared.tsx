@@ -4,6 +4,6 @@ import type { ActionResult } from "~/components/ui/result-message";
 export type ClientRow = DirectoryUser;
 
 export interface ClientActionResult extends ActionResult {
-  intent: "coins" | "update" | "delete";
+  intent: "coins" | "update" | "delete" | "complete-deletion";
   userId?: string;
 }

@@ -10,6 +10,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ResultMessage } from "~/components/ui/result-message";
 import {
+  DELETION_FILTER_LABELS,
+  DELETION_FILTERS,
   ROLE_FILTER_LABELS,
   ROLE_FILTERS,
   SORT_DIRECTION_LABELS,
@@ -21,7 +23,13 @@ import {
 } from "~/domain/accounts/user-admin";
 import { formatCoins } from "~/lib/money";
 import type { ClientActionResult, ClientRow } from "./client-shared";
-import { CoinsDialog, DeleteUserDialog, EditUserDialog } from "./user-dialogs";
+import { Badge } from "~/components/ui/badge";
+import {
+  CoinsDialog,
+  CompleteDeletionDialog,
+  DeleteUserDialog,
+  EditUserDialog,
+} from "./user-dialogs";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
 export type { ClientActionResult } from "./client-shared";
@@ -58,6 +66,7 @@ export function ClientsAdmin({
     const merged: UserListQuery = { ...query, ...changes };
     if (merged.q) params.set("q", merged.q);
     if (merged.role !== "all") params.set("role", merged.role);
+    if (merged.deletion !== "all") params.set("deletion", merged.deletion);
     if (merged.sort !== "created") params.set("sort", merged.sort);
     if (merged.dir !== "desc") params.set("dir", merged.dir);
     if (merged.page > 1) params.set("page", String(merged.page));
@@ -108,6 +117,18 @@ export function ClientsAdmin({
           <p className="text-muted-foreground" dir="ltr">
             {user.email}
           </p>
+          {user.deletionRequestedAt ? (
+            <p className="mt-1">
+              <Badge
+                tone="yellow"
+                title={t("users.deletionRequestedOn", {
+                  date: date.format(new Date(user.deletionRequestedAt)),
+                })}
+              >
+                {t("users.deletionRequested")}
+              </Badge>
+            </p>
+          ) : null}
         </>
       ),
     }),
@@ -167,6 +188,9 @@ export function ClientsAdmin({
       (user) => (
         <div className="flex flex-wrap gap-2 md:flex-nowrap">
           <EditUserDialog user={user} self={user.id === adminId} result={rowResult(user)} />
+          {user.deletionRequestedAt && user.role !== "admin" ? (
+            <CompleteDeletionDialog user={user} result={rowResult(user)} />
+          ) : null}
           {user.role === "admin" ? null : <DeleteUserDialog user={user} result={rowResult(user)} />}
         </div>
       ),
@@ -194,7 +218,7 @@ export function ClientsAdmin({
         <Form
           method="get"
           role="search"
-          className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
+          className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
         >
           <div className="grid gap-1 sm:col-span-2 lg:col-span-1">
             <Label htmlFor="client-search">{t("users.search")}</Label>
@@ -213,6 +237,14 @@ export function ClientsAdmin({
             defaultValue={query.role}
             values={ROLE_FILTERS}
             labelOf={(role) => t(ROLE_FILTER_LABELS[role])}
+          />
+          <FilterSelect
+            id="client-deletion"
+            label={t("users.deletionFilter")}
+            name="deletion"
+            defaultValue={query.deletion}
+            values={DELETION_FILTERS}
+            labelOf={(deletion) => t(DELETION_FILTER_LABELS[deletion])}
           />
           <FilterSelect
             id="client-sort"

@@ -216,3 +216,32 @@ export function DeleteUserDialog({
     </ConfirmDialog>
   );
 }
+
+/** A customer asked for their account to be deleted: the admin completes it, after a confirmation (ADR 19). */
+export function CompleteDeletionDialog({
+  user,
+  result,
+}: {
+  user: ClientRow;
+  result?: ClientActionResult;
+}) {
+  const { t } = useTranslation("admin");
+  const { open, onOpenChange, refusal } = useActionDialog(result, "complete-deletion");
+  return (
+    <ConfirmDialog
+      fields={{ intent: "complete-deletion", userId: user.id }}
+      labels={{
+        trigger: t("users.completeDeletion"),
+        triggerFor: t("users.completeDeletionFor", { name: user.name }),
+        title: t("users.completeDeletionTitle", { name: user.name }),
+        text: t("users.completeDeletionText", { email: user.email }),
+        confirm: t("users.completeDeletion"),
+        cancel: t("users.cancel"),
+        close: t("users.close"),
+      }}
+      state={{ open, onOpenChange }}
+    >
+      {refusal ? <ResultMessage result={refusal} /> : null}
+    </ConfirmDialog>
+  );
+}

@@ -9,7 +9,12 @@ import { Input } from "~/components/ui/input";
 import type { ActionResult } from "~/components/ui/result-message";
 import { StatusMessage } from "~/components/ui/status-message";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
-import { SETTINGS_FORM_FIELDS, type Settings, type SettingsForm } from "~/domain/settings/settings";
+import {
+  PRIVACY_TEXT_MAX,
+  SETTINGS_FORM_FIELDS,
+  type Settings,
+  type SettingsForm,
+} from "~/domain/settings/settings";
 import { isHexColor, themeVariables } from "~/domain/settings/theme";
 
 export type SettingsActionResult =
@@ -26,6 +31,8 @@ export interface BuiltInTexts {
   siteDescription: string;
   seoTitle: string;
   seoDescription: string;
+  /** The privacy page's built-in text, per language, with its {{placeholders}}. */
+  privacy: Record<"en" | "fr" | "ar", string>;
 }
 
 // Language names, literal keys (common namespace) for the catalogue test.
@@ -139,7 +146,7 @@ function SettingsCard({ group, result }: { group: SettingsGroup; result?: Settin
   );
 }
 
-/** The settings page as data: its six forms, each a list of fields, in the order the page shows them. */
+/** The settings page as data: its seven forms, each a list of fields, in the order the page shows them. */
 function useSettingsGroups(
   settings: Settings,
   builtIn: BuiltInTexts,
@@ -380,6 +387,53 @@ function useSettingsGroups(
           hint: t("seo.keywordsHint"),
           maxLength: 300,
           dir: "auto",
+        },
+      ],
+    },
+    {
+      form: "privacy",
+      title: t("privacy.title"),
+      description: t("privacy.description"),
+      stored: settings.privacy,
+      fields: [
+        {
+          kind: "custom",
+          key: "format",
+          content: (
+            <p className="text-sm text-muted-foreground">
+              {t("privacy.formatHint", {
+                siteName: "{{siteName}}",
+                contactEmail: "{{contactEmail}}",
+              })}
+            </p>
+          ),
+        },
+        ...(["en", "fr", "ar"] as const).map((lang): FieldSpec => ({
+          kind: "textarea",
+          rows: 12,
+          variant: "validated",
+          name: lang,
+          label: tCommon(LOCALE_NAMES[lang]),
+          hint: lang === "en" ? t("privacy.englishHint") : t("privacy.fallbackHint"),
+          maxLength: PRIVACY_TEXT_MAX,
+          lang,
+          dir: lang === "ar" ? "rtl" : "ltr",
+          placeholder: builtIn.privacy[lang],
+        })),
+        {
+          kind: "custom",
+          key: "view",
+          content: (
+            <a
+              href="/privacy"
+              target="_blank"
+              rel="noopener"
+              className="inline-flex w-fit items-center gap-2 text-sm text-primary hover:underline"
+            >
+              <EyeIcon className="size-4" aria-hidden />
+              {t("privacy.view")}
+            </a>
+          ),
         },
       ],
     },

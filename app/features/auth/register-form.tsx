@@ -1,5 +1,7 @@
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+import { placeholder } from "~/lib/placeholders";
 import { AuthCard } from "./auth-card";
 import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
 
@@ -59,28 +61,59 @@ export function RegisterForm({
           passwordField("confirmPassword", t("register.confirmPassword"), "new-password"),
         ]}
         after={
-          <p className="rounded-md bg-muted p-3 text-sm">
-            {!coinPurchase ? (
-              t("register.coinsClosed")
-            ) : communityUrl ? (
-              <>
-                {t("register.coinsNotice")}{" "}
-                <a
-                  href={communityUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-medium text-primary hover:underline"
-                >
-                  {t("register.coinsLink")}
-                </a>
-              </>
-            ) : (
-              t("register.coinsNoticeNoChat")
-            )}
-          </p>
+          <>
+            <LegalLine />
+            <p className="rounded-md bg-muted p-3 text-sm">
+              {!coinPurchase ? (
+                t("register.coinsClosed")
+              ) : communityUrl ? (
+                <>
+                  {t("register.coinsNotice")}{" "}
+                  <a
+                    href={communityUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium text-primary hover:underline"
+                  >
+                    {t("register.coinsLink")}
+                  </a>
+                </>
+              ) : (
+                t("register.coinsNoticeNoChat")
+              )}
+            </p>
+          </>
         }
         submit={{ label: t("register.submit"), busyLabel: t("register.submitting") }}
       />
     </AuthCard>
+  );
+}
+
+/** "By registering you accept the service terms and the privacy policy", each a link, in any word order. */
+function LegalLine() {
+  const { t } = useTranslation("auth");
+  const links = {
+    "{{terms}}": (
+      <Link to="/service-terms" className="font-medium text-primary hover:underline">
+        {t("register.termsLink")}
+      </Link>
+    ),
+    "{{privacy}}": (
+      <Link to="/privacy" className="font-medium text-primary hover:underline">
+        {t("register.privacyLink")}
+      </Link>
+    ),
+  } as Record<string, ReactNode>;
+  const text = t("register.legal", {
+    terms: placeholder("terms"),
+    privacy: placeholder("privacy"),
+  });
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="register-legal">
+      {text.split(/(\{\{(?:terms|privacy)\}\})/).map((part, index) => (
+        <Fragment key={index}>{links[part] ?? part}</Fragment>
+      ))}
+    </p>
   );
 }

@@ -32,6 +32,8 @@ import { cn } from "~/lib/utils";
 import { StatusMessage } from "~/components/ui/status-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { compactAddress } from "~/lib/ip-address";
+import type { PendingDeletion } from "~/domain/accounts/account-deletion";
+import { AccountDeletionCard, type DeletionResult } from "./account-deletion";
 
 export const TABS = ["overview", "services", "domains", "billing", "support", "account"] as const;
 /** Dashboard namespace keys, written out so the catalogue test sees each one in use. */
@@ -346,6 +348,8 @@ export function AccountTab({
   currentSessionId,
   locale,
   result,
+  deletion,
+  deletionResult,
 }: {
   profile: { name: string; email: string };
   sessions: Pick<DashboardSession, "id" | "created_at" | "user_agent" | "ip_address">[];
@@ -358,6 +362,9 @@ export function AccountTab({
     /** A throttled current password: minutes until it may be tried again. */
     minutes?: number;
   };
+  /** The pending request to delete the account, if any (ADR 19). */
+  deletion: PendingDeletion | null;
+  deletionResult?: DeletionResult;
 }) {
   const { t } = useTranslation("dashboard");
   const message = useMessage();
@@ -462,6 +469,7 @@ export function AccountTab({
           ))}
         </ul>
       </TitledCard>
+      <AccountDeletionCard pending={deletion} locale={locale} result={deletionResult} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { clientActionSchema, userListQuerySchema } from "~/domain/accounts/user-admin";
 import { deleteUserByAdmin, updateUserByAdmin } from "~/domain/accounts/user-admin.server";
+import { completeAccountDeletion } from "~/domain/accounts/account-deletion.server";
 import { searchUsers } from "~/domain/accounts/user-directory.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { ClientsAdmin, type ClientActionResult } from "~/features/admin-clients/clients-admin";
@@ -41,8 +42,10 @@ export async function action({ request, url, context: routerContext }: Route.Act
   const context = requestContext(routerContext);
   const { admin, form } = await adminForm(request, url, context, clientActionSchema);
   if (!form.ok) {
-    const intent: "coins" | "update" | "delete" =
-      form.values.intent === "update" || form.values.intent === "delete"
+    const intent: ClientActionResult["intent"] =
+      form.values.intent === "update" ||
+      form.values.intent === "delete" ||
+      form.values.intent === "complete-deletion"
         ? form.values.intent
         : "coins";
     const first = Object.values(form.fieldErrors)[0];
@@ -56,7 +59,9 @@ export async function action({ request, url, context: routerContext }: Route.Act
             ? "admin.users.updateFailed"
             : intent === "delete"
               ? "admin.users.deleteFailed"
-              : (first ?? "coins.errors.amountInvalid"),
+              : intent === "complete-deletion"
+                ? "admin.users.completeDeletionFailed"
+                : (first ?? "coins.errors.amountInvalid"),
         fieldErrors: intent === "update" ? form.fieldErrors : undefined,
       },
       { status: 400 },
@@ -88,6 +93,10 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (input.intent === "delete") {
     const result = await deleteUserByAdmin(db, { userId: input.userId, actorId: admin.id });
     return answer(result, "admin.users.deleted");
+  }
+  if (input.intent === "complete-deletion") {
+    const result = await completeAccountDeletion(db, { userId: input.userId, actorId: admin.id });
+    return answer(result, "admin.users.deletionCompleted");
   }
   const result = await adjustCoins(db, {
     userId: input.userId,

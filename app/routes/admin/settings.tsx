@@ -3,6 +3,8 @@ import { isSettingsForm, settingsActionSchema } from "~/domain/settings/settings
 import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { SettingsPage, type SettingsActionResult } from "~/features/admin-settings/settings-page";
 import { requireAdmin } from "~/http/guards.server";
+import { SUPPORTED_LOCALES } from "~/i18n/locales";
+import { loadResources } from "~/i18n/resources";
 import { adminForm } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/settings";
@@ -16,6 +18,16 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const tSite = context.i18n.getFixedT(null, "site");
   const tCommon = context.i18n.getFixedT(null, "common");
   const { settings } = context;
+  // The privacy page's built-in text in each language, as the catalogues write it ({{placeholders}} kept):
+  // what an empty field stands for, shown in it.
+  const privacy = Object.fromEntries(
+    await Promise.all(
+      SUPPORTED_LOCALES.map(async (lang) => [
+        lang,
+        (await loadResources(lang)).site.privacy.builtIn.join("\n"),
+      ]),
+    ),
+  ) as Record<(typeof SUPPORTED_LOCALES)[number], string>;
   return {
     meta: { title: t("title") },
     settings,
@@ -23,6 +35,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
       siteDescription: tCommon("footer.tagline"),
       seoTitle: `${tSite("home.metaTitle")} | ${settings.general.siteName}`,
       seoDescription: tSite("home.subtitle"),
+      privacy,
     },
     entryGateServerOn: context.services.env.ENTRY_GATE === "on",
   };
