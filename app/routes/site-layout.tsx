@@ -45,7 +45,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
           <AnnouncementList
             announcements={loaderData.announcements}
             label={tAnnouncements("shown.label")}
-            className="mx-auto max-w-7xl px-4 pt-4"
+            className="mx-auto max-w-7xl p-4"
           />
         ) : null}
         <Outlet />
