@@ -19,6 +19,7 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("account/password", "routes/account-password.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
+    route("coins", "routes/coins.tsx"),
     route("order", "routes/order.tsx"),
     route("support/new", "routes/support/new.tsx"),
     route("support/:id", "routes/support/ticket.tsx"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageScripts, PUBLIC_PAGE } from "./hydration";
+import { isPublicPage, pageScripts, PUBLIC_PAGE } from "./hydration";
 
 const anonymous = { signedIn: false, inBrowser: false };
 const customer = { signedIn: true, inBrowser: false };
@@ -29,5 +29,18 @@ describe("pageScripts", () => {
 
   it("ignores handles that are not objects", () => {
     expect(pageScripts([null, "x", 3], anonymous)).toBe("react");
+  });
+});
+
+describe("isPublicPage", () => {
+  it("is true when one of the page's routes is a public page", () => {
+    expect(isPublicPage([undefined, undefined, PUBLIC_PAGE])).toBe(true);
+    expect(isPublicPage([{ hydrate: "signed-in" }])).toBe(true);
+  });
+
+  it("is false for other pages and for handles that are not objects", () => {
+    expect(isPublicPage([undefined, {}])).toBe(false);
+    expect(isPublicPage([{ hydrate: false }, "signed-in", null])).toBe(false);
+    expect(isPublicPage([])).toBe(false);
   });
 });

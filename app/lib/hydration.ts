@@ -35,3 +35,13 @@ export function pageScripts(
   if (wanted.includes("signed-in") && !visitor.signedIn && !visitor.inBrowser) return "enhance";
   return "react";
 }
+
+/** Whether the page is one of the public pages (PUBLIC_PAGE in one of its routes' handles). */
+export function isPublicPage(handles: readonly unknown[]): boolean {
+  return handles.some(
+    (handle) =>
+      Boolean(handle) &&
+      typeof handle === "object" &&
+      (handle as HydrationHandle).hydrate === PUBLIC_PAGE.hydrate,
+  );
+}

@@ -1,13 +1,31 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Outlet } from "react-router";
+import { Outlet, useMatches } from "react-router";
 import { MaintenanceBanner } from "~/components/layout/maintenance-banner";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { AnnouncementList } from "~/components/ui/announcement-list";
+import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
+import { isPublicPage } from "~/lib/hydration";
 import { useRootData } from "~/root";
+import type { Route } from "./+types/site-layout";
+import { requestContext } from "~/context.server";
 
-export default function SiteLayout() {
+/**
+ * The "Everyone" announcements, shown under the header of the public pages. Loaded here, so they are
+ * part of the loaders' data that a visitor's kept page is keyed by (ADR 15): a new, edited or
+ * deactivated announcement makes another key and the page is rendered afresh at once.
+ */
+export async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
+  return { announcements: await listActiveAnnouncements(context.services.db, "public") };
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { t: tAnnouncements } = useTranslation("announcements");
   const root = useRootData();
+  // Only the public pages show them: the dashboard lists its own (with the customers' ones).
+  const publicPage = isPublicPage(useMatches().map((match) => match.handle));
   if (!root) return <Outlet />;
   const shell = { user: root.user, settings: root.settings, locale: root.locale };
   return (
@@ -23,6 +41,13 @@ export default function SiteLayout() {
       ) : null}
       <SiteHeader {...shell} />
       <div id="main" className="flex-1">
+        {publicPage ? (
+          <AnnouncementList
+            announcements={loaderData.announcements}
+            label={tAnnouncements("shown.label")}
+            className="mx-auto max-w-7xl p-4"
+          />
+        ) : null}
         <Outlet />
       </div>
       <SiteFooter {...shell} />

@@ -157,7 +157,7 @@ test("a customer's saved language follows them to another browser", async ({ pag
   await visit(other, "/about");
   await expect(other.getByRole("heading", { level: 1 })).toHaveText(arSite.about.title);
   // The coin dialog mirrors: its close button sits on the left, and it stays on the screen.
-  const coins = other.getByRole("banner").locator('button[aria-haspopup="dialog"]');
+  const coins = other.getByRole("banner").locator('[aria-haspopup="dialog"]');
   await waitForReactOn(coins);
   await coins.click();
   const dialog = other.getByRole("dialog");

@@ -151,6 +151,7 @@ const ROUTES: Record<string, Row> = {
       signedIn(400),
     ),
   ),
+  "/coins": customerPage(),
   "/dashboard": customerPage(post({ serviceId: "999999", idempotencyKey: KEY }, signedIn(404))),
   "/order": publicPage(
     post(

@@ -3,8 +3,10 @@ import type * as reactDomServer from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { expect, it, vi } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
+import { saveAnnouncement } from "~/domain/announcements/announcements.server";
 import { keptVisitorPages } from "~/entry.server";
 import { appFetch } from "../support/app-harness";
+import { adminId } from "../support/money-fixtures";
 import { cookieHeader } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
@@ -121,6 +123,69 @@ describeEachDatabase("visitor page cache", (app) => {
     } finally {
       await setPrivacy("");
       app().settings.invalidate();
+    }
+  });
+
+  it("shows a new, edited or deactivated announcement at the next request, on a kept page", async () => {
+    const fetch = appFetch(app());
+    const actorId = await adminId(app());
+    // A page nobody asked for before (each database's run too), kept after its first request.
+    const path = `/about?unique=${randomUUID()}`;
+    const visit = async (nonce: string) => {
+      const response = await fetch(path, { nonce });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const fields = {
+      content: "Planned maintenance on Sunday night.",
+      type: "warning",
+      targetAudience: "all",
+      isActive: true,
+    } as const;
+    const before = await visit("a2VwdCBvbmU=");
+    renders.mockClear();
+    expect(await visit("a2VwdCB0d28=")).not.toContain("Cache-test notice");
+    expect(renders).not.toHaveBeenCalled();
+
+    const created = await saveAnnouncement(app().db, {
+      actorId,
+      intent: "create",
+      title: "Cache-test notice",
+      ...fields,
+    });
+    expect(created.ok).toBe(true);
+    const { id } = await app()
+      .db.selectFrom("announcements")
+      .select("id")
+      .where("title", "=", "Cache-test notice")
+      .executeTakeFirstOrThrow();
+    try {
+      const withIt = await visit("bmV3IG9uZQ==");
+      expect(withIt).toContain("Cache-test notice");
+      expect(renders).toHaveBeenCalledTimes(1);
+      // Kept in its turn: the same data again is a hit.
+      expect(await visit("bmV3IHR3bw==")).toContain("Cache-test notice");
+      expect(renders).toHaveBeenCalledTimes(1);
+
+      await saveAnnouncement(app().db, {
+        actorId,
+        intent: "update",
+        id,
+        title: "Cache-test notice, moved",
+        ...fields,
+      });
+      const edited = await visit("ZWRpdGVk");
+      expect(edited).toContain("Cache-test notice, moved");
+      expect(renders).toHaveBeenCalledTimes(2);
+
+      await saveAnnouncement(app().db, { actorId, intent: "deactivate", id });
+      const gone = await visit("Z29uZQ==");
+      expect(gone).not.toContain("Cache-test notice");
+      // The data is what it was before the announcement: the page kept then is the one to send.
+      expect(gone).toBe(before.replaceAll("a2VwdCBvbmU=", "Z29uZQ=="));
+      expect(renders).toHaveBeenCalledTimes(2);
+    } finally {
+      await app().db.deleteFrom("announcements").where("id", "=", id).execute();
     }
   });
 

@@ -1,14 +1,15 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
+import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listAuditLog } from "~/domain/audit/audit-log.server";
 import { countOpenTickets } from "~/domain/tickets/tickets.server";
 
 export const RECENT_ACTIVITY = 10;
 
-/** The admin dashboard's figures, all from the database: no sample numbers. */
+/** The admin dashboard's figures, all from the database (no sample numbers), and the team's announcements. */
 export async function loadAdminDashboard(db: Db) {
   const count = (rows: { n: number | string }) => Number(rows.n);
-  const [clients, activeServices, pendingOrders, openTickets, activity, overview] =
+  const [clients, activeServices, pendingOrders, openTickets, activity, overview, announcements] =
     await Promise.all([
       db
         .selectFrom("users")
@@ -33,6 +34,7 @@ export async function loadAdminDashboard(db: Db) {
         .select(["type", "status", sql<number>`count(*)`.as("n")])
         .groupBy(["type", "status"])
         .execute(),
+      listActiveAnnouncements(db, "admins"),
     ]);
   return {
     stats: {
@@ -42,6 +44,7 @@ export async function loadAdminDashboard(db: Db) {
       openTickets,
     },
     activity: activity.entries,
+    announcements,
     // Sorted here: the dialects disagree on where NULL goes; services added by hand (no type) come last.
     overview: overview
       .map((o) => ({ type: o.type, status: o.status, count: Number(o.n) }))

@@ -1,6 +1,12 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, type Db } from "~/db/transaction";
-import type { Announcement } from "./announcements";
+import {
+  AUDIENCES_SHOWN,
+  SHOWN_ANNOUNCEMENTS,
+  type Announcement,
+  type AnnouncementPlace,
+  type ShownAnnouncement,
+} from "./announcements";
 
 function toAnnouncement(row: {
   id: number;
@@ -52,16 +58,29 @@ export async function seedAnnouncements(db: Db): Promise<void> {
     .execute();
 }
 
-export async function listActiveAnnouncements(db: Db, audience: "customers" | "admins") {
+/**
+ * The active announcements a place shows (AUDIENCES_SHOWN), the newest first (the id breaks a tie of two
+ * made in the same millisecond, or imported with the same date).
+ */
+export async function listActiveAnnouncements(
+  db: Db,
+  place: AnnouncementPlace,
+): Promise<ShownAnnouncement[]> {
   const rows = await db
     .selectFrom("announcements")
-    .select(columns)
+    .select(["id", "title", "content", "type"])
     .where("is_active", "=", 1)
-    .where("target_audience", "in", ["all", audience])
+    .where("target_audience", "in", [...AUDIENCES_SHOWN[place]])
+    .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(5)
+    .limit(SHOWN_ANNOUNCEMENTS)
     .execute();
-  return rows.map(toAnnouncement);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    title: row.title,
+    content: row.content,
+    type: row.type as Announcement["type"],
+  }));
 }
 
 export async function listAllAnnouncements(db: Db) {

@@ -25,6 +25,23 @@ export interface Announcement {
   createdAt: string;
 }
 
+/**
+ * Where announcements are shown, and the audiences each place shows: the public pages (visitors and
+ * anyone else) only "Everyone"; the customer dashboard adds "Customers"; the admin dashboard adds "Admins".
+ */
+export const AUDIENCES_SHOWN = {
+  public: ["all"],
+  customers: ["all", "customers"],
+  admins: ["all", "admins"],
+} as const satisfies Record<string, readonly Announcement["targetAudience"][]>;
+export type AnnouncementPlace = keyof typeof AUDIENCES_SHOWN;
+
+/** At most this many are shown in one place, the newest first. */
+export const SHOWN_ANNOUNCEMENTS = 5;
+
+/** What a place shows of an announcement (and all its page's cache key carries of it, ADR 15). */
+export type ShownAnnouncement = Pick<Announcement, "id" | "title" | "content" | "type">;
+
 const fields = {
   title: z
     .string()

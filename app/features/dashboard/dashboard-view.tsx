@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
+import { AnnouncementList } from "~/components/ui/announcement-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -19,7 +20,7 @@ import {
   type Ticket,
   type TicketStatus,
 } from "~/domain/tickets/tickets";
-import type { Announcement } from "~/domain/announcements/announcements";
+import type { ShownAnnouncement } from "~/domain/announcements/announcements";
 import type {
   CustomerLedgerEntry,
   DashboardActivity,
@@ -119,7 +120,7 @@ export function OverviewTab({
   renewals,
   locale,
 }: {
-  announcements: Pick<Announcement, "id" | "title" | "content" | "type">[];
+  announcements: ShownAnnouncement[];
   activity: DashboardActivity[];
   renewals: Pick<HostingService, "id" | "name" | "serverName" | "expiresAt" | "cyclePriceCents">[];
   locale: string;
@@ -141,27 +142,8 @@ export function OverviewTab({
           <CardHeader>
             <CardTitle>{t("overview.announcements")}</CardTitle>
           </CardHeader>
-          <CardContent className="grid gap-3">
-            {announcements.map((a) => (
-              <div
-                key={a.id}
-                className={cn(
-                  "rounded-md border-s-4 bg-muted p-3",
-                  a.type === "warning"
-                    ? "border-yellow-500"
-                    : a.type === "success"
-                      ? "border-green-600"
-                      : "border-primary",
-                )}
-              >
-                <p className="font-semibold" dir="auto">
-                  {a.title}
-                </p>
-                <p className="text-sm whitespace-pre-wrap" dir="auto">
-                  {a.content}
-                </p>
-              </div>
-            ))}
+          <CardContent>
+            <AnnouncementList announcements={announcements} label={t("overview.announcements")} />
           </CardContent>
         </Card>
       ) : null}

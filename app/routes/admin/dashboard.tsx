@@ -1,6 +1,7 @@
 import { LifeBuoyIcon, ServerIcon, ShoppingCartIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+import { AnnouncementList } from "~/components/ui/announcement-list";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
 import { StatCards } from "~/components/ui/stat-cards";
@@ -43,10 +44,12 @@ function byType(rows: { type: string | null; status: string; count: number }[]) 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { t: tServices } = useTranslation("services");
-  const { stats, activity, overview, locale } = loaderData;
+  const { t: tAnnouncements } = useTranslation("announcements");
+  const { stats, activity, overview, announcements, locale } = loaderData;
   return (
     <main className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-bold">{t("nav.dashboard")}</h1>
+      <AnnouncementList announcements={announcements} label={tAnnouncements("shown.label")} />
       <StatCards
         stats={[
           {

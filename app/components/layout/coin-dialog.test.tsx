@@ -1,0 +1,78 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { defaultSettings } from "~/domain/settings/settings";
+import { createI18n } from "~/i18n/i18n";
+import { loadResources } from "~/i18n/resources";
+import { CoinDialog, CoinPage, COINS_PAGE } from "./coin-dialog";
+
+const user = { coinBalanceCents: 1250 };
+
+async function render(node: React.ReactNode, locale: "en" | "fr" | "ar" = "en") {
+  const i18n = await createI18n(locale, await loadResources(locale));
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe("CoinDialog as the server sends it (before any script runs)", () => {
+  it("is a link to the coins page, named and announced as the dialog's button", async () => {
+    const html = await render(<CoinDialog user={user} settings={defaultSettings()} locale="en" />);
+    const link = /<a [^>]*>/.exec(html)?.[0] ?? "";
+    expect(link).toContain(`href="${COINS_PAGE}"`);
+    expect(link).toContain('role="button"');
+    expect(link).toContain('aria-haspopup="dialog"');
+    expect(link).toContain('aria-expanded="false"');
+    expect(link).toContain('aria-label="Coin balance: 12.50 coins. Open the coin dialog"');
+    // The same look as the button it was: the kit's outline button, small.
+    expect(link).toContain("border bg-background hover:bg-muted");
+    expect(link).toContain("h-9 px-3");
+    // The dialog itself is not in the page until it is opened.
+    expect(html).not.toContain('role="dialog"');
+  });
+});
+
+describe("CoinPage", () => {
+  it("says what the dialog says: the balance, the steps and the ways to reach the team", async () => {
+    const settings = defaultSettings();
+    settings.links.discord = "https://discord.example/invite";
+    settings.features.livechat = true;
+    settings.features.tickets = true;
+    settings.features.coinPurchase = true;
+    const html = await render(<CoinPage user={user} settings={settings} locale="en" />);
+    expect(html).toContain("<h1");
+    expect(html).toContain("Buy coins");
+    expect(html).toContain("Your balance: 12.50 coins");
+    expect(html).toContain("Join our community chat server.");
+    expect(html).toContain("Open a support ticket.");
+    expect(html).toContain('href="/support/new?topic=coins"');
+    expect(html).toContain('href="https://discord.example/invite"');
+  });
+
+  it("shows only the balance while coin purchase is closed", async () => {
+    const settings = defaultSettings();
+    settings.features.coinPurchase = false;
+    const html = await render(<CoinPage user={user} settings={settings} locale="en" />);
+    expect(html).toContain("Your coins");
+    expect(html).toContain("Coin purchase is currently closed.");
+    expect(html).not.toContain("<ol");
+  });
+
+  it("speaks the page's language", async () => {
+    const settings = defaultSettings();
+    const fr = await createI18n("fr", await loadResources("fr"));
+    const ar = await createI18n("ar", await loadResources("ar"));
+    const french = await render(<CoinPage user={user} settings={settings} locale="fr" />, "fr");
+    const arabic = await render(<CoinPage user={user} settings={settings} locale="ar" />, "ar");
+    expect(french).toContain(
+      fr.t(settings.features.coinPurchase ? "coins.title" : "coins.closedTitle"),
+    );
+    expect(arabic).toContain(
+      ar.t(settings.features.coinPurchase ? "coins.title" : "coins.closedTitle"),
+    );
+    expect(arabic).not.toContain("Buy coins");
+  });
+});

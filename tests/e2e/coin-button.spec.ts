@@ -1,0 +1,135 @@
+import type { Page, Route } from "@playwright/test";
+import {
+  expect,
+  header,
+  submitLogin,
+  test,
+  visit,
+  waitForHydration,
+  waitForReactOn,
+} from "./fixtures";
+
+/** The header's coin balance button (a link to /coins until React runs, then the dialog's button). */
+function coinButton(page: Page) {
+  return header(page).getByRole("button", { name: /^Coin balance:/ });
+}
+
+/**
+ * Holds every script file the page asks for until `release()`: the page's HTML is there, its scripts
+ * are not, as on a slow phone in the moments after a page arrives.
+ */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    if (holding) held.push(route);
+    else await route.continue();
+  });
+  return {
+    count: () => held.length,
+    release: async () => {
+      holding = false;
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
+}
+
+test("right after signing in, a tap on the coin button before the scripts run opens the coins page", async ({
+  page,
+  customer,
+}) => {
+  await visit(page, "/login");
+  const scripts = await holdScripts(page);
+  // The login page needs no script file (ADR 13); the dashboard it leads to does, and gets none.
+  await page.getByLabel("Email", { exact: true }).fill(customer.email);
+  await page.getByLabel("Password", { exact: true }).fill(customer.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(coinButton(page)).toBeVisible();
+  expect(scripts.count()).toBeGreaterThan(0);
+  expect(
+    await page.evaluate(() =>
+      Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
+    ),
+  ).toBe(false);
+
+  await coinButton(page).click();
+  await expect(page).toHaveURL(/\/coins$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Buy coins" })).toBeVisible();
+  await expect(page.getByText("Your balance: 0.00 coins")).toBeVisible();
+  await expect(page.getByText("Open a support ticket.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open a support ticket" })).toHaveAttribute(
+    "href",
+    "/support/new?topic=coins",
+  );
+  await scripts.release();
+});
+
+test("on a CPU six times slower, a tap at once after the page loads opens something", async ({
+  page,
+  customer,
+}) => {
+  await visit(page, "/login");
+  await submitLogin(page, customer.email, customer.password);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  try {
+    await page.goto("/dashboard", { waitUntil: "commit" });
+    await coinButton(page).click();
+    // Before React ran: the coins page; after: the dialog. Either way the tap was not lost.
+    await expect(
+      page
+        .getByRole("dialog", { name: "Buy coins" })
+        .or(page.getByRole("heading", { level: 1, name: "Buy coins" })),
+    ).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  }
+});
+
+test("with the scripts loaded, the coin button opens the dialog as before", async ({
+  page,
+  customer,
+}) => {
+  await visit(page, "/login");
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await waitForHydration(page);
+  const button = coinButton(page);
+  await waitForReactOn(button);
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+
+  await button.click();
+  const dialog = page.getByRole("dialog", { name: "Buy coins" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // (The rest of the page is hidden from assistive technology while the dialog is open, as before.)
+  await expect(page.locator('header [aria-haspopup="dialog"]')).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await expect(dialog).toContainText("Your balance: 0.00 coins");
+  await expect(dialog).toContainText("support ticket");
+  // Closed, the focus goes back to the button; the keyboard opens it again (Enter and Space).
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await button.focus();
+  await page.keyboard.press(" ");
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The ticket link closes the dialog and opens the form, as before.
+  await dialog.getByRole("link", { name: "Open a support ticket" }).click();
+  await expect(page).toHaveURL(/\/support\/new\?topic=coins$/);
+  await expect(dialog).toBeHidden();
+});
+
+test("the coins page asks a visitor to sign in first", async ({ page }) => {
+  await page.goto("/coins");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcoins$/);
+});
