@@ -71,7 +71,10 @@ function createSettingsCache(db: Kysely<Database>): SettingsCache {
 export function createServices(env: Env, options: { loginIpLimit?: number } = {}): AppServices {
   const database = createDatabase(env.DATABASE_URL, {
     onConnectionError: (error) =>
-      logger.warn({ err: error }, "the database dropped a connection; the next query opens another"),
+      logger.warn(
+        { err: error },
+        "the database dropped a connection; the next query opens another",
+      ),
   });
   const { db } = database;
   const auth = createAuth({
