@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/column-presets";
-import { FilterSelect } from "~/components/data-table/filter-bar";
+import { listFilters } from "~/components/data-table/filter-bar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { choicesOf } from "~/components/ui/form-card";
@@ -64,10 +64,25 @@ export function ProductsPage({
   const busy = useBusy();
   // Row buttons post to the list with its filters but without the last save's notice, which would
   // otherwise stay on the page beside the new message.
-  const filters = new URLSearchParams();
-  if (query.type) filters.set("type", query.type);
-  if (query.status) filters.set("status", query.status);
-  const action = `/admin/products${filters.size ? `?${filters}` : ""}`;
+  const filters = listFilters(query, "product", [
+    {
+      kind: "select",
+      name: "type",
+      label: t("products.fields.type"),
+      id: "product-type-filter",
+      anyLabel: t("products.anyType"),
+      options: choicesOf(PRODUCT_TYPES, (type) => t(PRODUCT_TYPE_LABELS[type])),
+    },
+    {
+      kind: "select",
+      name: "status",
+      label: t("products.fields.status"),
+      id: "product-status-filter",
+      anyLabel: t("products.anyStatus"),
+      options: choicesOf(PRODUCT_STATUSES, (status) => t(PRODUCT_STATUS_LABELS[status])),
+    },
+  ]);
+  const action = `/admin/products${filters.filtered ? filters.href(1) : ""}`;
   const columns: Column<AdminProduct>[] = [
     {
       id: "product",
@@ -183,28 +198,7 @@ export function ProductsPage({
       editor={(product, saved) => (
         <ProductEditor product={product} locale={locale} result={saved} />
       )}
-      filters={
-        <>
-          <FilterSelect
-            id="product-type-filter"
-            label={t("products.fields.type")}
-            name="type"
-            defaultValue={query.type ?? ""}
-            anyLabel={t("products.anyType")}
-            values={PRODUCT_TYPES}
-            labelOf={(type) => t(PRODUCT_TYPE_LABELS[type])}
-          />
-          <FilterSelect
-            id="product-status-filter"
-            label={t("products.fields.status")}
-            name="status"
-            defaultValue={query.status ?? ""}
-            anyLabel={t("products.anyStatus")}
-            values={PRODUCT_STATUSES}
-            labelOf={(status) => t(PRODUCT_STATUS_LABELS[status])}
-          />
-        </>
-      }
+      filters={filters}
       table={{ columns, rows: products, rowKey: byId }}
       footer={<p className="text-sm text-muted-foreground">{t("products.deleteNote")}</p>}
     />

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/column-presets";
 import { choicesOf } from "~/components/ui/form-card";
-import { FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
+import { listFilters } from "~/components/data-table/filter-bar";
 import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_TYPE_LABELS,
@@ -33,7 +33,6 @@ import {
   type CatalogueActionResult,
 } from "./shared";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
-import { pageHref } from "~/components/data-table/pager";
 
 const STATUS_TONES = {
   active: "green",
@@ -74,9 +73,25 @@ export function PromotionsPage({
   const { t } = useTranslation("admin-catalogue");
   const day = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const names = new Map(products.map((product) => [product.id, product.name]));
-  const href = (page: number) => pageHref({ q: query.q, status: query.status }, page);
+  const filters = listFilters(query, "voucher", [
+    {
+      kind: "search",
+      name: "q",
+      label: t("promotions.search"),
+      id: "voucher-search",
+      dir: "ltr",
+      maxLength: MAX_CODE_LENGTH,
+    },
+    {
+      kind: "select",
+      name: "status",
+      label: t("promotions.columns.status"),
+      anyLabel: t("promotions.anyStatus"),
+      options: choicesOf(VOUCHER_STATUSES, (status) => t(VOUCHER_STATUS_LABELS[status])),
+    },
+  ]);
   // Row buttons post to this page of the list without the last save's notice.
-  const action = `/admin/promotions${href(query.page)}`;
+  const action = `/admin/promotions${filters.href(query.page)}`;
   const columns: Column<AdminVoucher>[] = [
     {
       id: "code",
@@ -199,32 +214,12 @@ export function PromotionsPage({
       editor={(voucher, saved) => (
         <VoucherEditor voucher={voucher} products={products} result={saved} />
       )}
-      filters={
-        <>
-          <FilterSearch
-            id="voucher-search"
-            label={t("promotions.search")}
-            name="q"
-            dir="ltr"
-            maxLength={MAX_CODE_LENGTH}
-            defaultValue={query.q}
-          />
-          <FilterSelect
-            id="voucher-status"
-            label={t("promotions.columns.status")}
-            name="status"
-            defaultValue={query.status ?? ""}
-            anyLabel={t("promotions.anyStatus")}
-            values={VOUCHER_STATUSES}
-            labelOf={(status) => t(VOUCHER_STATUS_LABELS[status])}
-          />
-        </>
-      }
+      filters={filters}
       count={
         <p className="text-sm text-muted-foreground">{t("promotions.count", { count: total })}</p>
       }
       table={{ columns, rows: vouchers, rowKey: byId }}
-      pager={{ page: query.page, hasMore, href }}
+      pager={{ page: query.page, hasMore, href: filters.href }}
     />
   );
 }

@@ -2,7 +2,7 @@ import { ArrowLeftIcon, PencilIcon, PlusIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
-import { FilterBar } from "~/components/data-table/filter-bar";
+import { FilterBar, type ListFilters } from "~/components/data-table/filter-bar";
 import { Button } from "~/components/ui/button";
 import { ListPage } from "~/components/data-table/list-page";
 import type { Column, DataTableProps } from "~/components/data-table/data-table";
@@ -138,17 +138,11 @@ export function RowActions({
   );
 }
 
-/** Each list's filter bar: the query keys that filter it and the bar's layout. */
-const AREA_FILTERS = {
-  products: {
-    keys: ["type", "status"],
-    className: "sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end",
-  },
-  promotions: {
-    keys: ["q", "status"],
-    className: "sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end",
-  },
-} as const satisfies Record<CatalogueArea, { keys: readonly string[]; className: string }>;
+/** Each list's filter bar layout (its fields are the page's). */
+const AREA_FILTER_GRIDS = {
+  products: "sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end",
+  promotions: "sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end",
+} as const satisfies Record<CatalogueArea, string>;
 
 export function PageHeader({
   title,
@@ -343,7 +337,7 @@ export function EditorPage({
  * last save's notice, an item asked for that does not exist or what a row action did, then the table (or
  * why it is empty) and the pager.
  */
-export function CataloguePage<Item, Row>({
+export function CataloguePage<Item, Row, Query extends { notice?: "created" | "updated" }>({
   area,
   page: { editing, result, query },
   editor,
@@ -358,11 +352,11 @@ export function CataloguePage<Item, Row>({
   page: {
     editing: Item | "new" | null | undefined;
     result?: CatalogueActionResult;
-    query: { notice?: "created" | "updated" } & Record<string, unknown>;
+    query: Query;
   };
   editor: (item: Item | undefined, result: CatalogueActionResult | undefined) => ReactNode;
-  /** The filter bar's controls (its layout and which query keys filter are the list's own). */
-  filters: ReactNode;
+  /** The filter bar's fields and what they hold (`listFilters`); its layout is the list's own. */
+  filters: ListFilters<Query>;
   count?: ReactNode;
   table: DataTableProps<Row>;
   footer?: ReactNode;
@@ -376,8 +370,6 @@ export function CataloguePage<Item, Row>({
       result?.intent === "save" ? result : undefined,
     );
   const texts = AREA_TEXTS[area];
-  const filterBar = AREA_FILTERS[area];
-  const filtered = filterBar.keys.some((key) => Boolean(query[key]));
   return (
     <ListPage
       header={
@@ -387,17 +379,15 @@ export function CataloguePage<Item, Row>({
       }
       filters={
         <FilterBar
+          filters={filters}
           label={t(texts.filter)}
           applyLabel={t("apply")}
           clearLabel={t("clear")}
-          filtered={filtered}
-          className={filterBar.className}
-        >
-          {filters}
-        </FilterBar>
+          className={AREA_FILTER_GRIDS[area]}
+        />
       }
       table={{ caption: tAdmin(texts.nav), ...table }}
-      empty={t(filtered ? texts.noMatch : texts.empty)}
+      empty={t(filters.filtered ? texts.noMatch : texts.empty)}
       footer={footer}
       pager={pager}
     >

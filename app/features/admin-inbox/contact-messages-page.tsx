@@ -1,7 +1,7 @@
 import { MailIcon, MailOpenIcon, ReplyIcon, XIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
+import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { Pager } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -15,6 +15,7 @@ import {
 } from "~/domain/inbox/inbox";
 import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { choicesOf } from "~/components/ui/form-card";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { ContactMessageView as ContactMessageRow } from "~/domain/inbox/inbox";
 import { PageHeading } from "~/components/ui/page-heading";
@@ -170,7 +171,23 @@ export function ContactMessagesPage({
   unread: number;
 }) {
   const { t, tAdmin, date } = useInboxWords(locale);
-  const filtered = Boolean(query.q || query.show !== "all");
+  const filters = listFilters(query, "contact", [
+    {
+      kind: "search",
+      name: "q",
+      label: t("contact.search"),
+      dir: "auto",
+      placeholder: t("contact.searchPlaceholder"),
+    },
+    {
+      kind: "select",
+      name: "show",
+      label: t("contact.show"),
+      options: choicesOf(CONTACT_FILTERS, (filter) => t(CONTACT_FILTER_LABELS[filter])),
+      anyValue: "all",
+    },
+  ]);
+  const { filtered } = filters;
   return (
     <main className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -184,29 +201,12 @@ export function ContactMessagesPage({
       </div>
 
       <FilterBar
+        filters={filters}
         label={t("contact.search")}
         applyLabel={t("contact.apply")}
         clearLabel={t("contact.clear")}
-        filtered={filtered}
         className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
-      >
-        <FilterSearch
-          id="contact-q"
-          label={t("contact.search")}
-          name="q"
-          dir="auto"
-          defaultValue={query.q}
-          placeholder={t("contact.searchPlaceholder")}
-        />
-        <FilterSelect
-          id="contact-show"
-          label={t("contact.show")}
-          name="show"
-          defaultValue={query.show}
-          values={CONTACT_FILTERS}
-          labelOf={(filter) => t(CONTACT_FILTER_LABELS[filter])}
-        />
-      </FilterBar>
+      />
 
       {result ? <ResultMessage result={result} /> : null}
 

@@ -1,4 +1,4 @@
-import { FilterBar, FilterSearch } from "~/components/data-table/filter-bar";
+import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
 import { actionsColumn, column } from "~/components/data-table/column-presets";
 import { ListPage } from "~/components/data-table/list-page";
@@ -8,7 +8,6 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useInboxWords, type InboxListProps } from "./contact-messages-page";
 import type { SubscriberView as SubscriberRow } from "~/domain/inbox/inbox";
 import { DownloadLink, PageHeading } from "~/components/ui/page-heading";
-import { pageHref } from "~/components/data-table/pager";
 
 export function NewsletterPage({
   subscribers,
@@ -20,7 +19,15 @@ export function NewsletterPage({
   result,
 }: InboxListProps<SubscriberListQuery> & { subscribers: SubscriberRow[] }) {
   const { t, tAdmin, date } = useInboxWords(locale);
-  const href = (page: number) => pageHref({ q: query.q }, page);
+  const filters = listFilters(query, "subscriber", [
+    {
+      kind: "search",
+      name: "q",
+      label: t("newsletter.search"),
+      dir: "ltr",
+      placeholder: t("newsletter.searchPlaceholder"),
+    },
+  ]);
   const columns: Column<SubscriberRow>[] = [
     column(
       "email",
@@ -68,29 +75,20 @@ export function NewsletterPage({
       }
       filters={
         <FilterBar
+          filters={filters}
           label={t("newsletter.search")}
           applyLabel={t("newsletter.apply")}
           clearLabel={t("newsletter.clear")}
-          filtered={Boolean(query.q)}
           className="sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
-        >
-          <FilterSearch
-            id="subscriber-q"
-            label={t("newsletter.search")}
-            name="q"
-            dir="ltr"
-            defaultValue={query.q}
-            placeholder={t("newsletter.searchPlaceholder")}
-          />
-        </FilterBar>
+        />
       }
       table={{ caption: tAdmin("nav.newsletter"), columns, rows: subscribers, rowKey: byId }}
-      empty={t(query.q ? "newsletter.noMatch" : "newsletter.empty")}
-      pager={{ page: query.page, hasMore, href }}
+      empty={t(filters.filtered ? "newsletter.noMatch" : "newsletter.empty")}
+      pager={{ page: query.page, hasMore, href: filters.href }}
     >
       {result ? <ResultMessage result={result} /> : null}
 
-      {query.q ? (
+      {filters.filtered ? (
         <p className="text-sm text-muted-foreground">
           {t("newsletter.matching", { count: matching })}
         </p>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { FilterBar, FilterSearch, FilterSelect } from "~/components/data-table/filter-bar";
+import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
 import { column } from "~/components/data-table/column-presets";
 import { ListPage } from "~/components/data-table/list-page";
@@ -8,7 +8,7 @@ import { AuditActor, AuditTarget, useActionLabel, useTargetLabel } from "./audit
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { AuditLogRow } from "~/domain/audit/audit-log";
 import { PageHeading } from "~/components/ui/page-heading";
-import { pageHref } from "~/components/data-table/pager";
+import { choicesOf } from "~/components/ui/form-card";
 
 type LogEntry = AuditLogRow;
 
@@ -42,18 +42,36 @@ export function AuditLogPage({
     dateStyle: "medium",
     timeStyle: "medium",
   });
-  const filtered = Boolean(query.actor || query.action || query.targetType || query.target);
-  const href = (page: number) =>
-    pageHref(
-      {
-        actor: query.actor,
-        action: query.action,
-        targetType: query.targetType,
-        target: query.target,
-      },
-      page,
-    );
   const targetTypes = [...new Set([...AUDIT_TARGET_TYPES, ...vocabulary.targetTypes])];
+  const filters = listFilters(query, "log", [
+    {
+      kind: "search",
+      name: "actor",
+      label: t("logs.actor"),
+      dir: "ltr",
+      placeholder: t("logs.actorPlaceholder"),
+    },
+    {
+      kind: "select",
+      name: "action",
+      label: t("logs.action"),
+      anyLabel: t("logs.anyAction"),
+      options: choicesOf(vocabulary.actions, actionLabel),
+    },
+    {
+      kind: "select",
+      name: "targetType",
+      label: t("logs.targetType"),
+      anyLabel: t("logs.anyTarget"),
+      options: choicesOf(targetTypes, targetLabel),
+    },
+    {
+      kind: "search",
+      name: "target",
+      label: t("logs.target"),
+      placeholder: t("logs.targetPlaceholder"),
+    },
+  ]);
   const snapshot = (label: string, value: string) => (
     <div>
       <p className="font-semibold">{label}</p>
@@ -107,51 +125,17 @@ export function AuditLogPage({
       header={<PageHeading title={t("nav.logs")} intro={t("logs.intro")} />}
       filters={
         <FilterBar
+          filters={filters}
           label={t("logs.filter")}
           applyLabel={t("logs.apply")}
           clearLabel={t("logs.clear")}
-          filtered={filtered}
           className="sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
           actionsClassName="sm:col-span-2 lg:col-span-1"
-        >
-          <FilterSearch
-            id="log-actor"
-            label={t("logs.actor")}
-            name="actor"
-            dir="ltr"
-            defaultValue={query.actor ?? ""}
-            placeholder={t("logs.actorPlaceholder")}
-          />
-          <FilterSelect
-            id="log-action"
-            label={t("logs.action")}
-            name="action"
-            defaultValue={query.action ?? ""}
-            anyLabel={t("logs.anyAction")}
-            values={vocabulary.actions}
-            labelOf={actionLabel}
-          />
-          <FilterSelect
-            id="log-target-type"
-            label={t("logs.targetType")}
-            name="targetType"
-            defaultValue={query.targetType ?? ""}
-            anyLabel={t("logs.anyTarget")}
-            values={targetTypes}
-            labelOf={targetLabel}
-          />
-          <FilterSearch
-            id="log-target"
-            label={t("logs.target")}
-            name="target"
-            defaultValue={query.target ?? ""}
-            placeholder={t("logs.targetPlaceholder")}
-          />
-        </FilterBar>
+        />
       }
       table={{ caption: t("nav.logs"), columns, rows: entries, rowKey: byId }}
-      empty={t(filtered ? "logs.noMatch" : "logs.empty")}
-      pager={{ page: query.page, hasMore, href }}
+      empty={t(filters.filtered ? "logs.noMatch" : "logs.empty")}
+      pager={{ page: query.page, hasMore, href: filters.href }}
     />
   );
 }

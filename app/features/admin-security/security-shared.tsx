@@ -32,6 +32,36 @@ export function AddressText({ address }: { address: string }) {
   );
 }
 
+/**
+ * A section of the security page: its heading (id `${id}-heading`, which names the section) in a header
+ * row laid out by `headerClassName` with what else the header says (`intro`), then the content.
+ */
+export function SecuritySection({
+  id,
+  title,
+  headerClassName,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  headerClassName: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid min-w-0 gap-3">
+      <div className={headerClassName}>
+        <h2 id={`${id}-heading`} className="text-xl font-semibold">
+          {title}
+        </h2>
+        {intro}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 export function dateFormat(locale: string, withSeconds = false) {
   return dateTimeFormat(locale, {
     dateStyle: "medium",

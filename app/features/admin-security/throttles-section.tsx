@@ -19,6 +19,7 @@ import {
   ConfirmAction,
   dateFormat,
   resultValues,
+  SecuritySection,
   type SecurityActionResult,
 } from "./security-shared";
 
@@ -161,11 +162,11 @@ export function ThrottlesSection({
     }),
   ];
   return (
-    <section aria-labelledby="throttles-heading" className="grid min-w-0 gap-3">
-      <div className="grid gap-1">
-        <h2 id="throttles-heading" className="text-xl font-semibold">
-          {t("throttles.title")}
-        </h2>
+    <SecuritySection
+      id="throttles"
+      title={t("throttles.title")}
+      headerClassName="grid gap-1"
+      intro={
         <p className="text-sm text-muted-foreground">
           {t("throttles.rule", {
             addressLimit,
@@ -175,7 +176,8 @@ export function ThrottlesSection({
             days: LOGIN_KNOWN_ADDRESS_DAYS,
           })}
         </p>
-      </div>
+      }
+    >
       {mine ? <ResultMessage result={mine} values={resultValues(mine)} /> : null}
       <ListTable
         table={{
@@ -200,6 +202,6 @@ export function ThrottlesSection({
         }}
         empty={t("refusals.empty")}
       />
-    </section>
+    </SecuritySection>
   );
 }

@@ -2,10 +2,10 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
 import { amountColumn, column } from "~/components/data-table/column-presets";
-import { FilterBar, FilterField, FilterSelect } from "~/components/data-table/filter-bar";
+import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { Card, CardContent } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
+import { choicesOf } from "~/components/ui/form-card";
 import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from "~/domain/coins/coins";
 import type {
   LedgerReportQuery,
@@ -15,7 +15,6 @@ import type {
 import { formatCoins } from "~/lib/money";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 import { PageHeading } from "~/components/ui/page-heading";
-import { pageHref } from "~/components/data-table/pager";
 
 export type LedgerRowView = Omit<LedgerReportRow, "userId">;
 
@@ -45,9 +44,25 @@ export function TransactionsPage({
     dateStyle: "medium",
     timeStyle: "short",
   });
-  const filtered = Boolean(query.customer || query.kind || query.from || query.to);
-  const href = (page: number) =>
-    pageHref({ customer: query.customer, kind: query.kind, from: query.from, to: query.to }, page);
+  const filters = listFilters(query, "tx", [
+    {
+      kind: "search",
+      name: "customer",
+      label: t("transactions.customer"),
+      className: "sm:col-span-2 lg:col-span-1",
+      dir: "ltr",
+      placeholder: t("transactions.customerPlaceholder"),
+    },
+    {
+      kind: "select",
+      name: "kind",
+      label: t("transactions.kind"),
+      anyLabel: t("transactions.anyKind"),
+      options: choicesOf(LEDGER_KINDS, (kind) => tCoins(LEDGER_KIND_LABELS[kind])),
+    },
+    { kind: "date", name: "from", label: t("transactions.from") },
+    { kind: "date", name: "to", label: t("transactions.to") },
+  ]);
   const count = numberFormat(locale);
   // Past the limit only the count is shown ("more than 1,000"): the sums would mean reading every row.
   const figures = totals.capped
@@ -129,47 +144,17 @@ export function TransactionsPage({
       header={<PageHeading title={t("nav.transactions")} intro={t("transactions.intro")} />}
       filters={
         <FilterBar
+          filters={filters}
           label={t("transactions.filter")}
           applyLabel={t("transactions.apply")}
           clearLabel={t("transactions.clear")}
-          filtered={filtered}
           className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
           actionsClassName="sm:col-span-2 lg:col-span-1"
-        >
-          <FilterField
-            id="tx-customer"
-            label={t("transactions.customer")}
-            className="sm:col-span-2 lg:col-span-1"
-          >
-            <Input
-              id="tx-customer"
-              name="customer"
-              type="search"
-              dir="ltr"
-              defaultValue={query.customer ?? ""}
-              placeholder={t("transactions.customerPlaceholder")}
-            />
-          </FilterField>
-          <FilterSelect
-            id="tx-kind"
-            label={t("transactions.kind")}
-            name="kind"
-            defaultValue={query.kind ?? ""}
-            anyLabel={t("transactions.anyKind")}
-            values={LEDGER_KINDS}
-            labelOf={(kind) => tCoins(LEDGER_KIND_LABELS[kind])}
-          />
-          <FilterField id="tx-from" label={t("transactions.from")}>
-            <Input id="tx-from" name="from" type="date" defaultValue={query.from ?? ""} />
-          </FilterField>
-          <FilterField id="tx-to" label={t("transactions.to")}>
-            <Input id="tx-to" name="to" type="date" defaultValue={query.to ?? ""} />
-          </FilterField>
-        </FilterBar>
+        />
       }
       table={{ caption: t("nav.transactions"), columns, rows: entries, rowKey: byId }}
-      empty={t(filtered ? "transactions.noMatch" : "transactions.empty")}
-      pager={{ page: query.page, hasMore, href }}
+      empty={t(filters.filtered ? "transactions.noMatch" : "transactions.empty")}
+      pager={{ page: query.page, hasMore, href: filters.href }}
     >
       <section aria-label={t("transactions.totals")}>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">

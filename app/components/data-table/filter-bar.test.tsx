@@ -1,0 +1,114 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { choicesOf } from "~/components/ui/form-card";
+import { FilterBar, filterId, listFilters, type FilterSpec } from "./filter-bar";
+
+interface Query {
+  who?: string;
+  targetType?: string;
+  show: "all" | "unread";
+  from?: string;
+  page: number;
+}
+
+const fields: FilterSpec<Query>[] = [
+  { kind: "search", name: "who", label: "Who", dir: "ltr", maxLength: 50, placeholder: "Email" },
+  {
+    kind: "select",
+    name: "targetType",
+    label: "Target",
+    anyLabel: "Any target",
+    options: choicesOf(["user", "order"], (type) => type.toUpperCase()),
+  },
+  {
+    kind: "select",
+    name: "show",
+    label: "Show",
+    id: "own-show",
+    options: choicesOf(["all", "unread"], (show) => show),
+    anyValue: "all",
+  },
+  { kind: "date", name: "from", label: "From", className: "sm:col-span-2" },
+];
+
+const none: Query = { show: "all", page: 1 };
+
+/** The bar as the server renders it, inside a router (it is a react-router Form). */
+function render(query: Query) {
+  const Stub = createRoutesStub([
+    {
+      path: "/list",
+      Component: () => (
+        <FilterBar
+          filters={listFilters(query, "t", fields)}
+          label="Filter"
+          applyLabel="Apply"
+          clearLabel="Clear"
+          className="sm:grid-cols-2"
+        />
+      ),
+    },
+  ]);
+  return renderToStaticMarkup(<Stub initialEntries={["/list"]} />);
+}
+
+describe("listFilters", () => {
+  it("is filtered when a field holds a value other than its any-value", () => {
+    expect(listFilters(none, "t", fields).filtered).toBe(false);
+    expect(listFilters({ ...none, who: "" }, "t", fields).filtered).toBe(false);
+    expect(listFilters({ ...none, who: "ann" }, "t", fields).filtered).toBe(true);
+    expect(listFilters({ ...none, show: "unread" }, "t", fields).filtered).toBe(true);
+    expect(listFilters({ ...none, from: "2026-01-01" }, "t", fields).filtered).toBe(true);
+  });
+
+  it("keeps the set filters in the fields' order in a page's address", () => {
+    const filters = listFilters({ ...none, from: "2026-01-01", who: "a b" }, "t", fields);
+    expect(filters.href(1)).toBe("?who=a+b&show=all&from=2026-01-01");
+    expect(filters.href(3)).toBe("?who=a+b&show=all&from=2026-01-01&page=3");
+    expect(listFilters({ page: 1 } as Query, "t", fields.slice(0, 2)).href(2)).toBe("?page=2");
+  });
+
+  it("takes only names of the query's text keys", () => {
+    // @ts-expect-error: "page" is a number, not a filter
+    listFilters(none, "t", [{ kind: "search", name: "page", label: "Page" }]);
+    // @ts-expect-error: no such key
+    listFilters(none, "t", [{ kind: "date", name: "to", label: "To" }]);
+  });
+});
+
+describe("filterId", () => {
+  it("is the prefix and the name in kebab case unless the field has its own", () => {
+    expect(filterId("log", { name: "actor" })).toBe("log-actor");
+    expect(filterId("log", { name: "targetType" })).toBe("log-target-type");
+    expect(filterId("voucher", { name: "q", id: "voucher-search" })).toBe("voucher-search");
+  });
+});
+
+describe("FilterBar", () => {
+  it("fills each control from the query, with its id, and offers no clear link unfiltered", () => {
+    const html = render(none);
+    expect(html).toContain('<label class="text-sm font-medium" for="t-who">Who</label>');
+    expect(html).toMatch(
+      /<input class="[^"]*" id="t-who" type="search" dir="ltr" maxLength="50" placeholder="Email" name="who" value=""\/>/,
+    );
+    expect(html).toContain('<select id="t-target-type" name="targetType" class=');
+    expect(html).toContain('<option value="" selected="">Any target</option>');
+    expect(html).toContain('<option value="user">USER</option>');
+    expect(html).toContain('<select id="own-show" name="show"');
+    expect(html).toContain('<option value="all" selected="">all</option>');
+    expect(html).toContain('<div class="grid gap-1 sm:col-span-2"><label');
+    expect(html).toMatch(/id="t-from" type="date" name="from" value=""\/>/);
+    expect(html).toContain('role="search" aria-label="Filter"');
+    expect(html).toContain(">Apply</button>");
+    expect(html).not.toContain("Clear");
+  });
+
+  it("shows what is filtered and the clear link", () => {
+    const html = render({ who: "ann", targetType: "order", show: "unread", page: 1 });
+    expect(html).toContain('name="who" value="ann"/>');
+    expect(html).toContain('<option value="order" selected="">ORDER</option>');
+    expect(html).toContain('<option value="unread" selected="">unread</option>');
+    expect(html).toMatch(/<a [^>]*href="\/list"[^>]*>Clear<\/a>/);
+  });
+});
