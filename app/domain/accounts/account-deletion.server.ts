@@ -4,8 +4,7 @@ import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/d
 import type { FailureKind } from "~/lib/result";
 import { LOGIN_IP_ATTEMPT_LIMIT } from "./accounts";
 import type { PendingDeletion } from "./account-deletion";
-import { checkCurrentPassword } from "./login-throttle.server";
-import { verifyPassword } from "./password-hash.server";
+import { confirmCurrentPassword } from "./current-password.server";
 import { DELETED_USER_NAME } from "./user-admin";
 
 // A customer asks for their account to be deleted (the privacy page promises it); an admin completes the
@@ -111,28 +110,12 @@ export async function requestAccountDeletion(
     return { ok: false, kind: "forbidden", error: "dashboard.deletion.errors.admin" };
   if (await pendingDeletionRequest(db, input.userId))
     return { ok: false, kind: "conflict", error: "dashboard.deletion.errors.alreadyRequested" };
-  const hash = user.password;
-  const checked = await checkCurrentPassword(
+  const refused = await confirmCurrentPassword(
     db,
-    { email: user.email, ip: input.ip },
-    { addressLimit: limits.ipPerMinute },
-    async () => !!hash && (await verifyPassword(hash, input.currentPassword)),
+    { email: user.email, ip: input.ip, hash: user.password, password: input.currentPassword },
+    limits,
   );
-  if (checked.outcome === "blocked")
-    return {
-      ok: false,
-      kind: "limited",
-      error: "auth.errors.tooManyAttempts",
-      field: "currentPassword",
-      minutes: checked.minutes,
-    };
-  if (checked.outcome === "wrong")
-    return {
-      ok: false,
-      kind: "invalid",
-      error: "dashboard.account.currentPasswordWrong",
-      field: "currentPassword",
-    };
+  if (refused) return refused;
   try {
     return await inTransaction(db, async (trx): Promise<RequestDeletionResult> => {
       const held = await outstanding(trx, input.userId);

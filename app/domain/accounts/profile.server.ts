@@ -7,8 +7,7 @@ import {
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
 } from "./accounts";
-import { checkCurrentPassword } from "./login-throttle.server";
-import { verifyPassword } from "./password-hash.server";
+import { confirmCurrentPassword } from "./current-password.server";
 import { emailTakenByAnother } from "./user-directory.server";
 
 export const profileSchema = z.object({
@@ -100,30 +99,12 @@ export async function updateProfile(
         error: "dashboard.account.currentPasswordRequired",
         field: "currentPassword",
       };
-    // Argon2id is slow on purpose: checked before the transaction, so no lock waits on it.
-    const hash = user?.password;
-    const password = input.currentPassword;
-    const checked = await checkCurrentPassword(
+    const refused = await confirmCurrentPassword(
       db,
-      { email: previousEmail, ip: input.ip },
-      { addressLimit: limits.ipPerMinute },
-      async () => !!hash && (await verifyPassword(hash, password)),
+      { email: previousEmail, ip: input.ip, hash: user?.password, password: input.currentPassword },
+      limits,
     );
-    if (checked.outcome === "blocked")
-      return {
-        ok: false,
-        kind: "limited",
-        error: "auth.errors.tooManyAttempts",
-        field: "currentPassword",
-        minutes: checked.minutes,
-      };
-    if (checked.outcome === "wrong")
-      return {
-        ok: false,
-        kind: "invalid",
-        error: "dashboard.account.currentPasswordWrong",
-        field: "currentPassword",
-      };
+    if (refused) return refused;
   }
   try {
     return await inTransaction(db, async (trx): Promise<UpdateProfileResult> => {
