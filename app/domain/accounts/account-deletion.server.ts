@@ -4,7 +4,7 @@ import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/d
 import type { FailureKind } from "~/lib/result";
 import { LOGIN_IP_ATTEMPT_LIMIT } from "./accounts";
 import type { PendingDeletion } from "./account-deletion";
-import { confirmCurrentPassword } from "./current-password.server";
+import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
 import { DELETED_USER_NAME } from "./user-admin";
 
 // A customer asks for their account to be deleted (the privacy page promises it); an admin completes the
@@ -66,19 +66,7 @@ export async function pendingDeletionRequest(
 
 export type RequestDeletionResult =
   | ({ ok: true } & PendingDeletion)
-  | {
-      ok: false;
-      kind: "invalid";
-      error: "dashboard.account.currentPasswordWrong";
-      field: "currentPassword";
-    }
-  | {
-      ok: false;
-      kind: "limited";
-      error: "auth.errors.tooManyAttempts";
-      field: "currentPassword";
-      minutes: number;
-    }
+  | CurrentPasswordRefusal
   | { ok: false; kind: "conflict"; error: "dashboard.deletion.errors.alreadyRequested" }
   /** Admins are never deleted (as on /admin/clients): another admin removes the role first. */
   | { ok: false; kind: "forbidden"; error: "dashboard.deletion.errors.admin" }

@@ -7,7 +7,7 @@ import {
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
 } from "./accounts";
-import { confirmCurrentPassword } from "./current-password.server";
+import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
 import { emailTakenByAnother } from "./user-directory.server";
 
 export const profileSchema = z.object({
@@ -47,16 +47,10 @@ export type UpdateProfileResult =
   | {
       ok: false;
       kind: "invalid";
-      error: "dashboard.account.currentPasswordRequired" | "dashboard.account.currentPasswordWrong";
+      error: "dashboard.account.currentPasswordRequired";
       field: "currentPassword";
     }
-  | {
-      ok: false;
-      kind: "limited";
-      error: "auth.errors.tooManyAttempts";
-      field: "currentPassword";
-      minutes: number;
-    };
+  | CurrentPasswordRefusal;
 
 /**
  * A customer edits their own name and login email. The email is what signs in and what a reset would be
