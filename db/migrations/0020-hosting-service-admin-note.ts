@@ -23,6 +23,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("hosting_services")
     .columns(["cycle_price_cents", "id"])
     .execute();
+  // With a status filter (most services are terminated after a while), the same orders within the status:
+  // without these SQLite took every service of the status by (status, expires_at) and sorted them all,
+  // seconds at 170,000 terminated services. (status, expires_at) of 0004 serves the expiry sort.
+  await db.schema
+    .createIndex("hosting_services_status_created_idx")
+    .on("hosting_services")
+    .columns(["status", "created_at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("hosting_services_status_price_idx")
+    .on("hosting_services")
+    .columns(["status", "cycle_price_cents", "id"])
+    .execute();
 
   // Substring search of service names, as 0014 does for accounts: a LIKE '%…%' cannot use a B-tree.
   if (t.postgres) {
@@ -74,6 +87,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop table if exists hosting_services_search`.execute(db);
   }
   for (const index of [
+    "hosting_services_status_price_idx",
+    "hosting_services_status_created_idx",
     "hosting_services_price_idx",
     "hosting_services_created_idx",
     "hosting_services_expires_idx",

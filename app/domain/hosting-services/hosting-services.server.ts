@@ -490,7 +490,7 @@ export async function editServiceByAdmin(
 }
 
 /** How many services a page of /admin/services shows. */
-export const ADMIN_SERVICES_PAGE_SIZE = 50;
+export const ADMIN_SERVICES_PAGE_SIZE = 25;
 /** Up to this many services (or accounts) a search text names are looked up by id; past it, row by row. */
 const FEW_MATCHES = 1_000;
 const TRIGRAM = 3;
