@@ -165,7 +165,7 @@ export function ServicesAdmin({
     ),
     noteColumn("service", t("admin.service"), (service) => [
       service.name,
-      service.adminNote ? `${service.serverName} · ${service.adminNote}` : service.serverName,
+      [service.serverName, service.adminNote].filter(Boolean).join(" · "),
     ]),
     sortable(
       "price",
@@ -375,7 +375,7 @@ export function ServicesAdmin({
             applyLabel={t("admin.apply")}
             clearLabel={t("admin.clear")}
             filtered={filtered}
-            className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))_auto] lg:items-end"
+            className="sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
             actionsClassName="sm:col-span-2 lg:col-span-1"
           >
             <FilterSearch
