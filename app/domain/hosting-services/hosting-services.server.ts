@@ -558,16 +558,24 @@ export async function listServicesForAdmin(
       fewAccountsContaining(db, q, "name or email"),
       fewServicesNamed(db, q),
     ]);
-    base = base.where(
-      accounts && named
-        ? sql<boolean>`(${oneOf("hosting_services.user_id", accounts)} or ${
-            named.length === 0 ? sql`1 = 0` : sql`hosting_services.id in (${sql.join(named)})`
-          })`
-        : sql<boolean>`(${accountLike(q, "name or email")} or ${containsAny(
-            ["lower(hosting_services.name)"],
-            q,
-          )})`,
-    );
+    if (accounts && named) {
+      // Only the lists that name something: an "or 1 = 0" beside an IN list made SQLite read every
+      // service in the sort's order instead of looking the few up (93 ms instead of 0.1 at 170,000).
+      const found = [
+        ...(accounts.length ? [oneOf("hosting_services.user_id", accounts)] : []),
+        ...(named.length ? [sql<boolean>`hosting_services.id in (${sql.join(named)})`] : []),
+      ];
+      base = base.where(
+        found.length ? sql<boolean>`(${sql.join(found, sql` or `)})` : sql<boolean>`1 = 0`,
+      );
+    } else {
+      base = base.where(
+        sql<boolean>`(${accountLike(q, "name or email")} or ${containsAny(
+          ["lower(hosting_services.name)"],
+          q,
+        )})`,
+      );
+    }
   }
   if (query.status) base = base.where("hosting_services.status", "=", query.status);
   if (query.type) base = base.where("hosting_services.type", "=", query.type);
