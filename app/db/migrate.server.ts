@@ -14,6 +14,7 @@ import * as m0016 from "../../db/migrations/0016-ledger-customer-totals-index";
 import * as m0017 from "../../db/migrations/0017-form-rate-windows";
 import * as m0018 from "../../db/migrations/0018-login-pair-index";
 import * as m0019 from "../../db/migrations/0019-coin-limits";
+import * as m0020 from "../../db/migrations/0020-hosting-service-admin-note";
 import * as m0021 from "../../db/migrations/0021-account-deletion";
 import type { Database } from "./schema";
 
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0017-form-rate-windows": m0017,
   "0018-login-pair-index": m0018,
   "0019-coin-limits": m0019,
+  "0020-hosting-service-admin-note": m0020,
   "0021-account-deletion": m0021,
 };
 

@@ -182,6 +182,8 @@ export interface HostingServicesTable {
   expires_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** An admin's note (migration 0020), null when there is none. */
+  admin_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrdersTable {

@@ -748,6 +748,16 @@ describeEachDatabase("authorization matrix", (app) => {
       ["/admin/orders", { intent: "reject", orderId: String(pendingOrderId), reason: "B says no" }],
       ["/admin/services", { intent: "suspend", serviceId: String(serviceId) }],
       ["/admin/services", { intent: "delete", serviceId: String(serviceId) }],
+      [
+        "/admin/services",
+        {
+          intent: "edit",
+          serviceId: String(serviceId),
+          name: "B's now",
+          price: "0",
+          expiresOn: "2099-01-01",
+        },
+      ],
       ["/admin/clients", { intent: "coins", userId: id, amount: "-100", reason: "B takes" }],
       ["/admin/users", { intent: "delete", userId: id }],
       ["/admin/clients", { intent: "complete-deletion", userId: id }],

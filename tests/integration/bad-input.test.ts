@@ -67,6 +67,8 @@ const FORM_FIELDS: Record<string, string[]> = {
     "productId",
     "serverName",
     "billingCycle",
+    "expiresOn",
+    "adminNote",
   ],
   "/admin/clients": ["intent", "userId", "amount", "reason", "name", "email", "role", "password"],
   "/admin/users": ["intent", "userId", "amount", "reason", "name", "email", "role", "password"],

@@ -1,10 +1,14 @@
 import { customIssue, z } from "~/lib/zod";
+import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
+import { keysOf } from "~/lib/keys-of";
+import { idField } from "~/lib/id-field";
+import { editParam, filterParam, pageParam, searchParam } from "~/lib/query-params";
 import { BILLING_CYCLE_IDS, type BillingCycle } from "~/domain/orders/orders";
 import { parseCoinAmount } from "~/domain/coins/coins";
+import { PRODUCT_TYPES } from "~/domain/catalogue/catalogue";
 
 export const SERVICE_STATUSES = ["active", "suspended", "terminated"] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
-export const ADMIN_SERVICE_DAYS = 30;
 export const RENEWAL_WINDOW_DAYS = 14;
 
 export type ServiceAction = "suspend" | "reactivate" | "terminate";
@@ -84,7 +88,8 @@ export const addServiceSchema = z.object({
     .string()
     .optional()
     .transform((value, ctx) => {
-      if (!value || !value.trim()) return 0;
+      // Blank: the chosen product's price (0 without a product).
+      if (!value || !value.trim()) return undefined;
       const cents = parseCoinAmount(value);
       if (cents === null || cents < 0) {
         customIssue(ctx, "services.errors.priceInvalid");
@@ -100,8 +105,112 @@ export const addServiceSchema = z.object({
   billingCycle: z.enum(BILLING_CYCLE_IDS as [BillingCycle, ...BillingCycle[]]).default("monthly"),
 });
 
+// Catalogue keys (services namespace) written out, so the catalogue test sees every one in use.
+export const SERVICE_SORT_LABELS = {
+  created: "admin.sorts.created",
+  expires: "admin.sorts.expires",
+  price: "admin.sorts.price",
+  customer: "admin.sorts.customer",
+} as const;
+export type ServiceSort = keyof typeof SERVICE_SORT_LABELS;
+export const SERVICE_SORTS = keysOf(SERVICE_SORT_LABELS);
+export const SERVICE_DIRECTION_LABELS = {
+  asc: "admin.directions.asc",
+  desc: "admin.directions.desc",
+} as const;
+export type ServiceSortDirection = keyof typeof SERVICE_DIRECTION_LABELS;
+export const SERVICE_DIRECTIONS = keysOf(SERVICE_DIRECTION_LABELS);
+/** "Expiring within N days": the choices of the filter, in days. */
+export const EXPIRING_WITHIN_LABELS = {
+  "7": "admin.within.7",
+  "30": "admin.within.30",
+} as const;
+export type ExpiringWithin = keyof typeof EXPIRING_WITHIN_LABELS;
+export const EXPIRING_WITHIN = keysOf(EXPIRING_WITHIN_LABELS);
+
+/** /admin/services' query string: a value that does not parse is ignored, never an error. */
+export const serviceListQuerySchema = z.object({
+  q: searchParam,
+  status: filterParam(SERVICE_STATUSES),
+  type: filterParam(PRODUCT_TYPES),
+  within: filterParam(EXPIRING_WITHIN),
+  sort: z.enum(SERVICE_SORTS).catch("created"),
+  dir: z.enum(SERVICE_DIRECTIONS).catch("desc"),
+  page: pageParam,
+  /** The service whose edit form the page shows. */
+  edit: editParam,
+});
+export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
+
+/** The most one cycle of a service may cost: €100,000 (far above any plan; catches an extra digit). */
+export const MAX_SERVICE_PRICE_CENTS = 10_000_000;
+export const MAX_ADMIN_NOTE_LENGTH = 2_000;
+
+const PRICE_ERRORS = {
+  required: "services.errors.price.required",
+  invalid: "services.errors.price.invalid",
+  negative: "services.errors.price.negative",
+  decimals: "services.errors.price.decimals",
+  tooLarge: "services.errors.price.tooLarge",
+} as const satisfies Record<EuroInputError, string>;
+
+/** A calendar date typed as YYYY-MM-DD (an `<input type="date">`), between 2000 and 2100, or null. */
+export function parseExpiryDate(text: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  if (year < 2000 || year > 2100) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // 2026-02-30 rolls over to March: not a date.
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return text.trim();
+}
+
+/**
+ * The new expiry of a service when an admin sets its date: that day at the time of day it expires now,
+ * so an unchanged date leaves the expiry exactly as it was.
+ */
+export function expiryOnDate(currentExpiry: string, date: string): string {
+  const current = new Date(currentExpiry);
+  if (current.toISOString().slice(0, 10) === date) return current.toISOString();
+  return `${date}${current.toISOString().slice(10)}`;
+}
+
+/** The edit of one service by an admin: name, price per cycle (euros), expiry date and a note. */
+export const editServiceSchema = z.object({
+  serviceId: idField("services.errors.notFound"),
+  name: z
+    .string({ error: "services.errors.nameRequired" })
+    .trim()
+    .min(1, "services.errors.nameRequired")
+    .max(100, "services.errors.nameTooLong"),
+  price: z.string({ error: PRICE_ERRORS.required }).transform((value, ctx) => {
+    const parsed = parseEuroInput(value, MAX_SERVICE_PRICE_CENTS);
+    if (!parsed.ok) {
+      customIssue(ctx, PRICE_ERRORS[parsed.error]);
+      return z.NEVER;
+    }
+    return parsed.cents;
+  }),
+  expiresOn: z.string({ error: "services.errors.expiryInvalid" }).transform((value, ctx) => {
+    const date = parseExpiryDate(value);
+    if (!date) {
+      customIssue(ctx, "services.errors.expiryInvalid");
+      return z.NEVER;
+    }
+    return date;
+  }),
+  adminNote: z
+    .string()
+    .max(MAX_ADMIN_NOTE_LENGTH, "services.errors.noteTooLong")
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
+});
+export type EditServiceInput = z.infer<typeof editServiceSchema>;
+
 export const serviceActionSchema = z.discriminatedUnion("intent", [
   addServiceSchema.extend({ intent: z.literal("add") }),
+  editServiceSchema.extend({ intent: z.literal("edit") }),
   z.object({
     intent: z.enum(["suspend", "reactivate", "terminate", "delete"]),
     serviceId: z.coerce.number().int().positive(),
@@ -132,4 +241,6 @@ export interface HostingService {
 export interface AdminServiceView extends HostingService {
   userEmail: string;
   userName: string;
+  /** An admin's note: admins only, never in what a customer's page receives. */
+  adminNote: string | null;
 }

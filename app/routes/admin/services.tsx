@@ -1,14 +1,17 @@
 import { data } from "react-router";
-import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
-import { serviceActionSchema } from "~/domain/hosting-services/hosting-services";
+import {
+  serviceActionSchema,
+  serviceListQuerySchema,
+} from "~/domain/hosting-services/hosting-services";
 import {
   adminAddService,
+  adminServicesPage,
   changeServiceStatus,
   deleteService,
-  listServicesForAdmin,
+  editServiceByAdmin,
 } from "~/domain/hosting-services/hosting-services.server";
 import { ServicesAdmin, type ServiceActionResult } from "~/features/admin-services/services-admin";
-import { adminForm, adminPage, refusal } from "~/http/route-request.server";
+import { adminForm, adminPage, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
 import { requestContext } from "~/context.server";
@@ -16,14 +19,12 @@ import { requestContext } from "~/context.server";
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const { t } = adminPage(url, context, "services");
-  const [{ services }, products] = await Promise.all([
-    listServicesForAdmin(context.services.db, { page: 1 }),
-    listActiveProducts(context.services.db),
-  ]);
+  const query = queryOf(url, serviceListQuerySchema);
+  const page = await adminServicesPage(context.services.db, query);
   return {
     meta: { title: t("admin.title") },
-    services,
-    products: products.map((p) => ({ id: p.id, name: p.name })),
+    ...page,
+    query,
     locale: context.locale,
   };
 }
@@ -34,6 +35,18 @@ export async function action({ request, url, context: routerContext }: Route.Act
   const context = requestContext(routerContext);
   const { admin, form } = await adminForm(request, url, context, serviceActionSchema);
   if (!form.ok) {
+    if (form.values.intent === "edit") {
+      return data(
+        {
+          ok: false,
+          intent: "edit",
+          message: "services.errors.editRefused",
+          fieldErrors: form.fieldErrors,
+          values: form.values,
+        } satisfies ServiceActionResult,
+        { status: 400 },
+      );
+    }
     const required = form.fieldErrors.userId || form.fieldErrors.name;
     return data(
       {
@@ -60,6 +73,15 @@ export async function action({ request, url, context: routerContext }: Route.Act
     });
     if (!result.ok) return refusal(result, { fieldErrors: { userId: result.error } });
     return { ok: true, message: "services.admin.added" } satisfies ServiceActionResult;
+  }
+  if (input.intent === "edit") {
+    const result = await editServiceByAdmin(db, { ...input, actorId: admin.id });
+    if (!result.ok) return refusal(result, { intent: "edit" as const });
+    return {
+      ok: true,
+      intent: "edit",
+      message: result.changed ? "services.admin.updated" : "services.admin.unchanged",
+    } satisfies ServiceActionResult;
   }
   if (input.intent === "delete") {
     const result = await deleteService(db, { actorId: admin.id, serviceId: input.serviceId });

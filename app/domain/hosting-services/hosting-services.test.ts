@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import {
+  editServiceSchema,
+  expiryOnDate,
+  parseExpiryDate,
+  serviceActionSchema,
+  serviceListQuerySchema,
+} from "./hosting-services";
+
+describe("the admin services list's query", () => {
+  it("reads every filter, the sort and the page", () => {
+    expect(
+      serviceListQuerySchema.parse({
+        q: "amrani",
+        status: "suspended",
+        type: "vps",
+        within: "7",
+        sort: "expires",
+        dir: "asc",
+        page: "3",
+        edit: "12",
+      }),
+    ).toEqual({
+      q: "amrani",
+      status: "suspended",
+      type: "vps",
+      within: "7",
+      sort: "expires",
+      dir: "asc",
+      page: 3,
+      edit: 12,
+    });
+  });
+  it("ignores what does not parse instead of failing", () => {
+    expect(
+      serviceListQuerySchema.parse({
+        status: "gone",
+        type: "boat",
+        within: "8",
+        sort: "; drop table",
+        dir: "up",
+        page: "-1",
+        edit: "x",
+      }),
+    ).toEqual({ q: "", sort: "created", dir: "desc", page: 1 });
+  });
+});
+
+describe("the expiry date an admin types", () => {
+  it("takes real dates between 2000 and 2100 only", () => {
+    expect(parseExpiryDate("2027-01-31")).toBe("2027-01-31");
+    expect(parseExpiryDate(" 2028-02-29 ")).toBe("2028-02-29");
+    for (const bad of ["2027-02-29", "2027-13-01", "2027-1-5", "1999-12-31", "2101-01-01", "", "x"])
+      expect(parseExpiryDate(bad), bad).toBeNull();
+  });
+  it("keeps the time of day, and the exact expiry when the date is the same", () => {
+    expect(expiryOnDate("2026-11-24T04:01:36.123Z", "2027-03-01")).toBe("2027-03-01T04:01:36.123Z");
+    expect(expiryOnDate("2026-11-24T04:01:36.123Z", "2026-11-24")).toBe("2026-11-24T04:01:36.123Z");
+  });
+});
+
+describe("the edit form", () => {
+  const form = { serviceId: "4", name: " Name ", price: "4,50", expiresOn: "2030-01-01" };
+  it("reads euros as exact cents and a blank note as none", () => {
+    expect(editServiceSchema.parse({ ...form, adminNote: "   " })).toEqual({
+      serviceId: 4,
+      name: "Name",
+      price: 450,
+      expiresOn: "2030-01-01",
+      adminNote: null,
+    });
+    expect(editServiceSchema.parse({ ...form, price: "0.10" }).price).toBe(10);
+  });
+  it("is one of the page's intents", () => {
+    expect(serviceActionSchema.parse({ ...form, intent: "edit" })).toMatchObject({
+      intent: "edit",
+      price: 450,
+    });
+  });
+  it("reads a blank price of the add form as the product's", () => {
+    const add = serviceActionSchema.parse({ intent: "add", userId: "u", name: "n", price: " " });
+    expect(add).toMatchObject({ intent: "add", price: undefined });
+  });
+});
