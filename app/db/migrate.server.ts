@@ -14,6 +14,7 @@ import * as m0016 from "../../db/migrations/0016-ledger-customer-totals-index";
 import * as m0017 from "../../db/migrations/0017-form-rate-windows";
 import * as m0018 from "../../db/migrations/0018-login-pair-index";
 import * as m0019 from "../../db/migrations/0019-coin-limits";
+import * as m0022 from "../../db/migrations/0022-product-texts";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0017-form-rate-windows": m0017,
   "0018-login-pair-index": m0018,
   "0019-coin-limits": m0019,
+  "0022-product-texts": m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
