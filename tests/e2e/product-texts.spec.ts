@@ -60,13 +60,16 @@ test("an admin edits a plan's French description and the French page shows it at
     "For large MTA:SA communities and heavy gamemodes.",
   );
 
-  // Over the limit: refused, with the French field's own message, what was typed kept.
-  await frenchDescription.fill("x".repeat(501));
+  // Over the English limits (13 lines; a field's length is capped by its maxlength in the browser):
+  // refused with the French field's own message, what was typed kept.
+  const frenchFeatures = frenchGroup.getByLabel("Features in French, one per line");
+  const thirteen = Array.from({ length: 13 }, (_, i) => `Atout ${i + 1}`).join("\n");
+  await frenchFeatures.fill(thirteen);
   await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(
-    form.getByText("The French description can be at most 500 characters long"),
-  ).toBeVisible();
-  await expect(frenchDescription).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("At most 12 French features, one per line")).toBeVisible();
+  await expect(frenchFeatures).toHaveAttribute("aria-invalid", "true");
+  await expect(frenchFeatures).toHaveValue(thirteen);
+  await frenchFeatures.fill("");
 
   await frenchDescription.fill(description);
   await form.getByRole("button", { name: "Save changes" }).click();
@@ -75,8 +78,9 @@ test("an admin edits a plan's French description and the French page shows it at
   await visit(visitor, "/services/mta?lang=fr");
   const card = plan(visitor, "MTA Pro");
   await expect(card).toContainText(description);
-  // The rest of the French texts are as they were.
-  await expect(card).toContainText("Installation instantanée");
+  // Its French features were emptied: the English ones show.
+  await expect(card).toContainText("Instant setup");
+  await expect(card).not.toContainText("Installation instantanée");
   await visit(visitor, "/services/mta?lang=en");
   await expect(plan(visitor, "MTA Pro")).toContainText(
     "For large MTA:SA communities and heavy gamemodes.",
