@@ -12,6 +12,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "settings",
   "login_attempts",
   "products",
+  "product_texts",
   "vouchers",
   "hosting_services",
   "orders",

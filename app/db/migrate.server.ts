@@ -16,6 +16,7 @@ import * as m0018 from "../../db/migrations/0018-login-pair-index";
 import * as m0019 from "../../db/migrations/0019-coin-limits";
 import * as m0020 from "../../db/migrations/0020-hosting-service-admin-note";
 import * as m0021 from "../../db/migrations/0021-account-deletion";
+import * as m0022 from "../../db/migrations/0022-product-texts";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0019-coin-limits": m0019,
   "0020-hosting-service-admin-note": m0020,
   "0021-account-deletion": m0021,
+  "0022-product-texts": m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

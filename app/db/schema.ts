@@ -135,6 +135,22 @@ export interface ProductsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * A product's texts in one language other than English (migration 0022, ADR 19): each field empty (or
+ * features "[]") falls back to the product's English one in `products`.
+ */
+export interface ProductTextsTable {
+  id: Generated<number>;
+  product_id: number;
+  /** "fr" or "ar" (a CHECK). */
+  locale: string;
+  name: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  /** JSON array of strings. */
+  features: ColumnType<string, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
 export interface CoinLedgerTable {
   id: Generated<number>;
   user_id: string;
@@ -357,6 +373,7 @@ export interface Database {
   rate_limit_refusals: RateLimitRefusalsTable;
   form_rate_windows: FormRateWindowsTable;
   products: ProductsTable;
+  product_texts: ProductTextsTable;
   coin_ledger: CoinLedgerTable;
   vouchers: VouchersTable;
   hosting_services: HostingServicesTable;

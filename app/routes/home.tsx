@@ -27,7 +27,7 @@ export async function loader({ context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const t = context.i18n.getFixedT(null, "site");
   // Spec section 2: three plans taken from the catalogue (the SA-MP plans), the second marked Most Popular.
-  const plans = (await listActiveProducts(context.services.db, "samp")).slice(0, 3);
+  const plans = (await listActiveProducts(context.services.db, "samp", context.locale)).slice(0, 3);
   // The gate runs only when both the server (ENTRY_GATE) and the admin's setting allow it.
   const gate = context.services.env.ENTRY_GATE === "on" && context.settings.general.entryGate;
   const { seo, features } = context.settings;

@@ -18,7 +18,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const selected = Number(url.searchParams.get("product"));
   return {
     meta: { title: t("form.title") },
-    products: await listActiveProducts(context.services.db),
+    // In the reader's language; the order itself keeps the English name (placeOrder).
+    products: await listActiveProducts(context.services.db, undefined, context.locale),
     selectedProductId: Number.isSafeInteger(selected) && selected > 0 ? selected : null,
     // One key per form: a double click, retry or reload after submit cannot order twice.
     idempotencyKey: crypto.randomUUID(),

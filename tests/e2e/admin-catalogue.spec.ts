@@ -29,9 +29,9 @@ test("the admin creates a product, the storefront shows it, edits follow at once
   await admin.page.getByRole("link", { name: "New product" }).click();
   await expect(admin.page.getByRole("heading", { level: 1 })).toHaveText("New product");
   const form = admin.page.getByRole("main");
-  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Name", { exact: true }).fill(name);
   await form.getByLabel("Type", { exact: true }).selectOption("game");
-  await form.getByLabel("Description").fill("Made by the browser test");
+  await form.getByLabel("Description", { exact: true }).fill("Made by the browser test");
   await form.getByLabel("Features, one per line").fill("Modpacks\nDaily backups");
   await form.getByLabel("RAM (GB)").fill("6");
   await form.getByLabel("Player slots").fill("64");
@@ -40,7 +40,7 @@ test("the admin creates a product, the storefront shows it, edits follow at once
   await form.getByRole("button", { name: "Create product" }).click();
   await expect(form.getByRole("status")).toContainText("The product was not saved");
   await expect(form.getByText("Use at most 2 decimals (whole cents)")).toBeVisible();
-  await expect(form.getByLabel("Name")).toHaveValue(name);
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue(name);
   await form.getByLabel("Price per month (€)").fill("6,5");
   await form.getByRole("button", { name: "Create product" }).click();
   await expect(admin.page).toHaveURL(/\/admin\/products\?notice=created#product-\d+$/);

@@ -14,7 +14,8 @@ import {
   type ProductInput,
   type ProductListQuery,
 } from "./catalogue-admin";
-import { toProduct } from "./catalogue.server";
+import { emptyTranslations, type ProductTranslations } from "./catalogue";
+import { readTranslations, toProduct, translationRows } from "./catalogue.server";
 import { parseApplicable } from "~/domain/promotions/promotions";
 
 export type ProductRefusal =
@@ -87,10 +88,15 @@ function productsWithUse(db: Db | Tx) {
 
 type UseRow = Awaited<ReturnType<ReturnType<typeof productsWithUse>["executeTakeFirstOrThrow"]>>;
 
-function toAdminProduct(row: UseRow, vouchers: Map<number, number>): AdminProduct {
+function toAdminProduct(
+  row: UseRow,
+  vouchers: Map<number, number>,
+  translations: Map<number, ProductTranslations>,
+): AdminProduct {
   const product = toProduct(row);
   return {
     ...product,
+    translations: translations.get(product.id) ?? emptyTranslations(),
     orderCount: Number(row.order_count ?? 0),
     serviceCount: Number(row.service_count ?? 0),
     activeServiceCount: Number(row.active_service_count ?? 0),
@@ -121,7 +127,11 @@ export async function listProductsForAdmin(
       .execute(),
     voucherCounts(db),
   ]);
-  return rows.map((row) => toAdminProduct(row, vouchers));
+  const translations = await readTranslations(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row) => toAdminProduct(row, vouchers, translations));
 }
 
 export async function findProductForAdmin(
@@ -129,7 +139,12 @@ export async function findProductForAdmin(
   id: number,
 ): Promise<AdminProduct | undefined> {
   const row = await productsWithUse(db).where("products.id", "=", id).executeTakeFirst();
-  return row ? toAdminProduct(row, await voucherCounts(db)) : undefined;
+  if (!row) return undefined;
+  const [vouchers, translations] = await Promise.all([
+    voucherCounts(db),
+    readTranslations(db, [Number(row.id)]),
+  ]);
+  return toAdminProduct(row, vouchers, translations);
 }
 
 /**
@@ -194,6 +209,18 @@ function columnsOf(input: ProductInput) {
   };
 }
 
+/** Replaces a product's French and Arabic texts with the form's (a language left empty has no row). */
+async function saveTranslations(
+  trx: Tx,
+  productId: number,
+  translations: ProductTranslations,
+  now: string,
+): Promise<void> {
+  await trx.deleteFrom("product_texts").where("product_id", "=", productId).execute();
+  const rows = translationRows(productId, translations, now);
+  if (rows.length > 0) await trx.insertInto("product_texts").values(rows).execute();
+}
+
 /** What the audit log keeps of a product: its catalogue fields, not the counts. */
 function auditView(product: AdminProduct) {
   const {
@@ -243,6 +270,7 @@ export async function createProduct(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await saveTranslations(trx, Number(row.id), fields.translations, now);
       await renumber(trx, fields.type);
       const product = (await findProductForAdmin(trx, Number(row.id)))!;
       await recordAudit(trx, {
@@ -278,11 +306,13 @@ export async function updateProduct(
       let position = before.position;
       if (fields.type !== before.type)
         position = await countRows(trx.selectFrom("products").where("type", "=", fields.type));
+      const now = new Date().toISOString();
       await trx
         .updateTable("products")
-        .set({ ...columnsOf(fields), slug, position, updated_at: new Date().toISOString() })
+        .set({ ...columnsOf(fields), slug, position, updated_at: now })
         .where("id", "=", before.id)
         .execute();
+      await saveTranslations(trx, before.id, fields.translations, now);
       if (fields.type !== before.type) {
         await renumber(trx, before.type);
         await renumber(trx, fields.type);
@@ -394,6 +424,8 @@ export async function deleteProduct(
           ? "admin-catalogue.products.errors.deleteVisible"
           : "admin-catalogue.products.errors.inUse",
       );
+    // The foreign key cascades too; said here so the order of the two deletes never matters.
+    await trx.deleteFrom("product_texts").where("product_id", "=", product.id).execute();
     await trx.deleteFrom("products").where("id", "=", product.id).execute();
     await renumber(trx, product.type);
     await recordAudit(trx, {

@@ -44,7 +44,23 @@ describe("the product form", () => {
         specs: { ramGb: 8, storageGb: null, cpuCores: 4, slots: 2000 },
         recommended: true,
         status: "active",
+        // No French or Arabic field sent: every language falls back to English.
+        translations: {
+          fr: { name: "", description: "", features: [] },
+          ar: { name: "", description: "", features: [] },
+        },
       },
+    });
+    const translated = productActionSchema.parse({
+      ...valid,
+      nameFr: "  SAMP Méga ",
+      descriptionFr: "Gros serveur",
+      featuresFr: "Anti-DDoS\n\nAnti-DDoS\n NVMe ",
+      descriptionAr: "  خادم كبير  ",
+    });
+    expect(translated.intent === "create" && translated.product.translations).toEqual({
+      fr: { name: "SAMP Méga", description: "Gros serveur", features: ["Anti-DDoS", "NVMe"] },
+      ar: { name: "", description: "خادم كبير", features: [] },
     });
     const vps = productActionSchema.parse({
       ...valid,

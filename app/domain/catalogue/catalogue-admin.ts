@@ -13,6 +13,9 @@ import {
   type Product,
   type ProductCategory,
   type ProductStatus,
+  type ProductTextLocale,
+  type ProductTexts,
+  type ProductTranslations,
   type ProductType,
 } from "./catalogue";
 
@@ -125,6 +128,68 @@ export function parseFeatureLines(text: string): string[] {
   return [...new Set(lines)];
 }
 
+/**
+ * The editor's fields of each language besides English (ADR 19), each optional and checked with the
+ * English field's limits; empty, the storefront shows the English text.
+ */
+export const TEXT_FIELD_NAMES = {
+  fr: { name: "nameFr", description: "descriptionFr", features: "featuresFr" },
+  ar: { name: "nameAr", description: "descriptionAr", features: "featuresAr" },
+} as const satisfies Record<ProductTextLocale, Record<keyof ProductTexts, string>>;
+
+/** Why a translated field was refused, naming its language (admin-catalogue keys, written out). */
+export const TEXT_ERRORS = {
+  fr: {
+    nameTooLong: "admin-catalogue.products.texts.errors.frNameTooLong",
+    descriptionTooLong: "admin-catalogue.products.texts.errors.frDescriptionTooLong",
+    tooManyFeatures: "admin-catalogue.products.texts.errors.frTooManyFeatures",
+    featureTooLong: "admin-catalogue.products.texts.errors.frFeatureTooLong",
+  },
+  ar: {
+    nameTooLong: "admin-catalogue.products.texts.errors.arNameTooLong",
+    descriptionTooLong: "admin-catalogue.products.texts.errors.arDescriptionTooLong",
+    tooManyFeatures: "admin-catalogue.products.texts.errors.arTooManyFeatures",
+    featureTooLong: "admin-catalogue.products.texts.errors.arFeatureTooLong",
+  },
+} as const satisfies Record<ProductTextLocale, Record<string, string>>;
+
+/** A description: optional, trimmed, at most MAX_PRODUCT_DESCRIPTION_LENGTH characters. */
+function descriptionSchema(tooLong: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .refine((value) => value.length <= MAX_PRODUCT_DESCRIPTION_LENGTH, tooLong);
+}
+
+/** A feature list, one per line: at most MAX_FEATURES lines of MAX_FEATURE_LENGTH characters. */
+function featuresSchema(errors: { tooManyFeatures: string; featureTooLong: string }) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const lines = parseFeatureLines(value ?? "");
+      if (lines.length > MAX_FEATURES) {
+        customIssue(ctx, errors.tooManyFeatures);
+        return z.NEVER;
+      }
+      if (lines.some((line) => line.length > MAX_FEATURE_LENGTH)) {
+        customIssue(ctx, errors.featureTooLong);
+        return z.NEVER;
+      }
+      return lines;
+    });
+}
+
+/** A translated name: optional (empty falls back to English), at most as long as an English one. */
+function translatedNameSchema(tooLong: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .refine((value) => value.length <= MAX_PRODUCT_NAME_LENGTH, tooLong);
+}
+
 export const productIdSchema = idField("admin-catalogue.products.errors.notFound");
 
 function specSchema(field: SpecField) {
@@ -168,14 +233,7 @@ const productFieldShape = {
     })
     .optional()
     .transform((value) => (value ? value : undefined)),
-  description: z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim())
-    .refine(
-      (value) => value.length <= MAX_PRODUCT_DESCRIPTION_LENGTH,
-      "admin-catalogue.products.errors.descriptionTooLong",
-    ),
+  description: descriptionSchema("admin-catalogue.products.errors.descriptionTooLong"),
   price: z
     .string({ error: EURO_INPUT_ERRORS.required })
     .transform((value, ctx) =>
@@ -186,21 +244,10 @@ const productFieldShape = {
         ctx,
       ),
     ),
-  features: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const lines = parseFeatureLines(value ?? "");
-      if (lines.length > MAX_FEATURES) {
-        customIssue(ctx, "admin-catalogue.products.errors.tooManyFeatures");
-        return z.NEVER;
-      }
-      if (lines.some((line) => line.length > MAX_FEATURE_LENGTH)) {
-        customIssue(ctx, "admin-catalogue.products.errors.featureTooLong");
-        return z.NEVER;
-      }
-      return lines;
-    }),
+  features: featuresSchema({
+    tooManyFeatures: "admin-catalogue.products.errors.tooManyFeatures",
+    featureTooLong: "admin-catalogue.products.errors.featureTooLong",
+  }),
   ramGb: specSchema("ramGb"),
   storageGb: specSchema("storageGb"),
   cpuCores: specSchema("cpuCores"),
@@ -215,6 +262,12 @@ const productFieldShape = {
     })
     .optional()
     .transform((value): ProductStatus => (value ? value : "active")),
+  nameFr: translatedNameSchema(TEXT_ERRORS.fr.nameTooLong),
+  descriptionFr: descriptionSchema(TEXT_ERRORS.fr.descriptionTooLong),
+  featuresFr: featuresSchema(TEXT_ERRORS.fr),
+  nameAr: translatedNameSchema(TEXT_ERRORS.ar.nameTooLong),
+  descriptionAr: descriptionSchema(TEXT_ERRORS.ar.descriptionTooLong),
+  featuresAr: featuresSchema(TEXT_ERRORS.ar),
 };
 
 /** A VPS has no player slots (the storefront words its specs without them). */
@@ -242,6 +295,8 @@ export interface ProductInput {
   specs: Product["specs"];
   recommended: boolean;
   status: ProductStatus;
+  /** French and Arabic, each field empty where it falls back to English. */
+  translations: ProductTranslations;
 }
 
 export function productInputFrom(form: ProductForm): ProductInput {
@@ -261,6 +316,10 @@ export function productInputFrom(form: ProductForm): ProductInput {
     },
     recommended: form.recommended,
     status: form.status,
+    translations: {
+      fr: { name: form.nameFr, description: form.descriptionFr, features: form.featuresFr },
+      ar: { name: form.nameAr, description: form.descriptionAr, features: form.featuresAr },
+    },
   };
 }
 
@@ -303,6 +362,8 @@ export interface ProductChoice {
 
 /** A product in the admin's list: what refers to it decides whether it may be deleted. */
 export interface AdminProduct extends Product {
+  /** Its French and Arabic texts as the admin wrote them (empty where they fall back to English). */
+  translations: ProductTranslations;
   orderCount: number;
   activeServiceCount: number;
   serviceCount: number;

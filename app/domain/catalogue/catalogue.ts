@@ -28,6 +28,56 @@ export interface Product {
   position: number;
 }
 
+/**
+ * The languages a product's texts can be written in besides English (ADR 19). English is the product's
+ * own columns, required; each of these is optional and falls back to English field by field.
+ */
+export const PRODUCT_TEXT_LOCALES = ["fr", "ar"] as const;
+export type ProductTextLocale = (typeof PRODUCT_TEXT_LOCALES)[number];
+
+export function isProductTextLocale(locale: unknown): locale is ProductTextLocale {
+  return typeof locale === "string" && (PRODUCT_TEXT_LOCALES as readonly string[]).includes(locale);
+}
+
+/** What a customer reads of a product, in one language. */
+export interface ProductTexts {
+  name: string;
+  description: string;
+  features: string[];
+}
+
+/** A product's texts in each language besides English, each field empty where it falls back. */
+export type ProductTranslations = Record<ProductTextLocale, ProductTexts>;
+
+export function emptyProductTexts(): ProductTexts {
+  return { name: "", description: "", features: [] };
+}
+
+export function emptyTranslations(): ProductTranslations {
+  return { fr: emptyProductTexts(), ar: emptyProductTexts() };
+}
+
+/** True when a language has nothing of its own (every field falls back to English). */
+export function isEmptyTexts(texts: ProductTexts): boolean {
+  return texts.name === "" && texts.description === "" && texts.features.length === 0;
+}
+
+/**
+ * The texts a reader of `translated`'s language sees: each field of that language, or the English one
+ * where it is empty (a name, a description, the whole feature list).
+ */
+export function textsWithFallback(
+  english: ProductTexts,
+  translated: ProductTexts | undefined,
+): ProductTexts {
+  if (!translated) return english;
+  return {
+    name: translated.name || english.name,
+    description: translated.description || english.description,
+    features: translated.features.length > 0 ? translated.features : english.features,
+  };
+}
+
 export function categoryOf(type: ProductType): ProductCategory {
   return type === "vps" ? "VPS Hosting" : "Game Hosting";
 }
@@ -51,10 +101,46 @@ interface SeedProduct {
   cpuCores: number;
   slots: number | null;
   recommended?: boolean;
+  /** The French and Arabic texts the plan is seeded with. */
+  texts: ProductTranslations;
 }
 
 const gameFeatures = ["DDoS protection", "NVMe SSD storage", "Instant setup", "24/7 support"];
 const vpsFeatures = ["10 Gbps uplink", "Full root access", "DDoS protection", "NVMe SSD storage"];
+const gameFeaturesFr = [
+  "Protection anti-DDoS",
+  "Stockage SSD NVMe",
+  "Installation instantanée",
+  "Support 24h/24, 7j/7",
+];
+const vpsFeaturesFr = [
+  "Connexion 10 Gbit/s",
+  "Accès root complet",
+  "Protection anti-DDoS",
+  "Stockage SSD NVMe",
+];
+const gameFeaturesAr = [
+  "حماية من هجمات DDoS",
+  "تخزين SSD من نوع NVMe",
+  "تفعيل فوري",
+  "دعم فني 24/7",
+];
+const vpsFeaturesAr = [
+  "اتصال بسرعة 10 Gbps",
+  "صلاحيات root كاملة",
+  "حماية من هجمات DDoS",
+  "تخزين SSD من نوع NVMe",
+];
+
+function seedTexts(
+  fr: [name: string, description: string, features: string[]],
+  ar: [name: string, description: string, features: string[]],
+): ProductTranslations {
+  return {
+    fr: { name: fr[0], description: fr[1], features: fr[2] },
+    ar: { name: ar[0], description: ar[1], features: ar[2] },
+  };
+}
 
 /**
  * The twelve plans of spec section 9, seeded once. The spec's three seed services (SAMP Starter at 5,
@@ -73,6 +159,10 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     storageGb: 5,
     cpuCores: 1,
     slots: 150,
+    texts: seedTexts(
+      ["SAMP Essentiel", "Un petit serveur SA-MP pour lancer votre communauté.", gameFeaturesFr],
+      ["باقة SAMP المبتدئة", "خادم SA-MP صغير لإطلاق مجتمعك.", gameFeaturesAr],
+    ),
   },
   {
     slug: "samp-premium",
@@ -86,6 +176,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     cpuCores: 1,
     slots: 500,
     recommended: true,
+    texts: seedTexts(
+      [
+        "SAMP Premium",
+        "De la place pour un serveur roleplay ou freeroam bien fréquenté.",
+        gameFeaturesFr,
+      ],
+      ["باقة SAMP المميزة", "مساحة تتسع لخادم رول بلاي أو فري رووم يعج باللاعبين.", gameFeaturesAr],
+    ),
   },
   {
     slug: "samp-ultimate",
@@ -98,6 +196,10 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     storageGb: 15,
     cpuCores: 2,
     slots: 1000,
+    texts: seedTexts(
+      ["SAMP Ultime", "Pour les plus grandes communautés SA-MP.", gameFeaturesFr],
+      ["باقة SAMP القصوى", "لأكبر مجتمعات SA-MP.", gameFeaturesAr],
+    ),
   },
   {
     slug: "mta-starter",
@@ -110,6 +212,10 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     storageGb: 5,
     cpuCores: 1,
     slots: 75,
+    texts: seedTexts(
+      ["MTA Essentiel", "Un petit serveur MTA:SA pour bien démarrer.", gameFeaturesFr],
+      ["باقة MTA المبتدئة", "خادم MTA:SA صغير لتبدأ به.", gameFeaturesAr],
+    ),
   },
   {
     slug: "mta-advanced",
@@ -123,6 +229,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     cpuCores: 1,
     slots: 150,
     recommended: true,
+    texts: seedTexts(
+      [
+        "MTA Avancé",
+        "Plus de joueurs et de ressources pour un serveur MTA qui grandit.",
+        gameFeaturesFr,
+      ],
+      ["باقة MTA المتقدمة", "مزيد من اللاعبين والموارد لخادم MTA في طور النمو.", gameFeaturesAr],
+    ),
   },
   {
     slug: "mta-pro",
@@ -135,6 +249,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     storageGb: 15,
     cpuCores: 2,
     slots: 200,
+    texts: seedTexts(
+      [
+        "MTA Pro",
+        "Pour les grandes communautés MTA:SA et les modes de jeu gourmands.",
+        gameFeaturesFr,
+      ],
+      ["باقة MTA الاحترافية", "للمجتمعات الكبيرة على MTA:SA وأنماط اللعب الثقيلة.", gameFeaturesAr],
+    ),
   },
   {
     slug: "vps-entry",
@@ -147,6 +269,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     storageGb: 100,
     cpuCores: 3,
     slots: null,
+    texts: seedTexts(
+      [
+        "VPS Essentiel",
+        "Un serveur virtuel pour vos bots, sites web et petits serveurs de jeu.",
+        vpsFeaturesFr,
+      ],
+      ["باقة VPS الأساسية", "خادم افتراضي للبوتات والمواقع وخوادم الألعاب الصغيرة.", vpsFeaturesAr],
+    ),
   },
   {
     slug: "vps-business",
@@ -160,6 +290,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     cpuCores: 5,
     slots: null,
     recommended: true,
+    texts: seedTexts(
+      [
+        "VPS Business",
+        "Plus de cœurs et de mémoire pour faire tourner plusieurs serveurs à la fois.",
+        vpsFeaturesFr,
+      ],
+      ["باقة VPS للأعمال", "أنوية وذاكرة أكثر لتشغيل عدة خوادم في آن واحد.", vpsFeaturesAr],
+    ),
   },
   {
     slug: "vps-premium",
@@ -172,6 +310,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     storageGb: 250,
     cpuCores: 6,
     slots: null,
+    texts: seedTexts(
+      [
+        "VPS Premium",
+        "Notre plus grand VPS pour les charges de travail exigeantes.",
+        vpsFeaturesFr,
+      ],
+      ["باقة VPS المميزة", "أكبر خادم VPS لدينا للأحمال الثقيلة.", vpsFeaturesAr],
+    ),
   },
   {
     slug: "game-basic",
@@ -184,6 +330,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     storageGb: 10,
     cpuCores: 1,
     slots: 50,
+    texts: seedTexts(
+      [
+        "Jeux Essentiel",
+        "Un serveur pour Minecraft, FiveM, Rust et d'autres jeux.",
+        gameFeaturesFr,
+      ],
+      ["باقة الألعاب الأساسية", "خادم لـ Minecraft وFiveM وRust وألعاب أخرى.", gameFeaturesAr],
+    ),
   },
   {
     slug: "game-advanced",
@@ -197,6 +351,10 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     cpuCores: 2,
     slots: 100,
     recommended: true,
+    texts: seedTexts(
+      ["Jeux Avancé", "Plus de mémoire et de joueurs pour les serveurs moddés.", gameFeaturesFr],
+      ["باقة الألعاب المتقدمة", "ذاكرة أكبر ولاعبون أكثر للخوادم المعدّلة.", gameFeaturesAr],
+    ),
   },
   {
     slug: "game-pro",
@@ -209,5 +367,9 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     storageGb: 50,
     cpuCores: 4,
     slots: 250,
+    texts: seedTexts(
+      ["Jeux Pro", "Pour les grandes communautés et les mods lourds.", gameFeaturesFr],
+      ["باقة الألعاب الاحترافية", "للمجتمعات الكبيرة والتعديلات الثقيلة.", gameFeaturesAr],
+    ),
   },
 ];

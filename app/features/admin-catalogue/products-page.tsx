@@ -11,7 +11,9 @@ import {
   categoryOf,
   PRODUCT_CATEGORIES,
   PRODUCT_STATUSES,
+  PRODUCT_TEXT_LOCALES,
   PRODUCT_TYPES,
+  type ProductTextLocale,
   type ProductType,
 } from "~/domain/catalogue/catalogue";
 import {
@@ -27,6 +29,7 @@ import {
   SPEC_FIELDS,
   SPEC_LABELS,
   SPEC_LIMITS,
+  TEXT_FIELD_NAMES,
   type AdminProduct,
   type ProductListQuery,
 } from "~/domain/catalogue/catalogue-admin";
@@ -41,6 +44,7 @@ import {
   useBusy,
   useEditorForm,
   type CatalogueActionResult,
+  type EditorForm,
 } from "./shared";
 
 interface ProductsPageProps {
@@ -291,6 +295,17 @@ function ProductEditor({
           cpuCores: product.specs.cpuCores?.toString() ?? "",
           slots: product.specs.slots?.toString() ?? "",
           recommended: product.recommended ? "on" : "",
+          ...Object.fromEntries(
+            PRODUCT_TEXT_LOCALES.flatMap((locale) => {
+              const names = TEXT_FIELD_NAMES[locale];
+              const texts = product.translations[locale];
+              return [
+                [names.name, texts.name],
+                [names.description, texts.description],
+                [names.features, texts.features.join("\n")],
+              ];
+            }),
+          ),
         }
       : // A new product's category follows its type unless the admin picks one.
         { type: "samp", category: "", status: "active" },
@@ -399,6 +414,10 @@ function ProductEditor({
           },
         ]}
       />
+      <p className="text-sm text-muted-foreground">{t("products.texts.intro")}</p>
+      {PRODUCT_TEXT_LOCALES.map((language) => (
+        <TranslatedFields key={language} editor={form} language={language} />
+      ))}
       <fieldset className="grid gap-3">
         <legend className="text-sm font-medium">{t("products.fields.specs")}</legend>
         <p className="text-sm text-muted-foreground">{t("products.hints.specs")}</p>
@@ -430,5 +449,81 @@ function ProductEditor({
         {t("products.fields.recommendedLong")}
       </label>
     </EditorPage>
+  );
+}
+
+// The legend and labels of each language's fields (admin-catalogue keys, written out).
+const TEXT_LABELS = {
+  fr: {
+    legend: "products.texts.fr.legend",
+    name: "products.texts.fr.name",
+    description: "products.texts.fr.description",
+    features: "products.texts.fr.features",
+  },
+  ar: {
+    legend: "products.texts.ar.legend",
+    name: "products.texts.ar.name",
+    description: "products.texts.ar.description",
+    features: "products.texts.ar.features",
+  },
+} as const satisfies Record<ProductTextLocale, object>;
+
+/**
+ * One language's name, description and features, after the English ones: optional, with the English
+ * limits, typed in that language (lang, and dir="rtl" for Arabic) and each falling back to English.
+ */
+function TranslatedFields({
+  editor,
+  language,
+}: {
+  editor: EditorForm;
+  language: ProductTextLocale;
+}) {
+  const { t } = useTranslation("admin-catalogue");
+  const names = TEXT_FIELD_NAMES[language];
+  const labels = TEXT_LABELS[language];
+  const direction = language === "ar" ? "rtl" : "ltr";
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="text-sm font-medium">{t(labels.legend)}</legend>
+      <EditorFields
+        editor={editor}
+        fields={[
+          {
+            kind: "input",
+            name: names.name,
+            label: t(labels.name),
+            hint: t("products.texts.hints.name"),
+            maxLength: MAX_PRODUCT_NAME_LENGTH,
+            lang: language,
+            dir: direction,
+          },
+          {
+            kind: "textarea",
+            name: names.description,
+            label: t(labels.description),
+            hint: t("products.texts.hints.description"),
+            rows: 2,
+            maxLength: MAX_PRODUCT_DESCRIPTION_LENGTH,
+            lang: language,
+            dir: direction,
+            variant: "validated",
+          },
+          {
+            kind: "textarea",
+            name: names.features,
+            label: t(labels.features),
+            hint: t("products.texts.hints.features", {
+              lines: MAX_FEATURES,
+              length: MAX_FEATURE_LENGTH,
+            }),
+            rows: 5,
+            lang: language,
+            dir: direction,
+            variant: "validated",
+          },
+        ]}
+      />
+    </fieldset>
   );
 }

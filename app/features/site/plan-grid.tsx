@@ -42,7 +42,8 @@ export function PlanGrid({
                 {highlight === "second" ? t("home.mostPopular") : t("plans.recommended")}
               </span>
             ) : null}
-            {/* The admin's own text, often English: <bdi> keeps its order inside Arabic pages. */}
+            {/* The admin's own text in the reader's language, or English where the admin left that
+                language empty (ADR 19): <bdi> keeps its order inside Arabic pages. */}
             <h3 className="text-lg font-semibold">
               <bdi>{plan.name}</bdi>
             </h3>

@@ -45,8 +45,9 @@ export async function loader({ params, context: routerContext }: Route.LoaderArg
     meta: { title: t(PAGE_TEXT[type].metaTitle), description: t(PAGE_TEXT[type].subtitle) },
     type,
     // Every active plan of the type (the spec's three unless an admin adds or hides some on
-    // /admin/products), read on every request so an edit shows at once.
-    plans: await listActiveProducts(context.services.db, type),
+    // /admin/products), read on every request so an edit shows at once, in the reader's language (the
+    // texts are part of the data the visitor page cache keys on, ADR 15).
+    plans: await listActiveProducts(context.services.db, type, context.locale),
     locale: context.locale,
   };
 }
