@@ -200,10 +200,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  // The root has no meta of its own, so a page that fails here (a ticket that is not the visitor's)
+  // would have no <title> (axe: document-title): React puts this one in the head.
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <>
+        <title>{t("notFound.title")}</title>
+        <NotFoundContent />
+      </>
+    );
   // Never show the error itself: it may hold internals. The server has logged it.
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{t("error.title")}</title>
       <h1 className="text-2xl font-bold">{t("error.title")}</h1>
       <p className="text-muted-foreground">{t("error.text")}</p>
       <div className="flex gap-2">

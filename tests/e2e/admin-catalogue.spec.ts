@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, registerCustomer, signedIn, toast, visit } from "./fixtures";
+import type { Page } from "@playwright/test";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  registerCustomer,
+  signedIn,
+  toast,
+  visit,
+  expect,
+  test,
+} from "./fixtures";
 
 function tag() {
   return randomBytes(3).toString("hex").toUpperCase();

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Download, type Page } from "@playwright/test";
+import type { Download, Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -8,6 +8,9 @@ import {
   toast,
   uniqueEmail,
   visit,
+  expect,
+  test,
+  expectAccessible,
 } from "./fixtures";
 
 /** "€1,234.50" → 123450. */
@@ -137,6 +140,7 @@ test("a visitor's message and subscription reach the admin, who reads, exports a
   await item.getByRole("button", { name: `Delete the message “${subject}”` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete this message?" });
   await expect(confirm).toContainText(email);
+  await expectAccessible(page);
   await confirm.getByRole("button", { name: "Delete message" }).click();
   await expect(page.getByRole("status")).toHaveText("Message deleted");
   await expect(page.getByText("No message matches this search.")).toBeVisible();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -8,6 +8,8 @@ import {
   submitLogin,
   uniqueEmail,
   visit,
+  expect,
+  test,
 } from "./fixtures";
 
 async function noHorizontalScroll(page: Page) {

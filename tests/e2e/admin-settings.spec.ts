@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -6,6 +6,8 @@ import {
   submitLogin,
   visit,
   waitForPage,
+  expect,
+  test,
 } from "./fixtures";
 
 // These switches change the whole site, so this file has a server of its own (E2E_PORT + 2, see

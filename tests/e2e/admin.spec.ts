@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -6,6 +6,9 @@ import {
   signedIn,
   uniqueEmail,
   visit,
+  expect,
+  test,
+  expectAccessible,
 } from "./fixtures";
 
 // Every admin route of the spec with its title; the pages not built yet say 'coming soon'.
@@ -130,6 +133,7 @@ test("an admin edits a client, changes their coins and deletes them", async ({ b
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(dialog.getByRole("status")).toContainText("Failed to update user");
   await expect(dialog.getByRole("status")).toContainText("User with this email already exists");
+  await expectAccessible(page);
 
   const email = uniqueEmail("edited");
   await dialog.getByLabel("Name").fill("Yasmine Edited");
@@ -147,6 +151,7 @@ test("an admin edits a client, changes their coins and deletes them", async ({ b
   const coins = page.getByRole("dialog");
   await coins.getByLabel("Amount (negative removes)").fill("12.5");
   await expect(coins.getByTestId("new-total")).toHaveText("New total: 12.50");
+  await expectAccessible(page);
   await coins.getByLabel("Reason").fill("Paid by Orange Money");
   await coins.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toHaveText("Coins updated successfully");
@@ -156,6 +161,7 @@ test("an admin edits a client, changes their coins and deletes them", async ({ b
   await edited.getByRole("button", { name: "Delete Yasmine Edited" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete Yasmine Edited?" });
   await expect(confirm).toContainText("Their orders, services and coin history stay on record.");
+  await expectAccessible(page);
   await confirm.getByRole("button", { name: "Delete user" }).click();
   await expect(page.getByRole("status")).toHaveText("User deleted successfully");
   await expect(page.getByText("No clients found.")).toBeVisible();
@@ -192,6 +198,7 @@ test("the admin menu is a drawer on a 375 px phone, without horizontal scrolling
     "href",
     "/admin/transactions",
   );
+  await expectAccessible(page);
   await drawer.getByRole("link", { name: "Tickets" }).click();
   await expect(page).toHaveURL(/\/admin\/tickets$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tickets");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // What the Express layer in front of React Router answers (server/index.ts, server/app.ts): the parts
 // the integration tests' harness leaves out. Plain HTTP, no browser.

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   ENHANCE_SCRIPT,
   GATE_BASE_URL,
@@ -6,6 +5,8 @@ import {
   submitLogin,
   waitForHydration,
   waitForPage,
+  expect,
+  test,
 } from "./fixtures";
 
 // These run against the server started with ENTRY_GATE=on. Playwright's Chromium is headless

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -9,6 +9,8 @@ import {
   visit,
   waitForPage,
   waitForReactOn,
+  expect,
+  test,
 } from "./fixtures";
 import type arCommonType from "../../app/i18n/locales/ar/common.json";
 import type arSiteType from "../../app/i18n/locales/ar/site.json";

@@ -11,6 +11,7 @@ import {
   USER_PASSWORD,
   visit,
   watchButton,
+  expectAccessible,
 } from "./fixtures";
 
 test.describe("login", () => {
@@ -42,6 +43,7 @@ test.describe("login", () => {
     await expect(dialog).toContainText("community");
     await expect(dialog).toContainText("support ticket");
     await expect(dialog).toContainText("team");
+    await expectAccessible(page);
   });
 
   test("signs the admin in to the admin panel", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, visit } from "./fixtures";
+import { expect, test, visit, expectAccessible } from "./fixtures";
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -16,4 +16,5 @@ test("on a phone the navigation sits behind the menu button", async ({ page }) =
     await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await expect(banner.getByRole("button", { name: "Close menu" })).toBeVisible();
+  await expectAccessible(page);
 });

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   signedIn,
@@ -7,6 +6,9 @@ import {
   submitLogin,
   toast,
   visit,
+  expect,
+  test,
+  expectAccessible,
 } from "./fixtures";
 
 test("admin adds coins, customer orders with a voucher, admin approves, customer sees the service", async ({
@@ -94,4 +96,5 @@ test("the order form refuses a blank server name and an order it cannot pay", as
   await expect(page.getByRole("alert").first()).toContainText("Not enough coins");
   await page.getByRole("alert").first().getByRole("button", { name: /coins/ }).click();
   await expect(page.getByRole("dialog")).toContainText("Buy coins");
+  await expectAccessible(page);
 });

@@ -14,6 +14,7 @@ import {
   waitForPage,
   waitForReactOn,
   watchButton,
+  expectAccessible,
 } from "./fixtures";
 
 // An anonymous visitor's public pages are the server's HTML plus one small script (ADR 13); a signed-in
@@ -121,9 +122,11 @@ test("a signed-in customer's coin button and bell work as soon as the page has h
     .getByRole("button", { name: /0\.00 coins/ })
     .click();
   await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page);
   await page.keyboard.press("Escape");
   await header(page).getByRole("button", { name: "Notifications: 0 unread" }).click();
   await expect(page.getByRole("menu").getByText("You have no notifications.")).toBeVisible();
+  await expectAccessible(page);
 });
 
 test.describe("on a phone", () => {

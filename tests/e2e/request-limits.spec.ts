@@ -3,9 +3,8 @@ import { once } from "node:events";
 import { rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET } from "./fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET, expect, test } from "./fixtures";
 
 // The request limits of the production build (server/index.ts and the bundled server/app.ts), on
 // servers of their own with the limits set low: the shared e2e servers raise them for every other test.

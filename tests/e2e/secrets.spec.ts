@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { expect, test } from "@playwright/test";
 import {
   ADMIN_PASSWORD,
   AUTH_SECRET,
   registerCustomer,
   submitLogin,
   USER_PASSWORD,
+  expect,
+  test,
 } from "./fixtures";
 
 // No password, hash, secret or session token may reach a page, a response body or the client bundle.

@@ -1,8 +1,7 @@
-import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, test as customerTest, toast, uniqueEmail, visit } from "./fixtures";
+import { login, toast, uniqueEmail, visit, expect, test } from "./fixtures";
 
 // The e2e server's SQLite file (playwright.config.ts: one data folder per E2E_PORT), read to prove that
 // what a visitor sent was stored. Opened read-only for each question; the server keeps writing.
@@ -250,30 +249,23 @@ function privateChunks(): string[] {
 
 // An anonymous visitor's public pages load no script file at all (ADR 13, public-pages.spec.ts); a
 // signed-in customer's are hydrated, and must still load nothing of the admin, dashboard or order pages.
-customerTest(
-  "a signed-in customer's public pages load no admin, dashboard or order code",
-  async ({ page, customer }) => {
-    const forbidden = privateChunks();
-    expect(forbidden.length).toBeGreaterThan(5);
-    await login(page, customer.email, customer.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    const loaded = new Set<string>();
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") loaded.add(new URL(request.url()).pathname);
-    });
-    for (const path of [
-      "/",
-      "/services/samp",
-      "/services/vps",
-      "/contact",
-      "/about",
-      "/phpmyadmin",
-    ])
-      await visit(page, path);
-    expect(loaded.size).toBeGreaterThan(0);
-    expect([...loaded].filter((chunk) => forbidden.includes(chunk))).toEqual([]);
-  },
-);
+test("a signed-in customer's public pages load no admin, dashboard or order code", async ({
+  page,
+  customer,
+}) => {
+  const forbidden = privateChunks();
+  expect(forbidden.length).toBeGreaterThan(5);
+  await login(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const loaded = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") loaded.add(new URL(request.url()).pathname);
+  });
+  for (const path of ["/", "/services/samp", "/services/vps", "/contact", "/about", "/phpmyadmin"])
+    await visit(page, path);
+  expect(loaded.size).toBeGreaterThan(0);
+  expect([...loaded].filter((chunk) => forbidden.includes(chunk))).toEqual([]);
+});
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -7,6 +6,8 @@ import {
   submitLogin,
   visit,
   waitForReactOn,
+  expect,
+  test,
 } from "./fixtures";
 
 test("a coins ticket from the coin dialog: admin answers and adds coins, customer sees it all", async ({

@@ -58,7 +58,10 @@ export function NotificationBell({
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
         <DropdownMenuLabel>{t("nav.notifications")}</DropdownMenuLabel>
         {items.length === 0 ? (
-          <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("nav.noNotifications")}</p>
+          // A menu holds menu items (aria-required-children): the empty list's line is one, disabled.
+          <DropdownMenuItem disabled className="cursor-default text-muted-foreground">
+            {t("nav.noNotifications")}
+          </DropdownMenuItem>
         ) : (
           items.map((item) => (
             <DropdownMenuItem key={item.id} asChild>

@@ -2,7 +2,17 @@ import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden) while its
+ * links and buttons can still take focus, which axe's aria-hidden-focus rule refuses. A menu button's
+ * menu (WAI-ARIA) does not need to be modal: Escape, Tab or a click elsewhere closes it.
+ */
+export function DropdownMenu({
+  modal = false,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
 export function DropdownMenuContent({

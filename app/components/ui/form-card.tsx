@@ -181,7 +181,7 @@ function keyOf(spec: FieldSpec): string {
 /** Why a form as a whole was refused, above its fields (a field's own error stands under the field). */
 export function FormAlert({ children }: { children: ReactNode }) {
   return (
-    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
+    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
       {children}
     </p>
   );

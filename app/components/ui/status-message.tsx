@@ -15,7 +15,7 @@ export function StatusMessage({
       role="status"
       className={cn(
         "rounded-md p-3 text-sm",
-        ok ? "bg-green-50 text-green-800" : "bg-red-50 text-destructive",
+        ok ? "bg-green-50 text-green-800" : "bg-red-50 text-red-700",
         className,
       )}
     >

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties } from "react";
 import type * as SonnerModule from "sonner";
 
 // sonner is about 9 KiB of gzip JavaScript, and most page views show no toast: it loads with the first
@@ -46,6 +46,11 @@ function ShowPending() {
   return null;
 }
 
+const RICH_TEXT_COLOURS = {
+  "--success-text": "var(--color-green-800)",
+  "--error-text": "var(--color-red-800)",
+} as CSSProperties;
+
 /** Spec section 9: 4000 ms, at most three visible. Nothing is rendered (or loaded) before a toast. */
 export function Toaster({ dir }: { dir: "ltr" | "rtl" }) {
   const show = useSyncExternalStore(
@@ -63,6 +68,9 @@ export function Toaster({ dir }: { dir: "ltr" | "rtl" }) {
         closeButton
         dir={dir}
         position="top-center"
+        // sonner's rich green and red text is under 4.5:1 on its pale backgrounds: the static toaster's
+        // green-800 and red-800 (static-toaster.tsx) instead.
+        style={RICH_TEXT_COLOURS}
       />
       <ShowPending />
     </Suspense>

@@ -48,7 +48,7 @@ export function AuditTarget({ entry }: { entry: AuditEntryView }) {
     const text = entry.targetName ?? `${label} ${entry.targetId}`;
     return entry.targetEmail && !entry.targetEmail.endsWith("@deleted.invalid") ? (
       <Link
-        className="text-primary hover:underline"
+        className="text-primary underline hover:no-underline"
         to={`/admin/clients?q=${encodeURIComponent(entry.targetEmail)}`}
       >
         {text}
@@ -68,7 +68,7 @@ export function AuditTarget({ entry }: { entry: AuditEntryView }) {
   const text = `${label} #${entry.targetId}`;
   const to = links[entry.targetType];
   return to ? (
-    <Link className="text-primary hover:underline" to={to}>
+    <Link className="text-primary underline hover:no-underline" to={to}>
       {text}
     </Link>
   ) : (

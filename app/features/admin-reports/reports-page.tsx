@@ -177,21 +177,17 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
 
       <section aria-label={t("summary")}>
         <dl className="grid grid-cols-2 gap-3">
-          <Card>
-            <CardContent className="grid gap-1 pt-4 pb-4">
-              <dt className="text-xs text-muted-foreground">{t("totalOrders")}</dt>
-              <dd className="text-xl font-bold" data-testid="report-total-orders">
-                <span dir="ltr">{orders.format(report.totals.total.orders)}</span>
-              </dd>
-            </CardContent>
+          <Card className="grid gap-1 px-6 py-4">
+            <dt className="text-xs text-muted-foreground">{t("totalOrders")}</dt>
+            <dd className="text-xl font-bold" data-testid="report-total-orders">
+              <span dir="ltr">{orders.format(report.totals.total.orders)}</span>
+            </dd>
           </Card>
-          <Card>
-            <CardContent className="grid gap-1 pt-4 pb-4">
-              <dt className="text-xs text-muted-foreground">{t("totalCoins")}</dt>
-              <dd className="text-xl font-bold" data-testid="report-total-coins">
-                <span dir="ltr">{formatEuros(report.totals.total.coinsCents, locale)}</span>
-              </dd>
-            </CardContent>
+          <Card className="grid gap-1 px-6 py-4">
+            <dt className="text-xs text-muted-foreground">{t("totalCoins")}</dt>
+            <dd className="text-xl font-bold" data-testid="report-total-coins">
+              <span dir="ltr">{formatEuros(report.totals.total.coinsCents, locale)}</span>
+            </dd>
           </Card>
         </dl>
       </section>

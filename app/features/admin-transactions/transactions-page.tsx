@@ -4,7 +4,7 @@ import { byId, type Column, timeColumn } from "~/components/data-table/data-tabl
 import { amountColumn, column } from "~/components/data-table/column-presets";
 import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { choicesOf } from "~/components/ui/form-card";
 import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from "~/domain/coins/coins";
 import type {
@@ -159,13 +159,11 @@ export function TransactionsPage({
       <section aria-label={t("transactions.totals")}>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {figures.map((figure) => (
-            <Card key={figure.key}>
-              <CardContent className="grid gap-1 pt-4 pb-4">
-                <dt className="text-xs text-muted-foreground">{figure.label}</dt>
-                <dd className="text-xl font-bold" dir="ltr" data-testid={`total-${figure.key}`}>
-                  {figure.value}
-                </dd>
-              </CardContent>
+            <Card key={figure.key} className="grid gap-1 px-6 py-4">
+              <dt className="text-xs text-muted-foreground">{figure.label}</dt>
+              <dd className="text-xl font-bold" dir="ltr" data-testid={`total-${figure.key}`}>
+                {figure.value}
+              </dd>
             </Card>
           ))}
         </dl>

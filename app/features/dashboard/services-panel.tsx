@@ -51,7 +51,7 @@ export function ServicesPanel({
   return (
     <div className="grid gap-6">
       {error ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
           {message(error.message, {
             missing: formatEuros(error.missingCents ?? 0, locale),
             total: "",

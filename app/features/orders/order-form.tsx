@@ -85,7 +85,7 @@ export function OrderForm({
           {state?.formError ? (
             <div
               role="alert"
-              className="grid gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-destructive"
+              className="grid gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700"
             >
               <p>
                 {message(state.formError, {
