@@ -155,7 +155,14 @@ describeEachDatabase("admin pages", (app) => {
       query: unknown;
     };
     expect(users.heading).toBe("users");
-    expect(users.query).toEqual({ q: "", role: "all", sort: "coins", dir: "asc", page: 1 });
+    expect(users.query).toEqual({
+      q: "",
+      role: "all",
+      deletion: "all",
+      sort: "coins",
+      dir: "asc",
+      page: 1,
+    });
   });
 
   async function adminIdOf() {
