@@ -1,5 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, registerCustomer, signedIn, visit } from "./fixtures";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  registerCustomer,
+  signedIn,
+  visit,
+  expect,
+  test,
+} from "./fixtures";
 
 // /admin/services (issue 20): an annual service added by hand is priced as an order, the list is searched,
 // filtered, sorted and paged from its address, and a service is edited.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signedIn, visit } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signedIn, visit, expect, test } from "./fixtures";
 
 /** The plan card of this name on a storefront page. */
 function plan(page: Page, name: string) {

@@ -1,4 +1,4 @@
-import type { APIResponse } from "@playwright/test";
+import type { APIResponse, Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -128,7 +128,8 @@ test("changing the login email asks for the password and signs the other browser
     await submitLogin(page, customer.email, customer.password);
     await visit(page, "/dashboard?tab=account");
     const email = page.getByLabel("Email", { exact: true });
-    const password = page.getByLabel("Current password", { exact: true });
+    // The profile form's field: the account tab's deletion card asks for the password too.
+    const password = profileForm(page).getByLabel("Current password", { exact: true });
     const save = page.getByRole("button", { name: "Save changes" });
     await waitForReactOn(save);
     const newEmail = uniqueEmail("moved");
@@ -199,7 +200,9 @@ test("a stolen session guessing the current password is held back like the login
     const save = stolen.getByRole("button", { name: "Save changes" });
     await waitForReactOn(save);
     await stolen.getByLabel("Email", { exact: true }).fill(uniqueEmail("stolen"));
-    await stolen.getByLabel("Current password", { exact: true }).fill(customer.password);
+    await profileForm(stolen)
+      .getByLabel("Current password", { exact: true })
+      .fill(customer.password);
     await save.click();
     await expect(stolen.getByText("Too many attempts, try again in 15 minutes.")).toHaveCount(2);
 
@@ -210,3 +213,8 @@ test("a stolen session guessing the current password is held back like the login
     await thief.close();
   }
 });
+
+/** The account tab's profile form (the one saved with "Save changes"). */
+function profileForm(page: Page) {
+  return page.locator("form", { has: page.getByRole("button", { name: "Save changes" }) });
+}
