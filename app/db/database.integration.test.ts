@@ -135,3 +135,31 @@ describe("database [postgres] when the server drops its connections", () => {
     await database.drop();
   });
 });
+
+describe("database [postgres] when the server drops a connection lent to a transaction", () => {
+  it("reports it, fails that transaction, and answers the next query", async () => {
+    const database = await createTestDatabaseUrl("postgres");
+    const dropped: Error[] = [];
+    const handle = createDatabase(database.url, {
+      onConnectionError: (error) => dropped.push(error),
+    });
+    const killer = createDatabase(database.url);
+    try {
+      const name = new URL(database.url).pathname.slice(1);
+      const transaction = handle.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        // Between two statements the connection is lent out with no query running: a restart now.
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = ${name} and pid <> pg_backend_pid()`.execute(killer.db);
+        await expect.poll(() => dropped.length).toBeGreaterThanOrEqual(1);
+        await sql`select 2`.execute(trx);
+      });
+      await expect(transaction).rejects.toThrow();
+      expect(await pingDatabase(handle.db)).toBe(true);
+    } finally {
+      await killer.destroy();
+      await handle.destroy();
+    }
+    await database.drop();
+  });
+});

@@ -62,8 +62,12 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     // pg's default parsers; our code keeps one representation for both dialects.
     const authPool = new pg.Pool({ connectionString: url, max: 4 });
     const onConnectionError = options.onConnectionError ?? (() => {});
-    pool.on("error", onConnectionError);
-    authPool.on("error", onConnectionError);
+    // Every connection reports its own error once, idle or lent out (a transaction between its
+    // statements); the pool passes an idle one's on as well, and must have a listener too, or it throws.
+    for (const each of [pool, authPool]) {
+      each.on("connect", (client) => client.on("error", onConnectionError));
+      each.on("error", () => {});
+    }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const authDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: authPool }) });
     return {
