@@ -536,6 +536,25 @@ const sortColumns = {
  * the page in the order of an index, ties broken by id; a rare search text is looked up by id in the
  * trigram indexes, and a common one is checked row by row, which meets its matches quickly.
  */
+/** What the admin list and the admin edit read of a service and its customer. */
+const ADMIN_SERVICE_COLUMNS = [
+  "hosting_services.id",
+  "hosting_services.user_id",
+  "hosting_services.product_id",
+  "hosting_services.name",
+  "hosting_services.server_name",
+  "hosting_services.type",
+  "hosting_services.billing_cycle",
+  "hosting_services.monthly_price_cents",
+  "hosting_services.cycle_price_cents",
+  "hosting_services.status",
+  "hosting_services.expires_at",
+  "hosting_services.created_at",
+  "hosting_services.admin_note",
+  "users.email",
+  "users.name as user_name",
+] as const;
+
 export async function listServicesForAdmin(
   db: Db,
   query: PageRequest &
@@ -588,23 +607,7 @@ export async function listServicesForAdmin(
   const direction = query.dir ?? "desc";
   const { rows, hasMore } = await fetchPage(
     base
-      .select([
-        "hosting_services.id",
-        "hosting_services.user_id",
-        "hosting_services.product_id",
-        "hosting_services.name",
-        "hosting_services.server_name",
-        "hosting_services.type",
-        "hosting_services.billing_cycle",
-        "hosting_services.monthly_price_cents",
-        "hosting_services.cycle_price_cents",
-        "hosting_services.status",
-        "hosting_services.expires_at",
-        "hosting_services.created_at",
-        "hosting_services.admin_note",
-        "users.email",
-        "users.name as user_name",
-      ])
+      .select([...ADMIN_SERVICE_COLUMNS])
       .orderBy(sql.ref(sortColumns[sort]), direction)
       .orderBy("hosting_services.id", direction),
     pageWindow(query, ADMIN_SERVICES_PAGE_SIZE),
@@ -641,23 +644,7 @@ async function findServiceForAdmin(db: Db, id: number): Promise<AdminServiceView
   const row = await db
     .selectFrom("hosting_services")
     .innerJoin("users", "users.id", "hosting_services.user_id")
-    .select([
-      "hosting_services.id",
-      "hosting_services.user_id",
-      "hosting_services.product_id",
-      "hosting_services.name",
-      "hosting_services.server_name",
-      "hosting_services.type",
-      "hosting_services.billing_cycle",
-      "hosting_services.monthly_price_cents",
-      "hosting_services.cycle_price_cents",
-      "hosting_services.status",
-      "hosting_services.expires_at",
-      "hosting_services.created_at",
-      "hosting_services.admin_note",
-      "users.email",
-      "users.name as user_name",
-    ])
+    .select([...ADMIN_SERVICE_COLUMNS])
     .where("hosting_services.id", "=", id)
     .executeTakeFirst();
   return row
