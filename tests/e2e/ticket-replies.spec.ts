@@ -100,7 +100,9 @@ test("a customer's reply clears the box with a toast, and a reply sent twice is 
   await context.close();
 });
 
-test("without JavaScript a reply is sent once and the box comes back empty", async ({ browser }) => {
+test("without JavaScript a reply is sent once and the box comes back empty", async ({
+  browser,
+}) => {
   const guest = await browser.newContext();
   const customer = await registerCustomer(await guest.newPage(), { name: "Nadia NoScript" });
   await guest.close();

@@ -12,7 +12,11 @@ import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 // browser resending it) stores one ticket, one reply and one credit, and each answer says so.
 describeEachDatabase("ticket forms sent twice", (app) => {
   async function customer() {
-    const account = { name: "Rachid", email: `rachid-${randomUUID()}@example.com`, password: "Buyer-pw-8842" };
+    const account = {
+      name: "Rachid",
+      email: `rachid-${randomUUID()}@example.com`,
+      password: "Buyer-pw-8842",
+    };
     const id = await registeredCustomer(app(), account);
     const cookie = await signedInCookie(app(), account, { ip: "10.61.0.2" });
     return { id, cookie };
@@ -41,7 +45,11 @@ describeEachDatabase("ticket forms sent twice", (app) => {
     const again = await postAction(app(), supportNew, "/support/new", ticketForm, { cookie });
     expect(location(opened)).toMatch(/^\/support\/\d+\?opened=1$/);
     expect(location(again)).toBe(location(opened));
-    const tickets = await app().db.selectFrom("tickets").select("id").where("user_id", "=", id).execute();
+    const tickets = await app()
+      .db.selectFrom("tickets")
+      .select("id")
+      .where("user_id", "=", id)
+      .execute();
     expect(tickets).toHaveLength(1);
     const ticketId = Number(tickets[0]!.id);
 
@@ -97,11 +105,24 @@ describeEachDatabase("ticket forms sent twice", (app) => {
       });
 
     const reply = { intent: "reply", message: "Crediting now", idempotencyKey: randomUUID() };
-    expect(await post(reply)).toMatchObject({ ok: true, intent: "reply", message: "tickets.admin.replied" });
-    expect(await post(reply)).toMatchObject({ ok: true, intent: "reply", message: "tickets.admin.replied" });
+    expect(await post(reply)).toMatchObject({
+      ok: true,
+      intent: "reply",
+      message: "tickets.admin.replied",
+    });
+    expect(await post(reply)).toMatchObject({
+      ok: true,
+      intent: "reply",
+      message: "tickets.admin.replied",
+    });
     expect(await messagesOf(ticketId)).toEqual(["5 coins please", "Crediting now"]);
 
-    const credit = { intent: "coins", amount: "5", reason: "Orange Money", idempotencyKey: randomUUID() };
+    const credit = {
+      intent: "coins",
+      amount: "5",
+      reason: "Orange Money",
+      idempotencyKey: randomUUID(),
+    };
     expect(await post(credit)).toEqual({
       ok: true,
       intent: "coins",

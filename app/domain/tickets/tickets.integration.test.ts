@@ -152,7 +152,10 @@ describeEachDatabase("tickets and notifications", (app) => {
         action: { intent: "reply", message, idempotencyKey },
       });
     expect(await reply("Still lags", "customer-reply-key-1")).toEqual({ ok: true });
-    expect(await reply("Still lags", "customer-reply-key-1")).toEqual({ ok: true, duplicate: true });
+    expect(await reply("Still lags", "customer-reply-key-1")).toEqual({
+      ok: true,
+      duplicate: true,
+    });
     // Two at once with one key: the unique index settles it.
     const raced = await Promise.all([
       reply("Raced", "customer-reply-key-2"),
@@ -162,8 +165,14 @@ describeEachDatabase("tickets and notifications", (app) => {
 
     const staff = (idempotencyKey: string) =>
       staffReply(db, { actorId: admin, ticketId: ticket.id, message: "On it", idempotencyKey });
-    expect(await staff("staff-reply-key-1")).toEqual({ ok: true, message: "tickets.admin.replied" });
-    expect(await staff("staff-reply-key-1")).toEqual({ ok: true, message: "tickets.admin.replied" });
+    expect(await staff("staff-reply-key-1")).toEqual({
+      ok: true,
+      message: "tickets.admin.replied",
+    });
+    expect(await staff("staff-reply-key-1")).toEqual({
+      ok: true,
+      message: "tickets.admin.replied",
+    });
 
     const thread = (await getCustomerTicket(db, owner, ticket.id))!;
     expect(thread.messages.map((m) => m.body)).toEqual(["m", "Still lags", "Raced", "On it"]);

@@ -169,8 +169,12 @@ export async function openTicket(
       .executeTakeFirstOrThrow();
     return { ok: true, ticket: toTicket(row), duplicate: true };
   };
-  return oncePerKey<OpenTicketResult>(db, input.idempotencyKey, { authorId: input.userId }, opened, () =>
-    insertTicket(db, input),
+  return oncePerKey<OpenTicketResult>(
+    db,
+    input.idempotencyKey,
+    { authorId: input.userId },
+    opened,
+    () => insertTicket(db, input),
   );
 }
 

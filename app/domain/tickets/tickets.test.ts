@@ -29,9 +29,9 @@ describe("ticket forms carry their key (issue 21)", () => {
       customerTicketActionSchema.safeParse({ intent: "reply", message: "Hi", idempotencyKey: KEY })
         .success,
     ).toBe(true);
-    expect(openTicketSchema.parse({ ...newTicket, idempotencyKey: ` ${KEY} ` }).idempotencyKey).toBe(
-      KEY,
-    );
+    expect(
+      openTicketSchema.parse({ ...newTicket, idempotencyKey: ` ${KEY} ` }).idempotencyKey,
+    ).toBe(KEY);
   });
 
   it("refuses a key too short or too long to be one the server made", () => {
