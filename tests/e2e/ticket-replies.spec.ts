@@ -138,7 +138,7 @@ test("the admin's reply and ticket credit: forms reset, status follows, a replay
 
   const { page, context } = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
   await visit(page, ticketUrl.replace("/support/", "/admin/tickets/"));
-  const status = page.getByLabel("Status", { exact: true });
+  const status = page.getByRole("combobox", { name: "Status" });
   await expect(status).toHaveValue("open");
 
   const reply = page.getByLabel("Reply", { exact: true });
