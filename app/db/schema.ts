@@ -274,6 +274,8 @@ export interface TicketMessagesTable {
   author_id: string | null;
   is_staff: Flag;
   body: string;
+  /** The reply or new-ticket form's key (migration 0025): unique, so a post sent twice is stored once. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;
 }
 

@@ -12,6 +12,7 @@ export const toastKeys = [
   "toast.passwordChanged",
   "toast.orderSubmitted",
   "toast.serviceRenewed",
+  "toast.replySent",
 ] as const;
 
 const toastSchema = z.object({

@@ -49,7 +49,8 @@ test("a coins ticket from the coin dialog: admin answers and adds coins, custome
   await expect(admin.page.getByRole("status")).toHaveText("Reply sent.");
   await admin.page.getByLabel("Amount of coins").fill("50");
   await admin.page.getByRole("button", { name: "Add coins" }).click();
-  await expect(admin.page.getByRole("status")).toHaveText("Coins updated successfully");
+  // Issue 21: the page says what was added and the balance after.
+  await expect(admin.page.getByRole("status")).toHaveText("+50.00 coins, balance now 50.00");
 
   await visit(buyer.page, ticketUrl);
   await expect(buyer.page.getByText("Payment received, your coins are on the way.")).toBeVisible();

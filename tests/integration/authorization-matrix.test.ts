@@ -691,7 +691,7 @@ describeEachDatabase("authorization matrix", (app) => {
     );
     // Reply to, close and reopen A's ticket.
     const ticketForms: Record<string, string>[] = [
-      { intent: "reply", message: "B writing into A's ticket" },
+      { intent: "reply", message: "B writing into A's ticket", idempotencyKey: key() },
       { intent: "close" },
       { intent: "reopen" },
     ];
@@ -706,6 +706,7 @@ describeEachDatabase("authorization matrix", (app) => {
         priority: "low",
         message: "Hello",
         serviceId: String(serviceId),
+        idempotencyKey: key(),
       },
       400,
     );

@@ -139,4 +139,164 @@ describeEachDatabase("tickets and notifications", (app) => {
     const own = await openedTicket(app(), b, { ...ticket, serviceId });
     expect(own.hostingServiceId).toBe(serviceId);
   });
+
+  // Issue 21: a second tap, a retry or the browser resending a form posted the same message twice.
+  it("stores a reply sent twice with one key once, the customer's and the staff's", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const { owner, ticket } = await customerWithTicket(app());
+    const reply = (message: string, idempotencyKey: string) =>
+      customerTicketAction(db, {
+        userId: owner,
+        ticketId: ticket.id,
+        action: { intent: "reply", message, idempotencyKey },
+      });
+    expect(await reply("Still lags", "customer-reply-key-1")).toEqual({ ok: true });
+    expect(await reply("Still lags", "customer-reply-key-1")).toEqual({
+      ok: true,
+      duplicate: true,
+    });
+    // Two at once with one key: the unique index settles it.
+    const raced = await Promise.all([
+      reply("Raced", "customer-reply-key-2"),
+      reply("Raced", "customer-reply-key-2"),
+    ]);
+    expect(raced.every((result) => result.ok)).toBe(true);
+
+    const staff = (idempotencyKey: string) =>
+      staffReply(db, { actorId: admin, ticketId: ticket.id, message: "On it", idempotencyKey });
+    expect(await staff("staff-reply-key-1")).toEqual({
+      ok: true,
+      message: "tickets.admin.replied",
+    });
+    expect(await staff("staff-reply-key-1")).toEqual({
+      ok: true,
+      message: "tickets.admin.replied",
+    });
+
+    const thread = (await getCustomerTicket(db, owner, ticket.id))!;
+    expect(thread.messages.map((m) => m.body)).toEqual(["m", "Still lags", "Raced", "On it"]);
+    // The replayed staff reply notified the customer once.
+    const notes = await listNotifications(db, owner);
+    expect(notes.items.filter((n) => n.kind === "ticket_answered")).toHaveLength(1);
+    // Without a key (a script) a reply is simply stored.
+    await staffReply(db, { actorId: admin, ticketId: ticket.id, message: "No key" });
+    await staffReply(db, { actorId: admin, ticketId: ticket.id, message: "No key" });
+    expect((await getCustomerTicket(db, owner, ticket.id))!.messages).toHaveLength(6);
+  });
+
+  it("refuses a reply key used by someone else or on another ticket as an expired form", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const { owner, ticket } = await customerWithTicket(app());
+    const other = await openedTicket(app(), owner);
+    const stranger = await customerWithCoins(app(), 0);
+    const strangers = await openedTicket(app(), stranger);
+    await customerTicketAction(db, {
+      userId: owner,
+      ticketId: ticket.id,
+      action: { intent: "reply", message: "Mine", idempotencyKey: "shared-reply-key-1" },
+    });
+    const expired = { ok: false, kind: "invalid", error: "tickets.errors.formExpired" };
+    expect(
+      await customerTicketAction(db, {
+        userId: owner,
+        ticketId: other.id,
+        action: { intent: "reply", message: "Elsewhere", idempotencyKey: "shared-reply-key-1" },
+      }),
+    ).toEqual(expired);
+    expect(
+      await customerTicketAction(db, {
+        userId: stranger,
+        ticketId: strangers.id,
+        action: { intent: "reply", message: "Theirs", idempotencyKey: "shared-reply-key-1" },
+      }),
+    ).toEqual(expired);
+    expect(
+      await staffReply(db, {
+        actorId: admin,
+        ticketId: ticket.id,
+        message: "Staff",
+        idempotencyKey: "shared-reply-key-1",
+      }),
+    ).toEqual(expired);
+    expect((await getCustomerTicket(db, owner, other.id))!.messages).toHaveLength(1);
+    expect((await getCustomerTicket(db, stranger, strangers.id))!.messages).toHaveLength(1);
+    expect((await getCustomerTicket(db, owner, ticket.id))!.messages).toHaveLength(2);
+  });
+
+  it("opens one ticket from a new-ticket form sent twice", async () => {
+    const db = app().db;
+    const owner = await customerWithCoins(app(), 0);
+    const form = {
+      userId: owner,
+      department: "technical",
+      subject: "Lag",
+      priority: "medium",
+      message: "My server lags",
+      idempotencyKey: "new-ticket-key-1",
+    } as const;
+    const first = await openTicket(db, form);
+    const again = await openTicket(db, form);
+    if (!first.ok || !again.ok) throw new Error("not opened");
+    expect(first.duplicate).toBeUndefined();
+    expect(again).toEqual({ ok: true, ticket: first.ticket, duplicate: true });
+    expect((await listCustomerTickets(db, owner)).tickets).toHaveLength(1);
+    // Another customer's form cannot reach that ticket with the key.
+    const stranger = await customerWithCoins(app(), 0);
+    expect(await openTicket(db, { ...form, userId: stranger })).toEqual({
+      ok: false,
+      kind: "invalid",
+      error: "tickets.errors.formExpired",
+    });
+    expect((await listCustomerTickets(db, stranger)).tickets).toEqual([]);
+  });
+
+  it("credits a ticket's coins once for a form sent twice, and says what happened", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const { owner, ticket } = await customerWithTicket(app(), { department: "billing" });
+    const credit = () =>
+      addCoinsFromTicket(db, {
+        actorId: admin,
+        ticketId: ticket.id,
+        amountCents: 500,
+        idempotencyKey: "ticket-credit-key-1",
+      });
+    expect(await credit()).toEqual({
+      ok: true,
+      message: "tickets.admin.coinsAdded",
+      amountCents: 500,
+      balanceCents: 500,
+    });
+    expect(await credit()).toEqual({
+      ok: true,
+      message: "tickets.admin.coinsAlreadyAdded",
+      amountCents: 500,
+      balanceCents: 500,
+    });
+    const raced = await Promise.all([
+      addCoinsFromTicket(db, {
+        actorId: admin,
+        ticketId: ticket.id,
+        amountCents: 500,
+        idempotencyKey: "ticket-credit-key-2",
+      }),
+      addCoinsFromTicket(db, {
+        actorId: admin,
+        ticketId: ticket.id,
+        amountCents: 500,
+        idempotencyKey: "ticket-credit-key-2",
+      }),
+    ]);
+    expect(raced.map((r) => r.ok && "balanceCents" in r && r.balanceCents)).toEqual([1000, 1000]);
+    expect(await balanceOf(app(), owner)).toBe(1000);
+    const ledger = await db
+      .selectFrom("coin_ledger")
+      .select("amount_cents")
+      .where("user_id", "=", owner)
+      .execute();
+    expect(ledger.map((row) => row.amount_cents)).toEqual([500, 500]);
+    await expectLedgerIntact(app());
+  });
 });

@@ -3,7 +3,14 @@ import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
-import { inTransaction, Refusal, refuse, type Db, type Tx } from "~/db/transaction";
+import {
+  inTransaction,
+  isUniqueViolation,
+  Refusal,
+  refuse,
+  type Db,
+  type Tx,
+} from "~/db/transaction";
 import {
   WAITING_STATUSES,
   type Department,
@@ -51,7 +58,13 @@ function toTicket(row: {
 
 async function addMessage(
   trx: Tx,
-  input: { ticketId: number; authorId: string; isStaff: boolean; body: string },
+  input: {
+    ticketId: number;
+    authorId: string;
+    isStaff: boolean;
+    body: string;
+    idempotencyKey?: string;
+  },
 ) {
   await trx
     .insertInto("ticket_messages")
@@ -60,13 +73,58 @@ async function addMessage(
       author_id: input.authorId,
       is_staff: input.isStaff ? 1 : 0,
       body: input.body,
+      idempotency_key: input.idempotencyKey ?? null,
       created_at: new Date().toISOString(),
     })
     .execute();
 }
 
+/** A form's key used by another author, or on another ticket: the form is stale, as an order's key is. */
+const formExpired = { ok: false, kind: "invalid", error: "tickets.errors.formExpired" } as const;
+type FormExpired = typeof formExpired;
+
+/**
+ * Stores a form's message once per key (issue 21, as orders do, ADR 10). The key is looked up first: a
+ * post sent again (a double tap, a retry, the browser resending it) gets `again` for the ticket the first
+ * one wrote into, and writes nothing. Two posts racing with one key are settled by the unique index
+ * (migration 0025): the second's transaction fails and it finds the first. A key its author did not use
+ * on this ticket is refused as an expired form. Without a key (a script), the message is simply stored.
+ */
+async function oncePerKey<R>(
+  db: Db,
+  key: string | undefined,
+  owner: { authorId: string; ticketId?: number },
+  again: (ticketId: number) => Promise<R> | R,
+  store: () => Promise<R>,
+): Promise<R | FormExpired> {
+  const earlier = async (): Promise<R | FormExpired | undefined> => {
+    if (!key) return undefined;
+    const row = await db
+      .selectFrom("ticket_messages")
+      .select(["ticket_id", "author_id"])
+      .where("idempotency_key", "=", key)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const ticketId = Number(row.ticket_id);
+    if (row.author_id !== owner.authorId) return formExpired;
+    if (owner.ticketId !== undefined && ticketId !== owner.ticketId) return formExpired;
+    return again(ticketId);
+  };
+  const replayed = await earlier();
+  if (replayed) return replayed;
+  try {
+    return await store();
+  } catch (error) {
+    const previous = isUniqueViolation(error) ? await earlier() : undefined;
+    if (previous) return previous;
+    throw error;
+  }
+}
+
 export type OpenTicketResult =
-  | { ok: true; ticket: Ticket }
+  /** `duplicate`: the form's key had opened this ticket already; nothing new was stored. */
+  | { ok: true; ticket: Ticket; duplicate?: true }
+  | FormExpired
   /**
    * The form names a service that is not the customer's: `invalid`, not `notFound`, on purpose. What is
    * wrong is the form's service field, answered with the form again and its message.
@@ -99,7 +157,30 @@ export async function openTicket(
     priority: Priority;
     message: string;
     serviceId?: number;
+    /** The form's key: the same form sent twice opens one ticket. */
+    idempotencyKey?: string;
   },
+): Promise<OpenTicketResult> {
+  const opened = async (ticketId: number): Promise<OpenTicketResult> => {
+    const row = await db
+      .selectFrom("tickets")
+      .select(ticketColumns)
+      .where("id", "=", ticketId)
+      .executeTakeFirstOrThrow();
+    return { ok: true, ticket: toTicket(row), duplicate: true };
+  };
+  return oncePerKey<OpenTicketResult>(
+    db,
+    input.idempotencyKey,
+    { authorId: input.userId },
+    opened,
+    () => insertTicket(db, input),
+  );
+}
+
+async function insertTicket(
+  db: Db,
+  input: Parameters<typeof openTicket>[1],
 ): Promise<OpenTicketResult> {
   return inTransaction(db, async (trx) => {
     if (input.serviceId) {
@@ -133,6 +214,7 @@ export async function openTicket(
       authorId: input.userId,
       isStaff: false,
       body: input.message,
+      idempotencyKey: input.idempotencyKey,
     });
     return { ok: true, ticket: toTicket(row) };
   });
@@ -201,7 +283,10 @@ export async function getTicketForAdmin(db: Db, ticketId: number) {
 }
 
 export type CustomerTicketResult =
-  { ok: true } | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" };
+  /** `duplicate`: the reply's key had stored it already; nothing new was stored. */
+  | { ok: true; duplicate?: true }
+  | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" }
+  | FormExpired;
 
 const ticketNotFound = { ok: false, kind: "notFound", error: "tickets.errors.notFound" } as const;
 
@@ -219,15 +304,33 @@ async function findTicketOrRefuse(trx: Tx, ticketId: number, userId?: string) {
 
 /**
  * The customer replies, closes or reopens their own ticket. A reply to a closed ticket is not refused:
- * it reopens the ticket (status customer_reply), as the page says (tickets:thread.closedNote).
+ * it reopens the ticket (status customer_reply), as the page says (tickets:thread.closedNote). A reply
+ * carries its form's key and is stored once per key.
  */
 export async function customerTicketAction(
   db: Db,
   input: {
     userId: string;
     ticketId: number;
-    action: { intent: "reply"; message: string } | { intent: "close" } | { intent: "reopen" };
+    action:
+      | { intent: "reply"; message: string; idempotencyKey?: string }
+      | { intent: "close" }
+      | { intent: "reopen" };
   },
+): Promise<CustomerTicketResult> {
+  if (input.action.intent !== "reply") return changeOwnTicket(db, input);
+  return oncePerKey<CustomerTicketResult>(
+    db,
+    input.action.idempotencyKey,
+    { authorId: input.userId, ticketId: input.ticketId },
+    () => ({ ok: true, duplicate: true }) as const,
+    () => changeOwnTicket(db, input),
+  );
+}
+
+async function changeOwnTicket(
+  db: Db,
+  input: Parameters<typeof customerTicketAction>[1],
 ): Promise<CustomerTicketResult> {
   return inTransaction(db, async (trx) => {
     const ticket = await findTicketOrRefuse(trx, input.ticketId, input.userId);
@@ -238,6 +341,7 @@ export async function customerTicketAction(
         authorId: input.userId,
         isStaff: false,
         body: input.action.message,
+        idempotencyKey: input.action.idempotencyKey,
       });
       await trx
         .updateTable("tickets")
@@ -266,14 +370,39 @@ export async function customerTicketAction(
 }
 
 export type AdminTicketResult =
-  | { ok: true; message: "tickets.admin.replied" | "tickets.admin.updated" | "coins.admin.updated" }
+  | { ok: true; message: "tickets.admin.replied" | "tickets.admin.updated" }
+  /**
+   * Coins added from the ticket: how many, and the balance after (a replayed form's key: what the first
+   * post did, `coinsAlreadyAdded`).
+   */
+  | {
+      ok: true;
+      message: "tickets.admin.coinsAdded" | "tickets.admin.coinsAlreadyAdded";
+      amountCents: number;
+      balanceCents: number;
+    }
   | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" }
+  | FormExpired
   /** Adding coins from a coins ticket: the refusals of any admin adjustment. */
   | AdjustCoinsFailure;
 
+/** Staff answer a ticket; the reply's form key stores it once (and notifies the customer once). */
 export async function staffReply(
   db: Db,
-  input: { actorId: string; ticketId: number; message: string },
+  input: { actorId: string; ticketId: number; message: string; idempotencyKey?: string },
+): Promise<AdminTicketResult> {
+  return oncePerKey<AdminTicketResult>(
+    db,
+    input.idempotencyKey,
+    { authorId: input.actorId, ticketId: input.ticketId },
+    () => ({ ok: true, message: "tickets.admin.replied" }) as const,
+    () => insertStaffReply(db, input),
+  );
+}
+
+async function insertStaffReply(
+  db: Db,
+  input: Parameters<typeof staffReply>[1],
 ): Promise<AdminTicketResult> {
   return inTransaction(db, async (trx) => {
     const ticket = await findTicketOrRefuse(trx, input.ticketId);
@@ -282,6 +411,7 @@ export async function staffReply(
       authorId: input.actorId,
       isStaff: true,
       body: input.message,
+      idempotencyKey: input.idempotencyKey,
     });
     const now = new Date().toISOString();
     await trx
@@ -335,7 +465,7 @@ export async function setTicketField(
 /**
  * From a coins ticket, in one step: the same ledger path as any admin credit, with the ticket as reason,
  * the same bounds (MAX_ADJUSTMENT_CENTS a credit, MAX_BALANCE_CENTS a balance) and the form's
- * idempotency key, so a replayed post credits once.
+ * idempotency key, so a replayed post credits once (and says so, with what the first post did).
  */
 export async function addCoinsFromTicket(
   db: Db,
@@ -363,7 +493,12 @@ export async function addCoinsFromTicket(
     idempotencyKey: input.idempotencyKey,
   });
   if (!result.ok) return result;
-  return { ok: true, message: "coins.admin.updated" };
+  return {
+    ok: true,
+    message: result.duplicate ? "tickets.admin.coinsAlreadyAdded" : "tickets.admin.coinsAdded",
+    amountCents: result.appliedCents,
+    balanceCents: result.balanceCents,
+  };
 }
 
 /** A customer's tickets, last changed first, a page of the dashboard's LIST_PAGE_SIZE at a time. */

@@ -26,7 +26,27 @@ export const TICKET_STATUS_LABELS = {
 } as const;
 export type TicketStatus = keyof typeof TICKET_STATUS_LABELS;
 export const TICKET_STATUSES = keysOf(TICKET_STATUS_LABELS);
+/**
+ * The statuses as the customer reads them on their own tickets: "Customer reply" is the staff queue's
+ * word for "the customer wrote last", which tells the customer nothing; to them it waits on support.
+ */
+export const CUSTOMER_TICKET_STATUS_LABELS = {
+  open: "customerStatus.open",
+  answered: "customerStatus.answered",
+  customer_reply: "customerStatus.customer_reply",
+  closed: "customerStatus.closed",
+} as const satisfies Record<TicketStatus, string>;
 export const MAX_MESSAGE_LENGTH = 5000;
+
+/**
+ * The random key a reply or new-ticket form carries, made by the server for each form it renders: a post
+ * sent twice (a double tap, a retry, the browser resending it) stores one message (ADR 10, issue 21).
+ */
+export const ticketFormKeySchema = z
+  .string({ error: "tickets.errors.formExpired" })
+  .trim()
+  .min(16, "tickets.errors.formExpired")
+  .max(100, "tickets.errors.formExpired");
 
 const message = z
   .string({ error: "tickets.errors.messageRequired" })
@@ -43,6 +63,7 @@ export const openTicketSchema = z.object({
     .max(150, "tickets.errors.subjectTooLong"),
   priority: z.enum(PRIORITIES, "tickets.errors.priorityInvalid").default("medium"),
   message,
+  idempotencyKey: ticketFormKeySchema,
   serviceId: z
     .string()
     .optional()
@@ -50,13 +71,13 @@ export const openTicketSchema = z.object({
 });
 
 export const customerTicketActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("reply"), message }),
+  z.object({ intent: z.literal("reply"), message, idempotencyKey: ticketFormKeySchema }),
   z.object({ intent: z.literal("close") }),
   z.object({ intent: z.literal("reopen") }),
 ]);
 
 export const adminTicketActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("reply"), message }),
+  z.object({ intent: z.literal("reply"), message, idempotencyKey: ticketFormKeySchema }),
   z.object({ intent: z.literal("status"), status: z.enum(TICKET_STATUSES) }),
   z.object({ intent: z.literal("priority"), priority: z.enum(PRIORITIES) }),
   z.object({

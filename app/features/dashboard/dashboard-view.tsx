@@ -15,7 +15,7 @@ import { StatCards } from "~/components/ui/stat-cards";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/orders/orders";
 import {
-  TICKET_STATUS_LABELS,
+  CUSTOMER_TICKET_STATUS_LABELS,
   ticketTone,
   type Ticket,
   type TicketStatus,
@@ -33,6 +33,7 @@ import { cn } from "~/lib/utils";
 import { StatusMessage } from "~/components/ui/status-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { compactAddress } from "~/lib/ip-address";
+import { describeUserAgent } from "~/lib/user-agent";
 import type { PendingDeletion } from "~/domain/accounts/account-deletion";
 import { AccountDeletionCard, type DeletionResult } from "./account-deletion";
 
@@ -133,7 +134,7 @@ export function OverviewTab({
   const label = (item: (typeof activity)[number]) => {
     if (item.type === "ledger") return tCoins(LEDGER_KIND_LABELS[item.kind as LedgerKind]);
     if (item.type === "order") return tOrders(ORDER_STATUS_LABELS[item.kind as OrderStatus]);
-    return tTickets(TICKET_STATUS_LABELS[item.kind as TicketStatus]);
+    return tTickets(CUSTOMER_TICKET_STATUS_LABELS[item.kind as TicketStatus]);
   };
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -312,7 +313,7 @@ export function SupportTab({
                 <span className="flex items-center gap-2 text-sm text-muted-foreground">
                   {t("list.updated", { date: date.format(new Date(ticket.updatedAt)) })}
                   <Badge tone={ticketTone(ticket.status as TicketStatus)}>
-                    {t(TICKET_STATUS_LABELS[ticket.status as TicketStatus])}
+                    {t(CUSTOMER_TICKET_STATUS_LABELS[ticket.status as TicketStatus])}
                   </Badge>
                 </span>
               </li>
@@ -357,6 +358,12 @@ export function AccountTab({
     timeStyle: "short",
   });
   const errors = result?.fieldErrors ?? {};
+  /** "Firefox 127 on Windows", or as much of it as the header tells. */
+  const deviceName = (userAgent: string | null) => {
+    const { browser, os } = describeUserAgent(userAgent);
+    if (browser && os) return t("account.deviceOn", { browser, os });
+    return browser ?? os ?? t("account.unknownDevice");
+  };
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <TitledCard title={t("account.profile")}>
@@ -432,8 +439,9 @@ export function AccountTab({
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               {/* min-w-0: a long browser name truncates instead of widening the page on phones. */}
               <span className="min-w-0">
-                <span className="block max-w-64 truncate" dir="ltr">
-                  {s.user_agent ?? "?"}
+                {/* The browser and system, not the raw header (which stays in its title). */}
+                <span className="block font-medium" title={s.user_agent ?? undefined}>
+                  <bdi>{deviceName(s.user_agent)}</bdi>
                 </span>
                 <span className="text-muted-foreground">
                   {t("account.since", { date: date.format(new Date(s.created_at)) })} ·{" "}

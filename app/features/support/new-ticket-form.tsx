@@ -13,12 +13,15 @@ import type { HostingService } from "~/domain/hosting-services/hosting-services"
 
 export function NewTicketForm({
   ticketsOpen,
+  idempotencyKey,
   defaults,
   services,
   state,
 }: {
   /** The admin's tickets switch: closed, the page says so instead of showing the form. */
   ticketsOpen: boolean;
+  /** The form's key, made by the server: sent twice, it opens one ticket. */
+  idempotencyKey: string;
   defaults: { department: string; subject: string; message: string };
   services: Pick<HostingService, "id" | "name" | "serverName">[];
   state?: {
@@ -106,6 +109,7 @@ export function NewTicketForm({
     <main className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t("new.heading")}</h1>
       <Form method="post" className="mt-6 grid gap-4" noValidate>
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {state?.formError ? <FormAlert>{message(state.formError)}</FormAlert> : null}
         <FormFields fields={fields} values={values} errors={state?.fieldErrors} />
         <Button type="submit" disabled={submitting} aria-busy={submitting} className="w-fit">

@@ -51,13 +51,23 @@ export function TicketThread({
 }
 
 /** The box under a thread for the next message, the customer's or the staff's: its label and text. */
-export function ReplyField({ id, label }: { id: string; label: string }) {
+export function ReplyField({
+  id,
+  label,
+  defaultValue,
+}: {
+  id: string;
+  label: string;
+  /** What was typed, when the page comes back with the reply refused. */
+  defaultValue?: string;
+}) {
   return (
     <>
       <Label htmlFor={id}>{label}</Label>
       <Textarea
         id={id}
         name="message"
+        defaultValue={defaultValue}
         required
         rows={5}
         maxLength={5000}

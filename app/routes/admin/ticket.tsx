@@ -21,7 +21,7 @@ import {
 import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
 import { requireAdmin } from "~/http/guards.server";
 import { formatCoins } from "~/lib/money";
-import { adminForm, invalidForm, refusal } from "~/http/route-request.server";
+import { adminForm, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/ticket";
 import { requestContext } from "~/context.server";
@@ -35,8 +35,10 @@ export async function loader({ url, context: routerContext, params }: Route.Load
   return {
     meta: { title: t("thread.title", { id: found.ticket.id }) },
     ...found,
-    // A fresh key per view of the page: a replayed credit is made once (ADR 10).
+    // A fresh key per view of the page: a replayed credit is made once (ADR 10), a replayed reply is
+    // stored once (issue 21). Each form is keyed on its key, so after it worked it comes back empty.
     coinKey: crypto.randomUUID(),
+    replyKey: crypto.randomUUID(),
     locale: context.locale,
   };
 }
@@ -46,13 +48,31 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const { admin, form } = await adminForm(request, url, context, adminTicketActionSchema);
-  if (!form.ok) return invalidForm(form.fieldErrors, "tickets.errors.messageRequired");
+  if (!form.ok) {
+    // Said beside the form it came from; a refused reply keeps what was typed.
+    const intent = form.values.intent;
+    return data(
+      {
+        ok: false as const,
+        intent,
+        message: Object.values(form.fieldErrors)[0] ?? "tickets.errors.messageRequired",
+        typed: intent === "reply" ? form.values.message : undefined,
+      },
+      { status: 400 },
+    );
+  }
   const db = context.services.db;
   const ticketId = Number(params.id);
   const input = form.data;
+  const intent = input.intent;
   let result;
   if (input.intent === "reply")
-    result = await staffReply(db, { actorId: admin.id, ticketId, message: input.message });
+    result = await staffReply(db, {
+      actorId: admin.id,
+      ticketId,
+      message: input.message,
+      idempotencyKey: input.idempotencyKey,
+    });
   else if (input.intent === "status")
     result = await setTicketField(db, { actorId: admin.id, ticketId, status: input.status });
   else if (input.intent === "priority")
@@ -65,14 +85,31 @@ export async function action({ request, url, context: routerContext, params }: R
       note: input.reason,
       idempotencyKey: input.idempotencyKey,
     });
-  if (!result.ok) return refusal(result);
-  return { ok: true, message: result.message };
+  if (!result.ok)
+    return refusal(result, {
+      intent,
+      typed: input.intent === "reply" ? input.message : undefined,
+    });
+  return {
+    ok: true as const,
+    intent,
+    message: result.message,
+    typed: undefined,
+    amountCents: "amountCents" in result ? result.amountCents : undefined,
+    balanceCents: "balanceCents" in result ? result.balanceCents : undefined,
+  };
 }
 
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
   const busy = useNavigation().state !== "idle";
   const { ticket, customer, messages, locale } = loaderData;
+  // Each result is said beside the form it came from.
+  const resultOf = (intents: string[]) =>
+    actionData && intents.includes(actionData.intent ?? "") ? actionData : undefined;
+  const fieldResult = resultOf(["status", "priority"]);
+  const replyResult = resultOf(["reply"]);
+  const coinResult = resultOf(["coins"]);
   return (
     <main className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <section className="grid gap-4">
@@ -82,11 +119,19 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-2xl font-bold" dir="auto">
           #{ticket.id} {ticket.subject}
         </h1>
-        {actionData ? <ResultMessage result={actionData} /> : null}
+        {fieldResult ? <ResultMessage result={fieldResult} /> : null}
         <TicketThread messages={messages} locale={locale} viewer="staff" />
-        <Form method="post" className="grid gap-2">
+        {/* Keyed on the thread's last message: once a reply is in the thread, the box is empty (its key
+            new); a status change keeps what is being typed. */}
+        <Form key={messages.at(-1)?.id ?? 0} method="post" className="grid gap-2">
           <input type="hidden" name="intent" value="reply" />
-          <ReplyField id="reply" label={t("admin.reply")} />
+          <input type="hidden" name="idempotencyKey" value={loaderData.replyKey} />
+          <ReplyField
+            id="reply"
+            label={t("admin.reply")}
+            defaultValue={replyResult?.ok ? undefined : replyResult?.typed}
+          />
+          {replyResult ? <ResultMessage result={replyResult} /> : null}
           <Button type="submit" disabled={busy} className="w-fit">
             {t("admin.send")}
           </Button>
@@ -114,9 +159,10 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             options: PRIORITIES.map((p) => ({ value: p, label: t(PRIORITY_LABELS[p]) })),
           },
         ].map((field) => (
-          // One small form per field, each saved on its own.
+          // One small form per field, each saved on its own. Keyed on the value too: a reply changes the
+          // status, and the control must show the new one, not keep what it showed before.
           <Form
-            key={field.name}
+            key={`${field.name}:${field.value}`}
             method="post"
             className="flex items-end gap-2 rounded-lg border bg-background p-4"
           >
@@ -136,7 +182,11 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             </Button>
           </Form>
         ))}
-        <Form method="post" className="grid gap-2 rounded-lg border bg-background p-4">
+        <Form
+          key={loaderData.coinKey}
+          method="post"
+          className="grid gap-2 rounded-lg border bg-background p-4"
+        >
           <input type="hidden" name="intent" value="coins" />
           <input type="hidden" name="idempotencyKey" value={loaderData.coinKey} />
           <p className="font-semibold">{t("admin.addCoins", { name: customer.name })}</p>
@@ -147,6 +197,19 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <Button type="submit" size="sm" disabled={busy} className="w-fit">
             {t("admin.addCoinsButton")}
           </Button>
+          {coinResult ? (
+            <ResultMessage
+              result={coinResult}
+              values={
+                coinResult.ok && coinResult.amountCents !== undefined
+                  ? {
+                      amount: formatCoins(coinResult.amountCents, locale),
+                      balance: formatCoins(coinResult.balanceCents ?? 0, locale),
+                    }
+                  : undefined
+              }
+            />
+          ) : null}
         </Form>
       </aside>
     </main>

@@ -20,6 +20,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   return {
     meta: { title: t("new.title") },
     ticketsOpen: context.settings.features.tickets,
+    // A fresh key per form shown: the same form sent twice opens one ticket (issue 21).
+    idempotencyKey: crypto.randomUUID(),
     defaults: coins
       ? { department: "billing", subject: t("new.coinsSubject"), message: t("new.coinsMessage") }
       : { department: "technical", subject: "", message: "" },
@@ -35,8 +37,11 @@ export async function action({ request, url, context: routerContext }: Route.Act
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
   const form = await parseForm(request, openTicketSchema);
-  if (!form.ok)
-    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  if (!form.ok) {
+    // The form's key is no field a person fills: a missing or mangled one is said above the form.
+    const { idempotencyKey: formError, ...fieldErrors } = form.fieldErrors;
+    return data({ fieldErrors, formError, values: form.values }, { status: 400 });
+  }
   const result = await openCustomerTicket(
     context.services.db,
     { userId: user.id, ...form.data },

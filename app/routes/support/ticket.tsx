@@ -4,14 +4,15 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
+  CUSTOMER_TICKET_STATUS_LABELS,
   customerTicketActionSchema,
   DEPARTMENT_LABELS,
   PRIORITY_LABELS,
-  TICKET_STATUS_LABELS,
   ticketTone,
 } from "~/domain/tickets/tickets";
 import { customerTicketAction, getCustomerTicket } from "~/domain/tickets/tickets.server";
 import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
+import { redirectWithToast } from "~/http/form-answers.server";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
@@ -30,6 +31,8 @@ export async function loader({ url, context: routerContext, params }: Route.Load
     meta: { title: t("thread.title", { id: found.ticket.id }) },
     ...found,
     opened: url.searchParams.has("opened"),
+    // A fresh key per reply form shown: the same reply sent twice is stored once (issue 21).
+    replyKey: crypto.randomUUID(),
     locale: context.locale,
   };
 }
@@ -40,18 +43,31 @@ export async function action({ request, url, context: routerContext, params }: R
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
   const form = await parseForm(request, customerTicketActionSchema);
+  // A refused reply keeps what was typed, for the page shown without JavaScript.
   if (!form.ok)
     return data(
-      { error: Object.values(form.fieldErrors)[0] ?? "tickets.errors.messageRequired" },
+      {
+        error: Object.values(form.fieldErrors)[0] ?? "tickets.errors.messageRequired",
+        typed: form.values.message,
+      },
       { status: 400 },
     );
+  const typed = form.data.intent === "reply" ? form.data.message : undefined;
+  const ticketId = Number(params.id);
   const result = await customerTicketAction(context.services.db, {
     userId: user.id,
-    ticketId: Number(params.id),
+    ticketId,
     action: form.data,
   });
-  if (!result.ok) throw data(null, { status: statusOf(result) });
-  return { error: undefined };
+  if (!result.ok) {
+    if (result.kind === "notFound") throw data(null, { status: statusOf(result) });
+    return data({ error: result.error, typed }, { status: statusOf(result) });
+  }
+  // After a reply, to the thread again with a toast: the box is empty (a new form, a new key), and a
+  // reload does not post it again.
+  if (form.data.intent === "reply")
+    throw redirectWithToast(`/support/${ticketId}`, "toast.replySent");
+  return { error: undefined, typed: undefined };
 }
 
 export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -70,7 +86,9 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           #{ticket.id} {ticket.subject}
         </h1>
         <div className="flex gap-2">
-          <Badge tone={ticketTone(ticket.status)}>{t(TICKET_STATUS_LABELS[ticket.status])}</Badge>
+          <Badge tone={ticketTone(ticket.status)}>
+            {t(CUSTOMER_TICKET_STATUS_LABELS[ticket.status])}
+          </Badge>
           <Badge>{t(DEPARTMENT_LABELS[ticket.department])}</Badge>
           <Badge>{t(PRIORITY_LABELS[ticket.priority])}</Badge>
         </div>
@@ -82,9 +100,12 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <TicketThread messages={messages} locale={loaderData.locale} viewer="customer" />
       {closed ? <p className="text-sm text-muted-foreground">{t("thread.closedNote")}</p> : null}
-      <Form method="post" className="grid gap-3">
+      {/* Keyed on the thread's last message: once a reply is in the thread, the box is empty (its key
+          new); a status change keeps what is being typed. */}
+      <Form key={messages.at(-1)?.id ?? 0} method="post" className="grid gap-3">
         <input type="hidden" name="intent" value="reply" />
-        <ReplyField id="message" label={t("thread.reply")} />
+        <input type="hidden" name="idempotencyKey" value={loaderData.replyKey} />
+        <ReplyField id="message" label={t("thread.reply")} defaultValue={actionData?.typed} />
         {actionData?.error ? (
           <p role="alert" className="text-sm text-destructive">
             {message(actionData.error)}
