@@ -163,6 +163,13 @@ export interface CoinLedgerTable {
   reason: ColumnType<string, string | undefined, never>;
   /** An admin form's key (migration 0019): unique, so a replayed post writes no second entry. */
   idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+  /**
+   * The reason as a message of the coins catalogue (migration 0023, `LEDGER_REASON_KEYS`), shown in each
+   * reader's language; null on rows written before it, which show `reason` as written.
+   */
+  reason_key: ColumnType<string | null, string | null | undefined, never>;
+  /** The message's values, a JSON object ({"id":1,"product":"SAMP Premium"}); null without a key. */
+  reason_params: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;
 }
 

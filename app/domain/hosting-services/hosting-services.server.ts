@@ -1,6 +1,7 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
+import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { sql } from "kysely";
 import { addDays, BILLING_CYCLES, cycleEnd, quote, type BillingCycle } from "~/domain/orders/orders";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
@@ -358,7 +359,7 @@ export async function renewService(
           userId: input.userId,
           amountCents: -amount,
           kind: "renewal",
-          reason: `Renewal of ${service.name}`,
+          reason: ledgerReason("renewal", { service: service.name }),
           actorId: input.userId,
           hostingServiceId: service.id,
         });

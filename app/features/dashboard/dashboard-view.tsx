@@ -13,6 +13,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { StatCards } from "~/components/ui/stat-cards";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
+import { ledgerReasonText } from "~/domain/coins/ledger-reason";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/orders/orders";
 import {
   TICKET_STATUS_LABELS,
@@ -156,7 +157,11 @@ export function OverviewTab({
             <li key={index} className="flex justify-between gap-3 py-2">
               <span>
                 <span className="font-medium">{label(item)}</span> ·{" "}
-                <span dir="auto">{item.text}</span>
+                <span dir="auto">
+                  {item.reason
+                    ? ledgerReasonText(item.reason, (key, params) => tCoins(key, params))
+                    : item.text}
+                </span>
               </span>
               <span className="whitespace-nowrap text-muted-foreground">
                 {date.format(new Date(item.at))}
@@ -249,7 +254,12 @@ export function LedgerTable({
               dir: "ltr",
               cell: (e) => formatCoins(e.balanceAfterCents, locale),
             },
-            { id: "reason", header: t("billing.reason"), dir: "auto", cell: (e) => e.reason },
+            {
+              id: "reason",
+              header: t("billing.reason"),
+              dir: "auto",
+              cell: (e) => ledgerReasonText(e, (key, params) => tCoins(key, params)),
+            },
           ]}
         />
       )}
