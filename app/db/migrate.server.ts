@@ -18,6 +18,7 @@ import * as m0020 from "../../db/migrations/0020-hosting-service-admin-note";
 import * as m0021 from "../../db/migrations/0021-account-deletion";
 import * as m0022 from "../../db/migrations/0022-product-texts";
 import * as m0023 from "../../db/migrations/0023-ledger-reason-keys";
+import * as m0024 from "../../db/migrations/0024-announcement-texts";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0021-account-deletion": m0021,
   "0022-product-texts": m0022,
   "0023-ledger-reason-keys": m0023,
+  "0024-announcement-texts": m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

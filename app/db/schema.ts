@@ -307,6 +307,19 @@ export interface AnnouncementsTable {
   updated_at: Timestamp;
 }
 
+/** An announcement's title and content in one language besides English (migration 0024, ADR 21). */
+export interface AnnouncementTextsTable {
+  id: Generated<number>;
+  announcement_id: number;
+  /** "fr" or "ar" (a CHECK). */
+  locale: string;
+  /** Empty: the English title is shown. */
+  title: ColumnType<string, string | undefined, string>;
+  /** Empty: the English content is shown. */
+  content: ColumnType<string, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
 export interface ContactMessagesTable {
   id: Generated<number>;
   name: string;
@@ -391,6 +404,7 @@ export interface Database {
   ticket_messages: TicketMessagesTable;
   notifications: NotificationsTable;
   announcements: AnnouncementsTable;
+  announcement_texts: AnnouncementTextsTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   account_deletion_requests: AccountDeletionRequestsTable;

@@ -50,11 +50,15 @@ export async function listLedgerPage(db: Db, userId: string, before?: number) {
   };
 }
 
-/** What /dashboard shows a customer: the four cards always, and the data of the chosen tab — their own only. */
+/**
+ * What /dashboard shows a customer: the four cards always, and the data of the chosen tab — their own
+ * only; announcements in the customer's `language`.
+ */
 export async function loadCustomerDashboard(
   db: Db,
   userId: string,
   query: { tab: DashboardTab; before?: number; page?: number },
+  language = "en",
 ) {
   const now = new Date();
   const page = query.page ?? 1;
@@ -87,7 +91,7 @@ export async function loadCustomerDashboard(
   switch (query.tab) {
     case "overview": {
       const [announcements, services, orders, ledger, tickets] = await Promise.all([
-        listActiveAnnouncements(db, "customers"),
+        listActiveAnnouncements(db, "customers", language),
         listCustomerServices(db, userId),
         listCustomerOrders(db, userId, latest),
         listLedgerPage(db, userId),
