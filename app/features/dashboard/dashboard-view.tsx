@@ -29,7 +29,7 @@ import type {
   DashboardSession,
 } from "~/domain/customer-dashboard/customer-dashboard";
 import type { HostingService } from "~/domain/hosting-services/hosting-services";
-import { formatCoins, formatEuros } from "~/lib/money";
+import { formatCoins } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { StatusMessage } from "~/components/ui/status-message";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -89,7 +89,15 @@ export function DashboardShell({
           {
             icon: <CoinsIcon />,
             label: t("cards.accountCredit"),
-            value: formatEuros(cards.accountCreditCents, locale),
+            // In coins, as the header's balance and every other page name it (1 coin = €1.00); <bdi>
+            // keeps "4,50 كوين" in Arabic order inside the card's left-to-right figure.
+            value: (
+              <bdi>
+                {tCommon("nav.coinBalance", {
+                  amount: formatCoins(cards.accountCreditCents, locale),
+                })}
+              </bdi>
+            ),
           },
         ]}
       />
