@@ -20,6 +20,8 @@ import {
   renewService,
 } from "./hosting-services.server";
 
+const DAY = 86_400_000;
+
 async function added(
   app: AppServices,
   input: Partial<Parameters<typeof adminAddService>[1]> & { userId: string },
