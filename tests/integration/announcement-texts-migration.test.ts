@@ -62,7 +62,7 @@ describe.each(dialects)("migration 0024 [%s]", (dialect) => {
           .values({
             slug,
             type: "samp",
-            category: "game",
+            category: "Game Hosting",
             name: slug,
             price_cents: 100,
             features: JSON.stringify(features),
