@@ -52,7 +52,12 @@ const SEEDED_FEATURES: { list: string[]; storage: string }[] = [
     storage: "Stockage SSD NVMe",
   },
   {
-    list: ["Connexion 10 Gbit/s", "Accès root complet", "Protection anti-DDoS", "Stockage SSD NVMe"],
+    list: [
+      "Connexion 10 Gbit/s",
+      "Accès root complet",
+      "Protection anti-DDoS",
+      "Stockage SSD NVMe",
+    ],
     storage: "Stockage SSD NVMe",
   },
   {
@@ -60,7 +65,12 @@ const SEEDED_FEATURES: { list: string[]; storage: string }[] = [
     storage: "تخزين SSD من نوع NVMe",
   },
   {
-    list: ["اتصال بسرعة 10 Gbps", "صلاحيات root كاملة", "حماية من هجمات DDoS", "تخزين SSD من نوع NVMe"],
+    list: [
+      "اتصال بسرعة 10 Gbps",
+      "صلاحيات root كاملة",
+      "حماية من هجمات DDoS",
+      "تخزين SSD من نوع NVMe",
+    ],
     storage: "تخزين SSD من نوع NVMe",
   },
 ];
@@ -72,12 +82,8 @@ function withoutRepeatedStorage(features: string): string | undefined {
   } catch {
     return undefined;
   }
-  const seeded = SEEDED_FEATURES.find(
-    (seed) => JSON.stringify(seed.list) === JSON.stringify(list),
-  );
-  return seeded
-    ? JSON.stringify(seeded.list.filter((line) => line !== seeded.storage))
-    : undefined;
+  const seeded = SEEDED_FEATURES.find((seed) => JSON.stringify(seed.list) === JSON.stringify(list));
+  return seeded ? JSON.stringify(seeded.list.filter((line) => line !== seeded.storage)) : undefined;
 }
 
 async function dropRepeatedStorage(db: Kysely<unknown>, table: "products" | "product_texts") {

@@ -73,7 +73,9 @@ describe.each(dialects)("migration 0023 [%s]", (dialect) => {
       await migrateTo(db, MIGRATION);
 
       const after = await db.selectFrom("coin_ledger").selectAll().orderBy("id").execute();
-      expect(after).toEqual(before.map((row) => ({ ...row, reason_key: null, reason_params: null })));
+      expect(after).toEqual(
+        before.map((row) => ({ ...row, reason_key: null, reason_params: null })),
+      );
       expect(await attached(db, dialect)).toEqual(hooks);
       // Rebuilding the table forgot no summed day (no trigger fired)...
       expect(await db.selectFrom("ledger_days").select("day").execute()).toEqual([
@@ -100,7 +102,10 @@ describe.each(dialects)("migration 0023 [%s]", (dialect) => {
       expect(added.id).toBeGreaterThan(before.at(-1)!.id);
       expect(await db.selectFrom("ledger_days").select("day").execute()).toEqual([]);
       await expect(insert("gift")).rejects.toThrow(/check/i);
-      await db.updateTable("users").set({ coin_balance_cents: balance + 100 }).execute();
+      await db
+        .updateTable("users")
+        .set({ coin_balance_cents: balance + 100 })
+        .execute();
       expect(await findLedgerDiscrepancies(db)).toEqual([]);
       await expect(
         db
@@ -119,7 +124,9 @@ describe.each(dialects)("migration 0023 [%s]", (dialect) => {
       await expect(migrateTo(db, BEFORE)).rejects.toThrow(/coin purchases/);
       await db.deleteFrom("coin_ledger").where("kind", "=", "coin_purchase").execute();
       await migrateTo(db, BEFORE);
-      expect(await db.selectFrom("coin_ledger").selectAll().orderBy("id").execute()).toEqual(before);
+      expect(await db.selectFrom("coin_ledger").selectAll().orderBy("id").execute()).toEqual(
+        before,
+      );
       expect(await attached(db, dialect)).toEqual(hooks);
       await migrateTo(db, MIGRATION);
     } finally {

@@ -22,7 +22,11 @@ describeEachDatabase("ledger reasons on the pages", (app) => {
 
   beforeAll(async () => {
     fetch = appFetch(app());
-    const account = { name: "Rida Reasons", email: "rida.reasons@example.test", password: "Rida-pw-55123" };
+    const account = {
+      name: "Rida Reasons",
+      email: "rida.reasons@example.test",
+      password: "Rida-pw-55123",
+    };
     const userId = await registeredCustomer(app(), account);
     const actorId = await adminId(app());
     const credit = await adjustCoins(app().db, {

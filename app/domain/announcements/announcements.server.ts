@@ -165,9 +165,7 @@ export async function listActiveAnnouncements(
   const rows = await db
     .selectFrom("announcements")
     .leftJoin("announcement_texts as texts", (join) =>
-      join
-        .onRef("texts.announcement_id", "=", "announcements.id")
-        .on("texts.locale", "=", locale),
+      join.onRef("texts.announcement_id", "=", "announcements.id").on("texts.locale", "=", locale),
     )
     .select([
       "announcements.id",
@@ -276,10 +274,7 @@ export async function saveAnnouncement(
         kind: "notFound" as const,
         error: "announcements.errors.notFound" as const,
       };
-    const before = toAnnouncement(
-      existing,
-      (await translationsOf(trx, [input.id])).get(input.id),
-    );
+    const before = toAnnouncement(existing, (await translationsOf(trx, [input.id])).get(input.id));
     let after: Pick<Announcement, "title" | "translations"> | undefined;
     if (input.intent === "delete") {
       // Its texts go with it (a cascading foreign key); deleted here too for a database without them on.

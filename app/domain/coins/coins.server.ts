@@ -45,7 +45,8 @@ export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise
     user_id: entry.userId,
     amount_cents: entry.amountCents,
     kind: entry.kind,
-    reason: typeof entry.reason === "string" ? entry.reason : keyed ? englishLedgerReason(keyed) : "",
+    reason:
+      typeof entry.reason === "string" ? entry.reason : keyed ? englishLedgerReason(keyed) : "",
     reason_key: keyed ? keyed.id : null,
     reason_params: keyed ? JSON.stringify(keyed.params) : null,
     actor_id: entry.actorId ?? null,
@@ -230,8 +231,7 @@ export async function adjustCoins(
           requestedCents: input.amountCents,
           appliedCents: preview.appliedCents,
         },
-        reason:
-          typeof input.reason === "string" ? input.reason : englishLedgerReason(input.reason),
+        reason: typeof input.reason === "string" ? input.reason : englishLedgerReason(input.reason),
       });
       await notify(trx, {
         userId: input.userId,

@@ -41,35 +41,41 @@ describeEachDatabase("ledger reasons stored as messages", (app) => {
       .where("user_id", "=", user)
       .orderBy("id")
       .execute();
-    expect(rows.map((row) => ({ ...row, reason_params: JSON.parse(row.reason_params ?? "null") })))
-      .toEqual([
-        // customerWithCoins: an admin's change, in the admin's own words (no message).
-        { kind: "admin_adjustment", reason: expect.any(String), reason_key: null, reason_params: null },
-        {
-          kind: "order_payment",
-          reason: `Order #${placed.id}: SAMP Premium`,
-          reason_key: "orderPayment",
-          reason_params: { id: placed.id, product: "SAMP Premium" },
-        },
-        {
-          kind: "renewal",
-          reason: "Renewal of SAMP Premium",
-          reason_key: "renewal",
-          reason_params: { service: "SAMP Premium" },
-        },
-        {
-          kind: "order_payment",
-          reason: `Order #${refused.id}: SAMP Premium`,
-          reason_key: "orderPayment",
-          reason_params: { id: refused.id, product: "SAMP Premium" },
-        },
-        {
-          kind: "order_refund",
-          reason: `Order #${refused.id} rejected: Hors stock`,
-          reason_key: "orderRefund",
-          reason_params: { id: refused.id, reason: "Hors stock" },
-        },
-      ]);
+    expect(
+      rows.map((row) => ({ ...row, reason_params: JSON.parse(row.reason_params ?? "null") })),
+    ).toEqual([
+      // customerWithCoins: an admin's change, in the admin's own words (no message).
+      {
+        kind: "admin_adjustment",
+        reason: expect.any(String),
+        reason_key: null,
+        reason_params: null,
+      },
+      {
+        kind: "order_payment",
+        reason: `Order #${placed.id}: SAMP Premium`,
+        reason_key: "orderPayment",
+        reason_params: { id: placed.id, product: "SAMP Premium" },
+      },
+      {
+        kind: "renewal",
+        reason: "Renewal of SAMP Premium",
+        reason_key: "renewal",
+        reason_params: { service: "SAMP Premium" },
+      },
+      {
+        kind: "order_payment",
+        reason: `Order #${refused.id}: SAMP Premium`,
+        reason_key: "orderPayment",
+        reason_params: { id: refused.id, product: "SAMP Premium" },
+      },
+      {
+        kind: "order_refund",
+        reason: `Order #${refused.id} rejected: Hors stock`,
+        reason_key: "orderRefund",
+        reason_params: { id: refused.id, reason: "Hors stock" },
+      },
+    ]);
 
     // The customer's billing tab and the admin's transactions read the message, not only the text.
     const page = await listLedgerPage(app().db, user);
@@ -81,7 +87,11 @@ describeEachDatabase("ledger reasons stored as messages", (app) => {
     });
     expect(page.entries.at(-1)).toMatchObject({ reasonKey: null, reasonParams: null });
     const email = (
-      await app().db.selectFrom("users").select("email").where("id", "=", user).executeTakeFirstOrThrow()
+      await app()
+        .db.selectFrom("users")
+        .select("email")
+        .where("id", "=", user)
+        .executeTakeFirstOrThrow()
     ).email;
     const byEmail = await listLedgerForAdmin(app().db, { customer: email, page: 1 });
     expect(byEmail.entries).toHaveLength(rows.length);

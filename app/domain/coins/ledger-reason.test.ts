@@ -98,7 +98,11 @@ describe("ledger reasons in the reader's language", () => {
         ["renewal", '{"service":{"nested":true}}'],
         ["toString", "{}"],
       ] as const) {
-        const row = storedLedgerReason({ reason: "Written text", reason_key: key, reason_params: params });
+        const row = storedLedgerReason({
+          reason: "Written text",
+          reason_key: key,
+          reason_params: params,
+        });
         expect(ledgerReasonText(row, t)).toBe("Written text");
       }
     }
@@ -115,8 +119,7 @@ describe("the English written beside the key", () => {
         ]),
       ),
     );
-    for (const [id, key] of Object.entries(LEDGER_REASON_KEYS))
-      expect(key).toBe(`reasons.${id}`);
+    for (const [id, key] of Object.entries(LEDGER_REASON_KEYS)) expect(key).toBe(`reasons.${id}`);
     expect(englishLedgerReason(order)).toBe("Order #1: SAMP Premium");
     expect(englishLedgerReason(purchaseNote)).toBe("Ticket #12: Buy coins (CashPlus 0042)");
     // A value a message names but the caller did not give stays visible rather than vanishing.

@@ -3,7 +3,13 @@ import { notify } from "~/domain/notifications/notifications.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { sql } from "kysely";
-import { addDays, BILLING_CYCLES, cycleEnd, quote, type BillingCycle } from "~/domain/orders/orders";
+import {
+  addDays,
+  BILLING_CYCLES,
+  cycleEnd,
+  quote,
+  type BillingCycle,
+} from "~/domain/orders/orders";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { accountLike, fewAccountsContaining, oneOf } from "~/domain/accounts/user-directory.server";
 import { isPostgres } from "~/db/dialect";

@@ -54,7 +54,9 @@ describe("addMonths", () => {
 describe("cycleEnd", () => {
   it("runs each cycle for its months", () => {
     const from = "2026-01-31T12:00:00.000Z";
-    expect(Object.fromEntries(BILLING_CYCLE_IDS.map((cycle) => [cycle, cycleEnd(from, cycle)]))).toEqual({
+    expect(
+      Object.fromEntries(BILLING_CYCLE_IDS.map((cycle) => [cycle, cycleEnd(from, cycle)])),
+    ).toEqual({
       monthly: "2026-02-28T12:00:00.000Z",
       quarterly: "2026-04-30T12:00:00.000Z",
       semiannual: "2026-07-31T12:00:00.000Z",
