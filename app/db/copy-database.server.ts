@@ -23,6 +23,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "ticket_messages",
   "notifications",
   "announcements",
+  "announcement_texts",
   "contact_messages",
   "newsletter_subscribers",
   "account_deletion_requests",

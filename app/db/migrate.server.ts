@@ -17,6 +17,8 @@ import * as m0019 from "../../db/migrations/0019-coin-limits";
 import * as m0020 from "../../db/migrations/0020-hosting-service-admin-note";
 import * as m0021 from "../../db/migrations/0021-account-deletion";
 import * as m0022 from "../../db/migrations/0022-product-texts";
+import * as m0023 from "../../db/migrations/0023-ledger-reason-keys";
+import * as m0024 from "../../db/migrations/0024-announcement-texts";
 import * as m0025 from "../../db/migrations/0025-ticket-message-keys";
 import type { Database } from "./schema";
 
@@ -40,6 +42,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0020-hosting-service-admin-note": m0020,
   "0021-account-deletion": m0021,
   "0022-product-texts": m0022,
+  "0023-ledger-reason-keys": m0023,
+  "0024-announcement-texts": m0024,
   "0025-ticket-message-keys": m0025,
 };
 

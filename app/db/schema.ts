@@ -163,6 +163,13 @@ export interface CoinLedgerTable {
   reason: ColumnType<string, string | undefined, never>;
   /** An admin form's key (migration 0019): unique, so a replayed post writes no second entry. */
   idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+  /**
+   * The reason as a message of the coins catalogue (migration 0023, `LEDGER_REASON_KEYS`), shown in each
+   * reader's language; null on rows written before it, which show `reason` as written.
+   */
+  reason_key: ColumnType<string | null, string | null | undefined, never>;
+  /** The message's values, a JSON object ({"id":1,"product":"SAMP Premium"}); null without a key. */
+  reason_params: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;
 }
 
@@ -302,6 +309,19 @@ export interface AnnouncementsTable {
   updated_at: Timestamp;
 }
 
+/** An announcement's title and content in one language besides English (migration 0024, ADR 21). */
+export interface AnnouncementTextsTable {
+  id: Generated<number>;
+  announcement_id: number;
+  /** "fr" or "ar" (a CHECK). */
+  locale: string;
+  /** Empty: the English title is shown. */
+  title: ColumnType<string, string | undefined, string>;
+  /** Empty: the English content is shown. */
+  content: ColumnType<string, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
 export interface ContactMessagesTable {
   id: Generated<number>;
   name: string;
@@ -386,6 +406,7 @@ export interface Database {
   ticket_messages: TicketMessagesTable;
   notifications: NotificationsTable;
   announcements: AnnouncementsTable;
+  announcement_texts: AnnouncementTextsTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   account_deletion_requests: AccountDeletionRequestsTable;

@@ -1,4 +1,5 @@
 import { postLedgerEntry } from "~/domain/coins/coins.server";
+import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { authId, passwordPlan, StaleCredentials } from "./credentials.server";
 import type { ImportUser } from "./dataset-types";
 import { note, remember, type Writing } from "./write-context.server";
@@ -16,7 +17,7 @@ export async function createUser(w: Writing, user: ImportUser): Promise<string> 
       userId: id,
       amountCents: user.coinsCents,
       kind: "legacy_import",
-      reason: "Balance imported from the old storefront",
+      reason: ledgerReason("legacyBalance"),
     });
     if (balance === null) throw new Error(`The ledger refused the balance of ${user.email}`);
   }

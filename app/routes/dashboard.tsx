@@ -43,7 +43,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const user = requireUser(url, context);
   const t = context.i18n.getFixedT(null, "common");
   const query = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const view = await loadCustomerDashboard(context.services.db, user.id, query);
+  const view = await loadCustomerDashboard(context.services.db, user.id, query, context.locale);
   // A fresh key per renew button and page view: a double click or a reload renews once.
   const renewKeys =
     "services" in view && view.services

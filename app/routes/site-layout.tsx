@@ -11,13 +11,16 @@ import type { Route } from "./+types/site-layout";
 import { requestContext } from "~/context.server";
 
 /**
- * The "Everyone" announcements, shown under the header of the public pages. Loaded here, so they are
+ * The "Everyone" announcements, shown under the header of the public pages in the reader's language
+ * (English where the admin wrote none). Loaded here, so they are
  * part of the loaders' data that a visitor's kept page is keyed by (ADR 15): a new, edited or
  * deactivated announcement makes another key and the page is rendered afresh at once.
  */
 export async function loader({ context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  return { announcements: await listActiveAnnouncements(context.services.db, "public") };
+  return {
+    announcements: await listActiveAnnouncements(context.services.db, "public", context.locale),
+  };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {

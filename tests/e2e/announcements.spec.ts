@@ -33,18 +33,32 @@ async function shown(page: Page, titles: Record<Audience, string>): Promise<Audi
 
 async function createAnnouncement(
   page: Page,
-  fields: { title: string; content: string; type: string; audience: Audience },
+  fields: {
+    title: string;
+    content: string;
+    type: string;
+    audience: Audience;
+    /** The French title, the French content left empty (it shows the English one). */
+    titleFr?: string;
+  },
 ) {
   await visit(page, "/admin/announcements");
   const form = page
     .locator("form")
     .filter({ has: page.locator('input[name="intent"][value="create"]') });
-  await form.getByLabel("Title").fill(fields.title);
-  await form.getByLabel("Content").fill(fields.content);
+  // Exact labels: the French and Arabic fields are "Title in French", "Content in Arabic"...
+  await form.getByLabel("Title", { exact: true }).fill(fields.title);
+  await form.getByLabel("Content", { exact: true }).fill(fields.content);
+  if (fields.titleFr) await form.getByLabel("Title in French").fill(fields.titleFr);
   await form.getByLabel("Type").selectOption({ label: fields.type });
   await form.getByLabel("Audience").selectOption({ label: AUDIENCE_LABELS[fields.audience] });
   await form.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Announcement created.")).toBeVisible();
+}
+
+/** The announcements region of a French page ("Annonces"). */
+function frenchAnnouncements(page: Page) {
+  return page.getByRole("region", { name: "Annonces" });
 }
 
 /** The admin's row of an announcement on /admin/announcements. */
@@ -72,11 +86,13 @@ test("an admin announces to each audience and each shows only where it belongs",
   await guest.close();
 
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const frenchTitle = `Annonce-pour-tous-${tag}`;
   await createAnnouncement(admin.page, {
     title: titles.all,
     content: "Planned maintenance on Sunday night.",
     type: "Warning",
     audience: "all",
+    titleFr: frenchTitle,
   });
   await createAnnouncement(admin.page, {
     title: titles.customers,
@@ -111,6 +127,13 @@ test("an admin announces to each audience and each shows only where it belongs",
       .getByRole("listitem")
       .filter({ hasText: titles.all });
     await expect(notice).toContainText("Planned maintenance on Sunday night.");
+    // In French: its French title, and the English content where no French one was written.
+    await visit(anonymous.page, "/about?lang=fr");
+    const french = frenchAnnouncements(anonymous.page);
+    await expect(french).toContainText(frenchTitle);
+    await expect(french).not.toContainText(titles.all);
+    await expect(french).toContainText("Planned maintenance on Sunday night.");
+    await visit(anonymous.page, "/about?lang=en");
     await expect(notice).toHaveAttribute("data-announcement-type", "warning");
     // Tailwind's yellow-500 bar at the start of the notice.
     await expect(notice).toHaveCSS("border-left-color", "oklch(0.795 0.184 86.047)");

@@ -38,7 +38,16 @@ const pages: { path: string; title: string; description: string; texts: (string 
     path: "/services/samp",
     title: "SA-MP server hosting",
     description: "San Andreas Multiplayer servers",
-    texts: ["SAMP Hosting", "SAMP Starter", "€2.50", "€4.50", "€8.50", "500 player slots"],
+    // The recommended plan carries the home page's word for it (issue 21).
+    texts: [
+      "SAMP Hosting",
+      "SAMP Starter",
+      "€2.50",
+      "€4.50",
+      "€8.50",
+      "500 player slots",
+      "Most Popular",
+    ],
   },
   {
     path: "/services/mta",

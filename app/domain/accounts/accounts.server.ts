@@ -6,6 +6,7 @@ import { inTransaction, type Tx } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { readCookie } from "~/lib/cookies";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
+import { ledgerReason } from "~/domain/coins/ledger-reason";
 import {
   LOGIN_IP_ATTEMPT_LIMIT,
   MAX_PASSWORD_LENGTH,
@@ -478,7 +479,7 @@ export async function ensureFirstAdmin(
         userId: adminId,
         amountCents: SEED_ADMIN_COINS * 100,
         kind: "admin_adjustment",
-        reason: "Seed admin coins",
+        reason: ledgerReason("seedAdmin"),
       }),
     );
   }

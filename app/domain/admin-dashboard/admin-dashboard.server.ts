@@ -6,8 +6,11 @@ import { countOpenTickets } from "~/domain/tickets/tickets.server";
 
 export const RECENT_ACTIVITY = 10;
 
-/** The admin dashboard's figures, all from the database (no sample numbers), and the team's announcements. */
-export async function loadAdminDashboard(db: Db) {
+/**
+ * The admin dashboard's figures, all from the database (no sample numbers), and the team's announcements
+ * in the admin's `language`.
+ */
+export async function loadAdminDashboard(db: Db, language = "en") {
   const count = (rows: { n: number | string }) => Number(rows.n);
   const [clients, activeServices, pendingOrders, openTickets, activity, overview, announcements] =
     await Promise.all([
@@ -34,7 +37,7 @@ export async function loadAdminDashboard(db: Db) {
         .select(["type", "status", sql<number>`count(*)`.as("n")])
         .groupBy(["type", "status"])
         .execute(),
-      listActiveAnnouncements(db, "admins"),
+      listActiveAnnouncements(db, "admins", language),
     ]);
   return {
     stats: {

@@ -1,22 +1,38 @@
 import { recordAudit } from "~/domain/audit/audit.server";
-import { inTransaction, type Db } from "~/db/transaction";
+import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import {
+  ANNOUNCEMENT_TEXT_LOCALES,
+  announcementTextsWithFallback,
+  announcementTranslations,
   AUDIENCES_SHOWN,
+  emptyAnnouncementTexts,
+  isAnnouncementTextLocale,
   SHOWN_ANNOUNCEMENTS,
   type Announcement,
   type AnnouncementPlace,
+  type AnnouncementTextLocale,
+  type AnnouncementTexts,
   type ShownAnnouncement,
 } from "./announcements";
 
-function toAnnouncement(row: {
-  id: number;
-  title: string;
-  content: string;
-  type: string;
-  is_active: number;
-  target_audience: string;
-  created_at: string;
-}): Announcement {
+type Translations = Announcement["translations"];
+
+function noTranslations(): Translations {
+  return { fr: emptyAnnouncementTexts(), ar: emptyAnnouncementTexts() };
+}
+
+function toAnnouncement(
+  row: {
+    id: number;
+    title: string;
+    content: string;
+    type: string;
+    is_active: number;
+    target_audience: string;
+    created_at: string;
+  },
+  translations: Translations = noTranslations(),
+): Announcement {
   return {
     id: Number(row.id),
     title: row.title,
@@ -25,7 +41,55 @@ function toAnnouncement(row: {
     isActive: row.is_active === 1,
     targetAudience: row.target_audience as Announcement["targetAudience"],
     createdAt: row.created_at,
+    translations,
   };
+}
+
+/** The French and Arabic texts of these announcements, a language with no row of its own left empty. */
+async function translationsOf(db: Db | Tx, ids: number[]): Promise<Map<number, Translations>> {
+  const found = new Map<number, Translations>(ids.map((id) => [id, noTranslations()]));
+  if (ids.length === 0) return found;
+  const rows = await db
+    .selectFrom("announcement_texts")
+    .select(["announcement_id", "locale", "title", "content"])
+    .where("announcement_id", "in", ids)
+    .execute();
+  for (const row of rows) {
+    const translations = found.get(Number(row.announcement_id));
+    if (translations && isAnnouncementTextLocale(row.locale))
+      translations[row.locale] = { title: row.title, content: row.content };
+  }
+  return found;
+}
+
+/**
+ * A step: an announcement's rows of announcement_texts made to match `translations`: a language with a
+ * title or a content has its row, written over; a language left empty has none.
+ */
+async function writeTranslations(
+  trx: Tx,
+  announcementId: number,
+  translations: Translations,
+  now: string,
+): Promise<void> {
+  for (const locale of ANNOUNCEMENT_TEXT_LOCALES) {
+    const texts = translations[locale];
+    if (!texts.title && !texts.content) {
+      await trx
+        .deleteFrom("announcement_texts")
+        .where("announcement_id", "=", announcementId)
+        .where("locale", "=", locale)
+        .execute();
+      continue;
+    }
+    await trx
+      .insertInto("announcement_texts")
+      .values({ announcement_id: announcementId, locale, ...texts, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(["announcement_id", "locale"]).doUpdateSet({ ...texts, updated_at: now }),
+      )
+      .execute();
+  }
 }
 
 const columns = [
@@ -38,51 +102,96 @@ const columns = [
   "created_at",
 ] as const;
 
-/** The spec's one welcome announcement, seeded once (an admin may edit or delete it for good). */
+/**
+ * The spec's welcome announcement, in English and its French and Arabic texts. A database from before
+ * migration 0024 got the translations there, for a welcome whose English was still this one.
+ */
+const WELCOME: Record<"en" | AnnouncementTextLocale, AnnouncementTexts> = {
+  en: {
+    title: "Welcome to Hostfront",
+    content:
+      "Your game servers and VPS in Frankfurt, Germany. Need coins or help? Open a support ticket and our team will answer.",
+  },
+  fr: {
+    title: "Bienvenue sur Hostfront",
+    content:
+      "Vos serveurs de jeux et VPS à Francfort, en Allemagne. Besoin de coins ou d'aide ? Ouvrez un ticket de support et notre équipe vous répondra.",
+  },
+  ar: {
+    title: "مرحبًا بك في Hostfront",
+    content:
+      "خوادم ألعابك وخوادم VPS في فرانكفورت بألمانيا. تحتاج إلى كوينز أو مساعدة؟ افتح تذكرة دعم وسيرد عليك فريقنا.",
+  },
+};
+
+/**
+ * The spec's one welcome announcement, seeded once with its French and Arabic texts (an admin may edit
+ * or delete it for good: its texts are written only when the announcement itself is).
+ */
 export async function seedAnnouncements(db: Db): Promise<void> {
-  const now = new Date().toISOString();
-  await db
-    .insertInto("announcements")
-    .values({
-      title: "Welcome to Hostfront",
-      content:
-        "Your game servers and VPS in Frankfurt, Germany. Need coins or help? Open a support ticket and our team will answer.",
-      type: "info",
-      is_active: 1,
-      target_audience: "all",
-      seed_key: "welcome",
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column("seed_key").doNothing())
-    .execute();
+  await inTransaction(db, async (trx) => {
+    const now = new Date().toISOString();
+    const created = await trx
+      .insertInto("announcements")
+      .values({
+        ...WELCOME.en,
+        type: "info",
+        is_active: 1,
+        target_audience: "all",
+        seed_key: "welcome",
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column("seed_key").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (created) await writeTranslations(trx, Number(created.id), WELCOME, now);
+  });
 }
 
 /**
  * The active announcements a place shows (AUDIENCES_SHOWN), the newest first (the id breaks a tie of two
- * made in the same millisecond, or imported with the same date).
+ * made in the same millisecond, or imported with the same date), in the reader's `language`: its own
+ * title and content where the admin wrote them, English where not (and for English, or a language
+ * announcements have no texts in). One query: the reader's texts come by a join.
  */
 export async function listActiveAnnouncements(
   db: Db,
   place: AnnouncementPlace,
+  language = "en",
 ): Promise<ShownAnnouncement[]> {
+  // No announcement has texts in English or an unknown language (a CHECK): the join then finds nothing.
+  const locale = isAnnouncementTextLocale(language) ? language : "en";
   const rows = await db
     .selectFrom("announcements")
-    .select(["id", "title", "content", "type"])
-    .where("is_active", "=", 1)
-    .where("target_audience", "in", [...AUDIENCES_SHOWN[place]])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+    .leftJoin("announcement_texts as texts", (join) =>
+      join.onRef("texts.announcement_id", "=", "announcements.id").on("texts.locale", "=", locale),
+    )
+    .select([
+      "announcements.id",
+      "announcements.title",
+      "announcements.content",
+      "announcements.type",
+      "texts.title as translated_title",
+      "texts.content as translated_content",
+    ])
+    .where("announcements.is_active", "=", 1)
+    .where("announcements.target_audience", "in", [...AUDIENCES_SHOWN[place]])
+    .orderBy("announcements.created_at", "desc")
+    .orderBy("announcements.id", "desc")
     .limit(SHOWN_ANNOUNCEMENTS)
     .execute();
   return rows.map((row) => ({
     id: Number(row.id),
-    title: row.title,
-    content: row.content,
+    ...announcementTextsWithFallback(
+      { title: row.title, content: row.content },
+      { title: row.translated_title ?? "", content: row.translated_content ?? "" },
+    ),
     type: row.type as Announcement["type"],
   }));
 }
 
+/** Every announcement for the admin's page, the newest first, with its French and Arabic texts. */
 export async function listAllAnnouncements(db: Db) {
   const rows = await db
     .selectFrom("announcements")
@@ -90,7 +199,11 @@ export async function listAllAnnouncements(db: Db) {
     .orderBy("id", "desc")
     .limit(200)
     .execute();
-  return rows.map(toAnnouncement);
+  const translations = await translationsOf(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row) => toAnnouncement(row, translations.get(Number(row.id))));
 }
 
 type Fields = {
@@ -99,6 +212,11 @@ type Fields = {
   type: Announcement["type"];
   targetAudience: Announcement["targetAudience"];
   isActive: boolean;
+  /** The other languages' texts, as the form names them; missing or empty falls back to English. */
+  titleFr?: string;
+  contentFr?: string;
+  titleAr?: string;
+  contentAr?: string;
 };
 
 export async function saveAnnouncement(
@@ -134,12 +252,14 @@ export async function saveAnnouncement(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      const translations = announcementTranslations(input);
+      await writeTranslations(trx, Number(row.id), translations, now);
       await recordAudit(trx, {
         actorId: input.actorId,
         action: "announcement.create",
         targetType: "announcement",
         targetId: row.id,
-        after: { title: input.title },
+        after: { title: input.title, translations },
       });
       return { ok: true as const, message: "announcements.admin.created" };
     }
@@ -154,7 +274,11 @@ export async function saveAnnouncement(
         kind: "notFound" as const,
         error: "announcements.errors.notFound" as const,
       };
+    const before = toAnnouncement(existing, (await translationsOf(trx, [input.id])).get(input.id));
+    let after: Pick<Announcement, "title" | "translations"> | undefined;
     if (input.intent === "delete") {
+      // Its texts go with it (a cascading foreign key); deleted here too for a database without them on.
+      await trx.deleteFrom("announcement_texts").where("announcement_id", "=", input.id).execute();
       await trx.deleteFrom("announcements").where("id", "=", input.id).execute();
     } else if (input.intent === "update") {
       await trx
@@ -169,6 +293,8 @@ export async function saveAnnouncement(
         })
         .where("id", "=", input.id)
         .execute();
+      after = { title: input.title, translations: announcementTranslations(input) };
+      await writeTranslations(trx, input.id, after.translations, now);
     } else {
       await trx
         .updateTable("announcements")
@@ -181,7 +307,8 @@ export async function saveAnnouncement(
       action: `announcement.${input.intent}`,
       targetType: "announcement",
       targetId: input.id,
-      before: toAnnouncement(existing),
+      before,
+      ...(after ? { after } : {}),
     });
     return {
       ok: true as const,

@@ -15,6 +15,40 @@ export const AUDIENCE_LABELS = {
 } as const;
 export const AUDIENCES = keysOf(AUDIENCE_LABELS);
 
+/** The languages an announcement may have texts of its own in, besides English (migration 0024, ADR 21). */
+export const ANNOUNCEMENT_TEXT_LOCALES = ["fr", "ar"] as const;
+export type AnnouncementTextLocale = (typeof ANNOUNCEMENT_TEXT_LOCALES)[number];
+
+export function isAnnouncementTextLocale(locale: unknown): locale is AnnouncementTextLocale {
+  return (
+    typeof locale === "string" && (ANNOUNCEMENT_TEXT_LOCALES as readonly string[]).includes(locale)
+  );
+}
+
+/** An announcement's words in one language; an empty field falls back to English. */
+export interface AnnouncementTexts {
+  title: string;
+  content: string;
+}
+
+export function emptyAnnouncementTexts(): AnnouncementTexts {
+  return { title: "", content: "" };
+}
+
+/**
+ * What a reader of one language is shown: that language's title and content where the admin wrote them,
+ * English where not, field by field (as product texts fall back, ADR 20).
+ */
+export function announcementTextsWithFallback(
+  english: AnnouncementTexts,
+  translated: AnnouncementTexts | undefined,
+): AnnouncementTexts {
+  return {
+    title: translated?.title || english.title,
+    content: translated?.content || english.content,
+  };
+}
+
 export interface Announcement {
   id: number;
   title: string;
@@ -23,6 +57,8 @@ export interface Announcement {
   isActive: boolean;
   targetAudience: (typeof AUDIENCES)[number];
   createdAt: string;
+  /** The French and Arabic texts, each field empty where it falls back to English. */
+  translations: Record<AnnouncementTextLocale, AnnouncementTexts>;
 }
 
 /**
@@ -42,6 +78,26 @@ export const SHOWN_ANNOUNCEMENTS = 5;
 /** What a place shows of an announcement (and all its page's cache key carries of it, ADR 15). */
 export type ShownAnnouncement = Pick<Announcement, "id" | "title" | "content" | "type">;
 
+function translatedField(
+  max: number,
+  tooLong: "announcements.errors.titleTooLong" | "announcements.errors.contentTooLong",
+) {
+  return z.string().trim().max(max, tooLong).optional().default("");
+}
+
+/** The translated texts of the admin's form, by language. */
+export function announcementTranslations(form: {
+  titleFr?: string;
+  contentFr?: string;
+  titleAr?: string;
+  contentAr?: string;
+}): Record<AnnouncementTextLocale, AnnouncementTexts> {
+  return {
+    fr: { title: form.titleFr ?? "", content: form.contentFr ?? "" },
+    ar: { title: form.titleAr ?? "", content: form.contentAr ?? "" },
+  };
+}
+
 const fields = {
   title: z
     .string()
@@ -53,6 +109,11 @@ const fields = {
     .trim()
     .min(1, "announcements.errors.contentRequired")
     .max(5000, "announcements.errors.contentTooLong"),
+  // The other languages: optional, each field empty when it shows the English one.
+  titleFr: translatedField(150, "announcements.errors.titleTooLong"),
+  contentFr: translatedField(5000, "announcements.errors.contentTooLong"),
+  titleAr: translatedField(150, "announcements.errors.titleTooLong"),
+  contentAr: translatedField(5000, "announcements.errors.contentTooLong"),
   type: z.enum(ANNOUNCEMENT_TYPES).default("info"),
   targetAudience: z.enum(AUDIENCES).default("all"),
   isActive: z

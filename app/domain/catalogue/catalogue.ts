@@ -105,32 +105,14 @@ interface SeedProduct {
   texts: ProductTranslations;
 }
 
-const gameFeatures = ["DDoS protection", "NVMe SSD storage", "Instant setup", "24/7 support"];
-const vpsFeatures = ["10 Gbps uplink", "Full root access", "DDoS protection", "NVMe SSD storage"];
-const gameFeaturesFr = [
-  "Protection anti-DDoS",
-  "Stockage SSD NVMe",
-  "Installation instantanée",
-  "Support 24h/24, 7j/7",
-];
-const vpsFeaturesFr = [
-  "Connexion 10 Gbit/s",
-  "Accès root complet",
-  "Protection anti-DDoS",
-  "Stockage SSD NVMe",
-];
-const gameFeaturesAr = [
-  "حماية من هجمات DDoS",
-  "تخزين SSD من نوع NVMe",
-  "تفعيل فوري",
-  "دعم فني 24/7",
-];
-const vpsFeaturesAr = [
-  "اتصال بسرعة 10 Gbps",
-  "صلاحيات root كاملة",
-  "حماية من هجمات DDoS",
-  "تخزين SSD من نوع NVMe",
-];
+// A plan card lists its specs first ("5 GB NVMe storage", from storageGb), then these: none of them
+// repeats a spec line (issue 21 removed "NVMe SSD storage", which stood beside the storage line).
+const gameFeatures = ["DDoS protection", "Instant setup", "24/7 support"];
+const vpsFeatures = ["10 Gbps uplink", "Full root access", "DDoS protection"];
+const gameFeaturesFr = ["Protection anti-DDoS", "Installation instantanée", "Support 24h/24, 7j/7"];
+const vpsFeaturesFr = ["Connexion 10 Gbit/s", "Accès root complet", "Protection anti-DDoS"];
+const gameFeaturesAr = ["حماية من هجمات DDoS", "تفعيل فوري", "دعم فني 24/7"];
+const vpsFeaturesAr = ["اتصال بسرعة 10 Gbps", "صلاحيات root كاملة", "حماية من هجمات DDoS"];
 
 function seedTexts(
   fr: [name: string, description: string, features: string[]],

@@ -6,12 +6,17 @@ import type { Database } from "~/db/schema";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { MAX_BALANCE_CENTS, previewAdjustment, type LedgerKind } from "./coins";
+import { englishLedgerReason, type LedgerReason } from "./ledger-reason";
 
 export interface LedgerEntryInput {
   userId: string;
   amountCents: number;
   kind: LedgerKind;
-  reason?: string;
+  /**
+   * A message of the coins catalogue and its values (`ledgerReason`), shown in each reader's language and
+   * written in English beside it; or text written by a person (an admin's reason), shown as typed.
+   */
+  reason?: string | LedgerReason;
   actorId?: string | null;
   orderId?: number | null;
   hostingServiceId?: number | null;
@@ -35,11 +40,15 @@ export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise
       `A ledger entry needs a non-zero whole number of cents, at most ${MAX_BALANCE_CENTS} either way`,
     );
   }
+  const keyed = typeof entry.reason === "object" ? entry.reason : null;
   const row = {
     user_id: entry.userId,
     amount_cents: entry.amountCents,
     kind: entry.kind,
-    reason: entry.reason ?? "",
+    reason:
+      typeof entry.reason === "string" ? entry.reason : keyed ? englishLedgerReason(keyed) : "",
+    reason_key: keyed ? keyed.id : null,
+    reason_params: keyed ? JSON.stringify(keyed.params) : null,
     actor_id: entry.actorId ?? null,
     order_id: entry.orderId ?? null,
     hosting_service_id: entry.hostingServiceId ?? null,
@@ -91,6 +100,8 @@ const POSTGRES_TYPES = {
   amount_cents: "integer",
   kind: "text",
   reason: "text",
+  reason_key: "text",
+  reason_params: "text",
   actor_id: "text",
   order_id: "integer",
   hosting_service_id: "integer",
@@ -152,10 +163,13 @@ export async function adjustCoins(
   input: {
     userId: string;
     amountCents: number;
-    reason: string;
+    /** The admin's words, or a catalogue message (a ticket's purchase). */
+    reason: string | LedgerReason;
     actorId: string;
     link?: string;
     idempotencyKey?: string;
+    /** Coins bought through a support ticket are a `coin_purchase`; any other change an adjustment. */
+    kind?: Extract<LedgerKind, "admin_adjustment" | "coin_purchase">;
   },
 ): Promise<AdjustCoinsResult> {
   const key = input.idempotencyKey;
@@ -196,7 +210,7 @@ export async function adjustCoins(
       const balance = await postLedgerEntry(trx, {
         userId: input.userId,
         amountCents: preview.appliedCents,
-        kind: "admin_adjustment",
+        kind: input.kind ?? "admin_adjustment",
         reason: input.reason,
         actorId: input.actorId,
         idempotencyKey: key,
@@ -217,7 +231,7 @@ export async function adjustCoins(
           requestedCents: input.amountCents,
           appliedCents: preview.appliedCents,
         },
-        reason: input.reason,
+        reason: typeof input.reason === "string" ? input.reason : englishLedgerReason(input.reason),
       });
       await notify(trx, {
         userId: input.userId,

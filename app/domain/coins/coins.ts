@@ -4,6 +4,7 @@ import { customIssue, z } from "~/lib/zod";
 /** Catalogue keys (coins namespace) written out, so the catalogue test sees every one in use. */
 export const LEDGER_KIND_LABELS = {
   admin_adjustment: "kinds.admin_adjustment",
+  coin_purchase: "kinds.coin_purchase",
   order_payment: "kinds.order_payment",
   order_refund: "kinds.order_refund",
   renewal: "kinds.renewal",

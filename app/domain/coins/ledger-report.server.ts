@@ -5,6 +5,7 @@ import { containsAny } from "~/db/like-pattern";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { accountLike, fewAccountsContaining, oneOf } from "~/domain/accounts/user-directory.server";
 import type { LedgerKind } from "./coins";
+import { storedLedgerReason } from "./ledger-reason";
 import {
   LEDGER_PAGE_SIZE_ADMIN,
   LEDGER_TOTALS_LIMIT,
@@ -277,6 +278,8 @@ export async function listLedgerForAdmin(
           "coin_ledger.balance_after_cents",
           "coin_ledger.kind",
           "coin_ledger.reason",
+          "coin_ledger.reason_key",
+          "coin_ledger.reason_params",
           "coin_ledger.order_id",
           "coin_ledger.hosting_service_id",
           "users.name as user_name",
@@ -298,7 +301,7 @@ export async function listLedgerForAdmin(
       amountCents: row.amount_cents,
       balanceAfterCents: row.balance_after_cents,
       kind: row.kind,
-      reason: row.reason,
+      ...storedLedgerReason(row),
       orderId: row.order_id,
       hostingServiceId: row.hosting_service_id,
       actorEmail: row.actor_email,

@@ -1,6 +1,7 @@
 import { filterParam, pageParam, textParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import { LEDGER_KINDS } from "./coins";
+import type { StoredLedgerReason } from "./ledger-reason";
 
 export const LEDGER_PAGE_SIZE_ADMIN = 50;
 /**
@@ -31,8 +32,8 @@ export const ledgerReportQuerySchema = z.object({
 });
 export type LedgerReportQuery = z.infer<typeof ledgerReportQuerySchema>;
 
-/** One coin movement in the admin transactions report. */
-export interface LedgerReportRow {
+/** One coin movement in the admin transactions report; its reason is shown with `ledgerReasonText`. */
+export interface LedgerReportRow extends StoredLedgerReason {
   id: number;
   at: string;
   userId: string;
@@ -41,7 +42,6 @@ export interface LedgerReportRow {
   amountCents: number;
   balanceAfterCents: number;
   kind: string;
-  reason: string;
   orderId: number | null;
   hostingServiceId: number | null;
   actorEmail: string | null;

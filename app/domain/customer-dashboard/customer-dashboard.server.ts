@@ -1,4 +1,5 @@
 import type { Db } from "~/db/transaction";
+import { LEDGER_REASON_COLUMNS, storedLedgerReason } from "~/domain/coins/ledger-reason";
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listCustomerOrders } from "~/domain/orders/orders.server";
@@ -21,7 +22,14 @@ import {
 export async function listLedgerPage(db: Db, userId: string, before?: number) {
   let query = db
     .selectFrom("coin_ledger")
-    .select(["id", "amount_cents", "balance_after_cents", "kind", "reason", "created_at"])
+    .select([
+      "id",
+      "amount_cents",
+      "balance_after_cents",
+      "kind",
+      ...LEDGER_REASON_COLUMNS,
+      "created_at",
+    ])
     .where("user_id", "=", userId);
   if (before) query = query.where("id", "<", before);
   const rows = await query
@@ -33,7 +41,7 @@ export async function listLedgerPage(db: Db, userId: string, before?: number) {
     amountCents: row.amount_cents,
     balanceAfterCents: row.balance_after_cents,
     kind: row.kind,
-    reason: row.reason,
+    ...storedLedgerReason(row),
     createdAt: row.created_at,
   }));
   return {
@@ -42,11 +50,15 @@ export async function listLedgerPage(db: Db, userId: string, before?: number) {
   };
 }
 
-/** What /dashboard shows a customer: the four cards always, and the data of the chosen tab — their own only. */
+/**
+ * What /dashboard shows a customer: the four cards always, and the data of the chosen tab — their own
+ * only; announcements in the customer's `language`.
+ */
 export async function loadCustomerDashboard(
   db: Db,
   userId: string,
   query: { tab: DashboardTab; before?: number; page?: number },
+  language = "en",
 ) {
   const now = new Date();
   const page = query.page ?? 1;
@@ -79,7 +91,7 @@ export async function loadCustomerDashboard(
   switch (query.tab) {
     case "overview": {
       const [announcements, services, orders, ledger, tickets] = await Promise.all([
-        listActiveAnnouncements(db, "customers"),
+        listActiveAnnouncements(db, "customers", language),
         listCustomerServices(db, userId),
         listCustomerOrders(db, userId, latest),
         listLedgerPage(db, userId),
@@ -96,6 +108,7 @@ export async function loadCustomerDashboard(
           kind: e.kind,
           amountCents: e.amountCents,
           text: e.reason,
+          reason: { reason: e.reason, reasonKey: e.reasonKey, reasonParams: e.reasonParams },
         })),
         ...orders.orders.map((o) => ({
           type: "order" as const,

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
 
 export const DASHBOARD_TABS = [
   "overview",
@@ -26,13 +27,12 @@ export interface DashboardCards {
   accountCreditCents: number;
 }
 
-/** One entry of the customer's coin history. */
-export interface CustomerLedgerEntry {
+/** One entry of the customer's coin history; its reason is shown with `ledgerReasonText`. */
+export interface CustomerLedgerEntry extends StoredLedgerReason {
   id: number;
   amountCents: number;
   balanceAfterCents: number;
   kind: string;
-  reason: string;
   createdAt: string;
 }
 
@@ -44,6 +44,8 @@ export interface DashboardActivity {
   kind: string;
   amountCents: number;
   text: string;
+  /** A coin movement's reason as a message, shown in the reader's language instead of `text`. */
+  reason?: StoredLedgerReason;
 }
 
 /** One of the customer's sessions that has not expired (the account tab), as the table stores it. */

@@ -1,12 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.server";
-import {
-  BILLING_CYCLE_IDS,
-  BILLING_CYCLES,
-  quote,
-  type BillingCycle,
-} from "~/domain/orders/orders";
+import { BILLING_CYCLE_IDS, cycleEnd, quote, type BillingCycle } from "~/domain/orders/orders";
 import { registeredCustomer } from "../../../tests/support/account-fixtures";
 import {
   adminId,
@@ -64,17 +59,15 @@ describeEachDatabase("admin-added services", (app) => {
         expect(service.cyclePriceCents).toBe(
           quote({ productPriceCents: 450, cycle, backup: "choliba" }).subtotalCents,
         );
-        const term = Date.parse(service.expiresAt) - Date.parse(service.createdAt);
-        expect(term).toBe(BILLING_CYCLES[cycle].days * DAY);
+        // The term is the cycle's calendar months, to the same day (a month's last day when shorter).
+        expect(service.expiresAt).toBe(cycleEnd(service.createdAt, cycle));
         const orderService = await app()
           .db.selectFrom("hosting_services")
           .select(["cycle_price_cents", "expires_at", "created_at"])
           .where("id", "=", approved.hostingServiceId!)
           .executeTakeFirstOrThrow();
         expect(orderService.cycle_price_cents).toBe(service.cyclePriceCents);
-        expect(
-          Date.parse(String(orderService.expires_at)) - Date.parse(String(orderService.created_at)),
-        ).toBe(term);
+        expect(orderService.expires_at).toBe(cycleEnd(orderService.created_at, cycle));
 
         const before = await balanceOf(app(), customer);
         const renewal = await renewService(app().db, {
@@ -84,7 +77,7 @@ describeEachDatabase("admin-added services", (app) => {
         });
         if (!renewal.ok) throw new Error(renewal.error);
         expect(before - (await balanceOf(app(), customer))).toBe(placed.subtotalCents);
-        expect(Date.parse(renewal.service.expiresAt) - Date.parse(service.expiresAt)).toBe(term);
+        expect(renewal.service.expiresAt).toBe(cycleEnd(service.expiresAt, cycle));
       }
       await expectLedgerIntact(app());
     });

@@ -1,11 +1,12 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
+import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { sql } from "kysely";
 import {
   addDays,
   BILLING_CYCLES,
-  cycleDays,
+  cycleEnd,
   quote,
   type BillingCycle,
 } from "~/domain/orders/orders";
@@ -27,6 +28,7 @@ import {
   canRenew,
   canTransition,
   expiryOnDate,
+  renewedExpiry,
   TRANSITIONS,
   type ServiceAction,
   type AdminServiceView,
@@ -89,8 +91,8 @@ function toService(row: Row): HostingService {
 }
 
 /**
- * A step: a new active service, running one term of its billing cycle from `now` (30, 90, 180 or 365
- * days). An approved order and an admin's "add service" both make their service here.
+ * A step: a new active service, running one term of its billing cycle from `now` (1, 3, 6 or 12 calendar
+ * months, `cycleEnd`). An approved order and an admin's "add service" both make their service here.
  */
 async function insertService(
   trx: Tx,
@@ -119,7 +121,7 @@ async function insertService(
       monthly_price_cents: service.monthlyPriceCents,
       cycle_price_cents: service.cyclePriceCents,
       status: "active",
-      expires_at: addDays(now, cycleDays(service.billingCycle)),
+      expires_at: cycleEnd(now, service.billingCycle),
       created_at: iso,
       updated_at: iso,
     })
@@ -170,7 +172,7 @@ export type AdminAddServiceResult =
 /**
  * Spec section 5: an admin adds a service for a user, active. It is priced and runs its term as an order
  * of the same plan and cycle would: `quote` gives the cycle's price (months × the monthly price, less the
- * cycle's discount), which each renewal charges, and the service runs the cycle's days. The monthly price
+ * cycle's discount), which each renewal charges, and the service runs the cycle's months. The monthly price
  * is the one typed, or the chosen product's when none is.
  */
 export async function adminAddService(
@@ -317,8 +319,9 @@ export type RenewResult =
   | { ok: false; kind: "conflict"; error: "orders.errors.insufficientCoins"; missingCents: number };
 
 /**
- * A customer pays one cycle from coins; the expiry moves on by the cycle's days from the later of now and
- * the current expiry. The idempotency key makes a retried or doubled request count once.
+ * A customer pays one cycle from coins; the expiry moves on by the cycle's calendar months from the later
+ * of now and the current expiry (`renewedExpiry`). The idempotency key makes a retried or doubled request
+ * count once.
  */
 export async function renewService(
   db: Db,
@@ -355,15 +358,14 @@ export async function renewService(
         service.billing_cycle in BILLING_CYCLES ? service.billing_cycle : "monthly"
       ) as BillingCycle;
       const now = new Date();
-      const from = Math.max(now.getTime(), Date.parse(service.expires_at));
-      const newExpiry = addDays(new Date(from), cycleDays(cycle));
+      const newExpiry = renewedExpiry(service.expires_at, cycle, now);
       const amount = service.cycle_price_cents;
       if (amount > 0) {
         const balance = await postLedgerEntry(trx, {
           userId: input.userId,
           amountCents: -amount,
           kind: "renewal",
-          reason: `Renewal of ${service.name}`,
+          reason: ledgerReason("renewal", { service: service.name }),
           actorId: input.userId,
           hostingServiceId: service.id,
         });

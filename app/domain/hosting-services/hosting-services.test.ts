@@ -3,6 +3,7 @@ import {
   editServiceSchema,
   expiryOnDate,
   parseExpiryDate,
+  renewedExpiry,
   serviceActionSchema,
   serviceListQuerySchema,
 } from "./hosting-services";
@@ -80,5 +81,41 @@ describe("the edit form", () => {
   it("reads a blank price of the add form as the product's", () => {
     const add = serviceActionSchema.parse({ intent: "add", userId: "u", name: "n", price: " " });
     expect(add).toMatchObject({ intent: "add", price: undefined });
+  });
+});
+
+describe("the expiry a renewal gives", () => {
+  const now = new Date("2026-11-24T10:00:00.000Z");
+  it("adds the cycle's months to the current expiry while it is ahead", () => {
+    expect(renewedExpiry("2026-11-30T08:00:00.000Z", "monthly", now)).toBe(
+      "2026-12-30T08:00:00.000Z",
+    );
+    expect(renewedExpiry("2027-02-23T10:00:00.000Z", "quarterly", now)).toBe(
+      "2027-05-23T10:00:00.000Z",
+    );
+    expect(renewedExpiry("2026-12-31T10:00:00.000Z", "annual", now)).toBe(
+      "2027-12-31T10:00:00.000Z",
+    );
+  });
+  it("starts from now for a service already expired", () => {
+    expect(renewedExpiry("2026-01-31T10:00:00.000Z", "monthly", now)).toBe(
+      "2026-12-24T10:00:00.000Z",
+    );
+    expect(renewedExpiry("2026-11-24T09:59:59.999Z", "semiannual", now)).toBe(
+      "2027-05-24T10:00:00.000Z",
+    );
+  });
+  it("renews a term cut to the end of February from that day: day 31 is not remembered", () => {
+    const january = new Date("2027-01-01T00:00:00.000Z");
+    const february = renewedExpiry("2027-01-31T12:00:00.000Z", "monthly", january);
+    expect(february).toBe("2027-02-28T12:00:00.000Z");
+    expect(renewedExpiry(february, "monthly", january)).toBe("2027-03-28T12:00:00.000Z");
+    // In a leap year the cut is to the 29th, and a quarter from there is 29 May.
+    expect(renewedExpiry("2028-01-31T12:00:00.000Z", "monthly", january)).toBe(
+      "2028-02-29T12:00:00.000Z",
+    );
+    expect(renewedExpiry("2028-02-29T12:00:00.000Z", "quarterly", january)).toBe(
+      "2028-05-29T12:00:00.000Z",
+    );
   });
 });

@@ -3,7 +3,7 @@ import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
 import { keysOf } from "~/lib/keys-of";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, pageParam, searchParam } from "~/lib/query-params";
-import { BILLING_CYCLE_IDS, type BillingCycle } from "~/domain/orders/orders";
+import { BILLING_CYCLE_IDS, cycleEnd, type BillingCycle } from "~/domain/orders/orders";
 import { parseCoinAmount } from "~/domain/coins/coins";
 import { PRODUCT_TYPES } from "~/domain/catalogue/catalogue";
 
@@ -75,6 +75,17 @@ export function badgeTone(status: string): "green" | "yellow" | "red" | "blue" |
 /** A customer may renew an active (or expired) service; suspended and terminated ones go through support. */
 export function canRenew(status: ServiceStatus): boolean {
   return status === "active";
+}
+
+/**
+ * The expiry a renewal gives: one cycle (`cycleEnd`, calendar months) from the current expiry, or from now
+ * when the service has already expired. The months are added to the expiry as it is stored: a term that
+ * was cut to the end of a short month stays on that day (31 Jan → 28 Feb → 28 Mar), so each renewal lasts
+ * exactly its months and the date never moves back by itself. What the renew confirmation shows.
+ */
+export function renewedExpiry(expiresAt: string, cycle: BillingCycle, now: Date): string {
+  const from = Math.max(now.getTime(), Date.parse(expiresAt));
+  return cycleEnd(new Date(from), cycle);
 }
 
 export const addServiceSchema = z.object({

@@ -18,6 +18,7 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { cycleEnd } from "./orders";
 import { approveOrder, placeOrder, rejectOrder } from "./orders.server";
 
 const DAY = 86_400_000;
@@ -342,7 +343,7 @@ describeEachDatabase("money path", (app) => {
     expect(orders).toHaveLength(5);
   });
 
-  it("approves once: the service runs for the cycle's days from approval", async () => {
+  it("approves once: the service runs the cycle's calendar months from approval", async () => {
     const admin = await adminId(app());
     const user = await customerWithCoins(app(), 100_000);
     const { placed, approved } = await approvedOrder(app(), user, {
@@ -356,9 +357,9 @@ describeEachDatabase("money path", (app) => {
       .executeTakeFirstOrThrow();
     expect(service.status).toBe("active");
     expect(service.cycle_price_cents).toBe(placed.subtotalCents);
-    const days = (Date.parse(service.expires_at) - Date.now()) / DAY;
-    expect(days).toBeGreaterThan(179.9);
-    expect(days).toBeLessThanOrEqual(180);
+    // Six months to the same day (not 180 days), from the moment of approval.
+    expect(service.expires_at).toBe(cycleEnd(service.created_at, "semiannual"));
+    expect(Date.now() - Date.parse(service.created_at)).toBeLessThan(60_000);
 
     expect(await approveOrder(app().db, { orderId: placed.id, actorId: admin })).toEqual({
       ok: false,
@@ -448,7 +449,7 @@ describeEachDatabase("money path", (app) => {
     const key = randomUUID();
     const renewed = await renewService(app().db, { userId: user, serviceId, idempotencyKey: key });
     if (!renewed.ok) throw new Error(renewed.error);
-    expect(Date.parse(renewed.service.expiresAt) - Date.parse(expiryBefore)).toBe(30 * DAY);
+    expect(renewed.service.expiresAt).toBe(cycleEnd(expiryBefore, "monthly"));
     const again = await renewService(app().db, { userId: user, serviceId, idempotencyKey: key });
     expect(again.ok && again.duplicate).toBe(true);
     expect(await balanceOf(app(), user)).toBe(10_000 - 250 - 250);
@@ -466,9 +467,16 @@ describeEachDatabase("money path", (app) => {
       idempotencyKey: randomUUID(),
     });
     if (!fromNow.ok) throw new Error(fromNow.error);
-    expect(Math.abs(Date.parse(fromNow.service.expiresAt) - (Date.now() + 30 * DAY))).toBeLessThan(
-      60_000,
-    );
+    const renewedAt = await app()
+      .db.selectFrom("service_renewals")
+      .select(["previous_expires_at", "new_expires_at", "created_at"])
+      .where("hosting_service_id", "=", serviceId)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(renewedAt.new_expires_at).toBe(fromNow.service.expiresAt);
+    expect(renewedAt.previous_expires_at).toBe(longAgo);
+    expect(fromNow.service.expiresAt).toBe(cycleEnd(renewedAt.created_at, "monthly"));
+    expect(Math.abs(Date.parse(renewedAt.created_at) - Date.now())).toBeLessThan(60_000);
 
     // Someone else's service is not found; a suspended one cannot be renewed.
     const other = await customerWithCoins(app(), 10_000);
@@ -479,6 +487,28 @@ describeEachDatabase("money path", (app) => {
     expect(
       await renewService(app().db, { userId: user, serviceId, idempotencyKey: randomUUID() }),
     ).toEqual({ ok: false, kind: "conflict", error: "services.errors.cannotRenew" });
+  });
+
+  it("renews to the end of a shorter month, then on from that day", async () => {
+    const { user, serviceId } = await customerWithRunningService(app(), 10_000);
+    // 31 January of a year ahead: a month later is the last day of February (29th in a leap year).
+    for (const [expiry, first, second] of [
+      ["2099-01-31T12:00:00.000Z", "2099-02-28T12:00:00.000Z", "2099-03-28T12:00:00.000Z"],
+      ["2096-01-31T12:00:00.000Z", "2096-02-29T12:00:00.000Z", "2096-03-29T12:00:00.000Z"],
+    ] as const) {
+      await app()
+        .db.updateTable("hosting_services")
+        .set({ expires_at: expiry })
+        .where("id", "=", serviceId)
+        .execute();
+      const renew = () =>
+        renewService(app().db, { userId: user, serviceId, idempotencyKey: randomUUID() });
+      const once = await renew();
+      expect(once.ok && once.service.expiresAt).toBe(first);
+      const twice = await renew();
+      expect(twice.ok && twice.service.expiresAt).toBe(second);
+    }
+    expect(await balanceOf(app(), user)).toBe(10_000 - 250 - 4 * 250);
   });
 
   it("refuses a renewal it cannot pay", async () => {

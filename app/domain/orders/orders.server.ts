@@ -2,6 +2,7 @@ import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
+import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
@@ -228,7 +229,7 @@ export async function placeOrder(
           userId,
           amountCents: -price.totalCents,
           kind: "order_payment",
-          reason: `Order #${row.id}: ${product.name}`,
+          reason: ledgerReason("orderPayment", { id: Number(row.id), product: product.name }),
           actorId: userId,
           orderId: Number(row.id),
         });
@@ -330,7 +331,7 @@ export async function rejectOrder(
         userId: order.userId,
         amountCents: order.totalCents,
         kind: "order_refund",
-        reason: `Order #${order.id} rejected: ${input.reason}`,
+        reason: ledgerReason("orderRefund", { id: order.id, reason: input.reason }),
         actorId: input.actorId,
         orderId: order.id,
       });

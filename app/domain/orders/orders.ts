@@ -4,12 +4,15 @@ import { filterParam, pageParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import type { ProductType } from "~/domain/catalogue/catalogue";
 
-/** Billing cycles of the service terms (spec section 9): months billed, discount, days of service. */
+/**
+ * Billing cycles of the service terms (spec section 9): months billed and of service, and the discount. A
+ * term is calendar months (`cycleEnd`), never a count of days.
+ */
 export const BILLING_CYCLES = {
-  monthly: { months: 1, discountPercent: 0, days: 30 },
-  quarterly: { months: 3, discountPercent: 5, days: 90 },
-  semiannual: { months: 6, discountPercent: 10, days: 180 },
-  annual: { months: 12, discountPercent: 15, days: 365 },
+  monthly: { months: 1, discountPercent: 0 },
+  quarterly: { months: 3, discountPercent: 5 },
+  semiannual: { months: 6, discountPercent: 10 },
+  annual: { months: 12, discountPercent: 15 },
 } as const;
 export type BillingCycle = keyof typeof BILLING_CYCLES;
 export const BILLING_CYCLE_IDS = keysOf(BILLING_CYCLES);
@@ -58,8 +61,37 @@ export const ORDER_STATUS_LABELS = {
 export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
 export const ORDER_STATUSES = keysOf(ORDER_STATUS_LABELS);
 
-export function cycleDays(cycle: BillingCycle): number {
-  return BILLING_CYCLES[cycle].days;
+/**
+ * The same moment `months` calendar months later, in UTC: 23 Nov + 3 months = 23 Feb. A day the target
+ * month lacks becomes that month's last day (31 Jan + 1 month = 28 Feb, or 29 Feb in a leap year); the
+ * time of day is kept. `months` may be negative.
+ */
+export function addMonths(at: string | Date, months: number): string {
+  const start = new Date(typeof at === "string" ? Date.parse(at) : at.getTime());
+  if (Number.isNaN(start.getTime()) || !Number.isInteger(months))
+    throw new RangeError(`addMonths needs a valid date and a whole number of months`);
+  const monthIndex = start.getUTCMonth() + months;
+  const year = start.getUTCFullYear() + Math.floor(monthIndex / 12);
+  const month = ((monthIndex % 12) + 12) % 12;
+  const end = new Date(start.getTime());
+  end.setUTCFullYear(year, month, Math.min(start.getUTCDate(), daysInMonth(year, month)));
+  return end.toISOString();
+}
+
+/** Days in a month (0 = January) of the Gregorian calendar. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 1) return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month]!;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return leap ? 29 : 28;
+}
+
+/**
+ * When a term of `cycle` that starts at `from` ends: the same day the cycle's months later (a month's last
+ * day when it is shorter). Orders on approval, renewals and services an admin adds all run their terms by
+ * this one rule (issue 21).
+ */
+export function cycleEnd(from: string | Date, cycle: BillingCycle): string {
+  return addMonths(from, BILLING_CYCLES[cycle].months);
 }
 
 /** A whole-cent share of an amount, rounded half up: never a float in money. */

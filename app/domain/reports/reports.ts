@@ -19,7 +19,7 @@ export const COUNTED_ORDER_STATUSES = [
 
 /**
  * Ledger rows that make up coins spent: payments for orders and renewals, minus refunds of rejected
- * orders. Admin adjustments (coins bought or corrected) are not spending.
+ * orders. Coins bought (coin purchases) or corrected (admin adjustments) are not spending.
  */
 export const SPENDING_LEDGER_KINDS = [
   "order_payment",

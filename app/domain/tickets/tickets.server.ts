@@ -1,4 +1,5 @@
 import { adjustCoins, type AdjustCoinsFailure } from "~/domain/coins/coins.server";
+import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
@@ -463,7 +464,8 @@ export async function setTicketField(
 }
 
 /**
- * From a coins ticket, in one step: the same ledger path as any admin credit, with the ticket as reason,
+ * From a coins ticket, in one step: the same ledger path as any admin credit, as a coin purchase
+ * (`coin_purchase`) with the ticket as reason,
  * the same bounds (MAX_ADJUSTMENT_CENTS a credit, MAX_BALANCE_CENTS a balance) and the form's
  * idempotency key, so a replayed post credits once (and says so, with what the first post did).
  */
@@ -483,10 +485,17 @@ export async function addCoinsFromTicket(
     .where("id", "=", input.ticketId)
     .executeTakeFirst();
   if (!ticket) return ticketNotFound;
-  const reason = `Ticket #${ticket.id}: ${ticket.subject}${input.note ? ` (${input.note})` : ""}`;
+  const reason = input.note
+    ? ledgerReason("ticketPurchaseNote", {
+        id: Number(ticket.id),
+        subject: ticket.subject,
+        note: input.note,
+      })
+    : ledgerReason("ticketPurchase", { id: Number(ticket.id), subject: ticket.subject });
   const result = await adjustCoins(db, {
     userId: ticket.user_id,
     amountCents: input.amountCents,
+    kind: "coin_purchase",
     reason,
     actorId: input.actorId,
     link: `/support/${ticket.id}`,

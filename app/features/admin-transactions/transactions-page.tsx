@@ -7,6 +7,7 @@ import { ListPage } from "~/components/data-table/list-page";
 import { Card } from "~/components/ui/card";
 import { choicesOf } from "~/components/ui/form-card";
 import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from "~/domain/coins/coins";
+import { ledgerReasonText } from "~/domain/coins/ledger-reason";
 import type {
   LedgerReportQuery,
   LedgerReportRow,
@@ -40,6 +41,8 @@ export function TransactionsPage({
   const { t: tCoins } = useTranslation("coins");
   const kindLabel = (kind: string) =>
     kind in LEDGER_KIND_LABELS ? tCoins(LEDGER_KIND_LABELS[kind as LedgerKind]) : kind;
+  const reasonOf = (entry: LedgerRowView) =>
+    ledgerReasonText(entry, (key, params) => tCoins(key, params));
   const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -128,7 +131,7 @@ export function TransactionsPage({
       t("transactions.reason"),
       (entry) => (
         <>
-          <span>{entry.reason}</span>
+          <span dir="auto">{reasonOf(entry)}</span>
           {entry.actorEmail && entry.actorEmail !== entry.userEmail ? (
             <span className="block text-xs text-muted-foreground">
               {t("transactions.by", { email: entry.actorEmail })}

@@ -13,6 +13,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { StatCards } from "~/components/ui/stat-cards";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
+import { ledgerReasonText } from "~/domain/coins/ledger-reason";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/orders/orders";
 import {
   CUSTOMER_TICKET_STATUS_LABELS,
@@ -28,7 +29,7 @@ import type {
   DashboardSession,
 } from "~/domain/customer-dashboard/customer-dashboard";
 import type { HostingService } from "~/domain/hosting-services/hosting-services";
-import { formatCoins, formatEuros } from "~/lib/money";
+import { formatCoins } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { StatusMessage } from "~/components/ui/status-message";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -89,7 +90,15 @@ export function DashboardShell({
           {
             icon: <CoinsIcon />,
             label: t("cards.accountCredit"),
-            value: formatEuros(cards.accountCreditCents, locale),
+            // In coins, as the header's balance and every other page name it (1 coin = €1.00); <bdi>
+            // keeps "4,50 كوين" in Arabic order inside the card's left-to-right figure.
+            value: (
+              <bdi>
+                {tCommon("nav.coinBalance", {
+                  amount: formatCoins(cards.accountCreditCents, locale),
+                })}
+              </bdi>
+            ),
           },
         ]}
       />
@@ -157,7 +166,11 @@ export function OverviewTab({
             <li key={index} className="flex justify-between gap-3 py-2">
               <span>
                 <span className="font-medium">{label(item)}</span> ·{" "}
-                <span dir="auto">{item.text}</span>
+                <span dir="auto">
+                  {item.reason
+                    ? ledgerReasonText(item.reason, (key, params) => tCoins(key, params))
+                    : item.text}
+                </span>
               </span>
               <span className="whitespace-nowrap text-muted-foreground">
                 {date.format(new Date(item.at))}
@@ -250,7 +263,12 @@ export function LedgerTable({
               dir: "ltr",
               cell: (e) => formatCoins(e.balanceAfterCents, locale),
             },
-            { id: "reason", header: t("billing.reason"), dir: "auto", cell: (e) => e.reason },
+            {
+              id: "reason",
+              header: t("billing.reason"),
+              dir: "auto",
+              cell: (e) => ledgerReasonText(e, (key, params) => tCoins(key, params)),
+            },
           ]}
         />
       )}

@@ -39,7 +39,8 @@ export function PlanGrid({
           >
             {featured ? (
               <span className="absolute -top-3 start-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-xs font-semibold text-primary-foreground rtl:translate-x-1/2">
-                {highlight === "second" ? t("home.mostPopular") : t("plans.recommended")}
+                {/* One word for the highlighted plan on every page: the spec's "Most Popular". */}
+                {t("home.mostPopular")}
               </span>
             ) : null}
             {/* The admin's own text in the reader's language, or English where the admin left that

@@ -7,12 +7,14 @@ import { TitledCard } from "~/components/ui/card";
 import { FormFields } from "~/components/ui/form-card";
 import { ResultMessage } from "~/components/ui/result-message";
 import {
+  ANNOUNCEMENT_TEXT_LOCALES,
   ANNOUNCEMENT_TYPE_LABELS,
   ANNOUNCEMENT_TYPES,
   AUDIENCE_LABELS,
   AUDIENCES,
   announcementActionSchema,
   type Announcement,
+  type AnnouncementTextLocale,
 } from "~/domain/announcements/announcements";
 import {
   listAllAnnouncements,
@@ -43,7 +45,89 @@ export async function action({ request, url, context: routerContext }: Route.Act
   return { ok: true, message: result.message };
 }
 
+/** Catalogue keys (announcements namespace) of each language's fields, written out for the catalogue test. */
+const TEXT_LABELS = {
+  fr: {
+    legend: "admin.texts.fr.legend",
+    title: "admin.texts.fr.title",
+    content: "admin.texts.fr.content",
+  },
+  ar: {
+    legend: "admin.texts.ar.legend",
+    title: "admin.texts.ar.title",
+    content: "admin.texts.ar.content",
+  },
+} as const satisfies Record<AnnouncementTextLocale, object>;
+const TEXT_FIELD_NAMES = {
+  fr: { title: "titleFr", content: "contentFr" },
+  ar: { title: "titleAr", content: "contentAr" },
+} as const satisfies Record<AnnouncementTextLocale, object>;
+
+/**
+ * One language's title and content, after the English ones: optional, typed in that language (lang, and
+ * dir="rtl" for Arabic), each falling back to the English field when left empty (ADR 21).
+ */
+function TranslatedFields({
+  value,
+  idPrefix,
+  language,
+}: {
+  value?: Announcement;
+  idPrefix: string;
+  language: AnnouncementTextLocale;
+}) {
+  const { t } = useTranslation("announcements");
+  const labels = TEXT_LABELS[language];
+  const names = TEXT_FIELD_NAMES[language];
+  const direction = language === "ar" ? "rtl" : "ltr";
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="text-sm font-medium">{t(labels.legend)}</legend>
+      <FormFields
+        idPrefix={idPrefix}
+        fields={[
+          {
+            kind: "input",
+            name: names.title,
+            label: t(labels.title),
+            hint: t("admin.texts.hints.title"),
+            maxLength: 150,
+            lang: language,
+            dir: direction,
+            defaultValue: value?.translations[language].title,
+          },
+          {
+            kind: "textarea",
+            name: names.content,
+            label: t(labels.content),
+            hint: t("admin.texts.hints.content"),
+            rows: 3,
+            maxLength: 5000,
+            lang: language,
+            dir: direction,
+            defaultValue: value?.translations[language].content,
+            variant: "plain",
+          },
+        ]}
+      />
+    </fieldset>
+  );
+}
+
 function AnnouncementFields({ value, idPrefix }: { value?: Announcement; idPrefix: string }) {
+  const { t } = useTranslation("announcements");
+  return (
+    <>
+      <EnglishFields value={value} idPrefix={idPrefix} />
+      <p className="text-sm text-muted-foreground">{t("admin.texts.intro")}</p>
+      {ANNOUNCEMENT_TEXT_LOCALES.map((language) => (
+        <TranslatedFields key={language} value={value} idPrefix={idPrefix} language={language} />
+      ))}
+    </>
+  );
+}
+
+function EnglishFields({ value, idPrefix }: { value?: Announcement; idPrefix: string }) {
   const { t } = useTranslation("announcements");
   return (
     <FormFields

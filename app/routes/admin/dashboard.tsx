@@ -23,7 +23,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     meta: { title: t("nav.dashboard") },
     email: admin.email,
     locale: context.locale,
-    ...(await loadAdminDashboard(context.services.db)),
+    ...(await loadAdminDashboard(context.services.db, context.locale)),
   };
 }
 
