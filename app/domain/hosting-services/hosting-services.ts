@@ -3,7 +3,7 @@ import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
 import { keysOf } from "~/lib/keys-of";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, pageParam, searchParam } from "~/lib/query-params";
-import { BILLING_CYCLE_IDS, type BillingCycle } from "~/domain/orders/orders";
+import { addDays, BILLING_CYCLE_IDS, cycleDays, type BillingCycle } from "~/domain/orders/orders";
 import { parseCoinAmount } from "~/domain/coins/coins";
 import { PRODUCT_TYPES } from "~/domain/catalogue/catalogue";
 
@@ -216,6 +216,58 @@ export const serviceActionSchema = z.discriminatedUnion("intent", [
     serviceId: z.coerce.number().int().positive(),
   }),
 ]);
+
+/**
+ * The expiry a renewal gives: one term of the cycle from the later of now and the current expiry (an
+ * expired service restarts today, an active one keeps its remaining days). The confirmation and the
+ * renewal itself both read it, so the date the customer is shown is the date they are charged for.
+ */
+export function renewalExpiry(currentExpiresAt: string, cycle: BillingCycle, now: Date): string {
+  const from = Math.max(now.getTime(), Date.parse(currentExpiresAt));
+  return addDays(new Date(from), cycleDays(cycle));
+}
+
+/** What a customer is asked to confirm before a renewal charges them. */
+export interface RenewalQuote {
+  serviceId: number;
+  name: string;
+  serverName: string;
+  billingCycle: BillingCycle;
+  /** What one cycle costs, in cents: the service's own cycle price. */
+  priceCents: number;
+  currentExpiresAt: string;
+  newExpiresAt: string;
+  balanceCents: number;
+  /** The balance once charged; null when it is short (a balance never goes below zero). */
+  balanceAfterCents: number | null;
+  /** How much the balance lacks, in cents; 0 when it covers the price. */
+  missingCents: number;
+}
+
+/** The confirmation of one renewal, from the service as it is now and the customer's balance. */
+export function renewalQuote(
+  service: Pick<
+    HostingService,
+    "id" | "name" | "serverName" | "billingCycle" | "cyclePriceCents" | "expiresAt"
+  >,
+  balanceCents: number,
+  now: Date,
+): RenewalQuote {
+  const priceCents = service.cyclePriceCents;
+  const missingCents = Math.max(0, priceCents - balanceCents);
+  return {
+    serviceId: service.id,
+    name: service.name,
+    serverName: service.serverName,
+    billingCycle: service.billingCycle,
+    priceCents,
+    currentExpiresAt: service.expiresAt,
+    newExpiresAt: renewalExpiry(service.expiresAt, service.billingCycle, now),
+    balanceCents,
+    balanceAfterCents: missingCents > 0 ? null : balanceCents - priceCents,
+    missingCents,
+  };
+}
 
 export const renewSchema = z.object({
   serviceId: z.coerce.number().int().positive(),
