@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { bidiParts } from "./bidi";
 
-const isolated = (text: string) => bidiParts(text).filter((p) => p.isolate).map((p) => p.text);
+const isolated = (text: string) =>
+  bidiParts(text)
+    .filter((p) => p.isolate)
+    .map((p) => p.text);
 
 describe("bidiParts", () => {
   it("isolates an address with its port and an error code inside Arabic", () => {

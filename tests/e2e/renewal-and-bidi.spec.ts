@@ -89,9 +89,9 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
   const next = Date.parse((await confirmationValue(page, "New expiry").textContent()) ?? "");
   expect(next).toBeGreaterThan(now);
   expect(cents((await confirmationValue(page, "Your balance").textContent()) ?? "")).toBe(before);
-  expect(
-    cents((await confirmationValue(page, "Balance after renewal").textContent()) ?? ""),
-  ).toBe(before - price);
+  expect(cents((await confirmationValue(page, "Balance after renewal").textContent()) ?? "")).toBe(
+    before - price,
+  );
   // Asking charged nothing; cancelling leaves it so.
   expect(await headerBalance(page)).toBe(before);
   await confirmation.getByRole("link", { name: "Cancel" }).click();
@@ -165,9 +165,7 @@ test("?lang= sticks for a signed-in customer, and mixed Arabic and Latin replies
   await page.getByRole("button", { name: "Send reply" }).click();
   const body = page.locator("p[dir='auto']", { hasText: "192.168.1.10:7777" });
   await expect(body).toHaveText(line);
-  expect(await body.evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe(
-    "plaintext",
-  );
+  expect(await body.evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe("plaintext");
   // Each Latin unit with a digit sits in its own left-to-right isolate.
   await expect(body.locator("bdi[dir='ltr']")).toHaveText(["0x1F", "192.168.1.10:7777"]);
   // The line reads right to left: the Arabic word that opens it is on the right of the address.

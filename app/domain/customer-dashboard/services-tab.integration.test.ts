@@ -105,9 +105,10 @@ describeEachDatabase("the services tab: renewal confirmation and waiting orders"
       ok: false,
       kind: "notFound",
     });
-    expect(await quoteRenewal(app().db, { userId: user, serviceId: 2_000_000_000 })).toMatchObject(
-      { ok: false, kind: "notFound" },
-    );
+    expect(await quoteRenewal(app().db, { userId: user, serviceId: 2_000_000_000 })).toMatchObject({
+      ok: false,
+      kind: "notFound",
+    });
     await changeServiceStatus(app().db, {
       actorId: await adminId(app()),
       serviceId,
@@ -142,9 +143,7 @@ describeEachDatabase("the services tab: renewal confirmation and waiting orders"
     ]);
     // A rejection older than the window is no longer listed; a pending order always is.
     const later = new Date(Date.now() + 30 * 86_400_000);
-    expect((await listWaitingOrders(app().db, user, later)).map((o) => o.id)).toEqual([
-      pending.id,
-    ]);
+    expect((await listWaitingOrders(app().db, user, later)).map((o) => o.id)).toEqual([pending.id]);
 
     const tab = await loadCustomerDashboard(app().db, user, { tab: "services" });
     expect(tab.waitingOrders?.map((o) => o.id)).toEqual([pending.id, rejected.id]);

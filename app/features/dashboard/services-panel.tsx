@@ -37,10 +37,7 @@ type OrderRow = Pick<
 >;
 
 /** What the loader found for ?renew=: the confirmation to show, or why there is none. */
-type RenewalView =
-  | { ok: true; quote: RenewalQuote }
-  | { ok: false; error: MessageKey }
-  | undefined;
+type RenewalView = { ok: true; quote: RenewalQuote } | { ok: false; error: MessageKey } | undefined;
 
 /** The services tab's address; `renew` asks to confirm that service's renewal (the anchor scrolls to it). */
 function servicesHref(renew?: number) {
