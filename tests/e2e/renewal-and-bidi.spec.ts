@@ -44,7 +44,7 @@ function confirmationValue(page: Page, term: string) {
 test("a pending order is listed on the services tab, and a renewal asks first (also without JavaScript)", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const guest = await browser.newContext();
   const customer = await registerCustomer(await guest.newPage(), { name: "Karim Renew" });
   await guest.close();
@@ -141,7 +141,7 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
 test("?lang= sticks for a signed-in customer, and mixed Arabic and Latin replies keep their order", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const guest = await browser.newContext();
   const customer = await registerCustomer(await guest.newPage(), { name: "Nadia Bidi" });
   await guest.close();
