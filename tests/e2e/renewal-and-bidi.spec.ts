@@ -134,6 +134,24 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
   await expect(short.getByRole("link", { name: "Add coins" })).toHaveAttribute("href", "/coins");
   await expect(page.getByRole("button", { name: "Confirm renewal" })).toHaveCount(0);
 
+  // On a phone, in French and in Arabic, the confirmation fits the screen.
+  const renewUrl = new URL(page.url());
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const [lang, title] of [
+    ["fr", "Renouveler ce service ?"],
+    ["ar", "تجديد هذه الخدمة؟"],
+  ] as const) {
+    await visit(page, `${renewUrl.pathname}${renewUrl.search}&lang=${lang}`);
+    const region = page.getByRole("region", { name: new RegExp(title.replace("?", "\\?")) });
+    await expect(region.getByRole("alert").getByRole("link")).toBeVisible();
+    const fits = await region.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.scrollWidth <= element.clientWidth && box.left >= 0 && box.right <= innerWidth;
+    });
+    expect(fits, lang).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`renewal-${lang}.png`), fullPage: true });
+  }
+
   await admin.context.close();
   await buyer.context.close();
 });
