@@ -26,6 +26,7 @@ import { Button } from "./components/ui/button";
 import { StaticToaster } from "./components/ui/static-toaster";
 import { showToast, Toaster } from "./components/ui/toaster";
 import { listNotifications } from "./domain/notifications/notifications.server";
+import { setUserLocale } from "./domain/accounts/accounts.server";
 import { themeVariables } from "./domain/settings/theme";
 import { readToast } from "./http/toast.server";
 import { createI18n } from "./i18n/i18n";
@@ -45,6 +46,12 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   const context = requestContext(routerContext);
   const { toast, clear } = readToast(request.headers.get("cookie"));
   const user = context.session?.user ?? null;
+  // A signed-in customer who follows a ?lang= link chose that language: it becomes their saved one, so
+  // the next page (without the parameter) stays in it, as the switcher's choice does. An admin's ?lang=
+  // only previews a page in that language: their saved one stays (they check each language that way).
+  const chosen = url.searchParams.get("lang");
+  if (user && user.role !== "admin" && isLocale(chosen) && chosen !== user.locale)
+    await setUserLocale(context.services.db, user.id, chosen);
   const notifications = user ? await listNotifications(context.services.db, user.id) : undefined;
   const { general, links, theme, features, seo } = context.settings;
   return data(
@@ -77,14 +84,17 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
 }
 
 /**
- * The toast cookie to clear, and the language to remember in this browser: a signed-in user's saved
- * choice (so it outlasts logout), or for a visitor the ?lang= of the link they followed (so the next page
- * stays in that language).
+ * The toast cookie to clear, and the language to remember in this browser: the ?lang= of the link a
+ * visitor or a customer followed (so the next page stays in that language; a customer's is saved too,
+ * above), else a signed-in user's saved choice (so it outlasts logout).
  */
 function rootCookies(request: Request, url: URL, context: RequestContext, clear: string | null) {
   const headers = new Headers();
   if (clear) headers.append("Set-Cookie", clear);
-  const remember = context.session ? context.session.user.locale : url.searchParams.get("lang");
+  const chosen = url.searchParams.get("lang");
+  const user = context.session?.user;
+  const remember =
+    isLocale(chosen) && user?.role !== "admin" ? chosen : user ? user.locale : chosen;
   if (isLocale(remember) && readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== remember) {
     const secure = context.services.env.PUBLIC_URL.startsWith("https://");
     headers.append("Set-Cookie", localeCookie(remember, { secure }));

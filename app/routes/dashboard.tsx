@@ -44,16 +44,13 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const t = context.i18n.getFixedT(null, "common");
   const query = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
   const view = await loadCustomerDashboard(context.services.db, user.id, query, context.locale);
-  // A fresh key per renew button and page view: a double click or a reload renews once.
-  const renewKeys =
-    "services" in view && view.services
-      ? Object.fromEntries(view.services.map((s) => [s.id, crypto.randomUUID()]))
-      : {};
+  // A fresh key per confirmation shown: a double click or a reload of the confirmed post renews once.
+  const renewKey = "renewal" in view && view.renewal?.ok ? crypto.randomUUID() : null;
   return {
     meta: { title: t("dashboard.title") },
     name: user.name,
     view,
-    renewKeys,
+    renewKey,
     currentSessionId: context.session?.sessionId ?? "",
     ticketsOpen: context.settings.features.tickets,
     locale: context.locale,
@@ -174,6 +171,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
         ok: false,
         message: result.error,
         missingCents: "missingCents" in result ? result.missingCents : undefined,
+        totalCents: "totalCents" in result ? result.totalCents : undefined,
       },
       { status: statusOf(result) },
     );
@@ -198,7 +196,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {view.services ? (
         <ServicesPanel
           services={view.services}
-          renewKeys={loaderData.renewKeys}
+          waitingOrders={view.waitingOrders ?? []}
+          renewal={view.renewal}
+          renewKey={loaderData.renewKey}
           locale={locale}
           error={
             actionData && !actionData.ok
@@ -206,6 +206,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   message: actionData.message,
                   missingCents:
                     "missingCents" in actionData ? Number(actionData.missingCents ?? 0) : undefined,
+                  totalCents:
+                    "totalCents" in actionData ? Number(actionData.totalCents ?? 0) : undefined,
                 }
               : undefined
           }

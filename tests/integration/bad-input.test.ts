@@ -188,6 +188,7 @@ const QUERY_KEYS = [
   "open",
   "email",
   "address",
+  "renew",
 ];
 
 const INTENTS = [

@@ -5,17 +5,22 @@ import { listActiveAnnouncements } from "~/domain/announcements/announcements.se
 import { listCustomerOrders } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";
 import { RENEWAL_WINDOW_DAYS } from "~/domain/hosting-services/hosting-services";
+import { BILLING_CYCLES, type BillingCycle } from "~/domain/orders/orders";
 import {
   listCustomerServicePage,
   listCustomerServices,
+  quoteRenewal,
 } from "~/domain/hosting-services/hosting-services.server";
 import {
   LEDGER_PAGE_SIZE,
+  RECENT_REJECTION_DAYS,
+  WAITING_ORDERS_LIMIT,
+  type DashboardQuery,
+  type WaitingOrder,
   type CustomerLedgerEntry,
   type DashboardActivity,
   type DashboardCards,
   type DashboardSession,
-  type DashboardTab,
 } from "./customer-dashboard";
 
 /** One page of a customer's coin history, newest first, by id: as fast with 5,000 rows as with five. */
@@ -51,13 +56,61 @@ export async function listLedgerPage(db: Db, userId: string, before?: number) {
 }
 
 /**
+ * The customer's orders that are not services (yet): every pending one and those rejected in the last
+ * RECENT_REJECTION_DAYS, newest first, so an order waiting for approval is never "no service yet".
+ */
+export async function listWaitingOrders(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<WaitingOrder[]> {
+  const since = new Date(now.getTime() - RECENT_REJECTION_DAYS * 86_400_000).toISOString();
+  const rows = await db
+    .selectFrom("orders")
+    .select([
+      "id",
+      "product_name",
+      "server_name",
+      "billing_cycle",
+      "total_cents",
+      "status",
+      "reject_reason",
+      "created_at",
+      "decided_at",
+    ])
+    .where("user_id", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "pending"),
+        eb.and([eb("status", "=", "rejected"), eb("decided_at", ">=", since)]),
+      ]),
+    )
+    .orderBy("id", "desc")
+    .limit(WAITING_ORDERS_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    productName: row.product_name,
+    serverName: row.server_name,
+    billingCycle: (row.billing_cycle in BILLING_CYCLES
+      ? row.billing_cycle
+      : "monthly") as BillingCycle,
+    totalCents: row.total_cents,
+    status: row.status === "rejected" ? "rejected" : "pending",
+    rejectReason: row.reject_reason,
+    createdAt: row.created_at,
+    decidedAt: row.decided_at,
+  }));
+}
+
+/**
  * What /dashboard shows a customer: the four cards always, and the data of the chosen tab — their own
  * only; announcements in the customer's `language`.
  */
 export async function loadCustomerDashboard(
   db: Db,
   userId: string,
-  query: { tab: DashboardTab; before?: number; page?: number },
+  query: Pick<DashboardQuery, "tab"> & Partial<Omit<DashboardQuery, "tab">>,
   language = "en",
 ) {
   const now = new Date();
@@ -130,8 +183,12 @@ export async function loadCustomerDashboard(
       return { tab: query.tab, cards, announcements, renewals, activity };
     }
     case "services": {
-      const { services, hasMore } = await listCustomerServicePage(db, userId, { page });
-      return { tab: query.tab, cards, services, page, hasMore };
+      const [{ services, hasMore }, waitingOrders, renewal] = await Promise.all([
+        listCustomerServicePage(db, userId, { page }),
+        listWaitingOrders(db, userId, now),
+        query.renew ? quoteRenewal(db, { userId, serviceId: query.renew }, now) : undefined,
+      ]);
+      return { tab: query.tab, cards, services, waitingOrders, renewal, page, hasMore };
     }
     case "billing": {
       const [ledger, orders] = await Promise.all([

@@ -1,5 +1,7 @@
 import { z } from "~/lib/zod";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
+import { MAX_ROW_ID } from "~/lib/id-field";
+import type { BillingCycle } from "~/domain/orders/orders";
 
 export const DASHBOARD_TABS = [
   "overview",
@@ -17,7 +19,28 @@ export const dashboardQuerySchema = z.object({
   tab: z.enum(DASHBOARD_TABS).catch("overview"),
   before: z.coerce.number().int().positive().optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  /** The service whose renewal the services tab asks to confirm (the step before any charge). */
+  renew: z.coerce.number().int().positive().max(MAX_ROW_ID).optional().catch(undefined),
 });
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+/** How long a rejected order stays on the services tab beside the pending ones, with its reason. */
+export const RECENT_REJECTION_DAYS = 14;
+/** The most orders the services tab lists as waiting (a customer rarely has more than one). */
+export const WAITING_ORDERS_LIMIT = 10;
+
+/** An order that has not become a service: waiting for approval, or lately rejected. */
+export interface WaitingOrder {
+  id: number;
+  productName: string;
+  serverName: string;
+  billingCycle: BillingCycle;
+  totalCents: number;
+  status: "pending" | "rejected";
+  rejectReason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
 
 /** The four cards at the top of every tab. */
 export interface DashboardCards {

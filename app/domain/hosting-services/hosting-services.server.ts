@@ -28,13 +28,15 @@ import {
   canRenew,
   canTransition,
   expiryOnDate,
-  renewedExpiry,
+  renewalExpiry,
+  renewalQuote,
   TRANSITIONS,
   type ServiceAction,
   type AdminServiceView,
   type EditServiceInput,
   type ExpiringWithin,
   type HostingService,
+  type RenewalQuote,
   type ServiceListQuery,
   type ServiceSort,
   type ServiceSortDirection,
@@ -316,11 +318,18 @@ export type RenewResult =
   | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
   /** Only an active service renews; the balance, as it is now, must cover the cycle. */
   | { ok: false; kind: "conflict"; error: "services.errors.cannotRenew" }
-  | { ok: false; kind: "conflict"; error: "orders.errors.insufficientCoins"; missingCents: number };
+  | {
+      ok: false;
+      kind: "conflict";
+      error: "orders.errors.insufficientCoins";
+      missingCents: number;
+      /** The price of the cycle, so the message can say what it costs. */
+      totalCents: number;
+    };
 
 /**
  * A customer pays one cycle from coins; the expiry moves on by the cycle's calendar months from the later
- * of now and the current expiry (`renewedExpiry`). The idempotency key makes a retried or doubled request
+ * of now and the current expiry (`renewalExpiry`). The idempotency key makes a retried or doubled request
  * count once.
  */
 export async function renewService(
@@ -358,7 +367,7 @@ export async function renewService(
         service.billing_cycle in BILLING_CYCLES ? service.billing_cycle : "monthly"
       ) as BillingCycle;
       const now = new Date();
-      const newExpiry = renewedExpiry(service.expires_at, cycle, now);
+      const newExpiry = renewalExpiry(service.expires_at, cycle, now);
       const amount = service.cycle_price_cents;
       if (amount > 0) {
         const balance = await postLedgerEntry(trx, {
@@ -380,6 +389,7 @@ export async function renewService(
             kind: "conflict",
             error: "orders.errors.insufficientCoins",
             missingCents: amount - user.coin_balance_cents,
+            totalCents: amount,
           });
         }
       }
@@ -411,6 +421,40 @@ export async function renewService(
     }
     throw error;
   }
+}
+
+export type QuoteRenewalResult =
+  | { ok: true; quote: RenewalQuote }
+  | { ok: false; kind: "notFound"; error: "services.errors.notFound" }
+  | { ok: false; kind: "conflict"; error: "services.errors.cannotRenew" };
+
+/**
+ * What renewing one of the customer's services would do, charging nothing: the price, the new expiry and
+ * the balance after (or what it lacks). The customer confirms this before renewService charges.
+ */
+export async function quoteRenewal(
+  db: Db,
+  input: { userId: string; serviceId: number },
+  now = new Date(),
+): Promise<QuoteRenewalResult> {
+  const [row, user] = await Promise.all([
+    db
+      .selectFrom("hosting_services")
+      .select(columns)
+      .where("id", "=", input.serviceId)
+      .where("user_id", "=", input.userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("users")
+      .select("coin_balance_cents")
+      .where("id", "=", input.userId)
+      .executeTakeFirst(),
+  ]);
+  if (!row || !user) return serviceNotFound;
+  const service = toService(row);
+  if (!canRenew(service.status))
+    return { ok: false, kind: "conflict", error: "services.errors.cannotRenew" };
+  return { ok: true, quote: renewalQuote(service, user.coin_balance_cents, now) };
 }
 
 /** A customer's services, newest first, a page of the dashboard's LIST_PAGE_SIZE at a time. */

@@ -3,7 +3,7 @@ import {
   editServiceSchema,
   expiryOnDate,
   parseExpiryDate,
-  renewedExpiry,
+  renewalExpiry,
   serviceActionSchema,
   serviceListQuerySchema,
 } from "./hosting-services";
@@ -87,34 +87,34 @@ describe("the edit form", () => {
 describe("the expiry a renewal gives", () => {
   const now = new Date("2026-11-24T10:00:00.000Z");
   it("adds the cycle's months to the current expiry while it is ahead", () => {
-    expect(renewedExpiry("2026-11-30T08:00:00.000Z", "monthly", now)).toBe(
+    expect(renewalExpiry("2026-11-30T08:00:00.000Z", "monthly", now)).toBe(
       "2026-12-30T08:00:00.000Z",
     );
-    expect(renewedExpiry("2027-02-23T10:00:00.000Z", "quarterly", now)).toBe(
+    expect(renewalExpiry("2027-02-23T10:00:00.000Z", "quarterly", now)).toBe(
       "2027-05-23T10:00:00.000Z",
     );
-    expect(renewedExpiry("2026-12-31T10:00:00.000Z", "annual", now)).toBe(
+    expect(renewalExpiry("2026-12-31T10:00:00.000Z", "annual", now)).toBe(
       "2027-12-31T10:00:00.000Z",
     );
   });
   it("starts from now for a service already expired", () => {
-    expect(renewedExpiry("2026-01-31T10:00:00.000Z", "monthly", now)).toBe(
+    expect(renewalExpiry("2026-01-31T10:00:00.000Z", "monthly", now)).toBe(
       "2026-12-24T10:00:00.000Z",
     );
-    expect(renewedExpiry("2026-11-24T09:59:59.999Z", "semiannual", now)).toBe(
+    expect(renewalExpiry("2026-11-24T09:59:59.999Z", "semiannual", now)).toBe(
       "2027-05-24T10:00:00.000Z",
     );
   });
   it("renews a term cut to the end of February from that day: day 31 is not remembered", () => {
     const january = new Date("2027-01-01T00:00:00.000Z");
-    const february = renewedExpiry("2027-01-31T12:00:00.000Z", "monthly", january);
+    const february = renewalExpiry("2027-01-31T12:00:00.000Z", "monthly", january);
     expect(february).toBe("2027-02-28T12:00:00.000Z");
-    expect(renewedExpiry(february, "monthly", january)).toBe("2027-03-28T12:00:00.000Z");
+    expect(renewalExpiry(february, "monthly", january)).toBe("2027-03-28T12:00:00.000Z");
     // In a leap year the cut is to the 29th, and a quarter from there is 29 May.
-    expect(renewedExpiry("2028-01-31T12:00:00.000Z", "monthly", january)).toBe(
+    expect(renewalExpiry("2028-01-31T12:00:00.000Z", "monthly", january)).toBe(
       "2028-02-29T12:00:00.000Z",
     );
-    expect(renewedExpiry("2028-02-29T12:00:00.000Z", "quarterly", january)).toBe(
+    expect(renewalExpiry("2028-02-29T12:00:00.000Z", "quarterly", january)).toBe(
       "2028-05-29T12:00:00.000Z",
     );
   });

@@ -83,7 +83,7 @@ export function canRenew(status: ServiceStatus): boolean {
  * was cut to the end of a short month stays on that day (31 Jan → 28 Feb → 28 Mar), so each renewal lasts
  * exactly its months and the date never moves back by itself. What the renew confirmation shows.
  */
-export function renewedExpiry(expiresAt: string, cycle: BillingCycle, now: Date): string {
+export function renewalExpiry(expiresAt: string, cycle: BillingCycle, now: Date): string {
   const from = Math.max(now.getTime(), Date.parse(expiresAt));
   return cycleEnd(new Date(from), cycle);
 }
@@ -227,6 +227,48 @@ export const serviceActionSchema = z.discriminatedUnion("intent", [
     serviceId: z.coerce.number().int().positive(),
   }),
 ]);
+
+/** What a customer is asked to confirm before a renewal charges them. */
+export interface RenewalQuote {
+  serviceId: number;
+  name: string;
+  serverName: string;
+  billingCycle: BillingCycle;
+  /** What one cycle costs, in cents: the service's own cycle price. */
+  priceCents: number;
+  currentExpiresAt: string;
+  newExpiresAt: string;
+  balanceCents: number;
+  /** The balance once charged; null when it is short (a balance never goes below zero). */
+  balanceAfterCents: number | null;
+  /** How much the balance lacks, in cents; 0 when it covers the price. */
+  missingCents: number;
+}
+
+/** The confirmation of one renewal, from the service as it is now and the customer's balance. */
+export function renewalQuote(
+  service: Pick<
+    HostingService,
+    "id" | "name" | "serverName" | "billingCycle" | "cyclePriceCents" | "expiresAt"
+  >,
+  balanceCents: number,
+  now: Date,
+): RenewalQuote {
+  const priceCents = service.cyclePriceCents;
+  const missingCents = Math.max(0, priceCents - balanceCents);
+  return {
+    serviceId: service.id,
+    name: service.name,
+    serverName: service.serverName,
+    billingCycle: service.billingCycle,
+    priceCents,
+    currentExpiresAt: service.expiresAt,
+    newExpiresAt: renewalExpiry(service.expiresAt, service.billingCycle, now),
+    balanceCents,
+    balanceAfterCents: missingCents > 0 ? null : balanceCents - priceCents,
+    missingCents,
+  };
+}
 
 export const renewSchema = z.object({
   serviceId: z.coerce.number().int().positive(),

@@ -1,16 +1,20 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
+import { COINS_PAGE } from "~/components/layout/coin-dialog";
 import {
   badgeTone,
   canRenew,
   displayStatus,
   SERVICE_STATUS_LABELS,
   type HostingService,
+  type RenewalQuote,
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
+import type { WaitingOrder } from "~/domain/customer-dashboard/customer-dashboard";
 import { formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -32,34 +36,238 @@ type OrderRow = Pick<
   "id" | "productName" | "serverName" | "totalCents" | "status" | "createdAt" | "rejectReason"
 >;
 
+/** What the loader found for ?renew=: the confirmation to show, or why there is none. */
+type RenewalView = { ok: true; quote: RenewalQuote } | { ok: false; error: MessageKey } | undefined;
+
+/** The services tab's address; `renew` asks to confirm that service's renewal (the anchor scrolls to it). */
+function servicesHref(renew?: number) {
+  return renew ? `/dashboard?tab=services&renew=${renew}#renewal` : "/dashboard?tab=services";
+}
+
+/** "Not enough coins: this costs … and you need … more." with the way to add coins beside it. */
+function ShortBalance({
+  totalCents,
+  missingCents,
+  locale,
+}: {
+  totalCents: number;
+  missingCents: number;
+  locale: string;
+}) {
+  const { t } = useTranslation("services");
+  const message = useMessage();
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-red-50 p-3 text-sm text-red-700"
+    >
+      <p>
+        {message("orders.errors.insufficientCoins", {
+          total: formatEuros(totalCents, locale),
+          missing: formatEuros(missingCents, locale),
+        })}
+      </p>
+      <Button asChild size="sm">
+        <Link to={COINS_PAGE}>{t("renew.addCoins")}</Link>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The step between "Renew" and the charge, rendered by the server (it works without JavaScript): the
+ * price, the expiry now and after, the balance now and after; "Confirm renewal" posts the renewal, and
+ * only that charges. A short balance shows what is missing and the way to add coins instead.
+ */
+function RenewalConfirmation({
+  quote,
+  renewKey,
+  locale,
+}: {
+  quote: RenewalQuote;
+  renewKey: string | null;
+  locale: string;
+}) {
+  const { t } = useTranslation("services");
+  const { t: tOrders } = useTranslation("orders");
+  const busy = useNavigation().state !== "idle";
+  const date = dateTimeFormat(locale, { dateStyle: "long" });
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Reached by a client-side navigation, the step takes the focus (and the view), as a new page would.
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: "center" });
+  }, [quote.serviceId]);
+  const rows: { term: string; value: ReactNode }[] = [
+    {
+      term: t("renew.price"),
+      value: (
+        <>
+          <span dir="ltr">{formatEuros(quote.priceCents, locale)}</span> ·{" "}
+          {tOrders(BILLING_CYCLE_NAMES[quote.billingCycle])}
+        </>
+      ),
+    },
+    { term: t("renew.currentExpiry"), value: date.format(new Date(quote.currentExpiresAt)) },
+    { term: t("renew.newExpiry"), value: date.format(new Date(quote.newExpiresAt)) },
+    {
+      term: t("renew.balance"),
+      value: <span dir="ltr">{formatEuros(quote.balanceCents, locale)}</span>,
+    },
+  ];
+  if (quote.balanceAfterCents !== null)
+    rows.push({
+      term: t("renew.balanceAfter"),
+      value: <span dir="ltr">{formatEuros(quote.balanceAfterCents, locale)}</span>,
+    });
+  return (
+    <section
+      id="renewal"
+      aria-labelledby="renewal-title"
+      className="grid gap-4 rounded-xl border-2 border-primary bg-background p-6 shadow-sm"
+    >
+      <h2 id="renewal-title" ref={heading} tabIndex={-1} className="text-xl font-semibold">
+        {t("renew.title")}{" "}
+        <span className="text-muted-foreground">
+          <bdi>{quote.name}</bdi>{" "}
+          <span dir="auto" className="user-text">
+            {quote.serverName}
+          </span>
+        </span>
+      </h2>
+      <dl className="grid gap-2 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-6">
+        {rows.map(({ term, value }) => (
+          <div key={term} className="flex flex-wrap justify-between gap-x-4 sm:contents">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {quote.missingCents > 0 ? (
+        <ShortBalance
+          totalCents={quote.priceCents}
+          missingCents={quote.missingCents}
+          locale={locale}
+        />
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {quote.missingCents === 0 && renewKey ? (
+          <Form method="post" action={`/dashboard?tab=services&renew=${quote.serviceId}`}>
+            <input type="hidden" name="intent" value="renew" />
+            <input type="hidden" name="serviceId" value={quote.serviceId} />
+            <input type="hidden" name="idempotencyKey" value={renewKey} />
+            <Button type="submit" disabled={busy}>
+              {t("renew.confirm")}
+            </Button>
+          </Form>
+        ) : null}
+        <Button asChild variant="outline">
+          <Link to={servicesHref()}>{t("renew.cancel")}</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Orders that are not services yet: waiting for an admin, or lately refused with the reason. */
+function WaitingOrders({ orders, locale }: { orders: WaitingOrder[]; locale: string }) {
+  const { t } = useTranslation("services");
+  const { t: tOrders } = useTranslation("orders");
+  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  return (
+    <TitledCard title={t("customer.waitingTitle")}>
+      <ul className="divide-y" aria-label={t("customer.waitingTitle")}>
+        {orders.map((order) => (
+          <li
+            key={order.id}
+            className="flex flex-wrap items-center justify-between gap-3 py-3"
+            data-order-id={order.id}
+          >
+            <div className="grid gap-1">
+              <p className="font-medium">
+                #{order.id} <bdi>{order.productName}</bdi>{" "}
+                <span className="user-text text-muted-foreground" dir="auto">
+                  {order.serverName}
+                </span>
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {date.format(new Date(order.createdAt))} ·{" "}
+                {tOrders(BILLING_CYCLE_NAMES[order.billingCycle])} ·{" "}
+                <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
+              </p>
+              <p className="text-sm">
+                {order.status === "pending" ? t("customer.waitingPending") : t("customer.rejected")}
+              </p>
+              {order.status === "rejected" && order.rejectReason ? (
+                <p className="text-sm">
+                  {t("customer.rejectReason")}{" "}
+                  <span className="user-text" dir="auto">
+                    {order.rejectReason}
+                  </span>
+                </p>
+              ) : null}
+            </div>
+            <Badge tone={badgeTone(order.status)}>
+              {tOrders(ORDER_STATUS_LABELS[order.status])}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
+  );
+}
+
 export function ServicesPanel({
   services,
-  renewKeys,
+  waitingOrders,
+  renewal,
+  renewKey,
   locale,
   error,
 }: {
   services: ServiceRow[];
-  renewKeys: Record<number, string>;
+  waitingOrders: WaitingOrder[];
+  renewal: RenewalView;
+  renewKey: string | null;
   locale: string;
-  error?: { message: MessageKey; missingCents?: number };
+  error?: { message: MessageKey; missingCents?: number; totalCents?: number };
 }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
   const message = useMessage();
-  const busy = useNavigation().state !== "idle";
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const pending = waitingOrders.some((order) => order.status === "pending");
+  // A confirmation refused for a short balance comes back with the confirmation, which says it already.
+  const shownInConfirmation =
+    error?.message === "orders.errors.insufficientCoins" &&
+    renewal?.ok === true &&
+    renewal.quote.missingCents > 0;
   return (
     <div className="grid gap-6">
-      {error ? (
+      {error && !shownInConfirmation ? (
+        error.message === "orders.errors.insufficientCoins" ? (
+          <ShortBalance
+            totalCents={error.totalCents ?? 0}
+            missingCents={error.missingCents ?? 0}
+            locale={locale}
+          />
+        ) : (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+            {message(error.message)}
+          </p>
+        )
+      ) : null}
+      {renewal && !renewal.ok && !error ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-          {message(error.message, {
-            missing: formatEuros(error.missingCents ?? 0, locale),
-            total: "",
-          })}
+          {message(renewal.error)}
         </p>
       ) : null}
+      {renewal?.ok ? (
+        <RenewalConfirmation quote={renewal.quote} renewKey={renewKey} locale={locale} />
+      ) : null}
+      {waitingOrders.length > 0 ? <WaitingOrders orders={waitingOrders} locale={locale} /> : null}
       <Card>
-        <CardHeader className="flex-row items-center justify-between">
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle>{t("customer.title")}</CardTitle>
           <Button asChild size="sm">
             <Link to="/order">{t("customer.orderNew")}</Link>
@@ -67,7 +275,9 @@ export function ServicesPanel({
         </CardHeader>
         <CardContent>
           {services.length === 0 ? (
-            <p className="text-muted-foreground">{t("customer.empty")}</p>
+            <p className="text-muted-foreground">
+              {pending ? t("customer.emptyPending") : t("customer.empty")}
+            </p>
           ) : (
             <ul className="divide-y">
               {services.map((service) => {
@@ -93,20 +303,14 @@ export function ServicesPanel({
                     <div className="flex items-center gap-3">
                       <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>
                       {canRenew(service.status) ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="renew" />
-                          <input type="hidden" name="serviceId" value={service.id} />
-                          <input
-                            type="hidden"
-                            name="idempotencyKey"
-                            value={renewKeys[service.id]}
-                          />
-                          <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                        // A link to the confirmation step: nothing is charged before "Confirm renewal".
+                        <Button asChild size="sm" variant="outline">
+                          <Link to={servicesHref(service.id)}>
                             {t("customer.renewFor", {
                               amount: formatEuros(service.cyclePriceCents, locale),
                             })}
-                          </Button>
-                        </Form>
+                          </Link>
+                        </Button>
                       ) : null}
                     </div>
                   </li>

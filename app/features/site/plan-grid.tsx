@@ -1,6 +1,7 @@
 import { CheckIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+import { BidiText } from "~/components/ui/bidi-text";
 import { Button } from "~/components/ui/button";
 import type { Product } from "~/domain/catalogue/catalogue";
 import { formatEuros } from "~/lib/money";
@@ -61,7 +62,9 @@ export function PlanGrid({
               {[...specs, ...plan.features].map((line) => (
                 <li key={line} className="flex items-start gap-2">
                   <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden />
-                  <bdi>{line}</bdi>
+                  <bdi>
+                    <BidiText text={line} />
+                  </bdi>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { BidiText } from "~/components/ui/bidi-text";
 import { cn } from "~/lib/utils";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { TicketMessage as Message } from "~/domain/tickets/tickets";
@@ -40,8 +41,8 @@ export function TicketThread({
               <span className="font-semibold text-foreground">{author}</span> ·{" "}
               {date.format(new Date(message.createdAt))}
             </p>
-            <p className="text-sm break-words whitespace-pre-wrap" dir="auto">
-              {message.body}
+            <p className="user-text text-sm break-words whitespace-pre-wrap" dir="auto">
+              <BidiText text={message.body} />
             </p>
           </li>
         );

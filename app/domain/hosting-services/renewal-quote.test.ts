@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { renewalExpiry, renewalQuote } from "./hosting-services";
+
+const service = {
+  id: 7,
+  name: "SAMP Premium",
+  serverName: "Los Santos RP",
+  billingCycle: "monthly" as const,
+  cyclePriceCents: 1350,
+};
+
+describe("renewalExpiry", () => {
+  it("adds one term to the current expiry of a service that has not expired", () => {
+    const now = new Date("2026-04-01T09:00:00.000Z");
+    // April has 30 days: a month from 10 April is 10 May whether a term is counted in days or months.
+    expect(renewalExpiry("2026-04-10T12:00:00.000Z", "monthly", now)).toBe(
+      "2026-05-10T12:00:00.000Z",
+    );
+  });
+
+  it("starts an expired service's term from now, not from its old expiry", () => {
+    const now = new Date("2026-04-10T12:00:00.000Z");
+    const expired = "2026-03-01T12:00:00.000Z";
+    expect(renewalExpiry(expired, "monthly", now)).toBe(
+      renewalExpiry(now.toISOString(), "monthly", now),
+    );
+    expect(renewalExpiry(expired, "monthly", now)).toBe("2026-05-10T12:00:00.000Z");
+  });
+
+  it("gives a longer cycle a later expiry", () => {
+    const now = new Date("2026-04-10T12:00:00.000Z");
+    const from = "2026-04-10T12:00:00.000Z";
+    const ends = (["monthly", "quarterly", "semiannual", "annual"] as const).map((cycle) =>
+      Date.parse(renewalExpiry(from, cycle, now)),
+    );
+    expect([...ends].sort((a, b) => a - b)).toEqual(ends);
+    expect(new Set(ends).size).toBe(4);
+  });
+});
+
+describe("renewalQuote", () => {
+  const now = new Date("2026-04-01T09:00:00.000Z");
+  const expiresAt = "2026-04-10T12:00:00.000Z";
+
+  it("says the price, the new expiry and the balance after", () => {
+    expect(renewalQuote({ ...service, expiresAt }, 2000, now)).toEqual({
+      serviceId: 7,
+      name: "SAMP Premium",
+      serverName: "Los Santos RP",
+      billingCycle: "monthly",
+      priceCents: 1350,
+      currentExpiresAt: expiresAt,
+      newExpiresAt: renewalExpiry(expiresAt, "monthly", now),
+      balanceCents: 2000,
+      balanceAfterCents: 650,
+      missingCents: 0,
+    });
+  });
+
+  it("renews with exactly the price, down to zero", () => {
+    const quote = renewalQuote({ ...service, expiresAt }, 1350, now);
+    expect(quote.balanceAfterCents).toBe(0);
+    expect(quote.missingCents).toBe(0);
+  });
+
+  it("says what a short balance lacks, and no balance after", () => {
+    const quote = renewalQuote({ ...service, expiresAt }, 914, now);
+    expect(quote.missingCents).toBe(436);
+    expect(quote.balanceAfterCents).toBeNull();
+    expect(quote.priceCents).toBe(1350);
+  });
+
+  it("costs nothing for a free service", () => {
+    const quote = renewalQuote({ ...service, cyclePriceCents: 0, expiresAt }, 0, now);
+    expect(quote).toMatchObject({ missingCents: 0, balanceAfterCents: 0 });
+  });
+});
