@@ -22,7 +22,11 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const user = requireUser(url, context);
   const query = voucherCheckQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const result: VoucherCheckResult | { ok: false; kind: "invalid"; error: string } = !query.success
-    ? { ok: false, kind: "invalid", error: query.error.issues[0]?.message ?? "orders.errors.voucherNotFound" }
+    ? {
+        ok: false,
+        kind: "invalid",
+        error: query.error.issues[0]?.message ?? "orders.errors.voucherNotFound",
+      }
     : !limiter.take(user.id)
       ? { ok: false, kind: "limited", error: "orders.errors.voucherCheckLimited" }
       : await checkVoucher(context.services.db, query.data);

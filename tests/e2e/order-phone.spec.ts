@@ -22,10 +22,16 @@ type Lang = (typeof LANGS)[number];
 const WIDTHS = [360, 412] as const;
 
 function orders(lang: Lang) {
-  return JSON.parse(readFileSync(`app/i18n/locales/${lang}/orders.json`, "utf8")) as typeof enOrders;
+  return JSON.parse(
+    readFileSync(`app/i18n/locales/${lang}/orders.json`, "utf8"),
+  ) as typeof enOrders;
 }
 
-async function phone(browser: Browser, width: number, options: { javaScriptEnabled?: boolean } = {}) {
+async function phone(
+  browser: Browser,
+  width: number,
+  options: { javaScriptEnabled?: boolean } = {},
+) {
   const context = await browser.newContext({
     viewport: { width, height: 740 },
     isMobile: true,

@@ -38,7 +38,12 @@ describeEachDatabase("the order form's voucher check (GET /order/voucher)", (app
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ error: "orders.errors.voucherNotFound" });
     // Bad input is a message, never an error page.
-    for (const query of ["", "?code=", `?code=${"x".repeat(500)}&product=1`, "?code=A&product=-4"]) {
+    for (const query of [
+      "",
+      "?code=",
+      `?code=${"x".repeat(500)}&product=1`,
+      "?code=A&product=-4",
+    ]) {
       const bad = await fetchApp(`/order/voucher${query}`, { cookie });
       expect(bad.status, query).toBe(400);
       expect(await bad.json(), query).toMatchObject({ ok: false });

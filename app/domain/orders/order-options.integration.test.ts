@@ -92,7 +92,12 @@ describeEachDatabase("order options and the voucher check", (app) => {
     expect(
       await checkVoucher(
         app().db,
-        query({ code: "WELCOME10", product: business, billingCycle: "quarterly", backup: "premium" }),
+        query({
+          code: "WELCOME10",
+          product: business,
+          billingCycle: "quarterly",
+          backup: "premium",
+        }),
       ),
     ).toEqual({ ok: true, code: "WELCOME10", discountCents: 399, totalCents: 3591 });
     // Below the voucher's minimum (€2.50 < €5.00), unknown, or for a plan that is not there.
@@ -112,9 +117,11 @@ describeEachDatabase("order options and the voucher check", (app) => {
       kind: "invalid",
       error: "orders.errors.voucherNotFound",
     });
-    expect(await checkVoucher(app().db, query({ code: "WELCOME10", product: "987654" }))).toEqual(
-      { ok: false, kind: "notFound", error: "orders.errors.serviceNotFound" },
-    );
+    expect(await checkVoucher(app().db, query({ code: "WELCOME10", product: "987654" }))).toEqual({
+      ok: false,
+      kind: "notFound",
+      error: "orders.errors.serviceNotFound",
+    });
     // An expired voucher reads as expired at the time asked.
     expect(
       await checkVoucher(

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEED_PRODUCTS } from "~/domain/catalogue/catalogue";
-import {
-  orderPrefillSchema,
-  orderUrlWith,
-  prefillValues,
-  slotChoicesFor,
-} from "./order-options";
+import { orderPrefillSchema, orderUrlWith, prefillValues, slotChoicesFor } from "./order-options";
 
 const plan = (slug: string) => {
   const seed = SEED_PRODUCTS.find((product) => product.slug === slug)!;

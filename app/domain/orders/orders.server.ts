@@ -532,7 +532,11 @@ export async function checkVoucher(
 ): Promise<VoucherCheckResult> {
   const product = await findActiveProduct(db, query.product);
   if (!product) return { ok: false, kind: "notFound", error: "orders.errors.serviceNotFound" };
-  const input = { productPriceCents: product.priceCents, cycle: query.billingCycle, backup: query.backup };
+  const input = {
+    productPriceCents: product.priceCents,
+    cycle: query.billingCycle,
+    backup: query.backup,
+  };
   const verdict = evaluateVoucher(await findVoucher(db, query.code), {
     productId: product.id,
     subtotalCents: quote(input).subtotalCents,

@@ -74,12 +74,12 @@ export function OrderForm({
     values.productId ?? (selectedProductId ? String(selectedProductId) : ""),
   );
   const [cycle, setCycle] = useState<BillingCycle>(
-    values.billingCycle && values.billingCycle in BILLING_CYCLES
+    values.billingCycle && Object.hasOwn(BILLING_CYCLES, values.billingCycle)
       ? (values.billingCycle as BillingCycle)
       : "monthly",
   );
   const [backup, setBackup] = useState<Backup>(
-    values.backup && values.backup in BACKUPS ? (values.backup as Backup) : "choliba",
+    values.backup && Object.hasOwn(BACKUPS, values.backup) ? (values.backup as Backup) : "choliba",
   );
   const product = products.find((p) => String(p.id) === productId);
   const slots = product ? slotChoicesFor(product) : null;
@@ -141,7 +141,7 @@ export function OrderForm({
       >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="shownPrices" value={formatShownPrices(products)} />
-        <div className="grid min-w-0 gap-5 lg:col-start-1">
+        <div className="grid min-w-0 content-start gap-5 lg:col-start-1">
           <FormFields
             errors={errors}
             fields={[
@@ -284,7 +284,11 @@ export function OrderForm({
                           })
                         : voucher.refusal
                           ? message(voucher.refusal.error, {
-                              amount: euros(voucher.refusal.minPurchaseCents ?? 0),
+                              amount: euros(
+                                "minPurchaseCents" in voucher.refusal
+                                  ? (voucher.refusal.minPurchaseCents ?? 0)
+                                  : 0,
+                              ),
                             })
                           : null}
                   </p>
@@ -328,7 +332,7 @@ export function OrderForm({
           </Card>
         </aside>
 
-        <div className="grid min-w-0 gap-3 lg:col-start-1">
+        <div className="grid min-w-0 content-start gap-3 self-start lg:col-start-1">
           {shownError ? (
             <div
               id={STATUS_ID}
