@@ -159,8 +159,8 @@ test("without JavaScript the answer opens at the message by the button", async (
   const customer = await registerCustomerFor(browser);
   const { context, page } = await phone(browser, 360, { javaScriptEnabled: false });
   await page.goto("/login");
-  await page.locator('input[name="email"]').fill(customer.email);
-  await page.locator('input[name="password"]').fill(customer.password);
+  await page.locator('main input[name="email"]').fill(customer.email);
+  await page.locator('main input[name="password"]').fill(customer.password);
   await submit(page).click();
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto(`/order?product=${plans["SAMP Ultimate"]}`);
@@ -254,14 +254,14 @@ for (const [lang, width] of [
     await expect(page).toHaveURL(/\/register\?redirectTo=%2Forder%3F/);
 
     const email = uniqueEmail("way-back");
-    await page.locator('input[name="name"]').fill("Rachid Way Back");
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(USER_PASSWORD);
-    await page.locator('input[name="confirmPassword"]').fill(USER_PASSWORD);
+    await page.locator('main input[name="name"]').fill("Rachid Way Back");
+    await page.locator('main input[name="email"]').fill(email);
+    await page.locator('main input[name="password"]').fill(USER_PASSWORD);
+    await page.locator('main input[name="confirmPassword"]').fill(USER_PASSWORD);
     await submit(page).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Forder%3F/);
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(USER_PASSWORD);
+    await page.locator('main input[name="email"]').fill(email);
+    await page.locator('main input[name="password"]').fill(USER_PASSWORD);
     await submit(page).click();
 
     await expect(page).toHaveURL(/\/order\?product=\d+&billingCycle=quarterly/);
