@@ -28,6 +28,7 @@ export default [
   route("maintenance", "routes/maintenance.tsx"),
   route("logout", "routes/logout.tsx"),
   route("notifications", "routes/notifications.tsx"),
+  route("order/voucher", "routes/order-voucher.ts"),
   route("newsletter", "routes/site/newsletter.tsx"),
   route("language", "routes/language.tsx"),
   route("my-services", "routes/redirects/my-services.ts"),

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { safeRedirect } from "~/domain/accounts/accounts";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { orderFormSchema } from "~/domain/orders/orders";
+import { orderPrefillSchema, orderUrlWith, prefillValues } from "~/domain/orders/order-options";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { OrderForm, type OrderFormState } from "~/features/orders/order-form";
 import { parseForm } from "~/http/form.server";
@@ -15,12 +16,16 @@ import { requestContext } from "~/context.server";
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const t = context.i18n.getFixedT(null, "orders");
-  const selected = Number(url.searchParams.get("product"));
+  // The plan, and the options chosen before a detour through login or registration (orderUrlWith).
+  const prefill = orderPrefillSchema.parse(Object.fromEntries(url.searchParams));
   return {
     meta: { title: t("form.title") },
     // In the reader's language; the order itself keeps the English name (placeOrder).
     products: await listActiveProducts(context.services.db, undefined, context.locale),
-    selectedProductId: Number.isSafeInteger(selected) && selected > 0 ? selected : null,
+    selectedProductId: prefill.product ?? null,
+    prefill: prefillValues(prefill),
+    locations: context.settings.general.locations,
+    registrationOpen: context.settings.features.registration,
     // One key per form: a double click, retry or reload after submit cannot order twice.
     idempotencyKey: crypto.randomUUID(),
   };
@@ -31,14 +36,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   if (!context.session) {
-    // Spec: 'Please login to continue'; the login page brings the visitor back to this form.
+    // Spec: 'Please login to continue'. Login and registration both lead back to this form with the
+    // plan and the options chosen in its URL.
     const form = await request.formData().catch(() => new FormData());
-    const product = form.get("productId");
-    const back = `${url.pathname}${typeof product === "string" && product ? `?product=${encodeURIComponent(product)}` : ""}`;
+    const posted = Object.fromEntries(form);
+    const back = encodeURIComponent(safeRedirect(orderUrlWith(posted), "/order"));
     return data(
       {
         formError: "orders.errors.loginRequired",
-        loginUrl: `/login?redirectTo=${encodeURIComponent(safeRedirect(back, "/order"))}`,
+        loginUrl: `/login?redirectTo=${back}`,
+        registerUrl: context.settings.features.registration
+          ? `/register?redirectTo=${back}`
+          : undefined,
+        values: prefillValues(orderPrefillSchema.parse({ ...posted, product: posted.productId })),
       } satisfies OrderFormState,
       { status: 401 },
     );
@@ -65,11 +75,13 @@ export async function action({ request, url, context: routerContext }: Route.Act
       Object.entries({
         ...values,
         productId: String(values.productId),
-        playerSlots: String(values.playerSlots),
+        playerSlots: values.playerSlots === undefined ? undefined : String(values.playerSlots),
       }).map(([k, v]) => [k, v === undefined ? "" : String(v)]),
     );
     return refusedForm(
       {
+        // A location or slot count not offered belongs to its field; the message also heads the form.
+        fieldErrors: "field" in result ? { [result.field]: result.error } : undefined,
         formError: result.error,
         missingCents: "missingCents" in result ? result.missingCents : undefined,
         totalCents: "totalCents" in result ? result.totalCents : undefined,
@@ -89,6 +101,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       products={loaderData.products}
       selectedProductId={loaderData.selectedProductId}
       idempotencyKey={loaderData.idempotencyKey}
+      prefill={loaderData.prefill}
+      locations={loaderData.locations}
+      registrationOpen={loaderData.registrationOpen}
       user={root?.user ?? null}
       settings={root?.settings}
       locale={root?.locale ?? "en"}

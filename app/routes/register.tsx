@@ -1,6 +1,7 @@
-import { registerSchema } from "~/domain/accounts/accounts";
+import { registerSchema, safeRedirect } from "~/domain/accounts/accounts";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { liveChatLinks } from "~/domain/settings/settings";
+import { withRedirect } from "~/features/auth/auth-form";
 import { RegisterForm, type RegisterFormState } from "~/features/auth/register-form";
 import { authForm, authPage } from "~/http/auth-route.server";
 import { redirectWithToast, refusedForm } from "~/http/form-answers.server";
@@ -10,11 +11,13 @@ import { useRootData } from "~/root";
 import type { Route } from "./+types/register";
 import { requestContext } from "~/context.server";
 
-export function loader({ context: routerContext }: Route.LoaderArgs) {
+export function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const t = authPage(context);
   return {
     meta: { title: t("register.title") },
+    // The way back (an order being configured), kept through registration and the sign-in after it.
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") || null,
     registrationOpen: context.settings.features.registration,
   };
 }
@@ -23,7 +26,7 @@ export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const form = await authForm(request, registerSchema);
   if (!form.ok) return form.answer;
@@ -48,7 +51,9 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       result,
     );
   }
-  throw redirectWithToast("/login", "toast.registered");
+  // The form posts to its own URL, so the way back it was opened with is in the query.
+  const back = safeRedirect(url.searchParams.get("redirectTo"), "");
+  throw redirectWithToast(withRedirect("/login", back || null), "toast.registered");
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -56,6 +61,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   return (
     <RegisterForm
       state={actionData}
+      redirectTo={loaderData.redirectTo}
       registrationOpen={loaderData.registrationOpen}
       coinPurchase={root?.settings.features.coinPurchase ?? true}
       communityUrl={root ? liveChatLinks(root.settings).community : null}

@@ -144,6 +144,8 @@ describeEachDatabase("admin settings", (app) => {
       fr: "",
       ar: "## سياستنا\n- القليل فقط",
     },
+    // One per line, as the textarea sends them (blank lines and spaces dropped).
+    locations: { intent: "locations", locations: " Frankfurt \r\n\nCasablanca\n" },
   };
 
   const expected: { [F in keyof typeof valid]: (s: Settings) => unknown } = {
@@ -192,6 +194,7 @@ describeEachDatabase("admin settings", (app) => {
         fr: "",
         ar: "## سياستنا\n- القليل فقط",
       }),
+    locations: (s) => expect(s.general.locations).toEqual(["Frankfurt", "Casablanca"]),
   };
 
   for (const form of Object.keys(valid)) {
@@ -268,6 +271,29 @@ describeEachDatabase("admin settings", (app) => {
       "privacy",
       { intent: "privacy", en: "x".repeat(20_001), fr: "", ar: "" },
       { en: "admin-settings.errors.tooLong" },
+    ],
+    [
+      "locations",
+      { intent: "locations", locations: " \n \r\n" },
+      { locations: "admin-settings.errors.locationsRequired" },
+    ],
+    [
+      "locations",
+      { intent: "locations", locations: "Frankfurt\nfrankfurt " },
+      { locations: "admin-settings.errors.locationTwice" },
+    ],
+    [
+      "locations",
+      { intent: "locations", locations: `Frankfurt\n${"x".repeat(61)}` },
+      { locations: "admin-settings.errors.locationTooLong" },
+    ],
+    [
+      "locations",
+      {
+        intent: "locations",
+        locations: Array.from({ length: 21 }, (_, i) => `City ${i}`).join("\n"),
+      },
+      { locations: "admin-settings.errors.tooManyLocations" },
     ],
   ];
 

@@ -171,6 +171,11 @@ const ROUTES: Record<string, Row> = {
     post: [{ form: () => ({}), answers: everyone("→/"), freshSession: true }],
   },
   "/notifications": { get: everyone("→/"), post: [post({}, signedIn(200))] },
+  // The order form's voucher check: JSON for a signed-in customer (an unknown code is a 400 answer).
+  "/order/voucher": {
+    url: () => "/order/voucher?code=MATRIX&product=1",
+    get: signedIn(400),
+  },
   "/newsletter": { get: everyone("→/"), post: [post({ email: "not-an-email" }, everyone(400))] },
   "/language": {
     get: everyone("→/"),

@@ -47,12 +47,40 @@ describeEachDatabase("order and admin money routes", (app) => {
     );
   }
 
-  it("asks a visitor to log in and comes back to the form", async () => {
+  it("asks a visitor to log in or register and comes back to the form", async () => {
     const result = (await run(order, "/order", { productId: "3", serverName: "x" })) as Result;
     expect(result.init?.status).toBe(401);
     expect(result.data).toEqual({
       formError: "orders.errors.loginRequired",
-      loginUrl: "/login?redirectTo=%2Forder%3Fproduct%3D3",
+      loginUrl: "/login?redirectTo=%2Forder%3Fproduct%3D3%26serverName%3Dx",
+      registerUrl: "/register?redirectTo=%2Forder%3Fproduct%3D3%26serverName%3Dx",
+      values: { productId: "3", serverName: "x" },
+    });
+    // Every choice made goes along; what cannot be read (a tampered cycle) does not.
+    const chosen = (await run(order, "/order", {
+      productId: "3",
+      billingCycle: "quarterly",
+      location: "Frankfurt",
+      ddosProtection: "no",
+      playerSlots: "100",
+      backup: "weekly-tape",
+      serverName: "Rachid RP",
+      voucherCode: "WELCOME10",
+      idempotencyKey: "k".repeat(24),
+    })) as Result;
+    const back = new URL(
+      decodeURIComponent(String(chosen.data.loginUrl).split("redirectTo=")[1]!),
+      "http://x",
+    );
+    expect(back.pathname).toBe("/order");
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      product: "3",
+      billingCycle: "quarterly",
+      location: "Frankfurt",
+      ddosProtection: "no",
+      playerSlots: "100",
+      serverName: "Rachid RP",
+      voucherCode: "WELCOME10",
     });
   });
 

@@ -1,6 +1,8 @@
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
+import type { Product } from "~/domain/catalogue/catalogue";
 import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
+import { getSettings } from "~/domain/settings/settings.server";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
@@ -30,6 +32,8 @@ import {
   type Order,
 } from "./orders";
 import { parseApplicable } from "~/domain/promotions/promotions";
+import { isOfferedLocation, slotChoicesFor } from "./order-options";
+import type { VoucherCheckQuery, VoucherCheckResult } from "./voucher-check";
 
 const orderColumns = [
   "id",
@@ -107,6 +111,36 @@ async function findVoucher(db: Db | Tx, code: string): Promise<VoucherTerms | un
   };
 }
 
+/**
+ * Step: the location and player slots an order gets. The location must be one of the settings' list
+ * (read in the order's transaction, not from a cache), the first when none is sent; the slots one of the
+ * plan's choices, the plan's own count when none is sent; a VPS has none.
+ */
+async function orderOptions(
+  trx: Tx,
+  product: Product,
+  input: Pick<OrderFormInput, "location" | "playerSlots">,
+): Promise<
+  | { ok: true; location: string; playerSlots: number | null }
+  | { ok: false; kind: "invalid"; error: "orders.errors.invalidOption"; field: string }
+> {
+  const { locations } = (await getSettings(trx)).general;
+  const location = input.location ?? locations[0]!;
+  if (!isOfferedLocation(locations, location))
+    return { ok: false, kind: "invalid", error: "orders.errors.invalidOption", field: "location" };
+  const slots = slotChoicesFor(product);
+  if (!slots) return { ok: true, location, playerSlots: null };
+  const playerSlots = input.playerSlots ?? slots.defaultSlots;
+  if (!slots.choices.includes(playerSlots))
+    return {
+      ok: false,
+      kind: "invalid",
+      error: "orders.errors.invalidOption",
+      field: "playerSlots",
+    };
+  return { ok: true, location, playerSlots: playerSlotsFor(product.type, playerSlots) };
+}
+
 export type PlaceOrderResult =
   | { ok: true; order: Order; balanceCents: number | null; duplicate: boolean }
   | { ok: false; kind: "notFound"; error: "orders.errors.serviceNotFound" }
@@ -120,7 +154,9 @@ export type PlaceOrderResult =
       missingCents: number;
       totalCents: number;
     }
-  | { ok: false; kind: "invalid"; error: VoucherError; minPurchaseCents?: number };
+  | { ok: false; kind: "invalid"; error: VoucherError; minPurchaseCents?: number }
+  /** A location the settings do not offer, or slots the plan does not (`field` says which). */
+  | { ok: false; kind: "invalid"; error: "orders.errors.invalidOption"; field: string };
 
 /**
  * Places an order and pays it from coins in one transaction: the voucher use is counted, the balance
@@ -158,6 +194,9 @@ export async function placeOrder(
       const shown = input.shownPrices?.[product.id];
       if (shown !== undefined && shown !== product.priceCents)
         refuse<PlaceOrderResult>("conflict", "orders.errors.priceChanged");
+
+      const options = await orderOptions(trx, product, input);
+      if (!options.ok) throw new Refusal<PlaceOrderResult>(options);
 
       const base = quote({
         productPriceCents: product.priceCents,
@@ -203,9 +242,9 @@ export async function placeOrder(
           product_type: product.type,
           product_price_cents: product.priceCents,
           billing_cycle: input.billingCycle,
-          location: input.location,
+          location: options.location,
           ddos_protection: input.ddosProtection === "yes" ? 1 : 0,
-          player_slots: playerSlotsFor(product.type, input.playerSlots),
+          player_slots: options.playerSlots,
           backup: input.backup,
           server_name: input.serverName,
           voucher_id: voucherId,
@@ -480,4 +519,35 @@ export async function seedVouchers(db: Db): Promise<void> {
     })
     .onConflict((oc) => oc.column("code").doNothing())
     .execute();
+}
+
+/**
+ * Checks a voucher code as the order form is filled in: whether it applies to this plan, cycle and backup
+ * now, and what it takes off, by the same rules and arithmetic as placeOrder (which checks it again and
+ * counts its use). One read of the plan and one of the voucher; nothing is written.
+ */
+export async function checkVoucher(
+  db: Db,
+  query: VoucherCheckQuery,
+  now = new Date(),
+): Promise<VoucherCheckResult> {
+  const product = await findActiveProduct(db, query.product);
+  if (!product) return { ok: false, kind: "notFound", error: "orders.errors.serviceNotFound" };
+  const input = {
+    productPriceCents: product.priceCents,
+    cycle: query.billingCycle,
+    backup: query.backup,
+  };
+  const verdict = evaluateVoucher(await findVoucher(db, query.code), {
+    productId: product.id,
+    subtotalCents: quote(input).subtotalCents,
+    now,
+  });
+  if (!verdict.ok) return verdict;
+  return {
+    ok: true,
+    code: query.code,
+    discountCents: verdict.discountCents,
+    totalCents: quote(input, verdict.discountCents).totalCents,
+  };
 }

@@ -133,26 +133,32 @@ describe("orderFormSchema", () => {
   });
 
   it("fills the spec's defaults and trims the name", () => {
-    expect(
-      orderFormSchema.parse({ productId: "3", serverName: "  My RP  ", idempotencyKey: key }),
-    ).toMatchObject({
+    const parsed = orderFormSchema.parse({
+      productId: "3",
+      serverName: "  My RP  ",
+      idempotencyKey: key,
+    });
+    expect(parsed).toMatchObject({
       productId: 3,
       billingCycle: "monthly",
-      location: "germany",
       ddosProtection: "yes",
-      playerSlots: 50,
       backup: "choliba",
       serverName: "My RP",
     });
+    // The settings' first location and the plan's slot count are placeOrder's to fill in.
+    expect(parsed.location).toBeUndefined();
+    expect(parsed.playerSlots).toBeUndefined();
   });
 
   it("refuses values outside the lists and names over 64 characters", () => {
+    // Which locations and slot counts exist is the settings' and the plan's (placeOrder); the form
+    // refuses what can be neither.
     const bad = orderFormSchema.safeParse({
       productId: "3",
       serverName: "x".repeat(65),
       billingCycle: "weekly",
-      location: "mars",
-      playerSlots: "75",
+      location: "x".repeat(61),
+      playerSlots: "7.5",
       backup: "tape",
       idempotencyKey: key,
     });

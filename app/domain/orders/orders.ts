@@ -3,6 +3,7 @@ import { MAX_ROW_ID } from "~/lib/id-field";
 import { filterParam, pageParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import type { ProductType } from "~/domain/catalogue/catalogue";
+import { MAX_LOCATION_LENGTH } from "~/domain/settings/settings";
 
 /**
  * Billing cycles of the service terms (spec section 9): months billed and of service, and the discount. A
@@ -47,7 +48,9 @@ export const LOCATION_LABELS = {
   france: "locations.france",
 } as const;
 export type Location = keyof typeof LOCATION_LABELS;
+/** The spec's location ids, which orders from before the settings' list (and imported ones) hold. */
 export const LOCATIONS = keysOf(LOCATION_LABELS);
+
 export const BACKUP_LABELS = {
   choliba: "backups.choliba",
   premium: "backups.premium",
@@ -238,15 +241,21 @@ export const orderFormSchema = z.object({
   billingCycle: z
     .enum(BILLING_CYCLE_IDS as [BillingCycle, ...BillingCycle[]], "orders.errors.invalidOption")
     .default("monthly"),
-  location: z.enum(LOCATIONS, "orders.errors.invalidOption").default("germany"),
+  // Which locations and slot counts are offered is the settings' and the plan's: placeOrder checks them
+  // (the settings' first location and the plan's slot count when none is sent).
+  location: z
+    .string({ error: "orders.errors.invalidOption" })
+    .trim()
+    .min(1, "orders.errors.invalidOption")
+    .max(MAX_LOCATION_LENGTH, "orders.errors.invalidOption")
+    .optional(),
   ddosProtection: yesNo.default("yes"),
   playerSlots: z.coerce
-    .number()
-    .refine(
-      (value) => (PLAYER_SLOTS as readonly number[]).includes(value),
-      "orders.errors.invalidOption",
-    )
-    .default(DEFAULT_PLAYER_SLOTS),
+    .number({ error: "orders.errors.invalidOption" })
+    .int("orders.errors.invalidOption")
+    .positive("orders.errors.invalidOption")
+    .max(100_000, "orders.errors.invalidOption")
+    .optional(),
   backup: z
     .enum(BACKUP_IDS as [Backup, ...Backup[]], "orders.errors.invalidOption")
     .default("choliba"),

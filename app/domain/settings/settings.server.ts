@@ -89,7 +89,10 @@ export async function saveSettingsForm(
       .executeTakeFirst();
     const current = readSection(section, row?.value) as Record<string, unknown>;
     const submitted = values as Record<string, unknown>;
-    const changed = fields.filter((field) => submitted[field] !== current[field]);
+    // Compared as JSON: a list (the locations) is a new array at every save.
+    const changed = fields.filter(
+      (field) => JSON.stringify(submitted[field]) !== JSON.stringify(current[field]),
+    );
     if (changed.length === 0) return { ok: true, changed };
     // Parsed again with the stored schema, so nothing the site could not read is ever written.
     const next = settingsSchema.shape[section].parse({ ...current, ...pick(submitted, fields) });

@@ -2,6 +2,12 @@ import { keysOf } from "~/lib/keys-of";
 import { z } from "~/lib/zod";
 import { isHexColor, secondaryKeepsWhiteTextReadable } from "./theme";
 
+/** The longest location name an admin may write, and how many locations the list may hold. */
+export const MAX_LOCATION_LENGTH = 60;
+export const MAX_LOCATIONS = 20;
+/** Where every page says the servers are. */
+export const DEFAULT_LOCATIONS = ["Frankfurt"] as const;
+
 /** The longest privacy text an admin may write, per language (characters). */
 export const PRIVACY_TEXT_MAX = 20_000;
 
@@ -30,6 +36,12 @@ export const settingsSchema = z.object({
       maintenanceMessage: z.string().max(500).default(""),
       defaultLocale: z.enum(["en", "fr", "ar"]).default("en"),
       entryGate: z.boolean().default(true),
+      // The data centres the order form offers (issue 21): the company runs every plan in Frankfurt.
+      locations: z
+        .array(z.string().trim().min(1).max(MAX_LOCATION_LENGTH))
+        .min(1)
+        .max(MAX_LOCATIONS)
+        .default([...DEFAULT_LOCATIONS]),
     })
     .prefault({}),
   links: z
@@ -116,6 +128,7 @@ export const SETTINGS_FORM_SECTION = {
   general: "general",
   links: "links",
   maintenance: "general",
+  locations: "general",
   theme: "theme",
   features: "features",
   seo: "seo",
@@ -145,6 +158,7 @@ export const SETTINGS_FORM_FIELDS = {
     "facebook",
   ],
   maintenance: ["maintenanceMode", "maintenanceMessage"],
+  locations: ["locations"],
   theme: ["primaryColor", "secondaryColor", "accentColor"],
   features: ["registration", "coinPurchase", "livechat", "tickets"],
   seo: ["title", "description", "keywords"],
@@ -221,6 +235,32 @@ export const maintenanceFormSchema = z.object({
   maintenanceMessage: text(500),
 });
 
+/**
+ * The server locations, one per line as the admin writes them: blank lines dropped, each name once
+ * (whatever its case), at least one, and no more than MAX_LOCATIONS of at most MAX_LOCATION_LENGTH.
+ */
+export const locationsFormSchema = z.object({
+  locations: z
+    .string({ error: "admin-settings.errors.locationsRequired" })
+    .max(MAX_LOCATIONS * (MAX_LOCATION_LENGTH + 2), "admin-settings.errors.tooLong")
+    .transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().max(MAX_LOCATION_LENGTH, "admin-settings.errors.locationTooLong"))
+        .min(1, "admin-settings.errors.locationsRequired")
+        .max(MAX_LOCATIONS, "admin-settings.errors.tooManyLocations")
+        .refine(
+          (names) => new Set(names.map((name) => name.toLowerCase())).size === names.length,
+          "admin-settings.errors.locationTwice",
+        ),
+    ),
+});
+
 export const themeFormSchema = z.object({
   primaryColor: colour,
   secondaryColor: colour.refine(
@@ -258,6 +298,7 @@ export const settingsActionSchema = z
       generalFormSchema.extend({ intent: z.literal("general") }),
       linksFormSchema.extend({ intent: z.literal("links") }),
       maintenanceFormSchema.extend({ intent: z.literal("maintenance") }),
+      locationsFormSchema.extend({ intent: z.literal("locations") }),
       themeFormSchema.extend({ intent: z.literal("theme") }),
       featuresFormSchema.extend({ intent: z.literal("features") }),
       seoFormSchema.extend({ intent: z.literal("seo") }),

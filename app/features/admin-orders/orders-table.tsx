@@ -90,7 +90,10 @@ export function OrdersTable({
         <>
           {t("admin.optionsLine", {
             cycle: t(BILLING_CYCLE_NAMES[order.billingCycle as BillingCycle]),
-            location: t(LOCATION_LABELS[order.location as Location]),
+            // The spec's ids have a text; a location of the settings' list is the admin's own name.
+            location: Object.hasOwn(LOCATION_LABELS, order.location)
+              ? t(LOCATION_LABELS[order.location as Location])
+              : order.location,
             ddos: order.ddosProtection ? t("form.yes") : t("form.no"),
             backup: t(BACKUP_LABELS[order.backup as Backup]),
           })}

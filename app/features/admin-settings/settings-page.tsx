@@ -10,6 +10,8 @@ import type { ActionResult } from "~/components/ui/result-message";
 import { StatusMessage } from "~/components/ui/status-message";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import {
+  MAX_LOCATION_LENGTH,
+  MAX_LOCATIONS,
   PRIVACY_TEXT_MAX,
   SETTINGS_FORM_FIELDS,
   type Settings,
@@ -63,8 +65,11 @@ function useFormState(
   const refused = mine && !mine.ok ? mine : undefined;
   const navigation = useNavigation();
   const names: readonly string[] = SETTINGS_FORM_FIELDS[form];
+  // A list (the locations) is edited one entry per line.
+  const storedText = (value: unknown) =>
+    Array.isArray(value) ? value.join("\n") : String(value ?? "");
   const text = (field: string) =>
-    refused ? (refused.values[field] ?? "") : String(stored[field] ?? "");
+    refused ? (refused.values[field] ?? "") : storedText(stored[field]);
   const errors = refused?.fieldErrors ?? {};
   return {
     /** What the form's card shows: sending, then how it went. */
@@ -146,7 +151,7 @@ function SettingsCard({ group, result }: { group: SettingsGroup; result?: Settin
   );
 }
 
-/** The settings page as data: its seven forms, each a list of fields, in the order the page shows them. */
+/** The settings page as data: its eight forms, each a list of fields, in the order the page shows them. */
 function useSettingsGroups(
   settings: Settings,
   builtIn: BuiltInTexts,
@@ -304,6 +309,24 @@ function useSettingsGroups(
               {t("maintenance.preview")}
             </a>
           ),
+        },
+      ],
+    },
+    {
+      form: "locations",
+      title: t("locations.title"),
+      description: t("locations.description"),
+      stored: settings.general,
+      fields: [
+        {
+          kind: "textarea",
+          rows: 4,
+          variant: "validated",
+          name: "locations",
+          label: t("locations.label"),
+          hint: t("locations.hint", { max: MAX_LOCATIONS }),
+          maxLength: MAX_LOCATIONS * (MAX_LOCATION_LENGTH + 2),
+          dir: "auto",
         },
       ],
     },

@@ -18,6 +18,14 @@ export interface AuthFormState {
   values?: Record<string, string>;
 }
 
+/**
+ * A link between the sign-in and register pages that keeps the way back (an order being configured):
+ * `/register?redirectTo=…`. The target was checked by the page's loader (safeRedirect).
+ */
+export function withRedirect(path: "/login" | "/register", redirectTo: string | null): string {
+  return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+}
+
 /** The address field of the sign-in and register forms. */
 export function emailField(label: string): FieldSpec {
   return {

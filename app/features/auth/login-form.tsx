@@ -1,7 +1,13 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { AuthCard } from "./auth-card";
-import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
+import {
+  AuthForm,
+  emailField,
+  useRequiredPasswordField,
+  withRedirect,
+  type AuthFormState,
+} from "./auth-form";
 
 export interface LoginFormState extends AuthFormState {
   /** How long a locked sign-in waits. */
@@ -31,7 +37,10 @@ export function LoginForm({
         registrationOpen ? (
           <>
             {t("login.noAccount")}{" "}
-            <Link to="/register" className="font-medium text-primary hover:underline">
+            <Link
+              to={withRedirect("/register", redirectTo)}
+              className="font-medium text-primary hover:underline"
+            >
               {t("login.register")}
             </Link>
           </>

@@ -3,17 +3,26 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { placeholder } from "~/lib/placeholders";
 import { AuthCard } from "./auth-card";
-import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
+import {
+  AuthForm,
+  emailField,
+  useRequiredPasswordField,
+  withRedirect,
+  type AuthFormState,
+} from "./auth-form";
 
 export type RegisterFormState = AuthFormState;
 
 export function RegisterForm({
   state,
+  redirectTo = null,
   registrationOpen,
   coinPurchase,
   communityUrl,
 }: {
   state?: RegisterFormState;
+  /** Where signing in leads after registering (an order being configured), checked by the loader. */
+  redirectTo?: string | null;
   /** The admin's registration switch: closed, the page says so instead of showing the form. */
   registrationOpen: boolean;
   /** The admin's coin purchase switch, for the coins notice. */
@@ -26,7 +35,10 @@ export function RegisterForm({
   const loginFooter = (
     <>
       {t("register.haveAccount")}{" "}
-      <Link to="/login" className="font-medium text-primary hover:underline">
+      <Link
+        to={withRedirect("/login", redirectTo)}
+        className="font-medium text-primary hover:underline"
+      >
         {t("register.login")}
       </Link>
     </>

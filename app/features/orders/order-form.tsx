@@ -1,6 +1,6 @@
-import { useMemo, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useFormAction, useNavigation } from "react-router";
 import { CoinDialog } from "~/components/layout/coin-dialog";
 import type { ShellUser } from "~/components/layout/types";
 import { Button } from "~/components/ui/button";
@@ -11,18 +11,18 @@ import type { PublicSettings } from "~/domain/settings/settings";
 import {
   BACKUP_IDS,
   BACKUP_LABELS,
+  BACKUPS,
   BILLING_CYCLE_IDS,
   BILLING_CYCLE_LABELS,
-  DEFAULT_PLAYER_SLOTS,
-  LOCATION_LABELS,
-  LOCATIONS,
+  BILLING_CYCLES,
   MAX_SERVER_NAME_LENGTH,
-  PLAYER_SLOTS,
-  quote,
   type Backup,
   type BillingCycle,
   formatShownPrices,
 } from "~/domain/orders/orders";
+import { slotChoicesFor } from "~/domain/orders/order-options";
+import { orderSummary, type SummaryLine } from "~/domain/orders/order-summary";
+import { VOUCHER_CHECK_PATH, type VoucherCheckResult } from "~/domain/orders/voucher-check";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 
@@ -33,13 +33,20 @@ export interface OrderFormState {
   totalCents?: number;
   minPurchaseCents?: number;
   loginUrl?: string;
+  registerUrl?: string;
   values?: Record<string, string>;
 }
+
+/** The id of the message by the submit button; the form posts to it, so a page without script scrolls there. */
+const STATUS_ID = "order-status";
 
 export function OrderForm({
   products,
   selectedProductId,
   idempotencyKey,
+  prefill,
+  locations,
+  registrationOpen,
   user,
   settings,
   locale,
@@ -48,65 +55,93 @@ export function OrderForm({
   products: Product[];
   selectedProductId: number | null;
   idempotencyKey: string;
+  /** The choices an order URL carried (orderUrlWith), for a form coming back from login or registration. */
+  prefill: Record<string, string>;
+  /** The settings' server locations, the first the default. */
+  locations: string[];
+  registrationOpen: boolean;
   user: ShellUser | null;
   settings: PublicSettings | undefined;
   locale: string;
   state?: OrderFormState;
 }) {
   const { t } = useTranslation("orders");
+  const message = useMessage();
   const submitting = useNavigation().state !== "idle";
-  const values = state?.values ?? {};
+  const values = state?.values ?? prefill;
   const errors = state?.fieldErrors ?? {};
   const [productId, setProductId] = useState<string>(
     values.productId ?? (selectedProductId ? String(selectedProductId) : ""),
   );
   const [cycle, setCycle] = useState<BillingCycle>(
-    (values.billingCycle as BillingCycle) ?? "monthly",
+    values.billingCycle && Object.hasOwn(BILLING_CYCLES, values.billingCycle)
+      ? (values.billingCycle as BillingCycle)
+      : "monthly",
   );
-  const [backup, setBackup] = useState<Backup>((values.backup as Backup) ?? "choliba");
+  const [backup, setBackup] = useState<Backup>(
+    values.backup && Object.hasOwn(BACKUPS, values.backup) ? (values.backup as Backup) : "choliba",
+  );
   const product = products.find((p) => String(p.id) === productId);
-  // The same pure function the server charges with.
-  const price = useMemo(
-    () => (product ? quote({ productPriceCents: product.priceCents, cycle, backup }) : null),
-    [product, cycle, backup],
+  const slots = product ? slotChoicesFor(product) : null;
+  const [playerSlots, setPlayerSlots] = useState<string>(() =>
+    startingSlots(slots, values.playerSlots),
   );
+  const [voucherCode, setVoucherCode] = useState<string>(values.voucherCode ?? "");
+  const voucher = useVoucherCheck({
+    enabled: Boolean(user),
+    code: voucherCode,
+    productId,
+    cycle,
+    backup,
+  });
+  // The same arithmetic the server charges with (quote), written out as lines that add up.
+  const summary = product
+    ? orderSummary({
+        productPriceCents: product.priceCents,
+        cycle,
+        backup,
+        voucher: voucher.applied,
+        balanceCents: user?.coinBalanceCents ?? null,
+      })
+    : null;
   const euros = (cents: number) => formatEuros(cents, locale);
-  const message = useMessage();
+  const coins = (cents: number) => formatCoins(cents, locale);
+  // Controlled, like every select here: the row of selects is drawn anew when a plan with slots
+  // replaces one without, and must not fall back to its defaults then.
+  const [location, setLocation] = useState<string>(
+    values.location && locations.includes(values.location) ? values.location : (locations[0] ?? ""),
+  );
+  const [ddos, setDdos] = useState<string>(values.ddosProtection === "no" ? "no" : "yes");
+
+  // The form's message stands by the submit button: after a submit it is brought into view and takes
+  // the focus, so a tap on a phone never seems to do nothing.
+  const firstFieldError = Object.values(errors)[0];
+  const shownError = state?.formError ?? firstFieldError;
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!state || !status.current) return;
+    status.current.focus({ preventScroll: true });
+    status.current.scrollIntoView({ block: "center" });
+  }, [state]);
+  const shortOfCoins = state?.formError === "orders.errors.insufficientCoins";
+  const action = useFormAction();
 
   return (
-    <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_22rem]">
-      <section>
-        <h1 className="text-3xl font-bold">{t("form.heading")}</h1>
-        <p className="mt-2 text-muted-foreground">{t("form.subheading")}</p>
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("form.heading")}</h1>
+      <p className="mt-2 text-muted-foreground">{t("form.subheading")}</p>
 
-        <Form method="post" className="mt-6 grid gap-5" noValidate>
-          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <input type="hidden" name="shownPrices" value={formatShownPrices(products)} />
-          {state?.formError ? (
-            <div
-              role="alert"
-              className="grid gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700"
-            >
-              <p>
-                {message(state.formError, {
-                  missing: euros(state.missingCents ?? 0),
-                  total: euros(state.totalCents ?? 0),
-                  amount: euros(state.minPurchaseCents ?? 0),
-                })}
-              </p>
-              {state.loginUrl ? (
-                <Button asChild size="sm" className="w-fit">
-                  <Link to={state.loginUrl}>{t("form.login")}</Link>
-                </Button>
-              ) : null}
-              {state.formError === "orders.errors.insufficientCoins" && user && settings ? (
-                <div className="w-fit">
-                  <CoinDialog user={user} settings={settings} locale={locale} />
-                </div>
-              ) : null}
-            </div>
-          ) : null}
-
+      {/* One grid for fields, summary and button: on a phone the summary comes right above the button,
+          on a wide screen it stands beside both. */}
+      <Form
+        method="post"
+        action={`${action}#${STATUS_ID}`}
+        className="mt-6 grid gap-5 lg:grid-cols-[1fr_22rem] lg:gap-x-8"
+        noValidate
+      >
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name="shownPrices" value={formatShownPrices(products)} />
+        <div className="grid min-w-0 content-start gap-5 lg:col-start-1">
           <FormFields
             errors={errors}
             fields={[
@@ -116,7 +151,11 @@ export function OrderForm({
                 label: t("form.service"),
                 variant: "validated",
                 value: productId,
-                onChange: (event) => setProductId(event.target.value),
+                onChange: (event) => {
+                  setProductId(event.target.value);
+                  const next = products.find((p) => String(p.id) === event.target.value);
+                  setPlayerSlots(startingSlots(next ? slotChoicesFor(next) : null, undefined));
+                },
                 required: true,
                 options: [
                   { value: "", label: t("form.chooseService") },
@@ -151,31 +190,35 @@ export function OrderForm({
                     name: "location",
                     label: t("form.location"),
                     variant: "validated",
-                    defaultValue: values.location ?? "germany",
-                    options: LOCATIONS.map((id) => ({ value: id, label: t(LOCATION_LABELS[id]) })),
+                    value: location,
+                    onChange: (event) => setLocation(event.target.value),
+                    // The admin's names, as written (settings, "Server locations").
+                    options: locations.map((name) => ({ value: name, label: name })),
                   },
                   {
                     kind: "select",
                     name: "ddosProtection",
                     label: t("form.ddosProtection"),
                     variant: "validated",
-                    defaultValue: values.ddosProtection ?? "yes",
+                    value: ddos,
+                    onChange: (event) => setDdos(event.target.value),
                     options: [
                       { value: "yes", label: t("form.yes") },
                       { value: "no", label: t("form.no") },
                     ],
                   },
-                  ...(product && product.type !== "vps"
+                  ...(slots
                     ? [
                         {
                           kind: "select",
                           name: "playerSlots",
                           label: t("form.playerSlots"),
                           variant: "validated",
-                          defaultValue: values.playerSlots ?? String(DEFAULT_PLAYER_SLOTS),
-                          options: PLAYER_SLOTS.map((slots) => ({
-                            value: String(slots),
-                            label: slots,
+                          value: playerSlots,
+                          onChange: (event) => setPlayerSlots(event.target.value),
+                          options: slots.choices.map((count) => ({
+                            value: String(count),
+                            label: String(count),
                           })),
                         } satisfies FieldSpec,
                       ]
@@ -187,7 +230,16 @@ export function OrderForm({
                     variant: "validated",
                     value: backup,
                     onChange: (event) => setBackup(event.target.value as Backup),
-                    options: BACKUP_IDS.map((id) => ({ value: id, label: t(BACKUP_LABELS[id]) })),
+                    options: BACKUP_IDS.map((id) => ({
+                      value: id,
+                      label:
+                        BACKUPS[id] > 0
+                          ? t("form.paidOption", {
+                              name: t(BACKUP_LABELS[id]),
+                              amount: euros(BACKUPS[id]),
+                            })
+                          : t(BACKUP_LABELS[id]),
+                    })),
                   },
                 ],
               },
@@ -205,13 +257,139 @@ export function OrderForm({
                 name: "voucherCode",
                 label: t("form.voucherCode"),
                 maxLength: 40,
-                defaultValue: values.voucherCode,
+                value: voucherCode,
+                onChange: (event) => setVoucherCode(event.target.value),
                 dir: "ltr",
                 autoCapitalize: "characters",
               },
+              {
+                kind: "custom",
+                key: "voucher-status",
+                content: (
+                  <p
+                    role="status"
+                    data-testid="voucher-status"
+                    className={
+                      voucher.refusal
+                        ? "-mt-3 text-sm text-red-700"
+                        : "-mt-3 text-sm text-muted-foreground empty:hidden"
+                    }
+                  >
+                    {voucher.checking
+                      ? t("form.voucherChecking")
+                      : voucher.applied && summary
+                        ? t("form.voucherApplied", {
+                            code: voucher.applied.code,
+                            amount: euros(summary.price.voucherDiscountCents),
+                          })
+                        : voucher.refusal
+                          ? message(voucher.refusal.error, {
+                              amount: euros(
+                                "minPurchaseCents" in voucher.refusal
+                                  ? (voucher.refusal.minPurchaseCents ?? 0)
+                                  : 0,
+                              ),
+                            })
+                          : null}
+                  </p>
+                ),
+              },
             ]}
           />
+        </div>
 
+        <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <Card className="lg:sticky lg:top-24">
+            <CardHeader>
+              <CardTitle>{t("form.summary")}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3 text-sm" aria-live="polite">
+              {product && summary ? (
+                <>
+                  <p className="font-medium">
+                    <bdi>{product.name}</bdi>
+                  </p>
+                  {summary.lines.map((line) => (
+                    <SummaryRow key={line.kind} line={line} locale={locale} />
+                  ))}
+                  {voucherCode.trim() && !voucher.applied && !voucher.refusal ? (
+                    <p className="text-muted-foreground">{t("form.voucherNote")}</p>
+                  ) : null}
+                </>
+              ) : (
+                <p className="text-muted-foreground">{t("form.chooseService")}</p>
+              )}
+              <p className="text-muted-foreground">
+                {t("form.paidWithCoins", { rate: formatEuros(100, locale) })}
+              </p>
+              {user ? <p>{t("form.balance", { amount: coins(user.coinBalanceCents) })}</p> : null}
+              {typeof summary?.balanceAfterCents === "number" ? (
+                <p data-testid="balance-after">
+                  {t("form.balanceAfter", { amount: coins(summary.balanceAfterCents) })}
+                </p>
+              ) : null}
+            </CardContent>
+          </Card>
+        </aside>
+
+        <div className="grid min-w-0 content-start gap-3 self-start lg:col-start-1">
+          {shownError ? (
+            <div
+              id={STATUS_ID}
+              ref={status}
+              tabIndex={-1}
+              role="alert"
+              data-testid="order-error"
+              className="grid scroll-mt-24 gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700 focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
+            >
+              <p>
+                {message(shownError, {
+                  missing: euros(state?.missingCents ?? 0),
+                  total: euros(state?.totalCents ?? 0),
+                  amount: euros(state?.minPurchaseCents ?? 0),
+                })}
+              </p>
+              {state?.loginUrl ? (
+                <>
+                  <p>{registrationOpen && state.registerUrl ? t("form.accountChoice") : null}</p>
+                  <div className="flex flex-wrap gap-2">
+                    <Button asChild size="sm" className="w-fit">
+                      <Link to={state.loginUrl}>{t("form.login")}</Link>
+                    </Button>
+                    {state.registerUrl ? (
+                      <Button asChild size="sm" variant="outline" className="w-fit">
+                        <Link to={state.registerUrl}>{t("form.register")}</Link>
+                      </Button>
+                    ) : null}
+                  </div>
+                </>
+              ) : null}
+              {shortOfCoins && user && settings ? (
+                <div className="w-fit">
+                  <CoinDialog user={user} settings={settings} locale={locale} />
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+          {/* Before any submit: the balance is known, so a shortfall is said where the tap would be. */}
+          {user && summary && summary.shortfallCents && !shortOfCoins ? (
+            <div
+              data-testid="order-shortfall"
+              className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+            >
+              <p>
+                {t("form.shortfall", {
+                  balance: coins(user.coinBalanceCents),
+                  missing: coins(summary.shortfallCents),
+                })}
+              </p>
+              {settings ? (
+                <div className="w-fit">
+                  <CoinDialog user={user} settings={settings} locale={locale} />
+                </div>
+              ) : null}
+            </div>
+          ) : null}
           <Button
             type="submit"
             size="lg"
@@ -220,72 +398,116 @@ export function OrderForm({
           >
             {submitting ? t("form.submitting") : t("form.submit")}
           </Button>
-        </Form>
-      </section>
-
-      <aside aria-live="polite">
-        <Card className="lg:sticky lg:top-24">
-          <CardHeader>
-            <CardTitle>{t("form.summary")}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3 text-sm">
-            {product && price ? (
-              <>
-                <p className="font-medium">{product.name}</p>
-                <Row label={t("form.pricePerMonth")} value={euros(price.monthlyCents)} />
-                {price.cycleDiscountCents > 0 ? (
-                  <Row
-                    label={t("form.cycleDiscount")}
-                    value={`−${euros(price.cycleDiscountCents)}`}
-                  />
-                ) : null}
-                <Row label={t("form.setupFee")} value={euros(price.setupFeeCents)} />
-                <div className="border-t pt-3">
-                  <Row
-                    label={t("form.total")}
-                    value={euros(price.totalCents)}
-                    strong
-                    testId="order-total"
-                  />
-                </div>
-                <p className="text-muted-foreground">{t("form.voucherNote")}</p>
-              </>
-            ) : (
-              <p className="text-muted-foreground">{t("form.chooseService")}</p>
-            )}
-            <p className="text-muted-foreground">
-              {t("form.paidWithCoins", { rate: formatEuros(100, locale) })}
-            </p>
-            {user ? (
-              <p>{t("form.balance", { amount: formatCoins(user.coinBalanceCents, locale) })}</p>
-            ) : null}
-          </CardContent>
-        </Card>
-      </aside>
+        </div>
+      </Form>
     </main>
   );
 }
 
-function Row({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  testId?: string;
-}) {
+/** The slot count a form starts on: the one asked for when the plan offers it, else the plan's own. */
+function startingSlots(
+  slots: ReturnType<typeof slotChoicesFor>,
+  asked: string | undefined,
+): string {
+  if (!slots) return "";
+  const wanted = Number(asked);
+  return String(slots.choices.includes(wanted) ? wanted : slots.defaultSlots);
+}
+
+type VoucherRefusal = Extract<VoucherCheckResult, { ok: false }>;
+
+/**
+ * Checks the voucher code as it is typed (a pause of 400 ms after the last key), for the plan, cycle and
+ * backup chosen: the discount the server would give now, or why not. Visitors are not asked (the check is
+ * for signed-in customers); an answer that does not come leaves the check to the order itself.
+ */
+function useVoucherCheck(input: {
+  enabled: boolean;
+  code: string;
+  productId: string;
+  cycle: BillingCycle;
+  backup: Backup;
+}): {
+  checking: boolean;
+  applied: { code: string; discountCents: number } | null;
+  refusal: VoucherRefusal | null;
+} {
+  const code = input.code.trim();
+  const url =
+    input.enabled && code && input.productId
+      ? `${VOUCHER_CHECK_PATH}?${new URLSearchParams({
+          code,
+          product: input.productId,
+          billingCycle: input.cycle,
+          backup: input.backup,
+        }).toString()}`
+      : null;
+  const [answer, setAnswer] = useState<{ url: string; result: VoucherCheckResult | null } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (!url) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(url, { signal: controller.signal, headers: { Accept: "application/json" } })
+        .then((response) => response.json() as Promise<VoucherCheckResult>)
+        .then((result) => setAnswer({ url, result }))
+        .catch(() => {
+          if (!controller.signal.aborted) setAnswer({ url, result: null });
+        });
+    }, 400);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [url]);
+  const result = url && answer?.url === url ? answer.result : undefined;
+  return {
+    checking: Boolean(url) && result === undefined,
+    applied: result?.ok ? { code: result.code, discountCents: result.discountCents } : null,
+    // Too many checks is no verdict on the code: the order checks it.
+    refusal: result && !result.ok && result.kind !== "limited" ? result : null,
+  };
+}
+
+function SummaryRow({ line, locale }: { line: SummaryLine; locale: string }) {
+  const { t } = useTranslation("orders");
+  const euros = (cents: number) => formatEuros(cents, locale);
+  const amount = line.amountCents < 0 ? `−${euros(-line.amountCents)}` : euros(line.amountCents);
+  let label: string;
+  switch (line.kind) {
+    case "monthly":
+      label = t("form.pricePerMonth");
+      break;
+    case "period":
+      label = t("form.period", { amount: euros(line.monthlyCents), count: line.months });
+      break;
+    case "cycleDiscount":
+      label = t("form.cycleDiscount");
+      break;
+    case "voucher":
+      label = t("form.voucherLine", { code: line.code });
+      break;
+    case "setupFee":
+      label = t("form.setupFee");
+      break;
+    case "total":
+      label = t("form.total");
+      break;
+  }
+  const total = line.kind === "total";
   return (
     <div
+      data-testid={`summary-${line.kind}`}
       className={
-        strong ? "flex justify-between gap-4 text-base font-bold" : "flex justify-between gap-4"
+        total
+          ? "flex justify-between gap-4 border-t pt-3 text-base font-bold"
+          : "flex justify-between gap-4"
       }
     >
       <span>{label}</span>
-      <span dir="ltr" data-testid={testId}>
-        {value}
+      <span dir="ltr" className="shrink-0" data-testid={total ? "order-total" : undefined}>
+        {amount}
       </span>
     </div>
   );

@@ -1,0 +1,150 @@
+import { afterEach, expect, it } from "vitest";
+import { defaultSettings } from "~/domain/settings/settings";
+import { updateSettingsSection } from "~/domain/settings/settings.server";
+import {
+  balanceOf,
+  customerWithCoins,
+  expectLedgerIntact,
+  orderInput,
+  productId,
+} from "../../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { checkVoucher, placeOrder } from "./orders.server";
+import { voucherCheckQuerySchema } from "./voucher-check";
+
+describeEachDatabase("order options and the voucher check", (app) => {
+  afterEach(async () => {
+    await updateSettingsSection(app().db, "general", defaultSettings().general);
+    await expectLedgerIntact(app());
+  });
+
+  const usedCount = async (code: string) =>
+    (
+      await app()
+        .db.selectFrom("vouchers")
+        .select("used_count")
+        .where("code", "=", code)
+        .executeTakeFirstOrThrow()
+    ).used_count;
+
+  it("gives an order the settings' first location and the plan's slots when none are sent", async () => {
+    const user = await customerWithCoins(app(), 10_000);
+    const game = await placeOrder(
+      app().db,
+      user,
+      orderInput({ productId: await productId(app(), "samp-premium") }),
+    );
+    if (!game.ok) throw new Error(game.error);
+    expect(game.order).toMatchObject({ location: "Frankfurt", playerSlots: 500 });
+    const vps = await placeOrder(
+      app().db,
+      user,
+      orderInput({ productId: await productId(app(), "vps-entry"), playerSlots: 200 }),
+    );
+    if (!vps.ok) throw new Error(vps.error);
+    expect(vps.order).toMatchObject({ location: "Frankfurt", playerSlots: null });
+  });
+
+  it("takes the slot choices of the plan and only the locations of the settings", async () => {
+    const user = await customerWithCoins(app(), 10_000);
+    const starter = await productId(app(), "samp-starter");
+    const place = (overrides: Record<string, unknown>) =>
+      placeOrder(app().db, user, orderInput({ productId: starter, ...overrides }));
+
+    // The plan card promises 150: 150 and the steps below it, nothing above.
+    const ok = await place({ playerSlots: 100 });
+    expect(ok.ok && ok.order.playerSlots).toBe(100);
+    for (const playerSlots of [200, 500, 75])
+      expect(await place({ playerSlots }), String(playerSlots)).toEqual({
+        ok: false,
+        kind: "invalid",
+        error: "orders.errors.invalidOption",
+        field: "playerSlots",
+      });
+    // The spec's old list is not the company's: only the settings' Frankfurt is offered.
+    for (const location of ["usa", "germany", "Casablanca"])
+      expect(await place({ location }), location).toEqual({
+        ok: false,
+        kind: "invalid",
+        error: "orders.errors.invalidOption",
+        field: "location",
+      });
+    expect(await balanceOf(app(), user)).toBe(10_000 - 250);
+
+    // A location the admin adds is offered at once (read in the order's own transaction).
+    await updateSettingsSection(app().db, "general", {
+      ...defaultSettings().general,
+      locations: ["Frankfurt", "Casablanca"],
+    });
+    const moroccan = await place({ location: "Casablanca" });
+    expect(moroccan.ok && moroccan.order.location).toBe("Casablanca");
+  });
+
+  it("checks a voucher as typed by the order's own rules and counts no use", async () => {
+    const query = (fields: Record<string, string>) => voucherCheckQuerySchema.parse(fields);
+    const business = String(await productId(app(), "vps-business"));
+    const before = await usedCount("WELCOME10");
+
+    expect(await checkVoucher(app().db, query({ code: " welcome10 ", product: business }))).toEqual(
+      { ok: true, code: "WELCOME10", discountCents: 120, totalCents: 1080 },
+    );
+    // Quarterly with premium backup: (1200 + 200) × 3 = 4200, 5% off = 3990, 10% of that = 399.
+    expect(
+      await checkVoucher(
+        app().db,
+        query({
+          code: "WELCOME10",
+          product: business,
+          billingCycle: "quarterly",
+          backup: "premium",
+        }),
+      ),
+    ).toEqual({ ok: true, code: "WELCOME10", discountCents: 399, totalCents: 3591 });
+    // Below the voucher's minimum (€2.50 < €5.00), unknown, or for a plan that is not there.
+    expect(
+      await checkVoucher(
+        app().db,
+        query({ code: "WELCOME10", product: String(await productId(app(), "samp-starter")) }),
+      ),
+    ).toEqual({
+      ok: false,
+      kind: "invalid",
+      error: "orders.errors.voucherMinimum",
+      minPurchaseCents: 500,
+    });
+    expect(await checkVoucher(app().db, query({ code: "NOPE", product: business }))).toEqual({
+      ok: false,
+      kind: "invalid",
+      error: "orders.errors.voucherNotFound",
+    });
+    expect(await checkVoucher(app().db, query({ code: "WELCOME10", product: "987654" }))).toEqual({
+      ok: false,
+      kind: "notFound",
+      error: "orders.errors.serviceNotFound",
+    });
+    // An expired voucher reads as expired at the time asked.
+    expect(
+      await checkVoucher(
+        app().db,
+        query({ code: "WELCOME10", product: business }),
+        new Date(Date.now() + 400 * 86_400_000),
+      ),
+    ).toMatchObject({ ok: false, error: "orders.errors.voucherExpired" });
+    expect(await usedCount("WELCOME10")).toBe(before);
+
+    // What the check promised is what the order takes off.
+    const user = await customerWithCoins(app(), 10_000);
+    const placed = await placeOrder(
+      app().db,
+      user,
+      orderInput({
+        productId: Number(business),
+        billingCycle: "quarterly",
+        backup: "premium",
+        voucherCode: "WELCOME10",
+      }),
+    );
+    expect(placed.ok && placed.order).toMatchObject({ discountCents: 399, totalCents: 3591 });
+    expect(await usedCount("WELCOME10")).toBe(before + 1);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { BILLING_CYCLE_IDS, BACKUP_IDS, quote } from "./orders";
+import { orderSummary, type SummaryLine } from "./order-summary";
+
+const amounts = (lines: SummaryLine[]) =>
+  Object.fromEntries(lines.map((line) => [line.kind, line.amountCents]));
+
+describe("orderSummary", () => {
+  it("writes out the issue's quarter: €4.50 × 3 months, 5% off, total €12.82", () => {
+    const summary = orderSummary({ productPriceCents: 450, cycle: "quarterly", backup: "none" });
+    expect(summary.lines).toEqual([
+      { kind: "monthly", amountCents: 450 },
+      { kind: "period", monthlyCents: 450, months: 3, amountCents: 1350 },
+      { kind: "cycleDiscount", percent: 5, amountCents: -68 },
+      { kind: "setupFee", amountCents: 0 },
+      { kind: "total", amountCents: 1282 },
+    ]);
+  });
+
+  it("shows a voucher as a line of its own, taken off after the cycle's discount", () => {
+    // (450 + 200) × 3 = 1950; 5% off = 98 → 1852; WELCOME10 gives 10% of 1852 = 185.
+    const summary = orderSummary({
+      productPriceCents: 450,
+      cycle: "quarterly",
+      backup: "premium",
+      voucher: { code: "WELCOME10", discountCents: 185 },
+    });
+    expect(amounts(summary.lines)).toEqual({
+      monthly: 650,
+      period: 1950,
+      cycleDiscount: -98,
+      voucher: -185,
+      setupFee: 0,
+      total: 1667,
+    });
+    expect(summary.lines.find((line) => line.kind === "voucher")).toMatchObject({
+      code: "WELCOME10",
+    });
+  });
+
+  it("leaves out the discount line of a monthly cycle and the line of a voucher worth nothing", () => {
+    const summary = orderSummary({
+      productPriceCents: 1200,
+      cycle: "monthly",
+      backup: "choliba",
+      voucher: { code: "ZERO", discountCents: 0 },
+    });
+    expect(summary.lines.map((line) => line.kind)).toEqual([
+      "monthly",
+      "period",
+      "setupFee",
+      "total",
+    ]);
+  });
+
+  it("adds up for every plan price, cycle, backup and voucher: period − discounts + fee = total", () => {
+    for (const price of [0, 1, 250, 399, 450, 799, 1499, 2000, 99_999])
+      for (const cycle of BILLING_CYCLE_IDS)
+        for (const backup of BACKUP_IDS)
+          for (const discount of [0, 1, 77, 500, 1_000_000]) {
+            const summary = orderSummary({
+              productPriceCents: price,
+              cycle,
+              backup,
+              voucher: { code: "X", discountCents: discount },
+            });
+            const lines = summary.lines;
+            const total = lines.find((line) => line.kind === "total")!.amountCents;
+            const sum = lines
+              .filter((line) => line.kind !== "total" && line.kind !== "monthly")
+              .reduce((cents, line) => cents + line.amountCents, 0);
+            const what = `${price} ${cycle} ${backup} ${discount}`;
+            expect(sum, what).toBe(total);
+            // The total is what the server charges (the same quote).
+            expect(total, what).toBe(
+              quote({ productPriceCents: price, cycle, backup }, discount).totalCents,
+            );
+            const period = lines.find((line) => line.kind === "period");
+            expect(period?.kind === "period" && period.monthlyCents * period.months, what).toBe(
+              period?.amountCents,
+            );
+            expect(total, what).toBeGreaterThanOrEqual(0);
+          }
+  });
+
+  it("says what the balance lacks, or what it keeps after paying", () => {
+    const input = { productPriceCents: 450, cycle: "quarterly", backup: "none" } as const;
+    expect(orderSummary({ ...input, balanceCents: 200 })).toMatchObject({
+      shortfallCents: 1082,
+      balanceAfterCents: null,
+    });
+    expect(orderSummary({ ...input, balanceCents: 1282 })).toMatchObject({
+      shortfallCents: 0,
+      balanceAfterCents: 0,
+    });
+    expect(orderSummary({ ...input, balanceCents: 5000 })).toMatchObject({
+      shortfallCents: 0,
+      balanceAfterCents: 3718,
+    });
+    // A visitor has no balance: nothing is said about it.
+    expect(orderSummary(input)).toMatchObject({ shortfallCents: null, balanceAfterCents: null });
+  });
+});

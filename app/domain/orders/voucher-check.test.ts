@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { VoucherCheckLimiter, voucherCheckQuerySchema } from "./voucher-check";
+
+describe("the voucher check", () => {
+  it("reads the code as the order does (trimmed, upper case) with the form's defaults", () => {
+    expect(voucherCheckQuerySchema.parse({ code: " welcome10 ", product: "2" })).toEqual({
+      code: "WELCOME10",
+      product: 2,
+      billingCycle: "monthly",
+      backup: "choliba",
+    });
+    const refused = voucherCheckQuerySchema.safeParse({ code: "", product: "x", backup: "tape" });
+    expect(refused.error?.issues.map((issue) => issue.message).sort()).toEqual([
+      "orders.errors.invalidOption",
+      "orders.errors.required",
+      "orders.errors.voucherNotFound",
+    ]);
+  });
+
+  it("allows a customer a few checks a minute, each customer on their own", () => {
+    const limiter = new VoucherCheckLimiter(3);
+    const start = 1_000_000;
+    expect([1, 2, 3, 4].map(() => limiter.take("a", start))).toEqual([true, true, true, false]);
+    expect(limiter.take("b", start + 1)).toBe(true);
+    expect(limiter.take("a", start + 59_999)).toBe(false);
+    expect(limiter.take("a", start + 60_000)).toBe(true);
+  });
+
+  it("stays bounded when many keys come", () => {
+    const limiter = new VoucherCheckLimiter(1, 10);
+    for (let i = 0; i < 100; i++) expect(limiter.take(`k${i}`, 0)).toBe(true);
+  });
+});
