@@ -526,6 +526,8 @@ describeEachDatabase("money path", (app) => {
       kind: "conflict",
       error: "orders.errors.insufficientCoins",
       missingCents: 400,
+      // The price, so the message can say what the renewal costs (issue 21).
+      totalCents: 1200,
     });
     expect(await balanceOf(app(), user)).toBe(800);
   });
