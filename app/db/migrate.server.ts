@@ -17,6 +17,7 @@ import * as m0019 from "../../db/migrations/0019-coin-limits";
 import * as m0020 from "../../db/migrations/0020-hosting-service-admin-note";
 import * as m0021 from "../../db/migrations/0021-account-deletion";
 import * as m0022 from "../../db/migrations/0022-product-texts";
+import * as m0027 from "../../db/migrations/0027-user-admin-note";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0020-hosting-service-admin-note": m0020,
   "0021-account-deletion": m0021,
   "0022-product-texts": m0022,
+  "0027-user-admin-note": m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
