@@ -204,6 +204,7 @@ export async function eraseAccount(
       email: deletedUserEmail(user.id),
       image: null,
       locale: null,
+      admin_note: null,
       updated_at: now,
     })
     .where("id", "=", user.id)

@@ -5,7 +5,6 @@ import { byId, type Column } from "~/components/data-table/data-table";
 import {
   actionsColumn,
   badgeColumn,
-  customerColumn,
   noteColumn,
 } from "~/components/data-table/column-presets";
 import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
@@ -14,6 +13,7 @@ import { pageHref } from "~/components/data-table/pager";
 import { choicesOf, FormFields, type FieldSpec } from "~/components/ui/form-card";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
+import { ClientLink } from "~/components/ui/client-link";
 import { TitledCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -57,6 +57,7 @@ export type AdminServiceRow = Pick<
   | "id"
   | "name"
   | "serverName"
+  | "userId"
   | "userEmail"
   | "userName"
   | "cyclePriceCents"
@@ -204,7 +205,15 @@ export function ServicesAdmin({
     { id: "id", header: "#", className: "font-mono", cell: (service) => service.id },
     sortable(
       "customer",
-      customerColumn(t("admin.customer"), (service) => [service.userName, service.userEmail]),
+      noteColumn(
+        "customer",
+        t("admin.customer"),
+        (service) => [
+          <ClientLink userId={service.userId}>{service.userName}</ClientLink>,
+          service.userEmail,
+        ],
+        "ltr",
+      ),
     ),
     noteColumn("service", t("admin.service"), (service) => [
       service.name,

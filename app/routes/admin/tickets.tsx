@@ -1,7 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
-import { badgeColumn, customerColumn } from "~/components/data-table/column-presets";
+import { badgeColumn, noteColumn } from "~/components/data-table/column-presets";
+import { ClientLink } from "~/components/ui/client-link";
 import { ListPage } from "~/components/data-table/list-page";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
@@ -66,7 +67,15 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
         </>
       ),
     },
-    customerColumn(t("admin.customer"), (ticket) => [ticket.customerName, ticket.customerEmail]),
+    noteColumn(
+      "customer",
+      t("admin.customer"),
+      (ticket) => [
+        <ClientLink userId={ticket.userId}>{ticket.customerName}</ClientLink>,
+        ticket.customerEmail,
+      ],
+      "ltr",
+    ),
     {
       id: "department",
       header: t("new.department"),
