@@ -89,7 +89,10 @@ test("an admin opens a client from the list, an order and a ticket, and keeps a 
 
   // From a ticket: the sidebar shows the client's orders and coins, and the name leads to the page.
   await visit(admin.page, "/admin/tickets");
-  await admin.page.getByRole("link", { name: /When will my server start\?/ }).first().click();
+  await admin.page
+    .getByRole("link", { name: /When will my server start\?/ })
+    .first()
+    .click();
   await expect(admin.page).toHaveURL(/\/admin\/tickets\/\d+$/);
   const ticketUrl = new URL(admin.page.url()).pathname;
   const sidebar = admin.page.locator("aside").filter({ hasText: "Open the client page" });

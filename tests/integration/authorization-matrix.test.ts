@@ -717,7 +717,12 @@ describeEachDatabase("authorization matrix", (app) => {
       400,
     );
     // Write an admin's note on A's account.
-    await attempt("customerB", `/admin/clients/${id}`, { intent: "note", note: "B was here" }, "→/");
+    await attempt(
+      "customerB",
+      `/admin/clients/${id}`,
+      { intent: "note", note: "B was here" },
+      "→/",
+    );
     // Mark notifications read: B's own only (A keeps an unread one).
     await attempt("customerB", "/notifications", {}, 200, { changesOwnData: true });
     expect((await unreadOfA()).length).toBeGreaterThan(0);

@@ -22,7 +22,10 @@ describeEachDatabase("client page", (app) => {
     const client = await customerWithCoins(app(), 50_000);
     const other = await customerWithCoins(app(), 50_000);
     const { approved } = await approvedOrder(app(), client, { productId: product });
-    const pending = await placedOrder(app(), client, { productId: product, serverName: "Pending one" });
+    const pending = await placedOrder(app(), client, {
+      productId: product,
+      serverName: "Pending one",
+    });
     await approvedOrder(app(), other, { productId: product, serverName: "Not the client's" });
     const serviceId = approved.hostingServiceId!;
     const suspended = await changeServiceStatus(app().db, {
@@ -35,7 +38,8 @@ describeEachDatabase("client page", (app) => {
     const ticket = await openedTicket(app(), client, { subject: "Where is my server?" });
     await openedTicket(app(), other, { subject: "Someone else's question" });
     expect(
-      (await setTicketField(app().db, { actorId: admin, ticketId: ticket.id, priority: "high" })).ok,
+      (await setTicketField(app().db, { actorId: admin, ticketId: ticket.id, priority: "high" }))
+        .ok,
     ).toBe(true);
     const credit = await adjustCoins(app().db, {
       userId: client,
@@ -142,18 +146,26 @@ describeEachDatabase("client page", (app) => {
         .execute();
 
     expect(
-      await saveClientNote(app().db, { userId: client, note: "Pays by bank transfer", actorId: admin }),
+      await saveClientNote(app().db, {
+        userId: client,
+        note: "Pays by bank transfer",
+        actorId: admin,
+      }),
     ).toEqual({ ok: true, message: "admin-clients.note.saved", changed: true });
     expect((await getClientDetail(app().db, client))!.profile.adminNote).toBe(
       "Pays by bank transfer",
     );
     // The same note again records nothing.
     expect(
-      await saveClientNote(app().db, { userId: client, note: "Pays by bank transfer", actorId: admin }),
+      await saveClientNote(app().db, {
+        userId: client,
+        note: "Pays by bank transfer",
+        actorId: admin,
+      }),
     ).toMatchObject({ ok: true, changed: false });
-    expect(await saveClientNote(app().db, { userId: client, note: null, actorId: admin })).toMatchObject(
-      { ok: true, changed: true },
-    );
+    expect(
+      await saveClientNote(app().db, { userId: client, note: null, actorId: admin }),
+    ).toMatchObject({ ok: true, changed: true });
     expect((await getClientDetail(app().db, client))!.profile.adminNote).toBeNull();
 
     const entries = await notes();

@@ -90,7 +90,11 @@ const OWNED_TARGETS = [
  * query per kind of target, each by the log's (target_type, target_id) index, then the newest of all:
  * a client's few entries are found without reading the rest of the log.
  */
-async function latestAudit(db: Db, userId: string, size: number): Promise<Latest<ClientAuditEntry>> {
+async function latestAudit(
+  db: Db,
+  userId: string,
+  size: number,
+): Promise<Latest<ClientAuditEntry>> {
   const base = () =>
     db
       .selectFrom("audit_log")
@@ -129,17 +133,15 @@ async function latestAudit(db: Db, userId: string, size: number): Promise<Latest
   const rows = lists
     .flat()
     .sort((a, b) => Number(b.id) - Number(a.id))
-    .map(
-      (row): ClientAuditEntry => ({
-        id: Number(row.id),
-        at: row.created_at,
-        action: row.action,
-        targetType: row.target_type as ClientAuditEntry["targetType"],
-        targetId: row.target_id,
-        actorEmail: row.actor_email,
-        reason: row.reason,
-      }),
-    );
+    .map((row): ClientAuditEntry => ({
+      id: Number(row.id),
+      at: row.created_at,
+      action: row.action,
+      targetType: row.target_type as ClientAuditEntry["targetType"],
+      targetId: row.target_id,
+      actorEmail: row.actor_email,
+      reason: row.reason,
+    }));
   return { rows: rows.slice(0, size), hasMore: rows.length > size };
 }
 

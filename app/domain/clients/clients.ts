@@ -49,7 +49,7 @@ export function clientLabel<T extends Record<string, string>>(
   labels: T,
   value: string,
 ): T[keyof T] | undefined {
-  return (labels as Record<string, T[keyof T]>)[value];
+  return Object.hasOwn(labels, value) ? labels[value as keyof T] : undefined;
 }
 
 /** The account itself. */

@@ -22,10 +22,11 @@ const contactColumns = [
   "created_at",
 ] as const;
 
-/** The active account with the message's address, by the users' unique email index (emails are stored lowercase). */
-const senderAccount = sql<string | null>`(select users.id from users where users.email = lower(contact_messages.email) and users.status = 'active')`.as(
-  "user_id",
-);
+/** The active account with the message's address (emails are stored lowercase; a unique index). */
+const senderAccount = sql<string | null>`(
+  select users.id from users
+  where users.email = lower(contact_messages.email) and users.status = 'active'
+)`.as("user_id");
 
 function toContactMessage(row: {
   id: number;

@@ -27,16 +27,8 @@ import {
   SERVICE_STATUS_LABELS,
   type HostingService,
 } from "~/domain/hosting-services/hosting-services";
-import {
-  BILLING_CYCLE_NAMES,
-  ORDER_STATUS_LABELS,
-  type Order,
-} from "~/domain/orders/orders";
-import {
-  TICKET_STATUS_LABELS,
-  ticketTone,
-  type Ticket,
-} from "~/domain/tickets/tickets";
+import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
+import { TICKET_STATUS_LABELS, ticketTone, type Ticket } from "~/domain/tickets/tickets";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -147,17 +139,22 @@ export function ClientDetailPage({
   const language = profile.locale ? LANGUAGE_NAMES[profile.locale] : undefined;
 
   const serviceColumns: Column<HostingService>[] = [
-    column("service", t("services.service"), (service) => (
-      <CellWithNote
-        value={
-          <span className="font-medium" dir="auto">
-            #{service.id} {service.name}
-          </span>
-        }
-        note={service.serverName}
-        dir="auto"
-      />
-    ), { wide: true }),
+    column(
+      "service",
+      t("services.service"),
+      (service) => (
+        <CellWithNote
+          value={
+            <span className="font-medium" dir="auto">
+              #{service.id} {service.name}
+            </span>
+          }
+          note={service.serverName}
+          dir="auto"
+        />
+      ),
+      { wide: true },
+    ),
     badgeColumn(
       "status",
       t("services.status"),
@@ -173,9 +170,16 @@ export function ClientDetailPage({
       at: (service) => service.expiresAt,
       format: date,
     }),
-    amountColumn("price", t("services.price"), (service) =>
-      `${formatEuros(service.cyclePriceCents, locale)} · ${tOrders(BILLING_CYCLE_NAMES[service.billingCycle])}`,
-    ),
+    column("price", t("services.price"), (service) => (
+      <CellWithNote
+        value={
+          <span className="font-mono" dir="ltr">
+            {formatEuros(service.cyclePriceCents, locale)}
+          </span>
+        }
+        note={tOrders(BILLING_CYCLE_NAMES[service.billingCycle])}
+      />
+    )),
   ];
 
   const orderColumns: Column<Order>[] = [
@@ -187,7 +191,12 @@ export function ClientDetailPage({
         #{order.id}
       </Link>
     )),
-    timeColumn({ id: "placed", name: t("orders.placed"), at: (order) => order.createdAt, format: moment }),
+    timeColumn({
+      id: "placed",
+      name: t("orders.placed"),
+      at: (order) => order.createdAt,
+      format: moment,
+    }),
     column(
       "product",
       t("orders.product"),
@@ -198,7 +207,10 @@ export function ClientDetailPage({
     badgeColumn(
       "status",
       t("orders.status"),
-      (order) => ({ tone: badgeTone(order.status), text: tOrders(ORDER_STATUS_LABELS[order.status]) }),
+      (order) => ({
+        tone: badgeTone(order.status),
+        text: tOrders(ORDER_STATUS_LABELS[order.status]),
+      }),
       { label: true },
     ),
   ];
@@ -221,14 +233,27 @@ export function ClientDetailPage({
     badgeColumn(
       "status",
       t("tickets.status"),
-      (ticket) => ({ tone: ticketTone(ticket.status), text: tTickets(TICKET_STATUS_LABELS[ticket.status]) }),
+      (ticket) => ({
+        tone: ticketTone(ticket.status),
+        text: tTickets(TICKET_STATUS_LABELS[ticket.status]),
+      }),
       { label: true },
     ),
-    timeColumn({ id: "updated", name: t("tickets.updated"), at: (ticket) => ticket.updatedAt, format: moment }),
+    timeColumn({
+      id: "updated",
+      name: t("tickets.updated"),
+      at: (ticket) => ticket.updatedAt,
+      format: moment,
+    }),
   ];
 
   const ledgerColumns: Column<CustomerLedgerEntry>[] = [
-    timeColumn({ id: "when", name: t("ledger.when"), at: (entry) => entry.createdAt, format: moment }),
+    timeColumn({
+      id: "when",
+      name: t("ledger.when"),
+      at: (entry) => entry.createdAt,
+      format: moment,
+    }),
     column("kind", t("ledger.kind"), (entry) => <span>{ledgerKind(entry.kind)}</span>),
     amountColumn(
       "amount",
@@ -388,9 +413,7 @@ export function ClientDetailPage({
             id="note"
             title={t("note.title")}
             description={t("note.description")}
-            status={
-              result ? { ok: result.ok, text: <ResultText result={result} /> } : null
-            }
+            status={result ? { ok: result.ok, text: <ResultText result={result} /> } : null}
             busy={busy}
             submit={{ label: t("note.save"), busyLabel: t("note.saving") }}
           >

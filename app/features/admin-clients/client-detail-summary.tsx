@@ -94,7 +94,9 @@ export function ClientSummaryPanel({
             >
               #{order.id} <bdi>{order.productName}</bdi>
             </Link>
-            <Badge tone={badgeTone(order.status)}>{tOrders(ORDER_STATUS_LABELS[order.status])}</Badge>
+            <Badge tone={badgeTone(order.status)}>
+              {tOrders(ORDER_STATUS_LABELS[order.status])}
+            </Badge>
             <span className="w-full text-xs text-muted-foreground">
               <span dir="ltr">{formatEuros(order.totalCents, locale)}</span> ·{" "}
               {date.format(new Date(order.createdAt))}

@@ -108,7 +108,9 @@ export function ClientsAdmin({
       cell: (user) => (
         <>
           <p className="font-semibold">
-            <ClientLink userId={user.id}>{user.name}</ClientLink>
+            <ClientLink userId={user.id} className="font-semibold">
+              {user.name}
+            </ClientLink>
             {user.id === adminId ? (
               <span className="ms-2 text-xs font-normal text-muted-foreground">
                 ({t("users.you")})

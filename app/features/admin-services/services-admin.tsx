@@ -2,11 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
-import {
-  actionsColumn,
-  badgeColumn,
-  noteColumn,
-} from "~/components/data-table/column-presets";
+import { actionsColumn, badgeColumn, noteColumn } from "~/components/data-table/column-presets";
 import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { pageHref } from "~/components/data-table/pager";

@@ -57,10 +57,6 @@ export async function action({ request, url, params, context: routerContext }: R
 export default function AdminClient({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <ClientNotFound id={loaderData.id} />;
   return (
-    <ClientDetailPage
-      client={loaderData.client}
-      locale={loaderData.locale}
-      result={actionData}
-    />
+    <ClientDetailPage client={loaderData.client} locale={loaderData.locale} result={actionData} />
   );
 }
