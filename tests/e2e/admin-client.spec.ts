@@ -31,7 +31,7 @@ async function expectSections(page: Page) {
 test("an admin opens a client from the list, an order and a ticket, and keeps a note on them", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const name = `Karim Client ${Date.now()}`;
   const guest = await browser.newContext();
   const customer = await registerCustomer(await guest.newPage(), { name });
