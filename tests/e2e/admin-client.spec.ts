@@ -143,6 +143,25 @@ test("an admin opens a client from the list, an order and a ticket, and keeps a 
   await expect(admin.page.getByRole("heading", { name: "Client not found" })).toBeVisible();
   await expect(admin.page.getByText(/No client has the id “no-such-client”/)).toBeVisible();
 
+  // Last, as a language chosen in the address may stay the admin's: French and Arabic at 360 px.
+  await admin.page.setViewportSize({ width: 360, height: 800 });
+  for (const [lang, heading] of [
+    ["fr", "Historique des coins"],
+    ["ar", "سجل العملات"],
+  ] as const) {
+    await visit(admin.page, `${clientUrl}?lang=${lang}`);
+    await expect(admin.page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    await expect
+      .poll(
+        () =>
+          admin.page.evaluate(
+            () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+          ),
+        { message: lang },
+      )
+      .toBe(true);
+  }
+
   await admin.context.close();
   await buyer.context.close();
 });
