@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { noteColumn } from "~/components/data-table/column-presets";
+import type { Column } from "~/components/data-table/data-table";
 import { cn } from "~/lib/utils";
 
 /** The admin page of one account (issue 21): every place the admin panel names a client links here. */
@@ -29,5 +31,24 @@ export function ClientLink({
     >
       {children}
     </Link>
+  );
+}
+
+/**
+ * The "customer" column of a `phone: "scroll"` queue (orders, services, tickets): the client's name as a
+ * link to their page, their email under it, written left to right.
+ */
+export function clientColumn<Row>(
+  header: string,
+  client: (row: Row) => { userId: string; name: string; email: string },
+): Column<Row> {
+  return noteColumn(
+    "customer",
+    header,
+    (row) => {
+      const { userId, name, email } = client(row);
+      return [<ClientLink userId={userId}>{name}</ClientLink>, email];
+    },
+    "ltr",
   );
 }

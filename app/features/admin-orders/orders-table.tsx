@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { byId, CellWithNote, type Column } from "~/components/data-table/data-table";
 import { actionsColumn, noteColumn } from "~/components/data-table/column-presets";
-import { ClientLink } from "~/components/ui/client-link";
+import { clientColumn } from "~/components/ui/client-link";
 import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -82,12 +82,11 @@ export function OrdersTable({
         <CellWithNote value={<>#{order.id}</>} note={date.format(new Date(order.createdAt))} />
       ),
     },
-    noteColumn(
-      "customer",
-      t("admin.customer"),
-      (order) => [<ClientLink userId={order.userId}>{order.userName}</ClientLink>, order.userEmail],
-      "ltr",
-    ),
+    clientColumn(t("admin.customer"), (order) => ({
+      userId: order.userId,
+      name: order.userName,
+      email: order.userEmail,
+    })),
     noteColumn("product", t("admin.product"), (order) => [order.productName, order.serverName]),
     {
       id: "options",

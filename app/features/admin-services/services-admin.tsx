@@ -9,7 +9,7 @@ import { pageHref } from "~/components/data-table/pager";
 import { choicesOf, FormFields, type FieldSpec } from "~/components/ui/form-card";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
-import { ClientLink } from "~/components/ui/client-link";
+import { clientColumn } from "~/components/ui/client-link";
 import { TitledCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -201,15 +201,11 @@ export function ServicesAdmin({
     { id: "id", header: "#", className: "font-mono", cell: (service) => service.id },
     sortable(
       "customer",
-      noteColumn(
-        "customer",
-        t("admin.customer"),
-        (service) => [
-          <ClientLink userId={service.userId}>{service.userName}</ClientLink>,
-          service.userEmail,
-        ],
-        "ltr",
-      ),
+      clientColumn(t("admin.customer"), (service) => ({
+        userId: service.userId,
+        name: service.userName,
+        email: service.userEmail,
+      })),
     ),
     noteColumn("service", t("admin.service"), (service) => [
       service.name,
