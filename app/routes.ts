@@ -42,6 +42,7 @@ export default [
       route("orders", "routes/admin/orders.tsx"),
       route("services", "routes/admin/services.tsx"),
       route("clients", "routes/admin/clients.tsx"),
+      route("clients/:id", "routes/admin/client.tsx"),
       route("tickets", "routes/admin/tickets.tsx"),
       route("tickets/:id", "routes/admin/ticket.tsx"),
       route("announcements", "routes/admin/announcements.tsx"),

@@ -29,6 +29,8 @@ export interface UsersTable {
   locale: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** An admin's note on the account (migration 0026), null when there is none. */
+  admin_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

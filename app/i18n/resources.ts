@@ -5,6 +5,7 @@ import enAdminSecurity from "./locales/en/admin-security.json";
 import enAdminInbox from "./locales/en/admin-inbox.json";
 import enAdminReports from "./locales/en/admin-reports.json";
 import enAdminCatalogue from "./locales/en/admin-catalogue.json";
+import enAdminClients from "./locales/en/admin-clients.json";
 import enAuth from "./locales/en/auth.json";
 import enAnnouncements from "./locales/en/announcements.json";
 import enCoins from "./locales/en/coins.json";
@@ -31,6 +32,7 @@ export const namespaces = [
   "admin-reports",
   "admin-inbox",
   "admin-catalogue",
+  "admin-clients",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -50,6 +52,7 @@ export const englishResources = {
   "admin-reports": enAdminReports,
   "admin-inbox": enAdminInbox,
   "admin-catalogue": enAdminCatalogue,
+  "admin-clients": enAdminClients,
 };
 export type Resources = typeof englishResources;
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { clientActionSchema } from "~/domain/accounts/user-admin";
+import { clientNoteSchema } from "~/domain/clients/clients";
 import { securityActionSchema } from "~/domain/accounts/security-admin";
 import { announcementActionSchema } from "~/domain/announcements/announcements";
 import { productActionSchema } from "~/domain/catalogue/catalogue-admin";
@@ -199,6 +200,10 @@ const ROUTES: Record<string, Row> = {
       adminOnly(404),
     ),
   ),
+  "/admin/clients/:id": {
+    ...adminPage(post({ intent: "note", note: "" }, adminOnly(200))),
+    url: (seed) => `/admin/clients/${seed.a.id}`,
+  },
   "/admin/tickets": adminPage(),
   "/admin/tickets/:id": { ...adminPage(), url: (seed) => `/admin/tickets/${seed.ticketId}` },
   "/admin/announcements": adminPage(),
@@ -255,6 +260,7 @@ const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/services": { serviceActionSchema },
   "/admin/clients": { clientActionSchema },
   "/admin/users": { clientActionSchema },
+  "/admin/clients/:id": { clientNoteSchema },
   "/admin/tickets/:id": { adminTicketActionSchema },
   "/admin/announcements": { announcementActionSchema },
   "/admin/products": { productActionSchema },
@@ -644,6 +650,7 @@ describeEachDatabase("authorization matrix", (app) => {
     await attempt("customerB", `/admin/orders?id=${orderId}`, undefined, "→/");
     await attempt("customerB", `/admin/search?q=${seed.a.email}`, undefined, "→/");
     await attempt("customerB", `/admin/transactions?user=${id}`, undefined, "→/");
+    await attempt("customerB", `/admin/clients/${id}`, undefined, "→/");
     const query = [
       `id=${orderId}`,
       `orderId=${pendingOrderId}`,
@@ -714,6 +721,13 @@ describeEachDatabase("authorization matrix", (app) => {
         idempotencyKey: key(),
       },
       400,
+    );
+    // Write an admin's note on A's account.
+    await attempt(
+      "customerB",
+      `/admin/clients/${id}`,
+      { intent: "note", note: "B was here" },
+      "→/",
     );
     // Mark notifications read: B's own only (A keeps an unread one).
     await attempt("customerB", "/notifications", {}, 200, { changesOwnData: true });

@@ -72,6 +72,7 @@ const FORM_FIELDS: Record<string, string[]> = {
   ],
   "/admin/clients": ["intent", "userId", "amount", "reason", "name", "email", "role", "password"],
   "/admin/users": ["intent", "userId", "amount", "reason", "name", "email", "role", "password"],
+  "/admin/clients/:id": ["intent", "note"],
   "/admin/tickets/:id": ["intent", "message", "status", "priority", "amount", "reason"],
   "/admin/announcements": [
     "intent",

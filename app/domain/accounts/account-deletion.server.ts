@@ -185,10 +185,11 @@ export interface ErasedData {
  * point at it), with the placeholder name and a unique, undeliverable address; its status `deleted` stops
  * every session (getCurrentSession) and the credentials go, so nobody can sign in to it. Removed: sessions
  * (with their addresses and browsers), credentials and tokens, the newsletter subscription and contact
- * messages sent from its address, its login attempts and its notifications. Kept untouched: the ledger
- * (and the balance it adds up to, so npm run check:ledger still passes), orders, services, renewals,
- * ticket messages (their author is now the deleted account) and audit entries. A pending deletion request
- * is closed as completed. Caller checks the row is an active customer and locks it.
+ * messages sent from its address, its login attempts, its notifications and the admins' note on it
+ * (migration 0026). Kept untouched: the ledger (and the balance it adds up to, so npm run check:ledger
+ * still passes), orders, services, renewals, ticket messages (their author is now the deleted account)
+ * and audit entries. A pending deletion request is closed as completed. Caller checks the row is an
+ * active customer and locks it.
  */
 export async function eraseAccount(
   trx: Tx,
@@ -204,6 +205,7 @@ export async function eraseAccount(
       email: deletedUserEmail(user.id),
       image: null,
       locale: null,
+      admin_note: null,
       updated_at: now,
     })
     .where("id", "=", user.id)

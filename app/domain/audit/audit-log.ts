@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.delete": "audit.actions.serviceDelete",
   "user.update": "audit.actions.userUpdate",
   "user.delete": "audit.actions.userDelete",
+  "user.note": "admin-clients:auditActions.noteEdit",
   "account.email_change": "audit.actions.accountEmailChange",
   "announcement.create": "audit.actions.announcementCreate",
   "announcement.update": "audit.actions.announcementUpdate",

@@ -22,10 +22,17 @@ const contactColumns = [
   "created_at",
 ] as const;
 
+/** The active account with the message's address (emails are stored lowercase; a unique index). */
+const senderAccount = sql<string | null>`(
+  select users.id from users
+  where users.email = lower(contact_messages.email) and users.status = 'active'
+)`.as("user_id");
+
 function toContactMessage(row: {
   id: number;
   name: string;
   email: string;
+  user_id: string | null;
   subject: string;
   message: string;
   read_at: string | null;
@@ -35,6 +42,7 @@ function toContactMessage(row: {
     id: Number(row.id),
     name: row.name,
     email: row.email,
+    userId: row.user_id,
     subject: row.subject,
     message: row.message,
     readAt: row.read_at,
@@ -58,7 +66,7 @@ export async function listContactMessages(
 
   const [{ rows, hasMore }, matching, counts, opened] = await Promise.all([
     fetchPage(
-      base.select(contactColumns).orderBy("id", "desc"),
+      base.select(contactColumns).select(senderAccount).orderBy("id", "desc"),
       pageWindow(query, CONTACT_PAGE_SIZE),
     ),
     countRows(base),
@@ -73,6 +81,7 @@ export async function listContactMessages(
       ? db
           .selectFrom("contact_messages")
           .select(contactColumns)
+          .select(senderAccount)
           .where("id", "=", query.open)
           .executeTakeFirst()
       : undefined,

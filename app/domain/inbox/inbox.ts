@@ -67,6 +67,8 @@ export interface ContactMessageView {
   id: number;
   name: string;
   email: string;
+  /** The active account with this address, when there is one: the sender's client page. */
+  userId: string | null;
   subject: string;
   message: string;
   readAt: string | null;

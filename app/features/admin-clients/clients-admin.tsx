@@ -24,6 +24,7 @@ import {
 import { formatCoins } from "~/lib/money";
 import type { ClientActionResult, ClientRow } from "./client-shared";
 import { Badge } from "~/components/ui/badge";
+import { ClientLink } from "~/components/ui/client-link";
 import {
   CoinsDialog,
   CompleteDeletionDialog,
@@ -107,7 +108,9 @@ export function ClientsAdmin({
       cell: (user) => (
         <>
           <p className="font-semibold">
-            {user.name}
+            <ClientLink userId={user.id} className="font-semibold">
+              {user.name}
+            </ClientLink>
             {user.id === adminId ? (
               <span className="ms-2 text-xs font-normal text-muted-foreground">
                 ({t("users.you")})

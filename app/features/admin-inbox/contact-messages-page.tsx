@@ -6,6 +6,7 @@ import { Pager } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
+import { ClientLink } from "~/components/ui/client-link";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import {
   CONTACT_FILTER_LABELS,
@@ -82,11 +83,20 @@ function DeleteMessage({ message }: { message: ContactMessageRow }) {
   );
 }
 
-/** Who wrote: the name as typed (any direction) and the address (left to right). */
+/**
+ * Who wrote: the name as typed (any direction), a link to their client page when an account has the
+ * address, and the address (left to right).
+ */
 function Sender({ message }: { message: ContactMessageRow }) {
   return (
     <span className="min-w-0 wrap-anywhere">
-      <bdi className="font-medium">{message.name}</bdi>{" "}
+      {message.userId ? (
+        <ClientLink userId={message.userId}>
+          <bdi>{message.name}</bdi>
+        </ClientLink>
+      ) : (
+        <bdi className="font-medium">{message.name}</bdi>
+      )}{" "}
       <span className="text-muted-foreground" dir="ltr">
         &lt;{message.email}&gt;
       </span>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { Link } from "react-router";
+import { ClientLink } from "~/components/ui/client-link";
 import { AUDIT_ACTION_LABELS, auditTargetLabel, type AuditLogRow } from "~/domain/audit/audit-log";
 import { dateTimeFormat } from "~/lib/intl-format";
 
@@ -46,13 +47,11 @@ export function AuditTarget({ entry }: { entry: AuditEntryView }) {
   const label = useTargetLabel()(entry.targetType);
   if (entry.targetType === "user") {
     const text = entry.targetName ?? `${label} ${entry.targetId}`;
-    return entry.targetEmail && !entry.targetEmail.endsWith("@deleted.invalid") ? (
-      <Link
-        className="text-primary underline hover:no-underline"
-        to={`/admin/clients?q=${encodeURIComponent(entry.targetEmail)}`}
-      >
+    // The client page shows a deleted account too (its orders and ledger stay); a name means the row is there.
+    return entry.targetName ? (
+      <ClientLink userId={entry.targetId} className="font-normal underline hover:no-underline">
         {text}
-      </Link>
+      </ClientLink>
     ) : (
       <span>{text}</span>
     );

@@ -1,7 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { byId, CellWithNote, type Column } from "~/components/data-table/data-table";
-import { actionsColumn, customerColumn, noteColumn } from "~/components/data-table/column-presets";
+import { actionsColumn, noteColumn } from "~/components/data-table/column-presets";
+import { clientColumn } from "~/components/ui/client-link";
 import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -27,6 +28,7 @@ import type { AdminOrderView } from "~/domain/orders/orders";
 export type AdminOrderRow = Pick<
   AdminOrderView,
   | "id"
+  | "userId"
   | "userEmail"
   | "userName"
   | "productName"
@@ -80,7 +82,11 @@ export function OrdersTable({
         <CellWithNote value={<>#{order.id}</>} note={date.format(new Date(order.createdAt))} />
       ),
     },
-    customerColumn(t("admin.customer"), (order) => [order.userName, order.userEmail]),
+    clientColumn(t("admin.customer"), (order) => ({
+      userId: order.userId,
+      name: order.userName,
+      email: order.userEmail,
+    })),
     noteColumn("product", t("admin.product"), (order) => [order.productName, order.serverName]),
     {
       id: "options",

@@ -2,18 +2,14 @@ import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
-import {
-  actionsColumn,
-  badgeColumn,
-  customerColumn,
-  noteColumn,
-} from "~/components/data-table/column-presets";
+import { actionsColumn, badgeColumn, noteColumn } from "~/components/data-table/column-presets";
 import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { pageHref } from "~/components/data-table/pager";
 import { choicesOf, FormFields, type FieldSpec } from "~/components/ui/form-card";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
+import { clientColumn } from "~/components/ui/client-link";
 import { TitledCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -57,6 +53,7 @@ export type AdminServiceRow = Pick<
   | "id"
   | "name"
   | "serverName"
+  | "userId"
   | "userEmail"
   | "userName"
   | "cyclePriceCents"
@@ -204,7 +201,11 @@ export function ServicesAdmin({
     { id: "id", header: "#", className: "font-mono", cell: (service) => service.id },
     sortable(
       "customer",
-      customerColumn(t("admin.customer"), (service) => [service.userName, service.userEmail]),
+      clientColumn(t("admin.customer"), (service) => ({
+        userId: service.userId,
+        name: service.userName,
+        email: service.userEmail,
+      })),
     ),
     noteColumn("service", t("admin.service"), (service) => [
       service.name,

@@ -5,6 +5,7 @@ import { amountColumn, column } from "~/components/data-table/column-presets";
 import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { Card } from "~/components/ui/card";
+import { ClientLink } from "~/components/ui/client-link";
 import { choicesOf } from "~/components/ui/form-card";
 import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from "~/domain/coins/coins";
 import { ledgerReasonText } from "~/domain/coins/ledger-reason";
@@ -17,7 +18,7 @@ import { formatCoins } from "~/lib/money";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 import { PageHeading } from "~/components/ui/page-heading";
 
-export type LedgerRowView = Omit<LedgerReportRow, "userId">;
+export type LedgerRowView = LedgerReportRow;
 
 function signed(cents: number, locale: string): string {
   const text = formatCoins(Math.abs(cents), locale);
@@ -98,7 +99,9 @@ export function TransactionsPage({
     timeColumn({ id: "when", name: t("transactions.when"), at: (entry) => entry.at, format: date }),
     column("customer", t("transactions.customer"), (entry) => (
       <>
-        <span>{entry.userName}</span>
+        <span>
+          <ClientLink userId={entry.userId}>{entry.userName}</ClientLink>
+        </span>
         <span className="block text-xs text-muted-foreground" dir="ltr">
           {entry.userEmail}
         </span>

@@ -12,12 +12,10 @@ import {
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
 } from "~/domain/tickets/tickets";
-import {
-  addCoinsFromTicket,
-  getTicketForAdmin,
-  setTicketField,
-  staffReply,
-} from "~/domain/tickets/tickets.server";
+import { addCoinsFromTicket, setTicketField, staffReply } from "~/domain/tickets/tickets.server";
+import { getTicketWithClient } from "~/domain/clients/clients.server";
+import { ClientLink } from "~/components/ui/client-link";
+import { ClientSummaryPanel } from "~/features/admin-clients/client-detail-summary";
 import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
 import { requireAdmin } from "~/http/guards.server";
 import { formatCoins } from "~/lib/money";
@@ -29,7 +27,7 @@ import { requestContext } from "~/context.server";
 export async function loader({ url, context: routerContext, params }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   requireAdmin(url, context);
-  const found = await getTicketForAdmin(context.services.db, Number(params.id));
+  const found = await getTicketWithClient(context.services.db, Number(params.id));
   if (!found) throw data(null, { status: 404 });
   const t = context.i18n.getFixedT(null, "tickets");
   return {
@@ -103,7 +101,7 @@ export async function action({ request, url, context: routerContext, params }: R
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
   const busy = useNavigation().state !== "idle";
-  const { ticket, customer, messages, locale } = loaderData;
+  const { ticket, customer, client, messages, locale } = loaderData;
   // Each result is said beside the form it came from.
   const resultOf = (intents: string[]) =>
     actionData && intents.includes(actionData.intent ?? "") ? actionData : undefined;
@@ -139,12 +137,15 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
       </section>
       <aside className="grid content-start gap-4">
         <div className="rounded-lg border bg-background p-4 text-sm">
-          <p className="font-semibold">{customer.name}</p>
+          <p className="font-semibold">
+            <ClientLink userId={customer.id}>{customer.name}</ClientLink>
+          </p>
           <p className="text-muted-foreground" dir="ltr">
             {customer.email}
           </p>
           <p>{t("admin.balance", { amount: formatCoins(customer.coinBalanceCents, locale) })}</p>
         </div>
+        <ClientSummaryPanel userId={customer.id} client={client} locale={locale} />
         {[
           {
             name: "status",

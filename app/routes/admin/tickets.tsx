@@ -1,7 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
-import { badgeColumn, customerColumn } from "~/components/data-table/column-presets";
+import { badgeColumn } from "~/components/data-table/column-presets";
+import { clientColumn } from "~/components/ui/client-link";
 import { ListPage } from "~/components/data-table/list-page";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
@@ -66,7 +67,11 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
         </>
       ),
     },
-    customerColumn(t("admin.customer"), (ticket) => [ticket.customerName, ticket.customerEmail]),
+    clientColumn(t("admin.customer"), (ticket) => ({
+      userId: ticket.userId,
+      name: ticket.customerName,
+      email: ticket.customerEmail,
+    })),
     {
       id: "department",
       header: t("new.department"),

@@ -1,0 +1,113 @@
+import { z } from "~/lib/zod";
+import type { CustomerLedgerEntry } from "~/domain/customer-dashboard/customer-dashboard";
+import type { HostingService } from "~/domain/hosting-services/hosting-services";
+import type { Order } from "~/domain/orders/orders";
+import type { Ticket } from "~/domain/tickets/tickets";
+
+// The client page (/admin/clients/:id, issue 21): one account as admins see it, read in one call.
+
+/** How many of each list the client page shows: the newest first; the full lists have their own pages. */
+export const CLIENT_SECTION_SIZE = 20;
+/** How many of each list the ticket page's sidebar shows about the ticket's customer. */
+export const CLIENT_SUMMARY_SIZE = 5;
+export const MAX_CLIENT_NOTE_LENGTH = 2_000;
+
+/**
+ * The `:id` of /admin/clients/:id. Account ids are better-auth's (letters and digits) or an import's; an
+ * id that cannot be one is a client that is not there, never an error.
+ */
+export const clientIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** The client page's one form: the admin's note (empty clears it). */
+export const clientNoteSchema = z.object({
+  intent: z.literal("note", { error: "admin-clients.errors.unknownAction" }),
+  note: z
+    .string()
+    .max(MAX_CLIENT_NOTE_LENGTH, "admin-clients.errors.noteTooLong")
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
+});
+export type ClientNoteInput = z.infer<typeof clientNoteSchema>;
+
+// Catalogue keys (admin-clients namespace) written out, so the catalogue test sees every one in use.
+export const CLIENT_ROLE_LABELS = {
+  user: "profile.roles.user",
+  admin: "profile.roles.admin",
+} as const;
+export const CLIENT_STATUS_LABELS = {
+  active: "profile.statuses.active",
+  deleted: "profile.statuses.deleted",
+} as const;
+
+/** A role or account status in words; one the page does not know is shown as stored. */
+export function clientLabel<T extends Record<string, string>>(
+  labels: T,
+  value: string,
+): T[keyof T] | undefined {
+  return Object.hasOwn(labels, value) ? labels[value as keyof T] : undefined;
+}
+
+/** The account itself. */
+export interface ClientProfile {
+  id: string;
+  name: string;
+  email: string;
+  /** The language the customer chose, null when they never did. */
+  locale: string | null;
+  role: string;
+  status: string;
+  coinBalanceCents: number;
+  createdAt: string;
+  /** When the customer asked for the account to be deleted, while that request is pending. */
+  deletionRequestedAt: string | null;
+  adminNote: string | null;
+}
+
+/** One audit entry about the client: their account, or one of their orders, services or tickets. */
+export interface ClientAuditEntry {
+  id: number;
+  at: string;
+  action: string;
+  targetType: "user" | "order" | "hosting_service" | "ticket";
+  targetId: string;
+  actorEmail: string | null;
+  reason: string;
+}
+
+/** A newest-first list and whether older rows exist beyond it. */
+export interface Latest<Row> {
+  rows: Row[];
+  hasMore: boolean;
+}
+
+/** Figures over the whole account, not only the rows shown. */
+export interface ClientCounts {
+  activeServices: number;
+  orders: number;
+  pendingOrders: number;
+  openTickets: number;
+}
+
+/** What /admin/clients/:id shows. */
+export interface ClientDetail {
+  profile: ClientProfile;
+  counts: ClientCounts;
+  services: Latest<HostingService>;
+  orders: Latest<Order>;
+  tickets: Latest<Ticket>;
+  ledger: Latest<CustomerLedgerEntry>;
+  audit: Latest<ClientAuditEntry>;
+}
+
+/** What the admin ticket page's sidebar shows about the ticket's customer. */
+export interface ClientSummary {
+  counts: ClientCounts;
+  services: Latest<HostingService>;
+  orders: Latest<Order>;
+  ledger: Latest<CustomerLedgerEntry>;
+}

@@ -1,0 +1,483 @@
+import { CoinsIcon, LifeBuoyIcon, ServerIcon, ShoppingCartIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useNavigation } from "react-router";
+import { byId, CellWithNote, timeColumn, type Column } from "~/components/data-table/data-table";
+import { amountColumn, badgeColumn, column } from "~/components/data-table/column-presets";
+import { ListTable } from "~/components/data-table/list-page";
+import { Badge } from "~/components/ui/badge";
+import { TitledCard } from "~/components/ui/card";
+import { FormCard, FormFields, type FieldSpec } from "~/components/ui/form-card";
+import { PageHeading } from "~/components/ui/page-heading";
+import { ResultText, type ActionResult } from "~/components/ui/result-message";
+import { StatCards } from "~/components/ui/stat-cards";
+import { AUDIT_ACTION_LABELS, auditTargetLabel } from "~/domain/audit/audit-log";
+import {
+  CLIENT_ROLE_LABELS,
+  CLIENT_STATUS_LABELS,
+  clientLabel,
+  MAX_CLIENT_NOTE_LENGTH,
+  type ClientAuditEntry,
+  type ClientDetail,
+  type Latest,
+} from "~/domain/clients/clients";
+import type { CustomerLedgerEntry } from "~/domain/customer-dashboard/customer-dashboard";
+import {
+  badgeTone,
+  displayStatus,
+  SERVICE_STATUS_LABELS,
+  type HostingService,
+} from "~/domain/hosting-services/hosting-services";
+import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
+import { TICKET_STATUS_LABELS, ticketTone, type Ticket } from "~/domain/tickets/tickets";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { useTranslation } from "~/i18n/use-translation";
+import { dateTimeFormat } from "~/lib/intl-format";
+import { formatCoins, formatEuros } from "~/lib/money";
+import { LedgerReason, signedCoins, useLedgerKind } from "./client-detail-reason";
+
+/** What saving the note said; after a refusal, what was typed. */
+export type ClientNoteResult = ActionResult;
+
+// Catalogue keys (common namespace) written out, so the catalogue test sees every one in use.
+const LANGUAGE_NAMES: Record<string, "language.en" | "language.fr" | "language.ar"> = {
+  en: "language.en",
+  fr: "language.fr",
+  ar: "language.ar",
+};
+
+/**
+ * The audit vocabulary in words, as /admin/logs writes it: a label key ("audit.actions.coinsAdjust" in the
+ * admin namespace, or "ns:key" in another) when the catalogues have it, the code itself otherwise.
+ */
+function useAuditWords() {
+  const { i18n } = useTranslation("admin");
+  const message = useMessage();
+  const known = (key: string): key is MessageKey => i18n.exists(key.replace(".", ":"));
+  const label = (key: string | undefined, fallback: string) => {
+    if (!key) return fallback;
+    const full = key.includes(":") ? key.replace(":", ".") : `admin.${key}`;
+    return known(full) ? (message(full) ?? fallback) : fallback;
+  };
+  return {
+    action: (action: string) => label(AUDIT_ACTION_LABELS[action], action),
+    target: (type: string) => label(auditTargetLabel(type), type),
+  };
+}
+
+/** A section of the page: its table, or the line saying there is nothing, and a way to the rest. */
+function Section<Row extends { id: number }>({
+  id,
+  title,
+  empty,
+  list,
+  columns,
+  more,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  list: Latest<Row>;
+  columns: Column<Row>[];
+  /** Where the whole list is, and what the link says; shown while older rows exist. */
+  more?: { to: string; label: string };
+}) {
+  const { t } = useTranslation("admin-clients");
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="grid min-w-0 gap-3">
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <ListTable table={{ caption: title, columns, rows: list.rows, rowKey: byId }} empty={empty} />
+      {list.hasMore ? (
+        <p className="text-sm text-muted-foreground">
+          {t("newestOnly")}{" "}
+          {more ? (
+            <Link to={more.to} className="text-primary underline hover:no-underline">
+              {more.label}
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** A line of the profile: what it is, then its value. */
+function ProfileLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
+
+/** /admin/clients/:id: one account, everything about it on one page, and the admin's note. */
+export function ClientDetailPage({
+  client,
+  locale,
+  result,
+}: {
+  client: ClientDetail;
+  locale: string;
+  result?: ClientNoteResult;
+}) {
+  const { t } = useTranslation("admin-clients");
+  const { t: tCommon } = useTranslation("common");
+  const { t: tServices } = useTranslation("services");
+  const { t: tOrders } = useTranslation("orders");
+  const { t: tTickets } = useTranslation("tickets");
+  const ledgerKind = useLedgerKind();
+  const audit = useAuditWords();
+  const busy = useNavigation().state !== "idle";
+  const { profile, counts } = client;
+  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const moment = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const email = encodeURIComponent(profile.email);
+  const role = clientLabel(CLIENT_ROLE_LABELS, profile.role);
+  const status = clientLabel(CLIENT_STATUS_LABELS, profile.status);
+  const language = profile.locale ? LANGUAGE_NAMES[profile.locale] : undefined;
+
+  const serviceColumns: Column<HostingService>[] = [
+    column(
+      "service",
+      t("services.service"),
+      (service) => (
+        <CellWithNote
+          value={
+            <span className="font-medium" dir="auto">
+              #{service.id} {service.name}
+            </span>
+          }
+          note={service.serverName}
+          dir="auto"
+        />
+      ),
+      { wide: true },
+    ),
+    badgeColumn(
+      "status",
+      t("services.status"),
+      (service) => {
+        const shown = displayStatus(service.status, service.expiresAt);
+        return { tone: badgeTone(shown), text: tServices(SERVICE_STATUS_LABELS[shown]) };
+      },
+      { label: true },
+    ),
+    timeColumn({
+      id: "expires",
+      name: t("services.expires"),
+      at: (service) => service.expiresAt,
+      format: date,
+    }),
+    column("price", t("services.price"), (service) => (
+      <CellWithNote
+        value={
+          <span className="font-mono" dir="ltr">
+            {formatEuros(service.cyclePriceCents, locale)}
+          </span>
+        }
+        note={tOrders(BILLING_CYCLE_NAMES[service.billingCycle])}
+      />
+    )),
+  ];
+
+  const orderColumns: Column<Order>[] = [
+    column("order", t("orders.order"), (order) => (
+      <Link
+        to={`/admin/orders?id=${order.id}`}
+        className="font-mono text-primary underline hover:no-underline"
+      >
+        #{order.id}
+      </Link>
+    )),
+    timeColumn({
+      id: "placed",
+      name: t("orders.placed"),
+      at: (order) => order.createdAt,
+      format: moment,
+    }),
+    column(
+      "product",
+      t("orders.product"),
+      (order) => <CellWithNote value={order.productName} note={order.serverName} dir="auto" />,
+      { wide: true },
+    ),
+    amountColumn("total", t("orders.total"), (order) => formatEuros(order.totalCents, locale)),
+    badgeColumn(
+      "status",
+      t("orders.status"),
+      (order) => ({
+        tone: badgeTone(order.status),
+        text: tOrders(ORDER_STATUS_LABELS[order.status]),
+      }),
+      { label: true },
+    ),
+  ];
+
+  const ticketColumns: Column<Ticket>[] = [
+    column(
+      "subject",
+      t("tickets.subject"),
+      (ticket) => (
+        <Link
+          to={`/admin/tickets/${ticket.id}`}
+          className="font-medium text-primary underline hover:no-underline"
+          dir="auto"
+        >
+          #{ticket.id} {ticket.subject}
+        </Link>
+      ),
+      { wide: true },
+    ),
+    badgeColumn(
+      "status",
+      t("tickets.status"),
+      (ticket) => ({
+        tone: ticketTone(ticket.status),
+        text: tTickets(TICKET_STATUS_LABELS[ticket.status]),
+      }),
+      { label: true },
+    ),
+    timeColumn({
+      id: "updated",
+      name: t("tickets.updated"),
+      at: (ticket) => ticket.updatedAt,
+      format: moment,
+    }),
+  ];
+
+  const ledgerColumns: Column<CustomerLedgerEntry>[] = [
+    timeColumn({
+      id: "when",
+      name: t("ledger.when"),
+      at: (entry) => entry.createdAt,
+      format: moment,
+    }),
+    column("kind", t("ledger.kind"), (entry) => <span>{ledgerKind(entry.kind)}</span>),
+    amountColumn(
+      "amount",
+      t("ledger.amount"),
+      (entry) => signedCoins(entry.amountCents, locale),
+      (entry) => (entry.amountCents > 0 ? "text-green-700" : "text-destructive"),
+    ),
+    amountColumn("balance", t("ledger.balanceAfter"), (entry) =>
+      formatCoins(entry.balanceAfterCents, locale),
+    ),
+    column("reason", t("ledger.reason"), (entry) => <LedgerReason entry={entry} />, {
+      wide: true,
+      present: (entry) => Boolean(entry.reason),
+    }),
+  ];
+
+  const targetOf = (entry: ClientAuditEntry) => {
+    if (entry.targetType === "user") return <span>{t("audit.account")}</span>;
+    const text = `${audit.target(entry.targetType)} #${entry.targetId}`;
+    const to =
+      entry.targetType === "order"
+        ? `/admin/orders?id=${entry.targetId}`
+        : entry.targetType === "ticket"
+          ? `/admin/tickets/${entry.targetId}`
+          : `/admin/services?q=${email}`;
+    return (
+      <Link to={to} className="text-primary underline hover:no-underline">
+        {text}
+      </Link>
+    );
+  };
+  const auditColumns: Column<ClientAuditEntry>[] = [
+    timeColumn({ id: "when", name: t("audit.when"), at: (entry) => entry.at, format: moment }),
+    column("action", t("audit.action"), (entry) => (
+      <span className="font-medium">{audit.action(entry.action)}</span>
+    )),
+    column("target", t("audit.target"), (entry) => <span>{targetOf(entry)}</span>),
+    column("by", t("audit.by"), (entry) =>
+      entry.actorEmail ? (
+        <span dir="ltr">{entry.actorEmail}</span>
+      ) : (
+        <span className="text-muted-foreground">{t("audit.system")}</span>
+      ),
+    ),
+    column("reason", t("audit.reason"), (entry) => <span dir="auto">{entry.reason}</span>, {
+      wide: true,
+      present: (entry) => Boolean(entry.reason),
+    }),
+  ];
+
+  const noteFields: FieldSpec[] = [
+    {
+      kind: "textarea",
+      name: "note",
+      label: t("note.label"),
+      hint: t("note.hint"),
+      variant: "form",
+      rows: 4,
+      maxLength: MAX_CLIENT_NOTE_LENGTH,
+      dir: "auto",
+    },
+  ];
+  const deleted = profile.status === "deleted";
+
+  return (
+    <main className="grid min-w-0 gap-6">
+      <Link to="/admin/clients" className="w-fit text-sm text-primary hover:underline">
+        {t("back")}
+      </Link>
+      <PageHeading title={profile.name} intro={t("intro")}>
+        <p className="flex flex-wrap gap-2">
+          <Badge tone={profile.role === "admin" ? "blue" : "grey"}>
+            {role ? t(role) : profile.role}
+          </Badge>
+          <Badge tone={deleted ? "red" : "green"}>{status ? t(status) : profile.status}</Badge>
+          {profile.deletionRequestedAt ? (
+            <Badge tone="yellow">
+              {t("profile.deletionRequested", {
+                date: date.format(new Date(profile.deletionRequestedAt)),
+              })}
+            </Badge>
+          ) : null}
+        </p>
+      </PageHeading>
+
+      <StatCards
+        size="md"
+        stats={[
+          {
+            icon: <CoinsIcon />,
+            label: t("stats.balance"),
+            value: formatCoins(profile.coinBalanceCents, locale),
+            to: "#ledger",
+          },
+          {
+            icon: <ServerIcon />,
+            label: t("stats.activeServices"),
+            value: counts.activeServices,
+            to: "#services",
+          },
+          {
+            icon: <ShoppingCartIcon />,
+            label: t("stats.pendingOrders"),
+            value: counts.pendingOrders,
+            to: "#orders",
+          },
+          {
+            icon: <LifeBuoyIcon />,
+            label: t("stats.openTickets"),
+            value: counts.openTickets,
+            to: "#tickets",
+          },
+        ]}
+      />
+
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+        <TitledCard title={t("profile.title")}>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <ProfileLine label={t("profile.name")}>
+              <span dir="auto">{profile.name}</span>
+            </ProfileLine>
+            <ProfileLine label={t("profile.email")}>
+              <span dir="ltr">{profile.email}</span>
+            </ProfileLine>
+            <ProfileLine label={t("profile.language")}>
+              {language ? tCommon(language) : t("profile.noLanguage")}
+            </ProfileLine>
+            <ProfileLine label={t("profile.registered")}>
+              <time dateTime={profile.createdAt}>{date.format(new Date(profile.createdAt))}</time>
+            </ProfileLine>
+            <ProfileLine label={t("profile.role")}>{role ? t(role) : profile.role}</ProfileLine>
+            <ProfileLine label={t("profile.status")}>
+              {status ? t(status) : profile.status}
+            </ProfileLine>
+            <ProfileLine label={t("profile.balance")}>
+              <span className="font-mono" dir="ltr">
+                {formatCoins(profile.coinBalanceCents, locale)}
+              </span>
+            </ProfileLine>
+          </dl>
+          {deleted ? null : (
+            <p className="mt-4 text-sm">
+              <Link
+                to={`/admin/clients?q=${email}`}
+                className="text-primary underline hover:no-underline"
+              >
+                {t("profile.manage")}
+              </Link>
+            </p>
+          )}
+        </TitledCard>
+
+        {deleted ? (
+          <TitledCard title={t("note.title")} empty={t("note.deleted")} />
+        ) : (
+          <FormCard
+            id="note"
+            title={t("note.title")}
+            description={t("note.description")}
+            status={result ? { ok: result.ok, text: <ResultText result={result} /> } : null}
+            busy={busy}
+            submit={{ label: t("note.save"), busyLabel: t("note.saving") }}
+          >
+            <FormFields
+              fields={noteFields}
+              idPrefix="client"
+              values={result?.values ?? { note: profile.adminNote ?? "" }}
+              errors={result?.fieldErrors}
+            />
+          </FormCard>
+        )}
+      </div>
+
+      <Section
+        id="services"
+        title={t("services.title")}
+        empty={t("services.empty")}
+        list={client.services}
+        columns={serviceColumns}
+        more={{ to: `/admin/services?q=${email}`, label: t("services.all") }}
+      />
+      <Section
+        id="orders"
+        title={t("orders.title")}
+        empty={t("orders.empty")}
+        list={client.orders}
+        columns={orderColumns}
+      />
+      <Section
+        id="tickets"
+        title={t("tickets.title")}
+        empty={t("tickets.empty")}
+        list={client.tickets}
+        columns={ticketColumns}
+      />
+      <Section
+        id="ledger"
+        title={t("ledger.title")}
+        empty={t("ledger.empty")}
+        list={client.ledger}
+        columns={ledgerColumns}
+        more={{ to: `/admin/transactions?customer=${email}`, label: t("ledger.all") }}
+      />
+      <Section
+        id="audit"
+        title={t("audit.title")}
+        empty={t("audit.empty")}
+        list={client.audit}
+        columns={auditColumns}
+        more={{ to: `/admin/logs?target=${email}`, label: t("audit.all") }}
+      />
+    </main>
+  );
+}
+
+/** /admin/clients/:id for an id no account has: says so, and leads back to the list. */
+export function ClientNotFound({ id }: { id: string | undefined }) {
+  const { t } = useTranslation("admin-clients");
+  return (
+    <main className="grid min-w-0 gap-4">
+      <PageHeading title={t("notFound.title")} intro={t("notFound.text", { id: id ?? "" })} />
+      <Link to="/admin/clients" className="w-fit text-sm text-primary underline hover:no-underline">
+        {t("back")}
+      </Link>
+    </main>
+  );
+}
