@@ -1,17 +1,17 @@
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
-import type { CustomerLedgerEntry } from "~/domain/customer-dashboard/customer-dashboard";
+import { ledgerReasonText, type StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCoins } from "~/lib/money";
 
 // How the client page and the ticket page's sidebar write a coin movement.
 
 /**
- * A coin movement's reason. Today the ledger stores it as text; this is the one place that writes it, so
- * reasons stored as message keys with their parameters (issue 21, item 9) are rendered by changing this
- * function alone.
+ * A coin movement's reason in the reader's language when the ledger row stores it as a message (ADR 21),
+ * else as written (older rows, an admin's typed reason).
  */
-export function LedgerReason({ entry }: { entry: Pick<CustomerLedgerEntry, "reason"> }) {
-  return <span dir="auto">{entry.reason}</span>;
+export function LedgerReason({ entry }: { entry: StoredLedgerReason }) {
+  const { t } = useTranslation("coins");
+  return <span dir="auto">{ledgerReasonText(entry, (key, params) => t(key, params))}</span>;
 }
 
 /** A signed amount of coins: "+5.00" for a credit, "−5.00" for a debit. */
