@@ -318,12 +318,7 @@ test("with JavaScript the menu names its state and closes when a link is followe
   browser,
 }) => {
   const { customer } = data();
-  const { context, page } = await signedInContext(
-    browser,
-    customer.email,
-    customer.password,
-    360,
-  );
+  const { context, page } = await signedInContext(browser, customer.email, customer.password, 360);
   const banner = page.getByRole("banner");
   const menu = page.locator("#mobile-menu");
   const open = banner.getByRole("button", { name: "Open menu" });
@@ -350,12 +345,7 @@ test("with JavaScript the menu names its state and closes when a link is followe
 
 test("a toast's close button is 44 px, with React and without", async ({ browser }) => {
   const { customer } = data();
-  const { context, page } = await signedInContext(
-    browser,
-    customer.email,
-    customer.password,
-    360,
-  );
+  const { context, page } = await signedInContext(browser, customer.email, customer.password, 360);
   // Signing in says so in a toast (sonner, on the hydrated dashboard).
   await expect(toast(page, "Login successful!")).toBeVisible();
   const sonnerClose = page.locator("[data-sonner-toast] [data-close-button]").first();

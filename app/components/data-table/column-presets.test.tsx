@@ -28,7 +28,8 @@ const rows: Row[] = [
 const SCROLL_CELL =
   "grid min-w-0 content-start gap-1 wrap-anywhere md:table-cell md:px-3 md:py-2 md:wrap-normal";
 /** A phone card's label, over the value. */
-const label = (text: string) => `<span class="text-xs text-muted-foreground md:hidden">${text}</span>`;
+const label = (text: string) =>
+  `<span class="font-sans text-xs font-normal text-muted-foreground md:hidden">${text}</span>`;
 
 /** The header cell and each row's cell of one column, as the table renders them. */
 function render(column: Column<Row>, phone: "cards" | "scroll" = "cards") {
@@ -54,7 +55,7 @@ describe("column", () => {
     expect(header).toContain(">Name</th>");
     expect(cells[0]).toContain("col-span-2 font-mono");
     expect(cells[0]).toContain(
-      '<span class="text-xs text-muted-foreground md:hidden">Name</span><span>Ann</span>',
+      '<span class="font-sans text-xs font-normal text-muted-foreground md:hidden">Name</span><span>Ann</span>',
     );
     // A row with nothing there: the empty cell shown from 768 px on only.
     expect(cells[1]).toBe('<td class="hidden md:table-cell"></td>');
@@ -116,7 +117,7 @@ describe("badgeColumn", () => {
   it("shows a bare badge in a scroll table, labelled on a phone card by its header", () => {
     const { cells } = render(badgeColumn("status", "Status", badge), "scroll");
     expect(cells[0]).toMatch(
-      /^<td class="[^"]*md:px-3 md:py-2 md:wrap-normal"><span class="text-xs text-muted-foreground md:hidden">Status<\/span><span class="[^"]*bg-green-100[^"]*">Active<\/span><\/td>$/,
+      /^<td class="[^"]*md:px-3 md:py-2 md:wrap-normal"><span class="font-sans text-xs font-normal text-muted-foreground md:hidden">Status<\/span><span class="[^"]*bg-green-100[^"]*">Active<\/span><\/td>$/,
     );
   });
 
@@ -125,7 +126,7 @@ describe("badgeColumn", () => {
     expect(status.label).toBe("Status");
     const { cells } = render(status);
     expect(cells[1]).toMatch(
-      /<span class="text-xs text-muted-foreground md:hidden">Status<\/span><span><span class="[^"]*bg-slate-100[^"]*">Off<\/span><\/span><\/td>$/,
+      /<span class="font-sans text-xs font-normal text-muted-foreground md:hidden">Status<\/span><span><span class="[^"]*bg-slate-100[^"]*">Off<\/span><\/span><\/td>$/,
     );
   });
 });
@@ -143,7 +144,9 @@ describe("actionsColumn", () => {
   });
 
   it("comes first in a phone card, with no label, and in its place from 768 px", () => {
-    const actions = actionsColumn<Row>("Actions", (row) => <button type="button">{row.name}</button>);
+    const actions = actionsColumn<Row>("Actions", (row) => (
+      <button type="button">{row.name}</button>
+    ));
     expect(actions.first).toBe(true);
     for (const phone of ["cards", "scroll"] as const) {
       const { cells } = render(actions, phone);

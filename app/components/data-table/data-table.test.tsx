@@ -29,7 +29,7 @@ describe("DataTable on a phone (issue 21)", () => {
     for (const phone of ["cards", "scroll"] as const) {
       const markup = html([{ id: "name", header: "Name", cell: (row) => row.name }], phone);
       expect(markup, phone).toContain('<table class="block w-full text-sm md:table');
-      expect(markup, phone).toContain("<thead class=\"hidden");
+      expect(markup, phone).toContain('<thead class="hidden');
       expect(markup, phone).toMatch(/<tr class="grid grid-cols-2 [^"]*md:table-row/);
     }
     expect(html([], "scroll")).toContain("md:min-w-[40rem]");
@@ -38,7 +38,8 @@ describe("DataTable on a phone (issue 21)", () => {
 
   it("labels a scroll table's card with a text header, never a cards table's column without a label", () => {
     const name: Column<Row> = { id: "name", header: "Name", cell: (row) => row.name };
-    const hidden = '<span class="text-xs text-muted-foreground md:hidden">Name</span>';
+    const hidden =
+      '<span class="font-sans text-xs font-normal text-muted-foreground md:hidden">Name</span>';
     expect(html([name], "scroll")).toContain(`${hidden}Ann</td>`);
     expect(html([name], "cards")).not.toContain(hidden);
     // A header that is not a text (a sort link) gives no label.
@@ -53,7 +54,7 @@ describe("DataTable on a phone (issue 21)", () => {
       "scroll",
     );
     expect(markup).toContain(
-      '<span class="text-xs text-muted-foreground md:hidden">Amount</span><span dir="ltr" class="justify-self-start">+250</span></td>',
+      '<span class="font-sans text-xs font-normal text-muted-foreground md:hidden">Amount</span><span dir="ltr" class="justify-self-start">+250</span></td>',
     );
     expect(markup).not.toContain('<td dir="ltr"');
   });

@@ -144,7 +144,10 @@ export function DataTable<Row>({
                     )}
                   >
                     {label ? (
-                      <span className="text-xs text-muted-foreground md:hidden">{label}</span>
+                      // In the page's font and weight, whatever the value's (a figure's monospace).
+                      <span className="font-sans text-xs font-normal text-muted-foreground md:hidden">
+                        {label}
+                      </span>
                     ) : null}
                     {column.dir ? (
                       // On a card the span is a grid item: at the card's start, as wide as its value.

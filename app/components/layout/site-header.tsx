@@ -30,7 +30,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
  * here; on a page served without React site-header.enhance.ts does it on the same markup.
  *
  * The bell and the coin balance stay in the bar at every width (a signed-in visitor sees unread replies
- * and their balance on a phone without opening anything); the menu holds the rest.
+ * and their balance on a phone without opening anything); below 1024 px the menu holds the rest.
  */
 export function SiteHeader({ user, settings, locale }: ShellProps) {
   const { t } = useTranslation();
@@ -51,19 +51,15 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 md:gap-4">
-        <Link
-          to="/"
-          className="flex min-w-0 items-center gap-2 text-lg font-bold"
-          onClick={close}
-        >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:gap-4">
+        <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold" onClick={close}>
           <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
             <ServerIcon className="size-5" aria-hidden />
           </span>
           <span className="truncate">{settings.general.siteName}</span>
         </Link>
 
-        <nav aria-label={t("nav.mainNavigation")} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("nav.mainNavigation")} className="hidden items-center gap-1 lg:flex">
           <NavLink to="/" end className={navClass}>
             {t("nav.home")}
           </NavLink>
@@ -76,8 +72,10 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
           </NavLink>
         </nav>
 
-        <div className="ms-auto flex shrink-0 items-center gap-1 md:gap-2">
-          <LanguageSwitcher locale={locale} id="language-header" className="hidden md:flex" />
+        <div className="ms-auto flex shrink-0 items-center gap-1 lg:gap-2">
+          {/* From 1280 px: below, the bar has no room for it beside a signed-in visitor's links (the menu and
+              the footer have one). */}
+          <LanguageSwitcher locale={locale} id="language-header" className="hidden xl:flex" />
           <AccountLinks {...account} place="bar" />
         </div>
 
@@ -85,7 +83,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
           ref={button}
           variant="ghost"
           size="icon"
-          className="group shrink-0 md:hidden"
+          className="group shrink-0 lg:hidden"
           popoverTarget="mobile-menu"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -106,7 +104,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
         popover="auto"
         aria-label={t("nav.mainNavigation")}
         // Under the header (wirePhoneMenu moves it below a banner above the header), as wide as the screen.
-        className="fixed inset-x-0 top-16 bottom-auto max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-b bg-background text-foreground shadow-md md:hidden"
+        className="fixed inset-x-0 top-16 bottom-auto max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-b bg-background text-foreground shadow-md lg:hidden"
       >
         <div className="mx-auto grid max-w-7xl gap-1 px-4 py-3">
           <NavLink to="/" end className={navClass} onClick={close}>
@@ -139,7 +137,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
 /**
  * The signed-in visitor's bell, dashboard, coins, admin and log-out, or the visitor's log-in and
  * register. In the bar (`place: "bar"`) the bell and the balance show at every width and the rest from
- * 768 px; the phone menu (`place: "menu"`) holds that rest, and closes when a link is followed.
+ * 1024 px; the phone menu (`place: "menu"`) holds that rest, and closes when a link is followed.
  */
 function AccountLinks({
   user,
@@ -151,8 +149,9 @@ function AccountLinks({
 }: ShellProps & { registrationOpen: boolean; place: "bar" | "menu"; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const bar = place === "bar";
-  // In the bar, what the phone menu holds shows from 768 px on only.
-  const rest = bar ? "hidden md:inline-flex" : undefined;
+  // In the bar, what the phone menu holds shows from 1024 px on only: between 768 and 1024 px the bar
+  // had no room for it beside the navigation (the page scrolled sideways).
+  const rest = bar ? "hidden lg:inline-flex" : undefined;
   return user ? (
     <>
       {bar ? <NotificationBell notifications={user.notifications} locale={locale} /> : null}
@@ -169,7 +168,7 @@ function AccountLinks({
           </Link>
         </Button>
       ) : null}
-      <Form method="post" action="/logout" className={bar ? "hidden md:block" : undefined}>
+      <Form method="post" action="/logout" className={bar ? "hidden lg:block" : undefined}>
         <Button type="submit" variant="outline" size="sm">
           {t("nav.logout")}
         </Button>
