@@ -254,7 +254,13 @@ for (const lang of LANGUAGES) {
     await expect(page.locator("#mobile-menu")).toBeHidden();
     const bell = banner.locator('button[aria-haspopup="menu"]');
     await expect(bell).toBeVisible();
-    await expect(bell).toHaveText("1");
+    // The badge: one unread notification (the credit), drawn in the bell's corner.
+    const badge = bell.locator("[data-count]");
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveAttribute("data-count", "1");
+    expect(await badge.evaluate((element) => getComputedStyle(element, "::after").content)).toBe(
+      '"1"',
+    );
     const balance = banner.locator('a[href="/coins"]');
     await expect(balance).toBeVisible();
     await expect(balance).toHaveAttribute("aria-label", /\d/);
