@@ -24,6 +24,13 @@ const rows: Row[] = [
   { id: 2, name: "Bob", email: "bob@example.test", server: "", cents: -75, active: false },
 ];
 
+/** The classes of a `phone: "scroll"` table's cell: a card's cell on a phone, a table cell from 768 px. */
+const SCROLL_CELL =
+  "grid min-w-0 content-start gap-1 wrap-anywhere md:table-cell md:px-3 md:py-2 md:wrap-normal";
+/** A phone card's label, over the value. */
+const label = (text: string) =>
+  `<span class="font-sans text-xs font-normal text-muted-foreground md:hidden">${text}</span>`;
+
 /** The header cell and each row's cell of one column, as the table renders them. */
 function render(column: Column<Row>, phone: "cards" | "scroll" = "cards") {
   const html = renderToStaticMarkup(
@@ -48,7 +55,7 @@ describe("column", () => {
     expect(header).toContain(">Name</th>");
     expect(cells[0]).toContain("col-span-2 font-mono");
     expect(cells[0]).toContain(
-      '<span class="text-xs text-muted-foreground md:hidden">Name</span><span>Ann</span>',
+      '<span class="font-sans text-xs font-normal text-muted-foreground md:hidden">Name</span><span>Ann</span>',
     );
     // A row with nothing there: the empty cell shown from 768 px on only.
     expect(cells[1]).toBe('<td class="hidden md:table-cell"></td>');
@@ -62,18 +69,19 @@ describe("noteColumn and customerColumn", () => {
       "scroll",
     );
     expect(header).toContain(">Service</th>");
+    // On a phone card the header, a text, labels the value.
     expect(cells[0]).toBe(
-      '<td class="px-3 py-2">Ann<div class="text-xs text-muted-foreground" dir="auto">Alpha</div></td>',
+      `<td class="${SCROLL_CELL}">${label("Service")}Ann<div class="text-xs text-muted-foreground" dir="auto">Alpha</div></td>`,
     );
   });
 
-  it("writes the customer's email left to right under the name, with no phone label", () => {
+  it("writes the customer's email left to right under the name, with no phone label of its own", () => {
     const customer = customerColumn<Row>("Customer", (row) => [row.name, row.email]);
     expect(customer.id).toBe("customer");
     expect(customer.label).toBeUndefined();
     const { cells } = render(customer, "scroll");
     expect(cells[1]).toBe(
-      '<td class="px-3 py-2">Bob<div class="text-xs text-muted-foreground" dir="ltr">bob@example.test</div></td>',
+      `<td class="${SCROLL_CELL}">${label("Customer")}Bob<div class="text-xs text-muted-foreground" dir="ltr">bob@example.test</div></td>`,
     );
   });
 });
@@ -106,10 +114,10 @@ describe("badgeColumn", () => {
     text: row.active ? "Active" : "Off",
   });
 
-  it("shows a bare badge in a scroll table", () => {
+  it("shows a bare badge in a scroll table, labelled on a phone card by its header", () => {
     const { cells } = render(badgeColumn("status", "Status", badge), "scroll");
     expect(cells[0]).toMatch(
-      /^<td class="px-3 py-2"><span class="[^"]*bg-green-100[^"]*">Active<\/span><\/td>$/,
+      /^<td class="[^"]*md:px-3 md:py-2 md:wrap-normal"><span class="font-sans text-xs font-normal text-muted-foreground md:hidden">Status<\/span><span class="[^"]*bg-green-100[^"]*">Active<\/span><\/td>$/,
     );
   });
 
@@ -118,7 +126,7 @@ describe("badgeColumn", () => {
     expect(status.label).toBe("Status");
     const { cells } = render(status);
     expect(cells[1]).toMatch(
-      /<span class="text-xs text-muted-foreground md:hidden">Status<\/span><span><span class="[^"]*bg-slate-100[^"]*">Off<\/span><\/span><\/td>$/,
+      /<span class="font-sans text-xs font-normal text-muted-foreground md:hidden">Status<\/span><span><span class="[^"]*bg-slate-100[^"]*">Off<\/span><\/span><\/td>$/,
     );
   });
 });
@@ -133,6 +141,18 @@ describe("actionsColumn", () => {
     const hidden = actionsColumn<Row>("Actions", () => null, { hideName: true, wide: true });
     expect(render(hidden).header).toContain('<span class="sr-only">Actions</span>');
     expect(render(hidden).cells[0]).toContain("col-span-2");
+  });
+
+  it("comes first in a phone card, with no label, and in its place from 768 px", () => {
+    const actions = actionsColumn<Row>("Actions", (row) => (
+      <button type="button">{row.name}</button>
+    ));
+    expect(actions.first).toBe(true);
+    for (const phone of ["cards", "scroll"] as const) {
+      const { cells } = render(actions, phone);
+      expect(cells[0]).toContain("order-first md:order-none");
+      expect(cells[0]).not.toContain("md:hidden");
+    }
   });
 });
 

@@ -104,7 +104,8 @@ export function badgeColumn<Row>(
 
 /**
  * The column of a row's buttons, with the id "actions". `hideName` keeps its name for screen readers
- * only (the header is then an `sr-only` span); `wide` gives the buttons a phone card's whole width.
+ * only (the header is then an `sr-only` span); `wide` gives the buttons a phone card's whole width. On a
+ * phone the buttons come first in each card (`first`), so every admin list shows them without scrolling.
  */
 export function actionsColumn<Row>(
   name: string,
@@ -115,6 +116,7 @@ export function actionsColumn<Row>(
     id: "actions",
     header: hideName ? <span className="sr-only">{name}</span> : name,
     wide,
+    first: true,
     cell,
   };
 }

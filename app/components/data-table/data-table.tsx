@@ -15,12 +15,23 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Classes added to the cell, the same for every row or chosen per row. */
   className?: string | ((row: Row) => string);
-  /** The cell's text direction (`phone: "scroll"` tables), e.g. "ltr" for amounts. */
+  /**
+   * The direction of the cell's value (`phone: "scroll"` tables), e.g. "ltr" for amounts: it goes on a
+   * span around the value, so a phone card's label keeps the page's direction.
+   */
   dir?: "ltr" | "rtl" | "auto";
-  /** Phone cards: the column's name shown above the value (phones only). */
+  /**
+   * Phone cards: the column's name shown above the value (phones only). On a `phone: "scroll"` table a
+   * column without one is labelled with its header when the header is a text.
+   */
   label?: string;
   /** Phone cards: the cell spans the card's two columns. */
   wide?: boolean;
+  /**
+   * Phone cards: the cell comes first in its card, whatever its place in the row (a row's buttons, so
+   * that they are in view without scrolling: `actionsColumn` sets it).
+   */
+  first?: boolean;
   /**
    * Phone cards: whether the row has something in this column; when it has not, the cell is an empty
    * one that exists from 768 px on only, so the card shows no blank space.
@@ -35,34 +46,54 @@ export interface DataTableProps<Row> {
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
   /**
-   * What the table becomes below 768 px: "cards" (each row a card, each cell with its column's name;
-   * nothing scrolls sideways at 375 px) or "scroll" (the table as it is, scrolling sideways).
+   * Below 768 px every table is a list of cards (each row a card, each cell with its column's name, the
+   * row's buttons first): nothing scrolls sideways on a phone. From 768 px on it is a table: "cards"
+   * (the default) a plain one, "scroll" a wide one (the queues, the customer's coin history) at least
+   * 40rem wide that scrolls sideways inside its own box.
    */
   phone?: "cards" | "scroll";
   /** Classes on each row (with "cards", they can change the card's grid, e.g. `grid-cols-3`). */
   rowClassName?: string;
 }
 
-/** The classes of each part of the table, for each look it takes on a phone. */
+/**
+ * The phone's cards, shared by both looks: each row a card of two columns, each cell a small grid (its
+ * label over its value) that may not push the card wider than the screen (a long email wraps anywhere).
+ */
+const CARD = {
+  head: "hidden bg-muted text-xs text-muted-foreground uppercase md:table-header-group",
+  body: "grid gap-3 md:table-row-group md:divide-y",
+  row: "grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border bg-background p-3 md:table-row md:rounded-none md:border-0 md:p-0",
+  cell: "grid min-w-0 content-start gap-1 wrap-anywhere md:table-cell md:px-3 md:py-2",
+} as const;
+
+/**
+ * The classes of each part of the table, from 768 px on. The box is `contain-inline-size`: however wide
+ * its table, it asks its page for no width, so a wide table scrolls inside it and never widens the page
+ * (the coin history made the billing tab 708 px wide on a 412 px phone).
+ */
 const LOOKS = {
   cards: {
-    wrapper: "md:overflow-x-auto md:rounded-lg md:border md:bg-background",
+    wrapper: "contain-inline-size md:overflow-x-auto md:rounded-lg md:border md:bg-background",
     table: "block w-full text-sm md:table",
-    head: "hidden bg-muted text-xs text-muted-foreground uppercase md:table-header-group",
-    body: "grid gap-3 md:table-row-group md:divide-y",
-    row: "grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border bg-background p-3 align-top md:table-row md:rounded-none md:border-0 md:p-0",
-    // On a phone a long email wraps anywhere rather than pushing the card wider than the screen.
-    cell: "grid min-w-0 content-start gap-1 wrap-anywhere md:table-cell md:px-3 md:py-2 md:align-top md:wrap-break-word",
+    row: `${CARD.row} align-top`,
+    cell: `${CARD.cell} md:align-top md:wrap-break-word`,
   },
   scroll: {
-    wrapper: "overflow-x-auto rounded-lg border bg-background",
-    table: "w-full min-w-[40rem] text-sm",
-    head: "bg-muted text-start text-xs uppercase text-muted-foreground",
-    body: "divide-y",
-    row: undefined,
-    cell: "px-3 py-2",
+    wrapper: "contain-inline-size md:overflow-x-auto md:rounded-lg md:border md:bg-background",
+    table: "block w-full text-sm md:table md:min-w-[40rem]",
+    row: CARD.row,
+    cell: `${CARD.cell} md:wrap-normal`,
   },
 } as const;
+
+/** What a phone card shows above a cell's value: its label, or on a scroll table a header that is text. */
+function cardLabel<Row>(column: Column<Row>, phone: "cards" | "scroll") {
+  if (column.label) return column.label;
+  return phone === "scroll" && !column.first && typeof column.header === "string"
+    ? column.header
+    : undefined;
+}
 
 /** A table described by its columns: the head and every row come from the same definitions. */
 export function DataTable<Row>({
@@ -74,12 +105,11 @@ export function DataTable<Row>({
   rowClassName,
 }: DataTableProps<Row>) {
   const look = LOOKS[phone];
-  const cards = phone === "cards";
   return (
     <div className={look.wrapper}>
       <table className={look.table}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className={look.head}>
+        <thead className={CARD.head}>
           <tr>
             {columns.map((column) => (
               <th
@@ -93,33 +123,43 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody className={look.body}>
+        <tbody className={CARD.body}>
           {rows.map((row) => (
-            <tr key={rowKey(row)} className={cn(look.row, rowClassName) || undefined}>
-              {columns.map((column) =>
-                cards && column.present && !column.present(row) ? (
-                  <td key={column.id} className="hidden md:table-cell" />
-                ) : (
+            <tr key={rowKey(row)} className={cn(look.row, rowClassName)}>
+              {columns.map((column) => {
+                if (column.present && !column.present(row))
+                  return <td key={column.id} className="hidden md:table-cell" />;
+                const label = cardLabel(column, phone);
+                const value = column.cell(row);
+                return (
                   <td
                     key={column.id}
                     className={cn(
                       look.cell,
-                      cards && column.wide && "col-span-2",
+                      column.wide && "col-span-2",
+                      column.first && "order-first md:order-none",
                       typeof column.className === "function"
                         ? column.className(row)
                         : column.className,
                     )}
-                    dir={column.dir}
                   >
-                    {cards && column.label ? (
-                      <span className="text-xs text-muted-foreground md:hidden">
-                        {column.label}
+                    {label ? (
+                      // In the page's font and weight, whatever the value's (a figure's monospace).
+                      <span className="font-sans text-xs font-normal text-muted-foreground md:hidden">
+                        {label}
                       </span>
                     ) : null}
-                    {column.cell(row)}
+                    {column.dir ? (
+                      // On a card the span is a grid item: at the card's start, as wide as its value.
+                      <span dir={column.dir} className="justify-self-start">
+                        {value}
+                      </span>
+                    ) : (
+                      value
+                    )}
                   </td>
-                ),
-              )}
+                );
+              })}
             </tr>
           ))}
         </tbody>

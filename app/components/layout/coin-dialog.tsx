@@ -127,7 +127,9 @@ export function CoinDialog({ user, settings, locale }: CoinProps) {
           }}
         >
           <CoinsIcon aria-hidden className="text-accent" />
-          <span>{t("nav.coinBalance", { amount })}</span>
+          {/* Below 1280 px the bar has room for the figure only (the icon and the name say coins). */}
+          <span className="xl:hidden">{amount}</span>
+          <span className="hidden xl:inline">{t("nav.coinBalance", { amount })}</span>
         </Link>
       </Button>
       <DialogPanel

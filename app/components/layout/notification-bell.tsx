@@ -49,9 +49,13 @@ export function NotificationBell({
         >
           <BellIcon aria-hidden />
           {unread > 0 ? (
-            <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
-              {unread}
-            </span>
+            // The figure is for the eye: the button's name says the count, in words where the language
+            // does ("one unread" in Arabic), so the figure is drawn by CSS and is no text of the button.
+            <span
+              aria-hidden
+              data-count={unread}
+              className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white after:content-[attr(data-count)]"
+            />
           ) : null}
         </Button>
       </DropdownMenuTrigger>

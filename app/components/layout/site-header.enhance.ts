@@ -1,13 +1,17 @@
 // The site header on a page served without React (run by app/entry.enhance.ts): what site-header.tsx and
 // language-switcher.tsx do with React state on a hydrated page, on the same markup.
 
-/** The phone menu button: shows and hides #mobile-menu, with its label and icon. */
+import { wirePhoneMenu } from "./phone-menu";
+
+/**
+ * The phone menu: the browser opens and closes the #mobile-menu popover itself (its button's
+ * popovertarget), before this script has run too; this adds the button's aria-expanded and name, and the
+ * menu's place under the header, as site-header.tsx does on a hydrated page.
+ */
 function enhanceMenuButton(button: HTMLButtonElement) {
   const menu = document.getElementById(button.getAttribute("aria-controls") ?? "");
   if (!menu) return;
-  button.addEventListener("click", () => {
-    const open = Boolean(menu.hidden);
-    menu.hidden = !open;
+  wirePhoneMenu(button, menu, (open) => {
     button.setAttribute("aria-expanded", String(open));
     const label = open ? button.dataset.closeLabel : button.dataset.openLabel;
     if (label) button.setAttribute("aria-label", label);

@@ -47,7 +47,8 @@ function ToastItem({ type, text, closeLabel }: StaticToast & { closeLabel: strin
         type="button"
         data-toast-close=""
         aria-label={closeLabel}
-        className="rounded-sm p-1 opacity-70 hover:opacity-100"
+        // 44 px to tap; the negative margins keep the toast as short as its text.
+        className="-my-3 -me-3 inline-flex size-11 shrink-0 items-center justify-center rounded-sm opacity-70 hover:opacity-100"
       >
         <XIcon className="size-4" aria-hidden />
       </button>

@@ -92,6 +92,7 @@ export function OrdersTable({
       id: "options",
       header: t("admin.options"),
       className: "text-xs",
+      wide: true,
       cell: (order) => (
         <>
           {t("admin.optionsLine", {
@@ -135,30 +136,38 @@ export function OrdersTable({
         </>
       ),
     },
-    actionsColumn(t("admin.actions"), (order) =>
-      order.status === "pending" ? (
-        <div className="grid gap-2">
-          <IntentButton intent="approve" fields={{ orderId: order.id }}>
-            {t("admin.approve")}
-          </IntentButton>
-          <Form method="post" className="flex gap-2">
-            <input type="hidden" name="intent" value="reject" />
-            <input type="hidden" name="orderId" value={order.id} />
-            <Input
-              name="reason"
-              required
-              maxLength={500}
-              aria-label={t("admin.rejectReason", { id: order.id })}
-              placeholder={t("admin.reject")}
-              className="h-9 min-w-32"
-            />
-            <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-              {t("admin.reject")}
-            </Button>
-          </Form>
-        </div>
-      ) : null,
-    ),
+    {
+      ...actionsColumn(
+        t("admin.actions"),
+        (order) =>
+          order.status === "pending" ? (
+            <div className="grid gap-2">
+              <IntentButton intent="approve" fields={{ orderId: order.id }}>
+                {t("admin.approve")}
+              </IntentButton>
+              <Form method="post" className="flex gap-2">
+                <input type="hidden" name="intent" value="reject" />
+                <input type="hidden" name="orderId" value={order.id} />
+                <Input
+                  name="reason"
+                  required
+                  maxLength={500}
+                  aria-label={t("admin.rejectReason", { id: order.id })}
+                  placeholder={t("admin.reasonPlaceholder")}
+                  className="h-9 min-w-0 flex-1 md:min-w-32"
+                />
+                <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+                  {t("admin.reject")}
+                </Button>
+              </Form>
+            </div>
+          ) : null,
+        // On a phone card the approve and reject buttons take the card's whole width, above the order.
+        { wide: true },
+      ),
+      // A decided order has no buttons: its card starts with the order, not with an empty line.
+      present: (order) => order.status === "pending",
+    },
   ];
   return (
     <ListPage

@@ -228,6 +228,8 @@ export function ServicesAdmin({
     sortable("expires", {
       id: "expires",
       header: t("admin.expires"),
+      // A phone card's label: the sort link in the header is no text the card can show.
+      label: t("admin.expires"),
       cell: (service) => date.format(new Date(service.expiresAt)),
     }),
     badgeColumn("status", t("admin.status"), (service) => {

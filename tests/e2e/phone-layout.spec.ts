@@ -1,0 +1,373 @@
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  registerCustomer,
+  submitLogin,
+  toast,
+  visit,
+  waitForReactOn,
+  expect,
+  expectAccessible,
+  test,
+  type Customer,
+} from "./fixtures";
+import type enCommonType from "../../app/i18n/locales/en/common.json";
+
+// Issue 21: on a phone (360 and 412 px, English, French and Arabic) no page of the customer's path and
+// none of the admin's lists scrolls sideways; the header keeps the bell and the balance; the menu opens
+// before (and without) JavaScript; the admin's approve button is in view.
+
+const WIDTHS = [360, 412] as const;
+const LANGUAGES = ["en", "fr", "ar"] as const;
+type Language = (typeof LANGUAGES)[number];
+
+function catalogue<T>(lang: string, ns: string): T {
+  return JSON.parse(readFileSync(`app/i18n/locales/${lang}/${ns}.json`, "utf8")) as T;
+}
+const common = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, catalogue<typeof enCommonType>(lang, "common")]),
+) as Record<Language, typeof enCommonType>;
+
+function inLanguage(path: string, lang: Language) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
+}
+
+/** What a worker's tests share: a customer with a coin history, a pending order and a ticket. */
+interface Seeded {
+  customer: Customer;
+  ticketPath: string;
+}
+
+async function signedInContext(
+  browser: Browser,
+  email: string,
+  password: string,
+  width?: number,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(
+    width ? { viewport: { width, height: 800 } } : undefined,
+  );
+  const page = await context.newPage();
+  await visit(page, "/login");
+  await submitLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  return { context, page };
+}
+
+/**
+ * Through the site, as its people do: the admin credits 100 coins (a first line of coin history and an
+ * unread notification), the customer orders (a second line, and an order waiting for approval) and opens
+ * a ticket.
+ */
+async function seed(browser: Browser): Promise<Seeded> {
+  const guest = await browser.newContext();
+  const customer = await registerCustomer(await guest.newPage(), { name: "Nadia Telephone" });
+  await guest.close();
+
+  const admin = await signedInContext(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await visit(admin.page, `/admin/clients?q=${encodeURIComponent(customer.email)}`);
+  await admin.page.getByText("Add or remove coins").click();
+  await admin.page.getByLabel("Amount (negative removes)").fill("100");
+  await admin.page.getByLabel("Reason").fill("Paid by Orange Money");
+  await admin.page.getByRole("button", { name: "Save" }).click();
+  await expect(admin.page.getByRole("status")).toHaveText("Coins updated successfully");
+  await admin.context.close();
+
+  const buyer = await signedInContext(browser, customer.email, customer.password);
+  await visit(buyer.page, "/order?product=1");
+  await buyer.page.getByLabel("Server name").fill("Phone test server");
+  await buyer.page.getByRole("button", { name: "Place order" }).click();
+  await expect(buyer.page).toHaveURL(/\/dashboard\?tab=billing$/);
+  await visit(buyer.page, "/support/new?topic=coins");
+  await buyer.page.getByLabel("Message").fill("My balance on the phone: 192.168.1.10:7777");
+  await buyer.page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(buyer.page).toHaveURL(/\/support\/\d+/);
+  const ticketPath = new URL(buyer.page.url()).pathname;
+  await buyer.context.close();
+  return { customer, ticketPath };
+}
+
+let seeded: Seeded | undefined;
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  seeded ??= await seed(browser);
+});
+function data(): Seeded {
+  if (!seeded) throw new Error("the customer was not seeded");
+  return seeded;
+}
+
+/** The page's width beside the screen's, when the page is wider (it scrolls sideways). */
+async function overflow(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  return scroll > client ? `${page.url()}: ${scroll} px wide on a ${client} px screen` : null;
+}
+
+/** Loads each page in this language and lists those that scroll sideways. */
+async function pagesWiderThanTheScreen(page: Page, paths: readonly string[], lang: Language) {
+  const wide: string[] = [];
+  for (const path of paths) {
+    const response = await visit(page, inLanguage(path, lang));
+    expect(response?.status(), path).toBeLessThan(400);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    const found = await overflow(page);
+    if (found) wide.push(found);
+  }
+  return wide;
+}
+
+/** The customer's path, signed in: the plans, ordering, every dashboard tab, support and coins. */
+function customerPaths() {
+  return [
+    "/",
+    "/services/samp",
+    "/game-hosting",
+    "/order?product=1",
+    "/dashboard",
+    "/dashboard?tab=services",
+    "/dashboard?tab=domains",
+    "/dashboard?tab=billing",
+    "/dashboard?tab=support",
+    "/dashboard?tab=account",
+    "/support/new",
+    data().ticketPath,
+    "/coins",
+  ];
+}
+
+/** A visitor's part of it: the plans, the order form, logging in and registering. */
+const VISITOR_PATHS = ["/", "/services/samp", "/order?product=1", "/login", "/register"];
+
+/** Every admin list (all built from the kit's DataTable or ListPage). */
+const ADMIN_PATHS = [
+  "/admin/orders",
+  "/admin/orders?status=pending",
+  "/admin/clients",
+  "/admin/services",
+  "/admin/transactions",
+  "/admin/tickets",
+  "/admin/products",
+  "/admin/promotions",
+  "/admin/logs",
+  "/admin/newsletter",
+  "/admin/security",
+  "/admin/reports",
+];
+
+/** Whether the box lies within the screen's width (nothing of it off to either side). */
+async function expectWithinWidth(locator: Locator, width: number) {
+  const box = await locator.boundingBox();
+  expect(box, "on the page").not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+}
+
+for (const width of WIDTHS) {
+  for (const lang of LANGUAGES) {
+    test.describe(`at ${width} px in ${lang}`, () => {
+      test("a visitor's pages do not scroll sideways", async ({ browser }) => {
+        test.setTimeout(120_000);
+        const context = await browser.newContext({ viewport: { width, height: 800 } });
+        const page = await context.newPage();
+        expect(await pagesWiderThanTheScreen(page, VISITOR_PATHS, lang)).toEqual([]);
+        await context.close();
+      });
+
+      test("the customer's path does not scroll sideways", async ({ browser }) => {
+        test.setTimeout(120_000);
+        const { customer } = data();
+        const { context, page } = await signedInContext(
+          browser,
+          customer.email,
+          customer.password,
+          width,
+        );
+        expect(await pagesWiderThanTheScreen(page, customerPaths(), lang)).toEqual([]);
+        // The coin history is there, as cards: the first screen after paying.
+        await visit(page, inLanguage("/dashboard?tab=billing", lang));
+        const history = page.locator("table").first();
+        await expect(history.locator("tbody tr")).toHaveCount(2);
+        await expectWithinWidth(history, width);
+        await context.close();
+      });
+
+      test("the admin's lists do not scroll sideways", async ({ browser }) => {
+        test.setTimeout(120_000);
+        const { context, page } = await signedInContext(
+          browser,
+          ADMIN_EMAIL,
+          ADMIN_PASSWORD,
+          width,
+        );
+        expect(await pagesWiderThanTheScreen(page, ADMIN_PATHS, lang)).toEqual([]);
+        await context.close();
+      });
+    });
+  }
+
+  test(`at ${width} px the approve and reject buttons of a pending order are in view`, async ({
+    browser,
+  }) => {
+    const { customer } = data();
+    const { context, page } = await signedInContext(browser, ADMIN_EMAIL, ADMIN_PASSWORD, width);
+    await visit(page, "/admin/orders?status=pending");
+    const card = page.getByRole("row", {
+      name: new RegExp(customer.email.replace(/[.+]/g, "\\$&")),
+    });
+    const approve = card.getByRole("button", { name: "Approve" });
+    await expect(approve).toBeVisible();
+    await expectWithinWidth(approve, width);
+    const reason = card.getByRole("textbox", { name: /Reason for rejecting order/ });
+    await expect(reason).toHaveAttribute("placeholder", "Reason");
+    await expectWithinWidth(card.getByRole("button", { name: "Reject" }), width);
+    // The buttons come first in the card: above the order's customer.
+    const buttons = (await approve.boundingBox())!;
+    const who = (await card.getByText(customer.email).boundingBox())!;
+    expect(buttons.y).toBeLessThan(who.y);
+    expect(await overflow(page)).toBeNull();
+    await context.close();
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`in ${lang} the collapsed header keeps the bell with its badge and the balance`, async ({
+    browser,
+  }) => {
+    const { customer } = data();
+    const width = 360;
+    const { context, page } = await signedInContext(
+      browser,
+      customer.email,
+      customer.password,
+      width,
+    );
+    await visit(page, inLanguage("/dashboard", lang));
+    const banner = page.getByRole("banner");
+    const texts = common[lang].nav;
+    // The menu is closed and the navigation folded into it; the bell and the balance are in the bar.
+    await expect(banner.getByRole("button", { name: texts.openMenu })).toBeVisible();
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+    const bell = banner.locator('button[aria-haspopup="menu"]');
+    await expect(bell).toBeVisible();
+    // The badge: one unread notification (the credit), drawn in the bell's corner.
+    const badge = bell.locator("[data-count]");
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveAttribute("data-count", "1");
+    expect(await badge.evaluate((element) => getComputedStyle(element, "::after").content)).toBe(
+      '"1"',
+    );
+    const balance = banner.locator('a[href="/coins"]');
+    await expect(balance).toBeVisible();
+    await expect(balance).toHaveAttribute("aria-label", /\d/);
+    for (const item of [bell, balance]) await expectWithinWidth(item, width);
+    if (lang === "en") {
+      await expect(bell).toHaveAccessibleName("Notifications: 1 unread");
+      await expect(balance).toHaveAccessibleName(/Coin balance: .* coins/);
+    }
+    // The bell opens its list from the bar (not opened here: that would mark the notification read for
+    // the tests that follow), and the balance its dialog.
+    await expect(bell).toHaveAttribute("aria-expanded", "false");
+    await waitForReactOn(balance);
+    await balance.click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await context.close();
+  });
+}
+
+test("the menu opens and closes with JavaScript off, for a visitor and a customer", async ({
+  browser,
+}) => {
+  const { customer } = data();
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 800 },
+  });
+  const page = await context.newPage();
+  await page.goto("/about");
+  const banner = page.getByRole("banner");
+  const menu = page.locator("#mobile-menu");
+  await expect(menu).toBeHidden();
+  await banner.getByRole("button", { name: "Open menu" }).click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+  expect(await overflow(page)).toBeNull();
+  // The same button closes it.
+  await banner.getByRole("button", { name: "Open menu" }).click();
+  await expect(menu).toBeHidden();
+  await banner.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+
+  // A customer's pages hydrate with React: before it has run (here: never), the menu still opens.
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(customer.email);
+  await page.getByLabel("Password", { exact: true }).fill(customer.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(banner.locator('a[href="/coins"]')).toBeVisible();
+  await expect(banner.locator('button[aria-haspopup="menu"]')).toBeVisible();
+  await banner.getByRole("button", { name: "Open menu" }).click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Dashboard", exact: true })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await context.close();
+});
+
+test("with JavaScript the menu names its state and closes when a link is followed", async ({
+  browser,
+}) => {
+  const { customer } = data();
+  const { context, page } = await signedInContext(browser, customer.email, customer.password, 360);
+  const banner = page.getByRole("banner");
+  const menu = page.locator("#mobile-menu");
+  const open = banner.getByRole("button", { name: "Open menu" });
+  await waitForReactOn(open);
+  await expect(open).toHaveAttribute("aria-expanded", "false");
+  await open.click();
+  await expect(menu).toBeVisible();
+  const close = banner.getByRole("button", { name: "Close menu" });
+  await expect(close).toHaveAttribute("aria-expanded", "true");
+  await expectAccessible(page);
+  // Right under the header.
+  const bar = (await banner.boundingBox())!;
+  const box = (await menu.boundingBox())!;
+  expect(Math.abs(box.y - (bar.y + bar.height))).toBeLessThanOrEqual(1);
+  await menu.getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(menu).toBeHidden();
+  await expect(banner.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
+  await context.close();
+});
+
+test("a toast's close button is 44 px, with React and without", async ({ browser }) => {
+  const { customer } = data();
+  const { context, page } = await signedInContext(browser, customer.email, customer.password, 360);
+  // Signing in says so in a toast (sonner, on the hydrated dashboard).
+  await expect(toast(page, "Login successful!")).toBeVisible();
+  const sonnerClose = page.locator("[data-sonner-toast] [data-close-button]").first();
+  const hydrated = (await sonnerClose.boundingBox())!;
+  expect(hydrated.width).toBeGreaterThanOrEqual(44);
+  expect(hydrated.height).toBeGreaterThanOrEqual(44);
+  await expectWithinWidth(sonnerClose, 360);
+  // Logged out, the page is served without React: the flashed toast is the static toaster's.
+  await page.request.post("/logout", { maxRedirects: 0 });
+  await visit(page, "/about");
+  await expect(toast(page, "Logged out successfully")).toBeVisible();
+  const staticClose = page.locator("[data-toast] [data-toast-close]").first();
+  const served = (await staticClose.boundingBox())!;
+  expect(served.width).toBeGreaterThanOrEqual(44);
+  expect(served.height).toBeGreaterThanOrEqual(44);
+  await staticClose.click();
+  await expect(toast(page, "Logged out successfully")).toHaveCount(0);
+  await context.close();
+});
