@@ -2,7 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
-import { actionsColumn } from "~/components/data-table/column-presets";
+import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
 import { listFilters } from "~/components/data-table/filter-bar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -40,7 +40,6 @@ import {
   EditorFields,
   EditorPage,
   RowActions,
-  statusColumn,
   useBusy,
   useEditorForm,
   type CatalogueActionResult,
@@ -108,26 +107,18 @@ export function ProductsPage({
         </>
       ),
     },
-    {
-      id: "type",
-      header: t("products.columns.type"),
-      label: t("products.columns.type"),
-      cell: (product) => (
-        <>
-          <span className="block">{t(PRODUCT_TYPE_LABELS[product.type])}</span>
-          <span className="block text-xs text-muted-foreground">
-            {t(PRODUCT_CATEGORY_LABELS[product.category])}
-          </span>
-        </>
-      ),
-    },
-    {
-      id: "price",
-      header: t("products.columns.price"),
-      headerClassName: "md:text-end",
-      label: t("products.columns.price"),
-      className: "md:text-end",
-      cell: (product) => (
+    column("type", t("products.columns.type"), (product) => (
+      <>
+        <span className="block">{t(PRODUCT_TYPE_LABELS[product.type])}</span>
+        <span className="block text-xs text-muted-foreground">
+          {t(PRODUCT_CATEGORY_LABELS[product.category])}
+        </span>
+      </>
+    )),
+    column(
+      "price",
+      t("products.columns.price"),
+      (product) => (
         <>
           <span className="block font-mono whitespace-nowrap" dir="ltr">
             {formatEuros(product.priceCents, locale)}
@@ -135,49 +126,41 @@ export function ProductsPage({
           <span className="block text-xs text-muted-foreground">{t("products.perMonth")}</span>
         </>
       ),
-    },
-    statusColumn(
-      t("products.columns.status"),
-      (product) => (product.status === "active" ? "green" : "grey"),
-      (product) => t(PRODUCT_STATUS_LABELS[product.status]),
+      { headerClassName: "md:text-end", className: "md:text-end" },
     ),
-    {
-      id: "use",
-      header: t("products.columns.use"),
-      label: t("products.columns.use"),
-      cell: (product) => (
-        <>
-          <span className="block">{t("products.orderCount", { count: product.orderCount })}</span>
-          <span className="block">
-            {t("products.activeServiceCount", { count: product.activeServiceCount })}
-          </span>
-        </>
-      ),
-    },
-    {
-      id: "order",
-      header: t("products.columns.order"),
-      label: t("products.columns.order"),
-      cell: (product) => {
-        const last = (typeCounts[product.type] ?? 0) - 1;
-        return (
-          <div className="flex gap-1">
-            <MoveButton
-              product={product}
-              action={action}
-              direction="up"
-              disabled={busy || product.position <= 0}
-            />
-            <MoveButton
-              product={product}
-              action={action}
-              direction="down"
-              disabled={busy || product.position >= last}
-            />
-          </div>
-        );
-      },
-    },
+    badgeColumn(
+      "status",
+      t("products.columns.status"),
+      (product) => ({
+        tone: product.status === "active" ? "green" : "grey",
+        text: t(PRODUCT_STATUS_LABELS[product.status]),
+      }),
+      { label: true },
+    ),
+    column("use", t("products.columns.use"), (product) => (
+      <>
+        <span className="block">{t("products.orderCount", { count: product.orderCount })}</span>
+        <span className="block">
+          {t("products.activeServiceCount", { count: product.activeServiceCount })}
+        </span>
+      </>
+    )),
+    column("order", t("products.columns.order"), (product) => (
+      <div className="flex gap-1">
+        <MoveButton
+          product={product}
+          action={action}
+          direction="up"
+          disabled={busy || product.position <= 0}
+        />
+        <MoveButton
+          product={product}
+          action={action}
+          direction="down"
+          disabled={busy || product.position >= (typeCounts[product.type] ?? 0) - 1}
+        />
+      </div>
+    )),
     actionsColumn(
       t("products.columns.actions"),
       (product) => (

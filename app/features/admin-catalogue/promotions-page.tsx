@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
-import { actionsColumn } from "~/components/data-table/column-presets";
+import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
 import { choicesOf } from "~/components/ui/form-card";
 import { listFilters } from "~/components/data-table/filter-bar";
 import {
@@ -28,7 +28,6 @@ import {
   EditorFields,
   EditorPage,
   RowActions,
-  statusColumn,
   useEditorForm,
   type CatalogueActionResult,
 } from "./shared";
@@ -110,88 +109,70 @@ export function PromotionsPage({
         </>
       ),
     },
-    {
-      id: "discount",
-      header: t("promotions.columns.discount"),
-      label: t("promotions.columns.discount"),
-      cell: (voucher) => (
-        <>
-          <span className="block font-mono" dir="ltr">
-            {discountText(voucher, locale)}
-          </span>
-          {voucher.minPurchaseCents > 0 ? (
-            <span className="block text-xs text-muted-foreground">
-              {t("promotions.minimum", {
-                amount: formatEuros(voucher.minPurchaseCents, locale),
-              })}
-            </span>
-          ) : null}
-          <span className="block text-xs text-muted-foreground">
-            {voucher.applicableServices === "all" ? (
-              t("promotions.allProducts")
-            ) : (
-              <bdi>
-                {voucher.applicableServices.map((id) => names.get(id) ?? `#${id}`).join(", ")}
-              </bdi>
-            )}
-          </span>
-        </>
-      ),
-    },
-    {
-      id: "validity",
-      header: t("promotions.columns.validity"),
-      label: t("promotions.columns.validity"),
-      cell: (voucher) => (
-        <>
-          <span className="block whitespace-nowrap">
-            {t("promotions.from", { date: day.format(new Date(voucher.validFrom)) })}
-          </span>
-          <span className="block whitespace-nowrap">
-            {t("promotions.until", { date: day.format(new Date(voucher.validUntil)) })}
-          </span>
-        </>
-      ),
-    },
-    statusColumn(
-      t("promotions.columns.status"),
-      (voucher) => STATUS_TONES[voucher.status],
-      (voucher) => t(VOUCHER_STATUS_LABELS[voucher.status]),
-    ),
-    {
-      id: "uses",
-      header: t("promotions.columns.uses"),
-      label: t("promotions.columns.uses"),
-      cell: (voucher) => (
-        <span className="block font-mono whitespace-nowrap" dir="ltr">
-          {voucher.usedCount} / {voucher.maxUses}
+    column("discount", t("promotions.columns.discount"), (voucher) => (
+      <>
+        <span className="block font-mono" dir="ltr">
+          {discountText(voucher, locale)}
         </span>
-      ),
-    },
-    {
-      id: "orders",
-      header: t("promotions.columns.orders"),
-      label: t("promotions.columns.orders"),
-      cell: (voucher) => (
-        <>
-          <span className="block">{t("promotions.orderCount", { count: voucher.orderCount })}</span>
-          {voucher.recentOrders.length ? (
-            <span className="flex flex-wrap gap-x-2">
-              {voucher.recentOrders.map((order) => (
-                <Link
-                  key={order.id}
-                  to={`/admin/orders?id=${order.id}`}
-                  className="text-primary hover:underline"
-                  aria-label={t("promotions.orderLink", { id: order.id })}
-                >
-                  #{order.id}
-                </Link>
-              ))}
-            </span>
-          ) : null}
-        </>
-      ),
-    },
+        {voucher.minPurchaseCents > 0 ? (
+          <span className="block text-xs text-muted-foreground">
+            {t("promotions.minimum", { amount: formatEuros(voucher.minPurchaseCents, locale) })}
+          </span>
+        ) : null}
+        <span className="block text-xs text-muted-foreground">
+          {voucher.applicableServices === "all" ? (
+            t("promotions.allProducts")
+          ) : (
+            <bdi>
+              {voucher.applicableServices.map((id) => names.get(id) ?? `#${id}`).join(", ")}
+            </bdi>
+          )}
+        </span>
+      </>
+    )),
+    column("validity", t("promotions.columns.validity"), (voucher) => (
+      <>
+        <span className="block whitespace-nowrap">
+          {t("promotions.from", { date: day.format(new Date(voucher.validFrom)) })}
+        </span>
+        <span className="block whitespace-nowrap">
+          {t("promotions.until", { date: day.format(new Date(voucher.validUntil)) })}
+        </span>
+      </>
+    )),
+    badgeColumn(
+      "status",
+      t("promotions.columns.status"),
+      (voucher) => ({
+        tone: STATUS_TONES[voucher.status],
+        text: t(VOUCHER_STATUS_LABELS[voucher.status]),
+      }),
+      { label: true },
+    ),
+    column("uses", t("promotions.columns.uses"), (voucher) => (
+      <span className="block font-mono whitespace-nowrap" dir="ltr">
+        {voucher.usedCount} / {voucher.maxUses}
+      </span>
+    )),
+    column("orders", t("promotions.columns.orders"), (voucher) => (
+      <>
+        <span className="block">{t("promotions.orderCount", { count: voucher.orderCount })}</span>
+        {voucher.recentOrders.length ? (
+          <span className="flex flex-wrap gap-x-2">
+            {voucher.recentOrders.map((order) => (
+              <Link
+                key={order.id}
+                to={`/admin/orders?id=${order.id}`}
+                className="text-primary hover:underline"
+                aria-label={t("promotions.orderLink", { id: order.id })}
+              >
+                #{order.id}
+              </Link>
+            ))}
+          </span>
+        ) : null}
+      </>
+    )),
     actionsColumn(
       t("promotions.columns.actions"),
       (voucher) => (

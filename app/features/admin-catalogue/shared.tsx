@@ -1,12 +1,11 @@
 import { ArrowLeftIcon, PencilIcon, PlusIcon } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { FilterBar, type ListFilters } from "~/components/data-table/filter-bar";
 import { Button } from "~/components/ui/button";
 import { ListPage } from "~/components/data-table/list-page";
-import type { Column, DataTableProps } from "~/components/data-table/data-table";
-import { Badge } from "~/components/ui/badge";
+import type { DataTableProps } from "~/components/data-table/data-table";
 import type { PagerProps } from "~/components/data-table/pager";
 import { Card, CardContent } from "~/components/ui/card";
 import { FormFields, fieldNames, type FieldSpec } from "~/components/ui/form-card";
@@ -164,24 +163,6 @@ export function PageHeader({
       {children}
     </div>
   );
-}
-
-/** A list's status column: each row's status as a badge of its tone, the header as its phone label. */
-export function statusColumn<Row>(
-  header: string,
-  tone: (row: Row) => ComponentProps<typeof Badge>["tone"],
-  text: (row: Row) => string,
-): Column<Row> {
-  return {
-    id: "status",
-    header,
-    label: header,
-    cell: (row) => (
-      <span>
-        <Badge tone={tone(row)}>{text(row)}</Badge>
-      </span>
-    ),
-  };
 }
 
 /** True while a form is being sent or the page reloads: its buttons wait. */
