@@ -117,14 +117,14 @@ export function listEditorAction(read: ContextReader, area: ListArea) {
 
 /**
  * A list-with-editor page's loader: for admins only, the list's query from the address, then the page's
- * data with its title (the admin menu's name of the list) and the reader's locale.
+ * data with its title (the admin menu's name of the list), which list it is and the reader's locale.
  */
 async function loadListEditor<A extends ListArea>(
   url: URL,
   context: RequestContext,
   area: A,
 ): Promise<
-  { meta: { title: string } } & Awaited<ReturnType<List<A>["load"]>> & {
+  { meta: { title: string }; area: A } & Awaited<ReturnType<List<A>["load"]>> & {
       query: z.output<List<A>["querySchema"]>;
       locale: string;
     }
@@ -135,6 +135,7 @@ async function loadListEditor<A extends ListArea>(
   const query: unknown = list.querySchema.parse(Object.fromEntries(url.searchParams));
   return {
     meta: { title: t(list.title) },
+    area,
     ...(await list.load(context.services.db, query as never)),
     query,
     locale: context.locale,

@@ -1,8 +1,8 @@
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
-import { byId, type Column } from "~/components/data-table/data-table";
-import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
+import type { Column } from "~/components/data-table/data-table";
+import { badgeColumn, column } from "~/components/data-table/column-presets";
 import { listFilters } from "~/components/data-table/filter-bar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -39,14 +39,16 @@ import {
   CataloguePage,
   EditorFields,
   EditorPage,
-  RowActions,
+  editorRow,
   useBusy,
   useEditorForm,
   type CatalogueActionResult,
   type EditorForm,
+  type EditorProps,
 } from "./shared";
 
 interface ProductsPageProps {
+  area: "products";
   products: AdminProduct[];
   typeCounts: Partial<Record<ProductType, number>>;
   editing: AdminProduct | "new" | null | undefined;
@@ -55,14 +57,8 @@ interface ProductsPageProps {
   result?: CatalogueActionResult;
 }
 
-export function ProductsPage({
-  products,
-  typeCounts,
-  editing,
-  query,
-  locale,
-  result,
-}: ProductsPageProps) {
+export function ProductsPage(page: ProductsPageProps) {
+  const { products, typeCounts, query, locale } = page;
   const { t } = useTranslation("admin-catalogue");
   const busy = useBusy();
   // Row buttons post to the list with its filters but without the last save's notice, which would
@@ -161,32 +157,22 @@ export function ProductsPage({
         />
       </div>
     )),
-    actionsColumn(
-      t("products.columns.actions"),
-      (product) => (
-        <RowActions
-          area="products"
-          action={action}
-          id={product.id}
-          on={product.status === "active"}
-          names={{ name: product.name }}
-          className="flex flex-wrap items-start gap-2 md:flex-nowrap"
-        >
-          {canDeleteProduct(product) ? <DeleteProduct product={product} action={action} /> : null}
-        </RowActions>
-      ),
-      { wide: true },
-    ),
   ];
   return (
     <CataloguePage
-      area="products"
-      page={{ editing, result, query }}
-      editor={(product, saved) => (
-        <ProductEditor product={product} locale={locale} result={saved} />
-      )}
+      page={page}
+      editor={ProductEditor}
       filters={filters}
-      table={{ columns, rows: products, rowKey: byId }}
+      table={{ columns, rows: products }}
+      rowActions={(product) => ({
+        action,
+        id: product.id,
+        on: product.status === "active",
+        names: { name: product.name },
+        children: canDeleteProduct(product) ? (
+          <DeleteProduct product={product} action={action} />
+        ) : null,
+      })}
       footer={<p className="text-sm text-muted-foreground">{t("products.deleteNote")}</p>}
     />
   );
@@ -249,19 +235,14 @@ function DeleteProduct({ product, action }: { product: AdminProduct; action: str
   );
 }
 
-function ProductEditor({
-  product,
-  locale,
-  result,
-}: {
-  product?: AdminProduct;
-  locale: string;
-  result?: CatalogueActionResult;
-}) {
+type ProductEditorProps = EditorProps<AdminProduct, ProductsPageProps>;
+
+function ProductEditor(props: ProductEditorProps) {
+  const { item: product, page: { locale } } = props;
   const { t } = useTranslation("admin-catalogue");
   const form = useEditorForm(
-    "product",
-    result,
+    "products",
+    props,
     product
       ? {
           name: product.name,
@@ -295,10 +276,8 @@ function ProductEditor({
   );
   return (
     <EditorPage
-      area="products"
+      form={form}
       editTitle={product && t("products.editTitle", { name: product.name })}
-      id={product?.id}
-      result={result}
       note={
         product && (product.orderCount > 0 || product.serviceCount > 0)
           ? t("products.historyNote", {
@@ -307,96 +286,86 @@ function ProductEditor({
             })
           : undefined
       }
+
+      fields={[
+        editorRow(2, [
+            {
+              kind: "input",
+              name: "name",
+              label: t("products.fields.name"),
+              required: true,
+              maxLength: MAX_PRODUCT_NAME_LENGTH,
+              dir: "auto",
+            },
+            {
+              kind: "input",
+              name: "slug",
+              label: t("products.fields.slug"),
+              hint: t("products.hints.slug"),
+              dir: "ltr",
+              maxLength: MAX_SLUG_LENGTH,
+              autoComplete: "off",
+            },
+        ]),
+        editorRow(3, [
+            {
+              kind: "select",
+              name: "type",
+              variant: "validated",
+              label: t("products.fields.type"),
+              options: choicesOf(PRODUCT_TYPES, (type) => t(PRODUCT_TYPE_LABELS[type])),
+            },
+            {
+              kind: "select",
+              name: "category",
+              variant: "validated",
+              label: t("products.fields.category"),
+              options: [
+                { value: "", label: t("products.categoryFromType") },
+                ...choicesOf(PRODUCT_CATEGORIES, (category) =>
+                  t(PRODUCT_CATEGORY_LABELS[category]),
+                ),
+              ],
+            },
+            {
+              kind: "select",
+              name: "status",
+              variant: "validated",
+              label: t("products.fields.status"),
+              options: choicesOf(PRODUCT_STATUSES, (status) => t(PRODUCT_STATUS_LABELS[status])),
+            },
+        ]),
+        {
+          kind: "textarea",
+          name: "description",
+          label: t("products.fields.description"),
+          rows: 2,
+          maxLength: MAX_PRODUCT_DESCRIPTION_LENGTH,
+          dir: "auto",
+          variant: "validated",
+        },
+        {
+          kind: "input",
+          name: "price",
+          label: t("products.fields.price"),
+          hint: t("products.hints.price", { example: formatEuros(499, locale) }),
+          inputMode: "decimal",
+          dir: "ltr",
+          required: true,
+          autoComplete: "off",
+          className: "sm:max-w-48",
+        },
+        {
+          kind: "textarea",
+          name: "features",
+          label: t("products.fields.features"),
+          hint: t("products.hints.features", { lines: MAX_FEATURES, length: MAX_FEATURE_LENGTH }),
+          rows: 5,
+          dir: "auto",
+          variant: "validated",
+        },
+      ]}
     >
-      <EditorFields
-        editor={form}
-        fields={[
-          {
-            kind: "row",
-            className: "grid items-start gap-4 sm:grid-cols-2",
-            fields: [
-              {
-                kind: "input",
-                name: "name",
-                label: t("products.fields.name"),
-                required: true,
-                maxLength: MAX_PRODUCT_NAME_LENGTH,
-                dir: "auto",
-              },
-              {
-                kind: "input",
-                name: "slug",
-                label: t("products.fields.slug"),
-                hint: t("products.hints.slug"),
-                dir: "ltr",
-                maxLength: MAX_SLUG_LENGTH,
-                autoComplete: "off",
-              },
-            ],
-          },
-          {
-            kind: "row",
-            className: "grid items-start gap-4 sm:grid-cols-3",
-            fields: [
-              {
-                kind: "select",
-                name: "type",
-                variant: "validated",
-                label: t("products.fields.type"),
-                options: choicesOf(PRODUCT_TYPES, (type) => t(PRODUCT_TYPE_LABELS[type])),
-              },
-              {
-                kind: "select",
-                name: "category",
-                variant: "validated",
-                label: t("products.fields.category"),
-                options: [
-                  { value: "", label: t("products.categoryFromType") },
-                  ...choicesOf(PRODUCT_CATEGORIES, (category) =>
-                    t(PRODUCT_CATEGORY_LABELS[category]),
-                  ),
-                ],
-              },
-              {
-                kind: "select",
-                name: "status",
-                variant: "validated",
-                label: t("products.fields.status"),
-                options: choicesOf(PRODUCT_STATUSES, (status) => t(PRODUCT_STATUS_LABELS[status])),
-              },
-            ],
-          },
-          {
-            kind: "textarea",
-            name: "description",
-            label: t("products.fields.description"),
-            rows: 2,
-            maxLength: MAX_PRODUCT_DESCRIPTION_LENGTH,
-            dir: "auto",
-            variant: "validated",
-          },
-          {
-            kind: "input",
-            name: "price",
-            label: t("products.fields.price"),
-            hint: t("products.hints.price", { example: formatEuros(499, locale) }),
-            inputMode: "decimal",
-            dir: "ltr",
-            required: true,
-            autoComplete: "off",
-            className: "sm:max-w-48",
-          },
-          {
-            kind: "textarea",
-            name: "features",
-            label: t("products.fields.features"),
-            hint: t("products.hints.features", { lines: MAX_FEATURES, length: MAX_FEATURE_LENGTH }),
-            rows: 5,
-            dir: "auto",
-            variant: "validated",
-          },
-        ]}
-      />
       <p className="text-sm text-muted-foreground">{t("products.texts.intro")}</p>
       {PRODUCT_TEXT_LOCALES.map((language) => (
         <TranslatedFields key={language} editor={form} language={language} />

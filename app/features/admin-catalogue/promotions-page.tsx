@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { byId, type Column } from "~/components/data-table/data-table";
-import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
+import type { Column } from "~/components/data-table/data-table";
+import { badgeColumn, column } from "~/components/data-table/column-presets";
 import { choicesOf } from "~/components/ui/form-card";
 import { listFilters } from "~/components/data-table/filter-bar";
 import {
@@ -25,11 +25,11 @@ import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
   CataloguePage,
-  EditorFields,
   EditorPage,
-  RowActions,
+  editorRow,
   useEditorForm,
   type CatalogueActionResult,
+  type EditorProps,
 } from "./shared";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
@@ -49,6 +49,7 @@ function discountText(voucher: AdminVoucher, locale: string): string {
 }
 
 interface PromotionsPageProps {
+  area: "promotions";
   vouchers: AdminVoucher[];
   hasMore: boolean;
   total: number;
@@ -59,16 +60,8 @@ interface PromotionsPageProps {
   result?: CatalogueActionResult;
 }
 
-export function PromotionsPage({
-  vouchers,
-  hasMore,
-  total,
-  products,
-  editing,
-  query,
-  locale,
-  result,
-}: PromotionsPageProps) {
+export function PromotionsPage(page: PromotionsPageProps) {
+  const { vouchers, hasMore, total, products, query, locale } = page;
   const { t } = useTranslation("admin-catalogue");
   const day = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const names = new Map(products.map((product) => [product.id, product.name]));
@@ -173,52 +166,36 @@ export function PromotionsPage({
         ) : null}
       </>
     )),
-    actionsColumn(
-      t("promotions.columns.actions"),
-      (voucher) => (
-        <RowActions
-          area="promotions"
-          action={action}
-          id={voucher.id}
-          on={voucher.isActive}
-          names={{ code: voucher.code }}
-          className="flex flex-wrap gap-2 md:flex-nowrap"
-        />
-      ),
-      { wide: true },
-    ),
   ];
   return (
     <CataloguePage
-      area="promotions"
-      page={{ editing, result, query }}
-      editor={(voucher, saved) => (
-        <VoucherEditor voucher={voucher} products={products} result={saved} />
-      )}
+      page={page}
+      editor={VoucherEditor}
       filters={filters}
       count={
         <p className="text-sm text-muted-foreground">{t("promotions.count", { count: total })}</p>
       }
-      table={{ columns, rows: vouchers, rowKey: byId }}
+      table={{ columns, rows: vouchers }}
+      rowActions={(voucher) => ({
+        action,
+        id: voucher.id,
+        on: voucher.isActive,
+        names: { code: voucher.code },
+      })}
       pager={{ page: query.page, hasMore, href: filters.href }}
     />
   );
 }
 
-function VoucherEditor({
-  voucher,
-  products,
-  result,
-}: {
-  voucher?: AdminVoucher;
-  products: ProductChoice[];
-  result?: CatalogueActionResult;
-}) {
+type VoucherEditorProps = EditorProps<AdminVoucher, PromotionsPageProps>;
+
+function VoucherEditor(props: VoucherEditorProps) {
+  const { item: voucher, page: { products } } = props;
   const { t } = useTranslation("admin-catalogue");
   const today = new Date().toISOString().slice(0, 10);
   const form = useEditorForm(
-    "voucher",
-    result,
+    "promotions",
+    props,
     voucher
       ? {
           code: voucher.code,
@@ -245,109 +222,93 @@ function VoucherEditor({
   const { value, error, id } = form;
   return (
     <EditorPage
-      area="promotions"
+      form={form}
       editTitle={voucher && t("promotions.editTitle", { code: voucher.code })}
-      id={voucher?.id}
-      result={result}
       note={
         voucher && voucher.usedCount > 0
           ? t("promotions.historyNote", { count: voucher.usedCount })
           : undefined
       }
+
+      fields={[
+        editorRow(2, [
+            {
+              kind: "input",
+              name: "code",
+              label: t("promotions.fields.code"),
+              hint: t("promotions.hints.code"),
+              required: true,
+              dir: "ltr",
+              autoComplete: "off",
+              maxLength: MAX_CODE_LENGTH,
+              className: "font-mono uppercase",
+            },
+            {
+              kind: "input",
+              name: "description",
+              label: t("promotions.fields.description"),
+              dir: "auto",
+              maxLength: MAX_VOUCHER_DESCRIPTION_LENGTH,
+            },
+        ]),
+        editorRow(4, [
+            {
+              kind: "select",
+              name: "discountType",
+              variant: "validated",
+              label: t("promotions.fields.discountType"),
+              options: choicesOf(DISCOUNT_TYPES, (type) => t(DISCOUNT_TYPE_LABELS[type])),
+            },
+            {
+              kind: "input",
+              name: "discountValue",
+              label: t("promotions.fields.discountValue"),
+              hint: t("promotions.hints.discountValue"),
+              inputMode: "decimal",
+              dir: "ltr",
+              required: true,
+              autoComplete: "off",
+            },
+            {
+              kind: "input",
+              name: "minPurchase",
+              label: t("promotions.fields.minPurchase"),
+              hint: t("promotions.hints.minPurchase"),
+              inputMode: "decimal",
+              dir: "ltr",
+              autoComplete: "off",
+            },
+            {
+              kind: "input",
+              name: "maxUses",
+              label: t("promotions.fields.maxUses"),
+              hint: voucher
+                ? t("promotions.hints.maxUses", { count: voucher.usedCount })
+                : undefined,
+              inputMode: "numeric",
+              dir: "ltr",
+              required: true,
+              autoComplete: "off",
+            },
+        ]),
+        editorRow(2, [
+            {
+              kind: "input",
+              name: "validFrom",
+              label: t("promotions.fields.validFrom"),
+              type: "date",
+              required: true,
+            },
+            {
+              kind: "input",
+              name: "validUntil",
+              label: t("promotions.fields.validUntil"),
+              type: "date",
+              required: true,
+            },
+        ]),
+      ]}
     >
-      <EditorFields
-        editor={form}
-        fields={[
-          {
-            kind: "row",
-            className: "grid items-start gap-4 sm:grid-cols-2",
-            fields: [
-              {
-                kind: "input",
-                name: "code",
-                label: t("promotions.fields.code"),
-                hint: t("promotions.hints.code"),
-                required: true,
-                dir: "ltr",
-                autoComplete: "off",
-                maxLength: MAX_CODE_LENGTH,
-                className: "font-mono uppercase",
-              },
-              {
-                kind: "input",
-                name: "description",
-                label: t("promotions.fields.description"),
-                dir: "auto",
-                maxLength: MAX_VOUCHER_DESCRIPTION_LENGTH,
-              },
-            ],
-          },
-          {
-            kind: "row",
-            className: "grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4",
-            fields: [
-              {
-                kind: "select",
-                name: "discountType",
-                variant: "validated",
-                label: t("promotions.fields.discountType"),
-                options: choicesOf(DISCOUNT_TYPES, (type) => t(DISCOUNT_TYPE_LABELS[type])),
-              },
-              {
-                kind: "input",
-                name: "discountValue",
-                label: t("promotions.fields.discountValue"),
-                hint: t("promotions.hints.discountValue"),
-                inputMode: "decimal",
-                dir: "ltr",
-                required: true,
-                autoComplete: "off",
-              },
-              {
-                kind: "input",
-                name: "minPurchase",
-                label: t("promotions.fields.minPurchase"),
-                hint: t("promotions.hints.minPurchase"),
-                inputMode: "decimal",
-                dir: "ltr",
-                autoComplete: "off",
-              },
-              {
-                kind: "input",
-                name: "maxUses",
-                label: t("promotions.fields.maxUses"),
-                hint: voucher
-                  ? t("promotions.hints.maxUses", { count: voucher.usedCount })
-                  : undefined,
-                inputMode: "numeric",
-                dir: "ltr",
-                required: true,
-                autoComplete: "off",
-              },
-            ],
-          },
-          {
-            kind: "row",
-            className: "grid items-start gap-4 sm:grid-cols-2",
-            fields: [
-              {
-                kind: "input",
-                name: "validFrom",
-                label: t("promotions.fields.validFrom"),
-                type: "date",
-                required: true,
-              },
-              {
-                kind: "input",
-                name: "validUntil",
-                label: t("promotions.fields.validUntil"),
-                type: "date",
-                required: true,
-              },
-            ],
-          },
-        ]}
-      />
       <p className="-mt-3 text-sm text-muted-foreground">{t("promotions.hints.dates")}</p>
       <fieldset
         className="grid gap-3"
