@@ -238,7 +238,10 @@ function DeleteProduct({ product, action }: { product: AdminProduct; action: str
 type ProductEditorProps = EditorProps<AdminProduct, ProductsPageProps>;
 
 function ProductEditor(props: ProductEditorProps) {
-  const { item: product, page: { locale } } = props;
+  const {
+    item: product,
+    page: { locale },
+  } = props;
   const { t } = useTranslation("admin-catalogue");
   const form = useEditorForm(
     "products",
@@ -289,51 +292,49 @@ function ProductEditor(props: ProductEditorProps) {
 
       fields={[
         editorRow(2, [
-            {
-              kind: "input",
-              name: "name",
-              label: t("products.fields.name"),
-              required: true,
-              maxLength: MAX_PRODUCT_NAME_LENGTH,
-              dir: "auto",
-            },
-            {
-              kind: "input",
-              name: "slug",
-              label: t("products.fields.slug"),
-              hint: t("products.hints.slug"),
-              dir: "ltr",
-              maxLength: MAX_SLUG_LENGTH,
-              autoComplete: "off",
-            },
+          {
+            kind: "input",
+            name: "name",
+            label: t("products.fields.name"),
+            required: true,
+            maxLength: MAX_PRODUCT_NAME_LENGTH,
+            dir: "auto",
+          },
+          {
+            kind: "input",
+            name: "slug",
+            label: t("products.fields.slug"),
+            hint: t("products.hints.slug"),
+            dir: "ltr",
+            maxLength: MAX_SLUG_LENGTH,
+            autoComplete: "off",
+          },
         ]),
         editorRow(3, [
-            {
-              kind: "select",
-              name: "type",
-              variant: "validated",
-              label: t("products.fields.type"),
-              options: choicesOf(PRODUCT_TYPES, (type) => t(PRODUCT_TYPE_LABELS[type])),
-            },
-            {
-              kind: "select",
-              name: "category",
-              variant: "validated",
-              label: t("products.fields.category"),
-              options: [
-                { value: "", label: t("products.categoryFromType") },
-                ...choicesOf(PRODUCT_CATEGORIES, (category) =>
-                  t(PRODUCT_CATEGORY_LABELS[category]),
-                ),
-              ],
-            },
-            {
-              kind: "select",
-              name: "status",
-              variant: "validated",
-              label: t("products.fields.status"),
-              options: choicesOf(PRODUCT_STATUSES, (status) => t(PRODUCT_STATUS_LABELS[status])),
-            },
+          {
+            kind: "select",
+            name: "type",
+            variant: "validated",
+            label: t("products.fields.type"),
+            options: choicesOf(PRODUCT_TYPES, (type) => t(PRODUCT_TYPE_LABELS[type])),
+          },
+          {
+            kind: "select",
+            name: "category",
+            variant: "validated",
+            label: t("products.fields.category"),
+            options: [
+              { value: "", label: t("products.categoryFromType") },
+              ...choicesOf(PRODUCT_CATEGORIES, (category) => t(PRODUCT_CATEGORY_LABELS[category])),
+            ],
+          },
+          {
+            kind: "select",
+            name: "status",
+            variant: "validated",
+            label: t("products.fields.status"),
+            options: choicesOf(PRODUCT_STATUSES, (status) => t(PRODUCT_STATUS_LABELS[status])),
+          },
         ]),
         {
           kind: "textarea",

@@ -190,7 +190,10 @@ export function PromotionsPage(page: PromotionsPageProps) {
 type VoucherEditorProps = EditorProps<AdminVoucher, PromotionsPageProps>;
 
 function VoucherEditor(props: VoucherEditorProps) {
-  const { item: voucher, page: { products } } = props;
+  const {
+    item: voucher,
+    page: { products },
+  } = props;
   const { t } = useTranslation("admin-catalogue");
   const today = new Date().toISOString().slice(0, 10);
   const form = useEditorForm(
@@ -232,80 +235,78 @@ function VoucherEditor(props: VoucherEditorProps) {
 
       fields={[
         editorRow(2, [
-            {
-              kind: "input",
-              name: "code",
-              label: t("promotions.fields.code"),
-              hint: t("promotions.hints.code"),
-              required: true,
-              dir: "ltr",
-              autoComplete: "off",
-              maxLength: MAX_CODE_LENGTH,
-              className: "font-mono uppercase",
-            },
-            {
-              kind: "input",
-              name: "description",
-              label: t("promotions.fields.description"),
-              dir: "auto",
-              maxLength: MAX_VOUCHER_DESCRIPTION_LENGTH,
-            },
+          {
+            kind: "input",
+            name: "code",
+            label: t("promotions.fields.code"),
+            hint: t("promotions.hints.code"),
+            required: true,
+            dir: "ltr",
+            autoComplete: "off",
+            maxLength: MAX_CODE_LENGTH,
+            className: "font-mono uppercase",
+          },
+          {
+            kind: "input",
+            name: "description",
+            label: t("promotions.fields.description"),
+            dir: "auto",
+            maxLength: MAX_VOUCHER_DESCRIPTION_LENGTH,
+          },
         ]),
         editorRow(4, [
-            {
-              kind: "select",
-              name: "discountType",
-              variant: "validated",
-              label: t("promotions.fields.discountType"),
-              options: choicesOf(DISCOUNT_TYPES, (type) => t(DISCOUNT_TYPE_LABELS[type])),
-            },
-            {
-              kind: "input",
-              name: "discountValue",
-              label: t("promotions.fields.discountValue"),
-              hint: t("promotions.hints.discountValue"),
-              inputMode: "decimal",
-              dir: "ltr",
-              required: true,
-              autoComplete: "off",
-            },
-            {
-              kind: "input",
-              name: "minPurchase",
-              label: t("promotions.fields.minPurchase"),
-              hint: t("promotions.hints.minPurchase"),
-              inputMode: "decimal",
-              dir: "ltr",
-              autoComplete: "off",
-            },
-            {
-              kind: "input",
-              name: "maxUses",
-              label: t("promotions.fields.maxUses"),
-              hint: voucher
-                ? t("promotions.hints.maxUses", { count: voucher.usedCount })
-                : undefined,
-              inputMode: "numeric",
-              dir: "ltr",
-              required: true,
-              autoComplete: "off",
-            },
+          {
+            kind: "select",
+            name: "discountType",
+            variant: "validated",
+            label: t("promotions.fields.discountType"),
+            options: choicesOf(DISCOUNT_TYPES, (type) => t(DISCOUNT_TYPE_LABELS[type])),
+          },
+          {
+            kind: "input",
+            name: "discountValue",
+            label: t("promotions.fields.discountValue"),
+            hint: t("promotions.hints.discountValue"),
+            inputMode: "decimal",
+            dir: "ltr",
+            required: true,
+            autoComplete: "off",
+          },
+          {
+            kind: "input",
+            name: "minPurchase",
+            label: t("promotions.fields.minPurchase"),
+            hint: t("promotions.hints.minPurchase"),
+            inputMode: "decimal",
+            dir: "ltr",
+            autoComplete: "off",
+          },
+          {
+            kind: "input",
+            name: "maxUses",
+            label: t("promotions.fields.maxUses"),
+            hint: voucher ? t("promotions.hints.maxUses", { count: voucher.usedCount }) : undefined,
+            inputMode: "numeric",
+            dir: "ltr",
+            required: true,
+            autoComplete: "off",
+          },
         ]),
         editorRow(2, [
-            {
-              kind: "input",
-              name: "validFrom",
-              label: t("promotions.fields.validFrom"),
-              type: "date",
-              required: true,
-            },
-            {
-              kind: "input",
-              name: "validUntil",
-              label: t("promotions.fields.validUntil"),
-              type: "date",
-              required: true,
-            },
+          {
+            kind: "input",
+            name: "validFrom",
+            label: t("promotions.fields.validFrom"),
+            type: "date",
+            required: true,
+          },
+          {
+            kind: "input",
+            name: "validUntil",
+            label: t("promotions.fields.validUntil"),
+            type: "date",
+            required: true,
+          },
         ]),
       ]}
     >

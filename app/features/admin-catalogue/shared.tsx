@@ -274,7 +274,10 @@ const EDITOR_ROWS = {
 } as const;
 
 /** A row of an editor's field list: `fields` side by side, laid out as every catalogue editor's rows. */
-export function editorRow(columns: keyof typeof EDITOR_ROWS, fields: readonly FieldSpec[]): FieldSpec {
+export function editorRow(
+  columns: keyof typeof EDITOR_ROWS,
+  fields: readonly FieldSpec[],
+): FieldSpec {
   return { kind: "row", className: EDITOR_ROWS[columns], fields };
 }
 
