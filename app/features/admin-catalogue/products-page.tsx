@@ -235,13 +235,9 @@ function DeleteProduct({ product, action }: { product: AdminProduct; action: str
   );
 }
 
-type ProductEditorProps = EditorProps<AdminProduct, ProductsPageProps>;
-
-function ProductEditor(props: ProductEditorProps) {
-  const {
-    item: product,
-    page: { locale },
-  } = props;
+function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
+  const product = props.item;
+  const { locale } = props.page;
   const { t } = useTranslation("admin-catalogue");
   const form = useEditorForm(
     "products",

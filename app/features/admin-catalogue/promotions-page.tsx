@@ -187,13 +187,9 @@ export function PromotionsPage(page: PromotionsPageProps) {
   );
 }
 
-type VoucherEditorProps = EditorProps<AdminVoucher, PromotionsPageProps>;
-
-function VoucherEditor(props: VoucherEditorProps) {
-  const {
-    item: voucher,
-    page: { products },
-  } = props;
+function VoucherEditor(props: EditorProps<AdminVoucher, PromotionsPageProps>) {
+  const voucher = props.item;
+  const { products } = props.page;
   const { t } = useTranslation("admin-catalogue");
   const today = new Date().toISOString().slice(0, 10);
   const form = useEditorForm(
