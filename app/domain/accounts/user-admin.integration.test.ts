@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import {
   adminId,
+  asAdmin,
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
@@ -243,8 +244,7 @@ describeEachDatabase("admin user management", (app) => {
   });
 
   it("deletes a customer softly: anonymised, signed out, history kept", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const id = await customerWithCoins(app(), 5000);
     const user = await row(id);
     await placedOrder(app(), id, { productId: await productId(app(), "samp-starter") });
@@ -431,8 +431,7 @@ describeEachDatabase("admin user management", (app) => {
   });
 
   it("finds an account by any part of its name or email, and follows renames and deletes", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const tag = `${Date.now()}`.slice(-6);
     const person = await customer(`Zakaria Ouahbi${tag}`);
     const ids = async (q: string) =>

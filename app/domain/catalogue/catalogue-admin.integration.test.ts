@@ -1,20 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { prepareDatabase } from "~/context.server";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { createVoucher } from "~/domain/promotions/promotions.server";
 import {
   adminId,
+  asAdmin,
   approvedOrder,
   balanceOf,
   customerWithCoins,
-  expectLedgerIntact,
+  expectLedgerIntactAfterEach,
   orderInput,
 } from "../../../tests/support/money-fixtures";
+import { productForm as planForm } from "../../../tests/support/catalogue-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import type { ProductType } from "./catalogue";
-import { productActionSchema, type ProductInput } from "./catalogue-admin";
 import {
   createProduct,
   deleteProduct,
@@ -26,30 +27,12 @@ import {
 } from "./catalogue-admin.server";
 import { findActiveProduct, listActiveProducts } from "./catalogue.server";
 
-let counter = 0;
-
-/** A product as the admin's form sends it, read by the page's own schema. */
-function productForm(fields: Record<string, string> = {}): ProductInput {
-  const parsed = productActionSchema.parse({
-    intent: "create",
-    name: `Test plan ${Date.now()}-${counter++}`,
-    type: "mta",
-    price: "5",
-    features: "DDoS protection\nNVMe",
-    ramGb: "2",
-    storageGb: "10",
-    cpuCores: "1",
-    slots: "100",
-    ...fields,
-  });
-  if (parsed.intent !== "create") throw new Error("not a create");
-  return parsed.product;
-}
+/** A product as the admin's form sends it, with its specs, read by the page's own schema. */
+const productForm = (fields: Record<string, string> = {}) =>
+  planForm({ ramGb: "2", storageGb: "10", cpuCores: "1", slots: "100", ...fields });
 
 describeEachDatabase("catalogue administration", (app) => {
-  afterEach(async () => {
-    await expectLedgerIntact(app());
-  });
+  expectLedgerIntactAfterEach(app);
 
   async function positions(type: ProductType) {
     const rows = await app()
@@ -89,8 +72,7 @@ describeEachDatabase("catalogue administration", (app) => {
   }
 
   it("creates, edits, reorders, hides and shows a product, each change audited", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const created = await createdProduct({ name: "MTA Arena", price: "4,99", slug: "" });
     const id = created.id;
     expect(created).toMatchObject({
@@ -169,8 +151,7 @@ describeEachDatabase("catalogue administration", (app) => {
   });
 
   it("refuses a taken slug, keeps positions clean across types, and deletes only what nothing uses", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const count = async () =>
       Number(
         (
@@ -269,8 +250,7 @@ describeEachDatabase("catalogue administration", (app) => {
   });
 
   it("a hidden product cannot be ordered: 'Service not found', nothing charged; what was bought renews", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const created = await createdProduct({ type: "samp" });
     const owner = await customerWithCoins(app(), 5_000);
     const { approved } = await approvedOrder(app(), owner, { productId: created.id });
@@ -302,8 +282,7 @@ describeEachDatabase("catalogue administration", (app) => {
   });
 
   it("editing a product's name and price changes no past order, service or ledger row; new orders pay the new price, renewals the old one", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const { id: productId } = await createdProduct({
       name: "Legacy Plan",
       price: "4.00",
@@ -380,8 +359,7 @@ describeEachDatabase("catalogue administration", (app) => {
   });
 
   it("a start after the admin's edits brings back no renamed or deleted plan", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const all = await listProductsForAdmin(db);
     const renamed = all.find((p) => p.slug === "game-pro")!;
     const removed = all.find((p) => p.slug === "vps-premium")!;

@@ -1,18 +1,18 @@
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { prepareDatabase } from "~/context.server";
 import { placeOrder, rejectOrder } from "~/domain/orders/orders.server";
 import { isUniqueViolation } from "~/db/transaction";
 import {
-  adminId,
+  asAdmin,
   balanceOf,
   customerWithCoins,
-  expectLedgerIntact,
+  expectLedgerIntactAfterEach,
   orderInput,
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { voucherForm } from "../../../tests/support/catalogue-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { voucherActionSchema, type VoucherInput } from "./promotions";
 import {
   createVoucher,
   findVoucherForAdmin,
@@ -21,35 +21,11 @@ import {
   updateVoucher,
 } from "./promotions.server";
 
-let counter = 0;
-
-/** A voucher as the admin's form sends it, read by the page's own schema. */
-function voucherForm(fields: Record<string, string> = {}): VoucherInput {
-  const parsed = voucherActionSchema.parse({
-    intent: "create",
-    code: `code${Date.now()}x${counter++}`,
-    description: "Test",
-    discountType: "percentage",
-    discountValue: "10",
-    minPurchase: "",
-    maxUses: "100",
-    validFrom: "2020-01-01",
-    validUntil: "2099-12-31",
-    appliesTo: "all",
-    ...fields,
-  });
-  if (parsed.intent !== "create") throw new Error("not a create");
-  return parsed.voucher;
-}
-
 describeEachDatabase("promotions", (app) => {
-  afterEach(async () => {
-    await expectLedgerIntact(app());
-  });
+  expectLedgerIntactAfterEach(app);
 
   it("creates a voucher an order can use, and refuses its code in any other case", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const created = await createVoucher(db, {
       actorId,
       voucher: voucherForm({ code: " spring-sale ", discountValue: "20" }),
@@ -112,8 +88,7 @@ describeEachDatabase("promotions", (app) => {
   });
 
   it("an edit applies to the next order and changes no order already placed", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const created = await createVoucher(db, {
       actorId,
       voucher: voucherForm({ code: "EDITME", discountValue: "10" }),
@@ -192,8 +167,7 @@ describeEachDatabase("promotions", (app) => {
   });
 
   it("a deactivated voucher is refused at order, and works again once reactivated", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const created = await createVoucher(db, { actorId, voucher: voucherForm({ code: "PAUSE" }) });
     if (!created.ok) throw new Error(created.error);
     const buyer = await customerWithCoins(app(), 5_000);
@@ -234,8 +208,7 @@ describeEachDatabase("promotions", (app) => {
   });
 
   it("lists vouchers by status and code, with the orders that used them", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const tag = `L${Date.now()}`;
     const make = async (suffix: string, fields: Record<string, string>) => {
       const result = await createVoucher(db, {
@@ -295,8 +268,7 @@ describeEachDatabase("promotions", (app) => {
   });
 
   it("keeps the seed voucher's exact window when its days are not changed, and a start does not re-create a renamed seed", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const seed = (await listVouchersForAdmin(db, { q: "WELCOME10", limit: 5, offset: 0 }))
       .vouchers[0]!;
     expect(seed).toMatchObject({
