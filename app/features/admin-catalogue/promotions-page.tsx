@@ -41,6 +41,13 @@ const STATUS_TONES = {
   usedUp: "yellow",
 } as const satisfies Record<VoucherStatus, "green" | "grey" | "blue" | "red" | "yellow">;
 
+// What a voucher applies to, and the editor's radio button for each (keys written out, docs/i18n.md).
+const APPLIES_TO = ["all", "selected"] as const;
+const APPLIES_TO_LABELS = {
+  all: "promotions.allProducts",
+  selected: "promotions.selectedProducts",
+} as const satisfies Record<(typeof APPLIES_TO)[number], string>;
+
 /** "10%" or "€5.00", as the reader's language writes them. */
 function discountText(voucher: AdminVoucher, locale: string): string {
   return voucher.discountType === "percentage"
@@ -312,24 +319,18 @@ function VoucherEditor(props: EditorProps<AdminVoucher, PromotionsPageProps>) {
         aria-describedby={error("products") ? `${id("products")}-error` : undefined}
       >
         <legend className="text-sm font-medium">{t("promotions.fields.appliesTo")}</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="radio"
-            name="appliesTo"
-            value="all"
-            defaultChecked={value("appliesTo") !== "selected"}
-          />
-          {t("promotions.allProducts")}
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="radio"
-            name="appliesTo"
-            value="selected"
-            defaultChecked={value("appliesTo") === "selected"}
-          />
-          {t("promotions.selectedProducts")}
-        </label>
+        {APPLIES_TO.map((choice) => (
+          <label key={choice} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="appliesTo"
+              value={choice}
+              // Anything but "selected" (a new voucher, an old form) is every product.
+              defaultChecked={(value("appliesTo") === "selected") === (choice === "selected")}
+            />
+            {t(APPLIES_TO_LABELS[choice])}
+          </label>
+        ))}
         <ul className="grid gap-2 ps-6 sm:grid-cols-2 lg:grid-cols-3">
           {products.map((product) => (
             <li key={product.id}>

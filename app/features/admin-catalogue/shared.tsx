@@ -140,11 +140,23 @@ export function RowActions({
   );
 }
 
-/** Each list's filter bar layout (its fields are the page's). */
-const AREA_FILTER_GRIDS = {
-  products: "sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end",
-  promotions: "sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end",
-} as const satisfies Record<CatalogueArea, string>;
+/**
+ * Each list's layout: its editor's field id and row anchor prefix ("product-name", "#voucher-12"), its
+ * filter bar's grid (its fields are the page's) and the box of a row's buttons (a product's may hold its
+ * delete disclosure, so they top-align).
+ */
+const AREA_LAYOUTS = {
+  products: {
+    prefix: "product",
+    filterGrid: "sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end",
+    rowActions: "flex flex-wrap items-start gap-2 md:flex-nowrap",
+  },
+  promotions: {
+    prefix: "voucher",
+    filterGrid: "sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end",
+    rowActions: "flex flex-wrap gap-2 md:flex-nowrap",
+  },
+} as const satisfies Record<CatalogueArea, object>;
 
 export function PageHeader({
   title,
@@ -253,18 +265,6 @@ export function ListMessages({
     </>
   );
 }
-
-/** Each list's prefix of its editor's field ids and its rows' anchors ("product-name", "#voucher-12"). */
-const AREA_PREFIXES = {
-  products: "product",
-  promotions: "voucher",
-} as const satisfies Record<CatalogueArea, string>;
-
-/** Each list's box of a row's buttons (a product's may hold its delete disclosure, so they top-align). */
-const ROW_ACTION_CLASSES = {
-  products: "flex flex-wrap items-start gap-2 md:flex-nowrap",
-  promotions: "flex flex-wrap gap-2 md:flex-nowrap",
-} as const satisfies Record<CatalogueArea, string>;
 
 /** The editors' rows of fields side by side, by how many sit in a row on a wide screen. */
 const EDITOR_ROWS = {
@@ -410,7 +410,7 @@ export function CataloguePage<
   const actions = actionsColumn(
     t(texts.actions),
     (item: Item) => (
-      <RowActions area={area} className={ROW_ACTION_CLASSES[area]} {...rowActions(item)} />
+      <RowActions area={area} className={AREA_LAYOUTS[area].rowActions} {...rowActions(item)} />
     ),
     { wide: true },
   );
@@ -427,7 +427,7 @@ export function CataloguePage<
           label={t(texts.filter)}
           applyLabel={t("apply")}
           clearLabel={t("clear")}
-          className={AREA_FILTER_GRIDS[area]}
+          className={AREA_LAYOUTS[area].filterGrid}
         />
       }
       table={{ caption: tAdmin(texts.nav), columns: [...columns, actions], rows, rowKey: byId }}
@@ -459,7 +459,7 @@ export function useEditorForm<Item extends { id: number }>(
   const message = useMessage();
   const values = result?.values;
   const errors = result?.fieldErrors ?? {};
-  const prefix = AREA_PREFIXES[area];
+  const prefix = AREA_LAYOUTS[area].prefix;
   return {
     area,
     itemId: item?.id,
