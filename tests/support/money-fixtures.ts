@@ -70,6 +70,16 @@ export async function balanceOf(app: AppServices, userId: string): Promise<numbe
   return row.coin_balance_cents;
 }
 
+/** The ids of `userId`'s orders, oldest first. */
+export async function ordersOf(app: AppServices, userId: string) {
+  return app.db
+    .selectFrom("orders")
+    .select("id")
+    .where("user_id", "=", userId)
+    .orderBy("id")
+    .execute();
+}
+
 export async function expectLedgerIntact(app: AppServices): Promise<void> {
   const discrepancies = await findLedgerDiscrepancies(app.db);
   if (discrepancies.length)

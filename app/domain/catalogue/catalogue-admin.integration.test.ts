@@ -11,9 +11,11 @@ import {
   balanceOf,
   customerWithCoins,
   expectLedgerIntactAfterEach,
+  ordersOf,
   orderInput,
 } from "../../../tests/support/money-fixtures";
 import { productForm as planForm } from "../../../tests/support/catalogue-fixtures";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import type { ProductType } from "./catalogue";
 import {
@@ -110,11 +112,9 @@ describeEachDatabase("catalogue administration", (app) => {
     ]);
     await expectCleanSequence("mta");
     expect(await moveProduct(db, { actorId, id, direction: "up" })).toMatchObject({ ok: true });
-    expect(await moveProduct(db, { actorId, id, direction: "up" })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-catalogue.products.errors.cannotMove",
-    });
+    expect(await moveProduct(db, { actorId, id, direction: "up" })).toEqual(
+      refusal("conflict", "admin-catalogue.products.errors.cannotMove"),
+    );
     expect((await listActiveProducts(db, "mta"))[0]?.id).toBe(id);
 
     expect(await setProductStatus(db, { actorId, id, status: "hidden" })).toMatchObject({
@@ -164,7 +164,7 @@ describeEachDatabase("catalogue administration", (app) => {
     const before = await count();
     expect(
       await createProduct(db, { actorId, product: productForm({ slug: "samp-starter" }) }),
-    ).toEqual({ ok: false, kind: "conflict", error: "admin-catalogue.products.errors.slugTaken" });
+    ).toEqual(refusal("conflict", "admin-catalogue.products.errors.slugTaken"));
     expect(await count()).toBe(before);
 
     // Two products with the same name get two slugs.
@@ -178,7 +178,7 @@ describeEachDatabase("catalogue administration", (app) => {
         id: second.product.id,
         product: productForm({ name: "Twin", slug: "twin" }),
       }),
-    ).toEqual({ ok: false, kind: "conflict", error: "admin-catalogue.products.errors.slugTaken" });
+    ).toEqual(refusal("conflict", "admin-catalogue.products.errors.slugTaken"));
 
     // Moving to another type: last there, and the old type closes the gap.
     const moved = await updateProduct(db, {
@@ -191,11 +191,9 @@ describeEachDatabase("catalogue administration", (app) => {
     await expectCleanSequence("game");
 
     // Delete: a visible product must be hidden first; then it goes, and positions close up.
-    expect(await deleteProduct(db, { actorId, id: first.product.id })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-catalogue.products.errors.deleteVisible",
-    });
+    expect(await deleteProduct(db, { actorId, id: first.product.id })).toEqual(
+      refusal("conflict", "admin-catalogue.products.errors.deleteVisible"),
+    );
     await setProductStatus(db, { actorId, id: first.product.id, status: "hidden" });
     expect(await deleteProduct(db, { actorId, id: first.product.id })).toEqual({ ok: true });
     expect(await findProductForAdmin(db, first.product.id)).toBeUndefined();
@@ -222,11 +220,9 @@ describeEachDatabase("catalogue administration", (app) => {
     });
     expect(voucher.ok).toBe(true);
     expect(await findProductForAdmin(db, second.product.id)).toMatchObject({ voucherCount: 1 });
-    expect(await deleteProduct(db, { actorId, id: second.product.id })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-catalogue.products.errors.inUse",
-    });
+    expect(await deleteProduct(db, { actorId, id: second.product.id })).toEqual(
+      refusal("conflict", "admin-catalogue.products.errors.inUse"),
+    );
 
     const used = await createdProduct({ type: "vps", slots: "" });
     const buyer = await customerWithCoins(app(), 10_000);
@@ -237,16 +233,12 @@ describeEachDatabase("catalogue administration", (app) => {
       orderCount: 1,
       serviceCount: 0,
     });
-    expect(await deleteProduct(db, { actorId, id: used.id })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-catalogue.products.errors.inUse",
-    });
-    expect(await updateProduct(db, { actorId, id: 999_999, product: productForm() })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin-catalogue.products.errors.notFound",
-    });
+    expect(await deleteProduct(db, { actorId, id: used.id })).toEqual(
+      refusal("conflict", "admin-catalogue.products.errors.inUse"),
+    );
+    expect(await updateProduct(db, { actorId, id: 999_999, product: productForm() })).toEqual(
+      refusal("notFound", "admin-catalogue.products.errors.notFound"),
+    );
   });
 
   it("a hidden product cannot be ordered: 'Service not found', nothing charged; what was bought renews", async () => {
@@ -267,14 +259,9 @@ describeEachDatabase("catalogue administration", (app) => {
 
     const buyer = await customerWithCoins(app(), 5_000);
     const result = await placeOrder(db, buyer, orderInput({ productId: created.id }));
-    expect(result).toEqual({ ok: false, kind: "notFound", error: "orders.errors.serviceNotFound" });
+    expect(result).toEqual(refusal("notFound", "orders.errors.serviceNotFound"));
     expect(await balanceOf(app(), buyer)).toBe(5_000);
-    const orders = await db
-      .selectFrom("orders")
-      .select("id")
-      .where("user_id", "=", buyer)
-      .execute();
-    expect(orders).toEqual([]);
+    expect(await ordersOf(app(), buyer)).toEqual([]);
 
     // Shown again, it can be ordered again.
     await setProductStatus(db, { actorId, id: created.id, status: "active" });

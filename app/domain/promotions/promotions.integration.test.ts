@@ -12,6 +12,7 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { voucherForm } from "../../../tests/support/catalogue-fixtures";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   createVoucher,
@@ -44,11 +45,9 @@ describeEachDatabase("promotions", (app) => {
       },
     });
     for (const code of ["SPRING-SALE", "Spring-Sale"]) {
-      expect(await createVoucher(db, { actorId, voucher: voucherForm({ code }) })).toEqual({
-        ok: false,
-        kind: "conflict",
-        error: "admin-catalogue.promotions.errors.codeTaken",
-      });
+      expect(await createVoucher(db, { actorId, voucher: voucherForm({ code }) })).toEqual(
+        refusal("conflict", "admin-catalogue.promotions.errors.codeTaken"),
+      );
     }
     // The database itself refuses a second spelling, whatever writes it.
     const now = new Date().toISOString();
@@ -133,14 +132,12 @@ describeEachDatabase("promotions", (app) => {
     // Not for another product any more, and the minimum counts.
     expect(
       await placeOrder(db, buyer, orderInput({ productId: sampStarter, voucherCode: "EDITME" })),
-    ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherNotApplicable" });
+    ).toEqual(refusal("invalid", "orders.errors.voucherNotApplicable"));
 
     // The uses cannot go below those counted; a refused edit changes nothing.
-    expect(await edit({ maxUses: "1" })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-catalogue.promotions.errors.maxUsesBelowUsed",
-    });
+    expect(await edit({ maxUses: "1" })).toEqual(
+      refusal("conflict", "admin-catalogue.promotions.errors.maxUsesBelowUsed"),
+    );
     expect(await findVoucherForAdmin(db, id)).toMatchObject({
       maxUses: 100,
       discountType: "fixed",
@@ -151,19 +148,15 @@ describeEachDatabase("promotions", (app) => {
     });
     expect(
       await placeOrder(db, buyer, orderInput({ productId: vpsEntry, voucherCode: "EDITME" })),
-    ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherUsedUp" });
+    ).toEqual(refusal("invalid", "orders.errors.voucherUsedUp"));
 
     // Products the catalogue does not have are refused.
-    expect(await edit({ appliesTo: "selected", "product-987654": "on" })).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "admin-catalogue.promotions.errors.productsUnknown",
-    });
-    expect(await updateVoucher(db, { actorId, id: 987_654, voucher: voucherForm() })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin-catalogue.promotions.errors.notFound",
-    });
+    expect(await edit({ appliesTo: "selected", "product-987654": "on" })).toEqual(
+      refusal("invalid", "admin-catalogue.promotions.errors.productsUnknown"),
+    );
+    expect(await updateVoucher(db, { actorId, id: 987_654, voucher: voucherForm() })).toEqual(
+      refusal("notFound", "admin-catalogue.promotions.errors.notFound"),
+    );
   });
 
   it("a deactivated voucher is refused at order, and works again once reactivated", async () => {
@@ -181,11 +174,7 @@ describeEachDatabase("promotions", (app) => {
     });
     expect(
       await placeOrder(db, buyer, orderInput({ productId: vps, voucherCode: "pause" })),
-    ).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "orders.errors.voucherInactive",
-    });
+    ).toEqual(refusal("invalid", "orders.errors.voucherInactive"));
     expect(await balanceOf(app(), buyer)).toBe(5_000);
     expect((await findVoucherForAdmin(db, created.voucher.id))?.usedCount).toBe(0);
 
