@@ -5,6 +5,7 @@ import {
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
+  expectLedgerIntactAfterEach,
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
@@ -20,6 +21,9 @@ const unique = (prefix: string) => `${prefix}${Date.now()}${counter++}@example.c
 const PASSWORD = "Client-pw-5521";
 
 describeEachDatabase("admin user management", (app) => {
+  // Deleting a customer keeps their coins' history: the ledger must still add up after every test.
+  expectLedgerIntactAfterEach(app);
+
   async function customer(name = "Client") {
     const email = unique("client");
     const result = await registerCustomer(
