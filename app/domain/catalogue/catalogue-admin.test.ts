@@ -26,6 +26,10 @@ const valid = {
   status: "",
 };
 
+/** The form as posted with `change` over the valid one, as the page's schema reads it. */
+const postedWith = (change: Record<string, string | undefined>) =>
+  productActionSchema.parse({ ...valid, ...change });
+
 describe("the product form", () => {
   it("reads a product ready to save: cents, lines, specs, the type's category", () => {
     const parsed = productActionSchema.parse(valid);
@@ -49,8 +53,7 @@ describe("the product form", () => {
         },
       },
     });
-    const translated = productActionSchema.parse({
-      ...valid,
+    const translated = postedWith({
       nameFr: "  SAMP Méga ",
       descriptionFr: "Gros serveur",
       featuresFr: "Anti-DDoS\n\nAnti-DDoS\n NVMe ",
@@ -60,8 +63,7 @@ describe("the product form", () => {
       fr: { name: "SAMP Méga", description: "Gros serveur", features: ["Anti-DDoS", "NVMe"] },
       ar: { name: "", description: "خادم كبير", features: [] },
     });
-    const vps = productActionSchema.parse({
-      ...valid,
+    const vps = postedWith({
       intent: "update",
       id: "7",
       type: "vps",
