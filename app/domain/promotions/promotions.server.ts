@@ -257,17 +257,33 @@ export async function createVoucher(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const voucher = (await findVoucherForAdmin(trx, Number(row.id)))!;
-      await recordAudit(trx, {
+      return savedVoucher(trx, Number(row.id), {
         actorId: input.actorId,
         action: "voucher.create",
-        targetType: "voucher",
-        targetId: voucher.id,
-        after: auditView(voucher),
       });
-      return { ok: true as const, voucher };
     }),
   );
+}
+
+/**
+ * The end of a save: the voucher as it now stands, audited as `action` by `actorId` with its terms (and
+ * what they were, for a change), as the save returns it.
+ */
+async function savedVoucher(
+  trx: Tx,
+  id: number,
+  entry: { actorId: string; action: "voucher.create" | "voucher.update"; before?: AdminVoucher },
+) {
+  const voucher = (await findVoucherForAdmin(trx, id))!;
+  await recordAudit(trx, {
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: "voucher",
+    targetId: voucher.id,
+    before: entry.before && auditView(entry.before),
+    after: auditView(voucher),
+  });
+  return { ok: true as const, voucher };
 }
 
 /**
@@ -308,16 +324,11 @@ export async function updateVoucher(
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1)
         refuse("conflict", "admin-catalogue.promotions.errors.maxUsesBelowUsed");
-      const voucher = (await findVoucherForAdmin(trx, before.id))!;
-      await recordAudit(trx, {
+      return savedVoucher(trx, before.id, {
         actorId: input.actorId,
         action: "voucher.update",
-        targetType: "voucher",
-        targetId: voucher.id,
-        before: auditView(before),
-        after: auditView(voucher),
+        before,
       });
-      return { ok: true as const, voucher };
     }),
   );
 }
