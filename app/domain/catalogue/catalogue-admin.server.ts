@@ -272,17 +272,51 @@ export async function createProduct(
         .executeTakeFirstOrThrow();
       await saveTranslations(trx, Number(row.id), fields.translations, now);
       await renumber(trx, fields.type);
-      const product = (await findProductForAdmin(trx, Number(row.id)))!;
-      await recordAudit(trx, {
+      return savedProduct(trx, Number(row.id), {
         actorId: input.actorId,
         action: "product.create",
-        targetType: "product",
-        targetId: product.id,
-        after: auditView(product),
       });
-      return { ok: true as const, product };
     }),
   );
+}
+
+/**
+ * The end of a save: the product as it now stands, audited as `action` by `actorId` with its fields (and
+ * what they were, for a change), as the save returns it.
+ */
+async function savedProduct(
+  trx: Tx,
+  id: number,
+  entry: { actorId: string; action: "product.create" | "product.update"; before?: AdminProduct },
+) {
+  const product = (await findProductForAdmin(trx, id))!;
+  await recordAudit(trx, {
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: "product",
+    targetId: product.id,
+    before: entry.before && auditView(entry.before),
+    after: auditView(product),
+  });
+  return { ok: true as const, product };
+}
+
+/**
+ * A row action's change: `set` written on the product (its time of change too), audited as `action` by
+ * `actorId` with what it was and what it is.
+ */
+async function changeProduct(
+  trx: Tx,
+  id: number,
+  set: { status?: ProductStatus },
+  entry: { actorId: string; action: string; before: object; after: object },
+) {
+  await trx
+    .updateTable("products")
+    .set({ ...set, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+  await recordAudit(trx, { ...entry, targetType: "product", targetId: id });
 }
 
 /**
@@ -317,16 +351,11 @@ export async function updateProduct(
         await renumber(trx, before.type);
         await renumber(trx, fields.type);
       }
-      const product = (await findProductForAdmin(trx, before.id))!;
-      await recordAudit(trx, {
+      return savedProduct(trx, before.id, {
         actorId: input.actorId,
         action: "product.update",
-        targetType: "product",
-        targetId: product.id,
-        before: auditView(before),
-        after: auditView(product),
+        before,
       });
-      return { ok: true as const, product };
     }),
   );
 }
@@ -355,19 +384,17 @@ export async function moveProduct(
       refuse("conflict", "admin-catalogue.products.errors.cannotMove");
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     await renumber(trx, product.type, ids);
-    await trx
-      .updateTable("products")
-      .set({ updated_at: new Date().toISOString() })
-      .where("id", "=", product.id)
-      .execute();
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: "product.move",
-      targetType: "product",
-      targetId: product.id,
-      before: { position: from },
-      after: { position: to },
-    });
+    await changeProduct(
+      trx,
+      product.id,
+      {},
+      {
+        actorId: input.actorId,
+        action: "product.move",
+        before: { position: from },
+        after: { position: to },
+      },
+    );
     return { ok: true as const, product: { ...product, position: to } };
   });
 }
@@ -385,19 +412,17 @@ export async function setProductStatus(
     const product = await findProductForAdmin(trx, input.id);
     if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
     if (product.status === input.status) return { ok: true as const, product };
-    await trx
-      .updateTable("products")
-      .set({ status: input.status, updated_at: new Date().toISOString() })
-      .where("id", "=", product.id)
-      .execute();
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: input.status === "hidden" ? "product.hide" : "product.show",
-      targetType: "product",
-      targetId: product.id,
-      before: { status: product.status },
-      after: { status: input.status },
-    });
+    await changeProduct(
+      trx,
+      product.id,
+      { status: input.status },
+      {
+        actorId: input.actorId,
+        action: input.status === "hidden" ? "product.hide" : "product.show",
+        before: { status: product.status },
+        after: { status: input.status },
+      },
+    );
     return { ok: true as const, product: { ...product, status: input.status } };
   });
 }
