@@ -307,9 +307,18 @@ async function savedProduct(
  */
 async function changeProduct(
   trx: Tx,
-  id: number,
-  set: { status?: ProductStatus },
-  entry: { actorId: string; action: string; before: object; after: object },
+  {
+    id,
+    set = {},
+    ...entry
+  }: {
+    id: number;
+    set?: { status?: ProductStatus };
+    actorId: string;
+    action: string;
+    before: object;
+    after: object;
+  },
 ) {
   await trx
     .updateTable("products")
@@ -384,17 +393,13 @@ export async function moveProduct(
       refuse("conflict", "admin-catalogue.products.errors.cannotMove");
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     await renumber(trx, product.type, ids);
-    await changeProduct(
-      trx,
-      product.id,
-      {},
-      {
-        actorId: input.actorId,
-        action: "product.move",
-        before: { position: from },
-        after: { position: to },
-      },
-    );
+    await changeProduct(trx, {
+      id: product.id,
+      actorId: input.actorId,
+      action: "product.move",
+      before: { position: from },
+      after: { position: to },
+    });
     return { ok: true as const, product: { ...product, position: to } };
   });
 }
@@ -412,17 +417,14 @@ export async function setProductStatus(
     const product = await findProductForAdmin(trx, input.id);
     if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
     if (product.status === input.status) return { ok: true as const, product };
-    await changeProduct(
-      trx,
-      product.id,
-      { status: input.status },
-      {
-        actorId: input.actorId,
-        action: input.status === "hidden" ? "product.hide" : "product.show",
-        before: { status: product.status },
-        after: { status: input.status },
-      },
-    );
+    await changeProduct(trx, {
+      id: product.id,
+      set: { status: input.status },
+      actorId: input.actorId,
+      action: input.status === "hidden" ? "product.hide" : "product.show",
+      before: { status: product.status },
+      after: { status: input.status },
+    });
     return { ok: true as const, product: { ...product, status: input.status } };
   });
 }
