@@ -1,7 +1,7 @@
 import type { FailureKind } from "~/lib/result";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
 import { countRows } from "~/db/paging";
 import type { ProductStatus, ProductType } from "./catalogue";
 import {
@@ -27,10 +27,6 @@ export type ProductRefusal =
 
 export type ProductResult =
   { ok: true; product: AdminProduct } | { ok: false; kind: FailureKind; error: ProductRefusal };
-
-function refuse(kind: FailureKind, error: ProductRefusal): never {
-  throw new Refusal<ProductResult>({ ok: false, kind, error });
-}
 
 /** How many vouchers name each product in their list (a voucher for "all" names none). */
 async function voucherCounts(db: Db | Tx): Promise<Map<number, number>> {
@@ -255,7 +251,7 @@ export async function createProduct(
       await lockCatalogue(trx);
       const fields = input.product;
       if (fields.slug && (await slugTaken(trx, fields.slug)))
-        refuse("conflict", "admin-catalogue.products.errors.slugTaken");
+        refuse<ProductResult>("conflict", "admin-catalogue.products.errors.slugTaken");
       const slug = fields.slug || (await freeSlugFor(trx, fields.name));
       const position = await countRows(trx.selectFrom("products").where("type", "=", fields.type));
       const now = new Date().toISOString();
@@ -341,11 +337,11 @@ export async function updateProduct(
     inTransaction(db, async (trx) => {
       await lockCatalogue(trx);
       const before = await findProductForAdmin(trx, input.id);
-      if (!before) refuse("notFound", "admin-catalogue.products.errors.notFound");
+      if (!before) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
       const fields = input.product;
       const slug = fields.slug || before.slug;
       if (slug !== before.slug && (await slugTaken(trx, slug, before.id)))
-        refuse("conflict", "admin-catalogue.products.errors.slugTaken");
+        refuse<ProductResult>("conflict", "admin-catalogue.products.errors.slugTaken");
       let position = before.position;
       if (fields.type !== before.type)
         position = await countRows(trx.selectFrom("products").where("type", "=", fields.type));
@@ -377,7 +373,7 @@ export async function moveProduct(
   return inTransaction(db, async (trx) => {
     await lockCatalogue(trx);
     const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
+    if (!product) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
     const ids = (
       await trx
         .selectFrom("products")
@@ -390,7 +386,7 @@ export async function moveProduct(
     const from = ids.indexOf(product.id);
     const to = input.direction === "up" ? from - 1 : from + 1;
     if (to < 0 || to >= ids.length)
-      refuse("conflict", "admin-catalogue.products.errors.cannotMove");
+      refuse<ProductResult>("conflict", "admin-catalogue.products.errors.cannotMove");
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     await renumber(trx, product.type, ids);
     await changeProduct(trx, {
@@ -415,7 +411,7 @@ export async function setProductStatus(
   return inTransaction(db, async (trx) => {
     await lockCatalogue(trx);
     const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
+    if (!product) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
     if (product.status === input.status) return { ok: true as const, product };
     await changeProduct(trx, {
       id: product.id,
@@ -443,9 +439,10 @@ export async function deleteProduct(
   return inTransaction(db, async (trx) => {
     await lockCatalogue(trx);
     const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
+    if (!product)
+      refuse<DeleteProductResult>("notFound", "admin-catalogue.products.errors.notFound");
     if (!canDeleteProduct(product))
-      refuse(
+      refuse<DeleteProductResult>(
         "conflict",
         product.status !== "hidden"
           ? "admin-catalogue.products.errors.deleteVisible"
