@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { RequestContext } from "~/context.server";
 import { productActionSchema, productListQuerySchema } from "~/domain/catalogue/catalogue-admin";
@@ -88,15 +88,43 @@ interface AnyList {
 }
 
 /**
- * A list-with-editor page's loader: for admins only, the list's query from the address, then the page's
- * data with its title (the admin menu's name of the list) and the reader's locale.
+ * Reads a request's context from React Router's (the route hands over `requestContext`: this layer sees
+ * only the context's type, docs/architecture.md).
  */
-export async function listEditorLoader<A extends ListArea>(
+type ContextReader = (context: Readonly<RouterContextProvider>) => RequestContext;
+
+/** What a loader or action of ours is given (`url` is the page's own address, ADR 18). */
+interface RouteArgs {
+  request: Request;
+  url: URL;
+  context: Readonly<RouterContextProvider>;
+}
+
+/**
+ * The loader of a list-with-editor page: `export const loader = listEditorLoader(requestContext,
+ * "products")`. The route module then says only which list it is and which page draws it.
+ */
+export function listEditorLoader<A extends ListArea>(read: ContextReader, area: A) {
+  return ({ url, context }: Pick<RouteArgs, "url" | "context">) =>
+    loadListEditor(url, read(context), area);
+}
+
+/** The action of a list-with-editor page, as `listEditorLoader` is its loader. */
+export function listEditorAction(read: ContextReader, area: ListArea) {
+  return ({ request, url, context }: RouteArgs) =>
+    runListEditorAction(request, url, read(context), area);
+}
+
+/**
+ * A list-with-editor page's loader: for admins only, the list's query from the address, then the page's
+ * data with its title (the admin menu's name of the list), which list it is and the reader's locale.
+ */
+async function loadListEditor<A extends ListArea>(
   url: URL,
   context: RequestContext,
   area: A,
 ): Promise<
-  { meta: { title: string } } & Awaited<ReturnType<List<A>["load"]>> & {
+  { meta: { title: string }; area: A } & Awaited<ReturnType<List<A>["load"]>> & {
       query: z.output<List<A>["querySchema"]>;
       locale: string;
     }
@@ -107,6 +135,7 @@ export async function listEditorLoader<A extends ListArea>(
   const query: unknown = list.querySchema.parse(Object.fromEntries(url.searchParams));
   return {
     meta: { title: t(list.title) },
+    area,
     ...(await list.load(context.services.db, query as never)),
     query,
     locale: context.locale,
@@ -123,7 +152,7 @@ const SAVE_INTENTS: readonly string[] = ["create", "update"];
  * anchor, or say what a row's intent did. A refused save comes back with what was typed and the field
  * its reason belongs to.
  */
-export async function listEditorAction(
+async function runListEditorAction(
   request: Request,
   url: URL,
   context: RequestContext,

@@ -16,3 +16,32 @@ export function saveActions<Shape extends z.ZodRawShape>(
     z.object({ intent: z.literal("update"), id, ...fields }).superRefine(checkForm),
   ] as const;
 }
+
+/** What an editor's form holds once its fields are read, before the action makes the item from it. */
+export type SavedForm<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
+
+/** A create or an update as its action carries it: the item ready to save under `key`. */
+type SaveAction<Key extends string, Item> =
+  | ({ intent: "create" } & Record<Key, Item>)
+  | ({ intent: "update"; id: number } & Record<Key, Item>);
+
+/**
+ * The transform of an editor's action schema: a create or an update carries the item made from its
+ * form by `itemFrom`, under `key` ("product", "voucher"); any other intent (a row's) stays as parsed.
+ */
+export function withSavedItem<Key extends string, Form, Item>(
+  key: Key,
+  itemFrom: (form: Form) => Item,
+) {
+  return <Action extends { intent: string }>(
+    action: Action,
+  ): SaveAction<Key, Item> | Exclude<Action, { intent: "create" | "update" }> => {
+    // The schema's create and update are the form plus their intent (and id): `saveActions` above.
+    const form = action as unknown as Form & { id: number };
+    if (action.intent === "create")
+      return { intent: "create", [key]: itemFrom(form) } as SaveAction<Key, Item>;
+    if (action.intent === "update")
+      return { intent: "update", id: form.id, [key]: itemFrom(form) } as SaveAction<Key, Item>;
+    return action as Exclude<Action, { intent: "create" | "update" }>;
+  };
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { afterEach } from "vitest";
 import type { AppServices } from "~/context.server";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
@@ -16,6 +17,11 @@ export async function adminId(app: AppServices): Promise<string> {
     .where("email", "=", TEST_ADMIN.email)
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A test's opening as the seed admin: the database and the admin's id (who does what the test does). */
+export async function asAdmin(app: AppServices) {
+  return { db: app.db, admin: await adminId(app) };
 }
 
 /** A fresh customer holding `coinsCents`, given through the ledger like any admin credit. */
@@ -64,10 +70,27 @@ export async function balanceOf(app: AppServices, userId: string): Promise<numbe
   return row.coin_balance_cents;
 }
 
+/** The ids of `userId`'s orders, oldest first. */
+export async function ordersOf(app: AppServices, userId: string) {
+  return app.db
+    .selectFrom("orders")
+    .select("id")
+    .where("user_id", "=", userId)
+    .orderBy("id")
+    .execute();
+}
+
 export async function expectLedgerIntact(app: AppServices): Promise<void> {
   const discrepancies = await findLedgerDiscrepancies(app.db);
   if (discrepancies.length)
     throw new Error(`ledger differs from balances: ${JSON.stringify(discrepancies)}`);
+}
+
+/** A suite's opening for money: after each of its tests, the ledger still matches every balance. */
+export function expectLedgerIntactAfterEach(app: () => AppServices): void {
+  afterEach(async () => {
+    await expectLedgerIntact(app());
+  });
 }
 
 /** Places an order that must go through, and returns it. */

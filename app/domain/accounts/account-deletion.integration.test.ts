@@ -10,6 +10,7 @@ import * as dashboard from "~/routes/dashboard";
 import { signedInCustomer } from "../../../tests/support/account-fixtures";
 import {
   adminId,
+  asAdmin,
   approvedOrder,
   expectLedgerIntact,
   placedOrder,
@@ -159,8 +160,7 @@ describeEachDatabase("account deletion", (app) => {
   });
 
   it("completes: anonymised, signed out, cannot sign in; ledger, orders, services and tickets kept", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const customer = await leaver();
     const { userId } = customer;
     const product = await productId(app(), "samp-starter");
@@ -348,8 +348,7 @@ describeEachDatabase("account deletion", (app) => {
   });
 
   it("completes only a pending request, and only as an admin", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const { userId } = await leaver();
     expect(await completeAccountDeletion(db, { userId, actorId: admin })).toMatchObject({
       ok: false,

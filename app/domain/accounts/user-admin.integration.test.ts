@@ -1,9 +1,11 @@
 import { expect, it } from "vitest";
 import {
   adminId,
+  asAdmin,
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
+  expectLedgerIntactAfterEach,
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
@@ -19,6 +21,9 @@ const unique = (prefix: string) => `${prefix}${Date.now()}${counter++}@example.c
 const PASSWORD = "Client-pw-5521";
 
 describeEachDatabase("admin user management", (app) => {
+  // Deleting a customer keeps their coins' history: the ledger must still add up after every test.
+  expectLedgerIntactAfterEach(app);
+
   async function customer(name = "Client") {
     const email = unique("client");
     const result = await registerCustomer(
@@ -243,8 +248,7 @@ describeEachDatabase("admin user management", (app) => {
   });
 
   it("deletes a customer softly: anonymised, signed out, history kept", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const id = await customerWithCoins(app(), 5000);
     const user = await row(id);
     await placedOrder(app(), id, { productId: await productId(app(), "samp-starter") });
@@ -431,8 +435,7 @@ describeEachDatabase("admin user management", (app) => {
   });
 
   it("finds an account by any part of its name or email, and follows renames and deletes", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const tag = `${Date.now()}`.slice(-6);
     const person = await customer(`Zakaria Ouahbi${tag}`);
     const ids = async (q: string) =>

@@ -6,7 +6,7 @@ import {
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { setTicketField } from "~/domain/tickets/tickets.server";
 import {
-  adminId,
+  asAdmin,
   customerWithCoins,
   orderInput,
   placedOrder,
@@ -19,8 +19,7 @@ import { findSearchTarget, loadAdminDashboard, RECENT_ACTIVITY } from "./admin-d
 // Each suite has a fresh database, so the dashboard's figures are known exactly.
 describeEachDatabase("admin dashboard", (app) => {
   it("counts clients, active services, pending orders and open tickets from the database", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const empty = await loadAdminDashboard(db);
     expect(empty.stats).toEqual({
       clients: 0,

@@ -7,7 +7,7 @@ import { listLedgerForAdmin } from "~/domain/coins/ledger-report.server";
 import { placeOrder, rejectOrder } from "~/domain/orders/orders.server";
 import { provisionAdmin } from "~/domain/accounts/accounts.server";
 import {
-  adminId,
+  asAdmin,
   customerWithCoins,
   orderInput,
   productId,
@@ -35,8 +35,7 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
       .execute();
 
   it("lists the audit log newest first, filtered by actor, action and target", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const second = await provisionAdmin(app(), {
       email: "second-admin@example.com",
       password: "Second-admin-pw-77",
@@ -139,8 +138,7 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
   });
 
   it("lists every customer's ledger, filtered by customer, kind and dates, with totals", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const tag = `ledger${Date.now()}`;
     const alice = await customerWithCoins(app(), 0);
     const bob = await customerWithCoins(app(), 0);

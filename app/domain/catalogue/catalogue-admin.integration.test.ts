@@ -1,20 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { prepareDatabase } from "~/context.server";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { createVoucher } from "~/domain/promotions/promotions.server";
 import {
   adminId,
+  asAdmin,
   approvedOrder,
   balanceOf,
   customerWithCoins,
-  expectLedgerIntact,
+  expectLedgerIntactAfterEach,
+  ordersOf,
   orderInput,
 } from "../../../tests/support/money-fixtures";
+import { productForm as planForm } from "../../../tests/support/catalogue-fixtures";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import type { ProductType } from "./catalogue";
-import { productActionSchema, type ProductInput } from "./catalogue-admin";
 import {
   createProduct,
   deleteProduct,
@@ -26,30 +29,12 @@ import {
 } from "./catalogue-admin.server";
 import { findActiveProduct, listActiveProducts } from "./catalogue.server";
 
-let counter = 0;
-
-/** A product as the admin's form sends it, read by the page's own schema. */
-function productForm(fields: Record<string, string> = {}): ProductInput {
-  const parsed = productActionSchema.parse({
-    intent: "create",
-    name: `Test plan ${Date.now()}-${counter++}`,
-    type: "mta",
-    price: "5",
-    features: "DDoS protection\nNVMe",
-    ramGb: "2",
-    storageGb: "10",
-    cpuCores: "1",
-    slots: "100",
-    ...fields,
-  });
-  if (parsed.intent !== "create") throw new Error("not a create");
-  return parsed.product;
-}
+/** A product as the admin's form sends it, with its specs, read by the page's own schema. */
+const productForm = (fields: Record<string, string> = {}) =>
+  planForm({ ramGb: "2", storageGb: "10", cpuCores: "1", slots: "100", ...fields });
 
 describeEachDatabase("catalogue administration", (app) => {
-  afterEach(async () => {
-    await expectLedgerIntact(app());
-  });
+  expectLedgerIntactAfterEach(app);
 
   async function positions(type: ProductType) {
     const rows = await app()
@@ -89,8 +74,7 @@ describeEachDatabase("catalogue administration", (app) => {
   }
 
   it("creates, edits, reorders, hides and shows a product, each change audited", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const created = await createdProduct({ name: "MTA Arena", price: "4,99", slug: "" });
     const id = created.id;
     expect(created).toMatchObject({
@@ -128,11 +112,9 @@ describeEachDatabase("catalogue administration", (app) => {
     ]);
     await expectCleanSequence("mta");
     expect(await moveProduct(db, { actorId, id, direction: "up" })).toMatchObject({ ok: true });
-    expect(await moveProduct(db, { actorId, id, direction: "up" })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-catalogue.products.errors.cannotMove",
-    });
+    expect(await moveProduct(db, { actorId, id, direction: "up" })).toEqual(
+      refusal("conflict", "admin-catalogue.products.errors.cannotMove"),
+    );
     expect((await listActiveProducts(db, "mta"))[0]?.id).toBe(id);
 
     expect(await setProductStatus(db, { actorId, id, status: "hidden" })).toMatchObject({
@@ -169,8 +151,7 @@ describeEachDatabase("catalogue administration", (app) => {
   });
 
   it("refuses a taken slug, keeps positions clean across types, and deletes only what nothing uses", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const count = async () =>
       Number(
         (
@@ -183,7 +164,7 @@ describeEachDatabase("catalogue administration", (app) => {
     const before = await count();
     expect(
       await createProduct(db, { actorId, product: productForm({ slug: "samp-starter" }) }),
-    ).toEqual({ ok: false, kind: "conflict", error: "admin-catalogue.products.errors.slugTaken" });
+    ).toEqual(refusal("conflict", "admin-catalogue.products.errors.slugTaken"));
     expect(await count()).toBe(before);
 
     // Two products with the same name get two slugs.
@@ -197,7 +178,7 @@ describeEachDatabase("catalogue administration", (app) => {
         id: second.product.id,
         product: productForm({ name: "Twin", slug: "twin" }),
       }),
-    ).toEqual({ ok: false, kind: "conflict", error: "admin-catalogue.products.errors.slugTaken" });
+    ).toEqual(refusal("conflict", "admin-catalogue.products.errors.slugTaken"));
 
     // Moving to another type: last there, and the old type closes the gap.
     const moved = await updateProduct(db, {
@@ -210,11 +191,9 @@ describeEachDatabase("catalogue administration", (app) => {
     await expectCleanSequence("game");
 
     // Delete: a visible product must be hidden first; then it goes, and positions close up.
-    expect(await deleteProduct(db, { actorId, id: first.product.id })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-catalogue.products.errors.deleteVisible",
-    });
+    expect(await deleteProduct(db, { actorId, id: first.product.id })).toEqual(
+      refusal("conflict", "admin-catalogue.products.errors.deleteVisible"),
+    );
     await setProductStatus(db, { actorId, id: first.product.id, status: "hidden" });
     expect(await deleteProduct(db, { actorId, id: first.product.id })).toEqual({ ok: true });
     expect(await findProductForAdmin(db, first.product.id)).toBeUndefined();
@@ -241,11 +220,9 @@ describeEachDatabase("catalogue administration", (app) => {
     });
     expect(voucher.ok).toBe(true);
     expect(await findProductForAdmin(db, second.product.id)).toMatchObject({ voucherCount: 1 });
-    expect(await deleteProduct(db, { actorId, id: second.product.id })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-catalogue.products.errors.inUse",
-    });
+    expect(await deleteProduct(db, { actorId, id: second.product.id })).toEqual(
+      refusal("conflict", "admin-catalogue.products.errors.inUse"),
+    );
 
     const used = await createdProduct({ type: "vps", slots: "" });
     const buyer = await customerWithCoins(app(), 10_000);
@@ -256,21 +233,16 @@ describeEachDatabase("catalogue administration", (app) => {
       orderCount: 1,
       serviceCount: 0,
     });
-    expect(await deleteProduct(db, { actorId, id: used.id })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-catalogue.products.errors.inUse",
-    });
-    expect(await updateProduct(db, { actorId, id: 999_999, product: productForm() })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin-catalogue.products.errors.notFound",
-    });
+    expect(await deleteProduct(db, { actorId, id: used.id })).toEqual(
+      refusal("conflict", "admin-catalogue.products.errors.inUse"),
+    );
+    expect(await updateProduct(db, { actorId, id: 999_999, product: productForm() })).toEqual(
+      refusal("notFound", "admin-catalogue.products.errors.notFound"),
+    );
   });
 
   it("a hidden product cannot be ordered: 'Service not found', nothing charged; what was bought renews", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const created = await createdProduct({ type: "samp" });
     const owner = await customerWithCoins(app(), 5_000);
     const { approved } = await approvedOrder(app(), owner, { productId: created.id });
@@ -287,14 +259,9 @@ describeEachDatabase("catalogue administration", (app) => {
 
     const buyer = await customerWithCoins(app(), 5_000);
     const result = await placeOrder(db, buyer, orderInput({ productId: created.id }));
-    expect(result).toEqual({ ok: false, kind: "notFound", error: "orders.errors.serviceNotFound" });
+    expect(result).toEqual(refusal("notFound", "orders.errors.serviceNotFound"));
     expect(await balanceOf(app(), buyer)).toBe(5_000);
-    const orders = await db
-      .selectFrom("orders")
-      .select("id")
-      .where("user_id", "=", buyer)
-      .execute();
-    expect(orders).toEqual([]);
+    expect(await ordersOf(app(), buyer)).toEqual([]);
 
     // Shown again, it can be ordered again.
     await setProductStatus(db, { actorId, id: created.id, status: "active" });
@@ -302,8 +269,7 @@ describeEachDatabase("catalogue administration", (app) => {
   });
 
   it("editing a product's name and price changes no past order, service or ledger row; new orders pay the new price, renewals the old one", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const { id: productId } = await createdProduct({
       name: "Legacy Plan",
       price: "4.00",
@@ -380,8 +346,7 @@ describeEachDatabase("catalogue administration", (app) => {
   });
 
   it("a start after the admin's edits brings back no renamed or deleted plan", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const all = await listProductsForAdmin(db);
     const renamed = all.find((p) => p.slug === "game-pro")!;
     const removed = all.find((p) => p.slug === "vps-premium")!;

@@ -1,7 +1,7 @@
 import type { FailureKind } from "~/lib/result";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
 import { countRows } from "~/db/paging";
 import type { ProductStatus, ProductType } from "./catalogue";
 import {
@@ -27,10 +27,6 @@ export type ProductRefusal =
 
 export type ProductResult =
   { ok: true; product: AdminProduct } | { ok: false; kind: FailureKind; error: ProductRefusal };
-
-function refuse(kind: FailureKind, error: ProductRefusal): never {
-  throw new Refusal<ProductResult>({ ok: false, kind, error });
-}
 
 /** How many vouchers name each product in their list (a voucher for "all" names none). */
 async function voucherCounts(db: Db | Tx): Promise<Map<number, number>> {
@@ -255,7 +251,7 @@ export async function createProduct(
       await lockCatalogue(trx);
       const fields = input.product;
       if (fields.slug && (await slugTaken(trx, fields.slug)))
-        refuse("conflict", "admin-catalogue.products.errors.slugTaken");
+        refuse<ProductResult>("conflict", "admin-catalogue.products.errors.slugTaken");
       const slug = fields.slug || (await freeSlugFor(trx, fields.name));
       const position = await countRows(trx.selectFrom("products").where("type", "=", fields.type));
       const now = new Date().toISOString();
@@ -272,17 +268,60 @@ export async function createProduct(
         .executeTakeFirstOrThrow();
       await saveTranslations(trx, Number(row.id), fields.translations, now);
       await renumber(trx, fields.type);
-      const product = (await findProductForAdmin(trx, Number(row.id)))!;
-      await recordAudit(trx, {
+      return savedProduct(trx, Number(row.id), {
         actorId: input.actorId,
         action: "product.create",
-        targetType: "product",
-        targetId: product.id,
-        after: auditView(product),
       });
-      return { ok: true as const, product };
     }),
   );
+}
+
+/**
+ * The end of a save: the product as it now stands, audited as `action` by `actorId` with its fields (and
+ * what they were, for a change), as the save returns it.
+ */
+async function savedProduct(
+  trx: Tx,
+  id: number,
+  entry: { actorId: string; action: "product.create" | "product.update"; before?: AdminProduct },
+) {
+  const product = (await findProductForAdmin(trx, id))!;
+  await recordAudit(trx, {
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: "product",
+    targetId: product.id,
+    before: entry.before && auditView(entry.before),
+    after: auditView(product),
+  });
+  return { ok: true as const, product };
+}
+
+/**
+ * A row action's change: `set` written on the product (its time of change too), audited as `action` by
+ * `actorId` with what it was and what it is.
+ */
+async function changeProduct(
+  trx: Tx,
+  {
+    id,
+    set = {},
+    ...entry
+  }: {
+    id: number;
+    set?: { status?: ProductStatus };
+    actorId: string;
+    action: string;
+    before: object;
+    after: object;
+  },
+) {
+  await trx
+    .updateTable("products")
+    .set({ ...set, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+  await recordAudit(trx, { ...entry, targetType: "product", targetId: id });
 }
 
 /**
@@ -298,11 +337,11 @@ export async function updateProduct(
     inTransaction(db, async (trx) => {
       await lockCatalogue(trx);
       const before = await findProductForAdmin(trx, input.id);
-      if (!before) refuse("notFound", "admin-catalogue.products.errors.notFound");
+      if (!before) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
       const fields = input.product;
       const slug = fields.slug || before.slug;
       if (slug !== before.slug && (await slugTaken(trx, slug, before.id)))
-        refuse("conflict", "admin-catalogue.products.errors.slugTaken");
+        refuse<ProductResult>("conflict", "admin-catalogue.products.errors.slugTaken");
       let position = before.position;
       if (fields.type !== before.type)
         position = await countRows(trx.selectFrom("products").where("type", "=", fields.type));
@@ -317,16 +356,11 @@ export async function updateProduct(
         await renumber(trx, before.type);
         await renumber(trx, fields.type);
       }
-      const product = (await findProductForAdmin(trx, before.id))!;
-      await recordAudit(trx, {
+      return savedProduct(trx, before.id, {
         actorId: input.actorId,
         action: "product.update",
-        targetType: "product",
-        targetId: product.id,
-        before: auditView(before),
-        after: auditView(product),
+        before,
       });
-      return { ok: true as const, product };
     }),
   );
 }
@@ -339,7 +373,7 @@ export async function moveProduct(
   return inTransaction(db, async (trx) => {
     await lockCatalogue(trx);
     const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
+    if (!product) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
     const ids = (
       await trx
         .selectFrom("products")
@@ -352,19 +386,13 @@ export async function moveProduct(
     const from = ids.indexOf(product.id);
     const to = input.direction === "up" ? from - 1 : from + 1;
     if (to < 0 || to >= ids.length)
-      refuse("conflict", "admin-catalogue.products.errors.cannotMove");
+      refuse<ProductResult>("conflict", "admin-catalogue.products.errors.cannotMove");
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     await renumber(trx, product.type, ids);
-    await trx
-      .updateTable("products")
-      .set({ updated_at: new Date().toISOString() })
-      .where("id", "=", product.id)
-      .execute();
-    await recordAudit(trx, {
+    await changeProduct(trx, {
+      id: product.id,
       actorId: input.actorId,
       action: "product.move",
-      targetType: "product",
-      targetId: product.id,
       before: { position: from },
       after: { position: to },
     });
@@ -383,18 +411,13 @@ export async function setProductStatus(
   return inTransaction(db, async (trx) => {
     await lockCatalogue(trx);
     const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
+    if (!product) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
     if (product.status === input.status) return { ok: true as const, product };
-    await trx
-      .updateTable("products")
-      .set({ status: input.status, updated_at: new Date().toISOString() })
-      .where("id", "=", product.id)
-      .execute();
-    await recordAudit(trx, {
+    await changeProduct(trx, {
+      id: product.id,
+      set: { status: input.status },
       actorId: input.actorId,
       action: input.status === "hidden" ? "product.hide" : "product.show",
-      targetType: "product",
-      targetId: product.id,
       before: { status: product.status },
       after: { status: input.status },
     });
@@ -416,9 +439,10 @@ export async function deleteProduct(
   return inTransaction(db, async (trx) => {
     await lockCatalogue(trx);
     const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse("notFound", "admin-catalogue.products.errors.notFound");
+    if (!product)
+      refuse<DeleteProductResult>("notFound", "admin-catalogue.products.errors.notFound");
     if (!canDeleteProduct(product))
-      refuse(
+      refuse<DeleteProductResult>(
         "conflict",
         product.status !== "hidden"
           ? "admin-catalogue.products.errors.deleteVisible"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstErrorsOf } from "../../../tests/support/form-errors";
+import { expectRefusals, firstErrorsOf } from "../../../tests/support/form-errors";
 import {
   canDeleteProduct,
   parseFeatureLines,
@@ -26,7 +26,9 @@ const valid = {
   status: "",
 };
 
-const errorsOf = (fields: Record<string, string>) => firstErrorsOf(productActionSchema, fields);
+/** The form as posted with `change` over the valid one, as the page's schema reads it. */
+const postedWith = (change: Record<string, string | undefined>) =>
+  productActionSchema.parse({ ...valid, ...change });
 
 describe("the product form", () => {
   it("reads a product ready to save: cents, lines, specs, the type's category", () => {
@@ -51,8 +53,7 @@ describe("the product form", () => {
         },
       },
     });
-    const translated = productActionSchema.parse({
-      ...valid,
+    const translated = postedWith({
       nameFr: "  SAMP Méga ",
       descriptionFr: "Gros serveur",
       featuresFr: "Anti-DDoS\n\nAnti-DDoS\n NVMe ",
@@ -62,8 +63,7 @@ describe("the product form", () => {
       fr: { name: "SAMP Méga", description: "Gros serveur", features: ["Anti-DDoS", "NVMe"] },
       ar: { name: "", description: "خادم كبير", features: [] },
     });
-    const vps = productActionSchema.parse({
-      ...valid,
+    const vps = postedWith({
       intent: "update",
       id: "7",
       type: "vps",
@@ -87,49 +87,36 @@ describe("the product form", () => {
   });
 
   it("refuses bad prices, specs and slugs with a message each", () => {
-    expect(errorsOf({ ...valid, price: "-1" })).toEqual({
-      price: "admin-catalogue.money.negative",
-    });
-    expect(errorsOf({ ...valid, price: "4.999" })).toEqual({
-      price: "admin-catalogue.money.decimals",
-    });
-    expect(errorsOf({ ...valid, price: "1e6" })).toEqual({
-      price: "admin-catalogue.money.invalid",
-    });
-    expect(errorsOf({ ...valid, price: "10000.01" })).toEqual({
-      price: "admin-catalogue.money.tooLarge",
-    });
-    expect(errorsOf({ ...valid, price: "0" })).toEqual({
-      price: "admin-catalogue.products.errors.priceZero",
-    });
-    expect(errorsOf({ ...valid, price: "" })).toEqual({ price: "admin-catalogue.money.required" });
-    expect(errorsOf({ ...valid, ramGb: "1.5", cpuCores: "0", slots: "-3" })).toEqual({
-      ramGb: "admin-catalogue.products.errors.ramGbInvalid",
-      cpuCores: "admin-catalogue.products.errors.cpuCoresInvalid",
-      slots: "admin-catalogue.products.errors.slotsInvalid",
-    });
-    expect(errorsOf({ ...valid, type: "vps" })).toEqual({
-      slots: "admin-catalogue.products.errors.slotsVps",
-    });
-    expect(errorsOf({ ...valid, type: "minecraft" })).toEqual({
-      type: "admin-catalogue.products.errors.typeInvalid",
-    });
-    expect(errorsOf({ ...valid, slug: "no spaces" })).toEqual({
-      slug: "admin-catalogue.products.errors.slugInvalid",
-    });
-    expect(errorsOf({ ...valid, slug: "-x-" })).toEqual({
-      slug: "admin-catalogue.products.errors.slugInvalid",
-    });
-    expect(errorsOf({ ...valid, name: "   " })).toEqual({
-      name: "admin-catalogue.products.errors.nameRequired",
-    });
+    expectRefusals(productActionSchema, valid, [
+      [{ price: "-1" }, { price: "admin-catalogue.money.negative" }],
+      [{ price: "4.999" }, { price: "admin-catalogue.money.decimals" }],
+      [{ price: "1e6" }, { price: "admin-catalogue.money.invalid" }],
+      [{ price: "10000.01" }, { price: "admin-catalogue.money.tooLarge" }],
+      [{ price: "0" }, { price: "admin-catalogue.products.errors.priceZero" }],
+      [{ price: "" }, { price: "admin-catalogue.money.required" }],
+      [
+        { ramGb: "1.5", cpuCores: "0", slots: "-3" },
+        {
+          ramGb: "admin-catalogue.products.errors.ramGbInvalid",
+          cpuCores: "admin-catalogue.products.errors.cpuCoresInvalid",
+          slots: "admin-catalogue.products.errors.slotsInvalid",
+        },
+      ],
+      [{ type: "vps" }, { slots: "admin-catalogue.products.errors.slotsVps" }],
+      [{ type: "minecraft" }, { type: "admin-catalogue.products.errors.typeInvalid" }],
+      [{ slug: "no spaces" }, { slug: "admin-catalogue.products.errors.slugInvalid" }],
+      [{ slug: "-x-" }, { slug: "admin-catalogue.products.errors.slugInvalid" }],
+      [{ name: "   " }, { name: "admin-catalogue.products.errors.nameRequired" }],
+      [
+        { features: Array.from({ length: 13 }, (_, i) => `f${i}`).join("\n") },
+        { features: "admin-catalogue.products.errors.tooManyFeatures" },
+      ],
+    ]);
+    // Posts other than a save: a row's move, or no known intent.
     expect(
-      errorsOf({ ...valid, features: Array.from({ length: 13 }, (_, i) => `f${i}`).join("\n") }),
-    ).toEqual({ features: "admin-catalogue.products.errors.tooManyFeatures" });
-    expect(errorsOf({ intent: "move", id: "1", direction: "sideways" })).toEqual({
-      direction: "admin-catalogue.products.errors.notFound",
-    });
-    expect(errorsOf({ intent: "explode", id: "1" })).toEqual({
+      firstErrorsOf(productActionSchema, { intent: "move", id: "1", direction: "sideways" }),
+    ).toEqual({ direction: "admin-catalogue.products.errors.notFound" });
+    expect(firstErrorsOf(productActionSchema, { intent: "explode", id: "1" })).toEqual({
       intent: "admin-catalogue.errors.unknownAction",
     });
   });

@@ -2,7 +2,7 @@ import { keysOf } from "~/lib/keys-of";
 import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam } from "~/lib/query-params";
-import { saveActions } from "~/lib/save-actions";
+import { saveActions, withSavedItem, type SavedForm } from "~/lib/save-actions";
 import { customIssue, z } from "~/lib/zod";
 import {
   categoryOf,
@@ -279,9 +279,6 @@ function noSlotsOnVps(
     customIssue(ctx, "admin-catalogue.products.errors.slotsVps", "slots");
 }
 
-export const productFormSchema = z.object(productFieldShape).superRefine(noSlotsOnVps);
-export type ProductForm = z.infer<typeof productFormSchema>;
-
 /** What a product is saved from: the form, with its category filled in and its specs together. */
 export interface ProductInput {
   name: string;
@@ -299,7 +296,7 @@ export interface ProductInput {
   translations: ProductTranslations;
 }
 
-export function productInputFrom(form: ProductForm): ProductInput {
+export function productInputFrom(form: SavedForm<typeof productFieldShape>): ProductInput {
   return {
     name: form.name,
     slug: form.slug,
@@ -343,13 +340,7 @@ export const productActionSchema = z
     ],
     { error: "admin-catalogue.errors.unknownAction" },
   )
-  .transform((action) => {
-    if (action.intent === "create")
-      return { intent: action.intent, product: productInputFrom(action) };
-    if (action.intent === "update")
-      return { intent: action.intent, id: action.id, product: productInputFrom(action) };
-    return action;
-  });
+  .transform(withSavedItem("product", productInputFrom));
 export type ProductAction = z.infer<typeof productActionSchema>;
 
 /** A product as a choice in another form (a voucher's products). */

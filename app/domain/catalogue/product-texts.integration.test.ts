@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import { adminId } from "../../../tests/support/money-fixtures";
+import { productForm as planForm, uniqueSuffix } from "../../../tests/support/catalogue-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { SEED_PRODUCTS } from "./catalogue";
-import { productActionSchema, type ProductInput } from "./catalogue-admin";
 import {
   createProduct,
   deleteProduct,
@@ -17,22 +17,13 @@ import {
   seedCatalogue,
 } from "./catalogue.server";
 
-let counter = 0;
-
 /** A product as the admin's form sends it (English plus any French and Arabic fields), parsed. */
-function productForm(fields: Record<string, string> = {}): ProductInput {
-  const parsed = productActionSchema.parse({
-    intent: "create",
-    name: `Texts plan ${Date.now()}-${counter++}`,
-    type: "mta",
+const productForm = (fields: Record<string, string> = {}) =>
+  planForm({
+    name: `Texts plan ${uniqueSuffix()}`,
     description: "An English description",
-    price: "5",
-    features: "DDoS protection\nNVMe",
     ...fields,
   });
-  if (parsed.intent !== "create") throw new Error("not a create");
-  return parsed.product;
-}
 
 const mtaStarter = SEED_PRODUCTS.find((product) => product.slug === "mta-starter")!;
 

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import {
-  adminId,
+  asAdmin,
   approvedOrder,
   customerWithCoins,
   productId,
@@ -13,8 +13,7 @@ import { listLedgerPage, loadCustomerDashboard } from "./customer-dashboard.serv
 
 describeEachDatabase("customer dashboard", (app) => {
   it("pages the coin history by id, newest first, without gaps or repeats", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const user = await customerWithCoins(app(), 100);
     for (let i = 1; i <= 45; i++)
       await adjustCoins(db, {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import {
   changeServiceStatus,
@@ -13,6 +13,7 @@ import {
   customerWithCoins,
   customerWithRunningService,
   expectLedgerIntact,
+  expectLedgerIntactAfterEach,
   orderInput,
   placedOrder,
   productId,
@@ -24,9 +25,7 @@ import { approveOrder, placeOrder, rejectOrder } from "./orders.server";
 const DAY = 86_400_000;
 
 describeEachDatabase("money path", (app) => {
-  afterEach(async () => {
-    await expectLedgerIntact(app());
-  });
+  expectLedgerIntactAfterEach(app);
   const ordersOf = (user: string) =>
     app().db.selectFrom("orders").select("id").where("user_id", "=", user).execute();
 

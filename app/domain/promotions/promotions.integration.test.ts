@@ -1,18 +1,19 @@
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { prepareDatabase } from "~/context.server";
 import { placeOrder, rejectOrder } from "~/domain/orders/orders.server";
 import { isUniqueViolation } from "~/db/transaction";
 import {
-  adminId,
+  asAdmin,
   balanceOf,
   customerWithCoins,
-  expectLedgerIntact,
+  expectLedgerIntactAfterEach,
   orderInput,
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { voucherForm } from "../../../tests/support/catalogue-fixtures";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { voucherActionSchema, type VoucherInput } from "./promotions";
 import {
   createVoucher,
   findVoucherForAdmin,
@@ -21,35 +22,11 @@ import {
   updateVoucher,
 } from "./promotions.server";
 
-let counter = 0;
-
-/** A voucher as the admin's form sends it, read by the page's own schema. */
-function voucherForm(fields: Record<string, string> = {}): VoucherInput {
-  const parsed = voucherActionSchema.parse({
-    intent: "create",
-    code: `code${Date.now()}x${counter++}`,
-    description: "Test",
-    discountType: "percentage",
-    discountValue: "10",
-    minPurchase: "",
-    maxUses: "100",
-    validFrom: "2020-01-01",
-    validUntil: "2099-12-31",
-    appliesTo: "all",
-    ...fields,
-  });
-  if (parsed.intent !== "create") throw new Error("not a create");
-  return parsed.voucher;
-}
-
 describeEachDatabase("promotions", (app) => {
-  afterEach(async () => {
-    await expectLedgerIntact(app());
-  });
+  expectLedgerIntactAfterEach(app);
 
   it("creates a voucher an order can use, and refuses its code in any other case", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const created = await createVoucher(db, {
       actorId,
       voucher: voucherForm({ code: " spring-sale ", discountValue: "20" }),
@@ -68,11 +45,9 @@ describeEachDatabase("promotions", (app) => {
       },
     });
     for (const code of ["SPRING-SALE", "Spring-Sale"]) {
-      expect(await createVoucher(db, { actorId, voucher: voucherForm({ code }) })).toEqual({
-        ok: false,
-        kind: "conflict",
-        error: "admin-catalogue.promotions.errors.codeTaken",
-      });
+      expect(await createVoucher(db, { actorId, voucher: voucherForm({ code }) })).toEqual(
+        refusal("conflict", "admin-catalogue.promotions.errors.codeTaken"),
+      );
     }
     // The database itself refuses a second spelling, whatever writes it.
     const now = new Date().toISOString();
@@ -112,8 +87,7 @@ describeEachDatabase("promotions", (app) => {
   });
 
   it("an edit applies to the next order and changes no order already placed", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const created = await createVoucher(db, {
       actorId,
       voucher: voucherForm({ code: "EDITME", discountValue: "10" }),
@@ -158,14 +132,12 @@ describeEachDatabase("promotions", (app) => {
     // Not for another product any more, and the minimum counts.
     expect(
       await placeOrder(db, buyer, orderInput({ productId: sampStarter, voucherCode: "EDITME" })),
-    ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherNotApplicable" });
+    ).toEqual(refusal("invalid", "orders.errors.voucherNotApplicable"));
 
     // The uses cannot go below those counted; a refused edit changes nothing.
-    expect(await edit({ maxUses: "1" })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-catalogue.promotions.errors.maxUsesBelowUsed",
-    });
+    expect(await edit({ maxUses: "1" })).toEqual(
+      refusal("conflict", "admin-catalogue.promotions.errors.maxUsesBelowUsed"),
+    );
     expect(await findVoucherForAdmin(db, id)).toMatchObject({
       maxUses: 100,
       discountType: "fixed",
@@ -176,24 +148,19 @@ describeEachDatabase("promotions", (app) => {
     });
     expect(
       await placeOrder(db, buyer, orderInput({ productId: vpsEntry, voucherCode: "EDITME" })),
-    ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherUsedUp" });
+    ).toEqual(refusal("invalid", "orders.errors.voucherUsedUp"));
 
     // Products the catalogue does not have are refused.
-    expect(await edit({ appliesTo: "selected", "product-987654": "on" })).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "admin-catalogue.promotions.errors.productsUnknown",
-    });
-    expect(await updateVoucher(db, { actorId, id: 987_654, voucher: voucherForm() })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin-catalogue.promotions.errors.notFound",
-    });
+    expect(await edit({ appliesTo: "selected", "product-987654": "on" })).toEqual(
+      refusal("invalid", "admin-catalogue.promotions.errors.productsUnknown"),
+    );
+    expect(await updateVoucher(db, { actorId, id: 987_654, voucher: voucherForm() })).toEqual(
+      refusal("notFound", "admin-catalogue.promotions.errors.notFound"),
+    );
   });
 
   it("a deactivated voucher is refused at order, and works again once reactivated", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const created = await createVoucher(db, { actorId, voucher: voucherForm({ code: "PAUSE" }) });
     if (!created.ok) throw new Error(created.error);
     const buyer = await customerWithCoins(app(), 5_000);
@@ -207,11 +174,7 @@ describeEachDatabase("promotions", (app) => {
     });
     expect(
       await placeOrder(db, buyer, orderInput({ productId: vps, voucherCode: "pause" })),
-    ).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "orders.errors.voucherInactive",
-    });
+    ).toEqual(refusal("invalid", "orders.errors.voucherInactive"));
     expect(await balanceOf(app(), buyer)).toBe(5_000);
     expect((await findVoucherForAdmin(db, created.voucher.id))?.usedCount).toBe(0);
 
@@ -234,8 +197,7 @@ describeEachDatabase("promotions", (app) => {
   });
 
   it("lists vouchers by status and code, with the orders that used them", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const tag = `L${Date.now()}`;
     const make = async (suffix: string, fields: Record<string, string>) => {
       const result = await createVoucher(db, {
@@ -295,8 +257,7 @@ describeEachDatabase("promotions", (app) => {
   });
 
   it("keeps the seed voucher's exact window when its days are not changed, and a start does not re-create a renamed seed", async () => {
-    const db = app().db;
-    const actorId = await adminId(app());
+    const { db, admin: actorId } = await asAdmin(app());
     const seed = (await listVouchersForAdmin(db, { q: "WELCOME10", limit: 5, offset: 0 }))
       .vouchers[0]!;
     expect(seed).toMatchObject({

@@ -3,7 +3,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { Database } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { listProductChoices } from "~/domain/catalogue/catalogue-admin.server";
-import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
 import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage } from "~/db/paging";
 import {
@@ -30,10 +30,6 @@ export type VoucherRefusal =
 
 export type VoucherResult =
   { ok: true; voucher: AdminVoucher } | { ok: false; kind: FailureKind; error: VoucherRefusal };
-
-function refuse(kind: FailureKind, error: VoucherRefusal): never {
-  throw new Refusal<VoucherResult>({ ok: false, kind, error });
-}
 
 const voucherColumns = [
   "vouchers.id",
@@ -192,7 +188,7 @@ async function checkProducts(trx: Tx, applicable: "all" | number[]): Promise<voi
     .where("id", "in", applicable)
     .execute();
   if (found.length !== applicable.length)
-    refuse("invalid", "admin-catalogue.promotions.errors.productsUnknown");
+    refuse<VoucherResult>("invalid", "admin-catalogue.promotions.errors.productsUnknown");
 }
 
 async function codeTaken(trx: Tx, code: string, exceptId?: number): Promise<boolean> {
@@ -241,7 +237,7 @@ export async function createVoucher(
   return withCodeRace(() =>
     inTransaction(db, async (trx) => {
       if (await codeTaken(trx, v.code))
-        refuse("conflict", "admin-catalogue.promotions.errors.codeTaken");
+        refuse<VoucherResult>("conflict", "admin-catalogue.promotions.errors.codeTaken");
       await checkProducts(trx, v.applicableServices);
       const now = new Date().toISOString();
       const row = await trx
@@ -257,17 +253,33 @@ export async function createVoucher(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const voucher = (await findVoucherForAdmin(trx, Number(row.id)))!;
-      await recordAudit(trx, {
+      return savedVoucher(trx, Number(row.id), {
         actorId: input.actorId,
         action: "voucher.create",
-        targetType: "voucher",
-        targetId: voucher.id,
-        after: auditView(voucher),
       });
-      return { ok: true as const, voucher };
     }),
   );
+}
+
+/**
+ * The end of a save: the voucher as it now stands, audited as `action` by `actorId` with its terms (and
+ * what they were, for a change), as the save returns it.
+ */
+async function savedVoucher(
+  trx: Tx,
+  id: number,
+  entry: { actorId: string; action: "voucher.create" | "voucher.update"; before?: AdminVoucher },
+) {
+  const voucher = (await findVoucherForAdmin(trx, id))!;
+  await recordAudit(trx, {
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: "voucher",
+    targetId: voucher.id,
+    before: entry.before && auditView(entry.before),
+    after: auditView(voucher),
+  });
+  return { ok: true as const, voucher };
 }
 
 /**
@@ -283,9 +295,9 @@ export async function updateVoucher(
   return withCodeRace(() =>
     inTransaction(db, async (trx) => {
       const before = await findVoucherForAdmin(trx, input.id);
-      if (!before) refuse("notFound", "admin-catalogue.promotions.errors.notFound");
+      if (!before) refuse<VoucherResult>("notFound", "admin-catalogue.promotions.errors.notFound");
       if (v.code !== before.code && (await codeTaken(trx, v.code, before.id)))
-        refuse("conflict", "admin-catalogue.promotions.errors.codeTaken");
+        refuse<VoucherResult>("conflict", "admin-catalogue.promotions.errors.codeTaken");
       await checkProducts(trx, v.applicableServices);
       const validFrom =
         dayOf(before.validFrom) === v.validFromDay ? before.validFrom : startOfDay(v.validFromDay);
@@ -307,17 +319,12 @@ export async function updateVoucher(
         .where("used_count", "<=", v.maxUses)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1)
-        refuse("conflict", "admin-catalogue.promotions.errors.maxUsesBelowUsed");
-      const voucher = (await findVoucherForAdmin(trx, before.id))!;
-      await recordAudit(trx, {
+        refuse<VoucherResult>("conflict", "admin-catalogue.promotions.errors.maxUsesBelowUsed");
+      return savedVoucher(trx, before.id, {
         actorId: input.actorId,
         action: "voucher.update",
-        targetType: "voucher",
-        targetId: voucher.id,
-        before: auditView(before),
-        after: auditView(voucher),
+        before,
       });
-      return { ok: true as const, voucher };
     }),
   );
 }
@@ -332,7 +339,7 @@ export async function setVoucherActive(
 ): Promise<VoucherResult> {
   return inTransaction(db, async (trx) => {
     const before = await findVoucherForAdmin(trx, input.id);
-    if (!before) refuse("notFound", "admin-catalogue.promotions.errors.notFound");
+    if (!before) refuse<VoucherResult>("notFound", "admin-catalogue.promotions.errors.notFound");
     if (before.isActive === input.active) return { ok: true as const, voucher: before };
     await trx
       .updateTable("vouchers")

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateVoucher } from "~/domain/orders/orders";
-import { firstErrorsOf } from "../../../tests/support/form-errors";
+import { expectRefusals } from "../../../tests/support/form-errors";
 import {
   checkedProducts,
   parseApplicable,
@@ -21,8 +21,6 @@ const valid = {
   validUntil: "2026-03-31",
   appliesTo: "all",
 };
-
-const errorsOf = (fields: Record<string, string>) => firstErrorsOf(voucherActionSchema, fields);
 
 describe("vouchers", () => {
   it("reads the form into a voucher ready to save", () => {
@@ -68,44 +66,40 @@ describe("vouchers", () => {
   });
 
   it("refuses bad terms with a message each", () => {
-    expect(errorsOf({ ...valid, discountValue: "0" })).toEqual({
-      discountValue: "admin-catalogue.promotions.errors.percentInvalid",
-    });
-    expect(errorsOf({ ...valid, discountValue: "101" })).toEqual({
-      discountValue: "admin-catalogue.promotions.errors.percentInvalid",
-    });
-    expect(errorsOf({ ...valid, discountValue: "12.5" })).toEqual({
-      discountValue: "admin-catalogue.promotions.errors.percentInvalid",
-    });
-    expect(errorsOf({ ...valid, discountType: "fixed", discountValue: "1.234" })).toEqual({
-      discountValue: "admin-catalogue.money.decimals",
-    });
-    expect(errorsOf({ ...valid, minPurchase: "-5" })).toEqual({
-      minPurchase: "admin-catalogue.money.negative",
-    });
-    expect(errorsOf({ ...valid, validUntil: "2026-02-28" })).toEqual({
-      validUntil: "admin-catalogue.promotions.errors.datesOrder",
-    });
-    expect(errorsOf({ ...valid, validFrom: "2026-02-30" })).toEqual({
-      validFrom: "admin-catalogue.promotions.errors.dateInvalid",
-    });
-    expect(errorsOf({ ...valid, validFrom: "" })).toEqual({
-      validFrom: "admin-catalogue.promotions.errors.dateRequired",
-    });
-    expect(errorsOf({ ...valid, code: "a b" })).toEqual({
-      code: "admin-catalogue.promotions.errors.codeInvalid",
-    });
-    expect(errorsOf({ ...valid, code: "  " })).toEqual({
-      code: "admin-catalogue.promotions.errors.codeRequired",
-    });
-    expect(errorsOf({ ...valid, maxUses: "0" })).toEqual({
-      maxUses: "admin-catalogue.promotions.errors.maxUsesInvalid",
-    });
-    expect(errorsOf({ ...valid, appliesTo: "selected" })).toEqual({
-      products: "admin-catalogue.promotions.errors.productsRequired",
-    });
-    // A one-day voucher is fine: both days are included.
-    expect(errorsOf({ ...valid, validUntil: valid.validFrom })).toEqual({});
+    expectRefusals(voucherActionSchema, valid, [
+      [
+        { discountValue: "0" },
+        { discountValue: "admin-catalogue.promotions.errors.percentInvalid" },
+      ],
+      [
+        { discountValue: "101" },
+        { discountValue: "admin-catalogue.promotions.errors.percentInvalid" },
+      ],
+      [
+        { discountValue: "12.5" },
+        { discountValue: "admin-catalogue.promotions.errors.percentInvalid" },
+      ],
+      [
+        { discountType: "fixed", discountValue: "1.234" },
+        { discountValue: "admin-catalogue.money.decimals" },
+      ],
+      [{ minPurchase: "-5" }, { minPurchase: "admin-catalogue.money.negative" }],
+      [
+        { validUntil: "2026-02-28" },
+        { validUntil: "admin-catalogue.promotions.errors.datesOrder" },
+      ],
+      [{ validFrom: "2026-02-30" }, { validFrom: "admin-catalogue.promotions.errors.dateInvalid" }],
+      [{ validFrom: "" }, { validFrom: "admin-catalogue.promotions.errors.dateRequired" }],
+      [{ code: "a b" }, { code: "admin-catalogue.promotions.errors.codeInvalid" }],
+      [{ code: "  " }, { code: "admin-catalogue.promotions.errors.codeRequired" }],
+      [{ maxUses: "0" }, { maxUses: "admin-catalogue.promotions.errors.maxUsesInvalid" }],
+      [
+        { appliesTo: "selected" },
+        { products: "admin-catalogue.promotions.errors.productsRequired" },
+      ],
+      // A one-day voucher is fine: both days are included.
+      [{ validUntil: valid.validFrom }, {}],
+    ]);
   });
 
   it("gives the status the order path would: inactive, not started, expired, used up, active", () => {

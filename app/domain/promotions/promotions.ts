@@ -4,7 +4,7 @@ import { normalizeVoucherCode, type VoucherTerms } from "~/domain/orders/orders"
 import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, pageParam } from "~/lib/query-params";
-import { saveActions } from "~/lib/save-actions";
+import { saveActions, withSavedItem, type SavedForm } from "~/lib/save-actions";
 import { customIssue, z } from "~/lib/zod";
 
 // Vouchers (spec section 3) as the admin manages them on /admin/promotions. Orders apply them
@@ -192,9 +192,6 @@ function checkVoucher(value: VoucherFields, ctx: z.RefinementCtx): void {
     customIssue(ctx, "admin-catalogue.promotions.errors.productsRequired", "products");
 }
 
-export const voucherFormSchema = z.object(voucherFieldShape).superRefine(checkVoucher);
-export type VoucherForm = z.infer<typeof voucherFormSchema>;
-
 /** What a voucher is saved from: the discount in its unit (whole percent or cents), days in UTC. */
 export interface VoucherInput {
   code: string;
@@ -209,7 +206,7 @@ export interface VoucherInput {
   applicableServices: "all" | number[];
 }
 
-export function voucherInputFrom(form: VoucherForm): VoucherInput {
+export function voucherInputFrom(form: SavedForm<typeof voucherFieldShape>): VoucherInput {
   const discountValue =
     form.discountType === "percentage"
       ? Number(form.discountValue.replace(/\s*%$/, ""))
@@ -254,13 +251,7 @@ export const voucherActionSchema = z.preprocess(
       ],
       { error: "admin-catalogue.errors.unknownAction" },
     )
-    .transform((action) => {
-      if (action.intent === "create")
-        return { intent: action.intent, voucher: voucherInputFrom(action) };
-      if (action.intent === "update")
-        return { intent: action.intent, id: action.id, voucher: voucherInputFrom(action) };
-      return action;
-    }),
+    .transform(withSavedItem("voucher", voucherInputFrom)),
 );
 export type VoucherAction = z.infer<typeof voucherActionSchema>;
 

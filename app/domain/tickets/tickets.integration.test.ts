@@ -4,7 +4,7 @@ import {
   markNotificationsRead,
 } from "~/domain/notifications/notifications.server";
 import {
-  adminId,
+  asAdmin,
   balanceOf,
   customerWithCoins,
   customerWithRunningService,
@@ -25,8 +25,7 @@ import {
 
 describeEachDatabase("tickets and notifications", (app) => {
   it("walks a ticket through every status, and only its owner sees it", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const { owner, ticket: opened } = await customerWithTicket(app(), {
       department: "billing",
       subject: "Coins please",
@@ -66,8 +65,7 @@ describeEachDatabase("tickets and notifications", (app) => {
   });
 
   it("adds coins from a ticket through the ledger and notifies the customer", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const { owner, ticket: opened } = await customerWithTicket(app(), {
       department: "billing",
       subject: "Buy coins",

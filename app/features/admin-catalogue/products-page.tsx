@@ -1,8 +1,8 @@
 import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
-import { byId, type Column } from "~/components/data-table/data-table";
-import { actionsColumn } from "~/components/data-table/column-presets";
+import type { Column } from "~/components/data-table/data-table";
+import { badgeColumn, column } from "~/components/data-table/column-presets";
 import { listFilters } from "~/components/data-table/filter-bar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -39,15 +39,16 @@ import {
   CataloguePage,
   EditorFields,
   EditorPage,
-  RowActions,
-  statusColumn,
+  editorRow,
   useBusy,
   useEditorForm,
   type CatalogueActionResult,
   type EditorForm,
+  type EditorProps,
 } from "./shared";
 
 interface ProductsPageProps {
+  area: "products";
   products: AdminProduct[];
   typeCounts: Partial<Record<ProductType, number>>;
   editing: AdminProduct | "new" | null | undefined;
@@ -56,14 +57,8 @@ interface ProductsPageProps {
   result?: CatalogueActionResult;
 }
 
-export function ProductsPage({
-  products,
-  typeCounts,
-  editing,
-  query,
-  locale,
-  result,
-}: ProductsPageProps) {
+export function ProductsPage(page: ProductsPageProps) {
+  const { products, typeCounts, query, locale } = page;
   const { t } = useTranslation("admin-catalogue");
   const busy = useBusy();
   // Row buttons post to the list with its filters but without the last save's notice, which would
@@ -108,26 +103,18 @@ export function ProductsPage({
         </>
       ),
     },
-    {
-      id: "type",
-      header: t("products.columns.type"),
-      label: t("products.columns.type"),
-      cell: (product) => (
-        <>
-          <span className="block">{t(PRODUCT_TYPE_LABELS[product.type])}</span>
-          <span className="block text-xs text-muted-foreground">
-            {t(PRODUCT_CATEGORY_LABELS[product.category])}
-          </span>
-        </>
-      ),
-    },
-    {
-      id: "price",
-      header: t("products.columns.price"),
-      headerClassName: "md:text-end",
-      label: t("products.columns.price"),
-      className: "md:text-end",
-      cell: (product) => (
+    column("type", t("products.columns.type"), (product) => (
+      <>
+        <span className="block">{t(PRODUCT_TYPE_LABELS[product.type])}</span>
+        <span className="block text-xs text-muted-foreground">
+          {t(PRODUCT_CATEGORY_LABELS[product.category])}
+        </span>
+      </>
+    )),
+    column(
+      "price",
+      t("products.columns.price"),
+      (product) => (
         <>
           <span className="block font-mono whitespace-nowrap" dir="ltr">
             {formatEuros(product.priceCents, locale)}
@@ -135,75 +122,57 @@ export function ProductsPage({
           <span className="block text-xs text-muted-foreground">{t("products.perMonth")}</span>
         </>
       ),
-    },
-    statusColumn(
+      { headerClassName: "md:text-end", className: "md:text-end" },
+    ),
+    badgeColumn(
+      "status",
       t("products.columns.status"),
-      (product) => (product.status === "active" ? "green" : "grey"),
-      (product) => t(PRODUCT_STATUS_LABELS[product.status]),
+      (product) => ({
+        tone: product.status === "active" ? "green" : "grey",
+        text: t(PRODUCT_STATUS_LABELS[product.status]),
+      }),
+      { label: true },
     ),
-    {
-      id: "use",
-      header: t("products.columns.use"),
-      label: t("products.columns.use"),
-      cell: (product) => (
-        <>
-          <span className="block">{t("products.orderCount", { count: product.orderCount })}</span>
-          <span className="block">
-            {t("products.activeServiceCount", { count: product.activeServiceCount })}
-          </span>
-        </>
-      ),
-    },
-    {
-      id: "order",
-      header: t("products.columns.order"),
-      label: t("products.columns.order"),
-      cell: (product) => {
-        const last = (typeCounts[product.type] ?? 0) - 1;
-        return (
-          <div className="flex gap-1">
-            <MoveButton
-              product={product}
-              action={action}
-              direction="up"
-              disabled={busy || product.position <= 0}
-            />
-            <MoveButton
-              product={product}
-              action={action}
-              direction="down"
-              disabled={busy || product.position >= last}
-            />
-          </div>
-        );
-      },
-    },
-    actionsColumn(
-      t("products.columns.actions"),
-      (product) => (
-        <RowActions
-          area="products"
+    column("use", t("products.columns.use"), (product) => (
+      <>
+        <span className="block">{t("products.orderCount", { count: product.orderCount })}</span>
+        <span className="block">
+          {t("products.activeServiceCount", { count: product.activeServiceCount })}
+        </span>
+      </>
+    )),
+    column("order", t("products.columns.order"), (product) => (
+      <div className="flex gap-1">
+        <MoveButton
+          product={product}
           action={action}
-          id={product.id}
-          on={product.status === "active"}
-          names={{ name: product.name }}
-          className="flex flex-wrap items-start gap-2 md:flex-nowrap"
-        >
-          {canDeleteProduct(product) ? <DeleteProduct product={product} action={action} /> : null}
-        </RowActions>
-      ),
-      { wide: true },
-    ),
+          direction="up"
+          disabled={busy || product.position <= 0}
+        />
+        <MoveButton
+          product={product}
+          action={action}
+          direction="down"
+          disabled={busy || product.position >= (typeCounts[product.type] ?? 0) - 1}
+        />
+      </div>
+    )),
   ];
   return (
     <CataloguePage
-      area="products"
-      page={{ editing, result, query }}
-      editor={(product, saved) => (
-        <ProductEditor product={product} locale={locale} result={saved} />
-      )}
+      page={page}
+      editor={ProductEditor}
       filters={filters}
-      table={{ columns, rows: products, rowKey: byId }}
+      table={{ columns, rows: products }}
+      rowActions={(product) => ({
+        action,
+        id: product.id,
+        on: product.status === "active",
+        names: { name: product.name },
+        children: canDeleteProduct(product) ? (
+          <DeleteProduct product={product} action={action} />
+        ) : null,
+      })}
       footer={<p className="text-sm text-muted-foreground">{t("products.deleteNote")}</p>}
     />
   );
@@ -266,19 +235,13 @@ function DeleteProduct({ product, action }: { product: AdminProduct; action: str
   );
 }
 
-function ProductEditor({
-  product,
-  locale,
-  result,
-}: {
-  product?: AdminProduct;
-  locale: string;
-  result?: CatalogueActionResult;
-}) {
+function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
+  const product = props.item;
+  const { locale } = props.page;
   const { t } = useTranslation("admin-catalogue");
   const form = useEditorForm(
-    "product",
-    result,
+    "products",
+    props,
     product
       ? {
           name: product.name,
@@ -312,10 +275,8 @@ function ProductEditor({
   );
   return (
     <EditorPage
-      area="products"
+      form={form}
       editTitle={product && t("products.editTitle", { name: product.name })}
-      id={product?.id}
-      result={result}
       note={
         product && (product.orderCount > 0 || product.serviceCount > 0)
           ? t("products.historyNote", {
@@ -324,96 +285,84 @@ function ProductEditor({
             })
           : undefined
       }
-    >
-      <EditorFields
-        editor={form}
-        fields={[
+
+      fields={[
+        editorRow(2, [
           {
-            kind: "row",
-            className: "grid items-start gap-4 sm:grid-cols-2",
-            fields: [
-              {
-                kind: "input",
-                name: "name",
-                label: t("products.fields.name"),
-                required: true,
-                maxLength: MAX_PRODUCT_NAME_LENGTH,
-                dir: "auto",
-              },
-              {
-                kind: "input",
-                name: "slug",
-                label: t("products.fields.slug"),
-                hint: t("products.hints.slug"),
-                dir: "ltr",
-                maxLength: MAX_SLUG_LENGTH,
-                autoComplete: "off",
-              },
-            ],
-          },
-          {
-            kind: "row",
-            className: "grid items-start gap-4 sm:grid-cols-3",
-            fields: [
-              {
-                kind: "select",
-                name: "type",
-                variant: "validated",
-                label: t("products.fields.type"),
-                options: choicesOf(PRODUCT_TYPES, (type) => t(PRODUCT_TYPE_LABELS[type])),
-              },
-              {
-                kind: "select",
-                name: "category",
-                variant: "validated",
-                label: t("products.fields.category"),
-                options: [
-                  { value: "", label: t("products.categoryFromType") },
-                  ...choicesOf(PRODUCT_CATEGORIES, (category) =>
-                    t(PRODUCT_CATEGORY_LABELS[category]),
-                  ),
-                ],
-              },
-              {
-                kind: "select",
-                name: "status",
-                variant: "validated",
-                label: t("products.fields.status"),
-                options: choicesOf(PRODUCT_STATUSES, (status) => t(PRODUCT_STATUS_LABELS[status])),
-              },
-            ],
-          },
-          {
-            kind: "textarea",
-            name: "description",
-            label: t("products.fields.description"),
-            rows: 2,
-            maxLength: MAX_PRODUCT_DESCRIPTION_LENGTH,
+            kind: "input",
+            name: "name",
+            label: t("products.fields.name"),
+            required: true,
+            maxLength: MAX_PRODUCT_NAME_LENGTH,
             dir: "auto",
-            variant: "validated",
           },
           {
             kind: "input",
-            name: "price",
-            label: t("products.fields.price"),
-            hint: t("products.hints.price", { example: formatEuros(499, locale) }),
-            inputMode: "decimal",
+            name: "slug",
+            label: t("products.fields.slug"),
+            hint: t("products.hints.slug"),
             dir: "ltr",
-            required: true,
+            maxLength: MAX_SLUG_LENGTH,
             autoComplete: "off",
-            className: "sm:max-w-48",
+          },
+        ]),
+        editorRow(3, [
+          {
+            kind: "select",
+            name: "type",
+            variant: "validated",
+            label: t("products.fields.type"),
+            options: choicesOf(PRODUCT_TYPES, (type) => t(PRODUCT_TYPE_LABELS[type])),
           },
           {
-            kind: "textarea",
-            name: "features",
-            label: t("products.fields.features"),
-            hint: t("products.hints.features", { lines: MAX_FEATURES, length: MAX_FEATURE_LENGTH }),
-            rows: 5,
-            dir: "auto",
+            kind: "select",
+            name: "category",
             variant: "validated",
+            label: t("products.fields.category"),
+            options: [
+              { value: "", label: t("products.categoryFromType") },
+              ...choicesOf(PRODUCT_CATEGORIES, (category) => t(PRODUCT_CATEGORY_LABELS[category])),
+            ],
           },
-        ]}
-      />
+          {
+            kind: "select",
+            name: "status",
+            variant: "validated",
+            label: t("products.fields.status"),
+            options: choicesOf(PRODUCT_STATUSES, (status) => t(PRODUCT_STATUS_LABELS[status])),
+          },
+        ]),
+        {
+          kind: "textarea",
+          name: "description",
+          label: t("products.fields.description"),
+          rows: 2,
+          maxLength: MAX_PRODUCT_DESCRIPTION_LENGTH,
+          dir: "auto",
+          variant: "validated",
+        },
+        {
+          kind: "input",
+          name: "price",
+          label: t("products.fields.price"),
+          hint: t("products.hints.price", { example: formatEuros(499, locale) }),
+          inputMode: "decimal",
+          dir: "ltr",
+          required: true,
+          autoComplete: "off",
+          className: "sm:max-w-48",
+        },
+        {
+          kind: "textarea",
+          name: "features",
+          label: t("products.fields.features"),
+          hint: t("products.hints.features", { lines: MAX_FEATURES, length: MAX_FEATURE_LENGTH }),
+          rows: 5,
+          dir: "auto",
+          variant: "validated",
+        },
+      ]}
+    >
       <p className="text-sm text-muted-foreground">{t("products.texts.intro")}</p>
       {PRODUCT_TEXT_LOCALES.map((language) => (
         <TranslatedFields key={language} editor={form} language={language} />

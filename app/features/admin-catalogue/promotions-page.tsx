@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { byId, type Column } from "~/components/data-table/data-table";
-import { actionsColumn } from "~/components/data-table/column-presets";
+import type { Column } from "~/components/data-table/data-table";
+import { badgeColumn, column } from "~/components/data-table/column-presets";
 import { choicesOf } from "~/components/ui/form-card";
 import { listFilters } from "~/components/data-table/filter-bar";
 import {
@@ -25,12 +25,11 @@ import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
   CataloguePage,
-  EditorFields,
   EditorPage,
-  RowActions,
-  statusColumn,
+  editorRow,
   useEditorForm,
   type CatalogueActionResult,
+  type EditorProps,
 } from "./shared";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
@@ -42,6 +41,13 @@ const STATUS_TONES = {
   usedUp: "yellow",
 } as const satisfies Record<VoucherStatus, "green" | "grey" | "blue" | "red" | "yellow">;
 
+// What a voucher applies to, and the editor's radio button for each (keys written out, docs/i18n.md).
+const APPLIES_TO = ["all", "selected"] as const;
+const APPLIES_TO_LABELS = {
+  all: "promotions.allProducts",
+  selected: "promotions.selectedProducts",
+} as const satisfies Record<(typeof APPLIES_TO)[number], string>;
+
 /** "10%" or "€5.00", as the reader's language writes them. */
 function discountText(voucher: AdminVoucher, locale: string): string {
   return voucher.discountType === "percentage"
@@ -50,6 +56,7 @@ function discountText(voucher: AdminVoucher, locale: string): string {
 }
 
 interface PromotionsPageProps {
+  area: "promotions";
   vouchers: AdminVoucher[];
   hasMore: boolean;
   total: number;
@@ -60,16 +67,8 @@ interface PromotionsPageProps {
   result?: CatalogueActionResult;
 }
 
-export function PromotionsPage({
-  vouchers,
-  hasMore,
-  total,
-  products,
-  editing,
-  query,
-  locale,
-  result,
-}: PromotionsPageProps) {
+export function PromotionsPage(page: PromotionsPageProps) {
+  const { vouchers, hasMore, total, products, query, locale } = page;
   const { t } = useTranslation("admin-catalogue");
   const day = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const names = new Map(products.map((product) => [product.id, product.name]));
@@ -110,134 +109,99 @@ export function PromotionsPage({
         </>
       ),
     },
-    {
-      id: "discount",
-      header: t("promotions.columns.discount"),
-      label: t("promotions.columns.discount"),
-      cell: (voucher) => (
-        <>
-          <span className="block font-mono" dir="ltr">
-            {discountText(voucher, locale)}
-          </span>
-          {voucher.minPurchaseCents > 0 ? (
-            <span className="block text-xs text-muted-foreground">
-              {t("promotions.minimum", {
-                amount: formatEuros(voucher.minPurchaseCents, locale),
-              })}
-            </span>
-          ) : null}
-          <span className="block text-xs text-muted-foreground">
-            {voucher.applicableServices === "all" ? (
-              t("promotions.allProducts")
-            ) : (
-              <bdi>
-                {voucher.applicableServices.map((id) => names.get(id) ?? `#${id}`).join(", ")}
-              </bdi>
-            )}
-          </span>
-        </>
-      ),
-    },
-    {
-      id: "validity",
-      header: t("promotions.columns.validity"),
-      label: t("promotions.columns.validity"),
-      cell: (voucher) => (
-        <>
-          <span className="block whitespace-nowrap">
-            {t("promotions.from", { date: day.format(new Date(voucher.validFrom)) })}
-          </span>
-          <span className="block whitespace-nowrap">
-            {t("promotions.until", { date: day.format(new Date(voucher.validUntil)) })}
-          </span>
-        </>
-      ),
-    },
-    statusColumn(
-      t("promotions.columns.status"),
-      (voucher) => STATUS_TONES[voucher.status],
-      (voucher) => t(VOUCHER_STATUS_LABELS[voucher.status]),
-    ),
-    {
-      id: "uses",
-      header: t("promotions.columns.uses"),
-      label: t("promotions.columns.uses"),
-      cell: (voucher) => (
-        <span className="block font-mono whitespace-nowrap" dir="ltr">
-          {voucher.usedCount} / {voucher.maxUses}
+    column("discount", t("promotions.columns.discount"), (voucher) => (
+      <>
+        <span className="block font-mono" dir="ltr">
+          {discountText(voucher, locale)}
         </span>
-      ),
-    },
-    {
-      id: "orders",
-      header: t("promotions.columns.orders"),
-      label: t("promotions.columns.orders"),
-      cell: (voucher) => (
-        <>
-          <span className="block">{t("promotions.orderCount", { count: voucher.orderCount })}</span>
-          {voucher.recentOrders.length ? (
-            <span className="flex flex-wrap gap-x-2">
-              {voucher.recentOrders.map((order) => (
-                <Link
-                  key={order.id}
-                  to={`/admin/orders?id=${order.id}`}
-                  className="text-primary hover:underline"
-                  aria-label={t("promotions.orderLink", { id: order.id })}
-                >
-                  #{order.id}
-                </Link>
-              ))}
-            </span>
-          ) : null}
-        </>
-      ),
-    },
-    actionsColumn(
-      t("promotions.columns.actions"),
-      (voucher) => (
-        <RowActions
-          area="promotions"
-          action={action}
-          id={voucher.id}
-          on={voucher.isActive}
-          names={{ code: voucher.code }}
-          className="flex flex-wrap gap-2 md:flex-nowrap"
-        />
-      ),
-      { wide: true },
+        {voucher.minPurchaseCents > 0 ? (
+          <span className="block text-xs text-muted-foreground">
+            {t("promotions.minimum", { amount: formatEuros(voucher.minPurchaseCents, locale) })}
+          </span>
+        ) : null}
+        <span className="block text-xs text-muted-foreground">
+          {voucher.applicableServices === "all" ? (
+            t("promotions.allProducts")
+          ) : (
+            <bdi>
+              {voucher.applicableServices.map((id) => names.get(id) ?? `#${id}`).join(", ")}
+            </bdi>
+          )}
+        </span>
+      </>
+    )),
+    column("validity", t("promotions.columns.validity"), (voucher) => (
+      <>
+        <span className="block whitespace-nowrap">
+          {t("promotions.from", { date: day.format(new Date(voucher.validFrom)) })}
+        </span>
+        <span className="block whitespace-nowrap">
+          {t("promotions.until", { date: day.format(new Date(voucher.validUntil)) })}
+        </span>
+      </>
+    )),
+    badgeColumn(
+      "status",
+      t("promotions.columns.status"),
+      (voucher) => ({
+        tone: STATUS_TONES[voucher.status],
+        text: t(VOUCHER_STATUS_LABELS[voucher.status]),
+      }),
+      { label: true },
     ),
+    column("uses", t("promotions.columns.uses"), (voucher) => (
+      <span className="block font-mono whitespace-nowrap" dir="ltr">
+        {voucher.usedCount} / {voucher.maxUses}
+      </span>
+    )),
+    column("orders", t("promotions.columns.orders"), (voucher) => (
+      <>
+        <span className="block">{t("promotions.orderCount", { count: voucher.orderCount })}</span>
+        {voucher.recentOrders.length ? (
+          <span className="flex flex-wrap gap-x-2">
+            {voucher.recentOrders.map((order) => (
+              <Link
+                key={order.id}
+                to={`/admin/orders?id=${order.id}`}
+                className="text-primary hover:underline"
+                aria-label={t("promotions.orderLink", { id: order.id })}
+              >
+                #{order.id}
+              </Link>
+            ))}
+          </span>
+        ) : null}
+      </>
+    )),
   ];
   return (
     <CataloguePage
-      area="promotions"
-      page={{ editing, result, query }}
-      editor={(voucher, saved) => (
-        <VoucherEditor voucher={voucher} products={products} result={saved} />
-      )}
+      page={page}
+      editor={VoucherEditor}
       filters={filters}
       count={
         <p className="text-sm text-muted-foreground">{t("promotions.count", { count: total })}</p>
       }
-      table={{ columns, rows: vouchers, rowKey: byId }}
+      table={{ columns, rows: vouchers }}
+      rowActions={(voucher) => ({
+        action,
+        id: voucher.id,
+        on: voucher.isActive,
+        names: { code: voucher.code },
+      })}
       pager={{ page: query.page, hasMore, href: filters.href }}
     />
   );
 }
 
-function VoucherEditor({
-  voucher,
-  products,
-  result,
-}: {
-  voucher?: AdminVoucher;
-  products: ProductChoice[];
-  result?: CatalogueActionResult;
-}) {
+function VoucherEditor(props: EditorProps<AdminVoucher, PromotionsPageProps>) {
+  const voucher = props.item;
+  const { products } = props.page;
   const { t } = useTranslation("admin-catalogue");
   const today = new Date().toISOString().slice(0, 10);
   const form = useEditorForm(
-    "voucher",
-    result,
+    "promotions",
+    props,
     voucher
       ? {
           code: voucher.code,
@@ -264,133 +228,109 @@ function VoucherEditor({
   const { value, error, id } = form;
   return (
     <EditorPage
-      area="promotions"
+      form={form}
       editTitle={voucher && t("promotions.editTitle", { code: voucher.code })}
-      id={voucher?.id}
-      result={result}
       note={
         voucher && voucher.usedCount > 0
           ? t("promotions.historyNote", { count: voucher.usedCount })
           : undefined
       }
+
+      fields={[
+        editorRow(2, [
+          {
+            kind: "input",
+            name: "code",
+            label: t("promotions.fields.code"),
+            hint: t("promotions.hints.code"),
+            required: true,
+            dir: "ltr",
+            autoComplete: "off",
+            maxLength: MAX_CODE_LENGTH,
+            className: "font-mono uppercase",
+          },
+          {
+            kind: "input",
+            name: "description",
+            label: t("promotions.fields.description"),
+            dir: "auto",
+            maxLength: MAX_VOUCHER_DESCRIPTION_LENGTH,
+          },
+        ]),
+        editorRow(4, [
+          {
+            kind: "select",
+            name: "discountType",
+            variant: "validated",
+            label: t("promotions.fields.discountType"),
+            options: choicesOf(DISCOUNT_TYPES, (type) => t(DISCOUNT_TYPE_LABELS[type])),
+          },
+          {
+            kind: "input",
+            name: "discountValue",
+            label: t("promotions.fields.discountValue"),
+            hint: t("promotions.hints.discountValue"),
+            inputMode: "decimal",
+            dir: "ltr",
+            required: true,
+            autoComplete: "off",
+          },
+          {
+            kind: "input",
+            name: "minPurchase",
+            label: t("promotions.fields.minPurchase"),
+            hint: t("promotions.hints.minPurchase"),
+            inputMode: "decimal",
+            dir: "ltr",
+            autoComplete: "off",
+          },
+          {
+            kind: "input",
+            name: "maxUses",
+            label: t("promotions.fields.maxUses"),
+            hint: voucher ? t("promotions.hints.maxUses", { count: voucher.usedCount }) : undefined,
+            inputMode: "numeric",
+            dir: "ltr",
+            required: true,
+            autoComplete: "off",
+          },
+        ]),
+        editorRow(2, [
+          {
+            kind: "input",
+            name: "validFrom",
+            label: t("promotions.fields.validFrom"),
+            type: "date",
+            required: true,
+          },
+          {
+            kind: "input",
+            name: "validUntil",
+            label: t("promotions.fields.validUntil"),
+            type: "date",
+            required: true,
+          },
+        ]),
+      ]}
     >
-      <EditorFields
-        editor={form}
-        fields={[
-          {
-            kind: "row",
-            className: "grid items-start gap-4 sm:grid-cols-2",
-            fields: [
-              {
-                kind: "input",
-                name: "code",
-                label: t("promotions.fields.code"),
-                hint: t("promotions.hints.code"),
-                required: true,
-                dir: "ltr",
-                autoComplete: "off",
-                maxLength: MAX_CODE_LENGTH,
-                className: "font-mono uppercase",
-              },
-              {
-                kind: "input",
-                name: "description",
-                label: t("promotions.fields.description"),
-                dir: "auto",
-                maxLength: MAX_VOUCHER_DESCRIPTION_LENGTH,
-              },
-            ],
-          },
-          {
-            kind: "row",
-            className: "grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4",
-            fields: [
-              {
-                kind: "select",
-                name: "discountType",
-                variant: "validated",
-                label: t("promotions.fields.discountType"),
-                options: choicesOf(DISCOUNT_TYPES, (type) => t(DISCOUNT_TYPE_LABELS[type])),
-              },
-              {
-                kind: "input",
-                name: "discountValue",
-                label: t("promotions.fields.discountValue"),
-                hint: t("promotions.hints.discountValue"),
-                inputMode: "decimal",
-                dir: "ltr",
-                required: true,
-                autoComplete: "off",
-              },
-              {
-                kind: "input",
-                name: "minPurchase",
-                label: t("promotions.fields.minPurchase"),
-                hint: t("promotions.hints.minPurchase"),
-                inputMode: "decimal",
-                dir: "ltr",
-                autoComplete: "off",
-              },
-              {
-                kind: "input",
-                name: "maxUses",
-                label: t("promotions.fields.maxUses"),
-                hint: voucher
-                  ? t("promotions.hints.maxUses", { count: voucher.usedCount })
-                  : undefined,
-                inputMode: "numeric",
-                dir: "ltr",
-                required: true,
-                autoComplete: "off",
-              },
-            ],
-          },
-          {
-            kind: "row",
-            className: "grid items-start gap-4 sm:grid-cols-2",
-            fields: [
-              {
-                kind: "input",
-                name: "validFrom",
-                label: t("promotions.fields.validFrom"),
-                type: "date",
-                required: true,
-              },
-              {
-                kind: "input",
-                name: "validUntil",
-                label: t("promotions.fields.validUntil"),
-                type: "date",
-                required: true,
-              },
-            ],
-          },
-        ]}
-      />
       <p className="-mt-3 text-sm text-muted-foreground">{t("promotions.hints.dates")}</p>
       <fieldset
         className="grid gap-3"
         aria-describedby={error("products") ? `${id("products")}-error` : undefined}
       >
         <legend className="text-sm font-medium">{t("promotions.fields.appliesTo")}</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="radio"
-            name="appliesTo"
-            value="all"
-            defaultChecked={value("appliesTo") !== "selected"}
-          />
-          {t("promotions.allProducts")}
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="radio"
-            name="appliesTo"
-            value="selected"
-            defaultChecked={value("appliesTo") === "selected"}
-          />
-          {t("promotions.selectedProducts")}
-        </label>
+        {APPLIES_TO.map((choice) => (
+          <label key={choice} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="appliesTo"
+              value={choice}
+              // Anything but "selected" (a new voucher, an old form) is every product.
+              defaultChecked={(value("appliesTo") === "selected") === (choice === "selected")}
+            />
+            {t(APPLIES_TO_LABELS[choice])}
+          </label>
+        ))}
         <ul className="grid gap-2 ps-6 sm:grid-cols-2 lg:grid-cols-3">
           {products.map((product) => (
             <li key={product.id}>

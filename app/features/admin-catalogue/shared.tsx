@@ -1,12 +1,12 @@
 import { ArrowLeftIcon, PencilIcon, PlusIcon } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, ComponentType, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { FilterBar, type ListFilters } from "~/components/data-table/filter-bar";
 import { Button } from "~/components/ui/button";
 import { ListPage } from "~/components/data-table/list-page";
-import type { Column, DataTableProps } from "~/components/data-table/data-table";
-import { Badge } from "~/components/ui/badge";
+import { byId, type Column } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/column-presets";
 import type { PagerProps } from "~/components/data-table/pager";
 import { Card, CardContent } from "~/components/ui/card";
 import { FormFields, fieldNames, type FieldSpec } from "~/components/ui/form-card";
@@ -38,6 +38,7 @@ const AREA_TEXTS = {
     updated: "products.updated",
     notFound: "products.errors.notFound",
     filter: "products.filter",
+    actions: "products.columns.actions",
     back: "products.back",
     newTitle: "products.newTitle",
     formIntro: "products.formIntro",
@@ -54,6 +55,7 @@ const AREA_TEXTS = {
     updated: "promotions.updated",
     notFound: "promotions.errors.notFound",
     filter: "promotions.filter",
+    actions: "promotions.columns.actions",
     back: "promotions.back",
     newTitle: "promotions.newTitle",
     formIntro: "promotions.formIntro",
@@ -138,11 +140,23 @@ export function RowActions({
   );
 }
 
-/** Each list's filter bar layout (its fields are the page's). */
-const AREA_FILTER_GRIDS = {
-  products: "sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end",
-  promotions: "sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end",
-} as const satisfies Record<CatalogueArea, string>;
+/**
+ * Each list's layout: its editor's field id and row anchor prefix ("product-name", "#voucher-12"), its
+ * filter bar's grid (its fields are the page's) and the box of a row's buttons (a product's may hold its
+ * delete disclosure, so they top-align).
+ */
+const AREA_LAYOUTS = {
+  products: {
+    prefix: "product",
+    filterGrid: "sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end",
+    rowActions: "flex flex-wrap items-start gap-2 md:flex-nowrap",
+  },
+  promotions: {
+    prefix: "voucher",
+    filterGrid: "sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end",
+    rowActions: "flex flex-wrap gap-2 md:flex-nowrap",
+  },
+} as const satisfies Record<CatalogueArea, object>;
 
 export function PageHeader({
   title,
@@ -164,24 +178,6 @@ export function PageHeader({
       {children}
     </div>
   );
-}
-
-/** A list's status column: each row's status as a badge of its tone, the header as its phone label. */
-export function statusColumn<Row>(
-  header: string,
-  tone: (row: Row) => ComponentProps<typeof Badge>["tone"],
-  text: (row: Row) => string,
-): Column<Row> {
-  return {
-    id: "status",
-    header,
-    label: header,
-    cell: (row) => (
-      <span>
-        <Badge tone={tone(row)}>{text(row)}</Badge>
-      </span>
-    ),
-  };
 }
 
 /** True while a form is being sent or the page reloads: its buttons wait. */
@@ -270,28 +266,62 @@ export function ListMessages({
   );
 }
 
+/** The editors' rows of fields side by side, by how many sit in a row on a wide screen. */
+const EDITOR_ROWS = {
+  2: "grid items-start gap-4 sm:grid-cols-2",
+  3: "grid items-start gap-4 sm:grid-cols-3",
+  4: "grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4",
+} as const;
+
+/** A row of an editor's field list: `fields` side by side, laid out as every catalogue editor's rows. */
+export function editorRow(
+  columns: keyof typeof EDITOR_ROWS,
+  fields: readonly FieldSpec[],
+): FieldSpec {
+  return { kind: "row", className: EDITOR_ROWS[columns], fields };
+}
+
+/**
+ * What a list-with-editor page is given (its loader's data, app/http/list-editor.server.ts): which list,
+ * the item asked for with ?edit= ("new", null when it does not exist, undefined when none is asked for),
+ * the last post's result and the query.
+ */
+export interface CatalogueState<Item, Query> {
+  area: CatalogueArea;
+  editing: Item | "new" | null | undefined;
+  result?: CatalogueActionResult;
+  query: Query;
+}
+
+/** An editor's props: the item (none for a new one), a refused save's result, and the page's data. */
+export interface EditorProps<Item, Page> {
+  item?: Item;
+  result?: CatalogueActionResult;
+  page: Page;
+}
+
 /**
  * An editor page: the way back to the list, the title (`editTitle` for an item, else the new item's), a
- * refused save's reasons, a note on the item's history, then the form (create without `id`, update with
- * it) and its save and cancel buttons.
+ * refused save's reasons, a note on the item's history, then the form (create without an item, update
+ * with it): the field list (`fields`, showing what `form` holds), anything else it holds (`children`),
+ * and its save and cancel buttons.
  */
 export function EditorPage({
-  area,
+  form,
   editTitle,
-  id,
-  result,
   note,
+  fields,
   children,
 }: {
-  area: CatalogueArea;
+  form: EditorForm;
   editTitle?: string;
-  id?: number;
-  result?: CatalogueActionResult;
   note?: string;
-  children: ReactNode;
+  fields: readonly FieldSpec[];
+  children?: ReactNode;
 }) {
   const { t } = useTranslation("admin-catalogue");
   const busy = useBusy();
+  const { area, itemId: id, result } = form;
   const texts = AREA_TEXTS[area];
   const listHref = `/admin/${area}`;
   return (
@@ -315,6 +345,7 @@ export function EditorPage({
           <Form method="post" className="grid gap-5" noValidate>
             <input type="hidden" name="intent" value={id === undefined ? "create" : "update"} />
             {id === undefined ? null : <input type="hidden" name="id" value={id} />}
+            <EditorFields editor={form} fields={fields} />
             {children}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={busy}>
@@ -331,45 +362,58 @@ export function EditorPage({
   );
 }
 
+/** What a row's buttons are for: the address they post to, the row, whether it is on, its names. */
+export type RowActionsOf = Omit<ComponentProps<typeof RowActions>, "area" | "className">;
+
 /**
- * A list with an editor on the same address. The editor when an item (or "new") is asked for with
- * ?edit=, with a save's result. Else the list: the title and the button to a new item, the filters, the
- * last save's notice, an item asked for that does not exist or what a row action did, then the table (or
- * why it is empty) and the pager.
+ * A list with an editor on the same address (`page`: the loader's data). The `editor` when an item (or
+ * "new") is asked for with ?edit=, with a save's result. Else the list: the title and the button to a new
+ * item, the filters, the last save's notice, an item asked for that does not exist or what a row action
+ * did, then the table (its columns, then each row's buttons from `rowActions`, RowActions) or why it is
+ * empty, and the pager.
  */
-export function CataloguePage<Item, Row, Query extends { notice?: "created" | "updated" }>({
-  area,
-  page: { editing, result, query },
-  editor,
+export function CataloguePage<
+  Item extends { id: number },
+  Page extends CatalogueState<Item, { notice?: "created" | "updated" }>,
+>({
+  page,
+  editor: Editor,
   filters,
   count,
-  table,
+  table: { columns, rows },
+  rowActions,
   footer,
   pager,
 }: {
-  area: CatalogueArea;
-  /** The list page's state: the item being edited, the last post's result, the query. */
-  page: {
-    editing: Item | "new" | null | undefined;
-    result?: CatalogueActionResult;
-    query: Query;
-  };
-  editor: (item: Item | undefined, result: CatalogueActionResult | undefined) => ReactNode;
+  page: Page;
+  editor: ComponentType<EditorProps<Item, Page>>;
   /** The filter bar's fields and what they hold (`listFilters`); its layout is the list's own. */
-  filters: ListFilters<Query>;
+  filters: ListFilters<Page["query"]>;
   count?: ReactNode;
-  table: DataTableProps<Row>;
+  table: { columns: Column<Item>[]; rows: Item[] };
+  rowActions: (item: Item) => RowActionsOf;
   footer?: ReactNode;
   pager?: PagerProps;
 }) {
   const { t } = useTranslation("admin-catalogue");
   const { t: tAdmin } = useTranslation("admin");
+  const { area, editing, result, query } = page;
   if (editing)
-    return editor(
-      editing === "new" ? undefined : editing,
-      result?.intent === "save" ? result : undefined,
+    return (
+      <Editor
+        item={editing === "new" ? undefined : editing}
+        result={result?.intent === "save" ? result : undefined}
+        page={page}
+      />
     );
   const texts = AREA_TEXTS[area];
+  const actions = actionsColumn(
+    t(texts.actions),
+    (item: Item) => (
+      <RowActions area={area} className={AREA_LAYOUTS[area].rowActions} {...rowActions(item)} />
+    ),
+    { wide: true },
+  );
   return (
     <ListPage
       header={
@@ -383,10 +427,10 @@ export function CataloguePage<Item, Row, Query extends { notice?: "created" | "u
           label={t(texts.filter)}
           applyLabel={t("apply")}
           clearLabel={t("clear")}
-          className={AREA_FILTER_GRIDS[area]}
+          className={AREA_LAYOUTS[area].filterGrid}
         />
       }
-      table={{ caption: tAdmin(texts.nav), ...table }}
+      table={{ caption: tAdmin(texts.nav), columns: [...columns, actions], rows, rowKey: byId }}
       empty={t(filters.filtered ? texts.noMatch : texts.empty)}
       footer={footer}
       pager={pager}
@@ -404,18 +448,22 @@ export function CataloguePage<Item, Row, Query extends { notice?: "created" | "u
 }
 
 /**
- * An editor form's fields: each one's id (`<prefix>-<field>`), what it shows (what was typed when a save
- * was refused, else the item as it is) and its error.
+ * An editor's form of `area`'s item (none for a new one): each field's id (`<prefix>-<field>`), what it
+ * shows (what was typed when a save was refused, else the item as it is) and its error.
  */
-export function useEditorForm(
-  prefix: string,
-  result: CatalogueActionResult | undefined,
+export function useEditorForm<Item extends { id: number }>(
+  area: CatalogueArea,
+  { item, result }: { item?: Item; result?: CatalogueActionResult },
   initial: Record<string, string>,
 ) {
   const message = useMessage();
   const values = result?.values;
   const errors = result?.fieldErrors ?? {};
+  const prefix = AREA_LAYOUTS[area].prefix;
   return {
+    area,
+    itemId: item?.id,
+    result,
     prefix,
     errors,
     id: (field: string) => `${prefix}-${field}`,
@@ -427,8 +475,9 @@ export function useEditorForm(
 export type EditorForm = ReturnType<typeof useEditorForm>;
 
 /**
- * An editor's fields from a field list (the kit's FormFields): each shows what `editor` holds for it,
- * its hint named before its error, as these forms always had.
+ * Fields of an editor outside its main list (a product's texts per language), from a field list (the
+ * kit's FormFields): each shows what `editor` holds for it, its hint named before its error, as these
+ * forms always had.
  */
 export function EditorFields({
   editor,

@@ -151,6 +151,25 @@ function SettingsCard({ group, result }: { group: SettingsGroup; result?: Settin
   );
 }
 
+/** A field list's link to the public page a setting shows, opened in a new tab to see it. */
+function previewLink(key: string, href: string, label: string): FieldSpec {
+  return {
+    kind: "custom",
+    key,
+    content: (
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener"
+        className="inline-flex w-fit items-center gap-2 text-sm text-primary hover:underline"
+      >
+        <EyeIcon className="size-4" aria-hidden />
+        {label}
+      </a>
+    ),
+  };
+}
+
 /** The settings page as data: its eight forms, each a list of fields, in the order the page shows them. */
 function useSettingsGroups(
   settings: Settings,
@@ -295,21 +314,7 @@ function useSettingsGroups(
           maxLength: 500,
           dir: "auto",
         },
-        {
-          kind: "custom",
-          key: "preview",
-          content: (
-            <a
-              href="/maintenance"
-              target="_blank"
-              rel="noopener"
-              className="inline-flex w-fit items-center gap-2 text-sm text-primary hover:underline"
-            >
-              <EyeIcon className="size-4" aria-hidden />
-              {t("maintenance.preview")}
-            </a>
-          ),
-        },
+        previewLink("preview", "/maintenance", t("maintenance.preview")),
       ],
     },
     {
@@ -443,21 +448,7 @@ function useSettingsGroups(
           dir: lang === "ar" ? "rtl" : "ltr",
           placeholder: builtIn.privacy[lang],
         })),
-        {
-          kind: "custom",
-          key: "view",
-          content: (
-            <a
-              href="/privacy"
-              target="_blank"
-              rel="noopener"
-              className="inline-flex w-fit items-center gap-2 text-sm text-primary hover:underline"
-            >
-              <EyeIcon className="size-4" aria-hidden />
-              {t("privacy.view")}
-            </a>
-          ),
-        },
+        previewLink("view", "/privacy", t("privacy.view")),
       ],
     },
   ];

@@ -6,13 +6,11 @@ import type { Route } from "./+types/promotions";
 
 // /admin/promotions: vouchers (spec section 3), which the order form applies. Its query, data, posts and
 // domain calls are the "promotions" list of app/http/list-editor.server.ts.
-export const loader = ({ url, context }: Route.LoaderArgs) =>
-  listEditorLoader(url, requestContext(context), "promotions");
+export const loader = listEditorLoader(requestContext, "promotions");
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export const action = ({ request, url, context }: Route.ActionArgs) =>
-  listEditorAction(request, url, requestContext(context), "promotions");
+export const action = listEditorAction(requestContext, "promotions");
 
 export default function AdminPromotions({ loaderData, actionData }: Route.ComponentProps) {
   return <PromotionsPage {...loaderData} result={actionData} />;
