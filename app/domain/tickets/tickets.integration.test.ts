@@ -140,8 +140,7 @@ describeEachDatabase("tickets and notifications", (app) => {
 
   // Issue 21: a second tap, a retry or the browser resending a form posted the same message twice.
   it("stores a reply sent twice with one key once, the customer's and the staff's", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const { owner, ticket } = await customerWithTicket(app());
     const reply = (message: string, idempotencyKey: string) =>
       customerTicketAction(db, {
@@ -184,8 +183,7 @@ describeEachDatabase("tickets and notifications", (app) => {
   });
 
   it("refuses a reply key used by someone else or on another ticket as an expired form", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const { owner, ticket } = await customerWithTicket(app());
     const other = await openedTicket(app(), owner);
     const stranger = await customerWithCoins(app(), 0);
@@ -251,8 +249,7 @@ describeEachDatabase("tickets and notifications", (app) => {
   });
 
   it("credits a ticket's coins once for a form sent twice, and says what happened", async () => {
-    const db = app().db;
-    const admin = await adminId(app());
+    const { db, admin } = await asAdmin(app());
     const { owner, ticket } = await customerWithTicket(app(), { department: "billing" });
     const credit = () =>
       addCoinsFromTicket(db, {
