@@ -86,7 +86,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           title={t("dashboard.serviceOverview")}
           empty={overview.length === 0 ? t("dashboard.noServices") : undefined}
         >
-          <div className="overflow-x-auto rounded-lg border">
+          {/* Focusable and named: on a phone the table scrolls inside this box, and a keyboard must reach it. */}
+          <div
+            className="overflow-x-auto rounded-lg border"
+            tabIndex={0}
+            role="region"
+            aria-label={t("dashboard.serviceOverview")}
+          >
             <table className="w-full text-xs sm:text-sm">
               <caption className="sr-only">{t("dashboard.serviceOverview")}</caption>
               <thead className="bg-muted text-xs text-muted-foreground">
