@@ -12,6 +12,7 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { customerWithTicket } from "../../../tests/support/ticket-fixtures";
 import { adjustCoins } from "./coins.server";
@@ -86,13 +87,7 @@ describeEachDatabase("ledger reasons stored as messages", (app) => {
       reasonParams: { id: refused.id, reason: "Hors stock" },
     });
     expect(page.entries.at(-1)).toMatchObject({ reasonKey: null, reasonParams: null });
-    const email = (
-      await app()
-        .db.selectFrom("users")
-        .select("email")
-        .where("id", "=", user)
-        .executeTakeFirstOrThrow()
-    ).email;
+    const email = await readColumn(app(), "users", "email", ["id", user]);
     const byEmail = await listLedgerForAdmin(app().db, { customer: email, page: 1 });
     expect(byEmail.entries).toHaveLength(rows.length);
     expect(byEmail.entries.find((entry) => entry.kind === "renewal")).toMatchObject({

@@ -17,6 +17,7 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { listWaitingOrders, loadCustomerDashboard } from "./customer-dashboard.server";
 
@@ -60,13 +61,7 @@ describeEachDatabase("the services tab: renewal confirmation and waiting orders"
     const { user, serviceId } = await customerWithRunningService(app(), 10_000);
     const balance = await balanceOf(app(), user);
     const price = (await quoteRenewal(app().db, { userId: user, serviceId })).ok
-      ? (
-          await app()
-            .db.selectFrom("hosting_services")
-            .select("cycle_price_cents")
-            .where("id", "=", serviceId)
-            .executeTakeFirstOrThrow()
-        ).cycle_price_cents
+      ? await readColumn(app(), "hosting_services", "cycle_price_cents", ["id", serviceId])
       : 0;
     // Leave 1.00 less than the price.
     await adjustCoins(app().db, {

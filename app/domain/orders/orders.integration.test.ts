@@ -18,6 +18,7 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { cycleEnd } from "./orders";
 import { approveOrder, placeOrder, rejectOrder } from "./orders.server";
@@ -396,14 +397,7 @@ describeEachDatabase("money path", (app) => {
       productId: await productId(app(), "vps-premium"),
       voucherCode: "WELCOME10",
     });
-    const uses = async () =>
-      (
-        await app()
-          .db.selectFrom("vouchers")
-          .select("used_count")
-          .where("code", "=", "WELCOME10")
-          .executeTakeFirstOrThrow()
-      ).used_count;
+    const uses = async () => readColumn(app(), "vouchers", "used_count", ["code", "WELCOME10"]);
     const usesBefore = await uses();
     expect(await balanceOf(app(), user)).toBe(10_000 - 1800);
 
@@ -437,13 +431,10 @@ describeEachDatabase("money path", (app) => {
   it("renews from the later of now and the expiry, once per key", async () => {
     const admin = await adminId(app());
     const { user, serviceId } = await customerWithRunningService(app(), 10_000);
-    const expiryBefore = (
-      await app()
-        .db.selectFrom("hosting_services")
-        .select("expires_at")
-        .where("id", "=", serviceId)
-        .executeTakeFirstOrThrow()
-    ).expires_at;
+    const expiryBefore = await readColumn(app(), "hosting_services", "expires_at", [
+      "id",
+      serviceId,
+    ]);
 
     const key = randomUUID();
     const renewed = await renewService(app().db, { userId: user, serviceId, idempotencyKey: key });
