@@ -18,10 +18,13 @@ export async function readColumn<
 ): Promise<Selectable<Database[T]>[C]> {
   // The table and columns are checked by the signature; Kysely cannot follow a generic table name.
   const db = app.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const from: string = table;
+  const selected: string = column;
+  const by: string = where[0];
   const row = await db
-    .selectFrom(table)
-    .select(column)
-    .where(where[0], "=", where[1])
+    .selectFrom(from)
+    .select(selected)
+    .where(by, "=", where[1])
     .executeTakeFirstOrThrow();
   return row[column] as Selectable<Database[T]>[C];
 }
