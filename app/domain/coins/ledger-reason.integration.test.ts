@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { listLedgerPage } from "~/domain/customer-dashboard/customer-dashboard.server";
-import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { addCoinsFromTicket } from "~/domain/tickets/tickets.server";
 import {
@@ -11,6 +10,7 @@ import {
   expectLedgerIntact,
   placedOrder,
   productId,
+  renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
 import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -24,11 +24,7 @@ describeEachDatabase("ledger reasons stored as messages", (app) => {
     const user = await customerWithCoins(app(), 10_000);
     const premium = await productId(app(), "samp-premium");
     const { placed, approved } = await approvedOrder(app(), user, { productId: premium });
-    const renewed = await renewService(app().db, {
-      userId: user,
-      serviceId: approved.hostingServiceId!,
-      idempotencyKey: randomUUID(),
-    });
+    const renewed = await renewWithNewKey(app(), user, approved.hostingServiceId!);
     expect(renewed.ok).toBe(true);
     const refused = await placedOrder(app(), user, { productId: premium });
     expect(
