@@ -107,59 +107,65 @@ describe("database [postgres]", () => {
   });
 });
 
+/**
+ * A PostgreSQL database whose pool reports each connection error into `dropped`, and `restart`, which
+ * terminates every backend of that database from the server side (what a PostgreSQL restart does) through
+ * a second pool. Both pools are closed and the database dropped after `check`.
+ */
+async function withDroppedConnections(
+  check: (server: {
+    handle: ReturnType<typeof createDatabase>;
+    dropped: Error[];
+    restart: () => Promise<unknown>;
+  }) => Promise<void>,
+) {
+  const database = await createTestDatabaseUrl("postgres");
+  const dropped: Error[] = [];
+  const handle = createDatabase(database.url, {
+    onConnectionError: (error) => dropped.push(error),
+  });
+  const killer = createDatabase(database.url);
+  const name = new URL(database.url).pathname.slice(1);
+  const restart = () =>
+    sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = ${name} and pid <> pg_backend_pid()`.execute(killer.db);
+  try {
+    await check({ handle, dropped, restart });
+  } finally {
+    await killer.destroy();
+    await handle.destroy();
+  }
+  await database.drop();
+}
+
 describe("database [postgres] when the server drops its connections", () => {
   it("keeps the process alive, reports each dropped idle connection, and answers the next query", async () => {
-    const database = await createTestDatabaseUrl("postgres");
-    const dropped: Error[] = [];
-    const handle = createDatabase(database.url, {
-      onConnectionError: (error) => dropped.push(error),
-    });
-    const killer = createDatabase(database.url);
-    try {
+    await withDroppedConnections(async ({ handle, dropped, restart }) => {
       // Two idle connections in the pool, as between requests.
       await Promise.all([
         sql`select pg_sleep(0.05)`.execute(handle.db),
         sql`select pg_sleep(0.05)`.execute(handle.db),
       ]);
-      const name = new URL(database.url).pathname.slice(1);
-      // What a PostgreSQL restart does to every backend: terminated from the server side.
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = ${name} and pid <> pg_backend_pid()`.execute(killer.db);
+      await restart();
       await expect.poll(() => dropped.length).toBeGreaterThanOrEqual(2);
       expect(dropped[0]?.message).toMatch(/terminat/i);
       expect(await pingDatabase(handle.db)).toBe(true);
-    } finally {
-      await killer.destroy();
-      await handle.destroy();
-    }
-    await database.drop();
+    });
   });
 });
 
 describe("database [postgres] when the server drops a connection lent to a transaction", () => {
   it("reports it, fails that transaction, and answers the next query", async () => {
-    const database = await createTestDatabaseUrl("postgres");
-    const dropped: Error[] = [];
-    const handle = createDatabase(database.url, {
-      onConnectionError: (error) => dropped.push(error),
-    });
-    const killer = createDatabase(database.url);
-    try {
-      const name = new URL(database.url).pathname.slice(1);
+    await withDroppedConnections(async ({ handle, dropped, restart }) => {
       const transaction = handle.db.transaction().execute(async (trx) => {
         await sql`select 1`.execute(trx);
         // Between two statements the connection is lent out with no query running: a restart now.
-        await sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = ${name} and pid <> pg_backend_pid()`.execute(killer.db);
+        await restart();
         await expect.poll(() => dropped.length).toBeGreaterThanOrEqual(1);
         await sql`select 2`.execute(trx);
       });
       await expect(transaction).rejects.toThrow();
       expect(await pingDatabase(handle.db)).toBe(true);
-    } finally {
-      await killer.destroy();
-      await handle.destroy();
-    }
-    await database.drop();
+    });
   });
 });

@@ -48,3 +48,27 @@ export function isUniqueViolation(error: unknown): boolean {
     /UNIQUE constraint failed/.test(e.message ?? "")
   );
 }
+
+/**
+ * Stores once per idempotency key. `earlier` finds what a request with the same key stored (or a refusal
+ * when the key was made for someone else); `store` writes, behind the key's unique index. The key is
+ * looked up first unless `lookFirst` is false (where nearly every submit is new); a unique violation (the
+ * same key raced in from a second request) answers with what the first request stored.
+ */
+export async function storeOncePerKey<R>(
+  earlier: () => Promise<R | undefined>,
+  store: () => Promise<R>,
+  { lookFirst = true }: { lookFirst?: boolean } = {},
+): Promise<R> {
+  if (lookFirst) {
+    const replayed = await earlier();
+    if (replayed) return replayed;
+  }
+  try {
+    return await store();
+  } catch (error) {
+    const previous = isUniqueViolation(error) ? await earlier() : undefined;
+    if (previous) return previous;
+    throw error;
+  }
+}

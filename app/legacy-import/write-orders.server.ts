@@ -1,10 +1,10 @@
 import type { ProductType } from "~/domain/catalogue/catalogue";
 import { DEFAULT_PLAYER_SLOTS } from "~/domain/orders/orders";
 import type { ImportOrder } from "./dataset-types";
-import { mapped, noteMappedStatus, remember, skip, type Writing } from "./write-context.server";
+import { noteMappedStatus, remember, skip, type Writing } from "./write-context.server";
 import {
   legacyPrice,
-  ownerOf,
+  ownedToWrite,
   resolveProduct,
   type Catalogue,
   type ProductRow,
@@ -13,11 +13,7 @@ import type { Accounts } from "./write-users.server";
 
 /** Orders: history, with no coin movement (the imported balance already reflects what was charged). */
 export async function writeOrders(w: Writing, accounts: Accounts, catalogue: Catalogue) {
-  for (const order of w.data.orders) {
-    const label = order.serviceName ?? `order ${order.key}`;
-    if (mapped(w, "orders", order.key)) continue;
-    const userId = ownerOf(w, accounts, "orders", order, label);
-    if (userId === null) continue;
+  for (const { item: order, label, userId } of ownedToWrite(w, accounts, "orders")) {
     const product = resolveProduct(w, catalogue, order.serviceId, order.serviceName);
     if (!product) {
       skip(w, "orders", order.ref, label, {

@@ -1,7 +1,7 @@
 import { slugWords } from "~/domain/catalogue/catalogue-admin";
 import { mappingKey, sameName } from "./import-state.server";
 import type { SkipReason } from "./report-types";
-import { skip, type Writing } from "./write-context.server";
+import { mapped, skip, type Writing } from "./write-context.server";
 import type { Accounts } from "./write-users.server";
 
 // Orders, user services and vouchers point at users and services by the old ids: these find ours.
@@ -81,4 +81,25 @@ export function ownerOf(
   if (user.ok) return user.id;
   skip(w, collection, item.ref, label, user.reason);
   return null;
+}
+
+/** What an order or a user service is called in the report when it has no service name. */
+const UNNAMED = { orders: "order", userServices: "service" } as const;
+
+/**
+ * The orders or user services still to write, each with its label and its owner's id, one at a time (so
+ * each is checked after the one before is written): one imported before is counted as such, one whose
+ * owner is unknown is skipped with the reason.
+ */
+export function* ownedToWrite<C extends "orders" | "userServices">(
+  w: Writing,
+  accounts: Accounts,
+  collection: C,
+): Generator<{ item: Writing["data"][C][number]; label: string; userId: string }> {
+  for (const item of w.data[collection]) {
+    const label = item.serviceName ?? `${UNNAMED[collection]} ${item.key}`;
+    if (mapped(w, collection, item.key)) continue;
+    const userId = ownerOf(w, accounts, collection, item, label);
+    if (userId !== null) yield { item, label, userId };
+  }
 }

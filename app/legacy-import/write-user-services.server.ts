@@ -1,16 +1,12 @@
 import { addDays } from "~/domain/orders/orders";
 import { LEGACY_SERVICE_DAYS } from "./collections";
-import { mapped, noteMappedStatus, remember, type Writing } from "./write-context.server";
-import { legacyPrice, ownerOf, resolveProduct, type Catalogue } from "./write-refs.server";
+import { noteMappedStatus, remember, type Writing } from "./write-context.server";
+import { legacyPrice, ownedToWrite, resolveProduct, type Catalogue } from "./write-refs.server";
 import type { Accounts } from "./write-users.server";
 
 /** User services: hosting services, which may stand without a catalogue product (as an admin-added one does). */
 export async function writeUserServices(w: Writing, accounts: Accounts, catalogue: Catalogue) {
-  for (const service of w.data.userServices) {
-    const label = service.serviceName ?? `service ${service.key}`;
-    if (mapped(w, "userServices", service.key)) continue;
-    const userId = ownerOf(w, accounts, "userServices", service, label);
-    if (userId === null) continue;
+  for (const { item: service, label, userId } of ownedToWrite(w, accounts, "userServices")) {
     const product = resolveProduct(w, catalogue, service.serviceId, service.serviceName);
     const priceCents = legacyPrice(catalogue, service) ?? product?.price_cents ?? 0;
     const createdAt = service.createdAt ?? w.now;

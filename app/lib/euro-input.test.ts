@@ -1,61 +1,60 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToEuroInput, parseEuroInput } from "./euro-input";
+import { centsToEuroInput, parseEuroInput, type EuroInputError } from "./euro-input";
 
 const MAX = 1_000_000;
 
+/** The cents of a typed amount, or why it was refused. */
+const read = (text: string) => {
+  const result = parseEuroInput(text, MAX);
+  return result.ok ? result.cents : result.error;
+};
+
 describe("euros typed by an admin", () => {
-  it("reads dots, commas and a euro sign exactly into cents", () => {
-    const cents = (text: string) => {
-      const result = parseEuroInput(text, MAX);
-      return result.ok ? result.cents : result.error;
-    };
-    expect(cents("2.5")).toBe(250);
-    expect(cents("2,50")).toBe(250);
-    expect(cents("4.99")).toBe(499);
-    expect(cents("0.29")).toBe(29);
-    expect(cents("1.1")).toBe(110);
-    expect(cents("12")).toBe(1200);
-    expect(cents(" €12.30 ")).toBe(1230);
-    expect(cents("7,05 €")).toBe(705);
-    expect(cents("+3")).toBe(300);
-    expect(cents("007.10")).toBe(710);
-    expect(cents("0")).toBe(0);
-    expect(cents("-0")).toBe(0);
-    expect(cents("10000")).toBe(1_000_000);
+  it.each<[string, number]>([
+    ["2.5", 250],
+    ["2,50", 250],
+    ["4.99", 499],
+    ["0.29", 29],
+    ["1.1", 110],
+    ["12", 1200],
+    [" €12.30 ", 1230],
+    ["7,05 €", 705],
+    ["+3", 300],
+    ["007.10", 710],
+    ["0", 0],
+    ["-0", 0],
+    ["10000", 1_000_000],
     // Copied from a formatted French or Arabic price.
-    expect(cents("4,99\u00a0€")).toBe(499);
-    expect(cents("\u200f4,99\u00a0€")).toBe(499);
+    ["4,99\u00a0€", 499],
+    ["\u200f4,99\u00a0€", 499],
+  ])("reads %j exactly into cents (dots, commas and a euro sign): %i", (text, cents) => {
+    expect(read(text)).toBe(cents);
   });
 
-  it("refuses what is not an amount, with the reason", () => {
-    const error = (text: string) => {
-      const result = parseEuroInput(text, MAX);
-      return result.ok ? result.cents : result.error;
-    };
-    expect(error("")).toBe("required");
-    expect(error("  ")).toBe("required");
-    expect(error("€")).toBe("required");
-    expect(error("-1")).toBe("negative");
-    expect(error("-0.01")).toBe("negative");
-    expect(error("4.999")).toBe("decimals");
-    expect(error("4,000")).toBe("decimals");
-    expect(error("10000.01")).toBe("tooLarge");
-    expect(error("99999999999999999999")).toBe("tooLarge");
-    for (const text of [
-      "abc",
-      "1e3",
-      "1.2.3",
-      "1,000.00",
-      "Infinity",
-      "NaN",
-      "0x10",
-      ".5",
-      "5.",
-      "1 000",
-      "--1",
-    ])
-      expect(error(text), text).toBe("invalid");
+  it.each<[string, EuroInputError]>([
+    ["", "required"],
+    ["  ", "required"],
+    ["€", "required"],
+    ["-1", "negative"],
+    ["-0.01", "negative"],
+    ["4.999", "decimals"],
+    ["4,000", "decimals"],
+    ["10000.01", "tooLarge"],
+    ["99999999999999999999", "tooLarge"],
+    ["abc", "invalid"],
+    ["1e3", "invalid"],
+    ["1.2.3", "invalid"],
+    ["1,000.00", "invalid"],
+    ["Infinity", "invalid"],
+    ["NaN", "invalid"],
+    ["0x10", "invalid"],
+    [".5", "invalid"],
+    ["5.", "invalid"],
+    ["1 000", "invalid"],
+    ["--1", "invalid"],
+  ])("refuses %j, which is not an amount, with the reason: %s", (text, reason) => {
+    expect(read(text)).toBe(reason);
   });
 
   it("gives back what it formats, for every amount", () => {

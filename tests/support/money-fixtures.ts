@@ -5,6 +5,7 @@ import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { adjustCoins, findLedgerDiscrepancies } from "~/domain/coins/coins.server";
 import { orderFormSchema, type OrderFormInput } from "~/domain/orders/orders";
+import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { TEST_ADMIN } from "./test-database";
 
@@ -120,4 +121,9 @@ export async function customerWithRunningService(
   const user = await customerWithCoins(app, coinsCents);
   const { approved } = await approvedOrder(app, user, { productId: await productId(app, slug) });
   return { user, serviceId: approved.hostingServiceId! };
+}
+
+/** `userId` renews `serviceId` from a form of its own (a fresh key), as the services tab sends it. */
+export function renewWithNewKey(app: AppServices, userId: string, serviceId: number) {
+  return renewService(app.db, { userId, serviceId, idempotencyKey: randomUUID() });
 }

@@ -3,6 +3,7 @@ import * as accountPassword from "~/routes/account-password";
 import * as dashboard from "~/routes/dashboard";
 import { signedInCustomer } from "../../../tests/support/account-fixtures";
 import { type ActionAnswer, postAction } from "../../../tests/support/request-context";
+import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { LOGIN_EMAIL_WINDOW_MINUTES, LOGIN_PAIR_FAILURE_LIMIT } from "./accounts";
 import { changePassword, getCurrentSession, signIn } from "./accounts.server";
@@ -38,14 +39,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     return { userId, email, home, ...sessions[0]! };
   }
 
-  const emailOf = async (userId: string) =>
-    (
-      await app()
-        .db.selectFrom("users")
-        .select("email")
-        .where("id", "=", userId)
-        .executeTakeFirstOrThrow()
-    ).email;
+  const emailOf = async (userId: string) => readColumn(app(), "users", "email", ["id", userId]);
 
   const attempts = (email: string, ip: string) =>
     app()

@@ -3,6 +3,20 @@ import { containsAny } from "~/db/like-pattern";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { AUDIT_PAGE_SIZE, type AuditLogRow } from "./audit-log";
 
+/**
+ * What every list of audit entries shows of one (the audit page, a client's page), the acting admin's
+ * email included: a query joining `users as actor` selects these.
+ */
+export const AUDIT_ENTRY_COLUMNS = [
+  "audit_log.id",
+  "audit_log.created_at",
+  "audit_log.action",
+  "audit_log.target_type",
+  "audit_log.target_id",
+  "audit_log.reason",
+  "actor.email as actor_email",
+] as const;
+
 export interface AuditLogFilter extends PageRequest {
   /** Part of the acting admin's email or name. */
   actor?: string;
@@ -44,15 +58,9 @@ export async function listAuditLog(db: Db, filter: AuditLogFilter) {
   const { rows, hasMore } = await fetchPage(
     query
       .select([
-        "audit_log.id",
-        "audit_log.created_at",
-        "audit_log.action",
-        "audit_log.target_type",
-        "audit_log.target_id",
+        ...AUDIT_ENTRY_COLUMNS,
         "audit_log.before",
         "audit_log.after",
-        "audit_log.reason",
-        "actor.email as actor_email",
         "actor.name as actor_name",
         "target_user.email as target_email",
         "target_user.name as target_name",

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { AUDIT_ENTRY_COLUMNS } from "~/domain/audit/audit-log.server";
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
 import { listLedgerPage } from "~/domain/customer-dashboard/customer-dashboard.server";
 import { listCustomerServicePage } from "~/domain/hosting-services/hosting-services.server";
@@ -99,15 +100,7 @@ async function latestAudit(
     db
       .selectFrom("audit_log")
       .leftJoin("users as actor", "actor.id", "audit_log.actor_id")
-      .select([
-        "audit_log.id",
-        "audit_log.created_at",
-        "audit_log.action",
-        "audit_log.target_type",
-        "audit_log.target_id",
-        "audit_log.reason",
-        "actor.email as actor_email",
-      ])
+      .select(AUDIT_ENTRY_COLUMNS)
       .orderBy("audit_log.id", "desc")
       .limit(size + 1);
   const lists = await Promise.all([

@@ -3,7 +3,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { isPostgres } from "~/db/dialect";
 import type { Database } from "~/db/schema";
-import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, Refusal, storeOncePerKey, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { MAX_BALANCE_CENTS, previewAdjustment, type LedgerKind } from "./coins";
 import { englishLedgerReason, type LedgerReason } from "./ledger-reason";
@@ -92,6 +92,41 @@ export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise
     .values({ ...row, balance_after_cents: updated.coin_balance_cents })
     .execute();
   return updated.coin_balance_cents;
+}
+
+/** The balance, as it is now, does not cover a payment: what is missing, and what it costs. */
+export interface InsufficientCoins {
+  ok: false;
+  kind: "conflict";
+  error: "orders.errors.insufficientCoins";
+  missingCents: number;
+  totalCents: number;
+}
+
+/**
+ * A step: a customer pays `costCents` (more than zero) from their coins, through `postLedgerEntry`.
+ * Returns the balance after; a balance that does not cover it refuses the caller's transaction with
+ * `InsufficientCoins`, which an order and a renewal both answer with.
+ */
+export async function payFromCoins(
+  trx: Tx,
+  costCents: number,
+  entry: Omit<LedgerEntryInput, "amountCents">,
+): Promise<number> {
+  const balance = await postLedgerEntry(trx, { ...entry, amountCents: -costCents });
+  if (balance !== null) return balance;
+  const user = await trx
+    .selectFrom("users")
+    .select("coin_balance_cents")
+    .where("id", "=", entry.userId)
+    .executeTakeFirstOrThrow();
+  throw new Refusal<InsufficientCoins>({
+    ok: false,
+    kind: "conflict",
+    error: "orders.errors.insufficientCoins",
+    missingCents: costCents - user.coin_balance_cents,
+    totalCents: costCents,
+  });
 }
 
 /** The ledger row's columns written from the entry, with their PostgreSQL types. */
@@ -193,10 +228,8 @@ export async function adjustCoins(
       duplicate: true,
     };
   };
-  const replayed = await earlier();
-  if (replayed) return replayed;
-  try {
-    return await inTransaction(db, async (trx): Promise<AdjustCoinsResult> => {
+  return storeOncePerKey(earlier, () =>
+    inTransaction(db, async (trx): Promise<AdjustCoinsResult> => {
       const user = await trx
         .selectFrom("users")
         .select(["coin_balance_cents"])
@@ -245,13 +278,8 @@ export async function adjustCoins(
         appliedCents: preview.appliedCents,
         clamped: preview.clamped,
       };
-    });
-  } catch (error) {
-    // Two posts with one key at once: the second finds what the first did.
-    const previous = isUniqueViolation(error) ? await earlier() : undefined;
-    if (previous) return previous;
-    throw error;
-  }
+    }),
+  );
 }
 
 export interface LedgerDiscrepancy {

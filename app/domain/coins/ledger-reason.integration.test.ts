@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { listLedgerPage } from "~/domain/customer-dashboard/customer-dashboard.server";
-import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { addCoinsFromTicket } from "~/domain/tickets/tickets.server";
 import {
@@ -11,7 +10,9 @@ import {
   expectLedgerIntact,
   placedOrder,
   productId,
+  renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
+import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { customerWithTicket } from "../../../tests/support/ticket-fixtures";
 import { adjustCoins } from "./coins.server";
@@ -23,11 +24,7 @@ describeEachDatabase("ledger reasons stored as messages", (app) => {
     const user = await customerWithCoins(app(), 10_000);
     const premium = await productId(app(), "samp-premium");
     const { placed, approved } = await approvedOrder(app(), user, { productId: premium });
-    const renewed = await renewService(app().db, {
-      userId: user,
-      serviceId: approved.hostingServiceId!,
-      idempotencyKey: randomUUID(),
-    });
+    const renewed = await renewWithNewKey(app(), user, approved.hostingServiceId!);
     expect(renewed.ok).toBe(true);
     const refused = await placedOrder(app(), user, { productId: premium });
     expect(
@@ -86,13 +83,7 @@ describeEachDatabase("ledger reasons stored as messages", (app) => {
       reasonParams: { id: refused.id, reason: "Hors stock" },
     });
     expect(page.entries.at(-1)).toMatchObject({ reasonKey: null, reasonParams: null });
-    const email = (
-      await app()
-        .db.selectFrom("users")
-        .select("email")
-        .where("id", "=", user)
-        .executeTakeFirstOrThrow()
-    ).email;
+    const email = await readColumn(app(), "users", "email", ["id", user]);
     const byEmail = await listLedgerForAdmin(app().db, { customer: email, page: 1 });
     expect(byEmail.entries).toHaveLength(rows.length);
     expect(byEmail.entries.find((entry) => entry.kind === "renewal")).toMatchObject({

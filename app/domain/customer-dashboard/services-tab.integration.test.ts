@@ -1,10 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import {
   changeServiceStatus,
   quoteRenewal,
-  renewService,
 } from "~/domain/hosting-services/hosting-services.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import {
@@ -16,7 +14,9 @@ import {
   expectLedgerIntact,
   placedOrder,
   productId,
+  renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
+import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { listWaitingOrders, loadCustomerDashboard } from "./customer-dashboard.server";
 
@@ -44,11 +44,7 @@ describeEachDatabase("the services tab: renewal confirmation and waiting orders"
     // Asking costs nothing and changes nothing.
     expect(await balanceOf(app(), user)).toBe(balance);
 
-    const renewed = await renewService(app().db, {
-      userId: user,
-      serviceId,
-      idempotencyKey: randomUUID(),
-    });
+    const renewed = await renewWithNewKey(app(), user, serviceId);
     if (!renewed.ok) throw new Error(renewed.error);
     // The service had not expired: the new expiry is the one the customer was shown.
     expect(renewed.service.expiresAt).toBe(quoted.quote.newExpiresAt);
@@ -60,13 +56,7 @@ describeEachDatabase("the services tab: renewal confirmation and waiting orders"
     const { user, serviceId } = await customerWithRunningService(app(), 10_000);
     const balance = await balanceOf(app(), user);
     const price = (await quoteRenewal(app().db, { userId: user, serviceId })).ok
-      ? (
-          await app()
-            .db.selectFrom("hosting_services")
-            .select("cycle_price_cents")
-            .where("id", "=", serviceId)
-            .executeTakeFirstOrThrow()
-        ).cycle_price_cents
+      ? await readColumn(app(), "hosting_services", "cycle_price_cents", ["id", serviceId])
       : 0;
     // Leave 1.00 less than the price.
     await adjustCoins(app().db, {
@@ -83,11 +73,7 @@ describeEachDatabase("the services tab: renewal confirmation and waiting orders"
       balanceAfterCents: null,
       missingCents: 100,
     });
-    const refused = await renewService(app().db, {
-      userId: user,
-      serviceId,
-      idempotencyKey: randomUUID(),
-    });
+    const refused = await renewWithNewKey(app(), user, serviceId);
     expect(refused).toEqual({
       ok: false,
       kind: "conflict",

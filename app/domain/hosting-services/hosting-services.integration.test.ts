@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.server";
 import { BILLING_CYCLE_IDS, cycleEnd, quote, type BillingCycle } from "~/domain/orders/orders";
@@ -10,6 +9,7 @@ import {
   customerWithCoins,
   expectLedgerIntact,
   productId,
+  renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { editServiceSchema } from "./hosting-services";
@@ -17,7 +17,6 @@ import {
   adminAddService,
   editServiceByAdmin,
   listServicesForAdmin,
-  renewService,
 } from "./hosting-services.server";
 
 const DAY = 86_400_000;
@@ -70,11 +69,7 @@ describeEachDatabase("admin-added services", (app) => {
         expect(orderService.expires_at).toBe(cycleEnd(orderService.created_at, cycle));
 
         const before = await balanceOf(app(), customer);
-        const renewal = await renewService(app().db, {
-          userId: customer,
-          serviceId: service.id,
-          idempotencyKey: randomUUID(),
-        });
+        const renewal = await renewWithNewKey(app(), customer, service.id);
         if (!renewal.ok) throw new Error(renewal.error);
         expect(before - (await balanceOf(app(), customer))).toBe(placed.subtotalCents);
         expect(renewal.service.expiresAt).toBe(cycleEnd(service.expiresAt, cycle));
@@ -269,11 +264,7 @@ describeEachDatabase("an admin's edit of a service", (app) => {
     });
     // The renewal charges the new price.
     const balance = await balanceOf(app(), customer);
-    const renewal = await renewService(app().db, {
-      userId: customer,
-      serviceId,
-      idempotencyKey: randomUUID(),
-    });
+    const renewal = await renewWithNewKey(app(), customer, serviceId);
     expect(renewal.ok).toBe(true);
     expect(balance - (await balanceOf(app(), customer))).toBe(1234);
     await expectLedgerIntact(app());

@@ -1,6 +1,6 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
-import { postLedgerEntry } from "~/domain/coins/coins.server";
+import { payFromCoins, type InsufficientCoins } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { sql } from "kysely";
 import {
@@ -18,7 +18,7 @@ import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
   inTransaction,
-  isUniqueViolation,
+  storeOncePerKey,
   Refusal,
   refuse,
   type Db,
@@ -98,16 +98,7 @@ function toService(row: Row): HostingService {
  */
 async function insertService(
   trx: Tx,
-  service: {
-    userId: string;
-    productId: number | null;
-    name: string;
-    serverName: string;
-    type: string | null;
-    billingCycle: BillingCycle;
-    monthlyPriceCents: number;
-    cyclePriceCents: number;
-  },
+  service: Omit<HostingService, "id" | "status" | "expiresAt" | "createdAt">,
   now: Date,
 ): Promise<HostingService> {
   const iso = now.toISOString();
@@ -316,16 +307,9 @@ export type RenewResult =
   | { ok: false; kind: "notFound"; error: "services.errors.notFound" }
   /** The form's key was made for another customer: a stale form. */
   | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
-  /** Only an active service renews; the balance, as it is now, must cover the cycle. */
+  /** Only an active service renews; the balance, as it is now, must cover the cycle (its price is `totalCents`). */
   | { ok: false; kind: "conflict"; error: "services.errors.cannotRenew" }
-  | {
-      ok: false;
-      kind: "conflict";
-      error: "orders.errors.insufficientCoins";
-      missingCents: number;
-      /** The price of the cycle, so the message can say what it costs. */
-      totalCents: number;
-    };
+  | InsufficientCoins;
 
 /**
  * A customer pays one cycle from coins; the expiry moves on by the cycle's calendar months from the later
@@ -355,10 +339,8 @@ export async function renewService(
     if (!row) return serviceNotFound;
     return { ok: true, service: toService(row), duplicate: true } as const;
   };
-  const previous = await existing();
-  if (previous) return previous;
-  try {
-    return await inTransaction(db, async (trx): Promise<RenewResult> => {
+  return storeOncePerKey(existing, () =>
+    inTransaction(db, async (trx): Promise<RenewResult> => {
       const service = await findServiceOrRefuse(trx, input.serviceId, input.userId);
       if (!canRenew(service.status as ServiceStatus)) {
         refuse<RenewResult>("conflict", "services.errors.cannotRenew");
@@ -370,28 +352,13 @@ export async function renewService(
       const newExpiry = renewalExpiry(service.expires_at, cycle, now);
       const amount = service.cycle_price_cents;
       if (amount > 0) {
-        const balance = await postLedgerEntry(trx, {
+        await payFromCoins(trx, amount, {
           userId: input.userId,
-          amountCents: -amount,
           kind: "renewal",
           reason: ledgerReason("renewal", { service: service.name }),
           actorId: input.userId,
           hostingServiceId: service.id,
         });
-        if (balance === null) {
-          const user = await trx
-            .selectFrom("users")
-            .select("coin_balance_cents")
-            .where("id", "=", input.userId)
-            .executeTakeFirstOrThrow();
-          throw new Refusal<RenewResult>({
-            ok: false,
-            kind: "conflict",
-            error: "orders.errors.insufficientCoins",
-            missingCents: amount - user.coin_balance_cents,
-            totalCents: amount,
-          });
-        }
       }
       await trx
         .insertInto("service_renewals")
@@ -412,15 +379,8 @@ export async function renewService(
         .returning(columns)
         .executeTakeFirstOrThrow();
       return { ok: true, service: toService(row), duplicate: false };
-    });
-  } catch (error) {
-    // The same key raced in from a second request: the first one's renewal stands.
-    if (isUniqueViolation(error)) {
-      const raced = await existing();
-      if (raced) return raced;
-    }
-    throw error;
-  }
+    }),
+  );
 }
 
 export type QuoteRenewalResult =

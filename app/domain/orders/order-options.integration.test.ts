@@ -8,6 +8,7 @@ import {
   orderInput,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { checkVoucher, placeOrder } from "./orders.server";
 import { voucherCheckQuerySchema } from "./voucher-check";
@@ -19,13 +20,7 @@ describeEachDatabase("order options and the voucher check", (app) => {
   });
 
   const usedCount = async (code: string) =>
-    (
-      await app()
-        .db.selectFrom("vouchers")
-        .select("used_count")
-        .where("code", "=", code)
-        .executeTakeFirstOrThrow()
-    ).used_count;
+    readColumn(app(), "vouchers", "used_count", ["code", code]);
 
   it("gives an order the settings' first location and the plan's slots when none are sent", async () => {
     const user = await customerWithCoins(app(), 10_000);

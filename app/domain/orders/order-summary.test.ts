@@ -5,9 +5,12 @@ import { orderSummary, type SummaryLine } from "./order-summary";
 const amounts = (lines: SummaryLine[]) =>
   Object.fromEntries(lines.map((line) => [line.kind, line.amountCents]));
 
+/** The example: a €4.50 plan for a quarter, no backup. */
+const quarter = { productPriceCents: 450, cycle: "quarterly", backup: "none" } as const;
+
 describe("orderSummary", () => {
   it("writes out the issue's quarter: €4.50 × 3 months, 5% off, total €12.82", () => {
-    const summary = orderSummary({ productPriceCents: 450, cycle: "quarterly", backup: "none" });
+    const summary = orderSummary(quarter);
     expect(summary.lines).toEqual([
       { kind: "monthly", amountCents: 450 },
       { kind: "period", monthlyCents: 450, months: 3, amountCents: 1350 },
@@ -20,8 +23,7 @@ describe("orderSummary", () => {
   it("shows a voucher as a line of its own, taken off after the cycle's discount", () => {
     // (450 + 200) × 3 = 1950; 5% off = 98 → 1852; WELCOME10 gives 10% of 1852 = 185.
     const summary = orderSummary({
-      productPriceCents: 450,
-      cycle: "quarterly",
+      ...quarter,
       backup: "premium",
       voucher: { code: "WELCOME10", discountCents: 185 },
     });
@@ -84,20 +86,19 @@ describe("orderSummary", () => {
   });
 
   it("says what the balance lacks, or what it keeps after paying", () => {
-    const input = { productPriceCents: 450, cycle: "quarterly", backup: "none" } as const;
-    expect(orderSummary({ ...input, balanceCents: 200 })).toMatchObject({
+    expect(orderSummary({ ...quarter, balanceCents: 200 })).toMatchObject({
       shortfallCents: 1082,
       balanceAfterCents: null,
     });
-    expect(orderSummary({ ...input, balanceCents: 1282 })).toMatchObject({
+    expect(orderSummary({ ...quarter, balanceCents: 1282 })).toMatchObject({
       shortfallCents: 0,
       balanceAfterCents: 0,
     });
-    expect(orderSummary({ ...input, balanceCents: 5000 })).toMatchObject({
+    expect(orderSummary({ ...quarter, balanceCents: 5000 })).toMatchObject({
       shortfallCents: 0,
       balanceAfterCents: 3718,
     });
     // A visitor has no balance: nothing is said about it.
-    expect(orderSummary(input)).toMatchObject({ shortfallCents: null, balanceAfterCents: null });
+    expect(orderSummary(quarter)).toMatchObject({ shortfallCents: null, balanceAfterCents: null });
   });
 });

@@ -17,7 +17,9 @@ import {
   orderInput,
   placedOrder,
   productId,
+  renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
+import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { cycleEnd } from "./orders";
 import { approveOrder, placeOrder, rejectOrder } from "./orders.server";
@@ -396,14 +398,7 @@ describeEachDatabase("money path", (app) => {
       productId: await productId(app(), "vps-premium"),
       voucherCode: "WELCOME10",
     });
-    const uses = async () =>
-      (
-        await app()
-          .db.selectFrom("vouchers")
-          .select("used_count")
-          .where("code", "=", "WELCOME10")
-          .executeTakeFirstOrThrow()
-      ).used_count;
+    const uses = async () => readColumn(app(), "vouchers", "used_count", ["code", "WELCOME10"]);
     const usesBefore = await uses();
     expect(await balanceOf(app(), user)).toBe(10_000 - 1800);
 
@@ -437,13 +432,10 @@ describeEachDatabase("money path", (app) => {
   it("renews from the later of now and the expiry, once per key", async () => {
     const admin = await adminId(app());
     const { user, serviceId } = await customerWithRunningService(app(), 10_000);
-    const expiryBefore = (
-      await app()
-        .db.selectFrom("hosting_services")
-        .select("expires_at")
-        .where("id", "=", serviceId)
-        .executeTakeFirstOrThrow()
-    ).expires_at;
+    const expiryBefore = await readColumn(app(), "hosting_services", "expires_at", [
+      "id",
+      serviceId,
+    ]);
 
     const key = randomUUID();
     const renewed = await renewService(app().db, { userId: user, serviceId, idempotencyKey: key });
@@ -460,11 +452,7 @@ describeEachDatabase("money path", (app) => {
       .set({ expires_at: longAgo })
       .where("id", "=", serviceId)
       .execute();
-    const fromNow = await renewService(app().db, {
-      userId: user,
-      serviceId,
-      idempotencyKey: randomUUID(),
-    });
+    const fromNow = await renewWithNewKey(app(), user, serviceId);
     if (!fromNow.ok) throw new Error(fromNow.error);
     const renewedAt = await app()
       .db.selectFrom("service_renewals")
@@ -479,13 +467,17 @@ describeEachDatabase("money path", (app) => {
 
     // Someone else's service is not found; a suspended one cannot be renewed.
     const other = await customerWithCoins(app(), 10_000);
-    expect(
-      await renewService(app().db, { userId: other, serviceId, idempotencyKey: randomUUID() }),
-    ).toEqual({ ok: false, kind: "notFound", error: "services.errors.notFound" });
+    expect(await renewWithNewKey(app(), other, serviceId)).toEqual({
+      ok: false,
+      kind: "notFound",
+      error: "services.errors.notFound",
+    });
     await changeServiceStatus(app().db, { actorId: admin, serviceId, action: "suspend" });
-    expect(
-      await renewService(app().db, { userId: user, serviceId, idempotencyKey: randomUUID() }),
-    ).toEqual({ ok: false, kind: "conflict", error: "services.errors.cannotRenew" });
+    expect(await renewWithNewKey(app(), user, serviceId)).toEqual({
+      ok: false,
+      kind: "conflict",
+      error: "services.errors.cannotRenew",
+    });
   });
 
   it("renews to the end of a shorter month, then on from that day", async () => {
@@ -500,8 +492,7 @@ describeEachDatabase("money path", (app) => {
         .set({ expires_at: expiry })
         .where("id", "=", serviceId)
         .execute();
-      const renew = () =>
-        renewService(app().db, { userId: user, serviceId, idempotencyKey: randomUUID() });
+      const renew = () => renewWithNewKey(app(), user, serviceId);
       const once = await renew();
       expect(once.ok && once.service.expiresAt).toBe(first);
       const twice = await renew();
@@ -515,11 +506,7 @@ describeEachDatabase("money path", (app) => {
     const { approved } = await approvedOrder(app(), user, {
       productId: await productId(app(), "vps-business"),
     });
-    const result = await renewService(app().db, {
-      userId: user,
-      serviceId: approved.hostingServiceId!,
-      idempotencyKey: randomUUID(),
-    });
+    const result = await renewWithNewKey(app(), user, approved.hostingServiceId!);
     expect(result).toEqual({
       ok: false,
       kind: "conflict",

@@ -3,7 +3,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { Product } from "~/domain/catalogue/catalogue";
 import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { postLedgerEntry } from "~/domain/coins/coins.server";
+import { payFromCoins, postLedgerEntry, type InsufficientCoins } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
@@ -12,7 +12,7 @@ import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import type { OrdersTable } from "~/db/schema";
 import {
   inTransaction,
-  isUniqueViolation,
+  storeOncePerKey,
   Refusal,
   refuse,
   type Db,
@@ -31,7 +31,7 @@ import {
   type AdminOrderView,
   type Order,
 } from "./orders";
-import { parseApplicable } from "~/domain/promotions/promotions";
+import { toVoucherTerms } from "~/domain/promotions/promotions.server";
 import { isOfferedLocation, slotChoicesFor } from "./order-options";
 import type { VoucherCheckQuery, VoucherCheckResult } from "./voucher-check";
 
@@ -95,20 +95,7 @@ async function findVoucher(db: Db | Tx, code: string): Promise<VoucherTerms | un
     .selectAll()
     .where("code", "=", code)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: Number(row.id),
-    code: row.code,
-    discountType: row.discount_type === "fixed" ? "fixed" : "percentage",
-    discountValue: row.discount_value,
-    minPurchaseCents: row.min_purchase_cents,
-    maxUses: row.max_uses,
-    usedCount: row.used_count,
-    isActive: row.is_active === 1,
-    validFrom: row.valid_from,
-    validUntil: row.valid_until,
-    applicableServices: parseApplicable(row.applicable_services),
-  };
+  return row && toVoucherTerms(row);
 }
 
 /**
@@ -147,13 +134,7 @@ export type PlaceOrderResult =
   | { ok: false; kind: "conflict"; error: "orders.errors.priceChanged" }
   | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
   /** The balance, as it is now, does not cover the total. */
-  | {
-      ok: false;
-      kind: "conflict";
-      error: "orders.errors.insufficientCoins";
-      missingCents: number;
-      totalCents: number;
-    }
+  | InsufficientCoins
   | { ok: false; kind: "invalid"; error: VoucherError; minPurchaseCents?: number }
   /** A location the settings do not offer, or slots the plan does not (`field` says which). */
   | { ok: false; kind: "invalid"; error: "orders.errors.invalidOption"; field: string };
@@ -186,114 +167,101 @@ export async function placeOrder(
   // second order, and a submit that cannot be placed as asked (the key's index, a product withdrawn since,
   // the voucher's last use gone to the first submit) then looks for the order its key already made. A
   // retry therefore always gets the first order, and a new order costs one query fewer.
-  let result: PlaceOrderResult;
-  try {
-    result = await inTransaction(db, async (trx): Promise<PlaceOrderResult> => {
-      const product = await findActiveProduct(trx, input.productId);
-      if (!product) refuse<PlaceOrderResult>("notFound", "orders.errors.serviceNotFound");
-      const shown = input.shownPrices?.[product.id];
-      if (shown !== undefined && shown !== product.priceCents)
-        refuse<PlaceOrderResult>("conflict", "orders.errors.priceChanged");
+  const result = await storeOncePerKey(
+    earlier,
+    () =>
+      inTransaction(db, async (trx): Promise<PlaceOrderResult> => {
+        const product = await findActiveProduct(trx, input.productId);
+        if (!product) refuse<PlaceOrderResult>("notFound", "orders.errors.serviceNotFound");
+        const shown = input.shownPrices?.[product.id];
+        if (shown !== undefined && shown !== product.priceCents)
+          refuse<PlaceOrderResult>("conflict", "orders.errors.priceChanged");
 
-      const options = await orderOptions(trx, product, input);
-      if (!options.ok) throw new Refusal<PlaceOrderResult>(options);
+        const options = await orderOptions(trx, product, input);
+        if (!options.ok) throw new Refusal<PlaceOrderResult>(options);
 
-      const base = quote({
-        productPriceCents: product.priceCents,
-        cycle: input.billingCycle,
-        backup: input.backup,
-      });
-      let voucherDiscount = 0;
-      let voucherId: number | null = null;
-      if (input.voucherCode) {
-        const voucher = await findVoucher(trx, input.voucherCode);
-        const verdict = evaluateVoucher(voucher, {
-          productId: product.id,
-          subtotalCents: base.subtotalCents,
-          now: new Date(),
-        });
-        if (!verdict.ok) throw new Refusal<PlaceOrderResult>(verdict);
-        // Counted only while uses remain, so two orders racing for the last use cannot both get it.
-        const counted = await trx
-          .updateTable("vouchers")
-          .set({ used_count: sql`used_count + 1` })
-          .where("id", "=", voucher!.id)
-          .where("used_count", "<", sql<number>`max_uses`)
-          .where("is_active", "=", 1)
-          .executeTakeFirst();
-        if (Number(counted.numUpdatedRows) !== 1) {
-          refuse<PlaceOrderResult>("invalid", "orders.errors.voucherUsedUp");
-        }
-        voucherDiscount = verdict.discountCents;
-        voucherId = voucher!.id;
-      }
-      const price = quote(
-        { productPriceCents: product.priceCents, cycle: input.billingCycle, backup: input.backup },
-        voucherDiscount,
-      );
-
-      const now = new Date().toISOString();
-      const row = await trx
-        .insertInto("orders")
-        .values({
-          user_id: userId,
-          product_id: product.id,
-          product_name: product.name,
-          product_type: product.type,
-          product_price_cents: product.priceCents,
-          billing_cycle: input.billingCycle,
-          location: options.location,
-          ddos_protection: input.ddosProtection === "yes" ? 1 : 0,
-          player_slots: options.playerSlots,
+        const base = quote({
+          productPriceCents: product.priceCents,
+          cycle: input.billingCycle,
           backup: input.backup,
-          server_name: input.serverName,
-          voucher_id: voucherId,
-          voucher_code: voucherId ? input.voucherCode! : null,
-          monthly_price_cents: price.monthlyCents,
-          subtotal_cents: price.subtotalCents,
-          discount_cents: price.voucherDiscountCents,
-          total_cents: price.totalCents,
-          paid_with_coins: 1,
-          status: "pending",
-          idempotency_key: input.idempotencyKey,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning(orderColumns)
-        .executeTakeFirstOrThrow();
-
-      let balance: number | null = null;
-      if (price.totalCents > 0) {
-        balance = await postLedgerEntry(trx, {
-          userId,
-          amountCents: -price.totalCents,
-          kind: "order_payment",
-          reason: ledgerReason("orderPayment", { id: Number(row.id), product: product.name }),
-          actorId: userId,
-          orderId: Number(row.id),
         });
-        if (balance === null) {
-          const user = await trx
-            .selectFrom("users")
-            .select("coin_balance_cents")
-            .where("id", "=", userId)
-            .executeTakeFirstOrThrow();
-          throw new Refusal<PlaceOrderResult>({
-            ok: false,
-            kind: "conflict",
-            error: "orders.errors.insufficientCoins",
-            missingCents: price.totalCents - user.coin_balance_cents,
-            totalCents: price.totalCents,
+        let voucherDiscount = 0;
+        let voucherId: number | null = null;
+        if (input.voucherCode) {
+          const voucher = await findVoucher(trx, input.voucherCode);
+          const verdict = evaluateVoucher(voucher, {
+            productId: product.id,
+            subtotalCents: base.subtotalCents,
+            now: new Date(),
+          });
+          if (!verdict.ok) throw new Refusal<PlaceOrderResult>(verdict);
+          // Counted only while uses remain, so two orders racing for the last use cannot both get it.
+          const counted = await trx
+            .updateTable("vouchers")
+            .set({ used_count: sql`used_count + 1` })
+            .where("id", "=", voucher!.id)
+            .where("used_count", "<", sql<number>`max_uses`)
+            .where("is_active", "=", 1)
+            .executeTakeFirst();
+          if (Number(counted.numUpdatedRows) !== 1) {
+            refuse<PlaceOrderResult>("invalid", "orders.errors.voucherUsedUp");
+          }
+          voucherDiscount = verdict.discountCents;
+          voucherId = voucher!.id;
+        }
+        const price = quote(
+          {
+            productPriceCents: product.priceCents,
+            cycle: input.billingCycle,
+            backup: input.backup,
+          },
+          voucherDiscount,
+        );
+
+        const now = new Date().toISOString();
+        const row = await trx
+          .insertInto("orders")
+          .values({
+            user_id: userId,
+            product_id: product.id,
+            product_name: product.name,
+            product_type: product.type,
+            product_price_cents: product.priceCents,
+            billing_cycle: input.billingCycle,
+            location: options.location,
+            ddos_protection: input.ddosProtection === "yes" ? 1 : 0,
+            player_slots: options.playerSlots,
+            backup: input.backup,
+            server_name: input.serverName,
+            voucher_id: voucherId,
+            voucher_code: voucherId ? input.voucherCode! : null,
+            monthly_price_cents: price.monthlyCents,
+            subtotal_cents: price.subtotalCents,
+            discount_cents: price.voucherDiscountCents,
+            total_cents: price.totalCents,
+            paid_with_coins: 1,
+            status: "pending",
+            idempotency_key: input.idempotencyKey,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning(orderColumns)
+          .executeTakeFirstOrThrow();
+
+        let balance: number | null = null;
+        if (price.totalCents > 0) {
+          balance = await payFromCoins(trx, price.totalCents, {
+            userId,
+            kind: "order_payment",
+            reason: ledgerReason("orderPayment", { id: Number(row.id), product: product.name }),
+            actorId: userId,
+            orderId: Number(row.id),
           });
         }
-      }
-      return { ok: true, order: toOrder(row), balanceCents: balance, duplicate: false };
-    });
-  } catch (error) {
-    const previous = isUniqueViolation(error) ? await earlier() : undefined;
-    if (previous) return previous;
-    throw error;
-  }
+        return { ok: true, order: toOrder(row), balanceCents: balance, duplicate: false };
+      }),
+    { lookFirst: false },
+  );
   return result.ok ? result : ((await earlier()) ?? result);
 }
 

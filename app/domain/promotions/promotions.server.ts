@@ -1,6 +1,7 @@
 import type { FailureKind } from "~/lib/result";
-import type { ExpressionBuilder } from "kysely";
-import type { Database } from "~/db/schema";
+import type { ExpressionBuilder, Selectable } from "kysely";
+import type { Database, VouchersTable } from "~/db/schema";
+import type { VoucherTerms } from "~/domain/orders/orders";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { listProductChoices } from "~/domain/catalogue/catalogue-admin.server";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
@@ -14,7 +15,6 @@ import {
   startOfDay,
   voucherStatus,
   type AdminVoucher,
-  type DiscountType,
   type VoucherAction,
   type VoucherInput,
   type VoucherListQuery,
@@ -58,6 +58,25 @@ function vouchersWithOrders(db: Db | Tx) {
   ]);
 }
 
+/** A voucher's row as the order price check reads it, and as the admin list starts from. */
+export function toVoucherTerms(
+  row: Omit<Selectable<VouchersTable>, "description" | "created_at" | "updated_at">,
+): VoucherTerms {
+  return {
+    id: Number(row.id),
+    code: row.code,
+    discountType: row.discount_type === "fixed" ? "fixed" : "percentage",
+    discountValue: row.discount_value,
+    minPurchaseCents: row.min_purchase_cents,
+    maxUses: row.max_uses,
+    usedCount: row.used_count,
+    isActive: row.is_active === 1,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    applicableServices: parseApplicable(row.applicable_services),
+  };
+}
+
 type VoucherRow = Awaited<
   ReturnType<ReturnType<typeof vouchersWithOrders>["executeTakeFirstOrThrow"]>
 >;
@@ -68,18 +87,8 @@ function toAdminVoucher(
   recentOrders: { id: number; status: string }[] = [],
 ): AdminVoucher {
   const voucher = {
-    id: Number(row.id),
-    code: row.code,
+    ...toVoucherTerms(row),
     description: row.description,
-    discountType: (row.discount_type === "fixed" ? "fixed" : "percentage") as DiscountType,
-    discountValue: row.discount_value,
-    minPurchaseCents: row.min_purchase_cents,
-    maxUses: row.max_uses,
-    usedCount: row.used_count,
-    isActive: row.is_active === 1,
-    validFrom: row.valid_from,
-    validUntil: row.valid_until,
-    applicableServices: parseApplicable(row.applicable_services),
     createdAt: row.created_at,
     orderCount: Number(row.order_count ?? 0),
     recentOrders,

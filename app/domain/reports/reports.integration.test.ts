@@ -1,11 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import {
-  adminAddService,
-  deleteService,
-  renewService,
-} from "~/domain/hosting-services/hosting-services.server";
+import { adminAddService, deleteService } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, rejectOrder } from "~/domain/orders/orders.server";
 import {
   adminId,
@@ -13,6 +8,7 @@ import {
   expectLedgerIntact,
   placedOrder,
   productId,
+  renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
@@ -60,11 +56,7 @@ describeEachDatabase("monthly report", (app, dialect) => {
   }
 
   async function renew(serviceId: number, at: string) {
-    const result = await renewService(app().db, {
-      userId: customer,
-      serviceId,
-      idempotencyKey: randomUUID(),
-    });
+    const result = await renewWithNewKey(app(), customer, serviceId);
     if (!result.ok) throw new Error(result.error);
     const latest = await app()
       .db.selectFrom("coin_ledger")

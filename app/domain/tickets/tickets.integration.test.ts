@@ -188,26 +188,17 @@ describeEachDatabase("tickets and notifications", (app) => {
     const other = await openedTicket(app(), owner);
     const stranger = await customerWithCoins(app(), 0);
     const strangers = await openedTicket(app(), stranger);
-    await customerTicketAction(db, {
-      userId: owner,
-      ticketId: ticket.id,
-      action: { intent: "reply", message: "Mine", idempotencyKey: "shared-reply-key-1" },
-    });
+    // Every reply below carries the one key.
+    const reply = (userId: string, ticketId: number, message: string) =>
+      customerTicketAction(db, {
+        userId,
+        ticketId,
+        action: { intent: "reply", message, idempotencyKey: "shared-reply-key-1" },
+      });
+    await reply(owner, ticket.id, "Mine");
     const expired = { ok: false, kind: "invalid", error: "tickets.errors.formExpired" };
-    expect(
-      await customerTicketAction(db, {
-        userId: owner,
-        ticketId: other.id,
-        action: { intent: "reply", message: "Elsewhere", idempotencyKey: "shared-reply-key-1" },
-      }),
-    ).toEqual(expired);
-    expect(
-      await customerTicketAction(db, {
-        userId: stranger,
-        ticketId: strangers.id,
-        action: { intent: "reply", message: "Theirs", idempotencyKey: "shared-reply-key-1" },
-      }),
-    ).toEqual(expired);
+    expect(await reply(owner, other.id, "Elsewhere")).toEqual(expired);
+    expect(await reply(stranger, strangers.id, "Theirs")).toEqual(expired);
     expect(
       await staffReply(db, {
         actorId: admin,

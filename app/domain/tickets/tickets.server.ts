@@ -6,7 +6,7 @@ import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
   inTransaction,
-  isUniqueViolation,
+  storeOncePerKey,
   Refusal,
   refuse,
   type Db,
@@ -111,15 +111,7 @@ async function oncePerKey<R>(
     if (owner.ticketId !== undefined && ticketId !== owner.ticketId) return formExpired;
     return again(ticketId);
   };
-  const replayed = await earlier();
-  if (replayed) return replayed;
-  try {
-    return await store();
-  } catch (error) {
-    const previous = isUniqueViolation(error) ? await earlier() : undefined;
-    if (previous) return previous;
-    throw error;
-  }
+  return storeOncePerKey(earlier, store);
 }
 
 export type OpenTicketResult =
