@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { choicesOf } from "~/components/ui/form-card";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/utils";
 import { pageHref } from "./pager";
 
@@ -91,7 +92,8 @@ export function filterId(idPrefix: string, spec: { name: string; id?: string }):
  * A list's filters: a GET search form, so the filters live in the URL and the server applies them (it
  * works without JavaScript). The fields (`filters`, from `listFilters`) sit in a grid whose columns the
  * page gives (`className`), each showing its query value, then the apply button and, while a filter is
- * on, a link back to the unfiltered list.
+ * on, a link back to the unfiltered list. The button and the link say "Apply" and "Clear" (the kit's
+ * words, admin `filterBar.*`) unless the page names them otherwise.
  */
 export function FilterBar<Query>({
   filters,
@@ -104,13 +106,14 @@ export function FilterBar<Query>({
   filters: ListFilters<Query>;
   /** The search landmark's accessible name. */
   label: string;
-  applyLabel: string;
-  clearLabel: string;
+  applyLabel?: string;
+  clearLabel?: string;
   /** The grid's columns at each width (Tailwind classes written out in the page). */
   className?: string;
   /** Where the buttons sit in the grid (e.g. a row of their own on mid-sized screens). */
   actionsClassName?: string;
 }) {
+  const { t } = useTranslation("admin");
   return (
     <Form
       method="get"
@@ -128,11 +131,11 @@ export function FilterBar<Query>({
       ))}
       <div className={cn("flex gap-2", actionsClassName)}>
         <Button type="submit" variant="outline" className="flex-1">
-          {applyLabel}
+          {applyLabel ?? t("filterBar.apply")}
         </Button>
         {filters.filtered ? (
           <Button asChild variant="ghost">
-            <Link to="?">{clearLabel}</Link>
+            <Link to="?">{clearLabel ?? t("filterBar.clear")}</Link>
           </Button>
         ) : null}
       </div>

@@ -419,7 +419,6 @@ export function ServicesAdmin({
           <FilterBar
             filters={filterFields}
             label={t("admin.filter")}
-            applyLabel={t("admin.apply")}
             clearLabel={t("admin.clear")}
             className="sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
             actionsClassName="sm:col-span-2 lg:col-span-1"
