@@ -43,7 +43,12 @@ const none: Query = { show: "all", page: 1 };
  */
 async function render(
   query: Query,
-  labels: { applyLabel?: string; clearLabel?: string } = {},
+  labels: {
+    applyLabel?: string;
+    clearLabel?: string;
+    wideColumns?: string;
+    className?: string;
+  } = {},
   locale: "en" | "fr" = "en",
 ) {
   const i18n = await createI18n(locale, await loadResources(locale));
@@ -134,5 +139,16 @@ describe("FilterBar", () => {
     const own = await render(filtered, { applyLabel: "Search", clearLabel: "Clear filters" });
     expect(own).toContain(">Search</button>");
     expect(own).toMatch(/<a [^>]*>Clear filters<\/a>/);
+  });
+
+  it("lays a wide bar out in one row from 1024 px, two fields abreast and the buttons apart below", async () => {
+    const html = await render(none, {
+      wideColumns: "lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]",
+      className: undefined,
+    });
+    expect(html).toContain(
+      'class="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"',
+    );
+    expect(html).toContain('<div class="flex gap-2 sm:col-span-2 lg:col-span-1"><button');
   });
 });

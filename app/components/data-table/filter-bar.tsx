@@ -102,6 +102,7 @@ export function FilterBar<Query>({
   clearLabel,
   className,
   actionsClassName,
+  wideColumns,
 }: {
   filters: ListFilters<Query>;
   /** The search landmark's accessible name. */
@@ -112,6 +113,12 @@ export function FilterBar<Query>({
   className?: string;
   /** Where the buttons sit in the grid (e.g. a row of their own on mid-sized screens). */
   actionsClassName?: string;
+  /**
+   * A bar of many fields: its columns from 1024 px (a `lg:grid-cols-…` class written out in the page),
+   * all on one row there; on mid-sized screens the fields go two abreast and the buttons get a row of
+   * their own.
+   */
+  wideColumns?: string;
 }) {
   const { t } = useTranslation("admin");
   return (
@@ -119,7 +126,11 @@ export function FilterBar<Query>({
       method="get"
       role="search"
       aria-label={label}
-      className={cn("grid gap-3 rounded-lg border bg-background p-3", className)}
+      className={cn(
+        "grid gap-3 rounded-lg border bg-background p-3",
+        wideColumns && `sm:grid-cols-2 ${wideColumns} lg:items-end`,
+        className,
+      )}
     >
       {filters.fields.map((spec) => (
         <FilterControl
@@ -129,7 +140,9 @@ export function FilterBar<Query>({
           value={filterValue(filters.query, spec)}
         />
       ))}
-      <div className={cn("flex gap-2", actionsClassName)}>
+      <div
+        className={cn("flex gap-2", wideColumns && "sm:col-span-2 lg:col-span-1", actionsClassName)}
+      >
         <Button type="submit" variant="outline" className="flex-1">
           {applyLabel ?? t("filterBar.apply")}
         </Button>

@@ -399,8 +399,7 @@ export function ServicesAdmin({
             filters={filterFields}
             label={t("admin.filter")}
             clearLabel={t("admin.clear")}
-            className="sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-            actionsClassName="sm:col-span-2 lg:col-span-1"
+            wideColumns="lg:grid-cols-4"
           />
         </>
       }
