@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   actionsColumn,
@@ -7,6 +8,7 @@ import {
   column,
   customerColumn,
   noteColumn,
+  sortableColumn,
 } from "./column-presets";
 import { byId, DataTable, type Column } from "./data-table";
 
@@ -160,5 +162,44 @@ describe("byId", () => {
   it("keys a row by its id", () => {
     expect(byId({ id: 7 })).toBe(7);
     expect(byId({ id: "s1" })).toBe("s1");
+  });
+});
+
+describe("sortableColumn", () => {
+  const name = column<Row>("name", "Name", (row) => <span>{row.name}</span>);
+  /** The header cell of `name` made sortable, inside a router (its header is a link). */
+  const header = (active: boolean, dir: "asc" | "desc", first: "asc" | "desc" = "asc") => {
+    const sorted = sortableColumn(name, {
+      active,
+      dir,
+      first,
+      href: (next) => `?sort=name&dir=${next}`,
+    });
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <DataTable columns={[sorted]} rows={rows} rowKey={byId} phone="cards" />
+      </MemoryRouter>,
+    );
+    return /<th [^>]*>(.*?)<\/th>/.exec(html)?.[0] ?? "";
+  };
+
+  it("links an unsorted column to its first direction, with no arrow and no aria-sort", () => {
+    const html = header(false, "desc");
+    expect(html).not.toContain("aria-sort");
+    expect(html).toContain('href="/?sort=name&amp;dir=asc"');
+    expect(html).toContain('class="inline-flex items-center gap-1 hover:text-foreground"');
+    expect(html).not.toContain("<svg");
+    expect(header(false, "asc", "desc")).toContain("dir=desc");
+  });
+
+  it("turns the sort column round, showing its direction", () => {
+    const up = header(true, "asc");
+    expect(up).toContain('aria-sort="ascending"');
+    expect(up).toContain("dir=desc");
+    expect(up).toContain("lucide-arrow-up");
+    const down = header(true, "desc");
+    expect(down).toContain('aria-sort="descending"');
+    expect(down).toContain("dir=asc");
+    expect(down).toContain("lucide-arrow-down");
   });
 });

@@ -1,4 +1,6 @@
+import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import { CellWithNote, type Column } from "./data-table";
@@ -118,5 +120,47 @@ export function actionsColumn<Row>(
     wide,
     first: true,
     cell,
+  };
+}
+
+/** Which way a list is sorted. */
+export type SortDirection = "asc" | "desc";
+
+/**
+ * A column the list can be sorted by: its header becomes a link to the list sorted by it (`href` of the
+ * direction it would sort in), with an arrow and `aria-sort` while it is the sort. Clicking the sort
+ * column again turns it round; another column starts in its `first` direction (A to Z for text, newest
+ * or largest first otherwise).
+ */
+export function sortableColumn<Row>(
+  column: Column<Row>,
+  {
+    active,
+    dir,
+    first,
+    href,
+  }: {
+    active: boolean;
+    dir: SortDirection;
+    first: SortDirection;
+    href: (dir: SortDirection) => string;
+  },
+): Column<Row> {
+  const next = active ? (dir === "asc" ? "desc" : "asc") : first;
+  return {
+    ...column,
+    sort: active ? (dir === "asc" ? "ascending" : "descending") : undefined,
+    header: (
+      <Link to={href(next)} className="inline-flex items-center gap-1 hover:text-foreground">
+        {column.header}
+        {active ? (
+          dir === "asc" ? (
+            <ArrowUpIcon className="size-3" aria-hidden />
+          ) : (
+            <ArrowDownIcon className="size-3" aria-hidden />
+          )
+        ) : null}
+      </Link>
+    ),
   };
 }

@@ -1,7 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { choicesOf } from "~/components/ui/form-card";
+import { createI18n } from "~/i18n/i18n";
+import { loadResources } from "~/i18n/resources";
 import { FilterBar, filterId, listFilters, type FilterSpec } from "./filter-bar";
 
 interface Query {
@@ -34,8 +37,21 @@ const fields: FilterSpec<Query>[] = [
 
 const none: Query = { show: "all", page: 1 };
 
-/** The bar as the server renders it, inside a router (it is a react-router Form). */
-function render(query: Query) {
+/**
+ * The bar as the server renders it, inside a router (it is a react-router Form) and a language (its
+ * button and link say the kit's words unless `labels` name them).
+ */
+async function render(
+  query: Query,
+  labels: {
+    applyLabel?: string;
+    clearLabel?: string;
+    wideColumns?: string;
+    className?: string;
+  } = {},
+  locale: "en" | "fr" = "en",
+) {
+  const i18n = await createI18n(locale, await loadResources(locale));
   const Stub = createRoutesStub([
     {
       path: "/list",
@@ -43,14 +59,17 @@ function render(query: Query) {
         <FilterBar
           filters={listFilters(query, "t", fields)}
           label="Filter"
-          applyLabel="Apply"
-          clearLabel="Clear"
           className="sm:grid-cols-2"
+          {...labels}
         />
       ),
     },
   ]);
-  return renderToStaticMarkup(<Stub initialEntries={["/list"]} />);
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={["/list"]} />
+    </I18nextProvider>,
+  );
 }
 
 describe("listFilters", () => {
@@ -86,8 +105,8 @@ describe("filterId", () => {
 });
 
 describe("FilterBar", () => {
-  it("fills each control from the query, with its id, and offers no clear link unfiltered", () => {
-    const html = render(none);
+  it("fills each control from the query, with its id, and offers no clear link unfiltered", async () => {
+    const html = await render(none);
     expect(html).toContain('<label class="text-sm font-medium" for="t-who">Who</label>');
     expect(html).toMatch(
       /<input class="[^"]*" id="t-who" type="search" dir="ltr" maxLength="50" placeholder="Email" name="who" value=""\/>/,
@@ -104,11 +123,32 @@ describe("FilterBar", () => {
     expect(html).not.toContain("Clear");
   });
 
-  it("shows what is filtered and the clear link", () => {
-    const html = render({ who: "ann", targetType: "order", show: "unread", page: 1 });
+  it("shows what is filtered and the clear link", async () => {
+    const html = await render({ who: "ann", targetType: "order", show: "unread", page: 1 });
     expect(html).toContain('name="who" value="ann"/>');
     expect(html).toContain('<option value="order" selected="">ORDER</option>');
     expect(html).toContain('<option value="unread" selected="">unread</option>');
     expect(html).toMatch(/<a [^>]*href="\/list"[^>]*>Clear<\/a>/);
+  });
+
+  it("says the kit's words in the page's language, or the page's own", async () => {
+    const filtered = { who: "ann", show: "all", page: 1 } as const;
+    const french = await render(filtered, {}, "fr");
+    expect(french).toContain(">Appliquer</button>");
+    expect(french).toMatch(/<a [^>]*>Effacer<\/a>/);
+    const own = await render(filtered, { applyLabel: "Search", clearLabel: "Clear filters" });
+    expect(own).toContain(">Search</button>");
+    expect(own).toMatch(/<a [^>]*>Clear filters<\/a>/);
+  });
+
+  it("lays a wide bar out in one row from 1024 px, two fields abreast and the buttons apart below", async () => {
+    const html = await render(none, {
+      wideColumns: "lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]",
+      className: undefined,
+    });
+    expect(html).toContain(
+      'class="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"',
+    );
+    expect(html).toContain('<div class="flex gap-2 sm:col-span-2 lg:col-span-1"><button');
   });
 });

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { choicesOf } from "~/components/ui/form-card";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/utils";
 import { pageHref } from "./pager";
 
@@ -91,7 +92,8 @@ export function filterId(idPrefix: string, spec: { name: string; id?: string }):
  * A list's filters: a GET search form, so the filters live in the URL and the server applies them (it
  * works without JavaScript). The fields (`filters`, from `listFilters`) sit in a grid whose columns the
  * page gives (`className`), each showing its query value, then the apply button and, while a filter is
- * on, a link back to the unfiltered list.
+ * on, a link back to the unfiltered list. The button and the link say "Apply" and "Clear" (the kit's
+ * words, admin `filterBar.*`) unless the page names them otherwise.
  */
 export function FilterBar<Query>({
   filters,
@@ -100,23 +102,35 @@ export function FilterBar<Query>({
   clearLabel,
   className,
   actionsClassName,
+  wideColumns,
 }: {
   filters: ListFilters<Query>;
   /** The search landmark's accessible name. */
   label: string;
-  applyLabel: string;
-  clearLabel: string;
+  applyLabel?: string;
+  clearLabel?: string;
   /** The grid's columns at each width (Tailwind classes written out in the page). */
   className?: string;
   /** Where the buttons sit in the grid (e.g. a row of their own on mid-sized screens). */
   actionsClassName?: string;
+  /**
+   * A bar of many fields: its columns from 1024 px (a `lg:grid-cols-…` class written out in the page),
+   * all on one row there; on mid-sized screens the fields go two abreast and the buttons get a row of
+   * their own.
+   */
+  wideColumns?: string;
 }) {
+  const { t } = useTranslation("admin");
   return (
     <Form
       method="get"
       role="search"
       aria-label={label}
-      className={cn("grid gap-3 rounded-lg border bg-background p-3", className)}
+      className={cn(
+        "grid gap-3 rounded-lg border bg-background p-3",
+        wideColumns && `sm:grid-cols-2 ${wideColumns} lg:items-end`,
+        className,
+      )}
     >
       {filters.fields.map((spec) => (
         <FilterControl
@@ -126,13 +140,15 @@ export function FilterBar<Query>({
           value={filterValue(filters.query, spec)}
         />
       ))}
-      <div className={cn("flex gap-2", actionsClassName)}>
+      <div
+        className={cn("flex gap-2", wideColumns && "sm:col-span-2 lg:col-span-1", actionsClassName)}
+      >
         <Button type="submit" variant="outline" className="flex-1">
-          {applyLabel}
+          {applyLabel ?? t("filterBar.apply")}
         </Button>
         {filters.filtered ? (
           <Button asChild variant="ghost">
-            <Link to="?">{clearLabel}</Link>
+            <Link to="?">{clearLabel ?? t("filterBar.clear")}</Link>
           </Button>
         ) : null}
       </div>

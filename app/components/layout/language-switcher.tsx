@@ -4,8 +4,11 @@ import { Form, useLocation } from "react-router";
 import { SUPPORTED_LOCALES, type Locale } from "~/i18n/locales";
 import { cn } from "~/lib/utils";
 
-/** Each language by its own name (common namespace; literal keys for the catalogue test). */
-const LANGUAGE_NAMES = {
+/**
+ * Each language by its own name (common namespace; literal keys for the catalogue test): the switcher,
+ * the maintenance page's language links and a client's profile say them.
+ */
+export const LANGUAGE_NAMES = {
   en: "language.en",
   fr: "language.fr",
   ar: "language.ar",

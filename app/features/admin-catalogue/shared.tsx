@@ -425,8 +425,6 @@ export function CataloguePage<
         <FilterBar
           filters={filters}
           label={t(texts.filter)}
-          applyLabel={t("apply")}
-          clearLabel={t("clear")}
           className={AREA_LAYOUTS[area].filterGrid}
         />
       }

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from "~/components/layout/language-switcher";
 import { CoinsIcon, LifeBuoyIcon, ServerIcon, ShoppingCartIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
@@ -30,6 +31,7 @@ import {
 import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
 import { TICKET_STATUS_LABELS, ticketTone, type Ticket } from "~/domain/tickets/tickets";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { isLocale } from "~/i18n/locales";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { formatCoins, formatEuros } from "~/lib/money";
@@ -37,13 +39,6 @@ import { LedgerReason, signedCoins, useLedgerKind } from "./client-detail-reason
 
 /** What saving the note said; after a refusal, what was typed. */
 export type ClientNoteResult = ActionResult;
-
-// Catalogue keys (common namespace) written out, so the catalogue test sees every one in use.
-const LANGUAGE_NAMES: Record<string, "language.en" | "language.fr" | "language.ar"> = {
-  en: "language.en",
-  fr: "language.fr",
-  ar: "language.ar",
-};
 
 /**
  * The audit vocabulary in words, as /admin/logs writes it: a label key ("audit.actions.coinsAdjust" in the
@@ -64,24 +59,34 @@ function useAuditWords() {
   };
 }
 
+// Each section's catalogue keys (admin-clients namespace) written out, so the catalogue test sees them:
+// its heading, the line when it is empty and, for a list kept elsewhere, the link to all of it.
+const SECTION_WORDS = {
+  services: { title: "services.title", empty: "services.empty", all: "services.all" },
+  orders: { title: "orders.title", empty: "orders.empty" },
+  tickets: { title: "tickets.title", empty: "tickets.empty" },
+  ledger: { title: "ledger.title", empty: "ledger.empty", all: "ledger.all" },
+  audit: { title: "audit.title", empty: "audit.empty", all: "audit.all" },
+} as const;
+
 /** A section of the page: its table, or the line saying there is nothing, and a way to the rest. */
 function Section<Row extends { id: number }>({
   id,
-  title,
-  empty,
   list,
   columns,
-  more,
+  all,
 }: {
-  id: string;
-  title: string;
-  empty: string;
+  id: keyof typeof SECTION_WORDS;
   list: Latest<Row>;
   columns: Column<Row>[];
-  /** Where the whole list is, and what the link says; shown while older rows exist. */
-  more?: { to: string; label: string };
+  /** Where the whole list is; the link to it shows while older rows exist. */
+  all?: string;
 }) {
   const { t } = useTranslation("admin-clients");
+  const words = SECTION_WORDS[id];
+  const title = t(words.title);
+  const empty = t(words.empty);
+  const more = all && "all" in words ? { to: all, label: t(words.all) } : undefined;
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="grid min-w-0 gap-3">
       <h2 id={`${id}-title`} className="text-xl font-semibold">
@@ -136,7 +141,7 @@ export function ClientDetailPage({
   const email = encodeURIComponent(profile.email);
   const role = clientLabel(CLIENT_ROLE_LABELS, profile.role);
   const status = clientLabel(CLIENT_STATUS_LABELS, profile.status);
-  const language = profile.locale ? LANGUAGE_NAMES[profile.locale] : undefined;
+  const language = isLocale(profile.locale) ? LANGUAGE_NAMES[profile.locale] : undefined;
 
   const serviceColumns: Column<HostingService>[] = [
     column(
@@ -317,6 +322,11 @@ export function ClientDetailPage({
     },
   ];
   const deleted = profile.status === "deleted";
+  const wholeList = {
+    services: `/admin/services?q=${email}`,
+    ledger: `/admin/transactions?customer=${email}`,
+    audit: `/admin/logs?target=${email}`,
+  };
 
   return (
     <main className="grid min-w-0 gap-6">
@@ -429,42 +439,14 @@ export function ClientDetailPage({
 
       <Section
         id="services"
-        title={t("services.title")}
-        empty={t("services.empty")}
         list={client.services}
         columns={serviceColumns}
-        more={{ to: `/admin/services?q=${email}`, label: t("services.all") }}
+        all={wholeList.services}
       />
-      <Section
-        id="orders"
-        title={t("orders.title")}
-        empty={t("orders.empty")}
-        list={client.orders}
-        columns={orderColumns}
-      />
-      <Section
-        id="tickets"
-        title={t("tickets.title")}
-        empty={t("tickets.empty")}
-        list={client.tickets}
-        columns={ticketColumns}
-      />
-      <Section
-        id="ledger"
-        title={t("ledger.title")}
-        empty={t("ledger.empty")}
-        list={client.ledger}
-        columns={ledgerColumns}
-        more={{ to: `/admin/transactions?customer=${email}`, label: t("ledger.all") }}
-      />
-      <Section
-        id="audit"
-        title={t("audit.title")}
-        empty={t("audit.empty")}
-        list={client.audit}
-        columns={auditColumns}
-        more={{ to: `/admin/logs?target=${email}`, label: t("audit.all") }}
-      />
+      <Section id="orders" list={client.orders} columns={orderColumns} />
+      <Section id="tickets" list={client.tickets} columns={ticketColumns} />
+      <Section id="ledger" list={client.ledger} columns={ledgerColumns} all={wholeList.ledger} />
+      <Section id="audit" list={client.audit} columns={auditColumns} all={wholeList.audit} />
     </main>
   );
 }

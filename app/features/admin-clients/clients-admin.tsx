@@ -1,8 +1,12 @@
-import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
-import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
+import {
+  actionsColumn,
+  badgeColumn,
+  column,
+  sortableColumn,
+} from "~/components/data-table/column-presets";
 import { FilterSelect } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { Button } from "~/components/ui/button";
@@ -75,30 +79,13 @@ export function ClientsAdmin({
     return search ? `?${search}` : "?";
   };
   /** A column the list can be sorted by: its header becomes a link to the list sorted by it. */
-  const sortable = (sort: UserSort, column: Column<ClientRow>): Column<ClientRow> => {
-    const active = query.sort === sort;
-    const textual = sort === "name" || sort === "email" || sort === "role";
-    const next = active ? (query.dir === "asc" ? "desc" : "asc") : textual ? "asc" : "desc";
-    return {
-      ...column,
-      sort: active ? (query.dir === "asc" ? "ascending" : "descending") : undefined,
-      header: (
-        <Link
-          to={href({ sort, dir: next, page: 1 })}
-          className="inline-flex items-center gap-1 hover:text-foreground"
-        >
-          {column.header}
-          {active ? (
-            query.dir === "asc" ? (
-              <ArrowUpIcon className="size-3" aria-hidden />
-            ) : (
-              <ArrowDownIcon className="size-3" aria-hidden />
-            )
-          ) : null}
-        </Link>
-      ),
-    };
-  };
+  const sortable = (sort: UserSort, column: Column<ClientRow>) =>
+    sortableColumn(column, {
+      active: query.sort === sort,
+      dir: query.dir,
+      first: sort === "name" || sort === "email" || sort === "role" ? "asc" : "desc",
+      href: (dir) => href({ sort, dir, page: 1 }),
+    });
   const rowResult = (user: ClientRow) => (result && result.userId === user.id ? result : undefined);
   const columns: Column<ClientRow>[] = [
     sortable("name", {

@@ -213,8 +213,6 @@ export function ContactMessagesPage({
       <FilterBar
         filters={filters}
         label={t("contact.search")}
-        applyLabel={t("contact.apply")}
-        clearLabel={t("contact.clear")}
         className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
       />
 

@@ -78,7 +78,6 @@ export function NewsletterPage({
           filters={filters}
           label={t("newsletter.search")}
           applyLabel={t("newsletter.apply")}
-          clearLabel={t("newsletter.clear")}
           className="sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
         />
       }

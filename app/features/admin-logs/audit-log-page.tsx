@@ -127,10 +127,7 @@ export function AuditLogPage({
         <FilterBar
           filters={filters}
           label={t("logs.filter")}
-          applyLabel={t("logs.apply")}
-          clearLabel={t("logs.clear")}
-          className="sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
-          actionsClassName="sm:col-span-2 lg:col-span-1"
+          wideColumns="lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
         />
       }
       table={{ caption: t("nav.logs"), columns, rows: entries, rowKey: byId }}

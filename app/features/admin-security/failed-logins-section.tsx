@@ -75,9 +75,7 @@ export function FailedLoginsSection({
         filters={filters}
         label={t("failed.filter")}
         applyLabel={t("failed.apply")}
-        clearLabel={t("failed.clear")}
-        className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end"
-        actionsClassName="sm:col-span-2 lg:col-span-1"
+        wideColumns="lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
       />
       <ListTable
         table={{ caption: t("failed.title"), columns, rows: entries, rowKey: byId }}

@@ -1,8 +1,12 @@
-import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
-import { actionsColumn, badgeColumn, noteColumn } from "~/components/data-table/column-presets";
+import {
+  actionsColumn,
+  badgeColumn,
+  noteColumn,
+  sortableColumn,
+} from "~/components/data-table/column-presets";
 import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { pageHref } from "~/components/data-table/pager";
@@ -165,38 +169,13 @@ export function ServicesAdmin({
   ]);
   const filtered = filterFields.filtered;
   /** A column the list can be sorted by: its header becomes a link to the list sorted by it. */
-  const sortable = (
-    sort: ServiceSort,
-    column: Column<AdminServiceRow>,
-  ): Column<AdminServiceRow> => {
-    const active = query.sort === sort;
-    const next = active
-      ? query.dir === "asc"
-        ? "desc"
-        : "asc"
-      : sort === "customer"
-        ? "asc"
-        : "desc";
-    return {
-      ...column,
-      sort: active ? (query.dir === "asc" ? "ascending" : "descending") : undefined,
-      header: (
-        <Link
-          to={href(1, { sort, dir: next })}
-          className="inline-flex items-center gap-1 hover:text-foreground"
-        >
-          {column.header}
-          {active ? (
-            query.dir === "asc" ? (
-              <ArrowUpIcon className="size-3" aria-hidden />
-            ) : (
-              <ArrowDownIcon className="size-3" aria-hidden />
-            )
-          ) : null}
-        </Link>
-      ),
-    };
-  };
+  const sortable = (sort: ServiceSort, column: Column<AdminServiceRow>) =>
+    sortableColumn(column, {
+      active: query.sort === sort,
+      dir: query.dir,
+      first: sort === "customer" ? "asc" : "desc",
+      href: (dir) => href(1, { sort, dir }),
+    });
   const columns: Column<AdminServiceRow>[] = [
     { id: "id", header: "#", className: "font-mono", cell: (service) => service.id },
     sortable(
@@ -419,10 +398,8 @@ export function ServicesAdmin({
           <FilterBar
             filters={filterFields}
             label={t("admin.filter")}
-            applyLabel={t("admin.apply")}
             clearLabel={t("admin.clear")}
-            className="sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-            actionsClassName="sm:col-span-2 lg:col-span-1"
+            wideColumns="lg:grid-cols-4"
           />
         </>
       }

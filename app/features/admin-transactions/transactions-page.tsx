@@ -152,10 +152,7 @@ export function TransactionsPage({
         <FilterBar
           filters={filters}
           label={t("transactions.filter")}
-          applyLabel={t("transactions.apply")}
-          clearLabel={t("transactions.clear")}
-          className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
-          actionsClassName="sm:col-span-2 lg:col-span-1"
+          wideColumns="lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
         />
       }
       table={{ caption: t("nav.transactions"), columns, rows: entries, rowKey: byId }}

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { withRedirect } from "./auth-form";
 
 export function AuthCard({
   title,
@@ -23,5 +25,30 @@ export function AuthCard({
       </Card>
       {footer ? <div className="mt-4 text-center text-sm">{footer}</div> : null}
     </main>
+  );
+}
+
+/**
+ * A card's footer: the question, then the link to the other form ("No account yet? Register"), which
+ * keeps where to go once signed in (`redirectTo`).
+ */
+export function SwitchFormLine({
+  question,
+  label,
+  to,
+  redirectTo,
+}: {
+  question: string;
+  label: string;
+  to: "/login" | "/register";
+  redirectTo: string | null;
+}) {
+  return (
+    <>
+      {question}{" "}
+      <Link to={withRedirect(to, redirectTo)} className="font-medium text-primary hover:underline">
+        {label}
+      </Link>
+    </>
   );
 }

@@ -1,13 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { AuthCard } from "./auth-card";
-import {
-  AuthForm,
-  emailField,
-  useRequiredPasswordField,
-  withRedirect,
-  type AuthFormState,
-} from "./auth-form";
+import { AuthCard, SwitchFormLine } from "./auth-card";
+import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
 
 export interface LoginFormState extends AuthFormState {
   /** How long a locked sign-in waits. */
@@ -35,15 +29,12 @@ export function LoginForm({
       description={t("login.subheading")}
       footer={
         registrationOpen ? (
-          <>
-            {t("login.noAccount")}{" "}
-            <Link
-              to={withRedirect("/register", redirectTo)}
-              className="font-medium text-primary hover:underline"
-            >
-              {t("login.register")}
-            </Link>
-          </>
+          <SwitchFormLine
+            question={t("login.noAccount")}
+            label={t("login.register")}
+            to="/register"
+            redirectTo={redirectTo}
+          />
         ) : undefined
       }
     >

@@ -2,14 +2,8 @@ import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { placeholder } from "~/lib/placeholders";
-import { AuthCard } from "./auth-card";
-import {
-  AuthForm,
-  emailField,
-  useRequiredPasswordField,
-  withRedirect,
-  type AuthFormState,
-} from "./auth-form";
+import { AuthCard, SwitchFormLine } from "./auth-card";
+import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
 
 export type RegisterFormState = AuthFormState;
 
@@ -33,15 +27,12 @@ export function RegisterForm({
   const { t } = useTranslation("auth");
   const passwordField = useRequiredPasswordField();
   const loginFooter = (
-    <>
-      {t("register.haveAccount")}{" "}
-      <Link
-        to={withRedirect("/login", redirectTo)}
-        className="font-medium text-primary hover:underline"
-      >
-        {t("register.login")}
-      </Link>
-    </>
+    <SwitchFormLine
+      question={t("register.haveAccount")}
+      label={t("register.login")}
+      to="/login"
+      redirectTo={redirectTo}
+    />
   );
   if (!registrationOpen)
     return (

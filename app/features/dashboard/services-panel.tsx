@@ -169,6 +169,12 @@ function RenewalConfirmation({
   );
 }
 
+/** An order's status as a coloured badge: the same in the waiting orders and in the order history. */
+function OrderStatusBadge({ status }: { status: OrderRow["status"] }) {
+  const { t } = useTranslation("orders");
+  return <Badge tone={badgeTone(status)}>{t(ORDER_STATUS_LABELS[status])}</Badge>;
+}
+
 /** Orders that are not services yet: waiting for an admin, or lately refused with the reason. */
 function WaitingOrders({ orders, locale }: { orders: WaitingOrder[]; locale: string }) {
   const { t } = useTranslation("services");
@@ -207,9 +213,7 @@ function WaitingOrders({ orders, locale }: { orders: WaitingOrder[]; locale: str
                 </p>
               ) : null}
             </div>
-            <Badge tone={badgeTone(order.status)}>
-              {tOrders(ORDER_STATUS_LABELS[order.status])}
-            </Badge>
+            <OrderStatusBadge status={order.status} />
           </li>
         ))}
       </ul>
@@ -326,7 +330,6 @@ export function ServicesPanel({
 
 export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: string }) {
   const { t } = useTranslation("services");
-  const { t: tOrders } = useTranslation("orders");
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
   return (
     <TitledCard
@@ -349,9 +352,7 @@ export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: str
                 {order.rejectReason ? ` · ${order.rejectReason}` : ""}
               </p>
             </div>
-            <Badge tone={badgeTone(order.status)}>
-              {tOrders(ORDER_STATUS_LABELS[order.status])}
-            </Badge>
+            <OrderStatusBadge status={order.status} />
           </li>
         ))}
       </ul>

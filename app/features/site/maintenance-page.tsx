@@ -1,13 +1,7 @@
 import { ServerIcon, WrenchIcon } from "lucide-react";
+import { LANGUAGE_NAMES } from "~/components/layout/language-switcher";
 import { useTranslation } from "~/i18n/use-translation";
-import { SUPPORTED_LOCALES, type Locale } from "~/i18n/locales";
-
-/** Each language by its own name (common namespace; literal keys for the catalogue test). */
-const LANGUAGE_NAMES = {
-  en: "language.en",
-  fr: "language.fr",
-  ar: "language.ar",
-} as const satisfies Record<Locale, string>;
+import { SUPPORTED_LOCALES } from "~/i18n/locales";
 
 /**
  * The page visitors and customers get while maintenance mode is on (HTTP 503). It is served without

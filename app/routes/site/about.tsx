@@ -1,4 +1,5 @@
 import { AwardIcon, HeartHandshakeIcon, ShieldCheckIcon } from "lucide-react";
+import { BulletList, TextSection } from "~/components/ui/text-section";
 import { useTranslation } from "~/i18n/use-translation";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
@@ -41,24 +42,20 @@ export default function About() {
   return (
     <main className="mx-auto grid max-w-4xl gap-12 px-4 py-16">
       <h1 className="text-4xl font-extrabold">{t("about.title")}</h1>
-      <section>
-        <h2 className="text-2xl font-bold">{t("about.missionTitle")}</h2>
+      <TextSection title={t("about.missionTitle")}>
         <p className="mt-3 text-lg text-muted-foreground">{t("about.mission")}</p>
-      </section>
-      <section>
-        <h2 className="text-2xl font-bold">{t("about.storyTitle")}</h2>
+      </TextSection>
+      <TextSection title={t("about.storyTitle")}>
         <p className="mt-3 text-muted-foreground">{t("about.story")}</p>
-      </section>
-      <section>
-        <h2 className="text-2xl font-bold">{t("about.whyTitle")}</h2>
-        <ul className="mt-3 list-disc space-y-2 ps-6">
-          {(["about.why1", "about.why2", "about.why3", "about.why4"] as const).map((key) => (
-            <li key={key}>{t(key)}</li>
-          ))}
-        </ul>
-      </section>
-      <section>
-        <h2 className="text-2xl font-bold">{t("about.valuesTitle")}</h2>
+      </TextSection>
+      <TextSection title={t("about.whyTitle")}>
+        <BulletList
+          className="mt-3"
+          spacing="space-y-2"
+          items={[t("about.why1"), t("about.why2"), t("about.why3"), t("about.why4")]}
+        />
+      </TextSection>
+      <TextSection title={t("about.valuesTitle")}>
         <div className="mt-6 grid gap-6 sm:grid-cols-3">
           {values.map(({ key, title, text, icon: Icon }) => (
             <article key={key} className="rounded-xl border p-6">
@@ -68,7 +65,7 @@ export default function About() {
             </article>
           ))}
         </div>
-      </section>
+      </TextSection>
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { BulletList, TextSection } from "~/components/ui/text-section";
 import { useTranslation } from "~/i18n/use-translation";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
@@ -24,39 +25,30 @@ export default function ServiceTerms() {
   return (
     <main className="mx-auto grid max-w-3xl gap-10 px-4 py-16">
       <h1 className="text-4xl font-extrabold">{t("terms.title")}</h1>
-      <section>
-        <h2 className="text-2xl font-bold">{t("terms.paymentTitle")}</h2>
-        <ul className="mt-3 list-disc space-y-1 ps-6">
-          {list("terms.paymentMethods").map((method) => (
-            <li key={method}>{method}</li>
-          ))}
-        </ul>
-      </section>
-      <section>
-        <h2 className="text-2xl font-bold">{t("terms.cyclesTitle")}</h2>
-        <ul className="mt-3 list-disc space-y-1 ps-6">
-          <li>{t("terms.monthly")}</li>
-          <li>{t("terms.quarterly")}</li>
-          <li>{t("terms.semiannual")}</li>
-          <li>{t("terms.annual")}</li>
-        </ul>
-      </section>
-      <section>
-        <h2 className="text-2xl font-bold">{t("terms.taxesTitle")}</h2>
+      <TextSection title={t("terms.paymentTitle")}>
+        <BulletList className="mt-3" items={list("terms.paymentMethods")} />
+      </TextSection>
+      <TextSection title={t("terms.cyclesTitle")}>
+        <BulletList
+          className="mt-3"
+          items={[
+            t("terms.monthly"),
+            t("terms.quarterly"),
+            t("terms.semiannual"),
+            t("terms.annual"),
+          ]}
+        />
+      </TextSection>
+      <TextSection title={t("terms.taxesTitle")}>
         <p className="mt-3">{t("terms.taxes")}</p>
-      </section>
-      <section>
-        <h2 className="text-2xl font-bold">{t("terms.refundTitle")}</h2>
+      </TextSection>
+      <TextSection title={t("terms.refundTitle")}>
         <p className="mt-3">{t("terms.refund")}</p>
         <p className="mt-2">{t("terms.refundLater")}</p>
         <p className="mt-2">{t("terms.refundDelay")}</p>
         <h3 className="mt-4 font-semibold">{t("terms.nonRefundableTitle")}</h3>
-        <ul className="mt-2 list-disc space-y-1 ps-6">
-          {list("terms.nonRefundable").map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      </section>
+        <BulletList className="mt-2" items={list("terms.nonRefundable")} />
+      </TextSection>
     </main>
   );
 }
