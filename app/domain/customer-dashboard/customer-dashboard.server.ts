@@ -2,10 +2,10 @@ import type { Db } from "~/db/transaction";
 import { LEDGER_REASON_COLUMNS, storedLedgerReason } from "~/domain/coins/ledger-reason";
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
-import { listCustomerOrders } from "~/domain/orders/orders.server";
+import { listCustomerOrders, listOrdersNotActive } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";
 import { RENEWAL_WINDOW_DAYS } from "~/domain/hosting-services/hosting-services";
-import { BILLING_CYCLES, type BillingCycle } from "~/domain/orders/orders";
+import { BILLING_CYCLES } from "~/domain/orders/orders";
 import {
   listCustomerServicePage,
   listCustomerServices,
@@ -64,42 +64,20 @@ export async function listWaitingOrders(
   userId: string,
   now = new Date(),
 ): Promise<WaitingOrder[]> {
-  const since = new Date(now.getTime() - RECENT_REJECTION_DAYS * 86_400_000).toISOString();
-  const rows = await db
-    .selectFrom("orders")
-    .select([
-      "id",
-      "product_name",
-      "server_name",
-      "billing_cycle",
-      "total_cents",
-      "status",
-      "reject_reason",
-      "created_at",
-      "decided_at",
-    ])
-    .where("user_id", "=", userId)
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "pending"),
-        eb.and([eb("status", "=", "rejected"), eb("decided_at", ">=", since)]),
-      ]),
-    )
-    .orderBy("id", "desc")
-    .limit(WAITING_ORDERS_LIMIT)
-    .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    productName: row.product_name,
-    serverName: row.server_name,
-    billingCycle: (row.billing_cycle in BILLING_CYCLES
-      ? row.billing_cycle
-      : "monthly") as BillingCycle,
-    totalCents: row.total_cents,
-    status: row.status === "rejected" ? "rejected" : "pending",
-    rejectReason: row.reject_reason,
-    createdAt: row.created_at,
-    decidedAt: row.decided_at,
+  const orders = await listOrdersNotActive(db, userId, {
+    rejectedSince: new Date(now.getTime() - RECENT_REJECTION_DAYS * 86_400_000).toISOString(),
+    limit: WAITING_ORDERS_LIMIT,
+  });
+  return orders.map((order) => ({
+    id: order.id,
+    productName: order.productName,
+    serverName: order.serverName,
+    billingCycle: order.billingCycle in BILLING_CYCLES ? order.billingCycle : "monthly",
+    totalCents: order.totalCents,
+    status: order.status === "rejected" ? "rejected" : "pending",
+    rejectReason: order.rejectReason,
+    createdAt: order.createdAt,
+    decidedAt: order.decidedAt,
   }));
 }
 

@@ -418,6 +418,31 @@ export async function listCustomerOrders(db: Db, userId: string, page: PageReque
   return { orders: rows.map(toOrder), hasMore };
 }
 
+/**
+ * A customer's orders that are not services (yet), newest first, at most `limit`: every pending one, and
+ * the rejected ones decided since `rejectedSince` (ISO).
+ */
+export async function listOrdersNotActive(
+  db: Db,
+  userId: string,
+  options: { rejectedSince: string; limit: number },
+): Promise<Order[]> {
+  const rows = await db
+    .selectFrom("orders")
+    .select(orderColumns)
+    .where("user_id", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "pending"),
+        eb.and([eb("status", "=", "rejected"), eb("decided_at", ">=", options.rejectedSince)]),
+      ]),
+    )
+    .orderBy("id", "desc")
+    .limit(options.limit)
+    .execute();
+  return rows.map(toOrder);
+}
+
 /** How many orders a page of /admin/orders shows. */
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
