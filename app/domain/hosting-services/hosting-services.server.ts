@@ -665,6 +665,8 @@ const ADMIN_SERVICE_COLUMNS = [
   "hosting_services.expires_at",
   "hosting_services.created_at",
   "hosting_services.admin_note",
+  "hosting_services.auto_renew",
+  "hosting_services.suspension_reason",
   "users.email",
   "users.name as user_name",
 ] as const;

@@ -59,6 +59,47 @@ export function zeroCounts(): LifecycleCounts {
   };
 }
 
+/** A service the lifecycle acts on, with its customer (the preview names them). */
+export interface LifecycleService {
+  serviceId: number;
+  userId: string;
+  userEmail: string;
+  name: string;
+  serverName: string;
+  expiresAt: string;
+  priceCents: number;
+  /** When it was suspended for expiry (the warning and the termination). */
+  suspendedAt: string | null;
+}
+
+/** A pending order the lifecycle gives up on. */
+export interface LifecycleOrder {
+  orderId: number;
+  userId: string;
+  userEmail: string;
+  productName: string;
+  totalCents: number;
+  createdAt: string;
+}
+
+/** How many services (or orders) of each action the preview lists; its counts are exact. */
+export const PREVIEW_LIMIT = 50;
+
+export interface LifecyclePreview {
+  enabled: boolean;
+  counts: LifecycleCounts;
+  /** The first PREVIEW_LIMIT of each action, in the order the run takes them. */
+  services: {
+    remind: (LifecycleService & { days: number })[];
+    renew: LifecycleService[];
+    short: (LifecycleService & { missingCents: number })[];
+    suspend: LifecycleService[];
+    warn: LifecycleService[];
+    terminate: LifecycleService[];
+  };
+  orders: LifecycleOrder[];
+}
+
 function at(iso: string | Date): number {
   return typeof iso === "string" ? Date.parse(iso) : iso.getTime();
 }
