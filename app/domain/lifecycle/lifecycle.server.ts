@@ -149,7 +149,12 @@ export async function planLifecycle(
       : Promise.resolve([]),
   ]);
 
+  // The run gives up on orders first: their refunds are in the balances the renewals are paid from, so a
+  // second run at the same time finds nothing more to renew.
   const balances = new Map(renewRows.map((row) => [row.user_id, row.coin_balance_cents]));
+  for (const order of orderRows)
+    if (balances.has(order.user_id))
+      balances.set(order.user_id, balances.get(order.user_id)! + order.total_cents);
   const renewals = planRenewals(renewRows.map(toLifecycleService), balances);
   const renewing = new Set(renewals.renew.map((service) => service.serviceId));
 
@@ -237,6 +242,16 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
   if (!settings.enabled) return { enabled: false, counts };
   const plan = await planLifecycle(db, settings, now);
 
+  for (const order of plan.ordersExpired) {
+    const result = await rejectOrder(db, {
+      orderId: order.orderId,
+      actorId: null,
+      reason: `Not reviewed within ${settings.orderExpiryDays} days`,
+      expired: { days: settings.orderExpiryDays, now },
+    });
+    // Decided since the plan read it, or a refund the balance's ceiling refuses: it stays as it is.
+    if (result.ok) counts.ordersExpired += 1;
+  }
   const short = [...plan.short];
   for (const service of plan.renew) {
     const result = await renewService(db, {
@@ -357,16 +372,6 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
     now,
   );
 
-  for (const order of plan.ordersExpired) {
-    const result = await rejectOrder(db, {
-      orderId: order.orderId,
-      actorId: null,
-      reason: `Not reviewed within ${settings.orderExpiryDays} days`,
-      expired: { days: settings.orderExpiryDays, now },
-    });
-    // Decided since the plan read it, or a refund the balance's ceiling refuses: it stays as it is.
-    if (result.ok) counts.ordersExpired += 1;
-  }
   return { enabled: true, counts };
 }
 
