@@ -4,7 +4,8 @@ import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
-import { updateSettingsSection } from "~/domain/settings/settings.server";
+import { saveSettingsForm, updateSettingsSection } from "~/domain/settings/settings.server";
+import { settingsActionSchema } from "~/domain/settings/settings";
 import { adminId, expectLedgerIntact } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { previewLifecycle, runLifecycle } from "./lifecycle.server";
@@ -485,6 +486,40 @@ describeEachDatabase("the service lifecycle", (app) => {
     },
     120_000,
   );
+
+  it("audits turning the lifecycle on from the settings form", async () => {
+    const db = app().db;
+    await updateSettingsSection(db, "lifecycle", defaultSettings().lifecycle);
+    const admin = await adminId(app());
+    const form = settingsActionSchema.parse({
+      intent: "lifecycle",
+      enabled: "on",
+      firstReminderDays: "7",
+      secondReminderDays: "3",
+      lastReminderDays: "1",
+      graceDays: "2",
+      terminationDays: "14",
+      terminationWarningDays: "3",
+      expireOrders: "on",
+      orderExpiryDays: "7",
+    });
+    const saved = await saveSettingsForm(app(), { ...form, actorId: admin });
+    expect(saved).toEqual({ ok: true, changed: ["enabled"] });
+    const row = await db
+      .selectFrom("audit_log")
+      .select(["actor_id", "action", "target_id", "before", "after"])
+      .where("action", "=", "settings.update")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      actor_id: admin,
+      action: "settings.update",
+      target_id: "lifecycle",
+      before: JSON.stringify({ enabled: false }),
+      after: JSON.stringify({ enabled: true }),
+    });
+    await updateSettingsSection(db, "lifecycle", defaultSettings().lifecycle);
+  });
 
   it("lets a customer renew a service suspended for expiry, which reactivates it; an admin's suspension stays", async () => {
     const db = app().db;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canRenew } from "~/domain/hosting-services/hosting-services";
-import { defaultSettings } from "~/domain/settings/settings";
+import { defaultSettings, settingsActionSchema } from "~/domain/settings/settings";
 import {
   autoRenewalKey,
   daysLeft,
@@ -40,6 +40,48 @@ describe("the lifecycle's defaults", () => {
       terminationWarningDays: 3,
       expireOrders: true,
       orderExpiryDays: 7,
+    });
+  });
+});
+
+describe("the lifecycle's settings form", () => {
+  const form = {
+    intent: "lifecycle",
+    firstReminderDays: "7",
+    secondReminderDays: "3",
+    lastReminderDays: "0",
+    graceDays: "2",
+    terminationDays: "14",
+    terminationWarningDays: "3",
+    orderExpiryDays: "7",
+  };
+  it("reads whole numbers of days and the switches (unticked: off)", () => {
+    expect(settingsActionSchema.parse({ ...form, enabled: "on" })).toEqual({
+      ...form,
+      firstReminderDays: 7,
+      secondReminderDays: 3,
+      lastReminderDays: 0,
+      graceDays: 2,
+      terminationDays: 14,
+      terminationWarningDays: 3,
+      orderExpiryDays: 7,
+      enabled: true,
+      expireOrders: false,
+    });
+  });
+  it.each([
+    ["graceDays", "-1"],
+    ["graceDays", "2.5"],
+    ["graceDays", ""],
+    ["terminationDays", "0"],
+    ["orderExpiryDays", "366"],
+    ["firstReminderDays", "seven"],
+  ])("refuses %s = %j with a clear message", (field, value) => {
+    const result = settingsActionSchema.safeParse({ ...form, [field]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      path: [field],
+      message: "admin-settings.errors.daysInvalid",
     });
   });
 });
