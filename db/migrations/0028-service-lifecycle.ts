@@ -19,10 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("auto_renew", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable("hosting_services").addColumn("suspension_reason", "text").execute();
-  await db.schema
-    .alterTable("hosting_services")
-    .addColumn("suspended_at", t.timestamp)
-    .execute();
+  await db.schema.alterTable("hosting_services").addColumn("suspended_at", t.timestamp).execute();
   await db.schema
     .alterTable("orders")
     .addColumn("auto_renew", "integer", (c) => c.notNull().defaultTo(0))

@@ -62,7 +62,9 @@ test("a customer turns automatic renewal off and on, and an admin sees the lifec
   // The admin moves its expiry five days back: past the two days' grace, the next run suspends it.
   await visit(admin.page, `/admin/services?q=${encodeURIComponent(customer.email)}`);
   await admin.page.getByRole("link", { name: /^Edit service #\d+$/ }).click();
-  const edit = admin.page.locator("form").filter({ has: admin.page.locator('input[value="edit"]') });
+  const edit = admin.page
+    .locator("form")
+    .filter({ has: admin.page.locator('input[value="edit"]') });
   const fiveDaysAgo = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
   await edit.getByLabel("Expiry date").fill(fiveDaysAgo);
   await edit.getByRole("button", { name: "Save changes" }).click();

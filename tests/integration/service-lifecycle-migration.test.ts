@@ -35,7 +35,13 @@ describe.each(dialects)("migration 0028 [%s]", (dialect) => {
         if (withServices) {
           await db
             .insertInto("users")
-            .values({ id: "u1", name: "U", email: "u@example.com", created_at: now, updated_at: now })
+            .values({
+              id: "u1",
+              name: "U",
+              email: "u@example.com",
+              created_at: now,
+              updated_at: now,
+            })
             .execute();
           await db
             .insertInto("hosting_services")

@@ -415,9 +415,7 @@ export async function renewService(
         .set({
           expires_at: newExpiry,
           updated_at: now.toISOString(),
-          ...(reactivated
-            ? { status: "active", suspension_reason: null, suspended_at: null }
-            : {}),
+          ...(reactivated ? { status: "active", suspension_reason: null, suspended_at: null } : {}),
         })
         .where("id", "=", service.id)
         .where("status", "=", status)

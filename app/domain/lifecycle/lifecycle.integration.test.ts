@@ -125,7 +125,14 @@ class Model {
       } else {
         const key = `short ${s.id} ${s.expiresAt} ${day}`;
         const missing = s.priceCents - balance;
-        if (this.tell(s.userId, "service_renewal_short", { service: s.name, amountCents: missing }, key))
+        if (
+          this.tell(
+            s.userId,
+            "service_renewal_short",
+            { service: s.name, amountCents: missing },
+            key,
+          )
+        )
           counts.renewalShort += 1;
       }
     }
@@ -146,7 +153,14 @@ class Model {
     for (const s of expiredSuspensions) {
       if (s.status !== "suspended" || now < s.suspendedAt! + 11 * DAY) continue;
       const left = Math.ceil((s.suspendedAt! + 14 * DAY - now) / DAY);
-      if (this.tell(s.userId, "service_termination_warning", { service: s.name, count: left }, `warn ${s.id}`))
+      if (
+        this.tell(
+          s.userId,
+          "service_termination_warning",
+          { service: s.name, count: left },
+          `warn ${s.id}`,
+        )
+      )
         counts.warned += 1;
     }
     for (const s of active) {
@@ -157,7 +171,9 @@ class Model {
       const threshold = [1, 3, 7].find((days) => left <= days * DAY);
       if (threshold === undefined) continue;
       const key = `remind ${s.id} ${s.expiresAt} ${threshold}`;
-      if (this.tell(s.userId, "service_expiry_reminder", { service: s.name, count: threshold }, key))
+      if (
+        this.tell(s.userId, "service_expiry_reminder", { service: s.name, count: threshold }, key)
+      )
         counts.reminded += 1;
     }
     return counts;
@@ -226,7 +242,11 @@ async function seedFleet(db: Db, admin: string) {
     };
   });
   await insertInChunks(rows, async (chunk) => {
-    const inserted = await db.insertInto("hosting_services").values(chunk).returning("id").execute();
+    const inserted = await db
+      .insertInto("hosting_services")
+      .values(chunk)
+      .returning("id")
+      .execute();
     inserted.forEach((row, k) => {
       const source = chunk[k]!;
       services.push({
@@ -245,7 +265,10 @@ async function seedFleet(db: Db, admin: string) {
   });
 
   // Pending orders placed from 5 days before the first run to 10 days after it, each paid from coins.
-  const product = await db.selectFrom("products").select(["id", "name", "type", "price_cents"]).executeTakeFirstOrThrow();
+  const product = await db
+    .selectFrom("products")
+    .select(["id", "name", "type", "price_cents"])
+    .executeTakeFirstOrThrow();
   const orders: ModelOrder[] = [];
   await db.transaction().execute(async (trx) => {
     for (let k = 0; k < ORDERS; k++) {
@@ -330,7 +353,13 @@ describeEachDatabase("the service lifecycle", (app) => {
     const at = new Date(T0 - 100 * DAY).toISOString();
     await db
       .insertInto("users")
-      .values({ id: customer, name: "Off", email: "off@example.com", created_at: at, updated_at: at })
+      .values({
+        id: customer,
+        name: "Off",
+        email: "off@example.com",
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
     await db
       .insertInto("hosting_services")
@@ -369,123 +398,130 @@ describeEachDatabase("the service lifecycle", (app) => {
     await db.deleteFrom("hosting_services").where("user_id", "=", customer).execute();
   });
 
-  it(
-    "runs a fleet of 1,000 services day by day for 50 days exactly as the rules say, each day once",
-    async () => {
-      const db = app().db;
-      const admin = await adminId(app());
-      const model = await seedFleet(db, admin);
-      await enable();
-      // A quarter of the pending orders is decided by an admin before the lifecycle gets to them.
-      for (const order of model.orders.filter((_, k) => k % 4 === 1)) {
-        const result = await rejectOrder(db, { orderId: order.id, actorId: admin, reason: "no stock" });
-        expect(result.ok).toBe(true);
-        order.status = "rejected";
-        model.balances.set(order.userId, model.balances.get(order.userId)! + order.totalCents);
-        model.notices.push(
-          notice(order.userId, "order_rejected", { id: order.id, product: order.product, reason: "no stock" }),
-        );
-      }
-      const totals: Counts = {
-        reminded: 0,
-        renewed: 0,
-        renewalShort: 0,
-        suspended: 0,
-        warned: 0,
-        terminated: 0,
-        ordersExpired: 0,
-      };
-      const zero = { ...totals };
-      for (let day = 0; day < DAYS; day++) {
-        const now = new Date(T0 + day * DAY);
-        const preview = await previewLifecycle(db, { now });
-        const expected = model.run(now.getTime());
-        expect(preview.counts, `preview of day ${day}`).toEqual(expected);
-        const run = await runLifecycle(db, { now });
-        expect(run, `day ${day}`).toEqual({ enabled: true, counts: expected });
-        for (const key of Object.keys(totals) as (keyof Counts)[]) totals[key] += expected[key];
-        // The same day again (a retried job, a second process): nothing changes.
-        const before = await tableCounts(db);
-        const again = await runLifecycle(db, { now: new Date(now.getTime() + 5 * 60_000) });
-        expect(again.counts, `day ${day} again`).toEqual(zero);
-        expect(await tableCounts(db)).toEqual(before);
-      }
-      // Every kind of step happened, so the comparison below means something.
-      for (const [action, total] of Object.entries(totals))
-        expect(total, action).toBeGreaterThan(0);
-
-      const services = await db
-        .selectFrom("hosting_services")
-        .select(["id", "status", "suspension_reason", "expires_at", "suspended_at"])
-        .where("user_id", "like", "fleet-%")
-        .orderBy("id")
-        .execute();
-      expect(
-        services.map((s) => ({
-          id: Number(s.id),
-          status: s.status,
-          reason: s.status === "suspended" ? s.suspension_reason : null,
-          expiresAt: Date.parse(s.expires_at),
-          suspendedAt: s.status === "suspended" && s.suspended_at ? Date.parse(s.suspended_at) : null,
-        })),
-      ).toEqual(
-        model.services.map((s) => ({
-          id: s.id,
-          status: s.status,
-          reason: s.status === "suspended" ? s.reason : null,
-          expiresAt: s.expiresAt,
-          suspendedAt: s.status === "suspended" ? s.suspendedAt : null,
-        })),
-      );
-      // Admin suspensions were never lifted nor ended.
-      expect(model.services.filter((s) => s.reason !== "expired" && s.status === "suspended")).toHaveLength(50);
-
-      const balances = await db
-        .selectFrom("users")
-        .select(["id", "coin_balance_cents"])
-        .where("id", "like", "fleet-%")
-        .execute();
-      expect(new Map(balances.map((u) => [u.id, u.coin_balance_cents]))).toEqual(model.balances);
-
-      const renewals = await db
-        .selectFrom("coin_ledger")
-        .select(["amount_cents"])
-        .where("kind", "=", "renewal")
-        .execute();
-      expect(renewals).toHaveLength(model.renewalDebits.length);
-      expect(renewals.reduce((sum, row) => sum + row.amount_cents, 0)).toBe(
-        -model.renewalDebits.reduce((sum, cents) => sum + cents, 0),
-      );
-      expect(model.renewalDebits).toHaveLength(totals.renewed);
-
-      const notifications = await db
-        .selectFrom("notifications")
-        .select(["user_id", "kind", "params"])
-        .where("user_id", "like", "fleet-%")
-        .execute();
-      expect(
-        notifications
-          .map((row) => notice(row.user_id, row.kind, JSON.parse(row.params) as Record<string, unknown>))
-          .sort(),
-      ).toEqual([...model.notices].sort());
-
-      const audit = await db
-        .selectFrom("audit_log")
-        .select(["action", (eb) => eb.fn.countAll<number>().as("n")])
-        .where("actor_id", "is", null)
-        .where("target_type", "in", ["hosting_service", "order"])
-        .groupBy("action")
-        .execute();
-      expect(Object.fromEntries(audit.map((row) => [row.action, Number(row.n)]))).toEqual({
-        "service.auto_renew": totals.renewed,
-        "service.suspend": totals.suspended,
-        "service.terminate": totals.terminated,
-        "order.expire": totals.ordersExpired,
+  it("runs a fleet of 1,000 services day by day for 50 days exactly as the rules say, each day once", async () => {
+    const db = app().db;
+    const admin = await adminId(app());
+    const model = await seedFleet(db, admin);
+    await enable();
+    // A quarter of the pending orders is decided by an admin before the lifecycle gets to them.
+    for (const order of model.orders.filter((_, k) => k % 4 === 1)) {
+      const result = await rejectOrder(db, {
+        orderId: order.id,
+        actorId: admin,
+        reason: "no stock",
       });
-      await expectLedgerIntact(app());
-    },
-    120_000,
-  );
+      expect(result.ok).toBe(true);
+      order.status = "rejected";
+      model.balances.set(order.userId, model.balances.get(order.userId)! + order.totalCents);
+      model.notices.push(
+        notice(order.userId, "order_rejected", {
+          id: order.id,
+          product: order.product,
+          reason: "no stock",
+        }),
+      );
+    }
+    const totals: Counts = {
+      reminded: 0,
+      renewed: 0,
+      renewalShort: 0,
+      suspended: 0,
+      warned: 0,
+      terminated: 0,
+      ordersExpired: 0,
+    };
+    const zero = { ...totals };
+    for (let day = 0; day < DAYS; day++) {
+      const now = new Date(T0 + day * DAY);
+      const preview = await previewLifecycle(db, { now });
+      const expected = model.run(now.getTime());
+      expect(preview.counts, `preview of day ${day}`).toEqual(expected);
+      const run = await runLifecycle(db, { now });
+      expect(run, `day ${day}`).toEqual({ enabled: true, counts: expected });
+      for (const key of Object.keys(totals) as (keyof Counts)[]) totals[key] += expected[key];
+      // The same day again (a retried job, a second process): nothing changes.
+      const before = await tableCounts(db);
+      const again = await runLifecycle(db, { now: new Date(now.getTime() + 5 * 60_000) });
+      expect(again.counts, `day ${day} again`).toEqual(zero);
+      expect(await tableCounts(db)).toEqual(before);
+    }
+    // Every kind of step happened, so the comparison below means something.
+    for (const [action, total] of Object.entries(totals)) expect(total, action).toBeGreaterThan(0);
+
+    const services = await db
+      .selectFrom("hosting_services")
+      .select(["id", "status", "suspension_reason", "expires_at", "suspended_at"])
+      .where("user_id", "like", "fleet-%")
+      .orderBy("id")
+      .execute();
+    expect(
+      services.map((s) => ({
+        id: Number(s.id),
+        status: s.status,
+        reason: s.status === "suspended" ? s.suspension_reason : null,
+        expiresAt: Date.parse(s.expires_at),
+        suspendedAt: s.status === "suspended" && s.suspended_at ? Date.parse(s.suspended_at) : null,
+      })),
+    ).toEqual(
+      model.services.map((s) => ({
+        id: s.id,
+        status: s.status,
+        reason: s.status === "suspended" ? s.reason : null,
+        expiresAt: s.expiresAt,
+        suspendedAt: s.status === "suspended" ? s.suspendedAt : null,
+      })),
+    );
+    // Admin suspensions were never lifted nor ended.
+    expect(
+      model.services.filter((s) => s.reason !== "expired" && s.status === "suspended"),
+    ).toHaveLength(50);
+
+    const balances = await db
+      .selectFrom("users")
+      .select(["id", "coin_balance_cents"])
+      .where("id", "like", "fleet-%")
+      .execute();
+    expect(new Map(balances.map((u) => [u.id, u.coin_balance_cents]))).toEqual(model.balances);
+
+    const renewals = await db
+      .selectFrom("coin_ledger")
+      .select(["amount_cents"])
+      .where("kind", "=", "renewal")
+      .execute();
+    expect(renewals).toHaveLength(model.renewalDebits.length);
+    expect(renewals.reduce((sum, row) => sum + row.amount_cents, 0)).toBe(
+      -model.renewalDebits.reduce((sum, cents) => sum + cents, 0),
+    );
+    expect(model.renewalDebits).toHaveLength(totals.renewed);
+
+    const notifications = await db
+      .selectFrom("notifications")
+      .select(["user_id", "kind", "params"])
+      .where("user_id", "like", "fleet-%")
+      .execute();
+    expect(
+      notifications
+        .map((row) =>
+          notice(row.user_id, row.kind, JSON.parse(row.params) as Record<string, unknown>),
+        )
+        .sort(),
+    ).toEqual([...model.notices].sort());
+
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("actor_id", "is", null)
+      .where("target_type", "in", ["hosting_service", "order"])
+      .groupBy("action")
+      .execute();
+    expect(Object.fromEntries(audit.map((row) => [row.action, Number(row.n)]))).toEqual({
+      "service.auto_renew": totals.renewed,
+      "service.suspend": totals.suspended,
+      "service.terminate": totals.terminated,
+      "order.expire": totals.ordersExpired,
+    });
+    await expectLedgerIntact(app());
+  }, 120_000);
 
   it("audits turning the lifecycle on from the settings form", async () => {
     const db = app().db;
@@ -536,9 +572,16 @@ describeEachDatabase("the service lifecycle", (app) => {
         updated_at: at.toISOString(),
       })
       .execute();
-    await db.transaction().execute((trx) =>
-      postLedgerEntry(trx, { userId: customer, amountCents: 5_000, kind: "admin_adjustment", reason: "t" }),
-    );
+    await db
+      .transaction()
+      .execute((trx) =>
+        postLedgerEntry(trx, {
+          userId: customer,
+          amountCents: 5_000,
+          kind: "admin_adjustment",
+          reason: "t",
+        }),
+      );
     const insert = (name: string, extra: object) =>
       db
         .insertInto("hosting_services")

@@ -329,7 +329,11 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
         action: "service.terminate",
         targetType: "hosting_service",
         targetId: service.serviceId,
-        before: { status: "suspended", suspensionReason: "expired", suspendedAt: service.suspendedAt },
+        before: {
+          status: "suspended",
+          suspensionReason: "expired",
+          suspendedAt: service.suspendedAt,
+        },
         after: { status: "terminated" },
         reason: "expired",
       });

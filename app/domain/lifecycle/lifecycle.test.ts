@@ -90,7 +90,12 @@ describe("reminders", () => {
   it("takes the reminder days largest first, each once, leaving out zeros", () => {
     expect(reminderThresholds(settings)).toEqual([7, 3, 1]);
     expect(
-      reminderThresholds({ ...settings, firstReminderDays: 3, secondReminderDays: 0, lastReminderDays: 3 }),
+      reminderThresholds({
+        ...settings,
+        firstReminderDays: 3,
+        secondReminderDays: 0,
+        lastReminderDays: 3,
+      }),
     ).toEqual([3]);
   });
 

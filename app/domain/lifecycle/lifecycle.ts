@@ -124,7 +124,8 @@ export function dueReminder(expiresAt: string, now: Date, thresholds: number[]):
   const left = at(expiresAt) - now.getTime();
   if (left <= 0) return null;
   let due: number | null = null;
-  for (const days of thresholds) if (left <= days * DAY_MS && (due === null || days < due)) due = days;
+  for (const days of thresholds)
+    if (left <= days * DAY_MS && (due === null || days < due)) due = days;
   return due;
 }
 
@@ -166,7 +167,9 @@ export function terminationDate(suspendedAt: string, settings: LifecycleSettings
 
 /** A pending order is given up on `orderExpiryDays` after it was placed, when the setting is on. */
 export function orderExpired(createdAt: string, now: Date, settings: LifecycleSettings): boolean {
-  return settings.expireOrders && now.getTime() >= at(createdAt) + settings.orderExpiryDays * DAY_MS;
+  return (
+    settings.expireOrders && now.getTime() >= at(createdAt) + settings.orderExpiryDays * DAY_MS
+  );
 }
 
 /** Whole days between two times, rounded up (what a reminder says is left). */
@@ -219,7 +222,10 @@ export function dueWindows(settings: LifecycleSettings, now: Date) {
     /** Warning: suspended for expiry no later than this. */
     warnUntil: plusDays(
       time,
-      -(settings.terminationDays - Math.min(settings.terminationWarningDays, settings.terminationDays)),
+      -(
+        settings.terminationDays -
+        Math.min(settings.terminationWarningDays, settings.terminationDays)
+      ),
     ),
     /** Termination: suspended for expiry no later than this. */
     terminateUntil: plusDays(time, -settings.terminationDays),

@@ -500,8 +500,16 @@ function useSettingsGroups(
           kind: "row",
           className: "grid gap-4 sm:grid-cols-3",
           fields: [
-            days("firstReminderDays", t("lifecycle.firstReminderDays"), t("lifecycle.reminderHint")),
-            days("secondReminderDays", t("lifecycle.secondReminderDays"), t("lifecycle.reminderHint")),
+            days(
+              "firstReminderDays",
+              t("lifecycle.firstReminderDays"),
+              t("lifecycle.reminderHint"),
+            ),
+            days(
+              "secondReminderDays",
+              t("lifecycle.secondReminderDays"),
+              t("lifecycle.reminderHint"),
+            ),
             days("lastReminderDays", t("lifecycle.lastReminderDays"), t("lifecycle.reminderHint")),
           ],
         },
@@ -561,7 +569,8 @@ function LifecyclePreviewList({ preview, locale }: { preview: LifecyclePreview; 
     action: keyof LifecyclePreview["services"],
     service: LifecycleService & { days?: number; missingCents?: number },
   ) => {
-    if (action === "remind" && service.days) return t("lifecycle.previewDays", { days: service.days });
+    if (action === "remind" && service.days)
+      return t("lifecycle.previewDays", { days: service.days });
     if (action === "short" && service.missingCents)
       return t("lifecycle.previewMissing", { amount: formatEuros(service.missingCents, locale) });
     if ((action === "warn" || action === "terminate") && service.suspendedAt)
@@ -606,7 +615,10 @@ function LifecyclePreviewList({ preview, locale }: { preview: LifecyclePreview; 
                     >
                       <bdi>{service.name}</bdi> #{service.serviceId}
                     </a>{" "}
-                    <span dir="ltr">{service.userEmail}</span> · {detail(action, service)}
+                    <span dir="ltr" className="break-all">
+                      {service.userEmail}
+                    </span>{" "}
+                    · {detail(action, service)}
                   </li>
                 ))}
                 {more(count, services.length)}
@@ -627,8 +639,10 @@ function LifecyclePreviewList({ preview, locale }: { preview: LifecyclePreview; 
                 <a href={`/admin/clients/${order.userId}`} className="text-primary hover:underline">
                   #{order.orderId} <bdi>{order.productName}</bdi>
                 </a>{" "}
-                <span dir="ltr">{order.userEmail}</span> ·{" "}
-                {t("lifecycle.previewPlaced", { date: date.format(new Date(order.createdAt)) })}
+                <span dir="ltr" className="break-all">
+                  {order.userEmail}
+                </span>{" "}
+                · {t("lifecycle.previewPlaced", { date: date.format(new Date(order.createdAt)) })}
               </li>
             ))}
             {more(preview.counts.ordersExpired, preview.orders.length)}
