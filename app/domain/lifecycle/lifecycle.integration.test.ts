@@ -1,12 +1,27 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "~/db/transaction";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
-import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import {
+  changeServiceStatus,
+  renewService,
+  setAutoRenew,
+} from "~/domain/hosting-services/hosting-services.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { saveSettingsForm, updateSettingsSection } from "~/domain/settings/settings.server";
 import { settingsActionSchema } from "~/domain/settings/settings";
-import { adminId, expectLedgerIntact } from "../../../tests/support/money-fixtures";
+import {
+  adminId,
+  approvedOrder,
+  asAdmin,
+  customerWithCoins,
+  customerWithRunningService,
+  expectLedgerIntact,
+  productId,
+  renewWithNewKey,
+} from "../../../tests/support/money-fixtures";
+import { readColumn } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { previewLifecycle, runLifecycle } from "./lifecycle.server";
 
@@ -572,16 +587,14 @@ describeEachDatabase("the service lifecycle", (app) => {
         updated_at: at.toISOString(),
       })
       .execute();
-    await db
-      .transaction()
-      .execute((trx) =>
-        postLedgerEntry(trx, {
-          userId: customer,
-          amountCents: 5_000,
-          kind: "admin_adjustment",
-          reason: "t",
-        }),
-      );
+    await db.transaction().execute((trx) =>
+      postLedgerEntry(trx, {
+        userId: customer,
+        amountCents: 5_000,
+        kind: "admin_adjustment",
+        reason: "t",
+      }),
+    );
     const insert = (name: string, extra: object) =>
       db
         .insertInto("hosting_services")
@@ -658,5 +671,72 @@ describe("the fleet's own calendar arithmetic", () => {
     expect(new Date(monthsLater(Date.parse("2031-11-30T05:00:00Z"), 3)).toISOString()).toBe(
       "2032-02-29T05:00:00.000Z",
     );
+  });
+});
+
+describeEachDatabase("automatic renewal switch and suspension reasons", (app) => {
+  it("gives a service the order's automatic renewal, and lets only its customer switch it", async () => {
+    const product = await productId(app(), "samp-starter");
+    const on = await customerWithCoins(app(), 10_000);
+    const { approved } = await approvedOrder(app(), on, { productId: product, autoRenew: "on" });
+    const off = await customerWithCoins(app(), 10_000);
+    const unticked = await approvedOrder(app(), off, { productId: product });
+    const serviceOn = approved.hostingServiceId!;
+    expect(await readColumn(app(), "hosting_services", "auto_renew", ["id", serviceOn])).toBe(1);
+    expect(
+      await readColumn(app(), "hosting_services", "auto_renew", [
+        "id",
+        unticked.approved.hostingServiceId!,
+      ]),
+    ).toBe(0);
+
+    expect(
+      await setAutoRenew(app().db, { userId: on, serviceId: serviceOn, autoRenew: false }),
+    ).toMatchObject({
+      ok: true,
+      changed: true,
+      service: { autoRenew: false },
+    });
+    expect(
+      await setAutoRenew(app().db, { userId: on, serviceId: serviceOn, autoRenew: false }),
+    ).toMatchObject({
+      ok: true,
+      changed: false,
+    });
+    // Another customer's service is not theirs to switch.
+    expect(
+      await setAutoRenew(app().db, { userId: off, serviceId: serviceOn, autoRenew: true }),
+    ).toEqual(refusal("notFound", "services.errors.notFound"));
+    expect(await readColumn(app(), "hosting_services", "auto_renew", ["id", serviceOn])).toBe(0);
+  });
+
+  it("records an admin's suspension as the admin's, and a reactivation clears it", async () => {
+    const { db, admin } = await asAdmin(app());
+    const { user, serviceId } = await customerWithRunningService(app(), 10_000);
+    const suspended = await changeServiceStatus(db, {
+      actorId: admin,
+      serviceId,
+      action: "suspend",
+    });
+    expect(suspended).toMatchObject({
+      ok: true,
+      service: { status: "suspended", suspensionReason: "admin" },
+    });
+    // Renewable only through support.
+    expect(await renewWithNewKey(app(), user, serviceId)).toEqual(
+      refusal("conflict", "services.errors.cannotRenew"),
+    );
+    const reactivated = await changeServiceStatus(db, {
+      actorId: admin,
+      serviceId,
+      action: "reactivate",
+    });
+    expect(reactivated).toMatchObject({
+      ok: true,
+      service: { status: "active", suspensionReason: null },
+    });
+    expect(
+      await readColumn(app(), "hosting_services", "suspended_at", ["id", serviceId]),
+    ).toBeNull();
   });
 });
