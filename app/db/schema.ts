@@ -209,6 +209,12 @@ export interface HostingServicesTable {
   updated_at: Timestamp;
   /** An admin's note (migration 0020), null when there is none. */
   admin_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The customer's automatic renewal from coins (migration 0028): 1 on, 0 off. */
+  auto_renew: Flag;
+  /** Why a suspended service is (0028): "expired" (the lifecycle), "admin"; null before 0028 or when active. */
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was suspended (0028): the lifecycle's termination counts from it. */
+  suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrdersTable {
@@ -239,6 +245,8 @@ export interface OrdersTable {
   hosting_service_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The order form's automatic renewal switch (migration 0028), given to the service it becomes. */
+  auto_renew: Flag;
 }
 
 export interface ServiceRenewalsTable {

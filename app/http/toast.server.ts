@@ -13,6 +13,8 @@ export const toastKeys = [
   "toast.orderSubmitted",
   "toast.serviceRenewed",
   "toast.replySent",
+  "toast.autoRenewOn",
+  "toast.autoRenewOff",
 ] as const;
 
 const toastSchema = z.object({

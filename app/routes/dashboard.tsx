@@ -6,10 +6,10 @@ import {
   cancelAccountDeletion,
   requestAccountDeletion,
 } from "~/domain/accounts/account-deletion.server";
-import { renewSchema } from "~/domain/hosting-services/hosting-services";
+import { autoRenewSchema, renewSchema } from "~/domain/hosting-services/hosting-services";
 import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashboard";
 import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dashboard.server";
-import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import { renewService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
 import {
   AccountTab,
   DashboardShell,
@@ -154,6 +154,30 @@ export async function action({ request, url, context: routerContext }: Route.Act
       ok: true,
       message: result.emailChanged ? "dashboard.account.emailChanged" : "dashboard.account.saved",
     } satisfies ActionAnswer;
+  }
+  if (intent === "auto-renew") {
+    const form = await parseForm(request, autoRenewSchema);
+    if (!form.ok)
+      return data({ ok: false, message: "services.errors.notFound" } satisfies ActionAnswer, {
+        status: 400,
+      });
+    const result = await setAutoRenew(db, {
+      userId: user.id,
+      serviceId: form.data.serviceId,
+      autoRenew: form.data.autoRenew,
+    });
+    if (!result.ok)
+      return data({ ok: false, message: result.error } satisfies ActionAnswer, {
+        status: statusOf(result),
+      });
+    throw redirect("/dashboard?tab=services", {
+      headers: {
+        "Set-Cookie": flashToast({
+          key: result.service.autoRenew ? "toast.autoRenewOn" : "toast.autoRenewOff",
+          type: "success",
+        }),
+      },
+    });
   }
   const form = await parseForm(request, renewSchema);
   if (!form.ok)

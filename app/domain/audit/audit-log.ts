@@ -33,6 +33,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.reactivate": "audit.actions.serviceReactivate",
   "service.terminate": "audit.actions.serviceTerminate",
   "service.delete": "audit.actions.serviceDelete",
+  // The service lifecycle (issue 24), by the system.
+  "service.auto_renew": "audit.actions.serviceAutoRenew",
+  "order.expire": "audit.actions.orderExpire",
   "user.update": "audit.actions.userUpdate",
   "user.delete": "audit.actions.userDelete",
   "user.note": "admin-clients:auditActions.noteEdit",

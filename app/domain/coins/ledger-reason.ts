@@ -11,6 +11,8 @@ export const LEDGER_REASON_KEYS = {
   orderPayment: "reasons.orderPayment",
   /** "Order #{{id}} rejected: {{reason}}" (the admin's reason, as typed) */
   orderRefund: "reasons.orderRefund",
+  /** "Order #{{id}} not reviewed in time: refunded" (the service lifecycle, issue 24) */
+  orderExpiredRefund: "reasons.orderExpiredRefund",
   /** "Renewal of {{service}}" */
   renewal: "reasons.renewal",
   /** "Ticket #{{id}}: {{subject}}" (coins bought through a support ticket) */
@@ -39,6 +41,7 @@ export interface LedgerReason {
 export const LEDGER_REASON_ENGLISH: Record<LedgerReasonId, string> = {
   orderPayment: "Order #{{id}}: {{product}}",
   orderRefund: "Order #{{id}} rejected: {{reason}}",
+  orderExpiredRefund: "Order #{{id}} not reviewed in time: refunded",
   renewal: "Renewal of {{service}}",
   ticketPurchase: "Ticket #{{id}}: {{subject}}",
   ticketPurchaseNote: "Ticket #{{id}}: {{subject}} ({{note}})",

@@ -27,6 +27,7 @@ import {
 import {
   canRenew,
   canTransition,
+  suspensionReasonOf,
   expiryOnDate,
   renewalExpiry,
   renewalQuote,
@@ -56,6 +57,8 @@ const columns = [
   "status",
   "expires_at",
   "created_at",
+  "auto_renew",
+  "suspension_reason",
 ] as const;
 
 type Row = {
@@ -71,6 +74,8 @@ type Row = {
   status: string;
   expires_at: string;
   created_at: string;
+  auto_renew: number;
+  suspension_reason: string | null;
 };
 
 function toService(row: Row): HostingService {
@@ -89,6 +94,8 @@ function toService(row: Row): HostingService {
     status: row.status as ServiceStatus,
     expiresAt: row.expires_at,
     createdAt: row.created_at,
+    autoRenew: Number(row.auto_renew) === 1,
+    suspensionReason: row.status === "suspended" ? suspensionReasonOf(row.suspension_reason) : null,
   };
 }
 
@@ -98,7 +105,10 @@ function toService(row: Row): HostingService {
  */
 async function insertService(
   trx: Tx,
-  service: Omit<HostingService, "id" | "status" | "expiresAt" | "createdAt">,
+  service: Omit<
+    HostingService,
+    "id" | "status" | "expiresAt" | "createdAt" | "autoRenew" | "suspensionReason"
+  > & { autoRenew?: boolean },
   now: Date,
 ): Promise<HostingService> {
   const iso = now.toISOString();
@@ -117,6 +127,7 @@ async function insertService(
       expires_at: cycleEnd(now, service.billingCycle),
       created_at: iso,
       updated_at: iso,
+      auto_renew: service.autoRenew ? 1 : 0,
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
@@ -135,6 +146,8 @@ export async function createServiceFromOrder(
     billingCycle: BillingCycle;
     monthlyPriceCents: number;
     cyclePriceCents: number;
+    /** The order form's automatic renewal switch. */
+    autoRenew?: boolean;
   },
   now = new Date(),
 ): Promise<HostingService> {
@@ -149,6 +162,7 @@ export async function createServiceFromOrder(
       billingCycle: order.billingCycle,
       monthlyPriceCents: order.monthlyPriceCents,
       cyclePriceCents: order.cyclePriceCents,
+      autoRenew: order.autoRenew ?? false,
     },
     now,
   );
@@ -255,9 +269,17 @@ export async function changeServiceStatus(
       refuse<ChangeStatusResult>("conflict", "services.errors.transitionNotAllowed");
     }
     const { from, to } = TRANSITIONS[input.action];
+    const now = new Date().toISOString();
+    // An admin's suspension says so, and the lifecycle never lifts it; a reactivation clears the reason.
+    const suspension =
+      input.action === "suspend"
+        ? { suspension_reason: "admin", suspended_at: now }
+        : input.action === "reactivate"
+          ? { suspension_reason: null, suspended_at: null }
+          : {};
     const row = await trx
       .updateTable("hosting_services")
-      .set({ status: to, updated_at: new Date().toISOString() })
+      .set({ status: to, updated_at: now, ...suspension })
       .where("id", "=", input.serviceId)
       .where("status", "in", from)
       .returning(columns)
@@ -318,7 +340,18 @@ export type RenewResult =
  */
 export async function renewService(
   db: Db,
-  input: { userId: string; serviceId: number; idempotencyKey: string },
+  input: {
+    userId: string;
+    serviceId: number;
+    idempotencyKey: string;
+    /** The time of the renewal (the lifecycle's clock); now by default. */
+    now?: Date;
+    /**
+     * The lifecycle renews from coins as the customer asked (issue 24): the same charge and ledger entry,
+     * with the system as its actor, an audit entry and a notification in the same transaction.
+     */
+    automatic?: boolean;
+  },
 ): Promise<RenewResult> {
   const existing = async () => {
     const renewal = await db
@@ -342,21 +375,25 @@ export async function renewService(
   return storeOncePerKey(existing, () =>
     inTransaction(db, async (trx): Promise<RenewResult> => {
       const service = await findServiceOrRefuse(trx, input.serviceId, input.userId);
-      if (!canRenew(service.status as ServiceStatus)) {
+      const status = service.status as ServiceStatus;
+      const suspension = suspensionReasonOf(service.suspension_reason);
+      // The lifecycle renews only a running service; a customer may also renew one suspended for expiry.
+      if (!canRenew(status, suspension) || (input.automatic && status !== "active")) {
         refuse<RenewResult>("conflict", "services.errors.cannotRenew");
       }
       const cycle = (
         service.billing_cycle in BILLING_CYCLES ? service.billing_cycle : "monthly"
       ) as BillingCycle;
-      const now = new Date();
+      const now = input.now ?? new Date();
       const newExpiry = renewalExpiry(service.expires_at, cycle, now);
       const amount = service.cycle_price_cents;
+      const actorId = input.automatic ? null : input.userId;
       if (amount > 0) {
         await payFromCoins(trx, amount, {
           userId: input.userId,
           kind: "renewal",
           reason: ledgerReason("renewal", { service: service.name }),
-          actorId: input.userId,
+          actorId,
           hostingServiceId: service.id,
         });
       }
@@ -372,12 +409,54 @@ export async function renewService(
           created_at: now.toISOString(),
         })
         .execute();
+      const reactivated = status === "suspended";
       const row = await trx
         .updateTable("hosting_services")
-        .set({ expires_at: newExpiry, updated_at: now.toISOString() })
+        .set({
+          expires_at: newExpiry,
+          updated_at: now.toISOString(),
+          ...(reactivated ? { status: "active", suspension_reason: null, suspended_at: null } : {}),
+        })
         .where("id", "=", service.id)
+        .where("status", "=", status)
         .returning(columns)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) refuse<RenewResult>("conflict", "services.errors.cannotRenew");
+      if (reactivated) {
+        await recordAudit(trx, {
+          actorId,
+          action: "service.reactivate",
+          targetType: "hosting_service",
+          targetId: service.id,
+          before: { status, suspensionReason: suspension, expiresAt: service.expires_at },
+          after: { status: "active", expiresAt: newExpiry },
+          reason: "renewal",
+        });
+        await notify(trx, {
+          userId: input.userId,
+          kind: "service_reactivated",
+          params: { service: service.name },
+          link: "/dashboard?tab=services",
+          now,
+        });
+      }
+      if (input.automatic) {
+        await recordAudit(trx, {
+          actorId: null,
+          action: "service.auto_renew",
+          targetType: "hosting_service",
+          targetId: service.id,
+          before: { expiresAt: service.expires_at },
+          after: { expiresAt: newExpiry, chargedCents: amount },
+        });
+        await notify(trx, {
+          userId: input.userId,
+          kind: "service_auto_renewed",
+          params: { service: service.name, amountCents: amount },
+          link: "/dashboard?tab=services",
+          now,
+        });
+      }
       return { ok: true, service: toService(row), duplicate: false };
     }),
   );
@@ -412,7 +491,7 @@ export async function quoteRenewal(
   ]);
   if (!row || !user) return serviceNotFound;
   const service = toService(row);
-  if (!canRenew(service.status))
+  if (!canRenew(service.status, service.suspensionReason))
     return { ok: false, kind: "conflict", error: "services.errors.cannotRenew" };
   return { ok: true, quote: renewalQuote(service, user.coin_balance_cents, now) };
 }
@@ -428,6 +507,33 @@ export async function listCustomerServicePage(db: Db, userId: string, page: Page
     pageWindow(page, LIST_PAGE_SIZE),
   );
   return { services: rows.map(toService), hasMore };
+}
+
+export type SetAutoRenewResult =
+  | { ok: true; service: HostingService; changed: boolean }
+  | { ok: false; kind: "notFound"; error: "services.errors.notFound" };
+
+/**
+ * The customer turns the automatic renewal of one of their services on or off (the dashboard's switch).
+ * Another customer's service is not found; setting what is already set changes nothing.
+ */
+export async function setAutoRenew(
+  db: Db,
+  input: { userId: string; serviceId: number; autoRenew: boolean },
+): Promise<SetAutoRenewResult> {
+  return inTransaction(db, async (trx) => {
+    const found = await findServiceOrRefuse(trx, input.serviceId, input.userId);
+    const value = input.autoRenew ? 1 : 0;
+    if (Number(found.auto_renew) === value)
+      return { ok: true, service: toService(found), changed: false };
+    const row = await trx
+      .updateTable("hosting_services")
+      .set({ auto_renew: value, updated_at: new Date().toISOString() })
+      .where("id", "=", input.serviceId)
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return { ok: true, service: toService(row), changed: true };
+  });
 }
 
 /** A customer's newest 50 services: the ticket form's choice, the dashboard's renewals. */
@@ -557,6 +663,8 @@ const ADMIN_SERVICE_COLUMNS = [
   "hosting_services.expires_at",
   "hosting_services.created_at",
   "hosting_services.admin_note",
+  "hosting_services.auto_renew",
+  "hosting_services.suspension_reason",
   "users.email",
   "users.name as user_name",
 ] as const;

@@ -72,9 +72,25 @@ export function badgeTone(status: string): "green" | "yellow" | "red" | "blue" |
   }
 }
 
-/** A customer may renew an active (or expired) service; suspended and terminated ones go through support. */
-export function canRenew(status: ServiceStatus): boolean {
-  return status === "active";
+/**
+ * Why a suspended service is suspended (migration 0028): "expired" when the lifecycle suspended it after
+ * its grace period, "admin" when an admin did; null for one suspended before 0028, read as an admin's.
+ */
+export type SuspensionReason = "expired" | "admin";
+
+export function suspensionReasonOf(value: string | null): SuspensionReason | null {
+  return value === "expired" || value === "admin" ? value : null;
+}
+
+/**
+ * A customer may renew an active (or expired) service, and one the lifecycle suspended for its expiry
+ * (the renewal reactivates it); one an admin suspended, and a terminated one, go through support.
+ */
+export function canRenew(
+  status: ServiceStatus,
+  suspensionReason: SuspensionReason | null = null,
+): boolean {
+  return status === "active" || (status === "suspended" && suspensionReason === "expired");
 }
 
 /**
@@ -275,6 +291,13 @@ export const renewSchema = z.object({
   idempotencyKey: z.string().trim().min(16).max(100),
 });
 
+/** The dashboard's automatic-renewal switch of one service: "on" or "off". */
+export const autoRenewSchema = z.object({
+  intent: z.literal("auto-renew"),
+  serviceId: z.coerce.number().int().positive(),
+  autoRenew: z.enum(["on", "off"]).transform((value) => value === "on"),
+});
+
 export interface HostingService {
   id: number;
   userId: string;
@@ -288,6 +311,10 @@ export interface HostingService {
   status: ServiceStatus;
   expiresAt: string;
   createdAt: string;
+  /** The customer's automatic renewal from coins (issue 24). */
+  autoRenew: boolean;
+  /** Set while suspended (null for a suspension made before migration 0028). */
+  suspensionReason: SuspensionReason | null;
 }
 
 /** A service in the admin list, with whose it is. */

@@ -1,8 +1,11 @@
 import { expect, it } from "vitest";
 import type { Db } from "~/db/transaction";
+import { runLifecycle } from "~/domain/lifecycle/lifecycle.server";
+import { updateSettingsSection } from "~/domain/settings/settings.server";
+import { defaultSettings } from "~/domain/settings/settings";
 import { customerWithCoins } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { ensureExpiryNotifications, listNotifications } from "./notifications.server";
+import { listNotifications } from "./notifications.server";
 
 const DAY = 86_400_000;
 
@@ -24,36 +27,53 @@ async function serviceExpiringIn(db: Db, userId: string, days: number, now: Date
     .executeTakeFirstOrThrow();
 }
 
-async function expiryWarnings(db: Db, userId: string) {
+async function expiryReminders(db: Db, userId: string) {
   const { items } = await listNotifications(db, userId, 50);
   return items
-    .filter((item) => item.kind === "service_expiring")
-    .map((item) => item.params.service);
+    .filter((item) => item.kind === "service_expiry_reminder")
+    .map((item) => `${item.params.service} (${item.params.count})`)
+    .reverse();
 }
 
+// Before issue 24 the 3-day warning was written lazily when a customer's notifications were read; the
+// service lifecycle's reminders replace it (app/domain/lifecycle), so reading writes nothing and a
+// customer is never told twice.
 describeEachDatabase("service expiry notifications", (app) => {
-  it("warns once per service and expiry date, only within 3 days, and again after a new expiry date", async () => {
+  it("reminds once per service, expiry date and reminder day, never on reading, and again after a new expiry date", async () => {
     const db = app().db;
+    await updateSettingsSection(db, "lifecycle", { ...defaultSettings().lifecycle, enabled: true });
     const now = new Date();
     const customer = await customerWithCoins(app(), 0);
-    const soon = await serviceExpiringIn(db, customer, 2, now);
+    const soon = await serviceExpiringIn(db, customer, 2.5, now);
     await serviceExpiringIn(db, customer, 10, now);
 
-    expect(await expiryWarnings(db, customer)).toEqual(["Server in 2 days"]);
-    // Read again (every page a customer opens): still one warning, and nothing left to write, so a page
-    // view takes no write lock.
-    expect(await ensureExpiryNotifications(db, customer, now)).toBe(0);
-    expect(await expiryWarnings(db, customer)).toEqual(["Server in 2 days"]);
+    // Reading the notifications (every page a customer opens) writes nothing.
+    expect(await expiryReminders(db, customer)).toEqual([]);
 
-    // Renewed, then close to its new expiry date: a new warning for the new date.
-    const later = new Date(now.getTime() + 40 * DAY);
+    expect((await runLifecycle(db, { now })).counts.reminded).toBe(1);
+    expect(await expiryReminders(db, customer)).toEqual(["Server in 2.5 days (3)"]);
+    // Run again (the same day, or a process that missed it): still one reminder.
+    expect((await runLifecycle(db, { now })).counts.reminded).toBe(0);
+    expect(await expiryReminders(db, customer)).toEqual(["Server in 2.5 days (3)"]);
+
+    // The 1-day reminder of the same expiry date comes once, two days on.
+    const later = new Date(now.getTime() + 2 * DAY);
+    expect((await runLifecycle(db, { now: later })).counts.reminded).toBe(1);
+    expect((await runLifecycle(db, { now: later })).counts.reminded).toBe(0);
+
+    // Renewed, then close to its new expiry date: a new reminder for the new date.
+    const renewedAt = new Date(now.getTime() + 40 * DAY);
     await db
       .updateTable("hosting_services")
-      .set({ expires_at: new Date(later.getTime() + DAY).toISOString() })
+      .set({ expires_at: new Date(renewedAt.getTime() + 2 * DAY).toISOString() })
       .where("id", "=", soon.id)
       .execute();
-    expect(await ensureExpiryNotifications(db, customer, later)).toBe(1);
-    expect(await ensureExpiryNotifications(db, customer, later)).toBe(0);
-    expect(await expiryWarnings(db, customer)).toEqual(["Server in 2 days", "Server in 2 days"]);
+    expect((await runLifecycle(db, { now: renewedAt })).counts.reminded).toBe(1);
+    expect((await runLifecycle(db, { now: renewedAt })).counts.reminded).toBe(0);
+    expect(await expiryReminders(db, customer)).toEqual([
+      "Server in 2.5 days (3)",
+      "Server in 2.5 days (1)",
+      "Server in 2.5 days (3)",
+    ]);
   });
 });

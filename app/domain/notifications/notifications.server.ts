@@ -1,5 +1,5 @@
 import type { Db, Tx } from "~/db/transaction";
-import { EXPIRY_WARNING_DAYS, type Notification, type NotificationKind } from "./notifications";
+import type { Notification, NotificationKind } from "./notifications";
 
 /** A step: a notification written in the same transaction as the event it tells about. */
 export async function notify(
@@ -10,6 +10,8 @@ export async function notify(
     params?: Record<string, string | number>;
     link: string;
     dedupeKey?: string;
+    /** When it happened (the lifecycle's clock); now by default. */
+    now?: Date;
   },
 ): Promise<void> {
   await trx
@@ -20,7 +22,7 @@ export async function notify(
       params: JSON.stringify(input.params ?? {}),
       link: input.link,
       dedupe_key: input.dedupeKey ?? null,
-      created_at: new Date().toISOString(),
+      created_at: (input.now ?? new Date()).toISOString(),
     })
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .execute();
@@ -35,58 +37,7 @@ function parseParams(raw: string): Record<string, string | number> {
   }
 }
 
-/**
- * Warns once per service and expiry date when an active service expires within 3 days. Run when the
- * customer's notifications are read, so no scheduler is needed. Returns how many services it warned about.
- */
-export async function ensureExpiryNotifications(
-  db: Db,
-  userId: string,
-  now = new Date(),
-): Promise<number> {
-  const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000).toISOString();
-  const candidates = await db
-    .selectFrom("hosting_services")
-    .select(["id", "name", "expires_at"])
-    .where("user_id", "=", userId)
-    .where("status", "=", "active")
-    .where("expires_at", ">", now.toISOString())
-    .where("expires_at", "<=", soon)
-    .execute();
-  if (candidates.length === 0) return 0;
-  // Only services not warned about yet: a customer with many expiring services would otherwise write, or
-  // try to, for each of them on every page. The keys are made here, as `notify` stores them, because an
-  // expiry date written out by SQL differs between SQLite (ISO text) and PostgreSQL (its own format).
-  const keyOf = (service: { id: number; expires_at: string }) =>
-    `expiring:${service.id}:${service.expires_at}`;
-  const warned = new Set<string>();
-  const keys = candidates.map(keyOf);
-  for (let i = 0; i < keys.length; i += 500) {
-    const rows = await db
-      .selectFrom("notifications")
-      .select("dedupe_key")
-      .where("dedupe_key", "in", keys.slice(i, i + 500))
-      .execute();
-    for (const row of rows) if (row.dedupe_key) warned.add(row.dedupe_key);
-  }
-  const expiring = candidates.filter((service) => !warned.has(keyOf(service)));
-  if (expiring.length === 0) return 0;
-  await db.transaction().execute(async (trx) => {
-    for (const service of expiring) {
-      await notify(trx, {
-        userId,
-        kind: "service_expiring",
-        params: { service: service.name, expiresAt: service.expires_at },
-        link: "/dashboard?tab=services",
-        dedupeKey: keyOf(service),
-      });
-    }
-  });
-  return expiring.length;
-}
-
 export async function listNotifications(db: Db, userId: string, limit = 10) {
-  await ensureExpiryNotifications(db, userId);
   // Every row carries the unread count, so the list and the count are one query (one round trip on
   // PostgreSQL; this runs on every signed-in page). No rows means no notifications, so none unread.
   const rows = await db
@@ -130,4 +81,55 @@ export async function markNotificationsRead(db: Db, userId: string): Promise<voi
     .where("user_id", "=", userId)
     .where("read_at", "is", null)
     .execute();
+}
+
+/** One notification of a batch that is written once per key (`notifyOnce`). */
+export interface KeyedNotice {
+  userId: string;
+  kind: NotificationKind;
+  params: Record<string, string | number>;
+  link: string;
+  dedupeKey: string;
+}
+
+/**
+ * A step: many notifications at once, each written only if its key is new (a reminder, a warning: the
+ * event is the time passing, and a run made again must not tell it twice). Returns how many were new.
+ */
+export async function notifyOnce(trx: Tx, notices: KeyedNotice[], now: Date): Promise<number> {
+  let written = 0;
+  // A few hundred rows a statement: well under SQLite's and PostgreSQL's limits on parameters.
+  for (let i = 0; i < notices.length; i += 200) {
+    const rows = await trx
+      .insertInto("notifications")
+      .values(
+        notices.slice(i, i + 200).map((notice) => ({
+          user_id: notice.userId,
+          kind: notice.kind,
+          params: JSON.stringify(notice.params),
+          link: notice.link,
+          dedupe_key: notice.dedupeKey,
+          created_at: now.toISOString(),
+        })),
+      )
+      .onConflict((oc) => oc.column("dedupe_key").doNothing())
+      .returning("id")
+      .execute();
+    written += rows.length;
+  }
+  return written;
+}
+
+/** Which of `keys` some notification already carries (looked up a few hundred at a time). */
+export async function writtenNoticeKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .selectFrom("notifications")
+      .select("dedupe_key")
+      .where("dedupe_key", "in", keys.slice(i, i + 500))
+      .execute();
+    for (const row of rows) if (row.dedupe_key) found.add(row.dedupe_key);
+  }
+  return found;
 }

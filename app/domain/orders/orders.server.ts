@@ -240,6 +240,7 @@ export async function placeOrder(
             discount_cents: price.voucherDiscountCents,
             total_cents: price.totalCents,
             paid_with_coins: 1,
+            auto_renew: input.autoRenew ? 1 : 0,
             status: "pending",
             idempotency_key: input.idempotencyKey,
             created_at: now,
@@ -280,9 +281,8 @@ export async function approveOrder(
 ): Promise<DecideResult> {
   return inTransaction(db, async (trx) => {
     const now = new Date();
-    const order = toOrder(
-      await decidePending(trx, input, { status: "approved" }, now.toISOString()),
-    );
+    const decided = await decidePending(trx, input, { status: "approved" }, now.toISOString());
+    const order = toOrder(decided);
     const service = await createServiceFromOrder(
       trx,
       {
@@ -294,6 +294,7 @@ export async function approveOrder(
         billingCycle: order.billingCycle,
         monthlyPriceCents: order.monthlyPriceCents,
         cyclePriceCents: order.subtotalCents,
+        autoRenew: Number(decided.auto_renew) === 1,
       },
       now,
     );
@@ -320,17 +321,26 @@ export async function approveOrder(
   });
 }
 
-/** Reject with a reason: the coins paid come back with a ledger row, and the voucher use is returned. */
+/**
+ * Reject with a reason: the coins paid come back with a ledger row, and the voucher use is returned.
+ * `expired`: the lifecycle gives up on an order no admin decided (issue 24), with the system as the actor
+ * (`actorId` null), its own refund reason and notification, at the lifecycle's clock.
+ */
 export async function rejectOrder(
   db: Db,
-  input: { orderId: number; actorId: string; reason: string },
+  input: {
+    orderId: number;
+    actorId: string | null;
+    reason: string;
+    expired?: { days: number; now: Date };
+  },
 ): Promise<DecideResult> {
   return inTransaction(db, async (trx) => {
     const decided = await decidePending(
       trx,
       input,
       { status: "rejected", reject_reason: input.reason },
-      new Date().toISOString(),
+      (input.expired?.now ?? new Date()).toISOString(),
     );
     const order = toOrder(decided);
     if (order.paidWithCoins && order.totalCents > 0) {
@@ -338,7 +348,9 @@ export async function rejectOrder(
         userId: order.userId,
         amountCents: order.totalCents,
         kind: "order_refund",
-        reason: ledgerReason("orderRefund", { id: order.id, reason: input.reason }),
+        reason: input.expired
+          ? ledgerReason("orderExpiredRefund", { id: order.id })
+          : ledgerReason("orderRefund", { id: order.id, reason: input.reason }),
         actorId: input.actorId,
         orderId: order.id,
       });
@@ -355,7 +367,7 @@ export async function rejectOrder(
     }
     await recordAudit(trx, {
       actorId: input.actorId,
-      action: "order.reject",
+      action: input.expired ? "order.expire" : "order.reject",
       targetType: "order",
       targetId: order.id,
       before: { status: "pending" },
@@ -364,8 +376,16 @@ export async function rejectOrder(
     });
     await notify(trx, {
       userId: order.userId,
-      kind: "order_rejected",
-      params: { id: order.id, product: order.productName, reason: input.reason },
+      ...(input.expired
+        ? {
+            kind: "order_expired",
+            params: { id: order.id, product: order.productName, count: input.expired.days },
+            now: input.expired.now,
+          }
+        : {
+            kind: "order_rejected",
+            params: { id: order.id, product: order.productName, reason: input.reason },
+          }),
       link: "/dashboard?tab=billing",
     });
     return { ok: true, order };
@@ -375,7 +395,7 @@ export async function rejectOrder(
 /** Step: a pending order marked decided by the actor; refused (notFound, notPending) otherwise. */
 async function decidePending(
   trx: Tx,
-  input: { orderId: number; actorId: string },
+  input: { orderId: number; actorId: string | null },
   decision: { status: "approved" } | { status: "rejected"; reject_reason: string },
   now: string,
 ) {
@@ -384,7 +404,7 @@ async function decidePending(
     .set({ ...decision, decided_by: input.actorId, decided_at: now, updated_at: now })
     .where("id", "=", input.orderId)
     .where("status", "=", "pending")
-    .returning([...orderColumns, "voucher_id"])
+    .returning([...orderColumns, "voucher_id", "auto_renew"])
     .executeTakeFirst();
   if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
   return decided;

@@ -250,6 +250,12 @@ export const orderFormSchema = z.object({
     .max(MAX_LOCATION_LENGTH, "orders.errors.invalidOption")
     .optional(),
   ddosProtection: yesNo.default("yes"),
+  // The service's automatic renewal from coins (issue 24): a checkbox, ticked by default on the form;
+  // unticked (or not sent) it is off.
+  autoRenew: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
   playerSlots: z.coerce
     .number({ error: "orders.errors.invalidOption" })
     .int("orders.errors.invalidOption")

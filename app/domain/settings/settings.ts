@@ -8,6 +8,9 @@ export const MAX_LOCATIONS = 20;
 /** Where every page says the servers are. */
 export const DEFAULT_LOCATIONS = ["Frankfurt"] as const;
 
+/** The bounds of the service lifecycle's numbers of days (issue 24), as the form and the stored row check them. */
+export const LIFECYCLE_MAX_DAYS = 365;
+
 /** The longest privacy text an admin may write, per language (characters). */
 export const PRIVACY_TEXT_MAX = 20_000;
 
@@ -88,6 +91,27 @@ export const settingsSchema = z.object({
       ar: z.string().max(PRIVACY_TEXT_MAX).default(""),
     })
     .prefault({}),
+  // The service lifecycle (issue 24, app/domain/lifecycle): what the automation does by itself, in days.
+  // `enabled` is written by migration 0028: off on an install that had services then, on for a new one;
+  // a row that cannot be read falls back to off, never to a run nobody decided.
+  lifecycle: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** Reminders before a service expires; 0 leaves one out. */
+      firstReminderDays: z.number().int().min(0).max(LIFECYCLE_MAX_DAYS).default(7),
+      secondReminderDays: z.number().int().min(0).max(LIFECYCLE_MAX_DAYS).default(3),
+      lastReminderDays: z.number().int().min(0).max(LIFECYCLE_MAX_DAYS).default(1),
+      /** Days after its expiry an unrenewed service keeps running (and auto-renewal keeps trying). */
+      graceDays: z.number().int().min(0).max(LIFECYCLE_MAX_DAYS).default(2),
+      /** Days a service suspended for expiry waits before it is terminated. */
+      terminationDays: z.number().int().min(1).max(LIFECYCLE_MAX_DAYS).default(14),
+      /** The customer is warned this many days before the termination; 0: not warned. */
+      terminationWarningDays: z.number().int().min(0).max(LIFECYCLE_MAX_DAYS).default(3),
+      /** Pending orders no admin decided are rejected and refunded after `orderExpiryDays`. */
+      expireOrders: z.boolean().default(true),
+      orderExpiryDays: z.number().int().min(1).max(LIFECYCLE_MAX_DAYS).default(7),
+    })
+    .prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -133,6 +157,7 @@ export const SETTINGS_FORM_SECTION = {
   features: "features",
   seo: "seo",
   privacy: "privacy",
+  lifecycle: "lifecycle",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
@@ -163,6 +188,17 @@ export const SETTINGS_FORM_FIELDS = {
   features: ["registration", "coinPurchase", "livechat", "tickets"],
   seo: ["title", "description", "keywords"],
   privacy: ["en", "fr", "ar"],
+  lifecycle: [
+    "enabled",
+    "firstReminderDays",
+    "secondReminderDays",
+    "lastReminderDays",
+    "graceDays",
+    "terminationDays",
+    "terminationWarningDays",
+    "expireOrders",
+    "orderExpiryDays",
+  ],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
 };
@@ -290,6 +326,33 @@ export const privacyFormSchema = z.object({
   ar: text(PRIVACY_TEXT_MAX),
 });
 
+/** A number of days typed in a form: a whole number between `min` and LIFECYCLE_MAX_DAYS. */
+const days = (min: number) =>
+  z
+    .string({ error: "admin-settings.errors.daysInvalid" })
+    .trim()
+    .regex(/^\d{1,3}$/, "admin-settings.errors.daysInvalid")
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, "admin-settings.errors.daysInvalid")
+        .max(LIFECYCLE_MAX_DAYS, "admin-settings.errors.daysInvalid"),
+    );
+
+/** The service lifecycle's form: its switch, the reminders, the grace period, termination, orders. */
+export const lifecycleFormSchema = z.object({
+  enabled: checkbox,
+  firstReminderDays: days(0),
+  secondReminderDays: days(0),
+  lastReminderDays: days(0),
+  graceDays: days(0),
+  terminationDays: days(1),
+  terminationWarningDays: days(0),
+  expireOrders: checkbox,
+  orderExpiryDays: days(1),
+});
+
 /** The settings page's one action: `intent` names the form. */
 export const settingsActionSchema = z
   .discriminatedUnion(
@@ -303,6 +366,7 @@ export const settingsActionSchema = z
       featuresFormSchema.extend({ intent: z.literal("features") }),
       seoFormSchema.extend({ intent: z.literal("seo") }),
       privacyFormSchema.extend({ intent: z.literal("privacy") }),
+      lifecycleFormSchema.extend({ intent: z.literal("lifecycle") }),
     ],
     { error: "admin-settings.errors.unknownForm" },
   )

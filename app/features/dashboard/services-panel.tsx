@@ -29,6 +29,8 @@ type ServiceRow = Pick<
   | "monthlyPriceCents"
   | "status"
   | "expiresAt"
+  | "autoRenew"
+  | "suspensionReason"
 >;
 
 type OrderRow = Pick<
@@ -221,6 +223,38 @@ function WaitingOrders({ orders, locale }: { orders: WaitingOrder[]; locale: str
   );
 }
 
+/**
+ * The service's automatic renewal from coins (issue 24): what it is, and a button that turns it the other
+ * way (a plain post, so it works without JavaScript).
+ */
+function AutoRenewSwitch({ service }: { service: Pick<ServiceRow, "id" | "name" | "autoRenew"> }) {
+  const { t } = useTranslation("services");
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+      <input type="hidden" name="intent" value="auto-renew" />
+      <input type="hidden" name="serviceId" value={service.id} />
+      <input type="hidden" name="autoRenew" value={service.autoRenew ? "off" : "on"} />
+      <span data-testid={`auto-renew-${service.id}`}>
+        {service.autoRenew ? t("customer.autoRenewOn") : t("customer.autoRenewOff")}
+      </span>
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        aria-label={
+          service.autoRenew
+            ? t("customer.turnOffLabel", { service: service.name })
+            : t("customer.turnOnLabel", { service: service.name })
+        }
+      >
+        {service.autoRenew ? t("customer.turnOff") : t("customer.turnOn")}
+      </Button>
+    </Form>
+  );
+}
+
 export function ServicesPanel({
   services,
   waitingOrders,
@@ -303,10 +337,14 @@ export function ServicesPanel({
                         · {tOrders(BILLING_CYCLE_NAMES[service.billingCycle])} ·{" "}
                         <span dir="ltr">{formatEuros(service.cyclePriceCents, locale)}</span>
                       </p>
+                      {service.suspensionReason === "expired" ? (
+                        <p className="text-sm">{t("customer.suspendedExpired")}</p>
+                      ) : null}
+                      {service.status === "active" ? <AutoRenewSwitch service={service} /> : null}
                     </div>
                     <div className="flex items-center gap-3">
                       <Badge tone={badgeTone(shown)}>{t(SERVICE_STATUS_LABELS[shown])}</Badge>
-                      {canRenew(service.status) ? (
+                      {canRenew(service.status, service.suspensionReason) ? (
                         // A link to the confirmation step: nothing is charged before "Confirm renewal".
                         <Button asChild size="sm" variant="outline">
                           <Link to={servicesHref(service.id)}>

@@ -144,6 +144,8 @@ export function OrderForm({
         <div className="grid min-w-0 content-start gap-5 lg:col-start-1">
           <FormFields
             errors={errors}
+            // Automatic renewal is on for a new order; a refused submit keeps what was chosen.
+            checked={{ autoRenew: state ? values.autoRenew === "on" : values.autoRenew !== "off" }}
             fields={[
               {
                 kind: "select",
@@ -293,6 +295,12 @@ export function OrderForm({
                           : null}
                   </p>
                 ),
+              },
+              {
+                kind: "switch",
+                name: "autoRenew",
+                label: t("form.autoRenew"),
+                hint: t("form.autoRenewHint"),
               },
             ]}
           />

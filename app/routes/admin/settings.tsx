@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { isSettingsForm, settingsActionSchema } from "~/domain/settings/settings";
 import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { previewLifecycle } from "~/domain/lifecycle/lifecycle.server";
 import { SettingsPage, type SettingsActionResult } from "~/features/admin-settings/settings-page";
 import { requireAdmin } from "~/http/guards.server";
 import { SUPPORTED_LOCALES } from "~/i18n/locales";
@@ -38,6 +39,9 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
       privacy,
     },
     entryGateServerOn: context.services.env.ENTRY_GATE === "on",
+    // What the service lifecycle's next run would do, shown beside its switch (issue 24).
+    lifecyclePreview: await previewLifecycle(context.services.db, { now: new Date() }),
+    locale: context.locale,
   };
 }
 

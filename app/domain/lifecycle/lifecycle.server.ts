@@ -1,0 +1,411 @@
+import { recordAudit } from "~/domain/audit/audit.server";
+import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import {
+  notify,
+  notifyOnce,
+  writtenNoticeKeys,
+  type KeyedNotice,
+} from "~/domain/notifications/notifications.server";
+import { rejectOrder } from "~/domain/orders/orders.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import { inTransaction, type Db } from "~/db/transaction";
+import {
+  autoRenewalKey,
+  daysLeft,
+  dueReminder,
+  dueWindows,
+  planRenewals,
+  reminderKey,
+  reminderThresholds,
+  renewalShortKey,
+  terminationDate,
+  terminationWarningDue,
+  terminationWarningKey,
+  zeroCounts,
+  PREVIEW_LIMIT,
+  type LifecycleCounts,
+  type LifecycleOrder,
+  type LifecyclePreview,
+  type LifecycleService,
+  type LifecycleSettings,
+} from "./lifecycle";
+
+/** What is due at `now`: the same selection for a run and for its preview. */
+export interface LifecyclePlan {
+  renew: LifecycleService[];
+  /** Auto-renewal switched on, but the balance lacks `missingCents` (not told yet today). */
+  short: (LifecycleService & { missingCents: number })[];
+  suspend: LifecycleService[];
+  warn: LifecycleService[];
+  terminate: LifecycleService[];
+  /** Reminders not written yet, with the threshold (days) each one is. */
+  remind: (LifecycleService & { days: number })[];
+  ordersExpired: LifecycleOrder[];
+}
+
+export interface LifecycleRun {
+  /** False when the lifecycle's switch is off: nothing was done. */
+  enabled: boolean;
+  counts: LifecycleCounts;
+}
+
+const LINK = "/dashboard?tab=services";
+
+/** Services joined with their customer, as the lifecycle reads them. */
+function servicesQuery(db: Db) {
+  return db
+    .selectFrom("hosting_services")
+    .innerJoin("users", "users.id", "hosting_services.user_id")
+    .select([
+      "hosting_services.id",
+      "hosting_services.user_id",
+      "users.email",
+      "users.coin_balance_cents",
+      "hosting_services.name",
+      "hosting_services.server_name",
+      "hosting_services.expires_at",
+      "hosting_services.cycle_price_cents",
+      "hosting_services.suspended_at",
+    ]);
+}
+
+type ServiceRow = Awaited<ReturnType<ReturnType<typeof servicesQuery>["execute"]>>[number];
+
+function toLifecycleService(row: ServiceRow): LifecycleService {
+  return {
+    serviceId: Number(row.id),
+    userId: row.user_id,
+    userEmail: row.email,
+    name: row.name,
+    serverName: row.server_name,
+    expiresAt: new Date(row.expires_at).toISOString(),
+    priceCents: row.cycle_price_cents,
+    suspendedAt: row.suspended_at ? new Date(row.suspended_at).toISOString() : null,
+  };
+}
+
+/**
+ * What the lifecycle would do at `now` with these settings, reading only what is due: each selection is
+ * a window of an indexed column ((status, expires_at) and (suspension_reason, suspended_at) of
+ * hosting_services, (status, created_at) of orders), and what was already told (its notification's key)
+ * is left out.
+ */
+export async function planLifecycle(
+  db: Db,
+  settings: LifecycleSettings,
+  now: Date,
+): Promise<LifecyclePlan> {
+  const window = dueWindows(settings, now);
+  const thresholds = reminderThresholds(settings);
+  const [renewRows, suspendRows, expiredRows, remindRows, orderRows] = await Promise.all([
+    servicesQuery(db)
+      .where("hosting_services.status", "=", "active")
+      .where("hosting_services.auto_renew", "=", 1)
+      .where("hosting_services.expires_at", ">", window.renewFrom)
+      .where("hosting_services.expires_at", "<=", window.renewUntil)
+      .orderBy("hosting_services.expires_at")
+      .orderBy("hosting_services.id")
+      .execute(),
+    servicesQuery(db)
+      .where("hosting_services.status", "=", "active")
+      .where("hosting_services.expires_at", "<=", window.suspendUntil)
+      .orderBy("hosting_services.expires_at")
+      .orderBy("hosting_services.id")
+      .execute(),
+    // Both the warnings and the terminations: suspended for expiry long enough to be warned.
+    servicesQuery(db)
+      .where("hosting_services.suspension_reason", "=", "expired")
+      .where("hosting_services.suspended_at", "<=", window.warnUntil)
+      .where("hosting_services.status", "=", "suspended")
+      .orderBy("hosting_services.suspended_at")
+      .orderBy("hosting_services.id")
+      .execute(),
+    thresholds.length === 0
+      ? Promise.resolve([])
+      : servicesQuery(db)
+          .where("hosting_services.status", "=", "active")
+          .where("hosting_services.expires_at", ">", window.now)
+          .where("hosting_services.expires_at", "<=", window.remindUntil)
+          .orderBy("hosting_services.expires_at")
+          .orderBy("hosting_services.id")
+          .execute(),
+    settings.expireOrders
+      ? db
+          .selectFrom("orders")
+          .innerJoin("users", "users.id", "orders.user_id")
+          .select([
+            "orders.id",
+            "orders.user_id",
+            "users.email",
+            "orders.product_name",
+            "orders.total_cents",
+            "orders.created_at",
+          ])
+          .where("orders.status", "=", "pending")
+          .where("orders.created_at", "<=", window.ordersUntil)
+          .orderBy("orders.created_at")
+          .orderBy("orders.id")
+          .execute()
+      : Promise.resolve([]),
+  ]);
+
+  // The run gives up on orders first: their refunds are in the balances the renewals are paid from, so a
+  // second run at the same time finds nothing more to renew.
+  const balances = new Map(renewRows.map((row) => [row.user_id, row.coin_balance_cents]));
+  for (const order of orderRows)
+    if (balances.has(order.user_id))
+      balances.set(order.user_id, balances.get(order.user_id)! + order.total_cents);
+  const renewals = planRenewals(renewRows.map(toLifecycleService), balances);
+  const renewing = new Set(renewals.renew.map((service) => service.serviceId));
+
+  const terminate: LifecycleService[] = [];
+  const warnable: LifecycleService[] = [];
+  for (const service of expiredRows.map(toLifecycleService)) {
+    if (!service.suspendedAt) continue;
+    if (terminationWarningDue(service.suspendedAt, now, settings)) warnable.push(service);
+    else if (Date.parse(service.suspendedAt) <= Date.parse(window.terminateUntil))
+      terminate.push(service);
+  }
+
+  const remindable = remindRows
+    .map(toLifecycleService)
+    .filter((service) => !renewing.has(service.serviceId))
+    .flatMap((service) => {
+      const days = dueReminder(service.expiresAt, now, thresholds);
+      return days === null ? [] : [{ ...service, days }];
+    });
+
+  // What was told already: one look-up for every key this run could write.
+  const keys = [
+    ...renewals.short.map((service) => renewalShortKey(service.serviceId, service.expiresAt, now)),
+    ...warnable.map((service) => terminationWarningKey(service.serviceId, service.suspendedAt!)),
+    ...remindable.map((service) => reminderKey(service.serviceId, service.expiresAt, service.days)),
+  ];
+  const told = keys.length ? await writtenNoticeKeys(db, keys) : new Set<string>();
+
+  return {
+    renew: renewals.renew,
+    short: renewals.short.filter(
+      (service) => !told.has(renewalShortKey(service.serviceId, service.expiresAt, now)),
+    ),
+    suspend: suspendRows.map(toLifecycleService),
+    warn: warnable.filter(
+      (service) => !told.has(terminationWarningKey(service.serviceId, service.suspendedAt!)),
+    ),
+    terminate,
+    remind: remindable.filter(
+      (service) => !told.has(reminderKey(service.serviceId, service.expiresAt, service.days)),
+    ),
+    ordersExpired: orderRows.map((row) => ({
+      orderId: Number(row.id),
+      userId: row.user_id,
+      userEmail: row.email,
+      productName: row.product_name,
+      totalCents: row.total_cents,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+  };
+}
+
+function shortNotice(service: LifecycleService & { missingCents: number }, now: Date): KeyedNotice {
+  return {
+    userId: service.userId,
+    kind: "service_renewal_short",
+    params: { service: service.name, amountCents: service.missingCents },
+    link: "/coins",
+    dedupeKey: renewalShortKey(service.serviceId, service.expiresAt, now),
+  };
+}
+
+/** Notices of a batch written a few hundred to a transaction; returns how many were new. */
+async function writeNotices(db: Db, notices: KeyedNotice[], now: Date): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < notices.length; i += 500) {
+    const batch = notices.slice(i, i + 500);
+    written += await inTransaction(db, (trx) => notifyOnce(trx, batch, now));
+  }
+  return written;
+}
+
+/**
+ * The daily run of the service lifecycle (issue 24), a use-case a scheduled job calls with its clock:
+ * reads the settings and, when the lifecycle is switched on, does what `planLifecycle` finds due, each
+ * transition in its own transaction with its audit entry (the system as the actor) and the customer's
+ * notification: renewals from coins (through `renewService`, as a click would) or the coins they lack,
+ * suspensions for expiry, warnings and terminations, reminders, and pending orders given up on (through
+ * `rejectOrder`, refunded). Running it again at the same time changes nothing: every transition is a
+ * conditional update or an idempotency key, every notice a unique key. Switched off, it does nothing.
+ */
+export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<LifecycleRun> {
+  const settings = (await getSettings(db)).lifecycle;
+  const counts = zeroCounts();
+  if (!settings.enabled) return { enabled: false, counts };
+  const plan = await planLifecycle(db, settings, now);
+
+  for (const order of plan.ordersExpired) {
+    const result = await rejectOrder(db, {
+      orderId: order.orderId,
+      actorId: null,
+      reason: `Not reviewed within ${settings.orderExpiryDays} days`,
+      expired: { days: settings.orderExpiryDays, now },
+    });
+    // Decided since the plan read it, or a refund the balance's ceiling refuses: it stays as it is.
+    if (result.ok) counts.ordersExpired += 1;
+  }
+  const short = [...plan.short];
+  for (const service of plan.renew) {
+    const result = await renewService(db, {
+      userId: service.userId,
+      serviceId: service.serviceId,
+      idempotencyKey: autoRenewalKey(service.serviceId, service.expiresAt),
+      now,
+      automatic: true,
+    });
+    if (result.ok) {
+      if (!result.duplicate) counts.renewed += 1;
+    } else if (result.error === "orders.errors.insufficientCoins") {
+      // The balance went down since the plan read it (an order, another process): told as short.
+      short.push({ ...service, missingCents: result.missingCents });
+    }
+  }
+  counts.renewalShort = await writeNotices(
+    db,
+    short.map((service) => shortNotice(service, now)),
+    now,
+  );
+
+  const cutoffs = dueWindows(settings, now);
+  for (const service of plan.suspend) {
+    const done = await inTransaction(db, async (trx) => {
+      const row = await trx
+        .updateTable("hosting_services")
+        .set({
+          status: "suspended",
+          suspension_reason: "expired",
+          suspended_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .where("id", "=", service.serviceId)
+        .where("status", "=", "active")
+        .where("expires_at", "<=", cutoffs.suspendUntil)
+        .returning("id")
+        .executeTakeFirst();
+      if (!row) return false;
+      await recordAudit(trx, {
+        actorId: null,
+        action: "service.suspend",
+        targetType: "hosting_service",
+        targetId: service.serviceId,
+        before: { status: "active", expiresAt: service.expiresAt },
+        after: { status: "suspended", suspensionReason: "expired" },
+        reason: "expired",
+      });
+      await notify(trx, {
+        userId: service.userId,
+        kind: "service_suspended_expired",
+        params: { service: service.name },
+        link: LINK,
+        now,
+      });
+      return true;
+    });
+    if (done) counts.suspended += 1;
+  }
+
+  for (const service of plan.terminate) {
+    const done = await inTransaction(db, async (trx) => {
+      const row = await trx
+        .updateTable("hosting_services")
+        .set({ status: "terminated", updated_at: now.toISOString() })
+        .where("id", "=", service.serviceId)
+        .where("status", "=", "suspended")
+        .where("suspension_reason", "=", "expired")
+        .where("suspended_at", "<=", cutoffs.terminateUntil)
+        .returning("id")
+        .executeTakeFirst();
+      if (!row) return false;
+      await recordAudit(trx, {
+        actorId: null,
+        action: "service.terminate",
+        targetType: "hosting_service",
+        targetId: service.serviceId,
+        before: {
+          status: "suspended",
+          suspensionReason: "expired",
+          suspendedAt: service.suspendedAt,
+        },
+        after: { status: "terminated" },
+        reason: "expired",
+      });
+      await notify(trx, {
+        userId: service.userId,
+        kind: "service_terminated",
+        params: { service: service.name },
+        link: LINK,
+        now,
+      });
+      return true;
+    });
+    if (done) counts.terminated += 1;
+  }
+
+  counts.warned = await writeNotices(
+    db,
+    plan.warn.map((service) => ({
+      userId: service.userId,
+      kind: "service_termination_warning",
+      params: {
+        service: service.name,
+        count: daysLeft(terminationDate(service.suspendedAt!, settings), now),
+      },
+      link: LINK,
+      dedupeKey: terminationWarningKey(service.serviceId, service.suspendedAt!),
+    })),
+    now,
+  );
+
+  counts.reminded = await writeNotices(
+    db,
+    plan.remind.map((service) => ({
+      userId: service.userId,
+      kind: "service_expiry_reminder",
+      params: { service: service.name, count: service.days },
+      link: LINK,
+      dedupeKey: reminderKey(service.serviceId, service.expiresAt, service.days),
+    })),
+    now,
+  );
+
+  return { enabled: true, counts };
+}
+
+/**
+ * What the next run would do at `now`, doing nothing: the counts of each action and the first
+ * PREVIEW_LIMIT services or orders of each (shown on /admin/settings before the switch is turned on).
+ */
+export async function previewLifecycle(db: Db, { now }: { now: Date }): Promise<LifecyclePreview> {
+  const settings = (await getSettings(db)).lifecycle;
+  const plan = await planLifecycle(db, settings, now);
+  const first = <T>(items: T[]) => items.slice(0, PREVIEW_LIMIT);
+  return {
+    enabled: settings.enabled,
+    counts: {
+      reminded: plan.remind.length,
+      renewed: plan.renew.length,
+      renewalShort: plan.short.length,
+      suspended: plan.suspend.length,
+      warned: plan.warn.length,
+      terminated: plan.terminate.length,
+      ordersExpired: plan.ordersExpired.length,
+    },
+    services: {
+      remind: first(plan.remind),
+      renew: first(plan.renew),
+      short: first(plan.short),
+      suspend: first(plan.suspend),
+      warn: first(plan.warn),
+      terminate: first(plan.terminate),
+    },
+    orders: first(plan.ordersExpired),
+  };
+}
