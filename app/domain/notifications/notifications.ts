@@ -1,17 +1,18 @@
-import { keysOf } from "~/lib/keys-of";
-/** Catalogue keys (tickets namespace) written out, so the catalogue test sees every one in use. */
-export const NOTIFICATION_LABELS = {
-  order_approved: "notifications.order_approved",
-  order_rejected: "notifications.order_rejected",
-  service_suspended: "notifications.service_suspended",
-  service_reactivated: "notifications.service_reactivated",
-  service_expiring: "notifications.service_expiring",
-  coins_added: "notifications.coins_added",
-  coins_removed: "notifications.coins_removed",
-  ticket_answered: "notifications.ticket_answered",
-} as const;
-export type NotificationKind = keyof typeof NOTIFICATION_LABELS;
-export const NOTIFICATION_KINDS = keysOf(NOTIFICATION_LABELS);
+import { labelKeys } from "~/lib/label-keys";
+
+export const NOTIFICATION_KINDS = [
+  "order_approved",
+  "order_rejected",
+  "service_suspended",
+  "service_reactivated",
+  "service_expiring",
+  "coins_added",
+  "coins_removed",
+  "ticket_answered",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** Catalogue keys (tickets namespace), one family (docs/i18n.md, ADR 26). */
+export const NOTIFICATION_LABELS = labelKeys("tickets", "notifications", NOTIFICATION_KINDS);
 export const EXPIRY_WARNING_DAYS = 3;
 
 export interface Notification {
