@@ -1,5 +1,5 @@
 import { labelKeys } from "~/lib/label-keys";
-import { pageParam, searchParam } from "~/lib/query-params";
+import { pageParam, searchParam, SORT_DIRECTIONS } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import { adjustCoinsSchema } from "~/domain/coins/coins";
 import {
@@ -23,8 +23,6 @@ export const USER_SORTS = [
 ] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 export const USER_SORT_LABELS = labelKeys("admin", "users.sorts", USER_SORTS);
-export const SORT_DIRECTIONS = ["asc", "desc"] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export const SORT_DIRECTION_LABELS = labelKeys("admin", "users.directions", SORT_DIRECTIONS);
 export const ROLE_FILTERS = ["all", "user", "admin"] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];

@@ -2,7 +2,13 @@ import { customIssue, z } from "~/lib/zod";
 import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
 import { labelKeys } from "~/lib/label-keys";
 import { idField } from "~/lib/id-field";
-import { editParam, filterParam, pageParam, searchParam } from "~/lib/query-params";
+import {
+  editParam,
+  filterParam,
+  pageParam,
+  searchParam,
+  SORT_DIRECTIONS,
+} from "~/lib/query-params";
 import { BILLING_CYCLE_IDS, cycleEnd, type BillingCycle } from "~/domain/orders/orders";
 import { parseCoinAmount } from "~/domain/coins/coins";
 import { PRODUCT_TYPES } from "~/domain/catalogue/catalogue";
@@ -111,13 +117,7 @@ export const addServiceSchema = z.object({
 export const SERVICE_SORTS = ["created", "expires", "price", "customer"] as const;
 export type ServiceSort = (typeof SERVICE_SORTS)[number];
 export const SERVICE_SORT_LABELS = labelKeys("services", "admin.sorts", SERVICE_SORTS);
-export const SERVICE_DIRECTIONS = ["asc", "desc"] as const;
-export type ServiceSortDirection = (typeof SERVICE_DIRECTIONS)[number];
-export const SERVICE_DIRECTION_LABELS = labelKeys(
-  "services",
-  "admin.directions",
-  SERVICE_DIRECTIONS,
-);
+export const SERVICE_DIRECTION_LABELS = labelKeys("services", "admin.directions", SORT_DIRECTIONS);
 /** "Expiring within N days": the choices of the filter, in days. */
 export const EXPIRING_WITHIN = ["7", "30"] as const;
 export type ExpiringWithin = (typeof EXPIRING_WITHIN)[number];
@@ -130,7 +130,7 @@ export const serviceListQuerySchema = z.object({
   type: filterParam(PRODUCT_TYPES),
   within: filterParam(EXPIRING_WITHIN),
   sort: z.enum(SERVICE_SORTS).catch("created"),
-  dir: z.enum(SERVICE_DIRECTIONS).catch("desc"),
+  dir: z.enum(SORT_DIRECTIONS).catch("desc"),
   page: pageParam,
   /** The service whose edit form the page shows. */
   edit: editParam,
