@@ -156,7 +156,9 @@ describe("FilterBar", () => {
 describe("FilterFields", () => {
   it("draws the bar's fields alone, for a search form of the page's own", () => {
     const html = renderToStaticMarkup(
-      <FilterFields filters={listFilters({ who: "ann", show: "unread", page: 1 }, "t", fields)} />,
+      <FilterFields
+        filters={listFilters<Query>({ who: "ann", show: "unread", page: 1 }, "t", fields)}
+      />,
     );
     expect(html).toMatch(
       /^<div class="grid gap-1"><label class="text-sm font-medium" for="t-who">/,
