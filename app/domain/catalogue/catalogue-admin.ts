@@ -1,4 +1,5 @@
 import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
 import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam } from "~/lib/query-params";
@@ -38,27 +39,19 @@ export const SPEC_LIMITS = {
 export type SpecField = keyof typeof SPEC_LIMITS;
 export const SPEC_FIELDS = keysOf(SPEC_LIMITS);
 
-// Catalogue keys (admin-catalogue namespace) written out, so the catalogue test sees every one in use.
-export const PRODUCT_TYPE_LABELS = {
-  samp: "products.types.samp",
-  mta: "products.types.mta",
-  vps: "products.types.vps",
-  game: "products.types.game",
-} as const satisfies Record<ProductType, string>;
+// Catalogue keys (admin-catalogue namespace), one family a set of values (docs/i18n.md, ADR 26).
+export const PRODUCT_TYPE_LABELS = labelKeys("admin-catalogue", "products.types", PRODUCT_TYPES);
+export const PRODUCT_STATUS_LABELS = labelKeys(
+  "admin-catalogue",
+  "products.statuses",
+  PRODUCT_STATUSES,
+);
+export const SPEC_LABELS = labelKeys("admin-catalogue", "products.fields", SPEC_FIELDS);
+// The stored category names are the spec's English words, not key-shaped: written out.
 export const PRODUCT_CATEGORY_LABELS = {
   "Game Hosting": "products.categories.game",
   "VPS Hosting": "products.categories.vps",
 } as const satisfies Record<ProductCategory, string>;
-export const PRODUCT_STATUS_LABELS = {
-  active: "products.statuses.active",
-  hidden: "products.statuses.hidden",
-} as const satisfies Record<ProductStatus, string>;
-export const SPEC_LABELS = {
-  ramGb: "products.fields.ramGb",
-  storageGb: "products.fields.storageGb",
-  cpuCores: "products.fields.cpuCores",
-  slots: "products.fields.slots",
-} as const satisfies Record<SpecField, string>;
 
 /** Why a typed amount of euros was refused, for every euro field of the admin's catalogue forms. */
 export const EURO_INPUT_ERRORS = {
@@ -153,14 +146,19 @@ export const TEXT_ERRORS = {
   },
 } as const satisfies Record<ProductTextLocale, Record<string, string>>;
 
-/** A description: optional, trimmed, at most MAX_PRODUCT_DESCRIPTION_LENGTH characters. */
-function descriptionSchema(tooLong: string) {
+/** An optional text, trimmed, at most `max` characters. */
+function optionalTextSchema(max: number, tooLong: string) {
   return z
     .string()
     .optional()
     .transform((value) => (value ?? "").trim())
-    .refine((value) => value.length <= MAX_PRODUCT_DESCRIPTION_LENGTH, tooLong);
+    .refine((value) => value.length <= max, tooLong);
 }
+const descriptionSchema = (tooLong: string) =>
+  optionalTextSchema(MAX_PRODUCT_DESCRIPTION_LENGTH, tooLong);
+/** A translated name: empty falls back to English, and it is at most as long as an English one. */
+const translatedNameSchema = (tooLong: string) =>
+  optionalTextSchema(MAX_PRODUCT_NAME_LENGTH, tooLong);
 
 /** A feature list, one per line: at most MAX_FEATURES lines of MAX_FEATURE_LENGTH characters. */
 function featuresSchema(errors: { tooManyFeatures: string; featureTooLong: string }) {
@@ -179,15 +177,6 @@ function featuresSchema(errors: { tooManyFeatures: string; featureTooLong: strin
       }
       return lines;
     });
-}
-
-/** A translated name: optional (empty falls back to English), at most as long as an English one. */
-function translatedNameSchema(tooLong: string) {
-  return z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim())
-    .refine((value) => value.length <= MAX_PRODUCT_NAME_LENGTH, tooLong);
 }
 
 export const productIdSchema = idField("admin-catalogue.products.errors.notFound");

@@ -1,4 +1,4 @@
-import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
 import { idField } from "~/lib/id-field";
 import { pageParam, searchParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
@@ -9,12 +9,9 @@ import { z } from "~/lib/zod";
 export const CONTACT_PAGE_SIZE = 20;
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 
-export const CONTACT_FILTER_LABELS = {
-  all: "contact.filters.all",
-  unread: "contact.filters.unread",
-} as const;
-export type ContactFilter = keyof typeof CONTACT_FILTER_LABELS;
-export const CONTACT_FILTERS = keysOf(CONTACT_FILTER_LABELS);
+export const CONTACT_FILTERS = ["all", "unread"] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+export const CONTACT_FILTER_LABELS = labelKeys("admin-inbox", "contact.filters", CONTACT_FILTERS);
 
 const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
