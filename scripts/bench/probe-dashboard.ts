@@ -7,8 +7,9 @@
  * PROBE_N sets the requests per page (30; CPU time is read in 10 ms ticks, so use 200 or more to compare
  * two builds), PROBE_WARM the warm-up rounds over every page (20); PROBE_DB=postgres runs it on a throwaway durable PostgreSQL cluster instead of SQLite;
  * PROBE_ENCODING replaces the Accept-Encoding sent (`gzip`, `identity`); PROBE_PROF=1 writes V8 CPU
- * profiles into .tmp/prof (issue 23).
+ * profiles into .tmp/prof (issue 23); PROBE_SAVE=1 keeps each page's last HTML in .tmp/probe/html.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest, Agent } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { parseEnv } from "../../app/config/env.server";
@@ -89,7 +90,12 @@ function get(
                 : encoding === "deflate"
                   ? inflateSync(body)
                   : body;
-          resolve({ status: res.statusCode ?? 0, wire: body.length, html: html.length });
+          resolve({
+            status: res.statusCode ?? 0,
+            wire: body.length,
+            html: html.length,
+            body: html,
+          });
         });
       },
     );
@@ -114,7 +120,7 @@ try {
   ] as const)
     for (const path of PATHS) {
       const times: number[] = [];
-      let sizes = { status: 0, wire: 0, html: 0 };
+      let sizes = { status: 0, wire: 0, html: 0, body: Buffer.alloc(0) };
       for (let i = 0; i < 5; i++) await get(path, customer.cookie);
       const cpu0 = server.cpuMs() ?? 0;
       for (let i = 0; i < N; i++) {
@@ -124,6 +130,10 @@ try {
         if (sizes.status !== 200) throw new Error(`${path}: status ${sizes.status}`);
       }
       const cpu = ((server.cpuMs() ?? 0) - cpu0) / N;
+      if (process.env.PROBE_SAVE) {
+        mkdirSync(".tmp/probe/html", { recursive: true });
+        writeFileSync(`.tmp/probe/html/${who}${path.replace(/[/?=]+/g, "-")}.html`, sizes.body);
+      }
       totalCpu += cpu;
       times.sort((a, b) => a - b);
       rows.push({
