@@ -2,7 +2,6 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import pino from "pino";
@@ -11,6 +10,7 @@ import { loggerRedactPaths } from "../app/lib/logger.server";
 import { nodeVersionProblem } from "./node-version";
 import { runPrimary } from "./primary";
 import { requestLog } from "./request-log";
+import { responseCompression } from "./response-compression";
 import { insecurePublicUrlWarning, isConfigError, listenHost } from "./start-checks";
 
 // Before anything else runs: on the machine's own (older) Node the site would start on an unsupported runtime.
@@ -71,7 +71,7 @@ async function serve() {
   }
 
   app.use(requestLog(logger));
-  app.use(compression());
+  app.use(responseCompression());
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
