@@ -84,7 +84,8 @@ export default async function handleRequest(
             },
           });
           sink.on("finish", () => {
-            const html = Buffer.concat(chunks);
+            // Buffer.concat copies into an ArrayBuffer, never a SharedArrayBuffer.
+            const html = Buffer.concat(chunks) as Buffer<ArrayBuffer>;
             // An error inside the page (onError below) turned the status to 500: that page is not kept.
             if (cacheKey && responseStatusCode === 200)
               visitorPages.set(cacheKey, html.toString("utf8"), nonce);
@@ -105,7 +106,7 @@ export default async function handleRequest(
   });
 }
 
-function htmlResponse(html: string | Buffer, headers: Headers, status: number) {
+function htmlResponse(html: string | Buffer<ArrayBuffer>, headers: Headers, status: number) {
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers, status });
 }

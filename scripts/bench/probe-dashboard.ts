@@ -154,7 +154,9 @@ try {
       const row: Record<string, string> = { who, path };
       const cpu = targets.map(() => 0);
       const times: number[][] = targets.map(() => []);
-      let last = targets.map(() => ({ status: 0, wire: 0, html: 0, body: Buffer.alloc(0) }));
+      let last: { status: number; wire: number; html: number; body: Buffer }[] = targets.map(
+        () => ({ status: 0, wire: 0, html: 0, body: Buffer.alloc(0) }),
+      );
       for (let done = 0; done < N; done += TURN)
         for (const [t, target] of targets.entries()) {
           const cookie = target.customers[who].cookie;
