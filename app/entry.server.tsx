@@ -36,8 +36,6 @@ export default async function handleRequest(
   // The page is rendered in the request's language on the server, so there is no flash of another one.
   const { i18n } = loadContext;
   const nonce = loadContext.cspNonce;
-  const userAgent = request.headers.get("user-agent");
-  const bot = Boolean(userAgent && isbot(userAgent));
 
   // A visitor's page (no session) is the same for everyone who gets the same data back from its loaders;
   // a signed-in page is one person's, so it is never kept (ADR 15).
@@ -47,7 +45,8 @@ export default async function handleRequest(
       ? pageCacheKey({
           url: request.url,
           locale: loadContext.locale,
-          bot,
+          // Kept apart from browsers' pages, as when crawlers alone got theirs rendered whole.
+          bot: isbot(request.headers.get("user-agent") ?? ""),
           year: new Date().getFullYear(),
           loaderData,
         })
