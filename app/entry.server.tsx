@@ -58,11 +58,11 @@ export default async function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    // Every page is rendered whole and sent as one body. No page streams data that arrives later (no
-    // loader returns a promise for <Await>), so a streamed page only cut the same bytes into some twenty
-    // writes, each carried through a web stream, the compression stream and the socket on its own, and
-    // two late Suspense boundaries with their inline scripts: a signed-in page's CPU (issue 23). A page to
-    // be kept (ADR 15) and a crawler's were already rendered whole.
+    // Every page is rendered whole and sent as one body (ADR 30). No page streams data that arrives
+    // later (no loader returns a promise for <Await>), so a streamed page only cut the same bytes into
+    // some twenty writes, each carried through a web stream, the compression stream and the socket on its
+    // own, and two late Suspense boundaries with their inline scripts: a signed-in page's CPU (issue 23).
+    // A page to be kept (ADR 15) and a crawler's were already rendered whole.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <EnhanceScriptContext.Provider value={enhanceScript}>

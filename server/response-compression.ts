@@ -7,8 +7,8 @@ import type { NextFunction, Request, Response } from "express";
  * How pages (HTML and React Router's `.data`) are compressed: made afresh for each request, so each is
  * compressed afresh. Brotli quality 3 with a 256 KiB window and gzip level 3 cost about half of
  * compression's defaults (quality 4 with a 4 MiB window, level 6) for some 5% more bytes on a signed-in
- * page (docs/performance.md, "Signed-in page CPU"). No page comes near 256 KiB, so the smaller window
- * loses nothing.
+ * page (docs/performance.md, "Signed-in page CPU"; ADR 30). No page comes near 256 KiB, so the
+ * smaller window loses nothing.
  */
 export const PAGE_COMPRESSION = {
   level: 3,
