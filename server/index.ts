@@ -7,6 +7,7 @@ import helmet from "helmet";
 import pino from "pino";
 import { ConfigError, getEnv, type Env } from "../app/config/env.server";
 import { loggerRedactPaths } from "../app/lib/logger.server";
+import { logDestination } from "./log-destination";
 import { nodeVersionProblem } from "./node-version";
 import { runPrimary } from "./primary";
 import { requestLog } from "./request-log";
@@ -35,10 +36,13 @@ try {
 // checks read process.env, so they are told the same mode.
 process.env.NODE_ENV = env.NODE_ENV;
 const production = env.NODE_ENV === "production";
-const logger = pino({
-  level: env.LOG_LEVEL,
-  redact: { paths: loggerRedactPaths, censor: "[redacted]" },
-});
+const logger = pino(
+  {
+    level: env.LOG_LEVEL,
+    redact: { paths: loggerRedactPaths, censor: "[redacted]" },
+  },
+  logDestination(),
+);
 
 if (cluster.isPrimary) logger.info(`Hostfront starting on Node.js ${process.version}`);
 const insecure = cluster.isPrimary ? insecurePublicUrlWarning(env) : null;
