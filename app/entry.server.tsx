@@ -73,8 +73,12 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        onAllReady() {
+        // An error after the shell (inside a Suspense boundary) is logged below; one in the shell is
+        // React Router's to report (onShellError).
+        onShellReady() {
           shellRendered = true;
+        },
+        onAllReady() {
           const chunks: Buffer[] = [];
           const sink = new Writable({
             write(chunk: Buffer, _encoding, done) {
