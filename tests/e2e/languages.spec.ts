@@ -171,7 +171,7 @@ test("a customer's saved language follows them to another browser", async ({ pag
   // Toasts speak Arabic and lay out right to left too.
   await other.getByRole("banner").getByRole("button", { name: arCommon.nav.logout }).click();
   await expect(
-    other.locator('[data-sonner-toaster][dir="rtl"]').getByText(arCommon.toast.loggedOut),
+    other.locator('[data-toaster][dir="rtl"]').getByText(arCommon.toast.loggedOut),
   ).toBeVisible();
   await context.close();
 });
