@@ -7,6 +7,7 @@ import { reactRouterHandler } from "./react-router-handler";
 import { attachRequestContext, contextOf } from "./request-context";
 import { requestLimits } from "./request-limits";
 import { isCrossSiteRequest } from "./same-origin";
+import { startBackgroundWorker, stopBackgroundWorker } from "./worker";
 
 /**
  * The part of the server that is bundled with the React Router build (one module graph, so the
@@ -14,6 +15,9 @@ import { isCrossSiteRequest } from "./same-origin";
  * compression and logging.
  */
 const services = await bootServices();
+
+// The background worker runs in every server process unless WORKER=off (docs/automation.md).
+if (services.env.WORKER === "on") startBackgroundWorker(services);
 
 export const app = express.Router();
 
@@ -78,5 +82,6 @@ app.use(
 );
 
 export async function shutdown() {
+  await stopBackgroundWorker(services);
   await services.database.destroy();
 }

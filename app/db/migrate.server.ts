@@ -21,6 +21,7 @@ import * as m0023 from "../../db/migrations/0023-ledger-reason-keys";
 import * as m0024 from "../../db/migrations/0024-announcement-texts";
 import * as m0025 from "../../db/migrations/0025-ticket-message-keys";
 import * as m0026 from "../../db/migrations/0026-user-admin-note";
+import * as m0027 from "../../db/migrations/0027-jobs";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0024-announcement-texts": m0024,
   "0025-ticket-message-keys": m0025,
   "0026-user-admin-note": m0026,
+  "0027-jobs": m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

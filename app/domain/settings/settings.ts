@@ -1,5 +1,6 @@
 import { keysOf } from "~/lib/keys-of";
 import { z } from "~/lib/zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
 import { isHexColor, secondaryKeepsWhiteTextReadable } from "./theme";
 
 /** The longest location name an admin may write, and how many locations the list may hold. */
@@ -42,6 +43,8 @@ export const settingsSchema = z.object({
         .min(1)
         .max(MAX_LOCATIONS)
         .default([...DEFAULT_LOCATIONS]),
+      // The site's time zone: the background worker reads its schedules in it (issue 24).
+      timeZone: z.string().refine(isTimeZone).default(DEFAULT_TIME_ZONE),
     })
     .prefault({}),
   links: z

@@ -1,0 +1,170 @@
+import { Cron } from "croner";
+import { idField } from "~/lib/id-field";
+import { pageParam } from "~/lib/query-params";
+import { z } from "~/lib/zod";
+
+// The background worker's rules (issue 24, ADR 27), pure: states, retry delays, schedule slots and the
+// admin page's inputs. The database side is jobs.server.ts; the loop that runs jobs is runner.server.ts.
+
+export const JOB_STATES = ["queued", "running", "succeeded", "failed", "dead"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+/** The states in which a job still has work ahead: its unique key is taken while it is in one. */
+export const PENDING_STATES = ["queued", "running", "failed"] as const satisfies JobState[];
+
+/** The longest wait between two attempts, whatever the backoff base. */
+export const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * How long a job waits after its `attempt`-th failed attempt (1 for the first): the base doubled per
+ * attempt, of which half is fixed and half random (`random` in [0, 1)), so jobs that failed together
+ * (a database restart) do not all come back at the same moment. Capped at MAX_RETRY_DELAY_MS.
+ */
+export function retryDelayMs(attempt: number, baseMs: number, random: number): number {
+  const exponential = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), MAX_RETRY_DELAY_MS);
+  return Math.round(exponential / 2 + (exponential / 2) * random);
+}
+
+/** What a failed attempt leads to: another attempt after a delay, or the end (dead). */
+export function afterFailure(
+  job: { attempts: number; maxAttempts: number },
+  now: Date,
+  baseMs: number,
+  random: number,
+): { state: "failed"; runAt: Date } | { state: "dead" } {
+  if (job.attempts >= job.maxAttempts) return { state: "dead" };
+  return {
+    state: "failed",
+    runAt: new Date(now.getTime() + retryDelayMs(job.attempts, baseMs, random)),
+  };
+}
+
+/** A recurring run: a cron expression read in the site's time zone, and the job type it queues. */
+export interface ScheduleDefinition {
+  name: string;
+  cron: string;
+  jobType: string;
+  payload?: Record<string, unknown>;
+  /** Attempts for each run before it is dead (default 3). */
+  maxAttempts?: number;
+}
+
+/** The first slot of `cron` (in `timeZone`) strictly after `after`. */
+export function nextSlot(cron: string, timeZone: string, after: Date): Date {
+  const next = new Cron(cron, { timezone: timeZone, paused: true }).nextRun(after);
+  if (!next) throw new Error(`The schedule "${cron}" has no run after ${after.toISOString()}`);
+  return next;
+}
+
+/** Whether `cron` is an expression croner reads (five or six fields). */
+export function isCronExpression(cron: string): boolean {
+  try {
+    new Cron(cron, { paused: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a process does with a schedule when it looks at it at `now`. A schedule seen for the first time
+ * waits for its first slot. One whose slot has come (or several slots, while every process was down)
+ * queues ONE run, named by the slot that fell due first, and moves on to the first slot after now: the
+ * missed slots are not run one by one.
+ */
+export function scheduleStep(
+  schedule: Pick<ScheduleDefinition, "cron">,
+  state: { nextRunAt: string } | undefined,
+  now: Date,
+  timeZone: string,
+):
+  | { kind: "first"; nextRunAt: Date }
+  | { kind: "wait" }
+  | { kind: "due"; slot: Date; nextRunAt: Date } {
+  if (!state) return { kind: "first", nextRunAt: nextSlot(schedule.cron, timeZone, now) };
+  const due = new Date(state.nextRunAt);
+  if (due.getTime() > now.getTime()) return { kind: "wait" };
+  return { kind: "due", slot: due, nextRunAt: nextSlot(schedule.cron, timeZone, now) };
+}
+
+/** The key that makes a schedule's run at one slot a single job, whichever process queues it. */
+export function slotKey(name: string, slot: Date): string {
+  return `schedule:${name}:${slot.toISOString()}`;
+}
+
+/** The key of a run an admin asked for: one waiting at a time, so a second click adds nothing. */
+export function manualRunKey(name: string): string {
+  return `schedule:${name}:now`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// /admin/automation
+
+export const RUNS_PAGE_SIZE = 25;
+export const PROBLEM_JOBS_LIMIT = 50;
+
+export const automationQuerySchema = z.object({ page: pageParam });
+export type AutomationQuery = z.infer<typeof automationQuerySchema>;
+
+const jobId = idField("admin.automation.errors.jobNotFound", Number.MAX_SAFE_INTEGER);
+
+export const automationActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("run-now"),
+      schedule: z.string({ error: "admin.automation.errors.scheduleNotFound" }).min(1).max(100),
+    }),
+    z.object({ intent: z.literal("retry"), id: jobId }),
+    z.object({ intent: z.literal("discard"), id: jobId }),
+  ],
+  { error: "admin.automation.errors.unknownAction" },
+);
+export type AutomationAction = z.infer<typeof automationActionSchema>;
+
+export interface ScheduleView {
+  name: string;
+  cron: string;
+  jobType: string;
+  lastRun: RunView | null;
+  nextRunAt: string | null;
+}
+
+export interface RunView {
+  id: number;
+  schedule: string;
+  jobId: number | null;
+  attempt: number;
+  status: "running" | "succeeded" | "failed";
+  counts: Record<string, number>;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+export interface ProblemJobView {
+  id: number;
+  type: string;
+  state: "failed" | "dead";
+  payload: string;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  runAt: string;
+  updatedAt: string;
+}
+
+/** Counts a run reports, read back from JSON: anything but a whole number is left out. */
+export function parseCounts(text: string): Record<string, number> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, number] =>
+          typeof entry[1] === "number" && Number.isInteger(entry[1]),
+      ),
+    );
+  } catch {
+    return {};
+  }
+}

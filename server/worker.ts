@@ -1,0 +1,40 @@
+import type { AppServices } from "~/context.server";
+import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
+import { startWorker, type Worker } from "~/domain/jobs/runner.server";
+import { logger } from "~/lib/logger.server";
+
+// One background worker per process (docs/automation.md). In development Vite may evaluate the app's
+// module again after an edit: the worker already running in this process is kept, not doubled.
+const RUNNING = Symbol.for("hostfront.worker");
+type WithWorker = typeof globalThis & { [RUNNING]?: Worker };
+
+/** Starts this process's worker with every registered job type and schedule, and the env's times. */
+export function startBackgroundWorker(services: AppServices): Worker {
+  const holder = globalThis as WithWorker;
+  if (holder[RUNNING]) return holder[RUNNING];
+  const { env } = services;
+  const worker = startWorker({
+    db: services.db,
+    handlers: JOB_HANDLERS,
+    schedules: SCHEDULES,
+    config: {
+      leaseMs: env.WORKER_LEASE_MS,
+      pollMs: env.WORKER_POLL_MS,
+      backoffMs: env.WORKER_BACKOFF_MS,
+      concurrency: env.WORKER_CONCURRENCY,
+    },
+    timeZone: async () => (await services.settings.get()).general.timeZone,
+    log: logger.child({ part: "worker" }),
+  });
+  holder[RUNNING] = worker;
+  return worker;
+}
+
+/** SIGTERM: no new job is taken; the running ones may finish, up to WORKER_STOP_TIMEOUT_MS. */
+export async function stopBackgroundWorker(services: AppServices): Promise<void> {
+  const holder = globalThis as WithWorker;
+  const worker = holder[RUNNING];
+  if (!worker) return;
+  holder[RUNNING] = undefined;
+  await worker.stop(services.env.WORKER_STOP_TIMEOUT_MS);
+}
