@@ -9,8 +9,10 @@ import {
   type RunView,
   type ScheduleDefinition,
   type ScheduleView,
+  type AutomationError,
 } from "./jobs";
 import { deleteProblemJob, requeueJob, type JobChangeResult } from "./jobs.server";
+import { SCHEDULES } from "./registry.server";
 import { enqueueScheduleRun } from "./schedules.server";
 
 // What staff see of the worker and do with it on /admin/automation (issue 24).
@@ -56,7 +58,7 @@ function runView(row: RunRow): RunView {
 /** The schedules with their last run and next slot, a page of the run log, and the jobs in trouble. */
 export async function loadAutomationPage(
   db: Db,
-  { schedules, page }: { schedules: readonly ScheduleDefinition[]; page: PageRequest },
+  { schedules = SCHEDULES, page }: { schedules?: readonly ScheduleDefinition[]; page: PageRequest },
 ) {
   const names = schedules.map((schedule) => schedule.name);
   const [states, lastRuns, runs, problems] = await Promise.all([
@@ -141,11 +143,11 @@ export type RunNowResult =
 export async function runScheduleNow(
   db: Db,
   {
-    schedules,
+    schedules = SCHEDULES,
     name,
     actorId,
     now = new Date(),
-  }: { schedules: readonly ScheduleDefinition[]; name: string; actorId: string; now?: Date },
+  }: { schedules?: readonly ScheduleDefinition[]; name: string; actorId: string; now?: Date },
 ): Promise<RunNowResult> {
   const schedule = schedules.find((each) => each.name === name);
   if (!schedule)
@@ -164,7 +166,8 @@ export async function runScheduleNow(
   });
 }
 
-type JobActionResult = { ok: true } | { ok: false; kind: "notFound" | "conflict"; error: string };
+export type JobActionResult =
+  { ok: true } | { ok: false; kind: "notFound" | "conflict"; error: AutomationError };
 
 async function auditedJobChange(
   db: Db,

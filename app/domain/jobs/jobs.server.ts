@@ -3,7 +3,7 @@ import { isPostgres } from "~/db/dialect";
 import type { Selectable } from "kysely";
 import type { JobsTable } from "~/db/schema";
 import type { Db, Tx } from "~/db/transaction";
-import { afterFailure, PENDING_STATES } from "./jobs";
+import { afterFailure, PENDING_STATES, type AutomationError } from "./jobs";
 
 // Durable jobs on either database (ADR 27). A job is queued inside the caller's transaction (a step), so
 // it exists if and only if the change that asked for it committed. A worker claims jobs under a lease;
@@ -229,7 +229,7 @@ export async function buryExhaustedJobs(db: Db, now: Date): Promise<number> {
 
 /** What a change to a job answers: the job as it was before, or why it was refused. */
 export type JobChangeResult =
-  { ok: true; job: JobRow } | { ok: false; kind: "notFound" | "conflict"; error: string };
+  { ok: true; job: JobRow } | { ok: false; kind: "notFound" | "conflict"; error: AutomationError };
 
 /**
  * A step: a failed or dead job is queued again now, with its attempts counted from zero. Refused when

@@ -168,3 +168,42 @@ export function parseCounts(text: string): Record<string, number> {
     return {};
   }
 }
+
+/** Why an admin's action on the automation page was refused (admin namespace). */
+export type AutomationError =
+  | "admin.automation.errors.jobNotFound"
+  | "admin.automation.errors.scheduleNotFound"
+  | "admin.automation.errors.notRetriable"
+  | "admin.automation.errors.notDiscardable"
+  | "admin.automation.errors.alreadyQueued";
+
+/** Each schedule's name in words (admin namespace); a schedule without one is shown by its name. */
+export const SCHEDULE_LABELS: Record<string, string> = {
+  "housekeeping.form-windows": "automation.names.formWindows",
+  "housekeeping.login-records": "automation.names.loginRecords",
+  "housekeeping.sessions": "automation.names.sessions",
+  "housekeeping.notifications": "automation.names.notifications",
+  "housekeeping.job-history": "automation.names.jobHistory",
+};
+
+/** What a run's counts count, in words; a count without one is shown by its key. */
+export const COUNT_LABELS: Record<string, string> = {
+  formWindows: "automation.counts.formWindows",
+  loginRecords: "automation.counts.loginRecords",
+  rateLimitRefusals: "automation.counts.rateLimitRefusals",
+  sessions: "automation.counts.sessions",
+  notifications: "automation.counts.notifications",
+  runs: "automation.counts.runs",
+  jobs: "automation.counts.jobs",
+};
+
+export const RUN_STATUS_LABELS = {
+  running: "automation.status.running",
+  succeeded: "automation.status.succeeded",
+  failed: "automation.status.failed",
+} as const satisfies Record<RunView["status"], string>;
+
+export const PROBLEM_STATE_LABELS = {
+  failed: "automation.states.failed",
+  dead: "automation.states.dead",
+} as const satisfies Record<ProblemJobView["state"], string>;
