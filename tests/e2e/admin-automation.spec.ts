@@ -58,7 +58,7 @@ test("an admin runs a schedule now, sees its run, a dead job's error, and retrie
   await expectAccessible(page);
 
   // Run now: queued at once, then the server's own worker runs it and the run log shows it.
-  await page.getByRole("button", { name: "Run Prune the worker's history now" }).click();
+  await page.getByRole("button", { name: "Run now: Prune the worker's history" }).click();
   await expect(page.getByRole("status")).toHaveText(
     "Prune the worker's history is queued to run now.",
   );
