@@ -7,10 +7,10 @@ import {
   RUNS_PAGE_SIZE,
   type ProblemJobView,
   type RunView,
-  type ScheduleDefinition,
   type ScheduleView,
   type AutomationError,
 } from "./jobs";
+import type { ScheduleDefinition } from "./schedule-slots";
 import { deleteProblemJob, requeueJob, type JobChangeResult } from "./jobs.server";
 import { SCHEDULES } from "./registry.server";
 import { enqueueScheduleRun } from "./schedules.server";

@@ -11,7 +11,7 @@ import {
   housekeepingSchedules,
 } from "./housekeeping.server";
 import type { JobRow } from "./jobs.server";
-import { isCronExpression } from "./jobs";
+import { isCronExpression } from "./schedule-slots";
 
 const NOW = new Date("2026-11-24T03:00:00.000Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();

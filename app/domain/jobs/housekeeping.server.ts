@@ -1,7 +1,7 @@
 import type { Db } from "~/db/transaction";
 import { pruneLoginRecords, pruneRateLimitRefusals } from "~/domain/accounts/login-throttle.server";
 import { pruneFormWindows } from "~/domain/request-limits/request-limits.server";
-import type { ScheduleDefinition } from "./jobs";
+import type { ScheduleDefinition } from "./schedule-slots";
 import type { JobHandler } from "./jobs.server";
 
 // Housekeeping on the worker's schedules (issue 24): what requests used to prune on their way (login

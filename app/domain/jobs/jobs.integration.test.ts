@@ -3,7 +3,7 @@ import { inTransaction } from "~/db/transaction";
 import { adminId } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { discardJob, loadAutomationPage, retryJob, runScheduleNow } from "./automation.server";
-import type { ScheduleDefinition } from "./jobs";
+import type { ScheduleDefinition } from "./schedule-slots";
 import {
   buryExhaustedJobs,
   claimJobs,

@@ -2,14 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   afterFailure,
   automationActionSchema,
-  isCronExpression,
   MAX_RETRY_DELAY_MS,
-  nextSlot,
   parseCounts,
   retryDelayMs,
-  scheduleStep,
-  slotKey,
 } from "./jobs";
+import { isCronExpression, nextSlot, scheduleStep, slotKey } from "./schedule-slots";
 
 describe("retry delays", () => {
   it("doubles per attempt, half of it random, within the cap", () => {

@@ -1,4 +1,4 @@
-import type { ScheduleDefinition } from "./jobs";
+import type { ScheduleDefinition } from "./schedule-slots";
 import type { JobHandler } from "./jobs.server";
 import { housekeepingHandlers, housekeepingSchedules } from "./housekeeping.server";
 

@@ -12,7 +12,7 @@ import {
   type JobRow,
 } from "./jobs.server";
 import { queueDueSchedules } from "./schedules.server";
-import type { ScheduleDefinition } from "./jobs";
+import type { ScheduleDefinition } from "./schedule-slots";
 
 export interface WorkerConfig {
   /** How long a claim holds a job; a job whose process died is taken again after it. */

@@ -1,7 +1,7 @@
 import type { Db, Tx } from "~/db/transaction";
 import { inTransaction } from "~/db/transaction";
 import { enqueueJob } from "./jobs.server";
-import { manualRunKey, scheduleStep, slotKey, type ScheduleDefinition } from "./jobs";
+import { manualRunKey, scheduleStep, slotKey, type ScheduleDefinition } from "./schedule-slots";
 
 /**
  * Looks at every schedule at `now` and queues the runs that are due (a use-case; every worker process
