@@ -58,6 +58,8 @@ const envSchema = z.object({
   WORKER_BACKOFF_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_STOP_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  // A monitor's key to /healthz?deep=1 (sent as "Authorization: Bearer <token>"); admins need none.
+  HEALTHZ_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   TRUST_PROXY: z
     .string()
     .default("loopback")

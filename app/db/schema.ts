@@ -433,6 +433,17 @@ export interface JobRunsTable {
   finished_at: Timestamp | null;
 }
 
+/**
+ * Each worker process's last heartbeat (/healthz?deep=1). Short-lived, so neither copied by
+ * migrate-to-postgres nor compared by tests.
+ */
+export interface JobWorkersTable {
+  id: Generated<number>;
+  owner: string;
+  started_at: Timestamp;
+  beat_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -465,4 +476,5 @@ export interface Database {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   job_runs: JobRunsTable;
+  job_workers: JobWorkersTable;
 }

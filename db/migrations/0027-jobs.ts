@@ -71,9 +71,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("job_runs")
     .columns(["schedule", "started_at"])
     .execute();
+
+  // Each worker process's heartbeat (/healthz?deep=1): short-lived, so not copied by migrate-to-postgres.
+  await db.schema
+    .createTable("job_workers")
+    .addColumn("id", t.autoId, id)
+    .addColumn("owner", "text", (c) => c.notNull().unique())
+    .addColumn("started_at", t.timestamp, (c) => c.notNull())
+    .addColumn("beat_at", t.timestamp, (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("job_workers").execute();
   await db.schema.dropTable("job_runs").execute();
   await db.schema.dropTable("job_schedules").execute();
   await db.schema.dropTable("jobs").execute();

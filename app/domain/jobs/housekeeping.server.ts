@@ -44,6 +44,8 @@ export async function pruneJobHistory(db: Db, now: Date) {
     .where("state", "=", "succeeded")
     .where("finished_at", "<", cutoff)
     .executeTakeFirst();
+  // A process that died without stopping left its heartbeat behind; a day on, it is only noise.
+  await db.deleteFrom("job_workers").where("beat_at", "<", before(now, 1)).execute();
   return { runs: Number(runs.numDeletedRows), jobs: Number(jobs.numDeletedRows) };
 }
 

@@ -23,6 +23,8 @@ export interface WorkerConfig {
   backoffMs: number;
   /** Jobs one process runs at once. */
   concurrency: number;
+  /** How often the process writes its heartbeat (default: every 15 s, or every poll if longer). */
+  heartbeatMs?: number;
 }
 
 export interface WorkerLog {
@@ -126,9 +128,20 @@ export function startWorker(options: WorkerOptions, { autoStart = true } = {}): 
     options.onSettled?.(job, outcome);
   }
 
+  let beatWritten = 0;
+  const heartbeatMs = config.heartbeatMs ?? Math.max(config.pollMs, 15_000);
+
   async function round() {
     const at = now();
     beat = at;
+    if (at.getTime() - beatWritten >= heartbeatMs) {
+      try {
+        await writeHeartbeat(db, owner, at);
+        beatWritten = at.getTime();
+      } catch (error) {
+        log.warn({ err: error }, "could not write the worker's heartbeat");
+      }
+    }
     try {
       if (schedules.length > 0)
         await queueDueSchedules(db, schedules, { now: at, timeZone: await options.timeZone() });
@@ -197,6 +210,12 @@ export function startWorker(options: WorkerOptions, { autoStart = true } = {}): 
           { running: [...running.keys()] },
           "stopped with jobs still running; their leases will run out",
         );
+      // Gone from the health report at once rather than when its heartbeat grows old.
+      await db
+        .deleteFrom("job_workers")
+        .where("owner", "=", owner)
+        .execute()
+        .catch(() => {});
       return ended;
     },
     async tick() {
@@ -256,5 +275,15 @@ async function closeRun(
       finished_at: end.at.toISOString(),
     })
     .where("id", "=", id)
+    .execute();
+}
+
+/** This process is alive and looking for work (one row per process, written every heartbeatMs). */
+async function writeHeartbeat(db: Db, owner: string, at: Date) {
+  const iso = at.toISOString();
+  await db
+    .insertInto("job_workers")
+    .values({ owner, started_at: iso, beat_at: iso })
+    .onConflict((conflict) => conflict.column("owner").doUpdateSet({ beat_at: iso }))
     .execute();
 }
