@@ -110,6 +110,32 @@ describeEachDatabase("/admin/automation", (app) => {
     expect(left).toEqual([{ type: "test.broken", state: "queued" }]);
   });
 
+  it("saves the site's time zone (audited), once, and refuses one that does not exist", async () => {
+    expect((await app().settings.get()).general.timeZone).toBe("Africa/Casablanca");
+    expect(await post({ intent: "time-zone", timeZone: "Europe/Paris" })).toEqual({
+      ok: true,
+      message: "admin.automation.done.timeZoneSaved",
+    });
+    expect((await app().settings.get()).general.timeZone).toBe("Europe/Paris");
+    expect(await post({ intent: "time-zone", timeZone: "Europe/Paris" })).toEqual({
+      ok: true,
+      message: "admin.automation.done.timeZoneUnchanged",
+    });
+    expect(await post({ intent: "time-zone", timeZone: "Mars/Olympus" })).toMatchObject({
+      data: { ok: false, message: "admin.automation.errors.timeZoneInvalid" },
+      init: { status: 400 },
+    });
+    const audits = await app()
+      .db.selectFrom("audit_log")
+      .select(["target_id", "after"])
+      .where("action", "=", "settings.update")
+      .where("target_id", "=", "timeZone")
+      .execute();
+    expect(audits).toEqual([{ target_id: "timeZone", after: '{"timeZone":"Europe/Paris"}' }]);
+    expect(await page()).toContain('value="Europe/Paris"');
+    await post({ intent: "time-zone", timeZone: "Africa/Casablanca" });
+  });
+
   it("answers wrong input with a message and its status", async () => {
     expect(await post({ intent: "explode" })).toMatchObject({
       data: { ok: false, message: "admin.automation.errors.unknownAction" },

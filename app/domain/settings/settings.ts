@@ -136,6 +136,8 @@ export const SETTINGS_FORM_SECTION = {
   features: "features",
   seo: "seo",
   privacy: "privacy",
+  // Saved from /admin/automation, whose schedules read in it (issue 24).
+  timeZone: "general",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
@@ -166,6 +168,7 @@ export const SETTINGS_FORM_FIELDS = {
   features: ["registration", "coinPurchase", "livechat", "tickets"],
   seo: ["title", "description", "keywords"],
   privacy: ["en", "fr", "ar"],
+  timeZone: ["timeZone"],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
 };
@@ -293,6 +296,15 @@ export const privacyFormSchema = z.object({
   ar: text(PRIVACY_TEXT_MAX),
 });
 
+/** The site's time zone, an IANA name ("Africa/Casablanca", "Europe/Paris") or "UTC". */
+export const timeZoneFormSchema = z.object({
+  timeZone: z
+    .string({ error: "admin.automation.errors.timeZoneInvalid" })
+    .trim()
+    .max(64, "admin.automation.errors.timeZoneInvalid")
+    .refine(isTimeZone, "admin.automation.errors.timeZoneInvalid"),
+});
+
 /** The settings page's one action: `intent` names the form. */
 export const settingsActionSchema = z
   .discriminatedUnion(
@@ -306,6 +318,7 @@ export const settingsActionSchema = z
       featuresFormSchema.extend({ intent: z.literal("features") }),
       seoFormSchema.extend({ intent: z.literal("seo") }),
       privacyFormSchema.extend({ intent: z.literal("privacy") }),
+      timeZoneFormSchema.extend({ intent: z.literal("timeZone") }),
     ],
     { error: "admin-settings.errors.unknownForm" },
   )

@@ -2,7 +2,11 @@ import { DataTable } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Pager } from "~/components/data-table/pager";
 import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
+import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
@@ -95,6 +99,33 @@ export function AutomationPage({
           }}
         />
       ) : null}
+
+      <section aria-labelledby="automation-time-zone" className="grid gap-2">
+        <h2 id="automation-time-zone" className="text-lg font-semibold">
+          {t("automation.timeZone.title")}
+        </h2>
+        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+          <input type="hidden" name="intent" value="time-zone" />
+          <Field
+            id="time-zone"
+            label={t("automation.timeZone.label")}
+            hint={t("automation.timeZone.hint")}
+          >
+            <Input
+              id="time-zone"
+              name="timeZone"
+              defaultValue={timeZone}
+              dir="ltr"
+              autoComplete="off"
+              className="w-64"
+              {...fieldAria("time-zone", undefined, { hint: true })}
+            />
+          </Field>
+          <Button type="submit" variant="outline">
+            {t("automation.timeZone.save")}
+          </Button>
+        </Form>
+      </section>
 
       <section aria-labelledby="automation-schedules" className="grid gap-3">
         <h2 id="automation-schedules" className="text-lg font-semibold">

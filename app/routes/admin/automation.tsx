@@ -9,6 +9,7 @@ import {
   AutomationPage,
   type AutomationActionResult,
 } from "~/features/admin-automation/automation-page";
+import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { adminForm, adminPage, invalidForm, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import { requestContext } from "~/context.server";
@@ -38,6 +39,20 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (!form.ok) return invalidForm(form.fieldErrors, "admin.automation.errors.unknownAction");
   const db = context.services.db;
   const input = form.data;
+  if (input.intent === "time-zone") {
+    const saved = await saveSettingsForm(context.services, {
+      intent: "timeZone",
+      timeZone: input.timeZone,
+      actorId: admin.id,
+    });
+    return {
+      ok: true,
+      message:
+        saved.changed.length > 0
+          ? "admin.automation.done.timeZoneSaved"
+          : "admin.automation.done.timeZoneUnchanged",
+    } satisfies AutomationActionResult;
+  }
   if (input.intent === "run-now") {
     const result = await runScheduleNow(db, { name: input.schedule, actorId: admin.id });
     if (!result.ok) return refusal(result);
