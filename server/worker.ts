@@ -1,5 +1,9 @@
 import type { AppServices } from "~/context.server";
+import { DISCORD_ALERT_JOB, queueAlert } from "~/domain/jobs/alerts.server";
+import type { JobRow } from "~/domain/jobs/jobs.server";
 import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
+import { createI18n } from "~/i18n/i18n";
+import { loadResources } from "~/i18n/resources";
 import { startWorker, type Worker } from "~/domain/jobs/runner.server";
 import { logger } from "~/lib/logger.server";
 
@@ -25,6 +29,7 @@ export function startBackgroundWorker(services: AppServices): Worker {
     },
     timeZone: async () => (await services.settings.get()).general.timeZone,
     log: logger.child({ part: "worker" }),
+    onProblem: (problem) => alertStaff(services, problem),
   });
   holder[RUNNING] = worker;
   return worker;
@@ -37,4 +42,31 @@ export async function stopBackgroundWorker(services: AppServices): Promise<void>
   if (!worker) return;
   holder[RUNNING] = undefined;
   await worker.stop(services.env.WORKER_STOP_TIMEOUT_MS);
+}
+
+/**
+ * A dead job or a failed scheduled run, posted to the Discord webhook when one is set, in the site's
+ * default language. An alert that could not be sent raises none (no loop).
+ */
+export async function alertStaff(
+  services: AppServices,
+  problem: { kind: "dead" | "runFailed"; job: JobRow; error: string },
+) {
+  if (problem.job.type === DISCORD_ALERT_JOB) return;
+  const settings = await services.settings.get();
+  if (!settings.general.discordWebhook) return;
+  const locale = settings.general.defaultLocale;
+  const t = (await createI18n(locale, await loadResources(locale))).getFixedT(null, "admin");
+  const values = {
+    type: problem.job.type,
+    id: problem.job.id,
+    attempts: problem.job.attempts,
+    error: problem.error.split("\n")[0],
+    link: `${services.env.PUBLIC_URL.replace(/\/$/, "")}/admin/automation`,
+  };
+  const text =
+    problem.kind === "dead"
+      ? t("automation.alerts.dead", values)
+      : t("automation.alerts.runFailed", { ...values, schedule: problem.job.schedule ?? "" });
+  await queueAlert(services.db, { text });
 }

@@ -176,14 +176,28 @@ export async function failJob(
     now,
     backoffMs,
     random = Math.random(),
-  }: { job: JobRow; owner: string; error: string; now: Date; backoffMs: number; random?: number },
+    retryAt,
+  }: {
+    job: JobRow;
+    owner: string;
+    error: string;
+    now: Date;
+    backoffMs: number;
+    random?: number;
+    /** When the other side said when to come back (HTTP 429's retry_after): instead of the backoff. */
+    retryAt?: Date;
+  },
 ): Promise<"failed" | "dead" | null> {
-  const next = afterFailure(
+  const computed = afterFailure(
     { attempts: job.attempts, maxAttempts: job.max_attempts },
     now,
     backoffMs,
     random,
   );
+  const next =
+    computed.state === "failed" && retryAt
+      ? { state: "failed" as const, runAt: retryAt }
+      : computed;
   const at = now.toISOString();
   const result = await db
     .updateTable("jobs")
@@ -277,4 +291,14 @@ export async function deleteProblemJob(trx: Tx, id: number): Promise<JobChangeRe
     .where("state", "in", ["failed", "dead"])
     .execute();
   return { ok: true, job };
+}
+
+/** Thrown by a handler told to come back later (HTTP 429): the next attempt is at `at`, not the backoff's. */
+export class RetryLater extends Error {
+  constructor(
+    readonly at: Date,
+    message: string,
+  ) {
+    super(message);
+  }
 }

@@ -1,7 +1,7 @@
 import { idField } from "~/lib/id-field";
 import { pageParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
-import { timeZoneFormSchema } from "~/domain/settings/settings";
+import { alertsFormSchema, timeZoneFormSchema } from "~/domain/settings/settings";
 
 // The background worker's rules (issue 24, ADR 27), pure: states, retry delays, schedule slots and the
 // admin page's inputs. The database side is jobs.server.ts; the loop that runs jobs is runner.server.ts.
@@ -60,6 +60,7 @@ export const automationActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("discard"), id: jobId }),
     // The site's time zone, in which the schedules are read (checked by the settings' own schema).
     timeZoneFormSchema.extend({ intent: z.literal("time-zone") }),
+    alertsFormSchema.extend({ intent: z.literal("alerts") }),
   ],
   { error: "admin.automation.errors.unknownAction" },
 );

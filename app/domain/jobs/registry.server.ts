@@ -1,5 +1,6 @@
 import type { ScheduleDefinition } from "./schedule-slots";
 import type { JobHandler } from "./jobs.server";
+import { DISCORD_ALERT_JOB, discordAlertHandler } from "./alerts.server";
 import { housekeepingHandlers, housekeepingSchedules } from "./housekeeping.server";
 
 // Every job type the worker runs and every recurring schedule, in one place: a new area (the service
@@ -7,6 +8,7 @@ import { housekeepingHandlers, housekeepingSchedules } from "./housekeeping.serv
 
 export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   ...housekeepingHandlers,
+  [DISCORD_ALERT_JOB]: discordAlertHandler,
 };
 
 export const SCHEDULES: readonly ScheduleDefinition[] = [...housekeepingSchedules];

@@ -8,6 +8,7 @@ import {
   extendLease,
   failJob,
   hasDueJobs,
+  RetryLater,
   type JobHandler,
   type JobRow,
 } from "./jobs.server";
@@ -45,6 +46,12 @@ export interface WorkerOptions {
   log?: WorkerLog;
   /** Names this process in the leases it holds (default: host, pid and a random part). */
   owner?: string;
+  /** Told when a job died or a scheduled run failed (the alerts); never fails the job itself. */
+  onProblem?: (problem: {
+    kind: "dead" | "runFailed";
+    job: JobRow;
+    error: string;
+  }) => Promise<void>;
   /** Told after each job it finished or gave up on (tests wait on it). */
   onSettled?: (job: JobRow, outcome: "succeeded" | "failed" | "dead" | "lost") => void;
 }
@@ -116,9 +123,15 @@ export function startWorker(options: WorkerOptions, { autoStart = true } = {}): 
         error: text,
         now: now(),
         backoffMs: config.backoffMs,
+        retryAt: error instanceof RetryLater ? error.at : undefined,
       });
       outcome = state ?? "lost";
       if (runId !== null) await closeRun(db, runId, { status: "failed", error: text, at: now() });
+      // Staff hear of a job that died and of a scheduled run that failed (alerts.server.ts).
+      if (options.onProblem && (state === "dead" || (state && runId !== null)))
+        await options
+          .onProblem({ kind: state === "dead" ? "dead" : "runFailed", job, error: text })
+          .catch((problem) => log.warn({ err: problem }, "could not raise an alert"));
       const level = state === "dead" ? "error" : "warn";
       log[level](
         { job: id, type: job.type, attempt: job.attempts, err: error },

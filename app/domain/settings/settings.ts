@@ -45,6 +45,8 @@ export const settingsSchema = z.object({
         .default([...DEFAULT_LOCATIONS]),
       // The site's time zone: the background worker reads its schedules in it (issue 24).
       timeZone: z.string().refine(isTimeZone).default(DEFAULT_TIME_ZONE),
+      // Where the worker posts its alerts (a dead job, a failed run): a Discord webhook, empty for none.
+      discordWebhook: optionalUrl.default(""),
     })
     .prefault({}),
   links: z
@@ -138,6 +140,7 @@ export const SETTINGS_FORM_SECTION = {
   privacy: "privacy",
   // Saved from /admin/automation, whose schedules read in it (issue 24).
   timeZone: "general",
+  alerts: "general",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
@@ -169,6 +172,7 @@ export const SETTINGS_FORM_FIELDS = {
   seo: ["title", "description", "keywords"],
   privacy: ["en", "fr", "ar"],
   timeZone: ["timeZone"],
+  alerts: ["discordWebhook"],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
 };
@@ -305,6 +309,9 @@ export const timeZoneFormSchema = z.object({
     .refine(isTimeZone, "admin.automation.errors.timeZoneInvalid"),
 });
 
+/** The worker's alerts: a Discord webhook's address, or empty for none. */
+export const alertsFormSchema = z.object({ discordWebhook: link });
+
 /** The settings page's one action: `intent` names the form. */
 export const settingsActionSchema = z
   .discriminatedUnion(
@@ -319,6 +326,7 @@ export const settingsActionSchema = z
       seoFormSchema.extend({ intent: z.literal("seo") }),
       privacyFormSchema.extend({ intent: z.literal("privacy") }),
       timeZoneFormSchema.extend({ intent: z.literal("timeZone") }),
+      alertsFormSchema.extend({ intent: z.literal("alerts") }),
     ],
     { error: "admin-settings.errors.unknownForm" },
   )

@@ -9,6 +9,7 @@ import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeading } from "~/components/ui/page-heading";
+import { StatusMessage } from "~/components/ui/status-message";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import {
   COUNT_LABELS,
@@ -73,6 +74,8 @@ export function AutomationPage({
   problemJobs,
   query,
   timeZone,
+  discordWebhook,
+  webhookDisabled,
   locale,
   result,
 }: {
@@ -82,10 +85,13 @@ export function AutomationPage({
   problemJobs: ProblemJobView[];
   query: AutomationQuery;
   timeZone: string;
+  discordWebhook: string;
+  webhookDisabled: { at: string; reason: string } | null;
   locale: string;
   result?: AutomationActionResult;
 }) {
   const { t, when, scheduleName, counts } = useWords(locale);
+  const longDate = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   return (
     <main className="grid min-w-0 gap-6">
       <PageHeading title={t("nav.automation")} intro={t("automation.intro", { timeZone })} />
@@ -123,6 +129,42 @@ export function AutomationPage({
           </Field>
           <Button type="submit" variant="outline">
             {t("automation.timeZone.save")}
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="automation-alerts" className="grid gap-2">
+        <h2 id="automation-alerts" className="text-lg font-semibold">
+          {t("automation.alertsForm.title")}
+        </h2>
+        {webhookDisabled ? (
+          <StatusMessage ok={false}>
+            {t("automation.alertsForm.disabled", {
+              date: longDate.format(new Date(webhookDisabled.at)),
+              reason: webhookDisabled.reason,
+            })}
+          </StatusMessage>
+        ) : null}
+        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+          <input type="hidden" name="intent" value="alerts" />
+          <Field
+            id="discord-webhook"
+            label={t("automation.alertsForm.label")}
+            hint={t("automation.alertsForm.hint")}
+          >
+            <Input
+              id="discord-webhook"
+              name="discordWebhook"
+              type="url"
+              defaultValue={discordWebhook}
+              dir="ltr"
+              autoComplete="off"
+              className="w-96 max-w-full"
+              {...fieldAria("discord-webhook", undefined, { hint: true })}
+            />
+          </Field>
+          <Button type="submit" variant="outline">
+            {t("automation.alertsForm.save")}
           </Button>
         </Form>
       </section>

@@ -9,6 +9,7 @@ import {
   AutomationPage,
   type AutomationActionResult,
 } from "~/features/admin-automation/automation-page";
+import { lastWebhookDisabled } from "~/domain/jobs/alerts.server";
 import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { adminForm, adminPage, invalidForm, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
@@ -21,12 +22,18 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const context = requestContext(routerContext);
   const { t } = adminPage(url, context, "admin");
   const query = queryOf(url, automationQuerySchema);
-  const page = await loadAutomationPage(context.services.db, { page: query });
+  const [page, webhookDisabled] = await Promise.all([
+    loadAutomationPage(context.services.db, { page: query }),
+    lastWebhookDisabled(context.services.db),
+  ]);
   return {
     meta: { title: t("nav.automation") },
     ...page,
     query,
     timeZone: context.settings.general.timeZone,
+    discordWebhook: context.settings.general.discordWebhook,
+    // Said only while no webhook is set: an admin who set a new one has dealt with it.
+    webhookDisabled: context.settings.general.discordWebhook ? null : webhookDisabled,
     locale: context.locale,
   };
 }
@@ -39,6 +46,20 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (!form.ok) return invalidForm(form.fieldErrors, "admin.automation.errors.unknownAction");
   const db = context.services.db;
   const input = form.data;
+  if (input.intent === "alerts") {
+    const saved = await saveSettingsForm(context.services, {
+      intent: "alerts",
+      discordWebhook: input.discordWebhook,
+      actorId: admin.id,
+    });
+    return {
+      ok: true,
+      message:
+        saved.changed.length > 0
+          ? "admin.automation.done.alertsSaved"
+          : "admin.automation.done.alertsUnchanged",
+    } satisfies AutomationActionResult;
+  }
   if (input.intent === "time-zone") {
     const saved = await saveSettingsForm(context.services, {
       intent: "timeZone",
