@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context.server";
-import { DISCORD_ALERT_JOB, queueAlert } from "~/domain/jobs/alerts.server";
+import { DISCORD_ALERT_JOB, notifyAdmins, queueAlert } from "~/domain/jobs/alerts.server";
 import type { JobRow } from "~/domain/jobs/jobs.server";
 import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
 import { createI18n } from "~/i18n/i18n";
@@ -45,14 +45,15 @@ export async function stopBackgroundWorker(services: AppServices): Promise<void>
 }
 
 /**
- * A dead job or a failed scheduled run, posted to the Discord webhook when one is set, in the site's
- * default language. An alert that could not be sent raises none (no loop).
+ * A dead job or a failed scheduled run: each admin's notification list, and the Discord webhook when
+ * one is set (in the site's default language). An alert that could not be sent raises none (no loop).
  */
 export async function alertStaff(
   services: AppServices,
   problem: { kind: "dead" | "runFailed"; job: JobRow; error: string },
 ) {
   if (problem.job.type === DISCORD_ALERT_JOB) return;
+  await notifyAdmins(services.db, problem);
   const settings = await services.settings.get();
   if (!settings.general.discordWebhook) return;
   const locale = settings.general.defaultLocale;

@@ -86,6 +86,15 @@ test("an admin runs a schedule now, sees its run, a dead job's error, and retrie
   await expect(row.getByTestId("job-error")).toContainText(`No handler for the job type "${type}"`);
   await expect(row).toContainText('"server":"eu-7"');
 
+  // Every admin's own notification list tells of it; opening the list marks it read.
+  const bell = page.getByRole("button", { name: /^Notifications: \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(
+    page.getByRole("menuitem", { name: new RegExp(`Job ${type} #${id} is dead`) }),
+  ).toHaveAttribute("href", "/admin/automation");
+  await page.keyboard.press("Escape");
+
   await row.getByRole("button", { name: `Retry job ${id}` }).click();
   await expect(page.getByRole("status")).toHaveText(`Job ${id} is queued again.`);
   expect(audited("automation.job_retry", String(id))).toBe(1);

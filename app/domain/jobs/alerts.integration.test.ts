@@ -133,5 +133,29 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     );
     await alertStaff(app(), { kind: "dead", job: alert!, error: "Discord down" });
     expect(await alertJobs()).toHaveLength(1);
+
+    // Each admin's own list has it once, linked to the page; the same failure again adds nothing.
+    const notes = () =>
+      app()
+        .db.selectFrom("notifications")
+        .select(["user_id", "kind", "params", "link"])
+        .where("kind", "like", "automation_%")
+        .execute();
+    const admin = await adminId(app());
+    expect(await notes()).toEqual([
+      {
+        user_id: admin,
+        kind: "automation_job_dead",
+        params: JSON.stringify({
+          type: "provisioning.create",
+          id: Number(job!.id),
+          schedule: "",
+          error: "Panel down",
+        }),
+        link: "/admin/automation",
+      },
+    ]);
+    await alertStaff(app(), { kind: "dead", job: { ...job!, attempts: 1 }, error: "Panel down" });
+    expect(await notes()).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 import { inTransaction, type Db } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { notify } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { enqueueJob, RetryLater, type JobHandler } from "./jobs.server";
+import { enqueueJob, RetryLater, type JobHandler, type JobRow } from "./jobs.server";
 
 // Staff alerts posted to a Discord webhook (issue 24): a dead job, a scheduled run that failed. The post
 // is itself a job, so a Discord outage is retried like any other; its own failures raise no alert.
@@ -109,4 +110,37 @@ export async function lastWebhookDisabled(db: Db) {
     .limit(1)
     .executeTakeFirst();
   return row ? { at: row.created_at, reason: row.reason } : null;
+}
+
+/**
+ * Tells every active admin, in their own notification list (the admin bell), that a job died or a
+ * scheduled run failed. Once per job and attempt: the same failure seen again adds nothing.
+ */
+export async function notifyAdmins(
+  db: Db,
+  problem: { kind: "dead" | "runFailed"; job: JobRow; error: string },
+) {
+  const admins = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("status", "=", "active")
+    .execute();
+  const params = {
+    type: problem.job.type,
+    id: Number(problem.job.id),
+    schedule: problem.job.schedule ?? "",
+    error: problem.error.split("\n")[0]!.slice(0, 300),
+  };
+  await inTransaction(db, async (trx) => {
+    for (const admin of admins)
+      await notify(trx, {
+        userId: admin.id,
+        kind: problem.kind === "dead" ? "automation_job_dead" : "automation_run_failed",
+        params,
+        link: "/admin/automation",
+        dedupeKey: `automation:${problem.kind}:${problem.job.id}:${problem.job.attempts}:${admin.id}`,
+      });
+  });
+  return admins.length;
 }

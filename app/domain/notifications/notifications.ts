@@ -9,6 +9,9 @@ export const NOTIFICATION_LABELS = {
   coins_added: "notifications.coins_added",
   coins_removed: "notifications.coins_removed",
   ticket_answered: "notifications.ticket_answered",
+  // Staff: the background worker's failures (issue 24), each admin's own.
+  automation_job_dead: "notifications.automation_job_dead",
+  automation_run_failed: "notifications.automation_run_failed",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_LABELS;
 export const NOTIFICATION_KINDS = keysOf(NOTIFICATION_LABELS);
