@@ -55,7 +55,7 @@ export async function alertStaff(
   if (problem.job.type === DISCORD_ALERT_JOB) return;
   await notifyAdmins(services.db, problem);
   const settings = await services.settings.get();
-  if (!settings.general.discordWebhook) return;
+  if (!settings.alerts.discordWebhook) return;
   const locale = settings.general.defaultLocale;
   const t = (await createI18n(locale, await loadResources(locale))).getFixedT(null, "admin");
   const values = {

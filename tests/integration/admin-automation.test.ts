@@ -4,7 +4,7 @@ import { claimJobs, enqueueJob, failJob } from "~/domain/jobs/jobs.server";
 import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
 import { startWorker } from "~/domain/jobs/runner.server";
 import * as automation from "~/routes/admin/automation";
-import { signedInCookie } from "../support/account-fixtures";
+import { registeredCustomer, signedInCookie } from "../support/account-fixtures";
 import { appFetch, type AppFetch } from "../support/app-harness";
 import { postAction } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
@@ -134,6 +134,30 @@ describeEachDatabase("/admin/automation", (app) => {
     expect(audits).toEqual([{ target_id: "timeZone", after: '{"timeZone":"Europe/Paris"}' }]);
     expect(await page()).toContain('value="Europe/Paris"');
     await post({ intent: "time-zone", timeZone: "Africa/Casablanca" });
+  });
+
+  it("keeps the alert webhook to admins: saved here, never in a customer's page data", async () => {
+    const webhook = "https://discord.com/api/webhooks/123/secret-token-xyz";
+    expect(await post({ intent: "alerts", discordWebhook: webhook })).toEqual({
+      ok: true,
+      message: "admin.automation.done.alertsSaved",
+    });
+    expect(await post({ intent: "alerts", discordWebhook: "javascript:alert(1)" })).toMatchObject({
+      data: { ok: false, message: "admin-settings.errors.urlInvalid" },
+      init: { status: 400 },
+    });
+    expect(await page()).toContain(webhook);
+    const customer = {
+      name: "Webhook",
+      email: `webhook-${Date.now()}@example.com`,
+      password: "Tangerine-Viaduct-73",
+    };
+    await registeredCustomer(app(), customer);
+    const customerCookie = await signedInCookie(app(), customer, { ip: "10.61.0.2" });
+    const dashboard = await fetchApp("/dashboard", { cookie: customerCookie });
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).not.toContain("secret-token-xyz");
+    await post({ intent: "alerts", discordWebhook: "" });
   });
 
   it("answers wrong input with a message and its status", async () => {

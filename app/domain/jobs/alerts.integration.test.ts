@@ -102,7 +102,7 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     const stored = await app()
       .db.selectFrom("settings")
       .select("value")
-      .where("key", "=", "general")
+      .where("key", "=", "alerts")
       .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.value).discordWebhook).toBe("");
     expect(await lastWebhookDisabled(app().db)).toMatchObject({ reason: "Discord answered 404" });

@@ -14,8 +14,8 @@ const SEND_TIMEOUT_MS = 10_000;
 
 /** Queues an alert when a webhook is set (read from the settings now); returns whether it was queued. */
 export async function queueAlert(db: Db, { text, now = new Date() }: { text: string; now?: Date }) {
-  const { general } = await getSettings(db);
-  if (!general.discordWebhook) return false;
+  const { alerts } = await getSettings(db);
+  if (!alerts.discordWebhook) return false;
   await inTransaction(db, (trx) =>
     enqueueJob(trx, {
       type: DISCORD_ALERT_JOB,
@@ -49,15 +49,15 @@ async function disableWebhook(db: Db, url: string, status: number) {
     const row = await trx
       .selectFrom("settings")
       .select("value")
-      .where("key", "=", "general")
+      .where("key", "=", "alerts")
       .executeTakeFirst();
-    const general = row ? (JSON.parse(row.value) as Record<string, unknown>) : {};
-    if (general.discordWebhook !== url) return;
-    const value = JSON.stringify({ ...general, discordWebhook: "" });
+    const alerts = row ? (JSON.parse(row.value) as Record<string, unknown>) : {};
+    if (alerts.discordWebhook !== url) return;
+    const value = JSON.stringify({ ...alerts, discordWebhook: "" });
     await trx
       .updateTable("settings")
       .set({ value, updated_at: new Date().toISOString() })
-      .where("key", "=", "general")
+      .where("key", "=", "alerts")
       .execute();
     await recordAudit(trx, {
       actorId: null,
@@ -80,7 +80,7 @@ export const discordAlertHandler: JobHandler = async ({
   payload,
 }): Promise<Record<string, number>> => {
   const { text } = payload as { text: string };
-  const url = (await getSettings(db)).general.discordWebhook;
+  const url = (await getSettings(db)).alerts.discordWebhook;
   if (!url) return { skipped: 1 };
   const response = await fetch(url, {
     method: "POST",

@@ -45,8 +45,6 @@ export const settingsSchema = z.object({
         .default([...DEFAULT_LOCATIONS]),
       // The site's time zone: the background worker reads its schedules in it (issue 24).
       timeZone: z.string().refine(isTimeZone).default(DEFAULT_TIME_ZONE),
-      // Where the worker posts its alerts (a dead job, a failed run): a Discord webhook, empty for none.
-      discordWebhook: optionalUrl.default(""),
     })
     .prefault({}),
   links: z
@@ -91,6 +89,13 @@ export const settingsSchema = z.object({
       en: z.string().max(PRIVACY_TEXT_MAX).default(""),
       fr: z.string().max(PRIVACY_TEXT_MAX).default(""),
       ar: z.string().max(PRIVACY_TEXT_MAX).default(""),
+    })
+    .prefault({}),
+  // Where the worker posts its alerts (a dead job, a failed run): a Discord webhook, empty for none. A
+  // section of its own, never among the public settings: the address lets anyone post to the channel.
+  alerts: z
+    .object({
+      discordWebhook: optionalUrl.default(""),
     })
     .prefault({}),
 });
@@ -140,7 +145,7 @@ export const SETTINGS_FORM_SECTION = {
   privacy: "privacy",
   // Saved from /admin/automation, whose schedules read in it (issue 24).
   timeZone: "general",
-  alerts: "general",
+  alerts: "alerts",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);

@@ -31,9 +31,9 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     ...page,
     query,
     timeZone: context.settings.general.timeZone,
-    discordWebhook: context.settings.general.discordWebhook,
+    discordWebhook: context.settings.alerts.discordWebhook,
     // Said only while no webhook is set: an admin who set a new one has dealt with it.
-    webhookDisabled: context.settings.general.discordWebhook ? null : webhookDisabled,
+    webhookDisabled: context.settings.alerts.discordWebhook ? null : webhookDisabled,
     locale: context.locale,
   };
 }
