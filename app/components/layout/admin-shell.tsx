@@ -1,5 +1,7 @@
 import { ArrowLeftIcon, MenuIcon, PanelLeftIcon, SearchIcon, UserIcon } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { NotificationBell } from "./notification-bell";
+import type { ShellUser } from "./types";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -69,10 +71,15 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
 export function AdminShell({
   email,
   openTickets,
+  notifications,
+  locale,
   children,
 }: {
   email: string;
   openTickets: number;
+  /** The admin's own notifications (the worker's failures, issue 24): a list beside the tickets link. */
+  notifications?: ShellUser["notifications"];
+  locale?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation("admin");
@@ -156,6 +163,9 @@ export function AdminShell({
               <SearchIcon aria-hidden />
             </Button>
           </Form>
+          {notifications && notifications.items.length > 0 ? (
+            <NotificationBell notifications={notifications} locale={locale ?? "en"} />
+          ) : null}
           <Button
             asChild
             variant="ghost"

@@ -18,6 +18,9 @@ export const NOTIFICATION_KINDS = [
   "coins_added",
   "coins_removed",
   "ticket_answered",
+  // Staff: the background worker's failures (issue 24), each admin's own.
+  "automation_job_dead",
+  "automation_run_failed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Catalogue keys (tickets namespace), one family (docs/i18n.md, ADR 26). */

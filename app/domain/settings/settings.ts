@@ -1,5 +1,6 @@
 import { keysOf } from "~/lib/keys-of";
 import { z } from "~/lib/zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
 import { isHexColor, secondaryKeepsWhiteTextReadable } from "./theme";
 
 /** The longest location name an admin may write, and how many locations the list may hold. */
@@ -45,6 +46,8 @@ export const settingsSchema = z.object({
         .min(1)
         .max(MAX_LOCATIONS)
         .default([...DEFAULT_LOCATIONS]),
+      // The site's time zone: the background worker reads its schedules in it (issue 24).
+      timeZone: z.string().refine(isTimeZone).default(DEFAULT_TIME_ZONE),
     })
     .prefault({}),
   links: z
@@ -112,6 +115,13 @@ export const settingsSchema = z.object({
       orderExpiryDays: z.number().int().min(1).max(LIFECYCLE_MAX_DAYS).default(7),
     })
     .prefault({}),
+  // Where the worker posts its alerts (a dead job, a failed run): a Discord webhook, empty for none. A
+  // section of its own, never among the public settings: the address lets anyone post to the channel.
+  alerts: z
+    .object({
+      discordWebhook: optionalUrl.default(""),
+    })
+    .prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -158,6 +168,9 @@ export const SETTINGS_FORM_SECTION = {
   seo: "seo",
   privacy: "privacy",
   lifecycle: "lifecycle",
+  // Saved from /admin/automation, whose schedules read in it (issue 24).
+  timeZone: "general",
+  alerts: "alerts",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
@@ -199,6 +212,8 @@ export const SETTINGS_FORM_FIELDS = {
     "expireOrders",
     "orderExpiryDays",
   ],
+  timeZone: ["timeZone"],
+  alerts: ["discordWebhook"],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
 };
@@ -353,6 +368,18 @@ export const lifecycleFormSchema = z.object({
   orderExpiryDays: days(1),
 });
 
+/** The site's time zone, an IANA name ("Africa/Casablanca", "Europe/Paris") or "UTC". */
+export const timeZoneFormSchema = z.object({
+  timeZone: z
+    .string({ error: "admin.automation.errors.timeZoneInvalid" })
+    .trim()
+    .max(64, "admin.automation.errors.timeZoneInvalid")
+    .refine(isTimeZone, "admin.automation.errors.timeZoneInvalid"),
+});
+
+/** The worker's alerts: a Discord webhook's address, or empty for none. */
+export const alertsFormSchema = z.object({ discordWebhook: link });
+
 /** The settings page's one action: `intent` names the form. */
 export const settingsActionSchema = z
   .discriminatedUnion(
@@ -367,6 +394,8 @@ export const settingsActionSchema = z
       seoFormSchema.extend({ intent: z.literal("seo") }),
       privacyFormSchema.extend({ intent: z.literal("privacy") }),
       lifecycleFormSchema.extend({ intent: z.literal("lifecycle") }),
+      timeZoneFormSchema.extend({ intent: z.literal("timeZone") }),
+      alertsFormSchema.extend({ intent: z.literal("alerts") }),
     ],
     { error: "admin-settings.errors.unknownForm" },
   )
