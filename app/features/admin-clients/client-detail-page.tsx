@@ -30,7 +30,7 @@ import {
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
 import { TICKET_STATUS_LABELS, ticketTone, type Ticket } from "~/domain/tickets/tickets";
-import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { useMessage, useMessageExists } from "~/i18n/use-message";
 import { isLocale } from "~/i18n/locales";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -45,9 +45,8 @@ export type ClientNoteResult = ActionResult;
  * admin namespace, or "ns:key" in another) when the catalogues have it, the code itself otherwise.
  */
 function useAuditWords() {
-  const { i18n } = useTranslation("admin");
   const message = useMessage();
-  const known = (key: string): key is MessageKey => i18n.exists(key.replace(".", ":"));
+  const known = useMessageExists();
   const label = (key: string | undefined, fallback: string) => {
     if (!key) return fallback;
     const full = key.includes(":") ? key.replace(":", ".") : `admin.${key}`;

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { useMessage, useMessageExists } from "~/i18n/use-message";
 import { Link } from "react-router";
 import { ClientLink } from "~/components/ui/client-link";
 import { AUDIT_ACTION_LABELS, auditTargetLabel, type AuditLogRow } from "~/domain/audit/audit-log";
@@ -13,9 +13,8 @@ export type AuditEntryView = Omit<AuditLogRow, "before" | "after">;
  * such text. The vocabulary is data, so each key is looked up rather than assumed.
  */
 function useAuditLabel() {
-  const { i18n } = useTranslation("admin");
   const message = useMessage();
-  const known = (key: string): key is MessageKey => i18n.exists(key.replace(".", ":"));
+  const known = useMessageExists();
   return (key: string | undefined, fallback: string) => {
     if (!key) return fallback;
     const full = key.includes(":") ? key.replace(":", ".") : `admin.${key}`;
