@@ -6,7 +6,6 @@ import {
   data,
   isRouteErrorResponse,
   Link,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -19,6 +18,7 @@ import "./app.css";
 // A data: URI (Vite inlines it): the icon costs no request of its own on a first visit.
 import favicon from "../public/favicon.svg?inline";
 import { EnhanceScript } from "./components/enhance-script";
+import { PageStyle } from "./components/page-style";
 import { useNonce } from "./components/nonce";
 import { usePageScripts } from "./components/page-scripts";
 import { NotFoundContent } from "./components/layout/not-found";
@@ -139,7 +139,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.alternates.map((link) => (
           <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
         ))}
-        <Links />
+        <PageStyle inline={scripts === "react"} nonce={nonce} />
         {scripts === "enhance" ? <EnhanceScript nonce={nonce} /> : null}
       </head>
       <body className="min-h-screen">

@@ -13,6 +13,9 @@
  * regression names the chunk that grew. Last, a browser opens the first signed-in page and follows a link
  * to a second one as a customer would: the script that second page adds is measured against its budget.
  *
+ * BENCH_WEB_PAGES=dashboard,order (names of PAGES and SIGNED_IN_PAGES) measures only those pages, for
+ * looking into one figure; it is not an official run.
+ *
  * BENCH_LIGHTHOUSE_RUNS sets the runs per page (default 3), BENCH_PORT a first port to use instead of free
  * ones, CHROME_PATH the browser (default /usr/bin/chromium). The median runs' full reports are written to
  * .tmp/bench-web/<page>-<app|static>.json.
@@ -58,6 +61,9 @@ const PAGES = [
 ] as const;
 const BUDGET = { score: 95, lcpRatio: 1.2, jsKiB: 100 };
 // Issue 23: what a signed-in customer's or admin's first page may load, and what a second one may add.
+const ONLY = process.env.BENCH_WEB_PAGES?.split(",");
+const chosen = <T extends { name: string }>(pages: readonly T[]) =>
+  ONLY ? pages.filter((page) => ONLY.includes(page.name)) : pages;
 const SIGNED_IN_BUDGET = { score: 90, tbtMs: 150, jsKiB: 120, scripts: 15, nextPageKiB: 30 };
 type Who = "customer" | "admin";
 const SIGNED_IN_PAGES: {
@@ -106,7 +112,7 @@ async function startStaticServer(port: number): Promise<{ url: string; close: ()
   const app = express();
   // The same compression as the app's server, so the comparison is about the pages, not the wire.
   app.use(compression());
-  for (const page of PAGES)
+  for (const page of chosen(PAGES))
     app.get(page.path, (_req, res) =>
       res.sendFile(path.resolve(STATIC_DIR, `${page.name}.html`), {
         headers: { "content-type": "text/html; charset=utf-8" },
@@ -213,9 +219,29 @@ async function scriptSizes(urls: string[]): Promise<{ file: string; bytes: numbe
 /** Per page path: the gzip bytes of the scripts written into the app's page. */
 const inlineScriptBytes = new Map<string, number>();
 
+/** Lighthouse runs that recorded no trace and were run again (printed with the results). */
+let retried = 0;
+
+/**
+ * One run; again (at most twice) when Lighthouse recorded no usable trace of the load (NO_NAVSTART,
+ * NO_FCP): a failure of the recording, not of the page, seen now and then on this machine. Any other
+ * error, or a third failure, stops the benchmark.
+ */
+async function lighthouseRunWithRetry(url: string, port: number, cookie?: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, port, cookie);
+    } catch (error) {
+      if (attempt === 3 || !/\((NO_NAVSTART|NO_FCP)\)/.test(String(error))) throw error;
+      retried++;
+      console.log(`${url}: ${String(error)}; run again`);
+    }
+  }
+}
+
 async function measure(url: string, chromePort: number, label: string, cookie?: string) {
   const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, chromePort, cookie));
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRunWithRetry(url, chromePort, cookie));
   const run = medianRun(runs);
   // The whole report of the median run, for looking into a figure (open it in the Lighthouse viewer).
   writeFileSync(path.join(".tmp/bench-web", `${label}.json`), JSON.stringify(run.lhr));
@@ -238,7 +264,7 @@ const app = await startServer({ port: await nextPort(), databaseUrl: BENCH_DATAB
 let staticServer: { url: string; close: () => void } | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  for (const page of PAGES) {
+  for (const page of chosen(PAGES)) {
     const response = await fetch(`${app.url}${page.path}`);
     if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
     const served = await response.text();
@@ -252,7 +278,7 @@ try {
   // /login 37 ms), and a visitor meets a server that has been answering for hours. Several connections
   // at once (warmUp, as in the server benchmark): one request after another on one connection reaches
   // one server process only, and Chromium's connections may reach the other.
-  for (const page of PAGES)
+  for (const page of chosen(PAGES))
     await warmUp(60, () => fetch(`${app.url}${page.path}`).then((r) => r.text()));
   staticServer = await startStaticServer(await nextPort());
   chrome = await chromeLauncher.launch({
@@ -266,7 +292,7 @@ try {
   const budgets: Record<string, string | number>[] = [];
   const chromePort = chrome.port;
   const verdicts: Verdict[] = [];
-  for (const page of PAGES) {
+  for (const page of chosen(PAGES)) {
     const measured = await measure(`${app.url}${page.path}`, chrome.port, `${page.name}-app`);
     measured.jsBytes += inlineScriptBytes.get(page.path) ?? 0;
     const limit = await measure(
@@ -335,7 +361,7 @@ try {
     };
     const signedRows: Record<string, string | number>[] = [];
     const composition: Record<string, string | number>[] = [];
-    for (const page of SIGNED_IN_PAGES) {
+    for (const page of chosen(SIGNED_IN_PAGES)) {
       const pagePath = typeof page.path === "string" ? page.path : page.path(product.id);
       const url = `${app.url}${pagePath}`;
       const cookie = cookies[page.who];
@@ -395,7 +421,7 @@ try {
     });
     try {
       const next: Record<string, string | number>[] = [];
-      for (const step of NEXT_PAGES) {
+      for (const step of ONLY ? [] : NEXT_PAGES) {
         const context = await browser.newContext({
           extraHTTPHeaders: { cookie: cookies[step.who] },
         });
@@ -441,6 +467,7 @@ try {
   } finally {
     await services.database.destroy();
   }
+  if (retried) console.log(`Lighthouse runs recorded no trace and were run again: ${retried}`);
   reportVerdicts(
     `web benchmark${QUICK ? " (--quick: one run per page, not a measure)" : ""} (copy these rows into docs/performance.md)`,
     verdicts,
