@@ -19,7 +19,7 @@ import type { Settings } from "~/domain/settings/settings";
 import { getSettings, seedSettings } from "~/domain/settings/settings.server";
 import { createI18n } from "~/i18n/i18n";
 import { pickLocale, type Locale } from "~/i18n/locales";
-import { loadResources } from "~/i18n/resources";
+import { englishResources, loadResources } from "~/i18n/resources";
 import { logger } from "~/lib/logger.server";
 
 /** What one server process holds for its whole life. */
@@ -141,7 +141,9 @@ const i18nByLocale = new Map<Locale, Promise<i18n>>();
 function i18nFor(locale: Locale): Promise<i18n> {
   let instance = i18nByLocale.get(locale);
   if (!instance) {
-    instance = loadResources(locale).then((resources) => createI18n(locale, resources));
+    instance = loadResources(locale).then((resources) =>
+      createI18n(locale, resources, englishResources),
+    );
     i18nByLocale.set(locale, instance);
   }
   return instance;

@@ -6,7 +6,6 @@ import {
   data,
   isRouteErrorResponse,
   Link,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -19,6 +18,7 @@ import "./app.css";
 // A data: URI (Vite inlines it): the icon costs no request of its own on a first visit.
 import favicon from "../public/favicon.svg?inline";
 import { EnhanceScript } from "./components/enhance-script";
+import { PageStyle } from "./components/page-style";
 import { useNonce } from "./components/nonce";
 import { usePageScripts } from "./components/page-scripts";
 import { NotFoundContent } from "./components/layout/not-found";
@@ -29,7 +29,10 @@ import { listNotifications } from "./domain/notifications/notifications.server";
 import { setUserLocale } from "./domain/accounts/accounts.server";
 import { themeVariables } from "./domain/settings/theme";
 import { readToast } from "./http/toast.server";
+import { CatalogueData } from "./i18n/catalogue-data";
+import { loadCatalogues, loadedNamespaces } from "./i18n/catalogue-loader";
 import { createI18n } from "./i18n/i18n";
+import { NamespacesUsed } from "./i18n/namespaces-used";
 import {
   directionOf,
   isLocale,
@@ -39,7 +42,6 @@ import {
   SUPPORTED_LOCALES,
 } from "./i18n/locales";
 import { readCookie } from "./lib/cookies";
-import { loadResources } from "./i18n/resources";
 import { requestContext, type RequestContext } from "./context.server";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
@@ -125,6 +127,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const style = theme ? (themeVariables(theme) as React.CSSProperties) : undefined;
   // React's scripts, the enhance script or nothing, as the page's routes say (app/lib/hydration.ts, ADR 13).
   const scripts = usePageScripts();
+  // The namespaces this server render translates from: the page carries those catalogues (ADR 29).
+  const [used] = useState(() => (typeof document === "undefined" ? new Set(["common"]) : null));
   return (
     <html lang={locale} dir={directionOf(locale)} style={style}>
       <head>
@@ -135,14 +139,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.alternates.map((link) => (
           <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
         ))}
-        <Links />
+        <PageStyle inline={scripts === "react"} nonce={nonce} />
         {scripts === "enhance" ? <EnhanceScript nonce={nonce} /> : null}
       </head>
       <body className="min-h-screen">
         {/* Radix menus and dialogs read the direction from here, not from <html dir>. */}
-        <Direction.Provider dir={directionOf(locale)}>{children}</Direction.Provider>
+        <NamespacesUsed.Provider value={used}>
+          <Direction.Provider dir={directionOf(locale)}>{children}</Direction.Provider>
+        </NamespacesUsed.Provider>
         {scripts === "react" ? (
           <>
+            {/* After the page, so every namespace it translated from is known. */}
+            <CatalogueData used={used} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -154,8 +162,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /**
  * The i18next instance for the page's language. It is the one the page hydrated with, unless the language
- * changed without a full page load (a login that restores a saved choice): then that language's
- * catalogues load and a new instance, set up exactly as on the server, takes over.
+ * changed without a full page load (a login that restores a saved choice): then the same namespaces load
+ * in that language and a new instance, set up exactly as on the server, takes over.
  */
 function useI18nFor(locale: Locale): I18n {
   const { i18n: hydrated } = useTranslation();
@@ -164,7 +172,7 @@ function useI18nFor(locale: Locale): I18n {
   useEffect(() => {
     if (ready) return;
     let cancelled = false;
-    void loadResources(locale)
+    void loadCatalogues(locale, loadedNamespaces(hydrated))
       .then((resources) => createI18n(locale, resources))
       .then((instance) => {
         if (!cancelled) setLoaded(instance);
@@ -172,7 +180,7 @@ function useI18nFor(locale: Locale): I18n {
     return () => {
       cancelled = true;
     };
-  }, [locale, ready]);
+  }, [locale, ready, hydrated]);
   if (hydrated.language === locale) return hydrated;
   return loaded ?? hydrated;
 }

@@ -1,7 +1,10 @@
 import { createInstance, type FormatterModule, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { directionOf, type Locale } from "./locales";
-import { englishResources, namespaces, type Resources } from "./resources";
+import type { Resources } from "./resources";
+
+/** Some namespaces' catalogues of one language: a page gets only those it shows (ADR 29). */
+export type Catalogues = Partial<Resources>;
 
 const FIRST_STRONG_ISOLATE = "\u2068";
 const POP_DIRECTIONAL_ISOLATE = "\u2069";
@@ -42,7 +45,7 @@ function isolatingFormatter(): FormatterModule {
  * A catalogue may write only the plural forms its readers meet: French "many" (round millions,
  * "1 000 000 de serveurs") falls back to the language's own "other" instead of to English.
  */
-function withPluralFallbacks(locale: Locale, resources: Resources): Resources {
+export function withPluralFallbacks<T>(locale: Locale, resources: T): T {
   const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
   const fill = (node: unknown): unknown => {
     if (!node || typeof node !== "object" || Array.isArray(node)) return node;
@@ -55,22 +58,36 @@ function withPluralFallbacks(locale: Locale, resources: Resources): Resources {
     }
     return copy;
   };
-  return fill(resources) as Resources;
+  return fill(resources) as T;
 }
 
-export async function createI18n(locale: Locale, resources: Resources): Promise<i18n> {
+/**
+ * An i18next instance for one language with the catalogues given. The server passes every namespace and
+ * English as the fallback; the browser passes the namespaces its page came with (app/i18n/catalogue-data.tsx)
+ * and loads more as pages need them (app/i18n/catalogue-loader.ts), with no fallback: every language has
+ * every key (app/i18n/catalogues.test.ts), and English stays out of a French or Arabic page.
+ */
+export async function createI18n(
+  locale: Locale,
+  resources: Catalogues,
+  fallback?: Catalogues,
+): Promise<i18n> {
   const instance = createInstance();
   const rtl = directionOf(locale) === "rtl";
   if (rtl) instance.use(isolatingFormatter());
+  const withFallback = fallback !== undefined && locale !== "en";
   await instance.use(initReactI18next).init({
     lng: locale,
-    fallbackLng: "en",
-    ns: [...namespaces],
+    fallbackLng: withFallback ? "en" : false,
+    ns: Object.keys(resources),
     defaultNS: "common",
     resources:
       locale === "en"
         ? { en: resources }
-        : { [locale]: withPluralFallbacks(locale, resources), en: englishResources },
+        : {
+            [locale]: withPluralFallbacks(locale, resources),
+            ...(withFallback ? { en: fallback } : {}),
+          },
     interpolation: { escapeValue: false, alwaysFormat: rtl },
     initAsync: false,
     returnNull: false,

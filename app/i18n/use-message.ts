@@ -1,4 +1,7 @@
-import type { TOptions } from "i18next";
+import type { i18n as I18n, TOptions } from "i18next";
+import { use, useContext } from "react";
+import { namespaceLoading } from "./catalogue-loader";
+import { NamespacesUsed } from "./namespaces-used";
 import { useTranslation } from "./use-translation";
 import type { Namespace, Resources } from "./resources";
 
@@ -37,13 +40,43 @@ export interface Translate {
   (key: MessageKey | undefined, options?: TOptions): string | undefined;
 }
 
+/**
+ * The namespace of a message key ready for `i18n`: noted for the page on the server (ADR 29), loaded in the
+ * browser if the page came without it. Called while rendering, so the component can wait for it.
+ */
+function useNamespaceOf(i18n: I18n): (key: string) => void {
+  const used = useContext(NamespacesUsed);
+  // `use` may be called inside a render-time function (unlike hooks); it is named apart so the hooks
+  // rule does not read this as a hook in a callback.
+  const waitFor = use;
+  return (key) => {
+    const ns = key.slice(0, key.indexOf("."));
+    used?.add(ns);
+    const loading = used ? null : namespaceLoading(i18n, ns);
+    if (loading) waitFor(loading);
+  };
+}
+
 /** Translates domain message keys (any namespace) into the reader's language. */
 export function useMessage(): Translate {
   const { i18n } = useTranslation();
+  const ready = useNamespaceOf(i18n);
   function translate(key: MessageKey, options?: TOptions): string;
   function translate(key: MessageKey | undefined, options?: TOptions): string | undefined;
   function translate(key: MessageKey | undefined, options?: TOptions) {
-    return key === undefined ? undefined : i18n.t(toColonKey(key), options);
+    if (key === undefined) return undefined;
+    ready(key);
+    return i18n.t(toColonKey(key), options);
   }
   return translate;
+}
+
+/** Whether the catalogues have a text for a key ("admin.audit.actions.x"), for vocabularies kept as data. */
+export function useMessageExists(): (key: string) => key is MessageKey {
+  const { i18n } = useTranslation();
+  const ready = useNamespaceOf(i18n);
+  return (key: string): key is MessageKey => {
+    ready(key);
+    return i18n.exists(key.replace(".", ":"));
+  };
 }

@@ -1,6 +1,8 @@
 import type { FlatNamespace, i18n as I18n, TFunction } from "i18next";
-import { useContext } from "react";
+import { use, useContext } from "react";
 import { getI18n, I18nContext } from "react-i18next";
+import { namespaceLoading } from "./catalogue-loader";
+import { NamespacesUsed } from "./namespaces-used";
 
 /**
  * Our useTranslation: the instance from I18nextProvider and a `t` for one namespace, made once per
@@ -14,6 +16,10 @@ import { getI18n, I18nContext } from "react-i18next";
  * (one instance per language for the process), and i18next's own lookup (key parsing, resolution,
  * interpolation and nesting scans) was about a sixth of a public page's render, a few hundred calls per page.
  * Calls with options (interpolation, plurals) always go to i18next.
+ *
+ * A page carries only the catalogues it uses (ADR 29): on the server the namespace is noted for the page,
+ * in the browser a namespace the instance lacks is loaded first (the component suspends; a page reached by
+ * a link keeps showing the previous one until its texts are there).
  */
 const fixedTs = new WeakMap<I18n, Map<string, TFunction<FlatNamespace>>>();
 
@@ -21,12 +27,15 @@ export function useTranslation<const Ns extends FlatNamespace = "common">(
   ns?: Ns,
 ): { t: TFunction<Ns>; i18n: I18n } {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
+  const name = ns ?? "common";
+  useContext(NamespacesUsed)?.add(name);
+  const loading = typeof document === "undefined" ? null : namespaceLoading(i18n, name);
+  if (loading) use(loading);
   let byNamespace = fixedTs.get(i18n);
   if (!byNamespace) {
     byNamespace = new Map();
     fixedTs.set(i18n, byNamespace);
   }
-  const name = ns ?? "common";
   let t = byNamespace.get(name);
   if (!t) {
     t = i18n.getFixedT(null, name) as TFunction<FlatNamespace>;

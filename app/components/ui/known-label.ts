@@ -1,5 +1,4 @@
-import { useMessage, type MessageKey } from "~/i18n/use-message";
-import { useTranslation } from "~/i18n/use-translation";
+import { useMessage, useMessageExists } from "~/i18n/use-message";
 import type { Namespace } from "~/i18n/resources";
 
 /**
@@ -9,9 +8,9 @@ import type { Namespace } from "~/i18n/resources";
  * up rather than assumed.
  */
 export function useKnownLabel(namespace: Namespace = "admin") {
-  const { i18n } = useTranslation(namespace);
   const message = useMessage();
-  const known = (key: string): key is MessageKey => i18n.exists(key.replace(".", ":"));
+  // Notes the key's namespace for the page, and loads it in the browser if the page came without it.
+  const known = useMessageExists();
   return (key: string | undefined, fallback: string) => {
     if (!key) return fallback;
     const full = key.includes(":") ? key.replace(":", ".") : `${namespace}.${key}`;
