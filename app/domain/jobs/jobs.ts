@@ -129,6 +129,7 @@ export const SCHEDULE_LABELS: Record<string, string> = {
   "housekeeping.sessions": "automation.names.sessions",
   "housekeeping.notifications": "automation.names.notifications",
   "housekeeping.job-history": "automation.names.jobHistory",
+  "lifecycle.run": "automation.names.lifecycle",
 };
 
 /** What a run's counts count, in words; a count without one is shown by its key. */
@@ -140,6 +141,14 @@ export const COUNT_LABELS: Record<string, string> = {
   notifications: "automation.counts.notifications",
   runs: "automation.counts.runs",
   jobs: "automation.counts.jobs",
+  // The service lifecycle's run (app/domain/lifecycle).
+  reminded: "automation.counts.reminded",
+  renewed: "automation.counts.renewed",
+  renewalShort: "automation.counts.renewalShort",
+  suspended: "automation.counts.suspended",
+  warned: "automation.counts.warned",
+  terminated: "automation.counts.terminated",
+  ordersExpired: "automation.counts.ordersExpired",
 };
 
 export const RUN_STATUS_LABELS = {

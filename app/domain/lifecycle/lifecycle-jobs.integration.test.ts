@@ -1,0 +1,86 @@
+import { expect, it } from "vitest";
+import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
+import { startWorker } from "~/domain/jobs/runner.server";
+import { isCronExpression } from "~/domain/jobs/schedule-slots";
+import { setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
+import { defaultSettings } from "~/domain/settings/settings";
+import { updateSettingsSection } from "~/domain/settings/settings.server";
+import { customerWithRunningService } from "../../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { LIFECYCLE_JOB } from "./lifecycle-jobs.server";
+
+const HOUR = 3_600_000;
+const CONFIG = { leaseMs: 30_000, pollMs: 1_000, backoffMs: 1_000, concurrency: 1 };
+
+describeEachDatabase("the service lifecycle on the worker", (app) => {
+  it("is a schedule of the worker with a handler", () => {
+    const schedule = SCHEDULES.find((each) => each.name === LIFECYCLE_JOB);
+    expect(schedule && isCronExpression(schedule.cron)).toBe(true);
+    expect(JOB_HANDLERS[schedule!.jobType]).toBeTypeOf("function");
+  });
+
+  it("suspends a service past its grace period on its scheduled run, logs what it did, and does it once", async () => {
+    const db = app().db;
+    await updateSettingsSection(db, "lifecycle", { ...defaultSettings().lifecycle, enabled: true });
+    const { user, serviceId } = await customerWithRunningService(app(), 10_000);
+    // Not renewed from coins: it is suspended when its grace period is over.
+    expect(await setAutoRenew(db, { userId: user, serviceId, autoRenew: false })).toMatchObject({
+      ok: true,
+    });
+    const service = await db
+      .selectFrom("hosting_services")
+      .select("expires_at")
+      .where("id", "=", serviceId)
+      .executeTakeFirstOrThrow();
+    // Three days after its expiry (the grace period is two), at a quarter to the hour.
+    let clock = new Date(Date.parse(String(service.expires_at)) + 3 * 24 * HOUR);
+    clock = new Date(Math.floor(clock.getTime() / HOUR) * HOUR + 45 * 60_000);
+    const worker = startWorker(
+      {
+        db,
+        handlers: JOB_HANDLERS,
+        schedules: SCHEDULES.filter((each) => each.name === LIFECYCLE_JOB),
+        config: CONFIG,
+        timeZone: async () => "UTC",
+        now: () => clock,
+      },
+      { autoStart: false },
+    );
+    const status = async () =>
+      (
+        await db
+          .selectFrom("hosting_services")
+          .select(["status", "suspension_reason"])
+          .where("id", "=", serviceId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const runs = () =>
+      db
+        .selectFrom("job_runs")
+        .select(["status", "counts"])
+        .where("schedule", "=", LIFECYCLE_JOB)
+        .orderBy("id")
+        .execute();
+    try {
+      // The first look only plans the schedule's next slot (five past the next hour).
+      await worker.tick();
+      await worker.idle();
+      expect(await status()).toBe("active");
+      for (let hour = 0; hour < 2; hour++) {
+        clock = new Date(clock.getTime() + HOUR);
+        await worker.tick();
+        await worker.idle();
+      }
+      expect(await status()).toBe("suspended");
+      const logged = await runs();
+      expect(logged).toHaveLength(2);
+      expect(logged.map((run) => run.status)).toEqual(["succeeded", "succeeded"]);
+      expect(JSON.parse(String(logged[0]!.counts))).toMatchObject({ suspended: 1 });
+      // The next hour's run finds it done.
+      expect(JSON.parse(String(logged[1]!.counts))).toMatchObject({ suspended: 0 });
+    } finally {
+      await worker.stop(1000);
+      await updateSettingsSection(db, "lifecycle", defaultSettings().lifecycle);
+    }
+  });
+});
