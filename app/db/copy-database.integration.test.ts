@@ -49,6 +49,10 @@ describe("moving from SQLite to PostgreSQL", () => {
           expect(counts[table], table).toBe(Number(n.n));
         }
         expect(await findLedgerDiscrepancies(to.db)).toEqual([]);
+        // The site's own settings, not those the target's migrations wrote (0028's lifecycle switch).
+        const settings = (db: typeof app.db) =>
+          db.selectFrom("settings").select(["key", "value"]).orderBy("key").execute();
+        expect(await settings(to.db)).toEqual(await settings(app.db));
         await expect(copyDatabase(app.database, to)).rejects.toThrow(/not empty/);
 
         const moved = createServices(testEnv(target.url));

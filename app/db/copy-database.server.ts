@@ -55,6 +55,9 @@ export async function copyDatabase(
   const counts: Record<string, number> = {};
   await to.db.transaction().execute(async (trx) => {
     for (const table of TABLES_IN_ORDER) {
+      // A migration may write settings of its own (0028: the lifecycle's switch, on for a new install);
+      // the site being moved brings its own settings, which replace them below.
+      if (table === "settings") continue;
       const existing = await trx
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -62,6 +65,7 @@ export async function copyDatabase(
       if (Number(existing.n) > 0)
         throw new Error(`The target database is not empty: ${table} has rows`);
     }
+    await trx.deleteFrom("settings").execute();
     for (const table of TABLES_IN_ORDER) {
       counts[table] = 0;
       let offset = 0;

@@ -235,6 +235,23 @@ export function appFetch(services: AppServices): AppFetch {
       },
       { cspNonce: init.nonce ?? "test-nonce", clientIp: "10.77.0.1" },
     );
-    return handler(request, routerContextFor(context));
+    return withoutCatalogueData(await handler(request, routerContextFor(context)));
   };
+}
+
+/**
+ * A page React hydrates carries the catalogues it was rendered from as a JSON data block (ADR 29): every
+ * text of its namespaces, shown or not. Tests read pages to see what a person sees ("Order not found" on
+ * the page, "Page not found" not), so the block is left out of the HTML they get; the browser tests check
+ * the block itself (tests/e2e/page-catalogues.spec.ts).
+ */
+async function withoutCatalogueData(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
+  const html = (await response.text()).replace(
+    /<script id="catalogues" type="application\/json">[\s\S]*?<\/script>/,
+    "",
+  );
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
