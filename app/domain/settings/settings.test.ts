@@ -5,9 +5,8 @@ import {
   SETTINGS_FORM_FIELDS,
   SETTINGS_FORM_SECTION,
   SETTINGS_FORMS,
-  settingsActionSchema,
-  settingsSchema,
 } from "./settings";
+import { settingsActionSchema, settingsSchema } from "./settings.schemas";
 
 describe("settings", () => {
   it("has the spec's defaults: every feature on, maintenance off", () => {
