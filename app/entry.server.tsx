@@ -1,5 +1,4 @@
-import { PassThrough, Writable } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -37,8 +36,6 @@ export default async function handleRequest(
   // The page is rendered in the request's language on the server, so there is no flash of another one.
   const { i18n } = loadContext;
   const nonce = loadContext.cspNonce;
-  const userAgent = request.headers.get("user-agent");
-  const bot = Boolean(userAgent && isbot(userAgent));
 
   // A visitor's page (no session) is the same for everyone who gets the same data back from its loaders;
   // a signed-in page is one person's, so it is never kept (ADR 15).
@@ -48,7 +45,8 @@ export default async function handleRequest(
       ? pageCacheKey({
           url: request.url,
           locale: loadContext.locale,
-          bot,
+          // Kept apart from browsers' pages, as when crawlers alone got theirs rendered whole.
+          bot: isbot(request.headers.get("user-agent") ?? ""),
           year: new Date().getFullYear(),
           loaderData,
         })
@@ -60,10 +58,11 @@ export default async function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and link previews get the whole page at once; browsers get it streamed. A page to be kept
-    // is rendered whole too (a visitor's page has nothing that waits).
-    const readyOption = cacheKey || bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
+    // Every page is rendered whole and sent as one body (ADR 30). No page streams data that arrives
+    // later (no loader returns a promise for <Await>), so a streamed page only cut the same bytes into
+    // some twenty writes, each carried through a web stream, the compression stream and the socket on its
+    // own, and two late Suspense boundaries with their inline scripts: a signed-in page's CPU (issue 23).
+    // A page to be kept (ADR 15) and a crawler's were already rendered whole.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <EnhanceScriptContext.Provider value={enhanceScript}>
@@ -74,30 +73,28 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
+        // An error after the shell (inside a Suspense boundary) is logged below; one in the shell is
+        // React Router's to report (onShellError).
+        onShellReady() {
           shellRendered = true;
-          if (cacheKey) {
-            const chunks: Buffer[] = [];
-            const sink = new Writable({
-              write(chunk: Buffer, _encoding, done) {
-                chunks.push(chunk);
-                done();
-              },
-            });
-            sink.on("finish", () => {
-              const html = Buffer.concat(chunks).toString("utf8");
-              // An error inside the page (onError below) turned the status to 500: that page is not kept.
-              if (responseStatusCode === 200) visitorPages.set(cacheKey, html, nonce);
-              resolve(htmlResponse(html, responseHeaders, responseStatusCode));
-            });
-            pipe(sink);
-            return;
-          }
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        },
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          sink.on("finish", () => {
+            // Buffer.concat copies into an ArrayBuffer, never a SharedArrayBuffer.
+            const html = Buffer.concat(chunks) as Buffer<ArrayBuffer>;
+            // An error inside the page (onError below) turned the status to 500: that page is not kept.
+            if (cacheKey && responseStatusCode === 200)
+              visitorPages.set(cacheKey, html.toString("utf8"), nonce);
+            resolve(htmlResponse(html, responseHeaders, responseStatusCode));
+          });
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -112,7 +109,7 @@ export default async function handleRequest(
   });
 }
 
-function htmlResponse(html: string, headers: Headers, status: number) {
+function htmlResponse(html: string | Buffer<ArrayBuffer>, headers: Headers, status: number) {
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers, status });
 }

@@ -1,12 +1,13 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { bootServices, routerContextFor, translatorFor } from "~/context.server";
-import { pingDatabase } from "~/db/database.server";
+import { healthAnswer } from "./health";
 import { maintenanceGate } from "./maintenance";
 import { privateResponses } from "./private-responses";
 import { reactRouterHandler } from "./react-router-handler";
 import { attachRequestContext, contextOf } from "./request-context";
 import { requestLimits } from "./request-limits";
 import { isCrossSiteRequest } from "./same-origin";
+import { startBackgroundWorker, stopBackgroundWorker } from "./worker";
 
 /**
  * The part of the server that is bundled with the React Router build (one module graph, so the
@@ -15,11 +16,19 @@ import { isCrossSiteRequest } from "./same-origin";
  */
 const services = await bootServices();
 
+// The background worker runs in every server process unless WORKER=off (docs/automation.md).
+if (services.env.WORKER === "on") startBackgroundWorker(services);
+
 export const app = express.Router();
 
-app.get("/healthz", async (_req, res) => {
-  const ok = await pingDatabase(services.db);
-  res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
+app.get("/healthz", async (req, res) => {
+  // ?deep=1 adds the background worker's state, for admins and HEALTHZ_TOKEN (server/health.ts).
+  const { status, body } = await healthAnswer(services, {
+    deep: req.query.deep === "1",
+    cookie: req.get("cookie") ?? null,
+    authorization: req.get("authorization"),
+  });
+  res.status(status).json(body);
 });
 
 // A state-changing request that says it comes from another site is refused before any route runs.
@@ -78,5 +87,6 @@ app.use(
 );
 
 export async function shutdown() {
+  await stopBackgroundWorker(services);
   await services.database.destroy();
 }

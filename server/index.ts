@@ -2,15 +2,16 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import pino from "pino";
 import { ConfigError, getEnv, type Env } from "../app/config/env.server";
 import { loggerRedactPaths } from "../app/lib/logger.server";
+import { logDestination } from "./log-destination";
 import { nodeVersionProblem } from "./node-version";
 import { runPrimary } from "./primary";
 import { requestLog } from "./request-log";
+import { responseCompression } from "./response-compression";
 import { insecurePublicUrlWarning, isConfigError, listenHost } from "./start-checks";
 
 // Before anything else runs: on the machine's own (older) Node the site would start on an unsupported runtime.
@@ -35,10 +36,13 @@ try {
 // checks read process.env, so they are told the same mode.
 process.env.NODE_ENV = env.NODE_ENV;
 const production = env.NODE_ENV === "production";
-const logger = pino({
-  level: env.LOG_LEVEL,
-  redact: { paths: loggerRedactPaths, censor: "[redacted]" },
-});
+const logger = pino(
+  {
+    level: env.LOG_LEVEL,
+    redact: { paths: loggerRedactPaths, censor: "[redacted]" },
+  },
+  logDestination(),
+);
 
 if (cluster.isPrimary) logger.info(`Hostfront starting on Node.js ${process.version}`);
 const insecure = cluster.isPrimary ? insecurePublicUrlWarning(env) : null;
@@ -71,7 +75,7 @@ async function serve() {
   }
 
   app.use(requestLog(logger));
-  app.use(compression());
+  app.use(responseCompression());
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();

@@ -84,6 +84,24 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ TRUST_PROXY: "cloudflare" })).toThrow(/TRUST_PROXY: "cloudflare"/);
     expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
   });
+
+  it("reads the background worker's switch and times, and refuses wrong ones by name", () => {
+    expect(parseEnv({})).toMatchObject({
+      WORKER: "on",
+      WORKER_POLL_MS: 1000,
+      WORKER_LEASE_MS: 300_000,
+      WORKER_BACKOFF_MS: 30_000,
+      WORKER_CONCURRENCY: 2,
+      WORKER_STOP_TIMEOUT_MS: 20_000,
+    });
+    expect(
+      parseEnv({ WORKER: "off", WORKER_POLL_MS: "50", WORKER_LEASE_MS: "2000" }),
+    ).toMatchObject({ WORKER: "off", WORKER_POLL_MS: 50, WORKER_LEASE_MS: 2000 });
+    expect(() => parseEnv({ WORKER: "no" })).toThrow(/WORKER/);
+    expect(() => parseEnv({ WORKER_POLL_MS: "fast" })).toThrow(/WORKER_POLL_MS/);
+    expect(() => parseEnv({ WORKER_LEASE_MS: "10" })).toThrow(/WORKER_LEASE_MS/);
+    expect(() => parseEnv({ WORKER_CONCURRENCY: "0" })).toThrow(/WORKER_CONCURRENCY/);
+  });
 });
 
 describe("readEnvEarly", () => {

@@ -50,6 +50,16 @@ const envSchema = z.object({
   BODY_LIMIT_PUBLIC: bodyLimit("64KiB"),
   BODY_LIMIT_CUSTOMER: bodyLimit("64KiB"),
   BODY_LIMIT_ADMIN: bodyLimit("1MiB"),
+  // The background worker (docs/automation.md): on in every server process unless turned off here;
+  // `npm run worker` runs a process that only works. Times in milliseconds, so tests run in seconds.
+  WORKER: z.enum(["on", "off"]).default("on"),
+  WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  WORKER_LEASE_MS: z.coerce.number().int().min(500).max(86_400_000).default(300_000),
+  WORKER_BACKOFF_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WORKER_STOP_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  // A monitor's key to /healthz?deep=1 (sent as "Authorization: Bearer <token>"); admins need none.
+  HEALTHZ_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   TRUST_PROXY: z
     .string()
     .default("loopback")

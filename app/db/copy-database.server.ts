@@ -30,6 +30,9 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "login_throttle_lifts",
   "rate_limit_refusals",
   "legacy_imports",
+  "jobs",
+  "job_schedules",
+  "job_runs",
 ];
 
 const BATCH = 500;

@@ -21,6 +21,7 @@ import * as m0023 from "../../db/migrations/0023-ledger-reason-keys";
 import * as m0024 from "../../db/migrations/0024-announcement-texts";
 import * as m0025 from "../../db/migrations/0025-ticket-message-keys";
 import * as m0026 from "../../db/migrations/0026-user-admin-note";
+import * as m0027 from "../../db/migrations/0027-jobs";
 import * as m0028 from "../../db/migrations/0028-service-lifecycle";
 import type { Database } from "./schema";
 
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0024-announcement-texts": m0024,
   "0025-ticket-message-keys": m0025,
   "0026-user-admin-note": m0026,
+  "0027-jobs": m0027,
   "0028-service-lifecycle": m0028,
 };
 

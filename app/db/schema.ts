@@ -394,6 +394,64 @@ export interface LedgerDayTotalsTable {
   debits_cents: number;
 }
 
+/** A durable background job (migration 0027, app/domain/jobs): claimed under a lease, retried, then dead. */
+export interface JobsTable {
+  id: Generated<number>;
+  type: string;
+  /** JSON text, checked by the job type's handler. */
+  payload: ColumnType<string, string | undefined, string>;
+  /** queued, running, succeeded, failed (waiting for its next attempt at run_at) or dead. */
+  state: ColumnType<string, string | undefined, string>;
+  run_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: ColumnType<number, number | undefined, number>;
+  /** Unique among the jobs waiting or running: the same job is never queued twice. */
+  unique_key: string | null;
+  /** The schedule whose run this is, when it is one (its runs are logged in job_runs). */
+  schedule: string | null;
+  last_error: string | null;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** Where each recurring schedule stands: the slot its next run is due at, and the last one queued. */
+export interface JobSchedulesTable {
+  id: Generated<number>;
+  name: string;
+  next_run_at: Timestamp;
+  last_slot_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** One run of a scheduled job (each attempt): when, how it ended, what it did in counts (JSON). */
+export interface JobRunsTable {
+  id: Generated<number>;
+  job_id: number | null;
+  schedule: string;
+  job_type: string;
+  attempt: number;
+  /** running, succeeded or failed. */
+  status: string;
+  counts: ColumnType<string, string | undefined, string>;
+  error: string | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/**
+ * Each worker process's last heartbeat (/healthz?deep=1). Short-lived, so neither copied by
+ * migrate-to-postgres nor compared by tests.
+ */
+export interface JobWorkersTable {
+  id: Generated<number>;
+  owner: string;
+  started_at: Timestamp;
+  beat_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -423,4 +481,8 @@ export interface Database {
   legacy_imports: LegacyImportsTable;
   ledger_days: LedgerDaysTable;
   ledger_day_totals: LedgerDayTotalsTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
+  job_runs: JobRunsTable;
+  job_workers: JobWorkersTable;
 }

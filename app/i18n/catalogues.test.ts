@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { labelKeyFamily, type LabelKeyFamily } from "~/lib/label-keys";
 import { SUPPORTED_LOCALES } from "./locales";
 import { namespaces } from "./resources";
 
@@ -9,7 +10,8 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /**
  * Keys the scan below cannot see in the code, each with the reason. Keep it tiny: write keys out in
- * full instead (`{ monthly: "cycles.monthly" }`, not t(`cycles.${id}`)).
+ * full, or as a label-key family (`labelKeys("orders", "cycles", BILLING_CYCLE_IDS)`), never
+ * t(`cycles.${id}`).
  */
 const USED_WITHOUT_A_LITERAL: Record<string, string> = {};
 
@@ -65,6 +67,41 @@ function readSources() {
   return [...sourceFiles(path.resolve("app")), ...sourceFiles(path.resolve("server"))].map(
     (file) => ({ file: path.relative(process.cwd(), file), text: readFileSync(file, "utf8") }),
   );
+}
+
+/** A call of labelKeys with its namespace written out: `labelKeys("orders", …`. */
+const LABEL_KEYS_CALL = /\blabelKeys\(\s*"/g;
+
+interface FoundFamily extends LabelKeyFamily {
+  file: string;
+  name: string;
+}
+
+let familiesFound: Promise<FoundFamily[]> | undefined;
+
+/**
+ * Every label-key family the code makes (app/lib/label-keys.ts, ADR 26): each source file that calls
+ * labelKeys is imported, and the families among its exports are read back with what they were made from.
+ * A file must export every family it makes, so none escapes the proof below.
+ */
+function labelKeyFamilies(): Promise<FoundFamily[]> {
+  familiesFound ??= (async () => {
+    const found: FoundFamily[] = [];
+    for (const { file, text } of readSources()) {
+      const calls = text.match(LABEL_KEYS_CALL)?.length ?? 0;
+      if (calls === 0 || file === path.join("app", "lib", "label-keys.ts")) continue;
+      const exports = (await import(path.resolve(file))) as Record<string, unknown>;
+      const families = new Map<LabelKeyFamily, string>();
+      for (const [name, value] of Object.entries(exports)) {
+        const family = labelKeyFamily(value);
+        if (family && !families.has(family)) families.set(family, name);
+      }
+      expect(families.size, `${file} makes ${calls} families and exports each`).toBe(calls);
+      for (const [family, name] of families) found.push({ ...family, file, name });
+    }
+    return found;
+  })();
+  return familiesFound;
 }
 
 describe("message catalogues", () => {
@@ -128,9 +165,35 @@ describe("message catalogues", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("finds the label-key families", async () => {
+    const names = (await labelKeyFamilies()).map(({ name }) => name);
+    // A few known ones, so a scan that silently finds nothing fails.
+    expect(names).toEqual(
+      expect.arrayContaining(["ORDER_STATUS_LABELS", "TICKET_STATUS_LABELS", "SPEC_LABELS"]),
+    );
+  });
+
+  it("has every key of every label-key family in every language", async () => {
+    const missing: string[] = [];
+    for (const { file, name, namespace, prefix, values } of await labelKeyFamilies()) {
+      if (!(namespaces as readonly string[]).includes(namespace)) {
+        missing.push(`${file}: ${name} names the namespace "${namespace}", which has no catalogue`);
+        continue;
+      }
+      for (const locale of SUPPORTED_LOCALES) {
+        const keys = new Set(folded(locale, namespace));
+        for (const value of values)
+          if (!keys.has(`${prefix}.${value}`))
+            missing.push(`${file}: ${name}.${value} → ${locale}/${namespace}:${prefix}.${value}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it("builds no key at run time, so the scan below sees them all", () => {
     // A template passed straight to a call whose text looks like a key: t(`cycles.${id}`),
-    // (t as (k: string) => string)(`${group}.${id}`). Write such keys out (docs/i18n.md).
+    // (t as (k: string) => string)(`${group}.${id}`). Write such keys out, or make them a
+    // label-key family, which the test above proves (docs/i18n.md).
     const argument = /\(\s*`((?:[a-z]\w*(?:[.:]\w+)*[.:]|\$\{\w+\}[.:])\$?\{?[^`]*)`/gi;
     const found = readSources().flatMap(({ file, text }) =>
       [...text.matchAll(argument)]
@@ -140,7 +203,12 @@ describe("message catalogues", () => {
     expect(found).toEqual([]);
   });
 
-  it("uses every English key somewhere in the code", () => {
+  it("uses every English key somewhere in the code", async () => {
+    const inFamilies = new Set(
+      (await labelKeyFamilies()).flatMap(({ namespace, prefix, values }) =>
+        values.map((value) => `${namespace}:${prefix}.${value}`),
+      ),
+    );
     const code = readSources()
       .map(({ text }) => text)
       .join("\n");
@@ -154,6 +222,7 @@ describe("message catalogues", () => {
           quoted(key) ||
           quoted(full) ||
           quoted(`${ns}:${key}`) ||
+          inFamilies.has(`${ns}:${key}`) ||
           USED_WITHOUT_A_LITERAL[`${ns}:${key}`] !== undefined;
         if (!used) unused.push(`${ns}:${key}`);
       }

@@ -5,6 +5,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { AnnouncementList } from "~/components/ui/announcement-list";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
+import { showsSiteAnnouncements } from "~/domain/site/site";
 import { isPublicPage } from "~/lib/hydration";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/site-layout";
@@ -14,12 +15,15 @@ import { requestContext } from "~/context.server";
  * The "Everyone" announcements, shown under the header of the public pages in the reader's language
  * (English where the admin wrote none). Loaded here, so they are
  * part of the loaders' data that a visitor's kept page is keyed by (ADR 15): a new, edited or
- * deactivated announcement makes another key and the page is rendered afresh at once.
+ * deactivated announcement makes another key and the page is rendered afresh at once. A customer's own
+ * pages do not show them: nothing is read for those (one query less on every signed-in page).
  */
-export async function loader({ context: routerContext }: Route.LoaderArgs) {
+export async function loader({ pattern, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   return {
-    announcements: await listActiveAnnouncements(context.services.db, "public", context.locale),
+    announcements: showsSiteAnnouncements(pattern)
+      ? await listActiveAnnouncements(context.services.db, "public", context.locale)
+      : [],
   };
 }
 

@@ -226,17 +226,20 @@ export async function startServer(options: {
   databaseUrl: string;
   env?: Record<string, string>;
   keepDatabase?: boolean;
+  /** Another build than BENCH_BUILD (the dashboard probe compares two). */
+  buildDir?: string;
 }): Promise<RunningServer> {
+  const buildDir = options.buildDir ?? BENCH_BUILD;
   if (options.databaseUrl.startsWith("file:") && !options.keepDatabase)
     rmSync(path.dirname(options.databaseUrl.slice(5)), { recursive: true, force: true });
   mkdirSync(BENCH_LOGS, { recursive: true });
   const logFile = path.join(BENCH_LOGS, `server-${options.port}.log`);
   const logFd = openSync(logFile, options.keepDatabase ? "a" : "w");
-  const child: ChildProcess = spawn(process.execPath, serverArguments(BENCH_BUILD), {
+  const child: ChildProcess = spawn(process.execPath, serverArguments(buildDir), {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      BUILD_DIR: BENCH_BUILD,
+      BUILD_DIR: buildDir,
       PORT: String(options.port),
       DATABASE_URL: options.databaseUrl,
       AUTH_SECRET: BENCH_SECRET,

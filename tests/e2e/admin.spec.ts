@@ -41,6 +41,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/utilities", title: "Utilities", comingSoon: true },
   { path: "/admin/logs", title: "Logs" },
   { path: "/admin/security", title: "Security" },
+  { path: "/admin/automation", title: "Automation" },
   { path: "/admin/settings", title: "Settings" },
 ];
 

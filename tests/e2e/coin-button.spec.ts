@@ -1,6 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import {
   expect,
+  expectAccessible,
   header,
   submitLogin,
   test,
@@ -127,6 +128,59 @@ test("with the scripts loaded, the coin button opens the dialog as before", asyn
   await dialog.getByRole("link", { name: "Open a support ticket" }).click();
   await expect(page).toHaveURL(/\/support\/new\?topic=coins$/);
   await expect(dialog).toBeHidden();
+});
+
+test("the coin dialog with the keyboard: focus goes in, Escape closes it, focus comes back", async ({
+  page,
+  customer,
+}) => {
+  await visit(page, "/login");
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await waitForHydration(page);
+  const button = coinButton(page);
+  await waitForReactOn(button);
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Buy coins" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAccessibleDescription(/coins/i);
+  const focusInside = () =>
+    page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"], dialog')));
+  expect(await focusInside()).toBe(true);
+  // Tab never reaches the page behind, which is inert: it goes through the dialog, and past its last
+  // control to the browser's own (as a native modal does), never to the page.
+  const focusBehind = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      return Boolean(active && active !== document.body && !active.closest("dialog"));
+    });
+  for (let i = 0; i < 4; i += 1) {
+    await page.keyboard.press("Tab");
+    expect(await focusBehind()).toBe(false);
+  }
+  // The page behind does not scroll while it is open, and does again once it is closed.
+  const overflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
+  expect(await overflow()).toBe("hidden");
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  expect(await overflow()).not.toBe("hidden");
+
+  // A click on the backdrop (outside the box) closes it too, and the focus comes back all the same.
+  await page.keyboard.press(" ");
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, Math.max(2, box.y / 2));
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  // A click inside it does not.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await dialog.getByText("Your balance").click();
+  await expect(dialog).toBeVisible();
 });
 
 test("the coins page asks a visitor to sign in first", async ({ page }) => {

@@ -32,11 +32,11 @@ export interface Customer {
 }
 
 /**
- * A toast with exactly this text: sonner's on a hydrated page, the server's (static-toaster.tsx) on a page
- * served without React.
+ * A toast with exactly this text: the toaster's on a hydrated page (toaster.tsx), the server's
+ * (static-toaster.tsx) on a page served without React; both are a toast-item.tsx ToastItem.
  */
 export function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast], [data-toast]").getByText(text, { exact: true });
+  return page.locator("[data-toast]").getByText(text, { exact: true });
 }
 
 /**

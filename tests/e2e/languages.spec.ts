@@ -23,6 +23,7 @@ const arCommon = catalogue<typeof arCommonType>("ar", "common");
 const arSite = catalogue<typeof arSiteType>("ar", "site");
 const enCommon = catalogue<typeof arCommonType>("en", "common");
 const frSite = catalogue<typeof arSiteType>("fr", "site");
+const arAdmin = catalogue<{ shell: { openMenu: string; title: string } }>("ar", "admin");
 
 async function noHorizontalScroll(page: Page) {
   return page.evaluate(
@@ -171,7 +172,7 @@ test("a customer's saved language follows them to another browser", async ({ pag
   // Toasts speak Arabic and lay out right to left too.
   await other.getByRole("banner").getByRole("button", { name: arCommon.nav.logout }).click();
   await expect(
-    other.locator('[data-sonner-toaster][dir="rtl"]').getByText(arCommon.toast.loggedOut),
+    other.locator('[data-toaster][dir="rtl"]').getByText(arCommon.toast.loggedOut),
   ).toBeVisible();
   await context.close();
 });
@@ -206,6 +207,24 @@ test("the admin clients page in Arabic mirrors the shell", async ({ browser }) =
     if (width === 1280) {
       const sidebar = await page.getByRole("navigation", { name: /./ }).first().boundingBox();
       expect(sidebar!.x).toBeGreaterThan(width / 2);
+    } else {
+      // The phone's drawer comes from the start side: the right, flush with the screen's edge.
+      const menu = page.getByRole("button", { name: arAdmin.shell.openMenu });
+      await waitForReactOn(menu);
+      await menu.click();
+      const drawer = page.getByRole("dialog", { name: arAdmin.shell.title });
+      await expect(drawer).toBeVisible();
+      await expect
+        .poll(async () => {
+          const box = (await drawer.boundingBox())!;
+          return Math.round(box.x + box.width);
+        })
+        .toBe(width);
+      // Not the whole width: the page shows (dimmed) on its left.
+      expect((await drawer.boundingBox())!.x).toBeGreaterThan(0);
+      await page.keyboard.press("Escape");
+      await expect(drawer).toBeHidden();
+      await expect(menu).toBeFocused();
     }
   }
   await context.close();

@@ -355,14 +355,14 @@ test("with JavaScript the menu names its state and closes when a link is followe
 test("a toast's close button is 44 px, with React and without", async ({ browser }) => {
   const { customer } = data();
   const { context, page } = await signedInContext(browser, customer.email, customer.password, 360);
-  // Signing in says so in a toast (sonner, on the hydrated dashboard).
+  // Signing in says so in a toast (toaster.tsx's, on the hydrated dashboard).
   await expect(toast(page, "Login successful!")).toBeVisible();
-  const sonnerClose = page.locator("[data-sonner-toast] [data-close-button]").first();
-  const hydrated = (await sonnerClose.boundingBox())!;
+  const reactClose = page.locator("[data-toast] [data-toast-close]").first();
+  const hydrated = (await reactClose.boundingBox())!;
   // 44 CSS px, measured through a translateY(-50%): the box can read 43.99999 on a sub-pixel position.
   expect(Math.round(hydrated.width)).toBeGreaterThanOrEqual(44);
   expect(Math.round(hydrated.height)).toBeGreaterThanOrEqual(44);
-  await expectWithinWidth(sonnerClose, 360);
+  await expectWithinWidth(reactClose, 360);
   // Logged out, the page is served without React: the flashed toast is the static toaster's.
   await page.request.post("/logout", { maxRedirects: 0 });
   await visit(page, "/about");

@@ -262,7 +262,7 @@ test("registration as a plain post: refusals keep the values, success shows the 
   await waitForPage(page);
   const registered = toast(page, "Registration successful! Please login.");
   await expect(registered).toBeVisible();
-  // Gone after 4 s, as sonner's are (waited for in real time: the page's own timer).
+  // Gone after 4 s, as the hydrated pages' are (waited for in real time: the page's own timer).
   await page.waitForTimeout(3_000);
   await expect(registered).toBeVisible();
   await expect(registered).toBeHidden({ timeout: 5_000 });

@@ -7,6 +7,7 @@ import type { ZodType } from "zod";
 import { clientActionSchema } from "~/domain/accounts/user-admin.schemas";
 import { clientNoteSchema } from "~/domain/clients/clients.schemas";
 import { securityActionSchema } from "~/domain/accounts/security-admin.schemas";
+import { automationActionSchema } from "~/domain/jobs/jobs.schemas";
 import { announcementActionSchema } from "~/domain/announcements/announcements.schemas";
 import { productActionSchema } from "~/domain/catalogue/catalogue-admin.schemas";
 import { serviceActionSchema } from "~/domain/hosting-services/hosting-services.schemas";
@@ -239,6 +240,7 @@ const ROUTES: Record<string, Row> = {
   "/admin/analytics": adminPage(),
   "/admin/utilities": adminPage(),
   "/admin/security": adminPage(),
+  "/admin/automation": adminPage(post({ intent: "discard", id: "999999" }, adminOnly("4xx"))),
   "/admin/settings": adminPage(),
   "/admin/contact-messages": adminPage(post({ intent: "delete", id: "999999" }, adminOnly("4xx"))),
   "/admin/newsletter": adminPage(post({ intent: "remove", id: "999999" }, adminOnly("4xx"))),
@@ -266,6 +268,7 @@ const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/products": { productActionSchema },
   "/admin/promotions": { voucherActionSchema },
   "/admin/security": { securityActionSchema },
+  "/admin/automation": { automationActionSchema },
   "/admin/settings": { settingsActionSchema },
   "/admin/contact-messages": { contactActionSchema },
   "/admin/newsletter": { subscriberActionSchema },

@@ -149,6 +149,7 @@ const FORM_FIELDS: Record<string, string[]> = {
     "ar",
   ],
   "/admin/security": ["intent", "sessionId", "kind", "key"],
+  "/admin/automation": ["intent", "id", "schedule"],
   "/admin/contact-messages": ["intent", "id"],
   "/admin/newsletter": ["intent", "id"],
 };

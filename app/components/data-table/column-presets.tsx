@@ -2,6 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import type { SortDirection } from "~/lib/sort-directions";
 import { cn } from "~/lib/utils";
 import { CellWithNote, type Column } from "./data-table";
 
@@ -122,9 +123,6 @@ export function actionsColumn<Row>(
     cell,
   };
 }
-
-/** Which way a list is sorted. */
-export type SortDirection = "asc" | "desc";
 
 /**
  * A column the list can be sorted by: its header becomes a link to the list sorted by it (`href` of the

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { choicesOf } from "~/components/ui/form-card";
 import { createI18n } from "~/i18n/i18n";
 import { loadResources } from "~/i18n/resources";
-import { FilterBar, filterId, listFilters, type FilterSpec } from "./filter-bar";
+import { FilterBar, FilterFields, filterId, listFilters, type FilterSpec } from "./filter-bar";
 
 interface Query {
   who?: string;
@@ -150,5 +150,23 @@ describe("FilterBar", () => {
       'class="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"',
     );
     expect(html).toContain('<div class="flex gap-2 sm:col-span-2 lg:col-span-1"><button');
+  });
+});
+
+describe("FilterFields", () => {
+  it("draws the bar's fields alone, for a search form of the page's own", () => {
+    const html = renderToStaticMarkup(
+      <FilterFields
+        filters={listFilters<Query>({ who: "ann", show: "unread", page: 1 }, "t", fields)}
+      />,
+    );
+    expect(html).toMatch(
+      /^<div class="grid gap-1"><label class="text-sm font-medium" for="t-who">/,
+    );
+    expect(html).toContain('name="who" value="ann"/>');
+    expect(html).toContain('<option value="unread" selected="">unread</option>');
+    expect(html).toContain('<div class="grid gap-1 sm:col-span-2"><label');
+    expect(html).not.toContain("<form");
+    expect(html).not.toContain("<button");
   });
 });

@@ -3,7 +3,6 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { choicesOf } from "~/components/ui/form-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/utils";
 import { pageHref } from "./pager";
@@ -132,14 +131,7 @@ export function FilterBar<Query>({
         className,
       )}
     >
-      {filters.fields.map((spec) => (
-        <FilterControl
-          key={spec.name}
-          spec={spec}
-          id={filterId(filters.idPrefix, spec)}
-          value={filterValue(filters.query, spec)}
-        />
-      ))}
+      <FilterFields filters={filters} />
       <div
         className={cn("flex gap-2", wideColumns && "sm:col-span-2 lg:col-span-1", actionsClassName)}
       >
@@ -154,6 +146,21 @@ export function FilterBar<Query>({
       </div>
     </Form>
   );
+}
+
+/**
+ * The fields of a list's filters alone, for a search form that is not a FilterBar (the clients list,
+ * whose button is its own and which has no clear link).
+ */
+export function FilterFields<Query>({ filters }: { filters: ListFilters<Query> }) {
+  return filters.fields.map((spec) => (
+    <FilterControl
+      key={spec.name}
+      spec={spec}
+      id={filterId(filters.idPrefix, spec)}
+      value={filterValue(filters.query, spec)}
+    />
+  ));
 }
 
 /** One field of a FilterBar: its label and its control, holding `value`. */
@@ -188,7 +195,7 @@ function FilterControl<Query>({
 }
 
 /** One labelled control of a FilterBar; `className` places it in the grid (e.g. a wider column). */
-export function FilterField({
+function FilterField({
   id,
   label,
   className,
@@ -204,40 +211,6 @@ export function FilterField({
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>
-  );
-}
-
-/**
- * A labelled choice among `values`, each shown as `labelOf(value)`; `anyLabel` adds a first, empty
- * choice for "no filter".
- */
-export function FilterSelect<T extends string>({
-  id,
-  label,
-  name,
-  defaultValue,
-  values,
-  labelOf,
-  anyLabel,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  defaultValue: string;
-  values: readonly T[];
-  labelOf: (value: T) => string;
-  anyLabel?: string;
-}) {
-  return (
-    <FilterField id={id} label={label}>
-      <FilterChoices
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        options={choicesOf(values, labelOf)}
-        anyLabel={anyLabel}
-      />
-    </FilterField>
   );
 }
 

@@ -1,9 +1,11 @@
 import { ArrowLeftIcon, MenuIcon, PanelLeftIcon, SearchIcon, UserIcon } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { NotificationBell } from "./notification-bell";
+import type { ShellUser } from "./types";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Dialog, ModalDialog } from "~/components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -69,15 +71,31 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
 export function AdminShell({
   email,
   openTickets,
+  notifications,
+  locale,
   children,
 }: {
   email: string;
   openTickets: number;
+  /** The admin's own notifications (the worker's failures, issue 24): a list beside the tickets link. */
+  notifications?: ShellUser["notifications"];
+  locale?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation("admin");
   const [collapsed, setCollapsed] = useState(false);
   const [drawer, setDrawer] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The drawer is for narrow screens: turned into a desktop (a phone on its side, a window made wider),
+  // it closes rather than stay open, hidden, over a page it makes inert.
+  useEffect(() => {
+    if (!drawer) return;
+    const desktop = window.matchMedia("(min-width: 48rem)");
+    const close = () => desktop.matches && setDrawer(false);
+    close();
+    desktop.addEventListener("change", close);
+    return () => desktop.removeEventListener("change", close);
+  }, [drawer]);
   const location = useLocation();
   const submit = useSubmit();
   return (
@@ -90,21 +108,25 @@ export function AdminShell({
       >
         <Sidebar collapsed={collapsed} />
       </aside>
-      <DialogPrimitive.Root open={drawer} onOpenChange={setDrawer}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
-          <DialogPrimitive.Content className="fixed inset-y-0 start-0 z-50 w-72 max-w-[85vw] bg-secondary md:hidden">
-            <DialogPrimitive.Title className="sr-only">{t("shell.title")}</DialogPrimitive.Title>
-            <Sidebar collapsed={false} onNavigate={() => setDrawer(false)} />
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+      <Dialog open={drawer} onOpenChange={setDrawer}>
+        {/* From the start side (the right in Arabic), sliding in unless motion is reduced. */}
+        <ModalDialog
+          aria-label={t("shell.title")}
+          returnFocus={menuButton}
+          className="m-0 me-auto h-dvh max-h-none w-72 max-w-[85vw] bg-secondary p-0 backdrop:bg-black/50 transition-transform duration-200 motion-reduce:transition-none starting:-translate-x-full rtl:starting:translate-x-full md:hidden"
+        >
+          <Sidebar collapsed={false} onNavigate={() => setDrawer(false)} />
+        </ModalDialog>
+      </Dialog>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex items-center gap-2 border-b bg-background px-3 py-2">
           <Button
+            ref={menuButton}
             variant="ghost"
             size="icon"
             className="md:hidden"
+            aria-haspopup="dialog"
+            aria-expanded={drawer}
             aria-label={t("shell.openMenu")}
             onClick={() => setDrawer(true)}
           >
@@ -141,6 +163,9 @@ export function AdminShell({
               <SearchIcon aria-hidden />
             </Button>
           </Form>
+          {notifications && notifications.items.length > 0 ? (
+            <NotificationBell notifications={notifications} locale={locale ?? "en"} />
+          ) : null}
           <Button
             asChild
             variant="ghost"

@@ -136,11 +136,8 @@ export function CoinDialog({ user, settings, locale }: CoinProps) {
         closeLabel={t("coins.close")}
         title={title}
         description={description}
-        // Back to the balance button (no Radix trigger here, so Radix does not know it).
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          trigger.current?.focus();
-        }}
+        // Back to the balance button (a link of its own here, not a DialogTrigger).
+        returnFocus={trigger}
       >
         <CoinPurchase
           user={user}

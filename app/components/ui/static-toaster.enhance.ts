@@ -1,4 +1,4 @@
-// Toasts on a page served without React (static-toaster.tsx), as sonner shows them on a hydrated page
+// Toasts on a page served without React (static-toaster.tsx), as toaster.tsx shows them on a hydrated page
 // (spec section 9): each goes after 4000 ms (not while the pointer or the focus is on it) or on its close
 // button, and at most three show at once.
 

@@ -1,31 +1,28 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties } from "react";
-import type * as SonnerModule from "sonner";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useTranslation } from "~/i18n/use-translation";
+import { ToastItem, ToastRegion, type ToastContent } from "./toast-item";
 
-// sonner is about 9 KiB of gzip JavaScript, and most page views show no toast: it loads with the first
-// toast instead of with every page (docs/performance.md). Toasts asked for before it is ready wait in
-// `pending` and are shown once its Toaster has mounted.
-type Sonner = typeof SonnerModule;
-type ToastType = "success" | "error";
+// The hydrated pages' toasts (spec section 9), with the static toaster's markup (toast-item.tsx): a few
+// lines of our own instead of sonner's 9 KiB gzip (docs/ui-kit.md).
 
-let sonner: Promise<Sonner> | undefined;
-let ready: Sonner | null = null;
-let wanted = false;
-const pending: ((s: Sonner) => void)[] = [];
+/** Spec section 9: each toast goes after 4000 ms (not while the pointer or the focus is on it). */
+export const TOAST_DURATION_MS = 4000;
+/** Spec section 9: at most three at once; a fourth pushes out the oldest. */
+export const VISIBLE_TOASTS = 3;
+
+export interface Toast extends ToastContent {
+  key: number;
+  id?: string;
+}
+
+const NONE: readonly Toast[] = [];
+let toasts: readonly Toast[] = NONE;
+let nextKey = 0;
 const listeners = new Set<() => void>();
 
-const loadSonner = () => (sonner ??= import("sonner"));
-
-/** Shows a toast (spec section 9), loading sonner first when it is the first one of the page. */
-export function showToast(type: ToastType, message: string, options?: { id?: string }): void {
-  if (ready) {
-    ready.toast[type](message, options);
-    return;
-  }
-  pending.push((s) => s.toast[type](message, options));
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
+function set(next: readonly Toast[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void) {
@@ -33,46 +30,104 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const Sonner = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
-
-/** Rendered after sonner's Toaster, so its effect runs once the Toaster listens. */
-function ShowPending() {
-  useEffect(() => {
-    void loadSonner().then((module) => {
-      ready = module;
-      for (const show of pending.splice(0)) show(module);
-    });
-  }, []);
-  return null;
+/**
+ * Shows a toast. One with the `id` of a toast still showing replaces its text in place (root.tsx's flashed
+ * toast, whose text switches language) instead of adding another.
+ */
+export function showToast(
+  type: ToastContent["type"],
+  message: string,
+  options?: { id?: string },
+): void {
+  const id = options?.id;
+  const same = id === undefined ? undefined : toasts.find((toast) => toast.id === id);
+  if (same) {
+    set(toasts.map((toast) => (toast === same ? { ...toast, type, text: message } : toast)));
+    return;
+  }
+  set([...toasts, { key: ++nextKey, id, type, text: message }].slice(-VISIBLE_TOASTS));
 }
 
-const RICH_TEXT_COLOURS = {
-  "--success-text": "var(--color-green-800)",
-  "--error-text": "var(--color-red-800)",
-} as CSSProperties;
+function dismiss(key: number) {
+  set(toasts.filter((toast) => toast.key !== key));
+}
 
-/** Spec section 9: 4000 ms, at most three visible. Nothing is rendered (or loaded) before a toast. */
+/** The toasts shown now (for tests). */
+export function currentToasts(): readonly Toast[] {
+  return toasts;
+}
+
+/** Closes every toast (for tests). */
+export function clearToasts(): void {
+  set(NONE);
+}
+
+/** The hydrated pages' toaster: the live region (empty until a toast), in the page's direction. */
 export function Toaster({ dir }: { dir: "ltr" | "rtl" }) {
-  const show = useSyncExternalStore(
+  const { t } = useTranslation();
+  const shown = useSyncExternalStore(
     subscribe,
-    () => wanted,
-    () => false,
+    () => toasts,
+    () => NONE,
   );
-  if (!show) return null;
+  const close = t("toast.close");
   return (
-    <Suspense fallback={null}>
-      <Sonner
-        duration={4000}
-        visibleToasts={3}
-        richColors
-        closeButton
-        dir={dir}
-        position="top-center"
-        // sonner's rich green and red text is under 4.5:1 on its pale backgrounds: the static toaster's
-        // green-800 and red-800 (static-toaster.tsx) instead.
-        style={RICH_TEXT_COLOURS}
-      />
-      <ShowPending />
-    </Suspense>
+    <ToastRegion dir={dir} label={t("nav.notifications")}>
+      {shown.map((toast) => (
+        <TimedToast key={toast.key} toast={toast} closeLabel={close} />
+      ))}
+    </ToastRegion>
+  );
+}
+
+/** A toast that closes itself after TOAST_DURATION_MS, the clock stopped while it is pointed at or focused. */
+function TimedToast({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  const clock = useRef({ left: TOAST_DURATION_MS, started: 0, pointer: false, focus: false });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { key } = toast;
+
+  const update = () => {
+    const c = clock.current;
+    if (timer.current !== undefined) {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      c.left = Math.max(0, c.left - (Date.now() - c.started));
+    }
+    if (c.pointer || c.focus) return;
+    c.started = Date.now();
+    timer.current = setTimeout(() => dismiss(key), c.left);
+  };
+
+  useEffect(() => {
+    update();
+    return () => clearTimeout(timer.current);
+    // Started once: a replaced text keeps the toast's time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <ToastItem
+      type={toast.type}
+      text={toast.text}
+      closeLabel={closeLabel}
+      onClose={() => dismiss(key)}
+      onPointerEnter={() => {
+        clock.current.pointer = true;
+        update();
+      }}
+      onPointerLeave={() => {
+        clock.current.pointer = false;
+        update();
+      }}
+      onFocus={() => {
+        clock.current.focus = true;
+        update();
+      }}
+      onBlur={(event) => {
+        if (event.currentTarget.contains(event.relatedTarget)) return;
+        clock.current.focus = false;
+        update();
+      }}
+    />
   );
 }

@@ -6,7 +6,6 @@ import { isPostgres } from "~/db/dialect";
 import { oncePer } from "~/db/once-per";
 import { inTransaction, refuse, type Db } from "~/db/transaction";
 import { compactAddress } from "~/lib/ip-address";
-import { logger } from "~/lib/logger.server";
 import { z } from "~/lib/zod";
 import {
   LOGIN_EMAIL_WINDOW_MINUTES,
@@ -194,7 +193,7 @@ export async function reserveLoginAttempt(
   );
   if (early) return { ok: false, until: early, minutes: minutesUntil(early, seen) };
 
-  const { reservation, now } = await inTransaction(db, async (trx) => {
+  const { reservation } = await inTransaction(db, async (trx) => {
     await lockLoginKeys(trx, [`address ${address}`, `email ${email}`]);
     // Read the clock once the lock is held, so attempts are recorded in the order they were let through.
     const now = options.now ?? new Date();
@@ -212,7 +211,7 @@ export async function reserveLoginAttempt(
     const reserved: LoginReservation = { ok: true, attemptId: Number(row.id) };
     return { reservation: reserved, now };
   });
-  if (reservation.ok) await pruneQuietly(db, now);
+  // Old attempts are pruned by the worker's housekeeping schedule (app/domain/jobs), not here.
   return reservation;
 }
 
@@ -249,21 +248,12 @@ export async function checkCurrentPassword(
   return { outcome: "matched" };
 }
 
-async function pruneQuietly(db: Db, now: Date) {
-  try {
-    await pruneLoginRecords(db, now);
-  } catch (error) {
-    // Pruning is housekeeping: a failure must not turn a login into an error.
-    logger.warn({ err: error }, "pruning login attempts failed");
-  }
-}
-
 const pruneDue = oncePer(PRUNE_EVERY_MS);
 
 /**
  * Deletes login attempts and lifts older than the retention, at most once an hour per database handle
- * (called after each recorded attempt, so an idle site does no work). Returns the rows deleted, or null
- * when it was not time yet.
+ * unless forced (the worker's housekeeping schedule forces it, hourly). Returns the rows deleted, or
+ * null when it was not time yet.
  */
 export async function pruneLoginRecords(
   db: Db,
@@ -297,7 +287,6 @@ export async function recordLoginAttempt(
       created_at: now.toISOString(),
     })
     .execute();
-  await pruneQuietly(db, now);
 }
 
 /** How far back /admin/security looks for blocks that have ended. */
@@ -582,9 +571,8 @@ export const RATE_LIMITED_PATHS = [
 /**
  * Records that the form limit refused an address. server/request-limits.ts calls it only for the first
  * refusal of an address and form in a window, so an address adds at most one row per form a minute
- * (across every server process: the count is in the database); each insert also deletes rows
- * past the retention and beyond the newest RATE_LIMIT_REFUSAL_MAX_ROWS, so the table stays small
- * whatever the traffic.
+ * (across every server process: the count is in the database). The worker's housekeeping schedule
+ * keeps the table small (pruneRateLimitRefusals).
  */
 export async function recordRateLimitRefusal(
   db: Db,
@@ -603,6 +591,14 @@ export async function recordRateLimitRefusal(
       ends_at: refusal.endsAt.toISOString(),
     })
     .execute();
+}
+
+/**
+ * Deletes the form-limit refusals past the retention and beyond the newest RATE_LIMIT_REFUSAL_MAX_ROWS,
+ * so the table stays small whatever the traffic (the worker's housekeeping schedule runs it). Returns
+ * the rows deleted.
+ */
+export async function pruneRateLimitRefusals(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(
     now.getTime() - RATE_LIMIT_REFUSAL_RETENTION_DAYS * 86_400_000,
   ).toISOString();
@@ -614,7 +610,7 @@ export async function recordRateLimitRefusal(
     .limit(1)
     .offset(RATE_LIMIT_REFUSAL_MAX_ROWS)
     .executeTakeFirst();
-  await db
+  const result = await db
     .deleteFrom("rate_limit_refusals")
     .where((eb) =>
       eb.or([
@@ -622,7 +618,8 @@ export async function recordRateLimitRefusal(
         ...(boundary ? [eb("id", "<=", Number(boundary.id))] : []),
       ]),
     )
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ThrottleKind } from "./login-throttle";
+import { labelKeys } from "~/lib/label-keys";
+import { THROTTLE_KINDS } from "./login-throttle";
 
 export type { SecurityActionInput, SecurityQuery } from "./security-admin.schemas";
 
@@ -9,12 +10,8 @@ export const FAILED_LOGINS_PAGE_SIZE = 25;
 /** Form-limit refusals shown (the newest); the table itself holds at most a few thousand. */
 export const RATE_LIMIT_REFUSALS_SHOWN = 50;
 
-// Catalogue keys (admin-security namespace) written out, so the catalogue test sees every one in use.
-export const THROTTLE_KIND_LABELS = {
-  address: "throttles.kinds.address",
-  pair: "throttles.kinds.pair",
-  email: "throttles.kinds.email",
-} as const satisfies Record<ThrottleKind, string>;
+/** Catalogue keys (admin-security namespace), one family (docs/i18n.md, ADR 26). */
+export const THROTTLE_KIND_LABELS = labelKeys("admin-security", "throttles.kinds", THROTTLE_KINDS);
 
 export const SECURITY_INTENTS = ["revoke-session", "revoke-others", "lift-block"] as const;
 export type SecurityIntent = (typeof SECURITY_INTENTS)[number];

@@ -1,4 +1,5 @@
 import { pageParam, searchParam } from "~/lib/query-params";
+import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import { z } from "~/lib/zod";
 import { adjustCoinsSchema } from "~/domain/coins/coins.schemas";
 import {
@@ -7,7 +8,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from "./accounts";
-import { DELETION_FILTERS, ROLE_FILTERS, SORT_DIRECTIONS, USER_SORTS } from "./user-admin";
+import { DELETION_FILTERS, ROLE_FILTERS, USER_SORTS } from "./user-admin";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
 // never reaches the browser (docs/architecture.md).

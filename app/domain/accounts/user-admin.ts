@@ -1,42 +1,31 @@
-import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
+import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 
 export type { ClientActionInput, UpdateUserInput, UserListQuery } from "./user-admin.schemas";
 
 // Admin user management (spec sections 5 and 6). Messages are catalogue keys ("namespace.key").
 
-// Catalogue keys (admin namespace) written out, so the catalogue test sees every one in use.
-export const USER_SORT_LABELS = {
-  created: "users.sorts.created",
-  name: "users.sorts.name",
-  email: "users.sorts.email",
-  role: "users.sorts.role",
-  coins: "users.sorts.coins",
-  services: "users.sorts.services",
-  orders: "users.sorts.orders",
-} as const;
-export type UserSort = keyof typeof USER_SORT_LABELS;
-export const USER_SORTS = keysOf(USER_SORT_LABELS);
-export const SORT_DIRECTION_LABELS = {
-  asc: "users.directions.asc",
-  desc: "users.directions.desc",
-} as const;
-export type SortDirection = keyof typeof SORT_DIRECTION_LABELS;
-export const SORT_DIRECTIONS = keysOf(SORT_DIRECTION_LABELS);
-export const ROLE_FILTER_LABELS = {
-  all: "users.roleFilters.all",
-  user: "users.roleFilters.user",
-  admin: "users.roleFilters.admin",
-} as const;
-export type RoleFilter = keyof typeof ROLE_FILTER_LABELS;
-export const ROLE_FILTERS = keysOf(ROLE_FILTER_LABELS);
+// Catalogue keys (admin namespace), one family a set of values (docs/i18n.md, ADR 26).
+export const USER_SORTS = [
+  "created",
+  "name",
+  "email",
+  "role",
+  "coins",
+  "services",
+  "orders",
+] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const USER_SORT_LABELS = labelKeys("admin", "users.sorts", USER_SORTS);
+export const SORT_DIRECTION_LABELS = labelKeys("admin", "users.directions", SORT_DIRECTIONS);
+export const ROLE_FILTERS = ["all", "user", "admin"] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+export const ROLE_FILTER_LABELS = labelKeys("admin", "users.roleFilters", ROLE_FILTERS);
 
 /** Accounts with a pending deletion request only, or every account (ADR 19). */
-export const DELETION_FILTER_LABELS = {
-  all: "users.deletionFilters.all",
-  requested: "users.deletionFilters.requested",
-} as const;
-export type DeletionFilter = keyof typeof DELETION_FILTER_LABELS;
-export const DELETION_FILTERS = keysOf(DELETION_FILTER_LABELS);
+export const DELETION_FILTERS = ["all", "requested"] as const;
+export type DeletionFilter = (typeof DELETION_FILTERS)[number];
+export const DELETION_FILTER_LABELS = labelKeys("admin", "users.deletionFilters", DELETION_FILTERS);
 
 export const USERS_PAGE_SIZE = 25;
 

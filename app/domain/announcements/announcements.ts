@@ -1,18 +1,10 @@
-import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
 
-// Catalogue keys (announcements namespace) written out, so the catalogue test sees every one in use.
-export const ANNOUNCEMENT_TYPE_LABELS = {
-  info: "types.info",
-  success: "types.success",
-  warning: "types.warning",
-} as const;
-export const ANNOUNCEMENT_TYPES = keysOf(ANNOUNCEMENT_TYPE_LABELS);
-export const AUDIENCE_LABELS = {
-  all: "audiences.all",
-  customers: "audiences.customers",
-  admins: "audiences.admins",
-} as const;
-export const AUDIENCES = keysOf(AUDIENCE_LABELS);
+// Catalogue keys (announcements namespace), one family a set of values (docs/i18n.md, ADR 26).
+export const ANNOUNCEMENT_TYPES = ["info", "success", "warning"] as const;
+export const ANNOUNCEMENT_TYPE_LABELS = labelKeys("announcements", "types", ANNOUNCEMENT_TYPES);
+export const AUDIENCES = ["all", "customers", "admins"] as const;
+export const AUDIENCE_LABELS = labelKeys("announcements", "audiences", AUDIENCES);
 
 /** The languages an announcement may have texts of its own in, besides English (migration 0024, ADR 21). */
 export const ANNOUNCEMENT_TEXT_LOCALES = ["fr", "ar"] as const;

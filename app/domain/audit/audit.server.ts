@@ -15,7 +15,9 @@ export interface AuditEntry {
     | "login_block"
     | "contact_message"
     | "newsletter_subscriber"
-    | "legacy_import";
+    | "legacy_import"
+    | "job"
+    | "job_schedule";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

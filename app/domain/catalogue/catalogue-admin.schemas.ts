@@ -56,14 +56,19 @@ export function eurosToCents(
   return parsed.cents;
 }
 
-/** A description: optional, trimmed, at most MAX_PRODUCT_DESCRIPTION_LENGTH characters. */
-function descriptionSchema(tooLong: string) {
+/** An optional text, trimmed, at most `max` characters. */
+function optionalTextSchema(max: number, tooLong: string) {
   return z
     .string()
     .optional()
     .transform((value) => (value ?? "").trim())
-    .refine((value) => value.length <= MAX_PRODUCT_DESCRIPTION_LENGTH, tooLong);
+    .refine((value) => value.length <= max, tooLong);
 }
+const descriptionSchema = (tooLong: string) =>
+  optionalTextSchema(MAX_PRODUCT_DESCRIPTION_LENGTH, tooLong);
+/** A translated name: empty falls back to English, and it is at most as long as an English one. */
+const translatedNameSchema = (tooLong: string) =>
+  optionalTextSchema(MAX_PRODUCT_NAME_LENGTH, tooLong);
 
 /** A feature list, one per line: at most MAX_FEATURES lines of MAX_FEATURE_LENGTH characters. */
 function featuresSchema(errors: { tooManyFeatures: string; featureTooLong: string }) {
@@ -82,15 +87,6 @@ function featuresSchema(errors: { tooManyFeatures: string; featureTooLong: strin
       }
       return lines;
     });
-}
-
-/** A translated name: optional (empty falls back to English), at most as long as an English one. */
-function translatedNameSchema(tooLong: string) {
-  return z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim())
-    .refine((value) => value.length <= MAX_PRODUCT_NAME_LENGTH, tooLong);
 }
 
 export const productIdSchema = idField("admin-catalogue.products.errors.notFound");

@@ -1,13 +1,16 @@
 import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
 import type { EuroInputError } from "~/lib/euro-input";
-import type {
-  Product,
-  ProductCategory,
-  ProductStatus,
-  ProductTextLocale,
-  ProductTexts,
-  ProductTranslations,
-  ProductType,
+import {
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  type Product,
+  type ProductCategory,
+  type ProductStatus,
+  type ProductTextLocale,
+  type ProductTexts,
+  type ProductTranslations,
+  type ProductType,
 } from "./catalogue";
 
 export type { ProductAction, ProductListQuery } from "./catalogue-admin.schemas";
@@ -31,27 +34,19 @@ export const SPEC_LIMITS = {
 export type SpecField = keyof typeof SPEC_LIMITS;
 export const SPEC_FIELDS = keysOf(SPEC_LIMITS);
 
-// Catalogue keys (admin-catalogue namespace) written out, so the catalogue test sees every one in use.
-export const PRODUCT_TYPE_LABELS = {
-  samp: "products.types.samp",
-  mta: "products.types.mta",
-  vps: "products.types.vps",
-  game: "products.types.game",
-} as const satisfies Record<ProductType, string>;
+// Catalogue keys (admin-catalogue namespace), one family a set of values (docs/i18n.md, ADR 26).
+export const PRODUCT_TYPE_LABELS = labelKeys("admin-catalogue", "products.types", PRODUCT_TYPES);
+export const PRODUCT_STATUS_LABELS = labelKeys(
+  "admin-catalogue",
+  "products.statuses",
+  PRODUCT_STATUSES,
+);
+export const SPEC_LABELS = labelKeys("admin-catalogue", "products.fields", SPEC_FIELDS);
+// The stored category names are the spec's English words, not key-shaped: written out.
 export const PRODUCT_CATEGORY_LABELS = {
   "Game Hosting": "products.categories.game",
   "VPS Hosting": "products.categories.vps",
 } as const satisfies Record<ProductCategory, string>;
-export const PRODUCT_STATUS_LABELS = {
-  active: "products.statuses.active",
-  hidden: "products.statuses.hidden",
-} as const satisfies Record<ProductStatus, string>;
-export const SPEC_LABELS = {
-  ramGb: "products.fields.ramGb",
-  storageGb: "products.fields.storageGb",
-  cpuCores: "products.fields.cpuCores",
-  slots: "products.fields.slots",
-} as const satisfies Record<SpecField, string>;
 
 /** Why a typed amount of euros was refused, for every euro field of the admin's catalogue forms. */
 export const EURO_INPUT_ERRORS = {

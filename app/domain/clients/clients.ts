@@ -1,3 +1,4 @@
+import { labelKeys } from "~/lib/label-keys";
 import type { CustomerLedgerEntry } from "~/domain/customer-dashboard/customer-dashboard";
 import type { HostingService } from "~/domain/hosting-services/hosting-services";
 import type { Order } from "~/domain/orders/orders";
@@ -13,15 +14,12 @@ export const CLIENT_SECTION_SIZE = 20;
 export const CLIENT_SUMMARY_SIZE = 5;
 export const MAX_CLIENT_NOTE_LENGTH = 2_000;
 
-// Catalogue keys (admin-clients namespace) written out, so the catalogue test sees every one in use.
-export const CLIENT_ROLE_LABELS = {
-  user: "profile.roles.user",
-  admin: "profile.roles.admin",
-} as const;
-export const CLIENT_STATUS_LABELS = {
-  active: "profile.statuses.active",
-  deleted: "profile.statuses.deleted",
-} as const;
+// Catalogue keys (admin-clients namespace), one family a set of values (docs/i18n.md, ADR 26).
+export const CLIENT_ROLE_LABELS = labelKeys("admin-clients", "profile.roles", ["user", "admin"]);
+export const CLIENT_STATUS_LABELS = labelKeys("admin-clients", "profile.statuses", [
+  "active",
+  "deleted",
+]);
 
 /** A role or account status in words; one the page does not know is shown as stored. */
 export function clientLabel<T extends Record<string, string>>(

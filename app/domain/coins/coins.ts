@@ -1,16 +1,16 @@
-import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
 
-/** Catalogue keys (coins namespace) written out, so the catalogue test sees every one in use. */
-export const LEDGER_KIND_LABELS = {
-  admin_adjustment: "kinds.admin_adjustment",
-  coin_purchase: "kinds.coin_purchase",
-  order_payment: "kinds.order_payment",
-  order_refund: "kinds.order_refund",
-  renewal: "kinds.renewal",
-  legacy_import: "kinds.legacy_import",
-} as const;
-export type LedgerKind = keyof typeof LEDGER_KIND_LABELS;
-export const LEDGER_KINDS = keysOf(LEDGER_KIND_LABELS);
+export const LEDGER_KINDS = [
+  "admin_adjustment",
+  "coin_purchase",
+  "order_payment",
+  "order_refund",
+  "renewal",
+  "legacy_import",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/** Catalogue keys (coins namespace), one family (docs/i18n.md, ADR 26). */
+export const LEDGER_KIND_LABELS = labelKeys("coins", "kinds", LEDGER_KINDS);
 
 /** Largest single admin change, €1,000,000: a typo guard, not a business limit. */
 export const MAX_ADJUSTMENT_CENTS = 100_000_000;

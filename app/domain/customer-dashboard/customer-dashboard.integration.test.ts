@@ -9,6 +9,7 @@ import {
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import { LEDGER_PAGE_SIZE } from "./customer-dashboard";
+import { listCustomerServices } from "~/domain/hosting-services/hosting-services.server";
 import { listLedgerPage, loadCustomerDashboard } from "./customer-dashboard.server";
 
 describeEachDatabase("customer dashboard", (app) => {
@@ -77,5 +78,39 @@ describeEachDatabase("customer dashboard", (app) => {
       openTickets: 1,
       accountCreditCents: 5000 - placed.totalCents,
     });
+  });
+
+  it("sends the overview the latest five coin entries and, of a renewal, what its list shows", async () => {
+    const { db, admin } = await asAdmin(app());
+    const user = await customerWithCoins(app(), 100_000);
+    for (let i = 1; i <= 12; i++)
+      await adjustCoins(db, {
+        userId: user,
+        amountCents: i,
+        reason: `credit ${i}`,
+        actorId: admin,
+      });
+    const { placed, approved } = await approvedOrder(app(), user, {
+      productId: await productId(app(), "samp-starter"),
+    });
+    await db
+      .updateTable("hosting_services")
+      .set({ expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+      .where("id", "=", approved.hostingServiceId!)
+      .execute();
+    const [service] = await listCustomerServices(db, user);
+    const overview = await loadCustomerDashboard(db, user, { tab: "overview" });
+    const ledger = overview.activity?.filter((a) => a.type === "ledger") ?? [];
+    // The order's payment is the newest entry, then the last credits.
+    expect(ledger.map((a) => a.amountCents)).toEqual([-placed.totalCents, 12, 11, 10, 9]);
+    expect(overview.renewals).toEqual([
+      {
+        id: service!.id,
+        name: service!.name,
+        serverName: service!.serverName,
+        expiresAt: service!.expiresAt,
+        cyclePriceCents: service!.cyclePriceCents,
+      },
+    ]);
   });
 });

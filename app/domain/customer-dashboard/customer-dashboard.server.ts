@@ -23,8 +23,16 @@ import {
   type DashboardSession,
 } from "./customer-dashboard";
 
-/** One page of a customer's coin history, newest first, by id: as fast with 5,000 rows as with five. */
-export async function listLedgerPage(db: Db, userId: string, before?: number) {
+/**
+ * One page of a customer's coin history, newest first, by id: as fast with 5,000 rows as with five.
+ * `size` entries a page (the overview shows only the latest few).
+ */
+export async function listLedgerPage(
+  db: Db,
+  userId: string,
+  before?: number,
+  size = LEDGER_PAGE_SIZE,
+) {
   let query = db
     .selectFrom("coin_ledger")
     .select([
@@ -39,9 +47,9 @@ export async function listLedgerPage(db: Db, userId: string, before?: number) {
   if (before) query = query.where("id", "<", before);
   const rows = await query
     .orderBy("id", "desc")
-    .limit(LEDGER_PAGE_SIZE + 1)
+    .limit(size + 1)
     .execute();
-  const page = rows.slice(0, LEDGER_PAGE_SIZE).map((row): CustomerLedgerEntry => ({
+  const page = rows.slice(0, size).map((row): CustomerLedgerEntry => ({
     id: Number(row.id),
     amountCents: row.amount_cents,
     balanceAfterCents: row.balance_after_cents,
@@ -51,7 +59,7 @@ export async function listLedgerPage(db: Db, userId: string, before?: number) {
   }));
   return {
     entries: page,
-    nextBefore: rows.length > LEDGER_PAGE_SIZE ? page[page.length - 1]!.id : null,
+    nextBefore: rows.length > size ? page[page.length - 1]!.id : null,
   };
 }
 
@@ -125,15 +133,23 @@ export async function loadCustomerDashboard(
         listActiveAnnouncements(db, "customers", language),
         listCustomerServices(db, userId),
         listCustomerOrders(db, userId, latest),
-        listLedgerPage(db, userId),
+        listLedgerPage(db, userId, undefined, latest.pageSize),
         listCustomerTickets(db, userId, latest),
       ]);
       const horizon = now.getTime() + RENEWAL_WINDOW_DAYS * 86_400_000;
-      const renewals = services.filter(
-        (s) => s.status === "active" && Date.parse(s.expiresAt) <= horizon,
-      );
+      // What the overview's renewal list shows of each, not the whole service: the page's data is
+      // serialised into it.
+      const renewals = services
+        .filter((s) => s.status === "active" && Date.parse(s.expiresAt) <= horizon)
+        .map(({ id, name, serverName, expiresAt, cyclePriceCents }) => ({
+          id,
+          name,
+          serverName,
+          expiresAt,
+          cyclePriceCents,
+        }));
       const activity: DashboardActivity[] = [
-        ...ledger.entries.slice(0, 5).map((e) => ({
+        ...ledger.entries.map((e) => ({
           type: "ledger" as const,
           at: e.createdAt,
           kind: e.kind,

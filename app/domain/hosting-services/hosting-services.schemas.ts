@@ -2,6 +2,7 @@ import { customIssue, z } from "~/lib/zod";
 import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, pageParam, searchParam } from "~/lib/query-params";
+import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import { BILLING_CYCLE_IDS, type BillingCycle } from "~/domain/orders/orders";
 import { parseCoinAmount } from "~/domain/coins/coins";
 import { PRODUCT_TYPES } from "~/domain/catalogue/catalogue";
@@ -11,7 +12,6 @@ import {
   MAX_SERVICE_PRICE_CENTS,
   parseExpiryDate,
   PRICE_ERRORS,
-  SERVICE_DIRECTIONS,
   SERVICE_SORTS,
   SERVICE_STATUSES,
 } from "./hosting-services";
@@ -54,7 +54,7 @@ export const serviceListQuerySchema = z.object({
   type: filterParam(PRODUCT_TYPES),
   within: filterParam(EXPIRING_WITHIN),
   sort: z.enum(SERVICE_SORTS).catch("created"),
-  dir: z.enum(SERVICE_DIRECTIONS).catch("desc"),
+  dir: z.enum(SORT_DIRECTIONS).catch("desc"),
   page: pageParam,
   /** The service whose edit form the page shows. */
   edit: editParam,

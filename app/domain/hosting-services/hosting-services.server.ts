@@ -15,6 +15,7 @@ import { accountLike, fewAccountsContaining, oneOf } from "~/domain/accounts/use
 import { isPostgres } from "~/db/dialect";
 import { containsAny } from "~/db/like-pattern";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import type { SortDirection } from "~/lib/sort-directions";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
   inTransaction,
@@ -40,7 +41,6 @@ import {
   type RenewalQuote,
   type ServiceListQuery,
   type ServiceSort,
-  type ServiceSortDirection,
   type ServiceStatus,
 } from "./hosting-services";
 
@@ -678,7 +678,7 @@ export async function listServicesForAdmin(
       type: string;
       within: ExpiringWithin;
       sort: ServiceSort;
-      dir: ServiceSortDirection;
+      dir: SortDirection;
     }>,
   now = new Date(),
 ) {

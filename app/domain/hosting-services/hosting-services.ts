@@ -1,5 +1,6 @@
 import type { EuroInputError } from "~/lib/euro-input";
-import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
+import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import { cycleEnd, type BillingCycle } from "~/domain/orders/orders";
 
 export type { EditServiceInput, ServiceListQuery } from "./hosting-services.schemas";
@@ -8,7 +9,8 @@ export const SERVICE_STATUSES = ["active", "suspended", "terminated"] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 export const RENEWAL_WINDOW_DAYS = 14;
 
-export type ServiceAction = "suspend" | "reactivate" | "terminate";
+export const SERVICE_ACTIONS = ["suspend", "reactivate", "terminate"] as const;
+export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
 
 /** Spec section 4: active ↔ suspended; terminated is final. */
 export const TRANSITIONS: Record<ServiceAction, { from: ServiceStatus[]; to: ServiceStatus }> = {
@@ -22,21 +24,12 @@ export function canTransition(status: ServiceStatus, action: ServiceAction): boo
 }
 
 /** What a customer sees: an active service past its expiry shows as expired, one near it as expiring soon. */
-export type DisplayStatus = ServiceStatus | "expired" | "expiring";
+export const DISPLAY_STATUSES = [...SERVICE_STATUSES, "expired", "expiring"] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
 
-// Catalogue keys (services namespace) written out, so the catalogue test sees every one in use.
-export const SERVICE_STATUS_LABELS = {
-  active: "status.active",
-  suspended: "status.suspended",
-  terminated: "status.terminated",
-  expired: "status.expired",
-  expiring: "status.expiring",
-} as const satisfies Record<DisplayStatus, string>;
-export const SERVICE_ACTION_LABELS = {
-  suspend: "admin.suspend",
-  reactivate: "admin.reactivate",
-  terminate: "admin.terminate",
-} as const satisfies Record<ServiceAction, string>;
+// Catalogue keys (services namespace), one family a set of values (docs/i18n.md, ADR 26).
+export const SERVICE_STATUS_LABELS = labelKeys("services", "status", DISPLAY_STATUSES);
+export const SERVICE_ACTION_LABELS = labelKeys("services", "admin", SERVICE_ACTIONS);
 
 export function displayStatus(
   status: ServiceStatus,
@@ -101,28 +94,14 @@ export function renewalExpiry(expiresAt: string, cycle: BillingCycle, now: Date)
   return cycleEnd(new Date(from), cycle);
 }
 
-// Catalogue keys (services namespace) written out, so the catalogue test sees every one in use.
-export const SERVICE_SORT_LABELS = {
-  created: "admin.sorts.created",
-  expires: "admin.sorts.expires",
-  price: "admin.sorts.price",
-  customer: "admin.sorts.customer",
-} as const;
-export type ServiceSort = keyof typeof SERVICE_SORT_LABELS;
-export const SERVICE_SORTS = keysOf(SERVICE_SORT_LABELS);
-export const SERVICE_DIRECTION_LABELS = {
-  asc: "admin.directions.asc",
-  desc: "admin.directions.desc",
-} as const;
-export type ServiceSortDirection = keyof typeof SERVICE_DIRECTION_LABELS;
-export const SERVICE_DIRECTIONS = keysOf(SERVICE_DIRECTION_LABELS);
+export const SERVICE_SORTS = ["created", "expires", "price", "customer"] as const;
+export type ServiceSort = (typeof SERVICE_SORTS)[number];
+export const SERVICE_SORT_LABELS = labelKeys("services", "admin.sorts", SERVICE_SORTS);
+export const SERVICE_DIRECTION_LABELS = labelKeys("services", "admin.directions", SORT_DIRECTIONS);
 /** "Expiring within N days": the choices of the filter, in days. */
-export const EXPIRING_WITHIN_LABELS = {
-  "7": "admin.within.7",
-  "30": "admin.within.30",
-} as const;
-export type ExpiringWithin = keyof typeof EXPIRING_WITHIN_LABELS;
-export const EXPIRING_WITHIN = keysOf(EXPIRING_WITHIN_LABELS);
+export const EXPIRING_WITHIN = ["7", "30"] as const;
+export type ExpiringWithin = (typeof EXPIRING_WITHIN)[number];
+export const EXPIRING_WITHIN_LABELS = labelKeys("services", "admin.within", EXPIRING_WITHIN);
 
 /** The most one cycle of a service may cost: €100,000 (far above any plan; catches an extra digit). */
 export const MAX_SERVICE_PRICE_CENTS = 10_000_000;

@@ -1,4 +1,4 @@
-import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
 
 export type { ContactActionInput, ContactListQuery, SubscriberListQuery } from "./inbox.schemas";
 
@@ -8,12 +8,9 @@ export type { ContactActionInput, ContactListQuery, SubscriberListQuery } from "
 export const CONTACT_PAGE_SIZE = 20;
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 
-export const CONTACT_FILTER_LABELS = {
-  all: "contact.filters.all",
-  unread: "contact.filters.unread",
-} as const;
-export type ContactFilter = keyof typeof CONTACT_FILTER_LABELS;
-export const CONTACT_FILTERS = keysOf(CONTACT_FILTER_LABELS);
+export const CONTACT_FILTERS = ["all", "unread"] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+export const CONTACT_FILTER_LABELS = labelKeys("admin-inbox", "contact.filters", CONTACT_FILTERS);
 
 /** A reply link: the sender's address, and the subject with "Re: " (the usual mail prefix). */
 export function replyHref(email: string, subject: string): string {

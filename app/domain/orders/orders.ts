@@ -1,4 +1,5 @@
 import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
 import type { ProductType } from "~/domain/catalogue/catalogue";
 
 export type { OrderFormInput } from "./orders.schemas";
@@ -24,43 +25,19 @@ export const BACKUP_IDS = keysOf(BACKUPS);
 export const SETUP_FEE_CENTS = 0;
 export const MAX_SERVER_NAME_LENGTH = 64;
 
-// Catalogue keys (orders namespace) written out, so the catalogue test sees every one in use.
+// Catalogue keys (orders namespace), one family a set of values (docs/i18n.md, ADR 26).
 /** The order form's choice of cycle (name and discount). */
-export const BILLING_CYCLE_LABELS = {
-  monthly: "cycles.monthly",
-  quarterly: "cycles.quarterly",
-  semiannual: "cycles.semiannual",
-  annual: "cycles.annual",
-} as const satisfies Record<BillingCycle, string>;
+export const BILLING_CYCLE_LABELS = labelKeys("orders", "cycles", BILLING_CYCLE_IDS);
 /** The cycle's name alone, in lists. */
-export const BILLING_CYCLE_NAMES = {
-  monthly: "cycleNames.monthly",
-  quarterly: "cycleNames.quarterly",
-  semiannual: "cycleNames.semiannual",
-  annual: "cycleNames.annual",
-} as const satisfies Record<BillingCycle, string>;
-export const LOCATION_LABELS = {
-  germany: "locations.germany",
-  usa: "locations.usa",
-  uk: "locations.uk",
-  france: "locations.france",
-} as const;
-export type Location = keyof typeof LOCATION_LABELS;
+export const BILLING_CYCLE_NAMES = labelKeys("orders", "cycleNames", BILLING_CYCLE_IDS);
 /** The spec's location ids, which orders from before the settings' list (and imported ones) hold. */
-export const LOCATIONS = keysOf(LOCATION_LABELS);
-
-export const BACKUP_LABELS = {
-  choliba: "backups.choliba",
-  premium: "backups.premium",
-  none: "backups.none",
-} as const satisfies Record<Backup, string>;
-export const ORDER_STATUS_LABELS = {
-  pending: "status.pending",
-  approved: "status.approved",
-  rejected: "status.rejected",
-} as const;
-export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
-export const ORDER_STATUSES = keysOf(ORDER_STATUS_LABELS);
+export const LOCATIONS = ["germany", "usa", "uk", "france"] as const;
+export type Location = (typeof LOCATIONS)[number];
+export const LOCATION_LABELS = labelKeys("orders", "locations", LOCATIONS);
+export const BACKUP_LABELS = labelKeys("orders", "backups", BACKUP_IDS);
+export const ORDER_STATUSES = ["pending", "approved", "rejected"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS = labelKeys("orders", "status", ORDER_STATUSES);
 
 /**
  * The same moment `months` calendar months later, in UTC: 23 Nov + 3 months = 23 Feb. A day the target

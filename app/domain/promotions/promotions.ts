@@ -1,4 +1,4 @@
-import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
 import type { VoucherTerms } from "~/domain/orders/orders";
 
 export type { VoucherAction, VoucherListQuery } from "./promotions.schemas";
@@ -8,22 +8,21 @@ export type { VoucherAction, VoucherListQuery } from "./promotions.schemas";
 
 /** What a voucher is, seen at one moment, in the order evaluateVoucher checks it. */
 
-// Catalogue keys (admin-catalogue namespace) written out, so the catalogue test sees every one in use.
-export const VOUCHER_STATUS_LABELS = {
-  active: "promotions.statuses.active",
-  inactive: "promotions.statuses.inactive",
-  scheduled: "promotions.statuses.scheduled",
-  expired: "promotions.statuses.expired",
-  usedUp: "promotions.statuses.usedUp",
-} as const;
-export type VoucherStatus = keyof typeof VOUCHER_STATUS_LABELS;
-export const VOUCHER_STATUSES = keysOf(VOUCHER_STATUS_LABELS);
-export const DISCOUNT_TYPE_LABELS = {
-  percentage: "promotions.discountTypes.percentage",
-  fixed: "promotions.discountTypes.fixed",
-} as const;
-export type DiscountType = keyof typeof DISCOUNT_TYPE_LABELS;
-export const DISCOUNT_TYPES = keysOf(DISCOUNT_TYPE_LABELS);
+// Catalogue keys (admin-catalogue namespace), one family a set of values (docs/i18n.md, ADR 26).
+export const VOUCHER_STATUSES = ["active", "inactive", "scheduled", "expired", "usedUp"] as const;
+export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
+export const VOUCHER_STATUS_LABELS = labelKeys(
+  "admin-catalogue",
+  "promotions.statuses",
+  VOUCHER_STATUSES,
+);
+export const DISCOUNT_TYPES = ["percentage", "fixed"] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const DISCOUNT_TYPE_LABELS = labelKeys(
+  "admin-catalogue",
+  "promotions.discountTypes",
+  DISCOUNT_TYPES,
+);
 
 export const MIN_CODE_LENGTH = 3;
 /** The order form accepts codes of up to 40 characters. */

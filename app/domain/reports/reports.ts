@@ -2,6 +2,7 @@ import { PRODUCT_TYPES } from "~/domain/catalogue/catalogue";
 import type { LedgerKind } from "~/domain/coins/coins";
 import type { OrderStatus } from "~/domain/orders/orders";
 import { csvDate, csvEuros, toCsv, type CsvCell } from "~/lib/csv";
+import { labelKeys } from "~/lib/label-keys";
 
 // The monthly report (/admin/reports). What counts is defined here once, and in docs/admin.md.
 
@@ -34,14 +35,8 @@ export const SPENDING_LEDGER_KINDS = [
 export const REPORT_TYPES = [...PRODUCT_TYPES, "other"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-// Catalogue keys (admin-reports namespace) written out, so the catalogue test sees every one in use.
-export const REPORT_TYPE_LABELS = {
-  samp: "types.samp",
-  mta: "types.mta",
-  vps: "types.vps",
-  game: "types.game",
-  other: "types.other",
-} as const satisfies Record<ReportType, string>;
+/** Catalogue keys (admin-reports namespace), one family (docs/i18n.md, ADR 26). */
+export const REPORT_TYPE_LABELS = labelKeys("admin-reports", "types", REPORT_TYPES);
 
 export function reportType(type: string | null): ReportType {
   return (PRODUCT_TYPES as readonly string[]).includes(type ?? "") ? (type as ReportType) : "other";

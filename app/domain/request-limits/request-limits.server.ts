@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
 import { oncePer } from "~/db/once-per";
-import { logger } from "~/lib/logger.server";
 import { loginAddress } from "~/domain/accounts/login-throttle.server";
 import {
   FORM_SLOT_MS,
@@ -58,12 +57,7 @@ export async function countFormPost(
           .where("window_start", ">=", oldestCountedSlot(now).toISOString())
           .where("window_start", "<", slot.toISOString())
           .execute();
-  try {
-    await pruneFormWindows(db, now);
-  } catch (error) {
-    // Housekeeping: a failure must not turn a form post into an error.
-    logger.warn({ err: error }, "pruning form-limit windows failed");
-  }
+  // Ended windows are deleted by the worker's housekeeping schedule (app/domain/jobs), not here.
   const counts = Array.from<number>({ length: FORM_SLOTS }).fill(0);
   counts[FORM_SLOTS - 1] = current;
   for (const { window_start, hits } of earlier) {
@@ -76,8 +70,8 @@ export async function countFormPost(
 
 /**
  * Deletes the slots that no post is counted with any more, at most once a minute per database handle
- * (called after each count, so an idle site does no work). Returns the rows deleted, or null when it was
- * not time yet.
+ * unless forced (the worker's housekeeping schedule forces it). Returns the rows deleted, or null when it
+ * was not time yet.
  */
 export async function pruneFormWindows(
   db: Db,

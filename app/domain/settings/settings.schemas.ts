@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
 import {
   LIFECYCLE_MAX_DAYS,
   MAX_LOCATION_LENGTH,
@@ -43,6 +44,8 @@ export const settingsSchema = z.object({
         .min(1)
         .max(MAX_LOCATIONS)
         .default([...DEFAULT_LOCATIONS]),
+      // The site's time zone: the background worker reads its schedules in it (issue 24).
+      timeZone: z.string().refine(isTimeZone).default(DEFAULT_TIME_ZONE),
     })
     .prefault({}),
   links: z
@@ -108,6 +111,13 @@ export const settingsSchema = z.object({
       /** Pending orders no admin decided are rejected and refunded after `orderExpiryDays`. */
       expireOrders: z.boolean().default(true),
       orderExpiryDays: z.number().int().min(1).max(LIFECYCLE_MAX_DAYS).default(7),
+    })
+    .prefault({}),
+  // Where the worker posts its alerts (a dead job, a failed run): a Discord webhook, empty for none. A
+  // section of its own, never among the public settings: the address lets anyone post to the channel.
+  alerts: z
+    .object({
+      discordWebhook: optionalUrl.default(""),
     })
     .prefault({}),
 });
@@ -264,6 +274,18 @@ export const lifecycleFormSchema = z.object({
   orderExpiryDays: days(1),
 });
 
+/** The site's time zone, an IANA name ("Africa/Casablanca", "Europe/Paris") or "UTC". */
+export const timeZoneFormSchema = z.object({
+  timeZone: z
+    .string({ error: "admin.automation.errors.timeZoneInvalid" })
+    .trim()
+    .max(64, "admin.automation.errors.timeZoneInvalid")
+    .refine(isTimeZone, "admin.automation.errors.timeZoneInvalid"),
+});
+
+/** The worker's alerts: a Discord webhook's address, or empty for none. */
+export const alertsFormSchema = z.object({ discordWebhook: link });
+
 /** The settings page's one action: `intent` names the form. */
 export const settingsActionSchema = z
   .discriminatedUnion(
@@ -278,6 +300,8 @@ export const settingsActionSchema = z
       seoFormSchema.extend({ intent: z.literal("seo") }),
       privacyFormSchema.extend({ intent: z.literal("privacy") }),
       lifecycleFormSchema.extend({ intent: z.literal("lifecycle") }),
+      timeZoneFormSchema.extend({ intent: z.literal("timeZone") }),
+      alertsFormSchema.extend({ intent: z.literal("alerts") }),
     ],
     { error: "admin-settings.errors.unknownForm" },
   )

@@ -1,4 +1,5 @@
 import { keysOf } from "~/lib/keys-of";
+import { DEFAULT_TIME_ZONE } from "~/lib/time-zone";
 import type { Settings } from "./settings.schemas";
 
 // The settings' types come from their schemas (settings.schemas.ts); a type import never brings zod.
@@ -32,6 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
     defaultLocale: "en",
     entryGate: true,
     locations: [...DEFAULT_LOCATIONS],
+    timeZone: DEFAULT_TIME_ZONE,
   },
   links: {
     discord: "https://discord.gg/hostfront",
@@ -62,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
     expireOrders: true,
     orderExpiryDays: 7,
   },
+  alerts: { discordWebhook: "" },
 };
 
 export type SettingsSection = keyof Settings;
@@ -107,6 +110,9 @@ export const SETTINGS_FORM_SECTION = {
   seo: "seo",
   privacy: "privacy",
   lifecycle: "lifecycle",
+  // Saved from /admin/automation, whose schedules read in it (issue 24).
+  timeZone: "general",
+  alerts: "alerts",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
@@ -148,6 +154,8 @@ export const SETTINGS_FORM_FIELDS = {
     "expireOrders",
     "orderExpiryDays",
   ],
+  timeZone: ["timeZone"],
+  alerts: ["discordWebhook"],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
 };

@@ -3,6 +3,7 @@ import {
   ACTIVE_SERVER_COUNTER,
   activeServersNumber,
   looksHeadless,
+  showsSiteAnnouncements,
   newQuiz,
   newsletterErrorOutcome,
   nextActiveServerCount,
@@ -123,5 +124,14 @@ describe("newsletter", () => {
     expect(newsletterReturnPath(undefined, "thanks")).toBe("/?newsletter=thanks#newsletter");
     for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example", "/.//evil"])
       expect(newsletterReturnPath(evil, "thanks")).toMatch(/^\/(?![/\\])/);
+  });
+});
+
+describe("showsSiteAnnouncements", () => {
+  it("is false for a customer's own pages only, with or without the leading slash", () => {
+    for (const pattern of ["dashboard", "/dashboard", "support/:id", "/order", "coins"])
+      expect(showsSiteAnnouncements(pattern), pattern).toBe(false);
+    for (const pattern of ["/", "about", "/services/:type", "login", "/*", "support"])
+      expect(showsSiteAnnouncements(pattern), pattern).toBe(true);
   });
 });

@@ -52,3 +52,26 @@ export function looksHeadless(nav: {
   if (/HeadlessChrome|PhantomJS|Puppeteer|Playwright/i.test(nav.userAgent)) return true;
   return Array.isArray(nav.languages) && nav.languages.length === 0;
 }
+
+/**
+ * The pages of the site's layout that are not public pages (no PUBLIC_PAGE handle, app/lib/hydration.ts):
+ * a customer's own. They do not show the "Everyone" announcements (the dashboard lists its own), so the
+ * layout's loader does not read them for these. By React Router's route pattern; a test checks this list
+ * against every route's handle.
+ */
+const PAGES_WITHOUT_SITE_ANNOUNCEMENTS: ReadonlySet<string> = new Set([
+  "/account/password",
+  "/dashboard",
+  "/coins",
+  "/order",
+  "/support/new",
+  "/support/:id",
+]);
+
+/**
+ * Whether the page shows the site's announcements, by React Router's route pattern ("/services/:type";
+ * a loader is given it without the leading slash, "services/:type").
+ */
+export function showsSiteAnnouncements(pattern: string): boolean {
+  return !PAGES_WITHOUT_SITE_ANNOUNCEMENTS.has(`/${pattern.replace(/^\/+/, "")}`);
+}

@@ -1,38 +1,24 @@
-import { keysOf } from "~/lib/keys-of";
+import { labelKeys } from "~/lib/label-keys";
 
-// Catalogue keys (tickets namespace) written out, so the catalogue test sees every one in use.
-export const DEPARTMENT_LABELS = {
-  billing: "departments.billing",
-  technical: "departments.technical",
-  sales: "departments.sales",
-} as const;
-export type Department = keyof typeof DEPARTMENT_LABELS;
-export const DEPARTMENTS = keysOf(DEPARTMENT_LABELS);
-export const PRIORITY_LABELS = {
-  low: "priorities.low",
-  medium: "priorities.medium",
-  high: "priorities.high",
-} as const;
-export type Priority = keyof typeof PRIORITY_LABELS;
-export const PRIORITIES = keysOf(PRIORITY_LABELS);
-export const TICKET_STATUS_LABELS = {
-  open: "status.open",
-  answered: "status.answered",
-  customer_reply: "status.customer_reply",
-  closed: "status.closed",
-} as const;
-export type TicketStatus = keyof typeof TICKET_STATUS_LABELS;
-export const TICKET_STATUSES = keysOf(TICKET_STATUS_LABELS);
+// Catalogue keys (tickets namespace), one family a set of values (docs/i18n.md, ADR 26).
+export const DEPARTMENTS = ["billing", "technical", "sales"] as const;
+export type Department = (typeof DEPARTMENTS)[number];
+export const DEPARTMENT_LABELS = labelKeys("tickets", "departments", DEPARTMENTS);
+export const PRIORITIES = ["low", "medium", "high"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const PRIORITY_LABELS = labelKeys("tickets", "priorities", PRIORITIES);
+export const TICKET_STATUSES = ["open", "answered", "customer_reply", "closed"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const TICKET_STATUS_LABELS = labelKeys("tickets", "status", TICKET_STATUSES);
 /**
  * The statuses as the customer reads them on their own tickets: "Customer reply" is the staff queue's
  * word for "the customer wrote last", which tells the customer nothing; to them it waits on support.
  */
-export const CUSTOMER_TICKET_STATUS_LABELS = {
-  open: "customerStatus.open",
-  answered: "customerStatus.answered",
-  customer_reply: "customerStatus.customer_reply",
-  closed: "customerStatus.closed",
-} as const satisfies Record<TicketStatus, string>;
+export const CUSTOMER_TICKET_STATUS_LABELS = labelKeys(
+  "tickets",
+  "customerStatus",
+  TICKET_STATUSES,
+);
 export const MAX_MESSAGE_LENGTH = 5000;
 
 /** Statuses that wait on staff: the queue shows these first, the longest-waiting on top. */

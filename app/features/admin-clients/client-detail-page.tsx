@@ -8,6 +8,7 @@ import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { TitledCard } from "~/components/ui/card";
 import { FormCard, FormFields, type FieldSpec } from "~/components/ui/form-card";
+import { useKnownLabel } from "~/components/ui/known-label";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultText, type ActionResult } from "~/components/ui/result-message";
 import { StatCards } from "~/components/ui/stat-cards";
@@ -30,7 +31,6 @@ import {
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
 import { TICKET_STATUS_LABELS, ticketTone, type Ticket } from "~/domain/tickets/tickets";
-import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { isLocale } from "~/i18n/locales";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -40,19 +40,9 @@ import { LedgerReason, signedCoins, useLedgerKind } from "./client-detail-reason
 /** What saving the note said; after a refusal, what was typed. */
 export type ClientNoteResult = ActionResult;
 
-/**
- * The audit vocabulary in words, as /admin/logs writes it: a label key ("audit.actions.coinsAdjust" in the
- * admin namespace, or "ns:key" in another) when the catalogues have it, the code itself otherwise.
- */
+/** The audit vocabulary in words, as /admin/logs writes it: the code itself where there are none. */
 function useAuditWords() {
-  const { i18n } = useTranslation("admin");
-  const message = useMessage();
-  const known = (key: string): key is MessageKey => i18n.exists(key.replace(".", ":"));
-  const label = (key: string | undefined, fallback: string) => {
-    if (!key) return fallback;
-    const full = key.includes(":") ? key.replace(":", ".") : `admin.${key}`;
-    return known(full) ? (message(full) ?? fallback) : fallback;
-  };
+  const label = useKnownLabel();
   return {
     action: (action: string) => label(AUDIT_ACTION_LABELS[action], action),
     target: (type: string) => label(auditTargetLabel(type), type),

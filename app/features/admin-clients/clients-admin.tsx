@@ -7,11 +7,10 @@ import {
   column,
   sortableColumn,
 } from "~/components/data-table/column-presets";
-import { FilterSelect } from "~/components/data-table/filter-bar";
+import { FilterFields, listFilters } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { choicesOf } from "~/components/ui/form-card";
 import { ResultMessage } from "~/components/ui/result-message";
 import {
   DELETION_FILTER_LABELS,
@@ -19,13 +18,13 @@ import {
   ROLE_FILTER_LABELS,
   ROLE_FILTERS,
   SORT_DIRECTION_LABELS,
-  SORT_DIRECTIONS,
   USER_SORT_LABELS,
   USER_SORTS,
   type UserListQuery,
   type UserSort,
 } from "~/domain/accounts/user-admin";
 import { formatCoins } from "~/lib/money";
+import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import type { ClientActionResult, ClientRow } from "./client-shared";
 import { Badge } from "~/components/ui/badge";
 import { ClientLink } from "~/components/ui/client-link";
@@ -86,6 +85,41 @@ export function ClientsAdmin({
       first: sort === "name" || sort === "email" || sort === "role" ? "asc" : "desc",
       href: (dir) => href({ sort, dir, page: 1 }),
     });
+  // The list's own search form: its sort controls are fields too, and it has no clear link.
+  const filters = listFilters(query, "client", [
+    {
+      kind: "search",
+      name: "q",
+      id: "client-search",
+      label: t("users.search"),
+      placeholder: t("users.searchPlaceholder"),
+      className: "sm:col-span-2 lg:col-span-1",
+    },
+    {
+      kind: "select",
+      name: "role",
+      label: t("users.roleFilter"),
+      options: choicesOf(ROLE_FILTERS, (role) => t(ROLE_FILTER_LABELS[role])),
+    },
+    {
+      kind: "select",
+      name: "deletion",
+      label: t("users.deletionFilter"),
+      options: choicesOf(DELETION_FILTERS, (deletion) => t(DELETION_FILTER_LABELS[deletion])),
+    },
+    {
+      kind: "select",
+      name: "sort",
+      label: t("users.sortBy"),
+      options: choicesOf(USER_SORTS, (sort) => t(USER_SORT_LABELS[sort])),
+    },
+    {
+      kind: "select",
+      name: "dir",
+      label: t("users.direction"),
+      options: choicesOf(SORT_DIRECTIONS, (dir) => t(SORT_DIRECTION_LABELS[dir])),
+    },
+  ]);
   const rowResult = (user: ClientRow) => (result && result.userId === user.id ? result : undefined);
   const columns: Column<ClientRow>[] = [
     sortable("name", {
@@ -210,48 +244,7 @@ export function ClientsAdmin({
           role="search"
           className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
         >
-          <div className="grid gap-1 sm:col-span-2 lg:col-span-1">
-            <Label htmlFor="client-search">{t("users.search")}</Label>
-            <Input
-              id="client-search"
-              name="q"
-              type="search"
-              defaultValue={query.q}
-              placeholder={t("users.searchPlaceholder")}
-            />
-          </div>
-          <FilterSelect
-            id="client-role"
-            label={t("users.roleFilter")}
-            name="role"
-            defaultValue={query.role}
-            values={ROLE_FILTERS}
-            labelOf={(role) => t(ROLE_FILTER_LABELS[role])}
-          />
-          <FilterSelect
-            id="client-deletion"
-            label={t("users.deletionFilter")}
-            name="deletion"
-            defaultValue={query.deletion}
-            values={DELETION_FILTERS}
-            labelOf={(deletion) => t(DELETION_FILTER_LABELS[deletion])}
-          />
-          <FilterSelect
-            id="client-sort"
-            label={t("users.sortBy")}
-            name="sort"
-            defaultValue={query.sort}
-            values={USER_SORTS}
-            labelOf={(sort) => t(USER_SORT_LABELS[sort])}
-          />
-          <FilterSelect
-            id="client-dir"
-            label={t("users.direction")}
-            name="dir"
-            defaultValue={query.dir}
-            values={SORT_DIRECTIONS}
-            labelOf={(dir) => t(SORT_DIRECTION_LABELS[dir])}
-          />
+          <FilterFields filters={filters} />
           <Button type="submit" variant="outline" className="sm:col-span-2 lg:col-span-1">
             {t("users.searchButton")}
           </Button>

@@ -1,37 +1,21 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { Link } from "react-router";
 import { ClientLink } from "~/components/ui/client-link";
+import { useKnownLabel } from "~/components/ui/known-label";
 import { AUDIT_ACTION_LABELS, auditTargetLabel, type AuditLogRow } from "~/domain/audit/audit-log";
 import { dateTimeFormat } from "~/lib/intl-format";
 
 export type AuditEntryView = Omit<AuditLogRow, "before" | "after">;
 
-/**
- * A label key of the audit vocabulary in words: "audit.actions.coinsAdjust" (in "admin") or
- * "admin-catalogue:audit.productCreate" (in another namespace); `fallback` when the catalogues have no
- * such text. The vocabulary is data, so each key is looked up rather than assumed.
- */
-function useAuditLabel() {
-  const { i18n } = useTranslation("admin");
-  const message = useMessage();
-  const known = (key: string): key is MessageKey => i18n.exists(key.replace(".", ":"));
-  return (key: string | undefined, fallback: string) => {
-    if (!key) return fallback;
-    const full = key.includes(":") ? key.replace(":", ".") : `admin.${key}`;
-    return known(full) ? (message(full) ?? fallback) : fallback;
-  };
-}
-
 /** An action code ("coins.adjust") in words; a code without a catalogue entry is shown as it is. */
 export function useActionLabel() {
-  const label = useAuditLabel();
+  const label = useKnownLabel();
   return (action: string) => label(AUDIT_ACTION_LABELS[action], action);
 }
 
 /** A target type ("hosting_service") in words; an unknown one is shown as it is. */
 export function useTargetLabel() {
-  const label = useAuditLabel();
+  const label = useKnownLabel();
   return (type: string) => label(auditTargetLabel(type), type);
 }
 

@@ -26,7 +26,6 @@ import {
   MAX_ADMIN_NOTE_LENGTH,
   SERVICE_ACTION_LABELS,
   SERVICE_DIRECTION_LABELS,
-  SERVICE_DIRECTIONS,
   SERVICE_SORT_LABELS,
   SERVICE_SORTS,
   SERVICE_STATUS_LABELS,
@@ -49,6 +48,7 @@ import { ResultMessage, type ActionResult } from "~/components/ui/result-message
 import { Select } from "~/components/ui/select";
 import { useMessage } from "~/i18n/use-message";
 import { dateTimeFormat } from "~/lib/intl-format";
+import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import type { AdminServiceView } from "~/domain/hosting-services/hosting-services";
 import type { Product } from "~/domain/catalogue/catalogue";
 
@@ -164,7 +164,7 @@ export function ServicesAdmin({
       name: "dir",
       label: t("admin.direction"),
       anyValue: "desc",
-      options: choicesOf(SERVICE_DIRECTIONS, (dir) => t(SERVICE_DIRECTION_LABELS[dir])),
+      options: choicesOf(SORT_DIRECTIONS, (dir) => t(SERVICE_DIRECTION_LABELS[dir])),
     },
   ]);
   const filtered = filterFields.filtered;

@@ -9,8 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FormFields } from "~/components/ui/form-card";
 import { StatCards } from "~/components/ui/stat-cards";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
 import { ledgerReasonText } from "~/domain/coins/ledger-reason";
@@ -389,56 +388,40 @@ export function AccountTab({
         <Form key={profile.email} method="post" className="grid gap-3">
           <input type="hidden" name="intent" value="profile" />
           {result ? <StatusMessage ok={result.ok}>{tr(result.message)}</StatusMessage> : null}
-          <Field
-            id="profile-name"
-            label={t("account.name")}
-            error={errors.name ? tr(errors.name) : undefined}
-          >
-            <Input
-              id="profile-name"
-              name="name"
-              required
-              maxLength={100}
-              defaultValue={profile.name}
-            />
-          </Field>
-          <Field
-            id="profile-email"
-            label={t("account.email")}
-            error={errors.email ? tr(errors.email) : undefined}
-          >
-            <Input
-              id="profile-email"
-              name="email"
-              type="email"
-              required
-              dir="ltr"
-              defaultValue={profile.email}
-            />
-          </Field>
-          <Field
-            id="profile-current-password"
-            label={t("account.currentPassword")}
-            error={errors.currentPassword ? tr(errors.currentPassword) : undefined}
-          >
-            <Input
-              id="profile-current-password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              maxLength={128}
-              dir="ltr"
-              aria-invalid={errors.currentPassword ? true : undefined}
-              aria-describedby={
-                errors.currentPassword
-                  ? "profile-current-password-error profile-current-password-hint"
-                  : "profile-current-password-hint"
-              }
-            />
-            <p id="profile-current-password-hint" className="text-sm text-muted-foreground">
-              {t("account.currentPasswordHint")}
-            </p>
-          </Field>
+          <FormFields
+            idPrefix="profile"
+            fields={[
+              {
+                kind: "input",
+                name: "name",
+                label: t("account.name"),
+                required: true,
+                maxLength: 100,
+              },
+              {
+                kind: "input",
+                name: "email",
+                label: t("account.email"),
+                type: "email",
+                required: true,
+                dir: "ltr",
+              },
+              {
+                kind: "input",
+                name: "currentPassword",
+                id: "profile-current-password",
+                label: t("account.currentPassword"),
+                hint: t("account.currentPasswordHint"),
+                type: "password",
+                autoComplete: "current-password",
+                maxLength: 128,
+                dir: "ltr",
+              },
+            ]}
+            values={{ name: profile.name, email: profile.email }}
+            errors={errors}
+            errorValues={{ count: result?.minutes }}
+          />
           <Button type="submit" size="sm" className="w-fit" disabled={busy}>
             {t("account.save")}
           </Button>

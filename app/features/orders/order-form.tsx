@@ -5,7 +5,7 @@ import { CoinDialog } from "~/components/layout/coin-dialog";
 import type { ShellUser } from "~/components/layout/types";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormFields, type FieldSpec } from "~/components/ui/form-card";
+import { choicesOf, FormFields, type FieldSpec } from "~/components/ui/form-card";
 import type { Product } from "~/domain/catalogue/catalogue";
 import type { PublicSettings } from "~/domain/settings/settings";
 import {
@@ -124,6 +124,13 @@ export function OrderForm({
     status.current.scrollIntoView({ block: "center" });
   }, [state]);
   const shortOfCoins = state?.formError === "orders.errors.insufficientCoins";
+  // Offered where the customer learns that coins are short: after a refused order, or before any.
+  const coinDialog =
+    user && settings ? (
+      <div className="w-fit">
+        <CoinDialog user={user} settings={settings} locale={locale} />
+      </div>
+    ) : null;
   const action = useFormAction();
 
   return (
@@ -182,10 +189,7 @@ export function OrderForm({
                     variant: "validated",
                     value: cycle,
                     onChange: (event) => setCycle(event.target.value as BillingCycle),
-                    options: BILLING_CYCLE_IDS.map((id) => ({
-                      value: id,
-                      label: t(BILLING_CYCLE_LABELS[id]),
-                    })),
+                    options: choicesOf(BILLING_CYCLE_IDS, (id) => t(BILLING_CYCLE_LABELS[id])),
                   },
                   {
                     kind: "select",
@@ -195,7 +199,7 @@ export function OrderForm({
                     value: location,
                     onChange: (event) => setLocation(event.target.value),
                     // The admin's names, as written (settings, "Server locations").
-                    options: locations.map((name) => ({ value: name, label: name })),
+                    options: choicesOf(locations, (name) => name),
                   },
                   {
                     kind: "select",
@@ -218,10 +222,7 @@ export function OrderForm({
                           variant: "validated",
                           value: playerSlots,
                           onChange: (event) => setPlayerSlots(event.target.value),
-                          options: slots.choices.map((count) => ({
-                            value: String(count),
-                            label: String(count),
-                          })),
+                          options: choicesOf(slots.choices.map(String), (count) => count),
                         } satisfies FieldSpec,
                       ]
                     : []),
@@ -232,16 +233,14 @@ export function OrderForm({
                     variant: "validated",
                     value: backup,
                     onChange: (event) => setBackup(event.target.value as Backup),
-                    options: BACKUP_IDS.map((id) => ({
-                      value: id,
-                      label:
-                        BACKUPS[id] > 0
-                          ? t("form.paidOption", {
-                              name: t(BACKUP_LABELS[id]),
-                              amount: euros(BACKUPS[id]),
-                            })
-                          : t(BACKUP_LABELS[id]),
-                    })),
+                    options: choicesOf(BACKUP_IDS, (id) =>
+                      BACKUPS[id] > 0
+                        ? t("form.paidOption", {
+                            name: t(BACKUP_LABELS[id]),
+                            amount: euros(BACKUPS[id]),
+                          })
+                        : t(BACKUP_LABELS[id]),
+                    ),
                   },
                 ],
               },
@@ -372,11 +371,7 @@ export function OrderForm({
                   </div>
                 </>
               ) : null}
-              {shortOfCoins && user && settings ? (
-                <div className="w-fit">
-                  <CoinDialog user={user} settings={settings} locale={locale} />
-                </div>
-              ) : null}
+              {shortOfCoins ? coinDialog : null}
             </div>
           ) : null}
           {/* Before any submit: the balance is known, so a shortfall is said where the tap would be. */}
@@ -391,11 +386,7 @@ export function OrderForm({
                   missing: coins(summary.shortfallCents),
                 })}
               </p>
-              {settings ? (
-                <div className="w-fit">
-                  <CoinDialog user={user} settings={settings} locale={locale} />
-                </div>
-              ) : null}
+              {coinDialog}
             </div>
           ) : null}
           <Button

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { TitledCard } from "~/components/ui/card";
-import { FormFields } from "~/components/ui/form-card";
+import { choicesOf, FormFields } from "~/components/ui/form-card";
 import { ResultMessage } from "~/components/ui/result-message";
 import {
   ANNOUNCEMENT_TEXT_LOCALES,
@@ -163,10 +163,7 @@ function EnglishFields({ value, idPrefix }: { value?: Announcement; idPrefix: st
               label: t("admin.type"),
               variant: "form",
               defaultValue: value?.type ?? "info",
-              options: ANNOUNCEMENT_TYPES.map((type) => ({
-                value: type,
-                label: t(ANNOUNCEMENT_TYPE_LABELS[type]),
-              })),
+              options: choicesOf(ANNOUNCEMENT_TYPES, (type) => t(ANNOUNCEMENT_TYPE_LABELS[type])),
             },
             {
               kind: "select",
@@ -175,10 +172,7 @@ function EnglishFields({ value, idPrefix }: { value?: Announcement; idPrefix: st
               label: t("admin.audience"),
               variant: "form",
               defaultValue: value?.targetAudience ?? "all",
-              options: AUDIENCES.map((audience) => ({
-                value: audience,
-                label: t(AUDIENCE_LABELS[audience]),
-              })),
+              options: choicesOf(AUDIENCES, (audience) => t(AUDIENCE_LABELS[audience])),
             },
             {
               kind: "custom",

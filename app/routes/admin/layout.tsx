@@ -5,6 +5,7 @@ import { countOpenTickets } from "~/domain/tickets/tickets.server";
 import { requireAdmin } from "~/http/guards.server";
 import type { Route } from "./+types/layout";
 import { requestContext } from "~/context.server";
+import { useRootData } from "~/root";
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
@@ -17,8 +18,15 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // The admin's own notifications come with the root's data (every signed-in user's).
+  const root = useRootData();
   return (
-    <AdminShell email={loaderData.email} openTickets={loaderData.openTickets}>
+    <AdminShell
+      email={loaderData.email}
+      openTickets={loaderData.openTickets}
+      notifications={root?.user?.notifications}
+      locale={root?.locale}
+    >
       {loaderData.maintenanceMode ? <MaintenanceBanner className="mb-4" /> : null}
       <Outlet />
     </AdminShell>

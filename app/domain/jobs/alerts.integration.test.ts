@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { inTransaction } from "~/db/transaction";
+import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { alertStaff } from "../../../server/worker";
+import { startFakeDiscord, type FakeDiscord } from "../../../tests/support/fake-discord";
+import { adminId } from "../../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { DISCORD_ALERT_JOB, lastWebhookDisabled, queueAlert } from "./alerts.server";
+import { claimJobs, enqueueJob, failJob } from "./jobs.server";
+import { JOB_HANDLERS } from "./registry.server";
+import { startWorker } from "./runner.server";
+
+const T0 = new Date("2026-11-24T10:00:00.000Z");
+
+describeEachDatabase("alerts to a Discord webhook", (app) => {
+  let discord: FakeDiscord;
+  let clock = T0;
+
+  beforeAll(async () => {
+    discord = await startFakeDiscord();
+  });
+  afterAll(async () => {
+    await discord.close();
+  });
+  beforeEach(async () => {
+    await app().db.deleteFrom("jobs").execute();
+    discord.posts.length = 0;
+    clock = T0;
+    await setWebhook(discord.url);
+  });
+
+  async function setWebhook(url: string) {
+    await saveSettingsForm(app(), {
+      intent: "alerts",
+      discordWebhook: url,
+      actorId: await adminId(app()),
+    });
+  }
+
+  const worker = () =>
+    startWorker(
+      {
+        db: app().db,
+        handlers: JOB_HANDLERS,
+        schedules: [],
+        config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 2 },
+        timeZone: async () => "UTC",
+        now: () => clock,
+      },
+      { autoStart: false },
+    );
+  async function runDue(w: ReturnType<typeof worker>) {
+    await w.tick();
+    await w.idle();
+  }
+  const alertJobs = () =>
+    app().db.selectFrom("jobs").selectAll().where("type", "=", DISCORD_ALERT_JOB).execute();
+
+  it("posts an alert mentioning nobody, and queues none without a webhook", async () => {
+    expect(await queueAlert(app().db, { text: "@everyone job died", now: T0 })).toBe(true);
+    const w = worker();
+    await runDue(w);
+    expect(discord.posts).toEqual([
+      { content: "@everyone job died", allowed_mentions: { parse: [] } },
+    ]);
+    expect((await alertJobs())[0]).toMatchObject({ state: "succeeded" });
+
+    await setWebhook("");
+    expect(await queueAlert(app().db, { text: "nobody hears this", now: T0 })).toBe(false);
+    expect(await alertJobs()).toHaveLength(1);
+    await w.stop(100);
+  });
+
+  it("waits as long as a 429 says, then sends", async () => {
+    discord.answer({
+      status: 429,
+      body: { message: "rate limited", retry_after: 2.5, global: false },
+    });
+    await queueAlert(app().db, { text: "slow down", now: T0 });
+    const w = worker();
+    await runDue(w);
+    expect((await alertJobs())[0]).toMatchObject({
+      state: "failed",
+      run_at: new Date(T0.getTime() + 2500).toISOString(),
+    });
+    clock = new Date(T0.getTime() + 2499);
+    await runDue(w);
+    expect(discord.posts).toHaveLength(1);
+    clock = new Date(T0.getTime() + 2500);
+    await runDue(w);
+    expect(discord.posts).toHaveLength(2);
+    expect((await alertJobs())[0]).toMatchObject({ state: "succeeded", attempts: 2 });
+    await w.stop(100);
+  });
+
+  it("turns the webhook off on a 404 (audited, said on the page) instead of failing for ever", async () => {
+    discord.answer({ status: 404, body: { message: "Unknown Webhook", code: 10015 } });
+    await queueAlert(app().db, { text: "anyone there?", now: T0 });
+    const w = worker();
+    await runDue(w);
+    expect((await alertJobs())[0]).toMatchObject({ state: "succeeded" });
+    const stored = await app()
+      .db.selectFrom("settings")
+      .select("value")
+      .where("key", "=", "alerts")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.value).discordWebhook).toBe("");
+    expect(await lastWebhookDisabled(app().db)).toMatchObject({ reason: "Discord answered 404" });
+    await w.stop(100);
+  });
+
+  it("alerts staff when a job dies, in the site's language, but never about an alert", async () => {
+    app().settings.invalidate();
+    await inTransaction(app().db, (trx) =>
+      enqueueJob(trx, { type: "provisioning.create", maxAttempts: 1, now: T0 }),
+    );
+    const [job] = await claimJobs(app().db, { owner: "t", limit: 1, leaseMs: 1000, now: T0 });
+    await failJob(app().db, {
+      job: job!,
+      owner: "t",
+      error: "Panel down\nstack",
+      now: T0,
+      backoffMs: 10,
+    });
+    await alertStaff(app(), {
+      kind: "dead",
+      job: { ...job!, attempts: 1 },
+      error: "Panel down\nstack",
+    });
+    const [alert] = await alertJobs();
+    expect(JSON.parse(alert!.payload).text).toBe(
+      `Job provisioning.create #${job!.id} is dead after 1 attempts: Panel down. ${app().env.PUBLIC_URL.replace(/\/$/, "")}/admin/automation`,
+    );
+    await alertStaff(app(), { kind: "dead", job: alert!, error: "Discord down" });
+    expect(await alertJobs()).toHaveLength(1);
+
+    // Each admin's own list has it once, linked to the page; the same failure again adds nothing.
+    const notes = () =>
+      app()
+        .db.selectFrom("notifications")
+        .select(["user_id", "kind", "params", "link"])
+        .where("kind", "like", "automation_%")
+        .execute();
+    const admin = await adminId(app());
+    expect(await notes()).toEqual([
+      {
+        user_id: admin,
+        kind: "automation_job_dead",
+        params: JSON.stringify({
+          type: "provisioning.create",
+          id: Number(job!.id),
+          schedule: "",
+          error: "Panel down",
+        }),
+        link: "/admin/automation",
+      },
+    ]);
+    await alertStaff(app(), { kind: "dead", job: { ...job!, attempts: 1 }, error: "Panel down" });
+    expect(await notes()).toHaveLength(1);
+  });
+});

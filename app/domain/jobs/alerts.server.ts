@@ -1,0 +1,146 @@
+import { inTransaction, type Db } from "~/db/transaction";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { notify } from "~/domain/notifications/notifications.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import { enqueueJob, RetryLater, type JobHandler, type JobRow } from "./jobs.server";
+
+// Staff alerts posted to a Discord webhook (issue 24): a dead job, a scheduled run that failed. The post
+// is itself a job, so a Discord outage is retried like any other; its own failures raise no alert.
+
+export const DISCORD_ALERT_JOB = "alerts.discord";
+/** Discord refuses a message longer than this. */
+const DISCORD_MAX_LENGTH = 2000;
+const SEND_TIMEOUT_MS = 10_000;
+
+/** Queues an alert when a webhook is set (read from the settings now); returns whether it was queued. */
+export async function queueAlert(db: Db, { text, now = new Date() }: { text: string; now?: Date }) {
+  const { alerts } = await getSettings(db);
+  if (!alerts.discordWebhook) return false;
+  await inTransaction(db, (trx) =>
+    enqueueJob(trx, {
+      type: DISCORD_ALERT_JOB,
+      payload: { text: text.slice(0, DISCORD_MAX_LENGTH) },
+      maxAttempts: 8,
+      now,
+    }),
+  );
+  return true;
+}
+
+/** How long Discord asked us to wait, from its JSON body's retry_after or the Retry-After header (seconds). */
+async function retryAfterMs(response: Response): Promise<number> {
+  let seconds = Number(response.headers.get("retry-after"));
+  try {
+    const body = (await response.json()) as { retry_after?: unknown };
+    if (typeof body.retry_after === "number") seconds = body.retry_after;
+  } catch {
+    // Not JSON: the header, or the default below.
+  }
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds * 1000) : 5000;
+}
+
+/**
+ * Discord says the webhook is gone (404) or not ours (401). It is emptied in the
+ * settings (only if it is still the one that failed) and the change is audited with the reason, which
+ * /admin/automation shows; alerts stop until an admin sets a webhook again.
+ */
+async function disableWebhook(db: Db, url: string, status: number) {
+  await inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", "alerts")
+      .executeTakeFirst();
+    const alerts = row ? (JSON.parse(row.value) as Record<string, unknown>) : {};
+    if (alerts.discordWebhook !== url) return;
+    const value = JSON.stringify({ ...alerts, discordWebhook: "" });
+    await trx
+      .updateTable("settings")
+      .set({ value, updated_at: new Date().toISOString() })
+      .where("key", "=", "alerts")
+      .execute();
+    await recordAudit(trx, {
+      actorId: null,
+      action: "automation.webhook_disabled",
+      targetType: "settings",
+      targetId: "alerts",
+      reason: `Discord answered ${status}`,
+    });
+  });
+}
+
+/**
+ * Posts one alert. Nobody is mentioned whatever the text says (allowed_mentions empty). A 429 comes back
+ * after Discord's retry_after; a 401 or 404 turns the webhook off (said on /admin/automation and in the
+ * audit log) rather than failing for ever; anything else is retried with the usual backoff.
+ */
+export const discordAlertHandler: JobHandler = async ({
+  db,
+  now,
+  payload,
+}): Promise<Record<string, number>> => {
+  const { text } = payload as { text: string };
+  const url = (await getSettings(db)).alerts.discordWebhook;
+  if (!url) return { skipped: 1 };
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ content: text, allowed_mentions: { parse: [] } }),
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  if (response.ok) return { sent: 1 };
+  if (response.status === 429) {
+    const wait = await retryAfterMs(response);
+    throw new RetryLater(new Date(now.getTime() + wait), `Discord asked to wait ${wait} ms (429)`);
+  }
+  if (response.status === 401 || response.status === 404) {
+    await disableWebhook(db, url, response.status);
+    return { disabled: 1 };
+  }
+  throw new Error(`Discord answered ${response.status}`);
+};
+
+/** When the webhook was last turned off by a refusal, and why (null when it never was). */
+export async function lastWebhookDisabled(db: Db) {
+  const row = await db
+    .selectFrom("audit_log")
+    .select(["created_at", "reason"])
+    .where("action", "=", "automation.webhook_disabled")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { at: row.created_at, reason: row.reason } : null;
+}
+
+/**
+ * Tells every active admin, in their own notification list (the admin bell), that a job died or a
+ * scheduled run failed. Once per job and attempt: the same failure seen again adds nothing.
+ */
+export async function notifyAdmins(
+  db: Db,
+  problem: { kind: "dead" | "runFailed"; job: JobRow; error: string },
+) {
+  const admins = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("status", "=", "active")
+    .execute();
+  const params = {
+    type: problem.job.type,
+    id: Number(problem.job.id),
+    schedule: problem.job.schedule ?? "",
+    error: problem.error.split("\n")[0]!.slice(0, 300),
+  };
+  await inTransaction(db, async (trx) => {
+    for (const admin of admins)
+      await notify(trx, {
+        userId: admin.id,
+        kind: problem.kind === "dead" ? "automation_job_dead" : "automation_run_failed",
+        params,
+        link: "/admin/automation",
+        dedupeKey: `automation:${problem.kind}:${problem.job.id}:${problem.job.attempts}:${admin.id}`,
+      });
+  });
+  return admins.length;
+}

@@ -1,0 +1,360 @@
+import { beforeEach, expect, it } from "vitest";
+import { inTransaction } from "~/db/transaction";
+import { adminId } from "../../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { discardJob, loadAutomationPage, retryJob, runScheduleNow } from "./automation.server";
+import type { ScheduleDefinition } from "./schedule-slots";
+import {
+  buryExhaustedJobs,
+  claimJobs,
+  completeJob,
+  enqueueJob,
+  failJob,
+  type JobHandler,
+} from "./jobs.server";
+import { startWorker } from "./runner.server";
+import { queueDueSchedules } from "./schedules.server";
+
+const T0 = new Date("2026-11-24T10:00:00.000Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const config = { leaseMs: 1000, pollMs: 10, backoffMs: 100, concurrency: 4 };
+
+describeEachDatabase("background jobs", (app) => {
+  beforeEach(async () => {
+    const db = app().db;
+    await db.deleteFrom("job_runs").execute();
+    await db.deleteFrom("jobs").execute();
+    await db.deleteFrom("job_schedules").execute();
+  });
+
+  const jobs = () => app().db.selectFrom("jobs").selectAll().orderBy("id").execute();
+
+  it("queues a job with the caller's change, and not at all when that change rolls back", async () => {
+    const db = app().db;
+    await expect(
+      inTransaction(db, async (trx) => {
+        await enqueueJob(trx, { type: "t.rolled-back", now: T0 });
+        throw new Error("the caller's change failed");
+      }),
+    ).rejects.toThrow("the caller's change failed");
+    const id = await inTransaction(db, (trx) =>
+      enqueueJob(trx, { type: "t.kept", payload: { n: 1 }, now: T0 }),
+    );
+    const rows = await jobs();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id,
+      type: "t.kept",
+      payload: '{"n":1}',
+      state: "queued",
+      attempts: 0,
+      max_attempts: 5,
+      run_at: T0.toISOString(),
+    });
+  });
+
+  it("never queues the same unique key twice while one waits, and again once it ended", async () => {
+    const db = app().db;
+    const enqueue = () =>
+      inTransaction(db, (trx) => enqueueJob(trx, { type: "t.once", uniqueKey: "k1", now: T0 }));
+    const first = await enqueue();
+    expect(first).not.toBeNull();
+    expect(await enqueue()).toBeNull();
+    const [claimed] = await claimJobs(db, { owner: "a", limit: 5, leaseMs: 1000, now: T0 });
+    expect(await enqueue()).toBeNull();
+    expect(await completeJob(db, { id: Number(claimed!.id), owner: "a", now: at(10) })).toBe(true);
+    expect(await enqueue()).not.toBeNull();
+    expect((await jobs()).map((job) => job.state)).toEqual(["succeeded", "queued"]);
+  });
+
+  it("claims atomically: claims made at once share out the jobs, none twice", async () => {
+    const db = app().db;
+    await inTransaction(db, async (trx) => {
+      for (let i = 0; i < 30; i++) await enqueueJob(trx, { type: "t.share", now: T0 });
+    });
+    const claims = await Promise.all(
+      ["a", "b", "c"].map((owner) => claimJobs(db, { owner, limit: 12, leaseMs: 1000, now: T0 })),
+    );
+    const ids = claims.flat().map((job) => Number(job.id));
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    expect(await claimJobs(db, { owner: "d", limit: 5, leaseMs: 1000, now: at(500) })).toEqual([]);
+  });
+
+  it("takes a job again when its lease ran out, and the first owner can no longer finish it", async () => {
+    const db = app().db;
+    await inTransaction(db, (trx) => enqueueJob(trx, { type: "t.lease", now: T0 }));
+    const [job] = await claimJobs(db, { owner: "dead-process", limit: 1, leaseMs: 1000, now: T0 });
+    expect(job!.attempts).toBe(1);
+    expect(await claimJobs(db, { owner: "b", limit: 1, leaseMs: 1000, now: at(999) })).toEqual([]);
+    const [again] = await claimJobs(db, { owner: "b", limit: 1, leaseMs: 1000, now: at(1001) });
+    expect(again).toMatchObject({ id: job!.id, attempts: 2, lease_owner: "b" });
+    expect(
+      await completeJob(db, { id: Number(job!.id), owner: "dead-process", now: at(1002) }),
+    ).toBe(false);
+    expect(await completeJob(db, { id: Number(job!.id), owner: "b", now: at(1003) })).toBe(true);
+  });
+
+  it("retries with backoff, then the job is dead with its last error", async () => {
+    const db = app().db;
+    await inTransaction(db, (trx) => enqueueJob(trx, { type: "t.fail", maxAttempts: 2, now: T0 }));
+    const [first] = await claimJobs(db, { owner: "a", limit: 1, leaseMs: 1000, now: T0 });
+    expect(
+      await failJob(db, {
+        job: first!,
+        owner: "a",
+        error: "boom 1",
+        now: at(10),
+        backoffMs: 1000,
+        random: 0,
+      }),
+    ).toBe("failed");
+    const [waiting] = await jobs();
+    expect(waiting).toMatchObject({
+      state: "failed",
+      last_error: "boom 1",
+      run_at: at(510).toISOString(),
+    });
+    expect(await claimJobs(db, { owner: "a", limit: 1, leaseMs: 1000, now: at(509) })).toEqual([]);
+    const [second] = await claimJobs(db, { owner: "a", limit: 1, leaseMs: 1000, now: at(510) });
+    expect(
+      await failJob(db, {
+        job: second!,
+        owner: "a",
+        error: "boom 2",
+        now: at(520),
+        backoffMs: 1000,
+      }),
+    ).toBe("dead");
+    expect((await jobs())[0]).toMatchObject({ state: "dead", attempts: 2, last_error: "boom 2" });
+    expect(await claimJobs(db, { owner: "a", limit: 1, leaseMs: 1000, now: at(999_999) })).toEqual(
+      [],
+    );
+  });
+
+  it("buries a job whose process died during its last attempt instead of running it again", async () => {
+    const db = app().db;
+    await inTransaction(db, (trx) => enqueueJob(trx, { type: "t.crash", maxAttempts: 1, now: T0 }));
+    await claimJobs(db, { owner: "a", limit: 1, leaseMs: 1000, now: T0 });
+    expect(await buryExhaustedJobs(db, at(500))).toBe(0);
+    expect(await buryExhaustedJobs(db, at(1001))).toBe(1);
+    expect((await jobs())[0]).toMatchObject({ state: "dead" });
+    expect((await jobs())[0]!.last_error).toMatch(/lease ran out/);
+  });
+
+  it("runs jobs through their handlers with the injected clock, retrying a failure until dead", async () => {
+    const db = app().db;
+    let clock = T0;
+    const seen: { payload: unknown; now: string }[] = [];
+    const handlers: Record<string, JobHandler> = {
+      "t.ok": async ({ payload, now }) => {
+        seen.push({ payload, now: now.toISOString() });
+      },
+      "t.broken": async () => {
+        throw new Error("the handler broke");
+      },
+    };
+    await inTransaction(db, async (trx) => {
+      await enqueueJob(trx, { type: "t.ok", payload: { to: "x" }, now: T0 });
+      await enqueueJob(trx, { type: "t.broken", maxAttempts: 3, now: T0 });
+      await enqueueJob(trx, { type: "t.unknown", maxAttempts: 1, now: T0 });
+    });
+    const worker = startWorker(
+      { db, handlers, schedules: [], config, timeZone: async () => "UTC", now: () => clock },
+      { autoStart: false },
+    );
+    await worker.tick();
+    await worker.idle();
+    expect(seen).toEqual([{ payload: { to: "x" }, now: T0.toISOString() }]);
+    let rows = await jobs();
+    expect(rows.map((job) => [job.type, job.state, job.attempts])).toEqual([
+      ["t.ok", "succeeded", 1],
+      ["t.broken", "failed", 1],
+      ["t.unknown", "dead", 1],
+    ]);
+    expect(rows[2]!.last_error).toMatch(/No handler for the job type "t.unknown"/);
+    // Each retry waits longer; moving the clock a minute on each time lets it run again.
+    for (const minutes of [1, 2]) {
+      clock = at(minutes * 60_000);
+      await worker.tick();
+      await worker.idle();
+    }
+    rows = await jobs();
+    expect(rows[1]).toMatchObject({ state: "dead", attempts: 3 });
+    expect(rows[1]!.last_error).toMatch(/the handler broke/);
+    expect(await worker.stop(1000)).toBe(true);
+  });
+
+  it("stops gracefully: the running job finishes, and nothing new is taken", async () => {
+    const db = app().db;
+    let release: () => void = () => {};
+    const started: number[] = [];
+    const handlers: Record<string, JobHandler> = {
+      "t.slow": async ({ job }) => {
+        started.push(Number(job.id));
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    await inTransaction(db, async (trx) => {
+      for (let i = 0; i < 3; i++) await enqueueJob(trx, { type: "t.slow", now: T0 });
+    });
+    const worker = startWorker(
+      {
+        db,
+        handlers,
+        schedules: [],
+        config: { ...config, concurrency: 1 },
+        timeZone: async () => "UTC",
+        now: () => at(1),
+      },
+      { autoStart: false },
+    );
+    await worker.tick();
+    expect(started).toHaveLength(1);
+    const stopped = worker.stop(5000);
+    setTimeout(() => release(), 50);
+    expect(await stopped).toBe(true);
+    expect((await jobs()).map((job) => job.state)).toEqual(["succeeded", "queued", "queued"]);
+  });
+
+  const schedule: ScheduleDefinition = { name: "t.hourly", cron: "0 * * * *", jobType: "t.count" };
+
+  it("queues a schedule's run once per slot, once after a long outage, and logs the run's counts", async () => {
+    const db = app().db;
+    let clock = at(30 * 60_000); // 10:30
+    let runs = 0;
+    const handlers: Record<string, JobHandler> = {
+      "t.count": async () => ({ done: ++runs }),
+    };
+    const worker = (owner: string) =>
+      startWorker(
+        {
+          db,
+          handlers,
+          schedules: [schedule],
+          config,
+          timeZone: async () => "UTC",
+          now: () => clock,
+          owner,
+        },
+        { autoStart: false },
+      );
+    const [a, b] = [worker("a"), worker("b")];
+    await a.tick();
+    expect(runs).toBe(0); // first sight: waits for 11:00
+    clock = new Date("2026-11-24T11:00:00.000Z");
+    await Promise.all([a.tick(), b.tick()]);
+    await Promise.all([a.idle(), b.idle()]);
+    await Promise.all([a.tick(), b.tick()]);
+    await Promise.all([a.idle(), b.idle()]);
+    expect(runs).toBe(1);
+    // Every process down for three days: one run when one comes back, not 72.
+    clock = new Date("2026-11-27T11:20:00.000Z");
+    for (let i = 0; i < 3; i++) {
+      await Promise.all([a.tick(), b.tick()]);
+      await Promise.all([a.idle(), b.idle()]);
+    }
+    expect(runs).toBe(2);
+    const page = await loadAutomationPage(db, { schedules: [schedule], page: { page: 1 } });
+    expect(page.schedules[0]).toMatchObject({
+      name: "t.hourly",
+      nextRunAt: "2026-11-27T12:00:00.000Z",
+      lastRun: { status: "succeeded", counts: { done: 2 } },
+    });
+    expect(page.runs.map((run) => [run.status, run.counts])).toEqual([
+      ["succeeded", { done: 2 }],
+      ["succeeded", { done: 1 }],
+    ]);
+    expect(page.runs[1]!.startedAt).toBe("2026-11-24T11:00:00.000Z");
+    const queued = await db.selectFrom("jobs").select("unique_key").orderBy("id").execute();
+    expect(queued.map((job) => job.unique_key)).toEqual([
+      "schedule:t.hourly:2026-11-24T11:00:00.000Z",
+      "schedule:t.hourly:2026-11-24T12:00:00.000Z",
+    ]);
+    await Promise.all([a.stop(100), b.stop(100)]);
+  });
+
+  it("two processes looking at a due schedule at once queue one run", async () => {
+    const db = app().db;
+    await queueDueSchedules(db, [schedule], { now: at(1), timeZone: "UTC" });
+    const due = new Date("2026-11-24T11:00:05.000Z");
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        queueDueSchedules(db, [schedule], { now: due, timeZone: "UTC" }),
+      ),
+    );
+    expect(results.flat()).toEqual(["t.hourly"]);
+    expect(await jobs()).toHaveLength(1);
+  });
+
+  it("Run now queues one run (audited); a second click while it waits changes nothing", async () => {
+    const db = app().db;
+    const actorId = await adminId(app());
+    const audits = () =>
+      db
+        .selectFrom("audit_log")
+        .select("action")
+        .where("action", "=", "automation.run_now")
+        .execute();
+    const before = (await audits()).length;
+    const run = () =>
+      runScheduleNow(db, { schedules: [schedule], name: "t.hourly", actorId, now: T0 });
+    expect(await run()).toEqual({ ok: true, queued: true });
+    expect(await run()).toEqual({ ok: true, queued: false });
+    expect(await jobs()).toHaveLength(1);
+    expect((await audits()).length).toBe(before + 1);
+    expect(
+      await runScheduleNow(db, { schedules: [schedule], name: "nope", actorId, now: T0 }),
+    ).toEqual({ ok: false, kind: "notFound", error: "admin.automation.errors.scheduleNotFound" });
+  });
+
+  it("Retry queues a dead job again and Discard removes one, each audited once", async () => {
+    const db = app().db;
+    const actorId = await adminId(app());
+    await inTransaction(db, async (trx) => {
+      await enqueueJob(trx, { type: "t.dead-1", maxAttempts: 1, payload: { a: 1 }, now: T0 });
+      await enqueueJob(trx, { type: "t.dead-2", maxAttempts: 1, now: T0 });
+    });
+    for (const job of await claimJobs(db, { owner: "a", limit: 2, leaseMs: 1000, now: T0 }))
+      await failJob(db, { job, owner: "a", error: "gone wrong", now: at(1), backoffMs: 10 });
+    const [one, two] = await jobs();
+    const page = await loadAutomationPage(db, { schedules: [], page: { page: 1 } });
+    expect(
+      page.problemJobs.map((job) => [job.type, job.state, job.lastError, job.attempts]),
+    ).toEqual([
+      ["t.dead-2", "dead", "gone wrong", 1],
+      ["t.dead-1", "dead", "gone wrong", 1],
+    ]);
+
+    expect(await retryJob(db, { id: Number(one!.id), actorId, now: at(5) })).toEqual({ ok: true });
+    expect(await retryJob(db, { id: Number(one!.id), actorId, now: at(6) })).toEqual({
+      ok: false,
+      kind: "conflict",
+      error: "admin.automation.errors.notRetriable",
+    });
+    expect((await jobs())[0]).toMatchObject({
+      state: "queued",
+      attempts: 0,
+      run_at: at(5).toISOString(),
+    });
+
+    expect(await discardJob(db, { id: Number(two!.id), actorId })).toEqual({ ok: true });
+    expect(await discardJob(db, { id: Number(two!.id), actorId })).toEqual({
+      ok: false,
+      kind: "notFound",
+      error: "admin.automation.errors.jobNotFound",
+    });
+    expect((await jobs()).map((job) => job.type)).toEqual(["t.dead-1"]);
+    const audited = await db
+      .selectFrom("audit_log")
+      .select(["action", "target_type", "target_id"])
+      .where("action", "in", ["automation.job_retry", "automation.job_discard"])
+      .where("target_id", "in", [String(one!.id), String(two!.id)])
+      .orderBy("id")
+      .execute();
+    expect(audited).toEqual([
+      { action: "automation.job_retry", target_type: "job", target_id: String(one!.id) },
+      { action: "automation.job_discard", target_type: "job", target_id: String(two!.id) },
+    ]);
+  });
+});

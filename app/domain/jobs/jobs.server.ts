@@ -1,0 +1,304 @@
+import { sql } from "kysely";
+import { isPostgres } from "~/db/dialect";
+import type { Selectable } from "kysely";
+import type { JobsTable } from "~/db/schema";
+import type { Db, Tx } from "~/db/transaction";
+import { afterFailure, PENDING_STATES, type AutomationError } from "./jobs";
+
+// Durable jobs on either database (ADR 27). A job is queued inside the caller's transaction (a step), so
+// it exists if and only if the change that asked for it committed. A worker claims jobs under a lease;
+// a job whose lease ran out (its process died) is claimed again, so a handler may run more than once
+// and must be idempotent. Never two at once: a lease is only taken over once it has run out.
+
+export type JobRow = Selectable<JobsTable>;
+
+/** What a handler is given. `now` is the worker's clock (injected, so tests move time themselves). */
+export interface JobContext<Payload = unknown> {
+  db: Db;
+  now: Date;
+  payload: Payload;
+  job: JobRow;
+}
+
+/**
+ * Runs one job of its type. Must be idempotent: the same job may run again after a crash (its effect
+ * must then happen once). What it returns is the run's counts (logged for a scheduled run).
+ */
+export type JobHandler = (context: JobContext) => Promise<Record<string, number> | void>;
+
+export interface NewJob {
+  type: string;
+  payload?: unknown;
+  /** When it may run first (default: at once). */
+  runAt?: Date;
+  maxAttempts?: number;
+  /** While a job with this key waits or runs, another with the same key is not queued. */
+  uniqueKey?: string;
+  schedule?: string;
+  now?: Date;
+}
+
+/**
+ * A step: queues a job in the caller's transaction. Returns its id, or null when a job with the same
+ * unique key is already waiting or running (nothing is queued then).
+ */
+export async function enqueueJob(trx: Tx, job: NewJob): Promise<number | null> {
+  const now = (job.now ?? new Date()).toISOString();
+  const row = await trx
+    .insertInto("jobs")
+    .values({
+      type: job.type,
+      payload: JSON.stringify(job.payload ?? {}),
+      state: "queued",
+      run_at: (job.runAt ?? job.now ?? new Date()).toISOString(),
+      attempts: 0,
+      max_attempts: job.maxAttempts ?? 5,
+      unique_key: job.uniqueKey ?? null,
+      schedule: job.schedule ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    // Any conflict is the unique key's (the id is generated): the job is queued already.
+    .onConflict((conflict) => conflict.doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+/**
+ * Claims up to `limit` jobs that may run at `now` (waiting, retrying, or running under a lease that ran
+ * out), oldest first, for `owner` until `now + leaseMs`; each claim counts an attempt. Atomic: on
+ * PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so processes claiming at once each get
+ * other jobs; on SQLite the one statement runs under the database's single write lock.
+ */
+export async function claimJobs(
+  db: Db,
+  { owner, limit, leaseMs, now }: { owner: string; limit: number; leaseMs: number; now: Date },
+): Promise<JobRow[]> {
+  if (limit <= 0) return [];
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + leaseMs).toISOString();
+  const postgres = isPostgres(db);
+  let due = db
+    .selectFrom("jobs")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("state", "in", ["queued", "failed"]), eb("run_at", "<=", at)]),
+        eb.and([eb("state", "=", "running"), eb("lease_until", "<", at)]),
+      ]),
+    )
+    .orderBy("run_at")
+    .orderBy("id")
+    .limit(limit);
+  if (postgres) due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable("jobs")
+    .set({
+      state: "running",
+      lease_owner: owner,
+      lease_until: until,
+      attempts: sql<number>`attempts + 1`,
+      updated_at: at,
+    })
+    .where("id", "in", due)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.run_at.localeCompare(b.run_at) || Number(a.id) - Number(b.id));
+}
+
+/** Whether any job may be claimed at `now`: a plain read, so an idle worker takes no write lock. */
+export async function hasDueJobs(db: Db, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom("jobs")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("state", "in", ["queued", "failed"]), eb("run_at", "<=", at)]),
+        eb.and([eb("state", "=", "running"), eb("lease_until", "<", at)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Keeps a running job's lease while its handler works; false when the lease was lost to another. */
+export async function extendLease(
+  db: Db,
+  { id, owner, leaseMs, now }: { id: number; owner: string; leaseMs: number; now: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("jobs")
+    .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where("id", "=", id)
+    .where("state", "=", "running")
+    .where("lease_owner", "=", owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The job worked. False when its lease was lost meanwhile (another process has it now). */
+export async function completeJob(
+  db: Db | Tx,
+  { id, owner, now }: { id: number; owner: string; now: Date },
+): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable("jobs")
+    .set({
+      state: "succeeded",
+      lease_owner: null,
+      lease_until: null,
+      last_error: null,
+      updated_at: at,
+      finished_at: at,
+    })
+    .where("id", "=", id)
+    .where("state", "=", "running")
+    .where("lease_owner", "=", owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The job's attempt failed with `error`: it waits for its next attempt (exponential backoff with
+ * jitter), or is dead when it has had all its attempts. Returns the state it is left in, or null when
+ * its lease was lost meanwhile.
+ */
+export async function failJob(
+  db: Db | Tx,
+  {
+    job,
+    owner,
+    error,
+    now,
+    backoffMs,
+    random = Math.random(),
+    retryAt,
+  }: {
+    job: JobRow;
+    owner: string;
+    error: string;
+    now: Date;
+    backoffMs: number;
+    random?: number;
+    /** When the other side said when to come back (HTTP 429's retry_after): instead of the backoff. */
+    retryAt?: Date;
+  },
+): Promise<"failed" | "dead" | null> {
+  const computed = afterFailure(
+    { attempts: job.attempts, maxAttempts: job.max_attempts },
+    now,
+    backoffMs,
+    random,
+  );
+  const next =
+    computed.state === "failed" && retryAt
+      ? { state: "failed" as const, runAt: retryAt }
+      : computed;
+  const at = now.toISOString();
+  const result = await db
+    .updateTable("jobs")
+    .set({
+      state: next.state,
+      run_at: next.state === "failed" ? next.runAt.toISOString() : job.run_at,
+      last_error: error.slice(0, 4000),
+      lease_owner: null,
+      lease_until: null,
+      updated_at: at,
+      finished_at: next.state === "dead" ? at : null,
+    })
+    .where("id", "=", Number(job.id))
+    .where("state", "=", "running")
+    .where("lease_owner", "=", owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? next.state : null;
+}
+
+/**
+ * A job whose lease ran out after its last attempt (its process died each time) is not taken again:
+ * it is dead, so a job that crashes its worker cannot crash every worker in turn. Returns the jobs
+ * marked dead.
+ */
+export async function buryExhaustedJobs(db: Db, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable("jobs")
+    .set({
+      state: "dead",
+      last_error: sql<string>`coalesce(last_error, 'The worker stopped during the last attempt (its lease ran out)')`,
+      lease_owner: null,
+      lease_until: null,
+      updated_at: at,
+      finished_at: at,
+    })
+    .where("state", "=", "running")
+    .where("lease_until", "<", at)
+    .whereRef("attempts", ">=", "max_attempts")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** What a change to a job answers: the job as it was before, or why it was refused. */
+export type JobChangeResult =
+  { ok: true; job: JobRow } | { ok: false; kind: "notFound" | "conflict"; error: AutomationError };
+
+/**
+ * A step: a failed or dead job is queued again now, with its attempts counted from zero. Refused when
+ * the job is gone, is not failed or dead (a second click finds it queued: nothing changes), or another
+ * job with its unique key is waiting.
+ */
+export async function requeueJob(trx: Tx, id: number, now: Date): Promise<JobChangeResult> {
+  const job = await trx.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!job) return { ok: false, kind: "notFound", error: "admin.automation.errors.jobNotFound" };
+  if (job.state !== "failed" && job.state !== "dead")
+    return { ok: false, kind: "conflict", error: "admin.automation.errors.notRetriable" };
+  if (job.unique_key) {
+    const twin = await trx
+      .selectFrom("jobs")
+      .select("id")
+      .where("unique_key", "=", job.unique_key)
+      .where("state", "in", PENDING_STATES)
+      .where("id", "!=", id)
+      .executeTakeFirst();
+    if (twin)
+      return { ok: false, kind: "conflict", error: "admin.automation.errors.alreadyQueued" };
+  }
+  const at = now.toISOString();
+  await trx
+    .updateTable("jobs")
+    .set({ state: "queued", run_at: at, attempts: 0, updated_at: at, finished_at: null })
+    .where("id", "=", id)
+    .where("state", "in", ["failed", "dead"])
+    .execute();
+  return { ok: true, job };
+}
+
+/**
+ * A step: a failed or dead job is removed (it will not run again). Its runs in the log stay, without
+ * the link to it.
+ */
+export async function deleteProblemJob(trx: Tx, id: number): Promise<JobChangeResult> {
+  const job = await trx.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!job) return { ok: false, kind: "notFound", error: "admin.automation.errors.jobNotFound" };
+  if (job.state !== "failed" && job.state !== "dead")
+    return { ok: false, kind: "conflict", error: "admin.automation.errors.notDiscardable" };
+  await trx
+    .deleteFrom("jobs")
+    .where("id", "=", id)
+    .where("state", "in", ["failed", "dead"])
+    .execute();
+  return { ok: true, job };
+}
+
+/** Thrown by a handler told to come back later (HTTP 429): the next attempt is at `at`, not the backoff's. */
+export class RetryLater extends Error {
+  constructor(
+    readonly at: Date,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { afterFailure, MAX_RETRY_DELAY_MS, parseCounts, retryDelayMs } from "./jobs";
+import { automationActionSchema } from "./jobs.schemas";
+import { isCronExpression, nextSlot, scheduleStep, slotKey } from "./schedule-slots";
+
+describe("retry delays", () => {
+  it("doubles per attempt, half of it random, within the cap", () => {
+    expect(retryDelayMs(1, 1000, 0)).toBe(500);
+    expect(retryDelayMs(1, 1000, 0.99)).toBe(995);
+    expect(retryDelayMs(2, 1000, 0)).toBe(1000);
+    expect(retryDelayMs(3, 1000, 0.5)).toBe(3000);
+    expect(retryDelayMs(4, 1000, 1)).toBe(8000);
+    expect(retryDelayMs(40, 1000, 1)).toBe(MAX_RETRY_DELAY_MS);
+    expect(retryDelayMs(40, 1000, 0)).toBe(MAX_RETRY_DELAY_MS / 2);
+  });
+
+  it("spreads jobs that failed together", () => {
+    const delays = [0, 0.25, 0.5, 0.75].map((random) => retryDelayMs(3, 10_000, random));
+    expect(new Set(delays).size).toBe(4);
+    for (const delay of delays) expect(delay).toBeGreaterThanOrEqual(20_000);
+    for (const delay of delays) expect(delay).toBeLessThan(40_000);
+  });
+
+  it("waits after a failed attempt, and ends the job after its last", () => {
+    const now = new Date("2026-11-24T10:00:00.000Z");
+    expect(afterFailure({ attempts: 1, maxAttempts: 3 }, now, 1000, 0)).toEqual({
+      state: "failed",
+      runAt: new Date("2026-11-24T10:00:00.500Z"),
+    });
+    expect(afterFailure({ attempts: 2, maxAttempts: 3 }, now, 1000, 0)).toEqual({
+      state: "failed",
+      runAt: new Date("2026-11-24T10:00:01.000Z"),
+    });
+    expect(afterFailure({ attempts: 3, maxAttempts: 3 }, now, 1000, 0)).toEqual({ state: "dead" });
+  });
+});
+
+describe("schedules", () => {
+  const zone = "Africa/Casablanca";
+
+  it("reads cron expressions in the site's time zone", () => {
+    // Tokyo has no summer time: 03:15 there is 18:15 UTC the day before.
+    expect(
+      nextSlot("15 3 * * *", "Asia/Tokyo", new Date("2026-11-24T00:00:00Z")).toISOString(),
+    ).toBe("2026-11-24T18:15:00.000Z");
+    // Whatever Morocco's offset is that day, the slot is 03:15 on its clocks.
+    const casablanca = nextSlot("15 3 * * *", zone, new Date("2026-11-24T00:00:00Z"));
+    expect(
+      casablanca.toLocaleTimeString("en-GB", {
+        timeZone: zone,
+        hour: "2-digit",
+        minute: "2-digit",
+      }),
+    ).toBe("03:15");
+    expect(nextSlot("15 3 * * *", "UTC", new Date("2026-11-24T00:00:00Z")).toISOString()).toBe(
+      "2026-11-24T03:15:00.000Z",
+    );
+    expect(nextSlot("*/5 * * * *", zone, new Date("2026-11-24T10:02:00Z")).toISOString()).toBe(
+      "2026-11-24T10:05:00.000Z",
+    );
+    expect(isCronExpression("*/5 * * * *")).toBe(true);
+    expect(isCronExpression("every day")).toBe(false);
+  });
+
+  it("waits for the first slot when a schedule is seen for the first time", () => {
+    const step = scheduleStep(
+      { cron: "0 * * * *" },
+      undefined,
+      new Date("2026-11-24T10:30:00Z"),
+      "UTC",
+    );
+    expect(step).toEqual({ kind: "first", nextRunAt: new Date("2026-11-24T11:00:00Z") });
+  });
+
+  it("waits until the slot, then queues one run named by it", () => {
+    const state = { nextRunAt: "2026-11-24T11:00:00.000Z" };
+    expect(
+      scheduleStep({ cron: "0 * * * *" }, state, new Date("2026-11-24T10:59:59Z"), "UTC"),
+    ).toEqual({
+      kind: "wait",
+    });
+    expect(
+      scheduleStep({ cron: "0 * * * *" }, state, new Date("2026-11-24T11:00:00Z"), "UTC"),
+    ).toEqual({
+      kind: "due",
+      slot: new Date("2026-11-24T11:00:00Z"),
+      nextRunAt: new Date("2026-11-24T12:00:00Z"),
+    });
+  });
+
+  it("runs a schedule that missed many slots once, then goes on from now", () => {
+    // Every process was down for three days: 72 hourly slots passed.
+    const state = { nextRunAt: "2026-11-21T11:00:00.000Z" };
+    const now = new Date("2026-11-24T10:20:00Z");
+    const step = scheduleStep({ cron: "0 * * * *" }, state, now, "UTC");
+    expect(step).toEqual({
+      kind: "due",
+      slot: new Date("2026-11-21T11:00:00Z"),
+      nextRunAt: new Date("2026-11-24T11:00:00Z"),
+    });
+    // Looked at again a moment later, it waits: the missed slots are not run one by one.
+    if (step.kind !== "due") throw new Error("expected due");
+    const after = scheduleStep(
+      { cron: "0 * * * *" },
+      { nextRunAt: step.nextRunAt.toISOString() },
+      new Date(now.getTime() + 1000),
+      "UTC",
+    );
+    expect(after).toEqual({ kind: "wait" });
+    expect(slotKey("housekeeping.sessions", step.slot)).toBe(
+      "schedule:housekeeping.sessions:2026-11-21T11:00:00.000Z",
+    );
+  });
+});
+
+describe("the admin page's inputs", () => {
+  it("reads each action and names what is wrong", () => {
+    expect(automationActionSchema.parse({ intent: "retry", id: "12" })).toEqual({
+      intent: "retry",
+      id: 12,
+    });
+    expect(
+      automationActionSchema.parse({ intent: "run-now", schedule: "housekeeping.sessions" }),
+    ).toEqual({
+      intent: "run-now",
+      schedule: "housekeeping.sessions",
+    });
+    const wrong = automationActionSchema.safeParse({ intent: "discard", id: "x" });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues[0]?.message).toBe("admin.automation.errors.jobNotFound");
+    const unknown = automationActionSchema.safeParse({ intent: "explode" });
+    expect(unknown.error?.issues[0]?.message).toBe("admin.automation.errors.unknownAction");
+  });
+
+  it("reads a run's counts, leaving out what is not a whole number", () => {
+    expect(parseCounts('{"sessions":3,"bad":"x","half":1.5}')).toEqual({ sessions: 3 });
+    expect(parseCounts("not json")).toEqual({});
+    expect(parseCounts("[1]")).toEqual({});
+  });
+});

@@ -1,0 +1,129 @@
+export type { AutomationAction, AutomationQuery } from "./jobs.schemas";
+
+// The background worker's rules (issue 24, ADR 27), pure: states, retry delays, schedule slots and the
+// admin page's inputs. The database side is jobs.server.ts; the loop that runs jobs is runner.server.ts.
+
+export const JOB_STATES = ["queued", "running", "succeeded", "failed", "dead"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+/** The states in which a job still has work ahead: its unique key is taken while it is in one. */
+export const PENDING_STATES = ["queued", "running", "failed"] as const satisfies JobState[];
+
+/** The longest wait between two attempts, whatever the backoff base. */
+export const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * How long a job waits after its `attempt`-th failed attempt (1 for the first): the base doubled per
+ * attempt, of which half is fixed and half random (`random` in [0, 1)), so jobs that failed together
+ * (a database restart) do not all come back at the same moment. Capped at MAX_RETRY_DELAY_MS.
+ */
+export function retryDelayMs(attempt: number, baseMs: number, random: number): number {
+  const exponential = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), MAX_RETRY_DELAY_MS);
+  return Math.round(exponential / 2 + (exponential / 2) * random);
+}
+
+/** What a failed attempt leads to: another attempt after a delay, or the end (dead). */
+export function afterFailure(
+  job: { attempts: number; maxAttempts: number },
+  now: Date,
+  baseMs: number,
+  random: number,
+): { state: "failed"; runAt: Date } | { state: "dead" } {
+  if (job.attempts >= job.maxAttempts) return { state: "dead" };
+  return {
+    state: "failed",
+    runAt: new Date(now.getTime() + retryDelayMs(job.attempts, baseMs, random)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// /admin/automation
+
+export const RUNS_PAGE_SIZE = 25;
+export const PROBLEM_JOBS_LIMIT = 50;
+
+export interface ScheduleView {
+  name: string;
+  cron: string;
+  jobType: string;
+  lastRun: RunView | null;
+  nextRunAt: string | null;
+}
+
+export interface RunView {
+  id: number;
+  schedule: string;
+  jobId: number | null;
+  attempt: number;
+  status: "running" | "succeeded" | "failed";
+  counts: Record<string, number>;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+export interface ProblemJobView {
+  id: number;
+  type: string;
+  state: "failed" | "dead";
+  payload: string;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  runAt: string;
+  updatedAt: string;
+}
+
+/** Counts a run reports, read back from JSON: anything but a whole number is left out. */
+export function parseCounts(text: string): Record<string, number> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, number] =>
+          typeof entry[1] === "number" && Number.isInteger(entry[1]),
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Why an admin's action on the automation page was refused (admin namespace). */
+export type AutomationError =
+  | "admin.automation.errors.jobNotFound"
+  | "admin.automation.errors.scheduleNotFound"
+  | "admin.automation.errors.notRetriable"
+  | "admin.automation.errors.notDiscardable"
+  | "admin.automation.errors.alreadyQueued";
+
+/** Each schedule's name in words (admin namespace); a schedule without one is shown by its name. */
+export const SCHEDULE_LABELS: Record<string, string> = {
+  "housekeeping.form-windows": "automation.names.formWindows",
+  "housekeeping.login-records": "automation.names.loginRecords",
+  "housekeeping.sessions": "automation.names.sessions",
+  "housekeeping.notifications": "automation.names.notifications",
+  "housekeeping.job-history": "automation.names.jobHistory",
+};
+
+/** What a run's counts count, in words; a count without one is shown by its key. */
+export const COUNT_LABELS: Record<string, string> = {
+  formWindows: "automation.counts.formWindows",
+  loginRecords: "automation.counts.loginRecords",
+  rateLimitRefusals: "automation.counts.rateLimitRefusals",
+  sessions: "automation.counts.sessions",
+  notifications: "automation.counts.notifications",
+  runs: "automation.counts.runs",
+  jobs: "automation.counts.jobs",
+};
+
+export const RUN_STATUS_LABELS = {
+  running: "automation.status.running",
+  succeeded: "automation.status.succeeded",
+  failed: "automation.status.failed",
+} as const satisfies Record<RunView["status"], string>;
+
+export const PROBLEM_STATE_LABELS = {
+  failed: "automation.states.failed",
+  dead: "automation.states.dead",
+} as const satisfies Record<ProblemJobView["state"], string>;

@@ -1,0 +1,355 @@
+import { DataTable } from "~/components/data-table/data-table";
+import { ListTable } from "~/components/data-table/list-page";
+import { Pager } from "~/components/data-table/pager";
+import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
+import { Form } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { IntentButton } from "~/components/ui/intent-button";
+import { PageHeading } from "~/components/ui/page-heading";
+import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import {
+  COUNT_LABELS,
+  PROBLEM_STATE_LABELS,
+  RUN_STATUS_LABELS,
+  SCHEDULE_LABELS,
+  type AutomationQuery,
+  type ProblemJobView,
+  type RunView,
+  type ScheduleView,
+} from "~/domain/jobs/jobs";
+import { useTranslation } from "~/i18n/use-translation";
+import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
+
+export interface AutomationActionResult extends Pick<ActionResult, "ok" | "message"> {
+  /** The schedule a "Run now" named, or the job a Retry or Discard acted on. */
+  schedule?: string;
+  id?: number;
+}
+
+const RUN_TONES = { running: "blue", succeeded: "green", failed: "red" } as const;
+const STATE_TONES = { failed: "yellow", dead: "red" } as const;
+
+/** The words of the automation page, with how it writes dates and figures. */
+function useWords(locale: string) {
+  const { t } = useTranslation("admin");
+  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" });
+  const figures = numberFormat(locale);
+  const when = (iso: string | null) =>
+    iso ? <time dateTime={iso}>{date.format(new Date(iso))}</time> : null;
+  const scheduleName = (name: string) => {
+    const key = SCHEDULE_LABELS[name];
+    return key ? (t as (key: string) => string)(key) : name;
+  };
+  const counts = (values: Record<string, number>) => {
+    const entries = Object.entries(values);
+    if (entries.length === 0) return t("automation.nothingCounted");
+    return entries
+      .map(([name, n]) => {
+        const key = COUNT_LABELS[name];
+        const label = key ? (t as (key: string) => string)(key) : name;
+        return t("automation.count", { label, count: figures.format(n) });
+      })
+      .join(", ");
+  };
+  return { t, when, scheduleName, counts };
+}
+
+function RunStatus({ run }: { run: RunView }) {
+  const { t } = useTranslation("admin");
+  return (
+    <span>
+      <Badge tone={RUN_TONES[run.status]}>{t(RUN_STATUS_LABELS[run.status])}</Badge>
+    </span>
+  );
+}
+
+export function AutomationPage({
+  schedules,
+  runs,
+  hasMore,
+  problemJobs,
+  query,
+  timeZone,
+  discordWebhook,
+  webhookDisabled,
+  locale,
+  result,
+}: {
+  schedules: ScheduleView[];
+  runs: RunView[];
+  hasMore: boolean;
+  problemJobs: ProblemJobView[];
+  query: AutomationQuery;
+  timeZone: string;
+  discordWebhook: string;
+  webhookDisabled: { at: string; reason: string } | null;
+  locale: string;
+  result?: AutomationActionResult;
+}) {
+  const { t, when, scheduleName, counts } = useWords(locale);
+  const longDate = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <main className="grid min-w-0 gap-6">
+      <PageHeading title={t("nav.automation")} intro={t("automation.intro", { timeZone })} />
+
+      {result ? (
+        <ResultMessage
+          result={result}
+          values={{
+            name: result.schedule ? scheduleName(result.schedule) : "",
+            id: result.id ?? "",
+          }}
+        />
+      ) : null}
+
+      <section aria-labelledby="automation-time-zone" className="grid gap-2">
+        <h2 id="automation-time-zone" className="text-lg font-semibold">
+          {t("automation.timeZone.title")}
+        </h2>
+        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+          <input type="hidden" name="intent" value="time-zone" />
+          <Field
+            id="time-zone"
+            label={t("automation.timeZone.label")}
+            hint={t("automation.timeZone.hint")}
+          >
+            <Input
+              id="time-zone"
+              name="timeZone"
+              defaultValue={timeZone}
+              dir="ltr"
+              autoComplete="off"
+              className="w-64"
+              {...fieldAria("time-zone", undefined, { hint: true })}
+            />
+          </Field>
+          <Button type="submit" variant="outline">
+            {t("automation.timeZone.save")}
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="automation-alerts" className="grid gap-2">
+        <h2 id="automation-alerts" className="text-lg font-semibold">
+          {t("automation.alertsForm.title")}
+        </h2>
+        {webhookDisabled ? (
+          <StatusMessage ok={false}>
+            {t("automation.alertsForm.disabled", {
+              date: longDate.format(new Date(webhookDisabled.at)),
+              reason: webhookDisabled.reason,
+            })}
+          </StatusMessage>
+        ) : null}
+        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+          <input type="hidden" name="intent" value="alerts" />
+          <Field
+            id="discord-webhook"
+            label={t("automation.alertsForm.label")}
+            hint={t("automation.alertsForm.hint")}
+          >
+            <Input
+              id="discord-webhook"
+              name="discordWebhook"
+              type="url"
+              defaultValue={discordWebhook}
+              dir="ltr"
+              autoComplete="off"
+              className="w-96 max-w-full"
+              {...fieldAria("discord-webhook", undefined, { hint: true })}
+            />
+          </Field>
+          <Button type="submit" variant="outline">
+            {t("automation.alertsForm.save")}
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="automation-schedules" className="grid gap-3">
+        <h2 id="automation-schedules" className="text-lg font-semibold">
+          {t("automation.schedulesTitle")}
+        </h2>
+        <DataTable
+          caption={t("automation.schedulesTitle")}
+          rows={schedules}
+          rowKey={(schedule) => schedule.name}
+          columns={[
+            column<ScheduleView>("schedule", t("automation.columns.schedule"), (schedule) => (
+              <span className="grid">
+                <span className="font-medium">{scheduleName(schedule.name)}</span>
+                <code className="text-xs text-muted-foreground" dir="ltr">
+                  {schedule.cron}
+                </code>
+              </span>
+            )),
+            column<ScheduleView>("lastRun", t("automation.columns.lastRun"), (schedule) =>
+              schedule.lastRun ? (
+                <span className="grid gap-1">
+                  {when(schedule.lastRun.startedAt)}
+                  <RunStatus run={schedule.lastRun} />
+                </span>
+              ) : (
+                t("automation.never")
+              ),
+            ),
+            column<ScheduleView>(
+              "nextRun",
+              t("automation.columns.nextRun"),
+              (schedule) => when(schedule.nextRunAt) ?? t("automation.notPlanned"),
+            ),
+            actionsColumn<ScheduleView>(t("automation.columns.actions"), (schedule) => (
+              <IntentButton
+                intent="run-now"
+                fields={{ schedule: schedule.name }}
+                variant="outline"
+                accessibleName={t("automation.runNowFor", { name: scheduleName(schedule.name) })}
+              >
+                {t("automation.runNow")}
+              </IntentButton>
+            )),
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="automation-problems" className="grid gap-3">
+        <h2 id="automation-problems" className="text-lg font-semibold">
+          {t("automation.problemsTitle")}
+        </h2>
+        <ListTable
+          empty={t("automation.noProblems")}
+          table={{
+            caption: t("automation.problemsTitle"),
+            rows: problemJobs,
+            rowKey: (job) => job.id,
+            columns: [
+              column<ProblemJobView>("job", t("automation.columns.job"), (job) => (
+                <span className="grid">
+                  <code dir="ltr">{job.type}</code>
+                  <span className="text-xs text-muted-foreground">#{job.id}</span>
+                </span>
+              )),
+              badgeColumn<ProblemJobView>(
+                "state",
+                t("automation.columns.state"),
+                (job) => ({
+                  tone: STATE_TONES[job.state],
+                  text: t(PROBLEM_STATE_LABELS[job.state]),
+                }),
+                { label: true },
+              ),
+              column<ProblemJobView>("attempts", t("automation.columns.attempts"), (job) => (
+                <span className="grid">
+                  {t("automation.attemptsOf", { attempts: job.attempts, max: job.maxAttempts })}
+                  {job.state === "failed" ? (
+                    <span className="text-xs text-muted-foreground">
+                      {t("automation.retryAt")} {when(job.runAt)}
+                    </span>
+                  ) : null}
+                </span>
+              )),
+              column<ProblemJobView>(
+                "error",
+                t("automation.columns.error"),
+                (job) => (
+                  <pre
+                    className="max-h-40 overflow-auto text-xs whitespace-pre-wrap wrap-anywhere"
+                    dir="ltr"
+                    data-testid="job-error"
+                  >
+                    {job.lastError}
+                  </pre>
+                ),
+                { wide: true },
+              ),
+              column<ProblemJobView>(
+                "payload",
+                t("automation.columns.payload"),
+                (job) => (
+                  <code className="text-xs wrap-anywhere" dir="ltr">
+                    {job.payload}
+                  </code>
+                ),
+                { wide: true },
+              ),
+              actionsColumn<ProblemJobView>(t("automation.columns.actions"), (job) => (
+                <span className="flex flex-wrap gap-2">
+                  <IntentButton
+                    intent="retry"
+                    fields={{ id: job.id }}
+                    accessibleName={t("automation.retryFor", { id: job.id })}
+                  >
+                    {t("automation.retry")}
+                  </IntentButton>
+                  <IntentButton
+                    intent="discard"
+                    fields={{ id: job.id }}
+                    variant="destructive"
+                    confirmText={t("automation.discardConfirm", { id: job.id })}
+                    accessibleName={t("automation.discardFor", { id: job.id })}
+                  >
+                    {t("automation.discard")}
+                  </IntentButton>
+                </span>
+              )),
+            ],
+          }}
+        />
+      </section>
+
+      <section aria-labelledby="automation-runs" className="grid gap-3">
+        <h2 id="automation-runs" className="text-lg font-semibold">
+          {t("automation.runsTitle")}
+        </h2>
+        <ListTable
+          empty={t("automation.noRuns")}
+          table={{
+            caption: t("automation.runsTitle"),
+            rows: runs,
+            rowKey: (run) => run.id,
+            columns: [
+              column<RunView>("schedule", t("automation.columns.schedule"), (run) =>
+                scheduleName(run.schedule),
+              ),
+              column<RunView>("started", t("automation.columns.started"), (run) =>
+                when(run.startedAt),
+              ),
+              column<RunView>(
+                "finished",
+                t("automation.columns.finished"),
+                (run) => when(run.finishedAt) ?? "—",
+              ),
+              column<RunView>("status", t("automation.columns.status"), (run) => (
+                <RunStatus run={run} />
+              )),
+              column<RunView>(
+                "counts",
+                t("automation.columns.counts"),
+                (run) =>
+                  run.status === "failed" ? (
+                    <span className="grid gap-1">
+                      <span>{t("automation.attemptN", { attempt: run.attempt })}</span>
+                      <span className="text-xs wrap-anywhere text-red-800" dir="ltr">
+                        {run.error?.split("\n")[0]}
+                      </span>
+                    </span>
+                  ) : (
+                    counts(run.counts)
+                  ),
+                { wide: true },
+              ),
+            ],
+          }}
+        />
+        <Pager
+          page={query.page}
+          hasMore={hasMore}
+          href={(page) => (page > 1 ? `?page=${page}` : "?")}
+        />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,105 @@
+import { automationActionSchema, automationQuerySchema } from "~/domain/jobs/jobs.schemas";
+import {
+  discardJob,
+  loadAutomationPage,
+  retryJob,
+  runScheduleNow,
+} from "~/domain/jobs/automation.server";
+import {
+  AutomationPage,
+  type AutomationActionResult,
+} from "~/features/admin-automation/automation-page";
+import { lastWebhookDisabled } from "~/domain/jobs/alerts.server";
+import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { adminForm, adminPage, invalidForm, queryOf, refusal } from "~/http/route-request.server";
+import { metaFor } from "~/lib/route-meta";
+import { requestContext } from "~/context.server";
+import type { Route } from "./+types/automation";
+
+// The background worker for staff: schedules (Run now), the run log, failed and dead jobs (Retry,
+// Discard). Issue 24, docs/automation.md.
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
+  const { t } = adminPage(url, context, "admin");
+  const query = queryOf(url, automationQuerySchema);
+  const [page, webhookDisabled] = await Promise.all([
+    loadAutomationPage(context.services.db, { page: query }),
+    lastWebhookDisabled(context.services.db),
+  ]);
+  return {
+    meta: { title: t("nav.automation") },
+    ...page,
+    query,
+    timeZone: context.settings.general.timeZone,
+    discordWebhook: context.settings.alerts.discordWebhook,
+    // Said only while no webhook is set: an admin who set a new one has dealt with it.
+    webhookDisabled: context.settings.alerts.discordWebhook ? null : webhookDisabled,
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
+  const { admin, form } = await adminForm(request, url, context, automationActionSchema);
+  if (!form.ok) return invalidForm(form.fieldErrors, "admin.automation.errors.unknownAction");
+  const db = context.services.db;
+  const input = form.data;
+  if (input.intent === "alerts") {
+    const saved = await saveSettingsForm(context.services, {
+      intent: "alerts",
+      discordWebhook: input.discordWebhook,
+      actorId: admin.id,
+    });
+    return {
+      ok: true,
+      message:
+        saved.changed.length > 0
+          ? "admin.automation.done.alertsSaved"
+          : "admin.automation.done.alertsUnchanged",
+    } satisfies AutomationActionResult;
+  }
+  if (input.intent === "time-zone") {
+    const saved = await saveSettingsForm(context.services, {
+      intent: "timeZone",
+      timeZone: input.timeZone,
+      actorId: admin.id,
+    });
+    return {
+      ok: true,
+      message:
+        saved.changed.length > 0
+          ? "admin.automation.done.timeZoneSaved"
+          : "admin.automation.done.timeZoneUnchanged",
+    } satisfies AutomationActionResult;
+  }
+  if (input.intent === "run-now") {
+    const result = await runScheduleNow(db, { name: input.schedule, actorId: admin.id });
+    if (!result.ok) return refusal(result);
+    return {
+      ok: true,
+      message: result.queued
+        ? "admin.automation.done.queued"
+        : "admin.automation.done.alreadyQueued",
+      schedule: input.schedule,
+    } satisfies AutomationActionResult;
+  }
+  const result =
+    input.intent === "retry"
+      ? await retryJob(db, { id: input.id, actorId: admin.id })
+      : await discardJob(db, { id: input.id, actorId: admin.id });
+  if (!result.ok) return refusal(result);
+  return {
+    ok: true,
+    message:
+      input.intent === "retry"
+        ? "admin.automation.done.retried"
+        : "admin.automation.done.discarded",
+    id: input.id,
+  } satisfies AutomationActionResult;
+}
+
+export default function AdminAutomation({ loaderData, actionData }: Route.ComponentProps) {
+  return <AutomationPage {...loaderData} result={actionData} />;
+}

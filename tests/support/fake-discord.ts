@@ -1,0 +1,39 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeDiscord {
+  /** The webhook address to put in the settings. */
+  url: string;
+  /** Every post received, its JSON body. */
+  posts: unknown[];
+  /** The next answers, in order (then 204 No Content). */
+  answer(...replies: { status: number; body?: unknown; headers?: Record<string, string> }[]): void;
+  close(): Promise<void>;
+}
+
+/** A stand-in for a Discord webhook on 127.0.0.1: records what is posted and answers as scripted. */
+export async function startFakeDiscord(): Promise<FakeDiscord> {
+  const posts: unknown[] = [];
+  const replies: { status: number; body?: unknown; headers?: Record<string, string> }[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      posts.push(JSON.parse(body || "null"));
+      const reply = replies.shift() ?? { status: 204 };
+      res.writeHead(reply.status, {
+        ...(reply.body === undefined ? {} : { "content-type": "application/json" }),
+        ...reply.headers,
+      });
+      res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/webhooks/1/token`,
+    posts,
+    answer: (...next) => void replies.push(...next),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
