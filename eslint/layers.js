@@ -56,6 +56,19 @@ export const never = {
   node: { label: "`node:*`", regex: "^node:" },
   // A feature has no sub-folders, so a path that climbs one level out of it reaches another feature.
   otherFeature: { label: "another feature", regex: String.raw`^\.\./(?!\.)` },
+  // What runs in the browser never validates with zod (issue 23): a schema, zod or one of our zod helpers
+  // would bring all of zod to the page. A type import brings no code, so these two let types through.
+  schemas: {
+    label: "`*.schemas.ts`",
+    regex: String.raw`\.schemas(?:\.tsx?)?$`,
+    allowTypes: true,
+  },
+  zod: {
+    // The package, and app/lib's helpers made of it.
+    label: "zod",
+    regex: String.raw`^zod(?:/|$)|(?:^~/|/)lib/(?:zod|query-params|id-field|save-actions)(?:\.ts)?$`,
+    allowTypes: true,
+  },
 };
 
 const allApp = Object.keys(targets).filter((name) => targets[name].app);
@@ -104,14 +117,14 @@ export const layers = [
     files: ["app/entry.client.tsx"],
     layer: "entry.client",
     may: ["i18n", "lib"],
-    never: ["serverOnly"],
+    never: ["serverOnly", "schemas", "zod"],
   },
   {
     folder: "`app/entry.enhance.ts`",
     files: ["app/entry.enhance.ts"],
     layer: "entry.enhance",
     may: ["components", "features", "lib"],
-    never: ["serverOnly"],
+    never: ["serverOnly", "schemas", "zod"],
   },
   {
     folder: "`app/context.server.ts`",
@@ -128,7 +141,14 @@ export const layers = [
   {
     folder: "`app/domain/<area>/<area>.ts`",
     files: ["app/domain/**/*.{ts,tsx}"],
-    ignores: ["app/domain/**/*.server.ts"],
+    ignores: ["app/domain/**/*.server.ts", "app/domain/**/*.schemas.ts"],
+    layer: "domain",
+    may: ["lib"],
+    never: ["serverOnly", "kysely", "node", "schemas", "zod"],
+  },
+  {
+    folder: "`app/domain/*/*.schemas.ts`",
+    files: ["app/domain/**/*.schemas.ts"],
     layer: "domain",
     may: ["lib"],
     never: ["serverOnly", "kysely", "node"],
@@ -157,14 +177,14 @@ export const layers = [
     layer: "features",
     isolated: true,
     may: ["components", "lib", "i18n", "domain"],
-    never: ["otherFeature", "serverOnly"],
+    never: ["otherFeature", "serverOnly", "schemas", "zod"],
   },
   {
     folder: "`app/components/layout/`",
     files: ["app/components/layout/**/*.{ts,tsx}"],
     layer: "components",
     may: ["lib", "i18n", "domain"],
-    never: ["serverOnly"],
+    never: ["serverOnly", "schemas", "zod"],
   },
   {
     folder: "`app/components/`",
@@ -172,7 +192,7 @@ export const layers = [
     ignores: ["app/components/layout/**"],
     layer: "components",
     may: ["lib", "i18n", typesOnly("domain")],
-    never: ["serverOnly"],
+    never: ["serverOnly", "schemas", "zod"],
   },
   {
     folder: "`app/i18n/`",
@@ -255,6 +275,7 @@ function restrictedPatterns(row) {
   const extra = (row.never ?? []).map((name) => ({
     regex: never[name].regex,
     caseSensitive: true,
+    ...(never[name].allowTypes ? { allowTypeImports: true } : {}),
     message: `Never ${never[name].label}: ${reason}`,
   }));
   return [...refused, ...extra];

@@ -1,9 +1,15 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { RequestContext } from "~/context.server";
-import { productActionSchema, productListQuerySchema } from "~/domain/catalogue/catalogue-admin";
+import {
+  productActionSchema,
+  productListQuerySchema,
+} from "~/domain/catalogue/catalogue-admin.schemas";
 import { loadProductsPage, runProductAction } from "~/domain/catalogue/catalogue-admin.server";
-import { voucherActionSchema, voucherListQuerySchema } from "~/domain/promotions/promotions";
+import {
+  voucherActionSchema,
+  voucherListQuerySchema,
+} from "~/domain/promotions/promotions.schemas";
 import { loadPromotionsPage, runVoucherAction } from "~/domain/promotions/promotions.server";
 import { requireAdmin } from "./guards.server";
 import type { MessageKey } from "~/i18n/use-message";

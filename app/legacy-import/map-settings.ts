@@ -1,4 +1,5 @@
-import { settingsSchema, type Settings, type SettingsSection } from "~/domain/settings/settings";
+import { type Settings, type SettingsSection } from "~/domain/settings/settings";
+import { settingsSchema } from "~/domain/settings/settings.schemas";
 import { bad, describeJsonValue, ok, shown, type Read } from "./field-basics";
 import { FALSE_WORDS, TRUE_WORDS } from "./field-readers";
 

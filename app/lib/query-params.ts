@@ -14,10 +14,6 @@ export function textParam(max: number) {
   return z.string().max(max).optional().catch(undefined);
 }
 
-/** Which way a list is sorted. */
-export const SORT_DIRECTIONS = ["asc", "desc"] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-
 /** An optional filter by one of `values`: no filter when absent or unknown. */
 export function filterParam<const T extends readonly string[]>(values: T) {
   return z.enum(values).optional().catch(undefined);

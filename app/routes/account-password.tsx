@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data, redirect } from "react-router";
-import { changePasswordSchema, homeFor } from "~/domain/accounts/accounts";
+import { homeFor } from "~/domain/accounts/accounts";
+import { changePasswordSchema } from "~/domain/accounts/accounts.schemas";
 import { changePassword } from "~/domain/accounts/accounts.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { AuthForm, usePasswordField, type AuthFormState } from "~/features/auth/auth-form";

@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { accountActionSchema, endSession, updateProfile } from "~/domain/accounts/profile.server";
-import { deletionActionSchema } from "~/domain/accounts/account-deletion";
+import { deletionActionSchema } from "~/domain/accounts/account-deletion.schemas";
 import {
   cancelAccountDeletion,
   requestAccountDeletion,
 } from "~/domain/accounts/account-deletion.server";
-import { autoRenewSchema, renewSchema } from "~/domain/hosting-services/hosting-services";
-import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashboard";
+import { autoRenewSchema, renewSchema } from "~/domain/hosting-services/hosting-services.schemas";
+import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashboard.schemas";
 import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dashboard.server";
 import { renewService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
 import {

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { homeFor, loginSchema, safeRedirect } from "~/domain/accounts/accounts";
+import { homeFor, safeRedirect } from "~/domain/accounts/accounts";
+import { loginSchema } from "~/domain/accounts/accounts.schemas";
 import { signIn } from "~/domain/accounts/accounts.server";
 import { LoginForm, type LoginFormState } from "~/features/auth/login-form";
 import { authForm, authPage } from "~/http/auth-route.server";

@@ -1,9 +1,6 @@
 import { checkVoucher } from "~/domain/orders/orders.server";
-import {
-  VoucherCheckLimiter,
-  voucherCheckQuerySchema,
-  type VoucherCheckResult,
-} from "~/domain/orders/voucher-check";
+import { VoucherCheckLimiter, type VoucherCheckResult } from "~/domain/orders/voucher-check";
+import { voucherCheckQuerySchema } from "~/domain/orders/voucher-check.schemas";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
 import type { Route } from "./+types/order-voucher";

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { safeRedirect } from "~/domain/accounts/accounts";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
-import { orderFormSchema } from "~/domain/orders/orders";
-import { orderPrefillSchema, orderUrlWith, prefillValues } from "~/domain/orders/order-options";
+import { orderFormSchema } from "~/domain/orders/orders.schemas";
+import { prefillValues } from "~/domain/orders/order-options";
+import { orderPrefillSchema, orderUrlWith } from "~/domain/orders/order-options.schemas";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { OrderForm, type OrderFormState } from "~/features/orders/order-form";
 import { parseForm } from "~/http/form.server";

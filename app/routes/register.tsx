@@ -1,4 +1,5 @@
-import { registerSchema, safeRedirect } from "~/domain/accounts/accounts";
+import { safeRedirect } from "~/domain/accounts/accounts";
+import { registerSchema } from "~/domain/accounts/accounts.schemas";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { liveChatLinks } from "~/domain/settings/settings";
 import { withRedirect } from "~/features/auth/auth-form";

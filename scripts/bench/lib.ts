@@ -16,7 +16,7 @@ import { SERVER_ENTRY, serverArguments } from "../../server/command";
 import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
 import { inTransaction } from "../../app/db/transaction";
 import { adjustCoins, postLedgerEntry } from "../../app/domain/coins/coins.server";
-import { orderFormSchema } from "../../app/domain/orders/orders";
+import { orderFormSchema } from "../../app/domain/orders/orders.schemas";
 import { approveOrder, placeOrder } from "../../app/domain/orders/orders.server";
 import { openTicket, staffReply } from "../../app/domain/tickets/tickets.server";
 

@@ -1,5 +1,7 @@
-import { productActionSchema, type ProductInput } from "~/domain/catalogue/catalogue-admin";
-import { voucherActionSchema, type VoucherInput } from "~/domain/promotions/promotions";
+import { type ProductInput } from "~/domain/catalogue/catalogue-admin";
+import { productActionSchema } from "~/domain/catalogue/catalogue-admin.schemas";
+import { type VoucherInput } from "~/domain/promotions/promotions";
+import { voucherActionSchema } from "~/domain/promotions/promotions.schemas";
 
 let counter = 0;
 

@@ -2,7 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import type { SortDirection } from "~/lib/query-params";
+import type { SortDirection } from "~/lib/sort-directions";
 import { cn } from "~/lib/utils";
 import { CellWithNote, type Column } from "./data-table";
 

@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  changePasswordSchema,
-  homeFor,
-  loginSchema,
-  registerSchema,
-  safeRedirect,
-} from "./accounts";
+import { homeFor, safeRedirect } from "./accounts";
+import { changePasswordSchema, loginSchema, registerSchema } from "./accounts.schemas";
 
 function errorsOf(result: {
   success: boolean;

@@ -1,5 +1,3 @@
-import { z } from "~/lib/zod";
-
 // Spec section 9 and the foundation issue.
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -25,68 +23,7 @@ export const LOGIN_IP_WINDOW_MINUTES = 1;
 
 export type Role = "user" | "admin";
 
-/**
- * Error messages are message-catalogue keys (namespace "auth"); the UI translates them, so the same
- * schema serves the server and the browser.
- */
-const email = z
-  .string({ error: "errors.emailRequired" })
-  .trim()
-  .min(1, "errors.emailRequired")
-  .max(MAX_EMAIL_LENGTH, "errors.emailInvalid")
-  .pipe(z.email("errors.emailInvalid"))
-  .transform((value) => value.toLowerCase());
-
-const requiredPassword = z
-  .string({ error: "errors.passwordRequired" })
-  .min(1, "errors.passwordRequired")
-  .max(MAX_PASSWORD_LENGTH, "errors.passwordTooLong");
-
-const newPassword = z
-  .string({ error: "errors.passwordRequired" })
-  .min(1, "errors.passwordRequired")
-  .min(MIN_PASSWORD_LENGTH, "errors.passwordTooShort")
-  .max(MAX_PASSWORD_LENGTH, "errors.passwordTooLong");
-
-export const registerSchema = z
-  .object({
-    name: z
-      .string({ error: "errors.nameRequired" })
-      .trim()
-      .min(1, "errors.nameRequired")
-      .max(MAX_NAME_LENGTH, "errors.nameTooLong"),
-    email,
-    password: newPassword,
-    confirmPassword: z.string({ error: "errors.confirmRequired" }).min(1, "errors.confirmRequired"),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: "errors.passwordsDoNotMatch",
-    path: ["confirmPassword"],
-  });
-
-export const loginSchema = z.object({
-  email,
-  password: requiredPassword,
-  redirectTo: z.string().max(MAX_REDIRECT_LENGTH).optional(),
-});
-
-export const changePasswordSchema = z
-  .object({
-    currentPassword: requiredPassword,
-    newPassword,
-    confirmPassword: z.string({ error: "errors.confirmRequired" }).min(1, "errors.confirmRequired"),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    message: "errors.passwordsDoNotMatch",
-    path: ["confirmPassword"],
-  })
-  .refine((value) => value.newPassword !== value.currentPassword, {
-    message: "errors.passwordUnchanged",
-    path: ["newPassword"],
-  });
-
-export type RegisterInput = z.infer<typeof registerSchema>;
-export type LoginInput = z.infer<typeof loginSchema>;
+export type { LoginInput, RegisterInput } from "./accounts.schemas";
 
 /** Where a signed-in user lands: admins on the panel, everyone else on the dashboard (spec section 4). */
 export function homeFor(role: string): string {

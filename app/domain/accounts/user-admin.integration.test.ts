@@ -11,7 +11,8 @@ import {
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { getCurrentSession, registerCustomer, signIn } from "./accounts.server";
-import { clientActionSchema, DELETED_USER_NAME, updateUserSchema } from "./user-admin";
+import { DELETED_USER_NAME } from "./user-admin";
+import { clientActionSchema, updateUserSchema } from "./user-admin.schemas";
 import { deleteUserByAdmin, deletedUserEmail, updateUserByAdmin } from "./user-admin.server";
 import { searchUsers, USER_COUNT_LIMIT } from "./user-directory.server";
 import { cookieHeader } from "../../../tests/support/request-context";

@@ -1,13 +1,7 @@
 import { labelKeys } from "~/lib/label-keys";
-import { pageParam, searchParam, SORT_DIRECTIONS } from "~/lib/query-params";
-import { z } from "~/lib/zod";
-import { adjustCoinsSchema } from "~/domain/coins/coins";
-import {
-  MAX_EMAIL_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-} from "./accounts";
+import { SORT_DIRECTIONS } from "~/lib/sort-directions";
+
+export type { ClientActionInput, UpdateUserInput, UserListQuery } from "./user-admin.schemas";
 
 // Admin user management (spec sections 5 and 6). Messages are catalogue keys ("namespace.key").
 
@@ -35,74 +29,8 @@ export const DELETION_FILTER_LABELS = labelKeys("admin", "users.deletionFilters"
 
 export const USERS_PAGE_SIZE = 25;
 
-/** The list's query string: anything unexpected falls back to the default rather than failing. */
-export const userListQuerySchema = z.object({
-  q: searchParam,
-  role: z.enum(ROLE_FILTERS).catch("all"),
-  deletion: z.enum(DELETION_FILTERS).catch("all"),
-  sort: z.enum(USER_SORTS).catch("created"),
-  dir: z.enum(SORT_DIRECTIONS).catch("desc"),
-  page: pageParam,
-});
-export type UserListQuery = z.infer<typeof userListQuerySchema>;
-
 /** A deleted account's name: the row stays for the ledger, orders and audit log, anonymised. */
 export const DELETED_USER_NAME = "Deleted user";
-
-const userId = z
-  .string({ error: "admin.users.errors.notFound" })
-  .trim()
-  .min(1, "admin.users.errors.notFound")
-  .max(100, "admin.users.errors.notFound");
-
-export const updateUserSchema = z.object({
-  userId,
-  name: z
-    .string({ error: "admin.users.errors.nameRequired" })
-    .trim()
-    .min(1, "admin.users.errors.nameRequired")
-    .max(MAX_NAME_LENGTH, "admin.users.errors.nameTooLong"),
-  email: z
-    .string({ error: "auth.errors.emailRequired" })
-    .trim()
-    .min(1, "auth.errors.emailRequired")
-    .max(MAX_EMAIL_LENGTH, "auth.errors.emailInvalid")
-    .pipe(z.email("auth.errors.emailInvalid"))
-    .transform((value) => value.toLowerCase()),
-  role: z.enum(["user", "admin"], { error: "admin.users.errors.roleInvalid" }),
-  // Empty keeps the current password.
-  password: z
-    .string()
-    .max(MAX_PASSWORD_LENGTH, "auth.errors.passwordTooLong")
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || value.length >= MIN_PASSWORD_LENGTH, {
-      message: "auth.errors.passwordTooShort",
-    }),
-});
-export type UpdateUserInput = z.infer<typeof updateUserSchema>;
-
-/**
- * The clients page's one action: coins (the default, as the first form sent no intent), update, delete,
- * and complete-deletion (a customer's pending deletion request, ADR 19).
- */
-export const clientActionSchema = z.preprocess(
-  (value) =>
-    value && typeof value === "object" && !("intent" in value && value.intent)
-      ? { ...value, intent: "coins" }
-      : value,
-  z.discriminatedUnion(
-    "intent",
-    [
-      adjustCoinsSchema.extend({ intent: z.literal("coins") }),
-      updateUserSchema.extend({ intent: z.literal("update") }),
-      z.object({ intent: z.literal("delete"), userId }),
-      z.object({ intent: z.literal("complete-deletion"), userId }),
-    ],
-    { error: "admin.users.errors.unknownAction" },
-  ),
-);
-export type ClientActionInput = z.infer<typeof clientActionSchema>;
 
 /** One account in the admin user list, with its counts of active services and of orders. */
 export interface DirectoryUser {

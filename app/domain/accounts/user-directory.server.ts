@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { isPostgres } from "~/db/dialect";
 import { containsAny } from "~/db/like-pattern";
 import { pageWindow, type PageRequest } from "~/db/paging";
-import type { SortDirection } from "~/lib/query-params";
+import type { SortDirection } from "~/lib/sort-directions";
 import type { Db, Tx } from "~/db/transaction";
 import {
   USERS_PAGE_SIZE,

@@ -1,5 +1,4 @@
 import { labelKeys } from "~/lib/label-keys";
-import { z } from "~/lib/zod";
 
 // Catalogue keys (announcements namespace), one family a set of values (docs/i18n.md, ADR 26).
 export const ANNOUNCEMENT_TYPES = ["info", "success", "warning"] as const;
@@ -70,13 +69,6 @@ export const SHOWN_ANNOUNCEMENTS = 5;
 /** What a place shows of an announcement (and all its page's cache key carries of it, ADR 15). */
 export type ShownAnnouncement = Pick<Announcement, "id" | "title" | "content" | "type">;
 
-function translatedField(
-  max: number,
-  tooLong: "announcements.errors.titleTooLong" | "announcements.errors.contentTooLong",
-) {
-  return z.string().trim().max(max, tooLong).optional().default("");
-}
-
 /** The translated texts of the admin's form, by language. */
 export function announcementTranslations(form: {
   titleFr?: string;
@@ -89,36 +81,3 @@ export function announcementTranslations(form: {
     ar: { title: form.titleAr ?? "", content: form.contentAr ?? "" },
   };
 }
-
-const fields = {
-  title: z
-    .string()
-    .trim()
-    .min(1, "announcements.errors.titleRequired")
-    .max(150, "announcements.errors.titleTooLong"),
-  content: z
-    .string()
-    .trim()
-    .min(1, "announcements.errors.contentRequired")
-    .max(5000, "announcements.errors.contentTooLong"),
-  // The other languages: optional, each field empty when it shows the English one.
-  titleFr: translatedField(150, "announcements.errors.titleTooLong"),
-  contentFr: translatedField(5000, "announcements.errors.contentTooLong"),
-  titleAr: translatedField(150, "announcements.errors.titleTooLong"),
-  contentAr: translatedField(5000, "announcements.errors.contentTooLong"),
-  type: z.enum(ANNOUNCEMENT_TYPES).default("info"),
-  targetAudience: z.enum(AUDIENCES).default("all"),
-  isActive: z
-    .string()
-    .optional()
-    .transform((value) => value === "on" || value === "true" || value === "1"),
-};
-
-export const announcementActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), ...fields }),
-  z.object({ intent: z.literal("update"), id: z.coerce.number().int().positive(), ...fields }),
-  z.object({
-    intent: z.enum(["activate", "deactivate", "delete"]),
-    id: z.coerce.number().int().positive(),
-  }),
-]);

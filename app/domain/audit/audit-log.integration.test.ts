@@ -13,7 +13,7 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
-import { auditLogQuerySchema } from "./audit-log";
+import { auditLogQuerySchema } from "./audit-log.schemas";
 import { auditLogVocabulary, listAuditLog } from "./audit-log.server";
 
 const all = { page: 1, pageSize: 100 };

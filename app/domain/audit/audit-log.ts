@@ -1,6 +1,6 @@
 import { keysOf } from "~/lib/keys-of";
-import { filterParam, pageParam, textParam } from "~/lib/query-params";
-import { z } from "~/lib/zod";
+
+export type { AuditLogQuery } from "./audit-log.schemas";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -70,21 +70,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 export function auditTargetLabel(type: string): string | undefined {
   return (AUDIT_TARGET_LABELS as Record<string, string>)[type];
 }
-
-/** /admin/logs' query string: a value that does not parse is ignored, never an error. */
-export const auditLogQuerySchema = z.object({
-  actor: textParam(254),
-  action: z
-    .string()
-    .regex(/^[a-z_]+(\.[a-z_]*)?$/)
-    .max(100)
-    .optional()
-    .catch(undefined),
-  targetType: filterParam(AUDIT_TARGET_TYPES),
-  target: textParam(254),
-  page: pageParam,
-});
-export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 /** One entry of the audit log as the admin pages show it. */
 export interface AuditLogRow {

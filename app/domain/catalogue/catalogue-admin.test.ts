@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectRefusals, firstErrorsOf } from "../../../tests/support/form-errors";
-import {
-  canDeleteProduct,
-  parseFeatureLines,
-  productActionSchema,
-  productListQuerySchema,
-  slugify,
-  type AdminProduct,
-} from "./catalogue-admin";
+import { canDeleteProduct, parseFeatureLines, slugify, type AdminProduct } from "./catalogue-admin";
+import { productActionSchema, productListQuerySchema } from "./catalogue-admin.schemas";
 
 const valid = {
   intent: "create",

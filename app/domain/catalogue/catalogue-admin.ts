@@ -1,14 +1,7 @@
 import { keysOf } from "~/lib/keys-of";
 import { labelKeys } from "~/lib/label-keys";
-import { parseEuroInput, type EuroInputError } from "~/lib/euro-input";
-import { idField } from "~/lib/id-field";
-import { editParam, filterParam } from "~/lib/query-params";
-import { saveActions, withSavedItem, type SavedForm } from "~/lib/save-actions";
-import { customIssue, z } from "~/lib/zod";
+import type { EuroInputError } from "~/lib/euro-input";
 import {
-  categoryOf,
-  hasPlayerSlots,
-  PRODUCT_CATEGORIES,
   PRODUCT_STATUSES,
   PRODUCT_TYPES,
   type Product,
@@ -19,6 +12,8 @@ import {
   type ProductTranslations,
   type ProductType,
 } from "./catalogue";
+
+export type { ProductAction, ProductListQuery } from "./catalogue-admin.schemas";
 
 // The admin's catalogue (/admin/products). Messages are catalogue keys ("admin-catalogue.…").
 
@@ -62,34 +57,12 @@ export const EURO_INPUT_ERRORS = {
   tooLarge: "admin-catalogue.money.tooLarge",
 } as const satisfies Record<EuroInputError, string>;
 
-const SPEC_ERRORS = {
+export const SPEC_ERRORS = {
   ramGb: "admin-catalogue.products.errors.ramGbInvalid",
   storageGb: "admin-catalogue.products.errors.storageGbInvalid",
   cpuCores: "admin-catalogue.products.errors.cpuCoresInvalid",
   slots: "admin-catalogue.products.errors.slotsInvalid",
 } as const satisfies Record<SpecField, string>;
-
-/**
- * A typed amount of euros in cents, inside a zod transform: a refused amount adds an issue with why (and
- * zero one with `zeroError`, unless that is null) and gives z.NEVER.
- */
-export function eurosToCents(
-  text: string,
-  max: number,
-  zeroError: string | null,
-  ctx: z.RefinementCtx,
-): number {
-  const parsed = parseEuroInput(text, max);
-  if (!parsed.ok) {
-    customIssue(ctx, EURO_INPUT_ERRORS[parsed.error]);
-    return z.NEVER;
-  }
-  if (parsed.cents === 0 && zeroError !== null) {
-    customIssue(ctx, zeroError);
-    return z.NEVER;
-  }
-  return parsed.cents;
-}
 
 /** Lower-case words joined by single hyphens: "samp-starter". */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -146,128 +119,6 @@ export const TEXT_ERRORS = {
   },
 } as const satisfies Record<ProductTextLocale, Record<string, string>>;
 
-/** An optional text, trimmed, at most `max` characters. */
-function optionalTextSchema(max: number, tooLong: string) {
-  return z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim())
-    .refine((value) => value.length <= max, tooLong);
-}
-const descriptionSchema = (tooLong: string) =>
-  optionalTextSchema(MAX_PRODUCT_DESCRIPTION_LENGTH, tooLong);
-/** A translated name: empty falls back to English, and it is at most as long as an English one. */
-const translatedNameSchema = (tooLong: string) =>
-  optionalTextSchema(MAX_PRODUCT_NAME_LENGTH, tooLong);
-
-/** A feature list, one per line: at most MAX_FEATURES lines of MAX_FEATURE_LENGTH characters. */
-function featuresSchema(errors: { tooManyFeatures: string; featureTooLong: string }) {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const lines = parseFeatureLines(value ?? "");
-      if (lines.length > MAX_FEATURES) {
-        customIssue(ctx, errors.tooManyFeatures);
-        return z.NEVER;
-      }
-      if (lines.some((line) => line.length > MAX_FEATURE_LENGTH)) {
-        customIssue(ctx, errors.featureTooLong);
-        return z.NEVER;
-      }
-      return lines;
-    });
-}
-
-export const productIdSchema = idField("admin-catalogue.products.errors.notFound");
-
-function specSchema(field: SpecField) {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const text = (value ?? "").trim();
-      if (text === "") return null;
-      const limit = SPEC_LIMITS[field];
-      if (!/^\d{1,9}$/.test(text) || Number(text) < 1 || Number(text) > limit) {
-        customIssue(ctx, SPEC_ERRORS[field]);
-        return z.NEVER;
-      }
-      return Number(text);
-    });
-}
-
-const productFieldShape = {
-  name: z
-    .string({ error: "admin-catalogue.products.errors.nameRequired" })
-    .trim()
-    .min(1, "admin-catalogue.products.errors.nameRequired")
-    .max(MAX_PRODUCT_NAME_LENGTH, "admin-catalogue.products.errors.nameTooLong"),
-  // Empty: made from the name when the product is created, kept as it is when it is edited.
-  slug: z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim().toLowerCase())
-    .refine(
-      (value) =>
-        value === "" ||
-        (value.length >= 2 && value.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(value)),
-      "admin-catalogue.products.errors.slugInvalid",
-    ),
-  type: z.enum(PRODUCT_TYPES, "admin-catalogue.products.errors.typeInvalid"),
-  // Empty: the usual category of the type (VPS Hosting for a VPS, Game Hosting otherwise).
-  category: z
-    .union([z.enum(PRODUCT_CATEGORIES), z.literal("")], {
-      error: "admin-catalogue.products.errors.categoryInvalid",
-    })
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-  description: descriptionSchema("admin-catalogue.products.errors.descriptionTooLong"),
-  price: z
-    .string({ error: EURO_INPUT_ERRORS.required })
-    .transform((value, ctx) =>
-      eurosToCents(
-        value,
-        MAX_PRODUCT_PRICE_CENTS,
-        "admin-catalogue.products.errors.priceZero",
-        ctx,
-      ),
-    ),
-  features: featuresSchema({
-    tooManyFeatures: "admin-catalogue.products.errors.tooManyFeatures",
-    featureTooLong: "admin-catalogue.products.errors.featureTooLong",
-  }),
-  ramGb: specSchema("ramGb"),
-  storageGb: specSchema("storageGb"),
-  cpuCores: specSchema("cpuCores"),
-  slots: specSchema("slots"),
-  recommended: z
-    .string()
-    .optional()
-    .transform((value) => value === "on" || value === "true" || value === "1"),
-  status: z
-    .union([z.enum(PRODUCT_STATUSES), z.literal("")], {
-      error: "admin-catalogue.products.errors.statusInvalid",
-    })
-    .optional()
-    .transform((value): ProductStatus => (value ? value : "active")),
-  nameFr: translatedNameSchema(TEXT_ERRORS.fr.nameTooLong),
-  descriptionFr: descriptionSchema(TEXT_ERRORS.fr.descriptionTooLong),
-  featuresFr: featuresSchema(TEXT_ERRORS.fr),
-  nameAr: translatedNameSchema(TEXT_ERRORS.ar.nameTooLong),
-  descriptionAr: descriptionSchema(TEXT_ERRORS.ar.descriptionTooLong),
-  featuresAr: featuresSchema(TEXT_ERRORS.ar),
-};
-
-/** A VPS has no player slots (the storefront words its specs without them). */
-function noSlotsOnVps(
-  value: { type: ProductType; slots: number | null },
-  ctx: z.RefinementCtx,
-): void {
-  if (!hasPlayerSlots(value.type) && value.slots !== null)
-    customIssue(ctx, "admin-catalogue.products.errors.slotsVps", "slots");
-}
-
 /** What a product is saved from: the form, with its category filled in and its specs together. */
 export interface ProductInput {
   name: string;
@@ -285,52 +136,8 @@ export interface ProductInput {
   translations: ProductTranslations;
 }
 
-export function productInputFrom(form: SavedForm<typeof productFieldShape>): ProductInput {
-  return {
-    name: form.name,
-    slug: form.slug,
-    type: form.type,
-    category: form.category ?? categoryOf(form.type),
-    description: form.description,
-    priceCents: form.price,
-    features: form.features,
-    specs: {
-      ramGb: form.ramGb,
-      storageGb: form.storageGb,
-      cpuCores: form.cpuCores,
-      slots: form.slots,
-    },
-    recommended: form.recommended,
-    status: form.status,
-    translations: {
-      fr: { name: form.nameFr, description: form.descriptionFr, features: form.featuresFr },
-      ar: { name: form.nameAr, description: form.descriptionAr, features: form.featuresAr },
-    },
-  };
-}
-
 export const MOVE_DIRECTIONS = ["up", "down"] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
-
-/** The products page's one action, by intent; a create or update carries its product ready to save. */
-export const productActionSchema = z
-  .discriminatedUnion(
-    "intent",
-    [
-      ...saveActions(productFieldShape, productIdSchema, noSlotsOnVps),
-      z.object({
-        intent: z.literal("move"),
-        id: productIdSchema,
-        direction: z.enum(MOVE_DIRECTIONS, "admin-catalogue.products.errors.notFound"),
-      }),
-      z.object({ intent: z.literal("hide"), id: productIdSchema }),
-      z.object({ intent: z.literal("show"), id: productIdSchema }),
-      z.object({ intent: z.literal("delete"), id: productIdSchema }),
-    ],
-    { error: "admin-catalogue.errors.unknownAction" },
-  )
-  .transform(withSavedItem("product", productInputFrom));
-export type ProductAction = z.infer<typeof productActionSchema>;
 
 /** A product as a choice in another form (a voucher's products). */
 export interface ProductChoice {
@@ -367,14 +174,3 @@ export function canDeleteProduct(product: AdminProduct): boolean {
 
 export const PRODUCT_NOTICES = ["created", "updated"] as const;
 export type ProductNotice = (typeof PRODUCT_NOTICES)[number];
-
-/** /admin/products' query string: a value that does not parse is ignored, never an error. */
-export const productListQuerySchema = z.object({
-  type: filterParam(PRODUCT_TYPES),
-  status: filterParam(PRODUCT_STATUSES),
-  /** Which product's form to show; "new" for an empty one. */
-  edit: editParam,
-  /** The outcome of the last save, after its redirect. */
-  notice: filterParam(PRODUCT_NOTICES),
-});
-export type ProductListQuery = z.infer<typeof productListQuerySchema>;

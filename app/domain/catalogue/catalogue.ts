@@ -1,5 +1,3 @@
-import { z } from "~/lib/zod";
-
 export const PRODUCT_TYPES = ["samp", "mta", "vps", "game"] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const PRODUCT_CATEGORIES = ["Game Hosting", "VPS Hosting"] as const;
@@ -86,8 +84,6 @@ export function categoryOf(type: ProductType): ProductCategory {
 export function hasPlayerSlots(type: ProductType): boolean {
   return type !== "vps";
 }
-
-export const productTypeSchema = z.enum(PRODUCT_TYPES);
 
 interface SeedProduct {
   slug: string;

@@ -12,7 +12,8 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { CLIENT_SECTION_SIZE, clientNoteSchema } from "./clients";
+import { CLIENT_SECTION_SIZE } from "./clients";
+import { clientNoteSchema } from "./clients.schemas";
 import { getClientDetail, getTicketWithClient, saveClientNote } from "./clients.server";
 
 describeEachDatabase("client page", (app) => {

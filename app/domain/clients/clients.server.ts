@@ -10,7 +10,6 @@ import { inTransaction, refuse, type Db } from "~/db/transaction";
 import {
   CLIENT_SECTION_SIZE,
   CLIENT_SUMMARY_SIZE,
-  clientIdSchema,
   type ClientAuditEntry,
   type ClientCounts,
   type ClientDetail,
@@ -18,6 +17,7 @@ import {
   type ClientSummary,
   type Latest,
 } from "./clients";
+import { clientIdSchema } from "./clients.schemas";
 
 /** The account's row and its counts over everything it has, in one query; undefined when there is none. */
 async function readClient(db: Db, userId: string) {

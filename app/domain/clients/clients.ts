@@ -1,9 +1,10 @@
 import { labelKeys } from "~/lib/label-keys";
-import { z } from "~/lib/zod";
 import type { CustomerLedgerEntry } from "~/domain/customer-dashboard/customer-dashboard";
 import type { HostingService } from "~/domain/hosting-services/hosting-services";
 import type { Order } from "~/domain/orders/orders";
 import type { Ticket } from "~/domain/tickets/tickets";
+
+export type { ClientNoteInput } from "./clients.schemas";
 
 // The client page (/admin/clients/:id, issue 21): one account as admins see it, read in one call.
 
@@ -12,28 +13,6 @@ export const CLIENT_SECTION_SIZE = 20;
 /** How many of each list the ticket page's sidebar shows about the ticket's customer. */
 export const CLIENT_SUMMARY_SIZE = 5;
 export const MAX_CLIENT_NOTE_LENGTH = 2_000;
-
-/**
- * The `:id` of /admin/clients/:id. Account ids are better-auth's (letters and digits) or an import's; an
- * id that cannot be one is a client that is not there, never an error.
- */
-export const clientIdSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/);
-
-/** The client page's one form: the admin's note (empty clears it). */
-export const clientNoteSchema = z.object({
-  intent: z.literal("note", { error: "admin-clients.errors.unknownAction" }),
-  note: z
-    .string()
-    .max(MAX_CLIENT_NOTE_LENGTH, "admin-clients.errors.noteTooLong")
-    .optional()
-    .transform((value) => (value?.trim() ? value.trim() : null)),
-});
-export type ClientNoteInput = z.infer<typeof clientNoteSchema>;
 
 // Catalogue keys (admin-clients namespace), one family a set of values (docs/i18n.md, ADR 26).
 export const CLIENT_ROLE_LABELS = labelKeys("admin-clients", "profile.roles", ["user", "admin"]);

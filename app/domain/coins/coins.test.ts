@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import enCoins from "~/i18n/locales/en/coins.json";
-import { adminTicketActionSchema } from "~/domain/tickets/tickets";
-import {
-  adjustCoinsSchema,
-  coinAmountSchema,
-  MAX_ADJUSTMENT_CENTS,
-  MAX_BALANCE_CENTS,
-  previewAdjustment,
-} from "./coins";
+import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
+import { MAX_ADJUSTMENT_CENTS, MAX_BALANCE_CENTS, previewAdjustment } from "./coins";
+import { adjustCoinsSchema, coinAmountSchema } from "./coins.schemas";
 
 describe("coin amounts", () => {
   it("admits a change of up to MAX_ADJUSTMENT_CENTS either way, and a credit only upwards", () => {

@@ -1,5 +1,4 @@
 import { labelKeys } from "~/lib/label-keys";
-import { customIssue, z } from "~/lib/zod";
 
 export const LEDGER_KINDS = [
   "admin_adjustment",
@@ -47,51 +46,3 @@ export function previewAdjustment(balanceCents: number, amountCents: number) {
     overMaximum: newTotalCents > MAX_BALANCE_CENTS && newTotalCents > balanceCents,
   };
 }
-
-/**
- * An admin's amount of coins as typed, into cents: not zero, at most MAX_ADJUSTMENT_CENTS either way;
- * `credit` admits only additions (a ticket's credit).
- */
-export function coinAmountSchema(options: { credit?: boolean } = {}) {
-  return z.string({ error: "coins.errors.amountInvalid" }).transform((value, ctx) => {
-    const cents = parseCoinAmount(value);
-    if (
-      cents === null ||
-      cents === 0 ||
-      Math.abs(cents) > MAX_ADJUSTMENT_CENTS ||
-      (options.credit && cents < 0)
-    ) {
-      customIssue(
-        ctx,
-        options.credit ? "coins.errors.creditInvalid" : "coins.errors.amountInvalid",
-      );
-      return z.NEVER;
-    }
-    return cents;
-  });
-}
-
-/**
- * The random key a coin form carries (one per form shown): a replayed post (a double click, a retry, the
- * browser resending) changes the balance once and gets the first result back (ADR 10).
- */
-export const coinFormKeySchema = z
-  .string({ error: "coins.errors.formExpired" })
-  .trim()
-  .min(16, "coins.errors.formExpired")
-  .max(100, "coins.errors.formExpired");
-
-export const adjustCoinsSchema = z.object({
-  userId: z
-    .string({ error: "coins.errors.userRequired" })
-    .trim()
-    .min(1, "coins.errors.userRequired")
-    .max(100),
-  amount: coinAmountSchema(),
-  idempotencyKey: coinFormKeySchema,
-  reason: z
-    .string({ error: "coins.errors.reasonRequired" })
-    .trim()
-    .min(1, "coins.errors.reasonRequired")
-    .max(500, "coins.errors.reasonTooLong"),
-});

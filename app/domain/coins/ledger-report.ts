@@ -1,7 +1,6 @@
-import { filterParam, pageParam, textParam } from "~/lib/query-params";
-import { z } from "~/lib/zod";
-import { LEDGER_KINDS } from "./coins";
 import type { StoredLedgerReason } from "./ledger-reason";
+
+export type { LedgerReportQuery } from "./ledger-report.schemas";
 
 export const LEDGER_PAGE_SIZE_ADMIN = 50;
 /**
@@ -14,23 +13,6 @@ export const LEDGER_TOTALS_LIMIT = 1_000;
 export type LedgerTotals =
   | { capped: false; entries: number; netCents: number; creditsCents: number; debitsCents: number }
   | { capped: true; entries: typeof LEDGER_TOTALS_LIMIT };
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00.000Z`)))
-  .optional()
-  .catch(undefined);
-
-/** /admin/transactions' query string: a value that does not parse is ignored, never an error. */
-export const ledgerReportQuerySchema = z.object({
-  customer: textParam(254),
-  kind: filterParam(LEDGER_KINDS),
-  from: day,
-  to: day,
-  page: pageParam,
-});
-export type LedgerReportQuery = z.infer<typeof ledgerReportQuerySchema>;
 
 /** One coin movement in the admin transactions report; its reason is shown with `ledgerReasonText`. */
 export interface LedgerReportRow extends StoredLedgerReason {

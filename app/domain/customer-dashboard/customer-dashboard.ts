@@ -1,7 +1,7 @@
-import { z } from "~/lib/zod";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
-import { MAX_ROW_ID } from "~/lib/id-field";
 import type { BillingCycle } from "~/domain/orders/orders";
+
+export type { DashboardQuery } from "./customer-dashboard.schemas";
 
 export const DASHBOARD_TABS = [
   "overview",
@@ -14,15 +14,6 @@ export const DASHBOARD_TABS = [
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 export const LEDGER_PAGE_SIZE = 20;
 export const LIST_PAGE_SIZE = 20;
-
-export const dashboardQuerySchema = z.object({
-  tab: z.enum(DASHBOARD_TABS).catch("overview"),
-  before: z.coerce.number().int().positive().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-  /** The service whose renewal the services tab asks to confirm (the step before any charge). */
-  renew: z.coerce.number().int().positive().max(MAX_ROW_ID).optional().catch(undefined),
-});
-export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 /** How long a rejected order stays on the services tab beside the pending ones, with its reason. */
 export const RECENT_REJECTION_DAYS = 14;

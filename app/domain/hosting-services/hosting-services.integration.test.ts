@@ -12,7 +12,7 @@ import {
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { editServiceSchema } from "./hosting-services";
+import { editServiceSchema } from "./hosting-services.schemas";
 import {
   adminAddService,
   editServiceByAdmin,

@@ -15,7 +15,7 @@ import { accountLike, fewAccountsContaining, oneOf } from "~/domain/accounts/use
 import { isPostgres } from "~/db/dialect";
 import { containsAny } from "~/db/like-pattern";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
-import type { SortDirection } from "~/lib/query-params";
+import type { SortDirection } from "~/lib/sort-directions";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
   inTransaction,

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { expiryOnDate, parseExpiryDate, renewalExpiry } from "./hosting-services";
 import {
   editServiceSchema,
-  expiryOnDate,
-  parseExpiryDate,
-  renewalExpiry,
   serviceActionSchema,
   serviceListQuerySchema,
-} from "./hosting-services";
+} from "./hosting-services.schemas";
 
 describe("the admin services list's query", () => {
   it("reads every filter, the sort and the page", () => {

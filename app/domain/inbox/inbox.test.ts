@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { replyHref } from "./inbox";
 import {
   contactActionSchema,
   contactListQuerySchema,
-  replyHref,
   subscriberActionSchema,
-} from "./inbox";
+} from "./inbox.schemas";
 
 describe("inbox", () => {
   it("reads the list's address leniently", () => {

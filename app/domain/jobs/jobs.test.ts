@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  afterFailure,
-  automationActionSchema,
-  MAX_RETRY_DELAY_MS,
-  parseCounts,
-  retryDelayMs,
-} from "./jobs";
+import { afterFailure, MAX_RETRY_DELAY_MS, parseCounts, retryDelayMs } from "./jobs";
+import { automationActionSchema } from "./jobs.schemas";
 import { isCronExpression, nextSlot, scheduleStep, slotKey } from "./schedule-slots";
 
 describe("retry delays", () => {

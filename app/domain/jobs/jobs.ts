@@ -1,7 +1,4 @@
-import { idField } from "~/lib/id-field";
-import { pageParam } from "~/lib/query-params";
-import { z } from "~/lib/zod";
-import { alertsFormSchema, timeZoneFormSchema } from "~/domain/settings/settings";
+export type { AutomationAction, AutomationQuery } from "./jobs.schemas";
 
 // The background worker's rules (issue 24, ADR 27), pure: states, retry delays, schedule slots and the
 // admin page's inputs. The database side is jobs.server.ts; the loop that runs jobs is runner.server.ts.
@@ -43,28 +40,6 @@ export function afterFailure(
 
 export const RUNS_PAGE_SIZE = 25;
 export const PROBLEM_JOBS_LIMIT = 50;
-
-export const automationQuerySchema = z.object({ page: pageParam });
-export type AutomationQuery = z.infer<typeof automationQuerySchema>;
-
-const jobId = idField("admin.automation.errors.jobNotFound", Number.MAX_SAFE_INTEGER);
-
-export const automationActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({
-      intent: z.literal("run-now"),
-      schedule: z.string({ error: "admin.automation.errors.scheduleNotFound" }).min(1).max(100),
-    }),
-    z.object({ intent: z.literal("retry"), id: jobId }),
-    z.object({ intent: z.literal("discard"), id: jobId }),
-    // The site's time zone, in which the schedules are read (checked by the settings' own schema).
-    timeZoneFormSchema.extend({ intent: z.literal("time-zone") }),
-    alertsFormSchema.extend({ intent: z.literal("alerts") }),
-  ],
-  { error: "admin.automation.errors.unknownAction" },
-);
-export type AutomationAction = z.infer<typeof automationActionSchema>;
 
 export interface ScheduleView {
   name: string;

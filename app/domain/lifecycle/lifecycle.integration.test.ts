@@ -9,7 +9,7 @@ import {
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { saveSettingsForm, updateSettingsSection } from "~/domain/settings/settings.server";
-import { settingsActionSchema } from "~/domain/settings/settings";
+import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import {
   adminId,
   approvedOrder,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canRenew } from "~/domain/hosting-services/hosting-services";
-import { defaultSettings, settingsActionSchema } from "~/domain/settings/settings";
+import { defaultSettings } from "~/domain/settings/settings";
+import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import {
   autoRenewalKey,
   daysLeft,

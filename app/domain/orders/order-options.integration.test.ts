@@ -11,7 +11,7 @@ import {
 import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { checkVoucher, placeOrder } from "./orders.server";
-import { voucherCheckQuerySchema } from "./voucher-check";
+import { voucherCheckQuerySchema } from "./voucher-check.schemas";
 
 describeEachDatabase("order options and the voucher check", (app) => {
   afterEach(async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SEED_PRODUCTS } from "~/domain/catalogue/catalogue";
-import { orderPrefillSchema, orderUrlWith, prefillValues, slotChoicesFor } from "./order-options";
+import { prefillValues, slotChoicesFor } from "./order-options";
+import { orderPrefillSchema, orderUrlWith } from "./order-options.schemas";
 
 const plan = (slug: string) => {
   const seed = SEED_PRODUCTS.find((product) => product.slug === slug)!;

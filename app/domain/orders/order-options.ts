@@ -1,15 +1,8 @@
-import { z } from "~/lib/zod";
 import { hasPlayerSlots, type ProductType } from "~/domain/catalogue/catalogue";
-import { MAX_LOCATION_LENGTH } from "~/domain/settings/settings";
-import {
-  BACKUP_IDS,
-  BILLING_CYCLE_IDS,
-  DEFAULT_PLAYER_SLOTS,
-  MAX_SERVER_NAME_LENGTH,
-  PLAYER_SLOTS,
-  type Backup,
-  type BillingCycle,
-} from "./orders";
+import type { OrderPrefill } from "./order-options.schemas";
+import { DEFAULT_PLAYER_SLOTS, PLAYER_SLOTS } from "./orders";
+
+export type { OrderPrefill } from "./order-options.schemas";
 
 /**
  * The sizes a plan's player slots are offered in below the plan's own count. The plan card promises its
@@ -41,30 +34,8 @@ export function isOfferedLocation(locations: readonly string[], location: string
   return locations.includes(location);
 }
 
-/**
- * What an order URL carries to fill the form: the plan (`product`) and the choices made before the way
- * went through login or registration. Anything unreadable is dropped, never refused: it is a link.
- */
-export const orderPrefillSchema = z.object({
-  product: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-  billingCycle: z
-    .enum(BILLING_CYCLE_IDS as [BillingCycle, ...BillingCycle[]])
-    .optional()
-    .catch(undefined),
-  location: z.string().trim().min(1).max(MAX_LOCATION_LENGTH).optional().catch(undefined),
-  ddosProtection: z.enum(["yes", "no"]).optional().catch(undefined),
-  playerSlots: z.coerce.number().int().positive().max(MAX_PLAYER_SLOTS).optional().catch(undefined),
-  backup: z
-    .enum(BACKUP_IDS as [Backup, ...Backup[]])
-    .optional()
-    .catch(undefined),
-  serverName: z.string().trim().min(1).max(MAX_SERVER_NAME_LENGTH).optional().catch(undefined),
-  voucherCode: z.string().trim().min(1).max(40).optional().catch(undefined),
-});
-export type OrderPrefill = z.infer<typeof orderPrefillSchema>;
-
 /** The form's fields a way back to the order keeps, in the order they appear in its URL. */
-const CARRIED_FIELDS = [
+export const CARRIED_FIELDS = [
   "billingCycle",
   "location",
   "ddosProtection",
@@ -73,23 +44,6 @@ const CARRIED_FIELDS = [
   "serverName",
   "voucherCode",
 ] as const;
-
-/**
- * The order form's URL with what was chosen in it, for the way back through login and registration:
- * `/order?product=3&billingCycle=quarterly&…`. Only readable values go in (the same schema the form is
- * filled with), so the URL stays short and safe to carry.
- */
-export function orderUrlWith(posted: Record<string, unknown>): string {
-  const prefill = orderPrefillSchema.parse({ ...posted, product: posted.productId });
-  const params = new URLSearchParams();
-  if (prefill.product) params.set("product", String(prefill.product));
-  for (const field of CARRIED_FIELDS) {
-    const value = prefill[field];
-    if (value !== undefined) params.set(field, String(value));
-  }
-  const query = params.toString();
-  return query ? `/order?${query}` : "/order";
-}
 
 /** The order form's values from its URL, as the form fields take them (strings). */
 export function prefillValues(prefill: OrderPrefill): Record<string, string> {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  evaluateVoucher,
-  formatShownPrices,
-  orderFormSchema,
-  percentOf,
-  quote,
-  type VoucherTerms,
-} from "./orders";
+import { evaluateVoucher, formatShownPrices, percentOf, quote, type VoucherTerms } from "./orders";
+import { orderFormSchema } from "./orders.schemas";
 
 describe("quote", () => {
   it("charges the plan plus options for each billing cycle, with the terms' discounts", () => {

@@ -1,10 +1,8 @@
 import { keysOf } from "~/lib/keys-of";
 import { labelKeys } from "~/lib/label-keys";
-import { MAX_ROW_ID } from "~/lib/id-field";
-import { filterParam, pageParam } from "~/lib/query-params";
-import { z } from "~/lib/zod";
 import type { ProductType } from "~/domain/catalogue/catalogue";
-import { MAX_LOCATION_LENGTH } from "~/domain/settings/settings";
+
+export type { OrderFormInput } from "./orders.schemas";
 
 /**
  * Billing cycles of the service terms (spec section 9): months billed and of service, and the discount. A
@@ -190,12 +188,6 @@ export function normalizeVoucherCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-const yesNo = z.enum(["yes", "no"]);
-
-/**
- * The order form. A missing service or blank server name is the spec's 'Please fill in all required
- * fields'; the other fields have defaults, and anything outside their lists is refused.
- */
 /** The order form's shown prices: "12:250,13:450" → {12: 250, 13: 450}. */
 export function formatShownPrices(products: { id: number; priceCents: number }[]): string {
   return products.map((product) => `${product.id}:${product.priceCents}`).join(",");
@@ -210,66 +202,6 @@ export function parseShownPrices(text: string): Record<number, number> {
   return prices;
 }
 
-export const orderFormSchema = z.object({
-  productId: z.coerce
-    .number({ error: "orders.errors.required" })
-    .int("orders.errors.required")
-    .positive("orders.errors.required"),
-  billingCycle: z
-    .enum(BILLING_CYCLE_IDS as [BillingCycle, ...BillingCycle[]], "orders.errors.invalidOption")
-    .default("monthly"),
-  // Which locations and slot counts are offered is the settings' and the plan's: placeOrder checks them
-  // (the settings' first location and the plan's slot count when none is sent).
-  location: z
-    .string({ error: "orders.errors.invalidOption" })
-    .trim()
-    .min(1, "orders.errors.invalidOption")
-    .max(MAX_LOCATION_LENGTH, "orders.errors.invalidOption")
-    .optional(),
-  ddosProtection: yesNo.default("yes"),
-  // The service's automatic renewal from coins (issue 24): a checkbox, ticked by default on the form;
-  // unticked (or not sent) it is off.
-  autoRenew: z
-    .string()
-    .optional()
-    .transform((value) => value === "on"),
-  playerSlots: z.coerce
-    .number({ error: "orders.errors.invalidOption" })
-    .int("orders.errors.invalidOption")
-    .positive("orders.errors.invalidOption")
-    .max(100_000, "orders.errors.invalidOption")
-    .optional(),
-  backup: z
-    .enum(BACKUP_IDS as [Backup, ...Backup[]], "orders.errors.invalidOption")
-    .default("choliba"),
-  serverName: z
-    .string({ error: "orders.errors.required" })
-    .trim()
-    .min(1, "orders.errors.required")
-    .max(MAX_SERVER_NAME_LENGTH, "orders.errors.serverNameTooLong"),
-  voucherCode: z
-    .string()
-    .trim()
-    .max(40, "orders.errors.voucherNotFound")
-    .optional()
-    .transform((value) => (value ? normalizeVoucherCode(value) : undefined)),
-  idempotencyKey: z
-    .string()
-    .trim()
-    .min(16, "orders.errors.expired")
-    .max(100, "orders.errors.expired"),
-  // The monthly prices the form showed, as "productId:cents" pairs: a price an admin changed while the
-  // form was open is not charged unseen. Every plan is listed, so it holds without JavaScript whichever
-  // plan is picked; optional, so a client that sends none is charged the current price.
-  shownPrices: z
-    .string()
-    .regex(/^(?:\d{1,9}:\d{1,9}(?:,\d{1,9}:\d{1,9})*)?$/, "orders.errors.expired")
-    .max(4000, "orders.errors.expired")
-    .transform(parseShownPrices)
-    .optional(),
-});
-export type OrderFormInput = z.infer<typeof orderFormSchema>;
-
 export function playerSlotsFor(type: ProductType, slots: number): number | null {
   return type === "vps" ? null : slots;
 }
@@ -278,25 +210,6 @@ export function addDays(iso: string | Date, days: number): string {
   const base = typeof iso === "string" ? Date.parse(iso) : iso.getTime();
   return new Date(base + days * 86_400_000).toISOString();
 }
-
-export const decideOrderSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), orderId: z.coerce.number().int().positive() }),
-  z.object({
-    intent: z.literal("reject"),
-    orderId: z.coerce.number().int().positive(),
-    reason: z
-      .string({ error: "orders.errors.reasonRequired" })
-      .trim()
-      .min(1, "orders.errors.reasonRequired")
-      .max(500),
-  }),
-]);
-
-export const orderListQuerySchema = z.object({
-  status: filterParam(ORDER_STATUSES),
-  id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional().catch(undefined),
-  page: pageParam,
-});
 
 /** An order as the customer's and the admin's pages show it. */
 export interface Order {

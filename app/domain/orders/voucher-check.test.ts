@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { VoucherCheckLimiter, voucherCheckQuerySchema } from "./voucher-check";
+import { VoucherCheckLimiter } from "./voucher-check";
+import { voucherCheckQuerySchema } from "./voucher-check.schemas";
 
 describe("the voucher check", () => {
   it("reads the code as the order does (trimmed, upper case) with the form's defaults", () => {

@@ -1,37 +1,9 @@
-import { z } from "~/lib/zod";
-import {
-  BACKUP_IDS,
-  BILLING_CYCLE_IDS,
-  normalizeVoucherCode,
-  type Backup,
-  type BillingCycle,
-  type VoucherError,
-} from "./orders";
+import type { VoucherError } from "./orders";
+
+export type { VoucherCheckQuery } from "./voucher-check.schemas";
 
 /** The path the order form asks while a voucher code is typed (app/routes/order-voucher.ts). */
 export const VOUCHER_CHECK_PATH = "/order/voucher";
-
-/** What the order form sends to check a code: the code and what it would apply to. */
-export const voucherCheckQuerySchema = z.object({
-  code: z
-    .string({ error: "orders.errors.voucherNotFound" })
-    .trim()
-    .min(1, "orders.errors.voucherNotFound")
-    .max(40, "orders.errors.voucherNotFound")
-    .transform(normalizeVoucherCode),
-  product: z.coerce
-    .number({ error: "orders.errors.required" })
-    .int("orders.errors.required")
-    .positive("orders.errors.required")
-    .max(2_147_483_647, "orders.errors.required"),
-  billingCycle: z
-    .enum(BILLING_CYCLE_IDS as [BillingCycle, ...BillingCycle[]], "orders.errors.invalidOption")
-    .default("monthly"),
-  backup: z
-    .enum(BACKUP_IDS as [Backup, ...Backup[]], "orders.errors.invalidOption")
-    .default("choliba"),
-});
-export type VoucherCheckQuery = z.infer<typeof voucherCheckQuerySchema>;
 
 export type VoucherCheckResult =
   | { ok: true; code: string; discountCents: number; totalCents: number }

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { evaluateVoucher } from "~/domain/orders/orders";
 import { expectRefusals } from "../../../tests/support/form-errors";
-import {
-  checkedProducts,
-  parseApplicable,
-  voucherActionSchema,
-  voucherListQuerySchema,
-  voucherStatus,
-} from "./promotions";
+import { checkedProducts, parseApplicable, voucherStatus } from "./promotions";
+import { voucherActionSchema, voucherListQuerySchema } from "./promotions.schemas";
 
 const valid = {
   intent: "create",

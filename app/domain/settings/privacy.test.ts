@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultSettings, settingsActionSchema } from "./settings";
+import { defaultSettings } from "./settings";
+import { settingsActionSchema } from "./settings.schemas";
 import { privacyBlocks, privacyTextFor } from "./privacy";
 
 describe("privacyTextFor", () => {

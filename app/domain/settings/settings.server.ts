@@ -5,12 +5,12 @@ import type { Database } from "~/db/schema";
 import {
   SETTINGS_FORM_FIELDS,
   SETTINGS_FORM_SECTION,
-  settingsSchema,
   settingsSections,
   type SettingsActionInput,
   type Settings,
   type SettingsSection,
 } from "./settings";
+import { settingsSchema } from "./settings.schemas";
 
 /**
  * Reads every section, keeping each stored value that is still valid and falling back to the default

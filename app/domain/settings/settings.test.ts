@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  DEFAULT_SETTINGS,
   defaultSettings,
   liveChatLinks,
   SETTINGS_FORM_FIELDS,
   SETTINGS_FORM_SECTION,
   SETTINGS_FORMS,
-  settingsActionSchema,
-  settingsSchema,
+  settingsSections,
 } from "./settings";
+import { settingsActionSchema, settingsSchema } from "./settings.schemas";
 
 describe("settings", () => {
   it("has the spec's defaults: every feature on, maintenance off", () => {
@@ -20,6 +21,20 @@ describe("settings", () => {
     });
     expect(settings.general.maintenanceMode).toBe(false);
     expect(settings.general.entryGate).toBe(true);
+  });
+
+  it("writes out exactly the defaults the schema gives an empty row, in its sections' order", () => {
+    expect(DEFAULT_SETTINGS).toEqual(settingsSchema.parse({}));
+    expect(defaultSettings()).toEqual(settingsSchema.parse({}));
+    expect(settingsSections).toEqual(Object.keys(settingsSchema.shape));
+  });
+
+  it("gives a copy of the defaults to change, never the defaults themselves", () => {
+    const settings = defaultSettings();
+    settings.general.locations.push("Paris");
+    settings.features.tickets = false;
+    expect(DEFAULT_SETTINGS.general.locations).toEqual(["Frankfurt"]);
+    expect(DEFAULT_SETTINGS.features.tickets).toBe(true);
   });
 
   it("refuses a colour that is not a hex code", () => {

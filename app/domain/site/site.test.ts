@@ -9,7 +9,7 @@ import {
   nextActiveServerCount,
   readNewsletterOutcome,
 } from "./site";
-import { contactSchema, newsletterReturnPath, newsletterSchema } from "./site-forms";
+import { contactSchema, newsletterReturnPath, newsletterSchema } from "./site.schemas";
 
 describe("entry gate rules", () => {
   it("asks for the product of two numbers from 1 to 5", () => {

@@ -2,7 +2,7 @@ import { numberFormat } from "~/lib/intl-format";
 
 // The footer and the home page import this module on every public page, and the enhance script
 // (app/entry.enhance.ts) bundles what it uses of it, so it imports nothing heavy: zod alone is about
-// 24 KiB of gzip JavaScript. The forms' schemas are in site-forms.ts, which only routes import.
+// 24 KiB of gzip JavaScript. The forms' schemas are in site.schemas.ts, which only routes import.
 
 export const ACTIVE_SERVER_COUNTER = { start: 2458, intervalMs: 5000, maxStep: 2 } as const;
 

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { CUSTOMER_TICKET_STATUS_LABELS, TICKET_STATUS_LABELS, TICKET_STATUSES } from "./tickets";
 import {
   adminTicketActionSchema,
-  CUSTOMER_TICKET_STATUS_LABELS,
   customerTicketActionSchema,
   openTicketSchema,
-  TICKET_STATUS_LABELS,
-  TICKET_STATUSES,
-} from "./tickets";
+} from "./tickets.schemas";
 
 const KEY = "3f0e8c1a-5b7d-4e2f-9a6c-0d1b2c3e4f50";
 

@@ -24,7 +24,7 @@ import {
   type UserSort,
 } from "~/domain/accounts/user-admin";
 import { formatCoins } from "~/lib/money";
-import { SORT_DIRECTIONS } from "~/lib/query-params";
+import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import type { ClientActionResult, ClientRow } from "./client-shared";
 import { Badge } from "~/components/ui/badge";
 import { ClientLink } from "~/components/ui/client-link";

@@ -48,7 +48,7 @@ import { ResultMessage, type ActionResult } from "~/components/ui/result-message
 import { Select } from "~/components/ui/select";
 import { useMessage } from "~/i18n/use-message";
 import { dateTimeFormat } from "~/lib/intl-format";
-import { SORT_DIRECTIONS } from "~/lib/query-params";
+import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import type { AdminServiceView } from "~/domain/hosting-services/hosting-services";
 import type { Product } from "~/domain/catalogue/catalogue";
 

@@ -12,10 +12,10 @@ import {
   ANNOUNCEMENT_TYPES,
   AUDIENCE_LABELS,
   AUDIENCES,
-  announcementActionSchema,
   type Announcement,
   type AnnouncementTextLocale,
 } from "~/domain/announcements/announcements";
+import { announcementActionSchema } from "~/domain/announcements/announcements.schemas";
 import {
   listAllAnnouncements,
   saveAnnouncement,

@@ -1,4 +1,4 @@
-import { automationActionSchema, automationQuerySchema } from "~/domain/jobs/jobs";
+import { automationActionSchema, automationQuerySchema } from "~/domain/jobs/jobs.schemas";
 import {
   discardJob,
   loadAutomationPage,

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { clientIdSchema, clientNoteSchema } from "~/domain/clients/clients";
+import { clientIdSchema, clientNoteSchema } from "~/domain/clients/clients.schemas";
 import { getClientDetail, saveClientNote } from "~/domain/clients/clients.server";
 import {
   ClientDetailPage,

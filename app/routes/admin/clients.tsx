@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { clientActionSchema, userListQuerySchema } from "~/domain/accounts/user-admin";
+import { clientActionSchema, userListQuerySchema } from "~/domain/accounts/user-admin.schemas";
 import { deleteUserByAdmin, updateUserByAdmin } from "~/domain/accounts/user-admin.server";
 import { completeAccountDeletion } from "~/domain/accounts/account-deletion.server";
 import { searchUsers } from "~/domain/accounts/user-directory.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { contactActionSchema, contactListQuerySchema } from "~/domain/inbox/inbox";
+import { contactActionSchema, contactListQuerySchema } from "~/domain/inbox/inbox.schemas";
 import {
   deleteContactMessage,
   listContactMessages,

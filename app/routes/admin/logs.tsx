@@ -1,4 +1,4 @@
-import { auditLogQuerySchema } from "~/domain/audit/audit-log";
+import { auditLogQuerySchema } from "~/domain/audit/audit-log.schemas";
 import { auditLogVocabulary, listAuditLog } from "~/domain/audit/audit-log.server";
 import { AuditLogPage } from "~/features/admin-logs/audit-log-page";
 import { adminPage, queryOf } from "~/http/route-request.server";

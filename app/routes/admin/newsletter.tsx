@@ -1,4 +1,4 @@
-import { subscriberActionSchema, subscriberListQuerySchema } from "~/domain/inbox/inbox";
+import { subscriberActionSchema, subscriberListQuerySchema } from "~/domain/inbox/inbox.schemas";
 import { listNewsletterSubscribers, removeNewsletterSubscriber } from "~/domain/inbox/inbox.server";
 import type { ContactActionResult } from "~/features/admin-inbox/contact-messages-page";
 import { NewsletterPage } from "~/features/admin-inbox/newsletter-page";

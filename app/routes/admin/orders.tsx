@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { decideOrderSchema, orderListQuerySchema } from "~/domain/orders/orders";
+import { decideOrderSchema, orderListQuerySchema } from "~/domain/orders/orders.schemas";
 import { approveOrder, listOrdersForAdmin, rejectOrder } from "~/domain/orders/orders.server";
 import { OrdersTable, type OrderActionResult } from "~/features/admin-orders/orders-table";
 import { formatEuros } from "~/lib/money";

@@ -1,10 +1,9 @@
 import { data } from "react-router";
+import { SECURITY_INTENTS, type SecurityIntent } from "~/domain/accounts/security-admin";
 import {
-  SECURITY_INTENTS,
   securityActionSchema,
   securityQuerySchema,
-  type SecurityIntent,
-} from "~/domain/accounts/security-admin";
+} from "~/domain/accounts/security-admin.schemas";
 import { liftLoginBlock } from "~/domain/accounts/login-throttle.server";
 import { revokeOtherOwnSessions, revokeOwnSession } from "~/domain/accounts/own-sessions.server";
 import { loadSecurityPage } from "~/domain/accounts/security-admin.server";

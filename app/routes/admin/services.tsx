@@ -2,7 +2,7 @@ import { data } from "react-router";
 import {
   serviceActionSchema,
   serviceListQuerySchema,
-} from "~/domain/hosting-services/hosting-services";
+} from "~/domain/hosting-services/hosting-services.schemas";
 import {
   adminAddService,
   adminServicesPage,

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { isSettingsForm, settingsActionSchema } from "~/domain/settings/settings";
+import { isSettingsForm } from "~/domain/settings/settings";
+import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { previewLifecycle } from "~/domain/lifecycle/lifecycle.server";
 import { SettingsPage, type SettingsActionResult } from "~/features/admin-settings/settings-page";

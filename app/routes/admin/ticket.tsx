@@ -6,12 +6,12 @@ import { Label } from "~/components/ui/label";
 import { ResultMessage } from "~/components/ui/result-message";
 import { Select } from "~/components/ui/select";
 import {
-  adminTicketActionSchema,
   PRIORITIES,
   PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
 } from "~/domain/tickets/tickets";
+import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import { addCoinsFromTicket, setTicketField, staffReply } from "~/domain/tickets/tickets.server";
 import { getTicketWithClient } from "~/domain/clients/clients.server";
 import { ClientLink } from "~/components/ui/client-link";

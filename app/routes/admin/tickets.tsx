@@ -17,8 +17,8 @@ import {
   type Department,
   type Priority,
   type TicketStatus,
-  ticketQueueQuerySchema,
 } from "~/domain/tickets/tickets";
+import { ticketQueueQuerySchema } from "~/domain/tickets/tickets.schemas";
 import { listTicketQueue } from "~/domain/tickets/tickets.server";
 import { adminPage, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";

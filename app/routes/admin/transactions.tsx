@@ -1,4 +1,4 @@
-import { ledgerReportQuerySchema } from "~/domain/coins/ledger-report";
+import { ledgerReportQuerySchema } from "~/domain/coins/ledger-report.schemas";
 import { listLedgerForAdmin } from "~/domain/coins/ledger-report.server";
 import { TransactionsPage } from "~/features/admin-transactions/transactions-page";
 import { adminPage, queryOf } from "~/http/route-request.server";

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FormFields } from "~/components/ui/form-card";
 import { StatusMessage } from "~/components/ui/status-message";
 import { liveChatLinks } from "~/domain/settings/settings";
-import { contactSchema } from "~/domain/site/site-forms";
+import { contactSchema } from "~/domain/site/site.schemas";
 import { submitContactMessage } from "~/domain/site/site.server";
 import { parseForm } from "~/http/form.server";
 import { PUBLIC_PAGE } from "~/lib/hydration";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { newsletterErrorOutcome } from "~/domain/site/site";
-import { newsletterReturnPath, newsletterSchema } from "~/domain/site/site-forms";
+import { newsletterReturnPath, newsletterSchema } from "~/domain/site/site.schemas";
 import { subscribeToNewsletter } from "~/domain/site/site.server";
 import { parseForm } from "~/http/form.server";
 import { isDocumentSubmission } from "~/http/navigation.server";

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
-import { productTypeSchema, type ProductType } from "~/domain/catalogue/catalogue";
+import { type ProductType } from "~/domain/catalogue/catalogue";
+import { productTypeSchema } from "~/domain/catalogue/catalogue.schemas";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { PlanGrid } from "~/features/site/plan-grid";
 import { PUBLIC_PAGE } from "~/lib/hydration";

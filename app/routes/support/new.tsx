@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { listCustomerServices } from "~/domain/hosting-services/hosting-services.server";
-import { openTicketSchema } from "~/domain/tickets/tickets";
+import { openTicketSchema } from "~/domain/tickets/tickets.schemas";
 import { openCustomerTicket } from "~/domain/tickets/tickets.server";
 import { NewTicketForm } from "~/features/support/new-ticket-form";
 import { parseForm } from "~/http/form.server";

@@ -5,11 +5,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
   CUSTOMER_TICKET_STATUS_LABELS,
-  customerTicketActionSchema,
   DEPARTMENT_LABELS,
   PRIORITY_LABELS,
   ticketTone,
 } from "~/domain/tickets/tickets";
+import { customerTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import { customerTicketAction, getCustomerTicket } from "~/domain/tickets/tickets.server";
 import { ReplyField, TicketThread } from "~/features/support/ticket-thread";
 import { redirectWithToast } from "~/http/form-answers.server";

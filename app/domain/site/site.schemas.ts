@@ -2,8 +2,8 @@ import { z } from "~/lib/zod";
 import { MAX_REDIRECT_LENGTH, safeRedirect } from "~/domain/accounts/accounts";
 import type { NewsletterOutcome } from "./site";
 
-// The contact and newsletter forms, read on the server; kept apart from site.ts so the pages that only
-// show the footer do not carry zod to the browser.
+// The contact and newsletter forms, read on the server. Schemas only: actions, loaders, *.server.ts and
+// tests import this file, never a page's code, so zod never reaches the browser (docs/architecture.md).
 
 /**
  * A required line of free text. NUL characters are dropped first: PostgreSQL refuses them in text columns

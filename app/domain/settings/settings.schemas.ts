@@ -1,0 +1,318 @@
+import { z } from "~/lib/zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
+import {
+  LIFECYCLE_MAX_DAYS,
+  MAX_LOCATION_LENGTH,
+  MAX_LOCATIONS,
+  DEFAULT_LOCATIONS,
+  PRIVACY_TEXT_MAX,
+} from "./settings";
+import { isHexColor, secondaryKeepsWhiteTextReadable } from "./theme";
+
+// The settings' schemas: the stored rows and the admin's forms. Only actions, loaders, *.server.ts and
+// tests import this file, so zod never reaches the browser (docs/architecture.md); settings.ts keeps what
+// the pages use, its types derived from these schemas.
+
+// Only web addresses: a link setting ends up in an href, where "javascript:" would run.
+const url = z.url({ protocol: /^https?$/ }).max(500);
+/** A link the admin may leave empty: the site then leaves that link out. */
+const optionalUrl = url.or(z.literal(""));
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+/**
+ * The site settings of spec section 3, grouped into sections. Each section is one row of the settings
+ * table; a section missing from the database (or stored by an older version) falls back to its defaults.
+ *
+ * Texts the site also has in its catalogues (site description, maintenance message, SEO title and
+ * description) default to empty, which means "the built-in text, in the visitor's language"; an admin's
+ * own text is shown as written, in every language.
+ */
+export const settingsSchema = z.object({
+  general: z
+    .object({
+      siteName: z.string().trim().min(1).max(80).default("Hostfront"),
+      siteDescription: z.string().trim().max(300).default(""),
+      contactEmail: z.email().default("support@hostfront.example"),
+      paymentsEmail: z.email().default("payments@hostfront.example"),
+      maintenanceMode: z.boolean().default(false),
+      maintenanceMessage: z.string().max(500).default(""),
+      defaultLocale: z.enum(["en", "fr", "ar"]).default("en"),
+      entryGate: z.boolean().default(true),
+      // The data centres the order form offers (issue 21): the company runs every plan in Frankfurt.
+      locations: z
+        .array(z.string().trim().min(1).max(MAX_LOCATION_LENGTH))
+        .min(1)
+        .max(MAX_LOCATIONS)
+        .default([...DEFAULT_LOCATIONS]),
+      // The site's time zone: the background worker reads its schedules in it (issue 24).
+      timeZone: z.string().refine(isTimeZone).default(DEFAULT_TIME_ZONE),
+    })
+    .prefault({}),
+  links: z
+    .object({
+      discord: optionalUrl.default("https://discord.gg/hostfront"),
+      whatsapp: optionalUrl.default("https://wa.me/212600000000"),
+      gamePanel: optionalUrl.default("https://panel.hostfront.example"),
+      databaseAdmin: optionalUrl.default("https://panel.hostfront.example/phpmyadmin"),
+      telegram: optionalUrl.default("https://t.me/hostfront"),
+      github: optionalUrl.default("https://github.com/hostfront"),
+      instagram: optionalUrl.default("https://instagram.com/hostfront"),
+      facebook: optionalUrl.default("https://facebook.com/hostfront"),
+    })
+    .prefault({}),
+  theme: z
+    .object({
+      primaryColor: hexColor.default("#2563eb"),
+      secondaryColor: hexColor.default("#0f172a"),
+      accentColor: hexColor.default("#f59e0b"),
+    })
+    .prefault({}),
+  features: z
+    .object({
+      registration: z.boolean().default(true),
+      coinPurchase: z.boolean().default(true),
+      livechat: z.boolean().default(true),
+      tickets: z.boolean().default(true),
+    })
+    .prefault({}),
+  seo: z
+    .object({
+      title: z.string().max(120).default(""),
+      description: z.string().max(300).default(""),
+      keywords: z.string().max(300).default("samp hosting, mta hosting, game server hosting, vps"),
+    })
+    .prefault({}),
+  // The privacy page's text per language (ADR 19, privacy.ts): empty everywhere means the built-in text
+  // of the catalogues, in the reader's language; an admin's text is shown as written, French and Arabic
+  // falling back to the English one.
+  privacy: z
+    .object({
+      en: z.string().max(PRIVACY_TEXT_MAX).default(""),
+      fr: z.string().max(PRIVACY_TEXT_MAX).default(""),
+      ar: z.string().max(PRIVACY_TEXT_MAX).default(""),
+    })
+    .prefault({}),
+  // The service lifecycle (issue 24, app/domain/lifecycle): what the automation does by itself, in days.
+  // `enabled` is written by migration 0028: off on an install that had services then, on for a new one;
+  // a row that cannot be read falls back to off, never to a run nobody decided.
+  lifecycle: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** Reminders before a service expires; 0 leaves one out. */
+      firstReminderDays: z.number().int().min(0).max(LIFECYCLE_MAX_DAYS).default(7),
+      secondReminderDays: z.number().int().min(0).max(LIFECYCLE_MAX_DAYS).default(3),
+      lastReminderDays: z.number().int().min(0).max(LIFECYCLE_MAX_DAYS).default(1),
+      /** Days after its expiry an unrenewed service keeps running (and auto-renewal keeps trying). */
+      graceDays: z.number().int().min(0).max(LIFECYCLE_MAX_DAYS).default(2),
+      /** Days a service suspended for expiry waits before it is terminated. */
+      terminationDays: z.number().int().min(1).max(LIFECYCLE_MAX_DAYS).default(14),
+      /** The customer is warned this many days before the termination; 0: not warned. */
+      terminationWarningDays: z.number().int().min(0).max(LIFECYCLE_MAX_DAYS).default(3),
+      /** Pending orders no admin decided are rejected and refunded after `orderExpiryDays`. */
+      expireOrders: z.boolean().default(true),
+      orderExpiryDays: z.number().int().min(1).max(LIFECYCLE_MAX_DAYS).default(7),
+    })
+    .prefault({}),
+  // Where the worker posts its alerts (a dead job, a failed run): a Discord webhook, empty for none. A
+  // section of its own, never among the public settings: the address lets anyone post to the channel.
+  alerts: z
+    .object({
+      discordWebhook: optionalUrl.default(""),
+    })
+    .prefault({}),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+// Messages are catalogue keys (admin-settings namespace), written out for the catalogue test.
+/** A checkbox: browsers send "on" when it is ticked and nothing when it is not. */
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true" || value === "1");
+
+const text = (max: number) =>
+  z
+    .string({ error: "admin-settings.errors.tooLong" })
+    .trim()
+    .max(max, "admin-settings.errors.tooLong")
+    .default("");
+
+const email = z
+  .string({ error: "admin-settings.errors.emailInvalid" })
+  .trim()
+  .max(254, "admin-settings.errors.emailInvalid")
+  .pipe(z.email("admin-settings.errors.emailInvalid"))
+  .transform((value) => value.toLowerCase());
+
+const link = z
+  .string({ error: "admin-settings.errors.urlInvalid" })
+  .trim()
+  .max(500, "admin-settings.errors.urlInvalid")
+  .default("")
+  .pipe(
+    z.union(
+      [z.literal(""), z.url({ protocol: /^https?$/, error: "admin-settings.errors.urlInvalid" })],
+      "admin-settings.errors.urlInvalid",
+    ),
+  );
+
+const colour = z
+  .string({ error: "admin-settings.errors.colourInvalid" })
+  .trim()
+  .toLowerCase()
+  .refine(isHexColor, "admin-settings.errors.colourInvalid");
+
+export const generalFormSchema = z.object({
+  siteName: z
+    .string({ error: "admin-settings.errors.siteNameRequired" })
+    .trim()
+    .min(1, "admin-settings.errors.siteNameRequired")
+    .max(80, "admin-settings.errors.tooLong"),
+  siteDescription: text(300),
+  contactEmail: email,
+  paymentsEmail: email,
+  defaultLocale: z.enum(["en", "fr", "ar"], "admin-settings.errors.localeInvalid"),
+  entryGate: checkbox,
+});
+
+export const linksFormSchema = z.object({
+  discord: link,
+  whatsapp: link,
+  gamePanel: link,
+  databaseAdmin: link,
+  telegram: link,
+  github: link,
+  instagram: link,
+  facebook: link,
+});
+
+export const maintenanceFormSchema = z.object({
+  maintenanceMode: checkbox,
+  maintenanceMessage: text(500),
+});
+
+/**
+ * The server locations, one per line as the admin writes them: blank lines dropped, each name once
+ * (whatever its case), at least one, and no more than MAX_LOCATIONS of at most MAX_LOCATION_LENGTH.
+ */
+export const locationsFormSchema = z.object({
+  locations: z
+    .string({ error: "admin-settings.errors.locationsRequired" })
+    .max(MAX_LOCATIONS * (MAX_LOCATION_LENGTH + 2), "admin-settings.errors.tooLong")
+    .transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().max(MAX_LOCATION_LENGTH, "admin-settings.errors.locationTooLong"))
+        .min(1, "admin-settings.errors.locationsRequired")
+        .max(MAX_LOCATIONS, "admin-settings.errors.tooManyLocations")
+        .refine(
+          (names) => new Set(names.map((name) => name.toLowerCase())).size === names.length,
+          "admin-settings.errors.locationTwice",
+        ),
+    ),
+});
+
+export const themeFormSchema = z.object({
+  primaryColor: colour,
+  secondaryColor: colour.refine(
+    secondaryKeepsWhiteTextReadable,
+    "admin-settings.errors.secondaryTooLight",
+  ),
+  accentColor: colour,
+});
+
+export const featuresFormSchema = z.object({
+  registration: checkbox,
+  coinPurchase: checkbox,
+  livechat: checkbox,
+  tickets: checkbox,
+});
+
+export const seoFormSchema = z.object({
+  title: text(120),
+  description: text(300),
+  keywords: text(300),
+});
+
+/** The privacy text in each language; `settingsActionSchema` adds that English is required (below). */
+export const privacyFormSchema = z.object({
+  en: text(PRIVACY_TEXT_MAX),
+  fr: text(PRIVACY_TEXT_MAX),
+  ar: text(PRIVACY_TEXT_MAX),
+});
+
+/** A number of days typed in a form: a whole number between `min` and LIFECYCLE_MAX_DAYS. */
+const days = (min: number) =>
+  z
+    .string({ error: "admin-settings.errors.daysInvalid" })
+    .trim()
+    .regex(/^\d{1,3}$/, "admin-settings.errors.daysInvalid")
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, "admin-settings.errors.daysInvalid")
+        .max(LIFECYCLE_MAX_DAYS, "admin-settings.errors.daysInvalid"),
+    );
+
+/** The service lifecycle's form: its switch, the reminders, the grace period, termination, orders. */
+export const lifecycleFormSchema = z.object({
+  enabled: checkbox,
+  firstReminderDays: days(0),
+  secondReminderDays: days(0),
+  lastReminderDays: days(0),
+  graceDays: days(0),
+  terminationDays: days(1),
+  terminationWarningDays: days(0),
+  expireOrders: checkbox,
+  orderExpiryDays: days(1),
+});
+
+/** The site's time zone, an IANA name ("Africa/Casablanca", "Europe/Paris") or "UTC". */
+export const timeZoneFormSchema = z.object({
+  timeZone: z
+    .string({ error: "admin.automation.errors.timeZoneInvalid" })
+    .trim()
+    .max(64, "admin.automation.errors.timeZoneInvalid")
+    .refine(isTimeZone, "admin.automation.errors.timeZoneInvalid"),
+});
+
+/** The worker's alerts: a Discord webhook's address, or empty for none. */
+export const alertsFormSchema = z.object({ discordWebhook: link });
+
+/** The settings page's one action: `intent` names the form. */
+export const settingsActionSchema = z
+  .discriminatedUnion(
+    "intent",
+    [
+      generalFormSchema.extend({ intent: z.literal("general") }),
+      linksFormSchema.extend({ intent: z.literal("links") }),
+      maintenanceFormSchema.extend({ intent: z.literal("maintenance") }),
+      locationsFormSchema.extend({ intent: z.literal("locations") }),
+      themeFormSchema.extend({ intent: z.literal("theme") }),
+      featuresFormSchema.extend({ intent: z.literal("features") }),
+      seoFormSchema.extend({ intent: z.literal("seo") }),
+      privacyFormSchema.extend({ intent: z.literal("privacy") }),
+      lifecycleFormSchema.extend({ intent: z.literal("lifecycle") }),
+      timeZoneFormSchema.extend({ intent: z.literal("timeZone") }),
+      alertsFormSchema.extend({ intent: z.literal("alerts") }),
+    ],
+    { error: "admin-settings.errors.unknownForm" },
+  )
+  .superRefine((value, context) => {
+    // French and Arabic fall back to English, so an admin's own text starts with the English one; all
+    // three empty is the built-in text.
+    if (value.intent === "privacy" && !value.en && (value.fr || value.ar))
+      context.addIssue({
+        code: "custom",
+        path: ["en"],
+        message: "admin-settings.errors.privacyEnglishRequired",
+      });
+  });
+export type SettingsActionInput = z.infer<typeof settingsActionSchema>;

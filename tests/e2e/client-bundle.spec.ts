@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, registerCustomer, submitLogin, test } from "./fixtures";
+
+// Forms are checked by the server, whose answer carries the messages (issue 23): zod stays there. A page
+// that imports a schema, or a value a schema computes, brings all of zod (about 24 KiB of gzip) to every
+// page that shares the chunk. The rule that keeps it out is in docs/architecture.md (`*.schemas.ts`).
+const ZOD_MARKERS = ["$ZodType", "ZodType", "ZodError", "zod"];
+
+test("no script of the client build carries zod", async ({ page }) => {
+  const customer = await registerCustomer(page);
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto("/order");
+
+  // Every script of the build the server is running (BUILD_DIR, as playwright.config.ts starts it),
+  // whether a page loaded it or not.
+  const assets = join(process.env.BUILD_DIR ?? "build", "client", "assets");
+  const files = readdirSync(assets).filter((file) => file.endsWith(".js"));
+  // The signed-in pages above loaded their scripts from this folder: it is the build being served.
+  const loaded = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((name) => name.startsWith("/assets/") && name.endsWith(".js")),
+  );
+  expect(loaded.length).toBeGreaterThan(0);
+  for (const src of loaded) expect(files).toContain(src.slice("/assets/".length));
+
+  const withZod = files.flatMap((file) => {
+    const body = readFileSync(join(assets, file), "utf8");
+    const marker = ZOD_MARKERS.find((text) => body.includes(text));
+    return marker ? [`${file} contains "${marker}"`] : [];
+  });
+  expect(
+    withZod,
+    "a page's code imports a schema: move it to <area>.schemas.ts (docs/architecture.md)",
+  ).toEqual([]);
+});
