@@ -19,6 +19,9 @@ export const AUDIT_TARGET_LABELS = {
   contact_message: "admin-inbox:audit.targets.contactMessage",
   newsletter_subscriber: "admin-inbox:audit.targets.newsletterSubscriber",
   legacy_import: "audit.targets.legacy_import",
+  // The background worker (issue 24).
+  job: "audit.targets.job",
+  job_schedule: "audit.targets.job_schedule",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -36,6 +39,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   // The service lifecycle (issue 24), by the system.
   "service.auto_renew": "audit.actions.serviceAutoRenew",
   "order.expire": "audit.actions.orderExpire",
+  // The background worker (issue 24), on /admin/automation.
+  "automation.run_now": "audit.actions.automationRunNow",
+  "automation.job_retry": "audit.actions.automationJobRetry",
+  "automation.job_discard": "audit.actions.automationJobDiscard",
+  "automation.webhook_disabled": "audit.actions.automationWebhookDisabled",
   "user.update": "audit.actions.userUpdate",
   "user.delete": "audit.actions.userDelete",
   "user.note": "admin-clients:auditActions.noteEdit",
