@@ -1,4 +1,4 @@
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordAudit, type AuditEntry } from "~/domain/audit/audit.server";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import {
   notify,
@@ -8,7 +8,8 @@ import {
 } from "~/domain/notifications/notifications.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { inTransaction, type Db } from "~/db/transaction";
+import { inTransaction, type Db, type Tx } from "~/db/transaction";
+import type { NotificationKind } from "~/domain/notifications/notifications";
 import {
   autoRenewalKey,
   daysLeft,
@@ -50,6 +51,34 @@ export interface LifecycleRun {
 }
 
 const LINK = "/dashboard?tab=services";
+
+/**
+ * A service the lifecycle suspended or terminated for expiry: in the audit log (done by no one, for
+ * "expired") and told to its owner, in the transaction that changed it.
+ */
+async function recordExpiryStep(
+  trx: Tx,
+  service: { serviceId: number; userId: string; name: string },
+  now: Date,
+  step: Pick<AuditEntry, "action" | "before" | "after"> & { kind: NotificationKind },
+): Promise<void> {
+  await recordAudit(trx, {
+    actorId: null,
+    action: step.action,
+    targetType: "hosting_service",
+    targetId: service.serviceId,
+    before: step.before,
+    after: step.after,
+    reason: "expired",
+  });
+  await notify(trx, {
+    userId: service.userId,
+    kind: step.kind,
+    params: { service: service.name },
+    link: LINK,
+    now,
+  });
+}
 
 /** Services joined with their customer, as the lifecycle reads them. */
 function servicesQuery(db: Db) {
@@ -291,21 +320,11 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
         .returning("id")
         .executeTakeFirst();
       if (!row) return false;
-      await recordAudit(trx, {
-        actorId: null,
+      await recordExpiryStep(trx, service, now, {
         action: "service.suspend",
-        targetType: "hosting_service",
-        targetId: service.serviceId,
         before: { status: "active", expiresAt: service.expiresAt },
         after: { status: "suspended", suspensionReason: "expired" },
-        reason: "expired",
-      });
-      await notify(trx, {
-        userId: service.userId,
         kind: "service_suspended_expired",
-        params: { service: service.name },
-        link: LINK,
-        now,
       });
       return true;
     });
@@ -324,25 +343,15 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
         .returning("id")
         .executeTakeFirst();
       if (!row) return false;
-      await recordAudit(trx, {
-        actorId: null,
+      await recordExpiryStep(trx, service, now, {
         action: "service.terminate",
-        targetType: "hosting_service",
-        targetId: service.serviceId,
         before: {
           status: "suspended",
           suspensionReason: "expired",
           suspendedAt: service.suspendedAt,
         },
         after: { status: "terminated" },
-        reason: "expired",
-      });
-      await notify(trx, {
-        userId: service.userId,
         kind: "service_terminated",
-        params: { service: service.name },
-        link: LINK,
-        now,
       });
       return true;
     });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { DataTable } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Pager } from "~/components/data-table/pager";
@@ -67,6 +68,63 @@ function RunStatus({ run }: { run: RunView }) {
   );
 }
 
+/** A titled part of the page, named by its heading for assistive technology. */
+function Section({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`grid ${className}`}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A form that saves one setting: the time zone or the alerts webhook. */
+function SettingForm({
+  intent,
+  id,
+  label,
+  hint,
+  save,
+  input,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  hint: string;
+  save: string;
+  input: { name: string; defaultValue: string; className: string; type?: string };
+}) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <Field id={id} label={label} hint={hint}>
+        <Input
+          id={id}
+          dir="ltr"
+          autoComplete="off"
+          {...input}
+          {...fieldAria(id, undefined, { hint: true })}
+        />
+      </Field>
+      <Button type="submit" variant="outline">
+        {save}
+      </Button>
+    </Form>
+  );
+}
+
 export function AutomationPage({
   schedules,
   runs,
@@ -106,37 +164,18 @@ export function AutomationPage({
         />
       ) : null}
 
-      <section aria-labelledby="automation-time-zone" className="grid gap-2">
-        <h2 id="automation-time-zone" className="text-lg font-semibold">
-          {t("automation.timeZone.title")}
-        </h2>
-        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
-          <input type="hidden" name="intent" value="time-zone" />
-          <Field
-            id="time-zone"
-            label={t("automation.timeZone.label")}
-            hint={t("automation.timeZone.hint")}
-          >
-            <Input
-              id="time-zone"
-              name="timeZone"
-              defaultValue={timeZone}
-              dir="ltr"
-              autoComplete="off"
-              className="w-64"
-              {...fieldAria("time-zone", undefined, { hint: true })}
-            />
-          </Field>
-          <Button type="submit" variant="outline">
-            {t("automation.timeZone.save")}
-          </Button>
-        </Form>
-      </section>
+      <Section id="automation-time-zone" title={t("automation.timeZone.title")} className="gap-2">
+        <SettingForm
+          intent="time-zone"
+          id="time-zone"
+          label={t("automation.timeZone.label")}
+          hint={t("automation.timeZone.hint")}
+          save={t("automation.timeZone.save")}
+          input={{ name: "timeZone", defaultValue: timeZone, className: "w-64" }}
+        />
+      </Section>
 
-      <section aria-labelledby="automation-alerts" className="grid gap-2">
-        <h2 id="automation-alerts" className="text-lg font-semibold">
-          {t("automation.alertsForm.title")}
-        </h2>
+      <Section id="automation-alerts" title={t("automation.alertsForm.title")} className="gap-2">
         {webhookDisabled ? (
           <StatusMessage ok={false}>
             {t("automation.alertsForm.disabled", {
@@ -145,34 +184,22 @@ export function AutomationPage({
             })}
           </StatusMessage>
         ) : null}
-        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
-          <input type="hidden" name="intent" value="alerts" />
-          <Field
-            id="discord-webhook"
-            label={t("automation.alertsForm.label")}
-            hint={t("automation.alertsForm.hint")}
-          >
-            <Input
-              id="discord-webhook"
-              name="discordWebhook"
-              type="url"
-              defaultValue={discordWebhook}
-              dir="ltr"
-              autoComplete="off"
-              className="w-96 max-w-full"
-              {...fieldAria("discord-webhook", undefined, { hint: true })}
-            />
-          </Field>
-          <Button type="submit" variant="outline">
-            {t("automation.alertsForm.save")}
-          </Button>
-        </Form>
-      </section>
+        <SettingForm
+          intent="alerts"
+          id="discord-webhook"
+          label={t("automation.alertsForm.label")}
+          hint={t("automation.alertsForm.hint")}
+          save={t("automation.alertsForm.save")}
+          input={{
+            name: "discordWebhook",
+            type: "url",
+            defaultValue: discordWebhook,
+            className: "w-96 max-w-full",
+          }}
+        />
+      </Section>
 
-      <section aria-labelledby="automation-schedules" className="grid gap-3">
-        <h2 id="automation-schedules" className="text-lg font-semibold">
-          {t("automation.schedulesTitle")}
-        </h2>
+      <Section id="automation-schedules" title={t("automation.schedulesTitle")} className="gap-3">
         <DataTable
           caption={t("automation.schedulesTitle")}
           rows={schedules}
@@ -213,12 +240,9 @@ export function AutomationPage({
             )),
           ]}
         />
-      </section>
+      </Section>
 
-      <section aria-labelledby="automation-problems" className="grid gap-3">
-        <h2 id="automation-problems" className="text-lg font-semibold">
-          {t("automation.problemsTitle")}
-        </h2>
+      <Section id="automation-problems" title={t("automation.problemsTitle")} className="gap-3">
         <ListTable
           empty={t("automation.noProblems")}
           table={{
@@ -298,12 +322,9 @@ export function AutomationPage({
             ],
           }}
         />
-      </section>
+      </Section>
 
-      <section aria-labelledby="automation-runs" className="grid gap-3">
-        <h2 id="automation-runs" className="text-lg font-semibold">
-          {t("automation.runsTitle")}
-        </h2>
+      <Section id="automation-runs" title={t("automation.runsTitle")} className="gap-3">
         <ListTable
           empty={t("automation.noRuns")}
           table={{
@@ -349,7 +370,7 @@ export function AutomationPage({
           hasMore={hasMore}
           href={(page) => (page > 1 ? `?page=${page}` : "?")}
         />
-      </section>
+      </Section>
     </main>
   );
 }
