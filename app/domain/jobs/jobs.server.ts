@@ -114,12 +114,7 @@ export async function claimJobs(
 /** Whether any job may be claimed at `now`: a plain read, so an idle worker takes no write lock. */
 export async function hasDueJobs(db: Db, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  const row = await db
-    .selectFrom("jobs")
-    .select("id")
-    .where(isDue(at))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await db.selectFrom("jobs").select("id").where(isDue(at)).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
