@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DataTable } from "~/components/data-table/data-table";
+import { DataTable, type Column } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Pager } from "~/components/data-table/pager";
 import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
@@ -87,6 +87,30 @@ function Section({
       </h2>
       {children}
     </section>
+  );
+}
+
+/** A section whose table of rows (each with an id) is named by the heading; a line says when it is empty. */
+function ListSection<Row extends { id: number }>({
+  id,
+  title,
+  empty,
+  rows,
+  columns,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  rows: Row[];
+  columns: Column<Row>[];
+  children?: ReactNode;
+}) {
+  return (
+    <Section id={id} title={title} className="gap-3">
+      <ListTable empty={empty} table={{ caption: title, rows, rowKey: (row) => row.id, columns }} />
+      {children}
+    </Section>
   );
 }
 
@@ -242,135 +266,126 @@ export function AutomationPage({
         />
       </Section>
 
-      <Section id="automation-problems" title={t("automation.problemsTitle")} className="gap-3">
-        <ListTable
-          empty={t("automation.noProblems")}
-          table={{
-            caption: t("automation.problemsTitle"),
-            rows: problemJobs,
-            rowKey: (job) => job.id,
-            columns: [
-              column<ProblemJobView>("job", t("automation.columns.job"), (job) => (
-                <span className="grid">
-                  <code dir="ltr">{job.type}</code>
-                  <span className="text-xs text-muted-foreground">#{job.id}</span>
+      <ListSection
+        id="automation-problems"
+        title={t("automation.problemsTitle")}
+        empty={t("automation.noProblems")}
+        rows={problemJobs}
+        columns={[
+          column<ProblemJobView>("job", t("automation.columns.job"), (job) => (
+            <span className="grid">
+              <code dir="ltr">{job.type}</code>
+              <span className="text-xs text-muted-foreground">#{job.id}</span>
+            </span>
+          )),
+          badgeColumn<ProblemJobView>(
+            "state",
+            t("automation.columns.state"),
+            (job) => ({
+              tone: STATE_TONES[job.state],
+              text: t(PROBLEM_STATE_LABELS[job.state]),
+            }),
+            { label: true },
+          ),
+          column<ProblemJobView>("attempts", t("automation.columns.attempts"), (job) => (
+            <span className="grid">
+              {t("automation.attemptsOf", { attempts: job.attempts, max: job.maxAttempts })}
+              {job.state === "failed" ? (
+                <span className="text-xs text-muted-foreground">
+                  {t("automation.retryAt")} {when(job.runAt)}
                 </span>
-              )),
-              badgeColumn<ProblemJobView>(
-                "state",
-                t("automation.columns.state"),
-                (job) => ({
-                  tone: STATE_TONES[job.state],
-                  text: t(PROBLEM_STATE_LABELS[job.state]),
-                }),
-                { label: true },
-              ),
-              column<ProblemJobView>("attempts", t("automation.columns.attempts"), (job) => (
-                <span className="grid">
-                  {t("automation.attemptsOf", { attempts: job.attempts, max: job.maxAttempts })}
-                  {job.state === "failed" ? (
-                    <span className="text-xs text-muted-foreground">
-                      {t("automation.retryAt")} {when(job.runAt)}
-                    </span>
-                  ) : null}
-                </span>
-              )),
-              column<ProblemJobView>(
-                "error",
-                t("automation.columns.error"),
-                (job) => (
-                  <pre
-                    className="max-h-40 overflow-auto text-xs whitespace-pre-wrap wrap-anywhere"
-                    dir="ltr"
-                    data-testid="job-error"
-                  >
-                    {job.lastError}
-                  </pre>
-                ),
-                { wide: true },
-              ),
-              column<ProblemJobView>(
-                "payload",
-                t("automation.columns.payload"),
-                (job) => (
-                  <code className="text-xs wrap-anywhere" dir="ltr">
-                    {job.payload}
-                  </code>
-                ),
-                { wide: true },
-              ),
-              actionsColumn<ProblemJobView>(t("automation.columns.actions"), (job) => (
-                <span className="flex flex-wrap gap-2">
-                  <IntentButton
-                    intent="retry"
-                    fields={{ id: job.id }}
-                    accessibleName={t("automation.retryFor", { id: job.id })}
-                  >
-                    {t("automation.retry")}
-                  </IntentButton>
-                  <IntentButton
-                    intent="discard"
-                    fields={{ id: job.id }}
-                    variant="destructive"
-                    confirmText={t("automation.discardConfirm", { id: job.id })}
-                    accessibleName={t("automation.discardFor", { id: job.id })}
-                  >
-                    {t("automation.discard")}
-                  </IntentButton>
-                </span>
-              )),
-            ],
-          }}
-        />
-      </Section>
+              ) : null}
+            </span>
+          )),
+          column<ProblemJobView>(
+            "error",
+            t("automation.columns.error"),
+            (job) => (
+              <pre
+                className="max-h-40 overflow-auto text-xs whitespace-pre-wrap wrap-anywhere"
+                dir="ltr"
+                data-testid="job-error"
+              >
+                {job.lastError}
+              </pre>
+            ),
+            { wide: true },
+          ),
+          column<ProblemJobView>(
+            "payload",
+            t("automation.columns.payload"),
+            (job) => (
+              <code className="text-xs wrap-anywhere" dir="ltr">
+                {job.payload}
+              </code>
+            ),
+            { wide: true },
+          ),
+          actionsColumn<ProblemJobView>(t("automation.columns.actions"), (job) => (
+            <span className="flex flex-wrap gap-2">
+              <IntentButton
+                intent="retry"
+                fields={{ id: job.id }}
+                accessibleName={t("automation.retryFor", { id: job.id })}
+              >
+                {t("automation.retry")}
+              </IntentButton>
+              <IntentButton
+                intent="discard"
+                fields={{ id: job.id }}
+                variant="destructive"
+                confirmText={t("automation.discardConfirm", { id: job.id })}
+                accessibleName={t("automation.discardFor", { id: job.id })}
+              >
+                {t("automation.discard")}
+              </IntentButton>
+            </span>
+          )),
+        ]}
+      />
 
-      <Section id="automation-runs" title={t("automation.runsTitle")} className="gap-3">
-        <ListTable
-          empty={t("automation.noRuns")}
-          table={{
-            caption: t("automation.runsTitle"),
-            rows: runs,
-            rowKey: (run) => run.id,
-            columns: [
-              column<RunView>("schedule", t("automation.columns.schedule"), (run) =>
-                scheduleName(run.schedule),
+      <ListSection
+        id="automation-runs"
+        title={t("automation.runsTitle")}
+        empty={t("automation.noRuns")}
+        rows={runs}
+        columns={[
+          column<RunView>("schedule", t("automation.columns.schedule"), (run) =>
+            scheduleName(run.schedule),
+          ),
+          column<RunView>("started", t("automation.columns.started"), (run) => when(run.startedAt)),
+          column<RunView>(
+            "finished",
+            t("automation.columns.finished"),
+            (run) => when(run.finishedAt) ?? "—",
+          ),
+          column<RunView>("status", t("automation.columns.status"), (run) => (
+            <RunStatus run={run} />
+          )),
+          column<RunView>(
+            "counts",
+            t("automation.columns.counts"),
+            (run) =>
+              run.status === "failed" ? (
+                <span className="grid gap-1">
+                  <span>{t("automation.attemptN", { attempt: run.attempt })}</span>
+                  <span className="text-xs wrap-anywhere text-red-800" dir="ltr">
+                    {run.error?.split("\n")[0]}
+                  </span>
+                </span>
+              ) : (
+                counts(run.counts)
               ),
-              column<RunView>("started", t("automation.columns.started"), (run) =>
-                when(run.startedAt),
-              ),
-              column<RunView>(
-                "finished",
-                t("automation.columns.finished"),
-                (run) => when(run.finishedAt) ?? "—",
-              ),
-              column<RunView>("status", t("automation.columns.status"), (run) => (
-                <RunStatus run={run} />
-              )),
-              column<RunView>(
-                "counts",
-                t("automation.columns.counts"),
-                (run) =>
-                  run.status === "failed" ? (
-                    <span className="grid gap-1">
-                      <span>{t("automation.attemptN", { attempt: run.attempt })}</span>
-                      <span className="text-xs wrap-anywhere text-red-800" dir="ltr">
-                        {run.error?.split("\n")[0]}
-                      </span>
-                    </span>
-                  ) : (
-                    counts(run.counts)
-                  ),
-                { wide: true },
-              ),
-            ],
-          }}
-        />
+            { wide: true },
+          ),
+        ]}
+      >
         <Pager
           page={query.page}
           hasMore={hasMore}
           href={(page) => (page > 1 ? `?page=${page}` : "?")}
         />
-      </Section>
+      </ListSection>
     </main>
   );
 }
