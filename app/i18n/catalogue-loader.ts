@@ -1,4 +1,5 @@
 import type { i18n as I18n } from "i18next";
+import { perInstance } from "~/lib/instance-cache";
 import { withPluralFallbacks, type Catalogues } from "./i18n";
 import { isLocale, type Locale } from "./locales";
 
@@ -31,19 +32,11 @@ export async function loadCatalogues(locale: Locale, namespaces: string[]): Prom
 export function namespaceLoading(i18n: I18n, ns: string): Promise<void> | null {
   const locale = i18n.language;
   if (i18n.hasResourceBundle(locale, ns) || !isLocale(locale)) return null;
-  let byNamespace = pending.get(i18n);
-  if (!byNamespace) {
-    byNamespace = new Map();
-    pending.set(i18n, byNamespace);
-  }
-  let loading = byNamespace.get(ns);
-  if (!loading) {
-    loading = loadCatalogue(locale, ns).then((catalogue) => {
+  return perInstance(pending, i18n, ns, () =>
+    loadCatalogue(locale, ns).then((catalogue) => {
       i18n.addResourceBundle(locale, ns, withPluralFallbacks(locale, catalogue), true, true);
-    });
-    byNamespace.set(ns, loading);
-  }
-  return loading;
+    }),
+  );
 }
 
 /** The namespaces an instance holds in its language. */

@@ -11,11 +11,11 @@ describe("pickLocale", () => {
 
   it("takes ?lang, then the saved choice, then the cookie, then Accept-Language", () => {
     const all = {
+      ...base,
       queryLocale: "ar",
       userLocale: "fr",
       cookie: "hostfront_lang=en",
       acceptLanguage: "fr",
-      siteDefault: "en",
     };
     expect(pickLocale(all)).toBe("ar");
     expect(pickLocale({ ...all, queryLocale: null })).toBe("fr");

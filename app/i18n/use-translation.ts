@@ -1,6 +1,7 @@
 import type { FlatNamespace, i18n as I18n, TFunction } from "i18next";
 import { use, useContext } from "react";
 import { getI18n, I18nContext } from "react-i18next";
+import { perInstance } from "~/lib/instance-cache";
 import { namespaceLoading } from "./catalogue-loader";
 import { NamespacesUsed } from "./namespaces-used";
 
@@ -31,17 +32,10 @@ export function useTranslation<const Ns extends FlatNamespace = "common">(
   useContext(NamespacesUsed)?.add(name);
   const loading = typeof document === "undefined" ? null : namespaceLoading(i18n, name);
   if (loading) use(loading);
-  let byNamespace = fixedTs.get(i18n);
-  if (!byNamespace) {
-    byNamespace = new Map();
-    fixedTs.set(i18n, byNamespace);
-  }
-  let t = byNamespace.get(name);
-  if (!t) {
-    t = i18n.getFixedT(null, name) as TFunction<FlatNamespace>;
-    if (typeof document === "undefined") t = remembered(t);
-    byNamespace.set(name, t);
-  }
+  const t = perInstance(fixedTs, i18n, name, () => {
+    const fixed = i18n.getFixedT(null, name) as TFunction<FlatNamespace>;
+    return typeof document === "undefined" ? remembered(fixed) : fixed;
+  });
   return { t: t as unknown as TFunction<Ns>, i18n };
 }
 

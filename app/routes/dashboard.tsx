@@ -61,6 +61,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 const intentSchema = z.object({ intent: z.string().optional() });
 
+/** A services-tab form that does not parse names no service of the customer's. */
+function noSuchService() {
+  return data({ ok: false, message: "services.errors.notFound" } satisfies ActionAnswer, {
+    status: 400,
+  });
+}
+
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
@@ -157,10 +164,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
   }
   if (intent === "auto-renew") {
     const form = await parseForm(request, autoRenewSchema);
-    if (!form.ok)
-      return data({ ok: false, message: "services.errors.notFound" } satisfies ActionAnswer, {
-        status: 400,
-      });
+    if (!form.ok) return noSuchService();
     const result = await setAutoRenew(db, {
       userId: user.id,
       serviceId: form.data.serviceId,
@@ -180,10 +184,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     });
   }
   const form = await parseForm(request, renewSchema);
-  if (!form.ok)
-    return data({ ok: false, message: "services.errors.notFound" } satisfies ActionAnswer, {
-      status: 400,
-    });
+  if (!form.ok) return noSuchService();
   const result = await renewService(db, {
     userId: user.id,
     serviceId: form.data.serviceId,

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { isPostgres } from "~/db/dialect";
-import type { Selectable } from "kysely";
-import type { JobsTable } from "~/db/schema";
+import type { ExpressionBuilder, Selectable, Updateable } from "kysely";
+import type { Database, JobsTable } from "~/db/schema";
 import type { Db, Tx } from "~/db/transaction";
 import { afterFailure, PENDING_STATES, type AutomationError } from "./jobs";
 
@@ -65,6 +65,15 @@ export async function enqueueJob(trx: Tx, job: NewJob): Promise<number | null> {
   return row ? Number(row.id) : null;
 }
 
+/** A job that may be claimed at `at`: waiting and due, or running on a lease that ran out. */
+function isDue(at: string) {
+  return (eb: ExpressionBuilder<Database, "jobs">) =>
+    eb.or([
+      eb.and([eb("state", "in", ["queued", "failed"]), eb("run_at", "<=", at)]),
+      eb.and([eb("state", "=", "running"), eb("lease_until", "<", at)]),
+    ]);
+}
+
 /**
  * Claims up to `limit` jobs that may run at `now` (waiting, retrying, or running under a lease that ran
  * out), oldest first, for `owner` until `now + leaseMs`; each claim counts an attempt. Atomic: on
@@ -82,12 +91,7 @@ export async function claimJobs(
   let due = db
     .selectFrom("jobs")
     .select("id")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("state", "in", ["queued", "failed"]), eb("run_at", "<=", at)]),
-        eb.and([eb("state", "=", "running"), eb("lease_until", "<", at)]),
-      ]),
-    )
+    .where(isDue(at))
     .orderBy("run_at")
     .orderBy("id")
     .limit(limit);
@@ -110,17 +114,7 @@ export async function claimJobs(
 /** Whether any job may be claimed at `now`: a plain read, so an idle worker takes no write lock. */
 export async function hasDueJobs(db: Db, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  const row = await db
-    .selectFrom("jobs")
-    .select("id")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("state", "in", ["queued", "failed"]), eb("run_at", "<=", at)]),
-        eb.and([eb("state", "=", "running"), eb("lease_until", "<", at)]),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
+  const row = await db.selectFrom("jobs").select("id").where(isDue(at)).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -129,9 +123,24 @@ export async function extendLease(
   db: Db,
   { id, owner, leaseMs, now }: { id: number; owner: string; leaseMs: number; now: Date },
 ): Promise<boolean> {
+  return updateLeasedJob(db, id, owner, {
+    lease_until: new Date(now.getTime() + leaseMs).toISOString(),
+  });
+}
+
+/**
+ * Changes a running job only while `owner` still holds its lease, so a process that lost the lease
+ * cannot overwrite what its successor does. True when the job was changed.
+ */
+async function updateLeasedJob(
+  db: Db | Tx,
+  id: number,
+  owner: string,
+  changes: Updateable<JobsTable>,
+): Promise<boolean> {
   const result = await db
     .updateTable("jobs")
-    .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .set(changes)
     .where("id", "=", id)
     .where("state", "=", "running")
     .where("lease_owner", "=", owner)
@@ -145,21 +154,14 @@ export async function completeJob(
   { id, owner, now }: { id: number; owner: string; now: Date },
 ): Promise<boolean> {
   const at = now.toISOString();
-  const result = await db
-    .updateTable("jobs")
-    .set({
-      state: "succeeded",
-      lease_owner: null,
-      lease_until: null,
-      last_error: null,
-      updated_at: at,
-      finished_at: at,
-    })
-    .where("id", "=", id)
-    .where("state", "=", "running")
-    .where("lease_owner", "=", owner)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateLeasedJob(db, id, owner, {
+    state: "succeeded",
+    lease_owner: null,
+    lease_until: null,
+    last_error: null,
+    updated_at: at,
+    finished_at: at,
+  });
 }
 
 /**
@@ -199,22 +201,16 @@ export async function failJob(
       ? { state: "failed" as const, runAt: retryAt }
       : computed;
   const at = now.toISOString();
-  const result = await db
-    .updateTable("jobs")
-    .set({
-      state: next.state,
-      run_at: next.state === "failed" ? next.runAt.toISOString() : job.run_at,
-      last_error: error.slice(0, 4000),
-      lease_owner: null,
-      lease_until: null,
-      updated_at: at,
-      finished_at: next.state === "dead" ? at : null,
-    })
-    .where("id", "=", Number(job.id))
-    .where("state", "=", "running")
-    .where("lease_owner", "=", owner)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? next.state : null;
+  const updated = await updateLeasedJob(db, Number(job.id), owner, {
+    state: next.state,
+    run_at: next.state === "failed" ? next.runAt.toISOString() : job.run_at,
+    last_error: error.slice(0, 4000),
+    lease_owner: null,
+    lease_until: null,
+    updated_at: at,
+    finished_at: next.state === "dead" ? at : null,
+  });
+  return updated ? next.state : null;
 }
 
 /**

@@ -62,6 +62,19 @@ type Counts = Record<
   number
 >;
 
+/** Nothing done yet: the model's own zero, not the code's (it checks that code). */
+function noCounts(): Counts {
+  return {
+    reminded: 0,
+    renewed: 0,
+    renewalShort: 0,
+    suspended: 0,
+    warned: 0,
+    terminated: 0,
+    ordersExpired: 0,
+  };
+}
+
 /** N calendar months later, the day kept or cut to the month's last day, the time of day kept. */
 function monthsLater(time: number, months: number): number {
   const d = new Date(time);
@@ -99,15 +112,7 @@ class Model {
 
   /** One daily run at `now`: grace 2 days, reminders 7/3/1, termination 14 days warned 3 before. */
   run(now: number): Counts {
-    const counts: Counts = {
-      reminded: 0,
-      renewed: 0,
-      renewalShort: 0,
-      suspended: 0,
-      warned: 0,
-      terminated: 0,
-      ordersExpired: 0,
-    };
+    const counts = noCounts();
     const active = this.services.filter((s) => s.status === "active");
     const byExpiry = (a: ModelService, b: ModelService) => a.expiresAt - b.expiresAt || a.id - b.id;
     // What is due is decided on the state before the run.
@@ -393,15 +398,7 @@ describeEachDatabase("the service lifecycle", (app) => {
     const run = await runLifecycle(db, { now: new Date(T0 - 50 * DAY) });
     expect(run).toEqual({
       enabled: false,
-      counts: {
-        reminded: 0,
-        renewed: 0,
-        renewalShort: 0,
-        suspended: 0,
-        warned: 0,
-        terminated: 0,
-        ordersExpired: 0,
-      },
+      counts: noCounts(),
     });
     expect(await tableCounts(db)).toEqual(before);
     const preview = await previewLifecycle(db, { now: new Date(T0 - 50 * DAY) });
@@ -436,15 +433,7 @@ describeEachDatabase("the service lifecycle", (app) => {
         }),
       );
     }
-    const totals: Counts = {
-      reminded: 0,
-      renewed: 0,
-      renewalShort: 0,
-      suspended: 0,
-      warned: 0,
-      terminated: 0,
-      ordersExpired: 0,
-    };
+    const totals = noCounts();
     const zero = { ...totals };
     for (let day = 0; day < DAYS; day++) {
       const now = new Date(T0 + day * DAY);

@@ -1,4 +1,4 @@
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordAudit, type AuditEntry } from "~/domain/audit/audit.server";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import {
   notify,
@@ -8,7 +8,8 @@ import {
 } from "~/domain/notifications/notifications.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { inTransaction, type Db } from "~/db/transaction";
+import { inTransaction, type Db, type Tx } from "~/db/transaction";
+import type { NotificationKind } from "~/domain/notifications/notifications";
 import {
   autoRenewalKey,
   daysLeft,
@@ -51,6 +52,43 @@ export interface LifecycleRun {
 
 const LINK = "/dashboard?tab=services";
 
+/**
+ * Suspends or terminates a service for expiry in a transaction of its own: `change` updates it only
+ * while it is still as the plan read it (it returns nothing when another run or an admin changed it
+ * first); then the step is in the audit log (done by no one, for "expired") and told to its owner.
+ * True when the service was changed.
+ */
+async function expiryStep(
+  db: Db,
+  service: { serviceId: number; userId: string; name: string },
+  now: Date,
+  step: Pick<AuditEntry, "action" | "before" | "after"> & {
+    change: (trx: Tx) => Promise<unknown>;
+    kind: NotificationKind;
+  },
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    if (!(await step.change(trx))) return false;
+    await recordAudit(trx, {
+      actorId: null,
+      action: step.action,
+      targetType: "hosting_service",
+      targetId: service.serviceId,
+      before: step.before,
+      after: step.after,
+      reason: "expired",
+    });
+    await notify(trx, {
+      userId: service.userId,
+      kind: step.kind,
+      params: { service: service.name },
+      link: LINK,
+      now,
+    });
+    return true;
+  });
+}
+
 /** Services joined with their customer, as the lifecycle reads them. */
 function servicesQuery(db: Db) {
   return db
@@ -67,6 +105,15 @@ function servicesQuery(db: Db) {
       "hosting_services.cycle_price_cents",
       "hosting_services.suspended_at",
     ]);
+}
+
+/** Active services expiring after `after` (when given) and by `until`, soonest first. */
+function activeExpiring(db: Db, after: string | null, until: string) {
+  let query = servicesQuery(db)
+    .where("hosting_services.status", "=", "active")
+    .where("hosting_services.expires_at", "<=", until);
+  if (after !== null) query = query.where("hosting_services.expires_at", ">", after);
+  return query.orderBy("hosting_services.expires_at").orderBy("hosting_services.id");
 }
 
 type ServiceRow = Awaited<ReturnType<ReturnType<typeof servicesQuery>["execute"]>>[number];
@@ -98,20 +145,10 @@ export async function planLifecycle(
   const window = dueWindows(settings, now);
   const thresholds = reminderThresholds(settings);
   const [renewRows, suspendRows, expiredRows, remindRows, orderRows] = await Promise.all([
-    servicesQuery(db)
-      .where("hosting_services.status", "=", "active")
+    activeExpiring(db, window.renewFrom, window.renewUntil)
       .where("hosting_services.auto_renew", "=", 1)
-      .where("hosting_services.expires_at", ">", window.renewFrom)
-      .where("hosting_services.expires_at", "<=", window.renewUntil)
-      .orderBy("hosting_services.expires_at")
-      .orderBy("hosting_services.id")
       .execute(),
-    servicesQuery(db)
-      .where("hosting_services.status", "=", "active")
-      .where("hosting_services.expires_at", "<=", window.suspendUntil)
-      .orderBy("hosting_services.expires_at")
-      .orderBy("hosting_services.id")
-      .execute(),
+    activeExpiring(db, null, window.suspendUntil).execute(),
     // Both the warnings and the terminations: suspended for expiry long enough to be warned.
     servicesQuery(db)
       .where("hosting_services.suspension_reason", "=", "expired")
@@ -122,13 +159,7 @@ export async function planLifecycle(
       .execute(),
     thresholds.length === 0
       ? Promise.resolve([])
-      : servicesQuery(db)
-          .where("hosting_services.status", "=", "active")
-          .where("hosting_services.expires_at", ">", window.now)
-          .where("hosting_services.expires_at", "<=", window.remindUntil)
-          .orderBy("hosting_services.expires_at")
-          .orderBy("hosting_services.id")
-          .execute(),
+      : activeExpiring(db, window.now, window.remindUntil).execute(),
     settings.expireOrders
       ? db
           .selectFrom("orders")
@@ -276,75 +307,49 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
 
   const cutoffs = dueWindows(settings, now);
   for (const service of plan.suspend) {
-    const done = await inTransaction(db, async (trx) => {
-      const row = await trx
-        .updateTable("hosting_services")
-        .set({
-          status: "suspended",
-          suspension_reason: "expired",
-          suspended_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", service.serviceId)
-        .where("status", "=", "active")
-        .where("expires_at", "<=", cutoffs.suspendUntil)
-        .returning("id")
-        .executeTakeFirst();
-      if (!row) return false;
-      await recordAudit(trx, {
-        actorId: null,
-        action: "service.suspend",
-        targetType: "hosting_service",
-        targetId: service.serviceId,
-        before: { status: "active", expiresAt: service.expiresAt },
-        after: { status: "suspended", suspensionReason: "expired" },
-        reason: "expired",
-      });
-      await notify(trx, {
-        userId: service.userId,
-        kind: "service_suspended_expired",
-        params: { service: service.name },
-        link: LINK,
-        now,
-      });
-      return true;
+    const done = await expiryStep(db, service, now, {
+      change: (trx) =>
+        trx
+          .updateTable("hosting_services")
+          .set({
+            status: "suspended",
+            suspension_reason: "expired",
+            suspended_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          })
+          .where("id", "=", service.serviceId)
+          .where("status", "=", "active")
+          .where("expires_at", "<=", cutoffs.suspendUntil)
+          .returning("id")
+          .executeTakeFirst(),
+      action: "service.suspend",
+      before: { status: "active", expiresAt: service.expiresAt },
+      after: { status: "suspended", suspensionReason: "expired" },
+      kind: "service_suspended_expired",
     });
     if (done) counts.suspended += 1;
   }
 
   for (const service of plan.terminate) {
-    const done = await inTransaction(db, async (trx) => {
-      const row = await trx
-        .updateTable("hosting_services")
-        .set({ status: "terminated", updated_at: now.toISOString() })
-        .where("id", "=", service.serviceId)
-        .where("status", "=", "suspended")
-        .where("suspension_reason", "=", "expired")
-        .where("suspended_at", "<=", cutoffs.terminateUntil)
-        .returning("id")
-        .executeTakeFirst();
-      if (!row) return false;
-      await recordAudit(trx, {
-        actorId: null,
-        action: "service.terminate",
-        targetType: "hosting_service",
-        targetId: service.serviceId,
-        before: {
-          status: "suspended",
-          suspensionReason: "expired",
-          suspendedAt: service.suspendedAt,
-        },
-        after: { status: "terminated" },
-        reason: "expired",
-      });
-      await notify(trx, {
-        userId: service.userId,
-        kind: "service_terminated",
-        params: { service: service.name },
-        link: LINK,
-        now,
-      });
-      return true;
+    const done = await expiryStep(db, service, now, {
+      change: (trx) =>
+        trx
+          .updateTable("hosting_services")
+          .set({ status: "terminated", updated_at: now.toISOString() })
+          .where("id", "=", service.serviceId)
+          .where("status", "=", "suspended")
+          .where("suspension_reason", "=", "expired")
+          .where("suspended_at", "<=", cutoffs.terminateUntil)
+          .returning("id")
+          .executeTakeFirst(),
+      action: "service.terminate",
+      before: {
+        status: "suspended",
+        suspensionReason: "expired",
+        suspendedAt: service.suspendedAt,
+      },
+      after: { status: "terminated" },
+      kind: "service_terminated",
     });
     if (done) counts.terminated += 1;
   }

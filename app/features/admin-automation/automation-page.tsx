@@ -1,4 +1,5 @@
-import { DataTable } from "~/components/data-table/data-table";
+import type { ReactNode } from "react";
+import { DataTable, type Column } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Pager } from "~/components/data-table/pager";
 import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
@@ -67,6 +68,87 @@ function RunStatus({ run }: { run: RunView }) {
   );
 }
 
+/** A titled part of the page, named by its heading for assistive technology. */
+function Section({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`grid ${className}`}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A section whose table of rows (each with an id) is named by the heading; a line says when it is empty. */
+function ListSection<Row extends { id: number }>({
+  id,
+  title,
+  empty,
+  rows,
+  columns,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  rows: Row[];
+  columns: Column<Row>[];
+  children?: ReactNode;
+}) {
+  return (
+    <Section id={id} title={title} className="gap-3">
+      <ListTable empty={empty} table={{ caption: title, rows, rowKey: (row) => row.id, columns }} />
+      {children}
+    </Section>
+  );
+}
+
+/** A form that saves one setting: the time zone or the alerts webhook. */
+function SettingForm({
+  intent,
+  id,
+  label,
+  hint,
+  save,
+  input,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  hint: string;
+  save: string;
+  input: { name: string; defaultValue: string; className: string; type?: string };
+}) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <Field id={id} label={label} hint={hint}>
+        <Input
+          id={id}
+          dir="ltr"
+          autoComplete="off"
+          {...input}
+          {...fieldAria(id, undefined, { hint: true })}
+        />
+      </Field>
+      <Button type="submit" variant="outline">
+        {save}
+      </Button>
+    </Form>
+  );
+}
+
 export function AutomationPage({
   schedules,
   runs,
@@ -106,37 +188,18 @@ export function AutomationPage({
         />
       ) : null}
 
-      <section aria-labelledby="automation-time-zone" className="grid gap-2">
-        <h2 id="automation-time-zone" className="text-lg font-semibold">
-          {t("automation.timeZone.title")}
-        </h2>
-        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
-          <input type="hidden" name="intent" value="time-zone" />
-          <Field
-            id="time-zone"
-            label={t("automation.timeZone.label")}
-            hint={t("automation.timeZone.hint")}
-          >
-            <Input
-              id="time-zone"
-              name="timeZone"
-              defaultValue={timeZone}
-              dir="ltr"
-              autoComplete="off"
-              className="w-64"
-              {...fieldAria("time-zone", undefined, { hint: true })}
-            />
-          </Field>
-          <Button type="submit" variant="outline">
-            {t("automation.timeZone.save")}
-          </Button>
-        </Form>
-      </section>
+      <Section id="automation-time-zone" title={t("automation.timeZone.title")} className="gap-2">
+        <SettingForm
+          intent="time-zone"
+          id="time-zone"
+          label={t("automation.timeZone.label")}
+          hint={t("automation.timeZone.hint")}
+          save={t("automation.timeZone.save")}
+          input={{ name: "timeZone", defaultValue: timeZone, className: "w-64" }}
+        />
+      </Section>
 
-      <section aria-labelledby="automation-alerts" className="grid gap-2">
-        <h2 id="automation-alerts" className="text-lg font-semibold">
-          {t("automation.alertsForm.title")}
-        </h2>
+      <Section id="automation-alerts" title={t("automation.alertsForm.title")} className="gap-2">
         {webhookDisabled ? (
           <StatusMessage ok={false}>
             {t("automation.alertsForm.disabled", {
@@ -145,34 +208,22 @@ export function AutomationPage({
             })}
           </StatusMessage>
         ) : null}
-        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
-          <input type="hidden" name="intent" value="alerts" />
-          <Field
-            id="discord-webhook"
-            label={t("automation.alertsForm.label")}
-            hint={t("automation.alertsForm.hint")}
-          >
-            <Input
-              id="discord-webhook"
-              name="discordWebhook"
-              type="url"
-              defaultValue={discordWebhook}
-              dir="ltr"
-              autoComplete="off"
-              className="w-96 max-w-full"
-              {...fieldAria("discord-webhook", undefined, { hint: true })}
-            />
-          </Field>
-          <Button type="submit" variant="outline">
-            {t("automation.alertsForm.save")}
-          </Button>
-        </Form>
-      </section>
+        <SettingForm
+          intent="alerts"
+          id="discord-webhook"
+          label={t("automation.alertsForm.label")}
+          hint={t("automation.alertsForm.hint")}
+          save={t("automation.alertsForm.save")}
+          input={{
+            name: "discordWebhook",
+            type: "url",
+            defaultValue: discordWebhook,
+            className: "w-96 max-w-full",
+          }}
+        />
+      </Section>
 
-      <section aria-labelledby="automation-schedules" className="grid gap-3">
-        <h2 id="automation-schedules" className="text-lg font-semibold">
-          {t("automation.schedulesTitle")}
-        </h2>
+      <Section id="automation-schedules" title={t("automation.schedulesTitle")} className="gap-3">
         <DataTable
           caption={t("automation.schedulesTitle")}
           rows={schedules}
@@ -213,143 +264,128 @@ export function AutomationPage({
             )),
           ]}
         />
-      </section>
+      </Section>
 
-      <section aria-labelledby="automation-problems" className="grid gap-3">
-        <h2 id="automation-problems" className="text-lg font-semibold">
-          {t("automation.problemsTitle")}
-        </h2>
-        <ListTable
-          empty={t("automation.noProblems")}
-          table={{
-            caption: t("automation.problemsTitle"),
-            rows: problemJobs,
-            rowKey: (job) => job.id,
-            columns: [
-              column<ProblemJobView>("job", t("automation.columns.job"), (job) => (
-                <span className="grid">
-                  <code dir="ltr">{job.type}</code>
-                  <span className="text-xs text-muted-foreground">#{job.id}</span>
+      <ListSection
+        id="automation-problems"
+        title={t("automation.problemsTitle")}
+        empty={t("automation.noProblems")}
+        rows={problemJobs}
+        columns={[
+          column<ProblemJobView>("job", t("automation.columns.job"), (job) => (
+            <span className="grid">
+              <code dir="ltr">{job.type}</code>
+              <span className="text-xs text-muted-foreground">#{job.id}</span>
+            </span>
+          )),
+          badgeColumn<ProblemJobView>(
+            "state",
+            t("automation.columns.state"),
+            (job) => ({
+              tone: STATE_TONES[job.state],
+              text: t(PROBLEM_STATE_LABELS[job.state]),
+            }),
+            { label: true },
+          ),
+          column<ProblemJobView>("attempts", t("automation.columns.attempts"), (job) => (
+            <span className="grid">
+              {t("automation.attemptsOf", { attempts: job.attempts, max: job.maxAttempts })}
+              {job.state === "failed" ? (
+                <span className="text-xs text-muted-foreground">
+                  {t("automation.retryAt")} {when(job.runAt)}
                 </span>
-              )),
-              badgeColumn<ProblemJobView>(
-                "state",
-                t("automation.columns.state"),
-                (job) => ({
-                  tone: STATE_TONES[job.state],
-                  text: t(PROBLEM_STATE_LABELS[job.state]),
-                }),
-                { label: true },
-              ),
-              column<ProblemJobView>("attempts", t("automation.columns.attempts"), (job) => (
-                <span className="grid">
-                  {t("automation.attemptsOf", { attempts: job.attempts, max: job.maxAttempts })}
-                  {job.state === "failed" ? (
-                    <span className="text-xs text-muted-foreground">
-                      {t("automation.retryAt")} {when(job.runAt)}
-                    </span>
-                  ) : null}
-                </span>
-              )),
-              column<ProblemJobView>(
-                "error",
-                t("automation.columns.error"),
-                (job) => (
-                  <pre
-                    className="max-h-40 overflow-auto text-xs whitespace-pre-wrap wrap-anywhere"
-                    dir="ltr"
-                    data-testid="job-error"
-                  >
-                    {job.lastError}
-                  </pre>
-                ),
-                { wide: true },
-              ),
-              column<ProblemJobView>(
-                "payload",
-                t("automation.columns.payload"),
-                (job) => (
-                  <code className="text-xs wrap-anywhere" dir="ltr">
-                    {job.payload}
-                  </code>
-                ),
-                { wide: true },
-              ),
-              actionsColumn<ProblemJobView>(t("automation.columns.actions"), (job) => (
-                <span className="flex flex-wrap gap-2">
-                  <IntentButton
-                    intent="retry"
-                    fields={{ id: job.id }}
-                    accessibleName={t("automation.retryFor", { id: job.id })}
-                  >
-                    {t("automation.retry")}
-                  </IntentButton>
-                  <IntentButton
-                    intent="discard"
-                    fields={{ id: job.id }}
-                    variant="destructive"
-                    confirmText={t("automation.discardConfirm", { id: job.id })}
-                    accessibleName={t("automation.discardFor", { id: job.id })}
-                  >
-                    {t("automation.discard")}
-                  </IntentButton>
-                </span>
-              )),
-            ],
-          }}
-        />
-      </section>
+              ) : null}
+            </span>
+          )),
+          column<ProblemJobView>(
+            "error",
+            t("automation.columns.error"),
+            (job) => (
+              <pre
+                className="max-h-40 overflow-auto text-xs whitespace-pre-wrap wrap-anywhere"
+                dir="ltr"
+                data-testid="job-error"
+              >
+                {job.lastError}
+              </pre>
+            ),
+            { wide: true },
+          ),
+          column<ProblemJobView>(
+            "payload",
+            t("automation.columns.payload"),
+            (job) => (
+              <code className="text-xs wrap-anywhere" dir="ltr">
+                {job.payload}
+              </code>
+            ),
+            { wide: true },
+          ),
+          actionsColumn<ProblemJobView>(t("automation.columns.actions"), (job) => (
+            <span className="flex flex-wrap gap-2">
+              <IntentButton
+                intent="retry"
+                fields={{ id: job.id }}
+                accessibleName={t("automation.retryFor", { id: job.id })}
+              >
+                {t("automation.retry")}
+              </IntentButton>
+              <IntentButton
+                intent="discard"
+                fields={{ id: job.id }}
+                variant="destructive"
+                confirmText={t("automation.discardConfirm", { id: job.id })}
+                accessibleName={t("automation.discardFor", { id: job.id })}
+              >
+                {t("automation.discard")}
+              </IntentButton>
+            </span>
+          )),
+        ]}
+      />
 
-      <section aria-labelledby="automation-runs" className="grid gap-3">
-        <h2 id="automation-runs" className="text-lg font-semibold">
-          {t("automation.runsTitle")}
-        </h2>
-        <ListTable
-          empty={t("automation.noRuns")}
-          table={{
-            caption: t("automation.runsTitle"),
-            rows: runs,
-            rowKey: (run) => run.id,
-            columns: [
-              column<RunView>("schedule", t("automation.columns.schedule"), (run) =>
-                scheduleName(run.schedule),
+      <ListSection
+        id="automation-runs"
+        title={t("automation.runsTitle")}
+        empty={t("automation.noRuns")}
+        rows={runs}
+        columns={[
+          column<RunView>("schedule", t("automation.columns.schedule"), (run) =>
+            scheduleName(run.schedule),
+          ),
+          column<RunView>("started", t("automation.columns.started"), (run) => when(run.startedAt)),
+          column<RunView>(
+            "finished",
+            t("automation.columns.finished"),
+            (run) => when(run.finishedAt) ?? "—",
+          ),
+          column<RunView>("status", t("automation.columns.status"), (run) => (
+            <RunStatus run={run} />
+          )),
+          column<RunView>(
+            "counts",
+            t("automation.columns.counts"),
+            (run) =>
+              run.status === "failed" ? (
+                <span className="grid gap-1">
+                  <span>{t("automation.attemptN", { attempt: run.attempt })}</span>
+                  <span className="text-xs wrap-anywhere text-red-800" dir="ltr">
+                    {run.error?.split("\n")[0]}
+                  </span>
+                </span>
+              ) : (
+                counts(run.counts)
               ),
-              column<RunView>("started", t("automation.columns.started"), (run) =>
-                when(run.startedAt),
-              ),
-              column<RunView>(
-                "finished",
-                t("automation.columns.finished"),
-                (run) => when(run.finishedAt) ?? "—",
-              ),
-              column<RunView>("status", t("automation.columns.status"), (run) => (
-                <RunStatus run={run} />
-              )),
-              column<RunView>(
-                "counts",
-                t("automation.columns.counts"),
-                (run) =>
-                  run.status === "failed" ? (
-                    <span className="grid gap-1">
-                      <span>{t("automation.attemptN", { attempt: run.attempt })}</span>
-                      <span className="text-xs wrap-anywhere text-red-800" dir="ltr">
-                        {run.error?.split("\n")[0]}
-                      </span>
-                    </span>
-                  ) : (
-                    counts(run.counts)
-                  ),
-                { wide: true },
-              ),
-            ],
-          }}
-        />
+            { wide: true },
+          ),
+        ]}
+      >
         <Pager
           page={query.page}
           hasMore={hasMore}
           href={(page) => (page > 1 ? `?page=${page}` : "?")}
         />
-      </section>
+      </ListSection>
     </main>
   );
 }

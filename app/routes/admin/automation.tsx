@@ -40,38 +40,29 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
+// What saving each of the page's settings says: when it changed something, and when it did not.
+const SETTING_SAVED = {
+  alerts: ["admin.automation.done.alertsSaved", "admin.automation.done.alertsUnchanged"],
+  "time-zone": ["admin.automation.done.timeZoneSaved", "admin.automation.done.timeZoneUnchanged"],
+} as const;
+
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const { admin, form } = await adminForm(request, url, context, automationActionSchema);
   if (!form.ok) return invalidForm(form.fieldErrors, "admin.automation.errors.unknownAction");
   const db = context.services.db;
   const input = form.data;
-  if (input.intent === "alerts") {
-    const saved = await saveSettingsForm(context.services, {
-      intent: "alerts",
-      discordWebhook: input.discordWebhook,
-      actorId: admin.id,
-    });
+  if (input.intent === "alerts" || input.intent === "time-zone") {
+    const saved = await saveSettingsForm(
+      context.services,
+      input.intent === "alerts"
+        ? { intent: "alerts", discordWebhook: input.discordWebhook, actorId: admin.id }
+        : { intent: "timeZone", timeZone: input.timeZone, actorId: admin.id },
+    );
+    const [changed, unchanged] = SETTING_SAVED[input.intent];
     return {
       ok: true,
-      message:
-        saved.changed.length > 0
-          ? "admin.automation.done.alertsSaved"
-          : "admin.automation.done.alertsUnchanged",
-    } satisfies AutomationActionResult;
-  }
-  if (input.intent === "time-zone") {
-    const saved = await saveSettingsForm(context.services, {
-      intent: "timeZone",
-      timeZone: input.timeZone,
-      actorId: admin.id,
-    });
-    return {
-      ok: true,
-      message:
-        saved.changed.length > 0
-          ? "admin.automation.done.timeZoneSaved"
-          : "admin.automation.done.timeZoneUnchanged",
+      message: saved.changed.length > 0 ? changed : unchanged,
     } satisfies AutomationActionResult;
   }
   if (input.intent === "run-now") {
