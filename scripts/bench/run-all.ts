@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { ensureBuild, printTable, QUICK } from "./lib";
 
 const SUITES: Record<string, string[]> = {
-  bench: ["bench:web", "bench:server", "bench:scale", "bench:runtime"],
+  bench: ["bench:web", "bench:server", "bench:scale", "bench:runtime", "bench:lifecycle"],
   soak: ["soak:crash", "soak:load"],
 };
 

@@ -137,7 +137,7 @@ const SURNAMES = [
 ];
 
 /** mulberry32: small, fast and seeded, so every run builds the same database. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -148,13 +148,13 @@ function random(seed: number) {
   };
 }
 
-type Row = Record<string, string | number | null>;
+export type Row = Record<string, string | number | null>;
 
 /**
  * Inserts rows in multi-row statements of up to `maxParameters` values, under both dialects' limits
  * (SQLite 32,766 variables, PostgreSQL 65,535).
  */
-class BatchWriter {
+export class BatchWriter {
   private pending = new Map<keyof Database, Row[]>();
   constructor(
     /** Set to the open transaction while one runs. */
