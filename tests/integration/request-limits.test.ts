@@ -256,13 +256,16 @@ describeEachDatabase("request limits in front of React Router", (app) => {
       expect(statuses.filter((status) => status !== 429)).toHaveLength(
         LIMITS.FORM_RATE_LIMIT_PER_MINUTE,
       );
-      const [row] = await app()
+      // Refused posts are counted too: over the limit in all, summed over the form's slots, as the
+      // twelve may straddle a slot's edge (the first slot alone then held exactly the limit).
+      const rows = await app()
         .db.selectFrom("form_rate_windows")
         .select("hits")
         .where("ip_address", "=", together)
         .where("form", "=", "/newsletter")
         .execute();
-      expect(row?.hits).toBeGreaterThan(LIMITS.FORM_RATE_LIMIT_PER_MINUTE);
+      const hits = rows.reduce((sum, row) => sum + Number(row.hits), 0);
+      expect(hits).toBeGreaterThan(LIMITS.FORM_RATE_LIMIT_PER_MINUTE);
     } finally {
       await second.close();
       await other.database.destroy();
