@@ -169,7 +169,8 @@ async function soak(
       await sleep(nextKill < killsAt.length ? 20 : 100);
     }
     const seconds = (performance.now() - started) / 1000;
-    if (nextKill < killsAt.length) problems.push(`only ${nextKill} of ${killsAt.length} kills made`);
+    if (nextKill < killsAt.length)
+      problems.push(`only ${nextKill} of ${killsAt.length} kills made`);
 
     const unexpectedExits = owners.filter((o) => !killed.has(o) && exits.has(o));
     const survivors = owners.filter((o) => !killed.has(o) && !exits.has(o));
