@@ -14,8 +14,8 @@
  *
  * Verdicts per database (the fleet test's assertions, at scale): one effect per job (JOBS distinct
  * effects), every job executed, every job succeeded and none left queued, running, failed or dead; a job
- * ran more than once only if a killed worker held it, and each job a killed worker held was executed by
- * another; each kill found jobs held (or it tested nothing); no worker but the victims exited before the
+ * ran more than once only if a killed worker held it, each job a killed worker held was executed by
+ * another, and none of those by a live worker before the kill (which would be two runs at once); each kill found jobs held (or it tested nothing); no worker but the victims exited before the
  * end, and the survivors stopped cleanly; the whole run (from the enqueue's commit to the last success)
  * under TIME_LIMIT_S. The throughput (jobs/s over that time) is printed, not judged: it is the handler's
  * 10 ms sleep and two writes per job, and the machine's load. Exit code 1 when a verdict is missed.
@@ -79,6 +79,7 @@ interface Outcome {
   held: number[];
   repeatedUnheld: number;
   heldNotRetaken: number;
+  overlapping: number;
   unexpectedExits: number;
   survivorsNotClean: number;
   problems: string[];
@@ -132,6 +133,8 @@ async function soak(
         ).n,
       );
     const heldBy = new Map<string, string[]>();
+    /** The last execution row written when each victim was gone: anything after it began later. */
+    const lastExecutionAtKill = new Map<string, number>();
     const deadline = Date.now() + TIME_LIMIT_S * 1000;
     let nextKill = 0;
     let done = 0;
@@ -144,6 +147,13 @@ async function soak(
         killed.add(owner);
         victim.kill("SIGKILL");
         await gone;
+        lastExecutionAtKill.set(
+          owner,
+          Number(
+            (await sql<{ n: number | null }>`select max(id) as n from job_executions`.execute(db))
+              .rows[0]!.n ?? 0,
+          ),
+        );
         const held = await db
           .selectFrom("jobs")
           .select("payload")
@@ -213,7 +223,23 @@ async function soak(
       select job_key from job_executions group by job_key having count(*) > 1`.execute(db);
     const repeatedUnheld = repeated.rows.filter((row) => !allHeld.has(row.job_key)).length;
     let heldNotRetaken = 0;
+    let overlapping = 0;
     for (const [owner, keys] of heldBy) {
+      // A job the victim held was running there until the kill: another worker (not one killed before
+      // it, whose run had ended) that started it before the kill would have run it at the same time.
+      const earlier = [...heldBy.keys()].slice(0, [...heldBy.keys()].indexOf(owner));
+      const cutoff = lastExecutionAtKill.get(owner) ?? 0;
+      const beforeKill = await sql<{ job_key: string; owner: string }>`
+        select job_key, owner from job_executions where id <= ${cutoff}`.execute(db);
+      const heldHere = new Set(keys);
+      overlapping += new Set(
+        beforeKill.rows
+          .filter(
+            (row) =>
+              heldHere.has(row.job_key) && row.owner !== owner && !earlier.includes(row.owner),
+          )
+          .map((row) => row.job_key),
+      ).size;
       const others = await sql<{ job_key: string }>`
         select distinct job_key from job_executions where owner <> ${owner}`.execute(db);
       const byOthers = new Set(others.rows.map((row) => row.job_key));
@@ -231,6 +257,7 @@ async function soak(
       held: victims.map((owner) => heldBy.get(owner)?.length ?? 0),
       repeatedUnheld,
       heldNotRetaken,
+      overlapping,
       unexpectedExits: unexpectedExits.length,
       survivorsNotClean: survivorCodes.filter((code) => code !== 0).length,
       problems,
@@ -263,6 +290,10 @@ function judge(o: Outcome) {
     ),
     none(`${d}: jobs run twice that no killed worker held`, o.repeatedUnheld),
     none(`${d}: jobs a killed worker held, not done by another`, o.heldNotRetaken),
+    none(
+      `${d}: held jobs another worker started before the kill (two runs at once)`,
+      o.overlapping,
+    ),
     none(`${d}: other worker processes that exited`, o.unexpectedExits),
     none(`${d}: survivors not stopping cleanly on SIGTERM`, o.survivorsNotClean),
     below(`${d}: ${fmt(JOBS)} jobs done`, Math.round(o.seconds * 10) / 10, TIME_LIMIT_S, " s"),
