@@ -3,8 +3,9 @@
  * (scripts/soak/jobs.ts), started by job-fleet.ts: the real runner on the database at argv[2], named
  * argv[3], running the test's one job type, with a lease of FLEET_LEASE_MS (default 1,500 ms). Its
  * handler records every execution (job_executions) and its effect idempotently (job_effects, one row
- * per job key), so the test counts effects, not log lines. Tells its parent once it is busy (FLEET_BUSY_AFTER jobs
- * started, default 40, so it can be killed mid-run), and stops gracefully on SIGTERM.
+ * per job key), so the test counts effects, not log lines. Tells its parent once it is busy
+ * (FLEET_BUSY_AFTER jobs started, default 40, so it can be killed mid-run), and stops gracefully on
+ * SIGTERM.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
