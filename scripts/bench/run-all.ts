@@ -9,7 +9,7 @@ import { ensureBuild, printTable, QUICK } from "./lib";
 
 const SUITES: Record<string, string[]> = {
   bench: ["bench:web", "bench:server", "bench:scale", "bench:runtime", "bench:lifecycle"],
-  soak: ["soak:crash", "soak:load"],
+  soak: ["soak:crash", "soak:load", "soak:jobs"],
 };
 
 const suite = process.argv[2] ?? "";

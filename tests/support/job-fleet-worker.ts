@@ -1,9 +1,11 @@
 /**
- * One worker process of the fleet test (tests/integration/worker-fleet.test.ts): the real runner on the
- * PostgreSQL database at argv[2], named argv[3], running the test's one job type. Its handler records
- * every execution (job_executions) and its effect idempotently (job_effects, one row per job key), so
- * the test counts effects, not log lines. Tells its parent once it is busy (so it can be killed
- * mid-run), and stops gracefully on SIGTERM.
+ * One worker process of the fleet test (tests/integration/worker-fleet.test.ts) and the job soak
+ * (scripts/soak/jobs.ts), started by job-fleet.ts: the real runner on the database at argv[2], named
+ * argv[3], running the test's one job type, with a lease of FLEET_LEASE_MS (default 1,500 ms). Its
+ * handler records every execution (job_executions) and its effect idempotently (job_effects, one row
+ * per job key), so the test counts effects, not log lines. Tells its parent once it is busy
+ * (FLEET_BUSY_AFTER jobs started, default 40, so it can be killed mid-run), and stops gracefully on
+ * SIGTERM.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
@@ -14,17 +16,19 @@ const [url, owner] = process.argv.slice(2) as [string, string];
 const database = createDatabase(url, { poolSize: 6 });
 const { db } = database;
 let started = 0;
+const leaseMs = Number(process.env.FLEET_LEASE_MS ?? 1500);
+const busyAfter = Number(process.env.FLEET_BUSY_AFTER ?? 40);
 
 const worker = startWorker({
   db,
   owner,
   schedules: [],
   timeZone: async () => "UTC",
-  config: { leaseMs: 1500, pollMs: 20, backoffMs: 50, concurrency: 8 },
+  config: { leaseMs, pollMs: 20, backoffMs: 50, concurrency: 8 },
   handlers: {
     "fleet.effect": async ({ db, payload }) => {
       const { key } = payload as { key: string };
-      if (++started === 40) process.send?.({ type: "busy" });
+      if (++started === busyAfter) process.send?.({ type: "busy" });
       await sql`insert into job_executions (job_key, owner) values (${key}, ${owner})`.execute(db);
       await sleep(10);
       await sql`insert into job_effects (job_key) values (${key}) on conflict do nothing`.execute(
