@@ -25,16 +25,34 @@ export function refuse<R extends { ok: boolean }>(
   throw new Refusal({ ok: false, kind, error });
 }
 
+/** Attempts of a transaction PostgreSQL gave up on (a deadlock, a serialization failure). */
+const TRANSACTION_ATTEMPTS = 4;
+
+/**
+ * True when PostgreSQL ended the transaction so that another could go on: a deadlock (40P01) or a
+ * serialization failure (40001). Nothing of it was written, and running it again is the documented answer.
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "40P01" || code === "40001";
+}
+
 /**
  * Runs `work` in a transaction. A `Refusal` thrown inside rolls everything back and its result is
- * returned; any other error rolls back and propagates.
+ * returned; any other error rolls back and propagates. When PostgreSQL breaks a deadlock (two money
+ * transactions locking a customer's row and a service's or an order's in turn) by ending this one, the
+ * whole of `work` runs again in a new transaction, up to TRANSACTION_ATTEMPTS times, after a short random
+ * wait: `work` only reads and writes the database, so running it again is running it once.
  */
 export async function inTransaction<T>(db: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction().execute(work);
-  } catch (error) {
-    if (error instanceof Refusal) return error.result as T;
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (error instanceof Refusal) return error.result as T;
+      if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
   }
 }
 
