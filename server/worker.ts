@@ -15,6 +15,7 @@ import { createI18n } from "~/i18n/i18n";
 import type { Locale } from "~/i18n/locales";
 import { loadResources } from "~/i18n/resources";
 import { formatCoins } from "~/lib/money";
+import { DEPARTMENT_LABELS } from "~/domain/tickets/tickets";
 import { startWorker, type Worker } from "~/domain/jobs/runner.server";
 import { logger } from "~/lib/logger.server";
 
@@ -67,7 +68,8 @@ function adminLink(services: AppServices, path: string) {
 /** A new order's or ticket's post (issue 24): numbers, product, total, department; no personal data. */
 export async function staffPostText(services: AppServices, event: StaffEvent): Promise<string> {
   const locale = (await services.settings.get()).general.defaultLocale;
-  const t = await staffTranslator(locale);
+  const i18n = await createI18n(locale, await loadResources(locale));
+  const t = i18n.getFixedT(null, "admin");
   if (event.kind === "orderWaiting")
     return t("automation.alerts.orderWaiting", {
       id: event.orderId,
@@ -77,7 +79,7 @@ export async function staffPostText(services: AppServices, event: StaffEvent): P
     });
   return t("automation.alerts.ticketOpened", {
     id: event.ticketId,
-    department: t(`departments.${event.department}`, { ns: "tickets" }),
+    department: i18n.getFixedT(null, "tickets")(DEPARTMENT_LABELS[event.department]),
     link: adminLink(services, `/admin/tickets/${event.ticketId}`),
   });
 }
