@@ -23,6 +23,8 @@ import { logger } from "~/lib/logger.server";
 // module again after an edit: the worker already running in this process is kept, not doubled.
 const RUNNING = Symbol.for("hostfront.worker");
 type WithWorker = typeof globalThis & { [RUNNING]?: Worker };
+const WATCHING = Symbol.for("hostfront.stale-watch");
+type WithWatch = typeof globalThis & { [WATCHING]?: () => void };
 
 /** Starts this process's worker with every registered job type and schedule, and the env's times. */
 export function startBackgroundWorker(services: AppServices): Worker {
@@ -158,6 +160,9 @@ export async function alertStaleSchedules(
 
 /** In a web process whose worker is off: the stale-schedule check every minute. Returns its stop. */
 export function startStaleWatch(services: AppServices, everyMs = 60_000): () => void {
+  // Vite may evaluate the app's module again in development: one watch per process, as one worker.
+  const holder = globalThis as WithWatch;
+  if (holder[WATCHING]) return holder[WATCHING];
   const log = logger.child({ part: "stale-watch" });
   const timer = setInterval(
     () =>
@@ -167,5 +172,9 @@ export function startStaleWatch(services: AppServices, everyMs = 60_000): () => 
     everyMs,
   );
   timer.unref();
-  return () => clearInterval(timer);
+  holder[WATCHING] = () => {
+    clearInterval(timer);
+    holder[WATCHING] = undefined;
+  };
+  return holder[WATCHING];
 }
