@@ -90,11 +90,14 @@ export async function raiseStaleAlert(
   }: { name: string; awaited: Date; text?: string; now?: Date },
 ): Promise<boolean> {
   const key = staleKey(name, awaited);
+  // In one order in every process: two transactions writing the same keys wait on each other, never
+  // deadlock.
   const admins = await db
     .selectFrom("users")
     .select("id")
     .where("role", "=", "admin")
     .where("status", "=", "active")
+    .orderBy("id")
     .execute();
   return inTransaction(db, async (trx) => {
     let raised = false;
