@@ -7,7 +7,7 @@ import { reactRouterHandler } from "./react-router-handler";
 import { attachRequestContext, contextOf } from "./request-context";
 import { requestLimits } from "./request-limits";
 import { isCrossSiteRequest } from "./same-origin";
-import { startBackgroundWorker, stopBackgroundWorker } from "./worker";
+import { startBackgroundWorker, startStaleWatch, stopBackgroundWorker } from "./worker";
 
 /**
  * The part of the server that is bundled with the React Router build (one module graph, so the
@@ -17,7 +17,9 @@ import { startBackgroundWorker, stopBackgroundWorker } from "./worker";
 const services = await bootServices();
 
 // The background worker runs in every server process unless WORKER=off (docs/automation.md).
+// Without it, the process still checks that some worker runs the schedules (the stale-schedule alert).
 if (services.env.WORKER === "on") startBackgroundWorker(services);
+else startStaleWatch(services);
 
 export const app = express.Router();
 

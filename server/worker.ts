@@ -1,9 +1,21 @@
 import type { AppServices } from "~/context.server";
-import { DISCORD_ALERT_JOB, notifyAdmins, queueAlert } from "~/domain/jobs/alerts.server";
+import {
+  DISCORD_ALERT_JOB,
+  discordAlertHandlerWith,
+  findStaleSchedules,
+  notifyAdmins,
+  queueAlert,
+  raiseStaleAlert,
+  type StaffEvent,
+} from "~/domain/jobs/alerts.server";
 import type { JobRow } from "~/domain/jobs/jobs.server";
 import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
+import type { ScheduleDefinition } from "~/domain/jobs/schedule-slots";
 import { createI18n } from "~/i18n/i18n";
+import type { Locale } from "~/i18n/locales";
 import { loadResources } from "~/i18n/resources";
+import { formatCoins } from "~/lib/money";
+import { DEPARTMENT_LABELS } from "~/domain/tickets/tickets";
 import { startWorker, type Worker } from "~/domain/jobs/runner.server";
 import { logger } from "~/lib/logger.server";
 
@@ -11,6 +23,8 @@ import { logger } from "~/lib/logger.server";
 // module again after an edit: the worker already running in this process is kept, not doubled.
 const RUNNING = Symbol.for("hostfront.worker");
 type WithWorker = typeof globalThis & { [RUNNING]?: Worker };
+const WATCHING = Symbol.for("hostfront.stale-watch");
+type WithWatch = typeof globalThis & { [WATCHING]?: () => void };
 
 /** Starts this process's worker with every registered job type and schedule, and the env's times. */
 export function startBackgroundWorker(services: AppServices): Worker {
@@ -19,7 +33,7 @@ export function startBackgroundWorker(services: AppServices): Worker {
   const { env } = services;
   const worker = startWorker({
     db: services.db,
-    handlers: JOB_HANDLERS,
+    handlers: workerHandlers(services),
     schedules: SCHEDULES,
     config: {
       leaseMs: env.WORKER_LEASE_MS,
@@ -30,9 +44,46 @@ export function startBackgroundWorker(services: AppServices): Worker {
     timeZone: async () => (await services.settings.get()).general.timeZone,
     log: logger.child({ part: "worker" }),
     onProblem: (problem) => alertStaff(services, problem),
+    onBeat: async (at) => void (await alertStaleSchedules(services, { now: at })),
   });
   holder[RUNNING] = worker;
   return worker;
+}
+
+/** Every job type's handler; the Discord post's writes its texts in the site's default language. */
+export function workerHandlers(services: AppServices) {
+  return {
+    ...JOB_HANDLERS,
+    [DISCORD_ALERT_JOB]: discordAlertHandlerWith((event) => staffPostText(services, event)),
+  };
+}
+
+/** A translator of `locale` (the admin namespace first), for texts staff read outside the site. */
+async function staffTranslator(locale: Locale) {
+  return (await createI18n(locale, await loadResources(locale))).getFixedT(null, "admin");
+}
+
+function adminLink(services: AppServices, path: string) {
+  return `${services.env.PUBLIC_URL.replace(/\/$/, "")}${path}`;
+}
+
+/** A new order's or ticket's post (issue 24): numbers, product, total, department; no personal data. */
+export async function staffPostText(services: AppServices, event: StaffEvent): Promise<string> {
+  const locale = (await services.settings.get()).general.defaultLocale;
+  const i18n = await createI18n(locale, await loadResources(locale));
+  const t = i18n.getFixedT(null, "admin");
+  if (event.kind === "orderWaiting")
+    return t("automation.alerts.orderWaiting", {
+      id: event.orderId,
+      product: event.product,
+      total: formatCoins(event.totalCents, locale),
+      link: adminLink(services, "/admin/orders"),
+    });
+  return t("automation.alerts.ticketOpened", {
+    id: event.ticketId,
+    department: i18n.getFixedT(null, "tickets")(DEPARTMENT_LABELS[event.department]),
+    link: adminLink(services, `/admin/tickets/${event.ticketId}`),
+  });
 }
 
 /** SIGTERM: no new job is taken; the running ones may finish, up to WORKER_STOP_TIMEOUT_MS. */
@@ -57,17 +108,73 @@ export async function alertStaff(
   const settings = await services.settings.get();
   if (!settings.alerts.discordWebhook) return;
   const locale = settings.general.defaultLocale;
-  const t = (await createI18n(locale, await loadResources(locale))).getFixedT(null, "admin");
+  const t = await staffTranslator(locale);
   const values = {
     type: problem.job.type,
     id: problem.job.id,
     attempts: problem.job.attempts,
     error: problem.error.split("\n")[0],
-    link: `${services.env.PUBLIC_URL.replace(/\/$/, "")}/admin/automation`,
+    link: adminLink(services, "/admin/automation"),
   };
   const text =
     problem.kind === "dead"
       ? t("automation.alerts.dead", values)
       : t("automation.alerts.runFailed", { ...values, schedule: problem.job.schedule ?? "" });
   await queueAlert(services.db, { text });
+}
+
+/**
+ * The stale-schedule check (issue 24), run by every process: by the worker on each heartbeat, and by a
+ * web process whose worker is off (WORKER=off) on a timer, so a site whose worker process stopped still
+ * hears of it. One read of job_schedules; a schedule not queued for longer than twice its interval raises
+ * one staff notification per admin and one Discord post (when set) per stale episode. Returns how many
+ * alerts this call raised.
+ */
+export async function alertStaleSchedules(
+  services: AppServices,
+  {
+    now = new Date(),
+    schedules = SCHEDULES,
+  }: { now?: Date; schedules?: readonly ScheduleDefinition[] } = {},
+): Promise<number> {
+  const settings = await services.settings.get();
+  const stale = await findStaleSchedules(services.db, schedules, {
+    now,
+    timeZone: settings.general.timeZone,
+  });
+  if (stale.length === 0) return 0;
+  const t = settings.alerts.discordWebhook
+    ? await staffTranslator(settings.general.defaultLocale)
+    : null;
+  let raised = 0;
+  for (const { schedule, awaited } of stale) {
+    const text = t?.("automation.alerts.stale", {
+      schedule: schedule.name,
+      due: awaited.toISOString(),
+      link: adminLink(services, "/admin/automation"),
+    });
+    if (await raiseStaleAlert(services.db, { name: schedule.name, awaited, text, now })) raised++;
+  }
+  return raised;
+}
+
+/** In a web process whose worker is off: the stale-schedule check every minute. Returns its stop. */
+export function startStaleWatch(services: AppServices, everyMs = 60_000): () => void {
+  // Vite may evaluate the app's module again in development: one watch per process, as one worker.
+  const holder = globalThis as WithWatch;
+  if (holder[WATCHING]) return holder[WATCHING];
+  const log = logger.child({ part: "stale-watch" });
+  const timer = setInterval(
+    () =>
+      void alertStaleSchedules(services).catch((error) =>
+        log.warn({ err: error }, "could not check for stale schedules"),
+      ),
+    everyMs,
+  );
+  timer.unref();
+  holder[WATCHING] = () => {
+    clearInterval(timer);
+    holder[WATCHING] = undefined;
+  };
+  return holder[WATCHING];
 }

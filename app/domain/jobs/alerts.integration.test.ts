@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { inTransaction } from "~/db/transaction";
 import { saveSettingsForm } from "~/domain/settings/settings.server";
-import { alertStaff } from "../../../server/worker";
+import { alertStaff, alertStaleSchedules } from "../../../server/worker";
 import { startFakeDiscord, type FakeDiscord } from "../../../tests/support/fake-discord";
 import { adminId } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -9,6 +9,7 @@ import { DISCORD_ALERT_JOB, lastWebhookDisabled, queueAlert } from "./alerts.ser
 import { claimJobs, enqueueJob, failJob } from "./jobs.server";
 import { JOB_HANDLERS } from "./registry.server";
 import { startWorker } from "./runner.server";
+import { queueDueSchedules } from "./schedules.server";
 
 const T0 = new Date("2026-11-24T10:00:00.000Z");
 
@@ -157,5 +158,109 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     ]);
     await alertStaff(app(), { kind: "dead", job: { ...job!, attempts: 1 }, error: "Panel down" });
     expect(await notes()).toHaveLength(1);
+  });
+
+  describe("a schedule no process ran for twice its interval", () => {
+    const hourly = [{ name: "test.hourly", cron: "0 * * * *", jobType: "test.noop" }];
+    const hour = 60 * 60_000;
+    const at = (ms: number) => new Date(T0.getTime() + ms);
+    const check = (now: Date) => alertStaleSchedules(app(), { now, schedules: hourly });
+    const staleNotes = () =>
+      app()
+        .db.selectFrom("notifications")
+        .select(["user_id", "params", "link"])
+        .where("kind", "=", "automation_schedule_stale")
+        .execute();
+    const stalePosts = async () =>
+      (await alertJobs()).filter((job) => job.unique_key?.startsWith("stale:test.hourly:"));
+
+    beforeEach(async () => {
+      await app().db.deleteFrom("job_schedules").where("name", "=", "test.hourly").execute();
+      await app().db.deleteFrom("notifications").execute();
+      app().settings.invalidate();
+    });
+
+    it("alerts once per stale episode, never on a fresh install before its first slot", async () => {
+      // Fresh install at 10:00: it waits for 11:00.
+      await queueDueSchedules(app().db, hourly, { now: T0, timeZone: "UTC" });
+      expect(await check(T0)).toBe(0);
+      expect(await check(at(2 * hour))).toBe(0);
+      expect(await staleNotes()).toEqual([]);
+
+      // Nobody ran the 11:00 slot; after 12:00 it has not run for twice its interval. Two processes
+      // checking at once raise one alert.
+      const stale = at(2 * hour + 1000);
+      expect((await Promise.all([check(stale), check(stale), check(stale)])).sort()).toEqual([
+        0, 0, 1,
+      ]);
+      expect(await check(at(5 * hour))).toBe(0);
+      expect(await staleNotes()).toEqual([
+        {
+          user_id: await adminId(app()),
+          params: JSON.stringify({ schedule: "test.hourly", due: at(hour).toISOString() }),
+          link: "/admin/automation",
+        },
+      ]);
+      const posts = await stalePosts();
+      expect(posts).toHaveLength(1);
+      expect(JSON.parse(posts[0]!.payload).text).toBe(
+        `The scheduled job test.hourly was due at ${at(hour).toISOString()} and has not run: no worker seems to be running. ${app().env.PUBLIC_URL.replace(/\/$/, "")}/admin/automation`,
+      );
+      clock = at(5 * hour);
+      const w = worker();
+      await runDue(w);
+      await w.stop(100);
+      expect(discord.posts).toEqual([
+        { content: JSON.parse(posts[0]!.payload).text, allowed_mentions: { parse: [] } },
+      ]);
+      expect(await check(at(6 * hour))).toBe(0);
+
+      // A worker comes back at 15:20 and runs it: fresh again, until it goes stale again.
+      clock = at(5 * hour + 20 * 60_000);
+      expect(await queueDueSchedules(app().db, hourly, { now: clock, timeZone: "UTC" })).toEqual([
+        "test.hourly",
+      ]);
+      expect(await check(clock)).toBe(0);
+      expect(await check(at(7 * hour))).toBe(0);
+      expect(await check(at(7 * hour + 1000))).toBe(1);
+      expect(await check(at(8 * hour))).toBe(0);
+      expect(await staleNotes()).toHaveLength(2);
+      expect(await stalePosts()).toHaveLength(2);
+    });
+
+    it("notifies staff but posts nothing without a webhook", async () => {
+      await setWebhook("");
+      app().settings.invalidate();
+      await queueDueSchedules(app().db, hourly, { now: T0, timeZone: "UTC" });
+      expect(await check(at(3 * hour))).toBe(1);
+      expect(await staleNotes()).toHaveLength(1);
+      expect(await stalePosts()).toEqual([]);
+    });
+
+    it("is checked on each heartbeat of a worker", async () => {
+      await queueDueSchedules(app().db, hourly, { now: T0, timeZone: "UTC" });
+      const checked: Date[] = [];
+      const w = startWorker(
+        {
+          db: app().db,
+          handlers: JOB_HANDLERS,
+          schedules: [],
+          config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 2, heartbeatMs: 1000 },
+          timeZone: async () => "UTC",
+          now: () => clock,
+          onBeat: async (beat) => {
+            checked.push(beat);
+            await check(beat);
+          },
+        },
+        { autoStart: false },
+      );
+      clock = at(3 * hour);
+      await w.tick();
+      await w.tick();
+      expect(checked).toEqual([clock]);
+      expect(await staleNotes()).toHaveLength(1);
+      await w.stop(100);
+    });
   });
 });

@@ -1,10 +1,13 @@
-import { inTransaction, type Db } from "~/db/transaction";
+import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { enqueueJob, RetryLater, type JobHandler, type JobRow } from "./jobs.server";
+import { staleKey, staleSlot, type ScheduleDefinition } from "./schedule-slots";
+import type { Department } from "~/domain/tickets/tickets";
 
-// Staff alerts posted to a Discord webhook (issue 24): a dead job, a scheduled run that failed. The post
+// Staff alerts posted to a Discord webhook (issue 24): a dead job, a scheduled run that failed, a stale
+// schedule (no process ran it), and new orders waiting for approval and new tickets. The post
 // is itself a job, so a Discord outage is retried like any other; its own failures raise no alert.
 
 export const DISCORD_ALERT_JOB = "alerts.discord";
@@ -16,15 +19,111 @@ const SEND_TIMEOUT_MS = 10_000;
 export async function queueAlert(db: Db, { text, now = new Date() }: { text: string; now?: Date }) {
   const { alerts } = await getSettings(db);
   if (!alerts.discordWebhook) return false;
-  await inTransaction(db, (trx) =>
-    enqueueJob(trx, {
-      type: DISCORD_ALERT_JOB,
-      payload: { text: text.slice(0, DISCORD_MAX_LENGTH) },
-      maxAttempts: 8,
-      now,
-    }),
-  );
+  await inTransaction(db, (trx) => enqueueDiscordPost(trx, { text, now }));
   return true;
+}
+
+/** Something staff hear of in Discord whose text is written when it is sent (staff-posts.server.ts). */
+export type StaffEvent =
+  | { kind: "orderWaiting"; orderId: number; product: string; totalCents: number }
+  | { kind: "ticketOpened"; ticketId: number; department: Department };
+
+/** Writes an event's text, in the site's default language (given by the server: server/worker.ts). */
+export type StaffPostWriter = (event: StaffEvent) => Promise<string>;
+
+/**
+ * A step: queues a Discord post in the caller's transaction, so it exists if and only if what it tells
+ * of committed. The caller checks that a webhook is set. It carries a text, or an event written when it
+ * is sent. Null when a post with the same unique key waits already.
+ */
+export function enqueueDiscordPost(
+  trx: Tx,
+  {
+    text,
+    event,
+    uniqueKey,
+    now = new Date(),
+  }: { text?: string; event?: StaffEvent; uniqueKey?: string; now?: Date },
+) {
+  return enqueueJob(trx, {
+    type: DISCORD_ALERT_JOB,
+    payload: text === undefined ? { event } : { text: text.slice(0, DISCORD_MAX_LENGTH) },
+    maxAttempts: 8,
+    uniqueKey,
+    now,
+  });
+}
+
+/** The schedules that are stale at `now` (one read of job_schedules), each with the slot it awaits. */
+export async function findStaleSchedules(
+  db: Db,
+  schedules: readonly ScheduleDefinition[],
+  { now, timeZone }: { now: Date; timeZone: string },
+): Promise<{ schedule: ScheduleDefinition; awaited: Date }[]> {
+  if (schedules.length === 0) return [];
+  const rows = await db.selectFrom("job_schedules").select(["name", "next_run_at"]).execute();
+  const states = new Map(rows.map((row) => [row.name, new Date(row.next_run_at).toISOString()]));
+  const stale: { schedule: ScheduleDefinition; awaited: Date }[] = [];
+  for (const schedule of schedules) {
+    const nextRunAt = states.get(schedule.name);
+    if (!nextRunAt) continue;
+    const awaited = staleSlot(schedule, nextRunAt, now, timeZone);
+    if (awaited) stale.push({ schedule, awaited });
+  }
+  return stale;
+}
+
+/**
+ * Raises the alert of one stale episode: each active admin's notification and, when `text` is given
+ * (a webhook is set), one Discord post. Once per episode whichever processes see it, and however often:
+ * the notifications' dedupe keys and the post's unique key are written in one transaction, and the post
+ * is queued only by the transaction that wrote the notifications (a later or concurrent one writes
+ * nothing). Returns whether this call raised it.
+ */
+export async function raiseStaleAlert(
+  db: Db,
+  {
+    name,
+    awaited,
+    text,
+    now = new Date(),
+  }: { name: string; awaited: Date; text?: string; now?: Date },
+): Promise<boolean> {
+  const key = staleKey(name, awaited);
+  // In one order in every process: two transactions writing the same keys wait on each other, never
+  // deadlock.
+  const admins = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("status", "=", "active")
+    .orderBy("id")
+    .execute();
+  return inTransaction(db, async (trx) => {
+    let raised = false;
+    for (const admin of admins) {
+      const written = await notify(trx, {
+        userId: admin.id,
+        kind: "automation_schedule_stale",
+        params: { schedule: name, due: awaited.toISOString() },
+        link: "/admin/automation",
+        dedupeKey: `automation:${key}:${admin.id}`,
+        now,
+      });
+      raised ||= written;
+    }
+    if (admins.length === 0) {
+      // Nobody to tell in the app: the post's own key (kept once sent) says whether it was raised.
+      const sent = await trx
+        .selectFrom("jobs")
+        .select("id")
+        .where("unique_key", "=", key)
+        .executeTakeFirst();
+      raised = sent === undefined;
+    }
+    if (raised && text) await enqueueDiscordPost(trx, { text, uniqueKey: key, now });
+    return raised;
+  });
 }
 
 /** How long Discord asked us to wait, from its JSON body's retry_after or the Retry-After header (seconds). */
@@ -72,16 +171,33 @@ async function disableWebhook(db: Db, url: string, status: number) {
 /**
  * Posts one alert. Nobody is mentioned whatever the text says (allowed_mentions empty). A 429 comes back
  * after Discord's retry_after; a 401 or 404 turns the webhook off (said on /admin/automation and in the
- * audit log) rather than failing for ever; anything else is retried with the usual backoff.
+ * audit log) rather than failing for ever; anything else is retried with the usual backoff. `write`
+ * writes the text of a post that carries an event (a new order or ticket).
  */
-export const discordAlertHandler: JobHandler = async ({
-  db,
-  now,
-  payload,
-}): Promise<Record<string, number>> => {
-  const { text } = payload as { text: string };
-  const url = (await getSettings(db)).alerts.discordWebhook;
-  if (!url) return { skipped: 1 };
+export function discordAlertHandlerWith(write?: StaffPostWriter): JobHandler {
+  return async ({ db, now, payload }): Promise<Record<string, number>> => {
+    const posted = payload as { text?: string; event?: StaffEvent };
+    const url = (await getSettings(db)).alerts.discordWebhook;
+    if (!url) return { skipped: 1 };
+    let text = posted.text;
+    if (text === undefined && posted.event) {
+      // A process started without the server's writer (none in this codebase) retries rather than drops.
+      if (!write) throw new Error("This process cannot write a staff post's text");
+      text = await write(posted.event);
+    }
+    return sendToDiscord(db, url, (text ?? "").slice(0, DISCORD_MAX_LENGTH), now);
+  };
+}
+
+/** The post job without a writer: it sends the alerts that carry their text. */
+export const discordAlertHandler: JobHandler = discordAlertHandlerWith();
+
+async function sendToDiscord(
+  db: Db,
+  url: string,
+  text: string,
+  now: Date,
+): Promise<Record<string, number>> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -98,7 +214,7 @@ export const discordAlertHandler: JobHandler = async ({
     return { disabled: 1 };
   }
   throw new Error(`Discord answered ${response.status}`);
-};
+}
 
 /** When the webhook was last turned off by a refusal, and why (null when it never was). */
 export async function lastWebhookDisabled(db: Db) {

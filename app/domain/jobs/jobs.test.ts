@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { afterFailure, MAX_RETRY_DELAY_MS, parseCounts, retryDelayMs } from "./jobs";
+import { afterFailure, didNothing, MAX_RETRY_DELAY_MS, parseCounts, retryDelayMs } from "./jobs";
 import { automationActionSchema } from "./jobs.schemas";
-import { isCronExpression, nextSlot, scheduleStep, slotKey } from "./schedule-slots";
+import {
+  isCronExpression,
+  nextSlot,
+  scheduleStep,
+  slotKey,
+  staleKey,
+  staleSlot,
+} from "./schedule-slots";
 
 describe("retry delays", () => {
   it("doubles per attempt, half of it random, within the cap", () => {
@@ -110,6 +117,72 @@ describe("schedules", () => {
     expect(slotKey("housekeeping.sessions", step.slot)).toBe(
       "schedule:housekeeping.sessions:2026-11-21T11:00:00.000Z",
     );
+  });
+});
+
+describe("stale schedules", () => {
+  const hourly = { cron: "0 * * * *" };
+
+  it("is stale once it has not run for longer than twice its interval", () => {
+    // Waiting for 11:00: it last ran at 10:00, so it is stale after 12:00 (two hours), not at 12:00.
+    const awaiting = "2026-11-24T11:00:00.000Z";
+    expect(staleSlot(hourly, awaiting, new Date("2026-11-24T11:30:00Z"), "UTC")).toBeNull();
+    expect(staleSlot(hourly, awaiting, new Date("2026-11-24T12:00:00Z"), "UTC")).toBeNull();
+    expect(staleSlot(hourly, awaiting, new Date("2026-11-24T12:00:01Z"), "UTC")).toEqual(
+      new Date(awaiting),
+    );
+    expect(staleKey("lifecycle.daily", new Date(awaiting))).toBe(
+      "stale:lifecycle.daily:2026-11-24T11:00:00.000Z",
+    );
+  });
+
+  it("measures the interval from the cron, in the site's time zone", () => {
+    const daily = { cron: "15 3 * * *" };
+    const awaiting = nextSlot(daily.cron, "Asia/Tokyo", new Date("2026-11-24T00:00:00Z"));
+    const day = 24 * 60 * 60_000;
+    expect(
+      staleSlot(daily, awaiting.toISOString(), new Date(awaiting.getTime() + day), "Asia/Tokyo"),
+    ).toBeNull();
+    expect(
+      staleSlot(
+        daily,
+        awaiting.toISOString(),
+        new Date(awaiting.getTime() + day + 1),
+        "Asia/Tokyo",
+      ),
+    ).toEqual(awaiting);
+  });
+
+  it("does not alert on a fresh install before its first slot, nor just after it", () => {
+    const now = new Date("2026-11-24T10:30:00Z");
+    const first = scheduleStep(hourly, undefined, now, "UTC");
+    if (first.kind !== "first") throw new Error("expected first");
+    const nextRunAt = first.nextRunAt.toISOString();
+    expect(staleSlot(hourly, nextRunAt, now, "UTC")).toBeNull();
+    expect(staleSlot(hourly, nextRunAt, new Date("2026-11-24T11:10:00Z"), "UTC")).toBeNull();
+    expect(staleSlot(hourly, nextRunAt, new Date("2026-11-24T12:10:00Z"), "UTC")).toEqual(
+      first.nextRunAt,
+    );
+  });
+
+  it("is a new episode once the schedule ran again", () => {
+    // Stale while waiting for 11:00; then a worker came back at 14:20 and ran it once.
+    const now = new Date("2026-11-24T14:20:00Z");
+    const step = scheduleStep(hourly, { nextRunAt: "2026-11-24T11:00:00.000Z" }, now, "UTC");
+    if (step.kind !== "due") throw new Error("expected due");
+    const nextRunAt = step.nextRunAt.toISOString();
+    expect(staleSlot(hourly, nextRunAt, now, "UTC")).toBeNull();
+    const again = staleSlot(hourly, nextRunAt, new Date("2026-11-24T16:30:00Z"), "UTC");
+    expect(again).toEqual(new Date("2026-11-24T15:00:00Z"));
+    expect(staleKey("x", again!)).not.toBe(staleKey("x", new Date("2026-11-24T11:00:00Z")));
+  });
+});
+
+describe("a run's counts", () => {
+  it("did nothing when it counted nothing or only zeros", () => {
+    expect(didNothing({})).toBe(true);
+    expect(didNothing({ reminded: 0, renewed: 0 })).toBe(true);
+    expect(didNothing({ reminded: 0, renewed: 2 })).toBe(false);
   });
 });
 

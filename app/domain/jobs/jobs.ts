@@ -89,6 +89,11 @@ export function parseCounts(text: string): Record<string, number> {
   }
 }
 
+/** Whether a run's counts say it did nothing (none, or all zero): the page says so rather than list zeros. */
+export function didNothing(counts: Record<string, number>): boolean {
+  return Object.values(counts).every((n) => n === 0);
+}
+
 /** Why an admin's action on the automation page was refused (admin namespace). */
 export type AutomationError =
   | "admin.automation.errors.jobNotFound"

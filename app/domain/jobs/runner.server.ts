@@ -52,6 +52,11 @@ export interface WorkerOptions {
     job: JobRow;
     error: string;
   }) => Promise<void>;
+  /**
+   * Called after each heartbeat it writes (the stale-schedule check, alerts.server.ts); a failure is
+   * logged and never stops the worker.
+   */
+  onBeat?: (at: Date) => Promise<void>;
   /** Told after each job it finished or gave up on (tests wait on it). */
   onSettled?: (job: JobRow, outcome: "succeeded" | "failed" | "dead" | "lost") => void;
 }
@@ -154,6 +159,10 @@ export function startWorker(options: WorkerOptions, { autoStart = true } = {}): 
       } catch (error) {
         log.warn({ err: error }, "could not write the worker's heartbeat");
       }
+      if (options.onBeat)
+        await options
+          .onBeat(at)
+          .catch((error) => log.warn({ err: error }, "could not check for stale schedules"));
     }
     try {
       if (schedules.length > 0)

@@ -60,3 +60,26 @@ export function slotKey(name: string, slot: Date): string {
 export function manualRunKey(name: string): string {
   return `schedule:${name}:now`;
 }
+
+/**
+ * Whether a schedule has gone stale at `now` (issue 24): no process has queued its run for longer than
+ * twice its interval. `nextRunAt` is the slot it waits for, so its last run was one interval before it;
+ * it is stale once `now` passes that slot by more than an interval (the interval is the time between two
+ * consecutive slots of the cron). A fresh install waits for its first slot and is not stale then. The
+ * episode is named by the awaited slot: once the schedule runs again, a later staleness is a new one.
+ */
+export function staleSlot(
+  schedule: Pick<ScheduleDefinition, "cron">,
+  nextRunAt: string,
+  now: Date,
+  timeZone: string,
+): Date | null {
+  const awaited = new Date(nextRunAt);
+  const interval = nextSlot(schedule.cron, timeZone, awaited).getTime() - awaited.getTime();
+  return now.getTime() - awaited.getTime() > interval ? awaited : null;
+}
+
+/** The key of one stale episode of a schedule: its alert is raised once, by whichever process sees it. */
+export function staleKey(name: string, awaited: Date): string {
+  return `stale:${name}:${awaited.toISOString()}`;
+}

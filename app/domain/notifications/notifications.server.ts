@@ -13,8 +13,9 @@ export async function notify(
     /** When it happened (the lifecycle's clock); now by default. */
     now?: Date;
   },
-): Promise<void> {
-  await trx
+): Promise<boolean> {
+  // Whether it was written: false when one with the same dedupe key exists already.
+  const result = await trx
     .insertInto("notifications")
     .values({
       user_id: input.userId,
@@ -25,7 +26,8 @@ export async function notify(
       created_at: (input.now ?? new Date()).toISOString(),
     })
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 function parseParams(raw: string): Record<string, string | number> {

@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   // Staff: the background worker's failures (issue 24), each admin's own.
   "automation_job_dead",
   "automation_run_failed",
+  "automation_schedule_stale",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Catalogue keys (tickets namespace), one family (docs/i18n.md, ADR 26). */

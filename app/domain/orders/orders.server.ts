@@ -34,6 +34,7 @@ import {
 import { toVoucherTerms } from "~/domain/promotions/promotions.server";
 import { isOfferedLocation, slotChoicesFor } from "./order-options";
 import type { VoucherCheckQuery, VoucherCheckResult } from "./voucher-check";
+import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 
 const orderColumns = [
   "id",
@@ -259,6 +260,13 @@ export async function placeOrder(
             orderId: Number(row.id),
           });
         }
+        // Every new order waits for an admin's approval: the staff's Discord hears of it (when set).
+        await queueStaffPost(trx, {
+          kind: "orderWaiting",
+          orderId: Number(row.id),
+          product: product.name,
+          totalCents: price.totalCents,
+        });
         return { ok: true, order: toOrder(row), balanceCents: balance, duplicate: false };
       }),
     { lookFirst: false },

@@ -20,6 +20,7 @@ import {
   type TicketMessage,
   type TicketStatus,
 } from "./tickets";
+import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 
 const ticketColumns = [
   "id",
@@ -208,6 +209,12 @@ async function insertTicket(
       isStaff: false,
       body: input.message,
       idempotencyKey: input.idempotencyKey,
+    });
+    // The staff's Discord hears of it (when set): its number and department, nothing the customer wrote.
+    await queueStaffPost(trx, {
+      kind: "ticketOpened",
+      ticketId: Number(row.id),
+      department: input.department,
     });
     return { ok: true, ticket: toTicket(row) };
   });

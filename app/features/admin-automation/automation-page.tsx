@@ -14,6 +14,7 @@ import { StatusMessage } from "~/components/ui/status-message";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import {
   COUNT_LABELS,
+  didNothing,
   PROBLEM_STATE_LABELS,
   RUN_STATUS_LABELS,
   SCHEDULE_LABELS,
@@ -46,9 +47,8 @@ function useWords(locale: string) {
     return key ? (t as (key: string) => string)(key) : name;
   };
   const counts = (values: Record<string, number>) => {
-    const entries = Object.entries(values);
-    if (entries.length === 0) return t("automation.nothingCounted");
-    return entries
+    if (didNothing(values)) return t("automation.nothingCounted");
+    return Object.entries(values)
       .map(([name, n]) => {
         const key = COUNT_LABELS[name];
         const label = key ? (t as (key: string) => string)(key) : name;

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { placeOrder } from "~/domain/orders/orders.server";
+import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { openTicket } from "~/domain/tickets/tickets.server";
+import { startFakeDiscord, type FakeDiscord } from "../../../tests/support/fake-discord";
+import {
+  adminId,
+  balanceOf,
+  customerWithCoins,
+  orderInput,
+  productId,
+} from "../../../tests/support/money-fixtures";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { DISCORD_ALERT_JOB } from "./alerts.server";
+import { staffPostText, workerHandlers } from "../../../server/worker";
+import { startWorker } from "./runner.server";
+
+describeEachDatabase("new orders and tickets posted to the staff's Discord", (app) => {
+  let discord: FakeDiscord;
+  const base = () => app().env.PUBLIC_URL.replace(/\/$/, "");
+
+  beforeAll(async () => {
+    discord = await startFakeDiscord();
+  });
+  afterAll(async () => {
+    await discord.close();
+  });
+  beforeEach(async () => {
+    await app().db.deleteFrom("jobs").execute();
+    discord.posts.length = 0;
+    await setWebhook(discord.url);
+  });
+
+  async function setWebhook(url: string) {
+    await saveSettingsForm(app(), {
+      intent: "alerts",
+      discordWebhook: url,
+      actorId: await adminId(app()),
+    });
+  }
+  const posts = () =>
+    app()
+      .db.selectFrom("jobs")
+      .select(["payload", "unique_key"])
+      .where("type", "=", DISCORD_ALERT_JOB)
+      .orderBy("id")
+      .execute();
+  async function sendAll() {
+    const worker = startWorker(
+      {
+        db: app().db,
+        handlers: workerHandlers(app()),
+        schedules: [],
+        config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
+        timeZone: async () => "UTC",
+      },
+      { autoStart: false },
+    );
+    await worker.tick();
+    await worker.idle();
+    await worker.stop(100);
+  }
+  const ticketForm = (userId: string) =>
+    ({
+      userId,
+      department: "billing",
+      subject: "My invoice, from jane@example.com",
+      priority: "medium",
+      message: "Call me on +212 600 000 000",
+    }) as const;
+
+  it("posts each order waiting for approval once, with no personal data", async () => {
+    const buyer = await customerWithCoins(app(), 10_000);
+    const placed = await placeOrder(
+      app().db,
+      buyer,
+      orderInput({ productId: await productId(app(), "vps-entry") }),
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    const id = placed.order.id;
+    expect(await posts()).toHaveLength(1);
+    await sendAll();
+    expect(discord.posts).toEqual([
+      {
+        content: `Order #${id} waits for approval: ${placed.order.productName}, 7.00 coins. ${base()}/admin/orders`,
+        allowed_mentions: { parse: [] },
+      },
+    ]);
+    expect(JSON.stringify(discord.posts)).not.toMatch(/@example\.com|Buyer/);
+    expect((await posts())[0]!.unique_key).toBe(`post:order:${id}`);
+  });
+
+  it("posts each new ticket once: its number and department, nothing the customer wrote", async () => {
+    const customer = await customerWithCoins(app(), 0);
+    const opened = await openTicket(app().db, ticketForm(customer));
+    if (!opened.ok) throw new Error("not opened");
+    await sendAll();
+    expect(discord.posts).toEqual([
+      {
+        content: `New ticket #${opened.ticket.id} in Billing and coins. ${base()}/admin/tickets/${opened.ticket.id}`,
+        allowed_mentions: { parse: [] },
+      },
+    ]);
+    expect(JSON.stringify(discord.posts)).not.toMatch(/jane|invoice|212/);
+  });
+
+  it("posts nothing for an order whose transaction rolled back (coins short)", async () => {
+    const buyer = await customerWithCoins(app(), 300);
+    const refused = await placeOrder(
+      app().db,
+      buyer,
+      orderInput({ productId: await productId(app(), "vps-entry") }),
+    );
+    expect(refused).toMatchObject({ ok: false, error: "orders.errors.insufficientCoins" });
+    expect(await balanceOf(app(), buyer)).toBe(300);
+    expect(await posts()).toEqual([]);
+  });
+
+  it("queues nothing without a webhook", async () => {
+    await setWebhook("");
+    const buyer = await customerWithCoins(app(), 10_000);
+    const placed = await placeOrder(
+      app().db,
+      buyer,
+      orderInput({ productId: await productId(app(), "vps-entry") }),
+    );
+    expect(placed.ok).toBe(true);
+    const opened = await openTicket(app().db, ticketForm(buyer));
+    expect(opened.ok).toBe(true);
+    expect(await posts()).toEqual([]);
+  });
+
+  it("writes the post in the site's default language", async () => {
+    await setDefaultLocale("fr");
+    try {
+      const customer = await customerWithCoins(app(), 0);
+      const opened = await openTicket(app().db, ticketForm(customer));
+      if (!opened.ok) throw new Error("not opened");
+      const [post] = await posts();
+      expect(await staffPostText(app(), JSON.parse(post!.payload).event)).toBe(
+        `Nouveau ticket #${opened.ticket.id} dans Facturation et coins. ${base()}/admin/tickets/${opened.ticket.id}`,
+      );
+    } finally {
+      await setDefaultLocale("en");
+    }
+  });
+
+  async function setDefaultLocale(locale: string) {
+    // The general form has many fields; only the language matters here.
+    const row = await app()
+      .db.selectFrom("settings")
+      .select("value")
+      .where("key", "=", "general")
+      .executeTakeFirst();
+    const value = JSON.stringify({ ...(row ? JSON.parse(row.value) : {}), defaultLocale: locale });
+    if (row)
+      await app().db.updateTable("settings").set({ value }).where("key", "=", "general").execute();
+    else
+      await app()
+        .db.insertInto("settings")
+        .values({ key: "general", value, updated_at: new Date().toISOString() })
+        .execute();
+    app().settings.invalidate();
+  }
+});
