@@ -1,3 +1,4 @@
+import type { i18n as I18n } from "i18next";
 import type { Catalogues } from "./i18n";
 import { useTranslation } from "./use-translation";
 
@@ -15,6 +16,30 @@ function writtenByServer(): string {
   return written ?? "{}";
 }
 
+// A server instance's catalogues never change (one per language for the process), and pages use a few
+// sets of namespaces: each set is serialised once, not on every signed-in page (tens of KiB each).
+const serialisedSets = new WeakMap<I18n, Map<string, string>>();
+
+function serialised(i18n: I18n, namespaces: string[]): string {
+  let byKey = serialisedSets.get(i18n);
+  if (!byKey) {
+    byKey = new Map();
+    serialisedSets.set(i18n, byKey);
+  }
+  const key = namespaces.join(",");
+  let json = byKey.get(key);
+  if (json === undefined) {
+    const all = (i18n.store.data[i18n.language] ?? {}) as Record<string, unknown>;
+    const page = Object.fromEntries(
+      namespaces.filter((ns) => ns in all).map((ns) => [ns, all[ns]]),
+    );
+    // "<" escaped: a catalogue text can never close the element.
+    json = JSON.stringify(page).replace(/</g, "\\u003c");
+    byKey.set(key, json);
+  }
+  return json;
+}
+
 /**
  * The page's catalogues as a JSON data block, rendered after everything that translates (the end of
  * <body>), so every namespace the page used is known. The browser reads it before hydrating.
@@ -22,17 +47,8 @@ function writtenByServer(): string {
 export function CatalogueData({ used }: { used: Set<string> | null }) {
   const { i18n } = useTranslation();
   let json: string;
-  if (used) {
-    const all = (i18n.store.data[i18n.language] ?? {}) as Record<string, unknown>;
-    const page = Object.fromEntries(
-      [...used]
-        .sort()
-        .filter((ns) => ns in all)
-        .map((ns) => [ns, all[ns]]),
-    );
-    // "<" escaped: a catalogue text can never close the element.
-    json = JSON.stringify(page).replace(/</g, "\\u003c");
-  } else json = writtenByServer();
+  if (used) json = serialised(i18n, [...used].sort());
+  else json = writtenByServer();
   return (
     <script
       id={ELEMENT_ID}
