@@ -10,6 +10,7 @@ import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeading } from "~/components/ui/page-heading";
+import { CodeBlock } from "~/components/ui/code-block";
 import { StatusMessage } from "~/components/ui/status-message";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import {
@@ -301,13 +302,13 @@ export function AutomationPage({
             "error",
             t("automation.columns.error"),
             (job) => (
-              <pre
-                className="max-h-40 overflow-auto text-xs whitespace-pre-wrap wrap-anywhere"
-                dir="ltr"
+              <CodeBlock
+                label={t("automation.errorOf", { id: job.id })}
+                className="max-h-40 text-xs whitespace-pre-wrap wrap-anywhere"
                 data-testid="job-error"
               >
                 {job.lastError}
-              </pre>
+              </CodeBlock>
             ),
             { wide: true },
           ),

@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
 import { column } from "~/components/data-table/column-presets";
+import { CodeBlock } from "~/components/ui/code-block";
 import { ListPage } from "~/components/data-table/list-page";
 import { AUDIT_TARGET_TYPES, type AuditLogQuery } from "~/domain/audit/audit-log";
 import { AuditActor, AuditTarget, useActionLabel, useTargetLabel } from "./audit-entry";
@@ -75,9 +76,9 @@ export function AuditLogPage({
   const snapshot = (label: string, value: string) => (
     <div>
       <p className="font-semibold">{label}</p>
-      <pre className="max-w-full overflow-x-auto rounded bg-muted p-2 md:max-w-xs" dir="ltr">
+      <CodeBlock label={label} className="max-w-full rounded bg-muted p-2 md:max-w-xs">
         {pretty(value)}
-      </pre>
+      </CodeBlock>
     </div>
   );
   const columns: Column<LogEntry>[] = [

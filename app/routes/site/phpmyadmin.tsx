@@ -2,6 +2,7 @@ import { CopyIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { showToast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
+import { CodeBlock } from "~/components/ui/code-block";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/phpmyadmin";
@@ -58,16 +59,9 @@ export default function PhpMyAdmin() {
             <CopyIcon aria-hidden /> {t("phpmyadmin.copy")}
           </Button>
         </div>
-        {/* Focusable, so the keyboard can scroll the long lines on a phone. */}
-        <pre
-          className="overflow-x-auto p-4 text-sm focus-visible:outline-2 focus-visible:outline-primary"
-          dir="ltr"
-          tabIndex={0}
-          role="region"
-          aria-labelledby="phpmyadmin-title"
-        >
+        <CodeBlock labelledBy="phpmyadmin-title" className="p-4 text-sm">
           <code id="phpmyadmin-script">{SCRIPT}</code>
-        </pre>
+        </CodeBlock>
       </div>
     </main>
   );
