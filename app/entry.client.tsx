@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
@@ -6,6 +6,16 @@ import { readCatalogueData } from "./i18n/catalogue-data";
 import { loadCatalogues } from "./i18n/catalogue-loader";
 import { createI18n } from "./i18n/i18n";
 import { DEFAULT_LOCALE, isLocale } from "./i18n/locales";
+import { watchTypedValues } from "./lib/typed-before-hydration";
+
+/**
+ * Runs `then` once React has committed the hydrated page (an effect of the outermost component runs
+ * after the whole tree's). It renders nothing of its own, so the tree still matches the server's HTML.
+ */
+function AfterHydration({ then, children }: { then: () => void; children: ReactNode }) {
+  useEffect(then, [then]);
+  return children;
+}
 
 /**
  * Resolves after the browser has had a frame to paint the server's HTML. The scripts of a page often
@@ -18,6 +28,13 @@ function afterFirstPaint(): Promise<void> {
 }
 
 async function hydrate() {
+  // From here until hydrated, what the person types is noted, to be put back where React overwrites it.
+  const typed = watchTypedValues(document);
+  const hydrated = () => {
+    typed.restore();
+    // For the browser tests: the page now answers as React renders it (waitForPage, tests/e2e).
+    document.documentElement.setAttribute("data-hydrated", "");
+  };
   await afterFirstPaint();
   // The server rendered in this language and wrote the catalogues the page uses into it (ADR 29):
   // hydrating with those, the texts match and nothing else is fetched.
@@ -30,9 +47,11 @@ async function hydrate() {
     hydrateRoot(
       document,
       <I18nextProvider i18n={i18n}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
+        <AfterHydration then={hydrated}>
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>
+        </AfterHydration>
       </I18nextProvider>,
     );
   });

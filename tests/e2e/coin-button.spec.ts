@@ -1,8 +1,9 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   expect,
   expectAccessible,
   header,
+  holdScripts,
   submitLogin,
   test,
   visit,
@@ -13,26 +14,6 @@ import {
 /** The header's coin balance button (a link to /coins until React runs, then the dialog's button). */
 function coinButton(page: Page) {
   return header(page).getByRole("button", { name: /^Coin balance:/ });
-}
-
-/**
- * Holds every script file the page asks for until `release()`: the page's HTML is there, its scripts
- * are not, as on a slow phone in the moments after a page arrives.
- */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(/\.js(\?.*)?$/, async (route) => {
-    if (holding) held.push(route);
-    else await route.continue();
-  });
-  return {
-    count: () => held.length,
-    release: async () => {
-      holding = false;
-      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
-    },
-  };
 }
 
 test("right after signing in, a tap on the coin button before the scripts run opens the coins page", async ({

@@ -9,6 +9,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type Route,
   type TestInfo,
 } from "@playwright/test";
 
@@ -40,13 +41,12 @@ export function toast(page: Page, text: string) {
 }
 
 /**
- * Waits until React has started hydrating the document (hydrateRoot marks its container). From then on a
- * click reaches React's handlers: an event on a part not hydrated yet makes React hydrate it first.
+ * Waits until React has hydrated the document: entry.client marks <html data-hydrated> once the hydrated
+ * page is committed and what was typed before it is handed back. (hydrateRoot marks its container at once,
+ * while hydrating goes on in the background: a field filled then could be overwritten by it.)
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() =>
-    Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
-  );
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /**
@@ -85,11 +85,32 @@ export async function watchButton(button: Locator) {
   return states;
 }
 
+/**
+ * Holds every script file the page asks for until `release()`: the page's HTML is there, its scripts
+ * are not, as on a slow phone in the moments after a page arrives.
+ */
+export async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    if (holding) held.push(route);
+    else await route.continue();
+  });
+  return {
+    count: () => held.length,
+    release: async () => {
+      holding = false;
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
+}
+
 /** The enhance script of a page served without React (app/entry.enhance.ts), written into the page. */
 export const ENHANCE_SCRIPT = "script[data-enhance]";
 
 /**
- * Waits until the page's own script has started: React's hydration, or on a page served without React
+ * Waits until the page's own script has done its work: React's hydration (waitForHydration), or on a page
+ * served without React
  * (an anonymous visitor's public page) the enhance script, which marks <html data-enhanced> when it has
  * set everything up. Each page waits for the one it was served with.
  */
@@ -98,7 +119,7 @@ export async function waitForPage(page: Page) {
     (enhance) =>
       document.querySelector(enhance)
         ? document.documentElement.hasAttribute("data-enhanced")
-        : Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
+        : document.documentElement.hasAttribute("data-hydrated"),
     ENHANCE_SCRIPT,
   );
 }
