@@ -6,6 +6,7 @@ import {
   balanceOf,
   customerWithCoins,
   orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -50,18 +51,15 @@ describeEachDatabase("new orders and tickets posted to the staff's Discord", (ap
 
   it("posts each order waiting for approval once, with no personal data", async () => {
     const buyer = await customerWithCoins(app(), 10_000);
-    const placed = await placeOrder(
-      app().db,
-      buyer,
-      orderInput({ productId: await productId(app(), "vps-entry") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    const id = placed.order.id;
+    const order = await placedOrder(app(), buyer, {
+      productId: await productId(app(), "vps-entry"),
+    });
+    const id = order.id;
     expect(await posts()).toHaveLength(1);
     await sendAll();
     expect(discord().posts).toEqual([
       {
-        content: `Order #${id} waits for approval: ${placed.order.productName}, 7.00 coins. ${base()}/admin/orders`,
+        content: `Order #${id} waits for approval: ${order.productName}, 7.00 coins. ${base()}/admin/orders`,
         allowed_mentions: { parse: [] },
       },
     ]);
@@ -98,12 +96,7 @@ describeEachDatabase("new orders and tickets posted to the staff's Discord", (ap
   it("queues nothing without a webhook", async () => {
     await setWebhook("");
     const buyer = await customerWithCoins(app(), 10_000);
-    const placed = await placeOrder(
-      app().db,
-      buyer,
-      orderInput({ productId: await productId(app(), "vps-entry") }),
-    );
-    expect(placed.ok).toBe(true);
+    await placedOrder(app(), buyer, { productId: await productId(app(), "vps-entry") });
     const opened = await openTicket(app().db, ticketForm(buyer));
     expect(opened.ok).toBe(true);
     expect(await posts()).toEqual([]);
