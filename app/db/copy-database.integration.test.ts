@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
 import { findLedgerDiscrepancies } from "~/domain/coins/coins.server";
-import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
+import { placeOrder } from "~/domain/orders/orders.server";
 import { openTicket } from "~/domain/tickets/tickets.server";
 import {
-  adminId,
+  approvedOrder,
   customerWithCoins,
   orderInput,
   productId,
@@ -23,13 +23,9 @@ describe("moving from SQLite to PostgreSQL", () => {
     try {
       await prepareDatabase(app);
       const user = await customerWithCoins(app, 10_000);
-      const placed = await placeOrder(
-        app.db,
-        user,
-        orderInput({ productId: await productId(app, "mta-pro") }),
-      );
-      if (!placed.ok) throw new Error(placed.error);
-      await approveOrder(app.db, { orderId: placed.order.id, actorId: await adminId(app) });
+      const { placed } = await approvedOrder(app, user, {
+        productId: await productId(app, "mta-pro"),
+      });
       await openTicket(app.db, {
         userId: user,
         department: "billing",
@@ -63,7 +59,7 @@ describe("moving from SQLite to PostgreSQL", () => {
             user,
             orderInput({ productId: await productId(moved, "mta-pro") }),
           );
-          expect(next.ok && next.order.id > placed.order.id).toBe(true);
+          expect(next.ok && next.order.id > placed.id).toBe(true);
         } finally {
           await moved.database.destroy();
         }

@@ -1,5 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { AppServices } from "~/context.server";
+import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { adminId } from "./money-fixtures";
 
 export interface FakeDiscord {
   /** The webhook address to put in the settings. */
@@ -36,4 +40,31 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     answer: (...next) => void replies.push(...next),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A suite's fake Discord: started once, and before each test no jobs queued, no posts received and
+ * the alerts webhook pointing at it. `setWebhook("")` turns the webhook off as the settings form does.
+ */
+export function withFakeDiscordWebhook(app: () => AppServices) {
+  let discord: FakeDiscord;
+  async function setWebhook(url: string) {
+    await saveSettingsForm(app(), {
+      intent: "alerts",
+      discordWebhook: url,
+      actorId: await adminId(app()),
+    });
+  }
+  beforeAll(async () => {
+    discord = await startFakeDiscord();
+  });
+  afterAll(async () => {
+    await discord.close();
+  });
+  beforeEach(async () => {
+    await app().db.deleteFrom("jobs").execute();
+    discord.posts.length = 0;
+    await setWebhook(discord.url);
+  });
+  return { discord: () => discord, setWebhook };
 }

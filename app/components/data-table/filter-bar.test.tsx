@@ -1,10 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { choicesOf } from "~/components/ui/form-card";
-import { createI18n } from "~/i18n/i18n";
-import { loadResources } from "~/i18n/resources";
+import { renderHtml } from "../../../tests/support/render-html";
 import { FilterBar, FilterFields, filterId, listFilters, type FilterSpec } from "./filter-bar";
 
 interface Query {
@@ -51,7 +49,6 @@ async function render(
   } = {},
   locale: "en" | "fr" = "en",
 ) {
-  const i18n = await createI18n(locale, await loadResources(locale));
   const Stub = createRoutesStub([
     {
       path: "/list",
@@ -65,11 +62,7 @@ async function render(
       ),
     },
   ]);
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={["/list"]} />
-    </I18nextProvider>,
-  );
+  return renderHtml(<Stub initialEntries={["/list"]} />, locale);
 }
 
 describe("listFilters", () => {

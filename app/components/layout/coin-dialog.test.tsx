@@ -1,21 +1,15 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { defaultSettings } from "~/domain/settings/settings";
 import { createI18n } from "~/i18n/i18n";
 import { loadResources } from "~/i18n/resources";
+import { renderHtml } from "../../../tests/support/render-html";
 import { CoinDialog, CoinPage, COINS_PAGE } from "./coin-dialog";
 
 const user = { coinBalanceCents: 1250 };
 
-async function render(node: React.ReactNode, locale: "en" | "fr" | "ar" = "en") {
-  const i18n = await createI18n(locale, await loadResources(locale));
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </I18nextProvider>,
-  );
+function render(node: React.ReactNode, locale: "en" | "fr" | "ar" = "en") {
+  return renderHtml(<MemoryRouter>{node}</MemoryRouter>, locale);
 }
 
 describe("CoinDialog as the server sends it (before any script runs)", () => {

@@ -1,8 +1,5 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "~/i18n/i18n";
-import { loadResources } from "~/i18n/resources";
+import { renderHtml } from "../../../tests/support/render-html";
 import { AnnouncementList } from "./announcement-list";
 import type { ShownAnnouncement } from "~/domain/announcements/announcements";
 
@@ -12,12 +9,10 @@ const announcements: ShownAnnouncement[] = [
   { id: 1, title: "New plans", content: "VPS plans are here", type: "info" },
 ];
 
-async function render(list: ShownAnnouncement[], locale: "en" | "ar" = "en") {
-  const i18n = await createI18n(locale, await loadResources(locale));
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <AnnouncementList announcements={list} label="Announcements" className="pt-4" />
-    </I18nextProvider>,
+function render(list: ShownAnnouncement[], locale: "en" | "ar" = "en") {
+  return renderHtml(
+    <AnnouncementList announcements={list} label="Announcements" className="pt-4" />,
+    locale,
   );
 }
 

@@ -1,8 +1,5 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "~/i18n/i18n";
-import { loadResources } from "~/i18n/resources";
+import { renderHtml } from "../../../tests/support/render-html";
 import { useKnownLabel } from "./known-label";
 
 function Labels({ keys }: { keys: [string | undefined, string][] }) {
@@ -10,13 +7,8 @@ function Labels({ keys }: { keys: [string | undefined, string][] }) {
   return keys.map(([key, fallback]) => label(key, fallback)).join("|");
 }
 
-async function render(keys: [string | undefined, string][], locale: "en" | "fr" = "en") {
-  const i18n = await createI18n(locale, await loadResources(locale));
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <Labels keys={keys} />
-    </I18nextProvider>,
-  );
+function render(keys: [string | undefined, string][], locale: "en" | "fr" = "en") {
+  return renderHtml(<Labels keys={keys} />, locale);
 }
 
 describe("useKnownLabel", () => {

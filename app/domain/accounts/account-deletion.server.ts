@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { pendingOrdersCount } from "~/domain/orders/orders.server";
 import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { LOGIN_IP_ATTEMPT_LIMIT } from "./accounts";
@@ -27,12 +28,7 @@ async function outstanding(trx: Db | Tx, userId: string) {
         .where("user_id", "=", userId)
         .where("status", "!=", "terminated")
         .as("services"),
-      trx
-        .selectFrom("orders")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("user_id", "=", userId)
-        .where("status", "=", "pending")
-        .as("orders"),
+      pendingOrdersCount(trx, userId).as("orders"),
     ])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();

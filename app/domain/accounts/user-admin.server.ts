@@ -6,7 +6,7 @@ import type { FailureKind } from "~/lib/result";
 import { endUserSessions, isCommonPassword } from "./accounts.server";
 import { eraseAccount } from "./account-deletion.server";
 import { hashPassword } from "./password-hash.server";
-import { emailTakenByAnother } from "./user-directory.server";
+import { activeAdmins, emailTakenByAnother } from "./user-directory.server";
 import type { UpdateUserInput } from "./user-admin";
 
 export type UserAdminRefusal =
@@ -69,12 +69,7 @@ async function lockAdmins(trx: Tx, actorId: string): Promise<number> {
     .where("role", "=", "admin")
     .where("status", "=", "active")
     .execute();
-  const admins = await trx
-    .selectFrom("users")
-    .select("id")
-    .where("role", "=", "admin")
-    .where("status", "=", "active")
-    .execute();
+  const admins = await activeAdmins(trx);
   if (!admins.some((admin) => admin.id === actorId)) refuse("admin.users.errors.notAdmin");
   return admins.length;
 }

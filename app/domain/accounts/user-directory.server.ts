@@ -12,6 +12,20 @@ import {
   type UserSort,
 } from "./user-admin";
 
+/**
+ * Every active admin, by id (one order in every process: transactions that lock or write their rows in
+ * it wait on each other, never deadlock).
+ */
+export function activeAdmins(db: Db | Tx) {
+  return db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("status", "=", "active")
+    .orderBy("id")
+    .execute();
+}
+
 /** The shortest text the trigram index can look up; shorter ones match often enough to find by reading. */
 const TRIGRAM = 3;
 /** Up to this many matching accounts are looked up by id; more, and reading in order wins. */

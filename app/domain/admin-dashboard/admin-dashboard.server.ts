@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listAuditLog } from "~/domain/audit/audit-log.server";
+import { activeServicesCount } from "~/domain/hosting-services/hosting-services.server";
+import { pendingOrdersCount } from "~/domain/orders/orders.server";
 import { countOpenTickets } from "~/domain/tickets/tickets.server";
 
 export const RECENT_ACTIVITY = 10;
@@ -11,25 +13,17 @@ export const RECENT_ACTIVITY = 10;
  * in the admin's `language`.
  */
 export async function loadAdminDashboard(db: Db, language = "en") {
-  const count = (rows: { n: number | string }) => Number(rows.n);
+  const count = (rows: { count: number | string }) => Number(rows.count);
   const [clients, activeServices, pendingOrders, openTickets, activity, overview, announcements] =
     await Promise.all([
       db
         .selectFrom("users")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .select((eb) => eb.fn.countAll<number>().as("count"))
         .where("role", "=", "user")
         .where("status", "=", "active")
         .executeTakeFirstOrThrow(),
-      db
-        .selectFrom("hosting_services")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("status", "=", "active")
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom("orders")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("status", "=", "pending")
-        .executeTakeFirstOrThrow(),
+      activeServicesCount(db).executeTakeFirstOrThrow(),
+      pendingOrdersCount(db).executeTakeFirstOrThrow(),
       countOpenTickets(db),
       listAuditLog(db, { page: 1, pageSize: RECENT_ACTIVITY }),
       db

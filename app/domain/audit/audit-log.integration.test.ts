@@ -4,12 +4,12 @@ import { updateUserByAdmin } from "~/domain/accounts/user-admin.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { LEDGER_TOTALS_LIMIT } from "~/domain/coins/ledger-report";
 import { listLedgerForAdmin } from "~/domain/coins/ledger-report.server";
-import { placeOrder, rejectOrder } from "~/domain/orders/orders.server";
+import { rejectOrder } from "~/domain/orders/orders.server";
 import { provisionAdmin } from "~/domain/accounts/accounts.server";
 import {
   asAdmin,
   customerWithCoins,
-  orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
@@ -152,18 +152,15 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
     await rename(bob, "bob");
     await adjustCoins(db, { userId: alice, amountCents: 3_000, reason: "gift", actorId: admin });
     await adjustCoins(db, { userId: bob, amountCents: 1_000, reason: "gift", actorId: admin });
-    const placed = await placeOrder(
-      db,
-      alice,
-      orderInput({ productId: await productId(app(), "samp-starter") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    await rejectOrder(db, { orderId: placed.order.id, actorId: admin, reason: "no stock" });
+    const placed = await placedOrder(app(), alice, {
+      productId: await productId(app(), "samp-starter"),
+    });
+    await rejectOrder(db, { orderId: placed.id, actorId: admin, reason: "no stock" });
 
     const mine = await listLedgerForAdmin(db, { ...all, customer: tag });
     expect(mine.entries.map((e) => [e.userEmail.split("-")[0], e.kind, e.amountCents])).toEqual([
-      ["alice", "order_refund", placed.order.totalCents],
-      ["alice", "order_payment", -placed.order.totalCents],
+      ["alice", "order_refund", placed.totalCents],
+      ["alice", "order_payment", -placed.totalCents],
       ["bob", "admin_adjustment", 1_000],
       ["alice", "admin_adjustment", 3_000],
     ]);
@@ -171,10 +168,10 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
       capped: false,
       entries: 4,
       netCents: 4_000,
-      creditsCents: 4_000 + placed.order.totalCents,
-      debitsCents: -placed.order.totalCents,
+      creditsCents: 4_000 + placed.totalCents,
+      debitsCents: -placed.totalCents,
     });
-    expect(mine.entries[0]).toMatchObject({ orderId: placed.order.id });
+    expect(mine.entries[0]).toMatchObject({ orderId: placed.id });
     expect(mine.entries[3]).toMatchObject({ reason: "gift", actorEmail: TEST_ADMIN.email });
 
     // Two characters: too short for the trigram index, so every row's account is checked instead.
@@ -188,7 +185,7 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
     const alices = await listLedgerForAdmin(db, { ...all, customer: `ALICE-${tag}` });
     expect(alices.totals).toMatchObject({ entries: 3, netCents: 3_000 });
     const payments = await listLedgerForAdmin(db, { ...all, customer: tag, kind: "order_payment" });
-    expect(payments.totals).toMatchObject({ entries: 1, netCents: -placed.order.totalCents });
+    expect(payments.totals).toMatchObject({ entries: 1, netCents: -placed.totalCents });
 
     // Dates: move Bob's credit to last year; the range includes both of its days.
     await db

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { prepareDatabase } from "~/context.server";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
-import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
+import { placeOrder } from "~/domain/orders/orders.server";
 import { createVoucher } from "~/domain/promotions/promotions.server";
 import {
   adminId,
@@ -13,6 +13,7 @@ import {
   expectLedgerIntactAfterEach,
   ordersOf,
   orderInput,
+  placedOrder,
 } from "../../../tests/support/money-fixtures";
 import { productForm as planForm } from "../../../tests/support/catalogue-fixtures";
 import { refusal } from "../../../tests/support/results";
@@ -276,16 +277,12 @@ describeEachDatabase("catalogue administration", (app) => {
       type: "game",
     });
     const buyer = await customerWithCoins(app(), 100_000);
-    const approved = await placeOrder(
-      db,
-      buyer,
-      orderInput({ productId, billingCycle: "quarterly" }),
-    );
-    const pending = await placeOrder(db, buyer, orderInput({ productId }));
-    if (!approved.ok || !pending.ok) throw new Error("orders failed");
-    const decided = await approveOrder(db, { orderId: approved.order.id, actorId });
-    if (!decided.ok) throw new Error(decided.error);
-    const serviceId = decided.order.hostingServiceId!;
+    const { approved } = await approvedOrder(app(), buyer, {
+      productId,
+      billingCycle: "quarterly",
+    });
+    const pending = await placedOrder(app(), buyer, { productId });
+    const serviceId = approved.hostingServiceId!;
 
     const snapshot = async () => ({
       orders: await db.selectFrom("orders").selectAll().orderBy("id").execute(),
@@ -308,7 +305,7 @@ describeEachDatabase("catalogue administration", (app) => {
       monthly_price_cents: 400,
       cycle_price_cents: 1140,
     });
-    expect(before.orders.find((row) => Number(row.id) === pending.order.id)).toMatchObject({
+    expect(before.orders.find((row) => Number(row.id) === pending.id)).toMatchObject({
       product_name: "Legacy Plan",
       product_price_cents: 400,
       total_cents: 400,
@@ -325,9 +322,8 @@ describeEachDatabase("catalogue administration", (app) => {
     expect(await balanceOf(app(), buyer)).toBe(balance - 1140);
 
     // A new order takes the new name and price.
-    const fresh = await placeOrder(db, buyer, orderInput({ productId }));
-    if (!fresh.ok) throw new Error(fresh.error);
-    expect(fresh.order).toMatchObject({
+    const fresh = await placedOrder(app(), buyer, { productId });
+    expect(fresh).toMatchObject({
       productName: "Shiny Plan",
       monthlyPriceCents: 900,
       totalCents: 900,
@@ -335,7 +331,7 @@ describeEachDatabase("catalogue administration", (app) => {
     const row = await db
       .selectFrom("orders")
       .select("product_price_cents")
-      .where("id", "=", fresh.order.id)
+      .where("id", "=", fresh.id)
       .executeTakeFirstOrThrow();
     expect(row.product_price_cents).toBe(900);
     expect(await findProductForAdmin(db, productId)).toMatchObject({

@@ -3,9 +3,16 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { AUDIT_ENTRY_COLUMNS } from "~/domain/audit/audit-log.server";
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
 import { listLedgerPage } from "~/domain/customer-dashboard/customer-dashboard.server";
-import { listCustomerServicePage } from "~/domain/hosting-services/hosting-services.server";
-import { listCustomerOrders } from "~/domain/orders/orders.server";
-import { getTicketForAdmin, listCustomerTickets } from "~/domain/tickets/tickets.server";
+import {
+  activeServicesCount,
+  listCustomerServicePage,
+} from "~/domain/hosting-services/hosting-services.server";
+import { listCustomerOrders, pendingOrdersCount } from "~/domain/orders/orders.server";
+import {
+  getTicketForAdmin,
+  listCustomerTickets,
+  openTicketsCount,
+} from "~/domain/tickets/tickets.server";
 import { inTransaction, refuse, type Db } from "~/db/transaction";
 import {
   CLIENT_SECTION_SIZE,
@@ -34,29 +41,14 @@ async function readClient(db: Db, userId: string) {
       "coin_balance_cents",
       "created_at",
       "admin_note",
-      eb
-        .selectFrom("hosting_services")
-        .select((c) => c.fn.countAll<number>().as("n"))
-        .where("hosting_services.user_id", "=", userId)
-        .where("hosting_services.status", "=", "active")
-        .as("active_services"),
+      activeServicesCount(db, userId).as("active_services"),
       eb
         .selectFrom("orders")
         .select((c) => c.fn.countAll<number>().as("n"))
         .where("orders.user_id", "=", userId)
         .as("orders"),
-      eb
-        .selectFrom("orders")
-        .select((c) => c.fn.countAll<number>().as("n"))
-        .where("orders.user_id", "=", userId)
-        .where("orders.status", "=", "pending")
-        .as("pending_orders"),
-      eb
-        .selectFrom("tickets")
-        .select((c) => c.fn.countAll<number>().as("n"))
-        .where("tickets.user_id", "=", userId)
-        .where("tickets.status", "!=", "closed")
-        .as("open_tickets"),
+      pendingOrdersCount(db, userId).as("pending_orders"),
+      openTicketsCount(db, userId).as("open_tickets"),
     ])
     .where("id", "=", userId)
     .executeTakeFirst();

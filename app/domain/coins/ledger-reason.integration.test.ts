@@ -19,6 +19,15 @@ import { adjustCoins } from "./coins.server";
 import { listLedgerForAdmin } from "./ledger-report.server";
 
 describeEachDatabase("ledger reasons stored as messages", (app) => {
+  /** A customer's ledger, oldest first: each movement's kind, English text and message, as stored. */
+  const reasonsOf = (userId: string) =>
+    app()
+      .db.selectFrom("coin_ledger")
+      .select(["kind", "reason", "reason_key", "reason_params"])
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
+
   it("writes each movement's message and values beside its English text, and every reader gets them", async () => {
     const admin = await adminId(app());
     const user = await customerWithCoins(app(), 10_000);
@@ -32,12 +41,7 @@ describeEachDatabase("ledger reasons stored as messages", (app) => {
         .ok,
     ).toBe(true);
 
-    const rows = await app()
-      .db.selectFrom("coin_ledger")
-      .select(["kind", "reason", "reason_key", "reason_params"])
-      .where("user_id", "=", user)
-      .orderBy("id")
-      .execute();
+    const rows = await reasonsOf(user);
     expect(
       rows.map((row) => ({ ...row, reason_params: JSON.parse(row.reason_params ?? "null") })),
     ).toEqual([
@@ -110,12 +114,7 @@ describeEachDatabase("ledger reasons stored as messages", (app) => {
       });
       expect(credited.ok).toBe(true);
     }
-    const rows = await app()
-      .db.selectFrom("coin_ledger")
-      .select(["kind", "reason", "reason_key", "reason_params"])
-      .where("user_id", "=", owner)
-      .orderBy("id")
-      .execute();
+    const rows = await reasonsOf(owner);
     expect(rows).toEqual([
       {
         kind: "coin_purchase",

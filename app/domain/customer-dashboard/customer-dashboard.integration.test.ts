@@ -13,16 +13,22 @@ import { listCustomerServices } from "~/domain/hosting-services/hosting-services
 import { listLedgerPage, loadCustomerDashboard } from "./customer-dashboard.server";
 
 describeEachDatabase("customer dashboard", (app) => {
-  it("pages the coin history by id, newest first, without gaps or repeats", async () => {
+  /** A customer holding `coinsCents`, then given `count` more entries: credits of 1, 2, … cents. */
+  async function customerWithCredits(coinsCents: number, count: number) {
     const { db, admin } = await asAdmin(app());
-    const user = await customerWithCoins(app(), 100);
-    for (let i = 1; i <= 45; i++)
+    const user = await customerWithCoins(app(), coinsCents);
+    for (let i = 1; i <= count; i++)
       await adjustCoins(db, {
         userId: user,
         amountCents: i,
         reason: `credit ${i}`,
         actorId: admin,
       });
+    return { db, user };
+  }
+
+  it("pages the coin history by id, newest first, without gaps or repeats", async () => {
+    const { db, user } = await customerWithCredits(100, 45);
     const seen: number[] = [];
     let before: number | undefined;
     for (;;) {
@@ -81,15 +87,7 @@ describeEachDatabase("customer dashboard", (app) => {
   });
 
   it("sends the overview the latest five coin entries and, of a renewal, what its list shows", async () => {
-    const { db, admin } = await asAdmin(app());
-    const user = await customerWithCoins(app(), 100_000);
-    for (let i = 1; i <= 12; i++)
-      await adjustCoins(db, {
-        userId: user,
-        amountCents: i,
-        reason: `credit ${i}`,
-        actorId: admin,
-      });
+    const { db, user } = await customerWithCredits(100_000, 12);
     const { placed, approved } = await approvedOrder(app(), user, {
       productId: await productId(app(), "samp-starter"),
     });

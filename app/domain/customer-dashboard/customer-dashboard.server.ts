@@ -7,6 +7,7 @@ import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.
 import { RENEWAL_WINDOW_DAYS } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLES } from "~/domain/orders/orders";
 import {
+  activeServicesCount,
   listCustomerServicePage,
   listCustomerServices,
   quoteRenewal,
@@ -110,12 +111,7 @@ export async function loadCustomerDashboard(
       "coin_balance_cents",
       "name",
       "email",
-      db
-        .selectFrom("hosting_services")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("user_id", "=", userId)
-        .where("status", "=", "active")
-        .as("active_services"),
+      activeServicesCount(db, userId).as("active_services"),
       openTicketsCount(db, userId).as("open_tickets"),
     ])
     .where("id", "=", userId)

@@ -219,13 +219,15 @@ describeEachDatabase("an admin's edit of a service", (app) => {
       .where("action", "=", "service.edit")
       .orderBy("id")
       .execute();
-
-  it("changes name, price, expiry date and note, writing old and new values to the audit log", async () => {
-    const before = await app()
+  const serviceRow = () =>
+    app()
       .db.selectFrom("hosting_services")
       .selectAll()
       .where("id", "=", serviceId)
       .executeTakeFirstOrThrow();
+
+  it("changes name, price, expiry date and note, writing old and new values to the audit log", async () => {
+    const before = await serviceRow();
     const oldExpiry = new Date(String(before.expires_at)).toISOString();
     const result = await edit({
       serviceId: String(serviceId),
@@ -235,11 +237,7 @@ describeEachDatabase("an admin's edit of a service", (app) => {
       adminNote: "  Paid by bank transfer  ",
     });
     expect(result).toMatchObject({ ok: true, changed: true });
-    const after = await app()
-      .db.selectFrom("hosting_services")
-      .selectAll()
-      .where("id", "=", serviceId)
-      .executeTakeFirstOrThrow();
+    const after = await serviceRow();
     const newExpiry = `2031-05-17${oldExpiry.slice(10)}`;
     expect(after).toMatchObject({
       name: "Renamed",
@@ -271,11 +269,7 @@ describeEachDatabase("an admin's edit of a service", (app) => {
   });
 
   it("writes only the fields that changed, and nothing when none did", async () => {
-    const current = await app()
-      .db.selectFrom("hosting_services")
-      .selectAll()
-      .where("id", "=", serviceId)
-      .executeTakeFirstOrThrow();
+    const current = await serviceRow();
     const form = {
       serviceId: String(serviceId),
       name: current.name,

@@ -496,6 +496,16 @@ export async function quoteRenewal(
   return { ok: true, quote: renewalQuote(service, user.coin_balance_cents, now) };
 }
 
+/** The count of active services (one customer's, or everyone's), as a query to run or to nest. */
+export function activeServicesCount(db: Db, userId?: string) {
+  let query = db
+    .selectFrom("hosting_services")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "active");
+  if (userId) query = query.where("user_id", "=", userId);
+  return query;
+}
+
 /** A customer's services, newest first, a page of the dashboard's LIST_PAGE_SIZE at a time. */
 export async function listCustomerServicePage(db: Db, userId: string, page: PageRequest) {
   const { rows, hasMore } = await fetchPage(

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { inTransaction } from "~/db/transaction";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { alertStaff, alertStaleSchedules } from "../../../server/worker";
-import { startFakeDiscord, type FakeDiscord } from "../../../tests/support/fake-discord";
+import { withFakeDiscordWebhook } from "../../../tests/support/fake-discord";
 import { adminId } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { DISCORD_ALERT_JOB, lastWebhookDisabled, queueAlert } from "./alerts.server";
@@ -14,29 +13,11 @@ import { queueDueSchedules } from "./schedules.server";
 const T0 = new Date("2026-11-24T10:00:00.000Z");
 
 describeEachDatabase("alerts to a Discord webhook", (app) => {
-  let discord: FakeDiscord;
+  const { discord, setWebhook } = withFakeDiscordWebhook(app);
   let clock = T0;
-
-  beforeAll(async () => {
-    discord = await startFakeDiscord();
-  });
-  afterAll(async () => {
-    await discord.close();
-  });
-  beforeEach(async () => {
-    await app().db.deleteFrom("jobs").execute();
-    discord.posts.length = 0;
+  beforeEach(() => {
     clock = T0;
-    await setWebhook(discord.url);
   });
-
-  async function setWebhook(url: string) {
-    await saveSettingsForm(app(), {
-      intent: "alerts",
-      discordWebhook: url,
-      actorId: await adminId(app()),
-    });
-  }
 
   const worker = () =>
     startWorker(
@@ -61,7 +42,7 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     expect(await queueAlert(app().db, { text: "@everyone job died", now: T0 })).toBe(true);
     const w = worker();
     await runDue(w);
-    expect(discord.posts).toEqual([
+    expect(discord().posts).toEqual([
       { content: "@everyone job died", allowed_mentions: { parse: [] } },
     ]);
     expect((await alertJobs())[0]).toMatchObject({ state: "succeeded" });
@@ -73,7 +54,7 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
   });
 
   it("waits as long as a 429 says, then sends", async () => {
-    discord.answer({
+    discord().answer({
       status: 429,
       body: { message: "rate limited", retry_after: 2.5, global: false },
     });
@@ -86,16 +67,16 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     });
     clock = new Date(T0.getTime() + 2499);
     await runDue(w);
-    expect(discord.posts).toHaveLength(1);
+    expect(discord().posts).toHaveLength(1);
     clock = new Date(T0.getTime() + 2500);
     await runDue(w);
-    expect(discord.posts).toHaveLength(2);
+    expect(discord().posts).toHaveLength(2);
     expect((await alertJobs())[0]).toMatchObject({ state: "succeeded", attempts: 2 });
     await w.stop(100);
   });
 
   it("turns the webhook off on a 404 (audited, said on the page) instead of failing for ever", async () => {
-    discord.answer({ status: 404, body: { message: "Unknown Webhook", code: 10015 } });
+    discord().answer({ status: 404, body: { message: "Unknown Webhook", code: 10015 } });
     await queueAlert(app().db, { text: "anyone there?", now: T0 });
     const w = worker();
     await runDue(w);
@@ -210,7 +191,7 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
       const w = worker();
       await runDue(w);
       await w.stop(100);
-      expect(discord.posts).toEqual([
+      expect(discord().posts).toEqual([
         { content: JSON.parse(posts[0]!.payload).text, allowed_mentions: { parse: [] } },
       ]);
       expect(await check(at(6 * hour))).toBe(0);

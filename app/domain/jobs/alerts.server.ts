@@ -1,4 +1,5 @@
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
+import { activeAdmins } from "~/domain/accounts/user-directory.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
@@ -92,13 +93,7 @@ export async function raiseStaleAlert(
   const key = staleKey(name, awaited);
   // In one order in every process: two transactions writing the same keys wait on each other, never
   // deadlock.
-  const admins = await db
-    .selectFrom("users")
-    .select("id")
-    .where("role", "=", "admin")
-    .where("status", "=", "active")
-    .orderBy("id")
-    .execute();
+  const admins = await activeAdmins(db);
   return inTransaction(db, async (trx) => {
     let raised = false;
     for (const admin of admins) {
@@ -236,12 +231,7 @@ export async function notifyAdmins(
   db: Db,
   problem: { kind: "dead" | "runFailed"; job: JobRow; error: string },
 ) {
-  const admins = await db
-    .selectFrom("users")
-    .select("id")
-    .where("role", "=", "admin")
-    .where("status", "=", "active")
-    .execute();
+  const admins = await activeAdmins(db);
   const params = {
     type: problem.job.type,
     id: Number(problem.job.id),

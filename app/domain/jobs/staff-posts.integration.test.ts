@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { placeOrder } from "~/domain/orders/orders.server";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { openTicket } from "~/domain/tickets/tickets.server";
-import { startFakeDiscord, type FakeDiscord } from "../../../tests/support/fake-discord";
+import { withFakeDiscordWebhook } from "../../../tests/support/fake-discord";
 import {
-  adminId,
   balanceOf,
   customerWithCoins,
   orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -16,28 +15,9 @@ import { staffPostText, workerHandlers } from "../../../server/worker";
 import { startWorker } from "./runner.server";
 
 describeEachDatabase("new orders and tickets posted to the staff's Discord", (app) => {
-  let discord: FakeDiscord;
+  const { discord, setWebhook } = withFakeDiscordWebhook(app);
   const base = () => app().env.PUBLIC_URL.replace(/\/$/, "");
 
-  beforeAll(async () => {
-    discord = await startFakeDiscord();
-  });
-  afterAll(async () => {
-    await discord.close();
-  });
-  beforeEach(async () => {
-    await app().db.deleteFrom("jobs").execute();
-    discord.posts.length = 0;
-    await setWebhook(discord.url);
-  });
-
-  async function setWebhook(url: string) {
-    await saveSettingsForm(app(), {
-      intent: "alerts",
-      discordWebhook: url,
-      actorId: await adminId(app()),
-    });
-  }
   const posts = () =>
     app()
       .db.selectFrom("jobs")
@@ -71,22 +51,19 @@ describeEachDatabase("new orders and tickets posted to the staff's Discord", (ap
 
   it("posts each order waiting for approval once, with no personal data", async () => {
     const buyer = await customerWithCoins(app(), 10_000);
-    const placed = await placeOrder(
-      app().db,
-      buyer,
-      orderInput({ productId: await productId(app(), "vps-entry") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    const id = placed.order.id;
+    const order = await placedOrder(app(), buyer, {
+      productId: await productId(app(), "vps-entry"),
+    });
+    const id = order.id;
     expect(await posts()).toHaveLength(1);
     await sendAll();
-    expect(discord.posts).toEqual([
+    expect(discord().posts).toEqual([
       {
-        content: `Order #${id} waits for approval: ${placed.order.productName}, 7.00 coins. ${base()}/admin/orders`,
+        content: `Order #${id} waits for approval: ${order.productName}, 7.00 coins. ${base()}/admin/orders`,
         allowed_mentions: { parse: [] },
       },
     ]);
-    expect(JSON.stringify(discord.posts)).not.toMatch(/@example\.com|Buyer/);
+    expect(JSON.stringify(discord().posts)).not.toMatch(/@example\.com|Buyer/);
     expect((await posts())[0]!.unique_key).toBe(`post:order:${id}`);
   });
 
@@ -95,13 +72,13 @@ describeEachDatabase("new orders and tickets posted to the staff's Discord", (ap
     const opened = await openTicket(app().db, ticketForm(customer));
     if (!opened.ok) throw new Error("not opened");
     await sendAll();
-    expect(discord.posts).toEqual([
+    expect(discord().posts).toEqual([
       {
         content: `New ticket #${opened.ticket.id} in Billing and coins. ${base()}/admin/tickets/${opened.ticket.id}`,
         allowed_mentions: { parse: [] },
       },
     ]);
-    expect(JSON.stringify(discord.posts)).not.toMatch(/jane|invoice|212/);
+    expect(JSON.stringify(discord().posts)).not.toMatch(/jane|invoice|212/);
   });
 
   it("posts nothing for an order whose transaction rolled back (coins short)", async () => {
@@ -119,12 +96,7 @@ describeEachDatabase("new orders and tickets posted to the staff's Discord", (ap
   it("queues nothing without a webhook", async () => {
     await setWebhook("");
     const buyer = await customerWithCoins(app(), 10_000);
-    const placed = await placeOrder(
-      app().db,
-      buyer,
-      orderInput({ productId: await productId(app(), "vps-entry") }),
-    );
-    expect(placed.ok).toBe(true);
+    await placedOrder(app(), buyer, { productId: await productId(app(), "vps-entry") });
     const opened = await openTicket(app().db, ticketForm(buyer));
     expect(opened.ok).toBe(true);
     expect(await posts()).toEqual([]);

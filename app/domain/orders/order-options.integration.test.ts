@@ -6,6 +6,7 @@ import {
   customerWithCoins,
   expectLedgerIntact,
   orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { readColumn } from "../../../tests/support/read-column";
@@ -24,20 +25,15 @@ describeEachDatabase("order options and the voucher check", (app) => {
 
   it("gives an order the settings' first location and the plan's slots when none are sent", async () => {
     const user = await customerWithCoins(app(), 10_000);
-    const game = await placeOrder(
-      app().db,
-      user,
-      orderInput({ productId: await productId(app(), "samp-premium") }),
-    );
-    if (!game.ok) throw new Error(game.error);
-    expect(game.order).toMatchObject({ location: "Frankfurt", playerSlots: 500 });
-    const vps = await placeOrder(
-      app().db,
-      user,
-      orderInput({ productId: await productId(app(), "vps-entry"), playerSlots: 200 }),
-    );
-    if (!vps.ok) throw new Error(vps.error);
-    expect(vps.order).toMatchObject({ location: "Frankfurt", playerSlots: null });
+    const game = await placedOrder(app(), user, {
+      productId: await productId(app(), "samp-premium"),
+    });
+    expect(game).toMatchObject({ location: "Frankfurt", playerSlots: 500 });
+    const vps = await placedOrder(app(), user, {
+      productId: await productId(app(), "vps-entry"),
+      playerSlots: 200,
+    });
+    expect(vps).toMatchObject({ location: "Frankfurt", playerSlots: null });
   });
 
   it("takes the slot choices of the plan and only the locations of the settings", async () => {

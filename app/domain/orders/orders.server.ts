@@ -433,6 +433,16 @@ async function whyNotPending(trx: Tx, orderId: number): Promise<DecideResult> {
   };
 }
 
+/** The count of orders waiting for a decision (one customer's, or everyone's), as a query to run or to nest. */
+export function pendingOrdersCount(db: Db | Tx, userId?: string) {
+  let query = db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "pending");
+  if (userId) query = query.where("user_id", "=", userId);
+  return query;
+}
+
 /** A customer's orders, newest first, a page of the dashboard's LIST_PAGE_SIZE at a time. */
 export async function listCustomerOrders(db: Db, userId: string, page: PageRequest) {
   const { rows, hasMore } = await fetchPage(
