@@ -52,6 +52,12 @@ test("a coins ticket from the coin dialog: admin answers and adds coins, custome
   await admin.page.getByRole("button", { name: "Send reply" }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Reply sent.");
   await admin.page.getByLabel("Amount of coins").fill("50");
+  // Saving another form of the page reloads its data; the amount being typed stays.
+  const priority = admin.page.locator("form").filter({ has: admin.page.getByLabel("Priority") });
+  await priority.getByLabel("Priority").selectOption("high");
+  await priority.getByRole("button", { name: "Save" }).click();
+  await expect(admin.page.getByRole("status")).toHaveText("Ticket updated.");
+  await expect(admin.page.getByLabel("Amount of coins")).toHaveValue("50");
   await admin.page.getByRole("button", { name: "Add coins" }).click();
   // Issue 21: the page says what was added and the balance after.
   await expect(admin.page.getByRole("status")).toHaveText("+50.00 coins, balance now 50.00");

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -34,7 +35,8 @@ export async function loader({ url, context: routerContext, params }: Route.Load
     meta: { title: t("thread.title", { id: found.ticket.id }) },
     ...found,
     // A fresh key per view of the page: a replayed credit is made once (ADR 10), a replayed reply is
-    // stored once (issue 21). Each form is keyed on its key, so after it worked it comes back empty.
+    // stored once (issue 21). The reply form is keyed on the thread's last message and the coin form on
+    // its key, so after it worked each comes back empty.
     coinKey: crypto.randomUUID(),
     replyKey: crypto.randomUUID(),
     locale: context.locale,
@@ -108,6 +110,11 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
   const fieldResult = resultOf(["status", "priority"]);
   const replyResult = resultOf(["reply"]);
   const coinResult = resultOf(["coins"]);
+  // The coin form starts anew (empty, with the page's newest key) only after a credit went through: saving
+  // the status or sending a reply reloads the page's data, and must not wipe an amount being typed.
+  const [coinForm, setCoinForm] = useState({ key: loaderData.coinKey, after: coinResult });
+  if (coinResult?.ok && coinResult !== coinForm.after)
+    setCoinForm({ key: loaderData.coinKey, after: coinResult });
   return (
     <main className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <section className="grid gap-4">
@@ -184,12 +191,12 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           </Form>
         ))}
         <Form
-          key={loaderData.coinKey}
+          key={`${ticket.id}:${coinForm.key}`}
           method="post"
           className="grid gap-2 rounded-lg border bg-background p-4"
         >
           <input type="hidden" name="intent" value="coins" />
-          <input type="hidden" name="idempotencyKey" value={loaderData.coinKey} />
+          <input type="hidden" name="idempotencyKey" value={coinForm.key} />
           <p className="font-semibold">{t("admin.addCoins", { name: customer.name })}</p>
           <Label htmlFor="coin-amount">{t("admin.amount")}</Label>
           <Input id="coin-amount" name="amount" inputMode="decimal" dir="ltr" required />
