@@ -1,4 +1,11 @@
-import { ArrowLeftIcon, LifeBuoyIcon, MenuIcon, PanelLeftIcon, SearchIcon, UserIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  LifeBuoyIcon,
+  MenuIcon,
+  PanelLeftIcon,
+  SearchIcon,
+  UserIcon,
+} from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ADMIN_NOTIFICATIONS_PATH, NotificationBell } from "./notification-bell";
 import type { ShellUser } from "./types";

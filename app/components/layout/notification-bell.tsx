@@ -82,10 +82,11 @@ export function NotificationBell({
                   item.read ? "text-muted-foreground" : "font-medium",
                 )}
               >
-                <span className="wrap-anywhere">
-                  {text(item)}
-                </span>
-                <time dateTime={item.createdAt} className="text-xs font-normal text-muted-foreground">
+                <span className="wrap-anywhere">{text(item)}</span>
+                <time
+                  dateTime={item.createdAt}
+                  className="text-xs font-normal text-muted-foreground"
+                >
                   {when(item)}
                 </time>
               </Link>

@@ -131,9 +131,7 @@ export async function listNotificationPage(
   const shown = query.show === "unread" ? own.where("read_at", "is", null) : own;
   const [{ rows, hasMore }, matching, total, unread] = await Promise.all([
     fetchPage(
-      shown
-        .select(["id", "kind", "params", "link", "read_at", "created_at"])
-        .orderBy("id", "desc"),
+      shown.select(["id", "kind", "params", "link", "read_at", "created_at"]).orderBy("id", "desc"),
       pageWindow(query, NOTIFICATIONS_PAGE_SIZE),
     ),
     countRows(shown),

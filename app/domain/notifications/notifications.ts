@@ -68,7 +68,8 @@ export function notificationValues(
   { locale, timeZone }: { locale: string; timeZone: string },
 ): Record<string, string | number> {
   const values: Record<string, string | number> = { ...params };
-  if (typeof params.amountCents === "number") values.amount = formatCoins(params.amountCents, locale);
+  if (typeof params.amountCents === "number")
+    values.amount = formatCoins(params.amountCents, locale);
   for (const name of MOMENT_PARAMS) {
     const raw = params[name];
     if (typeof raw !== "string") continue;

@@ -33,8 +33,7 @@ describeEachDatabase("staff notifications", (app) => {
   });
 
   /** What `userId`'s bell lists (an admin's, with the staff's kinds), newest first. */
-  const bell = (userId: string, staff = true) =>
-    listNotifications(app().db, userId, 50, { staff });
+  const bell = (userId: string, staff = true) => listNotifications(app().db, userId, 50, { staff });
   const about = async (userId: string, link: string) =>
     (await bell(userId)).items.filter((item) => item.link === link);
 
@@ -94,7 +93,11 @@ describeEachDatabase("staff notifications", (app) => {
         {
           kind: "ticket_opened",
           read: false,
-          params: { id: opened.ticket.id, department: "technical", subject: "Server will not start" },
+          params: {
+            id: opened.ticket.id,
+            department: "technical",
+            subject: "Server will not start",
+          },
         },
       ]);
     expect(await bell(customer, false)).toEqual({ unread: 0, items: [] });

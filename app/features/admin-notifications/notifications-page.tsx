@@ -72,9 +72,12 @@ export function NotificationsPage({
       ),
       { wide: true },
     ),
-    column("when", t("notifications.when"), (item) => (
-      <time dateTime={item.createdAt}>{when(item)}</time>
-    ), { className: "md:whitespace-nowrap" }),
+    column(
+      "when",
+      t("notifications.when"),
+      (item) => <time dateTime={item.createdAt}>{when(item)}</time>,
+      { className: "md:whitespace-nowrap" },
+    ),
     badgeColumn(
       "status",
       t("notifications.status"),
