@@ -110,7 +110,7 @@ export function NotificationsPage({
         <FilterBar
           filters={filters}
           label={t("notifications.filter")}
-          className="sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end"
+          className="sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start"
         />
       }
       table={{ caption: t("nav.notifications"), columns, rows: notifications, rowKey: byId }}
