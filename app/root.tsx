@@ -26,6 +26,7 @@ import { Button } from "./components/ui/button";
 import { StaticToaster } from "./components/ui/static-toaster";
 import { showToast, Toaster } from "./components/ui/toaster";
 import { listNotifications } from "./domain/notifications/notifications.server";
+import { BELL_LIMIT } from "./domain/notifications/notifications";
 import { setUserLocale } from "./domain/accounts/accounts.server";
 import { themeVariables } from "./domain/settings/theme";
 import { readToast } from "./http/toast.server";
@@ -54,7 +55,12 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   const chosen = url.searchParams.get("lang");
   if (user && user.role !== "admin" && isLocale(chosen) && chosen !== user.locale)
     await setUserLocale(context.services.db, user.id, chosen);
-  const notifications = user ? await listNotifications(context.services.db, user.id) : undefined;
+  // An admin's list holds the staff's notifications too (new orders and tickets, the worker's alerts).
+  const notifications = user
+    ? await listNotifications(context.services.db, user.id, BELL_LIMIT, {
+        staff: user.role === "admin",
+      })
+    : undefined;
   const { general, links, theme, features, seo } = context.settings;
   return data(
     {

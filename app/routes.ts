@@ -58,6 +58,7 @@ export default [
       route("products", "routes/admin/products.tsx"),
       route("promotions", "routes/admin/promotions.tsx"),
       route("search", "routes/admin/search.tsx"),
+      route("notifications", "routes/admin/notifications.tsx"),
       ...COMING_SOON_PATHS.map((path) =>
         route(path, "routes/admin/coming-soon.tsx", { id: `admin-${path}` }),
       ),

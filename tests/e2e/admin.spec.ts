@@ -14,6 +14,7 @@ import {
 // Every admin route of the spec with its title; the pages not built yet say 'coming soon'.
 const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin", title: "Dashboard" },
+  { path: "/admin/notifications", title: "Notifications" },
   { path: "/admin/clients", title: "Clients" },
   { path: "/admin/client-groups", title: "Client Groups", comingSoon: true },
   { path: "/admin/users", title: "Users" },

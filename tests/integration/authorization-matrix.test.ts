@@ -13,6 +13,7 @@ import { productActionSchema } from "~/domain/catalogue/catalogue-admin.schemas"
 import { serviceActionSchema } from "~/domain/hosting-services/hosting-services.schemas";
 import { contactActionSchema, subscriberActionSchema } from "~/domain/inbox/inbox.schemas";
 import { decideOrderSchema } from "~/domain/orders/orders.schemas";
+import { notificationActionSchema } from "~/domain/notifications/notifications.schemas";
 import { voucherActionSchema } from "~/domain/promotions/promotions.schemas";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
@@ -244,6 +245,7 @@ const ROUTES: Record<string, Row> = {
   "/admin/settings": adminPage(),
   "/admin/contact-messages": adminPage(post({ intent: "delete", id: "999999" }, adminOnly("4xx"))),
   "/admin/newsletter": adminPage(post({ intent: "remove", id: "999999" }, adminOnly("4xx"))),
+  "/admin/notifications": adminPage(),
   "/admin/reports.csv": { get: adminOnly(200) },
   "/admin/newsletter.csv": { get: adminOnly(200) },
   // A preview for admins; while maintenance is off nobody else has anything to see there.
@@ -272,6 +274,7 @@ const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/settings": { settingsActionSchema },
   "/admin/contact-messages": { contactActionSchema },
   "/admin/newsletter": { subscriberActionSchema },
+  "/admin/notifications": { notificationActionSchema },
 };
 
 /** The values a form schema accepts for `intent` (a discriminated union, an object, or either behind a preprocess). */

@@ -54,6 +54,12 @@ export const ADMIN_NAV: {
     label: "groups.main",
     items: [
       { path: "/admin", key: "dashboard", label: "nav.dashboard", icon: LayoutDashboardIcon },
+      {
+        path: "/admin/notifications",
+        key: "notifications",
+        label: "nav.notifications",
+        icon: BellIcon,
+      },
     ],
   },
   {

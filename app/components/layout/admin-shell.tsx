@@ -1,6 +1,13 @@
-import { ArrowLeftIcon, MenuIcon, PanelLeftIcon, SearchIcon, UserIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  LifeBuoyIcon,
+  MenuIcon,
+  PanelLeftIcon,
+  SearchIcon,
+  UserIcon,
+} from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { NotificationBell } from "./notification-bell";
+import { ADMIN_NOTIFICATIONS_PATH, NotificationBell } from "./notification-bell";
 import type { ShellUser } from "./types";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
@@ -15,7 +22,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { ADMIN_NAV, ADMIN_NOTIFICATIONS_ICON } from "./admin-nav";
+import { ADMIN_NAV } from "./admin-nav";
 
 function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation("admin");
@@ -73,13 +80,19 @@ export function AdminShell({
   openTickets,
   notifications,
   locale,
+  timeZone,
   children,
 }: {
   email: string;
   openTickets: number;
-  /** The admin's own notifications (the worker's failures, issue 24): a list beside the tickets link. */
+  /**
+   * The admin's own notifications (new orders and tickets, the worker's failures; issue 24): the bell,
+   * shown even when there are none.
+   */
   notifications?: ShellUser["notifications"];
   locale?: string;
+  /** The site's time zone, in which the bell writes its times. */
+  timeZone: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation("admin");
@@ -163,9 +176,12 @@ export function AdminShell({
               <SearchIcon aria-hidden />
             </Button>
           </Form>
-          {notifications && notifications.items.length > 0 ? (
-            <NotificationBell notifications={notifications} locale={locale ?? "en"} />
-          ) : null}
+          <NotificationBell
+            notifications={notifications}
+            locale={locale ?? "en"}
+            timeZone={timeZone}
+            allHref={ADMIN_NOTIFICATIONS_PATH}
+          />
           <Button
             asChild
             variant="ghost"
@@ -174,7 +190,7 @@ export function AdminShell({
             aria-label={`${t("shell.notifications")}: ${openTickets}`}
           >
             <Link to="/admin/tickets?status=open">
-              <ADMIN_NOTIFICATIONS_ICON aria-hidden />
+              <LifeBuoyIcon aria-hidden />
               {openTickets > 0 ? (
                 <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
                   {openTickets}

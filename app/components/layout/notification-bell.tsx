@@ -1,6 +1,7 @@
 import { BellIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useFetcher } from "react-router";
+import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -9,29 +10,34 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { NOTIFICATION_LABELS } from "~/domain/notifications/notifications";
-import { formatCoins } from "~/lib/money";
-import type { ShellNotification, ShellUser } from "./types";
+import { useNotificationText } from "./notification-text";
+import type { ShellUser } from "./types";
 
-/** The bell: unread notifications; opening the list marks them read. Each links to what it is about. */
+/** An admin's whole list of notifications. */
+export const ADMIN_NOTIFICATIONS_PATH = "/admin/notifications";
+
+/**
+ * The bell: the user's newest notifications (BELL_LIMIT), each linking to what it is about with when it
+ * came; opening the list marks the user's own read. `allHref` adds a link to the whole list (an admin's
+ * /admin/notifications), for what the cap leaves out.
+ */
 export function NotificationBell({
   notifications,
   locale,
+  timeZone,
+  allHref,
 }: {
   notifications?: ShellUser["notifications"];
   locale: string;
+  /** The site's time zone, in which the times are written (the same on the server and in the browser). */
+  timeZone: string;
+  allHref?: string;
 }) {
   const { t } = useTranslation();
-  const { t: tTickets } = useTranslation("tickets");
+  const { text, when } = useNotificationText({ locale, timeZone });
   const fetcher = useFetcher();
   const unread = fetcher.state !== "idle" || fetcher.data ? 0 : (notifications?.unread ?? 0);
   const items = notifications?.items ?? [];
-  const text = (item: ShellNotification) => {
-    const params: Record<string, string | number> = { ...item.params };
-    if (typeof params.amountCents === "number")
-      params.amount = formatCoins(params.amountCents, locale);
-    return tTickets(NOTIFICATION_LABELS[item.kind], params);
-  };
   return (
     <DropdownMenu
       onOpenChange={(open) => {
@@ -69,12 +75,31 @@ export function NotificationBell({
         ) : (
           items.map((item) => (
             <DropdownMenuItem key={item.id} asChild>
-              <Link to={item.link} className={item.read ? "text-muted-foreground" : "font-medium"}>
-                {text(item)}
+              <Link
+                to={item.link}
+                className={cn(
+                  "flex-col items-start gap-0.5",
+                  item.read ? "text-muted-foreground" : "font-medium",
+                )}
+              >
+                <span className="wrap-anywhere">{text(item)}</span>
+                <time
+                  dateTime={item.createdAt}
+                  className="text-xs font-normal text-muted-foreground"
+                >
+                  {when(item)}
+                </time>
               </Link>
             </DropdownMenuItem>
           ))
         )}
+        {allHref ? (
+          <DropdownMenuItem asChild>
+            <Link to={allHref} className="mt-1 border-t pt-2 text-primary">
+              {t("nav.allNotifications")}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -8,7 +8,7 @@ import { cn } from "~/lib/utils";
 // arrived was lost (docs/performance.md). Anonymous visitors get no React at all (ADR 13).
 import { CoinDialog } from "./coin-dialog";
 import { LanguageSwitcher } from "./language-switcher";
-import { NotificationBell } from "./notification-bell";
+import { ADMIN_NOTIFICATIONS_PATH, NotificationBell } from "./notification-bell";
 import { closeMenu, wirePhoneMenu } from "./phone-menu";
 import type { ShellProps } from "./types";
 
@@ -154,7 +154,14 @@ function AccountLinks({
   const rest = bar ? "hidden lg:inline-flex" : undefined;
   return user ? (
     <>
-      {bar ? <NotificationBell notifications={user.notifications} locale={locale} /> : null}
+      {bar ? (
+        <NotificationBell
+          notifications={user.notifications}
+          locale={locale}
+          timeZone={settings.general.timeZone}
+          allHref={user.role === "admin" ? ADMIN_NOTIFICATIONS_PATH : undefined}
+        />
+      ) : null}
       <Button asChild variant="ghost" size="sm" className={rest}>
         <Link to="/dashboard" onClick={onNavigate}>
           {t("nav.dashboard")}

@@ -16,6 +16,8 @@ export interface ShellNotification {
   params: Record<string, string | number>;
   link: string;
   read: boolean;
+  /** When it was written (ISO 8601), shown in the reader's language. */
+  createdAt: string;
 }
 
 export interface ShellProps {

@@ -1,7 +1,6 @@
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
-import { activeAdmins } from "~/domain/accounts/user-directory.server";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { notify } from "~/domain/notifications/notifications.server";
+import { notifyStaff } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { enqueueJob, RetryLater, type JobHandler, type JobRow } from "./jobs.server";
 import { staleKey, staleSlot, type ScheduleDefinition } from "./schedule-slots";
@@ -91,23 +90,16 @@ export async function raiseStaleAlert(
   }: { name: string; awaited: Date; text?: string; now?: Date },
 ): Promise<boolean> {
   const key = staleKey(name, awaited);
-  // In one order in every process: two transactions writing the same keys wait on each other, never
-  // deadlock.
-  const admins = await activeAdmins(db);
   return inTransaction(db, async (trx) => {
-    let raised = false;
-    for (const admin of admins) {
-      const written = await notify(trx, {
-        userId: admin.id,
-        kind: "automation_schedule_stale",
-        params: { schedule: name, due: awaited.toISOString() },
-        link: "/admin/automation",
-        dedupeKey: `automation:${key}:${admin.id}`,
-        now,
-      });
-      raised ||= written;
-    }
-    if (admins.length === 0) {
+    const told = await notifyStaff(trx, {
+      kind: "automation_schedule_stale",
+      params: { schedule: name, due: awaited.toISOString() },
+      link: "/admin/automation",
+      dedupeKey: `automation:${key}`,
+      now,
+    });
+    let raised = told.written > 0;
+    if (told.admins === 0) {
       // Nobody to tell in the app: the post's own key (kept once sent) says whether it was raised.
       const sent = await trx
         .selectFrom("jobs")
@@ -231,22 +223,19 @@ export async function notifyAdmins(
   db: Db,
   problem: { kind: "dead" | "runFailed"; job: JobRow; error: string },
 ) {
-  const admins = await activeAdmins(db);
   const params = {
     type: problem.job.type,
     id: Number(problem.job.id),
     schedule: problem.job.schedule ?? "",
     error: problem.error.split("\n")[0]!.slice(0, 300),
   };
-  await inTransaction(db, async (trx) => {
-    for (const admin of admins)
-      await notify(trx, {
-        userId: admin.id,
-        kind: problem.kind === "dead" ? "automation_job_dead" : "automation_run_failed",
-        params,
-        link: "/admin/automation",
-        dedupeKey: `automation:${problem.kind}:${problem.job.id}:${problem.job.attempts}:${admin.id}`,
-      });
-  });
-  return admins.length;
+  const told = await inTransaction(db, (trx) =>
+    notifyStaff(trx, {
+      kind: problem.kind === "dead" ? "automation_job_dead" : "automation_run_failed",
+      params,
+      link: "/admin/automation",
+      dedupeKey: `automation:${problem.kind}:${problem.job.id}:${problem.job.attempts}`,
+    }),
+  );
+  return told.admins;
 }

@@ -1,4 +1,6 @@
+import { dateTimeFormat } from "~/lib/intl-format";
 import { labelKeys } from "~/lib/label-keys";
+import { formatCoins } from "~/lib/money";
 
 export const NOTIFICATION_KINDS = [
   "order_approved",
@@ -22,10 +24,65 @@ export const NOTIFICATION_KINDS = [
   "automation_job_dead",
   "automation_run_failed",
   "automation_schedule_stale",
+  // Staff: a new order waits for approval, a customer opened a ticket ("amountCents" coins).
+  "order_waiting",
+  "ticket_opened",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Catalogue keys (tickets namespace), one family (docs/i18n.md, ADR 26). */
 export const NOTIFICATION_LABELS = labelKeys("tickets", "notifications", NOTIFICATION_KINDS);
+
+/** What only admins are told (`notifyStaff`): a customer's list never shows them. */
+export const STAFF_NOTIFICATION_KINDS = [
+  "automation_job_dead",
+  "automation_run_failed",
+  "automation_schedule_stale",
+  "order_waiting",
+  "ticket_opened",
+] as const satisfies readonly NotificationKind[];
+
+/** How many of their newest notifications the bell lists; /admin/notifications has them all. */
+export const BELL_LIMIT = 10;
+/** How many a page of /admin/notifications holds. */
+export const NOTIFICATIONS_PAGE_SIZE = 25;
+
+export const NOTIFICATION_FILTERS = ["all", "unread"] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+/** Catalogue keys (admin namespace) of the page's filter. */
+export const NOTIFICATION_FILTER_LABELS = labelKeys(
+  "admin",
+  "notifications.filters",
+  NOTIFICATION_FILTERS,
+);
+
+/** Values stored as a moment (ISO 8601), shown as a date and time in the reader's language. */
+const MOMENT_PARAMS = ["due"] as const;
+
+/**
+ * A notification's stored values as its text shows them, in the reader's language: coins from
+ * `amountCents` (as `amount`), moments (a stale schedule's `due`) as a date and time in the site's time
+ * zone (the same on the server and in the browser, so hydration changes nothing). Others as stored.
+ */
+export function notificationValues(
+  params: Record<string, string | number>,
+  { locale, timeZone }: { locale: string; timeZone: string },
+): Record<string, string | number> {
+  const values: Record<string, string | number> = { ...params };
+  if (typeof params.amountCents === "number")
+    values.amount = formatCoins(params.amountCents, locale);
+  for (const name of MOMENT_PARAMS) {
+    const raw = params[name];
+    if (typeof raw !== "string") continue;
+    const at = new Date(raw);
+    if (!Number.isNaN(at.getTime())) values[name] = momentFormat(locale, timeZone).format(at);
+  }
+  return values;
+}
+
+/** How a notification's time (and a moment inside its text) is written: date and time, short. */
+export function momentFormat(locale: string, timeZone: string) {
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+}
 
 export interface Notification {
   id: number;
@@ -35,3 +92,5 @@ export interface Notification {
   read: boolean;
   createdAt: string;
 }
+
+export type { NotificationListQuery } from "./notifications.schemas";

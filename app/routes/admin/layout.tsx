@@ -6,6 +6,7 @@ import { requireAdmin } from "~/http/guards.server";
 import type { Route } from "./+types/layout";
 import { requestContext } from "~/context.server";
 import { useRootData } from "~/root";
+import { DEFAULT_TIME_ZONE } from "~/lib/time-zone";
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
@@ -26,6 +27,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       openTickets={loaderData.openTickets}
       notifications={root?.user?.notifications}
       locale={root?.locale}
+      timeZone={root?.settings.general.timeZone ?? DEFAULT_TIME_ZONE}
     >
       {loaderData.maintenanceMode ? <MaintenanceBanner className="mb-4" /> : null}
       <Outlet />

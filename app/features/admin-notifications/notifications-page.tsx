@@ -1,0 +1,128 @@
+import { Link } from "react-router";
+import { byId, type Column } from "~/components/data-table/data-table";
+import { badgeColumn, column } from "~/components/data-table/column-presets";
+import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
+import { ListPage } from "~/components/data-table/list-page";
+import { useNotificationText } from "~/components/layout/notification-text";
+import { choicesOf } from "~/components/ui/form-card";
+import { IntentButton } from "~/components/ui/intent-button";
+import { PageHeading } from "~/components/ui/page-heading";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import {
+  NOTIFICATION_FILTER_LABELS,
+  NOTIFICATION_FILTERS,
+  type Notification,
+  type NotificationListQuery,
+} from "~/domain/notifications/notifications";
+import { useTranslation } from "~/i18n/use-translation";
+import { cn } from "~/lib/utils";
+
+/** What "Mark all read" answers: how many it marked. */
+export interface NotificationsActionResult extends Pick<ActionResult, "ok" | "message"> {
+  count?: number;
+}
+
+/**
+ * /admin/notifications: every notification of the signed-in admin, newest first, each linking to what it
+ * is about, with "Mark all read" (theirs only). The bell lists the newest few; this page has the rest.
+ */
+export function NotificationsPage({
+  notifications,
+  hasMore,
+  matching,
+  total,
+  unread,
+  query,
+  locale,
+  timeZone,
+  result,
+}: {
+  notifications: Notification[];
+  hasMore: boolean;
+  matching: number;
+  total: number;
+  unread: number;
+  query: NotificationListQuery;
+  locale: string;
+  timeZone: string;
+  result?: NotificationsActionResult;
+}) {
+  const { t } = useTranslation("admin");
+  const { text, when } = useNotificationText({ locale, timeZone });
+  const filters = listFilters(query, "notifications", [
+    {
+      kind: "select",
+      name: "show",
+      label: t("notifications.show"),
+      options: choicesOf(NOTIFICATION_FILTERS, (filter) => t(NOTIFICATION_FILTER_LABELS[filter])),
+      anyValue: "all",
+    },
+  ]);
+  const columns: Column<Notification>[] = [
+    column(
+      "what",
+      t("notifications.what"),
+      (item) => (
+        <Link
+          to={item.link}
+          className={cn("underline-offset-4 hover:underline", !item.read && "font-semibold")}
+        >
+          {text(item)}
+        </Link>
+      ),
+      { wide: true },
+    ),
+    column(
+      "when",
+      t("notifications.when"),
+      (item) => <time dateTime={item.createdAt}>{when(item)}</time>,
+      { className: "md:whitespace-nowrap" },
+    ),
+    badgeColumn(
+      "status",
+      t("notifications.status"),
+      (item) =>
+        item.read
+          ? { tone: "grey", text: t("notifications.read") }
+          : { tone: "blue", text: t("notifications.unreadBadge") },
+      { label: true },
+    ),
+  ];
+  return (
+    <ListPage
+      header={
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <PageHeading title={t("nav.notifications")} intro={t("notifications.intro")}>
+            <p className="text-sm font-medium" data-testid="notification-counts">
+              {t("notifications.unread", { count: unread })}
+              {" · "}
+              {t("notifications.count", { count: total })}
+            </p>
+          </PageHeading>
+          {unread > 0 ? (
+            <IntentButton intent="read-all" fields={{}} variant="outline">
+              {t("notifications.markAllRead")}
+            </IntentButton>
+          ) : null}
+        </div>
+      }
+      filters={
+        <FilterBar
+          filters={filters}
+          label={t("notifications.filter")}
+          className="sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start"
+        />
+      }
+      table={{ caption: t("nav.notifications"), columns, rows: notifications, rowKey: byId }}
+      empty={t(filters.filtered ? "notifications.noneUnread" : "notifications.empty")}
+      pager={{ page: query.page, hasMore, href: filters.href }}
+    >
+      {result ? <ResultMessage result={result} values={{ count: result.count ?? 0 }} /> : null}
+      {filters.filtered ? (
+        <p className="text-sm text-muted-foreground">
+          {t("notifications.matching", { count: matching })}
+        </p>
+      ) : null}
+    </ListPage>
+  );
+}
