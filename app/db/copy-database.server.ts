@@ -33,6 +33,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "jobs",
   "job_schedules",
   "job_runs",
+  "mail_outbox",
 ];
 
 const BATCH = 500;
