@@ -24,7 +24,9 @@ const bodyLimit = (fallback: string) =>
     });
 
 /** A text setting read by one of the parsers of this folder, its message shown when it is refused. */
-const checked = (parse: (value: string) => { ok: true; value: string } | { ok: false; message: string }) =>
+const checked = (
+  parse: (value: string) => { ok: true; value: string } | { ok: false; message: string },
+) =>
   z.string().transform((value, ctx) => {
     const parsed = parse(value);
     if (!parsed.ok) {

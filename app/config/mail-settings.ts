@@ -41,7 +41,8 @@ export function parseMailFrom(value: string): SettingResult<string> {
   if (!ADDRESS.test(address))
     return {
       ok: false,
-      message: "must be an address (no-reply@example.com) or a name and one (Hostfront <no-reply@example.com>)",
+      message:
+        "must be an address (no-reply@example.com) or a name and one (Hostfront <no-reply@example.com>)",
     };
   return { ok: true, value: trimmed };
 }

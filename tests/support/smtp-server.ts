@@ -49,7 +49,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     onAuth(auth, _session, callback) {
       if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD)
         return callback(null, { user: auth.username });
-      return callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
+      return callback(
+        Object.assign(new Error("Invalid username or password"), { responseCode: 535 }),
+      );
     },
     onData(stream, session: SMTPServerSession, callback) {
       const failure = failures.shift();

@@ -38,7 +38,9 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     const worker = startWorker(
       {
         db: app().db,
-        handlers: { [MAIL_SEND_JOB]: mailHandler(app(), { SMTP_URL: smtpUrl ?? undefined, MAIL_FROM }) },
+        handlers: {
+          [MAIL_SEND_JOB]: mailHandler(app(), { SMTP_URL: smtpUrl ?? undefined, MAIL_FROM }),
+        },
         schedules: [],
         config: { leaseMs: 10_000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
         timeZone: async () => "UTC",
@@ -58,7 +60,12 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     clock = new Date(clock.getTime() + 60 * 60 * 1000);
   }
   const outboxOf = (userId: string) =>
-    app().db.selectFrom("mail_outbox").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+    app()
+      .db.selectFrom("mail_outbox")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
   const jobOf = (outboxId: number) =>
     app()
       .db.selectFrom("jobs")

@@ -73,7 +73,13 @@ function plan(event: MailEvent): Planned[] {
     case "orderReceived": {
       const params = { id: event.orderId, product: event.product, totalCents: event.totalCents };
       return [
-        { kind: "orderReceived", eventKey: `order:${event.orderId}`, params, to: "customer", userId: event.userId },
+        {
+          kind: "orderReceived",
+          eventKey: `order:${event.orderId}`,
+          params,
+          to: "customer",
+          userId: event.userId,
+        },
         { kind: "staffOrderWaiting", eventKey: `order:${event.orderId}`, params, to: "staff" },
       ];
     }
@@ -145,7 +151,10 @@ interface Recipient {
 }
 
 async function recipientsOf(trx: Tx, planned: Planned): Promise<Recipient[]> {
-  const base = trx.selectFrom("users").select(["id", "email", "locale"]).where("status", "=", "active");
+  const base = trx
+    .selectFrom("users")
+    .select(["id", "email", "locale"])
+    .where("status", "=", "active");
   if (planned.to === "customer") return base.where("id", "=", planned.userId!).execute();
   // Every active admin, in one order (two transactions inserting the same keys never deadlock).
   return base.where("role", "=", "admin").orderBy("id").execute();
@@ -226,12 +235,19 @@ export interface MailTransport {
  * carries the same one (a server that took the message but whose answer was lost sees it again as the
  * same message), and two installs never make the same.
  */
-export function messageIdOf(row: Pick<OutboxRow, "id" | "unique_key" | "created_at">, from: string) {
+export function messageIdOf(
+  row: Pick<OutboxRow, "id" | "unique_key" | "created_at">,
+  from: string,
+) {
   const hash = createHash("sha256")
     .update(`${row.unique_key}\n${row.created_at}`)
     .digest("hex")
     .slice(0, 16);
-  const domain = from.split("@").pop()?.replace(/[^A-Za-z0-9.-]/g, "") || "hostfront.invalid";
+  const domain =
+    from
+      .split("@")
+      .pop()
+      ?.replace(/[^A-Za-z0-9.-]/g, "") || "hostfront.invalid";
   return `<outbox.${row.id}.${hash}@${domain}>`;
 }
 
@@ -320,7 +336,13 @@ export function mailSendHandlerWith(options: {
     }
     await db
       .updateTable("mail_outbox")
-      .set({ state: "sent", attempts: row.attempts + 1, last_error: null, sent_at: at, updated_at: at })
+      .set({
+        state: "sent",
+        attempts: row.attempts + 1,
+        last_error: null,
+        sent_at: at,
+        updated_at: at,
+      })
       .where("id", "=", row.id)
       .execute();
     return { sent: 1 };
@@ -371,10 +393,7 @@ export async function listOutbox(
   let base = db.selectFrom("mail_outbox");
   if (query.state) base = base.where("state", "=", query.state);
   const [{ rows, hasMore }, matching, opened] = await Promise.all([
-    fetchPage(
-      base.select(LIST_COLUMNS).orderBy("id", "desc"),
-      pageWindow(query, MAIL_PAGE_SIZE),
-    ),
+    fetchPage(base.select(LIST_COLUMNS).orderBy("id", "desc"), pageWindow(query, MAIL_PAGE_SIZE)),
     countRows(base),
     query.open
       ? db.selectFrom("mail_outbox").selectAll().where("id", "=", query.open).executeTakeFirst()

@@ -121,9 +121,7 @@ export function redactLink(link: string): string {
             if (eq === -1) return pair;
             const name = pair.slice(0, eq);
             const value = pair.slice(eq + 1);
-            return SECRET_PARAMS.test(name) || looksLikeToken(value)
-              ? `${name}=${REDACTED}`
-              : pair;
+            return SECRET_PARAMS.test(name) || looksLikeToken(value) ? `${name}=${REDACTED}` : pair;
           })
           .join("&")}`;
   // A fragment can carry a token too (#token=...): it is dropped rather than parsed.

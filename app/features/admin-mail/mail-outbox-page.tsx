@@ -67,7 +67,9 @@ function OpenedMessage({
         </dd>
         <dt className="text-muted-foreground">{t("outbox.state")}</dt>
         <dd>
-          <Badge tone={MAIL_STATE_TONES[message.state]}>{t(MAIL_STATE_LABELS[message.state])}</Badge>
+          <Badge tone={MAIL_STATE_TONES[message.state]}>
+            {t(MAIL_STATE_LABELS[message.state])}
+          </Badge>
         </dd>
         <dt className="text-muted-foreground">{t("outbox.kind")}</dt>
         <dd>{t(MAIL_KIND_LABELS[message.kind])}</dd>

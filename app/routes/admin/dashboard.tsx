@@ -53,7 +53,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <main className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-bold">{t("nav.dashboard")}</h1>
       {mailConfigured ? null : (
-        <p className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900" data-testid="mail-not-configured">
+        <p
+          className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900"
+          data-testid="mail-not-configured"
+        >
           {tMail("outbox.dashboardNotConfigured")}{" "}
           <Link to="/admin/mail" className="font-medium underline">
             {tMail("outbox.dashboardLink")}
