@@ -34,6 +34,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "job_schedules",
   "job_runs",
   "mail_outbox",
+  "mail_opt_outs",
 ];
 
 const BATCH = 500;

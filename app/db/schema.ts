@@ -419,6 +419,14 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** A kind of mail a customer turned off (docs/mail.md); security mail cannot be. */
+export interface MailOptOutsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: string;
+  created_at: Timestamp;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   type: string;
@@ -510,4 +518,5 @@ export interface Database {
   job_runs: JobRunsTable;
   job_workers: JobWorkersTable;
   mail_outbox: MailOutboxTable;
+  mail_opt_outs: MailOptOutsTable;
 }

@@ -5,7 +5,7 @@ import { columnTypes } from "./column-types";
 // transaction of the event it tells of and sent by a job of the worker. `unique_key` (the event and the
 // recipient) is unique for ever, unlike a job's key, so an event never mails the same person twice.
 // The subject and both parts are written once, at the first attempt, with the Message-ID: a retry sends
-// the very same message.
+// the very same message. `mail_opt_outs`: the kinds a customer turned off.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
   const id = (c: ColumnDefinitionBuilder) =>
@@ -38,8 +38,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("mail_outbox")
     .columns(["state", "id"])
     .execute();
+
+  // The kinds of mail a customer turned off (the dashboard's account tab); security mail is never here.
+  await db.schema
+    .createTable("mail_opt_outs")
+    // An id like every table's, which copy-database orders by (and moves PostgreSQL's sequence past).
+    .addColumn("id", t.autoId, id)
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .addUniqueConstraint("mail_opt_outs_user_kind", ["user_id", "kind"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("mail_opt_outs").execute();
   await db.schema.dropTable("mail_outbox").execute();
 }

@@ -67,7 +67,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             parsed,
             messageId: parsed.messageId,
             subject: parsed.subject,
-            html: parsed.html,
+            html: parsed.html ?? false,
             text: parsed.text,
           });
           if (failure === "drop") {

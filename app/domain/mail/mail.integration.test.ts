@@ -12,7 +12,14 @@ import {
 } from "../../../tests/support/money-fixtures";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { listOutbox, MAIL_SEND_JOB, queueMail } from "./mail.server";
+import {
+  listOutbox,
+  MAIL_SEND_JOB,
+  mailPreferencesOf,
+  queueMail,
+  setMailPreferences,
+} from "./mail.server";
+import { mailPreferencesSchema } from "./mail.schemas";
 
 const MAIL_FROM = "Hostfront <no-reply@hostfront.test>";
 
@@ -257,5 +264,46 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
       .where("payload", "like", "%987655%")
       .execute();
     expect(jobs).toHaveLength(0);
+  });
+
+  it("sends a customer no kind they turned off in the account tab, and the others still", async () => {
+    const customer = await customerIn("en");
+    expect(await mailPreferencesOf(app().db, customer.id)).toEqual([
+      "orderReceived",
+      "orderApproved",
+      "orderRejected",
+      "coinsChanged",
+      "ticketAnswered",
+    ]);
+    // The form as a browser posts it: coins unticked (absent), the rest ticked.
+    const form = mailPreferencesSchema.parse({
+      intent: "mail-preferences",
+      orderReceived: "on",
+      orderApproved: "on",
+      orderRejected: "on",
+      ticketAnswered: "on",
+    });
+    await setMailPreferences(app().db, { userId: customer.id, receive: form.receive });
+    expect(await mailPreferencesOf(app().db, customer.id)).not.toContain("coinsChanged");
+
+    await coins(customer.id, 500);
+    const placed = await order(customer.id);
+    const kinds = (await outboxOf(customer.id)).map((row) => row.kind);
+    // The fixture's credit came before the choice; the adjustment after it mails nothing.
+    expect(kinds.filter((kind) => kind === "coinsChanged")).toHaveLength(1);
+    expect(kinds).toContain("orderReceived");
+    // The staff still hear of the order.
+    const staff = await app()
+      .db.selectFrom("mail_outbox")
+      .select("id")
+      .where("unique_key", "like", `staffOrderWaiting:order:${placed.id}:%`)
+      .execute();
+    expect(staff.length).toBeGreaterThan(0);
+
+    // Ticked again: received again.
+    await setMailPreferences(app().db, { userId: customer.id, receive: ["coinsChanged"] });
+    await coins(customer.id, 100);
+    const after = (await outboxOf(customer.id)).filter((row) => row.kind === "coinsChanged");
+    expect(after).toHaveLength(2);
   });
 });

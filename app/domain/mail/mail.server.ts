@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { MailOutboxTable } from "~/db/schema";
-import type { Db, Tx } from "~/db/transaction";
+import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import { enqueueJob, type JobHandler } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
@@ -11,9 +11,11 @@ import {
   isMailKind,
   isMailState,
   MAIL_PAGE_SIZE,
+  OPTIONAL_MAIL_KINDS,
   redactTokenLinks,
   type MailKind,
   type MailState,
+  type OptionalMailKind,
   type OutboxMessageView,
 } from "./mail";
 
@@ -155,7 +157,21 @@ async function recipientsOf(trx: Tx, planned: Planned): Promise<Recipient[]> {
     .selectFrom("users")
     .select(["id", "email", "locale"])
     .where("status", "=", "active");
-  if (planned.to === "customer") return base.where("id", "=", planned.userId!).execute();
+  if (planned.to === "customer")
+    // Not to a customer who turned this kind off in the account tab.
+    return base
+      .where("id", "=", planned.userId!)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("mail_opt_outs")
+              .select("kind")
+              .whereRef("mail_opt_outs.user_id", "=", "users.id")
+              .where("mail_opt_outs.kind", "=", planned.kind),
+          ),
+        ),
+      )
+      .execute();
   // Every active admin, in one order (two transactions inserting the same keys never deadlock).
   return base.where("role", "=", "admin").orderBy("id").execute();
 }
@@ -405,6 +421,37 @@ export async function listOutbox(
     matching,
     opened: opened ? toView(opened) : null,
   };
+}
+
+/** The kinds of mail a customer receives, of those they may turn off (the account tab's switches). */
+export async function mailPreferencesOf(db: Db | Tx, userId: string): Promise<OptionalMailKind[]> {
+  const off = new Set(
+    (
+      await db.selectFrom("mail_opt_outs").select("kind").where("user_id", "=", userId).execute()
+    ).map((row) => row.kind),
+  );
+  return OPTIONAL_MAIL_KINDS.filter((kind) => !off.has(kind));
+}
+
+/**
+ * The account tab's form: the customer receives the kinds in `receive` and none of the other optional
+ * ones. Security mail is not among them, so it cannot be turned off.
+ */
+export async function setMailPreferences(
+  db: Db,
+  input: { userId: string; receive: readonly OptionalMailKind[]; now?: Date },
+): Promise<{ ok: true; receive: OptionalMailKind[] }> {
+  const at = (input.now ?? new Date()).toISOString();
+  const off = OPTIONAL_MAIL_KINDS.filter((kind) => !input.receive.includes(kind));
+  return inTransaction(db, async (trx) => {
+    await trx.deleteFrom("mail_opt_outs").where("user_id", "=", input.userId).execute();
+    if (off.length > 0)
+      await trx
+        .insertInto("mail_opt_outs")
+        .values(off.map((kind) => ({ user_id: input.userId, kind, created_at: at })))
+        .execute();
+    return { ok: true as const, receive: await mailPreferencesOf(trx, input.userId) };
+  });
 }
 
 /** How many messages wait in the outbox because no SMTP server is set (the admin dashboard says so). */

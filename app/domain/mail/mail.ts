@@ -16,6 +16,28 @@ export const MAIL_KINDS = [
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
+/**
+ * The kinds a customer may turn off in the dashboard's account tab. Not here: the staff's messages, and
+ * security mail (password reset, address verification, sign-in notices), which always goes out.
+ */
+export const OPTIONAL_MAIL_KINDS = [
+  "orderReceived",
+  "orderApproved",
+  "orderRejected",
+  "coinsChanged",
+  "ticketAnswered",
+] as const satisfies readonly MailKind[];
+export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
+
+// The account tab's switches (dashboard namespace), keys written out for the catalogue test.
+export const OPTIONAL_MAIL_LABELS = {
+  orderReceived: "account.mail.orderReceived",
+  orderApproved: "account.mail.orderApproved",
+  orderRejected: "account.mail.orderRejected",
+  coinsChanged: "account.mail.coinsChanged",
+  ticketAnswered: "account.mail.ticketAnswered",
+} as const satisfies Record<OptionalMailKind, string>;
+
 export function isMailKind(value: unknown): value is MailKind {
   return typeof value === "string" && (MAIL_KINDS as readonly string[]).includes(value);
 }
