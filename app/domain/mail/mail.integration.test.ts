@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { inTransaction } from "~/db/transaction";
+import {
+  completeAccountDeletion,
+  requestAccountDeletion,
+} from "~/domain/accounts/account-deletion.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { startWorker } from "~/domain/jobs/runner.server";
@@ -305,5 +309,36 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     await coins(customer.id, 100);
     const after = (await outboxOf(customer.id)).filter((row) => row.kind === "coinsChanged");
     expect(after).toHaveLength(2);
+  });
+
+  it("erases an account's mail and email choices when its deletion is completed", async () => {
+    const customer = await customerIn("en");
+    await setMailPreferences(app().db, { userId: customer.id, receive: [] });
+    await work(null);
+    expect(await outboxOf(customer.id)).not.toHaveLength(0);
+    const asked = await requestAccountDeletion(app().db, {
+      userId: customer.id,
+      currentPassword: "Buyer-pw-8842",
+      ip: "127.0.0.1",
+    });
+    expect(asked).toMatchObject({ ok: true });
+    const done = await completeAccountDeletion(app().db, {
+      userId: customer.id,
+      actorId: await adminId(app()),
+    });
+    expect(done).toMatchObject({ ok: true });
+    expect(await outboxOf(customer.id)).toHaveLength(0);
+    const kept = await app()
+      .db.selectFrom("mail_outbox")
+      .select("id")
+      .where("to_address", "=", customer.email)
+      .execute();
+    expect(kept).toHaveLength(0);
+    const choices = await app()
+      .db.selectFrom("mail_opt_outs")
+      .select("id")
+      .where("user_id", "=", customer.id)
+      .execute();
+    expect(choices).toHaveLength(0);
   });
 });

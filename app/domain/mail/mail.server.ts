@@ -454,6 +454,19 @@ export async function setMailPreferences(
   });
 }
 
+/**
+ * A step of an account's deletion (ADR 19): its messages (address, what they said) and its email choices
+ * are erased; a send job still waiting finds its row gone and does nothing.
+ */
+export async function forgetMailOf(trx: Tx, userId: string): Promise<number> {
+  await trx.deleteFrom("mail_opt_outs").where("user_id", "=", userId).execute();
+  const result = await trx
+    .deleteFrom("mail_outbox")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** How many messages wait in the outbox because no SMTP server is set (the admin dashboard says so). */
 export async function countKeptMail(db: Db): Promise<number> {
   return countRows(db.selectFrom("mail_outbox").where("state", "=", "kept"));
