@@ -18,8 +18,20 @@ test("an admin reads a message kept because no SMTP server is set", async ({ bro
   const customer = await registerCustomer(await guest.newPage(), { name: "Idriss Outbox" });
   await guest.close();
 
-  // A new ticket mails each admin.
   const buyer = await signedIn(browser, customer.email, customer.password);
+  // The customer turns off the coins emails in the account tab; security mail is not offered.
+  await visit(buyer.page, "/dashboard?tab=account");
+  const coinsMail = buyer.page.getByLabel("Coins were added to or removed from my balance");
+  await expect(coinsMail).toBeChecked();
+  await coinsMail.uncheck();
+  await buyer.page.getByRole("button", { name: "Save email choices" }).click();
+  await expect(buyer.page.getByText("Your email choices have been saved.")).toBeVisible();
+  await visit(buyer.page, "/dashboard?tab=account");
+  await expect(coinsMail).not.toBeChecked();
+  await expect(buyer.page.getByLabel("Our team answered one of my tickets")).toBeChecked();
+  await expectAccessible(buyer.page);
+
+  // A new ticket mails each admin.
   await visit(buyer.page, "/support/new");
   await buyer.page.getByLabel("Department").selectOption("technical");
   await buyer.page.getByLabel("Subject").fill("My panel does not load");

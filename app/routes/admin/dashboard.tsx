@@ -47,7 +47,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { t: tServices } = useTranslation("services");
   const { t: tAnnouncements } = useTranslation("announcements");
-  const { t: tMail } = useTranslation("mail");
   const { stats, activity, overview, announcements, locale, mailConfigured } = loaderData;
   return (
     <main className="grid min-w-0 gap-6">
@@ -57,9 +56,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900"
           data-testid="mail-not-configured"
         >
-          {tMail("outbox.dashboardNotConfigured")}{" "}
+          {t("dashboard.mailNotConfigured")}{" "}
           <Link to="/admin/mail" className="font-medium underline">
-            {tMail("outbox.dashboardLink")}
+            {t("dashboard.mailOutbox")}
           </Link>
         </p>
       )}
