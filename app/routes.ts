@@ -52,6 +52,7 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("security", "routes/admin/security.tsx"),
       route("automation", "routes/admin/automation.tsx"),
+      route("mail", "routes/admin/mail.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("contact-messages", "routes/admin/contact-messages.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),

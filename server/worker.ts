@@ -18,6 +18,8 @@ import { formatCoins } from "~/lib/money";
 import { DEPARTMENT_LABELS } from "~/domain/tickets/tickets";
 import { startWorker, type Worker } from "~/domain/jobs/runner.server";
 import { logger } from "~/lib/logger.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { mailHandler } from "./mail";
 
 // One background worker per process (docs/automation.md). In development Vite may evaluate the app's
 // module again after an edit: the worker already running in this process is kept, not doubled.
@@ -55,6 +57,8 @@ export function workerHandlers(services: AppServices) {
   return {
     ...JOB_HANDLERS,
     [DISCORD_ALERT_JOB]: discordAlertHandlerWith((event) => staffPostText(services, event)),
+    // Written in the recipient's language and sent over SMTP_URL, or kept (docs/mail.md).
+    [MAIL_SEND_JOB]: mailHandler(services),
   };
 }
 

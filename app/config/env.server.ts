@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "~/lib/zod";
 import { parseByteSize } from "./byte-size";
+import { defaultMailFrom, parseMailFrom, parseSmtpUrl } from "./mail-settings";
 import { parseTrustProxy } from "./trust-proxy.server";
 
 /** A body size limit: bytes, or KiB / MiB (docs/security.md). */
@@ -21,6 +22,19 @@ const bodyLimit = (fallback: string) =>
       }
       return bytes;
     });
+
+/** A text setting read by one of the parsers of this folder, its message shown when it is refused. */
+const checked = (
+  parse: (value: string) => { ok: true; value: string } | { ok: false; message: string },
+) =>
+  z.string().transform((value, ctx) => {
+    const parsed = parse(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
 
 const envSchema = z.object({
   // Production unless asked otherwise: only `npm run dev` asks for development (Vite's middleware).
@@ -58,6 +72,10 @@ const envSchema = z.object({
   WORKER_BACKOFF_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_STOP_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  // Outgoing mail (docs/mail.md). Unset: messages are kept in the outbox and shown at /admin/mail.
+  SMTP_URL: checked(parseSmtpUrl).optional(),
+  // The sender; unset: "Hostfront <no-reply@" + PUBLIC_URL's host + ">" (withDerivedDefaults).
+  MAIL_FROM: checked(parseMailFrom).optional(),
   // A monitor's key to /healthz?deep=1 (sent as "Authorization: Bearer <token>"); admins need none.
   HEALTHZ_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   TRUST_PROXY: z
@@ -73,8 +91,9 @@ const envSchema = z.object({
     }),
 });
 
-type ParsedEnv = Omit<z.infer<typeof envSchema>, "LOG_LEVEL"> & {
+type ParsedEnv = Omit<z.infer<typeof envSchema>, "LOG_LEVEL" | "MAIL_FROM"> & {
   LOG_LEVEL: NonNullable<z.infer<typeof envSchema>["LOG_LEVEL"]>;
+  MAIL_FROM: string;
 };
 
 export type Env = ParsedEnv & { AUTH_SECRET: string };
@@ -94,6 +113,7 @@ function withDerivedDefaults(parsed: z.infer<typeof envSchema>): ParsedEnv {
   return {
     ...parsed,
     LOG_LEVEL: parsed.LOG_LEVEL ?? (parsed.NODE_ENV === "test" ? "silent" : "info"),
+    MAIL_FROM: parsed.MAIL_FROM ?? defaultMailFrom(parsed.PUBLIC_URL),
   };
 }
 

@@ -33,6 +33,8 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "jobs",
   "job_schedules",
   "job_runs",
+  "mail_outbox",
+  "mail_opt_outs",
 ];
 
 const BATCH = 500;

@@ -395,6 +395,38 @@ export interface LedgerDayTotalsTable {
 }
 
 /** A durable background job (migration 0027, app/domain/jobs): claimed under a lease, retried, then dead. */
+/** Outgoing mail (issue 25, docs/mail.md): one row per event and recipient, sent by a worker job. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** The event and the recipient: unique for ever, so an event mails a person once. */
+  unique_key: string;
+  kind: string;
+  user_id: string | null;
+  to_address: string;
+  locale: string;
+  /** JSON text: what the template is written from. */
+  params: ColumnType<string, string | undefined, string>;
+  /** queued, sent, failed (the worker retries) or kept (no SMTP_URL). */
+  state: ColumnType<string, string | undefined, string>;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  message_id: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** A kind of mail a customer turned off (docs/mail.md); security mail cannot be. */
+export interface MailOptOutsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: string;
+  created_at: Timestamp;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   type: string;
@@ -485,4 +517,6 @@ export interface Database {
   job_schedules: JobSchedulesTable;
   job_runs: JobRunsTable;
   job_workers: JobWorkersTable;
+  mail_outbox: MailOutboxTable;
+  mail_opt_outs: MailOptOutsTable;
 }

@@ -6,6 +6,7 @@ import enAdminInbox from "./locales/en/admin-inbox.json";
 import enAdminReports from "./locales/en/admin-reports.json";
 import enAdminCatalogue from "./locales/en/admin-catalogue.json";
 import enAdminClients from "./locales/en/admin-clients.json";
+import enMail from "./locales/en/mail.json";
 import enAuth from "./locales/en/auth.json";
 import enAnnouncements from "./locales/en/announcements.json";
 import enCoins from "./locales/en/coins.json";
@@ -33,6 +34,7 @@ export const namespaces = [
   "admin-inbox",
   "admin-catalogue",
   "admin-clients",
+  "mail",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -53,6 +55,7 @@ export const englishResources = {
   "admin-inbox": enAdminInbox,
   "admin-catalogue": enAdminCatalogue,
   "admin-clients": enAdminClients,
+  mail: enMail,
 };
 export type Resources = typeof englishResources;
 

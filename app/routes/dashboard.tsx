@@ -10,6 +10,8 @@ import { autoRenewSchema, renewSchema } from "~/domain/hosting-services/hosting-
 import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashboard.schemas";
 import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dashboard.server";
 import { renewService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
+import { mailPreferencesSchema } from "~/domain/mail/mail.schemas";
+import { setMailPreferences } from "~/domain/mail/mail.server";
 import {
   AccountTab,
   DashboardShell,
@@ -34,8 +36,8 @@ type ActionAnswer = {
   ok: boolean;
   message: MessageKey;
   fieldErrors?: Partial<Record<string, MessageKey>>;
-  /** The account tab's deletion card answered (its own place on the page). */
-  form?: "deletion";
+  /** The account tab's deletion or email card answered (each its own place on the page). */
+  form?: "deletion" | "mail";
 };
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -117,6 +119,20 @@ export async function action({ request, url, context: routerContext }: Route.Act
         { status: statusOf(result) },
       );
     return { ok: true, form: "deletion", message: "dashboard.deletion.requested" } as const;
+  }
+  if (intent === "mail-preferences") {
+    const form = await parseForm(request, mailPreferencesSchema);
+    if (!form.ok)
+      return data(
+        {
+          ok: false,
+          form: "mail",
+          message: "dashboard.account.mail.invalid",
+        } satisfies ActionAnswer,
+        { status: 400 },
+      );
+    await setMailPreferences(db, { userId: user.id, receive: form.data.receive });
+    return { ok: true, form: "mail", message: "dashboard.account.mail.saved" } as const;
   }
   if (intent === "profile" || intent === "end-session") {
     const form = await parseForm(request, accountActionSchema);
@@ -268,7 +284,17 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   : undefined
           }
           deletion={view.deletion ?? null}
-          deletionResult={actionData && "form" in actionData ? actionData : undefined}
+          deletionResult={
+            actionData && "form" in actionData && actionData.form === "deletion"
+              ? actionData
+              : undefined
+          }
+          mail={view.mail ?? []}
+          mailResult={
+            actionData && "form" in actionData && actionData.form === "mail"
+              ? { ok: actionData.ok, form: "mail", message: actionData.message }
+              : undefined
+          }
         />
       ) : null}
       {view.page && (view.page > 1 || view.hasMore) ? (

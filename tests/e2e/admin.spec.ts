@@ -43,6 +43,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/logs", title: "Logs" },
   { path: "/admin/security", title: "Security" },
   { path: "/admin/automation", title: "Automation" },
+  { path: "/admin/mail", title: "Email" },
   { path: "/admin/settings", title: "Settings" },
 ];
 

@@ -242,6 +242,7 @@ const ROUTES: Record<string, Row> = {
   "/admin/utilities": adminPage(),
   "/admin/security": adminPage(),
   "/admin/automation": adminPage(post({ intent: "discard", id: "999999" }, adminOnly("4xx"))),
+  "/admin/mail": adminPage(),
   "/admin/settings": adminPage(),
   "/admin/contact-messages": adminPage(post({ intent: "delete", id: "999999" }, adminOnly("4xx"))),
   "/admin/newsletter": adminPage(post({ intent: "remove", id: "999999" }, adminOnly("4xx"))),

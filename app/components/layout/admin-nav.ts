@@ -186,6 +186,7 @@ export const ADMIN_NAV: {
         label: "nav.automation",
         icon: CalendarClockIcon,
       },
+      { path: "/admin/mail", key: "mail", label: "nav.mail", icon: MailIcon },
       { path: "/admin/settings", key: "settings", label: "nav.settings", icon: SettingsIcon },
     ],
   },

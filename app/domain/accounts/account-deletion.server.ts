@@ -7,6 +7,7 @@ import { LOGIN_IP_ATTEMPT_LIMIT } from "./accounts";
 import type { PendingDeletion } from "./account-deletion";
 import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
 import { DELETED_USER_NAME } from "./user-admin";
+import { forgetMailOf } from "~/domain/mail/mail.server";
 
 // A customer asks for their account to be deleted (the privacy page promises it); an admin completes the
 // request from /admin/clients. ADR 19 and docs/security.md#account-deletion say why it goes this way.
@@ -234,6 +235,8 @@ export async function eraseAccount(
       await trx.deleteFrom("notifications").where("user_id", "=", user.id).executeTakeFirst(),
     ),
   };
+  // The mail sent or kept for the account holds its address and what it was told (docs/mail.md).
+  await forgetMailOf(trx, user.id);
   await trx
     .updateTable("account_deletion_requests")
     .set({ status: "completed", decided_at: now, decided_by: actorId })

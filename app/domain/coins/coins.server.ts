@@ -6,6 +6,7 @@ import type { Database } from "~/db/schema";
 import { inTransaction, Refusal, storeOncePerKey, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { MAX_BALANCE_CENTS, previewAdjustment, type LedgerKind } from "./coins";
+import { queueMail } from "~/domain/mail/mail.server";
 import { englishLedgerReason, type LedgerReason } from "./ledger-reason";
 
 export interface LedgerEntryInput {
@@ -271,6 +272,21 @@ export async function adjustCoins(
         kind: preview.appliedCents > 0 ? "coins_added" : "coins_removed",
         params: { amountCents: Math.abs(preview.appliedCents), balanceCents: balance },
         link: input.link ?? "/dashboard?tab=billing",
+      });
+      await queueMail(trx, {
+        kind: "coinsChanged",
+        eventKey: key,
+        userId: input.userId,
+        amountCents: preview.appliedCents,
+        balanceCents: balance,
+        reason:
+          typeof input.reason === "string"
+            ? { reason: input.reason, reasonKey: null, reasonParams: null }
+            : {
+                reason: englishLedgerReason(input.reason),
+                reasonKey: input.reason.id,
+                reasonParams: input.reason.params,
+              },
       });
       return {
         ok: true,

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/transaction";
 import { LEDGER_REASON_COLUMNS, storedLedgerReason } from "~/domain/coins/ledger-reason";
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
+import { mailPreferencesOf } from "~/domain/mail/mail.server";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listCustomerOrders, listOrdersNotActive } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";
@@ -199,7 +200,7 @@ export async function loadCustomerDashboard(
       return { tab: query.tab, cards, tickets, page, hasMore };
     }
     case "account": {
-      const [sessions, deletion] = await Promise.all([
+      const [sessions, deletion, mail] = await Promise.all([
         db
           .selectFrom("sessions")
           .select(["id", "created_at", "user_agent", "ip_address", "expires_at"])
@@ -208,6 +209,7 @@ export async function loadCustomerDashboard(
           .orderBy("created_at", "desc")
           .execute() satisfies Promise<DashboardSession[]>,
         pendingDeletionRequest(db, userId),
+        mailPreferencesOf(db, userId),
       ]);
       return {
         tab: query.tab,
@@ -215,6 +217,7 @@ export async function loadCustomerDashboard(
         profile: { name: user.name, email: user.email },
         sessions,
         deletion,
+        mail,
       };
     }
     default:

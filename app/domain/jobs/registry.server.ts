@@ -6,6 +6,8 @@ import { lifecycleHandlers, lifecycleSchedules } from "~/domain/lifecycle/lifecy
 
 // Every job type the worker runs and every recurring schedule, in one place: a new area (the service
 // lifecycle, email, provisioning) adds its handlers and schedules here.
+// Two handlers need the server's texts and so are built in server/worker.ts's workerHandlers(): the
+// Discord post's writer, and email's send job (mail.send: templates and SMTP, docs/mail.md).
 
 export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   ...housekeepingHandlers,

@@ -35,6 +35,7 @@ import { toVoucherTerms } from "~/domain/promotions/promotions.server";
 import { isOfferedLocation, slotChoicesFor } from "./order-options";
 import type { VoucherCheckQuery, VoucherCheckResult } from "./voucher-check";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
+import { queueMail } from "~/domain/mail/mail.server";
 
 const orderColumns = [
   "id",
@@ -267,6 +268,14 @@ export async function placeOrder(
           product: product.name,
           totalCents: price.totalCents,
         });
+        // The customer's "order received" and each admin's "order waiting" (docs/mail.md).
+        await queueMail(trx, {
+          kind: "orderReceived",
+          orderId: Number(row.id),
+          userId,
+          product: product.name,
+          totalCents: price.totalCents,
+        });
         return { ok: true, order: toOrder(row), balanceCents: balance, duplicate: false };
       }),
     { lookFirst: false },
@@ -324,6 +333,12 @@ export async function approveOrder(
       kind: "order_approved",
       params: { id: order.id, product: order.productName },
       link: "/dashboard?tab=services",
+    });
+    await queueMail(trx, {
+      kind: "orderApproved",
+      orderId: order.id,
+      userId: order.userId,
+      product: order.productName,
     });
     return { ok: true, order: { ...order, hostingServiceId: service.id } };
   });
@@ -395,6 +410,14 @@ export async function rejectOrder(
             params: { id: order.id, product: order.productName, reason: input.reason },
           }),
       link: "/dashboard?tab=billing",
+    });
+    await queueMail(trx, {
+      kind: "orderRejected",
+      orderId: order.id,
+      userId: order.userId,
+      product: order.productName,
+      reason: input.reason,
+      refundCents: order.paidWithCoins ? order.totalCents : 0,
     });
     return { ok: true, order };
   });

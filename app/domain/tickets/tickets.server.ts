@@ -21,6 +21,7 @@ import {
   type TicketStatus,
 } from "./tickets";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
+import { queueMail } from "~/domain/mail/mail.server";
 
 const ticketColumns = [
   "id",
@@ -212,6 +213,12 @@ async function insertTicket(
     });
     // The staff's Discord hears of it (when set): its number and department, nothing the customer wrote.
     await queueStaffPost(trx, {
+      kind: "ticketOpened",
+      ticketId: Number(row.id),
+      department: input.department,
+    });
+    // Each admin's "new ticket" mail (docs/mail.md).
+    await queueMail(trx, {
       kind: "ticketOpened",
       ticketId: Number(row.id),
       department: input.department,
@@ -424,6 +431,13 @@ async function insertStaffReply(
       kind: "ticket_answered",
       params: { id: input.ticketId, subject: ticket.subject },
       link: `/support/${input.ticketId}`,
+    });
+    await queueMail(trx, {
+      kind: "ticketAnswered",
+      ticketId: input.ticketId,
+      userId: ticket.user_id,
+      subject: ticket.subject,
+      replyKey: input.idempotencyKey,
     });
     return { ok: true, message: "tickets.admin.replied" };
   });

@@ -36,6 +36,8 @@ import { compactAddress } from "~/lib/ip-address";
 import { describeUserAgent } from "~/lib/user-agent";
 import type { PendingDeletion } from "~/domain/accounts/account-deletion";
 import { AccountDeletionCard, type DeletionResult } from "./account-deletion";
+import { MailPreferencesCard, type MailPreferencesResult } from "./mail-preferences";
+import type { OptionalMailKind } from "~/domain/mail/mail";
 
 export const TABS = ["overview", "services", "domains", "billing", "support", "account"] as const;
 /** Dashboard namespace keys, written out so the catalogue test sees each one in use. */
@@ -350,6 +352,8 @@ export function AccountTab({
   result,
   deletion,
   deletionResult,
+  mail,
+  mailResult,
 }: {
   profile: { name: string; email: string };
   sessions: Pick<DashboardSession, "id" | "created_at" | "user_agent" | "ip_address">[];
@@ -365,6 +369,9 @@ export function AccountTab({
   /** The pending request to delete the account, if any (ADR 19). */
   deletion: PendingDeletion | null;
   deletionResult?: DeletionResult;
+  /** The kinds of email the customer receives, of those they may turn off (docs/mail.md). */
+  mail: readonly OptionalMailKind[];
+  mailResult?: MailPreferencesResult;
 }) {
   const { t } = useTranslation("dashboard");
   const message = useMessage();
@@ -460,6 +467,7 @@ export function AccountTab({
           ))}
         </ul>
       </TitledCard>
+      <MailPreferencesCard receive={mail} result={mailResult} />
       <AccountDeletionCard pending={deletion} locale={locale} result={deletionResult} />
     </div>
   );

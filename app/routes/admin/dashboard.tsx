@@ -23,6 +23,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     meta: { title: t("nav.dashboard") },
     email: admin.email,
     locale: context.locale,
+    // Without SMTP_URL mail is kept in the outbox (docs/mail.md): the dashboard says so.
+    mailConfigured: Boolean(context.services.env.SMTP_URL),
     ...(await loadAdminDashboard(context.services.db, context.locale)),
   };
 }
@@ -45,10 +47,21 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { t: tServices } = useTranslation("services");
   const { t: tAnnouncements } = useTranslation("announcements");
-  const { stats, activity, overview, announcements, locale } = loaderData;
+  const { stats, activity, overview, announcements, locale, mailConfigured } = loaderData;
   return (
     <main className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-bold">{t("nav.dashboard")}</h1>
+      {mailConfigured ? null : (
+        <p
+          className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900"
+          data-testid="mail-not-configured"
+        >
+          {t("dashboard.mailNotConfigured")}{" "}
+          <Link to="/admin/mail" className="font-medium underline">
+            {t("dashboard.mailOutbox")}
+          </Link>
+        </p>
+      )}
       <AnnouncementList announcements={announcements} label={tAnnouncements("shown.label")} />
       <StatCards
         stats={[

@@ -1,0 +1,344 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { inTransaction } from "~/db/transaction";
+import {
+  completeAccountDeletion,
+  requestAccountDeletion,
+} from "~/domain/accounts/account-deletion.server";
+import { adjustCoins } from "~/domain/coins/coins.server";
+import { placeOrder } from "~/domain/orders/orders.server";
+import { startWorker } from "~/domain/jobs/runner.server";
+import { mailHandler } from "../../../server/mail";
+import {
+  adminId,
+  customerWithCoins,
+  orderInput,
+  productId,
+} from "../../../tests/support/money-fixtures";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import {
+  listOutbox,
+  MAIL_SEND_JOB,
+  mailPreferencesOf,
+  queueMail,
+  setMailPreferences,
+} from "./mail.server";
+import { mailPreferencesSchema } from "./mail.schemas";
+
+const MAIL_FROM = "Hostfront <no-reply@hostfront.test>";
+
+describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
+  let smtp: TestSmtpServer;
+  let clock = new Date();
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+  beforeEach(async () => {
+    smtp.reset();
+    clock = new Date();
+  });
+
+  /** One round of the worker at `clock`: every due mail job, sent to `smtpUrl` (or kept with null). */
+  async function work(smtpUrl: string | null = smtp.url) {
+    // The jobs just queued are due at the real time: the clock is never behind it.
+    if (clock.getTime() < Date.now()) clock = new Date();
+    const worker = startWorker(
+      {
+        db: app().db,
+        handlers: {
+          [MAIL_SEND_JOB]: mailHandler(app(), { SMTP_URL: smtpUrl ?? undefined, MAIL_FROM }),
+        },
+        schedules: [],
+        config: { leaseMs: 10_000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
+        timeZone: async () => "UTC",
+        now: () => clock,
+      },
+      { autoStart: false },
+    );
+    // A round claims as many jobs as its concurrency: a few rounds work every due one.
+    for (let round = 0; round < 4; round++) {
+      await worker.tick();
+      await worker.idle();
+    }
+    await worker.stop(100);
+  }
+  /** Time passes: the retries' backoff is over. */
+  function later() {
+    clock = new Date(clock.getTime() + 60 * 60 * 1000);
+  }
+  const outboxOf = (userId: string) =>
+    app()
+      .db.selectFrom("mail_outbox")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
+  const jobOf = (outboxId: number) =>
+    app()
+      .db.selectFrom("jobs")
+      .selectAll()
+      .where("unique_key", "=", `mail:${outboxId}`)
+      .executeTakeFirstOrThrow();
+  const receivedBy = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+
+  async function customerIn(locale: string) {
+    const id = await customerWithCoins(app(), 10_000);
+    await app().db.updateTable("users").set({ locale }).where("id", "=", id).execute();
+    const user = await app()
+      .db.selectFrom("users")
+      .select("email")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return { id, email: user.email };
+  }
+  async function order(userId: string) {
+    const placed = await placeOrder(
+      app().db,
+      userId,
+      orderInput({ productId: await productId(app(), "vps-entry") }),
+    );
+    if (!placed.ok) throw new Error(placed.error);
+    return placed.order;
+  }
+  async function coins(userId: string, amountCents: number, reason = "Goodwill gesture") {
+    const result = await adjustCoins(app().db, {
+      userId,
+      amountCents,
+      reason,
+      actorId: await adminId(app()),
+      idempotencyKey: `mail-test-${Math.random()}`,
+    });
+    if (!result.ok) throw new Error(result.error);
+  }
+
+  it("sends each queued message once, with its Message-ID, HTML and text, in French and Arabic", async () => {
+    const french = await customerIn("fr");
+    const arabic = await customerIn("ar");
+    const frenchOrder = await order(french.id);
+    const arabicOrder = await order(arabic.id);
+    await work();
+
+    const [fr] = receivedBy(french.email).filter((mail) => mail.subject?.includes("Commande"));
+    expect(fr?.subject).toBe(`Commande n° ${frenchOrder.id} reçue`);
+    expect(fr?.html).toContain('lang="fr"');
+    expect(fr?.html).toContain(frenchOrder.productName);
+    expect(fr?.text).toContain("attend la validation de notre équipe");
+    expect(fr?.text).toContain("/dashboard?tab=billing");
+    expect(fr?.from).toBe("no-reply@hostfront.test");
+    const row = (await outboxOf(french.id)).find((r) => r.kind === "orderReceived")!;
+    expect(row.state).toBe("sent");
+    expect(row.sent_at).not.toBeNull();
+    expect(fr?.messageId).toBe(row.message_id);
+    expect(row.message_id).toMatch(/^<outbox\.\d+\.[0-9a-f]{16}@hostfront\.test>$/);
+
+    const ar = receivedBy(arabic.email).find((mail) => mail.subject?.includes("الطلب"));
+    expect(ar?.subject).toContain("تم استلام الطلب رقم");
+    expect(ar?.subject).toContain(String(arabicOrder.id));
+    expect(ar?.html).toContain('dir="rtl"');
+    expect(ar?.html).toContain('lang="ar"');
+    expect(ar?.text).toContain("بانتظار موافقة فريقنا");
+
+    // The staff hear of both orders, each admin once per order.
+    const admin = await app()
+      .db.selectFrom("users")
+      .select("email")
+      .where("id", "=", await adminId(app()))
+      .executeTakeFirstOrThrow();
+    const staff = receivedBy(admin.email).filter((mail) =>
+      [frenchOrder.id, arabicOrder.id].some((id) => mail.subject?.includes(`#${id}`)),
+    );
+    expect(staff).toHaveLength(2);
+
+    // Nothing is sent twice: a second round finds every message sent.
+    const count = smtp.received.length;
+    later();
+    await work();
+    expect(smtp.received).toHaveLength(count);
+  });
+
+  it("retries after a 4xx and sends the message once the server takes it", async () => {
+    const customer = await customerIn("en");
+    await work(); // the welcome credit of the fixture
+    smtp.reset();
+    smtp.failNext({ code: 451, message: "Try again later" });
+    await coins(customer.id, 250);
+    await work();
+    expect(receivedBy(customer.email)).toHaveLength(0);
+    const [, row] = await outboxOf(customer.id);
+    expect(row!.state).toBe("failed");
+    expect(row!.last_error).toContain("451");
+    const job = await jobOf(Number(row!.id));
+    expect(job.state).toBe("failed");
+
+    // Not before its backoff is over, then sent, with the Message-ID it was written with.
+    await work();
+    expect(receivedBy(customer.email)).toHaveLength(0);
+    later();
+    await work();
+    const [mail] = receivedBy(customer.email);
+    expect(mail?.subject).toBe("2.50 coins added to your balance");
+    expect(mail?.text).toContain("Reason: Goodwill gesture");
+    const sent = (await outboxOf(customer.id))[1]!;
+    expect(sent.state).toBe("sent");
+    expect(sent.attempts).toBe(2);
+    expect(mail?.messageId).toBe(sent.message_id);
+    expect((await jobOf(Number(sent.id))).state).toBe("succeeded");
+  });
+
+  it("sends a message whose answer was lost again with the same Message-ID", async () => {
+    const customer = await customerIn("en");
+    await work();
+    smtp.reset();
+    smtp.failNext("drop");
+    await coins(customer.id, -100, "Correction");
+    await work();
+    later();
+    await work();
+    const copies = receivedBy(customer.email);
+    expect(copies).toHaveLength(2);
+    expect(copies[0]!.messageId).toBeTruthy();
+    expect(copies[1]!.messageId).toBe(copies[0]!.messageId);
+    expect(copies[1]!.subject).toBe("1.00 coins removed from your balance");
+  });
+
+  it("keeps messages in the outbox without SMTP_URL, written and readable at /admin/mail", async () => {
+    const customer = await customerIn("fr");
+    await coins(customer.id, 1000);
+    await work(null);
+    expect(smtp.received).toHaveLength(0);
+    const rows = await outboxOf(customer.id);
+    expect(rows.map((row) => row.state)).toEqual(["kept", "kept"]);
+    expect(rows[1]!.subject).toBe("10,00 coins ajoutés à votre solde");
+    expect(rows[1]!.html).toContain('lang="fr"');
+    expect((await jobOf(Number(rows[1]!.id))).state).toBe("succeeded");
+
+    const list = await listOutbox(app().db, { page: 1, state: "kept", open: Number(rows[1]!.id) });
+    expect(list.messages.some((message) => message.id === Number(rows[1]!.id))).toBe(true);
+    expect(list.opened?.state).toBe("kept");
+    expect(list.opened?.text).toContain("10,00 coins ont été ajoutés");
+  });
+
+  it("shows the links of a kept message with their token redacted", async () => {
+    const customer = await customerIn("en");
+    const [row] = await outboxOf(customer.id);
+    await app()
+      .db.updateTable("mail_outbox")
+      .set({
+        state: "kept",
+        text: "Reset: http://localhost:3000/reset-password?token=Zk3f9QxY2bVw8LmN4pRt&lang=en\n",
+      })
+      .where("id", "=", row!.id)
+      .execute();
+    const list = await listOutbox(app().db, { page: 1, open: Number(row!.id) });
+    expect(list.opened?.text).toBe(
+      "Reset: http://localhost:3000/reset-password?token=[redacted]&lang=en\n",
+    );
+  });
+
+  it("queues an event's message to a recipient once, and nothing when the transaction rolls back", async () => {
+    const customer = await customerIn("en");
+    const event = {
+      kind: "orderApproved",
+      orderId: 987_654,
+      userId: customer.id,
+      product: "VPS Entry",
+    } as const;
+    expect(await inTransaction(app().db, (trx) => queueMail(trx, event))).toBe(1);
+    expect(await inTransaction(app().db, (trx) => queueMail(trx, event))).toBe(0);
+    const approved = (await outboxOf(customer.id)).filter((row) => row.kind === "orderApproved");
+    expect(approved).toHaveLength(1);
+    expect(approved[0]!.unique_key).toBe(`orderApproved:order:987654:${customer.id}`);
+
+    await expect(
+      inTransaction(app().db, async (trx) => {
+        await queueMail(trx, { ...event, orderId: 987_655 });
+        throw new Error("the use-case failed after queueing");
+      }),
+    ).rejects.toThrow("the use-case failed");
+    const keys = (await outboxOf(customer.id)).map((row) => row.unique_key);
+    expect(keys.some((key) => key.includes("987655"))).toBe(false);
+    const jobs = await app()
+      .db.selectFrom("jobs")
+      .select("id")
+      .where("type", "=", MAIL_SEND_JOB)
+      .where("payload", "like", "%987655%")
+      .execute();
+    expect(jobs).toHaveLength(0);
+  });
+
+  it("sends a customer no kind they turned off in the account tab, and the others still", async () => {
+    const customer = await customerIn("en");
+    expect(await mailPreferencesOf(app().db, customer.id)).toEqual([
+      "orderReceived",
+      "orderApproved",
+      "orderRejected",
+      "coinsChanged",
+      "ticketAnswered",
+    ]);
+    // The form as a browser posts it: coins unticked (absent), the rest ticked.
+    const form = mailPreferencesSchema.parse({
+      intent: "mail-preferences",
+      orderReceived: "on",
+      orderApproved: "on",
+      orderRejected: "on",
+      ticketAnswered: "on",
+    });
+    await setMailPreferences(app().db, { userId: customer.id, receive: form.receive });
+    expect(await mailPreferencesOf(app().db, customer.id)).not.toContain("coinsChanged");
+
+    await coins(customer.id, 500);
+    const placed = await order(customer.id);
+    const kinds = (await outboxOf(customer.id)).map((row) => row.kind);
+    // The fixture's credit came before the choice; the adjustment after it mails nothing.
+    expect(kinds.filter((kind) => kind === "coinsChanged")).toHaveLength(1);
+    expect(kinds).toContain("orderReceived");
+    // The staff still hear of the order.
+    const staff = await app()
+      .db.selectFrom("mail_outbox")
+      .select("id")
+      .where("unique_key", "like", `staffOrderWaiting:order:${placed.id}:%`)
+      .execute();
+    expect(staff.length).toBeGreaterThan(0);
+
+    // Ticked again: received again.
+    await setMailPreferences(app().db, { userId: customer.id, receive: ["coinsChanged"] });
+    await coins(customer.id, 100);
+    const after = (await outboxOf(customer.id)).filter((row) => row.kind === "coinsChanged");
+    expect(after).toHaveLength(2);
+  });
+
+  it("erases an account's mail and email choices when its deletion is completed", async () => {
+    const customer = await customerIn("en");
+    await setMailPreferences(app().db, { userId: customer.id, receive: [] });
+    await work(null);
+    expect(await outboxOf(customer.id)).not.toHaveLength(0);
+    const asked = await requestAccountDeletion(app().db, {
+      userId: customer.id,
+      currentPassword: "Buyer-pw-8842",
+      ip: "127.0.0.1",
+    });
+    expect(asked).toMatchObject({ ok: true });
+    const done = await completeAccountDeletion(app().db, {
+      userId: customer.id,
+      actorId: await adminId(app()),
+    });
+    expect(done).toMatchObject({ ok: true });
+    expect(await outboxOf(customer.id)).toHaveLength(0);
+    const kept = await app()
+      .db.selectFrom("mail_outbox")
+      .select("id")
+      .where("to_address", "=", customer.email)
+      .execute();
+    expect(kept).toHaveLength(0);
+    const choices = await app()
+      .db.selectFrom("mail_opt_outs")
+      .select("id")
+      .where("user_id", "=", customer.id)
+      .execute();
+    expect(choices).toHaveLength(0);
+  });
+});

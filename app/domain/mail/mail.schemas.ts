@@ -1,0 +1,36 @@
+import { pageParam } from "~/lib/query-params";
+import { z } from "~/lib/zod";
+import { MAIL_STATES, OPTIONAL_MAIL_KINDS, type OptionalMailKind } from "./mail";
+
+// Schemas only: loaders, *.server.ts and tests import this file, never a page's code.
+
+const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** /admin/mail's query string: anything unexpected falls back to the default. */
+export const mailListQuerySchema = z.object({
+  state: z.enum(MAIL_STATES).optional().catch(undefined),
+  /** The message shown in full. */
+  open: rowId.optional().catch(undefined),
+  page: pageParam,
+});
+export type MailListQuery = z.infer<typeof mailListQuerySchema>;
+
+/** A checkbox: browsers send "on" when it is ticked and nothing when it is not. */
+const ticked = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
+/** The account tab's mail form: one checkbox per kind a customer may turn off, ticked to receive it. */
+export const mailPreferencesSchema = z
+  .object({
+    intent: z.literal("mail-preferences"),
+    ...(Object.fromEntries(OPTIONAL_MAIL_KINDS.map((kind) => [kind, ticked])) as Record<
+      OptionalMailKind,
+      typeof ticked
+    >),
+  })
+  .transform((form) => ({
+    intent: form.intent,
+    receive: OPTIONAL_MAIL_KINDS.filter((kind) => form[kind]),
+  }));

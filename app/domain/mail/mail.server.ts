@@ -1,0 +1,473 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import type { MailOutboxTable } from "~/db/schema";
+import { inTransaction, type Db, type Tx } from "~/db/transaction";
+import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
+import { enqueueJob, type JobHandler } from "~/domain/jobs/jobs.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import type { Department } from "~/domain/tickets/tickets";
+import {
+  isMailKind,
+  isMailState,
+  MAIL_PAGE_SIZE,
+  OPTIONAL_MAIL_KINDS,
+  redactTokenLinks,
+  type MailKind,
+  type MailState,
+  type OptionalMailKind,
+  type OutboxMessageView,
+} from "./mail";
+
+// The outbox (issue 25, docs/mail.md). A use-case queues the mail of its event with queueMail(trx, …) in
+// its own transaction: one outbox row per recipient, unique for ever by event and recipient, and one
+// worker job per row. The job writes the message (in the recipient's language) at its first attempt,
+// stores it with a Message-ID made from the row, then sends it over SMTP, or keeps it when no SMTP_URL is
+// set. Nothing is ever sent inside a request or a transaction: an SMTP outage only delays the job.
+
+export const MAIL_SEND_JOB = "mail.send";
+/** Attempts before the job is dead (with the worker's backoff, about a day at the default 30 s). */
+const MAIL_MAX_ATTEMPTS = 10;
+
+/** Something that happened which mails someone. */
+export type MailEvent =
+  | { kind: "orderReceived"; orderId: number; userId: string; product: string; totalCents: number }
+  | { kind: "orderApproved"; orderId: number; userId: string; product: string }
+  | {
+      kind: "orderRejected";
+      orderId: number;
+      userId: string;
+      product: string;
+      reason: string;
+      refundCents: number;
+    }
+  | {
+      kind: "coinsChanged";
+      /** What makes this movement unique (the adjustment's idempotency key; random without one). */
+      eventKey?: string;
+      userId: string;
+      amountCents: number;
+      balanceCents: number;
+      reason: StoredLedgerReason;
+    }
+  | {
+      kind: "ticketAnswered";
+      ticketId: number;
+      userId: string;
+      subject: string;
+      /** The reply's idempotency key (random without one). */
+      replyKey?: string;
+    }
+  | { kind: "ticketOpened"; ticketId: number; department: Department };
+
+/** One message to queue: its template, who gets it, and the event part of its unique key. */
+interface Planned {
+  kind: MailKind;
+  eventKey: string;
+  params: Record<string, unknown>;
+  to: "customer" | "staff";
+  userId?: string;
+}
+
+/** What an event mails, to whom. */
+function plan(event: MailEvent): Planned[] {
+  switch (event.kind) {
+    case "orderReceived": {
+      const params = { id: event.orderId, product: event.product, totalCents: event.totalCents };
+      return [
+        {
+          kind: "orderReceived",
+          eventKey: `order:${event.orderId}`,
+          params,
+          to: "customer",
+          userId: event.userId,
+        },
+        { kind: "staffOrderWaiting", eventKey: `order:${event.orderId}`, params, to: "staff" },
+      ];
+    }
+    case "orderApproved":
+      return [
+        {
+          kind: "orderApproved",
+          eventKey: `order:${event.orderId}`,
+          params: { id: event.orderId, product: event.product },
+          to: "customer",
+          userId: event.userId,
+        },
+      ];
+    case "orderRejected":
+      return [
+        {
+          kind: "orderRejected",
+          eventKey: `order:${event.orderId}`,
+          params: {
+            id: event.orderId,
+            product: event.product,
+            reason: event.reason,
+            refundCents: event.refundCents,
+          },
+          to: "customer",
+          userId: event.userId,
+        },
+      ];
+    case "coinsChanged":
+      return [
+        {
+          kind: "coinsChanged",
+          eventKey: `coins:${event.eventKey ?? randomUUID()}`,
+          params: {
+            amountCents: event.amountCents,
+            balanceCents: event.balanceCents,
+            reason: event.reason,
+          },
+          to: "customer",
+          userId: event.userId,
+        },
+      ];
+    case "ticketAnswered":
+      return [
+        {
+          kind: "ticketAnswered",
+          eventKey: `ticket:${event.ticketId}:reply:${event.replyKey ?? randomUUID()}`,
+          params: { id: event.ticketId, subject: event.subject },
+          to: "customer",
+          userId: event.userId,
+        },
+      ];
+    case "ticketOpened":
+      return [
+        {
+          kind: "staffTicketOpened",
+          eventKey: `ticket:${event.ticketId}`,
+          params: { id: event.ticketId, department: event.department },
+          to: "staff",
+        },
+      ];
+  }
+}
+
+interface Recipient {
+  id: string;
+  email: string;
+  locale: string | null;
+}
+
+async function recipientsOf(trx: Tx, planned: Planned): Promise<Recipient[]> {
+  const base = trx
+    .selectFrom("users")
+    .select(["id", "email", "locale"])
+    .where("status", "=", "active");
+  if (planned.to === "customer")
+    // Not to a customer who turned this kind off in the account tab.
+    return base
+      .where("id", "=", planned.userId!)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("mail_opt_outs")
+              .select("kind")
+              .whereRef("mail_opt_outs.user_id", "=", "users.id")
+              .where("mail_opt_outs.kind", "=", planned.kind),
+          ),
+        ),
+      )
+      .execute();
+  // Every active admin, in one order (two transactions inserting the same keys never deadlock).
+  return base.where("role", "=", "admin").orderBy("id").execute();
+}
+
+/**
+ * A step: queues the mail of `event` in the caller's transaction, one message per recipient, so it
+ * exists if and only if the event committed. An event mails a recipient once, however often it is
+ * queued (the outbox's unique key). Returns how many messages it queued.
+ */
+export async function queueMail(trx: Tx, event: MailEvent, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  let fallbackLocale: string | undefined;
+  let queued = 0;
+  for (const planned of plan(event)) {
+    for (const recipient of await recipientsOf(trx, planned)) {
+      fallbackLocale ??= (await getSettings(trx)).general.defaultLocale;
+      const row = await trx
+        .insertInto("mail_outbox")
+        .values({
+          unique_key: `${planned.kind}:${planned.eventKey}:${recipient.id}`,
+          kind: planned.kind,
+          user_id: recipient.id,
+          to_address: recipient.email,
+          locale: recipient.locale ?? fallbackLocale,
+          params: JSON.stringify(planned.params),
+          state: "queued",
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((conflict) => conflict.column("unique_key").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!row) continue;
+      await enqueueJob(trx, {
+        type: MAIL_SEND_JOB,
+        payload: { outboxId: Number(row.id) },
+        maxAttempts: MAIL_MAX_ATTEMPTS,
+        uniqueKey: `mail:${row.id}`,
+        now,
+      });
+      queued += 1;
+    }
+  }
+  return queued;
+}
+
+export type OutboxRow = Selectable<MailOutboxTable>;
+
+/** A message as a template writes it. */
+export interface WrittenMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Writes a message from its row (kind, language, params): the server's templates (server/mail.ts). */
+export type MailWriter = (message: {
+  kind: MailKind;
+  locale: string;
+  params: Record<string, unknown>;
+}) => Promise<WrittenMail>;
+
+/** What sends a written message: nodemailer's SMTP transport in the server, null without SMTP_URL. */
+export interface MailTransport {
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    messageId: string;
+  }): Promise<unknown>;
+}
+
+/**
+ * The Message-ID of an outbox row: made from its id and unique key, so every attempt at the same message
+ * carries the same one (a server that took the message but whose answer was lost sees it again as the
+ * same message), and two installs never make the same.
+ */
+export function messageIdOf(
+  row: Pick<OutboxRow, "id" | "unique_key" | "created_at">,
+  from: string,
+) {
+  const hash = createHash("sha256")
+    .update(`${row.unique_key}\n${row.created_at}`)
+    .digest("hex")
+    .slice(0, 16);
+  const domain =
+    from
+      .split("@")
+      .pop()
+      ?.replace(/[^A-Za-z0-9.-]/g, "") || "hostfront.invalid";
+  return `<outbox.${row.id}.${hash}@${domain}>`;
+}
+
+function parseParams(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The send job's handler. `transport` null (no SMTP_URL): the message is written and kept in the outbox
+ * for /admin/mail. A failed attempt marks the row failed with the server's answer and throws, so the
+ * worker retries with its backoff and /admin/automation shows the job; a message sent or kept is never
+ * sent again (a job run twice after a crash finds it done).
+ */
+export function mailSendHandlerWith(options: {
+  write: MailWriter;
+  transport: MailTransport | null;
+  /** The From header (MAIL_FROM); its address's domain ends the Message-ID. */
+  from: string;
+}): JobHandler {
+  return async ({ db, now, payload }): Promise<Record<string, number>> => {
+    const { outboxId } = payload as { outboxId?: unknown };
+    if (typeof outboxId !== "number") return { missing: 1 };
+    const row = await db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("id", "=", outboxId)
+      .executeTakeFirst();
+    if (!row) return { missing: 1 };
+    if (row.state === "sent" || (row.state === "kept" && !options.transport)) return { done: 1 };
+    if (!isMailKind(row.kind)) throw new Error(`Unknown mail kind "${row.kind}"`);
+
+    let message: WrittenMail & { messageId: string };
+    const at = now.toISOString();
+    if (row.subject !== null && row.html !== null && row.text !== null && row.message_id) {
+      message = { subject: row.subject, html: row.html, text: row.text, messageId: row.message_id };
+    } else {
+      const written = await options.write({
+        kind: row.kind,
+        locale: row.locale,
+        params: parseParams(row.params),
+      });
+      message = { ...written, messageId: messageIdOf(row, options.from.replace(/>\s*$/, "")) };
+      await db
+        .updateTable("mail_outbox")
+        .set({
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          message_id: message.messageId,
+          updated_at: at,
+        })
+        .where("id", "=", row.id)
+        .execute();
+    }
+
+    if (!options.transport) {
+      await db
+        .updateTable("mail_outbox")
+        .set({ state: "kept", updated_at: at })
+        .where("id", "=", row.id)
+        .execute();
+      return { kept: 1 };
+    }
+    try {
+      await options.transport.sendMail({ from: options.from, to: row.to_address, ...message });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      await db
+        .updateTable("mail_outbox")
+        .set({
+          state: "failed",
+          attempts: row.attempts + 1,
+          last_error: text.slice(0, 2000),
+          updated_at: at,
+        })
+        .where("id", "=", row.id)
+        .execute();
+      throw error;
+    }
+    await db
+      .updateTable("mail_outbox")
+      .set({
+        state: "sent",
+        attempts: row.attempts + 1,
+        last_error: null,
+        sent_at: at,
+        updated_at: at,
+      })
+      .where("id", "=", row.id)
+      .execute();
+    return { sent: 1 };
+  };
+}
+
+function toView(row: OutboxRow): OutboxMessageView {
+  return {
+    id: Number(row.id),
+    kind: isMailKind(row.kind) ? row.kind : "orderReceived",
+    to: row.to_address,
+    locale: row.locale,
+    state: isMailState(row.state) ? row.state : "queued",
+    subject: row.subject,
+    // Never a token: an admin reads where a link leads, not the link that would open someone's account.
+    text: row.text === null ? null : redactTokenLinks(row.text),
+    messageId: row.message_id,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+
+const LIST_COLUMNS = [
+  "id",
+  "unique_key",
+  "kind",
+  "user_id",
+  "to_address",
+  "locale",
+  "params",
+  "state",
+  "subject",
+  "message_id",
+  "attempts",
+  "last_error",
+  "created_at",
+  "updated_at",
+  "sent_at",
+] as const;
+
+/** /admin/mail: a page of the outbox, newest first, by state; and the message opened, in full. */
+export async function listOutbox(
+  db: Db,
+  query: PageRequest & { state?: MailState; open?: number },
+) {
+  let base = db.selectFrom("mail_outbox");
+  if (query.state) base = base.where("state", "=", query.state);
+  const [{ rows, hasMore }, matching, opened] = await Promise.all([
+    fetchPage(base.select(LIST_COLUMNS).orderBy("id", "desc"), pageWindow(query, MAIL_PAGE_SIZE)),
+    countRows(base),
+    query.open
+      ? db.selectFrom("mail_outbox").selectAll().where("id", "=", query.open).executeTakeFirst()
+      : undefined,
+  ]);
+  return {
+    messages: rows.map((row) => toView({ ...row, html: null, text: null })),
+    hasMore,
+    matching,
+    opened: opened ? toView(opened) : null,
+  };
+}
+
+/** The kinds of mail a customer receives, of those they may turn off (the account tab's switches). */
+export async function mailPreferencesOf(db: Db | Tx, userId: string): Promise<OptionalMailKind[]> {
+  const off = new Set(
+    (
+      await db.selectFrom("mail_opt_outs").select("kind").where("user_id", "=", userId).execute()
+    ).map((row) => row.kind),
+  );
+  return OPTIONAL_MAIL_KINDS.filter((kind) => !off.has(kind));
+}
+
+/**
+ * The account tab's form: the customer receives the kinds in `receive` and none of the other optional
+ * ones. Security mail is not among them, so it cannot be turned off.
+ */
+export async function setMailPreferences(
+  db: Db,
+  input: { userId: string; receive: readonly OptionalMailKind[]; now?: Date },
+): Promise<{ ok: true; receive: OptionalMailKind[] }> {
+  const at = (input.now ?? new Date()).toISOString();
+  const off = OPTIONAL_MAIL_KINDS.filter((kind) => !input.receive.includes(kind));
+  return inTransaction(db, async (trx) => {
+    await trx.deleteFrom("mail_opt_outs").where("user_id", "=", input.userId).execute();
+    if (off.length > 0)
+      await trx
+        .insertInto("mail_opt_outs")
+        .values(off.map((kind) => ({ user_id: input.userId, kind, created_at: at })))
+        .execute();
+    return { ok: true as const, receive: await mailPreferencesOf(trx, input.userId) };
+  });
+}
+
+/**
+ * A step of an account's deletion (ADR 19): its messages (address, what they said) and its email choices
+ * are erased; a send job still waiting finds its row gone and does nothing.
+ */
+export async function forgetMailOf(trx: Tx, userId: string): Promise<number> {
+  await trx.deleteFrom("mail_opt_outs").where("user_id", "=", userId).execute();
+  const result = await trx
+    .deleteFrom("mail_outbox")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** How many messages wait in the outbox because no SMTP server is set (the admin dashboard says so). */
+export async function countKeptMail(db: Db): Promise<number> {
+  return countRows(db.selectFrom("mail_outbox").where("state", "=", "kept"));
+}

@@ -1,0 +1,157 @@
+export type { MailListQuery } from "./mail.schemas";
+
+// Outgoing mail's rules (issue 25, docs/mail.md), pure: the kinds of message, the outbox's states and
+// their labels, and the redaction of links that carry a token. The database side is mail.server.ts; the
+// templates are app/features/mail.
+
+/** Every message the site sends. A kind is one template; `staff*` go to each active admin. */
+export const MAIL_KINDS = [
+  "orderReceived",
+  "orderApproved",
+  "orderRejected",
+  "coinsChanged",
+  "ticketAnswered",
+  "staffOrderWaiting",
+  "staffTicketOpened",
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/**
+ * The kinds a customer may turn off in the dashboard's account tab. Not here: the staff's messages, and
+ * security mail (password reset, address verification, sign-in notices), which always goes out.
+ */
+export const OPTIONAL_MAIL_KINDS = [
+  "orderReceived",
+  "orderApproved",
+  "orderRejected",
+  "coinsChanged",
+  "ticketAnswered",
+] as const satisfies readonly MailKind[];
+export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
+
+// The account tab's switches (dashboard namespace), keys written out for the catalogue test.
+export const OPTIONAL_MAIL_LABELS = {
+  orderReceived: "account.mail.orderReceived",
+  orderApproved: "account.mail.orderApproved",
+  orderRejected: "account.mail.orderRejected",
+  coinsChanged: "account.mail.coinsChanged",
+  ticketAnswered: "account.mail.ticketAnswered",
+} as const satisfies Record<OptionalMailKind, string>;
+
+export function isMailKind(value: unknown): value is MailKind {
+  return typeof value === "string" && (MAIL_KINDS as readonly string[]).includes(value);
+}
+
+/** queued (waiting for the worker), sent, failed (an attempt failed; the worker retries), kept (no SMTP). */
+export const MAIL_STATES = ["queued", "sent", "failed", "kept"] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export function isMailState(value: unknown): value is MailState {
+  return typeof value === "string" && (MAIL_STATES as readonly string[]).includes(value);
+}
+
+// Catalogue keys (mail namespace) written out, so the catalogue test sees every one in use.
+export const MAIL_STATE_LABELS = {
+  queued: "outbox.states.queued",
+  sent: "outbox.states.sent",
+  failed: "outbox.states.failed",
+  kept: "outbox.states.kept",
+} as const satisfies Record<MailState, string>;
+
+export const MAIL_KIND_LABELS = {
+  orderReceived: "outbox.kinds.orderReceived",
+  orderApproved: "outbox.kinds.orderApproved",
+  orderRejected: "outbox.kinds.orderRejected",
+  coinsChanged: "outbox.kinds.coinsChanged",
+  ticketAnswered: "outbox.kinds.ticketAnswered",
+  staffOrderWaiting: "outbox.kinds.staffOrderWaiting",
+  staffTicketOpened: "outbox.kinds.staffTicketOpened",
+} as const satisfies Record<MailKind, string>;
+
+export const MAIL_STATE_TONES = {
+  queued: "blue",
+  sent: "green",
+  failed: "yellow",
+  kept: "grey",
+} as const satisfies Record<MailState, string>;
+
+export const MAIL_PAGE_SIZE = 25;
+
+/** A message as /admin/mail shows it: its text part with token links redacted, never its HTML. */
+export interface OutboxMessageView {
+  id: number;
+  kind: MailKind;
+  to: string;
+  locale: string;
+  state: MailState;
+  subject: string | null;
+  text: string | null;
+  messageId: string | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** The SMTP server as an admin page names it: scheme, host and port, never the credentials. */
+export function smtpServerLabel(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    return `${url.protocol}//${url.host}`;
+  } catch {
+    return "SMTP";
+  }
+}
+
+export const REDACTED = "[redacted]";
+
+/** Query parameters whose value opens something by itself: a reset or verification token, a code. */
+const SECRET_PARAMS = /^(token|code|key|secret|signature|sig|otp|reset|verify|auth)$/i;
+/** A path segment that looks like a token: long, and letters and digits mixed. */
+const TOKEN_SEGMENT = /^[A-Za-z0-9_.~-]{20,}$/;
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"')\]]+/g;
+
+function looksLikeToken(segment: string): boolean {
+  return TOKEN_SEGMENT.test(segment) && /\d/.test(segment) && /[A-Za-z]/.test(segment);
+}
+
+/**
+ * A link as an admin may see it: the value of a query parameter that carries a secret, and any path
+ * segment that looks like a token, replaced by "[redacted]"; the rest (where it leads) stays readable.
+ */
+export function redactLink(link: string): string {
+  const hashAt = link.indexOf("#");
+  const withoutHash = hashAt === -1 ? link : link.slice(0, hashAt);
+  const queryAt = withoutHash.indexOf("?");
+  const path = queryAt === -1 ? withoutHash : withoutHash.slice(0, queryAt);
+  const query = queryAt === -1 ? null : withoutHash.slice(queryAt + 1);
+  const schemeEnd = path.indexOf("//") + 2;
+  const hostEnd = path.indexOf("/", schemeEnd);
+  const origin = hostEnd === -1 ? path : path.slice(0, hostEnd);
+  const rest = hostEnd === -1 ? "" : path.slice(hostEnd);
+  const safePath = rest
+    .split("/")
+    .map((segment) => (looksLikeToken(segment) ? REDACTED : segment))
+    .join("/");
+  const safeQuery =
+    query === null
+      ? ""
+      : `?${query
+          .split("&")
+          .map((pair) => {
+            const eq = pair.indexOf("=");
+            if (eq === -1) return pair;
+            const name = pair.slice(0, eq);
+            const value = pair.slice(eq + 1);
+            return SECRET_PARAMS.test(name) || looksLikeToken(value) ? `${name}=${REDACTED}` : pair;
+          })
+          .join("&")}`;
+  // A fragment can carry a token too (#token=...): it is dropped rather than parsed.
+  const safeHash = hashAt === -1 ? "" : `#${REDACTED}`;
+  return `${origin}${safePath}${safeQuery}${safeHash}`;
+}
+
+/** A message's text with every link that carries a token redacted (what /admin/mail shows). */
+export function redactTokenLinks(text: string): string {
+  return text.replace(URL_IN_TEXT, (link) => redactLink(link));
+}

@@ -1,0 +1,243 @@
+import { XIcon } from "lucide-react";
+import { Link } from "react-router";
+import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
+import { byId, timeColumn, type Column } from "~/components/data-table/data-table";
+import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
+import { ListPage } from "~/components/data-table/list-page";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { choicesOf } from "~/components/ui/form-card";
+import { PageHeading } from "~/components/ui/page-heading";
+import {
+  MAIL_KIND_LABELS,
+  MAIL_STATE_LABELS,
+  MAIL_STATE_TONES,
+  MAIL_STATES,
+  type MailListQuery,
+  type OutboxMessageView,
+} from "~/domain/mail/mail";
+import { useTranslation } from "~/i18n/use-translation";
+import { dateTimeFormat } from "~/lib/intl-format";
+
+/** The list's address with its filter kept and another message opened (or none). */
+function listHref(query: MailListQuery, changes: Partial<MailListQuery>) {
+  const merged = { ...query, ...changes };
+  const params = new URLSearchParams();
+  if (merged.state) params.set("state", merged.state);
+  if (merged.page > 1) params.set("page", String(merged.page));
+  if (merged.open) params.set("open", String(merged.open));
+  const search = params.toString();
+  return search ? `?${search}` : "?";
+}
+
+/** One message in full: its headers, its state, its plain-text part (token links redacted). */
+function OpenedMessage({
+  message,
+  query,
+  date,
+}: {
+  message: OutboxMessageView;
+  query: MailListQuery;
+  date: Intl.DateTimeFormat;
+}) {
+  const { t } = useTranslation("mail");
+  return (
+    <article
+      aria-labelledby="opened-mail-subject"
+      className="grid min-w-0 gap-3 rounded-lg border bg-background p-4"
+      data-testid="opened-mail"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-1">
+          <p className="text-xs text-muted-foreground">{t("outbox.opened")}</p>
+          <h2 id="opened-mail-subject" className="text-lg font-semibold wrap-anywhere" dir="auto">
+            {message.subject ?? t(MAIL_KIND_LABELS[message.kind])}
+          </h2>
+        </div>
+        <Button asChild variant="ghost" size="icon" className="shrink-0">
+          <Link to={listHref(query, { open: undefined })} aria-label={t("outbox.close")}>
+            <XIcon aria-hidden />
+          </Link>
+        </Button>
+      </div>
+      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="text-muted-foreground">{t("outbox.to")}</dt>
+        <dd className="min-w-0 wrap-anywhere" dir="ltr">
+          {message.to}
+        </dd>
+        <dt className="text-muted-foreground">{t("outbox.state")}</dt>
+        <dd>
+          <Badge tone={MAIL_STATE_TONES[message.state]}>
+            {t(MAIL_STATE_LABELS[message.state])}
+          </Badge>
+        </dd>
+        <dt className="text-muted-foreground">{t("outbox.kind")}</dt>
+        <dd>{t(MAIL_KIND_LABELS[message.kind])}</dd>
+        <dt className="text-muted-foreground">{t("outbox.language")}</dt>
+        <dd dir="ltr">{message.locale}</dd>
+        <dt className="text-muted-foreground">{t("outbox.queued")}</dt>
+        <dd>
+          <time dateTime={message.createdAt}>{date.format(new Date(message.createdAt))}</time>
+        </dd>
+        {message.sentAt ? (
+          <>
+            <dt className="text-muted-foreground">{t("outbox.sentAt")}</dt>
+            <dd>
+              <time dateTime={message.sentAt}>{date.format(new Date(message.sentAt))}</time>
+            </dd>
+          </>
+        ) : null}
+        {message.messageId ? (
+          <>
+            <dt className="text-muted-foreground">{t("outbox.messageId")}</dt>
+            <dd className="min-w-0 font-mono text-xs wrap-anywhere" dir="ltr">
+              {message.messageId}
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">{t("outbox.attempts")}</dt>
+        <dd dir="ltr">{message.attempts}</dd>
+        {message.lastError ? (
+          <>
+            <dt className="text-muted-foreground">{t("outbox.lastError")}</dt>
+            <dd className="min-w-0 font-mono text-xs wrap-anywhere" dir="ltr">
+              {message.lastError}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {message.text === null ? (
+        <p className="text-sm text-muted-foreground">{t("outbox.notWritten")}</p>
+      ) : (
+        <section aria-labelledby="opened-mail-text" className="grid gap-2">
+          <h3 id="opened-mail-text" className="text-sm font-medium">
+            {t("outbox.textPart")}
+          </h3>
+          {/* Plain text: React escapes it; line breaks kept; the recipient's language and direction. */}
+          <p
+            className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap wrap-anywhere"
+            lang={message.locale}
+            dir={message.locale === "ar" ? "rtl" : "ltr"}
+            data-testid="opened-mail-text"
+          >
+            {message.text}
+          </p>
+          <p className="text-xs text-muted-foreground">{t("outbox.redactedNote")}</p>
+        </section>
+      )}
+    </article>
+  );
+}
+
+/** /admin/mail: the outbox, newest first, filtered by state; a message opened in full above the list. */
+export function MailOutboxPage({
+  messages,
+  opened,
+  hasMore,
+  matching,
+  query,
+  locale,
+  smtpServer,
+}: {
+  messages: OutboxMessageView[];
+  opened: OutboxMessageView | null;
+  hasMore: boolean;
+  matching: number;
+  query: MailListQuery;
+  locale: string;
+  /** The SMTP server (its password hidden), or null when messages are kept. */
+  smtpServer: string | null;
+}) {
+  const { t } = useTranslation("mail");
+  const { t: tAdmin } = useTranslation("admin");
+  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const filters = listFilters(query, "mail", [
+    {
+      kind: "select",
+      name: "state",
+      label: t("outbox.state"),
+      anyLabel: t("outbox.anyState"),
+      options: choicesOf(MAIL_STATES, (state) => t(MAIL_STATE_LABELS[state])),
+    },
+  ]);
+  const columns: Column<OutboxMessageView>[] = [
+    timeColumn({ id: "queued", name: t("outbox.queued"), at: (m) => m.createdAt, format: date }),
+    column("to", t("outbox.to"), (m) => (
+      <span dir="ltr" className="wrap-anywhere">
+        {m.to}
+      </span>
+    )),
+    column(
+      "subject",
+      t("outbox.subject"),
+      (m) => (
+        <span className="grid gap-0.5">
+          <span dir="auto" className="wrap-anywhere">
+            {m.subject ?? t("outbox.pending")}
+          </span>
+          <span className="text-xs text-muted-foreground">{t(MAIL_KIND_LABELS[m.kind])}</span>
+        </span>
+      ),
+      { wide: true },
+    ),
+    badgeColumn(
+      "state",
+      t("outbox.state"),
+      (m) => ({ tone: MAIL_STATE_TONES[m.state], text: t(MAIL_STATE_LABELS[m.state]) }),
+      { label: true },
+    ),
+    actionsColumn(
+      t("outbox.actions"),
+      (m) => (
+        <Button asChild size="sm" variant="outline">
+          <Link
+            to={listHref(query, { open: m.id })}
+            aria-label={t("outbox.openFor", { to: m.to, subject: m.subject ?? "" })}
+          >
+            {t("outbox.open")}
+          </Link>
+        </Button>
+      ),
+      { hideName: true },
+    ),
+  ];
+  return (
+    <ListPage
+      header={
+        <PageHeading title={tAdmin("nav.mail")} intro={t("outbox.intro")}>
+          <p className="text-sm" data-testid="mail-transport">
+            {smtpServer ? (
+              <span dir="ltr">{t("outbox.configured", { server: smtpServer })}</span>
+            ) : (
+              t("outbox.notConfigured")
+            )}
+          </p>
+        </PageHeading>
+      }
+      filters={
+        <FilterBar
+          filters={filters}
+          label={t("outbox.filter")}
+          className="sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end"
+        />
+      }
+      table={{
+        caption: tAdmin("nav.mail"),
+        columns,
+        rows: messages,
+        rowKey: byId,
+      }}
+      empty={t(filters.filtered ? "outbox.noMatch" : "outbox.empty")}
+      pager={{
+        page: query.page,
+        hasMore,
+        href: (page) => listHref(query, { page, open: undefined }),
+      }}
+    >
+      {opened ? <OpenedMessage message={opened} query={query} date={date} /> : null}
+      {filters.filtered ? (
+        <p className="text-sm text-muted-foreground">{t("outbox.count", { count: matching })}</p>
+      ) : null}
+    </ListPage>
+  );
+}

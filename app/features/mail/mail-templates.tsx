@@ -1,0 +1,334 @@
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
+import type { MailKind } from "~/domain/mail/mail";
+import type { Department } from "~/domain/tickets/tickets";
+import { formatCoins } from "~/lib/money";
+
+// The email template set (issue 25, ADR 32): plain React rendered on the server with
+// renderToStaticMarkup. A template turns a message's values into its content (a heading, paragraphs, a
+// button link); one layout draws every message as HTML, and the same content is written as the
+// plain-text part, so the two never say different things. Inline styles and tables only: mail readers
+// drop <style> sheets and ignore most of CSS. Only the server's worker imports this module.
+
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** What a template is given: the recipient's language and its words, and the site's name and address. */
+export interface MailContext {
+  locale: string;
+  /** The mail namespace. */
+  t: Translate;
+  department: (department: Department) => string;
+  ledgerReason: (reason: StoredLedgerReason) => string;
+  siteName: string;
+  /** PUBLIC_URL without a trailing slash: every link of a message is absolute. */
+  baseUrl: string;
+}
+
+/** A message before it is drawn: the same for its HTML and its text. */
+export interface MailContent {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** One call to action, a link to the site. */
+  button?: { label: string; href: string };
+  audience: "customer" | "staff";
+}
+
+const text = (value: unknown) =>
+  typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+const cents = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+
+function isStoredReason(value: unknown): value is StoredLedgerReason {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { reason?: unknown }).reason === "string"
+  );
+}
+
+// Keys written out, so the catalogue test sees every one in use (docs/i18n.md).
+const COINS_TEXTS = {
+  added: {
+    subject: "coinsAdded.subject",
+    heading: "coinsAdded.heading",
+    body: "coinsAdded.body",
+  },
+  removed: {
+    subject: "coinsRemoved.subject",
+    heading: "coinsRemoved.heading",
+    body: "coinsRemoved.body",
+  },
+} as const;
+
+/** Each kind's content from its values (what mail.server.ts's plan() stored). */
+export function mailContent(
+  kind: MailKind,
+  params: Record<string, unknown>,
+  context: MailContext,
+): MailContent {
+  const { t, locale, baseUrl } = context;
+  const id = text(params.id);
+  const product = text(params.product);
+  const link = (path: string) => `${baseUrl}${path}`;
+  switch (kind) {
+    case "orderReceived":
+      return {
+        subject: t("orderReceived.subject", { id }),
+        heading: t("orderReceived.heading"),
+        paragraphs: [
+          t("orderReceived.body", {
+            id,
+            product,
+            total: formatCoins(cents(params.totalCents), locale),
+          }),
+        ],
+        button: { label: t("orderReceived.button"), href: link("/dashboard?tab=billing") },
+        audience: "customer",
+      };
+    case "orderApproved":
+      return {
+        subject: t("orderApproved.subject", { id }),
+        heading: t("orderApproved.heading"),
+        paragraphs: [t("orderApproved.body", { id, product })],
+        button: { label: t("orderApproved.button"), href: link("/dashboard?tab=services") },
+        audience: "customer",
+      };
+    case "orderRejected": {
+      const refund = cents(params.refundCents);
+      return {
+        subject: t("orderRejected.subject", { id }),
+        heading: t("orderRejected.heading"),
+        paragraphs: [
+          t("orderRejected.body", { id, product }),
+          t("orderRejected.reason", { reason: text(params.reason) }),
+          ...(refund > 0
+            ? [t("orderRejected.refund", { amount: formatCoins(refund, locale) })]
+            : []),
+        ],
+        button: { label: t("orderRejected.button"), href: link("/dashboard?tab=billing") },
+        audience: "customer",
+      };
+    }
+    case "coinsChanged": {
+      const amount = cents(params.amountCents);
+      const which = amount >= 0 ? COINS_TEXTS.added : COINS_TEXTS.removed;
+      const values = {
+        amount: formatCoins(Math.abs(amount), locale),
+        balance: formatCoins(cents(params.balanceCents), locale),
+      };
+      const reason = isStoredReason(params.reason) ? context.ledgerReason(params.reason) : "";
+      return {
+        subject: t(which.subject, values),
+        heading: t(which.heading),
+        paragraphs: [t(which.body, values), ...(reason ? [t("coins.reason", { reason })] : [])],
+        button: { label: t("coins.button"), href: link("/dashboard?tab=billing") },
+        audience: "customer",
+      };
+    }
+    case "ticketAnswered": {
+      const subject = text(params.subject);
+      return {
+        subject: t("ticketAnswered.subject", { id, subject }),
+        heading: t("ticketAnswered.heading"),
+        paragraphs: [t("ticketAnswered.body", { id, subject })],
+        button: { label: t("ticketAnswered.button"), href: link(`/support/${id}`) },
+        audience: "customer",
+      };
+    }
+    case "staffOrderWaiting":
+      return {
+        subject: t("staffOrderWaiting.subject", { id }),
+        heading: t("staffOrderWaiting.heading"),
+        paragraphs: [
+          t("staffOrderWaiting.body", {
+            id,
+            product,
+            total: formatCoins(cents(params.totalCents), locale),
+          }),
+        ],
+        button: { label: t("staffOrderWaiting.button"), href: link("/admin/orders") },
+        audience: "staff",
+      };
+    case "staffTicketOpened": {
+      const department = context.department(text(params.department) as Department);
+      return {
+        subject: t("staffTicketOpened.subject", { id, department }),
+        heading: t("staffTicketOpened.heading"),
+        paragraphs: [t("staffTicketOpened.body", { id, department })],
+        button: { label: t("staffTicketOpened.button"), href: link(`/admin/tickets/${id}`) },
+        audience: "staff",
+      };
+    }
+  }
+}
+
+const FONT =
+  "-apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', Tahoma, Arial, sans-serif";
+const MUTED = "#52525b";
+
+/** The call to action: a link drawn as a button (a table cell, which every mail reader draws). */
+export function MailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: "24px 0" }}>
+      <tbody>
+        <tr>
+          <td style={{ borderRadius: 6, background: "#1d4ed8" }}>
+            <a
+              href={href}
+              style={{
+                display: "inline-block",
+                padding: "12px 20px",
+                color: "#ffffff",
+                fontWeight: 600,
+                textDecoration: "none",
+                fontFamily: FONT,
+              }}
+            >
+              {children}
+            </a>
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** The words under every message: why it came, and that it was sent by the site itself. */
+export function MailFooter({ content, context }: { content: MailContent; context: MailContext }) {
+  const { t } = context;
+  return (
+    <p style={{ margin: "16px 0 0", fontSize: 12, lineHeight: 1.5, color: MUTED }}>
+      {t(content.audience === "staff" ? "layout.footerStaff" : "layout.footerCustomer", {
+        site: context.siteName,
+      })}{" "}
+      {t("layout.automatic")}
+    </p>
+  );
+}
+
+/** Every message's frame: the document in the recipient's language and direction, site name, footer. */
+export function MailLayout({
+  content,
+  context,
+  children,
+}: {
+  content: MailContent;
+  context: MailContext;
+  children: ReactNode;
+}) {
+  const dir = context.locale === "ar" ? "rtl" : "ltr";
+  const align = dir === "rtl" ? "right" : "left";
+  return (
+    <html lang={context.locale} dir={dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{content.subject}</title>
+      </head>
+      <body style={{ margin: 0, padding: 0, background: "#f4f4f5", fontFamily: FONT }}>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
+          <tbody>
+            <tr>
+              <td align="center" style={{ padding: "24px 12px" }}>
+                <table
+                  role="presentation"
+                  width="100%"
+                  cellPadding={0}
+                  cellSpacing={0}
+                  style={{ maxWidth: 560 }}
+                >
+                  <tbody>
+                    <tr>
+                      <td
+                        dir={dir}
+                        style={{
+                          padding: 24,
+                          textAlign: align,
+                          color: "#18181b",
+                          background: "#ffffff",
+                          borderRadius: 8,
+                        }}
+                      >
+                        <p style={{ margin: "0 0 16px", fontWeight: 700, fontSize: 18 }}>
+                          <a
+                            href={context.baseUrl}
+                            style={{ color: "#18181b", textDecoration: "none" }}
+                          >
+                            {context.siteName}
+                          </a>
+                        </p>
+                        {children}
+                      </td>
+                    </tr>
+                    <tr>
+                      <td dir={dir} style={{ padding: "0 24px", textAlign: align }}>
+                        <MailFooter content={content} context={context} />
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>
+  );
+}
+
+function MailBody({ content, context }: { content: MailContent; context: MailContext }) {
+  return (
+    <MailLayout content={content} context={context}>
+      <h1 style={{ margin: "0 0 16px", fontSize: 20 }}>{content.heading}</h1>
+      <p style={{ margin: "0 0 12px" }}>{context.t("layout.greeting")}</p>
+      {content.paragraphs.map((paragraph, index) => (
+        <p key={index} style={{ margin: "0 0 12px", lineHeight: 1.5 }}>
+          {paragraph}
+        </p>
+      ))}
+      {content.button ? (
+        <>
+          <MailButton href={content.button.href}>{content.button.label}</MailButton>
+          <p style={{ margin: 0, fontSize: 12, color: MUTED }}>
+            {context.t("layout.buttonFallback")}{" "}
+            <a
+              href={content.button.href}
+              dir="ltr"
+              style={{ color: "#1d4ed8", wordBreak: "break-all" }}
+            >
+              {content.button.href}
+            </a>
+          </p>
+        </>
+      ) : null}
+    </MailLayout>
+  );
+}
+
+/** The plain-text part: the same content, the button as its label and address on lines of their own. */
+export function mailText(content: MailContent, context: MailContext): string {
+  const { t } = context;
+  const lines = [context.siteName, "", content.heading, "", t("layout.greeting"), ""];
+  for (const paragraph of content.paragraphs) lines.push(paragraph, "");
+  if (content.button) lines.push(`${content.button.label}:`, content.button.href, "");
+  lines.push(
+    "--",
+    t(content.audience === "staff" ? "layout.footerStaff" : "layout.footerCustomer", {
+      site: context.siteName,
+    }),
+    t("layout.automatic"),
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+/** A message written in full: subject, HTML (a whole document) and plain text. */
+export function renderMail(
+  kind: MailKind,
+  params: Record<string, unknown>,
+  context: MailContext,
+): { subject: string; html: string; text: string } {
+  const content = mailContent(kind, params, context);
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(<MailBody content={content} context={context} />)}`;
+  return { subject: content.subject, html, text: mailText(content, context) };
+}

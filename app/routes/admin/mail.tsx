@@ -1,0 +1,30 @@
+import { smtpServerLabel } from "~/domain/mail/mail";
+import { mailListQuerySchema } from "~/domain/mail/mail.schemas";
+import { listOutbox } from "~/domain/mail/mail.server";
+import { MailOutboxPage } from "~/features/admin-mail/mail-outbox-page";
+import { adminPage, queryOf } from "~/http/route-request.server";
+import { metaFor } from "~/lib/route-meta";
+import { requestContext } from "~/context.server";
+import type { Route } from "./+types/mail";
+
+// The outbox (docs/mail.md): every message the site sent or keeps, with its state; one read in full.
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
+  const { t } = adminPage(url, context, "admin");
+  const query = queryOf(url, mailListQuerySchema);
+  const list = await listOutbox(context.services.db, query);
+  const smtpUrl = context.services.env.SMTP_URL;
+  return {
+    meta: { title: t("nav.mail") },
+    ...list,
+    query,
+    locale: context.locale,
+    smtpServer: smtpUrl ? smtpServerLabel(smtpUrl) : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export default function AdminMail({ loaderData }: Route.ComponentProps) {
+  return <MailOutboxPage {...loaderData} />;
+}

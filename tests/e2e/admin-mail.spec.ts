@@ -1,0 +1,81 @@
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  expectAccessible,
+  registerCustomer,
+  signedIn,
+  visit,
+  expect,
+  test,
+} from "./fixtures";
+
+// The e2e servers run without SMTP_URL (the embedded default): every message is kept in the outbox,
+// and admins read it at /admin/mail (docs/mail.md).
+
+test("an admin reads a message kept because no SMTP server is set", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const guest = await browser.newContext();
+  const customer = await registerCustomer(await guest.newPage(), { name: "Idriss Outbox" });
+  await guest.close();
+
+  const buyer = await signedIn(browser, customer.email, customer.password);
+  // The customer turns off the coins emails in the account tab; security mail is not offered.
+  await visit(buyer.page, "/dashboard?tab=account");
+  const coinsMail = buyer.page.getByLabel("Coins were added to or removed from my balance");
+  await expect(coinsMail).toBeChecked();
+  await coinsMail.uncheck();
+  await buyer.page.getByRole("button", { name: "Save email choices" }).click();
+  await expect(buyer.page.getByText("Your email choices have been saved.")).toBeVisible();
+  await visit(buyer.page, "/dashboard?tab=account");
+  await expect(coinsMail).not.toBeChecked();
+  await expect(buyer.page.getByLabel("Our team answered one of my tickets")).toBeChecked();
+  await expectAccessible(buyer.page);
+
+  // A new ticket mails each admin.
+  await visit(buyer.page, "/support/new");
+  await buyer.page.getByLabel("Department").selectOption("technical");
+  await buyer.page.getByLabel("Subject").fill("My panel does not load");
+  await buyer.page.getByLabel("Message").fill("Since this morning the panel shows a blank page.");
+  await buyer.page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(buyer.page).toHaveURL(/\/support\/\d+\?opened=1/);
+  const ticketId = /\/support\/(\d+)/.exec(buyer.page.url())![1]!;
+  await buyer.context.close();
+
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await visit(admin.page, "/admin");
+  await expect(admin.page.getByTestId("mail-not-configured")).toContainText(
+    "Email is not configured",
+  );
+  await admin.page.getByRole("link", { name: "See the outbox" }).click();
+  await expect(admin.page).toHaveURL(/\/admin\/mail$/);
+  await expect(admin.page.getByRole("heading", { level: 1 })).toHaveText("Email");
+  await expect(admin.page.getByTestId("mail-transport")).toHaveText(
+    "Email is not configured (no SMTP_URL): messages are kept here and not sent.",
+  );
+
+  // The server's worker writes the message and keeps it: the list shows it once it has.
+  const subject = `New ticket #${ticketId} (Technical)`;
+  const table = admin.page.getByRole("table", { name: "Email" });
+  const row = table.getByRole("row").filter({ hasText: subject });
+  await expect(async () => {
+    await visit(admin.page, "/admin/mail?state=kept");
+    await expect(row.first()).toContainText("Kept (no SMTP)");
+  }).toPass({ timeout: 20_000 });
+  await expectAccessible(admin.page);
+
+  await row
+    .first()
+    .getByRole("link", {
+      name: new RegExp(`^Read the message to .*: ${subject.replace(/[()#]/g, "\\$&")}$`),
+    })
+    .click();
+  const opened = admin.page.getByTestId("opened-mail");
+  await expect(opened.getByRole("heading", { level: 2 })).toHaveText(subject);
+  await expect(opened).toContainText(ADMIN_EMAIL);
+  await expect(opened.getByTestId("opened-mail-text")).toContainText(
+    `Ticket #${ticketId} was opened in the Technical department.`,
+  );
+  await expect(opened.getByTestId("opened-mail-text")).toContainText(`/admin/tickets/${ticketId}`);
+  await expectAccessible(admin.page);
+  await admin.context.close();
+});
