@@ -1,3 +1,5 @@
+import { labelKeys } from "~/lib/label-keys";
+
 export type { MailListQuery } from "./mail.schemas";
 
 // Outgoing mail's rules (issue 25, docs/mail.md), pure: the kinds of message, the outbox's states and
@@ -29,14 +31,8 @@ export const OPTIONAL_MAIL_KINDS = [
 ] as const satisfies readonly MailKind[];
 export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
 
-// The account tab's switches (dashboard namespace), keys written out for the catalogue test.
-export const OPTIONAL_MAIL_LABELS = {
-  orderReceived: "account.mail.orderReceived",
-  orderApproved: "account.mail.orderApproved",
-  orderRejected: "account.mail.orderRejected",
-  coinsChanged: "account.mail.coinsChanged",
-  ticketAnswered: "account.mail.ticketAnswered",
-} as const satisfies Record<OptionalMailKind, string>;
+/** The account tab's switches (dashboard namespace). */
+export const OPTIONAL_MAIL_LABELS = labelKeys("dashboard", "account.mail", OPTIONAL_MAIL_KINDS);
 
 export function isMailKind(value: unknown): value is MailKind {
   return typeof value === "string" && (MAIL_KINDS as readonly string[]).includes(value);
@@ -50,23 +46,9 @@ export function isMailState(value: unknown): value is MailState {
   return typeof value === "string" && (MAIL_STATES as readonly string[]).includes(value);
 }
 
-// Catalogue keys (mail namespace) written out, so the catalogue test sees every one in use.
-export const MAIL_STATE_LABELS = {
-  queued: "outbox.states.queued",
-  sent: "outbox.states.sent",
-  failed: "outbox.states.failed",
-  kept: "outbox.states.kept",
-} as const satisfies Record<MailState, string>;
-
-export const MAIL_KIND_LABELS = {
-  orderReceived: "outbox.kinds.orderReceived",
-  orderApproved: "outbox.kinds.orderApproved",
-  orderRejected: "outbox.kinds.orderRejected",
-  coinsChanged: "outbox.kinds.coinsChanged",
-  ticketAnswered: "outbox.kinds.ticketAnswered",
-  staffOrderWaiting: "outbox.kinds.staffOrderWaiting",
-  staffTicketOpened: "outbox.kinds.staffTicketOpened",
-} as const satisfies Record<MailKind, string>;
+/** The outbox's labels on /admin/mail (mail namespace). */
+export const MAIL_STATE_LABELS = labelKeys("mail", "outbox.states", MAIL_STATES);
+export const MAIL_KIND_LABELS = labelKeys("mail", "outbox.kinds", MAIL_KINDS);
 
 export const MAIL_STATE_TONES = {
   queued: "blue",
