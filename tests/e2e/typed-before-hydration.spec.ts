@@ -59,7 +59,10 @@ test("an admin's locations typed into their list before the page hydrated are ke
     .getByLabel("Locations, one per line");
   await expect(locations).toHaveValue(/\S/);
   // As a person adds a line: the caret to the end, then the keys.
-  await locations.press("ControlOrMeta+End");
+  await locations.focus();
+  await locations.evaluate((area: HTMLTextAreaElement) =>
+    area.setSelectionRange(area.value.length, area.value.length),
+  );
   await locations.pressSequentially("\nCasablanca");
   const typed = await locations.inputValue();
   expect(typed).toMatch(/\nCasablanca$/);
