@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { provisionAdmin } from "~/domain/accounts/accounts.server";
 import { notifyAdmins } from "~/domain/jobs/alerts.server";
-import { openTicket } from "~/domain/tickets/tickets.server";
 import { registeredCustomer } from "../../../tests/support/account-fixtures";
 import {
   adminId,
@@ -11,6 +10,7 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { customerWithTicket } from "../../../tests/support/ticket-fixtures";
 import {
   listNotificationPage,
   listNotifications,
@@ -71,23 +71,20 @@ describeEachDatabase("staff notifications", (app) => {
   });
 
   it("tells each admin of a new ticket, with its subject and a link to it", async () => {
-    const customer = await customerWithCoins(app(), 0);
-    const opened = await openTicket(app().db, {
-      userId: customer,
+    const { owner: customer, ticket } = await customerWithTicket(app(), {
       department: "technical",
       subject: "Server will not start",
       priority: "high",
       message: "It stops at once.",
     });
-    if (!opened.ok) throw new Error("not opened");
-    const link = `/admin/tickets/${opened.ticket.id}`;
+    const link = `/admin/tickets/${ticket.id}`;
     for (const admin of [first, second])
       expect(await about(admin, link)).toMatchObject([
         {
           kind: "ticket_opened",
           read: false,
           params: {
-            id: opened.ticket.id,
+            id: ticket.id,
             department: "technical",
             subject: "Server will not start",
           },
@@ -97,16 +94,8 @@ describeEachDatabase("staff notifications", (app) => {
   });
 
   it("keeps each admin's read state their own", async () => {
-    const customer = await customerWithCoins(app(), 0);
-    const opened = await openTicket(app().db, {
-      userId: customer,
-      department: "sales",
-      subject: "Read by one admin",
-      priority: "low",
-      message: "m",
-    });
-    if (!opened.ok) throw new Error("not opened");
-    const link = `/admin/tickets/${opened.ticket.id}`;
+    const { ticket } = await customerWithTicket(app(), { subject: "Read by one admin" });
+    const link = `/admin/tickets/${ticket.id}`;
     const secondUnread = (await bell(second)).unread;
     expect(secondUnread).toBeGreaterThan(0);
 
