@@ -1,6 +1,5 @@
 import { expect, it } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
-import { placeOrder } from "~/domain/orders/orders.server";
 import { monthKey } from "~/domain/reports/reports";
 import { submitContactMessage, subscribeToNewsletter } from "~/domain/site/site.server";
 import * as adminContactMessages from "~/routes/admin/contact-messages";
@@ -11,7 +10,7 @@ import * as adminReportsCsv from "~/routes/admin/reports-csv";
 import {
   customerWithCoins,
   expectLedgerIntact,
-  orderInput,
+  placedOrder,
   productId,
 } from "../support/money-fixtures";
 import {
@@ -78,12 +77,7 @@ describeEachDatabase("admin reports and inbox pages", (app) => {
 
   it("shows this month's order in the report and its CSV, and refuses the CSV to others", async () => {
     const buyer = await customer();
-    const placed = await placeOrder(
-      app().db,
-      buyer.id,
-      orderInput({ productId: await productId(app(), "game-pro") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
+    await placedOrder(app(), buyer.id, { productId: await productId(app(), "game-pro") });
     const month = monthKey(new Date());
 
     const page = (await load(adminReports, "/admin/reports")) as {

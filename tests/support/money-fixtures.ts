@@ -95,6 +95,11 @@ export function expectLedgerIntactAfterEach(app: () => AppServices): void {
   });
 }
 
+/** `userId` orders the product `slug` from a fresh form: the outcome, a refusal included. */
+export async function orderProduct(app: AppServices, userId: string, slug: string) {
+  return placeOrder(app.db, userId, orderInput({ productId: await productId(app, slug) }));
+}
+
 /** Places an order that must go through, and returns it. */
 export async function placedOrder(app: AppServices, userId: string, overrides: OrderOverrides) {
   const placed = await placeOrder(app.db, userId, orderInput(overrides));

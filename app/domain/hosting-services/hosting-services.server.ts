@@ -14,7 +14,7 @@ import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { accountLike, fewAccountsContaining, oneOf } from "~/domain/accounts/user-directory.server";
 import { isPostgres } from "~/db/dialect";
 import { containsAny } from "~/db/like-pattern";
-import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import { customerCount, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { SortDirection } from "~/lib/sort-directions";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
@@ -498,12 +498,7 @@ export async function quoteRenewal(
 
 /** The count of active services (one customer's, or everyone's), as a query to run or to nest. */
 export function activeServicesCount(db: Db, userId?: string) {
-  let query = db
-    .selectFrom("hosting_services")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("status", "=", "active");
-  if (userId) query = query.where("user_id", "=", userId);
-  return query;
+  return customerCount(db.selectFrom("hosting_services").where("status", "=", "active"), userId);
 }
 
 /** A customer's services, newest first, a page of the dashboard's LIST_PAGE_SIZE at a time. */

@@ -1,11 +1,10 @@
 import { expect, it } from "vitest";
-import { placeOrder } from "~/domain/orders/orders.server";
 import { openTicket } from "~/domain/tickets/tickets.server";
 import { withFakeDiscordWebhook } from "../../../tests/support/fake-discord";
 import {
   balanceOf,
   customerWithCoins,
-  orderInput,
+  orderProduct,
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
@@ -83,11 +82,7 @@ describeEachDatabase("new orders and tickets posted to the staff's Discord", (ap
 
   it("posts nothing for an order whose transaction rolled back (coins short)", async () => {
     const buyer = await customerWithCoins(app(), 300);
-    const refused = await placeOrder(
-      app().db,
-      buyer,
-      orderInput({ productId: await productId(app(), "vps-entry") }),
-    );
+    const refused = await orderProduct(app(), buyer, "vps-entry");
     expect(refused).toMatchObject({ ok: false, error: "orders.errors.insufficientCoins" });
     expect(await balanceOf(app(), buyer)).toBe(300);
     expect(await posts()).toEqual([]);

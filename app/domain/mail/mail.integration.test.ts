@@ -5,13 +5,12 @@ import {
   requestAccountDeletion,
 } from "~/domain/accounts/account-deletion.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { placeOrder } from "~/domain/orders/orders.server";
 import { startWorker } from "~/domain/jobs/runner.server";
 import { mailHandler } from "../../../server/mail";
 import {
   adminId,
   customerWithCoins,
-  orderInput,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
@@ -96,13 +95,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     return { id, email: user.email };
   }
   async function order(userId: string) {
-    const placed = await placeOrder(
-      app().db,
-      userId,
-      orderInput({ productId: await productId(app(), "vps-entry") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    return placed.order;
+    return placedOrder(app(), userId, { productId: await productId(app(), "vps-entry") });
   }
   async function coins(userId: string, amountCents: number, reason = "Goodwill gesture") {
     const result = await adjustCoins(app().db, {

@@ -69,70 +69,70 @@ interface Planned {
   userId?: string;
 }
 
+/** The message an event sends the customer it concerns. */
+function toCustomer(
+  kind: MailKind,
+  eventKey: string,
+  params: Record<string, unknown>,
+  userId: string,
+): Planned {
+  return { kind, eventKey, params, to: "customer", userId };
+}
+
 /** What an event mails, to whom. */
 function plan(event: MailEvent): Planned[] {
   switch (event.kind) {
     case "orderReceived": {
       const params = { id: event.orderId, product: event.product, totalCents: event.totalCents };
       return [
-        {
-          kind: "orderReceived",
-          eventKey: `order:${event.orderId}`,
-          params,
-          to: "customer",
-          userId: event.userId,
-        },
+        toCustomer("orderReceived", `order:${event.orderId}`, params, event.userId),
         { kind: "staffOrderWaiting", eventKey: `order:${event.orderId}`, params, to: "staff" },
       ];
     }
     case "orderApproved":
       return [
-        {
-          kind: "orderApproved",
-          eventKey: `order:${event.orderId}`,
-          params: { id: event.orderId, product: event.product },
-          to: "customer",
-          userId: event.userId,
-        },
+        toCustomer(
+          "orderApproved",
+          `order:${event.orderId}`,
+          { id: event.orderId, product: event.product },
+          event.userId,
+        ),
       ];
     case "orderRejected":
       return [
-        {
-          kind: "orderRejected",
-          eventKey: `order:${event.orderId}`,
-          params: {
+        toCustomer(
+          "orderRejected",
+          `order:${event.orderId}`,
+          {
             id: event.orderId,
             product: event.product,
             reason: event.reason,
             refundCents: event.refundCents,
           },
-          to: "customer",
-          userId: event.userId,
-        },
+          event.userId,
+        ),
       ];
     case "coinsChanged":
       return [
-        {
-          kind: "coinsChanged",
-          eventKey: `coins:${event.eventKey ?? randomUUID()}`,
-          params: {
+        toCustomer(
+          "coinsChanged",
+          `coins:${event.eventKey ?? randomUUID()}`,
+          {
             amountCents: event.amountCents,
             balanceCents: event.balanceCents,
             reason: event.reason,
           },
-          to: "customer",
-          userId: event.userId,
-        },
+          event.userId,
+        ),
       ];
     case "ticketAnswered":
       return [
-        {
-          kind: "ticketAnswered",
-          eventKey: `ticket:${event.ticketId}:reply:${event.replyKey ?? randomUUID()}`,
-          params: { id: event.ticketId, subject: event.subject },
-          to: "customer",
-          userId: event.userId,
-        },
+        toCustomer(
+          "ticketAnswered",
+          `ticket:${event.ticketId}:reply:${event.replyKey ?? randomUUID()}`,
+          { id: event.ticketId, subject: event.subject },
+          event.userId,
+        ),
       ];
     case "ticketOpened":
       return [

@@ -1,16 +1,16 @@
 import { beforeAll, expect, it } from "vitest";
 import { provisionAdmin } from "~/domain/accounts/accounts.server";
 import { notifyAdmins } from "~/domain/jobs/alerts.server";
-import { placeOrder } from "~/domain/orders/orders.server";
-import { openTicket } from "~/domain/tickets/tickets.server";
 import { registeredCustomer } from "../../../tests/support/account-fixtures";
 import {
   adminId,
   customerWithCoins,
-  orderInput,
+  orderProduct,
+  placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { customerWithTicket } from "../../../tests/support/ticket-fixtures";
 import {
   listNotificationPage,
   listNotifications,
@@ -39,13 +39,10 @@ describeEachDatabase("staff notifications", (app) => {
 
   it("tells each admin of an order waiting for approval, once, in the order's transaction", async () => {
     const buyer = await customerWithCoins(app(), 10_000);
-    const placed = await placeOrder(
-      app().db,
-      buyer,
-      orderInput({ productId: await productId(app(), "vps-entry") }),
-    );
-    if (!placed.ok) throw new Error(placed.error);
-    const link = `/admin/orders?id=${placed.order.id}`;
+    const placed = await placedOrder(app(), buyer, {
+      productId: await productId(app(), "vps-entry"),
+    });
+    const link = `/admin/orders?id=${placed.id}`;
     for (const admin of [first, second]) {
       const items = await about(admin, link);
       expect(items).toHaveLength(1);
@@ -53,9 +50,9 @@ describeEachDatabase("staff notifications", (app) => {
         kind: "order_waiting",
         read: false,
         params: {
-          id: placed.order.id,
-          product: placed.order.productName,
-          amountCents: placed.order.totalCents,
+          id: placed.id,
+          product: placed.productName,
+          amountCents: placed.totalCents,
         },
       });
     }
@@ -68,33 +65,26 @@ describeEachDatabase("staff notifications", (app) => {
   it("tells nobody of an order that did not commit (coins short)", async () => {
     const before = (await bell(first)).items.length;
     const buyer = await customerWithCoins(app(), 100);
-    const refused = await placeOrder(
-      app().db,
-      buyer,
-      orderInput({ productId: await productId(app(), "vps-entry") }),
-    );
+    const refused = await orderProduct(app(), buyer, "vps-entry");
     expect(refused.ok).toBe(false);
     expect((await bell(first)).items).toHaveLength(before);
   });
 
   it("tells each admin of a new ticket, with its subject and a link to it", async () => {
-    const customer = await customerWithCoins(app(), 0);
-    const opened = await openTicket(app().db, {
-      userId: customer,
+    const { owner: customer, ticket } = await customerWithTicket(app(), {
       department: "technical",
       subject: "Server will not start",
       priority: "high",
       message: "It stops at once.",
     });
-    if (!opened.ok) throw new Error("not opened");
-    const link = `/admin/tickets/${opened.ticket.id}`;
+    const link = `/admin/tickets/${ticket.id}`;
     for (const admin of [first, second])
       expect(await about(admin, link)).toMatchObject([
         {
           kind: "ticket_opened",
           read: false,
           params: {
-            id: opened.ticket.id,
+            id: ticket.id,
             department: "technical",
             subject: "Server will not start",
           },
@@ -104,16 +94,8 @@ describeEachDatabase("staff notifications", (app) => {
   });
 
   it("keeps each admin's read state their own", async () => {
-    const customer = await customerWithCoins(app(), 0);
-    const opened = await openTicket(app().db, {
-      userId: customer,
-      department: "sales",
-      subject: "Read by one admin",
-      priority: "low",
-      message: "m",
-    });
-    if (!opened.ok) throw new Error("not opened");
-    const link = `/admin/tickets/${opened.ticket.id}`;
+    const { ticket } = await customerWithTicket(app(), { subject: "Read by one admin" });
+    const link = `/admin/tickets/${ticket.id}`;
     const secondUnread = (await bell(second)).unread;
     expect(secondUnread).toBeGreaterThan(0);
 

@@ -7,7 +7,7 @@ import { payFromCoins, postLedgerEntry, type InsufficientCoins } from "~/domain/
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
-import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import { customerCount, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import type { OrdersTable } from "~/db/schema";
 import {
@@ -458,12 +458,7 @@ async function whyNotPending(trx: Tx, orderId: number): Promise<DecideResult> {
 
 /** The count of orders waiting for a decision (one customer's, or everyone's), as a query to run or to nest. */
 export function pendingOrdersCount(db: Db | Tx, userId?: string) {
-  let query = db
-    .selectFrom("orders")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("status", "=", "pending");
-  if (userId) query = query.where("user_id", "=", userId);
-  return query;
+  return customerCount(db.selectFrom("orders").where("status", "=", "pending"), userId);
 }
 
 /** A customer's orders, newest first, a page of the dashboard's LIST_PAGE_SIZE at a time. */

@@ -2,7 +2,7 @@ import { adjustCoins, type AdjustCoinsFailure } from "~/domain/coins/coins.serve
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import { customerCount, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
   inTransaction,
@@ -543,12 +543,7 @@ export async function countOpenTickets(db: Db, userId?: string): Promise<number>
 
 /** The count of tickets not closed (one customer's, or everyone's), as a query to run or to nest. */
 export function openTicketsCount(db: Db, userId?: string) {
-  let query = db
-    .selectFrom("tickets")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("status", "!=", "closed");
-  if (userId) query = query.where("user_id", "=", userId);
-  return query;
+  return customerCount(db.selectFrom("tickets").where("status", "!=", "closed"), userId);
 }
 
 /** How many tickets a page of the staff queue (/admin/tickets) shows. */

@@ -1,11 +1,11 @@
-import { MailIcon, MailOpenIcon, ReplyIcon, XIcon } from "lucide-react";
+import { MailIcon, MailOpenIcon, ReplyIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
 import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { Pager } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
+import { OpenedPanel } from "~/components/ui/opened-panel";
 import { ClientLink } from "~/components/ui/client-link";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import {
@@ -115,24 +115,14 @@ function OpenedMessage({
 }) {
   const { t } = useTranslation("admin-inbox");
   return (
-    <article
-      aria-labelledby="opened-subject"
-      className="grid min-w-0 gap-3 rounded-lg border bg-background p-4"
-      data-testid="opened-message"
+    <OpenedPanel
+      label={t("contact.opened")}
+      title={message.subject}
+      titleId="opened-subject"
+      closeHref={listHref(query, { open: undefined })}
+      closeLabel={t("contact.close")}
+      testId="opened-message"
     >
-      <div className="flex items-start justify-between gap-2">
-        <div className="grid min-w-0 gap-1">
-          <p className="text-xs text-muted-foreground">{t("contact.opened")}</p>
-          <h2 id="opened-subject" className="text-lg font-semibold wrap-anywhere" dir="auto">
-            {message.subject}
-          </h2>
-        </div>
-        <Button asChild variant="ghost" size="icon" className="shrink-0">
-          <Link to={listHref(query, { open: undefined })} aria-label={t("contact.close")}>
-            <XIcon aria-hidden />
-          </Link>
-        </Button>
-      </div>
       <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
         <dt className="text-muted-foreground">{t("contact.from")}</dt>
         <dd className="min-w-0">
@@ -161,7 +151,7 @@ function OpenedMessage({
         <ReadToggle message={message} />
         <DeleteMessage message={message} />
       </div>
-    </article>
+    </OpenedPanel>
   );
 }
 

@@ -1,4 +1,3 @@
-import { XIcon } from "lucide-react";
 import { Link } from "react-router";
 import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
 import { byId, timeColumn, type Column } from "~/components/data-table/data-table";
@@ -7,6 +6,7 @@ import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { choicesOf } from "~/components/ui/form-card";
+import { OpenedPanel } from "~/components/ui/opened-panel";
 import { PageHeading } from "~/components/ui/page-heading";
 import {
   MAIL_KIND_LABELS,
@@ -42,24 +42,14 @@ function OpenedMessage({
 }) {
   const { t } = useTranslation("mail");
   return (
-    <article
-      aria-labelledby="opened-mail-subject"
-      className="grid min-w-0 gap-3 rounded-lg border bg-background p-4"
-      data-testid="opened-mail"
+    <OpenedPanel
+      label={t("outbox.opened")}
+      title={message.subject ?? t(MAIL_KIND_LABELS[message.kind])}
+      titleId="opened-mail-subject"
+      closeHref={listHref(query, { open: undefined })}
+      closeLabel={t("outbox.close")}
+      testId="opened-mail"
     >
-      <div className="flex items-start justify-between gap-2">
-        <div className="grid min-w-0 gap-1">
-          <p className="text-xs text-muted-foreground">{t("outbox.opened")}</p>
-          <h2 id="opened-mail-subject" className="text-lg font-semibold wrap-anywhere" dir="auto">
-            {message.subject ?? t(MAIL_KIND_LABELS[message.kind])}
-          </h2>
-        </div>
-        <Button asChild variant="ghost" size="icon" className="shrink-0">
-          <Link to={listHref(query, { open: undefined })} aria-label={t("outbox.close")}>
-            <XIcon aria-hidden />
-          </Link>
-        </Button>
-      </div>
       <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
         <dt className="text-muted-foreground">{t("outbox.to")}</dt>
         <dd className="min-w-0 wrap-anywhere" dir="ltr">
@@ -125,7 +115,7 @@ function OpenedMessage({
           <p className="text-xs text-muted-foreground">{t("outbox.redactedNote")}</p>
         </section>
       )}
-    </article>
+    </OpenedPanel>
   );
 }
 

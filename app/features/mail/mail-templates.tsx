@@ -71,18 +71,14 @@ export function mailContent(
   const id = text(params.id);
   const product = text(params.product);
   const link = (path: string) => `${baseUrl}${path}`;
+  /** An order's body values: its number, its product and its total in the recipient's format. */
+  const order = () => ({ id, product, total: formatCoins(cents(params.totalCents), locale) });
   switch (kind) {
     case "orderReceived":
       return {
         subject: t("orderReceived.subject", { id }),
         heading: t("orderReceived.heading"),
-        paragraphs: [
-          t("orderReceived.body", {
-            id,
-            product,
-            total: formatCoins(cents(params.totalCents), locale),
-          }),
-        ],
+        paragraphs: [t("orderReceived.body", order())],
         button: { label: t("orderReceived.button"), href: link("/dashboard?tab=billing") },
         audience: "customer",
       };
@@ -140,13 +136,7 @@ export function mailContent(
       return {
         subject: t("staffOrderWaiting.subject", { id }),
         heading: t("staffOrderWaiting.heading"),
-        paragraphs: [
-          t("staffOrderWaiting.body", {
-            id,
-            product,
-            total: formatCoins(cents(params.totalCents), locale),
-          }),
-        ],
+        paragraphs: [t("staffOrderWaiting.body", order())],
         button: { label: t("staffOrderWaiting.button"), href: link("/admin/orders") },
         audience: "staff",
       };
