@@ -90,6 +90,7 @@ export interface Notification {
   params: Record<string, string | number>;
   link: string;
   read: boolean;
+  /** When it was written (ISO 8601), shown in the reader's language. */
   createdAt: string;
 }
 
