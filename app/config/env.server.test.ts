@@ -21,6 +21,16 @@ describe("parseEnv", () => {
     });
   });
 
+  it("links back to the port it serves on when no public address is set", () => {
+    expect(parseEnv({ PORT: "3300" })).toMatchObject({
+      PUBLIC_URL: "http://localhost:3300",
+      MAIL_FROM: "Hostfront <no-reply@localhost>",
+    });
+    expect(parseEnv({ PORT: "3300", PUBLIC_URL: "https://play.example.ma" }).PUBLIC_URL).toBe(
+      "https://play.example.ma",
+    );
+  });
+
   it("reads the request limits and the proxies to trust", () => {
     expect(
       parseEnv({

@@ -47,7 +47,8 @@ const envSchema = z.object({
       message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
     }),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  // Unset: http://localhost:<PORT>, the address the server answers on (withDerivedDefaults).
+  PUBLIC_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
   ENTRY_GATE: z.enum(["on", "off"]).default("on"),
@@ -91,9 +92,10 @@ const envSchema = z.object({
     }),
 });
 
-type ParsedEnv = Omit<z.infer<typeof envSchema>, "LOG_LEVEL" | "MAIL_FROM"> & {
+type ParsedEnv = Omit<z.infer<typeof envSchema>, "LOG_LEVEL" | "MAIL_FROM" | "PUBLIC_URL"> & {
   LOG_LEVEL: NonNullable<z.infer<typeof envSchema>["LOG_LEVEL"]>;
   MAIL_FROM: string;
+  PUBLIC_URL: string;
 };
 
 export type Env = ParsedEnv & { AUTH_SECRET: string };
@@ -110,10 +112,13 @@ function withoutEmpty(source: NodeJS.ProcessEnv) {
 
 /** Defaults that depend on another setting. */
 function withDerivedDefaults(parsed: z.infer<typeof envSchema>): ParsedEnv {
+  // The links the site writes (mail, redirects) lead back to this server when nothing else is said.
+  const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
   return {
     ...parsed,
+    PUBLIC_URL: publicUrl,
     LOG_LEVEL: parsed.LOG_LEVEL ?? (parsed.NODE_ENV === "test" ? "silent" : "info"),
-    MAIL_FROM: parsed.MAIL_FROM ?? defaultMailFrom(parsed.PUBLIC_URL),
+    MAIL_FROM: parsed.MAIL_FROM ?? defaultMailFrom(publicUrl),
   };
 }
 

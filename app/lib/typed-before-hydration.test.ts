@@ -50,6 +50,22 @@ describe("watchTypedValues", () => {
     expect(events.sort()).toEqual(["change:INPUT", "change:SELECT", "input:TEXTAREA"]);
   });
 
+  it("puts the text back before a key typed into a field hydration has already reset", () => {
+    const fields = page(HTML);
+    const typed = watchTypedValues(document);
+    fields.textarea.value = "Frankfurt\nCasa";
+    fields.textarea.dispatchEvent(new Event("input", { bubbles: true }));
+    hydrateOver(fields); // this field's part of the page hydrated, the page not yet committed
+    fields.textarea.dispatchEvent(new InputEvent("beforeinput", { bubbles: true, data: "b" }));
+    expect(fields.textarea.value).toBe("Frankfurt\nCasa");
+    expect(fields.textarea.selectionStart).toBe("Frankfurt\nCasa".length);
+    // The key lands after it (the browser's part), and is noted with it.
+    fields.textarea.value += "b";
+    fields.textarea.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(typed.restore()).toBe(0);
+    expect(fields.textarea.value).toBe("Frankfurt\nCasab");
+  });
+
   it("leaves alone a page nobody typed into, a value hydration kept, and a field no longer there", () => {
     const fields = page(HTML);
     const typed = watchTypedValues(document);

@@ -73,10 +73,26 @@ export function watchTypedValues(root: Document): TypedValues {
   const note = (event: Event) => {
     if (isField(event.target)) typed.set(event.target, read(event.target));
   };
+  // Hydration runs in slices between the person's keys. A text field React has already written back to
+  // its default, typed into again before the page is committed, would have the new key noted on the
+  // default, and the earlier text lost: before the key lands, the noted text is put back, so the key
+  // follows it.
+  const beforeKey = (event: Event) => {
+    const field = event.target;
+    if (!isField(field) || field.tagName === "SELECT" || isCheckable(field)) return;
+    const noted = typed.get(field);
+    const text = field as HTMLInputElement | HTMLTextAreaElement;
+    if (noted && text.value !== noted.value && text.value === text.defaultValue) {
+      text.value = noted.value;
+      text.setSelectionRange(noted.value.length, noted.value.length);
+    }
+  };
+  root.addEventListener("beforeinput", beforeKey, true);
   root.addEventListener("input", note, true);
   root.addEventListener("change", note, true);
   return {
     restore() {
+      root.removeEventListener("beforeinput", beforeKey, true);
       root.removeEventListener("input", note, true);
       root.removeEventListener("change", note, true);
       let restored = 0;

@@ -34,6 +34,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
 
   const result = await registerCustomer(context.services, form.fields, {
     registrationOpen: context.settings.features.registration,
+    locale: context.locale,
   });
   if (!result.ok) {
     // Each refusal is shown next to the field it concerns; a closed registration concerns the form.

@@ -99,6 +99,32 @@ describeEachDatabase("accounts", (app) => {
     expect(second).toEqual({ ok: false, kind: "conflict", error: "errors.emailTaken" });
   });
 
+  it("keeps the language the account was made in, for the mail it will get", async () => {
+    const services = app();
+    const password = "Sup3r-secret-pw";
+    const inFrench = await registerCustomer(
+      services,
+      { name: "Salma", email: uniqueEmail(), password, confirmPassword: password },
+      { registrationOpen: true, locale: "fr" },
+    );
+    const unsaid = await registerCustomer(
+      services,
+      { name: "Omar", email: uniqueEmail(), password, confirmPassword: password },
+      { registrationOpen: true },
+    );
+    if (!inFrench.ok || !unsaid.ok) throw new Error("registration refused");
+    const localeOf = async (id: string) =>
+      (
+        await services.db
+          .selectFrom("users")
+          .select("locale")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).locale;
+    expect(await localeOf(inFrench.userId)).toBe("fr");
+    expect(await localeOf(unsaid.userId)).toBeNull();
+  });
+
   it("refuses a common password and a closed registration", async () => {
     const services = app();
     const common = await registerCustomer(

@@ -87,7 +87,11 @@ export type RegisterResult =
 export async function registerCustomer(
   deps: AccountDeps,
   input: RegisterInput,
-  options: { registrationOpen: boolean },
+  options: {
+    registrationOpen: boolean;
+    /** The language the page was read in: the account's, for what the site sends it (mail). */
+    locale?: string;
+  },
 ): Promise<RegisterResult> {
   if (!options.registrationOpen)
     return { ok: false, kind: "forbidden", error: "errors.registrationClosed" };
@@ -103,6 +107,7 @@ export async function registerCustomer(
   if ((await findUserIdByEmail(deps.db, input.email)) !== result.user.id) {
     return { ok: false, kind: "conflict", error: "errors.emailTaken" };
   }
+  if (options.locale) await setUserLocale(deps.db, result.user.id, options.locale);
   return { ok: true, userId: result.user.id };
 }
 
