@@ -280,6 +280,9 @@ async function recipientsOf(trx: Tx, planned: Planned[]): Promise<Recipient[][]>
   ];
   const customers = new Map<string, Recipient>();
   const optedOut = new Set<string>();
+  const optional = planned.some((each) =>
+    (OPTIONAL_MAIL_KINDS as readonly MailKind[]).includes(each.kind),
+  );
   for (const ids of chunks(customerIds, 500)) {
     const users = await trx
       .selectFrom("users")
@@ -288,12 +291,14 @@ async function recipientsOf(trx: Tx, planned: Planned[]): Promise<Recipient[][]>
       .where("id", "in", ids)
       .execute();
     // Only the kinds a customer may turn off: a kind that became essential is sent whatever was chosen.
-    const outs = await trx
-      .selectFrom("mail_opt_outs")
-      .select(["user_id", "kind"])
-      .where("user_id", "in", ids)
-      .where("kind", "in", OPTIONAL_MAIL_KINDS)
-      .execute();
+    const outs = optional
+      ? await trx
+          .selectFrom("mail_opt_outs")
+          .select(["user_id", "kind"])
+          .where("user_id", "in", ids)
+          .where("kind", "in", OPTIONAL_MAIL_KINDS)
+          .execute()
+      : [];
     for (const user of users) customers.set(user.id, user);
     for (const out of outs) optedOut.add(`${out.user_id}\n${out.kind}`);
   }

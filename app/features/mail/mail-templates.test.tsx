@@ -188,7 +188,7 @@ describe("the mail templates", () => {
     // 04:17 UTC is 05:17 in Paris in March.
     expect(expiring.text).toMatch(/expire le 12 mars 2031.*05:17/);
     expect(renderMail("serviceRenewalShort", PARAMS.serviceRenewalShort, fr).subject).toBe(
-      "Renouvellement automatique de Alpha SMP : il manque 4,50 coins",
+      "Renouvellement automatique impossible pour Alpha SMP : il manque 4,50 coins",
     );
     expect(renderMail("serviceRenewed", PARAMS.serviceRenewed, fr).text).toContain(
       "8,00 coins ont été prélevés",
