@@ -33,6 +33,7 @@ export function mailWriter(services: AppServices): MailWriter {
       ledgerReason: (reason) => ledgerReasonText(reason, (key, values) => coins(key, values)),
       siteName: settings.general.siteName,
       baseUrl: services.env.PUBLIC_URL.replace(/\/$/, ""),
+      timeZone: settings.general.timeZone,
     });
   };
 }

@@ -1,4 +1,5 @@
 import { recordAudit } from "~/domain/audit/audit.server";
+import { queueMail } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { payFromCoins, type InsufficientCoins } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
@@ -302,6 +303,18 @@ export async function changeServiceStatus(
         link: "/dashboard?tab=services",
       });
     }
+    // Stopped or ended by an admin: the customer is told by mail too (docs/mail.md); a reactivation
+    // is in their list only.
+    const mailed = { userId: before.user_id, serviceId: input.serviceId, service: before.name };
+    if (input.action === "suspend")
+      await queueMail(trx, {
+        kind: "serviceSuspended",
+        ...mailed,
+        suspendedAt: now,
+        reason: "admin",
+      });
+    else if (input.action === "terminate")
+      await queueMail(trx, { kind: "serviceTerminated", ...mailed, reason: "admin" });
     return { ok: true, service: toService(row) };
   });
 }
@@ -457,6 +470,22 @@ export async function renewService(
           now,
         });
       }
+      // A receipt by mail, whoever renewed it: once per service and expiry date (docs/mail.md).
+      await queueMail(
+        trx,
+        {
+          kind: "serviceRenewed",
+          userId: input.userId,
+          serviceId: Number(service.id),
+          service: service.name,
+          previousExpiresAt: service.expires_at,
+          expiresAt: newExpiry,
+          amountCents: amount,
+          automatic: input.automatic === true,
+          reactivated,
+        },
+        now,
+      );
       return { ok: true, service: toService(row), duplicate: false };
     }),
   );

@@ -43,26 +43,49 @@ export interface NewJob {
  * unique key is already waiting or running (nothing is queued then).
  */
 export async function enqueueJob(trx: Tx, job: NewJob): Promise<number | null> {
-  const now = (job.now ?? new Date()).toISOString();
   const row = await trx
     .insertInto("jobs")
-    .values({
-      type: job.type,
-      payload: JSON.stringify(job.payload ?? {}),
-      state: "queued",
-      run_at: (job.runAt ?? job.now ?? new Date()).toISOString(),
-      attempts: 0,
-      max_attempts: job.maxAttempts ?? 5,
-      unique_key: job.uniqueKey ?? null,
-      schedule: job.schedule ?? null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(jobRow(job))
     // Any conflict is the unique key's (the id is generated): the job is queued already.
     .onConflict((conflict) => conflict.doNothing())
     .returning("id")
     .executeTakeFirst();
   return row ? Number(row.id) : null;
+}
+
+/** A new job's row. */
+function jobRow(job: NewJob) {
+  const now = (job.now ?? new Date()).toISOString();
+  return {
+    type: job.type,
+    payload: JSON.stringify(job.payload ?? {}),
+    state: "queued",
+    run_at: (job.runAt ?? job.now ?? new Date()).toISOString(),
+    attempts: 0,
+    max_attempts: job.maxAttempts ?? 5,
+    unique_key: job.uniqueKey ?? null,
+    schedule: job.schedule ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * A step: many jobs queued at once in the caller's transaction (a few hundred rows a statement), each
+ * skipped like `enqueueJob`'s when its unique key waits or runs already. Returns how many were queued.
+ */
+export async function enqueueJobs(trx: Tx, jobs: readonly NewJob[]): Promise<number> {
+  let queued = 0;
+  for (let i = 0; i < jobs.length; i += 200) {
+    const rows = await trx
+      .insertInto("jobs")
+      .values(jobs.slice(i, i + 200).map(jobRow))
+      .onConflict((conflict) => conflict.doNothing())
+      .returning("id")
+      .execute();
+    queued += rows.length;
+  }
+  return queued;
 }
 
 /** A job that may be claimed at `at`: waiting and due, or running on a lease that ran out. */

@@ -8,9 +8,11 @@ import { updateSettingsSection } from "~/domain/settings/settings.server";
 import { customerWithRunningService } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { mailHandler } from "../../../server/mail";
 import { LIFECYCLE_JOB } from "./lifecycle-jobs.server";
 
 const HOUR = 3_600_000;
+const MAIL_FROM = "Hostfront <no-reply@hostfront.test>";
 const CONFIG = { leaseMs: 30_000, pollMs: 1_000, backoffMs: 1_000, concurrency: 1 };
 
 describeEachDatabase("the service lifecycle on the worker", (app) => {
@@ -42,7 +44,8 @@ describeEachDatabase("the service lifecycle on the worker", (app) => {
     const worker = startWorker(
       {
         db,
-        handlers: JOB_HANDLERS,
+        // The suspension's mail is a job too (docs/mail.md), kept without SMTP: the worker of a server.
+        handlers: { ...JOB_HANDLERS, [MAIL_SEND_JOB]: mailHandler(app(), { MAIL_FROM }) },
         schedules: SCHEDULES.filter((each) => each.name === LIFECYCLE_JOB),
         config: CONFIG,
         timeZone: async () => "UTC",
@@ -72,8 +75,11 @@ describeEachDatabase("the service lifecycle on the worker", (app) => {
       expect(await status()).toBe("active");
       for (let hour = 0; hour < 2; hour++) {
         clock = new Date(clock.getTime() + HOUR);
-        await worker.tick();
-        await worker.idle();
+        // Two rounds an hour: one job a round, and a run's mail is due with the next run.
+        for (let round = 0; round < 2; round++) {
+          await worker.tick();
+          await worker.idle();
+        }
       }
       expect(await status()).toBe("suspended");
       const logged = await runs();
@@ -82,6 +88,14 @@ describeEachDatabase("the service lifecycle on the worker", (app) => {
       expect(JSON.parse(String(logged[0]!.counts))).toMatchObject({ suspended: 1 });
       // The next hour's run finds it done.
       expect(JSON.parse(String(logged[1]!.counts))).toMatchObject({ suspended: 0 });
+      // The customer was told once by mail, written by the worker and kept (no SMTP_URL).
+      const mail = await db
+        .selectFrom("mail_outbox")
+        .select(["kind", "state"])
+        .where("user_id", "=", user)
+        .where("kind", "like", "service%")
+        .execute();
+      expect(mail).toEqual([{ kind: "serviceSuspended", state: "kept" }]);
     } finally {
       await worker.stop(1000);
       await updateSettingsSection(db, "lifecycle", defaultSettings().lifecycle);

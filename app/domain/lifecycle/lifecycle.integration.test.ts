@@ -6,6 +6,7 @@ import {
   renewService,
   setAutoRenew,
 } from "~/domain/hosting-services/hosting-services.server";
+import { MAIL_SEND_JOB, setMailPreferences } from "~/domain/mail/mail.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { saveSettingsForm, updateSettingsSection } from "~/domain/settings/settings.server";
@@ -33,6 +34,8 @@ const SERVICES = 1_000;
 const CUSTOMERS = 250;
 const ORDERS = 60;
 const DAYS = 50;
+/** The fleet's customers' languages in turn: none chosen (the site's default, Arabic) is the third. */
+const FLEET_LOCALES = ["fr", "en", undefined] as const;
 
 // ---------------------------------------------------------------------------------------------------
 // The expectation, computed here from the rules as issue 24 states them, without the domain's code.
@@ -94,11 +97,15 @@ function monthsLater(time: number, months: number): number {
 class Model {
   told = new Set<string>();
   notices: string[] = [];
+  /** The mail each notice sends (issue 25, docs/mail.md), as `mailOf` describes it. */
+  mails: string[] = [];
   renewalDebits: number[] = [];
   constructor(
     readonly services: ModelService[],
     readonly orders: ModelOrder[],
     readonly balances: Map<string, number>,
+    /** Customers who turned every optional kind of mail off. */
+    readonly optedOut: ReadonlySet<string>,
   ) {}
 
   tell(userId: string, kind: string, params: Record<string, string | number>, key?: string) {
@@ -107,6 +114,9 @@ class Model {
       this.told.add(key);
     }
     this.notices.push(notice(userId, kind, params));
+    const mail = mailOf(userId, kind, params);
+    if (mail && !(this.optedOut.has(userId) && OPTIONAL_MAIL.has(mail.kind)))
+      this.mails.push(mail.text);
     return true;
   }
 
@@ -200,6 +210,64 @@ class Model {
   }
 }
 
+/** The kinds of mail a customer may turn off, as docs/mail.md lists them (not the code's list). */
+const OPTIONAL_MAIL = new Set([
+  "orderRejected",
+  "serviceExpiring",
+  "serviceRenewalShort",
+  "serviceRenewed",
+]);
+
+/** Each notice's mail: its kind and what it says (the service or order, its days or coins). */
+function mailOf(
+  userId: string,
+  kind: string,
+  params: Record<string, string | number>,
+): { kind: string; text: string } | null {
+  const mail = (mailKind: string, what: string) => ({
+    kind: mailKind,
+    text: `${userId} ${mailKind} ${what}`,
+  });
+  switch (kind) {
+    case "order_rejected":
+      return mail("orderRejected", `#${params.id} reason ${params.reason}`);
+    case "order_expired":
+      return mail("orderRejected", `#${params.id} expired ${params.count}`);
+    case "service_auto_renewed":
+      return mail("serviceRenewed", `${params.service} automatic ${params.amountCents}`);
+    case "service_renewal_short":
+      return mail("serviceRenewalShort", `${params.service} ${params.amountCents}`);
+    case "service_suspended_expired":
+      return mail("serviceSuspended", `${params.service} expired`);
+    case "service_termination_warning":
+      return mail("serviceTerminationWarning", `${params.service} ${params.count}`);
+    case "service_terminated":
+      return mail("serviceTerminated", `${params.service} expired`);
+    case "service_expiry_reminder":
+      return mail("serviceExpiring", `${params.service} ${params.count}`);
+    default:
+      return null;
+  }
+}
+
+/** An outbox row described as `mailOf` describes the model's. */
+function describeMail(row: { user_id: string | null; kind: string; params: string }): string {
+  const p = JSON.parse(row.params) as Record<string, string | number | boolean>;
+  const what: Record<string, string> = {
+    orderRejected:
+      p.expiredDays === undefined
+        ? `#${p.id} reason ${p.reason}`
+        : `#${p.id} expired ${p.expiredDays}`,
+    serviceRenewed: `${p.service} ${p.automatic ? "automatic" : "by hand"} ${p.amountCents}`,
+    serviceRenewalShort: `${p.service} ${p.missingCents}`,
+    serviceSuspended: `${p.service} ${p.reason}`,
+    serviceTerminationWarning: `${p.service} ${p.days}`,
+    serviceTerminated: `${p.service} ${p.reason}`,
+    serviceExpiring: `${p.service} ${p.days}`,
+  };
+  return `${row.user_id} ${row.kind} ${what[row.kind] ?? JSON.stringify(p)}`;
+}
+
 function notice(userId: string, kind: string, params: Record<string, unknown>): string {
   const sorted = Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
   return `${userId} ${kind} ${JSON.stringify(sorted)}`;
@@ -218,10 +286,15 @@ async function seedFleet(db: Db, admin: string) {
     id: `fleet-${u}`,
     name: `Fleet ${u}`,
     email: `fleet${u}@example.com`,
+    // Mail in French, in English, or (none chosen) in the site's default language.
+    locale: FLEET_LOCALES[u % FLEET_LOCALES.length] ?? null,
     created_at: created,
     updated_at: created,
   }));
   await insertInChunks(users, (chunk) => db.insertInto("users").values(chunk).execute());
+  // One customer in five turned every optional kind of mail off in the account tab.
+  const optedOut = new Set(users.filter((_, u) => u % 5 === 2).map((user) => user.id));
+  for (const userId of optedOut) await setMailPreferences(db, { userId, receive: [] });
   const balances = new Map<string, number>();
   await db.transaction().execute(async (trx) => {
     for (const [u, user] of users.entries()) {
@@ -337,11 +410,14 @@ async function seedFleet(db: Db, admin: string) {
       });
     }
   });
-  return new Model(services, orders, balances);
+  return new Model(services, orders, balances, optedOut);
 }
 
 async function tableCounts(db: Db) {
-  const count = async (table: "notifications" | "audit_log" | "coin_ledger" | "service_renewals") =>
+  const count = async (
+    table:
+      "notifications" | "audit_log" | "coin_ledger" | "service_renewals" | "mail_outbox" | "jobs",
+  ) =>
     Number(
       (
         await db
@@ -355,6 +431,8 @@ async function tableCounts(db: Db) {
     audit: await count("audit_log"),
     ledger: await count("coin_ledger"),
     renewals: await count("service_renewals"),
+    mail: await count("mail_outbox"),
+    jobs: await count("jobs"),
   };
 }
 
@@ -415,6 +493,11 @@ describeEachDatabase("the service lifecycle", (app) => {
     const admin = await adminId(app());
     const model = await seedFleet(db, admin);
     await enable();
+    // The customers without a language of their own are written to in the site's default.
+    await updateSettingsSection(db, "general", {
+      ...defaultSettings().general,
+      defaultLocale: "ar",
+    });
     // A quarter of the pending orders is decided by an admin before the lifecycle gets to them.
     for (const order of model.orders.filter((_, k) => k % 4 === 1)) {
       const result = await rejectOrder(db, {
@@ -425,13 +508,11 @@ describeEachDatabase("the service lifecycle", (app) => {
       expect(result.ok).toBe(true);
       order.status = "rejected";
       model.balances.set(order.userId, model.balances.get(order.userId)! + order.totalCents);
-      model.notices.push(
-        notice(order.userId, "order_rejected", {
-          id: order.id,
-          product: order.product,
-          reason: "no stock",
-        }),
-      );
+      model.tell(order.userId, "order_rejected", {
+        id: order.id,
+        product: order.product,
+        reason: "no stock",
+      });
     }
     const totals = noCounts();
     const zero = { ...totals };
@@ -524,6 +605,31 @@ describeEachDatabase("the service lifecycle", (app) => {
       "service.terminate": totals.terminated,
       "order.expire": totals.ordersExpired,
     });
+
+    // Every notice's mail, queued with it: once, in the customer's language, none of a kind turned off.
+    const mails = await db
+      .selectFrom("mail_outbox")
+      .select(["id", "user_id", "kind", "locale", "params"])
+      .where("user_id", "like", "fleet-%")
+      .execute();
+    expect(mails.map(describeMail).sort()).toEqual([...model.mails].sort());
+    for (const kind of ["serviceSuspended", "serviceTerminationWarning", "serviceTerminated"])
+      expect(
+        mails.some((row) => row.kind === kind && model.optedOut.has(row.user_id!)),
+        `${kind} reaches a customer who turned the optional mail off`,
+      ).toBe(true);
+    const localeOf = (userId: string) =>
+      FLEET_LOCALES[Number(userId.slice("fleet-".length)) % FLEET_LOCALES.length] ?? "ar";
+    expect(mails.filter((row) => row.locale !== localeOf(row.user_id!))).toEqual([]);
+    expect(new Set(mails.map((row) => row.locale))).toEqual(new Set(["fr", "en", "ar"]));
+    // Each message has its send job.
+    const jobs = new Set(
+      (
+        await db.selectFrom("jobs").select("unique_key").where("type", "=", MAIL_SEND_JOB).execute()
+      ).map((job) => job.unique_key),
+    );
+    expect(mails.filter((row) => !jobs.has(`mail:${row.id}`))).toEqual([]);
+    await updateSettingsSection(db, "general", defaultSettings().general);
     await expectLedgerIntact(app());
   }, 120_000);
 
@@ -648,6 +754,23 @@ describeEachDatabase("the service lifecycle", (app) => {
       { actor_id: null, action: "service.suspend", reason: "expired" },
       { actor_id: customer, action: "service.reactivate", reason: "renewal" },
     ]);
+    // Told by mail of the suspension, then of the renewal they made (a receipt, saying it runs again),
+    // then of the next suspension once the renewed term ran out unrenewed (60 days on).
+    const mails = await db
+      .selectFrom("mail_outbox")
+      .select(["user_id", "kind", "locale", "params"])
+      .where("user_id", "=", customer)
+      .orderBy("id")
+      .execute();
+    expect(mails.map(describeMail)).toEqual([
+      `${customer} serviceSuspended Expired one expired`,
+      `${customer} serviceRenewed Expired one by hand 800`,
+      `${customer} serviceSuspended Expired one expired`,
+    ]);
+    expect(JSON.parse(mails[1]!.params)).toMatchObject({
+      reactivated: true,
+      expiresAt: renewed.ok && renewed.service.expiresAt,
+    });
     await expectLedgerIntact(app());
   });
 });
@@ -711,6 +834,19 @@ describeEachDatabase("automatic renewal switch and suspension reasons", (app) =>
       ok: true,
       service: { status: "suspended", suspensionReason: "admin" },
     });
+    const mailOfService = async () =>
+      (
+        await db
+          .selectFrom("mail_outbox")
+          .select(["user_id", "kind", "params"])
+          .where("user_id", "=", user)
+          .where("kind", "like", "service%")
+          .orderBy("id")
+          .execute()
+      ).map(describeMail);
+    expect(await mailOfService()).toEqual([
+      expect.stringMatching(new RegExp(`^${user} serviceSuspended .+ admin$`)),
+    ]);
     // Renewable only through support.
     expect(await renewWithNewKey(app(), user, serviceId)).toEqual(
       refusal("conflict", "services.errors.cannotRenew"),
@@ -727,5 +863,13 @@ describeEachDatabase("automatic renewal switch and suspension reasons", (app) =>
     expect(
       await readColumn(app(), "hosting_services", "suspended_at", ["id", serviceId]),
     ).toBeNull();
+    // A reactivation is in the customer's list only; a termination by an admin is mailed, once.
+    expect(await mailOfService()).toHaveLength(1);
+    expect(
+      await changeServiceStatus(db, { actorId: admin, serviceId, action: "terminate" }),
+    ).toMatchObject({ ok: true });
+    expect((await mailOfService()).slice(1)).toEqual([
+      expect.stringMatching(new RegExp(`^${user} serviceTerminated .+ admin$`)),
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import {
   writtenNoticeKeys,
   type KeyedNotice,
 } from "~/domain/notifications/notifications.server";
+import { queueMail, queueMails, type MailEvent } from "~/domain/mail/mail.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
@@ -19,6 +20,7 @@ import {
   reminderKey,
   reminderThresholds,
   renewalShortKey,
+  runDay,
   terminationDate,
   terminationWarningDue,
   terminationWarningKey,
@@ -55,8 +57,8 @@ const LINK = "/dashboard?tab=services";
 /**
  * Suspends or terminates a service for expiry in a transaction of its own: `change` updates it only
  * while it is still as the plan read it (it returns nothing when another run or an admin changed it
- * first); then the step is in the audit log (done by no one, for "expired") and told to its owner.
- * True when the service was changed.
+ * first); then the step is in the audit log (done by no one, for "expired") and told to its owner, in
+ * the list and by mail. True when the service was changed.
  */
 async function expiryStep(
   db: Db,
@@ -65,6 +67,7 @@ async function expiryStep(
   step: Pick<AuditEntry, "action" | "before" | "after"> & {
     change: (trx: Tx) => Promise<unknown>;
     kind: NotificationKind;
+    mail: MailEvent;
   },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
@@ -85,6 +88,7 @@ async function expiryStep(
       link: LINK,
       now,
     });
+    await queueMail(trx, step.mail, now);
     return true;
   });
 }
@@ -238,22 +242,60 @@ export async function planLifecycle(
   };
 }
 
-function shortNotice(service: LifecycleService & { missingCents: number }, now: Date): KeyedNotice {
+function shortNotice(
+  service: LifecycleService & { missingCents: number },
+  now: Date,
+): NoticeAndMail {
   return {
-    userId: service.userId,
-    kind: "service_renewal_short",
-    params: { service: service.name, amountCents: service.missingCents },
-    link: "/coins",
-    dedupeKey: renewalShortKey(service.serviceId, service.expiresAt, now),
+    notice: {
+      userId: service.userId,
+      kind: "service_renewal_short",
+      params: { service: service.name, amountCents: service.missingCents },
+      link: "/coins",
+      dedupeKey: renewalShortKey(service.serviceId, service.expiresAt, now),
+    },
+    mail: {
+      kind: "serviceRenewalShort",
+      ...mailService(service),
+      expiresAt: service.expiresAt,
+      missingCents: service.missingCents,
+      day: runDay(now),
+    },
   };
 }
 
-/** Notices of a batch written a few hundred to a transaction; returns how many were new. */
-async function writeNotices(db: Db, notices: KeyedNotice[], now: Date): Promise<number> {
+/** Who a service's mail goes to and what it names. */
+function mailService(service: LifecycleService) {
+  return { userId: service.userId, serviceId: service.serviceId, service: service.name };
+}
+
+/** A notice the run writes, and the mail that tells the same by email. */
+interface NoticeAndMail {
+  notice: KeyedNotice;
+  mail: MailEvent;
+}
+
+/**
+ * Notices of a batch written a few hundred to a transaction, each with its mail queued in the same
+ * transaction (both once per key); returns how many notices were new.
+ */
+async function writeNotices(db: Db, items: NoticeAndMail[], now: Date): Promise<number> {
   let written = 0;
-  for (let i = 0; i < notices.length; i += 500) {
-    const batch = notices.slice(i, i + 500);
-    written += await inTransaction(db, (trx) => notifyOnce(trx, batch, now));
+  for (let i = 0; i < items.length; i += 500) {
+    const batch = items.slice(i, i + 500);
+    written += await inTransaction(db, async (trx) => {
+      const count = await notifyOnce(
+        trx,
+        batch.map((item) => item.notice),
+        now,
+      );
+      await queueMails(
+        trx,
+        batch.map((item) => item.mail),
+        now,
+      );
+      return count;
+    });
   }
   return written;
 }
@@ -262,10 +304,11 @@ async function writeNotices(db: Db, notices: KeyedNotice[], now: Date): Promise<
  * The daily run of the service lifecycle (issue 24), a use-case a scheduled job calls with its clock:
  * reads the settings and, when the lifecycle is switched on, does what `planLifecycle` finds due, each
  * transition in its own transaction with its audit entry (the system as the actor) and the customer's
- * notification: renewals from coins (through `renewService`, as a click would) or the coins they lack,
- * suspensions for expiry, warnings and terminations, reminders, and pending orders given up on (through
- * `rejectOrder`, refunded). Running it again at the same time changes nothing: every transition is a
- * conditional update or an idempotency key, every notice a unique key. Switched off, it does nothing.
+ * notification and mail: renewals from coins (through `renewService`, as a click would) or the coins they
+ * lack, suspensions for expiry, warnings and terminations, reminders, and pending orders given up on
+ * (through `rejectOrder`, refunded). Running it again at the same time changes nothing: every transition
+ * is a conditional update or an idempotency key, every notice and message a unique key. Switched off, it
+ * does nothing.
  */
 export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<LifecycleRun> {
   const settings = (await getSettings(db)).lifecycle;
@@ -326,6 +369,12 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
       before: { status: "active", expiresAt: service.expiresAt },
       after: { status: "suspended", suspensionReason: "expired" },
       kind: "service_suspended_expired",
+      mail: {
+        kind: "serviceSuspended",
+        ...mailService(service),
+        suspendedAt: now.toISOString(),
+        reason: "expired",
+      },
     });
     if (done) counts.suspended += 1;
   }
@@ -350,33 +399,52 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
       },
       after: { status: "terminated" },
       kind: "service_terminated",
+      mail: { kind: "serviceTerminated", ...mailService(service), reason: "expired" },
     });
     if (done) counts.terminated += 1;
   }
 
   counts.warned = await writeNotices(
     db,
-    plan.warn.map((service) => ({
-      userId: service.userId,
-      kind: "service_termination_warning",
-      params: {
-        service: service.name,
-        count: daysLeft(terminationDate(service.suspendedAt!, settings), now),
-      },
-      link: LINK,
-      dedupeKey: terminationWarningKey(service.serviceId, service.suspendedAt!),
-    })),
+    plan.warn.map((service) => {
+      const terminatesAt = terminationDate(service.suspendedAt!, settings);
+      const days = daysLeft(terminatesAt, now);
+      return {
+        notice: {
+          userId: service.userId,
+          kind: "service_termination_warning",
+          params: { service: service.name, count: days },
+          link: LINK,
+          dedupeKey: terminationWarningKey(service.serviceId, service.suspendedAt!),
+        },
+        mail: {
+          kind: "serviceTerminationWarning",
+          ...mailService(service),
+          suspendedAt: service.suspendedAt!,
+          terminatesAt,
+          days,
+        },
+      };
+    }),
     now,
   );
 
   counts.reminded = await writeNotices(
     db,
     plan.remind.map((service) => ({
-      userId: service.userId,
-      kind: "service_expiry_reminder",
-      params: { service: service.name, count: service.days },
-      link: LINK,
-      dedupeKey: reminderKey(service.serviceId, service.expiresAt, service.days),
+      notice: {
+        userId: service.userId,
+        kind: "service_expiry_reminder",
+        params: { service: service.name, count: service.days },
+        link: LINK,
+        dedupeKey: reminderKey(service.serviceId, service.expiresAt, service.days),
+      },
+      mail: {
+        kind: "serviceExpiring",
+        ...mailService(service),
+        expiresAt: service.expiresAt,
+        days: service.days,
+      },
     })),
     now,
   );

@@ -271,6 +271,9 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
       "orderRejected",
       "coinsChanged",
       "ticketAnswered",
+      "serviceExpiring",
+      "serviceRenewalShort",
+      "serviceRenewed",
     ]);
     // The form as a browser posts it: coins unticked (absent), the rest ticked.
     const form = mailPreferencesSchema.parse({

@@ -4,7 +4,7 @@ import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging"
 import type { MailOutboxTable } from "~/db/schema";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
-import { enqueueJob, type JobHandler } from "~/domain/jobs/jobs.server";
+import { enqueueJobs, type JobHandler } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Department } from "~/domain/tickets/tickets";
 import {
@@ -40,6 +40,11 @@ export type MailEvent =
       product: string;
       reason: string;
       refundCents: number;
+      /**
+       * The lifecycle gave up on it after this many days (issue 24): the message says so in the reader's
+       * language rather than quoting `reason`, which is written for the audit log.
+       */
+      expiredDays?: number;
     }
   | {
       kind: "coinsChanged";
@@ -58,7 +63,50 @@ export type MailEvent =
       /** The reply's idempotency key (random without one). */
       replyKey?: string;
     }
-  | { kind: "ticketOpened"; ticketId: number; department: Department };
+  | { kind: "ticketOpened"; ticketId: number; department: Department }
+  // The service lifecycle's (issue 24, docs/automation.md) and the services' own events. Times are ISO
+  // strings; each key is made from the service and the date the event belongs to, normalized, so both
+  // databases make the same and a run made again queues nothing new.
+  | ServiceMailEvent;
+
+interface ServiceRef {
+  userId: string;
+  serviceId: number;
+  /** The service's name, as the customer knows it. */
+  service: string;
+}
+
+export type ServiceMailEvent =
+  /** A reminder before expiry: `days` is the threshold reached (7, 3, 1 by default). */
+  | (ServiceRef & { kind: "serviceExpiring"; expiresAt: string; days: number })
+  /** The automatic renewal lacks `missingCents`; told once a day (`day`, UTC) while it is due. */
+  | (ServiceRef & {
+      kind: "serviceRenewalShort";
+      expiresAt: string;
+      missingCents: number;
+      day: string;
+    })
+  /** Renewed from coins, by the lifecycle (`automatic`) or by the customer; once per expiry date. */
+  | (ServiceRef & {
+      kind: "serviceRenewed";
+      previousExpiresAt: string;
+      expiresAt: string;
+      amountCents: number;
+      automatic: boolean;
+      /** It was suspended for expiry and runs again. */
+      reactivated: boolean;
+    })
+  | (ServiceRef & { kind: "serviceSuspended"; suspendedAt: string; reason: "expired" | "admin" })
+  /** The service suspended for expiry at `suspendedAt` is terminated at `terminatesAt`. */
+  | (ServiceRef & {
+      kind: "serviceTerminationWarning";
+      suspendedAt: string;
+      terminatesAt: string;
+      days: number;
+    })
+  | (ServiceRef & { kind: "serviceTerminated"; reason: "expired" | "admin" });
+
+const isoTime = (time: string) => new Date(time).toISOString();
 
 /** One message to queue: its template, who gets it, and the event part of its unique key. */
 interface Planned {
@@ -106,7 +154,9 @@ function plan(event: MailEvent): Planned[] {
           {
             id: event.orderId,
             product: event.product,
-            reason: event.reason,
+            ...(event.expiredDays === undefined
+              ? { reason: event.reason }
+              : { expiredDays: event.expiredDays }),
             refundCents: event.refundCents,
           },
           event.userId,
@@ -143,6 +193,65 @@ function plan(event: MailEvent): Planned[] {
           to: "staff",
         },
       ];
+    default:
+      return [planService(event)];
+  }
+}
+
+/** A service's message: to its customer, keyed by the service and the date its event belongs to. */
+function planService(event: ServiceMailEvent): Planned {
+  const service = `service:${event.serviceId}`;
+  const name = { service: event.service };
+  switch (event.kind) {
+    case "serviceExpiring":
+      return toCustomer(
+        event.kind,
+        `${service}:${isoTime(event.expiresAt)}:remind:${event.days}`,
+        { ...name, expiresAt: isoTime(event.expiresAt), days: event.days },
+        event.userId,
+      );
+    case "serviceRenewalShort":
+      return toCustomer(
+        event.kind,
+        `${service}:${isoTime(event.expiresAt)}:short:${event.day}`,
+        { ...name, expiresAt: isoTime(event.expiresAt), missingCents: event.missingCents },
+        event.userId,
+      );
+    case "serviceRenewed":
+      return toCustomer(
+        event.kind,
+        `${service}:${isoTime(event.previousExpiresAt)}:renewed`,
+        {
+          ...name,
+          expiresAt: isoTime(event.expiresAt),
+          amountCents: event.amountCents,
+          automatic: event.automatic,
+          reactivated: event.reactivated,
+        },
+        event.userId,
+      );
+    case "serviceSuspended":
+      return toCustomer(
+        event.kind,
+        `${service}:${isoTime(event.suspendedAt)}:suspended`,
+        { ...name, reason: event.reason },
+        event.userId,
+      );
+    case "serviceTerminationWarning":
+      return toCustomer(
+        event.kind,
+        `${service}:${isoTime(event.suspendedAt)}:warn`,
+        { ...name, terminatesAt: isoTime(event.terminatesAt), days: event.days },
+        event.userId,
+      );
+    case "serviceTerminated":
+      // A termination is final: once per service.
+      return toCustomer(
+        event.kind,
+        `${service}:terminated`,
+        { ...name, reason: event.reason },
+        event.userId,
+      );
   }
 }
 
@@ -152,28 +261,62 @@ interface Recipient {
   locale: string | null;
 }
 
-async function recipientsOf(trx: Tx, planned: Planned): Promise<Recipient[]> {
-  const base = trx
-    .selectFrom("users")
-    .select(["id", "email", "locale"])
-    .where("status", "=", "active");
-  if (planned.to === "customer")
-    // Not to a customer who turned this kind off in the account tab.
-    return base
-      .where("id", "=", planned.userId!)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("mail_opt_outs")
-              .select("kind")
-              .whereRef("mail_opt_outs.user_id", "=", "users.id")
-              .where("mail_opt_outs.kind", "=", planned.kind),
-          ),
-        ),
-      )
+/** A few hundred rows a statement: well under SQLite's and PostgreSQL's limits on parameters. */
+const CHUNK = 200;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The recipients of every planned message, read at once: the customers (active, and not having turned
+ * the message's kind off in the account tab) in one query per few hundred, every active admin once.
+ */
+async function recipientsOf(trx: Tx, planned: Planned[]): Promise<Recipient[][]> {
+  const customerIds = [
+    ...new Set(planned.flatMap((each) => (each.to === "customer" ? [each.userId!] : []))),
+  ];
+  const customers = new Map<string, Recipient>();
+  const optedOut = new Set<string>();
+  const optional = planned.some((each) =>
+    (OPTIONAL_MAIL_KINDS as readonly MailKind[]).includes(each.kind),
+  );
+  for (const ids of chunks(customerIds, 500)) {
+    const users = await trx
+      .selectFrom("users")
+      .select(["id", "email", "locale"])
+      .where("status", "=", "active")
+      .where("id", "in", ids)
       .execute();
+    // Only the kinds a customer may turn off: a kind that became essential is sent whatever was chosen.
+    const outs = optional
+      ? await trx
+          .selectFrom("mail_opt_outs")
+          .select(["user_id", "kind"])
+          .where("user_id", "in", ids)
+          .where("kind", "in", OPTIONAL_MAIL_KINDS)
+          .execute()
+      : [];
+    for (const user of users) customers.set(user.id, user);
+    for (const out of outs) optedOut.add(`${out.user_id}\n${out.kind}`);
+  }
   // Every active admin, in one order (two transactions inserting the same keys never deadlock).
-  return base.where("role", "=", "admin").orderBy("id").execute();
+  const admins = planned.some((each) => each.to === "staff")
+    ? await trx
+        .selectFrom("users")
+        .select(["id", "email", "locale"])
+        .where("status", "=", "active")
+        .where("role", "=", "admin")
+        .orderBy("id")
+        .execute()
+    : [];
+  return planned.map((each) => {
+    if (each.to === "staff") return admins;
+    const customer = customers.get(each.userId!);
+    return customer && !optedOut.has(`${customer.id}\n${each.kind}`) ? [customer] : [];
+  });
 }
 
 /**
@@ -182,38 +325,59 @@ async function recipientsOf(trx: Tx, planned: Planned): Promise<Recipient[]> {
  * queued (the outbox's unique key). Returns how many messages it queued.
  */
 export async function queueMail(trx: Tx, event: MailEvent, now = new Date()): Promise<number> {
+  return queueMails(trx, [event], now);
+}
+
+/**
+ * A step: the mail of many events in the caller's transaction (the lifecycle's notices, written a few
+ * hundred at a time), in a few statements per few hundred messages rather than a few per message. The
+ * same rules as `queueMail`: once per event and recipient, none of a kind the customer turned off.
+ */
+export async function queueMails(
+  trx: Tx,
+  events: readonly MailEvent[],
+  now = new Date(),
+): Promise<number> {
+  if (events.length === 0) return 0;
   const at = now.toISOString();
-  let fallbackLocale: string | undefined;
+  const planned = events.flatMap(plan);
+  const recipients = await recipientsOf(trx, planned);
+  const fallbackLocale = recipients.some((list) => list.some((each) => !each.locale))
+    ? (await getSettings(trx)).general.defaultLocale
+    : undefined;
+  const rows = planned.flatMap((each, index) =>
+    recipients[index]!.map((recipient) => ({
+      unique_key: `${each.kind}:${each.eventKey}:${recipient.id}`,
+      kind: each.kind,
+      user_id: recipient.id,
+      to_address: recipient.email,
+      locale: recipient.locale ?? fallbackLocale!,
+      params: JSON.stringify(each.params),
+      state: "queued",
+      created_at: at,
+      updated_at: at,
+    })),
+  );
   let queued = 0;
-  for (const planned of plan(event)) {
-    for (const recipient of await recipientsOf(trx, planned)) {
-      fallbackLocale ??= (await getSettings(trx)).general.defaultLocale;
-      const row = await trx
-        .insertInto("mail_outbox")
-        .values({
-          unique_key: `${planned.kind}:${planned.eventKey}:${recipient.id}`,
-          kind: planned.kind,
-          user_id: recipient.id,
-          to_address: recipient.email,
-          locale: recipient.locale ?? fallbackLocale,
-          params: JSON.stringify(planned.params),
-          state: "queued",
-          created_at: at,
-          updated_at: at,
-        })
-        .onConflict((conflict) => conflict.column("unique_key").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (!row) continue;
-      await enqueueJob(trx, {
+  for (const chunk of chunks(rows)) {
+    const inserted = await trx
+      .insertInto("mail_outbox")
+      .values(chunk)
+      .onConflict((conflict) => conflict.column("unique_key").doNothing())
+      .returning("id")
+      .execute();
+    if (inserted.length === 0) continue;
+    await enqueueJobs(
+      trx,
+      inserted.map((row) => ({
         type: MAIL_SEND_JOB,
         payload: { outboxId: Number(row.id) },
         maxAttempts: MAIL_MAX_ATTEMPTS,
         uniqueKey: `mail:${row.id}`,
         now,
-      });
-      queued += 1;
-    }
+      })),
+    );
+    queued += inserted.length;
   }
   return queued;
 }

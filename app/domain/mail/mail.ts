@@ -15,12 +15,19 @@ export const MAIL_KINDS = [
   "ticketAnswered",
   "staffOrderWaiting",
   "staffTicketOpened",
+  "serviceExpiring",
+  "serviceRenewalShort",
+  "serviceRenewed",
+  "serviceSuspended",
+  "serviceTerminationWarning",
+  "serviceTerminated",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
- * The kinds a customer may turn off in the dashboard's account tab. Not here: the staff's messages, and
- * security mail (password reset, address verification, sign-in notices), which always goes out.
+ * The kinds a customer may turn off in the dashboard's account tab. Not here: the staff's messages,
+ * security mail (password reset, address verification, sign-in notices), and what ends or stops a service
+ * (suspended, the termination warning, terminated: docs/mail.md says why), which always go out.
  */
 export const OPTIONAL_MAIL_KINDS = [
   "orderReceived",
@@ -28,6 +35,9 @@ export const OPTIONAL_MAIL_KINDS = [
   "orderRejected",
   "coinsChanged",
   "ticketAnswered",
+  "serviceExpiring",
+  "serviceRenewalShort",
+  "serviceRenewed",
 ] as const satisfies readonly MailKind[];
 export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
 

@@ -411,14 +411,20 @@ export async function rejectOrder(
           }),
       link: "/dashboard?tab=billing",
     });
-    await queueMail(trx, {
-      kind: "orderRejected",
-      orderId: order.id,
-      userId: order.userId,
-      product: order.productName,
-      reason: input.reason,
-      refundCents: order.paidWithCoins ? order.totalCents : 0,
-    });
+    await queueMail(
+      trx,
+      {
+        kind: "orderRejected",
+        orderId: order.id,
+        userId: order.userId,
+        product: order.productName,
+        reason: input.reason,
+        refundCents: order.paidWithCoins ? order.totalCents : 0,
+        // The lifecycle's reason is the audit log's English: the message says it in the reader's words.
+        expiredDays: input.expired?.days,
+      },
+      input.expired?.now,
+    );
     return { ok: true, order };
   });
 }

@@ -19,6 +19,7 @@ async function contextIn(locale: Locale): Promise<MailContext> {
     ledgerReason: (reason) => ledgerReasonText(reason, (key, values) => coins(key, values)),
     siteName: "Hostfront",
     baseUrl: "https://shop.example.com",
+    timeZone: "UTC",
   };
 }
 
@@ -38,7 +39,39 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
   ticketAnswered: { id: 7, subject: "My server is down" },
   staffOrderWaiting: { id: 41, product: "VPS Entry", totalCents: 1250 },
   staffTicketOpened: { id: 7, department: "billing" },
+  serviceExpiring: { service: "Alpha SMP", expiresAt: "2031-03-12T04:17:00.000Z", days: 3 },
+  serviceRenewalShort: {
+    service: "Alpha SMP",
+    expiresAt: "2031-03-12T04:17:00.000Z",
+    missingCents: 450,
+  },
+  serviceRenewed: {
+    service: "Alpha SMP",
+    expiresAt: "2031-04-12T04:17:00.000Z",
+    amountCents: 800,
+    automatic: true,
+    reactivated: false,
+  },
+  serviceSuspended: { service: "Alpha SMP", reason: "expired" },
+  serviceTerminationWarning: {
+    service: "Alpha SMP",
+    terminatesAt: "2031-03-28T03:00:00.000Z",
+    days: 1,
+  },
+  serviceTerminated: { service: "Alpha SMP", reason: "expired" },
 };
+
+const SERVICE_KINDS = [
+  "serviceExpiring",
+  "serviceRenewalShort",
+  "serviceRenewed",
+  "serviceSuspended",
+  "serviceTerminationWarning",
+  "serviceTerminated",
+] as const satisfies readonly MailKind[];
+
+/** A text without the isolates Arabic puts around each value. */
+const plain = (value: string) => value.replace(/[\u2068\u2069]/g, "");
 
 describe("the mail templates", () => {
   it.each(SUPPORTED_LOCALES)(
@@ -92,5 +125,109 @@ describe("the mail templates", () => {
     expect(renderMail("orderApproved", PARAMS.orderApproved, context).text).toContain(
       "because you have an account at Hostfront",
     );
+  });
+
+  it.each(SUPPORTED_LOCALES)(
+    "writes every service message in %s, naming the service, linking to the services tab",
+    async (locale) => {
+      const context = await contextIn(locale);
+      for (const kind of SERVICE_KINDS) {
+        const mail = renderMail(kind, PARAMS[kind], context);
+        expect(plain(mail.subject), kind).toContain("Alpha SMP");
+        expect(plain(mail.text), kind).toContain("Alpha SMP");
+        expect(mail.text, kind).toContain("https://shop.example.com/dashboard?tab=services");
+        expect(mail.html, kind).toContain('href="https://shop.example.com/dashboard?tab=services"');
+        expect(mail.text, kind).not.toMatch(/\b(service[A-Za-z]*)\.[a-z]/);
+        expect(mail.text, kind).not.toContain("{{");
+      }
+    },
+  );
+
+  it("writes the service messages in English with their dates, amounts and days", async () => {
+    const en = await contextIn("en");
+    const expiring = renderMail("serviceExpiring", PARAMS.serviceExpiring, en);
+    expect(expiring.subject).toBe("Your service Alpha SMP expires in 3 days");
+    expect(expiring.text).toContain("Your service Alpha SMP expires on 12 March 2031 at 04:17");
+    expect(renderMail("serviceExpiring", { ...PARAMS.serviceExpiring, days: 1 }, en).subject).toBe(
+      "Your service Alpha SMP expires within a day",
+    );
+    const short = renderMail("serviceRenewalShort", PARAMS.serviceRenewalShort, en);
+    expect(short.subject).toBe("Automatic renewal of Alpha SMP: 4.50 coins missing");
+    expect(short.text).toContain("your balance lacks 4.50 coins");
+    const renewed = renderMail("serviceRenewed", PARAMS.serviceRenewed, en);
+    expect(renewed.subject).toMatch(/^Your service Alpha SMP is renewed until 12 April 2031/);
+    expect(renewed.text).toContain("was renewed automatically: 8.00 coins were taken");
+    const byHand = renderMail(
+      "serviceRenewed",
+      { ...PARAMS.serviceRenewed, automatic: false, reactivated: true },
+      en,
+    );
+    expect(byHand.text).toContain("You renewed your service Alpha SMP: 8.00 coins");
+    expect(byHand.text).toContain("It was suspended and is active again.");
+    expect(renderMail("serviceSuspended", PARAMS.serviceSuspended, en).text).toContain(
+      "because it expired and was not renewed",
+    );
+    expect(
+      renderMail("serviceSuspended", { ...PARAMS.serviceSuspended, reason: "admin" }, en).text,
+    ).toContain("was suspended by our team");
+    const warning = renderMail("serviceTerminationWarning", PARAMS.serviceTerminationWarning, en);
+    expect(warning.subject).toBe("Your service Alpha SMP will be terminated within a day");
+    expect(warning.text).toContain("will be terminated on 28 March 2031");
+    expect(renderMail("serviceTerminated", PARAMS.serviceTerminated, en).subject).toBe(
+      "Your service Alpha SMP is terminated",
+    );
+    expect(
+      renderMail("serviceTerminated", { ...PARAMS.serviceTerminated, reason: "admin" }, en).text,
+    ).toContain("was terminated by our team");
+  });
+
+  it("writes the service messages in French, in the site's time zone", async () => {
+    const fr = { ...(await contextIn("fr")), timeZone: "Europe/Paris" };
+    const expiring = renderMail("serviceExpiring", PARAMS.serviceExpiring, fr);
+    expect(expiring.subject).toBe("Votre service Alpha SMP expire dans 3 jours");
+    // 04:17 UTC is 05:17 in Paris in March.
+    expect(expiring.text).toMatch(/expire le 12 mars 2031.*05:17/);
+    expect(renderMail("serviceRenewalShort", PARAMS.serviceRenewalShort, fr).subject).toBe(
+      "Renouvellement automatique impossible pour Alpha SMP : il manque 4,50 coins",
+    );
+    expect(renderMail("serviceRenewed", PARAMS.serviceRenewed, fr).text).toContain(
+      "8,00 coins ont été prélevés",
+    );
+    expect(
+      renderMail("serviceTerminationWarning", PARAMS.serviceTerminationWarning, fr).subject,
+    ).toBe("Votre service Alpha SMP sera résilié dans moins d'un jour");
+    expect(renderMail("serviceTerminated", PARAMS.serviceTerminated, fr).text).toContain(
+      "a été résilié : il est resté suspendu",
+    );
+  });
+
+  it("writes the service messages in Arabic, right to left, with Arabic plurals", async () => {
+    const ar = await contextIn("ar");
+    const expiring = renderMail("serviceExpiring", PARAMS.serviceExpiring, ar);
+    expect(expiring.html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(plain(expiring.subject)).toBe("تنتهي خدمتك Alpha SMP خلال 3 أيام");
+    expect(
+      plain(renderMail("serviceExpiring", { ...PARAMS.serviceExpiring, days: 7 }, ar).subject),
+    ).toBe("تنتهي خدمتك Alpha SMP خلال 7 أيام");
+    expect(
+      plain(renderMail("serviceTerminationWarning", PARAMS.serviceTerminationWarning, ar).subject),
+    ).toBe("سيتم إنهاء خدمتك Alpha SMP خلال يوم واحد");
+    expect(plain(renderMail("serviceSuspended", PARAMS.serviceSuspended, ar).subject)).toBe(
+      "تم تعليق خدمتك Alpha SMP",
+    );
+    expect(plain(renderMail("serviceRenewed", PARAMS.serviceRenewed, ar).text)).toContain(
+      "تم تجديد خدمتك Alpha SMP تلقائيًا",
+    );
+  });
+
+  it("says an order given up on by the lifecycle was not reviewed, in the reader's language", async () => {
+    const params = { id: 41, product: "VPS Entry", expiredDays: 7, refundCents: 1250 };
+    const en = renderMail("orderRejected", params, await contextIn("en"));
+    expect(en.text).toContain("Reason: our team did not review it within 7 days.");
+    const fr = renderMail("orderRejected", params, await contextIn("fr"));
+    expect(fr.text).toContain("Motif : notre équipe ne l'a pas examinée sous 7 jours.");
+    expect(fr.text).not.toContain("Not reviewed");
+    const ar = renderMail("orderRejected", params, await contextIn("ar"));
+    expect(plain(ar.text)).toContain("السبب: لم يراجعه فريقنا خلال 7 أيام.");
   });
 });

@@ -3,7 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import type { MailKind } from "~/domain/mail/mail";
 import type { Department } from "~/domain/tickets/tickets";
+import { dateTimeFormat } from "~/lib/intl-format";
 import { formatCoins } from "~/lib/money";
+import { DEFAULT_TIME_ZONE } from "~/lib/time-zone";
 
 // The email template set (issue 25, ADR 32): plain React rendered on the server with
 // renderToStaticMarkup. A template turns a message's values into its content (a heading, paragraphs, a
@@ -23,6 +25,8 @@ export interface MailContext {
   siteName: string;
   /** PUBLIC_URL without a trailing slash: every link of a message is absolute. */
   baseUrl: string;
+  /** The site's time zone (its settings), for dates such as a service's expiry; the default's without. */
+  timeZone?: string;
 }
 
 /** A message before it is drawn: the same for its HTML and its text. */
@@ -61,6 +65,112 @@ const COINS_TEXTS = {
   },
 } as const;
 
+/** Each automatic reason's text, one key per kind (written out for the catalogue test). */
+const SERVICE_TEXTS = {
+  serviceSuspended: {
+    expired: "serviceSuspended.bodyExpired",
+    admin: "serviceSuspended.bodyAdmin",
+  },
+  serviceTerminated: {
+    expired: "serviceTerminated.bodyExpired",
+    admin: "serviceTerminated.bodyAdmin",
+  },
+} as const;
+
+/** A date and time in the reader's language and the site's time zone ("12 March 2031, 04:17"). */
+function formatWhen(value: unknown, context: MailContext): string {
+  const time = typeof value === "string" ? Date.parse(value) : NaN;
+  if (Number.isNaN(time)) return "";
+  return dateTimeFormat(context.locale, {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: context.timeZone ?? DEFAULT_TIME_ZONE,
+  }).format(time);
+}
+
+/** A service's message (issue 25's service mail, docs/mail.md): all link to the services tab. */
+function serviceContent(
+  kind: Extract<
+    MailKind,
+    | "serviceExpiring"
+    | "serviceRenewalShort"
+    | "serviceRenewed"
+    | "serviceSuspended"
+    | "serviceTerminationWarning"
+    | "serviceTerminated"
+  >,
+  params: Record<string, unknown>,
+  context: MailContext,
+): MailContent {
+  const { t, locale } = context;
+  const service = text(params.service);
+  // The days a reminder or a warning counts (its subject's plural).
+  const count = typeof params.days === "number" ? params.days : 0;
+  const button = {
+    label: t("service.button"),
+    href: `${context.baseUrl}/dashboard?tab=services`,
+  };
+  const byAdmin = params.reason === "admin" ? "admin" : "expired";
+  const content = (subject: string, heading: string, paragraphs: string[]): MailContent => ({
+    subject,
+    heading,
+    paragraphs,
+    button,
+    audience: "customer",
+  });
+  switch (kind) {
+    case "serviceExpiring":
+      return content(
+        t("serviceExpiring.subject", { service, count }),
+        t("serviceExpiring.heading"),
+        [t("serviceExpiring.body", { service, date: formatWhen(params.expiresAt, context) })],
+      );
+    case "serviceRenewalShort": {
+      const amount = formatCoins(cents(params.missingCents), locale);
+      return content(
+        t("serviceRenewalShort.subject", { service, amount }),
+        t("serviceRenewalShort.heading"),
+        [
+          t("serviceRenewalShort.body", {
+            service,
+            amount,
+            date: formatWhen(params.expiresAt, context),
+          }),
+        ],
+      );
+    }
+    case "serviceRenewed": {
+      const date = formatWhen(params.expiresAt, context);
+      const values = { service, date, amount: formatCoins(cents(params.amountCents), locale) };
+      return content(t("serviceRenewed.subject", values), t("serviceRenewed.heading"), [
+        params.automatic === true
+          ? t("serviceRenewed.bodyAutomatic", values)
+          : t("serviceRenewed.bodyManual", values),
+        ...(params.reactivated === true ? [t("serviceRenewed.reactivated")] : []),
+      ]);
+    }
+    case "serviceSuspended":
+      return content(t("serviceSuspended.subject", { service }), t("serviceSuspended.heading"), [
+        t(SERVICE_TEXTS.serviceSuspended[byAdmin], { service }),
+      ]);
+    case "serviceTerminationWarning":
+      return content(
+        t("serviceTerminationWarning.subject", { service, count }),
+        t("serviceTerminationWarning.heading"),
+        [
+          t("serviceTerminationWarning.body", {
+            service,
+            date: formatWhen(params.terminatesAt, context),
+          }),
+        ],
+      );
+    case "serviceTerminated":
+      return content(t("serviceTerminated.subject", { service }), t("serviceTerminated.heading"), [
+        t(SERVICE_TEXTS.serviceTerminated[byAdmin], { service }),
+      ]);
+  }
+}
+
 /** Each kind's content from its values (what mail.server.ts's plan() stored). */
 export function mailContent(
   kind: MailKind,
@@ -97,7 +207,10 @@ export function mailContent(
         heading: t("orderRejected.heading"),
         paragraphs: [
           t("orderRejected.body", { id, product }),
-          t("orderRejected.reason", { reason: text(params.reason) }),
+          // Given up on by the lifecycle: its reason in the reader's language, not the audit log's.
+          typeof params.expiredDays === "number"
+            ? t("orderRejected.expired", { count: params.expiredDays })
+            : t("orderRejected.reason", { reason: text(params.reason) }),
           ...(refund > 0
             ? [t("orderRejected.refund", { amount: formatCoins(refund, locale) })]
             : []),
@@ -150,6 +263,13 @@ export function mailContent(
         audience: "staff",
       };
     }
+    case "serviceExpiring":
+    case "serviceRenewalShort":
+    case "serviceRenewed":
+    case "serviceSuspended":
+    case "serviceTerminationWarning":
+    case "serviceTerminated":
+      return serviceContent(kind, params, context);
   }
 }
 
