@@ -35,13 +35,24 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "job_runs",
   "mail_outbox",
   "mail_opt_outs",
+  "two_factors",
 ];
 
 const BATCH = 500;
 
+const TEXT_ID_TABLES: (keyof Database)[] = [
+  "users",
+  "sessions",
+  "accounts",
+  "verifications",
+  "settings",
+  "two_factors",
+];
+
 /** better-auth's booleans are 0/1 in SQLite and true/false in PostgreSQL. */
 const BOOLEAN_COLUMNS: Partial<Record<keyof Database, string[]>> = {
-  users: ["email_verified", "banned"],
+  users: ["email_verified", "banned", "two_factor_enabled"],
+  two_factors: ["verified"],
 };
 
 /**
@@ -101,8 +112,8 @@ export async function copyDatabase(
     }
     if (to.dialect === "postgres") {
       for (const table of TABLES_IN_ORDER) {
-        if (["users", "sessions", "accounts", "verifications", "settings"].includes(table))
-          continue;
+        // better-auth's tables have text ids, no sequence.
+        if (TEXT_ID_TABLES.includes(table)) continue;
         await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
           trx,
         );

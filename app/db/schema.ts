@@ -31,6 +31,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** An admin's note on the account (migration 0026), null when there is none. */
   admin_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** better-auth's twoFactor plugin (migration 0031): on once a code has confirmed the secret. */
+  two_factor_enabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 
 export interface SessionsTable {
@@ -59,6 +61,17 @@ export interface AccountsTable {
   password: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** better-auth's twoFactor plugin (migration 0031); `secret` and `backup_codes` are encrypted by it. */
+export interface TwoFactorsTable {
+  id: string;
+  user_id: string;
+  secret: string;
+  backup_codes: string;
+  verified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  failed_verification_count: ColumnType<number, number | undefined, number>;
+  locked_until: Timestamp | null;
 }
 
 export interface VerificationsTable {
@@ -489,6 +502,7 @@ export interface Database {
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
+  two_factors: TwoFactorsTable;
   settings: SettingsTable;
   login_attempts: LoginAttemptsTable;
   login_throttle_lifts: LoginThrottleLiftsTable;

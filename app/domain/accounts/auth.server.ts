@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { DialectName } from "~/db/database.server";
 import {
@@ -28,6 +28,8 @@ export function createAuth(options: AuthOptions) {
     database: options.database,
     secret: options.secret,
     baseURL: options.baseURL,
+    // The TOTP issuer an authenticator app shows beside the account.
+    appName: "Hostfront",
     telemetry: { enabled: false },
     logger: { disabled: true },
     emailAndPassword: {
@@ -105,6 +107,22 @@ export function createAuth(options: AuthOptions) {
         schema: {
           user: { fields: { banReason: "ban_reason", banExpires: "ban_expires" } },
           session: { fields: { impersonatedBy: "impersonated_by" } },
+        },
+      }),
+      // Two-factor sign-in (issue 25, migration 0031). The plugin encrypts the TOTP secret and the backup
+      // codes with a key derived from `secret` (AUTH_SECRET or data/auth-secret) before they are stored.
+      twoFactor({
+        schema: {
+          user: { fields: { twoFactorEnabled: "two_factor_enabled" } },
+          twoFactor: {
+            modelName: "two_factors",
+            fields: {
+              userId: "user_id",
+              backupCodes: "backup_codes",
+              failedVerificationCount: "failed_verification_count",
+              lockedUntil: "locked_until",
+            },
+          },
         },
       }),
     ],
