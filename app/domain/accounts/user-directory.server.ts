@@ -19,7 +19,7 @@ import {
 export function activeAdmins(db: Db | Tx) {
   return db
     .selectFrom("users")
-    .select("id")
+    .select(["id", "email", "locale"])
     .where("role", "=", "admin")
     .where("status", "=", "active")
     .orderBy("id")

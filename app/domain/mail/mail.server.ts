@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { activeAdmins } from "~/domain/accounts/user-directory.server";
 import type { Selectable } from "kysely";
 import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { MailOutboxTable } from "~/db/schema";
@@ -303,15 +304,7 @@ async function recipientsOf(trx: Tx, planned: Planned[]): Promise<Recipient[][]>
     for (const out of outs) optedOut.add(`${out.user_id}\n${out.kind}`);
   }
   // Every active admin, in one order (two transactions inserting the same keys never deadlock).
-  const admins = planned.some((each) => each.to === "staff")
-    ? await trx
-        .selectFrom("users")
-        .select(["id", "email", "locale"])
-        .where("status", "=", "active")
-        .where("role", "=", "admin")
-        .orderBy("id")
-        .execute()
-    : [];
+  const admins = planned.some((each) => each.to === "staff") ? await activeAdmins(trx) : [];
   return planned.map((each) => {
     if (each.to === "staff") return admins;
     const customer = customers.get(each.userId!);
