@@ -13,8 +13,19 @@ import { createDatabase } from "~/db/database.server";
 import { startWorker } from "~/domain/jobs/runner.server";
 
 const [url, owner] = process.argv.slice(2) as [string, string];
-const database = createDatabase(url, { poolSize: 6 });
+// On PostgreSQL each connection is named after its worker, so a test can wait until a killed worker's
+// server backends are gone (a COMMIT it sent just before dying may still land until then).
+const database = createDatabase(
+  url.startsWith("postgres") ? withApplicationName(url, `fleet-${owner}`) : url,
+  { poolSize: 6 },
+);
 const { db } = database;
+
+function withApplicationName(databaseUrl: string, name: string) {
+  const parsed = new URL(databaseUrl);
+  parsed.searchParams.set("application_name", name);
+  return parsed.toString();
+}
 let started = 0;
 const leaseMs = Number(process.env.FLEET_LEASE_MS ?? 1500);
 const busyAfter = Number(process.env.FLEET_BUSY_AFTER ?? 40);
