@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { startWorker } from "~/domain/jobs/runner.server";
 import { listOutbox, MAIL_SEND_JOB } from "~/domain/mail/mail.server";
 import { mailHandler } from "../../../server/mail";
+import { appFetch } from "../../../tests/support/app-harness";
 import { registeredCustomer, signedInCookie } from "../../../tests/support/account-fixtures";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
@@ -328,5 +329,100 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
       const reset = mails.find((mail) => mail.subject?.includes(words.reset));
       expect(reset?.text?.replace(/[\u2068\u2069]/g, "")).toContain(words.word);
     }
+  });
+});
+
+describeEachDatabase(
+  "the forgot-password and reset-password pages, with outgoing mail",
+  (app) => {
+    const page = () => appFetch(app());
+    const sentText = "If an account exists for this address, we have sent it a link";
+
+    it("offers the form and answers a known and an unknown address alike", async () => {
+      const form = await (await page()("/forgot-password")).text();
+      expect(form).toContain("Send the link");
+      expect(form).not.toContain("done by our support team");
+
+      const email = uniqueEmail();
+      await registeredCustomer(app(), { name: "Page Tester", email, password: PASSWORD });
+      const answers = [];
+      for (const address of [email, uniqueEmail("nobody")]) {
+        const response = await page()("/forgot-password", { form: { email: address } });
+        answers.push({ status: response.status, text: await response.text() });
+      }
+      expect(answers[0]!.status).toBe(200);
+      expect(answers[0]!.text).toContain(sentText);
+      expect(answers[1]).toEqual(answers[0]);
+
+      const refused = await page()("/forgot-password", { form: { email: "not-an-address" } });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Please enter a valid email address");
+    });
+
+    it("sets the password from the link, then sends the owner to sign in", async () => {
+      const email = uniqueEmail();
+      const id = await registeredCustomer(app(), {
+        name: "Page Tester",
+        email,
+        password: PASSWORD,
+      });
+      await requestPasswordReset(app(), { email }, { minMs: 0 });
+      const row = await app()
+        .db.selectFrom("mail_outbox")
+        .select("params")
+        .where("user_id", "=", id)
+        .where("kind", "=", "passwordReset")
+        .executeTakeFirstOrThrow();
+      const { token } = JSON.parse(row.params) as { token: string };
+
+      const opened = await (await page()(`/reset-password?token=${token}`)).text();
+      expect(opened).toContain("Set the new password");
+      // The form posts to its own URL, the link's, and carries the token too.
+      expect(opened).toContain(`action="/reset-password?token=${token}"`);
+      const mismatch = await page()(`/reset-password?token=${token}`, {
+        form: { token, newPassword: NEW_PASSWORD, confirmPassword: "Something-else-1" },
+      });
+      expect(mismatch.status).toBe(400);
+      expect(await mismatch.text()).toContain("Passwords do not match");
+      const common = await page()(`/reset-password?token=${token}`, {
+        form: { token, newPassword: "password123", confirmPassword: "password123" },
+      });
+      expect(common.status).toBe(400);
+      expect(await common.text()).toContain("one of the most common");
+
+      const done = await page()(`/reset-password?token=${token}`, {
+        form: { token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
+      expect(done.status).toBe(302);
+      expect(done.headers.get("location")).toBe("/login");
+      expect(done.headers.get("set-cookie")).toContain("toast.passwordChanged");
+
+      const used = await (await page()(`/reset-password?token=${token}`)).text();
+      expect(used).toContain("This reset link does not work");
+      expect(used).toContain('href="/forgot-password"');
+      const again = await page()(`/reset-password?token=${token}`, {
+        form: { token, newPassword: "Other-Pass-word-7", confirmPassword: "Other-Pass-word-7" },
+      });
+      expect(again.status).toBe(400);
+    });
+  },
+  { env: { SMTP_URL: "smtp://127.0.0.1:2525" } },
+);
+
+describeEachDatabase("the forgot-password page without outgoing mail", (app) => {
+  it("keeps the support text and offers no form", async () => {
+    const fetchPage = appFetch(app());
+    const html = await (await fetchPage("/forgot-password")).text();
+    expect(html).toContain("Password resets are done by our support team for now.");
+    expect(html).not.toContain("Send the link");
+    const post = await fetchPage("/forgot-password", { form: { email: TEST_ADMIN.email } });
+    expect(post.status).toBe(403);
+    expect(await post.text()).toContain("Password resets are done by our support team for now.");
+    const queued = await app()
+      .db.selectFrom("mail_outbox")
+      .select("id")
+      .where("kind", "=", "passwordReset")
+      .execute();
+    expect(queued).toHaveLength(0);
   });
 });
