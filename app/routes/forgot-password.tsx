@@ -32,7 +32,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   // No outgoing mail: the form is not offered, and a post gets the support text again.
-  if (!context.services.env.SMTP_URL) return data({} satisfies ForgotPasswordState, { status: 403 });
+  if (!context.services.env.SMTP_URL)
+    return data({} satisfies ForgotPasswordState, { status: 403 });
   const form = await authForm(request, forgotPasswordSchema);
   if (!form.ok) return form.answer;
   // The same answer, in about the same time, whether the account exists or not.

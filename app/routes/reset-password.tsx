@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import {
   resetLinkQuerySchema,
   resetPasswordSchema,

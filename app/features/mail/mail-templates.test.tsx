@@ -64,8 +64,7 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
   adminSignIn: {
     at: "2031-03-12T04:17:00.000Z",
     ip: "203.0.113.9",
-    userAgent:
-      "Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0",
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0",
   },
 };
 
