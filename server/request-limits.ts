@@ -21,6 +21,9 @@ export const PUBLIC_FORMS: Readonly<Record<string, string>> = {
   "routes/site/newsletter": "/newsletter",
   "routes/language": "/language",
   "routes/logout": "/logout",
+  // Password reset by mail (issue 25): the per-address limit of every public form.
+  "routes/forgot-password": "/forgot-password",
+  "routes/reset-password": "/reset-password",
 };
 
 /** Refusals a process remembers at most (a few hundred KiB), so a flood costs no database writes. */

@@ -1,8 +1,13 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data } from "react-router";
+import { forgotPasswordSchema } from "~/domain/accounts/password-reset.schemas";
+import { requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { liveChatLinks } from "~/domain/settings/settings";
-import { AuthCard } from "~/features/auth/auth-card";
+import {
+  ForgotPasswordForm,
+  ForgotPasswordSupport,
+  type ForgotPasswordState,
+} from "~/features/auth/forgot-password-form";
+import { authForm } from "~/http/auth-route.server";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/forgot-password";
@@ -13,6 +18,8 @@ export function loader({ context: routerContext }: Route.LoaderArgs) {
   const t = context.i18n.getFixedT(null, "auth");
   return {
     meta: { title: t("forgot.title") },
+    // Self-service reset needs outgoing mail; without SMTP_URL support resets passwords, as before.
+    mailEnabled: Boolean(context.services.env.SMTP_URL),
     contactEmail: context.settings.general.contactEmail,
     communityUrl: liveChatLinks(context.settings).community,
   };
@@ -22,28 +29,25 @@ export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-// Self-service reset needs outgoing e-mail, which this host does not have yet: support resets it.
-export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("auth");
-  return (
-    <AuthCard title={t("forgot.heading")}>
-      <p className="text-sm">
-        {loaderData.communityUrl
-          ? t("forgot.text", { email: loaderData.contactEmail })
-          : t("forgot.textNoChat", { email: loaderData.contactEmail })}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        {loaderData.communityUrl ? (
-          <Button asChild>
-            <a href={loaderData.communityUrl} target="_blank" rel="noopener noreferrer">
-              {t("forgot.community")}
-            </a>
-          </Button>
-        ) : null}
-        <Button asChild variant="outline">
-          <Link to="/login">{t("forgot.back")}</Link>
-        </Button>
-      </div>
-    </AuthCard>
-  );
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
+  // No outgoing mail: the form is not offered, and a post gets the support text again.
+  if (!context.services.env.SMTP_URL)
+    return data({} satisfies ForgotPasswordState, { status: 403 });
+  const form = await authForm(request, forgotPasswordSchema);
+  if (!form.ok) return form.answer;
+  // The same answer, in about the same time, whether the account exists or not.
+  await requestPasswordReset(context.services, { email: form.fields.email });
+  return { sent: true } satisfies ForgotPasswordState;
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.mailEnabled)
+    return (
+      <ForgotPasswordSupport
+        contactEmail={loaderData.contactEmail}
+        communityUrl={loaderData.communityUrl}
+      />
+    );
+  return <ForgotPasswordForm state={actionData} />;
 }

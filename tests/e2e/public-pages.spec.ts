@@ -32,6 +32,7 @@ const PUBLIC_PAGES = [
   "/login",
   "/register",
   "/forgot-password",
+  "/reset-password",
   "/some/unknown/page",
 ];
 

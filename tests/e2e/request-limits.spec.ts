@@ -14,7 +14,16 @@ test.describe.configure({ mode: "serial" });
 
 const LIMIT = 4;
 /** Every form a visitor may post without signing in (server/request-limits.ts, PUBLIC_FORMS). */
-const PUBLIC_FORMS = ["/login", "/register", "/contact", "/newsletter", "/language", "/logout"];
+const PUBLIC_FORMS = [
+  "/login",
+  "/register",
+  "/contact",
+  "/newsletter",
+  "/language",
+  "/logout",
+  "/forgot-password",
+  "/reset-password",
+];
 
 interface Server {
   url: string;

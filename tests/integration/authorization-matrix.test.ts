@@ -147,7 +147,11 @@ const ROUTES: Record<string, Row> = {
     post: [post({ email: "nobody@example.com", password: "Wrong-password-1" }, guestsOnly(401))],
   },
   "/register": { get: guestsOnly(200), post: [post({ email: "x" }, guestsOnly(400))] },
-  "/forgot-password": publicPage(),
+  // Without SMTP_URL (as here) the form is not offered: a post gets the support text with a 403.
+  "/forgot-password": publicPage(post({ email: "nobody@example.com" }, everyone(403))),
+  "/reset-password": publicPage(
+    post({ token: "x", newPassword: "x", confirmPassword: "y" }, everyone(400)),
+  ),
   "/account/password": customerPage(
     post(
       { currentPassword: "Wrong-password-1", newPassword: "x", confirmPassword: "y" },

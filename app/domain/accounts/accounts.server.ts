@@ -23,6 +23,7 @@ import {
   reserveLoginAttempt,
 } from "./login-throttle.server";
 import { touchSession } from "./own-sessions.server";
+import { queueAdminSignInNotice } from "./sign-in-notice.server";
 import commonPasswordList from "./common-passwords.json";
 import { hashPassword } from "./password-hash.server";
 
@@ -154,6 +155,10 @@ export async function signIn(
       .select(["role", "must_change_password"])
       .where("id", "=", response.user.id)
       .executeTakeFirstOrThrow();
+    const notice = { userId: response.user.id, role: user.role, ...client };
+    await inTransaction(deps.db, (trx) =>
+      queueAdminSignInNotice(trx, { ...notice, attemptId: reservation.attemptId }),
+    );
     return {
       ok: true,
       role: user.role as Role,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { admin, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
@@ -9,6 +10,30 @@ import {
   USER_SESSION_DAYS,
 } from "./accounts";
 import { hashPassword, verifyPassword } from "./password-hash.server";
+import { PASSWORD_RESET_LINK_SECONDS } from "./password-reset";
+
+/**
+ * What better-auth's reset flow hands back to the use-case that called it (password-reset.server.ts):
+ * the token it made for a request, the account it reset. better-auth calls our hooks inside its own
+ * request, outside any transaction of ours, and its HTTP handler is not mounted (ADR 0005), so the link
+ * it builds leads nowhere: the hooks only note what they are given, and the use-case queues the mail
+ * with a link to our own page, in its own transaction (ADR 0034).
+ */
+export interface PasswordResetCapture {
+  requested?: { userId: string; token: string };
+  reset?: { userId: string };
+}
+
+const passwordResetCapture = new AsyncLocalStorage<PasswordResetCapture>();
+
+/** Runs `call` (a better-auth reset endpoint) and returns what its hooks noted, with its result. */
+export async function capturingPasswordReset<T>(
+  call: () => Promise<T>,
+): Promise<{ result: T; captured: PasswordResetCapture }> {
+  const captured: PasswordResetCapture = {};
+  const result = await passwordResetCapture.run(captured, call);
+  return { result, captured };
+}
 
 export interface AuthOptions {
   database: { db: Kysely<unknown>; type: DialectName };
@@ -40,6 +65,18 @@ export function createAuth(options: AuthOptions) {
       password: {
         hash: hashPassword,
         verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+      // The reset flow is better-auth's (a token valid for an hour, used once, every session ended);
+      // the mail and the page it links to are ours (password-reset.server.ts, ADR 0034).
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const capture = passwordResetCapture.getStore();
+        if (capture) capture.requested = { userId: user.id, token };
+      },
+      onPasswordReset: async ({ user }) => {
+        const capture = passwordResetCapture.getStore();
+        if (capture) capture.reset = { userId: user.id };
       },
     },
     session: {

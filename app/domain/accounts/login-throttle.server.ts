@@ -566,6 +566,8 @@ export const RATE_LIMITED_PATHS = [
   "/newsletter",
   "/language",
   "/logout",
+  "/forgot-password",
+  "/reset-password",
 ] as const;
 
 /**

@@ -68,7 +68,31 @@ export type MailEvent =
   // The service lifecycle's (issue 24, docs/automation.md) and the services' own events. Times are ISO
   // strings; each key is made from the service and the date the event belongs to, normalized, so both
   // databases make the same and a run made again queues nothing new.
-  | ServiceMailEvent;
+  | ServiceMailEvent
+  // Security mail (docs/mail.md#security-mail): always sent, whatever the account tab says.
+  | AccountSecurityMailEvent;
+
+export type AccountSecurityMailEvent =
+  /** A reset link was asked for: `token` is better-auth's, valid for an hour, used once. */
+  | { kind: "passwordReset"; userId: string; token: string }
+  /** The password was set from the reset link of `token` (once per link). */
+  | { kind: "passwordChanged"; userId: string; token: string; at: string }
+  /** An admin signed in: when, from where, with what browser (`eventKey`: the sign-in attempt). */
+  | {
+      kind: "adminSignIn";
+      userId: string;
+      eventKey: string;
+      at: string;
+      ip: string;
+      userAgent: string | null;
+    };
+
+/** A secret's stand-in in a unique key: the outbox's keys must not hold a token that opens an account. */
+const fingerprint = (secret: string) =>
+  createHash("sha256").update(secret).digest("hex").slice(0, 32);
+
+/** The longest User-Agent kept with a sign-in notice (the template shows its browser and system). */
+const MAX_USER_AGENT = 512;
 
 interface ServiceRef {
   userId: string;
@@ -193,6 +217,37 @@ function plan(event: MailEvent): Planned[] {
           params: { id: event.ticketId, department: event.department },
           to: "staff",
         },
+      ];
+    case "passwordReset":
+      return [
+        toCustomer(
+          event.kind,
+          `reset:${fingerprint(event.token)}`,
+          { token: event.token },
+          event.userId,
+        ),
+      ];
+    case "passwordChanged":
+      return [
+        toCustomer(
+          event.kind,
+          `reset:${fingerprint(event.token)}`,
+          { at: isoTime(event.at) },
+          event.userId,
+        ),
+      ];
+    case "adminSignIn":
+      return [
+        toCustomer(
+          event.kind,
+          `signin:${event.eventKey}`,
+          {
+            at: isoTime(event.at),
+            ip: event.ip,
+            userAgent: event.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
+          },
+          event.userId,
+        ),
       ];
     default:
       return [planService(event)];

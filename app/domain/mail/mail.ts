@@ -21,6 +21,10 @@ export const MAIL_KINDS = [
   "serviceSuspended",
   "serviceTerminationWarning",
   "serviceTerminated",
+  // Security mail (password reset and sign-in notices): never optional.
+  "passwordReset",
+  "passwordChanged",
+  "adminSignIn",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -59,6 +59,13 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     days: 1,
   },
   serviceTerminated: { service: "Alpha SMP", reason: "expired" },
+  passwordReset: { token: "Abc123def456ghi789jkl012" },
+  passwordChanged: { at: "2031-03-12T04:17:00.000Z" },
+  adminSignIn: {
+    at: "2031-03-12T04:17:00.000Z",
+    ip: "203.0.113.9",
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0",
+  },
 };
 
 const SERVICE_KINDS = [
@@ -229,5 +236,34 @@ describe("the mail templates", () => {
     expect(fr.text).not.toContain("Not reviewed");
     const ar = renderMail("orderRejected", params, await contextIn("ar"));
     expect(plain(ar.text)).toContain("السبب: لم يراجعه فريقنا خلال 7 أيام.");
+  });
+
+  it("writes the security mail: a reset link to our page, the change notice, an admin's sign-in", async () => {
+    const en = await contextIn("en");
+    const reset = renderMail("passwordReset", PARAMS.passwordReset, en);
+    expect(reset.subject).toBe("Reset your password at Hostfront");
+    expect(reset.text).toContain(
+      "Choose a new password:\nhttps://shop.example.com/reset-password?token=Abc123def456ghi789jkl012",
+    );
+    expect(reset.html).toContain(
+      'href="https://shop.example.com/reset-password?token=Abc123def456ghi789jkl012"',
+    );
+    expect(reset.text).toContain("the link works once, for one hour");
+    const changed = renderMail("passwordChanged", PARAMS.passwordChanged, en);
+    expect(changed.text).toContain("changed on 12 March 2031 at 04:17");
+    expect(changed.text).toContain("every session of the account was signed out");
+    const signIn = renderMail("adminSignIn", PARAMS.adminSignIn, en);
+    expect(signIn.text).toContain("Address: 203.0.113.9");
+    expect(signIn.text).toContain("Browser: Firefox 126 on Linux");
+    expect(signIn.text).toContain("https://shop.example.com/admin/security");
+    expect(signIn.text).toContain("you are an administrator of Hostfront");
+
+    const fr = renderMail("adminSignIn", PARAMS.adminSignIn, await contextIn("fr"));
+    expect(fr.subject).toBe("Nouvelle connexion à votre compte administrateur sur Hostfront");
+    expect(fr.text).toContain("Firefox 126 sous Linux");
+    const ar = renderMail("passwordReset", PARAMS.passwordReset, await contextIn("ar"));
+    expect(ar.html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(plain(ar.text)).toContain("يعمل الرابط مرة واحدة فقط، لمدة ساعة");
+    expect(ar.text).toContain("/reset-password?token=Abc123def456ghi789jkl012");
   });
 });

@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
+import { resetLinkPath } from "~/domain/accounts/password-reset";
 import type { MailKind } from "~/domain/mail/mail";
 import type { Department } from "~/domain/tickets/tickets";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { formatCoins } from "~/lib/money";
 import { DEFAULT_TIME_ZONE } from "~/lib/time-zone";
+import { describeUserAgent } from "~/lib/user-agent";
 
 // The email template set (issue 25, ADR 32): plain React rendered on the server with
 // renderToStaticMarkup. A template turns a message's values into its content (a heading, paragraphs, a
@@ -171,6 +173,60 @@ function serviceContent(
   }
 }
 
+/** The browser and system of a sign-in, as short as the security page shows them. */
+function deviceOf(userAgent: unknown, t: Translate): string {
+  const { browser, os } = describeUserAgent(typeof userAgent === "string" ? userAgent : null);
+  if (browser && os) return t("adminSignIn.device", { browser, os });
+  return browser ?? os ?? t("adminSignIn.unknownDevice");
+}
+
+/** Security mail (docs/mail.md#security-mail): a reset link, and what changed or signed in. */
+function securityContent(
+  kind: Extract<MailKind, "passwordReset" | "passwordChanged" | "adminSignIn">,
+  params: Record<string, unknown>,
+  context: MailContext,
+): MailContent {
+  const { t, baseUrl } = context;
+  const site = context.siteName;
+  switch (kind) {
+    case "passwordReset":
+      return {
+        subject: t("passwordReset.subject", { site }),
+        heading: t("passwordReset.heading"),
+        paragraphs: [t("passwordReset.body", { site }), t("passwordReset.notYou")],
+        button: {
+          label: t("passwordReset.button"),
+          href: `${baseUrl}${resetLinkPath(text(params.token))}`,
+        },
+        audience: "customer",
+      };
+    case "passwordChanged":
+      return {
+        subject: t("passwordChanged.subject", { site }),
+        heading: t("passwordChanged.heading"),
+        paragraphs: [
+          t("passwordChanged.body", { site, date: formatWhen(params.at, context) }),
+          t("passwordChanged.notYou"),
+        ],
+        button: { label: t("passwordChanged.button"), href: `${baseUrl}/login` },
+        audience: "customer",
+      };
+    case "adminSignIn":
+      return {
+        subject: t("adminSignIn.subject", { site }),
+        heading: t("adminSignIn.heading"),
+        paragraphs: [
+          t("adminSignIn.body", { site, date: formatWhen(params.at, context) }),
+          t("adminSignIn.address", { ip: text(params.ip) || "?" }),
+          t("adminSignIn.browser", { device: deviceOf(params.userAgent, t) }),
+          t("adminSignIn.notYou"),
+        ],
+        button: { label: t("adminSignIn.button"), href: `${baseUrl}/admin/security` },
+        audience: "staff",
+      };
+  }
+}
+
 /** Each kind's content from its values (what mail.server.ts's plan() stored). */
 export function mailContent(
   kind: MailKind,
@@ -270,6 +326,10 @@ export function mailContent(
     case "serviceTerminationWarning":
     case "serviceTerminated":
       return serviceContent(kind, params, context);
+    case "passwordReset":
+    case "passwordChanged":
+    case "adminSignIn":
+      return securityContent(kind, params, context);
   }
 }
 
