@@ -21,6 +21,8 @@ export const MAIL_KINDS = [
   "serviceSuspended",
   "serviceTerminationWarning",
   "serviceTerminated",
+  // Security mail (issue 25): always sent, never among the optional kinds.
+  "twoFactorReset",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

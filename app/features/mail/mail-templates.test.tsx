@@ -59,6 +59,7 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     days: 1,
   },
   serviceTerminated: { service: "Alpha SMP", reason: "expired" },
+  twoFactorReset: { resetAt: "2031-03-12T04:17:00.000Z" },
 };
 
 const SERVICE_KINDS = [
@@ -229,5 +230,25 @@ describe("the mail templates", () => {
     expect(fr.text).not.toContain("Not reviewed");
     const ar = renderMail("orderRejected", params, await contextIn("ar"));
     expect(plain(ar.text)).toContain("السبب: لم يراجعه فريقنا خلال 7 أيام.");
+  });
+
+  it.each(SUPPORTED_LOCALES)(
+    "tells a user in %s that their two-factor sign-in was reset, linking to where it is set up",
+    async (locale) => {
+      const mail = renderMail("twoFactorReset", PARAMS.twoFactorReset, await contextIn(locale));
+      const href = "https://shop.example.com/dashboard?tab=account#two-factor";
+      expect(mail.text).toContain(href);
+      expect(mail.html).toContain(`href="${href}"`);
+      expect(plain(mail.text)).toContain("2031");
+      expect(mail.text).not.toMatch(/twoFactorReset\.[a-z]/);
+      expect(mail.text).not.toContain("{{");
+    },
+  );
+
+  it("writes the two-factor reset in English", async () => {
+    const mail = renderMail("twoFactorReset", PARAMS.twoFactorReset, await contextIn("en"));
+    expect(mail.subject).toBe("Two-factor sign-in was turned off on your account");
+    expect(mail.text).toContain("on 12 March 2031 at 04:17");
+    expect(mail.text).toContain("If you did not ask for this");
   });
 });
