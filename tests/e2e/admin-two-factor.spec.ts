@@ -10,6 +10,7 @@ import {
   ADMIN_PASSWORD,
   AUTH_SECRET,
   expect,
+  registerCustomer,
   submitLogin,
   test,
   visit,
@@ -89,13 +90,21 @@ test.afterAll(async () => {
  * Marks the admin's account as having two-factor sign-in, or not, in the server's database: what the
  * account tab's enable flow (built beside this) leaves. Every request reads it with the session.
  */
-function setAdminTwoFactor(on: boolean) {
+function setTwoFactor(email: string, on: boolean) {
   const db = new Database(databaseFile);
   try {
-    db.prepare("update users set two_factor_enabled = ? where email = ?").run(
-      on ? 1 : 0,
-      ADMIN_EMAIL,
-    );
+    db.prepare("update users set two_factor_enabled = ? where email = ?").run(on ? 1 : 0, email);
+  } finally {
+    db.close();
+  }
+}
+
+const setAdminTwoFactor = (on: boolean) => setTwoFactor(ADMIN_EMAIL, on);
+
+function readDatabase<T>(query: string, ...values: unknown[]): T | undefined {
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    return db.prepare(query).get(...values) as T | undefined;
   } finally {
     db.close();
   }
@@ -168,6 +177,45 @@ test("an admin without two-factor is asked to set it up, and sent there from eve
     setAdminTwoFactor(true);
     await page.request.post("/admin/settings", { form: settingOff });
     setAdminTwoFactor(false);
+    await context.close();
+  }
+});
+
+test("an admin resets a client's two-factor sign-in from the client page, and the client is mailed", async ({
+  browser,
+}) => {
+  const visitor = await browser.newContext({ baseURL: server!.url });
+  const customer = await registerCustomer(await visitor.newPage());
+  await visitor.close();
+  setTwoFactor(customer.email, true);
+  const { id } = readDatabase<{ id: string }>(
+    "select id from users where email = ?",
+    customer.email,
+  )!;
+
+  const { context, page } = await signedInAdmin(browser);
+  try {
+    await visit(page, `/admin/clients/${id}`);
+    const section = page.getByTestId("client-two-factor");
+    await expect(section).toContainText("On");
+    await section.getByRole("button", { name: "Reset two-factor sign-in" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText(customer.email);
+    await dialog.getByRole("button", { name: "Reset" }).click();
+    await expect(section.getByRole("status")).toHaveText(
+      "Two-factor sign-in is off for this client; they were told by email.",
+    );
+    await expect(section).toContainText("Off");
+    await expect(section.getByRole("button", { name: "Reset two-factor sign-in" })).toHaveCount(0);
+    // The audit trail on the same page, and the mail in the outbox.
+    await expect(page.locator("#audit")).toContainText("Two-factor sign-in reset");
+    expect(
+      readDatabase<{ kind: string }>(
+        "select kind from mail_outbox where user_id = ? and kind = 'twoFactorReset'",
+        id,
+      ),
+    ).toEqual({ kind: "twoFactorReset" });
+  } finally {
     await context.close();
   }
 });
