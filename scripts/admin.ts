@@ -3,12 +3,20 @@
  *                                          an existing customer's sessions end, and it is audited)
  * npm run admin -- reset-password <email>  give <email> a one-time password and end their sessions
  * npm run admin -- unblock <email|address> lift the login blocks on an email or an IP address
+ * npm run admin -- reset-2fa <email>       turn off <email>'s two-factor sign-in (audited, mailed): for
+ *                                          the operator locked out of the only admin account
  */
 import { z } from "~/lib/zod";
 import { ConfigError, getEnv } from "../app/config/env.server";
 import { createServices } from "../app/context.server";
 import { migrateToLatest } from "../app/db/migrate.server";
-import { provisionAdmin, resetPassword } from "../app/domain/accounts/accounts.server";
+import type { Db } from "../app/db/transaction";
+import {
+  findUserIdByEmail,
+  provisionAdmin,
+  resetPassword,
+} from "../app/domain/accounts/accounts.server";
+import { resetTwoFactor } from "../app/domain/accounts/two-factor-reset.server";
 import {
   liftLoginBlock,
   unblockTarget,
@@ -16,12 +24,12 @@ import {
 } from "../app/domain/accounts/login-throttle.server";
 
 const usage =
-  "Usage: npm run admin -- create <email> | reset-password <email> | unblock <email|address>";
+  "Usage: npm run admin -- create <email> | reset-password <email> | unblock <email|address> | reset-2fa <email>";
 
 async function main(argv: string[]): Promise<number> {
   const [command, rawEmail] = argv;
   if (command === "unblock" && rawEmail) return unblock(rawEmail);
-  if (!command || !rawEmail || !["create", "reset-password"].includes(command)) {
+  if (!command || !rawEmail || !["create", "reset-password", "reset-2fa"].includes(command)) {
     console.error(usage);
     return 2;
   }
@@ -52,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0;
     }
+    if (command === "reset-2fa") return await resetTwoFactorOf(services.db, email.data);
     const password = await resetPassword(services, email.data);
     if (!password) {
       console.error(`No account with the email ${email.data}.`);
@@ -93,6 +102,38 @@ async function unblock(raw: string): Promise<number> {
   } finally {
     await services.database.destroy();
   }
+}
+
+/**
+ * The client page's reset (resetTwoFactor), from a shell: for an operator whose only admin account has
+ * lost its authenticator and its backup codes. Audited with no actor, the command as its reason, and
+ * the account's owner is told by email, as when an admin does it.
+ */
+async function resetTwoFactorOf(db: Db, email: string): Promise<number> {
+  const userId = await findUserIdByEmail(db, email);
+  if (!userId) {
+    console.error(`No account with the email ${email}.`);
+    return 1;
+  }
+  const result = await resetTwoFactor(db, {
+    userId,
+    actorId: null,
+    reason: "Command line: npm run admin -- reset-2fa",
+  });
+  if (!result.ok) {
+    console.error(
+      result.error === "admin-clients.twoFactor.errors.notOn"
+        ? `${email} has no two-factor sign-in; nothing changed.`
+        : result.error === "admin-clients.twoFactor.errors.deleted"
+          ? `The account ${email} was deleted; nothing changed.`
+          : `No account with the email ${email}.`,
+    );
+    return 1;
+  }
+  console.log(
+    `Two-factor sign-in is off for ${email}: they sign in with their password alone and can set it up again from their account tab (/dashboard?tab=account#two-factor). They are told by email.`,
+  );
+  return 0;
 }
 
 function describeBlock(block: BlockInForce): string {

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { RequestContext } from "~/context.server";
-import { homeFor, safeRedirect } from "~/domain/accounts/accounts";
+import { homeFor, safeRedirect, TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import type { SessionUser } from "~/domain/accounts/accounts.server";
+import { flashToast, headersWithCookies } from "./toast.server";
 
 export const CHANGE_PASSWORD_PATH = "/account/password";
 
@@ -28,10 +29,20 @@ export function requireUser(url: URL, context: RequestContext): SessionUser {
   return user;
 }
 
-/** Admin pages: anonymous visitors go to /login, signed-in non-admins to / (spec section 6). */
+/**
+ * Admin pages and actions: anonymous visitors go to /login, signed-in non-admins to / (spec section 6).
+ * With the "require two-factor for admins" setting on (issue 25), an admin without a second factor is
+ * sent to set one up, with a toast saying why, before any admin loader or action does anything: the
+ * setup card lives in the customer dashboard's account tab, which only requireUser guards, and signing
+ * out is no admin page, so neither is locked away from them.
+ */
 export function requireAdmin(url: URL, context: RequestContext): SessionUser {
   const user = requireUser(url, context);
   if (user.role !== "admin") throw redirect("/");
+  if (context.settings.security.requireAdminTwoFactor && !user.twoFactorEnabled)
+    throw redirect(TWO_FACTOR_SETUP_PATH, {
+      headers: headersWithCookies([flashToast({ key: "toast.twoFactorRequired", type: "info" })]),
+    });
   return user;
 }
 

@@ -15,6 +15,7 @@ export const toastKeys = [
   "toast.replySent",
   "toast.autoRenewOn",
   "toast.autoRenewOff",
+  "toast.twoFactorRequired",
 ] as const;
 
 const toastSchema = z.object({

@@ -5,7 +5,7 @@ import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { clientActionSchema } from "~/domain/accounts/user-admin.schemas";
-import { clientNoteSchema } from "~/domain/clients/clients.schemas";
+import { clientPageActionSchema } from "~/domain/clients/clients.schemas";
 import { securityActionSchema } from "~/domain/accounts/security-admin.schemas";
 import { automationActionSchema } from "~/domain/jobs/jobs.schemas";
 import { announcementActionSchema } from "~/domain/announcements/announcements.schemas";
@@ -269,7 +269,7 @@ const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/services": { serviceActionSchema },
   "/admin/clients": { clientActionSchema },
   "/admin/users": { clientActionSchema },
-  "/admin/clients/:id": { clientNoteSchema },
+  "/admin/clients/:id": { clientPageActionSchema },
   "/admin/tickets/:id": { adminTicketActionSchema },
   "/admin/announcements": { announcementActionSchema },
   "/admin/products": { productActionSchema },

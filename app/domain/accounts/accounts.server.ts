@@ -40,6 +40,8 @@ export interface SessionUser {
   coinBalanceCents: number;
   mustChangePassword: boolean;
   locale: string | null;
+  /** A second factor (TOTP) is confirmed for this account: the admin guard may require it (issue 25). */
+  twoFactorEnabled: boolean;
 }
 
 export interface CurrentSession {
@@ -217,6 +219,7 @@ export async function getCurrentSession(
       "users.must_change_password",
       "users.locale",
       "users.status",
+      "users.two_factor_enabled",
     ])
     .where("sessions.token", "=", token)
     .executeTakeFirst();
@@ -233,6 +236,8 @@ export async function getCurrentSession(
       coinBalanceCents: row.coin_balance_cents,
       mustChangePassword: row.must_change_password === 1,
       locale: row.locale,
+      // A boolean on PostgreSQL, 0 or 1 on SQLite.
+      twoFactorEnabled: Boolean(row.two_factor_enabled),
     },
   };
 }

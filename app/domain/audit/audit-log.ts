@@ -47,6 +47,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.update": "audit.actions.userUpdate",
   "user.delete": "audit.actions.userDelete",
   "user.note": "admin-clients:auditActions.noteEdit",
+  "user.two_factor_reset": "admin-clients:auditActions.twoFactorReset",
   "account.email_change": "audit.actions.accountEmailChange",
   "account.password_reset": "audit.actions.accountPasswordReset",
   "announcement.create": "audit.actions.announcementCreate",

@@ -25,3 +25,14 @@ export const clientNoteSchema = z.object({
     .transform((value) => (value?.trim() ? value.trim() : null)),
 });
 export type ClientNoteInput = z.infer<typeof clientNoteSchema>;
+
+/**
+ * Every form of the client page: the note, and turning off the client's two-factor sign-in (issue 25),
+ * which carries nothing but its intent (the client is the page's `:id`).
+ */
+export const clientPageActionSchema = z.discriminatedUnion(
+  "intent",
+  [clientNoteSchema, z.object({ intent: z.literal("reset-two-factor") })],
+  { error: "admin-clients.errors.unknownAction" },
+);
+export type ClientPageActionInput = z.infer<typeof clientPageActionSchema>;

@@ -41,6 +41,7 @@ async function readClient(db: Db, userId: string) {
       "coin_balance_cents",
       "created_at",
       "admin_note",
+      "two_factor_enabled",
       activeServicesCount(db, userId).as("active_services"),
       eb
         .selectFrom("orders")
@@ -158,6 +159,8 @@ export async function getClientDetail(db: Db, userId: string): Promise<ClientDet
     createdAt: row.created_at,
     deletionRequestedAt: deletion?.requestedAt ?? null,
     adminNote: row.admin_note,
+    // A boolean on PostgreSQL, 0 or 1 on SQLite.
+    twoFactorEnabled: Boolean(row.two_factor_enabled),
   };
   return {
     profile,

@@ -43,6 +43,8 @@ export interface ClientProfile {
   /** When the customer asked for the account to be deleted, while that request is pending. */
   deletionRequestedAt: string | null;
   adminNote: string | null;
+  /** Two-factor sign-in is on: an admin may turn it off for them (issue 25). */
+  twoFactorEnabled: boolean;
 }
 
 /** One audit entry about the client: their account, or one of their orders, services or tickets. */

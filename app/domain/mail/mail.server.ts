@@ -65,6 +65,8 @@ export type MailEvent =
       replyKey?: string;
     }
   | { kind: "ticketOpened"; ticketId: number; department: Department }
+  /** An admin (or the command line) turned off the user's two-factor sign-in (issue 25); `resetAt` ISO. */
+  | { kind: "twoFactorReset"; userId: string; resetAt: string }
   // The service lifecycle's (issue 24, docs/automation.md) and the services' own events. Times are ISO
   // strings; each key is made from the service and the date the event belongs to, normalized, so both
   // databases make the same and a run made again queues nothing new.
@@ -246,6 +248,15 @@ function plan(event: MailEvent): Planned[] {
             ip: event.ip,
             userAgent: event.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
           },
+          event.userId,
+        ),
+      ];
+    case "twoFactorReset":
+      return [
+        toCustomer(
+          "twoFactorReset",
+          `user:${event.userId}:two-factor-reset:${isoTime(event.resetAt)}`,
+          { resetAt: isoTime(event.resetAt) },
           event.userId,
         ),
       ];

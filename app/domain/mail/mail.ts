@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   "passwordReset",
   "passwordChanged",
   "adminSignIn",
+  "twoFactorReset",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -120,6 +120,13 @@ export const settingsSchema = z.object({
       discordWebhook: optionalUrl.default(""),
     })
     .prefault({}),
+  // Sign-in rules (issue 25). Off by default: when on, an admin without a second factor is sent to set
+  // one up before any admin page or action answers (requireAdmin). Never among the public settings.
+  security: z
+    .object({
+      requireAdminTwoFactor: z.boolean().default(false),
+    })
+    .prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -286,6 +293,9 @@ export const timeZoneFormSchema = z.object({
 /** The worker's alerts: a Discord webhook's address, or empty for none. */
 export const alertsFormSchema = z.object({ discordWebhook: link });
 
+/** Sign-in rules: whether admins must use two-factor sign-in. */
+export const securityFormSchema = z.object({ requireAdminTwoFactor: checkbox });
+
 /** The settings page's one action: `intent` names the form. */
 export const settingsActionSchema = z
   .discriminatedUnion(
@@ -302,6 +312,7 @@ export const settingsActionSchema = z
       lifecycleFormSchema.extend({ intent: z.literal("lifecycle") }),
       timeZoneFormSchema.extend({ intent: z.literal("timeZone") }),
       alertsFormSchema.extend({ intent: z.literal("alerts") }),
+      securityFormSchema.extend({ intent: z.literal("security") }),
     ],
     { error: "admin-settings.errors.unknownForm" },
   )

@@ -36,9 +36,13 @@ import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { LedgerReason, signedCoins, useLedgerKind } from "./client-detail-reason";
+import { TwoFactorSection } from "./two-factor-reset";
 
-/** What saving the note said; after a refusal, what was typed. */
-export type ClientNoteResult = ActionResult;
+/**
+ * What the page's last form said: saving the note (after a refusal, what was typed) or turning off the
+ * client's two-factor sign-in; `form` says which, so each card shows only its own.
+ */
+export type ClientNoteResult = ActionResult & { form?: "note" | "twoFactor" };
 
 /** The audit vocabulary in words, as /admin/logs writes it: the code itself where there are none. */
 function useAuditWords() {
@@ -110,10 +114,13 @@ function ProfileLine({ label, children }: { label: string; children: ReactNode }
 /** /admin/clients/:id: one account, everything about it on one page, and the admin's note. */
 export function ClientDetailPage({
   client,
+  own,
   locale,
   result,
 }: {
   client: ClientDetail;
+  /** The client is the admin reading the page. */
+  own: boolean;
   locale: string;
   result?: ClientNoteResult;
 }) {
@@ -124,7 +131,10 @@ export function ClientDetailPage({
   const { t: tTickets } = useTranslation("tickets");
   const ledgerKind = useLedgerKind();
   const audit = useAuditWords();
-  const busy = useNavigation().state !== "idle";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "note";
+  const noteResult = result?.form === "twoFactor" ? undefined : result;
+  const twoFactorResult = result?.form === "twoFactor" ? result : undefined;
   const { profile, counts } = client;
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
   const moment = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
@@ -393,6 +403,9 @@ export function ClientDetailPage({
                 {formatCoins(profile.coinBalanceCents, locale)}
               </span>
             </ProfileLine>
+            <ProfileLine label={t("twoFactor.label")}>
+              <TwoFactorSection profile={profile} own={own} result={twoFactorResult} />
+            </ProfileLine>
           </dl>
           {deleted ? null : (
             <p className="mt-4 text-sm">
@@ -413,15 +426,17 @@ export function ClientDetailPage({
             id="note"
             title={t("note.title")}
             description={t("note.description")}
-            status={result ? { ok: result.ok, text: <ResultText result={result} /> } : null}
+            status={
+              noteResult ? { ok: noteResult.ok, text: <ResultText result={noteResult} /> } : null
+            }
             busy={busy}
             submit={{ label: t("note.save"), busyLabel: t("note.saving") }}
           >
             <FormFields
               fields={noteFields}
               idPrefix="client"
-              values={result?.values ?? { note: profile.adminNote ?? "" }}
-              errors={result?.fieldErrors}
+              values={noteResult?.values ?? { note: profile.adminNote ?? "" }}
+              errors={noteResult?.fieldErrors}
             />
           </FormCard>
         )}

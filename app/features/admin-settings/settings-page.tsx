@@ -20,6 +20,7 @@ import {
 } from "~/domain/settings/settings";
 import { isHexColor, themeVariables } from "~/domain/settings/theme";
 import type { LifecyclePreview, LifecycleService } from "~/domain/lifecycle/lifecycle";
+import { TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import { formatEuros } from "~/lib/money";
 import { dateTimeFormat } from "~/lib/intl-format";
 
@@ -103,6 +104,7 @@ export function SettingsPage({
   entryGateServerOn,
   lifecyclePreview,
   locale,
+  adminTwoFactor,
   result,
 }: {
   settings: Settings;
@@ -112,6 +114,8 @@ export function SettingsPage({
   /** What the service lifecycle's next run would do (previewLifecycle). */
   lifecyclePreview: LifecyclePreview;
   locale: string;
+  /** The admin reading the page has two-factor sign-in on. */
+  adminTwoFactor: boolean;
   result?: SettingsActionResult;
 }) {
   const { t } = useTranslation("admin-settings");
@@ -119,6 +123,7 @@ export function SettingsPage({
   const groups = useSettingsGroups(settings, builtIn, entryGateServerOn, result, {
     preview: lifecyclePreview,
     locale,
+    adminTwoFactor,
   });
   const unknown = result && !result.ok && result.form === null ? result : undefined;
   return (
@@ -182,18 +187,19 @@ function previewLink(key: string, href: string, label: string): FieldSpec {
   };
 }
 
-/** The settings page as data: its nine forms, each a list of fields, in the order the page shows them. */
+/** The settings page as data: its ten forms, each a list of fields, in the order the page shows them. */
 function useSettingsGroups(
   settings: Settings,
   builtIn: BuiltInTexts,
   entryGateServerOn: boolean,
   result: SettingsActionResult | undefined,
-  lifecycle: { preview: LifecyclePreview; locale: string },
+  lifecycle: { preview: LifecyclePreview; locale: string; adminTwoFactor: boolean },
 ): SettingsGroup[] {
   const { t } = useTranslation("admin-settings");
   const { t: tCommon } = useTranslation();
   const maintenanceOn = settings.general.maintenanceMode;
   const lifecycleOn = settings.lifecycle.enabled;
+  const twoFactorRequired = settings.security.requireAdminTwoFactor;
   // A number of days: a whole number the form checks again (lifecycleFormSchema).
   const days = (name: string, label: string, hint?: string, min = 0): FieldSpec => ({
     kind: "input",
@@ -533,6 +539,37 @@ function useSettingsGroups(
           kind: "custom",
           key: "preview",
           content: <LifecyclePreviewList preview={lifecycle.preview} locale={lifecycle.locale} />,
+        },
+      ],
+    },
+    {
+      form: "security",
+      title: t("security.title"),
+      description: t("security.description"),
+      stored: settings.security,
+      aside: (
+        <Badge tone={twoFactorRequired ? "green" : "grey"}>
+          {twoFactorRequired ? t("security.on") : t("security.off")}
+        </Badge>
+      ),
+      fields: [
+        {
+          kind: "switch",
+          name: "requireAdminTwoFactor",
+          label: t("security.requireAdminTwoFactor"),
+          hint: t("security.requireAdminTwoFactorHint"),
+        },
+        {
+          kind: "custom",
+          key: "yours",
+          content: (
+            <p className="text-sm" data-testid="own-two-factor">
+              {lifecycle.adminTwoFactor ? t("security.yoursOn") : t("security.yoursOff")}{" "}
+              <a href={TWO_FACTOR_SETUP_PATH} className="text-primary underline hover:no-underline">
+                {t("security.manage")}
+              </a>
+            </p>
+          ),
         },
       ],
     },

@@ -66,6 +66,7 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     ip: "203.0.113.9",
     userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0",
   },
+  twoFactorReset: { resetAt: "2031-03-12T04:17:00.000Z" },
 };
 
 const SERVICE_KINDS = [
@@ -265,5 +266,25 @@ describe("the mail templates", () => {
     expect(ar.html).toMatch(/<html lang="ar" dir="rtl">/);
     expect(plain(ar.text)).toContain("يعمل الرابط مرة واحدة فقط، لمدة ساعة");
     expect(ar.text).toContain("/reset-password?token=Abc123def456ghi789jkl012");
+  });
+
+  it.each(SUPPORTED_LOCALES)(
+    "tells a user in %s that their two-factor sign-in was reset, linking to where it is set up",
+    async (locale) => {
+      const mail = renderMail("twoFactorReset", PARAMS.twoFactorReset, await contextIn(locale));
+      const href = "https://shop.example.com/dashboard?tab=account#two-factor";
+      expect(mail.text).toContain(href);
+      expect(mail.html).toContain(`href="${href}"`);
+      expect(plain(mail.text)).toContain("2031");
+      expect(mail.text).not.toMatch(/twoFactorReset\.[a-z]/);
+      expect(mail.text).not.toContain("{{");
+    },
+  );
+
+  it("writes the two-factor reset in English", async () => {
+    const mail = renderMail("twoFactorReset", PARAMS.twoFactorReset, await contextIn("en"));
+    expect(mail.subject).toBe("Two-factor sign-in was turned off on your account");
+    expect(mail.text).toContain("on 12 March 2031 at 04:17");
+    expect(mail.text).toContain("If you did not ask for this");
   });
 });

@@ -330,6 +330,21 @@ export function mailContent(
     case "passwordChanged":
     case "adminSignIn":
       return securityContent(kind, params, context);
+    case "twoFactorReset":
+      return {
+        subject: t("twoFactorReset.subject"),
+        heading: t("twoFactorReset.heading"),
+        paragraphs: [
+          t("twoFactorReset.body", { date: formatWhen(params.resetAt, context) }),
+          t("twoFactorReset.again"),
+          t("twoFactorReset.notYou"),
+        ],
+        button: {
+          label: t("twoFactorReset.button"),
+          href: link("/dashboard?tab=account#two-factor"),
+        },
+        audience: "customer",
+      };
   }
 }
 

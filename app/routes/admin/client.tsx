@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { clientIdSchema, clientNoteSchema } from "~/domain/clients/clients.schemas";
+import { clientIdSchema, clientPageActionSchema } from "~/domain/clients/clients.schemas";
 import { getClientDetail, saveClientNote } from "~/domain/clients/clients.server";
+import { resetTwoFactor } from "~/domain/accounts/two-factor-reset.server";
 import {
   ClientDetailPage,
   ClientNotFound,
@@ -14,7 +15,7 @@ import { requestContext } from "~/context.server";
 // /admin/clients/:id (issue 21): one account with its services, orders, tickets, coins and audit trail.
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  const { t } = adminPage(url, context, "admin-clients");
+  const { admin, t } = adminPage(url, context, "admin-clients");
   const id = clientIdSchema.safeParse(params.id);
   const client = id.success ? await getClientDetail(context.services.db, id.data) : undefined;
   if (!client)
@@ -26,6 +27,8 @@ export async function loader({ url, params, context: routerContext }: Route.Load
     found: true as const,
     meta: { title: client.profile.name },
     client,
+    // An admin's own two-factor is turned off in their account tab, not here.
+    own: admin.id === client.profile.id,
     locale: context.locale,
   };
 }
@@ -34,29 +37,45 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export async function action({ request, url, params, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, clientNoteSchema);
-  if (!form.ok)
+  const { admin, form } = await adminForm(request, url, context, clientPageActionSchema);
+  if (!form.ok) {
+    const twoFactor = form.values.intent === "reset-two-factor";
     return data(
       {
         ok: false,
-        message: "admin-clients.note.refused",
+        form: twoFactor ? "twoFactor" : "note",
+        message: twoFactor ? "admin-clients.errors.unknownAction" : "admin-clients.note.refused",
         fieldErrors: form.fieldErrors,
         values: form.values,
       } satisfies ClientNoteResult,
       { status: 400 },
     );
+  }
+  if (form.data.intent === "reset-two-factor") {
+    const result = await resetTwoFactor(context.services.db, {
+      userId: params.id,
+      actorId: admin.id,
+    });
+    if (!result.ok) return refusal(result, { form: "twoFactor" as const });
+    return { ok: true, form: "twoFactor", message: result.message } satisfies ClientNoteResult;
+  }
   const result = await saveClientNote(context.services.db, {
     userId: params.id,
     note: form.data.note,
     actorId: admin.id,
   });
-  if (!result.ok) return refusal(result);
-  return { ok: true, message: result.message } satisfies ClientNoteResult;
+  if (!result.ok) return refusal(result, { form: "note" as const });
+  return { ok: true, form: "note", message: result.message } satisfies ClientNoteResult;
 }
 
 export default function AdminClient({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <ClientNotFound id={loaderData.id} />;
   return (
-    <ClientDetailPage client={loaderData.client} locale={loaderData.locale} result={actionData} />
+    <ClientDetailPage
+      client={loaderData.client}
+      own={loaderData.own}
+      locale={loaderData.locale}
+      result={actionData}
+    />
   );
 }

@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { AnnouncementList } from "~/components/ui/announcement-list";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
+import { Notice } from "~/components/ui/notice";
+import { TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import { StatCards } from "~/components/ui/stat-cards";
 import { loadAdminDashboard } from "~/domain/admin-dashboard/admin-dashboard.server";
 import { ActivityList } from "~/features/admin-logs/audit-entry";
@@ -25,6 +27,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     locale: context.locale,
     // Without SMTP_URL mail is kept in the outbox (docs/mail.md): the dashboard says so.
     mailConfigured: Boolean(context.services.env.SMTP_URL),
+    // Every admin without a second factor is asked to set one up, whether or not the settings require it.
+    twoFactorEnabled: admin.twoFactorEnabled,
     ...(await loadAdminDashboard(context.services.db, context.locale)),
   };
 }
@@ -47,10 +51,20 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { t: tServices } = useTranslation("services");
   const { t: tAnnouncements } = useTranslation("announcements");
-  const { stats, activity, overview, announcements, locale, mailConfigured } = loaderData;
+  const { stats, activity, overview, announcements, locale, mailConfigured, twoFactorEnabled } =
+    loaderData;
   return (
     <main className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-bold">{t("nav.dashboard")}</h1>
+      {twoFactorEnabled ? null : (
+        <Notice title={t("dashboard.twoFactorTitle")} data-testid="two-factor-prompt">
+          {t("dashboard.twoFactorPrompt")}{" "}
+          {/* A document link: the account tab is another layout, and the hash opens its card. */}
+          <a href={TWO_FACTOR_SETUP_PATH} className="font-medium underline">
+            {t("dashboard.twoFactorSetUp")}
+          </a>
+        </Notice>
+      )}
       {mailConfigured ? null : (
         <p
           className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900"

@@ -15,7 +15,7 @@ import { requestContext } from "~/context.server";
 // /admin/settings (spec section 3, Settings): one form per part, each saved on its own.
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
-  requireAdmin(url, context);
+  const admin = requireAdmin(url, context);
   const t = context.i18n.getFixedT(null, "admin-settings");
   const tSite = context.i18n.getFixedT(null, "site");
   const tCommon = context.i18n.getFixedT(null, "common");
@@ -43,6 +43,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     // What the service lifecycle's next run would do, shown beside its switch (issue 24).
     lifecyclePreview: await previewLifecycle(context.services.db, { now: new Date() }),
     locale: context.locale,
+    // Whether the "require two-factor for admins" switch would send this admin to set it up.
+    adminTwoFactor: admin.twoFactorEnabled,
   };
 }
 

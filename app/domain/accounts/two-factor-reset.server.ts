@@ -1,0 +1,83 @@
+import { sql } from "kysely";
+import { inTransaction, refuse, type Db } from "~/db/transaction";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { queueMail } from "~/domain/mail/mail.server";
+
+/** The audit action of a reset, by an admin on the client page or from the command line. */
+export const TWO_FACTOR_RESET_ACTION = "user.two_factor_reset";
+
+export type ResetTwoFactorResult =
+  | { ok: true; message: "admin-clients.twoFactor.resetDone"; email: string }
+  | { ok: false; kind: "notFound"; error: "admin-clients.errors.notFound" }
+  /** An admin resets their own from the account tab, where their password and a code are asked. */
+  | { ok: false; kind: "forbidden"; error: "admin-clients.twoFactor.errors.own" }
+  | { ok: false; kind: "conflict"; error: "admin-clients.twoFactor.errors.deleted" }
+  | { ok: false; kind: "conflict"; error: "admin-clients.twoFactor.errors.notOn" };
+
+/**
+ * Turns off another user's two-factor sign-in (issue 25), for someone who lost their authenticator and
+ * their backup codes: their secret and backup codes (the two_factors rows) are deleted, the account's
+ * flag is cleared and the devices they told to skip the code are forgotten (better-auth keeps those as
+ * `trust-device-…` verifications), with an audit entry and the mail telling them, all in one
+ * transaction. They then sign in with their password alone and may set it up again. Their sessions are
+ * left alone: losing a phone is no reason to sign anyone out.
+ *
+ * `actorId` is the admin acting, never the user themself (they turn it off in their account tab); null
+ * is the command line (`npm run admin -- reset-2fa`), whose `reason` the audit entry keeps.
+ */
+export async function resetTwoFactor(
+  db: Db,
+  input: { userId: string; actorId: string | null; reason?: string; now?: Date },
+): Promise<ResetTwoFactorResult> {
+  const now = input.now ?? new Date();
+  if (input.actorId !== null && input.actorId === input.userId)
+    return { ok: false, kind: "forbidden", error: "admin-clients.twoFactor.errors.own" };
+  return inTransaction(db, async (trx): Promise<ResetTwoFactorResult> => {
+    // The row is locked first (an UPDATE), so two admins resetting at once audit and mail it once.
+    await trx
+      .updateTable("users")
+      .set({ updated_at: sql`updated_at` })
+      .where("id", "=", input.userId)
+      .execute();
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "email", "status", "two_factor_enabled"])
+      .where("id", "=", input.userId)
+      .executeTakeFirst();
+    if (!user) refuse<ResetTwoFactorResult>("notFound", "admin-clients.errors.notFound");
+    if (user.status === "deleted")
+      refuse<ResetTwoFactorResult>("conflict", "admin-clients.twoFactor.errors.deleted");
+    if (!user.two_factor_enabled)
+      refuse<ResetTwoFactorResult>("conflict", "admin-clients.twoFactor.errors.notOn");
+    const removed = await trx.deleteFrom("two_factors").where("user_id", "=", user.id).execute();
+    await trx
+      .updateTable("users")
+      // FALSE is a keyword of both databases; SQLite stores it as 0, like the rest of its flags.
+      .set({ two_factor_enabled: sql<boolean>`false`, updated_at: now.toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await trx
+      .deleteFrom("verifications")
+      .where("identifier", "like", "trust-device-%")
+      .where("value", "=", user.id)
+      .execute();
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: TWO_FACTOR_RESET_ACTION,
+      targetType: "user",
+      targetId: user.id,
+      before: { twoFactorEnabled: true },
+      after: {
+        twoFactorEnabled: false,
+        secretsRemoved: removed.reduce((sum, row) => sum + Number(row.numDeletedRows), 0),
+      },
+      reason: input.reason,
+    });
+    await queueMail(
+      trx,
+      { kind: "twoFactorReset", userId: user.id, resetAt: now.toISOString() },
+      now,
+    );
+    return { ok: true, message: "admin-clients.twoFactor.resetDone", email: user.email };
+  });
+}

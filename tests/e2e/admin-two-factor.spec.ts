@@ -1,0 +1,221 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { rmSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Browser } from "@playwright/test";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  AUTH_SECRET,
+  expect,
+  registerCustomer,
+  submitLogin,
+  test,
+  visit,
+} from "./fixtures";
+
+// "Require two-factor sign-in for admins" locks every admin without it out of the panel: on a shared
+// server it would stop every admin test running beside this one. So this file starts a server of its
+// own, on its own database, as request-limits.spec.ts does, and puts the setting back before it stops.
+
+test.describe.configure({ mode: "serial" });
+
+const SETUP = "/dashboard?tab=account#two-factor";
+const folder = path.resolve(`.tmp/e2e-two-factor-${process.env.E2E_PORT ?? 3210}`);
+const databaseFile = path.join(folder, "hostfront.db");
+
+let server: { url: string; child: ChildProcess } | undefined;
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as net.AddressInfo;
+  probe.close();
+  await once(probe, "close");
+  return port;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  rmSync(folder, { recursive: true, force: true });
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: `file:${databaseFile}`,
+      ENTRY_GATE: "off",
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      AUTH_SECRET,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOGIN_IP_LIMIT_PER_MINUTE: "1000",
+      FORM_RATE_LIMIT_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+      WEB_CONCURRENCY: "1",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (data: Buffer) => (stderr += data.toString()));
+  const url = `http://localhost:${port}`;
+  for (const started = Date.now(); Date.now() - started < 60_000;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped: ${stderr}`);
+    const up = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) {
+      server = { url, child };
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGTERM");
+  throw new Error(`the server did not start: ${stderr}`);
+});
+
+test.afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill("SIGTERM");
+    await once(server.child, "exit");
+  }
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/**
+ * Marks the admin's account as having two-factor sign-in, or not, in the server's database: what the
+ * account tab's enable flow (built beside this) leaves. Every request reads it with the session.
+ */
+function setTwoFactor(email: string, on: boolean) {
+  const db = new Database(databaseFile);
+  try {
+    db.prepare("update users set two_factor_enabled = ? where email = ?").run(on ? 1 : 0, email);
+  } finally {
+    db.close();
+  }
+}
+
+const setAdminTwoFactor = (on: boolean) => setTwoFactor(ADMIN_EMAIL, on);
+
+function readDatabase<T>(query: string, ...values: unknown[]): T | undefined {
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    return db.prepare(query).get(...values) as T | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+async function signedInAdmin(browser: Browser) {
+  const context = await browser.newContext({ baseURL: server!.url });
+  const page = await context.newPage();
+  await visit(page, "/login");
+  await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  return { context, page };
+}
+
+test("an admin without two-factor is asked to set it up, and sent there from every admin page once it is required", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInAdmin(browser);
+  const settingOff = { intent: "security" };
+  try {
+    // The dashboard asks, whatever the setting says.
+    const prompt = page.getByTestId("two-factor-prompt");
+    await expect(prompt).toContainText("Protect your admin account");
+    await expect(prompt.getByRole("link", { name: "Set up two-factor sign-in" })).toHaveAttribute(
+      "href",
+      SETUP,
+    );
+
+    // Turned on by an admin who has no second factor: saved, and they are sent to set it up.
+    await visit(page, "/admin/settings");
+    const form = page.getByRole("form", { name: "Sign-in security" });
+    await expect(form.getByTestId("own-two-factor")).toContainText(
+      "Two-factor sign-in is off for your account.",
+    );
+    await form.getByLabel("Require two-factor sign-in for admins").check();
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === SETUP);
+    await expect(page.getByText("Admins must use two-factor sign-in")).toBeVisible();
+
+    // Any admin page, typed in the address bar, answers with the same redirect.
+    for (const path of ["/admin/clients", "/admin", "/admin/settings"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(
+        (url) => `${url.pathname}${url.search}${url.hash}` === SETUP,
+      );
+    }
+    // An admin action too, on the server, whatever the client does.
+    const post = await page.request.post("/admin/settings", { form: settingOff, maxRedirects: 0 });
+    expect(post.status()).toBe(302);
+    expect(post.headers()["location"]).toBe(SETUP);
+
+    // With two-factor sign-in the admin passes, no longer asked.
+    setAdminTwoFactor(true);
+    await visit(page, "/admin/clients");
+    await expect(page).toHaveURL(/\/admin\/clients$/);
+    await visit(page, "/admin");
+    await expect(page.getByTestId("two-factor-prompt")).toHaveCount(0);
+
+    // Cleanup through the page: the requirement off, then the admin back without a second factor.
+    await visit(page, "/admin/settings");
+    const again = page.getByRole("form", { name: "Sign-in security" });
+    await again.getByLabel("Require two-factor sign-in for admins").uncheck();
+    await again.getByRole("button", { name: "Save" }).click();
+    await expect(again.getByRole("status")).toHaveText("Settings saved");
+    setAdminTwoFactor(false);
+    await visit(page, "/admin/clients");
+    await expect(page).toHaveURL(/\/admin\/clients$/);
+  } finally {
+    // Whatever failed above, the server's admin is let back in.
+    setAdminTwoFactor(true);
+    await page.request.post("/admin/settings", { form: settingOff });
+    setAdminTwoFactor(false);
+    await context.close();
+  }
+});
+
+test("an admin resets a client's two-factor sign-in from the client page, and the client is mailed", async ({
+  browser,
+}) => {
+  const visitor = await browser.newContext({ baseURL: server!.url });
+  const customer = await registerCustomer(await visitor.newPage());
+  await visitor.close();
+  setTwoFactor(customer.email, true);
+  const { id } = readDatabase<{ id: string }>(
+    "select id from users where email = ?",
+    customer.email,
+  )!;
+
+  const { context, page } = await signedInAdmin(browser);
+  try {
+    await visit(page, `/admin/clients/${id}`);
+    const section = page.getByTestId("client-two-factor");
+    await expect(section).toContainText("On");
+    await section.getByRole("button", { name: "Reset two-factor sign-in" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText(customer.email);
+    await dialog.getByRole("button", { name: "Reset" }).click();
+    await expect(section.getByRole("status")).toHaveText(
+      "Two-factor sign-in is off for this client; they were told by email.",
+    );
+    await expect(section).toContainText("Off");
+    await expect(section.getByRole("button", { name: "Reset two-factor sign-in" })).toHaveCount(0);
+    // The audit trail on the same page, and the mail in the outbox.
+    await expect(page.locator("#audit")).toContainText("Two-factor sign-in reset");
+    expect(
+      readDatabase<{ kind: string }>(
+        "select kind from mail_outbox where user_id = ? and kind = 'twoFactorReset'",
+        id,
+      ),
+    ).toEqual({ kind: "twoFactorReset" });
+  } finally {
+    await context.close();
+  }
+});
