@@ -11,6 +11,16 @@ import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashb
 import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dashboard.server";
 import { renewService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
 import { mailPreferencesSchema } from "~/domain/mail/mail.schemas";
+import { twoFactorActionSchema } from "~/domain/accounts/two-factor.schemas";
+import {
+  cancelTwoFactorSetup,
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  loadTwoFactorState,
+  regenerateBackupCodes,
+  startTwoFactorSetup,
+} from "~/domain/accounts/two-factor.server";
+import { TwoFactorCard, type TwoFactorResult } from "~/features/dashboard/two-factor-card";
 import { setMailPreferences } from "~/domain/mail/mail.server";
 import {
   AccountTab,
@@ -24,7 +34,7 @@ import { OrdersList, ServicesPanel } from "~/features/dashboard/services-panel";
 import { Pager } from "~/components/data-table/pager";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
-import { flashToast } from "~/http/toast.server";
+import { flashToast, headersWithCookies } from "~/http/toast.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { MessageKey } from "~/i18n/use-message";
@@ -36,8 +46,8 @@ type ActionAnswer = {
   ok: boolean;
   message: MessageKey;
   fieldErrors?: Partial<Record<string, MessageKey>>;
-  /** The account tab's deletion or email card answered (each its own place on the page). */
-  form?: "deletion" | "mail";
+  /** The account tab's deletion, email or two-factor card answered (each its own place on the page). */
+  form?: "deletion" | "mail" | "two-factor";
 };
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -48,11 +58,14 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const view = await loadCustomerDashboard(context.services.db, user.id, query, context.locale);
   // A fresh key per confirmation shown: a double click or a reload of the confirmed post renews once.
   const renewKey = "renewal" in view && view.renewal?.ok ? crypto.randomUUID() : null;
+  // The account tab's two-factor card (issue 25): its state needs better-auth (the secret is encrypted).
+  const twoFactor = view.profile ? await loadTwoFactorState(context.services, user.id) : null;
   return {
     meta: { title: t("dashboard.title") },
     name: user.name,
     view,
     renewKey,
+    twoFactor,
     currentSessionId: context.session?.sessionId ?? "",
     ticketsOpen: context.settings.features.tickets,
     locale: context.locale,
@@ -119,6 +132,84 @@ export async function action({ request, url, context: routerContext }: Route.Act
         { status: statusOf(result) },
       );
     return { ok: true, form: "deletion", message: "dashboard.deletion.requested" } as const;
+  }
+  if (intent?.startsWith("two-factor-")) {
+    const form = await parseForm(request, twoFactorActionSchema);
+    if (!form.ok)
+      return data(
+        {
+          ok: false,
+          form: "two-factor",
+          intent,
+          message:
+            Object.values(form.fieldErrors)[0] ?? "dashboard.account.currentPasswordRequired",
+          fieldErrors: form.fieldErrors,
+        } satisfies ActionAnswer & { intent: string },
+        { status: 400 },
+      );
+    const signed = {
+      userId: user.id,
+      cookie: request.headers.get("cookie") ?? "",
+      ip: context.clientIp,
+    };
+    const limits = { ipPerMinute: context.services.loginIpLimit };
+    const input = form.data;
+    const result =
+      input.intent === "two-factor-start"
+        ? await startTwoFactorSetup(
+            context.services,
+            { ...signed, password: input.currentPassword },
+            limits,
+          )
+        : input.intent === "two-factor-confirm"
+          ? await confirmTwoFactorSetup(context.services, { ...signed, code: input.code })
+          : input.intent === "two-factor-regenerate"
+            ? await regenerateBackupCodes(
+                context.services,
+                { ...signed, password: input.currentPassword },
+                limits,
+              )
+            : input.intent === "two-factor-disable"
+              ? await disableTwoFactor(
+                  context.services,
+                  { ...signed, password: input.currentPassword, code: input.code },
+                  limits,
+                )
+              : await cancelTwoFactorSetup(context.services, user.id).then(() => ({
+                  ok: true as const,
+                }));
+    if (!result.ok)
+      return data(
+        {
+          ok: false,
+          form: "two-factor",
+          intent: input.intent,
+          message: result.error,
+          fieldErrors: "field" in result ? { [result.field]: result.error } : undefined,
+          ...("minutes" in result ? { minutes: result.minutes } : {}),
+        },
+        { status: statusOf(result) },
+      );
+    const done = {
+      "two-factor-start": "dashboard.twoFactor.started",
+      "two-factor-confirm": "dashboard.twoFactor.enabled",
+      "two-factor-cancel": "dashboard.twoFactor.cancelled",
+      "two-factor-regenerate": "dashboard.twoFactor.regenerated",
+      "two-factor-disable": "dashboard.twoFactor.disabled",
+    } as const satisfies Record<typeof input.intent, MessageKey>;
+    return data(
+      {
+        ok: true,
+        form: "two-factor",
+        intent: input.intent,
+        message: done[input.intent],
+        backupCodes: "backupCodes" in result ? result.backupCodes : undefined,
+      },
+      // Turning it on or off signs the session in again (better-auth): its new cookie.
+      {
+        headers: headersWithCookies("setCookies" in result ? (result.setCookies as string[]) : []),
+      },
+    );
   }
   if (intent === "mail-preferences") {
     const form = await parseForm(request, mailPreferencesSchema);
@@ -294,6 +385,18 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             actionData && "form" in actionData && actionData.form === "mail"
               ? { ok: actionData.ok, form: "mail", message: actionData.message }
               : undefined
+          }
+          twoFactor={
+            loaderData.twoFactor ? (
+              <TwoFactorCard
+                state={loaderData.twoFactor}
+                result={
+                  actionData && "form" in actionData && actionData.form === "two-factor"
+                    ? (actionData as TwoFactorResult)
+                    : undefined
+                }
+              />
+            ) : null
           }
         />
       ) : null}
