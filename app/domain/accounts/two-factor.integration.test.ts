@@ -9,6 +9,8 @@ import { contextFor, postAction, routeArgs } from "../../../tests/support/reques
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { freshTotpCode, wrongTotpCode } from "../../../tests/support/totp";
 import { ADMIN_SESSION_HOURS, LOGIN_PAIR_FAILURE_LIMIT } from "./accounts";
+import { inTransaction } from "~/db/transaction";
+import { eraseAccount } from "./account-deletion.server";
 import { getCurrentSession, provisionAdmin, signIn } from "./accounts.server";
 import {
   confirmTwoFactorSetup,
@@ -414,6 +416,34 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
       expect(stored).toContain(account.userId);
     }
     for (const needle of needles) expect(stored).not.toContain(needle);
+  });
+
+  it("is erased with the account: secret, backup codes and trusted devices", async () => {
+    const account = await customer();
+    const { secret } = await turnedOn(account);
+    const cookie = await passwordStep(account.email, account.home);
+    await verifySignInCode(
+      app(),
+      { code: await freshTotpCode(secret), method: "totp", trustDevice: true },
+      { ip: account.home, cookie },
+    );
+    await inTransaction(app().db, (trx) =>
+      eraseAccount(trx, { id: account.userId, email: account.email }, account.userId),
+    );
+    expect(
+      await app()
+        .db.selectFrom("two_factors")
+        .select("id")
+        .where("user_id", "=", account.userId)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await app()
+        .db.selectFrom("verifications")
+        .select("id")
+        .where("value", "=", account.userId)
+        .execute(),
+    ).toEqual([]);
   });
 
   it("drives the login page: password, then the code step, then home", async () => {

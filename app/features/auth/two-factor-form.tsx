@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { TOTP_DIGITS, TRUST_DEVICE_DAYS } from "~/domain/accounts/two-factor";
 import { AuthCard } from "./auth-card";
 import { AuthForm } from "./auth-form";
 import type { LoginFormState } from "./login-form";
@@ -57,7 +56,7 @@ export function TwoFactorForm({
                 kind: "input",
                 name: "code",
                 label: t("twoFactor.code"),
-                hint: t("twoFactor.codeHint", { count: TOTP_DIGITS }),
+                hint: t("twoFactor.codeHint"),
                 autoComplete: "one-time-code",
                 inputMode: "numeric",
                 pattern: "[0-9 ]*",
@@ -80,7 +79,7 @@ export function TwoFactorForm({
                 {
                   kind: "switch" as const,
                   name: "trustDevice",
-                  label: t("twoFactor.trustDevice", { count: TRUST_DEVICE_DAYS }),
+                  label: t("twoFactor.trustDevice"),
                   hint: t("twoFactor.trustDeviceHint"),
                 },
               ]
