@@ -92,4 +92,31 @@ test.describe("two-factor sign-in", () => {
     await loginWithCode(page, customer.email, customer.password, secret);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
+
+  test("a code step that has expired sends back to the password", async ({ page, customer }) => {
+    await login(page, customer.email, customer.password);
+    await visit(page, "/dashboard?tab=account");
+    await waitForHydration(page);
+    const card = page.locator("#two-factor");
+    await card.getByLabel("Current password", { exact: true }).fill(customer.password);
+    await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    const secret = (await card.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
+    await card.getByLabel("Code from your app", { exact: true }).fill(await freshTotpCode(secret));
+    await card.getByRole("button", { name: "Turn on", exact: true }).click();
+    await expect(card.getByTestId("backup-codes").getByRole("listitem")).toHaveCount(10);
+    await header(page).getByRole("button", { name: "Logout", exact: true }).click();
+    await waitForPage(page);
+
+    await login(page, customer.email, customer.password);
+    await expect(page).toHaveURL(/\/login\?step=code/);
+    // The signed two_factor cookie is what carries the step; without it (10 minutes passed), the password.
+    await page.context().clearCookies({ name: /two_factor/ });
+    await visit(page, "/login?step=code");
+    await expect(
+      page.getByText("Your sign-in waited too long for its code. Enter your password again."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Password", { exact: true })).toBeVisible();
+    await loginWithCode(page, customer.email, customer.password, secret);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
 });
