@@ -12,14 +12,7 @@ import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dash
 import { renewService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
 import { mailPreferencesSchema } from "~/domain/mail/mail.schemas";
 import { twoFactorActionSchema } from "~/domain/accounts/two-factor.schemas";
-import {
-  cancelTwoFactorSetup,
-  confirmTwoFactorSetup,
-  disableTwoFactor,
-  loadTwoFactorState,
-  regenerateBackupCodes,
-  startTwoFactorSetup,
-} from "~/domain/accounts/two-factor.server";
+import { loadTwoFactorState, twoFactorAccountAction } from "~/domain/accounts/two-factor.server";
 import { TwoFactorCard, type TwoFactorResult } from "~/features/dashboard/two-factor-card";
 import { setMailPreferences } from "~/domain/mail/mail.server";
 import {
@@ -147,68 +140,34 @@ export async function action({ request, url, context: routerContext }: Route.Act
         } satisfies ActionAnswer & { intent: string },
         { status: 400 },
       );
-    const signed = {
-      userId: user.id,
-      cookie: request.headers.get("cookie") ?? "",
-      ip: context.clientIp,
-    };
-    const limits = { ipPerMinute: context.services.loginIpLimit };
-    const input = form.data;
-    const result =
-      input.intent === "two-factor-start"
-        ? await startTwoFactorSetup(
-            context.services,
-            { ...signed, password: input.currentPassword },
-            limits,
-          )
-        : input.intent === "two-factor-confirm"
-          ? await confirmTwoFactorSetup(context.services, { ...signed, code: input.code })
-          : input.intent === "two-factor-regenerate"
-            ? await regenerateBackupCodes(
-                context.services,
-                { ...signed, password: input.currentPassword },
-                limits,
-              )
-            : input.intent === "two-factor-disable"
-              ? await disableTwoFactor(
-                  context.services,
-                  { ...signed, password: input.currentPassword, code: input.code },
-                  limits,
-                )
-              : await cancelTwoFactorSetup(context.services, user.id).then(() => ({
-                  ok: true as const,
-                }));
+    const result = await twoFactorAccountAction(
+      context.services,
+      form.data,
+      { userId: user.id, cookie: request.headers.get("cookie") ?? "", ip: context.clientIp },
+      { ipPerMinute: context.services.loginIpLimit },
+    );
     if (!result.ok)
       return data(
         {
           ok: false,
           form: "two-factor",
-          intent: input.intent,
+          intent: form.data.intent,
           message: result.error,
           fieldErrors: "field" in result ? { [result.field]: result.error } : undefined,
           ...("minutes" in result ? { minutes: result.minutes } : {}),
         },
         { status: statusOf(result) },
       );
-    const done = {
-      "two-factor-start": "dashboard.twoFactor.started",
-      "two-factor-confirm": "dashboard.twoFactor.enabled",
-      "two-factor-cancel": "dashboard.twoFactor.cancelled",
-      "two-factor-regenerate": "dashboard.twoFactor.regenerated",
-      "two-factor-disable": "dashboard.twoFactor.disabled",
-    } as const satisfies Record<typeof input.intent, MessageKey>;
     return data(
       {
         ok: true,
         form: "two-factor",
-        intent: input.intent,
-        message: done[input.intent],
-        backupCodes: "backupCodes" in result ? result.backupCodes : undefined,
+        intent: form.data.intent,
+        message: result.message,
+        backupCodes: result.backupCodes,
       },
       // Turning it on or off signs the session in again (better-auth): its new cookie.
-      {
-        headers: headersWithCookies("setCookies" in result ? (result.setCookies as string[]) : []),
-      },
+      { headers: headersWithCookies(result.setCookies) },
     );
   }
   if (intent === "mail-preferences") {

@@ -511,6 +511,15 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     const refused = await post({ intent: "two-factor-start", currentPassword: "" });
     expect(refused.init.status).toBe(400);
     expect(refused.data).toMatchObject({ ok: false, form: "two-factor" });
+    const bogus = await post({ intent: "two-factor-bogus" });
+    expect(bogus.init.status).toBe(400);
+    expect(bogus.data).toMatchObject({ ok: false, form: "two-factor" });
+    expect(String(bogus.data.message)).toMatch(/^dashboard\./);
+    const noCode = await post({ intent: "two-factor-confirm", code: "" });
+    expect(noCode.data).toMatchObject({
+      ok: false,
+      fieldErrors: { code: "dashboard.twoFactor.errors.codeRequired" },
+    });
     const started = await post({ intent: "two-factor-start", currentPassword: PASSWORD });
     expect(started.data).toMatchObject({ ok: true, message: "dashboard.twoFactor.started" });
     const state = await loadTwoFactorState(app(), account.userId);

@@ -17,13 +17,17 @@ const accountCode = z
   .max(MAX_CODE_LENGTH, "dashboard.twoFactor.errors.codeWrong");
 
 /** The account tab's two-factor card: its forms, told apart by `intent`. */
-export const twoFactorActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("two-factor-start"), currentPassword }),
-  z.object({ intent: z.literal("two-factor-confirm"), code: accountCode }),
-  z.object({ intent: z.literal("two-factor-cancel") }),
-  z.object({ intent: z.literal("two-factor-regenerate"), currentPassword }),
-  z.object({ intent: z.literal("two-factor-disable"), currentPassword, code: accountCode }),
-]);
+export const twoFactorActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("two-factor-start"), currentPassword }),
+    z.object({ intent: z.literal("two-factor-confirm"), code: accountCode }),
+    z.object({ intent: z.literal("two-factor-cancel") }),
+    z.object({ intent: z.literal("two-factor-regenerate"), currentPassword }),
+    z.object({ intent: z.literal("two-factor-disable"), currentPassword, code: accountCode }),
+  ],
+  { error: "dashboard.twoFactor.errors.unknownForm" },
+);
 export type TwoFactorActionInput = z.infer<typeof twoFactorActionSchema>;
 
 /** The code step of the login page (auth namespace keys). */

@@ -7,6 +7,7 @@ import { readCookie } from "~/lib/cookies";
 import { LOGIN_IP_ATTEMPT_LIMIT, type Role } from "./accounts";
 import { clientHeaders, verifiedSessionToken, type AccountDeps } from "./accounts.server";
 import type { Auth } from "./auth.server";
+import type { TwoFactorActionInput } from "./two-factor.schemas";
 import { confirmCurrentPassword } from "./current-password.server";
 import { loginAddress, markLoginSucceeded, reserveLoginAttempt } from "./login-throttle.server";
 import {
@@ -377,6 +378,74 @@ export async function disableTwoFactor(
     }),
   );
   return { ok: true, setCookies };
+}
+
+const DONE = {
+  "two-factor-start": "dashboard.twoFactor.started",
+  "two-factor-confirm": "dashboard.twoFactor.enabled",
+  "two-factor-cancel": "dashboard.twoFactor.cancelled",
+  "two-factor-regenerate": "dashboard.twoFactor.regenerated",
+  "two-factor-disable": "dashboard.twoFactor.disabled",
+} as const;
+
+export type TwoFactorActionResult =
+  | {
+      ok: true;
+      message: (typeof DONE)[keyof typeof DONE];
+      /** New backup codes, to be shown this once. */
+      backupCodes?: string[];
+      /** The session better-auth signed in again (turned on or off). */
+      setCookies: string[];
+    }
+  | TwoFactorRefusal;
+
+/** The account tab's two-factor card: one of its forms, as parsed, to its use-case. */
+export async function twoFactorAccountAction(
+  deps: AccountDeps,
+  input: TwoFactorActionInput,
+  signed: Signed,
+  limits: Limits = DEFAULT_LIMITS,
+): Promise<TwoFactorActionResult> {
+  const done = (result: { backupCodes?: string[]; setCookies?: string[] } = {}) =>
+    ({
+      ok: true,
+      message: DONE[input.intent],
+      backupCodes: result.backupCodes,
+      setCookies: result.setCookies ?? [],
+    }) as const;
+  switch (input.intent) {
+    case "two-factor-start": {
+      const result = await startTwoFactorSetup(
+        deps,
+        { ...signed, password: input.currentPassword },
+        limits,
+      );
+      return result.ok ? done() : result;
+    }
+    case "two-factor-confirm": {
+      const result = await confirmTwoFactorSetup(deps, { ...signed, code: input.code });
+      return result.ok ? done(result) : result;
+    }
+    case "two-factor-cancel":
+      await cancelTwoFactorSetup(deps, signed.userId);
+      return done();
+    case "two-factor-regenerate": {
+      const result = await regenerateBackupCodes(
+        deps,
+        { ...signed, password: input.currentPassword },
+        limits,
+      );
+      return result.ok ? done(result) : result;
+    }
+    case "two-factor-disable": {
+      const result = await disableTwoFactor(
+        deps,
+        { ...signed, password: input.currentPassword, code: input.code },
+        limits,
+      );
+      return result.ok ? done(result) : result;
+    }
+  }
 }
 
 // ---- The code step of a sign-in ----
