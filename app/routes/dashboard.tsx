@@ -11,6 +11,9 @@ import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashb
 import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dashboard.server";
 import { renewService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
 import { mailPreferencesSchema } from "~/domain/mail/mail.schemas";
+import { twoFactorActionSchema } from "~/domain/accounts/two-factor.schemas";
+import { loadTwoFactorState, twoFactorAccountAction } from "~/domain/accounts/two-factor.server";
+import { TwoFactorCard, type TwoFactorResult } from "~/features/dashboard/two-factor-card";
 import { setMailPreferences } from "~/domain/mail/mail.server";
 import {
   AccountTab,
@@ -24,7 +27,7 @@ import { OrdersList, ServicesPanel } from "~/features/dashboard/services-panel";
 import { Pager } from "~/components/data-table/pager";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
-import { flashToast } from "~/http/toast.server";
+import { flashToast, headersWithCookies } from "~/http/toast.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { MessageKey } from "~/i18n/use-message";
@@ -36,8 +39,8 @@ type ActionAnswer = {
   ok: boolean;
   message: MessageKey;
   fieldErrors?: Partial<Record<string, MessageKey>>;
-  /** The account tab's deletion or email card answered (each its own place on the page). */
-  form?: "deletion" | "mail";
+  /** The account tab's deletion, email or two-factor card answered (each its own place on the page). */
+  form?: "deletion" | "mail" | "two-factor";
 };
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -48,11 +51,14 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const view = await loadCustomerDashboard(context.services.db, user.id, query, context.locale);
   // A fresh key per confirmation shown: a double click or a reload of the confirmed post renews once.
   const renewKey = "renewal" in view && view.renewal?.ok ? crypto.randomUUID() : null;
+  // The account tab's two-factor card (issue 25): its state needs better-auth (the secret is encrypted).
+  const twoFactor = view.profile ? await loadTwoFactorState(context.services, user.id) : null;
   return {
     meta: { title: t("dashboard.title") },
     name: user.name,
     view,
     renewKey,
+    twoFactor,
     currentSessionId: context.session?.sessionId ?? "",
     ticketsOpen: context.settings.features.tickets,
     locale: context.locale,
@@ -119,6 +125,50 @@ export async function action({ request, url, context: routerContext }: Route.Act
         { status: statusOf(result) },
       );
     return { ok: true, form: "deletion", message: "dashboard.deletion.requested" } as const;
+  }
+  if (intent?.startsWith("two-factor-")) {
+    const form = await parseForm(request, twoFactorActionSchema);
+    if (!form.ok)
+      return data(
+        {
+          ok: false,
+          form: "two-factor",
+          intent,
+          message:
+            Object.values(form.fieldErrors)[0] ?? "dashboard.account.currentPasswordRequired",
+          fieldErrors: form.fieldErrors,
+        } satisfies ActionAnswer & { intent: string },
+        { status: 400 },
+      );
+    const result = await twoFactorAccountAction(
+      context.services,
+      form.data,
+      { userId: user.id, cookie: request.headers.get("cookie") ?? "", ip: context.clientIp },
+      { ipPerMinute: context.services.loginIpLimit },
+    );
+    if (!result.ok)
+      return data(
+        {
+          ok: false,
+          form: "two-factor",
+          intent: form.data.intent,
+          message: result.error,
+          fieldErrors: "field" in result ? { [result.field]: result.error } : undefined,
+          ...("minutes" in result ? { minutes: result.minutes } : {}),
+        },
+        { status: statusOf(result) },
+      );
+    return data(
+      {
+        ok: true,
+        form: "two-factor",
+        intent: form.data.intent,
+        message: result.message,
+        backupCodes: result.backupCodes,
+      },
+      // Turning it on or off signs the session in again (better-auth): its new cookie.
+      { headers: headersWithCookies(result.setCookies) },
+    );
   }
   if (intent === "mail-preferences") {
     const form = await parseForm(request, mailPreferencesSchema);
@@ -294,6 +344,18 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             actionData && "form" in actionData && actionData.form === "mail"
               ? { ok: actionData.ok, form: "mail", message: actionData.message }
               : undefined
+          }
+          twoFactor={
+            loaderData.twoFactor ? (
+              <TwoFactorCard
+                state={loaderData.twoFactor}
+                result={
+                  actionData && "form" in actionData && actionData.form === "two-factor"
+                    ? (actionData as TwoFactorResult)
+                    : undefined
+                }
+              />
+            ) : null
           }
         />
       ) : null}

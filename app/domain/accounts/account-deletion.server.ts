@@ -213,6 +213,10 @@ export async function eraseAccount(
   );
   await trx.deleteFrom("accounts").where("user_id", "=", user.id).execute();
   await trx.deleteFrom("verifications").where("identifier", "=", user.email).execute();
+  // Two-factor sign-in (issue 25): the encrypted secret and backup codes, a code step in progress and the
+  // trusted devices (verifications whose value is the account's id).
+  await trx.deleteFrom("two_factors").where("user_id", "=", user.id).execute();
+  await trx.deleteFrom("verifications").where("value", "=", user.id).execute();
   const erased: ErasedData = {
     sessions,
     newsletter: count(

@@ -63,7 +63,11 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
 }
 
-function clientHeaders(client: { ip: string; userAgent?: string | null; cookie?: string | null }) {
+export function clientHeaders(client: {
+  ip: string;
+  userAgent?: string | null;
+  cookie?: string | null;
+}) {
   const headers = new Headers();
   headers.set("x-forwarded-for", client.ip);
   if (client.userAgent) headers.set("user-agent", client.userAgent);
@@ -117,7 +121,13 @@ export async function registerCustomer(
 export type SignInResult =
   | { ok: true; role: Role; mustChangePassword: boolean; setCookies: string[] }
   | { ok: false; kind: "unauthenticated"; error: "errors.invalidCredentials" }
-  | { ok: false; kind: "limited"; error: "errors.tooManyAttempts"; minutes: number };
+  | { ok: false; kind: "limited"; error: "errors.tooManyAttempts"; minutes: number }
+  /**
+   * The password matched an account with two-factor sign-in on: no session yet. `setCookies` carry
+   * better-auth's signed two_factor cookie, which the code step (two-factor.server.ts verifySignInCode)
+   * needs; the attempt stays a failure until the code is right.
+   */
+  | { ok: false; kind: "two-factor"; error: "twoFactor.required"; setCookies: string[] };
 
 /**
  * Signs in through the login throttle (login-throttle.ts): the attempt is checked and recorded in one
@@ -129,7 +139,7 @@ export type SignInResult =
 export async function signIn(
   deps: AccountDeps,
   input: LoginInput,
-  client: { ip: string; userAgent?: string | null },
+  client: { ip: string; userAgent?: string | null; cookie?: string | null },
   limits: { ipPerMinute: number } = { ipPerMinute: LOGIN_IP_ATTEMPT_LIMIT },
 ): Promise<SignInResult> {
   const reservation = await reserveLoginAttempt(
@@ -148,9 +158,17 @@ export async function signIn(
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
-      headers: clientHeaders(client),
+      headers: clientHeaders({ ...client, cookie: await trustedDeviceCookie(deps, input, client) }),
       returnHeaders: true,
     });
+    // Two-factor on: better-auth answers with its two_factor cookie instead of a session (ADR 0033).
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect)
+      return {
+        ok: false,
+        kind: "two-factor",
+        error: "twoFactor.required",
+        setCookies: headers.getSetCookie(),
+      };
     await markLoginSucceeded(deps.db, reservation.attemptId);
     const user = await deps.db
       .selectFrom("users")
@@ -172,6 +190,30 @@ export async function signIn(
     if (!(error instanceof APIError)) throw error;
     return { ok: false, kind: "unauthenticated", error: "errors.invalidCredentials" };
   }
+}
+
+/**
+ * The only cookie a sign-in hands better-auth: its trust_device cookie, which skips the code of an account
+ * with two-factor on for 30 days. An admin's is never handed over, so an admin always gives a code, even
+ * from a device trusted while the account was a customer's (ADR 0033).
+ */
+async function trustedDeviceCookie(
+  deps: AccountDeps,
+  input: { email: string },
+  client: { cookie?: string | null },
+): Promise<string | null> {
+  if (!client.cookie) return null;
+  const context = await deps.auth.$context;
+  const name = context.createAuthCookie("trust_device").name;
+  const value = readCookie(client.cookie, name);
+  if (!value) return null;
+  const user = await deps.db
+    .selectFrom("users")
+    .select("role")
+    .where("email", "=", input.email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!user || user.role === "admin") return null;
+  return `${name}=${encodeURIComponent(value)}`;
 }
 
 export async function signOut(deps: AccountDeps, cookie: string | null): Promise<string[]> {
@@ -258,7 +300,7 @@ function sessionCookieSettings(auth: Auth): Promise<{ name: string; secret: stri
 }
 
 /** The token of a signed session cookie's value, or null when it is not signed with this secret. */
-function verifiedSessionToken(value: string | null, secret: string): string | null {
+export function verifiedSessionToken(value: string | null, secret: string): string | null {
   if (!value) return null;
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;

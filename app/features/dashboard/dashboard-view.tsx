@@ -354,6 +354,7 @@ export function AccountTab({
   deletionResult,
   mail,
   mailResult,
+  twoFactor,
 }: {
   profile: { name: string; email: string };
   sessions: Pick<DashboardSession, "id" | "created_at" | "user_agent" | "ip_address">[];
@@ -372,6 +373,8 @@ export function AccountTab({
   /** The kinds of email the customer receives, of those they may turn off (docs/mail.md). */
   mail: readonly OptionalMailKind[];
   mailResult?: MailPreferencesResult;
+  /** The two-factor sign-in card (two-factor-card.tsx), after the sessions. */
+  twoFactor?: ReactNode;
 }) {
   const { t } = useTranslation("dashboard");
   const message = useMessage();
@@ -467,6 +470,7 @@ export function AccountTab({
           ))}
         </ul>
       </TitledCard>
+      {twoFactor}
       <MailPreferencesCard receive={mail} result={mailResult} />
       <AccountDeletionCard pending={deletion} locale={locale} result={deletionResult} />
     </div>

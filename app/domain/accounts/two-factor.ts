@@ -1,0 +1,94 @@
+/**
+ * Two-factor sign-in (issue 25, ADR 0033): the rules both the server and the pages read. better-auth's
+ * twoFactor plugin keeps the secret and the backup codes (encrypted); these are the numbers it was set
+ * up with (auth.server.ts) and how the pages show what it hands out.
+ */
+
+/** Digits of a code from an authenticator app (the plugin's default). */
+export const TOTP_DIGITS = 6;
+
+/** One-time backup codes handed out when two-factor is turned on or the codes are renewed. */
+export const BACKUP_CODE_COUNT = 10;
+
+/** How long the code step of a sign-in stays open after the password (the plugin's two_factor cookie). */
+export const TWO_FACTOR_STEP_MINUTES = 10;
+
+/** How long "trust this device" skips the code (customers only). */
+export const TRUST_DEVICE_DAYS = 30;
+
+/** Longest code a form accepts: a backup code is 11 characters ("abcde-12345"); room for spaces. */
+export const MAX_CODE_LENGTH = 32;
+
+/** Whether an account of this role may be offered "trust this device" (never an admin, ADR 0033). */
+export function mayTrustDevice(role: string): boolean {
+  return role !== "admin";
+}
+
+/** A code as typed: spaces and dashes an app or a reader adds around the digits taken out. */
+export function normalizeTotpCode(code: string): string {
+  return code.replace(/[\s-]/g, "");
+}
+
+/** A backup code as typed: surrounding spaces taken out (the dash in its middle is part of it). */
+export function normalizeBackupCode(code: string): string {
+  return code.trim();
+}
+
+export function isTotpCode(code: string): boolean {
+  return new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(normalizeTotpCode(code));
+}
+
+/** The base32 secret of an `otpauth://` URI (what an app asks for when the QR code cannot be read). */
+export function secretOfTotpUri(uri: string): string {
+  const query = uri.indexOf("?");
+  if (query < 0) return "";
+  return new URLSearchParams(uri.slice(query + 1)).get("secret") ?? "";
+}
+
+/** A base32 secret in groups of four, easier to read and type; apps ignore the spaces. */
+export function groupSecret(secret: string): string {
+  return (secret.match(/.{1,4}/g) ?? []).join(" ");
+}
+
+/** What the account tab shows of the account's two-factor sign-in. */
+export type TwoFactorState =
+  | { status: "off" }
+  /** The password was confirmed and a secret made; a code from the app turns it on. */
+  | { status: "pending"; qrSvg: string; secret: string }
+  | { status: "on"; backupCodesLeft: number };
+
+/** The issuer an authenticator app shows beside the account (auth.server.ts's appName). */
+export const TOTP_ISSUER = "Hostfront";
+
+const BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/** RFC 4648 base32 without padding, as `otpauth://` URIs carry a secret. */
+export function base32Encode(bytes: Uint8Array): string {
+  let out = "";
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32_ALPHABET[(buffer >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32_ALPHABET[(buffer << (5 - bits)) & 31];
+  return out;
+}
+
+/**
+ * The `otpauth://` URI of a secret as better-auth's plugin keeps it (its text, whose UTF-8 bytes are the
+ * key), written as the plugin writes it when it hands one out (@better-auth/utils/otp).
+ */
+export function totpUri(secret: string, account: string): string {
+  const params = new URLSearchParams({
+    secret: base32Encode(new TextEncoder().encode(secret)),
+    issuer: TOTP_ISSUER,
+  });
+  params.set("digits", String(TOTP_DIGITS));
+  params.set("period", "30");
+  return `otpauth://totp/${encodeURIComponent(TOTP_ISSUER)}:${encodeURIComponent(account)}?${params}`;
+}

@@ -1,0 +1,201 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { TitledCard } from "~/components/ui/card";
+import { FormFields, type FieldSpec, type InputSpec } from "~/components/ui/form-card";
+import { IntentButton } from "~/components/ui/intent-button";
+import { StatusMessage } from "~/components/ui/status-message";
+import { MAX_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
+import { groupSecret, MAX_CODE_LENGTH, type TwoFactorState } from "~/domain/accounts/two-factor";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { useTranslation } from "~/i18n/use-translation";
+
+/** What the two-factor forms answered (the dashboard's action, `form: "two-factor"`). */
+export interface TwoFactorResult {
+  ok: boolean;
+  form: "two-factor";
+  message: MessageKey;
+  fieldErrors?: Partial<Record<string, MessageKey>>;
+  /** A throttled password check: minutes until it may be tried again. */
+  minutes?: number;
+  /** The form that answered ("two-factor-disable"), whose fields the errors are of. */
+  intent?: string;
+  /** New backup codes, shown this once. */
+  backupCodes?: string[];
+}
+
+/**
+ * The account tab's "Two-factor sign-in" (issue 25, ADR 0033), under `#two-factor` (where an admin who
+ * must set it up is sent): off, a password starts the set-up; then the QR code (drawn on the server) and
+ * its key as text, and a code from the app turns it on; on, new backup codes or turning it off.
+ */
+export function TwoFactorCard({
+  state,
+  result,
+}: {
+  state: TwoFactorState;
+  result?: TwoFactorResult;
+}) {
+  const { t } = useTranslation("dashboard");
+  const message = useMessage();
+  const busy = useNavigation().state !== "idle";
+  const errorsOf = (intent: string) =>
+    result?.intent === intent ? (result.fieldErrors ?? {}) : {};
+  const errorValues = { count: result?.minutes };
+  const passwordField = (idPrefix: string): FieldSpec => ({
+    kind: "input",
+    name: "currentPassword",
+    id: `${idPrefix}-current-password`,
+    label: t("account.currentPassword"),
+    type: "password",
+    autoComplete: "current-password",
+    required: true,
+    maxLength: MAX_PASSWORD_LENGTH,
+    dir: "ltr",
+  });
+  const codeField = (idPrefix: string, label: string, hint?: string): InputSpec => ({
+    kind: "input",
+    name: "code",
+    id: `${idPrefix}-code`,
+    label,
+    hint,
+    autoComplete: "one-time-code",
+    required: true,
+    maxLength: MAX_CODE_LENGTH,
+    dir: "ltr",
+  });
+  return (
+    <div id="two-factor" className="scroll-mt-24">
+      <TitledCard title={t("twoFactor.title")}>
+        <div className="grid gap-4 text-sm">
+          <p className="text-muted-foreground">{t("twoFactor.intro")}</p>
+          {result ? (
+            <StatusMessage ok={result.ok}>{message(result.message, errorValues)}</StatusMessage>
+          ) : null}
+          {result?.backupCodes?.length ? (
+            <section
+              aria-labelledby="backup-codes-title"
+              className="grid gap-2 rounded-md border p-3"
+            >
+              <h3 id="backup-codes-title" className="font-semibold">
+                {t("twoFactor.backupTitle")}
+              </h3>
+              <p>{t("twoFactor.backupHint")}</p>
+              <ul className="grid grid-cols-2 gap-1 font-mono" dir="ltr" data-testid="backup-codes">
+                {result.backupCodes.map((code) => (
+                  <li key={code}>{code}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {state.status === "off" ? (
+            <Form method="post" className="grid gap-3" noValidate>
+              <input type="hidden" name="intent" value="two-factor-start" />
+              <p data-testid="two-factor-status">{t("twoFactor.off")}</p>
+              <p className="text-muted-foreground">{t("twoFactor.startHint")}</p>
+              <FormFields
+                fields={[passwordField("two-factor-start")]}
+                values={{}}
+                errors={errorsOf("two-factor-start")}
+                errorValues={errorValues}
+              />
+              <Button type="submit" size="sm" className="w-fit" disabled={busy}>
+                {t("twoFactor.start")}
+              </Button>
+            </Form>
+          ) : null}
+          {state.status === "pending" ? (
+            <div className="grid gap-3">
+              <p>{t("twoFactor.scan")}</p>
+              <img
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.qrSvg)}`}
+                alt={t("twoFactor.qrAlt")}
+                width={192}
+                height={192}
+                className="rounded-md border bg-white p-2"
+              />
+              <div className="grid gap-1">
+                <span className="font-medium" id="two-factor-secret-label">
+                  {t("twoFactor.secret")}
+                </span>
+                <code
+                  className="w-fit rounded bg-muted px-2 py-1 font-mono text-base break-all"
+                  dir="ltr"
+                  aria-labelledby="two-factor-secret-label"
+                  data-testid="two-factor-secret"
+                >
+                  {groupSecret(state.secret)}
+                </code>
+              </div>
+              <Form method="post" className="grid gap-3" noValidate>
+                <input type="hidden" name="intent" value="two-factor-confirm" />
+                <FormFields
+                  fields={[
+                    {
+                      ...codeField(
+                        "two-factor-confirm",
+                        t("twoFactor.code"),
+                        t("twoFactor.codeHint"),
+                      ),
+                      inputMode: "numeric",
+                    },
+                  ]}
+                  values={{}}
+                  errors={errorsOf("two-factor-confirm")}
+                  errorValues={errorValues}
+                />
+                <Button type="submit" size="sm" className="w-fit" disabled={busy}>
+                  {t("twoFactor.confirm")}
+                </Button>
+              </Form>
+              <IntentButton intent="two-factor-cancel" fields={{}} variant="outline">
+                {t("twoFactor.cancel")}
+              </IntentButton>
+            </div>
+          ) : null}
+          {state.status === "on" ? (
+            <>
+              <p data-testid="two-factor-status">
+                {t("twoFactor.on")} {t("twoFactor.backupLeft", { count: state.backupCodesLeft })}
+              </p>
+              <Form method="post" className="grid gap-3 border-t pt-4" noValidate>
+                <input type="hidden" name="intent" value="two-factor-regenerate" />
+                <p className="text-muted-foreground">{t("twoFactor.regenerateHint")}</p>
+                <FormFields
+                  fields={[passwordField("two-factor-regenerate")]}
+                  values={{}}
+                  errors={errorsOf("two-factor-regenerate")}
+                  errorValues={errorValues}
+                />
+                <Button type="submit" size="sm" variant="outline" className="w-fit" disabled={busy}>
+                  {t("twoFactor.regenerate")}
+                </Button>
+              </Form>
+              <Form method="post" className="grid gap-3 border-t pt-4" noValidate>
+                <input type="hidden" name="intent" value="two-factor-disable" />
+                <p className="text-muted-foreground">{t("twoFactor.disableHint")}</p>
+                <FormFields
+                  fields={[
+                    passwordField("two-factor-disable"),
+                    codeField("two-factor-disable", t("twoFactor.disableCode")),
+                  ]}
+                  values={{}}
+                  errors={errorsOf("two-factor-disable")}
+                  errorValues={errorValues}
+                />
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant="destructive"
+                  className="w-fit"
+                  disabled={busy}
+                >
+                  {t("twoFactor.disable")}
+                </Button>
+              </Form>
+            </>
+          ) : null}
+        </div>
+      </TitledCard>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { freshTotpCode } from "../support/totp";
+import {
+  expect,
+  header,
+  login,
+  loginWithCode,
+  test,
+  toast,
+  visit,
+  waitForHydration,
+  waitForPage,
+} from "./fixtures";
+
+test.describe("two-factor sign-in", () => {
+  test("a customer turns it on, keeps the backup codes, and signs in with a code or a backup code", async ({
+    page,
+    customer,
+  }) => {
+    await login(page, customer.email, customer.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await visit(page, "/dashboard?tab=account#two-factor");
+    await waitForHydration(page);
+    const card = page.locator("#two-factor");
+    await expect(card.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+    await expect(card.getByTestId("two-factor-status")).toHaveText("Two-factor sign-in is off.");
+
+    // A wrong password is refused with a message.
+    await card.getByLabel("Current password", { exact: true }).fill("not-the-password");
+    await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    await expect(card.getByText("Your current password is not correct").first()).toBeVisible();
+
+    await card.getByLabel("Current password", { exact: true }).fill(customer.password);
+    await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    await expect(
+      card.getByRole("img", {
+        name: "QR code that adds your Hostfront account to an authenticator app",
+      }),
+    ).toBeVisible();
+    const secret = (await card.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
+    expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
+
+    // A wrong code leaves it off.
+    await card.getByLabel("Code from your app", { exact: true }).fill("000000");
+    await card.getByRole("button", { name: "Turn on", exact: true }).click();
+    await expect(card.getByText("This code is not correct.").first()).toBeVisible();
+
+    await card.getByLabel("Code from your app", { exact: true }).fill(await freshTotpCode(secret));
+    await card.getByRole("button", { name: "Turn on", exact: true }).click();
+    const codes = card.getByTestId("backup-codes").getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    await expect(card.getByText("They are shown only now.", { exact: false })).toBeVisible();
+    const backupCodes = await codes.allInnerTexts();
+    await expect(card.getByTestId("two-factor-status")).toHaveText(
+      "Two-factor sign-in is on. 10 backup codes left.",
+    );
+
+    // Shown once: not after a reload.
+    await visit(page, "/dashboard?tab=account");
+    await expect(page.getByTestId("backup-codes")).toHaveCount(0);
+
+    await header(page).getByRole("button", { name: "Logout", exact: true }).click();
+    await waitForPage(page);
+
+    // The password alone no longer signs in: the code step, offering to trust the device.
+    await login(page, customer.email, customer.password);
+    await expect(page).toHaveURL(/\/login\?step=code/);
+    await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+    await expect(page.getByLabel("Trust this device for 30 days")).toBeVisible();
+    await page.getByLabel("Code from your app", { exact: true }).fill("000000");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await waitForPage(page);
+    await expect(page.getByText("This code is not correct.", { exact: false })).toBeVisible();
+    await page.getByLabel("Code from your app", { exact: true }).fill(await freshTotpCode(secret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await waitForPage(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page, "Login successful!")).toBeVisible();
+
+    await header(page).getByRole("button", { name: "Logout", exact: true }).click();
+    await waitForPage(page);
+
+    await loginWithCode(page, customer.email, customer.password, { backupCode: backupCodes[0]! });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await visit(page, "/dashboard?tab=account");
+    await expect(page.getByTestId("two-factor-status")).toHaveText(
+      "Two-factor sign-in is on. 9 backup codes left.",
+    );
+
+    // The fixture's way in, for other tests: password and a computed code.
+    await header(page).getByRole("button", { name: "Logout", exact: true }).click();
+    await waitForPage(page);
+    await loginWithCode(page, customer.email, customer.password, secret);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("a code step that has expired sends back to the password", async ({ page, customer }) => {
+    await login(page, customer.email, customer.password);
+    await visit(page, "/dashboard?tab=account");
+    await waitForHydration(page);
+    const card = page.locator("#two-factor");
+    await card.getByLabel("Current password", { exact: true }).fill(customer.password);
+    await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    const secret = (await card.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
+    await card.getByLabel("Code from your app", { exact: true }).fill(await freshTotpCode(secret));
+    await card.getByRole("button", { name: "Turn on", exact: true }).click();
+    await expect(card.getByTestId("backup-codes").getByRole("listitem")).toHaveCount(10);
+    await header(page).getByRole("button", { name: "Logout", exact: true }).click();
+    await waitForPage(page);
+
+    await login(page, customer.email, customer.password);
+    await expect(page).toHaveURL(/\/login\?step=code/);
+    // The signed two_factor cookie is what carries the step; without it (10 minutes passed), the password.
+    await page.context().clearCookies({ name: /two_factor/ });
+    await visit(page, "/login?step=code");
+    await expect(
+      page.getByText("Your sign-in waited too long for its code. Enter your password again."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Password", { exact: true })).toBeVisible();
+    await loginWithCode(page, customer.email, customer.password, secret);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
