@@ -31,6 +31,9 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** An admin's note on the account (migration 0026), null when there is none. */
   admin_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An email change waiting for its link to be followed (migration 0032); the login is still `email`. */
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_email_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

@@ -23,6 +23,7 @@ import {
   reserveLoginAttempt,
 } from "./login-throttle.server";
 import { touchSession } from "./own-sessions.server";
+import { sendEmailVerification } from "./email-verification.server";
 import commonPasswordList from "./common-passwords.json";
 import { hashPassword } from "./password-hash.server";
 
@@ -39,6 +40,10 @@ export interface SessionUser {
   coinBalanceCents: number;
   mustChangePassword: boolean;
   locale: string | null;
+  /** The address is verified (docs/accounts.md); an unverified one may be held back from ordering. */
+  emailVerified: boolean;
+  /** An email change waiting for its link to be followed: the new address, not yet the login. */
+  pendingEmail: string | null;
 }
 
 export interface CurrentSession {
@@ -108,6 +113,8 @@ export async function registerCustomer(
     return { ok: false, kind: "conflict", error: "errors.emailTaken" };
   }
   if (options.locale) await setUserLocale(deps.db, result.user.id, options.locale);
+  // The verification message (docs/accounts.md), in the language just saved.
+  await sendEmailVerification(deps, result.user.id);
   return { ok: true, userId: result.user.id };
 }
 
@@ -212,6 +219,8 @@ export async function getCurrentSession(
       "users.must_change_password",
       "users.locale",
       "users.status",
+      "users.email_verified",
+      "users.pending_email",
     ])
     .where("sessions.token", "=", token)
     .executeTakeFirst();
@@ -228,6 +237,8 @@ export async function getCurrentSession(
       coinBalanceCents: row.coin_balance_cents,
       mustChangePassword: row.must_change_password === 1,
       locale: row.locale,
+      emailVerified: row.email_verified === true || row.email_verified === 1,
+      pendingEmail: row.pending_email,
     },
   };
 }
@@ -421,6 +432,8 @@ export async function provisionAdmin(
     .set({
       role: "admin",
       must_change_password: generatedPassword ? 1 : 0,
+      // Made by the operator, never by the address's owner following a link: nothing to verify.
+      email_verified: true,
       updated_at: now,
     })
     .where("id", "=", created.user.id)

@@ -48,6 +48,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.delete": "audit.actions.userDelete",
   "user.note": "admin-clients:auditActions.noteEdit",
   "account.email_change": "audit.actions.accountEmailChange",
+  "account.email_change_requested": "audit.actions.accountEmailChangeRequested",
   "announcement.create": "audit.actions.announcementCreate",
   "announcement.update": "audit.actions.announcementUpdate",
   "announcement.activate": "audit.actions.announcementActivate",

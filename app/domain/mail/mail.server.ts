@@ -67,7 +67,32 @@ export type MailEvent =
   // The service lifecycle's (issue 24, docs/automation.md) and the services' own events. Times are ISO
   // strings; each key is made from the service and the date the event belongs to, normalized, so both
   // databases make the same and a run made again queues nothing new.
-  | ServiceMailEvent;
+  | ServiceMailEvent
+  | AddressMailEvent;
+
+/**
+ * Verified addresses (docs/accounts.md): security mail, never optional. `emailVerification` carries the
+ * link's token (better-auth's) and goes to the account's address, or to `newEmail` for an email change
+ * (the new address proves itself before it becomes the login); `emailChanged` tells the old address.
+ */
+export type AddressMailEvent =
+  | {
+      kind: "emailVerification";
+      userId: string;
+      token: string;
+      /** What makes this message unique: each one sent (the first, a resend, a change) has its own. */
+      sendKey: string;
+      /** An email change: the address asked for, which the message goes to. */
+      newEmail?: string;
+    }
+  | {
+      kind: "emailChanged";
+      userId: string;
+      oldEmail: string;
+      newEmail: string;
+      /** The change (the token that confirmed it), so a change is told once. */
+      changeKey: string;
+    };
 
 interface ServiceRef {
   userId: string;
@@ -115,6 +140,8 @@ interface Planned {
   params: Record<string, unknown>;
   to: "customer" | "staff";
   userId?: string;
+  /** Sent to this address instead of the account's (an email change's new or old address). */
+  address?: string;
 }
 
 /** The message an event sends the customer it concerns. */
@@ -191,6 +218,30 @@ function plan(event: MailEvent): Planned[] {
           eventKey: `ticket:${event.ticketId}`,
           params: { id: event.ticketId, department: event.department },
           to: "staff",
+        },
+      ];
+    case "emailVerification":
+      return [
+        {
+          ...toCustomer(
+            "emailVerification",
+            `verify:${event.sendKey}`,
+            { token: event.token, change: event.newEmail !== undefined },
+            event.userId,
+          ),
+          address: event.newEmail,
+        },
+      ];
+    case "emailChanged":
+      return [
+        {
+          ...toCustomer(
+            "emailChanged",
+            `change:${event.changeKey}`,
+            { oldEmail: event.oldEmail, newEmail: event.newEmail },
+            event.userId,
+          ),
+          address: event.oldEmail,
         },
       ];
     default:
@@ -315,7 +366,8 @@ async function recipientsOf(trx: Tx, planned: Planned[]): Promise<Recipient[][]>
   return planned.map((each) => {
     if (each.to === "staff") return admins;
     const customer = customers.get(each.userId!);
-    return customer && !optedOut.has(`${customer.id}\n${each.kind}`) ? [customer] : [];
+    if (!customer || optedOut.has(`${customer.id}\n${each.kind}`)) return [];
+    return [each.address ? { ...customer, email: each.address } : customer];
   });
 }
 

@@ -21,6 +21,9 @@ export const MAIL_KINDS = [
   "serviceSuspended",
   "serviceTerminationWarning",
   "serviceTerminated",
+  // Security mail of verified addresses (docs/accounts.md): never optional.
+  "emailVerification",
+  "emailChanged",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

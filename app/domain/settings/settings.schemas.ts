@@ -120,6 +120,14 @@ export const settingsSchema = z.object({
       discordWebhook: optionalUrl.default(""),
     })
     .prefault({}),
+  // Verified addresses (issue 25, docs/accounts.md): an account whose email is not verified cannot order,
+  // open a ticket or ask for coins. Only while SMTP_URL is set (verifiedEmailRequired): without mail no
+  // link could reach anyone, so a fresh install is never held back.
+  verification: z
+    .object({
+      requireVerifiedEmail: z.boolean().default(true),
+    })
+    .prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -286,6 +294,9 @@ export const timeZoneFormSchema = z.object({
 /** The worker's alerts: a Discord webhook's address, or empty for none. */
 export const alertsFormSchema = z.object({ discordWebhook: link });
 
+/** Whether an unverified address holds an account back (verifiedEmailRequired). */
+export const verificationFormSchema = z.object({ requireVerifiedEmail: checkbox });
+
 /** The settings page's one action: `intent` names the form. */
 export const settingsActionSchema = z
   .discriminatedUnion(
@@ -302,6 +313,7 @@ export const settingsActionSchema = z
       lifecycleFormSchema.extend({ intent: z.literal("lifecycle") }),
       timeZoneFormSchema.extend({ intent: z.literal("timeZone") }),
       alertsFormSchema.extend({ intent: z.literal("alerts") }),
+      verificationFormSchema.extend({ intent: z.literal("verification") }),
     ],
     { error: "admin-settings.errors.unknownForm" },
   )

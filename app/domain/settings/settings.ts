@@ -65,6 +65,7 @@ export const DEFAULT_SETTINGS: Settings = {
     orderExpiryDays: 7,
   },
   alerts: { discordWebhook: "" },
+  verification: { requireVerifiedEmail: true },
 };
 
 export type SettingsSection = keyof Settings;
@@ -113,6 +114,8 @@ export const SETTINGS_FORM_SECTION = {
   // Saved from /admin/automation, whose schedules read in it (issue 24).
   timeZone: "general",
   alerts: "alerts",
+  // Verified addresses (issue 25, docs/accounts.md).
+  verification: "verification",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
@@ -156,6 +159,7 @@ export const SETTINGS_FORM_FIELDS = {
   ],
   timeZone: ["timeZone"],
   alerts: ["discordWebhook"],
+  verification: ["requireVerifiedEmail"],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
 };

@@ -59,6 +59,8 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     days: 1,
   },
   serviceTerminated: { service: "Alpha SMP", reason: "expired" },
+  emailVerification: { token: "eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl", change: false },
+  emailChanged: { oldEmail: "old@example.com", newEmail: "new@example.com" },
 };
 
 const SERVICE_KINDS = [

@@ -43,6 +43,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     // What the service lifecycle's next run would do, shown beside its switch (issue 24).
     lifecyclePreview: await previewLifecycle(context.services.db, { now: new Date() }),
     locale: context.locale,
+    // The verified-address requirement applies only with SMTP (docs/accounts.md).
+    mailConfigured: Boolean(context.services.env.SMTP_URL),
   };
 }
 
