@@ -1,5 +1,8 @@
 import { data } from "react-router";
-import { confirmEmailVerification, resendEmailVerification } from "~/domain/accounts/email-verification.server";
+import {
+  confirmEmailVerification,
+  resendEmailVerification,
+} from "~/domain/accounts/email-verification.server";
 import {
   verifyEmailActionSchema,
   verifyEmailTokenSchema,

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { APIError, createEmailVerificationToken } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
+import { isPostgres } from "~/db/dialect";
 import { inTransaction, isUniqueViolation, type Db, type Tx } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
@@ -30,6 +31,12 @@ export interface VerificationDeps {
 }
 
 const isTrue = (flag: boolean | number | null | undefined) => flag === true || flag === 1;
+
+/** better-auth's `email_verified` as each database stores it: a boolean, or 0/1 on SQLite. */
+export function verifiedFlag(db: Db | Tx, verified: boolean): boolean | number {
+  if (isPostgres(db)) return verified;
+  return verified ? 1 : 0;
+}
 
 async function secretOf(auth: Auth): Promise<string> {
   return (await auth.$context).secret;
@@ -156,7 +163,11 @@ export async function resendEmailVerification(
     await countFormPost(
       deps.db,
       // Counted under the account rather than an address: one row per account and slot.
-      { ip: "account", form: `${VERIFY_EMAIL_PATH}/${input.userId}`, limit: VERIFY_RESEND_PER_ACCOUNT },
+      {
+        ip: "account",
+        form: `${VERIFY_EMAIL_PATH}/${input.userId}`,
+        limit: VERIFY_RESEND_PER_ACCOUNT,
+      },
       now,
     ),
   ];
@@ -296,7 +307,7 @@ async function applyEmailChange(
         .updateTable("users")
         .set({
           email: newEmail,
-          email_verified: true,
+          email_verified: verifiedFlag(trx, true),
           pending_email: null,
           pending_email_at: null,
           updated_at: at,

@@ -21,8 +21,7 @@ export interface AddressStatus {
 }
 
 export type ResendResult =
-  | { ok: true; email: string }
-  | { ok: false; message: MessageKey; count?: number };
+  { ok: true; email: string } | { ok: false; message: MessageKey; count?: number };
 
 const GOOD: readonly VerifyEmailOutcome[] = ["verified", "alreadyVerified", "changed"];
 
