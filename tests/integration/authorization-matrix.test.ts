@@ -148,6 +148,8 @@ const ROUTES: Record<string, Row> = {
   },
   "/register": { get: guestsOnly(200), post: [post({ email: "x" }, guestsOnly(400))] },
   "/forgot-password": publicPage(),
+  // Without a link: the account's address and "send the message again" (an unknown intent is refused).
+  "/verify-email": customerPage(post({ intent: "matrix-probe" }, signedIn(400))),
   "/account/password": customerPage(
     post(
       { currentPassword: "Wrong-password-1", newPassword: "x", confirmPassword: "y" },

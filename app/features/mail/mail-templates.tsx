@@ -1,10 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
-import {
-  EMAIL_VERIFICATION_HOURS,
-  verificationLink,
-} from "~/domain/accounts/email-verification";
+import { EMAIL_VERIFICATION_HOURS, verificationLink } from "~/domain/accounts/email-verification";
 import type { MailKind } from "~/domain/mail/mail";
 import type { Department } from "~/domain/tickets/tickets";
 import { dateTimeFormat } from "~/lib/intl-format";
