@@ -42,8 +42,6 @@ export interface SessionUser {
   locale: string | null;
   /** The address is verified (docs/accounts.md); an unverified one may be held back from ordering. */
   emailVerified: boolean;
-  /** An email change waiting for its link to be followed: the new address, not yet the login. */
-  pendingEmail: string | null;
 }
 
 export interface CurrentSession {
@@ -225,7 +223,6 @@ export async function getCurrentSession(
       "users.locale",
       "users.status",
       "users.email_verified",
-      "users.pending_email",
     ])
     .where("sessions.token", "=", token)
     .executeTakeFirst();
@@ -243,7 +240,6 @@ export async function getCurrentSession(
       mustChangePassword: row.must_change_password === 1,
       locale: row.locale,
       emailVerified: row.email_verified === true || row.email_verified === 1,
-      pendingEmail: row.pending_email,
     },
   };
 }

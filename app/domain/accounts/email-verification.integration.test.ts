@@ -239,7 +239,7 @@ describeEachDatabase(
       const customer = await registeredThroughPage(app());
       expect(isTrue((await userRow(app(), customer.id)).email_verified)).toBe(false);
       const session = await getCurrentSession(app(), customer.cookie);
-      expect(session?.user).toMatchObject({ emailVerified: false, pendingEmail: null });
+      expect(session?.user).toMatchObject({ emailVerified: false });
       const rows = await outboxOf(app(), customer.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ kind: "emailVerification", to_address: customer.email });

@@ -380,21 +380,3 @@ export async function unverifiedEmailRefusal(
   if (!user || user.role === "admin" || isTrue(user.email_verified)) return undefined;
   return { ok: false, kind: "forbidden", error: "auth.verify.required", verifyEmail: true };
 }
-
-/** Whether an account's address is verified, and the new address an email change waits to confirm. */
-export async function addressStatusOf(
-  db: Db,
-  userId: string,
-): Promise<{ verified: boolean; email: string; pendingEmail: string | null } | null> {
-  const user = await db
-    .selectFrom("users")
-    .select(["email", "email_verified", "pending_email"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (!user) return null;
-  return {
-    verified: isTrue(user.email_verified),
-    email: user.email,
-    pendingEmail: user.pending_email,
-  };
-}
