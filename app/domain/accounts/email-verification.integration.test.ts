@@ -6,6 +6,7 @@ import { createDatabase } from "~/db/database.server";
 import { MIGRATIONS, migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
 import type { AppServices } from "~/context.server";
+import { adjustCoins } from "~/domain/coins/coins.server";
 import { startWorker } from "~/domain/jobs/runner.server";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
 import { placeOrder } from "~/domain/orders/orders.server";
@@ -111,6 +112,23 @@ async function loadVerifyPage(app: AppServices, query: string, cookie?: string) 
     verifyRoute.loader(routeArgs({ request, context: await contextFor(app, { cookie }) })),
   )) as ActionAnswer | Response;
   return answer;
+}
+
+/** Gives a customer coins through the ledger, as an admin would. */
+async function giveCoins(app: AppServices, userId: string, amountCents: number) {
+  const result = await adjustCoins(app.db, {
+    userId,
+    amountCents,
+    reason: "test credit",
+    actorId: await adminId(app),
+  });
+  if (!result.ok) throw new Error(result.error);
+}
+
+/** An order placed through /order: redirected to the billing tab. */
+function expectOrdered(answer: unknown) {
+  expect(answer).toBeInstanceOf(Response);
+  expect((answer as Response).headers.get("location")).toBe("/dashboard?tab=billing");
 }
 
 function orderFields(product: number) {
@@ -453,6 +471,13 @@ describeEachDatabase(
         cookie: customer.cookie,
       });
       expect(ticket).toBeInstanceOf(Response);
+      await giveCoins(app(), customer.id, 50_000);
+      const product = await productId(app(), "vps-entry");
+      expectOrdered(
+        await postAction(app(), orderRoute, "/order", orderFields(product), {
+          cookie: customer.cookie,
+        }),
+      );
       // The dashboard still asks to confirm the address, without saying anything is held back.
       const request = new Request("http://localhost/dashboard", {
         headers: { cookie: customer.cookie },
@@ -681,6 +706,18 @@ describeEachDatabase("verified addresses, without SMTP (a fresh install)", (app)
       cookie: customer.cookie,
     });
     expect(ticket).toBeInstanceOf(Response);
+    await giveCoins(app(), customer.id, 50_000);
+    expectOrdered(
+      await postAction(
+        app(),
+        orderRoute,
+        "/order",
+        orderFields(await productId(app(), "vps-entry")),
+        {
+          cookie: customer.cookie,
+        },
+      ),
+    );
     const request = new Request("http://localhost/dashboard", {
       headers: { cookie: customer.cookie },
     });
