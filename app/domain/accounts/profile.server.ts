@@ -162,7 +162,14 @@ export async function updateProfile(
       }
       await trx
         .updateTable("users")
-        .set({ name: input.name, email: input.email, updated_at: now })
+        // A change still waiting for a link (from when mail was set) is overtaken by this one.
+        .set({
+          name: input.name,
+          email: input.email,
+          pending_email: null,
+          pending_email_at: null,
+          updated_at: now,
+        })
         .where("id", "=", input.userId)
         .execute();
       let others = trx.deleteFrom("sessions").where("user_id", "=", input.userId);
