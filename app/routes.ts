@@ -18,6 +18,7 @@ export default [
     route("register", "routes/register.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
+    route("verify-email", "routes/verify-email.tsx"),
     route("account/password", "routes/account-password.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
     route("coins", "routes/coins.tsx"),

@@ -25,6 +25,7 @@ import * as m0027 from "../../db/migrations/0027-jobs";
 import * as m0028 from "../../db/migrations/0028-service-lifecycle";
 import * as m0030 from "../../db/migrations/0030-mail-outbox";
 import * as m0031 from "../../db/migrations/0031-two-factor";
+import * as m0032 from "../../db/migrations/0032-verified-addresses";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0028-service-lifecycle": m0028,
   "0030-mail-outbox": m0030,
   "0031-two-factor": m0031,
+  "0032-verified-addresses": m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

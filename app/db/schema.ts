@@ -33,6 +33,9 @@ export interface UsersTable {
   admin_note: ColumnType<string | null, string | null | undefined, string | null>;
   /** better-auth's twoFactor plugin (migration 0031): on once a code has confirmed the secret. */
   two_factor_enabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** An email change waiting for its link to be followed (migration 0032); the login is still `email`. */
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_email_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

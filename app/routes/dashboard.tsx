@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { accountActionSchema, endSession, updateProfile } from "~/domain/accounts/profile.server";
+import { cancelEmailChange } from "~/domain/accounts/email-verification.server";
+import { emailVerificationRequired } from "~/http/email-verification.server";
 import { deletionActionSchema } from "~/domain/accounts/account-deletion.schemas";
 import {
   cancelAccountDeletion,
@@ -62,6 +64,14 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     currentSessionId: context.session?.sessionId ?? "",
     ticketsOpen: context.settings.features.tickets,
     locale: context.locale,
+    // Verified addresses (docs/accounts.md): the notice asks an unverified account to confirm its
+    // address, only when mail can reach it.
+    address: {
+      email: user.email,
+      verified: user.emailVerified,
+      mailConfigured: Boolean(context.services.env.SMTP_URL),
+      required: emailVerificationRequired(context),
+    },
   };
 }
 
@@ -184,7 +194,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     await setMailPreferences(db, { userId: user.id, receive: form.data.receive });
     return { ok: true, form: "mail", message: "dashboard.account.mail.saved" } as const;
   }
-  if (intent === "profile" || intent === "end-session") {
+  if (intent === "profile" || intent === "end-session" || intent === "cancel-email-change") {
     const form = await parseForm(request, accountActionSchema);
     if (!form.ok)
       return data(
@@ -199,6 +209,10 @@ export async function action({ request, url, context: routerContext }: Route.Act
       await endSession(db, user.id, form.data.sessionId);
       return { ok: true, message: "dashboard.account.sessionEnded" } satisfies ActionAnswer;
     }
+    if (form.data.intent === "cancel-email-change") {
+      await cancelEmailChange(db, user.id);
+      return { ok: true, message: "dashboard.account.emailChangeCancelled" } satisfies ActionAnswer;
+    }
     const result = await updateProfile(
       db,
       {
@@ -210,6 +224,8 @@ export async function action({ request, url, context: routerContext }: Route.Act
         ip: context.clientIp,
       },
       { ipPerMinute: context.services.loginIpLimit },
+      // With SMTP the new address is confirmed by a link before it becomes the login.
+      { confirmWith: context.services.env.SMTP_URL ? context.services.auth : undefined },
     );
     if (!result.ok) {
       const minutes = "minutes" in result ? result.minutes : undefined;
@@ -225,7 +241,11 @@ export async function action({ request, url, context: routerContext }: Route.Act
     }
     return {
       ok: true,
-      message: result.emailChanged ? "dashboard.account.emailChanged" : "dashboard.account.saved",
+      message: result.emailPending
+        ? "dashboard.account.emailPending"
+        : result.emailChanged
+          ? "dashboard.account.emailChanged"
+          : "dashboard.account.saved",
     } satisfies ActionAnswer;
   }
   if (intent === "auto-renew") {
@@ -275,7 +295,13 @@ export async function action({ request, url, context: routerContext }: Route.Act
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { view, locale } = loaderData;
   return (
-    <DashboardShell name={loaderData.name} tab={view.tab} cards={view.cards} locale={locale}>
+    <DashboardShell
+      name={loaderData.name}
+      tab={view.tab}
+      cards={view.cards}
+      locale={locale}
+      address={loaderData.address}
+    >
       {view.activity && view.announcements && view.renewals ? (
         <OverviewTab
           announcements={view.announcements}
@@ -340,6 +366,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               : undefined
           }
           mail={view.mail ?? []}
+          emailChangeByLink={loaderData.address.mailConfigured}
           mailResult={
             actionData && "form" in actionData && actionData.form === "mail"
               ? { ok: actionData.ok, form: "mail", message: actionData.message }

@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import { safeRedirect } from "~/domain/accounts/accounts";
+import { VERIFY_EMAIL_PATH } from "~/domain/accounts/email-verification";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { orderFormSchema } from "~/domain/orders/orders.schemas";
 import { prefillValues } from "~/domain/orders/order-options";
 import { orderPrefillSchema, orderUrlWith } from "~/domain/orders/order-options.schemas";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { OrderForm, type OrderFormState } from "~/features/orders/order-form";
+import { emailVerificationRequired } from "~/http/email-verification.server";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { redirectWithToast, refusedForm } from "~/http/form-answers.server";
@@ -69,7 +71,9 @@ export async function action({ request, url, context: routerContext }: Route.Act
       { status: 400 },
     );
   }
-  const result = await placeOrder(context.services.db, user.id, form.data);
+  const result = await placeOrder(context.services.db, user.id, form.data, {
+    requireVerifiedEmail: emailVerificationRequired(context),
+  });
   if (!result.ok) {
     const { idempotencyKey: _key, shownPrices: _prices, ...values } = form.data;
     const stringValues = Object.fromEntries(
@@ -87,6 +91,8 @@ export async function action({ request, url, context: routerContext }: Route.Act
         missingCents: "missingCents" in result ? result.missingCents : undefined,
         totalCents: "totalCents" in result ? result.totalCents : undefined,
         minPurchaseCents: "minPurchaseCents" in result ? result.minPurchaseCents : undefined,
+        // Not verified: where to confirm the address or have the link sent again.
+        verifyEmailUrl: "verifyEmail" in result ? VERIFY_EMAIL_PATH : undefined,
         values: stringValues,
       },
       result,

@@ -152,6 +152,8 @@ const ROUTES: Record<string, Row> = {
   "/reset-password": publicPage(
     post({ token: "x", newPassword: "x", confirmPassword: "y" }, everyone(400)),
   ),
+  // Without a link: the account's address and "send the message again" (an unknown intent is refused).
+  "/verify-email": customerPage(post({ intent: "matrix-probe" }, signedIn(400))),
   "/account/password": customerPage(
     post(
       { currentPassword: "Wrong-password-1", newPassword: "x", confirmPassword: "y" },

@@ -203,6 +203,9 @@ export async function eraseAccount(
       image: null,
       locale: null,
       admin_note: null,
+      // An email change still waiting for its link (migration 0032): an address like the others.
+      pending_email: null,
+      pending_email_at: null,
       updated_at: now,
     })
     .where("id", "=", user.id)

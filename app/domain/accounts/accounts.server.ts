@@ -24,6 +24,7 @@ import {
 } from "./login-throttle.server";
 import { touchSession } from "./own-sessions.server";
 import { queueAdminSignInNotice } from "./sign-in-notice.server";
+import { sendEmailVerification, verifiedFlag } from "./email-verification.server";
 import commonPasswordList from "./common-passwords.json";
 import { hashPassword } from "./password-hash.server";
 
@@ -42,6 +43,8 @@ export interface SessionUser {
   locale: string | null;
   /** A second factor (TOTP) is confirmed for this account: the admin guard may require it (issue 25). */
   twoFactorEnabled: boolean;
+  /** The address is verified (docs/accounts.md); an unverified one may be held back from ordering. */
+  emailVerified: boolean;
 }
 
 export interface CurrentSession {
@@ -98,6 +101,11 @@ export async function registerCustomer(
     registrationOpen: boolean;
     /** The language the page was read in: the account's, for what the site sends it (mail). */
     locale?: string;
+    /**
+     * Queue the verification message (with SMTP_URL, docs/accounts.md). Without mail the account is
+     * unverified all the same, and "send the message again" reaches it once SMTP is set.
+     */
+    sendVerification?: boolean;
   },
 ): Promise<RegisterResult> {
   if (!options.registrationOpen)
@@ -115,6 +123,8 @@ export async function registerCustomer(
     return { ok: false, kind: "conflict", error: "errors.emailTaken" };
   }
   if (options.locale) await setUserLocale(deps.db, result.user.id, options.locale);
+  // The verification message (docs/accounts.md), in the language just saved.
+  if (options.sendVerification) await sendEmailVerification(deps, result.user.id);
   return { ok: true, userId: result.user.id };
 }
 
@@ -262,6 +272,7 @@ export async function getCurrentSession(
       "users.locale",
       "users.status",
       "users.two_factor_enabled",
+      "users.email_verified",
     ])
     .where("sessions.token", "=", token)
     .executeTakeFirst();
@@ -280,6 +291,7 @@ export async function getCurrentSession(
       locale: row.locale,
       // A boolean on PostgreSQL, 0 or 1 on SQLite.
       twoFactorEnabled: Boolean(row.two_factor_enabled),
+      emailVerified: row.email_verified === true || row.email_verified === 1,
     },
   };
 }
@@ -473,6 +485,8 @@ export async function provisionAdmin(
     .set({
       role: "admin",
       must_change_password: generatedPassword ? 1 : 0,
+      // Made by the operator, never by the address's owner following a link: nothing to verify.
+      email_verified: verifiedFlag(deps.db, true),
       updated_at: now,
     })
     .where("id", "=", created.user.id)

@@ -7,7 +7,9 @@ import {
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
 } from "./accounts";
+import type { Auth } from "./auth.server";
 import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
+import { makeVerificationToken, requestEmailChange } from "./email-verification.server";
 import { emailTakenByAnother } from "./user-directory.server";
 
 export const profileSchema = z.object({
@@ -33,6 +35,8 @@ export const profileSchema = z.object({
 export const accountActionSchema = z.discriminatedUnion("intent", [
   profileSchema.extend({ intent: z.literal("profile") }),
   z.object({ intent: z.literal("end-session"), sessionId: z.string().min(1).max(100) }),
+  // An email change waiting for its link is given up (docs/accounts.md).
+  z.object({ intent: z.literal("cancel-email-change") }),
 ]);
 
 export type ProfileRefusal =
@@ -41,7 +45,13 @@ export type ProfileRefusal =
   | "dashboard.account.currentPasswordWrong";
 
 export type UpdateProfileResult =
-  | { ok: true; emailChanged: boolean; sessionsEnded: number }
+  | {
+      ok: true;
+      emailChanged: boolean;
+      sessionsEnded: number;
+      /** The new address waits for its link to be followed (with SMTP); the login is still the old. */
+      emailPending?: string;
+    }
   /** Another account has the address. */
   | { ok: false; kind: "conflict"; error: "dashboard.account.emailTaken"; field: "email" }
   | {
@@ -60,6 +70,11 @@ export type UpdateProfileResult =
  * of the change once the site sends email; until then the audit log is where it is recorded. The password
  * is checked through the login throttle (`checkCurrentPassword`), from the client's address, like a
  * sign-in to the account's present email.
+ *
+ * With SMTP configured (`options.confirmWith`, docs/accounts.md) a change does not take effect here: the
+ * new address waits on the account and gets a link (better-auth's token), and the old one stays the login
+ * until the link is followed (`confirmEmailVerification`), which ends the other sessions, audits the
+ * change and tells the old address. The "email taken" rule is checked again then.
  */
 export async function updateProfile(
   db: Db,
@@ -74,6 +89,10 @@ export async function updateProfile(
     ip: string;
   },
   limits: { ipPerMinute: number } = { ipPerMinute: LOGIN_IP_ATTEMPT_LIMIT },
+  options: {
+    /** Mail reaches people (SMTP_URL): a new address is confirmed by a link before it takes effect. */
+    confirmWith?: Auth;
+  } = {},
 ): Promise<UpdateProfileResult> {
   const user = await db
     .selectFrom("users")
@@ -100,6 +119,15 @@ export async function updateProfile(
     );
     if (refused) return refused;
   }
+  // Made before the transaction: better-auth's secret is read once, asynchronously.
+  const token =
+    emailChanged && options.confirmWith
+      ? await makeVerificationToken(options.confirmWith, {
+          userId: input.userId,
+          email: previousEmail,
+          newEmail: input.email,
+        })
+      : undefined;
   try {
     return await inTransaction(db, async (trx): Promise<UpdateProfileResult> => {
       const now = new Date().toISOString();
@@ -118,9 +146,30 @@ export async function updateProfile(
           error: "dashboard.account.emailTaken",
           field: "email",
         });
+      if (token) {
+        await trx
+          .updateTable("users")
+          .set({ name: input.name, updated_at: now })
+          .where("id", "=", input.userId)
+          .execute();
+        await requestEmailChange(trx, {
+          userId: input.userId,
+          previousEmail: previousEmail!,
+          newEmail: input.email,
+          token,
+        });
+        return { ok: true, emailChanged: false, sessionsEnded: 0, emailPending: input.email };
+      }
       await trx
         .updateTable("users")
-        .set({ name: input.name, email: input.email, updated_at: now })
+        // A change still waiting for a link (from when mail was set) is overtaken by this one.
+        .set({
+          name: input.name,
+          email: input.email,
+          pending_email: null,
+          pending_email_at: null,
+          updated_at: now,
+        })
         .where("id", "=", input.userId)
         .execute();
       let others = trx.deleteFrom("sessions").where("user_id", "=", input.userId);

@@ -53,6 +53,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "account.two_factor_enable": "audit.actions.accountTwoFactorEnable",
   "account.two_factor_disable": "audit.actions.accountTwoFactorDisable",
   "account.two_factor_backup_codes": "audit.actions.accountTwoFactorBackupCodes",
+  "account.email_change_requested": "audit.actions.accountEmailChangeRequested",
   "announcement.create": "audit.actions.announcementCreate",
   "announcement.update": "audit.actions.announcementUpdate",
   "announcement.activate": "audit.actions.announcementActivate",

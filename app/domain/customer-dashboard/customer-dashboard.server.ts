@@ -112,6 +112,8 @@ export async function loadCustomerDashboard(
       "coin_balance_cents",
       "name",
       "email",
+      // An email change waiting for its link (docs/accounts.md), shown on the account tab.
+      "pending_email",
       activeServicesCount(db, userId).as("active_services"),
       openTicketsCount(db, userId).as("open_tickets"),
     ])
@@ -214,7 +216,7 @@ export async function loadCustomerDashboard(
       return {
         tab: query.tab,
         cards,
-        profile: { name: user.name, email: user.email },
+        profile: { name: user.name, email: user.email, pendingEmail: user.pending_email },
         sessions,
         deletion,
         mail,

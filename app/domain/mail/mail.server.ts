@@ -72,7 +72,8 @@ export type MailEvent =
   // databases make the same and a run made again queues nothing new.
   | ServiceMailEvent
   // Security mail (docs/mail.md#security-mail): always sent, whatever the account tab says.
-  | AccountSecurityMailEvent;
+  | AccountSecurityMailEvent
+  | AddressMailEvent;
 
 export type AccountSecurityMailEvent =
   /** A reset link was asked for: `token` is better-auth's, valid for an hour, used once. */
@@ -95,6 +96,30 @@ const fingerprint = (secret: string) =>
 
 /** The longest User-Agent kept with a sign-in notice (the template shows its browser and system). */
 const MAX_USER_AGENT = 512;
+
+/**
+ * Verified addresses (docs/accounts.md): security mail, never optional. `emailVerification` carries the
+ * link's token (better-auth's) and goes to the account's address, or to `newEmail` for an email change
+ * (the new address proves itself before it becomes the login); `emailChanged` tells the old address.
+ */
+export type AddressMailEvent =
+  | {
+      kind: "emailVerification";
+      userId: string;
+      token: string;
+      /** What makes this message unique: each one sent (the first, a resend, a change) has its own. */
+      sendKey: string;
+      /** An email change: the address asked for, which the message goes to. */
+      newEmail?: string;
+    }
+  | {
+      kind: "emailChanged";
+      userId: string;
+      oldEmail: string;
+      newEmail: string;
+      /** The change (the token that confirmed it), so a change is told once. */
+      changeKey: string;
+    };
 
 interface ServiceRef {
   userId: string;
@@ -142,6 +167,8 @@ interface Planned {
   params: Record<string, unknown>;
   to: "customer" | "staff";
   userId?: string;
+  /** Sent to this address instead of the account's (an email change's new or old address). */
+  address?: string;
 }
 
 /** The message an event sends the customer it concerns. */
@@ -260,6 +287,30 @@ function plan(event: MailEvent): Planned[] {
           event.userId,
         ),
       ];
+    case "emailVerification":
+      return [
+        {
+          ...toCustomer(
+            "emailVerification",
+            `verify:${event.sendKey}`,
+            { token: event.token, change: event.newEmail !== undefined },
+            event.userId,
+          ),
+          address: event.newEmail,
+        },
+      ];
+    case "emailChanged":
+      return [
+        {
+          ...toCustomer(
+            "emailChanged",
+            `change:${event.changeKey}`,
+            { oldEmail: event.oldEmail, newEmail: event.newEmail },
+            event.userId,
+          ),
+          address: event.oldEmail,
+        },
+      ];
     default:
       return [planService(event)];
   }
@@ -374,7 +425,8 @@ async function recipientsOf(trx: Tx, planned: Planned[]): Promise<Recipient[][]>
   return planned.map((each) => {
     if (each.to === "staff") return admins;
     const customer = customers.get(each.userId!);
-    return customer && !optedOut.has(`${customer.id}\n${each.kind}`) ? [customer] : [];
+    if (!customer || optedOut.has(`${customer.id}\n${each.kind}`)) return [];
+    return [each.address ? { ...customer, email: each.address } : customer];
   });
 }
 

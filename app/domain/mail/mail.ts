@@ -26,6 +26,8 @@ export const MAIL_KINDS = [
   "passwordChanged",
   "adminSignIn",
   "twoFactorReset",
+  "emailVerification",
+  "emailChanged",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -36,6 +36,10 @@ import { isOfferedLocation, slotChoicesFor } from "./order-options";
 import type { VoucherCheckQuery, VoucherCheckResult } from "./voucher-check";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 import { queueMail } from "~/domain/mail/mail.server";
+import {
+  unverifiedEmailRefusal,
+  type UnverifiedEmailRefusal,
+} from "~/domain/accounts/email-verification.server";
 
 const orderColumns = [
   "id",
@@ -132,6 +136,8 @@ async function orderOptions(
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; balanceCents: number | null; duplicate: boolean }
+  /** The account's address is not verified while that is required (docs/accounts.md). */
+  | UnverifiedEmailRefusal
   | { ok: false; kind: "notFound"; error: "orders.errors.serviceNotFound" }
   | { ok: false; kind: "conflict"; error: "orders.errors.priceChanged" }
   | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
@@ -151,7 +157,13 @@ export async function placeOrder(
   db: Db,
   userId: string,
   input: OrderFormInput,
+  options: {
+    /** An unverified address is refused (verifiedEmailRequired: the setting, with SMTP). */
+    requireVerifiedEmail?: boolean;
+  } = {},
 ): Promise<PlaceOrderResult> {
+  const unverified = await unverifiedEmailRefusal(db, userId, options.requireVerifiedEmail);
+  if (unverified) return unverified;
   const earlier = async (): Promise<PlaceOrderResult | undefined> => {
     const row = await db
       .selectFrom("orders")

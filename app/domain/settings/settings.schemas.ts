@@ -127,6 +127,14 @@ export const settingsSchema = z.object({
       requireAdminTwoFactor: z.boolean().default(false),
     })
     .prefault({}),
+  // Verified addresses (issue 25, docs/accounts.md): an account whose email is not verified cannot order,
+  // open a ticket or ask for coins. Only while SMTP_URL is set (verifiedEmailRequired): without mail no
+  // link could reach anyone, so a fresh install is never held back.
+  verification: z
+    .object({
+      requireVerifiedEmail: z.boolean().default(true),
+    })
+    .prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -295,6 +303,8 @@ export const alertsFormSchema = z.object({ discordWebhook: link });
 
 /** Sign-in rules: whether admins must use two-factor sign-in. */
 export const securityFormSchema = z.object({ requireAdminTwoFactor: checkbox });
+/** Whether an unverified address holds an account back (verifiedEmailRequired). */
+export const verificationFormSchema = z.object({ requireVerifiedEmail: checkbox });
 
 /** The settings page's one action: `intent` names the form. */
 export const settingsActionSchema = z
@@ -313,6 +323,7 @@ export const settingsActionSchema = z
       timeZoneFormSchema.extend({ intent: z.literal("timeZone") }),
       alertsFormSchema.extend({ intent: z.literal("alerts") }),
       securityFormSchema.extend({ intent: z.literal("security") }),
+      verificationFormSchema.extend({ intent: z.literal("verification") }),
     ],
     { error: "admin-settings.errors.unknownForm" },
   )

@@ -66,6 +66,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   alerts: { discordWebhook: "" },
   security: { requireAdminTwoFactor: false },
+  verification: { requireVerifiedEmail: true },
 };
 
 export type SettingsSection = keyof Settings;
@@ -116,6 +117,8 @@ export const SETTINGS_FORM_SECTION = {
   alerts: "alerts",
   // Two-factor sign-in for admins (issue 25): the admin guard reads it (app/http/guards.server.ts).
   security: "security",
+  // Verified addresses (issue 25, docs/accounts.md).
+  verification: "verification",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
@@ -160,6 +163,7 @@ export const SETTINGS_FORM_FIELDS = {
   timeZone: ["timeZone"],
   alerts: ["discordWebhook"],
   security: ["requireAdminTwoFactor"],
+  verification: ["requireVerifiedEmail"],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
 };

@@ -22,6 +22,10 @@ import {
 } from "./tickets";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 import { queueMail } from "~/domain/mail/mail.server";
+import {
+  unverifiedEmailRefusal,
+  type UnverifiedEmailRefusal,
+} from "~/domain/accounts/email-verification.server";
 
 const ticketColumns = [
   "id",
@@ -127,7 +131,10 @@ export type OpenTicketResult =
   | { ok: false; kind: "invalid"; error: "tickets.errors.serviceNotFound" };
 
 export type OpenCustomerTicketResult =
-  OpenTicketResult | { ok: false; kind: "forbidden"; error: "tickets.errors.newTicketsClosed" };
+  | OpenTicketResult
+  | { ok: false; kind: "forbidden"; error: "tickets.errors.newTicketsClosed" }
+  /** The account's address is not verified while that is required (docs/accounts.md). */
+  | UnverifiedEmailRefusal;
 
 /**
  * A customer opens a ticket (/support/new). Refused while the admin has switched tickets off (the
@@ -136,10 +143,17 @@ export type OpenCustomerTicketResult =
 export async function openCustomerTicket(
   db: Db,
   input: Parameters<typeof openTicket>[1],
-  options: { ticketsOpen: boolean },
+  options: {
+    ticketsOpen: boolean;
+    /** An unverified address is refused (verifiedEmailRequired: the setting, with SMTP). */
+    requireVerifiedEmail?: boolean;
+  },
 ): Promise<OpenCustomerTicketResult> {
   if (!options.ticketsOpen)
     return { ok: false, kind: "forbidden", error: "tickets.errors.newTicketsClosed" };
+  // Asking for coins is a ticket too (the coin dialog opens /support/new?topic=coins): one gate for both.
+  const unverified = await unverifiedEmailRefusal(db, input.userId, options.requireVerifiedEmail);
+  if (unverified) return unverified;
   return openTicket(db, input);
 }
 

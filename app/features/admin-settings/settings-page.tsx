@@ -106,6 +106,7 @@ export function SettingsPage({
   locale,
   adminTwoFactor,
   result,
+  mailConfigured = false,
 }: {
   settings: Settings;
   builtIn: BuiltInTexts;
@@ -117,6 +118,8 @@ export function SettingsPage({
   /** The admin reading the page has two-factor sign-in on. */
   adminTwoFactor: boolean;
   result?: SettingsActionResult;
+  /** SMTP_URL is set: only then does the verified-address requirement apply. */
+  mailConfigured?: boolean;
 }) {
   const { t } = useTranslation("admin-settings");
   const message = useMessage();
@@ -125,6 +128,7 @@ export function SettingsPage({
     locale,
     adminTwoFactor,
   });
+  groups.push(useVerificationGroup(settings, mailConfigured));
   const unknown = result && !result.ok && result.form === null ? result : undefined;
   return (
     <main className="grid max-w-4xl gap-6">
@@ -574,6 +578,34 @@ function useSettingsGroups(
       ],
     },
   ];
+}
+
+/**
+ * Verified addresses (issue 25, docs/accounts.md): the requirement, and whether it applies now (only
+ * while SMTP_URL is set).
+ */
+function useVerificationGroup(settings: Settings, mailConfigured: boolean): SettingsGroup {
+  const { t } = useTranslation("admin-settings");
+  const applies = settings.verification.requireVerifiedEmail && mailConfigured;
+  return {
+    form: "verification",
+    title: t("verification.title"),
+    description: t("verification.description"),
+    stored: settings.verification,
+    aside: (
+      <Badge tone={applies ? "green" : "yellow"}>
+        {applies ? t("verification.applies") : t("verification.notApplied")}
+      </Badge>
+    ),
+    fields: [
+      {
+        kind: "switch",
+        name: "requireVerifiedEmail",
+        label: t("verification.requireVerifiedEmail"),
+        hint: mailConfigured ? t("verification.hint") : t("verification.hintNoMail"),
+      },
+    ],
+  };
 }
 
 // Literal keys (admin-settings namespace) for the catalogue test, in the order a run takes them.

@@ -37,6 +37,7 @@ import { describeUserAgent } from "~/lib/user-agent";
 import type { PendingDeletion } from "~/domain/accounts/account-deletion";
 import { AccountDeletionCard, type DeletionResult } from "./account-deletion";
 import { MailPreferencesCard, type MailPreferencesResult } from "./mail-preferences";
+import { AddressNotice, type AddressState } from "./address-notice";
 import type { OptionalMailKind } from "~/domain/mail/mail";
 
 export const TABS = ["overview", "services", "domains", "billing", "support", "account"] as const;
@@ -56,12 +57,15 @@ export function DashboardShell({
   cards,
   locale,
   children,
+  address,
 }: {
   name: string;
   tab: string;
   cards: DashboardCards;
   locale: string;
   children: ReactNode;
+  /** The account's address: unverified, a notice asks to confirm it (docs/accounts.md). */
+  address?: AddressState;
 }) {
   const { t } = useTranslation("dashboard");
   const { t: tCommon } = useTranslation();
@@ -74,6 +78,7 @@ export function DashboardShell({
           <Link to="/order">{tServices("customer.orderNew")}</Link>
         </Button>
       </div>
+      {address ? <AddressNotice address={address} /> : null}
       <StatCards
         size="md"
         stats={[
@@ -355,8 +360,10 @@ export function AccountTab({
   mail,
   mailResult,
   twoFactor,
+  emailChangeByLink = false,
 }: {
-  profile: { name: string; email: string };
+  /** `pendingEmail`: a change waiting for its link to be followed (docs/accounts.md). */
+  profile: { name: string; email: string; pendingEmail?: string | null };
   sessions: Pick<DashboardSession, "id" | "created_at" | "user_agent" | "ip_address">[];
   currentSessionId: string;
   locale: string;
@@ -375,6 +382,8 @@ export function AccountTab({
   mailResult?: MailPreferencesResult;
   /** The two-factor sign-in card (two-factor-card.tsx), after the sessions. */
   twoFactor?: ReactNode;
+  /** SMTP is set: a new address takes effect once the link sent to it is followed. */
+  emailChangeByLink?: boolean;
 }) {
   const { t } = useTranslation("dashboard");
   const message = useMessage();
@@ -415,6 +424,7 @@ export function AccountTab({
                 type: "email",
                 required: true,
                 dir: "ltr",
+                hint: emailChangeByLink ? t("account.emailByLinkHint") : undefined,
               },
               {
                 kind: "input",
@@ -436,6 +446,20 @@ export function AccountTab({
             {t("account.save")}
           </Button>
         </Form>
+        {profile.pendingEmail ? (
+          <div
+            data-testid="pending-email"
+            className="mt-4 grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            <p>
+              {t("account.pendingEmail")} <bdi dir="ltr">{profile.pendingEmail}</bdi>
+            </p>
+            <p>{t("account.pendingEmailLogin")}</p>
+            <IntentButton intent="cancel-email-change" fields={{}} variant="outline">
+              {t("account.cancelEmailChange")}
+            </IntentButton>
+          </div>
+        ) : null}
         <div className="mt-6 border-t pt-4">
           <p className="font-semibold">{t("account.password")}</p>
           <p className="text-sm text-muted-foreground">{t("account.passwordNote")}</p>

@@ -67,6 +67,8 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0",
   },
   twoFactorReset: { resetAt: "2031-03-12T04:17:00.000Z" },
+  emailVerification: { token: "eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl", change: false },
+  emailChanged: { oldEmail: "old@example.com", newEmail: "new@example.com" },
 };
 
 const SERVICE_KINDS = [

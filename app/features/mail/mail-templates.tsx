@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import { resetLinkPath } from "~/domain/accounts/password-reset";
+import { EMAIL_VERIFICATION_HOURS, verificationLink } from "~/domain/accounts/email-verification";
 import type { MailKind } from "~/domain/mail/mail";
 import type { Department } from "~/domain/tickets/tickets";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -345,7 +346,47 @@ export function mailContent(
         },
         audience: "customer",
       };
+    case "emailVerification":
+    case "emailChanged":
+      return addressContent(kind, params, context);
   }
+}
+
+/**
+ * Verified addresses (docs/accounts.md): the link that verifies a new account's address or an email
+ * change's new one (to our /verify-email page), and the notice to the old address once a change is made.
+ */
+function addressContent(
+  kind: "emailVerification" | "emailChanged",
+  params: Record<string, unknown>,
+  context: MailContext,
+): MailContent {
+  const { t, siteName: site } = context;
+  if (kind === "emailChanged") {
+    const values = { site, oldEmail: text(params.oldEmail), newEmail: text(params.newEmail) };
+    return {
+      subject: t("emailChanged.subject"),
+      heading: t("emailChanged.heading"),
+      paragraphs: [t("emailChanged.body", values), t("emailChanged.notYou")],
+      button: { label: t("emailChanged.button"), href: `${context.baseUrl}/contact` },
+      audience: "customer",
+    };
+  }
+  const change = params.change === true;
+  const values = { site, hours: EMAIL_VERIFICATION_HOURS };
+  return {
+    subject: t(change ? "emailVerification.changeSubject" : "emailVerification.subject"),
+    heading: t(change ? "emailVerification.changeHeading" : "emailVerification.heading"),
+    paragraphs: [
+      t(change ? "emailVerification.changeBody" : "emailVerification.body", values),
+      t("emailVerification.ignore"),
+    ],
+    button: {
+      label: t("emailVerification.button"),
+      href: verificationLink(context.baseUrl, text(params.token)),
+    },
+    audience: "customer",
+  };
 }
 
 const FONT =

@@ -34,6 +34,8 @@ export interface OrderFormState {
   minPurchaseCents?: number;
   loginUrl?: string;
   registerUrl?: string;
+  /** The address must be verified first: the page that confirms it or sends the link again. */
+  verifyEmailUrl?: string;
   values?: Record<string, string>;
 }
 
@@ -370,6 +372,11 @@ export function OrderForm({
                     ) : null}
                   </div>
                 </>
+              ) : null}
+              {state?.verifyEmailUrl ? (
+                <Button asChild size="sm" className="w-fit">
+                  <Link to={state.verifyEmailUrl}>{message("auth.verify.goConfirm")}</Link>
+                </Button>
               ) : null}
               {shortOfCoins ? coinDialog : null}
             </div>

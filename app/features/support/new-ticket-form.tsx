@@ -10,6 +10,7 @@ import {
   PRIORITY_LABELS,
 } from "~/domain/tickets/tickets";
 import type { HostingService } from "~/domain/hosting-services/hosting-services";
+import { VERIFY_EMAIL_PATH } from "~/domain/accounts/email-verification";
 
 export function NewTicketForm({
   ticketsOpen,
@@ -28,6 +29,8 @@ export function NewTicketForm({
     fieldErrors?: Record<string, MessageKey>;
     formError?: MessageKey;
     values?: Record<string, string>;
+    /** Refused until the address is verified: the way to confirm it is shown with the message. */
+    verifyEmail?: boolean;
   };
 }) {
   const { t } = useTranslation("tickets");
@@ -111,6 +114,11 @@ export function NewTicketForm({
       <Form method="post" className="mt-6 grid gap-4" noValidate>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {state?.formError ? <FormAlert>{message(state.formError)}</FormAlert> : null}
+        {state?.verifyEmail ? (
+          <Button asChild size="sm" variant="outline" className="w-fit">
+            <Link to={VERIFY_EMAIL_PATH}>{message("auth.verify.goConfirm")}</Link>
+          </Button>
+        ) : null}
         <FormFields fields={fields} values={values} errors={state?.fieldErrors} />
         <Button type="submit" disabled={submitting} aria-busy={submitting} className="w-fit">
           {submitting ? t("new.submitting") : t("new.submit")}

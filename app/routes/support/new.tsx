@@ -3,6 +3,7 @@ import { listCustomerServices } from "~/domain/hosting-services/hosting-services
 import { openTicketSchema } from "~/domain/tickets/tickets.schemas";
 import { openCustomerTicket } from "~/domain/tickets/tickets.server";
 import { NewTicketForm } from "~/features/support/new-ticket-form";
+import { emailVerificationRequired } from "~/http/email-verification.server";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
@@ -45,11 +46,19 @@ export async function action({ request, url, context: routerContext }: Route.Act
   const result = await openCustomerTicket(
     context.services.db,
     { userId: user.id, ...form.data },
-    { ticketsOpen: context.settings.features.tickets },
+    {
+      ticketsOpen: context.settings.features.tickets,
+      requireVerifiedEmail: emailVerificationRequired(context),
+    },
   );
   if (!result.ok)
     return data(
-      { formError: result.error, values: form.data as unknown as Record<string, string> },
+      {
+        formError: result.error,
+        values: form.data as unknown as Record<string, string>,
+        // Not verified: the form shows the way to confirm the address (/verify-email).
+        verifyEmail: "verifyEmail" in result,
+      },
       { status: statusOf(result) },
     );
   throw redirect(`/support/${result.ticket.id}?opened=1`);

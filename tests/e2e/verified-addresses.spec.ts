@@ -1,0 +1,173 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { rmSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  AUTH_SECRET,
+  expect,
+  fillRegisterForm,
+  submitLogin,
+  test,
+  uniqueEmail,
+  USER_PASSWORD,
+  waitForPage,
+} from "./fixtures";
+
+// Verified addresses (docs/accounts.md) as a new customer meets them, on a server of its own that sends
+// mail (SMTP_URL: an SMTP server in this test process): the shared e2e servers run without SMTP, where
+// nothing is asked. Register, be held back from opening a ticket (how coins are asked for), receive the
+// message, follow its link, and go on.
+
+test.describe.configure({ mode: "serial" });
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as net.AddressInfo;
+  probe.close();
+  await once(probe, "close");
+  return port;
+}
+
+const folder = path.resolve(`.tmp/e2e-verify-${process.env.E2E_PORT ?? 3210}`);
+
+async function startServer(smtpUrl: string): Promise<Server> {
+  const port = await freePort();
+  // localhost, as PUBLIC_URL says: the links of the messages and the cookies are for it.
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: `file:${path.join(folder, "hostfront.db")}`,
+      ENTRY_GATE: "off",
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      AUTH_SECRET,
+      PUBLIC_URL: url,
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: "Hostfront <no-reply@hostfront.test>",
+      WORKER_POLL_MS: "100",
+      LOGIN_IP_LIMIT_PER_MINUTE: "1000",
+      FORM_RATE_LIMIT_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+      WEB_CONCURRENCY: "1",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (data: Buffer) => (stderr += data.toString()));
+  for (const started = Date.now(); Date.now() - started < 60_000;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped: ${stderr}`);
+    const up = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGTERM");
+  throw new Error(`the server did not start: ${stderr}`);
+}
+
+let smtp: TestSmtpServer | undefined;
+let server: Server | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  rmSync(folder, { recursive: true, force: true });
+  smtp = await startSmtpServer();
+  server = await startServer(smtp.url);
+});
+
+test.afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill("SIGTERM");
+    await once(server.child, "exit");
+  }
+  await smtp?.close();
+});
+
+/** The verification link of the latest message sent to `email` (the worker sends it in the background). */
+async function linkSentTo(email: string, after = 0): Promise<string> {
+  for (const started = Date.now(); Date.now() - started < 30_000;) {
+    const mail = smtp!.received
+      .filter((each) => each.to.includes(email))
+      .slice(after)
+      .at(-1);
+    const link = mail?.text?.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification message reached ${email}`);
+}
+
+test("a new customer confirms the address from the message before opening a ticket", async ({
+  page,
+}) => {
+  const base = server!.url;
+  const email = uniqueEmail("verify");
+  await page.goto(`${base}/register`);
+  await waitForPage(page);
+  await fillRegisterForm(page, { name: "New Customer", email, password: USER_PASSWORD });
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLogin(page, email, USER_PASSWORD);
+
+  await page.goto(`${base}/dashboard`);
+  await waitForPage(page);
+  const notice = page.getByTestId("address-notice");
+  await expect(notice.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
+  await expect(notice).toContainText(email);
+
+  // Asking for coins is a ticket: refused, with the way to confirm the address.
+  await page.goto(`${base}/support/new?topic=coins`);
+  await waitForPage(page);
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(page.getByText("Please confirm your email address first")).toBeVisible();
+  await page.getByRole("link", { name: "Confirm my email address" }).click();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText("Your email address is not confirmed yet")).toBeVisible();
+
+  // "Send the message again" sends a second one; either link works.
+  const first = await linkSentTo(email);
+  await page.getByRole("button", { name: "Send the message again" }).click();
+  await expect(page.getByText("We sent a new link to")).toBeVisible();
+  const second = await linkSentTo(email, 1);
+  expect(second).not.toBe(first);
+
+  await page.goto(second);
+  await waitForPage(page);
+  await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
+  await page.goto(first);
+  await waitForPage(page);
+  await expect(page.getByRole("heading", { name: "Already confirmed" })).toBeVisible();
+
+  await page.goto(`${base}/dashboard`);
+  await waitForPage(page);
+  await expect(page.getByTestId("address-notice")).toHaveCount(0);
+  await page.goto(`${base}/support/new?topic=coins`);
+  await waitForPage(page);
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(page).toHaveURL(/\/support\/\d+\?opened=1$/);
+});
+
+test("a link cut short says it does not work, and offers to sign in", async ({ page }) => {
+  await page.goto(`${server!.url}/verify-email?token=abc.def.ghi`);
+  await waitForPage(page);
+  await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=%2Fverify-email",
+  );
+});
