@@ -66,6 +66,7 @@ const PAGES_WITHOUT_SITE_ANNOUNCEMENTS: ReadonlySet<string> = new Set([
   "/order",
   "/support/new",
   "/support/:id",
+  "/verify-email",
 ]);
 
 /**
