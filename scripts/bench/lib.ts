@@ -14,6 +14,8 @@ import path from "node:path";
 import type { AppServices } from "../../app/context.server";
 import { SERVER_ENTRY, serverArguments } from "../../server/command";
 import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
+import { verifySignInCode } from "../../app/domain/accounts/two-factor.server";
+import { totpCode } from "../../tests/support/totp";
 import { inTransaction } from "../../app/db/transaction";
 import { adjustCoins, postLedgerEntry } from "../../app/domain/coins/coins.server";
 import { orderFormSchema } from "../../app/domain/orders/orders.schemas";
@@ -432,20 +434,30 @@ export async function giveHistory(
     });
 }
 
-/** A session cookie for an account (the bench admin by default). */
+/**
+ * A session cookie for an account (the bench admin by default). An account with two-factor sign-in on
+ * answers its password with a code step: give `totpSecret` (the setup key its account tab showed) and the
+ * code is computed from it, as an authenticator app would (tests/support/totp.ts).
+ */
 export async function signInCookie(
   services: AppServices,
   email = BENCH_ADMIN.email,
   password = email === BENCH_ADMIN.email ? BENCH_ADMIN.password : "Bench-pass-4471",
+  totpSecret?: string,
 ): Promise<string> {
-  const session = await signIn(
+  const limits = { ipPerMinute: 1_000_000 };
+  const session = await signIn(services, { email, password }, { ip: "127.0.0.1" }, limits);
+  const cookies = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]).join("; ");
+  if (session.ok) return cookies(session.setCookies);
+  if (session.kind !== "two-factor" || !totpSecret) throw new Error(`sign in failed for ${email}`);
+  const coded = await verifySignInCode(
     services,
-    { email, password },
-    { ip: "127.0.0.1" },
-    { ipPerMinute: 1_000_000 },
+    { code: totpCode(totpSecret), method: "totp", trustDevice: false },
+    { ip: "127.0.0.1", cookie: cookies(session.setCookies) },
+    limits,
   );
-  if (!session.ok) throw new Error(`sign in failed for ${email}`);
-  return session.setCookies.map((c) => c.split(";")[0]).join("; ");
+  if (!coded.ok) throw new Error(`two-factor sign in failed for ${email}: ${coded.error}`);
+  return cookies(coded.setCookies);
 }
 
 export function printTable(title: string, rows: Record<string, string | number>[]): void {

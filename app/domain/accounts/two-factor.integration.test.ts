@@ -8,6 +8,7 @@ import { signedInCustomer } from "../../../tests/support/account-fixtures";
 import { contextFor, postAction, routeArgs } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { freshTotpCode, wrongTotpCode } from "../../../tests/support/totp";
+import { signInCookie } from "../../../scripts/bench/lib";
 import { ADMIN_SESSION_HOURS, LOGIN_PAIR_FAILURE_LIMIT } from "./accounts";
 import { inTransaction } from "~/db/transaction";
 import { eraseAccount } from "./account-deletion.server";
@@ -368,6 +369,14 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     const hours = (new Date(row.expires_at).getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(ADMIN_SESSION_HOURS - 0.1);
     expect(hours).toBeLessThanOrEqual(ADMIN_SESSION_HOURS);
+  });
+
+  it("lets the benchmarks and soaks sign in with a code computed from the secret", async () => {
+    const account = await customer();
+    const { secret } = await turnedOn(account);
+    await expect(signInCookie(app(), account.email, PASSWORD)).rejects.toThrow(/sign in failed/);
+    const cookie = await signInCookie(app(), account.email, PASSWORD, secret);
+    expect((await getCurrentSession(app(), cookie))?.user.id).toBe(account.userId);
   });
 
   it("sends back to the password once the code step has expired", async () => {
