@@ -218,7 +218,12 @@ export async function failJob(
 ): Promise<"failed" | "dead" | null> {
   const computed = permanent
     ? ({ state: "dead" } as const)
-    : afterFailure({ attempts: job.attempts, maxAttempts: job.max_attempts }, now, backoffMs, random);
+    : afterFailure(
+        { attempts: job.attempts, maxAttempts: job.max_attempts },
+        now,
+        backoffMs,
+        random,
+      );
   const next =
     computed.state === "failed" && retryAt
       ? { state: "failed" as const, runAt: retryAt }

@@ -203,9 +203,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     const job = await jobOf(Number(row!.id));
     expect(job).toMatchObject({ state: "dead", attempts: 1 });
     expect(job.last_error).toContain("refused the message for good");
-    expect(problems).toEqual([
-      expect.objectContaining({ kind: "dead", type: MAIL_SEND_JOB }),
-    ]);
+    expect(problems).toEqual([expect.objectContaining({ kind: "dead", type: MAIL_SEND_JOB })]);
     expect(problems[0]!.error).toContain("550");
 
     // A day later, nothing was tried again: one attempt, nothing received.
