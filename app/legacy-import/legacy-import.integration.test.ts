@@ -84,6 +84,16 @@ function summary(report: ImportReport) {
   return out;
 }
 
+/** The accounts the fixture's import creates (the sixth old user's address was taken here already). */
+const IMPORTED_EMAILS = [
+  "admin@gamehost.ma",
+  "karim@example.com",
+  "nadia@example.com",
+  "omar@example.com",
+  "samira@example.com",
+  "youssef.amrani@example.com",
+];
+
 async function userRow(app: AppServices, email: string) {
   return app.db
     .selectFrom("users")
@@ -217,6 +227,21 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
       mustChangePassword: true,
     });
     expect((await userRow(app(), "admin@gamehost.ma")).must_change_password).toBe(1);
+    // The old site's accounts come verified (their address was its login), as migration 0032 made every
+    // account it found; the live account with the same address keeps its own state (not verified yet).
+    const verified = await app()
+      .db.selectFrom("users")
+      .select(["email", "email_verified"])
+      .where("email", "in", [...IMPORTED_EMAILS, "early.bird@example.com"])
+      .orderBy("email")
+      .execute();
+    expect(
+      verified.map((row) => [row.email, row.email_verified === true || row.email_verified === 1]),
+    ).toEqual(
+      [...IMPORTED_EMAILS.map((email) => [email, true]), ["early.bird@example.com", false]].sort(
+        (a, b) => String(a[0]).localeCompare(String(b[0])),
+      ),
+    );
     // The live account with the same address was left alone.
     const early = await userRow(app(), "early.bird@example.com");
     expect(early).toMatchObject({ name: "Early Bird (Hostfront)", coin_balance_cents: 0 });

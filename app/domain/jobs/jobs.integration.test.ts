@@ -10,6 +10,7 @@ import {
   completeJob,
   enqueueJob,
   failJob,
+  PermanentJobError,
   type JobHandler,
 } from "./jobs.server";
 import { startWorker } from "./runner.server";
@@ -182,6 +183,58 @@ describeEachDatabase("background jobs", (app) => {
     rows = await jobs();
     expect(rows[1]).toMatchObject({ state: "dead", attempts: 3 });
     expect(rows[1]!.last_error).toMatch(/the handler broke/);
+    expect(await worker.stop(1000)).toBe(true);
+  });
+
+  it("makes a job dead at its first attempt when its handler fails permanently, and tells staff", async () => {
+    const db = app().db;
+    let clock = at(1);
+    const problems: { kind: string; type: string; error: string }[] = [];
+    const handlers: Record<string, JobHandler> = {
+      "t.refused": async () => {
+        throw new PermanentJobError("550 mailbox unavailable");
+      },
+      "t.flaky": async () => {
+        throw new Error("451 try again later");
+      },
+    };
+    await inTransaction(db, async (trx) => {
+      await enqueueJob(trx, { type: "t.refused", maxAttempts: 10, now: T0 });
+      await enqueueJob(trx, { type: "t.flaky", maxAttempts: 10, now: T0 });
+    });
+    const worker = startWorker(
+      {
+        db,
+        handlers,
+        schedules: [],
+        config,
+        timeZone: async () => "UTC",
+        now: () => clock,
+        onProblem: async ({ kind, job, error }) =>
+          void problems.push({ kind, type: job.type, error }),
+      },
+      { autoStart: false },
+    );
+    await worker.tick();
+    await worker.idle();
+    const rows = await jobs();
+    expect(rows.map((job) => [job.type, job.state, job.attempts])).toEqual([
+      ["t.refused", "dead", 1],
+      ["t.flaky", "failed", 1],
+    ]);
+    expect(rows[0]!.last_error).toMatch(/550 mailbox unavailable/);
+    expect(rows[0]!.finished_at).toBe(at(1).toISOString());
+    expect(problems.map(({ kind, type }) => [kind, type])).toEqual([["dead", "t.refused"]]);
+    expect(problems[0]!.error).toMatch(/550 mailbox unavailable/);
+
+    // A day later the other one was tried again; the refused one never (staff may Retry it by hand).
+    clock = at(24 * 60 * 60 * 1000);
+    await worker.tick();
+    await worker.idle();
+    expect((await jobs()).map((job) => [job.state, job.attempts])).toEqual([
+      ["dead", 1],
+      ["failed", 2],
+    ]);
     expect(await worker.stop(1000)).toBe(true);
   });
 

@@ -189,7 +189,7 @@ export async function completeJob(
 
 /**
  * The job's attempt failed with `error`: it waits for its next attempt (exponential backoff with
- * jitter), or is dead when it has had all its attempts. Returns the state it is left in, or null when
+ * jitter), or is dead when it has had all its attempts or the failure is `permanent`. Returns the state it is left in, or null when
  * its lease was lost meanwhile.
  */
 export async function failJob(
@@ -202,6 +202,7 @@ export async function failJob(
     backoffMs,
     random = Math.random(),
     retryAt,
+    permanent = false,
   }: {
     job: JobRow;
     owner: string;
@@ -211,14 +212,18 @@ export async function failJob(
     random?: number;
     /** When the other side said when to come back (HTTP 429's retry_after): instead of the backoff. */
     retryAt?: Date;
+    /** The failure can never turn out otherwise (PermanentJobError): dead now, whatever attempts are left. */
+    permanent?: boolean;
   },
 ): Promise<"failed" | "dead" | null> {
-  const computed = afterFailure(
-    { attempts: job.attempts, maxAttempts: job.max_attempts },
-    now,
-    backoffMs,
-    random,
-  );
+  const computed = permanent
+    ? ({ state: "dead" } as const)
+    : afterFailure(
+        { attempts: job.attempts, maxAttempts: job.max_attempts },
+        now,
+        backoffMs,
+        random,
+      );
   const next =
     computed.state === "failed" && retryAt
       ? { state: "failed" as const, runAt: retryAt }
@@ -319,5 +324,17 @@ export class RetryLater extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * Thrown by a handler whose failure another attempt cannot change (a mail server's 5xx refusal of the
+ * message): the job is dead at once, without the retries left, and staff are alerted as for any dead
+ * job. Retry on /admin/automation still queues it again (after the cause was fixed by hand).
+ */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PermanentJobError";
   }
 }

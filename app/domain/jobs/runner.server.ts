@@ -8,6 +8,7 @@ import {
   extendLease,
   failJob,
   hasDueJobs,
+  PermanentJobError,
   RetryLater,
   type JobHandler,
   type JobRow,
@@ -129,6 +130,7 @@ export function startWorker(options: WorkerOptions, { autoStart = true } = {}): 
         now: now(),
         backoffMs: config.backoffMs,
         retryAt: error instanceof RetryLater ? error.at : undefined,
+        permanent: error instanceof PermanentJobError,
       });
       outcome = state ?? "lost";
       if (runId !== null) await closeRun(db, runId, { status: "failed", error: text, at: now() });

@@ -5,6 +5,7 @@ import {
   requestAccountDeletion,
 } from "~/domain/accounts/account-deletion.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
+import { requeueJob } from "~/domain/jobs/jobs.server";
 import { startWorker } from "~/domain/jobs/runner.server";
 import { mailHandler } from "../../../server/mail";
 import {
@@ -39,9 +40,12 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
   beforeEach(async () => {
     smtp.reset();
     clock = new Date();
+    problems = [];
   });
 
   /** One round of the worker at `clock`: every due mail job, sent to `smtpUrl` (or kept with null). */
+  /** The dead jobs and failed runs the worker told staff about (its onProblem: the alerts). */
+  let problems: { kind: string; type: string; error: string }[] = [];
   async function work(smtpUrl: string | null = smtp.url) {
     // The jobs just queued are due at the real time: the clock is never behind it.
     if (clock.getTime() < Date.now()) clock = new Date();
@@ -55,6 +59,8 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
         config: { leaseMs: 10_000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
         timeZone: async () => "UTC",
         now: () => clock,
+        onProblem: async ({ kind, job, error }) =>
+          void problems.push({ kind, type: job.type, error }),
       },
       { autoStart: false },
     );
@@ -180,6 +186,63 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     expect(sent.attempts).toBe(2);
     expect(mail?.messageId).toBe(sent.message_id);
     expect((await jobOf(Number(sent.id))).state).toBe("succeeded");
+  });
+
+  it("does not send again a message the server refused for good (550): refused, its job dead, staff told", async () => {
+    const customer = await customerIn("en");
+    await work(); // the welcome credit of the fixture
+    smtp.reset();
+    smtp.failNext({ code: 550, message: "5.1.1 Mailbox unavailable" });
+    await coins(customer.id, 250);
+    await work();
+    const [, row] = await outboxOf(customer.id);
+    expect(row!.state).toBe("refused");
+    expect(row!.attempts).toBe(1);
+    expect(row!.last_error).toContain("550");
+    expect(row!.sent_at).toBeNull();
+    const job = await jobOf(Number(row!.id));
+    expect(job).toMatchObject({ state: "dead", attempts: 1 });
+    expect(job.last_error).toContain("refused the message for good");
+    expect(problems).toEqual([expect.objectContaining({ kind: "dead", type: MAIL_SEND_JOB })]);
+    expect(problems[0]!.error).toContain("550");
+
+    // A day later, nothing was tried again: one attempt, nothing received.
+    for (let hour = 0; hour < 24; hour++) {
+      later();
+      await work();
+    }
+    expect(receivedBy(customer.email)).toHaveLength(0);
+    expect((await outboxOf(customer.id))[1]).toMatchObject({ state: "refused", attempts: 1 });
+    expect((await jobOf(Number(row!.id))).attempts).toBe(1);
+
+    const list = await listOutbox(app().db, { page: 1, state: "refused", open: Number(row!.id) });
+    expect(list.messages.map((message) => message.id)).toContain(Number(row!.id));
+    expect(list.opened?.state).toBe("refused");
+
+    // The address fixed, staff Retry the dead job on /admin/automation: the message goes out then.
+    await inTransaction(app().db, (trx) => requeueJob(trx, Number(job.id), clock));
+    await work();
+    expect(receivedBy(customer.email)).toHaveLength(1);
+    expect((await outboxOf(customer.id))[1]).toMatchObject({ state: "sent", attempts: 2 });
+  });
+
+  it("keeps retrying a refused sign-in (535): the admin fixes SMTP_URL and the message goes out", async () => {
+    const customer = await customerIn("en");
+    await work();
+    smtp.reset();
+    await coins(customer.id, 300);
+    const wrong = smtp.url.replace(/:[^:@/]+@/, ":wrong-password@");
+    await work(wrong);
+    const [, row] = await outboxOf(customer.id);
+    expect(row!.state).toBe("failed");
+    expect(row!.last_error).toContain("535");
+    expect((await jobOf(Number(row!.id))).state).toBe("failed");
+    expect(problems).toEqual([]);
+
+    later();
+    await work();
+    expect(receivedBy(customer.email)).toHaveLength(1);
+    expect((await outboxOf(customer.id))[1]).toMatchObject({ state: "sent", attempts: 2 });
   });
 
   it("sends a message whose answer was lost again with the same Message-ID", async () => {

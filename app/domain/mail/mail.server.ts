@@ -5,12 +5,13 @@ import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging"
 import type { MailOutboxTable } from "~/db/schema";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
-import { enqueueJobs, type JobHandler } from "~/domain/jobs/jobs.server";
+import { enqueueJobs, PermanentJobError, type JobHandler } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Department } from "~/domain/tickets/tickets";
 import {
   isMailKind,
   isMailState,
+  isPermanentSmtpRefusal,
   MAIL_PAGE_SIZE,
   OPTIONAL_MAIL_KINDS,
   redactTokenLinks,
@@ -556,8 +557,10 @@ function parseParams(text: string): Record<string, unknown> {
 /**
  * The send job's handler. `transport` null (no SMTP_URL): the message is written and kept in the outbox
  * for /admin/mail. A failed attempt marks the row failed with the server's answer and throws, so the
- * worker retries with its backoff and /admin/automation shows the job; a message sent or kept is never
- * sent again (a job run twice after a crash finds it done).
+ * worker retries with its backoff and /admin/automation shows the job; a permanent refusal (a 5xx answer
+ * to the message, `isPermanentSmtpRefusal`) marks it refused and throws a PermanentJobError, so the job
+ * is dead at once and staff are alerted. A message sent or kept is never sent again (a job run twice
+ * after a crash finds it done); a refused one only when staff Retry its job.
  */
 export function mailSendHandlerWith(options: {
   write: MailWriter;
@@ -613,16 +616,21 @@ export function mailSendHandlerWith(options: {
       await options.transport.sendMail({ from: options.from, to: row.to_address, ...message });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
+      const refused = isPermanentSmtpRefusal(error);
       await db
         .updateTable("mail_outbox")
         .set({
-          state: "failed",
+          state: refused ? "refused" : "failed",
           attempts: row.attempts + 1,
           last_error: text.slice(0, 2000),
           updated_at: at,
         })
         .where("id", "=", row.id)
         .execute();
+      if (refused)
+        throw new PermanentJobError(`The mail server refused the message for good: ${text}`, {
+          cause: error,
+        });
       throw error;
     }
     await db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactLink, redactTokenLinks, smtpServerLabel } from "./mail";
+import { isPermanentSmtpRefusal, redactLink, redactTokenLinks, smtpServerLabel } from "./mail";
 
 describe("links that carry a token, as /admin/mail shows them", () => {
   it.each([
@@ -55,5 +55,32 @@ describe("the SMTP server as an admin page names it", () => {
       "smtps://mail.example.com:465",
     );
     expect(smtpServerLabel("smtp://mail.example.com")).toBe("smtp://mail.example.com");
+  });
+});
+
+describe("a mail server's permanent refusal of a message", () => {
+  const smtpError = (responseCode: number | undefined, code?: string) =>
+    Object.assign(new Error(`${responseCode ?? ""} refused`), { responseCode, code });
+
+  it("is a 5xx answer to the envelope or the message", () => {
+    expect(isPermanentSmtpRefusal(smtpError(550, "EMESSAGE"))).toBe(true);
+    expect(isPermanentSmtpRefusal(smtpError(550, "EENVELOPE"))).toBe(true);
+    expect(isPermanentSmtpRefusal(smtpError(553, "EENVELOPE"))).toBe(true);
+    expect(isPermanentSmtpRefusal(smtpError(554, "EMESSAGE"))).toBe(true);
+    expect(isPermanentSmtpRefusal(smtpError(552))).toBe(true);
+  });
+
+  it("is not a 4xx, a lost connection, a timeout, or a sign-in the admin must fix", () => {
+    expect(isPermanentSmtpRefusal(smtpError(451, "EMESSAGE"))).toBe(false);
+    expect(isPermanentSmtpRefusal(smtpError(421, "EENVELOPE"))).toBe(false);
+    expect(isPermanentSmtpRefusal(smtpError(undefined, "ECONNECTION"))).toBe(false);
+    expect(isPermanentSmtpRefusal(smtpError(undefined, "ETIMEDOUT"))).toBe(false);
+    expect(isPermanentSmtpRefusal(smtpError(535, "EAUTH"))).toBe(false);
+    expect(isPermanentSmtpRefusal(smtpError(530, "EENVELOPE"))).toBe(false);
+    expect(isPermanentSmtpRefusal(smtpError(538, "EMESSAGE"))).toBe(false);
+    expect(isPermanentSmtpRefusal(smtpError(554, "EPROTOCOL"))).toBe(false);
+    expect(isPermanentSmtpRefusal(new Error("550 in words only"))).toBe(false);
+    expect(isPermanentSmtpRefusal("550")).toBe(false);
+    expect(isPermanentSmtpRefusal(null)).toBe(false);
   });
 });

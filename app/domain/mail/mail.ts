@@ -55,8 +55,11 @@ export function isMailKind(value: unknown): value is MailKind {
   return typeof value === "string" && (MAIL_KINDS as readonly string[]).includes(value);
 }
 
-/** queued (waiting for the worker), sent, failed (an attempt failed; the worker retries), kept (no SMTP). */
-export const MAIL_STATES = ["queued", "sent", "failed", "kept"] as const;
+/**
+ * queued (waiting for the worker), sent, failed (an attempt failed; the worker retries), refused (the
+ * server refused the message for good, a 5xx answer: never sent again by itself), kept (no SMTP).
+ */
+export const MAIL_STATES = ["queued", "sent", "failed", "refused", "kept"] as const;
 export type MailState = (typeof MAIL_STATES)[number];
 
 export function isMailState(value: unknown): value is MailState {
@@ -71,10 +74,35 @@ export const MAIL_STATE_TONES = {
   queued: "blue",
   sent: "green",
   failed: "yellow",
+  refused: "red",
   kept: "grey",
 } as const satisfies Record<MailState, string>;
 
 export const MAIL_PAGE_SIZE = 25;
+
+/**
+ * 5xx answers that say the server's account or connection is set up wrong, not that the message is
+ * unwanted (RFC 4954: authentication required, too weak, invalid credentials, encryption required): the
+ * admin fixes SMTP_URL and the same message then goes out, so they stay retried.
+ */
+const SMTP_SETUP_CODES: ReadonlySet<number> = new Set([530, 534, 535, 538]);
+
+/**
+ * Whether a failed send is the server's permanent refusal of this message (RFC 5321's 5yz "permanent
+ * negative completion": 550 mailbox unavailable, 553 address not allowed, 554 transaction failed…), an
+ * answer to MAIL FROM, RCPT TO or DATA: sending it again would get the same answer. Anything else stays
+ * retried: a 4xx, a refused or dropped connection, a timeout, a failed sign-in (535) or a server that
+ * wants authentication or TLS. Reads nodemailer's error (`responseCode`, and `code`: EENVELOPE for an
+ * envelope refused, EMESSAGE for the message, EAUTH for the sign-in).
+ */
+export function isPermanentSmtpRefusal(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode !== "number" || responseCode < 500 || responseCode > 599) return false;
+  if (SMTP_SETUP_CODES.has(responseCode)) return false;
+  // A transport that gives no code: the answer's class decides. nodemailer always gives one.
+  return code === undefined || code === "EENVELOPE" || code === "EMESSAGE";
+}
 
 /** A message as /admin/mail shows it: its text part with token links redacted, never its HTML. */
 export interface OutboxMessageView {

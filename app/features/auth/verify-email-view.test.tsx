@@ -78,6 +78,22 @@ describe("the dashboard's address notice", () => {
     expect(ar).toContain("أكّد عنوان بريدك الإلكتروني");
   });
 
+  // An account made while no SMTP was set was never sent a link: the notice must be true for it too.
+  it("never says a message was sent, in any language, and offers a new link", async () => {
+    const en = await render(<AddressNotice address={address} />);
+    expect(en).toContain("Follow the link in the message we send to");
+    expect(en).toContain("Send me a new link");
+    const fr = await render(<AddressNotice address={address} />, "fr");
+    expect(fr).toContain("Suivez le lien du message que nous envoyons à");
+    expect(fr).toContain("M&#x27;envoyer un nouveau lien");
+    const ar = await render(<AddressNotice address={address} />, "ar");
+    expect(ar).toContain("افتح الرابط الموجود في الرسالة التي نرسلها إلى");
+    expect(ar).toContain("أرسل لي رابطًا جديدًا");
+    expect(en).not.toMatch(/We sent/);
+    expect(fr).not.toMatch(/avons envoyé/);
+    expect(ar).not.toContain("أرسلنا");
+  });
+
   it("says nothing once verified, or while no mail can reach anyone", async () => {
     expect(await render(<AddressNotice address={{ ...address, verified: true }} />)).not.toContain(
       "Confirm",
