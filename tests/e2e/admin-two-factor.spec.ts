@@ -4,7 +4,8 @@ import { rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { freshTotpCode, wrongTotpCode } from "../support/totp";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -13,7 +14,9 @@ import {
   registerCustomer,
   submitLogin,
   test,
+  toast,
   visit,
+  waitForHydration,
 } from "./fixtures";
 
 // "Require two-factor sign-in for admins" locks every admin without it out of the panel: on a shared
@@ -217,5 +220,126 @@ test("an admin resets a client's two-factor sign-in from the client page, and th
     ).toEqual({ kind: "twoFactorReset" });
   } finally {
     await context.close();
+  }
+});
+
+/** The "require two-factor sign-in for admins" setting, saved through the settings page. */
+async function saveRequirement(page: Page, on: boolean) {
+  await visit(page, "/admin/settings");
+  const form = page.getByRole("form", { name: "Sign-in security" });
+  await form.getByLabel("Require two-factor sign-in for admins").setChecked(on);
+  await form.getByRole("button", { name: "Save" }).click();
+}
+
+/**
+ * Puts the server's admin back as the other tests expect it, whatever a test left: no second factor
+ * (its secret removed too), the requirement off. The database says "off" first, so a password alone
+ * signs in; the session then passes the admin guard while the setting is turned off through the page.
+ */
+async function resetAdmin(browser: Browser) {
+  const db = new Database(databaseFile);
+  try {
+    db.prepare(
+      "delete from two_factors where user_id = (select id from users where email = ?)",
+    ).run(ADMIN_EMAIL);
+  } finally {
+    db.close();
+  }
+  setAdminTwoFactor(false);
+  const context = await browser.newContext({ baseURL: server!.url });
+  try {
+    const page = await context.newPage();
+    await visit(page, "/login");
+    await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    setAdminTwoFactor(true);
+    await page.request.post("/admin/settings", { form: { intent: "security" } });
+  } finally {
+    setAdminTwoFactor(false);
+    await context.close();
+  }
+}
+
+test("an admin made to set up two-factor does it in the account tab, then signs in with a code", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await signedInAdmin(browser);
+  let cleanedUp = false;
+  try {
+    await saveRequirement(page, true);
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === SETUP);
+    await waitForHydration(page);
+
+    // The set-up, as a person does it: the password, the key read off the page, a code from it.
+    const card = page.locator("#two-factor");
+    await expect(card.getByTestId("two-factor-status")).toHaveText("Two-factor sign-in is off.");
+    await card.getByLabel("Current password", { exact: true }).fill(ADMIN_PASSWORD);
+    await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    const secret = (await card.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
+    expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
+    await card.getByLabel("Code from your app", { exact: true }).fill(await freshTotpCode(secret));
+    await card.getByRole("button", { name: "Turn on", exact: true }).click();
+    await expect(card.getByTestId("backup-codes").getByRole("listitem")).toHaveCount(10);
+    await expect(card.getByTestId("two-factor-status")).toHaveText(
+      "Two-factor sign-in is on. 10 backup codes left.",
+    );
+
+    // The admin panel answers again, and no longer asks for a second factor.
+    await visit(page, "/admin/clients");
+    await expect(page).toHaveURL(/\/admin\/clients$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Clients" })).toBeVisible();
+    await visit(page, "/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByTestId("two-factor-prompt")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // The password leads to the code step, which offers no trusted device to an admin.
+    await visit(page, "/login");
+    await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/login\?step=code/);
+    await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+    await expect(page.getByLabel("Code from your app", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Trust this device for 30 days")).toHaveCount(0);
+    await expect(page.getByText("Trust this device", { exact: false })).toHaveCount(0);
+
+    // A wrong code is refused, and the step stays.
+    await page.getByLabel("Code from your app", { exact: true }).fill(wrongTotpCode(secret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "This code is not correct. Enter the newest code your app shows.",
+    );
+    await expect(page.getByLabel("Code from your app", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Trust this device for 30 days")).toHaveCount(0);
+
+    await page.getByLabel("Code from your app", { exact: true }).fill(await freshTotpCode(secret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(toast(page, "Admin login successful!")).toBeVisible();
+    await expect(page.getByTestId("two-factor-prompt")).toHaveCount(0);
+
+    // Cleanup through the pages: the requirement off, then two-factor off with password and code.
+    await saveRequirement(page, false);
+    await expect(
+      page.getByRole("form", { name: "Sign-in security" }).getByRole("status"),
+    ).toHaveText("Settings saved");
+    await visit(page, "/dashboard?tab=account#two-factor");
+    await waitForHydration(page);
+    const turnOff = page.getByRole("button", { name: "Turn off two-factor sign-in" });
+    const form = page.locator("#two-factor form").filter({ has: turnOff });
+    await form.getByLabel("Current password", { exact: true }).fill(ADMIN_PASSWORD);
+    await form
+      .getByLabel("Code from your app or a backup code", { exact: true })
+      .fill(await freshTotpCode(secret));
+    await turnOff.click();
+    await expect(page.locator("#two-factor").getByTestId("two-factor-status")).toHaveText(
+      "Two-factor sign-in is off.",
+    );
+    cleanedUp = true;
+  } finally {
+    await context.close();
+    if (!cleanedUp) await resetAdmin(browser);
   }
 });
