@@ -16,6 +16,8 @@ test.describe("two-factor sign-in", () => {
     page,
     customer,
   }) => {
+    // Four sign-ins and a set-up, each a page load: more than the default 30 s on a loaded machine.
+    test.setTimeout(60_000);
     await login(page, customer.email, customer.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await visit(page, "/dashboard?tab=account#two-factor");
