@@ -5,11 +5,16 @@ import { inTransaction } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { readCookie } from "~/lib/cookies";
 import { LOGIN_IP_ATTEMPT_LIMIT, type Role } from "./accounts";
-import { clientHeaders, verifiedSessionToken, type AccountDeps } from "./accounts.server";
+import {
+  clientHeaders,
+  reserveSignInAttempt,
+  verifiedSessionToken,
+  type AccountDeps,
+} from "./accounts.server";
 import type { Auth } from "./auth.server";
 import type { TwoFactorActionInput } from "./two-factor.schemas";
-import { confirmCurrentPassword } from "./current-password.server";
-import { loginAddress, markLoginSucceeded, reserveLoginAttempt } from "./login-throttle.server";
+import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
+import { loginAddress, markLoginSucceeded } from "./login-throttle.server";
 import {
   isTotpCode,
   mayTrustDevice,
@@ -102,19 +107,7 @@ export async function loadTwoFactorState(
 }
 
 export type TwoFactorRefusal =
-  | {
-      ok: false;
-      kind: "limited";
-      error: "auth.errors.tooManyAttempts";
-      field: "currentPassword";
-      minutes: number;
-    }
-  | {
-      ok: false;
-      kind: "invalid";
-      error: "dashboard.account.currentPasswordWrong";
-      field: "currentPassword";
-    }
+  | CurrentPasswordRefusal
   | {
       ok: false;
       kind: "invalid";
@@ -525,19 +518,8 @@ export async function verifySignInCode(
   const challenge = await readChallenge(deps, client.cookie);
   if (!challenge) return { ok: false, kind: "unauthenticated", error: "twoFactor.errors.expired" };
   const trustOffered = mayTrustDevice(challenge.role);
-  const reservation = await reserveLoginAttempt(
-    deps.db,
-    { email: challenge.email, ip: client.ip },
-    { addressLimit: limits.ipPerMinute },
-  );
-  if (!reservation.ok)
-    return {
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: reservation.minutes,
-      trustOffered,
-    };
+  const reservation = await reserveSignInAttempt(deps.db, challenge.email, client.ip, limits);
+  if (!reservation.ok) return { ...reservation, trustOffered };
   const wrong = {
     ok: false,
     kind: "invalid",
