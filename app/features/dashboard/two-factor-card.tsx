@@ -1,5 +1,4 @@
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
 import { FormFields, type FieldSpec, type InputSpec } from "~/components/ui/form-card";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -8,6 +7,7 @@ import { MAX_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
 import { groupSecret, MAX_CODE_LENGTH, type TwoFactorState } from "~/domain/accounts/two-factor";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
+import { CardSubmit } from "./card-submit";
 
 /** What the two-factor forms answered (the dashboard's action, `form: "two-factor"`). */
 export interface TwoFactorResult {
@@ -98,9 +98,7 @@ export function TwoFactorCard({
                 errors={errorsOf("two-factor-start")}
                 errorValues={errorValues}
               />
-              <Button type="submit" size="sm" className="w-fit" disabled={busy}>
-                {t("twoFactor.start")}
-              </Button>
+              <CardSubmit busy={busy}>{t("twoFactor.start")}</CardSubmit>
             </Form>
           ) : null}
           {state.status === "pending" ? (
@@ -143,9 +141,7 @@ export function TwoFactorCard({
                   errors={errorsOf("two-factor-confirm")}
                   errorValues={errorValues}
                 />
-                <Button type="submit" size="sm" className="w-fit" disabled={busy}>
-                  {t("twoFactor.confirm")}
-                </Button>
+                <CardSubmit busy={busy}>{t("twoFactor.confirm")}</CardSubmit>
               </Form>
               <IntentButton intent="two-factor-cancel" fields={{}} variant="outline">
                 {t("twoFactor.cancel")}
@@ -166,9 +162,9 @@ export function TwoFactorCard({
                   errors={errorsOf("two-factor-regenerate")}
                   errorValues={errorValues}
                 />
-                <Button type="submit" size="sm" variant="outline" className="w-fit" disabled={busy}>
+                <CardSubmit busy={busy} variant="outline">
                   {t("twoFactor.regenerate")}
-                </Button>
+                </CardSubmit>
               </Form>
               <Form method="post" className="grid gap-3 border-t pt-4" noValidate>
                 <input type="hidden" name="intent" value="two-factor-disable" />
@@ -182,15 +178,9 @@ export function TwoFactorCard({
                   errors={errorsOf("two-factor-disable")}
                   errorValues={errorValues}
                 />
-                <Button
-                  type="submit"
-                  size="sm"
-                  variant="destructive"
-                  className="w-fit"
-                  disabled={busy}
-                >
+                <CardSubmit busy={busy} variant="destructive">
                   {t("twoFactor.disable")}
-                </Button>
+                </CardSubmit>
               </Form>
             </>
           ) : null}
