@@ -101,6 +101,17 @@ async function registeredThroughPage(app: AppServices, email = uniqueEmail()) {
   return { id: user.id, email, cookie };
 }
 
+/** Sends the account tab's profile form with a new email, as the signed-in customer of `cookie`. */
+function changeEmail(app: AppServices, cookie: string, email: string, ip: string) {
+  return postAction(
+    app,
+    dashboardRoute,
+    "/dashboard?tab=account",
+    { intent: "profile", name: "Verify Me", email, currentPassword: PASSWORD },
+    { cookie, ip },
+  );
+}
+
 async function loadVerifyPage(app: AppServices, query: string, cookie?: string) {
   const request = new Request(`http://localhost/verify-email${query}`, {
     headers: cookie ? { cookie } : {},
@@ -482,13 +493,7 @@ describeEachDatabase(
       );
       const here = await getCurrentSession(app(), customer.cookie);
       const newEmail = uniqueEmail("moved");
-      const answer = await postAction(
-        app(),
-        dashboardRoute,
-        "/dashboard?tab=account",
-        { intent: "profile", name: "Verify Me", email: newEmail, currentPassword: PASSWORD },
-        { cookie: customer.cookie, ip: "10.44.3.1" },
-      );
+      const answer = await changeEmail(app(), customer.cookie, newEmail, "10.44.3.1");
       expect(answer).toEqual({ ok: true, message: "dashboard.account.emailPending" });
       // Pending: the old address is still the login, the new one got the link.
       const pending = await userRow(app(), customer.id);
@@ -709,13 +714,7 @@ describeEachDatabase("verified addresses, without SMTP (a fresh install)", (app)
   it("changes the email at once, as before", async () => {
     const customer = await registeredThroughPage(app());
     const newEmail = uniqueEmail("atonce");
-    const answer = await postAction(
-      app(),
-      dashboardRoute,
-      "/dashboard?tab=account",
-      { intent: "profile", name: "Verify Me", email: newEmail, currentPassword: PASSWORD },
-      { cookie: customer.cookie, ip: "10.47.0.1" },
-    );
+    const answer = await changeEmail(app(), customer.cookie, newEmail, "10.47.0.1");
     expect(answer).toEqual({ ok: true, message: "dashboard.account.emailChanged" });
     expect(await userRow(app(), customer.id)).toMatchObject({
       email: newEmail,
