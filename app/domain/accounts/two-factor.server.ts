@@ -275,17 +275,38 @@ export async function confirmTwoFactorSetup(
   }
   await keepSessionEnd(deps, end, setCookies);
   const backupCodes = await backupCodesOf(deps, input.userId);
-  await inTransaction(deps.db, (trx) =>
-    recordAudit(trx, {
-      actorId: input.userId,
-      action: "account.two_factor_enable",
-      targetType: "user",
-      targetId: input.userId,
-      before: { twoFactorEnabled: false },
-      after: { twoFactorEnabled: true },
-    }),
-  );
+  await auditOwn(deps, input.userId, "account.two_factor_enable", {
+    before: { twoFactorEnabled: false },
+    after: { twoFactorEnabled: true },
+  });
   return { ok: true, backupCodes, setCookies };
+}
+
+/** The user's own change to their two-factor sign-in, in the audit log. */
+async function auditOwn(
+  deps: AccountDeps,
+  userId: string,
+  action: string,
+  change?: { before: Record<string, unknown>; after: Record<string, unknown> },
+) {
+  await inTransaction(deps.db, (trx) =>
+    recordAudit(trx, { actorId: userId, action, targetType: "user", targetId: userId, ...change }),
+  );
+}
+
+/**
+ * What a change to two-factor that is on needs first: it is on, and the password is right (under the
+ * throttle). Nothing when both hold, else the refusal to show.
+ */
+async function onAndPasswordRefusal(
+  deps: AccountDeps,
+  input: Signed & { password: string },
+  limits: Limits,
+): Promise<TwoFactorRefusal | undefined> {
+  const account = await accountOf(deps, input.userId);
+  if (!account || !isOn(account.two_factor_enabled))
+    return { ok: false, kind: "conflict", error: "dashboard.twoFactor.errors.notOn" };
+  return passwordRefusal(deps, account, input, limits);
 }
 
 /** New backup codes for the password; the old ones stop working. */
@@ -294,10 +315,7 @@ export async function regenerateBackupCodes(
   input: Signed & { password: string },
   limits: Limits = DEFAULT_LIMITS,
 ): Promise<{ ok: true; backupCodes: string[] } | TwoFactorRefusal> {
-  const account = await accountOf(deps, input.userId);
-  if (!account || !isOn(account.two_factor_enabled))
-    return { ok: false, kind: "conflict", error: "dashboard.twoFactor.errors.notOn" };
-  const refusal = await passwordRefusal(deps, account, input, limits);
+  const refusal = await onAndPasswordRefusal(deps, input, limits);
   if (refusal) return refusal;
   let backupCodes: string[];
   try {
@@ -310,14 +328,7 @@ export async function regenerateBackupCodes(
       return { ok: false, kind: "conflict", error: "dashboard.twoFactor.errors.notOn" };
     throw error;
   }
-  await inTransaction(deps.db, (trx) =>
-    recordAudit(trx, {
-      actorId: input.userId,
-      action: "account.two_factor_backup_codes",
-      targetType: "user",
-      targetId: input.userId,
-    }),
-  );
+  await auditOwn(deps, input.userId, "account.two_factor_backup_codes");
   return { ok: true, backupCodes };
 }
 
@@ -330,10 +341,7 @@ export async function disableTwoFactor(
   input: Signed & { password: string; code: string },
   limits: Limits = DEFAULT_LIMITS,
 ): Promise<{ ok: true; setCookies: string[] } | TwoFactorRefusal> {
-  const account = await accountOf(deps, input.userId);
-  if (!account || !isOn(account.two_factor_enabled))
-    return { ok: false, kind: "conflict", error: "dashboard.twoFactor.errors.notOn" };
-  const refusal = await passwordRefusal(deps, account, input, limits);
+  const refusal = await onAndPasswordRefusal(deps, input, limits);
   if (refusal) return refusal;
   try {
     if (isTotpCode(input.code))
@@ -360,16 +368,10 @@ export async function disableTwoFactor(
   });
   const setCookies = headers.getSetCookie();
   await keepSessionEnd(deps, end, setCookies);
-  await inTransaction(deps.db, (trx) =>
-    recordAudit(trx, {
-      actorId: input.userId,
-      action: "account.two_factor_disable",
-      targetType: "user",
-      targetId: input.userId,
-      before: { twoFactorEnabled: true },
-      after: { twoFactorEnabled: false },
-    }),
-  );
+  await auditOwn(deps, input.userId, "account.two_factor_disable", {
+    before: { twoFactorEnabled: true },
+    after: { twoFactorEnabled: false },
+  });
   return { ok: true, setCookies };
 }
 
