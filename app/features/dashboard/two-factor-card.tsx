@@ -41,6 +41,10 @@ export function TwoFactorCard({
   const errorsOf = (intent: string) =>
     result?.intent === intent ? (result.fieldErrors ?? {}) : {};
   const errorValues = { count: result?.minutes };
+  /** The fields of the form that posts `intent`, with that form's refusals. */
+  const fieldsOf = (intent: string, fields: FieldSpec[]) => (
+    <FormFields fields={fields} values={{}} errors={errorsOf(intent)} errorValues={errorValues} />
+  );
   const passwordField = (idPrefix: string): FieldSpec => ({
     kind: "input",
     name: "currentPassword",
@@ -92,12 +96,7 @@ export function TwoFactorCard({
               <input type="hidden" name="intent" value="two-factor-start" />
               <p data-testid="two-factor-status">{t("twoFactor.off")}</p>
               <p className="text-muted-foreground">{t("twoFactor.startHint")}</p>
-              <FormFields
-                fields={[passwordField("two-factor-start")]}
-                values={{}}
-                errors={errorsOf("two-factor-start")}
-                errorValues={errorValues}
-              />
+              {fieldsOf("two-factor-start", [passwordField("two-factor-start")])}
               <CardSubmit busy={busy}>{t("twoFactor.start")}</CardSubmit>
             </Form>
           ) : null}
@@ -126,21 +125,16 @@ export function TwoFactorCard({
               </div>
               <Form method="post" className="grid gap-3" noValidate>
                 <input type="hidden" name="intent" value="two-factor-confirm" />
-                <FormFields
-                  fields={[
-                    {
-                      ...codeField(
-                        "two-factor-confirm",
-                        t("twoFactor.code"),
-                        t("twoFactor.codeHint"),
-                      ),
-                      inputMode: "numeric",
-                    },
-                  ]}
-                  values={{}}
-                  errors={errorsOf("two-factor-confirm")}
-                  errorValues={errorValues}
-                />
+                {fieldsOf("two-factor-confirm", [
+                  {
+                    ...codeField(
+                      "two-factor-confirm",
+                      t("twoFactor.code"),
+                      t("twoFactor.codeHint"),
+                    ),
+                    inputMode: "numeric",
+                  },
+                ])}
                 <CardSubmit busy={busy}>{t("twoFactor.confirm")}</CardSubmit>
               </Form>
               <IntentButton intent="two-factor-cancel" fields={{}} variant="outline">
@@ -156,12 +150,7 @@ export function TwoFactorCard({
               <Form method="post" className="grid gap-3 border-t pt-4" noValidate>
                 <input type="hidden" name="intent" value="two-factor-regenerate" />
                 <p className="text-muted-foreground">{t("twoFactor.regenerateHint")}</p>
-                <FormFields
-                  fields={[passwordField("two-factor-regenerate")]}
-                  values={{}}
-                  errors={errorsOf("two-factor-regenerate")}
-                  errorValues={errorValues}
-                />
+                {fieldsOf("two-factor-regenerate", [passwordField("two-factor-regenerate")])}
                 <CardSubmit busy={busy} variant="outline">
                   {t("twoFactor.regenerate")}
                 </CardSubmit>
@@ -169,15 +158,10 @@ export function TwoFactorCard({
               <Form method="post" className="grid gap-3 border-t pt-4" noValidate>
                 <input type="hidden" name="intent" value="two-factor-disable" />
                 <p className="text-muted-foreground">{t("twoFactor.disableHint")}</p>
-                <FormFields
-                  fields={[
-                    passwordField("two-factor-disable"),
-                    codeField("two-factor-disable", t("twoFactor.disableCode")),
-                  ]}
-                  values={{}}
-                  errors={errorsOf("two-factor-disable")}
-                  errorValues={errorValues}
-                />
+                {fieldsOf("two-factor-disable", [
+                  passwordField("two-factor-disable"),
+                  codeField("two-factor-disable", t("twoFactor.disableCode")),
+                ])}
                 <CardSubmit busy={busy} variant="destructive">
                   {t("twoFactor.disable")}
                 </CardSubmit>
