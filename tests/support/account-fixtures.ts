@@ -52,3 +52,14 @@ export async function signedInCustomer(
   }
   return { userId, email: account.email, sessions };
 }
+
+/** Whether each sign-in attempt of `email` from `ip` succeeded (1) or not (0), oldest first. */
+export function loginAttempts(app: AppServices, email: string, ip: string) {
+  return app.db
+    .selectFrom("login_attempts")
+    .select("succeeded")
+    .where("email", "=", email)
+    .where("ip_address", "=", ip)
+    .orderBy("id")
+    .execute();
+}

@@ -140,6 +140,34 @@ export type SignInResult =
   | { ok: false; kind: "two-factor"; error: "twoFactor.required"; setCookies: string[] };
 
 /**
+ * Records a sign-in attempt (a password or the code that follows it) for the email from the client's
+ * address before it is checked, or the refusal to show when the login throttle blocks it.
+ */
+export async function reserveSignInAttempt(
+  db: Kysely<Database>,
+  email: string,
+  ip: string,
+  limits: { ipPerMinute: number },
+): Promise<
+  | { ok: true; attemptId: number }
+  | { ok: false; kind: "limited"; error: "errors.tooManyAttempts"; minutes: number }
+> {
+  const reservation = await reserveLoginAttempt(
+    db,
+    { email, ip },
+    { addressLimit: limits.ipPerMinute },
+  );
+  if (!reservation.ok)
+    return {
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+      minutes: reservation.minutes,
+    };
+  return { ok: true, attemptId: reservation.attemptId };
+}
+
+/**
  * Signs in through the login throttle (login-throttle.ts): the attempt is checked and recorded in one
  * atomic step before the password is verified (`reserveLoginAttempt`), so sign-ins racing in several
  * server processes never get more password checks than the rule allows; a refused one says how many
@@ -152,18 +180,8 @@ export async function signIn(
   client: { ip: string; userAgent?: string | null; cookie?: string | null },
   limits: { ipPerMinute: number } = { ipPerMinute: LOGIN_IP_ATTEMPT_LIMIT },
 ): Promise<SignInResult> {
-  const reservation = await reserveLoginAttempt(
-    deps.db,
-    { email: input.email, ip: client.ip },
-    { addressLimit: limits.ipPerMinute },
-  );
-  if (!reservation.ok)
-    return {
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: reservation.minutes,
-    };
+  const reservation = await reserveSignInAttempt(deps.db, input.email, client.ip, limits);
+  if (!reservation.ok) return reservation;
 
   try {
     const { headers, response } = await deps.auth.api.signInEmail({

@@ -1,7 +1,7 @@
 import { expect, it, vi } from "vitest";
 import * as accountPassword from "~/routes/account-password";
 import * as dashboard from "~/routes/dashboard";
-import { signedInCustomer } from "../../../tests/support/account-fixtures";
+import { loginAttempts, signedInCustomer } from "../../../tests/support/account-fixtures";
 import { type ActionAnswer, postAction } from "../../../tests/support/request-context";
 import { readColumn } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -41,14 +41,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
 
   const emailOf = async (userId: string) => readColumn(app(), "users", "email", ["id", userId]);
 
-  const attempts = (email: string, ip: string) =>
-    app()
-      .db.selectFrom("login_attempts")
-      .select("succeeded")
-      .where("email", "=", email)
-      .where("ip_address", "=", ip)
-      .orderBy("id")
-      .execute();
+  const attempts = (email: string, ip: string) => loginAttempts(app(), email, ip);
 
   /** Makes the pair limit of wrong guesses, each refused as `wrong` after a real password check. */
   async function guessWrongToTheLimit(

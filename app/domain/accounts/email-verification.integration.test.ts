@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createEmailVerificationToken } from "better-auth/api";
 import { Migrator, type Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
 import { MIGRATIONS, migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
 import type { AppServices } from "~/context.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { startWorker } from "~/domain/jobs/runner.server";
-import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { openCustomerTicket } from "~/domain/tickets/tickets.server";
@@ -17,7 +15,6 @@ import * as orderRoute from "~/routes/order";
 import * as registerRoute from "~/routes/register";
 import * as supportNewRoute from "~/routes/support/new";
 import * as verifyRoute from "~/routes/verify-email";
-import { mailHandler } from "../../../server/mail";
 import { signedInCookie } from "../../../tests/support/account-fixtures";
 import {
   adminId,
@@ -32,7 +29,7 @@ import {
   settle,
   type ActionAnswer,
 } from "../../../tests/support/request-context";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
+import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
 import {
   createTestDatabaseUrl,
   describeEachDatabase,
@@ -102,6 +99,17 @@ async function registeredThroughPage(app: AppServices, email = uniqueEmail()) {
     { ip: `10.48.${n % 250}.${(n++ % 200) + 1}` },
   );
   return { id: user.id, email, cookie };
+}
+
+/** Sends the account tab's profile form with a new email, as the signed-in customer of `cookie`. */
+function changeEmail(app: AppServices, cookie: string, email: string, ip: string) {
+  return postAction(
+    app,
+    dashboardRoute,
+    "/dashboard?tab=account",
+    { intent: "profile", name: "Verify Me", email, currentPassword: PASSWORD },
+    { cookie, ip },
+  );
 }
 
 async function loadVerifyPage(app: AppServices, query: string, cookie?: string) {
@@ -209,15 +217,8 @@ describe.each(dialects)("migration 0032 [%s]", (dialect) => {
 describeEachDatabase(
   "verified addresses, with SMTP configured",
   (app) => {
-    let smtp: TestSmtpServer;
-    beforeAll(async () => {
-      smtp = await startSmtpServer();
-    });
-    afterAll(async () => {
-      await smtp.close();
-    });
+    const smtp = suiteSmtpServer();
     beforeEach(async () => {
-      smtp.reset();
       // The requirement on, as by default; a test that turns it off puts it back.
       await saveSettingsForm(app(), {
         intent: "verification",
@@ -228,23 +229,12 @@ describeEachDatabase(
 
     /** One round of the worker: every due mail job sent to the test's SMTP server. */
     async function work() {
-      const worker = startWorker(
-        {
-          db: app().db,
-          handlers: { [MAIL_SEND_JOB]: mailHandler(app(), { SMTP_URL: smtp.url, MAIL_FROM }) },
-          schedules: [],
-          config: { leaseMs: 10_000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
-          timeZone: async () => "UTC",
-          now: () => new Date(),
-        },
-        { autoStart: false },
-      );
       // The earlier tests' messages wait too: enough rounds to send every one.
-      for (let round = 0; round < 60; round++) {
-        await worker.tick();
-        await worker.idle();
-      }
-      await worker.stop(100);
+      await sendDueMail(
+        app(),
+        { smtpUrl: smtp().url, from: MAIL_FROM },
+        { rounds: 60, now: () => new Date() },
+      );
     }
 
     it("keeps the seed admin verified", async () => {
@@ -503,13 +493,7 @@ describeEachDatabase(
       );
       const here = await getCurrentSession(app(), customer.cookie);
       const newEmail = uniqueEmail("moved");
-      const answer = await postAction(
-        app(),
-        dashboardRoute,
-        "/dashboard?tab=account",
-        { intent: "profile", name: "Verify Me", email: newEmail, currentPassword: PASSWORD },
-        { cookie: customer.cookie, ip: "10.44.3.1" },
-      );
+      const answer = await changeEmail(app(), customer.cookie, newEmail, "10.44.3.1");
       expect(answer).toEqual({ ok: true, message: "dashboard.account.emailPending" });
       // Pending: the old address is still the login, the new one got the link.
       const pending = await userRow(app(), customer.id);
@@ -651,7 +635,7 @@ describeEachDatabase(
         await confirmEmailVerification(app(), { token: await latestToken(app(), customer.id) });
         await work();
 
-        const to = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+        const to = (address: string) => smtp().received.filter((mail) => mail.to.includes(address));
         const atOld = to(customer.email);
         const atNew = to(newEmail);
         const subjects = {
@@ -730,13 +714,7 @@ describeEachDatabase("verified addresses, without SMTP (a fresh install)", (app)
   it("changes the email at once, as before", async () => {
     const customer = await registeredThroughPage(app());
     const newEmail = uniqueEmail("atonce");
-    const answer = await postAction(
-      app(),
-      dashboardRoute,
-      "/dashboard?tab=account",
-      { intent: "profile", name: "Verify Me", email: newEmail, currentPassword: PASSWORD },
-      { cookie: customer.cookie, ip: "10.47.0.1" },
-    );
+    const answer = await changeEmail(app(), customer.cookie, newEmail, "10.47.0.1");
     expect(answer).toEqual({ ok: true, message: "dashboard.account.emailChanged" });
     expect(await userRow(app(), customer.id)).toMatchObject({
       email: newEmail,

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { startWorker } from "~/domain/jobs/runner.server";
-import { listOutbox, MAIL_SEND_JOB } from "~/domain/mail/mail.server";
-import { mailHandler } from "../../../server/mail";
+import { expect, it } from "vitest";
+import { listOutbox } from "~/domain/mail/mail.server";
 import { appFetch } from "../../../tests/support/app-harness";
 import { registeredCustomer, signedInCookie } from "../../../tests/support/account-fixtures";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
+import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { getCurrentSession, provisionAdmin, setUserLocale, signIn } from "./accounts.server";
 import {
@@ -30,37 +28,13 @@ let addresses = 0;
 const client = () => ({ ip: `10.25.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}` });
 
 describeEachDatabase("password reset by mail, and the admins' sign-in notice", (app) => {
-  let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
-  beforeEach(() => {
-    smtp.reset();
-  });
+  const smtp = suiteSmtpServer();
 
   /** The worker sends every due mail job through the test's SMTP server. */
   async function work() {
-    const worker = startWorker(
-      {
-        db: app().db,
-        handlers: { [MAIL_SEND_JOB]: mailHandler(app(), { SMTP_URL: smtp.url, MAIL_FROM }) },
-        schedules: [],
-        config: { leaseMs: 10_000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
-        timeZone: async () => "UTC",
-      },
-      { autoStart: false },
-    );
-    for (let round = 0; round < 6; round++) {
-      await worker.tick();
-      await worker.idle();
-    }
-    await worker.stop(100);
+    await sendDueMail(app(), { smtpUrl: smtp().url, from: MAIL_FROM }, { rounds: 6 });
   }
-  const receivedBy = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+  const receivedBy = (email: string) => smtp().received.filter((mail) => mail.to.includes(email));
   const outboxOf = (userId: string, kind: string) =>
     app()
       .db.selectFrom("mail_outbox")

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { inTransaction, refuse, type Db } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
+import { lockUser } from "./user-lock.server";
 
 /** The audit action of a reset, by an admin on the client page or from the command line. */
 export const TWO_FACTOR_RESET_ACTION = "user.two_factor_reset";
@@ -33,12 +34,8 @@ export async function resetTwoFactor(
   if (input.actorId !== null && input.actorId === input.userId)
     return { ok: false, kind: "forbidden", error: "admin-clients.twoFactor.errors.own" };
   return inTransaction(db, async (trx): Promise<ResetTwoFactorResult> => {
-    // The row is locked first (an UPDATE), so two admins resetting at once audit and mail it once.
-    await trx
-      .updateTable("users")
-      .set({ updated_at: sql`updated_at` })
-      .where("id", "=", input.userId)
-      .execute();
+    // The row is locked first, so two admins resetting at once audit and mail it once.
+    await lockUser(trx, input.userId);
     const user = await trx
       .selectFrom("users")
       .select(["id", "email", "status", "two_factor_enabled"])

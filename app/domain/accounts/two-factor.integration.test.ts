@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import * as dashboard from "~/routes/dashboard";
 import * as login from "~/routes/login";
 import { sqliteFilePath } from "~/db/database.server";
-import { signedInCustomer } from "../../../tests/support/account-fixtures";
+import { loginAttempts, signedInCustomer } from "../../../tests/support/account-fixtures";
 import { contextFor, postAction, routeArgs } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { freshTotpCode, wrongTotpCode } from "../../../tests/support/totp";
@@ -84,14 +84,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     return withCookies(cookie ?? "", result.setCookies);
   }
 
-  const attempts = (email: string, ip: string) =>
-    app()
-      .db.selectFrom("login_attempts")
-      .select("succeeded")
-      .where("email", "=", email)
-      .where("ip_address", "=", ip)
-      .orderBy("id")
-      .execute();
+  const attempts = (email: string, ip: string) => loginAttempts(app(), email, ip);
 
   const audits = (userId: string, action: string) =>
     app()

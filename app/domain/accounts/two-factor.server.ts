@@ -5,11 +5,16 @@ import { inTransaction } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { readCookie } from "~/lib/cookies";
 import { LOGIN_IP_ATTEMPT_LIMIT, type Role } from "./accounts";
-import { clientHeaders, verifiedSessionToken, type AccountDeps } from "./accounts.server";
+import {
+  clientHeaders,
+  reserveSignInAttempt,
+  verifiedSessionToken,
+  type AccountDeps,
+} from "./accounts.server";
 import type { Auth } from "./auth.server";
 import type { TwoFactorActionInput } from "./two-factor.schemas";
-import { confirmCurrentPassword } from "./current-password.server";
-import { loginAddress, markLoginSucceeded, reserveLoginAttempt } from "./login-throttle.server";
+import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
+import { loginAddress, markLoginSucceeded } from "./login-throttle.server";
 import {
   isTotpCode,
   mayTrustDevice,
@@ -102,19 +107,7 @@ export async function loadTwoFactorState(
 }
 
 export type TwoFactorRefusal =
-  | {
-      ok: false;
-      kind: "limited";
-      error: "auth.errors.tooManyAttempts";
-      field: "currentPassword";
-      minutes: number;
-    }
-  | {
-      ok: false;
-      kind: "invalid";
-      error: "dashboard.account.currentPasswordWrong";
-      field: "currentPassword";
-    }
+  | CurrentPasswordRefusal
   | {
       ok: false;
       kind: "invalid";
@@ -282,17 +275,38 @@ export async function confirmTwoFactorSetup(
   }
   await keepSessionEnd(deps, end, setCookies);
   const backupCodes = await backupCodesOf(deps, input.userId);
-  await inTransaction(deps.db, (trx) =>
-    recordAudit(trx, {
-      actorId: input.userId,
-      action: "account.two_factor_enable",
-      targetType: "user",
-      targetId: input.userId,
-      before: { twoFactorEnabled: false },
-      after: { twoFactorEnabled: true },
-    }),
-  );
+  await auditOwn(deps, input.userId, "account.two_factor_enable", {
+    before: { twoFactorEnabled: false },
+    after: { twoFactorEnabled: true },
+  });
   return { ok: true, backupCodes, setCookies };
+}
+
+/** The user's own change to their two-factor sign-in, in the audit log. */
+async function auditOwn(
+  deps: AccountDeps,
+  userId: string,
+  action: string,
+  change?: { before: Record<string, unknown>; after: Record<string, unknown> },
+) {
+  await inTransaction(deps.db, (trx) =>
+    recordAudit(trx, { actorId: userId, action, targetType: "user", targetId: userId, ...change }),
+  );
+}
+
+/**
+ * What a change to two-factor that is on needs first: it is on, and the password is right (under the
+ * throttle). Nothing when both hold, else the refusal to show.
+ */
+async function onAndPasswordRefusal(
+  deps: AccountDeps,
+  input: Signed & { password: string },
+  limits: Limits,
+): Promise<TwoFactorRefusal | undefined> {
+  const account = await accountOf(deps, input.userId);
+  if (!account || !isOn(account.two_factor_enabled))
+    return { ok: false, kind: "conflict", error: "dashboard.twoFactor.errors.notOn" };
+  return passwordRefusal(deps, account, input, limits);
 }
 
 /** New backup codes for the password; the old ones stop working. */
@@ -301,10 +315,7 @@ export async function regenerateBackupCodes(
   input: Signed & { password: string },
   limits: Limits = DEFAULT_LIMITS,
 ): Promise<{ ok: true; backupCodes: string[] } | TwoFactorRefusal> {
-  const account = await accountOf(deps, input.userId);
-  if (!account || !isOn(account.two_factor_enabled))
-    return { ok: false, kind: "conflict", error: "dashboard.twoFactor.errors.notOn" };
-  const refusal = await passwordRefusal(deps, account, input, limits);
+  const refusal = await onAndPasswordRefusal(deps, input, limits);
   if (refusal) return refusal;
   let backupCodes: string[];
   try {
@@ -317,14 +328,7 @@ export async function regenerateBackupCodes(
       return { ok: false, kind: "conflict", error: "dashboard.twoFactor.errors.notOn" };
     throw error;
   }
-  await inTransaction(deps.db, (trx) =>
-    recordAudit(trx, {
-      actorId: input.userId,
-      action: "account.two_factor_backup_codes",
-      targetType: "user",
-      targetId: input.userId,
-    }),
-  );
+  await auditOwn(deps, input.userId, "account.two_factor_backup_codes");
   return { ok: true, backupCodes };
 }
 
@@ -337,10 +341,7 @@ export async function disableTwoFactor(
   input: Signed & { password: string; code: string },
   limits: Limits = DEFAULT_LIMITS,
 ): Promise<{ ok: true; setCookies: string[] } | TwoFactorRefusal> {
-  const account = await accountOf(deps, input.userId);
-  if (!account || !isOn(account.two_factor_enabled))
-    return { ok: false, kind: "conflict", error: "dashboard.twoFactor.errors.notOn" };
-  const refusal = await passwordRefusal(deps, account, input, limits);
+  const refusal = await onAndPasswordRefusal(deps, input, limits);
   if (refusal) return refusal;
   try {
     if (isTotpCode(input.code))
@@ -367,16 +368,10 @@ export async function disableTwoFactor(
   });
   const setCookies = headers.getSetCookie();
   await keepSessionEnd(deps, end, setCookies);
-  await inTransaction(deps.db, (trx) =>
-    recordAudit(trx, {
-      actorId: input.userId,
-      action: "account.two_factor_disable",
-      targetType: "user",
-      targetId: input.userId,
-      before: { twoFactorEnabled: true },
-      after: { twoFactorEnabled: false },
-    }),
-  );
+  await auditOwn(deps, input.userId, "account.two_factor_disable", {
+    before: { twoFactorEnabled: true },
+    after: { twoFactorEnabled: false },
+  });
   return { ok: true, setCookies };
 }
 
@@ -525,19 +520,8 @@ export async function verifySignInCode(
   const challenge = await readChallenge(deps, client.cookie);
   if (!challenge) return { ok: false, kind: "unauthenticated", error: "twoFactor.errors.expired" };
   const trustOffered = mayTrustDevice(challenge.role);
-  const reservation = await reserveLoginAttempt(
-    deps.db,
-    { email: challenge.email, ip: client.ip },
-    { addressLimit: limits.ipPerMinute },
-  );
-  if (!reservation.ok)
-    return {
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: reservation.minutes,
-      trustOffered,
-    };
+  const reservation = await reserveSignInAttempt(deps.db, challenge.email, client.ip, limits);
+  if (!reservation.ok) return { ...reservation, trustOffered };
   const wrong = {
     ok: false,
     kind: "invalid",

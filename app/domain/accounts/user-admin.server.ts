@@ -8,6 +8,7 @@ import { eraseAccount } from "./account-deletion.server";
 import { hashPassword } from "./password-hash.server";
 import { activeAdmins, emailTakenByAnother } from "./user-directory.server";
 import type { UpdateUserInput } from "./user-admin";
+import { lockUser } from "./user-lock.server";
 
 export type UserAdminRefusal =
   | "admin.users.errors.notFound"
@@ -203,11 +204,7 @@ export async function deleteUserByAdmin(
 ): Promise<DeleteUserResult> {
   return inTransaction(db, async (trx): Promise<DeleteUserResult> => {
     // Locks the row (a concurrent promotion or delete waits, then is seen below).
-    await trx
-      .updateTable("users")
-      .set({ updated_at: sql`updated_at` })
-      .where("id", "=", input.userId)
-      .execute();
+    await lockUser(trx, input.userId);
     const user = await trx
       .selectFrom("users")
       .select(["id", "role", "email"])

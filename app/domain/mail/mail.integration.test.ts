@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { inTransaction } from "~/db/transaction";
 import {
   completeAccountDeletion,
@@ -6,15 +6,13 @@ import {
 } from "~/domain/accounts/account-deletion.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { requeueJob } from "~/domain/jobs/jobs.server";
-import { startWorker } from "~/domain/jobs/runner.server";
-import { mailHandler } from "../../../server/mail";
 import {
   adminId,
   customerWithCoins,
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server";
+import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   listOutbox,
@@ -28,17 +26,10 @@ import { mailPreferencesSchema } from "./mail.schemas";
 const MAIL_FROM = "Hostfront <no-reply@hostfront.test>";
 
 describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
-  let smtp: TestSmtpServer;
+  const smtp = suiteSmtpServer();
   let clock = new Date();
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
   beforeEach(async () => {
-    smtp.reset();
     clock = new Date();
     problems = [];
   });
@@ -46,30 +37,19 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
   /** One round of the worker at `clock`: every due mail job, sent to `smtpUrl` (or kept with null). */
   /** The dead jobs and failed runs the worker told staff about (its onProblem: the alerts). */
   let problems: { kind: string; type: string; error: string }[] = [];
-  async function work(smtpUrl: string | null = smtp.url) {
+  async function work(smtpUrl: string | null = smtp().url) {
     // The jobs just queued are due at the real time: the clock is never behind it.
     if (clock.getTime() < Date.now()) clock = new Date();
-    const worker = startWorker(
+    await sendDueMail(
+      app(),
+      { smtpUrl: smtpUrl ?? undefined, from: MAIL_FROM },
       {
-        db: app().db,
-        handlers: {
-          [MAIL_SEND_JOB]: mailHandler(app(), { SMTP_URL: smtpUrl ?? undefined, MAIL_FROM }),
-        },
-        schedules: [],
-        config: { leaseMs: 10_000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
-        timeZone: async () => "UTC",
+        rounds: 4,
         now: () => clock,
         onProblem: async ({ kind, job, error }) =>
           void problems.push({ kind, type: job.type, error }),
       },
-      { autoStart: false },
     );
-    // A round claims as many jobs as its concurrency: a few rounds work every due one.
-    for (let round = 0; round < 4; round++) {
-      await worker.tick();
-      await worker.idle();
-    }
-    await worker.stop(100);
   }
   /** Time passes: the retries' backoff is over. */
   function later() {
@@ -88,7 +68,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
       .selectAll()
       .where("unique_key", "=", `mail:${outboxId}`)
       .executeTakeFirstOrThrow();
-  const receivedBy = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+  const receivedBy = (email: string) => smtp().received.filter((mail) => mail.to.includes(email));
 
   async function customerIn(locale: string) {
     const id = await customerWithCoins(app(), 10_000);
@@ -153,17 +133,17 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     expect(staff).toHaveLength(2);
 
     // Nothing is sent twice: a second round finds every message sent.
-    const count = smtp.received.length;
+    const count = smtp().received.length;
     later();
     await work();
-    expect(smtp.received).toHaveLength(count);
+    expect(smtp().received).toHaveLength(count);
   });
 
   it("retries after a 4xx and sends the message once the server takes it", async () => {
     const customer = await customerIn("en");
     await work(); // the welcome credit of the fixture
-    smtp.reset();
-    smtp.failNext({ code: 451, message: "Try again later" });
+    smtp().reset();
+    smtp().failNext({ code: 451, message: "Try again later" });
     await coins(customer.id, 250);
     await work();
     expect(receivedBy(customer.email)).toHaveLength(0);
@@ -191,8 +171,8 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
   it("does not send again a message the server refused for good (550): refused, its job dead, staff told", async () => {
     const customer = await customerIn("en");
     await work(); // the welcome credit of the fixture
-    smtp.reset();
-    smtp.failNext({ code: 550, message: "5.1.1 Mailbox unavailable" });
+    smtp().reset();
+    smtp().failNext({ code: 550, message: "5.1.1 Mailbox unavailable" });
     await coins(customer.id, 250);
     await work();
     const [, row] = await outboxOf(customer.id);
@@ -229,9 +209,9 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
   it("keeps retrying a refused sign-in (535): the admin fixes SMTP_URL and the message goes out", async () => {
     const customer = await customerIn("en");
     await work();
-    smtp.reset();
+    smtp().reset();
     await coins(customer.id, 300);
-    const wrong = smtp.url.replace(/:[^:@/]+@/, ":wrong-password@");
+    const wrong = smtp().url.replace(/:[^:@/]+@/, ":wrong-password@");
     await work(wrong);
     const [, row] = await outboxOf(customer.id);
     expect(row!.state).toBe("failed");
@@ -248,8 +228,8 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
   it("sends a message whose answer was lost again with the same Message-ID", async () => {
     const customer = await customerIn("en");
     await work();
-    smtp.reset();
-    smtp.failNext("drop");
+    smtp().reset();
+    smtp().failNext("drop");
     await coins(customer.id, -100, "Correction");
     await work();
     later();
@@ -265,7 +245,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     const customer = await customerIn("fr");
     await coins(customer.id, 1000);
     await work(null);
-    expect(smtp.received).toHaveLength(0);
+    expect(smtp().received).toHaveLength(0);
     const rows = await outboxOf(customer.id);
     expect(rows.map((row) => row.state)).toEqual(["kept", "kept"]);
     expect(rows[1]!.subject).toBe("10,00 coins ajoutés à votre solde");

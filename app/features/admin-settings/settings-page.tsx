@@ -1,5 +1,5 @@
 import { EyeIcon } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -329,10 +329,10 @@ function useSettingsGroups(
       title: t("maintenance.title"),
       description: t("maintenance.description"),
       stored: settings.general,
-      aside: (
-        <Badge tone={maintenanceOn ? "yellow" : "green"}>
-          {maintenanceOn ? t("maintenance.on") : t("maintenance.off")}
-        </Badge>
+      aside: stateBadge(
+        maintenanceOn,
+        ["yellow", t("maintenance.on")],
+        ["green", t("maintenance.off")],
       ),
       fields: [
         {
@@ -494,11 +494,7 @@ function useSettingsGroups(
       title: t("lifecycle.title"),
       description: t("lifecycle.description"),
       stored: settings.lifecycle,
-      aside: (
-        <Badge tone={lifecycleOn ? "green" : "yellow"}>
-          {lifecycleOn ? t("lifecycle.on") : t("lifecycle.off")}
-        </Badge>
-      ),
+      aside: stateBadge(lifecycleOn, ["green", t("lifecycle.on")], ["yellow", t("lifecycle.off")]),
       fields: [
         {
           kind: "switch",
@@ -551,10 +547,10 @@ function useSettingsGroups(
       title: t("security.title"),
       description: t("security.description"),
       stored: settings.security,
-      aside: (
-        <Badge tone={twoFactorRequired ? "green" : "grey"}>
-          {twoFactorRequired ? t("security.on") : t("security.off")}
-        </Badge>
+      aside: stateBadge(
+        twoFactorRequired,
+        ["green", t("security.on")],
+        ["grey", t("security.off")],
       ),
       fields: [
         {
@@ -592,10 +588,10 @@ function useVerificationGroup(settings: Settings, mailConfigured: boolean): Sett
     title: t("verification.title"),
     description: t("verification.description"),
     stored: settings.verification,
-    aside: (
-      <Badge tone={applies ? "green" : "yellow"}>
-        {applies ? t("verification.applies") : t("verification.notApplied")}
-      </Badge>
+    aside: stateBadge(
+      applies,
+      ["green", t("verification.applies")],
+      ["yellow", t("verification.notApplied")],
     ),
     fields: [
       {
@@ -606,6 +602,14 @@ function useVerificationGroup(settings: Settings, mailConfigured: boolean): Sett
       },
     ],
   };
+}
+
+type BadgeTone = ComponentProps<typeof Badge>["tone"];
+
+/** A section's state beside its title: one badge, whose tone and text say whether the state holds. */
+function stateBadge(holds: boolean, yes: [BadgeTone, string], no: [BadgeTone, string]) {
+  const [tone, text] = holds ? yes : no;
+  return <Badge tone={tone}>{text}</Badge>;
 }
 
 // Literal keys (admin-settings namespace) for the catalogue test, in the order a run takes them.

@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
 import { TitledCard } from "~/components/ui/card";
-import { Button } from "~/components/ui/button";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -10,6 +9,7 @@ import { MAX_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
+import { CardSubmit } from "./card-submit";
 
 /** What the deletion forms answered (the dashboard's action, `form: "deletion"`). */
 export interface DeletionResult {
@@ -81,15 +81,9 @@ export function AccountDeletionCard({
                   })}
                 />
               </Field>
-              <Button
-                type="submit"
-                size="sm"
-                variant="destructive"
-                className="w-fit"
-                disabled={busy}
-              >
+              <CardSubmit busy={busy} variant="destructive">
                 {t("deletion.submit")}
-              </Button>
+              </CardSubmit>
             </Form>
           </>
         )}

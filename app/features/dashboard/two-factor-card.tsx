@@ -1,5 +1,4 @@
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
 import { FormFields, type FieldSpec, type InputSpec } from "~/components/ui/form-card";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -8,6 +7,7 @@ import { MAX_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
 import { groupSecret, MAX_CODE_LENGTH, type TwoFactorState } from "~/domain/accounts/two-factor";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
+import { CardSubmit } from "./card-submit";
 
 /** What the two-factor forms answered (the dashboard's action, `form: "two-factor"`). */
 export interface TwoFactorResult {
@@ -41,6 +41,10 @@ export function TwoFactorCard({
   const errorsOf = (intent: string) =>
     result?.intent === intent ? (result.fieldErrors ?? {}) : {};
   const errorValues = { count: result?.minutes };
+  /** The fields of the form that posts `intent`, with that form's refusals. */
+  const fieldsOf = (intent: string, fields: FieldSpec[]) => (
+    <FormFields fields={fields} values={{}} errors={errorsOf(intent)} errorValues={errorValues} />
+  );
   const passwordField = (idPrefix: string): FieldSpec => ({
     kind: "input",
     name: "currentPassword",
@@ -92,15 +96,8 @@ export function TwoFactorCard({
               <input type="hidden" name="intent" value="two-factor-start" />
               <p data-testid="two-factor-status">{t("twoFactor.off")}</p>
               <p className="text-muted-foreground">{t("twoFactor.startHint")}</p>
-              <FormFields
-                fields={[passwordField("two-factor-start")]}
-                values={{}}
-                errors={errorsOf("two-factor-start")}
-                errorValues={errorValues}
-              />
-              <Button type="submit" size="sm" className="w-fit" disabled={busy}>
-                {t("twoFactor.start")}
-              </Button>
+              {fieldsOf("two-factor-start", [passwordField("two-factor-start")])}
+              <CardSubmit busy={busy}>{t("twoFactor.start")}</CardSubmit>
             </Form>
           ) : null}
           {state.status === "pending" ? (
@@ -128,24 +125,17 @@ export function TwoFactorCard({
               </div>
               <Form method="post" className="grid gap-3" noValidate>
                 <input type="hidden" name="intent" value="two-factor-confirm" />
-                <FormFields
-                  fields={[
-                    {
-                      ...codeField(
-                        "two-factor-confirm",
-                        t("twoFactor.code"),
-                        t("twoFactor.codeHint"),
-                      ),
-                      inputMode: "numeric",
-                    },
-                  ]}
-                  values={{}}
-                  errors={errorsOf("two-factor-confirm")}
-                  errorValues={errorValues}
-                />
-                <Button type="submit" size="sm" className="w-fit" disabled={busy}>
-                  {t("twoFactor.confirm")}
-                </Button>
+                {fieldsOf("two-factor-confirm", [
+                  {
+                    ...codeField(
+                      "two-factor-confirm",
+                      t("twoFactor.code"),
+                      t("twoFactor.codeHint"),
+                    ),
+                    inputMode: "numeric",
+                  },
+                ])}
+                <CardSubmit busy={busy}>{t("twoFactor.confirm")}</CardSubmit>
               </Form>
               <IntentButton intent="two-factor-cancel" fields={{}} variant="outline">
                 {t("twoFactor.cancel")}
@@ -160,37 +150,21 @@ export function TwoFactorCard({
               <Form method="post" className="grid gap-3 border-t pt-4" noValidate>
                 <input type="hidden" name="intent" value="two-factor-regenerate" />
                 <p className="text-muted-foreground">{t("twoFactor.regenerateHint")}</p>
-                <FormFields
-                  fields={[passwordField("two-factor-regenerate")]}
-                  values={{}}
-                  errors={errorsOf("two-factor-regenerate")}
-                  errorValues={errorValues}
-                />
-                <Button type="submit" size="sm" variant="outline" className="w-fit" disabled={busy}>
+                {fieldsOf("two-factor-regenerate", [passwordField("two-factor-regenerate")])}
+                <CardSubmit busy={busy} variant="outline">
                   {t("twoFactor.regenerate")}
-                </Button>
+                </CardSubmit>
               </Form>
               <Form method="post" className="grid gap-3 border-t pt-4" noValidate>
                 <input type="hidden" name="intent" value="two-factor-disable" />
                 <p className="text-muted-foreground">{t("twoFactor.disableHint")}</p>
-                <FormFields
-                  fields={[
-                    passwordField("two-factor-disable"),
-                    codeField("two-factor-disable", t("twoFactor.disableCode")),
-                  ]}
-                  values={{}}
-                  errors={errorsOf("two-factor-disable")}
-                  errorValues={errorValues}
-                />
-                <Button
-                  type="submit"
-                  size="sm"
-                  variant="destructive"
-                  className="w-fit"
-                  disabled={busy}
-                >
+                {fieldsOf("two-factor-disable", [
+                  passwordField("two-factor-disable"),
+                  codeField("two-factor-disable", t("twoFactor.disableCode")),
+                ])}
+                <CardSubmit busy={busy} variant="destructive">
                   {t("twoFactor.disable")}
-                </Button>
+                </CardSubmit>
               </Form>
             </>
           ) : null}
