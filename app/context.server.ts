@@ -17,9 +17,8 @@ import { seedVouchers } from "~/domain/orders/orders.server";
 import { seedAnnouncements } from "~/domain/announcements/announcements.server";
 import type { Settings } from "~/domain/settings/settings";
 import { getSettings, seedSettings } from "~/domain/settings/settings.server";
-import { createI18n } from "~/i18n/i18n";
 import { pickLocale, type Locale } from "~/i18n/locales";
-import { englishResources, loadResources } from "~/i18n/resources";
+import { sharedI18n } from "~/i18n/shared-i18n.server";
 import { logger } from "~/lib/logger.server";
 
 /** What one server process holds for its whole life. */
@@ -134,21 +133,6 @@ export function bootServices(): Promise<AppServices> {
   return booted;
 }
 
-// One i18next instance per language for the whole process: an instance is only ever read (its language is
-// fixed), so sharing it between requests is safe and saves building one per request.
-const i18nByLocale = new Map<Locale, Promise<i18n>>();
-
-function i18nFor(locale: Locale): Promise<i18n> {
-  let instance = i18nByLocale.get(locale);
-  if (!instance) {
-    instance = loadResources(locale).then((resources) =>
-      createI18n(locale, resources, englishResources),
-    );
-    i18nByLocale.set(locale, instance);
-  }
-  return instance;
-}
-
 /** A translator for responses made before React Router runs (refusals in server/app.ts). */
 export async function translatorFor(
   services: AppServices,
@@ -161,7 +145,7 @@ export async function translatorFor(
     acceptLanguage: request.acceptLanguage,
     siteDefault: settings.general.defaultLocale,
   });
-  return (await i18nFor(locale)).getFixedT(null, "common");
+  return (await sharedI18n(locale)).getFixedT(null, "common");
 }
 
 /** What every loader and action reads through requestContext(context) (built once per request). */
@@ -192,7 +176,7 @@ export async function createRequestContext(
     acceptLanguage: request.acceptLanguage,
     siteDefault: settings.general.defaultLocale,
   });
-  const i18n = await i18nFor(locale);
+  const i18n = await sharedI18n(locale);
   return { services, session, settings, locale, i18n, ...extra };
 }
 

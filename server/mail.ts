@@ -8,9 +8,8 @@ import {
 } from "~/domain/mail/mail.server";
 import { DEPARTMENT_LABELS } from "~/domain/tickets/tickets";
 import { renderMail } from "~/features/mail/mail-templates";
-import { createI18n } from "~/i18n/i18n";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/locales";
-import { loadResources } from "~/i18n/resources";
+import { sharedI18n } from "~/i18n/shared-i18n.server";
 
 // Outgoing mail's server side (docs/mail.md): the templates in the recipient's language, and nodemailer's
 // SMTP transport when SMTP_URL is set. The outbox and the send job are app/domain/mail/mail.server.ts.
@@ -22,7 +21,7 @@ const SMTP_TIMEOUT_MS = 30_000;
 export function mailWriter(services: AppServices): MailWriter {
   return async ({ kind, locale, params }) => {
     const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
-    const i18n = await createI18n(language, await loadResources(language));
+    const i18n = await sharedI18n(language);
     const tickets = i18n.getFixedT(null, "tickets");
     const coins = i18n.getFixedT(null, "coins");
     const settings = await services.settings.get();

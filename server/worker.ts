@@ -11,9 +11,8 @@ import {
 import type { JobRow } from "~/domain/jobs/jobs.server";
 import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
 import type { ScheduleDefinition } from "~/domain/jobs/schedule-slots";
-import { createI18n } from "~/i18n/i18n";
 import type { Locale } from "~/i18n/locales";
-import { loadResources } from "~/i18n/resources";
+import { sharedI18n } from "~/i18n/shared-i18n.server";
 import { formatCoins } from "~/lib/money";
 import { DEPARTMENT_LABELS } from "~/domain/tickets/tickets";
 import { startWorker, type Worker } from "~/domain/jobs/runner.server";
@@ -64,7 +63,7 @@ export function workerHandlers(services: AppServices) {
 
 /** A translator of `locale` (the admin namespace first), for texts staff read outside the site. */
 async function staffTranslator(locale: Locale) {
-  return (await createI18n(locale, await loadResources(locale))).getFixedT(null, "admin");
+  return (await sharedI18n(locale)).getFixedT(null, "admin");
 }
 
 function adminLink(services: AppServices, path: string) {
@@ -74,7 +73,7 @@ function adminLink(services: AppServices, path: string) {
 /** A new order's or ticket's post (issue 24): numbers, product, total, department; no personal data. */
 export async function staffPostText(services: AppServices, event: StaffEvent): Promise<string> {
   const locale = (await services.settings.get()).general.defaultLocale;
-  const i18n = await createI18n(locale, await loadResources(locale));
+  const i18n = await sharedI18n(locale);
   const t = i18n.getFixedT(null, "admin");
   if (event.kind === "orderWaiting")
     return t("automation.alerts.orderWaiting", {

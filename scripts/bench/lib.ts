@@ -237,26 +237,33 @@ export async function startServer(options: {
   mkdirSync(BENCH_LOGS, { recursive: true });
   const logFile = path.join(BENCH_LOGS, `server-${options.port}.log`);
   const logFd = openSync(logFile, options.keepDatabase ? "a" : "w");
-  const child: ChildProcess = spawn(process.execPath, serverArguments(buildDir), {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: buildDir,
-      PORT: String(options.port),
-      DATABASE_URL: options.databaseUrl,
-      AUTH_SECRET: BENCH_SECRET,
-      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      ENTRY_GATE: "off",
-      LOG_LEVEL: "info",
-      LOGIN_IP_LIMIT_PER_MINUTE: "1000000",
-      FORM_RATE_LIMIT_PER_MINUTE: "1000000",
-      WEB_CONCURRENCY: String(SERVER_PROCESSES),
-      ...options.env,
+  // BENCH_NODE_FLAGS adds Node flags to the server (e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof" to profile a
+  // run; node:cluster hands them to every server process). Node refuses --cpu-prof in NODE_OPTIONS.
+  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...extraFlags, ...serverArguments(buildDir)],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BUILD_DIR: buildDir,
+        PORT: String(options.port),
+        DATABASE_URL: options.databaseUrl,
+        AUTH_SECRET: BENCH_SECRET,
+        PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        ENTRY_GATE: "off",
+        LOG_LEVEL: "info",
+        LOGIN_IP_LIMIT_PER_MINUTE: "1000000",
+        FORM_RATE_LIMIT_PER_MINUTE: "1000000",
+        WEB_CONCURRENCY: String(SERVER_PROCESSES),
+        ...options.env,
+      },
+      stdio: ["ignore", logFd, logFd],
     },
-    stdio: ["ignore", logFd, logFd],
-  });
+  );
   closeSync(logFd);
   const url = `http://127.0.0.1:${options.port}`;
   let exited: string | null = null;

@@ -186,6 +186,62 @@ describeEachDatabase("background jobs", (app) => {
     expect(await worker.stop(1000)).toBe(true);
   });
 
+  it("ends a job in its handler's own transaction: with its write, and not when that rolls back", async () => {
+    const db = app().db;
+    const settled: string[] = [];
+    const handlers: Record<string, JobHandler> = {
+      // Writes its effect and ends the job in one transaction.
+      "t.together": async ({ db, job, complete }) => {
+        await inTransaction(db, async (trx) => {
+          await trx
+            .updateTable("jobs")
+            .set({ last_error: "the effect" })
+            .where("id", "=", job.id)
+            .execute();
+          expect(await complete(trx)).toBe(true);
+        });
+      },
+      // Ends the job, then its transaction fails: neither the effect nor the end stays.
+      "t.undone": async ({ db, job, complete }) => {
+        await inTransaction(db, async (trx) => {
+          await trx
+            .updateTable("jobs")
+            .set({ payload: '{"effect":true}' })
+            .where("id", "=", job.id)
+            .execute();
+          await complete(trx);
+          throw new Error("failed after ending its job");
+        });
+      },
+    };
+    await inTransaction(db, async (trx) => {
+      await enqueueJob(trx, { type: "t.together", now: T0 });
+      await enqueueJob(trx, { type: "t.undone", maxAttempts: 3, now: T0 });
+    });
+    const worker = startWorker(
+      {
+        db,
+        handlers,
+        schedules: [],
+        config,
+        timeZone: async () => "UTC",
+        now: () => at(1),
+        onSettled: (job, outcome) => void settled.push(`${job.type} ${outcome}`),
+      },
+      { autoStart: false },
+    );
+    await worker.tick();
+    await worker.idle();
+    const rows = await jobs();
+    // Ended by its handler: the worker counts it as succeeded and does not end it a second time.
+    expect(rows[0]).toMatchObject({ state: "succeeded", attempts: 1, lease_owner: null });
+    expect(rows[0]!.finished_at).toBe(at(1).toISOString());
+    expect(rows[1]).toMatchObject({ state: "failed", attempts: 1, payload: "{}" });
+    expect(rows[1]!.last_error).toMatch(/failed after ending its job/);
+    expect(settled.sort()).toEqual(["t.together succeeded", "t.undone failed"]);
+    expect(await worker.stop(1000)).toBe(true);
+  });
+
   it("makes a job dead at its first attempt when its handler fails permanently, and tells staff", async () => {
     const db = app().db;
     let clock = at(1);

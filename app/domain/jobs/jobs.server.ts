@@ -18,6 +18,12 @@ export interface JobContext<Payload = unknown> {
   now: Date;
   payload: Payload;
   job: JobRow;
+  /**
+   * A step: marks this job done inside the handler's own transaction, so its last write and the job's end
+   * commit together (one commit instead of two: the mail path runs one job per message). False when the
+   * lease was lost meanwhile. A handler that does not call it is completed by the worker after it returns.
+   */
+  complete: (trx: Tx) => Promise<boolean>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Db } from "~/db/transaction";
+import type { Db, Tx } from "~/db/transaction";
 import {
   buryExhaustedJobs,
   claimJobs,
@@ -114,10 +114,15 @@ export function startWorker(options: WorkerOptions, { autoStart = true } = {}): 
     try {
       const handler = handlers[job.type];
       if (!handler) throw new Error(`No handler for the job type "${job.type}"`);
+      let completed: boolean | undefined;
+      const complete = async (trx: Tx) =>
+        (completed = await completeJob(trx, { id, owner, now: now() }));
       const counts =
-        (await handler({ db, now: now(), payload: JSON.parse(job.payload), job })) ?? {};
+        (await handler({ db, now: now(), payload: JSON.parse(job.payload), job, complete })) ?? {};
       clearInterval(keepLease);
-      const done = await completeJob(db, { id, owner, now: now() });
+      // Completed in the handler's transaction, or now. A transaction that called `complete` and then
+      // rolled back threw, so it never gets here.
+      const done = completed ?? (await completeJob(db, { id, owner, now: now() }));
       outcome = done ? "succeeded" : "lost";
       if (runId !== null) await closeRun(db, runId, { status: "succeeded", counts, at: now() });
     } catch (error) {

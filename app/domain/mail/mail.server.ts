@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { activeAdmins } from "~/domain/accounts/user-directory.server";
-import type { Selectable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { MailOutboxTable } from "~/db/schema";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
@@ -568,7 +568,7 @@ export function mailSendHandlerWith(options: {
   /** The From header (MAIL_FROM); its address's domain ends the Message-ID. */
   from: string;
 }): JobHandler {
-  return async ({ db, now, payload }): Promise<Record<string, number>> => {
+  return async ({ db, now, payload, complete }): Promise<Record<string, number>> => {
     const { outboxId } = payload as { outboxId?: unknown };
     if (typeof outboxId !== "number") return { missing: 1 };
     const row = await db
@@ -580,36 +580,42 @@ export function mailSendHandlerWith(options: {
     if (row.state === "sent" || (row.state === "kept" && !options.transport)) return { done: 1 };
     if (!isMailKind(row.kind)) throw new Error(`Unknown mail kind "${row.kind}"`);
 
-    let message: WrittenMail & { messageId: string };
+    // A message is written once: a retry sends what the first attempt wrote. Its Message-ID comes from
+    // the row alone, so writing it again after a crash (nothing stored yet) gives the same one.
+    const stored = row.subject !== null && row.html !== null && row.text !== null && row.message_id;
+    const message: WrittenMail & { messageId: string } = stored
+      ? { subject: row.subject!, html: row.html!, text: row.text!, messageId: row.message_id! }
+      : {
+          ...(await options.write({
+            kind: row.kind,
+            locale: row.locale,
+            params: parseParams(row.params),
+          })),
+          messageId: messageIdOf(row, options.from.replace(/>\s*$/, "")),
+        };
     const at = now.toISOString();
-    if (row.subject !== null && row.html !== null && row.text !== null && row.message_id) {
-      message = { subject: row.subject, html: row.html, text: row.text, messageId: row.message_id };
-    } else {
-      const written = await options.write({
-        kind: row.kind,
-        locale: row.locale,
-        params: parseParams(row.params),
-      });
-      message = { ...written, messageId: messageIdOf(row, options.from.replace(/>\s*$/, "")) };
-      await db
-        .updateTable("mail_outbox")
-        .set({
+    const written = stored
+      ? {}
+      : {
           subject: message.subject,
           html: message.html,
           text: message.text,
           message_id: message.messageId,
-          updated_at: at,
-        })
-        .where("id", "=", row.id)
-        .execute();
-    }
+        };
+    // Each outcome is one write of the row (with the message, the first time), committed with the job's
+    // end where the job ends: with the claim, two commits per message rather than four (docs/mail.md).
+    const settle = (changes: Updateable<MailOutboxTable>, endsJob: boolean) =>
+      inTransaction(db, async (trx) => {
+        await trx
+          .updateTable("mail_outbox")
+          .set({ ...written, ...changes, updated_at: at })
+          .where("id", "=", row.id)
+          .execute();
+        if (endsJob) await complete(trx);
+      });
 
     if (!options.transport) {
-      await db
-        .updateTable("mail_outbox")
-        .set({ state: "kept", updated_at: at })
-        .where("id", "=", row.id)
-        .execute();
+      await settle({ state: "kept" }, true);
       return { kept: 1 };
     }
     try {
@@ -617,33 +623,24 @@ export function mailSendHandlerWith(options: {
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       const refused = isPermanentSmtpRefusal(error);
-      await db
-        .updateTable("mail_outbox")
-        .set({
+      await settle(
+        {
           state: refused ? "refused" : "failed",
           attempts: row.attempts + 1,
           last_error: text.slice(0, 2000),
-          updated_at: at,
-        })
-        .where("id", "=", row.id)
-        .execute();
+        },
+        false,
+      );
       if (refused)
         throw new PermanentJobError(`The mail server refused the message for good: ${text}`, {
           cause: error,
         });
       throw error;
     }
-    await db
-      .updateTable("mail_outbox")
-      .set({
-        state: "sent",
-        attempts: row.attempts + 1,
-        last_error: null,
-        sent_at: at,
-        updated_at: at,
-      })
-      .where("id", "=", row.id)
-      .execute();
+    await settle(
+      { state: "sent", attempts: row.attempts + 1, last_error: null, sent_at: at },
+      true,
+    );
     return { sent: 1 };
   };
 }
