@@ -9,7 +9,7 @@ import { ConfigError, getEnv, type Env } from "../app/config/env.server";
 import { loggerRedactPaths } from "../app/lib/logger.server";
 import { logDestination } from "./log-destination";
 import { nodeVersionProblem } from "./node-version";
-import { runPrimary } from "./primary";
+import { ROLE_VARIABLE, runPrimary, WORKER_READY_MESSAGE } from "./primary";
 import { requestLog } from "./request-log";
 import { responseCompression } from "./response-compression";
 import { insecurePublicUrlWarning, isConfigError, listenHost } from "./start-checks";
@@ -49,8 +49,11 @@ const insecure = cluster.isPrimary ? insecurePublicUrlWarning(env) : null;
 if (insecure) logger.warn(insecure);
 
 if (production && env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
-  // This process only starts the server processes and relays messages between them (server/primary.ts).
-  runPrimary({ workers: env.WEB_CONCURRENCY, logger });
+  // This process only starts the server processes (and the worker's) and relays messages between them
+  // (server/primary.ts).
+  runPrimary({ workers: env.WEB_CONCURRENCY, logger, backgroundWorker: env.WORKER === "on" });
+} else if (cluster.isWorker && process.env[ROLE_VARIABLE] === "worker") {
+  await work();
 } else {
   try {
     await serve();
@@ -60,6 +63,24 @@ if (production && env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
     console.error(error.message);
     process.exit(1);
   }
+}
+
+/**
+ * The cluster's worker process: the app's module (server/app.ts in the build) boots the services, migrates
+ * if needed and starts the background worker (WORKER=on here); nothing listens on the port.
+ */
+async function work() {
+  const build = path.resolve(env.BUILD_DIR);
+  const serverBuild = await import(pathToFileURL(path.join(build, "server/index.js")).href);
+  logger.info("worker process running");
+  process.send?.(WORKER_READY_MESSAGE);
+  async function stop(signal: string) {
+    logger.info(`${signal} received, letting running jobs finish`);
+    await serverBuild.shutdown().catch(() => {});
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 async function serve() {
