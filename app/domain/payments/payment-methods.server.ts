@@ -257,13 +257,13 @@ function auditView(method: PaymentMethod) {
   return fields;
 }
 
-/** Refuses a method that breaks a rule (paymentMethodProblem) as `kind`, naming the field. */
-async function check(
-  trx: Tx,
+/** A method that breaks a rule (paymentMethodProblem) refused as `kind`, naming the field; else null. */
+function refusalOf(
   input: PaymentMethodInput,
+  defaultLocale: PaymentTextLocale,
   kind: FailureKind,
-): Promise<Refused | null> {
-  const problem = paymentMethodProblem(input, await defaultLocaleOf(trx));
+): Refused | null {
+  const problem = paymentMethodProblem(input, defaultLocale);
   return problem ? { ok: false, kind, error: problem.error, field: problem.field } : null;
 }
 
@@ -314,14 +314,15 @@ export async function createPaymentMethod(
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTransaction(db, async (trx) => {
-        const refused = await check(trx, input.method, "invalid");
+        const defaultLocale = await defaultLocaleOf(trx);
+        const refused = refusalOf(input.method, defaultLocale, "invalid");
         if (refused) return refused;
         const now = new Date().toISOString();
         const row = await trx
           .insertInto("payment_methods")
           .values({
             ...columnsOf(input.method),
-            code: await freeCodeFor(trx, input.method, await defaultLocaleOf(trx)),
+            code: await freeCodeFor(trx, input.method, defaultLocale),
             builtin: 0,
             created_at: now,
             updated_at: now,
@@ -350,7 +351,7 @@ export async function updatePaymentMethod(
   return inTransaction(db, async (trx) => {
     const before = await findPaymentMethod(trx, input.id);
     if (!before) refuse<PaymentMethodResult>("notFound", "payments.errors.notFound");
-    const refused = await check(trx, input.method, "invalid");
+    const refused = refusalOf(input.method, await defaultLocaleOf(trx), "invalid");
     if (refused) return refused;
     await trx
       .updateTable("payment_methods")
@@ -379,7 +380,11 @@ export async function setPaymentMethodEnabled(
     if (!before) refuse<PaymentMethodResult>("notFound", "payments.errors.notFound");
     if (before.enabled === input.enabled) return { ok: true as const, method: before };
     if (input.enabled) {
-      const refused = await check(trx, { ...before, enabled: true }, "conflict");
+      const refused = refusalOf(
+        { ...before, enabled: true },
+        await defaultLocaleOf(trx),
+        "conflict",
+      );
       if (refused) return refused;
     }
     await trx
