@@ -15,6 +15,7 @@ import { createAuth, type Auth } from "~/domain/accounts/auth.server";
 import { seedCatalogue } from "~/domain/catalogue/catalogue.server";
 import { seedVouchers } from "~/domain/orders/orders.server";
 import { seedAnnouncements } from "~/domain/announcements/announcements.server";
+import { seedPaymentMethods } from "~/domain/payments/payment-methods.server";
 import type { Settings } from "~/domain/settings/settings";
 import { getSettings, seedSettings } from "~/domain/settings/settings.server";
 import { pickLocale, type Locale } from "~/i18n/locales";
@@ -101,6 +102,7 @@ export async function prepareDatabase(services: AppServices): Promise<void> {
   await seedCatalogue(services.db);
   await seedVouchers(services.db);
   await seedAnnouncements(services.db);
+  await seedPaymentMethods(services.db);
   const admin = await ensureFirstAdmin(services, {
     email: services.env.ADMIN_EMAIL,
     password: services.env.ADMIN_PASSWORD,

@@ -60,6 +60,7 @@ export default [
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("products", "routes/admin/products.tsx"),
       route("promotions", "routes/admin/promotions.tsx"),
+      route("gateways", "routes/admin/gateways.tsx"),
       route("search", "routes/admin/search.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       ...COMING_SOON_PATHS.map((path) =>

@@ -36,6 +36,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "mail_outbox",
   "mail_opt_outs",
   "two_factors",
+  "payment_methods",
 ];
 
 const BATCH = 500;

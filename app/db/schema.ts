@@ -500,6 +500,36 @@ export interface JobWorkersTable {
   beat_at: Timestamp;
 }
 
+/**
+ * A way to pay for coins outside the site (migration 0033, docs/payments.md). Amounts are integers of the
+ * method's minor unit (euro cents, dirham centimes); coins are whole.
+ */
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  /** A stable slug ("orange-money"); a built-in method's never changes. */
+  code: string;
+  /** One of the five methods of the service terms, seeded at start-up: never deleted. */
+  builtin: Flag;
+  enabled: Flag;
+  /** "EUR" or "MAD" (a CHECK). */
+  currency: string;
+  /** Minor units of `currency` one coin costs: 1100 is 11.00 MAD; a euro method's is 100 (a CHECK). */
+  rate: number;
+  min_coins: number;
+  max_coins: number;
+  /** Minor units of `currency`. */
+  fee_fixed: ColumnType<number, number | undefined, number>;
+  /** Basis points, 0 to 10,000 (100%). */
+  fee_percent_bp: ColumnType<number, number | undefined, number>;
+  /** JSON: one name per language ({"en": "...", "fr": "...", "ar": "..."}), "" where none. */
+  names: ColumnType<string, string | undefined, string>;
+  /** JSON: what to send where, per language, as `names`. */
+  instructions: ColumnType<string, string | undefined, string>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -536,4 +566,5 @@ export interface Database {
   job_workers: JobWorkersTable;
   mail_outbox: MailOutboxTable;
   mail_opt_outs: MailOptOutsTable;
+  payment_methods: PaymentMethodsTable;
 }

@@ -11,6 +11,14 @@ import {
   voucherListQuerySchema,
 } from "~/domain/promotions/promotions.schemas";
 import { loadPromotionsPage, runVoucherAction } from "~/domain/promotions/promotions.server";
+import {
+  paymentMethodActionSchema,
+  paymentMethodListQuerySchema,
+} from "~/domain/payments/payment-methods.schemas";
+import {
+  loadPaymentMethodsPage,
+  runPaymentMethodAction,
+} from "~/domain/payments/payment-methods.server";
 import { requireAdmin } from "./guards.server";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
@@ -18,7 +26,8 @@ import { parseForm, typedValues } from "./form.server";
 import { statusOf } from "./result-status";
 
 /**
- * The outcome of a post to a list with an editor (/admin/products, /admin/promotions): "save" for the
+ * The outcome of a post to a list with an editor (/admin/products, /admin/promotions, /admin/gateways):
+ * "save" for the
  * create and edit form, "row" for a row's buttons (`id` says which row).
  */
 export interface ListEditorResult {
@@ -35,7 +44,8 @@ export interface ListEditorResult {
 /**
  * The lists with an editor: the query and the page's data (`load`), the posts and the one domain
  * function that runs them (`run`), the admin menu's name of the list, the items' anchor prefix ("product"
- * for #product-12), the message of a refused save and the form field each refusal belongs to.
+ * for #product-12), the message of a refused save and the form field each refusal belongs to (unless
+ * the refusal names its own).
  */
 const LISTS = {
   products: {
@@ -66,6 +76,19 @@ const LISTS = {
       "admin-catalogue.promotions.errors.maxUsesBelowUsed": "maxUses",
     },
   },
+  // The payment methods (issue 26, docs/payments.md).
+  gateways: {
+    querySchema: paymentMethodListQuerySchema,
+    load: loadPaymentMethodsPage,
+    actionSchema: paymentMethodActionSchema,
+    run: runPaymentMethodAction,
+    title: "nav.gateways",
+    anchor: "method",
+    saveFailed: "payments.admin.saveFailed",
+    rowIntents: ["enable", "disable", "delete"],
+    // Its refusals name their field themselves (the site's default language decides which).
+    fields: {},
+  },
 } as const;
 
 export type ListArea = keyof typeof LISTS;
@@ -86,7 +109,7 @@ interface AnyList {
     actorId: string,
     action: never,
   ) => Promise<{ ok: true; id: number; message: MessageKey } | Refusal>;
-  title: "nav.products" | "nav.promotions";
+  title: "nav.products" | "nav.promotions" | "nav.gateways";
   anchor: string;
   saveFailed: MessageKey;
   rowIntents: readonly string[] | undefined;
@@ -148,7 +171,8 @@ async function loadListEditor<A extends ListArea>(
   } as never;
 }
 
-type Refusal = { ok: false; kind: FailureKind; error: MessageKey };
+/** A refusal may name the form field it belongs to; else the list's `fields` say which, if any. */
+type Refusal = { ok: false; kind: FailureKind; error: MessageKey; field?: string };
 
 const SAVE_INTENTS: readonly string[] = ["create", "update"];
 
@@ -191,7 +215,7 @@ async function runListEditorAction(
   const result = await list.run(context.services.db, actorId, input as never);
   if (SAVE_INTENTS.includes(input.intent)) {
     if (!result.ok) {
-      const field = list.fields[result.error];
+      const field = result.field ?? list.fields[result.error];
       return data(
         {
           ok: false,

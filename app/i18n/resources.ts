@@ -13,6 +13,7 @@ import enCoins from "./locales/en/coins.json";
 import enCommon from "./locales/en/common.json";
 import enDashboard from "./locales/en/dashboard.json";
 import enOrders from "./locales/en/orders.json";
+import enPayments from "./locales/en/payments.json";
 import enServices from "./locales/en/services.json";
 import enSite from "./locales/en/site.json";
 import enTickets from "./locales/en/tickets.json";
@@ -35,6 +36,7 @@ export const namespaces = [
   "admin-catalogue",
   "admin-clients",
   "mail",
+  "payments",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -56,6 +58,7 @@ export const englishResources = {
   "admin-catalogue": enAdminCatalogue,
   "admin-clients": enAdminClients,
   mail: enMail,
+  payments: enPayments,
 };
 export type Resources = typeof englishResources;
 

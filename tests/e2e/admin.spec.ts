@@ -22,7 +22,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/invoices", title: "Invoices", comingSoon: true },
   { path: "/admin/quotes", title: "Quotes", comingSoon: true },
   { path: "/admin/transactions", title: "Transactions" },
-  { path: "/admin/gateways", title: "Payment Gateways", comingSoon: true },
+  { path: "/admin/gateways", title: "Payment Gateways" },
   { path: "/admin/products", title: "Products" },
   { path: "/admin/promotions", title: "Promotions" },
   { path: "/admin/services", title: "Services" },

@@ -165,6 +165,7 @@ const ADMIN_PATHS = [
   "/admin/tickets",
   "/admin/products",
   "/admin/promotions",
+  "/admin/gateways",
   "/admin/logs",
   "/admin/newsletter",
   "/admin/security",

@@ -14,6 +14,7 @@ import { serviceActionSchema } from "~/domain/hosting-services/hosting-services.
 import { contactActionSchema, subscriberActionSchema } from "~/domain/inbox/inbox.schemas";
 import { decideOrderSchema } from "~/domain/orders/orders.schemas";
 import { notificationActionSchema } from "~/domain/notifications/notifications.schemas";
+import { paymentMethodActionSchema } from "~/domain/payments/payment-methods.schemas";
 import { voucherActionSchema } from "~/domain/promotions/promotions.schemas";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
@@ -233,7 +234,7 @@ const ROUTES: Record<string, Row> = {
   "/admin/client-groups": adminPage(),
   "/admin/invoices": adminPage(),
   "/admin/quotes": adminPage(),
-  "/admin/gateways": adminPage(),
+  "/admin/gateways": adminPage(post({ intent: "disable", id: "999999" }, adminOnly(404))),
   "/admin/products": adminPage(),
   "/admin/promotions": adminPage(),
   "/admin/domains": adminPage(),
@@ -276,6 +277,7 @@ const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/announcements": { announcementActionSchema },
   "/admin/products": { productActionSchema },
   "/admin/promotions": { voucherActionSchema },
+  "/admin/gateways": { paymentMethodActionSchema },
   "/admin/security": { securityActionSchema },
   "/admin/automation": { automationActionSchema },
   "/admin/settings": { settingsActionSchema },

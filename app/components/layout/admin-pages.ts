@@ -4,7 +4,6 @@ export const COMING_SOON_PATHS = [
   "client-groups",
   "invoices",
   "quotes",
-  "gateways",
   "domains",
   "domain-pricing",
   "knowledgebase",

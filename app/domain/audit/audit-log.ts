@@ -22,6 +22,8 @@ export const AUDIT_TARGET_LABELS = {
   // The background worker (issue 24).
   job: "audit.targets.job",
   job_schedule: "audit.targets.job_schedule",
+  // Payment methods (issue 26), on /admin/gateways.
+  payment_method: "payments:audit.targets.paymentMethod",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -79,6 +81,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "voucher.update": "admin-catalogue:audit.voucherUpdate",
   "voucher.activate": "admin-catalogue:audit.voucherActivate",
   "voucher.deactivate": "admin-catalogue:audit.voucherDeactivate",
+  // /admin/gateways keeps its labels in the payments namespace.
+  "payment_method.create": "payments:audit.actions.create",
+  "payment_method.update": "payments:audit.actions.update",
+  "payment_method.enable": "payments:audit.actions.enable",
+  "payment_method.disable": "payments:audit.actions.disable",
+  "payment_method.delete": "payments:audit.actions.delete",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

@@ -1,0 +1,479 @@
+import { recordAudit } from "~/domain/audit/audit.server";
+import { slugWords } from "~/domain/catalogue/catalogue-admin";
+import { getSettings } from "~/domain/settings/settings.server";
+import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
+import type { FailureKind } from "~/lib/result";
+import {
+  PAYMENT_TEXT_LOCALES,
+  paymentMethodProblem,
+  textIn,
+  type OfferedPaymentMethod,
+  type PaymentCurrency,
+  type PaymentMethod,
+  type PaymentMethodAction,
+  type PaymentMethodInput,
+  type PaymentMethodListQuery,
+  type PaymentMethodProblem,
+  type PaymentTextLocale,
+  type PaymentTexts,
+} from "./payment-methods";
+
+// Payment methods (issue 26, docs/payments.md): the admin's /admin/gateways and what customers are offered.
+
+export type PaymentMethodRefusal =
+  PaymentMethodProblem | "payments.errors.notFound" | "payments.errors.builtinNotDeletable";
+
+/** A refusal names the form field it belongs to when it is one field's (a name, the instructions). */
+type Refused = { ok: false; kind: FailureKind; error: PaymentMethodRefusal; field?: string };
+
+export type PaymentMethodResult = { ok: true; method: PaymentMethod } | Refused;
+
+/**
+ * The five methods of the service terms (spec, /service-terms): dirhams for the Moroccan wallets, euros
+ * for a bank transfer and PayPal (sent by hand to an address, no PayPal API). Disabled, with no
+ * instructions: nobody can be told where to send money until an admin writes it, checks the rate (11.00
+ * MAD a coin is a starting point) and enables them.
+ */
+export const BUILTIN_PAYMENT_METHODS: readonly {
+  code: string;
+  currency: PaymentCurrency;
+  rate: number;
+  names: PaymentTexts;
+}[] = [
+  {
+    code: "orange-money",
+    currency: "MAD",
+    rate: 1100,
+    names: { en: "Orange Money", fr: "Orange Money", ar: "Orange Money" },
+  },
+  {
+    code: "inwi-money",
+    currency: "MAD",
+    rate: 1100,
+    names: { en: "Inwi Money", fr: "Inwi Money", ar: "Inwi Money" },
+  },
+  {
+    code: "cashplus",
+    currency: "MAD",
+    rate: 1100,
+    names: { en: "cashPlus", fr: "cashPlus", ar: "cashPlus" },
+  },
+  {
+    code: "bank-transfer",
+    currency: "EUR",
+    rate: 100,
+    names: { en: "Bank transfer", fr: "Virement bancaire", ar: "تحويل بنكي" },
+  },
+  {
+    code: "paypal",
+    currency: "EUR",
+    rate: 100,
+    names: { en: "PayPal", fr: "PayPal", ar: "PayPal" },
+  },
+];
+
+const EMPTY_TEXTS: PaymentTexts = { en: "", fr: "", ar: "" };
+
+/**
+ * Writes the built-in methods that are missing, at every start (prepareDatabase); never touches one that
+ * exists. Built-in methods cannot be deleted, so this only ever fills a new database (or one from before
+ * migration 0033).
+ */
+export async function seedPaymentMethods(db: Db): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("payment_methods")
+    .values(
+      BUILTIN_PAYMENT_METHODS.map((method, index) => ({
+        code: method.code,
+        builtin: 1,
+        enabled: 0,
+        currency: method.currency,
+        rate: method.rate,
+        min_coins: 1,
+        max_coins: 1000,
+        fee_fixed: 0,
+        fee_percent_bp: 0,
+        names: JSON.stringify(method.names),
+        instructions: JSON.stringify(EMPTY_TEXTS),
+        sort_order: index + 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column("code").doNothing())
+    .execute();
+}
+
+/** A JSON object of texts per language as stored; anything else in it is dropped, a missing one is "". */
+function textsOf(json: string): PaymentTexts {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    value = null;
+  }
+  const record = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  const texts = { ...EMPTY_TEXTS };
+  for (const locale of PAYMENT_TEXT_LOCALES) {
+    const text = record[locale];
+    if (typeof text === "string") texts[locale] = text;
+  }
+  return texts;
+}
+
+function methods(db: Db | Tx) {
+  return db
+    .selectFrom("payment_methods")
+    .select([
+      "id",
+      "code",
+      "builtin",
+      "enabled",
+      "currency",
+      "rate",
+      "min_coins",
+      "max_coins",
+      "fee_fixed",
+      "fee_percent_bp",
+      "names",
+      "instructions",
+      "sort_order",
+      "created_at",
+      "updated_at",
+    ])
+    .orderBy("sort_order")
+    .orderBy("id");
+}
+
+type MethodRow = Awaited<ReturnType<ReturnType<typeof methods>["executeTakeFirstOrThrow"]>>;
+
+function toMethod(row: MethodRow): PaymentMethod {
+  return {
+    id: Number(row.id),
+    code: row.code,
+    builtin: row.builtin === 1,
+    enabled: row.enabled === 1,
+    // A CHECK keeps it one of the two.
+    currency: row.currency as PaymentCurrency,
+    rate: row.rate,
+    minCoins: row.min_coins,
+    maxCoins: row.max_coins,
+    feeFixed: row.fee_fixed,
+    feePercentBp: row.fee_percent_bp,
+    names: textsOf(row.names),
+    instructions: textsOf(row.instructions),
+    sortOrder: row.sort_order,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Every method, disabled ones too, in the order customers see them. */
+export async function listPaymentMethodsForAdmin(db: Db): Promise<PaymentMethod[]> {
+  // A short list the admins keep; the cap only guards the page against a runaway table.
+  return (await methods(db).limit(500).execute()).map(toMethod);
+}
+
+export async function findPaymentMethod(
+  db: Db | Tx,
+  id: number,
+): Promise<PaymentMethod | undefined> {
+  const row = await methods(db).where("id", "=", id).executeTakeFirst();
+  return row ? toMethod(row) : undefined;
+}
+
+function offered(
+  method: PaymentMethod,
+  locale: string,
+  defaultLocale: PaymentTextLocale,
+): OfferedPaymentMethod {
+  return {
+    id: method.id,
+    code: method.code,
+    name: textIn(method.names, locale, defaultLocale),
+    instructions: textIn(method.instructions, locale, defaultLocale),
+    currency: method.currency,
+    rate: method.rate,
+    minCoins: method.minCoins,
+    maxCoins: method.maxCoins,
+    feeFixed: method.feeFixed,
+    feePercentBp: method.feePercentBp,
+  };
+}
+
+async function defaultLocaleOf(db: Db | Tx): Promise<PaymentTextLocale> {
+  return (await getSettings(db)).general.defaultLocale;
+}
+
+/**
+ * The enabled methods a customer may pay with, in order, each with its name and instructions in
+ * `locale` (else the site's default language, else English: textIn).
+ */
+export async function listEnabledPaymentMethods(
+  db: Db | Tx,
+  locale: string,
+): Promise<OfferedPaymentMethod[]> {
+  const [rows, defaultLocale] = await Promise.all([
+    methods(db).where("enabled", "=", 1).limit(500).execute(),
+    defaultLocaleOf(db),
+  ]);
+  return rows.map((row) => offered(toMethod(row), locale, defaultLocale));
+}
+
+/**
+ * One enabled method as a customer is offered it, or undefined when there is no such method or it is
+ * disabled (a top-up asked with it is refused). Takes a transaction too, so a top-up reads the method
+ * it quotes in its own.
+ */
+export async function findEnabledPaymentMethod(
+  db: Db | Tx,
+  id: number,
+  locale: string,
+): Promise<OfferedPaymentMethod | undefined> {
+  const method = await findPaymentMethod(db, id);
+  if (!method?.enabled) return undefined;
+  return offered(method, locale, await defaultLocaleOf(db));
+}
+
+function columnsOf(input: PaymentMethodInput) {
+  return {
+    enabled: input.enabled ? 1 : 0,
+    currency: input.currency,
+    rate: input.rate,
+    min_coins: input.minCoins,
+    max_coins: input.maxCoins,
+    fee_fixed: input.feeFixed,
+    fee_percent_bp: input.feePercentBp,
+    names: JSON.stringify(input.names),
+    instructions: JSON.stringify(input.instructions),
+    sort_order: input.sortOrder,
+  };
+}
+
+/** What the audit log keeps of a method: everything but its times. */
+function auditView(method: PaymentMethod) {
+  const { createdAt: _c, updatedAt: _u, ...fields } = method;
+  return fields;
+}
+
+/** A method that breaks a rule (paymentMethodProblem) refused as `kind`, naming the field; else null. */
+function refusalOf(
+  input: PaymentMethodInput,
+  defaultLocale: PaymentTextLocale,
+  kind: FailureKind,
+): Refused | null {
+  const problem = paymentMethodProblem(input, defaultLocale);
+  return problem ? { ok: false, kind, error: problem.error, field: problem.field } : null;
+}
+
+/** The end of a change: the method as it now stands, audited by `actorId` as `action`. */
+async function audited(
+  trx: Tx,
+  id: number,
+  entry: { actorId: string; action: string; before?: PaymentMethod },
+): Promise<PaymentMethodResult> {
+  const method = (await findPaymentMethod(trx, id))!;
+  await recordAudit(trx, {
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: "payment_method",
+    targetId: id,
+    before: entry.before && auditView(entry.before),
+    after: auditView(method),
+  });
+  return { ok: true, method };
+}
+
+/** A code for a new method: its name's words, or the first of name-2, name-3… that is free. */
+async function freeCodeFor(trx: Tx, input: PaymentMethodInput, locale: PaymentTextLocale) {
+  const words = slugWords(textIn(input.names, locale, locale));
+  const base = words.length >= 2 ? words : "method";
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? "" : `-${n}`;
+    const code = `${base.slice(0, 60 - suffix.length).replace(/-+$/, "")}${suffix}`;
+    const taken = await trx
+      .selectFrom("payment_methods")
+      .select("id")
+      .where("code", "=", code)
+      .executeTakeFirst();
+    if (!taken) return code;
+  }
+}
+
+/**
+ * Adds a custom manual method (the admin's own: "send to this address"), with a code made from its
+ * name; audited in the same transaction.
+ */
+export async function createPaymentMethod(
+  db: Db,
+  input: { actorId: string; method: PaymentMethodInput },
+): Promise<PaymentMethodResult> {
+  // Two admins adding methods of the same name at once: the second's code was taken between its look
+  // and its insert, and running it again finds the next free one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(db, async (trx) => {
+        const defaultLocale = await defaultLocaleOf(trx);
+        const refused = refusalOf(input.method, defaultLocale, "invalid");
+        if (refused) return refused;
+        const now = new Date().toISOString();
+        const row = await trx
+          .insertInto("payment_methods")
+          .values({
+            ...columnsOf(input.method),
+            code: await freeCodeFor(trx, input.method, defaultLocale),
+            builtin: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return audited(trx, Number(row.id), {
+          actorId: input.actorId,
+          action: "payment_method.create",
+        });
+      });
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+/**
+ * Changes a method: its names, instructions, currency, rate, bounds, fee, place and whether it is on.
+ * A built-in method keeps its code. A top-up already asked keeps the amounts it was quoted.
+ */
+export async function updatePaymentMethod(
+  db: Db,
+  input: { actorId: string; id: number; method: PaymentMethodInput },
+): Promise<PaymentMethodResult> {
+  return inTransaction(db, async (trx) => {
+    const before = await findPaymentMethod(trx, input.id);
+    if (!before) refuse<PaymentMethodResult>("notFound", "payments.errors.notFound");
+    const refused = refusalOf(input.method, await defaultLocaleOf(trx), "invalid");
+    if (refused) return refused;
+    await trx
+      .updateTable("payment_methods")
+      .set({ ...columnsOf(input.method), updated_at: new Date().toISOString() })
+      .where("id", "=", before.id)
+      .execute();
+    return audited(trx, before.id, {
+      actorId: input.actorId,
+      action: "payment_method.update",
+      before,
+    });
+  });
+}
+
+/**
+ * Switches a method on or off (the list's button). On needs what a save needs: a method without
+ * instructions in the site's default language stays off, and says why. Asking for the state it has
+ * changes nothing.
+ */
+export async function setPaymentMethodEnabled(
+  db: Db,
+  input: { actorId: string; id: number; enabled: boolean },
+): Promise<PaymentMethodResult> {
+  return inTransaction(db, async (trx) => {
+    const before = await findPaymentMethod(trx, input.id);
+    if (!before) refuse<PaymentMethodResult>("notFound", "payments.errors.notFound");
+    if (before.enabled === input.enabled) return { ok: true as const, method: before };
+    if (input.enabled) {
+      const refused = refusalOf(
+        { ...before, enabled: true },
+        await defaultLocaleOf(trx),
+        "conflict",
+      );
+      if (refused) return refused;
+    }
+    await trx
+      .updateTable("payment_methods")
+      .set({ enabled: input.enabled ? 1 : 0, updated_at: new Date().toISOString() })
+      .where("id", "=", before.id)
+      .execute();
+    return audited(trx, before.id, {
+      actorId: input.actorId,
+      action: input.enabled ? "payment_method.enable" : "payment_method.disable",
+      before,
+    });
+  });
+}
+
+export type DeletePaymentMethodResult = { ok: true } | Refused;
+
+/** Deletes a custom method for good; a built-in one can only be disabled. */
+export async function deletePaymentMethod(
+  db: Db,
+  input: { actorId: string; id: number },
+): Promise<DeletePaymentMethodResult> {
+  return inTransaction(db, async (trx) => {
+    const method = await findPaymentMethod(trx, input.id);
+    if (!method) refuse<DeletePaymentMethodResult>("notFound", "payments.errors.notFound");
+    if (method.builtin)
+      refuse<DeletePaymentMethodResult>("conflict", "payments.errors.builtinNotDeletable");
+    await trx.deleteFrom("payment_methods").where("id", "=", method.id).execute();
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "payment_method.delete",
+      targetType: "payment_method",
+      targetId: method.id,
+      before: auditView(method),
+    });
+    return { ok: true as const };
+  });
+}
+
+/**
+ * What /admin/gateways shows: every method, the one whose form is open ("new" for an empty one, null
+ * when the asked one does not exist) and the site's default language (the editor marks its fields).
+ */
+export async function loadPaymentMethodsPage(db: Db, query: PaymentMethodListQuery) {
+  const [list, editing, defaultLocale] = await Promise.all([
+    listPaymentMethodsForAdmin(db),
+    query.edit === undefined || query.edit === "new"
+      ? Promise.resolve(query.edit)
+      : findPaymentMethod(db, query.edit).then((method) => method ?? null),
+    defaultLocaleOf(db),
+  ]);
+  return { methods: list, editing, defaultLocale };
+}
+
+// What each of /admin/gateways' actions says when it worked (payments keys, written out).
+const ACTION_MESSAGES = {
+  create: "payments.admin.created",
+  update: "payments.admin.updated",
+  enable: "payments.admin.enabled",
+  disable: "payments.admin.disabled",
+  delete: "payments.admin.deleted",
+} as const satisfies Record<PaymentMethodAction["intent"], string>;
+
+/** What a post to /admin/gateways did: the method it saved or acted on and what to say, or why not. */
+export type PaymentMethodOutcome =
+  | { ok: true; id: number; message: (typeof ACTION_MESSAGES)[PaymentMethodAction["intent"]] }
+  | Refused;
+
+/** /admin/gateways' one action: a save (create, update) or a row's button (enable, disable, delete). */
+export async function runPaymentMethodAction(
+  db: Db,
+  actorId: string,
+  action: PaymentMethodAction,
+): Promise<PaymentMethodOutcome> {
+  if (action.intent === "create") {
+    const created = await createPaymentMethod(db, { actorId, method: action.method });
+    return created.ok
+      ? { ok: true, id: created.method.id, message: ACTION_MESSAGES.create }
+      : created;
+  }
+  const result =
+    action.intent === "update"
+      ? await updatePaymentMethod(db, { actorId, id: action.id, method: action.method })
+      : action.intent === "delete"
+        ? await deletePaymentMethod(db, { actorId, id: action.id })
+        : await setPaymentMethodEnabled(db, {
+            actorId,
+            id: action.id,
+            enabled: action.intent === "enable",
+          });
+  return result.ok ? { ok: true, id: action.id, message: ACTION_MESSAGES[action.intent] } : result;
+}
