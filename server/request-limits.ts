@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import type { TFunction } from "i18next";
 import type { ServerBuild } from "react-router";
@@ -120,6 +121,7 @@ export function requestLimits(options: RequestLimitsOptions) {
     // The body is left unread: closing the connection stops Node from reading (and discarding) the
     // rest of it to keep the connection for another request.
     res.set("Connection", "close");
+    lingerOnClose(req.socket);
     res.status(status).type("text/plain").send(t(key));
   }
 
@@ -193,6 +195,38 @@ export function requestLimits(options: RequestLimitsOptions) {
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/** How long, and for how many more bytes, a refused request's connection stays open to be drained. */
+const LINGER_MS = 1_000;
+const LINGER_BYTES = 4 * 1024 ** 2;
+
+/**
+ * A refused request's client may still be sending its body when the answer goes out. Closing a socket
+ * with unread bytes makes the kernel reset the connection, and a reset drops what the client had not
+ * read yet: the 413 or 429 would be lost (a browser shows "connection reset"). So when Node closes the
+ * connection after the answer, it only ends our side: what still arrives is read and dropped, up to
+ * LINGER_BYTES or LINGER_MS, then the socket is closed (a lingering close, as nginx does).
+ */
+function lingerOnClose(socket: Socket) {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    let drained = 0;
+    const close = () => {
+      clearTimeout(timer);
+      this.off("data", onData);
+      this.destroy();
+    };
+    const onData = (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > LINGER_BYTES) close();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+    this.on("data", onData);
+    this.resume();
   };
 }
 

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { rmSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, Page } from "@playwright/test";
+import { startOwnServer, type OwnServer } from "../support/own-server";
 import { freshTotpCode, wrongTotpCode } from "../support/totp";
 import {
   ADMIN_EMAIL,
@@ -21,7 +19,7 @@ import {
 
 // "Require two-factor sign-in for admins" locks every admin without it out of the panel: on a shared
 // server it would stop every admin test running beside this one. So this file starts a server of its
-// own, on its own database, as request-limits.spec.ts does, and puts the setting back before it stops.
+// own, on its own database (tests/support/own-server.ts), and puts the setting back before it stops.
 
 test.describe.configure({ mode: "serial" });
 
@@ -29,63 +27,15 @@ const SETUP = "/dashboard?tab=account#two-factor";
 const folder = path.resolve(`.tmp/e2e-two-factor-${process.env.E2E_PORT ?? 3210}`);
 const databaseFile = path.join(folder, "hostfront.db");
 
-let server: { url: string; child: ChildProcess } | undefined;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, "close");
-  return port;
-}
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  rmSync(folder, { recursive: true, force: true });
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: `file:${databaseFile}`,
-      ENTRY_GATE: "off",
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      AUTH_SECRET,
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOGIN_IP_LIMIT_PER_MINUTE: "1000",
-      FORM_RATE_LIMIT_PER_MINUTE: "1000",
-      LOG_LEVEL: "warn",
-      WEB_CONCURRENCY: "1",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on("data", (data: Buffer) => (stderr += data.toString()));
-  const url = `http://localhost:${port}`;
-  for (const started = Date.now(); Date.now() - started < 60_000;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped: ${stderr}`);
-    const up = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) {
-      server = { url, child };
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill("SIGTERM");
-  throw new Error(`the server did not start: ${stderr}`);
+  server = await startOwnServer({ folder, env: { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET } });
 });
 
 test.afterAll(async () => {
-  if (server && server.child.exitCode === null) {
-    server.child.kill("SIGTERM");
-    await once(server.child, "exit");
-  }
+  await server?.stop();
   rmSync(folder, { recursive: true, force: true });
 });
 

@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { rmSync } from "node:fs";
 import path from "node:path";
-import { serverArguments } from "../../server/command";
+import { startOwnServer, type OwnServer } from "../support/own-server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import {
   ADMIN_EMAIL,
@@ -33,54 +30,29 @@ const LINK = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/;
 test.use({ baseURL });
 
 let smtp: TestSmtpServer;
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   smtp = await startSmtpServer();
-  rmSync(folder, { recursive: true, force: true });
-  server = spawn(process.execPath, serverArguments(process.env.BUILD_DIR), {
+  server = await startOwnServer({
+    port,
+    folder,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: `file:${path.join(folder, "hostfront.db")}`,
-      ENTRY_GATE: "off",
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       AUTH_SECRET,
-      PUBLIC_URL: baseURL,
       SMTP_URL: smtp.url,
       MAIL_FROM: "Hostfront <no-reply@hostfront.test>",
       // The worker looks for due jobs often and retries soon: a message arrives within a second.
       WORKER_POLL_MS: "100",
       WORKER_BACKOFF_MS: "200",
-      LOGIN_IP_LIMIT_PER_MINUTE: "1000",
-      FORM_RATE_LIMIT_PER_MINUTE: "1000",
-      LOG_LEVEL: "warn",
-      WEB_CONCURRENCY: "1",
     },
-    stdio: ["ignore", "ignore", "pipe"],
   });
-  let stderr = "";
-  server.stderr!.on("data", (data: Buffer) => (stderr += data.toString()));
-  for (const started = Date.now(); Date.now() - started < 60_000;) {
-    if (server.exitCode !== null) throw new Error(`the server stopped: ${stderr}`);
-    const up = await fetch(`${baseURL}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start: ${stderr}`);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await once(server, "exit");
-  }
+  await server?.stop();
   await smtp?.close();
 });
 

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { ServerStopped, startOwnServer, type OwnServer } from "../support/own-server";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET, expect, test } from "./fixtures";
 
 // The request limits of the production build (server/index.ts and the bundled server/app.ts), on
@@ -25,68 +25,28 @@ const PUBLIC_FORMS = [
   "/reset-password",
 ];
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, "close");
-  return port;
-}
+type Server = OwnServer;
 
 const folder = path.resolve(`.tmp/e2e-limits-${process.env.E2E_PORT ?? 3210}`);
 const databaseFile = path.join(folder, "hostfront.db");
 
-function serverEnv(port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATABASE_URL: `file:${databaseFile}`,
-    ENTRY_GATE: "off",
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    AUTH_SECRET,
-    PUBLIC_URL: `http://localhost:${port}`,
-    LOGIN_IP_LIMIT_PER_MINUTE: "1000",
-    FORM_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-    LOG_LEVEL: "warn",
-    WEB_CONCURRENCY: "1",
-    ...extra,
-  };
-}
-
-async function startServer(extra: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: serverEnv(port, extra),
-    stdio: ["ignore", "ignore", "pipe"],
+/** A server on the spec's one database (every server started here shares it), with the limits low. */
+function startServer(extra: Record<string, string> = {}): Promise<Server> {
+  return startOwnServer({
+    folder,
+    keepDatabase: true,
+    env: {
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      AUTH_SECRET,
+      FORM_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      ...extra,
+    },
   });
-  let stderr = "";
-  child.stderr!.on("data", (data: Buffer) => (stderr += data.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); Date.now() - started < 60_000;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped: ${stderr}`);
-    const up = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill("SIGTERM");
-  throw new Error(`the server did not start: ${stderr}`);
 }
 
 async function stopServer(server: Server | undefined) {
-  if (!server || server.child.exitCode !== null) return;
-  server.child.kill("SIGTERM");
-  await once(server.child, "exit");
+  await server?.stop();
 }
 
 function post(server: Server, url: string, ip: string, form: Record<string, string> = {}) {
@@ -250,14 +210,13 @@ test("a wrong limit or proxy setting stops the server with a message naming it",
     ["BODY_LIMIT_PUBLIC", "lots"],
     ["FORM_RATE_LIMIT_PER_MINUTE", "0"],
   ] as const) {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: serverEnv(await freePort(), { [name]: value }),
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr!.on("data", (data: Buffer) => (stderr += data.toString()));
-    const [code] = await once(child, "exit");
-    expect(code, name).toBe(1);
+    const failure = await startServer({ [name]: value }).then(
+      async (server) => (await server.stop(), null),
+      (error: unknown) => error,
+    );
+    expect(failure, name).toBeInstanceOf(ServerStopped);
+    const { exitCode, stderr } = failure as ServerStopped;
+    expect(exitCode, name).toBe(1);
     expect(stderr).toContain(`${name}:`);
     expect(stderr).not.toMatch(/\n\s+at /);
   }

@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { rmSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { startOwnServer, type OwnServer } from "../support/own-server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import {
   ADMIN_EMAIL,
@@ -24,77 +21,27 @@ import {
 
 test.describe.configure({ mode: "serial" });
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, "close");
-  return port;
-}
-
-const folder = path.resolve(`.tmp/e2e-verify-${process.env.E2E_PORT ?? 3210}`);
-
-async function startServer(smtpUrl: string): Promise<Server> {
-  const port = await freePort();
-  // localhost, as PUBLIC_URL says: the links of the messages and the cookies are for it.
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: `file:${path.join(folder, "hostfront.db")}`,
-      ENTRY_GATE: "off",
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      AUTH_SECRET,
-      PUBLIC_URL: url,
-      SMTP_URL: smtpUrl,
-      MAIL_FROM: "Hostfront <no-reply@hostfront.test>",
-      WORKER_POLL_MS: "100",
-      LOGIN_IP_LIMIT_PER_MINUTE: "1000",
-      FORM_RATE_LIMIT_PER_MINUTE: "1000",
-      LOG_LEVEL: "warn",
-      WEB_CONCURRENCY: "1",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on("data", (data: Buffer) => (stderr += data.toString()));
-  for (const started = Date.now(); Date.now() - started < 60_000;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped: ${stderr}`);
-    const up = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill("SIGTERM");
-  throw new Error(`the server did not start: ${stderr}`);
-}
-
 let smtp: TestSmtpServer | undefined;
-let server: Server | undefined;
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  rmSync(folder, { recursive: true, force: true });
   smtp = await startSmtpServer();
-  server = await startServer(smtp.url);
+  server = await startOwnServer({
+    folder: path.resolve(`.tmp/e2e-verify-${process.env.E2E_PORT ?? 3210}`),
+    env: {
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      AUTH_SECRET,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Hostfront <no-reply@hostfront.test>",
+      WORKER_POLL_MS: "100",
+    },
+  });
 });
 
 test.afterAll(async () => {
-  if (server && server.child.exitCode === null) {
-    server.child.kill("SIGTERM");
-    await once(server.child, "exit");
-  }
+  await server?.stop();
   await smtp?.close();
 });
 

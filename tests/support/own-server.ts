@@ -61,7 +61,7 @@ export async function startOwnServer(options: {
     await once(child, "exit");
   };
   for (const started = Date.now(); Date.now() - started < 60_000;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped: ${stderr}`);
+    if (child.exitCode !== null) throw new ServerStopped(child.exitCode, stderr);
     const up = await fetch(`${url}/healthz`).then(
       (response) => response.ok,
       () => false,
@@ -71,6 +71,16 @@ export async function startOwnServer(options: {
   }
   await stop();
   throw new Error(`the server did not start: ${stderr}`);
+}
+
+/** The server stopped before it answered (a setting refused at start, say): its exit code and stderr. */
+export class ServerStopped extends Error {
+  constructor(
+    readonly exitCode: number,
+    readonly stderr: string,
+  ) {
+    super(`the server stopped (exit code ${exitCode}): ${stderr}`);
+  }
 }
 
 /** A TCP port nothing listens on now. */
