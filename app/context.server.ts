@@ -31,6 +31,12 @@ export interface AppServices {
   settings: SettingsCache;
   /** Attempts a minute from one address before login is throttled (LOGIN_IP_LIMIT_PER_MINUTE). */
   loginIpLimit: number;
+  /**
+   * Outgoing mail reaches people (SMTP_URL is set). Without it messages are kept in the outbox, and
+   * nothing that needs a link by mail is offered or asked: self-service reset, verified addresses, an
+   * address change confirmed by link (docs/mail.md). Decided here once, for every page.
+   */
+  mailEnabled: boolean;
 }
 
 export interface SettingsCache {
@@ -92,6 +98,7 @@ export function createServices(env: Env, options: { loginIpLimit?: number } = {}
     auth,
     settings: createSettingsCache(db),
     loginIpLimit: options.loginIpLimit ?? env.LOGIN_IP_LIMIT_PER_MINUTE,
+    mailEnabled: Boolean(env.SMTP_URL),
   };
 }
 

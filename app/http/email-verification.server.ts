@@ -8,6 +8,6 @@ import { verifiedEmailRequired } from "~/domain/accounts/email-verification";
 export function emailVerificationRequired(context: RequestContext): boolean {
   return verifiedEmailRequired({
     setting: context.settings.verification.requireVerifiedEmail,
-    smtpConfigured: Boolean(context.services.env.SMTP_URL),
+    smtpConfigured: context.services.mailEnabled,
   });
 }

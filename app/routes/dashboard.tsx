@@ -69,7 +69,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     address: {
       email: user.email,
       verified: user.emailVerified,
-      mailConfigured: Boolean(context.services.env.SMTP_URL),
+      mailConfigured: context.services.mailEnabled,
       required: emailVerificationRequired(context),
     },
   };
@@ -225,7 +225,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
       },
       { ipPerMinute: context.services.loginIpLimit },
       // With SMTP the new address is confirmed by a link before it becomes the login.
-      { confirmWith: context.services.env.SMTP_URL ? context.services.auth : undefined },
+      { confirmWith: context.services.mailEnabled ? context.services.auth : undefined },
     );
     if (!result.ok) {
       const minutes = "minutes" in result ? result.minutes : undefined;

@@ -19,7 +19,7 @@ export function loader({ context: routerContext }: Route.LoaderArgs) {
   return {
     meta: { title: t("forgot.title") },
     // Self-service reset needs outgoing mail; without SMTP_URL support resets passwords, as before.
-    mailEnabled: Boolean(context.services.env.SMTP_URL),
+    mailEnabled: context.services.mailEnabled,
     contactEmail: context.settings.general.contactEmail,
     communityUrl: liveChatLinks(context.settings).community,
   };
@@ -32,8 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   // No outgoing mail: the form is not offered, and a post gets the support text again.
-  if (!context.services.env.SMTP_URL)
-    return data({} satisfies ForgotPasswordState, { status: 403 });
+  if (!context.services.mailEnabled) return data({} satisfies ForgotPasswordState, { status: 403 });
   const form = await authForm(request, forgotPasswordSchema);
   if (!form.ok) return form.answer;
   // The same answer, in about the same time, whether the account exists or not.

@@ -36,7 +36,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     registrationOpen: context.settings.features.registration,
     locale: context.locale,
     // A verification message when mail can reach the address (docs/accounts.md).
-    sendVerification: Boolean(context.services.env.SMTP_URL),
+    sendVerification: context.services.mailEnabled,
   });
   if (!result.ok) {
     // Each refusal is shown next to the field it concerns; a closed registration concerns the form.

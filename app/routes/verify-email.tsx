@@ -63,7 +63,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     status: {
       verified: user.emailVerified,
       email: user.email,
-      mailConfigured: Boolean(context.services.env.SMTP_URL),
+      mailConfigured: context.services.mailEnabled,
     },
   });
 }

@@ -26,7 +26,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     email: admin.email,
     locale: context.locale,
     // Without SMTP_URL mail is kept in the outbox (docs/mail.md): the dashboard says so.
-    mailConfigured: Boolean(context.services.env.SMTP_URL),
+    mailConfigured: context.services.mailEnabled,
     // Every admin without a second factor is asked to set one up, whether or not the settings require it.
     twoFactorEnabled: admin.twoFactorEnabled,
     ...(await loadAdminDashboard(context.services.db, context.locale)),

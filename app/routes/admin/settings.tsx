@@ -46,7 +46,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     // Whether the "require two-factor for admins" switch would send this admin to set it up.
     adminTwoFactor: admin.twoFactorEnabled,
     // The verified-address requirement applies only with SMTP (docs/accounts.md).
-    mailConfigured: Boolean(context.services.env.SMTP_URL),
+    mailConfigured: context.services.mailEnabled,
   };
 }
 
