@@ -112,7 +112,10 @@ function MethodList({ methods, editing, defaultLocale, query, locale, result }: 
       { headerClassName: "md:text-end", className: "md:text-end" },
     ),
     column("bounds", t("admin.columns.bounds"), (method) =>
-      t("admin.bounds", { min: method.minCoins, max: method.maxCoins }),
+      t("admin.bounds", {
+        min: method.minCoins.toLocaleString(locale),
+        max: method.maxCoins.toLocaleString(locale),
+      }),
     ),
     column("fee", t("admin.columns.fee"), (method) => (
       <span dir="ltr">{feeText(method, locale, t("admin.noFee"))}</span>
