@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { FilterBar, type ListFilters } from "~/components/data-table/filter-bar";
 import { Button } from "~/components/ui/button";
+import { FormActions } from "~/components/ui/form-actions";
 import { ListPage } from "~/components/data-table/list-page";
 import { byId, type Column } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/column-presets";
@@ -347,14 +348,12 @@ export function EditorPage({
             {id === undefined ? null : <input type="hidden" name="id" value={id} />}
             <EditorFields editor={form} fields={fields} />
             {children}
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={busy}>
-                {t(id === undefined ? texts.create : texts.save)}
-              </Button>
-              <Button asChild variant="outline">
-                <Link to={listHref}>{t("cancel")}</Link>
-              </Button>
-            </div>
+            <FormActions
+              submitLabel={t(id === undefined ? texts.create : texts.save)}
+              busy={busy}
+              cancelTo={listHref}
+              cancelLabel={t("cancel")}
+            />
           </Form>
         </CardContent>
       </Card>

@@ -5,6 +5,7 @@ import { CellWithNote, type Column } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FormActions } from "~/components/ui/form-actions";
 import { Card, CardContent } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { choicesOf, FormFields, type FieldSpec } from "~/components/ui/form-card";
@@ -398,14 +399,12 @@ function MethodEditor({
               errors={errors}
               order="hint-first"
             />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={busy}>
-                {t(method ? "admin.save" : "admin.create")}
-              </Button>
-              <Button asChild variant="outline">
-                <Link to={LIST_PATH}>{t("admin.cancel")}</Link>
-              </Button>
-            </div>
+            <FormActions
+              submitLabel={t(method ? "admin.save" : "admin.create")}
+              busy={busy}
+              cancelTo={LIST_PATH}
+              cancelLabel={t("admin.cancel")}
+            />
           </Form>
         </CardContent>
       </Card>
