@@ -21,9 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", t.autoId, id)
     .addColumn("reference", "text", (c) => c.notNull().unique())
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
-    .addColumn("payment_method_id", "integer", (c) =>
-      c.notNull().references("payment_methods.id"),
-    )
+    .addColumn("payment_method_id", "integer", (c) => c.notNull().references("payment_methods.id"))
     .addColumn("coins", "integer", (c) => c.notNull().check(sql`coins >= 1`))
     .addColumn("currency", "text", (c) => c.notNull().check(sql`currency in ('EUR', 'MAD')`))
     .addColumn("amount", "integer", (c) => c.notNull().check(sql`amount > 0`))

@@ -2,11 +2,7 @@ import { idField } from "~/lib/id-field";
 import { filterParam, pageParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import { MAX_TOP_UP_COINS } from "./payment-methods";
-import {
-  MAX_PAYER_ACCOUNT_LENGTH,
-  MAX_REJECT_REASON_LENGTH,
-  TOP_UP_STATES,
-} from "./top-ups";
+import { MAX_PAYER_ACCOUNT_LENGTH, MAX_REJECT_REASON_LENGTH, TOP_UP_STATES } from "./top-ups";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
 // never reaches the browser (docs/architecture.md).
@@ -46,7 +42,10 @@ export const topUpActionSchema = z.discriminatedUnion("intent", [
       .string({ error: "payments.errors.paidOnInvalid" })
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "payments.errors.paidOnInvalid")
-      .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), "payments.errors.paidOnInvalid"),
+      .refine(
+        (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)),
+        "payments.errors.paidOnInvalid",
+      ),
   }),
   z.object({ intent: z.literal("cancel"), requestId }),
 ]);

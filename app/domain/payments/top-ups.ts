@@ -15,7 +15,10 @@ export const TOP_UP_STATES = [
 export type TopUpState = (typeof TOP_UP_STATES)[number];
 
 /** Not decided yet: the customer may cancel, an admin may decide. At most one a customer. */
-export const OPEN_TOP_UP_STATES = ["waiting_payment", "proof_sent"] as const satisfies readonly TopUpState[];
+export const OPEN_TOP_UP_STATES = [
+  "waiting_payment",
+  "proof_sent",
+] as const satisfies readonly TopUpState[];
 
 export function isOpenTopUp(state: TopUpState): boolean {
   return (OPEN_TOP_UP_STATES as readonly string[]).includes(state);
