@@ -19,6 +19,7 @@ import { TwoFactorCard, type TwoFactorResult } from "~/features/dashboard/two-fa
 import { setMailPreferences } from "~/domain/mail/mail.server";
 import {
   AccountTab,
+  AddCoinsLink,
   DashboardShell,
   DomainsTab,
   LedgerTable,
@@ -333,6 +334,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {view.tab === "domains" ? <DomainsTab /> : null}
       {view.ledger && view.orders ? (
         <div className="grid gap-6">
+          <AddCoinsLink />
           <LedgerTable
             entries={view.ledger.entries}
             nextBefore={view.ledger.nextBefore}

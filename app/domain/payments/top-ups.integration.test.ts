@@ -181,6 +181,7 @@ describeEachDatabase("top-up requests", (app) => {
     const customer = await customerWithCoins(app(), 0);
     expect(await requestTopUp(db, { userId: customer, methodId: method.id, coins: 4 })).toEqual({
       ...refusal("invalid", "payments.errors.coinsBelowMin"),
+      field: "coins",
       params: { min: 5, max: 200 },
     });
     expect(
@@ -339,7 +340,7 @@ describeEachDatabase("top-up requests", (app) => {
         payerAccount: "0600",
         paidOn: "2999-01-01",
       }),
-    ).toEqual(refusal("invalid", "payments.errors.paidOnFuture"));
+    ).toEqual({ ...refusal("invalid", "payments.errors.paidOnFuture"), field: "paidOn" });
     expect(
       await markTopUpPaid(db, {
         userId: owner,
@@ -347,7 +348,7 @@ describeEachDatabase("top-up requests", (app) => {
         payerAccount: "0600",
         paidOn: "2001-01-01",
       }),
-    ).toEqual(refusal("invalid", "payments.errors.paidOnTooOld"));
+    ).toEqual({ ...refusal("invalid", "payments.errors.paidOnTooOld"), field: "paidOn" });
     expect(await balanceOf(app(), owner)).toBe(0);
   });
 });

@@ -91,7 +91,12 @@ export type TopUpDecision = z.output<typeof topUpDecisionSchema>;
 
 export const topUpQueueQuerySchema = z.object({
   state: filterParam(TOP_UP_STATES),
-  method: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  // A method's id as the filter's select sends it (a text, so the filter bar shows it as chosen).
+  method: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .optional()
+    .catch(undefined),
   page: pageParam,
 });
 export type TopUpQueueQuery = z.output<typeof topUpQueueQuerySchema>;

@@ -15,8 +15,13 @@ import {
   type PaymentCurrency,
   type TopUpQuoteRefusal,
 } from "./payment-methods";
-import { findEnabledPaymentMethod, findPaymentMethod } from "./payment-methods.server";
-import type { TopUpQueueQuery } from "./top-ups.schemas";
+import {
+  findEnabledPaymentMethod,
+  findPaymentMethod,
+  listEnabledPaymentMethods,
+  listPaymentMethodsForAdmin,
+} from "./payment-methods.server";
+import type { TopUpAction, TopUpDecision, TopUpQueueQuery } from "./top-ups.schemas";
 import {
   isOpenTopUp,
   makeReference,
@@ -42,10 +47,15 @@ export type TopUpRefusal =
   | "payments.errors.adminOnly"
   | "payments.errors.balanceTooHigh";
 
+/**
+ * A refusal names the form field it belongs to when it is one field's (the coins, the date paid), and
+ * the values its message takes (a method's bounds).
+ */
 type Refused = {
   ok: false;
   kind: FailureKind;
   error: TopUpRefusal;
+  field?: string;
   params?: Record<string, number>;
 };
 export type TopUpResult = { ok: true; request: TopUpRequest } | Refused;
@@ -167,6 +177,7 @@ export async function requestTopUp(
             ok: false,
             kind: quoted.kind,
             error: quoted.error,
+            field: "coins",
             params: { min: method.minCoins, max: method.maxCoins },
           };
         if (await openRequestOf(trx, input.userId))
@@ -241,7 +252,7 @@ export async function markTopUpPaid(
 ): Promise<TopUpResult> {
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
   const problem = paidOnProblem(input.paidOn, today);
-  if (problem) return { ok: false, kind: "invalid", error: problem };
+  if (problem) return { ok: false, kind: "invalid", error: problem, field: "paidOn" };
   return inTransaction(db, async (trx) => {
     const request = await changeOwnOpen(trx, input, {
       state: "proof_sent",
@@ -434,7 +445,7 @@ function queueFilter(query: TopUpQueueQuery) {
   return (eb: ExpressionBuilder<Database, "top_up_requests">) =>
     eb.and([
       ...(query.state ? [eb("top_up_requests.state", "=", query.state)] : []),
-      ...(query.method ? [eb("top_up_requests.payment_method_id", "=", query.method)] : []),
+      ...(query.method ? [eb("top_up_requests.payment_method_id", "=", Number(query.method))] : []),
     ]);
 }
 
@@ -502,4 +513,91 @@ export async function listCustomerTopUpsForAdmin(db: Db, userId: string, locale:
     .limit(50)
     .execute();
   return rows.map((row) => toRequest(row, locale));
+}
+
+// What each of the customer's and the admin's posts says when it worked (payments keys, written out).
+const ACTION_MESSAGES = {
+  request: "payments.topUps.requested",
+  paid: "payments.topUps.markedPaid",
+  cancel: "payments.topUps.cancelled",
+  approve: "payments.topUps.admin.approved",
+  reject: "payments.topUps.admin.rejected",
+} as const satisfies Record<TopUpAction["intent"] | TopUpDecision["intent"], string>;
+
+/** What a post to the top-up pages did: what to say (with the request's reference), or why not. */
+export type TopUpOutcome =
+  | {
+      ok: true;
+      message: (typeof ACTION_MESSAGES)[keyof typeof ACTION_MESSAGES];
+      params: { reference: string };
+    }
+  | Refused;
+
+function outcome(result: TopUpResult, intent: keyof typeof ACTION_MESSAGES): TopUpOutcome {
+  return result.ok
+    ? {
+        ok: true,
+        message: ACTION_MESSAGES[intent],
+        params: { reference: result.request.reference },
+      }
+    : result;
+}
+
+/** The customer's page's one action: ask for a top-up, say it is paid, or cancel it. */
+export async function runTopUpAction(
+  db: Db,
+  input: { userId: string; locale: string; action: TopUpAction },
+): Promise<TopUpOutcome> {
+  const { action, userId } = input;
+  const result =
+    action.intent === "request"
+      ? await requestTopUp(db, {
+          userId,
+          methodId: action.methodId,
+          coins: action.coins,
+          locale: input.locale,
+        })
+      : action.intent === "paid"
+        ? await markTopUpPaid(db, {
+            userId,
+            requestId: action.requestId,
+            payerAccount: action.payerAccount,
+            paidOn: action.paidOn,
+          })
+        : await cancelTopUp(db, { userId, requestId: action.requestId });
+  return outcome(result, action.intent);
+}
+
+/** /admin/top-ups' one action: approve or reject a request. */
+export async function runTopUpDecision(
+  db: Db,
+  input: { adminId: string; decision: TopUpDecision },
+): Promise<TopUpOutcome> {
+  const { decision, adminId } = input;
+  const result =
+    decision.intent === "approve"
+      ? await approveTopUp(db, { adminId, requestId: decision.requestId, coins: decision.coins })
+      : await rejectTopUp(db, { adminId, requestId: decision.requestId, reason: decision.reason });
+  return outcome(result, decision.intent);
+}
+
+/** The customer's page: their requests and the methods on offer. */
+export async function loadTopUpPage(db: Db, userId: string, locale: string) {
+  const [requestsOf, methods] = await Promise.all([
+    loadCustomerTopUps(db, userId, locale),
+    listEnabledPaymentMethods(db, locale),
+  ]);
+  return { ...requestsOf, methods };
+}
+
+/** /admin/top-ups: the queue's page and every method (the filter's choices). */
+export async function loadTopUpQueuePage(db: Db, query: TopUpQueueQuery, locale: string) {
+  const [queue, methods] = await Promise.all([
+    listTopUpQueue(db, query, locale),
+    listPaymentMethodsForAdmin(db),
+  ]);
+  return {
+    ...queue,
+    methods: methods.map((method) => ({ id: method.id, name: textIn(method.names, locale, "en") })),
+  };
 }

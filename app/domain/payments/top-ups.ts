@@ -27,6 +27,15 @@ export function isOpenTopUp(state: TopUpState): boolean {
 /** Catalogue keys (payments namespace), one family (docs/i18n.md, ADR 26). */
 export const TOP_UP_STATE_LABELS = labelKeys("payments", "topUps.states", TOP_UP_STATES);
 
+/** Each state's badge colour: waiting blue, to check yellow, approved green, rejected red. */
+export const TOP_UP_STATE_TONES = {
+  waiting_payment: "blue",
+  proof_sent: "yellow",
+  approved: "green",
+  rejected: "red",
+  cancelled: "grey",
+} as const satisfies Record<TopUpState, string>;
+
 /** What the customer's page offers to pick at once; any other whole number may be typed. */
 export const PRESET_TOP_UP_COINS = [5, 10, 20, 50] as const;
 
