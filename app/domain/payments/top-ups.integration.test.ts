@@ -13,12 +13,14 @@ import {
   createPaymentMethod,
   updatePaymentMethod,
 } from "./payment-methods.server";
+import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
 import { isReference } from "./top-ups";
 import {
   approveTopUp,
   cancelTopUp,
   listTopUpQueue,
   loadCustomerTopUps,
+  loadTopUpPage,
   markTopUpPaid,
   rejectTopUp,
   requestTopUp,
@@ -197,6 +199,22 @@ describeEachDatabase("top-up requests", (app) => {
     expect(await requestTopUp(db, { userId: customer, methodId: 999_999, coins: 10 })).toEqual(
       refusal("invalid", "payments.errors.methodUnavailable"),
     );
+
+    // Coin purchase switched off in the settings: nobody asks, nothing is offered.
+    const features = (await getSettings(db)).features;
+    await updateSettingsSection(db, "features", { ...features, coinPurchase: false });
+    try {
+      expect(await requestTopUp(db, { userId: customer, methodId: method.id, coins: 10 })).toEqual(
+        refusal("forbidden", "payments.errors.purchaseClosed"),
+      );
+      expect(await loadTopUpPage(db, customer, "en")).toMatchObject({
+        methods: [],
+        purchaseOpen: false,
+      });
+    } finally {
+      await updateSettingsSection(db, "features", { ...features, coinPurchase: true });
+    }
+    expect((await loadTopUpPage(db, customer, "en")).methods.map((m) => m.id)).toContain(method.id);
 
     // Four at once: one gets through, the others are told one is open.
     const racing = await Promise.all(

@@ -38,6 +38,7 @@ import {
 
 export type TopUpRefusal =
   | TopUpQuoteRefusal
+  | "payments.errors.purchaseClosed"
   | "payments.errors.methodUnavailable"
   | "payments.errors.openTopUpExists"
   | "payments.errors.topUpNotFound"
@@ -157,7 +158,7 @@ async function openRequestOf(db: Db | Tx, userId: string) {
 
 /**
  * A customer asks to buy `coins` with an enabled method: the quote (quoteTopUp) is frozen in the request
- * with a new reference. Refused: a method missing or disabled, coins outside its bounds (the message
+ * with a new reference. Refused: coin purchase switched off in the settings, a method missing or disabled, coins outside its bounds (the message
  * takes the bounds), an open request already (one at a time: the customer cancels it first).
  */
 export async function requestTopUp(
@@ -169,6 +170,8 @@ export async function requestTopUp(
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTransaction(db, async (trx): Promise<TopUpResult> => {
+        if (!(await getSettings(trx)).features.coinPurchase)
+          refuse<TopUpResult>("forbidden", "payments.errors.purchaseClosed");
         const method = await findEnabledPaymentMethod(trx, input.methodId, input.locale ?? "en");
         if (!method) refuse<TopUpResult>("invalid", "payments.errors.methodUnavailable");
         const quoted = quoteTopUp(method, input.coins);
@@ -581,13 +584,18 @@ export async function runTopUpDecision(
   return outcome(result, decision.intent);
 }
 
-/** The customer's page: their requests and the methods on offer. */
+/**
+ * The customer's page: their requests and the methods on offer (none while coin purchase is switched
+ * off: an open request can still be paid, marked paid or cancelled).
+ */
 export async function loadTopUpPage(db: Db, userId: string, locale: string) {
-  const [requestsOf, methods] = await Promise.all([
+  const [requestsOf, methods, settings] = await Promise.all([
     loadCustomerTopUps(db, userId, locale),
     listEnabledPaymentMethods(db, locale),
+    getSettings(db),
   ]);
-  return { ...requestsOf, methods };
+  const open = settings.features.coinPurchase;
+  return { ...requestsOf, methods: open ? methods : [], purchaseOpen: open };
 }
 
 /** /admin/top-ups: the queue's page and every method (the filter's choices). */

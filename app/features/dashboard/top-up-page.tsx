@@ -49,10 +49,12 @@ function amountOf(request: Pick<TopUpRequest, "total" | "currency">, locale: str
  */
 function RequestForm({
   methods,
+  purchaseOpen,
   locale,
   result,
 }: {
   methods: OfferedPaymentMethod[];
+  purchaseOpen: boolean;
   locale: string;
   result?: TopUpPageResult;
 }) {
@@ -74,7 +76,9 @@ function RequestForm({
       </CardHeader>
       <CardContent>
         {methods.length === 0 ? (
-          <p className="text-muted-foreground">{t("topUps.noMethods")}</p>
+          <p className="text-muted-foreground">
+            {purchaseOpen ? t("topUps.noMethods") : t("topUps.closed")}
+          </p>
         ) : (
           <Form method="post" className="grid gap-5" noValidate>
             <input type="hidden" name="intent" value="request" />
@@ -391,6 +395,7 @@ export function TopUpPage({
   instructions,
   past,
   methods,
+  purchaseOpen,
   locale,
   result,
 }: {
@@ -398,6 +403,7 @@ export function TopUpPage({
   instructions: string;
   past: TopUpRequest[];
   methods: OfferedPaymentMethod[];
+  purchaseOpen: boolean;
   locale: string;
   result?: TopUpPageResult;
 }) {
@@ -423,7 +429,12 @@ export function TopUpPage({
           result={result}
         />
       ) : (
-        <RequestForm methods={methods} locale={locale} result={result} />
+        <RequestForm
+          methods={methods}
+          purchaseOpen={purchaseOpen}
+          locale={locale}
+          result={result}
+        />
       )}
       <PastRequests requests={past} locale={locale} />
     </main>
