@@ -82,6 +82,10 @@ test("a customer requests 10 coins, pays in dirhams, and the admin's approval cr
   await expect(row).toContainText("MAD 110.00");
   await expect(row).toContainText("Paid from 0611 222 333");
   await expect(row).toContainText("Samira Topup");
+  // On a phone the queue is cards and nothing scrolls sideways.
+  await admin.page.setViewportSize({ width: 360, height: 800 });
+  expect(await noHorizontalScroll(admin.page)).toBe(true);
+  await admin.page.setViewportSize({ width: 1280, height: 800 });
   await row.getByRole("button", { name: `Approve ${reference}` }).click();
   await expect(admin.page.getByRole("status")).toHaveText(
     `Top-up ${reference} approved: coins credited.`,

@@ -142,7 +142,7 @@ export function TopUpsQueue({
           value={
             <span dir="ltr">{formatMethodAmount(request.total, request.currency, locale)}</span>
           }
-          note={`${request.coins} ${t("topUps.coins")} · ${request.methodName}`}
+          note={t("topUps.admin.coinsBy", { coins: request.coins, method: request.methodName })}
         />
       ),
     },

@@ -3,14 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { DataTable, byId, type Column } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  TitledCard,
-} from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -71,8 +64,7 @@ function RequestForm({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("topUps.title")}</CardTitle>
-        <CardDescription>{t("topUps.intro")}</CardDescription>
+        <CardTitle>{t("topUps.newRequest")}</CardTitle>
       </CardHeader>
       <CardContent>
         {methods.length === 0 ? (
