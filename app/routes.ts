@@ -21,6 +21,7 @@ export default [
     route("verify-email", "routes/verify-email.tsx"),
     route("account/password", "routes/account-password.tsx"),
     route("dashboard", "routes/dashboard.tsx"),
+    route("dashboard/top-up", "routes/top-up.tsx"),
     route("coins", "routes/coins.tsx"),
     route("order", "routes/order.tsx"),
     route("support/new", "routes/support/new.tsx"),
@@ -61,6 +62,7 @@ export default [
       route("products", "routes/admin/products.tsx"),
       route("promotions", "routes/admin/promotions.tsx"),
       route("gateways", "routes/admin/gateways.tsx"),
+      route("top-ups", "routes/admin/top-ups.tsx"),
       route("search", "routes/admin/search.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       ...COMING_SOON_PATHS.map((path) =>

@@ -37,6 +37,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "mail_opt_outs",
   "two_factors",
   "payment_methods",
+  "top_up_requests",
 ];
 
 const BATCH = 500;

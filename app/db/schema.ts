@@ -530,6 +530,36 @@ export interface PaymentMethodsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * A customer's request to buy coins with a payment method (migration 0035, docs/payments.md). The quote
+ * is frozen when it is asked: amounts in minor units of `currency`, `credit_cents` what the balance gets.
+ */
+export interface TopUpRequestsTable {
+  id: Generated<number>;
+  /** What the customer writes in the transfer ("TU-7K3Q9"). */
+  reference: string;
+  user_id: string;
+  payment_method_id: number;
+  coins: number;
+  currency: string;
+  amount: number;
+  fee: number;
+  total: number;
+  credit_cents: number;
+  payer_account: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A date (YYYY-MM-DD), as the customer gave it. */
+  paid_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** waiting_payment | proof_sent | approved | rejected | cancelled (a CHECK). */
+  state: string;
+  /** Set when approved: the coins credited (another number when another amount was received). */
+  credited_coins: ColumnType<number | null, number | null | undefined, number | null>;
+  reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -567,4 +597,5 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_opt_outs: MailOptOutsTable;
   payment_methods: PaymentMethodsTable;
+  top_up_requests: TopUpRequestsTable;
 }

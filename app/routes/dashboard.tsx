@@ -19,6 +19,7 @@ import { TwoFactorCard, type TwoFactorResult } from "~/features/dashboard/two-fa
 import { setMailPreferences } from "~/domain/mail/mail.server";
 import {
   AccountTab,
+  AddCoinsLink,
   DashboardShell,
   DomainsTab,
   LedgerTable,
@@ -63,6 +64,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     twoFactor,
     currentSessionId: context.session?.sessionId ?? "",
     ticketsOpen: context.settings.features.tickets,
+    coinPurchase: context.settings.features.coinPurchase,
     locale: context.locale,
     // Verified addresses (docs/accounts.md): the notice asks an unverified account to confirm its
     // address, only when mail can reach it.
@@ -333,6 +335,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {view.tab === "domains" ? <DomainsTab /> : null}
       {view.ledger && view.orders ? (
         <div className="grid gap-6">
+          {loaderData.coinPurchase ? <AddCoinsLink /> : null}
           <LedgerTable
             entries={view.ledger.entries}
             nextBefore={view.ledger.nextBefore}

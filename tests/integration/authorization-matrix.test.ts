@@ -15,6 +15,8 @@ import { contactActionSchema, subscriberActionSchema } from "~/domain/inbox/inbo
 import { decideOrderSchema } from "~/domain/orders/orders.schemas";
 import { notificationActionSchema } from "~/domain/notifications/notifications.schemas";
 import { paymentMethodActionSchema } from "~/domain/payments/payment-methods.schemas";
+import { topUpDecisionSchema } from "~/domain/payments/top-ups.schemas";
+import { requestTopUp } from "~/domain/payments/top-ups.server";
 import { voucherActionSchema } from "~/domain/promotions/promotions.schemas";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
@@ -163,6 +165,7 @@ const ROUTES: Record<string, Row> = {
   ),
   "/coins": customerPage(),
   "/dashboard": customerPage(post({ serviceId: "999999", idempotencyKey: KEY }, signedIn(404))),
+  "/dashboard/top-up": customerPage(post({ intent: "cancel", requestId: "999999" }, signedIn(404))),
   "/order": publicPage(
     post(
       { productId: "999999", serverName: "Matrix", idempotencyKey: KEY },
@@ -235,6 +238,7 @@ const ROUTES: Record<string, Row> = {
   "/admin/invoices": adminPage(),
   "/admin/quotes": adminPage(),
   "/admin/gateways": adminPage(post({ intent: "disable", id: "999999" }, adminOnly(404))),
+  "/admin/top-ups": adminPage(post({ intent: "approve", requestId: "999999" }, adminOnly(404))),
   "/admin/products": adminPage(),
   "/admin/promotions": adminPage(),
   "/admin/domains": adminPage(),
@@ -278,6 +282,7 @@ const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/products": { productActionSchema },
   "/admin/promotions": { voucherActionSchema },
   "/admin/gateways": { paymentMethodActionSchema },
+  "/admin/top-ups": { topUpDecisionSchema },
   "/admin/security": { securityActionSchema },
   "/admin/automation": { automationActionSchema },
   "/admin/settings": { settingsActionSchema },
@@ -777,8 +782,36 @@ describeEachDatabase("authorization matrix", (app) => {
       await attempt("customerB", "/language", { lang, redirectTo: "/" }, "→/", {
         changesOwnData: true,
       });
+    // A's top-up request (Orange Money switched on for it): B can neither say it is paid nor cancel it.
+    await app()
+      .db.updateTable("payment_methods")
+      .set({ enabled: 1, instructions: JSON.stringify({ en: "Send to 0600", fr: "", ar: "" }) })
+      .where("code", "=", "orange-money")
+      .execute();
+    const orange = await app()
+      .db.selectFrom("payment_methods")
+      .select("id")
+      .where("code", "=", "orange-money")
+      .executeTakeFirstOrThrow();
+    const topUp = await requestTopUp(app().db, {
+      userId: id,
+      methodId: Number(orange.id),
+      coins: 10,
+    });
+    if (!topUp.ok) throw new Error(topUp.error);
+    const topUpId = String(topUp.request.id);
+    const today = new Date().toISOString().slice(0, 10);
+    await attempt(
+      "customerB",
+      "/dashboard/top-up",
+      { intent: "paid", requestId: topUpId, payerAccount: "0600", paidOn: today },
+      404,
+    );
+    await attempt("customerB", "/dashboard/top-up", { intent: "cancel", requestId: topUpId }, 404);
     // Admin actions on A's things, as B.
     const adminForms: [string, Record<string, string>][] = [
+      ["/admin/top-ups", { intent: "approve", requestId: topUpId }],
+      ["/admin/top-ups", { intent: "reject", requestId: topUpId, reason: "B says no" }],
       ["/admin/orders", { intent: "approve", orderId: String(pendingOrderId) }],
       ["/admin/orders", { intent: "reject", orderId: String(pendingOrderId), reason: "B says no" }],
       ["/admin/services", { intent: "suspend", serviceId: String(serviceId) }],

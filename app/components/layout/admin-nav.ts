@@ -4,6 +4,7 @@ import {
   BookOpenIcon,
   BoxIcon,
   CalendarClockIcon,
+  CoinsIcon,
   CreditCardIcon,
   DownloadIcon,
   FileTextIcon,
@@ -81,6 +82,7 @@ export const ADMIN_NAV: {
     label: "groups.ordersBilling",
     items: [
       { path: "/admin/orders", key: "orders", label: "nav.orders", icon: ShoppingCartIcon },
+      { path: "/admin/top-ups", key: "topUps", label: "nav.topUps", icon: CoinsIcon },
       { path: "/admin/invoices", key: "invoices", label: "nav.invoices", icon: ReceiptIcon },
       { path: "/admin/quotes", key: "quotes", label: "nav.quotes", icon: FileTextIcon },
       {

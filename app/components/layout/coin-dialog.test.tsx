@@ -43,6 +43,9 @@ describe("CoinPage", () => {
     expect(html).toContain("Join our community chat server.");
     expect(html).toContain("Open a support ticket.");
     expect(html).toContain('href="/support/new?topic=coins"');
+    // Buying with a payment method comes first (issue 26).
+    expect(html).toContain('href="/dashboard/top-up"');
+    expect(html.indexOf('href="/dashboard/top-up"')).toBeLessThan(html.indexOf("<ol"));
     expect(html).toContain('href="https://discord.example/invite"');
   });
 
@@ -53,6 +56,7 @@ describe("CoinPage", () => {
     expect(html).toContain("Your coins");
     expect(html).toContain("Coin purchase is currently closed.");
     expect(html).not.toContain("<ol");
+    expect(html).not.toContain('href="/dashboard/top-up"');
   });
 
   it("speaks the page's language", async () => {

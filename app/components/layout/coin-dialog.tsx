@@ -10,6 +10,8 @@ import type { ShellUser } from "./types";
 
 /** The page that says what the coin dialog says, where the balance button leads before the scripts run. */
 export const COINS_PAGE = "/coins";
+/** Where a customer buys coins with a payment method (docs/payments.md): the dialog's first choice. */
+export const TOP_UP_PAGE = "/dashboard/top-up";
 
 type CoinProps = {
   user: Pick<ShellUser, "coinBalanceCents">;
@@ -52,6 +54,11 @@ function CoinPurchase({
       <p className="font-medium">{t("coins.balance", { amount })}</p>
       {coinPurchase ? (
         <>
+          {closing(
+            <Button asChild>
+              <Link to={TOP_UP_PAGE}>{t("coins.addCoins")}</Link>
+            </Button>,
+          )}
           <ol className="list-decimal space-y-2 ps-5 text-sm">
             {community ? <li>{t("coins.stepCommunity")}</li> : null}
             {tickets ? <li>{t("coins.stepTicket")}</li> : null}
@@ -68,13 +75,13 @@ function CoinPurchase({
           <div className="flex flex-wrap gap-2">
             {tickets
               ? closing(
-                  <Button asChild>
+                  <Button asChild variant="outline">
                     <Link to="/support/new?topic=coins">{t("coins.openTicket")}</Link>
                   </Button>,
                 )
               : null}
             {community ? (
-              <Button asChild variant={tickets ? "outline" : "default"}>
+              <Button asChild variant="outline">
                 <a href={community} target="_blank" rel="noopener noreferrer">
                   {t("coins.joinCommunity")}
                 </a>

@@ -24,6 +24,7 @@ export const AUDIT_TARGET_LABELS = {
   job_schedule: "audit.targets.job_schedule",
   // Payment methods (issue 26), on /admin/gateways.
   payment_method: "payments:audit.targets.paymentMethod",
+  top_up_request: "payments:audit.targets.topUpRequest",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -87,6 +88,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "payment_method.enable": "payments:audit.actions.enable",
   "payment_method.disable": "payments:audit.actions.disable",
   "payment_method.delete": "payments:audit.actions.delete",
+  "top_up.approve": "payments:audit.actions.topUpApprove",
+  "top_up.reject": "payments:audit.actions.topUpReject",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

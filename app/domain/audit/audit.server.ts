@@ -18,7 +18,8 @@ export interface AuditEntry {
     | "legacy_import"
     | "job"
     | "job_schedule"
-    | "payment_method";
+    | "payment_method"
+    | "top_up_request";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

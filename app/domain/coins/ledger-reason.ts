@@ -19,6 +19,8 @@ export const LEDGER_REASON_KEYS = {
   ticketPurchase: "reasons.ticketPurchase",
   /** "Ticket #{{id}}: {{subject}} ({{note}})" (the admin's note) */
   ticketPurchaseNote: "reasons.ticketPurchaseNote",
+  /** "Top-up {{reference}} ({{method}})" (a top-up request approved, issue 26) */
+  topUp: "reasons.topUp",
   /** "Seed admin coins" */
   seedAdmin: "reasons.seedAdmin",
   /** "Balance imported from the old storefront" */
@@ -45,6 +47,7 @@ export const LEDGER_REASON_ENGLISH: Record<LedgerReasonId, string> = {
   renewal: "Renewal of {{service}}",
   ticketPurchase: "Ticket #{{id}}: {{subject}}",
   ticketPurchaseNote: "Ticket #{{id}}: {{subject}} ({{note}})",
+  topUp: "Top-up {{reference}} ({{method}})",
   seedAdmin: "Seed admin coins",
   legacyBalance: "Balance imported from the old storefront",
 };

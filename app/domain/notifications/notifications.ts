@@ -20,6 +20,9 @@ export const NOTIFICATION_KINDS = [
   "coins_added",
   "coins_removed",
   "ticket_answered",
+  // A top-up request decided (issue 26): "reference", "amountCents" coins, a rejection's "reason".
+  "top_up_approved",
+  "top_up_rejected",
   // Staff: the background worker's failures (issue 24), each admin's own.
   "automation_job_dead",
   "automation_run_failed",
@@ -27,6 +30,8 @@ export const NOTIFICATION_KINDS = [
   // Staff: a new order waits for approval, a customer opened a ticket ("amountCents" coins).
   "order_waiting",
   "ticket_opened",
+  // Staff: a customer says a top-up is paid ("reference", "method", "amountCents" coins).
+  "top_up_paid",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Catalogue keys (tickets namespace), one family (docs/i18n.md, ADR 26). */
@@ -39,6 +44,7 @@ export const STAFF_NOTIFICATION_KINDS = [
   "automation_schedule_stale",
   "order_waiting",
   "ticket_opened",
+  "top_up_paid",
 ] as const satisfies readonly NotificationKind[];
 
 /** How many of their newest notifications the bell lists; /admin/notifications has them all. */

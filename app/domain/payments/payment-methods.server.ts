@@ -21,7 +21,10 @@ import {
 // Payment methods (issue 26, docs/payments.md): the admin's /admin/gateways and what customers are offered.
 
 export type PaymentMethodRefusal =
-  PaymentMethodProblem | "payments.errors.notFound" | "payments.errors.builtinNotDeletable";
+  | PaymentMethodProblem
+  | "payments.errors.notFound"
+  | "payments.errors.builtinNotDeletable"
+  | "payments.errors.methodInUse";
 
 /** A refusal names the form field it belongs to when it is one field's (a name, the instructions). */
 type Refused = { ok: false; kind: FailureKind; error: PaymentMethodRefusal; field?: string };
@@ -402,7 +405,10 @@ export async function setPaymentMethodEnabled(
 
 export type DeletePaymentMethodResult = { ok: true } | Refused;
 
-/** Deletes a custom method for good; a built-in one can only be disabled. */
+/**
+ * Deletes a custom method for good; a built-in one can only be disabled, and so can one that a top-up
+ * request names (the request keeps its method: what was paid with what).
+ */
 export async function deletePaymentMethod(
   db: Db,
   input: { actorId: string; id: number },
@@ -412,6 +418,13 @@ export async function deletePaymentMethod(
     if (!method) refuse<DeletePaymentMethodResult>("notFound", "payments.errors.notFound");
     if (method.builtin)
       refuse<DeletePaymentMethodResult>("conflict", "payments.errors.builtinNotDeletable");
+    const used = await trx
+      .selectFrom("top_up_requests")
+      .select("id")
+      .where("payment_method_id", "=", method.id)
+      .limit(1)
+      .executeTakeFirst();
+    if (used) refuse<DeletePaymentMethodResult>("conflict", "payments.errors.methodInUse");
     await trx.deleteFrom("payment_methods").where("id", "=", method.id).execute();
     await recordAudit(trx, {
       actorId: input.actorId,

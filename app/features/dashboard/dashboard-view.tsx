@@ -38,6 +38,7 @@ import type { PendingDeletion } from "~/domain/accounts/account-deletion";
 import { AccountDeletionCard, type DeletionResult } from "./account-deletion";
 import { MailPreferencesCard, type MailPreferencesResult } from "./mail-preferences";
 import { AddressNotice, type AddressState } from "./address-notice";
+import { TOP_UP_PAGE } from "~/components/layout/coin-dialog";
 import type { OptionalMailKind } from "~/domain/mail/mail";
 
 export const TABS = ["overview", "services", "domains", "billing", "support", "account"] as const;
@@ -210,6 +211,18 @@ export function DomainsTab() {
     <Card>
       <CardContent className="pt-6 text-muted-foreground">{t("domains.empty")}</CardContent>
     </Card>
+  );
+}
+
+/** The billing tab's way to buy coins: the top-up page (docs/payments.md). */
+export function AddCoinsLink() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild>
+        <Link to={TOP_UP_PAGE}>{t("coins.addCoins")}</Link>
+      </Button>
+    </div>
   );
 }
 

@@ -1,0 +1,372 @@
+import { expect, it } from "vitest";
+import {
+  adminId,
+  balanceOf,
+  customerWithCoins,
+  expectLedgerIntactAfterEach,
+} from "../../../tests/support/money-fixtures";
+import { refusal } from "../../../tests/support/results";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import {
+  deletePaymentMethod,
+  listPaymentMethodsForAdmin,
+  createPaymentMethod,
+  updatePaymentMethod,
+} from "./payment-methods.server";
+import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
+import { isReference } from "./top-ups";
+import {
+  approveTopUp,
+  cancelTopUp,
+  listTopUpQueue,
+  loadCustomerTopUps,
+  loadTopUpPage,
+  markTopUpPaid,
+  rejectTopUp,
+  requestTopUp,
+  topUpLedgerKey,
+} from "./top-ups.server";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describeEachDatabase("top-up requests", (app) => {
+  expectLedgerIntactAfterEach(app);
+
+  /** Orange Money enabled at 11.00 MAD a coin, 5 to 200 coins, with a 2.5% fee. */
+  async function orangeMoney() {
+    const db = app().db;
+    const admin = await adminId(app());
+    const method = (await listPaymentMethodsForAdmin(db)).find((m) => m.code === "orange-money")!;
+    const updated = await updatePaymentMethod(db, {
+      actorId: admin,
+      id: method.id,
+      method: {
+        ...method,
+        instructions: { en: "Send to 0611 111 111", fr: "Envoyez au 0611 111 111", ar: "" },
+        enabled: true,
+        rate: 1100,
+        minCoins: 5,
+        maxCoins: 200,
+        feeFixed: 0,
+        feePercentBp: 250,
+      },
+    });
+    if (!updated.ok) throw new Error(updated.error);
+    return updated.method;
+  }
+
+  async function ledgerCreditsOf(requestId: number) {
+    return app()
+      .db.selectFrom("coin_ledger")
+      .select(["amount_cents", "kind", "reason"])
+      .where("idempotency_key", "=", topUpLedgerKey(requestId))
+      .execute();
+  }
+
+  it("goes from a request to an approved credit, with the quote frozen and everyone told", async () => {
+    const db = app().db;
+    const method = await orangeMoney();
+    const customer = await customerWithCoins(app(), 0);
+    const admin = await adminId(app());
+
+    const asked = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 10 });
+    if (!asked.ok) throw new Error(asked.error);
+    const request = asked.request;
+    expect(isReference(request.reference)).toBe(true);
+    expect(request).toMatchObject({
+      state: "waiting_payment",
+      coins: 10,
+      currency: "MAD",
+      amount: 11_000,
+      fee: 275,
+      total: 11_275,
+      creditCents: 1_000,
+      methodName: "Orange Money",
+    });
+
+    // A later change of rate changes no request already asked.
+    await updatePaymentMethod(db, {
+      actorId: admin,
+      id: method.id,
+      method: { ...method, rate: 1200 },
+    });
+    const page = await loadCustomerTopUps(db, customer, "fr");
+    expect(page.current).toMatchObject({ id: request.id, total: 11_275 });
+    expect(page.instructions).toBe("Envoyez au 0611 111 111");
+
+    const paid = await markTopUpPaid(db, {
+      userId: customer,
+      requestId: request.id,
+      payerAccount: "0622 222 222",
+      paidOn: today(),
+    });
+    expect(paid).toMatchObject({
+      ok: true,
+      request: { state: "proof_sent", payerAccount: "0622 222 222" },
+    });
+    const staff = await db
+      .selectFrom("notifications")
+      .select(["user_id", "kind"])
+      .where("kind", "=", "top_up_paid")
+      .where("dedupe_key", "like", `staff:top-up:${request.id}:%`)
+      .execute();
+    expect(staff.map((row) => row.user_id)).toContain(admin);
+
+    const queue = await listTopUpQueue(db, { state: "proof_sent", page: 1 }, "en");
+    expect(queue.items.map((item) => item.id)).toContain(request.id);
+    expect(queue.histories[customer]).toEqual({ proof_sent: 1 });
+
+    const approved = await approveTopUp(db, { adminId: admin, requestId: request.id });
+    expect(approved).toMatchObject({
+      ok: true,
+      request: { state: "approved", creditedCoins: null },
+    });
+    expect(await balanceOf(app(), customer)).toBe(1_000);
+    expect(await ledgerCreditsOf(request.id)).toEqual([
+      {
+        amount_cents: 1_000,
+        kind: "coin_purchase",
+        reason: `Top-up ${request.reference} (Orange Money)`,
+      },
+    ]);
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id"])
+      .where("target_type", "=", "top_up_request")
+      .where("target_id", "=", String(request.id))
+      .execute();
+    expect(audit).toEqual([{ action: "top_up.approve", actor_id: admin }]);
+    const told = await db
+      .selectFrom("notifications")
+      .select("kind")
+      .where("user_id", "=", customer)
+      .where("kind", "=", "top_up_approved")
+      .execute();
+    expect(told).toHaveLength(1);
+    const mail = await db
+      .selectFrom("mail_outbox")
+      .select("kind")
+      .where("user_id", "=", customer)
+      .where("kind", "=", "coinsChanged")
+      .execute();
+    expect(mail).toHaveLength(1);
+
+    // Decided: no second decision, no cancel, no "paid".
+    expect(await approveTopUp(db, { adminId: admin, requestId: request.id })).toEqual(
+      refusal("conflict", "payments.errors.topUpNotOpen"),
+    );
+    expect(await cancelTopUp(db, { userId: customer, requestId: request.id })).toEqual(
+      refusal("conflict", "payments.errors.topUpNotOpen"),
+    );
+    expect(await balanceOf(app(), customer)).toBe(1_000);
+    // And a method a request names is not deleted (a custom one would be; a built-in one never is).
+    const custom = await createPaymentMethod(db, {
+      actorId: admin,
+      method: { ...method, names: { en: "Wafacash", fr: "", ar: "" }, sortOrder: 9 },
+    });
+    if (!custom.ok) throw new Error(custom.error);
+    const other = await customerWithCoins(app(), 0);
+    const onCustom = await requestTopUp(db, {
+      userId: other,
+      methodId: custom.method.id,
+      coins: 5,
+    });
+    expect(onCustom.ok).toBe(true);
+    expect(await deletePaymentMethod(db, { actorId: admin, id: custom.method.id })).toEqual(
+      refusal("conflict", "payments.errors.methodInUse"),
+    );
+  });
+
+  it("allows one open request at a time, within the method's bounds, with an enabled method", async () => {
+    const db = app().db;
+    const method = await orangeMoney();
+    const customer = await customerWithCoins(app(), 0);
+    expect(await requestTopUp(db, { userId: customer, methodId: method.id, coins: 4 })).toEqual({
+      ...refusal("invalid", "payments.errors.coinsBelowMin"),
+      field: "coins",
+      params: { min: 5, max: 200 },
+    });
+    expect(
+      await requestTopUp(db, { userId: customer, methodId: method.id, coins: 201 }),
+    ).toMatchObject(refusal("invalid", "payments.errors.coinsAboveMax"));
+    expect(
+      await requestTopUp(db, { userId: customer, methodId: method.id, coins: 5.5 }),
+    ).toMatchObject(refusal("invalid", "payments.errors.coinsNotWhole"));
+    const paypal = (await listPaymentMethodsForAdmin(db)).find((m) => m.code === "paypal")!;
+    expect(await requestTopUp(db, { userId: customer, methodId: paypal.id, coins: 10 })).toEqual(
+      refusal("invalid", "payments.errors.methodUnavailable"),
+    );
+    expect(await requestTopUp(db, { userId: customer, methodId: 999_999, coins: 10 })).toEqual(
+      refusal("invalid", "payments.errors.methodUnavailable"),
+    );
+
+    // Coin purchase switched off in the settings: nobody asks, nothing is offered.
+    const features = (await getSettings(db)).features;
+    await updateSettingsSection(db, "features", { ...features, coinPurchase: false });
+    try {
+      expect(await requestTopUp(db, { userId: customer, methodId: method.id, coins: 10 })).toEqual(
+        refusal("forbidden", "payments.errors.purchaseClosed"),
+      );
+      expect(await loadTopUpPage(db, customer, "en")).toMatchObject({
+        methods: [],
+        purchaseOpen: false,
+      });
+    } finally {
+      await updateSettingsSection(db, "features", { ...features, coinPurchase: true });
+    }
+    expect((await loadTopUpPage(db, customer, "en")).methods.map((m) => m.id)).toContain(method.id);
+
+    // Four at once: one gets through, the others are told one is open.
+    const racing = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        requestTopUp(db, { userId: customer, methodId: method.id, coins: 5 }),
+      ),
+    );
+    expect(racing.filter((result) => result.ok)).toHaveLength(1);
+    for (const result of racing.filter((r) => !r.ok))
+      expect(result).toEqual(refusal("conflict", "payments.errors.openTopUpExists"));
+    const open = racing.find((result) => result.ok)!;
+    if (!open.ok) throw new Error("none");
+
+    // Cancelled, it frees the place for a new one.
+    expect(await cancelTopUp(db, { userId: customer, requestId: open.request.id })).toMatchObject({
+      ok: true,
+      request: { state: "cancelled" },
+    });
+    const next = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 200 });
+    expect(next).toMatchObject({ ok: true, request: { state: "waiting_payment", total: 225_500 } });
+    const page = await loadCustomerTopUps(db, customer, "en");
+    expect(page.current?.coins).toBe(200);
+    expect(page.past.map((request) => request.state)).toEqual(["cancelled"]);
+  });
+
+  it("credits an approval exactly once, however many admins or replays approve at once", async () => {
+    const db = app().db;
+    const method = await orangeMoney();
+    const admin = await adminId(app());
+    for (const paidFirst of [true, false]) {
+      const customer = await customerWithCoins(app(), 0);
+      const asked = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 20 });
+      if (!asked.ok) throw new Error(asked.error);
+      if (paidFirst)
+        await markTopUpPaid(db, {
+          userId: customer,
+          requestId: asked.request.id,
+          payerAccount: "0600",
+          paidOn: today(),
+        });
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          i % 2
+            ? approveTopUp(db, { adminId: admin, requestId: asked.request.id, coins: 18 })
+            : rejectTopUp(db, { adminId: admin, requestId: asked.request.id, reason: "late" }),
+        ),
+      );
+      const won = results.filter((result) => result.ok);
+      expect(won).toHaveLength(1);
+      for (const lost of results.filter((result) => !result.ok))
+        expect(lost).toEqual(refusal("conflict", "payments.errors.topUpNotOpen"));
+      const decided = won[0]!;
+      if (!decided.ok) throw new Error("none");
+      const credits = await ledgerCreditsOf(asked.request.id);
+      if (decided.request.state === "approved") {
+        expect(decided.request.creditedCoins).toBe(18);
+        expect(credits.map((c) => c.amount_cents)).toEqual([1_800]);
+        expect(await balanceOf(app(), customer)).toBe(1_800);
+      } else {
+        expect(credits).toEqual([]);
+        expect(await balanceOf(app(), customer)).toBe(0);
+      }
+    }
+    // Approvals alone, raced.
+    const customer = await customerWithCoins(app(), 0);
+    const asked = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 50 });
+    if (!asked.ok) throw new Error(asked.error);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        approveTopUp(db, { adminId: admin, requestId: asked.request.id }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(await balanceOf(app(), customer)).toBe(5_000);
+    expect(await ledgerCreditsOf(asked.request.id)).toHaveLength(1);
+  });
+
+  it("rejects with the reason the customer reads, and keeps the balance", async () => {
+    const db = app().db;
+    const method = await orangeMoney();
+    const admin = await adminId(app());
+    const customer = await customerWithCoins(app(), 300);
+    const asked = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 10 });
+    if (!asked.ok) throw new Error(asked.error);
+    const rejected = await rejectTopUp(db, {
+      adminId: admin,
+      requestId: asked.request.id,
+      reason: "No payment received",
+    });
+    expect(rejected).toMatchObject({
+      ok: true,
+      request: { state: "rejected", rejectReason: "No payment received" },
+    });
+    expect(await balanceOf(app(), customer)).toBe(300);
+    const page = await loadCustomerTopUps(db, customer, "en");
+    expect(page.current).toBeNull();
+    expect(page.past[0]).toMatchObject({ state: "rejected", rejectReason: "No payment received" });
+    const told = await db
+      .selectFrom("notifications")
+      .select("params")
+      .where("user_id", "=", customer)
+      .where("kind", "=", "top_up_rejected")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(told.params)).toMatchObject({ reason: "No payment received" });
+  });
+
+  it("lets nobody but the owner act on a request, and nobody but an admin decide", async () => {
+    const db = app().db;
+    const method = await orangeMoney();
+    const owner = await customerWithCoins(app(), 0);
+    const stranger = await customerWithCoins(app(), 0);
+    const asked = await requestTopUp(db, { userId: owner, methodId: method.id, coins: 10 });
+    if (!asked.ok) throw new Error(asked.error);
+    const id = asked.request.id;
+    expect(
+      await markTopUpPaid(db, {
+        userId: stranger,
+        requestId: id,
+        payerAccount: "x",
+        paidOn: today(),
+      }),
+    ).toEqual(refusal("notFound", "payments.errors.topUpNotFound"));
+    expect(await cancelTopUp(db, { userId: stranger, requestId: id })).toEqual(
+      refusal("notFound", "payments.errors.topUpNotFound"),
+    );
+    expect((await loadCustomerTopUps(db, stranger, "en")).current).toBeNull();
+    expect(await approveTopUp(db, { adminId: stranger, requestId: id })).toEqual(
+      refusal("forbidden", "payments.errors.adminOnly"),
+    );
+    expect(await rejectTopUp(db, { adminId: owner, requestId: id, reason: "no" })).toEqual(
+      refusal("forbidden", "payments.errors.adminOnly"),
+    );
+    expect(await approveTopUp(db, { adminId: await adminId(app()), requestId: 999_999 })).toEqual(
+      refusal("notFound", "payments.errors.topUpNotFound"),
+    );
+    // A date paid in the future, or long ago, is refused.
+    expect(
+      await markTopUpPaid(db, {
+        userId: owner,
+        requestId: id,
+        payerAccount: "0600",
+        paidOn: "2999-01-01",
+      }),
+    ).toEqual({ ...refusal("invalid", "payments.errors.paidOnFuture"), field: "paidOn" });
+    expect(
+      await markTopUpPaid(db, {
+        userId: owner,
+        requestId: id,
+        payerAccount: "0600",
+        paidOn: "2001-01-01",
+      }),
+    ).toEqual({ ...refusal("invalid", "payments.errors.paidOnTooOld"), field: "paidOn" });
+    expect(await balanceOf(app(), owner)).toBe(0);
+  });
+});

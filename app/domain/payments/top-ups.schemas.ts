@@ -1,0 +1,102 @@
+import { idField } from "~/lib/id-field";
+import { filterParam, pageParam } from "~/lib/query-params";
+import { z } from "~/lib/zod";
+import { MAX_TOP_UP_COINS } from "./payment-methods";
+import { MAX_PAYER_ACCOUNT_LENGTH, MAX_REJECT_REASON_LENGTH, TOP_UP_STATES } from "./top-ups";
+
+// Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
+// never reaches the browser (docs/architecture.md).
+
+const requestId = idField("payments.errors.topUpNotFound");
+
+/** A whole number of coins typed or picked; the method's own bounds are the domain's to check. */
+const coinsField = z
+  .string({ error: "payments.errors.coinsNotWhole" })
+  .trim()
+  .regex(/^\d{1,6}$/, "payments.errors.coinsNotWhole")
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, "payments.errors.coinsNotWhole")
+      .max(MAX_TOP_UP_COINS, "payments.errors.coinsNotWhole"),
+  );
+
+/** The customer's page: ask for a top-up, say it is paid, or cancel it. */
+export const topUpActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("request"),
+    methodId: idField("payments.errors.methodRequired"),
+    coins: coinsField,
+  }),
+  z.object({
+    intent: z.literal("paid"),
+    requestId,
+    payerAccount: z
+      .string({ error: "payments.errors.payerAccountRequired" })
+      .trim()
+      .min(1, "payments.errors.payerAccountRequired")
+      .max(MAX_PAYER_ACCOUNT_LENGTH, "payments.errors.payerAccountTooLong"),
+    paidOn: z
+      .string({ error: "payments.errors.paidOnInvalid" })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "payments.errors.paidOnInvalid")
+      .refine(
+        (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)),
+        "payments.errors.paidOnInvalid",
+      ),
+  }),
+  z.object({ intent: z.literal("cancel"), requestId }),
+]);
+export type TopUpAction = z.output<typeof topUpActionSchema>;
+
+/** /admin/top-ups: approve (with another number of coins, or the asked one when empty) or reject. */
+export const topUpDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("approve"),
+    requestId,
+    coins: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? "").trim())
+      .pipe(
+        z.union([
+          z.literal("").transform(() => undefined),
+          z
+            .string()
+            .regex(/^\d{1,6}$/, "payments.errors.coinsNotWhole")
+            .transform(Number)
+            .pipe(
+              z
+                .number()
+                .int()
+                .min(1, "payments.errors.coinsNotWhole")
+                .max(MAX_TOP_UP_COINS, "payments.errors.coinsNotWhole"),
+            ),
+        ]),
+      ),
+  }),
+  z.object({
+    intent: z.literal("reject"),
+    requestId,
+    reason: z
+      .string({ error: "payments.errors.reasonRequired" })
+      .trim()
+      .min(1, "payments.errors.reasonRequired")
+      .max(MAX_REJECT_REASON_LENGTH, "payments.errors.reasonTooLong"),
+  }),
+]);
+export type TopUpDecision = z.output<typeof topUpDecisionSchema>;
+
+export const topUpQueueQuerySchema = z.object({
+  state: filterParam(TOP_UP_STATES),
+  // A method's id as the filter's select sends it (a text, so the filter bar shows it as chosen).
+  method: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .optional()
+    .catch(undefined),
+  page: pageParam,
+});
+export type TopUpQueueQuery = z.output<typeof topUpQueueQuerySchema>;

@@ -1,0 +1,611 @@
+import type { ExpressionBuilder, Updateable } from "kysely";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { postLedgerEntry } from "~/domain/coins/coins.server";
+import { englishLedgerReason, ledgerReason } from "~/domain/coins/ledger-reason";
+import { queueMail } from "~/domain/mail/mail.server";
+import { notify, notifyStaff } from "~/domain/notifications/notifications.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import type { Database } from "~/db/schema";
+import { fetchPage, pageWindow } from "~/db/paging";
+import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
+import type { FailureKind } from "~/lib/result";
+import {
+  quoteTopUp,
+  textIn,
+  type PaymentCurrency,
+  type TopUpQuoteRefusal,
+} from "./payment-methods";
+import {
+  findEnabledPaymentMethod,
+  findPaymentMethod,
+  listEnabledPaymentMethods,
+  listPaymentMethodsForAdmin,
+} from "./payment-methods.server";
+import type { TopUpAction, TopUpDecision, TopUpQueueQuery } from "./top-ups.schemas";
+import {
+  isOpenTopUp,
+  makeReference,
+  OPEN_TOP_UP_STATES,
+  paidOnProblem,
+  PAST_TOP_UPS_SHOWN,
+  TOP_UPS_PAGE_SIZE,
+  type TopUpRequest,
+  type TopUpState,
+} from "./top-ups";
+
+// Top-up requests (issue 26, docs/payments.md): the customer's request, "I have paid", cancel; the
+// admin's approve (the ledger credit, exactly once) and reject; the customer's list and the admin's queue.
+
+export type TopUpRefusal =
+  | TopUpQuoteRefusal
+  | "payments.errors.purchaseClosed"
+  | "payments.errors.methodUnavailable"
+  | "payments.errors.openTopUpExists"
+  | "payments.errors.topUpNotFound"
+  | "payments.errors.topUpNotOpen"
+  | "payments.errors.paidOnFuture"
+  | "payments.errors.paidOnTooOld"
+  | "payments.errors.adminOnly"
+  | "payments.errors.balanceTooHigh";
+
+/**
+ * A refusal names the form field it belongs to when it is one field's (the coins, the date paid), and
+ * the values its message takes (a method's bounds).
+ */
+type Refused = {
+  ok: false;
+  kind: FailureKind;
+  error: TopUpRefusal;
+  field?: string;
+  params?: Record<string, number>;
+};
+export type TopUpResult = { ok: true; request: TopUpRequest } | Refused;
+
+/** Where a customer's request is shown, and where their notifications lead. */
+export const TOP_UP_PAGE = "/dashboard/top-up";
+/** The admin's queue. */
+export const TOP_UP_QUEUE_PAGE = "/admin/top-ups";
+
+/** The key of the one ledger credit an approved request gets (unique in the ledger). */
+export function topUpLedgerKey(requestId: number): string {
+  return `top-up:${requestId}`;
+}
+
+function requests(db: Db | Tx) {
+  return db
+    .selectFrom("top_up_requests")
+    .innerJoin("payment_methods", "payment_methods.id", "top_up_requests.payment_method_id")
+    .select([
+      "top_up_requests.id",
+      "top_up_requests.reference",
+      "top_up_requests.user_id",
+      "top_up_requests.payment_method_id",
+      "payment_methods.names",
+      "top_up_requests.coins",
+      "top_up_requests.currency",
+      "top_up_requests.amount",
+      "top_up_requests.fee",
+      "top_up_requests.total",
+      "top_up_requests.credit_cents",
+      "top_up_requests.payer_account",
+      "top_up_requests.paid_on",
+      "top_up_requests.state",
+      "top_up_requests.credited_coins",
+      "top_up_requests.reject_reason",
+      "top_up_requests.decided_at",
+      "top_up_requests.created_at",
+      "top_up_requests.updated_at",
+    ]);
+}
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof requests>["executeTakeFirstOrThrow"]>>;
+
+function namesOf(json: string) {
+  try {
+    const value = JSON.parse(json) as Record<string, unknown>;
+    const text = (locale: string) =>
+      typeof value[locale] === "string" ? (value[locale] as string) : "";
+    return { en: text("en"), fr: text("fr"), ar: text("ar") };
+  } catch {
+    return { en: "", fr: "", ar: "" };
+  }
+}
+
+function toRequest(row: RequestRow, locale: string): TopUpRequest {
+  return {
+    id: Number(row.id),
+    reference: row.reference,
+    userId: row.user_id,
+    methodId: Number(row.payment_method_id),
+    // The method's name as the reader's language writes it (English, then any, as a fallback).
+    methodName: textIn(namesOf(row.names), locale, "en"),
+    coins: row.coins,
+    currency: row.currency as PaymentCurrency,
+    amount: row.amount,
+    fee: row.fee,
+    total: row.total,
+    creditCents: row.credit_cents,
+    payerAccount: row.payer_account,
+    paidOn: row.paid_on,
+    state: row.state as TopUpState,
+    creditedCoins: row.credited_coins,
+    rejectReason: row.reject_reason,
+    decidedAt: row.decided_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function findRequest(db: Db | Tx, id: number, locale = "en") {
+  const row = await requests(db).where("top_up_requests.id", "=", id).executeTakeFirst();
+  return row ? toRequest(row, locale) : undefined;
+}
+
+/** What the audit log keeps of a request. */
+function auditView(request: TopUpRequest) {
+  const { methodName: _n, createdAt: _c, updatedAt: _u, ...fields } = request;
+  return fields;
+}
+
+async function openRequestOf(db: Db | Tx, userId: string) {
+  return db
+    .selectFrom("top_up_requests")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("state", "in", OPEN_TOP_UP_STATES)
+    .executeTakeFirst();
+}
+
+/**
+ * A customer asks to buy `coins` with an enabled method: the quote (quoteTopUp) is frozen in the request
+ * with a new reference. Refused: coin purchase switched off in the settings, a method missing or disabled, coins outside its bounds (the message
+ * takes the bounds), an open request already (one at a time: the customer cancels it first).
+ */
+export async function requestTopUp(
+  db: Db,
+  input: { userId: string; methodId: number; coins: number; locale?: string },
+): Promise<TopUpResult> {
+  // A reference taken already (28.6 million codes) is retried with another; the other unique index,
+  // the open request's, is a second request racing this one, and is refused as such.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(db, async (trx): Promise<TopUpResult> => {
+        if (!(await getSettings(trx)).features.coinPurchase)
+          refuse<TopUpResult>("forbidden", "payments.errors.purchaseClosed");
+        const method = await findEnabledPaymentMethod(trx, input.methodId, input.locale ?? "en");
+        if (!method) refuse<TopUpResult>("invalid", "payments.errors.methodUnavailable");
+        const quoted = quoteTopUp(method, input.coins);
+        if (!quoted.ok)
+          return {
+            ok: false,
+            kind: quoted.kind,
+            error: quoted.error,
+            field: "coins",
+            params: { min: method.minCoins, max: method.maxCoins },
+          };
+        if (await openRequestOf(trx, input.userId))
+          refuse<TopUpResult>("conflict", "payments.errors.openTopUpExists");
+        const { quote } = quoted;
+        const now = new Date().toISOString();
+        const row = await trx
+          .insertInto("top_up_requests")
+          .values({
+            reference: makeReference(),
+            user_id: input.userId,
+            payment_method_id: method.id,
+            coins: quote.coins,
+            currency: quote.currency,
+            amount: quote.amount,
+            fee: quote.fee,
+            total: quote.total,
+            credit_cents: quote.creditCents,
+            state: "waiting_payment",
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return { ok: true, request: (await findRequest(trx, Number(row.id), input.locale))! };
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (await openRequestOf(db, input.userId))
+        return { ok: false, kind: "conflict", error: "payments.errors.openTopUpExists" };
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
+ * The owner's open request `requestId`, moved by `change` when it still is open; refused as not found
+ * when it is not theirs (another's request is never confirmed to exist), as not open when decided.
+ */
+async function changeOwnOpen(
+  trx: Tx,
+  input: { userId: string; requestId: number },
+  change: Updateable<Database["top_up_requests"]> & { state: TopUpState },
+): Promise<TopUpRequest> {
+  const updated = await trx
+    .updateTable("top_up_requests")
+    .set({ ...change, updated_at: new Date().toISOString() } as never)
+    .where("id", "=", input.requestId)
+    .where("user_id", "=", input.userId)
+    .where("state", "in", OPEN_TOP_UP_STATES)
+    .returning("id")
+    .executeTakeFirst();
+  if (updated) return (await findRequest(trx, input.requestId))!;
+  const found = await trx
+    .selectFrom("top_up_requests")
+    .select("id")
+    .where("id", "=", input.requestId)
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
+  if (!found) refuse<TopUpResult>("notFound", "payments.errors.topUpNotFound");
+  refuse<TopUpResult>("conflict", "payments.errors.topUpNotOpen");
+}
+
+/**
+ * The customer says "I have paid": the payer's phone or account and the day paid are the proof until
+ * proof files exist. The request waits for an admin (proof_sent), and each admin is told once. Said
+ * again while it waits, it corrects the details.
+ */
+export async function markTopUpPaid(
+  db: Db,
+  input: { userId: string; requestId: number; payerAccount: string; paidOn: string; now?: Date },
+): Promise<TopUpResult> {
+  const today = (input.now ?? new Date()).toISOString().slice(0, 10);
+  const problem = paidOnProblem(input.paidOn, today);
+  if (problem) return { ok: false, kind: "invalid", error: problem, field: "paidOn" };
+  return inTransaction(db, async (trx) => {
+    const request = await changeOwnOpen(trx, input, {
+      state: "proof_sent",
+      payer_account: input.payerAccount,
+      paid_on: input.paidOn,
+    });
+    await notifyStaff(trx, {
+      kind: "top_up_paid",
+      params: {
+        id: request.id,
+        reference: request.reference,
+        method: request.methodName,
+        amountCents: request.creditCents,
+      },
+      link: `${TOP_UP_QUEUE_PAGE}?state=proof_sent`,
+      dedupeKey: `staff:top-up:${request.id}`,
+    });
+    return { ok: true as const, request };
+  });
+}
+
+/** The owner cancels their request while it is open (before an admin decides it). */
+export async function cancelTopUp(
+  db: Db,
+  input: { userId: string; requestId: number },
+): Promise<TopUpResult> {
+  return inTransaction(db, async (trx) => ({
+    ok: true as const,
+    request: await changeOwnOpen(trx, input, { state: "cancelled" }),
+  }));
+}
+
+/** A decision's actor must be an admin, whatever route called: the domain checks it as well. */
+async function requireAdminActor(trx: Tx, adminId: string) {
+  const actor = await trx
+    .selectFrom("users")
+    .select("role")
+    .where("id", "=", adminId)
+    .executeTakeFirst();
+  if (actor?.role !== "admin") refuse<TopUpResult>("forbidden", "payments.errors.adminOnly");
+}
+
+/**
+ * Closes an open request as `state` in one conditional statement: of two admins deciding at once (or a
+ * post replayed), one moves it and the other finds it decided. On PostgreSQL the second waits for the
+ * first's row lock and reads the row again; on SQLite writers take turns.
+ */
+async function decide(
+  trx: Tx,
+  requestId: number,
+  change: Updateable<Database["top_up_requests"]> & { state: TopUpState; decided_by: string },
+) {
+  const before = await findRequest(trx, requestId);
+  if (!before) refuse<TopUpResult>("notFound", "payments.errors.topUpNotFound");
+  const now = new Date().toISOString();
+  const moved = await trx
+    .updateTable("top_up_requests")
+    .set({ ...change, decided_at: now, updated_at: now } as never)
+    .where("id", "=", requestId)
+    .where("state", "in", OPEN_TOP_UP_STATES)
+    .returning("id")
+    .executeTakeFirst();
+  if (!moved) refuse<TopUpResult>("conflict", "payments.errors.topUpNotOpen");
+  return { before, after: (await findRequest(trx, requestId))! };
+}
+
+/**
+ * An admin approves a request (the money arrived), optionally for another number of coins (another
+ * amount was received): the coins are credited through the ledger exactly once. Three guards make it
+ * once: the conditional move out of an open state (`decide`), in the same transaction as the ledger
+ * entry, whose idempotency key `top-up:<id>` is unique in the ledger. Audited; the customer is told (a
+ * notification and the coins mail).
+ */
+export async function approveTopUp(
+  db: Db,
+  input: { adminId: string; requestId: number; coins?: number },
+): Promise<TopUpResult> {
+  return inTransaction(db, async (trx) => {
+    await requireAdminActor(trx, input.adminId);
+    const { before, after } = await decide(trx, input.requestId, {
+      state: "approved",
+      decided_by: input.adminId,
+      credited_coins: input.coins ?? null,
+    });
+    const coins = input.coins ?? before.coins;
+    const reason = ledgerReason("topUp", {
+      reference: before.reference,
+      method: before.methodName,
+    });
+    const balance = await postLedgerEntry(trx, {
+      userId: before.userId,
+      amountCents: coins * 100,
+      kind: "coin_purchase",
+      reason,
+      actorId: input.adminId,
+      idempotencyKey: topUpLedgerKey(before.id),
+    });
+    if (balance === null) refuse<TopUpResult>("conflict", "payments.errors.balanceTooHigh");
+    await recordAudit(trx, {
+      actorId: input.adminId,
+      action: "top_up.approve",
+      targetType: "top_up_request",
+      targetId: before.id,
+      before: auditView(before),
+      after: auditView(after),
+    });
+    await notify(trx, {
+      userId: before.userId,
+      kind: "top_up_approved",
+      params: { reference: before.reference, amountCents: coins * 100 },
+      link: TOP_UP_PAGE,
+    });
+    await queueMail(trx, {
+      kind: "coinsChanged",
+      eventKey: topUpLedgerKey(before.id),
+      userId: before.userId,
+      amountCents: coins * 100,
+      balanceCents: balance,
+      reason: {
+        reason: englishLedgerReason(reason),
+        reasonKey: reason.id,
+        reasonParams: reason.params,
+      },
+    });
+    // The invoices part of issue 26 issues the payment receipt here, in this transaction.
+    return { ok: true as const, request: after };
+  });
+}
+
+/** An admin rejects a request, with the reason the customer reads. Audited; the customer is told. */
+export async function rejectTopUp(
+  db: Db,
+  input: { adminId: string; requestId: number; reason: string },
+): Promise<TopUpResult> {
+  return inTransaction(db, async (trx) => {
+    await requireAdminActor(trx, input.adminId);
+    const { before, after } = await decide(trx, input.requestId, {
+      state: "rejected",
+      decided_by: input.adminId,
+      reject_reason: input.reason,
+    });
+    await recordAudit(trx, {
+      actorId: input.adminId,
+      action: "top_up.reject",
+      targetType: "top_up_request",
+      targetId: before.id,
+      before: auditView(before),
+      after: auditView(after),
+      reason: input.reason,
+    });
+    await notify(trx, {
+      userId: before.userId,
+      kind: "top_up_rejected",
+      params: { reference: before.reference, reason: input.reason },
+      link: TOP_UP_PAGE,
+    });
+    return { ok: true as const, request: after };
+  });
+}
+
+/**
+ * The customer's page: their open request (if any) with its method's instructions in their language,
+ * their past requests (newest first) and the enabled methods to ask with.
+ */
+export async function loadCustomerTopUps(db: Db, userId: string, locale: string) {
+  const rows = await requests(db)
+    .where("top_up_requests.user_id", "=", userId)
+    .orderBy("top_up_requests.id", "desc")
+    .limit(PAST_TOP_UPS_SHOWN + 1)
+    .execute();
+  const all = rows.map((row) => toRequest(row, locale));
+  const current = all.find((request) => isOpenTopUp(request.state)) ?? null;
+  const past = all.filter((request) => request !== current).slice(0, PAST_TOP_UPS_SHOWN);
+  let instructions = "";
+  if (current) {
+    const method = await findPaymentMethod(db, current.methodId);
+    const defaultLocale = (await getSettings(db)).general.defaultLocale;
+    if (method) instructions = textIn(method.instructions, locale, defaultLocale);
+  }
+  return { current, instructions, past };
+}
+
+/** A request of the admin's queue, with who asked. */
+export interface QueuedTopUp extends TopUpRequest {
+  customerName: string;
+  customerEmail: string;
+}
+
+function queueFilter(query: TopUpQueueQuery) {
+  return (eb: ExpressionBuilder<Database, "top_up_requests">) =>
+    eb.and([
+      ...(query.state ? [eb("top_up_requests.state", "=", query.state)] : []),
+      ...(query.method ? [eb("top_up_requests.payment_method_id", "=", Number(query.method))] : []),
+    ]);
+}
+
+/**
+ * /admin/top-ups: a page of requests, filtered by state and method. Those waiting for a decision come
+ * first, the oldest proof first (the one waiting longest); then the rest, newest first. Each shows the
+ * customer's other top-ups (history: how many approved, rejected, and their latest).
+ */
+export async function listTopUpQueue(db: Db, query: TopUpQueueQuery, locale: string) {
+  const page = await fetchPage(
+    requests(db)
+      .innerJoin("users", "users.id", "top_up_requests.user_id")
+      .select(["users.name as customer_name", "users.email as customer_email"])
+      .where(queueFilter(query))
+      .orderBy(
+        (eb) =>
+          eb
+            .case()
+            .when("top_up_requests.state", "=", "proof_sent")
+            .then(0)
+            .when("top_up_requests.state", "=", "waiting_payment")
+            .then(1)
+            .else(2)
+            .end(),
+        "asc",
+      )
+      // Open ones by how long they have waited (the last change: marked paid); decided ones newest first.
+      .orderBy((eb) =>
+        eb
+          .case()
+          .when("top_up_requests.state", "in", OPEN_TOP_UP_STATES)
+          .then(eb.ref("top_up_requests.updated_at"))
+          .else(null)
+          .end(),
+      )
+      .orderBy("top_up_requests.id", "desc"),
+    pageWindow(query, TOP_UPS_PAGE_SIZE),
+  );
+  const items: QueuedTopUp[] = page.rows.map((row) => ({
+    ...toRequest(row, locale),
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+  }));
+  const userIds = [...new Set(items.map((item) => item.userId))];
+  const history =
+    userIds.length === 0
+      ? []
+      : await db
+          .selectFrom("top_up_requests")
+          .select(["user_id", "state", (eb) => eb.fn.countAll<number>().as("n")])
+          .where("user_id", "in", userIds)
+          .groupBy(["user_id", "state"])
+          .execute();
+  const histories: Record<string, Partial<Record<TopUpState, number>>> = {};
+  for (const row of history)
+    (histories[row.user_id] ??= {})[row.state as TopUpState] = Number(row.n);
+  return { items, hasMore: page.hasMore, histories };
+}
+
+/** A customer's top-ups, newest first, for the admin's look at one request's history. */
+export async function listCustomerTopUpsForAdmin(db: Db, userId: string, locale: string) {
+  const rows = await requests(db)
+    .where("top_up_requests.user_id", "=", userId)
+    .orderBy("top_up_requests.id", "desc")
+    .limit(50)
+    .execute();
+  return rows.map((row) => toRequest(row, locale));
+}
+
+// What each of the customer's and the admin's posts says when it worked (payments keys, written out).
+const ACTION_MESSAGES = {
+  request: "payments.topUps.requested",
+  paid: "payments.topUps.markedPaid",
+  cancel: "payments.topUps.cancelled",
+  approve: "payments.topUps.admin.approved",
+  reject: "payments.topUps.admin.rejected",
+} as const satisfies Record<TopUpAction["intent"] | TopUpDecision["intent"], string>;
+
+/** What a post to the top-up pages did: what to say (with the request's reference), or why not. */
+export type TopUpOutcome =
+  | {
+      ok: true;
+      message: (typeof ACTION_MESSAGES)[keyof typeof ACTION_MESSAGES];
+      params: { reference: string };
+    }
+  | Refused;
+
+function outcome(result: TopUpResult, intent: keyof typeof ACTION_MESSAGES): TopUpOutcome {
+  return result.ok
+    ? {
+        ok: true,
+        message: ACTION_MESSAGES[intent],
+        params: { reference: result.request.reference },
+      }
+    : result;
+}
+
+/** The customer's page's one action: ask for a top-up, say it is paid, or cancel it. */
+export async function runTopUpAction(
+  db: Db,
+  input: { userId: string; locale: string; action: TopUpAction },
+): Promise<TopUpOutcome> {
+  const { action, userId } = input;
+  const result =
+    action.intent === "request"
+      ? await requestTopUp(db, {
+          userId,
+          methodId: action.methodId,
+          coins: action.coins,
+          locale: input.locale,
+        })
+      : action.intent === "paid"
+        ? await markTopUpPaid(db, {
+            userId,
+            requestId: action.requestId,
+            payerAccount: action.payerAccount,
+            paidOn: action.paidOn,
+          })
+        : await cancelTopUp(db, { userId, requestId: action.requestId });
+  return outcome(result, action.intent);
+}
+
+/** /admin/top-ups' one action: approve or reject a request. */
+export async function runTopUpDecision(
+  db: Db,
+  input: { adminId: string; decision: TopUpDecision },
+): Promise<TopUpOutcome> {
+  const { decision, adminId } = input;
+  const result =
+    decision.intent === "approve"
+      ? await approveTopUp(db, { adminId, requestId: decision.requestId, coins: decision.coins })
+      : await rejectTopUp(db, { adminId, requestId: decision.requestId, reason: decision.reason });
+  return outcome(result, decision.intent);
+}
+
+/**
+ * The customer's page: their requests and the methods on offer (none while coin purchase is switched
+ * off: an open request can still be paid, marked paid or cancelled).
+ */
+export async function loadTopUpPage(db: Db, userId: string, locale: string) {
+  const [requestsOf, methods, settings] = await Promise.all([
+    loadCustomerTopUps(db, userId, locale),
+    listEnabledPaymentMethods(db, locale),
+    getSettings(db),
+  ]);
+  const open = settings.features.coinPurchase;
+  return { ...requestsOf, methods: open ? methods : [], purchaseOpen: open };
+}
+
+/** /admin/top-ups: the queue's page and every method (the filter's choices). */
+export async function loadTopUpQueuePage(db: Db, query: TopUpQueueQuery, locale: string) {
+  const [queue, methods] = await Promise.all([
+    listTopUpQueue(db, query, locale),
+    listPaymentMethodsForAdmin(db),
+  ]);
+  return {
+    ...queue,
+    methods: methods.map((method) => ({ id: method.id, name: textIn(method.names, locale, "en") })),
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import {
+  isOpenTopUp,
+  isReference,
+  makeReference,
+  paidOnProblem,
+  REFERENCE_ALPHABET,
+  TOP_UP_STATES,
+} from "./top-ups";
+import { topUpActionSchema, topUpDecisionSchema } from "./top-ups.schemas";
+
+describe("top-up references", () => {
+  it("are TU- and five letters that cannot be read as others", () => {
+    for (const ambiguous of ["0", "O", "1", "I", "L"])
+      expect(REFERENCE_ALPHABET).not.toContain(ambiguous);
+    for (let i = 0; i < 200; i++) expect(isReference(makeReference())).toBe(true);
+    expect(makeReference(() => new Uint8Array(10))).toBe("TU-22222");
+    expect(makeReference(() => new Uint8Array(10).fill(255))).toMatch(/^TU-[A-Z2-9]{5}$/);
+    expect(isReference("TU-7K3Q9")).toBe(true);
+    expect(isReference("TU-7K3Q0")).toBe(false);
+    expect(isReference("tu-7k3q9")).toBe(false);
+    expect(isReference("TU-7K3Q99")).toBe(false);
+  });
+});
+
+describe("top-up states", () => {
+  it("are open while waiting for payment or proof checked", () => {
+    expect(TOP_UP_STATES.filter(isOpenTopUp)).toEqual(["waiting_payment", "proof_sent"]);
+  });
+});
+
+describe("the date paid", () => {
+  it("is not after tomorrow, nor more than 60 days ago", () => {
+    expect(paidOnProblem("2026-11-24", "2026-11-24")).toBeNull();
+    expect(paidOnProblem("2026-11-25", "2026-11-24")).toBeNull();
+    expect(paidOnProblem("2026-11-26", "2026-11-24")).toBe("payments.errors.paidOnFuture");
+    expect(paidOnProblem("2026-09-25", "2026-11-24")).toBeNull();
+    expect(paidOnProblem("2026-09-24", "2026-11-24")).toBe("payments.errors.paidOnTooOld");
+  });
+});
+
+describe("the forms", () => {
+  it("read whole coins and refuse the rest with a message key", () => {
+    expect(topUpActionSchema.parse({ intent: "request", methodId: "3", coins: " 10 " })).toEqual({
+      intent: "request",
+      methodId: 3,
+      coins: 10,
+    });
+    for (const coins of ["", "0", "1.5", "-2", "abc", "10001"]) {
+      const result = topUpActionSchema.safeParse({ intent: "request", methodId: "3", coins });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("payments.errors.coinsNotWhole");
+    }
+    const paid = topUpActionSchema.safeParse({
+      intent: "paid",
+      requestId: "1",
+      payerAccount: " ",
+      paidOn: "24/11/2026",
+    });
+    expect([...new Set(paid.error?.issues.map((issue) => issue.message))].sort()).toEqual([
+      "payments.errors.paidOnInvalid",
+      "payments.errors.payerAccountRequired",
+    ]);
+  });
+
+  it("approve with the asked coins when none are typed, and need a reason to reject", () => {
+    expect(topUpDecisionSchema.parse({ intent: "approve", requestId: "4", coins: "" })).toEqual({
+      intent: "approve",
+      requestId: 4,
+      coins: undefined,
+    });
+    expect(
+      topUpDecisionSchema.parse({ intent: "approve", requestId: "4", coins: "8" }),
+    ).toMatchObject({
+      coins: 8,
+    });
+    expect(
+      topUpDecisionSchema.safeParse({ intent: "reject", requestId: "4", reason: "  " }).error
+        ?.issues[0]?.message,
+    ).toBe("payments.errors.reasonRequired");
+  });
+});

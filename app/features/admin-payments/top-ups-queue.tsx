@@ -1,0 +1,225 @@
+import { Form, useNavigation } from "react-router";
+import { byId, CellWithNote, type Column } from "~/components/data-table/data-table";
+import { actionsColumn } from "~/components/data-table/column-presets";
+import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
+import { ListPage } from "~/components/data-table/list-page";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { clientColumn } from "~/components/ui/client-link";
+import { choicesOf } from "~/components/ui/form-card";
+import { Input } from "~/components/ui/input";
+import { PageHeading } from "~/components/ui/page-heading";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import { formatMethodAmount, MAX_TOP_UP_COINS } from "~/domain/payments/payment-methods";
+import {
+  isOpenTopUp,
+  MAX_REJECT_REASON_LENGTH,
+  TOP_UP_STATE_LABELS,
+  TOP_UP_STATE_TONES,
+  TOP_UP_STATES,
+  type TopUpRequest,
+  type TopUpState,
+} from "~/domain/payments/top-ups";
+import { useTranslation } from "~/i18n/use-translation";
+import { dateTimeFormat } from "~/lib/intl-format";
+
+/** What approving or rejecting said; `params` fill the message (the request's reference). */
+export type TopUpDecisionResult = Pick<ActionResult, "ok" | "message"> & {
+  params?: Record<string, string | number>;
+};
+
+type QueuedTopUp = TopUpRequest & { customerName: string; customerEmail: string };
+type Query = { state?: TopUpState; method?: string; page: number };
+
+/** A request's Approve (with another number of coins, or the asked one left empty) and Reject. */
+function DecisionForms({ request }: { request: QueuedTopUp }) {
+  const { t } = useTranslation("payments");
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="grid gap-2">
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="requestId" value={request.id} />
+        <Input
+          name="coins"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          dir="ltr"
+          max={MAX_TOP_UP_COINS}
+          aria-label={`${t("topUps.admin.coinsOther")} (${request.reference})`}
+          placeholder={String(request.coins)}
+          className="h-9 w-20"
+        />
+        <Button
+          type="submit"
+          size="sm"
+          disabled={busy}
+          aria-label={`${t("topUps.admin.approve")} ${request.reference}`}
+        >
+          {t("topUps.admin.approve")}
+        </Button>
+      </Form>
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="requestId" value={request.id} />
+        <Input
+          name="reason"
+          required
+          maxLength={MAX_REJECT_REASON_LENGTH}
+          aria-label={`${t("topUps.admin.reason")} (${request.reference})`}
+          placeholder={t("topUps.admin.reason")}
+          className="h-9 min-w-0 flex-1 md:min-w-32"
+        />
+        <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+          {t("topUps.admin.reject")}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** /admin/top-ups: the queue of top-up requests, filters by state and method, Approve and Reject. */
+export function TopUpsQueue({
+  items,
+  hasMore,
+  histories,
+  methods,
+  query,
+  locale,
+  result,
+}: {
+  items: QueuedTopUp[];
+  hasMore: boolean;
+  histories: Record<string, Partial<Record<TopUpState, number>>>;
+  methods: { id: number; name: string }[];
+  query: Query;
+  locale: string;
+  result?: TopUpDecisionResult;
+}) {
+  const { t } = useTranslation("payments");
+  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const filters = listFilters(query, "top-ups", [
+    {
+      kind: "select",
+      name: "state",
+      label: t("topUps.admin.state"),
+      anyLabel: t("topUps.admin.all"),
+      options: choicesOf(TOP_UP_STATES, (state) => t(TOP_UP_STATE_LABELS[state])),
+    },
+    {
+      kind: "select",
+      name: "method",
+      label: t("topUps.admin.method"),
+      anyLabel: t("topUps.admin.all"),
+      options: methods.map((method) => ({ value: String(method.id), label: method.name })),
+    },
+  ]);
+  const columns: Column<QueuedTopUp>[] = [
+    {
+      id: "request",
+      header: t("topUps.admin.request"),
+      cell: (request) => (
+        <CellWithNote
+          value={
+            <span className="font-mono" dir="ltr">
+              {request.reference}
+            </span>
+          }
+          note={t("topUps.admin.asked", { date: date.format(new Date(request.createdAt)) })}
+        />
+      ),
+    },
+    clientColumn(t("topUps.admin.customer"), (request) => ({
+      userId: request.userId,
+      name: request.customerName,
+      email: request.customerEmail,
+    })),
+    {
+      id: "amount",
+      header: t("topUps.admin.amount"),
+      cell: (request) => (
+        <CellWithNote
+          value={
+            <span dir="ltr">{formatMethodAmount(request.total, request.currency, locale)}</span>
+          }
+          note={t("topUps.admin.coinsBy", { coins: request.coins, method: request.methodName })}
+        />
+      ),
+    },
+    {
+      id: "paid",
+      header: t("topUps.admin.paid"),
+      cell: (request) =>
+        request.payerAccount && request.paidOn ? (
+          <span dir="auto">
+            {t("topUps.paidFrom", { account: request.payerAccount, date: request.paidOn })}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">{t("topUps.admin.notPaidYet")}</span>
+        ),
+    },
+    {
+      id: "state",
+      header: t("topUps.state"),
+      cell: (request) => {
+        const history = histories[request.userId] ?? {};
+        return (
+          <>
+            <Badge tone={TOP_UP_STATE_TONES[request.state]}>
+              {t(TOP_UP_STATE_LABELS[request.state])}
+            </Badge>
+            {request.creditedCoins !== null ? (
+              <div className="mt-1 text-xs">
+                {t("topUps.creditedCoins", { coins: request.creditedCoins })}
+              </div>
+            ) : null}
+            {request.rejectReason ? (
+              <div className="mt-1 text-xs text-muted-foreground" dir="auto">
+                {request.rejectReason}
+              </div>
+            ) : null}
+            <div className="mt-1 text-xs text-muted-foreground">
+              {t("topUps.admin.history", {
+                approved: history.approved ?? 0,
+                rejected: history.rejected ?? 0,
+                cancelled: history.cancelled ?? 0,
+              })}
+            </div>
+          </>
+        );
+      },
+    },
+    {
+      ...actionsColumn(
+        t("topUps.admin.decision"),
+        (request) => (isOpenTopUp(request.state) ? <DecisionForms request={request} /> : null),
+        { wide: true },
+      ),
+      present: (request) => isOpenTopUp(request.state),
+    },
+  ];
+  return (
+    <ListPage
+      header={<PageHeading title={t("topUps.admin.title")} intro={t("topUps.admin.intro")} />}
+      filters={
+        <FilterBar
+          filters={filters}
+          label={t("topUps.admin.filter")}
+          className="sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        />
+      }
+      table={{
+        caption: t("topUps.admin.title"),
+        columns,
+        rows: items,
+        rowKey: byId,
+        phone: "scroll",
+        rowClassName: "align-top",
+      }}
+      empty={t("topUps.admin.empty")}
+      pager={{ page: query.page, hasMore, href: filters.href }}
+    >
+      {result ? <ResultMessage result={result} values={result.params} /> : null}
+    </ListPage>
+  );
+}

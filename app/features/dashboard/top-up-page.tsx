@@ -1,0 +1,434 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { DataTable, byId, type Column } from "~/components/data-table/data-table";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
+import { Field, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { IntentButton } from "~/components/ui/intent-button";
+import { PageHeading } from "~/components/ui/page-heading";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import {
+  formatMethodAmount,
+  quoteTopUp,
+  type OfferedPaymentMethod,
+} from "~/domain/payments/payment-methods";
+import {
+  MAX_PAYER_ACCOUNT_LENGTH,
+  PRESET_TOP_UP_COINS,
+  TOP_UP_STATE_LABELS,
+  TOP_UP_STATE_TONES,
+  type TopUpRequest,
+} from "~/domain/payments/top-ups";
+import { useMessage } from "~/i18n/use-message";
+import { useTranslation } from "~/i18n/use-translation";
+import { dateTimeFormat } from "~/lib/intl-format";
+
+/** What a post to the page said: its message, the request's reference or a refusal's bounds. */
+export type TopUpPageResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
+  params?: Record<string, string | number>;
+  intent?: string;
+};
+
+function amountOf(request: Pick<TopUpRequest, "total" | "currency">, locale: string) {
+  return formatMethodAmount(request.total, request.currency, locale);
+}
+
+/**
+ * The form of a new request: a number of coins (a preset or typed) and an enabled method, with what it
+ * costs worked out in the browser by the quote the server makes again (quoteTopUp). Without scripts it
+ * is a plain form: the server's answer says what was wrong.
+ */
+function RequestForm({
+  methods,
+  purchaseOpen,
+  locale,
+  result,
+}: {
+  methods: OfferedPaymentMethod[];
+  purchaseOpen: boolean;
+  locale: string;
+  result?: TopUpPageResult;
+}) {
+  const { t } = useTranslation("payments");
+  const message = useMessage();
+  const busy = useNavigation().state !== "idle";
+  const [coins, setCoins] = useState("10");
+  const [methodId, setMethodId] = useState(methods[0]?.id ?? 0);
+  const method = methods.find((m) => m.id === methodId);
+  const quoted = method && /^\d+$/.test(coins) ? quoteTopUp(method, Number(coins)) : undefined;
+  const error = result && !result.ok && result.intent === "request" ? result : undefined;
+  const coinsError = error?.fieldErrors?.coins;
+  const methodError = error?.fieldErrors?.methodId;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("topUps.newRequest")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {methods.length === 0 ? (
+          <p className="text-muted-foreground">
+            {purchaseOpen ? t("topUps.noMethods") : t("topUps.closed")}
+          </p>
+        ) : (
+          <Form method="post" className="grid gap-5" noValidate>
+            <input type="hidden" name="intent" value="request" />
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">{t("topUps.presets")}</legend>
+              <div className="flex flex-wrap gap-2">
+                {PRESET_TOP_UP_COINS.map((preset) => (
+                  <Button
+                    key={preset}
+                    type="button"
+                    size="sm"
+                    variant={coins === String(preset) ? "default" : "outline"}
+                    aria-pressed={coins === String(preset)}
+                    onClick={() => setCoins(String(preset))}
+                  >
+                    {preset}
+                  </Button>
+                ))}
+              </div>
+            </fieldset>
+            <Field
+              id="top-up-coins"
+              label={t("topUps.otherAmount")}
+              hint={
+                method
+                  ? t("topUps.bounds", { min: method.minCoins, max: method.maxCoins })
+                  : undefined
+              }
+              error={coinsError ? message(coinsError, error?.params) : undefined}
+            >
+              <Input
+                id="top-up-coins"
+                name="coins"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                dir="ltr"
+                className="max-w-40"
+                value={coins}
+                onChange={(event) => setCoins(event.target.value)}
+                {...fieldAria("top-up-coins", coinsError, { hint: Boolean(method) })}
+              />
+            </Field>
+            <fieldset className="grid gap-2" {...fieldAria("top-up-method", methodError)}>
+              <legend className="mb-2 text-sm font-medium">{t("topUps.method")}</legend>
+              {methods.map((each) => (
+                <label
+                  key={each.id}
+                  className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border p-3 has-checked:border-primary"
+                >
+                  <input
+                    type="radio"
+                    name="methodId"
+                    value={each.id}
+                    checked={each.id === methodId}
+                    onChange={() => setMethodId(each.id)}
+                    className="mt-1"
+                  />
+                  <span className="grid gap-1">
+                    <span className="font-medium">{each.name}</span>
+                    <span className="text-sm text-muted-foreground">
+                      {t("topUps.perCoin", {
+                        price: formatMethodAmount(each.rate, each.currency, locale),
+                      })}
+                    </span>
+                  </span>
+                </label>
+              ))}
+              {methodError ? (
+                <p id="top-up-method-error" className="text-sm text-destructive" role="alert">
+                  {message(methodError)}
+                </p>
+              ) : null}
+            </fieldset>
+            {quoted?.ok ? (
+              <p
+                className="rounded-md bg-muted p-3 text-lg font-semibold"
+                aria-live="polite"
+                data-quote
+              >
+                {t("topUps.youSend", {
+                  total: formatMethodAmount(quoted.quote.total, quoted.quote.currency, locale),
+                })}
+                {quoted.quote.fee > 0 ? (
+                  <span className="block text-sm font-normal text-muted-foreground">
+                    {t("topUps.breakdown", {
+                      amount: formatMethodAmount(
+                        quoted.quote.amount,
+                        quoted.quote.currency,
+                        locale,
+                      ),
+                      fee: formatMethodAmount(quoted.quote.fee, quoted.quote.currency, locale),
+                    })}
+                  </span>
+                ) : null}
+              </p>
+            ) : null}
+            <Button type="submit" disabled={busy} className="justify-self-start">
+              {t("topUps.submit")}
+            </Button>
+          </Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The open request: its reference, what to send where, its state, "I have paid" and Cancel. */
+function CurrentRequest({
+  request,
+  instructions,
+  locale,
+  result,
+}: {
+  request: TopUpRequest;
+  instructions: string;
+  locale: string;
+  result?: TopUpPageResult;
+}) {
+  const { t } = useTranslation("payments");
+  const message = useMessage();
+  const busy = useNavigation().state !== "idle";
+  const error = result && !result.ok && result.intent === "paid" ? result : undefined;
+  const accountError = error?.fieldErrors?.payerAccount;
+  const dateError = error?.fieldErrors?.paidOn;
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("topUps.current")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-muted-foreground">{t("topUps.reference")}</dt>
+            <dd className="font-mono text-2xl font-bold" dir="ltr" data-reference>
+              {request.reference}
+            </dd>
+            <dd className="text-sm text-muted-foreground">{t("topUps.referenceHelp")}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">{t("topUps.toSend")}</dt>
+            <dd className="text-2xl font-bold" dir="ltr" data-total>
+              {amountOf(request, locale)}
+            </dd>
+            {request.fee > 0 ? (
+              <dd className="text-sm text-muted-foreground" dir="ltr">
+                {t("topUps.breakdown", {
+                  amount: formatMethodAmount(request.amount, request.currency, locale),
+                  fee: formatMethodAmount(request.fee, request.currency, locale),
+                })}
+              </dd>
+            ) : null}
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">{t("topUps.coins")}</dt>
+            <dd>{request.coins}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">{t("topUps.method")}</dt>
+            <dd>{request.methodName}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">{t("topUps.state")}</dt>
+            <dd>
+              <Badge tone={TOP_UP_STATE_TONES[request.state]}>
+                {t(TOP_UP_STATE_LABELS[request.state])}
+              </Badge>
+            </dd>
+          </div>
+        </dl>
+        {instructions ? (
+          <section className="grid gap-1" aria-labelledby="top-up-instructions">
+            <h3 id="top-up-instructions" className="font-semibold">
+              {t("topUps.instructions")}
+            </h3>
+            <p className="whitespace-pre-line rounded-md bg-muted p-3 text-sm" dir="auto">
+              {instructions}
+            </p>
+          </section>
+        ) : null}
+        {request.state === "proof_sent" ? (
+          <p className="text-sm">
+            {t("topUps.checking")}{" "}
+            {request.payerAccount && request.paidOn
+              ? t("topUps.paidFrom", { account: request.payerAccount, date: request.paidOn })
+              : null}
+          </p>
+        ) : null}
+        <Form method="post" className="grid gap-4 rounded-md border p-4" noValidate>
+          <input type="hidden" name="intent" value="paid" />
+          <input type="hidden" name="requestId" value={request.id} />
+          <div className="grid gap-1">
+            <h3 className="font-semibold">{t("topUps.paidTitle")}</h3>
+            <p className="text-sm text-muted-foreground">{t("topUps.paidHelp")}</p>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="top-up-payer"
+              label={t("topUps.payerAccount")}
+              error={accountError ? message(accountError) : undefined}
+            >
+              <Input
+                id="top-up-payer"
+                name="payerAccount"
+                required
+                maxLength={MAX_PAYER_ACCOUNT_LENGTH}
+                dir="ltr"
+                autoComplete="tel"
+                defaultValue={request.payerAccount ?? ""}
+                {...fieldAria("top-up-payer", accountError)}
+              />
+            </Field>
+            <Field
+              id="top-up-paid-on"
+              label={t("topUps.paidOn")}
+              error={dateError ? message(dateError) : undefined}
+            >
+              <Input
+                id="top-up-paid-on"
+                name="paidOn"
+                type="date"
+                required
+                max={today}
+                defaultValue={request.paidOn ?? today}
+                {...fieldAria("top-up-paid-on", dateError)}
+              />
+            </Field>
+          </div>
+          <Button type="submit" disabled={busy} className="justify-self-start">
+            {request.state === "proof_sent" ? t("topUps.paidUpdate") : t("topUps.paidSubmit")}
+          </Button>
+        </Form>
+        <div>
+          <IntentButton intent="cancel" fields={{ requestId: request.id }} variant="outline">
+            {t("topUps.cancel")}
+          </IntentButton>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PastRequests({ requests, locale }: { requests: TopUpRequest[]; locale: string }) {
+  const { t } = useTranslation("payments");
+  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const columns: Column<TopUpRequest>[] = [
+    {
+      id: "date",
+      header: t("topUps.date"),
+      label: t("topUps.date"),
+      className: "md:whitespace-nowrap",
+      cell: (request) => (
+        <time dateTime={request.createdAt}>{date.format(new Date(request.createdAt))}</time>
+      ),
+    },
+    {
+      id: "reference",
+      header: t("topUps.reference"),
+      label: t("topUps.reference"),
+      className: "font-mono",
+      dir: "ltr",
+      cell: (request) => request.reference,
+    },
+    {
+      id: "coins",
+      header: t("topUps.coins"),
+      label: t("topUps.coins"),
+      cell: (request) => (
+        <>
+          {request.coins} · {request.methodName}
+          <span className="block text-xs text-muted-foreground" dir="ltr">
+            {amountOf(request, locale)}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: "state",
+      header: t("topUps.state"),
+      label: t("topUps.state"),
+      wide: true,
+      cell: (request) => (
+        <>
+          <Badge tone={TOP_UP_STATE_TONES[request.state]}>
+            {t(TOP_UP_STATE_LABELS[request.state])}
+          </Badge>
+          {request.creditedCoins !== null ? (
+            <span className="block text-xs">
+              {t("topUps.creditedCoins", { coins: request.creditedCoins })}
+            </span>
+          ) : null}
+          {request.rejectReason ? (
+            <span className="block text-xs text-muted-foreground" dir="auto">
+              {t("topUps.rejectedBecause", { reason: request.rejectReason })}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+  return (
+    <TitledCard
+      title={t("topUps.past")}
+      empty={requests.length === 0 ? t("topUps.noPast") : undefined}
+    >
+      <DataTable caption={t("topUps.past")} columns={columns} rows={requests} rowKey={byId} />
+    </TitledCard>
+  );
+}
+
+/** /dashboard/top-up: buy coins with a payment method (docs/payments.md). */
+export function TopUpPage({
+  current,
+  instructions,
+  past,
+  methods,
+  purchaseOpen,
+  locale,
+  result,
+}: {
+  current: TopUpRequest | null;
+  instructions: string;
+  past: TopUpRequest[];
+  methods: OfferedPaymentMethod[];
+  purchaseOpen: boolean;
+  locale: string;
+  result?: TopUpPageResult;
+}) {
+  const { t } = useTranslation("payments");
+  return (
+    <main className="mx-auto grid w-full max-w-3xl min-w-0 gap-6 px-4 py-10">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageHeading title={t("topUps.title")} intro={t("topUps.intro")} />
+        <Button asChild variant="outline" size="sm">
+          <Link to="/dashboard?tab=billing">{t("topUps.back")}</Link>
+        </Button>
+      </div>
+      {result?.ok ? <ResultMessage result={result} values={result.params} /> : null}
+      {/* A refusal no field holds (one open already, a request decided meanwhile) says so up here. */}
+      {result && !result.ok && !result.fieldErrors ? (
+        <ResultMessage result={result} values={result.params} />
+      ) : null}
+      {current ? (
+        <CurrentRequest
+          request={current}
+          instructions={instructions}
+          locale={locale}
+          result={result}
+        />
+      ) : (
+        <RequestForm
+          methods={methods}
+          purchaseOpen={purchaseOpen}
+          locale={locale}
+          result={result}
+        />
+      )}
+      <PastRequests requests={past} locale={locale} />
+    </main>
+  );
+}

@@ -1,0 +1,71 @@
+import { data } from "react-router";
+import { requestContext } from "~/context.server";
+import { topUpActionSchema } from "~/domain/payments/top-ups.schemas";
+import { loadTopUpPage, runTopUpAction } from "~/domain/payments/top-ups.server";
+import { TopUpPage, type TopUpPageResult } from "~/features/dashboard/top-up-page";
+import { parseForm } from "~/http/form.server";
+import { requireUser } from "~/http/guards.server";
+import { statusOf } from "~/http/result-status";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/top-up";
+
+// /dashboard/top-up: a customer buys coins with a payment method (docs/payments.md): asks, pays outside
+// the site with the reference, says so, or cancels.
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
+  const user = requireUser(url, context);
+  const t = context.i18n.getFixedT(null, "payments");
+  const page = await loadTopUpPage(context.services.db, user.id, context.locale);
+  return { meta: { title: t("topUps.title") }, ...page, locale: context.locale };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+const FORM_FIELDS = ["coins", "methodId", "payerAccount", "paidOn"];
+
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
+  const user = requireUser(url, context);
+  const form = await parseForm(request, topUpActionSchema);
+  if (!form.ok) {
+    // The form's own fields take their message; a missing request or an unknown intent is the page's.
+    const fieldErrors = Object.fromEntries(
+      Object.entries(form.fieldErrors).filter(([field]) => FORM_FIELDS.includes(field)),
+    );
+    const shown = Object.keys(fieldErrors).length > 0;
+    return data(
+      {
+        ok: false,
+        message: shown
+          ? Object.values(fieldErrors)[0]!
+          : form.fieldErrors.requestId
+            ? "payments.errors.topUpNotFound"
+            : "payments.errors.unknownAction",
+        fieldErrors: shown ? fieldErrors : undefined,
+        intent: form.values.intent,
+      } satisfies TopUpPageResult,
+      { status: 400 },
+    );
+  }
+  const result = await runTopUpAction(context.services.db, {
+    userId: user.id,
+    locale: context.locale,
+    action: form.data,
+  });
+  if (!result.ok)
+    return data(
+      {
+        ok: false,
+        message: result.error,
+        fieldErrors: result.field ? { [result.field]: result.error } : undefined,
+        params: result.params,
+        intent: form.data.intent,
+      } satisfies TopUpPageResult,
+      { status: statusOf(result) },
+    );
+  return { ok: true, message: result.message, params: result.params } satisfies TopUpPageResult;
+}
+
+export default function TopUp({ loaderData, actionData }: Route.ComponentProps) {
+  return <TopUpPage {...loaderData} result={actionData} />;
+}
