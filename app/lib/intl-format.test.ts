@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, numberFormat } from "./intl-format";
+import { dateTimeFormat, formatCalendarDay, numberFormat } from "./intl-format";
 import { intlLocale } from "./money";
 
 describe("shared Intl formatters", () => {
@@ -23,5 +23,17 @@ describe("shared Intl formatters", () => {
 
   it("writes Arabic with Western digits, as the money formatter does", () => {
     expect(numberFormat("ar", { useGrouping: false }).format(2458)).toBe("2458");
+  });
+});
+
+describe("formatCalendarDay", () => {
+  it("writes a date input's day in the reader's language, the same day in every time zone", () => {
+    expect(formatCalendarDay("2026-11-24", "en")).toBe("24 Nov 2026");
+    expect(formatCalendarDay("2026-01-01", "fr")).toBe("1 janv. 2026");
+    expect(formatCalendarDay("2026-12-31", "en")).toBe("31 Dec 2026");
+  });
+
+  it("gives back what is not a day as it came", () => {
+    expect(formatCalendarDay("yesterday", "en")).toBe("yesterday");
   });
 });

@@ -28,3 +28,13 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}) {
   return shared("d", Intl.DateTimeFormat, locale, options);
 }
+
+/**
+ * A calendar day ("2026-11-24", as a date input sends it) in the reader's language: "24 Nov 2026".
+ * Read at midnight UTC and written in UTC, so no time zone moves it to the day before or after.
+ */
+export function formatCalendarDay(day: string, locale: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
+}

@@ -21,7 +21,7 @@ import {
   type TopUpState,
 } from "~/domain/payments/top-ups";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { dateTimeFormat, formatCalendarDay } from "~/lib/intl-format";
 
 /** What approving or rejecting said; `params` fill the message (the request's reference). */
 export type TopUpDecisionResult = Pick<ActionResult, "ok" | "message"> & {
@@ -152,7 +152,10 @@ export function TopUpsQueue({
       cell: (request) =>
         request.payerAccount && request.paidOn ? (
           <span dir="auto">
-            {t("topUps.paidFrom", { account: request.payerAccount, date: request.paidOn })}
+            {t("topUps.paidFrom", {
+              account: request.payerAccount,
+              date: formatCalendarDay(request.paidOn, locale),
+            })}
           </span>
         ) : (
           <span className="text-muted-foreground">{t("topUps.admin.notPaidYet")}</span>

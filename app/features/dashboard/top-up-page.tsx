@@ -23,7 +23,7 @@ import {
 } from "~/domain/payments/top-ups";
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { dateTimeFormat, formatCalendarDay } from "~/lib/intl-format";
 
 /** What a post to the page said: its message, the request's reference or a refusal's bounds. */
 export type TopUpPageResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
@@ -255,7 +255,10 @@ function CurrentRequest({
           <p className="text-sm">
             {t("topUps.checking")}{" "}
             {request.payerAccount && request.paidOn
-              ? t("topUps.paidFrom", { account: request.payerAccount, date: request.paidOn })
+              ? t("topUps.paidFrom", {
+                  account: request.payerAccount,
+                  date: formatCalendarDay(request.paidOn, locale),
+                })
               : null}
           </p>
         ) : null}
