@@ -26,6 +26,7 @@ import * as m0028 from "../../db/migrations/0028-service-lifecycle";
 import * as m0030 from "../../db/migrations/0030-mail-outbox";
 import * as m0031 from "../../db/migrations/0031-two-factor";
 import * as m0032 from "../../db/migrations/0032-verified-addresses";
+import * as m0034 from "../../db/migrations/0034-invoices";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -57,6 +58,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0030-mail-outbox": m0030,
   "0031-two-factor": m0031,
   "0032-verified-addresses": m0032,
+  "0034-invoices": m0034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,6 +16,7 @@ import enOrders from "./locales/en/orders.json";
 import enServices from "./locales/en/services.json";
 import enSite from "./locales/en/site.json";
 import enTickets from "./locales/en/tickets.json";
+import enInvoices from "./locales/en/invoices.json";
 
 export const namespaces = [
   "common",
@@ -35,6 +36,7 @@ export const namespaces = [
   "admin-catalogue",
   "admin-clients",
   "mail",
+  "invoices",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -56,6 +58,7 @@ export const englishResources = {
   "admin-catalogue": enAdminCatalogue,
   "admin-clients": enAdminClients,
   mail: enMail,
+  invoices: enInvoices,
 };
 export type Resources = typeof englishResources;
 

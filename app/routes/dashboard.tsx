@@ -16,6 +16,12 @@ import { mailPreferencesSchema } from "~/domain/mail/mail.schemas";
 import { twoFactorActionSchema } from "~/domain/accounts/two-factor.schemas";
 import { loadTwoFactorState, twoFactorAccountAction } from "~/domain/accounts/two-factor.server";
 import { TwoFactorCard, type TwoFactorResult } from "~/features/dashboard/two-factor-card";
+import {
+  BillingDetailsCard,
+  type BillingDetailsResult,
+} from "~/features/dashboard/billing-details";
+import { billingDetailsSchema } from "~/domain/invoices/billing-details.schemas";
+import { saveBillingDetails } from "~/domain/invoices/billing-details.server";
 import { setMailPreferences } from "~/domain/mail/mail.server";
 import {
   AccountTab,
@@ -42,7 +48,7 @@ type ActionAnswer = {
   message: MessageKey;
   fieldErrors?: Partial<Record<string, MessageKey>>;
   /** The account tab's deletion, email or two-factor card answered (each its own place on the page). */
-  form?: "deletion" | "mail" | "two-factor";
+  form?: "deletion" | "mail" | "two-factor" | "billing";
 };
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -179,6 +185,22 @@ export async function action({ request, url, context: routerContext }: Route.Act
       // Turning it on or off signs the session in again (better-auth): its new cookie.
       { headers: headersWithCookies(result.setCookies) },
     );
+  }
+  if (intent === "billing-details") {
+    const form = await parseForm(request, billingDetailsSchema);
+    if (!form.ok)
+      return data(
+        {
+          ok: false,
+          form: "billing",
+          message: "invoices.billing.notSaved",
+          fieldErrors: form.fieldErrors,
+          values: form.values,
+        } satisfies BillingDetailsResult,
+        { status: 400 },
+      );
+    await saveBillingDetails(db, { userId: user.id, ...form.data });
+    return { ok: true, form: "billing", message: "invoices.billing.saved" } as const;
   }
   if (intent === "mail-preferences") {
     const form = await parseForm(request, mailPreferencesSchema);
@@ -371,6 +393,19 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             actionData && "form" in actionData && actionData.form === "mail"
               ? { ok: actionData.ok, form: "mail", message: actionData.message }
               : undefined
+          }
+          billing={
+            view.billing ? (
+              <BillingDetailsCard
+                details={view.billing}
+                locale={locale}
+                result={
+                  actionData && "form" in actionData && actionData.form === "billing"
+                    ? (actionData as BillingDetailsResult)
+                    : undefined
+                }
+              />
+            ) : null
           }
           twoFactor={
             loaderData.twoFactor ? (
