@@ -32,6 +32,7 @@ import {
   SupportTab,
 } from "~/features/dashboard/dashboard-view";
 import { OrdersList, ServicesPanel } from "~/features/dashboard/services-panel";
+import { InvoiceList } from "~/features/invoices/invoice-list";
 import { Pager } from "~/components/data-table/pager";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
@@ -297,6 +298,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     userId: user.id,
     serviceId: form.data.serviceId,
     idempotencyKey: form.data.idempotencyKey,
+    settings: context.settings,
   });
   if (!result.ok) {
     return data(
@@ -360,6 +362,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             nextBefore={view.ledger.nextBefore}
             locale={locale}
           />
+          {view.documents ? (
+            <InvoiceList
+              documents={view.documents.documents}
+              page={view.documents.page}
+              hasMore={view.documents.hasMore}
+              href={(p) => `/dashboard?tab=billing&invoices=${p}`}
+              locale={locale}
+            />
+          ) : null}
           <OrdersList orders={view.orders} locale={locale} />
         </div>
       ) : null}

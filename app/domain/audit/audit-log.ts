@@ -22,6 +22,8 @@ export const AUDIT_TARGET_LABELS = {
   // The background worker (issue 24).
   job: "audit.targets.job",
   job_schedule: "audit.targets.job_schedule",
+  // Invoices and receipts (issue 26), labelled in their own namespace.
+  invoice: "invoices:audit.targets.invoice",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -39,6 +41,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   // The service lifecycle (issue 24), by the system.
   "service.auto_renew": "audit.actions.serviceAutoRenew",
   "order.expire": "audit.actions.orderExpire",
+  "invoice.refund": "invoices:audit.refund",
   // The background worker (issue 24), on /admin/automation.
   "automation.run_now": "audit.actions.automationRunNow",
   "automation.job_retry": "audit.actions.automationJobRetry",

@@ -17,7 +17,8 @@ export interface AuditEntry {
     | "newsletter_subscriber"
     | "legacy_import"
     | "job"
-    | "job_schedule";
+    | "job_schedule"
+    | "invoice";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

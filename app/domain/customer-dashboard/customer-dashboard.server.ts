@@ -3,6 +3,7 @@ import { LEDGER_REASON_COLUMNS, storedLedgerReason } from "~/domain/coins/ledger
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
 import { mailPreferencesOf } from "~/domain/mail/mail.server";
 import { getBillingDetails } from "~/domain/invoices/billing-details.server";
+import { listCustomerDocuments } from "~/domain/invoices/invoices.server";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listCustomerOrders, listOrdersNotActive } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";
@@ -185,9 +186,11 @@ export async function loadCustomerDashboard(
       return { tab: query.tab, cards, services, waitingOrders, renewal, page, hasMore };
     }
     case "billing": {
-      const [ledger, orders] = await Promise.all([
+      const invoicePage = query.invoices ?? 1;
+      const [ledger, orders, documents] = await Promise.all([
         listLedgerPage(db, userId, query.before),
         listCustomerOrders(db, userId, { page }),
+        listCustomerDocuments(db, userId, { page: invoicePage }),
       ]);
       return {
         tab: query.tab,
@@ -196,6 +199,7 @@ export async function loadCustomerDashboard(
         orders: orders.orders,
         page,
         hasMore: orders.hasMore,
+        documents: { ...documents, page: invoicePage },
       };
     }
     case "support": {

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   "order_expired",
   "coins_added",
   "coins_removed",
+  // An admin refunded an invoice (issue 26): its number, the credit note's, "amountCents" coins.
+  "invoice_refunded",
   "ticket_answered",
   // Staff: the background worker's failures (issue 24), each admin's own.
   "automation_job_dead",
