@@ -172,9 +172,9 @@ export function DocumentPage({
         ) : null}
       </article>
       {admin && document.kind === "invoice" && document.state === "paid" ? (
-        <RefundCard number={document.number} result={result} />
+        <RefundCard result={result} />
       ) : admin && result?.ok ? (
-        <RefundCard number={document.number} result={result} done />
+        <RefundCard result={result} done />
       ) : null}
     </main>
   );
@@ -182,11 +182,9 @@ export function DocumentPage({
 
 /** The admin's refund of a paid invoice: how the money went back and why (recordRefund). */
 function RefundCard({
-  number,
   result,
   done = false,
 }: {
-  number: string;
   result?: RefundResult;
   /** Just refunded: only the outcome is left to show. */
   done?: boolean;
@@ -238,9 +236,6 @@ function RefundCard({
         values={refused?.values ?? {}}
         errors={refused?.fieldErrors ?? {}}
       />
-      <p className="text-xs text-muted-foreground" dir="ltr">
-        {number}
-      </p>
     </FormCard>
   );
 }
