@@ -428,17 +428,6 @@ export async function renewService(
         });
         ledgerEntryId = paid.entryId;
       }
-      await issueRenewalInvoice(trx, terms, {
-        userId: input.userId,
-        service: { id: Number(service.id), name: service.name, billingCycle: cycle },
-        priceCents: service.cycle_price_cents,
-        from: service.expires_at,
-        until: newExpiry,
-        amounts,
-        ledgerEntryId,
-        actorId,
-        now,
-      });
       await trx
         .insertInto("service_renewals")
         .values({
@@ -515,6 +504,18 @@ export async function renewService(
         },
         now,
       );
+      // Its invoice, last: the year's counter row stays locked from its number to the commit (ADR 37).
+      await issueRenewalInvoice(trx, terms, {
+        userId: input.userId,
+        service: { id: Number(service.id), name: service.name, billingCycle: cycle },
+        priceCents: service.cycle_price_cents,
+        from: service.expires_at,
+        until: newExpiry,
+        amounts,
+        ledgerEntryId,
+        actorId,
+        now,
+      });
       return { ok: true, service: toService(row), duplicate: false };
     }),
   );

@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "~/domain/settings/settings";
 import {
   documentAmounts,
+  documentView,
+  negatedLines,
+  type DocumentViewTools,
+  type InvoiceDocument,
+  type TranslateDocument,
   documentNumber,
   DOCUMENT_NUMBER_PATTERN,
   negatedAmounts,
@@ -114,5 +119,105 @@ describe("numbers", () => {
     const at = new Date("2026-12-31T23:30:00Z");
     expect(yearIn("UTC", at)).toBe(2026);
     expect(yearIn("Europe/Paris", at)).toBe(2027);
+  });
+});
+
+describe("a document's view", () => {
+  /** A `t` that writes the key and its values, so the test reads what was asked for. */
+  const t: TranslateDocument = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
+  const tools: DocumentViewTools = {
+    t,
+    locale: "en",
+    money: (cents) => `€${(cents / 100).toFixed(2)}`,
+    date: (iso) => iso.slice(0, 10),
+    cycleName: (cycle) => `<${cycle}>`,
+    countryName: (code) => `[${code}]`,
+  };
+  const invoice: InvoiceDocument = {
+    id: 1,
+    number: "HF-2026-000007",
+    kind: "invoice",
+    state: "credited",
+    userId: "u",
+    orderId: 12,
+    hostingServiceId: null,
+    currency: "EUR",
+    ...documentAmounts(1200, 2000, true),
+    seller: { name: "Hostfront", address: "1 rue X\n\nCasablanca", taxId: "ICE 1" },
+    buyer: { name: "Atlas", email: "a@example.com", address: "", country: "MA" },
+    lines: [
+      {
+        kind: "order",
+        params: { id: 12, product: "VPS", cycle: "quarterly", server: "s" },
+        quantity: 1,
+        unitCents: 1200,
+        totalCents: 1200,
+      },
+    ],
+    reason: null,
+    refundMethod: null,
+    issuedAt: "2026-11-24T10:00:00.000Z",
+    creditsNumber: null,
+    creditedBy: "HFC-2026-000002",
+  };
+
+  it("writes an invoice's parties, lines and totals in the reader's words", () => {
+    const view = documentView(invoice, tools);
+    expect(view.title).toBe("document.titles.invoice");
+    expect(view.issued).toBe('document.issued {"date":"2026-11-24"}');
+    expect(view.state).toBe("states.credited");
+    expect(view.notes).toEqual(['document.creditedBy {"number":"HFC-2026-000002"}']);
+    expect(view.seller.lines).toEqual([
+      "Hostfront",
+      "1 rue X",
+      "Casablanca",
+      'document.taxId {"id":"ICE 1"}',
+    ]);
+    expect(view.buyer.lines).toEqual(["Atlas", "a@example.com", "[MA]"]);
+    expect(view.lines).toEqual([
+      {
+        description: 'lines.order {"id":12,"product":"VPS","cycle":"<quarterly>","server":"s"}',
+        quantity: "1",
+        unit: "€12.00",
+        total: "€12.00",
+      },
+    ]);
+    expect(view.columns.unit).toBe("document.unitWithVat");
+    expect(view.totals).toEqual([
+      { label: "document.subtotal", amount: "€10.00" },
+      { label: 'document.vatAt {"rate":"20"}', amount: "€2.00" },
+      { label: "document.total", amount: "€12.00", strong: true },
+    ]);
+    expect(view.footer).toEqual(["document.paidWithCoins"]);
+  });
+
+  it("says what a credit note corrects and how the money went back; a receipt carries no VAT", () => {
+    const credit = documentView(
+      {
+        ...invoice,
+        ...negatedAmounts(invoice),
+        kind: "credit_note",
+        state: "paid",
+        lines: negatedLines(invoice.lines),
+        creditsNumber: invoice.number,
+        creditedBy: null,
+        reason: "Out of stock",
+        refundMethod: "coins",
+      },
+      tools,
+    );
+    expect(credit.notes).toEqual([
+      'document.creditsNote {"number":"HF-2026-000007"}',
+      "refundMethods.coins",
+      'document.reason {"reason":"Out of stock"}',
+    ]);
+    expect(credit.totals.map((row) => row.amount)).toEqual(["€-10.00", "€-2.00", "€-12.00"]);
+    const receipt = documentView(
+      { ...invoice, ...receiptAmounts(2500), kind: "receipt", state: "paid", creditedBy: null },
+      tools,
+    );
+    expect(receipt.footer).toEqual(["document.receiptNoVat"]);
+    expect(receipt.columns.unit).toBe("document.unit");
+    expect(receipt.totals[1]).toEqual({ label: "document.vat", amount: "€0.00" });
   });
 });

@@ -289,21 +289,6 @@ export async function placeOrder(
           balance = paid.balanceCents;
           ledgerEntryId = paid.entryId;
         }
-        // Its invoice, numbered in this transaction: rolled back with the order if anything fails.
-        await issueOrderInvoice(trx, terms, {
-          userId,
-          order: {
-            id: Number(row.id),
-            productName: product.name,
-            billingCycle: input.billingCycle,
-            serverName: input.serverName,
-            subtotalCents: price.subtotalCents,
-            discountCents: price.voucherDiscountCents,
-            voucherCode: voucherId ? input.voucherCode! : null,
-          },
-          amounts,
-          ledgerEntryId,
-        });
         // Every new order waits for an admin's approval: the staff's Discord hears of it (when set).
         await queueStaffPost(trx, {
           kind: "orderWaiting",
@@ -318,6 +303,22 @@ export async function placeOrder(
           userId,
           product: product.name,
           totalCents: amounts.totalCents,
+        });
+        // Its invoice, numbered in this transaction (rolled back with the order if anything fails), and
+        // last: the year's counter row stays locked from its number to the commit (ADR 37).
+        await issueOrderInvoice(trx, terms, {
+          userId,
+          order: {
+            id: Number(row.id),
+            productName: product.name,
+            billingCycle: input.billingCycle,
+            serverName: input.serverName,
+            subtotalCents: price.subtotalCents,
+            discountCents: price.voucherDiscountCents,
+            voucherCode: voucherId ? input.voucherCode! : null,
+          },
+          amounts,
+          ledgerEntryId,
         });
         return { ok: true, order: toOrder(row), balanceCents: balance, duplicate: false };
       }),
