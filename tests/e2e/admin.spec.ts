@@ -19,7 +19,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/client-groups", title: "Client Groups", comingSoon: true },
   { path: "/admin/users", title: "Users" },
   { path: "/admin/orders", title: "Orders" },
-  { path: "/admin/invoices", title: "Invoices", comingSoon: true },
+  { path: "/admin/invoices", title: "Invoices" },
   { path: "/admin/quotes", title: "Quotes", comingSoon: true },
   { path: "/admin/transactions", title: "Transactions" },
   { path: "/admin/gateways", title: "Payment Gateways", comingSoon: true },

@@ -73,6 +73,9 @@ export function BillingDetailsCard({
               label: t("billing.country"),
               hint: t("billing.countryHint"),
               autoComplete: "billing country",
+              // Sized by its box, not by its longest name ("Territoire britannique de l’océan Indien"),
+              // which would widen the card past a 360 px phone's screen.
+              style: { contain: "inline-size" },
               options: [{ value: "", label: t("billing.noCountry") }, ...countryChoices(locale)],
             },
           ]}
