@@ -157,7 +157,8 @@ export type PlaceOrderResult =
 
 /**
  * Places an order and pays it from coins in one transaction: the voucher use is counted, the balance
- * debited with its ledger row and the order created as pending, or nothing happens at all. The form's
+ * debited with its ledger row, the order created as pending and its invoice issued (docs/invoices.md),
+ * or nothing happens at all. The form's
  * idempotency key is unique in the database, so a double click, a retry or a reload after submit
  * returns the first order instead of creating a second one.
  */
