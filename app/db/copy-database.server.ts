@@ -18,6 +18,8 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "orders",
   "coin_ledger",
   "service_renewals",
+  "document_counters",
+  "invoices",
   "audit_log",
   "tickets",
   "ticket_messages",
@@ -50,6 +52,12 @@ const TEXT_ID_TABLES: (keyof Database)[] = [
   "settings",
   "two_factors",
 ];
+
+/** Tables without an id column: the columns their rows are read in order of, and no sequence to move. */
+const KEYED_TABLES: Partial<Record<keyof Database, string[]>> = {
+  settings: ["key"],
+  document_counters: ["series", "year"],
+};
 
 /** better-auth's booleans are 0/1 in SQLite and true/false in PostgreSQL. */
 const BOOLEAN_COLUMNS: Partial<Record<keyof Database, string[]>> = {
@@ -85,13 +93,12 @@ export async function copyDatabase(
       counts[table] = 0;
       let offset = 0;
       for (;;) {
-        const rows = (await from.db
-          .selectFrom(table)
-          .selectAll()
-          .orderBy(sql.ref(table === "settings" ? "key" : "id"))
-          .limit(BATCH)
-          .offset(offset)
-          .execute()) as Record<string, unknown>[];
+        let query = from.db.selectFrom(table).selectAll();
+        for (const column of KEYED_TABLES[table] ?? ["id"]) query = query.orderBy(sql.ref(column));
+        const rows = (await query.limit(BATCH).offset(offset).execute()) as Record<
+          string,
+          unknown
+        >[];
         if (rows.length === 0) break;
         const booleans = BOOLEAN_COLUMNS[table] ?? [];
         const values = rows.map((row) => {
@@ -115,7 +122,7 @@ export async function copyDatabase(
     if (to.dialect === "postgres") {
       for (const table of TABLES_IN_ORDER) {
         // better-auth's tables have text ids, no sequence.
-        if (TEXT_ID_TABLES.includes(table)) continue;
+        if (TEXT_ID_TABLES.includes(table) || KEYED_TABLES[table]) continue;
         await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
           trx,
         );

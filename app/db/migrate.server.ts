@@ -27,6 +27,7 @@ import * as m0030 from "../../db/migrations/0030-mail-outbox";
 import * as m0031 from "../../db/migrations/0031-two-factor";
 import * as m0032 from "../../db/migrations/0032-verified-addresses";
 import * as m0033 from "../../db/migrations/0033-payment-methods";
+import * as m0034 from "../../db/migrations/0034-invoices";
 import * as m0035 from "../../db/migrations/0035-top-up-requests";
 import type { Database } from "./schema";
 
@@ -60,6 +61,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0031-two-factor": m0031,
   "0032-verified-addresses": m0032,
   "0033-payment-methods": m0033,
+  "0034-invoices": m0034,
   "0035-top-up-requests": m0035,
 };
 

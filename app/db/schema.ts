@@ -36,6 +36,11 @@ export interface UsersTable {
   /** An email change waiting for its link to be followed (migration 0032); the login is still `email`. */
   pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   pending_email_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The billing details invoices are made out to (migration 0034); null until the customer sets them. */
+  billing_name: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 3166 alpha-2, upper case: the country whose VAT rate applies. */
+  billing_country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -560,6 +565,45 @@ export interface TopUpRequestsTable {
   updated_at: Timestamp;
 }
 
+/** The next number of a series of documents in a year (migration 0034, ADR 37). */
+export interface DocumentCountersTable {
+  series: string;
+  year: number;
+  next_number: number;
+}
+
+/**
+ * A numbered document (migration 0034, docs/invoices.md): an invoice, a payment receipt or a credit note.
+ * Written once; only `state` changes (paid, then credited). A credit note's amounts are negative.
+ */
+export interface InvoicesTable {
+  id: Generated<number>;
+  number: ColumnType<string, string, never>;
+  kind: ColumnType<string, string, never>;
+  user_id: ColumnType<string, string, never>;
+  order_id: ColumnType<number | null, number | null | undefined, never>;
+  hosting_service_id: ColumnType<number | null, number | null | undefined, never>;
+  credits_invoice_id: ColumnType<number | null, number | null | undefined, never>;
+  ledger_entry_id: ColumnType<number | null, number | null | undefined, never>;
+  currency: ColumnType<string, string | undefined, never>;
+  prices_include_vat: ColumnType<number, number, never>;
+  subtotal_cents: ColumnType<number, number, never>;
+  vat_rate_bp: ColumnType<number, number, never>;
+  vat_cents: ColumnType<number, number, never>;
+  total_cents: ColumnType<number, number, never>;
+  /** JSON: the seller's details as the settings held them. */
+  seller: ColumnType<string, string, never>;
+  /** JSON: the buyer's name, email, address and country at the time. */
+  buyer: ColumnType<string, string, never>;
+  /** JSON: the lines, each a message key and its values, quantity, unit and total cents. */
+  lines: ColumnType<string, string, never>;
+  state: string;
+  reason: ColumnType<string | null, string | null | undefined, never>;
+  refund_method: ColumnType<string | null, string | null | undefined, never>;
+  actor_id: ColumnType<string | null, string | null | undefined, never>;
+  issued_at: ColumnType<string, string, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -578,6 +622,8 @@ export interface Database {
   hosting_services: HostingServicesTable;
   orders: OrdersTable;
   service_renewals: ServiceRenewalsTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
   audit_log: AuditLogTable;
   tickets: TicketsTable;
   ticket_messages: TicketMessagesTable;

@@ -17,6 +17,7 @@ import enPayments from "./locales/en/payments.json";
 import enServices from "./locales/en/services.json";
 import enSite from "./locales/en/site.json";
 import enTickets from "./locales/en/tickets.json";
+import enInvoices from "./locales/en/invoices.json";
 
 export const namespaces = [
   "common",
@@ -37,6 +38,7 @@ export const namespaces = [
   "admin-clients",
   "mail",
   "payments",
+  "invoices",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -59,6 +61,7 @@ export const englishResources = {
   "admin-clients": enAdminClients,
   mail: enMail,
   payments: enPayments,
+  invoices: enInvoices,
 };
 export type Resources = typeof englishResources;
 

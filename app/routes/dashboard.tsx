@@ -16,6 +16,12 @@ import { mailPreferencesSchema } from "~/domain/mail/mail.schemas";
 import { twoFactorActionSchema } from "~/domain/accounts/two-factor.schemas";
 import { loadTwoFactorState, twoFactorAccountAction } from "~/domain/accounts/two-factor.server";
 import { TwoFactorCard, type TwoFactorResult } from "~/features/dashboard/two-factor-card";
+import {
+  BillingDetailsCard,
+  type BillingDetailsResult,
+} from "~/features/dashboard/billing-details";
+import { billingDetailsSchema } from "~/domain/invoices/billing-details.schemas";
+import { saveBillingDetails } from "~/domain/invoices/billing-details.server";
 import { setMailPreferences } from "~/domain/mail/mail.server";
 import {
   AccountTab,
@@ -27,6 +33,7 @@ import {
   SupportTab,
 } from "~/features/dashboard/dashboard-view";
 import { OrdersList, ServicesPanel } from "~/features/dashboard/services-panel";
+import { InvoiceList } from "~/features/invoices/invoice-list";
 import { Pager } from "~/components/data-table/pager";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
@@ -43,7 +50,7 @@ type ActionAnswer = {
   message: MessageKey;
   fieldErrors?: Partial<Record<string, MessageKey>>;
   /** The account tab's deletion, email or two-factor card answered (each its own place on the page). */
-  form?: "deletion" | "mail" | "two-factor";
+  form?: "deletion" | "mail" | "two-factor" | "billing";
 };
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -182,6 +189,22 @@ export async function action({ request, url, context: routerContext }: Route.Act
       { headers: headersWithCookies(result.setCookies) },
     );
   }
+  if (intent === "billing-details") {
+    const form = await parseForm(request, billingDetailsSchema);
+    if (!form.ok)
+      return data(
+        {
+          ok: false,
+          form: "billing",
+          message: "invoices.billing.notSaved",
+          fieldErrors: form.fieldErrors,
+          values: form.values,
+        } satisfies BillingDetailsResult,
+        { status: 400 },
+      );
+    await saveBillingDetails(db, { userId: user.id, ...form.data });
+    return { ok: true, form: "billing", message: "invoices.billing.saved" } as const;
+  }
   if (intent === "mail-preferences") {
     const form = await parseForm(request, mailPreferencesSchema);
     if (!form.ok)
@@ -277,6 +300,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     userId: user.id,
     serviceId: form.data.serviceId,
     idempotencyKey: form.data.idempotencyKey,
+    settings: context.settings,
   });
   if (!result.ok) {
     return data(
@@ -341,6 +365,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             nextBefore={view.ledger.nextBefore}
             locale={locale}
           />
+          {view.documents ? (
+            <InvoiceList
+              documents={view.documents.documents}
+              page={view.documents.page}
+              hasMore={view.documents.hasMore}
+              href={(p) => `/dashboard?tab=billing&invoices=${p}`}
+              locale={locale}
+            />
+          ) : null}
           <OrdersList orders={view.orders} locale={locale} />
         </div>
       ) : null}
@@ -374,6 +407,19 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             actionData && "form" in actionData && actionData.form === "mail"
               ? { ok: actionData.ok, form: "mail", message: actionData.message }
               : undefined
+          }
+          billing={
+            view.billing ? (
+              <BillingDetailsCard
+                details={view.billing}
+                locale={locale}
+                result={
+                  actionData && "form" in actionData && actionData.form === "billing"
+                    ? (actionData as BillingDetailsResult)
+                    : undefined
+                }
+              />
+            ) : null
           }
           twoFactor={
             loaderData.twoFactor ? (

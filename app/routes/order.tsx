@@ -29,6 +29,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     prefill: prefillValues(prefill),
     locations: context.settings.general.locations,
     registrationOpen: context.settings.features.registration,
+    // The storefront says whether its prices include VAT (ADR 36).
+    pricesIncludeVat: context.settings.invoicing.pricesIncludeVat,
     // One key per form: a double click, retry or reload after submit cannot order twice.
     idempotencyKey: crypto.randomUUID(),
   };
@@ -115,6 +117,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       settings={root?.settings}
       locale={root?.locale ?? "en"}
       state={actionData}
+      pricesIncludeVat={loaderData.pricesIncludeVat}
     />
   );
 }

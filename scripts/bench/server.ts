@@ -30,6 +30,7 @@ import { parseEnv } from "../../app/config/env.server";
 import { createServices } from "../../app/context.server";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
 import { findLedgerDiscrepancies } from "../../app/domain/coins/coins.server";
+import { findInvoiceDiscrepancies } from "../../app/domain/invoices/invoices.server";
 import {
   describeDurability,
   durabilitySettings,
@@ -321,12 +322,20 @@ async function benchDialect(
     server.assertRunning();
 
     const problems = await findLedgerDiscrepancies(services.db);
+    // Every order is invoiced in its transaction (docs/invoices.md): one invoice each, matching its payment.
+    const documents = await findInvoiceDiscrepancies(services.db);
+    const invoiced = await services.db
+      .selectFrom("invoices")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("kind", "=", "invoice")
+      .where("order_id", "is not", null)
+      .executeTakeFirstOrThrow();
     const placed = await services.db
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     console.log(
-      `${label}: ${Number(placed.n)} orders placed; ledger check ${problems.length === 0 ? "passed" : `FAILED for ${problems.length} user(s)`}`,
+      `${label}: ${Number(placed.n)} orders placed, ${Number(invoiced.n)} invoiced; ledger check ${problems.length === 0 ? "passed" : `FAILED for ${problems.length} user(s)`}; documents ${documents.length === 0 ? "match the ledger" : `FAILED: ${documents.length}`}`,
     );
     verdicts.push(
       below(
@@ -339,6 +348,10 @@ async function benchDialect(
       passes(
         `${label}: ledger equals every balance after ${Number(placed.n)} orders`,
         problems.length === 0,
+      ),
+      passes(
+        `${label}: one invoice per order, each matching its ledger entry`,
+        documents.length === 0 && Number(invoiced.n) === Number(placed.n),
       ),
     );
   } finally {

@@ -20,7 +20,7 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
   { path: "/admin/users", title: "Users" },
   { path: "/admin/orders", title: "Orders" },
   { path: "/admin/top-ups", title: "Top-ups" },
-  { path: "/admin/invoices", title: "Invoices", comingSoon: true },
+  { path: "/admin/invoices", title: "Invoices" },
   { path: "/admin/quotes", title: "Quotes", comingSoon: true },
   { path: "/admin/transactions", title: "Transactions" },
   { path: "/admin/gateways", title: "Payment Gateways" },

@@ -40,6 +40,8 @@ function inLanguage(path: string, lang: Language) {
 interface Seeded {
   customer: Customer;
   ticketPath: string;
+  /** The customer's order's invoice page. */
+  invoicePath: string;
 }
 
 async function signedInContext(
@@ -82,13 +84,19 @@ async function seed(browser: Browser): Promise<Seeded> {
   await buyer.page.getByLabel("Server name").fill("Phone test server");
   await buyer.page.getByRole("button", { name: "Place order" }).click();
   await expect(buyer.page).toHaveURL(/\/dashboard\?tab=billing$/);
+  // The order's invoice, as its page (docs/invoices.md).
+  const invoicePath = await buyer.page
+    .getByRole("table", { name: "Invoices and receipts" })
+    .getByRole("link")
+    .first()
+    .getAttribute("href");
   await visit(buyer.page, "/support/new?topic=coins");
   await buyer.page.getByLabel("Message").fill("My balance on the phone: 192.168.1.10:7777");
   await buyer.page.getByRole("button", { name: "Open ticket" }).click();
   await expect(buyer.page).toHaveURL(/\/support\/\d+/);
   const ticketPath = new URL(buyer.page.url()).pathname;
   await buyer.context.close();
-  return { customer, ticketPath };
+  return { customer, ticketPath, invoicePath: invoicePath! };
 }
 
 let seeded: Seeded | undefined;
@@ -138,6 +146,7 @@ function customerPaths() {
     "/dashboard?tab=account",
     "/support/new",
     data().ticketPath,
+    data().invoicePath,
     "/coins",
     "/verify-email",
   ];
@@ -162,6 +171,7 @@ const ADMIN_PATHS = [
   "/admin/clients",
   "/admin/services",
   "/admin/transactions",
+  "/admin/invoices",
   "/admin/tickets",
   "/admin/products",
   "/admin/promotions",

@@ -72,7 +72,15 @@ type Answers = Record<Role, Answer>;
 
 /** What the tests know about the seeded data, for URLs and forms. */
 interface Seed {
-  a: { id: string; email: string; orderId: number; pendingOrderId: number; serviceId: number };
+  a: {
+    id: string;
+    email: string;
+    orderId: number;
+    pendingOrderId: number;
+    serviceId: number;
+    /** The number of A's first order's invoice. */
+    invoiceNumber: string;
+  };
   ticketId: number;
 }
 
@@ -177,6 +185,12 @@ const ROUTES: Record<string, Row> = {
     url: (seed) => `/support/${seed.ticketId}`,
     get: { anonymous: "login", customerA: 200, customerB: 404, admin: 404 },
     post: [post({ intent: "matrix-probe" }, signedIn(400))],
+  },
+  // A document opens for its owner and admins; anyone else gets the 404 page. Only admins refund.
+  "/invoices/:number": {
+    url: (seed) => `/invoices/${seed.a.invoiceNumber}`,
+    get: { anonymous: "login", customerA: 200, customerB: 404, admin: 200 },
+    post: [post({ intent: "matrix-probe" }, adminOnly(400))],
   },
   "/*": { url: () => "/no-such-page", get: everyone(404), post: [] },
   "/logout": {
@@ -435,6 +449,13 @@ describeEachDatabase("authorization matrix", (app) => {
         orderId: order.order.id,
         pendingOrderId: pending.order.id,
         serviceId: Number(service.id),
+        invoiceNumber: (
+          await services.db
+            .selectFrom("invoices")
+            .select("number")
+            .where("order_id", "=", order.order.id)
+            .executeTakeFirstOrThrow()
+        ).number,
       },
       ticketId: ticket.ticket.id,
     };
@@ -632,6 +653,7 @@ describeEachDatabase("authorization matrix", (app) => {
         .selectAll()
         .where("user_id", "=", id)
         .execute(),
+      invoices: await db.selectFrom("invoices").selectAll().where("user_id", "=", id).execute(),
       everything: withEverything ? await fingerprint() : undefined,
     };
   }
@@ -671,6 +693,11 @@ describeEachDatabase("authorization matrix", (app) => {
     await attempt("customerB", `/admin/search?q=${seed.a.email}`, undefined, "→/");
     await attempt("customerB", `/admin/transactions?user=${id}`, undefined, "→/");
     await attempt("customerB", `/admin/clients/${id}`, undefined, "→/");
+    // A's invoice, by its number in any case, and the admin's list of them.
+    const invoice = seed.a.invoiceNumber;
+    await attempt("customerB", `/invoices/${invoice}`, undefined, 404);
+    await attempt("customerB", `/invoices/${invoice.toLowerCase()}`, undefined, 404);
+    await attempt("customerB", `/admin/invoices?q=${seed.a.email}`, undefined, "→/");
     const query = [
       `id=${orderId}`,
       `orderId=${pendingOrderId}`,
@@ -721,6 +748,14 @@ describeEachDatabase("authorization matrix", (app) => {
       { serviceId: String(serviceId), idempotencyKey: key() },
       404,
     );
+    // Refund A's invoice (an admin's action).
+    for (const method of ["coins", "outside"])
+      await attempt(
+        "customerB",
+        `/invoices/${seed.a.invoiceNumber}`,
+        { intent: "refund", method, reason: "B refunding A" },
+        "→/",
+      );
     // Reply to, close and reopen A's ticket.
     const ticketForms: Record<string, string>[] = [
       { intent: "reply", message: "B writing into A's ticket", idempotencyKey: key() },

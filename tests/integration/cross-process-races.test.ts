@@ -246,6 +246,29 @@ describeEachDatabase("server processes racing on one database", (app, dialect) =
     await expectLedgerIntact(app());
   }, 60_000);
 
+  it("50 documents issued at once from three processes are numbered 1 to 50, none twice", async () => {
+    const customer = await customerWithCoins(app(), 0);
+    // A year of its own, so the suite's other documents are not counted.
+    const year = 2150;
+    const run = await workers.race(
+      times(WORKERS, (w) =>
+        times(w === 0 ? 18 : 16, () => ({ op: "issueDocument" as const, userId: customer, year })),
+      ),
+    );
+    const results = run.results.flat();
+    expect(thrown(results)).toEqual([]);
+    expectOverlap(run);
+    expect(oks(results)).toHaveLength(50);
+    const numbers = await app()
+      .db.selectFrom("invoices")
+      .select("number")
+      .where("number", "like", `HFR-${year}-%`)
+      .execute();
+    expect(numbers.map((row) => row.number).sort()).toEqual(
+      times(50, (i) => `HFR-${year}-${String(i + 1).padStart(6, "0")}`),
+    );
+  }, 60_000);
+
   it("the login throttle lets no more wrong passwords through than its limit", async () => {
     const email = `race-login-${dialect}-${Date.now()}@example.com`;
     const registered = await registerCustomer(

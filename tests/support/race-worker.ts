@@ -18,6 +18,8 @@ import { renewService } from "~/domain/hosting-services/hosting-services.server"
 import type { OrderFormInput } from "~/domain/orders/orders";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { parseEnv } from "~/config/env.server";
+import { inTransaction } from "~/db/transaction";
+import { issueDocument } from "~/domain/invoices/invoices.server";
 
 export type RaceJob =
   | { op: "placeOrder"; userId: string; input: OrderFormInput }
@@ -29,7 +31,9 @@ export type RaceJob =
       amountCents: number;
       idempotencyKey: string;
     }
-  | { op: "signIn"; email: string; password: string; ip: string };
+  | { op: "signIn"; email: string; password: string; ip: string }
+  /** A document of 0 coins numbered in its own transaction, dated in `year` (docs/invoices.md). */
+  | { op: "issueDocument"; userId: string; year: number };
 
 /** What a job came to: the domain's answer, cut to what the tests compare, or what it threw. */
 export type RaceResult =
@@ -66,6 +70,27 @@ async function run(job: RaceJob): Promise<RaceResult> {
     case "adjustCoins": {
       const result = await adjustCoins(services.db, { ...job, reason: "cross-process race" });
       return result.ok ? { ok: true, duplicate: result.duplicate ?? false } : result;
+    }
+    case "issueDocument": {
+      const issued = await inTransaction(services.db, (trx) =>
+        issueDocument(trx, {
+          kind: "receipt",
+          userId: job.userId,
+          amounts: {
+            pricesIncludeVat: true,
+            vatRateBp: 0,
+            subtotalCents: 0,
+            vatCents: 0,
+            totalCents: 0,
+          },
+          seller: { name: "Hostfront", address: "", taxId: "" },
+          buyer: { name: "Racer", email: "racer@example.com", address: "", country: "" },
+          lines: [],
+          timeZone: "UTC",
+          now: new Date(`${job.year}-06-01T00:00:00Z`),
+        }),
+      );
+      return { ok: true, id: issued.id };
     }
     case "signIn": {
       const result = await signIn(

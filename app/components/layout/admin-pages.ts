@@ -2,7 +2,6 @@
 /** Pages that are not built yet answer 'coming soon' inside the shell. */
 export const COMING_SOON_PATHS = [
   "client-groups",
-  "invoices",
   "quotes",
   "domains",
   "domain-pricing",

@@ -206,6 +206,10 @@ export async function eraseAccount(
       // An email change still waiting for its link (migration 0032): an address like the others.
       pending_email: null,
       pending_email_at: null,
+      // The billing details (migration 0034); issued documents keep their own copy, as the law asks.
+      billing_name: null,
+      billing_address: null,
+      billing_country: null,
       updated_at: now,
     })
     .where("id", "=", user.id)

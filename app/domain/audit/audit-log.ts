@@ -25,6 +25,8 @@ export const AUDIT_TARGET_LABELS = {
   // Payment methods (issue 26), on /admin/gateways.
   payment_method: "payments:audit.targets.paymentMethod",
   top_up_request: "payments:audit.targets.topUpRequest",
+  // Invoices and receipts (issue 26), labelled in their own namespace.
+  invoice: "invoices:audit.targets.invoice",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
 export const AUDIT_TARGET_TYPES = keysOf(AUDIT_TARGET_LABELS);
@@ -42,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   // The service lifecycle (issue 24), by the system.
   "service.auto_renew": "audit.actions.serviceAutoRenew",
   "order.expire": "audit.actions.orderExpire",
+  "invoice.refund": "invoices:audit.refund",
   // The background worker (issue 24), on /admin/automation.
   "automation.run_now": "audit.actions.automationRunNow",
   "automation.job_retry": "audit.actions.automationJobRetry",

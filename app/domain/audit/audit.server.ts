@@ -19,7 +19,8 @@ export interface AuditEntry {
     | "job"
     | "job_schedule"
     | "payment_method"
-    | "top_up_request";
+    | "top_up_request"
+    | "invoice";
   targetId: string | number;
   before?: unknown;
   after?: unknown;

@@ -32,6 +32,24 @@ export interface LedgerEntryInput {
  * from migration 0019). Returns the balance after.
  */
 export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise<number | null> {
+  const posted = await writeLedgerEntry(trx, entry);
+  return posted ? posted.balanceCents : null;
+}
+
+/** A ledger row written: the balance after it, and the row's id (which a document accounts for). */
+export interface PostedEntry {
+  balanceCents: number;
+  entryId: number;
+}
+
+/**
+ * The step under `postLedgerEntry`, giving the new row's id as well: an invoice, a receipt or a credit
+ * note names the ledger row it accounts for (docs/invoices.md). Null as postLedgerEntry's.
+ */
+export async function writeLedgerEntry(
+  trx: Tx,
+  entry: LedgerEntryInput,
+): Promise<PostedEntry | null> {
   if (
     !Number.isSafeInteger(entry.amountCents) ||
     entry.amountCents === 0 ||
@@ -82,17 +100,20 @@ export async function postLedgerEntry(trx: Tx, entry: LedgerEntryInput): Promise
           "changed.coin_balance_cents",
         ]),
       )
-      .returning("balance_after_cents")
+      .returning(["id", "balance_after_cents"])
       .executeTakeFirst();
-    return written ? written.balance_after_cents : null;
+    return written
+      ? { balanceCents: written.balance_after_cents, entryId: Number(written.id) }
+      : null;
   }
   const updated = await debit(trx).executeTakeFirst();
   if (!updated) return null;
-  await trx
+  const written = await trx
     .insertInto("coin_ledger")
     .values({ ...row, balance_after_cents: updated.coin_balance_cents })
-    .execute();
-  return updated.coin_balance_cents;
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { balanceCents: updated.coin_balance_cents, entryId: Number(written.id) };
 }
 
 /** The balance, as it is now, does not cover a payment: what is missing, and what it costs. */
@@ -105,17 +126,17 @@ export interface InsufficientCoins {
 }
 
 /**
- * A step: a customer pays `costCents` (more than zero) from their coins, through `postLedgerEntry`.
- * Returns the balance after; a balance that does not cover it refuses the caller's transaction with
- * `InsufficientCoins`, which an order and a renewal both answer with.
+ * A step: a customer pays `costCents` (more than zero) from their coins, through `writeLedgerEntry`.
+ * Returns the balance after and the ledger row (its invoice names it); a balance that does not cover it
+ * refuses the caller's transaction with `InsufficientCoins`, which an order and a renewal both answer with.
  */
 export async function payFromCoins(
   trx: Tx,
   costCents: number,
   entry: Omit<LedgerEntryInput, "amountCents">,
-): Promise<number> {
-  const balance = await postLedgerEntry(trx, { ...entry, amountCents: -costCents });
-  if (balance !== null) return balance;
+): Promise<PostedEntry> {
+  const posted = await writeLedgerEntry(trx, { ...entry, amountCents: -costCents });
+  if (posted) return posted;
   const user = await trx
     .selectFrom("users")
     .select("coin_balance_cents")

@@ -25,6 +25,8 @@ export const LEDGER_REASON_KEYS = {
   seedAdmin: "reasons.seedAdmin",
   /** "Balance imported from the old storefront" */
   legacyBalance: "reasons.legacyBalance",
+  /** "Refund of invoice {{number}}" (an admin's refund to the balance, issue 26) */
+  invoiceRefund: "reasons.invoiceRefund",
 } as const;
 export type LedgerReasonId = keyof typeof LEDGER_REASON_KEYS;
 export type LedgerReasonKey = (typeof LEDGER_REASON_KEYS)[LedgerReasonId];
@@ -50,6 +52,7 @@ export const LEDGER_REASON_ENGLISH: Record<LedgerReasonId, string> = {
   topUp: "Top-up {{reference}} ({{method}})",
   seedAdmin: "Seed admin coins",
   legacyBalance: "Balance imported from the old storefront",
+  invoiceRefund: "Refund of invoice {{number}}",
 };
 
 export function isLedgerReasonId(value: unknown): value is LedgerReasonId {

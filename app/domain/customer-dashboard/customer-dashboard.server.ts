@@ -2,6 +2,8 @@ import type { Db } from "~/db/transaction";
 import { LEDGER_REASON_COLUMNS, storedLedgerReason } from "~/domain/coins/ledger-reason";
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
 import { mailPreferencesOf } from "~/domain/mail/mail.server";
+import { getBillingDetails } from "~/domain/invoices/billing-details.server";
+import { listCustomerDocuments } from "~/domain/invoices/invoices.server";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listCustomerOrders, listOrdersNotActive } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";
@@ -184,9 +186,11 @@ export async function loadCustomerDashboard(
       return { tab: query.tab, cards, services, waitingOrders, renewal, page, hasMore };
     }
     case "billing": {
-      const [ledger, orders] = await Promise.all([
+      const invoicePage = query.invoices ?? 1;
+      const [ledger, orders, documents] = await Promise.all([
         listLedgerPage(db, userId, query.before),
         listCustomerOrders(db, userId, { page }),
+        listCustomerDocuments(db, userId, { page: invoicePage }),
       ]);
       return {
         tab: query.tab,
@@ -195,6 +199,7 @@ export async function loadCustomerDashboard(
         orders: orders.orders,
         page,
         hasMore: orders.hasMore,
+        documents: { ...documents, page: invoicePage },
       };
     }
     case "support": {
@@ -202,7 +207,7 @@ export async function loadCustomerDashboard(
       return { tab: query.tab, cards, tickets, page, hasMore };
     }
     case "account": {
-      const [sessions, deletion, mail] = await Promise.all([
+      const [sessions, deletion, mail, billing] = await Promise.all([
         db
           .selectFrom("sessions")
           .select(["id", "created_at", "user_agent", "ip_address", "expires_at"])
@@ -212,6 +217,7 @@ export async function loadCustomerDashboard(
           .execute() satisfies Promise<DashboardSession[]>,
         pendingDeletionRequest(db, userId),
         mailPreferencesOf(db, userId),
+        getBillingDetails(db, userId),
       ]);
       return {
         tab: query.tab,
@@ -220,6 +226,7 @@ export async function loadCustomerDashboard(
         sessions,
         deletion,
         mail,
+        billing,
       };
     }
     default:

@@ -2,6 +2,13 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { payFromCoins, type InsufficientCoins } from "~/domain/coins/coins.server";
+import {
+  amountsFor,
+  invoiceTermsFor,
+  issueRenewalInvoice,
+  type InvoicingContext,
+} from "~/domain/invoices/invoices.server";
+import { getSettings } from "~/domain/settings/settings.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { sql } from "kysely";
 import {
@@ -364,6 +371,8 @@ export async function renewService(
      * with the system as its actor, an audit entry and a notification in the same transaction.
      */
     automatic?: boolean;
+    /** The settings the caller has (the request's cache); read in the transaction when not given. */
+    settings?: InvoicingContext;
   },
 ): Promise<RenewResult> {
   const existing = async () => {
@@ -399,16 +408,25 @@ export async function renewService(
       ) as BillingCycle;
       const now = input.now ?? new Date();
       const newExpiry = renewalExpiry(service.expires_at, cycle, now);
-      const amount = service.cycle_price_cents;
+      // What is charged: the cycle's price, with the VAT added when prices do not include it (ADR 36).
+      const terms = await invoiceTermsFor(
+        trx,
+        input.userId,
+        input.settings ?? (await getSettings(trx)),
+      );
+      const amounts = amountsFor(terms, service.cycle_price_cents);
+      const amount = amounts.totalCents;
       const actorId = input.automatic ? null : input.userId;
+      let ledgerEntryId: number | null = null;
       if (amount > 0) {
-        await payFromCoins(trx, amount, {
+        const paid = await payFromCoins(trx, amount, {
           userId: input.userId,
           kind: "renewal",
           reason: ledgerReason("renewal", { service: service.name }),
           actorId,
           hostingServiceId: service.id,
         });
+        ledgerEntryId = paid.entryId;
       }
       await trx
         .insertInto("service_renewals")
@@ -486,6 +504,18 @@ export async function renewService(
         },
         now,
       );
+      // Its invoice, last: the year's counter row stays locked from its number to the commit (ADR 37).
+      await issueRenewalInvoice(trx, terms, {
+        userId: input.userId,
+        service: { id: Number(service.id), name: service.name, billingCycle: cycle },
+        priceCents: service.cycle_price_cents,
+        from: service.expires_at,
+        until: newExpiry,
+        amounts,
+        ledgerEntryId,
+        actorId,
+        now,
+      });
       return { ok: true, service: toService(row), duplicate: false };
     }),
   );

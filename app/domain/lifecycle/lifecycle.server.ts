@@ -311,7 +311,8 @@ async function writeNotices(db: Db, items: NoticeAndMail[], now: Date): Promise<
  * does nothing.
  */
 export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<LifecycleRun> {
-  const settings = (await getSettings(db)).lifecycle;
+  const siteSettings = await getSettings(db);
+  const settings = siteSettings.lifecycle;
   const counts = zeroCounts();
   if (!settings.enabled) return { enabled: false, counts };
   const plan = await planLifecycle(db, settings, now);
@@ -334,6 +335,8 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
       idempotencyKey: autoRenewalKey(service.serviceId, service.expiresAt),
       now,
       automatic: true,
+      // Read once for the run: each renewal's invoice is issued with them.
+      settings: siteSettings,
     });
     if (result.ok) {
       if (!result.duplicate) counts.renewed += 1;

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   "order_expired",
   "coins_added",
   "coins_removed",
+  // An admin refunded an invoice (issue 26): its number, the credit note's, "amountCents" coins.
+  "invoice_refunded",
   "ticket_answered",
   // A top-up request decided (issue 26): "reference", "amountCents" coins, a rejection's "reason".
   "top_up_approved",

@@ -3,7 +3,17 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { Product } from "~/domain/catalogue/catalogue";
 import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { payFromCoins, postLedgerEntry, type InsufficientCoins } from "~/domain/coins/coins.server";
+import {
+  amountsFor,
+  creditOrderInvoice,
+  invoiceTermsFor,
+  issueOrderInvoice,
+} from "~/domain/invoices/invoices.server";
+import {
+  payFromCoins,
+  writeLedgerEntry,
+  type InsufficientCoins,
+} from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
@@ -105,19 +115,17 @@ async function findVoucher(db: Db | Tx, code: string): Promise<VoucherTerms | un
 }
 
 /**
- * Step: the location and player slots an order gets. The location must be one of the settings' list
- * (read in the order's transaction, not from a cache), the first when none is sent; the slots one of the
- * plan's choices, the plan's own count when none is sent; a VPS has none.
+ * The location and player slots an order gets. The location must be one of the settings' list (read in
+ * the order's transaction, not from a cache), the first when none is sent; the slots one of the plan's
+ * choices, the plan's own count when none is sent; a VPS has none.
  */
-async function orderOptions(
-  trx: Tx,
+function orderOptions(
+  locations: readonly string[],
   product: Product,
   input: Pick<OrderFormInput, "location" | "playerSlots">,
-): Promise<
+):
   | { ok: true; location: string; playerSlots: number | null }
-  | { ok: false; kind: "invalid"; error: "orders.errors.invalidOption"; field: string }
-> {
-  const { locations } = (await getSettings(trx)).general;
+  | { ok: false; kind: "invalid"; error: "orders.errors.invalidOption"; field: string } {
   const location = input.location ?? locations[0]!;
   if (!isOfferedLocation(locations, location))
     return { ok: false, kind: "invalid", error: "orders.errors.invalidOption", field: "location" };
@@ -149,7 +157,8 @@ export type PlaceOrderResult =
 
 /**
  * Places an order and pays it from coins in one transaction: the voucher use is counted, the balance
- * debited with its ledger row and the order created as pending, or nothing happens at all. The form's
+ * debited with its ledger row, the order created as pending and its invoice issued (docs/invoices.md),
+ * or nothing happens at all. The form's
  * idempotency key is unique in the database, so a double click, a retry or a reload after submit
  * returns the first order instead of creating a second one.
  */
@@ -191,7 +200,9 @@ export async function placeOrder(
         if (shown !== undefined && shown !== product.priceCents)
           refuse<PlaceOrderResult>("conflict", "orders.errors.priceChanged");
 
-        const options = await orderOptions(trx, product, input);
+        // Read once, in the transaction: the locations offered, and what the invoice is issued with.
+        const settings = await getSettings(trx);
+        const options = orderOptions(settings.general.locations, product, input);
         if (!options.ok) throw new Refusal<PlaceOrderResult>(options);
 
         const base = quote({
@@ -232,6 +243,9 @@ export async function placeOrder(
           voucherDiscount,
         );
 
+        // What is charged: the price, with the VAT added when prices do not include it (ADR 36).
+        const terms = await invoiceTermsFor(trx, userId, settings);
+        const amounts = amountsFor(terms, price.totalCents);
         const now = new Date().toISOString();
         const row = await trx
           .insertInto("orders")
@@ -252,7 +266,7 @@ export async function placeOrder(
             monthly_price_cents: price.monthlyCents,
             subtotal_cents: price.subtotalCents,
             discount_cents: price.voucherDiscountCents,
-            total_cents: price.totalCents,
+            total_cents: amounts.totalCents,
             paid_with_coins: 1,
             auto_renew: input.autoRenew ? 1 : 0,
             status: "pending",
@@ -264,21 +278,24 @@ export async function placeOrder(
           .executeTakeFirstOrThrow();
 
         let balance: number | null = null;
-        if (price.totalCents > 0) {
-          balance = await payFromCoins(trx, price.totalCents, {
+        let ledgerEntryId: number | null = null;
+        if (amounts.totalCents > 0) {
+          const paid = await payFromCoins(trx, amounts.totalCents, {
             userId,
             kind: "order_payment",
             reason: ledgerReason("orderPayment", { id: Number(row.id), product: product.name }),
             actorId: userId,
             orderId: Number(row.id),
           });
+          balance = paid.balanceCents;
+          ledgerEntryId = paid.entryId;
         }
         // Every new order waits for an admin's approval: the staff's Discord hears of it (when set).
         await queueStaffPost(trx, {
           kind: "orderWaiting",
           orderId: Number(row.id),
           product: product.name,
-          totalCents: price.totalCents,
+          totalCents: amounts.totalCents,
         });
         // The customer's "order received" and each admin's "order waiting" (docs/mail.md).
         await queueMail(trx, {
@@ -286,7 +303,23 @@ export async function placeOrder(
           orderId: Number(row.id),
           userId,
           product: product.name,
-          totalCents: price.totalCents,
+          totalCents: amounts.totalCents,
+        });
+        // Its invoice, numbered in this transaction (rolled back with the order if anything fails), and
+        // last: the year's counter row stays locked from its number to the commit (ADR 37).
+        await issueOrderInvoice(trx, terms, {
+          userId,
+          order: {
+            id: Number(row.id),
+            productName: product.name,
+            billingCycle: input.billingCycle,
+            serverName: input.serverName,
+            subtotalCents: price.subtotalCents,
+            discountCents: price.voucherDiscountCents,
+            voucherCode: voucherId ? input.voucherCode! : null,
+          },
+          amounts,
+          ledgerEntryId,
         });
         return { ok: true, order: toOrder(row), balanceCents: balance, duplicate: false };
       }),
@@ -378,8 +411,9 @@ export async function rejectOrder(
       (input.expired?.now ?? new Date()).toISOString(),
     );
     const order = toOrder(decided);
+    let refundEntryId: number | null = null;
     if (order.paidWithCoins && order.totalCents > 0) {
-      const refunded = await postLedgerEntry(trx, {
+      const refunded = await writeLedgerEntry(trx, {
         userId: order.userId,
         amountCents: order.totalCents,
         kind: "order_refund",
@@ -391,7 +425,16 @@ export async function rejectOrder(
       });
       // The refund would take the balance past the maximum: the order stays pending, nothing is lost.
       if (refunded === null) refuse<DecideResult>("conflict", "coins.errors.balanceTooHigh");
+      refundEntryId = refunded.entryId;
     }
+    // Its invoice (orders placed before invoices existed have none) gets its credit note.
+    await creditOrderInvoice(trx, {
+      orderId: order.id,
+      reason: input.reason,
+      ledgerEntryId: refundEntryId,
+      actorId: input.actorId,
+      now: input.expired?.now,
+    });
     if (decided.voucher_id) {
       await trx
         .updateTable("vouchers")

@@ -1,6 +1,12 @@
 import { z } from "~/lib/zod";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
 import {
+  COUNTRY_CODE_PATTERN,
+  MAX_RETENTION_YEARS,
+  MAX_VAT_RATE_BP,
+  MAX_VAT_RATES,
+  SELLER_ADDRESS_MAX,
+  parseVatRates,
   LIFECYCLE_MAX_DAYS,
   MAX_LOCATION_LENGTH,
   MAX_LOCATIONS,
@@ -133,6 +139,27 @@ export const settingsSchema = z.object({
   verification: z
     .object({
       requireVerifiedEmail: z.boolean().default(true),
+    })
+    .prefault({}),
+  // Invoices and receipts (issue 26, docs/invoices.md, ADR 36): who issues them, the VAT, how long the
+  // accounting records are kept. Never among the public settings as a whole: the storefront reads only
+  // whether its prices include VAT.
+  invoicing: z
+    .object({
+      sellerName: z.string().trim().min(1).max(120).default("Hostfront"),
+      sellerAddress: z.string().trim().max(SELLER_ADDRESS_MAX).default(""),
+      sellerTaxId: z.string().trim().max(60).default(""),
+      vatEnabled: z.boolean().default(true),
+      /** Basis points per billing country (ISO 3166 alpha-2): 2000 is 20%. */
+      vatRates: z
+        .record(
+          z.string().regex(COUNTRY_CODE_PATTERN),
+          z.number().int().min(0).max(MAX_VAT_RATE_BP),
+        )
+        .refine((rates) => Object.keys(rates).length <= MAX_VAT_RATES)
+        .default({ MA: 2000 }),
+      pricesIncludeVat: z.boolean().default(true),
+      retentionYears: z.number().int().min(1).max(MAX_RETENTION_YEARS).default(10),
     })
     .prefault({}),
 });
@@ -306,6 +333,43 @@ export const securityFormSchema = z.object({ requireAdminTwoFactor: checkbox });
 /** Whether an unverified address holds an account back (verifiedEmailRequired). */
 export const verificationFormSchema = z.object({ requireVerifiedEmail: checkbox });
 
+/**
+ * Invoicing: the seller's details, the VAT switch and rates (one "MA 20" a line, the rate in percent with
+ * at most two decimals), whether prices include VAT, and the years accounting records are kept.
+ */
+export const invoicingFormSchema = z.object({
+  sellerName: z
+    .string({ error: "admin-settings.errors.sellerNameRequired" })
+    .trim()
+    .min(1, "admin-settings.errors.sellerNameRequired")
+    .max(120, "admin-settings.errors.tooLong"),
+  sellerAddress: text(SELLER_ADDRESS_MAX),
+  sellerTaxId: text(60),
+  vatEnabled: checkbox,
+  vatRates: z
+    .string({ error: "admin-settings.errors.vatRatesInvalid" })
+    .max(MAX_VAT_RATES * 12, "admin-settings.errors.tooLong")
+    .default("")
+    .transform((value, context) => {
+      const rates = parseVatRates(value);
+      if (rates) return rates;
+      context.addIssue({ code: "custom", message: "admin-settings.errors.vatRatesInvalid" });
+      return z.NEVER;
+    }),
+  pricesIncludeVat: checkbox,
+  retentionYears: z
+    .string({ error: "admin-settings.errors.retentionInvalid" })
+    .trim()
+    .regex(/^\d{1,2}$/, "admin-settings.errors.retentionInvalid")
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, "admin-settings.errors.retentionInvalid")
+        .max(MAX_RETENTION_YEARS, "admin-settings.errors.retentionInvalid"),
+    ),
+});
+
 /** The settings page's one action: `intent` names the form. */
 export const settingsActionSchema = z
   .discriminatedUnion(
@@ -324,6 +388,7 @@ export const settingsActionSchema = z
       alertsFormSchema.extend({ intent: z.literal("alerts") }),
       securityFormSchema.extend({ intent: z.literal("security") }),
       verificationFormSchema.extend({ intent: z.literal("verification") }),
+      invoicingFormSchema.extend({ intent: z.literal("invoicing") }),
     ],
     { error: "admin-settings.errors.unknownForm" },
   )

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SETTINGS,
   defaultSettings,
+  formatVatRates,
   liveChatLinks,
+  parseVatRates,
   SETTINGS_FORM_FIELDS,
   SETTINGS_FORM_SECTION,
   SETTINGS_FORMS,
@@ -168,5 +170,49 @@ describe("live chat", () => {
     expect(
       liveChatLinks({ ...settings, links: { ...settings.links, whatsapp: "" } }).whatsapp,
     ).toBe(null);
+  });
+});
+
+describe("the invoicing form", () => {
+  const parse = (fields: Record<string, string>) =>
+    settingsActionSchema.safeParse({
+      intent: "invoicing",
+      sellerName: "Hostfront SARL",
+      retentionYears: "10",
+      ...fields,
+    });
+
+  it("reads the VAT rates one country a line into basis points", () => {
+    const result = parse({ vatRates: "MA 20\r\nfr: 5,5%\n\n  BE 21.25 " });
+    expect(result.success && result.data).toMatchObject({
+      vatRates: { MA: 2000, FR: 550, BE: 2125 },
+      vatEnabled: false,
+      pricesIncludeVat: false,
+      retentionYears: 10,
+    });
+    expect(parse({ vatRates: "" }).success && parse({ vatRates: "" }).data).toMatchObject({
+      vatRates: {},
+    });
+  });
+
+  it("refuses rates it cannot read, a country twice, a rate over 100%", () => {
+    for (const vatRates of ["Morocco 20", "MA", "MA 20\nma 10", "MA 100.01", "MA -1", "MA 20.123"])
+      expect(parse({ vatRates }).error?.issues[0]?.message, vatRates).toBe(
+        "admin-settings.errors.vatRatesInvalid",
+      );
+  });
+
+  it("writes the stored rates back as the form reads them", () => {
+    const stored = { MA: 2000, FR: 550, BE: 2125 };
+    expect(formatVatRates(stored)).toBe("MA 20\nFR 5.5\nBE 21.25");
+    expect(parseVatRates(formatVatRates(stored))).toEqual(stored);
+  });
+
+  it("needs a seller name and a number of years between 1 and 50", () => {
+    const result = parse({ sellerName: " ", retentionYears: "0" });
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ["sellerName", "admin-settings.errors.sellerNameRequired"],
+      ["retentionYears", "admin-settings.errors.retentionInvalid"],
+    ]);
   });
 });

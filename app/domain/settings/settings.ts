@@ -17,6 +17,45 @@ export const LIFECYCLE_MAX_DAYS = 365;
 /** The longest privacy text an admin may write, per language (characters). */
 export const PRIVACY_TEXT_MAX = 20_000;
 
+/** An ISO 3166 alpha-2 country code, as billing details and VAT rates store it. */
+export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
+/** The highest VAT rate a setting may hold (basis points: 10000 is 100%), and how many countries. */
+export const MAX_VAT_RATE_BP = 10_000;
+export const MAX_VAT_RATES = 50;
+/** The longest seller address (several lines), and the most years accounting records may be kept. */
+export const SELLER_ADDRESS_MAX = 400;
+export const MAX_RETENTION_YEARS = 50;
+
+/** VAT rates as the settings form writes them: one "MA 20" a line (percent, at most two decimals). */
+export function formatVatRates(rates: Record<string, number>): string {
+  return Object.entries(rates)
+    .map(([country, bp]) => `${country} ${bp / 100}`)
+    .join("\n");
+}
+
+/**
+ * The form's VAT rates read back into basis points per country: blank lines dropped, a "%" allowed, a
+ * comma as the decimal mark; null when a line is not a country and a rate, names a country twice, or
+ * there are more than MAX_VAT_RATES.
+ */
+export function parseVatRates(text: string): Record<string, number> | null {
+  const rates: Record<string, number> = {};
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length > MAX_VAT_RATES) return null;
+  for (const line of lines) {
+    const match = /^([A-Za-z]{2})\s*[:=]?\s*(\d{1,3})(?:[.,](\d{1,2}))?\s*%?$/.exec(line);
+    if (!match) return null;
+    const country = match[1]!.toUpperCase();
+    const bp = Number(match[2]) * 100 + Number((match[3] ?? "").padEnd(2, "0"));
+    if (bp > MAX_VAT_RATE_BP || Object.hasOwn(rates, country)) return null;
+    rates[country] = bp;
+  }
+  return rates;
+}
+
 /**
  * The settings of a site nobody has set up: what `settingsSchema` makes of an empty row (settings.test.ts
  * holds them equal), written out so that a page needs no zod to know them. Never changed in place:
@@ -67,6 +106,15 @@ export const DEFAULT_SETTINGS: Settings = {
   alerts: { discordWebhook: "" },
   security: { requireAdminTwoFactor: false },
   verification: { requireVerifiedEmail: true },
+  invoicing: {
+    sellerName: "Hostfront",
+    sellerAddress: "",
+    sellerTaxId: "",
+    vatEnabled: true,
+    vatRates: { MA: 2000 },
+    pricesIncludeVat: true,
+    retentionYears: 10,
+  },
 };
 
 export type SettingsSection = keyof Settings;
@@ -119,6 +167,8 @@ export const SETTINGS_FORM_SECTION = {
   security: "security",
   // Verified addresses (issue 25, docs/accounts.md).
   verification: "verification",
+  // Invoices and receipts (issue 26, docs/invoices.md).
+  invoicing: "invoicing",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;
 export const SETTINGS_FORMS = keysOf(SETTINGS_FORM_SECTION);
@@ -164,6 +214,15 @@ export const SETTINGS_FORM_FIELDS = {
   alerts: ["discordWebhook"],
   security: ["requireAdminTwoFactor"],
   verification: ["requireVerifiedEmail"],
+  invoicing: [
+    "sellerName",
+    "sellerAddress",
+    "sellerTaxId",
+    "vatEnabled",
+    "vatRates",
+    "pricesIncludeVat",
+    "retentionYears",
+  ],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];
 };

@@ -23,6 +23,7 @@ import type { LifecyclePreview, LifecycleService } from "~/domain/lifecycle/life
 import { TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import { formatEuros } from "~/lib/money";
 import { dateTimeFormat } from "~/lib/intl-format";
+import { useInvoicingGroup } from "./invoicing-group";
 
 export type SettingsActionResult =
   | (ActionResult & { ok: true; form: SettingsForm })
@@ -46,7 +47,7 @@ export interface BuiltInTexts {
 const LOCALE_NAMES = { en: "language.en", fr: "language.fr", ar: "language.ar" } as const;
 
 /** One part of the settings: its own card and form, saved on its own. */
-interface SettingsGroup {
+export interface SettingsGroup {
   form: SettingsForm;
   title: string;
   description: string;
@@ -129,6 +130,7 @@ export function SettingsPage({
     adminTwoFactor,
   });
   groups.push(useVerificationGroup(settings, mailConfigured));
+  groups.push(useInvoicingGroup(settings));
   const unknown = result && !result.ok && result.form === null ? result : undefined;
   return (
     <main className="grid max-w-4xl gap-6">
@@ -607,7 +609,7 @@ function useVerificationGroup(settings: Settings, mailConfigured: boolean): Sett
 type BadgeTone = ComponentProps<typeof Badge>["tone"];
 
 /** A section's state beside its title: one badge, whose tone and text say whether the state holds. */
-function stateBadge(holds: boolean, yes: [BadgeTone, string], no: [BadgeTone, string]) {
+export function stateBadge(holds: boolean, yes: [BadgeTone, string], no: [BadgeTone, string]) {
   const [tone, text] = holds ? yes : no;
   return <Badge tone={tone}>{text}</Badge>;
 }

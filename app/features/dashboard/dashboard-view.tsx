@@ -373,6 +373,7 @@ export function AccountTab({
   mail,
   mailResult,
   twoFactor,
+  billing,
   emailChangeByLink = false,
 }: {
   /** `pendingEmail`: a change waiting for its link to be followed (docs/accounts.md). */
@@ -395,6 +396,8 @@ export function AccountTab({
   mailResult?: MailPreferencesResult;
   /** The two-factor sign-in card (two-factor-card.tsx), after the sessions. */
   twoFactor?: ReactNode;
+  /** The billing details card (billing-details.tsx), after the two-factor card. */
+  billing?: ReactNode;
   /** SMTP is set: a new address takes effect once the link sent to it is followed. */
   emailChangeByLink?: boolean;
 }) {
@@ -508,6 +511,7 @@ export function AccountTab({
         </ul>
       </TitledCard>
       {twoFactor}
+      {billing}
       <MailPreferencesCard receive={mail} result={mailResult} />
       <AccountDeletionCard pending={deletion} locale={locale} result={deletionResult} />
     </div>

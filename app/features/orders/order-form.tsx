@@ -53,6 +53,7 @@ export function OrderForm({
   settings,
   locale,
   state,
+  pricesIncludeVat = true,
 }: {
   products: Product[];
   selectedProductId: number | null;
@@ -66,6 +67,8 @@ export function OrderForm({
   settings: PublicSettings | undefined;
   locale: string;
   state?: OrderFormState;
+  /** The invoicing setting: whether the prices shown include VAT (ADR 36). */
+  pricesIncludeVat?: boolean;
 }) {
   const { t } = useTranslation("orders");
   const message = useMessage();
@@ -330,6 +333,9 @@ export function OrderForm({
               )}
               <p className="text-muted-foreground">
                 {t("form.paidWithCoins", { rate: formatEuros(100, locale) })}
+              </p>
+              <p className="text-muted-foreground" data-testid="vat-note">
+                {pricesIncludeVat ? t("form.vatIncluded") : t("form.vatExcluded")}
               </p>
               {user ? <p>{t("form.balance", { amount: coins(user.coinBalanceCents) })}</p> : null}
               {typeof summary?.balanceAfterCents === "number" ? (

@@ -1,0 +1,26 @@
+import { z } from "~/lib/zod";
+import { BILLING_ADDRESS_MAX, BILLING_NAME_MAX, isCountryCode } from "./billing-details";
+
+// Schemas only: actions, *.server.ts and tests import this file, never a page's code.
+
+/** The account tab's billing card: each field may be left empty; the country is a code of the list. */
+export const billingDetailsSchema = z.object({
+  intent: z.literal("billing-details"),
+  billingName: z
+    .string()
+    .trim()
+    .max(BILLING_NAME_MAX, "invoices.errors.billingNameTooLong")
+    .default(""),
+  billingAddress: z
+    .string()
+    .trim()
+    .max(BILLING_ADDRESS_MAX, "invoices.errors.billingAddressTooLong")
+    .default(""),
+  billingCountry: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default("")
+    .refine((code) => code === "" || isCountryCode(code), "invoices.errors.countryInvalid"),
+});
+export type BillingDetailsInput = z.infer<typeof billingDetailsSchema>;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { COUNTRY_CODES, countryChoices, countryName, isCountryCode } from "./billing-details";
+import { billingDetailsSchema } from "./billing-details.schemas";
+
+describe("billing details", () => {
+  it("knows the 249 ISO 3166 codes, each named in the reader's language", () => {
+    expect(COUNTRY_CODES).toHaveLength(249);
+    expect(new Set(COUNTRY_CODES).size).toBe(249);
+    expect(isCountryCode("MA")).toBe(true);
+    expect(isCountryCode("XX")).toBe(false);
+    expect(countryName("MA", "en")).toBe("Morocco");
+    expect(countryName("MA", "fr")).toBe("Maroc");
+    expect(countryName("MA", "ar")).toBe("المغرب");
+    const french = countryChoices("fr").map((choice) => choice.label);
+    expect(french).toEqual([...french].sort(new Intl.Collator("fr").compare));
+  });
+
+  it("accepts empty fields and a country in any case, and names each mistake", () => {
+    expect(billingDetailsSchema.parse({ intent: "billing-details" })).toEqual({
+      intent: "billing-details",
+      billingName: "",
+      billingAddress: "",
+      billingCountry: "",
+    });
+    expect(
+      billingDetailsSchema.parse({ intent: "billing-details", billingCountry: " ma " })
+        .billingCountry,
+    ).toBe("MA");
+    const refused = billingDetailsSchema.safeParse({
+      intent: "billing-details",
+      billingName: "n".repeat(101),
+      billingAddress: "a".repeat(301),
+      billingCountry: "Morocco",
+    });
+    expect(refused.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ["billingName", "invoices.errors.billingNameTooLong"],
+      ["billingAddress", "invoices.errors.billingAddressTooLong"],
+      ["billingCountry", "invoices.errors.countryInvalid"],
+    ]);
+  });
+});

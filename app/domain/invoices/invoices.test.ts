@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "~/domain/settings/settings";
+import {
+  documentAmounts,
+  documentView,
+  negatedLines,
+  type DocumentViewTools,
+  type InvoiceDocument,
+  type TranslateDocument,
+  documentNumber,
+  DOCUMENT_NUMBER_PATTERN,
+  negatedAmounts,
+  receiptAmounts,
+  vatIncluded,
+  vatOnTop,
+  vatRateFor,
+  yearIn,
+} from "./invoices";
+
+describe("VAT in integer cents", () => {
+  it("takes the VAT out of a price that includes it, a half cent rounding up", () => {
+    expect(vatIncluded(1200, 2000)).toBe(200);
+    // 999 × 2000 / 12000 = 166.5
+    expect(vatIncluded(999, 2000)).toBe(167);
+    // 998 × 2000 / 12000 = 166.33…
+    expect(vatIncluded(998, 2000)).toBe(166);
+    // 3 × 2000 / 12000 = 0.5; 1 cent: 0.1666…
+    expect(vatIncluded(3, 2000)).toBe(1);
+    expect(vatIncluded(1, 2000)).toBe(0);
+    // 5.5%: 100 × 550 / 10550 = 5.21…
+    expect(vatIncluded(100, 550)).toBe(5);
+    expect(vatIncluded(0, 2000)).toBe(0);
+    expect(vatIncluded(1500, 0)).toBe(0);
+  });
+
+  it("adds the VAT on a price without it, a half cent rounding up", () => {
+    expect(vatOnTop(1000, 2000)).toBe(200);
+    // 1234 × 0.2 = 246.8
+    expect(vatOnTop(1234, 2000)).toBe(247);
+    // 1 × 0.5 = 0.5; 2 × 0.25 = 0.5; 1 × 0.2 = 0.2
+    expect(vatOnTop(1, 5000)).toBe(1);
+    expect(vatOnTop(2, 2500)).toBe(1);
+    expect(vatOnTop(1, 2000)).toBe(0);
+    // 2125 bp: 399 × 0.2125 = 84.7875
+    expect(vatOnTop(399, 2125)).toBe(85);
+  });
+
+  it("rounds a negative amount as its positive one, so a credit note mirrors its invoice", () => {
+    expect(vatIncluded(-999, 2000)).toBe(-167);
+    expect(vatOnTop(-1234, 2000)).toBe(-247);
+    expect(vatIncluded(-3, 2000)).toBe(-1);
+  });
+
+  it("stays exact at the largest balance", () => {
+    expect(vatIncluded(1_000_000_000, 10_000)).toBe(500_000_000);
+    expect(vatOnTop(1_000_000_000, 2000)).toBe(200_000_000);
+    expect(vatIncluded(999_999_999, 2000)).toBe(166_666_667);
+  });
+
+  it("always makes subtotal + VAT = total, the total being the price when prices include VAT", () => {
+    for (const rate of [0, 550, 700, 1000, 2000, 2125, 10_000])
+      for (let price = 0; price <= 3000; price += 7) {
+        const included = documentAmounts(price, rate, true);
+        expect(included.totalCents).toBe(price);
+        expect(included.subtotalCents + included.vatCents).toBe(price);
+        const added = documentAmounts(price, rate, false);
+        expect(added.subtotalCents).toBe(price);
+        expect(added.subtotalCents + added.vatCents).toBe(added.totalCents);
+        // The VAT taken out of a price never differs by more than a cent from the rate applied to
+        // what is left.
+        expect(Math.abs(vatOnTop(included.subtotalCents, rate) - included.vatCents)).toBeLessThan(
+          2,
+        );
+      }
+  });
+
+  it("gives a receipt no VAT and a credit note the negated figures", () => {
+    expect(receiptAmounts(2500)).toEqual({
+      pricesIncludeVat: true,
+      vatRateBp: 0,
+      subtotalCents: 2500,
+      vatCents: 0,
+      totalCents: 2500,
+    });
+    expect(negatedAmounts(documentAmounts(999, 2000, true))).toEqual({
+      pricesIncludeVat: true,
+      vatRateBp: 2000,
+      subtotalCents: -832,
+      vatCents: -167,
+      totalCents: -999,
+    });
+  });
+});
+
+describe("the rate of a buyer", () => {
+  const invoicing = DEFAULT_SETTINGS.invoicing;
+  it("is the country's rate while VAT is on, 0 otherwise", () => {
+    expect(vatRateFor(invoicing, "MA")).toBe(2000);
+    expect(vatRateFor(invoicing, "FR")).toBe(0);
+    expect(vatRateFor(invoicing, null)).toBe(0);
+    expect(vatRateFor({ ...invoicing, vatEnabled: false }, "MA")).toBe(0);
+    expect(vatRateFor({ ...invoicing, vatRates: {} }, "MA")).toBe(0);
+  });
+});
+
+describe("numbers", () => {
+  it("writes the series, the year and six digits", () => {
+    expect(documentNumber("HF", 2026, 123)).toBe("HF-2026-000123");
+    expect(documentNumber("HFR", 2026, 1)).toBe("HFR-2026-000001");
+    expect(documentNumber("HFC", 2027, 1_234_567)).toBe("HFC-2027-1234567");
+    for (const number of ["HF-2026-000123", "HFR-2026-000001", "HFC-2027-1234567"])
+      expect(DOCUMENT_NUMBER_PATTERN.test(number), number).toBe(true);
+    for (const number of ["HF-26-000123", "HX-2026-000001", "HF-2026-12", "hf-2026-000001"])
+      expect(DOCUMENT_NUMBER_PATTERN.test(number), number).toBe(false);
+  });
+
+  it("counts the year in the site's time zone", () => {
+    // 23:30 UTC on 31 December is already the new year in Paris (UTC+1 in winter).
+    const at = new Date("2026-12-31T23:30:00Z");
+    expect(yearIn("UTC", at)).toBe(2026);
+    expect(yearIn("Europe/Paris", at)).toBe(2027);
+  });
+});
+
+describe("a document's view", () => {
+  /** A `t` that writes the key and its values, so the test reads what was asked for. */
+  const t: TranslateDocument = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
+  const tools: DocumentViewTools = {
+    t,
+    locale: "en",
+    money: (cents) => `€${(cents / 100).toFixed(2)}`,
+    date: (iso) => iso.slice(0, 10),
+    cycleName: (cycle) => `<${cycle}>`,
+    countryName: (code) => `[${code}]`,
+  };
+  const invoice: InvoiceDocument = {
+    id: 1,
+    number: "HF-2026-000007",
+    kind: "invoice",
+    state: "credited",
+    userId: "u",
+    orderId: 12,
+    hostingServiceId: null,
+    currency: "EUR",
+    ...documentAmounts(1200, 2000, true),
+    seller: { name: "Hostfront", address: "1 rue X\n\nCasablanca", taxId: "ICE 1" },
+    buyer: { name: "Atlas", email: "a@example.com", address: "", country: "MA" },
+    lines: [
+      {
+        kind: "order",
+        params: { id: 12, product: "VPS", cycle: "quarterly", server: "s" },
+        quantity: 1,
+        unitCents: 1200,
+        totalCents: 1200,
+      },
+    ],
+    reason: null,
+    refundMethod: null,
+    issuedAt: "2026-11-24T10:00:00.000Z",
+    creditsNumber: null,
+    creditedBy: "HFC-2026-000002",
+  };
+
+  it("writes an invoice's parties, lines and totals in the reader's words", () => {
+    const view = documentView(invoice, tools);
+    expect(view.title).toBe("document.titles.invoice");
+    expect(view.issued).toBe('document.issued {"date":"2026-11-24"}');
+    expect(view.state).toBe("states.credited");
+    expect(view.notes).toEqual(['document.creditedBy {"number":"HFC-2026-000002"}']);
+    expect(view.seller.lines).toEqual([
+      "Hostfront",
+      "1 rue X",
+      "Casablanca",
+      'document.taxId {"id":"ICE 1"}',
+    ]);
+    expect(view.buyer.lines).toEqual(["Atlas", "a@example.com", "[MA]"]);
+    expect(view.lines).toEqual([
+      {
+        description: 'lines.order {"id":12,"product":"VPS","cycle":"<quarterly>","server":"s"}',
+        quantity: "1",
+        unit: "€12.00",
+        total: "€12.00",
+      },
+    ]);
+    expect(view.columns.unit).toBe("document.unitWithVat");
+    expect(view.totals).toEqual([
+      { label: "document.subtotal", amount: "€10.00" },
+      { label: 'document.vatAt {"rate":"20"}', amount: "€2.00" },
+      { label: "document.total", amount: "€12.00", strong: true },
+    ]);
+    expect(view.footer).toEqual(["document.paidWithCoins"]);
+  });
+
+  it("says what a credit note corrects and how the money went back; a receipt carries no VAT", () => {
+    const credit = documentView(
+      {
+        ...invoice,
+        ...negatedAmounts(invoice),
+        kind: "credit_note",
+        state: "paid",
+        lines: negatedLines(invoice.lines),
+        creditsNumber: invoice.number,
+        creditedBy: null,
+        reason: "Out of stock",
+        refundMethod: "coins",
+      },
+      tools,
+    );
+    expect(credit.notes).toEqual([
+      'document.creditsNote {"number":"HF-2026-000007"}',
+      "refundMethods.coins",
+      'document.reason {"reason":"Out of stock"}',
+    ]);
+    expect(credit.totals.map((row) => row.amount)).toEqual(["€-10.00", "€-2.00", "€-12.00"]);
+    const receipt = documentView(
+      { ...invoice, ...receiptAmounts(2500), kind: "receipt", state: "paid", creditedBy: null },
+      tools,
+    );
+    expect(receipt.footer).toEqual(["document.receiptNoVat"]);
+    expect(receipt.columns.unit).toBe("document.unit");
+    expect(receipt.totals[1]).toEqual({ label: "document.vat", amount: "€0.00" });
+  });
+});

@@ -1,0 +1,375 @@
+import { numberFormat } from "~/lib/intl-format";
+import { labelKeys } from "~/lib/label-keys";
+import type { Settings } from "~/domain/settings/settings";
+
+// Numbered documents (issue 26, docs/invoices.md, ADR 36 and 37): what they are, their VAT arithmetic
+// in integer cents, and the view every reader of one is given (the page, and a PDF later), in the
+// reader's language. Pure: safe in the browser.
+
+export const DOCUMENT_KINDS = ["invoice", "receipt", "credit_note"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+/** Catalogue keys (invoices namespace), one family (docs/i18n.md, ADR 26). */
+export const DOCUMENT_KIND_LABELS = labelKeys("invoices", "kinds", DOCUMENT_KINDS);
+
+/** Each kind's own series of numbers: HF-2026-000123, HFR-2026-000001, HFC-2026-000001. */
+export const DOCUMENT_SERIES = {
+  invoice: "HF",
+  receipt: "HFR",
+  credit_note: "HFC",
+} as const satisfies Record<DocumentKind, string>;
+
+export const DOCUMENT_STATES = ["paid", "credited"] as const;
+export type DocumentState = (typeof DOCUMENT_STATES)[number];
+export const DOCUMENT_STATE_LABELS = labelKeys("invoices", "states", DOCUMENT_STATES);
+
+/** How a refund reached the customer: coins back on the balance, or money sent back outside the site. */
+export const REFUND_METHODS = ["coins", "outside"] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const REFUND_METHOD_LABELS = labelKeys("invoices", "refundMethods", REFUND_METHODS);
+
+/** The longest reason an admin may give a refund. */
+export const REFUND_REASON_MAX = 500;
+
+/** A document's number: its series, the year, and its place in the year on six digits (or more). */
+export function documentNumber(series: string, year: number, sequence: number): string {
+  return `${series}-${year}-${String(sequence).padStart(6, "0")}`;
+}
+
+/** Whether `value` is written as a document number is (a page's address, a search). */
+export const DOCUMENT_NUMBER_PATTERN = /^HF[RC]?-\d{4}-\d{6,9}$/;
+
+const years = new Map<string, Intl.DateTimeFormat>();
+
+/** The year of `at` in the site's time zone: a document's number counts in it (ADR 37). */
+export function yearIn(timeZone: string, at: Date): number {
+  let format = years.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en", { timeZone, year: "numeric" });
+    years.set(timeZone, format);
+  }
+  return Number(format.format(at));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// VAT, in integer cents. Rates are basis points (2000 is 20%); a half cent rounds up (ADR 10, 36).
+
+/** `numerator / denominator` rounded half up, for whole numbers of either sign (symmetric). */
+function divideRounded(numerator: number, denominator: number): number {
+  const sign = numerator < 0 ? -1 : 1;
+  return sign * Math.floor((2 * Math.abs(numerator) + denominator) / (2 * denominator));
+}
+
+/** The VAT inside a price that includes it: round(total × rate / (10000 + rate)). */
+export function vatIncluded(totalCents: number, rateBp: number): number {
+  return divideRounded(totalCents * rateBp, 10_000 + rateBp);
+}
+
+/** The VAT on a price without it: round(subtotal × rate / 10000). */
+export function vatOnTop(subtotalCents: number, rateBp: number): number {
+  return divideRounded(subtotalCents * rateBp, 10_000);
+}
+
+/** A document's figures: subtotal + VAT = total, always. */
+export interface DocumentAmounts {
+  pricesIncludeVat: boolean;
+  vatRateBp: number;
+  subtotalCents: number;
+  vatCents: number;
+  totalCents: number;
+}
+
+/**
+ * The figures of a price (what the lines add up to) at a rate: with prices including VAT the total is
+ * the price and the VAT part of it; without, the VAT is added and the total is what the customer pays.
+ */
+export function documentAmounts(
+  priceCents: number,
+  rateBp: number,
+  pricesIncludeVat: boolean,
+): DocumentAmounts {
+  if (pricesIncludeVat) {
+    const vatCents = vatIncluded(priceCents, rateBp);
+    return {
+      pricesIncludeVat,
+      vatRateBp: rateBp,
+      subtotalCents: priceCents - vatCents,
+      vatCents,
+      totalCents: priceCents,
+    };
+  }
+  const vatCents = vatOnTop(priceCents, rateBp);
+  return {
+    pricesIncludeVat,
+    vatRateBp: rateBp,
+    subtotalCents: priceCents,
+    vatCents,
+    totalCents: priceCents + vatCents,
+  };
+}
+
+/** A receipt for coins: money received, never VAT (ADR 36: VAT is charged where the coins are spent). */
+export function receiptAmounts(amountCents: number): DocumentAmounts {
+  return {
+    pricesIncludeVat: true,
+    vatRateBp: 0,
+    subtotalCents: amountCents,
+    vatCents: 0,
+    totalCents: amountCents,
+  };
+}
+
+export type InvoicingSettings = Settings["invoicing"];
+
+/** The rate an invoice of a buyer in `country` carries: 0 when VAT is off or the country has none. */
+export function vatRateFor(invoicing: InvoicingSettings, country: string | null): number {
+  if (!invoicing.vatEnabled || !country) return 0;
+  return Object.hasOwn(invoicing.vatRates, country) ? invoicing.vatRates[country]! : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What a document holds.
+
+export interface DocumentSeller {
+  name: string;
+  address: string;
+  taxId: string;
+}
+
+export interface DocumentBuyer {
+  name: string;
+  email: string;
+  address: string;
+  /** ISO 3166 alpha-2, or empty. */
+  country: string;
+}
+
+/** Each kind of line: a message of the invoices catalogue (`LINE_KEYS`), shown in the reader's language. */
+export const LINE_KINDS = ["order", "renewal", "discount", "topUp"] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+export const LINE_KEYS = labelKeys("invoices", "lines", LINE_KINDS);
+
+/**
+ * One line: its kind and the values its message is written from (a product's name, a cycle id, an
+ * ISO date, a voucher code), the quantity, the unit and line amounts in cents, as the prices were
+ * written (including VAT or not, as the document says). A credit note's amounts are negative.
+ */
+export interface DocumentLine {
+  kind: LineKind;
+  params: Record<string, string | number>;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+}
+
+/** A document as every reader gets it, whoever asked. */
+export interface InvoiceDocument extends DocumentAmounts {
+  id: number;
+  number: string;
+  kind: DocumentKind;
+  state: DocumentState;
+  userId: string;
+  orderId: number | null;
+  hostingServiceId: number | null;
+  currency: string;
+  seller: DocumentSeller;
+  buyer: DocumentBuyer;
+  lines: DocumentLine[];
+  reason: string | null;
+  refundMethod: RefundMethod | null;
+  issuedAt: string;
+  /** A credit note: the number of the document it corrects. */
+  creditsNumber: string | null;
+  /** A credited document: the number of its credit note. */
+  creditedBy: string | null;
+}
+
+/** One row of a list of documents (the billing tab, /admin/invoices). */
+export interface DocumentSummary {
+  id: number;
+  number: string;
+  kind: DocumentKind;
+  state: DocumentState;
+  totalCents: number;
+  vatCents: number;
+  currency: string;
+  issuedAt: string;
+  orderId: number | null;
+  /** /admin/invoices: whose it is. */
+  userId?: string;
+  userName?: string;
+  userEmail?: string;
+}
+
+/** Where a document opens, for its owner and for admins alike. */
+export function documentPath(number: string): string {
+  return `/invoices/${number}`;
+}
+
+/** `-cents`, never JavaScript's -0 (which a test or a JSON reader would tell from 0). */
+const negate = (cents: number) => (cents === 0 ? 0 : -cents);
+
+/** A credit note's lines: the document's, negated. */
+export function negatedLines(lines: readonly DocumentLine[]): DocumentLine[] {
+  return lines.map((line) => ({
+    ...line,
+    unitCents: negate(line.unitCents),
+    totalCents: negate(line.totalCents),
+  }));
+}
+
+/** A credit note's figures: the document's, negated, at its rate. */
+export function negatedAmounts(amounts: DocumentAmounts): DocumentAmounts {
+  return {
+    pricesIncludeVat: amounts.pricesIncludeVat,
+    vatRateBp: amounts.vatRateBp,
+    subtotalCents: negate(amounts.subtotalCents),
+    vatCents: negate(amounts.vatCents),
+    totalCents: negate(amounts.totalCents),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The view: every text of a document in the reader's language, for the page and a PDF alike.
+
+// Literal keys (invoices namespace), written out for the catalogue test.
+const TITLE_KEYS = {
+  invoice: "document.titles.invoice",
+  receipt: "document.titles.receipt",
+  credit_note: "document.titles.credit_note",
+} as const satisfies Record<DocumentKind, string>;
+
+const TEXT = {
+  creditsNote: "document.creditsNote",
+  creditedBy: "document.creditedBy",
+  reason: "document.reason",
+  taxId: "document.taxId",
+  seller: "document.seller",
+  buyer: "document.buyer",
+  description: "document.description",
+  quantity: "document.quantity",
+  unit: "document.unit",
+  unitWithVat: "document.unitWithVat",
+  amount: "document.amount",
+  amountWithVat: "document.amountWithVat",
+  subtotal: "document.subtotal",
+  vat: "document.vat",
+  vatAt: "document.vatAt",
+  total: "document.total",
+  issued: "document.issued",
+  receiptNoVat: "document.receiptNoVat",
+  noVat: "document.noVat",
+  paidWithCoins: "document.paidWithCoins",
+} as const;
+
+type Values<T> = T[keyof T];
+/** Every key of the invoices namespace a document's view reads. */
+export type DocumentTextKey =
+  | Values<typeof TEXT>
+  | Values<typeof TITLE_KEYS>
+  | Values<typeof LINE_KEYS>
+  | Values<typeof DOCUMENT_STATE_LABELS>
+  | Values<typeof REFUND_METHOD_LABELS>;
+
+/** The invoices namespace's `t` (`useTranslation("invoices").t`, or `getFixedT(lang, "invoices")`). */
+export type TranslateDocument = (
+  key: DocumentTextKey,
+  values?: Record<string, string | number>,
+) => string;
+
+export interface DocumentView {
+  title: string;
+  number: string;
+  issued: string;
+  state: string;
+  /** "Credit note for HF-2026-000012", "Credited by HFC-2026-000003", the refund: the lines under the title. */
+  notes: string[];
+  seller: { heading: string; lines: string[] };
+  buyer: { heading: string; lines: string[] };
+  columns: { description: string; quantity: string; unit: string; total: string };
+  lines: { description: string; quantity: string; unit: string; total: string }[];
+  totals: { label: string; amount: string; strong?: boolean }[];
+  /** How it was paid, or why there is no VAT. */
+  footer: string[];
+}
+
+export interface DocumentViewTools {
+  t: TranslateDocument;
+  locale: string;
+  /** An amount in the document's currency, in the reader's language ("€12.00", "12,00 €"). */
+  money: (cents: number) => string;
+  /** A date in the reader's language. */
+  date: (iso: string) => string;
+  /** A billing cycle's name in the reader's language (orders namespace). */
+  cycleName: (cycle: string) => string;
+  /** A country's name in the reader's language. */
+  countryName: (code: string) => string;
+}
+
+function lineDescription(line: DocumentLine, tools: DocumentViewTools): string {
+  const params = { ...line.params };
+  if (typeof params.cycle === "string") params.cycle = tools.cycleName(params.cycle);
+  for (const name of ["from", "until"] as const)
+    if (typeof params[name] === "string") params[name] = tools.date(params[name]);
+  return tools.t(LINE_KEYS[line.kind], params);
+}
+
+/** A rate in basis points as the reader writes a percentage ("20", "5.5", "5,5"). */
+function ratePercent(rateBp: number, locale: string): string {
+  return numberFormat(locale, { maximumFractionDigits: 2 }).format(rateBp / 100);
+}
+
+/** Every text of `doc` as its reader reads it, in their language. */
+export function documentView(doc: InvoiceDocument, tools: DocumentViewTools): DocumentView {
+  const { t, money } = tools;
+  const notes: string[] = [];
+  if (doc.creditsNumber) notes.push(t(TEXT.creditsNote, { number: doc.creditsNumber }));
+  if (doc.creditedBy) notes.push(t(TEXT.creditedBy, { number: doc.creditedBy }));
+  if (doc.kind === "credit_note" && doc.refundMethod)
+    notes.push(t(REFUND_METHOD_LABELS[doc.refundMethod]));
+  if (doc.reason) notes.push(t(TEXT.reason, { reason: doc.reason }));
+  const address = (text: string) => text.split(/\r?\n/).filter((line) => line.trim());
+  const seller = [doc.seller.name, ...address(doc.seller.address)];
+  if (doc.seller.taxId) seller.push(t(TEXT.taxId, { id: doc.seller.taxId }));
+  const buyer = [doc.buyer.name, doc.buyer.email, ...address(doc.buyer.address)];
+  if (doc.buyer.country) buyer.push(tools.countryName(doc.buyer.country));
+  const totals: DocumentView["totals"] = [
+    { label: t(TEXT.subtotal), amount: money(doc.subtotalCents) },
+    {
+      label:
+        doc.vatRateBp > 0
+          ? t(TEXT.vatAt, { rate: ratePercent(doc.vatRateBp, tools.locale) })
+          : t(TEXT.vat),
+      amount: money(doc.vatCents),
+    },
+    { label: t(TEXT.total), amount: money(doc.totalCents), strong: true },
+  ];
+  const footer: string[] = [];
+  if (doc.kind === "receipt") footer.push(t(TEXT.receiptNoVat));
+  else if (doc.vatRateBp === 0) footer.push(t(TEXT.noVat));
+  if (doc.kind === "invoice") footer.push(t(TEXT.paidWithCoins));
+  // A receipt's amounts are money received, not prices: neither with nor without VAT.
+  const withVat = doc.pricesIncludeVat && doc.kind !== "receipt";
+  return {
+    title: t(TITLE_KEYS[doc.kind]),
+    number: doc.number,
+    issued: t(TEXT.issued, { date: tools.date(doc.issuedAt) }),
+    state: t(DOCUMENT_STATE_LABELS[doc.state]),
+    notes,
+    seller: { heading: t(TEXT.seller), lines: seller },
+    buyer: { heading: t(TEXT.buyer), lines: buyer },
+    columns: {
+      description: t(TEXT.description),
+      quantity: t(TEXT.quantity),
+      unit: withVat ? t(TEXT.unitWithVat) : t(TEXT.unit),
+      total: withVat ? t(TEXT.amountWithVat) : t(TEXT.amount),
+    },
+    lines: doc.lines.map((line) => ({
+      description: lineDescription(line, tools),
+      quantity: String(line.quantity),
+      unit: money(line.unitCents),
+      total: money(line.totalCents),
+    })),
+    totals,
+    footer,
+  };
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from "~/i18n/use-translation";
+import {
+  formatVatRates,
+  MAX_RETENTION_YEARS,
+  MAX_VAT_RATES,
+  SELLER_ADDRESS_MAX,
+  type Settings,
+} from "~/domain/settings/settings";
+import { stateBadge, type SettingsGroup } from "./settings-page";
+
+/**
+ * Invoices and receipts (issue 26, docs/invoices.md): the seller's details every document carries, the
+ * VAT switch and its rates per billing country, whether the storefront's prices include VAT, and how
+ * many years the accounting records are kept.
+ */
+export function useInvoicingGroup(settings: Settings): SettingsGroup {
+  const { t } = useTranslation("admin-settings");
+  const invoicing = settings.invoicing;
+  return {
+    form: "invoicing",
+    title: t("invoicing.title"),
+    description: t("invoicing.description"),
+    // The rates are edited one "MA 20" a line.
+    stored: { ...invoicing, vatRates: formatVatRates(invoicing.vatRates) },
+    aside: stateBadge(
+      invoicing.vatEnabled,
+      ["green", t("invoicing.vatOn")],
+      ["grey", t("invoicing.vatOff")],
+    ),
+    fields: [
+      {
+        kind: "row",
+        className: "grid gap-4 sm:grid-cols-2",
+        fields: [
+          {
+            kind: "input",
+            type: "text",
+            name: "sellerName",
+            label: t("invoicing.sellerName"),
+            maxLength: 120,
+            dir: "auto",
+          },
+          {
+            kind: "input",
+            type: "text",
+            name: "sellerTaxId",
+            label: t("invoicing.sellerTaxId"),
+            hint: t("invoicing.sellerTaxIdHint"),
+            maxLength: 60,
+            dir: "ltr",
+          },
+        ],
+      },
+      {
+        kind: "textarea",
+        rows: 3,
+        variant: "validated",
+        name: "sellerAddress",
+        label: t("invoicing.sellerAddress"),
+        maxLength: SELLER_ADDRESS_MAX,
+        dir: "auto",
+      },
+      {
+        kind: "switch",
+        name: "vatEnabled",
+        label: t("invoicing.vatEnabled"),
+        hint: t("invoicing.vatEnabledHint"),
+      },
+      {
+        kind: "textarea",
+        rows: 3,
+        variant: "validated",
+        name: "vatRates",
+        label: t("invoicing.vatRates"),
+        hint: t("invoicing.vatRatesHint", { max: MAX_VAT_RATES }),
+        maxLength: MAX_VAT_RATES * 12,
+        dir: "ltr",
+      },
+      {
+        kind: "switch",
+        name: "pricesIncludeVat",
+        label: t("invoicing.pricesIncludeVat"),
+        hint: t("invoicing.pricesIncludeVatHint"),
+      },
+      {
+        kind: "input",
+        type: "number",
+        name: "retentionYears",
+        label: t("invoicing.retentionYears"),
+        hint: t("invoicing.retentionYearsHint"),
+        min: 1,
+        max: MAX_RETENTION_YEARS,
+        step: 1,
+        inputMode: "numeric",
+        dir: "ltr",
+        className: "w-28",
+      },
+    ],
+  };
+}

@@ -1,0 +1,95 @@
+import { Form, useNavigation } from "react-router";
+import { TitledCard } from "~/components/ui/card";
+import { FormFields } from "~/components/ui/form-card";
+import { StatusMessage } from "~/components/ui/status-message";
+import {
+  BILLING_ADDRESS_MAX,
+  BILLING_NAME_MAX,
+  countryChoices,
+  type BillingDetails,
+} from "~/domain/invoices/billing-details";
+import { useTranslation } from "~/i18n/use-translation";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { CardSubmit } from "./card-submit";
+
+export interface BillingDetailsResult {
+  ok: boolean;
+  form: "billing";
+  message: MessageKey;
+  fieldErrors?: Partial<Record<string, MessageKey>>;
+  /** What was typed, shown again after a refusal. */
+  values?: Record<string, string>;
+}
+
+/**
+ * The account tab's billing card (issue 26, docs/invoices.md): the name, address and country the next
+ * invoices are made out to; the country decides the VAT rate.
+ */
+export function BillingDetailsCard({
+  details,
+  locale,
+  result,
+}: {
+  details: BillingDetails;
+  locale: string;
+  result?: BillingDetailsResult;
+}) {
+  const { t } = useTranslation("invoices");
+  const message = useMessage();
+  const busy = useNavigation().state !== "idle";
+  const typed = result && !result.ok ? result.values : undefined;
+  return (
+    <TitledCard title={t("billing.title")}>
+      <Form method="post" className="grid gap-3" noValidate>
+        <input type="hidden" name="intent" value="billing-details" />
+        <p className="text-sm text-muted-foreground">{t("billing.intro")}</p>
+        {result ? <StatusMessage ok={result.ok}>{message(result.message)}</StatusMessage> : null}
+        <FormFields
+          idPrefix="billing"
+          fields={[
+            {
+              kind: "input",
+              name: "billingName",
+              label: t("billing.name"),
+              hint: t("billing.nameHint"),
+              maxLength: BILLING_NAME_MAX,
+              autoComplete: "billing name",
+              dir: "auto",
+            },
+            {
+              kind: "textarea",
+              variant: "validated",
+              rows: 3,
+              name: "billingAddress",
+              label: t("billing.address"),
+              maxLength: BILLING_ADDRESS_MAX,
+              autoComplete: "billing street-address",
+              dir: "auto",
+            },
+            {
+              kind: "select",
+              variant: "form",
+              name: "billingCountry",
+              label: t("billing.country"),
+              hint: t("billing.countryHint"),
+              autoComplete: "billing country",
+              // Sized by its box, not by its longest name ("Territoire britannique de l’océan Indien"),
+              // which would widen the card past a 360 px phone's screen.
+              style: { contain: "inline-size" },
+              options: [{ value: "", label: t("billing.noCountry") }, ...countryChoices(locale)],
+            },
+          ]}
+          values={
+            typed ?? {
+              billingName: details.name,
+              billingAddress: details.address,
+              billingCountry: details.country,
+            }
+          }
+          errors={result?.fieldErrors ?? {}}
+        />
+        <CardSubmit busy={busy}>{t("billing.save")}</CardSubmit>
+      </Form>
+    </TitledCard>
+  );
+}

@@ -1,0 +1,241 @@
+import { Link, useNavigation } from "react-router";
+import { DataTable } from "~/components/data-table/data-table";
+import { Badge } from "~/components/ui/badge";
+import { FormCard, FormFields, choicesOf } from "~/components/ui/form-card";
+import type { ActionResult } from "~/components/ui/result-message";
+import { countryName } from "~/domain/invoices/billing-details";
+import {
+  documentView,
+  REFUND_METHOD_LABELS,
+  REFUND_METHODS,
+  REFUND_REASON_MAX,
+  type InvoiceDocument,
+} from "~/domain/invoices/invoices";
+import { BILLING_CYCLE_NAMES, type BillingCycle } from "~/domain/orders/orders";
+import { useMessage } from "~/i18n/use-message";
+import { useTranslation } from "~/i18n/use-translation";
+import { dateTimeFormat } from "~/lib/intl-format";
+import { formatEuros } from "~/lib/money";
+import { stateTone } from "./invoice-list";
+
+/** What the refund form answers: the credit note's number once it is issued. */
+export interface RefundResult extends ActionResult {
+  creditNote?: string;
+}
+
+/**
+ * A document as a page (issue 26): an invoice, a receipt or a credit note, in the reader's language,
+ * from the same view a PDF is made from (`documentView`). Admins also get the refund form of a paid
+ * invoice.
+ */
+export function DocumentPage({
+  document,
+  locale,
+  admin,
+  result,
+}: {
+  document: InvoiceDocument;
+  locale: string;
+  /** The reader is an admin: the way back leads to /admin/invoices, and a paid invoice can be refunded. */
+  admin: boolean;
+  result?: RefundResult;
+}) {
+  const { t } = useTranslation("invoices");
+  const { t: tOrders } = useTranslation("orders");
+  const date = dateTimeFormat(locale, { dateStyle: "long" });
+  const view = documentView(document, {
+    t: (key, values) => t(key, values),
+    locale,
+    money: (cents) => formatEuros(cents, locale),
+    date: (iso) => date.format(new Date(iso)),
+    cycleName: (cycle) =>
+      cycle in BILLING_CYCLE_NAMES ? tOrders(BILLING_CYCLE_NAMES[cycle as BillingCycle]) : cycle,
+    countryName: (code) => countryName(code, locale),
+  });
+  const rows = view.lines.map((line, index) => ({ ...line, index }));
+  return (
+    <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+      <Link
+        to={admin ? "/admin/invoices" : "/dashboard?tab=billing"}
+        className="w-fit text-sm text-primary hover:underline"
+      >
+        {admin ? t("document.backAdmin") : t("document.back")}
+      </Link>
+      <article
+        aria-labelledby="document-title"
+        className="grid gap-6 rounded-lg border bg-background p-6"
+        data-testid="document"
+      >
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1">
+            <h1 id="document-title" className="text-2xl font-bold">
+              {view.title}{" "}
+              <span className="font-mono" dir="ltr">
+                {view.number}
+              </span>
+            </h1>
+            <p className="text-sm text-muted-foreground">{view.issued}</p>
+            {view.notes.map((note) => (
+              <p key={note} className="text-sm" dir="auto">
+                {note}
+              </p>
+            ))}
+          </div>
+          <Badge tone={stateTone(document.state)}>{view.state}</Badge>
+        </header>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {[view.seller, view.buyer].map((party) => (
+            <section key={party.heading} className="grid content-start gap-1 text-sm">
+              <h2 className="text-xs font-semibold text-muted-foreground uppercase">
+                {party.heading}
+              </h2>
+              <address className="grid not-italic">
+                {party.lines.map((line, index) => (
+                  <span key={index} dir="auto" className="wrap-anywhere">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </section>
+          ))}
+        </div>
+        <DataTable
+          caption={t("document.lines")}
+          rows={rows}
+          rowKey={(line) => line.index}
+          columns={[
+            {
+              id: "description",
+              header: view.columns.description,
+              label: view.columns.description,
+              wide: true,
+              cell: (line) => <span dir="auto">{line.description}</span>,
+            },
+            {
+              id: "quantity",
+              header: view.columns.quantity,
+              label: view.columns.quantity,
+              className: "font-mono md:text-end",
+              headerClassName: "md:text-end",
+              cell: (line) => line.quantity,
+            },
+            {
+              id: "unit",
+              header: view.columns.unit,
+              label: view.columns.unit,
+              className: "font-mono md:text-end md:whitespace-nowrap",
+              headerClassName: "md:text-end",
+              dir: "ltr",
+              cell: (line) => line.unit,
+            },
+            {
+              id: "total",
+              header: view.columns.total,
+              label: view.columns.total,
+              className: "font-mono md:text-end md:whitespace-nowrap",
+              headerClassName: "md:text-end",
+              dir: "ltr",
+              cell: (line) => line.total,
+            },
+          ]}
+        />
+        <dl
+          aria-label={t("document.totals")}
+          className="ms-auto grid w-full max-w-xs gap-1 text-sm"
+        >
+          {view.totals.map((row) => (
+            <div
+              key={row.label}
+              className={
+                row.strong
+                  ? "flex justify-between gap-4 border-t pt-2 text-base font-bold"
+                  : "flex justify-between gap-4"
+              }
+            >
+              <dt>{row.label}</dt>
+              <dd
+                className="font-mono"
+                dir="ltr"
+                data-testid={row.strong ? "document-total" : undefined}
+              >
+                {row.amount}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {view.footer.length > 0 ? (
+          <footer className="grid gap-1 border-t pt-4 text-xs text-muted-foreground">
+            {view.footer.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </footer>
+        ) : null}
+      </article>
+      {admin && document.kind === "invoice" && document.state === "paid" ? (
+        <RefundCard result={result} />
+      ) : admin && result?.ok ? (
+        <RefundCard result={result} done />
+      ) : null}
+    </main>
+  );
+}
+
+/** The admin's refund of a paid invoice: how the money went back and why (recordRefund). */
+function RefundCard({
+  result,
+  done = false,
+}: {
+  result?: RefundResult;
+  /** Just refunded: only the outcome is left to show. */
+  done?: boolean;
+}) {
+  const { t } = useTranslation("invoices");
+  const message = useMessage();
+  const navigation = useNavigation();
+  const refused = result && !result.ok ? result : undefined;
+  if (done && result)
+    return (
+      <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
+        {message(result.message, { number: result.creditNote })}
+      </p>
+    );
+  return (
+    <FormCard
+      id="refund"
+      title={t("refund.title")}
+      description={t("refund.intro")}
+      busy={navigation.state !== "idle" && navigation.formData?.get("intent") === "refund"}
+      status={
+        result
+          ? { ok: result.ok, text: message(result.message, { number: result.creditNote }) }
+          : null
+      }
+      submit={{ label: t("refund.submit"), busyLabel: t("refund.submitting") }}
+    >
+      <FormFields
+        idPrefix="refund"
+        fields={[
+          {
+            kind: "select",
+            variant: "form",
+            name: "method",
+            label: t("refund.method"),
+            options: choicesOf(REFUND_METHODS, (method) => t(REFUND_METHOD_LABELS[method])),
+          },
+          {
+            kind: "textarea",
+            variant: "validated",
+            rows: 3,
+            name: "reason",
+            label: t("refund.reason"),
+            hint: t("refund.reasonHint"),
+            maxLength: REFUND_REASON_MAX,
+            dir: "auto",
+          },
+        ]}
+        values={refused?.values ?? {}}
+        errors={refused?.fieldErrors ?? {}}
+      />
+    </FormCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { data } from "react-router";
+import { DOCUMENT_KIND_LABELS } from "~/domain/invoices/invoices";
+import { documentNumberSchema, refundFormSchema } from "~/domain/invoices/invoices.schemas";
+import { getDocument, recordRefund } from "~/domain/invoices/invoices.server";
+import { DocumentPage, type RefundResult } from "~/features/invoices/document-page";
+import { requireUser } from "~/http/guards.server";
+import { adminForm } from "~/http/route-request.server";
+import { statusOf } from "~/http/result-status";
+import { metaFor } from "~/lib/route-meta";
+import type { Route } from "./+types/invoice";
+import { requestContext } from "~/context.server";
+
+// /invoices/:number (issue 26, docs/invoices.md): a document as a page, to its owner and to admins;
+// anyone else, and a number that is no document, gets the 404 page. Admins refund a paid invoice here.
+export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
+  const context = requestContext(routerContext);
+  const user = requireUser(url, context);
+  const number = documentNumberSchema.safeParse(params.number);
+  const found = number.success
+    ? await getDocument(context.services.db, number.data, {
+        userId: user.id,
+        isAdmin: user.role === "admin",
+      })
+    : undefined;
+  if (!found) throw data(null, { status: 404 });
+  const t = context.i18n.getFixedT(null, "invoices");
+  return {
+    meta: { title: `${t(DOCUMENT_KIND_LABELS[found.kind])} ${found.number}` },
+    document: found,
+    admin: user.role === "admin",
+    locale: context.locale,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
+
+export async function action({ request, url, params, context: routerContext }: Route.ActionArgs) {
+  const context = requestContext(routerContext);
+  const { admin, form } = await adminForm(request, url, context, refundFormSchema);
+  if (!form.ok)
+    return data(
+      {
+        ok: false,
+        message: Object.values(form.fieldErrors)[0] ?? "invoices.errors.refundReasonRequired",
+        fieldErrors: form.fieldErrors,
+        values: form.values,
+      } satisfies RefundResult,
+      { status: 400 },
+    );
+  const result = await recordRefund(context.services.db, {
+    number: String(params.number).toUpperCase(),
+    method: form.data.method,
+    reason: form.data.reason,
+    actorId: admin.id,
+  });
+  if (!result.ok)
+    return data({ ok: false, message: result.error } satisfies RefundResult, {
+      status: statusOf(result),
+    });
+  return {
+    ok: true,
+    message: "invoices.refund.done",
+    creditNote: result.creditNote.number,
+  } satisfies RefundResult;
+}
+
+export default function Invoice({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <DocumentPage
+      document={loaderData.document}
+      locale={loaderData.locale}
+      admin={loaderData.admin}
+      result={actionData}
+    />
+  );
+}

@@ -1,0 +1,234 @@
+import { afterEach, beforeAll, expect, it } from "vitest";
+import { approveOrder } from "~/domain/orders/orders.server";
+import { defaultSettings } from "~/domain/settings/settings";
+import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
+import { appFetch, type AppFetch } from "../support/app-harness";
+import { signedInCookie } from "../support/account-fixtures";
+import {
+  adminId,
+  customerWithCoins,
+  expectLedgerIntactAfterEach,
+  placedOrder,
+  productId,
+} from "../support/money-fixtures";
+import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
+
+/**
+ * The invoices as people reach them through the app (issue 26): the account tab's billing details, the
+ * billing tab's list, a document's page in each language, /admin/invoices and the refund on a
+ * document's page, and the invoicing part of /admin/settings.
+ */
+describeEachDatabase("invoice pages", (app) => {
+  expectLedgerIntactAfterEach(app);
+  let fetchApp: AppFetch;
+  let adminCookie: string;
+  beforeAll(async () => {
+    fetchApp = appFetch(app());
+    adminCookie = await signedInCookie(app(), TEST_ADMIN, { ip: "10.61.0.1" });
+  });
+  afterEach(async () => {
+    await updateSettingsSection(app().db, "invoicing", defaultSettings().invoicing);
+    app().settings.invalidate();
+  });
+
+  /** A fresh customer with 1000 coins, signed in: their id, email and cookie. */
+  async function customer() {
+    const id = await customerWithCoins(app(), 100_000);
+    const { email } = await app()
+      .db.selectFrom("users")
+      .select("email")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const cookie = await signedInCookie(
+      app(),
+      { email, password: "Buyer-pw-8842" },
+      { ip: "10.61.0.2" },
+    );
+    return { id, email, cookie };
+  }
+
+  const billing = (cookie: string, fields: Record<string, string>) =>
+    fetchApp("/dashboard?tab=account", {
+      cookie,
+      form: { intent: "billing-details", ...fields },
+    });
+
+  async function invoiceOf(orderId: number) {
+    return app()
+      .db.selectFrom("invoices")
+      .select(["number", "total_cents"])
+      .where("order_id", "=", orderId)
+      .where("kind", "=", "invoice")
+      .executeTakeFirstOrThrow();
+  }
+
+  it("saves the billing details of the account tab, refusing what is not valid", async () => {
+    const { id, cookie } = await customer();
+    const page = await fetchApp("/dashboard?tab=account", { cookie });
+    expect(await page.text()).toContain("Billing details");
+    for (const [fields, text] of [
+      [{ billingCountry: "XX" }, "Choose a country from the list."],
+      [{ billingName: "n".repeat(101) }, "The name can be at most 100 characters."],
+      [{ billingAddress: "a".repeat(301) }, "The address can be at most 300 characters."],
+    ] as const) {
+      const refused = await billing(cookie, fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(await refused.text()).toContain(text);
+    }
+    const saved = await billing(cookie, {
+      billingName: " Atlas SARL ",
+      billingAddress: "12 rue des Oudayas\nRabat",
+      billingCountry: "ma",
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Billing details saved.");
+    const row = await app()
+      .db.selectFrom("users")
+      .select(["billing_name", "billing_address", "billing_country"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      billing_name: "Atlas SARL",
+      billing_address: "12 rue des Oudayas\nRabat",
+      billing_country: "MA",
+    });
+    // Emptied again, nothing is kept.
+    await billing(cookie, { billingName: "", billingAddress: "", billingCountry: "" });
+    expect(
+      await app()
+        .db.selectFrom("users")
+        .select(["billing_name", "billing_country"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ billing_name: null, billing_country: null });
+  });
+
+  it("lists a customer's invoice in the billing tab and opens it in their language", async () => {
+    const { id, cookie } = await customer();
+    await billing(cookie, {
+      billingName: "Atlas SARL",
+      billingAddress: "Rabat",
+      billingCountry: "MA",
+    });
+    const order = await placedOrder(app(), id, { productId: await productId(app(), "mta-pro") });
+    const { number } = await invoiceOf(order.id);
+    const tab = await (await fetchApp("/dashboard?tab=billing", { cookie })).text();
+    expect(tab).toContain("Invoices and receipts");
+    expect(tab).toContain(`href="/invoices/${number}"`);
+
+    const english = await fetchApp(`/invoices/${number}`, { cookie });
+    expect(english.status).toBe(200);
+    const page = await english.text();
+    for (const text of ["Invoice", number, "Atlas SARL", "Morocco", "VAT 20%", "Paid"])
+      expect(page, text).toContain(text);
+    expect(page).toContain(`Order #${order.id}: MTA Pro (monthly), server Test server`);
+
+    const french = await (await fetchApp(`/invoices/${number}?lang=fr`, { cookie })).text();
+    for (const text of [
+      "Facture",
+      "Maroc",
+      "TVA 20",
+      `Commande n° ${order.id} : MTA Pro (mensuel)`,
+    ])
+      expect(french, text).toContain(text);
+    const arabic = await (await fetchApp(`/invoices/${number}?lang=ar`, { cookie })).text();
+    for (const text of ["فاتورة", "المغرب", "مدفوعة"]) expect(arabic, text).toContain(text);
+
+    // A number that is no document, or written as none, is the 404 page.
+    for (const path of ["/invoices/HF-1999-000001", "/invoices/not-a-number"])
+      expect((await fetchApp(path, { cookie })).status, path).toBe(404);
+  });
+
+  it("lists every document for admins, filtered and searched, each linked to its page", async () => {
+    const { id, email } = await customer();
+    const order = await placedOrder(app(), id, { productId: await productId(app(), "mta-pro") });
+    const { number } = await invoiceOf(order.id);
+    const list = async (query: string) =>
+      (await fetchApp(`/admin/invoices${query}`, { cookie: adminCookie })).text();
+    expect(await list("")).toContain(`href="/invoices/${number}"`);
+    expect(await list(`?q=${encodeURIComponent(email)}`)).toContain(number);
+    expect(await list(`?q=${number.toLowerCase()}`)).toContain(number);
+    const receipts = await list(`?kind=receipt&q=${encodeURIComponent(email)}`);
+    expect(receipts).not.toContain(number);
+    expect(receipts).toContain("No document matches these filters.");
+    // A value that does not parse is ignored.
+    expect(await list("?kind=bogus&state=nope&page=x")).toContain(number);
+  });
+
+  it("records an admin's refund on the document's page", async () => {
+    const { id } = await customer();
+    const order = await placedOrder(app(), id, { productId: await productId(app(), "mta-pro") });
+    await approveOrder(app().db, { orderId: order.id, actorId: await adminId(app()) });
+    const { number } = await invoiceOf(order.id);
+    const page = await (await fetchApp(`/invoices/${number}`, { cookie: adminCookie })).text();
+    expect(page).toContain("Record a refund");
+    const refused = await fetchApp(`/invoices/${number}`, {
+      cookie: adminCookie,
+      form: { intent: "refund", method: "coins", reason: " " },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Give the reason for the refund.");
+    const refunded = await fetchApp(`/invoices/${number}`, {
+      cookie: adminCookie,
+      form: { intent: "refund", method: "outside", reason: "Sent back by bank transfer" },
+    });
+    expect(refunded.status).toBe(200);
+    const credit = await app()
+      .db.selectFrom("invoices")
+      .select("number")
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "credit_note")
+      .executeTakeFirstOrThrow();
+    const text = await refunded.text();
+    expect(text).toContain(`Refund recorded: credit note ${credit.number}.`);
+    expect(text).toContain(`Credited by ${credit.number}`);
+    // Once only.
+    const again = await fetchApp(`/invoices/${number}`, {
+      cookie: adminCookie,
+      form: { intent: "refund", method: "coins", reason: "Again" },
+    });
+    expect(again.status).toBe(409);
+    const note = await (
+      await fetchApp(`/invoices/${credit.number}`, { cookie: adminCookie })
+    ).text();
+    for (const text of ["Credit note", `Credit note for ${number}`, "Money sent back outside"])
+      expect(note, text).toContain(text);
+  });
+
+  it("saves the invoicing settings from /admin/settings", async () => {
+    const save = (fields: Record<string, string>) =>
+      fetchApp("/admin/settings", {
+        cookie: adminCookie,
+        form: {
+          intent: "invoicing",
+          sellerName: "Hostfront SARL",
+          sellerAddress: "Casablanca",
+          sellerTaxId: "ICE 001234567000089",
+          vatEnabled: "on",
+          vatRates: "MA 20\nFR 5.5",
+          retentionYears: "10",
+          ...fields,
+        },
+      });
+    const refused = await save({ vatRates: "Morocco" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Write one country code and its rate a line");
+    const saved = await save({});
+    expect(saved.status).toBe(200);
+    expect((await getSettings(app().db)).invoicing).toEqual({
+      sellerName: "Hostfront SARL",
+      sellerAddress: "Casablanca",
+      sellerTaxId: "ICE 001234567000089",
+      vatEnabled: true,
+      vatRates: { MA: 2000, FR: 550 },
+      pricesIncludeVat: false,
+      retentionYears: 10,
+    });
+    const page = await (await fetchApp("/admin/settings", { cookie: adminCookie })).text();
+    expect(page).toContain("Invoices and VAT");
+    expect(page).toContain("FR 5.5");
+    // The storefront says its prices do not include VAT.
+    const order = await (await fetchApp("/order", { cookie: adminCookie })).text();
+    expect(order).toContain("Prices exclude VAT");
+  });
+});
