@@ -289,7 +289,23 @@ describeEachDatabase("top-up requests", (app) => {
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(await balanceOf(app(), customer)).toBe(5_000);
-    expect(await ledgerCreditsOf(asked.request.id)).toHaveLength(1);
+    const credits = await db
+      .selectFrom("coin_ledger")
+      .select("id")
+      .where("idempotency_key", "=", topUpLedgerKey(asked.request.id))
+      .execute();
+    expect(credits).toHaveLength(1);
+    // One payment receipt, of its own series, without VAT, for the one credit (docs/invoices.md).
+    const receipts = await db
+      .selectFrom("invoices")
+      .select(["number", "kind", "total_cents", "vat_cents", "ledger_entry_id"])
+      .where("user_id", "=", customer)
+      .execute();
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.kind).toBe("receipt");
+    expect(receipts[0]!.number).toMatch(/^HFR-\d{4}-\d{6}$/);
+    expect(receipts[0]).toMatchObject({ total_cents: 5_000, vat_cents: 0 });
+    expect(Number(receipts[0]!.ledger_entry_id)).toBe(Number(credits[0]!.id));
   });
 
   it("rejects with the reason the customer reads, and keeps the balance", async () => {

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Updateable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { postLedgerEntry } from "~/domain/coins/coins.server";
+import { writeLedgerEntry } from "~/domain/coins/coins.server";
+import { issuePaymentReceipt } from "~/domain/invoices/invoices.server";
 import { englishLedgerReason, ledgerReason } from "~/domain/coins/ledger-reason";
 import { queueMail } from "~/domain/mail/mail.server";
 import { notify, notifyStaff } from "~/domain/notifications/notifications.server";
@@ -345,7 +346,7 @@ export async function approveTopUp(
       reference: before.reference,
       method: before.methodName,
     });
-    const balance = await postLedgerEntry(trx, {
+    const posted = await writeLedgerEntry(trx, {
       userId: before.userId,
       amountCents: coins * 100,
       kind: "coin_purchase",
@@ -353,7 +354,18 @@ export async function approveTopUp(
       actorId: input.adminId,
       idempotencyKey: topUpLedgerKey(before.id),
     });
-    if (balance === null) refuse<TopUpResult>("conflict", "payments.errors.balanceTooHigh");
+    if (posted === null) refuse<TopUpResult>("conflict", "payments.errors.balanceTooHigh");
+    const balance = posted.balanceCents;
+    // The payment receipt (its own series, no VAT: ADR 36), in the transaction that credits the coins:
+    // a request has its receipt if and only if it has its credit.
+    await issuePaymentReceipt(trx, {
+      userId: before.userId,
+      amountCents: coins * 100,
+      ledgerEntryId: posted.entryId,
+      reference: before.reference,
+      method: before.methodName,
+      actorId: input.adminId,
+    });
     await recordAudit(trx, {
       actorId: input.adminId,
       action: "top_up.approve",
@@ -380,7 +392,6 @@ export async function approveTopUp(
         reasonParams: reason.params,
       },
     });
-    // The invoices part of issue 26 issues the payment receipt here, in this transaction.
     return { ok: true as const, request: after };
   });
 }
