@@ -62,7 +62,9 @@ export function looksHeadless(nav: {
 const PAGES_WITHOUT_SITE_ANNOUNCEMENTS: ReadonlySet<string> = new Set([
   "/account/password",
   "/dashboard",
+  "/dashboard/top-up",
   "/coins",
+  "/invoices/:number",
   "/order",
   "/support/new",
   "/support/:id",
