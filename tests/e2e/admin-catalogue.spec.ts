@@ -9,16 +9,11 @@ import {
   visit,
   expect,
   test,
+  noHorizontalScroll,
 } from "./fixtures";
 
 function tag() {
   return randomBytes(3).toString("hex").toUpperCase();
-}
-
-async function noHorizontalScroll(page: Page) {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
 }
 
 /** The plan card of this name on a storefront page. */

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signedIn, visit, expect, test } from "./fixtures";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  signedIn,
+  visit,
+  expect,
+  test,
+  noHorizontalScroll,
+} from "./fixtures";
 
 // /admin/gateways (issue 26, docs/payments.md): the payment methods customers buy coins with.
-
-async function noHorizontalScroll(page: Page) {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
-}
 
 test("the admin sets up Orange Money, enables it, and adds and deletes a method of their own", async ({
   browser,

@@ -11,6 +11,7 @@ import {
   expect,
   test,
   expectAccessible,
+  noHorizontalScroll,
 } from "./fixtures";
 
 /** "€1,234.50" → 123450. */
@@ -35,12 +36,6 @@ async function downloaded(page: Page, link: string) {
     name: download.suggestedFilename(),
     text: readFileSync((await download.path())!, "utf8"),
   };
-}
-
-async function noHorizontalScroll(page: Page) {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
 }
 
 test("a customer's order shows in the admin's report and in its CSV", async ({ browser }) => {

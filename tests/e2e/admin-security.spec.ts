@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -10,13 +9,8 @@ import {
   visit,
   expect,
   test,
+  noHorizontalScroll,
 } from "./fixtures";
-
-async function noHorizontalScroll(page: Page) {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
-}
 
 test("the admin sees a second session, signs it out, and that browser is sent to log in", async ({
   browser,

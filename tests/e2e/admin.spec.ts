@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -9,6 +8,7 @@ import {
   expect,
   test,
   expectAccessible,
+  noHorizontalScroll,
 } from "./fixtures";
 
 // Every admin route of the spec with its title; the pages not built yet say 'coming soon'.
@@ -49,12 +49,6 @@ const pages: { path: string; title: string; comingSoon?: boolean }[] = [
 ];
 
 const COMING_SOON = /coming soon/i;
-
-async function noHorizontalScroll(page: Page) {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
-}
 
 test("every admin route opens in the shell with its title", async ({ browser }) => {
   // Thirty pages, one after the other, on a shared two-core machine.

@@ -475,3 +475,10 @@ export const GATE_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 
 
 /** The third e2e server, where admin-settings.spec.ts flips site-wide switches (playwright.config.ts). */
 export const SETTINGS_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 2}`;
+
+/** Whether the page fits its viewport's width (nothing scrolls sideways), as a phone shows it. */
+export async function noHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+  );
+}

@@ -11,6 +11,7 @@ import {
   waitForReactOn,
   expect,
   test,
+  noHorizontalScroll,
 } from "./fixtures";
 import type arCommonType from "../../app/i18n/locales/ar/common.json";
 import type arSiteType from "../../app/i18n/locales/ar/site.json";
@@ -24,12 +25,6 @@ const arSite = catalogue<typeof arSiteType>("ar", "site");
 const enCommon = catalogue<typeof arCommonType>("en", "common");
 const frSite = catalogue<typeof arSiteType>("fr", "site");
 const arAdmin = catalogue<{ shell: { openMenu: string; title: string } }>("ar", "admin");
-
-async function noHorizontalScroll(page: Page) {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
-}
 
 /** The site header's first item (the logo and name) and what follows it on that row. */
 async function headerBoxes(page: Page, width: number) {

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -7,18 +6,13 @@ import {
   visit,
   expect,
   test,
+  noHorizontalScroll,
 } from "./fixtures";
 
 // Top-up requests (issue 26, docs/payments.md): a customer asks for coins with a dirham wallet, pays
 // outside the site with the reference, says so, and an admin approves it from /admin/top-ups. Inwi
 // Money rather than Orange Money: admin-gateways.spec.ts, which may run beside this one on the same
 // database, expects Orange Money disabled when it starts.
-
-async function noHorizontalScroll(page: Page) {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-  );
-}
 
 test("a customer requests 10 coins, pays in dirhams, and the admin's approval credits them", async ({
   browser,
