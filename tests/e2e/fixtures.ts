@@ -117,10 +117,11 @@ export const ENHANCE_SCRIPT = "script[data-enhance]";
  */
 export async function waitForPage(page: Page) {
   await page.waitForFunction(
+    // Between two documents (a form post's navigation) there may be no <html> yet: not ready, look again.
     (enhance) =>
       document.querySelector(enhance)
-        ? document.documentElement.hasAttribute("data-enhanced")
-        : document.documentElement.hasAttribute("data-hydrated"),
+        ? (document.documentElement?.hasAttribute("data-enhanced") ?? false)
+        : (document.documentElement?.hasAttribute("data-hydrated") ?? false),
     ENHANCE_SCRIPT,
   );
 }
