@@ -17,6 +17,7 @@
  * compression, printed as a ratio. The ledger check runs after the orders. Prints a verdict table (order
  * p95 < 50 ms at 200/s; 0 errors in every target; ledger check; PostgreSQL durable) and exits 1 when any
  * budget is missed. `--quick` runs 2 s per target with small warm-ups, to prove the script works.
+ * `--orders-only` skips the pages (a partial run, to try a change on the order path; not an official run).
  *
  * Fixed rates are evenly spaced requests, latency counted from when each was due (paced-load.ts). The
  * orders are also run with autocannon at the same rate, printed for comparison with earlier figures: its
@@ -75,6 +76,7 @@ const ORDER_RATE = 200;
 const ORDER_WARM_UP = QUICK ? 200 : 3_000;
 const ORDER_P95_BUDGET_MS = 50;
 const ORDER_DONE = "/dashboard?tab=billing";
+const ORDERS_ONLY = process.argv.includes("--orders-only");
 
 /** Every public page a visitor reaches from the menus. */
 const PUBLIC_PATHS = [
@@ -179,7 +181,7 @@ async function benchDialect(
     const cookies = customers.map((c) => c.cookie);
     const product = (await listActiveProducts(services.db, "samp"))[0]!;
     const seeded = Date.now();
-    await giveHistory(services, customers[0]!, product.id);
+    if (!ORDERS_ONLY) await giveHistory(services, customers[0]!, product.id);
     console.log(
       `${label}: customer with history seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s (${HISTORY.services} services, ${HISTORY.ledgerEntries} ledger entries, ${HISTORY.tickets} tickets, ${HISTORY.notifications} notifications)`,
     );
@@ -205,7 +207,7 @@ async function benchDialect(
         }),
       },
     ];
-    for (const target of pageTargets) {
+    for (const target of ORDERS_ONLY ? [] : pageTargets) {
       // Warm-up: every URL of the spread several times over, 8 at a time (so both server processes have
       // each page kept); the first requests compile code paths and fill caches.
       await warmUp(target.count * 8, (i) => {
@@ -395,6 +397,6 @@ printTable(
   all.map(({ errorKinds: _kinds, ...r }) => ({ ...r })),
 );
 reportVerdicts(
-  `server benchmark${QUICK ? " (--quick: not a measure)" : ""} (copy these rows into docs/performance.md)`,
+  `server benchmark${QUICK ? " (--quick: not a measure)" : ""}${ORDERS_ONLY ? " (--orders-only: not the official run)" : ""} (copy these rows into docs/performance.md)`,
   verdicts,
 );
