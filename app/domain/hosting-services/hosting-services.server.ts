@@ -504,7 +504,7 @@ export async function renewService(
         },
         now,
       );
-      // Its invoice, last: the year's counter row stays locked from its number to the commit (ADR 37).
+      // Its invoice; on PostgreSQL numbered as the transaction commits (ADR 37).
       await issueRenewalInvoice(trx, terms, {
         userId: input.userId,
         service: { id: Number(service.id), name: service.name, billingCycle: cycle },

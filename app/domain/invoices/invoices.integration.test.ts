@@ -25,7 +25,9 @@ import {
   findInvoiceDiscrepancies,
   getDocument,
   issueDocument,
+  issueDocumentNumberedAtCommit,
   issuePaymentReceipt,
+  PENDING_NUMBER_PREFIX,
   listCustomerDocuments,
   listDocumentsForAdmin,
   recordRefund,
@@ -161,6 +163,75 @@ describeEachDatabase("invoices", (app, dialect) => {
       .executeTakeFirstOrThrow();
     expect(counter.next_number).toBe(41);
   }, 30_000);
+
+  it("numbers documents at commit beside documents numbered at once: 50 at once, some rolled back, no gap", async () => {
+    const user = await customerWithCoins(app(), 0);
+    const now = new Date("2121-01-15T00:00:00Z");
+    // Half take their number at commit (orders and renewals: a deferred trigger on PostgreSQL), half at
+    // once (receipts, credit notes), all in one series and year on the pool's parallel connections.
+    // Every fifth rolls back after issuing: its number, taken or not, must go to another document.
+    const results = await Promise.all(
+      upTo(50).map((i) =>
+        inTransaction(app().db, async (trx) => {
+          const input = documentFor(user, { kind: "invoice", now });
+          const issued =
+            i % 2 === 0
+              ? await issueDocumentNumberedAtCommit(trx, input)
+              : await issueDocument(trx, input);
+          if (i % 5 === 0) throw new Refusal({ rolledBack: issued.id });
+          return issued;
+        }),
+      ),
+    );
+    const kept = results.filter((r): r is { id: number } => !("rolledBack" in r));
+    expect(kept).toHaveLength(40);
+    expect(await sequenceOf(app(), "HF", 2121)).toEqual(upTo(40));
+    // Each kept document holds its number, and no placeholder was ever committed.
+    const rows = await app()
+      .db.selectFrom("invoices")
+      .select(["id", "number"])
+      .where(
+        "id",
+        "in",
+        kept.map((r) => r.id),
+      )
+      .execute();
+    expect(rows).toHaveLength(40);
+    for (const row of rows) expect(row.number).toMatch(/^HF-2121-\d{6}$/);
+    const pending = await app()
+      .db.selectFrom("invoices")
+      .select("number")
+      .where("number", "like", `${PENDING_NUMBER_PREFIX}%`)
+      .execute();
+    expect(pending).toEqual([]);
+  }, 30_000);
+
+  it("gives a document numbered at commit the number it holds once committed, counting on from the others", async () => {
+    const user = await customerWithCoins(app(), 0);
+    const now = new Date("2122-05-01T00:00:00Z");
+    const input = documentFor(user, { kind: "invoice", now });
+    await inTransaction(app().db, (trx) => issueDocument(trx, input));
+    const pending = await inTransaction(app().db, async (trx) => {
+      const issued = await issueDocumentNumberedAtCommit(trx, input);
+      // Inside its transaction a PostgreSQL document has no number yet; SQLite's has one at once.
+      const inside = await trx
+        .selectFrom("invoices")
+        .select("number")
+        .where("id", "=", issued.id)
+        .executeTakeFirstOrThrow();
+      return { ...issued, inside: inside.number };
+    });
+    if (dialect === "postgres") expect(pending.inside.startsWith(PENDING_NUMBER_PREFIX)).toBe(true);
+    else expect(pending.inside).toBe("HF-2122-000002");
+    const after = await app()
+      .db.selectFrom("invoices")
+      .select("number")
+      .where("id", "=", pending.id)
+      .executeTakeFirstOrThrow();
+    expect(after.number).toBe("HF-2122-000002");
+    const next = await inTransaction(app().db, (trx) => issueDocument(trx, input));
+    expect(next.number).toBe("HF-2122-000003");
+  });
 
   it("gives a paid order exactly one invoice, its VAT taken out of the price for a customer in Morocco", async () => {
     const user = await customerWithCoins(app(), 100_000);
@@ -642,5 +713,31 @@ describeEachDatabase("invoices", (app, dialect) => {
     ]);
     await app().db.deleteFrom("invoices").where("number", "=", "HF-1990-000001").execute();
     void dialect;
+  });
+
+  it("reports a document whose number is not a document number (a placeholder left behind, say)", async () => {
+    const user = await customerWithCoins(app(), 0);
+    await app()
+      .db.insertInto("invoices")
+      .values({
+        number: "HF-1991-7",
+        kind: "receipt",
+        user_id: user,
+        prices_include_vat: 1,
+        subtotal_cents: 0,
+        vat_rate_bp: 0,
+        vat_cents: 0,
+        total_cents: 0,
+        seller: "{}",
+        buyer: "{}",
+        lines: "[]",
+        state: "paid",
+        issued_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await findInvoiceDiscrepancies(app().db)).toEqual([
+      { number: "HF-1991-7", problem: "its number is not a document number" },
+    ]);
+    await app().db.deleteFrom("invoices").where("number", "=", "HF-1991-7").execute();
   });
 });

@@ -305,8 +305,8 @@ export async function placeOrder(
           product: product.name,
           totalCents: amounts.totalCents,
         });
-        // Its invoice, numbered in this transaction (rolled back with the order if anything fails), and
-        // last: the year's counter row stays locked from its number to the commit (ADR 37).
+        // Its invoice, in this transaction (rolled back with the order if anything fails); on PostgreSQL
+        // numbered as it commits, so the year's counter row is locked for the commit alone (ADR 37).
         await issueOrderInvoice(trx, terms, {
           userId,
           order: {
