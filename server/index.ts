@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import os from "node:os";
 import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
@@ -69,7 +70,21 @@ if (production && env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
  * The cluster's worker process: the app's module (server/app.ts in the build) boots the services, migrates
  * if needed and starts the background worker (WORKER=on here); nothing listens on the port.
  */
+/**
+ * How much lower the worker process's CPU priority is than the server processes' (a nice value). Its
+ * jobs (mail, staff posts, the lifecycle) can wait a few seconds; a customer's request cannot. On a busy
+ * machine the kernel then runs the server processes first, and the jobs catch up when the load eases
+ * (docs/automation.md, ADR 39).
+ */
+const WORKER_NICENESS = 10;
+
 async function work() {
+  try {
+    os.setPriority(Math.min(19, os.getPriority() + WORKER_NICENESS));
+  } catch (error) {
+    // A platform that refuses it: the worker runs at the server's priority, as before.
+    logger.warn({ err: error }, "could not lower the worker process's priority");
+  }
   const build = path.resolve(env.BUILD_DIR);
   const serverBuild = await import(pathToFileURL(path.join(build, "server/index.js")).href);
   logger.info("worker process running");

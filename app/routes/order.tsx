@@ -75,6 +75,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
   }
   const result = await placeOrder(context.services.db, user.id, form.data, {
     requireVerifiedEmail: emailVerificationRequired(context),
+    settings: context.settings,
   });
   if (!result.ok) {
     const { idempotencyKey: _key, shownPrices: _prices, ...values } = form.data;

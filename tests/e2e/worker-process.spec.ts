@@ -87,6 +87,12 @@ function childrenOf(parent: number): number[] {
   return children;
 }
 
+/** A process's nice value (the nineteenth field of /proc's stat): higher runs later under load. */
+function niceOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+}
+
 const stateOf = (id: number) =>
   read<{ state: string }>("select state from mail_outbox where id = ?", id)[0]?.state;
 
@@ -99,6 +105,10 @@ test("two server processes and one worker process: the jobs run, and a dead work
   await expect.poll(() => childrenOf(primary).length, { timeout: 15_000 }).toBe(3);
   await expect.poll(workerPids, { timeout: 15_000 }).toHaveLength(1);
   expect(childrenOf(primary)).toContain(workerPids()[0]);
+  // The worker process yields the CPU to the server processes: its jobs can wait, requests cannot.
+  const servers = childrenOf(primary).filter((pid) => pid !== workerPids()[0]);
+  expect(servers).toHaveLength(2);
+  for (const pid of servers) expect(niceOf(workerPids()[0]!)).toBeGreaterThan(niceOf(pid));
   const deep = await request.get(`${server.url}/healthz?deep=1`, {
     headers: { authorization: `Bearer ${TOKEN}` },
   });

@@ -1,6 +1,7 @@
 import type { Tx } from "~/db/transaction";
 import { notifyStaff } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import type { Settings } from "~/domain/settings/settings";
 import { enqueueDiscordPost, type StaffEvent } from "./alerts.server";
 
 // New orders waiting for approval and new tickets, told to staff (issue 24): a notification in each
@@ -44,9 +45,15 @@ async function staffNotice(trx: Tx, event: StaffEvent): Promise<StaffNotice> {
  * order or ticket and admin), and the Discord post when a webhook is set (one per order or ticket, its
  * unique key). Returns whether a post was queued.
  */
-export async function queueStaffPost(trx: Tx, event: StaffEvent, now = new Date()) {
+export async function queueStaffPost(
+  trx: Tx,
+  event: StaffEvent,
+  now = new Date(),
+  /** The settings the caller has already read (an order's); read here when not given. */
+  known?: Pick<Settings, "alerts">,
+) {
   await notifyStaff(trx, { ...(await staffNotice(trx, event)), now });
-  const settings = await getSettings(trx);
+  const settings = known ?? (await getSettings(trx));
   if (!settings.alerts.discordWebhook) return false;
   const uniqueKey =
     event.kind === "orderWaiting" ? `post:order:${event.orderId}` : `post:ticket:${event.ticketId}`;

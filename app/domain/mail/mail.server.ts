@@ -7,6 +7,7 @@ import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import { enqueueJobs, PermanentJobError, type JobHandler } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import type { Settings } from "~/domain/settings/settings";
 import type { Department } from "~/domain/tickets/tickets";
 import {
   isMailKind,
@@ -436,8 +437,14 @@ async function recipientsOf(trx: Tx, planned: Planned[]): Promise<Recipient[][]>
  * exists if and only if the event committed. An event mails a recipient once, however often it is
  * queued (the outbox's unique key). Returns how many messages it queued.
  */
-export async function queueMail(trx: Tx, event: MailEvent, now = new Date()): Promise<number> {
-  return queueMails(trx, [event], now);
+export async function queueMail(
+  trx: Tx,
+  event: MailEvent,
+  now = new Date(),
+  /** The settings the caller has already read; read here only when needed and not given. */
+  settings?: Pick<Settings, "general">,
+): Promise<number> {
+  return queueMails(trx, [event], now, settings);
 }
 
 /**
@@ -449,13 +456,14 @@ export async function queueMails(
   trx: Tx,
   events: readonly MailEvent[],
   now = new Date(),
+  settings?: Pick<Settings, "general">,
 ): Promise<number> {
   if (events.length === 0) return 0;
   const at = now.toISOString();
   const planned = events.flatMap(plan);
   const recipients = await recipientsOf(trx, planned);
   const fallbackLocale = recipients.some((list) => list.some((each) => !each.locale))
-    ? (await getSettings(trx)).general.defaultLocale
+    ? (settings ?? (await getSettings(trx))).general.defaultLocale
     : undefined;
   const rows = planned.flatMap((each, index) =>
     recipients[index]!.map((recipient) => ({

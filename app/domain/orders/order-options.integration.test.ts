@@ -71,6 +71,25 @@ describeEachDatabase("order options and the voucher check", (app) => {
     expect(moroccan.ok && moroccan.order.location).toBe("Casablanca");
   });
 
+  it("uses the settings the caller gives (the request's cache) rather than reading them again", async () => {
+    const user = await customerWithCoins(app(), 10_000);
+    const starter = await productId(app(), "samp-starter");
+    // The database offers Frankfurt only; the caller's settings offer Casablanca only.
+    const given = {
+      ...defaultSettings(),
+      general: { ...defaultSettings().general, locations: ["Casablanca"] },
+    };
+    const input = (location: string) => orderInput({ productId: starter, location });
+    expect(await placeOrder(app().db, user, input("Frankfurt"), { settings: given })).toEqual({
+      ok: false,
+      kind: "invalid",
+      error: "orders.errors.invalidOption",
+      field: "location",
+    });
+    const placed = await placeOrder(app().db, user, input("Casablanca"), { settings: given });
+    expect(placed.ok && placed.order.location).toBe("Casablanca");
+  });
+
   it("checks a voucher as typed by the order's own rules and counts no use", async () => {
     const query = (fields: Record<string, string>) => voucherCheckQuerySchema.parse(fields);
     const business = String(await productId(app(), "vps-business"));

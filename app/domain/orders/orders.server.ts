@@ -3,6 +3,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { Product } from "~/domain/catalogue/catalogue";
 import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import type { Settings } from "~/domain/settings/settings";
 import {
   amountsFor,
   creditOrderInvoice,
@@ -169,8 +170,15 @@ export async function placeOrder(
   options: {
     /** An unverified address is refused (verifiedEmailRequired: the setting, with SMTP). */
     requireVerifiedEmail?: boolean;
+    /**
+     * The settings the caller has (the request's cache, as a renewal is given): the locations offered,
+     * the invoicing, the staff's webhook and the mail's default language. Read in the transaction when
+     * not given. An order is a hot path, which read and parsed them three times before.
+     */
+    settings?: Settings;
   } = {},
 ): Promise<PlaceOrderResult> {
+  const known = options.settings;
   const unverified = await unverifiedEmailRefusal(db, userId, options.requireVerifiedEmail);
   if (unverified) return unverified;
   const earlier = async (): Promise<PlaceOrderResult | undefined> => {
@@ -200,8 +208,9 @@ export async function placeOrder(
         if (shown !== undefined && shown !== product.priceCents)
           refuse<PlaceOrderResult>("conflict", "orders.errors.priceChanged");
 
-        // Read once, in the transaction: the locations offered, and what the invoice is issued with.
-        const settings = await getSettings(trx);
+        // Read once: the locations offered, what the invoice is issued with, the staff's webhook and the
+        // mail's default language.
+        const settings = known ?? (await getSettings(trx));
         const options = orderOptions(settings.general.locations, product, input);
         if (!options.ok) throw new Refusal<PlaceOrderResult>(options);
 
@@ -291,20 +300,30 @@ export async function placeOrder(
           ledgerEntryId = paid.entryId;
         }
         // Every new order waits for an admin's approval: the staff's Discord hears of it (when set).
-        await queueStaffPost(trx, {
-          kind: "orderWaiting",
-          orderId: Number(row.id),
-          product: product.name,
-          totalCents: amounts.totalCents,
-        });
+        await queueStaffPost(
+          trx,
+          {
+            kind: "orderWaiting",
+            orderId: Number(row.id),
+            product: product.name,
+            totalCents: amounts.totalCents,
+          },
+          undefined,
+          settings,
+        );
         // The customer's "order received" and each admin's "order waiting" (docs/mail.md).
-        await queueMail(trx, {
-          kind: "orderReceived",
-          orderId: Number(row.id),
-          userId,
-          product: product.name,
-          totalCents: amounts.totalCents,
-        });
+        await queueMail(
+          trx,
+          {
+            kind: "orderReceived",
+            orderId: Number(row.id),
+            userId,
+            product: product.name,
+            totalCents: amounts.totalCents,
+          },
+          undefined,
+          settings,
+        );
         // Its invoice, in this transaction (rolled back with the order if anything fails); on PostgreSQL
         // numbered as it commits, so the year's counter row is locked for the commit alone (ADR 37).
         await issueOrderInvoice(trx, terms, {
