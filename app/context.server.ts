@@ -16,6 +16,7 @@ import { seedCatalogue } from "~/domain/catalogue/catalogue.server";
 import { seedVouchers } from "~/domain/orders/orders.server";
 import { seedAnnouncements } from "~/domain/announcements/announcements.server";
 import { seedPaymentMethods } from "~/domain/payments/payment-methods.server";
+import { keepMailUnsent } from "~/domain/mail/mail.server";
 import type { Settings } from "~/domain/settings/settings";
 import { getSettings, seedSettings } from "~/domain/settings/settings.server";
 import { pickLocale, type Locale } from "~/i18n/locales";
@@ -133,6 +134,8 @@ let booted: Promise<AppServices> | undefined;
 export function bootServices(): Promise<AppServices> {
   booted ??= (async () => {
     const services = createServices(getEnv());
+    // Without SMTP_URL this process keeps the mail it queues, unwritten and without send jobs.
+    keepMailUnsent(!services.mailEnabled);
     await prepareDatabase(services);
     process.on("message", (message) => {
       if (message === SETTINGS_CHANGED_MESSAGE) services.settings.forget();

@@ -45,6 +45,15 @@ const logger = pino(
   logDestination(),
 );
 
+/**
+ * How much lower the worker process's CPU priority is than the server processes' (a nice value). Its
+ * jobs (mail, staff posts, the lifecycle) can wait a few seconds; a customer's request cannot. On a busy
+ * machine the kernel then runs the server processes first, and the jobs catch up when the load eases
+ * (docs/automation.md, ADR 39).
+ */
+// Declared before the code below runs work(): the compiled module reads it at the top level.
+const WORKER_NICENESS = 10;
+
 if (cluster.isPrimary) logger.info(`Hostfront starting on Node.js ${process.version}`);
 const insecure = cluster.isPrimary ? insecurePublicUrlWarning(env) : null;
 if (insecure) logger.warn(insecure);
@@ -70,14 +79,6 @@ if (production && env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
  * The cluster's worker process: the app's module (server/app.ts in the build) boots the services, migrates
  * if needed and starts the background worker (WORKER=on here); nothing listens on the port.
  */
-/**
- * How much lower the worker process's CPU priority is than the server processes' (a nice value). Its
- * jobs (mail, staff posts, the lifecycle) can wait a few seconds; a customer's request cannot. On a busy
- * machine the kernel then runs the server processes first, and the jobs catch up when the load eases
- * (docs/automation.md, ADR 39).
- */
-const WORKER_NICENESS = 10;
-
 async function work() {
   try {
     os.setPriority(Math.min(19, os.getPriority() + WORKER_NICENESS));

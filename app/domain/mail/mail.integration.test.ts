@@ -15,6 +15,7 @@ import {
 import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
+  keepMailUnsent,
   listOutbox,
   MAIL_SEND_JOB,
   mailPreferencesOf,
@@ -22,6 +23,9 @@ import {
   setMailPreferences,
 } from "./mail.server";
 import { mailPreferencesSchema } from "./mail.schemas";
+import { getSettings } from "~/domain/settings/settings.server";
+import { mailSubjectWriter, mailWriter } from "~/features/mail/mail-writer";
+import { sharedI18n } from "~/i18n/shared-i18n.server";
 
 const MAIL_FROM = "Hostfront <no-reply@hostfront.test>";
 
@@ -256,6 +260,54 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     expect(list.messages.some((message) => message.id === Number(rows[1]!.id))).toBe(true);
     expect(list.opened?.state).toBe("kept");
     expect(list.opened?.text).toContain("10,00 coins ont été ajoutés");
+  });
+
+  it("keeps mail unwritten and queues no job in a process without SMTP_URL; /admin/mail writes it when read", async () => {
+    const customer = await customerIn("fr");
+    const earlier = (await outboxOf(customer.id)).length;
+    keepMailUnsent(true);
+    try {
+      await coins(customer.id, 1000);
+    } finally {
+      keepMailUnsent(false);
+    }
+    const rows = (await outboxOf(customer.id)).slice(earlier);
+    expect(rows.map((row) => [row.state, row.subject, row.text])).toEqual([["kept", null, null]]);
+    const jobs = await app()
+      .db.selectFrom("jobs")
+      .select("id")
+      .where("type", "=", MAIL_SEND_JOB)
+      .where(
+        "payload",
+        "in",
+        rows.map((row) => JSON.stringify({ outboxId: Number(row.id) })),
+      )
+      .execute();
+    expect(jobs).toEqual([]);
+    // A worker with SMTP finds no job of it: the message stays kept, sent to nobody.
+    await work(smtp().url);
+    expect(smtp().received.map((mail) => mail.subject)).not.toContain(
+      "10,00 coins ajoutés à votre solde",
+    );
+    expect((await outboxOf(customer.id)).slice(earlier).map((row) => row.state)).toEqual(["kept"]);
+
+    const writer = {
+      settings: () => getSettings(app().db),
+      publicUrl: "http://localhost:3000",
+      i18n: sharedI18n,
+    };
+    const list = await listOutbox(
+      app().db,
+      { page: 1, state: "kept", open: Number(rows[0]!.id) },
+      { write: mailWriter(writer), subject: mailSubjectWriter(writer) },
+    );
+    const listed = list.messages.find((message) => message.id === Number(rows[0]!.id));
+    expect(listed?.subject).toBe("10,00 coins ajoutés à votre solde");
+    expect(list.opened?.subject).toBe("10,00 coins ajoutés à votre solde");
+    expect(list.opened?.text).toContain("10,00 coins ont été ajoutés");
+    // Reading a page stores nothing: the message stays unwritten (and is written afresh when read again).
+    const [after] = (await outboxOf(customer.id)).slice(earlier);
+    expect([after!.subject, after!.text]).toEqual([null, null]);
   });
 
   it("shows the links of a kept message with their token redacted", async () => {

@@ -14,7 +14,8 @@ import { describeUserAgent } from "~/lib/user-agent";
 // renderToStaticMarkup. A template turns a message's values into its content (a heading, paragraphs, a
 // button link); one layout draws every message as HTML, and the same content is written as the
 // plain-text part, so the two never say different things. Inline styles and tables only: mail readers
-// drop <style> sheets and ignore most of CSS. Only the server's worker imports this module.
+// drop <style> sheets and ignore most of CSS. Only server code imports this module (mail-writer.ts:
+// the send job, and /admin/mail's loader for kept messages).
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 

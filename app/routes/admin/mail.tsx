@@ -2,6 +2,8 @@ import { smtpServerLabel } from "~/domain/mail/mail";
 import { mailListQuerySchema } from "~/domain/mail/mail.schemas";
 import { listOutbox } from "~/domain/mail/mail.server";
 import { MailOutboxPage } from "~/features/admin-mail/mail-outbox-page";
+import { mailSubjectWriter, mailWriter } from "~/features/mail/mail-writer";
+import { sharedI18n } from "~/i18n/shared-i18n.server";
 import { adminPage, queryOf } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import { requestContext } from "~/context.server";
@@ -12,7 +14,16 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const context = requestContext(routerContext);
   const { t } = adminPage(url, context, "admin");
   const query = queryOf(url, mailListQuerySchema);
-  const list = await listOutbox(context.services.db, query);
+  // Messages kept without SMTP_URL are written when read (docs/mail.md): the templates, as the job's.
+  const writing = {
+    settings: () => context.services.settings.get(),
+    publicUrl: context.services.env.PUBLIC_URL,
+    i18n: sharedI18n,
+  };
+  const list = await listOutbox(context.services.db, query, {
+    write: mailWriter(writing),
+    subject: mailSubjectWriter(writing),
+  });
   const smtpUrl = context.services.env.SMTP_URL;
   return {
     meta: { title: t("nav.mail") },
