@@ -166,7 +166,7 @@ const INVISIBLE = /[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u
 /** Spaces the fonts do not all have, as the no-break space they have. */
 const SPACE_LIKE = /[\u2000-\u200a\u202f\u205f]/u;
 
-/** Scripts written right to left: fontkit lays out a run of one of them reversed (see `pieceText`). */
+/** Scripts written right to left: fontkit lays out a run of one of them reversed (see `line`). */
 const RTL_SCRIPT =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const SCRIPTED = /[^\p{Script=Common}\p{Script=Inherited}\p{Script=Unknown}]/u;
@@ -406,9 +406,9 @@ export class PdfText {
 
   /**
    * The text layer: what each glyph of the document reads as (its ToUnicode map). pdfkit maps a glyph to
-   * the characters fontkit first gave it: a presentation form (U+FE91 for an initial ب), a no-break space for a space. Each is mapped to its
-   * NFKC form instead when that is one character, so that copying, searching and a screen reader get the
-   * text as it was written, and the same document always gives the same bytes. A lam-alef ligature
+   * the characters fontkit first gave it: a presentation form (U+FE91 for an initial ب), or a no-break
+   * space for the space glyph. Each is mapped to its NFKC form instead when that is one character, so
+   * that copying, searching and a screen reader get the text as it was written. A lam-alef ligature
    * keeps its one character (U+FEFB, which NFKC makes lam then alef): as two, a reader that reverses a
    * right-to-left run character by character (pdf.js does) would read alef then lam.
    */

@@ -28,7 +28,7 @@ export interface DocumentPdfOptions {
   author: string;
 }
 
-/** Where a box that starts `start` points from the reading edge, `width` wide, sits on the page. */
+/** Which end of its box a line keeps to: where reading starts (left, or right in Arabic), or the other. */
 type Align = "start" | "end";
 
 /** The bytes of `view` as a PDF. */
