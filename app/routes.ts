@@ -33,6 +33,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("order/voucher", "routes/order-voucher.ts"),
+  // A file, not a page: outside the site's layout (whose loader a download does not need).
+  route("invoices/:number/pdf", "routes/invoice-pdf.ts"),
   route("newsletter", "routes/site/newsletter.tsx"),
   route("language", "routes/language.tsx"),
   route("my-services", "routes/redirects/my-services.ts"),

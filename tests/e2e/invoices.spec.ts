@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import type { Download, Page } from "@playwright/test";
+import { readPdf } from "../support/pdf-text";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -7,6 +10,15 @@ import {
   test,
   visit,
 } from "./fixtures";
+
+/** The document page's PDF, downloaded by its button: its file name and its bytes. */
+async function downloadPdf(page: Page, button: string) {
+  const [download] = (await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: button }).click(),
+  ])) as [Download, unknown];
+  return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
+}
 
 test("a customer's order gets an invoice they open from the billing tab; an admin finds it and refunds it", async ({
   browser,
@@ -58,6 +70,27 @@ test("a customer's order gets an invoice they open from the billing tab; an admi
   await expect(invoice.getByText("VAT 20%")).toBeVisible();
   await expect(invoice.getByTestId("document-total")).toHaveText("€12.00");
   await expect(invoice.getByText("Subtotal (excl. VAT)")).toBeVisible();
+
+  // The same invoice as a PDF, read back by a parser (pdf.js), not by the browser.
+  const pdf = await downloadPdf(buyer.page, "Download PDF");
+  expect(pdf.name).toBe(`${number}.pdf`);
+  expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const english = await readPdf(new Uint8Array(pdf.bytes));
+  for (const text of [`Invoice ${number}`, "Atlas Gaming SARL", "Morocco", "VAT 20%", "€12.00"])
+    expect(english.text, text).toContain(text);
+  // In Arabic once the customer reads the site in Arabic: its words come back as typed, right to left.
+  await visit(buyer.page, `/invoices/${number}?lang=ar`);
+  const arabic = await readPdf(
+    new Uint8Array((await downloadPdf(buyer.page, "تنزيل ملف PDF")).bytes),
+  );
+  const items = arabic.items.map((item) => item.text.normalize("NFKC"));
+  for (const text of ["فاتورة", "المغرب", "الضريبة على القيمة المضافة", "12,00 €", number])
+    expect(items, text).toContain(text);
+  expect(arabic.text).toContain("VPS Business");
+  const title = arabic.items.find((item) => item.text === "فاتورة")!;
+  const titleNumber = arabic.items.find((item) => item.text === number)!;
+  expect(title.x).toBeGreaterThan(titleNumber.x);
+  await visit(buyer.page, `/invoices/${number}?lang=en`);
 
   // The admin approves the order, then finds the invoice by the customer's email, opens it and records
   // the money sent back (a pending order is rejected instead, which credits its invoice by itself).

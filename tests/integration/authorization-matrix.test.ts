@@ -192,6 +192,10 @@ const ROUTES: Record<string, Row> = {
     get: { anonymous: "login", customerA: 200, customerB: 404, admin: 200 },
     post: [post({ intent: "matrix-probe" }, adminOnly(400))],
   },
+  "/invoices/:number/pdf": {
+    url: (seed) => `/invoices/${seed.a.invoiceNumber}/pdf`,
+    get: { anonymous: "login", customerA: 200, customerB: 404, admin: 200 },
+  },
   "/*": { url: () => "/no-such-page", get: everyone(404), post: [] },
   "/logout": {
     get: everyone("→/"),

@@ -3,6 +3,7 @@ import { approveOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
 import { appFetch, type AppFetch } from "../support/app-harness";
+import { readPdf } from "../support/pdf-text";
 import { signedInCookie } from "../support/account-fixtures";
 import {
   adminId,
@@ -137,6 +138,75 @@ describeEachDatabase("invoice pages", (app) => {
     // A number that is no document, or written as none, is the 404 page.
     for (const path of ["/invoices/HF-1999-000001", "/invoices/not-a-number"])
       expect((await fetchApp(path, { cookie })).status, path).toBe(404);
+  });
+
+  it("downloads a document as a PDF in its reader's language, to its owner and admins only", async () => {
+    const { id, cookie } = await customer();
+    await billing(cookie, {
+      billingName: "Atlas SARL",
+      billingAddress: "Rabat",
+      billingCountry: "MA",
+    });
+    const order = await placedOrder(app(), id, { productId: await productId(app(), "mta-pro") });
+    const { number } = await invoiceOf(order.id);
+    const path = `/invoices/${number}/pdf`;
+
+    // The page links to it.
+    expect(await (await fetchApp(`/invoices/${number}`, { cookie })).text()).toContain(
+      `href="${path}"`,
+    );
+
+    const owner = await fetchApp(path, { cookie });
+    expect(owner.status).toBe(200);
+    expect(Object.fromEntries(owner.headers)).toMatchObject({
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${number}.pdf"`,
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+    });
+    const bytes = new Uint8Array(await owner.arrayBuffer());
+    expect(owner.headers.get("content-length")).toBe(String(bytes.length));
+    const english = await readPdf(bytes);
+    for (const text of [`Invoice ${number}`, "Atlas SARL", "Morocco", "VAT 20%", "Paid"])
+      expect(english.text, text).toContain(text);
+    expect(english.text).toContain(`Order #${order.id}: MTA Pro (monthly), server Test`);
+
+    // In the reader's language: the one the request asks for, or the one their account keeps.
+    const arabic = await readPdf(
+      new Uint8Array(await (await fetchApp(`${path}?lang=ar`, { cookie })).arrayBuffer()),
+    );
+    for (const text of ["فاتورة", "المغرب", "مدفوعة", number, "Atlas SARL"])
+      expect(arabic.text, text).toContain(text);
+    await app().db.updateTable("users").set({ locale: "fr" }).where("id", "=", id).execute();
+    const french = await readPdf(
+      new Uint8Array(await (await fetchApp(path, { cookie })).arrayBuffer()),
+    );
+    for (const text of [`Facture ${number}`, "Maroc", "TVA 20 %"])
+      expect(french.text, text).toContain(text);
+
+    // An admin gets it too, by the number in any case; the file keeps the number as it is written.
+    const admin = await fetchApp(`/invoices/${number.toLowerCase()}/pdf`, { cookie: adminCookie });
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get("content-disposition")).toBe(`attachment; filename="${number}.pdf"`);
+    expect((await readPdf(new Uint8Array(await admin.arrayBuffer()))).text).toContain(number);
+
+    // Another customer, a number that is no document or not written as one: 404, and no PDF.
+    const stranger = await customer();
+    for (const [who, url] of [
+      [stranger.cookie, path],
+      [cookie, "/invoices/HF-1999-000001/pdf"],
+      [cookie, "/invoices/not-a-number/pdf"],
+      [cookie, "/invoices/HF-2026-12/pdf"],
+    ] as const) {
+      const refused = await fetchApp(url, { cookie: who });
+      expect(refused.status, url).toBe(404);
+      expect(refused.headers.get("content-type"), url).not.toContain("pdf");
+      expect(await refused.text(), url).not.toContain(number);
+    }
+    // Signed out: the sign-in page, and back to the file after.
+    const anonymous = await fetchApp(path);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
   });
 
   it("lists every document for admins, filtered and searched, each linked to its page", async () => {

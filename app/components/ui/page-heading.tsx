@@ -21,7 +21,7 @@ export function PageHeading({
   );
 }
 
-/** The button that downloads a page's list as a file (CSV), beside its heading. */
+/** The button that downloads a file from a resource route: a page's list as CSV, a document as PDF. */
 export function DownloadLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Button asChild variant="outline">

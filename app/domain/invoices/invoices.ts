@@ -1,6 +1,9 @@
-import { numberFormat } from "~/lib/intl-format";
+import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 import { labelKeys } from "~/lib/label-keys";
+import { formatEuros } from "~/lib/money";
+import { BILLING_CYCLE_NAMES, type BillingCycle } from "~/domain/orders/orders";
 import type { Settings } from "~/domain/settings/settings";
+import { countryName } from "./billing-details";
 
 // Numbered documents (issue 26, docs/invoices.md, ADR 36 and 37): what they are, their VAT arithmetic
 // in integer cents, and the view every reader of one is given (the page, and a PDF later), in the
@@ -205,6 +208,11 @@ export function documentPath(number: string): string {
   return `/invoices/${number}`;
 }
 
+/** Where a document downloads as a PDF (ADR 40), under the same rule as its page. */
+export function documentPdfPath(number: string): string {
+  return `/invoices/${number}/pdf`;
+}
+
 /** `-cents`, never JavaScript's -0 (which a test or a JSON reader would tell from 0). */
 const negate = (cents: number) => (cents === 0 ? 0 : -cents);
 
@@ -303,6 +311,33 @@ export interface DocumentViewTools {
   cycleName: (cycle: string) => string;
   /** A country's name in the reader's language. */
   countryName: (code: string) => string;
+}
+
+/**
+ * The tools of a reader in `locale`: the page's and the PDF's alike, so both say the same. The page
+ * gives no time zone (a date reads in the browser's); the PDF gives the site's.
+ */
+export function documentViewTools(reader: {
+  t: TranslateDocument;
+  /** The orders namespace's `t`, for a billing cycle's name. */
+  tOrders: (key: (typeof BILLING_CYCLE_NAMES)[BillingCycle]) => string;
+  locale: string;
+  timeZone?: string;
+}): DocumentViewTools {
+  const { t, tOrders, locale, timeZone } = reader;
+  const date = dateTimeFormat(
+    locale,
+    timeZone ? { dateStyle: "long", timeZone } : { dateStyle: "long" },
+  );
+  return {
+    t,
+    locale,
+    money: (cents) => formatEuros(cents, locale),
+    date: (iso) => date.format(new Date(iso)),
+    cycleName: (cycle) =>
+      cycle in BILLING_CYCLE_NAMES ? tOrders(BILLING_CYCLE_NAMES[cycle as BillingCycle]) : cycle,
+    countryName: (code) => countryName(code, locale),
+  };
 }
 
 function lineDescription(line: DocumentLine, tools: DocumentViewTools): string {

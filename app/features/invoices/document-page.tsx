@@ -1,21 +1,20 @@
 import { Link, useNavigation } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
+import { DownloadLink } from "~/components/ui/page-heading";
 import { FormCard, FormFields, choicesOf } from "~/components/ui/form-card";
 import type { ActionResult } from "~/components/ui/result-message";
-import { countryName } from "~/domain/invoices/billing-details";
 import {
+  documentPdfPath,
   documentView,
+  documentViewTools,
   REFUND_METHOD_LABELS,
   REFUND_METHODS,
   REFUND_REASON_MAX,
   type InvoiceDocument,
 } from "~/domain/invoices/invoices";
-import { BILLING_CYCLE_NAMES, type BillingCycle } from "~/domain/orders/orders";
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat } from "~/lib/intl-format";
-import { formatEuros } from "~/lib/money";
 import { stateTone } from "./invoice-list";
 
 /** What the refund form answers: the credit note's number once it is issued. */
@@ -42,25 +41,28 @@ export function DocumentPage({
 }) {
   const { t } = useTranslation("invoices");
   const { t: tOrders } = useTranslation("orders");
-  const date = dateTimeFormat(locale, { dateStyle: "long" });
-  const view = documentView(document, {
-    t: (key, values) => t(key, values),
-    locale,
-    money: (cents) => formatEuros(cents, locale),
-    date: (iso) => date.format(new Date(iso)),
-    cycleName: (cycle) =>
-      cycle in BILLING_CYCLE_NAMES ? tOrders(BILLING_CYCLE_NAMES[cycle as BillingCycle]) : cycle,
-    countryName: (code) => countryName(code, locale),
-  });
+  const view = documentView(
+    document,
+    documentViewTools({
+      t: (key, values) => t(key, values),
+      tOrders: (key) => tOrders(key),
+      locale,
+    }),
+  );
   const rows = view.lines.map((line, index) => ({ ...line, index }));
   return (
     <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
-      <Link
-        to={admin ? "/admin/invoices" : "/dashboard?tab=billing"}
-        className="w-fit text-sm text-primary hover:underline"
-      >
-        {admin ? t("document.backAdmin") : t("document.back")}
-      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link
+          to={admin ? "/admin/invoices" : "/dashboard?tab=billing"}
+          className="w-fit text-sm text-primary hover:underline"
+        >
+          {admin ? t("document.backAdmin") : t("document.back")}
+        </Link>
+        <DownloadLink href={documentPdfPath(document.number)}>
+          {t("document.download")}
+        </DownloadLink>
+      </div>
       <article
         aria-labelledby="document-title"
         className="grid gap-6 rounded-lg border bg-background p-6"

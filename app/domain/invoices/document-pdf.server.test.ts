@@ -1,0 +1,252 @@
+import { describe, expect, it } from "vitest";
+import { directionOf, type Locale } from "~/i18n/locales";
+import { sharedI18n } from "~/i18n/shared-i18n.server";
+import { itemOf, readPdf, type ReadPdf } from "../../../tests/support/pdf-text";
+import { renderDocumentPdf } from "./document-pdf.server";
+import { documentView, documentViewTools, type InvoiceDocument } from "./invoices";
+
+/** An invoice of €12.00 including 20% VAT, for a customer in Morocco with an Arabic name. */
+const invoice: InvoiceDocument = {
+  id: 1,
+  number: "HF-2026-000123",
+  kind: "invoice",
+  state: "paid",
+  userId: "user-1",
+  orderId: 42,
+  hostingServiceId: null,
+  currency: "EUR",
+  pricesIncludeVat: true,
+  vatRateBp: 2000,
+  subtotalCents: 1000,
+  vatCents: 200,
+  totalCents: 1200,
+  seller: {
+    name: "Hostfront SARL",
+    address: "12 bd Zerktouni\nCasablanca",
+    taxId: "ICE 001234567000089",
+  },
+  buyer: {
+    name: "شركة الأطلس",
+    email: "salma@example.com",
+    address: "12 rue des Oudayas\nRabat",
+    country: "MA",
+  },
+  lines: [
+    {
+      kind: "order",
+      params: { id: 42, product: "SA-MP 100 slots", cycle: "monthly", server: "Atlas RP" },
+      quantity: 1,
+      unitCents: 1200,
+      totalCents: 1200,
+    },
+  ],
+  reason: null,
+  refundMethod: null,
+  issuedAt: "2026-03-04T10:00:00.000Z",
+  creditsNumber: null,
+  creditedBy: null,
+};
+
+/** `doc` as a PDF in `locale`, as the route makes it (the server's catalogues, the site's time zone). */
+async function pdfOf(doc: InvoiceDocument, locale: Locale): Promise<Uint8Array> {
+  const i18n = await sharedI18n(locale);
+  const t = i18n.getFixedT(null, "invoices");
+  const tOrders = i18n.getFixedT(null, "orders");
+  const view = documentView(
+    doc,
+    documentViewTools({
+      t: (key, values) => t(key, values),
+      tOrders: (key) => tOrders(key),
+      locale,
+      timeZone: "Africa/Casablanca",
+    }),
+  );
+  return renderDocumentPdf(view, {
+    locale,
+    direction: directionOf(locale),
+    issuedAt: doc.issuedAt,
+    state: doc.state,
+    author: doc.seller.name,
+  });
+}
+
+const texts = (read: ReadPdf) => read.items.map((item) => item.text.normalize("NFKC"));
+/** The items' texts as one line: a text that wrapped over two lines reads whole. */
+const flat = (read: ReadPdf) => texts(read).join(" ");
+
+describe("renderDocumentPdf", () => {
+  it("writes an invoice in English: number, parties, lines, VAT and total", async () => {
+    const bytes = await pdfOf(invoice, "en");
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
+    const read = await readPdf(bytes);
+    expect(read.pages).toBe(1);
+    expect(read.info).toMatchObject({ Title: "Invoice HF-2026-000123", Author: "Hostfront SARL" });
+    for (const text of [
+      "Invoice HF-2026-000123",
+      "Paid",
+      "Issued on 4 March 2026",
+      "Hostfront SARL",
+      "Tax ID: ICE 001234567000089",
+      "salma@example.com",
+      "Morocco",
+      "Subtotal (excl. VAT)",
+      "€10.00",
+      "VAT 20%",
+      "€2.00",
+      "Total",
+      "€12.00",
+      "شركة الأطلس",
+    ])
+      expect(texts(read), text).toContain(text);
+    expect(flat(read)).toContain("Order #42: SA-MP 100 slots (monthly), server Atlas RP");
+  });
+
+  it("writes it in French, amounts as French writes them", async () => {
+    const read = await readPdf(await pdfOf(invoice, "fr"));
+    for (const text of [
+      "Facture HF-2026-000123",
+      "Payée",
+      "Maroc",
+      "TVA 20 %",
+      "Total HT",
+      "10,00 €",
+      "2,00 €",
+      "12,00 €",
+    ])
+      expect(texts(read), text).toContain(text);
+  });
+
+  it("writes it in Arabic: right to left, each run read back in logical order, letters joined", async () => {
+    const read = await readPdf(await pdfOf(invoice, "ar"));
+    // The catalogue's words as typed: drawn reversed, or mapped to the wrong letters, they would not
+    // come back so. A run of several words comes back whole, its words in order.
+    for (const text of [
+      "فاتورة",
+      "مدفوعة",
+      "المغرب",
+      "المجموع دون الضريبة",
+      "الضريبة على القيمة المضافة",
+      "المجموع",
+      "الطلب رقم",
+      "شركة الأطلس",
+      "HF-2026-000123",
+      "10,00 €",
+      "2,00 €",
+      "12,00 €",
+      "salma@example.com",
+    ])
+      expect(texts(read), text).toContain(text);
+    // The Latin product name inside the Arabic line stays whole and left to right.
+    expect(read.text).toContain("SA-MP 100 slots");
+    // The glyphs map to letters (what copying and searching get), not to presentation forms: only a
+    // lam-alef ligature keeps its one character.
+    const presentationForms = [...read.text].filter((c) => /[\ufb50-\ufdff\ufe70-\ufef4]/u.test(c));
+    expect(presentationForms).toEqual([]);
+
+    // Right to left: the title's word stands right of the number and ends at the right margin (A4 is
+    // 595 points wide, the margins 50); the state's badge is at the left margin.
+    const title = itemOf(read, "فاتورة")!;
+    const number = itemOf(read, "HF-2026-000123")!;
+    expect(title.x).toBeGreaterThan(number.x + number.width);
+    expect(title.x + title.width).toBeCloseTo(595.28 - 50, 0);
+    expect(itemOf(read, "مدفوعة")!.x).toBeLessThan(100);
+    // The VAT's label is right of its amount, the line's words right of the product name.
+    expect(itemOf(read, "الضريبة على القيمة المضافة")!.x).toBeGreaterThan(
+      itemOf(read, "2,00 €")!.x,
+    );
+    const product = read.items.find((item) => item.text.includes("SA-MP 100 slots"))!;
+    expect(itemOf(read, "الطلب رقم")!.x).toBeGreaterThan(product.x + product.width);
+
+    // Shaped: a letter takes a different glyph where it begins, continues or ends a word (ي in يورو,
+    // الضريبة, شهري...). Drawn unshaped, each letter would have one glyph.
+    const shapedLetters = [..."يبمعلسن"].filter(
+      (letter) => (read.glyphs.get(letter)?.size ?? 0) >= 2,
+    );
+    expect(shapedLetters).toEqual([..."يبمعلسن"]);
+  });
+
+  it("writes a credit note with the invoice it corrects, and a receipt without VAT", async () => {
+    const credit = await readPdf(
+      await pdfOf(
+        {
+          ...invoice,
+          number: "HFC-2026-000007",
+          kind: "credit_note",
+          state: "paid",
+          creditsNumber: "HF-2026-000123",
+          refundMethod: "coins",
+          reason: "Refund within 14 days",
+          subtotalCents: -1000,
+          vatCents: -200,
+          totalCents: -1200,
+          lines: invoice.lines.map((line) => ({ ...line, unitCents: -1200, totalCents: -1200 })),
+        },
+        "en",
+      ),
+    );
+    for (const text of [
+      "Credit note HFC-2026-000007",
+      "Credit note for HF-2026-000123",
+      "Refunded to the coin balance",
+      "Reason: Refund within 14 days",
+      "-€12.00",
+    ])
+      expect(texts(credit), text).toContain(text);
+
+    const receipt = await readPdf(
+      await pdfOf(
+        {
+          ...invoice,
+          number: "HFR-2026-000001",
+          kind: "receipt",
+          vatRateBp: 0,
+          vatCents: 0,
+          subtotalCents: 5000,
+          totalCents: 5000,
+          lines: [
+            {
+              kind: "topUp",
+              params: { reference: "TU-7K2M", method: "Orange Money" },
+              quantity: 1,
+              unitCents: 5000,
+              totalCents: 5000,
+            },
+          ],
+        },
+        "ar",
+      ),
+    );
+    expect(texts(receipt)).toContain("إيصال دفع");
+    expect(texts(receipt)).toContain("HFR-2026-000001");
+    // The method's name wraps after "(Orange"; in a right-to-left line the opening parenthesis is
+    // drawn mirrored, and pdf.js reads the glyph it sees.
+    for (const text of ["TU-7K2M", "Orange", "Money"]) expect(receipt.text).toContain(text);
+  });
+
+  it("breaks long lines and carries a long document over to a second page", async () => {
+    const lines = Array.from({ length: 40 }, (_, index) => ({
+      ...invoice.lines[0]!,
+      params: {
+        ...invoice.lines[0]!.params,
+        id: 1000 + index,
+        server: `A server name long enough to need a second line in the description ${index}`,
+      },
+    }));
+    const read = await readPdf(await pdfOf({ ...invoice, lines }, "en"));
+    expect(read.pages).toBeGreaterThan(1);
+    // Every line, each description whole over its two lines, and the totals after the last.
+    for (let index = 0; index < 40; index++)
+      expect(flat(read)).toContain(
+        `Order #${1000 + index}: SA-MP 100 slots (monthly), server A server name long enough to need a second line in the description ${index}`,
+      );
+    expect(itemOf(read, "Total")!.page).toBe(read.pages);
+    expect(read.items.filter((item) => item.x < 50 || item.x > 595.28 - 50)).toEqual([]);
+  });
+
+  it("gives the same bytes for the same document, whatever was written before", async () => {
+    const first = await pdfOf(invoice, "en");
+    await pdfOf(invoice, "fr");
+    await pdfOf(invoice, "ar");
+    expect(Buffer.from(await pdfOf(invoice, "en")).equals(Buffer.from(first))).toBe(true);
+  });
+});
