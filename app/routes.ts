@@ -33,6 +33,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("order/voucher", "routes/order-voucher.ts"),
+  // A proof file of a top-up request: the bytes, not a page (outside the site's layout).
+  route("dashboard/top-up/proofs/:id", "routes/top-up-proof.ts"),
   route("newsletter", "routes/site/newsletter.tsx"),
   route("language", "routes/language.tsx"),
   route("my-services", "routes/redirects/my-services.ts"),

@@ -29,6 +29,7 @@ import * as m0032 from "../../db/migrations/0032-verified-addresses";
 import * as m0033 from "../../db/migrations/0033-payment-methods";
 import * as m0034 from "../../db/migrations/0034-invoices";
 import * as m0035 from "../../db/migrations/0035-top-up-requests";
+import * as m0036 from "../../db/migrations/0036-top-up-proofs";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -63,6 +64,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0033-payment-methods": m0033,
   "0034-invoices": m0034,
   "0035-top-up-requests": m0035,
+  "0036-top-up-proofs": m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

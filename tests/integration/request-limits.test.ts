@@ -29,6 +29,7 @@ const LIMITS: LimitSettings = {
   BODY_LIMIT_PUBLIC: 4096,
   BODY_LIMIT_CUSTOMER: 8192,
   BODY_LIMIT_ADMIN: 16384,
+  BODY_LIMIT_UPLOAD: 32768,
 };
 
 interface Stack {
