@@ -74,8 +74,8 @@ export function isImageProof(type: ProofType): boolean {
 export function cleanFileName(sent: string): string {
   return (sent.split(/[/\\]/).at(-1) ?? "")
     .normalize("NFC")
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"*:<>?|]/gu, "")
     .replace(/\s+/g, " ")
+    .replace(/[\p{Cc}\p{Cf}"*:<>?|]/gu, "")
     .trim()
     .replace(/^\.+/, "");
 }
