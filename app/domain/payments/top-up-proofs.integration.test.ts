@@ -269,7 +269,10 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     ).toMatchObject({ ok: true });
     const other = await openRequest();
     expect(
-      await paid(other.userId, other.request.id, [screenshot, await pngProof("own.png", { colour: "#f59e0b" })]),
+      await paid(other.userId, other.request.id, [
+        screenshot,
+        await pngProof("own.png", { colour: "#f59e0b" }),
+      ]),
     ).toMatchObject({ ok: true });
 
     const queue = await listProofsForQueue(db, [other.request.id, again.request.id]);
