@@ -234,8 +234,33 @@ function CurrentRequest({
   const error = result && !result.ok && result.intent === "paid" ? result : undefined;
   const accountError = error?.fieldErrors?.payerAccount;
   const dateError = error?.fieldErrors?.paidOn;
-  const proofsError = error?.fieldErrors?.proofs;
+  // What the browser can tell of the picked files before they are sent (how many, how big): said at
+  // once, and the post held back, rather than a 413 for a body of 20 MB. The server checks it all again.
+  const [picked, setPicked] = useState<TopUpPageResult | undefined>();
+  const shown = picked ?? error;
+  const proofsError = picked?.fieldErrors?.proofs ?? error?.fieldErrors?.proofs;
   const roomForProofs = proofs.length < MAX_PROOFS_PER_TOP_UP;
+  function checkPicked(files: FileList | null) {
+    const list = [...(files ?? [])];
+    const big = list.find((file) => file.size > MAX_PROOF_BYTES);
+    const refusal: TopUpPageResult | undefined =
+      proofs.length + list.length > MAX_PROOFS_PER_TOP_UP
+        ? {
+            ok: false,
+            message: "payments.errors.proofTooMany",
+            fieldErrors: { proofs: "payments.errors.proofTooMany" },
+            params: { max: MAX_PROOFS_PER_TOP_UP },
+          }
+        : big
+          ? {
+              ok: false,
+              message: "payments.errors.proofTooBig",
+              fieldErrors: { proofs: "payments.errors.proofTooBig" },
+              params: { name: big.name, max: MAX_PROOF_BYTES / 1024 / 1024 },
+            }
+          : undefined;
+    setPicked(refusal);
+  }
   const today = new Date().toISOString().slice(0, 10);
   return (
     <Card>
@@ -304,11 +329,16 @@ function CurrentRequest({
           </p>
         ) : null}
         <AttachedProofs proofs={proofs} locale={locale} />
+        {/* Drawn again once files are stored, so the ones just sent are no longer picked to send again. */}
         <Form
+          key={proofs.length}
           method="post"
           encType="multipart/form-data"
           className="grid gap-4 rounded-md border p-4"
           noValidate
+          onSubmit={(event) => {
+            if (picked) event.preventDefault();
+          }}
         >
           <input type="hidden" name="intent" value="paid" />
           <input type="hidden" name="requestId" value={request.id} />
@@ -357,7 +387,7 @@ function CurrentRequest({
                 size: MAX_PROOF_BYTES / 1024 / 1024,
                 max: MAX_PROOFS_PER_TOP_UP,
               })}
-              error={proofsError ? message(proofsError, error?.params) : undefined}
+              error={proofsError ? message(proofsError, shown?.params) : undefined}
             >
               <Input
                 id="top-up-proofs"
@@ -366,6 +396,7 @@ function CurrentRequest({
                 multiple
                 accept={PROOF_ACCEPT}
                 aria-required={proofs.length === 0}
+                onChange={(event) => checkPicked(event.currentTarget.files)}
                 className="h-auto file:me-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
                 {...fieldAria("top-up-proofs", proofsError, { hint: true })}
               />
