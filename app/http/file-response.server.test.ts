@@ -8,7 +8,9 @@ import {
 
 describe("contentDisposition", () => {
   it("writes an ASCII name as it is", () => {
-    expect(contentDisposition("inline", "receipt 12.png")).toBe('inline; filename="receipt 12.png"');
+    expect(contentDisposition("inline", "receipt 12.png")).toBe(
+      'inline; filename="receipt 12.png"',
+    );
   });
 
   it("gives any other name an ASCII fallback and its UTF-8 spelling (RFC 5987)", () => {

@@ -18,9 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("top_up_proofs")
     .addColumn("id", t.autoId, id)
-    .addColumn("top_up_request_id", "integer", (c) =>
-      c.notNull().references("top_up_requests.id"),
-    )
+    .addColumn("top_up_request_id", "integer", (c) => c.notNull().references("top_up_requests.id"))
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id"))
     .addColumn("content_type", "text", (c) =>
       c
