@@ -13,7 +13,12 @@ import {
 } from "~/context.server";
 import { reactRouterHandler } from "../../server/react-router-handler";
 import { attachRequestContext, contextOf } from "../../server/request-context";
-import { PUBLIC_FORMS, requestLimits, type LimitSettings } from "../../server/request-limits";
+import {
+  PUBLIC_FORMS,
+  requestLimits,
+  UPLOAD_FORMS,
+  type LimitSettings,
+} from "../../server/request-limits";
 import { countFormPost, pruneFormWindows } from "~/domain/request-limits/request-limits.server";
 import { flattenRoutes, routeModule, serverBuild } from "../support/app-harness";
 import { describeEachDatabase, testEnv } from "../support/test-database";
@@ -320,6 +325,10 @@ describeEachDatabase("request limits in front of React Router", (app) => {
   });
 
   it("gives the uploads their own body limit, and leaves every other route's as it was", async () => {
+    // The upload actions are named by route id: a renamed route would quietly lose its limit.
+    expect(Object.keys((await serverBuild()).routes)).toEqual(
+      expect.arrayContaining([...UPLOAD_FORMS]),
+    );
     const upload = (path: string, bytes: number) => {
       const form = new FormData();
       form.set("intent", "paid");
