@@ -35,6 +35,8 @@ export default [
   route("order/voucher", "routes/order-voucher.ts"),
   // A file, not a page: outside the site's layout (whose loader a download does not need).
   route("invoices/:number/pdf", "routes/invoice-pdf.ts"),
+  // A proof file of a top-up request: the bytes, not a page (outside the site's layout).
+  route("dashboard/top-up/proofs/:id", "routes/top-up-proof.ts"),
   route("newsletter", "routes/site/newsletter.tsx"),
   route("language", "routes/language.tsx"),
   route("my-services", "routes/redirects/my-services.ts"),

@@ -11,10 +11,11 @@ import {
 import { requestBodyOf } from "./request-limits";
 
 /**
- * @react-router/express's request handler (7.18.4), with one change: the body React Router reads is
+ * @react-router/express's request handler (7.18.4), with two changes: the body React Router reads is
  * the one server/request-limits.ts has already read within its limit, rather than the socket, so no
- * action can buffer more than the limit. The URL, headers, abort signal and the way the response is
- * written are the adapter's.
+ * action can buffer more than the limit; and a header of the route's response replaces one set before
+ * it (sendResponse). The URL, headers, abort signal and the rest of the way the response is written
+ * are the adapter's.
  */
 export function reactRouterHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -74,14 +75,24 @@ function fetchRequest(req: Request, res: Response): globalThis.Request {
   return new globalThis.Request(url.href, init);
 }
 
-async function sendResponse(res: Response, response: globalThis.Response) {
+/** Writes a route's response on Express's, its headers over those set before (see the loop). */
+export async function sendResponse(res: Response, response: globalThis.Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // A header the route's response names replaces what the middleware before it set under that name
+  // (helmet's page policy and nosniff on a file served under a policy of its own: two policies would
+  // both apply, and a PDF viewer refuses a sandboxed page); cookies, and a name the response repeats,
+  // add up.
+  const named = new Set<string>();
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie" || named.has(key)) res.append(key, value);
+    else res.setHeader(key, value);
+    named.add(key);
+  }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) {
     res.end();

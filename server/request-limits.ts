@@ -27,11 +27,17 @@ export const PUBLIC_FORMS: Readonly<Record<string, string>> = {
   "routes/reset-password": "/reset-password",
 };
 
+/**
+ * The actions that take files, by route id: their body limit is the uploads' (BODY_LIMIT_UPLOAD), every
+ * other action keeps its kind's. The top-up page's "I have paid" sends up to three proofs of 5 MiB.
+ */
+export const UPLOAD_FORMS: ReadonlySet<string> = new Set(["routes/top-up"]);
+
 /** Refusals a process remembers at most (a few hundred KiB), so a flood costs no database writes. */
 const MAX_REMEMBERED_REFUSALS = 10_000;
 
-/** Which body limit a request gets: public forms, the client area, the admin panel. */
-export type BodyKind = "public" | "customer" | "admin";
+/** Which body limit a request gets: public forms, the client area, the admin panel, file uploads. */
+export type BodyKind = "public" | "customer" | "admin" | "upload";
 
 type BuildRoutes = ServerBuild["routes"];
 
@@ -45,22 +51,29 @@ function patternOf(routes: BuildRoutes, id: string): string {
 
 /**
  * The body limit a request's action gets: the public forms' (also for requests that run no action),
- * the admin panel's for routes under /admin (settings and texts in three languages are long), and the
- * client area's for every other action (orders, tickets, the account).
+ * the uploads' for the actions that take files (UPLOAD_FORMS), the admin panel's for routes under
+ * /admin (settings and texts in three languages are long), and the client area's for every other
+ * action (orders, tickets, the account).
  */
 export function bodyKindOf(routes: BuildRoutes, routeId: string | null): BodyKind {
   const route = routeId === null ? undefined : routes[routeId];
   if (!route?.module.action || route.id in PUBLIC_FORMS) return "public";
+  if (UPLOAD_FORMS.has(route.id)) return "upload";
   const pattern = patternOf(routes, route.id).toLowerCase();
   return pattern === "admin" || pattern.startsWith("admin/") ? "admin" : "customer";
 }
 
 export type LimitSettings = Pick<
   Env,
-  "FORM_RATE_LIMIT_PER_MINUTE" | "BODY_LIMIT_PUBLIC" | "BODY_LIMIT_CUSTOMER" | "BODY_LIMIT_ADMIN"
+  | "FORM_RATE_LIMIT_PER_MINUTE"
+  | "BODY_LIMIT_PUBLIC"
+  | "BODY_LIMIT_CUSTOMER"
+  | "BODY_LIMIT_ADMIN"
+  | "BODY_LIMIT_UPLOAD"
 >;
 
 export function bodyLimitOf(kind: BodyKind, settings: LimitSettings): number {
+  if (kind === "upload") return settings.BODY_LIMIT_UPLOAD;
   if (kind === "admin") return settings.BODY_LIMIT_ADMIN;
   if (kind === "customer") return settings.BODY_LIMIT_CUSTOMER;
   return settings.BODY_LIMIT_PUBLIC;

@@ -17,6 +17,7 @@ describe("parseEnv", () => {
       BODY_LIMIT_PUBLIC: 65536,
       BODY_LIMIT_CUSTOMER: 65536,
       BODY_LIMIT_ADMIN: 1048576,
+      BODY_LIMIT_UPLOAD: 16777216,
       TRUST_PROXY: ["loopback"],
     });
   });
@@ -37,12 +38,14 @@ describe("parseEnv", () => {
         FORM_RATE_LIMIT_PER_MINUTE: "5",
         BODY_LIMIT_PUBLIC: "16KiB",
         BODY_LIMIT_ADMIN: "2097152",
+        BODY_LIMIT_UPLOAD: "20MiB",
         TRUST_PROXY: "1",
       }),
     ).toMatchObject({
       FORM_RATE_LIMIT_PER_MINUTE: 5,
       BODY_LIMIT_PUBLIC: 16384,
       BODY_LIMIT_ADMIN: 2097152,
+      BODY_LIMIT_UPLOAD: 20971520,
       TRUST_PROXY: 1,
     });
   });
@@ -91,6 +94,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ BODY_LIMIT_PUBLIC: "64 apples" })).toThrow(/BODY_LIMIT_PUBLIC/);
     expect(() => parseEnv({ BODY_LIMIT_ADMIN: "100" })).toThrow(/BODY_LIMIT_ADMIN/);
     expect(() => parseEnv({ BODY_LIMIT_CUSTOMER: "1GiB" })).toThrow(/BODY_LIMIT_CUSTOMER/);
+    expect(() => parseEnv({ BODY_LIMIT_UPLOAD: "65MiB" })).toThrow(/BODY_LIMIT_UPLOAD/);
     expect(() => parseEnv({ TRUST_PROXY: "cloudflare" })).toThrow(/TRUST_PROXY: "cloudflare"/);
     expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
   });

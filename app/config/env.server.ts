@@ -65,6 +65,8 @@ const envSchema = z.object({
   BODY_LIMIT_PUBLIC: bodyLimit("64KiB"),
   BODY_LIMIT_CUSTOMER: bodyLimit("64KiB"),
   BODY_LIMIT_ADMIN: bodyLimit("1MiB"),
+  // Posts that carry files (the top-up proofs: three of 5 MiB, and the form around them).
+  BODY_LIMIT_UPLOAD: bodyLimit("16MiB"),
   // The background worker (docs/automation.md): on in every server process unless turned off here;
   // `npm run worker` runs a process that only works. Times in milliseconds, so tests run in seconds.
   WORKER: z.enum(["on", "off"]).default("on"),

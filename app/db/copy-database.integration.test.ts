@@ -1,7 +1,9 @@
 import { expect, it } from "vitest";
 import { findLedgerDiscrepancies } from "~/domain/coins/coins.server";
 import { placeOrder } from "~/domain/orders/orders.server";
+import { markTopUpPaid, requestTopUp } from "~/domain/payments/top-ups.server";
 import { openTicket } from "~/domain/tickets/tickets.server";
+import { pdfProof, pngProof } from "../../tests/support/proof-files";
 import {
   approvedOrder,
   customerWithCoins,
@@ -33,6 +35,31 @@ describe("moving from SQLite to PostgreSQL", () => {
         priority: "low",
         message: "m",
       });
+      // A top-up request with its proof file: the bytes move with it.
+      const cashPlus = await app.db
+        .selectFrom("payment_methods")
+        .select("id")
+        .where("code", "=", "cashplus")
+        .executeTakeFirstOrThrow();
+      await app.db
+        .updateTable("payment_methods")
+        .set({ enabled: 1, instructions: JSON.stringify({ en: "Pay", fr: "", ar: "" }) })
+        .where("id", "=", cashPlus.id)
+        .execute();
+      const asked = await requestTopUp(app.db, {
+        userId: user,
+        methodId: Number(cashPlus.id),
+        coins: 10,
+      });
+      if (!asked.ok) throw new Error(asked.error);
+      const paid = await markTopUpPaid(app.db, {
+        userId: user,
+        requestId: asked.request.id,
+        payerAccount: "0600",
+        paidOn: new Date().toISOString().slice(0, 10),
+        proofs: [await pngProof(), pdfProof()],
+      });
+      if (!paid.ok) throw new Error(paid.error);
 
       const to = createDatabase(target.url);
       try {
@@ -45,6 +72,18 @@ describe("moving from SQLite to PostgreSQL", () => {
           expect(counts[table], table).toBe(Number(n.n));
         }
         expect(await findLedgerDiscrepancies(to.db)).toEqual([]);
+        const proofs = (db: typeof app.db) =>
+          db
+            .selectFrom("top_up_proofs")
+            .select(["id", "content_type", "bytes", "sha256"])
+            .orderBy("id")
+            .execute();
+        const copied = await proofs(to.db);
+        expect(copied).toHaveLength(2);
+        for (const [i, row] of (await proofs(app.db)).entries()) {
+          expect(copied[i]).toMatchObject({ id: row.id, content_type: row.content_type });
+          expect(Buffer.from(copied[i]!.bytes).equals(Buffer.from(row.bytes))).toBe(true);
+        }
         // The site's own settings, not those the target's migrations wrote (0028's lifecycle switch).
         const settings = (db: typeof app.db) =>
           db.selectFrom("settings").select(["key", "value"]).orderBy("key").execute();

@@ -40,9 +40,12 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "two_factors",
   "payment_methods",
   "top_up_requests",
+  "top_up_proofs",
 ];
 
 const BATCH = 500;
+/** Tables whose rows are large, read a few at a time: a proof file is up to 5 MiB. */
+const SMALL_BATCHES: Partial<Record<keyof Database, number>> = { top_up_proofs: 10 };
 
 const TEXT_ID_TABLES: (keyof Database)[] = [
   "users",
@@ -95,10 +98,10 @@ export async function copyDatabase(
       for (;;) {
         let query = from.db.selectFrom(table).selectAll();
         for (const column of KEYED_TABLES[table] ?? ["id"]) query = query.orderBy(sql.ref(column));
-        const rows = (await query.limit(BATCH).offset(offset).execute()) as Record<
-          string,
-          unknown
-        >[];
+        const rows = (await query
+          .limit(SMALL_BATCHES[table] ?? BATCH)
+          .offset(offset)
+          .execute()) as Record<string, unknown>[];
         if (rows.length === 0) break;
         const booleans = BOOLEAN_COLUMNS[table] ?? [];
         const values = rows.map((row) => {

@@ -29,6 +29,7 @@ import * as m0032 from "../../db/migrations/0032-verified-addresses";
 import * as m0033 from "../../db/migrations/0033-payment-methods";
 import * as m0034 from "../../db/migrations/0034-invoices";
 import * as m0035 from "../../db/migrations/0035-top-up-requests";
+import * as m0036 from "../../db/migrations/0036-top-up-proofs";
 import * as m0037 from "../../db/migrations/0037-document-numbers-at-commit";
 import type { Database } from "./schema";
 
@@ -64,6 +65,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0033-payment-methods": m0033,
   "0034-invoices": m0034,
   "0035-top-up-requests": m0035,
+  "0036-top-up-proofs": m0036,
   "0037-document-numbers-at-commit": m0037,
 };
 

@@ -565,6 +565,30 @@ export interface TopUpRequestsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * A proof of payment attached to a top-up request (migration 0036, docs/payments.md#proof-files): an
+ * image re-encoded without its metadata, or a PDF as sent. `sha256` is of the bytes as uploaded.
+ */
+export interface TopUpProofsTable {
+  id: Generated<number>;
+  top_up_request_id: number;
+  /** The request's owner. */
+  user_id: string;
+  /** image/jpeg | image/png | image/webp | application/pdf (a CHECK), from the content. */
+  content_type: string;
+  /** What is served (a Buffer on both dialects). */
+  bytes: Buffer;
+  byte_size: number;
+  /** Hex SHA-256 of the bytes as uploaded: the same file sent again has the same. */
+  sha256: string;
+  /** The sent name made safe, with its type's extension. */
+  file_name: string;
+  /** An image's size in pixels as stored; null for a PDF. */
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
 /** The next number of a series of documents in a year (migration 0034, ADR 37). */
 export interface DocumentCountersTable {
   series: string;
@@ -644,4 +668,5 @@ export interface Database {
   mail_opt_outs: MailOptOutsTable;
   payment_methods: PaymentMethodsTable;
   top_up_requests: TopUpRequestsTable;
+  top_up_proofs: TopUpProofsTable;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/lib/zod";
-import { parseForm, typedValues } from "./form.server";
+import { parseForm, parseFormWithFiles, typedValues } from "./form.server";
 
 const schema = z.object({ name: z.string().min(1), password: z.string().min(1) });
 
@@ -69,5 +69,40 @@ describe("typedValues", () => {
 
   it("reads a body that is not a form as no fields", async () => {
     expect(await typedValues(post("{}", "application/json"))).toEqual({});
+  });
+});
+
+describe("parseFormWithFiles", () => {
+  const fields = z.object({ intent: z.string().min(1, "required") });
+  function upload(form: FormData) {
+    return new Request("http://localhost/x", { method: "POST", body: form });
+  }
+
+  it("hands over the files of one field as sent, and the text fields parsed", async () => {
+    const form = new FormData();
+    form.set("intent", "paid");
+    form.append("proofs", new File([new Uint8Array([1, 2, 3])], "reçu.png", { type: "text/html" }));
+    form.append("proofs", new File([new Uint8Array([4])], "b.pdf"));
+    form.append("other", new File([new Uint8Array([5])], "c.pdf"));
+    const result = await parseFormWithFiles(upload(form), fields, "proofs");
+    expect(result.ok && result.data).toEqual({ intent: "paid" });
+    expect(result.files).toEqual([
+      { name: "reçu.png", bytes: new Uint8Array([1, 2, 3]) },
+      { name: "b.pdf", bytes: new Uint8Array([4]) },
+    ]);
+  });
+
+  it("leaves out the empty part an empty file input sends, and reads a file's field as no text", async () => {
+    const form = new FormData();
+    form.append("proofs", new File([], ""));
+    form.set("intent", new File([new Uint8Array([1])], "intent.txt"));
+    const result = await parseFormWithFiles(upload(form), fields, "proofs");
+    expect(result.files).toEqual([]);
+    expect(result).toMatchObject({ ok: false, fieldErrors: { intent: "required" } });
+  });
+
+  it("reads a body that is not a form as an empty form without files", async () => {
+    const result = await parseFormWithFiles(post("{", "application/json"), fields, "proofs");
+    expect(result).toMatchObject({ ok: false, files: [] });
   });
 });

@@ -24,19 +24,56 @@ export async function parseForm<S extends z.ZodType>(
    */
   options: { namespace?: Namespace } = {},
 ): Promise<ParsedForm<z.infer<S>>> {
-  let entries: Record<string, string> = {};
+  return validateForm(await readFormData(request), schema, options);
+}
+
+/** A file a form sent: the name the browser gave it and its bytes (never trusted for the type). */
+export interface SentFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Reads a multipart form (an upload): its text fields validated as parseForm does, and the files sent
+ * in `field`. An empty file input still sends a part, with no name and no bytes: it is left out. The
+ * body's size was bounded before the route ran (the upload limit, server/request-limits.ts).
+ */
+export async function parseFormWithFiles<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  field: string,
+  options: { namespace?: Namespace } = {},
+): Promise<ParsedForm<z.infer<S>> & { files: SentFile[] }> {
+  const formData = await readFormData(request);
+  const files: SentFile[] = [];
+  for (const value of formData?.getAll(field) ?? []) {
+    if (typeof value === "string" || (value.size === 0 && value.name === "")) continue;
+    files.push({ name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) });
+  }
+  return { ...validateForm(formData, schema, options), files };
+}
+
+async function readFormData(request: Request): Promise<FormData | null> {
   try {
-    const formData = await request.formData();
-    entries = Object.fromEntries(
-      // NUL is never meaningful in a form and PostgreSQL refuses it in text: drop it here, once for all.
-      [...formData.entries()].map(([key, value]) => [
-        key,
-        typeof value === "string" ? value.replaceAll("\u0000", "") : "",
-      ]),
-    );
+    return await request.formData();
   } catch {
     // A body that is not a form is treated as an empty form: every required field reports itself.
+    return null;
   }
+}
+
+function validateForm<S extends z.ZodType>(
+  formData: FormData | null,
+  schema: S,
+  options: { namespace?: Namespace },
+): ParsedForm<z.infer<S>> {
+  const entries: Record<string, string> = Object.fromEntries(
+    // NUL is never meaningful in a form and PostgreSQL refuses it in text: drop it here, once for all.
+    [...(formData?.entries() ?? [])].map(([key, value]) => [
+      key,
+      typeof value === "string" ? value.replaceAll("\u0000", "") : "",
+    ]),
+  );
   const result = schema.safeParse(entries);
   if (result.success) return { ok: true, data: result.data };
   const fieldErrors: FieldErrors = {};

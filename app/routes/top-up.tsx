@@ -3,14 +3,15 @@ import { requestContext } from "~/context.server";
 import { topUpActionSchema } from "~/domain/payments/top-ups.schemas";
 import { loadTopUpPage, runTopUpAction } from "~/domain/payments/top-ups.server";
 import { TopUpPage, type TopUpPageResult } from "~/features/dashboard/top-up-page";
-import { parseForm } from "~/http/form.server";
+import { parseFormWithFiles } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/top-up";
 
 // /dashboard/top-up: a customer buys coins with a payment method (docs/payments.md): asks, pays outside
-// the site with the reference, says so, or cancels.
+// the site with the reference, says so with the proof files attached, or cancels. Its posts may be
+// uploads (multipart), with a body limit of their own (BODY_LIMIT_UPLOAD, server/request-limits.ts).
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
@@ -21,12 +22,12 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-const FORM_FIELDS = ["coins", "methodId", "payerAccount", "paidOn"];
+const FORM_FIELDS = ["coins", "methodId", "payerAccount", "paidOn", "proofs"];
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
-  const form = await parseForm(request, topUpActionSchema);
+  const form = await parseFormWithFiles(request, topUpActionSchema, "proofs");
   if (!form.ok) {
     // The form's own fields take their message; a missing request or an unknown intent is the page's.
     const fieldErrors = Object.fromEntries(
@@ -51,6 +52,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     userId: user.id,
     locale: context.locale,
     action: form.data,
+    proofs: form.files,
   });
   if (!result.ok)
     return data(

@@ -9,5 +9,7 @@ export function columnTypes(db: Kysely<unknown>) {
     timestamp: postgres ? ("timestamptz" as const) : ("text" as const),
     boolean: postgres ? ("boolean" as const) : ("integer" as const),
     autoId: postgres ? ("bigserial" as const) : ("integer" as const),
+    /** Bytes as they are (a file): bytea on PostgreSQL, blob on SQLite; both read back as a Buffer. */
+    blob: postgres ? ("bytea" as const) : ("blob" as const),
   };
 }

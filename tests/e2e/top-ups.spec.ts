@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -61,8 +62,15 @@ test("a customer requests 10 coins, pays in dirhams, and the admin's approval cr
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await noHorizontalScroll(page)).toBe(true);
 
-  // "I have paid": the payer's phone and the day (today, already filled in).
+  // "I have paid": the payer's phone, the day (today, already filled in) and a screenshot.
   await page.getByLabel("Phone number or account that paid").fill("0611 222 333");
+  await page.getByLabel("Proof of payment").setInputFiles({
+    name: "inwi.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 40, height: 40, channels: 3, background: "#f97316" } })
+      .png()
+      .toBuffer(),
+  });
   await page.getByRole("button", { name: "I have paid" }).click();
   await expect(page.getByRole("main").getByRole("status")).toHaveText(
     "Thank you: an admin will check your payment.",

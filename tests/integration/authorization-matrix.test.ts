@@ -174,6 +174,12 @@ const ROUTES: Record<string, Row> = {
   "/coins": customerPage(),
   "/dashboard": customerPage(post({ serviceId: "999999", idempotencyKey: KEY }, signedIn(404))),
   "/dashboard/top-up": customerPage(post({ intent: "cancel", requestId: "999999" }, signedIn(404))),
+  // A proof file: its owner's and the admins' (tests/integration/top-up-proofs-pages.test.ts); an id
+  // that is no file is the same 404 to everyone signed in.
+  "/dashboard/top-up/proofs/:id": {
+    url: () => "/dashboard/top-up/proofs/999999",
+    get: { ...signedIn(404) },
+  },
   "/order": publicPage(
     post(
       { productId: "999999", serverName: "Matrix", idempotencyKey: KEY },

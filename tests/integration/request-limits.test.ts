@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { parseEnv } from "~/config/env.server";
 import type { TrustProxy } from "~/config/trust-proxy.server";
 import {
   createServices,
@@ -12,7 +13,12 @@ import {
 } from "~/context.server";
 import { reactRouterHandler } from "../../server/react-router-handler";
 import { attachRequestContext, contextOf } from "../../server/request-context";
-import { PUBLIC_FORMS, requestLimits, type LimitSettings } from "../../server/request-limits";
+import {
+  PUBLIC_FORMS,
+  requestLimits,
+  UPLOAD_FORMS,
+  type LimitSettings,
+} from "../../server/request-limits";
 import { countFormPost, pruneFormWindows } from "~/domain/request-limits/request-limits.server";
 import { flattenRoutes, routeModule, serverBuild } from "../support/app-harness";
 import { describeEachDatabase, testEnv } from "../support/test-database";
@@ -29,6 +35,7 @@ const LIMITS: LimitSettings = {
   BODY_LIMIT_PUBLIC: 4096,
   BODY_LIMIT_CUSTOMER: 8192,
   BODY_LIMIT_ADMIN: 16384,
+  BODY_LIMIT_UPLOAD: 32768,
 };
 
 interface Stack {
@@ -315,6 +322,68 @@ describeEachDatabase("request limits in front of React Router", (app) => {
     expect((await post(stack, "/Admin/Settings", { body: body(17000) })).status).toBe(413);
     // A request that runs no action gets the public forms' limit.
     expect((await post(stack, "/about", { body: body(6000) })).status).toBe(413);
+  });
+
+  it("gives the uploads their own body limit, and leaves every other route's as it was", async () => {
+    // The upload actions are named by route id: a renamed route would quietly lose its limit.
+    expect(Object.keys((await serverBuild()).routes)).toEqual(
+      expect.arrayContaining([...UPLOAD_FORMS]),
+    );
+    const upload = (path: string, bytes: number) => {
+      const form = new FormData();
+      form.set("intent", "paid");
+      form.append("proofs", new File([new Uint8Array(bytes)], "proof.png", { type: "image/png" }));
+      return fetch(`${stack.url}${path}`, { method: "POST", redirect: "manual", body: form });
+    };
+    // 20 KiB: over the client area's limit (8 KiB), within the uploads' (32 KiB here).
+    for (const path of ["/dashboard/top-up", "/dashboard/top-up.data", "/Dashboard/Top-Up/"])
+      expect((await upload(path, 20_000)).status, path).not.toBe(413);
+    expect((await upload("/dashboard/top-up.data", 40_000)).status).toBe(413);
+    // The other actions keep theirs, whatever they are sent.
+    for (const path of ["/dashboard", "/support/new", "/dashboard/top-up/proofs/1"])
+      expect((await upload(path, 20_000)).status, path).toBe(413);
+    expect((await upload("/admin/settings", 12_000)).status).not.toBe(413);
+    expect((await upload("/admin/settings", 20_000)).status).toBe(413);
+    expect((await upload("/contact", 6_000)).status).toBe(413);
+  });
+
+  it("takes three files of 5 MiB with their form under the default limits, and refuses more", async () => {
+    const defaults = parseEnv({});
+    const real = await startStack(app(), {
+      limits: {
+        BODY_LIMIT_PUBLIC: defaults.BODY_LIMIT_PUBLIC,
+        BODY_LIMIT_CUSTOMER: defaults.BODY_LIMIT_CUSTOMER,
+        BODY_LIMIT_ADMIN: defaults.BODY_LIMIT_ADMIN,
+        BODY_LIMIT_UPLOAD: defaults.BODY_LIMIT_UPLOAD,
+      },
+    });
+    try {
+      const upload = (path: string, files: number[]) => {
+        const form = new FormData();
+        form.set("intent", "paid");
+        form.set("payerAccount", "0612 345 678");
+        for (const size of files)
+          form.append("proofs", new File([new Uint8Array(size)], "proof.png"));
+        return fetch(`${real.url}${path}`, { method: "POST", redirect: "manual", body: form });
+      };
+      const fiveMiB = 5 * 1024 ** 2;
+      expect((await upload("/dashboard/top-up.data", [fiveMiB, fiveMiB, fiveMiB])).status).not.toBe(
+        413,
+      );
+      const refused = await upload("/dashboard/top-up.data", [
+        fiveMiB,
+        fiveMiB,
+        fiveMiB,
+        2 * 1024 ** 2,
+      ]);
+      expect(refused.status).toBe(413);
+      expect(await refused.text()).toBe("This request is too large and was refused.");
+      // A client-area form still stops at 64 KiB.
+      expect((await upload("/support/new", [65 * 1024])).status).toBe(413);
+      expect((await upload("/support/new", [60 * 1024])).status).not.toBe(413);
+    } finally {
+      await real.close();
+    }
   });
 
   it("stops reading a streamed body as soon as it passes the limit", async () => {

@@ -4,11 +4,13 @@ import { listPaymentMethodsForAdmin } from "~/domain/payments/payment-methods.se
 import * as queue from "~/routes/admin/top-ups";
 import * as topUp from "~/routes/top-up";
 import { registeredCustomer } from "../support/account-fixtures";
+import { pngProof, uploadForm } from "../support/proof-files";
 import { balanceOf } from "../support/money-fixtures";
 import {
   contextFor,
   cookieHeader,
   postAction,
+  postUpload,
   routeArgs,
   settle,
   type ActionAnswer,
@@ -124,8 +126,27 @@ describeEachDatabase("top-up pages", (app) => {
       paidOn: "2999-01-01",
     })) as ActionAnswer;
     expect(future.data).toMatchObject({ fieldErrors: { paidOn: "payments.errors.paidOnFuture" } });
+    // Said without a file, the proof is what is missing; sent with one (an upload), it is paid.
+    const noProof = (await post({
+      intent: "paid",
+      requestId,
+      payerAccount: "0612",
+      paidOn: today(),
+    })) as ActionAnswer;
+    expect(noProof.init?.status).toBe(400);
+    expect(noProof.data).toMatchObject({
+      fieldErrors: { proofs: "payments.errors.proofRequired" },
+    });
     expect(
-      await post({ intent: "paid", requestId, payerAccount: "0612", paidOn: today() }),
+      await postUpload(
+        app(),
+        topUp,
+        "/dashboard/top-up",
+        uploadForm({ intent: "paid", requestId, payerAccount: "0612", paidOn: today() }, [
+          await pngProof(),
+        ]),
+        { cookie: buyer.cookie },
+      ),
     ).toMatchObject({ ok: true, message: "payments.topUps.markedPaid" });
 
     // The admin's queue has it first among the paid ones; another number of coins is credited.

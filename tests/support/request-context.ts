@@ -80,3 +80,29 @@ export async function postAction(
     ),
   );
 }
+
+/**
+ * Posts a multipart `form` (files and fields, as a browser's upload) to a route module's action, holding
+ * `cookie`, and returns what it answered or threw.
+ */
+export async function postUpload(
+  services: AppServices,
+  route: { action: (args: never) => unknown },
+  path: string,
+  form: FormData,
+  options: { cookie?: string; params?: Record<string, string> } = {},
+): Promise<unknown> {
+  return settle(async () =>
+    route.action(
+      routeArgs({
+        request: new Request(`http://localhost${path}`, {
+          method: "POST",
+          headers: options.cookie ? { cookie: options.cookie } : {},
+          body: form,
+        }),
+        context: await contextFor(services, { cookie: options.cookie }),
+        params: options.params,
+      }),
+    ),
+  );
+}

@@ -110,6 +110,7 @@ export const SCHEDULE_LABELS: Record<string, string> = {
   "housekeeping.notifications": "automation.names.notifications",
   "housekeeping.job-history": "automation.names.jobHistory",
   "lifecycle.run": "automation.names.lifecycle",
+  "payments.proof-retention": "automation.names.proofRetention",
 };
 
 /** What a run's counts count, in words; a count without one is shown by its key. */
@@ -129,6 +130,8 @@ export const COUNT_LABELS: Record<string, string> = {
   warned: "automation.counts.warned",
   terminated: "automation.counts.terminated",
   ordersExpired: "automation.counts.ordersExpired",
+  // The proof files' retention (app/domain/payments).
+  proofFiles: "automation.counts.proofFiles",
 };
 
 export const RUN_STATUS_LABELS = {

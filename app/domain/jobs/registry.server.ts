@@ -3,6 +3,10 @@ import type { JobHandler } from "./jobs.server";
 import { DISCORD_ALERT_JOB, discordAlertHandler } from "./alerts.server";
 import { housekeepingHandlers, housekeepingSchedules } from "./housekeeping.server";
 import { lifecycleHandlers, lifecycleSchedules } from "~/domain/lifecycle/lifecycle-jobs.server";
+import {
+  proofRetentionHandlers,
+  proofRetentionSchedules,
+} from "~/domain/payments/proof-retention-jobs.server";
 
 // Every job type the worker runs and every recurring schedule, in one place: a new area (the service
 // lifecycle, email, provisioning) adds its handlers and schedules here.
@@ -12,12 +16,14 @@ import { lifecycleHandlers, lifecycleSchedules } from "~/domain/lifecycle/lifecy
 export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   ...housekeepingHandlers,
   ...lifecycleHandlers,
+  ...proofRetentionHandlers,
   [DISCORD_ALERT_JOB]: discordAlertHandler,
 };
 
 export const SCHEDULES: readonly ScheduleDefinition[] = [
   ...housekeepingSchedules,
   ...lifecycleSchedules,
+  ...proofRetentionSchedules,
 ];
 
 export function scheduleNamed(name: string): ScheduleDefinition | undefined {

@@ -5,6 +5,7 @@ import {
   customerWithCoins,
   expectLedgerIntactAfterEach,
 } from "../../../tests/support/money-fixtures";
+import { pngProof } from "../../../tests/support/proof-files";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
@@ -99,6 +100,7 @@ describeEachDatabase("top-up requests", (app) => {
       requestId: request.id,
       payerAccount: "0622 222 222",
       paidOn: today(),
+      proofs: [await pngProof()],
     });
     expect(paid).toMatchObject({
       ok: true,
@@ -249,12 +251,15 @@ describeEachDatabase("top-up requests", (app) => {
       const asked = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 20 });
       if (!asked.ok) throw new Error(asked.error);
       if (paidFirst)
-        await markTopUpPaid(db, {
-          userId: customer,
-          requestId: asked.request.id,
-          payerAccount: "0600",
-          paidOn: today(),
-        });
+        expect(
+          await markTopUpPaid(db, {
+            userId: customer,
+            requestId: asked.request.id,
+            payerAccount: "0600",
+            paidOn: today(),
+            proofs: [await pngProof()],
+          }),
+        ).toMatchObject({ ok: true });
       const results = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
           i % 2

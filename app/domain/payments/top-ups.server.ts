@@ -22,6 +22,14 @@ import {
   listEnabledPaymentMethods,
   listPaymentMethodsForAdmin,
 } from "./payment-methods.server";
+import {
+  attachProofs,
+  listProofsForQueue,
+  listProofsOf,
+  prepareProofs,
+  type ProofRefusal,
+  type ProofUpload,
+} from "./top-up-proofs.server";
 import type { TopUpAction, TopUpDecision, TopUpQueueQuery } from "./top-ups.schemas";
 import {
   isOpenTopUp,
@@ -39,6 +47,7 @@ import {
 
 export type TopUpRefusal =
   | TopUpQuoteRefusal
+  | ProofRefusal
   | "payments.errors.purchaseClosed"
   | "payments.errors.methodUnavailable"
   | "payments.errors.openTopUpExists"
@@ -50,15 +59,15 @@ export type TopUpRefusal =
   | "payments.errors.balanceTooHigh";
 
 /**
- * A refusal names the form field it belongs to when it is one field's (the coins, the date paid), and
- * the values its message takes (a method's bounds).
+ * A refusal names the form field it belongs to when it is one field's (the coins, the date paid, the
+ * files), and the values its message takes (a method's bounds, a refused file's name).
  */
 type Refused = {
   ok: false;
   kind: FailureKind;
   error: TopUpRefusal;
   field?: string;
-  params?: Record<string, number>;
+  params?: Record<string, string | number>;
 };
 export type TopUpResult = { ok: true; request: TopUpRequest } | Refused;
 
@@ -246,23 +255,35 @@ async function changeOwnOpen(
 }
 
 /**
- * The customer says "I have paid": the payer's phone or account and the day paid are the proof until
- * proof files exist. The request waits for an admin (proof_sent), and each admin is told once. Said
- * again while it waits, it corrects the details.
+ * The customer says "I have paid": the payer's phone or account, the day paid and the proof files
+ * (docs/payments.md#proof-files: read by their content before the transaction; a request marked paid
+ * holds one file at least, three at most). The request waits for an admin (proof_sent), and each admin
+ * is told once. Said again while it waits, it corrects the details and may add files.
  */
 export async function markTopUpPaid(
   db: Db,
-  input: { userId: string; requestId: number; payerAccount: string; paidOn: string; now?: Date },
+  input: {
+    userId: string;
+    requestId: number;
+    payerAccount: string;
+    paidOn: string;
+    proofs?: readonly ProofUpload[];
+    now?: Date;
+  },
 ): Promise<TopUpResult> {
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
   const problem = paidOnProblem(input.paidOn, today);
   if (problem) return { ok: false, kind: "invalid", error: problem, field: "paidOn" };
+  // Images are decoded and written again here, outside the transaction: no write lock waits on it.
+  const prepared = await prepareProofs(input.proofs ?? []);
+  if (!prepared.ok) return prepared;
   return inTransaction(db, async (trx) => {
     const request = await changeOwnOpen(trx, input, {
       state: "proof_sent",
       payer_account: input.payerAccount,
       paid_on: input.paidOn,
     });
+    await attachProofs(trx, request, prepared.proofs, input.now);
     await notifyStaff(trx, {
       kind: "top_up_paid",
       params: {
@@ -560,7 +581,13 @@ function outcome(result: TopUpResult, intent: keyof typeof ACTION_MESSAGES): Top
 /** The customer's page's one action: ask for a top-up, say it is paid, or cancel it. */
 export async function runTopUpAction(
   db: Db,
-  input: { userId: string; locale: string; action: TopUpAction },
+  input: {
+    userId: string;
+    locale: string;
+    action: TopUpAction;
+    /** The files sent with "I have paid". */
+    proofs?: readonly ProofUpload[];
+  },
 ): Promise<TopUpOutcome> {
   const { action, userId } = input;
   const result =
@@ -577,6 +604,7 @@ export async function runTopUpAction(
             requestId: action.requestId,
             payerAccount: action.payerAccount,
             paidOn: action.paidOn,
+            proofs: input.proofs,
           })
         : await cancelTopUp(db, { userId, requestId: action.requestId });
   return outcome(result, action.intent);
@@ -596,8 +624,8 @@ export async function runTopUpDecision(
 }
 
 /**
- * The customer's page: their requests and the methods on offer (none while coin purchase is switched
- * off: an open request can still be paid, marked paid or cancelled).
+ * The customer's page: their requests, the files of the open one, and the methods on offer (none while
+ * coin purchase is switched off: an open request can still be paid, marked paid or cancelled).
  */
 export async function loadTopUpPage(db: Db, userId: string, locale: string) {
   const [requestsOf, methods, settings] = await Promise.all([
@@ -606,17 +634,23 @@ export async function loadTopUpPage(db: Db, userId: string, locale: string) {
     getSettings(db),
   ]);
   const open = settings.features.coinPurchase;
-  return { ...requestsOf, methods: open ? methods : [], purchaseOpen: open };
+  const proofs = requestsOf.current ? await listProofsOf(db, requestsOf.current.id) : [];
+  return { ...requestsOf, proofs, methods: open ? methods : [], purchaseOpen: open };
 }
 
-/** /admin/top-ups: the queue's page and every method (the filter's choices). */
+/** /admin/top-ups: the queue's page with each request's files, and every method (the filter's choices). */
 export async function loadTopUpQueuePage(db: Db, query: TopUpQueueQuery, locale: string) {
   const [queue, methods] = await Promise.all([
     listTopUpQueue(db, query, locale),
     listPaymentMethodsForAdmin(db),
   ]);
+  const proofs = await listProofsForQueue(
+    db,
+    queue.items.map((item) => item.id),
+  );
   return {
     ...queue,
+    proofs,
     methods: methods.map((method) => ({ id: method.id, name: textIn(method.names, locale, "en") })),
   };
 }

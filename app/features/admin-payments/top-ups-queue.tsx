@@ -1,3 +1,4 @@
+import { FileTextIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { byId, CellWithNote, type Column } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/column-presets";
@@ -11,6 +12,12 @@ import { Input } from "~/components/ui/input";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { formatMethodAmount, MAX_TOP_UP_COINS } from "~/domain/payments/payment-methods";
+import {
+  formatFileSize,
+  isImageProof,
+  proofPath,
+  type QueuedTopUpProof,
+} from "~/domain/payments/top-up-proofs";
 import {
   isOpenTopUp,
   MAX_REJECT_REASON_LENGTH,
@@ -78,11 +85,68 @@ function DecisionForms({ request }: { request: QueuedTopUp }) {
   );
 }
 
+/**
+ * A request's proof files: each image as a small preview that opens it whole, each PDF as a link that
+ * opens it, and a red flag on a file another request was sent with too.
+ */
+function ProofFiles({ proofs, locale }: { proofs: QueuedTopUpProof[]; locale: string }) {
+  const { t } = useTranslation("payments");
+  if (proofs.length === 0)
+    return <span className="text-muted-foreground">{t("topUps.admin.noProofs")}</span>;
+  return (
+    <ul className="grid gap-2" data-proofs>
+      {proofs.map((proof) => (
+        <li key={proof.id} className="grid justify-items-start gap-1">
+          {isImageProof(proof.contentType) ? (
+            <a
+              href={proofPath(proof.id)}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={t("topUps.admin.openImage", { name: proof.fileName })}
+            >
+              <img
+                src={proofPath(proof.id)}
+                alt={proof.fileName}
+                width={proof.width ?? undefined}
+                height={proof.height ?? undefined}
+                loading="lazy"
+                className="h-20 w-auto max-w-32 rounded border bg-muted object-contain"
+              />
+            </a>
+          ) : (
+            <a
+              href={proofPath(proof.id)}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={t("topUps.admin.openPdf", { name: proof.fileName })}
+              className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+            >
+              <FileTextIcon className="size-4 shrink-0" aria-hidden />
+              <span className="break-all" dir="auto">
+                {proof.fileName}
+              </span>
+            </a>
+          )}
+          <span className="text-xs text-muted-foreground">
+            {formatFileSize(proof.byteSize, locale)}
+          </span>
+          {proof.sameFileAs.length > 0 ? (
+            <Badge tone="red" data-same-file>
+              {t("topUps.admin.sameFile", { references: proof.sameFileAs.join(", ") })}
+            </Badge>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** /admin/top-ups: the queue of top-up requests, filters by state and method, Approve and Reject. */
 export function TopUpsQueue({
   items,
   hasMore,
   histories,
+  proofs,
   methods,
   query,
   locale,
@@ -91,6 +155,8 @@ export function TopUpsQueue({
   items: QueuedTopUp[];
   hasMore: boolean;
   histories: Record<string, Partial<Record<TopUpState, number>>>;
+  /** Each request's files, by its id. */
+  proofs: Record<number, QueuedTopUpProof[]>;
   methods: { id: number; name: string }[];
   query: Query;
   locale: string;
@@ -160,6 +226,11 @@ export function TopUpsQueue({
         ) : (
           <span className="text-muted-foreground">{t("topUps.admin.notPaidYet")}</span>
         ),
+    },
+    {
+      id: "proofs",
+      header: t("topUps.admin.proofs"),
+      cell: (request) => <ProofFiles proofs={proofs[request.id] ?? []} locale={locale} />,
     },
     {
       id: "state",

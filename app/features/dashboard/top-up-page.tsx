@@ -15,6 +15,14 @@ import {
   type OfferedPaymentMethod,
 } from "~/domain/payments/payment-methods";
 import {
+  formatFileSize,
+  MAX_PROOF_BYTES,
+  MAX_PROOFS_PER_TOP_UP,
+  PROOF_ACCEPT,
+  proofPath,
+  type TopUpProof,
+} from "~/domain/payments/top-up-proofs";
+import {
   MAX_PAYER_ACCOUNT_LENGTH,
   PRESET_TOP_UP_COINS,
   TOP_UP_STATE_LABELS,
@@ -177,14 +185,45 @@ function RequestForm({
   );
 }
 
+/** The files attached to the open request: each opens (its owner may see it), with its size. */
+function AttachedProofs({ proofs, locale }: { proofs: TopUpProof[]; locale: string }) {
+  const { t } = useTranslation("payments");
+  if (proofs.length === 0) return null;
+  return (
+    <section className="grid gap-2" aria-labelledby="top-up-attached">
+      <h3 id="top-up-attached" className="font-semibold">
+        {t("topUps.attached")}
+      </h3>
+      <ul className="grid gap-1 text-sm" data-proofs>
+        {proofs.map((proof) => (
+          <li key={proof.id} className="flex flex-wrap items-baseline gap-x-2">
+            <a
+              href={proofPath(proof.id)}
+              target="_blank"
+              rel="noreferrer"
+              className="break-all text-primary underline-offset-4 hover:underline"
+              dir="auto"
+            >
+              {proof.fileName}
+            </a>
+            <span className="text-muted-foreground">{formatFileSize(proof.byteSize, locale)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The open request: its reference, what to send where, its state, "I have paid" and Cancel. */
 function CurrentRequest({
   request,
+  proofs,
   instructions,
   locale,
   result,
 }: {
   request: TopUpRequest;
+  proofs: TopUpProof[];
   instructions: string;
   locale: string;
   result?: TopUpPageResult;
@@ -195,6 +234,33 @@ function CurrentRequest({
   const error = result && !result.ok && result.intent === "paid" ? result : undefined;
   const accountError = error?.fieldErrors?.payerAccount;
   const dateError = error?.fieldErrors?.paidOn;
+  // What the browser can tell of the picked files before they are sent (how many, how big): said at
+  // once, and the post held back, rather than a 413 for a body of 20 MB. The server checks it all again.
+  const [picked, setPicked] = useState<TopUpPageResult | undefined>();
+  const shown = picked ?? error;
+  const proofsError = picked?.fieldErrors?.proofs ?? error?.fieldErrors?.proofs;
+  const roomForProofs = proofs.length < MAX_PROOFS_PER_TOP_UP;
+  function checkPicked(files: FileList | null) {
+    const list = [...(files ?? [])];
+    const big = list.find((file) => file.size > MAX_PROOF_BYTES);
+    const refusal: TopUpPageResult | undefined =
+      proofs.length + list.length > MAX_PROOFS_PER_TOP_UP
+        ? {
+            ok: false,
+            message: "payments.errors.proofTooMany",
+            fieldErrors: { proofs: "payments.errors.proofTooMany" },
+            params: { max: MAX_PROOFS_PER_TOP_UP },
+          }
+        : big
+          ? {
+              ok: false,
+              message: "payments.errors.proofTooBig",
+              fieldErrors: { proofs: "payments.errors.proofTooBig" },
+              params: { name: big.name, max: MAX_PROOF_BYTES / 1024 / 1024 },
+            }
+          : undefined;
+    setPicked(refusal);
+  }
   const today = new Date().toISOString().slice(0, 10);
   return (
     <Card>
@@ -262,7 +328,18 @@ function CurrentRequest({
               : null}
           </p>
         ) : null}
-        <Form method="post" className="grid gap-4 rounded-md border p-4" noValidate>
+        <AttachedProofs proofs={proofs} locale={locale} />
+        {/* Drawn again once files are stored, so the ones just sent are no longer picked to send again. */}
+        <Form
+          key={proofs.length}
+          method="post"
+          encType="multipart/form-data"
+          className="grid gap-4 rounded-md border p-4"
+          noValidate
+          onSubmit={(event) => {
+            if (picked) event.preventDefault();
+          }}
+        >
           <input type="hidden" name="intent" value="paid" />
           <input type="hidden" name="requestId" value={request.id} />
           <div className="grid gap-1">
@@ -302,6 +379,29 @@ function CurrentRequest({
               />
             </Field>
           </div>
+          {roomForProofs ? (
+            <Field
+              id="top-up-proofs"
+              label={t("topUps.proofs")}
+              hint={t("topUps.proofsHint", {
+                size: MAX_PROOF_BYTES / 1024 / 1024,
+                max: MAX_PROOFS_PER_TOP_UP,
+              })}
+              error={proofsError ? message(proofsError, shown?.params) : undefined}
+            >
+              <Input
+                id="top-up-proofs"
+                name="proofs"
+                type="file"
+                multiple
+                accept={PROOF_ACCEPT}
+                aria-required={proofs.length === 0}
+                onChange={(event) => checkPicked(event.currentTarget.files)}
+                className="h-auto file:me-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
+                {...fieldAria("top-up-proofs", proofsError, { hint: true })}
+              />
+            </Field>
+          ) : null}
           <Button type="submit" disabled={busy} className="justify-self-start">
             {request.state === "proof_sent" ? t("topUps.paidUpdate") : t("topUps.paidSubmit")}
           </Button>
@@ -387,6 +487,7 @@ function PastRequests({ requests, locale }: { requests: TopUpRequest[]; locale: 
 /** /dashboard/top-up: buy coins with a payment method (docs/payments.md). */
 export function TopUpPage({
   current,
+  proofs,
   instructions,
   past,
   methods,
@@ -395,6 +496,8 @@ export function TopUpPage({
   result,
 }: {
   current: TopUpRequest | null;
+  /** The open request's files. */
+  proofs: TopUpProof[];
   instructions: string;
   past: TopUpRequest[];
   methods: OfferedPaymentMethod[];
@@ -419,6 +522,7 @@ export function TopUpPage({
       {current ? (
         <CurrentRequest
           request={current}
+          proofs={proofs}
           instructions={instructions}
           locale={locale}
           result={result}

@@ -1,0 +1,392 @@
+import { createHash } from "node:crypto";
+import sharp, { type Sharp } from "sharp";
+import { getSettings } from "~/domain/settings/settings.server";
+import { Refusal, type Db, type Tx } from "~/db/transaction";
+import type { FailureKind } from "~/lib/result";
+import {
+  isImageProof,
+  MAX_PROOF_BYTES,
+  MAX_PROOF_PIXELS,
+  MAX_PROOFS_PER_TOP_UP,
+  pdfLooksComplete,
+  proofTypeOf,
+  safeProofName,
+  cleanFileName,
+  type ProofType,
+  type QueuedTopUpProof,
+  type TopUpProof,
+} from "./top-up-proofs";
+import type { TopUpState } from "./top-ups";
+
+// Proof files of top-up requests (issue 26, docs/payments.md#proof-files): reading what a customer sent
+// (by its content), storing it with the request it proves, listing it for its owner and the admins,
+// serving it to them only, and deleting it once the accounting records' retention has passed.
+
+/** A file as a form sent it: the name the browser gave and the bytes. */
+export interface ProofUpload {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** A file read and ready to store: what is served, and the hash of what was sent. */
+export interface PreparedProof {
+  fileName: string;
+  contentType: ProofType;
+  bytes: Buffer;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+}
+
+export type ProofRefusal =
+  | "payments.errors.proofRequired"
+  | "payments.errors.proofTooMany"
+  | "payments.errors.proofTooBig"
+  | "payments.errors.proofType"
+  | "payments.errors.proofTooManyPixels"
+  | "payments.errors.proofUnreadable"
+  | "payments.errors.proofAlreadyAttached";
+
+/** A refused file: the form's `proofs` field, with the file's name or the limit in the message. */
+export interface ProofRefused {
+  ok: false;
+  kind: FailureKind;
+  error: ProofRefusal;
+  field: "proofs";
+  params: Record<string, string | number>;
+}
+
+function refused(
+  kind: FailureKind,
+  error: ProofRefusal,
+  params: Record<string, string | number> = {},
+): ProofRefused {
+  return { ok: false, kind, error, field: "proofs", params };
+}
+
+/** How images are written again: the same format, a quality that keeps a screenshot's text sharp. */
+function reencode(image: Sharp, type: ProofType): Sharp {
+  if (type === "image/jpeg") return image.jpeg({ quality: 85, mozjpeg: true });
+  if (type === "image/webp") return image.webp({ quality: 85 });
+  return image.png();
+}
+
+const SHARP_FORMATS: Partial<Record<ProofType, string>> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+};
+
+/**
+ * One file, read by its content: its type from its first bytes (the name and the browser's type are
+ * not asked); an image decoded (no more than MAX_PROOF_PIXELS, counted from its header before anything
+ * is decoded), turned upright by its EXIF orientation and written again without its metadata (EXIF,
+ * GPS, ICC, XMP: sharp keeps none unless told); a PDF checked for its header and its end, kept as sent.
+ */
+async function prepareOne(upload: ProofUpload): Promise<PreparedProof | ProofRefused> {
+  // The name as sent (cleaned), for the message: the customer recognises their own file by it.
+  const name = [...(cleanFileName(upload.name) || "?")].slice(0, 60).join("");
+  if (upload.bytes.length > MAX_PROOF_BYTES)
+    return refused("invalid", "payments.errors.proofTooBig", { name, max: 5 });
+  const type = proofTypeOf(upload.bytes);
+  if (!type) return refused("invalid", "payments.errors.proofType", { name });
+  const sha256 = createHash("sha256").update(upload.bytes).digest("hex");
+  const fileName = safeProofName(upload.name, type);
+  if (!isImageProof(type)) {
+    if (!pdfLooksComplete(upload.bytes))
+      return refused("invalid", "payments.errors.proofUnreadable", { name });
+    return {
+      fileName,
+      contentType: type,
+      bytes: Buffer.from(upload.bytes),
+      sha256,
+      width: null,
+      height: null,
+    };
+  }
+  const options = { limitInputPixels: MAX_PROOF_PIXELS, failOn: "error" as const };
+  try {
+    const header = await sharp(upload.bytes, options).metadata();
+    if (header.format !== SHARP_FORMATS[type])
+      return refused("invalid", "payments.errors.proofUnreadable", { name });
+    const { data, info } = await reencode(sharp(upload.bytes, options).autoOrient(), type).toBuffer(
+      { resolveWithObject: true },
+    );
+    return {
+      fileName,
+      contentType: type,
+      bytes: data,
+      sha256,
+      width: info.width,
+      height: info.height,
+    };
+  } catch (error) {
+    // sharp says so in words only; everything else it refuses is a file it cannot decode.
+    if (error instanceof Error && /pixel limit/i.test(error.message))
+      return refused("invalid", "payments.errors.proofTooManyPixels", {
+        name,
+        max: MAX_PROOF_PIXELS / 1_000_000,
+      });
+    return refused("invalid", "payments.errors.proofUnreadable", { name });
+  }
+}
+
+/**
+ * The files of one post, read one after the other (each image decoded holds its pixels in memory):
+ * refused as a whole at the first file refused, so a customer never wonders which were kept.
+ */
+export async function prepareProofs(
+  uploads: readonly ProofUpload[],
+): Promise<{ ok: true; proofs: PreparedProof[] } | ProofRefused> {
+  if (uploads.length > MAX_PROOFS_PER_TOP_UP)
+    return refused("invalid", "payments.errors.proofTooMany", { max: MAX_PROOFS_PER_TOP_UP });
+  const proofs: PreparedProof[] = [];
+  for (const upload of uploads) {
+    const prepared = await prepareOne(upload);
+    if ("ok" in prepared) return prepared;
+    proofs.push(prepared);
+  }
+  return { ok: true, proofs };
+}
+
+/**
+ * A step: stores `proofs` with the request, inside the transaction that says it is paid. A request holds
+ * one file at least once it is marked paid, and MAX_PROOFS_PER_TOP_UP at most, all posts together; a
+ * file it holds already (same hash) is not stored twice. A refusal rolls the transaction back.
+ */
+export async function attachProofs(
+  trx: Tx,
+  request: { id: number; userId: string },
+  proofs: readonly PreparedProof[],
+  now = new Date(),
+): Promise<void> {
+  const held = await trx
+    .selectFrom("top_up_proofs")
+    .select("sha256")
+    .where("top_up_request_id", "=", request.id)
+    .execute();
+  if (held.length + proofs.length === 0)
+    throw new Refusal(refused("invalid", "payments.errors.proofRequired"));
+  if (held.length + proofs.length > MAX_PROOFS_PER_TOP_UP)
+    throw new Refusal(
+      refused("conflict", "payments.errors.proofTooMany", {
+        max: MAX_PROOFS_PER_TOP_UP,
+        held: held.length,
+      }),
+    );
+  const hashes = new Set(held.map((row) => row.sha256));
+  for (const proof of proofs) {
+    if (hashes.has(proof.sha256))
+      throw new Refusal(
+        refused("invalid", "payments.errors.proofAlreadyAttached", { name: proof.fileName }),
+      );
+    hashes.add(proof.sha256);
+  }
+  if (proofs.length === 0) return;
+  await trx
+    .insertInto("top_up_proofs")
+    .values(
+      proofs.map((proof) => ({
+        top_up_request_id: request.id,
+        user_id: request.userId,
+        content_type: proof.contentType,
+        bytes: proof.bytes,
+        byte_size: proof.bytes.length,
+        sha256: proof.sha256,
+        file_name: proof.fileName,
+        width: proof.width,
+        height: proof.height,
+        created_at: now.toISOString(),
+      })),
+    )
+    .execute();
+}
+
+function listed(db: Db | Tx) {
+  return db
+    .selectFrom("top_up_proofs")
+    .select([
+      "id",
+      "top_up_request_id",
+      "file_name",
+      "content_type",
+      "byte_size",
+      "width",
+      "height",
+      "created_at",
+    ]);
+}
+
+type ListedRow = Awaited<ReturnType<ReturnType<typeof listed>["executeTakeFirstOrThrow"]>>;
+
+function toProof(row: ListedRow): TopUpProof {
+  return {
+    id: Number(row.id),
+    requestId: Number(row.top_up_request_id),
+    fileName: row.file_name,
+    contentType: row.content_type as ProofType,
+    byteSize: Number(row.byte_size),
+    width: row.width,
+    height: row.height,
+    createdAt: row.created_at,
+  };
+}
+
+/** A request's files as its owner sees them listed (names, sizes), oldest first. */
+export async function listProofsOf(db: Db | Tx, requestId: number): Promise<TopUpProof[]> {
+  const rows = await listed(db).where("top_up_request_id", "=", requestId).orderBy("id").execute();
+  return rows.map(toProof);
+}
+
+/**
+ * The files of the queue's requests, by request. Each names the other requests (anyone's, whatever
+ * their state) that hold the same file as sent: a receipt sent twice is for the admin to see, not
+ * refused, since a customer may rightly send the same screenshot again for a request they cancelled.
+ * Only admins see it: a customer never learns another's reference.
+ */
+export async function listProofsForQueue(
+  db: Db,
+  requestIds: readonly number[],
+): Promise<Record<number, QueuedTopUpProof[]>> {
+  if (requestIds.length === 0) return {};
+  const rows = await listed(db)
+    .where("top_up_request_id", "in", requestIds)
+    .orderBy("id")
+    .execute();
+  const twins =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom("top_up_proofs as proof")
+          .innerJoin("top_up_proofs as twin", (join) =>
+            join
+              .onRef("twin.sha256", "=", "proof.sha256")
+              .onRef("twin.top_up_request_id", "<>", "proof.top_up_request_id"),
+          )
+          .innerJoin("top_up_requests", "top_up_requests.id", "twin.top_up_request_id")
+          .select(["proof.id as proof_id", "top_up_requests.reference"])
+          .where(
+            "proof.id",
+            "in",
+            rows.map((row) => row.id),
+          )
+          .orderBy("top_up_requests.id")
+          .execute();
+  const sameAs = new Map<number, string[]>();
+  for (const twin of twins) {
+    const list = sameAs.get(Number(twin.proof_id)) ?? [];
+    if (!list.includes(twin.reference)) list.push(twin.reference);
+    sameAs.set(Number(twin.proof_id), list);
+  }
+  const byRequest: Record<number, QueuedTopUpProof[]> = {};
+  for (const row of rows) {
+    const proof = toProof(row);
+    (byRequest[proof.requestId] ??= []).push({ ...proof, sameFileAs: sameAs.get(proof.id) ?? [] });
+  }
+  return byRequest;
+}
+
+/** A proof's bytes as served, with what the response says of them. */
+export interface ProofFile {
+  fileName: string;
+  contentType: ProofType;
+  bytes: Buffer;
+}
+
+export type ProofFileResult =
+  | { ok: true; file: ProofFile }
+  | { ok: false; kind: "notFound"; error: "payments.errors.proofNotFound" };
+
+/**
+ * A proof file for `viewerId`: its owner's, or any for an admin (the role is read here, whatever the
+ * route checked). Anyone else, and an id that does not exist, get the same "not found": a file's
+ * existence is never confirmed to someone who may not see it.
+ */
+export async function readTopUpProof(
+  db: Db,
+  input: { proofId: number; viewerId: string },
+): Promise<ProofFileResult> {
+  const notFound = {
+    ok: false as const,
+    kind: "notFound" as const,
+    error: "payments.errors.proofNotFound" as const,
+  };
+  const [row, viewer] = await Promise.all([
+    db
+      .selectFrom("top_up_proofs")
+      .select(["user_id", "file_name", "content_type", "bytes"])
+      .where("id", "=", input.proofId)
+      .executeTakeFirst(),
+    db.selectFrom("users").select("role").where("id", "=", input.viewerId).executeTakeFirst(),
+  ]);
+  if (!row || !viewer) return notFound;
+  if (row.user_id !== input.viewerId && viewer.role !== "admin") return notFound;
+  return {
+    ok: true,
+    file: {
+      fileName: row.file_name,
+      contentType: row.content_type as ProofType,
+      bytes: Buffer.from(row.bytes),
+    },
+  };
+}
+
+/** A request no one acts on any more: its files may go once the retention has passed. */
+const CLOSED_STATES = [
+  "approved",
+  "rejected",
+  "cancelled",
+] as const satisfies readonly TopUpState[];
+
+/** Files deleted in one statement, so a backlog of years never makes one long write. */
+export const PROOF_DELETE_BATCH = 100;
+
+/** `now` less `years` calendar years (29 February falls back to 1 March). */
+export function yearsBefore(now: Date, years: number): Date {
+  const cutoff = new Date(now.getTime());
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  return cutoff;
+}
+
+/**
+ * Deletes the proof files of closed requests (approved, rejected, cancelled) closed longer ago than
+ * the accounting records' retention (`invoicing.retentionYears`, 10 years by default), in batches of
+ * PROOF_DELETE_BATCH, and returns how many went. The request itself stays (the ledger and the receipt
+ * name it); an open request's files are never deleted, however old.
+ */
+export async function deleteExpiredProofs(
+  db: Db,
+  input: { now: Date; batchSize?: number },
+): Promise<number> {
+  const { retentionYears } = (await getSettings(db)).invoicing;
+  const cutoff = yearsBefore(input.now, retentionYears).toISOString();
+  const batch = input.batchSize ?? PROOF_DELETE_BATCH;
+  let deleted = 0;
+  for (;;) {
+    const due = await db
+      .selectFrom("top_up_proofs")
+      .innerJoin("top_up_requests", "top_up_requests.id", "top_up_proofs.top_up_request_id")
+      .select("top_up_proofs.id")
+      .where("top_up_requests.state", "in", CLOSED_STATES)
+      // A cancelled request has no decision: it closed when it was last changed.
+      .where(
+        (eb) => eb.fn.coalesce("top_up_requests.decided_at", "top_up_requests.updated_at"),
+        "<",
+        cutoff,
+      )
+      .orderBy("top_up_proofs.id")
+      .limit(batch)
+      .execute();
+    if (due.length === 0) return deleted;
+    const result = await db
+      .deleteFrom("top_up_proofs")
+      .where(
+        "id",
+        "in",
+        due.map((row) => row.id),
+      )
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+    if (due.length < batch) return deleted;
+  }
+}
