@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import {
@@ -203,6 +203,15 @@ export async function loginWithCode(
 }
 
 /** The desktop header's account area is the banner landmark (the mobile menu is closed). */
+/** A document page's PDF, downloaded by its button: its file name and its bytes. */
+export async function downloadPdf(page: Page, button: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: button }).click(),
+  ]);
+  return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
+}
+
 export function header(page: Page) {
   return page.getByRole("banner");
 }

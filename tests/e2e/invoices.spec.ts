@@ -1,24 +1,14 @@
-import { readFileSync } from "node:fs";
-import type { Download, Page } from "@playwright/test";
 import { readPdf } from "../support/pdf-text";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  downloadPdf,
   expect,
   registerCustomer,
   signedIn,
   test,
   visit,
 } from "./fixtures";
-
-/** The document page's PDF, downloaded by its button: its file name and its bytes. */
-async function downloadPdf(page: Page, button: string) {
-  const [download] = (await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("link", { name: button }).click(),
-  ])) as [Download, unknown];
-  return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
-}
 
 test("a customer's order gets an invoice they open from the billing tab; an admin finds it and refunds it", async ({
   browser,

@@ -1,7 +1,9 @@
 import sharp from "sharp";
+import { readPdf } from "../support/pdf-text";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  downloadPdf,
   expect,
   expectAccessible,
   registerCustomer,
@@ -128,6 +130,12 @@ test("a customer's screenshot of the payment reaches the admin's queue as a prev
   await expect(document.getByRole("heading", { level: 1 })).toHaveText(`Payment receipt ${number}`);
   await expect(document.getByTestId("document-total")).toHaveText("€10.00");
   await expect(document).toContainText(reference);
+  // The receipt downloads as a PDF, read back by a parser (pdf.js).
+  const pdf = await downloadPdf(page, "Download PDF");
+  expect(pdf.name).toBe(`${number}.pdf`);
+  const text = (await readPdf(new Uint8Array(pdf.bytes))).text;
+  for (const expected of [`Payment receipt ${number}`, reference, "€10.00"])
+    expect(text, expected).toContain(expected);
 
   // Another customer asking for the file gets nothing.
   const other = await browser.newContext();
