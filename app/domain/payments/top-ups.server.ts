@@ -4,7 +4,8 @@ import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { issuePaymentReceipt } from "~/domain/invoices/invoices.server";
 import { englishLedgerReason, ledgerReason } from "~/domain/coins/ledger-reason";
 import { queueMail } from "~/domain/mail/mail.server";
-import { notify, notifyStaff } from "~/domain/notifications/notifications.server";
+import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
+import { notify } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Database } from "~/db/schema";
 import { fetchPage, pageWindow } from "~/db/paging";
@@ -263,16 +264,13 @@ export async function markTopUpPaid(
       payer_account: input.payerAccount,
       paid_on: input.paidOn,
     });
-    await notifyStaff(trx, {
-      kind: "top_up_paid",
-      params: {
-        id: request.id,
-        reference: request.reference,
-        method: request.methodName,
-        amountCents: request.creditCents,
-      },
-      link: `${TOP_UP_QUEUE_PAGE}?state=proof_sent`,
-      dedupeKey: `staff:top-up:${request.id}`,
+    // Each admin's notification, and the staff's Discord when set: once per request (staff-posts).
+    await queueStaffPost(trx, {
+      kind: "topUpPaid",
+      requestId: request.id,
+      reference: request.reference,
+      method: request.methodName,
+      amountCents: request.creditCents,
     });
     return { ok: true as const, request };
   });
