@@ -2,6 +2,7 @@ import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
+import { queueMail } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
@@ -109,9 +110,12 @@ export interface IssueDocumentInput {
   now?: Date;
 }
 
+/** A document just issued: what a message names it by (mail.server.ts's DocumentRef) and its id. */
 export interface IssuedDocument {
   id: number;
   number: string;
+  kind: DocumentKind;
+  totalCents: number;
 }
 
 /**
@@ -170,7 +174,7 @@ export async function issueDocument(trx: Tx, input: IssueDocumentInput): Promise
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { id: Number(row.id), number };
+  return { id: Number(row.id), number, kind: input.kind, totalCents: amounts.totalCents };
 }
 
 /**
@@ -581,6 +585,20 @@ export async function recordRefund(
       link: documentPath(creditNote.number),
       now: input.now,
     });
+    // No other message tells of a refund: the credit note goes by itself (docs/mail.md#documents).
+    await queueMail(
+      trx,
+      {
+        kind: "documentIssued",
+        userId: row.user_id,
+        document: {
+          kind: creditNote.kind,
+          number: creditNote.number,
+          totalCents: creditNote.totalCents,
+        },
+      },
+      input.now,
+    );
     return {
       ok: true,
       creditNote,

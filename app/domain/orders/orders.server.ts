@@ -428,7 +428,7 @@ export async function rejectOrder(
       refundEntryId = refunded.entryId;
     }
     // Its invoice (orders placed before invoices existed have none) gets its credit note.
-    await creditOrderInvoice(trx, {
+    const creditNote = await creditOrderInvoice(trx, {
       orderId: order.id,
       reason: input.reason,
       ledgerEntryId: refundEntryId,
@@ -477,6 +477,12 @@ export async function rejectOrder(
         refundCents: order.paidWithCoins ? order.totalCents : 0,
         // The lifecycle's reason is the audit log's English: the message says it in the reader's words.
         expiredDays: input.expired?.days,
+        // The credit note, named and linked in the same message (docs/mail.md#documents).
+        document: creditNote && {
+          kind: creditNote.kind,
+          number: creditNote.number,
+          totalCents: creditNote.totalCents,
+        },
       },
       input.expired?.now,
     );

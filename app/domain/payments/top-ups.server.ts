@@ -356,7 +356,7 @@ export async function approveTopUp(
     const balance = posted.balanceCents;
     // The payment receipt (its own series, no VAT: ADR 36), in the transaction that credits the coins:
     // a request has its receipt if and only if it has its credit.
-    await issuePaymentReceipt(trx, {
+    const receipt = await issuePaymentReceipt(trx, {
       userId: before.userId,
       amountCents: coins * 100,
       ledgerEntryId: posted.entryId,
@@ -378,6 +378,7 @@ export async function approveTopUp(
       params: { reference: before.reference, amountCents: coins * 100 },
       link: TOP_UP_PAGE,
     });
+    // The coins mail says the reference (its reason) and links the receipt (docs/mail.md#documents).
     await queueMail(trx, {
       kind: "coinsChanged",
       eventKey: topUpLedgerKey(before.id),
@@ -389,12 +390,16 @@ export async function approveTopUp(
         reasonKey: reason.id,
         reasonParams: reason.params,
       },
+      document: { kind: receipt.kind, number: receipt.number, totalCents: receipt.totalCents },
     });
     return { ok: true as const, request: after };
   });
 }
 
-/** An admin rejects a request, with the reason the customer reads. Audited; the customer is told. */
+/**
+ * An admin rejects a request, with the reason the customer reads. Audited; the customer is told (a
+ * notification and the `topUpRejected` mail, which always goes out: docs/mail.md#documents).
+ */
 export async function rejectTopUp(
   db: Db,
   input: { adminId: string; requestId: number; reason: string },
@@ -420,6 +425,14 @@ export async function rejectTopUp(
       kind: "top_up_rejected",
       params: { reference: before.reference, reason: input.reason },
       link: TOP_UP_PAGE,
+    });
+    await queueMail(trx, {
+      kind: "topUpRejected",
+      requestId: before.id,
+      userId: before.userId,
+      reference: before.reference,
+      coins: before.coins,
+      reason: input.reason,
     });
     return { ok: true as const, request: after };
   });
