@@ -734,7 +734,8 @@ export interface InvoiceDiscrepancy {
  * is exactly the coins its ledger row debited (none for a total of 0), a receipt's the coins credited,
  * a credit note's the coins given back (or none, for money sent back outside the site), each row the
  * document's customer's. A credited invoice has exactly one credit note of its whole total; and every
- * payment of an order or a renewal written since the first invoice has one. Empty means the books agree.
+ * payment of an order or a renewal written since the first invoice has one. The top-ups' credits and
+ * receipts agree too (`findTopUpDiscrepancies`). Empty means the books agree.
  */
 export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepancy[]> {
   const problems: InvoiceDiscrepancy[] = [];
@@ -791,7 +792,8 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
     .select((eb) => eb.fn.min("ledger_entry_id").as("id"))
     .where("kind", "=", "invoice")
     .executeTakeFirst();
-  if (first?.id === null || first?.id === undefined) return problems;
+  const topUps = await findTopUpDiscrepancies(db);
+  if (first?.id === null || first?.id === undefined) return [...problems, ...topUps];
   const unbilled = await db
     .selectFrom("coin_ledger")
     .select(["coin_ledger.id", "coin_ledger.kind"])
@@ -810,5 +812,77 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
     .execute();
   for (const entry of unbilled)
     problems.push({ number: `ledger #${entry.id}`, problem: `a ${entry.kind} without an invoice` });
+  return [...problems, ...topUps];
+}
+
+/** The ledger key of a top-up's one credit (top-ups.server.ts's `topUpLedgerKey`). */
+const TOP_UP_KEY = /^top-up:(\d+)$/;
+
+/**
+ * Every top-up request whose money does not match the ledger (npm run check:ledger, issue 26): an
+ * approved request has exactly one ledger credit (key `top-up:<id>`) of `credited_coins ?? coins`
+ * coins to its customer, and exactly one payment receipt for that credit; a request not approved has
+ * no credit; and no credit names a request that does not exist. Each is reported as
+ * "top-up #<id> (<reference>)".
+ */
+export async function findTopUpDiscrepancies(db: Db): Promise<InvoiceDiscrepancy[]> {
+  const [requests, credits, receipts] = await Promise.all([
+    db
+      .selectFrom("top_up_requests")
+      .select(["id", "reference", "user_id", "state", "coins", "credited_coins"])
+      .execute(),
+    db
+      .selectFrom("coin_ledger")
+      .select(["id", "user_id", "amount_cents", "idempotency_key"])
+      .where("idempotency_key", "like", "top-up:%")
+      .execute(),
+    db
+      .selectFrom("invoices")
+      .innerJoin("coin_ledger", "coin_ledger.id", "invoices.ledger_entry_id")
+      .select(["invoices.ledger_entry_id"])
+      .where("invoices.kind", "=", "receipt")
+      .where("coin_ledger.idempotency_key", "like", "top-up:%")
+      .execute(),
+  ]);
+  const creditOf = new Map<number, (typeof credits)[number]>();
+  const problems: InvoiceDiscrepancy[] = [];
+  for (const credit of credits) {
+    const id = TOP_UP_KEY.exec(credit.idempotency_key ?? "")?.[1];
+    if (id) creditOf.set(Number(id), credit);
+  }
+  const receiptsOf = new Map<number, number>();
+  for (const receipt of receipts) {
+    const entry = Number(receipt.ledger_entry_id);
+    receiptsOf.set(entry, (receiptsOf.get(entry) ?? 0) + 1);
+  }
+  const known = new Set<number>();
+  for (const request of requests) {
+    const id = Number(request.id);
+    known.add(id);
+    const report = (problem: string) =>
+      problems.push({ number: `top-up #${id} (${request.reference})`, problem });
+    const credit = creditOf.get(id);
+    if (request.state !== "approved") {
+      if (credit) report(`is ${request.state} but has a ledger credit (#${credit.id})`);
+      continue;
+    }
+    if (!credit) {
+      report("is approved without a ledger credit");
+      continue;
+    }
+    const expected = (request.credited_coins ?? request.coins) * 100;
+    if (credit.user_id !== request.user_id) report("its ledger credit is another customer's");
+    if (credit.amount_cents !== expected)
+      report(`its ledger credit is ${credit.amount_cents} cents, expected ${expected}`);
+    const count = receiptsOf.get(Number(credit.id)) ?? 0;
+    if (count !== 1)
+      report(count === 0 ? "has no payment receipt" : `has ${count} payment receipts, expected 1`);
+  }
+  for (const [id, credit] of creditOf)
+    if (!known.has(id))
+      problems.push({
+        number: `ledger #${credit.id}`,
+        problem: `a credit of top-up #${id}, which does not exist`,
+      });
   return problems;
 }
