@@ -286,10 +286,11 @@ export async function issueRenewalInvoice(
 }
 
 /**
- * Step, for the top-up approval (issue 26): the payment receipt of coins credited to a balance, in the
- * transaction that credits them (series HFR, no VAT: ADR 36). `amountCents` is the coins credited;
- * `ledgerEntryId` the credit's ledger row (`writeLedgerEntry`'s `entryId`); `reference` and `method`
- * name the top-up and how it was paid (shown as written). Reads the seller and the buyer itself.
+ * Step, for the top-up approval and a ticket's payment (issue 26): the payment receipt of coins credited
+ * to a balance, in the transaction that credits them (series HFR, no VAT: ADR 36). `amountCents` is the
+ * coins credited; `ledgerEntryId` the credit's ledger row (`writeLedgerEntry`'s `entryId`); what was
+ * paid: a top-up (`reference` and `method`, shown as written) or a payment an admin recorded on a ticket
+ * (`ticketId`). Reads the seller and the buyer itself.
  */
 export async function issuePaymentReceipt(
   trx: Tx,
@@ -297,31 +298,25 @@ export async function issuePaymentReceipt(
     userId: string;
     amountCents: number;
     ledgerEntryId: number;
-    reference: string;
-    method: string;
     actorId: string | null;
     /** The settings the caller has (the request's cache); read in the transaction when not given. */
     settings?: InvoicingContext;
     now?: Date;
-  },
+  } & ({ reference: string; method: string } | { ticketId: number }),
 ): Promise<IssuedDocument> {
   const settings = input.settings ?? (await getSettings(trx));
   const terms = await invoiceTermsFor(trx, input.userId, settings);
+  const paid: Pick<DocumentLine, "kind" | "params"> =
+    "ticketId" in input
+      ? { kind: "ticketPayment", params: { id: input.ticketId } }
+      : { kind: "topUp", params: { reference: input.reference, method: input.method } };
   return issueDocument(trx, {
     kind: "receipt",
     userId: input.userId,
     amounts: receiptAmounts(input.amountCents),
     seller: terms.seller,
     buyer: terms.buyer,
-    lines: [
-      {
-        kind: "topUp",
-        params: { reference: input.reference, method: input.method },
-        quantity: 1,
-        unitCents: input.amountCents,
-        totalCents: input.amountCents,
-      },
-    ],
+    lines: [{ ...paid, quantity: 1, unitCents: input.amountCents, totalCents: input.amountCents }],
     timeZone: terms.timeZone,
     ledgerEntryId: input.ledgerEntryId,
     actorId: input.actorId,

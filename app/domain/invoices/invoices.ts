@@ -144,7 +144,7 @@ export interface DocumentBuyer {
 }
 
 /** Each kind of line: a message of the invoices catalogue (`LINE_KEYS`), shown in the reader's language. */
-export const LINE_KINDS = ["order", "renewal", "discount", "topUp"] as const;
+export const LINE_KINDS = ["order", "renewal", "discount", "topUp", "ticketPayment"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 export const LINE_KEYS = labelKeys("invoices", "lines", LINE_KINDS);
 
