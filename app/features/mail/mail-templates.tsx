@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import { resetLinkPath } from "~/domain/accounts/password-reset";
 import { EMAIL_VERIFICATION_HOURS, verificationLink } from "~/domain/accounts/email-verification";
+import { TOP_UP_PAGE } from "~/components/layout/coin-dialog";
 import { documentPath, type DocumentKind } from "~/domain/invoices/invoices";
 import type { MailKind } from "~/domain/mail/mail";
 import type { Department } from "~/domain/tickets/tickets";
@@ -407,7 +408,7 @@ export function mailContent(
           t("topUpRejected.reason", { reason: text(params.reason) }),
           t("topUpRejected.next"),
         ],
-        button: { label: t("topUpRejected.button"), href: link("/dashboard/top-up") },
+        button: { label: t("topUpRejected.button"), href: link(TOP_UP_PAGE) },
         audience: "customer",
       };
     }
