@@ -84,6 +84,29 @@ export async function invoiceTermsFor(
   };
 }
 
+/**
+ * The VAT a customer's next invoice adds on top of prices that exclude it, as the order form shows it
+ * (the rate of their billing country, `vatRateFor`, as `invoiceTermsFor` reads it); nothing for a visitor,
+ * whose country is not known.
+ */
+export async function orderVatFor(
+  db: Db,
+  userId: string | null,
+  invoicing: InvoicingContext["invoicing"],
+): Promise<{ rateBp: number; pricesIncludeVat: boolean }> {
+  const user = userId
+    ? await db
+        .selectFrom("users")
+        .select("billing_country")
+        .where("id", "=", userId)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    rateBp: user ? vatRateFor(invoicing, user.billing_country) : 0,
+    pricesIncludeVat: invoicing.pricesIncludeVat,
+  };
+}
+
 /** The figures of a price (what the lines add up to) under `terms`: `totalCents` is what is charged. */
 export function amountsFor(terms: InvoiceTerms, priceCents: number): DocumentAmounts {
   return documentAmounts(priceCents, terms.vatRateBp, terms.pricesIncludeVat);

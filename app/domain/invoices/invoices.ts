@@ -314,7 +314,7 @@ function lineDescription(line: DocumentLine, tools: DocumentViewTools): string {
 }
 
 /** A rate in basis points as the reader writes a percentage ("20", "5.5", "5,5"). */
-function ratePercent(rateBp: number, locale: string): string {
+export function ratePercent(rateBp: number, locale: string): string {
   return numberFormat(locale, { maximumFractionDigits: 2 }).format(rateBp / 100);
 }
 
