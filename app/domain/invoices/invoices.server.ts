@@ -603,7 +603,7 @@ export async function recordRefund(
       link: documentPath(creditNote.number),
       now: input.now,
     });
-    // No other message tells of a refund: the credit note goes by itself (docs/mail.md#documents).
+    // No other message tells of a refund: the credit note goes by itself (docs/mail.md#documents-and-top-ups).
     await queueMail(
       trx,
       {

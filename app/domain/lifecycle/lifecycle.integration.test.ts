@@ -110,7 +110,7 @@ class Model {
 
   /**
    * A notice, and its mail. `document`: the numbered document its mail carries (a renewal's invoice),
-   * which reaches a customer who turned that mail off by itself (docs/mail.md#documents).
+   * which reaches a customer who turned that mail off by itself (docs/mail.md#documents-and-top-ups).
    */
   tell(
     userId: string,
@@ -271,7 +271,7 @@ function mailOf(
 /** An outbox row described as `mailOf` describes the model's. */
 function describeMail(row: { user_id: string | null; kind: string; params: string }): string {
   const p = JSON.parse(row.params) as Record<string, string | number | boolean>;
-  // A renewal's invoice, found when its message is written (docs/mail.md#documents).
+  // A renewal's invoice, found when its message is written (docs/mail.md#documents-and-top-ups).
   const source = (p as { documentOf?: { serviceId?: number; from?: string } }).documentOf;
   const what: Record<string, string> = {
     orderRejected:

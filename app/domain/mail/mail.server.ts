@@ -206,7 +206,7 @@ interface Planned {
   address?: string;
   /**
    * Sent instead when the customer turned `kind` off: the document the message carried, which reaches
-   * the customer whatever the account tab says (docs/mail.md#documents).
+   * the customer whatever the account tab says (docs/mail.md#documents-and-top-ups).
    */
   instead?: Planned;
 }

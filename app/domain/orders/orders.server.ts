@@ -501,7 +501,7 @@ export async function rejectOrder(
         refundCents: order.paidWithCoins ? order.totalCents : 0,
         // The lifecycle's reason is the audit log's English: the message says it in the reader's words.
         expiredDays: input.expired?.days,
-        // The credit note, named and linked in the same message (docs/mail.md#documents).
+        // The credit note, named and linked in the same message (docs/mail.md#documents-and-top-ups).
         document: creditNote && {
           kind: creditNote.kind,
           number: creditNote.number,

@@ -378,7 +378,7 @@ export async function approveTopUp(
       params: { reference: before.reference, amountCents: coins * 100 },
       link: TOP_UP_PAGE,
     });
-    // The coins mail says the reference (its reason) and links the receipt (docs/mail.md#documents).
+    // The coins mail says the reference (its reason) and links the receipt (docs/mail.md#documents-and-top-ups).
     await queueMail(trx, {
       kind: "coinsChanged",
       eventKey: topUpLedgerKey(before.id),
@@ -398,7 +398,7 @@ export async function approveTopUp(
 
 /**
  * An admin rejects a request, with the reason the customer reads. Audited; the customer is told (a
- * notification and the `topUpRejected` mail, which always goes out: docs/mail.md#documents).
+ * notification and the `topUpRejected` mail, which always goes out: docs/mail.md#documents-and-top-ups).
  */
 export async function rejectTopUp(
   db: Db,

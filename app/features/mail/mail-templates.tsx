@@ -43,7 +43,7 @@ export interface MailContent {
   button?: { label: string; href: string };
   /**
    * The numbered document the event produced (an invoice, a receipt, a credit note): a sentence naming
-   * it and a link to its page, under the paragraphs (issue 26, docs/mail.md#documents).
+   * it and a link to its page, under the paragraphs (issue 26, docs/mail.md#documents-and-top-ups).
    */
   document?: { text: string; label: string; href: string };
   audience: "customer" | "staff";
