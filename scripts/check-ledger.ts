@@ -1,7 +1,9 @@
 /**
  * npm run check:ledger — verifies that every user's balance equals the sum of their coin ledger (and the
- * balance recorded on their latest ledger row), and that every invoice, receipt and credit note matches
- * the ledger row it accounts for (docs/invoices.md). Exits 1 and lists the differences when they do not.
+ * balance recorded on their latest ledger row), that every invoice, receipt and credit note matches
+ * the ledger row it accounts for (docs/invoices.md), and that every approved top-up has its one credit
+ * and its one receipt, and no other request a credit (docs/payments.md). Exits 1 and lists the
+ * differences when they do not.
  */
 import { ConfigError, getEnv } from "../app/config/env.server";
 import { createDatabase } from "../app/db/database.server";
@@ -17,7 +19,7 @@ async function main(): Promise<number> {
     const documents = await findInvoiceDiscrepancies(database.db);
     if (discrepancies.length === 0 && documents.length === 0) {
       console.log(
-        "Ledger check passed: every balance equals the sum of its ledger, every document its ledger entry.",
+        "Ledger check passed: every balance equals the sum of its ledger, every document its ledger entry, every top-up its credit.",
       );
       return 0;
     }
@@ -30,7 +32,7 @@ async function main(): Promise<number> {
       }
     }
     if (documents.length > 0) {
-      console.error(`Ledger check FAILED for ${documents.length} document(s):`);
+      console.error(`Ledger check FAILED for ${documents.length} document(s) or top-up(s):`);
       for (const d of documents) console.error(`  ${d.number}: ${d.problem}`);
     }
     return 1;

@@ -9,6 +9,7 @@ import {
   type StaffEvent,
 } from "~/domain/jobs/alerts.server";
 import type { JobRow } from "~/domain/jobs/jobs.server";
+import { TOP_UP_PROOFS_PATH } from "~/domain/jobs/staff-posts.server";
 import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
 import type { ScheduleDefinition } from "~/domain/jobs/schedule-slots";
 import type { Locale } from "~/i18n/locales";
@@ -70,7 +71,10 @@ function adminLink(services: AppServices, path: string) {
   return `${services.env.PUBLIC_URL.replace(/\/$/, "")}${path}`;
 }
 
-/** A new order's or ticket's post (issue 24): numbers, product, total, department; no personal data. */
+/**
+ * A new order's or ticket's post (issue 24), a top-up marked paid (issue 26): numbers, product, total,
+ * department, reference and method; no personal data.
+ */
 export async function staffPostText(services: AppServices, event: StaffEvent): Promise<string> {
   const locale = (await services.settings.get()).general.defaultLocale;
   const i18n = await sharedI18n(locale);
@@ -81,6 +85,13 @@ export async function staffPostText(services: AppServices, event: StaffEvent): P
       product: event.product,
       total: formatCoins(event.totalCents, locale),
       link: adminLink(services, "/admin/orders"),
+    });
+  if (event.kind === "topUpPaid")
+    return t("automation.alerts.topUpPaid", {
+      reference: event.reference,
+      method: event.method,
+      amount: formatCoins(event.amountCents, locale),
+      link: adminLink(services, TOP_UP_PROOFS_PATH),
     });
   return t("automation.alerts.ticketOpened", {
     id: event.ticketId,

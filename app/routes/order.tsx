@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import { safeRedirect } from "~/domain/accounts/accounts";
 import { VERIFY_EMAIL_PATH } from "~/domain/accounts/email-verification";
-import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { orderFormSchema } from "~/domain/orders/orders.schemas";
 import { prefillValues } from "~/domain/orders/order-options";
 import { orderPrefillSchema, orderUrlWith } from "~/domain/orders/order-options.schemas";
-import { placeOrder } from "~/domain/orders/orders.server";
+import { loadOrderForm, placeOrder } from "~/domain/orders/orders.server";
 import { OrderForm, type OrderFormState } from "~/features/orders/order-form";
 import { emailVerificationRequired } from "~/http/email-verification.server";
 import { parseForm } from "~/http/form.server";
@@ -23,14 +22,17 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const prefill = orderPrefillSchema.parse(Object.fromEntries(url.searchParams));
   return {
     meta: { title: t("form.title") },
-    // In the reader's language; the order itself keeps the English name (placeOrder).
-    products: await listActiveProducts(context.services.db, undefined, context.locale),
+    // The plans in the reader's language (the order itself keeps the English name: placeOrder), and the
+    // VAT the signed-in customer's order adds, so the total shown is the charge.
+    ...(await loadOrderForm(context.services.db, {
+      userId: context.session?.user.id ?? null,
+      locale: context.locale,
+      invoicing: context.settings.invoicing,
+    })),
     selectedProductId: prefill.product ?? null,
     prefill: prefillValues(prefill),
     locations: context.settings.general.locations,
     registrationOpen: context.settings.features.registration,
-    // The storefront says whether its prices include VAT (ADR 36).
-    pricesIncludeVat: context.settings.invoicing.pricesIncludeVat,
     // One key per form: a double click, retry or reload after submit cannot order twice.
     idempotencyKey: crypto.randomUUID(),
   };
@@ -78,7 +80,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     settings: context.settings,
   });
   if (!result.ok) {
-    const { idempotencyKey: _key, shownPrices: _prices, ...values } = form.data;
+    const { idempotencyKey: _key, shownPrices: _prices, shownVatRate: _vat, ...values } = form.data;
     const stringValues = Object.fromEntries(
       Object.entries({
         ...values,
@@ -118,7 +120,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       settings={root?.settings}
       locale={root?.locale ?? "en"}
       state={actionData}
-      pricesIncludeVat={loaderData.pricesIncludeVat}
+      vat={loaderData.vat}
     />
   );
 }

@@ -7,6 +7,7 @@ import {
   visit,
   waitForPage,
   expect,
+  registerCustomer,
   test,
 } from "./fixtures";
 
@@ -199,6 +200,52 @@ test("a theme colour changes the storefront's primary buttons", async ({ browser
       accentColor: "#f59e0b",
     });
     await visitorContext.close();
+    await adminContext.close();
+  }
+});
+
+test("prices without VAT: the order form adds the customer's VAT and shows the total charged", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000); // two people, a registration and a settings change
+  const { context: adminContext, page: admin } = await adminPage(browser);
+  const { context: buyerContext, page: buyer } = await newPage(browser);
+  try {
+    await visit(admin, "/admin/settings");
+    const form = admin.getByRole("form", { name: "Invoices and VAT" });
+    await form.getByLabel("Prices include VAT").uncheck();
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByRole("status")).toHaveText("Settings saved");
+
+    // A customer whose billing country is Morocco (20% by default).
+    const customer = await registerCustomer(buyer, { name: "Yassine Vat" });
+    await submitLogin(buyer, customer.email, customer.password);
+    await visit(buyer, "/dashboard?tab=account");
+    await buyer.getByLabel("Country").selectOption("MA");
+    await buyer.getByRole("button", { name: "Save billing details" }).click();
+    await expect(buyer.getByText("Billing details saved.")).toBeVisible();
+
+    await visit(buyer, "/order");
+    await buyer.getByLabel("Service").selectOption({ label: "VPS Business — €12.00/month" });
+    await expect(buyer.getByTestId("vat-note")).toHaveText(
+      "Prices exclude VAT: where it applies, it is added when you pay.",
+    );
+    // €12.00 and its 20%: the total the order will charge, and what the balance lacks for it.
+    await expect(buyer.getByTestId("summary-vat")).toHaveText(/^VAT \(20%\)\s*€2\.40$/);
+    await expect(buyer.getByTestId("order-total")).toHaveText("€14.40");
+    await expect(buyer.getByTestId("order-shortfall")).toContainText("needs 14.40 coins more");
+  } finally {
+    await restore(admin, {
+      intent: "invoicing",
+      sellerName: "Hostfront",
+      sellerAddress: "",
+      sellerTaxId: "",
+      vatEnabled: "on",
+      vatRates: "MA 20",
+      pricesIncludeVat: "on",
+      retentionYears: "10",
+    });
+    await buyerContext.close();
     await adminContext.close();
   }
 });

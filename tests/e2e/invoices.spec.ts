@@ -41,6 +41,9 @@ test("a customer's order gets an invoice they open from the billing tab; an admi
   await expect(buyer.page.getByTestId("vat-note")).toHaveText(
     "Prices include VAT where it applies.",
   );
+  // Morocco's 20% inside the €12.00, as the invoice will write it.
+  await expect(buyer.page.getByTestId("vat-included")).toHaveText("Including €2.00 VAT (20%).");
+  await expect(buyer.page.getByTestId("order-total")).toHaveText("€12.00");
   await buyer.page.getByLabel("Server name").fill("Salma's VPS");
   await buyer.page.getByRole("button", { name: "Place order" }).click();
   await expect(buyer.page).toHaveURL(/\/dashboard\?tab=billing$/);

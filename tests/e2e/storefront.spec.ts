@@ -98,8 +98,13 @@ const pages: { path: string; title: string; description: string; texts: (string 
   {
     path: "/orange-money",
     title: "Pay with Orange Money",
-    description: "Six steps to pay an invoice",
-    texts: ["Pay with Orange Money", "Open the Orange Money app on your phone."],
+    description: "Six steps to buy coins with Orange Money",
+    texts: [
+      "Pay with Orange Money",
+      "Open the Orange Money app on your phone",
+      'href="/dashboard/top-up"',
+      "attach the proof of payment",
+    ],
   },
   {
     path: "/phpmyadmin",
@@ -142,6 +147,16 @@ for (const { path, title, description, texts } of pages) {
     expect(content?.startsWith(description), `description of ${path}: ${content}`).toBe(true);
   });
 }
+
+test("the Orange Money guide's first step leads to Add coins, through sign-in", async ({
+  page,
+}) => {
+  await visit(page, "/orange-money");
+  const first = page.getByRole("listitem").filter({ hasText: "In your dashboard, open Add coins" });
+  await first.getByRole("link", { name: "Add coins" }).click();
+  // A visitor signs in first, and comes back to the page.
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Ftop-up$/);
+});
 
 test("Order Now opens the order form with that plan chosen", async ({ page }) => {
   await visit(page, "/services/vps");

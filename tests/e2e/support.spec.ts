@@ -58,9 +58,15 @@ test("a coins ticket from the coin dialog: admin answers and adds coins, custome
   await priority.getByRole("button", { name: "Save" }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Ticket updated.");
   await expect(admin.page.getByLabel("Amount of coins")).toHaveValue("50");
+  // Issue 26: a payment received, as the form says first, issues the customer's receipt.
+  await expect(
+    admin.page.getByRole("radio", { name: "A payment received: a payment receipt is issued" }),
+  ).toBeChecked();
   await admin.page.getByRole("button", { name: "Add coins" }).click();
-  // Issue 21: the page says what was added and the balance after.
-  await expect(admin.page.getByRole("status")).toHaveText("+50.00 coins, balance now 50.00");
+  // Issue 21: the page says what was added and the balance after (and the receipt's number).
+  await expect(admin.page.getByRole("status")).toHaveText(
+    /^\+50\.00 coins, balance now 50\.00; payment receipt HFR-\d{4}-\d{6} issued$/,
+  );
 
   await visit(buyer.page, ticketUrl);
   await expect(buyer.page.getByText("Payment received, your coins are on the way.")).toBeVisible();

@@ -159,7 +159,9 @@ test("the admin's reply and ticket credit: forms reset, status follows, a replay
   const creditForm = page.locator("form", { has: amount });
   const firstCredit = await capturedPost(creditForm);
   await page.getByRole("button", { name: "Add coins" }).click();
-  await expect(page.getByRole("status")).toHaveText("+5.00 coins, balance now 5.00");
+  await expect(page.getByRole("status")).toHaveText(
+    /^\+5\.00 coins, balance now 5\.00; payment receipt HFR-\d{4}-\d{6} issued$/,
+  );
   await expect(amount).toHaveValue("");
   await expect(note).toHaveValue("");
   await expect(page.getByText("Balance: 5.00 coins")).toBeVisible();

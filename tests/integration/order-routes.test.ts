@@ -20,6 +20,10 @@ import {
   settle,
 } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
+import { saveBillingDetails } from "~/domain/invoices/billing-details.server";
+import { orderSummary } from "~/domain/orders/order-summary";
+import { defaultSettings } from "~/domain/settings/settings";
+import { updateSettingsSection } from "~/domain/settings/settings.server";
 
 type Result = { data: Record<string, unknown>; init: { status: number } | null };
 
@@ -183,6 +187,90 @@ describeEachDatabase("order and admin money routes", (app) => {
     )) as Result;
     expect(renewBad.init?.status).toBe(400);
     await expectLedgerIntact(app());
+  });
+
+  it("charges what the form showed: the VAT of the customer's country on prices that exclude it", async () => {
+    await updateSettingsSection(app().db, "invoicing", {
+      ...defaultSettings().invoicing,
+      pricesIncludeVat: false,
+    });
+    app().settings.invalidate();
+    try {
+      const user = await customerWithCoins(app(), 5000);
+      await saveBillingDetails(app().db, {
+        userId: user,
+        billingName: "",
+        billingAddress: "",
+        billingCountry: "MA",
+      });
+      const { email } = await app()
+        .db.selectFrom("users")
+        .select("email")
+        .where("id", "=", user)
+        .executeTakeFirstOrThrow();
+      const cookie = await cookieFor(email, "Buyer-pw-8842");
+      const load = async (as?: string) =>
+        (await order.loader(
+          routeArgs({
+            request: new Request("http://localhost/order"),
+            context: await contextFor(app(), { cookie: as }),
+          }),
+        )) as Awaited<ReturnType<typeof order.loader>>;
+      // A visitor's country is not known: no VAT is added to what the form shows.
+      expect((await load()).vat).toEqual({ rateBp: 0, pricesIncludeVat: false });
+      const page = await load(cookie);
+      expect(page.vat).toEqual({ rateBp: 2000, pricesIncludeVat: false });
+
+      // What the form shows for the plan, as it works it out (order-form.tsx: orderSummary).
+      const plan = page.products.find((product) => product.slug === "mta-starter")!;
+      const chosen = { cycle: "quarterly", backup: "choliba" } as const;
+      const shown = orderSummary({ productPriceCents: plan.priceCents, ...chosen, vat: page.vat });
+      expect(shown.lines.find((line) => line.kind === "vat")?.amountCents).toBeGreaterThan(0);
+      const total = shown.lines.at(-1)!.amountCents;
+      const fields = {
+        productId: String(plan.id),
+        billingCycle: chosen.cycle,
+        backup: chosen.backup,
+        serverName: "Taxed",
+        shownPrices: `${plan.id}:${plan.priceCents}`,
+        shownVatRate: "2000",
+      };
+
+      // A form that showed no VAT (opened before the country was saved) is refused, nothing charged.
+      const stale = (await run(
+        order,
+        "/order",
+        { ...fields, shownVatRate: "0", idempotencyKey: "v".repeat(24) },
+        cookie,
+      )) as Result;
+      expect(stale.init?.status).toBe(409);
+      expect(stale.data.formError).toBe("orders.errors.vatChanged");
+      expect(await balanceOf(app(), user)).toBe(5000);
+
+      const placed = (await run(
+        order,
+        "/order",
+        { ...fields, idempotencyKey: "w".repeat(24) },
+        cookie,
+      )) as Response;
+      expect(placed.status).toBe(302);
+      expect(5000 - (await balanceOf(app(), user))).toBe(total);
+      const invoice = await app()
+        .db.selectFrom("invoices")
+        .innerJoin("orders", "orders.id", "invoices.order_id")
+        .select(["invoices.total_cents", "invoices.vat_cents", "orders.total_cents as charged"])
+        .where("orders.user_id", "=", user)
+        .executeTakeFirstOrThrow();
+      expect(invoice).toEqual({
+        total_cents: total,
+        vat_cents: shown.amounts.vatCents,
+        charged: total,
+      });
+      await expectLedgerIntact(app());
+    } finally {
+      await updateSettingsSection(app().db, "invoicing", defaultSettings().invoicing);
+      app().settings.invalidate();
+    }
   });
 
   it("refuses bad admin input with a message and keeps the books", async () => {

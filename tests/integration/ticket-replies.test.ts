@@ -121,15 +121,18 @@ describeEachDatabase("ticket forms sent twice", (app) => {
       intent: "coins",
       amount: "5",
       reason: "Orange Money",
+      creditAs: "payment",
       idempotencyKey: randomUUID(),
     };
-    expect(await post(credit)).toEqual({
+    const receipt = await post(credit);
+    expect(receipt).toEqual({
       ok: true,
       intent: "coins",
-      message: "tickets.admin.coinsAdded",
+      message: "tickets.admin.coinsAddedWithReceipt",
       typed: undefined,
       amountCents: 500,
       balanceCents: 500,
+      receipt: expect.stringMatching(/^HFR-\d{4}-\d{6}$/),
     });
     expect(await post(credit)).toMatchObject({
       ok: true,
@@ -138,8 +141,31 @@ describeEachDatabase("ticket forms sent twice", (app) => {
       balanceCents: 500,
     });
     expect(await balanceOf(app(), id)).toBe(500);
-    // The next form shown has a new key: a second credit is a second credit.
-    await post({ ...credit, idempotencyKey: randomUUID() });
+    // The next form shown has a new key: a second credit is a second credit, here a goodwill one (no
+    // receipt); a choice that is neither is refused beside the form.
+    expect(await post({ ...credit, creditAs: "goodwill", idempotencyKey: randomUUID() })).toEqual({
+      ok: true,
+      intent: "coins",
+      message: "tickets.admin.coinsAdded",
+      typed: undefined,
+      amountCents: 500,
+      balanceCents: 1000,
+      receipt: undefined,
+    });
+    expect(await balanceOf(app(), id)).toBe(1000);
+    const refused = (await post({
+      ...credit,
+      creditAs: "gift",
+      idempotencyKey: randomUUID(),
+    })) as { data: { message: string }; init?: ResponseInit };
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.message).toBe("tickets.errors.creditAsInvalid");
+    const receipts = await app()
+      .db.selectFrom("invoices")
+      .select("number")
+      .where("user_id", "=", id)
+      .execute();
+    expect(receipts.map((row) => row.number)).toEqual([(receipt as { receipt: string }).receipt]);
     expect(await balanceOf(app(), id)).toBe(1000);
     await expectLedgerIntact(app());
   });

@@ -258,11 +258,13 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
       expect(await balanceOf(app(), user)).toBe(0);
 
       const key = randomUUID();
-      // The first post credits and says so; a replay of its key credits nothing and says what the first did.
+      // The first post credits and says so (a payment, with its receipt: a form without the choice); a
+      // replay of its key credits nothing and says what the first did.
       for (let i = 0; i < 3; i++)
         expect(await credit("1000000", key)).toMatchObject({
           ok: true,
-          message: i === 0 ? "tickets.admin.coinsAdded" : "tickets.admin.coinsAlreadyAdded",
+          message:
+            i === 0 ? "tickets.admin.coinsAddedWithReceipt" : "tickets.admin.coinsAlreadyAdded",
           amountCents: MAX_ADJUSTMENT_CENTS,
           balanceCents: MAX_ADJUSTMENT_CENTS,
         });

@@ -6,7 +6,7 @@ import type { Database } from "~/db/schema";
 import { inTransaction, Refusal, storeOncePerKey, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { MAX_BALANCE_CENTS, previewAdjustment, type LedgerKind } from "./coins";
-import { queueMail } from "~/domain/mail/mail.server";
+import { queueMail, type DocumentRef } from "~/domain/mail/mail.server";
 import { englishLedgerReason, type LedgerReason } from "./ledger-reason";
 
 export interface LedgerEntryInput {
@@ -197,6 +197,8 @@ export type AdjustCoinsResult =
       clamped: boolean;
       /** A replayed key: nothing changed, this is what the first post did. */
       duplicate?: true;
+      /** The payment receipt issued with the credit (`receipt` given). */
+      receipt?: DocumentRef;
     }
   | AdjustCoinsFailure;
 
@@ -227,6 +229,11 @@ export async function adjustCoins(
     idempotencyKey?: string;
     /** Coins bought through a support ticket are a `coin_purchase`; any other change an adjustment. */
     kind?: Extract<LedgerKind, "admin_adjustment" | "coin_purchase">;
+    /**
+     * A credit that is a payment: a step issuing its payment receipt for the ledger row just written,
+     * in the same transaction (the coins mail then links it). Not called for a removal.
+     */
+    receipt?: (trx: Tx, credit: { entryId: number; amountCents: number }) => Promise<DocumentRef>;
   },
 ): Promise<AdjustCoinsResult> {
   const key = input.idempotencyKey;
@@ -262,7 +269,7 @@ export async function adjustCoins(
       const preview = previewAdjustment(user.coin_balance_cents, input.amountCents);
       if (preview.overMaximum) refuse("coins.errors.balanceTooHigh");
       if (preview.appliedCents === 0) refuse("coins.errors.nothingToRemove");
-      const balance = await postLedgerEntry(trx, {
+      const posted = await writeLedgerEntry(trx, {
         userId: input.userId,
         amountCents: preview.appliedCents,
         kind: input.kind ?? "admin_adjustment",
@@ -271,10 +278,15 @@ export async function adjustCoins(
         idempotencyKey: key,
       });
       // The balance moved between our read and the update: refuse rather than guess.
-      if (balance === null)
+      if (posted === null)
         refuse(
           preview.appliedCents > 0 ? "coins.errors.balanceTooHigh" : "coins.errors.nothingToRemove",
         );
+      const balance = posted.balanceCents;
+      const receipt =
+        input.receipt && preview.appliedCents > 0
+          ? await input.receipt(trx, { entryId: posted.entryId, amountCents: preview.appliedCents })
+          : undefined;
       await recordAudit(trx, {
         actorId: input.actorId,
         action: "coins.adjust",
@@ -285,6 +297,7 @@ export async function adjustCoins(
           balanceCents: balance,
           requestedCents: input.amountCents,
           appliedCents: preview.appliedCents,
+          ...(receipt ? { receipt: receipt.number } : {}),
         },
         reason: typeof input.reason === "string" ? input.reason : englishLedgerReason(input.reason),
       });
@@ -308,12 +321,14 @@ export async function adjustCoins(
                 reasonKey: input.reason.id,
                 reasonParams: input.reason.params,
               },
+        document: receipt,
       });
       return {
         ok: true,
         balanceCents: balance,
         appliedCents: preview.appliedCents,
         clamped: preview.clamped,
+        ...(receipt ? { receipt } : {}),
       };
     }),
   );

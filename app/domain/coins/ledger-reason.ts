@@ -19,6 +19,10 @@ export const LEDGER_REASON_KEYS = {
   ticketPurchase: "reasons.ticketPurchase",
   /** "Ticket #{{id}}: {{subject}} ({{note}})" (the admin's note) */
   ticketPurchaseNote: "reasons.ticketPurchaseNote",
+  /** "Ticket #{{id}}: {{subject}}, goodwill credit" (a ticket's credit that is not a payment, issue 26) */
+  ticketGoodwill: "reasons.ticketGoodwill",
+  /** "Ticket #{{id}}: {{subject}}, goodwill credit ({{note}})" */
+  ticketGoodwillNote: "reasons.ticketGoodwillNote",
   /** "Top-up {{reference}} ({{method}})" (a top-up request approved, issue 26) */
   topUp: "reasons.topUp",
   /** "Seed admin coins" */
@@ -49,6 +53,8 @@ export const LEDGER_REASON_ENGLISH: Record<LedgerReasonId, string> = {
   renewal: "Renewal of {{service}}",
   ticketPurchase: "Ticket #{{id}}: {{subject}}",
   ticketPurchaseNote: "Ticket #{{id}}: {{subject}} ({{note}})",
+  ticketGoodwill: "Ticket #{{id}}: {{subject}}, goodwill credit",
+  ticketGoodwillNote: "Ticket #{{id}}: {{subject}}, goodwill credit ({{note}})",
   topUp: "Top-up {{reference}} ({{method}})",
   seedAdmin: "Seed admin coins",
   legacyBalance: "Balance imported from the old storefront",

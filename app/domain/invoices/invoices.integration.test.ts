@@ -32,6 +32,7 @@ import {
   listDocumentsForAdmin,
   recordRefund,
   type IssueDocumentInput,
+  type IssuedDocument,
 } from "./invoices.server";
 import type { AppServices } from "~/context.server";
 
@@ -151,7 +152,7 @@ describeEachDatabase("invoices", (app, dialect) => {
         }),
       ),
     );
-    const kept = results.filter((r): r is { id: number; number: string } => "id" in r);
+    const kept = results.filter((r): r is IssuedDocument => "id" in r);
     expect(kept).toHaveLength(40);
     expect(new Set(kept.map((r) => r.number)).size).toBe(40);
     expect(await sequenceOf(app(), "HFR", 2120)).toEqual(upTo(40));

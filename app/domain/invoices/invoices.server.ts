@@ -4,6 +4,7 @@ import { isPostgres } from "~/db/dialect";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
+import { queueMail } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
@@ -86,6 +87,29 @@ export async function invoiceTermsFor(
   };
 }
 
+/**
+ * The VAT a customer's next invoice adds on top of prices that exclude it, as the order form shows it
+ * (the rate of their billing country, `vatRateFor`, as `invoiceTermsFor` reads it); nothing for a visitor,
+ * whose country is not known.
+ */
+export async function orderVatFor(
+  db: Db,
+  userId: string | null,
+  invoicing: InvoicingContext["invoicing"],
+): Promise<{ rateBp: number; pricesIncludeVat: boolean }> {
+  const user = userId
+    ? await db
+        .selectFrom("users")
+        .select("billing_country")
+        .where("id", "=", userId)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    rateBp: user ? vatRateFor(invoicing, user.billing_country) : 0,
+    pricesIncludeVat: invoicing.pricesIncludeVat,
+  };
+}
+
 /** The figures of a price (what the lines add up to) under `terms`: `totalCents` is what is charged. */
 export function amountsFor(terms: InvoiceTerms, priceCents: number): DocumentAmounts {
   return documentAmounts(priceCents, terms.vatRateBp, terms.pricesIncludeVat);
@@ -112,9 +136,12 @@ export interface IssueDocumentInput {
   now?: Date;
 }
 
+/** A document just issued: what a message names it by (mail.server.ts's DocumentRef) and its id. */
 export interface IssuedDocument {
   id: number;
   number: string;
+  kind: DocumentKind;
+  totalCents: number;
 }
 
 /**
@@ -145,7 +172,12 @@ export async function issueDocument(trx: Tx, input: IssueDocumentInput): Promise
   const series = DOCUMENT_SERIES[input.kind];
   const year = yearIn(input.timeZone, now);
   const number = documentNumber(series, year, await takeNumber(trx, series, year));
-  return { id: await insertDocument(trx, input, number, now), number };
+  return {
+    id: await insertDocument(trx, input, number, now),
+    number,
+    kind: input.kind,
+    totalCents: input.amounts.totalCents,
+  };
 }
 
 /** A document whose number is taken as its transaction commits: not known inside that transaction. */
@@ -322,10 +354,11 @@ export async function issueRenewalInvoice(
 }
 
 /**
- * Step, for the top-up approval (issue 26): the payment receipt of coins credited to a balance, in the
- * transaction that credits them (series HFR, no VAT: ADR 36). `amountCents` is the coins credited;
- * `ledgerEntryId` the credit's ledger row (`writeLedgerEntry`'s `entryId`); `reference` and `method`
- * name the top-up and how it was paid (shown as written). Reads the seller and the buyer itself.
+ * Step, for the top-up approval and a ticket's payment (issue 26): the payment receipt of coins credited
+ * to a balance, in the transaction that credits them (series HFR, no VAT: ADR 36). `amountCents` is the
+ * coins credited; `ledgerEntryId` the credit's ledger row (`writeLedgerEntry`'s `entryId`); what was
+ * paid: a top-up (`reference` and `method`, shown as written) or a payment an admin recorded on a ticket
+ * (`ticketId`). Reads the seller and the buyer itself.
  */
 export async function issuePaymentReceipt(
   trx: Tx,
@@ -333,31 +366,25 @@ export async function issuePaymentReceipt(
     userId: string;
     amountCents: number;
     ledgerEntryId: number;
-    reference: string;
-    method: string;
     actorId: string | null;
     /** The settings the caller has (the request's cache); read in the transaction when not given. */
     settings?: InvoicingContext;
     now?: Date;
-  },
+  } & ({ reference: string; method: string } | { ticketId: number }),
 ): Promise<IssuedDocument> {
   const settings = input.settings ?? (await getSettings(trx));
   const terms = await invoiceTermsFor(trx, input.userId, settings);
+  const paid: Pick<DocumentLine, "kind" | "params"> =
+    "ticketId" in input
+      ? { kind: "ticketPayment", params: { id: input.ticketId } }
+      : { kind: "topUp", params: { reference: input.reference, method: input.method } };
   return issueDocument(trx, {
     kind: "receipt",
     userId: input.userId,
     amounts: receiptAmounts(input.amountCents),
     seller: terms.seller,
     buyer: terms.buyer,
-    lines: [
-      {
-        kind: "topUp",
-        params: { reference: input.reference, method: input.method },
-        quantity: 1,
-        unitCents: input.amountCents,
-        totalCents: input.amountCents,
-      },
-    ],
+    lines: [{ ...paid, quantity: 1, unitCents: input.amountCents, totalCents: input.amountCents }],
     timeZone: terms.timeZone,
     ledgerEntryId: input.ledgerEntryId,
     actorId: input.actorId,
@@ -621,6 +648,20 @@ export async function recordRefund(
       link: documentPath(creditNote.number),
       now: input.now,
     });
+    // No other message tells of a refund: the credit note goes by itself (docs/mail.md#documents-and-top-ups).
+    await queueMail(
+      trx,
+      {
+        kind: "documentIssued",
+        userId: row.user_id,
+        document: {
+          kind: creditNote.kind,
+          number: creditNote.number,
+          totalCents: creditNote.totalCents,
+        },
+      },
+      input.now,
+    );
     return {
       ok: true,
       creditNote,
@@ -756,7 +797,8 @@ export interface InvoiceDiscrepancy {
  * is exactly the coins its ledger row debited (none for a total of 0), a receipt's the coins credited,
  * a credit note's the coins given back (or none, for money sent back outside the site), each row the
  * document's customer's. A credited invoice has exactly one credit note of its whole total; and every
- * payment of an order or a renewal written since the first invoice has one. Empty means the books agree.
+ * payment of an order or a renewal written since the first invoice has one. The top-ups' credits and
+ * receipts agree too (`findTopUpDiscrepancies`). Empty means the books agree.
  */
 export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepancy[]> {
   const problems: InvoiceDiscrepancy[] = [];
@@ -816,7 +858,8 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
     .select((eb) => eb.fn.min("ledger_entry_id").as("id"))
     .where("kind", "=", "invoice")
     .executeTakeFirst();
-  if (first?.id === null || first?.id === undefined) return problems;
+  const topUps = await findTopUpDiscrepancies(db);
+  if (first?.id === null || first?.id === undefined) return [...problems, ...topUps];
   const unbilled = await db
     .selectFrom("coin_ledger")
     .select(["coin_ledger.id", "coin_ledger.kind"])
@@ -835,5 +878,77 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
     .execute();
   for (const entry of unbilled)
     problems.push({ number: `ledger #${entry.id}`, problem: `a ${entry.kind} without an invoice` });
+  return [...problems, ...topUps];
+}
+
+/** The ledger key of a top-up's one credit (top-ups.server.ts's `topUpLedgerKey`). */
+const TOP_UP_KEY = /^top-up:(\d+)$/;
+
+/**
+ * Every top-up request whose money does not match the ledger (npm run check:ledger, issue 26): an
+ * approved request has exactly one ledger credit (key `top-up:<id>`) of `credited_coins ?? coins`
+ * coins to its customer, and exactly one payment receipt for that credit; a request not approved has
+ * no credit; and no credit names a request that does not exist. Each is reported as
+ * "top-up #<id> (<reference>)".
+ */
+export async function findTopUpDiscrepancies(db: Db): Promise<InvoiceDiscrepancy[]> {
+  const [requests, credits, receipts] = await Promise.all([
+    db
+      .selectFrom("top_up_requests")
+      .select(["id", "reference", "user_id", "state", "coins", "credited_coins"])
+      .execute(),
+    db
+      .selectFrom("coin_ledger")
+      .select(["id", "user_id", "amount_cents", "idempotency_key"])
+      .where("idempotency_key", "like", "top-up:%")
+      .execute(),
+    db
+      .selectFrom("invoices")
+      .innerJoin("coin_ledger", "coin_ledger.id", "invoices.ledger_entry_id")
+      .select(["invoices.ledger_entry_id"])
+      .where("invoices.kind", "=", "receipt")
+      .where("coin_ledger.idempotency_key", "like", "top-up:%")
+      .execute(),
+  ]);
+  const creditOf = new Map<number, (typeof credits)[number]>();
+  const problems: InvoiceDiscrepancy[] = [];
+  for (const credit of credits) {
+    const id = TOP_UP_KEY.exec(credit.idempotency_key ?? "")?.[1];
+    if (id) creditOf.set(Number(id), credit);
+  }
+  const receiptsOf = new Map<number, number>();
+  for (const receipt of receipts) {
+    const entry = Number(receipt.ledger_entry_id);
+    receiptsOf.set(entry, (receiptsOf.get(entry) ?? 0) + 1);
+  }
+  const known = new Set<number>();
+  for (const request of requests) {
+    const id = Number(request.id);
+    known.add(id);
+    const report = (problem: string) =>
+      problems.push({ number: `top-up #${id} (${request.reference})`, problem });
+    const credit = creditOf.get(id);
+    if (request.state !== "approved") {
+      if (credit) report(`is ${request.state} but has a ledger credit (#${credit.id})`);
+      continue;
+    }
+    if (!credit) {
+      report("is approved without a ledger credit");
+      continue;
+    }
+    const expected = (request.credited_coins ?? request.coins) * 100;
+    if (credit.user_id !== request.user_id) report("its ledger credit is another customer's");
+    if (credit.amount_cents !== expected)
+      report(`its ledger credit is ${credit.amount_cents} cents, expected ${expected}`);
+    const count = receiptsOf.get(Number(credit.id)) ?? 0;
+    if (count !== 1)
+      report(count === 0 ? "has no payment receipt" : `has ${count} payment receipts, expected 1`);
+  }
+  for (const [id, credit] of creditOf)
+    if (!known.has(id))
+      problems.push({
+        number: `ledger #${credit.id}`,
+        problem: `a credit of top-up #${id}, which does not exist`,
+      });
   return problems;
 }

@@ -147,7 +147,7 @@ export interface DocumentBuyer {
 }
 
 /** Each kind of line: a message of the invoices catalogue (`LINE_KEYS`), shown in the reader's language. */
-export const LINE_KINDS = ["order", "renewal", "discount", "topUp"] as const;
+export const LINE_KINDS = ["order", "renewal", "discount", "topUp", "ticketPayment"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 export const LINE_KEYS = labelKeys("invoices", "lines", LINE_KINDS);
 
@@ -349,7 +349,7 @@ function lineDescription(line: DocumentLine, tools: DocumentViewTools): string {
 }
 
 /** A rate in basis points as the reader writes a percentage ("20", "5.5", "5,5"). */
-function ratePercent(rateBp: number, locale: string): string {
+export function ratePercent(rateBp: number, locale: string): string {
   return numberFormat(locale, { maximumFractionDigits: 2 }).format(rateBp / 100);
 }
 

@@ -26,7 +26,18 @@ export async function queueAlert(db: Db, { text, now = new Date() }: { text: str
 /** Something staff hear of in Discord whose text is written when it is sent (staff-posts.server.ts). */
 export type StaffEvent =
   | { kind: "orderWaiting"; orderId: number; product: string; totalCents: number }
-  | { kind: "ticketOpened"; ticketId: number; department: Department };
+  | { kind: "ticketOpened"; ticketId: number; department: Department }
+  /**
+   * A customer says a top-up is paid (issue 26): its request, reference, method (its English name) and
+   * coins; never the payer's phone or account, which stay in the admin panel.
+   */
+  | {
+      kind: "topUpPaid";
+      requestId: number;
+      reference: string;
+      method: string;
+      amountCents: number;
+    };
 
 /** Writes an event's text, in the site's default language (given by the server: server/worker.ts). */
 export type StaffPostWriter = (event: StaffEvent) => Promise<string>;

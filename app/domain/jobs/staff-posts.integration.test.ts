@@ -12,8 +12,10 @@ import { describeEachDatabase } from "../../../tests/support/test-database";
 import { DISCORD_ALERT_JOB } from "./alerts.server";
 import { staffPostText, workerHandlers } from "../../../server/worker";
 import { startWorker } from "./runner.server";
+import { markTopUpPaid } from "~/domain/payments/top-ups.server";
+import { openTopUp } from "../../../tests/support/top-up-fixtures";
 
-describeEachDatabase("new orders and tickets posted to the staff's Discord", (app) => {
+describeEachDatabase("new orders, tickets and top-ups posted to the staff's Discord", (app) => {
   const { discord, setWebhook } = withFakeDiscordWebhook(app);
   const base = () => app().env.PUBLIC_URL.replace(/\/$/, "");
 
@@ -78,6 +80,46 @@ describeEachDatabase("new orders and tickets posted to the staff's Discord", (ap
       },
     ]);
     expect(JSON.stringify(discord().posts)).not.toMatch(/jane|invoice|212/);
+  });
+
+  it("posts a top-up marked paid once per request: reference, coins, method; not who paid from where", async () => {
+    const customer = await customerWithCoins(app(), 0);
+    const request = await openTopUp(app(), customer, 12, { paid: true });
+    // Said again to correct the details, before and after the post went out: staff were told already.
+    const paidAgain = (payerAccount: string) =>
+      markTopUpPaid(app().db, {
+        userId: customer,
+        requestId: request.id,
+        payerAccount,
+        paidOn: new Date().toISOString().slice(0, 10),
+      });
+    expect((await paidAgain("0633 333 333")).ok).toBe(true);
+    await sendAll();
+    expect((await paidAgain("0644 444 444")).ok).toBe(true);
+    await sendAll();
+    expect(discord().posts).toEqual([
+      {
+        content: `Top-up ${request.reference} is marked paid: 12.00 coins by Orange Money, waiting for a decision. ${base()}/admin/top-ups?state=proof_sent`,
+        allowed_mentions: { parse: [] },
+      },
+    ]);
+    expect(JSON.stringify(discord().posts)).not.toMatch(/06[2-4]|@example\.com|Buyer/);
+    const keys = (await posts()).map((post) => post.unique_key);
+    expect(keys).toEqual([`post:top-up:${request.id}`]);
+    // And each admin's notification, as before, once.
+    const told = await app()
+      .db.selectFrom("notifications")
+      .select("params")
+      .where("kind", "=", "top_up_paid")
+      .where("dedupe_key", "like", `staff:top-up:${request.id}:%`)
+      .execute();
+    expect(told.length).toBeGreaterThan(0);
+    expect(JSON.parse(told[0]!.params)).toMatchObject({
+      id: request.id,
+      reference: request.reference,
+      method: "Orange Money",
+      amountCents: 1200,
+    });
   });
 
   it("posts nothing for an order whose transaction rolled back (coins short)", async () => {

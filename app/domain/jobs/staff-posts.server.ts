@@ -4,16 +4,19 @@ import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import { enqueueDiscordPost, type StaffEvent } from "./alerts.server";
 
-// New orders waiting for approval and new tickets, told to staff (issue 24): a notification in each
+// New orders waiting for approval, new tickets (issue 24) and top-ups marked paid (issue 26), told to staff: a notification in each
 // active admin's own list (the admin bell, /admin/notifications) and, when a webhook is set, a post to
 // the staff's Discord. Both are written in the transaction that makes the order or ticket, so they exist
 // if and only if it committed. The post's job carries the event, not a text: the text is written when it
 // is sent, in the site's default language (server/worker.ts), as the other alerts. No personal data goes
-// to Discord (it is outside the site): numbers, the product, the total and the department, never a
-// customer's name or email. The notifications stay inside the admin panel, so they name the ticket's
+// to Discord (it is outside the site): numbers, the product, the total, the department, a top-up's
+// reference and method, never a customer's name, email or the account they paid from. The notifications stay inside the admin panel, so they name the ticket's
 // subject too.
 
 type StaffNotice = Omit<Parameters<typeof notifyStaff>[1], "now">;
+
+/** Where staff decide the top-ups whose proof was sent (the admin's queue, filtered). */
+export const TOP_UP_PROOFS_PATH = "/admin/top-ups?state=proof_sent";
 
 /** What each admin's notification of `event` says and where it leads. */
 async function staffNotice(trx: Tx, event: StaffEvent): Promise<StaffNotice> {
@@ -32,6 +35,18 @@ async function staffNotice(trx: Tx, event: StaffEvent): Promise<StaffNotice> {
       dedupeKey: `staff:ticket:${event.ticketId}`,
     };
   }
+  if (event.kind === "topUpPaid")
+    return {
+      kind: "top_up_paid",
+      params: {
+        id: event.requestId,
+        reference: event.reference,
+        method: event.method,
+        amountCents: event.amountCents,
+      },
+      link: TOP_UP_PROOFS_PATH,
+      dedupeKey: `staff:top-up:${event.requestId}`,
+    };
   return {
     kind: "order_waiting",
     params: { id: event.orderId, product: event.product, amountCents: event.totalCents },
@@ -42,8 +57,9 @@ async function staffNotice(trx: Tx, event: StaffEvent): Promise<StaffNotice> {
 
 /**
  * A step: tells staff of `event` in the caller's transaction: each active admin's notification (once per
- * order or ticket and admin), and the Discord post when a webhook is set (one per order or ticket, its
- * unique key). Returns whether a post was queued.
+ * order, ticket or top-up and admin), and the Discord post when a webhook is set (one per order, ticket
+ * or top-up request: its unique key, and no post when every admin had been told already). Returns
+ * whether a post was queued.
  */
 export async function queueStaffPost(
   trx: Tx,
@@ -52,11 +68,23 @@ export async function queueStaffPost(
   /** The settings the caller has already read (an order's); read here when not given. */
   known?: Pick<Settings, "alerts">,
 ) {
-  await notifyStaff(trx, { ...(await staffNotice(trx, event)), now });
+  const told = await notifyStaff(trx, { ...(await staffNotice(trx, event)), now });
+  // Told before (a top-up marked paid again to correct it): every admin has it, and so has Discord.
+  if (told.admins > 0 && told.written === 0) return false;
   const settings = known ?? (await getSettings(trx));
   if (!settings.alerts.discordWebhook) return false;
-  const uniqueKey =
-    event.kind === "orderWaiting" ? `post:order:${event.orderId}` : `post:ticket:${event.ticketId}`;
-  await enqueueDiscordPost(trx, { event, uniqueKey, now });
+  await enqueueDiscordPost(trx, { event, uniqueKey: postKey(event), now });
   return true;
+}
+
+/** A post's unique key: one per order, ticket or top-up request, however often its event is told. */
+function postKey(event: StaffEvent): string {
+  switch (event.kind) {
+    case "orderWaiting":
+      return `post:order:${event.orderId}`;
+    case "ticketOpened":
+      return `post:ticket:${event.ticketId}`;
+    case "topUpPaid":
+      return `post:top-up:${event.requestId}`;
+  }
 }

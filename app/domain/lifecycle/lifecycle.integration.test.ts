@@ -108,7 +108,17 @@ class Model {
     readonly optedOut: ReadonlySet<string>,
   ) {}
 
-  tell(userId: string, kind: string, params: Record<string, string | number>, key?: string) {
+  /**
+   * A notice, and its mail. `document`: the numbered document its mail carries (a renewal's invoice),
+   * which reaches a customer who turned that mail off by itself (docs/mail.md#documents-and-top-ups).
+   */
+  tell(
+    userId: string,
+    kind: string,
+    params: Record<string, string | number>,
+    key?: string,
+    document?: string,
+  ) {
     if (key) {
       if (this.told.has(key)) return false;
       this.told.add(key);
@@ -117,6 +127,7 @@ class Model {
     const mail = mailOf(userId, kind, params);
     if (mail && !(this.optedOut.has(userId) && OPTIONAL_MAIL.has(mail.kind)))
       this.mails.push(mail.text);
+    else if (mail && document) this.mails.push(`${userId} documentIssued ${document}`);
     return true;
   }
 
@@ -148,10 +159,17 @@ class Model {
       if (balance >= s.priceCents) {
         this.balances.set(s.userId, balance - s.priceCents);
         this.renewalDebits.push(s.priceCents);
+        const from = new Date(s.expiresAt).toISOString();
         s.expiresAt = monthsLater(Math.max(now, s.expiresAt), s.months);
         renewed.add(s);
         counts.renewed += 1;
-        this.tell(s.userId, "service_auto_renewed", { service: s.name, amountCents: s.priceCents });
+        this.tell(
+          s.userId,
+          "service_auto_renewed",
+          { service: s.name, amountCents: s.priceCents },
+          undefined,
+          `invoice of service #${s.id} renewed from ${from}`,
+        );
       } else {
         const key = `short ${s.id} ${s.expiresAt} ${day}`;
         const missing = s.priceCents - balance;
@@ -253,6 +271,8 @@ function mailOf(
 /** An outbox row described as `mailOf` describes the model's. */
 function describeMail(row: { user_id: string | null; kind: string; params: string }): string {
   const p = JSON.parse(row.params) as Record<string, string | number | boolean>;
+  // A renewal's invoice, found when its message is written (docs/mail.md#documents-and-top-ups).
+  const source = (p as { documentOf?: { serviceId?: number; from?: string } }).documentOf;
   const what: Record<string, string> = {
     orderRejected:
       p.expiredDays === undefined
@@ -264,6 +284,7 @@ function describeMail(row: { user_id: string | null; kind: string; params: strin
     serviceTerminationWarning: `${p.service} ${p.days}`,
     serviceTerminated: `${p.service} ${p.reason}`,
     serviceExpiring: `${p.service} ${p.days}`,
+    documentIssued: `invoice of service #${source?.serviceId} renewed from ${source?.from}`,
   };
   return `${row.user_id} ${row.kind} ${what[row.kind] ?? JSON.stringify(p)}`;
 }

@@ -5,6 +5,7 @@ import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging"
 import type { MailOutboxTable } from "~/db/schema";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
+import type { DocumentKind } from "~/domain/invoices/invoices";
 import { enqueueJobs, PermanentJobError, type JobHandler } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
@@ -32,8 +33,26 @@ export const MAIL_SEND_JOB = "mail.send";
 /** Attempts before the job is dead (with the worker's backoff, about a day at the default 30 s). */
 const MAIL_MAX_ATTEMPTS = 10;
 
+/**
+ * A numbered document a message names and links to (issue 26, docs/invoices.md): its kind, number and
+ * total (negative for a credit note).
+ */
+export interface DocumentRef {
+  kind: DocumentKind;
+  number: string;
+  totalCents: number;
+}
+
+/**
+ * Where the document of an event is found when its message is written: an order's or a renewal's
+ * invoice is numbered last in its transaction, after the mail is queued (ADR 37: nothing more is done
+ * while the year's counter is locked), so the message reads its number after the commit.
+ */
+export type DocumentSource = { orderId: number } | { serviceId: number; from: string };
+
 /** Something that happened which mails someone. */
 export type MailEvent =
+  /** The customer's message names the order's invoice (read when it is written: `DocumentSource`). */
   | { kind: "orderReceived"; orderId: number; userId: string; product: string; totalCents: number }
   | { kind: "orderApproved"; orderId: number; userId: string; product: string }
   | {
@@ -48,6 +67,8 @@ export type MailEvent =
        * language rather than quoting `reason`, which is written for the audit log.
        */
       expiredDays?: number;
+      /** The credit note of its invoice (none for an order placed before invoices). */
+      document?: DocumentRef | null;
     }
   | {
       kind: "coinsChanged";
@@ -57,6 +78,19 @@ export type MailEvent =
       amountCents: number;
       balanceCents: number;
       reason: StoredLedgerReason;
+      /** The payment receipt of coins bought (a top-up approved, a ticket's payment). */
+      document?: DocumentRef | null;
+    }
+  /** A document no other message of its event carries: a refund's credit note. */
+  | { kind: "documentIssued"; userId: string; document: DocumentRef }
+  /** An admin rejected a top-up request, with the reason the customer reads. */
+  | {
+      kind: "topUpRejected";
+      requestId: number;
+      userId: string;
+      reference: string;
+      coins: number;
+      reason: string;
     }
   | {
       kind: "ticketAnswered";
@@ -171,6 +205,11 @@ interface Planned {
   userId?: string;
   /** Sent to this address instead of the account's (an email change's new or old address). */
   address?: string;
+  /**
+   * Sent instead when the customer turned `kind` off: the document the message carried, which reaches
+   * the customer whatever the account tab says (docs/mail.md#documents-and-top-ups).
+   */
+  instead?: Planned;
 }
 
 /** The message an event sends the customer it concerns. */
@@ -183,13 +222,31 @@ function toCustomer(
   return { kind, eventKey, params, to: "customer", userId };
 }
 
+/**
+ * An optional message that carries a document: the customer who turned its kind off gets the document
+ * alone (`documentIssued`, one row either way), under the same event key.
+ */
+function withDocument(
+  message: Planned,
+  document: { document: DocumentRef } | { documentOf: DocumentSource } | null,
+): Planned {
+  if (!document) return message;
+  return {
+    ...message,
+    params: { ...message.params, ...document },
+    instead: toCustomer("documentIssued", message.eventKey, document, message.userId!),
+  };
+}
+
 /** What an event mails, to whom. */
 function plan(event: MailEvent): Planned[] {
   switch (event.kind) {
     case "orderReceived": {
       const params = { id: event.orderId, product: event.product, totalCents: event.totalCents };
       return [
-        toCustomer("orderReceived", `order:${event.orderId}`, params, event.userId),
+        withDocument(toCustomer("orderReceived", `order:${event.orderId}`, params, event.userId), {
+          documentOf: { orderId: event.orderId },
+        }),
         { kind: "staffOrderWaiting", eventKey: `order:${event.orderId}`, params, to: "staff" },
       ];
     }
@@ -204,30 +261,54 @@ function plan(event: MailEvent): Planned[] {
       ];
     case "orderRejected":
       return [
-        toCustomer(
-          "orderRejected",
-          `order:${event.orderId}`,
-          {
-            id: event.orderId,
-            product: event.product,
-            ...(event.expiredDays === undefined
-              ? { reason: event.reason }
-              : { expiredDays: event.expiredDays }),
-            refundCents: event.refundCents,
-          },
-          event.userId,
+        withDocument(
+          toCustomer(
+            "orderRejected",
+            `order:${event.orderId}`,
+            {
+              id: event.orderId,
+              product: event.product,
+              ...(event.expiredDays === undefined
+                ? { reason: event.reason }
+                : { expiredDays: event.expiredDays }),
+              refundCents: event.refundCents,
+            },
+            event.userId,
+          ),
+          event.document ? { document: event.document } : null,
         ),
       ];
     case "coinsChanged":
       return [
+        withDocument(
+          toCustomer(
+            "coinsChanged",
+            `coins:${event.eventKey ?? randomUUID()}`,
+            {
+              amountCents: event.amountCents,
+              balanceCents: event.balanceCents,
+              reason: event.reason,
+            },
+            event.userId,
+          ),
+          event.document ? { document: event.document } : null,
+        ),
+      ];
+    case "documentIssued":
+      return [
         toCustomer(
-          "coinsChanged",
-          `coins:${event.eventKey ?? randomUUID()}`,
-          {
-            amountCents: event.amountCents,
-            balanceCents: event.balanceCents,
-            reason: event.reason,
-          },
+          "documentIssued",
+          `document:${event.document.number}`,
+          { document: event.document },
+          event.userId,
+        ),
+      ];
+    case "topUpRejected":
+      return [
+        toCustomer(
+          "topUpRejected",
+          `top-up:${event.requestId}`,
+          { reference: event.reference, coins: event.coins, reason: event.reason },
           event.userId,
         ),
       ];
@@ -338,17 +419,21 @@ function planService(event: ServiceMailEvent): Planned {
         event.userId,
       );
     case "serviceRenewed":
-      return toCustomer(
-        event.kind,
-        `${service}:${isoTime(event.previousExpiresAt)}:renewed`,
-        {
-          ...name,
-          expiresAt: isoTime(event.expiresAt),
-          amountCents: event.amountCents,
-          automatic: event.automatic,
-          reactivated: event.reactivated,
-        },
-        event.userId,
+      // Its invoice is numbered after this is queued: found from the expiry it renewed from.
+      return withDocument(
+        toCustomer(
+          event.kind,
+          `${service}:${isoTime(event.previousExpiresAt)}:renewed`,
+          {
+            ...name,
+            expiresAt: isoTime(event.expiresAt),
+            amountCents: event.amountCents,
+            automatic: event.automatic,
+            reactivated: event.reactivated,
+          },
+          event.userId,
+        ),
+        { documentOf: { serviceId: event.serviceId, from: isoTime(event.previousExpiresAt) } },
       );
     case "serviceSuspended":
       return toCustomer(
@@ -392,9 +477,13 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 /**
  * The recipients of every planned message, read at once: the customers (active, and not having turned
- * the message's kind off in the account tab) in one query per few hundred, every active admin once.
+ * the message's kind off in the account tab) in one query per few hundred, every active admin once. A
+ * message the customer turned off is replaced by what it carries (`instead`), if anything.
  */
-async function recipientsOf(trx: Tx, planned: Planned[]): Promise<Recipient[][]> {
+async function recipientsOf(
+  trx: Tx,
+  planned: Planned[],
+): Promise<{ message: Planned; recipients: Recipient[] }[]> {
   const customerIds = [
     ...new Set(planned.flatMap((each) => (each.to === "customer" ? [each.userId!] : []))),
   ];
@@ -425,10 +514,15 @@ async function recipientsOf(trx: Tx, planned: Planned[]): Promise<Recipient[][]>
   // Every active admin, in one order (two transactions inserting the same keys never deadlock).
   const admins = planned.some((each) => each.to === "staff") ? await activeAdmins(trx) : [];
   return planned.map((each) => {
-    if (each.to === "staff") return admins;
+    if (each.to === "staff") return { message: each, recipients: admins };
     const customer = customers.get(each.userId!);
-    if (!customer || optedOut.has(`${customer.id}\n${each.kind}`)) return [];
-    return [each.address ? { ...customer, email: each.address } : customer];
+    if (!customer) return { message: each, recipients: [] };
+    const message = optedOut.has(`${customer.id}\n${each.kind}`) ? each.instead : each;
+    if (!message) return { message: each, recipients: [] };
+    return {
+      message,
+      recipients: [message.address ? { ...customer, email: message.address } : customer],
+    };
   });
 }
 
@@ -475,13 +569,12 @@ export async function queueMails(
 ): Promise<number> {
   if (events.length === 0) return 0;
   const at = now.toISOString();
-  const planned = events.flatMap(plan);
-  const recipients = await recipientsOf(trx, planned);
-  const fallbackLocale = recipients.some((list) => list.some((each) => !each.locale))
+  const planned = await recipientsOf(trx, events.flatMap(plan));
+  const fallbackLocale = planned.some(({ recipients }) => recipients.some((each) => !each.locale))
     ? (settings ?? (await getSettings(trx))).general.defaultLocale
     : undefined;
-  const rows = planned.flatMap((each, index) =>
-    recipients[index]!.map((recipient) => ({
+  const rows = planned.flatMap(({ message: each, recipients }) =>
+    recipients.map((recipient) => ({
       unique_key: `${each.kind}:${each.eventKey}:${recipient.id}`,
       kind: each.kind,
       user_id: recipient.id,
@@ -566,6 +659,64 @@ export function messageIdOf(
   return `<outbox.${row.id}.${hash}@${domain}>`;
 }
 
+function isDocumentSource(value: unknown): value is DocumentSource {
+  if (!value || typeof value !== "object") return false;
+  const source = value as Record<string, unknown>;
+  return (
+    typeof source.orderId === "number" ||
+    (typeof source.serviceId === "number" && typeof source.from === "string")
+  );
+}
+
+/**
+ * The invoice an event's message names by where it is found (`DocumentSource`), read when the message
+ * is written, after the event committed: the order's, or the renewal's whose line renews from `from`.
+ */
+async function findDocumentOf(db: Db, source: DocumentSource): Promise<DocumentRef | undefined> {
+  const invoices = db
+    .selectFrom("invoices")
+    .select(["kind", "number", "total_cents", "lines"])
+    .where("kind", "=", "invoice");
+  const rows =
+    "orderId" in source
+      ? await invoices.where("order_id", "=", source.orderId).orderBy("id").limit(1).execute()
+      : (
+          await invoices
+            .where("hosting_service_id", "=", source.serviceId)
+            .where("order_id", "is", null)
+            .orderBy("id", "desc")
+            .limit(50)
+            .execute()
+        ).filter((row) => {
+          const [line] = parseJsonArray(row.lines) as { params?: { from?: unknown } }[];
+          const from = line?.params?.from;
+          return typeof from === "string" && Date.parse(from) === Date.parse(source.from);
+        });
+  const row = rows[0];
+  return row
+    ? { kind: row.kind as DocumentKind, number: row.number, totalCents: row.total_cents }
+    : undefined;
+}
+
+function parseJsonArray(text: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A message's values, with the document it names by its source found (once, when it is written). */
+async function withFoundDocument(
+  db: Db,
+  params: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (params.document || !isDocumentSource(params.documentOf)) return params;
+  const document = await findDocumentOf(db, params.documentOf);
+  return document ? { ...params, document } : params;
+}
+
 function parseParams(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
@@ -612,7 +763,7 @@ export function mailSendHandlerWith(options: {
           ...(await options.write({
             kind: row.kind,
             locale: row.locale,
-            params: parseParams(row.params),
+            params: await withFoundDocument(db, parseParams(row.params)),
           })),
           messageId: messageIdOf(row, options.from.replace(/>\s*$/, "")),
         };
@@ -712,12 +863,15 @@ export interface KeptMailWriter {
 
 /** A kept message's row, written now if it never was: its subject for a list, all of it when opened. */
 async function writtenKept(
+  db: Db,
   row: OutboxRow,
   writer: KeptMailWriter | undefined,
   part: "subject" | "all",
 ): Promise<OutboxRow> {
   if (!writer || row.state !== "kept" || row.subject !== null || !isMailKind(row.kind)) return row;
-  const message = { kind: row.kind, locale: row.locale, params: parseParams(row.params) };
+  // As the send job writes it: the document it names found first (the invoice's number).
+  const params = await withFoundDocument(db, parseParams(row.params));
+  const message = { kind: row.kind, locale: row.locale, params };
   if (part === "subject") return { ...row, subject: await writer.subject(message) };
   const written = await writer.write(message);
   return { ...row, subject: written.subject, html: written.html, text: written.text };
@@ -744,12 +898,12 @@ export async function listOutbox(
   return {
     messages: await Promise.all(
       rows.map(async (row) =>
-        toView(await writtenKept({ ...row, html: null, text: null }, writer, "subject")),
+        toView(await writtenKept(db, { ...row, html: null, text: null }, writer, "subject")),
       ),
     ),
     hasMore,
     matching,
-    opened: opened ? toView(await writtenKept(opened, writer, "all")) : null,
+    opened: opened ? toView(await writtenKept(db, opened, writer, "all")) : null,
   };
 }
 

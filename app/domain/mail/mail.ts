@@ -12,6 +12,9 @@ export const MAIL_KINDS = [
   "orderApproved",
   "orderRejected",
   "coinsChanged",
+  // Issue 26: an invoice, receipt or credit note by itself, and a top-up an admin rejected. Never optional.
+  "documentIssued",
+  "topUpRejected",
   "ticketAnswered",
   "staffOrderWaiting",
   "staffTicketOpened",
@@ -33,8 +36,9 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
  * The kinds a customer may turn off in the dashboard's account tab. Not here: the staff's messages,
- * security mail (password reset, address verification, sign-in notices), and what ends or stops a service
- * (suspended, the termination warning, terminated: docs/mail.md says why), which always go out.
+ * security mail (password reset, address verification, sign-in notices), what ends or stops a service
+ * (suspended, the termination warning, terminated), a numbered document and a rejected top-up
+ * (docs/mail.md says why), which always go out.
  */
 export const OPTIONAL_MAIL_KINDS = [
   "orderReceived",

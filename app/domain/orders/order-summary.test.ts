@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BILLING_CYCLE_IDS, BACKUP_IDS, quote } from "./orders";
+import { documentAmounts } from "~/domain/invoices/invoices";
 import { orderSummary, type SummaryLine } from "./order-summary";
 
 const amounts = (lines: SummaryLine[]) =>
@@ -82,6 +83,63 @@ describe("orderSummary", () => {
               period?.amountCents,
             );
             expect(total, what).toBeGreaterThanOrEqual(0);
+          }
+  });
+
+  it("adds the VAT of prices that exclude it, with the invoice's rounding, and charges that total", () => {
+    // The quarter's €12.82 at Morocco's 20%: 256.4 cents of VAT rounds to 256, total €15.38.
+    const moroccan = { rateBp: 2000, pricesIncludeVat: false };
+    const summary = orderSummary({ ...quarter, vat: moroccan, balanceCents: 1500 });
+    expect(summary.lines.slice(-3)).toEqual([
+      { kind: "setupFee", amountCents: 0 },
+      { kind: "vat", rateBp: 2000, amountCents: 256 },
+      { kind: "total", amountCents: 1538 },
+    ]);
+    expect(summary.amounts).toEqual(documentAmounts(1282, 2000, false));
+    // The balance is compared with what is charged, VAT included.
+    expect(summary).toMatchObject({ shortfallCents: 38, balanceAfterCents: null });
+    expect(orderSummary({ ...quarter, vat: moroccan, balanceCents: 1538 })).toMatchObject({
+      shortfallCents: 0,
+      balanceAfterCents: 0,
+    });
+    // Prices that include VAT, a country without a rate, a visitor: no line, the price is the total.
+    for (const vat of [
+      { rateBp: 2000, pricesIncludeVat: true },
+      { rateBp: 0, pricesIncludeVat: false },
+      null,
+    ]) {
+      const lines = orderSummary({ ...quarter, vat }).lines;
+      expect(lines.map((line) => line.kind)).not.toContain("vat");
+      expect(lines.at(-1)).toEqual({ kind: "total", amountCents: 1282 });
+    }
+    // Included, the VAT inside the total is the invoice's: round(1282 × 2000 / 12000) = 214.
+    expect(
+      orderSummary({ ...quarter, vat: { rateBp: 2000, pricesIncludeVat: true } }).amounts,
+    ).toMatchObject({ vatCents: 214, subtotalCents: 1068, totalCents: 1282 });
+  });
+
+  it("adds up with VAT too, to what the invoice charges, for every price, cycle and rate", () => {
+    for (const price of [0, 1, 250, 399, 450, 1499, 99_999])
+      for (const cycle of BILLING_CYCLE_IDS)
+        for (const rateBp of [0, 550, 1000, 2000, 2100])
+          for (const discount of [0, 77]) {
+            const vat = { rateBp, pricesIncludeVat: false };
+            const summary = orderSummary({
+              productPriceCents: price,
+              cycle,
+              backup: "premium",
+              voucher: { code: "X", discountCents: discount },
+              vat,
+            });
+            const lines = summary.lines;
+            const total = lines.find((line) => line.kind === "total")!.amountCents;
+            const sum = lines
+              .filter((line) => line.kind !== "total" && line.kind !== "monthly")
+              .reduce((cents, line) => cents + line.amountCents, 0);
+            const what = `${price} ${cycle} ${rateBp} ${discount}`;
+            expect(sum, what).toBe(total);
+            const priced = quote({ productPriceCents: price, cycle, backup: "premium" }, discount);
+            expect(total, what).toBe(documentAmounts(priced.totalCents, rateBp, false).totalCents);
           }
   });
 

@@ -1,3 +1,4 @@
+import { documentAmounts, type DocumentAmounts } from "~/domain/invoices/invoices";
 import { BILLING_CYCLES, quote, type Backup, type BillingCycle, type PriceQuote } from "./orders";
 
 /** One line of the order summary; amounts in cents, a deduction negative. */
@@ -8,11 +9,22 @@ export type SummaryLine =
   | { kind: "cycleDiscount"; percent: number; amountCents: number }
   | { kind: "voucher"; code: string; amountCents: number }
   | { kind: "setupFee"; amountCents: number }
+  /** The VAT added to prices that exclude it, at the rate of the customer's billing country. */
+  | { kind: "vat"; rateBp: number; amountCents: number }
+  /** What is charged: the price, and the VAT when it is added. */
   | { kind: "total"; amountCents: number };
+
+/** The VAT terms of the customer's next invoice: their billing country's rate, and the setting. */
+export interface OrderVat {
+  rateBp: number;
+  pricesIncludeVat: boolean;
+}
 
 export interface OrderSummary {
   lines: SummaryLine[];
   price: PriceQuote;
+  /** The invoice's figures of the price (`documentAmounts`): `totalCents` is what is charged. */
+  amounts: DocumentAmounts;
   /** What the balance lacks for the total, 0 when it is enough; null without a balance (a visitor). */
   shortfallCents: number | null;
   /** The balance after paying, when it is enough. */
@@ -21,8 +33,9 @@ export interface OrderSummary {
 
 /**
  * The order summary as lines that add up: the month's price, that price times the cycle's months, the
- * cycle's discount and the voucher's taken off, the setup fee, the total. It is `quote`, the function the
- * server charges with, written out; the lines from "period" on sum to the total.
+ * cycle's discount and the voucher's taken off, the setup fee, the VAT when prices exclude it, the total.
+ * It is `quote` and the invoice's `documentAmounts`, the functions the server charges with (placeOrder's
+ * `amountsFor`), written out; the lines from "period" on sum to the total.
  */
 export function orderSummary(input: {
   productPriceCents: number;
@@ -31,6 +44,8 @@ export function orderSummary(input: {
   /** A voucher the server found valid for this plan and cycle, with its discount. */
   voucher?: { code: string; discountCents: number } | null;
   balanceCents?: number | null;
+  /** The customer's VAT (none: a visitor, whose country is not known). */
+  vat?: OrderVat | null;
 }): OrderSummary {
   const price = quote(
     { productPriceCents: input.productPriceCents, cycle: input.cycle, backup: input.backup },
@@ -59,13 +74,18 @@ export function orderSummary(input: {
       amountCents: -price.voucherDiscountCents,
     });
   lines.push({ kind: "setupFee", amountCents: price.setupFeeCents });
-  lines.push({ kind: "total", amountCents: price.totalCents });
+  const vat = input.vat ?? { rateBp: 0, pricesIncludeVat: true };
+  const amounts = documentAmounts(price.totalCents, vat.rateBp, vat.pricesIncludeVat);
+  if (!amounts.pricesIncludeVat && amounts.vatCents > 0)
+    lines.push({ kind: "vat", rateBp: amounts.vatRateBp, amountCents: amounts.vatCents });
+  const charged = amounts.totalCents;
+  lines.push({ kind: "total", amountCents: charged });
   const balance = input.balanceCents ?? null;
   return {
     lines,
     price,
-    shortfallCents: balance === null ? null : Math.max(0, price.totalCents - balance),
-    balanceAfterCents:
-      balance === null || balance < price.totalCents ? null : balance - price.totalCents,
+    amounts,
+    shortfallCents: balance === null ? null : Math.max(0, charged - balance),
+    balanceAfterCents: balance === null || balance < charged ? null : balance - charged,
   };
 }

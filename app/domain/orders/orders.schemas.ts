@@ -79,6 +79,14 @@ export const orderFormSchema = z.object({
     .max(4000, "orders.errors.expired")
     .transform(parseShownPrices)
     .optional(),
+  // The VAT rate the form added on top of its prices (basis points; 0 when prices include it or the
+  // customer's country has none): a rate that changed since (the billing country, the settings) is not
+  // charged unseen. Optional, as the prices.
+  shownVatRate: z
+    .string()
+    .regex(/^\d{1,5}$/, "orders.errors.expired")
+    .transform(Number)
+    .optional(),
 });
 export type OrderFormInput = z.infer<typeof orderFormSchema>;
 

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { Product } from "~/domain/catalogue/catalogue";
-import { findActiveProduct } from "~/domain/catalogue/catalogue.server";
+import { findActiveProduct, listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import {
@@ -9,6 +9,7 @@ import {
   creditOrderInvoice,
   invoiceTermsFor,
   issueOrderInvoice,
+  orderVatFor,
 } from "~/domain/invoices/invoices.server";
 import {
   payFromCoins,
@@ -149,6 +150,8 @@ export type PlaceOrderResult =
   | UnverifiedEmailRefusal
   | { ok: false; kind: "notFound"; error: "orders.errors.serviceNotFound" }
   | { ok: false; kind: "conflict"; error: "orders.errors.priceChanged" }
+  /** The VAT added to the prices is not the one the form showed (`shownVatRate`). */
+  | { ok: false; kind: "conflict"; error: "orders.errors.vatChanged" }
   | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
   /** The balance, as it is now, does not cover the total. */
   | InsufficientCoins
@@ -254,6 +257,11 @@ export async function placeOrder(
 
         // What is charged: the price, with the VAT added when prices do not include it (ADR 36).
         const terms = await invoiceTermsFor(trx, userId, settings);
+        if (
+          input.shownVatRate !== undefined &&
+          input.shownVatRate !== (terms.pricesIncludeVat ? 0 : terms.vatRateBp)
+        )
+          refuse<PlaceOrderResult>("conflict", "orders.errors.vatChanged");
         const amounts = amountsFor(terms, price.totalCents);
         const now = new Date().toISOString();
         const row = await trx
@@ -345,6 +353,21 @@ export async function placeOrder(
     { lookFirst: false },
   );
   return result.ok ? result : ((await earlier()) ?? result);
+}
+
+/**
+ * The order form's page: the plans in the reader's language, and the VAT the signed-in customer's order
+ * would add (`orderVatFor`), so the total it shows is what `placeOrder` charges (docs/invoices.md).
+ */
+export async function loadOrderForm(
+  db: Db,
+  input: { userId: string | null; locale: string; invoicing: Settings["invoicing"] },
+) {
+  const [products, vat] = await Promise.all([
+    listActiveProducts(db, undefined, input.locale),
+    orderVatFor(db, input.userId, input.invoicing),
+  ]);
+  return { products, vat };
 }
 
 export type DecideResult =
@@ -447,7 +470,7 @@ export async function rejectOrder(
       refundEntryId = refunded.entryId;
     }
     // Its invoice (orders placed before invoices existed have none) gets its credit note.
-    await creditOrderInvoice(trx, {
+    const creditNote = await creditOrderInvoice(trx, {
       orderId: order.id,
       reason: input.reason,
       ledgerEntryId: refundEntryId,
@@ -496,6 +519,12 @@ export async function rejectOrder(
         refundCents: order.paidWithCoins ? order.totalCents : 0,
         // The lifecycle's reason is the audit log's English: the message says it in the reader's words.
         expiredDays: input.expired?.days,
+        // The credit note, named and linked in the same message (docs/mail.md#documents-and-top-ups).
+        document: creditNote && {
+          kind: creditNote.kind,
+          number: creditNote.number,
+          totalCents: creditNote.totalCents,
+        },
       },
       input.expired?.now,
     );

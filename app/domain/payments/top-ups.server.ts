@@ -4,7 +4,8 @@ import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { issuePaymentReceipt } from "~/domain/invoices/invoices.server";
 import { englishLedgerReason, ledgerReason } from "~/domain/coins/ledger-reason";
 import { queueMail } from "~/domain/mail/mail.server";
-import { notify, notifyStaff } from "~/domain/notifications/notifications.server";
+import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
+import { notify } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Database } from "~/db/schema";
 import { fetchPage, pageWindow } from "~/db/paging";
@@ -284,16 +285,13 @@ export async function markTopUpPaid(
       paid_on: input.paidOn,
     });
     await attachProofs(trx, request, prepared.proofs, input.now);
-    await notifyStaff(trx, {
-      kind: "top_up_paid",
-      params: {
-        id: request.id,
-        reference: request.reference,
-        method: request.methodName,
-        amountCents: request.creditCents,
-      },
-      link: `${TOP_UP_QUEUE_PAGE}?state=proof_sent`,
-      dedupeKey: `staff:top-up:${request.id}`,
+    // Each admin's notification, and the staff's Discord when set: once per request (staff-posts).
+    await queueStaffPost(trx, {
+      kind: "topUpPaid",
+      requestId: request.id,
+      reference: request.reference,
+      method: request.methodName,
+      amountCents: request.creditCents,
     });
     return { ok: true as const, request };
   });
@@ -379,7 +377,7 @@ export async function approveTopUp(
     const balance = posted.balanceCents;
     // The payment receipt (its own series, no VAT: ADR 36), in the transaction that credits the coins:
     // a request has its receipt if and only if it has its credit.
-    await issuePaymentReceipt(trx, {
+    const receipt = await issuePaymentReceipt(trx, {
       userId: before.userId,
       amountCents: coins * 100,
       ledgerEntryId: posted.entryId,
@@ -401,6 +399,7 @@ export async function approveTopUp(
       params: { reference: before.reference, amountCents: coins * 100 },
       link: TOP_UP_PAGE,
     });
+    // The coins mail says the reference (its reason) and links the receipt (docs/mail.md#documents-and-top-ups).
     await queueMail(trx, {
       kind: "coinsChanged",
       eventKey: topUpLedgerKey(before.id),
@@ -412,12 +411,16 @@ export async function approveTopUp(
         reasonKey: reason.id,
         reasonParams: reason.params,
       },
+      document: { kind: receipt.kind, number: receipt.number, totalCents: receipt.totalCents },
     });
     return { ok: true as const, request: after };
   });
 }
 
-/** An admin rejects a request, with the reason the customer reads. Audited; the customer is told. */
+/**
+ * An admin rejects a request, with the reason the customer reads. Audited; the customer is told (a
+ * notification and the `topUpRejected` mail, which always goes out: docs/mail.md#documents-and-top-ups).
+ */
 export async function rejectTopUp(
   db: Db,
   input: { adminId: string; requestId: number; reason: string },
@@ -443,6 +446,14 @@ export async function rejectTopUp(
       kind: "top_up_rejected",
       params: { reference: before.reference, reason: input.reason },
       link: TOP_UP_PAGE,
+    });
+    await queueMail(trx, {
+      kind: "topUpRejected",
+      requestId: before.id,
+      userId: before.userId,
+      reference: before.reference,
+      coins: before.coins,
+      reason: input.reason,
     });
     return { ok: true as const, request: after };
   });

@@ -11,6 +11,7 @@ import {
   expectLedgerIntact,
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { findInvoiceDiscrepancies } from "~/domain/invoices/invoices.server";
 import { customerWithTicket, openedTicket } from "../../../tests/support/ticket-fixtures";
 import {
   addCoinsFromTicket,
@@ -93,6 +94,111 @@ describeEachDatabase("tickets and notifications", (app) => {
     expect(notes.items.map((n) => n.kind).sort()).toEqual(["coins_added", "ticket_answered"]);
     await markNotificationsRead(db, owner);
     expect((await listNotifications(db, owner)).unread).toBe(0);
+    await expectLedgerIntact(app());
+  });
+
+  it("records a ticket's payment with its receipt, and a goodwill credit with none", async () => {
+    const { db, admin } = await asAdmin(app());
+    const { owner, ticket } = await customerWithTicket(app(), {
+      department: "billing",
+      subject: "Paid by transfer",
+      priority: "medium",
+      message: "I sent 30 euros",
+    });
+    const key = "ticket-payment-key-0001";
+    const paid = await addCoinsFromTicket(db, {
+      actorId: admin,
+      ticketId: ticket.id,
+      amountCents: 3000,
+      note: "bank transfer 12/05",
+      idempotencyKey: key,
+      creditAs: "payment",
+    });
+    const documents = () =>
+      db
+        .selectFrom("invoices")
+        .select(["number", "kind", "total_cents", "vat_cents", "ledger_entry_id", "lines"])
+        .where("user_id", "=", owner)
+        .execute();
+    const [receipt, ...others] = await documents();
+    expect(others).toEqual([]);
+    expect(receipt).toMatchObject({ kind: "receipt", total_cents: 3000, vat_cents: 0 });
+    expect(JSON.parse(receipt!.lines)).toEqual([
+      {
+        kind: "ticketPayment",
+        params: { id: ticket.id },
+        quantity: 1,
+        unitCents: 3000,
+        totalCents: 3000,
+      },
+    ]);
+    expect(paid).toEqual({
+      ok: true,
+      message: "tickets.admin.coinsAddedWithReceipt",
+      amountCents: 3000,
+      balanceCents: 3000,
+      receipt: receipt!.number,
+    });
+    const credit = await db
+      .selectFrom("coin_ledger")
+      .select(["id", "kind", "reason"])
+      .where("idempotency_key", "=", key)
+      .executeTakeFirstOrThrow();
+    expect(credit).toMatchObject({
+      kind: "coin_purchase",
+      reason: `Ticket #${ticket.id}: Paid by transfer (bank transfer 12/05)`,
+    });
+    expect(Number(receipt!.ledger_entry_id)).toBe(Number(credit.id));
+    // The coins mail links the receipt; the form posted again credits and issues nothing more.
+    const mail = await db
+      .selectFrom("mail_outbox")
+      .select("params")
+      .where("user_id", "=", owner)
+      .where("kind", "=", "coinsChanged")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(mail.params).document).toEqual({
+      kind: "receipt",
+      number: receipt!.number,
+      totalCents: 3000,
+    });
+    expect(
+      await addCoinsFromTicket(db, {
+        actorId: admin,
+        ticketId: ticket.id,
+        amountCents: 3000,
+        idempotencyKey: key,
+        creditAs: "payment",
+      }),
+    ).toMatchObject({ ok: true, message: "tickets.admin.coinsAlreadyAdded" });
+    expect(await documents()).toHaveLength(1);
+
+    const goodwill = await addCoinsFromTicket(db, {
+      actorId: admin,
+      ticketId: ticket.id,
+      amountCents: 500,
+      note: "sorry for the wait",
+      idempotencyKey: "ticket-goodwill-key-0001",
+      creditAs: "goodwill",
+    });
+    expect(goodwill).toEqual({
+      ok: true,
+      message: "tickets.admin.coinsAdded",
+      amountCents: 500,
+      balanceCents: 3500,
+    });
+    expect(await documents()).toHaveLength(1);
+    const gift = await db
+      .selectFrom("coin_ledger")
+      .select(["kind", "reason", "reason_key"])
+      .where("idempotency_key", "=", "ticket-goodwill-key-0001")
+      .executeTakeFirstOrThrow();
+    expect(gift).toEqual({
+      kind: "admin_adjustment",
+      reason: `Ticket #${ticket.id}: Paid by transfer, goodwill credit (sorry for the wait)`,
+      reason_key: "ticketGoodwillNote",
+    });
+    expect(await balanceOf(app(), owner)).toBe(3500);
+    expect(await findInvoiceDiscrepancies(db)).toEqual([]);
     await expectLedgerIntact(app());
   });
 
@@ -249,11 +355,13 @@ describeEachDatabase("tickets and notifications", (app) => {
         amountCents: 500,
         idempotencyKey: "ticket-credit-key-1",
       });
+    // A payment, as a form without the choice says: with its receipt.
     expect(await credit()).toEqual({
       ok: true,
-      message: "tickets.admin.coinsAdded",
+      message: "tickets.admin.coinsAddedWithReceipt",
       amountCents: 500,
       balanceCents: 500,
+      receipt: expect.stringMatching(/^HFR-\d{4}-\d{6}$/),
     });
     expect(await credit()).toEqual({
       ok: true,
@@ -283,6 +391,14 @@ describeEachDatabase("tickets and notifications", (app) => {
       .where("user_id", "=", owner)
       .execute();
     expect(ledger.map((row) => row.amount_cents)).toEqual([500, 500]);
+    // One receipt per credit, however often its form was sent.
+    const receipts = await db
+      .selectFrom("invoices")
+      .select("total_cents")
+      .where("user_id", "=", owner)
+      .where("kind", "=", "receipt")
+      .execute();
+    expect(receipts.map((row) => row.total_cents)).toEqual([500, 500]);
     await expectLedgerIntact(app());
   });
 });

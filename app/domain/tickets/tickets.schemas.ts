@@ -1,7 +1,13 @@
 import { filterParam, pageParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
 import { coinAmountSchema, coinFormKeySchema } from "~/domain/coins/coins.schemas";
-import { DEPARTMENTS, MAX_MESSAGE_LENGTH, PRIORITIES, TICKET_STATUSES } from "./tickets";
+import {
+  DEPARTMENTS,
+  MAX_MESSAGE_LENGTH,
+  PRIORITIES,
+  TICKET_CREDIT_KINDS,
+  TICKET_STATUSES,
+} from "./tickets";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
 // never reaches the browser (docs/architecture.md).
@@ -54,6 +60,9 @@ export const adminTicketActionSchema = z.discriminatedUnion("intent", [
     amount: coinAmountSchema({ credit: true }),
     idempotencyKey: coinFormKeySchema,
     reason: z.string().trim().max(500).optional(),
+    // A payment (with a receipt) unless the admin says goodwill: a form from before the choice was a
+    // coin purchase.
+    creditAs: z.enum(TICKET_CREDIT_KINDS, "tickets.errors.creditAsInvalid").default("payment"),
   }),
 ]);
 

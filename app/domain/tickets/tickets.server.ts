@@ -18,8 +18,10 @@ import {
   type Priority,
   type Ticket,
   type TicketMessage,
+  type TicketCreditKind,
   type TicketStatus,
 } from "./tickets";
+import { issuePaymentReceipt } from "~/domain/invoices/invoices.server";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 import { queueMail } from "~/domain/mail/mail.server";
 import {
@@ -398,9 +400,14 @@ export type AdminTicketResult =
    */
   | {
       ok: true;
-      message: "tickets.admin.coinsAdded" | "tickets.admin.coinsAlreadyAdded";
+      message:
+        | "tickets.admin.coinsAdded"
+        | "tickets.admin.coinsAddedWithReceipt"
+        | "tickets.admin.coinsAlreadyAdded";
       amountCents: number;
       balanceCents: number;
+      /** A payment's receipt number. */
+      receipt?: string;
     }
   | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" }
   | FormExpired
@@ -491,10 +498,11 @@ export async function setTicketField(
 }
 
 /**
- * From a coins ticket, in one step: the same ledger path as any admin credit, as a coin purchase
- * (`coin_purchase`) with the ticket as reason,
+ * From a coins ticket, in one step: the same ledger path as any admin credit, with the ticket as reason,
  * the same bounds (MAX_ADJUSTMENT_CENTS a credit, MAX_BALANCE_CENTS a balance) and the form's
- * idempotency key, so a replayed post credits once (and says so, with what the first post did).
+ * idempotency key, so a replayed post credits once (and says so, with what the first post did). A
+ * payment (the default) is a coin purchase (`coin_purchase`) with its payment receipt issued in the
+ * same transaction; a goodwill credit is an `admin_adjustment` and issues no document (issue 26).
  */
 export async function addCoinsFromTicket(
   db: Db,
@@ -504,6 +512,7 @@ export async function addCoinsFromTicket(
     amountCents: number;
     note?: string;
     idempotencyKey?: string;
+    creditAs?: TicketCreditKind;
   },
 ): Promise<AdminTicketResult> {
   const ticket = await db
@@ -512,28 +521,48 @@ export async function addCoinsFromTicket(
     .where("id", "=", input.ticketId)
     .executeTakeFirst();
   if (!ticket) return ticketNotFound;
-  const reason = input.note
-    ? ledgerReason("ticketPurchaseNote", {
-        id: Number(ticket.id),
-        subject: ticket.subject,
-        note: input.note,
-      })
-    : ledgerReason("ticketPurchase", { id: Number(ticket.id), subject: ticket.subject });
+  const payment = (input.creditAs ?? "payment") === "payment";
+  const id = Number(ticket.id);
+  const about = { id, subject: ticket.subject };
+  const reason = payment
+    ? input.note
+      ? ledgerReason("ticketPurchaseNote", { ...about, note: input.note })
+      : ledgerReason("ticketPurchase", about)
+    : input.note
+      ? ledgerReason("ticketGoodwillNote", { ...about, note: input.note })
+      : ledgerReason("ticketGoodwill", about);
   const result = await adjustCoins(db, {
     userId: ticket.user_id,
     amountCents: input.amountCents,
-    kind: "coin_purchase",
+    kind: payment ? "coin_purchase" : "admin_adjustment",
     reason,
     actorId: input.actorId,
     link: `/support/${ticket.id}`,
     idempotencyKey: input.idempotencyKey,
+    receipt: payment
+      ? async (trx, credit) => {
+          const receipt = await issuePaymentReceipt(trx, {
+            userId: ticket.user_id,
+            amountCents: credit.amountCents,
+            ledgerEntryId: credit.entryId,
+            ticketId: id,
+            actorId: input.actorId,
+          });
+          return { kind: receipt.kind, number: receipt.number, totalCents: receipt.totalCents };
+        }
+      : undefined,
   });
   if (!result.ok) return result;
   return {
     ok: true,
-    message: result.duplicate ? "tickets.admin.coinsAlreadyAdded" : "tickets.admin.coinsAdded",
+    message: result.duplicate
+      ? "tickets.admin.coinsAlreadyAdded"
+      : result.receipt
+        ? "tickets.admin.coinsAddedWithReceipt"
+        : "tickets.admin.coinsAdded",
     amountCents: result.appliedCents,
     balanceCents: result.balanceCents,
+    ...(result.receipt ? { receipt: result.receipt.number } : {}),
   };
 }
 

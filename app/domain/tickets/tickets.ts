@@ -21,6 +21,14 @@ export const CUSTOMER_TICKET_STATUS_LABELS = labelKeys(
 );
 export const MAX_MESSAGE_LENGTH = 5000;
 
+/**
+ * What coins credited from a ticket are (issue 26): a payment the customer made outside the site (a
+ * `coin_purchase`, with a payment receipt), or a goodwill credit (an `admin_adjustment`, no document).
+ */
+export const TICKET_CREDIT_KINDS = ["payment", "goodwill"] as const;
+export type TicketCreditKind = (typeof TICKET_CREDIT_KINDS)[number];
+export const TICKET_CREDIT_LABELS = labelKeys("tickets", "admin.creditAs", TICKET_CREDIT_KINDS);
+
 /** Statuses that wait on staff: the queue shows these first, the longest-waiting on top. */
 export const WAITING_STATUSES: TicketStatus[] = ["open", "customer_reply"];
 

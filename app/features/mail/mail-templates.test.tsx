@@ -36,6 +36,10 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
       reasonParams: { id: 41, product: "VPS Entry" },
     },
   },
+  documentIssued: {
+    document: { kind: "credit_note", number: "HFC-2031-000004", totalCents: -1250 },
+  },
+  topUpRejected: { reference: "K7QX-2M", coins: 10, reason: "No payment <received>" },
   ticketAnswered: { id: 7, subject: "My server is down" },
   staffOrderWaiting: { id: 41, product: "VPS Entry", totalCents: 1250 },
   staffTicketOpened: { id: 7, department: "billing" },
@@ -117,6 +121,103 @@ describe("the mail templates", () => {
     expect(fr.subject).toBe("3,00 coins retirés de votre solde");
     expect(fr.text).toContain("Votre solde est maintenant de 7,00 coins.");
     expect(fr.text).toMatch(/Motif : .*41.*VPS Entry/);
+  });
+
+  it.each(SUPPORTED_LOCALES)(
+    "names the document a message carries in %s, with a link to its page",
+    async (locale) => {
+      const context = await contextIn(locale);
+      const cases = [
+        ["orderReceived", { kind: "invoice", number: "HF-2031-000012", totalCents: 1250 }],
+        ["serviceRenewed", { kind: "invoice", number: "HF-2031-000013", totalCents: 1000 }],
+        ["coinsChanged", { kind: "receipt", number: "HFR-2031-000002", totalCents: 1000 }],
+        ["orderRejected", { kind: "credit_note", number: "HFC-2031-000004", totalCents: -1250 }],
+        ["documentIssued", { kind: "invoice", number: "HF-2031-000014", totalCents: 1250 }],
+        ["documentIssued", { kind: "receipt", number: "HFR-2031-000003", totalCents: 1000 }],
+      ] as const;
+      for (const [kind, document] of cases) {
+        const mail = renderMail(kind, { ...PARAMS[kind], document }, context);
+        const href = `https://shop.example.com/invoices/${document.number}`;
+        expect(mail.text, kind).toContain(href);
+        expect(mail.html, kind).toContain(`href="${href}"`);
+        expect(plain(mail.text), kind).toContain(document.number);
+        expect(plain(mail.text), kind).toMatch(locale === "en" ? /1[02]\.[05]0/ : /1[02],[05]0/);
+        expect(mail.text, kind).not.toMatch(/\b(document|documentIssued)\.[a-zA-Z]/);
+        expect(mail.text, kind).not.toContain("{{");
+      }
+      // Without a document (an order placed before invoices), the same message as before.
+      const without = renderMail("orderReceived", PARAMS.orderReceived, context);
+      expect(without.text).not.toContain("/invoices/");
+    },
+  );
+
+  it("writes the documents in English: what was issued, for how much, where they all are", async () => {
+    const en = await contextIn("en");
+    const received = renderMail(
+      "orderReceived",
+      {
+        ...PARAMS.orderReceived,
+        document: { kind: "invoice", number: "HF-2031-000012", totalCents: 1250 },
+      },
+      en,
+    );
+    expect(received.text).toContain(
+      "Invoice HF-2031-000012 (12.50 coins) was issued to you.\nView the invoice:\nhttps://shop.example.com/invoices/HF-2031-000012",
+    );
+    const credit = renderMail("documentIssued", PARAMS.documentIssued, en);
+    expect(credit.subject).toBe("Your credit note HFC-2031-000004");
+    expect(credit.text).toContain("We issued credit note HFC-2031-000004 for 12.50 coins");
+    expect(credit.text).toContain(
+      "View the credit note:\nhttps://shop.example.com/invoices/HFC-2031-000004",
+    );
+    const receipt = renderMail(
+      "coinsChanged",
+      {
+        amountCents: 1000,
+        balanceCents: 1300,
+        reason: {
+          reason: "Top-up K7QX-2M (Orange Money)",
+          reasonKey: "topUp",
+          reasonParams: { reference: "K7QX-2M", method: "Orange Money" },
+        },
+        document: { kind: "receipt", number: "HFR-2031-000002", totalCents: 1000 },
+      },
+      en,
+    );
+    expect(receipt.subject).toBe("10.00 coins added to your balance");
+    expect(receipt.text).toContain("Reason: Top-up K7QX-2M (Orange Money)");
+    expect(receipt.text).toContain(
+      "Payment receipt HFR-2031-000002 (10.00 coins) was issued to you.",
+    );
+    // A document not found when the message was written: where they all are.
+    const lost = renderMail("documentIssued", { documentOf: { orderId: 4 } }, en);
+    expect(lost.subject).toBe("A new document in your account");
+    expect(lost.text).toContain("https://shop.example.com/dashboard?tab=billing");
+  });
+
+  it.each(SUPPORTED_LOCALES)(
+    "tells a customer in %s that a top-up was rejected, why, and where to add coins",
+    async (locale) => {
+      const mail = renderMail("topUpRejected", PARAMS.topUpRejected, await contextIn(locale));
+      expect(plain(mail.subject)).toContain("K7QX-2M");
+      expect(plain(mail.text)).toContain("No payment <received>");
+      expect(mail.html).toContain("No payment &lt;received&gt;");
+      expect(mail.text).toContain("https://shop.example.com/dashboard/top-up");
+      expect(mail.text).not.toMatch(/topUpRejected\.[a-z]/);
+    },
+  );
+
+  it("writes a rejected top-up in English and French", async () => {
+    const en = renderMail("topUpRejected", PARAMS.topUpRejected, await contextIn("en"));
+    expect(en.subject).toBe("Top-up K7QX-2M rejected");
+    expect(en.text).toContain(
+      "Our team rejected your top-up request K7QX-2M for 10.00 coins: no coins were added to your balance.",
+    );
+    expect(en.text).toContain("Reason: No payment <received>");
+    expect(en.text).toContain("Add coins:\nhttps://shop.example.com/dashboard/top-up");
+    const fr = renderMail("topUpRejected", PARAMS.topUpRejected, await contextIn("fr"));
+    expect(fr.subject).toBe("Recharge K7QX-2M refusée");
+    expect(fr.text).toContain("Motif : No payment <received>");
   });
 
   it("writes Arabic right to left, with the values isolated", async () => {

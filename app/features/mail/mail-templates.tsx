@@ -3,6 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import { resetLinkPath } from "~/domain/accounts/password-reset";
 import { EMAIL_VERIFICATION_HOURS, verificationLink } from "~/domain/accounts/email-verification";
+import { TOP_UP_PAGE } from "~/components/layout/coin-dialog";
+import { documentPath, type DocumentKind } from "~/domain/invoices/invoices";
 import type { MailKind } from "~/domain/mail/mail";
 import type { Department } from "~/domain/tickets/tickets";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -40,6 +42,11 @@ export interface MailContent {
   paragraphs: string[];
   /** One call to action, a link to the site. */
   button?: { label: string; href: string };
+  /**
+   * The numbered document the event produced (an invoice, a receipt, a credit note): a sentence naming
+   * it and a link to its page, under the paragraphs (issue 26, docs/mail.md#documents-and-top-ups).
+   */
+  document?: { text: string; label: string; href: string };
   audience: "customer" | "staff";
 }
 
@@ -68,6 +75,94 @@ const COINS_TEXTS = {
     body: "coinsRemoved.body",
   },
 } as const;
+
+/** Each document kind's texts (written out for the catalogue test). */
+const DOCUMENT_TEXTS = {
+  invoice: {
+    line: "document.invoice",
+    open: "document.openInvoice",
+    subject: "documentIssued.subjectInvoice",
+    heading: "documentIssued.headingInvoice",
+    body: "documentIssued.bodyInvoice",
+  },
+  receipt: {
+    line: "document.receipt",
+    open: "document.openReceipt",
+    subject: "documentIssued.subjectReceipt",
+    heading: "documentIssued.headingReceipt",
+    body: "documentIssued.bodyReceipt",
+  },
+  credit_note: {
+    line: "document.creditNote",
+    open: "document.openCreditNote",
+    subject: "documentIssued.subjectCreditNote",
+    heading: "documentIssued.headingCreditNote",
+    body: "documentIssued.bodyCreditNote",
+  },
+} as const satisfies Record<DocumentKind, Record<string, string>>;
+
+interface NamedDocument {
+  kind: DocumentKind;
+  number: string;
+  totalCents: number;
+}
+
+/** The document a message's values name (`document`: mail.server.ts's DocumentRef), if they name one. */
+function documentOf(params: Record<string, unknown>): NamedDocument | null {
+  const value = params.document;
+  if (!value || typeof value !== "object") return null;
+  const { kind, number, totalCents } = value as Record<string, unknown>;
+  if (typeof kind !== "string" || !Object.hasOwn(DOCUMENT_TEXTS, kind)) return null;
+  if (typeof number !== "string" || !number) return null;
+  return { kind: kind as DocumentKind, number, totalCents: cents(totalCents) };
+}
+
+/** A document's values in the reader's words: its number and its total (a credit note's as a sum). */
+function documentValues(document: NamedDocument, locale: string) {
+  return { number: document.number, total: formatCoins(Math.abs(document.totalCents), locale) };
+}
+
+/** The sentence and link that name the document a message carries; none when it names none. */
+function documentLink(
+  params: Record<string, unknown>,
+  context: MailContext,
+): MailContent["document"] {
+  const document = documentOf(params);
+  if (!document) return undefined;
+  const texts = DOCUMENT_TEXTS[document.kind];
+  return {
+    text: context.t(texts.line, documentValues(document, context.locale)),
+    label: context.t(texts.open),
+    href: `${context.baseUrl}${documentPath(document.number)}`,
+  };
+}
+
+/** A document by itself: a refund's credit note, or what a message turned off carried. */
+function documentContent(params: Record<string, unknown>, context: MailContext): MailContent {
+  const { t } = context;
+  const document = documentOf(params);
+  if (!document)
+    // Not found when it was written (an order with no invoice): where the customer's documents are.
+    return {
+      subject: t("documentIssued.subject"),
+      heading: t("documentIssued.heading"),
+      paragraphs: [t("documentIssued.where")],
+      button: {
+        label: t("documentIssued.button"),
+        href: `${context.baseUrl}/dashboard?tab=billing`,
+      },
+      audience: "customer",
+    };
+  const texts = DOCUMENT_TEXTS[document.kind];
+  const values = documentValues(document, context.locale);
+  return {
+    subject: t(texts.subject, values),
+    heading: t(texts.heading),
+    paragraphs: [t(texts.body, values), t("documentIssued.where")],
+    button: { label: t(texts.open), href: `${context.baseUrl}${documentPath(document.number)}` },
+    audience: "customer",
+  };
+}
 
 /** Each automatic reason's text, one key per kind (written out for the catalogue test). */
 const SERVICE_TEXTS = {
@@ -146,12 +241,15 @@ function serviceContent(
     case "serviceRenewed": {
       const date = formatWhen(params.expiresAt, context);
       const values = { service, date, amount: formatCoins(cents(params.amountCents), locale) };
-      return content(t("serviceRenewed.subject", values), t("serviceRenewed.heading"), [
-        params.automatic === true
-          ? t("serviceRenewed.bodyAutomatic", values)
-          : t("serviceRenewed.bodyManual", values),
-        ...(params.reactivated === true ? [t("serviceRenewed.reactivated")] : []),
-      ]);
+      return {
+        ...content(t("serviceRenewed.subject", values), t("serviceRenewed.heading"), [
+          params.automatic === true
+            ? t("serviceRenewed.bodyAutomatic", values)
+            : t("serviceRenewed.bodyManual", values),
+          ...(params.reactivated === true ? [t("serviceRenewed.reactivated")] : []),
+        ]),
+        document: documentLink(params, context),
+      };
     }
     case "serviceSuspended":
       return content(t("serviceSuspended.subject", { service }), t("serviceSuspended.heading"), [
@@ -248,6 +346,7 @@ export function mailContent(
         heading: t("orderReceived.heading"),
         paragraphs: [t("orderReceived.body", order())],
         button: { label: t("orderReceived.button"), href: link("/dashboard?tab=billing") },
+        document: documentLink(params, context),
         audience: "customer",
       };
     case "orderApproved":
@@ -274,6 +373,7 @@ export function mailContent(
             : []),
         ],
         button: { label: t("orderRejected.button"), href: link("/dashboard?tab=billing") },
+        document: documentLink(params, context),
         audience: "customer",
       };
     }
@@ -290,6 +390,26 @@ export function mailContent(
         heading: t(which.heading),
         paragraphs: [t(which.body, values), ...(reason ? [t("coins.reason", { reason })] : [])],
         button: { label: t("coins.button"), href: link("/dashboard?tab=billing") },
+        document: documentLink(params, context),
+        audience: "customer",
+      };
+    }
+    case "documentIssued":
+      return documentContent(params, context);
+    case "topUpRejected": {
+      const values = {
+        reference: text(params.reference),
+        coins: formatCoins(cents(params.coins) * 100, locale),
+      };
+      return {
+        subject: t("topUpRejected.subject", values),
+        heading: t("topUpRejected.heading"),
+        paragraphs: [
+          t("topUpRejected.body", values),
+          t("topUpRejected.reason", { reason: text(params.reason) }),
+          t("topUpRejected.next"),
+        ],
+        button: { label: t("topUpRejected.button"), href: link(TOP_UP_PAGE) },
         audience: "customer",
       };
     }
@@ -514,6 +634,14 @@ function MailBody({ content, context }: { content: MailContent; context: MailCon
           {paragraph}
         </p>
       ))}
+      {content.document ? (
+        <p style={{ margin: "0 0 12px", lineHeight: 1.5 }}>
+          {content.document.text}{" "}
+          <a href={content.document.href} style={{ color: "#1d4ed8", fontWeight: 600 }}>
+            {content.document.label}
+          </a>
+        </p>
+      ) : null}
       {content.button ? (
         <>
           <MailButton href={content.button.href}>{content.button.label}</MailButton>
@@ -538,6 +666,8 @@ export function mailText(content: MailContent, context: MailContext): string {
   const { t } = context;
   const lines = [context.siteName, "", content.heading, "", t("layout.greeting"), ""];
   for (const paragraph of content.paragraphs) lines.push(paragraph, "");
+  if (content.document)
+    lines.push(content.document.text, `${content.document.label}:`, content.document.href, "");
   if (content.button) lines.push(`${content.button.label}:`, content.button.href, "");
   lines.push(
     "--",

@@ -21,7 +21,8 @@ import {
   formatShownPrices,
 } from "~/domain/orders/orders";
 import { slotChoicesFor } from "~/domain/orders/order-options";
-import { orderSummary, type SummaryLine } from "~/domain/orders/order-summary";
+import { orderSummary, type OrderVat, type SummaryLine } from "~/domain/orders/order-summary";
+import { ratePercent } from "~/domain/invoices/invoices";
 import { VOUCHER_CHECK_PATH, type VoucherCheckResult } from "~/domain/orders/voucher-check";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
@@ -53,7 +54,7 @@ export function OrderForm({
   settings,
   locale,
   state,
-  pricesIncludeVat = true,
+  vat = { rateBp: 0, pricesIncludeVat: true },
 }: {
   products: Product[];
   selectedProductId: number | null;
@@ -67,9 +68,14 @@ export function OrderForm({
   settings: PublicSettings | undefined;
   locale: string;
   state?: OrderFormState;
-  /** The invoicing setting: whether the prices shown include VAT (ADR 36). */
-  pricesIncludeVat?: boolean;
+  /**
+   * The VAT of the customer's next invoice (ADR 36): whether the prices shown include it, and the rate
+   * of their billing country (0 for a visitor, or a country without one), which the total adds when
+   * prices exclude it.
+   */
+  vat?: OrderVat;
 }) {
+  const { pricesIncludeVat } = vat;
   const { t } = useTranslation("orders");
   const message = useMessage();
   const submitting = useNavigation().state !== "idle";
@@ -107,6 +113,7 @@ export function OrderForm({
         backup,
         voucher: voucher.applied,
         balanceCents: user?.coinBalanceCents ?? null,
+        vat,
       })
     : null;
   const euros = (cents: number) => formatEuros(cents, locale);
@@ -153,6 +160,8 @@ export function OrderForm({
       >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="shownPrices" value={formatShownPrices(products)} />
+        {/* The VAT the total below adds: placeOrder refuses a different one rather than charge it. */}
+        <input type="hidden" name="shownVatRate" value={pricesIncludeVat ? 0 : vat.rateBp} />
         <div className="grid min-w-0 content-start gap-5 lg:col-start-1">
           <FormFields
             errors={errors}
@@ -337,6 +346,14 @@ export function OrderForm({
               <p className="text-muted-foreground" data-testid="vat-note">
                 {pricesIncludeVat ? t("form.vatIncluded") : t("form.vatExcluded")}
               </p>
+              {summary && summary.amounts.pricesIncludeVat && summary.amounts.vatCents > 0 ? (
+                <p className="text-muted-foreground" data-testid="vat-included">
+                  {t("form.vatIncludedAmount", {
+                    amount: euros(summary.amounts.vatCents),
+                    rate: ratePercent(summary.amounts.vatRateBp, locale),
+                  })}
+                </p>
+              ) : null}
               {user ? <p>{t("form.balance", { amount: coins(user.coinBalanceCents) })}</p> : null}
               {typeof summary?.balanceAfterCents === "number" ? (
                 <p data-testid="balance-after">
@@ -502,6 +519,9 @@ function SummaryRow({ line, locale }: { line: SummaryLine; locale: string }) {
       break;
     case "setupFee":
       label = t("form.setupFee");
+      break;
+    case "vat":
+      label = t("form.vat", { rate: ratePercent(line.rateBp, locale) });
       break;
     case "total":
       label = t("form.total");

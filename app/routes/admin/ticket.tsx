@@ -9,6 +9,8 @@ import { Select } from "~/components/ui/select";
 import {
   PRIORITIES,
   PRIORITY_LABELS,
+  TICKET_CREDIT_KINDS,
+  TICKET_CREDIT_LABELS,
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
 } from "~/domain/tickets/tickets";
@@ -84,6 +86,7 @@ export async function action({ request, url, context: routerContext, params }: R
       amountCents: input.amount,
       note: input.reason,
       idempotencyKey: input.idempotencyKey,
+      creditAs: input.creditAs,
     });
   if (!result.ok)
     return refusal(result, {
@@ -97,6 +100,7 @@ export async function action({ request, url, context: routerContext, params }: R
     typed: undefined,
     amountCents: "amountCents" in result ? result.amountCents : undefined,
     balanceCents: "balanceCents" in result ? result.balanceCents : undefined,
+    receipt: "receipt" in result ? result.receipt : undefined,
   };
 }
 
@@ -202,6 +206,22 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <Input id="coin-amount" name="amount" inputMode="decimal" dir="ltr" required />
           <Label htmlFor="coin-note">{t("admin.note")}</Label>
           <Input id="coin-note" name="reason" maxLength={500} />
+          {/* A payment issues the customer's receipt; a goodwill credit no document (issue 26). */}
+          <fieldset className="grid gap-1">
+            <legend className="text-sm font-medium">{t("admin.creditAsLegend")}</legend>
+            {TICKET_CREDIT_KINDS.map((choice) => (
+              <label key={choice} className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="creditAs"
+                  value={choice}
+                  defaultChecked={choice === "payment"}
+                  className="mt-1"
+                />
+                {t(TICKET_CREDIT_LABELS[choice])}
+              </label>
+            ))}
+          </fieldset>
           <Button type="submit" size="sm" disabled={busy} className="w-fit">
             {t("admin.addCoinsButton")}
           </Button>
@@ -213,6 +233,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                   ? {
                       amount: formatCoins(coinResult.amountCents, locale),
                       balance: formatCoins(coinResult.balanceCents ?? 0, locale),
+                      number: coinResult.receipt ?? "",
                     }
                   : undefined
               }

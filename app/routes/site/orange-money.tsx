@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import { TOP_UP_PAGE } from "~/components/layout/coin-dialog";
 import { useTranslation } from "~/i18n/use-translation";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
@@ -7,16 +9,15 @@ import { requestContext } from "~/context.server";
 export function loader({ context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const t = context.i18n.getFixedT(null, "site");
-  return {
-    meta: { title: t("orange.metaTitle"), description: t("orange.subtitle") },
-    paymentsEmail: context.settings.general.paymentsEmail,
-  };
+  return { meta: { title: t("orange.metaTitle"), description: t("orange.subtitle") } };
 }
 
 export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
+// The real flow (issue 26, docs/payments.md): a top-up request from "Add coins", paid with its reference,
+// its proof attached to it, then an admin's approval.
 const steps = [
   "orange.step1",
   "orange.step2",
@@ -26,7 +27,7 @@ const steps = [
   "orange.step6",
 ] as const;
 
-export default function OrangeMoney({ loaderData }: Route.ComponentProps) {
+export default function OrangeMoney() {
   const { t } = useTranslation("site");
   return (
     <main className="mx-auto max-w-3xl px-4 py-16">
@@ -41,7 +42,20 @@ export default function OrangeMoney({ loaderData }: Route.ComponentProps) {
             >
               {index + 1}
             </span>
-            <span>{t(step, { email: loaderData.paymentsEmail })}</span>
+            <span>
+              {t(step)}
+              {index === 0 ? (
+                <>
+                  {" "}
+                  <Link
+                    to={TOP_UP_PAGE}
+                    className="font-medium text-primary underline underline-offset-4"
+                  >
+                    {t("orange.addCoins")}
+                  </Link>
+                </>
+              ) : null}
+            </span>
           </li>
         ))}
       </ol>
