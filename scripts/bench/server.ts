@@ -18,6 +18,9 @@
  * p95 < 50 ms at 200/s; 0 errors in every target; ledger check; PostgreSQL durable) and exits 1 when any
  * budget is missed. `--quick` runs 2 s per target with small warm-ups, to prove the script works.
  * `--orders-only` skips the pages (a partial run, to try a change on the order path; not an official run).
+ * `--with-smtp` gives the server an SMTP_URL: a sink on loopback in this process that takes every message
+ * and keeps nothing, so the worker writes and sends the mail every order queues (the official run has no
+ * SMTP_URL, as the default install; with it the sink's own CPU is on this machine too).
  *
  * Fixed rates are evenly spaced requests, latency counted from when each was due (paced-load.ts). The
  * orders are also run with autocannon at the same rate, printed for comparison with earlier figures: its
@@ -26,6 +29,7 @@
 import autocannon from "autocannon";
 import compression from "compression";
 import express from "express";
+import { SMTPServer } from "smtp-server";
 import type { Server } from "node:http";
 import { parseEnv } from "../../app/config/env.server";
 import { createServices } from "../../app/context.server";
@@ -77,6 +81,26 @@ const ORDER_WARM_UP = QUICK ? 200 : 3_000;
 const ORDER_P95_BUDGET_MS = 50;
 const ORDER_DONE = "/dashboard?tab=billing";
 const ORDERS_ONLY = process.argv.includes("--orders-only");
+const WITH_SMTP = process.argv.includes("--with-smtp");
+
+/** An SMTP server that takes every message and keeps nothing (`--with-smtp`). */
+async function smtpSink(): Promise<{ url: string; taken: () => number; close: () => void }> {
+  let taken = 0;
+  const sink = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("end", () => {
+        taken++;
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => sink.listen(port, "127.0.0.1", resolve));
+  return { url: `smtp://127.0.0.1:${port}`, taken: () => taken, close: () => sink.close() };
+}
 
 /** Every public page a visitor reaches from the menus. */
 const PUBLIC_PATHS = [
@@ -168,7 +192,12 @@ async function benchDialect(
   databaseUrl: string,
 ): Promise<{ results: Result[]; verdicts: Verdict[] }> {
   const port = await freePort();
-  const server = await startServer({ port, databaseUrl });
+  const sink = WITH_SMTP ? await smtpSink() : null;
+  const server = await startServer({
+    port,
+    databaseUrl,
+    env: sink ? { SMTP_URL: sink.url, MAIL_FROM: "Hostfront <no-reply@bench.test>" } : undefined,
+  });
   console.log(`${label}: the server logs at info into ${server.logFile}`);
   const services = createServices({
     ...parseEnv({ DATABASE_URL: databaseUrl }),
@@ -182,9 +211,10 @@ async function benchDialect(
     const product = (await listActiveProducts(services.db, "samp"))[0]!;
     const seeded = Date.now();
     if (!ORDERS_ONLY) await giveHistory(services, customers[0]!, product.id);
-    console.log(
-      `${label}: customer with history seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s (${HISTORY.services} services, ${HISTORY.ledgerEntries} ledger entries, ${HISTORY.tickets} tickets, ${HISTORY.notifications} notifications)`,
-    );
+    if (!ORDERS_ONLY)
+      console.log(
+        `${label}: customer with history seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s (${HISTORY.services} services, ${HISTORY.ledgerEntries} ledger entries, ${HISTORY.tickets} tickets, ${HISTORY.notifications} notifications)`,
+      );
     const history = customers[0]!.cookie;
 
     const pageTargets: { name: string; count: number; request: (i: number) => PacedRequest }[] = [
@@ -356,9 +386,11 @@ async function benchDialect(
         documents.length === 0 && Number(invoiced.n) === Number(placed.n),
       ),
     );
+    if (sink) console.log(`${label}: the SMTP sink took ${sink.taken()} messages during the run`);
   } finally {
     await services.database.destroy();
     await server.stop();
+    sink?.close();
   }
   return { results, verdicts };
 }
@@ -397,6 +429,6 @@ printTable(
   all.map(({ errorKinds: _kinds, ...r }) => ({ ...r })),
 );
 reportVerdicts(
-  `server benchmark${QUICK ? " (--quick: not a measure)" : ""}${ORDERS_ONLY ? " (--orders-only: not the official run)" : ""} (copy these rows into docs/performance.md)`,
+  `server benchmark${QUICK ? " (--quick: not a measure)" : ""}${ORDERS_ONLY ? " (--orders-only: not the official run)" : ""}${WITH_SMTP ? " (--with-smtp: mail sent to a sink)" : ""} (copy these rows into docs/performance.md)`,
   verdicts,
 );
