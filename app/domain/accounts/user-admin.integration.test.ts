@@ -14,7 +14,8 @@ import { getCurrentSession, registerCustomer, signIn } from "./accounts.server";
 import { DELETED_USER_NAME } from "./user-admin";
 import { clientActionSchema, updateUserSchema } from "./user-admin.schemas";
 import { deleteUserByAdmin, deletedUserEmail, updateUserByAdmin } from "./user-admin.server";
-import { searchUsers, USER_COUNT_LIMIT } from "./user-directory.server";
+import { activeAdminsOnce, searchUsers, USER_COUNT_LIMIT } from "./user-directory.server";
+import { inTransaction } from "~/db/transaction";
 import { cookieHeader } from "../../../tests/support/request-context";
 
 let counter = 0;
@@ -470,5 +471,41 @@ describeEachDatabase("admin user management", (app) => {
     });
     expect(await ids(`berrada${tag}`)).toEqual([]);
     expect(await ids(`renamed-${tag}`)).toEqual([]);
+  });
+
+  it("reads the active admins once per transaction for the staff's steps, and afresh in the next one", async () => {
+    const before = await inTransaction(app().db, async (trx) => {
+      const first = activeAdminsOnce(trx);
+      // The same read, not a second one, within one transaction.
+      expect(activeAdminsOnce(trx)).toBe(first);
+      return (await first).map((admin) => admin.id);
+    });
+    const promoted = await registerCustomer(
+      app(),
+      {
+        name: "Nadia Staff",
+        email: `nadia-${Date.now()}@example.com`,
+        password: "Tangerine-Viaduct-73",
+        confirmPassword: "Tangerine-Viaduct-73",
+      },
+      { registrationOpen: true },
+    );
+    if (!promoted.ok) throw new Error(promoted.error);
+    await app()
+      .db.updateTable("users")
+      .set({ role: "admin" })
+      .where("id", "=", promoted.userId)
+      .execute();
+    const after = await inTransaction(app().db, async (trx) =>
+      (await activeAdminsOnce(trx)).map((admin) => admin.id),
+    );
+    expect(after).toEqual([...before, promoted.userId].sort());
+    // Outside a transaction nothing is kept: each call reads.
+    expect(activeAdminsOnce(app().db as never)).not.toBe(activeAdminsOnce(app().db as never));
+    await app()
+      .db.updateTable("users")
+      .set({ role: "user" })
+      .where("id", "=", promoted.userId)
+      .execute();
   });
 });

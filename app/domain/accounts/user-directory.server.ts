@@ -26,6 +26,24 @@ export function activeAdmins(db: Db | Tx) {
     .execute();
 }
 
+const adminsOfTransaction = new WeakMap<Tx, ReturnType<typeof activeAdmins>>();
+
+/**
+ * The active admins as `activeAdmins` reads them, read once per transaction: the staff's notification
+ * and the staff's mail of one event (an order) both need them, and an order is a hot path. Only for
+ * steps that tell staff; a use-case that changes an admin's role or status reads `activeAdmins` itself.
+ */
+export function activeAdminsOnce(trx: Tx) {
+  // A database handle would keep its list for ever: only a transaction's is kept.
+  if (!trx.isTransaction) return activeAdmins(trx);
+  let admins = adminsOfTransaction.get(trx);
+  if (!admins) {
+    admins = activeAdmins(trx);
+    adminsOfTransaction.set(trx, admins);
+  }
+  return admins;
+}
+
 /** The shortest text the trigram index can look up; shorter ones match often enough to find by reading. */
 const TRIGRAM = 3;
 /** Up to this many matching accounts are looked up by id; more, and reading in order wins. */

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { activeAdmins } from "~/domain/accounts/user-directory.server";
+import { activeAdminsOnce } from "~/domain/accounts/user-directory.server";
 import type { Selectable, Updateable } from "kysely";
 import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { MailOutboxTable } from "~/db/schema";
@@ -493,26 +493,27 @@ async function recipientsOf(
     (OPTIONAL_MAIL_KINDS as readonly MailKind[]).includes(each.kind),
   );
   for (const ids of chunks(customerIds, 500)) {
-    const users = await trx
+    // Each customer with the kinds they turned off, in one statement (a row per kind, or one row with
+    // none). Only the kinds a customer may turn off: a kind that became essential is sent whatever
+    // was chosen.
+    const rows = await trx
       .selectFrom("users")
-      .select(["id", "email", "locale"])
-      .where("status", "=", "active")
-      .where("id", "in", ids)
+      .leftJoin("mail_opt_outs", (join) =>
+        join
+          .onRef("mail_opt_outs.user_id", "=", "users.id")
+          .on("mail_opt_outs.kind", "in", optional ? OPTIONAL_MAIL_KINDS : ["-"]),
+      )
+      .select(["users.id", "users.email", "users.locale", "mail_opt_outs.kind as optedOut"])
+      .where("users.status", "=", "active")
+      .where("users.id", "in", ids)
       .execute();
-    // Only the kinds a customer may turn off: a kind that became essential is sent whatever was chosen.
-    const outs = optional
-      ? await trx
-          .selectFrom("mail_opt_outs")
-          .select(["user_id", "kind"])
-          .where("user_id", "in", ids)
-          .where("kind", "in", OPTIONAL_MAIL_KINDS)
-          .execute()
-      : [];
-    for (const user of users) customers.set(user.id, user);
-    for (const out of outs) optedOut.add(`${out.user_id}\n${out.kind}`);
+    for (const row of rows) {
+      customers.set(row.id, { id: row.id, email: row.email, locale: row.locale });
+      if (row.optedOut !== null) optedOut.add(`${row.id}\n${row.optedOut}`);
+    }
   }
   // Every active admin, in one order (two transactions inserting the same keys never deadlock).
-  const admins = planned.some((each) => each.to === "staff") ? await activeAdmins(trx) : [];
+  const admins = planned.some((each) => each.to === "staff") ? await activeAdminsOnce(trx) : [];
   return planned.map((each) => {
     if (each.to === "staff") return { message: each, recipients: admins };
     const customer = customers.get(each.userId!);

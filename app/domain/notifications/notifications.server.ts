@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from "kysely";
-import { activeAdmins } from "~/domain/accounts/user-directory.server";
+import { activeAdminsOnce } from "~/domain/accounts/user-directory.server";
 import type { Database } from "~/db/schema";
 import { countRows, fetchPage, pageWindow } from "~/db/paging";
 import type { Db, Tx } from "~/db/transaction";
@@ -177,7 +177,7 @@ export async function notifyStaff(
     now?: Date;
   },
 ): Promise<{ admins: number; written: number }> {
-  const admins = await activeAdmins(trx);
+  const admins = await activeAdminsOnce(trx);
   if (admins.length === 0) return { admins: 0, written: 0 };
   const written = await notifyOnce(
     trx,
