@@ -63,6 +63,7 @@ function productsWithUse(db: Db | Tx) {
     "products.position",
     "products.created_at",
     "products.updated_at",
+    "products.provisioning",
     eb
       .selectFrom("orders")
       .select((inner) => inner.fn.countAll<number>().as("n"))

@@ -52,6 +52,7 @@ import {
   unverifiedEmailRefusal,
   type UnverifiedEmailRefusal,
 } from "~/domain/accounts/email-verification.server";
+import { planProvisioning } from "~/domain/provisioning/provisioning.server";
 
 const orderColumns = [
   "id",
@@ -407,6 +408,19 @@ export async function approveOrder(
       .set({ hosting_service_id: service.id })
       .where("id", "=", order.id)
       .execute();
+    // A product made on the game panel: its plan and create job, in this transaction (issue 27).
+    await planProvisioning(trx, {
+      serviceId: service.id,
+      productId: order.productId,
+      serverName: order.serverName,
+      order: {
+        location: order.location,
+        playerSlots: order.playerSlots,
+        backup: order.backup,
+        ddosProtection: order.ddosProtection,
+      },
+      now,
+    });
     await recordAudit(trx, {
       actorId: input.actorId,
       action: "order.approve",
