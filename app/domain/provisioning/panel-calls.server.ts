@@ -1,4 +1,5 @@
 import type { Db } from "~/db/transaction";
+import type { PanelCallView } from "./panel-plan";
 import type { PanelCall } from "./pterodactyl-client.server";
 
 // Every call made to the panel, kept for admins (issue 27): method, path, status, duration and the
@@ -31,16 +32,6 @@ export async function recordPanelCalls(
       })),
     )
     .execute();
-}
-
-export interface PanelCallView {
-  id: number;
-  method: string;
-  path: string;
-  status: number | null;
-  durationMs: number;
-  errorCode: string | null;
-  at: string;
 }
 
 export async function listPanelCalls(db: Db, serviceId: number): Promise<PanelCallView[]> {

@@ -4,15 +4,20 @@ import type { Db } from "~/db/transaction";
 import { inTransaction } from "~/db/transaction";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
 import {
+  parseFailure,
+  parseLocationMap,
+  parseSnapshot,
+  type LocationMap,
+  type PanelCheckView,
+  type PanelConnectionView,
+  type PanelSnapshot,
+} from "./panel-connection";
+import {
   createPanelClient,
   PanelError,
   PanelUnreachable,
   type PanelCall,
   type PanelClient,
-  type PanelEgg,
-  type PanelLocation,
-  type PanelNest,
-  type PanelNode,
 } from "./pterodactyl-client.server";
 
 // The one game panel (issue 27, docs/provisioning.md "The connection"). The Application API key is
@@ -20,61 +25,7 @@ import {
 // database alone does not give the key away. It is never sent back to a browser: the page shows its
 // last four characters.
 
-export interface PanelConnectionView {
-  url: string;
-  keyLast4: string;
-  /** The order form's location id → the panel's location ids. */
-  locationMap: Record<string, number[]>;
-  updatedAt: string;
-}
-
-/** What the panel had at the last check: the admin's pages and the order form read it. */
-export interface PanelSnapshot {
-  locations: PanelLocation[];
-  nodes: PanelNode[];
-  nests: (PanelNest & { eggs: PanelEgg[] })[];
-}
-
-export interface PanelCheckView {
-  snapshot: PanelSnapshot | null;
-  checkedAt: string | null;
-  /** Why the last check failed: a catalogue key and the panel's words. */
-  error: { key: string; detail: string | null } | null;
-  /** A check was asked for and has not run yet. */
-  pending: boolean;
-}
-
 export const PANEL_CHECK_JOB = "provisioning.check";
-
-export function parseSnapshot(text: string | null): PanelSnapshot | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<PanelSnapshot> | null;
-    if (!value || !Array.isArray(value.locations) || !Array.isArray(value.nodes)) return null;
-    return { locations: value.locations, nodes: value.nodes, nests: value.nests ?? [] };
-  } catch {
-    return null;
-  }
-}
-
-export type LocationMap = Record<string, number[]>;
-
-/** A location map read back from JSON: anything but lists of whole positive ids is left out. */
-export function parseLocationMap(text: string): LocationMap {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-    const map: LocationMap = {};
-    for (const [key, ids] of Object.entries(value)) {
-      if (!Array.isArray(ids)) continue;
-      const kept = ids.filter((id): id is number => Number.isInteger(id) && id > 0);
-      if (kept.length > 0) map[key] = kept;
-    }
-    return map;
-  } catch {
-    return {};
-  }
-}
 
 export async function readPanelConnection(
   db: Db,
@@ -94,7 +45,6 @@ export async function readPanelConnection(
     .where("id", "=", 1)
     .executeTakeFirst();
   if (!row) return null;
-  const at = row.check_error?.indexOf("|") ?? -1;
   return {
     url: row.url,
     keyLast4: row.api_key_last4,
@@ -103,11 +53,7 @@ export async function readPanelConnection(
     check: {
       snapshot: parseSnapshot(row.snapshot),
       checkedAt: row.checked_at,
-      error: row.check_error
-        ? at < 0
-          ? { key: row.check_error, detail: null }
-          : { key: row.check_error.slice(0, at), detail: row.check_error.slice(at + 1) || null }
-        : null,
+      error: parseFailure(row.check_error),
       pending:
         row.check_requested_at !== null &&
         (row.checked_at === null || row.checked_at < row.check_requested_at),

@@ -119,3 +119,14 @@ export function servicePanelOf(
         : null,
   };
 }
+
+/** One call made to the panel, as the service's log shows it. */
+export interface PanelCallView {
+  id: number;
+  method: string;
+  path: string;
+  status: number | null;
+  durationMs: number;
+  errorCode: string | null;
+  at: string;
+}

@@ -1,9 +1,9 @@
 import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
-import { listPanelCalls, type PanelCallView } from "./panel-calls.server";
-import { parseLocationMap } from "./panel-connection.server";
-import { servicePanelOf, type PanelPlan, type ServicePanel } from "./panel-plan";
+import { listPanelCalls } from "./panel-calls.server";
+import { parseFailure, parseLocationMap } from "./panel-connection";
+import { servicePanelOf, type PanelCallView, type PanelPlan, type ServicePanel } from "./panel-plan";
 import {
   PANEL_CREATE_JOB,
   PANEL_REINSTALL_JOB,
@@ -239,15 +239,6 @@ export interface ServicePanelView extends ServicePanel {
   error: { key: string; detail: string | null } | null;
 }
 
-/** Splits a stored failure ("key|detail") for the page. */
-export function parsePanelError(text: string | null): ServicePanelView["error"] {
-  if (!text) return null;
-  const at = text.indexOf("|");
-  return at < 0
-    ? { key: text, detail: null }
-    : { key: text.slice(0, at), detail: text.slice(at + 1) || null };
-}
-
 export interface AdminServicePanel extends ServicePanelView {
   serverId: number | null;
   identifier: string | null;
@@ -278,7 +269,7 @@ export async function adminServicePanel(
   if (!view) return null;
   return {
     ...view,
-    error: parsePanelError(row.panel_error),
+    error: parseFailure(row.panel_error),
     serverId: row.panel_server_id === null ? null : Number(row.panel_server_id),
     identifier: row.panel_identifier,
     calls: await listPanelCalls(db, serviceId),
