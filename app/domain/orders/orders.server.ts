@@ -52,7 +52,7 @@ import {
   unverifiedEmailRefusal,
   type UnverifiedEmailRefusal,
 } from "~/domain/accounts/email-verification.server";
-import { planProvisioning } from "~/domain/provisioning/provisioning.server";
+import { panelHasRoom, planProvisioning } from "~/domain/provisioning/provisioning.server";
 
 const orderColumns = [
   "id",
@@ -153,6 +153,8 @@ export type PlaceOrderResult =
   | { ok: false; kind: "conflict"; error: "orders.errors.priceChanged" }
   /** The VAT added to the prices is not the one the form showed (`shownVatRate`). */
   | { ok: false; kind: "conflict"; error: "orders.errors.vatChanged" }
+  /** A product made on the game panel, and no node of the chosen location has room for it (issue 27). */
+  | { ok: false; kind: "conflict"; error: "orders.errors.locationFull" }
   | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
   /** The balance, as it is now, does not cover the total. */
   | InsufficientCoins
@@ -217,6 +219,9 @@ export async function placeOrder(
         const settings = known ?? (await getSettings(trx));
         const options = orderOptions(settings.general.locations, product, input);
         if (!options.ok) throw new Refusal<PlaceOrderResult>(options);
+        // A server made on the game panel: a location with no room left is refused before any charge.
+        if (product.provisioned && !(await panelHasRoom(trx, product.id, options.location)))
+          refuse<PlaceOrderResult>("conflict", "orders.errors.locationFull");
 
         const base = quote({
           productPriceCents: product.priceCents,

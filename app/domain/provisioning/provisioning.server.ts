@@ -2,15 +2,26 @@ import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { listPanelCalls } from "./panel-calls.server";
-import { parseFailure, parseLocationMap } from "./panel-connection";
-import { servicePanelOf, type PanelCallView, type PanelPlan, type ServicePanel } from "./panel-plan";
+import { parseFailure, parseLocationMap, parseSnapshot } from "./panel-connection";
+import {
+  parsePanelPlan,
+  servicePanelOf,
+  type PanelCallView,
+  type PanelPlan,
+  type ServicePanel,
+} from "./panel-plan";
 import {
   PANEL_CREATE_JOB,
   PANEL_REINSTALL_JOB,
   PANEL_RELINK_JOB,
   PANEL_SYNC_JOB,
 } from "./provisioning-jobs.server";
-import { panelLocationsFor, parseStoredProvisioning, serverBuildFor } from "./provisioning";
+import {
+  nodeHasRoom,
+  panelLocationsFor,
+  parseStoredProvisioning,
+  serverBuildFor,
+} from "./provisioning";
 
 // Provisioning's steps inside the use-cases of other areas (an approval, a suspension, a deletion) and
 // the admin's own actions (issue 27, docs/provisioning.md). Nothing here calls the panel: each queues a
@@ -274,4 +285,63 @@ export async function adminServicePanel(
     identifier: row.panel_identifier,
     calls: await listPanelCalls(db, serviceId),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Room on the panel
+
+/**
+ * Whether a node of the order's location has room for the product's server: the last check's nodes
+ * (their use then) less what approved services not yet on the panel will take. A step of the order and
+ * of the approval, so a customer does not pay for a server that cannot exist. Without a connection or a
+ * check there is nothing to judge by: the order goes through and a failure would be the job's, visible.
+ */
+export async function panelHasRoom(trx: Tx, productId: number, location: string): Promise<boolean> {
+  const [product, connection] = await Promise.all([
+    trx.selectFrom("products").select("provisioning").where("id", "=", productId).executeTakeFirst(),
+    trx
+      .selectFrom("panel_connections")
+      .select(["location_map", "snapshot"])
+      .where("id", "=", 1)
+      .executeTakeFirst(),
+  ]);
+  const { provisioning } = parseStoredProvisioning(product?.provisioning ?? null);
+  if (provisioning.provisioner !== "pterodactyl") return true;
+  const snapshot = parseSnapshot(connection?.snapshot ?? null);
+  if (!connection || !snapshot) return true;
+  const locationIds = panelLocationsFor(
+    location,
+    parseLocationMap(connection.location_map),
+    provisioning.locationIds,
+  );
+  const nodes = snapshot.nodes.filter(
+    (node) =>
+      locationIds.includes(node.locationId) &&
+      (provisioning.nodeIds.length === 0 || provisioning.nodeIds.includes(node.id)),
+  );
+  if (nodes.length === 0) return false;
+  // Approved but not on the panel yet: their memory and disk are spoken for, on no node in particular.
+  const waiting = await trx
+    .selectFrom("hosting_services")
+    .select("panel_plan")
+    .where("panel_state", "in", ["pending", "creating"])
+    .execute();
+  let memory = 0;
+  let disk = 0;
+  for (const row of waiting) {
+    const plan = parsePanelPlan(row.panel_plan);
+    if (!plan || !plan.locationIds.some((id) => locationIds.includes(id))) continue;
+    memory += plan.limits.memory;
+    disk += plan.limits.disk;
+  }
+  return nodes.some((node) =>
+    nodeHasRoom(
+      {
+        ...node,
+        allocatedMemoryMb: node.allocatedMemoryMb + memory,
+        allocatedDiskMb: node.allocatedDiskMb + disk,
+      },
+      { memoryMb: provisioning.memoryMb, diskMb: provisioning.diskMb },
+    ),
+  );
 }
