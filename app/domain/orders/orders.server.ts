@@ -382,7 +382,9 @@ export type DecideResult =
   /** Decided since the page listed it (`status` says how). */
   | { ok: false; kind: "conflict"; error: "orders.errors.notPending"; status: OrderStatus }
   /** The refund would take the customer's balance past MAX_BALANCE_CENTS. */
-  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" };
+  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" }
+  /** Approve only: a product made on the game panel, and its location has no room now (issue 27). */
+  | { ok: false; kind: "conflict"; error: "orders.errors.locationFull" };
 
 /** Approve: the customer's service is created, active for one cycle from now. Happens at most once. */
 export async function approveOrder(
@@ -413,8 +415,9 @@ export async function approveOrder(
       .set({ hosting_service_id: service.id })
       .where("id", "=", order.id)
       .execute();
-    // A product made on the game panel: its plan and create job, in this transaction (issue 27).
-    await planProvisioning(trx, {
+    // A product made on the game panel: its plan and create job, in this transaction (issue 27), or a
+    // refusal when its location has no room left (the order stays pending: reject it to refund).
+    const planned = await planProvisioning(trx, {
       serviceId: service.id,
       productId: order.productId,
       serverName: order.serverName,
@@ -426,6 +429,7 @@ export async function approveOrder(
       },
       now,
     });
+    if (planned === "noRoom") refuse<DecideResult>("conflict", "orders.errors.locationFull");
     await recordAudit(trx, {
       actorId: input.actorId,
       action: "order.approve",

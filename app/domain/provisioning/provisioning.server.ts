@@ -29,7 +29,8 @@ import {
 
 /**
  * A step of the approval: a product with a provisioning block gets its plan (the block and the build
- * from the order's options, fixed now) and a create job. A product set up by hand: nothing.
+ * from the order's options, fixed now) and a create job, unless no node of its location has room (the
+ * approval is then refused). A product set up by hand: nothing.
  */
 export async function planProvisioning(
   trx: Tx,
@@ -40,14 +41,15 @@ export async function planProvisioning(
     order: { location: string; playerSlots: number | null; backup: string; ddosProtection: boolean };
     now: Date;
   },
-): Promise<boolean> {
+): Promise<"manual" | "planned" | "noRoom"> {
   const product = await trx
     .selectFrom("products")
     .select("provisioning")
     .where("id", "=", input.productId)
     .executeTakeFirst();
   const { provisioning } = parseStoredProvisioning(product?.provisioning ?? null);
-  if (provisioning.provisioner !== "pterodactyl") return false;
+  if (provisioning.provisioner !== "pterodactyl") return "manual";
+  if (!(await panelHasRoom(trx, input.productId, input.order.location))) return "noRoom";
   const connection = await trx
     .selectFrom("panel_connections")
     .select("location_map")
@@ -81,7 +83,7 @@ export async function planProvisioning(
     .where("id", "=", input.serviceId)
     .execute();
   await queueCreate(trx, input.serviceId, input.now);
-  return true;
+  return "planned";
 }
 
 async function queueCreate(trx: Tx, serviceId: number, now: Date) {
