@@ -1,4 +1,4 @@
-import { inTransaction, type Db } from "~/db/transaction";
+import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import {
   enqueueJob,
   PermanentJobError,
@@ -47,6 +47,7 @@ export const PANEL_SYNC_JOB = "provisioning.sync";
 export const PANEL_REINSTALL_JOB = "provisioning.reinstall";
 export const PANEL_RELINK_JOB = "provisioning.relink";
 export const PANEL_RECONCILE_JOB = "provisioning.reconcile";
+export const PANEL_USER_JOB = "provisioning.user-sync";
 
 export interface ProvisioningConfig {
   /** The auth secret, which the panel's key is encrypted with. */
@@ -562,7 +563,12 @@ function syncHandler(config: ProvisioningConfig): JobHandler {
         if (server.suspended) await client.unsuspendServer(server.id);
         return "ready";
       });
-      if (outcome === "deleted") await releaseClaims(db, serviceId);
+      if (outcome === "deleted") {
+        await releaseClaims(db, serviceId);
+        // The customer's account was deleted: their panel user goes once their last server has.
+        if (service && (await isDeletedUser(db, service.user_id)))
+          await inTransaction(db, (trx) => queuePanelUserSync(trx, service.user_id, now));
+      }
       if (service) {
         if (outcome === "missing")
           throw new ProvisioningFailure("provisioning.failures.missingOnPanel");
@@ -714,6 +720,76 @@ function reconcileHandler(config: ProvisioningConfig): JobHandler {
   };
 }
 
+async function isDeletedUser(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("status")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return !row || row.status === "deleted";
+}
+
+/**
+ * A step: the customer's panel user follows their account (a new email address, or the account deleted).
+ * Nothing for a customer the panel does not know.
+ */
+export async function queuePanelUserSync(trx: Tx, userId: string, now = new Date()) {
+  const known = await trx
+    .selectFrom("panel_accounts")
+    .select("panel_user_id")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!known) return;
+  await enqueueJob(trx, { type: PANEL_USER_JOB, payload: { userId }, maxAttempts: 8, now });
+}
+
+/**
+ * The panel user of a customer: its email and name follow the account's; a deleted account's panel user
+ * is removed once no server of theirs is left on the panel (the panel refuses to delete a user who has
+ * servers), which the deletion of their last server asks for again.
+ */
+function userSyncHandler(config: ProvisioningConfig): JobHandler {
+  return async ({ db, now, payload, job }): Promise<Record<string, number>> => {
+    const { userId } = payload as { userId: string };
+    const account = await db
+      .selectFrom("panel_accounts")
+      .innerJoin("users", "users.id", "panel_accounts.user_id")
+      .select(["panel_accounts.panel_user_id", "users.email", "users.name", "users.status"])
+      .where("panel_accounts.user_id", "=", userId)
+      .executeTakeFirst();
+    if (!account) return { skipped: 1 };
+    const panelUserId = Number(account.panel_user_id);
+    if (account.status === "deleted") {
+      const left = await db
+        .selectFrom("hosting_services")
+        .select("id")
+        .where("user_id", "=", userId)
+        .where("panel_state", "in", ["pending", "creating", "installing", "ready", "suspended", "failed"])
+        .limit(1)
+        .execute();
+      if (left.length > 0) return { waiting: 1 };
+      await withPanel(db, config, { serviceId: null, job, now }, async (client) => {
+        try {
+          await client.deleteUser(panelUserId);
+        } catch (error) {
+          if (!(error instanceof PanelError && error.status === 404)) throw error;
+        }
+      });
+      await db.deleteFrom("panel_accounts").where("user_id", "=", userId).execute();
+      return { deleted: 1 };
+    }
+    await withPanel(db, config, { serviceId: null, job, now }, (client) =>
+      client.updateUser(panelUserId, {
+        externalId: userExternalId(userId),
+        email: account.email,
+        username: panelUsername(account.email, userId),
+        ...panelNames(account.name),
+      }),
+    );
+    return { updated: 1 };
+  };
+}
+
 /** "Check connection", and the hourly refresh of what the panel has (its nodes' use, its eggs). */
 function checkHandler(config: ProvisioningConfig): JobHandler {
   return async ({ db, now, job }): Promise<Record<string, number>> => {
@@ -746,6 +822,7 @@ export function provisioningHandlers(config: ProvisioningConfig): Record<string,
     [PANEL_REINSTALL_JOB]: reinstallHandler(config),
     [PANEL_RELINK_JOB]: relinkHandler(config),
     [PANEL_RECONCILE_JOB]: reconcileHandler(config),
+    [PANEL_USER_JOB]: userSyncHandler(config),
   };
 }
 
