@@ -130,3 +130,15 @@ export interface PanelCallView {
   errorCode: string | null;
   at: string;
 }
+
+/**
+ * Whether the panel's side agrees with the service's status (issue 27: a service whose panel state does
+ * not match ours is shown as such to admins). A state a job is still moving counts as agreeing: the
+ * panel catches up through the job.
+ */
+export function panelInStep(status: string, panelState: string): boolean {
+  if (["pending", "creating", "installing"].includes(panelState)) return true;
+  if (status === "active") return panelState === "ready";
+  if (status === "suspended") return panelState === "suspended";
+  return panelState === "deleted";
+}
