@@ -142,3 +142,23 @@ export function panelInStep(status: string, panelState: string): boolean {
   if (status === "suspended") return panelState === "suspended";
   return panelState === "deleted";
 }
+
+export const DRIFT_KINDS = ["missing", "extra", "suspended_here", "suspended_there"] as const;
+export type DriftKind = (typeof DRIFT_KINDS)[number];
+
+/** One difference the nightly reconciliation found between our services and the panel's servers. */
+export interface PanelDriftView {
+  id: number;
+  kind: DriftKind;
+  serviceId: number | null;
+  panelServerId: number | null;
+  foundAt: string;
+}
+
+/** Each difference's words (admin namespace). */
+export const DRIFT_LABELS = {
+  missing: "automation.drift.kinds.missing",
+  extra: "automation.drift.kinds.extra",
+  suspended_here: "automation.drift.kinds.suspended_here",
+  suspended_there: "automation.drift.kinds.suspended_there",
+} as const satisfies Record<DriftKind, string>;
