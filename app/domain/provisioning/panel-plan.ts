@@ -24,7 +24,7 @@ export interface PanelPlan {
   /** The service's name on the panel. */
   name: string;
   /** Recorded, not applied: what the order asked that the panel has no setting for (DDoS protection). */
-  notes: string[];
+  notes: { ddosProtection: boolean };
 }
 
 /** The plan read back, or null when the JSON is not one (a hand-edited row): the job then fails visibly. */
@@ -48,7 +48,7 @@ export function parsePanelPlan(text: string | null): PanelPlan | null {
       httpPortVariable: null,
       nodeIds: [],
       name: "",
-      notes: [],
+      notes: { ddosProtection: false },
       ...value,
     } as PanelPlan;
   } catch {
@@ -162,3 +162,12 @@ export const DRIFT_LABELS = {
   suspended_here: "automation.drift.kinds.suspended_here",
   suspended_there: "automation.drift.kinds.suspended_there",
 } as const satisfies Record<DriftKind, string>;
+
+/** A panel state's badge colour. */
+export function panelStateTone(state: string): "green" | "yellow" | "red" | "blue" | "grey" {
+  if (state === "ready") return "green";
+  if (state === "failed") return "red";
+  if (state === "suspended") return "yellow";
+  if (state === "deleted") return "grey";
+  return "blue";
+}

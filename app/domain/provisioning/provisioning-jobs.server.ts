@@ -17,20 +17,20 @@ import {
 } from "./panel-connection.server";
 import {
   parsePanelPlan,
-  parsePanelPorts,
   serviceExternalId,
   serviceIdOfExternal,
   userExternalId,
   type PanelPlan,
   type PanelPorts,
 } from "./panel-plan";
-import { mtaEnvironment, pickAcrossNodes } from "./provisioning";
+import { mtaEnvironment, nodeHasRoom, pickAcrossNodes, type Placement } from "./provisioning";
 import {
   isRetryablePanelFailure,
   PanelError,
   type PanelAllocation,
   type PanelCall,
   type PanelClient,
+  type PanelNode,
   type PanelServer,
   type PanelUser,
 } from "./pterodactyl-client.server";
@@ -152,7 +152,7 @@ async function withPanel<T>(
       onCall: (call) => calls.push(call),
     });
     if (!found) throw new ProvisioningFailure("provisioning.failures.notConnected");
-    return await work(found.client, found.connection.url);
+    return await work(readsTriedTwice(found.client), found.connection.url);
   } catch (error) {
     throw asJobError(error, context.now);
   } finally {
@@ -162,6 +162,45 @@ async function withPanel<T>(
       now: context.now,
     });
   }
+}
+
+/** The client's reads: they change nothing on the panel, so they are safe to send twice. */
+const READS = new Set<keyof PanelClient>([
+  "listLocations",
+  "listNodes",
+  "listAllocations",
+  "listNests",
+  "listEggs",
+  "getEgg",
+  "findUserByExternalId",
+  "findUserByEmail",
+  "findServerByExternalId",
+  "getServer",
+  "listServers",
+]);
+
+/**
+ * The client with each read sent once more, at once, when the panel failed it with a 5xx or the
+ * connection failed. A job makes several calls, and a panel that drops one in five would otherwise fail
+ * most attempts on some read: the attempt ends only on what a second try cannot fix now. A 429 is never
+ * repeated here (the panel said when: the worker comes back then), nor is any write.
+ */
+function readsTriedTwice(client: PanelClient): PanelClient {
+  return new Proxy(client, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== "function" || !READS.has(name as keyof PanelClient)) return value;
+      return async (...args: unknown[]) => {
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } catch (error) {
+          if (!isRetryablePanelFailure(error) || (error instanceof PanelError && error.status === 429))
+            throw error;
+          return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        }
+      };
+    },
+  });
 }
 
 function asJobError(error: unknown, now: Date): unknown {
@@ -232,7 +271,14 @@ async function ensurePanelUser(
   client: PanelClient,
   customer: { id: string; email: string; name: string },
   now: Date,
-): Promise<PanelUser> {
+): Promise<{ id: number }> {
+  // Found or made by an earlier job: no call (the user-sync job keeps it up to date).
+  const saved = await db
+    .selectFrom("panel_accounts")
+    .select("panel_user_id")
+    .where("user_id", "=", customer.id)
+    .executeTakeFirst();
+  if (saved) return { id: Number(saved.panel_user_id) };
   const externalId = userExternalId(customer.id);
   let user =
     (await client.findUserByExternalId(externalId)) ??
@@ -324,13 +370,13 @@ async function createServerOnPanel(
   client: PanelClient,
   service: Service,
   plan: PanelPlan,
-  panelUser: PanelUser,
+  panelUser: { id: number },
   now: Date,
 ): Promise<{ server: PanelServer; address: string; ports: PanelPorts }> {
   await releaseClaims(db, Number(service.id));
   const nodes = (await client.listNodes()).filter(
     (node) =>
-      plan.locationIds.includes(node.locationId) &&
+      (plan.locationIds.length === 0 || plan.locationIds.includes(node.locationId)) &&
       (plan.nodeIds.length === 0 || plan.nodeIds.includes(node.id)),
   );
   for (let round = 0; round < PICK_ROUNDS; round++) {
@@ -344,20 +390,21 @@ async function createServerOnPanel(
       )
       .execute();
     const taken = new Set(claims.map((claim) => Number(claim.allocation_id)));
-    const candidates = [];
-    for (const node of nodes)
-      candidates.push({ node, allocations: await client.listAllocations(node.id) });
-    const pick = pickAcrossNodes(candidates, plan.portLayout, taken, {
-      memoryMb: plan.limits.memory,
-      diskMb: plan.limits.disk,
-    });
-    if (!pick.ok) throw new ProvisioningFailure(`provisioning.failures.${pick.reason}`);
-    const { node, set } = pick;
+    const placement = await placeServer(client, nodes, plan, taken);
+    if (!placement.ok) throw new ProvisioningFailure(`provisioning.failures.${placement.reason}`);
+    const { nodeId, pick: set } = placement;
     const ids = [set.defaultId, ...set.additionalIds];
-    if (!(await claimAllocations(db, Number(service.id), node.id, ids, now))) continue;
+    if (!(await claimAllocations(db, Number(service.id), nodeId, ids, now))) continue;
+    const { announce, http } = set.ports;
     const environment =
-      plan.portLayout === "mta"
-        ? { ...plan.environment, ...mtaEnvironment(set.ports, plan) }
+      plan.portLayout === "mta" && announce !== undefined && http !== undefined
+        ? {
+            ...plan.environment,
+            ...mtaEnvironment(
+              { game: set.ports.game, announce, http },
+              { http: plan.httpPortVariable },
+            ),
+          }
         : plan.environment;
     try {
       const server = await client.createServer({
@@ -389,6 +436,45 @@ async function createServerOnPanel(
     }
   }
   throw new ProvisioningFailure("provisioning.failures.noPorts");
+}
+
+/**
+ * Where the server goes: the nodes are tried in the order pickAcrossNodes prefers them (least loaded
+ * first), listing the allocations of one node at a time, so an attempt usually lists one node's.
+ */
+async function placeServer(
+  client: PanelClient,
+  nodes: readonly PanelNode[],
+  plan: PanelPlan,
+  taken: ReadonlySet<number>,
+): Promise<Placement> {
+  const needs = { memoryMb: plan.limits.memory, diskMb: plan.limits.disk };
+  const choose = (listed: Map<number, readonly PanelAllocation[]>) =>
+    pickAcrossNodes({
+      nodes: nodes.map((node) => ({ node, allocations: listed.get(node.id) ?? [] })),
+      layout: plan.portLayout,
+      taken,
+      needs,
+      locationIds: plan.locationIds,
+      nodeIds: plan.nodeIds,
+    });
+  const listed = new Map<number, readonly PanelAllocation[]>();
+  // With no allocation listed, the reason is the nodes' own (none there, none with room), or "noPorts".
+  let placement = choose(listed);
+  if (placement.ok || placement.reason !== "noPorts") return placement;
+  const order = nodes
+    .filter((node) => nodeHasRoom(node, needs))
+    .sort(
+      (a, b) =>
+        a.allocatedMemoryMb * Math.max(b.memoryMb, 1) -
+          b.allocatedMemoryMb * Math.max(a.memoryMb, 1) || a.id - b.id,
+    );
+  for (const node of order) {
+    listed.set(node.id, await client.listAllocations(node.id));
+    placement = choose(listed);
+    if (placement.ok) return placement;
+  }
+  return placement;
 }
 
 function fieldOf(error: PanelError): string {
@@ -427,7 +513,17 @@ function createHandler(config: ProvisioningConfig): JobHandler {
           { id: service.user_id, email: service.email, name: service.user_name },
           now,
         );
-        const existing = await client.findServerByExternalId(serviceExternalId(serviceId));
+        // Only an attempt that claimed ports may have reached the create call: look first then.
+        const claimed = await db
+          .selectFrom("panel_port_claims")
+          .select("allocation_id")
+          .where("hosting_service_id", "=", serviceId)
+          .limit(1)
+          .execute();
+        const existing =
+          claimed.length > 0
+            ? await client.findServerByExternalId(serviceExternalId(serviceId))
+            : null;
         if (!existing) return createServerOnPanel(db, client, service, plan, panelUser, now);
         // An earlier attempt made it and lost the answer: take it as it is.
         const where = addressOf(

@@ -16,12 +16,8 @@ import {
   PANEL_RELINK_JOB,
   PANEL_SYNC_JOB,
 } from "./provisioning-jobs.server";
-import {
-  nodeHasRoom,
-  panelLocationsFor,
-  parseStoredProvisioning,
-  serverBuildFor,
-} from "./provisioning";
+import { nodeHasRoom, panelLocationsFor, serverBuildFor } from "./provisioning";
+import { parseStoredProvisioning } from "./provisioning.schemas";
 
 // Provisioning's steps inside the use-cases of other areas (an approval, a suspension, a deletion) and
 // the admin's own actions (issue 27, docs/provisioning.md). Nothing here calls the panel: each queues a
@@ -86,12 +82,18 @@ export async function planProvisioning(
   return "planned";
 }
 
+/**
+ * A create makes several calls; with the worker's backoff (30 s doubled, six hours at most) twelve
+ * attempts cover about a day and a half of a panel that is down before the job is dead and staff told.
+ */
+const CREATE_ATTEMPTS = 12;
+
 async function queueCreate(trx: Tx, serviceId: number, now: Date) {
   await enqueueJob(trx, {
     type: PANEL_CREATE_JOB,
     payload: { serviceId },
     uniqueKey: `panel:create:${serviceId}`,
-    maxAttempts: 8,
+    maxAttempts: CREATE_ATTEMPTS,
     now,
   });
 }

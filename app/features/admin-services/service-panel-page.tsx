@@ -9,12 +9,12 @@ import { Label } from "~/components/ui/label";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { StatusMessage } from "~/components/ui/status-message";
-import type { PanelCallView, ServicePanel } from "~/domain/provisioning/panel-plan";
 import {
-  PANEL_STATE_LABELS,
   panelStateTone,
-  type PanelState,
-} from "~/domain/provisioning/provisioning";
+  type PanelCallView,
+  type ServicePanel,
+} from "~/domain/provisioning/panel-plan";
+import { PANEL_STATE_LABELS, PANEL_STATES, type PanelState } from "~/domain/provisioning/provisioning";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -46,6 +46,7 @@ export function ServicePanelPage({
   result?: ServicePanelActionResult;
 }) {
   const { t } = useTranslation("provisioning");
+  const { t: tServices } = useTranslation("services");
   const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
@@ -59,6 +60,7 @@ export function ServicePanelPage({
   }, [moving, panel.state, panel.calls.length, revalidator]);
   const date = dateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" });
   const state = panel.state as PanelState;
+  const known = (PANEL_STATES as readonly string[]).includes(state);
   return (
     <div className="grid gap-6">
       <PageHeading title={t("service.title", { id: serviceId })} intro={t("service.intro")}>
@@ -73,7 +75,7 @@ export function ServicePanelPage({
         <div className="grid gap-3 text-sm">
           <p className="flex flex-wrap items-center gap-2">
             <Badge tone={panelStateTone(state)} data-testid="panel-state">
-              {t(PANEL_STATE_LABELS[state] ?? "service.unknownState")}
+              {known ? tServices(PANEL_STATE_LABELS[state]) : t("service.unknownState")}
             </Badge>
             {moving ? <span role="status">{t("service.moving")}</span> : null}
           </p>

@@ -52,12 +52,8 @@ import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import type { AdminServiceView } from "~/domain/hosting-services/hosting-services";
 import type { Product } from "~/domain/catalogue/catalogue";
 import { Badge } from "~/components/ui/badge";
-import { panelInStep } from "~/domain/provisioning/panel-plan";
-import {
-  PANEL_STATE_LABELS,
-  panelStateTone,
-  type PanelState,
-} from "~/domain/provisioning/provisioning";
+import { panelInStep, panelStateTone } from "~/domain/provisioning/panel-plan";
+import { PANEL_STATE_LABELS, type PanelState } from "~/domain/provisioning/provisioning";
 
 export type AdminServiceRow = Pick<
   AdminServiceView,
@@ -236,7 +232,7 @@ export function ServicesAdmin({
             className="inline-flex flex-wrap items-center gap-1"
             aria-label={tProvisioning("list.open", { id: service.id })}
           >
-            <Badge tone={panelStateTone(service.panel.state as PanelState)}>
+            <Badge tone={panelStateTone(service.panel.state)}>
               {tServices(PANEL_STATE_LABELS[service.panel.state as PanelState])}
             </Badge>
             {panelInStep(service.status, service.panel.state) ? null : (

@@ -23,7 +23,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   return {
     meta: { title: t("panel.title") },
     connection: await readPanelConnection(context.services.db),
-    locations: context.settings.locations,
+    locations: context.settings.general.locations,
     locale: context.locale,
   };
 }
