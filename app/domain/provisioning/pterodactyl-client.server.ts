@@ -66,7 +66,9 @@ export class PanelError extends Error {
     method: string;
     path: string;
   }) {
-    super(`The panel refused ${init.method} ${init.path}: ${init.code} (${init.status}) ${init.detail}`);
+    super(
+      `The panel refused ${init.method} ${init.path}: ${init.code} (${init.status}) ${init.detail}`,
+    );
     this.status = init.status;
     this.code = init.code;
     this.detail = init.detail;
@@ -180,12 +182,7 @@ export interface PanelUser {
 }
 
 export type PanelServerStatus =
-  | null
-  | "installing"
-  | "install_failed"
-  | "reinstall_failed"
-  | "suspended"
-  | "restoring_backup";
+  null | "installing" | "install_failed" | "reinstall_failed" | "suspended" | "restoring_backup";
 
 const SERVER_STATUSES: readonly PanelServerStatus[] = [
   null,
@@ -420,12 +417,23 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
     });
   }
 
-  /** GET of one resource; null when the panel says it does not exist (404). */
+  /**
+   * GET of one resource; null when the panel says it has no such record. A 404 that is not the panel's
+   * (a proxy's page) or says the route does not exist means a wrong URL, not "none": callers create
+   * what they do not find, so that one stays an error.
+   */
   async function find<T>(path: string, read: (attributes: Attributes) => T): Promise<T | null> {
     try {
       return await request("GET", path, (answer) => read(attributesOf(answer)));
     } catch (error) {
-      if (error instanceof PanelError && error.status === 404) return null;
+      if (
+        error instanceof PanelError &&
+        error.status === 404 &&
+        error.code === "NotFoundHttpException" &&
+        !error.detail.startsWith("The route ")
+      ) {
+        return null;
+      }
       throw error;
     }
   }
@@ -443,7 +451,10 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
         `${path}?${query ? `${query}&` : ""}page=${page}&per_page=${PER_PAGE}`,
         (answer) => {
           const list = asList(answer);
-          return { data: list.data.map((item) => read(attributesOf(item))), totalPages: list.totalPages };
+          return {
+            data: list.data.map((item) => read(attributesOf(item))),
+            totalPages: list.totalPages,
+          };
         },
       );
       items.push(...data);
