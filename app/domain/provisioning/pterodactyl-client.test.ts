@@ -324,6 +324,11 @@ describe("the panel's errors", () => {
     );
   });
 
+  it("rejects an id that cannot be the panel's without asking it", async () => {
+    await expect(client.getServer(0)).rejects.toThrow("Not a panel id: 0");
+    expect(calls).toEqual([]);
+  });
+
   it("turns a 404 into null for a find and into a PanelError elsewhere", async () => {
     expect(await client.findServerByExternalId("hf-svc-404")).toBeNull();
     const error = await client.getServer(404).catch((e: unknown) => e);
