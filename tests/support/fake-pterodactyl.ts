@@ -99,7 +99,12 @@ export interface FakePanel {
   servers: FakeServer[];
   addLocation(short: string, long?: string | null): FakeLocation;
   addNode(input: NewFakeNode): FakeNode;
-  addAllocations(nodeId: number, ip: string, ports: number[], alias?: string | null): FakeAllocation[];
+  addAllocations(
+    nodeId: number,
+    ip: string,
+    ports: number[],
+    alias?: string | null,
+  ): FakeAllocation[];
   addNest(name: string, description?: string | null): FakeNest;
   addEgg(input: NewFakeEgg): FakeEgg;
   addUser(input: NewFakeUser): FakeUser;
@@ -210,11 +215,19 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
   ): Reply & { headers?: Record<string, string> } {
     try {
       if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
-        throw panelError(404, "NotFoundHttpException", `The route ${url.pathname.slice(1)} could not be found.`);
+        throw panelError(
+          404,
+          "NotFoundHttpException",
+          `The route ${url.pathname.slice(1)} could not be found.`,
+        );
       }
       const match = matchRoute(req.method ?? "GET", url.pathname.slice(API_PREFIX.length));
       if (match.kind === "notFound") {
-        throw panelError(404, "NotFoundHttpException", `The route ${url.pathname.slice(1)} could not be found.`);
+        throw panelError(
+          404,
+          "NotFoundHttpException",
+          `The route ${url.pathname.slice(1)} could not be found.`,
+        );
       }
       if (match.kind === "methodNotAllowed") {
         throw panelError(
@@ -328,7 +341,9 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
         record.status = send(req, res, {
           status: 429,
           body: {
-            errors: [{ code: "ThrottleRequestsException", status: "429", detail: "Too Many Attempts." }],
+            errors: [
+              { code: "ThrottleRequestsException", status: "429", detail: "Too Many Attempts." },
+            ],
           },
           headers: {
             "retry-after": String(failure.options.retryAfterSeconds ?? 1),

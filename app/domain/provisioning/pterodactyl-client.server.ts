@@ -66,7 +66,9 @@ export class PanelError extends Error {
     method: string;
     path: string;
   }) {
-    super(`The panel refused ${init.method} ${init.path}: ${init.code} (${init.status}) ${init.detail}`);
+    super(
+      `The panel refused ${init.method} ${init.path}: ${init.code} (${init.status}) ${init.detail}`,
+    );
     this.status = init.status;
     this.code = init.code;
     this.detail = init.detail;
@@ -180,12 +182,7 @@ export interface PanelUser {
 }
 
 export type PanelServerStatus =
-  | null
-  | "installing"
-  | "install_failed"
-  | "reinstall_failed"
-  | "suspended"
-  | "restoring_backup";
+  null | "installing" | "install_failed" | "reinstall_failed" | "suspended" | "restoring_backup";
 
 const SERVER_STATUSES: readonly PanelServerStatus[] = [
   null,
@@ -420,12 +417,23 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
     });
   }
 
-  /** GET of one resource; null when the panel says it does not exist (404). */
+  /**
+   * GET of one resource; null when the panel says it has no such record. A 404 that is not the panel's
+   * (a proxy's page) or says the route does not exist means a wrong URL, not "none": callers create
+   * what they do not find, so that one stays an error.
+   */
   async function find<T>(path: string, read: (attributes: Attributes) => T): Promise<T | null> {
     try {
       return await request("GET", path, (answer) => read(attributesOf(answer)));
     } catch (error) {
-      if (error instanceof PanelError && error.status === 404) return null;
+      if (
+        error instanceof PanelError &&
+        error.status === 404 &&
+        error.code === "NotFoundHttpException" &&
+        !error.detail.startsWith("The route ")
+      ) {
+        return null;
+      }
       throw error;
     }
   }
@@ -443,7 +451,10 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
         `${path}?${query ? `${query}&` : ""}page=${page}&per_page=${PER_PAGE}`,
         (answer) => {
           const list = asList(answer);
-          return { data: list.data.map((item) => read(attributesOf(item))), totalPages: list.totalPages };
+          return {
+            data: list.data.map((item) => read(attributesOf(item))),
+            totalPages: list.totalPages,
+          };
         },
       );
       items.push(...data);
@@ -465,6 +476,7 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
     (answer: unknown) =>
       read(attributesOf(answer));
 
+  // Methods are async so that a bad id rejects like any other failure.
   const id = (value: number) => {
     if (!Number.isSafeInteger(value) || value < 1) throw new Error(`Not a panel id: ${value}`);
     return value;
@@ -478,15 +490,15 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
   });
 
   return {
-    listLocations: () => listAll("/locations", "", readLocation),
-    listNodes: () => listAll("/nodes", "", readNode),
-    listAllocations: (nodeId) =>
+    listLocations: async () => listAll("/locations", "", readLocation),
+    listNodes: async () => listAll("/nodes", "", readNode),
+    listAllocations: async (nodeId) =>
       listAll(`/nodes/${id(nodeId)}/allocations`, "", (a) => readAllocation(a, nodeId)),
-    listNests: () => listAll("/nests", "", readNest),
-    listEggs: (nestId) => listAll(`/nests/${id(nestId)}/eggs`, "include=variables", readEgg),
-    getEgg: (nestId, eggId) =>
+    listNests: async () => listAll("/nests", "", readNest),
+    listEggs: async (nestId) => listAll(`/nests/${id(nestId)}/eggs`, "include=variables", readEgg),
+    getEgg: async (nestId, eggId) =>
       request("GET", `/nests/${id(nestId)}/eggs/${id(eggId)}?include=variables`, one(readEgg)),
-    findUserByExternalId: (externalId) =>
+    findUserByExternalId: async (externalId) =>
       find(`/users/external/${encodeURIComponent(externalId)}`, readUser),
     async findUserByEmail(email) {
       // The panel's filter is a LIKE %value% without case: asking for a@b.c finds xa@b.com too.
@@ -498,15 +510,15 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
       );
       return users.find((user) => user.email.toLowerCase() === wanted) ?? null;
     },
-    createUser: (input) => request("POST", "/users", one(readUser), userBody(input)),
-    updateUser: (userId, input) =>
+    createUser: async (input) => request("POST", "/users", one(readUser), userBody(input)),
+    updateUser: async (userId, input) =>
       request("PATCH", `/users/${id(userId)}`, one(readUser), userBody(input)),
-    deleteUser: (userId) => request("DELETE", `/users/${id(userId)}`, none),
-    findServerByExternalId: (externalId) =>
+    deleteUser: async (userId) => request("DELETE", `/users/${id(userId)}`, none),
+    findServerByExternalId: async (externalId) =>
       find(`/servers/external/${encodeURIComponent(externalId)}`, readServer),
-    getServer: (serverId) => request("GET", `/servers/${id(serverId)}`, one(readServer)),
-    listServers: () => listAll("/servers", "", readServer),
-    createServer: (input) =>
+    getServer: async (serverId) => request("GET", `/servers/${id(serverId)}`, one(readServer)),
+    listServers: async () => listAll("/servers", "", readServer),
+    createServer: async (input) =>
       request("POST", "/servers", one(readServer), {
         external_id: input.externalId,
         name: input.name,
@@ -521,11 +533,13 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
         allocation: { default: input.allocation.default, additional: input.allocation.additional },
         start_on_completion: input.startOnCompletion ?? false,
       }),
-    suspendServer: (serverId) => request("POST", `/servers/${id(serverId)}/suspend`, none),
-    unsuspendServer: (serverId) => request("POST", `/servers/${id(serverId)}/unsuspend`, none),
-    reinstallServer: (serverId) => request("POST", `/servers/${id(serverId)}/reinstall`, none),
-    deleteServer: (serverId) => request("DELETE", `/servers/${id(serverId)}/force`, none),
-    updateBuild: (serverId, input) =>
+    suspendServer: async (serverId) => request("POST", `/servers/${id(serverId)}/suspend`, none),
+    unsuspendServer: async (serverId) =>
+      request("POST", `/servers/${id(serverId)}/unsuspend`, none),
+    reinstallServer: async (serverId) =>
+      request("POST", `/servers/${id(serverId)}/reinstall`, none),
+    deleteServer: async (serverId) => request("DELETE", `/servers/${id(serverId)}/force`, none),
+    updateBuild: async (serverId, input) =>
       request("PATCH", `/servers/${id(serverId)}/build`, one(readServer), {
         allocation: input.allocationId,
         limits: input.limits,
@@ -533,7 +547,7 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
         add_allocations: input.addAllocations ?? [],
         remove_allocations: input.removeAllocations ?? [],
       }),
-    updateStartup: (serverId, input) =>
+    updateStartup: async (serverId, input) =>
       request("PATCH", `/servers/${id(serverId)}/startup`, one(readServer), {
         startup: input.startup,
         environment: input.environment,

@@ -283,7 +283,9 @@ describe("the panel's errors", () => {
     const user = await customer();
     const error = await client
       .createServer(
-        sampServer(user.id, { environment: { VERSION: "0.3.7", RCON_PASS: "", MAX_PLAYERS: "5000" } }),
+        sampServer(user.id, {
+          environment: { VERSION: "0.3.7", RCON_PASS: "", MAX_PLAYERS: "5000" },
+        }),
       )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PanelError);
@@ -298,6 +300,33 @@ describe("the panel's errors", () => {
     expect(refused.errors.map((e) => e.meta?.rule)).toEqual(["required", "between"]);
     expect(isRetryablePanelFailure(refused)).toBe(false);
     expect(panel.servers.some((s) => s.externalId === "hf-svc-1")).toBe(false);
+  });
+
+  it("does not take a 404 of a wrong URL for a record that is not there", async () => {
+    const misplaced = createPanelClient({ url: `${panel.url}/panel`, apiKey: panel.apiKey });
+    expect(
+      await misplaced.findUserByExternalId("hf-user-1").catch((e: unknown) => e),
+    ).toMatchObject({
+      status: 404,
+      code: "NotFoundHttpException",
+      detail: expect.stringMatching(/^The route /),
+    });
+    const proxied = createPanelClient({
+      url: "https://panel.example.test",
+      apiKey: "ptla_x",
+      fetch: async () => new Response("<html>Not found</html>", { status: 404 }),
+    });
+    expect(await proxied.findServerByExternalId("hf-svc-1").catch((e: unknown) => e)).toMatchObject(
+      {
+        status: 404,
+        code: "HttpError",
+      },
+    );
+  });
+
+  it("rejects an id that cannot be the panel's without asking it", async () => {
+    await expect(client.getServer(0)).rejects.toThrow("Not a panel id: 0");
+    expect(calls).toEqual([]);
   });
 
   it("turns a 404 into null for a find and into a PanelError elsewhere", async () => {
@@ -356,7 +385,11 @@ describe("the panel's errors", () => {
   it("gives a panel that cuts the connection (down) or is not there as PanelUnreachable('network')", async () => {
     panel.failNext("down");
     expect(await client.listNodes().catch((e: unknown) => e)).toMatchObject({ kind: "network" });
-    const gone = createPanelClient({ url: "http://127.0.0.1:9", apiKey: "ptla_x", timeoutMs: 2_000 });
+    const gone = createPanelClient({
+      url: "http://127.0.0.1:9",
+      apiKey: "ptla_x",
+      timeoutMs: 2_000,
+    });
     expect(await gone.listNodes().catch((e: unknown) => e)).toMatchObject({ kind: "network" });
   });
 

@@ -91,7 +91,8 @@ export function parseRules(rules: string): ParsedRule[] {
       const colon = rule.indexOf(":");
       const name = ruleName(colon === -1 ? rule.trim() : rule.slice(0, colon).trim());
       const raw = colon === -1 ? "" : rule.slice(colon + 1);
-      const params = colon === -1 ? [] : name === "regex" || name === "not_regex" ? [raw] : raw.split(",");
+      const params =
+        colon === -1 ? [] : name === "regex" || name === "not_regex" ? [raw] : raw.split(",");
       return { name, params };
     });
 }
@@ -193,7 +194,9 @@ function passes(rule: ParsedRule, value: unknown, all: ParsedRule[], data: unkno
     case "not_in":
       return !rule.params.includes(String(value));
     case "regex":
-      return (typeof value === "string" || typeof value === "number") && phpRegex(a).test(String(value));
+      return (
+        (typeof value === "string" || typeof value === "number") && phpRegex(a).test(String(value))
+      );
     case "alpha_dash":
       return typeof value === "string" && /^[\p{L}\p{M}\p{N}_-]+$/u.test(value);
     case "alpha_num":
@@ -267,12 +270,15 @@ export function validate(data: unknown, fields: FieldRules[]): RuleFailure[] {
       }
       const stopped =
         failed &&
-        (names.has("bail") ||
-          failures.some((f) => f.field === field && IMPLICIT.has(f.rule)));
+        (names.has("bail") || failures.some((f) => f.field === field && IMPLICIT.has(f.rule)));
       if (stopped || !runsPlain) continue;
       for (const rule of custom) {
         if (rule.passes(value)) continue;
-        failures.push({ field, rule: rule.rule, detail: rule.message.replace(":attribute", attribute) });
+        failures.push({
+          field,
+          rule: rule.rule,
+          detail: rule.message.replace(":attribute", attribute),
+        });
         if (names.has("bail")) break;
       }
     }

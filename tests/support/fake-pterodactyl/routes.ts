@@ -17,7 +17,13 @@ import {
   type FakeServer,
   type FakeUser,
 } from "./state";
-import { validate, valueAt, type CustomRule, type FieldRules, type RuleFailure } from "./laravel-rules";
+import {
+  validate,
+  valueAt,
+  type CustomRule,
+  type FieldRules,
+  type RuleFailure,
+} from "./laravel-rules";
 
 export interface ErrorItem {
   code: string;
@@ -176,7 +182,8 @@ function paginated<T>(
 
 /** `{model:id}` route binding: the row with that id, or 404 (a non-number never matches). */
 function bound<T extends { id: number }>(rows: T[], raw: string | undefined): T {
-  const row = raw !== undefined && /^\d+$/.test(raw) ? rows.find((r) => r.id === Number(raw)) : null;
+  const row =
+    raw !== undefined && /^\d+$/.test(raw) ? rows.find((r) => r.id === Number(raw)) : null;
   if (!row) throw notFound();
   return row;
 }
@@ -241,7 +248,11 @@ function userRules(store: FakePanelStore, self?: FakeUser): FieldRules[] {
     },
     {
       field: "username",
-      rules: ["required|between:1,191", unique(store.users, (u) => u.username, self?.id), usernameRule],
+      rules: [
+        "required|between:1,191",
+        unique(store.users, (u) => u.username, self?.id),
+        usernameRule,
+      ],
     },
     { field: "password", rules: "sometimes|nullable|string" },
     { field: "root_admin", rules: "boolean" },
@@ -252,9 +263,10 @@ function userRules(store: FakePanelStore, self?: FakeUser): FieldRules[] {
 
 /**
  * VariableValidatorService::handle at the admin level: every variable of the egg, its value or null, against
- * its own rules, named "<variable name> variable" in messages. Returns the values to store (null as '').
+ * its own rules, named "<variable name> variable" in messages. Returns the values to store by env name
+ * (null as '').
  */
-function validatedEnvironment(egg: FakeEgg, given: unknown): Record<number, string> {
+function validatedEnvironment(egg: FakeEgg, given: unknown): Record<string, string> {
   const fields = (typeof given === "object" && given !== null ? given : {}) as Record<
     string,
     unknown
@@ -271,10 +283,10 @@ function validatedEnvironment(egg: FakeEgg, given: unknown): Record<number, stri
       attribute: `${variable.name} variable`,
     })),
   );
-  const values: Record<number, string> = {};
+  const values: Record<string, string> = {};
   for (const variable of egg.variables) {
     const value = environment[variable.envVariable];
-    values[variable.id] = value === null ? "" : String(value);
+    values[variable.envVariable] = value === null ? "" : String(value);
   }
   return values;
 }
@@ -359,7 +371,9 @@ export const ROUTES: Route[] = [
           ip: (a, v) => a.ip === v,
           port: (a, v) => String(a.port) === v,
           ip_alias: (a, v) => partial(a.alias, v),
-          server_id: (a, v) => (/^\d+$/.test(v) ? a.serverId === Number(v) : a.serverId === null),
+          // PHP's empty() holds for "0": server_id=0 asks for the free ones.
+          server_id: (a, v) =>
+            v !== "0" && /^\d+$/.test(v) ? a.serverId === Number(v) : a.serverId === null,
         }),
         "allocation",
         allocationAttributes,
@@ -497,7 +511,7 @@ export const ROUTES: Route[] = [
     pattern: "/users/{user}",
     handle: (c) => {
       const user = bound(c.store.users, c.params.user);
-      if (c.store.servers.some((server) => server.ownerId === user.id)) {
+      if (c.store.servers.some((server) => server.userId === user.id)) {
         throw displayException(
           "Cannot delete a user with active servers attached to their account. Please delete their servers before continuing.",
         );
@@ -556,8 +570,9 @@ export const ROUTES: Route[] = [
       }
       const free = (value: unknown) =>
         c.store.allocations.some((a) => a.id === idOf(value) && a.serverId === null);
+      // The node of a usable default allocation (when it is not, its own error says so).
       const defaultNode = c.store.allocations.find(
-        (a) => a.id === idOf(valueAt(body, "allocation.default").value),
+        (a) => a.id === idOf(valueAt(body, "allocation.default").value) && a.serverId === null,
       )?.nodeId;
       check(body, [
         {
@@ -611,19 +626,15 @@ export const ROUTES: Route[] = [
         { field: "start_on_completion", rules: "sometimes|boolean" },
       ]);
       const egg = c.store.egg(idOf(body.egg))!;
-      const variables = validatedEnvironment(egg, body.environment);
+      const environment = validatedEnvironment(egg, body.environment);
       const limits = body.limits as Record<string, unknown>;
       const features = body.feature_limits as Record<string, unknown>;
       const additional = valueAt(body, "allocation.additional").value;
-      const environment: Record<string, string> = {};
-      for (const variable of egg.variables) {
-        environment[variable.envVariable] = variables[variable.id]!;
-      }
       const server = c.store.insertServer({
         externalId: typeof body.external_id === "string" ? body.external_id : null,
         name: String(body.name),
         description: typeof body.description === "string" ? body.description : "",
-        ownerId: idOf(body.user),
+        userId: idOf(body.user),
         egg,
         allocationIds: [
           idOf(valueAt(body, "allocation.default").value),
@@ -780,7 +791,9 @@ export const ROUTES: Route[] = [
         },
       ]);
       const add = Array.isArray(body.add_allocations) ? body.add_allocations.map(idOf) : [];
-      const remove = Array.isArray(body.remove_allocations) ? body.remove_allocations.map(idOf) : [];
+      const remove = Array.isArray(body.remove_allocations)
+        ? body.remove_allocations.map(idOf)
+        : [];
       let defaultId = idOf(body.allocation);
       // processAllocations: only free allocations of the server's node are taken, the others ignored.
       const fresh = c.store.allocations.filter(
@@ -853,7 +866,7 @@ export const ROUTES: Route[] = [
       const egg = c.store.egg(idOf(body.egg))!;
       const environment = body.environment as Record<string, unknown>;
       if (Object.keys(environment).length > 0) {
-        Object.assign(server.variables, validatedEnvironment(egg, environment));
+        Object.assign(server.environment, validatedEnvironment(egg, environment));
       }
       server.eggId = egg.id;
       server.nestId = egg.nestId;

@@ -17,7 +17,12 @@ export function seedDefaultPanel(store: FakePanelStore) {
 
   // Node 1: roomy. 10.0.1.10 has 152 allocations (more than a page of 100) and full MTA sets for
   // P = 22003..22007; 10.0.1.11 has P but never P+123.
-  const de1 = store.addNode({ name: "de-fsn-1", locationId: de.id, memory: 65_536, disk: 1_000_000 });
+  const de1 = store.addNode({
+    name: "de-fsn-1",
+    locationId: de.id,
+    memory: 65_536,
+    disk: 1_000_000,
+  });
   store.addAllocations(de1.id, "10.0.1.10", [...range(7777, 7800), ...range(22003, 22130)]);
   store.addAllocations(de1.id, "10.0.1.11", [...range(7777, 7780), ...range(22003, 22010)]);
 

@@ -5,12 +5,7 @@
 import { randomUUID } from "node:crypto";
 
 export type FakeServerStatus =
-  | null
-  | "installing"
-  | "install_failed"
-  | "reinstall_failed"
-  | "suspended"
-  | "restoring_backup";
+  null | "installing" | "install_failed" | "reinstall_failed" | "suspended" | "restoring_backup";
 
 export interface FakeLocation {
   id: number;
@@ -115,7 +110,8 @@ export interface FakeServer {
   description: string;
   status: FakeServerStatus;
   skipScripts: boolean;
-  ownerId: number;
+  /** The owner (the panel's `owner_id`, `user` in its answers). */
+  userId: number;
   nodeId: number;
   allocationId: number;
   nestId: number;
@@ -133,8 +129,13 @@ export interface FakeServer {
   allocationLimit: number | null;
   backupLimit: number;
   startOnCompletion: boolean;
-  /** server_variables: egg variable id → value. */
-  variables: Record<number, string>;
+  /**
+   * server_variables: the value of each of the egg's variables by env name ("" when none was given).
+   * The panel's answers add its own keys (STARTUP, P_SERVER_LOCATION, P_SERVER_UUID).
+   */
+  environment: Record<string, string>;
+  /** The panel's deprecated flag: status "suspended". */
+  readonly suspended: boolean;
   /** An install (or reinstall) under way: how many more single reads until Wings reports it done. */
   install: { readsLeft: number; reinstall: boolean } | null;
   installedAt: Date | null;
@@ -380,7 +381,7 @@ export class FakePanelStore {
       externalId: input.externalId ?? null,
       name: input.name ?? `Server ${this.ids.server + 1}`,
       description: "",
-      ownerId: input.userId,
+      userId: input.userId,
       egg,
       allocationIds: ids,
       image: Object.values(egg.dockerImages)[0] ?? "",
@@ -408,7 +409,7 @@ export class FakePanelStore {
     externalId: string | null;
     name: string;
     description: string;
-    ownerId: number;
+    userId: number;
     egg: FakeEgg;
     allocationIds: number[];
     image: string;
@@ -433,10 +434,11 @@ export class FakePanelStore {
     const uuid = randomUUID();
     const id = this.nextId("server");
     const defaultAllocation = this.allocations.find((a) => a.id === input.allocationIds[0])!;
-    const variables: Record<number, string> = {};
+    const environment: Record<string, string> = {};
     for (const variable of input.egg.variables) {
       const value = input.environment[variable.envVariable];
-      variables[variable.id] = value === null || value === undefined ? "" : String(value);
+      environment[variable.envVariable] =
+        value === null || value === undefined ? "" : String(value);
     }
     const server: FakeServer = {
       id,
@@ -447,7 +449,7 @@ export class FakePanelStore {
       description: input.description,
       status: input.status,
       skipScripts: input.skipScripts,
-      ownerId: input.ownerId,
+      userId: input.userId,
       nodeId: defaultAllocation.nodeId,
       allocationId: defaultAllocation.id,
       nestId: input.egg.nestId,
@@ -465,7 +467,10 @@ export class FakePanelStore {
       allocationLimit: input.allocationLimit,
       backupLimit: input.backupLimit,
       startOnCompletion: input.startOnCompletion,
-      variables,
+      environment,
+      get suspended() {
+        return this.status === "suspended";
+      },
       install: input.install,
       installedAt: input.install ? null : at,
       createdAt: at,
@@ -516,7 +521,8 @@ export class FakePanelStore {
     const egg = this.egg(server.eggId);
     const environment: Record<string, string> = {};
     for (const variable of egg?.variables ?? []) {
-      environment[variable.envVariable] = server.variables[variable.id] ?? variable.defaultValue;
+      environment[variable.envVariable] =
+        server.environment[variable.envVariable] ?? variable.defaultValue;
     }
     const node = this.nodes.find((candidate) => candidate.id === server.nodeId);
     const location = this.locations.find((candidate) => candidate.id === node?.locationId);
@@ -697,7 +703,7 @@ export function serverAttributes(store: FakePanelStore, server: FakeServer) {
     name: server.name,
     description: server.description,
     status: server.status,
-    suspended: server.status === "suspended",
+    suspended: server.suspended,
     limits: {
       memory: server.memory,
       swap: server.swap,
@@ -712,7 +718,7 @@ export function serverAttributes(store: FakePanelStore, server: FakeServer) {
       allocations: server.allocationLimit,
       backups: server.backupLimit,
     },
-    user: server.ownerId,
+    user: server.userId,
     node: server.nodeId,
     allocation: server.allocationId,
     nest: server.nestId,
