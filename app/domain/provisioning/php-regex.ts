@@ -116,7 +116,9 @@ function utf8Bytes(text: string): number[] {
 
 /** A value as PCRE sees it without /u: one character a byte of its UTF-8. */
 function asBytes(value: string): string {
-  return String.fromCharCode(...utf8Bytes(value));
+  let bytes = "";
+  for (const byte of new TextEncoder().encode(value)) bytes += String.fromCharCode(byte);
+  return bytes;
 }
 
 /** What a group holds, as far as the backtracking guard needs to know. */
@@ -156,6 +158,8 @@ class Translator {
   private at = 0;
   private out = "";
   private readonly frames: Frame[] = [newFrame()];
+  /** Where each open group starts in `out`. */
+  private readonly groupStarts: number[] = [];
   /**
    * What the next quantifier would repeat, from where it starts in `out`: nothing (the start, "(", "|", an
    * anchor), an atom, a literal character (a candidate delimiter, below) or a group.
@@ -364,8 +368,6 @@ class Translator {
     this.last = { kind: "none" };
   }
 
-  private readonly groupStarts: number[] = [];
-
   private groupClose(): void {
     if (this.frames.length === 1) throw new Refusal("broken");
     const frame = this.frames.pop()!;
@@ -466,7 +468,7 @@ class Translator {
   private property(negated: boolean): string {
     if (!this.flags.u) throw new Refusal("unsupported");
     const match = /^.(?:\{(\^?)([A-Za-z]+)\}|([A-Za-z]))/.exec(this.body.slice(this.at));
-    if (!match) throw new Refusal("broken");
+    if (!match) throw new Refusal("unsupported");
     const name = match[2] ?? match[3]!;
     if (!GENERAL_CATEGORIES.has(name)) throw new Refusal("unsupported");
     // The caller steps over the "p"; the rest of the property is stepped over here.

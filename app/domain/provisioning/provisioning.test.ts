@@ -3,6 +3,7 @@ import { BACKUP_IDS } from "~/domain/orders/orders";
 import {
   backupLimitFor,
   EGG_RULE_MESSAGES,
+  EGG_RULES,
   MTA_ANNOUNCE_OFFSET,
   mtaEnvironment,
   nodeHasRoom,
@@ -665,6 +666,20 @@ describe("validateEggVariables", () => {
     expect(uncheckedOf("regex:/^(a+)+$/", `${"a".repeat(40)}b`)).toEqual(["regex:/^(a+)+$/"]);
     // Nor is a value too long to be sure of.
     expect(uncheckedOf("regex:/^a+$/", "a".repeat(300))).toEqual(["regex:/^a+$/"]);
+  });
+
+  it("checks every rule it lists", () => {
+    const parameters: Partial<Record<(typeof EGG_RULES)[number], string>> = {
+      min: ":1",
+      max: ":9",
+      between: ":1,9",
+      in: ":a,b",
+      regex: ":/^a$/",
+      digits: ":1",
+      digits_between: ":1,2",
+    };
+    for (const rule of EGG_RULES)
+      expect(uncheckedOf(`${rule}${parameters[rule] ?? ""}`, "a"), rule).toEqual([]);
   });
 
   it("lists the rules it does not check, and passes on", () => {
