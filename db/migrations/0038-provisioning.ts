@@ -101,7 +101,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("panel_calls")
     .columns(["hosting_service_id", "id"])
     .execute();
-  await db.schema.createIndex("panel_calls_created_idx").on("panel_calls").column("created_at").execute();
+  await db.schema
+    .createIndex("panel_calls_created_idx")
+    .on("panel_calls")
+    .column("created_at")
+    .execute();
 
   await db.schema
     .createTable("panel_drift")

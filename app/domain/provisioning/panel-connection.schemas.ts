@@ -55,7 +55,11 @@ export const gamePanelActionSchema = z.discriminatedUnion("intent", [
       for (const [name, value] of Object.entries(form)) {
         if (!name.startsWith(LOCATION_FIELD_PREFIX)) continue;
         if (!locationChoice.safeParse(value).success)
-          ctx.addIssue({ code: "custom", message: "provisioning.errors.locationInvalid", path: [name] });
+          ctx.addIssue({
+            code: "custom",
+            message: "provisioning.errors.locationInvalid",
+            path: [name],
+          });
       }
     })
     .transform((form) => {

@@ -72,8 +72,7 @@ export async function readPanelSnapshot(db: Db): Promise<PanelSnapshot | null> {
 }
 
 export type RequestCheckResult =
-  | { ok: true }
-  | { ok: false; kind: "invalid"; error: "provisioning.errors.notConnected" };
+  { ok: true } | { ok: false; kind: "invalid"; error: "provisioning.errors.notConnected" };
 
 /**
  * "Check connection": a job reads the panel (the request never waits on it) and the page shows what it
@@ -90,7 +89,11 @@ export async function requestPanelCheck(
       .where("id", "=", 1)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0)
-      return { ok: false as const, kind: "invalid" as const, error: "provisioning.errors.notConnected" as const };
+      return {
+        ok: false as const,
+        kind: "invalid" as const,
+        error: "provisioning.errors.notConnected" as const,
+      };
     await enqueueJob(trx, { type: PANEL_CHECK_JOB, uniqueKey: "panel:check", now });
     return { ok: true as const };
   });
@@ -172,7 +175,8 @@ export async function savePanelConnection(
       updated_at: now,
       ...key,
     };
-    if (before) await trx.updateTable("panel_connections").set(values).where("id", "=", 1).execute();
+    if (before)
+      await trx.updateTable("panel_connections").set(values).where("id", "=", 1).execute();
     else
       await trx
         .insertInto("panel_connections")
@@ -269,6 +273,9 @@ export function connectionFailure(error: unknown): {
   if (error instanceof PanelError && (error.status === 401 || error.status === 403))
     return { error: "provisioning.errors.keyRefused", detail: `${error.status} ${error.code}` };
   if (error instanceof PanelError)
-    return { error: "provisioning.errors.panelAnswered", detail: `${error.status} ${error.detail}` };
+    return {
+      error: "provisioning.errors.panelAnswered",
+      detail: `${error.status} ${error.detail}`,
+    };
   throw error;
 }

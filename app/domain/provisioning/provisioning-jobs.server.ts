@@ -194,7 +194,10 @@ function readsTriedTwice(client: PanelClient): PanelClient {
         try {
           return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         } catch (error) {
-          if (!isRetryablePanelFailure(error) || (error instanceof PanelError && error.status === 429))
+          if (
+            !isRetryablePanelFailure(error) ||
+            (error instanceof PanelError && error.status === 429)
+          )
             throw error;
           return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         }
@@ -253,8 +256,15 @@ async function noteFailure(db: Db, serviceId: number, job: JobRow, error: unknow
 
 /** A panel username from an email: the panel allows letters, digits and `._-`, 1 to 191 characters. */
 export function panelUsername(email: string, userId: string): string {
-  const local = email.split("@")[0]!.replace(/[^A-Za-z0-9._-]/g, "").slice(0, 20) || "player";
-  const suffix = userId.replace(/[^A-Za-z0-9]/g, "").slice(0, 8).toLowerCase();
+  const local =
+    email
+      .split("@")[0]!
+      .replace(/[^A-Za-z0-9._-]/g, "")
+      .slice(0, 20) || "player";
+  const suffix = userId
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 8)
+    .toLowerCase();
   return `${local}-${suffix}`;
 }
 
@@ -284,12 +294,22 @@ async function ensurePanelUser(
     (await client.findUserByExternalId(externalId)) ??
     (await client.findUserByEmail(customer.email));
   // Created without a password: the panel mails the customer its own link to set one.
-  user ??= await client.createUser({
-    externalId,
-    email: customer.email,
-    username: panelUsername(customer.email, customer.id),
-    ...panelNames(customer.name),
-  });
+  try {
+    user ??= await client.createUser({
+      externalId,
+      email: customer.email,
+      username: panelUsername(customer.email, customer.id),
+      ...panelNames(customer.name),
+    });
+  } catch (error) {
+    // Another job of the same customer made it meanwhile (two orders approved together), or an
+    // earlier answer was lost: the address or our id is taken by the user we want.
+    if (!(error instanceof PanelError && error.status === 422)) throw error;
+    user =
+      (await client.findUserByExternalId(externalId)) ??
+      (await client.findUserByEmail(customer.email));
+    if (!user) throw error;
+  }
   await db
     .insertInto("panel_accounts")
     .values({ user_id: customer.id, panel_user_id: user.id, created_at: now.toISOString() })
@@ -358,7 +378,8 @@ async function claimAllocations(
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code}` : "";
+  const text =
+    error instanceof Error ? `${error.message} ${(error as { code?: string }).code}` : "";
   return /UNIQUE constraint failed|SQLITE_CONSTRAINT|23505|duplicate key/.test(text);
 }
 
@@ -406,8 +427,8 @@ async function createServerOnPanel(
             ),
           }
         : plan.environment;
-    try {
-      const server = await client.createServer({
+    const create = () =>
+      client.createServer({
         externalId: serviceExternalId(Number(service.id)),
         name: plan.name || service.server_name || service.name,
         userId: panelUser.id,
@@ -423,13 +444,19 @@ async function createServerOnPanel(
         allocation: { default: set.defaultId, additional: set.additionalIds },
         startOnCompletion: true,
       });
+    try {
+      const server = await createOnce(client, create, Number(service.id));
       const ports: PanelPorts = { game: set.ports.game };
       if (set.ports.announce !== undefined) ports.announce = set.ports.announce;
       if (set.ports.http !== undefined) ports.http = set.ports.http;
       return { server, address: `${set.ip}:${set.ports.game}`, ports };
     } catch (error) {
       // The panel says a picked allocation is not free (someone used the panel by hand): pick again.
-      if (error instanceof PanelError && error.status === 422 && /allocation/i.test(fieldOf(error))) {
+      if (
+        error instanceof PanelError &&
+        error.status === 422 &&
+        /allocation/i.test(fieldOf(error))
+      ) {
         continue;
       }
       throw error;
@@ -477,6 +504,26 @@ async function placeServer(
   return placement;
 }
 
+/**
+ * The create call, and when it failed in a way that may or may not have made the server (a 5xx, a
+ * connection lost): a look by our external id, then one more create if the panel has none. What the
+ * next attempt would do, done now, so a panel that drops a call now and then costs no attempt.
+ */
+async function createOnce(
+  client: PanelClient,
+  create: () => Promise<PanelServer>,
+  serviceId: number,
+): Promise<PanelServer> {
+  try {
+    return await create();
+  } catch (error) {
+    if (!isRetryablePanelFailure(error) || (error instanceof PanelError && error.status === 429))
+      throw error;
+    const made = await client.findServerByExternalId(serviceExternalId(serviceId));
+    return made ?? (await create());
+  }
+}
+
 function fieldOf(error: PanelError): string {
   const field = error.meta?.source_field;
   return `${typeof field === "string" ? field : ""} ${error.detail}`;
@@ -497,7 +544,8 @@ function createHandler(config: ProvisioningConfig): JobHandler {
       });
       return { gone: 1 };
     }
-    if (!["pending", "creating", "failed"].includes(service.panel_state ?? "")) return { skipped: 1 };
+    if (!["pending", "creating", "failed"].includes(service.panel_state ?? ""))
+      return { skipped: 1 };
     if (service.status === "terminated") {
       await setPanelState(db, serviceId, { state: "deleted", error: null }, now);
       return { skipped: 1 };
@@ -699,7 +747,11 @@ function reinstallHandler(config: ProvisioningConfig): JobHandler {
       await inTransaction(db, async (trx) => {
         await trx
           .updateTable("hosting_services")
-          .set({ panel_state: "installing", panel_error: null, panel_updated_at: now.toISOString() })
+          .set({
+            panel_state: "installing",
+            panel_error: null,
+            panel_updated_at: now.toISOString(),
+          })
           .where("id", "=", serviceId)
           .execute();
         await complete(trx);
@@ -860,7 +912,14 @@ function userSyncHandler(config: ProvisioningConfig): JobHandler {
         .selectFrom("hosting_services")
         .select("id")
         .where("user_id", "=", userId)
-        .where("panel_state", "in", ["pending", "creating", "installing", "ready", "suspended", "failed"])
+        .where("panel_state", "in", [
+          "pending",
+          "creating",
+          "installing",
+          "ready",
+          "suspended",
+          "failed",
+        ])
         .limit(1)
         .execute();
       if (left.length > 0) return { waiting: 1 };

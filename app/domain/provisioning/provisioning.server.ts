@@ -34,7 +34,12 @@ export async function planProvisioning(
     serviceId: number;
     productId: number;
     serverName: string;
-    order: { location: string; playerSlots: number | null; backup: string; ddosProtection: boolean };
+    order: {
+      location: string;
+      playerSlots: number | null;
+      backup: string;
+      ddosProtection: boolean;
+    };
     now: Date;
   },
 ): Promise<"manual" | "planned" | "noRoom"> {
@@ -302,7 +307,11 @@ export async function adminServicePanel(
  */
 export async function panelHasRoom(trx: Tx, productId: number, location: string): Promise<boolean> {
   const [product, connection] = await Promise.all([
-    trx.selectFrom("products").select("provisioning").where("id", "=", productId).executeTakeFirst(),
+    trx
+      .selectFrom("products")
+      .select("provisioning")
+      .where("id", "=", productId)
+      .executeTakeFirst(),
     trx
       .selectFrom("panel_connections")
       .select(["location_map", "snapshot"])

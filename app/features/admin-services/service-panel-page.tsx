@@ -14,7 +14,11 @@ import {
   type PanelCallView,
   type ServicePanel,
 } from "~/domain/provisioning/panel-plan";
-import { PANEL_STATE_LABELS, PANEL_STATES, type PanelState } from "~/domain/provisioning/provisioning";
+import {
+  PANEL_STATE_LABELS,
+  PANEL_STATES,
+  type PanelState,
+} from "~/domain/provisioning/provisioning";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";

@@ -7,10 +7,7 @@ import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, ResultText, type ActionResult } from "~/components/ui/result-message";
 import { StatusMessage } from "~/components/ui/status-message";
-import type {
-  PanelCheckView,
-  PanelConnectionView,
-} from "~/domain/provisioning/panel-connection";
+import type { PanelCheckView, PanelConnectionView } from "~/domain/provisioning/panel-connection";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
@@ -145,9 +142,7 @@ export function GamePanelPage({
             <Badge tone="grey">{t("panel.notSaved")}</Badge>
           )
         }
-        status={
-          saveResult ? { ok: saveResult.ok, text: <ResultText result={saveResult} /> } : null
-        }
+        status={saveResult ? { ok: saveResult.ok, text: <ResultText result={saveResult} /> } : null}
         busy={busy}
         submit={{ label: t("panel.save"), busyLabel: t("panel.saving") }}
       >

@@ -69,7 +69,10 @@ function ServerAddress({ serviceId, panel }: { serviceId: number; panel: Service
       ) : null}
       {panel.link ? (
         <p>
-          <a className="font-medium text-primary underline-offset-4 hover:underline" href={panel.link}>
+          <a
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            href={panel.link}
+          >
             {t("customer.panel.open")}
           </a>
         </p>

@@ -65,7 +65,11 @@ export async function action({ request, url, context: routerContext }: Route.Act
       intent: "save" as const,
       fieldErrors: { [result.field]: result.error },
     });
-  return { ok: true, intent: "save", message: "provisioning.panel.saved" } satisfies GamePanelActionResult;
+  return {
+    ok: true,
+    intent: "save",
+    message: "provisioning.panel.saved",
+  } satisfies GamePanelActionResult;
 }
 
 export default function AdminGamePanel({ loaderData, actionData }: Route.ComponentProps) {
