@@ -443,11 +443,6 @@ describeEachDatabase("provisioning on the game panel", (app) => {
         if (waiting.length === 0) break;
       }
     }
-    const states = await app()
-      .db.selectFrom("hosting_services")
-      .select(["id", "panel_state"])
-      .where("id", "in", services)
-      .execute();
     const failed = await app()
       .db.selectFrom("hosting_services")
       .select(["id", "panel_state", "panel_error"])

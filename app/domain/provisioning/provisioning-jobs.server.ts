@@ -32,7 +32,6 @@ import {
   type PanelClient,
   type PanelNode,
   type PanelServer,
-  type PanelUser,
 } from "./pterodactyl-client.server";
 
 // The panel's side of a service (issue 27, docs/provisioning.md "Jobs"). Every call to the panel runs
