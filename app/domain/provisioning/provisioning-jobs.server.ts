@@ -23,7 +23,13 @@ import {
   type PanelPlan,
   type PanelPorts,
 } from "./panel-plan";
-import { mtaEnvironment, nodeHasRoom, pickAcrossNodes, type Placement } from "./provisioning";
+import {
+  mtaEnvironment,
+  nodeHasRoom,
+  pickAcrossNodes,
+  type Placement,
+  type PlacementFailure,
+} from "./provisioning";
 import {
   isRetryablePanelFailure,
   PanelError,
@@ -382,6 +388,13 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed|SQLITE_CONSTRAINT|23505|duplicate key/.test(text);
 }
 
+/** Why no node could take the server, as the service's failure says it. */
+const PLACEMENT_FAILURE_KEYS = {
+  noNodeInLocation: "provisioning.failures.noNodeInLocation",
+  noRoom: "provisioning.failures.noRoom",
+  noPorts: "provisioning.failures.noPorts",
+} as const satisfies Record<PlacementFailure, string>;
+
 /** Tries with fresh lists this many times when another job or the panel took a picked port. */
 const PICK_ROUNDS = 4;
 
@@ -411,7 +424,7 @@ async function createServerOnPanel(
       .execute();
     const taken = new Set(claims.map((claim) => Number(claim.allocation_id)));
     const placement = await placeServer(client, nodes, plan, taken);
-    if (!placement.ok) throw new ProvisioningFailure(`provisioning.failures.${placement.reason}`);
+    if (!placement.ok) throw new ProvisioningFailure(PLACEMENT_FAILURE_KEYS[placement.reason]);
     const { nodeId, pick: set } = placement;
     const ids = [set.defaultId, ...set.additionalIds];
     if (!(await claimAllocations(db, Number(service.id), nodeId, ids, now))) continue;

@@ -376,7 +376,9 @@ export function AutomationPage({
             when(drift.foundAt),
           ),
         ]}
-      />
+      >
+        <p className="text-sm text-muted-foreground">{t("automation.drift.intro")}</p>
+      </ListSection>
 
       <ListSection
         id="automation-runs"

@@ -36,6 +36,12 @@ export async function loader({ url, params, context: routerContext }: Route.Load
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
+const QUEUED = {
+  retry: "provisioning.service.retryQueued",
+  reinstall: "provisioning.service.reinstallQueued",
+  relink: "provisioning.service.relinkQueued",
+} as const;
+
 export async function action({ request, url, params, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const { admin, form } = await adminForm(request, url, context, servicePanelActionSchema);
@@ -51,10 +57,7 @@ export async function action({ request, url, params, context: routerContext }: R
         ? await reinstallPanelServer(db, input)
         : await relinkPanelServer(db, { ...input, server: form.data.server });
   if (!result.ok) return refusal(result);
-  return {
-    ok: true,
-    message: `provisioning.service.${form.data.intent}Queued`,
-  } satisfies ServicePanelActionResult;
+  return { ok: true, message: QUEUED[form.data.intent] } satisfies ServicePanelActionResult;
 }
 
 export default function AdminServicePanel({ loaderData, actionData }: Route.ComponentProps) {
