@@ -146,12 +146,12 @@ describeEachDatabase("game panel pages", (app, dialect) => {
     expect(refused).toContain("The panel refused the key.");
   });
 
-  it("answers 404 for a service's panel page that has none, and refuses a Retry out of turn", async () => {
+  it("answers 404 for no service, tells a manual one, and refuses a Retry out of turn", async () => {
     expect((await fetchApp("/admin/services/999999/panel", { cookie: adminCookie })).status).toBe(
       404,
     );
     expect((await fetchApp("/admin/services/abc/panel", { cookie: adminCookie })).status).toBe(404);
-    // A service of a product set up by hand has no panel side.
+    // A service of a product set up by hand has no panel side: the page says so, and Retry is refused.
     const user = await customerWithCoins(app(), 100_000);
     const placed = await placedOrder(app(), user, {
       productId: await productId(app(), "vps-entry"),
@@ -162,9 +162,14 @@ describeEachDatabase("game panel pages", (app, dialect) => {
     });
     if (!approved.ok) throw new Error(approved.error);
     const id = approved.order.hostingServiceId!;
-    expect((await fetchApp(`/admin/services/${id}/panel`, { cookie: adminCookie })).status).toBe(
-      404,
-    );
+    const manual = await fetchApp(`/admin/services/${id}/panel`, { cookie: adminCookie });
+    expect(manual.status).toBe(200);
+    expect(await manual.text()).toContain("Set up by hand");
+    const notNow = await fetchApp(`/admin/services/${id}/panel`, {
+      cookie: adminCookie,
+      form: { intent: "retry" },
+    });
+    expect(notNow.status).toBe(409);
     // One on the panel, ready: Retry is not for it, Re-link needs a server.
     await app()
       .db.updateTable("hosting_services")

@@ -259,7 +259,9 @@ export interface ServicePanelView extends ServicePanel {
   error: { key: string; detail: string | null } | null;
 }
 
-export interface AdminServicePanel extends ServicePanelView {
+export interface AdminServicePanel extends Omit<ServicePanelView, "state"> {
+  /** Null for a service set up by hand: no panel server is linked (Re-link can link one). */
+  state: string | null;
   serverId: number | null;
   identifier: string | null;
   calls: PanelCallView[];
@@ -285,8 +287,12 @@ export async function adminServicePanel(
     .where("hosting_services.id", "=", serviceId)
     .executeTakeFirst();
   if (!row) return null;
-  const view = servicePanelOf(row, row.url ?? null);
-  if (!view) return null;
+  const view = servicePanelOf(row, row.url ?? null) ?? {
+    state: null,
+    address: null,
+    ports: null,
+    link: null,
+  };
   return {
     ...view,
     error: parseFailure(row.panel_error),

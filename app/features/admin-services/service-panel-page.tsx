@@ -40,7 +40,8 @@ export function ServicePanelPage({
   result,
 }: {
   serviceId: number;
-  panel: ServicePanel & {
+  panel: Omit<ServicePanel, "state"> & {
+    state: string | null;
     error: { key: string; detail: string | null } | null;
     serverId: number | null;
     identifier: string | null;
@@ -54,7 +55,7 @@ export function ServicePanelPage({
   const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
-  const moving = MOVING_STATES.has(panel.state);
+  const moving = panel.state !== null && MOVING_STATES.has(panel.state);
   useEffect(() => {
     if (!moving) return;
     const timer = setTimeout(() => {
@@ -63,7 +64,7 @@ export function ServicePanelPage({
     return () => clearTimeout(timer);
   }, [moving, panel.state, panel.calls.length, revalidator]);
   const date = dateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" });
-  const state = panel.state as PanelState;
+  const state = (panel.state ?? "") as PanelState;
   const known = (PANEL_STATES as readonly string[]).includes(state);
   return (
     <div className="grid gap-6">
@@ -77,12 +78,16 @@ export function ServicePanelPage({
       {result ? <ResultMessage result={result} /> : null}
       <TitledCard title={t("service.stateTitle")}>
         <div className="grid gap-3 text-sm">
-          <p className="flex flex-wrap items-center gap-2">
-            <Badge tone={panelStateTone(state)} data-testid="panel-state">
-              {known ? tServices(PANEL_STATE_LABELS[state]) : t("service.unknownState")}
-            </Badge>
-            {moving ? <span role="status">{t("service.moving")}</span> : null}
-          </p>
+          {panel.state === null ? (
+            <p data-testid="panel-state">{t("service.manual")}</p>
+          ) : (
+            <p className="flex flex-wrap items-center gap-2">
+              <Badge tone={panelStateTone(state)} data-testid="panel-state">
+                {known ? tServices(PANEL_STATE_LABELS[state]) : t("service.unknownState")}
+              </Badge>
+              {moving ? <span role="status">{t("service.moving")}</span> : null}
+            </p>
+          )}
           {panel.error ? (
             <StatusMessage ok={false}>
               {message(panel.error.key as MessageKey)}
