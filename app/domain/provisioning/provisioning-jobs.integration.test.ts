@@ -19,9 +19,22 @@ import {
 } from "../../../tests/support/money-fixtures";
 import { startFakePanel, type FakePanel } from "../../../tests/support/fake-pterodactyl";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { inTransaction } from "~/db/transaction";
+import { eraseAccount } from "~/domain/accounts/account-deletion.server";
+import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { savePanelConnection, requestPanelCheck } from "./panel-connection.server";
-import { PANEL_CREATE_JOB, provisioningHandlers } from "./provisioning-jobs.server";
-import { adminServicePanel, retryProvisioning } from "./provisioning.server";
+import {
+  PANEL_CREATE_JOB,
+  PANEL_RECONCILE_JOB,
+  provisioningHandlers,
+  queuePanelUserSync,
+} from "./provisioning-jobs.server";
+import {
+  adminServicePanel,
+  reinstallPanelServer,
+  relinkPanelServer,
+  retryProvisioning,
+} from "./provisioning.server";
 
 // Approve → a server on the (fake) Pterodactyl panel, through the worker, with the clock, the backoff
 // and the install polling injected so each case runs in seconds (issue 27, docs/provisioning.md).
@@ -398,6 +411,143 @@ describeEachDatabase("provisioning on the game panel", (app) => {
       orderInput({ productId: sampProduct, location: LOCATION }),
     );
     expect(refused).toMatchObject({ ok: false, error: "orders.errors.locationFull" });
+  });
+
+  it("refuses an approval where the room went since the order", async () => {
+    expect(await requestPanelCheck(app().db, { now: clock })).toEqual({ ok: true });
+    await runJobs(2);
+    const customer = await customerWithCoins(app(), 100_000);
+    const placed = await placedOrder(app(), customer, {
+      productId: sampProduct,
+      location: LOCATION,
+    });
+    // The nodes filled up meanwhile, as the next check read them.
+    const snapshot = await app()
+      .db.selectFrom("panel_connections")
+      .select("snapshot")
+      .executeTakeFirstOrThrow();
+    const full = JSON.parse(snapshot.snapshot!) as {
+      nodes: { allocatedMemoryMb: number; memoryMb: number }[];
+    };
+    for (const node of full.nodes) node.allocatedMemoryMb = node.memoryMb * 2;
+    await app()
+      .db.updateTable("panel_connections")
+      .set({ snapshot: JSON.stringify(full) })
+      .execute();
+    expect(
+      await approveOrder(app().db, { orderId: placed.id, actorId: await adminId(app()) }),
+    ).toMatchObject({ ok: false, error: "orders.errors.locationFull" });
+    const order = await app()
+      .db.selectFrom("orders")
+      .select(["status", "hosting_service_id"])
+      .where("id", "=", placed.id)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: "pending", hosting_service_id: null });
+  });
+
+  it("keeps the panel user in step with the customer, and removes it after a deleted account's last server", async () => {
+    const { user, serviceId } = await approvedService("samp-starter");
+    await runJobs();
+    const panelUser = () => panel.userByExternalId(`hf-user-${user}`);
+    expect(panelUser()).toBeDefined();
+    await app()
+      .db.updateTable("users")
+      .set({ email: `moved-${serviceId}@example.com` })
+      .where("id", "=", user)
+      .execute();
+    await inTransaction(app().db, (trx) => queuePanelUserSync(trx, user, clock));
+    await runJobs(2);
+    expect(panelUser()!.email).toBe(`moved-${serviceId}@example.com`);
+
+    const actorId = await adminId(app());
+    const email = `moved-${serviceId}@example.com`;
+    await inTransaction(app().db, (trx) => eraseAccount(trx, { id: user, email }, actorId));
+    await runJobs(2);
+    // Its server is still there: the panel user stays until it goes.
+    expect(panelUser()).toBeDefined();
+    expect(
+      await changeServiceStatus(app().db, { actorId, serviceId, action: "terminate" }),
+    ).toMatchObject({ ok: true });
+    await runJobs(4);
+    expect(panel.serverByExternalId(`hf-svc-${serviceId}`)).toBeUndefined();
+    expect(panelUser()).toBeUndefined();
+    expect(
+      await app()
+        .db.selectFrom("panel_accounts")
+        .select("user_id")
+        .where("user_id", "=", user)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("reports what differs from the panel at night, and changes nothing", async () => {
+    const { serviceId } = await approvedService("samp-starter");
+    await runJobs();
+    const server = panel.serverByExternalId(`hf-svc-${serviceId}`)!;
+    server.status = "suspended";
+    const samp = panel.eggs.find((egg) => egg.name === "SA-MP")!;
+    const free = panel.allocations.find((allocation) => allocation.serverId === null)!;
+    panel.addServer({
+      userId: server.userId,
+      eggId: samp.id,
+      allocationId: free.id,
+      externalId: "hf-svc-999999",
+      environment: { VERSION: "0.3.7", RCON_PASS: "x", MAX_PLAYERS: "10" },
+    });
+    await inTransaction(app().db, (trx) =>
+      enqueueJob(trx, { type: PANEL_RECONCILE_JOB, now: clock }),
+    );
+    await runJobs(2);
+    const drift = await app()
+      .db.selectFrom("panel_drift")
+      .select(["kind", "hosting_service_id"])
+      .execute();
+    expect(drift).toEqual(
+      expect.arrayContaining([
+        { kind: "suspended_there", hosting_service_id: serviceId },
+        { kind: "extra", hosting_service_id: 999999 },
+      ]),
+    );
+    // Nothing changed on either side.
+    expect((await panelRow(serviceId)).panel_state).toBe("ready");
+    expect(panel.serverByExternalId(`hf-svc-${serviceId}`)!.suspended).toBe(true);
+    expect(panel.serverByExternalId("hf-svc-999999")).toBeDefined();
+  });
+
+  it("re-links a service to a server made by hand, and reinstalls it", async () => {
+    const { serviceId } = await approvedService("samp-starter");
+    await runJobs();
+    const handMade = panel.servers.find((server) => server.name === "Hand-made SA-MP")!;
+    const actorId = await adminId(app());
+    expect(
+      await relinkPanelServer(app().db, {
+        serviceId,
+        server: handMade.identifier,
+        actorId,
+        now: clock,
+      }),
+    ).toEqual({ ok: true });
+    await runJobs(2);
+    const row = await panelRow(serviceId);
+    expect(row).toMatchObject({ panel_state: "ready", panel_server_id: handMade.id });
+    const [allocation] = panel.allocationsOf(handMade.id);
+    expect(row.panel_address).toBe(`${allocation!.alias ?? allocation!.ip}:${allocation!.port}`);
+    expect(await reinstallPanelServer(app().db, { serviceId, actorId, now: clock })).toEqual({
+      ok: true,
+    });
+    await runJobs(1);
+    expect((await panelRow(serviceId)).panel_state).toBe("installing");
+    await runJobs(3);
+    expect((await panelRow(serviceId)).panel_state).toBe("ready");
+    // A server that does not exist: the re-link fails visibly.
+    expect(
+      await relinkPanelServer(app().db, { serviceId, server: "nothere1", actorId, now: clock }),
+    ).toEqual({ ok: true });
+    await runJobs(2);
+    expect(await panelRow(serviceId)).toMatchObject({
+      panel_state: "failed",
+      panel_error: "provisioning.failures.relinkNotFound|nothere1",
+    });
   });
 
   it("makes 200 servers while the panel fails one call in five: none twice, no port twice", async () => {
