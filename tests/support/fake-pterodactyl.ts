@@ -68,6 +68,8 @@ export interface FakePanelOptions {
   slowMs?: number;
   /** Start with the default locations, nodes, allocations, eggs and servers (default true). */
   seed?: boolean;
+  /** The port to listen on (default: a free one); scripts/fake-panel.ts takes one to try by hand. */
+  port?: number;
 }
 
 /** One request the panel received. */
@@ -373,7 +375,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
       answer();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
