@@ -171,27 +171,41 @@ const productFieldShape = {
   featuresAr: featuresSchema(TEXT_ERRORS.ar),
   /**
    * The form's fields as sent (see productActionSchema): the provisioning block's are read from them
-   * by productProvisioningFormSchema, each refusal on its own field (checkProduct).
+   * by productProvisioningFormSchema, each refusal on its own field (provisioningCheck).
    */
   provisioning: z.record(z.string(), z.string()).default({}),
 };
 
-/**
- * A VPS has no player slots (the storefront words its specs without them). The provisioning block's
- * fields are read here so each refusal lands on its own form field ("memoryMb", "env.MAX_PLAYERS"),
- * not under one "provisioning" key.
- */
-function checkProduct(
-  value: { type: ProductType; slots: number | null; provisioning: Record<string, string> },
+/** A VPS has no player slots (the storefront words its specs without them). */
+function noSlotsOnVps(
+  value: { type: ProductType; slots: number | null },
   ctx: z.RefinementCtx,
 ): void {
   if (!hasPlayerSlots(value.type) && value.slots !== null)
     customIssue(ctx, "admin-catalogue.products.errors.slotsVps", "slots");
-  const provisioning = productProvisioningFormSchema.safeParse(value.provisioning);
-  if (!provisioning.success)
-    for (const issue of provisioning.error.issues)
-      ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
 }
+
+/**
+ * The provisioning block's fields, read where each refusal lands on its own form field ("memoryMb",
+ * "env.MAX_PLAYERS"), not under one "provisioning" key. It runs even when a product field is refused
+ * (`when`), so the admin sees every mistake of the form at once.
+ */
+const provisioningCheck = z.superRefine(
+  (value: { provisioning: Record<string, string> }, ctx) => {
+    const provisioning = productProvisioningFormSchema.safeParse(value.provisioning);
+    if (!provisioning.success)
+      for (const issue of provisioning.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  },
+  {
+    when: (payload) => {
+      const fields = (payload.value as { provisioning?: unknown } | undefined)?.provisioning;
+      return typeof fields === "object" && fields !== null;
+    },
+  },
+);
+
+const [createAction, updateAction] = saveActions(productFieldShape, productIdSchema, noSlotsOnVps);
 
 export function productInputFrom(form: SavedForm<typeof productFieldShape>): ProductInput {
   return {
@@ -214,7 +228,7 @@ export function productInputFrom(form: SavedForm<typeof productFieldShape>): Pro
       fr: { name: form.nameFr, description: form.descriptionFr, features: form.featuresFr },
       ar: { name: form.nameAr, description: form.descriptionAr, features: form.featuresAr },
     },
-    // Checked already (checkProduct): a refused block never gets here.
+    // Checked already (provisioningCheck): a refused block never gets here.
     provisioning: productProvisioningFormSchema.parse(form.provisioning),
   };
 }
@@ -233,7 +247,8 @@ export const productActionSchema = z.preprocess(
     .discriminatedUnion(
       "intent",
       [
-        ...saveActions(productFieldShape, productIdSchema, checkProduct),
+        createAction.check(provisioningCheck),
+        updateAction.check(provisioningCheck),
         z.object({
           intent: z.literal("move"),
           id: productIdSchema,
