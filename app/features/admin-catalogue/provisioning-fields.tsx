@@ -124,10 +124,7 @@ function PanelFields({
   const variableChoices = (current: string) => {
     const names = (egg?.variables ?? []).map((variable) => ({
       value: variable.envVariable,
-      label: t("products.provisioning.variableLabel", {
-        name: variable.name,
-        variable: variable.envVariable,
-      }),
+      label: variableLabel(variable, t),
     }));
     // A stored name the egg does not list stays a choice, so saving never drops it unsaid.
     return current && !names.some((choice) => choice.value === current)
@@ -286,10 +283,19 @@ function PanelFields({
   );
 }
 
-function numberFields(
-  names: readonly ProvisioningNumberField[],
-  t: ReturnType<typeof useTranslation<"admin-catalogue">>["t"],
-): FieldSpec[] {
+type Translate = ReturnType<typeof useTranslation<"admin-catalogue">>["t"];
+
+/** An egg variable's name and, when the egg names it otherwise, the variable itself. */
+function variableLabel(variable: SnapshotEgg["variables"][number], t: Translate): string {
+  return variable.name === variable.envVariable
+    ? variable.name
+    : t("products.provisioning.variableLabel", {
+        name: variable.name,
+        variable: variable.envVariable,
+      });
+}
+
+function numberFields(names: readonly ProvisioningNumberField[], t: Translate): FieldSpec[] {
   return names.map((name) => ({
     kind: "input",
     name,
@@ -355,10 +361,7 @@ function EggVariables({ form, egg }: { form: EditorForm; egg: SnapshotEgg }) {
   const fields: FieldSpec[] = egg.variables.map((variable) => ({
     kind: "input",
     name: envFieldName(variable.envVariable),
-    label: t("products.provisioning.variableLabel", {
-      name: variable.name,
-      variable: variable.envVariable,
-    }),
+    label: variableLabel(variable, t),
     hint: (
       <>
         {variable.rules.trim()
