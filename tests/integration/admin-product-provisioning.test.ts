@@ -191,6 +191,23 @@ describeEachDatabase("the product editor's provisioning block", (app) => {
     expect(html).toContain("us-ash-1 (us)");
   });
 
+  it("tells the admin when the stored block does not read", async () => {
+    const { id } = await sampStarter();
+    await app()
+      .db.updateTable("products")
+      .set({ provisioning: "{not json" })
+      .where("id", "=", id)
+      .execute();
+    const html = await page(`/admin/products?edit=${id}`);
+    expect(html).toContain("could not be read, so its orders are set up by hand for now");
+    expect(html).toMatch(/<option value="none" selected="">/);
+    await app()
+      .db.updateTable("products")
+      .set({ provisioning: null })
+      .where("id", "=", id)
+      .execute();
+  });
+
   it("sends the admin to the game panel settings while the panel is not checked", async () => {
     await savePanelSnapshot(app().db, null);
     const html = await page("/admin/products?edit=new");
