@@ -42,6 +42,8 @@ export interface SnapshotEgg {
   nestId: number;
   name: string;
   dockerImage: string;
+  /** Label → image, as the panel lists them (absent from a snapshot taken before it was kept). */
+  dockerImages?: Record<string, string>;
   startup: string;
   variables: SnapshotEggVariable[];
 }
