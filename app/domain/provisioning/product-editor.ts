@@ -90,12 +90,14 @@ export function valuesForEgg(
   const kept = stored.provisioner === "pterodactyl" ? provisioningFormValues(stored) : {};
   const names = new Set(egg.variables.map((variable) => variable.envVariable));
   const variable = (value: string | undefined) => (value && names.has(value) ? value : "");
-  const limits = Object.fromEntries(
-    (["memoryMb", "diskMb", "cpuPercent", "allocations"] as const).map((field) => [
-      field,
-      kept[field] ?? "",
-    ]),
-  );
+  // Memory and disk are the product's to say; CPU and ports start where a plain server does (one core,
+  // one port: MTA's layout asks for three when chosen).
+  const limits = {
+    memoryMb: kept.memoryMb ?? "",
+    diskMb: kept.diskMb ?? "",
+    cpuPercent: kept.cpuPercent ?? "100",
+    allocations: kept.allocations ?? "1",
+  };
   return {
     ...Object.fromEntries(
       Object.entries(kept).filter(

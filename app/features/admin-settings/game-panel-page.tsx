@@ -147,6 +147,8 @@ export function GamePanelPage({
         submit={{ label: t("panel.save"), busyLabel: t("panel.saving") }}
       >
         <FormFields
+          // Made again after each save, so the key typed does not stay in its field (it is never shown).
+          key={connection?.updatedAt ?? "new"}
           fields={fields}
           idPrefix="panel"
           values={typed ?? stored}
