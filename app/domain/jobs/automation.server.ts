@@ -126,15 +126,13 @@ export async function loadAutomationPage(
     })),
     runs: runs.rows.map((row) => runView(row as RunRow)),
     hasMore: runs.hasMore,
-    panelDrift: drift.map(
-      (row): PanelDriftView => ({
-        id: Number(row.id),
-        kind: row.kind as DriftKind,
-        serviceId: row.hosting_service_id === null ? null : Number(row.hosting_service_id),
-        panelServerId: row.panel_server_id === null ? null : Number(row.panel_server_id),
-        foundAt: row.found_at,
-      }),
-    ),
+    panelDrift: drift.map((row): PanelDriftView => ({
+      id: Number(row.id),
+      kind: row.kind as DriftKind,
+      serviceId: row.hosting_service_id === null ? null : Number(row.hosting_service_id),
+      panelServerId: row.panel_server_id === null ? null : Number(row.panel_server_id),
+      foundAt: row.found_at,
+    })),
     problemJobs: problems.map((row): ProblemJobView => ({
       id: Number(row.id),
       type: row.type,
