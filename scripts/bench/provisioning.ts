@@ -274,6 +274,8 @@ interface Round {
   refused: string[];
   workersExit: (number | null)[];
   outcome: PanelOutcome | null;
+  /** Why the services that are not ready are not, with how many each. */
+  notReadyReasons: Record<string, number>;
   errors: string[];
 }
 
@@ -331,6 +333,7 @@ async function runRound(dialect: string, databaseUrl: string, failing: boolean):
     refused: [],
     workersExit: [],
     outcome: null,
+    notReadyReasons: {},
     errors: [],
   };
   const services = createServices({
@@ -479,6 +482,9 @@ async function runRound(dialect: string, databaseUrl: string, failing: boolean):
     );
 
     const limitS = failing ? ROUND_LIMIT_S.failing : ROUND_LIMIT_S.plain;
+    const deadline = new Date(
+      Date.now() - (performance.now() - started) + limitS * 1000,
+    ).toISOString();
     let lastPrint = performance.now();
     for (;;) {
       const states = await db
@@ -497,14 +503,26 @@ async function runRound(dialect: string, databaseUrl: string, failing: boolean):
         result.afterLastApprovalS = (now - approvedAt) / 1000;
         break;
       }
-      // Nothing can move any more: every service is ready or failed and no panel job is pending.
-      const moving = await db
+      // Nothing can be ready before the time limit: no panel job is running or due by then (a service
+      // failed for good has none; one in the worker's backoff may have its next attempt past it).
+      const movable = await db
         .selectFrom("jobs")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("type", "in", ["provisioning.create", "provisioning.await-install"])
-        .where("state", "in", ["queued", "running", "failed"])
+        .where((eb) =>
+          eb.or([
+            eb("state", "=", "running"),
+            eb.and([eb("state", "in", ["queued", "failed"]), eb("run_at", "<=", deadline)]),
+          ]),
+        )
         .executeTakeFirstOrThrow();
-      if (count("ready") + count("failed") === serviceIds.length && Number(moving.n) === 0) break;
+      if (Number(movable.n) === 0) {
+        if (count("ready") + count("failed") < serviceIds.length)
+          result.errors.push(
+            `stopped at ${round1((now - started) / 1000)} s: the next attempts are after the ${limitS} s limit`,
+          );
+        break;
+      }
       if ((now - started) / 1000 > limitS) {
         result.errors.push(`not all ready within ${limitS} s`);
         break;
@@ -537,7 +555,14 @@ async function runRound(dialect: string, databaseUrl: string, failing: boolean):
     );
     const rows = await db
       .selectFrom("hosting_services")
-      .select(["id", "panel_state", "panel_server_id", "panel_address", "panel_ports"])
+      .select([
+        "id",
+        "panel_state",
+        "panel_server_id",
+        "panel_address",
+        "panel_ports",
+        "panel_error",
+      ])
       .where("id", "in", serviceIds.length ? serviceIds : [0])
       .execute();
     const checked: CheckedService[] = rows.map((row) => ({
@@ -548,6 +573,14 @@ async function runRound(dialect: string, databaseUrl: string, failing: boolean):
       address: row.panel_address,
       ports: row.panel_ports ? (JSON.parse(row.panel_ports) as CheckedService["ports"]) : null,
     }));
+    for (const row of rows.filter((each) => each.panel_state !== "ready")) {
+      // The reason without what differs from one service to the next (a page, an id).
+      const reason = `${row.panel_state}: ${(row.panel_error ?? "no error")
+        .replace(/\?.*$/, "")
+        .replace(/\d+/g, "N")
+        .slice(0, 120)}`;
+      result.notReadyReasons[reason] = (result.notReadyReasons[reason] ?? 0) + 1;
+    }
     const claims = await db
       .selectFrom("panel_port_claims")
       .select(["allocation_id", "hosting_service_id"])
@@ -604,6 +637,11 @@ function outcomeErrors(round: Round): string[] {
         );
     };
     list("not ready", o.notReady);
+    if (o.notReady.length)
+      errors[errors.length - 1] += `, why: ${Object.entries(round.notReadyReasons)
+        .sort((a, b) => b[1] - a[1])
+        .map(([reason, n]) => `${n} ${reason}`)
+        .join("; ")}`;
     list("made twice", o.madeTwice);
     list("without their server", o.missing);
     list("linked to another server", o.wrongServer);
