@@ -779,3 +779,55 @@ describe("failures on demand", () => {
     expect(panel.requestCount()).toBe(11);
   });
 });
+
+describe("the answer delay", () => {
+  it("answers each request after answerDelayMs, side by side, and handles it only then", async () => {
+    const slowPanel = await startFakePanel({ answerDelayMs: 150 });
+    try {
+      const ask = (path: string, init: RequestInit = {}) =>
+        fetch(`${slowPanel.url}/api/application${path}`, {
+          ...init,
+          headers: {
+            authorization: `Bearer ${slowPanel.apiKey}`,
+            accept: "application/json",
+            "content-type": "application/json",
+          },
+        });
+      const started = Date.now();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => ask("/locations")));
+      const took = Date.now() - started;
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(took).toBeGreaterThanOrEqual(140);
+      // Five waits of 150 ms one behind another would take 750.
+      expect(took).toBeLessThan(700);
+
+      const created = ask("/users", { method: "POST", body: JSON.stringify(newUser(1)) });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(slowPanel.userByExternalId("hf-user-1")).toBeUndefined();
+      expect((await created).status).toBe(201);
+      expect(slowPanel.userByExternalId("hf-user-1")).toBeDefined();
+    } finally {
+      await slowPanel.close();
+    }
+  });
+
+  it("draws each request's delay between min and max, and refuses a range that is none", async () => {
+    const ranged = await startFakePanel({ answerDelayMs: { min: 60, max: 90 } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const answer = await fetch(`${ranged.url}/api/application/nodes`, {
+          headers: { authorization: `Bearer ${ranged.apiKey}`, accept: "application/json" },
+        });
+        expect(answer.status).toBe(200);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+      }
+    } finally {
+      await ranged.close();
+    }
+    await expect(startFakePanel({ answerDelayMs: { min: 50, max: 10 } })).rejects.toThrow(
+      /answerDelayMs/,
+    );
+    await expect(startFakePanel({ answerDelayMs: -1 })).rejects.toThrow(/answerDelayMs/);
+  });
+});

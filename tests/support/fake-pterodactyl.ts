@@ -70,6 +70,13 @@ export interface FakePanelOptions {
   seed?: boolean;
   /** The port to listen on (default: a free one); scripts/fake-panel.ts takes one to try by hand. */
   port?: number;
+  /**
+   * How long the panel takes over each request it answers, as a real one does (PHP, its database, Wings:
+   * tens of milliseconds): a fixed delay, or one drawn for each request between `min` and `max` (default
+   * 0: at once). Requests wait side by side, never one behind another. A request is handled at the end of
+   * its delay ("lost" too; "slow" waits this and its own delay); a "down" one is cut at once.
+   */
+  answerDelayMs?: number | { min: number; max: number };
 }
 
 /** One request the panel received. */
@@ -141,6 +148,15 @@ export interface FakePanel {
 
 const API_PREFIX = "/api/application";
 
+/** The answer delay option as a function drawing each request's delay; throws on a range that is none. */
+function answerDelayOf(option: FakePanelOptions["answerDelayMs"]): () => number {
+  if (option === undefined) return () => 0;
+  const { min, max } = typeof option === "number" ? { min: option, max: option } : option;
+  if (!(Number.isFinite(min) && Number.isFinite(max) && min >= 0 && max >= min))
+    throw new Error(`answerDelayMs needs 0 ≤ min ≤ max, not ${JSON.stringify(option)}`);
+  return () => min + Math.random() * (max - min);
+}
+
 /** TrimStrings and ConvertEmptyStringsToNull, the panel's global middleware, on the whole input. */
 function normalized(value: unknown): unknown {
   if (typeof value === "string") {
@@ -177,6 +193,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
   const apiKey = options.apiKey ?? `ptla_${randomBytes(21).toString("base64url")}`;
   const installReads = options.installReads ?? 2;
   const slowMs = options.slowMs ?? 1_000;
+  const answerDelay = answerDelayOf(options.answerDelayMs);
   const store = new FakePanelStore(() => new Date());
   if (options.seed ?? true) seedDefaultPanel(store);
 
@@ -322,6 +339,18 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (rawBody += chunk));
     req.on("end", () => {
+      const delay = answerDelay();
+      if (delay <= 0) {
+        respond();
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        respond();
+      }, delay);
+      timers.add(timer);
+    });
+    function respond() {
       if (failure?.kind === "500") {
         record.status = send(req, res, {
           status: 500,
@@ -373,7 +402,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
         return;
       }
       answer();
-    });
+    }
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
