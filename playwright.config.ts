@@ -47,6 +47,9 @@ function server(serverPort: number, folder: string, entryGate: "on" | "off", pro
       LOGIN_IP_LIMIT_PER_MINUTE: "1000",
       FORM_RATE_LIMIT_PER_MINUTE: "1000",
       LOG_LEVEL: "warn",
+      // A provisioned server's install is looked at this often (15 s in production): the fake panel's
+      // installs end at once (tests/e2e/provisioning.spec.ts).
+      PANEL_POLL_MS: "300",
       WEB_CONCURRENCY: String(processes),
     },
   };

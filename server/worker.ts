@@ -20,6 +20,7 @@ import { startWorker, type Worker } from "~/domain/jobs/runner.server";
 import { logger } from "~/lib/logger.server";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
 import { mailHandler } from "./mail";
+import { provisioningHandlers } from "~/domain/provisioning/provisioning-jobs.server";
 
 // One background worker per process (docs/automation.md). In development Vite may evaluate the app's
 // module again after an edit: the worker already running in this process is kept, not doubled.
@@ -59,6 +60,12 @@ export function workerHandlers(services: AppServices) {
     [DISCORD_ALERT_JOB]: discordAlertHandlerWith((event) => staffPostText(services, event)),
     // Written in the recipient's language and sent over SMTP_URL, or kept (docs/mail.md).
     [MAIL_SEND_JOB]: mailHandler(services),
+    ...provisioningHandlers({
+      secret: services.env.AUTH_SECRET,
+      timeoutMs: services.env.PANEL_TIMEOUT_MS,
+      pollMs: services.env.PANEL_POLL_MS,
+      installTimeoutMs: services.env.PANEL_INSTALL_TIMEOUT_MS,
+    }),
   };
 }
 

@@ -41,6 +41,11 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "payment_methods",
   "top_up_requests",
   "top_up_proofs",
+  "panel_connections",
+  "panel_accounts",
+  "panel_port_claims",
+  "panel_calls",
+  "panel_drift",
 ];
 
 const BATCH = 500;
@@ -60,6 +65,10 @@ const TEXT_ID_TABLES: (keyof Database)[] = [
 const KEYED_TABLES: Partial<Record<keyof Database, string[]>> = {
   settings: ["key"],
   document_counters: ["series", "year"],
+  // No sequence behind these keys: the one panel row, a user's id, the panel's allocation id.
+  panel_connections: ["id"],
+  panel_accounts: ["user_id"],
+  panel_port_claims: ["allocation_id"],
 };
 
 /** better-auth's booleans are 0/1 in SQLite and true/false in PostgreSQL. */

@@ -156,6 +156,8 @@ export interface ProductsTable {
   position: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The provisioning block (migration 0038, JSON), null for a product set up by hand. */
+  provisioning: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -236,6 +238,23 @@ export interface HostingServicesTable {
   suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** When it was suspended (0028): the lifecycle's termination counts from it. */
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Where the service stands on the game panel (migration 0038, docs/provisioning.md): null for a
+   * service no panel knows; one of PANEL_STATES otherwise.
+   */
+  panel_state: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provisioning block and build computed at approval (JSON). */
+  panel_plan: ColumnType<string | null, string | null | undefined, string | null>;
+  panel_server_id: ColumnType<number | null, number | null | undefined, number | null>;
+  panel_identifier: ColumnType<string | null, string | null | undefined, string | null>;
+  panel_node_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** "ip:port" of the game port. */
+  panel_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON `{ game, announce?, http? }`. */
+  panel_ports: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the last panel job failed (for admins), null after a success. */
+  panel_error: ColumnType<string | null, string | null | undefined, string | null>;
+  panel_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrdersTable {
@@ -669,4 +688,65 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   top_up_requests: TopUpRequestsTable;
   top_up_proofs: TopUpProofsTable;
+  panel_connections: PanelConnectionsTable;
+  panel_accounts: PanelAccountsTable;
+  panel_port_claims: PanelPortClaimsTable;
+  panel_calls: PanelCallsTable;
+  panel_drift: PanelDriftTable;
+}
+
+/** The one game panel (migration 0038): the key encrypted with the auth secret, its last 4 in clear. */
+export interface PanelConnectionsTable {
+  id: number;
+  url: string;
+  api_key_encrypted: string;
+  api_key_last4: string;
+  /** JSON: the order form's location id → the panel's location ids. */
+  location_map: ColumnType<string, string | undefined, string>;
+  /** JSON: the panel's locations, nodes, nests and eggs as the last check read them. */
+  snapshot: ColumnType<string | null, string | null | undefined, string | null>;
+  checked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the last check failed ("key|detail"), null after a good one. */
+  check_error: ColumnType<string | null, string | null | undefined, string | null>;
+  check_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+/** A customer's user on the panel (0038). */
+export interface PanelAccountsTable {
+  user_id: string;
+  panel_user_id: number;
+  created_at: Timestamp;
+}
+
+/** An allocation a job picked for a service (0038): the key is what stops two jobs taking it. */
+export interface PanelPortClaimsTable {
+  allocation_id: number;
+  node_id: number;
+  hosting_service_id: number;
+  created_at: Timestamp;
+}
+
+/** One call made to the panel (0038): no key, no body. */
+export interface PanelCallsTable {
+  id: Generated<number>;
+  hosting_service_id: number | null;
+  job_id: number | null;
+  method: string;
+  path: string;
+  status: number | null;
+  duration_ms: number;
+  error_code: string | null;
+  created_at: Timestamp;
+}
+
+/** What the last reconciliation found (0038). */
+export interface PanelDriftTable {
+  id: Generated<number>;
+  kind: string;
+  hosting_service_id: number | null;
+  panel_server_id: number | null;
+  detail: ColumnType<string, string | undefined, string>;
+  found_at: Timestamp;
 }

@@ -37,6 +37,8 @@ export interface ListEditorResult {
   message: MessageKey;
   reason?: MessageKey;
   fieldErrors?: Record<string, MessageKey>;
+  /** The values each field's message takes ({{max}}), where it takes some. */
+  fieldErrorValues?: Record<string, Record<string, string | number>>;
   /** What was typed, to show the form again as it was. */
   values?: Record<string, string>;
 }
@@ -171,8 +173,18 @@ async function loadListEditor<A extends ListArea>(
   } as never;
 }
 
-/** A refusal may name the form field it belongs to; else the list's `fields` say which, if any. */
-type Refusal = { ok: false; kind: FailureKind; error: MessageKey; field?: string };
+/**
+ * A refusal may name the form field it belongs to, or several with their own messages (a product's
+ * provisioning block against the panel's egg); else the list's `fields` say which, if any.
+ */
+type Refusal = {
+  ok: false;
+  kind: FailureKind;
+  error: MessageKey;
+  field?: string;
+  fieldErrors?: Record<string, MessageKey>;
+  fieldErrorValues?: Record<string, Record<string, string | number>>;
+};
 
 const SAVE_INTENTS: readonly string[] = ["create", "update"];
 
@@ -222,7 +234,8 @@ async function runListEditorAction(
           intent: "save",
           message: list.saveFailed,
           reason: result.error,
-          fieldErrors: field ? { [field]: result.error } : undefined,
+          fieldErrors: result.fieldErrors ?? (field ? { [field]: result.error } : undefined),
+          fieldErrorValues: result.fieldErrorValues,
           values: await typedValues(copy),
         } satisfies ListEditorResult as ListEditorResult,
         { status: statusOf(result) },

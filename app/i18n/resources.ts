@@ -18,6 +18,7 @@ import enServices from "./locales/en/services.json";
 import enSite from "./locales/en/site.json";
 import enTickets from "./locales/en/tickets.json";
 import enInvoices from "./locales/en/invoices.json";
+import enProvisioning from "./locales/en/provisioning.json";
 
 export const namespaces = [
   "common",
@@ -39,6 +40,7 @@ export const namespaces = [
   "mail",
   "payments",
   "invoices",
+  "provisioning",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -62,6 +64,7 @@ export const englishResources = {
   mail: enMail,
   payments: enPayments,
   invoices: enInvoices,
+  provisioning: enProvisioning,
 };
 export type Resources = typeof englishResources;
 

@@ -24,3 +24,12 @@ export const editParam = z
   .union([z.literal("new"), z.coerce.number().int().positive().max(MAX_ROW_ID)])
   .optional()
   .catch(undefined);
+
+/** A row's id (a panel egg's, a client's): none when absent or not an id. */
+export const idParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(MAX_ROW_ID)
+  .optional()
+  .catch(undefined);

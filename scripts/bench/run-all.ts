@@ -8,7 +8,14 @@ import { spawnSync } from "node:child_process";
 import { ensureBuild, printTable, QUICK } from "./lib";
 
 const SUITES: Record<string, string[]> = {
-  bench: ["bench:web", "bench:server", "bench:scale", "bench:runtime", "bench:lifecycle"],
+  bench: [
+    "bench:web",
+    "bench:server",
+    "bench:scale",
+    "bench:runtime",
+    "bench:lifecycle",
+    "bench:provisioning",
+  ],
   soak: ["soak:crash", "soak:load", "soak:jobs"],
 };
 

@@ -11,6 +11,8 @@ import { automationActionSchema } from "~/domain/jobs/jobs.schemas";
 import { announcementActionSchema } from "~/domain/announcements/announcements.schemas";
 import { productActionSchema } from "~/domain/catalogue/catalogue-admin.schemas";
 import { serviceActionSchema } from "~/domain/hosting-services/hosting-services.schemas";
+import { gamePanelActionSchema } from "~/domain/provisioning/panel-connection.schemas";
+import { servicePanelActionSchema } from "~/domain/provisioning/service-panel.schemas";
 import { contactActionSchema, subscriberActionSchema } from "~/domain/inbox/inbox.schemas";
 import { decideOrderSchema } from "~/domain/orders/orders.schemas";
 import { notificationActionSchema } from "~/domain/notifications/notifications.schemas";
@@ -224,6 +226,11 @@ const ROUTES: Record<string, Row> = {
   "/admin": adminPage(),
   "/admin/orders": adminPage(post({ intent: "approve", orderId: "999999" }, adminOnly(404))),
   "/admin/services": adminPage(post({ intent: "suspend", serviceId: "999999" }, adminOnly(404))),
+  "/admin/services/:id/panel": {
+    // A's service, set up by hand: nothing to retry.
+    ...adminPage(post({ intent: "retry" }, adminOnly(409))),
+    url: (seed) => `/admin/services/${seed.a.serviceId}/panel`,
+  },
   "/admin/clients": adminPage(
     post(
       {
@@ -279,6 +286,8 @@ const ROUTES: Record<string, Row> = {
   "/admin/automation": adminPage(post({ intent: "discard", id: "999999" }, adminOnly("4xx"))),
   "/admin/mail": adminPage(),
   "/admin/settings": adminPage(),
+  // No panel is saved: there is nothing to check.
+  "/admin/settings/game-panel": adminPage(post({ intent: "check" }, adminOnly(400))),
   "/admin/contact-messages": adminPage(post({ intent: "delete", id: "999999" }, adminOnly("4xx"))),
   "/admin/newsletter": adminPage(post({ intent: "remove", id: "999999" }, adminOnly("4xx"))),
   "/admin/notifications": adminPage(),
@@ -298,6 +307,8 @@ const pages = flattenRoutes().filter((route) => !route.layout);
 const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/orders": { decideOrderSchema },
   "/admin/services": { serviceActionSchema },
+  "/admin/services/:id/panel": { servicePanelActionSchema },
+  "/admin/settings/game-panel": { gamePanelActionSchema },
   "/admin/clients": { clientActionSchema },
   "/admin/users": { clientActionSchema },
   "/admin/clients/:id": { clientPageActionSchema },

@@ -100,6 +100,18 @@ const FORM_FIELDS: Record<string, string[]> = {
     "slots",
     "recommended",
     "status",
+    // The provisioning block (issue 27): its fields, a panel location's and node's checkbox, a variable.
+    "provisioner",
+    "nestId",
+    "eggId",
+    "dockerImage",
+    "memoryMb",
+    "portLayout",
+    "httpPortVariable",
+    "slotsVariable",
+    "location-1",
+    "node-1",
+    "env.MAX_PLAYERS",
   ],
   "/admin/promotions": [
     "intent",

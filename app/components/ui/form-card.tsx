@@ -77,7 +77,8 @@ function controlAttributes(spec: object, id: string, variants?: Record<string, s
 /**
  * A form's fields from a list: each a Field with its label, control, hint and translated error, tied
  * together by `fieldAria`. `values` fill the controls (what was typed, or what is stored), `checked` the
- * switches; `errors` are message keys; `errorValues` fill their placeholders.
+ * switches; `errors` are message keys; `errorValues` fill their placeholders, or `fieldErrorValues`
+ * those of one field's message (an egg's rule: "at most {{max}} characters").
  */
 export function FormFields({
   fields,
@@ -86,6 +87,7 @@ export function FormFields({
   checked = {},
   errors = {},
   errorValues,
+  fieldErrorValues,
   order,
 }: {
   fields: readonly FieldSpec[];
@@ -94,6 +96,7 @@ export function FormFields({
   checked?: Readonly<Record<string, boolean>>;
   errors?: Readonly<Record<string, MessageKey | undefined>>;
   errorValues?: TOptions;
+  fieldErrorValues?: Readonly<Record<string, TOptions | undefined>>;
   order?: DescriptionOrder;
 }) {
   const message = useMessage();
@@ -117,7 +120,7 @@ export function FormFields({
           checked={checked[spec.name] ?? false}
         />
       );
-    const error = message(errors[spec.name], errorValues);
+    const error = message(errors[spec.name], fieldErrorValues?.[spec.name] ?? errorValues);
     const aria = fieldAria(id, error, { hint: Boolean(spec.hint), order });
     const value =
       "value" in spec || "defaultValue" in spec ? {} : { defaultValue: values[spec.name] };

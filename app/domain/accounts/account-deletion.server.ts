@@ -8,6 +8,7 @@ import type { PendingDeletion } from "./account-deletion";
 import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
 import { DELETED_USER_NAME } from "./user-admin";
 import { forgetMailOf } from "~/domain/mail/mail.server";
+import { queuePanelUserSync } from "~/domain/provisioning/provisioning-jobs.server";
 
 // A customer asks for their account to be deleted (the privacy page promises it); an admin completes the
 // request from /admin/clients. ADR 19 and docs/security.md#account-deletion say why it goes this way.
@@ -223,6 +224,8 @@ export async function eraseAccount(
   // Two-factor sign-in (issue 25): the encrypted secret and backup codes, a code step in progress and the
   // trusted devices (verifications whose value is the account's id).
   await trx.deleteFrom("two_factors").where("user_id", "=", user.id).execute();
+  // The game panel's user goes once the account's servers have (issue 27).
+  await queuePanelUserSync(trx, user.id);
   await trx.deleteFrom("verifications").where("value", "=", user.id).execute();
   const erased: ErasedData = {
     sessions,

@@ -15,6 +15,7 @@ import {
   type VerifyEmailOutcome,
 } from "./email-verification";
 import { emailTakenByAnother } from "./user-directory.server";
+import { queuePanelUserSync } from "~/domain/provisioning/provisioning-jobs.server";
 
 // Verified addresses (issue 25, docs/accounts.md). The links carry better-auth's own verification token
 // (createEmailVerificationToken: a JWT signed with AUTH_SECRET, holding the address, the account and, for an
@@ -316,6 +317,8 @@ async function applyEmailChange(
         .where("email", "=", oldEmail)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return { outcome: "invalid" };
+      // The game panel's user follows the new address (issue 27).
+      await queuePanelUserSync(trx, userId, input.now);
       let others = trx.deleteFrom("sessions").where("user_id", "=", userId);
       const keep = input.session?.userId === userId ? input.session.sessionId : undefined;
       if (keep) others = others.where("id", "!=", keep);

@@ -1,8 +1,10 @@
 import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
-import { editParam, filterParam } from "~/lib/query-params";
+import { editParam, filterParam, idParam } from "~/lib/query-params";
 import { saveActions, withSavedItem, type SavedForm } from "~/lib/save-actions";
 import { customIssue, z } from "~/lib/zod";
+import { withPanelIdLists } from "~/domain/provisioning/product-editor";
+import { productProvisioningFormSchema } from "~/domain/provisioning/provisioning.schemas";
 import {
   categoryOf,
   hasPlayerSlots,
@@ -167,6 +169,11 @@ const productFieldShape = {
   nameAr: translatedNameSchema(TEXT_ERRORS.ar.nameTooLong),
   descriptionAr: descriptionSchema(TEXT_ERRORS.ar.descriptionTooLong),
   featuresAr: featuresSchema(TEXT_ERRORS.ar),
+  /**
+   * The form's fields as sent (see productActionSchema): the provisioning block's are read from them
+   * by productProvisioningFormSchema, each refusal on its own field (provisioningCheck).
+   */
+  provisioning: z.record(z.string(), z.string()).default({}),
 };
 
 /** A VPS has no player slots (the storefront words its specs without them). */
@@ -177,6 +184,28 @@ function noSlotsOnVps(
   if (!hasPlayerSlots(value.type) && value.slots !== null)
     customIssue(ctx, "admin-catalogue.products.errors.slotsVps", "slots");
 }
+
+/**
+ * The provisioning block's fields, read where each refusal lands on its own form field ("memoryMb",
+ * "env.MAX_PLAYERS"), not under one "provisioning" key. It runs even when a product field is refused
+ * (`when`), so the admin sees every mistake of the form at once.
+ */
+const provisioningCheck = z.superRefine(
+  (value: { provisioning: Record<string, string> }, ctx) => {
+    const provisioning = productProvisioningFormSchema.safeParse(value.provisioning);
+    if (!provisioning.success)
+      for (const issue of provisioning.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  },
+  {
+    when: (payload) => {
+      const fields = (payload.value as { provisioning?: unknown } | undefined)?.provisioning;
+      return typeof fields === "object" && fields !== null;
+    },
+  },
+);
+
+const [createAction, updateAction] = saveActions(productFieldShape, productIdSchema, noSlotsOnVps);
 
 export function productInputFrom(form: SavedForm<typeof productFieldShape>): ProductInput {
   return {
@@ -199,27 +228,40 @@ export function productInputFrom(form: SavedForm<typeof productFieldShape>): Pro
       fr: { name: form.nameFr, description: form.descriptionFr, features: form.featuresFr },
       ar: { name: form.nameAr, description: form.descriptionAr, features: form.featuresAr },
     },
+    // Checked already (provisioningCheck): a refused block never gets here.
+    provisioning: productProvisioningFormSchema.parse(form.provisioning),
   };
 }
 
-/** The products page's one action, by intent; a create or update carries its product ready to save. */
-export const productActionSchema = z
-  .discriminatedUnion(
-    "intent",
-    [
-      ...saveActions(productFieldShape, productIdSchema, noSlotsOnVps),
-      z.object({
-        intent: z.literal("move"),
-        id: productIdSchema,
-        direction: z.enum(MOVE_DIRECTIONS, "admin-catalogue.products.errors.notFound"),
-      }),
-      z.object({ intent: z.literal("hide"), id: productIdSchema }),
-      z.object({ intent: z.literal("show"), id: productIdSchema }),
-      z.object({ intent: z.literal("delete"), id: productIdSchema }),
-    ],
-    { error: "admin-catalogue.errors.unknownAction" },
-  )
-  .transform(withSavedItem("product", productInputFrom));
+/**
+ * The products page's one action, by intent; a create or update carries its product ready to save. The
+ * provisioning block's fields are many and named by the panel (one `env.<VARIABLE>` each, a checkbox a
+ * panel location or node), so the form's fields are handed to it whole, the checkboxes read as lists.
+ */
+export const productActionSchema = z.preprocess(
+  (value) =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? { ...value, provisioning: withPanelIdLists(value as Record<string, unknown>) }
+      : value,
+  z
+    .discriminatedUnion(
+      "intent",
+      [
+        createAction.check(provisioningCheck),
+        updateAction.check(provisioningCheck),
+        z.object({
+          intent: z.literal("move"),
+          id: productIdSchema,
+          direction: z.enum(MOVE_DIRECTIONS, "admin-catalogue.products.errors.notFound"),
+        }),
+        z.object({ intent: z.literal("hide"), id: productIdSchema }),
+        z.object({ intent: z.literal("show"), id: productIdSchema }),
+        z.object({ intent: z.literal("delete"), id: productIdSchema }),
+      ],
+      { error: "admin-catalogue.errors.unknownAction" },
+    )
+    .transform(withSavedItem("product", productInputFrom)),
+);
 export type ProductAction = z.infer<typeof productActionSchema>;
 
 /** /admin/products' query string: a value that does not parse is ignored, never an error. */
@@ -230,5 +272,7 @@ export const productListQuerySchema = z.object({
   edit: editParam,
   /** The outcome of the last save, after its redirect. */
   notice: filterParam(PRODUCT_NOTICES),
+  /** The panel egg chosen in the editor ("Choose egg"), before the product is saved with it. */
+  eggId: idParam,
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

@@ -1,7 +1,14 @@
 import type { FailureKind } from "~/lib/result";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
+import {
+  inTransaction,
+  isUniqueViolation,
+  refuse,
+  Refusal,
+  type Db,
+  type Tx,
+} from "~/db/transaction";
 import { countRows } from "~/db/paging";
 import type { ProductStatus, ProductType } from "./catalogue";
 import {
@@ -17,16 +24,36 @@ import {
 import { emptyTranslations, type ProductTranslations } from "./catalogue";
 import { readTranslations, toProduct, translationRows } from "./catalogue.server";
 import { parseApplicable } from "~/domain/promotions/promotions";
+import { readPanelSnapshot } from "~/domain/provisioning/panel-connection.server";
+import {
+  checkAgainstPanel,
+  PROVISIONING_PANEL_ERRORS,
+  type ProvisioningFieldError,
+} from "~/domain/provisioning/product-editor";
+import type { ProductProvisioning } from "~/domain/provisioning/provisioning";
+import { parseStoredProvisioning } from "~/domain/provisioning/provisioning.schemas";
 
 export type ProductRefusal =
   | "admin-catalogue.products.errors.notFound"
   | "admin-catalogue.products.errors.slugTaken"
   | "admin-catalogue.products.errors.cannotMove"
   | "admin-catalogue.products.errors.inUse"
-  | "admin-catalogue.products.errors.deleteVisible";
+  | "admin-catalogue.products.errors.deleteVisible"
+  | typeof PROVISIONING_PANEL_ERRORS.notFitting;
 
-export type ProductResult =
-  { ok: true; product: AdminProduct } | { ok: false; kind: FailureKind; error: ProductRefusal };
+/**
+ * A refused save. A provisioning block that does not fit the panel names each field it refuses
+ * (`env.MAX_PLAYERS`, `eggId`) with its message and the values the message takes ({{max}}).
+ */
+export interface ProductRefused {
+  ok: false;
+  kind: FailureKind;
+  error: ProductRefusal;
+  fieldErrors?: Record<string, ProvisioningFieldError["message"]>;
+  fieldErrorValues?: Record<string, Record<string, string | number>>;
+}
+
+export type ProductResult = { ok: true; product: AdminProduct } | ProductRefused;
 
 /** How many vouchers name each product in their list (a voucher for "all" names none). */
 async function voucherCounts(db: Db | Tx): Promise<Map<number, number>> {
@@ -63,6 +90,7 @@ function productsWithUse(db: Db | Tx) {
     "products.position",
     "products.created_at",
     "products.updated_at",
+    "products.provisioning",
     eb
       .selectFrom("orders")
       .select((inner) => inner.fn.countAll<number>().as("n"))
@@ -90,9 +118,12 @@ function toAdminProduct(
   translations: Map<number, ProductTranslations>,
 ): AdminProduct {
   const product = toProduct(row);
+  const stored = parseStoredProvisioning(row.provisioning);
   return {
     ...product,
     translations: translations.get(product.id) ?? emptyTranslations(),
+    provisioning: stored.provisioning,
+    provisioningUnreadable: stored.unreadable,
     orderCount: Number(row.order_count ?? 0),
     serviceCount: Number(row.service_count ?? 0),
     activeServiceCount: Number(row.active_service_count ?? 0),
@@ -202,7 +233,28 @@ function columnsOf(input: ProductInput) {
     slots: input.specs.slots,
     recommended: input.recommended ? 1 : 0,
     status: input.status,
+    // Null is "set up by hand": the storefront and the order code read a non-null block as provisioned.
+    provisioning:
+      input.provisioning.provisioner === "none" ? null : JSON.stringify(input.provisioning),
   };
+}
+
+/**
+ * The block as it is saved: a Pterodactyl block must fit the panel as its last check saw it
+ * (checkAgainstPanel: the egg, its variables and their rules, the locations and nodes), else the save
+ * is refused with each field's reason. Run inside the save's transaction.
+ */
+async function blockToSave(trx: Tx, block: ProductProvisioning): Promise<ProductProvisioning> {
+  if (block.provisioner === "none") return block;
+  const checked = checkAgainstPanel(block, await readPanelSnapshot(trx));
+  if (checked.ok) return checked.block;
+  throw new Refusal<ProductRefused>({
+    ok: false,
+    kind: "invalid",
+    error: PROVISIONING_PANEL_ERRORS.notFitting,
+    fieldErrors: Object.fromEntries(checked.errors.map((each) => [each.field, each.message])),
+    fieldErrorValues: Object.fromEntries(checked.errors.map((each) => [each.field, each.values])),
+  });
 }
 
 /** Replaces a product's French and Arabic texts with the form's (a language left empty has no row). */
@@ -249,7 +301,10 @@ export async function createProduct(
   return withSlugRace(() =>
     inTransaction(db, async (trx) => {
       await lockCatalogue(trx);
-      const fields = input.product;
+      const fields = {
+        ...input.product,
+        provisioning: await blockToSave(trx, input.product.provisioning),
+      };
       if (fields.slug && (await slugTaken(trx, fields.slug)))
         refuse<ProductResult>("conflict", "admin-catalogue.products.errors.slugTaken");
       const slug = fields.slug || (await freeSlugFor(trx, fields.name));
@@ -338,7 +393,10 @@ export async function updateProduct(
       await lockCatalogue(trx);
       const before = await findProductForAdmin(trx, input.id);
       if (!before) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
-      const fields = input.product;
+      const fields = {
+        ...input.product,
+        provisioning: await blockToSave(trx, input.product.provisioning),
+      };
       const slug = fields.slug || before.slug;
       if (slug !== before.slug && (await slugTaken(trx, slug, before.id)))
         refuse<ProductResult>("conflict", "admin-catalogue.products.errors.slugTaken");
@@ -484,10 +542,11 @@ export async function listProductChoices(db: Db | Tx): Promise<ProductChoice[]> 
 /**
  * What /admin/products shows: the list (filtered), how many products each type has (for the move
  * buttons at either end), and the product whose form is open, "new" for an empty one, or null when
- * the asked one does not exist.
+ * the asked one does not exist; with a form open, what the game panel had at its last check (its
+ * eggs, locations and nodes: the provisioning block's choices), null when it was never checked.
  */
 export async function loadProductsPage(db: Db, query: ProductListQuery) {
-  const [products, counts, editing] = await Promise.all([
+  const [products, counts, editing, panel] = await Promise.all([
     listProductsForAdmin(db, { type: query.type, status: query.status }),
     db
       .selectFrom("products")
@@ -497,11 +556,12 @@ export async function loadProductsPage(db: Db, query: ProductListQuery) {
     query.edit === undefined || query.edit === "new"
       ? Promise.resolve(query.edit)
       : findProductForAdmin(db, query.edit).then((product) => product ?? null),
+    query.edit === undefined ? Promise.resolve(null) : readPanelSnapshot(db),
   ]);
   const typeCounts = Object.fromEntries(counts.map((row) => [row.type, Number(row.n)])) as Partial<
     Record<ProductType, number>
   >;
-  return { products, typeCounts, editing };
+  return { products, typeCounts, editing, panel };
 }
 
 // What each of /admin/products' actions says when it worked (admin-catalogue keys, written out).
@@ -517,7 +577,7 @@ const ACTION_MESSAGES = {
 /** What a post to /admin/products did: the product it saved or acted on and what to say, or why not. */
 export type ProductOutcome =
   | { ok: true; id: number; message: (typeof ACTION_MESSAGES)[ProductAction["intent"]] }
-  | { ok: false; kind: FailureKind; error: ProductRefusal };
+  | ProductRefused;
 
 /** /admin/products' one action: a save (create, update) or a row's button (move, hide, show, delete). */
 export async function runProductAction(

@@ -45,6 +45,8 @@ describe("the product form", () => {
           fr: { name: "", description: "", features: [] },
           ar: { name: "", description: "", features: [] },
         },
+        // No provisioning field sent: set up by hand, as before issue 27.
+        provisioning: { provisioner: "none" },
       },
     });
     const translated = postedWith({
@@ -115,6 +117,79 @@ describe("the product form", () => {
     });
   });
 
+  it("reads the provisioning block from the same post, its checkboxes as lists", () => {
+    const pterodactyl = {
+      provisioner: "pterodactyl",
+      nestId: "2",
+      eggId: "3",
+      dockerImage: "ghcr.io/parkervcp/games:mta",
+      startup: "./mta-server64 --port {{SERVER_PORT}} --httpport {{SERVER_WEBPORT}}",
+      memoryMb: "2048",
+      swapMb: "",
+      diskMb: "10240",
+      cpuPercent: "100",
+      ioWeight: "",
+      databases: "",
+      backups: "2",
+      allocations: "",
+      portLayout: "mta",
+      httpPortVariable: "SERVER_WEBPORT",
+      slotsVariable: "",
+      "location-1": "on",
+      "location-3": "on",
+      "node-2": "on",
+      "env.SERVER_WEBPORT": " 22005 ",
+    };
+    const parsed = postedWith(pterodactyl);
+    expect(parsed.intent === "create" && parsed.product.provisioning).toEqual({
+      provisioner: "pterodactyl",
+      nestId: 2,
+      eggId: 3,
+      dockerImage: "ghcr.io/parkervcp/games:mta",
+      startup: "./mta-server64 --port {{SERVER_PORT}} --httpport {{SERVER_WEBPORT}}",
+      memoryMb: 2048,
+      swapMb: 0,
+      diskMb: 10240,
+      cpuPercent: 100,
+      ioWeight: 500,
+      databases: 0,
+      backups: 2,
+      allocations: 3,
+      portLayout: "mta",
+      locationIds: [1, 3],
+      nodeIds: [2],
+      environment: { SERVER_WEBPORT: "22005" },
+      slotsVariable: null,
+      httpPortVariable: "SERVER_WEBPORT",
+    });
+    // "None" ignores every other field, even broken ones.
+    const none = postedWith({ ...pterodactyl, provisioner: "none", memoryMb: "lots" });
+    expect(none.intent === "create" && none.product.provisioning).toEqual({ provisioner: "none" });
+    // Each refusal is on its own field, beside the product's own.
+    expectRefusals(productActionSchema, { ...valid, ...pterodactyl }, [
+      [
+        { memoryMb: "0", "env.BAD NAME": "x", "location-x": "on", price: "0" },
+        {
+          memoryMb: "admin-catalogue.products.provisioning.errors.memoryMbInvalid",
+          "env.BAD NAME": "admin-catalogue.products.provisioning.errors.envNameInvalid",
+          locationIds: "admin-catalogue.products.provisioning.errors.locationIdsInvalid",
+          price: "admin-catalogue.products.errors.priceZero",
+        },
+      ],
+      [
+        { httpPortVariable: "", allocations: "2" },
+        {
+          allocations: "admin-catalogue.products.provisioning.errors.allocationsMta",
+          httpPortVariable: "admin-catalogue.products.provisioning.errors.httpPortVariableRequired",
+        },
+      ],
+      [
+        { provisioner: "ansible" },
+        { provisioner: "admin-catalogue.products.provisioning.errors.provisionerInvalid" },
+      ],
+    ]);
+  });
+
   it("makes slugs and feature lists", () => {
     expect(slugify("SAMP Starter 2")).toBe("samp-starter-2");
     expect(slugify("Éco  Serveur!!")).toBe("eco-serveur");
@@ -147,5 +222,8 @@ describe("the product form", () => {
       productListQuerySchema.parse({ type: "x", status: "gone", edit: "-1", notice: "<b>" }),
     ).toEqual({});
     expect(productListQuerySchema.parse({ edit: "new" })).toEqual({ edit: "new" });
+    // The egg chosen in the editor, before the product is saved with it.
+    expect(productListQuerySchema.parse({ edit: "4", eggId: "3" })).toEqual({ edit: 4, eggId: 3 });
+    expect(productListQuerySchema.parse({ edit: "4", eggId: "three" })).toEqual({ edit: 4 });
   });
 });

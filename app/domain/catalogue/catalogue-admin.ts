@@ -12,6 +12,7 @@ import {
   type ProductTranslations,
   type ProductType,
 } from "./catalogue";
+import type { ProductProvisioning } from "~/domain/provisioning/provisioning";
 
 export type { ProductAction, ProductListQuery } from "./catalogue-admin.schemas";
 
@@ -134,6 +135,8 @@ export interface ProductInput {
   status: ProductStatus;
   /** French and Arabic, each field empty where it falls back to English. */
   translations: ProductTranslations;
+  /** How its servers are made: by hand, or on the game panel (issue 27). */
+  provisioning: ProductProvisioning;
 }
 
 export const MOVE_DIRECTIONS = ["up", "down"] as const;
@@ -151,6 +154,10 @@ export interface ProductChoice {
 export interface AdminProduct extends Product {
   /** Its French and Arabic texts as the admin wrote them (empty where they fall back to English). */
   translations: ProductTranslations;
+  /** Its provisioning block as stored (`{ provisioner: "none" }` when none, or when it does not read). */
+  provisioning: ProductProvisioning;
+  /** The stored block does not read: the product is set up by hand until it is saved again. */
+  provisioningUnreadable: boolean;
   orderCount: number;
   activeServiceCount: number;
   serviceCount: number;

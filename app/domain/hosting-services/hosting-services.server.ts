@@ -51,6 +51,8 @@ import {
   type ServiceSort,
   type ServiceStatus,
 } from "./hosting-services";
+import { panelLinkOf, queuePanelSync } from "~/domain/provisioning/provisioning.server";
+import { servicePanelOf } from "~/domain/provisioning/panel-plan";
 
 const columns = [
   "id",
@@ -67,6 +69,10 @@ const columns = [
   "created_at",
   "auto_renew",
   "suspension_reason",
+  "panel_state",
+  "panel_address",
+  "panel_ports",
+  "panel_identifier",
 ] as const;
 
 type Row = {
@@ -84,9 +90,14 @@ type Row = {
   created_at: string;
   auto_renew: number;
   suspension_reason: string | null;
+  panel_state: string | null;
+  panel_address: string | null;
+  panel_ports: string | null;
+  panel_identifier: string | null;
 };
 
-function toService(row: Row): HostingService {
+/** `panelUrl`: the game panel's address, for the link to a server's page (issue 27). */
+function toService(row: Row, panelUrl: string | null = null): HostingService {
   return {
     id: Number(row.id),
     userId: row.user_id,
@@ -104,6 +115,7 @@ function toService(row: Row): HostingService {
     createdAt: row.created_at,
     autoRenew: Number(row.auto_renew) === 1,
     suspensionReason: row.status === "suspended" ? suspensionReasonOf(row.suspension_reason) : null,
+    panel: servicePanelOf(row, panelUrl),
   };
 }
 
@@ -115,7 +127,7 @@ async function insertService(
   trx: Tx,
   service: Omit<
     HostingService,
-    "id" | "status" | "expiresAt" | "createdAt" | "autoRenew" | "suspensionReason"
+    "id" | "status" | "expiresAt" | "createdAt" | "autoRenew" | "suspensionReason" | "panel"
   > & { autoRenew?: boolean },
   now: Date,
 ): Promise<HostingService> {
@@ -293,6 +305,7 @@ export async function changeServiceStatus(
       .returning(columns)
       .executeTakeFirst();
     if (!row) refuse<ChangeStatusResult>("conflict", "services.errors.transitionNotAllowed");
+    await queuePanelSync(trx, await panelLinkOf(trx, input.serviceId));
     await recordAudit(trx, {
       actorId: input.actorId,
       action: `service.${input.action}`,
@@ -332,7 +345,10 @@ export async function deleteService(
 ): Promise<{ ok: true } | { ok: false; kind: "notFound"; error: "services.errors.notFound" }> {
   return inTransaction(db, async (trx) => {
     const before = await findServiceOrRefuse(trx, input.serviceId);
+    // Read before the row goes: the sync job deletes the panel's server by its id.
+    const link = await panelLinkOf(trx, input.serviceId);
     await trx.deleteFrom("hosting_services").where("id", "=", input.serviceId).execute();
+    await queuePanelSync(trx, link);
     await recordAudit(trx, {
       actorId: input.actorId,
       action: "service.delete",
@@ -454,6 +470,7 @@ export async function renewService(
         .executeTakeFirst();
       if (!row) refuse<RenewResult>("conflict", "services.errors.cannotRenew");
       if (reactivated) {
+        await queuePanelSync(trx, await panelLinkOf(trx, service.id), now);
         await recordAudit(trx, {
           actorId,
           action: "service.reactivate",
@@ -565,12 +582,14 @@ export async function listCustomerServicePage(db: Db, userId: string, page: Page
   const { rows, hasMore } = await fetchPage(
     db
       .selectFrom("hosting_services")
-      .select(columns)
-      .where("user_id", "=", userId)
-      .orderBy("id", "desc"),
+      .leftJoin("panel_connections", (join) => join.on("panel_connections.id", "=", 1))
+      .select(columns.map((column) => `hosting_services.${column}` as const))
+      .select("panel_connections.url as panel_url")
+      .where("hosting_services.user_id", "=", userId)
+      .orderBy("hosting_services.id", "desc"),
     pageWindow(page, LIST_PAGE_SIZE),
   );
-  return { services: rows.map(toService), hasMore };
+  return { services: rows.map((row) => toService(row, row.panel_url)), hasMore };
 }
 
 export type SetAutoRenewResult =
@@ -729,6 +748,10 @@ const ADMIN_SERVICE_COLUMNS = [
   "hosting_services.admin_note",
   "hosting_services.auto_renew",
   "hosting_services.suspension_reason",
+  "hosting_services.panel_state",
+  "hosting_services.panel_address",
+  "hosting_services.panel_ports",
+  "hosting_services.panel_identifier",
   "users.email",
   "users.name as user_name",
 ] as const;

@@ -2,6 +2,7 @@ import type { EuroInputError } from "~/lib/euro-input";
 import { labelKeys } from "~/lib/label-keys";
 import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import { cycleEnd, type BillingCycle } from "~/domain/orders/orders";
+import type { ServicePanel } from "~/domain/provisioning/panel-plan";
 
 export type { EditServiceInput, ServiceListQuery } from "./hosting-services.schemas";
 
@@ -196,6 +197,8 @@ export interface HostingService {
   autoRenew: boolean;
   /** Set while suspended (null for a suspension made before migration 0028). */
   suspensionReason: SuspensionReason | null;
+  /** Where it stands on the game panel (issue 27); null for a service set up by hand. */
+  panel: ServicePanel | null;
 }
 
 /** A service in the admin list, with whose it is. */

@@ -14,6 +14,7 @@ import type { ScheduleDefinition } from "./schedule-slots";
 import { deleteProblemJob, requeueJob, type JobChangeResult } from "./jobs.server";
 import { SCHEDULES } from "./registry.server";
 import { enqueueScheduleRun } from "./schedules.server";
+import type { DriftKind, PanelDriftView } from "~/domain/provisioning/panel-plan";
 
 // What staff see of the worker and do with it on /admin/automation (issue 24).
 
@@ -61,7 +62,7 @@ export async function loadAutomationPage(
   { schedules = SCHEDULES, page }: { schedules?: readonly ScheduleDefinition[]; page: PageRequest },
 ) {
   const names = schedules.map((schedule) => schedule.name);
-  const [states, lastRuns, runs, problems] = await Promise.all([
+  const [states, lastRuns, runs, problems, drift] = await Promise.all([
     names.length
       ? db
           .selectFrom("job_schedules")
@@ -105,6 +106,13 @@ export async function loadAutomationPage(
       .orderBy("id", "desc")
       .limit(PROBLEM_JOBS_LIMIT)
       .execute(),
+    // What the game panel's reconciliation found last (issue 27).
+    db
+      .selectFrom("panel_drift")
+      .select(["id", "kind", "hosting_service_id", "panel_server_id", "found_at"])
+      .orderBy("id")
+      .limit(PROBLEM_JOBS_LIMIT)
+      .execute(),
   ]);
   const next = new Map(states.map((row) => [row.name, row.next_run_at]));
   const last = new Map(lastRuns.map((row) => [row.schedule, runView(row as RunRow)]));
@@ -118,6 +126,13 @@ export async function loadAutomationPage(
     })),
     runs: runs.rows.map((row) => runView(row as RunRow)),
     hasMore: runs.hasMore,
+    panelDrift: drift.map((row): PanelDriftView => ({
+      id: Number(row.id),
+      kind: row.kind as DriftKind,
+      serviceId: row.hosting_service_id === null ? null : Number(row.hosting_service_id),
+      panelServerId: row.panel_server_id === null ? null : Number(row.panel_server_id),
+      foundAt: row.found_at,
+    })),
     problemJobs: problems.map((row): ProblemJobView => ({
       id: Number(row.id),
       type: row.type,

@@ -111,6 +111,8 @@ export const SCHEDULE_LABELS: Record<string, string> = {
   "housekeeping.job-history": "automation.names.jobHistory",
   "lifecycle.run": "automation.names.lifecycle",
   "payments.proof-retention": "automation.names.proofRetention",
+  "provisioning.reconcile": "automation.names.panelReconcile",
+  "provisioning.refresh": "automation.names.panelRefresh",
 };
 
 /** What a run's counts count, in words; a count without one is shown by its key. */
@@ -132,6 +134,11 @@ export const COUNT_LABELS: Record<string, string> = {
   ordersExpired: "automation.counts.ordersExpired",
   // The proof files' retention (app/domain/payments).
   proofFiles: "automation.counts.proofFiles",
+  // The game panel's jobs (app/domain/provisioning).
+  servers: "automation.counts.servers",
+  services: "automation.counts.services",
+  drift: "automation.counts.drift",
+  checked: "automation.counts.checked",
 };
 
 export const RUN_STATUS_LABELS = {

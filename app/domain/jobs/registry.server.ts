@@ -3,6 +3,7 @@ import type { JobHandler } from "./jobs.server";
 import { DISCORD_ALERT_JOB, discordAlertHandler } from "./alerts.server";
 import { housekeepingHandlers, housekeepingSchedules } from "./housekeeping.server";
 import { lifecycleHandlers, lifecycleSchedules } from "~/domain/lifecycle/lifecycle-jobs.server";
+import { provisioningSchedules } from "~/domain/provisioning/provisioning-jobs.server";
 import {
   proofRetentionHandlers,
   proofRetentionSchedules,
@@ -10,8 +11,10 @@ import {
 
 // Every job type the worker runs and every recurring schedule, in one place: a new area (the service
 // lifecycle, email, provisioning) adds its handlers and schedules here.
-// Two handlers need the server's texts and so are built in server/worker.ts's workerHandlers(): the
-// Discord post's writer, and email's send job (mail.send: templates and SMTP, docs/mail.md).
+// Three kinds of handlers need the process's configuration and so are built in server/worker.ts's
+// workerHandlers(): the Discord post's writer, email's send job (mail.send: templates and SMTP,
+// docs/mail.md), and the game panel's jobs (the auth secret their key is encrypted with, the panel's
+// timeouts; docs/provisioning.md).
 
 export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   ...housekeepingHandlers,
@@ -24,6 +27,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   ...housekeepingSchedules,
   ...lifecycleSchedules,
   ...proofRetentionSchedules,
+  ...provisioningSchedules,
 ];
 
 export function scheduleNamed(name: string): ScheduleDefinition | undefined {

@@ -32,6 +32,7 @@ import {
   type LifecycleService,
   type LifecycleSettings,
 } from "./lifecycle";
+import { panelLinkOf, queuePanelSync } from "~/domain/provisioning/provisioning.server";
 
 /** What is due at `now`: the same selection for a run and for its preview. */
 export interface LifecyclePlan {
@@ -72,6 +73,7 @@ async function expiryStep(
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     if (!(await step.change(trx))) return false;
+    await queuePanelSync(trx, await panelLinkOf(trx, service.serviceId), now);
     await recordAudit(trx, {
       actorId: null,
       action: step.action,

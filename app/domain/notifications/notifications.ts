@@ -7,6 +7,8 @@ export const NOTIFICATION_KINDS = [
   "order_rejected",
   "service_suspended",
   "service_reactivated",
+  // A provisioned server finished installing on the game panel (issue 27).
+  "service_ready",
   /** Written by the lazy 3-day warning before issue 24; rows of it are still shown. */
   "service_expiring",
   // The service lifecycle (issue 24); "count" is a number of days, "amountCents" coins.

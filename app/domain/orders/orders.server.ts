@@ -52,6 +52,7 @@ import {
   unverifiedEmailRefusal,
   type UnverifiedEmailRefusal,
 } from "~/domain/accounts/email-verification.server";
+import { panelHasRoom, planProvisioning } from "~/domain/provisioning/provisioning.server";
 
 const orderColumns = [
   "id",
@@ -152,6 +153,8 @@ export type PlaceOrderResult =
   | { ok: false; kind: "conflict"; error: "orders.errors.priceChanged" }
   /** The VAT added to the prices is not the one the form showed (`shownVatRate`). */
   | { ok: false; kind: "conflict"; error: "orders.errors.vatChanged" }
+  /** A product made on the game panel, and no node of the chosen location has room for it (issue 27). */
+  | { ok: false; kind: "conflict"; error: "orders.errors.locationFull" }
   | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
   /** The balance, as it is now, does not cover the total. */
   | InsufficientCoins
@@ -216,6 +219,9 @@ export async function placeOrder(
         const settings = known ?? (await getSettings(trx));
         const options = orderOptions(settings.general.locations, product, input);
         if (!options.ok) throw new Refusal<PlaceOrderResult>(options);
+        // A server made on the game panel: a location with no room left is refused before any charge.
+        if (product.provisioned && !(await panelHasRoom(trx, product.id, options.location)))
+          refuse<PlaceOrderResult>("conflict", "orders.errors.locationFull");
 
         const base = quote({
           productPriceCents: product.priceCents,
@@ -376,7 +382,9 @@ export type DecideResult =
   /** Decided since the page listed it (`status` says how). */
   | { ok: false; kind: "conflict"; error: "orders.errors.notPending"; status: OrderStatus }
   /** The refund would take the customer's balance past MAX_BALANCE_CENTS. */
-  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" };
+  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" }
+  /** Approve only: a product made on the game panel, and its location has no room now (issue 27). */
+  | { ok: false; kind: "conflict"; error: "orders.errors.locationFull" };
 
 /** Approve: the customer's service is created, active for one cycle from now. Happens at most once. */
 export async function approveOrder(
@@ -407,6 +415,21 @@ export async function approveOrder(
       .set({ hosting_service_id: service.id })
       .where("id", "=", order.id)
       .execute();
+    // A product made on the game panel: its plan and create job, in this transaction (issue 27), or a
+    // refusal when its location has no room left (the order stays pending: reject it to refund).
+    const planned = await planProvisioning(trx, {
+      serviceId: service.id,
+      productId: order.productId,
+      serverName: order.serverName,
+      order: {
+        location: order.location,
+        playerSlots: order.playerSlots,
+        backup: order.backup,
+        ddosProtection: order.ddosProtection,
+      },
+      now,
+    });
+    if (planned === "noRoom") refuse<DecideResult>("conflict", "orders.errors.locationFull");
     await recordAudit(trx, {
       actorId: input.actorId,
       action: "order.approve",

@@ -3,7 +3,7 @@ import { DataTable, type Column } from "~/components/data-table/data-table";
 import { ListTable } from "~/components/data-table/list-page";
 import { Pager } from "~/components/data-table/pager";
 import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field, fieldAria } from "~/components/ui/field";
@@ -26,6 +26,7 @@ import {
 } from "~/domain/jobs/jobs";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
+import { DRIFT_LABELS, type PanelDriftView } from "~/domain/provisioning/panel-plan";
 
 export interface AutomationActionResult extends Pick<ActionResult, "ok" | "message"> {
   /** The schedule a "Run now" named, or the job a Retry or Discard acted on. */
@@ -155,6 +156,7 @@ export function AutomationPage({
   runs,
   hasMore,
   problemJobs,
+  panelDrift,
   query,
   timeZone,
   discordWebhook,
@@ -166,6 +168,7 @@ export function AutomationPage({
   runs: RunView[];
   hasMore: boolean;
   problemJobs: ProblemJobView[];
+  panelDrift: PanelDriftView[];
   query: AutomationQuery;
   timeZone: string;
   discordWebhook: string;
@@ -344,6 +347,38 @@ export function AutomationPage({
           )),
         ]}
       />
+
+      <ListSection
+        id="automation-panel-drift"
+        title={t("automation.drift.title")}
+        empty={t("automation.drift.none")}
+        rows={panelDrift}
+        columns={[
+          column<PanelDriftView>("kind", t("automation.drift.kind"), (drift) =>
+            t(DRIFT_LABELS[drift.kind]),
+          ),
+          column<PanelDriftView>("service", t("automation.drift.service"), (drift) =>
+            drift.serviceId === null ? (
+              "—"
+            ) : (
+              <Link
+                className="text-primary hover:underline"
+                to={`/admin/services/${drift.serviceId}/panel`}
+              >
+                #{drift.serviceId}
+              </Link>
+            ),
+          ),
+          column<PanelDriftView>("server", t("automation.drift.panelServer"), (drift) =>
+            drift.panelServerId === null ? "—" : <span dir="ltr">{drift.panelServerId}</span>,
+          ),
+          column<PanelDriftView>("found", t("automation.drift.foundAt"), (drift) =>
+            when(drift.foundAt),
+          ),
+        ]}
+      >
+        <p className="text-sm text-muted-foreground">{t("automation.drift.intro")}</p>
+      </ListSection>
 
       <ListSection
         id="automation-runs"

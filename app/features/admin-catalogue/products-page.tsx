@@ -33,6 +33,8 @@ import {
   type AdminProduct,
   type ProductListQuery,
 } from "~/domain/catalogue/catalogue-admin";
+import type { PanelSnapshot } from "~/domain/provisioning/panel-connection";
+import { provisioningStartValues } from "~/domain/provisioning/product-editor";
 import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
 import {
@@ -46,12 +48,15 @@ import {
   type EditorForm,
   type EditorProps,
 } from "./shared";
+import { EggPicker, ProvisioningFields } from "./provisioning-fields";
 
 interface ProductsPageProps {
   area: "products";
   products: AdminProduct[];
   typeCounts: Partial<Record<ProductType, number>>;
   editing: AdminProduct | "new" | null | undefined;
+  /** What the game panel had at its last check, with the editor open (null: never checked). */
+  panel: PanelSnapshot | null;
   query: ProductListQuery;
   locale: string;
   result?: CatalogueActionResult;
@@ -98,6 +103,11 @@ export function ProductsPage(page: ProductsPageProps) {
           {product.recommended ? (
             <span className="block">
               <Badge tone="blue">{t("products.fields.recommended")}</Badge>
+            </span>
+          ) : null}
+          {product.provisioning.provisioner === "pterodactyl" ? (
+            <span className="block">
+              <Badge>{t("products.provisioning.badge")}</Badge>
             </span>
           ) : null}
         </>
@@ -237,13 +247,20 @@ function DeleteProduct({ product, action }: { product: AdminProduct; action: str
 
 function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
   const product = props.item;
-  const { locale } = props.page;
+  const { locale, panel, query } = props.page;
   const { t } = useTranslation("admin-catalogue");
+  // The block as stored, or the egg chosen with "Choose egg" (?eggId=) with its own values.
+  const provisioning = provisioningStartValues(
+    product?.provisioning ?? { provisioner: "none" },
+    panel,
+    query.eggId,
+  );
   const form = useEditorForm(
     "products",
     props,
     product
       ? {
+          ...provisioning,
           name: product.name,
           slug: product.slug,
           type: product.type,
@@ -271,7 +288,7 @@ function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
           ),
         }
       : // A new product's category follows its type unless the admin picks one.
-        { type: "samp", category: "", status: "active" },
+        { type: "samp", category: "", status: "active", ...provisioning },
   );
   return (
     <EditorPage
@@ -285,7 +302,7 @@ function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
             })
           : undefined
       }
-
+      after={<EggPicker edit={product?.id ?? "new"} />}
       fields={[
         editorRow(2, [
           {
@@ -397,6 +414,14 @@ function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
         />
         {t("products.fields.recommendedLong")}
       </label>
+      <ProvisioningFields
+        // A new egg (chosen with the picker) starts its fields afresh, script or not.
+        key={query.eggId ?? "stored"}
+        form={form}
+        panel={panel}
+        unreadable={product?.provisioningUnreadable ?? false}
+        names={Object.keys(provisioning)}
+      />
     </EditorPage>
   );
 }

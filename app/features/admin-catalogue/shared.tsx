@@ -22,6 +22,8 @@ export interface CatalogueActionResult extends ActionResult {
   /** "save" for the create and edit form, "row" for a row's buttons. */
   intent: "save" | "row";
   id?: string;
+  /** The values each refused field's message takes ({{max}}), where it takes some. */
+  fieldErrorValues?: Record<string, Record<string, string | number>>;
 }
 
 /** The two lists with an editor; their texts sit under the same keys in each one's part of the catalogue. */
@@ -313,12 +315,15 @@ export function EditorPage({
   note,
   fields,
   children,
+  after,
 }: {
   form: EditorForm;
   editTitle?: string;
   note?: string;
   fields: readonly FieldSpec[];
   children?: ReactNode;
+  /** After the form's card: another form its controls point at with `form=` (a product's egg picker). */
+  after?: ReactNode;
 }) {
   const { t } = useTranslation("admin-catalogue");
   const busy = useBusy();
@@ -357,6 +362,7 @@ export function EditorPage({
           </Form>
         </CardContent>
       </Card>
+      {after}
     </main>
   );
 }
@@ -456,6 +462,7 @@ export function useEditorForm<Item extends { id: number }>(
   const message = useMessage();
   const values = result?.values;
   const errors = result?.fieldErrors ?? {};
+  const errorValues = result?.fieldErrorValues ?? {};
   const prefix = AREA_LAYOUTS[area].prefix;
   return {
     area,
@@ -463,9 +470,10 @@ export function useEditorForm<Item extends { id: number }>(
     result,
     prefix,
     errors,
+    errorValues,
     id: (field: string) => `${prefix}-${field}`,
     value: (field: string) => (values ? (values[field] ?? "") : (initial[field] ?? "")),
-    error: (field: string) => message(errors[field]),
+    error: (field: string) => message(errors[field], errorValues[field]),
   };
 }
 
@@ -473,8 +481,8 @@ export type EditorForm = ReturnType<typeof useEditorForm>;
 
 /**
  * Fields of an editor outside its main list (a product's texts per language), from a field list (the
- * kit's FormFields): each shows what `editor` holds for it, its hint named before its error, as these
- * forms always had.
+ * kit's FormFields): each shows what `editor` holds for it (a switch is on when it holds "on", as a
+ * checkbox sends it), its hint named before its error, as these forms always had.
  */
 export function EditorFields({
   editor,
@@ -488,8 +496,18 @@ export function EditorFields({
       fields={fields}
       idPrefix={editor.prefix}
       values={Object.fromEntries(fieldNames(fields).map((name) => [name, editor.value(name)]))}
+      checked={Object.fromEntries(
+        switchNames(fields).map((name) => [name, editor.value(name) === "on"]),
+      )}
       errors={editor.errors}
+      fieldErrorValues={editor.errorValues}
       order="hint-first"
     />
+  );
+}
+
+function switchNames(fields: readonly FieldSpec[]): string[] {
+  return fields.flatMap((spec) =>
+    spec.kind === "row" ? switchNames(spec.fields) : spec.kind === "switch" ? [spec.name] : [],
   );
 }

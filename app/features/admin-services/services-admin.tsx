@@ -51,6 +51,9 @@ import { dateTimeFormat } from "~/lib/intl-format";
 import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import type { AdminServiceView } from "~/domain/hosting-services/hosting-services";
 import type { Product } from "~/domain/catalogue/catalogue";
+import { Badge } from "~/components/ui/badge";
+import { panelInStep, panelStateTone } from "~/domain/provisioning/panel-plan";
+import { PANEL_STATE_LABELS, type PanelState } from "~/domain/provisioning/provisioning";
 
 export type AdminServiceRow = Pick<
   AdminServiceView,
@@ -65,6 +68,7 @@ export type AdminServiceRow = Pick<
   | "status"
   | "expiresAt"
   | "adminNote"
+  | "panel"
 >;
 
 /**
@@ -98,6 +102,8 @@ export function ServicesAdmin({
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
   const { t: tCatalogue } = useTranslation("admin-catalogue");
+  const { t: tProvisioning } = useTranslation("provisioning");
+  const tServices = t;
   const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
@@ -215,6 +221,28 @@ export function ServicesAdmin({
       const shown = displayStatus(service.status, service.expiresAt);
       return { tone: badgeTone(shown), text: t(SERVICE_STATUS_LABELS[shown]) };
     }),
+    {
+      id: "panel",
+      header: tProvisioning("list.column"),
+      label: tProvisioning("list.column"),
+      cell: (service) =>
+        service.panel ? (
+          <Link
+            to={`/admin/services/${service.id}/panel`}
+            className="inline-flex flex-wrap items-center gap-1"
+            aria-label={tProvisioning("list.open", { id: service.id })}
+          >
+            <Badge tone={panelStateTone(service.panel.state)}>
+              {tServices(PANEL_STATE_LABELS[service.panel.state as PanelState])}
+            </Badge>
+            {panelInStep(service.status, service.panel.state) ? null : (
+              <Badge tone="red">{tProvisioning("list.outOfStep")}</Badge>
+            )}
+          </Link>
+        ) : (
+          <span className="text-muted-foreground">{tProvisioning("list.manual")}</span>
+        ),
+    },
     actionsColumn(t("admin.actions"), (service) => (
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">

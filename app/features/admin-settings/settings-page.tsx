@@ -1,7 +1,7 @@
 import { EyeIcon } from "lucide-react";
 import { useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Field, fieldAria } from "~/components/ui/field";
 import { FormCard, FormFields, type FieldSpec } from "~/components/ui/form-card";
@@ -148,6 +148,15 @@ export function SettingsPage({
               </a>
             </li>
           ))}
+          {/* A page of its own (issue 27): a connection to check and a snapshot to show, not a form. */}
+          <li>
+            <Link
+              to="/admin/settings/game-panel"
+              className="rounded-md border px-3 py-1 hover:bg-muted"
+            >
+              {t("gamePanel")}
+            </Link>
+          </li>
         </ul>
       </nav>
       {groups.map((group) => (

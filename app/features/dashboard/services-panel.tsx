@@ -18,6 +18,68 @@ import type { WaitingOrder } from "~/domain/customer-dashboard/customer-dashboar
 import { formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat } from "~/lib/intl-format";
+import { CopyButton } from "~/components/ui/copy-button";
+import type { ServicePanel } from "~/domain/provisioning/panel-plan";
+
+/**
+ * Where a server made on the game panel stands (issue 27): being set up, its address to copy (and MTA's
+ * three ports) with the way to its panel, or a failure our team is told of. Nothing for a service set up
+ * by hand, nor for one deleted from the panel.
+ */
+function ServerAddress({ serviceId, panel }: { serviceId: number; panel: ServicePanel }) {
+  const { t } = useTranslation("services");
+  if (panel.state === "deleted") return null;
+  if (panel.state === "failed")
+    return (
+      <p className="mt-1 text-sm" data-testid={`panel-state-${serviceId}`}>
+        {t("customer.panel.failed")}
+      </p>
+    );
+  if (!panel.address || !["ready", "suspended"].includes(panel.state))
+    return (
+      <p className="mt-1 text-sm" data-testid={`panel-state-${serviceId}`} role="status">
+        {t("customer.panel.settingUp")}
+      </p>
+    );
+  const id = `server-address-${serviceId}`;
+  const ports = panel.ports;
+  return (
+    <div className="mt-2 grid gap-2 text-sm" data-testid={`panel-state-${serviceId}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-muted-foreground">{t("customer.panel.address")}</span>
+        <code id={id} dir="ltr" className="rounded bg-muted px-2 py-1 font-mono">
+          {panel.address}
+        </code>
+        <CopyButton
+          targetId={id}
+          label={t("customer.panel.copy")}
+          accessibleName={t("customer.panel.copyLabel", { address: panel.address })}
+          copied={t("customer.panel.copied")}
+          failed={t("customer.panel.copyFailed")}
+        />
+      </div>
+      {ports?.announce !== undefined || ports?.http !== undefined ? (
+        <p className="text-muted-foreground">
+          {t("customer.panel.mtaPorts", {
+            game: ports.game,
+            announce: ports.announce ?? "-",
+            http: ports.http ?? "-",
+          })}
+        </p>
+      ) : null}
+      {panel.link ? (
+        <p>
+          <a
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            href={panel.link}
+          >
+            {t("customer.panel.open")}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 type ServiceRow = Pick<
   HostingService,
@@ -31,6 +93,7 @@ type ServiceRow = Pick<
   | "expiresAt"
   | "autoRenew"
   | "suspensionReason"
+  | "panel"
 >;
 
 type OrderRow = Pick<
@@ -339,6 +402,9 @@ export function ServicesPanel({
                       </p>
                       {service.suspensionReason === "expired" ? (
                         <p className="text-sm">{t("customer.suspendedExpired")}</p>
+                      ) : null}
+                      {service.panel ? (
+                        <ServerAddress serviceId={service.id} panel={service.panel} />
                       ) : null}
                       {service.status === "active" ? <AutoRenewSwitch service={service} /> : null}
                     </div>

@@ -1,7 +1,5 @@
-import { CopyIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { showToast } from "~/components/ui/toaster";
-import { Button } from "~/components/ui/button";
+import { CopyButton } from "~/components/ui/copy-button";
 import { CodeBlock } from "~/components/ui/code-block";
 import { PUBLIC_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
@@ -31,14 +29,6 @@ echo "phpMyAdmin is ready at http://$(hostname -I | awk '{print $1}')/phpmyadmin
 
 export default function PhpMyAdmin() {
   const { t } = useTranslation("site");
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(SCRIPT);
-      showToast("success", t("phpmyadmin.copied"));
-    } catch {
-      showToast("error", t("phpmyadmin.copyFailed"));
-    }
-  };
   return (
     <main className="mx-auto max-w-4xl px-4 py-16">
       <h1 id="phpmyadmin-title" className="text-4xl font-extrabold">
@@ -47,17 +37,13 @@ export default function PhpMyAdmin() {
       <p className="mt-3 text-muted-foreground">{t("phpmyadmin.subtitle")}</p>
       <div className="mt-8 overflow-hidden rounded-xl border bg-secondary text-slate-100">
         <div className="flex justify-end border-b border-slate-700 p-2">
-          {/* Without React, toaster.enhance.ts copies the code named by data-copy and shows these texts. */}
-          <Button
-            size="sm"
+          <CopyButton
+            targetId="phpmyadmin-script"
             variant="secondary"
-            onClick={() => void copy()}
-            data-copy="phpmyadmin-script"
-            data-copied={t("phpmyadmin.copied")}
-            data-copy-failed={t("phpmyadmin.copyFailed")}
-          >
-            <CopyIcon aria-hidden /> {t("phpmyadmin.copy")}
-          </Button>
+            label={t("phpmyadmin.copy")}
+            copied={t("phpmyadmin.copied")}
+            failed={t("phpmyadmin.copyFailed")}
+          />
         </div>
         <CodeBlock labelledBy="phpmyadmin-title" className="p-4 text-sm">
           <code id="phpmyadmin-script">{SCRIPT}</code>

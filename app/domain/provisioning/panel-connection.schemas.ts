@@ -1,0 +1,76 @@
+import { z } from "~/lib/zod";
+
+// Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
+// never reaches the browser (docs/architecture.md).
+
+/** The form's field of one order location's panel location: `location.<id>`. */
+export const LOCATION_FIELD_PREFIX = "location.";
+
+/** A panel's address: http(s), no credentials, no query; kept without its trailing slash. */
+const urlField = z
+  .string({ error: "provisioning.errors.urlInvalid" })
+  .trim()
+  .min(1, "provisioning.errors.urlInvalid")
+  .max(300, "provisioning.errors.urlInvalid")
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return (
+        (url.protocol === "https:" || url.protocol === "http:") &&
+        !url.username &&
+        !url.password &&
+        !url.search &&
+        !url.hash
+      );
+    } catch {
+      return false;
+    }
+  }, "provisioning.errors.urlInvalid")
+  .transform((text) => text.replace(/\/+$/, ""));
+
+/** Empty keeps the saved key (the page never shows it); otherwise an Application API key. */
+const keyField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((text) => (text ? text : null))
+  .refine(
+    (key) => key === null || /^ptla_[A-Za-z0-9_-]{8,200}$/.test(key),
+    "provisioning.errors.keyFormat",
+  );
+
+/** A location's choice: empty for none, else the panel location's id. */
+const locationChoice = z
+  .string()
+  .trim()
+  .refine((text) => text === "" || /^\d{1,9}$/.test(text), "provisioning.errors.locationInvalid")
+  .transform((text) => (text === "" ? [] : [Number(text)]));
+
+/** /admin/settings/game-panel: save the connection, or ask a job to check it. */
+export const gamePanelActionSchema = z.discriminatedUnion("intent", [
+  z
+    .object({ intent: z.literal("save"), url: urlField, apiKey: keyField })
+    .catchall(z.string())
+    .superRefine((form, ctx) => {
+      for (const [name, value] of Object.entries(form)) {
+        if (!name.startsWith(LOCATION_FIELD_PREFIX)) continue;
+        if (!locationChoice.safeParse(value).success)
+          ctx.addIssue({
+            code: "custom",
+            message: "provisioning.errors.locationInvalid",
+            path: [name],
+          });
+      }
+    })
+    .transform((form) => {
+      const locationMap: Record<string, number[]> = {};
+      for (const [name, value] of Object.entries(form)) {
+        if (!name.startsWith(LOCATION_FIELD_PREFIX)) continue;
+        const ids = locationChoice.parse(value);
+        if (ids.length > 0) locationMap[name.slice(LOCATION_FIELD_PREFIX.length)] = ids;
+      }
+      return { intent: "save" as const, url: form.url, apiKey: form.apiKey, locationMap };
+    }),
+  z.object({ intent: z.literal("check") }),
+]);
+export type GamePanelAction = z.output<typeof gamePanelActionSchema>;

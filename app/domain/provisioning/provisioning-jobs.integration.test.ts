@@ -1,0 +1,614 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import type { AppServices } from "~/context.server";
+import { JOB_HANDLERS } from "~/domain/jobs/registry.server";
+import { startWorker, type Worker } from "~/domain/jobs/runner.server";
+import {
+  changeServiceStatus,
+  deleteService,
+  listCustomerServicePage,
+} from "~/domain/hosting-services/hosting-services.server";
+import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import type { PterodactylProvisioning } from "./provisioning.schemas";
+import {
+  adminId,
+  customerWithCoins,
+  orderInput,
+  placedOrder,
+  productId,
+} from "../../../tests/support/money-fixtures";
+import { startFakePanel, type FakePanel } from "../../../tests/support/fake-pterodactyl";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { inTransaction } from "~/db/transaction";
+import { eraseAccount } from "~/domain/accounts/account-deletion.server";
+import { enqueueJob } from "~/domain/jobs/jobs.server";
+import { savePanelConnection, requestPanelCheck } from "./panel-connection.server";
+import {
+  PANEL_CREATE_JOB,
+  PANEL_RECONCILE_JOB,
+  provisioningHandlers,
+  queuePanelUserSync,
+} from "./provisioning-jobs.server";
+import {
+  adminServicePanel,
+  reinstallPanelServer,
+  relinkPanelServer,
+  retryProvisioning,
+} from "./provisioning.server";
+
+// Approve → a server on the (fake) Pterodactyl panel, through the worker, with the clock, the backoff
+// and the install polling injected so each case runs in seconds (issue 27, docs/provisioning.md).
+
+const SECRET = "a-test-secret-of-at-least-thirty-two-characters";
+const CONFIG = { leaseMs: 30_000, pollMs: 1_000, backoffMs: 50, concurrency: 4 };
+const LOCATION = "Frankfurt";
+/** An hour of the injected clock, as in production: long enough for the 200 below to be looked at. */
+const INSTALL_TIMEOUT_MS = 3_600_000;
+
+function sampBlock(eggId: number, nestId: number): PterodactylProvisioning {
+  return {
+    provisioner: "pterodactyl",
+    nestId,
+    eggId,
+    dockerImage: "ghcr.io/parkervcp/games:samp",
+    startup: "./samp03svr",
+    memoryMb: 1024,
+    swapMb: 0,
+    diskMb: 5120,
+    cpuPercent: 100,
+    ioWeight: 500,
+    databases: 0,
+    backups: 1,
+    allocations: 1,
+    portLayout: "single",
+    locationIds: [],
+    nodeIds: [],
+    environment: { VERSION: "0.3.7", RCON_PASS: "change-me-now" },
+    slotsVariable: "MAX_PLAYERS",
+    httpPortVariable: null,
+  };
+}
+
+function mtaBlock(eggId: number, nestId: number): PterodactylProvisioning {
+  return {
+    ...sampBlock(eggId, nestId),
+    dockerImage: "ghcr.io/parkervcp/games:mta",
+    startup: "./mta-server64 --port {{SERVER_PORT}} --httpport {{SERVER_WEBPORT}} -n",
+    environment: {},
+    slotsVariable: null,
+    allocations: 3,
+    portLayout: "mta",
+    httpPortVariable: "SERVER_WEBPORT",
+  };
+}
+
+describeEachDatabase("provisioning on the game panel", (app) => {
+  let panel: FakePanel;
+  let clock: Date;
+  let worker: Worker;
+  let sampProduct: number;
+  let mtaProduct: number;
+
+  const handlers = () => ({
+    ...JOB_HANDLERS,
+    ...provisioningHandlers({
+      secret: SECRET,
+      timeoutMs: 500,
+      pollMs: 1_000,
+      installTimeoutMs: INSTALL_TIMEOUT_MS,
+    }),
+  });
+
+  /**
+   * The orders' and approvals' mail is a job too (docs/mail.md), with no handler in this worker: this
+   * test is about the panel's jobs, which would otherwise wait behind it.
+   */
+  async function dropMailJobs() {
+    await app().db.deleteFrom("jobs").where("type", "=", MAIL_SEND_JOB).execute();
+  }
+
+  /** Rounds of the worker, each a second of the injected clock later. */
+  async function runJobs(rounds = 12) {
+    await dropMailJobs();
+    for (let round = 0; round < rounds; round++) {
+      clock = new Date(clock.getTime() + 1_000);
+      await worker.tick();
+      await worker.idle();
+    }
+  }
+
+  async function setBlock(
+    db: AppServices["db"],
+    id: number,
+    block: PterodactylProvisioning | null,
+  ) {
+    await db
+      .updateTable("products")
+      .set({ provisioning: block ? JSON.stringify(block) : null })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  async function approvedService(slug: "samp-starter" | "mta-starter", user?: string) {
+    const customer = user ?? (await customerWithCoins(app(), 100_000));
+    const placed = await placedOrder(app(), customer, {
+      productId: await productId(app(), slug),
+      location: LOCATION,
+    });
+    const approved = await approveOrder(app().db, {
+      orderId: placed.id,
+      actorId: await adminId(app()),
+    });
+    if (!approved.ok) throw new Error(approved.error);
+    return { user: customer, serviceId: approved.order.hostingServiceId! };
+  }
+
+  async function panelRow(serviceId: number) {
+    return app()
+      .db.selectFrom("hosting_services")
+      .select(["panel_state", "panel_server_id", "panel_address", "panel_ports", "panel_error"])
+      .where("id", "=", serviceId)
+      .executeTakeFirstOrThrow();
+  }
+
+  beforeAll(async () => {
+    sampProduct = await productId(app(), "samp-starter");
+    mtaProduct = await productId(app(), "mta-starter");
+  });
+
+  beforeEach(async () => {
+    const db = app().db;
+    panel = await startFakePanel({ installReads: 1 });
+    const de = panel.locations.find((location) => location.short === "de")!;
+    const samp = panel.eggs.find((egg) => egg.name === "SA-MP")!;
+    const mta = panel.eggs.find((egg) => egg.name === "Multi Theft Auto")!;
+    await db.deleteFrom("panel_connections").execute();
+    await db.deleteFrom("panel_port_claims").execute();
+    await db.deleteFrom("panel_accounts").execute();
+    const saved = await savePanelConnection(
+      db,
+      {
+        url: panel.url,
+        apiKey: panel.apiKey,
+        locationMap: { [LOCATION]: [de.id] },
+        actorId: await adminId(app()),
+      },
+      { secret: SECRET },
+    );
+    expect(saved.ok).toBe(true);
+    await setBlock(db, sampProduct, sampBlock(samp.id, samp.nestId));
+    await setBlock(db, mtaProduct, mtaBlock(mta.id, mta.nestId));
+    clock = new Date();
+    worker = startWorker(
+      {
+        db,
+        handlers: handlers(),
+        schedules: [],
+        config: CONFIG,
+        timeZone: async () => "UTC",
+        now: () => clock,
+      },
+      { autoStart: false },
+    );
+  });
+
+  afterEach(async () => {
+    await worker.stop(1000);
+    await panel.close();
+    // Other suites' jobs must not meet a panel that is gone.
+    await app().db.deleteFrom("jobs").where("type", "like", "provisioning.%").execute();
+  });
+
+  afterAll(async () => {
+    await setBlock(app().db, sampProduct, null);
+    await setBlock(app().db, mtaProduct, null);
+  });
+
+  it("makes the server of an approved order with the product's limits, and shows its address", async () => {
+    const { user, serviceId } = await approvedService("samp-starter");
+    expect((await panelRow(serviceId)).panel_state).toBe("pending");
+    await runJobs();
+    const row = await panelRow(serviceId);
+    expect(row.panel_state).toBe("ready");
+    const server = panel.serverByExternalId(`hf-svc-${serviceId}`)!;
+    expect(server).toBeDefined();
+    expect(server.memory).toBe(1024);
+    expect(server.disk).toBe(5120);
+    expect(server.environment.MAX_PLAYERS).toMatch(/^\d+$/);
+    // The panel user is the customer's, made with their address and our external id.
+    const owner = panel.users.find((each) => each.id === server.userId)!;
+    expect(owner.externalId).toBe(`hf-user-${user}`);
+    const [allocation] = panel.allocationsOf(server.id);
+    expect(row.panel_address).toBe(`${allocation!.alias ?? allocation!.ip}:${allocation!.port}`);
+    const page = await listCustomerServicePage(app().db, user, { page: 1, pageSize: 10 });
+    expect(page.services[0]!.panel).toMatchObject({
+      state: "ready",
+      address: row.panel_address,
+      link: `${panel.url}/server/${server.identifier}`,
+    });
+    // The customer was told once.
+    const told = await app()
+      .db.selectFrom("notifications")
+      .select("kind")
+      .where("user_id", "=", user)
+      .where("kind", "=", "service_ready")
+      .execute();
+    expect(told).toHaveLength(1);
+    // Every call is in the service's log, without the key.
+    const admin = await adminServicePanel(app().db, serviceId);
+    expect(admin!.calls.length).toBeGreaterThan(3);
+    expect(JSON.stringify(admin!.calls)).not.toContain(panel.apiKey);
+  });
+
+  it("gives an MTA server P, P+123 and an HTTP port on one IP, written into the egg's variable", async () => {
+    const { serviceId } = await approvedService("mta-starter");
+    await runJobs();
+    const row = await panelRow(serviceId);
+    expect(row.panel_state).toBe("ready");
+    const server = panel.serverByExternalId(`hf-svc-${serviceId}`)!;
+    const allocations = panel.allocationsOf(server.id);
+    expect(allocations).toHaveLength(3);
+    expect(new Set(allocations.map((allocation) => allocation.ip)).size).toBe(1);
+    const main = allocations.find((allocation) => allocation.id === server.allocationId)!;
+    const ports = allocations.map((allocation) => allocation.port);
+    expect(ports).toContain(main.port + 123);
+    const http = ports.find((port) => port !== main.port && port !== main.port + 123)!;
+    expect(server.environment.SERVER_WEBPORT).toBe(String(http));
+    expect(JSON.parse(row.panel_ports!)).toEqual({
+      game: main.port,
+      announce: main.port + 123,
+      http,
+    });
+  });
+
+  it("mirrors a suspension, a reactivation, a termination and a deletion on the panel", async () => {
+    const { serviceId } = await approvedService("samp-starter");
+    await runJobs();
+    const actorId = await adminId(app());
+    const server = () => panel.serverByExternalId(`hf-svc-${serviceId}`);
+    expect(
+      await changeServiceStatus(app().db, { actorId, serviceId, action: "suspend" }),
+    ).toMatchObject({ ok: true });
+    await runJobs(3);
+    expect(server()!.suspended).toBe(true);
+    expect((await panelRow(serviceId)).panel_state).toBe("suspended");
+    expect(
+      await changeServiceStatus(app().db, { actorId, serviceId, action: "reactivate" }),
+    ).toMatchObject({ ok: true });
+    await runJobs(3);
+    expect(server()!.suspended).toBe(false);
+    expect((await panelRow(serviceId)).panel_state).toBe("ready");
+    expect(
+      await changeServiceStatus(app().db, { actorId, serviceId, action: "terminate" }),
+    ).toMatchObject({ ok: true });
+    await runJobs(3);
+    expect(server()).toBeUndefined();
+    expect((await panelRow(serviceId)).panel_state).toBe("deleted");
+    const claims = await app()
+      .db.selectFrom("panel_port_claims")
+      .select("allocation_id")
+      .where("hosting_service_id", "=", serviceId)
+      .execute();
+    expect(claims).toEqual([]);
+
+    // A deleted service's server goes too, found by the id the job was given.
+    const other = await approvedService("samp-starter");
+    await runJobs();
+    expect(panel.serverByExternalId(`hf-svc-${other.serviceId}`)).toBeDefined();
+    expect(await deleteService(app().db, { actorId, serviceId: other.serviceId })).toEqual({
+      ok: true,
+    });
+    await runJobs(3);
+    expect(panel.serverByExternalId(`hf-svc-${other.serviceId}`)).toBeUndefined();
+  });
+
+  it("makes one server when the panel made it but its answer was lost", async () => {
+    panel.failNext("lost", 1, { route: "POST /servers" });
+    const { serviceId } = await approvedService("samp-starter");
+    await runJobs(20);
+    expect((await panelRow(serviceId)).panel_state).toBe("ready");
+    expect(
+      panel.servers.filter((server) => server.externalId === `hf-svc-${serviceId}`),
+    ).toHaveLength(1);
+    expect(panel.requestCount("POST /servers")).toBe(1);
+  });
+
+  it("ends a create the panel never answered as a dead job and a failed service, then Retry makes it", async () => {
+    panel.failEvery(1, "down");
+    const { serviceId } = await approvedService("samp-starter");
+    // The backoff starts at 50 ms and doubles, six hours at most: 12 attempts fit in a day of the clock.
+    await dropMailJobs();
+    for (let round = 0; round < 60; round++) {
+      clock = new Date(clock.getTime() + 30_000);
+      await worker.tick();
+      await worker.idle();
+    }
+    const row = await panelRow(serviceId);
+    expect(row.panel_state).toBe("failed");
+    expect(row.panel_error).toBeTruthy();
+    const job = await app()
+      .db.selectFrom("jobs")
+      .select(["state"])
+      .where("type", "=", PANEL_CREATE_JOB)
+      .where("unique_key", "=", `panel:create:${serviceId}`)
+      .executeTakeFirstOrThrow();
+    expect(job.state).toBe("dead");
+    panel.clearFailures();
+    expect(
+      await retryProvisioning(app().db, { serviceId, actorId: await adminId(app()), now: clock }),
+    ).toEqual({ ok: true });
+    await runJobs();
+    expect((await panelRow(serviceId)).panel_state).toBe("ready");
+    expect(
+      panel.servers.filter((server) => server.externalId === `hf-svc-${serviceId}`),
+    ).toHaveLength(1);
+  });
+
+  it("fails visibly when the install ends in failure, or never ends", async () => {
+    // A panel whose installs end only when the test says.
+    await panel.close();
+    panel = await startFakePanel({ installReads: Infinity });
+    await savePanelConnection(
+      app().db,
+      {
+        url: panel.url,
+        apiKey: panel.apiKey,
+        locationMap: { [LOCATION]: [panel.locations.find((each) => each.short === "de")!.id] },
+        actorId: await adminId(app()),
+      },
+      { secret: SECRET },
+    );
+    const { serviceId } = await approvedService("samp-starter");
+    await runJobs(3);
+    expect((await panelRow(serviceId)).panel_state).toBe("installing");
+    panel.finishInstall(panel.serverByExternalId(`hf-svc-${serviceId}`)!.id, "install_failed");
+    await runJobs(3);
+    expect(await panelRow(serviceId)).toMatchObject({
+      panel_state: "failed",
+      panel_error: "provisioning.failures.installFailed|install_failed",
+    });
+
+    const slow = await approvedService("samp-starter");
+    await runJobs(3);
+    expect((await panelRow(slow.serviceId)).panel_state).toBe("installing");
+    clock = new Date(clock.getTime() + INSTALL_TIMEOUT_MS);
+    await runJobs(3);
+    expect(await panelRow(slow.serviceId)).toMatchObject({
+      panel_state: "failed",
+      panel_error: "provisioning.failures.installTimedOut",
+    });
+  });
+
+  it("fails visibly when no node of the location has a fitting set of ports", async () => {
+    const uk = panel.locations.find((location) => location.short === "uk")!;
+    await app()
+      .db.updateTable("panel_connections")
+      .set({ location_map: JSON.stringify({ [LOCATION]: [uk.id] }) })
+      .execute();
+    // The UK node has no port of MTA's range.
+    const { serviceId } = await approvedService("mta-starter");
+    await runJobs();
+    const row = await panelRow(serviceId);
+    expect(row.panel_state).toBe("failed");
+    expect(row.panel_error).toBe("provisioning.failures.noPorts");
+  });
+
+  it("refuses an order, and an approval, where the last check found no room", async () => {
+    expect(await requestPanelCheck(app().db, { now: clock })).toEqual({ ok: true });
+    await runJobs(2);
+    const fr = panel.locations.find((location) => location.short === "fr")!;
+    await app()
+      .db.updateTable("panel_connections")
+      .set({ location_map: JSON.stringify({ [LOCATION]: [fr.id] }) })
+      .execute();
+    // France's one node has 2 GiB left; ask for 4.
+    const samp = panel.eggs.find((egg) => egg.name === "SA-MP")!;
+    await setBlock(app().db, sampProduct, { ...sampBlock(samp.id, samp.nestId), memoryMb: 4096 });
+    const customer = await customerWithCoins(app(), 100_000);
+    const refused = await placeOrder(
+      app().db,
+      customer,
+      orderInput({ productId: sampProduct, location: LOCATION }),
+    );
+    expect(refused).toMatchObject({ ok: false, error: "orders.errors.locationFull" });
+  });
+
+  it("refuses an approval where the room went since the order", async () => {
+    expect(await requestPanelCheck(app().db, { now: clock })).toEqual({ ok: true });
+    await runJobs(2);
+    const customer = await customerWithCoins(app(), 100_000);
+    const placed = await placedOrder(app(), customer, {
+      productId: sampProduct,
+      location: LOCATION,
+    });
+    // The nodes filled up meanwhile, as the next check read them.
+    const snapshot = await app()
+      .db.selectFrom("panel_connections")
+      .select("snapshot")
+      .executeTakeFirstOrThrow();
+    const full = JSON.parse(snapshot.snapshot!) as {
+      nodes: { allocatedMemoryMb: number; memoryMb: number }[];
+    };
+    for (const node of full.nodes) node.allocatedMemoryMb = node.memoryMb * 2;
+    await app()
+      .db.updateTable("panel_connections")
+      .set({ snapshot: JSON.stringify(full) })
+      .execute();
+    expect(
+      await approveOrder(app().db, { orderId: placed.id, actorId: await adminId(app()) }),
+    ).toMatchObject({ ok: false, error: "orders.errors.locationFull" });
+    const order = await app()
+      .db.selectFrom("orders")
+      .select(["status", "hosting_service_id"])
+      .where("id", "=", placed.id)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: "pending", hosting_service_id: null });
+  });
+
+  it("keeps the panel user in step with the customer, and removes it after a deleted account's last server", async () => {
+    const { user, serviceId } = await approvedService("samp-starter");
+    await runJobs();
+    const panelUser = () => panel.userByExternalId(`hf-user-${user}`);
+    expect(panelUser()).toBeDefined();
+    await app()
+      .db.updateTable("users")
+      .set({ email: `moved-${serviceId}@example.com` })
+      .where("id", "=", user)
+      .execute();
+    await inTransaction(app().db, (trx) => queuePanelUserSync(trx, user, clock));
+    await runJobs(2);
+    expect(panelUser()!.email).toBe(`moved-${serviceId}@example.com`);
+
+    const actorId = await adminId(app());
+    const email = `moved-${serviceId}@example.com`;
+    await inTransaction(app().db, (trx) => eraseAccount(trx, { id: user, email }, actorId));
+    await runJobs(2);
+    // Its server is still there: the panel user stays until it goes.
+    expect(panelUser()).toBeDefined();
+    expect(
+      await changeServiceStatus(app().db, { actorId, serviceId, action: "terminate" }),
+    ).toMatchObject({ ok: true });
+    await runJobs(4);
+    expect(panel.serverByExternalId(`hf-svc-${serviceId}`)).toBeUndefined();
+    expect(panelUser()).toBeUndefined();
+    expect(
+      await app()
+        .db.selectFrom("panel_accounts")
+        .select("user_id")
+        .where("user_id", "=", user)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("reports what differs from the panel at night, and changes nothing", async () => {
+    const { serviceId } = await approvedService("samp-starter");
+    await runJobs();
+    const server = panel.serverByExternalId(`hf-svc-${serviceId}`)!;
+    server.status = "suspended";
+    const samp = panel.eggs.find((egg) => egg.name === "SA-MP")!;
+    const free = panel.allocations.find((allocation) => allocation.serverId === null)!;
+    panel.addServer({
+      userId: server.userId,
+      eggId: samp.id,
+      allocationId: free.id,
+      externalId: "hf-svc-999999",
+      environment: { VERSION: "0.3.7", RCON_PASS: "x", MAX_PLAYERS: "10" },
+    });
+    await inTransaction(app().db, (trx) =>
+      enqueueJob(trx, { type: PANEL_RECONCILE_JOB, now: clock }),
+    );
+    await runJobs(2);
+    const drift = await app()
+      .db.selectFrom("panel_drift")
+      .select(["kind", "hosting_service_id"])
+      .execute();
+    expect(drift).toEqual(
+      expect.arrayContaining([
+        { kind: "suspended_there", hosting_service_id: serviceId },
+        { kind: "extra", hosting_service_id: 999999 },
+      ]),
+    );
+    // Nothing changed on either side.
+    expect((await panelRow(serviceId)).panel_state).toBe("ready");
+    expect(panel.serverByExternalId(`hf-svc-${serviceId}`)!.suspended).toBe(true);
+    expect(panel.serverByExternalId("hf-svc-999999")).toBeDefined();
+  });
+
+  it("re-links a service to a server made by hand, and reinstalls it", async () => {
+    const { serviceId } = await approvedService("samp-starter");
+    await runJobs();
+    const handMade = panel.servers.find((server) => server.name === "Hand-made SA-MP")!;
+    const actorId = await adminId(app());
+    expect(
+      await relinkPanelServer(app().db, {
+        serviceId,
+        server: handMade.identifier,
+        actorId,
+        now: clock,
+      }),
+    ).toEqual({ ok: true });
+    await runJobs(2);
+    const row = await panelRow(serviceId);
+    expect(row).toMatchObject({ panel_state: "ready", panel_server_id: handMade.id });
+    const [allocation] = panel.allocationsOf(handMade.id);
+    expect(row.panel_address).toBe(`${allocation!.alias ?? allocation!.ip}:${allocation!.port}`);
+    expect(await reinstallPanelServer(app().db, { serviceId, actorId, now: clock })).toEqual({
+      ok: true,
+    });
+    await runJobs(1);
+    expect((await panelRow(serviceId)).panel_state).toBe("installing");
+    await runJobs(3);
+    expect((await panelRow(serviceId)).panel_state).toBe("ready");
+    // A server that does not exist: the re-link fails visibly.
+    expect(
+      await relinkPanelServer(app().db, { serviceId, server: "nothere1", actorId, now: clock }),
+    ).toEqual({ ok: true });
+    await runJobs(2);
+    expect(await panelRow(serviceId)).toMatchObject({
+      panel_state: "failed",
+      panel_error: "provisioning.failures.relinkNotFound|nothere1",
+    });
+  });
+
+  it("makes 200 servers while the panel fails one call in five: none twice, no port twice", async () => {
+    // A big node with room for all of them: 200 one-port sets and 60 MTA sets (P, P+123, H).
+    const de = panel.locations.find((location) => location.short === "de")!;
+    const big = panel.addNode({
+      name: "de-big",
+      locationId: de.id,
+      memory: 1_000_000,
+      disk: 10_000_000,
+    });
+    const range = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => from + i);
+    panel.addAllocations(big.id, "10.0.9.10", [
+      ...range(7000, 200),
+      ...range(30000, 60),
+      ...range(30123, 60),
+      ...range(31000, 60),
+    ]);
+    await app()
+      .db.updateTable("panel_connections")
+      .set({ location_map: JSON.stringify({ [LOCATION]: [de.id] }) })
+      .execute();
+    panel.failEvery(5, ["500", "lost", "429", "down"]);
+    const user = await customerWithCoins(app(), 10_000_000);
+    const services: number[] = [];
+    for (let index = 0; index < 200; index++)
+      services.push(
+        (await approvedService(index % 4 === 0 ? "mta-starter" : "samp-starter", user)).serviceId,
+      );
+    await dropMailJobs();
+    for (let round = 0; round < 600; round++) {
+      clock = new Date(clock.getTime() + 2_000);
+      await worker.tick();
+      await worker.idle();
+      if (round % 20 === 19) {
+        const waiting = await app()
+          .db.selectFrom("hosting_services")
+          .select("id")
+          .where("id", "in", services)
+          .where("panel_state", "!=", "ready")
+          .execute();
+        if (waiting.length === 0) break;
+      }
+    }
+    const failed = await app()
+      .db.selectFrom("hosting_services")
+      .select(["id", "panel_state", "panel_error"])
+      .where("id", "in", services)
+      .where("panel_state", "!=", "ready")
+      .execute();
+    expect(failed).toEqual([]);
+    const ours = panel.servers.filter((server) => server.externalId?.startsWith("hf-svc-"));
+    const byExternal = new Map<string, number>();
+    for (const server of ours)
+      byExternal.set(server.externalId!, (byExternal.get(server.externalId!) ?? 0) + 1);
+    expect([...byExternal.values()].filter((count) => count > 1)).toEqual([]);
+    for (const id of services) expect(byExternal.get(`hf-svc-${id}`)).toBe(1);
+    const taken = panel.servers.flatMap((server) =>
+      panel.allocationsOf(server.id).map((a) => a.id),
+    );
+    expect(new Set(taken).size).toBe(taken.length);
+  }, 120_000);
+});

@@ -1,0 +1,366 @@
+import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { enqueueJob } from "~/domain/jobs/jobs.server";
+import { listPanelCalls } from "./panel-calls.server";
+import { parseFailure, parseLocationMap, parseSnapshot } from "./panel-connection";
+import {
+  parsePanelPlan,
+  servicePanelOf,
+  type PanelCallView,
+  type PanelPlan,
+  type ServicePanel,
+} from "./panel-plan";
+import {
+  PANEL_CREATE_JOB,
+  PANEL_REINSTALL_JOB,
+  PANEL_RELINK_JOB,
+  PANEL_SYNC_JOB,
+} from "./provisioning-jobs.server";
+import { nodeHasRoom, panelLocationsFor, serverBuildFor } from "./provisioning";
+import { parseStoredProvisioning } from "./provisioning.schemas";
+
+// Provisioning's steps inside the use-cases of other areas (an approval, a suspension, a deletion) and
+// the admin's own actions (issue 27, docs/provisioning.md). Nothing here calls the panel: each queues a
+// job in the caller's transaction, so the job exists if and only if the change committed.
+
+/**
+ * A step of the approval: a product with a provisioning block gets its plan (the block and the build
+ * from the order's options, fixed now) and a create job, unless no node of its location has room (the
+ * approval is then refused). A product set up by hand: nothing.
+ */
+export async function planProvisioning(
+  trx: Tx,
+  input: {
+    serviceId: number;
+    productId: number;
+    serverName: string;
+    order: {
+      location: string;
+      playerSlots: number | null;
+      backup: string;
+      ddosProtection: boolean;
+    };
+    now: Date;
+  },
+): Promise<"manual" | "planned" | "noRoom"> {
+  const product = await trx
+    .selectFrom("products")
+    .select("provisioning")
+    .where("id", "=", input.productId)
+    .executeTakeFirst();
+  const { provisioning } = parseStoredProvisioning(product?.provisioning ?? null);
+  if (provisioning.provisioner !== "pterodactyl") return "manual";
+  if (!(await panelHasRoom(trx, input.productId, input.order.location))) return "noRoom";
+  const connection = await trx
+    .selectFrom("panel_connections")
+    .select("location_map")
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  const locationMap = parseLocationMap(connection?.location_map ?? "{}");
+  const build = serverBuildFor(provisioning, input.order);
+  const plan: PanelPlan = {
+    eggId: provisioning.eggId,
+    dockerImage: provisioning.dockerImage,
+    startup: provisioning.startup,
+    portLayout: provisioning.portLayout,
+    httpPortVariable: provisioning.httpPortVariable ?? null,
+    locationIds: panelLocationsFor(input.order.location, locationMap, provisioning.locationIds),
+    nodeIds: provisioning.nodeIds,
+    limits: build.limits,
+    featureLimits: build.featureLimits,
+    environment: build.environment,
+    name: input.serverName,
+    notes: build.notes,
+  };
+  const at = input.now.toISOString();
+  await trx
+    .updateTable("hosting_services")
+    .set({
+      panel_state: "pending",
+      panel_plan: JSON.stringify(plan),
+      panel_error: null,
+      panel_updated_at: at,
+    })
+    .where("id", "=", input.serviceId)
+    .execute();
+  await queueCreate(trx, input.serviceId, input.now);
+  return "planned";
+}
+
+/**
+ * A create makes several calls; with the worker's backoff (30 s doubled, six hours at most) twelve
+ * attempts cover about a day and a half of a panel that is down before the job is dead and staff told.
+ */
+const CREATE_ATTEMPTS = 12;
+
+async function queueCreate(trx: Tx, serviceId: number, now: Date) {
+  await enqueueJob(trx, {
+    type: PANEL_CREATE_JOB,
+    payload: { serviceId },
+    uniqueKey: `panel:create:${serviceId}`,
+    maxAttempts: CREATE_ATTEMPTS,
+    now,
+  });
+}
+
+/**
+ * A step after any change of a service's status (suspension, reactivation, termination, deletion):
+ * the panel follows through a sync job. A service no panel knows queues nothing.
+ */
+export async function queuePanelSync(
+  trx: Tx,
+  service: { id: number; panelState: string | null; panelServerId: number | null },
+  now = new Date(),
+): Promise<void> {
+  if (!service.panelState || service.panelState === "deleted") return;
+  await enqueueJob(trx, {
+    type: PANEL_SYNC_JOB,
+    payload: { serviceId: service.id, panelServerId: service.panelServerId },
+    maxAttempts: 8,
+    now,
+  });
+}
+
+/** Reads what queuePanelSync needs, for the use-cases that do not hold it already. */
+export async function panelLinkOf(
+  trx: Tx,
+  serviceId: number,
+): Promise<{ id: number; panelState: string | null; panelServerId: number | null }> {
+  const row = await trx
+    .selectFrom("hosting_services")
+    .select(["panel_state", "panel_server_id"])
+    .where("id", "=", serviceId)
+    .executeTakeFirst();
+  return {
+    id: serviceId,
+    panelState: row?.panel_state ?? null,
+    panelServerId: row?.panel_server_id === null || !row ? null : Number(row.panel_server_id),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The admin's actions
+
+export type PanelActionResult =
+  | { ok: true }
+  | { ok: false; kind: "notFound"; error: "services.errors.notFound" }
+  | { ok: false; kind: "conflict"; error: "provisioning.errors.actionNotNow" };
+
+const RETRYABLE_STATES = ["failed"];
+const REINSTALLABLE_STATES = ["ready", "failed", "suspended"];
+
+async function panelServiceOrRefuse(trx: Tx, serviceId: number) {
+  const row = await trx
+    .selectFrom("hosting_services")
+    .select(["id", "status", "panel_state", "panel_server_id", "panel_plan"])
+    .where("id", "=", serviceId)
+    .executeTakeFirst();
+  if (!row) refuse<PanelActionResult>("notFound", "services.errors.notFound");
+  return row;
+}
+
+/** Retry: a failed service is made again (or, when its server exists, watched again). */
+export async function retryProvisioning(
+  db: Db,
+  input: { serviceId: number; actorId: string; now?: Date },
+): Promise<PanelActionResult> {
+  return inTransaction(db, async (trx) => {
+    const now = input.now ?? new Date();
+    const row = await panelServiceOrRefuse(trx, input.serviceId);
+    if (!RETRYABLE_STATES.includes(row.panel_state ?? "") || !row.panel_plan)
+      refuse<PanelActionResult>("conflict", "provisioning.errors.actionNotNow");
+    await trx
+      .updateTable("hosting_services")
+      .set({ panel_state: "pending", panel_updated_at: now.toISOString() })
+      .where("id", "=", input.serviceId)
+      .execute();
+    if (row.panel_server_id === null) await queueCreate(trx, input.serviceId, now);
+    else
+      await enqueueJob(trx, {
+        type: PANEL_SYNC_JOB,
+        payload: { serviceId: input.serviceId },
+        now,
+      });
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "service.panel_retry",
+      targetType: "hosting_service",
+      targetId: input.serviceId,
+      before: { panelState: row.panel_state },
+    });
+    return { ok: true };
+  });
+}
+
+/** Reinstall: the panel runs the egg's install script again (the server's files are rewritten). */
+export async function reinstallPanelServer(
+  db: Db,
+  input: { serviceId: number; actorId: string; now?: Date },
+): Promise<PanelActionResult> {
+  return inTransaction(db, async (trx) => {
+    const now = input.now ?? new Date();
+    const row = await panelServiceOrRefuse(trx, input.serviceId);
+    if (!REINSTALLABLE_STATES.includes(row.panel_state ?? "") || row.panel_server_id === null)
+      refuse<PanelActionResult>("conflict", "provisioning.errors.actionNotNow");
+    await enqueueJob(trx, {
+      type: PANEL_REINSTALL_JOB,
+      payload: { serviceId: input.serviceId },
+      uniqueKey: `panel:reinstall:${input.serviceId}`,
+      now,
+    });
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "service.panel_reinstall",
+      targetType: "hosting_service",
+      targetId: input.serviceId,
+    });
+    return { ok: true };
+  });
+}
+
+/** Re-link: the service is attached to a server that exists on the panel (its id or identifier). */
+export async function relinkPanelServer(
+  db: Db,
+  input: { serviceId: number; server: string; actorId: string; now?: Date },
+): Promise<PanelActionResult> {
+  return inTransaction(db, async (trx) => {
+    const now = input.now ?? new Date();
+    const row = await panelServiceOrRefuse(trx, input.serviceId);
+    if (["creating", "installing"].includes(row.panel_state ?? ""))
+      refuse<PanelActionResult>("conflict", "provisioning.errors.actionNotNow");
+    await trx
+      .updateTable("hosting_services")
+      .set({ panel_state: "pending", panel_error: null, panel_updated_at: now.toISOString() })
+      .where("id", "=", input.serviceId)
+      .execute();
+    await enqueueJob(trx, {
+      type: PANEL_RELINK_JOB,
+      payload: { serviceId: input.serviceId, server: input.server },
+      uniqueKey: `panel:relink:${input.serviceId}`,
+      now,
+    });
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      action: "service.panel_relink",
+      targetType: "hosting_service",
+      targetId: input.serviceId,
+      before: { panelServerId: row.panel_server_id },
+      after: { server: input.server },
+    });
+    return { ok: true };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What people read
+
+export interface ServicePanelView extends ServicePanel {
+  /** A catalogue key and the panel's words, for admins. */
+  error: { key: string; detail: string | null } | null;
+}
+
+export interface AdminServicePanel extends Omit<ServicePanelView, "state"> {
+  /** Null for a service set up by hand: no panel server is linked (Re-link can link one). */
+  state: string | null;
+  serverId: number | null;
+  identifier: string | null;
+  calls: PanelCallView[];
+}
+
+/** The panel's side of one service, for /admin/services/:id: state, address, link and the call log. */
+export async function adminServicePanel(
+  db: Db,
+  serviceId: number,
+): Promise<AdminServicePanel | null> {
+  const row = await db
+    .selectFrom("hosting_services")
+    .leftJoin("panel_connections", (join) => join.on("panel_connections.id", "=", 1))
+    .select([
+      "hosting_services.panel_state",
+      "hosting_services.panel_address",
+      "hosting_services.panel_ports",
+      "hosting_services.panel_identifier",
+      "hosting_services.panel_error",
+      "hosting_services.panel_server_id",
+      "panel_connections.url",
+    ])
+    .where("hosting_services.id", "=", serviceId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const view = servicePanelOf(row, row.url ?? null) ?? {
+    state: null,
+    address: null,
+    ports: null,
+    link: null,
+  };
+  return {
+    ...view,
+    error: parseFailure(row.panel_error),
+    serverId: row.panel_server_id === null ? null : Number(row.panel_server_id),
+    identifier: row.panel_identifier,
+    calls: await listPanelCalls(db, serviceId),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Room on the panel
+
+/**
+ * Whether a node of the order's location has room for the product's server: the last check's nodes
+ * (their use then) less what approved services not yet on the panel will take. A step of the order and
+ * of the approval, so a customer does not pay for a server that cannot exist. Without a connection or a
+ * check there is nothing to judge by: the order goes through and a failure would be the job's, visible.
+ */
+export async function panelHasRoom(trx: Tx, productId: number, location: string): Promise<boolean> {
+  const [product, connection] = await Promise.all([
+    trx
+      .selectFrom("products")
+      .select("provisioning")
+      .where("id", "=", productId)
+      .executeTakeFirst(),
+    trx
+      .selectFrom("panel_connections")
+      .select(["location_map", "snapshot"])
+      .where("id", "=", 1)
+      .executeTakeFirst(),
+  ]);
+  const { provisioning } = parseStoredProvisioning(product?.provisioning ?? null);
+  if (provisioning.provisioner !== "pterodactyl") return true;
+  const snapshot = parseSnapshot(connection?.snapshot ?? null);
+  if (!connection || !snapshot) return true;
+  const locationIds = panelLocationsFor(
+    location,
+    parseLocationMap(connection.location_map),
+    provisioning.locationIds,
+  );
+  const nodes = snapshot.nodes.filter(
+    (node) =>
+      locationIds.includes(node.locationId) &&
+      (provisioning.nodeIds.length === 0 || provisioning.nodeIds.includes(node.id)),
+  );
+  if (nodes.length === 0) return false;
+  // Approved but not on the panel yet: their memory and disk are spoken for, on no node in particular.
+  const waiting = await trx
+    .selectFrom("hosting_services")
+    .select("panel_plan")
+    .where("panel_state", "in", ["pending", "creating"])
+    .execute();
+  let memory = 0;
+  let disk = 0;
+  for (const row of waiting) {
+    const plan = parsePanelPlan(row.panel_plan);
+    if (!plan || !plan.locationIds.some((id) => locationIds.includes(id))) continue;
+    memory += plan.limits.memory;
+    disk += plan.limits.disk;
+  }
+  return nodes.some((node) =>
+    nodeHasRoom(
+      {
+        ...node,
+        allocatedMemoryMb: node.allocatedMemoryMb + memory,
+        allocatedDiskMb: node.allocatedDiskMb + disk,
+      },
+      { memoryMb: provisioning.memoryMb, diskMb: provisioning.diskMb },
+    ),
+  );
+}

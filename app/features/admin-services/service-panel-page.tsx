@@ -1,0 +1,182 @@
+import { useEffect } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { TitledCard } from "~/components/ui/card";
+import { IntentButton } from "~/components/ui/intent-button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { PageHeading } from "~/components/ui/page-heading";
+import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import { StatusMessage } from "~/components/ui/status-message";
+import {
+  panelStateTone,
+  type PanelCallView,
+  type ServicePanel,
+} from "~/domain/provisioning/panel-plan";
+import {
+  PANEL_STATE_LABELS,
+  PANEL_STATES,
+  type PanelState,
+} from "~/domain/provisioning/provisioning";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { useTranslation } from "~/i18n/use-translation";
+import { dateTimeFormat } from "~/lib/intl-format";
+
+export type ServicePanelActionResult = ActionResult;
+
+/** While the panel's side is moving (a job is on it), the page looks again this often. */
+const MOVING_REFRESH_MS = 2000;
+const MOVING_STATES = new Set(["pending", "creating", "installing"]);
+
+/**
+ * /admin/services/:id/panel (issue 27): where the service stands on the game panel, why it failed, the
+ * calls made to the panel for it (no key, no body), and the admin's ways out: Retry, Reinstall, Re-link.
+ */
+export function ServicePanelPage({
+  serviceId,
+  panel,
+  locale,
+  result,
+}: {
+  serviceId: number;
+  panel: Omit<ServicePanel, "state"> & {
+    state: string | null;
+    error: { key: string; detail: string | null } | null;
+    serverId: number | null;
+    identifier: string | null;
+    calls: PanelCallView[];
+  };
+  locale: string;
+  result?: ServicePanelActionResult;
+}) {
+  const { t } = useTranslation("provisioning");
+  const { t: tServices } = useTranslation("services");
+  const message = useMessage();
+  const busy = useNavigation().state !== "idle";
+  const revalidator = useRevalidator();
+  const moving = panel.state !== null && MOVING_STATES.has(panel.state);
+  useEffect(() => {
+    if (!moving) return;
+    const timer = setTimeout(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, MOVING_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [moving, panel.state, panel.calls.length, revalidator]);
+  const date = dateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" });
+  const state = (panel.state ?? "") as PanelState;
+  const known = (PANEL_STATES as readonly string[]).includes(state);
+  return (
+    <div className="grid gap-6">
+      <PageHeading title={t("service.title", { id: serviceId })} intro={t("service.intro")}>
+        <p className="text-sm">
+          <Link className="text-primary underline-offset-4 hover:underline" to="/admin/services">
+            {t("service.backToServices")}
+          </Link>
+        </p>
+      </PageHeading>
+      {result ? <ResultMessage result={result} /> : null}
+      <TitledCard title={t("service.stateTitle")}>
+        <div className="grid gap-3 text-sm">
+          {panel.state === null ? (
+            <p data-testid="panel-state">{t("service.manual")}</p>
+          ) : (
+            <p className="flex flex-wrap items-center gap-2">
+              <Badge tone={panelStateTone(state)} data-testid="panel-state">
+                {known ? tServices(PANEL_STATE_LABELS[state]) : t("service.unknownState")}
+              </Badge>
+              {moving ? <span role="status">{t("service.moving")}</span> : null}
+            </p>
+          )}
+          {panel.error ? (
+            <StatusMessage ok={false}>
+              {message(panel.error.key as MessageKey)}
+              {panel.error.detail ? (
+                <span className="block font-mono text-xs" dir="ltr">
+                  {panel.error.detail}
+                </span>
+              ) : null}
+            </StatusMessage>
+          ) : null}
+          <dl className="grid gap-1 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
+            <dt className="text-muted-foreground">{t("service.address")}</dt>
+            <dd dir="ltr" className="font-mono">
+              {panel.address ?? "-"}
+            </dd>
+            {panel.ports?.announce !== undefined || panel.ports?.http !== undefined ? (
+              <>
+                <dt className="text-muted-foreground">{t("service.ports")}</dt>
+                <dd dir="ltr" className="font-mono">
+                  {[panel.ports.game, panel.ports.announce, panel.ports.http]
+                    .filter((port) => port !== undefined)
+                    .join(" / ")}
+                </dd>
+              </>
+            ) : null}
+            <dt className="text-muted-foreground">{t("service.server")}</dt>
+            <dd dir="ltr" className="font-mono">
+              {panel.serverId === null ? "-" : `${panel.serverId} (${panel.identifier ?? "-"})`}
+            </dd>
+          </dl>
+          {panel.link ? (
+            <p>
+              <a className="text-primary underline-offset-4 hover:underline" href={panel.link}>
+                {t("service.openOnPanel")}
+              </a>
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {state === "failed" ? (
+              <IntentButton intent="retry" fields={{}}>
+                {t("service.retry")}
+              </IntentButton>
+            ) : null}
+            {["ready", "failed", "suspended"].includes(state) && panel.serverId !== null ? (
+              <IntentButton
+                intent="reinstall"
+                fields={{}}
+                variant="outline"
+                confirmText={t("service.confirmReinstall")}
+              >
+                {t("service.reinstall")}
+              </IntentButton>
+            ) : null}
+          </div>
+          {!moving ? (
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="relink" />
+              <div className="grid gap-1">
+                <Label htmlFor="relink-server">{t("service.relinkLabel")}</Label>
+                <Input
+                  id="relink-server"
+                  name="server"
+                  required
+                  maxLength={64}
+                  dir="ltr"
+                  className="w-48"
+                />
+              </div>
+              <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                {t("service.relink")}
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </TitledCard>
+      <TitledCard
+        title={t("service.callsTitle")}
+        empty={panel.calls.length === 0 ? t("service.noCalls") : undefined}
+      >
+        <ul className="grid gap-1 font-mono text-xs" dir="ltr" data-testid="panel-calls">
+          {panel.calls.map((call) => (
+            <li key={call.id}>
+              {date.format(new Date(call.at))} {call.method} {call.path}{" "}
+              {call.status ?? call.errorCode ?? "-"} {call.durationMs} ms
+              {call.status !== null && call.errorCode ? ` ${call.errorCode}` : ""}
+            </li>
+          ))}
+        </ul>
+      </TitledCard>
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { useEffect } from "react";
+import { Link, useNavigation, useRevalidator } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { TitledCard } from "~/components/ui/card";
+import { FormCard, FormFields, type FieldSpec } from "~/components/ui/form-card";
+import { IntentButton } from "~/components/ui/intent-button";
+import { PageHeading } from "~/components/ui/page-heading";
+import { ResultMessage, ResultText, type ActionResult } from "~/components/ui/result-message";
+import { StatusMessage } from "~/components/ui/status-message";
+import type { PanelCheckView, PanelConnectionView } from "~/domain/provisioning/panel-connection";
+import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { useTranslation } from "~/i18n/use-translation";
+import { dateTimeFormat } from "~/lib/intl-format";
+
+export interface GamePanelActionResult extends ActionResult {
+  intent: "save" | "check";
+}
+
+/** How often the page looks again while a check waits for the worker. */
+const CHECK_REFRESH_MS = 1500;
+
+/**
+ * /admin/settings/game-panel (issue 27): the connection form (the key is never shown again: only its
+ * last four characters), the order form's locations mapped to the panel's, and what the last check found
+ * (locations, nodes with their use, nests and eggs), which a job reads so the page never waits on the panel.
+ */
+export function GamePanelPage({
+  connection,
+  locations,
+  locale,
+  result,
+}: {
+  connection: (PanelConnectionView & { check: PanelCheckView }) | null;
+  locations: string[];
+  locale: string;
+  result?: GamePanelActionResult;
+}) {
+  const { t } = useTranslation("provisioning");
+  const message = useMessage();
+  const busy = useNavigation().state !== "idle";
+  const check = connection?.check ?? null;
+  const snapshot = check?.snapshot ?? null;
+  const revalidator = useRevalidator();
+  // While the worker has not run the check, look again now and then (a plain reload works too).
+  useEffect(() => {
+    if (!check?.pending) return;
+    const timer = setTimeout(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, CHECK_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [check?.pending, check?.checkedAt, revalidator]);
+
+  const saveResult = result?.intent === "save" ? result : undefined;
+  const typed = saveResult && !saveResult.ok ? saveResult.values : undefined;
+  const stored: Record<string, string> = {
+    url: connection?.url ?? "",
+    apiKey: "",
+    ...Object.fromEntries(
+      locations.map((location) => [
+        `location.${location}`,
+        String(connection?.locationMap[location]?.[0] ?? ""),
+      ]),
+    ),
+  };
+  const locationFields: FieldSpec[] = locations.map((location) =>
+    snapshot
+      ? {
+          kind: "select",
+          variant: "validated",
+          name: `location.${location}`,
+          id: `location-${locations.indexOf(location)}`,
+          label: t("panel.locationFor", { location }),
+          options: [
+            { value: "", label: t("panel.noLocation") },
+            ...snapshot.locations.map((panelLocation) => ({
+              value: String(panelLocation.id),
+              label: panelLocation.long
+                ? `${panelLocation.short} (${panelLocation.long})`
+                : panelLocation.short,
+            })),
+          ],
+        }
+      : {
+          kind: "input",
+          type: "text",
+          inputMode: "numeric",
+          name: `location.${location}`,
+          id: `location-${locations.indexOf(location)}`,
+          label: t("panel.locationFor", { location }),
+          hint: t("panel.locationIdHint"),
+          dir: "ltr",
+        },
+  );
+  const fields: FieldSpec[] = [
+    {
+      kind: "input",
+      type: "url",
+      name: "url",
+      label: t("panel.url"),
+      hint: t("panel.urlHint"),
+      required: true,
+      maxLength: 300,
+      dir: "ltr",
+      placeholder: "https://panel.example.com",
+    },
+    {
+      kind: "password",
+      name: "apiKey",
+      label: t("panel.apiKey"),
+      hint: connection
+        ? t("panel.apiKeySaved", { last4: connection.keyLast4 })
+        : t("panel.apiKeyHint"),
+      showLabel: t("panel.showKey"),
+      hideLabel: t("panel.hideKey"),
+      autoComplete: "off",
+      maxLength: 200,
+    },
+    ...locationFields,
+  ];
+  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const checkResult = result?.intent === "check" ? result : undefined;
+  const locationName = (id: number) =>
+    snapshot?.locations.find((location) => location.id === id)?.short ?? String(id);
+
+  return (
+    <div className="grid gap-6">
+      <PageHeading title={t("panel.title")} intro={t("panel.intro")}>
+        <p className="text-sm">
+          <Link className="text-primary underline-offset-4 hover:underline" to="/admin/settings">
+            {t("panel.backToSettings")}
+          </Link>
+        </p>
+      </PageHeading>
+      <FormCard
+        id="save"
+        title={t("panel.connectionTitle")}
+        description={t("panel.connectionDescription")}
+        aside={
+          connection ? (
+            <Badge tone="green">{t("panel.connected")}</Badge>
+          ) : (
+            <Badge tone="grey">{t("panel.notSaved")}</Badge>
+          )
+        }
+        status={saveResult ? { ok: saveResult.ok, text: <ResultText result={saveResult} /> } : null}
+        busy={busy}
+        submit={{ label: t("panel.save"), busyLabel: t("panel.saving") }}
+      >
+        <FormFields
+          // Made again after each save, so the key typed does not stay in its field (it is never shown).
+          key={connection?.updatedAt ?? "new"}
+          fields={fields}
+          idPrefix="panel"
+          values={typed ?? stored}
+          errors={saveResult?.fieldErrors}
+        />
+      </FormCard>
+      <TitledCard title={t("panel.checkTitle")}>
+        <div className="grid gap-4">
+          <p className="text-sm text-muted-foreground">{t("panel.checkDescription")}</p>
+          {checkResult ? <ResultMessage result={checkResult} /> : null}
+          {check?.pending ? (
+            <p role="status" className="text-sm" data-testid="panel-check-pending">
+              {t("panel.checking")}
+            </p>
+          ) : null}
+          {check?.error && !check.pending ? (
+            <StatusMessage ok={false}>
+              {message(check.error.key as MessageKey)}
+              {check.error.detail ? (
+                <span className="block font-mono text-xs" dir="ltr">
+                  {check.error.detail}
+                </span>
+              ) : null}
+            </StatusMessage>
+          ) : null}
+          {check?.checkedAt ? (
+            <p className="text-sm text-muted-foreground">
+              {t("panel.checkedAt", { date: date.format(new Date(check.checkedAt)) })}
+            </p>
+          ) : null}
+          {connection ? (
+            <IntentButton intent="check" fields={{}} variant="outline">
+              {t("panel.check")}
+            </IntentButton>
+          ) : null}
+          {snapshot ? (
+            <div className="grid gap-4 text-sm" data-testid="panel-snapshot">
+              <section aria-labelledby="panel-nodes">
+                <h3 id="panel-nodes" className="font-semibold">
+                  {t("panel.nodes", { count: snapshot.nodes.length })}
+                </h3>
+                <ul className="mt-1 grid gap-1">
+                  {snapshot.nodes.map((node) => (
+                    <li key={node.id} dir="auto">
+                      <bdi>{node.name}</bdi> · {locationName(node.locationId)} ·{" "}
+                      {t("panel.nodeUse", {
+                        memory: node.allocatedMemoryMb,
+                        memoryTotal: node.memoryMb,
+                        disk: node.allocatedDiskMb,
+                        diskTotal: node.diskMb,
+                      })}
+                      {node.maintenance ? ` · ${t("panel.maintenance")}` : ""}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+              <section aria-labelledby="panel-nests">
+                <h3 id="panel-nests" className="font-semibold">
+                  {t("panel.nests", { count: snapshot.nests.length })}
+                </h3>
+                <ul className="mt-1 grid gap-1">
+                  {snapshot.nests.map((nest) => (
+                    <li key={nest.id} dir="auto">
+                      <bdi>{nest.name}</bdi>:{" "}
+                      {nest.eggs.map((egg) => egg.name).join(", ") || t("panel.noEggs")}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </div>
+          ) : null}
+        </div>
+      </TitledCard>
+    </div>
+  );
+}

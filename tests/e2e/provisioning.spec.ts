@@ -1,0 +1,150 @@
+import { randomBytes } from "node:crypto";
+import { startFakePanel, type FakePanel } from "../support/fake-pterodactyl";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  registerCustomer,
+  signedIn,
+  submitLogin,
+  toast,
+  visit,
+  expect,
+  test,
+} from "./fixtures";
+
+// Issue 27 as people meet it: the admin connects the game panel and checks it, gives a product a
+// provisioning block, a customer orders it on a phone-sized page, the admin approves, and the customer
+// sees the server's address and the panel's link once the (fake) panel says it is installed. The fake
+// panel runs in this test's process; the server's worker calls it over loopback.
+
+let panel: FakePanel;
+test.beforeAll(async () => {
+  panel = await startFakePanel({ installReads: 1 });
+});
+test.afterAll(async () => {
+  await panel.close();
+});
+
+test("an approved order becomes a server on the game panel, and the customer sees its address", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(3).toString("hex").toUpperCase();
+  const name = `Panel SA-MP ${tag}`;
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  // The connection: saved, checked by the worker, the order form's location mapped.
+  await visit(admin.page, "/admin/settings/game-panel");
+  await admin.page.getByLabel("Panel address").fill(panel.url);
+  await admin.page.getByLabel("Application API key").fill(panel.apiKey);
+  await admin.page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(admin.page.getByText("Game panel saved.")).toBeVisible();
+  await expect(admin.page.getByLabel("Application API key")).toHaveValue("");
+  await expect(
+    admin.page.getByText(`A key ending in ${panel.apiKey.slice(-4)} is saved.`),
+  ).toBeVisible();
+  await admin.page.getByRole("button", { name: "Check connection" }).click();
+  // The page looks again by itself until the job has run.
+  await expect(admin.page.getByTestId("panel-snapshot")).toContainText("de-fsn-1", {
+    timeout: 15_000,
+  });
+  await admin.page
+    .getByLabel("Panel location for Frankfurt")
+    .selectOption({ label: "de (Germany (Falkenstein))" });
+  await admin.page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(admin.page.getByText("Game panel saved.")).toBeVisible();
+
+  // A product made on the panel: created, then given the SA-MP egg and its variables.
+  await visit(admin.page, "/admin/products");
+  await admin.page.getByRole("link", { name: "New product" }).click();
+  const form = admin.page.getByRole("main");
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByLabel("Type", { exact: true }).selectOption("samp");
+  await form
+    .getByLabel("Description", { exact: true })
+    .fill("Made on the panel by the browser test");
+  await form.getByLabel("Price per month (€)").fill("3");
+  await form.getByRole("button", { name: "Create product" }).click();
+  await expect(admin.page.getByRole("status")).toHaveText("Product created");
+  await admin.page.getByRole("link", { name: `Edit ${name}` }).click();
+  await form.getByLabel("Egg", { exact: true }).selectOption({ label: "GTA San Andreas: SA-MP" });
+  await form.getByRole("button", { name: "Choose egg" }).click();
+  await expect(form.getByLabel("Rcon password (RCON_PASS)")).toBeVisible();
+  await form.getByLabel("How servers are set up").selectOption("pterodactyl");
+  await form.getByLabel("Memory (MB)").fill("1024");
+  await form.getByLabel("Disk (MB)").fill("5120");
+  await form.getByLabel("Variable that takes the order's slots").selectOption("MAX_PLAYERS");
+  // The egg's rules are checked on save: RCON_PASS is required.
+  await form.getByLabel("Rcon password (RCON_PASS)").fill("");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form.getByRole("status")).toContainText("not saved");
+  await form.getByLabel("Rcon password (RCON_PASS)").fill("browser-test-rcon");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(admin.page.getByRole("status")).toHaveText("Product saved");
+  await expect(admin.page.getByRole("row", { name: new RegExp(name) })).toContainText(
+    "Pterodactyl",
+  );
+
+  // A customer on a phone orders it with coins the admin added.
+  const guest = await browser.newContext();
+  const customer = await registerCustomer(await guest.newPage(), { name: "Yassine Panel" });
+  await guest.close();
+  await visit(admin.page, `/admin/clients?q=${encodeURIComponent(customer.email)}`);
+  await admin.page.getByText("Add or remove coins").click();
+  await admin.page.getByLabel("Amount (negative removes)").fill("10");
+  await admin.page.getByLabel("Reason").fill("Paid by Orange Money");
+  await admin.page.getByRole("button", { name: "Save" }).click();
+  await expect(admin.page.getByRole("status")).toHaveText("Coins updated successfully");
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const buyer = { context: phone, page: await phone.newPage() };
+  await visit(buyer.page, "/login");
+  await submitLogin(buyer.page, customer.email, customer.password);
+  await expect(buyer.page).not.toHaveURL(/\/login/);
+  await visit(buyer.page, "/order");
+  await buyer.page.getByLabel("Service").selectOption({ label: `${name} — €3.00/month` });
+  await buyer.page.getByLabel("Server name").fill("Yassine RP");
+  await buyer.page.getByRole("button", { name: "Place order" }).click();
+  await expect(
+    toast(buyer.page, "Order submitted successfully! It's now pending admin approval."),
+  ).toBeVisible();
+
+  await visit(admin.page, "/admin/orders?status=pending");
+  await admin.page
+    .getByRole("row", { name: new RegExp(customer.email.replace(/[.+]/g, "\\$&")) })
+    .getByRole("button", { name: "Approve" })
+    .click();
+  await expect(admin.page.getByRole("status")).toContainText("approved");
+
+  // The worker makes the server and watches its install; the dashboard shows it when ready.
+  await expect(async () => {
+    await visit(buyer.page, "/dashboard?tab=services");
+    await expect(buyer.page.getByText("Open game panel")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  const server = panel.servers.find((each) => each.name === "Yassine RP")!;
+  expect(server.externalId).toMatch(/^hf-svc-\d+$/);
+  expect(server.memory).toBe(1024);
+  expect(server.environment.RCON_PASS).toBe("browser-test-rcon");
+  const [allocation] = panel.allocationsOf(server.id);
+  const address = `${allocation!.alias ?? allocation!.ip}:${allocation!.port}`;
+  await expect(buyer.page.getByText(address, { exact: true })).toBeVisible();
+  await expect(buyer.page.getByRole("link", { name: "Open game panel" })).toHaveAttribute(
+    "href",
+    `${panel.url}/server/${server.identifier}`,
+  );
+  await expect(
+    buyer.page.getByRole("button", { name: `Copy the address ${address}` }),
+  ).toBeVisible();
+
+  // The admin's view of it: ready, with the calls made.
+  const serviceId = Number(server.externalId!.slice("hf-svc-".length));
+  await visit(admin.page, `/admin/services/${serviceId}/panel`);
+  await expect(admin.page.getByTestId("panel-state")).toHaveText("Ready");
+  await expect(admin.page.getByTestId("panel-calls")).toContainText(
+    "POST /api/application/servers",
+  );
+  await expect(admin.page.getByTestId("panel-calls")).not.toContainText(panel.apiKey);
+
+  await admin.context.close();
+  await buyer.context.close();
+});

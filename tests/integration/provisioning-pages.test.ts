@@ -1,0 +1,250 @@
+import { existsSync, readFileSync } from "node:fs";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { sqliteFilePath } from "~/db/database.server";
+import { approveOrder } from "~/domain/orders/orders.server";
+import { runPanelCheck } from "~/domain/provisioning/panel-connection.server";
+import { appFetch, type AppFetch } from "../support/app-harness";
+import { signedInCookie } from "../support/account-fixtures";
+import { startFakePanel, type FakePanel } from "../support/fake-pterodactyl";
+import { adminId, customerWithCoins, placedOrder, productId } from "../support/money-fixtures";
+import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
+
+/**
+ * The game panel's pages as people reach them (issue 27): /admin/settings/game-panel (save, refuse, the
+ * key never shown nor stored in clear, Check connection), a service's panel page, and what a customer's
+ * dashboard shows of a provisioned service.
+ */
+describeEachDatabase("game panel pages", (app, dialect) => {
+  let fetchApp: AppFetch;
+  let adminCookie: string;
+  let panel: FakePanel;
+  beforeAll(async () => {
+    fetchApp = appFetch(app());
+    adminCookie = await signedInCookie(app(), TEST_ADMIN, { ip: "10.62.0.1" });
+    panel = await startFakePanel();
+  });
+  afterAll(async () => {
+    await panel.close();
+  });
+  afterEach(async () => {
+    await app().db.deleteFrom("jobs").where("type", "like", "provisioning.%").execute();
+  });
+
+  const save = (fields: Record<string, string>) =>
+    fetchApp("/admin/settings/game-panel", {
+      cookie: adminCookie,
+      form: { intent: "save", ...fields },
+    });
+
+  it("refuses what is not a panel's address or key, keeping what was typed but the key", async () => {
+    for (const [fields, text] of [
+      [
+        { url: "ftp://panel.example.com", apiKey: "ptla_abcdefghijklmnop" },
+        "starting with https://",
+      ],
+      [{ url: "https://user:pw@panel.example.com", apiKey: "" }, "starting with https://"],
+      [{ url: "https://panel.example.com", apiKey: "not a key" }, "starts with ptla_"],
+      [
+        {
+          url: "https://panel.example.com",
+          apiKey: "ptla_abcdefghijklmnop",
+          "location.Frankfurt": "x",
+        },
+        "Choose one of the panel&#x27;s locations",
+      ],
+    ] as const) {
+      const refused = await save(fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      const html = await refused.text();
+      expect(html).toContain(text);
+      if (fields.apiKey) expect(html).not.toContain(fields.apiKey);
+    }
+    // No key saved yet, and none typed: the key is asked for.
+    const noKey = await save({ url: "https://panel.example.com", apiKey: "" });
+    expect(noKey.status).toBe(400);
+    expect(await noKey.text()).toContain("Enter the panel&#x27;s Application API key");
+  });
+
+  it("saves the connection, shows only the key's last four, and keeps it encrypted", async () => {
+    const saved = await save({
+      url: `${panel.url}/`,
+      apiKey: panel.apiKey,
+      "location.Frankfurt": "1",
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Game panel saved.");
+    const page = await fetchApp("/admin/settings/game-panel", { cookie: adminCookie });
+    const html = await page.text();
+    expect(html).toContain(`A key ending in ${panel.apiKey.slice(-4)} is saved.`);
+    expect(html).not.toContain(panel.apiKey);
+    // Saved again without a key: the key stays.
+    expect((await save({ url: panel.url, apiKey: "", "location.Frankfurt": "1" })).status).toBe(
+      200,
+    );
+    const row = await app()
+      .db.selectFrom("panel_connections")
+      .select(["url", "api_key_last4", "location_map"])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      url: panel.url,
+      api_key_last4: panel.apiKey.slice(-4),
+      location_map: JSON.stringify({ Frankfurt: [1] }),
+    });
+
+    // The stored bytes never hold the key: the file (SQLite) or every row (PostgreSQL).
+    let stored: string;
+    if (dialect === "sqlite") {
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(app().db);
+      const file = sqliteFilePath(app().env.DATABASE_URL);
+      stored = readFileSync(file).toString("latin1");
+      if (existsSync(`${file}-wal`)) stored += readFileSync(`${file}-wal`).toString("latin1");
+    } else {
+      const rows = await sql<{ row: string }>`
+        select row_to_json(t)::text as row from panel_connections t
+        union all select row_to_json(a)::text from audit_log a`.execute(app().db);
+      stored = rows.rows.map((each) => each.row).join("\n");
+    }
+    // The check reads what it means to: the address is there in clear.
+    expect(stored).toContain(panel.url);
+    expect(stored).not.toContain(panel.apiKey);
+    expect(stored).not.toContain(panel.apiKey.slice(5));
+  });
+
+  it("checks the connection in a job and shows what the panel has", async () => {
+    expect((await save({ url: panel.url, apiKey: panel.apiKey })).status).toBe(200);
+    const asked = await fetchApp("/admin/settings/game-panel", {
+      cookie: adminCookie,
+      form: { intent: "check" },
+    });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Checking the panel");
+    const job = await app()
+      .db.selectFrom("jobs")
+      .select("type")
+      .where("type", "=", "provisioning.check")
+      .executeTakeFirst();
+    expect(job).toBeDefined();
+    // What the job does (the worker's own tests run it through the worker).
+    await runPanelCheck(app().db, { secret: app().env.AUTH_SECRET }, new Date());
+    const html = await (
+      await fetchApp("/admin/settings/game-panel", { cookie: adminCookie })
+    ).text();
+    expect(html).toContain("de-fsn-1");
+    expect(html).toContain("Multi Theft Auto");
+    expect(html).not.toContain("Checking the panel");
+    // A wrong key: the check says so.
+    await app()
+      .db.updateTable("panel_connections")
+      .set({ url: `${panel.url}/nowhere` })
+      .execute();
+    await save({ url: panel.url, apiKey: "ptla_wrongwrongwrongwrong" });
+    await runPanelCheck(app().db, { secret: app().env.AUTH_SECRET }, new Date());
+    const refused = await (
+      await fetchApp("/admin/settings/game-panel", { cookie: adminCookie })
+    ).text();
+    expect(refused).toContain("The panel refused the key.");
+  });
+
+  it("answers 404 for no service, tells a manual one, and refuses a Retry out of turn", async () => {
+    expect((await fetchApp("/admin/services/999999/panel", { cookie: adminCookie })).status).toBe(
+      404,
+    );
+    expect((await fetchApp("/admin/services/abc/panel", { cookie: adminCookie })).status).toBe(404);
+    // A service of a product set up by hand has no panel side: the page says so, and Retry is refused.
+    const user = await customerWithCoins(app(), 100_000);
+    const placed = await placedOrder(app(), user, {
+      productId: await productId(app(), "vps-entry"),
+    });
+    const approved = await approveOrder(app().db, {
+      orderId: placed.id,
+      actorId: await adminId(app()),
+    });
+    if (!approved.ok) throw new Error(approved.error);
+    const id = approved.order.hostingServiceId!;
+    const manual = await fetchApp(`/admin/services/${id}/panel`, { cookie: adminCookie });
+    expect(manual.status).toBe(200);
+    expect(await manual.text()).toContain("Set up by hand");
+    const notNow = await fetchApp(`/admin/services/${id}/panel`, {
+      cookie: adminCookie,
+      form: { intent: "retry" },
+    });
+    expect(notNow.status).toBe(409);
+    // One on the panel, ready: Retry is not for it, Re-link needs a server.
+    await app()
+      .db.updateTable("hosting_services")
+      .set({ panel_state: "ready", panel_server_id: 7, panel_identifier: "abcd1234" })
+      .where("id", "=", id)
+      .execute();
+    const page = await fetchApp(`/admin/services/${id}/panel`, { cookie: adminCookie });
+    expect(page.status).toBe(200);
+    const retry = await fetchApp(`/admin/services/${id}/panel`, {
+      cookie: adminCookie,
+      form: { intent: "retry" },
+    });
+    expect(retry.status).toBe(409);
+    expect(await retry.text()).toContain("This cannot be done while the service is in this state.");
+    const relink = await fetchApp(`/admin/services/${id}/panel`, {
+      cookie: adminCookie,
+      form: { intent: "relink", server: "" },
+    });
+    expect(relink.status).toBe(400);
+    expect(await relink.text()).toContain("Enter the panel server&#x27;s id");
+    // A customer is not an admin.
+    const customerCookie = await signedInCookie(
+      app(),
+      { email: (await emailOf(user))!, password: "Buyer-pw-8842" },
+      { ip: "10.62.0.2" },
+    );
+    const denied = await fetchApp(`/admin/services/${id}/panel`, { cookie: customerCookie });
+    expect([302, 403, 404]).toContain(denied.status);
+  });
+
+  it("shows the customer their server's address and the panel link once it is ready", async () => {
+    expect((await save({ url: panel.url, apiKey: panel.apiKey })).status).toBe(200);
+    const user = await customerWithCoins(app(), 100_000);
+    const placed = await placedOrder(app(), user, {
+      productId: await productId(app(), "vps-entry"),
+    });
+    const approved = await approveOrder(app().db, {
+      orderId: placed.id,
+      actorId: await adminId(app()),
+    });
+    if (!approved.ok) throw new Error(approved.error);
+    const id = approved.order.hostingServiceId!;
+    const cookie = await signedInCookie(
+      app(),
+      { email: (await emailOf(user))!, password: "Buyer-pw-8842" },
+      { ip: "10.62.0.3" },
+    );
+    await app()
+      .db.updateTable("hosting_services")
+      .set({ panel_state: "installing" })
+      .where("id", "=", id)
+      .execute();
+    expect(await (await fetchApp("/dashboard?tab=services", { cookie })).text()).toContain(
+      "Setting up your server",
+    );
+    await app()
+      .db.updateTable("hosting_services")
+      .set({
+        panel_state: "ready",
+        panel_identifier: "abcd1234",
+        panel_address: "10.0.1.10:22003",
+        panel_ports: JSON.stringify({ game: 22003, announce: 22126, http: 22004 }),
+      })
+      .where("id", "=", id)
+      .execute();
+    const html = await (await fetchApp("/dashboard?tab=services", { cookie })).text();
+    expect(html).toContain("10.0.1.10:22003");
+    expect(html).toContain("22126");
+    expect(html).toContain(`href="${panel.url}/server/abcd1234"`);
+    expect(html).toContain("Open game panel");
+  });
+
+  async function emailOf(userId: string) {
+    return (
+      await app().db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst()
+    )?.email;
+  }
+});
