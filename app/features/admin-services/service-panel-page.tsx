@@ -145,16 +145,10 @@ export function ServicePanelPage({
           {!moving ? (
             <Form method="post" className="flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="relink" />
-              <div className="grid gap-1">
+              {/* As wide as its label, so the button sits right after the field. */}
+              <div className="grid w-full max-w-xs gap-1">
                 <Label htmlFor="relink-server">{t("service.relinkLabel")}</Label>
-                <Input
-                  id="relink-server"
-                  name="server"
-                  required
-                  maxLength={64}
-                  dir="ltr"
-                  className="w-48"
-                />
+                <Input id="relink-server" name="server" required maxLength={64} dir="ltr" />
               </div>
               <Button type="submit" variant="outline" size="sm" disabled={busy}>
                 {t("service.relink")}
