@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { serverArguments } from "./server/command";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET } from "./tests/e2e/fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET, scaled } from "./tests/e2e/fixtures";
 
 /**
  * Browser tests against the production build (`npm run build` first), served as `npm run serve` does on a
@@ -62,9 +62,10 @@ export default defineConfig({
   forbidOnly: ci,
   retries: 0,
   workers: 2,
-  // Generous: the machine has two cores shared by the server, two browsers and the tests.
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Generous: the machine has two cores shared by the server, two browsers and the tests; stretched for
+  // a slower machine (fixtures.ts, TIMEOUT_SCALE).
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(5_000) },
   // "list" for people; a JSON summary CI can read, beside the process's exit code (non-zero on failure).
   reporter: [["list"], ["json", { outputFile: `${outputDir}/e2e-results.json` }]],
   use: {

@@ -466,6 +466,24 @@ export const test = base.extend<Fixtures>({
   ],
 });
 
+/**
+ * Every time limit of the browser tests is stretched by this: the config's default and expect limits,
+ * and each `test.setTimeout(ms)` of a spec (below). The limits were set on a machine about twice as fast
+ * as the one CI ran on on 2026-11-25, where `npm test`'s browser suite took 40 minutes instead of 12 and
+ * three tests passed their 30 s in the middle of a sign-in. A limit catches a hang, it is not a speed
+ * budget (those are the benchmarks'), so the same tests with the same assertions get the room to run.
+ */
+export const TIMEOUT_SCALE = 2;
+
+/** A time limit in milliseconds, stretched for the machine (TIMEOUT_SCALE). */
+export function scaled(ms: number): number {
+  return ms * TIMEOUT_SCALE;
+}
+
+// A spec's test.setTimeout(ms) is written for the faster machine; every spec imports `test` from here.
+const setTimeoutAsWritten = test.setTimeout.bind(test);
+test.setTimeout = (ms: number) => setTimeoutAsWritten(scaled(ms));
+
 type WatchOptions = { javaScriptEnabled?: boolean; viewport?: { width: number } | null };
 
 export { expect };

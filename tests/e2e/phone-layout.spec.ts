@@ -4,6 +4,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   registerCustomer,
+  scaled,
   submitLogin,
   toast,
   visit,
@@ -101,7 +102,7 @@ async function seed(browser: Browser): Promise<Seeded> {
 
 let seeded: Seeded | undefined;
 test.beforeAll(async ({ browser }, testInfo) => {
-  testInfo.setTimeout(120_000);
+  testInfo.setTimeout(scaled(120_000));
   seeded ??= await seed(browser);
 });
 function data(): Seeded {
