@@ -74,11 +74,14 @@ test("an approved order becomes a server on the game panel, and the customer see
   await form.getByLabel("Memory (MB)").fill("1024");
   await form.getByLabel("Disk (MB)").fill("5120");
   await form.getByLabel("Variable that takes the order's slots").selectOption("MAX_PLAYERS");
-  // The egg's rules are checked on save: RCON_PASS is required.
-  await form.getByLabel("Rcon password (RCON_PASS)").fill("");
+  // The RCON password starts drawn for each server: the same one on every server would open each
+  // customer's server to the others.
+  await expect(form.getByLabel("Rcon password: a new random value for each server")).toBeChecked();
+  // The egg's rules are checked on save: VERSION is required.
+  await form.getByLabel("Version (VERSION)", { exact: true }).fill("");
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(form.getByRole("status")).toContainText("not saved");
-  await form.getByLabel("Rcon password (RCON_PASS)").fill("browser-test-rcon");
+  await form.getByLabel("Version (VERSION)", { exact: true }).fill("0.3.7");
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Product saved");
   await expect(admin.page.getByRole("row", { name: new RegExp(name) })).toContainText(
@@ -124,7 +127,7 @@ test("an approved order becomes a server on the game panel, and the customer see
   const server = panel.servers.find((each) => each.name === "Yassine RP")!;
   expect(server.externalId).toMatch(/^hf-svc-\d+$/);
   expect(server.memory).toBe(1024);
-  expect(server.environment.RCON_PASS).toBe("browser-test-rcon");
+  expect(server.environment.RCON_PASS).toMatch(/^[A-Za-z0-9]{16}$/);
   const [allocation] = panel.allocationsOf(server.id);
   const address = `${allocation!.alias ?? allocation!.ip}:${allocation!.port}`;
   await expect(buyer.page.getByText(address, { exact: true })).toBeVisible();

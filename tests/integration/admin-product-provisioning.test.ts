@@ -175,6 +175,56 @@ describeEachDatabase("the product editor's provisioning block", (app) => {
     expect((await sampStarter()).provisioning).toBeNull();
   });
 
+  it("saves a variable drawn for each server, offered where the egg's rules take one", async () => {
+    const id = (await sampStarter()).id;
+    // A SA-MP egg chosen anew starts with its RCON password drawn per server, without JavaScript.
+    const chosen = await page(`/admin/products?edit=${id}&eggId=2`);
+    expect(chosen).toMatch(/name="generate\.RCON_PASS"[^>]*checked/);
+    expect(chosen).toContain("Rcon password: a new random value for each server");
+    // An integer cannot be drawn from letters and digits: no switch for the player count.
+    expect(chosen).not.toContain('name="generate.MAX_PLAYERS"');
+
+    // The RCON password's own value is required by the egg, but not looked at when it is drawn.
+    const saved = await post(
+      await formWith({ ...sampFields, "env.RCON_PASS": "", "generate.RCON_PASS": "on" }),
+    );
+    expect(saved).toBeInstanceOf(Response);
+    const stored = parseStoredProvisioning((await sampStarter()).provisioning).provisioning;
+    expect(stored).toMatchObject({
+      environment: { VERSION: "0.3.7", MAX_PLAYERS: "50" },
+      generatedVariables: ["RCON_PASS"],
+    });
+    expect(stored.provisioner === "pterodactyl" && stored.environment).not.toHaveProperty(
+      "RCON_PASS",
+    );
+    const editor = await page(`/admin/products?edit=${id}`);
+    expect(editor).toMatch(/name="generate\.RCON_PASS"[^>]*checked/);
+
+    // A variable whose rules a drawn value cannot pass is refused on its field, with its rules.
+    const refused = (await post(
+      await formWith({ ...sampFields, slotsVariable: "", "generate.MAX_PLAYERS": "on" }),
+    )) as ActionAnswer;
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      fieldErrors: {
+        "env.MAX_PLAYERS": "admin-catalogue.products.provisioning.errors.generatedRefused",
+      },
+      fieldErrorValues: { "env.MAX_PLAYERS": { rules: "required|integer|between:1,1000" } },
+    });
+    // The slots' variable is the order's to write.
+    const taken = (await post(
+      await formWith({ ...sampFields, "generate.MAX_PLAYERS": "on" }),
+    )) as ActionAnswer;
+    expect(taken.init?.status).toBe(400);
+    expect(taken.data.fieldErrors).toEqual({
+      "env.MAX_PLAYERS": "admin-catalogue.products.provisioning.errors.generatedTaken",
+    });
+    expect(parseStoredProvisioning((await sampStarter()).provisioning).provisioning).toEqual(
+      stored,
+    );
+    expect(await post(await formWith({ provisioner: "none" }))).toBeInstanceOf(Response);
+  });
+
   it("fills the form from the egg chosen with the picker, without JavaScript", async () => {
     const html = await page("/admin/products?edit=new&eggId=3");
     // The picker is its own GET form, which the select and the button point at.

@@ -139,6 +139,8 @@ export interface FakePanel {
     options?: FakePanelFailureOptions,
   ): void;
   clearFailures(): void;
+  /** From now on each request takes this long, as the `answerDelayMs` option says. */
+  setAnswerDelay(option: FakePanelOptions["answerDelayMs"]): void;
   /** Every request received, in order. */
   requests: FakePanelRequest[];
   /** How many requests a route received (all routes when none is given), failed ones included. */
@@ -193,7 +195,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
   const apiKey = options.apiKey ?? `ptla_${randomBytes(21).toString("base64url")}`;
   const installReads = options.installReads ?? 2;
   const slowMs = options.slowMs ?? 1_000;
-  const answerDelay = answerDelayOf(options.answerDelayMs);
+  let answerDelay = answerDelayOf(options.answerDelayMs);
   const store = new FakePanelStore(() => new Date());
   if (options.seed ?? true) seedDefaultPanel(store);
 
@@ -450,6 +452,9 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
     clearFailures() {
       pending = [];
       recurring = [];
+    },
+    setAnswerDelay(option) {
+      answerDelay = answerDelayOf(option);
     },
     requests,
     requestCount: (route) =>

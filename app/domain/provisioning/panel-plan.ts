@@ -21,6 +21,8 @@ export interface PanelPlan {
   limits: { memory: number; swap: number; disk: number; io: number; cpu: number };
   featureLimits: { databases: number; allocations: number; backups: number };
   environment: Record<string, string>;
+  /** Egg variables given a fresh random value at each create (never stored): an RCON password. */
+  generatedVariables: string[];
   /** The service's name on the panel. */
   name: string;
   /** Recorded, not applied: what the order asked that the panel has no setting for (DDoS protection). */
@@ -47,6 +49,7 @@ export function parsePanelPlan(text: string | null): PanelPlan | null {
     return {
       httpPortVariable: null,
       nodeIds: [],
+      generatedVariables: [],
       name: "",
       notes: { ddosProtection: false },
       ...value,

@@ -92,6 +92,23 @@ describe("the product editor's provisioning values", () => {
     });
   });
 
+  it("starts an egg's remote-admin password as drawn for each server, and reads the switch back", () => {
+    const values = valuesForEgg(findEgg(snapshot, 2)!, { provisioner: "none" });
+    expect(values).toMatchObject({ "env.RCON_PASS": "", "generate.RCON_PASS": "on" });
+    // Only a remote-admin password, and only where its rules take a random value.
+    expect(Object.keys(values).filter((field) => field.startsWith("generate."))).toEqual([
+      "generate.RCON_PASS",
+    ]);
+    const stored = { ...samp, generatedVariables: ["RCON_PASS"] };
+    const { RCON_PASS: _dropped, ...environment } = samp.environment;
+    const form = provisioningFormValues({ ...stored, environment });
+    expect(form).toMatchObject({ "generate.RCON_PASS": "on" });
+    expect(productProvisioningFormSchema.parse(withPanelIdLists(form))).toEqual({
+      ...stored,
+      environment,
+    });
+  });
+
   it("starts from the stored block, or the egg chosen with the picker", () => {
     expect(provisioningStartValues(samp, snapshot)).toEqual(provisioningFormValues(samp));
     // The same egg chosen again changes nothing; another one starts afresh; an unknown one is ignored.
@@ -226,6 +243,43 @@ describe("a Pterodactyl block against the panel's last check", () => {
         },
       ],
     });
+  });
+
+  it("checks a variable given a random value on a value of that kind, and keeps no value of its own", () => {
+    const generated: PterodactylProvisioning = {
+      ...samp,
+      // RCON_PASS is required with no default: a random value stands in for it.
+      environment: { VERSION: "0.3.7", RCON_PASS: "typed-before", MAX_PLAYERS: "100" },
+      generatedVariables: ["RCON_PASS", "SERVER_WEBPORT"],
+    };
+    expect(checkAgainstPanel(generated, snapshot)).toEqual({
+      ok: true,
+      block: {
+        ...samp,
+        environment: { VERSION: "0.3.7", MAX_PLAYERS: "100" },
+        generatedVariables: ["RCON_PASS"],
+      },
+    });
+    // An integer can never be drawn from letters and digits: refused on the value's field.
+    expect(
+      checkAgainstPanel(
+        { ...samp, slotsVariable: null, generatedVariables: ["MAX_PLAYERS"] },
+        snapshot,
+      ),
+    ).toEqual({
+      ok: false,
+      errors: [
+        {
+          field: "env.MAX_PLAYERS",
+          message: "admin-catalogue.products.provisioning.errors.generatedRefused",
+          values: { rules: "required|integer|between:1,1000" },
+        },
+      ],
+    });
+    // A list of none is stored as no list.
+    expect(
+      checkAgainstPanel({ ...samp, generatedVariables: ["SERVER_WEBPORT"] }, snapshot),
+    ).toEqual({ ok: true, block: samp });
   });
 
   it("refuses an egg the panel did not have, and any block before the panel was checked", () => {

@@ -1,7 +1,11 @@
 import type { PanelSnapshot, SnapshotEgg } from "./panel-connection";
 import {
+  acceptsGeneratedValue,
   DEFAULT_IO_WEIGHT,
   envFieldName,
+  generateFieldName,
+  GENERATED_VALUE_SAMPLE,
+  isSecretVariable,
   validateEggVariables,
   type EggRuleMessage,
   type ProductProvisioning,
@@ -33,6 +37,8 @@ export const PROVISIONING_PANEL_ERRORS = {
   variableUnknown: "admin-catalogue.products.provisioning.errors.variableUnknown",
   locationUnknown: "admin-catalogue.products.provisioning.errors.locationUnknown",
   nodeUnknown: "admin-catalogue.products.provisioning.errors.nodeUnknown",
+  /** A variable to be given a random value whose rules refuse one ({{rules}}: the egg's). */
+  generatedRefused: "admin-catalogue.products.provisioning.errors.generatedRefused",
 } as const;
 export type ProvisioningPanelError = Exclude<
   (typeof PROVISIONING_PANEL_ERRORS)[keyof typeof PROVISIONING_PANEL_ERRORS],
@@ -73,6 +79,9 @@ export function provisioningFormValues(block: ProductProvisioning): Record<strin
     ...Object.fromEntries(block.nodeIds.map((id) => [nodeFieldName(id), "on"])),
     ...Object.fromEntries(
       Object.entries(block.environment).map(([name, value]) => [envFieldName(name), value]),
+    ),
+    ...Object.fromEntries(
+      (block.generatedVariables ?? []).map((name) => [generateFieldName(name), "on"]),
     ),
   };
 }
@@ -119,6 +128,13 @@ export function valuesForEgg(
     httpPortVariable: variable(kept.httpPortVariable),
     ...Object.fromEntries(
       egg.variables.map((each) => [envFieldName(each.envVariable), each.defaultValue]),
+    ),
+    // A remote-admin password starts drawn per server: the same one on every server of a plan would
+    // open each customer's server to the others.
+    ...Object.fromEntries(
+      egg.variables
+        .filter((each) => isSecretVariable(each.envVariable) && acceptsGeneratedValue(each))
+        .map((each) => [generateFieldName(each.envVariable), "on"]),
     ),
   };
 }
@@ -230,22 +246,43 @@ export function checkAgainstPanel(
   if (block.nodeIds.some((id) => !nodes.has(id)))
     errors.push(error("nodeIds", PROVISIONING_PANEL_ERRORS.nodeUnknown));
 
+  const generated = (block.generatedVariables ?? []).filter((name) => names.has(name));
   const environment = Object.fromEntries(
-    Object.entries(block.environment).filter(([name]) => names.has(name)),
+    Object.entries(block.environment).filter(
+      ([name]) => names.has(name) && !generated.includes(name),
+    ),
   );
-  const checked = validateEggVariables(egg.variables, environment);
+  // A generated variable is checked on a value of the kind the create job draws.
+  const checked = validateEggVariables(egg.variables, {
+    ...environment,
+    ...Object.fromEntries(generated.map((name) => [name, GENERATED_VALUE_SAMPLE])),
+  });
   // One message a field, the first, as the form shows one.
   const seen = new Set<string>();
   for (const each of checked.errors) {
     if (seen.has(each.envVariable)) continue;
     seen.add(each.envVariable);
+    if (generated.includes(each.envVariable)) {
+      const rules = egg.variables.find((variable) => variable.envVariable === each.envVariable);
+      errors.push({
+        // On the value's field: the switch beside it shows no message of its own.
+        field: envFieldName(each.envVariable),
+        message: PROVISIONING_PANEL_ERRORS.generatedRefused,
+        values: { rules: rules?.rules ?? "" },
+      });
+      continue;
+    }
     errors.push({
       field: envFieldName(each.envVariable),
       message: each.message,
       values: each.values,
     });
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, block: { ...block, environment } };
+  if (errors.length > 0) return { ok: false, errors };
+  const kept: PterodactylProvisioning = { ...block, environment };
+  if (generated.length > 0) kept.generatedVariables = generated;
+  else delete kept.generatedVariables;
+  return { ok: true, block: kept };
 }
 
 /**

@@ -240,6 +240,34 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     expect(JSON.stringify(admin!.calls)).not.toContain(panel.apiKey);
   });
 
+  it("gives each server its own RCON password, drawn at the create and kept nowhere of ours", async () => {
+    const samp = panel.eggs.find((egg) => egg.name === "SA-MP")!;
+    await setBlock(app().db, sampProduct, {
+      ...sampBlock(samp.id, samp.nestId),
+      environment: { VERSION: "0.3.7" },
+      generatedVariables: ["RCON_PASS"],
+    });
+    const first = await approvedService("samp-starter");
+    const second = await approvedService("samp-starter");
+    await runJobs();
+    const passwords = [first, second].map(
+      ({ serviceId }) => panel.serverByExternalId(`hf-svc-${serviceId}`)!.environment.RCON_PASS,
+    );
+    for (const password of passwords) expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(passwords[0]).not.toBe(passwords[1]);
+    // Neither the plan, the call log nor any other column of the services holds it.
+    const rows = await app()
+      .db.selectFrom("hosting_services")
+      .selectAll()
+      .where("id", "in", [first.serviceId, second.serviceId])
+      .execute();
+    const calls = await app().db.selectFrom("panel_calls").selectAll().execute();
+    for (const password of passwords) {
+      expect(JSON.stringify(rows)).not.toContain(password);
+      expect(JSON.stringify(calls)).not.toContain(password);
+    }
+  });
+
   it("gives an MTA server P, P+123 and an HTTP port on one IP, written into the egg's variable", async () => {
     const { serviceId } = await approvedService("mta-starter");
     await runJobs();
@@ -549,6 +577,76 @@ describeEachDatabase("provisioning on the game panel", (app) => {
       panel_error: "provisioning.failures.relinkNotFound|nothere1",
     });
   });
+
+  it("makes every server when jobs side by side keep picking the same lowest ports", async () => {
+    // A panel that takes its time to answer, as a real one does: jobs at once list the same free ports
+    // and pick the same lowest set, so most of their claims meet another job's first.
+    const de = panel.locations.find((location) => location.short === "de")!;
+    const big = panel.addNode({
+      name: "de-big",
+      locationId: de.id,
+      memory: 1_000_000,
+      disk: 10_000_000,
+    });
+    const range = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => from + i);
+    // Just the ports 60 servers take, a quarter MTA: 45 + 15 one-port, and 15 sets of P and P + 123.
+    panel.addAllocations(big.id, "10.0.9.10", [
+      ...range(7000, 60),
+      ...range(30000, 15),
+      ...range(30123, 15),
+    ]);
+    const user = await customerWithCoins(app(), 10_000_000);
+    const services: number[] = [];
+    for (let index = 0; index < 60; index++)
+      services.push(
+        (await approvedService(index % 4 === 0 ? "mta-starter" : "samp-starter", user)).serviceId,
+      );
+    // The other nodes of the location are full: every server goes on the big one.
+    for (const node of panel.nodes) if (node.id !== big.id) node.maintenance = true;
+    panel.setAnswerDelay({ min: 5, max: 25 });
+    // Twelve jobs at once, as three worker processes of four would run them.
+    await worker.stop(1000);
+    worker = startWorker(
+      {
+        db: app().db,
+        handlers: handlers(),
+        schedules: [],
+        config: { ...CONFIG, concurrency: 12 },
+        timeZone: async () => "UTC",
+        now: () => clock,
+      },
+      { autoStart: false },
+    );
+    await dropMailJobs();
+    for (let round = 0; round < 300; round++) {
+      clock = new Date(clock.getTime() + 2_000);
+      await worker.tick();
+      await worker.idle();
+      if (round % 10 === 9) {
+        const waiting = await app()
+          .db.selectFrom("hosting_services")
+          .select("id")
+          .where("id", "in", services)
+          .where("panel_state", "!=", "ready")
+          .execute();
+        if (waiting.length === 0) break;
+      }
+    }
+    const notReady = await app()
+      .db.selectFrom("hosting_services")
+      .select(["id", "panel_state", "panel_error"])
+      .where("id", "in", services)
+      .where("panel_state", "!=", "ready")
+      .execute();
+    expect(notReady).toEqual([]);
+    const taken = panel.servers.flatMap((server) =>
+      panel.allocationsOf(server.id).map((a) => a.id),
+    );
+    expect(new Set(taken).size).toBe(taken.length);
+    // The node is full: each of its ports went to one of them.
+    expect(panel.allocations.filter((a) => a.nodeId === big.id && a.serverId === null)).toEqual([]);
+  }, 120_000);
 
   it("makes 200 servers while the panel fails one call in five: none twice, no port twice", async () => {
     // A big node with room for all of them: 200 one-port sets and 60 MTA sets (P, P+123, H).

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import {
   enqueueJob,
@@ -24,6 +25,7 @@ import {
   type PanelPorts,
 } from "./panel-plan";
 import {
+  generatedEnvironment,
   mtaEnvironment,
   nodeHasRoom,
   pickAcrossNodes,
@@ -395,8 +397,17 @@ const PLACEMENT_FAILURE_KEYS = {
   noPorts: "provisioning.failures.noPorts",
 } as const satisfies Record<PlacementFailure, string>;
 
-/** Tries with fresh lists this many times when another job or the panel took a picked port. */
+/** Fresh listings from the panel when it refuses a picked port as taken (someone used it by hand). */
 const PICK_ROUNDS = 4;
+/**
+ * Picks from one listing when another job claimed a picked port first. Every job picks the lowest free
+ * set, so jobs running side by side meet on the same ports; a new pick costs a read of the claims and
+ * an insert, no panel call, and a job that still loses this often tries again later (RetryLater), since
+ * the ports are there: only a pick that finds none left says "no ports".
+ */
+const CLAIM_ROUNDS = 25;
+/** How soon a job that kept losing its picks to other jobs tries again, at random within it. */
+const CLAIM_RETRY_MS = { min: 1_000, max: 5_000 };
 
 async function createServerOnPanel(
   db: Db,
@@ -412,7 +423,10 @@ async function createServerOnPanel(
       (plan.locationIds.length === 0 || plan.locationIds.includes(node.locationId)) &&
       (plan.nodeIds.length === 0 || plan.nodeIds.includes(node.id)),
   );
-  for (let round = 0; round < PICK_ROUNDS; round++) {
+  // The nodes' allocations as listed by the panel, kept while only our own claims change.
+  const listed = new Map<number, readonly PanelAllocation[]>();
+  let refused = 0;
+  for (let round = 0; round < CLAIM_ROUNDS; round++) {
     const claims = await db
       .selectFrom("panel_port_claims")
       .select("allocation_id")
@@ -423,22 +437,22 @@ async function createServerOnPanel(
       )
       .execute();
     const taken = new Set(claims.map((claim) => Number(claim.allocation_id)));
-    const placement = await placeServer(client, nodes, plan, taken);
+    const placement = await placeServer(client, nodes, plan, taken, listed);
     if (!placement.ok) throw new ProvisioningFailure(PLACEMENT_FAILURE_KEYS[placement.reason]);
     const { nodeId, pick: set } = placement;
     const ids = [set.defaultId, ...set.additionalIds];
+    // Another job claimed one of these first: pick again, its claims now excluded.
     if (!(await claimAllocations(db, Number(service.id), nodeId, ids, now))) continue;
     const { announce, http } = set.ports;
-    const environment =
-      plan.portLayout === "mta" && announce !== undefined && http !== undefined
-        ? {
-            ...plan.environment,
-            ...mtaEnvironment(
-              { game: set.ports.game, announce, http },
-              { http: plan.httpPortVariable },
-            ),
-          }
-        : plan.environment;
+    // Drawn at each attempt and kept nowhere of ours: a retry that finds the server made by an
+    // earlier attempt keeps that one's values, and the customer reads them in the game panel.
+    const environment = {
+      ...plan.environment,
+      ...generatedEnvironment(plan.generatedVariables, randomInt),
+      ...(plan.portLayout === "mta" && announce !== undefined && http !== undefined
+        ? mtaEnvironment({ game: set.ports.game, announce, http }, { http: plan.httpPortVariable })
+        : {}),
+    };
     const create = () =>
       client.createServer({
         externalId: serviceExternalId(Number(service.id)),
@@ -463,18 +477,27 @@ async function createServerOnPanel(
       if (set.ports.http !== undefined) ports.http = set.ports.http;
       return { server, address: `${set.ip}:${set.ports.game}`, ports };
     } catch (error) {
-      // The panel says a picked allocation is not free (someone used the panel by hand): pick again.
+      // The panel says a picked allocation is not free (someone used the panel by hand): pick again
+      // from a fresh listing (our claim on the refused ports stays, so they are not picked again).
       if (
         error instanceof PanelError &&
         error.status === 422 &&
         /allocation/i.test(fieldOf(error))
       ) {
+        if (++refused >= PICK_ROUNDS)
+          throw new ProvisioningFailure("provisioning.failures.noPorts");
+        listed.clear();
         continue;
       }
       throw error;
     }
   }
-  throw new ProvisioningFailure("provisioning.failures.noPorts");
+  await releaseClaims(db, Number(service.id));
+  const waitMs = CLAIM_RETRY_MS.min + randomInt(CLAIM_RETRY_MS.max - CLAIM_RETRY_MS.min);
+  throw new RetryLater(
+    new Date(now.getTime() + waitMs),
+    `Other jobs took the picked ports ${CLAIM_ROUNDS} times in a row`,
+  );
 }
 
 /**
@@ -486,9 +509,11 @@ async function placeServer(
   nodes: readonly PanelNode[],
   plan: PanelPlan,
   taken: ReadonlySet<number>,
+  /** The nodes' allocations listed so far (by node id), filled as nodes are listed. */
+  listed: Map<number, readonly PanelAllocation[]>,
 ): Promise<Placement> {
   const needs = { memoryMb: plan.limits.memory, diskMb: plan.limits.disk };
-  const choose = (listed: Map<number, readonly PanelAllocation[]>) =>
+  const choose = () =>
     pickAcrossNodes({
       nodes: nodes.map((node) => ({ node, allocations: listed.get(node.id) ?? [] })),
       layout: plan.portLayout,
@@ -497,9 +522,9 @@ async function placeServer(
       locationIds: plan.locationIds,
       nodeIds: plan.nodeIds,
     });
-  const listed = new Map<number, readonly PanelAllocation[]>();
-  // With no allocation listed, the reason is the nodes' own (none there, none with room), or "noPorts".
-  let placement = choose(listed);
+  // With what is listed already (nothing on a first pick, the reason is then the nodes' own: none
+  // there, none with room, or "noPorts"), then listing the nodes not listed yet.
+  let placement = choose();
   if (placement.ok || placement.reason !== "noPorts") return placement;
   const order = nodes
     .filter((node) => nodeHasRoom(node, needs))
@@ -509,8 +534,9 @@ async function placeServer(
           b.allocatedMemoryMb * Math.max(a.memoryMb, 1) || a.id - b.id,
     );
   for (const node of order) {
+    if (listed.has(node.id)) continue;
     listed.set(node.id, await client.listAllocations(node.id));
-    placement = choose(listed);
+    placement = choose();
     if (placement.ok) return placement;
   }
   return placement;

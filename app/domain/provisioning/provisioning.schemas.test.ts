@@ -131,7 +131,32 @@ describe("the product form's provisioning fields", () => {
       [{ "env.BAD NAME": "x" }, { "env.BAD NAME": ERRORS.envNameInvalid }],
       [{ "env.__proto__": "x" }, { "env.__proto__": ERRORS.envNameInvalid }],
       [{ "env.MOTD": "x".repeat(2001) }, { "env.MOTD": ERRORS.envValueTooLong }],
+      [{ "generate.BAD NAME": "on" }, { "generate.BAD NAME": ERRORS.envNameInvalid }],
+      // The slots and the HTTP port are written by the order and the port pick: never drawn.
+      [{ "generate.MAX_PLAYERS": "on" }, { "env.MAX_PLAYERS": ERRORS.generatedTaken }],
+      [{ "generate.SERVER_WEBPORT": "on" }, { "env.SERVER_WEBPORT": ERRORS.generatedTaken }],
+      // Long values are not looked at when the value is drawn instead.
+      [{ "generate.MOTD": "on", "env.MOTD": "x".repeat(2001) }, {}],
     ]);
+  });
+
+  it("reads the switches of values drawn for each server, keeping none of their typed values", () => {
+    const parsed = productProvisioningFormSchema.parse({
+      ...form,
+      "env.RCON_PASS": "typed",
+      "generate.RCON_PASS": "on",
+      "generate.SERVER_NAME": "on",
+      // An unticked box sends nothing; an empty value is no switch.
+      "generate.ADMIN_PASSWORD": "",
+    });
+    expect(parsed).toEqual({
+      ...stored,
+      environment: { MAX_PLAYERS: "" },
+      generatedVariables: ["RCON_PASS", "SERVER_NAME"],
+    });
+    expect(productProvisioningSchema.parse(parsed)).toEqual(parsed);
+    // A block stored before the switch existed reads as none drawn.
+    expect(parseStoredProvisioning(JSON.stringify(stored)).provisioning).toEqual(stored);
   });
 
   it("makes a server build a create call can send", () => {

@@ -3,6 +3,7 @@ import { customIssue, z } from "~/lib/zod";
 import {
   DEFAULT_IO_WEIGHT,
   ENV_FIELD_PREFIX,
+  GENERATE_FIELD_PREFIX,
   isEnvVariableName,
   LAYOUT_PORTS,
   MAX_DOCKER_IMAGE_LENGTH,
@@ -37,6 +38,7 @@ export const PROVISIONING_FORM_ERRORS = {
   sameVariable: "admin-catalogue.products.provisioning.errors.sameVariable",
   envNameInvalid: "admin-catalogue.products.provisioning.errors.envNameInvalid",
   envValueTooLong: "admin-catalogue.products.provisioning.errors.envValueTooLong",
+  generatedTaken: "admin-catalogue.products.provisioning.errors.generatedTaken",
 } as const;
 
 /** A number field's refusal, which says the field's range. */
@@ -92,6 +94,11 @@ export const pterodactylProvisioningSchema = z
     /** Panel nodes the product is kept to; empty: any node of those locations. */
     nodeIds: z.array(panelId).max(MAX_PANEL_IDS),
     environment: z.record(envName, z.string().max(MAX_ENV_VALUE_LENGTH)),
+    /**
+     * Egg variables given a fresh random value for each server (an RCON password), never stored: the
+     * create job draws them (generatedEnvironment). Absent in blocks saved before it existed: none.
+     */
+    generatedVariables: z.array(envName).max(MAX_PANEL_IDS).optional(),
     /** The egg variable the order's player slots go to. */
     slotsVariable: envName.nullable(),
     /** MTA: the egg variable the HTTP port goes to. */
@@ -142,8 +149,9 @@ const WHOLE_NUMBER = /^-?\d{1,9}$/;
  * each refusal on its own field. The fields: provisioner, nestId, eggId, dockerImage, startup,
  * memoryMb, swapMb (empty: 0), diskMb, cpuPercent, ioWeight (empty: the panel's 500), databases and
  * backups (empty: 0), allocations (empty: what the layout takes), portLayout (empty: single),
- * locationIds and nodeIds (ids separated by commas or spaces), slotsVariable, httpPortVariable, and one
- * `env.<VARIABLE>` field a value of the egg's variables. With provisioner "none" (or empty) every other
+ * locationIds and nodeIds (ids separated by commas or spaces), slotsVariable, httpPortVariable, one
+ * `env.<VARIABLE>` field a value of the egg's variables, and a `generate.<VARIABLE>` switch ("on") for
+ * each variable whose value is drawn anew for each server (its `env.` value is then not kept). With provisioner "none" (or empty) every other
  * field is ignored. The values are not checked against the egg's rules here (that needs the egg, from
  * the panel: validateEggVariables).
  */
@@ -229,6 +237,20 @@ export const productProvisioningFormSchema = z
     if (httpPortVariable !== null && httpPortVariable === slotsVariable)
       refuse("httpPortVariable", PROVISIONING_FORM_ERRORS.sameVariable);
 
+    const generated = new Set<string>();
+    for (const [field, value] of Object.entries(fields)) {
+      if (!field.startsWith(GENERATE_FIELD_PREFIX) || value.trim() === "") continue;
+      const name = field.slice(GENERATE_FIELD_PREFIX.length);
+      if (isEnvVariableName(name)) generated.add(name);
+      else refuse(field, PROVISIONING_FORM_ERRORS.envNameInvalid);
+    }
+    if (generated.size > MAX_PANEL_IDS)
+      refuse(GENERATE_FIELD_PREFIX, PROVISIONING_FORM_ERRORS.envNameInvalid);
+    // The slots and the HTTP port are the order's and the port pick's to write, not a random value's.
+    for (const name of [slotsVariable, httpPortVariable])
+      if (name !== null && generated.has(name))
+        refuse(`${ENV_FIELD_PREFIX}${name}`, PROVISIONING_FORM_ERRORS.generatedTaken);
+
     const environment: [string, string][] = [];
     for (const [field, value] of Object.entries(fields)) {
       if (!field.startsWith(ENV_FIELD_PREFIX)) continue;
@@ -236,6 +258,7 @@ export const productProvisioningFormSchema = z
       // The panel trims what it is sent: what is stored is what it will keep.
       const trimmed = value.trim();
       if (!isEnvVariableName(name)) refuse(field, PROVISIONING_FORM_ERRORS.envNameInvalid);
+      else if (generated.has(name)) continue;
       else if (trimmed.length > MAX_ENV_VALUE_LENGTH)
         refuse(field, PROVISIONING_FORM_ERRORS.envValueTooLong);
       else environment.push([name, trimmed]);
@@ -259,6 +282,7 @@ export const productProvisioningFormSchema = z
       locationIds: idList("locationIds", PROVISIONING_FORM_ERRORS.locationIdsInvalid),
       nodeIds: idList("nodeIds", PROVISIONING_FORM_ERRORS.nodeIdsInvalid),
       environment: Object.fromEntries(environment),
+      ...(generated.size > 0 ? { generatedVariables: [...generated].sort() } : {}),
       slotsVariable,
       httpPortVariable,
     };

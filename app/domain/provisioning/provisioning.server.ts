@@ -69,6 +69,7 @@ export async function planProvisioning(
     limits: build.limits,
     featureLimits: build.featureLimits,
     environment: build.environment,
+    generatedVariables: provisioning.generatedVariables ?? [],
     name: input.serverName,
     notes: build.notes,
   };

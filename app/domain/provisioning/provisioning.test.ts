@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { BACKUP_IDS } from "~/domain/orders/orders";
 import {
+  acceptsGeneratedValue,
   backupLimitFor,
   EGG_RULE_MESSAGES,
   EGG_RULES,
+  generatedEnvironment,
+  GENERATED_VALUE_ALPHABET,
+  GENERATED_VALUE_LENGTH,
+  GENERATED_VALUE_SAMPLE,
+  isSecretVariable,
   MTA_ANNOUNCE_OFFSET,
   mtaEnvironment,
   nodeHasRoom,
@@ -717,5 +723,63 @@ describe("validateEggVariables", () => {
     expect(result.ok).toBe(false);
     expect(result.errors.map((error) => error.envVariable)).toEqual(["A"]);
     expect(validateEggVariables(eggVariables, {}).ok).toBe(true);
+  });
+});
+
+describe("values drawn for each server", () => {
+  it("draws each value from the whole alphabet, one draw a character", () => {
+    const draws: number[] = [];
+    let next = 0;
+    const values = generatedEnvironment(["RCON_PASS", "ADMIN_PASSWORD"], (bound) => {
+      draws.push(bound);
+      return next++ % bound;
+    });
+    expect(Object.keys(values)).toEqual(["RCON_PASS", "ADMIN_PASSWORD"]);
+    expect(values.RCON_PASS).toBe(GENERATED_VALUE_ALPHABET.slice(0, GENERATED_VALUE_LENGTH));
+    expect(values.ADMIN_PASSWORD).toBe(
+      GENERATED_VALUE_ALPHABET.slice(GENERATED_VALUE_LENGTH, 2 * GENERATED_VALUE_LENGTH),
+    );
+    // The bound is the alphabet's length: every character can come out, none more often.
+    expect(new Set(draws)).toEqual(new Set([62]));
+    expect(GENERATED_VALUE_ALPHABET).toHaveLength(62);
+    expect(generatedEnvironment([], () => 0)).toEqual({});
+  });
+
+  it("checks rules on a sample of the drawn kind", () => {
+    expect(GENERATED_VALUE_SAMPLE).toMatch(
+      new RegExp(`^[${GENERATED_VALUE_ALPHABET}]{${GENERATED_VALUE_LENGTH}}$`),
+    );
+    // Upper case, lower case and digits, as a drawn value may hold.
+    expect(GENERATED_VALUE_SAMPLE).toMatch(/[A-Z]/);
+    expect(GENERATED_VALUE_SAMPLE).toMatch(/[a-z]/);
+    expect(GENERATED_VALUE_SAMPLE).toMatch(/\d/);
+    const variable = (rules: string): EggVariable => ({
+      name: "Rcon password",
+      envVariable: "RCON_PASS",
+      defaultValue: "",
+      rules,
+      userEditable: true,
+    });
+    expect(acceptsGeneratedValue(variable("required|string|max:32"))).toBe(true);
+    expect(acceptsGeneratedValue(variable("required|alpha_num|between:8,20"))).toBe(true);
+    expect(acceptsGeneratedValue(variable("nullable|string"))).toBe(true);
+    expect(acceptsGeneratedValue(variable("required|string|max:8"))).toBe(false);
+    expect(acceptsGeneratedValue(variable("required|integer"))).toBe(false);
+    expect(acceptsGeneratedValue(variable("required|in:true,false"))).toBe(false);
+    expect(acceptsGeneratedValue(variable("required|regex:/^[a-z]+$/"))).toBe(false);
+  });
+
+  it("starts on for remote-admin passwords only", () => {
+    for (const name of [
+      "RCON_PASS",
+      "RCON_PASSWORD",
+      "rcon_password",
+      "ADMIN_PASSWORD",
+      "ADMINPASS",
+    ])
+      expect(isSecretVariable(name), name).toBe(true);
+    // A join password locks players out when drawn; a Steam token must be the real one.
+    for (const name of ["SERVER_PASSWORD", "STEAM_ACC", "GSLT_TOKEN", "MAX_PLAYERS", "VERSION"])
+      expect(isSecretVariable(name), name).toBe(false);
   });
 });

@@ -100,6 +100,60 @@ export function isEnvVariableName(name: string): boolean {
   return ENV_VARIABLE_PATTERN.test(name) && name !== "__proto__";
 }
 
+// ─── Values made for each server ───
+
+/**
+ * The product form's switch that makes a variable's value anew for each server: "generate.RCON_PASS".
+ * A product's own values are the same for every server it makes; an RCON or admin password shared by
+ * every customer of a plan would let each of them into the others' servers (their addresses are public
+ * on the server lists), so such a variable takes a fresh random value at each create instead.
+ */
+export const GENERATE_FIELD_PREFIX = "generate.";
+
+export function generateFieldName(envVariable: string): string {
+  return `${GENERATE_FIELD_PREFIX}${envVariable}`;
+}
+
+/** What a generated value is made of: letters and digits, which every string rule we know takes. */
+export const GENERATED_VALUE_ALPHABET =
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export const GENERATED_VALUE_LENGTH = 16;
+/**
+ * A value of the generated kind, to check an egg's rules against before a product is saved: a real
+ * one is random, so rules are checked on one that has every class of character a real one may have.
+ */
+export const GENERATED_VALUE_SAMPLE = "Hf7kQ2mZ9xLp4RtB";
+
+/** Egg variables whose switch starts on when an egg is chosen: remote-admin passwords. */
+const SECRET_VARIABLE = /RCON|ADMIN_?PASS/i;
+
+export function isSecretVariable(envVariable: string): boolean {
+  return SECRET_VARIABLE.test(envVariable);
+}
+
+/**
+ * A fresh value for each generated variable, drawn with `randomIndex(n)` (an integer in [0, n): the
+ * server's crypto.randomInt), without modulo bias since the alphabet's length is the bound.
+ */
+export function generatedEnvironment(
+  names: readonly string[],
+  randomIndex: (bound: number) => number,
+): Record<string, string> {
+  return Object.fromEntries(
+    names.map((name) => {
+      let value = "";
+      for (let index = 0; index < GENERATED_VALUE_LENGTH; index++)
+        value += GENERATED_VALUE_ALPHABET[randomIndex(GENERATED_VALUE_ALPHABET.length)];
+      return [name, value];
+    }),
+  );
+}
+
+/** Whether a variable's rules take a generated value, so its switch is worth offering. */
+export function acceptsGeneratedValue(variable: EggVariable): boolean {
+  return validateEggVariables([variable], { [variable.envVariable]: GENERATED_VALUE_SAMPLE }).ok;
+}
+
 // ─── The panel's objects, as the client reads them (structural: the client's types fit) ───
 
 export interface PanelAllocation {

@@ -13,8 +13,10 @@ import {
   uncheckedRules,
 } from "~/domain/provisioning/product-editor";
 import {
+  acceptsGeneratedValue,
   EGG_RULE_UNCHECKED,
   envFieldName,
+  generateFieldName,
   MAX_DOCKER_IMAGE_LENGTH,
   MAX_ENV_VALUE_LENGTH,
   MAX_STARTUP_LENGTH,
@@ -358,31 +360,47 @@ function EggVariables({ form, egg }: { form: EditorForm; egg: SnapshotEgg }) {
     ]),
   );
   const unchecked = uncheckedRules(egg, values);
-  const fields: FieldSpec[] = egg.variables.map((variable) => ({
-    kind: "input",
-    name: envFieldName(variable.envVariable),
-    label: variableLabel(variable, t),
-    hint: (
-      <>
-        {variable.rules.trim()
-          ? t("products.provisioning.variableRules", { rules: variable.rules })
-          : t("products.provisioning.variableNoRules")}
-        {(unchecked.get(variable.envVariable) ?? []).map((rule) => (
-          <span key={rule} className="block">
-            {message(EGG_RULE_UNCHECKED, { variable: variable.envVariable, rule })}
-          </span>
-        ))}
-      </>
-    ),
-    dir: "ltr",
-    maxLength: MAX_ENV_VALUE_LENGTH,
-    autoComplete: "off",
-  }));
+  const fields: FieldSpec[] = egg.variables.map((variable) => {
+    const input: FieldSpec = {
+      kind: "input",
+      name: envFieldName(variable.envVariable),
+      label: variableLabel(variable, t),
+      hint: (
+        <>
+          {variable.rules.trim()
+            ? t("products.provisioning.variableRules", { rules: variable.rules })
+            : t("products.provisioning.variableNoRules")}
+          {(unchecked.get(variable.envVariable) ?? []).map((rule) => (
+            <span key={rule} className="block">
+              {message(EGG_RULE_UNCHECKED, { variable: variable.envVariable, rule })}
+            </span>
+          ))}
+        </>
+      ),
+      dir: "ltr",
+      maxLength: MAX_ENV_VALUE_LENGTH,
+      autoComplete: "off",
+    };
+    const generate = generateFieldName(variable.envVariable);
+    // Offered where the egg's rules take a random value, and kept on the page where it is on already.
+    if (!acceptsGeneratedValue(variable) && form.value(generate) === "")
+      return editorRow(2, [input]);
+    return editorRow(2, [
+      input,
+      {
+        kind: "switch",
+        name: generate,
+        // Named after its variable: a screen reader lists these switches side by side.
+        label: t("products.provisioning.generateLabel", { name: variable.name }),
+        hint: t("products.provisioning.generateHint"),
+      },
+    ]);
+  });
   return (
     <fieldset className="grid gap-3">
       <legend className="text-sm font-medium">{t("products.provisioning.variablesLegend")}</legend>
       <p className="text-sm text-muted-foreground">{t("products.provisioning.variablesIntro")}</p>
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <div className="grid gap-4">
         <EditorFields editor={form} fields={fields} />
       </div>
     </fieldset>
