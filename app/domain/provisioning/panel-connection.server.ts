@@ -215,6 +215,8 @@ export interface PanelClientSettings {
   timeoutMs?: number;
   fetch?: typeof fetch;
   onCall?: (call: PanelCall) => void;
+  /** The client's `retryReads`: jobs ask for it, a check an admin waits on does not. */
+  retryReads?: boolean;
 }
 
 /** A client of the saved panel, or null when none is saved. Throws PanelKeyUnreadable. */
@@ -242,6 +244,7 @@ export async function panelClientFor(
       timeoutMs: settings.timeoutMs,
       fetch: settings.fetch,
       onCall: settings.onCall,
+      retryReads: settings.retryReads,
     }),
     connection: {
       url: row.url,

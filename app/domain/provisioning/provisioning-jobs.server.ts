@@ -157,9 +157,12 @@ async function withPanel<T>(
       timeoutMs: config.timeoutMs,
       fetch: config.fetch,
       onCall: (call) => calls.push(call),
+      // A job makes a dozen calls: against a panel that drops one in five, most attempts would end
+      // on some read that a second try fixes at once. Writes and 429s are left to the worker.
+      retryReads: true,
     });
     if (!found) throw new ProvisioningFailure("provisioning.failures.notConnected");
-    return await work(readsTriedTwice(found.client), found.connection.url);
+    return await work(found.client, found.connection.url);
   } catch (error) {
     throw asJobError(error, context.now);
   } finally {
@@ -169,48 +172,6 @@ async function withPanel<T>(
       now: context.now,
     });
   }
-}
-
-/** The client's reads: they change nothing on the panel, so they are safe to send twice. */
-const READS = new Set<keyof PanelClient>([
-  "listLocations",
-  "listNodes",
-  "listAllocations",
-  "listNests",
-  "listEggs",
-  "getEgg",
-  "findUserByExternalId",
-  "findUserByEmail",
-  "findServerByExternalId",
-  "getServer",
-  "listServers",
-]);
-
-/**
- * The client with each read sent once more, at once, when the panel failed it with a 5xx or the
- * connection failed. A job makes several calls, and a panel that drops one in five would otherwise fail
- * most attempts on some read: the attempt ends only on what a second try cannot fix now. A 429 is never
- * repeated here (the panel said when: the worker comes back then), nor is any write.
- */
-function readsTriedTwice(client: PanelClient): PanelClient {
-  return new Proxy(client, {
-    get(target, name, receiver) {
-      const value: unknown = Reflect.get(target, name, receiver);
-      if (typeof value !== "function" || !READS.has(name as keyof PanelClient)) return value;
-      return async (...args: unknown[]) => {
-        try {
-          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        } catch (error) {
-          if (
-            !isRetryablePanelFailure(error) ||
-            (error instanceof PanelError && error.status === 429)
-          )
-            throw error;
-          return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        }
-      };
-    },
-  });
 }
 
 function asJobError(error: unknown, now: Date): unknown {

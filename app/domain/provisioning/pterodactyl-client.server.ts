@@ -1,7 +1,8 @@
 // The client of a Pterodactyl panel's Application API (issue 27): the dozen calls provisioning uses, each
 // with a timeout, the panel's error body read into typed errors, and every request reported to `onCall`
-// (method, path, status, duration; never the key). It retries nothing itself: the job that calls it owns
-// retries and backoff, and `isRetryablePanelFailure` says which failures are worth another attempt.
+// (method, path, status, duration; never the key). Retries and backoff belong to the job that calls it
+// (`isRetryablePanelFailure` says which failures are worth another attempt); the one exception, asked
+// for with `retryReads`, is a read sent once more at once, request by request (a page of a list).
 // What each call follows in the panel's source is in docs/provisioning.md.
 
 const API_PREFIX = "/api/application";
@@ -30,6 +31,12 @@ export interface PanelClientOptions {
   fetch?: typeof fetch;
   /** Called once per HTTP request, after it ends, success or failure. It should not throw. */
   onCall?: (call: PanelCall) => void;
+  /**
+   * Send each GET once more, at once, when the panel failed it with a 5xx or no answer came (never after
+   * a 429: the panel said when to come back; never a write: it may have happened). Per request, so a
+   * failed fifth page of a list repeats that page, not the four before it.
+   */
+  retryReads?: boolean;
 }
 
 /** One entry of the panel's `errors` array. */
@@ -307,6 +314,23 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
    * "InvalidResponse"), reported to onCall once whatever happens.
    */
   async function request<T>(
+    method: string,
+    path: string,
+    decode: (answer: unknown) => T,
+    body?: unknown,
+  ): Promise<T> {
+    if (!options.retryReads || method !== "GET") return send(method, path, decode, body);
+    try {
+      return await send(method, path, decode, body);
+    } catch (error) {
+      if (!isRetryablePanelFailure(error) || (error instanceof PanelError && error.status === 429))
+        throw error;
+      return send(method, path, decode, body);
+    }
+  }
+
+  /** One HTTP request (request() without the second try of a read). */
+  async function send<T>(
     method: string,
     path: string,
     decode: (answer: unknown) => T,

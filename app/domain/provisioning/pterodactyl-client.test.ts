@@ -360,6 +360,53 @@ describe("the panel's errors", () => {
     expect(await client.listNests()).toHaveLength(2);
   });
 
+  it("with retryReads, sends a failed read once more, page by page, never a 429 nor a write", async () => {
+    const retrying = createPanelClient({
+      url: panel.url,
+      apiKey: panel.apiKey,
+      timeoutMs: 300,
+      onCall: (call) => calls.push(call),
+      retryReads: true,
+    });
+    const pages = "GET /nodes/{node}/allocations";
+    // Every second page request fails: without the retry the list of node 1 (two pages) fails.
+    panel.failEvery(2, ["500", "down"], { route: pages });
+    expect(await client.listAllocations(1).catch((e: unknown) => e)).toMatchObject({ status: 500 });
+    panel.clearFailures();
+    calls.length = 0;
+
+    panel.failEvery(2, ["500", "down"], { route: pages });
+    expect(await retrying.listAllocations(1)).toHaveLength(24 + 128 + 4 + 8);
+    // Only the failed page is asked again, not the list from its first page.
+    expect(calls.map((c) => [c.path.replace(/.*\?/, ""), c.status])).toEqual([
+      ["page=1&per_page=100", 200],
+      ["page=2&per_page=100", 500],
+      ["page=2&per_page=100", 200],
+    ]);
+    panel.clearFailures();
+
+    // Failed twice: the second failure is the caller's.
+    panel.failNext("down", 2);
+    expect(await retrying.listNodes().catch((e: unknown) => e)).toMatchObject({ kind: "network" });
+    panel.failNext("slow", 1, { delayMs: 1_000 });
+    expect(await retrying.listLocations()).toHaveLength(panel.locations.length);
+
+    // A 429 said when to come back: not now.
+    calls.length = 0;
+    panel.failNext("429", 1);
+    expect(await retrying.listNests().catch((e: unknown) => e)).toMatchObject({ status: 429 });
+    expect(calls).toHaveLength(1);
+
+    // A write may have happened: never sent twice.
+    const user = await customer();
+    calls.length = 0;
+    panel.failNext("500", 1, { route: "POST /servers" });
+    expect(await retrying.createServer(sampServer(user.id)).catch((e: unknown) => e)).toMatchObject(
+      { status: 500 },
+    );
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  });
+
   it("gives a timeout as PanelUnreachable('timeout')", async () => {
     panel.failNext("slow", 1, { delayMs: 1_000 });
     const error = await client.listLocations().catch((e: unknown) => e);
