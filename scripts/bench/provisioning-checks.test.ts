@@ -65,6 +65,7 @@ const clean = {
   layoutBroken: [],
   recordedWrong: [],
   strayClaims: 0,
+  secretsShared: [],
 };
 
 function check(
@@ -161,5 +162,23 @@ describe("checkPanelOutcome", () => {
       ],
     });
     expect(outcome.strayClaims).toBe(2);
+  });
+
+  it("counts servers without their own value of a variable drawn for each server", () => {
+    const drawn = (serviceId: number, serverId: number, port: number, value?: string) => {
+      const pair = single(serviceId, serverId, serverId * 10, port);
+      pair.service.drawn = ["RCON_PASS"];
+      pair.server.environment = value === undefined ? {} : { RCON_PASS: value };
+      return pair;
+    };
+    const own = [drawn(1, 10, 7000, "aB3dE5gH7jK9mN1p"), drawn(2, 11, 7001, "Zx8Cv7Bn6Mq5Wr4T")];
+    expect(check(own).secretsShared).toEqual([]);
+    const shared = drawn(3, 12, 7002, "aB3dE5gH7jK9mN1p");
+    const none = drawn(4, 13, 7003);
+    const empty = drawn(5, 14, 7004, "");
+    // A plan that draws nothing may give every server the product's value.
+    const plain = single(6, 15, 150, 7005);
+    plain.server.environment = { RCON_PASS: "aB3dE5gH7jK9mN1p" };
+    expect(check([...own, shared, none, empty, plain]).secretsShared).toEqual([1, 3, 4, 5]);
   });
 });

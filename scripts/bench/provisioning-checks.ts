@@ -13,6 +13,8 @@ export interface CheckedService {
   address: string | null;
   /** `panel_ports`, parsed. */
   ports: { game: number; announce?: number; http?: number } | null;
+  /** The egg variables its plan draws anew for each server (an RCON password); absent: none. */
+  drawn?: readonly string[];
 }
 
 /** A server on the panel, with the allocations assigned to it. */
@@ -46,6 +48,8 @@ export interface PanelOutcome {
   recordedWrong: number[];
   /** Claims on an allocation that the claiming service's server does not hold (a port kept from use). */
   strayClaims: number;
+  /** Services whose server lacks its own value of a drawn variable: empty, or another server's too. */
+  secretsShared: number[];
 }
 
 export const externalIdOf = (serviceId: number) => `hf-svc-${serviceId}`;
@@ -77,6 +81,7 @@ export function checkPanelOutcome(input: {
     layoutBroken: [],
     recordedWrong: [],
     strayClaims: 0,
+    secretsShared: [],
   };
   const byExternal = new Map<string, CheckedServer[]>();
   for (const server of input.servers) {
@@ -138,6 +143,27 @@ export function checkPanelOutcome(input: {
   for (const map of [panelHolders, recordedHolders])
     for (const [port, holders] of map)
       if (holders.size > 1 && !outcome.portsTwice.includes(port)) outcome.portsTwice.push(port);
+
+  // A drawn value is the server's own: a value two servers share is a password every customer knows.
+  const drawnHolders = new Map<string, number[]>();
+  for (const service of input.services) {
+    const server = serverOf.get(service.id);
+    if (!server) continue;
+    for (const variable of service.drawn ?? []) {
+      const value = server.environment[variable];
+      if (!value) {
+        if (!outcome.secretsShared.includes(service.id)) outcome.secretsShared.push(service.id);
+        continue;
+      }
+      const key = `${variable}=${value}`;
+      drawnHolders.set(key, [...(drawnHolders.get(key) ?? []), service.id]);
+    }
+  }
+  for (const holders of drawnHolders.values())
+    if (holders.length > 1)
+      for (const id of holders)
+        if (!outcome.secretsShared.includes(id)) outcome.secretsShared.push(id);
+  outcome.secretsShared.sort((a, b) => a - b);
 
   for (const claim of input.claims) {
     const server = serverOf.get(claim.serviceId);

@@ -27,7 +27,8 @@
  * Measured: each approval's time (p50, p95, max); from the first approval to the last service ready
  * (servers per minute); the panel's requests per server. Errors counted (provisioning-checks.ts): a
  * service not ready, an external id made twice, a service without its server or linked to another, a
- * port given twice, a server breaking its layout (MTA: P, P + 123 and H on one IP, H in SERVER_WEBPORT), a
+ * port given twice, a server breaking its layout (MTA: P, P + 123 and H on one IP, H in SERVER_WEBPORT), an
+ * SA-MP server without an RCON password of its own (the plans draw it, as the editor does by default), a
  * recorded address or port that is not the server's, a claim on a port its server does not hold, a dead
  * job, an approval refused; and every request the panel received must be in `panel_calls`. Budgets
  * (verdict table, exit code 1 when one is missed) are written in docs/performance.md with why.
@@ -102,6 +103,7 @@ const CALLS_PER_SERVER = 16;
 
 const LOCATION = DEFAULT_LOCATIONS[0];
 const HTTP_VARIABLE = "SERVER_WEBPORT";
+const DRAWN_VARIABLE = "RCON_PASS";
 const fmt = (n: number) => n.toLocaleString("en-US");
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const verdicts: Verdict[] = [];
@@ -124,7 +126,9 @@ function sampBlock(egg: { id: number; nestId: number }): PterodactylProvisioning
     portLayout: "single",
     locationIds: [],
     nodeIds: [],
-    environment: { VERSION: "0.3.7", RCON_PASS: "change-me-now" },
+    // The editor's default for a remote-admin password: a value of its own for each server.
+    environment: { VERSION: "0.3.7" },
+    generatedVariables: [DRAWN_VARIABLE],
     slotsVariable: "MAX_PLAYERS",
     httpPortVariable: null,
   };
@@ -136,6 +140,7 @@ function mtaBlock(egg: { id: number; nestId: number }): PterodactylProvisioning 
     dockerImage: "ghcr.io/parkervcp/games:mta",
     startup: "./mta-server64 --port {{SERVER_PORT}} --httpport {{SERVER_WEBPORT}} -n",
     environment: {},
+    generatedVariables: [],
     slotsVariable: null,
     allocations: 3,
     portLayout: "mta",
@@ -572,6 +577,7 @@ async function runRound(dialect: string, databaseUrl: string, failing: boolean):
       panelServerId: row.panel_server_id === null ? null : Number(row.panel_server_id),
       address: row.panel_address,
       ports: row.panel_ports ? (JSON.parse(row.panel_ports) as CheckedService["ports"]) : null,
+      drawn: layoutOf.get(Number(row.id)) === "mta" ? [] : [DRAWN_VARIABLE],
     }));
     for (const row of rows.filter((each) => each.panel_state !== "ready")) {
       // The reason without what differs from one service to the next (a page, an id).
@@ -648,6 +654,7 @@ function outcomeErrors(round: Round): string[] {
     list("ports given twice", o.portsTwice);
     list("breaking their layout (MTA: P, P + 123, H on one IP)", o.layoutBroken);
     list("with a wrong address or ports recorded", o.recordedWrong);
+    list("without a drawn RCON password of their own", o.secretsShared);
     if (o.strayClaims) errors.push(`${o.strayClaims} claims on ports their server does not hold`);
   }
   if (round.deadJobs.length)
