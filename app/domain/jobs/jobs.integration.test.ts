@@ -2,6 +2,7 @@ import { beforeEach, expect, it } from "vitest";
 import { inTransaction } from "~/db/transaction";
 import { adminId } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { FREE_WAITS_MS } from "./jobs";
 import { discardJob, loadAutomationPage, retryJob, runScheduleNow } from "./automation.server";
 import type { ScheduleDefinition } from "./schedule-slots";
 import {
@@ -11,6 +12,7 @@ import {
   enqueueJob,
   failJob,
   PermanentJobError,
+  RetryLater,
   type JobHandler,
 } from "./jobs.server";
 import { startWorker } from "./runner.server";
@@ -183,6 +185,46 @@ describeEachDatabase("background jobs", (app) => {
     rows = await jobs();
     expect(rows[1]).toMatchObject({ state: "dead", attempts: 3 });
     expect(rows[1]!.last_error).toMatch(/the handler broke/);
+    expect(await worker.stop(1000)).toBe(true);
+  });
+
+  it("gives a wait its attempt back for a day after queueing, then counts it, so it still ends", async () => {
+    const db = app().db;
+    let clock = T0;
+    let next: "wait" | "break" = "wait";
+    const handlers: Record<string, JobHandler> = {
+      "t.waits": async ({ now }) => {
+        if (next === "wait") throw new RetryLater(new Date(now.getTime() + 1000), "asked to wait");
+        throw new Error("the handler broke");
+      },
+    };
+    await inTransaction(db, (trx) => enqueueJob(trx, { type: "t.waits", maxAttempts: 2, now: T0 }));
+    const worker = startWorker(
+      { db, handlers, schedules: [], config, timeZone: async () => "UTC", now: () => clock },
+      { autoStart: false },
+    );
+    const run = async (when: Date) => {
+      clock = when;
+      await worker.tick();
+      await worker.idle();
+      return (await jobs())[0]!;
+    };
+    // Five waits in a row: more than its two attempts, yet none spent, each at the time it was told.
+    for (let i = 0; i < 5; i++) {
+      const row = await run(at(i * 1000));
+      expect(row).toMatchObject({ state: "failed", attempts: 0 });
+      expect(row.run_at).toBe(at(i * 1000 + 1000).toISOString());
+    }
+    // A real failure then waits the first attempt's backoff (50 to 100 ms), not one lengthened by waits.
+    next = "break";
+    const broken = await run(at(5000));
+    expect(broken).toMatchObject({ state: "failed", attempts: 1 });
+    expect(Date.parse(broken.run_at) - at(5000).getTime()).toBeLessThanOrEqual(100);
+    // A day after it was queued, a wait counts: this one is its second and last attempt.
+    next = "wait";
+    const late = await run(at(FREE_WAITS_MS));
+    expect(late).toMatchObject({ state: "dead", attempts: 2 });
+    expect(late.last_error).toMatch(/asked to wait/);
     expect(await worker.stop(1000)).toBe(true);
   });
 

@@ -3,7 +3,7 @@ import { isPostgres } from "~/db/dialect";
 import type { ExpressionBuilder, Selectable, Updateable } from "kysely";
 import type { Database, JobsTable } from "~/db/schema";
 import type { Db, Tx } from "~/db/transaction";
-import { afterFailure, PENDING_STATES, type AutomationError } from "./jobs";
+import { afterFailure, PENDING_STATES, waitIsFree, type AutomationError } from "./jobs";
 
 // Durable jobs on either database (ADR 27). A job is queued inside the caller's transaction (a step), so
 // it exists if and only if the change that asked for it committed. A worker claims jobs under a lease;
@@ -216,20 +216,21 @@ export async function failJob(
     now: Date;
     backoffMs: number;
     random?: number;
-    /** When the other side said when to come back (HTTP 429's retry_after): instead of the backoff. */
+    /**
+     * When the other side said when to come back (HTTP 429's retry_after, RetryLater): instead of the
+     * backoff, and within FREE_WAITS_MS of the job's queueing the attempt is given back.
+     */
     retryAt?: Date;
     /** The failure can never turn out otherwise (PermanentJobError): dead now, whatever attempts are left. */
     permanent?: boolean;
   },
 ): Promise<"failed" | "dead" | null> {
+  // A wait the other side asked for is not a failure: the attempt is given back (FREE_WAITS_MS).
+  const freeWait = retryAt !== undefined && !permanent && waitIsFree(job.created_at, now);
+  const attempts = freeWait ? Math.max(0, job.attempts - 1) : job.attempts;
   const computed = permanent
     ? ({ state: "dead" } as const)
-    : afterFailure(
-        { attempts: job.attempts, maxAttempts: job.max_attempts },
-        now,
-        backoffMs,
-        random,
-      );
+    : afterFailure({ attempts, maxAttempts: job.max_attempts }, now, backoffMs, random);
   const next =
     computed.state === "failed" && retryAt
       ? { state: "failed" as const, runAt: retryAt }
@@ -239,6 +240,7 @@ export async function failJob(
     state: next.state,
     run_at: next.state === "failed" ? next.runAt.toISOString() : job.run_at,
     last_error: error.slice(0, 4000),
+    ...(freeWait ? { attempts } : {}),
     lease_owner: null,
     lease_until: null,
     updated_at: at,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { afterFailure, didNothing, MAX_RETRY_DELAY_MS, parseCounts, retryDelayMs } from "./jobs";
+import {
+  afterFailure,
+  didNothing,
+  FREE_WAITS_MS,
+  MAX_RETRY_DELAY_MS,
+  parseCounts,
+  retryDelayMs,
+  waitIsFree,
+} from "./jobs";
 import { automationActionSchema } from "./jobs.schemas";
 import {
   isCronExpression,
@@ -39,6 +47,15 @@ describe("retry delays", () => {
       runAt: new Date("2026-11-24T10:00:01.000Z"),
     });
     expect(afterFailure({ attempts: 3, maxAttempts: 3 }, now, 1000, 0)).toEqual({ state: "dead" });
+  });
+
+  it("gives a wait its attempt back for a day after the job was queued, not after", () => {
+    const queued = "2026-11-24T10:00:00.000Z";
+    const after = (ms: number) => new Date(Date.parse(queued) + ms);
+    expect(waitIsFree(queued, after(0))).toBe(true);
+    expect(waitIsFree(queued, after(FREE_WAITS_MS - 1))).toBe(true);
+    expect(waitIsFree(queued, after(FREE_WAITS_MS))).toBe(false);
+    expect(FREE_WAITS_MS).toBe(24 * 60 * 60 * 1000);
   });
 });
 

@@ -21,6 +21,19 @@ export function retryDelayMs(attempt: number, baseMs: number, random: number): n
   return Math.round(exponential / 2 + (exponential / 2) * random);
 }
 
+/**
+ * How long after a job was queued a wait it was told to make (RetryLater: a 429's Retry-After, ports
+ * another job is claiming) gives its attempt back: waiting is not failing, so it neither spends one of
+ * the job's attempts nor lengthens its next backoff. Past this a wait counts as an attempt, so a job
+ * told to wait for ever still ends (dead, and staff alerted).
+ */
+export const FREE_WAITS_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a wait asked at `now` gives its attempt back (FREE_WAITS_MS). */
+export function waitIsFree(queuedAt: string, now: Date): boolean {
+  return now.getTime() - Date.parse(queuedAt) < FREE_WAITS_MS;
+}
+
 /** What a failed attempt leads to: another attempt after a delay, or the end (dead). */
 export function afterFailure(
   job: { attempts: number; maxAttempts: number },
