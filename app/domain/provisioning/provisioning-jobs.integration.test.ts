@@ -82,6 +82,8 @@ function mtaBlock(eggId: number, nestId: number): PterodactylProvisioning {
   };
 }
 
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+
 describeEachDatabase("provisioning on the game panel", (app) => {
   let panel: FakePanel;
   let clock: Date;
@@ -581,21 +583,8 @@ describeEachDatabase("provisioning on the game panel", (app) => {
   it("makes every server when jobs side by side keep picking the same lowest ports", async () => {
     // A panel that takes its time to answer, as a real one does: jobs at once list the same free ports
     // and pick the same lowest set, so most of their claims meet another job's first.
-    const de = panel.locations.find((location) => location.short === "de")!;
-    const big = panel.addNode({
-      name: "de-big",
-      locationId: de.id,
-      memory: 1_000_000,
-      disk: 10_000_000,
-    });
-    const range = (from: number, count: number) =>
-      Array.from({ length: count }, (_, i) => from + i);
     // Just the ports 60 servers take, a quarter MTA: 45 + 15 one-port, and 15 sets of P and P + 123.
-    panel.addAllocations(big.id, "10.0.9.10", [
-      ...range(7000, 60),
-      ...range(30000, 15),
-      ...range(30123, 15),
-    ]);
+    const big = bigNode([...range(7000, 60), ...range(30000, 15), ...range(30123, 15)]);
     const user = await customerWithCoins(app(), 10_000_000);
     const services: number[] = [];
     for (let index = 0; index < 60; index++)
@@ -619,30 +608,8 @@ describeEachDatabase("provisioning on the game panel", (app) => {
       { autoStart: false },
     );
     await dropMailJobs();
-    for (let round = 0; round < 300; round++) {
-      clock = new Date(clock.getTime() + 2_000);
-      await worker.tick();
-      await worker.idle();
-      if (round % 10 === 9) {
-        const waiting = await app()
-          .db.selectFrom("hosting_services")
-          .select("id")
-          .where("id", "in", services)
-          .where("panel_state", "!=", "ready")
-          .execute();
-        if (waiting.length === 0) break;
-      }
-    }
-    const notReady = await app()
-      .db.selectFrom("hosting_services")
-      .select(["id", "panel_state", "panel_error"])
-      .where("id", "in", services)
-      .where("panel_state", "!=", "ready")
-      .execute();
-    expect(notReady).toEqual([]);
-    const taken = panel.servers.flatMap((server) =>
-      panel.allocationsOf(server.id).map((a) => a.id),
-    );
+    expect(await runUntilReady(services, 300)).toEqual([]);
+    const taken = takenAllocations();
     expect(new Set(taken).size).toBe(taken.length);
     // The node is full: each of its ports went to one of them.
     expect(panel.allocations.filter((a) => a.nodeId === big.id && a.serverId === null)).toEqual([]);
@@ -650,21 +617,8 @@ describeEachDatabase("provisioning on the game panel", (app) => {
 
   it("makes 200 servers while the panel fails one call in five: none twice, no port twice", async () => {
     // A big node with room for all of them: 200 one-port sets and 60 MTA sets (P, P+123, H).
+    bigNode([...range(7000, 200), ...range(30000, 60), ...range(30123, 60), ...range(31000, 60)]);
     const de = panel.locations.find((location) => location.short === "de")!;
-    const big = panel.addNode({
-      name: "de-big",
-      locationId: de.id,
-      memory: 1_000_000,
-      disk: 10_000_000,
-    });
-    const range = (from: number, count: number) =>
-      Array.from({ length: count }, (_, i) => from + i);
-    panel.addAllocations(big.id, "10.0.9.10", [
-      ...range(7000, 200),
-      ...range(30000, 60),
-      ...range(30123, 60),
-      ...range(31000, 60),
-    ]);
     await app()
       .db.updateTable("panel_connections")
       .set({ location_map: JSON.stringify({ [LOCATION]: [de.id] }) })
@@ -677,36 +631,53 @@ describeEachDatabase("provisioning on the game panel", (app) => {
         (await approvedService(index % 4 === 0 ? "mta-starter" : "samp-starter", user)).serviceId,
       );
     await dropMailJobs();
-    for (let round = 0; round < 600; round++) {
-      clock = new Date(clock.getTime() + 2_000);
-      await worker.tick();
-      await worker.idle();
-      if (round % 20 === 19) {
-        const waiting = await app()
-          .db.selectFrom("hosting_services")
-          .select("id")
-          .where("id", "in", services)
-          .where("panel_state", "!=", "ready")
-          .execute();
-        if (waiting.length === 0) break;
-      }
-    }
-    const failed = await app()
-      .db.selectFrom("hosting_services")
-      .select(["id", "panel_state", "panel_error"])
-      .where("id", "in", services)
-      .where("panel_state", "!=", "ready")
-      .execute();
-    expect(failed).toEqual([]);
+    expect(await runUntilReady(services, 600)).toEqual([]);
     const ours = panel.servers.filter((server) => server.externalId?.startsWith("hf-svc-"));
     const byExternal = new Map<string, number>();
     for (const server of ours)
       byExternal.set(server.externalId!, (byExternal.get(server.externalId!) ?? 0) + 1);
     expect([...byExternal.values()].filter((count) => count > 1)).toEqual([]);
     for (const id of services) expect(byExternal.get(`hf-svc-${id}`)).toBe(1);
-    const taken = panel.servers.flatMap((server) =>
-      panel.allocationsOf(server.id).map((a) => a.id),
-    );
+    const taken = takenAllocations();
     expect(new Set(taken).size).toBe(taken.length);
   }, 120_000);
+
+  /**
+   * Runs the worker two seconds of clock at a time, at most `rounds` times, until every one of
+   * `services` is ready; gives those that are not, with their state and reason.
+   */
+  async function runUntilReady(services: number[], rounds: number) {
+    const notReady = () =>
+      app()
+        .db.selectFrom("hosting_services")
+        .select(["id", "panel_state", "panel_error"])
+        .where("id", "in", services)
+        .where("panel_state", "!=", "ready")
+        .execute();
+    for (let round = 0; round < rounds; round++) {
+      clock = new Date(clock.getTime() + 2_000);
+      await worker.tick();
+      await worker.idle();
+      if (round % 10 === 9 && (await notReady()).length === 0) break;
+    }
+    return notReady();
+  }
+
+  /** A node in Germany with room for any number of servers, and these ports on one IP. */
+  function bigNode(ports: number[]) {
+    const de = panel.locations.find((location) => location.short === "de")!;
+    const node = panel.addNode({
+      name: "de-big",
+      locationId: de.id,
+      memory: 1_000_000,
+      disk: 10_000_000,
+    });
+    panel.addAllocations(node.id, "10.0.9.10", ports);
+    return node;
+  }
+
+  /** Every allocation id the panel's servers hold, once per server holding it. */
+  function takenAllocations() {
+    return panel.servers.flatMap((server) => panel.allocationsOf(server.id).map((a) => a.id));
+  }
 });
