@@ -215,7 +215,7 @@ export interface PanelClientSettings {
   timeoutMs?: number;
   fetch?: typeof fetch;
   onCall?: (call: PanelCall) => void;
-  /** The client's `retryReads`: jobs ask for it, a check an admin waits on does not. */
+  /** The client's `retryReads`: the jobs ask for it (the check job included). */
   retryReads?: boolean;
 }
 

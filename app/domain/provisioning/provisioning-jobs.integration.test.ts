@@ -423,6 +423,28 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     expect(row.panel_error).toBe("provisioning.failures.noPorts");
   });
 
+  it("checks the connection through a one-off failure of the panel, and says so when it lasts", async () => {
+    const checkRow = () =>
+      app()
+        .db.selectFrom("panel_connections")
+        .select(["check_error", "snapshot"])
+        .executeTakeFirstOrThrow();
+    // One failed read (a page of eggs) is sent again at once: the check still finds everything.
+    panel.failNext("500", 1, { route: "GET /nests/{nest}/eggs" });
+    expect(await requestPanelCheck(app().db, { now: clock })).toEqual({ ok: true });
+    await runJobs(2);
+    const passed = await checkRow();
+    expect(passed.check_error).toBeNull();
+    expect(passed.snapshot).toContain("SA-MP");
+    // A panel that fails it twice is a failed check, with the panel's words, the last snapshot kept.
+    panel.failNext("500", 2, { route: "GET /nests/{nest}/eggs" });
+    expect(await requestPanelCheck(app().db, { now: clock })).toEqual({ ok: true });
+    await runJobs(2);
+    const failed = await checkRow();
+    expect(failed.check_error).toMatch(/^provisioning\.errors\.panelAnswered\|500 /);
+    expect(failed.snapshot).toBe(passed.snapshot);
+  });
+
   it("refuses an order, and an approval, where the last check found no room", async () => {
     expect(await requestPanelCheck(app().db, { now: clock })).toEqual({ ok: true });
     await runJobs(2);

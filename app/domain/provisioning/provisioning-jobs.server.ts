@@ -956,6 +956,8 @@ function checkHandler(config: ProvisioningConfig): JobHandler {
           timeoutMs: config.timeoutMs,
           fetch: config.fetch,
           onCall: (call) => calls.push(call),
+          // As the other jobs: one failed page of eggs is no reason to tell the admin the check failed.
+          retryReads: true,
         },
         now,
       );
