@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import {
+  appendFileSync,
   chmodSync,
   chownSync,
   existsSync,
@@ -116,6 +117,26 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * PG_DIAGNOSTICS_LOG=<file>: the cluster logs what makes a latency tail (checkpoints, autovacuum runs,
+ * statements over 20 ms, lock waits over 20 ms) and its log is copied to <file> on stop, each cluster's
+ * after the last. Off by default; for finding a benchmark's slow seconds, never for an official figure
+ * (the logging costs a little itself).
+ */
+const DIAGNOSTICS_LOG = process.env.PG_DIAGNOSTICS_LOG ?? "";
+const DIAGNOSTICS = DIAGNOSTICS_LOG
+  ? " -c log_checkpoints=on -c log_autovacuum_min_duration=0 -c log_min_duration_statement=20" +
+    " -c log_lock_waits=on -c deadlock_timeout=20ms -c log_line_prefix=%m_[%p]_"
+  : "";
+
+function keepLog(from: string, to: string) {
+  try {
+    appendFileSync(to, readFileSync(from, "utf8"));
+  } catch {
+    // no log to keep
+  }
+}
+
+/**
  * Starts a throwaway PostgreSQL cluster on a free loopback port (as in the machine notes): initdb into a
  * temporary directory, run it as the postgres user when we are root, and remove it all on stop.
  *
@@ -196,7 +217,7 @@ export async function startPostgresCluster(
       "-t",
       "120",
       "-o",
-      `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} ${durability} -c max_connections=200`,
+      `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} ${durability} -c max_connections=200${DIAGNOSTICS}`,
       "start",
     ]);
   start();
@@ -244,6 +265,7 @@ export async function startPostgresCluster(
         if (runningPostmaster() !== null)
           run("pg_ctl", ["-D", path.join(dir, "data"), "-m", "immediate", "-w", "stop"]);
       } finally {
+        if (DIAGNOSTICS_LOG) keepLog(path.join(dir, "log"), DIAGNOSTICS_LOG);
         rmSync(dir, { recursive: true, force: true });
       }
     },
