@@ -13,3 +13,11 @@ export function customIssue(ctx: z.RefinementCtx, message: string, path?: string
     path === undefined ? { code: "custom", message } : { code: "custom", message, path: [path] },
   );
 }
+
+/**
+ * A text a form must fill in: trimmed, refused with `required` when it is missing or blank and with
+ * `tooLong` (the same message unless another is given) past `max` characters.
+ */
+export function requiredText(required: string, max: number, tooLong: string = required) {
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+}

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import {
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
@@ -14,11 +14,7 @@ import {
  * Error messages are message-catalogue keys (namespace "auth"); the server's answer carries them and the UI
  * translates them.
  */
-const email = z
-  .string({ error: "errors.emailRequired" })
-  .trim()
-  .min(1, "errors.emailRequired")
-  .max(MAX_EMAIL_LENGTH, "errors.emailInvalid")
+const email = requiredText("errors.emailRequired", MAX_EMAIL_LENGTH, "errors.emailInvalid")
   .pipe(z.email("errors.emailInvalid"))
   .transform((value) => value.toLowerCase());
 
@@ -35,11 +31,7 @@ const newPassword = z
 
 export const registerSchema = z
   .object({
-    name: z
-      .string({ error: "errors.nameRequired" })
-      .trim()
-      .min(1, "errors.nameRequired")
-      .max(MAX_NAME_LENGTH, "errors.nameTooLong"),
+    name: requiredText("errors.nameRequired", MAX_NAME_LENGTH, "errors.nameTooLong"),
     email,
     password: newPassword,
     confirmPassword: z.string({ error: "errors.confirmRequired" }).min(1, "errors.confirmRequired"),

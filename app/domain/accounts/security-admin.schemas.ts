@@ -1,5 +1,5 @@
 import { pageParam } from "~/lib/query-params";
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import { MAX_EMAIL_LENGTH } from "./accounts";
 import { MAX_ADDRESS_LENGTH, THROTTLE_KINDS } from "./login-throttle";
 
@@ -19,11 +19,7 @@ export const securityActionSchema = z.discriminatedUnion(
   [
     z.object({
       intent: z.literal("revoke-session"),
-      sessionId: z
-        .string({ error: "admin-security.errors.sessionNotFound" })
-        .trim()
-        .min(1, "admin-security.errors.sessionNotFound")
-        .max(100, "admin-security.errors.sessionNotFound"),
+      sessionId: requiredText("admin-security.errors.sessionNotFound", 100),
     }),
     z.object({ intent: z.literal("revoke-others") }),
     z.object({

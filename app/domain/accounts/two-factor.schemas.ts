@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import { MAX_PASSWORD_LENGTH, MAX_REDIRECT_LENGTH } from "./accounts";
 import { MAX_CODE_LENGTH } from "./two-factor";
 
@@ -10,11 +10,11 @@ const currentPassword = z
   .min(1, "dashboard.account.currentPasswordRequired")
   .max(MAX_PASSWORD_LENGTH, "dashboard.account.currentPasswordWrong");
 
-const accountCode = z
-  .string({ error: "dashboard.twoFactor.errors.codeRequired" })
-  .trim()
-  .min(1, "dashboard.twoFactor.errors.codeRequired")
-  .max(MAX_CODE_LENGTH, "dashboard.twoFactor.errors.codeWrong");
+const accountCode = requiredText(
+  "dashboard.twoFactor.errors.codeRequired",
+  MAX_CODE_LENGTH,
+  "dashboard.twoFactor.errors.codeWrong",
+);
 
 /** The account tab's two-factor card: its forms, told apart by `intent`. */
 export const twoFactorActionSchema = z.discriminatedUnion(
@@ -34,11 +34,11 @@ export type TwoFactorActionInput = z.infer<typeof twoFactorActionSchema>;
 export const signInCodeSchema = z.object({
   step: z.literal("code"),
   method: z.enum(["totp", "backup"]).catch("totp"),
-  code: z
-    .string({ error: "twoFactor.errors.codeRequired" })
-    .trim()
-    .min(1, "twoFactor.errors.codeRequired")
-    .max(MAX_CODE_LENGTH, "twoFactor.errors.codeWrong"),
+  code: requiredText(
+    "twoFactor.errors.codeRequired",
+    MAX_CODE_LENGTH,
+    "twoFactor.errors.codeWrong",
+  ),
   trustDevice: z
     .string()
     .optional()

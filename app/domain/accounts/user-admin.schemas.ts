@@ -1,6 +1,6 @@
 import { pageParam, searchParam } from "~/lib/query-params";
 import { SORT_DIRECTIONS } from "~/lib/sort-directions";
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import { adjustCoinsSchema } from "~/domain/coins/coins.schemas";
 import {
   MAX_EMAIL_LENGTH,
@@ -24,24 +24,16 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-const userId = z
-  .string({ error: "admin.users.errors.notFound" })
-  .trim()
-  .min(1, "admin.users.errors.notFound")
-  .max(100, "admin.users.errors.notFound");
+const userId = requiredText("admin.users.errors.notFound", 100);
 
 export const updateUserSchema = z.object({
   userId,
-  name: z
-    .string({ error: "admin.users.errors.nameRequired" })
-    .trim()
-    .min(1, "admin.users.errors.nameRequired")
-    .max(MAX_NAME_LENGTH, "admin.users.errors.nameTooLong"),
-  email: z
-    .string({ error: "auth.errors.emailRequired" })
-    .trim()
-    .min(1, "auth.errors.emailRequired")
-    .max(MAX_EMAIL_LENGTH, "auth.errors.emailInvalid")
+  name: requiredText(
+    "admin.users.errors.nameRequired",
+    MAX_NAME_LENGTH,
+    "admin.users.errors.nameTooLong",
+  ),
+  email: requiredText("auth.errors.emailRequired", MAX_EMAIL_LENGTH, "auth.errors.emailInvalid")
     .pipe(z.email("auth.errors.emailInvalid"))
     .transform((value) => value.toLowerCase()),
   role: z.enum(["user", "admin"], { error: "admin.users.errors.roleInvalid" }),

@@ -2,7 +2,7 @@ import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, idParam } from "~/lib/query-params";
 import { saveActions, withSavedItem, type SavedForm } from "~/lib/save-actions";
-import { customIssue, z } from "~/lib/zod";
+import { customIssue, requiredText, z } from "~/lib/zod";
 import { withPanelIdLists } from "~/domain/provisioning/product-editor";
 import { productProvisioningFormSchema } from "~/domain/provisioning/provisioning.schemas";
 import {
@@ -110,11 +110,11 @@ function specSchema(field: SpecField) {
 }
 
 const productFieldShape = {
-  name: z
-    .string({ error: "admin-catalogue.products.errors.nameRequired" })
-    .trim()
-    .min(1, "admin-catalogue.products.errors.nameRequired")
-    .max(MAX_PRODUCT_NAME_LENGTH, "admin-catalogue.products.errors.nameTooLong"),
+  name: requiredText(
+    "admin-catalogue.products.errors.nameRequired",
+    MAX_PRODUCT_NAME_LENGTH,
+    "admin-catalogue.products.errors.nameTooLong",
+  ),
   // Empty: made from the name when the product is created, kept as it is when it is edited.
   slug: z
     .string()

@@ -1,4 +1,4 @@
-import { customIssue, z } from "~/lib/zod";
+import { customIssue, requiredText, z } from "~/lib/zod";
 import { MAX_ADJUSTMENT_CENTS, parseCoinAmount } from "./coins";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
@@ -45,9 +45,5 @@ export const adjustCoinsSchema = z.object({
     .max(100),
   amount: coinAmountSchema(),
   idempotencyKey: coinFormKeySchema,
-  reason: z
-    .string({ error: "coins.errors.reasonRequired" })
-    .trim()
-    .min(1, "coins.errors.reasonRequired")
-    .max(500, "coins.errors.reasonTooLong"),
+  reason: requiredText("coins.errors.reasonRequired", 500, "coins.errors.reasonTooLong"),
 });

@@ -1,4 +1,4 @@
-import { customIssue, z } from "~/lib/zod";
+import { customIssue, requiredText, z } from "~/lib/zod";
 import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, pageParam, searchParam } from "~/lib/query-params";
@@ -64,11 +64,7 @@ export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
 /** The edit of one service by an admin: name, price per cycle (euros), expiry date and a note. */
 export const editServiceSchema = z.object({
   serviceId: idField("services.errors.notFound"),
-  name: z
-    .string({ error: "services.errors.nameRequired" })
-    .trim()
-    .min(1, "services.errors.nameRequired")
-    .max(100, "services.errors.nameTooLong"),
+  name: requiredText("services.errors.nameRequired", 100, "services.errors.nameTooLong"),
   price: z.string({ error: PRICE_ERRORS.required }).transform((value, ctx) => {
     const parsed = parseEuroInput(value, MAX_SERVICE_PRICE_CENTS);
     if (!parsed.ok) {

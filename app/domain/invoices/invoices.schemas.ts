@@ -1,5 +1,5 @@
 import { filterParam, pageParam, textParam } from "~/lib/query-params";
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import {
   DOCUMENT_KINDS,
   DOCUMENT_NUMBER_PATTERN,
@@ -28,10 +28,10 @@ export const documentNumberSchema = z.string().trim().toUpperCase().regex(DOCUME
 export const refundFormSchema = z.object({
   intent: z.literal("refund"),
   method: z.enum(REFUND_METHODS, "invoices.errors.refundMethodRequired"),
-  reason: z
-    .string({ error: "invoices.errors.refundReasonRequired" })
-    .trim()
-    .min(1, "invoices.errors.refundReasonRequired")
-    .max(REFUND_REASON_MAX, "invoices.errors.refundReasonTooLong"),
+  reason: requiredText(
+    "invoices.errors.refundReasonRequired",
+    REFUND_REASON_MAX,
+    "invoices.errors.refundReasonTooLong",
+  ),
 });
 export type RefundFormInput = z.infer<typeof refundFormSchema>;

@@ -1,6 +1,6 @@
 import { MAX_ROW_ID } from "~/lib/id-field";
 import { filterParam, pageParam } from "~/lib/query-params";
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import { MAX_LOCATION_LENGTH } from "~/domain/settings/settings";
 import {
   BACKUP_IDS,
@@ -32,12 +32,7 @@ export const orderFormSchema = z.object({
     .default("monthly"),
   // Which locations and slot counts are offered is the settings' and the plan's: placeOrder checks them
   // (the settings' first location and the plan's slot count when none is sent).
-  location: z
-    .string({ error: "orders.errors.invalidOption" })
-    .trim()
-    .min(1, "orders.errors.invalidOption")
-    .max(MAX_LOCATION_LENGTH, "orders.errors.invalidOption")
-    .optional(),
+  location: requiredText("orders.errors.invalidOption", MAX_LOCATION_LENGTH).optional(),
   ddosProtection: yesNo.default("yes"),
   // The service's automatic renewal from coins (issue 24): a checkbox, ticked by default on the form;
   // unticked (or not sent) it is off.
@@ -54,11 +49,11 @@ export const orderFormSchema = z.object({
   backup: z
     .enum(BACKUP_IDS as [Backup, ...Backup[]], "orders.errors.invalidOption")
     .default("choliba"),
-  serverName: z
-    .string({ error: "orders.errors.required" })
-    .trim()
-    .min(1, "orders.errors.required")
-    .max(MAX_SERVER_NAME_LENGTH, "orders.errors.serverNameTooLong"),
+  serverName: requiredText(
+    "orders.errors.required",
+    MAX_SERVER_NAME_LENGTH,
+    "orders.errors.serverNameTooLong",
+  ),
   voucherCode: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import {
   BACKUP_IDS,
   BILLING_CYCLE_IDS,
@@ -12,12 +12,7 @@ import {
 
 /** What the order form sends to check a code: the code and what it would apply to. */
 export const voucherCheckQuerySchema = z.object({
-  code: z
-    .string({ error: "orders.errors.voucherNotFound" })
-    .trim()
-    .min(1, "orders.errors.voucherNotFound")
-    .max(40, "orders.errors.voucherNotFound")
-    .transform(normalizeVoucherCode),
+  code: requiredText("orders.errors.voucherNotFound", 40).transform(normalizeVoucherCode),
   product: z.coerce
     .number({ error: "orders.errors.required" })
     .int("orders.errors.required")

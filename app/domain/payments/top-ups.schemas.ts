@@ -1,6 +1,6 @@
 import { idField } from "~/lib/id-field";
 import { filterParam, pageParam } from "~/lib/query-params";
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import { MAX_TOP_UP_COINS } from "./payment-methods";
 import { MAX_PAYER_ACCOUNT_LENGTH, MAX_REJECT_REASON_LENGTH, TOP_UP_STATES } from "./top-ups";
 
@@ -33,11 +33,11 @@ export const topUpActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("paid"),
     requestId,
-    payerAccount: z
-      .string({ error: "payments.errors.payerAccountRequired" })
-      .trim()
-      .min(1, "payments.errors.payerAccountRequired")
-      .max(MAX_PAYER_ACCOUNT_LENGTH, "payments.errors.payerAccountTooLong"),
+    payerAccount: requiredText(
+      "payments.errors.payerAccountRequired",
+      MAX_PAYER_ACCOUNT_LENGTH,
+      "payments.errors.payerAccountTooLong",
+    ),
     paidOn: z
       .string({ error: "payments.errors.paidOnInvalid" })
       .trim()
@@ -60,31 +60,16 @@ export const topUpDecisionSchema = z.discriminatedUnion("intent", [
       .string()
       .optional()
       .transform((value) => (value ?? "").trim())
-      .pipe(
-        z.union([
-          z.literal("").transform(() => undefined),
-          z
-            .string()
-            .regex(/^\d{1,6}$/, "payments.errors.coinsNotWhole")
-            .transform(Number)
-            .pipe(
-              z
-                .number()
-                .int()
-                .min(1, "payments.errors.coinsNotWhole")
-                .max(MAX_TOP_UP_COINS, "payments.errors.coinsNotWhole"),
-            ),
-        ]),
-      ),
+      .pipe(z.union([z.literal("").transform(() => undefined), coinsField])),
   }),
   z.object({
     intent: z.literal("reject"),
     requestId,
-    reason: z
-      .string({ error: "payments.errors.reasonRequired" })
-      .trim()
-      .min(1, "payments.errors.reasonRequired")
-      .max(MAX_REJECT_REASON_LENGTH, "payments.errors.reasonTooLong"),
+    reason: requiredText(
+      "payments.errors.reasonRequired",
+      MAX_REJECT_REASON_LENGTH,
+      "payments.errors.reasonTooLong",
+    ),
   }),
 ]);
 export type TopUpDecision = z.output<typeof topUpDecisionSchema>;

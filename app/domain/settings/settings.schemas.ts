@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
 import {
   COUNTRY_CODE_PATTERN,
@@ -206,11 +206,11 @@ const colour = z
   .refine(isHexColor, "admin-settings.errors.colourInvalid");
 
 export const generalFormSchema = z.object({
-  siteName: z
-    .string({ error: "admin-settings.errors.siteNameRequired" })
-    .trim()
-    .min(1, "admin-settings.errors.siteNameRequired")
-    .max(80, "admin-settings.errors.tooLong"),
+  siteName: requiredText(
+    "admin-settings.errors.siteNameRequired",
+    80,
+    "admin-settings.errors.tooLong",
+  ),
   siteDescription: text(300),
   contactEmail: email,
   paymentsEmail: email,
@@ -338,11 +338,11 @@ export const verificationFormSchema = z.object({ requireVerifiedEmail: checkbox 
  * at most two decimals), whether prices include VAT, and the years accounting records are kept.
  */
 export const invoicingFormSchema = z.object({
-  sellerName: z
-    .string({ error: "admin-settings.errors.sellerNameRequired" })
-    .trim()
-    .min(1, "admin-settings.errors.sellerNameRequired")
-    .max(120, "admin-settings.errors.tooLong"),
+  sellerName: requiredText(
+    "admin-settings.errors.sellerNameRequired",
+    120,
+    "admin-settings.errors.tooLong",
+  ),
   sellerAddress: text(SELLER_ADDRESS_MAX),
   sellerTaxId: text(60),
   vatEnabled: checkbox,

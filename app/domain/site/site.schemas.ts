@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import { MAX_REDIRECT_LENGTH, safeRedirect } from "~/domain/accounts/accounts";
 import type { NewsletterOutcome } from "./site";
 
@@ -10,25 +10,21 @@ import type { NewsletterOutcome } from "./site";
  * (a server error), SQLite would keep them, and no person types one. Line breaks become "\n": a browser
  * posting the form as a page (no React, no JavaScript) sends a textarea's as "\r\n", fetch as "\n".
  */
-const requiredText = (max: number) =>
+const requiredFreeText = (max: number) =>
   z
     .string({ error: "site.errors.required" })
     .transform((v) => v.replaceAll("\u0000", "").replace(/\r\n?/g, "\n").trim())
     .pipe(z.string().min(1, "site.errors.required").max(max, "site.errors.tooLong"));
 
-const email = z
-  .string({ error: "site.errors.emailRequired" })
-  .trim()
-  .min(1, "site.errors.emailRequired")
-  .max(254, "site.errors.emailInvalid")
+const email = requiredText("site.errors.emailRequired", 254, "site.errors.emailInvalid")
   .pipe(z.email("site.errors.emailInvalid"))
   .transform((v) => v.toLowerCase());
 
 export const contactSchema = z.object({
-  name: requiredText(100),
+  name: requiredFreeText(100),
   email,
-  subject: requiredText(150),
-  message: requiredText(5000),
+  subject: requiredFreeText(150),
+  message: requiredFreeText(5000),
 });
 
 export const newsletterSchema = z.object({

@@ -1,5 +1,5 @@
 import { filterParam, pageParam } from "~/lib/query-params";
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 import { coinAmountSchema, coinFormKeySchema } from "~/domain/coins/coins.schemas";
 import {
   DEPARTMENTS,
@@ -22,19 +22,15 @@ export const ticketFormKeySchema = z
   .min(16, "tickets.errors.formExpired")
   .max(100, "tickets.errors.formExpired");
 
-const message = z
-  .string({ error: "tickets.errors.messageRequired" })
-  .trim()
-  .min(1, "tickets.errors.messageRequired")
-  .max(MAX_MESSAGE_LENGTH, "tickets.errors.messageTooLong");
+const message = requiredText(
+  "tickets.errors.messageRequired",
+  MAX_MESSAGE_LENGTH,
+  "tickets.errors.messageTooLong",
+);
 
 export const openTicketSchema = z.object({
   department: z.enum(DEPARTMENTS, "tickets.errors.departmentRequired"),
-  subject: z
-    .string({ error: "tickets.errors.subjectRequired" })
-    .trim()
-    .min(1, "tickets.errors.subjectRequired")
-    .max(150, "tickets.errors.subjectTooLong"),
+  subject: requiredText("tickets.errors.subjectRequired", 150, "tickets.errors.subjectTooLong"),
   priority: z.enum(PRIORITIES, "tickets.errors.priorityInvalid").default("medium"),
   message,
   idempotencyKey: ticketFormKeySchema,
