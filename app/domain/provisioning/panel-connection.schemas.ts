@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { requiredText, z } from "~/lib/zod";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
 // never reaches the browser (docs/architecture.md).
@@ -7,11 +7,7 @@ import { z } from "~/lib/zod";
 export const LOCATION_FIELD_PREFIX = "location.";
 
 /** A panel's address: http(s), no credentials, no query; kept without its trailing slash. */
-const urlField = z
-  .string({ error: "provisioning.errors.urlInvalid" })
-  .trim()
-  .min(1, "provisioning.errors.urlInvalid")
-  .max(300, "provisioning.errors.urlInvalid")
+const urlField = requiredText("provisioning.errors.urlInvalid", 300)
   .refine((text) => {
     try {
       const url = new URL(text);

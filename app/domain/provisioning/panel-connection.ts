@@ -1,3 +1,5 @@
+import type { EggVariable, PanelNode } from "./provisioning";
+
 // The game panel's connection as pages read it (issue 27): safe in the browser, no key in it.
 
 export type LocationMap = Record<string, number[]>;
@@ -16,26 +18,12 @@ export interface SnapshotLocation {
   long: string | null;
 }
 
-export interface SnapshotNode {
-  id: number;
+/** A node as the last check read it: the room the order form counts, and its name for the admin. */
+export interface SnapshotNode extends PanelNode {
   name: string;
-  locationId: number;
-  memoryMb: number;
-  memoryOverallocate: number;
-  diskMb: number;
-  diskOverallocate: number;
-  allocatedMemoryMb: number;
-  allocatedDiskMb: number;
-  maintenance: boolean;
 }
 
-export interface SnapshotEggVariable {
-  name: string;
-  envVariable: string;
-  defaultValue: string;
-  rules: string;
-  userEditable: boolean;
-}
+export type SnapshotEggVariable = EggVariable;
 
 export interface SnapshotEgg {
   id: number;

@@ -1,5 +1,5 @@
 import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordAudit, type AuditEntry } from "~/domain/audit/audit.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { listPanelCalls } from "./panel-calls.server";
 import { parseFailure, parseLocationMap, parseSnapshot } from "./panel-connection";
@@ -160,36 +160,59 @@ async function panelServiceOrRefuse(trx: Tx, serviceId: number) {
   return row;
 }
 
+type PanelServiceRow = Awaited<ReturnType<typeof panelServiceOrRefuse>>;
+
+/**
+ * The frame of the admin's actions on a service's panel server, in one transaction: the service, refused
+ * unless its panel state allows the action now, the action's own writes, and its audit entry.
+ */
+async function panelAction(
+  db: Db,
+  input: { serviceId: number; actorId: string; now?: Date },
+  action: {
+    allowed: (row: PanelServiceRow) => boolean;
+    run: (trx: Tx, row: PanelServiceRow, now: Date) => Promise<void>;
+    audit: (row: PanelServiceRow) => Pick<AuditEntry, "action" | "before" | "after">;
+  },
+): Promise<PanelActionResult> {
+  return inTransaction(db, async (trx) => {
+    const now = input.now ?? new Date();
+    const row = await panelServiceOrRefuse(trx, input.serviceId);
+    if (!action.allowed(row))
+      refuse<PanelActionResult>("conflict", "provisioning.errors.actionNotNow");
+    await action.run(trx, row, now);
+    await recordAudit(trx, {
+      actorId: input.actorId,
+      targetType: "hosting_service",
+      targetId: input.serviceId,
+      ...action.audit(row),
+    });
+    return { ok: true };
+  });
+}
+
 /** Retry: a failed service is made again (or, when its server exists, watched again). */
 export async function retryProvisioning(
   db: Db,
   input: { serviceId: number; actorId: string; now?: Date },
 ): Promise<PanelActionResult> {
-  return inTransaction(db, async (trx) => {
-    const now = input.now ?? new Date();
-    const row = await panelServiceOrRefuse(trx, input.serviceId);
-    if (!RETRYABLE_STATES.includes(row.panel_state ?? "") || !row.panel_plan)
-      refuse<PanelActionResult>("conflict", "provisioning.errors.actionNotNow");
-    await trx
-      .updateTable("hosting_services")
-      .set({ panel_state: "pending", panel_updated_at: now.toISOString() })
-      .where("id", "=", input.serviceId)
-      .execute();
-    if (row.panel_server_id === null) await queueCreate(trx, input.serviceId, now);
-    else
-      await enqueueJob(trx, {
-        type: PANEL_SYNC_JOB,
-        payload: { serviceId: input.serviceId },
-        now,
-      });
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: "service.panel_retry",
-      targetType: "hosting_service",
-      targetId: input.serviceId,
-      before: { panelState: row.panel_state },
-    });
-    return { ok: true };
+  return panelAction(db, input, {
+    allowed: (row) => RETRYABLE_STATES.includes(row.panel_state ?? "") && !!row.panel_plan,
+    run: async (trx, row, now) => {
+      await trx
+        .updateTable("hosting_services")
+        .set({ panel_state: "pending", panel_updated_at: now.toISOString() })
+        .where("id", "=", input.serviceId)
+        .execute();
+      if (row.panel_server_id === null) await queueCreate(trx, input.serviceId, now);
+      else
+        await enqueueJob(trx, {
+          type: PANEL_SYNC_JOB,
+          payload: { serviceId: input.serviceId },
+          now,
+        });
+    },
+    audit: (row) => ({ action: "service.panel_retry", before: { panelState: row.panel_state } }),
   });
 }
 
@@ -198,24 +221,18 @@ export async function reinstallPanelServer(
   db: Db,
   input: { serviceId: number; actorId: string; now?: Date },
 ): Promise<PanelActionResult> {
-  return inTransaction(db, async (trx) => {
-    const now = input.now ?? new Date();
-    const row = await panelServiceOrRefuse(trx, input.serviceId);
-    if (!REINSTALLABLE_STATES.includes(row.panel_state ?? "") || row.panel_server_id === null)
-      refuse<PanelActionResult>("conflict", "provisioning.errors.actionNotNow");
-    await enqueueJob(trx, {
-      type: PANEL_REINSTALL_JOB,
-      payload: { serviceId: input.serviceId },
-      uniqueKey: `panel:reinstall:${input.serviceId}`,
-      now,
-    });
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: "service.panel_reinstall",
-      targetType: "hosting_service",
-      targetId: input.serviceId,
-    });
-    return { ok: true };
+  return panelAction(db, input, {
+    allowed: (row) =>
+      REINSTALLABLE_STATES.includes(row.panel_state ?? "") && row.panel_server_id !== null,
+    run: async (trx, _row, now) => {
+      await enqueueJob(trx, {
+        type: PANEL_REINSTALL_JOB,
+        payload: { serviceId: input.serviceId },
+        uniqueKey: `panel:reinstall:${input.serviceId}`,
+        now,
+      });
+    },
+    audit: () => ({ action: "service.panel_reinstall" }),
   });
 }
 
@@ -224,31 +241,26 @@ export async function relinkPanelServer(
   db: Db,
   input: { serviceId: number; server: string; actorId: string; now?: Date },
 ): Promise<PanelActionResult> {
-  return inTransaction(db, async (trx) => {
-    const now = input.now ?? new Date();
-    const row = await panelServiceOrRefuse(trx, input.serviceId);
-    if (["creating", "installing"].includes(row.panel_state ?? ""))
-      refuse<PanelActionResult>("conflict", "provisioning.errors.actionNotNow");
-    await trx
-      .updateTable("hosting_services")
-      .set({ panel_state: "pending", panel_error: null, panel_updated_at: now.toISOString() })
-      .where("id", "=", input.serviceId)
-      .execute();
-    await enqueueJob(trx, {
-      type: PANEL_RELINK_JOB,
-      payload: { serviceId: input.serviceId, server: input.server },
-      uniqueKey: `panel:relink:${input.serviceId}`,
-      now,
-    });
-    await recordAudit(trx, {
-      actorId: input.actorId,
+  return panelAction(db, input, {
+    allowed: (row) => !["creating", "installing"].includes(row.panel_state ?? ""),
+    run: async (trx, _row, now) => {
+      await trx
+        .updateTable("hosting_services")
+        .set({ panel_state: "pending", panel_error: null, panel_updated_at: now.toISOString() })
+        .where("id", "=", input.serviceId)
+        .execute();
+      await enqueueJob(trx, {
+        type: PANEL_RELINK_JOB,
+        payload: { serviceId: input.serviceId, server: input.server },
+        uniqueKey: `panel:relink:${input.serviceId}`,
+        now,
+      });
+    },
+    audit: (row) => ({
       action: "service.panel_relink",
-      targetType: "hosting_service",
-      targetId: input.serviceId,
       before: { panelServerId: row.panel_server_id },
       after: { server: input.server },
-    });
-    return { ok: true };
+    }),
   });
 }
 

@@ -172,6 +172,7 @@ export interface PanelNode {
   memoryOverallocate: number;
   diskMb: number;
   diskOverallocate: number;
+  /** What the node's servers take (the panel's `allocated_resources`). */
   allocatedMemoryMb: number;
   allocatedDiskMb: number;
   maintenance: boolean;
@@ -181,7 +182,7 @@ export interface EggVariable {
   name: string;
   envVariable: string;
   defaultValue: string;
-  /** Laravel's rules, "|"-separated: "required|string|max:20". */
+  /** Laravel's validation rules, "|"-separated: "required|string|max:20". */
   rules: string;
   userEditable: boolean;
 }

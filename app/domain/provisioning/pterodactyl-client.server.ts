@@ -1,3 +1,6 @@
+import type { SnapshotNode } from "./panel-connection";
+import type { EggVariable } from "./provisioning";
+
 // The client of a Pterodactyl panel's Application API (issue 27): the dozen calls provisioning uses, each
 // with a timeout, the panel's error body read into typed errors, and every request reported to `onCall`
 // (method, path, status, duration; never the key). Retries and backoff belong to the job that calls it
@@ -127,20 +130,9 @@ export interface PanelLocation {
   long: string | null;
 }
 
-export interface PanelNode {
-  id: number;
-  name: string;
-  locationId: number;
+/** A node as the panel lists it: what the last check keeps, and the host its servers answer on. */
+export interface PanelNode extends SnapshotNode {
   fqdn: string;
-  memoryMb: number;
-  /** Percent over `memoryMb` the panel lets servers take (-1: no limit). */
-  memoryOverallocate: number;
-  diskMb: number;
-  diskOverallocate: number;
-  /** What the node's servers take (the panel's `allocated_resources`). */
-  allocatedMemoryMb: number;
-  allocatedDiskMb: number;
-  maintenance: boolean;
 }
 
 export interface PanelAllocation {
@@ -157,13 +149,7 @@ export interface PanelNest {
   name: string;
 }
 
-export interface PanelEggVariable {
-  name: string;
-  envVariable: string;
-  defaultValue: string;
-  /** Laravel validation rules, e.g. `required|integer|between:1,1000`. */
-  rules: string;
-  userEditable: boolean;
+export interface PanelEggVariable extends EggVariable {
   description: string;
 }
 
