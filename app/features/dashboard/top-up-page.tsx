@@ -3,8 +3,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { DataTable, byId, type Column } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { Field, fieldAria } from "~/components/ui/field";
+import { FormFields } from "~/components/ui/form-card";
 import { Input } from "~/components/ui/input";
 import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeading } from "~/components/ui/page-heading";
@@ -43,6 +44,12 @@ function amountOf(request: Pick<TopUpRequest, "total" | "currency">, locale: str
   return formatMethodAmount(request.total, request.currency, locale);
 }
 
+/** A request's state as a coloured badge: the same on the open request and in the past ones. */
+function StateBadge({ state }: { state: TopUpRequest["state"] }) {
+  const { t } = useTranslation("payments");
+  return <Badge tone={TOP_UP_STATE_TONES[state]}>{t(TOP_UP_STATE_LABELS[state])}</Badge>;
+}
+
 /**
  * The form of a new request: a number of coins (a preset or typed) and an enabled method, with what it
  * costs worked out in the browser by the quote the server makes again (quoteTopUp). Without scripts it
@@ -53,12 +60,7 @@ function RequestForm({
   purchaseOpen,
   locale,
   result,
-}: {
-  methods: OfferedPaymentMethod[];
-  purchaseOpen: boolean;
-  locale: string;
-  result?: TopUpPageResult;
-}) {
+}: Pick<TopUpPageProps, "methods" | "purchaseOpen" | "locale" | "result">) {
   const { t } = useTranslation("payments");
   const message = useMessage();
   const busy = useNavigation().state !== "idle";
@@ -69,119 +71,103 @@ function RequestForm({
   const error = result && !result.ok && result.intent === "request" ? result : undefined;
   const coinsError = error?.fieldErrors?.coins;
   const methodError = error?.fieldErrors?.methodId;
+  const closed = purchaseOpen ? t("topUps.noMethods") : t("topUps.closed");
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("topUps.newRequest")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {methods.length === 0 ? (
-          <p className="text-muted-foreground">
-            {purchaseOpen ? t("topUps.noMethods") : t("topUps.closed")}
-          </p>
-        ) : (
-          <Form method="post" className="grid gap-5" noValidate>
-            <input type="hidden" name="intent" value="request" />
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">{t("topUps.presets")}</legend>
-              <div className="flex flex-wrap gap-2">
-                {PRESET_TOP_UP_COINS.map((preset) => (
-                  <Button
-                    key={preset}
-                    type="button"
-                    size="sm"
-                    variant={coins === String(preset) ? "default" : "outline"}
-                    aria-pressed={coins === String(preset)}
-                    onClick={() => setCoins(String(preset))}
-                  >
-                    {preset}
-                  </Button>
-                ))}
-              </div>
-            </fieldset>
-            <Field
-              id="top-up-coins"
-              label={t("topUps.otherAmount")}
-              hint={
-                method
-                  ? t("topUps.bounds", { min: method.minCoins, max: method.maxCoins })
-                  : undefined
-              }
-              error={coinsError ? message(coinsError, error?.params) : undefined}
-            >
-              <Input
-                id="top-up-coins"
-                name="coins"
-                inputMode="numeric"
-                pattern="[0-9]*"
-                dir="ltr"
-                className="max-w-40"
-                value={coins}
-                onChange={(event) => setCoins(event.target.value)}
-                {...fieldAria("top-up-coins", coinsError, { hint: Boolean(method) })}
-              />
-            </Field>
-            <fieldset className="grid gap-2" {...fieldAria("top-up-method", methodError)}>
-              <legend className="mb-2 text-sm font-medium">{t("topUps.method")}</legend>
-              {methods.map((each) => (
-                <label
-                  key={each.id}
-                  className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border p-3 has-checked:border-primary"
-                >
-                  <input
-                    type="radio"
-                    name="methodId"
-                    value={each.id}
-                    checked={each.id === methodId}
-                    onChange={() => setMethodId(each.id)}
-                    className="mt-1"
-                  />
-                  <span className="grid gap-1">
-                    <span className="font-medium">{each.name}</span>
-                    <span className="text-sm text-muted-foreground">
-                      {t("topUps.perCoin", {
-                        price: formatMethodAmount(each.rate, each.currency, locale),
-                      })}
-                    </span>
-                  </span>
-                </label>
-              ))}
-              {methodError ? (
-                <p id="top-up-method-error" className="text-sm text-destructive" role="alert">
-                  {message(methodError)}
-                </p>
-              ) : null}
-            </fieldset>
-            {quoted?.ok ? (
-              <p
-                className="rounded-md bg-muted p-3 text-lg font-semibold"
-                aria-live="polite"
-                data-quote
+    <TitledCard title={t("topUps.newRequest")} empty={methods.length === 0 ? closed : undefined}>
+      <Form method="post" className="grid gap-5" noValidate>
+        <input type="hidden" name="intent" value="request" />
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">{t("topUps.presets")}</legend>
+          <div className="flex flex-wrap gap-2">
+            {PRESET_TOP_UP_COINS.map((preset) => (
+              <Button
+                key={preset}
+                type="button"
+                size="sm"
+                variant={coins === String(preset) ? "default" : "outline"}
+                aria-pressed={coins === String(preset)}
+                onClick={() => setCoins(String(preset))}
               >
-                {t("topUps.youSend", {
-                  total: formatMethodAmount(quoted.quote.total, quoted.quote.currency, locale),
+                {preset}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+        <Field
+          id="top-up-coins"
+          label={t("topUps.otherAmount")}
+          hint={
+            method ? t("topUps.bounds", { min: method.minCoins, max: method.maxCoins }) : undefined
+          }
+          error={coinsError ? message(coinsError, error?.params) : undefined}
+        >
+          <Input
+            id="top-up-coins"
+            name="coins"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            dir="ltr"
+            className="max-w-40"
+            value={coins}
+            onChange={(event) => setCoins(event.target.value)}
+            {...fieldAria("top-up-coins", coinsError, { hint: Boolean(method) })}
+          />
+        </Field>
+        <fieldset className="grid gap-2" {...fieldAria("top-up-method", methodError)}>
+          <legend className="mb-2 text-sm font-medium">{t("topUps.method")}</legend>
+          {methods.map((each) => (
+            <label
+              key={each.id}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border p-3 has-checked:border-primary"
+            >
+              <input
+                type="radio"
+                name="methodId"
+                value={each.id}
+                checked={each.id === methodId}
+                onChange={() => setMethodId(each.id)}
+                className="mt-1"
+              />
+              <span className="grid gap-1">
+                <span className="font-medium">{each.name}</span>
+                <span className="text-sm text-muted-foreground">
+                  {t("topUps.perCoin", {
+                    price: formatMethodAmount(each.rate, each.currency, locale),
+                  })}
+                </span>
+              </span>
+            </label>
+          ))}
+          {methodError ? (
+            <p id="top-up-method-error" className="text-sm text-destructive" role="alert">
+              {message(methodError)}
+            </p>
+          ) : null}
+        </fieldset>
+        {quoted?.ok ? (
+          <p
+            className="rounded-md bg-muted p-3 text-lg font-semibold"
+            aria-live="polite"
+            data-quote
+          >
+            {t("topUps.youSend", {
+              total: formatMethodAmount(quoted.quote.total, quoted.quote.currency, locale),
+            })}
+            {quoted.quote.fee > 0 ? (
+              <span className="block text-sm font-normal text-muted-foreground">
+                {t("topUps.breakdown", {
+                  amount: formatMethodAmount(quoted.quote.amount, quoted.quote.currency, locale),
+                  fee: formatMethodAmount(quoted.quote.fee, quoted.quote.currency, locale),
                 })}
-                {quoted.quote.fee > 0 ? (
-                  <span className="block text-sm font-normal text-muted-foreground">
-                    {t("topUps.breakdown", {
-                      amount: formatMethodAmount(
-                        quoted.quote.amount,
-                        quoted.quote.currency,
-                        locale,
-                      ),
-                      fee: formatMethodAmount(quoted.quote.fee, quoted.quote.currency, locale),
-                    })}
-                  </span>
-                ) : null}
-              </p>
+              </span>
             ) : null}
-            <Button type="submit" disabled={busy} className="justify-self-start">
-              {t("topUps.submit")}
-            </Button>
-          </Form>
-        )}
-      </CardContent>
-    </Card>
+          </p>
+        ) : null}
+        <Button type="submit" disabled={busy} className="justify-self-start">
+          {t("topUps.submit")}
+        </Button>
+      </Form>
+    </TitledCard>
   );
 }
 
@@ -221,19 +207,13 @@ function CurrentRequest({
   instructions,
   locale,
   result,
-}: {
+}: Pick<TopUpPageProps, "proofs" | "instructions" | "locale" | "result"> & {
   request: TopUpRequest;
-  proofs: TopUpProof[];
-  instructions: string;
-  locale: string;
-  result?: TopUpPageResult;
 }) {
   const { t } = useTranslation("payments");
   const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const error = result && !result.ok && result.intent === "paid" ? result : undefined;
-  const accountError = error?.fieldErrors?.payerAccount;
-  const dateError = error?.fieldErrors?.paidOn;
   // What the browser can tell of the picked files before they are sent (how many, how big): said at
   // once, and the post held back, rather than a 413 for a body of 20 MB. The server checks it all again.
   const [picked, setPicked] = useState<TopUpPageResult | undefined>();
@@ -263,156 +243,148 @@ function CurrentRequest({
   }
   const today = new Date().toISOString().slice(0, 10);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("topUps.current")}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-5">
-        <dl className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <dt className="text-sm text-muted-foreground">{t("topUps.reference")}</dt>
-            <dd className="font-mono text-2xl font-bold" dir="ltr" data-reference>
-              {request.reference}
-            </dd>
-            <dd className="text-sm text-muted-foreground">{t("topUps.referenceHelp")}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">{t("topUps.toSend")}</dt>
-            <dd className="text-2xl font-bold" dir="ltr" data-total>
-              {amountOf(request, locale)}
-            </dd>
-            {request.fee > 0 ? (
-              <dd className="text-sm text-muted-foreground" dir="ltr">
-                {t("topUps.breakdown", {
-                  amount: formatMethodAmount(request.amount, request.currency, locale),
-                  fee: formatMethodAmount(request.fee, request.currency, locale),
-                })}
-              </dd>
-            ) : null}
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">{t("topUps.coins")}</dt>
-            <dd>{request.coins}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">{t("topUps.method")}</dt>
-            <dd>{request.methodName}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted-foreground">{t("topUps.state")}</dt>
-            <dd>
-              <Badge tone={TOP_UP_STATE_TONES[request.state]}>
-                {t(TOP_UP_STATE_LABELS[request.state])}
-              </Badge>
-            </dd>
-          </div>
-        </dl>
-        {instructions ? (
-          <section className="grid gap-1" aria-labelledby="top-up-instructions">
-            <h3 id="top-up-instructions" className="font-semibold">
-              {t("topUps.instructions")}
-            </h3>
-            <p className="whitespace-pre-line rounded-md bg-muted p-3 text-sm" dir="auto">
-              {instructions}
-            </p>
-          </section>
-        ) : null}
-        {request.state === "proof_sent" ? (
-          <p className="text-sm">
-            {t("topUps.checking")}{" "}
-            {request.payerAccount && request.paidOn
-              ? t("topUps.paidFrom", {
-                  account: request.payerAccount,
-                  date: formatCalendarDay(request.paidOn, locale),
-                })
-              : null}
-          </p>
-        ) : null}
-        <AttachedProofs proofs={proofs} locale={locale} />
-        {/* Drawn again once files are stored, so the ones just sent are no longer picked to send again. */}
-        <Form
-          key={proofs.length}
-          method="post"
-          encType="multipart/form-data"
-          className="grid gap-4 rounded-md border p-4"
-          noValidate
-          onSubmit={(event) => {
-            if (picked) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="paid" />
-          <input type="hidden" name="requestId" value={request.id} />
-          <div className="grid gap-1">
-            <h3 className="font-semibold">{t("topUps.paidTitle")}</h3>
-            <p className="text-sm text-muted-foreground">{t("topUps.paidHelp")}</p>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id="top-up-payer"
-              label={t("topUps.payerAccount")}
-              error={accountError ? message(accountError) : undefined}
-            >
-              <Input
-                id="top-up-payer"
-                name="payerAccount"
-                required
-                maxLength={MAX_PAYER_ACCOUNT_LENGTH}
-                dir="ltr"
-                autoComplete="tel"
-                defaultValue={request.payerAccount ?? ""}
-                {...fieldAria("top-up-payer", accountError)}
-              />
-            </Field>
-            <Field
-              id="top-up-paid-on"
-              label={t("topUps.paidOn")}
-              error={dateError ? message(dateError) : undefined}
-            >
-              <Input
-                id="top-up-paid-on"
-                name="paidOn"
-                type="date"
-                required
-                max={today}
-                defaultValue={request.paidOn ?? today}
-                {...fieldAria("top-up-paid-on", dateError)}
-              />
-            </Field>
-          </div>
-          {roomForProofs ? (
-            <Field
-              id="top-up-proofs"
-              label={t("topUps.proofs")}
-              hint={t("topUps.proofsHint", {
-                size: MAX_PROOF_BYTES / 1024 / 1024,
-                max: MAX_PROOFS_PER_TOP_UP,
-              })}
-              error={proofsError ? message(proofsError, shown?.params) : undefined}
-            >
-              <Input
-                id="top-up-proofs"
-                name="proofs"
-                type="file"
-                multiple
-                accept={PROOF_ACCEPT}
-                aria-required={proofs.length === 0}
-                onChange={(event) => checkPicked(event.currentTarget.files)}
-                className="h-auto file:me-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
-                {...fieldAria("top-up-proofs", proofsError, { hint: true })}
-              />
-            </Field>
-          ) : null}
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            {request.state === "proof_sent" ? t("topUps.paidUpdate") : t("topUps.paidSubmit")}
-          </Button>
-        </Form>
+    <TitledCard title={t("topUps.current")} contentClassName="grid gap-5">
+      <dl className="grid gap-3 sm:grid-cols-2">
         <div>
-          <IntentButton intent="cancel" fields={{ requestId: request.id }} variant="outline">
-            {t("topUps.cancel")}
-          </IntentButton>
+          <dt className="text-sm text-muted-foreground">{t("topUps.reference")}</dt>
+          <dd className="font-mono text-2xl font-bold" dir="ltr" data-reference>
+            {request.reference}
+          </dd>
+          <dd className="text-sm text-muted-foreground">{t("topUps.referenceHelp")}</dd>
         </div>
-      </CardContent>
-    </Card>
+        <div>
+          <dt className="text-sm text-muted-foreground">{t("topUps.toSend")}</dt>
+          <dd className="text-2xl font-bold" dir="ltr" data-total>
+            {amountOf(request, locale)}
+          </dd>
+          {request.fee > 0 ? (
+            <dd className="text-sm text-muted-foreground" dir="ltr">
+              {t("topUps.breakdown", {
+                amount: formatMethodAmount(request.amount, request.currency, locale),
+                fee: formatMethodAmount(request.fee, request.currency, locale),
+              })}
+            </dd>
+          ) : null}
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">{t("topUps.coins")}</dt>
+          <dd>{request.coins}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">{t("topUps.method")}</dt>
+          <dd>{request.methodName}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">{t("topUps.state")}</dt>
+          <dd>
+            <StateBadge state={request.state} />
+          </dd>
+        </div>
+      </dl>
+      {instructions ? (
+        <section className="grid gap-1" aria-labelledby="top-up-instructions">
+          <h3 id="top-up-instructions" className="font-semibold">
+            {t("topUps.instructions")}
+          </h3>
+          <p className="whitespace-pre-line rounded-md bg-muted p-3 text-sm" dir="auto">
+            {instructions}
+          </p>
+        </section>
+      ) : null}
+      {request.state === "proof_sent" ? (
+        <p className="text-sm">
+          {t("topUps.checking")}{" "}
+          {request.payerAccount && request.paidOn
+            ? t("topUps.paidFrom", {
+                account: request.payerAccount,
+                date: formatCalendarDay(request.paidOn, locale),
+              })
+            : null}
+        </p>
+      ) : null}
+      <AttachedProofs proofs={proofs} locale={locale} />
+      {/* Drawn again once files are stored, so the ones just sent are no longer picked to send again. */}
+      <Form
+        key={proofs.length}
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-4 rounded-md border p-4"
+        noValidate
+        onSubmit={(event) => {
+          if (picked) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="paid" />
+        <input type="hidden" name="requestId" value={request.id} />
+        <div className="grid gap-1">
+          <h3 className="font-semibold">{t("topUps.paidTitle")}</h3>
+          <p className="text-sm text-muted-foreground">{t("topUps.paidHelp")}</p>
+        </div>
+        <FormFields
+          fields={[
+            {
+              kind: "row",
+              className: "grid gap-4 sm:grid-cols-2",
+              fields: [
+                {
+                  kind: "input",
+                  name: "payerAccount",
+                  id: "top-up-payer",
+                  label: t("topUps.payerAccount"),
+                  required: true,
+                  maxLength: MAX_PAYER_ACCOUNT_LENGTH,
+                  dir: "ltr",
+                  autoComplete: "tel",
+                  defaultValue: request.payerAccount ?? "",
+                },
+                {
+                  kind: "input",
+                  name: "paidOn",
+                  id: "top-up-paid-on",
+                  label: t("topUps.paidOn"),
+                  type: "date",
+                  required: true,
+                  max: today,
+                  defaultValue: request.paidOn ?? today,
+                },
+              ],
+            },
+          ]}
+          errors={error?.fieldErrors}
+        />
+        {roomForProofs ? (
+          <Field
+            id="top-up-proofs"
+            label={t("topUps.proofs")}
+            hint={t("topUps.proofsHint", {
+              size: MAX_PROOF_BYTES / 1024 / 1024,
+              max: MAX_PROOFS_PER_TOP_UP,
+            })}
+            error={proofsError ? message(proofsError, shown?.params) : undefined}
+          >
+            <Input
+              id="top-up-proofs"
+              name="proofs"
+              type="file"
+              multiple
+              accept={PROOF_ACCEPT}
+              aria-required={proofs.length === 0}
+              onChange={(event) => checkPicked(event.currentTarget.files)}
+              className="h-auto file:me-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
+              {...fieldAria("top-up-proofs", proofsError, { hint: true })}
+            />
+          </Field>
+        ) : null}
+        <Button type="submit" disabled={busy} className="justify-self-start">
+          {request.state === "proof_sent" ? t("topUps.paidUpdate") : t("topUps.paidSubmit")}
+        </Button>
+      </Form>
+      <div>
+        <IntentButton intent="cancel" fields={{ requestId: request.id }} variant="outline">
+          {t("topUps.cancel")}
+        </IntentButton>
+      </div>
+    </TitledCard>
   );
 }
 
@@ -457,9 +429,7 @@ function PastRequests({ requests, locale }: { requests: TopUpRequest[]; locale: 
       wide: true,
       cell: (request) => (
         <>
-          <Badge tone={TOP_UP_STATE_TONES[request.state]}>
-            {t(TOP_UP_STATE_LABELS[request.state])}
-          </Badge>
+          <StateBadge state={request.state} />
           {request.creditedCoins !== null ? (
             <span className="block text-xs">
               {t("topUps.creditedCoins", { coins: request.creditedCoins })}
@@ -484,17 +454,8 @@ function PastRequests({ requests, locale }: { requests: TopUpRequest[]; locale: 
   );
 }
 
-/** /dashboard/top-up: buy coins with a payment method (docs/payments.md). */
-export function TopUpPage({
-  current,
-  proofs,
-  instructions,
-  past,
-  methods,
-  purchaseOpen,
-  locale,
-  result,
-}: {
+/** What the page shows: the loader's data and what the last post answered. */
+type TopUpPageProps = {
   current: TopUpRequest | null;
   /** The open request's files. */
   proofs: TopUpProof[];
@@ -504,7 +465,11 @@ export function TopUpPage({
   purchaseOpen: boolean;
   locale: string;
   result?: TopUpPageResult;
-}) {
+};
+
+/** /dashboard/top-up: buy coins with a payment method (docs/payments.md). */
+export function TopUpPage(props: TopUpPageProps) {
+  const { current, past, locale, result } = props;
   const { t } = useTranslation("payments");
   return (
     <main className="mx-auto grid w-full max-w-3xl min-w-0 gap-6 px-4 py-10">
@@ -519,22 +484,7 @@ export function TopUpPage({
       {result && !result.ok && !result.fieldErrors ? (
         <ResultMessage result={result} values={result.params} />
       ) : null}
-      {current ? (
-        <CurrentRequest
-          request={current}
-          proofs={proofs}
-          instructions={instructions}
-          locale={locale}
-          result={result}
-        />
-      ) : (
-        <RequestForm
-          methods={methods}
-          purchaseOpen={purchaseOpen}
-          locale={locale}
-          result={result}
-        />
-      )}
+      {current ? <CurrentRequest {...props} request={current} /> : <RequestForm {...props} />}
       <PastRequests requests={past} locale={locale} />
     </main>
   );
