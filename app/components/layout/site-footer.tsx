@@ -12,6 +12,7 @@ import {
   type NewsletterOutcome,
 } from "~/domain/site/site";
 import { LanguageSwitcher } from "./language-switcher";
+import { SERVICE_LINKS } from "./site-header";
 import type { ShellProps } from "./types";
 
 /** What the newsletter box says after a post without JavaScript (site namespace; literal keys). */
@@ -21,12 +22,30 @@ const NEWSLETTER_TEXT = {
   emailInvalid: "errors.emailInvalid",
 } as const satisfies Record<NewsletterOutcome, string>;
 
+/** A link of the footer: to a page of the site (`to`), or to another site (`href`, in a new tab). */
+type FooterItem = { label: string } & ({ to: string } | { href: string });
+
+/** The links to other sites whose address the admin set (a link left empty is left out). */
+function setLinks(items: { href: string | null | undefined; label: string }[]) {
+  return items.filter((item): item is { href: string; label: string } => Boolean(item.href));
+}
+
+/** The company column's pages (common namespace keys, written out so the catalogue test sees them). */
+const COMPANY_LINKS = [
+  { to: "/about", key: "footer.aboutUs" },
+  { to: "/contact", key: "footer.contactUs" },
+  { to: "/service-terms", key: "footer.serviceTerms" },
+  { to: "/privacy", key: "footer.privacy" },
+  { to: "/orange-money", key: "footer.orangeMoney" },
+  { to: "/phpmyadmin", key: "footer.phpmyadmin" },
+] as const;
+
 export function SiteFooter({ user, settings, locale }: ShellProps) {
   const { t } = useTranslation();
   const { links, general } = settings;
   // Chat channels follow the live chat switch; a link the admin left empty is left out.
   const chat = liveChatLinks(settings);
-  const social = [
+  const social = setLinks([
     { href: chat.community, label: t("social.discord") },
     { href: chat.whatsapp, label: t("social.whatsapp") },
     { href: chat.telegram, label: t("social.telegram") },
@@ -34,7 +53,24 @@ export function SiteFooter({ user, settings, locale }: ShellProps) {
     { href: links.github, label: t("social.github") },
     { href: links.instagram, label: t("social.instagram") },
     { href: links.facebook, label: t("social.facebook") },
-  ].filter((item): item is { href: string; label: string } => Boolean(item.href));
+  ]);
+  const services: FooterItem[] = [
+    ...SERVICE_LINKS,
+    { to: "/game-hosting", key: "nav.gameHosting" } as const,
+  ].map(({ to, key }) => ({ to, label: t(key) }));
+  const company = COMPANY_LINKS.map(({ to, key }) => ({ to, label: t(key) }));
+  const clientArea: FooterItem[] = user
+    ? [{ to: "/my-services", label: t("footer.myServices") }]
+    : [{ to: "/login", label: t("nav.login") }];
+  if (user?.role === "admin") clientArea.push({ to: "/admin", label: t("footer.adminPanel") });
+  if (!user && settings.features.registration)
+    clientArea.push({ to: "/register", label: t("nav.register") });
+  clientArea.push(
+    ...setLinks([
+      { href: links.gamePanel, label: t("footer.gamePanel") },
+      { href: links.databaseAdmin, label: t("footer.databaseAdmin") },
+    ]),
+  );
 
   return (
     <footer className="mt-16 border-t bg-secondary text-slate-200">
@@ -50,45 +86,9 @@ export function SiteFooter({ user, settings, locale }: ShellProps) {
           </p>
           <NewsletterBox />
         </div>
-        <FooterColumn title={t("footer.services")}>
-          <FooterLink to="/services/samp">{t("nav.sampHosting")}</FooterLink>
-          <FooterLink to="/services/mta">{t("nav.mtaHosting")}</FooterLink>
-          <FooterLink to="/services/vps">{t("nav.vpsHosting")}</FooterLink>
-          <FooterLink to="/game-hosting">{t("nav.gameHosting")}</FooterLink>
-        </FooterColumn>
-        <FooterColumn title={t("footer.company")}>
-          <FooterLink to="/about">{t("footer.aboutUs")}</FooterLink>
-          <FooterLink to="/contact">{t("footer.contactUs")}</FooterLink>
-          <FooterLink to="/service-terms">{t("footer.serviceTerms")}</FooterLink>
-          <FooterLink to="/privacy">{t("footer.privacy")}</FooterLink>
-          <FooterLink to="/orange-money">{t("footer.orangeMoney")}</FooterLink>
-          <FooterLink to="/phpmyadmin">{t("footer.phpmyadmin")}</FooterLink>
-        </FooterColumn>
-        <FooterColumn title={t("footer.clientArea")}>
-          {user ? (
-            <>
-              <FooterLink to="/my-services">{t("footer.myServices")}</FooterLink>
-              {user.role === "admin" ? (
-                <FooterLink to="/admin">{t("footer.adminPanel")}</FooterLink>
-              ) : null}
-            </>
-          ) : (
-            <>
-              <FooterLink to="/login">{t("nav.login")}</FooterLink>
-              {settings.features.registration ? (
-                <FooterLink to="/register">{t("nav.register")}</FooterLink>
-              ) : null}
-            </>
-          )}
-          {links.gamePanel ? (
-            <ExternalFooterLink href={links.gamePanel}>{t("footer.gamePanel")}</ExternalFooterLink>
-          ) : null}
-          {links.databaseAdmin ? (
-            <ExternalFooterLink href={links.databaseAdmin}>
-              {t("footer.databaseAdmin")}
-            </ExternalFooterLink>
-          ) : null}
-        </FooterColumn>
+        <FooterColumn title={t("footer.services")} items={services} />
+        <FooterColumn title={t("footer.company")} items={company} />
+        <FooterColumn title={t("footer.clientArea")} items={clientArea} />
       </div>
       <div className="border-t border-slate-700">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
@@ -99,11 +99,7 @@ export function SiteFooter({ user, settings, locale }: ShellProps) {
             <LanguageSwitcher locale={locale} id="language-footer" />
           </div>
           <ul className="flex flex-wrap gap-4" aria-label={t("footer.social")}>
-            {social.map((item) => (
-              <ExternalFooterLink key={item.label} href={item.href}>
-                {item.label}
-              </ExternalFooterLink>
-            ))}
+            <FooterLinks items={social} />
           </ul>
         </div>
       </div>
@@ -111,34 +107,32 @@ export function SiteFooter({ user, settings, locale }: ShellProps) {
   );
 }
 
-function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+function FooterColumn({ title, items }: { title: string; items: FooterItem[] }) {
   return (
     <div>
       <h2 className="font-semibold text-white">{title}</h2>
-      <ul className="mt-3 space-y-2 text-sm">{children}</ul>
+      <ul className="mt-3 space-y-2 text-sm">
+        <FooterLinks items={items} />
+      </ul>
     </div>
   );
 }
 
-function FooterLink({ to, children }: { to: string; children: React.ReactNode }) {
-  return (
-    <li>
-      <Link className="hover:text-white" to={to}>
-        {children}
-      </Link>
+/** Each link a list item; one to another site opens in a new tab. */
+function FooterLinks({ items }: { items: FooterItem[] }) {
+  return items.map((item) => (
+    <li key={item.label}>
+      {"to" in item ? (
+        <Link className="hover:text-white" to={item.to}>
+          {item.label}
+        </Link>
+      ) : (
+        <a className="hover:text-white" href={item.href} rel="noopener noreferrer" target="_blank">
+          {item.label}
+        </a>
+      )}
     </li>
-  );
-}
-
-/** A link to another site (the game panel, a social page), opened in a new tab. */
-function ExternalFooterLink({ href, children }: { href: string; children: React.ReactNode }) {
-  return (
-    <li>
-      <a className="hover:text-white" href={href} rel="noopener noreferrer" target="_blank">
-        {children}
-      </a>
-    </li>
-  );
+  ));
 }
 
 function NewsletterBox() {

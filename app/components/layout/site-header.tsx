@@ -12,7 +12,8 @@ import { ADMIN_NOTIFICATIONS_PATH, NotificationBell } from "./notification-bell"
 import { closeMenu, wirePhoneMenu } from "./phone-menu";
 import type { ShellProps } from "./types";
 
-const serviceLinks = [
+/** The hosting pages, in the header's Services menu and the footer's services column. */
+export const SERVICE_LINKS = [
   { to: "/services/samp", key: "nav.sampHosting" },
   { to: "/services/mta", key: "nav.mtaHosting" },
   { to: "/services/vps", key: "nav.vpsHosting" },
@@ -113,7 +114,7 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
           <p className="px-3 pt-2 text-xs font-semibold text-muted-foreground uppercase">
             {t("nav.services")}
           </p>
-          {serviceLinks.map((link) => (
+          {SERVICE_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass} onClick={close}>
               {t(link.key)}
             </NavLink>
@@ -252,7 +253,7 @@ function ServicesMenu() {
         hidden={!open}
         className="absolute start-0 top-full z-50 mt-1 min-w-48 rounded-md border bg-background p-1 shadow-md"
       >
-        {serviceLinks.map((link) => (
+        {SERVICE_LINKS.map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}
