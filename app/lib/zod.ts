@@ -21,3 +21,19 @@ export function customIssue(ctx: z.RefinementCtx, message: string, path?: string
 export function requiredText(required: string, max: number, tooLong: string = required) {
   return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 }
+
+/**
+ * A whole number typed in a form: at most `digits` digits, from `min` to `max`; anything else (a sign,
+ * a decimal point, a blank) is refused with `message`.
+ */
+export function wholeNumberText(
+  message: string,
+  { digits, min, max }: { digits: number; min: number; max: number },
+) {
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(new RegExp(`^\\d{1,${digits}}$`), message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+}

@@ -1,6 +1,6 @@
 import { idField } from "~/lib/id-field";
 import { filterParam, pageParam } from "~/lib/query-params";
-import { requiredText, z } from "~/lib/zod";
+import { requiredText, wholeNumberText, z } from "~/lib/zod";
 import { MAX_TOP_UP_COINS } from "./payment-methods";
 import { MAX_PAYER_ACCOUNT_LENGTH, MAX_REJECT_REASON_LENGTH, TOP_UP_STATES } from "./top-ups";
 
@@ -10,18 +10,11 @@ import { MAX_PAYER_ACCOUNT_LENGTH, MAX_REJECT_REASON_LENGTH, TOP_UP_STATES } fro
 const requestId = idField("payments.errors.topUpNotFound");
 
 /** A whole number of coins typed or picked; the method's own bounds are the domain's to check. */
-const coinsField = z
-  .string({ error: "payments.errors.coinsNotWhole" })
-  .trim()
-  .regex(/^\d{1,6}$/, "payments.errors.coinsNotWhole")
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(1, "payments.errors.coinsNotWhole")
-      .max(MAX_TOP_UP_COINS, "payments.errors.coinsNotWhole"),
-  );
+const coinsField = wholeNumberText("payments.errors.coinsNotWhole", {
+  digits: 6,
+  min: 1,
+  max: MAX_TOP_UP_COINS,
+});
 
 /** The customer's page: ask for a top-up, say it is paid, or cancel it. */
 export const topUpActionSchema = z.discriminatedUnion("intent", [

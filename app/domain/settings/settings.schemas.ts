@@ -1,4 +1,4 @@
-import { requiredText, z } from "~/lib/zod";
+import { requiredText, wholeNumberText, z } from "~/lib/zod";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
 import {
   COUNTRY_CODE_PATTERN,
@@ -291,17 +291,7 @@ export const privacyFormSchema = z.object({
 
 /** A number of days typed in a form: a whole number between `min` and LIFECYCLE_MAX_DAYS. */
 const days = (min: number) =>
-  z
-    .string({ error: "admin-settings.errors.daysInvalid" })
-    .trim()
-    .regex(/^\d{1,3}$/, "admin-settings.errors.daysInvalid")
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, "admin-settings.errors.daysInvalid")
-        .max(LIFECYCLE_MAX_DAYS, "admin-settings.errors.daysInvalid"),
-    );
+  wholeNumberText("admin-settings.errors.daysInvalid", { digits: 3, min, max: LIFECYCLE_MAX_DAYS });
 
 /** The service lifecycle's form: its switch, the reminders, the grace period, termination, orders. */
 export const lifecycleFormSchema = z.object({
@@ -357,17 +347,11 @@ export const invoicingFormSchema = z.object({
       return z.NEVER;
     }),
   pricesIncludeVat: checkbox,
-  retentionYears: z
-    .string({ error: "admin-settings.errors.retentionInvalid" })
-    .trim()
-    .regex(/^\d{1,2}$/, "admin-settings.errors.retentionInvalid")
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, "admin-settings.errors.retentionInvalid")
-        .max(MAX_RETENTION_YEARS, "admin-settings.errors.retentionInvalid"),
-    ),
+  retentionYears: wholeNumberText("admin-settings.errors.retentionInvalid", {
+    digits: 2,
+    min: 1,
+    max: MAX_RETENTION_YEARS,
+  }),
 });
 
 /** The settings page's one action: `intent` names the form. */
