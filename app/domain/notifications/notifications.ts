@@ -2,6 +2,19 @@ import { dateTimeFormat } from "~/lib/intl-format";
 import { labelKeys } from "~/lib/label-keys";
 import { formatCoins } from "~/lib/money";
 
+/** What only admins are told (`notifyStaff`): a customer's list never shows them. */
+export const STAFF_NOTIFICATION_KINDS = [
+  // The background worker's failures (issue 24), each admin's own.
+  "automation_job_dead",
+  "automation_run_failed",
+  "automation_schedule_stale",
+  // A new order waits for approval, a customer opened a ticket ("amountCents" coins).
+  "order_waiting",
+  "ticket_opened",
+  // A customer says a top-up is paid ("reference", "method", "amountCents" coins).
+  "top_up_paid",
+] as const;
+
 export const NOTIFICATION_KINDS = [
   "order_approved",
   "order_rejected",
@@ -27,29 +40,11 @@ export const NOTIFICATION_KINDS = [
   // A top-up request decided (issue 26): "reference", "amountCents" coins, a rejection's "reason".
   "top_up_approved",
   "top_up_rejected",
-  // Staff: the background worker's failures (issue 24), each admin's own.
-  "automation_job_dead",
-  "automation_run_failed",
-  "automation_schedule_stale",
-  // Staff: a new order waits for approval, a customer opened a ticket ("amountCents" coins).
-  "order_waiting",
-  "ticket_opened",
-  // Staff: a customer says a top-up is paid ("reference", "method", "amountCents" coins).
-  "top_up_paid",
+  ...STAFF_NOTIFICATION_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Catalogue keys (tickets namespace), one family (docs/i18n.md, ADR 26). */
 export const NOTIFICATION_LABELS = labelKeys("tickets", "notifications", NOTIFICATION_KINDS);
-
-/** What only admins are told (`notifyStaff`): a customer's list never shows them. */
-export const STAFF_NOTIFICATION_KINDS = [
-  "automation_job_dead",
-  "automation_run_failed",
-  "automation_schedule_stale",
-  "order_waiting",
-  "ticket_opened",
-  "top_up_paid",
-] as const satisfies readonly NotificationKind[];
 
 /** How many of their newest notifications the bell lists; /admin/notifications has them all. */
 export const BELL_LIMIT = 10;
