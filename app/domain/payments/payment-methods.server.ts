@@ -1,9 +1,12 @@
+import type { Updateable } from "kysely";
+import type { PaymentMethodsTable } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { slugWords } from "~/domain/catalogue/catalogue-admin";
 import { getSettings } from "~/domain/settings/settings.server";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import {
+  EURO_RATE,
   PAYMENT_TEXT_LOCALES,
   paymentMethodProblem,
   textIn,
@@ -43,37 +46,31 @@ export const BUILTIN_PAYMENT_METHODS: readonly {
   rate: number;
   names: PaymentTexts;
 }[] = [
-  {
-    code: "orange-money",
-    currency: "MAD",
-    rate: 1100,
-    names: { en: "Orange Money", fr: "Orange Money", ar: "Orange Money" },
-  },
-  {
-    code: "inwi-money",
-    currency: "MAD",
-    rate: 1100,
-    names: { en: "Inwi Money", fr: "Inwi Money", ar: "Inwi Money" },
-  },
-  {
-    code: "cashplus",
-    currency: "MAD",
-    rate: 1100,
-    names: { en: "cashPlus", fr: "cashPlus", ar: "cashPlus" },
-  },
-  {
-    code: "bank-transfer",
-    currency: "EUR",
-    rate: 100,
-    names: { en: "Bank transfer", fr: "Virement bancaire", ar: "تحويل بنكي" },
-  },
-  {
-    code: "paypal",
-    currency: "EUR",
-    rate: 100,
-    names: { en: "PayPal", fr: "PayPal", ar: "PayPal" },
-  },
+  builtinMethod("orange-money", "MAD", 1100, "Orange Money"),
+  builtinMethod("inwi-money", "MAD", 1100, "Inwi Money"),
+  builtinMethod("cashplus", "MAD", 1100, "cashPlus"),
+  builtinMethod(
+    "bank-transfer",
+    "EUR",
+    EURO_RATE,
+    "Bank transfer",
+    "Virement bancaire",
+    "تحويل بنكي",
+  ),
+  builtinMethod("paypal", "EUR", EURO_RATE, "PayPal"),
 ];
+
+/** A built-in method; a brand's name is the same in every language unless French and Arabic are given. */
+function builtinMethod(
+  code: string,
+  currency: PaymentCurrency,
+  rate: number,
+  en: string,
+  fr = en,
+  ar = en,
+) {
+  return { code, currency, rate, names: { en, fr, ar } };
+}
 
 const EMPTY_TEXTS: PaymentTexts = { en: "", fr: "", ar: "" };
 
@@ -288,6 +285,28 @@ async function audited(
   return { ok: true, method };
 }
 
+/** Step: the method the admin acts on, or a notFound refusal. */
+async function methodOrRefuse(trx: Tx, id: number): Promise<PaymentMethod> {
+  const method = await findPaymentMethod(trx, id);
+  if (!method) refuse<PaymentMethodResult>("notFound", "payments.errors.notFound");
+  return method;
+}
+
+/** Step: writes `columns` on a method, stamped, and audits the change by `actorId` as `action`. */
+async function changeMethod(
+  trx: Tx,
+  before: PaymentMethod,
+  columns: Updateable<PaymentMethodsTable>,
+  entry: { actorId: string; action: string },
+): Promise<PaymentMethodResult> {
+  await trx
+    .updateTable("payment_methods")
+    .set({ ...columns, updated_at: new Date().toISOString() })
+    .where("id", "=", before.id)
+    .execute();
+  return audited(trx, before.id, { ...entry, before });
+}
+
 /** A code for a new method: its name's words, or the first of name-2, name-3… that is free. */
 async function freeCodeFor(trx: Tx, input: PaymentMethodInput, locale: PaymentTextLocale) {
   const words = slugWords(textIn(input.names, locale, locale));
@@ -352,19 +371,12 @@ export async function updatePaymentMethod(
   input: { actorId: string; id: number; method: PaymentMethodInput },
 ): Promise<PaymentMethodResult> {
   return inTransaction(db, async (trx) => {
-    const before = await findPaymentMethod(trx, input.id);
-    if (!before) refuse<PaymentMethodResult>("notFound", "payments.errors.notFound");
+    const before = await methodOrRefuse(trx, input.id);
     const refused = refusalOf(input.method, await defaultLocaleOf(trx), "invalid");
     if (refused) return refused;
-    await trx
-      .updateTable("payment_methods")
-      .set({ ...columnsOf(input.method), updated_at: new Date().toISOString() })
-      .where("id", "=", before.id)
-      .execute();
-    return audited(trx, before.id, {
+    return changeMethod(trx, before, columnsOf(input.method), {
       actorId: input.actorId,
       action: "payment_method.update",
-      before,
     });
   });
 }
@@ -379,8 +391,7 @@ export async function setPaymentMethodEnabled(
   input: { actorId: string; id: number; enabled: boolean },
 ): Promise<PaymentMethodResult> {
   return inTransaction(db, async (trx) => {
-    const before = await findPaymentMethod(trx, input.id);
-    if (!before) refuse<PaymentMethodResult>("notFound", "payments.errors.notFound");
+    const before = await methodOrRefuse(trx, input.id);
     if (before.enabled === input.enabled) return { ok: true as const, method: before };
     if (input.enabled) {
       const refused = refusalOf(
@@ -390,16 +401,15 @@ export async function setPaymentMethodEnabled(
       );
       if (refused) return refused;
     }
-    await trx
-      .updateTable("payment_methods")
-      .set({ enabled: input.enabled ? 1 : 0, updated_at: new Date().toISOString() })
-      .where("id", "=", before.id)
-      .execute();
-    return audited(trx, before.id, {
-      actorId: input.actorId,
-      action: input.enabled ? "payment_method.enable" : "payment_method.disable",
+    return changeMethod(
+      trx,
       before,
-    });
+      { enabled: input.enabled ? 1 : 0 },
+      {
+        actorId: input.actorId,
+        action: input.enabled ? "payment_method.enable" : "payment_method.disable",
+      },
+    );
   });
 }
 
@@ -414,8 +424,7 @@ export async function deletePaymentMethod(
   input: { actorId: string; id: number },
 ): Promise<DeletePaymentMethodResult> {
   return inTransaction(db, async (trx) => {
-    const method = await findPaymentMethod(trx, input.id);
-    if (!method) refuse<DeletePaymentMethodResult>("notFound", "payments.errors.notFound");
+    const method = await methodOrRefuse(trx, input.id);
     if (method.builtin)
       refuse<DeletePaymentMethodResult>("conflict", "payments.errors.builtinNotDeletable");
     const used = await trx
