@@ -53,15 +53,14 @@ export type OrderActionResult = Pick<ActionResult, "ok" | "message"> & {
 
 export function OrdersTable({
   orders,
-  status,
-  page,
+  query: { status, page },
   hasMore,
   locale,
   result,
 }: {
   orders: AdminOrderRow[];
-  status?: OrderStatus;
-  page: number;
+  /** The list's filter and page, as the address gave them. */
+  query: { status?: OrderStatus; page: number };
   hasMore: boolean;
   locale: string;
   result?: OrderActionResult;

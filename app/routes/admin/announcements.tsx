@@ -20,30 +20,29 @@ import {
   listAllAnnouncements,
   saveAnnouncement,
 } from "~/domain/announcements/announcements.server";
-import { adminForm, adminPage, invalidForm, refusal } from "~/http/route-request.server";
+import { adminAction, adminLoader } from "~/http/admin-route.server";
+import { refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/announcements";
 import { requestContext } from "~/context.server";
 
-export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  const { t } = adminPage(url, context, "announcements");
-  return {
-    meta: { title: t("admin.title") },
-    announcements: await listAllAnnouncements(context.services.db),
-  };
-}
+export const loader = adminLoader(requestContext, {
+  title: "announcements.admin.title",
+  load: async ({ db }) => ({ announcements: await listAllAnnouncements(db) }),
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
-  const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, announcementActionSchema);
-  if (!form.ok) return invalidForm(form.fieldErrors, "announcements.errors.notFound");
-  const result = await saveAnnouncement(context.services.db, { actorId: admin.id, ...form.data });
-  if (!result.ok) return refusal(result);
-  return { ok: true, message: result.message };
-}
+export const action = adminAction(
+  requestContext,
+  announcementActionSchema,
+  "announcements.errors.notFound",
+  async ({ db, admin, input }) => {
+    const result = await saveAnnouncement(db, { actorId: admin.id, ...input });
+    if (!result.ok) return refusal(result);
+    return { ok: true, message: result.message };
+  },
+);
 
 /** Catalogue keys (announcements namespace) of each language's fields, written out for the catalogue test. */
 const TEXT_LABELS = {

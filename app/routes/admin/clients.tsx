@@ -7,7 +7,8 @@ import { adjustCoins } from "~/domain/coins/coins.server";
 import { ClientsAdmin, type ClientActionResult } from "~/features/admin-clients/clients-admin";
 import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
-import { adminForm, adminPage, queryOf, refusal } from "~/http/route-request.server";
+import { adminAction } from "~/http/admin-route.server";
+import { adminPage, queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/clients";
 import { requestContext } from "~/context.server";
@@ -38,10 +39,10 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
-  const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, clientActionSchema);
-  if (!form.ok) {
+export const action = adminAction(
+  requestContext,
+  clientActionSchema,
+  (form) => {
     const intent: ClientActionResult["intent"] =
       form.values.intent === "update" ||
       form.values.intent === "delete" ||
@@ -66,47 +67,48 @@ export async function action({ request, url, context: routerContext }: Route.Act
       },
       { status: 400 },
     );
-  }
-  const db = context.services.db;
-  const input = form.data;
-  /** What the action on this account said: `done` when it worked, else the refusal and why. */
-  const answer = (
-    result: { ok: true } | { ok: false; kind: FailureKind; error: MessageKey; reason?: MessageKey },
-    done: MessageKey,
-  ) => {
-    const about = { intent: input.intent, userId: input.userId };
-    if (!result.ok)
-      return refusal(result, {
-        ...about,
-        ...("reason" in result ? { reason: result.reason } : {}),
+  },
+  async ({ db, admin, input, context }) => {
+    /** What the action on this account said: `done` when it worked, else the refusal and why. */
+    const answer = (
+      result:
+        { ok: true } | { ok: false; kind: FailureKind; error: MessageKey; reason?: MessageKey },
+      done: MessageKey,
+    ) => {
+      const about = { intent: input.intent, userId: input.userId };
+      if (!result.ok)
+        return refusal(result, {
+          ...about,
+          ...("reason" in result ? { reason: result.reason } : {}),
+        });
+      return { ok: true, ...about, message: done } satisfies ClientActionResult;
+    };
+    if (input.intent === "update") {
+      const result = await updateUserByAdmin(db, {
+        ...input,
+        actorId: admin.id,
+        actorSessionId: context.session?.sessionId,
       });
-    return { ok: true, ...about, message: done } satisfies ClientActionResult;
-  };
-  if (input.intent === "update") {
-    const result = await updateUserByAdmin(db, {
-      ...input,
+      return answer(result, "admin.users.updated");
+    }
+    if (input.intent === "delete") {
+      const result = await deleteUserByAdmin(db, { userId: input.userId, actorId: admin.id });
+      return answer(result, "admin.users.deleted");
+    }
+    if (input.intent === "complete-deletion") {
+      const result = await completeAccountDeletion(db, { userId: input.userId, actorId: admin.id });
+      return answer(result, "admin.users.deletionCompleted");
+    }
+    const result = await adjustCoins(db, {
+      userId: input.userId,
+      amountCents: input.amount,
+      reason: input.reason,
       actorId: admin.id,
-      actorSessionId: context.session?.sessionId,
+      idempotencyKey: input.idempotencyKey,
     });
-    return answer(result, "admin.users.updated");
-  }
-  if (input.intent === "delete") {
-    const result = await deleteUserByAdmin(db, { userId: input.userId, actorId: admin.id });
-    return answer(result, "admin.users.deleted");
-  }
-  if (input.intent === "complete-deletion") {
-    const result = await completeAccountDeletion(db, { userId: input.userId, actorId: admin.id });
-    return answer(result, "admin.users.deletionCompleted");
-  }
-  const result = await adjustCoins(db, {
-    userId: input.userId,
-    amountCents: input.amount,
-    reason: input.reason,
-    actorId: admin.id,
-    idempotencyKey: input.idempotencyKey,
-  });
-  return answer(result, "coins.admin.updated");
-}
+    return answer(result, "coins.admin.updated");
+  },
+);
 
 export default function AdminClients({ loaderData, actionData }: Route.ComponentProps) {
   return <ClientsAdmin {...loaderData} result={actionData} />;

@@ -9,7 +9,8 @@ import {
   ContactMessagesPage,
   type ContactActionResult,
 } from "~/features/admin-inbox/contact-messages-page";
-import { adminForm, adminPage, invalidForm, queryOf, refusal } from "~/http/route-request.server";
+import { adminAction, adminLoader } from "~/http/admin-route.server";
+import { queryOf, refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import { requestContext } from "~/context.server";
 import type { Route } from "./+types/contact-messages";
@@ -17,47 +18,45 @@ import type { Route } from "./+types/contact-messages";
 const PATH = "/admin/contact-messages";
 
 // Messages sent through /contact: read, search, open, mark read or unread, reply by email, delete.
-export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  const { t } = adminPage(url, context, "admin");
-  const query = queryOf(url, contactListQuerySchema);
-  const list = await listContactMessages(context.services.db, query);
-  return { meta: { title: t("nav.contactMessages") }, ...list, query, locale: context.locale };
-}
+export const loader = adminLoader(requestContext, {
+  title: "admin.nav.contactMessages",
+  query: contactListQuerySchema,
+  load: ({ db, query }) => listContactMessages(db, query),
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
-  const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, contactActionSchema);
-  if (!form.ok) return invalidForm(form.fieldErrors, "admin-inbox.errors.unknownAction");
-  const db = context.services.db;
-  const input = form.data;
-  const result =
-    input.intent === "delete"
-      ? await deleteContactMessage(db, { id: input.id, actorId: admin.id })
-      : await markContactMessage(db, { id: input.id, read: input.intent !== "unread" });
-  if (!result.ok) return refusal(result);
-  if (input.intent === "open") {
-    // Opening reads it: back to the same list (its filters kept) with the message shown in full.
-    const list = queryOf(url, contactListQuerySchema);
-    const params = new URLSearchParams();
-    if (list.q) params.set("q", list.q);
-    if (list.show !== "all") params.set("show", list.show);
-    if (list.page > 1) params.set("page", String(list.page));
-    params.set("open", String(input.id));
-    return redirect(`${PATH}?${params}`);
-  }
-  return {
-    ok: true,
-    message:
+export const action = adminAction(
+  requestContext,
+  contactActionSchema,
+  "admin-inbox.errors.unknownAction",
+  async ({ db, admin, input, url }) => {
+    const result =
       input.intent === "delete"
-        ? "admin-inbox.contact.deleted"
-        : input.intent === "read"
-          ? "admin-inbox.contact.markedRead"
-          : "admin-inbox.contact.markedUnread",
-  } satisfies ContactActionResult;
-}
+        ? await deleteContactMessage(db, { id: input.id, actorId: admin.id })
+        : await markContactMessage(db, { id: input.id, read: input.intent !== "unread" });
+    if (!result.ok) return refusal(result);
+    if (input.intent === "open") {
+      // Opening reads it: back to the same list (its filters kept) with the message shown in full.
+      const list = queryOf(url, contactListQuerySchema);
+      const params = new URLSearchParams();
+      if (list.q) params.set("q", list.q);
+      if (list.show !== "all") params.set("show", list.show);
+      if (list.page > 1) params.set("page", String(list.page));
+      params.set("open", String(input.id));
+      return redirect(`${PATH}?${params}`);
+    }
+    return {
+      ok: true,
+      message:
+        input.intent === "delete"
+          ? "admin-inbox.contact.deleted"
+          : input.intent === "read"
+            ? "admin-inbox.contact.markedRead"
+            : "admin-inbox.contact.markedUnread",
+    } satisfies ContactActionResult;
+  },
+);
 
 export default function AdminContactMessages({ loaderData, actionData }: Route.ComponentProps) {
   return <ContactMessagesPage {...loaderData} result={actionData} />;

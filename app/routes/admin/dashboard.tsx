@@ -13,25 +13,22 @@ import {
   SERVICE_STATUS_LABELS,
   SERVICE_STATUSES,
 } from "~/domain/hosting-services/hosting-services";
-import { adminPage } from "~/http/route-request.server";
+import { adminLoader } from "~/http/admin-route.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/context.server";
 
-export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  const { admin, t } = adminPage(url, context, "admin");
-  return {
-    meta: { title: t("nav.dashboard") },
+export const loader = adminLoader(requestContext, {
+  title: "admin.nav.dashboard",
+  load: async ({ db, admin, context }) => ({
     email: admin.email,
-    locale: context.locale,
     // Without SMTP_URL mail is kept in the outbox (docs/mail.md): the dashboard says so.
     mailConfigured: context.services.mailEnabled,
     // Every admin without a second factor is asked to set one up, whether or not the settings require it.
     twoFactorEnabled: admin.twoFactorEnabled,
-    ...(await loadAdminDashboard(context.services.db, context.locale)),
-  };
-}
+    ...(await loadAdminDashboard(db, context.locale)),
+  }),
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

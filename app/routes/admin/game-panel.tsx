@@ -9,7 +9,8 @@ import {
   GamePanelPage,
   type GamePanelActionResult,
 } from "~/features/admin-settings/game-panel-page";
-import { adminForm, adminPage, refusal } from "~/http/route-request.server";
+import { adminAction, adminLoader } from "~/http/admin-route.server";
+import { refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/game-panel";
 import { requestContext } from "~/context.server";
@@ -17,24 +18,21 @@ import { requestContext } from "~/context.server";
 // /admin/settings/game-panel (issue 27, docs/provisioning.md): the panel's address and key, the order
 // form's locations on the panel, and "Check connection" (a job reads the panel; this page shows what it
 // found).
-export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  const { t } = adminPage(url, context, "provisioning");
-  return {
-    meta: { title: t("panel.title") },
-    connection: await readPanelConnection(context.services.db),
+export const loader = adminLoader(requestContext, {
+  title: "provisioning.panel.title",
+  load: async ({ db, context }) => ({
+    connection: await readPanelConnection(db),
     locations: context.settings.general.locations,
-    locale: context.locale,
-  };
-}
+  }),
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
-  const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, gamePanelActionSchema);
-  if (!form.ok)
-    return data(
+export const action = adminAction(
+  requestContext,
+  gamePanelActionSchema,
+  (form) =>
+    data(
       {
         ok: false,
         intent: "save",
@@ -44,33 +42,34 @@ export async function action({ request, url, context: routerContext }: Route.Act
         values: { ...form.values, apiKey: "" },
       } satisfies GamePanelActionResult,
       { status: 400 },
+    ),
+  async ({ db, admin, input, context }) => {
+    if (input.intent === "check") {
+      const result = await requestPanelCheck(db);
+      if (!result.ok) return refusal(result, { intent: "check" as const });
+      return {
+        ok: true,
+        intent: "check",
+        message: "provisioning.panel.checkQueued",
+      } satisfies GamePanelActionResult;
+    }
+    const result = await savePanelConnection(
+      db,
+      { ...input, actorId: admin.id },
+      { secret: context.services.env.AUTH_SECRET },
     );
-  const db = context.services.db;
-  if (form.data.intent === "check") {
-    const result = await requestPanelCheck(db);
-    if (!result.ok) return refusal(result, { intent: "check" as const });
+    if (!result.ok)
+      return refusal(result, {
+        intent: "save" as const,
+        fieldErrors: { [result.field]: result.error },
+      });
     return {
       ok: true,
-      intent: "check",
-      message: "provisioning.panel.checkQueued",
+      intent: "save",
+      message: "provisioning.panel.saved",
     } satisfies GamePanelActionResult;
-  }
-  const result = await savePanelConnection(
-    db,
-    { ...form.data, actorId: admin.id },
-    { secret: context.services.env.AUTH_SECRET },
-  );
-  if (!result.ok)
-    return refusal(result, {
-      intent: "save" as const,
-      fieldErrors: { [result.field]: result.error },
-    });
-  return {
-    ok: true,
-    intent: "save",
-    message: "provisioning.panel.saved",
-  } satisfies GamePanelActionResult;
-}
+  },
+);
 
 export default function AdminGamePanel({ loaderData, actionData }: Route.ComponentProps) {
   return <GamePanelPage {...loaderData} result={actionData} />;

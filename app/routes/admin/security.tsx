@@ -9,30 +9,27 @@ import { revokeOtherOwnSessions, revokeOwnSession } from "~/domain/accounts/own-
 import { loadSecurityPage } from "~/domain/accounts/security-admin.server";
 import { SecurityPage } from "~/features/admin-security/security-page";
 import type { SecurityActionResult } from "~/features/admin-security/security-shared";
-import { adminForm, adminPage, queryOf, refusal } from "~/http/route-request.server";
+import { adminAction, adminLoader } from "~/http/admin-route.server";
+import { refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/security";
 import { requestContext } from "~/context.server";
 
 // The acting admin's own sessions, the failed logins and the addresses and emails the login rule throttles.
-export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  const { admin, t } = adminPage(url, context, "admin");
-  const query = queryOf(url, securityQuerySchema);
-  const page = await loadSecurityPage(context.services.db, {
-    userId: admin.id,
-    currentSessionId: context.session?.sessionId,
-    query,
-    addressLimit: context.services.loginIpLimit,
-  });
-  return {
-    meta: { title: t("nav.security") },
-    ...page,
-    query,
-    addressLimit: context.services.loginIpLimit,
-    locale: context.locale,
-  };
-}
+export const loader = adminLoader(requestContext, {
+  title: "admin.nav.security",
+  query: securityQuerySchema,
+  load: async ({ db, admin, query, context }) => {
+    const addressLimit = context.services.loginIpLimit;
+    const page = await loadSecurityPage(db, {
+      userId: admin.id,
+      currentSessionId: context.session?.sessionId,
+      query,
+      addressLimit,
+    });
+    return { ...page, addressLimit };
+  },
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
@@ -42,10 +39,10 @@ function intentOf(value: unknown): SecurityIntent | undefined {
     : undefined;
 }
 
-export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
-  const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, securityActionSchema);
-  if (!form.ok) {
+export const action = adminAction(
+  requestContext,
+  securityActionSchema,
+  (form) => {
     const intent = intentOf(form.values.intent);
     return data(
       {
@@ -57,51 +54,51 @@ export async function action({ request, url, context: routerContext }: Route.Act
       },
       { status: 400 },
     );
-  }
-  const db = context.services.db;
-  const input = form.data;
-  const currentSessionId = context.session?.sessionId;
+  },
+  async ({ db, admin, input, context }) => {
+    const currentSessionId = context.session?.sessionId;
 
-  if (input.intent === "lift-block") {
-    const result = await liftLoginBlock(db, {
-      actorId: admin.id,
-      kind: input.kind,
-      key: input.key,
-      addressLimit: context.services.loginIpLimit,
-    });
+    if (input.intent === "lift-block") {
+      const result = await liftLoginBlock(db, {
+        actorId: admin.id,
+        kind: input.kind,
+        key: input.key,
+        addressLimit: context.services.loginIpLimit,
+      });
+      if (!result.ok) return refusal(result, { intent: input.intent });
+      return result.kind === "pair"
+        ? ({
+            ok: true,
+            intent: input.intent,
+            message: "admin-security.throttles.liftDonePair",
+            key: result.email ?? "",
+            address: result.address ?? "",
+          } satisfies SecurityActionResult)
+        : ({
+            ok: true,
+            intent: input.intent,
+            message: "admin-security.throttles.liftDone",
+            key: result.key,
+          } satisfies SecurityActionResult);
+    }
+
+    const result =
+      input.intent === "revoke-session"
+        ? await revokeOwnSession(db, {
+            actorId: admin.id,
+            currentSessionId,
+            sessionId: input.sessionId,
+          })
+        : await revokeOtherOwnSessions(db, { actorId: admin.id, currentSessionId });
     if (!result.ok) return refusal(result, { intent: input.intent });
-    return result.kind === "pair"
-      ? ({
-          ok: true,
-          intent: input.intent,
-          message: "admin-security.throttles.liftDonePair",
-          key: result.email ?? "",
-          address: result.address ?? "",
-        } satisfies SecurityActionResult)
-      : ({
-          ok: true,
-          intent: input.intent,
-          message: "admin-security.throttles.liftDone",
-          key: result.key,
-        } satisfies SecurityActionResult);
-  }
-
-  const result =
-    input.intent === "revoke-session"
-      ? await revokeOwnSession(db, {
-          actorId: admin.id,
-          currentSessionId,
-          sessionId: input.sessionId,
-        })
-      : await revokeOtherOwnSessions(db, { actorId: admin.id, currentSessionId });
-  if (!result.ok) return refusal(result, { intent: input.intent });
-  return {
-    ok: true,
-    intent: input.intent,
-    message: "admin-security.sessions.ended",
-    count: result.ended,
-  } satisfies SecurityActionResult;
-}
+    return {
+      ok: true,
+      intent: input.intent,
+      message: "admin-security.sessions.ended",
+      count: result.ended,
+    } satisfies SecurityActionResult;
+  },
+);
 
 export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
   return <SecurityPage {...loaderData} result={actionData} />;

@@ -11,30 +11,24 @@ import {
   editServiceByAdmin,
 } from "~/domain/hosting-services/hosting-services.server";
 import { ServicesAdmin, type ServiceActionResult } from "~/features/admin-services/services-admin";
-import { adminForm, adminPage, queryOf, refusal } from "~/http/route-request.server";
+import { adminAction, adminLoader } from "~/http/admin-route.server";
+import { refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/services";
 import { requestContext } from "~/context.server";
 
-export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  const { t } = adminPage(url, context, "services");
-  const query = queryOf(url, serviceListQuerySchema);
-  const page = await adminServicesPage(context.services.db, query);
-  return {
-    meta: { title: t("admin.title") },
-    ...page,
-    query,
-    locale: context.locale,
-  };
-}
+export const loader = adminLoader(requestContext, {
+  title: "services.admin.title",
+  query: serviceListQuerySchema,
+  load: ({ db, query }) => adminServicesPage(db, query),
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
-  const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, serviceActionSchema);
-  if (!form.ok) {
+export const action = adminAction(
+  requestContext,
+  serviceActionSchema,
+  (form) => {
     if (form.values.intent === "edit") {
       return data(
         {
@@ -58,48 +52,48 @@ export async function action({ request, url, context: routerContext }: Route.Act
       } satisfies ServiceActionResult,
       { status: 400 },
     );
-  }
-  const db = context.services.db;
-  const input = form.data;
-  if (input.intent === "add") {
-    const result = await adminAddService(db, {
+  },
+  async ({ db, admin, input }) => {
+    if (input.intent === "add") {
+      const result = await adminAddService(db, {
+        actorId: admin.id,
+        userId: input.userId,
+        name: input.name,
+        priceCents: input.price,
+        productId: input.productId,
+        serverName: input.serverName,
+        billingCycle: input.billingCycle,
+      });
+      if (!result.ok) return refusal(result, { fieldErrors: { userId: result.error } });
+      return { ok: true, message: "services.admin.added" } satisfies ServiceActionResult;
+    }
+    if (input.intent === "edit") {
+      const result = await editServiceByAdmin(db, { ...input, actorId: admin.id });
+      if (!result.ok) return refusal(result, { intent: "edit" as const });
+      return {
+        ok: true,
+        intent: "edit",
+        message: result.changed ? "services.admin.updated" : "services.admin.unchanged",
+      } satisfies ServiceActionResult;
+    }
+    if (input.intent === "delete") {
+      const result = await deleteService(db, { actorId: admin.id, serviceId: input.serviceId });
+      if (!result.ok) return refusal(result);
+      return { ok: true, message: "services.admin.deleted" } satisfies ServiceActionResult;
+    }
+    const result = await changeServiceStatus(db, {
       actorId: admin.id,
-      userId: input.userId,
-      name: input.name,
-      priceCents: input.price,
-      productId: input.productId,
-      serverName: input.serverName,
-      billingCycle: input.billingCycle,
+      serviceId: input.serviceId,
+      action: input.intent,
     });
-    if (!result.ok) return refusal(result, { fieldErrors: { userId: result.error } });
-    return { ok: true, message: "services.admin.added" } satisfies ServiceActionResult;
-  }
-  if (input.intent === "edit") {
-    const result = await editServiceByAdmin(db, { ...input, actorId: admin.id });
-    if (!result.ok) return refusal(result, { intent: "edit" as const });
+    if (!result.ok) return refusal(result);
     return {
       ok: true,
-      intent: "edit",
-      message: result.changed ? "services.admin.updated" : "services.admin.unchanged",
+      message: "services.admin.changed",
+      params: { status: result.service.status },
     } satisfies ServiceActionResult;
-  }
-  if (input.intent === "delete") {
-    const result = await deleteService(db, { actorId: admin.id, serviceId: input.serviceId });
-    if (!result.ok) return refusal(result);
-    return { ok: true, message: "services.admin.deleted" } satisfies ServiceActionResult;
-  }
-  const result = await changeServiceStatus(db, {
-    actorId: admin.id,
-    serviceId: input.serviceId,
-    action: input.intent,
-  });
-  if (!result.ok) return refusal(result);
-  return {
-    ok: true,
-    message: "services.admin.changed",
-    params: { status: result.service.status },
-  } satisfies ServiceActionResult;
-}
+  },
+);
 
 export default function AdminServices({ loaderData, actionData }: Route.ComponentProps) {
   return <ServicesAdmin {...loaderData} result={actionData} />;

@@ -7,7 +7,7 @@ import { SettingsPage, type SettingsActionResult } from "~/features/admin-settin
 import { requireAdmin } from "~/http/guards.server";
 import { SUPPORTED_LOCALES } from "~/i18n/locales";
 import { loadResources } from "~/i18n/resources";
-import { adminForm } from "~/http/route-request.server";
+import { adminAction } from "~/http/admin-route.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/settings";
 import { requestContext } from "~/context.server";
@@ -52,10 +52,10 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
-  const context = requestContext(routerContext);
-  const { admin, form } = await adminForm(request, url, context, settingsActionSchema);
-  if (!form.ok) {
+export const action = adminAction(
+  requestContext,
+  settingsActionSchema,
+  (form) => {
     const result: SettingsActionResult = {
       ok: false,
       form: isSettingsForm(form.values.intent) ? form.values.intent : null,
@@ -66,18 +66,20 @@ export async function action({ request, url, context: routerContext }: Route.Act
       values: form.values,
     };
     return data(result, { status: 400 });
-  }
-  const saved = await saveSettingsForm(context.services, { ...form.data, actorId: admin.id });
-  // Without JavaScript the page is rendered in this same request, after this action: give it (and the
-  // root layout) the settings just saved rather than those read when the request began.
-  context.settings = await context.services.settings.get();
-  const result: SettingsActionResult = {
-    ok: true,
-    form: form.data.intent,
-    message: saved.changed.length > 0 ? "admin-settings.saved" : "admin-settings.unchanged",
-  };
-  return result;
-}
+  },
+  async ({ admin, input, context }) => {
+    const saved = await saveSettingsForm(context.services, { ...input, actorId: admin.id });
+    // Without JavaScript the page is rendered in this same request, after this action: give it (and the
+    // root layout) the settings just saved rather than those read when the request began.
+    context.settings = await context.services.settings.get();
+    const result: SettingsActionResult = {
+      ok: true,
+      form: input.intent,
+      message: saved.changed.length > 0 ? "admin-settings.saved" : "admin-settings.unchanged",
+    };
+    return result;
+  },
+);
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   return <SettingsPage {...loaderData} result={actionData} />;

@@ -20,7 +20,7 @@ import {
 } from "~/domain/tickets/tickets";
 import { ticketQueueQuerySchema } from "~/domain/tickets/tickets.schemas";
 import { listTicketQueue } from "~/domain/tickets/tickets.server";
-import { adminPage, queryOf } from "~/http/route-request.server";
+import { adminLoader } from "~/http/admin-route.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/tickets";
 
@@ -28,13 +28,11 @@ type TicketRow = Route.ComponentProps["loaderData"]["tickets"][number];
 import { dateTimeFormat } from "~/lib/intl-format";
 import { requestContext } from "~/context.server";
 
-export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
-  const context = requestContext(routerContext);
-  const { t } = adminPage(url, context, "tickets");
-  const query = queryOf(url, ticketQueueQuerySchema);
-  const { tickets, hasMore } = await listTicketQueue(context.services.db, query);
-  return { meta: { title: t("admin.title") }, tickets, hasMore, query, locale: context.locale };
-}
+export const loader = adminLoader(requestContext, {
+  title: "tickets.admin.title",
+  query: ticketQueueQuerySchema,
+  load: ({ db, query }) => listTicketQueue(db, query),
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
