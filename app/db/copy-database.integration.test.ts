@@ -11,6 +11,7 @@ import {
   productId,
 } from "../../tests/support/money-fixtures";
 import { describe } from "vitest";
+import { readRow } from "../../tests/support/read-column";
 import { createTestDatabaseUrl } from "../../tests/support/test-database";
 import { createServices, prepareDatabase } from "~/context.server";
 import { testEnv } from "../../tests/support/test-database";
@@ -36,11 +37,7 @@ describe("moving from SQLite to PostgreSQL", () => {
         message: "m",
       });
       // A top-up request with its proof file: the bytes move with it.
-      const cashPlus = await app.db
-        .selectFrom("payment_methods")
-        .select("id")
-        .where("code", "=", "cashplus")
-        .executeTakeFirstOrThrow();
+      const cashPlus = await readRow(app.db, "payment_methods", ["id"], { code: "cashplus" });
       await app.db
         .updateTable("payment_methods")
         .set({ enabled: 1, instructions: JSON.stringify({ en: "Pay", fr: "", ar: "" }) })

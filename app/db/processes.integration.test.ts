@@ -11,6 +11,7 @@ import {
   customerWithCoins,
   expectLedgerIntact,
 } from "../../tests/support/money-fixtures";
+import { readRow } from "../../tests/support/read-column";
 import { createTestDatabaseUrl, testEnv } from "../../tests/support/test-database";
 
 /** Runs tests/support/coin-writer.ts as a separate process; resolves with its exit code and output. */
@@ -83,11 +84,7 @@ describe("two processes writing one SQLite database", () => {
       const before = performance.now();
       await sleep(20);
       expect(performance.now() - before).toBeLessThan(1000);
-      const reading = await services.db
-        .selectFrom("users")
-        .select("coin_balance_cents")
-        .where("id", "=", userId)
-        .executeTakeFirstOrThrow();
+      const reading = await readRow(services.db, "users", ["coin_balance_cents"], { id: userId });
       expect(reading.coin_balance_cents).toBe(0);
       await sleep(100);
       expect(settled).toBe(false);
@@ -96,11 +93,9 @@ describe("two processes writing one SQLite database", () => {
       const result = await credit;
       expect(result.ok).toBe(true);
       await write;
-      const user = await services.db
-        .selectFrom("users")
-        .select(["coin_balance_cents", "name"])
-        .where("id", "=", userId)
-        .executeTakeFirstOrThrow();
+      const user = await readRow(services.db, "users", ["coin_balance_cents", "name"], {
+        id: userId,
+      });
       expect(user).toEqual({ coin_balance_cents: 500, name: "Renamed while locked" });
       await expectLedgerIntact(services);
     } finally {

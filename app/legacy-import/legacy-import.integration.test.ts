@@ -8,6 +8,7 @@ import type { Database } from "~/db/schema";
 import { registerCustomer, signIn } from "~/domain/accounts/accounts.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { expectLedgerIntact } from "../../tests/support/money-fixtures";
+import { readRow, readRows } from "../../tests/support/read-column";
 import { describeEachDatabase } from "../../tests/support/test-database";
 import type { ImportCollection } from "./collections";
 import { importLegacyFile } from "./legacy-import.server";
@@ -95,11 +96,12 @@ const IMPORTED_EMAILS = [
 ];
 
 async function userRow(app: AppServices, email: string) {
-  return app.db
-    .selectFrom("users")
-    .select(["id", "name", "role", "coin_balance_cents", "must_change_password", "created_at"])
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
+  return readRow(
+    app.db,
+    "users",
+    ["id", "name", "role", "coin_balance_cents", "must_change_password", "created_at"],
+    { email },
+  );
 }
 
 let ip = 0;
@@ -311,11 +313,9 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
     expect(ledger.map((l) => l.amount_cents)).toEqual([30, 1230, 4550, 1_000_000]);
     expect(ledger.every((l) => l.actor_id === null)).toBe(true);
     // Orders are history: no coin moved for them.
-    const imported = await app()
-      .db.selectFrom("legacy_imports")
-      .select("new_id")
-      .where("collection", "=", "users")
-      .execute();
+    const imported = await readRows(app().db, "legacy_imports", ["new_id"], {
+      collection: "users",
+    });
     const moved = await app()
       .db.selectFrom("coin_ledger")
       .select("kind")
@@ -356,11 +356,7 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
     expect(JSON.parse(bySlug["mta-professional"]!.features)).toContain("Daily Backups");
 
     const order = (key: string) =>
-      app()
-        .db.selectFrom("orders")
-        .selectAll()
-        .where("idempotency_key", "=", `legacy-order:${key}`)
-        .executeTakeFirstOrThrow();
+      readRow(app().db, "orders", "*", { idempotency_key: `legacy-order:${key}` });
     expect(await order("1718100000002")).toMatchObject({
       status: "approved",
       product_id: bySlug["mta-professional"]!.id,
@@ -427,11 +423,7 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
 
   it("imports the announcement, the new voucher and the valid settings", async () => {
     const vouchers = await app().db.selectFrom("vouchers").selectAll().orderBy("code").execute();
-    const mta = await app()
-      .db.selectFrom("products")
-      .select("id")
-      .where("slug", "=", "mta-professional")
-      .executeTakeFirstOrThrow();
+    const mta = await readRow(app().db, "products", ["id"], { slug: "mta-professional" });
     expect(vouchers.find((v) => v.code === "MTA5")).toMatchObject({
       discount_type: "fixed",
       discount_value: 500,
@@ -441,11 +433,12 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
     });
     // Hostfront's own WELCOME10 is untouched.
     expect(vouchers.find((v) => v.code === "WELCOME10")).toMatchObject({ used_count: 0 });
-    const announcement = await app()
-      .db.selectFrom("announcements")
-      .select(["title", "type", "is_active", "target_audience", "created_at"])
-      .where("title", "=", "Welcome to GameHost MA!")
-      .executeTakeFirstOrThrow();
+    const announcement = await readRow(
+      app().db,
+      "announcements",
+      ["title", "type", "is_active", "target_audience", "created_at"],
+      { title: "Welcome to GameHost MA!" },
+    );
     expect(announcement).toMatchObject({ is_active: 1, created_at: "2024-01-15T09:00:00.000Z" });
 
     const settings = await getSettings(app().db);
@@ -463,11 +456,9 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
     });
     expect(settings.seo.keywords).toBe("samp, mta, vps, maroc");
 
-    const audit = await app()
-      .db.selectFrom("audit_log")
-      .select(["actor_id", "target_type", "after"])
-      .where("action", "=", "legacy.import")
-      .execute();
+    const audit = await readRows(app().db, "audit_log", ["actor_id", "target_type", "after"], {
+      action: "legacy.import",
+    });
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_id).toBeNull();
     expect(JSON.parse(audit[0]!.after!)).toMatchObject({

@@ -28,3 +28,51 @@ export async function readColumn<
     .executeTakeFirstOrThrow();
   return row[column] as Selectable<Database[T]>[C];
 }
+
+type Table = keyof Database & string;
+type Row<T extends Table> = Selectable<Database[T]>;
+type Column<T extends Table> = keyof Row<T> & string;
+/** What a row must hold: each column given equals its value (SQL `=`, so a null matches nothing). */
+export type RowMatch<T extends Table> = { [K in Column<T>]?: Row<T>[K] };
+
+function selectMatching<T extends Table>(
+  db: Kysely<Database>,
+  table: T,
+  columns: readonly Column<T>[] | "*",
+  where: RowMatch<T>,
+) {
+  // As in readColumn: the names are checked by the signatures, which Kysely cannot follow generically.
+  const from = (db as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(
+    table as string,
+  );
+  let query = columns === "*" ? from.selectAll() : from.select(columns as readonly string[]);
+  for (const [column, value] of Object.entries(where)) query = query.where(column, "=", value);
+  return query;
+}
+
+/**
+ * The rows of `table` that match `where`, with the columns named (`"*"`: all of them), in no particular
+ * order: what a test counts or reads back after a use-case wrote it (the mail queued for a user, the
+ * audit entries of an action). `db` is the database or transaction the test reads.
+ */
+export async function readRows<T extends Table, C extends Column<T> = Column<T>>(
+  db: Kysely<Database>,
+  table: T,
+  columns: readonly C[] | "*",
+  where: RowMatch<T>,
+): Promise<Pick<Row<T>, C>[]> {
+  return (await selectMatching(db, table, columns, where).execute()) as Pick<Row<T>, C>[];
+}
+
+/** The one row of `table` that matches `where` (the first, if several do); throws when none does. */
+export async function readRow<T extends Table, C extends Column<T> = Column<T>>(
+  db: Kysely<Database>,
+  table: T,
+  columns: readonly C[] | "*",
+  where: RowMatch<T>,
+): Promise<Pick<Row<T>, C>> {
+  return (await selectMatching(db, table, columns, where).executeTakeFirstOrThrow()) as Pick<
+    Row<T>,
+    C
+  >;
+}

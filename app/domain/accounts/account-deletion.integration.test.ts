@@ -16,6 +16,7 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { cookieHeader, postAction } from "../../../tests/support/request-context";
 import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
@@ -81,12 +82,10 @@ describeEachDatabase("account deletion", (app) => {
     });
     expect(await pendingDeletionRequest(app().db, userId)).toBeNull();
     // The wrong password counted as a failed login of that email from that address.
-    const failed = await app()
-      .db.selectFrom("login_attempts")
-      .select("succeeded")
-      .where("ip_address", "=", "10.70.0.1")
-      .where("succeeded", "=", 0)
-      .execute();
+    const failed = await readRows(app().db, "login_attempts", ["succeeded"], {
+      ip_address: "10.70.0.1",
+      succeeded: 0,
+    });
     expect(failed.length).toBeGreaterThan(0);
 
     const asked = await ask(userId);
@@ -141,12 +140,10 @@ describeEachDatabase("account deletion", (app) => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const refused of results.filter((r) => !r.ok))
       expect(refused).toMatchObject({ kind: "conflict" });
-    const pending = await app()
-      .db.selectFrom("account_deletion_requests")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("status", "=", "pending")
-      .execute();
+    const pending = await readRows(app().db, "account_deletion_requests", ["id"], {
+      user_id: userId,
+      status: "pending",
+    });
     expect(pending).toHaveLength(1);
   });
 
@@ -213,11 +210,7 @@ describeEachDatabase("account deletion", (app) => {
     });
     expect(rejected.ok).toBe(true);
 
-    const before = await db
-      .selectFrom("users")
-      .selectAll()
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow();
+    const before = await readRow(db, "users", "*", { id: userId });
     // What the deletion keeps, unchanged: the ledger, orders, services, ticket messages (author kept).
     const kept = async () => ({
       ledger: await db
@@ -227,11 +220,7 @@ describeEachDatabase("account deletion", (app) => {
         .orderBy("id")
         .execute(),
       orders: await db.selectFrom("orders").selectAll().where("user_id", "=", userId).execute(),
-      services: await db
-        .selectFrom("hosting_services")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .execute(),
+      services: await readRows(db, "hosting_services", "*", { user_id: userId }),
       messages: await db
         .selectFrom("ticket_messages")
         .selectAll()
@@ -248,11 +237,7 @@ describeEachDatabase("account deletion", (app) => {
     });
 
     // Anonymised: placeholder name, unique undeliverable address; balance left as the ledger says.
-    const after = await db
-      .selectFrom("users")
-      .selectAll()
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow();
+    const after = await readRow(db, "users", "*", { id: userId });
     expect(after).toMatchObject({
       status: "deleted",
       name: DELETED_USER_NAME,
@@ -287,11 +272,9 @@ describeEachDatabase("account deletion", (app) => {
       ).toBe(false);
 
     // The request is closed; the audit says who asked and who completed, without name or address.
-    const request = await db
-      .selectFrom("account_deletion_requests")
-      .select(["status", "decided_by"])
-      .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow();
+    const request = await readRow(db, "account_deletion_requests", ["status", "decided_by"], {
+      user_id: userId,
+    });
     expect(request).toEqual({ status: "completed", decided_by: admin });
     const entries = await audit(userId);
     const completion = entries.find((e) => e.action === "account.deletion_complete")!;

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { createServices, prepareDatabase } from "~/context.server";
+import { readRow } from "../../../tests/support/read-column";
 import {
   createTestDatabaseUrl,
   describeEachDatabase,
@@ -34,11 +35,9 @@ describeEachDatabase("accounts", (app) => {
   });
   /** How long a session lives from its creation. */
   const sessionLifetimeMs = async (sessionId: string) => {
-    const row = await app()
-      .db.selectFrom("sessions")
-      .select(["expires_at", "created_at"])
-      .where("id", "=", sessionId)
-      .executeTakeFirstOrThrow();
+    const row = await readRow(app().db, "sessions", ["expires_at", "created_at"], {
+      id: sessionId,
+    });
     return Date.parse(row.expires_at) - Date.parse(row.created_at);
   };
 
@@ -114,13 +113,7 @@ describeEachDatabase("accounts", (app) => {
     );
     if (!inFrench.ok || !unsaid.ok) throw new Error("registration refused");
     const localeOf = async (id: string) =>
-      (
-        await services.db
-          .selectFrom("users")
-          .select("locale")
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow()
-      ).locale;
+      (await readRow(services.db, "users", ["locale"], { id })).locale;
     expect(await localeOf(inFrench.userId)).toBe("fr");
     expect(await localeOf(unsaid.userId)).toBeNull();
   });
@@ -390,11 +383,7 @@ it.each(["sqlite", "postgres"] as const)(
     );
     try {
       await prepareDatabase(services);
-      const admin = await services.db
-        .selectFrom("users")
-        .selectAll()
-        .where("role", "=", "admin")
-        .executeTakeFirstOrThrow();
+      const admin = await readRow(services.db, "users", "*", { role: "admin" });
       expect(admin.email).toBe(DEFAULT_ADMIN_EMAIL);
       expect(admin.must_change_password).toBe(1);
       expect(admin.coin_balance_cents).toBe(SEED_ADMIN_COINS * 100);

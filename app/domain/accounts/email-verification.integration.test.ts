@@ -22,6 +22,7 @@ import {
   orderInput,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import {
   contextFor,
   postAction,
@@ -55,11 +56,7 @@ const uniqueEmail = (prefix = "verify") => `${prefix}${Date.now()}${n++}@example
 const isTrue = (flag: unknown) => flag === true || flag === 1;
 
 async function userRow(app: AppServices, id: string) {
-  return app.db
-    .selectFrom("users")
-    .select(["email", "email_verified", "pending_email", "role"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
+  return readRow(app.db, "users", ["email", "email_verified", "pending_email", "role"], { id });
 }
 
 const outboxOf = (app: AppServices, userId: string) =>
@@ -87,11 +84,7 @@ async function registeredThroughPage(app: AppServices, email = uniqueEmail()) {
     confirmPassword: PASSWORD,
   });
   expect(answer).toBeInstanceOf(Response);
-  const user = await app.db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
+  const user = await readRow(app.db, "users", ["id"], { email });
   // An address of its own each time: the login throttle counts sign-ins per address.
   const cookie = await signedInCookie(
     app,
@@ -201,11 +194,7 @@ describe.each(dialects)("migration 0032 [%s]", (dialect) => {
           updated_at: now,
         })
         .execute();
-      const fresh = await db
-        .selectFrom("users")
-        .select("email_verified")
-        .where("id", "=", "new-customer")
-        .executeTakeFirstOrThrow();
+      const fresh = await readRow(db, "users", ["email_verified"], { id: "new-customer" });
       expect(isTrue(fresh.email_verified)).toBe(false);
     } finally {
       await handle.destroy();
@@ -669,11 +658,9 @@ describeEachDatabase(
         expect(changed!.text).toContain(newEmail);
         expect(changed!.text).toContain(customer.email);
         // The outbox shows admins the messages, never the token.
-        const rows = await app()
-          .db.selectFrom("mail_outbox")
-          .select(["state", "text"])
-          .where("user_id", "=", customer.id)
-          .execute();
+        const rows = await readRows(app().db, "mail_outbox", ["state", "text"], {
+          user_id: customer.id,
+        });
         expect(rows.every((row) => row.state === "sent")).toBe(true);
       },
     );

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import SQLite from "better-sqlite3";
 import { expect, it } from "vitest";
 import { sqliteFilePath } from "~/db/database.server";
+import { readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   LOGIN_EMAIL_FAILURE_CEILING,
@@ -222,11 +223,7 @@ describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect
   it("records a successful sign-in as a success, in the address's short form", async () => {
     const { email, password } = await account();
     expect((await signIn(app(), { email, password }, { ip: "::ffff:198.18.5.1" })).ok).toBe(true);
-    const rows = await app()
-      .db.selectFrom("login_attempts")
-      .select(["ip_address", "succeeded"])
-      .where("email", "=", email)
-      .execute();
+    const rows = await readRows(app().db, "login_attempts", ["ip_address", "succeeded"], { email });
     expect(rows).toEqual([{ ip_address: "198.18.5.1", succeeded: 1 }]);
     await recordLoginAttempt(app().db, {
       email,

@@ -3,6 +3,7 @@ import { listOutbox } from "~/domain/mail/mail.server";
 import { appFetch } from "../../../tests/support/app-harness";
 import { registeredCustomer, signedInCookie } from "../../../tests/support/account-fixtures";
 import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { getCurrentSession, provisionAdmin, setUserLocale, signIn } from "./accounts.server";
 import {
@@ -80,11 +81,7 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     // Both well inside the padding: neither leaves it by doing more work.
     expect(Math.abs(forKnown.ms - forUnknown.ms)).toBeLessThan(RESET_REQUEST_MIN_MS);
     expect(await outboxOf(known.id, "passwordReset")).toHaveLength(1);
-    const anyForUnknown = await app()
-      .db.selectFrom("mail_outbox")
-      .select("id")
-      .where("to_address", "=", unknown)
-      .execute();
+    const anyForUnknown = await readRows(app().db, "mail_outbox", ["id"], { to_address: unknown });
     expect(anyForUnknown).toHaveLength(0);
   });
 
@@ -105,11 +102,7 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     });
     expect(done).toEqual({ ok: true, userId: owner.id });
     // Every session ended: none left in the table, and the cookies open nothing.
-    const sessions = await app()
-      .db.selectFrom("sessions")
-      .select("id")
-      .where("user_id", "=", owner.id)
-      .execute();
+    const sessions = await readRows(app().db, "sessions", ["id"], { user_id: owner.id });
     expect(sessions).toHaveLength(0);
     for (const cookie of cookies) expect(await getCurrentSession(app(), cookie)).toBeNull();
     expect(await signsIn(owner.email, PASSWORD)).toBe(false);
@@ -131,12 +124,10 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
       mail.subject?.includes("password at Hostfront was changed"),
     );
     expect(notice?.text).toContain("every session of the account was signed out");
-    const audit = await app()
-      .db.selectFrom("audit_log")
-      .selectAll()
-      .where("action", "=", "account.password_reset")
-      .where("target_id", "=", owner.id)
-      .execute();
+    const audit = await readRows(app().db, "audit_log", "*", {
+      action: "account.password_reset",
+      target_id: owner.id,
+    });
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_id).toBe(owner.id);
     expect(audit[0]!.after).toContain("10.25.99.1");
@@ -175,11 +166,9 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     const owner = await customer();
     const before = Date.now();
     await requestPasswordReset(app(), { email: owner.email }, { minMs: 0 });
-    const row = await app()
-      .db.selectFrom("verifications")
-      .select(["expires_at", "value"])
-      .where("value", "=", owner.id)
-      .executeTakeFirstOrThrow();
+    const row = await readRow(app().db, "verifications", ["expires_at", "value"], {
+      value: owner.id,
+    });
     const lifetime = new Date(row.expires_at).getTime() - before;
     expect(lifetime).toBeGreaterThan(59 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60_000 + 5_000);
@@ -221,11 +210,7 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
   });
 
   it("tells an admin of each sign-in to their account, and never a customer", async () => {
-    const admin = await app()
-      .db.selectFrom("users")
-      .select("id")
-      .where("email", "=", TEST_ADMIN.email)
-      .executeTakeFirstOrThrow();
+    const admin = await readRow(app().db, "users", ["id"], { email: TEST_ADMIN.email });
     const before = (await outboxOf(admin.id, "adminSignIn")).length;
     const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0";
     const signedIn = await signIn(
@@ -279,11 +264,7 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
       );
       const adminEmail = uniqueEmail(`admin-${locale}-`);
       await provisionAdmin(app(), { email: adminEmail, password: PASSWORD, name: "Staff" });
-      const admin = await app()
-        .db.selectFrom("users")
-        .select("id")
-        .where("email", "=", adminEmail)
-        .executeTakeFirstOrThrow();
+      const admin = await readRow(app().db, "users", ["id"], { email: adminEmail });
       await setUserLocale(app().db, admin.id, locale);
       expect(await signsIn(adminEmail, PASSWORD)).toBe(true);
       await work();
@@ -341,12 +322,10 @@ describeEachDatabase(
         password: PASSWORD,
       });
       await requestPasswordReset(app(), { email }, { minMs: 0 });
-      const row = await app()
-        .db.selectFrom("mail_outbox")
-        .select("params")
-        .where("user_id", "=", id)
-        .where("kind", "=", "passwordReset")
-        .executeTakeFirstOrThrow();
+      const row = await readRow(app().db, "mail_outbox", ["params"], {
+        user_id: id,
+        kind: "passwordReset",
+      });
       const { token } = JSON.parse(row.params) as { token: string };
 
       const opened = await (await page()(`/reset-password?token=${token}`)).text();
@@ -392,11 +371,7 @@ describeEachDatabase("the forgot-password page without outgoing mail", (app) => 
     const post = await fetchPage("/forgot-password", { form: { email: TEST_ADMIN.email } });
     expect(post.status).toBe(403);
     expect(await post.text()).toContain("Password resets are done by our support team for now.");
-    const queued = await app()
-      .db.selectFrom("mail_outbox")
-      .select("id")
-      .where("kind", "=", "passwordReset")
-      .execute();
+    const queued = await readRows(app().db, "mail_outbox", ["id"], { kind: "passwordReset" });
     expect(queued).toHaveLength(0);
   });
 });

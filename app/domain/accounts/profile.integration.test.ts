@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import * as dashboard from "~/routes/dashboard";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { postAction } from "../../../tests/support/request-context";
 import { signedInCustomer } from "../../../tests/support/account-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -41,12 +42,10 @@ describeEachDatabase("changing one's own profile", (app) => {
     });
 
   const emailChanges = (userId: string) =>
-    app()
-      .db.selectFrom("audit_log")
-      .select(["actor_id", "before", "after"])
-      .where("action", "=", "account.email_change")
-      .where("target_id", "=", userId)
-      .execute();
+    readRows(app().db, "audit_log", ["actor_id", "before", "after"], {
+      action: "account.email_change",
+      target_id: userId,
+    });
 
   it("changes the name alone without the password, ending no session", async () => {
     const customer = await customerWithTwoSessions();
@@ -79,11 +78,7 @@ describeEachDatabase("changing one's own profile", (app) => {
       error: "dashboard.account.currentPasswordWrong",
       field: "currentPassword",
     });
-    const user = await app()
-      .db.selectFrom("users")
-      .select("email")
-      .where("id", "=", customer.userId)
-      .executeTakeFirstOrThrow();
+    const user = await readRow(app().db, "users", ["email"], { id: customer.userId });
     expect(user.email).toBe(customer.email);
     expect(await getCurrentSession(app(), customer.elsewhere)).not.toBeNull();
     expect(await emailChanges(customer.userId)).toEqual([]);

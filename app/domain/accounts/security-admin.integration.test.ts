@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { cookieHeader } from "../../../tests/support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import {
@@ -285,11 +286,7 @@ describeEachDatabase("the admin security page", (app) => {
   it("stores at most an email's length of whatever was typed", async () => {
     const typed = `<script>${"x".repeat(2000)}@example.com`;
     await recordLoginAttempt(app().db, { email: typed, ip: "192.0.2.99", succeeded: false });
-    const row = await app()
-      .db.selectFrom("login_attempts")
-      .select("email")
-      .where("ip_address", "=", "192.0.2.99")
-      .executeTakeFirstOrThrow();
+    const row = await readRow(app().db, "login_attempts", ["email"], { ip_address: "192.0.2.99" });
     expect(row.email).toBe(typed.slice(0, MAX_EMAIL_LENGTH));
   });
 
@@ -604,11 +601,7 @@ describeEachDatabase("the admin security page", (app) => {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(kept.n)).toBe(RATE_LIMIT_REFUSAL_MAX_ROWS);
-    const gone = await db
-      .selectFrom("rate_limit_refusals")
-      .select("id")
-      .where("ip_address", "=", "192.0.2.151")
-      .execute();
+    const gone = await readRows(db, "rate_limit_refusals", ["id"], { ip_address: "192.0.2.151" });
     expect(gone).toEqual([]);
     const newest = await listRateLimitRefusals(db, { limit: 1 });
     expect(newest[0]).toMatchObject({ address: "192.0.2.153", path: "/contact" });

@@ -5,6 +5,7 @@ import * as dashboard from "~/routes/dashboard";
 import * as login from "~/routes/login";
 import { sqliteFilePath } from "~/db/database.server";
 import { loginAttempts, signedInCustomer } from "../../../tests/support/account-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { contextFor, postAction, routeArgs } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { freshTotpCode, wrongTotpCode } from "../../../tests/support/totp";
@@ -87,12 +88,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
   const attempts = (email: string, ip: string) => loginAttempts(app(), email, ip);
 
   const audits = (userId: string, action: string) =>
-    app()
-      .db.selectFrom("audit_log")
-      .select(["actor_id", "action"])
-      .where("target_id", "=", userId)
-      .where("action", "=", action)
-      .execute();
+    readRows(app().db, "audit_log", ["actor_id", "action"], { target_id: userId, action });
 
   it("turns on only after the password and then a code from the app", async () => {
     const account = await customer();
@@ -175,21 +171,15 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     const account = await customer();
     const { secret } = await turnedOn(account);
     const ip = stranger();
-    const sessionsBefore = await app()
-      .db.selectFrom("sessions")
-      .select("id")
-      .where("user_id", "=", account.userId)
-      .execute();
+    const sessionsBefore = await readRows(app().db, "sessions", ["id"], {
+      user_id: account.userId,
+    });
     const cookie = await passwordStep(account.email, ip);
     expect(cookie).toContain("two_factor=");
     // No session until the code: better-auth's own was deleted.
-    expect(
-      await app()
-        .db.selectFrom("sessions")
-        .select("id")
-        .where("user_id", "=", account.userId)
-        .execute(),
-    ).toHaveLength(sessionsBefore.length);
+    expect(await readRows(app().db, "sessions", ["id"], { user_id: account.userId })).toHaveLength(
+      sessionsBefore.length,
+    );
     expect(await getCurrentSession(app(), cookie)).toBeNull();
     expect(await twoFactorChallenge(app(), cookie)).toEqual({ trustOffered: true });
     expect(await attempts(account.email, ip)).toEqual([{ succeeded: 0 }]);
@@ -354,11 +344,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     );
     // An admin's session: 12 hours, as a password sign-in gives.
     const session = await getCurrentSession(app(), withCookies(adminStep, admin.setCookies));
-    const row = await app()
-      .db.selectFrom("sessions")
-      .select("expires_at")
-      .where("id", "=", session!.sessionId)
-      .executeTakeFirstOrThrow();
+    const row = await readRow(app().db, "sessions", ["expires_at"], { id: session!.sessionId });
     const hours = (new Date(row.expires_at).getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(ADMIN_SESSION_HOURS - 0.1);
     expect(hours).toBeLessThanOrEqual(ADMIN_SESSION_HOURS);
@@ -432,20 +418,12 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     await inTransaction(app().db, (trx) =>
       eraseAccount(trx, { id: account.userId, email: account.email }, account.userId),
     );
-    expect(
-      await app()
-        .db.selectFrom("two_factors")
-        .select("id")
-        .where("user_id", "=", account.userId)
-        .execute(),
-    ).toEqual([]);
-    expect(
-      await app()
-        .db.selectFrom("verifications")
-        .select("id")
-        .where("value", "=", account.userId)
-        .execute(),
-    ).toEqual([]);
+    expect(await readRows(app().db, "two_factors", ["id"], { user_id: account.userId })).toEqual(
+      [],
+    );
+    expect(await readRows(app().db, "verifications", ["id"], { value: account.userId })).toEqual(
+      [],
+    );
   });
 
   it("drives the login page: password, then the code step, then home", async () => {

@@ -9,6 +9,7 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { getCurrentSession, registerCustomer, signIn } from "./accounts.server";
 import { DELETED_USER_NAME } from "./user-admin";
@@ -114,12 +115,10 @@ describeEachDatabase("admin user management", (app) => {
     });
     expect(result).toEqual({ ok: true, changed: ["password"] });
     expect(await getCurrentSession(app(), cookie)).toBeNull();
-    const credential = await app()
-      .db.selectFrom("accounts")
-      .select("password")
-      .where("user_id", "=", user.id)
-      .where("provider_id", "=", "credential")
-      .executeTakeFirstOrThrow();
+    const credential = await readRow(app().db, "accounts", ["password"], {
+      user_id: user.id,
+      provider_id: "credential",
+    });
     expect(credential.password).toMatch(/^\$argon2id\$/);
     expect(credential.password).not.toContain("Fresh-pass-9051");
     expect(await login(user.email, PASSWORD)).toBeNull();
@@ -217,12 +216,7 @@ describeEachDatabase("admin user management", (app) => {
       }),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    const admins = await app()
-      .db.selectFrom("users")
-      .select("id")
-      .where("role", "=", "admin")
-      .where("status", "=", "active")
-      .execute();
+    const admins = await readRows(app().db, "users", ["id"], { role: "admin", status: "active" });
     expect(admins).toHaveLength(1);
     // Leave the suite's admin in place for the next tests.
     if (admins[0]!.id !== admin)
@@ -256,11 +250,7 @@ describeEachDatabase("admin user management", (app) => {
     await placedOrder(app(), id, { productId: await productId(app(), "samp-starter") });
     const cookie = await login(user.email, "Buyer-pw-8842");
     expect(await getCurrentSession(app(), cookie)).not.toBeNull();
-    const ledgerBefore = await db
-      .selectFrom("coin_ledger")
-      .selectAll()
-      .where("user_id", "=", id)
-      .execute();
+    const ledgerBefore = await readRows(db, "coin_ledger", "*", { user_id: id });
 
     expect(await deleteUserByAdmin(db, { userId: id, actorId: admin })).toEqual({ ok: true });
 

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { adminId } from "../../../tests/support/money-fixtures";
+import { readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   listActiveAnnouncements,
@@ -78,11 +79,9 @@ describeEachDatabase("announcements per language", (app) => {
       title: "صيانة",
       content: "صيانة ليلة الأحد.",
     });
-    const rows = await app()
-      .db.selectFrom("announcement_texts")
-      .select("locale")
-      .where("announcement_id", "=", saved!.id)
-      .execute();
+    const rows = await readRows(app().db, "announcement_texts", ["locale"], {
+      announcement_id: saved!.id,
+    });
     expect(rows).toEqual([{ locale: "ar" }]);
     const audit = await app()
       .db.selectFrom("audit_log")
@@ -104,11 +103,7 @@ describeEachDatabase("announcements per language", (app) => {
       ).ok,
     ).toBe(true);
     expect(
-      await app()
-        .db.selectFrom("announcement_texts")
-        .selectAll()
-        .where("announcement_id", "=", saved!.id)
-        .execute(),
+      await readRows(app().db, "announcement_texts", "*", { announcement_id: saved!.id }),
     ).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { readRow } from "../../../tests/support/read-column";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { auditLogQuerySchema } from "./audit-log.schemas";
 import { auditLogVocabulary, listAuditLog } from "./audit-log.server";
@@ -42,22 +43,10 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
       name: "Second Admin",
     });
     expect(second.status).toBe("created");
-    const secondId = (
-      await db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "second-admin@example.com")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const secondId = (await readRow(db, "users", ["id"], { email: "second-admin@example.com" })).id;
 
     const customer = await customerWithCoins(app(), 2_000);
-    const email = (
-      await db
-        .selectFrom("users")
-        .select("email")
-        .where("id", "=", customer)
-        .executeTakeFirstOrThrow()
-    ).email;
+    const email = (await readRow(db, "users", ["email"], { id: customer })).email;
     await adjustCoins(db, {
       userId: customer,
       amountCents: -500,

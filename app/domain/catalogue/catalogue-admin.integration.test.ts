@@ -16,6 +16,7 @@ import {
   placedOrder,
 } from "../../../tests/support/money-fixtures";
 import { productForm as planForm } from "../../../tests/support/catalogue-fixtures";
+import { readRow } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import type { ProductType } from "./catalogue";
@@ -328,11 +329,7 @@ describeEachDatabase("catalogue administration", (app) => {
       monthlyPriceCents: 900,
       totalCents: 900,
     });
-    const row = await db
-      .selectFrom("orders")
-      .select("product_price_cents")
-      .where("id", "=", fresh.id)
-      .executeTakeFirstOrThrow();
+    const row = await readRow(db, "orders", ["product_price_cents"], { id: fresh.id });
     expect(row.product_price_cents).toBe(900);
     expect(await findProductForAdmin(db, productId)).toMatchObject({
       orderCount: 3,

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { prepareDatabase } from "~/context.server";
+import { readRow } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { findActiveProduct, listActiveProducts, seedCatalogue } from "./catalogue.server";
 
@@ -38,11 +39,7 @@ describeEachDatabase("catalogue", (app) => {
       "MTA Advanced",
       "MTA Pro",
     ]);
-    const row = await db
-      .selectFrom("products")
-      .select("price_cents")
-      .where("id", "=", starter!.id)
-      .executeTakeFirstOrThrow();
+    const row = await readRow(db, "products", ["price_cents"], { id: starter!.id });
     expect(row.price_cents).toBe(333);
     expect(await findActiveProduct(db, 999_999)).toBeUndefined();
     expect(await findActiveProduct(db, Number.NaN)).toBeUndefined();

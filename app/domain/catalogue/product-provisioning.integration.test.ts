@@ -2,6 +2,7 @@ import { beforeEach, expect, it } from "vitest";
 import { adminId } from "../../../tests/support/money-fixtures";
 import { productForm } from "../../../tests/support/catalogue-fixtures";
 import { savePanelSnapshot, testPanelSnapshot } from "../../../tests/support/panel-snapshot";
+import { readRow } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { parseStoredProvisioning } from "~/domain/provisioning/provisioning.schemas";
 import { createProduct, loadProductsPage, updateProduct } from "./catalogue-admin.server";
@@ -38,11 +39,7 @@ describeEachDatabase("a product's provisioning block", (app) => {
   });
 
   async function storedBlock(id: number) {
-    const row = await app()
-      .db.selectFrom("products")
-      .select("provisioning")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const row = await readRow(app().db, "products", ["provisioning"], { id });
     return row.provisioning;
   }
 

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { adminId } from "../../../tests/support/money-fixtures";
 import { productForm as planForm, uniqueSuffix } from "../../../tests/support/catalogue-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { SEED_PRODUCTS } from "./catalogue";
 import {
@@ -151,11 +152,7 @@ describeEachDatabase("product texts per language", (app) => {
     const product = await created({ nameFr: "À supprimer", nameAr: "للحذف" });
     await setProductStatus(db, { actorId, id: product.id, status: "hidden" });
     expect(await deleteProduct(db, { actorId, id: product.id })).toEqual({ ok: true });
-    const left = await db
-      .selectFrom("product_texts")
-      .select("id")
-      .where("product_id", "=", product.id)
-      .execute();
+    const left = await readRows(db, "product_texts", ["id"], { product_id: product.id });
     expect(left).toEqual([]);
     expect(await findProductForAdmin(db, product.id)).toBeUndefined();
   });
@@ -195,11 +192,7 @@ describeEachDatabase("product texts per language", (app) => {
     try {
       await seedCatalogue(db);
       const bySlug = async (slug: string) => {
-        const row = await db
-          .selectFrom("products")
-          .select("id")
-          .where("slug", "=", slug)
-          .executeTakeFirstOrThrow();
+        const row = await readRow(db, "products", ["id"], { slug });
         return (await readTranslations(db, [Number(row.id)])).get(Number(row.id));
       };
       // The reworded plan gets none (a translation of the old text would be wrong); the others do.
@@ -208,11 +201,7 @@ describeEachDatabase("product texts per language", (app) => {
       expect((await bySlug("samp-starter"))?.ar.name).toBe("باقة SAMP المبتدئة");
 
       // Once there are texts they are the admins': an emptied language is not brought back.
-      const pro = await db
-        .selectFrom("products")
-        .select("id")
-        .where("slug", "=", "mta-pro")
-        .executeTakeFirstOrThrow();
+      const pro = await readRow(db, "products", ["id"], { slug: "mta-pro" });
       await db.deleteFrom("product_texts").where("product_id", "=", pro.id).execute();
       await seedCatalogue(db);
       expect(await bySlug("mta-pro")).toBeUndefined();

@@ -3,6 +3,7 @@ import { deleteUserByAdmin } from "~/domain/accounts/user-admin.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { changeServiceStatus } from "~/domain/hosting-services/hosting-services.server";
 import { setTicketField } from "~/domain/tickets/tickets.server";
+import { readRow } from "../../../tests/support/read-column";
 import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import {
   adminId,
@@ -61,11 +62,9 @@ describeEachDatabase("client page", (app) => {
       deletionRequestedAt: null,
     });
     expect(detail.profile.email).toMatch(/@example\.com$/);
-    const row = await app()
-      .db.selectFrom("users")
-      .select(["coin_balance_cents", "created_at"])
-      .where("id", "=", client)
-      .executeTakeFirstOrThrow();
+    const row = await readRow(app().db, "users", ["coin_balance_cents", "created_at"], {
+      id: client,
+    });
     expect(detail.profile.coinBalanceCents).toBe(row.coin_balance_cents);
     expect(detail.profile.createdAt).toBe(row.created_at);
     expect(detail.counts).toEqual({

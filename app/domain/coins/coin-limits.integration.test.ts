@@ -12,6 +12,7 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import {
   contextFor,
   cookieHeader,
@@ -31,14 +32,8 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
     (await app().db.selectFrom("coin_ledger").select("id").where("user_id", "=", userId).execute())
       .length;
   const auditsOf = async (userId: string) =>
-    (
-      await app()
-        .db.selectFrom("audit_log")
-        .select("id")
-        .where("action", "=", "coins.adjust")
-        .where("target_id", "=", userId)
-        .execute()
-    ).length;
+    (await readRows(app().db, "audit_log", ["id"], { action: "coins.adjust", target_id: userId }))
+      .length;
 
   it("changes the balance once for a key, however often the change is posted", async () => {
     const user = await customerWithCoins(app(), 0);
@@ -172,11 +167,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
     expect(
       await rejectOrder(app().db, { orderId: order.id, actorId: admin, reason: "no" }),
     ).toEqual({ ok: false, kind: "conflict", error: "coins.errors.balanceTooHigh" });
-    const row = await app()
-      .db.selectFrom("orders")
-      .select("status")
-      .where("id", "=", order.id)
-      .executeTakeFirstOrThrow();
+    const row = await readRow(app().db, "orders", ["status"], { id: order.id });
     expect(row.status).toBe("pending");
     await expectLedgerIntact(app());
   });

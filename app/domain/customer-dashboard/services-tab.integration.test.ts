@@ -16,7 +16,7 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
-import { readColumn } from "../../../tests/support/read-column";
+import { readColumn, readRow } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { listWaitingOrders, loadCustomerDashboard } from "./customer-dashboard.server";
 
@@ -24,11 +24,12 @@ describeEachDatabase("the services tab: renewal confirmation and waiting orders"
   it("quotes a renewal without charging, and the confirmed renewal does what the quote said", async () => {
     const { user, serviceId } = await customerWithRunningService(app(), 10_000);
     const balance = await balanceOf(app(), user);
-    const service = await app()
-      .db.selectFrom("hosting_services")
-      .select(["expires_at", "cycle_price_cents"])
-      .where("id", "=", serviceId)
-      .executeTakeFirstOrThrow();
+    const service = await readRow(
+      app().db,
+      "hosting_services",
+      ["expires_at", "cycle_price_cents"],
+      { id: serviceId },
+    );
 
     const quoted = await quoteRenewal(app().db, { userId: user, serviceId });
     if (!quoted.ok) throw new Error(quoted.error);

@@ -11,6 +11,7 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
+import { readRow } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { editServiceSchema } from "./hosting-services.schemas";
 import {
@@ -60,11 +61,12 @@ describeEachDatabase("admin-added services", (app) => {
         );
         // The term is the cycle's calendar months, to the same day (a month's last day when shorter).
         expect(service.expiresAt).toBe(cycleEnd(service.createdAt, cycle));
-        const orderService = await app()
-          .db.selectFrom("hosting_services")
-          .select(["cycle_price_cents", "expires_at", "created_at"])
-          .where("id", "=", approved.hostingServiceId!)
-          .executeTakeFirstOrThrow();
+        const orderService = await readRow(
+          app().db,
+          "hosting_services",
+          ["cycle_price_cents", "expires_at", "created_at"],
+          { id: approved.hostingServiceId! },
+        );
         expect(orderService.cycle_price_cents).toBe(service.cyclePriceCents);
         expect(orderService.expires_at).toBe(cycleEnd(orderService.created_at, cycle));
 
@@ -219,12 +221,7 @@ describeEachDatabase("an admin's edit of a service", (app) => {
       .where("action", "=", "service.edit")
       .orderBy("id")
       .execute();
-  const serviceRow = () =>
-    app()
-      .db.selectFrom("hosting_services")
-      .selectAll()
-      .where("id", "=", serviceId)
-      .executeTakeFirstOrThrow();
+  const serviceRow = () => readRow(app().db, "hosting_services", "*", { id: serviceId });
 
   it("changes name, price, expiry date and note, writing old and new values to the audit log", async () => {
     const before = await serviceRow();

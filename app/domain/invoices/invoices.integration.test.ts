@@ -17,6 +17,7 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { saveBillingDetails } from "./billing-details.server";
@@ -156,12 +157,10 @@ describeEachDatabase("invoices", (app, dialect) => {
     expect(kept).toHaveLength(40);
     expect(new Set(kept.map((r) => r.number)).size).toBe(40);
     expect(await sequenceOf(app(), "HFR", 2120)).toEqual(upTo(40));
-    const counter = await app()
-      .db.selectFrom("document_counters")
-      .select("next_number")
-      .where("series", "=", "HFR")
-      .where("year", "=", 2120)
-      .executeTakeFirstOrThrow();
+    const counter = await readRow(app().db, "document_counters", ["next_number"], {
+      series: "HFR",
+      year: 2120,
+    });
     expect(counter.next_number).toBe(41);
   }, 30_000);
 
@@ -224,11 +223,7 @@ describeEachDatabase("invoices", (app, dialect) => {
     });
     if (dialect === "postgres") expect(pending.inside.startsWith(PENDING_NUMBER_PREFIX)).toBe(true);
     else expect(pending.inside).toBe("HF-2122-000002");
-    const after = await app()
-      .db.selectFrom("invoices")
-      .select("number")
-      .where("id", "=", pending.id)
-      .executeTakeFirstOrThrow();
+    const after = await readRow(app().db, "invoices", ["number"], { id: pending.id });
     expect(after.number).toBe("HF-2122-000002");
     const next = await inTransaction(app().db, (trx) => issueDocument(trx, input));
     expect(next.number).toBe("HF-2122-000003");
@@ -447,11 +442,12 @@ describeEachDatabase("invoices", (app, dialect) => {
         .orderBy("id")
         .execute();
     const [manual] = await ofService();
-    const service = await app()
-      .db.selectFrom("hosting_services")
-      .select(["cycle_price_cents", "expires_at", "name"])
-      .where("id", "=", serviceId)
-      .executeTakeFirstOrThrow();
+    const service = await readRow(
+      app().db,
+      "hosting_services",
+      ["cycle_price_cents", "expires_at", "name"],
+      { id: serviceId },
+    );
     expect(manual).toMatchObject({
       kind: "invoice",
       total_cents: service.cycle_price_cents,
@@ -526,12 +522,10 @@ describeEachDatabase("invoices", (app, dialect) => {
         actorId: admin,
       }),
     ).toEqual(refusal("notFound", "invoices.errors.notFound"));
-    const audit = await app()
-      .db.selectFrom("audit_log")
-      .select(["action", "target_id", "reason"])
-      .where("action", "=", "invoice.refund")
-      .where("target_id", "=", invoice!.number)
-      .execute();
+    const audit = await readRows(app().db, "audit_log", ["action", "target_id", "reason"], {
+      action: "invoice.refund",
+      target_id: invoice!.number,
+    });
     expect(audit).toEqual([
       { action: "invoice.refund", target_id: invoice!.number, reason: "Within 14 days" },
     ]);
@@ -557,11 +551,7 @@ describeEachDatabase("invoices", (app, dialect) => {
     });
     if (!refunded.ok) throw new Error(refunded.error);
     expect(await balanceOf(app(), user)).toBe(before);
-    const credit = await app()
-      .db.selectFrom("invoices")
-      .selectAll()
-      .where("number", "=", refunded.creditNote.number)
-      .executeTakeFirstOrThrow();
+    const credit = await readRow(app().db, "invoices", "*", { number: refunded.creditNote.number });
     expect(credit).toMatchObject({
       kind: "credit_note",
       refund_method: "outside",
@@ -574,11 +564,7 @@ describeEachDatabase("invoices", (app, dialect) => {
   it("refuses two admins refunding one invoice at once: one credit note", async () => {
     const admin = await adminId(app());
     const { user } = await customerWithRunningService(app(), 100_000);
-    const invoice = await app()
-      .db.selectFrom("invoices")
-      .select("number")
-      .where("user_id", "=", user)
-      .executeTakeFirstOrThrow();
+    const invoice = await readRow(app().db, "invoices", ["number"], { user_id: user });
     const results = await Promise.all(
       upTo(6).map(() =>
         recordRefund(app().db, {
@@ -624,11 +610,7 @@ describeEachDatabase("invoices", (app, dialect) => {
       });
     });
     expect(receipt.number).toMatch(/^HFR-\d{4}-\d{6}$/);
-    const row = await app()
-      .db.selectFrom("invoices")
-      .selectAll()
-      .where("id", "=", receipt.id)
-      .executeTakeFirstOrThrow();
+    const row = await readRow(app().db, "invoices", "*", { id: receipt.id });
     expect(row).toMatchObject({
       kind: "receipt",
       vat_rate_bp: 0,
@@ -664,13 +646,7 @@ describeEachDatabase("invoices", (app, dialect) => {
       expect.objectContaining({ number, kind: "invoice", totalCents: order.totalCents }),
     ]);
     // The admin's list finds it by its number and by its customer's email, and filters by kind.
-    const email = (
-      await app()
-        .db.selectFrom("users")
-        .select("email")
-        .where("id", "=", owner)
-        .executeTakeFirstOrThrow()
-    ).email;
+    const email = (await readRow(app().db, "users", ["email"], { id: owner })).email;
     for (const q of [number, email.toUpperCase()]) {
       const found = await listDocumentsForAdmin(app().db, { q, page: 1 });
       expect(

@@ -3,11 +3,12 @@ import { inTransaction } from "~/db/transaction";
 import { alertStaff, alertStaleSchedules } from "../../../server/worker";
 import { withFakeDiscordWebhook } from "../../../tests/support/fake-discord";
 import { adminId } from "../../../tests/support/money-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
+import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { DISCORD_ALERT_JOB, lastWebhookDisabled, queueAlert } from "./alerts.server";
 import { claimJobs, enqueueJob, failJob } from "./jobs.server";
 import { JOB_HANDLERS } from "./registry.server";
-import { startWorker } from "./runner.server";
 import { queueDueSchedules } from "./schedules.server";
 
 const T0 = new Date("2026-11-24T10:00:00.000Z");
@@ -20,17 +21,12 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
   });
 
   const worker = () =>
-    startWorker(
-      {
-        db: app().db,
-        handlers: JOB_HANDLERS,
-        schedules: [],
-        config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 2 },
-        timeZone: async () => "UTC",
-        now: () => clock,
-      },
-      { autoStart: false },
-    );
+    steppedWorker({
+      db: app().db,
+      handlers: JOB_HANDLERS,
+      config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 2 },
+      now: () => clock,
+    });
   async function runDue(w: ReturnType<typeof worker>) {
     await w.tick();
     await w.idle();
@@ -82,11 +78,7 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     const w = worker();
     await runDue(w);
     expect((await alertJobs())[0]).toMatchObject({ state: "succeeded" });
-    const stored = await app()
-      .db.selectFrom("settings")
-      .select("value")
-      .where("key", "=", "alerts")
-      .executeTakeFirstOrThrow();
+    const stored = await readRow(app().db, "settings", ["value"], { key: "alerts" });
     expect(JSON.parse(stored.value).discordWebhook).toBe("");
     expect(await lastWebhookDisabled(app().db)).toMatchObject({ reason: "Discord answered 404" });
     await w.stop(100);
@@ -148,11 +140,9 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     const at = (ms: number) => new Date(T0.getTime() + ms);
     const check = (now: Date) => alertStaleSchedules(app(), { now, schedules: hourly });
     const staleNotes = () =>
-      app()
-        .db.selectFrom("notifications")
-        .select(["user_id", "params", "link"])
-        .where("kind", "=", "automation_schedule_stale")
-        .execute();
+      readRows(app().db, "notifications", ["user_id", "params", "link"], {
+        kind: "automation_schedule_stale",
+      });
     const stalePosts = async () =>
       (await alertJobs()).filter((job) => job.unique_key?.startsWith("stale:test.hourly:"));
 
@@ -222,21 +212,16 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     it("is checked on each heartbeat of a worker", async () => {
       await queueDueSchedules(app().db, hourly, { now: T0, timeZone: "UTC" });
       const checked: Date[] = [];
-      const w = startWorker(
-        {
-          db: app().db,
-          handlers: JOB_HANDLERS,
-          schedules: [],
-          config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 2, heartbeatMs: 1000 },
-          timeZone: async () => "UTC",
-          now: () => clock,
-          onBeat: async (beat) => {
-            checked.push(beat);
-            await check(beat);
-          },
+      const w = steppedWorker({
+        db: app().db,
+        handlers: JOB_HANDLERS,
+        config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 2, heartbeatMs: 1000 },
+        now: () => clock,
+        onBeat: async (beat) => {
+          checked.push(beat);
+          await check(beat);
         },
-        { autoStart: false },
-      );
+      });
       clock = at(3 * hour);
       await w.tick();
       await w.tick();

@@ -4,6 +4,7 @@ import { recordLoginAttempt } from "~/domain/accounts/login-throttle.server";
 import { countFormPost } from "~/domain/request-limits/request-limits.server";
 import { databaseFingerprint } from "../../../tests/support/database-fingerprint";
 import { adminId } from "../../../tests/support/money-fixtures";
+import { readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   HOUSEKEEPING_JOBS,
@@ -148,11 +149,7 @@ describeEachDatabase("housekeeping on the worker's schedules", (app) => {
     await countFormPost(db, { ip: "192.0.2.94", form: "/contact", limit: 10 }, NOW);
     // The old window is still there after the second post: pruning is not the request's work.
     const windows = () =>
-      db
-        .selectFrom("form_rate_windows")
-        .select("window_start")
-        .where("ip_address", "=", "192.0.2.94")
-        .execute();
+      readRows(db, "form_rate_windows", ["window_start"], { ip_address: "192.0.2.94" });
     expect(await windows()).toHaveLength(2);
     expect(await twice(HOUSEKEEPING_JOBS.formWindows)).toEqual({ formWindows: 1 });
     expect(await windows()).toHaveLength(1);

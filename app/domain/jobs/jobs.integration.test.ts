@@ -1,6 +1,8 @@
 import { beforeEach, expect, it } from "vitest";
 import { inTransaction } from "~/db/transaction";
 import { adminId } from "../../../tests/support/money-fixtures";
+import { readRows } from "../../../tests/support/read-column";
+import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { FREE_WAITS_MS } from "./jobs";
 import { discardJob, loadAutomationPage, retryJob, runScheduleNow } from "./automation.server";
@@ -15,7 +17,6 @@ import {
   RetryLater,
   type JobHandler,
 } from "./jobs.server";
-import { startWorker } from "./runner.server";
 import { queueDueSchedules } from "./schedules.server";
 
 const T0 = new Date("2026-11-24T10:00:00.000Z");
@@ -162,10 +163,7 @@ describeEachDatabase("background jobs", (app) => {
       await enqueueJob(trx, { type: "t.broken", maxAttempts: 3, now: T0 });
       await enqueueJob(trx, { type: "t.unknown", maxAttempts: 1, now: T0 });
     });
-    const worker = startWorker(
-      { db, handlers, schedules: [], config, timeZone: async () => "UTC", now: () => clock },
-      { autoStart: false },
-    );
+    const worker = steppedWorker({ db, handlers, config, now: () => clock });
     await worker.tick();
     await worker.idle();
     expect(seen).toEqual([{ payload: { to: "x" }, now: T0.toISOString() }]);
@@ -199,10 +197,7 @@ describeEachDatabase("background jobs", (app) => {
       },
     };
     await inTransaction(db, (trx) => enqueueJob(trx, { type: "t.waits", maxAttempts: 2, now: T0 }));
-    const worker = startWorker(
-      { db, handlers, schedules: [], config, timeZone: async () => "UTC", now: () => clock },
-      { autoStart: false },
-    );
+    const worker = steppedWorker({ db, handlers, config, now: () => clock });
     const run = async (when: Date) => {
       clock = when;
       await worker.tick();
@@ -260,18 +255,13 @@ describeEachDatabase("background jobs", (app) => {
       await enqueueJob(trx, { type: "t.together", now: T0 });
       await enqueueJob(trx, { type: "t.undone", maxAttempts: 3, now: T0 });
     });
-    const worker = startWorker(
-      {
-        db,
-        handlers,
-        schedules: [],
-        config,
-        timeZone: async () => "UTC",
-        now: () => at(1),
-        onSettled: (job, outcome) => void settled.push(`${job.type} ${outcome}`),
-      },
-      { autoStart: false },
-    );
+    const worker = steppedWorker({
+      db,
+      handlers,
+      config,
+      now: () => at(1),
+      onSettled: (job, outcome) => void settled.push(`${job.type} ${outcome}`),
+    });
     await worker.tick();
     await worker.idle();
     const rows = await jobs();
@@ -300,19 +290,14 @@ describeEachDatabase("background jobs", (app) => {
       await enqueueJob(trx, { type: "t.refused", maxAttempts: 10, now: T0 });
       await enqueueJob(trx, { type: "t.flaky", maxAttempts: 10, now: T0 });
     });
-    const worker = startWorker(
-      {
-        db,
-        handlers,
-        schedules: [],
-        config,
-        timeZone: async () => "UTC",
-        now: () => clock,
-        onProblem: async ({ kind, job, error }) =>
-          void problems.push({ kind, type: job.type, error }),
-      },
-      { autoStart: false },
-    );
+    const worker = steppedWorker({
+      db,
+      handlers,
+      config,
+      now: () => clock,
+      onProblem: async ({ kind, job, error }) =>
+        void problems.push({ kind, type: job.type, error }),
+    });
     await worker.tick();
     await worker.idle();
     const rows = await jobs();
@@ -349,17 +334,12 @@ describeEachDatabase("background jobs", (app) => {
     await inTransaction(db, async (trx) => {
       for (let i = 0; i < 3; i++) await enqueueJob(trx, { type: "t.slow", now: T0 });
     });
-    const worker = startWorker(
-      {
-        db,
-        handlers,
-        schedules: [],
-        config: { ...config, concurrency: 1 },
-        timeZone: async () => "UTC",
-        now: () => at(1),
-      },
-      { autoStart: false },
-    );
+    const worker = steppedWorker({
+      db,
+      handlers,
+      config: { ...config, concurrency: 1 },
+      now: () => at(1),
+    });
     await worker.tick();
     expect(started).toHaveLength(1);
     const stopped = worker.stop(5000);
@@ -378,18 +358,14 @@ describeEachDatabase("background jobs", (app) => {
       "t.count": async () => ({ done: ++runs }),
     };
     const worker = (owner: string) =>
-      startWorker(
-        {
-          db,
-          handlers,
-          schedules: [schedule],
-          config,
-          timeZone: async () => "UTC",
-          now: () => clock,
-          owner,
-        },
-        { autoStart: false },
-      );
+      steppedWorker({
+        db,
+        handlers,
+        schedules: [schedule],
+        config,
+        now: () => clock,
+        owner,
+      });
     const [a, b] = [worker("a"), worker("b")];
     await a.tick();
     expect(runs).toBe(0); // first sight: waits for 11:00
@@ -441,12 +417,7 @@ describeEachDatabase("background jobs", (app) => {
   it("Run now queues one run (audited); a second click while it waits changes nothing", async () => {
     const db = app().db;
     const actorId = await adminId(app());
-    const audits = () =>
-      db
-        .selectFrom("audit_log")
-        .select("action")
-        .where("action", "=", "automation.run_now")
-        .execute();
+    const audits = () => readRows(db, "audit_log", ["action"], { action: "automation.run_now" });
     const before = (await audits()).length;
     const run = () =>
       runScheduleNow(db, { schedules: [schedule], name: "t.hourly", actorId, now: T0 });

@@ -8,10 +8,10 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { DISCORD_ALERT_JOB } from "./alerts.server";
 import { staffPostText, workerHandlers } from "../../../server/worker";
-import { startWorker } from "./runner.server";
 import { markTopUpPaid } from "~/domain/payments/top-ups.server";
 import { openTopUp } from "../../../tests/support/top-up-fixtures";
 
@@ -27,16 +27,11 @@ describeEachDatabase("new orders, tickets and top-ups posted to the staff's Disc
       .orderBy("id")
       .execute();
   async function sendAll() {
-    const worker = startWorker(
-      {
-        db: app().db,
-        handlers: workerHandlers(app()),
-        schedules: [],
-        config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
-        timeZone: async () => "UTC",
-      },
-      { autoStart: false },
-    );
+    const worker = steppedWorker({
+      db: app().db,
+      handlers: workerHandlers(app()),
+      config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
+    });
     await worker.tick();
     await worker.idle();
     await worker.stop(100);

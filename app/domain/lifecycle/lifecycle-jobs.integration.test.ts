@@ -1,11 +1,12 @@
 import { expect, it } from "vitest";
 import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
-import { startWorker } from "~/domain/jobs/runner.server";
 import { isCronExpression } from "~/domain/jobs/schedule-slots";
 import { setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { updateSettingsSection } from "~/domain/settings/settings.server";
 import { customerWithRunningService } from "../../../tests/support/money-fixtures";
+import { readRow } from "../../../tests/support/read-column";
+import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
 import { mailHandler } from "../../../server/mail";
@@ -30,37 +31,24 @@ describeEachDatabase("the service lifecycle on the worker", (app) => {
     expect(await setAutoRenew(db, { userId: user, serviceId, autoRenew: false })).toMatchObject({
       ok: true,
     });
-    const service = await db
-      .selectFrom("hosting_services")
-      .select("expires_at")
-      .where("id", "=", serviceId)
-      .executeTakeFirstOrThrow();
+    const service = await readRow(db, "hosting_services", ["expires_at"], { id: serviceId });
     // The fixture's order and coins queued their mail (docs/mail.md), older than the lifecycle's run:
     // with one job a round they would take its rounds. This test is about the lifecycle's schedule.
     await db.deleteFrom("jobs").where("type", "=", MAIL_SEND_JOB).execute();
     // Three days after its expiry (the grace period is two), at a quarter to the hour.
     let clock = new Date(Date.parse(String(service.expires_at)) + 3 * 24 * HOUR);
     clock = new Date(Math.floor(clock.getTime() / HOUR) * HOUR + 45 * 60_000);
-    const worker = startWorker(
-      {
-        db,
-        // The suspension's mail is a job too (docs/mail.md), kept without SMTP: the worker of a server.
-        handlers: { ...JOB_HANDLERS, [MAIL_SEND_JOB]: mailHandler(app(), { MAIL_FROM }) },
-        schedules: SCHEDULES.filter((each) => each.name === LIFECYCLE_JOB),
-        config: CONFIG,
-        timeZone: async () => "UTC",
-        now: () => clock,
-      },
-      { autoStart: false },
-    );
+    const worker = steppedWorker({
+      db,
+      // The suspension's mail is a job too (docs/mail.md), kept without SMTP: the worker of a server.
+      handlers: { ...JOB_HANDLERS, [MAIL_SEND_JOB]: mailHandler(app(), { MAIL_FROM }) },
+      schedules: SCHEDULES.filter((each) => each.name === LIFECYCLE_JOB),
+      config: CONFIG,
+      now: () => clock,
+    });
     const status = async () =>
-      (
-        await db
-          .selectFrom("hosting_services")
-          .select(["status", "suspension_reason"])
-          .where("id", "=", serviceId)
-          .executeTakeFirstOrThrow()
-      ).status;
+      (await readRow(db, "hosting_services", ["status", "suspension_reason"], { id: serviceId }))
+        .status;
     const runs = () =>
       db
         .selectFrom("job_runs")

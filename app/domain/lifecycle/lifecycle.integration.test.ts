@@ -21,7 +21,7 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
-import { readColumn } from "../../../tests/support/read-column";
+import { readColumn, readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { previewLifecycle, runLifecycle } from "./lifecycle.server";
@@ -589,11 +589,7 @@ describeEachDatabase("the service lifecycle", (app) => {
       .execute();
     expect(new Map(balances.map((u) => [u.id, u.coin_balance_cents]))).toEqual(model.balances);
 
-    const renewals = await db
-      .selectFrom("coin_ledger")
-      .select(["amount_cents"])
-      .where("kind", "=", "renewal")
-      .execute();
+    const renewals = await readRows(db, "coin_ledger", ["amount_cents"], { kind: "renewal" });
     expect(renewals).toHaveLength(model.renewalDebits.length);
     expect(renewals.reduce((sum, row) => sum + row.amount_cents, 0)).toBe(
       -model.renewalDebits.reduce((sum, cents) => sum + cents, 0),
@@ -758,11 +754,9 @@ describeEachDatabase("the service lifecycle", (app) => {
     expect(refused).toMatchObject({ ok: false, error: "services.errors.cannotRenew" });
     // The automation never lifts nor ends it, however long it waits.
     await runLifecycle(db, { now: new Date(now.getTime() + 60 * DAY) });
-    const row = await db
-      .selectFrom("hosting_services")
-      .select(["status", "suspension_reason"])
-      .where("id", "=", held.id)
-      .executeTakeFirstOrThrow();
+    const row = await readRow(db, "hosting_services", ["status", "suspension_reason"], {
+      id: held.id,
+    });
     expect(row).toEqual({ status: "suspended", suspension_reason: "admin" });
     const audit = await db
       .selectFrom("audit_log")

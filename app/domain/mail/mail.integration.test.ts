@@ -13,6 +13,7 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   keepMailUnsent,
@@ -67,21 +68,13 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
       .orderBy("id")
       .execute();
   const jobOf = (outboxId: number) =>
-    app()
-      .db.selectFrom("jobs")
-      .selectAll()
-      .where("unique_key", "=", `mail:${outboxId}`)
-      .executeTakeFirstOrThrow();
+    readRow(app().db, "jobs", "*", { unique_key: `mail:${outboxId}` });
   const receivedBy = (email: string) => smtp().received.filter((mail) => mail.to.includes(email));
 
   async function customerIn(locale: string) {
     const id = await customerWithCoins(app(), 10_000);
     await app().db.updateTable("users").set({ locale }).where("id", "=", id).execute();
-    const user = await app()
-      .db.selectFrom("users")
-      .select("email")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const user = await readRow(app().db, "users", ["email"], { id });
     return { id, email: user.email };
   }
   async function order(userId: string) {
@@ -419,17 +412,9 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     });
     expect(done).toMatchObject({ ok: true });
     expect(await outboxOf(customer.id)).toHaveLength(0);
-    const kept = await app()
-      .db.selectFrom("mail_outbox")
-      .select("id")
-      .where("to_address", "=", customer.email)
-      .execute();
+    const kept = await readRows(app().db, "mail_outbox", ["id"], { to_address: customer.email });
     expect(kept).toHaveLength(0);
-    const choices = await app()
-      .db.selectFrom("mail_opt_outs")
-      .select("id")
-      .where("user_id", "=", customer.id)
-      .execute();
+    const choices = await readRows(app().db, "mail_opt_outs", ["id"], { user_id: customer.id });
     expect(choices).toHaveLength(0);
   });
 });

@@ -6,6 +6,15 @@ import { orderSummary, type SummaryLine } from "./order-summary";
 const amounts = (lines: SummaryLine[]) =>
   Object.fromEntries(lines.map((line) => [line.kind, line.amountCents]));
 
+/** The total line's amount, and what the lines above it add up to (the monthly price is only shown). */
+function totalAndSum(lines: SummaryLine[]) {
+  const total = lines.find((line) => line.kind === "total")!.amountCents;
+  const sum = lines
+    .filter((line) => line.kind !== "total" && line.kind !== "monthly")
+    .reduce((cents, line) => cents + line.amountCents, 0);
+  return { total, sum };
+}
+
 /** The issue's example: a €4.50 plan for a quarter, no backup. */
 const quarter = { productPriceCents: 450, cycle: "quarterly", backup: "none" } as const;
 
@@ -68,10 +77,7 @@ describe("orderSummary", () => {
               voucher: { code: "X", discountCents: discount },
             });
             const lines = summary.lines;
-            const total = lines.find((line) => line.kind === "total")!.amountCents;
-            const sum = lines
-              .filter((line) => line.kind !== "total" && line.kind !== "monthly")
-              .reduce((cents, line) => cents + line.amountCents, 0);
+            const { total, sum } = totalAndSum(lines);
             const what = `${price} ${cycle} ${backup} ${discount}`;
             expect(sum, what).toBe(total);
             // The total is what the server charges (the same quote).
@@ -131,11 +137,7 @@ describe("orderSummary", () => {
               voucher: { code: "X", discountCents: discount },
               vat,
             });
-            const lines = summary.lines;
-            const total = lines.find((line) => line.kind === "total")!.amountCents;
-            const sum = lines
-              .filter((line) => line.kind !== "total" && line.kind !== "monthly")
-              .reduce((cents, line) => cents + line.amountCents, 0);
+            const { total, sum } = totalAndSum(summary.lines);
             const what = `${price} ${cycle} ${rateBp} ${discount}`;
             expect(sum, what).toBe(total);
             const priced = quote({ productPriceCents: price, cycle, backup: "premium" }, discount);

@@ -19,7 +19,7 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
-import { readColumn } from "../../../tests/support/read-column";
+import { readColumn, readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { cycleEnd } from "./orders";
 import { approveOrder, placeOrder, rejectOrder } from "./orders.server";
@@ -33,11 +33,7 @@ describeEachDatabase("money path", (app) => {
 
   it("opens the books with the seed admin's 10000 coins on the ledger", async () => {
     const admin = await adminId(app());
-    const rows = await app()
-      .db.selectFrom("coin_ledger")
-      .selectAll()
-      .where("user_id", "=", admin)
-      .execute();
+    const rows = await readRows(app().db, "coin_ledger", "*", { user_id: admin });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       amount_cents: 1_000_000,
@@ -67,11 +63,7 @@ describeEachDatabase("money path", (app) => {
       productName: "SAMP Premium",
     });
     expect(await balanceOf(app(), user)).toBe(10_000 - 1852);
-    const ledger = await app()
-      .db.selectFrom("coin_ledger")
-      .selectAll()
-      .where("order_id", "=", result.order.id)
-      .execute();
+    const ledger = await readRows(app().db, "coin_ledger", "*", { order_id: result.order.id });
     expect(ledger).toMatchObject([
       { amount_cents: -1852, kind: "order_payment", balance_after_cents: 10_000 - 1852 },
     ]);
@@ -159,11 +151,7 @@ describeEachDatabase("money path", (app) => {
 
   it("applies WELCOME10 without case, counts its use in the same transaction, and checks the minimum", async () => {
     const user = await customerWithCoins(app(), 10_000);
-    const before = await app()
-      .db.selectFrom("vouchers")
-      .select("used_count")
-      .where("code", "=", "WELCOME10")
-      .executeTakeFirstOrThrow();
+    const before = await readRow(app().db, "vouchers", ["used_count"], { code: "WELCOME10" });
     const small = await placeOrder(
       app().db,
       user,
@@ -188,11 +176,7 @@ describeEachDatabase("money path", (app) => {
       totalCents: 1080,
       voucherCode: "WELCOME10",
     });
-    const after = await app()
-      .db.selectFrom("vouchers")
-      .select("used_count")
-      .where("code", "=", "WELCOME10")
-      .executeTakeFirstOrThrow();
+    const after = await readRow(app().db, "vouchers", ["used_count"], { code: "WELCOME10" });
     expect(after.used_count).toBe(before.used_count + 1);
 
     const unknown = await placeOrder(
@@ -351,11 +335,9 @@ describeEachDatabase("money path", (app) => {
       productId: await productId(app(), "game-advanced"),
       billingCycle: "semiannual",
     });
-    const service = await app()
-      .db.selectFrom("hosting_services")
-      .selectAll()
-      .where("id", "=", approved.hostingServiceId!)
-      .executeTakeFirstOrThrow();
+    const service = await readRow(app().db, "hosting_services", "*", {
+      id: approved.hostingServiceId!,
+    });
     expect(service.status).toBe("active");
     expect(service.cycle_price_cents).toBe(placed.subtotalCents);
     // Six months to the same day (not 180 days), from the moment of approval.
@@ -376,11 +358,7 @@ describeEachDatabase("money path", (app) => {
       error: "orders.errors.notPending",
       status: "approved",
     });
-    const services = await app()
-      .db.selectFrom("hosting_services")
-      .select("id")
-      .where("user_id", "=", user)
-      .execute();
+    const services = await readRows(app().db, "hosting_services", ["id"], { user_id: user });
     expect(services).toHaveLength(1);
     const audit = await app()
       .db.selectFrom("audit_log")
@@ -410,12 +388,10 @@ describeEachDatabase("money path", (app) => {
     expect(rejected.ok).toBe(true);
     expect(await balanceOf(app(), user)).toBe(10_000);
     expect(await uses()).toBe(usesBefore - 1);
-    const refund = await app()
-      .db.selectFrom("coin_ledger")
-      .selectAll()
-      .where("order_id", "=", placed.id)
-      .where("kind", "=", "order_refund")
-      .execute();
+    const refund = await readRows(app().db, "coin_ledger", "*", {
+      order_id: placed.id,
+      kind: "order_refund",
+    });
     expect(refund).toMatchObject([{ amount_cents: 1800 }]);
 
     expect(
@@ -558,12 +534,10 @@ describeEachDatabase("money path", (app) => {
       kind: "conflict",
       error: "coins.errors.nothingToRemove",
     });
-    const audit = await app()
-      .db.selectFrom("audit_log")
-      .selectAll()
-      .where("action", "=", "coins.adjust")
-      .where("target_id", "=", user)
-      .execute();
+    const audit = await readRows(app().db, "audit_log", "*", {
+      action: "coins.adjust",
+      target_id: user,
+    });
     expect(audit.map((a) => a.reason)).toEqual(["test credit", "Chargeback"]);
   });
 });

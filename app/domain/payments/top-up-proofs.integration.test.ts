@@ -1,7 +1,6 @@
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
-import { startWorker } from "~/domain/jobs/runner.server";
 import { isCronExpression } from "~/domain/jobs/schedule-slots";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
 import { defaultSettings } from "~/domain/settings/settings";
@@ -20,7 +19,9 @@ import {
   pngProof,
   type TestUpload,
 } from "../../../tests/support/proof-files";
+import { readRow } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
+import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { listPaymentMethodsForAdmin } from "./payment-methods.server";
 import { PROOF_RETENTION_JOB } from "./proof-retention-jobs.server";
@@ -76,11 +77,7 @@ describeEachDatabase("proof files of top-up requests", (app) => {
   ) => markTopUpPaid(app().db, { userId, requestId, payerAccount, paidOn: today(), proofs });
 
   async function stateOf(requestId: number) {
-    return app()
-      .db.selectFrom("top_up_requests")
-      .select(["state", "payer_account"])
-      .where("id", "=", requestId)
-      .executeTakeFirstOrThrow();
+    return readRow(app().db, "top_up_requests", ["state", "payer_account"], { id: requestId });
   }
 
   async function storedOf(requestId: number) {
@@ -364,17 +361,13 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     // The approvals queued their mail (docs/mail.md): with one job a round it would take the rounds.
     await db.deleteFrom("jobs").where("type", "=", MAIL_SEND_JOB).execute();
     let clock = new Date(now.getTime() - 86_400_000);
-    const worker = startWorker(
-      {
-        db,
-        handlers: JOB_HANDLERS,
-        schedules: [schedule!],
-        config: { leaseMs: 30_000, pollMs: 1_000, backoffMs: 1_000, concurrency: 1 },
-        timeZone: async () => "UTC",
-        now: () => clock,
-      },
-      { autoStart: false },
-    );
+    const worker = steppedWorker({
+      db,
+      handlers: JOB_HANDLERS,
+      schedules: [schedule!],
+      config: { leaseMs: 30_000, pollMs: 1_000, backoffMs: 1_000, concurrency: 1 },
+      now: () => clock,
+    });
     const runs = async () =>
       (
         await db

@@ -6,6 +6,7 @@ import {
   expectLedgerIntactAfterEach,
 } from "../../../tests/support/money-fixtures";
 import { pngProof } from "../../../tests/support/proof-files";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
@@ -138,19 +139,15 @@ describeEachDatabase("top-up requests", (app) => {
       .where("target_id", "=", String(request.id))
       .execute();
     expect(audit).toEqual([{ action: "top_up.approve", actor_id: admin }]);
-    const told = await db
-      .selectFrom("notifications")
-      .select("kind")
-      .where("user_id", "=", customer)
-      .where("kind", "=", "top_up_approved")
-      .execute();
+    const told = await readRows(db, "notifications", ["kind"], {
+      user_id: customer,
+      kind: "top_up_approved",
+    });
     expect(told).toHaveLength(1);
-    const mail = await db
-      .selectFrom("mail_outbox")
-      .select("kind")
-      .where("user_id", "=", customer)
-      .where("kind", "=", "coinsChanged")
-      .execute();
+    const mail = await readRows(db, "mail_outbox", ["kind"], {
+      user_id: customer,
+      kind: "coinsChanged",
+    });
     expect(mail).toHaveLength(1);
 
     // Decided: no second decision, no cancel, no "paid".
@@ -301,11 +298,12 @@ describeEachDatabase("top-up requests", (app) => {
       .execute();
     expect(credits).toHaveLength(1);
     // One payment receipt, of its own series, without VAT, for the one credit (docs/invoices.md).
-    const receipts = await db
-      .selectFrom("invoices")
-      .select(["number", "kind", "total_cents", "vat_cents", "ledger_entry_id"])
-      .where("user_id", "=", customer)
-      .execute();
+    const receipts = await readRows(
+      db,
+      "invoices",
+      ["number", "kind", "total_cents", "vat_cents", "ledger_entry_id"],
+      { user_id: customer },
+    );
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.kind).toBe("receipt");
     expect(receipts[0]!.number).toMatch(/^HFR-\d{4}-\d{6}$/);
@@ -333,12 +331,10 @@ describeEachDatabase("top-up requests", (app) => {
     const page = await loadCustomerTopUps(db, customer, "en");
     expect(page.current).toBeNull();
     expect(page.past[0]).toMatchObject({ state: "rejected", rejectReason: "No payment received" });
-    const told = await db
-      .selectFrom("notifications")
-      .select("params")
-      .where("user_id", "=", customer)
-      .where("kind", "=", "top_up_rejected")
-      .executeTakeFirstOrThrow();
+    const told = await readRow(db, "notifications", ["params"], {
+      user_id: customer,
+      kind: "top_up_rejected",
+    });
     expect(JSON.parse(told.params)).toMatchObject({ reason: "No payment received" });
   });
 

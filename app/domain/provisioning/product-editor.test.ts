@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testPanelSnapshot } from "../../../tests/support/panel-snapshot";
+import { sampProvisioning } from "../../../tests/support/provisioning-fixtures";
 import {
   checkAgainstPanel,
   dockerImageChoices,
@@ -17,27 +18,12 @@ import { productProvisioningFormSchema } from "./provisioning.schemas";
 const snapshot = testPanelSnapshot();
 
 /** A SA-MP product as stored. */
-const samp: PterodactylProvisioning = {
-  provisioner: "pterodactyl",
-  nestId: 2,
-  eggId: 2,
-  dockerImage: "ghcr.io/parkervcp/games:samp",
-  startup: "./samp03svr",
-  memoryMb: 1024,
+const samp = sampProvisioning({
   swapMb: -1,
-  diskMb: 5120,
-  cpuPercent: 100,
-  ioWeight: 500,
-  databases: 0,
-  backups: 1,
-  allocations: 1,
-  portLayout: "single",
   locationIds: [1],
   nodeIds: [3],
   environment: { VERSION: "0.3.7", RCON_PASS: "s3cret", MAX_PLAYERS: "100" },
-  slotsVariable: "MAX_PLAYERS",
-  httpPortVariable: null,
-};
+});
 
 describe("the product editor's provisioning values", () => {
   it("writes a stored block as the form's fields, which read back as the same block", () => {

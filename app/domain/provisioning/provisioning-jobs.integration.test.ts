@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { AppServices } from "~/context.server";
 import { JOB_HANDLERS } from "~/domain/jobs/registry.server";
-import { startWorker, type Worker } from "~/domain/jobs/runner.server";
+import type { Worker } from "~/domain/jobs/runner.server";
 import {
   changeServiceStatus,
   deleteService,
@@ -18,6 +18,9 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { startFakePanel, type FakePanel } from "../../../tests/support/fake-pterodactyl";
+import { mtaProvisioning, sampProvisioning } from "../../../tests/support/provisioning-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
+import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { inTransaction } from "~/db/transaction";
 import { eraseAccount } from "~/domain/accounts/account-deletion.server";
@@ -45,42 +48,8 @@ const LOCATION = "Frankfurt";
 /** An hour of the injected clock, as in production: long enough for the 200 below to be looked at. */
 const INSTALL_TIMEOUT_MS = 3_600_000;
 
-function sampBlock(eggId: number, nestId: number): PterodactylProvisioning {
-  return {
-    provisioner: "pterodactyl",
-    nestId,
-    eggId,
-    dockerImage: "ghcr.io/parkervcp/games:samp",
-    startup: "./samp03svr",
-    memoryMb: 1024,
-    swapMb: 0,
-    diskMb: 5120,
-    cpuPercent: 100,
-    ioWeight: 500,
-    databases: 0,
-    backups: 1,
-    allocations: 1,
-    portLayout: "single",
-    locationIds: [],
-    nodeIds: [],
-    environment: { VERSION: "0.3.7", RCON_PASS: "change-me-now" },
-    slotsVariable: "MAX_PLAYERS",
-    httpPortVariable: null,
-  };
-}
-
-function mtaBlock(eggId: number, nestId: number): PterodactylProvisioning {
-  return {
-    ...sampBlock(eggId, nestId),
-    dockerImage: "ghcr.io/parkervcp/games:mta",
-    startup: "./mta-server64 --port {{SERVER_PORT}} --httpport {{SERVER_WEBPORT}} -n",
-    environment: {},
-    slotsVariable: null,
-    allocations: 3,
-    portLayout: "mta",
-    httpPortVariable: "SERVER_WEBPORT",
-  };
-}
+const sampBlock = (eggId: number, nestId: number) => sampProvisioning({ eggId, nestId });
+const mtaBlock = (eggId: number, nestId: number) => mtaProvisioning({ eggId, nestId });
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
@@ -146,11 +115,12 @@ describeEachDatabase("provisioning on the game panel", (app) => {
   }
 
   async function panelRow(serviceId: number) {
-    return app()
-      .db.selectFrom("hosting_services")
-      .select(["panel_state", "panel_server_id", "panel_address", "panel_ports", "panel_error"])
-      .where("id", "=", serviceId)
-      .executeTakeFirstOrThrow();
+    return readRow(
+      app().db,
+      "hosting_services",
+      ["panel_state", "panel_server_id", "panel_address", "panel_ports", "panel_error"],
+      { id: serviceId },
+    );
   }
 
   beforeAll(async () => {
@@ -181,17 +151,12 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     await setBlock(db, sampProduct, sampBlock(samp.id, samp.nestId));
     await setBlock(db, mtaProduct, mtaBlock(mta.id, mta.nestId));
     clock = new Date();
-    worker = startWorker(
-      {
-        db,
-        handlers: handlers(),
-        schedules: [],
-        config: CONFIG,
-        timeZone: async () => "UTC",
-        now: () => clock,
-      },
-      { autoStart: false },
-    );
+    worker = steppedWorker({
+      db,
+      handlers: handlers(),
+      config: CONFIG,
+      now: () => clock,
+    });
   });
 
   afterEach(async () => {
@@ -229,12 +194,10 @@ describeEachDatabase("provisioning on the game panel", (app) => {
       link: `${panel.url}/server/${server.identifier}`,
     });
     // The customer was told once.
-    const told = await app()
-      .db.selectFrom("notifications")
-      .select("kind")
-      .where("user_id", "=", user)
-      .where("kind", "=", "service_ready")
-      .execute();
+    const told = await readRows(app().db, "notifications", ["kind"], {
+      user_id: user,
+      kind: "service_ready",
+    });
     expect(told).toHaveLength(1);
     // Every call is in the service's log, without the key.
     const admin = await adminServicePanel(app().db, serviceId);
@@ -314,11 +277,9 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     await runJobs(3);
     expect(server()).toBeUndefined();
     expect((await panelRow(serviceId)).panel_state).toBe("deleted");
-    const claims = await app()
-      .db.selectFrom("panel_port_claims")
-      .select("allocation_id")
-      .where("hosting_service_id", "=", serviceId)
-      .execute();
+    const claims = await readRows(app().db, "panel_port_claims", ["allocation_id"], {
+      hosting_service_id: serviceId,
+    });
     expect(claims).toEqual([]);
 
     // A deleted service's server goes too, found by the id the job was given.
@@ -356,12 +317,10 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     const row = await panelRow(serviceId);
     expect(row.panel_state).toBe("failed");
     expect(row.panel_error).toBeTruthy();
-    const job = await app()
-      .db.selectFrom("jobs")
-      .select(["state"])
-      .where("type", "=", PANEL_CREATE_JOB)
-      .where("unique_key", "=", `panel:create:${serviceId}`)
-      .executeTakeFirstOrThrow();
+    const job = await readRow(app().db, "jobs", ["state"], {
+      type: PANEL_CREATE_JOB,
+      unique_key: `panel:create:${serviceId}`,
+    });
     expect(job.state).toBe("dead");
     panel.clearFailures();
     expect(
@@ -489,11 +448,9 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     expect(
       await approveOrder(app().db, { orderId: placed.id, actorId: await adminId(app()) }),
     ).toMatchObject({ ok: false, error: "orders.errors.locationFull" });
-    const order = await app()
-      .db.selectFrom("orders")
-      .select(["status", "hosting_service_id"])
-      .where("id", "=", placed.id)
-      .executeTakeFirstOrThrow();
+    const order = await readRow(app().db, "orders", ["status", "hosting_service_id"], {
+      id: placed.id,
+    });
     expect(order).toEqual({ status: "pending", hosting_service_id: null });
   });
 
@@ -523,13 +480,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     await runJobs(4);
     expect(panel.serverByExternalId(`hf-svc-${serviceId}`)).toBeUndefined();
     expect(panelUser()).toBeUndefined();
-    expect(
-      await app()
-        .db.selectFrom("panel_accounts")
-        .select("user_id")
-        .where("user_id", "=", user)
-        .execute(),
-    ).toEqual([]);
+    expect(await readRows(app().db, "panel_accounts", ["user_id"], { user_id: user })).toEqual([]);
   });
 
   it("reports what differs from the panel at night, and changes nothing", async () => {
@@ -618,17 +569,12 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     panel.setAnswerDelay({ min: 5, max: 25 });
     // Twelve jobs at once, as three worker processes of four would run them.
     await worker.stop(1000);
-    worker = startWorker(
-      {
-        db: app().db,
-        handlers: handlers(),
-        schedules: [],
-        config: { ...CONFIG, concurrency: 12 },
-        timeZone: async () => "UTC",
-        now: () => clock,
-      },
-      { autoStart: false },
-    );
+    worker = steppedWorker({
+      db: app().db,
+      handlers: handlers(),
+      config: { ...CONFIG, concurrency: 12 },
+      now: () => clock,
+    });
     await dropMailJobs();
     expect(await runUntilReady(services, 300)).toEqual([]);
     const taken = takenAllocations();

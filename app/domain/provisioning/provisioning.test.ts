@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BACKUP_IDS } from "~/domain/orders/orders";
+import { sampProvisioning } from "../../../tests/support/provisioning-fixtures";
 import {
   acceptsGeneratedValue,
   backupLimitFor,
@@ -109,32 +110,33 @@ describe("nodeHasRoom", () => {
   });
 });
 
+/** What pickAllocations picks for one layout, with nothing taken by a job unless said. */
+function pickFor(layout: "single" | "mta") {
+  return (allocations: PanelAllocation[], taken: Set<number> = none) =>
+    pickAllocations({ layout, allocations, taken });
+}
+const single = pickFor("single");
+const mta = pickFor("mta");
+/** The ports an MTA pick takes among these free ports of one IP. */
+const mtaPorts = (list: number[]) => mta(ports(list))?.ports;
+
 describe("pickAllocations, one port", () => {
   it("takes the lowest free port, whatever order the panel listed them in", () => {
     const allocations = ports([7779, 7777, 7778]);
-    const pick = pickAllocations({ layout: "single", allocations, taken: none });
+    const pick = single(allocations);
     expect(pick).toEqual({
       ip: "10.0.0.1",
       defaultId: allocations[1]!.id,
       additionalIds: [],
       ports: { game: 7777 },
     });
-    const reversed = pickAllocations({
-      layout: "single",
-      allocations: [...allocations].reverse(),
-      taken: none,
-    });
-    expect(reversed).toEqual(pick);
+    expect(single([...allocations].reverse())).toEqual(pick);
   });
 
   it("skips assigned allocations and those a job of ours has taken", () => {
     const allocations = ports([7777, 7778, 7779]);
     allocations[0]!.assigned = true;
-    const pick = pickAllocations({
-      layout: "single",
-      allocations,
-      taken: new Set([allocations[1]!.id]),
-    });
+    const pick = single(allocations, new Set([allocations[1]!.id]));
     expect(pick?.ports.game).toBe(7779);
     expect(pick?.defaultId).toBe(allocations[2]!.id);
   });
@@ -142,8 +144,8 @@ describe("pickAllocations, one port", () => {
   it("finds nothing on a full node", () => {
     const allocations = ports([7777]);
     allocations[0]!.assigned = true;
-    expect(pickAllocations({ layout: "single", allocations, taken: none })).toBeNull();
-    expect(pickAllocations({ layout: "single", allocations: [], taken: none })).toBeNull();
+    expect(single(allocations)).toBeNull();
+    expect(single([])).toBeNull();
   });
 
   it("breaks a tie between IPs by address", () => {
@@ -151,15 +153,14 @@ describe("pickAllocations, one port", () => {
       ...ports([7777], { ip: "10.0.0.2" }),
       ...ports([7777], { ip: "10.0.0.1" }),
     ];
-    expect(pickAllocations({ layout: "single", allocations, taken: none })?.ip).toBe("10.0.0.1");
+    expect(single(allocations)?.ip).toBe("10.0.0.1");
   });
 });
 
 describe("pickAllocations, MTA", () => {
   it("takes P, P + 123 and the lowest other port as HTTP, all on one IP", () => {
     const allocations = ports([22003, 22005, 22126, 22127]);
-    const pick = pickAllocations({ layout: "mta", allocations, taken: none });
-    expect(pick).toEqual({
+    expect(mta(allocations)).toEqual({
       ip: "10.0.0.1",
       defaultId: allocations[0]!.id,
       additionalIds: [allocations[2]!.id, allocations[1]!.id],
@@ -168,18 +169,11 @@ describe("pickAllocations, MTA", () => {
   });
 
   it("may take an HTTP port below the game port", () => {
-    const pick = pickAllocations({
-      layout: "mta",
-      allocations: ports([22000, 22003, 22126]),
-      taken: none,
-    });
-    expect(pick?.ports).toEqual({ game: 22003, announce: 22126, http: 22000 });
+    expect(mtaPorts([22000, 22003, 22126])).toEqual({ game: 22003, announce: 22126, http: 22000 });
   });
 
   it("never uses P or P + 123 as the HTTP port: two ports are no set", () => {
-    expect(
-      pickAllocations({ layout: "mta", allocations: ports([22003, 22126]), taken: none }),
-    ).toBeNull();
+    expect(mta(ports([22003, 22126]))).toBeNull();
   });
 
   it("refuses a P + 123 on another IP", () => {
@@ -187,50 +181,30 @@ describe("pickAllocations, MTA", () => {
       ...ports([22003, 22005], { ip: "10.0.0.1" }),
       ...ports([22126, 22127], { ip: "10.0.0.2" }),
     ];
-    expect(pickAllocations({ layout: "mta", allocations, taken: none })).toBeNull();
+    expect(mta(allocations)).toBeNull();
   });
 
   it("refuses a P + 123 that is assigned or taken, and moves on to the next P", () => {
     const allocations = ports([22003, 22005, 22126, 22010, 22133]);
     allocations[2]!.assigned = true;
-    expect(pickAllocations({ layout: "mta", allocations, taken: none })?.ports).toEqual({
-      game: 22010,
-      announce: 22133,
-      http: 22003,
-    });
+    expect(mta(allocations)?.ports).toEqual({ game: 22010, announce: 22133, http: 22003 });
     const fresh = ports([22003, 22005, 22126, 22010, 22133]);
-    const pick = pickAllocations({
-      layout: "mta",
-      allocations: fresh,
-      taken: new Set([fresh[2]!.id]),
-    });
-    expect(pick?.ports.game).toBe(22010);
+    expect(mta(fresh, new Set([fresh[2]!.id]))?.ports.game).toBe(22010);
     // Every candidate set broken: none.
     const broken = ports([22003, 22005, 22126]);
-    expect(
-      pickAllocations({ layout: "mta", allocations: broken, taken: new Set([broken[1]!.id]) }),
-    ).toBeNull();
+    expect(mta(broken, new Set([broken[1]!.id]))).toBeNull();
   });
 
   it("does not take an HTTP port that is taken", () => {
     const allocations = ports([22003, 22004, 22005, 22126]);
-    const pick = pickAllocations({
-      layout: "mta",
-      allocations,
-      taken: new Set([allocations[1]!.id]),
-    });
+    const pick = mta(allocations, new Set([allocations[1]!.id]));
     expect(pick?.ports.http).toBe(22005);
     expect(pick?.additionalIds).toEqual([allocations[3]!.id, allocations[2]!.id]);
   });
 
   it("takes a P whose P + 123 is another set's P, keeping that one's ports intact", () => {
     // 22003 + 123 = 22126, 22126 + 123 = 22249.
-    const pick = pickAllocations({
-      layout: "mta",
-      allocations: ports([22003, 22126, 22249]),
-      taken: none,
-    });
-    expect(pick?.ports).toEqual({ game: 22003, announce: 22126, http: 22249 });
+    expect(mtaPorts([22003, 22126, 22249])).toEqual({ game: 22003, announce: 22126, http: 22249 });
   });
 
   it("prefers the IP with the lowest P, then the lower address", () => {
@@ -239,19 +213,14 @@ describe("pickAllocations, MTA", () => {
       ...ports([22003, 22126, 22127], { ip: "10.0.0.3" }),
       ...ports([22003, 22126, 22127], { ip: "10.0.0.2" }),
     ];
-    expect(pickAllocations({ layout: "mta", allocations, taken: none })?.ip).toBe("10.0.0.2");
+    expect(mta(allocations)?.ip).toBe("10.0.0.2");
   });
 
   it("uses one allocation per IP and port when the panel lists one twice", () => {
     const [first] = ports([22003]);
     const duplicate = { ...first!, id: first!.id + 1000 };
-    const pick = pickAllocations({
-      layout: "mta",
-      allocations: [duplicate, first!, ...ports([22126])],
-      taken: none,
-    });
     // The duplicate is no third port.
-    expect(pick).toBeNull();
+    expect(mta([duplicate, first!, ...ports([22126])])).toBeNull();
   });
 });
 
@@ -398,27 +367,13 @@ describe("panelLocationsFor", () => {
   });
 });
 
-const product: PterodactylProvisioning = {
-  provisioner: "pterodactyl",
+const product = sampProvisioning({
   nestId: 1,
   eggId: 5,
   dockerImage: "ghcr.io/pterodactyl/yolks:debian",
-  startup: "./samp03svr",
-  memoryMb: 1024,
-  swapMb: 0,
-  diskMb: 5120,
-  cpuPercent: 100,
-  ioWeight: 500,
   databases: 1,
-  backups: 1,
-  allocations: 1,
-  portLayout: "single",
-  locationIds: [],
-  nodeIds: [],
   environment: { HOSTNAME: "Hostfront server", RCON_PASSWORD: "changeme" },
-  slotsVariable: "MAX_PLAYERS",
-  httpPortVariable: null,
-};
+});
 
 const order = { playerSlots: 100, backup: "choliba", ddosProtection: true, location: "germany" };
 

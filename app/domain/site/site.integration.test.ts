@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import * as contact from "~/routes/site/contact";
 import * as newsletter from "~/routes/site/newsletter";
 import { submitContactMessage, subscribeToNewsletter } from "./site.server";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { contextFor, postAction, routeArgs, settle } from "../../../tests/support/request-context";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 
@@ -23,12 +24,7 @@ describeEachDatabase("contact and newsletter", (app) => {
   ) => postAction(app(), module, path, fields);
   const sendMessage = (name: string, email: string, subject: string, message: string) =>
     send(contact, "/contact", { name, email, subject, message });
-  const messageFrom = (email: string) =>
-    app()
-      .db.selectFrom("contact_messages")
-      .selectAll()
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow();
+  const messageFrom = (email: string) => readRow(app().db, "contact_messages", "*", { email });
 
   it("keeps a contact message, and refuses an incomplete one keeping what was typed", async () => {
     const ok = await sendMessage(
@@ -65,11 +61,9 @@ describeEachDatabase("contact and newsletter", (app) => {
     expect(await send(newsletter, "/newsletter", { email: "FAN@example.com" })).toEqual({
       ok: true,
     });
-    const rows = await app()
-      .db.selectFrom("newsletter_subscribers")
-      .selectAll()
-      .where("email", "=", "fan@example.com")
-      .execute();
+    const rows = await readRows(app().db, "newsletter_subscribers", "*", {
+      email: "fan@example.com",
+    });
     expect(rows).toHaveLength(1);
     const bad = (await send(newsletter, "/newsletter", { email: "nope" })) as Result;
     expect(bad.init?.status).toBe(400);

@@ -10,6 +10,7 @@ import {
   customerWithRunningService,
   expectLedgerIntact,
 } from "../../../tests/support/money-fixtures";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { findInvoiceDiscrepancies } from "~/domain/invoices/invoices.server";
 import { customerWithTicket, openedTicket } from "../../../tests/support/ticket-fixtures";
@@ -82,11 +83,7 @@ describeEachDatabase("tickets and notifications", (app) => {
       }),
     ).toMatchObject({ ok: true });
     expect(await balanceOf(app(), owner)).toBe(2000);
-    const ledger = await db
-      .selectFrom("coin_ledger")
-      .select("reason")
-      .where("user_id", "=", owner)
-      .execute();
+    const ledger = await readRows(db, "coin_ledger", ["reason"], { user_id: owner });
     expect(ledger.map((l) => l.reason)).toEqual([`Ticket #${opened.id}: Buy coins`]);
 
     const notes = await listNotifications(db, owner);
@@ -115,11 +112,12 @@ describeEachDatabase("tickets and notifications", (app) => {
       creditAs: "payment",
     });
     const documents = () =>
-      db
-        .selectFrom("invoices")
-        .select(["number", "kind", "total_cents", "vat_cents", "ledger_entry_id", "lines"])
-        .where("user_id", "=", owner)
-        .execute();
+      readRows(
+        db,
+        "invoices",
+        ["number", "kind", "total_cents", "vat_cents", "ledger_entry_id", "lines"],
+        { user_id: owner },
+      );
     const [receipt, ...others] = await documents();
     expect(others).toEqual([]);
     expect(receipt).toMatchObject({ kind: "receipt", total_cents: 3000, vat_cents: 0 });
@@ -139,23 +137,19 @@ describeEachDatabase("tickets and notifications", (app) => {
       balanceCents: 3000,
       receipt: receipt!.number,
     });
-    const credit = await db
-      .selectFrom("coin_ledger")
-      .select(["id", "kind", "reason"])
-      .where("idempotency_key", "=", key)
-      .executeTakeFirstOrThrow();
+    const credit = await readRow(db, "coin_ledger", ["id", "kind", "reason"], {
+      idempotency_key: key,
+    });
     expect(credit).toMatchObject({
       kind: "coin_purchase",
       reason: `Ticket #${ticket.id}: Paid by transfer (bank transfer 12/05)`,
     });
     expect(Number(receipt!.ledger_entry_id)).toBe(Number(credit.id));
     // The coins mail links the receipt; the form posted again credits and issues nothing more.
-    const mail = await db
-      .selectFrom("mail_outbox")
-      .select("params")
-      .where("user_id", "=", owner)
-      .where("kind", "=", "coinsChanged")
-      .executeTakeFirstOrThrow();
+    const mail = await readRow(db, "mail_outbox", ["params"], {
+      user_id: owner,
+      kind: "coinsChanged",
+    });
     expect(JSON.parse(mail.params).document).toEqual({
       kind: "receipt",
       number: receipt!.number,
@@ -187,11 +181,9 @@ describeEachDatabase("tickets and notifications", (app) => {
       balanceCents: 3500,
     });
     expect(await documents()).toHaveLength(1);
-    const gift = await db
-      .selectFrom("coin_ledger")
-      .select(["kind", "reason", "reason_key"])
-      .where("idempotency_key", "=", "ticket-goodwill-key-0001")
-      .executeTakeFirstOrThrow();
+    const gift = await readRow(db, "coin_ledger", ["kind", "reason", "reason_key"], {
+      idempotency_key: "ticket-goodwill-key-0001",
+    });
     expect(gift).toEqual({
       kind: "admin_adjustment",
       reason: `Ticket #${ticket.id}: Paid by transfer, goodwill credit (sorry for the wait)`,
@@ -385,19 +377,13 @@ describeEachDatabase("tickets and notifications", (app) => {
     ]);
     expect(raced.map((r) => r.ok && "balanceCents" in r && r.balanceCents)).toEqual([1000, 1000]);
     expect(await balanceOf(app(), owner)).toBe(1000);
-    const ledger = await db
-      .selectFrom("coin_ledger")
-      .select("amount_cents")
-      .where("user_id", "=", owner)
-      .execute();
+    const ledger = await readRows(db, "coin_ledger", ["amount_cents"], { user_id: owner });
     expect(ledger.map((row) => row.amount_cents)).toEqual([500, 500]);
     // One receipt per credit, however often its form was sent.
-    const receipts = await db
-      .selectFrom("invoices")
-      .select("total_cents")
-      .where("user_id", "=", owner)
-      .where("kind", "=", "receipt")
-      .execute();
+    const receipts = await readRows(db, "invoices", ["total_cents"], {
+      user_id: owner,
+      kind: "receipt",
+    });
     expect(receipts.map((row) => row.total_cents)).toEqual([500, 500]);
     await expectLedgerIntact(app());
   });
