@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
 import { FormFields } from "~/components/ui/form-card";
+import { ListCard } from "~/components/ui/list-card";
 import { StatCards } from "~/components/ui/stat-cards";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
 import { ledgerReasonText } from "~/domain/coins/ledger-reason";
@@ -164,43 +165,43 @@ export function OverviewTab({
           </CardContent>
         </Card>
       ) : null}
-      <TitledCard
+      <ListCard
         title={t("overview.activity")}
-        empty={activity.length === 0 ? t("overview.noActivity") : undefined}
+        items={activity}
+        empty={t("overview.noActivity")}
+        className="divide-y text-sm"
       >
-        <ul className="divide-y text-sm">
-          {activity.map((item, index) => (
-            <li key={index} className="flex justify-between gap-3 py-2">
-              <span>
-                <span className="font-medium">{label(item)}</span> ·{" "}
-                <span dir="auto">
-                  {item.reason
-                    ? ledgerReasonText(item.reason, (key, params) => tCoins(key, params))
-                    : item.text}
-                </span>
+        {(item, index) => (
+          <li key={index} className="flex justify-between gap-3 py-2">
+            <span>
+              <span className="font-medium">{label(item)}</span> ·{" "}
+              <span dir="auto">
+                {item.reason
+                  ? ledgerReasonText(item.reason, (key, params) => tCoins(key, params))
+                  : item.text}
               </span>
-              <span className="whitespace-nowrap text-muted-foreground">
-                {date.format(new Date(item.at))}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </TitledCard>
-      <TitledCard
+            </span>
+            <span className="whitespace-nowrap text-muted-foreground">
+              {date.format(new Date(item.at))}
+            </span>
+          </li>
+        )}
+      </ListCard>
+      <ListCard
         title={t("overview.renewals")}
-        empty={renewals.length === 0 ? t("overview.noRenewals") : undefined}
+        items={renewals}
+        empty={t("overview.noRenewals")}
+        className="divide-y text-sm"
       >
-        <ul className="divide-y text-sm">
-          {renewals.map((s) => (
-            <li key={s.id} className="flex justify-between gap-3 py-2">
-              <span>
-                {s.name} <span dir="auto">{s.serverName}</span>
-              </span>
-              <span>{date.format(new Date(s.expiresAt))}</span>
-            </li>
-          ))}
-        </ul>
-      </TitledCard>
+        {(s) => (
+          <li key={s.id} className="flex justify-between gap-3 py-2">
+            <span>
+              {s.name} <span dir="auto">{s.serverName}</span>
+            </span>
+            <span>{date.format(new Date(s.expiresAt))}</span>
+          </li>
+        )}
+      </ListCard>
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { CopyButton } from "~/components/ui/copy-button";
+import { ListCard } from "~/components/ui/list-card";
 import type { ServicePanel } from "~/domain/provisioning/panel-plan";
 
 /**
@@ -436,30 +437,30 @@ export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: str
   const { t } = useTranslation("services");
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
   return (
-    <TitledCard
+    <ListCard
       title={t("customer.ordersTitle")}
-      empty={orders.length === 0 ? t("customer.ordersEmpty") : undefined}
+      items={orders}
+      empty={t("customer.ordersEmpty")}
+      className="divide-y"
     >
-      <ul className="divide-y">
-        {orders.map((order) => (
-          <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <div>
-              <p className="font-medium">
-                #{order.id} {order.productName}{" "}
-                <span className="text-muted-foreground" dir="auto">
-                  {order.serverName}
-                </span>
-              </p>
-              <p className="text-sm text-muted-foreground">
-                {date.format(new Date(order.createdAt))} ·{" "}
-                <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
-                {order.rejectReason ? ` · ${order.rejectReason}` : ""}
-              </p>
-            </div>
-            <OrderStatusBadge status={order.status} />
-          </li>
-        ))}
-      </ul>
-    </TitledCard>
+      {(order) => (
+        <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+          <div>
+            <p className="font-medium">
+              #{order.id} {order.productName}{" "}
+              <span className="text-muted-foreground" dir="auto">
+                {order.serverName}
+              </span>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {date.format(new Date(order.createdAt))} ·{" "}
+              <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
+              {order.rejectReason ? ` · ${order.rejectReason}` : ""}
+            </p>
+          </div>
+          <OrderStatusBadge status={order.status} />
+        </li>
+      )}
+    </ListCard>
   );
 }
