@@ -321,13 +321,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { view, locale } = loaderData;
   return (
-    <DashboardShell
-      name={loaderData.name}
-      tab={view.tab}
-      cards={view.cards}
-      locale={locale}
-      address={loaderData.address}
-    >
+    <DashboardShell {...loaderData} tab={view.tab} cards={view.cards}>
       {view.activity && view.announcements && view.renewals ? (
         <OverviewTab
           announcements={view.announcements}

@@ -65,12 +65,5 @@ export async function action({ request, url, params, context: routerContext }: R
 }
 
 export default function Invoice({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <DocumentPage
-      document={loaderData.document}
-      locale={loaderData.locale}
-      admin={loaderData.admin}
-      result={actionData}
-    />
-  );
+  return <DocumentPage {...loaderData} result={actionData} />;
 }
