@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { DataTable, timeColumn, type Column } from "~/components/data-table/data-table";
 import { amountColumn, badgeColumn, column } from "~/components/data-table/column-presets";
 import { Pager } from "~/components/data-table/pager";
 import { TitledCard } from "~/components/ui/card";
+import { CodeLink } from "~/components/ui/code-link";
 import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_STATE_LABELS,
@@ -40,13 +40,7 @@ export function InvoiceList({
   const date = dateTimeFormat(locale, { dateStyle: "medium" });
   const columns: Column<DocumentSummary>[] = [
     column("number", t("list.number"), (doc) => (
-      <Link
-        to={documentPath(doc.number)}
-        className="font-mono text-primary hover:underline"
-        dir="ltr"
-      >
-        {doc.number}
-      </Link>
+      <CodeLink to={documentPath(doc.number)}>{doc.number}</CodeLink>
     )),
     column("kind", t("list.kind"), (doc) => t(DOCUMENT_KIND_LABELS[doc.kind])),
     timeColumn({
