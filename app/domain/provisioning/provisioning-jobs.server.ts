@@ -1,9 +1,12 @@
 import { randomInt } from "node:crypto";
+import type { Updateable } from "kysely";
+import type { HostingServicesTable } from "~/db/schema";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import {
   enqueueJob,
   PermanentJobError,
   RetryLater,
+  type JobContext,
   type JobHandler,
   type JobRow,
 } from "~/domain/jobs/jobs.server";
@@ -217,6 +220,22 @@ async function noteFailure(db: Db, serviceId: number, job: JobRow, error: unknow
     })
     .where("id", "=", serviceId)
     .execute();
+}
+
+/** A handler's work on a service: a failure is noted on the service, then thrown on for the worker. */
+async function notingFailure(
+  db: Db,
+  serviceId: number,
+  job: JobRow,
+  now: Date,
+  work: () => Promise<Record<string, number>>,
+): Promise<Record<string, number>> {
+  try {
+    return await work();
+  } catch (error) {
+    await noteFailure(db, serviceId, job, error, now);
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -549,7 +568,7 @@ function createHandler(config: ProvisioningConfig): JobHandler {
       await setPanelState(db, serviceId, { state: "deleted", error: null }, now);
       return { skipped: 1 };
     }
-    try {
+    return notingFailure(db, serviceId, job, now, async () => {
       const plan = parsePanelPlan(service.panel_plan);
       if (!plan) throw new ProvisioningFailure("provisioning.failures.noPlan");
       await setPanelState(db, serviceId, { state: "creating" }, now);
@@ -584,29 +603,21 @@ function createHandler(config: ProvisioningConfig): JobHandler {
           ports: where?.ports ?? { game: 0 },
         };
       });
-      await inTransaction(db, async (trx) => {
-        await trx
-          .updateTable("hosting_services")
-          .set({
-            panel_state: "installing",
-            panel_error: null,
+      await inTransaction(db, (trx) =>
+        installStarted(
+          trx,
+          { serviceId, now, config, complete },
+          {
             panel_server_id: made.server.id,
             panel_identifier: made.server.identifier,
             panel_node_id: made.server.nodeId,
             panel_address: made.address || null,
             panel_ports: JSON.stringify(made.ports),
-            panel_updated_at: now.toISOString(),
-          })
-          .where("id", "=", serviceId)
-          .execute();
-        await complete(trx);
-        await queueInstallWatch(trx, serviceId, now, config);
-      });
+          },
+        ),
+      );
       return { created: 1 };
-    } catch (error) {
-      await noteFailure(db, serviceId, job, error, now);
-      throw error;
-    }
+    });
   };
 }
 
@@ -626,13 +637,41 @@ async function queueInstallWatch(
   });
 }
 
+/**
+ * Step: the service's server is installing (just made, with where it is, or reinstalled): the job that
+ * got it there is done, and a job watches the install.
+ */
+async function installStarted(
+  trx: Tx,
+  job: {
+    serviceId: number;
+    now: Date;
+    config: ProvisioningConfig;
+    complete: JobContext["complete"];
+  },
+  server: Updateable<HostingServicesTable> = {},
+): Promise<void> {
+  await trx
+    .updateTable("hosting_services")
+    .set({
+      panel_state: "installing",
+      panel_error: null,
+      ...server,
+      panel_updated_at: job.now.toISOString(),
+    })
+    .where("id", "=", job.serviceId)
+    .execute();
+  await job.complete(trx);
+  await queueInstallWatch(trx, job.serviceId, job.now, job.config);
+}
+
 function installHandler(config: ProvisioningConfig): JobHandler {
   return async ({ db, now, payload, job, complete }): Promise<Record<string, number>> => {
     const { serviceId, deadline } = payload as ServicePayload & { deadline: string };
     const service = await loadService(db, serviceId);
     if (!service || service.panel_state !== "installing" || service.panel_server_id === null)
       return { skipped: 1 };
-    try {
+    return notingFailure(db, serviceId, job, now, async (): Promise<Record<string, number>> => {
       const server = await withPanel(db, config, { serviceId, job, now }, (client) =>
         client.getServer(Number(service.panel_server_id)),
       );
@@ -668,10 +707,7 @@ function installHandler(config: ProvisioningConfig): JobHandler {
         await complete(trx);
       });
       return { ready: 1 };
-    } catch (error) {
-      await noteFailure(db, serviceId, job, error, now);
-      throw error;
-    }
+    });
   };
 }
 
@@ -739,28 +775,13 @@ function reinstallHandler(config: ProvisioningConfig): JobHandler {
     const { serviceId } = payload as ServicePayload;
     const service = await loadService(db, serviceId);
     if (!service || service.panel_server_id === null) return { skipped: 1 };
-    try {
+    return notingFailure(db, serviceId, job, now, async () => {
       await withPanel(db, config, { serviceId, job, now }, (client) =>
         client.reinstallServer(Number(service.panel_server_id)),
       );
-      await inTransaction(db, async (trx) => {
-        await trx
-          .updateTable("hosting_services")
-          .set({
-            panel_state: "installing",
-            panel_error: null,
-            panel_updated_at: now.toISOString(),
-          })
-          .where("id", "=", serviceId)
-          .execute();
-        await complete(trx);
-        await queueInstallWatch(trx, serviceId, now, config);
-      });
+      await inTransaction(db, (trx) => installStarted(trx, { serviceId, now, config, complete }));
       return { reinstalled: 1 };
-    } catch (error) {
-      await noteFailure(db, serviceId, job, error, now);
-      throw error;
-    }
+    });
   };
 }
 
@@ -770,7 +791,7 @@ function relinkHandler(config: ProvisioningConfig): JobHandler {
     const { serviceId, server: wanted } = payload as ServicePayload & { server: string };
     const service = await loadService(db, serviceId);
     if (!service) return { skipped: 1 };
-    try {
+    return notingFailure(db, serviceId, job, now, async () => {
       const plan = parsePanelPlan(service.panel_plan);
       const found = await withPanel(db, config, { serviceId, job, now }, async (client) => {
         const server = /^\d+$/.test(wanted)
@@ -801,10 +822,7 @@ function relinkHandler(config: ProvisioningConfig): JobHandler {
         now,
       );
       return { relinked: 1 };
-    } catch (error) {
-      await noteFailure(db, serviceId, job, error, now);
-      throw error;
-    }
+    });
   };
 }
 
