@@ -186,6 +186,14 @@ async function lockCatalogue(trx: Tx): Promise<void> {
     .execute();
 }
 
+/** Step: the catalogue locked, then the product the admin acts on, or a notFound refusal. */
+async function lockedProductOrRefuse(trx: Tx, id: number): Promise<AdminProduct> {
+  await lockCatalogue(trx);
+  const product = await findProductForAdmin(trx, id);
+  if (!product) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
+  return product;
+}
+
 /** Positions 0, 1, 2… within a type, in their current order (hidden products keep their place). */
 async function renumber(trx: Tx, type: string, order?: number[]): Promise<void> {
   const rows = await trx
@@ -390,9 +398,7 @@ export async function updateProduct(
 ): Promise<ProductResult> {
   return withSlugRace(() =>
     inTransaction(db, async (trx) => {
-      await lockCatalogue(trx);
-      const before = await findProductForAdmin(trx, input.id);
-      if (!before) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
+      const before = await lockedProductOrRefuse(trx, input.id);
       const fields = {
         ...input.product,
         provisioning: await blockToSave(trx, input.product.provisioning),
@@ -429,9 +435,7 @@ export async function moveProduct(
   input: { actorId: string; id: number; direction: MoveDirection },
 ): Promise<ProductResult> {
   return inTransaction(db, async (trx) => {
-    await lockCatalogue(trx);
-    const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
+    const product = await lockedProductOrRefuse(trx, input.id);
     const ids = (
       await trx
         .selectFrom("products")
@@ -467,9 +471,7 @@ export async function setProductStatus(
   input: { actorId: string; id: number; status: ProductStatus },
 ): Promise<ProductResult> {
   return inTransaction(db, async (trx) => {
-    await lockCatalogue(trx);
-    const product = await findProductForAdmin(trx, input.id);
-    if (!product) refuse<ProductResult>("notFound", "admin-catalogue.products.errors.notFound");
+    const product = await lockedProductOrRefuse(trx, input.id);
     if (product.status === input.status) return { ok: true as const, product };
     await changeProduct(trx, {
       id: product.id,
@@ -495,10 +497,7 @@ export async function deleteProduct(
   input: { actorId: string; id: number },
 ): Promise<DeleteProductResult> {
   return inTransaction(db, async (trx) => {
-    await lockCatalogue(trx);
-    const product = await findProductForAdmin(trx, input.id);
-    if (!product)
-      refuse<DeleteProductResult>("notFound", "admin-catalogue.products.errors.notFound");
+    const product = await lockedProductOrRefuse(trx, input.id);
     if (!canDeleteProduct(product))
       refuse<DeleteProductResult>(
         "conflict",
