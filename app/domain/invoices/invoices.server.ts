@@ -269,7 +269,7 @@ export async function issueOrderInvoice(
     now?: Date;
   },
 ): Promise<PendingDocument> {
-  const { order } = input;
+  const { order, ...invoice } = input;
   const lines: DocumentLine[] = [
     {
       kind: "order",
@@ -292,18 +292,11 @@ export async function issueOrderInvoice(
       unitCents: -order.discountCents,
       totalCents: -order.discountCents,
     });
-  return issueDocumentNumberedAtCommit(trx, {
-    kind: "invoice",
-    userId: input.userId,
-    amounts: input.amounts,
-    seller: terms.seller,
-    buyer: terms.buyer,
+  return issueDebitInvoice(trx, terms, {
+    ...invoice,
     lines,
-    timeZone: terms.timeZone,
     orderId: order.id,
-    ledgerEntryId: input.ledgerEntryId,
     actorId: input.userId,
-    now: input.now,
   });
 }
 
@@ -324,32 +317,37 @@ export async function issueRenewalInvoice(
     now?: Date;
   },
 ): Promise<PendingDocument> {
-  return issueDocumentNumberedAtCommit(trx, {
-    kind: "invoice",
-    userId: input.userId,
-    amounts: input.amounts,
-    seller: terms.seller,
-    buyer: terms.buyer,
+  const { service, priceCents, from, until, ...invoice } = input;
+  return issueDebitInvoice(trx, terms, {
+    ...invoice,
     lines: [
       {
         kind: "renewal",
-        params: {
-          id: input.service.id,
-          service: input.service.name,
-          cycle: input.service.billingCycle,
-          from: input.from,
-          until: input.until,
-        },
+        params: { id: service.id, service: service.name, cycle: service.billingCycle, from, until },
         quantity: 1,
-        unitCents: input.priceCents,
-        totalCents: input.priceCents,
+        unitCents: priceCents,
+        totalCents: priceCents,
       },
     ],
+    hostingServiceId: service.id,
+  });
+}
+
+/**
+ * Step: the invoice of coins debited for an order or a renewal, with the seller, the buyer and the time
+ * zone of `terms`, numbered as its transaction commits.
+ */
+function issueDebitInvoice(
+  trx: Tx,
+  terms: InvoiceTerms,
+  input: Omit<IssueDocumentInput, "kind" | "seller" | "buyer" | "timeZone">,
+): Promise<PendingDocument> {
+  return issueDocumentNumberedAtCommit(trx, {
+    ...input,
+    kind: "invoice",
+    seller: terms.seller,
+    buyer: terms.buyer,
     timeZone: terms.timeZone,
-    hostingServiceId: input.service.id,
-    ledgerEntryId: input.ledgerEntryId,
-    actorId: input.actorId,
-    now: input.now,
   });
 }
 
@@ -459,18 +457,30 @@ function amountsOf(row: DocumentRow): DocumentAmounts {
   };
 }
 
-function toDocument(
-  row: DocumentRow,
-  links: { creditsNumber: string | null; creditedBy: string | null },
-): InvoiceDocument {
+/** What every view of a document starts with: which document it is, and its state. */
+function documentHeading(row: { id: number; number: string; kind: string; state: string }) {
   return {
     id: Number(row.id),
     number: row.number,
     kind: row.kind as DocumentKind,
     state: row.state as DocumentState,
+  };
+}
+
+/** A nullable link to another row, made a number as every id read here is. */
+function idOrNull(id: number | null): number | null {
+  return id === null ? null : Number(id);
+}
+
+function toDocument(
+  row: DocumentRow,
+  links: { creditsNumber: string | null; creditedBy: string | null },
+): InvoiceDocument {
+  return {
+    ...documentHeading(row),
     userId: row.user_id,
-    orderId: row.order_id === null ? null : Number(row.order_id),
-    hostingServiceId: row.hosting_service_id === null ? null : Number(row.hosting_service_id),
+    orderId: idOrNull(row.order_id),
+    hostingServiceId: idOrNull(row.hosting_service_id),
     currency: row.currency,
     ...amountsOf(row),
     seller: parseJson<DocumentSeller>(row.seller, { name: "", address: "", taxId: "" }),
@@ -724,15 +734,12 @@ function toSummary(row: {
   order_id: number | null;
 }): DocumentSummary {
   return {
-    id: Number(row.id),
-    number: row.number,
-    kind: row.kind as DocumentKind,
-    state: row.state as DocumentState,
+    ...documentHeading(row),
     totalCents: row.total_cents,
     vatCents: row.vat_cents,
     currency: row.currency,
     issuedAt: row.issued_at,
-    orderId: row.order_id === null ? null : Number(row.order_id),
+    orderId: idOrNull(row.order_id),
   };
 }
 
