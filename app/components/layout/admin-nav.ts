@@ -38,7 +38,6 @@ type AdminCatalogue = Resources["admin"];
 
 export interface AdminNavItem {
   path: string;
-  key: string;
   /** Its catalogue key (admin namespace), written out so the catalogue test sees it in use. */
   label: `nav.${keyof AdminCatalogue["nav"]}`;
   icon: LucideIcon;
@@ -46,150 +45,85 @@ export interface AdminNavItem {
 
 /** The admin sidebar (spec section 2): every admin route, in the spec's groups. */
 export const ADMIN_NAV: {
-  group: string;
   label: `groups.${keyof AdminCatalogue["groups"]}`;
   items: AdminNavItem[];
 }[] = [
   {
-    group: "main",
     label: "groups.main",
     items: [
-      { path: "/admin", key: "dashboard", label: "nav.dashboard", icon: LayoutDashboardIcon },
-      {
-        path: "/admin/notifications",
-        key: "notifications",
-        label: "nav.notifications",
-        icon: BellIcon,
-      },
+      { path: "/admin", label: "nav.dashboard", icon: LayoutDashboardIcon },
+      { path: "/admin/notifications", label: "nav.notifications", icon: BellIcon },
     ],
   },
   {
-    group: "clientManagement",
     label: "groups.clientManagement",
     items: [
-      { path: "/admin/clients", key: "clients", label: "nav.clients", icon: UsersIcon },
-      {
-        path: "/admin/client-groups",
-        key: "clientGroups",
-        label: "nav.clientGroups",
-        icon: UsersIcon,
-      },
-      { path: "/admin/users", key: "users", label: "nav.users", icon: ShieldIcon },
+      { path: "/admin/clients", label: "nav.clients", icon: UsersIcon },
+      { path: "/admin/client-groups", label: "nav.clientGroups", icon: UsersIcon },
+      { path: "/admin/users", label: "nav.users", icon: ShieldIcon },
     ],
   },
   {
-    group: "ordersBilling",
     label: "groups.ordersBilling",
     items: [
-      { path: "/admin/orders", key: "orders", label: "nav.orders", icon: ShoppingCartIcon },
-      { path: "/admin/top-ups", key: "topUps", label: "nav.topUps", icon: CoinsIcon },
-      { path: "/admin/invoices", key: "invoices", label: "nav.invoices", icon: ReceiptIcon },
-      { path: "/admin/quotes", key: "quotes", label: "nav.quotes", icon: FileTextIcon },
-      {
-        path: "/admin/transactions",
-        key: "transactions",
-        label: "nav.transactions",
-        icon: WalletIcon,
-      },
-      { path: "/admin/gateways", key: "gateways", label: "nav.gateways", icon: CreditCardIcon },
+      { path: "/admin/orders", label: "nav.orders", icon: ShoppingCartIcon },
+      { path: "/admin/top-ups", label: "nav.topUps", icon: CoinsIcon },
+      { path: "/admin/invoices", label: "nav.invoices", icon: ReceiptIcon },
+      { path: "/admin/quotes", label: "nav.quotes", icon: FileTextIcon },
+      { path: "/admin/transactions", label: "nav.transactions", icon: WalletIcon },
+      { path: "/admin/gateways", label: "nav.gateways", icon: CreditCardIcon },
     ],
   },
   {
-    group: "productsServices",
     label: "groups.productsServices",
     items: [
-      { path: "/admin/products", key: "products", label: "nav.products", icon: BoxIcon },
-      { path: "/admin/promotions", key: "promotions", label: "nav.promotions", icon: TagIcon },
-      { path: "/admin/services", key: "services", label: "nav.services", icon: ServerIcon },
+      { path: "/admin/products", label: "nav.products", icon: BoxIcon },
+      { path: "/admin/promotions", label: "nav.promotions", icon: TagIcon },
+      { path: "/admin/services", label: "nav.services", icon: ServerIcon },
     ],
   },
   {
-    group: "domains",
     label: "groups.domains",
     items: [
-      { path: "/admin/domains", key: "domains", label: "nav.domains", icon: GlobeIcon },
-      {
-        path: "/admin/domain-pricing",
-        key: "domainPricing",
-        label: "nav.domainPricing",
-        icon: ListIcon,
-      },
+      { path: "/admin/domains", label: "nav.domains", icon: GlobeIcon },
+      { path: "/admin/domain-pricing", label: "nav.domainPricing", icon: ListIcon },
     ],
   },
   {
-    group: "support",
     label: "groups.support",
     items: [
-      { path: "/admin/tickets", key: "tickets", label: "nav.tickets", icon: LifeBuoyIcon },
-      {
-        path: "/admin/knowledgebase",
-        key: "knowledgebase",
-        label: "nav.knowledgebase",
-        icon: BookOpenIcon,
-      },
-      {
-        path: "/admin/announcements",
-        key: "announcements",
-        label: "nav.announcements",
-        icon: MegaphoneIcon,
-      },
-      { path: "/admin/downloads", key: "downloads", label: "nav.downloads", icon: DownloadIcon },
-      { path: "/admin/chat", key: "chat", label: "nav.chat", icon: MessagesSquareIcon },
-      {
-        path: "/admin/contact-messages",
-        key: "contactMessages",
-        label: "nav.contactMessages",
-        icon: InboxIcon,
-      },
+      { path: "/admin/tickets", label: "nav.tickets", icon: LifeBuoyIcon },
+      { path: "/admin/knowledgebase", label: "nav.knowledgebase", icon: BookOpenIcon },
+      { path: "/admin/announcements", label: "nav.announcements", icon: MegaphoneIcon },
+      { path: "/admin/downloads", label: "nav.downloads", icon: DownloadIcon },
+      { path: "/admin/chat", label: "nav.chat", icon: MessagesSquareIcon },
+      { path: "/admin/contact-messages", label: "nav.contactMessages", icon: InboxIcon },
     ],
   },
   {
-    group: "marketing",
     label: "groups.marketing",
     items: [
-      {
-        path: "/admin/affiliates",
-        key: "affiliates",
-        label: "nav.affiliates",
-        icon: HandshakeIcon,
-      },
-      {
-        path: "/admin/email-marketing",
-        key: "emailMarketing",
-        label: "nav.emailMarketing",
-        icon: MailIcon,
-      },
-      {
-        path: "/admin/newsletter",
-        key: "newsletter",
-        label: "nav.newsletter",
-        icon: MailPlusIcon,
-      },
+      { path: "/admin/affiliates", label: "nav.affiliates", icon: HandshakeIcon },
+      { path: "/admin/email-marketing", label: "nav.emailMarketing", icon: MailIcon },
+      { path: "/admin/newsletter", label: "nav.newsletter", icon: MailPlusIcon },
     ],
   },
   {
-    group: "reports",
     label: "groups.reports",
     items: [
-      { path: "/admin/reports", key: "reports", label: "nav.reports", icon: BarChart3Icon },
-      { path: "/admin/analytics", key: "analytics", label: "nav.analytics", icon: LineChartIcon },
+      { path: "/admin/reports", label: "nav.reports", icon: BarChart3Icon },
+      { path: "/admin/analytics", label: "nav.analytics", icon: LineChartIcon },
     ],
   },
   {
-    group: "system",
     label: "groups.system",
     items: [
-      { path: "/admin/utilities", key: "utilities", label: "nav.utilities", icon: WrenchIcon },
-      { path: "/admin/logs", key: "logs", label: "nav.logs", icon: ScrollTextIcon },
-      { path: "/admin/security", key: "security", label: "nav.security", icon: GaugeIcon },
-      {
-        path: "/admin/automation",
-        key: "automation",
-        label: "nav.automation",
-        icon: CalendarClockIcon,
-      },
-      { path: "/admin/mail", key: "mail", label: "nav.mail", icon: MailIcon },
-      { path: "/admin/settings", key: "settings", label: "nav.settings", icon: SettingsIcon },
+      { path: "/admin/utilities", label: "nav.utilities", icon: WrenchIcon },
+      { path: "/admin/logs", label: "nav.logs", icon: ScrollTextIcon },
+      { path: "/admin/security", label: "nav.security", icon: GaugeIcon },
+      { path: "/admin/automation", label: "nav.automation", icon: CalendarClockIcon },
+      { path: "/admin/mail", label: "nav.mail", icon: MailIcon },
+      { path: "/admin/settings", label: "nav.settings", icon: SettingsIcon },
     ],
   },
 ];
@@ -205,8 +139,4 @@ export function navItemForPath(pathname: string): AdminNavItem | undefined {
     }
   }
   return undefined;
-}
-
-export function navKeyForPath(pathname: string): string | undefined {
-  return navItemForPath(pathname)?.key;
 }

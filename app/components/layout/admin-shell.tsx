@@ -28,8 +28,8 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
   const { t } = useTranslation("admin");
   return (
     <nav aria-label={t("shell.title")} className="flex h-full flex-col gap-4 overflow-y-auto p-3">
-      {ADMIN_NAV.map(({ group, label: groupLabel, items }) => (
-        <div key={group}>
+      {ADMIN_NAV.map(({ label: groupLabel, items }) => (
+        <div key={groupLabel}>
           {collapsed ? null : (
             <p className="px-2 pb-1 text-xs font-semibold text-slate-400 uppercase">
               {t(groupLabel)}
