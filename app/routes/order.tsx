@@ -110,17 +110,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const root = useRootData();
   return (
     <OrderForm
-      products={loaderData.products}
-      selectedProductId={loaderData.selectedProductId}
-      idempotencyKey={loaderData.idempotencyKey}
-      prefill={loaderData.prefill}
-      locations={loaderData.locations}
-      registrationOpen={loaderData.registrationOpen}
+      {...loaderData}
       user={root?.user ?? null}
       settings={root?.settings}
       locale={root?.locale ?? "en"}
       state={actionData}
-      vat={loaderData.vat}
     />
   );
 }
