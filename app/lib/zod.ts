@@ -37,3 +37,12 @@ export function wholeNumberText(
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
 }
+
+/** A note a form may leave empty: at most `max` characters (`tooLong`), trimmed, null when blank. */
+export function optionalNote(max: number, tooLong: string) {
+  return z
+    .string()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : null));
+}

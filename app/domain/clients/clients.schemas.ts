@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { optionalNote, z } from "~/lib/zod";
 import { MAX_CLIENT_NOTE_LENGTH } from "./clients";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
@@ -18,11 +18,7 @@ export const clientIdSchema = z
 /** The client page's one form: the admin's note (empty clears it). */
 export const clientNoteSchema = z.object({
   intent: z.literal("note", { error: "admin-clients.errors.unknownAction" }),
-  note: z
-    .string()
-    .max(MAX_CLIENT_NOTE_LENGTH, "admin-clients.errors.noteTooLong")
-    .optional()
-    .transform((value) => (value?.trim() ? value.trim() : null)),
+  note: optionalNote(MAX_CLIENT_NOTE_LENGTH, "admin-clients.errors.noteTooLong"),
 });
 export type ClientNoteInput = z.infer<typeof clientNoteSchema>;
 

@@ -1,4 +1,4 @@
-import { customIssue, requiredText, z } from "~/lib/zod";
+import { customIssue, optionalNote, requiredText, z } from "~/lib/zod";
 import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, pageParam, searchParam } from "~/lib/query-params";
@@ -81,11 +81,7 @@ export const editServiceSchema = z.object({
     }
     return date;
   }),
-  adminNote: z
-    .string()
-    .max(MAX_ADMIN_NOTE_LENGTH, "services.errors.noteTooLong")
-    .optional()
-    .transform((value) => (value?.trim() ? value.trim() : null)),
+  adminNote: optionalNote(MAX_ADMIN_NOTE_LENGTH, "services.errors.noteTooLong"),
 });
 export type EditServiceInput = z.infer<typeof editServiceSchema>;
 
