@@ -1,3 +1,5 @@
+import { labelKeys } from "~/lib/label-keys";
+
 export type { AutomationAction, AutomationQuery } from "./jobs.schemas";
 
 // The background worker's rules (issue 24, ADR 27), pure: states, retry delays, schedule slots and the
@@ -62,12 +64,18 @@ export interface ScheduleView {
   nextRunAt: string | null;
 }
 
+export const RUN_STATUSES = ["running", "succeeded", "failed"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+/** The states of a job the admin page lists as a problem. */
+export const PROBLEM_STATES = ["failed", "dead"] as const satisfies JobState[];
+export type ProblemState = (typeof PROBLEM_STATES)[number];
+
 export interface RunView {
   id: number;
   schedule: string;
   jobId: number | null;
   attempt: number;
-  status: "running" | "succeeded" | "failed";
+  status: RunStatus;
   counts: Record<string, number>;
   error: string | null;
   startedAt: string;
@@ -77,7 +85,7 @@ export interface RunView {
 export interface ProblemJobView {
   id: number;
   type: string;
-  state: "failed" | "dead";
+  state: ProblemState;
   payload: string;
   attempts: number;
   maxAttempts: number;
@@ -128,39 +136,38 @@ export const SCHEDULE_LABELS: Record<string, string> = {
   "provisioning.refresh": "automation.names.panelRefresh",
 };
 
-/** What a run's counts count, in words; a count without one is shown by its key. */
-export const COUNT_LABELS: Record<string, string> = {
-  formWindows: "automation.counts.formWindows",
-  loginRecords: "automation.counts.loginRecords",
-  rateLimitRefusals: "automation.counts.rateLimitRefusals",
-  sessions: "automation.counts.sessions",
-  notifications: "automation.counts.notifications",
-  runs: "automation.counts.runs",
-  jobs: "automation.counts.jobs",
+/** What a run's counts count: each has its words, a count without them is shown by its key. */
+export const COUNT_NAMES = [
+  "formWindows",
+  "loginRecords",
+  "rateLimitRefusals",
+  "sessions",
+  "notifications",
+  "runs",
+  "jobs",
   // The service lifecycle's run (app/domain/lifecycle).
-  reminded: "automation.counts.reminded",
-  renewed: "automation.counts.renewed",
-  renewalShort: "automation.counts.renewalShort",
-  suspended: "automation.counts.suspended",
-  warned: "automation.counts.warned",
-  terminated: "automation.counts.terminated",
-  ordersExpired: "automation.counts.ordersExpired",
+  "reminded",
+  "renewed",
+  "renewalShort",
+  "suspended",
+  "warned",
+  "terminated",
+  "ordersExpired",
   // The proof files' retention (app/domain/payments).
-  proofFiles: "automation.counts.proofFiles",
+  "proofFiles",
   // The game panel's jobs (app/domain/provisioning).
-  servers: "automation.counts.servers",
-  services: "automation.counts.services",
-  drift: "automation.counts.drift",
-  checked: "automation.counts.checked",
-};
+  "servers",
+  "services",
+  "drift",
+  "checked",
+] as const;
 
-export const RUN_STATUS_LABELS = {
-  running: "automation.status.running",
-  succeeded: "automation.status.succeeded",
-  failed: "automation.status.failed",
-} as const satisfies Record<RunView["status"], string>;
-
-export const PROBLEM_STATE_LABELS = {
-  failed: "automation.states.failed",
-  dead: "automation.states.dead",
-} as const satisfies Record<ProblemJobView["state"], string>;
+// Catalogue keys (admin namespace), one family a set of values (docs/i18n.md, ADR 26). The counts' are
+// looked up by any name a run reports.
+export const COUNT_LABELS: Readonly<Record<string, string>> = labelKeys(
+  "admin",
+  "automation.counts",
+  COUNT_NAMES,
+);
+export const RUN_STATUS_LABELS = labelKeys("admin", "automation.status", RUN_STATUSES);
+export const PROBLEM_STATE_LABELS = labelKeys("admin", "automation.states", PROBLEM_STATES);

@@ -1,3 +1,5 @@
+import { labelKeys } from "~/lib/label-keys";
+
 // What a service is to become on the panel, fixed at approval (issue 27, docs/provisioning.md): the
 // product's block and the build computed from the order's options. Kept as JSON on the service, so an
 // admin editing the product later changes no server being made or remade.
@@ -158,13 +160,8 @@ export interface PanelDriftView {
   foundAt: string;
 }
 
-/** Each difference's words (admin namespace). */
-export const DRIFT_LABELS = {
-  missing: "automation.drift.kinds.missing",
-  extra: "automation.drift.kinds.extra",
-  suspended_here: "automation.drift.kinds.suspended_here",
-  suspended_there: "automation.drift.kinds.suspended_there",
-} as const satisfies Record<DriftKind, string>;
+/** Each difference's words: catalogue keys (admin namespace), one family (docs/i18n.md, ADR 26). */
+export const DRIFT_LABELS = labelKeys("admin", "automation.drift.kinds", DRIFT_KINDS);
 
 /** A panel state's badge colour. */
 export function panelStateTone(state: string): "green" | "yellow" | "red" | "blue" | "grey" {
