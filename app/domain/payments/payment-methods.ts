@@ -1,5 +1,6 @@
 import { numberFormat } from "~/lib/intl-format";
 import { labelKeys } from "~/lib/label-keys";
+import { localeFieldNames } from "~/lib/locale-fields";
 import type { EuroInputError } from "~/lib/euro-input";
 
 export type { PaymentMethodAction, PaymentMethodListQuery } from "./payment-methods.schemas";
@@ -85,16 +86,8 @@ export const CURRENCY_LABELS = labelKeys("payments", "currencies", PAYMENT_CURRE
 export const TEXT_LOCALE_LABELS = labelKeys("payments", "admin.languages", PAYMENT_TEXT_LOCALES);
 
 /** The form's field of each language's name and instructions. */
-export const NAME_FIELDS = {
-  en: "nameEn",
-  fr: "nameFr",
-  ar: "nameAr",
-} as const satisfies Record<PaymentTextLocale, string>;
-export const INSTRUCTIONS_FIELDS = {
-  en: "instructionsEn",
-  fr: "instructionsFr",
-  ar: "instructionsAr",
-} as const satisfies Record<PaymentTextLocale, string>;
+export const NAME_FIELDS = localeFieldNames("name", PAYMENT_TEXT_LOCALES);
+export const INSTRUCTIONS_FIELDS = localeFieldNames("instructions", PAYMENT_TEXT_LOCALES);
 
 /** A method has a name in the site's default language, whichever it is. */
 export const NAME_REQUIRED = {
