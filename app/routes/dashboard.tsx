@@ -41,6 +41,7 @@ import { flashToast, headersWithCookies } from "~/http/toast.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { MessageKey } from "~/i18n/use-message";
+import type { FailureKind } from "~/lib/result";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/context.server";
 
@@ -95,6 +96,26 @@ function noSuchService() {
   });
 }
 
+/**
+ * An account-tab form the domain refused: its message, the field it names and, for a throttled password,
+ * the minutes to wait, after what else places it on the page (`about`); the status its kind deserves.
+ */
+function accountRefusal<A extends object = Record<never, never>>(
+  result: { kind: FailureKind; error: MessageKey; field?: string; minutes?: number },
+  about: A = {} as A,
+) {
+  return data(
+    {
+      ok: false as const,
+      ...about,
+      message: result.error,
+      fieldErrors: result.field ? { [result.field]: result.error } : undefined,
+      ...(result.minutes === undefined ? {} : { minutes: result.minutes }),
+    },
+    { status: statusOf(result) },
+  );
+}
+
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
@@ -132,17 +153,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
       { userId: user.id, currentPassword: form.data.currentPassword, ip: context.clientIp },
       { ipPerMinute: context.services.loginIpLimit },
     );
-    if (!result.ok)
-      return data(
-        {
-          ok: false,
-          form: "deletion",
-          message: result.error,
-          fieldErrors: "field" in result ? { [result.field]: result.error } : undefined,
-          ...("minutes" in result ? { minutes: result.minutes } : {}),
-        },
-        { status: statusOf(result) },
-      );
+    if (!result.ok) return accountRefusal(result, { form: "deletion" as const });
     return { ok: true, form: "deletion", message: "dashboard.deletion.requested" } as const;
   }
   if (intent?.startsWith("two-factor-")) {
@@ -166,17 +177,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
       { ipPerMinute: context.services.loginIpLimit },
     );
     if (!result.ok)
-      return data(
-        {
-          ok: false,
-          form: "two-factor",
-          intent: form.data.intent,
-          message: result.error,
-          fieldErrors: "field" in result ? { [result.field]: result.error } : undefined,
-          ...("minutes" in result ? { minutes: result.minutes } : {}),
-        },
-        { status: statusOf(result) },
-      );
+      return accountRefusal(result, { form: "two-factor" as const, intent: form.data.intent });
     return data(
       {
         ok: true,
@@ -252,18 +253,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
       // With SMTP the new address is confirmed by a link before it becomes the login.
       { confirmWith: context.services.mailEnabled ? context.services.auth : undefined },
     );
-    if (!result.ok) {
-      const minutes = "minutes" in result ? result.minutes : undefined;
-      return data(
-        {
-          ok: false,
-          message: result.error,
-          fieldErrors: { [result.field]: result.error },
-          ...(minutes === undefined ? {} : { minutes }),
-        },
-        { status: statusOf(result) },
-      );
-    }
+    if (!result.ok) return accountRefusal(result);
     return {
       ok: true,
       message: result.emailPending
