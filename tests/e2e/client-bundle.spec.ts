@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, registerCustomer, submitLogin, test } from "./fixtures";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  expect,
+  login,
+  registerCustomer,
+  submitLogin,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // Forms are checked by the server, whose answer carries the messages (issue 23): zod stays there. A page
 // that imports a schema, or a value a schema computes, brings all of zod (about 24 KiB of gzip) to every
@@ -36,4 +45,41 @@ test("no script of the client build carries zod", async ({ page }) => {
     withZod,
     "a page's code imports a schema: move it to <area>.schemas.ts (docs/architecture.md)",
   ).toEqual([]);
+});
+
+// A customer's page loads none of the code only the admin's pages use (the product editor's PHP-rule
+// checker, the admin shell, the data table...): vite.config.ts puts it in a layer of its own, and a
+// customer page that loaded it would carry some 22 KiB of gzip it never runs (issue 23).
+test("a customer's pages load none of the admin's shared code; the admin's pages do", async ({
+  page,
+}) => {
+  const scripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((name) => name.startsWith("/assets/") && name.endsWith(".js")),
+    );
+  const customer = await registerCustomer(page);
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  for (const path of ["/dashboard", "/order", "/support/new", "/dashboard/top-up"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const loaded = await scripts();
+    expect(
+      loaded.some((src) => /\/kit-[\w-]+\.js$/.test(src)),
+      path,
+    ).toBe(true);
+    expect(
+      loaded.filter((src) => src.includes("/admin-kit-")),
+      path,
+    ).toEqual([]);
+  }
+
+  await page.context().clearCookies();
+  await login(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.goto("/admin/clients");
+  await waitForHydration(page);
+  expect((await scripts()).some((src) => /\/admin-kit-[\w-]+\.js$/.test(src))).toBe(true);
 });
