@@ -1,5 +1,6 @@
 import type { Key, ReactNode } from "react";
 import { cn } from "~/lib/utils";
+import { Moment } from "~/components/ui/moment";
 
 /** One column of a DataTable: its header cell, then what each row shows in it. */
 export interface Column<Row> {
@@ -215,7 +216,7 @@ export function timeColumn<Row>({
     label: name,
     wide,
     className: "md:whitespace-nowrap",
-    cell: (row) => <time dateTime={at(row)}>{format.format(new Date(at(row)))}</time>,
+    cell: (row) => <Moment at={at(row)} format={format} />,
   };
 }
 

@@ -1,22 +1,36 @@
-import { DownloadIcon } from "lucide-react";
+import { ArrowLeftIcon, DownloadIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
-/** A page's title and its one-line introduction; `children` adds lines under them (a count, a period). */
+/**
+ * A page's title and its one-line introduction; `children` adds lines under them (a count, a period).
+ * `action` (a download, a "new" or "mark all read" button; null when the page has none now) stands
+ * beside them, at the end of the line, going under them on a narrow screen.
+ */
 export function PageHeading({
   title,
   intro,
   children,
+  action,
 }: {
   title: string;
   intro: string;
   children?: ReactNode;
+  action?: ReactNode;
 }) {
-  return (
+  const heading = (
     <div className="grid gap-1">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-sm text-muted-foreground">{intro}</p>
       {children}
+    </div>
+  );
+  if (action === undefined) return heading;
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      {heading}
+      {action}
     </div>
   );
 }
@@ -31,5 +45,18 @@ export function DownloadLink({ href, children }: { href: string; children: React
         {children}
       </a>
     </Button>
+  );
+}
+
+/** The link back to a list from one of its pages (an editor), above the page's title. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline"
+    >
+      <ArrowLeftIcon className="size-4 rtl:rotate-180" aria-hidden />
+      {children}
+    </Link>
   );
 }

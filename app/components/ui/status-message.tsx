@@ -1,14 +1,20 @@
 import { cn } from "~/lib/utils";
 
-/** The outcome of a form an admin or customer just sent: green when it worked, red when it did not. */
+/**
+ * The outcome of a form an admin or customer just sent: green when it worked, red when it did not.
+ * `detail` is what another system said (the game panel's answer), on its own line in monospace, left to
+ * right.
+ */
 export function StatusMessage({
   ok,
   children,
   className,
+  detail,
 }: {
   ok: boolean;
   children: React.ReactNode;
   className?: string;
+  detail?: string | null;
 }) {
   return (
     <p
@@ -20,6 +26,11 @@ export function StatusMessage({
       )}
     >
       {children}
+      {detail ? (
+        <span className="block font-mono text-xs" dir="ltr">
+          {detail}
+        </span>
+      ) : null}
     </p>
   );
 }

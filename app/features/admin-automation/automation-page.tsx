@@ -9,10 +9,12 @@ import { Button } from "~/components/ui/button";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { IntentButton } from "~/components/ui/intent-button";
+import { useKnownLabel } from "~/components/ui/known-label";
 import { PageHeading } from "~/components/ui/page-heading";
 import { CodeBlock } from "~/components/ui/code-block";
 import { StatusMessage } from "~/components/ui/status-message";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import { Moment } from "~/components/ui/moment";
 import {
   COUNT_LABELS,
   didNothing,
@@ -40,22 +42,18 @@ const STATE_TONES = { failed: "yellow", dead: "red" } as const;
 /** The words of the automation page, with how it writes dates and figures. */
 function useWords(locale: string) {
   const { t } = useTranslation("admin");
+  // The schedules' and counts' words are keys the domain holds as data: a name without one is shown as it is.
+  const label = useKnownLabel("admin");
   const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" });
   const figures = numberFormat(locale);
-  const when = (iso: string | null) =>
-    iso ? <time dateTime={iso}>{date.format(new Date(iso))}</time> : null;
-  const scheduleName = (name: string) => {
-    const key = SCHEDULE_LABELS[name];
-    return key ? (t as (key: string) => string)(key) : name;
-  };
+  const when = (iso: string | null) => (iso ? <Moment at={iso} format={date} /> : null);
+  const scheduleName = (name: string) => label(SCHEDULE_LABELS[name], name);
   const counts = (values: Record<string, number>) => {
     if (didNothing(values)) return t("automation.nothingCounted");
     return Object.entries(values)
-      .map(([name, n]) => {
-        const key = COUNT_LABELS[name];
-        const label = key ? (t as (key: string) => string)(key) : name;
-        return t("automation.count", { label, count: figures.format(n) });
-      })
+      .map(([name, n]) =>
+        t("automation.count", { label: label(COUNT_LABELS[name], name), count: figures.format(n) }),
+      )
       .join(", ");
   };
   return { t, when, scheduleName, counts };

@@ -1,15 +1,15 @@
-import { ArrowLeftIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { PencilIcon, PlusIcon } from "lucide-react";
 import type { ComponentProps, ComponentType, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { FilterBar, type ListFilters } from "~/components/data-table/filter-bar";
 import { Button } from "~/components/ui/button";
-import { FormActions } from "~/components/ui/form-actions";
+import { EditorForm } from "~/components/ui/form-actions";
 import { ListPage } from "~/components/data-table/list-page";
 import { byId, type Column } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/column-presets";
 import type { PagerProps } from "~/components/data-table/pager";
-import { Card, CardContent } from "~/components/ui/card";
+import { BackLink } from "~/components/ui/page-heading";
 import { FormFields, fieldNames, type FieldSpec } from "~/components/ui/form-card";
 import { IntentButton } from "~/components/ui/intent-button";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
@@ -332,13 +332,7 @@ export function EditorPage({
   const listHref = `/admin/${area}`;
   return (
     <main className="grid min-w-0 gap-4">
-      <Link
-        to={listHref}
-        className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeftIcon className="size-4 rtl:rotate-180" aria-hidden />
-        {t(texts.back)}
-      </Link>
+      <BackLink to={listHref}>{t(texts.back)}</BackLink>
       <PageHeader title={editTitle ?? t(texts.newTitle)} intro={t(texts.formIntro)} />
       {result && !result.ok ? <ResultMessage result={result} /> : null}
       {note ? (
@@ -346,22 +340,16 @@ export function EditorPage({
           {note}
         </p>
       ) : null}
-      <Card>
-        <CardContent className="pt-6">
-          <Form method="post" className="grid gap-5" noValidate>
-            <input type="hidden" name="intent" value={id === undefined ? "create" : "update"} />
-            {id === undefined ? null : <input type="hidden" name="id" value={id} />}
-            <EditorFields editor={form} fields={fields} />
-            {children}
-            <FormActions
-              submitLabel={t(id === undefined ? texts.create : texts.save)}
-              busy={busy}
-              cancelTo={listHref}
-              cancelLabel={t("cancel")}
-            />
-          </Form>
-        </CardContent>
-      </Card>
+      <EditorForm
+        id={id}
+        submitLabel={t(id === undefined ? texts.create : texts.save)}
+        busy={busy}
+        cancelTo={listHref}
+        cancelLabel={t("cancel")}
+      >
+        <EditorFields editor={form} fields={fields} />
+        {children}
+      </EditorForm>
       {after}
     </main>
   );

@@ -12,6 +12,7 @@ import { useKnownLabel } from "~/components/ui/known-label";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultText, type ActionResult } from "~/components/ui/result-message";
 import { StatCards } from "~/components/ui/stat-cards";
+import { Moment } from "~/components/ui/moment";
 import { AUDIT_ACTION_LABELS, auditTargetLabel } from "~/domain/audit/audit-log";
 import {
   CLIENT_ROLE_LABELS,
@@ -392,7 +393,7 @@ export function ClientDetailPage({
               {language ? tCommon(language) : t("profile.noLanguage")}
             </ProfileLine>
             <ProfileLine label={t("profile.registered")}>
-              <time dateTime={profile.createdAt}>{date.format(new Date(profile.createdAt))}</time>
+              <Moment at={profile.createdAt} format={date} />
             </ProfileLine>
             <ProfileLine label={t("profile.role")}>{role ? t(role) : profile.role}</ProfileLine>
             <ProfileLine label={t("profile.status")}>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { clientPath } from "~/components/ui/client-link";
+import { Moment } from "~/components/ui/moment";
 import type { ClientSummary } from "~/domain/clients/clients";
 import {
   badgeTone,
@@ -121,7 +122,7 @@ export function ClientSummaryPanel({
               </span>
             </span>
             <span className="text-xs text-muted-foreground">
-              <time dateTime={entry.createdAt}>{date.format(new Date(entry.createdAt))}</time>
+              <Moment at={entry.createdAt} format={date} />
               {entry.reason ? (
                 <>
                   {" · "}

@@ -1,5 +1,5 @@
 import { PencilIcon } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -187,6 +187,24 @@ export function EditUserDialog({
   );
 }
 
+// What each confirmed action on an account says (admin namespace), keys written out (docs/i18n.md).
+const CONFIRM_TEXTS = {
+  delete: {
+    trigger: "users.delete",
+    triggerFor: "users.deleteFor",
+    title: "users.deleteTitle",
+    text: "users.deleteText",
+    confirm: "users.deleteConfirm",
+  },
+  "complete-deletion": {
+    trigger: "users.completeDeletion",
+    triggerFor: "users.completeDeletionFor",
+    title: "users.completeDeletionTitle",
+    text: "users.completeDeletionText",
+    confirm: "users.completeDeletion",
+  },
+} as const;
+
 export function DeleteUserDialog({
   user,
   result,
@@ -194,26 +212,15 @@ export function DeleteUserDialog({
   user: ClientRow;
   result?: ClientActionResult;
 }) {
-  const { t } = useTranslation("admin");
-  const { open, onOpenChange, refusal } = useActionDialog(result, "delete");
+  // Icon only in the table (the name says it), words on the phone's cards.
   return (
-    <ConfirmDialog
-      fields={{ intent: "delete", userId: user.id }}
-      labels={{
-        // Icon only in the table (the name says it), words on the phone's cards.
-        trigger: <span className="md:sr-only">{t("users.delete")}</span>,
-        triggerFor: t("users.deleteFor", { name: user.name }),
-        title: t("users.deleteTitle", { name: user.name }),
-        text: t("users.deleteText", { email: user.email }),
-        confirm: t("users.deleteConfirm"),
-        cancel: t("users.cancel"),
-        close: t("users.close"),
-      }}
-      state={{ open, onOpenChange }}
+    <AccountConfirmDialog
+      user={user}
+      result={result}
+      intent="delete"
+      trigger={(text) => <span className="md:sr-only">{text}</span>}
       triggerClassName="md:w-9 md:px-0"
-    >
-      {refusal ? <ResultMessage result={refusal} /> : null}
-    </ConfirmDialog>
+    />
   );
 }
 
@@ -225,21 +232,51 @@ export function CompleteDeletionDialog({
   user: ClientRow;
   result?: ClientActionResult;
 }) {
+  return (
+    <AccountConfirmDialog
+      user={user}
+      result={result}
+      intent="complete-deletion"
+      trigger={(text) => text}
+    />
+  );
+}
+
+/**
+ * An action on one account that asks first (delete it, complete its deletion), in its words
+ * (CONFIRM_TEXTS): it posts the intent and the account, and stays open on a refusal, which it shows.
+ */
+function AccountConfirmDialog({
+  user,
+  result,
+  intent,
+  trigger,
+  triggerClassName,
+}: {
+  user: ClientRow;
+  result?: ClientActionResult;
+  intent: keyof typeof CONFIRM_TEXTS;
+  /** What the trigger shows of its text. */
+  trigger: (text: string) => ReactNode;
+  triggerClassName?: string;
+}) {
   const { t } = useTranslation("admin");
-  const { open, onOpenChange, refusal } = useActionDialog(result, "complete-deletion");
+  const { open, onOpenChange, refusal } = useActionDialog(result, intent);
+  const texts = CONFIRM_TEXTS[intent];
   return (
     <ConfirmDialog
-      fields={{ intent: "complete-deletion", userId: user.id }}
+      fields={{ intent, userId: user.id }}
       labels={{
-        trigger: t("users.completeDeletion"),
-        triggerFor: t("users.completeDeletionFor", { name: user.name }),
-        title: t("users.completeDeletionTitle", { name: user.name }),
-        text: t("users.completeDeletionText", { email: user.email }),
-        confirm: t("users.completeDeletion"),
+        trigger: trigger(t(texts.trigger)),
+        triggerFor: t(texts.triggerFor, { name: user.name }),
+        title: t(texts.title, { name: user.name }),
+        text: t(texts.text, { email: user.email }),
+        confirm: t(texts.confirm),
         cancel: t("users.cancel"),
         close: t("users.close"),
       }}
       state={{ open, onOpenChange }}
+      triggerClassName={triggerClassName}
     >
       {refusal ? <ResultMessage result={refusal} /> : null}
     </ConfirmDialog>

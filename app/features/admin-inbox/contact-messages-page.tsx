@@ -20,6 +20,8 @@ import { choicesOf } from "~/components/ui/form-card";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { ContactMessageView as ContactMessageRow } from "~/domain/inbox/inbox";
 import { PageHeading } from "~/components/ui/page-heading";
+import { DetailList } from "~/components/ui/detail-list";
+import { Moment } from "~/components/ui/moment";
 
 export type ContactActionResult = Pick<ActionResult, "ok" | "message">;
 
@@ -123,16 +125,13 @@ function OpenedMessage({
       closeLabel={t("contact.close")}
       testId="opened-message"
     >
-      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
-        <dt className="text-muted-foreground">{t("contact.from")}</dt>
-        <dd className="min-w-0">
-          <Sender message={message} />
-        </dd>
-        <dt className="text-muted-foreground">{t("contact.received")}</dt>
-        <dd>
-          <time dateTime={message.createdAt}>{date.format(new Date(message.createdAt))}</time>
-        </dd>
-      </dl>
+      <DetailList
+        className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4"
+        details={[
+          { term: t("contact.from"), value: <Sender message={message} />, className: "min-w-0" },
+          { term: t("contact.received"), value: <Moment at={message.createdAt} format={date} /> },
+        ]}
+      />
       {/* Plain text as typed: React escapes it; line breaks kept; long words wrap. */}
       <p
         className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap wrap-anywhere"

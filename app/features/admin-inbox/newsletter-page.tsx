@@ -64,14 +64,17 @@ export function NewsletterPage({
   return (
     <ListPage
       header={
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <PageHeading title={tAdmin("nav.newsletter")} intro={t("newsletter.intro")}>
-            <p className="text-sm font-medium" data-testid="subscriber-count">
-              {t("newsletter.count", { count: total })}
-            </p>
-          </PageHeading>
-          <DownloadLink href="/admin/newsletter.csv">{t("newsletter.download")}</DownloadLink>
-        </div>
+        <PageHeading
+          title={tAdmin("nav.newsletter")}
+          intro={t("newsletter.intro")}
+          action={
+            <DownloadLink href="/admin/newsletter.csv">{t("newsletter.download")}</DownloadLink>
+          }
+        >
+          <p className="text-sm font-medium" data-testid="subscriber-count">
+            {t("newsletter.count", { count: total })}
+          </p>
+        </PageHeading>
       }
       filters={
         <FilterBar

@@ -5,9 +5,11 @@ import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { DetailList } from "~/components/ui/detail-list";
 import { choicesOf } from "~/components/ui/form-card";
 import { OpenedPanel } from "~/components/ui/opened-panel";
 import { PageHeading } from "~/components/ui/page-heading";
+import { Moment } from "~/components/ui/moment";
 import {
   MAIL_KIND_LABELS,
   MAIL_STATE_LABELS,
@@ -30,6 +32,9 @@ function listHref(query: MailListQuery, changes: Partial<MailListQuery>) {
   return search ? `?${search}` : "?";
 }
 
+/** A header the server wrote (the message's id, the last error): small monospace, left to right. */
+const CODE = { className: "min-w-0 font-mono text-xs wrap-anywhere", dir: "ltr" } as const;
+
 /** One message in full: its headers, its state, its plain-text part (token links redacted). */
 function OpenedMessage({
   message,
@@ -50,52 +55,38 @@ function OpenedMessage({
       closeLabel={t("outbox.close")}
       testId="opened-mail"
     >
-      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
-        <dt className="text-muted-foreground">{t("outbox.to")}</dt>
-        <dd className="min-w-0 wrap-anywhere" dir="ltr">
-          {message.to}
-        </dd>
-        <dt className="text-muted-foreground">{t("outbox.state")}</dt>
-        <dd>
-          <Badge tone={MAIL_STATE_TONES[message.state]}>
-            {t(MAIL_STATE_LABELS[message.state])}
-          </Badge>
-        </dd>
-        <dt className="text-muted-foreground">{t("outbox.kind")}</dt>
-        <dd>{t(MAIL_KIND_LABELS[message.kind])}</dd>
-        <dt className="text-muted-foreground">{t("outbox.language")}</dt>
-        <dd dir="ltr">{message.locale}</dd>
-        <dt className="text-muted-foreground">{t("outbox.queued")}</dt>
-        <dd>
-          <time dateTime={message.createdAt}>{date.format(new Date(message.createdAt))}</time>
-        </dd>
-        {message.sentAt ? (
-          <>
-            <dt className="text-muted-foreground">{t("outbox.sentAt")}</dt>
-            <dd>
-              <time dateTime={message.sentAt}>{date.format(new Date(message.sentAt))}</time>
-            </dd>
-          </>
-        ) : null}
-        {message.messageId ? (
-          <>
-            <dt className="text-muted-foreground">{t("outbox.messageId")}</dt>
-            <dd className="min-w-0 font-mono text-xs wrap-anywhere" dir="ltr">
-              {message.messageId}
-            </dd>
-          </>
-        ) : null}
-        <dt className="text-muted-foreground">{t("outbox.attempts")}</dt>
-        <dd dir="ltr">{message.attempts}</dd>
-        {message.lastError ? (
-          <>
-            <dt className="text-muted-foreground">{t("outbox.lastError")}</dt>
-            <dd className="min-w-0 font-mono text-xs wrap-anywhere" dir="ltr">
-              {message.lastError}
-            </dd>
-          </>
-        ) : null}
-      </dl>
+      <DetailList
+        className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4"
+        details={[
+          {
+            term: t("outbox.to"),
+            value: message.to,
+            className: "min-w-0 wrap-anywhere",
+            dir: "ltr",
+          },
+          {
+            term: t("outbox.state"),
+            value: (
+              <Badge tone={MAIL_STATE_TONES[message.state]}>
+                {t(MAIL_STATE_LABELS[message.state])}
+              </Badge>
+            ),
+          },
+          { term: t("outbox.kind"), value: t(MAIL_KIND_LABELS[message.kind]) },
+          { term: t("outbox.language"), value: message.locale, dir: "ltr" },
+          { term: t("outbox.queued"), value: <Moment at={message.createdAt} format={date} /> },
+          message.sentAt
+            ? { term: t("outbox.sentAt"), value: <Moment at={message.sentAt} format={date} /> }
+            : null,
+          message.messageId
+            ? { term: t("outbox.messageId"), value: message.messageId, ...CODE }
+            : null,
+          { term: t("outbox.attempts"), value: message.attempts, dir: "ltr" },
+          message.lastError
+            ? { term: t("outbox.lastError"), value: message.lastError, ...CODE }
+            : null,
+        ]}
+      />
       {message.text === null ? (
         <p className="text-sm text-muted-foreground">{t("outbox.notWritten")}</p>
       ) : (

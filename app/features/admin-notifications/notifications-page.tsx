@@ -91,20 +91,23 @@ export function NotificationsPage({
   return (
     <ListPage
       header={
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <PageHeading title={t("nav.notifications")} intro={t("notifications.intro")}>
-            <p className="text-sm font-medium" data-testid="notification-counts">
-              {t("notifications.unread", { count: unread })}
-              {" · "}
-              {t("notifications.count", { count: total })}
-            </p>
-          </PageHeading>
-          {unread > 0 ? (
-            <IntentButton intent="read-all" fields={{}} variant="outline">
-              {t("notifications.markAllRead")}
-            </IntentButton>
-          ) : null}
-        </div>
+        <PageHeading
+          title={t("nav.notifications")}
+          intro={t("notifications.intro")}
+          action={
+            unread > 0 ? (
+              <IntentButton intent="read-all" fields={{}} variant="outline">
+                {t("notifications.markAllRead")}
+              </IntentButton>
+            ) : null
+          }
+        >
+          <p className="text-sm font-medium" data-testid="notification-counts">
+            {t("notifications.unread", { count: unread })}
+            {" · "}
+            {t("notifications.count", { count: total })}
+          </p>
+        </PageHeading>
       }
       filters={
         <FilterBar

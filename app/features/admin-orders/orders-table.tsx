@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { byId, CellWithNote, type Column } from "~/components/data-table/data-table";
 import { actionsColumn, noteColumn } from "~/components/data-table/column-presets";
 import { clientColumn } from "~/components/ui/client-link";
@@ -7,7 +7,7 @@ import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
-import { Input } from "~/components/ui/input";
+import { RejectForm } from "~/components/ui/reject-form";
 import { badgeTone } from "~/domain/hosting-services/hosting-services";
 import {
   BACKUP_LABELS,
@@ -66,7 +66,6 @@ export function OrdersTable({
   result?: OrderActionResult;
 }) {
   const { t } = useTranslation("orders");
-  const busy = useNavigation().state !== "idle";
   const date = dateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -144,21 +143,15 @@ export function OrdersTable({
               <IntentButton intent="approve" fields={{ orderId: order.id }}>
                 {t("admin.approve")}
               </IntentButton>
-              <Form method="post" className="flex gap-2">
-                <input type="hidden" name="intent" value="reject" />
-                <input type="hidden" name="orderId" value={order.id} />
-                <Input
-                  name="reason"
-                  required
-                  maxLength={500}
-                  aria-label={t("admin.rejectReason", { id: order.id })}
-                  placeholder={t("admin.reasonPlaceholder")}
-                  className="h-9 min-w-0 flex-1 md:min-w-32"
-                />
-                <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-                  {t("admin.reject")}
-                </Button>
-              </Form>
+              <RejectForm
+                fields={{ orderId: order.id }}
+                maxLength={500}
+                reasonLabel={t("admin.rejectReason", { id: order.id })}
+                placeholder={t("admin.reasonPlaceholder")}
+                className="flex gap-2"
+              >
+                {t("admin.reject")}
+              </RejectForm>
             </div>
           ) : null,
         // On a phone card the approve and reject buttons take the card's whole width, above the order.

@@ -1,17 +1,16 @@
-import { ArrowLeftIcon, PencilIcon, PlusIcon } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { PencilIcon, PlusIcon } from "lucide-react";
+import { Link, useNavigation } from "react-router";
 import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
 import { CellWithNote, type Column } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { FormActions } from "~/components/ui/form-actions";
-import { Card, CardContent } from "~/components/ui/card";
+import { EditorForm } from "~/components/ui/form-actions";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { choicesOf, FormFields, type FieldSpec } from "~/components/ui/form-card";
 import { IntentButton } from "~/components/ui/intent-button";
 import { Notice } from "~/components/ui/notice";
-import { PageHeading } from "~/components/ui/page-heading";
+import { BackLink, PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { StatusMessage } from "~/components/ui/status-message";
 import {
@@ -139,15 +138,18 @@ function MethodList({ methods, editing, defaultLocale, query, locale, result }: 
   return (
     <ListPage
       header={
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <PageHeading title={tAdmin("nav.gateways")} intro={t("admin.intro")} />
-          <Button asChild>
-            <Link to="?edit=new">
-              <PlusIcon aria-hidden />
-              {t("admin.new")}
-            </Link>
-          </Button>
-        </div>
+        <PageHeading
+          title={tAdmin("nav.gateways")}
+          intro={t("admin.intro")}
+          action={
+            <Button asChild>
+              <Link to="?edit=new">
+                <PlusIcon aria-hidden />
+                {t("admin.new")}
+              </Link>
+            </Button>
+          }
+        />
       }
       table={{
         caption: tAdmin("nav.gateways"),
@@ -253,6 +255,21 @@ function Example({ method, locale }: { method: PaymentMethod; locale: string }) 
   );
 }
 
+/** Two of the terms' fields side by side from 640 px. */
+function termsRow(...fields: FieldSpec[]): FieldSpec {
+  return { kind: "row", className: "grid items-start gap-4 sm:grid-cols-2", fields };
+}
+
+/** A figure the admin types (a rate, a fee, a bound): no suggestions, left to right, a number pad. */
+function figure(
+  name: string,
+  label: string,
+  hint: string | undefined,
+  inputMode: "decimal" | "numeric",
+): FieldSpec {
+  return { kind: "input", name, label, hint, inputMode, autoComplete: "off", dir: "ltr" };
+}
+
 function MethodEditor({
   method,
   result,
@@ -269,107 +286,43 @@ function MethodEditor({
   const errors = result?.fieldErrors;
   const name = method ? textIn(method.names, locale, defaultLocale) : "";
   const terms: FieldSpec[] = [
-    {
-      kind: "row",
-      className: "grid items-start gap-4 sm:grid-cols-2",
-      fields: [
-        {
-          kind: "select",
-          name: "currency",
-          label: t("admin.fields.currency"),
-          hint: t("admin.fields.currencyHint"),
-          variant: "validated",
-          options: choicesOf(PAYMENT_CURRENCIES, (currency) => t(CURRENCY_LABELS[currency])),
-        },
-        {
-          kind: "input",
-          name: "rate",
-          label: t("admin.fields.rate"),
-          hint: t("admin.fields.rateHint"),
-          inputMode: "decimal",
-          autoComplete: "off",
-          dir: "ltr",
-        },
-      ],
-    },
-    {
-      kind: "row",
-      className: "grid items-start gap-4 sm:grid-cols-2",
-      fields: [
-        {
-          kind: "input",
-          name: "minCoins",
-          label: t("admin.fields.minCoins"),
-          hint: t("admin.fields.coinsHint"),
-          inputMode: "numeric",
-          autoComplete: "off",
-          dir: "ltr",
-        },
-        {
-          kind: "input",
-          name: "maxCoins",
-          label: t("admin.fields.maxCoins"),
-          inputMode: "numeric",
-          autoComplete: "off",
-          dir: "ltr",
-        },
-      ],
-    },
-    {
-      kind: "row",
-      className: "grid items-start gap-4 sm:grid-cols-2",
-      fields: [
-        {
-          kind: "input",
-          name: "feeFixed",
-          label: t("admin.fields.feeFixed"),
-          hint: t("admin.fields.feeFixedHint"),
-          inputMode: "decimal",
-          autoComplete: "off",
-          dir: "ltr",
-        },
-        {
-          kind: "input",
-          name: "feePercent",
-          label: t("admin.fields.feePercent"),
-          hint: t("admin.fields.feePercentHint"),
-          inputMode: "decimal",
-          autoComplete: "off",
-          dir: "ltr",
-        },
-      ],
-    },
-    {
-      kind: "row",
-      className: "grid items-start gap-4 sm:grid-cols-2",
-      fields: [
-        {
-          kind: "input",
-          name: "sortOrder",
-          label: t("admin.fields.sortOrder"),
-          hint: t("admin.fields.sortOrderHint"),
-          inputMode: "numeric",
-          autoComplete: "off",
-          dir: "ltr",
-        },
-        {
-          kind: "switch",
-          name: "enabled",
-          label: t("admin.fields.enabled"),
-          hint: t("admin.fields.enabledHint"),
-        },
-      ],
-    },
+    termsRow(
+      {
+        kind: "select",
+        name: "currency",
+        label: t("admin.fields.currency"),
+        hint: t("admin.fields.currencyHint"),
+        variant: "validated",
+        options: choicesOf(PAYMENT_CURRENCIES, (currency) => t(CURRENCY_LABELS[currency])),
+      },
+      figure("rate", t("admin.fields.rate"), t("admin.fields.rateHint"), "decimal"),
+    ),
+    termsRow(
+      figure("minCoins", t("admin.fields.minCoins"), t("admin.fields.coinsHint"), "numeric"),
+      figure("maxCoins", t("admin.fields.maxCoins"), undefined, "numeric"),
+    ),
+    termsRow(
+      figure("feeFixed", t("admin.fields.feeFixed"), t("admin.fields.feeFixedHint"), "decimal"),
+      figure(
+        "feePercent",
+        t("admin.fields.feePercent"),
+        t("admin.fields.feePercentHint"),
+        "decimal",
+      ),
+    ),
+    termsRow(
+      figure("sortOrder", t("admin.fields.sortOrder"), t("admin.fields.sortOrderHint"), "numeric"),
+      {
+        kind: "switch",
+        name: "enabled",
+        label: t("admin.fields.enabled"),
+        hint: t("admin.fields.enabledHint"),
+      },
+    ),
   ];
   return (
     <main className="grid min-w-0 gap-4">
-      <Link
-        to={LIST_PATH}
-        className="inline-flex w-fit items-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeftIcon className="size-4 rtl:rotate-180" aria-hidden />
-        {t("admin.back")}
-      </Link>
+      <BackLink to={LIST_PATH}>{t("admin.back")}</BackLink>
       <PageHeading
         title={method ? t("admin.editTitle", { name }) : t("admin.newTitle")}
         intro={t("admin.formIntro")}
@@ -377,37 +330,32 @@ function MethodEditor({
       {result && !result.ok ? <ResultMessage result={result} /> : null}
       {method?.builtin ? <Notice tone="info">{t("admin.builtinNote")}</Notice> : null}
       {method ? <Example method={method} locale={locale} /> : null}
-      <Card>
-        <CardContent className="pt-6">
-          <Form method="post" action={LIST_PATH} className="grid gap-5" noValidate>
-            <input type="hidden" name="intent" value={method ? "update" : "create"} />
-            {method ? <input type="hidden" name="id" value={method.id} /> : null}
-            {PAYMENT_TEXT_LOCALES.map((language) => (
-              <LanguageTexts
-                key={language}
-                language={language}
-                isDefault={language === defaultLocale}
-                values={values}
-                errors={errors}
-              />
-            ))}
-            <FormFields
-              fields={terms}
-              idPrefix="method"
-              values={values}
-              checked={{ enabled: values.enabled === "on" }}
-              errors={errors}
-              order="hint-first"
-            />
-            <FormActions
-              submitLabel={t(method ? "admin.save" : "admin.create")}
-              busy={busy}
-              cancelTo={LIST_PATH}
-              cancelLabel={t("admin.cancel")}
-            />
-          </Form>
-        </CardContent>
-      </Card>
+      <EditorForm
+        id={method?.id}
+        action={LIST_PATH}
+        submitLabel={t(method ? "admin.save" : "admin.create")}
+        busy={busy}
+        cancelTo={LIST_PATH}
+        cancelLabel={t("admin.cancel")}
+      >
+        {PAYMENT_TEXT_LOCALES.map((language) => (
+          <LanguageTexts
+            key={language}
+            language={language}
+            isDefault={language === defaultLocale}
+            values={values}
+            errors={errors}
+          />
+        ))}
+        <FormFields
+          fields={terms}
+          idPrefix="method"
+          values={values}
+          checked={{ enabled: values.enabled === "on" }}
+          errors={errors}
+          order="hint-first"
+        />
+      </EditorForm>
     </main>
   );
 }

@@ -10,6 +10,7 @@ import { clientColumn } from "~/components/ui/client-link";
 import { choicesOf } from "~/components/ui/form-card";
 import { Input } from "~/components/ui/input";
 import { PageHeading } from "~/components/ui/page-heading";
+import { RejectForm } from "~/components/ui/reject-form";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { formatMethodAmount, MAX_TOP_UP_COINS } from "~/domain/payments/payment-methods";
 import {
@@ -66,21 +67,15 @@ function DecisionForms({ request }: { request: QueuedTopUp }) {
           {t("topUps.admin.approve")}
         </Button>
       </Form>
-      <Form method="post" className="flex flex-wrap gap-2">
-        <input type="hidden" name="intent" value="reject" />
-        <input type="hidden" name="requestId" value={request.id} />
-        <Input
-          name="reason"
-          required
-          maxLength={MAX_REJECT_REASON_LENGTH}
-          aria-label={`${t("topUps.admin.reason")} (${request.reference})`}
-          placeholder={t("topUps.admin.reason")}
-          className="h-9 min-w-0 flex-1 md:min-w-32"
-        />
-        <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-          {t("topUps.admin.reject")}
-        </Button>
-      </Form>
+      <RejectForm
+        fields={{ requestId: request.id }}
+        maxLength={MAX_REJECT_REASON_LENGTH}
+        reasonLabel={`${t("topUps.admin.reason")} (${request.reference})`}
+        placeholder={t("topUps.admin.reason")}
+        className="flex flex-wrap gap-2"
+      >
+        {t("topUps.admin.reject")}
+      </RejectForm>
     </div>
   );
 }

@@ -166,14 +166,15 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
 
   return (
     <main className="grid min-w-0 gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeading title={tAdmin("nav.reports")} intro={t("intro")}>
-          <p className="text-sm text-muted-foreground">
-            {t("period", { from: monthName(first), to: monthName(last) })}
-          </p>
-        </PageHeading>
-        <DownloadLink href="/admin/reports.csv">{t("download")}</DownloadLink>
-      </div>
+      <PageHeading
+        title={tAdmin("nav.reports")}
+        intro={t("intro")}
+        action={<DownloadLink href="/admin/reports.csv">{t("download")}</DownloadLink>}
+      >
+        <p className="text-sm text-muted-foreground">
+          {t("period", { from: monthName(first), to: monthName(last) })}
+        </p>
+      </PageHeading>
 
       <section aria-label={t("summary")}>
         <dl className="grid grid-cols-2 gap-3">

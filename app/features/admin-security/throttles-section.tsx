@@ -4,6 +4,7 @@ import { actionsColumn, column } from "~/components/data-table/column-presets";
 import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { ResultMessage } from "~/components/ui/result-message";
+import { Moment } from "~/components/ui/moment";
 import {
   LOGIN_EMAIL_FAILURE_CEILING,
   LOGIN_EMAIL_WINDOW_MINUTES,
@@ -42,7 +43,7 @@ export function ThrottlesSection({
   const { t } = useTranslation("admin-security");
   const date = dateFormat(locale, true);
   const mine = result?.intent === "lift-block" ? result : undefined;
-  const when = (iso: string) => <time dateTime={iso}>{date.format(new Date(iso))}</time>;
+  const when = (iso: string) => <Moment at={iso} format={date} />;
   /** The email (or the address alone), and for a pair the address under it. */
   const who = (entry: ThrottleView) => {
     const email = entry.email === null ? null : visibleText(entry.email);

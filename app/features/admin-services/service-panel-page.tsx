@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
 import { IntentButton } from "~/components/ui/intent-button";
 import { Input } from "~/components/ui/input";
+import { DetailList } from "~/components/ui/detail-list";
 import { Label } from "~/components/ui/label";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
@@ -28,6 +29,9 @@ export type ServicePanelActionResult = ActionResult;
 /** While the panel's side is moving (a job is on it), the page looks again this often. */
 const MOVING_REFRESH_MS = 2000;
 const MOVING_STATES = new Set(["pending", "creating", "installing"]);
+
+/** The panel's figures and names (an address, ports, an id): monospace, left to right. */
+const CODE = { dir: "ltr", className: "font-mono" } as const;
 
 /**
  * /admin/services/:id/panel (issue 27): where the service stands on the game panel, why it failed, the
@@ -89,35 +93,31 @@ export function ServicePanelPage({
             </p>
           )}
           {panel.error ? (
-            <StatusMessage ok={false}>
+            <StatusMessage ok={false} detail={panel.error.detail}>
               {message(panel.error.key as MessageKey)}
-              {panel.error.detail ? (
-                <span className="block font-mono text-xs" dir="ltr">
-                  {panel.error.detail}
-                </span>
-              ) : null}
             </StatusMessage>
           ) : null}
-          <dl className="grid gap-1 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
-            <dt className="text-muted-foreground">{t("service.address")}</dt>
-            <dd dir="ltr" className="font-mono">
-              {panel.address ?? "-"}
-            </dd>
-            {panel.ports?.announce !== undefined || panel.ports?.http !== undefined ? (
-              <>
-                <dt className="text-muted-foreground">{t("service.ports")}</dt>
-                <dd dir="ltr" className="font-mono">
-                  {[panel.ports.game, panel.ports.announce, panel.ports.http]
-                    .filter((port) => port !== undefined)
-                    .join(" / ")}
-                </dd>
-              </>
-            ) : null}
-            <dt className="text-muted-foreground">{t("service.server")}</dt>
-            <dd dir="ltr" className="font-mono">
-              {panel.serverId === null ? "-" : `${panel.serverId} (${panel.identifier ?? "-"})`}
-            </dd>
-          </dl>
+          <DetailList
+            className="grid gap-1 sm:grid-cols-[max-content_1fr] sm:gap-x-6"
+            details={[
+              { term: t("service.address"), value: panel.address ?? "-", ...CODE },
+              panel.ports?.announce !== undefined || panel.ports?.http !== undefined
+                ? {
+                    term: t("service.ports"),
+                    value: [panel.ports.game, panel.ports.announce, panel.ports.http]
+                      .filter((port) => port !== undefined)
+                      .join(" / "),
+                    ...CODE,
+                  }
+                : null,
+              {
+                term: t("service.server"),
+                value:
+                  panel.serverId === null ? "-" : `${panel.serverId} (${panel.identifier ?? "-"})`,
+                ...CODE,
+              },
+            ]}
+          />
           {panel.link ? (
             <p>
               <a className="text-primary underline-offset-4 hover:underline" href={panel.link}>

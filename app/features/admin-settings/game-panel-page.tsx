@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { TitledCard } from "~/components/ui/card";
@@ -165,13 +165,8 @@ export function GamePanelPage({
             </p>
           ) : null}
           {check?.error && !check.pending ? (
-            <StatusMessage ok={false}>
+            <StatusMessage ok={false} detail={check.error.detail}>
               {message(check.error.key as MessageKey)}
-              {check.error.detail ? (
-                <span className="block font-mono text-xs" dir="ltr">
-                  {check.error.detail}
-                </span>
-              ) : null}
             </StatusMessage>
           ) : null}
           {check?.checkedAt ? (
@@ -186,42 +181,50 @@ export function GamePanelPage({
           ) : null}
           {snapshot ? (
             <div className="grid gap-4 text-sm" data-testid="panel-snapshot">
-              <section aria-labelledby="panel-nodes">
-                <h3 id="panel-nodes" className="font-semibold">
-                  {t("panel.nodes", { count: snapshot.nodes.length })}
-                </h3>
-                <ul className="mt-1 grid gap-1">
-                  {snapshot.nodes.map((node) => (
-                    <li key={node.id} dir="auto">
-                      <bdi>{node.name}</bdi> · {locationName(node.locationId)} ·{" "}
-                      {t("panel.nodeUse", {
-                        memory: node.allocatedMemoryMb,
-                        memoryTotal: node.memoryMb,
-                        disk: node.allocatedDiskMb,
-                        diskTotal: node.diskMb,
-                      })}
-                      {node.maintenance ? ` · ${t("panel.maintenance")}` : ""}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-              <section aria-labelledby="panel-nests">
-                <h3 id="panel-nests" className="font-semibold">
-                  {t("panel.nests", { count: snapshot.nests.length })}
-                </h3>
-                <ul className="mt-1 grid gap-1">
-                  {snapshot.nests.map((nest) => (
-                    <li key={nest.id} dir="auto">
-                      <bdi>{nest.name}</bdi>:{" "}
-                      {nest.eggs.map((egg) => egg.name).join(", ") || t("panel.noEggs")}
-                    </li>
-                  ))}
-                </ul>
-              </section>
+              <SnapshotList
+                id="panel-nodes"
+                title={t("panel.nodes", { count: snapshot.nodes.length })}
+              >
+                {snapshot.nodes.map((node) => (
+                  <li key={node.id} dir="auto">
+                    <bdi>{node.name}</bdi> · {locationName(node.locationId)} ·{" "}
+                    {t("panel.nodeUse", {
+                      memory: node.allocatedMemoryMb,
+                      memoryTotal: node.memoryMb,
+                      disk: node.allocatedDiskMb,
+                      diskTotal: node.diskMb,
+                    })}
+                    {node.maintenance ? ` · ${t("panel.maintenance")}` : ""}
+                  </li>
+                ))}
+              </SnapshotList>
+              <SnapshotList
+                id="panel-nests"
+                title={t("panel.nests", { count: snapshot.nests.length })}
+              >
+                {snapshot.nests.map((nest) => (
+                  <li key={nest.id} dir="auto">
+                    <bdi>{nest.name}</bdi>:{" "}
+                    {nest.eggs.map((egg) => egg.name).join(", ") || t("panel.noEggs")}
+                  </li>
+                ))}
+              </SnapshotList>
             </div>
           ) : null}
         </div>
       </TitledCard>
     </div>
+  );
+}
+
+/** One list of what the panel holds (its nodes, its eggs by nest), named by its heading. */
+function SnapshotList({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      <ul className="mt-1 grid gap-1">{children}</ul>
+    </section>
   );
 }
