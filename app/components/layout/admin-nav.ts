@@ -52,14 +52,22 @@ export const ADMIN_NAV: {
     label: "groups.main",
     items: [
       { path: "/admin", label: "nav.dashboard", icon: LayoutDashboardIcon },
-      { path: "/admin/notifications", label: "nav.notifications", icon: BellIcon },
+      {
+        path: "/admin/notifications",
+        label: "nav.notifications",
+        icon: BellIcon,
+      },
     ],
   },
   {
     label: "groups.clientManagement",
     items: [
       { path: "/admin/clients", label: "nav.clients", icon: UsersIcon },
-      { path: "/admin/client-groups", label: "nav.clientGroups", icon: UsersIcon },
+      {
+        path: "/admin/client-groups",
+        label: "nav.clientGroups",
+        icon: UsersIcon,
+      },
       { path: "/admin/users", label: "nav.users", icon: ShieldIcon },
     ],
   },
@@ -70,7 +78,11 @@ export const ADMIN_NAV: {
       { path: "/admin/top-ups", label: "nav.topUps", icon: CoinsIcon },
       { path: "/admin/invoices", label: "nav.invoices", icon: ReceiptIcon },
       { path: "/admin/quotes", label: "nav.quotes", icon: FileTextIcon },
-      { path: "/admin/transactions", label: "nav.transactions", icon: WalletIcon },
+      {
+        path: "/admin/transactions",
+        label: "nav.transactions",
+        icon: WalletIcon,
+      },
       { path: "/admin/gateways", label: "nav.gateways", icon: CreditCardIcon },
     ],
   },
@@ -86,26 +98,54 @@ export const ADMIN_NAV: {
     label: "groups.domains",
     items: [
       { path: "/admin/domains", label: "nav.domains", icon: GlobeIcon },
-      { path: "/admin/domain-pricing", label: "nav.domainPricing", icon: ListIcon },
+      {
+        path: "/admin/domain-pricing",
+        label: "nav.domainPricing",
+        icon: ListIcon,
+      },
     ],
   },
   {
     label: "groups.support",
     items: [
       { path: "/admin/tickets", label: "nav.tickets", icon: LifeBuoyIcon },
-      { path: "/admin/knowledgebase", label: "nav.knowledgebase", icon: BookOpenIcon },
-      { path: "/admin/announcements", label: "nav.announcements", icon: MegaphoneIcon },
+      {
+        path: "/admin/knowledgebase",
+        label: "nav.knowledgebase",
+        icon: BookOpenIcon,
+      },
+      {
+        path: "/admin/announcements",
+        label: "nav.announcements",
+        icon: MegaphoneIcon,
+      },
       { path: "/admin/downloads", label: "nav.downloads", icon: DownloadIcon },
       { path: "/admin/chat", label: "nav.chat", icon: MessagesSquareIcon },
-      { path: "/admin/contact-messages", label: "nav.contactMessages", icon: InboxIcon },
+      {
+        path: "/admin/contact-messages",
+        label: "nav.contactMessages",
+        icon: InboxIcon,
+      },
     ],
   },
   {
     label: "groups.marketing",
     items: [
-      { path: "/admin/affiliates", label: "nav.affiliates", icon: HandshakeIcon },
-      { path: "/admin/email-marketing", label: "nav.emailMarketing", icon: MailIcon },
-      { path: "/admin/newsletter", label: "nav.newsletter", icon: MailPlusIcon },
+      {
+        path: "/admin/affiliates",
+        label: "nav.affiliates",
+        icon: HandshakeIcon,
+      },
+      {
+        path: "/admin/email-marketing",
+        label: "nav.emailMarketing",
+        icon: MailIcon,
+      },
+      {
+        path: "/admin/newsletter",
+        label: "nav.newsletter",
+        icon: MailPlusIcon,
+      },
     ],
   },
   {
@@ -121,7 +161,11 @@ export const ADMIN_NAV: {
       { path: "/admin/utilities", label: "nav.utilities", icon: WrenchIcon },
       { path: "/admin/logs", label: "nav.logs", icon: ScrollTextIcon },
       { path: "/admin/security", label: "nav.security", icon: GaugeIcon },
-      { path: "/admin/automation", label: "nav.automation", icon: CalendarClockIcon },
+      {
+        path: "/admin/automation",
+        label: "nav.automation",
+        icon: CalendarClockIcon,
+      },
       { path: "/admin/mail", label: "nav.mail", icon: MailIcon },
       { path: "/admin/settings", label: "nav.settings", icon: SettingsIcon },
     ],
