@@ -1,4 +1,5 @@
 import { labelKeys } from "~/lib/label-keys";
+import { LIFECYCLE_ACTIONS } from "~/domain/lifecycle/lifecycle";
 
 export type { AutomationAction, AutomationQuery } from "./jobs.schemas";
 
@@ -145,14 +146,8 @@ export const COUNT_NAMES = [
   "notifications",
   "runs",
   "jobs",
-  // The service lifecycle's run (app/domain/lifecycle).
-  "reminded",
-  "renewed",
-  "renewalShort",
-  "suspended",
-  "warned",
-  "terminated",
-  "ordersExpired",
+  // The service lifecycle's run.
+  ...LIFECYCLE_ACTIONS,
   // The proof files' retention (app/domain/payments).
   "proofFiles",
   // The game panel's jobs (app/domain/provisioning).
