@@ -69,7 +69,6 @@ function RequestForm({
   const method = methods.find((m) => m.id === methodId);
   const quoted = method && /^\d+$/.test(coins) ? quoteTopUp(method, Number(coins)) : undefined;
   const error = result && !result.ok && result.intent === "request" ? result : undefined;
-  const coinsError = error?.fieldErrors?.coins;
   const methodError = error?.fieldErrors?.methodId;
   const closed = purchaseOpen ? t("topUps.noMethods") : t("topUps.closed");
   return (
@@ -93,26 +92,27 @@ function RequestForm({
             ))}
           </div>
         </fieldset>
-        <Field
-          id="top-up-coins"
-          label={t("topUps.otherAmount")}
-          hint={
-            method ? t("topUps.bounds", { min: method.minCoins, max: method.maxCoins }) : undefined
-          }
-          error={coinsError ? message(coinsError, error?.params) : undefined}
-        >
-          <Input
-            id="top-up-coins"
-            name="coins"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            dir="ltr"
-            className="max-w-40"
-            value={coins}
-            onChange={(event) => setCoins(event.target.value)}
-            {...fieldAria("top-up-coins", coinsError, { hint: Boolean(method) })}
-          />
-        </Field>
+        <FormFields
+          fields={[
+            {
+              kind: "input",
+              name: "coins",
+              id: "top-up-coins",
+              label: t("topUps.otherAmount"),
+              hint: method
+                ? t("topUps.bounds", { min: method.minCoins, max: method.maxCoins })
+                : undefined,
+              inputMode: "numeric",
+              pattern: "[0-9]*",
+              dir: "ltr",
+              className: "max-w-40",
+              value: coins,
+              onChange: (event) => setCoins(event.target.value),
+            },
+          ]}
+          errors={error?.fieldErrors}
+          errorValues={error?.params}
+        />
         <fieldset className="grid gap-2" {...fieldAria("top-up-method", methodError)}>
           <legend className="mb-2 text-sm font-medium">{t("topUps.method")}</legend>
           {methods.map((each) => (
