@@ -9,6 +9,7 @@ import { registerCustomer, signIn } from "~/domain/accounts/accounts.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { expectLedgerIntact } from "../../tests/support/money-fixtures";
 import { readRow, readRows } from "../../tests/support/read-column";
+import { refusal } from "../../tests/support/results";
 import { describeEachDatabase } from "../../tests/support/test-database";
 import type { ImportCollection } from "./collections";
 import { importLegacyFile } from "./legacy-import.server";
@@ -216,11 +217,9 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
       mustChangePassword: true,
     });
     // The old seed admin's password was printed in every visitor's console: it opens nothing here.
-    expect(await signs("admin@gamehost.ma", "admin123")).toEqual({
-      ok: false,
-      kind: "unauthenticated",
-      error: "errors.invalidCredentials",
-    });
+    expect(await signs("admin@gamehost.ma", "admin123")).toEqual(
+      refusal("unauthenticated", "errors.invalidCredentials"),
+    );
     const otp = firstReport.oneTimePasswords;
     expect(otp.map((p) => p.email)).toEqual(["admin@gamehost.ma"]);
     expect(await signs("admin@gamehost.ma", otp[0]!.password)).toMatchObject({
@@ -304,12 +303,13 @@ describeEachDatabase("importing the old storefront", (app, dialect) => {
       "nadia@example.com": 0,
       "omar@example.com": 0,
     });
-    const ledger = await app()
-      .db.selectFrom("coin_ledger")
-      .select(["kind", "amount_cents", "actor_id", "reason"])
-      .where("kind", "=", "legacy_import")
-      .orderBy("amount_cents")
-      .execute();
+    const ledger = await readRows(
+      app().db,
+      "coin_ledger",
+      ["kind", "amount_cents", "actor_id", "reason"],
+      { kind: "legacy_import" },
+      "amount_cents",
+    );
     expect(ledger.map((l) => l.amount_cents)).toEqual([30, 1230, 4550, 1_000_000]);
     expect(ledger.every((l) => l.actor_id === null)).toBe(true);
     // Orders are history: no coin moved for them.

@@ -18,6 +18,7 @@ import {
 } from "../../../tests/support/money-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { cookieHeader, postAction } from "../../../tests/support/request-context";
+import { refusal } from "../../../tests/support/results";
 import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import {
@@ -58,13 +59,13 @@ describeEachDatabase("account deletion", (app) => {
     requestAccountDeletion(app().db, { userId, currentPassword, ip }, { ipPerMinute: 1_000 });
 
   const audit = (userId: string) =>
-    app()
-      .db.selectFrom("audit_log")
-      .select(["action", "actor_id", "before", "after"])
-      .where("target_type", "=", "user")
-      .where("target_id", "=", userId)
-      .orderBy("id")
-      .execute();
+    readRows(
+      app().db,
+      "audit_log",
+      ["action", "actor_id", "before", "after"],
+      { target_type: "user", target_id: userId },
+      "id",
+    );
 
   async function adminCookie() {
     const result = await signIn(app(), TEST_ADMIN, { ip: "10.70.0.9" });
@@ -75,9 +76,7 @@ describeEachDatabase("account deletion", (app) => {
   it("asks with the current password: a wrong one is refused, a second request too, then cancelled", async () => {
     const { userId } = await leaver();
     expect(await ask(userId, "not-my-password")).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "dashboard.account.currentPasswordWrong",
+      ...refusal("invalid", "dashboard.account.currentPasswordWrong"),
       field: "currentPassword",
     });
     expect(await pendingDeletionRequest(app().db, userId)).toBeNull();
@@ -95,29 +94,26 @@ describeEachDatabase("account deletion", (app) => {
       pendingOrders: 0,
       balanceCents: 5000,
     });
-    expect(await ask(userId)).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "dashboard.deletion.errors.alreadyRequested",
-    });
+    expect(await ask(userId)).toEqual(
+      refusal("conflict", "dashboard.deletion.errors.alreadyRequested"),
+    );
     const pending = await pendingDeletionRequest(app().db, userId);
     expect(pending).toMatchObject({ activeServices: 0, pendingOrders: 0, balanceCents: 5000 });
 
     expect(await cancelAccountDeletion(app().db, { userId })).toEqual({ ok: true });
     expect(await pendingDeletionRequest(app().db, userId)).toBeNull();
-    expect(await cancelAccountDeletion(app().db, { userId })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "dashboard.deletion.errors.noRequest",
-    });
+    expect(await cancelAccountDeletion(app().db, { userId })).toEqual(
+      refusal("notFound", "dashboard.deletion.errors.noRequest"),
+    );
     // Asked again after cancelling: a new pending request, the old one kept as cancelled.
     expect((await ask(userId)).ok).toBe(true);
-    const rows = await app()
-      .db.selectFrom("account_deletion_requests")
-      .select(["status", "decided_by"])
-      .where("user_id", "=", userId)
-      .orderBy("id")
-      .execute();
+    const rows = await readRows(
+      app().db,
+      "account_deletion_requests",
+      ["status", "decided_by"],
+      { user_id: userId },
+      "id",
+    );
     expect(rows).toEqual([
       { status: "cancelled", decided_by: userId },
       { status: "pending", decided_by: null },
@@ -149,11 +145,9 @@ describeEachDatabase("account deletion", (app) => {
 
   it("refuses an admin's request, whatever the password", async () => {
     const admin = await adminId(app());
-    expect(await ask(admin, TEST_ADMIN.password)).toEqual({
-      ok: false,
-      kind: "forbidden",
-      error: "dashboard.deletion.errors.admin",
-    });
+    expect(await ask(admin, TEST_ADMIN.password)).toEqual(
+      refusal("forbidden", "dashboard.deletion.errors.admin"),
+    );
   });
 
   it("completes: anonymised, signed out, cannot sign in; ledger, orders, services and tickets kept", async () => {
@@ -213,20 +207,10 @@ describeEachDatabase("account deletion", (app) => {
     const before = await readRow(db, "users", "*", { id: userId });
     // What the deletion keeps, unchanged: the ledger, orders, services, ticket messages (author kept).
     const kept = async () => ({
-      ledger: await db
-        .selectFrom("coin_ledger")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .orderBy("id")
-        .execute(),
+      ledger: await readRows(db, "coin_ledger", "*", { user_id: userId }, "id"),
       orders: await db.selectFrom("orders").selectAll().where("user_id", "=", userId).execute(),
       services: await readRows(db, "hosting_services", "*", { user_id: userId }),
-      messages: await db
-        .selectFrom("ticket_messages")
-        .selectAll()
-        .where("ticket_id", "=", ticket.id)
-        .orderBy("id")
-        .execute(),
+      messages: await readRows(db, "ticket_messages", "*", { ticket_id: ticket.id }, "id"),
     });
     const keptBefore = await kept();
 

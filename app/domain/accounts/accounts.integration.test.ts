@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { createServices, prepareDatabase } from "~/context.server";
 import { readRow } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import {
   createTestDatabaseUrl,
   describeEachDatabase,
@@ -28,9 +29,7 @@ const uniqueEmail = () => `customer${Date.now()}${counter++}@example.com`;
 
 describeEachDatabase("accounts", (app) => {
   const tooManyAttempts = (minutes: number) => ({
-    ok: false,
-    kind: "limited",
-    error: "errors.tooManyAttempts",
+    ...refusal("limited", "errors.tooManyAttempts"),
     minutes,
   });
   /** How long a session lives from its creation. */
@@ -95,7 +94,7 @@ describeEachDatabase("accounts", (app) => {
       { ...input, email: email.toUpperCase() },
       { registrationOpen: true },
     );
-    expect(second).toEqual({ ok: false, kind: "conflict", error: "errors.emailTaken" });
+    expect(second).toEqual(refusal("conflict", "errors.emailTaken"));
   });
 
   it("keeps the language the account was made in, for the mail it will get", async () => {
@@ -125,7 +124,7 @@ describeEachDatabase("accounts", (app) => {
       { name: "Common", email: uniqueEmail(), password: "password1", confirmPassword: "password1" },
       { registrationOpen: true },
     );
-    expect(common).toEqual({ ok: false, kind: "invalid", error: "errors.commonPassword" });
+    expect(common).toEqual(refusal("invalid", "errors.commonPassword"));
     const closed = await registerCustomer(
       services,
       {
@@ -136,7 +135,7 @@ describeEachDatabase("accounts", (app) => {
       },
       { registrationOpen: false },
     );
-    expect(closed).toEqual({ ok: false, kind: "forbidden", error: "errors.registrationClosed" });
+    expect(closed).toEqual(refusal("forbidden", "errors.registrationClosed"));
   });
 
   it("signs in, resolves the session, and signs out", async () => {
@@ -223,11 +222,7 @@ describeEachDatabase("accounts", (app) => {
       { email: uniqueEmail(), password: "Wrong-pw-123" },
       { ip: "10.2.0.2" },
     );
-    expect(wrong).toEqual({
-      ok: false,
-      kind: "unauthenticated",
-      error: "errors.invalidCredentials",
-    });
+    expect(wrong).toEqual(refusal("unauthenticated", "errors.invalidCredentials"));
     expect(unknown).toEqual(wrong);
   });
 
@@ -241,11 +236,7 @@ describeEachDatabase("accounts", (app) => {
         { email, password: `nope-${i}-xx` },
         { ip: "10.3.0.1" },
       );
-      expect(failed).toEqual({
-        ok: false,
-        kind: "unauthenticated",
-        error: "errors.invalidCredentials",
-      });
+      expect(failed).toEqual(refusal("unauthenticated", "errors.invalidCredentials"));
     }
     const blocked = await signIn(
       services,
@@ -297,11 +288,7 @@ describeEachDatabase("accounts", (app) => {
       { email: admin.email, ip: "10.3.7.2", succeeded: true },
       new Date(Date.now() - 31 * 86_400_000),
     );
-    expect(await login("10.3.7.2")).toMatchObject({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-    });
+    expect(await login("10.3.7.2")).toMatchObject(refusal("limited", "errors.tooManyAttempts"));
   });
 
   it("throttles an address after 20 attempts in a minute", async () => {
@@ -347,11 +334,7 @@ describeEachDatabase("accounts", (app) => {
         newPassword: "Second-pw-9988",
         ip: client.ip,
       });
-    expect(await change("not-it-123")).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "errors.currentPasswordWrong",
-    });
+    expect(await change("not-it-123")).toEqual(refusal("invalid", "errors.currentPasswordWrong"));
 
     expect((await change("First-pw-9988")).ok).toBe(true);
     expect(await getCurrentSession(services, second)).toBeNull();

@@ -4,6 +4,7 @@ import * as dashboard from "~/routes/dashboard";
 import { loginAttempts, signedInCustomer } from "../../../tests/support/account-fixtures";
 import { type ActionAnswer, postAction } from "../../../tests/support/request-context";
 import { readColumn } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { LOGIN_EMAIL_WINDOW_MINUTES, LOGIN_PAIR_FAILURE_LIMIT } from "./accounts";
 import { changePassword, getCurrentSession, signIn } from "./accounts.server";
@@ -54,9 +55,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
   }
 
   const blocked = {
-    ok: false,
-    kind: "limited",
-    error: "auth.errors.tooManyAttempts",
+    ...refusal("limited", "auth.errors.tooManyAttempts"),
     field: "currentPassword",
     minutes: LOGIN_EMAIL_WINDOW_MINUTES,
   };
@@ -78,9 +77,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
         { ipPerMinute: app().loginIpLimit },
       );
     await guessWrongToTheLimit(change, {
-      ok: false,
-      kind: "invalid",
-      error: "dashboard.account.currentPasswordWrong",
+      ...refusal("invalid", "dashboard.account.currentPasswordWrong"),
       field: "currentPassword",
     });
 
@@ -173,16 +170,10 @@ describeEachDatabase("current-password checks go through the login throttle", (a
         },
         { ipPerMinute: app().loginIpLimit },
       );
-    await guessWrongToTheLimit(change, {
-      ok: false,
-      kind: "invalid",
-      error: "errors.currentPasswordWrong",
-    });
+    await guessWrongToTheLimit(change, refusal("invalid", "errors.currentPasswordWrong"));
 
     expect(await change(PASSWORD)).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
+      ...refusal("limited", "errors.tooManyAttempts"),
       minutes: LOGIN_EMAIL_WINDOW_MINUTES,
     });
     expect(passwordChecks).toHaveBeenCalledTimes(LOGIN_PAIR_FAILURE_LIMIT);

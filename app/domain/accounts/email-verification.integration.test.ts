@@ -31,6 +31,7 @@ import {
   type ActionAnswer,
 } from "../../../tests/support/request-context";
 import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
+import { refusal } from "../../../tests/support/results";
 import {
   createTestDatabaseUrl,
   describeEachDatabase,
@@ -60,12 +61,13 @@ async function userRow(app: AppServices, id: string) {
 }
 
 const outboxOf = (app: AppServices, userId: string) =>
-  app.db
-    .selectFrom("mail_outbox")
-    .select(["id", "kind", "to_address", "params", "locale", "unique_key"])
-    .where("user_id", "=", userId)
-    .orderBy("id")
-    .execute();
+  readRows(
+    app.db,
+    "mail_outbox",
+    ["id", "kind", "to_address", "params", "locale", "unique_key"],
+    { user_id: userId },
+    "id",
+  );
 
 /** The token of the latest verification message queued for `userId`. */
 async function latestToken(app: AppServices, userId: string): Promise<string> {
@@ -262,7 +264,7 @@ describeEachDatabase(
       // Verified: no more messages to ask for.
       expect(
         await resendEmailVerification(app(), { userId: customer.id, ip: "10.44.1.2" }),
-      ).toEqual({ ok: false, kind: "conflict", error: "auth.verify.alreadyVerified" });
+      ).toEqual(refusal("conflict", "auth.verify.alreadyVerified"));
     });
 
     it("refuses an expired link, a tampered one and garbage, with a way to ask for a new one", async () => {
@@ -329,11 +331,7 @@ describeEachDatabase(
           await resendEmailVerification(app(), { userId: customer.id, ip: `10.45.0.${i}` }, at),
         );
       expect(results.slice(0, 3).every((result) => result.ok)).toBe(true);
-      expect(results[3]).toMatchObject({
-        ok: false,
-        kind: "limited",
-        error: "auth.verify.tooMany",
-      });
+      expect(results[3]).toMatchObject(refusal("limited", "auth.verify.tooMany"));
       // 1 from registration and 3 resends: the refused one queued nothing.
       expect(await outboxOf(app(), customer.id)).toHaveLength(4);
     });
@@ -378,7 +376,7 @@ describeEachDatabase(
         await placeOrder(db, rich, orderInput({ productId: product }), {
           requireVerifiedEmail: true,
         }),
-      ).toEqual({ ok: false, kind: "forbidden", error: "auth.verify.required", verifyEmail: true });
+      ).toEqual({ ...refusal("forbidden", "auth.verify.required"), verifyEmail: true });
       const ticketInput = {
         userId: rich,
         department: "billing" as const,

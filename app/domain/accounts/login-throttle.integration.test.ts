@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { expect, it } from "vitest";
 import { sqliteFilePath } from "~/db/database.server";
 import { readRows } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   LOGIN_EMAIL_FAILURE_CEILING,
@@ -96,12 +97,7 @@ describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect
     expect(await recorded({ email, ip })).toBe(LOGIN_PAIR_FAILURE_LIMIT);
     // The right password from that address waits too; from another address it gets in.
     const blocked = await signIn(app(), { email, password }, { ip });
-    expect(blocked).toMatchObject({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: 15,
-    });
+    expect(blocked).toMatchObject({ ...refusal("limited", "errors.tooManyAttempts"), minutes: 15 });
     expect((await signIn(app(), { email, password }, { ip: "198.18.0.2" })).ok).toBe(true);
   });
 
@@ -171,11 +167,9 @@ describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect
         { addressLimit: LOGIN_IP_ATTEMPT_LIMIT, now: new Date(now.getTime() + 60_000) },
       ),
     ).toMatchObject({ ok: false, minutes: 14 });
-    expect(await signIn(app(), { email, password }, { ip })).toMatchObject({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-    });
+    expect(await signIn(app(), { email, password }, { ip })).toMatchObject(
+      refusal("limited", "errors.tooManyAttempts"),
+    );
     // Fifteen minutes on, they no longer count; nor did the refusals add any.
     expect(
       await reserveLoginAttempt(
@@ -199,11 +193,9 @@ describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect
       try {
         other.exec("begin immediate");
         const before = performance.now();
-        expect(await signIn(app(), { email, password }, { ip })).toMatchObject({
-          ok: false,
-          kind: "limited",
-          error: "errors.tooManyAttempts",
-        });
+        expect(await signIn(app(), { email, password }, { ip })).toMatchObject(
+          refusal("limited", "errors.tooManyAttempts"),
+        );
         expect(performance.now() - before).toBeLessThan(1000);
         // An attempt that may go ahead is recorded under the lock, so it waits its turn.
         let settled = false;

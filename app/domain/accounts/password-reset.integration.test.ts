@@ -4,6 +4,7 @@ import { appFetch } from "../../../tests/support/app-harness";
 import { registeredCustomer, signedInCookie } from "../../../tests/support/account-fixtures";
 import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { getCurrentSession, provisionAdmin, setUserLocale, signIn } from "./accounts.server";
 import {
@@ -37,13 +38,7 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
   }
   const receivedBy = (email: string) => smtp().received.filter((mail) => mail.to.includes(email));
   const outboxOf = (userId: string, kind: string) =>
-    app()
-      .db.selectFrom("mail_outbox")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("kind", "=", kind)
-      .orderBy("id")
-      .execute();
+    readRows(app().db, "mail_outbox", "*", { user_id: userId, kind }, "id");
 
   async function customer(locale = "en") {
     const email = uniqueEmail();
@@ -110,11 +105,9 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
 
     // Used once: the link works no more.
     expect(await resetLinkWorks(app(), token)).toBe(false);
-    expect(await resetPasswordWithToken(app(), { token, newPassword: "Another-Pass-31" })).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "errors.resetLinkInvalid",
-    });
+    expect(await resetPasswordWithToken(app(), { token, newPassword: "Another-Pass-31" })).toEqual(
+      refusal("invalid", "errors.resetLinkInvalid"),
+    );
     expect(await signsIn(owner.email, NEW_PASSWORD)).toBe(true);
 
     // The notice (security mail, sent whatever the account tab says) and the audit entry.
@@ -136,15 +129,13 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
   it("refuses a link after its hour, and a common or unknown one, changing nothing", async () => {
     const owner = await customer();
     const { token } = await linkFor(owner.email);
-    expect(await resetPasswordWithToken(app(), { token, newPassword: "password123" })).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "errors.commonPassword",
-    });
+    expect(await resetPasswordWithToken(app(), { token, newPassword: "password123" })).toEqual(
+      refusal("invalid", "errors.commonPassword"),
+    );
     expect(await resetLinkWorks(app(), token)).toBe(true);
     expect(
       await resetPasswordWithToken(app(), { token: "x".repeat(24), newPassword: NEW_PASSWORD }),
-    ).toEqual({ ok: false, kind: "invalid", error: "errors.resetLinkInvalid" });
+    ).toEqual(refusal("invalid", "errors.resetLinkInvalid"));
 
     // An hour and a second later (better-auth's record of the token says when it ends).
     await app()
@@ -153,11 +144,9 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
       .where("identifier", "=", `reset-password:${token}`)
       .execute();
     expect(await resetLinkWorks(app(), token)).toBe(false);
-    expect(await resetPasswordWithToken(app(), { token, newPassword: NEW_PASSWORD })).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "errors.resetLinkInvalid",
-    });
+    expect(await resetPasswordWithToken(app(), { token, newPassword: NEW_PASSWORD })).toEqual(
+      refusal("invalid", "errors.resetLinkInvalid"),
+    );
     expect(await signsIn(owner.email, PASSWORD)).toBe(true);
     expect(await outboxOf(owner.id, "passwordChanged")).toHaveLength(0);
   });

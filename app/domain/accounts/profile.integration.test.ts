@@ -3,6 +3,7 @@ import * as dashboard from "~/routes/dashboard";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { postAction } from "../../../tests/support/request-context";
 import { signedInCustomer } from "../../../tests/support/account-fixtures";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { getCurrentSession, signIn } from "./accounts.server";
 import { updateProfile } from "./profile.server";
@@ -67,15 +68,11 @@ describeEachDatabase("changing one's own profile", (app) => {
         currentPassword,
       });
     expect(await attempt()).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "dashboard.account.currentPasswordRequired",
+      ...refusal("invalid", "dashboard.account.currentPasswordRequired"),
       field: "currentPassword",
     });
     expect(await attempt(`${PASSWORD}-wrong`)).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "dashboard.account.currentPasswordWrong",
+      ...refusal("invalid", "dashboard.account.currentPasswordWrong"),
       field: "currentPassword",
     });
     const user = await readRow(app().db, "users", ["email"], { id: customer.userId });
@@ -122,9 +119,7 @@ describeEachDatabase("changing one's own profile", (app) => {
       currentPassword: PASSWORD,
     });
     expect(result).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "dashboard.account.emailTaken",
+      ...refusal("conflict", "dashboard.account.emailTaken"),
       field: "email",
     });
     expect(await getCurrentSession(app(), customer.elsewhere)).not.toBeNull();

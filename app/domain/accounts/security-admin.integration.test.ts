@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { cookieHeader } from "../../../tests/support/request-context";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import {
   LOGIN_EMAIL_FAILURE_CEILING,
@@ -134,23 +135,17 @@ describeEachDatabase("the admin security page", (app) => {
     const actor = { actorId: here.userId, currentSessionId: here.sessionId };
 
     // Another admin's session: refused as not found, and it still works.
-    expect(await revokeOwnSession(app().db, { ...actor, sessionId: other.sessionId })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin-security.errors.sessionNotFound",
-    });
+    expect(await revokeOwnSession(app().db, { ...actor, sessionId: other.sessionId })).toEqual(
+      refusal("notFound", "admin-security.errors.sessionNotFound"),
+    );
     expect(await getCurrentSession(app(), other.cookie)).not.toBeNull();
     // The current one is refused; Logout ends it.
-    expect(await revokeOwnSession(app().db, { ...actor, sessionId: here.sessionId })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-security.errors.currentSession",
-    });
-    expect(await revokeOwnSession(app().db, { ...actor, sessionId: "no-such-session" })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin-security.errors.sessionNotFound",
-    });
+    expect(await revokeOwnSession(app().db, { ...actor, sessionId: here.sessionId })).toEqual(
+      refusal("conflict", "admin-security.errors.currentSession"),
+    );
+    expect(await revokeOwnSession(app().db, { ...actor, sessionId: "no-such-session" })).toEqual(
+      refusal("notFound", "admin-security.errors.sessionNotFound"),
+    );
     expect(await auditRows("session.revoke", here.userId)).toEqual([]);
 
     expect(await revokeOwnSession(app().db, { ...actor, sessionId: there.sessionId })).toEqual({
@@ -185,22 +180,18 @@ describeEachDatabase("the admin security page", (app) => {
       CHROME,
     );
 
-    expect(await revokeOtherOwnSessions(app().db, { actorId: here.userId })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-security.errors.currentSession",
-    });
+    expect(await revokeOtherOwnSessions(app().db, { actorId: here.userId })).toEqual(
+      refusal("conflict", "admin-security.errors.currentSession"),
+    );
     const actor = { actorId: here.userId, currentSessionId: here.sessionId };
     expect(await revokeOtherOwnSessions(app().db, actor)).toEqual({ ok: true, ended: 2 });
     expect(await getCurrentSession(app(), second.cookie)).toBeNull();
     expect(await getCurrentSession(app(), third.cookie)).toBeNull();
     expect(await getCurrentSession(app(), here.cookie)).not.toBeNull();
     expect(await getCurrentSession(app(), bystander.cookie)).not.toBeNull();
-    expect(await revokeOtherOwnSessions(app().db, actor)).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-security.errors.noOtherSessions",
-    });
+    expect(await revokeOtherOwnSessions(app().db, actor)).toEqual(
+      refusal("conflict", "admin-security.errors.noOtherSessions"),
+    );
     const rows = await auditRows("session.revoke_others", here.userId);
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.before!)).toEqual({ sessions: 2 });
@@ -300,23 +291,14 @@ describeEachDatabase("the admin security page", (app) => {
         { email: `${unique("nobody")}@example.com`, password: "whatever-1" },
         { ip },
       );
-      expect(result).toEqual({
-        ok: false,
-        kind: "unauthenticated",
-        error: "errors.invalidCredentials",
-      });
+      expect(result).toEqual(refusal("unauthenticated", "errors.invalidCredentials"));
     }
     const refused = await signIn(
       app(),
       { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
       { ip },
     );
-    expect(refused).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: 1,
-    });
+    expect(refused).toEqual({ ...refusal("limited", "errors.tooManyAttempts"), minutes: 1 });
 
     const now = new Date();
     const listed = (await listThrottles(db, { addressLimit: limit, now })).find(
@@ -326,12 +308,13 @@ describeEachDatabase("the admin security page", (app) => {
     expect(listed!.active).toBe(true);
     expect(listed!.attempts).toBe(limit);
     expect(listed!.block.liftedAt).toBeNull();
-    const oldest = await db
-      .selectFrom("login_attempts")
-      .select("created_at")
-      .where("ip_address", "=", ip)
-      .orderBy("created_at")
-      .executeTakeFirstOrThrow();
+    const oldest = await readRow(
+      db,
+      "login_attempts",
+      ["created_at"],
+      { ip_address: ip },
+      "created_at",
+    );
     const endsAt = new Date(Date.parse(oldest.created_at) + 60_000);
     expect(listed!.block.endsAt).toBe(endsAt.toISOString());
     expect(Date.parse(listed!.block.endsAt)).toBeGreaterThan(now.getTime());
@@ -363,12 +346,7 @@ describeEachDatabase("the admin security page", (app) => {
       .userId;
     for (let i = 0; i < 5; i++) await signIn(app(), { email, password: `wrong-${i}-pw` }, { ip });
     const login = () => signIn(app(), { email, password: "Locked-admin-pw-94" }, { ip });
-    expect(await login()).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: 15,
-    });
+    expect(await login()).toEqual({ ...refusal("limited", "errors.tooManyAttempts"), minutes: 15 });
     const listed = await listThrottles(db, { addressLimit: app().loginIpLimit });
     const key = pairKey(email, ip);
     expect(listed.find((e) => e.kind === "pair" && e.key === key)).toMatchObject({
@@ -383,16 +361,12 @@ describeEachDatabase("the admin security page", (app) => {
     // Lifting needs a block in force on exactly that key.
     const lift = (kind: ThrottleKind, liftKey: string) =>
       liftLoginBlock(db, { actorId, kind, key: liftKey, addressLimit: app().loginIpLimit });
-    expect(await lift("address", email)).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-security.errors.notBlocked",
-    });
-    expect(await lift("pair", pairKey(email, "10.63.0.2"))).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin-security.errors.notBlocked",
-    });
+    expect(await lift("address", email)).toEqual(
+      refusal("conflict", "admin-security.errors.notBlocked"),
+    );
+    expect(await lift("pair", pairKey(email, "10.63.0.2"))).toEqual(
+      refusal("conflict", "admin-security.errors.notBlocked"),
+    );
     expect(await auditRows("login_block.lift", actorId)).toEqual([]);
 
     expect(await lift("pair", key)).toMatchObject({
@@ -434,9 +408,7 @@ describeEachDatabase("the admin security page", (app) => {
         await recordLoginAttempt(db, { email, ip: `10.65.1.${a}`, succeeded: false });
     const login = (ip: string) => signIn(app(), { email, password: "Ceiling-admin-pw-95" }, { ip });
     expect(await login("10.65.2.1")).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
+      ...refusal("limited", "errors.tooManyAttempts"),
       minutes: 15,
     });
     const listed = await listThrottles(db, { addressLimit: app().loginIpLimit });
@@ -475,11 +447,7 @@ describeEachDatabase("the admin security page", (app) => {
       emails.map((email) => pairKey(email, ip)).sort(),
     );
     const login = await signIn(app(), { email: emails[0]!, password: "whatever-1" }, { ip });
-    expect(login).toEqual({
-      ok: false,
-      kind: "unauthenticated",
-      error: "errors.invalidCredentials",
-    });
+    expect(login).toEqual(refusal("unauthenticated", "errors.invalidCredentials"));
   });
 
   it("lifting an address block lets that address sign in again", async () => {
@@ -497,12 +465,7 @@ describeEachDatabase("the admin security page", (app) => {
     }
     const login = () =>
       signIn(app(), { email: TEST_ADMIN.email, password: TEST_ADMIN.password }, { ip });
-    expect(await login()).toEqual({
-      ok: false,
-      kind: "limited",
-      error: "errors.tooManyAttempts",
-      minutes: 1,
-    });
+    expect(await login()).toEqual({ ...refusal("limited", "errors.tooManyAttempts"), minutes: 1 });
     expect(
       await liftLoginBlock(db, { actorId, kind: "address", key: ip, addressLimit: limit }),
     ).toEqual({
@@ -517,7 +480,7 @@ describeEachDatabase("the admin security page", (app) => {
     // Lifted once; there is nothing left to lift.
     expect(
       await liftLoginBlock(db, { actorId, kind: "address", key: ip, addressLimit: limit }),
-    ).toEqual({ ok: false, kind: "conflict", error: "admin-security.errors.notBlocked" });
+    ).toEqual(refusal("conflict", "admin-security.errors.notBlocked"));
     expect(await auditRows("login_block.lift", actorId, ip)).toHaveLength(1);
   });
 

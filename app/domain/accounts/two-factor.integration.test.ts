@@ -7,6 +7,7 @@ import { sqliteFilePath } from "~/db/database.server";
 import { loginAttempts, signedInCustomer } from "../../../tests/support/account-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { contextFor, postAction, routeArgs } from "../../../tests/support/request-context";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { freshTotpCode, wrongTotpCode } from "../../../tests/support/totp";
 import { signInCookie } from "../../../scripts/bench/lib";
@@ -85,6 +86,18 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     return withCookies(cookie ?? "", result.setCookies);
   }
 
+  /** The code step answered with the app's current code, the device trusted when `trustDevice`. */
+  const totpStep = async (
+    secret: string,
+    step: { ip: string; cookie: string },
+    trustDevice = false,
+  ) =>
+    verifySignInCode(
+      app(),
+      { code: await freshTotpCode(secret), method: "totp", trustDevice },
+      step,
+    );
+
   const attempts = (email: string, ip: string) => loginAttempts(app(), email, ip);
 
   const audits = (userId: string, action: string) =>
@@ -94,9 +107,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     const account = await customer();
     const signed = { userId: account.userId, cookie: account.cookie, ip: account.home };
     expect(await startTwoFactorSetup(app(), { ...signed, password: "not-my-password" })).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "dashboard.account.currentPasswordWrong",
+      ...refusal("invalid", "dashboard.account.currentPasswordWrong"),
       field: "currentPassword",
     });
     expect(await loadTwoFactorState(app(), account.userId)).toEqual({ status: "off" });
@@ -112,12 +123,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
 
     expect(
       await confirmTwoFactorSetup(app(), { ...signed, code: wrongTotpCode(pending.secret) }),
-    ).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "dashboard.twoFactor.errors.codeWrong",
-      field: "code",
-    });
+    ).toEqual({ ...refusal("invalid", "dashboard.twoFactor.errors.codeWrong"), field: "code" });
     expect(await confirmTwoFactorSetup(app(), { ...signed, code: "nonsense" })).toMatchObject({
       ok: false,
       field: "code",
@@ -160,11 +166,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
 
     expect(
       await startTwoFactorSetup(app(), { ...signed, cookie: newCookie, password: PASSWORD }),
-    ).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "dashboard.twoFactor.errors.alreadyOn",
-    });
+    ).toEqual(refusal("conflict", "dashboard.twoFactor.errors.alreadyOn"));
   });
 
   it("asks for the code after the password, then signs in as a password would", async () => {
@@ -184,11 +186,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     expect(await twoFactorChallenge(app(), cookie)).toEqual({ trustOffered: true });
     expect(await attempts(account.email, ip)).toEqual([{ succeeded: 0 }]);
 
-    const result = await verifySignInCode(
-      app(),
-      { code: await freshTotpCode(secret), method: "totp", trustDevice: false },
-      { ip, cookie },
-    );
+    const result = await totpStep(secret, { ip, cookie });
     expect(result).toMatchObject({ ok: true, role: "user", mustChangePassword: false });
     if (!result.ok) return;
     const session = await getCurrentSession(app(), withCookies(cookie, result.setCookies));
@@ -215,20 +213,11 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
           { code: wrongTotpCode(secret), method: "totp", trustDevice: false },
           { ip, cookie },
         ),
-      ).toEqual({
-        ok: false,
-        kind: "invalid",
-        error: "twoFactor.errors.codeWrong",
-        trustOffered: true,
-      });
+      ).toEqual({ ...refusal("invalid", "twoFactor.errors.codeWrong"), trustOffered: true });
     expect(await attempts(account.email, ip)).toHaveLength(LOGIN_PAIR_FAILURE_LIMIT);
-    expect(
-      await verifySignInCode(
-        app(),
-        { code: await freshTotpCode(secret), method: "totp", trustDevice: false },
-        { ip, cookie },
-      ),
-    ).toMatchObject({ ok: false, kind: "limited", error: "errors.tooManyAttempts" });
+    expect(await totpStep(secret, { ip, cookie })).toMatchObject(
+      refusal("limited", "errors.tooManyAttempts"),
+    );
     // And the password too, from that address.
     expect(await signIn(app(), { email: account.email, password: PASSWORD }, { ip })).toMatchObject(
       { ok: false, kind: "limited" },
@@ -247,11 +236,9 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
         { ip, cookie: await passwordStep(account.email, ip) },
       );
     expect(await useBackup(first!)).toMatchObject({ ok: true });
-    expect(await useBackup(first!)).toMatchObject({
-      ok: false,
-      kind: "invalid",
-      error: "twoFactor.errors.backupCodeWrong",
-    });
+    expect(await useBackup(first!)).toMatchObject(
+      refusal("invalid", "twoFactor.errors.backupCodeWrong"),
+    );
     expect(await loadTwoFactorState(app(), account.userId)).toEqual({
       status: "on",
       backupCodesLeft: 9,
@@ -310,11 +297,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     const { secret } = await turnedOn(account);
     const ip = account.home;
     const cookie = await passwordStep(account.email, ip);
-    const trusted = await verifySignInCode(
-      app(),
-      { code: await freshTotpCode(secret), method: "totp", trustDevice: true },
-      { ip, cookie },
-    );
+    const trusted = await totpStep(secret, { ip, cookie }, true);
     expect(trusted.ok).toBe(true);
     if (!trusted.ok) return;
     const trustCookie = trusted.setCookies.find((c) => c.includes("trust_device="));
@@ -332,11 +315,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     await provisionAdmin(app(), { email: account.email, via: "test" });
     const adminStep = await passwordStep(account.email, ip, browser);
     expect(await twoFactorChallenge(app(), adminStep)).toEqual({ trustOffered: false });
-    const admin = await verifySignInCode(
-      app(),
-      { code: await freshTotpCode(secret), method: "totp", trustDevice: true },
-      { ip, cookie: adminStep },
-    );
+    const admin = await totpStep(secret, { ip, cookie: adminStep }, true);
     expect(admin).toMatchObject({ ok: true, role: "admin" });
     if (!admin.ok) return;
     expect(admin.setCookies.some((c) => c.includes("trust_device=") && !/max-age=0/i.test(c))).toBe(
@@ -370,13 +349,9 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
       .where("identifier", "like", "2fa-%")
       .execute();
     expect(await twoFactorChallenge(app(), cookie)).toBeNull();
-    expect(
-      await verifySignInCode(
-        app(),
-        { code: await freshTotpCode(secret), method: "totp", trustDevice: false },
-        { ip, cookie },
-      ),
-    ).toEqual({ ok: false, kind: "unauthenticated", error: "twoFactor.errors.expired" });
+    expect(await totpStep(secret, { ip, cookie })).toEqual(
+      refusal("unauthenticated", "twoFactor.errors.expired"),
+    );
     // A forged cookie is no code step either.
     expect(
       await twoFactorChallenge(app(), "hostfront.two_factor=2fa-made-up.c2lnbmF0dXJl"),
@@ -410,11 +385,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     const account = await customer();
     const { secret } = await turnedOn(account);
     const cookie = await passwordStep(account.email, account.home);
-    await verifySignInCode(
-      app(),
-      { code: await freshTotpCode(secret), method: "totp", trustDevice: true },
-      { ip: account.home, cookie },
-    );
+    await totpStep(secret, { ip: account.home, cookie }, true);
     await inTransaction(app().db, (trx) =>
       eraseAccount(trx, { id: account.userId, email: account.email }, account.userId),
     );

@@ -10,6 +10,7 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { getCurrentSession, registerCustomer, signIn } from "./accounts.server";
 import { DELETED_USER_NAME } from "./user-admin";
@@ -48,13 +49,7 @@ describeEachDatabase("admin user management", (app) => {
   }
 
   async function auditFor(id: string) {
-    return app()
-      .db.selectFrom("audit_log")
-      .selectAll()
-      .where("target_type", "=", "user")
-      .where("target_id", "=", id)
-      .orderBy("id")
-      .execute();
+    return readRows(app().db, "audit_log", "*", { target_type: "user", target_id: id }, "id");
   }
 
   const edit = (user: { id: string; name: string; email: string }, changes: object = {}) =>
@@ -94,9 +89,7 @@ describeEachDatabase("admin user management", (app) => {
       actorId: admin,
     });
     expect(result).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin.users.updateFailed",
+      ...refusal("conflict", "admin.users.updateFailed"),
       reason: "admin.users.errors.emailTaken",
     });
     expect(await row(second.id)).toMatchObject({ name: "Client", email: second.email });
@@ -171,9 +164,7 @@ describeEachDatabase("admin user management", (app) => {
 
     // The only admin demoting themselves: the last-admin rule.
     expect(await updateUserByAdmin(app().db, { ...own, actorId: admin })).toMatchObject({
-      ok: false,
-      kind: "conflict",
-      error: "admin.users.updateFailed",
+      ...refusal("conflict", "admin.users.updateFailed"),
       reason: "admin.users.errors.lastAdmin",
     });
 
@@ -294,9 +285,7 @@ describeEachDatabase("admin user management", (app) => {
 
     // A second delete finds nobody.
     expect(await deleteUserByAdmin(db, { userId: id, actorId: admin })).toMatchObject({
-      ok: false,
-      kind: "notFound",
-      error: "admin.users.deleteFailed",
+      ...refusal("notFound", "admin.users.deleteFailed"),
       reason: "admin.users.errors.notFound",
     });
   });
@@ -305,9 +294,7 @@ describeEachDatabase("admin user management", (app) => {
     const admin = await adminId(app());
     const result = await deleteUserByAdmin(app().db, { userId: admin, actorId: admin });
     expect(result).toEqual({
-      ok: false,
-      kind: "forbidden",
-      error: "admin.users.deleteFailed",
+      ...refusal("forbidden", "admin.users.deleteFailed"),
       reason: "admin.users.errors.adminDelete",
     });
     expect((await row(admin)).status).toBe("active");

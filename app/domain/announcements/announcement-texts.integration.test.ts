@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { adminId } from "../../../tests/support/money-fixtures";
-import { readRows } from "../../../tests/support/read-column";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   listActiveAnnouncements,
@@ -83,12 +83,10 @@ describeEachDatabase("announcements per language", (app) => {
       announcement_id: saved!.id,
     });
     expect(rows).toEqual([{ locale: "ar" }]);
-    const audit = await app()
-      .db.selectFrom("audit_log")
-      .select(["before", "after"])
-      .where("action", "=", "announcement.update")
-      .where("target_id", "=", String(saved!.id))
-      .executeTakeFirstOrThrow();
+    const audit = await readRow(app().db, "audit_log", ["before", "after"], {
+      action: "announcement.update",
+      target_id: String(saved!.id),
+    });
     expect(JSON.parse(audit.before!).translations.fr.title).toBe("Maintenance dimanche");
     expect(JSON.parse(audit.after!).translations.ar.title).toBe("صيانة");
 

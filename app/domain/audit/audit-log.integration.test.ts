@@ -12,7 +12,7 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
-import { readRow } from "../../../tests/support/read-column";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { auditLogQuerySchema } from "./audit-log.schemas";
 import { auditLogVocabulary, listAuditLog } from "./audit-log.server";
@@ -341,12 +341,13 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
       "2024-06-07",
       "2024-06-08",
     ]);
-    const june1 = await db
-      .selectFrom("ledger_day_totals")
-      .select(["kind", "entries", "credits_cents", "debits_cents"])
-      .where("day", "=", "2024-06-01")
-      .orderBy("kind")
-      .execute();
+    const june1 = await readRows(
+      db,
+      "ledger_day_totals",
+      ["kind", "entries", "credits_cents", "debits_cents"],
+      { day: "2024-06-01" },
+      "kind",
+    );
     expect(june1.map((row) => [row.kind, Number(row.entries)])).toEqual(
       expect.arrayContaining([
         ["admin_adjustment", expect.any(Number)],

@@ -16,7 +16,7 @@ import {
   placedOrder,
 } from "../../../tests/support/money-fixtures";
 import { productForm as planForm } from "../../../tests/support/catalogue-fixtures";
-import { readRow } from "../../../tests/support/read-column";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import type { ProductType } from "./catalogue";
@@ -66,13 +66,13 @@ describeEachDatabase("catalogue administration", (app) => {
   }
 
   async function auditOf(productId: number) {
-    return app()
-      .db.selectFrom("audit_log")
-      .select(["action", "actor_id", "before", "after"])
-      .where("target_type", "=", "product")
-      .where("target_id", "=", String(productId))
-      .orderBy("id")
-      .execute();
+    return readRows(
+      app().db,
+      "audit_log",
+      ["action", "actor_id", "before", "after"],
+      { target_type: "product", target_id: String(productId) },
+      "id",
+    );
   }
 
   it("creates, edits, reorders, hides and shows a product, each change audited", async () => {

@@ -2,7 +2,8 @@ import { beforeEach, expect, it } from "vitest";
 import { adminId } from "../../../tests/support/money-fixtures";
 import { productForm } from "../../../tests/support/catalogue-fixtures";
 import { savePanelSnapshot, testPanelSnapshot } from "../../../tests/support/panel-snapshot";
-import { readRow } from "../../../tests/support/read-column";
+import { latestRow, readRow } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { parseStoredProvisioning } from "~/domain/provisioning/provisioning.schemas";
 import { createProduct, loadProductsPage, updateProduct } from "./catalogue-admin.server";
@@ -44,13 +45,10 @@ describeEachDatabase("a product's provisioning block", (app) => {
   }
 
   async function lastAudit(id: number) {
-    const row = await app()
-      .db.selectFrom("audit_log")
-      .select(["action", "before", "after"])
-      .where("target_type", "=", "product")
-      .where("target_id", "=", String(id))
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const row = await latestRow(app().db, "audit_log", ["action", "before", "after"], {
+      target_type: "product",
+      target_id: String(id),
+    });
     return {
       action: row.action,
       before: row.before === null ? null : (JSON.parse(row.before) as Record<string, unknown>),
@@ -122,9 +120,7 @@ describeEachDatabase("a product's provisioning block", (app) => {
       }),
     });
     expect(refused).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "admin-catalogue.products.provisioning.errors.notFitting",
+      ...refusal("invalid", "admin-catalogue.products.provisioning.errors.notFitting"),
       fieldErrors: { "env.SERVER_WEBPORT": "admin-catalogue.products.provisioning.rules.numeric" },
       fieldErrorValues: { "env.SERVER_WEBPORT": {} },
     });

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { adminId } from "../../../tests/support/money-fixtures";
 import { productForm as planForm, uniqueSuffix } from "../../../tests/support/catalogue-fixtures";
-import { readRow, readRows } from "../../../tests/support/read-column";
+import { latestRow, readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { SEED_PRODUCTS } from "./catalogue";
 import {
@@ -136,13 +136,10 @@ describeEachDatabase("product texts per language", (app) => {
       await findActiveProduct(db, product.id, "en"),
     );
     // The audit entry keeps what the texts were.
-    const audit = await db
-      .selectFrom("audit_log")
-      .select(["before"])
-      .where("action", "=", "product.update")
-      .where("target_id", "=", String(product.id))
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const audit = await latestRow(db, "audit_log", ["before"], {
+      action: "product.update",
+      target_id: String(product.id),
+    });
     expect(audit.before).toContain("Deuxième version");
   });
 

@@ -3,7 +3,8 @@ import { deleteUserByAdmin } from "~/domain/accounts/user-admin.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { changeServiceStatus } from "~/domain/hosting-services/hosting-services.server";
 import { setTicketField } from "~/domain/tickets/tickets.server";
-import { readRow } from "../../../tests/support/read-column";
+import { readRow, readRows } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import {
   adminId,
@@ -136,14 +137,13 @@ describeEachDatabase("client page", (app) => {
     const admin = await adminId(app());
     const client = await customerWithCoins(app(), 0);
     const notes = () =>
-      app()
-        .db.selectFrom("audit_log")
-        .select(["action", "actor_id", "before", "after"])
-        .where("target_type", "=", "user")
-        .where("target_id", "=", client)
-        .where("action", "=", "user.note")
-        .orderBy("id")
-        .execute();
+      readRows(
+        app().db,
+        "audit_log",
+        ["action", "actor_id", "before", "after"],
+        { target_type: "user", target_id: client, action: "user.note" },
+        "id",
+      );
 
     expect(
       await saveClientNote(app().db, {
@@ -182,12 +182,10 @@ describeEachDatabase("client page", (app) => {
     const admin = await adminId(app());
     expect(
       await saveClientNote(app().db, { userId: "no-such-client", note: "x", actorId: admin }),
-    ).toEqual({ ok: false, kind: "notFound", error: "admin-clients.errors.notFound" });
-    expect(await saveClientNote(app().db, { userId: "a b", note: "x", actorId: admin })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin-clients.errors.notFound",
-    });
+    ).toEqual(refusal("notFound", "admin-clients.errors.notFound"));
+    expect(await saveClientNote(app().db, { userId: "a b", note: "x", actorId: admin })).toEqual(
+      refusal("notFound", "admin-clients.errors.notFound"),
+    );
 
     const client = await customerWithCoins(app(), 0);
     await saveClientNote(app().db, { userId: client, note: "Before deletion", actorId: admin });
@@ -197,7 +195,7 @@ describeEachDatabase("client page", (app) => {
     expect(deleted.profile).toMatchObject({ status: "deleted", adminNote: null });
     expect(
       await saveClientNote(app().db, { userId: client, note: "After", actorId: admin }),
-    ).toEqual({ ok: false, kind: "conflict", error: "admin-clients.errors.deleted" });
+    ).toEqual(refusal("conflict", "admin-clients.errors.deleted"));
     expect((await getClientDetail(app().db, client))!.profile.adminNote).toBeNull();
   });
 

@@ -20,6 +20,7 @@ import {
   routeArgs,
   settle,
 } from "../../../tests/support/request-context";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { customerWithTicket } from "../../../tests/support/ticket-fixtures";
 import { MAX_ADJUSTMENT_CENTS, MAX_BALANCE_CENTS } from "./coins";
@@ -95,7 +96,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
         actorId: admin,
         idempotencyKey,
       }),
-    ).toEqual({ ok: false, kind: "invalid", error: "coins.errors.formExpired" });
+    ).toEqual(refusal("invalid", "coins.errors.formExpired"));
     expect(await balanceOf(app(), second)).toBe(0);
   });
 
@@ -119,7 +120,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
         reason: "one more",
         actorId: admin,
       }),
-    ).toEqual({ ok: false, kind: "conflict", error: "coins.errors.balanceTooHigh" });
+    ).toEqual(refusal("conflict", "coins.errors.balanceTooHigh"));
     // The ledger step refuses it itself, whoever calls it.
     expect(
       await app()
@@ -166,7 +167,7 @@ describeEachDatabase("coin changes: idempotency keys and bounds", (app) => {
     }
     expect(
       await rejectOrder(app().db, { orderId: order.id, actorId: admin, reason: "no" }),
-    ).toEqual({ ok: false, kind: "conflict", error: "coins.errors.balanceTooHigh" });
+    ).toEqual(refusal("conflict", "coins.errors.balanceTooHigh"));
     const row = await readRow(app().db, "orders", ["status"], { id: order.id });
     expect(row.status).toBe("pending");
     await expectLedgerIntact(app());

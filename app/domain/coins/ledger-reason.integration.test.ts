@@ -12,7 +12,7 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
-import { readColumn } from "../../../tests/support/read-column";
+import { latestRow, readColumn, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { customerWithTicket } from "../../../tests/support/ticket-fixtures";
 import { adjustCoins } from "./coins.server";
@@ -21,12 +21,13 @@ import { listLedgerForAdmin } from "./ledger-report.server";
 describeEachDatabase("ledger reasons stored as messages", (app) => {
   /** A customer's ledger, oldest first: each movement's kind, English text and message, as stored. */
   const reasonsOf = (userId: string) =>
-    app()
-      .db.selectFrom("coin_ledger")
-      .select(["kind", "reason", "reason_key", "reason_params"])
-      .where("user_id", "=", userId)
-      .orderBy("id")
-      .execute();
+    readRows(
+      app().db,
+      "coin_ledger",
+      ["kind", "reason", "reason_key", "reason_params"],
+      { user_id: userId },
+      "id",
+    );
 
   it("writes each movement's message and values beside its English text, and every reader gets them", async () => {
     const admin = await adminId(app());
@@ -145,21 +146,18 @@ describeEachDatabase("ledger reasons stored as messages", (app) => {
       idempotencyKey: randomUUID(),
     });
     expect(adjusted.ok).toBe(true);
-    const last = await app()
-      .db.selectFrom("coin_ledger")
-      .select(["kind", "reason", "reason_key"])
-      .where("user_id", "=", owner)
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const last = await latestRow(app().db, "coin_ledger", ["kind", "reason", "reason_key"], {
+      user_id: owner,
+    });
     expect(last).toEqual({ kind: "admin_adjustment", reason: "Correction", reason_key: null });
     // The audit entry keeps the English text of the purchase.
-    const audit = await app()
-      .db.selectFrom("audit_log")
-      .select("reason")
-      .where("action", "=", "coins.adjust")
-      .where("target_id", "=", owner)
-      .orderBy("id")
-      .execute();
+    const audit = await readRows(
+      app().db,
+      "audit_log",
+      ["reason"],
+      { action: "coins.adjust", target_id: owner },
+      "id",
+    );
     expect(audit.map((entry) => entry.reason)).toEqual([
       `Ticket #${ticket.id}: Acheter des coins`,
       `Ticket #${ticket.id}: Acheter des coins (CashPlus 0042)`,

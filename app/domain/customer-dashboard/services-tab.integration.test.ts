@@ -17,6 +17,7 @@ import {
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
 import { readColumn, readRow } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { listWaitingOrders, loadCustomerDashboard } from "./customer-dashboard.server";
 
@@ -76,9 +77,7 @@ describeEachDatabase("the services tab: renewal confirmation and waiting orders"
     });
     const refused = await renewWithNewKey(app(), user, serviceId);
     expect(refused).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "orders.errors.insufficientCoins",
+      ...refusal("conflict", "orders.errors.insufficientCoins"),
       missingCents: 100,
       totalCents: price,
     });
@@ -101,11 +100,9 @@ describeEachDatabase("the services tab: renewal confirmation and waiting orders"
       serviceId,
       action: "suspend",
     });
-    expect(await quoteRenewal(app().db, { userId: user, serviceId })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "services.errors.cannotRenew",
-    });
+    expect(await quoteRenewal(app().db, { userId: user, serviceId })).toEqual(
+      refusal("conflict", "services.errors.cannotRenew"),
+    );
   });
 
   it("lists pending and lately rejected orders, newest first, never approved or others' ones", async () => {

@@ -11,7 +11,8 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
-import { readRow } from "../../../tests/support/read-column";
+import { readRow, readRows } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { editServiceSchema } from "./hosting-services.schemas";
 import {
@@ -213,14 +214,13 @@ describeEachDatabase("an admin's edit of a service", (app) => {
     return editServiceByAdmin(app().db, { ...parsed.data, actorId: await adminId(app()) });
   };
   const auditOf = (id: number) =>
-    app()
-      .db.selectFrom("audit_log")
-      .select(["action", "before", "after", "actor_id"])
-      .where("target_type", "=", "hosting_service")
-      .where("target_id", "=", String(id))
-      .where("action", "=", "service.edit")
-      .orderBy("id")
-      .execute();
+    readRows(
+      app().db,
+      "audit_log",
+      ["action", "before", "after", "actor_id"],
+      { target_type: "hosting_service", target_id: String(id), action: "service.edit" },
+      "id",
+    );
   const serviceRow = () => readRow(app().db, "hosting_services", "*", { id: serviceId });
 
   it("changes name, price, expiry date and note, writing old and new values to the audit log", async () => {
@@ -294,11 +294,9 @@ describeEachDatabase("an admin's edit of a service", (app) => {
     });
     it("an unknown service is not found, and changes nothing", async () => {
       const count = (await auditOf(999_999)).length;
-      expect(await edit({ ...good(), serviceId: "999999" })).toEqual({
-        ok: false,
-        kind: "notFound",
-        error: "services.errors.notFound",
-      });
+      expect(await edit({ ...good(), serviceId: "999999" })).toEqual(
+        refusal("notFound", "services.errors.notFound"),
+      );
       expect(await auditOf(999_999)).toHaveLength(count);
     });
     it.each([

@@ -8,17 +8,24 @@ import {
 
 describe("the admin services list's query", () => {
   it("reads every filter, the sort and the page", () => {
-    // The filters and the sort come back as they were sent; the page and the row edited as numbers.
-    const filters = {
+    expect(
+      serviceListQuerySchema.parse({
+        q: "amrani",
+        status: "suspended",
+        type: "vps",
+        within: "7",
+        sort: "expires",
+        dir: "asc",
+        page: "3",
+        edit: "12",
+      }),
+    ).toEqual({
       q: "amrani",
       status: "suspended",
       type: "vps",
       within: "7",
       sort: "expires",
       dir: "asc",
-    };
-    expect(serviceListQuerySchema.parse({ ...filters, page: "3", edit: "12" })).toEqual({
-      ...filters,
       page: 3,
       edit: 12,
     });

@@ -1,6 +1,8 @@
 import { expect, it } from "vitest";
 import { submitContactMessage, subscribeToNewsletter } from "~/domain/site/site.server";
 import { adminId } from "../../../tests/support/money-fixtures";
+import { readRows } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   deleteContactMessage,
@@ -13,12 +15,7 @@ import {
 
 describeEachDatabase("admin inbox", (app) => {
   async function auditRows(action: string) {
-    return app()
-      .db.selectFrom("audit_log")
-      .selectAll()
-      .where("action", "=", action)
-      .orderBy("id")
-      .execute();
+    return readRows(app().db, "audit_log", "*", { action }, "id");
   }
 
   /** The one audit entry of `action`, checked for who did it to what. */
@@ -90,11 +87,9 @@ describeEachDatabase("admin inbox", (app) => {
     expect(unreadOnly.matching).toBe(2);
     await markContactMessage(db, { id: nadia.id, read: false });
     expect((await listContactMessages(db, { page: 1, pageSize: 1 })).unread).toBe(3);
-    expect(await markContactMessage(db, { id: 999_999, read: true })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin-inbox.errors.messageNotFound",
-    });
+    expect(await markContactMessage(db, { id: 999_999, read: true })).toEqual(
+      refusal("notFound", "admin-inbox.errors.messageNotFound"),
+    );
 
     // Delete: gone, with an audit entry that names no one.
     const actor = await adminId(app());
@@ -109,11 +104,9 @@ describeEachDatabase("admin inbox", (app) => {
     // Every text of the entry but its random ids (a session-made id once held "LAg"): no name, email or subject.
     const { id: _id, actor_id: _actor, ...texts } = entry;
     expect(JSON.stringify(texts)).not.toMatch(/nadia|Lag/i);
-    expect(await deleteContactMessage(db, { id: nadia.id, actorId: actor })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin-inbox.errors.messageNotFound",
-    });
+    expect(await deleteContactMessage(db, { id: nadia.id, actorId: actor })).toEqual(
+      refusal("notFound", "admin-inbox.errors.messageNotFound"),
+    );
     expect(await auditRows("contact_message.delete")).toHaveLength(1);
   });
 
@@ -169,11 +162,9 @@ describeEachDatabase("admin inbox", (app) => {
       target_id: String(first.id),
     });
     expect(JSON.stringify(entry)).not.toContain("first@");
-    expect(await removeNewsletterSubscriber(db, { id: first.id, actorId: actor })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin-inbox.errors.subscriberNotFound",
-    });
+    expect(await removeNewsletterSubscriber(db, { id: first.id, actorId: actor })).toEqual(
+      refusal("notFound", "admin-inbox.errors.subscriberNotFound"),
+    );
     // Removed, they can subscribe again.
     await subscribeToNewsletter(db, "first@example.com");
     expect((await listNewsletterSubscribers(db, { page: 1, pageSize: 10 })).total).toBe(4);

@@ -17,7 +17,7 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
-import { readRow, readRows } from "../../../tests/support/read-column";
+import { latestRow, readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { saveBillingDetails } from "./billing-details.server";
@@ -88,12 +88,7 @@ const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 /** The invoices of an order, oldest first. */
 async function documentsOfOrder(app: AppServices, orderId: number) {
-  return app.db
-    .selectFrom("invoices")
-    .selectAll()
-    .where("order_id", "=", orderId)
-    .orderBy("id")
-    .execute();
+  return readRows(app.db, "invoices", "*", { order_id: orderId }, "id");
 }
 
 describeEachDatabase("invoices", (app, dialect) => {
@@ -287,11 +282,9 @@ describeEachDatabase("invoices", (app, dialect) => {
       },
     ]);
     // Its ledger row is the order's payment, of its total.
-    const entry = await app()
-      .db.selectFrom("coin_ledger")
-      .select(["amount_cents", "kind", "order_id"])
-      .where("id", "=", Number(invoice.ledger_entry_id))
-      .executeTakeFirstOrThrow();
+    const entry = await readRow(app().db, "coin_ledger", ["amount_cents", "kind", "order_id"], {
+      id: Number(invoice.ledger_entry_id),
+    });
     expect(entry).toEqual({
       amount_cents: -total,
       kind: "order_payment",
@@ -398,11 +391,9 @@ describeEachDatabase("invoices", (app, dialect) => {
       refund_method: "coins",
     });
     expect(credit!.number).toMatch(/^HFC-\d{4}-\d{6}$/);
-    const entry = await app()
-      .db.selectFrom("coin_ledger")
-      .select(["amount_cents", "kind"])
-      .where("id", "=", Number(credit!.ledger_entry_id))
-      .executeTakeFirstOrThrow();
+    const entry = await readRow(app().db, "coin_ledger", ["amount_cents", "kind"], {
+      id: Number(credit!.ledger_entry_id),
+    });
     expect(entry).toEqual({ amount_cents: order.totalCents, kind: "order_refund" });
   });
 
@@ -435,12 +426,7 @@ describeEachDatabase("invoices", (app, dialect) => {
     const renewed = await renewWithNewKey(app(), user, serviceId);
     expect(renewed.ok).toBe(true);
     const ofService = () =>
-      app()
-        .db.selectFrom("invoices")
-        .selectAll()
-        .where("hosting_service_id", "=", serviceId)
-        .orderBy("id")
-        .execute();
+      readRows(app().db, "invoices", "*", { hosting_service_id: serviceId }, "id");
     const [manual] = await ofService();
     const service = await readRow(
       app().db,
@@ -535,13 +521,10 @@ describeEachDatabase("invoices", (app, dialect) => {
     const admin = await adminId(app());
     const { user, serviceId } = await customerWithRunningService(app(), 100_000);
     await renewWithNewKey(app(), user, serviceId);
-    const renewal = await app()
-      .db.selectFrom("invoices")
-      .select(["number", "total_cents"])
-      .where("hosting_service_id", "=", serviceId)
-      .where("kind", "=", "invoice")
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const renewal = await latestRow(app().db, "invoices", ["number", "total_cents"], {
+      hosting_service_id: serviceId,
+      kind: "invoice",
+    });
     const before = await balanceOf(app(), user);
     const refunded = await recordRefund(app().db, {
       number: renewal.number,

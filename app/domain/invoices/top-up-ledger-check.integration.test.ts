@@ -8,6 +8,7 @@ import {
   customerWithCoins,
   expectLedgerIntactAfterEach,
 } from "../../../tests/support/money-fixtures";
+import { readRow } from "../../../tests/support/read-column";
 import { openTopUp } from "../../../tests/support/top-up-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { findInvoiceDiscrepancies, issuePaymentReceipt } from "./invoices.server";
@@ -111,11 +112,9 @@ describeEachDatabase(
       expect(await problemsOf(lost)).toEqual(["has no payment receipt"]);
 
       const doubled = await approved(15);
-      const credit = await app()
-        .db.selectFrom("coin_ledger")
-        .select("id")
-        .where("idempotency_key", "=", topUpLedgerKey(doubled.id))
-        .executeTakeFirstOrThrow();
+      const credit = await readRow(app().db, "coin_ledger", ["id"], {
+        idempotency_key: topUpLedgerKey(doubled.id),
+      });
       await inTransaction(app().db, (trx) =>
         issuePaymentReceipt(trx, {
           userId: doubled.userId,

@@ -187,12 +187,7 @@ describeEachDatabase("housekeeping on the worker's schedules", (app) => {
       )
       .execute();
     expect(await twice(HOUSEKEEPING_JOBS.jobHistory)).toEqual({ runs: 1, jobs: 1 });
-    const states = await db
-      .selectFrom("jobs")
-      .select("state")
-      .where("type", "=", "t.history")
-      .orderBy("state")
-      .execute();
+    const states = await readRows(db, "jobs", ["state"], { type: "t.history" }, "state");
     expect(states.map((row) => row.state)).toEqual(["dead", "succeeded"]);
   });
 });

@@ -2,6 +2,7 @@ import { beforeEach, expect, it } from "vitest";
 import { inTransaction } from "~/db/transaction";
 import { adminId } from "../../../tests/support/money-fixtures";
 import { readRows } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { FREE_WAITS_MS } from "./jobs";
@@ -427,7 +428,7 @@ describeEachDatabase("background jobs", (app) => {
     expect((await audits()).length).toBe(before + 1);
     expect(
       await runScheduleNow(db, { schedules: [schedule], name: "nope", actorId, now: T0 }),
-    ).toEqual({ ok: false, kind: "notFound", error: "admin.automation.errors.scheduleNotFound" });
+    ).toEqual(refusal("notFound", "admin.automation.errors.scheduleNotFound"));
   });
 
   it("Retry queues a dead job again and Discard removes one, each audited once", async () => {
@@ -449,11 +450,9 @@ describeEachDatabase("background jobs", (app) => {
     ]);
 
     expect(await retryJob(db, { id: Number(one!.id), actorId, now: at(5) })).toEqual({ ok: true });
-    expect(await retryJob(db, { id: Number(one!.id), actorId, now: at(6) })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "admin.automation.errors.notRetriable",
-    });
+    expect(await retryJob(db, { id: Number(one!.id), actorId, now: at(6) })).toEqual(
+      refusal("conflict", "admin.automation.errors.notRetriable"),
+    );
     expect((await jobs())[0]).toMatchObject({
       state: "queued",
       attempts: 0,
@@ -461,11 +460,9 @@ describeEachDatabase("background jobs", (app) => {
     });
 
     expect(await discardJob(db, { id: Number(two!.id), actorId })).toEqual({ ok: true });
-    expect(await discardJob(db, { id: Number(two!.id), actorId })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "admin.automation.errors.jobNotFound",
-    });
+    expect(await discardJob(db, { id: Number(two!.id), actorId })).toEqual(
+      refusal("notFound", "admin.automation.errors.jobNotFound"),
+    );
     expect((await jobs()).map((job) => job.type)).toEqual(["t.dead-1"]);
     const audited = await db
       .selectFrom("audit_log")

@@ -8,6 +8,7 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { DISCORD_ALERT_JOB } from "./alerts.server";
@@ -20,12 +21,7 @@ describeEachDatabase("new orders, tickets and top-ups posted to the staff's Disc
   const base = () => app().env.PUBLIC_URL.replace(/\/$/, "");
 
   const posts = () =>
-    app()
-      .db.selectFrom("jobs")
-      .select(["payload", "unique_key"])
-      .where("type", "=", DISCORD_ALERT_JOB)
-      .orderBy("id")
-      .execute();
+    readRows(app().db, "jobs", ["payload", "unique_key"], { type: DISCORD_ALERT_JOB }, "id");
   async function sendAll() {
     const worker = steppedWorker({
       db: app().db,

@@ -5,7 +5,7 @@ import { setAutoRenew } from "~/domain/hosting-services/hosting-services.server"
 import { defaultSettings } from "~/domain/settings/settings";
 import { updateSettingsSection } from "~/domain/settings/settings.server";
 import { customerWithRunningService } from "../../../tests/support/money-fixtures";
-import { readRow } from "../../../tests/support/read-column";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
@@ -50,12 +50,7 @@ describeEachDatabase("the service lifecycle on the worker", (app) => {
       (await readRow(db, "hosting_services", ["status", "suspension_reason"], { id: serviceId }))
         .status;
     const runs = () =>
-      db
-        .selectFrom("job_runs")
-        .select(["status", "counts"])
-        .where("schedule", "=", LIFECYCLE_JOB)
-        .orderBy("id")
-        .execute();
+      readRows(db, "job_runs", ["status", "counts"], { schedule: LIFECYCLE_JOB }, "id");
     try {
       // The first look only plans the schedule's next slot (five past the next hour).
       await worker.tick();

@@ -21,7 +21,7 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
-import { readColumn, readRow, readRows } from "../../../tests/support/read-column";
+import { latestRow, readColumn, readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { previewLifecycle, runLifecycle } from "./lifecycle.server";
@@ -668,12 +668,12 @@ describeEachDatabase("the service lifecycle", (app) => {
     });
     const saved = await saveSettingsForm(app(), { ...form, actorId: admin });
     expect(saved).toEqual({ ok: true, changed: ["enabled"] });
-    const row = await db
-      .selectFrom("audit_log")
-      .select(["actor_id", "action", "target_id", "before", "after"])
-      .where("action", "=", "settings.update")
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const row = await latestRow(
+      db,
+      "audit_log",
+      ["actor_id", "action", "target_id", "before", "after"],
+      { action: "settings.update" },
+    );
     expect(row).toEqual({
       actor_id: admin,
       action: "settings.update",
@@ -758,25 +758,26 @@ describeEachDatabase("the service lifecycle", (app) => {
       id: held.id,
     });
     expect(row).toEqual({ status: "suspended", suspension_reason: "admin" });
-    const audit = await db
-      .selectFrom("audit_log")
-      .select(["actor_id", "action", "reason"])
-      .where("target_type", "=", "hosting_service")
-      .where("target_id", "=", String(mine.id))
-      .orderBy("id")
-      .execute();
+    const audit = await readRows(
+      db,
+      "audit_log",
+      ["actor_id", "action", "reason"],
+      { target_type: "hosting_service", target_id: String(mine.id) },
+      "id",
+    );
     expect(audit.slice(0, 2)).toEqual([
       { actor_id: null, action: "service.suspend", reason: "expired" },
       { actor_id: customer, action: "service.reactivate", reason: "renewal" },
     ]);
     // Told by mail of the suspension, then of the renewal they made (a receipt, saying it runs again),
     // then of the next suspension once the renewed term ran out unrenewed (60 days on).
-    const mails = await db
-      .selectFrom("mail_outbox")
-      .select(["user_id", "kind", "locale", "params"])
-      .where("user_id", "=", customer)
-      .orderBy("id")
-      .execute();
+    const mails = await readRows(
+      db,
+      "mail_outbox",
+      ["user_id", "kind", "locale", "params"],
+      { user_id: customer },
+      "id",
+    );
     expect(mails.map(describeMail)).toEqual([
       `${customer} serviceSuspended Expired one expired`,
       `${customer} serviceRenewed Expired one by hand 800`,

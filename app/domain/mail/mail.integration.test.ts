@@ -61,12 +61,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     clock = new Date(clock.getTime() + 60 * 60 * 1000);
   }
   const outboxOf = (userId: string) =>
-    app()
-      .db.selectFrom("mail_outbox")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .orderBy("id")
-      .execute();
+    readRows(app().db, "mail_outbox", "*", { user_id: userId }, "id");
   const jobOf = (outboxId: number) =>
     readRow(app().db, "jobs", "*", { unique_key: `mail:${outboxId}` });
   const receivedBy = (email: string) => smtp().received.filter((mail) => mail.to.includes(email));

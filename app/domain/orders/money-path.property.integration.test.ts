@@ -14,6 +14,7 @@ import {
   expectLedgerIntact,
   orderInput,
 } from "../../../tests/support/money-fixtures";
+import { readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { approveOrder, placeOrder, rejectOrder } from "./orders.server";
 
@@ -248,12 +249,10 @@ describeEachDatabase("money path under random interleavings", (app) => {
       }
       // Every decided order carries exactly one decision in the audit log.
       for (const id of decided.keys()) {
-        const entries = await db
-          .selectFrom("audit_log")
-          .select("action")
-          .where("target_type", "=", "order")
-          .where("target_id", "=", String(id))
-          .execute();
+        const entries = await readRows(db, "audit_log", ["action"], {
+          target_type: "order",
+          target_id: String(id),
+        });
         expect(entries).toHaveLength(1);
       }
     }

@@ -10,6 +10,7 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { readColumn } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { checkVoucher, placeOrder } from "./orders.server";
 import { voucherCheckQuerySchema } from "./voucher-check.schemas";
@@ -47,17 +48,13 @@ describeEachDatabase("order options and the voucher check", (app) => {
     expect(ok.ok && ok.order.playerSlots).toBe(100);
     for (const playerSlots of [200, 500, 75])
       expect(await place({ playerSlots }), String(playerSlots)).toEqual({
-        ok: false,
-        kind: "invalid",
-        error: "orders.errors.invalidOption",
+        ...refusal("invalid", "orders.errors.invalidOption"),
         field: "playerSlots",
       });
     // The spec's old list is not the company's: only the settings' Frankfurt is offered.
     for (const location of ["usa", "germany", "Casablanca"])
       expect(await place({ location }), location).toEqual({
-        ok: false,
-        kind: "invalid",
-        error: "orders.errors.invalidOption",
+        ...refusal("invalid", "orders.errors.invalidOption"),
         field: "location",
       });
     expect(await balanceOf(app(), user)).toBe(10_000 - 250);
@@ -81,9 +78,7 @@ describeEachDatabase("order options and the voucher check", (app) => {
     };
     const input = (location: string) => orderInput({ productId: starter, location });
     expect(await placeOrder(app().db, user, input("Frankfurt"), { settings: given })).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "orders.errors.invalidOption",
+      ...refusal("invalid", "orders.errors.invalidOption"),
       field: "location",
     });
     const placed = await placeOrder(app().db, user, input("Casablanca"), { settings: given });
@@ -116,22 +111,13 @@ describeEachDatabase("order options and the voucher check", (app) => {
         app().db,
         query({ code: "WELCOME10", product: String(await productId(app(), "samp-starter")) }),
       ),
-    ).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "orders.errors.voucherMinimum",
-      minPurchaseCents: 500,
-    });
-    expect(await checkVoucher(app().db, query({ code: "NOPE", product: business }))).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "orders.errors.voucherNotFound",
-    });
-    expect(await checkVoucher(app().db, query({ code: "WELCOME10", product: "987654" }))).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "orders.errors.serviceNotFound",
-    });
+    ).toEqual({ ...refusal("invalid", "orders.errors.voucherMinimum"), minPurchaseCents: 500 });
+    expect(await checkVoucher(app().db, query({ code: "NOPE", product: business }))).toEqual(
+      refusal("invalid", "orders.errors.voucherNotFound"),
+    );
+    expect(await checkVoucher(app().db, query({ code: "WELCOME10", product: "987654" }))).toEqual(
+      refusal("notFound", "orders.errors.serviceNotFound"),
+    );
     // An expired voucher reads as expired at the time asked.
     expect(
       await checkVoucher(

@@ -19,7 +19,8 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
-import { readColumn, readRow, readRows } from "../../../tests/support/read-column";
+import { latestRow, readColumn, readRow, readRows } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { cycleEnd } from "./orders";
 import { approveOrder, placeOrder, rejectOrder } from "./orders.server";
@@ -77,9 +78,7 @@ describeEachDatabase("money path", (app) => {
       orderInput({ productId: await productId(app(), "vps-entry") }),
     );
     expect(result).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "orders.errors.insufficientCoins",
+      ...refusal("conflict", "orders.errors.insufficientCoins"),
       missingCents: 400,
       totalCents: 700,
     });
@@ -100,7 +99,7 @@ describeEachDatabase("money path", (app) => {
     try {
       expect(
         await placeOrder(app().db, user, orderInput({ productId: plan, shownPrices })),
-      ).toEqual({ ok: false, kind: "conflict", error: "orders.errors.priceChanged" });
+      ).toEqual(refusal("conflict", "orders.errors.priceChanged"));
       expect(await balanceOf(app(), user)).toBe(10_000);
       // The form reloaded with the new price: the order goes through at that price.
       const placed = await placeOrder(
@@ -122,11 +121,9 @@ describeEachDatabase("money path", (app) => {
 
   it("answers 'Service not found' for an unknown or hidden product", async () => {
     const user = await customerWithCoins(app(), 10_000);
-    expect(await placeOrder(app().db, user, orderInput({ productId: 999_999 }))).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "orders.errors.serviceNotFound",
-    });
+    expect(await placeOrder(app().db, user, orderInput({ productId: 999_999 }))).toEqual(
+      refusal("notFound", "orders.errors.serviceNotFound"),
+    );
     const hidden = await productId(app(), "game-pro");
     await app()
       .db.updateTable("products")
@@ -134,11 +131,9 @@ describeEachDatabase("money path", (app) => {
       .where("id", "=", hidden)
       .execute();
     try {
-      expect(await placeOrder(app().db, user, orderInput({ productId: hidden }))).toEqual({
-        ok: false,
-        kind: "notFound",
-        error: "orders.errors.serviceNotFound",
-      });
+      expect(await placeOrder(app().db, user, orderInput({ productId: hidden }))).toEqual(
+        refusal("notFound", "orders.errors.serviceNotFound"),
+      );
     } finally {
       await app()
         .db.updateTable("products")
@@ -158,9 +153,7 @@ describeEachDatabase("money path", (app) => {
       orderInput({ productId: await productId(app(), "samp-starter"), voucherCode: "welcome10" }),
     );
     expect(small).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "orders.errors.voucherMinimum",
+      ...refusal("invalid", "orders.errors.voucherMinimum"),
       minPurchaseCents: 500,
     });
 
@@ -184,7 +177,7 @@ describeEachDatabase("money path", (app) => {
       user,
       orderInput({ productId: await productId(app(), "vps-business"), voucherCode: "NOPE" }),
     );
-    expect(unknown).toEqual({ ok: false, kind: "invalid", error: "orders.errors.voucherNotFound" });
+    expect(unknown).toEqual(refusal("invalid", "orders.errors.voucherNotFound"));
   });
 
   it("creates one order and one charge for a key sent twice, or ten times at once", async () => {
@@ -271,11 +264,9 @@ describeEachDatabase("money path", (app) => {
     if (!placed.ok) throw new Error(placed.error);
 
     // The key is the owner's form's: it neither shows the owner's order nor makes a second one.
-    expect(await placeOrder(app().db, other, input)).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "orders.errors.expired",
-    });
+    expect(await placeOrder(app().db, other, input)).toEqual(
+      refusal("invalid", "orders.errors.expired"),
+    );
     expect(await balanceOf(app(), other)).toBe(10_000);
 
     const approved = await approveOrder(app().db, { orderId: placed.order.id, actorId: admin });
@@ -295,7 +286,7 @@ describeEachDatabase("money path", (app) => {
         serviceId: approvedMine.hostingServiceId!,
         idempotencyKey: key,
       }),
-    ).toEqual({ ok: false, kind: "invalid", error: "orders.errors.expired" });
+    ).toEqual(refusal("invalid", "orders.errors.expired"));
     expect(await balanceOf(app(), other)).toBe(balance);
 
     // A renewal retried after an admin deleted the service finds nothing to renew.
@@ -306,7 +297,7 @@ describeEachDatabase("money path", (app) => {
         serviceId: approved.order.hostingServiceId!,
         idempotencyKey: key,
       }),
-    ).toEqual({ ok: false, kind: "notFound", error: "services.errors.notFound" });
+    ).toEqual(refusal("notFound", "services.errors.notFound"));
   });
 
   it("ends 50 parallel orders from a balance covering exactly 5 in 5 orders and a balance of 0", async () => {
@@ -345,27 +336,18 @@ describeEachDatabase("money path", (app) => {
     expect(Date.now() - Date.parse(service.created_at)).toBeLessThan(60_000);
 
     expect(await approveOrder(app().db, { orderId: placed.id, actorId: admin })).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "orders.errors.notPending",
+      ...refusal("conflict", "orders.errors.notPending"),
       status: "approved",
     });
     expect(
       await rejectOrder(app().db, { orderId: placed.id, actorId: admin, reason: "late" }),
-    ).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "orders.errors.notPending",
-      status: "approved",
-    });
+    ).toEqual({ ...refusal("conflict", "orders.errors.notPending"), status: "approved" });
     const services = await readRows(app().db, "hosting_services", ["id"], { user_id: user });
     expect(services).toHaveLength(1);
-    const audit = await app()
-      .db.selectFrom("audit_log")
-      .selectAll()
-      .where("target_type", "=", "order")
-      .where("target_id", "=", String(placed.id))
-      .execute();
+    const audit = await readRows(app().db, "audit_log", "*", {
+      target_type: "order",
+      target_id: String(placed.id),
+    });
     expect(audit.map((a) => a.action)).toEqual(["order.approve"]);
   });
 
@@ -398,11 +380,9 @@ describeEachDatabase("money path", (app) => {
       (await rejectOrder(app().db, { orderId: placed.id, actorId: admin, reason: "again" })).ok,
     ).toBe(false);
     expect(await balanceOf(app(), user)).toBe(10_000);
-    expect(await approveOrder(app().db, { orderId: 987_654, actorId: admin })).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "orders.errors.notFound",
-    });
+    expect(await approveOrder(app().db, { orderId: 987_654, actorId: admin })).toEqual(
+      refusal("notFound", "orders.errors.notFound"),
+    );
   });
 
   it("renews from the later of now and the expiry, once per key", async () => {
@@ -430,12 +410,12 @@ describeEachDatabase("money path", (app) => {
       .execute();
     const fromNow = await renewWithNewKey(app(), user, serviceId);
     if (!fromNow.ok) throw new Error(fromNow.error);
-    const renewedAt = await app()
-      .db.selectFrom("service_renewals")
-      .select(["previous_expires_at", "new_expires_at", "created_at"])
-      .where("hosting_service_id", "=", serviceId)
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const renewedAt = await latestRow(
+      app().db,
+      "service_renewals",
+      ["previous_expires_at", "new_expires_at", "created_at"],
+      { hosting_service_id: serviceId },
+    );
     expect(renewedAt.new_expires_at).toBe(fromNow.service.expiresAt);
     expect(renewedAt.previous_expires_at).toBe(longAgo);
     expect(fromNow.service.expiresAt).toBe(cycleEnd(renewedAt.created_at, "monthly"));
@@ -443,17 +423,13 @@ describeEachDatabase("money path", (app) => {
 
     // Someone else's service is not found; a suspended one cannot be renewed.
     const other = await customerWithCoins(app(), 10_000);
-    expect(await renewWithNewKey(app(), other, serviceId)).toEqual({
-      ok: false,
-      kind: "notFound",
-      error: "services.errors.notFound",
-    });
+    expect(await renewWithNewKey(app(), other, serviceId)).toEqual(
+      refusal("notFound", "services.errors.notFound"),
+    );
     await changeServiceStatus(app().db, { actorId: admin, serviceId, action: "suspend" });
-    expect(await renewWithNewKey(app(), user, serviceId)).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "services.errors.cannotRenew",
-    });
+    expect(await renewWithNewKey(app(), user, serviceId)).toEqual(
+      refusal("conflict", "services.errors.cannotRenew"),
+    );
   });
 
   it("renews to the end of a shorter month, then on from that day", async () => {
@@ -484,9 +460,7 @@ describeEachDatabase("money path", (app) => {
     });
     const result = await renewWithNewKey(app(), user, approved.hostingServiceId!);
     expect(result).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "orders.errors.insufficientCoins",
+      ...refusal("conflict", "orders.errors.insufficientCoins"),
       missingCents: 400,
       // The price, so the message can say what the renewal costs (issue 21).
       totalCents: 1200,
@@ -499,11 +473,7 @@ describeEachDatabase("money path", (app) => {
     const { serviceId } = await customerWithRunningService(app(), 1000);
     const act = (action: "suspend" | "reactivate" | "terminate") =>
       changeServiceStatus(app().db, { actorId: admin, serviceId, action });
-    const notAllowed = {
-      ok: false,
-      kind: "conflict",
-      error: "services.errors.transitionNotAllowed",
-    };
+    const notAllowed = refusal("conflict", "services.errors.transitionNotAllowed");
     expect(await act("reactivate")).toEqual(notAllowed);
     expect((await act("suspend")).ok).toBe(true);
     expect((await act("reactivate")).ok).toBe(true);
@@ -529,11 +499,7 @@ describeEachDatabase("money path", (app) => {
         reason: "Again",
         actorId: admin,
       }),
-    ).toEqual({
-      ok: false,
-      kind: "conflict",
-      error: "coins.errors.nothingToRemove",
-    });
+    ).toEqual(refusal("conflict", "coins.errors.nothingToRemove"));
     const audit = await readRows(app().db, "audit_log", "*", {
       action: "coins.adjust",
       target_id: user,

@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { updateSettingsSection } from "~/domain/settings/settings.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { asAdmin } from "../../../tests/support/money-fixtures";
+import { readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { quoteTopUp, type PaymentMethodInput } from "./payment-methods";
@@ -36,13 +37,13 @@ function methodInput(change: Partial<PaymentMethodInput> = {}): PaymentMethodInp
 
 describeEachDatabase("payment methods", (app) => {
   async function auditOf(id: number) {
-    const rows = await app()
-      .db.selectFrom("audit_log")
-      .select(["action", "actor_id", "before", "after"])
-      .where("target_type", "=", "payment_method")
-      .where("target_id", "=", String(id))
-      .orderBy("id")
-      .execute();
+    const rows = await readRows(
+      app().db,
+      "audit_log",
+      ["action", "actor_id", "before", "after"],
+      { target_type: "payment_method", target_id: String(id) },
+      "id",
+    );
     return rows.map((row) => ({
       ...row,
       before: row.before === null ? null : (JSON.parse(row.before) as Record<string, unknown>),

@@ -19,7 +19,7 @@ import {
   pngProof,
   type TestUpload,
 } from "../../../tests/support/proof-files";
-import { readRow } from "../../../tests/support/read-column";
+import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -81,12 +81,13 @@ describeEachDatabase("proof files of top-up requests", (app) => {
   }
 
   async function storedOf(requestId: number) {
-    return app()
-      .db.selectFrom("top_up_proofs")
-      .select(["content_type", "file_name", "byte_size", "bytes", "width", "height", "user_id"])
-      .where("top_up_request_id", "=", requestId)
-      .orderBy("id")
-      .execute();
+    return readRows(
+      app().db,
+      "top_up_proofs",
+      ["content_type", "file_name", "byte_size", "bytes", "width", "height", "user_id"],
+      { top_up_request_id: requestId },
+      "id",
+    );
   }
 
   it("attaches one to three files with “I have paid”, more while it waits, and none once decided", async () => {
@@ -370,12 +371,13 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     });
     const runs = async () =>
       (
-        await db
-          .selectFrom("job_runs")
-          .select(["status", "counts"])
-          .where("schedule", "=", PROOF_RETENTION_JOB)
-          .orderBy("id")
-          .execute()
+        await readRows(
+          db,
+          "job_runs",
+          ["status", "counts"],
+          { schedule: PROOF_RETENTION_JOB },
+          "id",
+        )
       ).map((run) => [run.status, JSON.parse(String(run.counts))]);
     try {
       // The first look plans the next slot (04:20); a day later it falls due, then the next day's.

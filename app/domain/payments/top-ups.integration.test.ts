@@ -58,11 +58,9 @@ describeEachDatabase("top-up requests", (app) => {
   }
 
   async function ledgerCreditsOf(requestId: number) {
-    return app()
-      .db.selectFrom("coin_ledger")
-      .select(["amount_cents", "kind", "reason"])
-      .where("idempotency_key", "=", topUpLedgerKey(requestId))
-      .execute();
+    return readRows(app().db, "coin_ledger", ["amount_cents", "kind", "reason"], {
+      idempotency_key: topUpLedgerKey(requestId),
+    });
   }
 
   it("goes from a request to an approved credit, with the quote frozen and everyone told", async () => {
@@ -132,12 +130,10 @@ describeEachDatabase("top-up requests", (app) => {
         reason: `Top-up ${request.reference} (Orange Money)`,
       },
     ]);
-    const audit = await db
-      .selectFrom("audit_log")
-      .select(["action", "actor_id"])
-      .where("target_type", "=", "top_up_request")
-      .where("target_id", "=", String(request.id))
-      .execute();
+    const audit = await readRows(db, "audit_log", ["action", "actor_id"], {
+      target_type: "top_up_request",
+      target_id: String(request.id),
+    });
     expect(audit).toEqual([{ action: "top_up.approve", actor_id: admin }]);
     const told = await readRows(db, "notifications", ["kind"], {
       user_id: customer,
@@ -291,11 +287,9 @@ describeEachDatabase("top-up requests", (app) => {
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(await balanceOf(app(), customer)).toBe(5_000);
-    const credits = await db
-      .selectFrom("coin_ledger")
-      .select("id")
-      .where("idempotency_key", "=", topUpLedgerKey(asked.request.id))
-      .execute();
+    const credits = await readRows(db, "coin_ledger", ["id"], {
+      idempotency_key: topUpLedgerKey(asked.request.id),
+    });
     expect(credits).toHaveLength(1);
     // One payment receipt, of its own series, without VAT, for the one credit (docs/invoices.md).
     const receipts = await readRows(

@@ -12,6 +12,7 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { voucherForm } from "../../../tests/support/catalogue-fixtures";
+import { readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
@@ -76,12 +77,10 @@ describeEachDatabase("promotions", (app) => {
     // €7.00 − 20% = €5.60
     expect(order).toMatchObject({ ok: true, order: { discountCents: 140, totalCents: 560 } });
 
-    const audit = await db
-      .selectFrom("audit_log")
-      .select(["action", "after"])
-      .where("target_type", "=", "voucher")
-      .where("target_id", "=", String(created.ok && created.voucher.id))
-      .execute();
+    const audit = await readRows(db, "audit_log", ["action", "after"], {
+      target_type: "voucher",
+      target_id: String(created.ok && created.voucher.id),
+    });
     expect(audit.map((row) => row.action)).toEqual(["voucher.create"]);
     expect(JSON.parse(audit[0]!.after!)).toMatchObject({ code: "SPRING-SALE", discountValue: 20 });
   });
@@ -182,13 +181,13 @@ describeEachDatabase("promotions", (app) => {
     expect(
       (await placeOrder(db, buyer, orderInput({ productId: vps, voucherCode: "pause" }))).ok,
     ).toBe(true);
-    const actions = await db
-      .selectFrom("audit_log")
-      .select("action")
-      .where("target_type", "=", "voucher")
-      .where("target_id", "=", String(created.voucher.id))
-      .orderBy("id")
-      .execute();
+    const actions = await readRows(
+      db,
+      "audit_log",
+      ["action"],
+      { target_type: "voucher", target_id: String(created.voucher.id) },
+      "id",
+    );
     expect(actions.map((row) => row.action)).toEqual([
       "voucher.create",
       "voucher.deactivate",

@@ -225,16 +225,24 @@ describe("pickAllocations, MTA", () => {
 });
 
 describe("pickAcrossNodes", () => {
-  const needs = { memoryMb: 1024, diskMb: 10_000 };
+  type Request = Parameters<typeof pickAcrossNodes>[0];
+  /** Where a server of 1 GB and 10 GB goes among `nodes`: one port and nothing taken unless said. */
+  const place = (
+    nodes: Request["nodes"],
+    request: Pick<Request, "locationIds"> & Partial<Request>,
+  ) =>
+    pickAcrossNodes({
+      nodes,
+      layout: "single",
+      taken: none,
+      needs: { memoryMb: 1024, diskMb: 10_000 },
+      ...request,
+    });
 
   it("says when no node serves the locations", () => {
     const nodes = [{ node: node({ locationId: 2 }), allocations: ports([7777]) }];
-    expect(
-      pickAcrossNodes({ nodes, layout: "single", taken: none, needs, locationIds: [1] }),
-    ).toEqual({ ok: false, reason: "noNodeInLocation" });
-    expect(
-      pickAcrossNodes({ nodes, layout: "single", taken: none, needs, locationIds: [] }),
-    ).toEqual({ ok: false, reason: "noNodeInLocation" });
+    expect(place(nodes, { locationIds: [1] })).toEqual({ ok: false, reason: "noNodeInLocation" });
+    expect(place(nodes, { locationIds: [] })).toEqual({ ok: false, reason: "noNodeInLocation" });
   });
 
   it("says when the nodes there are full or in maintenance", () => {
@@ -242,16 +250,15 @@ describe("pickAcrossNodes", () => {
       { node: node({ id: 1, allocatedMemoryMb: 8000 }), allocations: ports([7777], { nodeId: 1 }) },
       { node: node({ id: 2, maintenance: true }), allocations: ports([7777], { nodeId: 2 }) },
     ];
-    expect(
-      pickAcrossNodes({ nodes, layout: "single", taken: none, needs, locationIds: [1] }),
-    ).toEqual({ ok: false, reason: "noRoom" });
+    expect(place(nodes, { locationIds: [1] })).toEqual({ ok: false, reason: "noRoom" });
   });
 
   it("says when the nodes with room have no fitting ports", () => {
     const nodes = [{ node: node(), allocations: ports([22003, 22005]) }];
-    expect(pickAcrossNodes({ nodes, layout: "mta", taken: none, needs, locationIds: [1] })).toEqual(
-      { ok: false, reason: "noPorts" },
-    );
+    expect(place(nodes, { layout: "mta", locationIds: [1] })).toEqual({
+      ok: false,
+      reason: "noPorts",
+    });
   });
 
   it("takes the least loaded node by share of memory, ties by id", () => {
@@ -272,13 +279,7 @@ describe("pickAcrossNodes", () => {
         allocations: ports([3], { nodeId: 3 }),
       },
     ];
-    const placed = pickAcrossNodes({
-      nodes,
-      layout: "single",
-      taken: none,
-      needs,
-      locationIds: [1],
-    });
+    const placed = place(nodes, { locationIds: [1] });
     expect(placed).toMatchObject({ ok: true, nodeId: 2, pick: { ports: { game: 2 } } });
   });
 
@@ -288,13 +289,7 @@ describe("pickAcrossNodes", () => {
       { node: node({ id: 1 }), allocations: busy },
       { node: node({ id: 2, allocatedMemoryMb: 4096 }), allocations: ports([7777], { nodeId: 2 }) },
     ];
-    const placed = pickAcrossNodes({
-      nodes,
-      layout: "single",
-      taken: new Set([busy[0]!.id]),
-      needs,
-      locationIds: [1],
-    });
+    const placed = place(nodes, { taken: new Set([busy[0]!.id]), locationIds: [1] });
     expect(placed).toMatchObject({ ok: true, nodeId: 2 });
   });
 
@@ -306,43 +301,20 @@ describe("pickAcrossNodes", () => {
         allocations: ports([2], { nodeId: 2 }),
       },
     ];
-    expect(
-      pickAcrossNodes({
-        nodes,
-        layout: "single",
-        taken: none,
-        needs,
-        locationIds: [1, 2],
-        nodeIds: [2],
-      }),
-    ).toMatchObject({ ok: true, nodeId: 2 });
-    expect(
-      pickAcrossNodes({
-        nodes,
-        layout: "single",
-        taken: none,
-        needs,
-        locationIds: [],
-        nodeIds: [2],
-      }),
-    ).toMatchObject({ ok: true, nodeId: 2 });
-    expect(
-      pickAcrossNodes({
-        nodes,
-        layout: "single",
-        taken: none,
-        needs,
-        locationIds: [1],
-        nodeIds: [2],
-      }),
-    ).toEqual({ ok: false, reason: "noNodeInLocation" });
+    expect(place(nodes, { locationIds: [1, 2], nodeIds: [2] })).toMatchObject({
+      ok: true,
+      nodeId: 2,
+    });
+    expect(place(nodes, { locationIds: [], nodeIds: [2] })).toMatchObject({ ok: true, nodeId: 2 });
+    expect(place(nodes, { locationIds: [1], nodeIds: [2] })).toEqual({
+      ok: false,
+      reason: "noNodeInLocation",
+    });
   });
 
   it("ignores an allocation listed under the wrong node", () => {
     const nodes = [{ node: node({ id: 1 }), allocations: ports([7777], { nodeId: 9 }) }];
-    expect(
-      pickAcrossNodes({ nodes, layout: "single", taken: none, needs, locationIds: [1] }),
-    ).toEqual({ ok: false, reason: "noPorts" });
+    expect(place(nodes, { locationIds: [1] })).toEqual({ ok: false, reason: "noPorts" });
   });
 });
 

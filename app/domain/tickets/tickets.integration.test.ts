@@ -11,6 +11,7 @@ import {
   expectLedgerIntact,
 } from "../../../tests/support/money-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { findInvoiceDiscrepancies } from "~/domain/invoices/invoices.server";
 import { customerWithTicket, openedTicket } from "../../../tests/support/ticket-fixtures";
@@ -40,7 +41,7 @@ describeEachDatabase("tickets and notifications", (app) => {
     expect(await getCustomerTicket(db, other, id)).toBeUndefined();
     expect(
       await customerTicketAction(db, { userId: other, ticketId: id, action: { intent: "close" } }),
-    ).toEqual({ ok: false, kind: "notFound", error: "tickets.errors.notFound" });
+    ).toEqual(refusal("notFound", "tickets.errors.notFound"));
 
     await staffReply(db, { actorId: admin, ticketId: id, message: "Paid?" });
     expect((await getCustomerTicket(db, owner, id))!.ticket.status).toBe("answered");
@@ -225,11 +226,9 @@ describeEachDatabase("tickets and notifications", (app) => {
       priority: "low",
       message: "m",
     } as const;
-    expect(await openTicket(db, { ...ticket, userId: a, serviceId })).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "tickets.errors.serviceNotFound",
-    });
+    expect(await openTicket(db, { ...ticket, userId: a, serviceId })).toEqual(
+      refusal("invalid", "tickets.errors.serviceNotFound"),
+    );
     expect((await listCustomerTickets(db, a)).tickets).toEqual([]);
     // The same service is attached for its owner.
     const own = await openedTicket(app(), b, { ...ticket, serviceId });
@@ -329,11 +328,9 @@ describeEachDatabase("tickets and notifications", (app) => {
     expect((await listCustomerTickets(db, owner)).tickets).toHaveLength(1);
     // Another customer's form cannot reach that ticket with the key.
     const stranger = await customerWithCoins(app(), 0);
-    expect(await openTicket(db, { ...form, userId: stranger })).toEqual({
-      ok: false,
-      kind: "invalid",
-      error: "tickets.errors.formExpired",
-    });
+    expect(await openTicket(db, { ...form, userId: stranger })).toEqual(
+      refusal("invalid", "tickets.errors.formExpired"),
+    );
     expect((await listCustomerTickets(db, stranger)).tickets).toEqual([]);
   });
 
