@@ -3,7 +3,7 @@ import { TitledCard } from "~/components/ui/card";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { IntentButton } from "~/components/ui/intent-button";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage } from "~/components/ui/result-message";
 import type { PendingDeletion } from "~/domain/accounts/account-deletion";
 import { MAX_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
@@ -42,7 +42,7 @@ export function AccountDeletionCard({
   return (
     <TitledCard title={t("deletion.title")}>
       <div className="grid gap-3 text-sm" id="delete-account">
-        {result ? <StatusMessage ok={result.ok}>{tr(result.message)}</StatusMessage> : null}
+        {result ? <ResultMessage result={result} values={{ count: result.minutes }} /> : null}
         {pending ? (
           <>
             <p data-testid="deletion-pending">

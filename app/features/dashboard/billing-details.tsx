@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { TitledCard } from "~/components/ui/card";
 import { FormFields } from "~/components/ui/form-card";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage } from "~/components/ui/result-message";
 import {
   BILLING_ADDRESS_MAX,
   BILLING_NAME_MAX,
@@ -9,7 +9,7 @@ import {
   type BillingDetails,
 } from "~/domain/invoices/billing-details";
 import { useTranslation } from "~/i18n/use-translation";
-import { useMessage, type MessageKey } from "~/i18n/use-message";
+import type { MessageKey } from "~/i18n/use-message";
 import { CardSubmit } from "./card-submit";
 
 export interface BillingDetailsResult {
@@ -35,7 +35,6 @@ export function BillingDetailsCard({
   result?: BillingDetailsResult;
 }) {
   const { t } = useTranslation("invoices");
-  const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const typed = result && !result.ok ? result.values : undefined;
   return (
@@ -43,7 +42,7 @@ export function BillingDetailsCard({
       <Form method="post" className="grid gap-3" noValidate>
         <input type="hidden" name="intent" value="billing-details" />
         <p className="text-sm text-muted-foreground">{t("billing.intro")}</p>
-        {result ? <StatusMessage ok={result.ok}>{message(result.message)}</StatusMessage> : null}
+        {result ? <ResultMessage result={result} /> : null}
         <FormFields
           idPrefix="billing"
           fields={[

@@ -1,7 +1,7 @@
 import { CoinsIcon, GlobeIcon, LifeBuoyIcon, ServerIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useMessage, type MessageKey } from "~/i18n/use-message";
+import type { MessageKey } from "~/i18n/use-message";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { AnnouncementList } from "~/components/ui/announcement-list";
@@ -31,7 +31,7 @@ import type {
 import type { HostingService } from "~/domain/hosting-services/hosting-services";
 import { formatCoins } from "~/lib/money";
 import { cn } from "~/lib/utils";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage } from "~/components/ui/result-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { compactAddress } from "~/lib/ip-address";
 import { describeUserAgent } from "~/lib/user-agent";
@@ -403,8 +403,6 @@ export function AccountTab({
   emailChangeByLink?: boolean;
 }) {
   const { t } = useTranslation("dashboard");
-  const message = useMessage();
-  const tr = (key: MessageKey) => message(key, { count: result?.minutes });
   const busy = useNavigation().state !== "idle";
   const date = dateTimeFormat(locale, {
     dateStyle: "medium",
@@ -423,7 +421,7 @@ export function AccountTab({
         {/* Keyed by the address: once it changes, the form shows the new one and an empty password. */}
         <Form key={profile.email} method="post" className="grid gap-3">
           <input type="hidden" name="intent" value="profile" />
-          {result ? <StatusMessage ok={result.ok}>{tr(result.message)}</StatusMessage> : null}
+          {result ? <ResultMessage result={result} values={{ count: result.minutes }} /> : null}
           <FormFields
             idPrefix="profile"
             fields={[

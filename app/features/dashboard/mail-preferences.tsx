@@ -2,14 +2,14 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
 import { FormFields } from "~/components/ui/form-card";
-import { StatusMessage } from "~/components/ui/status-message";
+import { ResultMessage } from "~/components/ui/result-message";
 import {
   OPTIONAL_MAIL_KINDS,
   OPTIONAL_MAIL_LABELS,
   type OptionalMailKind,
 } from "~/domain/mail/mail";
 import { useTranslation } from "~/i18n/use-translation";
-import { useMessage, type MessageKey } from "~/i18n/use-message";
+import type { MessageKey } from "~/i18n/use-message";
 
 export interface MailPreferencesResult {
   ok: boolean;
@@ -29,14 +29,13 @@ export function MailPreferencesCard({
   result?: MailPreferencesResult;
 }) {
   const { t } = useTranslation("dashboard");
-  const message = useMessage();
   const busy = useNavigation().state !== "idle";
   return (
     <TitledCard title={t("account.mail.title")}>
       <Form method="post" className="grid gap-3">
         <input type="hidden" name="intent" value="mail-preferences" />
         <p className="text-sm text-muted-foreground">{t("account.mail.intro")}</p>
-        {result ? <StatusMessage ok={result.ok}>{message(result.message)}</StatusMessage> : null}
+        {result ? <ResultMessage result={result} /> : null}
         <FormFields
           idPrefix="mail"
           fields={OPTIONAL_MAIL_KINDS.map((kind) => ({

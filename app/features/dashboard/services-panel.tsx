@@ -19,6 +19,7 @@ import { formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { CopyButton } from "~/components/ui/copy-button";
+import { FormAlert } from "~/components/ui/form-card";
 import { ListCard } from "~/components/ui/list-card";
 import type { ServicePanel } from "~/domain/provisioning/panel-plan";
 
@@ -354,16 +355,10 @@ export function ServicesPanel({
             locale={locale}
           />
         ) : (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-            {message(error.message)}
-          </p>
+          <FormAlert>{message(error.message)}</FormAlert>
         )
       ) : null}
-      {renewal && !renewal.ok && !error ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-          {message(renewal.error)}
-        </p>
-      ) : null}
+      {renewal && !renewal.ok && !error ? <FormAlert>{message(renewal.error)}</FormAlert> : null}
       {renewal?.ok ? (
         <RenewalConfirmation quote={renewal.quote} renewKey={renewKey} locale={locale} />
       ) : null}
