@@ -2,6 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { formatCoins } from "~/lib/money";
 import type { SortDirection } from "~/lib/sort-directions";
 import { cn } from "~/lib/utils";
 import { CellWithNote, type Column } from "./data-table";
@@ -76,6 +77,31 @@ export function amountColumn<Row>(
     className: className ? (row) => cn(figures, className(row)) : figures,
     cell: (row) => <span dir="ltr">{amount(row)}</span>,
   };
+}
+
+/** Coins a movement adds (+) or takes away (−), in the reader's figures. */
+export function signedCoins(cents: number, locale: string): string {
+  const text = formatCoins(Math.abs(cents), locale);
+  return cents > 0 ? `+${text}` : cents < 0 ? `−${text}` : text;
+}
+
+/**
+ * A coin ledger's two figures, as every list of movements shows them: the amount (signed, green when it
+ * adds, red when it takes away) and the balance after it, under the names given.
+ */
+export function coinMovementColumns<Row extends { amountCents: number; balanceAfterCents: number }>(
+  names: { amount: string; balance: string },
+  locale: string,
+): Column<Row>[] {
+  return [
+    amountColumn(
+      "amount",
+      names.amount,
+      (entry) => signedCoins(entry.amountCents, locale),
+      (entry) => (entry.amountCents > 0 ? "text-green-700" : "text-destructive"),
+    ),
+    amountColumn("balance", names.balance, (entry) => formatCoins(entry.balanceAfterCents, locale)),
+  ];
 }
 
 type BadgeTone = NonNullable<ComponentProps<typeof Badge>["tone"]>;

@@ -3,7 +3,12 @@ import { CoinsIcon, LifeBuoyIcon, ServerIcon, ShoppingCartIcon } from "lucide-re
 import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { byId, CellWithNote, timeColumn, type Column } from "~/components/data-table/data-table";
-import { amountColumn, badgeColumn, column } from "~/components/data-table/column-presets";
+import {
+  amountColumn,
+  badgeColumn,
+  coinMovementColumns,
+  column,
+} from "~/components/data-table/column-presets";
 import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { TitledCard } from "~/components/ui/card";
@@ -36,7 +41,7 @@ import { isLocale } from "~/i18n/locales";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { formatCoins, formatEuros } from "~/lib/money";
-import { LedgerReason, signedCoins, useLedgerKind } from "./client-detail-reason";
+import { LedgerReason, useLedgerKind } from "./client-detail-reason";
 import { TwoFactorSection } from "./two-factor-reset";
 
 /**
@@ -261,14 +266,9 @@ export function ClientDetailPage({
       format: moment,
     }),
     column("kind", t("ledger.kind"), (entry) => <span>{ledgerKind(entry.kind)}</span>),
-    amountColumn(
-      "amount",
-      t("ledger.amount"),
-      (entry) => signedCoins(entry.amountCents, locale),
-      (entry) => (entry.amountCents > 0 ? "text-green-700" : "text-destructive"),
-    ),
-    amountColumn("balance", t("ledger.balanceAfter"), (entry) =>
-      formatCoins(entry.balanceAfterCents, locale),
+    ...coinMovementColumns<CustomerLedgerEntry>(
+      { amount: t("ledger.amount"), balance: t("ledger.balanceAfter") },
+      locale,
     ),
     column("reason", t("ledger.reason"), (entry) => <LedgerReason entry={entry} />, {
       wide: true,

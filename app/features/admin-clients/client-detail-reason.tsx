@@ -1,7 +1,6 @@
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/domain/coins/coins";
 import { ledgerReasonText, type StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import { useTranslation } from "~/i18n/use-translation";
-import { formatCoins } from "~/lib/money";
 
 // How the client page and the ticket page's sidebar write a coin movement.
 
@@ -12,12 +11,6 @@ import { formatCoins } from "~/lib/money";
 export function LedgerReason({ entry }: { entry: StoredLedgerReason }) {
   const { t } = useTranslation("coins");
   return <span dir="auto">{ledgerReasonText(entry, (key, params) => t(key, params))}</span>;
-}
-
-/** A signed amount of coins: "+5.00" for a credit, "−5.00" for a debit. */
-export function signedCoins(cents: number, locale: string): string {
-  const text = formatCoins(Math.abs(cents), locale);
-  return cents > 0 ? `+${text}` : cents < 0 ? `−${text}` : text;
 }
 
 /** The ledger's kinds in words (coins namespace); a kind without a label is shown as stored. */

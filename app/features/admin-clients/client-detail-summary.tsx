@@ -13,7 +13,8 @@ import { ORDER_STATUS_LABELS } from "~/domain/orders/orders";
 import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { formatEuros } from "~/lib/money";
-import { LedgerReason, signedCoins, useLedgerKind } from "./client-detail-reason";
+import { LedgerReason, useLedgerKind } from "./client-detail-reason";
+import { signedCoins } from "~/components/data-table/column-presets";
 
 /** One part of the summary: its heading, its lines, or the line saying there is none. */
 function Part({

@@ -28,12 +28,7 @@ import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import type { ClientActionResult, ClientRow } from "./client-shared";
 import { Badge } from "~/components/ui/badge";
 import { ClientLink } from "~/components/ui/client-link";
-import {
-  CoinsDialog,
-  CompleteDeletionDialog,
-  DeleteUserDialog,
-  EditUserDialog,
-} from "./user-dialogs";
+import { CoinsDialog, ConfirmAccountDialog, EditUserDialog } from "./user-dialogs";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
 export type { ClientActionResult } from "./client-shared";
@@ -213,9 +208,11 @@ export function ClientsAdmin({
         <div className="flex flex-wrap gap-2 md:flex-nowrap">
           <EditUserDialog user={user} self={user.id === adminId} result={rowResult(user)} />
           {user.deletionRequestedAt && user.role !== "admin" ? (
-            <CompleteDeletionDialog user={user} result={rowResult(user)} />
+            <ConfirmAccountDialog intent="complete-deletion" user={user} result={rowResult(user)} />
           ) : null}
-          {user.role === "admin" ? null : <DeleteUserDialog user={user} result={rowResult(user)} />}
+          {user.role === "admin" ? null : (
+            <ConfirmAccountDialog intent="delete" user={user} result={rowResult(user)} />
+          )}
         </div>
       ),
       { wide: true },

@@ -1,5 +1,5 @@
 import { PencilIcon } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -205,69 +205,34 @@ const CONFIRM_TEXTS = {
   },
 } as const;
 
-export function DeleteUserDialog({
-  user,
-  result,
-}: {
-  user: ClientRow;
-  result?: ClientActionResult;
-}) {
-  // Icon only in the table (the name says it), words on the phone's cards.
-  return (
-    <AccountConfirmDialog
-      user={user}
-      result={result}
-      intent="delete"
-      trigger={(text) => <span className="md:sr-only">{text}</span>}
-      triggerClassName="md:w-9 md:px-0"
-    />
-  );
-}
-
-/** A customer asked for their account to be deleted: the admin completes it, after a confirmation (ADR 19). */
-export function CompleteDeletionDialog({
-  user,
-  result,
-}: {
-  user: ClientRow;
-  result?: ClientActionResult;
-}) {
-  return (
-    <AccountConfirmDialog
-      user={user}
-      result={result}
-      intent="complete-deletion"
-      trigger={(text) => text}
-    />
-  );
-}
-
 /**
- * An action on one account that asks first (delete it, complete its deletion), in its words
- * (CONFIRM_TEXTS): it posts the intent and the account, and stays open on a refusal, which it shows.
+ * An action on one account that asks first, in its words (CONFIRM_TEXTS): delete it, or complete the
+ * deletion its owner asked for (ADR 19). It posts the intent and the account, and stays open on a
+ * refusal, which it shows.
  */
-function AccountConfirmDialog({
+export function ConfirmAccountDialog({
+  intent,
   user,
   result,
-  intent,
-  trigger,
-  triggerClassName,
 }: {
+  intent: keyof typeof CONFIRM_TEXTS;
   user: ClientRow;
   result?: ClientActionResult;
-  intent: keyof typeof CONFIRM_TEXTS;
-  /** What the trigger shows of its text. */
-  trigger: (text: string) => ReactNode;
-  triggerClassName?: string;
 }) {
   const { t } = useTranslation("admin");
   const { open, onOpenChange, refusal } = useActionDialog(result, intent);
   const texts = CONFIRM_TEXTS[intent];
+  // Delete is an icon only in the table (the name says it), words on the phone's cards.
+  const iconOnly = intent === "delete";
   return (
     <ConfirmDialog
       fields={{ intent, userId: user.id }}
       labels={{
-        trigger: trigger(t(texts.trigger)),
+        trigger: iconOnly ? (
+          <span className="md:sr-only">{t(texts.trigger)}</span>
+        ) : (
+          t(texts.trigger)
+        ),
         triggerFor: t(texts.triggerFor, { name: user.name }),
         title: t(texts.title, { name: user.name }),
         text: t(texts.text, { email: user.email }),
@@ -276,7 +241,7 @@ function AccountConfirmDialog({
         close: t("users.close"),
       }}
       state={{ open, onOpenChange }}
-      triggerClassName={triggerClassName}
+      triggerClassName={iconOnly ? "md:w-9 md:px-0" : undefined}
     >
       {refusal ? <ResultMessage result={refusal} /> : null}
     </ConfirmDialog>

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
-import { amountColumn, column } from "~/components/data-table/column-presets";
+import { coinMovementColumns, column, signedCoins } from "~/components/data-table/column-presets";
 import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
 import { Card } from "~/components/ui/card";
@@ -14,16 +14,10 @@ import type {
   LedgerReportRow,
   LedgerTotals,
 } from "~/domain/coins/ledger-report";
-import { formatCoins } from "~/lib/money";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 import { PageHeading } from "~/components/ui/page-heading";
 
 export type LedgerRowView = LedgerReportRow;
-
-function signed(cents: number, locale: string): string {
-  const text = formatCoins(Math.abs(cents), locale);
-  return cents > 0 ? `+${text}` : cents < 0 ? `−${text}` : text;
-}
 
 export function TransactionsPage({
   entries,
@@ -86,14 +80,18 @@ export function TransactionsPage({
         {
           key: "credits",
           label: t("transactions.totalCredits"),
-          value: signed(totals.creditsCents, locale),
+          value: signedCoins(totals.creditsCents, locale),
         },
         {
           key: "debits",
           label: t("transactions.totalDebits"),
-          value: signed(totals.debitsCents, locale),
+          value: signedCoins(totals.debitsCents, locale),
         },
-        { key: "net", label: t("transactions.totalNet"), value: signed(totals.netCents, locale) },
+        {
+          key: "net",
+          label: t("transactions.totalNet"),
+          value: signedCoins(totals.netCents, locale),
+        },
       ];
   const columns: Column<LedgerRowView>[] = [
     timeColumn({ id: "when", name: t("transactions.when"), at: (entry) => entry.at, format: date }),
@@ -120,14 +118,9 @@ export function TransactionsPage({
         ) : null}
       </>
     )),
-    amountColumn(
-      "amount",
-      t("transactions.amount"),
-      (entry) => signed(entry.amountCents, locale),
-      (entry) => (entry.amountCents > 0 ? "text-green-700" : "text-destructive"),
-    ),
-    amountColumn("balance", t("transactions.balanceAfter"), (entry) =>
-      formatCoins(entry.balanceAfterCents, locale),
+    ...coinMovementColumns<LedgerRowView>(
+      { amount: t("transactions.amount"), balance: t("transactions.balanceAfter") },
+      locale,
     ),
     column(
       "reason",
