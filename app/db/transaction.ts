@@ -68,6 +68,19 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * What `work` returns, or `taken` when a unique index refused its write: another request wrote the same
+ * value (a code, an address, a claim) between our look and our write.
+ */
+export async function orWhenTaken<R>(taken: NoInfer<R>, work: () => Promise<R>): Promise<R> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) return taken;
+    throw error;
+  }
+}
+
+/**
  * Stores once per idempotency key. `earlier` finds what a request with the same key stored (or a refusal
  * when the key was made for someone else); `store` writes, behind the key's unique index. The key is
  * looked up first unless `lookFirst` is false (where nearly every submit is new); a unique violation (the

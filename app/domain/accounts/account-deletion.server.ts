@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { pendingOrdersCount } from "~/domain/orders/orders.server";
-import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, orWhenTaken, Refusal, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { LOGIN_IP_ATTEMPT_LIMIT } from "./accounts";
 import type { PendingDeletion } from "./account-deletion";
@@ -102,36 +102,34 @@ export async function requestAccountDeletion(
     limits,
   );
   if (refused) return refused;
-  try {
-    return await inTransaction(db, async (trx): Promise<RequestDeletionResult> => {
-      const held = await outstanding(trx, input.userId);
-      const now = new Date().toISOString();
-      await trx
-        .insertInto("account_deletion_requests")
-        .values({
-          user_id: input.userId,
-          status: "pending",
-          active_services: held.activeServices,
-          pending_orders: held.pendingOrders,
-          balance_cents: held.balanceCents,
-          requested_at: now,
-        })
-        .execute();
-      await recordAudit(trx, {
-        actorId: input.userId,
-        action: "account.deletion_request",
-        targetType: "user",
-        targetId: input.userId,
-        after: { status: "pending", ...held },
-      });
-      return { ok: true, requestedAt: now, ...held };
-    });
-  } catch (error) {
-    // Another request of the same account got in first (a double click, two tabs).
-    if (isUniqueViolation(error))
-      return { ok: false, kind: "conflict", error: "dashboard.deletion.errors.alreadyRequested" };
-    throw error;
-  }
+  // Another request of the same account got in first (a double click, two tabs).
+  return orWhenTaken(
+    { ok: false, kind: "conflict", error: "dashboard.deletion.errors.alreadyRequested" },
+    () =>
+      inTransaction(db, async (trx): Promise<RequestDeletionResult> => {
+        const held = await outstanding(trx, input.userId);
+        const now = new Date().toISOString();
+        await trx
+          .insertInto("account_deletion_requests")
+          .values({
+            user_id: input.userId,
+            status: "pending",
+            active_services: held.activeServices,
+            pending_orders: held.pendingOrders,
+            balance_cents: held.balanceCents,
+            requested_at: now,
+          })
+          .execute();
+        await recordAudit(trx, {
+          actorId: input.userId,
+          action: "account.deletion_request",
+          targetType: "user",
+          targetId: input.userId,
+          after: { status: "pending", ...held },
+        });
+        return { ok: true, requestedAt: now, ...held };
+      }),
+  );
 }
 
 export type CancelDeletionResult =

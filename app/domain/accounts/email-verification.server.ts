@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { APIError, createEmailVerificationToken } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { isPostgres } from "~/db/dialect";
-import { inTransaction, isUniqueViolation, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, orWhenTaken, type Db, type Tx } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
 import { countFormPost } from "~/domain/request-limits/request-limits.server";
@@ -291,8 +291,9 @@ async function applyEmailChange(
   const userId = input.claims.userId!;
   const oldEmail = input.claims.email.toLowerCase();
   const newEmail = input.claims.updateTo!.toLowerCase();
-  try {
-    return await inTransaction(deps.db, async (trx): Promise<ConfirmEmailResult> => {
+  // The unique index caught another account taking the address at the same moment.
+  return orWhenTaken({ outcome: "emailTaken" }, () =>
+    inTransaction(deps.db, async (trx): Promise<ConfirmEmailResult> => {
       const user = await trx
         .selectFrom("users")
         .select(["email", "pending_email", "status"])
@@ -348,12 +349,8 @@ async function applyEmailChange(
         input.now,
       );
       return { outcome: "changed", email: newEmail };
-    });
-  } catch (error) {
-    // The unique index caught another account taking the address at the same moment.
-    if (isUniqueViolation(error)) return { outcome: "emailTaken" };
-    throw error;
-  }
+    }),
+  );
 }
 
 export type UnverifiedEmailRefusal = {

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { inTransaction, isUniqueViolation, Refusal, type Db } from "~/db/transaction";
+import { inTransaction, orWhenTaken, Refusal, type Db } from "~/db/transaction";
 import {
   LOGIN_IP_ATTEMPT_LIMIT,
   MAX_EMAIL_LENGTH,
@@ -128,70 +128,68 @@ export async function updateProfile(
           newEmail: input.email,
         })
       : undefined;
-  try {
-    return await inTransaction(db, async (trx): Promise<UpdateProfileResult> => {
-      const now = new Date().toISOString();
-      if (!emailChanged) {
+  // The unique index caught a race with another account taking the address.
+  return orWhenTaken(
+    { ok: false, kind: "conflict", error: "dashboard.account.emailTaken", field: "email" },
+    () =>
+      inTransaction(db, async (trx): Promise<UpdateProfileResult> => {
+        const now = new Date().toISOString();
+        if (!emailChanged) {
+          await trx
+            .updateTable("users")
+            .set({ name: input.name, updated_at: now })
+            .where("id", "=", input.userId)
+            .execute();
+          return { ok: true, emailChanged: false, sessionsEnded: 0 };
+        }
+        if (await emailTakenByAnother(trx, input.email, input.userId))
+          throw new Refusal<UpdateProfileResult>({
+            ok: false,
+            kind: "conflict",
+            error: "dashboard.account.emailTaken",
+            field: "email",
+          });
+        if (token) {
+          await trx
+            .updateTable("users")
+            .set({ name: input.name, updated_at: now })
+            .where("id", "=", input.userId)
+            .execute();
+          await requestEmailChange(trx, {
+            userId: input.userId,
+            previousEmail: previousEmail!,
+            newEmail: input.email,
+            token,
+          });
+          return { ok: true, emailChanged: false, sessionsEnded: 0, emailPending: input.email };
+        }
         await trx
           .updateTable("users")
-          .set({ name: input.name, updated_at: now })
+          // A change still waiting for a link (from when mail was set) is overtaken by this one.
+          .set({
+            name: input.name,
+            email: input.email,
+            pending_email: null,
+            pending_email_at: null,
+            updated_at: now,
+          })
           .where("id", "=", input.userId)
           .execute();
-        return { ok: true, emailChanged: false, sessionsEnded: 0 };
-      }
-      if (await emailTakenByAnother(trx, input.email, input.userId))
-        throw new Refusal<UpdateProfileResult>({
-          ok: false,
-          kind: "conflict",
-          error: "dashboard.account.emailTaken",
-          field: "email",
+        let others = trx.deleteFrom("sessions").where("user_id", "=", input.userId);
+        if (input.currentSessionId) others = others.where("id", "!=", input.currentSessionId);
+        const ended = Number((await others.executeTakeFirst()).numDeletedRows);
+        await recordAudit(trx, {
+          actorId: input.userId,
+          action: "account.email_change",
+          targetType: "user",
+          targetId: input.userId,
+          before: { email: previousEmail },
+          // No email is sent yet: this entry is the record the old address is owed (docs/security.md).
+          after: { email: input.email, otherSessionsEnded: ended, oldAddressTold: false },
         });
-      if (token) {
-        await trx
-          .updateTable("users")
-          .set({ name: input.name, updated_at: now })
-          .where("id", "=", input.userId)
-          .execute();
-        await requestEmailChange(trx, {
-          userId: input.userId,
-          previousEmail: previousEmail!,
-          newEmail: input.email,
-          token,
-        });
-        return { ok: true, emailChanged: false, sessionsEnded: 0, emailPending: input.email };
-      }
-      await trx
-        .updateTable("users")
-        // A change still waiting for a link (from when mail was set) is overtaken by this one.
-        .set({
-          name: input.name,
-          email: input.email,
-          pending_email: null,
-          pending_email_at: null,
-          updated_at: now,
-        })
-        .where("id", "=", input.userId)
-        .execute();
-      let others = trx.deleteFrom("sessions").where("user_id", "=", input.userId);
-      if (input.currentSessionId) others = others.where("id", "!=", input.currentSessionId);
-      const ended = Number((await others.executeTakeFirst()).numDeletedRows);
-      await recordAudit(trx, {
-        actorId: input.userId,
-        action: "account.email_change",
-        targetType: "user",
-        targetId: input.userId,
-        before: { email: previousEmail },
-        // No email is sent yet: this entry is the record the old address is owed (docs/security.md).
-        after: { email: input.email, otherSessionsEnded: ended, oldAddressTold: false },
-      });
-      return { ok: true, emailChanged: true, sessionsEnded: ended };
-    });
-  } catch (error) {
-    // The unique index caught a race with another account taking the address.
-    if (isUniqueViolation(error))
-      return { ok: false, kind: "conflict", error: "dashboard.account.emailTaken", field: "email" };
-    throw error;
-  }
+        return { ok: true, emailChanged: true, sessionsEnded: ended };
+      }),
+  );
 }
 
 /** Ends one of the user's own sessions (another user's session id matches nothing). */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { inTransaction, isUniqueViolation, Refusal, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, orWhenTaken, Refusal, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { endUserSessions, isCommonPassword } from "./accounts.server";
 import { eraseAccount } from "./account-deletion.server";
@@ -104,8 +104,9 @@ export async function updateUserByAdmin(
   if (input.password && isCommonPassword(input.password))
     return failure("admin.users.updateFailed", "auth.errors.commonPassword");
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  try {
-    return await inTransaction(db, async (trx): Promise<UpdateUserResult> => {
+  // Another account took the address between our check and the update.
+  return orWhenTaken(failure("admin.users.updateFailed", "admin.users.errors.emailTaken"), () =>
+    inTransaction(db, async (trx): Promise<UpdateUserResult> => {
       const admins = await lockAdmins(trx, input.actorId);
       const user = await trx
         .selectFrom("users")
@@ -182,13 +183,8 @@ export async function updateUserByAdmin(
         },
       });
       return { ok: true, changed };
-    });
-  } catch (error) {
-    // Another account took the address between our check and the update.
-    if (isUniqueViolation(error))
-      return failure("admin.users.updateFailed", "admin.users.errors.emailTaken");
-    throw error;
-  }
+    }),
+  );
 }
 
 /**

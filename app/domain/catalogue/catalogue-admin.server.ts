@@ -1,14 +1,7 @@
 import type { FailureKind } from "~/lib/result";
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import {
-  inTransaction,
-  isUniqueViolation,
-  refuse,
-  Refusal,
-  type Db,
-  type Tx,
-} from "~/db/transaction";
+import { inTransaction, orWhenTaken, refuse, Refusal, type Db, type Tx } from "~/db/transaction";
 import { countRows } from "~/db/paging";
 import type { ProductStatus, ProductType } from "./catalogue";
 import {
@@ -290,15 +283,12 @@ function auditView(product: AdminProduct) {
   return fields;
 }
 
-async function withSlugRace(work: () => Promise<ProductResult>): Promise<ProductResult> {
-  try {
-    return await work();
-  } catch (error) {
-    // Only another writer outside the catalogue lock (a script) could get here first.
-    if (isUniqueViolation(error))
-      return { ok: false, kind: "conflict", error: "admin-catalogue.products.errors.slugTaken" };
-    throw error;
-  }
+// Only another writer outside the catalogue lock (a script) could take the slug first.
+function withSlugRace(work: () => Promise<ProductResult>): Promise<ProductResult> {
+  return orWhenTaken(
+    { ok: false, kind: "conflict", error: "admin-catalogue.products.errors.slugTaken" },
+    work,
+  );
 }
 
 /** A new product, placed last in its type; with the audit entry in the same transaction. */

@@ -4,7 +4,7 @@ import type { Database, VouchersTable } from "~/db/schema";
 import type { VoucherTerms } from "~/domain/orders/orders";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { listProductChoices } from "~/domain/catalogue/catalogue-admin.server";
-import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, orWhenTaken, refuse, type Db, type Tx } from "~/db/transaction";
 import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage } from "~/db/paging";
 import {
@@ -213,15 +213,12 @@ function auditView(voucher: AdminVoucher) {
   return terms;
 }
 
-async function withCodeRace(work: () => Promise<VoucherResult>): Promise<VoucherResult> {
-  try {
-    return await work();
-  } catch (error) {
-    // Two admins creating the same code at once: the second meets the unique index.
-    if (isUniqueViolation(error))
-      return { ok: false, kind: "conflict", error: "admin-catalogue.promotions.errors.codeTaken" };
-    throw error;
-  }
+// Two admins creating the same code at once: the second meets the unique index.
+function withCodeRace(work: () => Promise<VoucherResult>): Promise<VoucherResult> {
+  return orWhenTaken(
+    { ok: false, kind: "conflict", error: "admin-catalogue.promotions.errors.codeTaken" },
+    work,
+  );
 }
 
 /** The columns the form sets alike on a new voucher and a changed one (not its days, not its state). */
