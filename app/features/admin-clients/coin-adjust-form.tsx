@@ -2,8 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FormFields } from "~/components/ui/form-card";
 import { parseCoinAmount, previewAdjustment } from "~/domain/coins/coins";
 import { formatCoins } from "~/lib/money";
 
@@ -27,7 +26,6 @@ export function CoinAdjustForm({
   const [amount, setAmount] = useState("");
   const cents = parseCoinAmount(amount);
   const preview = cents === null ? null : previewAdjustment(balanceCents, cents);
-  const id = `coins-${userId}`;
   return (
     <Form method="post" className="grid gap-3" aria-label={t("admin.adjustFor", { name })}>
       <input type="hidden" name="intent" value="coins" />
@@ -36,22 +34,34 @@ export function CoinAdjustForm({
       <p className="text-sm">
         {t("admin.currentTotal", { amount: formatCoins(balanceCents, locale) })}
       </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={`${id}-amount`} label={t("admin.amount")}>
-          <Input
-            id={`${id}-amount`}
-            name="amount"
-            inputMode="decimal"
-            dir="ltr"
-            required
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        </Field>
-        <Field id={`${id}-reason`} label={t("admin.reason")}>
-          <Input id={`${id}-reason`} name="reason" required maxLength={500} />
-        </Field>
-      </div>
+      <FormFields
+        idPrefix={`coins-${userId}`}
+        fields={[
+          {
+            kind: "row",
+            className: "grid gap-3 sm:grid-cols-2",
+            fields: [
+              {
+                kind: "input",
+                name: "amount",
+                label: t("admin.amount"),
+                inputMode: "decimal",
+                dir: "ltr",
+                required: true,
+                value: amount,
+                onChange: (event) => setAmount(event.target.value),
+              },
+              {
+                kind: "input",
+                name: "reason",
+                label: t("admin.reason"),
+                required: true,
+                maxLength: 500,
+              },
+            ],
+          },
+        ]}
+      />
       <p className="text-sm font-medium" aria-live="polite" data-testid="new-total">
         {t("admin.newTotal", {
           amount: formatCoins(preview?.newTotalCents ?? balanceCents, locale),

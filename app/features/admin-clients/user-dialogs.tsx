@@ -5,8 +5,8 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DialogFormButtons, DialogShell } from "~/components/ui/dialog";
-import { Field, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Field } from "~/components/ui/field";
+import { FormFields } from "~/components/ui/form-card";
 import { PasswordInput } from "~/components/ui/password-input";
 import { ResultMessage } from "~/components/ui/result-message";
 import { selectVariants } from "~/components/ui/select";
@@ -122,30 +122,32 @@ export function EditUserDialog({
       <Form method="post" className="grid gap-4" noValidate>
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="userId" value={user.id} />
-        <Field id={id("name")} label={t("users.name")} error={error("name")}>
-          <Input
-            id={id("name")}
-            name="name"
-            defaultValue={user.name}
-            required
-            maxLength={MAX_NAME_LENGTH}
-            autoComplete="off"
-            {...fieldAria(id("name"), error("name"))}
-          />
-        </Field>
-        <Field id={id("email")} label={t("users.email")} error={error("email")}>
-          <Input
-            id={id("email")}
-            name="email"
-            type="email"
-            dir="ltr"
-            defaultValue={user.email}
-            required
-            maxLength={MAX_EMAIL_LENGTH}
-            autoComplete="off"
-            {...fieldAria(id("email"), error("email"))}
-          />
-        </Field>
+        <FormFields
+          idPrefix={`edit-${user.id}`}
+          errors={errors}
+          fields={[
+            {
+              kind: "input",
+              name: "name",
+              label: t("users.name"),
+              defaultValue: user.name,
+              required: true,
+              maxLength: MAX_NAME_LENGTH,
+              autoComplete: "off",
+            },
+            {
+              kind: "input",
+              name: "email",
+              label: t("users.email"),
+              type: "email",
+              dir: "ltr",
+              defaultValue: user.email,
+              required: true,
+              maxLength: MAX_EMAIL_LENGTH,
+              autoComplete: "off",
+            },
+          ]}
+        />
         <Field id={id("role")} label={t("users.role")} error={error("role")}>
           {self ? <input type="hidden" name="role" value={user.role} /> : null}
           <select
