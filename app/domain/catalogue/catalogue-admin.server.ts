@@ -1,6 +1,6 @@
 import type { FailureKind } from "~/lib/result";
 import { sql } from "kysely";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { inTransaction, orWhenTaken, refuse, Refusal, type Db, type Tx } from "~/db/transaction";
 import { countRows } from "~/db/paging";
 import type { ProductStatus, ProductType } from "./catalogue";
@@ -338,15 +338,11 @@ async function savedProduct(
   id: number,
   entry: { actorId: string; action: "product.create" | "product.update"; before?: AdminProduct },
 ) {
-  const product = (await findProductForAdmin(trx, id))!;
-  await recordAudit(trx, {
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: "product",
-    targetId: product.id,
-    before: entry.before && auditView(entry.before),
-    after: auditView(product),
-  });
+  const product = await recordSaved(
+    trx,
+    { ...entry, targetType: "product", targetId: id },
+    { read: findProductForAdmin, view: auditView },
+  );
   return { ok: true as const, product };
 }
 

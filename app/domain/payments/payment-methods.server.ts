@@ -1,6 +1,6 @@
 import type { Updateable } from "kysely";
 import type { PaymentMethodsTable } from "~/db/schema";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { slugWords } from "~/domain/catalogue/catalogue-admin";
 import { getSettings } from "~/domain/settings/settings.server";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
@@ -273,15 +273,11 @@ async function audited(
   id: number,
   entry: { actorId: string; action: string; before?: PaymentMethod },
 ): Promise<PaymentMethodResult> {
-  const method = (await findPaymentMethod(trx, id))!;
-  await recordAudit(trx, {
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: "payment_method",
-    targetId: id,
-    before: entry.before && auditView(entry.before),
-    after: auditView(method),
-  });
+  const method = await recordSaved(
+    trx,
+    { ...entry, targetType: "payment_method", targetId: id },
+    { read: findPaymentMethod, view: auditView },
+  );
   return { ok: true, method };
 }
 

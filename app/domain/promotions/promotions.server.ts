@@ -2,7 +2,7 @@ import type { FailureKind } from "~/lib/result";
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, VouchersTable } from "~/db/schema";
 import type { VoucherTerms } from "~/domain/orders/orders";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { listProductChoices } from "~/domain/catalogue/catalogue-admin.server";
 import { inTransaction, orWhenTaken, refuse, type Db, type Tx } from "~/db/transaction";
 import { containsAny } from "~/db/like-pattern";
@@ -276,15 +276,11 @@ async function savedVoucher(
   id: number,
   entry: { actorId: string; action: "voucher.create" | "voucher.update"; before?: AdminVoucher },
 ) {
-  const voucher = (await findVoucherForAdmin(trx, id))!;
-  await recordAudit(trx, {
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: "voucher",
-    targetId: voucher.id,
-    before: entry.before && auditView(entry.before),
-    after: auditView(voucher),
-  });
+  const voucher = await recordSaved(
+    trx,
+    { ...entry, targetType: "voucher", targetId: id },
+    { read: findVoucherForAdmin, view: auditView },
+  );
   return { ok: true as const, voucher };
 }
 
