@@ -6,7 +6,7 @@ import {
   SELLER_ADDRESS_MAX,
   type Settings,
 } from "~/domain/settings/settings";
-import { stateBadge, type SettingsGroup } from "./settings-page";
+import { settingsRow, stateBadge, type SettingsGroup } from "./settings-page";
 
 /**
  * Invoices and receipts (issue 26, docs/invoices.md): the seller's details every document carries, the
@@ -28,29 +28,25 @@ export function useInvoicingGroup(settings: Settings): SettingsGroup {
       ["grey", t("invoicing.vatOff")],
     ),
     fields: [
-      {
-        kind: "row",
-        className: "grid gap-4 sm:grid-cols-2",
-        fields: [
-          {
-            kind: "input",
-            type: "text",
-            name: "sellerName",
-            label: t("invoicing.sellerName"),
-            maxLength: 120,
-            dir: "auto",
-          },
-          {
-            kind: "input",
-            type: "text",
-            name: "sellerTaxId",
-            label: t("invoicing.sellerTaxId"),
-            hint: t("invoicing.sellerTaxIdHint"),
-            maxLength: 60,
-            dir: "ltr",
-          },
-        ],
-      },
+      settingsRow(2, [
+        {
+          kind: "input",
+          type: "text",
+          name: "sellerName",
+          label: t("invoicing.sellerName"),
+          maxLength: 120,
+          dir: "auto",
+        },
+        {
+          kind: "input",
+          type: "text",
+          name: "sellerTaxId",
+          label: t("invoicing.sellerTaxId"),
+          hint: t("invoicing.sellerTaxIdHint"),
+          maxLength: 60,
+          dir: "ltr",
+        },
+      ]),
       {
         kind: "textarea",
         rows: 3,

@@ -246,32 +246,28 @@ function useSettingsGroups(
       description: t("general.description"),
       stored: settings.general,
       fields: [
-        {
-          kind: "row",
-          className: "grid gap-4 sm:grid-cols-2",
-          fields: [
-            {
-              kind: "input",
-              type: "text",
-              name: "siteName",
-              label: t("general.siteName"),
-              maxLength: 80,
-              dir: "auto",
-            },
-            {
-              kind: "select",
-              name: "defaultLocale",
-              label: t("general.defaultLocale"),
-              hint: t("general.defaultLocaleHint"),
-              variant: "form",
-              options: (["en", "fr", "ar"] as const).map((lang) => ({
-                value: lang,
-                label: tCommon(LOCALE_NAMES[lang]),
-                lang,
-              })),
-            },
-          ],
-        },
+        settingsRow(2, [
+          {
+            kind: "input",
+            type: "text",
+            name: "siteName",
+            label: t("general.siteName"),
+            maxLength: 80,
+            dir: "auto",
+          },
+          {
+            kind: "select",
+            name: "defaultLocale",
+            label: t("general.defaultLocale"),
+            hint: t("general.defaultLocaleHint"),
+            variant: "form",
+            options: (["en", "fr", "ar"] as const).map((lang) => ({
+              value: lang,
+              label: tCommon(LOCALE_NAMES[lang]),
+              lang,
+            })),
+          },
+        ]),
         {
           kind: "textarea",
           rows: 3,
@@ -283,27 +279,23 @@ function useSettingsGroups(
           dir: "auto",
           placeholder: builtIn.siteDescription,
         },
-        {
-          kind: "row",
-          className: "grid gap-4 sm:grid-cols-2",
-          fields: [
-            {
-              kind: "input",
-              type: "email",
-              name: "contactEmail",
-              label: t("general.contactEmail"),
-              dir: "ltr",
-            },
-            {
-              kind: "input",
-              type: "email",
-              name: "paymentsEmail",
-              label: t("general.paymentsEmail"),
-              hint: t("general.paymentsEmailHint"),
-              dir: "ltr",
-            },
-          ],
-        },
+        settingsRow(2, [
+          {
+            kind: "input",
+            type: "email",
+            name: "contactEmail",
+            label: t("general.contactEmail"),
+            dir: "ltr",
+          },
+          {
+            kind: "input",
+            type: "email",
+            name: "paymentsEmail",
+            label: t("general.paymentsEmail"),
+            hint: t("general.paymentsEmailHint"),
+            dir: "ltr",
+          },
+        ]),
         {
           kind: "switch",
           name: "entryGate",
@@ -318,21 +310,17 @@ function useSettingsGroups(
       description: t("links.description"),
       stored: settings.links,
       fields: [
-        {
-          kind: "row",
-          className: "grid gap-4 sm:grid-cols-2",
-          // Literal keys, so the catalogue test sees each one in use.
-          fields: [
-            link("discord", t("links.discord")),
-            link("whatsapp", t("links.whatsapp")),
-            link("telegram", t("links.telegram")),
-            link("gamePanel", t("links.gamePanel")),
-            link("databaseAdmin", t("links.databaseAdmin")),
-            link("github", t("links.github")),
-            link("instagram", t("links.instagram")),
-            link("facebook", t("links.facebook")),
-          ],
-        },
+        // Literal keys, so the catalogue test sees each one in use.
+        settingsRow(2, [
+          link("discord", t("links.discord")),
+          link("whatsapp", t("links.whatsapp")),
+          link("telegram", t("links.telegram")),
+          link("gamePanel", t("links.gamePanel")),
+          link("databaseAdmin", t("links.databaseAdmin")),
+          link("github", t("links.github")),
+          link("instagram", t("links.instagram")),
+          link("facebook", t("links.facebook")),
+        ]),
       ],
     },
     {
@@ -513,32 +501,20 @@ function useSettingsGroups(
           label: t("lifecycle.enabled"),
           hint: t("lifecycle.enabledHint"),
         },
-        {
-          kind: "row",
-          className: "grid gap-4 sm:grid-cols-3",
-          fields: [
-            days(
-              "firstReminderDays",
-              t("lifecycle.firstReminderDays"),
-              t("lifecycle.reminderHint"),
-            ),
-            days(
-              "secondReminderDays",
-              t("lifecycle.secondReminderDays"),
-              t("lifecycle.reminderHint"),
-            ),
-            days("lastReminderDays", t("lifecycle.lastReminderDays"), t("lifecycle.reminderHint")),
-          ],
-        },
-        {
-          kind: "row",
-          className: "grid gap-4 sm:grid-cols-3",
-          fields: [
-            days("graceDays", t("lifecycle.graceDays"), t("lifecycle.graceDaysHint")),
-            days("terminationDays", t("lifecycle.terminationDays"), undefined, 1),
-            days("terminationWarningDays", t("lifecycle.terminationWarningDays")),
-          ],
-        },
+        settingsRow(3, [
+          days("firstReminderDays", t("lifecycle.firstReminderDays"), t("lifecycle.reminderHint")),
+          days(
+            "secondReminderDays",
+            t("lifecycle.secondReminderDays"),
+            t("lifecycle.reminderHint"),
+          ),
+          days("lastReminderDays", t("lifecycle.lastReminderDays"), t("lifecycle.reminderHint")),
+        ]),
+        settingsRow(3, [
+          days("graceDays", t("lifecycle.graceDays"), t("lifecycle.graceDaysHint")),
+          days("terminationDays", t("lifecycle.terminationDays"), undefined, 1),
+          days("terminationWarningDays", t("lifecycle.terminationWarningDays")),
+        ]),
         {
           kind: "switch",
           name: "expireOrders",
@@ -614,6 +590,13 @@ function useVerificationGroup(settings: Settings, mailConfigured: boolean): Sett
     ],
   };
 }
+
+/** A row of a settings form: its fields two or three abreast from 640 px. */
+export function settingsRow(columns: 2 | 3, fields: FieldSpec[]): FieldSpec {
+  return { kind: "row", className: SETTINGS_ROWS[columns], fields };
+}
+
+const SETTINGS_ROWS = { 2: "grid gap-4 sm:grid-cols-2", 3: "grid gap-4 sm:grid-cols-3" } as const;
 
 type BadgeTone = ComponentProps<typeof Badge>["tone"];
 
