@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from "vitest";
-import { inTransaction, Refusal } from "~/db/transaction";
+import { inTransaction, Refusal, type Tx } from "~/db/transaction";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { runLifecycle } from "~/domain/lifecycle/lifecycle.server";
 import { setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
@@ -33,7 +33,6 @@ import {
   listDocumentsForAdmin,
   recordRefund,
   type IssueDocumentInput,
-  type IssuedDocument,
 } from "./invoices.server";
 import type { AppServices } from "~/context.server";
 
@@ -98,6 +97,25 @@ describeEachDatabase("invoices", (app, dialect) => {
     await updateSettingsSection(app().db, "invoicing", defaultSettings().invoicing);
   });
 
+  /**
+   * Issues 50 documents at once, each in its own transaction (on PostgreSQL, on the pool's parallel
+   * connections); every fifth rolls back after issuing. The documents kept.
+   */
+  async function fiftyAtOnceEveryFifthRolledBack<D extends { id: number }>(
+    issue: (trx: Tx, i: number) => Promise<D>,
+  ): Promise<D[]> {
+    const results = await Promise.all(
+      upTo(50).map((i) =>
+        inTransaction(app().db, async (trx) => {
+          const issued = await issue(trx, i);
+          if (i % 5 === 0) throw new Refusal({ rolledBack: issued.id });
+          return issued;
+        }),
+      ),
+    );
+    return results.filter((r) => !("rolledBack" in r));
+  }
+
   it("numbers each series per year from 1, with no gap and no reuse", async () => {
     const user = await customerWithCoins(app(), 0);
     const issue = (overrides: Partial<IssueDocumentInput>) =>
@@ -137,18 +155,10 @@ describeEachDatabase("invoices", (app, dialect) => {
   it("issues 50 documents at once without a gap or a duplicate, some of them rolled back", async () => {
     const user = await customerWithCoins(app(), 0);
     const now = new Date("2120-01-15T00:00:00Z");
-    // On PostgreSQL these run on the pool's parallel connections; every fifth rolls back after taking
-    // its number, which the next one must take again.
-    const results = await Promise.all(
-      upTo(50).map((i) =>
-        inTransaction(app().db, async (trx) => {
-          const issued = await issueDocument(trx, documentFor(user, { now }));
-          if (i % 5 === 0) throw new Refusal({ rolledBack: issued.number });
-          return issued;
-        }),
-      ),
+    // Every fifth rolls back after taking its number, which the next one must take again.
+    const kept = await fiftyAtOnceEveryFifthRolledBack((trx) =>
+      issueDocument(trx, documentFor(user, { now })),
     );
-    const kept = results.filter((r): r is IssuedDocument => "id" in r);
     expect(kept).toHaveLength(40);
     expect(new Set(kept.map((r) => r.number)).size).toBe(40);
     expect(await sequenceOf(app(), "HFR", 2120)).toEqual(upTo(40));
@@ -163,22 +173,14 @@ describeEachDatabase("invoices", (app, dialect) => {
     const user = await customerWithCoins(app(), 0);
     const now = new Date("2121-01-15T00:00:00Z");
     // Half take their number at commit (orders and renewals: a deferred trigger on PostgreSQL), half at
-    // once (receipts, credit notes), all in one series and year on the pool's parallel connections.
-    // Every fifth rolls back after issuing: its number, taken or not, must go to another document.
-    const results = await Promise.all(
-      upTo(50).map((i) =>
-        inTransaction(app().db, async (trx) => {
-          const input = documentFor(user, { kind: "invoice", now });
-          const issued =
-            i % 2 === 0
-              ? await issueDocumentNumberedAtCommit(trx, input)
-              : await issueDocument(trx, input);
-          if (i % 5 === 0) throw new Refusal({ rolledBack: issued.id });
-          return issued;
-        }),
-      ),
-    );
-    const kept = results.filter((r): r is { id: number } => !("rolledBack" in r));
+    // once (receipts, credit notes), all in one series and year. Every fifth rolls back after issuing:
+    // its number, taken or not, must go to another document.
+    const kept = await fiftyAtOnceEveryFifthRolledBack(async (trx, i) => {
+      const input = documentFor(user, { kind: "invoice", now });
+      return i % 2 === 0
+        ? await issueDocumentNumberedAtCommit(trx, input)
+        : await issueDocument(trx, input);
+    });
     expect(kept).toHaveLength(40);
     expect(await sequenceOf(app(), "HF", 2121)).toEqual(upTo(40));
     // Each kept document holds its number, and no placeholder was ever committed.

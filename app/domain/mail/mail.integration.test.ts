@@ -72,6 +72,18 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     const user = await readRow(app().db, "users", ["email"], { id });
     return { id, email: user.email };
   }
+  /** A customer whose welcome credit's message went out already, the SMTP server's record cleared. */
+  async function customerWelcomed() {
+    const customer = await customerIn("en");
+    await work(); // the welcome credit of the fixture
+    smtp().reset();
+    return customer;
+  }
+  /** The customer's second message (the one after the welcome credit's) went out on its second try. */
+  async function expectSentOnSecondTry(customer: { id: string; email: string }) {
+    expect(receivedBy(customer.email)).toHaveLength(1);
+    expect((await outboxOf(customer.id))[1]).toMatchObject({ state: "sent", attempts: 2 });
+  }
   async function order(userId: string) {
     return placedOrder(app(), userId, { productId: await productId(app(), "vps-entry") });
   }
@@ -132,9 +144,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
   });
 
   it("retries after a 4xx and sends the message once the server takes it", async () => {
-    const customer = await customerIn("en");
-    await work(); // the welcome credit of the fixture
-    smtp().reset();
+    const customer = await customerWelcomed();
     smtp().failNext({ code: 451, message: "Try again later" });
     await coins(customer.id, 250);
     await work();
@@ -161,9 +171,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
   });
 
   it("does not send again a message the server refused for good (550): refused, its job dead, staff told", async () => {
-    const customer = await customerIn("en");
-    await work(); // the welcome credit of the fixture
-    smtp().reset();
+    const customer = await customerWelcomed();
     smtp().failNext({ code: 550, message: "5.1.1 Mailbox unavailable" });
     await coins(customer.id, 250);
     await work();
@@ -194,14 +202,11 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     // The address fixed, staff Retry the dead job on /admin/automation: the message goes out then.
     await inTransaction(app().db, (trx) => requeueJob(trx, Number(job.id), clock));
     await work();
-    expect(receivedBy(customer.email)).toHaveLength(1);
-    expect((await outboxOf(customer.id))[1]).toMatchObject({ state: "sent", attempts: 2 });
+    await expectSentOnSecondTry(customer);
   });
 
   it("keeps retrying a refused sign-in (535): the admin fixes SMTP_URL and the message goes out", async () => {
-    const customer = await customerIn("en");
-    await work();
-    smtp().reset();
+    const customer = await customerWelcomed();
     await coins(customer.id, 300);
     const wrong = smtp().url.replace(/:[^:@/]+@/, ":wrong-password@");
     await work(wrong);
@@ -213,14 +218,11 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
 
     later();
     await work();
-    expect(receivedBy(customer.email)).toHaveLength(1);
-    expect((await outboxOf(customer.id))[1]).toMatchObject({ state: "sent", attempts: 2 });
+    await expectSentOnSecondTry(customer);
   });
 
   it("sends a message whose answer was lost again with the same Message-ID", async () => {
-    const customer = await customerIn("en");
-    await work();
-    smtp().reset();
+    const customer = await customerWelcomed();
     smtp().failNext("drop");
     await coins(customer.id, -100, "Correction");
     await work();

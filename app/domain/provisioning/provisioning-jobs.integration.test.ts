@@ -114,6 +114,12 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     return { user: customer, serviceId: approved.order.hostingServiceId! };
   }
 
+  /** The panel's server of a service, found by the external id the create job gives it. */
+  const serverOf = (serviceId: number) => panel.serverByExternalId(`hf-svc-${serviceId}`);
+  /** Every server the panel holds under that external id: one, unless a create ran twice. */
+  const serversOf = (serviceId: number) =>
+    panel.servers.filter((server) => server.externalId === `hf-svc-${serviceId}`);
+
   async function panelRow(serviceId: number) {
     return readRow(
       app().db,
@@ -177,7 +183,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     await runJobs();
     const row = await panelRow(serviceId);
     expect(row.panel_state).toBe("ready");
-    const server = panel.serverByExternalId(`hf-svc-${serviceId}`)!;
+    const server = serverOf(serviceId)!;
     expect(server).toBeDefined();
     expect(server.memory).toBe(1024);
     expect(server.disk).toBe(5120);
@@ -216,7 +222,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     const second = await approvedService("samp-starter");
     await runJobs();
     const passwords = [first, second].map(
-      ({ serviceId }) => panel.serverByExternalId(`hf-svc-${serviceId}`)!.environment.RCON_PASS,
+      ({ serviceId }) => serverOf(serviceId)!.environment.RCON_PASS,
     );
     for (const password of passwords) expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(passwords[0]).not.toBe(passwords[1]);
@@ -238,7 +244,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     await runJobs();
     const row = await panelRow(serviceId);
     expect(row.panel_state).toBe("ready");
-    const server = panel.serverByExternalId(`hf-svc-${serviceId}`)!;
+    const server = serverOf(serviceId)!;
     const allocations = panel.allocationsOf(server.id);
     expect(allocations).toHaveLength(3);
     expect(new Set(allocations.map((allocation) => allocation.ip)).size).toBe(1);
@@ -258,25 +264,21 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     const { serviceId } = await approvedService("samp-starter");
     await runJobs();
     const actorId = await adminId(app());
-    const server = () => panel.serverByExternalId(`hf-svc-${serviceId}`);
-    expect(
-      await changeServiceStatus(app().db, { actorId, serviceId, action: "suspend" }),
-    ).toMatchObject({ ok: true });
-    await runJobs(3);
+    const server = () => serverOf(serviceId);
+    /** An admin's status change, then the jobs it queued: the panel state the service ends in. */
+    const changed = async (action: "suspend" | "reactivate" | "terminate") => {
+      expect(await changeServiceStatus(app().db, { actorId, serviceId, action })).toMatchObject({
+        ok: true,
+      });
+      await runJobs(3);
+      return (await panelRow(serviceId)).panel_state;
+    };
+    expect(await changed("suspend")).toBe("suspended");
     expect(server()!.suspended).toBe(true);
-    expect((await panelRow(serviceId)).panel_state).toBe("suspended");
-    expect(
-      await changeServiceStatus(app().db, { actorId, serviceId, action: "reactivate" }),
-    ).toMatchObject({ ok: true });
-    await runJobs(3);
+    expect(await changed("reactivate")).toBe("ready");
     expect(server()!.suspended).toBe(false);
-    expect((await panelRow(serviceId)).panel_state).toBe("ready");
-    expect(
-      await changeServiceStatus(app().db, { actorId, serviceId, action: "terminate" }),
-    ).toMatchObject({ ok: true });
-    await runJobs(3);
+    expect(await changed("terminate")).toBe("deleted");
     expect(server()).toBeUndefined();
-    expect((await panelRow(serviceId)).panel_state).toBe("deleted");
     const claims = await readRows(app().db, "panel_port_claims", ["allocation_id"], {
       hosting_service_id: serviceId,
     });
@@ -285,12 +287,12 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     // A deleted service's server goes too, found by the id the job was given.
     const other = await approvedService("samp-starter");
     await runJobs();
-    expect(panel.serverByExternalId(`hf-svc-${other.serviceId}`)).toBeDefined();
+    expect(serverOf(other.serviceId)).toBeDefined();
     expect(await deleteService(app().db, { actorId, serviceId: other.serviceId })).toEqual({
       ok: true,
     });
     await runJobs(3);
-    expect(panel.serverByExternalId(`hf-svc-${other.serviceId}`)).toBeUndefined();
+    expect(serverOf(other.serviceId)).toBeUndefined();
   });
 
   it("makes one server when the panel made it but its answer was lost", async () => {
@@ -298,9 +300,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     const { serviceId } = await approvedService("samp-starter");
     await runJobs(20);
     expect((await panelRow(serviceId)).panel_state).toBe("ready");
-    expect(
-      panel.servers.filter((server) => server.externalId === `hf-svc-${serviceId}`),
-    ).toHaveLength(1);
+    expect(serversOf(serviceId)).toHaveLength(1);
     expect(panel.requestCount("POST /servers")).toBe(1);
   });
 
@@ -328,9 +328,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     ).toEqual({ ok: true });
     await runJobs();
     expect((await panelRow(serviceId)).panel_state).toBe("ready");
-    expect(
-      panel.servers.filter((server) => server.externalId === `hf-svc-${serviceId}`),
-    ).toHaveLength(1);
+    expect(serversOf(serviceId)).toHaveLength(1);
   });
 
   it("fails visibly when the install ends in failure, or never ends", async () => {
@@ -350,7 +348,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     const { serviceId } = await approvedService("samp-starter");
     await runJobs(3);
     expect((await panelRow(serviceId)).panel_state).toBe("installing");
-    panel.finishInstall(panel.serverByExternalId(`hf-svc-${serviceId}`)!.id, "install_failed");
+    panel.finishInstall(serverOf(serviceId)!.id, "install_failed");
     await runJobs(3);
     expect(await panelRow(serviceId)).toMatchObject({
       panel_state: "failed",
@@ -478,7 +476,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
       await changeServiceStatus(app().db, { actorId, serviceId, action: "terminate" }),
     ).toMatchObject({ ok: true });
     await runJobs(4);
-    expect(panel.serverByExternalId(`hf-svc-${serviceId}`)).toBeUndefined();
+    expect(serverOf(serviceId)).toBeUndefined();
     expect(panelUser()).toBeUndefined();
     expect(await readRows(app().db, "panel_accounts", ["user_id"], { user_id: user })).toEqual([]);
   });
@@ -486,7 +484,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
   it("reports what differs from the panel at night, and changes nothing", async () => {
     const { serviceId } = await approvedService("samp-starter");
     await runJobs();
-    const server = panel.serverByExternalId(`hf-svc-${serviceId}`)!;
+    const server = serverOf(serviceId)!;
     server.status = "suspended";
     const samp = panel.eggs.find((egg) => egg.name === "SA-MP")!;
     const free = panel.allocations.find((allocation) => allocation.serverId === null)!;
@@ -513,7 +511,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     );
     // Nothing changed on either side.
     expect((await panelRow(serviceId)).panel_state).toBe("ready");
-    expect(panel.serverByExternalId(`hf-svc-${serviceId}`)!.suspended).toBe(true);
+    expect(serverOf(serviceId)!.suspended).toBe(true);
     expect(panel.serverByExternalId("hf-svc-999999")).toBeDefined();
   });
 
