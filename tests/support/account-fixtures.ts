@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context.server";
 import { getCurrentSession, registerCustomer, signIn } from "~/domain/accounts/accounts.server";
+import { readRows } from "./read-column";
 import { cookieHeader } from "./request-context";
 
 type Credentials = { email: string; password: string };
@@ -53,13 +54,20 @@ export async function signedInCustomer(
   return { userId, email: account.email, sessions };
 }
 
+/**
+ * A customer signed in once from `home`, a known address of the account from then on: their id, email,
+ * that address, and the session's Cookie header and id.
+ */
+export async function customerSignedInAt(
+  app: AppServices,
+  account: Credentials & { name: string },
+  home: string,
+) {
+  const { userId, email, sessions } = await signedInCustomer(app, account, [home]);
+  return { userId, email, home, ...sessions[0]! };
+}
+
 /** Whether each sign-in attempt of `email` from `ip` succeeded (1) or not (0), oldest first. */
 export function loginAttempts(app: AppServices, email: string, ip: string) {
-  return app.db
-    .selectFrom("login_attempts")
-    .select("succeeded")
-    .where("email", "=", email)
-    .where("ip_address", "=", ip)
-    .orderBy("id")
-    .execute();
+  return readRows(app.db, "login_attempts", ["succeeded"], { email, ip_address: ip }, "id");
 }

@@ -1,7 +1,7 @@
 import { expect, it, vi } from "vitest";
 import * as accountPassword from "~/routes/account-password";
 import * as dashboard from "~/routes/dashboard";
-import { loginAttempts, signedInCustomer } from "../../../tests/support/account-fixtures";
+import { customerSignedInAt, loginAttempts } from "../../../tests/support/account-fixtures";
 import { type ActionAnswer, postAction } from "../../../tests/support/request-context";
 import { readColumn } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
@@ -28,16 +28,14 @@ const stranger = () => `10.41.${Math.floor(n / 200)}.${n++ % 200}`;
 
 describeEachDatabase("current-password checks go through the login throttle", (app) => {
   async function customer() {
-    // Where the customer signs in: a known address of the account from then on.
-    const home = stranger();
-    const { userId, email, sessions } = await signedInCustomer(
+    const account = await customerSignedInAt(
       app(),
       { name: "Current", email: uniqueEmail(), password: PASSWORD },
-      [home],
+      stranger(),
     );
     // From here on, count only the checks the test makes.
     passwordChecks.mockClear();
-    return { userId, email, home, ...sessions[0]! };
+    return account;
   }
 
   const emailOf = async (userId: string) => readColumn(app(), "users", "email", ["id", userId]);

@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import * as dashboard from "~/routes/dashboard";
 import * as login from "~/routes/login";
 import { sqliteFilePath } from "~/db/database.server";
-import { loginAttempts, signedInCustomer } from "../../../tests/support/account-fixtures";
+import { customerSignedInAt, loginAttempts } from "../../../tests/support/account-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { contextFor, postAction, routeArgs } from "../../../tests/support/request-context";
 import { refusal } from "../../../tests/support/results";
@@ -48,15 +48,12 @@ function withCookies(cookie: string, setCookies: string[]): string {
 }
 
 describeEachDatabase("two-factor sign-in", (app, dialect) => {
-  async function customer() {
-    const home = stranger();
-    const { userId, email, sessions } = await signedInCustomer(
+  const customer = () =>
+    customerSignedInAt(
       app(),
       { name: "Second Factor", email: uniqueEmail(), password: PASSWORD },
-      [home],
+      stranger(),
     );
-    return { userId, email, home, cookie: sessions[0]!.cookie };
-  }
 
   /** Turns two-factor on for a signed-in account: its secret, backup codes and new session cookie. */
   async function turnedOn(account: { userId: string; cookie: string; home: string }) {
