@@ -6,6 +6,7 @@ import { badgeColumn, column } from "~/components/data-table/column-presets";
 import { listFilters } from "~/components/data-table/filter-bar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Fieldset, typedIn } from "~/components/ui/fieldset";
 import { choicesOf } from "~/components/ui/form-card";
 import {
   categoryOf,
@@ -384,8 +385,7 @@ function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
       {PRODUCT_TEXT_LOCALES.map((language) => (
         <TranslatedFields key={language} editor={form} language={language} />
       ))}
-      <fieldset className="grid gap-3">
-        <legend className="text-sm font-medium">{t("products.fields.specs")}</legend>
+      <Fieldset legend={t("products.fields.specs")}>
         <p className="text-sm text-muted-foreground">{t("products.hints.specs")}</p>
         <EditorFields
           editor={form}
@@ -405,7 +405,7 @@ function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
             },
           ]}
         />
-      </fieldset>
+      </Fieldset>
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
@@ -456,10 +456,8 @@ function TranslatedFields({
   const { t } = useTranslation("admin-catalogue");
   const names = TEXT_FIELD_NAMES[language];
   const labels = TEXT_LABELS[language];
-  const direction = language === "ar" ? "rtl" : "ltr";
   return (
-    <fieldset className="grid gap-3">
-      <legend className="text-sm font-medium">{t(labels.legend)}</legend>
+    <Fieldset legend={t(labels.legend)}>
       <EditorFields
         editor={editor}
         fields={[
@@ -469,8 +467,7 @@ function TranslatedFields({
             label: t(labels.name),
             hint: t("products.texts.hints.name"),
             maxLength: MAX_PRODUCT_NAME_LENGTH,
-            lang: language,
-            dir: direction,
+            ...typedIn(language),
           },
           {
             kind: "textarea",
@@ -479,8 +476,7 @@ function TranslatedFields({
             hint: t("products.texts.hints.description"),
             rows: 2,
             maxLength: MAX_PRODUCT_DESCRIPTION_LENGTH,
-            lang: language,
-            dir: direction,
+            ...typedIn(language),
             variant: "validated",
           },
           {
@@ -492,12 +488,11 @@ function TranslatedFields({
               length: MAX_FEATURE_LENGTH,
             }),
             rows: 5,
-            lang: language,
-            dir: direction,
+            ...typedIn(language),
             variant: "validated",
           },
         ]}
       />
-    </fieldset>
+    </Fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Hint } from "~/components/ui/field";
+import { Fieldset } from "~/components/ui/fieldset";
 import { choicesOf, type FieldSpec } from "~/components/ui/form-card";
 import { Notice } from "~/components/ui/notice";
 import type { PanelSnapshot, SnapshotEgg } from "~/domain/provisioning/panel-connection";
@@ -397,13 +398,12 @@ function EggVariables({ form, egg }: { form: EditorForm; egg: SnapshotEgg }) {
     ]);
   });
   return (
-    <fieldset className="grid gap-3">
-      <legend className="text-sm font-medium">{t("products.provisioning.variablesLegend")}</legend>
+    <Fieldset legend={t("products.provisioning.variablesLegend")}>
       <p className="text-sm text-muted-foreground">{t("products.provisioning.variablesIntro")}</p>
       <div className="grid gap-4">
         <EditorFields editor={form} fields={fields} />
       </div>
-    </fieldset>
+    </Fieldset>
   );
 }
 

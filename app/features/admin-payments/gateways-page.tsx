@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EditorForm } from "~/components/ui/form-actions";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { typedIn } from "~/components/ui/fieldset";
 import { choicesOf, FormFields, type FieldSpec } from "~/components/ui/form-card";
 import { IntentButton } from "~/components/ui/intent-button";
 import { Notice } from "~/components/ui/notice";
@@ -376,7 +377,6 @@ function LanguageTexts({
   errors?: GatewaysActionResult["fieldErrors"];
 }) {
   const { t } = useTranslation("payments");
-  const direction = language === "ar" ? "rtl" : "ltr";
   return (
     <fieldset className="grid gap-3 rounded-md border p-3">
       <legend className="px-1 text-sm font-semibold">{t(TEXT_LOCALE_LABELS[language])}</legend>
@@ -394,8 +394,7 @@ function LanguageTexts({
             name: NAME_FIELDS[language],
             label: t("admin.fields.name"),
             maxLength: MAX_METHOD_NAME_LENGTH,
-            lang: language,
-            dir: direction,
+            ...typedIn(language),
           },
           {
             kind: "textarea",
@@ -404,8 +403,7 @@ function LanguageTexts({
             hint: t("admin.fields.instructionsHint"),
             rows: 4,
             maxLength: MAX_INSTRUCTIONS_LENGTH,
-            lang: language,
-            dir: direction,
+            ...typedIn(language),
             variant: "form",
           },
         ]}

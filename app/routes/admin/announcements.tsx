@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { TitledCard } from "~/components/ui/card";
+import { Fieldset, typedIn } from "~/components/ui/fieldset";
 import { choicesOf, FormFields } from "~/components/ui/form-card";
 import { ResultMessage } from "~/components/ui/result-message";
 import {
@@ -78,10 +79,8 @@ function TranslatedFields({
   const { t } = useTranslation("announcements");
   const labels = TEXT_LABELS[language];
   const names = TEXT_FIELD_NAMES[language];
-  const direction = language === "ar" ? "rtl" : "ltr";
   return (
-    <fieldset className="grid gap-3">
-      <legend className="text-sm font-medium">{t(labels.legend)}</legend>
+    <Fieldset legend={t(labels.legend)}>
       <FormFields
         idPrefix={idPrefix}
         fields={[
@@ -91,8 +90,7 @@ function TranslatedFields({
             label: t(labels.title),
             hint: t("admin.texts.hints.title"),
             maxLength: 150,
-            lang: language,
-            dir: direction,
+            ...typedIn(language),
             defaultValue: value?.translations[language].title,
           },
           {
@@ -102,14 +100,13 @@ function TranslatedFields({
             hint: t("admin.texts.hints.content"),
             rows: 3,
             maxLength: 5000,
-            lang: language,
-            dir: direction,
+            ...typedIn(language),
             defaultValue: value?.translations[language].content,
             variant: "plain",
           },
         ]}
       />
-    </fieldset>
+    </Fieldset>
   );
 }
 
