@@ -97,6 +97,10 @@ describeEachDatabase("invoices", (app, dialect) => {
     await updateSettingsSection(app().db, "invoicing", defaultSettings().invoicing);
   });
 
+  /** Gives a customer a billing country and nothing else: the VAT of their documents follows it. */
+  const billedIn = (userId: string, billingCountry: string) =>
+    saveBillingDetails(app().db, { userId, billingName: "", billingAddress: "", billingCountry });
+
   /**
    * Issues 50 documents at once, each in its own transaction (on PostgreSQL, on the pool's parallel
    * connections); every fifth rolls back after issuing. The documents kept.
@@ -300,12 +304,7 @@ describeEachDatabase("invoices", (app, dialect) => {
   it("charges no VAT outside a country with a rate, nor with VAT off, and adds it when prices exclude it", async () => {
     const product = await productId(app(), "samp-starter");
     const abroad = await customerWithCoins(app(), 100_000);
-    await saveBillingDetails(app().db, {
-      userId: abroad,
-      billingName: "",
-      billingAddress: "",
-      billingCountry: "FR",
-    });
+    await billedIn(abroad, "FR");
     const french = await placedOrder(app(), abroad, { productId: product });
     expect((await documentsOfOrder(app(), french.id))[0]).toMatchObject({
       vat_rate_bp: 0,
@@ -317,12 +316,7 @@ describeEachDatabase("invoices", (app, dialect) => {
     expect(JSON.parse((await documentsOfOrder(app(), french.id))[0]!.buyer).name).toBe("Buyer");
 
     const moroccan = await customerWithCoins(app(), 100_000);
-    await saveBillingDetails(app().db, {
-      userId: moroccan,
-      billingName: "",
-      billingAddress: "",
-      billingCountry: "MA",
-    });
+    await billedIn(moroccan, "MA");
     await updateSettingsSection(app().db, "invoicing", {
       ...defaultSettings().invoicing,
       vatEnabled: false,
@@ -366,12 +360,7 @@ describeEachDatabase("invoices", (app, dialect) => {
 
   it("credits a rejected order's invoice with a credit note of the coins returned", async () => {
     const user = await customerWithCoins(app(), 100_000);
-    await saveBillingDetails(app().db, {
-      userId: user,
-      billingName: "",
-      billingAddress: "",
-      billingCountry: "MA",
-    });
+    await billedIn(user, "MA");
     const order = await placedOrder(app(), user, { productId: await productId(app(), "mta-pro") });
     const rejected = await rejectOrder(app().db, {
       orderId: order.id,
@@ -572,12 +561,7 @@ describeEachDatabase("invoices", (app, dialect) => {
 
   it("issues a top-up's payment receipt in its own series, without VAT", async () => {
     const user = await customerWithCoins(app(), 0);
-    await saveBillingDetails(app().db, {
-      userId: user,
-      billingName: "",
-      billingAddress: "",
-      billingCountry: "MA",
-    });
+    await billedIn(user, "MA");
     const receipt = await inTransaction(app().db, async (trx) => {
       const credited = await writeLedgerEntry(trx, {
         userId: user,
