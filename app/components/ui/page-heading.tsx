@@ -4,18 +4,21 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
 /**
- * A page's title and its one-line introduction; `children` adds lines under them (a count, a period).
- * `action` (a download, a "new" or "mark all read" button; null when the page has none now) stands
- * beside them, at the end of the line, going under them on a narrow screen.
+ * A page's title and its one-line introduction; `parent` links under them to the page this one belongs
+ * to (a service's panel to the services), `children` adds lines (a count, a period). `action` (a
+ * download, a "new" or "mark all read" button; null when the page has none now) stands beside them, at
+ * the end of the line, going under them on a narrow screen.
  */
 export function PageHeading({
   title,
   intro,
+  parent,
   children,
   action,
 }: {
   title: string;
   intro: string;
+  parent?: { to: string; label: string };
   children?: ReactNode;
   action?: ReactNode;
 }) {
@@ -23,6 +26,13 @@ export function PageHeading({
     <div className="grid gap-1">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-sm text-muted-foreground">{intro}</p>
+      {parent ? (
+        <p className="text-sm">
+          <Link className="text-primary underline-offset-4 hover:underline" to={parent.to}>
+            {parent.label}
+          </Link>
+        </p>
+      ) : null}
       {children}
     </div>
   );

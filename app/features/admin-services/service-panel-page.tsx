@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, useNavigation, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
@@ -72,13 +72,11 @@ export function ServicePanelPage({
   const known = (PANEL_STATES as readonly string[]).includes(state);
   return (
     <div className="grid gap-6">
-      <PageHeading title={t("service.title", { id: serviceId })} intro={t("service.intro")}>
-        <p className="text-sm">
-          <Link className="text-primary underline-offset-4 hover:underline" to="/admin/services">
-            {t("service.backToServices")}
-          </Link>
-        </p>
-      </PageHeading>
+      <PageHeading
+        title={t("service.title", { id: serviceId })}
+        intro={t("service.intro")}
+        parent={{ to: "/admin/services", label: t("service.backToServices") }}
+      />
       {result ? <ResultMessage result={result} /> : null}
       <TitledCard title={t("service.stateTitle")}>
         <div className="grid gap-3 text-sm">

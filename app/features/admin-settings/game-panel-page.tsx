@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { Link, useNavigation, useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { TitledCard } from "~/components/ui/card";
 import { FormCard, FormFields, type FieldSpec } from "~/components/ui/form-card";
@@ -124,13 +124,11 @@ export function GamePanelPage({
 
   return (
     <div className="grid gap-6">
-      <PageHeading title={t("panel.title")} intro={t("panel.intro")}>
-        <p className="text-sm">
-          <Link className="text-primary underline-offset-4 hover:underline" to="/admin/settings">
-            {t("panel.backToSettings")}
-          </Link>
-        </p>
-      </PageHeading>
+      <PageHeading
+        title={t("panel.title")}
+        intro={t("panel.intro")}
+        parent={{ to: "/admin/settings", label: t("panel.backToSettings") }}
+      />
       <FormCard
         id="save"
         title={t("panel.connectionTitle")}
