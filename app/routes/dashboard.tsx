@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "~/lib/zod";
 import { accountActionSchema, endSession, updateProfile } from "~/domain/accounts/profile.server";
 import { cancelEmailChange } from "~/domain/accounts/email-verification.server";
@@ -37,7 +37,9 @@ import { InvoiceList } from "~/features/invoices/invoice-list";
 import { Pager } from "~/components/data-table/pager";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
-import { flashToast, headersWithCookies } from "~/http/toast.server";
+import { headersWithCookies } from "~/http/toast.server";
+import { redirectWithToast } from "~/http/form-answers.server";
+import { refusal } from "~/http/route-request.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { MessageKey } from "~/i18n/use-message";
@@ -97,6 +99,18 @@ function noSuchService() {
 }
 
 /**
+ * A form that did not parse, answered with 400: its message, after what places it on the page (`about`:
+ * its card, its step) and before what else it carries (`rest`: each field's error, what was typed).
+ */
+function unparsed<A extends object, R extends object = Record<never, never>>(
+  about: A,
+  message: MessageKey,
+  rest: R = {} as R,
+) {
+  return data({ ok: false as const, ...about, message, ...rest }, { status: 400 });
+}
+
+/**
  * An account-tab form the domain refused: its message, the field it names and, for a throttled password,
  * the minutes to wait, after what else places it on the page (`about`); the status its kind deserves.
  */
@@ -131,21 +145,14 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (intent === "request-deletion" || intent === "cancel-deletion") {
     const form = await parseForm(request, deletionActionSchema);
     if (!form.ok)
-      return data(
-        {
-          ok: false,
-          form: "deletion",
-          message: Object.values(form.fieldErrors)[0] ?? "dashboard.deletion.passwordRequired",
-          fieldErrors: form.fieldErrors,
-        } satisfies ActionAnswer,
-        { status: 400 },
+      return unparsed(
+        { form: "deletion" as const },
+        Object.values(form.fieldErrors)[0] ?? "dashboard.deletion.passwordRequired",
+        { fieldErrors: form.fieldErrors },
       );
     if (form.data.intent === "cancel-deletion") {
       const result = await cancelAccountDeletion(db, { userId: user.id });
-      if (!result.ok)
-        return data({ ok: false, form: "deletion", message: result.error } satisfies ActionAnswer, {
-          status: statusOf(result),
-        });
+      if (!result.ok) return refusal(result, { form: "deletion" as const });
       return { ok: true, form: "deletion", message: "dashboard.deletion.cancelled" } as const;
     }
     const result = await requestAccountDeletion(
@@ -159,16 +166,10 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (intent?.startsWith("two-factor-")) {
     const form = await parseForm(request, twoFactorActionSchema);
     if (!form.ok)
-      return data(
-        {
-          ok: false,
-          form: "two-factor",
-          intent,
-          message:
-            Object.values(form.fieldErrors)[0] ?? "dashboard.account.currentPasswordRequired",
-          fieldErrors: form.fieldErrors,
-        } satisfies ActionAnswer & { intent: string },
-        { status: 400 },
+      return unparsed(
+        { form: "two-factor" as const, intent },
+        Object.values(form.fieldErrors)[0] ?? "dashboard.account.currentPasswordRequired",
+        { fieldErrors: form.fieldErrors },
       );
     const result = await twoFactorAccountAction(
       context.services,
@@ -193,44 +194,25 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (intent === "billing-details") {
     const form = await parseForm(request, billingDetailsSchema);
     if (!form.ok)
-      return data(
-        {
-          ok: false,
-          form: "billing",
-          message: "invoices.billing.notSaved",
-          fieldErrors: form.fieldErrors,
-          values: form.values,
-        } satisfies BillingDetailsResult,
-        { status: 400 },
-      );
+      return unparsed({ form: "billing" as const }, "invoices.billing.notSaved", {
+        fieldErrors: form.fieldErrors,
+        values: form.values,
+      });
     await saveBillingDetails(db, { userId: user.id, ...form.data });
     return { ok: true, form: "billing", message: "invoices.billing.saved" } as const;
   }
   if (intent === "mail-preferences") {
     const form = await parseForm(request, mailPreferencesSchema);
-    if (!form.ok)
-      return data(
-        {
-          ok: false,
-          form: "mail",
-          message: "dashboard.account.mail.invalid",
-        } satisfies ActionAnswer,
-        { status: 400 },
-      );
+    if (!form.ok) return unparsed({ form: "mail" as const }, "dashboard.account.mail.invalid");
     await setMailPreferences(db, { userId: user.id, receive: form.data.receive });
     return { ok: true, form: "mail", message: "dashboard.account.mail.saved" } as const;
   }
   if (intent === "profile" || intent === "end-session" || intent === "cancel-email-change") {
     const form = await parseForm(request, accountActionSchema);
     if (!form.ok)
-      return data(
-        {
-          ok: false,
-          message: Object.values(form.fieldErrors)[0] ?? "auth.errors.nameRequired",
-          fieldErrors: form.fieldErrors,
-        } satisfies ActionAnswer,
-        { status: 400 },
-      );
+      return unparsed({}, Object.values(form.fieldErrors)[0] ?? "auth.errors.nameRequired", {
+        fieldErrors: form.fieldErrors,
+      });
     if (form.data.intent === "end-session") {
       await endSession(db, user.id, form.data.sessionId);
       return { ok: true, message: "dashboard.account.sessionEnded" } satisfies ActionAnswer;
@@ -275,14 +257,10 @@ export async function action({ request, url, context: routerContext }: Route.Act
       return data({ ok: false, message: result.error } satisfies ActionAnswer, {
         status: statusOf(result),
       });
-    throw redirect("/dashboard?tab=services", {
-      headers: {
-        "Set-Cookie": flashToast({
-          key: result.service.autoRenew ? "toast.autoRenewOn" : "toast.autoRenewOff",
-          type: "success",
-        }),
-      },
-    });
+    throw redirectWithToast(
+      "/dashboard?tab=services",
+      result.service.autoRenew ? "toast.autoRenewOn" : "toast.autoRenewOff",
+    );
   }
   const form = await parseForm(request, renewSchema);
   if (!form.ok) return noSuchService();
@@ -303,9 +281,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
       { status: statusOf(result) },
     );
   }
-  throw redirect("/dashboard?tab=services", {
-    headers: { "Set-Cookie": flashToast({ key: "toast.serviceRenewed", type: "success" }) },
-  });
+  throw redirectWithToast("/dashboard?tab=services", "toast.serviceRenewed");
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {

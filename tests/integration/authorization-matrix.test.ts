@@ -552,7 +552,7 @@ describeEachDatabase("authorization matrix", (app) => {
           );
         else
           expect(source, `app/${route.file} parses its form with ${name}`).toMatch(
-            new RegExp(`\\badminForm\\([^)]*\\b${name}\\b`),
+            new RegExp(`\\badmin(?:Form|Action)\\([^)]*\\b${name}\\b`),
           );
     }
     expect(Object.keys(ADMIN_ACTIONS).sort()).toEqual(withAction.sort());
