@@ -74,29 +74,30 @@ describe("parseEnv", () => {
     expect(parseEnv({ ADMIN_EMAIL: "", PORT: "" })).toMatchObject({ PORT: 3000 });
   });
 
-  it("names the variable that is wrong", () => {
+  it("throws a ConfigError that names the variable and its wrong value", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(ConfigError);
-    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
-    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
-    expect(() => parseEnv({ ENTRY_GATE: "maybe" })).toThrow(/ENTRY_GATE/);
-    expect(() => parseEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
-    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
-    expect(() => parseEnv({ WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
-    expect(() => parseEnv({ FORM_RATE_LIMIT_PER_MINUTE: "0" })).toThrow(
-      /FORM_RATE_LIMIT_PER_MINUTE/,
-    );
-    expect(() => parseEnv({ LOGIN_IP_LIMIT_PER_MINUTE: "0" })).toThrow(/LOGIN_IP_LIMIT_PER_MINUTE/);
-    expect(() => parseEnv({ LOGIN_IP_LIMIT_PER_MINUTE: "twenty" })).toThrow(
-      /LOGIN_IP_LIMIT_PER_MINUTE/,
-    );
-    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
-    expect(() => parseEnv({ NODE_ENV: "staging" })).toThrow(/NODE_ENV/);
-    expect(() => parseEnv({ BODY_LIMIT_PUBLIC: "64 apples" })).toThrow(/BODY_LIMIT_PUBLIC/);
-    expect(() => parseEnv({ BODY_LIMIT_ADMIN: "100" })).toThrow(/BODY_LIMIT_ADMIN/);
-    expect(() => parseEnv({ BODY_LIMIT_CUSTOMER: "1GiB" })).toThrow(/BODY_LIMIT_CUSTOMER/);
-    expect(() => parseEnv({ BODY_LIMIT_UPLOAD: "65MiB" })).toThrow(/BODY_LIMIT_UPLOAD/);
     expect(() => parseEnv({ TRUST_PROXY: "cloudflare" })).toThrow(/TRUST_PROXY: "cloudflare"/);
-    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["DATABASE_URL", "mysql://x"],
+    ["ENTRY_GATE", "maybe"],
+    ["AUTH_SECRET", "short"],
+    ["WEB_CONCURRENCY", "0"],
+    ["WEB_CONCURRENCY", "two"],
+    ["FORM_RATE_LIMIT_PER_MINUTE", "0"],
+    ["LOGIN_IP_LIMIT_PER_MINUTE", "0"],
+    ["LOGIN_IP_LIMIT_PER_MINUTE", "twenty"],
+    ["LOG_LEVEL", "loud"],
+    ["NODE_ENV", "staging"],
+    ["BODY_LIMIT_PUBLIC", "64 apples"],
+    ["BODY_LIMIT_ADMIN", "100"],
+    ["BODY_LIMIT_CUSTOMER", "1GiB"],
+    ["BODY_LIMIT_UPLOAD", "65MiB"],
+    ["TRUST_PROXY", "true"],
+  ])("names %s when it is %j", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
   });
 
   it("reads the background worker's switch and times, and refuses wrong ones by name", () => {

@@ -55,3 +55,12 @@ export async function sendDueMail(
   }
   await worker.stop(100);
 }
+
+/** The messages the staff were queued about an order (one per active admin). */
+export function staffMailOfOrder(app: AppServices, orderId: number) {
+  return app.db
+    .selectFrom("mail_outbox")
+    .select(["id", "kind"])
+    .where("unique_key", "like", `staffOrderWaiting:order:${orderId}:%`)
+    .execute();
+}

@@ -39,21 +39,21 @@ describe("AnnouncementList", () => {
     ]);
   });
 
-  it("gives each type its colour, its icon and its name for screen readers", async () => {
-    const [warning, success, info] = items(await render(announcements));
-    expect(warning).toContain("border-yellow-500");
-    expect(warning).toContain('<span class="sr-only">Warning</span>');
-    expect(warning).toContain("lucide-triangle-alert");
-    expect(success).toContain("border-green-600");
-    expect(success).toContain('<span class="sr-only">Good news</span>');
-    expect(success).toContain("lucide-circle-check");
-    expect(info).toContain("border-primary");
-    expect(info).toContain('<span class="sr-only">Info</span>');
-    expect(info).toContain("lucide-info");
-    // The icons are decoration: the name says the type.
-    for (const item of [warning, success, info])
+  it.each([
+    ["warning", 0, "border-yellow-500", "Warning", "lucide-triangle-alert"],
+    ["success", 1, "border-green-600", "Good news", "lucide-circle-check"],
+    ["info", 2, "border-primary", "Info", "lucide-info"],
+  ])(
+    "gives the %s type its colour, its icon and its name for screen readers",
+    async (_type, at, colour, name, icon) => {
+      const item = items(await render(announcements))[at];
+      expect(item).toContain(colour);
+      expect(item).toContain(`<span class="sr-only">${name}</span>`);
+      expect(item).toContain(icon);
+      // The icon is decoration: the name says the type.
       expect(item).toMatch(/<svg[^>]*aria-hidden="true"/);
-  });
+    },
+  );
 
   it("writes the admin's title and text in their own direction, line breaks kept", async () => {
     const [warning, success] = items(await render(announcements));

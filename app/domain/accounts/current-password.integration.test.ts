@@ -42,6 +42,10 @@ describeEachDatabase("current-password checks go through the login throttle", (a
 
   const attempts = (email: string, ip: string) => loginAttempts(app(), email, ip);
 
+  /** The login form's sign-in of the account with `password`, from `ip`. */
+  const signInAs = (account: { email: string }, password: string, ip: string) =>
+    signIn(app(), { email: account.email, password }, { ip });
+
   /** Makes the pair limit of wrong guesses, each refused as `wrong` after a real password check. */
   async function guessWrongToTheLimit(
     change: (password: string) => Promise<unknown>,
@@ -87,12 +91,12 @@ describeEachDatabase("current-password checks go through the login throttle", (a
       Array.from({ length: LOGIN_PAIR_FAILURE_LIMIT }, () => ({ succeeded: 0 })),
     );
     // ...so they hold back a sign-in from that address too, and not the owner's.
-    expect(await signIn(app(), { email: account.email, password: PASSWORD }, { ip })).toMatchObject(
-      { ok: false, kind: "limited", error: "errors.tooManyAttempts" },
-    );
-    expect(
-      (await signIn(app(), { email: account.email, password: PASSWORD }, { ip: account.home })).ok,
-    ).toBe(true);
+    expect(await signInAs(account, PASSWORD, ip)).toMatchObject({
+      ok: false,
+      kind: "limited",
+      error: "errors.tooManyAttempts",
+    });
+    expect((await signInAs(account, PASSWORD, account.home)).ok).toBe(true);
   });
 
   it("email change: a right password from a new address works and counts as a sign-in", async () => {
@@ -178,9 +182,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     expect(await attempts(account.email, ip)).toHaveLength(LOGIN_PAIR_FAILURE_LIMIT);
     // Nothing changed: the session lives and the old password still signs in.
     expect(await getCurrentSession(app(), account.cookie)).not.toBeNull();
-    expect(
-      (await signIn(app(), { email: account.email, password: PASSWORD }, { ip: account.home })).ok,
-    ).toBe(true);
+    expect((await signInAs(account, PASSWORD, account.home)).ok).toBe(true);
   });
 
   it("password change: a right password from a new address works and counts as a sign-in", async () => {
@@ -195,15 +197,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
     });
     expect(changed.ok).toBe(true);
     expect(await attempts(account.email, ip)).toEqual([{ succeeded: 1 }]);
-    expect(
-      (
-        await signIn(
-          app(),
-          { email: account.email, password: "Brand-new-pw-6612" },
-          { ip: stranger() },
-        )
-      ).ok,
-    ).toBe(true);
+    expect((await signInAs(account, "Brand-new-pw-6612", stranger())).ok).toBe(true);
   });
 
   it("/account/password shows the login form's message with the minutes on the field, as a 429", async () => {

@@ -6,6 +6,7 @@ import {
   renewService,
   setAutoRenew,
 } from "~/domain/hosting-services/hosting-services.server";
+import type { ServiceAction } from "~/domain/hosting-services/hosting-services";
 import { MAIL_SEND_JOB, setMailPreferences } from "~/domain/mail/mail.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
@@ -841,12 +842,9 @@ describeEachDatabase("automatic renewal switch and suspension reasons", (app) =>
   it("records an admin's suspension as the admin's, and a reactivation clears it", async () => {
     const { db, admin } = await asAdmin(app());
     const { user, serviceId } = await customerWithRunningService(app(), 10_000);
-    const suspended = await changeServiceStatus(db, {
-      actorId: admin,
-      serviceId,
-      action: "suspend",
-    });
-    expect(suspended).toMatchObject({
+    const byAdmin = (action: ServiceAction) =>
+      changeServiceStatus(db, { actorId: admin, serviceId, action });
+    expect(await byAdmin("suspend")).toMatchObject({
       ok: true,
       service: { status: "suspended", suspensionReason: "admin" },
     });
@@ -867,12 +865,7 @@ describeEachDatabase("automatic renewal switch and suspension reasons", (app) =>
     expect(await renewWithNewKey(app(), user, serviceId)).toEqual(
       refusal("conflict", "services.errors.cannotRenew"),
     );
-    const reactivated = await changeServiceStatus(db, {
-      actorId: admin,
-      serviceId,
-      action: "reactivate",
-    });
-    expect(reactivated).toMatchObject({
+    expect(await byAdmin("reactivate")).toMatchObject({
       ok: true,
       service: { status: "active", suspensionReason: null },
     });
@@ -881,9 +874,7 @@ describeEachDatabase("automatic renewal switch and suspension reasons", (app) =>
     ).toBeNull();
     // A reactivation is in the customer's list only; a termination by an admin is mailed, once.
     expect(await mailOfService()).toHaveLength(1);
-    expect(
-      await changeServiceStatus(db, { actorId: admin, serviceId, action: "terminate" }),
-    ).toMatchObject({ ok: true });
+    expect(await byAdmin("terminate")).toMatchObject({ ok: true });
     expect((await mailOfService()).slice(1)).toEqual([
       expect.stringMatching(new RegExp(`^${user} serviceTerminated .+ admin$`)),
     ]);

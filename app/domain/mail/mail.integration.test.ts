@@ -12,7 +12,11 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
-import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
+import {
+  sendDueMail,
+  staffMailOfOrder,
+  suiteSmtpServer,
+} from "../../../tests/support/mail-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
@@ -378,11 +382,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     expect(kinds.filter((kind) => kind === "coinsChanged")).toHaveLength(1);
     expect(kinds).toContain("orderReceived");
     // The staff still hear of the order.
-    const staff = await app()
-      .db.selectFrom("mail_outbox")
-      .select("id")
-      .where("unique_key", "like", `staffOrderWaiting:order:${placed.id}:%`)
-      .execute();
+    const staff = await staffMailOfOrder(app(), placed.id);
     expect(staff.length).toBeGreaterThan(0);
 
     // Ticked again: received again.
