@@ -89,6 +89,31 @@ const SERVICE_KINDS = [
   "serviceTerminated",
 ] as const satisfies readonly MailKind[];
 
+/**
+ * One thing a service message says: its kind, its part, what the part is (a subject whole, a text in part,
+ * or either matching a pattern), and the values changed from the sample's.
+ */
+type ServiceLine = [
+  kind: MailKind,
+  part: "subject" | "text",
+  says: string | RegExp,
+  changes?: Record<string, unknown>,
+];
+
+/** Checks each line against its message, written in `context`; `read` takes off what a language adds. */
+function expectServiceLines(
+  context: MailContext,
+  lines: ServiceLine[],
+  read = (written: string) => written,
+) {
+  for (const [kind, part, says, changes] of lines) {
+    const written = read(sampleMail(kind, context, changes)[part]);
+    if (says instanceof RegExp) expect(written, kind).toMatch(says);
+    else if (part === "subject") expect(written, kind).toBe(says);
+    else expect(written, kind).toContain(says);
+  }
+}
+
 /** A text without the isolates Arabic puts around each value. */
 const plain = (value: string) => value.replace(/[\u2068\u2069]/g, "");
 
@@ -255,71 +280,73 @@ describe("the mail templates", () => {
   );
 
   it("writes the service messages in English with their dates, amounts and days", async () => {
-    const en = await contextIn("en");
-    const expiring = sampleMail("serviceExpiring", en);
-    expect(expiring.subject).toBe("Your service Alpha SMP expires in 3 days");
-    expect(expiring.text).toContain("Your service Alpha SMP expires on 12 March 2031 at 04:17");
-    expect(sampleMail("serviceExpiring", en, { days: 1 }).subject).toBe(
-      "Your service Alpha SMP expires within a day",
-    );
-    const short = sampleMail("serviceRenewalShort", en);
-    expect(short.subject).toBe("Automatic renewal of Alpha SMP: 4.50 coins missing");
-    expect(short.text).toContain("your balance lacks 4.50 coins");
-    const renewed = sampleMail("serviceRenewed", en);
-    expect(renewed.subject).toMatch(/^Your service Alpha SMP is renewed until 12 April 2031/);
-    expect(renewed.text).toContain("was renewed automatically: 8.00 coins were taken");
-    const byHand = sampleMail("serviceRenewed", en, { automatic: false, reactivated: true });
-    expect(byHand.text).toContain("You renewed your service Alpha SMP: 8.00 coins");
-    expect(byHand.text).toContain("It was suspended and is active again.");
-    expect(sampleMail("serviceSuspended", en).text).toContain(
-      "because it expired and was not renewed",
-    );
-    expect(sampleMail("serviceSuspended", en, { reason: "admin" }).text).toContain(
-      "was suspended by our team",
-    );
-    const warning = sampleMail("serviceTerminationWarning", en);
-    expect(warning.subject).toBe("Your service Alpha SMP will be terminated within a day");
-    expect(warning.text).toContain("will be terminated on 28 March 2031");
-    expect(sampleMail("serviceTerminated", en).subject).toBe(
-      "Your service Alpha SMP is terminated",
-    );
-    expect(sampleMail("serviceTerminated", en, { reason: "admin" }).text).toContain(
-      "was terminated by our team",
-    );
+    expectServiceLines(await contextIn("en"), [
+      ["serviceExpiring", "subject", "Your service Alpha SMP expires in 3 days"],
+      ["serviceExpiring", "text", "Your service Alpha SMP expires on 12 March 2031 at 04:17"],
+      ["serviceExpiring", "subject", "Your service Alpha SMP expires within a day", { days: 1 }],
+      ["serviceRenewalShort", "subject", "Automatic renewal of Alpha SMP: 4.50 coins missing"],
+      ["serviceRenewalShort", "text", "your balance lacks 4.50 coins"],
+      ["serviceRenewed", "subject", /^Your service Alpha SMP is renewed until 12 April 2031/],
+      ["serviceRenewed", "text", "was renewed automatically: 8.00 coins were taken"],
+      // Renewed by hand, from suspended.
+      [
+        "serviceRenewed",
+        "text",
+        "You renewed your service Alpha SMP: 8.00 coins",
+        { automatic: false, reactivated: true },
+      ],
+      [
+        "serviceRenewed",
+        "text",
+        "It was suspended and is active again.",
+        { automatic: false, reactivated: true },
+      ],
+      ["serviceSuspended", "text", "because it expired and was not renewed"],
+      ["serviceSuspended", "text", "was suspended by our team", { reason: "admin" }],
+      [
+        "serviceTerminationWarning",
+        "subject",
+        "Your service Alpha SMP will be terminated within a day",
+      ],
+      ["serviceTerminationWarning", "text", "will be terminated on 28 March 2031"],
+      ["serviceTerminated", "subject", "Your service Alpha SMP is terminated"],
+      ["serviceTerminated", "text", "was terminated by our team", { reason: "admin" }],
+    ]);
   });
 
   it("writes the service messages in French, in the site's time zone", async () => {
-    const fr = { ...(await contextIn("fr")), timeZone: "Europe/Paris" };
-    const expiring = sampleMail("serviceExpiring", fr);
-    expect(expiring.subject).toBe("Votre service Alpha SMP expire dans 3 jours");
-    // 04:17 UTC is 05:17 in Paris in March.
-    expect(expiring.text).toMatch(/expire le 12 mars 2031.*05:17/);
-    expect(sampleMail("serviceRenewalShort", fr).subject).toBe(
-      "Renouvellement automatique impossible pour Alpha SMP : il manque 4,50 coins",
-    );
-    expect(sampleMail("serviceRenewed", fr).text).toContain("8,00 coins ont été prélevés");
-    expect(sampleMail("serviceTerminationWarning", fr).subject).toBe(
-      "Votre service Alpha SMP sera résilié dans moins d'un jour",
-    );
-    expect(sampleMail("serviceTerminated", fr).text).toContain(
-      "a été résilié : il est resté suspendu",
-    );
+    expectServiceLines({ ...(await contextIn("fr")), timeZone: "Europe/Paris" }, [
+      ["serviceExpiring", "subject", "Votre service Alpha SMP expire dans 3 jours"],
+      // 04:17 UTC is 05:17 in Paris in March.
+      ["serviceExpiring", "text", /expire le 12 mars 2031.*05:17/],
+      [
+        "serviceRenewalShort",
+        "subject",
+        "Renouvellement automatique impossible pour Alpha SMP : il manque 4,50 coins",
+      ],
+      ["serviceRenewed", "text", "8,00 coins ont été prélevés"],
+      [
+        "serviceTerminationWarning",
+        "subject",
+        "Votre service Alpha SMP sera résilié dans moins d'un jour",
+      ],
+      ["serviceTerminated", "text", "a été résilié : il est resté suspendu"],
+    ]);
   });
 
   it("writes the service messages in Arabic, right to left, with Arabic plurals", async () => {
     const ar = await contextIn("ar");
-    const expiring = sampleMail("serviceExpiring", ar);
-    expect(expiring.html).toMatch(/<html lang="ar" dir="rtl">/);
-    expect(plain(expiring.subject)).toBe("تنتهي خدمتك Alpha SMP خلال 3 أيام");
-    expect(plain(sampleMail("serviceExpiring", ar, { days: 7 }).subject)).toBe(
-      "تنتهي خدمتك Alpha SMP خلال 7 أيام",
-    );
-    expect(plain(sampleMail("serviceTerminationWarning", ar).subject)).toBe(
-      "سيتم إنهاء خدمتك Alpha SMP خلال يوم واحد",
-    );
-    expect(plain(sampleMail("serviceSuspended", ar).subject)).toBe("تم تعليق خدمتك Alpha SMP");
-    expect(plain(sampleMail("serviceRenewed", ar).text)).toContain(
-      "تم تجديد خدمتك Alpha SMP تلقائيًا",
+    expect(sampleMail("serviceExpiring", ar).html).toMatch(/<html lang="ar" dir="rtl">/);
+    expectServiceLines(
+      ar,
+      [
+        ["serviceExpiring", "subject", "تنتهي خدمتك Alpha SMP خلال 3 أيام"],
+        ["serviceExpiring", "subject", "تنتهي خدمتك Alpha SMP خلال 7 أيام", { days: 7 }],
+        ["serviceTerminationWarning", "subject", "سيتم إنهاء خدمتك Alpha SMP خلال يوم واحد"],
+        ["serviceSuspended", "subject", "تم تعليق خدمتك Alpha SMP"],
+        ["serviceRenewed", "text", "تم تجديد خدمتك Alpha SMP تلقائيًا"],
+      ],
+      plain,
     );
   });
 
