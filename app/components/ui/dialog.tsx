@@ -70,47 +70,49 @@ export function Dialog({
   );
 }
 
-/** The button that opens (or closes) its Dialog; the focus comes back to it when the dialog closes. */
-export function DialogTrigger({
+type DialogButtonProps = ComponentProps<"button"> & { asChild?: boolean };
+
+/**
+ * A button of its Dialog's (with `asChild`, the element it wraps): its own `onClick` first, then, unless
+ * that prevented it, `act`.
+ */
+function DialogButton({
   asChild = false,
   onClick,
+  act,
   ...props
-}: ComponentProps<"button"> & { asChild?: boolean }) {
-  const { open, setOpen, trigger } = useDialog("DialogTrigger");
+}: DialogButtonProps & { act: () => void }) {
   const Comp = asChild ? Slot.Root : "button";
   return (
     <Comp
       type={asChild ? undefined : "button"}
-      aria-haspopup="dialog"
-      aria-expanded={open}
       {...props}
-      ref={trigger as RefObject<HTMLButtonElement | null>}
       onClick={(event) => {
         onClick?.(event);
-        if (!event.defaultPrevented) setOpen(!open);
+        if (!event.defaultPrevented) act();
       }}
     />
   );
 }
 
-/** Closes its Dialog (with `asChild`, the element it wraps does: a link that also leaves the page). */
-export function DialogClose({
-  asChild = false,
-  onClick,
-  ...props
-}: ComponentProps<"button"> & { asChild?: boolean }) {
-  const { setOpen } = useDialog("DialogClose");
-  const Comp = asChild ? Slot.Root : "button";
+/** The button that opens (or closes) its Dialog; the focus comes back to it when the dialog closes. */
+export function DialogTrigger(props: DialogButtonProps) {
+  const { open, setOpen, trigger } = useDialog("DialogTrigger");
   return (
-    <Comp
-      type={asChild ? undefined : "button"}
+    <DialogButton
+      aria-haspopup="dialog"
+      aria-expanded={open}
       {...props}
-      onClick={(event) => {
-        onClick?.(event);
-        if (!event.defaultPrevented) setOpen(false);
-      }}
+      ref={trigger as RefObject<HTMLButtonElement | null>}
+      act={() => setOpen(!open)}
     />
   );
+}
+
+/** Closes its Dialog (with `asChild`, the element it wraps does: a link that also leaves the page). */
+export function DialogClose(props: DialogButtonProps) {
+  const { setOpen } = useDialog("DialogClose");
+  return <DialogButton {...props} act={() => setOpen(false)} />;
 }
 
 // Several dialogs may be open at once (a confirmation over a form): the page scrolls again when the last

@@ -23,6 +23,7 @@ import {
 } from "~/domain/announcements/announcements.server";
 import { adminAction, adminLoader } from "~/http/admin-route.server";
 import { refusal } from "~/http/route-request.server";
+import { localeFieldNames } from "~/lib/locale-fields";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/announcements";
 import { requestContext } from "~/context.server";
@@ -58,10 +59,8 @@ const TEXT_LABELS = {
     content: "admin.texts.ar.content",
   },
 } as const satisfies Record<AnnouncementTextLocale, object>;
-const TEXT_FIELD_NAMES = {
-  fr: { title: "titleFr", content: "contentFr" },
-  ar: { title: "titleAr", content: "contentAr" },
-} as const satisfies Record<AnnouncementTextLocale, object>;
+const TITLE_FIELDS = localeFieldNames("title", ANNOUNCEMENT_TEXT_LOCALES);
+const CONTENT_FIELDS = localeFieldNames("content", ANNOUNCEMENT_TEXT_LOCALES);
 
 /**
  * One language's title and content, after the English ones: optional, typed in that language (lang, and
@@ -78,7 +77,6 @@ function TranslatedFields({
 }) {
   const { t } = useTranslation("announcements");
   const labels = TEXT_LABELS[language];
-  const names = TEXT_FIELD_NAMES[language];
   return (
     <Fieldset legend={t(labels.legend)}>
       <FormFields
@@ -86,7 +84,7 @@ function TranslatedFields({
         fields={[
           {
             kind: "input",
-            name: names.title,
+            name: TITLE_FIELDS[language],
             label: t(labels.title),
             hint: t("admin.texts.hints.title"),
             maxLength: 150,
@@ -95,7 +93,7 @@ function TranslatedFields({
           },
           {
             kind: "textarea",
-            name: names.content,
+            name: CONTENT_FIELDS[language],
             label: t(labels.content),
             hint: t("admin.texts.hints.content"),
             rows: 3,
