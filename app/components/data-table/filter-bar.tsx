@@ -87,22 +87,8 @@ export function filterId(idPrefix: string, spec: { name: string; id?: string }):
   );
 }
 
-/**
- * A list's filters: a GET search form, so the filters live in the URL and the server applies them (it
- * works without JavaScript). The fields (`filters`, from `listFilters`) sit in a grid whose columns the
- * page gives (`className`), each showing its query value, then the apply button and, while a filter is
- * on, a link back to the unfiltered list. The button and the link say "Apply" and "Clear" (the kit's
- * words, admin `filterBar.*`) unless the page names them otherwise.
- */
-export function FilterBar<Query>({
-  filters,
-  label,
-  applyLabel,
-  clearLabel,
-  className,
-  actionsClassName,
-  wideColumns,
-}: {
+/** A FilterBar's props: the list's filters, then the bar's name, words and grid. */
+export interface FilterBarProps<Query> {
   filters: ListFilters<Query>;
   /** The search landmark's accessible name. */
   label: string;
@@ -118,7 +104,24 @@ export function FilterBar<Query>({
    * their own.
    */
   wideColumns?: string;
-}) {
+}
+
+/**
+ * A list's filters: a GET search form, so the filters live in the URL and the server applies them (it
+ * works without JavaScript). The fields (`filters`, from `listFilters`) sit in a grid whose columns the
+ * page gives (`className`), each showing its query value, then the apply button and, while a filter is
+ * on, a link back to the unfiltered list. The button and the link say "Apply" and "Clear" (the kit's
+ * words, admin `filterBar.*`) unless the page names them otherwise.
+ */
+export function FilterBar<Query>({
+  filters,
+  label,
+  applyLabel,
+  clearLabel,
+  className,
+  actionsClassName,
+  wideColumns,
+}: FilterBarProps<Query>) {
   const { t } = useTranslation("admin");
   return (
     <Form

@@ -1,13 +1,13 @@
-import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
+import { listFilters } from "~/components/data-table/filter-bar";
 import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
 import { actionsColumn, column } from "~/components/data-table/column-presets";
-import { ListPage } from "~/components/data-table/list-page";
+import { FilteredListPage } from "~/components/data-table/list-page";
 import { ResultMessage } from "~/components/ui/result-message";
 import type { SubscriberListQuery } from "~/domain/inbox/inbox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useInboxWords, type InboxListProps } from "./contact-messages-page";
 import type { SubscriberView as SubscriberRow } from "~/domain/inbox/inbox";
-import { DownloadLink, PageHeading } from "~/components/ui/page-heading";
+import { DownloadLink } from "~/components/ui/page-heading";
 
 export function NewsletterPage({
   subscribers,
@@ -62,39 +62,32 @@ export function NewsletterPage({
     )),
   ];
   return (
-    <ListPage
-      header={
-        <PageHeading
-          title={tAdmin("nav.newsletter")}
-          intro={t("newsletter.intro")}
-          action={
-            <DownloadLink href="/admin/newsletter.csv">{t("newsletter.download")}</DownloadLink>
-          }
-        >
+    <FilteredListPage
+      heading={{
+        title: tAdmin("nav.newsletter"),
+        intro: t("newsletter.intro"),
+        action: (
+          <DownloadLink href="/admin/newsletter.csv">{t("newsletter.download")}</DownloadLink>
+        ),
+        children: (
           <p className="text-sm font-medium" data-testid="subscriber-count">
             {t("newsletter.count", { count: total })}
           </p>
-        </PageHeading>
-      }
-      filters={
-        <FilterBar
-          filters={filters}
-          label={t("newsletter.search")}
-          applyLabel={t("newsletter.apply")}
-          className="sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
-        />
-      }
-      table={{ caption: tAdmin("nav.newsletter"), columns, rows: subscribers, rowKey: byId }}
-      empty={t(filters.filtered ? "newsletter.noMatch" : "newsletter.empty")}
-      pager={{ page: query.page, hasMore, href: filters.href }}
+        ),
+      }}
+      filters={filters}
+      filterBar={{
+        label: t("newsletter.search"),
+        applyLabel: t("newsletter.apply"),
+        className: "sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end",
+      }}
+      table={{ columns, rows: subscribers, rowKey: byId }}
+      empty={t("newsletter.empty")}
+      noMatch={t("newsletter.noMatch")}
+      matching={t("newsletter.matching", { count: matching })}
+      hasMore={hasMore}
     >
       {result ? <ResultMessage result={result} /> : null}
-
-      {filters.filtered ? (
-        <p className="text-sm text-muted-foreground">
-          {t("newsletter.matching", { count: matching })}
-        </p>
-      ) : null}
-    </ListPage>
+    </FilteredListPage>
   );
 }

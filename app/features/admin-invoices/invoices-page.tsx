@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { byId, timeColumn, type Column } from "~/components/data-table/data-table";
 import { amountColumn, badgeColumn, column } from "~/components/data-table/column-presets";
-import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
-import { ListPage } from "~/components/data-table/list-page";
+import { listFilters } from "~/components/data-table/filter-bar";
+import { FilteredListPage } from "~/components/data-table/list-page";
 import { clientColumn } from "~/components/ui/client-link";
 import { choicesOf } from "~/components/ui/form-card";
-import { PageHeading } from "~/components/ui/page-heading";
 import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
@@ -95,18 +94,17 @@ export function AdminInvoicesPage({
     ),
   ];
   return (
-    <ListPage
-      header={<PageHeading title={tAdmin("nav.invoices")} intro={t("admin.intro")} />}
-      filters={
-        <FilterBar
-          filters={filters}
-          label={t("admin.filter")}
-          wideColumns="lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_auto]"
-        />
-      }
-      table={{ caption: tAdmin("nav.invoices"), columns, rows: documents, rowKey: byId }}
-      empty={t(filters.filtered ? "admin.noMatch" : "admin.empty")}
-      pager={{ page: query.page, hasMore, href: filters.href }}
+    <FilteredListPage
+      heading={{ title: tAdmin("nav.invoices"), intro: t("admin.intro") }}
+      filters={filters}
+      filterBar={{
+        label: t("admin.filter"),
+        wideColumns: "lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))_auto]",
+      }}
+      table={{ columns, rows: documents, rowKey: byId }}
+      empty={t("admin.empty")}
+      noMatch={t("admin.noMatch")}
+      hasMore={hasMore}
     />
   );
 }

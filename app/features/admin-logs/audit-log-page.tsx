@@ -1,14 +1,13 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
+import { listFilters } from "~/components/data-table/filter-bar";
 import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
 import { column } from "~/components/data-table/column-presets";
 import { CodeBlock } from "~/components/ui/code-block";
-import { ListPage } from "~/components/data-table/list-page";
+import { FilteredListPage } from "~/components/data-table/list-page";
 import { AUDIT_TARGET_TYPES, type AuditLogQuery } from "~/domain/audit/audit-log";
 import { AuditActor, AuditTarget, useActionLabel, useTargetLabel } from "./audit-entry";
 import { dateTimeFormat } from "~/lib/intl-format";
 import type { AuditLogRow } from "~/domain/audit/audit-log";
-import { PageHeading } from "~/components/ui/page-heading";
 import { choicesOf } from "~/components/ui/form-card";
 
 type LogEntry = AuditLogRow;
@@ -122,18 +121,17 @@ export function AuditLogPage({
     },
   ];
   return (
-    <ListPage
-      header={<PageHeading title={t("nav.logs")} intro={t("logs.intro")} />}
-      filters={
-        <FilterBar
-          filters={filters}
-          label={t("logs.filter")}
-          wideColumns="lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
-        />
-      }
-      table={{ caption: t("nav.logs"), columns, rows: entries, rowKey: byId }}
-      empty={t(filters.filtered ? "logs.noMatch" : "logs.empty")}
-      pager={{ page: query.page, hasMore, href: filters.href }}
+    <FilteredListPage
+      heading={{ title: t("nav.logs"), intro: t("logs.intro") }}
+      filters={filters}
+      filterBar={{
+        label: t("logs.filter"),
+        wideColumns: "lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]",
+      }}
+      table={{ columns, rows: entries, rowKey: byId }}
+      empty={t("logs.empty")}
+      noMatch={t("logs.noMatch")}
+      hasMore={hasMore}
     />
   );
 }

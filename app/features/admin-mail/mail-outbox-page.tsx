@@ -1,14 +1,13 @@
 import { Link } from "react-router";
 import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
 import { byId, timeColumn, type Column } from "~/components/data-table/data-table";
-import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
-import { ListPage } from "~/components/data-table/list-page";
+import { listFilters } from "~/components/data-table/filter-bar";
+import { FilteredListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DetailList } from "~/components/ui/detail-list";
 import { choicesOf } from "~/components/ui/form-card";
 import { OpenedPanel } from "~/components/ui/opened-panel";
-import { PageHeading } from "~/components/ui/page-heading";
 import { Moment } from "~/components/ui/moment";
 import {
   MAIL_KIND_LABELS,
@@ -183,9 +182,11 @@ export function MailOutboxPage({
     ),
   ];
   return (
-    <ListPage
-      header={
-        <PageHeading title={tAdmin("nav.mail")} intro={t("outbox.intro")}>
+    <FilteredListPage
+      heading={{
+        title: tAdmin("nav.mail"),
+        intro: t("outbox.intro"),
+        children: (
           <p className="text-sm" data-testid="mail-transport">
             {smtpServer ? (
               <span dir="ltr">{t("outbox.configured", { server: smtpServer })}</span>
@@ -193,32 +194,20 @@ export function MailOutboxPage({
               t("outbox.notConfigured")
             )}
           </p>
-        </PageHeading>
-      }
-      filters={
-        <FilterBar
-          filters={filters}
-          label={t("outbox.filter")}
-          className="sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end"
-        />
-      }
-      table={{
-        caption: tAdmin("nav.mail"),
-        columns,
-        rows: messages,
-        rowKey: byId,
+        ),
       }}
-      empty={t(filters.filtered ? "outbox.noMatch" : "outbox.empty")}
-      pager={{
-        page: query.page,
-        hasMore,
-        href: (page) => listHref(query, { page, open: undefined }),
+      filters={filters}
+      filterBar={{
+        label: t("outbox.filter"),
+        className: "sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end",
       }}
+      table={{ columns, rows: messages, rowKey: byId }}
+      empty={t("outbox.empty")}
+      noMatch={t("outbox.noMatch")}
+      matching={t("outbox.count", { count: matching })}
+      hasMore={hasMore}
     >
       {opened ? <OpenedMessage message={opened} query={query} date={date} /> : null}
-      {filters.filtered ? (
-        <p className="text-sm text-muted-foreground">{t("outbox.count", { count: matching })}</p>
-      ) : null}
-    </ListPage>
+    </FilteredListPage>
   );
 }

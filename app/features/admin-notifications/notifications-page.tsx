@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import { byId, type Column } from "~/components/data-table/data-table";
 import { badgeColumn, column } from "~/components/data-table/column-presets";
-import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
-import { ListPage } from "~/components/data-table/list-page";
+import { listFilters } from "~/components/data-table/filter-bar";
+import { FilteredListPage } from "~/components/data-table/list-page";
 import { useNotificationText } from "~/components/layout/notification-text";
 import { choicesOf } from "~/components/ui/form-card";
 import { IntentButton } from "~/components/ui/intent-button";
-import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import {
   NOTIFICATION_FILTER_LABELS,
@@ -89,43 +88,36 @@ export function NotificationsPage({
     ),
   ];
   return (
-    <ListPage
-      header={
-        <PageHeading
-          title={t("nav.notifications")}
-          intro={t("notifications.intro")}
-          action={
-            unread > 0 ? (
-              <IntentButton intent="read-all" fields={{}} variant="outline">
-                {t("notifications.markAllRead")}
-              </IntentButton>
-            ) : null
-          }
-        >
+    <FilteredListPage
+      heading={{
+        title: t("nav.notifications"),
+        intro: t("notifications.intro"),
+        action:
+          unread > 0 ? (
+            <IntentButton intent="read-all" fields={{}} variant="outline">
+              {t("notifications.markAllRead")}
+            </IntentButton>
+          ) : null,
+        children: (
           <p className="text-sm font-medium" data-testid="notification-counts">
             {t("notifications.unread", { count: unread })}
             {" · "}
             {t("notifications.count", { count: total })}
           </p>
-        </PageHeading>
-      }
-      filters={
-        <FilterBar
-          filters={filters}
-          label={t("notifications.filter")}
-          className="sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start"
-        />
-      }
-      table={{ caption: t("nav.notifications"), columns, rows: notifications, rowKey: byId }}
-      empty={t(filters.filtered ? "notifications.noneUnread" : "notifications.empty")}
-      pager={{ page: query.page, hasMore, href: filters.href }}
+        ),
+      }}
+      filters={filters}
+      filterBar={{
+        label: t("notifications.filter"),
+        className: "sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start",
+      }}
+      table={{ columns, rows: notifications, rowKey: byId }}
+      empty={t("notifications.empty")}
+      noMatch={t("notifications.noneUnread")}
+      matching={t("notifications.matching", { count: matching })}
+      hasMore={hasMore}
     >
       {result ? <ResultMessage result={result} values={{ count: result.count ?? 0 }} /> : null}
-      {filters.filtered ? (
-        <p className="text-sm text-muted-foreground">
-          {t("notifications.matching", { count: matching })}
-        </p>
-      ) : null}
-    </ListPage>
+    </FilteredListPage>
   );
 }

@@ -2,14 +2,13 @@ import { FileTextIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { byId, CellWithNote, type Column } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/column-presets";
-import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
-import { ListPage } from "~/components/data-table/list-page";
+import { listFilters } from "~/components/data-table/filter-bar";
+import { FilteredListPage } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { clientColumn } from "~/components/ui/client-link";
 import { choicesOf } from "~/components/ui/form-card";
 import { Input } from "~/components/ui/input";
-import { PageHeading } from "~/components/ui/page-heading";
 import { RejectForm } from "~/components/ui/reject-form";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { formatMethodAmount, MAX_TOP_UP_COINS } from "~/domain/payments/payment-methods";
@@ -268,27 +267,18 @@ export function TopUpsQueue({
     },
   ];
   return (
-    <ListPage
-      header={<PageHeading title={t("topUps.admin.title")} intro={t("topUps.admin.intro")} />}
-      filters={
-        <FilterBar
-          filters={filters}
-          label={t("topUps.admin.filter")}
-          className="sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-        />
-      }
-      table={{
-        caption: t("topUps.admin.title"),
-        columns,
-        rows: items,
-        rowKey: byId,
-        phone: "scroll",
-        rowClassName: "align-top",
+    <FilteredListPage
+      heading={{ title: t("topUps.admin.title"), intro: t("topUps.admin.intro") }}
+      filters={filters}
+      filterBar={{
+        label: t("topUps.admin.filter"),
+        className: "sm:grid-cols-[1fr_1fr_auto] sm:items-end",
       }}
+      table={{ columns, rows: items, rowKey: byId, phone: "scroll", rowClassName: "align-top" }}
       empty={t("topUps.admin.empty")}
-      pager={{ page: query.page, hasMore, href: filters.href }}
+      hasMore={hasMore}
     >
       {result ? <ResultMessage result={result} values={result.params} /> : null}
-    </ListPage>
+    </FilteredListPage>
   );
 }

@@ -2,8 +2,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
 import { coinMovementColumns, column, signedCoins } from "~/components/data-table/column-presets";
-import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
-import { ListPage } from "~/components/data-table/list-page";
+import { listFilters } from "~/components/data-table/filter-bar";
+import { FilteredListPage } from "~/components/data-table/list-page";
 import { Card } from "~/components/ui/card";
 import { ClientLink } from "~/components/ui/client-link";
 import { choicesOf } from "~/components/ui/form-card";
@@ -15,7 +15,6 @@ import type {
   LedgerTotals,
 } from "~/domain/coins/ledger-report";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
-import { PageHeading } from "~/components/ui/page-heading";
 
 export type LedgerRowView = LedgerReportRow;
 
@@ -139,18 +138,17 @@ export function TransactionsPage({
     ),
   ];
   return (
-    <ListPage
-      header={<PageHeading title={t("nav.transactions")} intro={t("transactions.intro")} />}
-      filters={
-        <FilterBar
-          filters={filters}
-          label={t("transactions.filter")}
-          wideColumns="lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
-        />
-      }
-      table={{ caption: t("nav.transactions"), columns, rows: entries, rowKey: byId }}
-      empty={t(filters.filtered ? "transactions.noMatch" : "transactions.empty")}
-      pager={{ page: query.page, hasMore, href: filters.href }}
+    <FilteredListPage
+      heading={{ title: t("nav.transactions"), intro: t("transactions.intro") }}
+      filters={filters}
+      filterBar={{
+        label: t("transactions.filter"),
+        wideColumns: "lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]",
+      }}
+      table={{ columns, rows: entries, rowKey: byId }}
+      empty={t("transactions.empty")}
+      noMatch={t("transactions.noMatch")}
+      hasMore={hasMore}
     >
       <section aria-label={t("transactions.totals")}>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -169,6 +167,6 @@ export function TransactionsPage({
             : t("transactions.totalsNote")}
         </p>
       </section>
-    </ListPage>
+    </FilteredListPage>
   );
 }
