@@ -45,6 +45,18 @@ export async function recordAudit(trx: Tx, entry: AuditEntry): Promise<void> {
 }
 
 /**
+ * Step: a person's change to their own account, in the audit log: they are its actor and its target (a
+ * customer's deletion request, an admin ending their own sessions).
+ */
+export async function recordOwnChange(
+  trx: Tx,
+  userId: string,
+  entry: Omit<AuditEntry, "actorId" | "targetType" | "targetId">,
+): Promise<void> {
+  await recordAudit(trx, { actorId: userId, targetType: "user", targetId: userId, ...entry });
+}
+
+/**
  * Step, the end of an admin's save of a record: the record as it now stands (`read` in the same
  * transaction), audited with its `view` before the change (none for a new record) and after.
  */
