@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordAudit, recordOwnChange } from "~/domain/audit/audit.server";
 import { pendingOrdersCount } from "~/domain/orders/orders.server";
 import { inTransaction, orWhenTaken, Refusal, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
@@ -120,11 +120,8 @@ export async function requestAccountDeletion(
             requested_at: now,
           })
           .execute();
-        await recordAudit(trx, {
-          actorId: input.userId,
+        await recordOwnChange(trx, input.userId, {
           action: "account.deletion_request",
-          targetType: "user",
-          targetId: input.userId,
           after: { status: "pending", ...held },
         });
         return { ok: true, requestedAt: now, ...held };
@@ -154,11 +151,8 @@ export async function cancelAccountDeletion(
         kind: "notFound",
         error: "dashboard.deletion.errors.noRequest",
       });
-    await recordAudit(trx, {
-      actorId: input.userId,
+    await recordOwnChange(trx, input.userId, {
       action: "account.deletion_cancel",
-      targetType: "user",
-      targetId: input.userId,
       before: { status: "pending" },
       after: { status: "cancelled" },
     });

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { inTransaction, type Tx } from "~/db/transaction";
+import { inTransaction } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { readCookie } from "~/lib/cookies";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
@@ -22,7 +22,7 @@ import {
   markLoginSucceeded,
   reserveLoginAttempt,
 } from "./login-throttle.server";
-import { touchSession } from "./own-sessions.server";
+import { endUserSessions, touchSession } from "./own-sessions.server";
 import { queueAdminSignInNotice } from "./sign-in-notice.server";
 import { sendEmailVerification, verifiedFlag } from "./email-verification.server";
 import commonPasswordList from "./common-passwords.json";
@@ -438,17 +438,6 @@ export type AdminProvisionResult =
   | { status: "created"; email: string; generatedPassword?: string }
   | { status: "promoted"; email: string; sessionsEnded: number }
   | { status: "already"; email: string };
-
-/** A step: ends every session of a user but `keepSessionId` (an admin editing themselves keeps theirs). */
-export async function endUserSessions(
-  trx: Tx,
-  userId: string,
-  keepSessionId?: string,
-): Promise<number> {
-  let sessions = trx.deleteFrom("sessions").where("user_id", "=", userId);
-  if (keepSessionId) sessions = sessions.where("id", "!=", keepSessionId);
-  return Number((await sessions.executeTakeFirst()).numDeletedRows);
-}
 
 /**
  * Makes `email` an admin: creates the account when it does not exist (with `password`, or a random

@@ -3,7 +3,7 @@ import { APIError, createEmailVerificationToken } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { isPostgres } from "~/db/dialect";
 import { inTransaction, orWhenTaken, type Db, type Tx } from "~/db/transaction";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordOwnChange } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
 import { countFormPost } from "~/domain/request-limits/request-limits.server";
 import type { Auth } from "./auth.server";
@@ -16,6 +16,7 @@ import {
 } from "./email-verification";
 import { emailTakenByAnother } from "./user-directory.server";
 import { queuePanelUserSync } from "~/domain/provisioning/provisioning-jobs.server";
+import { endUserSessions } from "./own-sessions.server";
 
 // Verified addresses (issue 25, docs/accounts.md). The links carry better-auth's own verification token
 // (createEmailVerificationToken: a JWT signed with AUTH_SECRET, holding the address, the account and, for an
@@ -204,11 +205,8 @@ export async function requestEmailChange(
     .set({ pending_email: input.newEmail, pending_email_at: now.toISOString() })
     .where("id", "=", input.userId)
     .execute();
-  await recordAudit(trx, {
-    actorId: input.userId,
+  await recordOwnChange(trx, input.userId, {
     action: "account.email_change_requested",
-    targetType: "user",
-    targetId: input.userId,
     before: { email: input.previousEmail },
     after: { pendingEmail: input.newEmail },
   });
@@ -320,15 +318,10 @@ async function applyEmailChange(
       if (Number(changed.numUpdatedRows) !== 1) return { outcome: "invalid" };
       // The game panel's user follows the new address (issue 27).
       await queuePanelUserSync(trx, userId, input.now);
-      let others = trx.deleteFrom("sessions").where("user_id", "=", userId);
       const keep = input.session?.userId === userId ? input.session.sessionId : undefined;
-      if (keep) others = others.where("id", "!=", keep);
-      const ended = Number((await others.executeTakeFirst()).numDeletedRows);
-      await recordAudit(trx, {
-        actorId: userId,
+      const ended = await endUserSessions(trx, userId, keep);
+      await recordOwnChange(trx, userId, {
         action: "account.email_change",
-        targetType: "user",
-        targetId: userId,
         before: { email: oldEmail },
         after: {
           email: newEmail,

@@ -1,5 +1,5 @@
-import { recordAudit } from "~/domain/audit/audit.server";
-import { inTransaction, Refusal, type Db } from "~/db/transaction";
+import { recordOwnChange } from "~/domain/audit/audit.server";
+import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
 import { logger } from "~/lib/logger.server";
 import { SESSION_ACTIVITY_STEP_MINUTES, type OwnSession } from "./accounts";
 import type { FailureKind } from "~/lib/result";
@@ -26,6 +26,20 @@ export async function touchSession(
     // "Last active" is a hint; a failed write must not fail the page.
     logger.warn({ err: error }, "could not record session activity");
   }
+}
+
+/**
+ * A step: ends every session of a user but `keepSessionId` (the one in use, when a person changes their
+ * own address or an admin edits themselves); how many it ended.
+ */
+export async function endUserSessions(
+  trx: Tx,
+  userId: string,
+  keepSessionId?: string,
+): Promise<number> {
+  let sessions = trx.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId) sessions = sessions.where("id", "!=", keepSessionId);
+  return Number((await sessions.executeTakeFirst()).numDeletedRows);
 }
 
 /** One user's sessions that have not expired, newest first, the one making the request marked. */
@@ -92,11 +106,8 @@ export async function revokeOwnSession(
       .where("id", "=", session.id)
       .where("user_id", "=", input.actorId)
       .execute();
-    await recordAudit(trx, {
-      actorId: input.actorId,
+    await recordOwnChange(trx, input.actorId, {
       action: "session.revoke",
-      targetType: "user",
-      targetId: input.actorId,
       before: {
         session: session.id,
         ipAddress: session.ip_address,
@@ -130,11 +141,8 @@ export async function revokeOtherOwnSessions(
       .where("user_id", "=", input.actorId)
       .where("id", "!=", currentSessionId)
       .execute();
-    await recordAudit(trx, {
-      actorId: input.actorId,
+    await recordOwnChange(trx, input.actorId, {
       action: "session.revoke_others",
-      targetType: "user",
-      targetId: input.actorId,
       before: { sessions: others.length },
       after: { kept: currentSessionId },
     });

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { APIError } from "better-auth/api";
 import { inTransaction } from "~/db/transaction";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordOwnChange } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
-import { endUserSessions, isCommonPassword, type AccountDeps } from "./accounts.server";
+import { isCommonPassword, type AccountDeps } from "./accounts.server";
+import { endUserSessions } from "./own-sessions.server";
 import { capturingPasswordReset } from "./auth.server";
 import {
   isResetToken,
@@ -123,11 +124,8 @@ export async function resetPasswordWithToken(
       .where("id", "=", resetUser)
       .execute();
     await endUserSessions(trx, resetUser);
-    await recordAudit(trx, {
-      actorId: resetUser,
+    await recordOwnChange(trx, resetUser, {
       action: "account.password_reset",
-      targetType: "user",
-      targetId: resetUser,
       after: { sessions: "ended", ip: input.ip ?? null },
       reason: "reset link",
     });

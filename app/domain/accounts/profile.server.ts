@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordOwnChange } from "~/domain/audit/audit.server";
 import { inTransaction, orWhenTaken, Refusal, type Db } from "~/db/transaction";
 import {
   LOGIN_IP_ATTEMPT_LIMIT,
@@ -11,6 +11,7 @@ import type { Auth } from "./auth.server";
 import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
 import { makeVerificationToken, requestEmailChange } from "./email-verification.server";
 import { emailTakenByAnother } from "./user-directory.server";
+import { endUserSessions } from "./own-sessions.server";
 
 export const profileSchema = z.object({
   name: z
@@ -175,14 +176,9 @@ export async function updateProfile(
           })
           .where("id", "=", input.userId)
           .execute();
-        let others = trx.deleteFrom("sessions").where("user_id", "=", input.userId);
-        if (input.currentSessionId) others = others.where("id", "!=", input.currentSessionId);
-        const ended = Number((await others.executeTakeFirst()).numDeletedRows);
-        await recordAudit(trx, {
-          actorId: input.userId,
+        const ended = await endUserSessions(trx, input.userId, input.currentSessionId);
+        await recordOwnChange(trx, input.userId, {
           action: "account.email_change",
-          targetType: "user",
-          targetId: input.userId,
           before: { email: previousEmail },
           // No email is sent yet: this entry is the record the old address is owed (docs/security.md).
           after: { email: input.email, otherSessionsEnded: ended, oldAddressTold: false },

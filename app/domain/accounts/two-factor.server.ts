@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { renderSVG } from "uqr";
 import { inTransaction } from "~/db/transaction";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { recordOwnChange } from "~/domain/audit/audit.server";
 import { readCookie } from "~/lib/cookies";
 import { LOGIN_IP_ATTEMPT_LIMIT, type Role } from "./accounts";
 import {
@@ -289,9 +289,7 @@ async function auditOwn(
   action: string,
   change?: { before: Record<string, unknown>; after: Record<string, unknown> },
 ) {
-  await inTransaction(deps.db, (trx) =>
-    recordAudit(trx, { actorId: userId, action, targetType: "user", targetId: userId, ...change }),
-  );
+  await inTransaction(deps.db, (trx) => recordOwnChange(trx, userId, { action, ...change }));
 }
 
 /**

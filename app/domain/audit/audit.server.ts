@@ -45,22 +45,40 @@ export async function recordAudit(trx: Tx, entry: AuditEntry): Promise<void> {
 }
 
 /**
- * Step, the end of an admin's save of a record: the record as it now stands (`read` in the same
- * transaction), audited with its `view` before the change (none for a new record) and after.
+ * Step: a person's change to their own account, in the audit log: they are its actor and its target (a
+ * customer's deletion request, an admin ending their own sessions).
  */
-export async function recordSaved<T>(
+export async function recordOwnChange(
   trx: Tx,
-  entry: Pick<AuditEntry, "actorId" | "action" | "targetType"> & { targetId: number; before?: T },
+  userId: string,
+  entry: Omit<AuditEntry, "actorId" | "targetType" | "targetId">,
+): Promise<void> {
+  await recordAudit(trx, { actorId: userId, targetType: "user", targetId: userId, ...entry });
+}
+
+/**
+ * The end of an admin's save of one kind of record (`targetType`), as a step: the record as it now
+ * stands (`read` in the same transaction), audited with its `view` before the change (none for a new
+ * record) and after.
+ */
+export function recordSaved<T>(
+  targetType: AuditEntry["targetType"],
   record: { read: (trx: Tx, id: number) => Promise<T | undefined>; view: (record: T) => unknown },
-): Promise<T> {
-  const saved = (await record.read(trx, entry.targetId))!;
-  await recordAudit(trx, {
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    before: entry.before === undefined ? undefined : record.view(entry.before),
-    after: record.view(saved),
-  });
-  return saved;
+) {
+  return async (
+    trx: Tx,
+    id: number,
+    entry: { actorId: string; action: string; before?: T },
+  ): Promise<T> => {
+    const saved = (await record.read(trx, id))!;
+    await recordAudit(trx, {
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType,
+      targetId: id,
+      before: entry.before === undefined ? undefined : record.view(entry.before),
+      after: record.view(saved),
+    });
+    return saved;
+  };
 }

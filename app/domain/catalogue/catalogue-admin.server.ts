@@ -3,9 +3,11 @@ import { sql } from "kysely";
 import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { inTransaction, orWhenTaken, refuse, Refusal, type Db, type Tx } from "~/db/transaction";
 import { countRows } from "~/db/paging";
+import { rowToEdit } from "~/db/row-to-edit";
 import type { ProductStatus, ProductType } from "./catalogue";
 import {
   canDeleteProduct,
+  MAX_SLUG_LENGTH,
   slugify,
   type AdminProduct,
   type MoveDirection,
@@ -210,13 +212,18 @@ async function slugTaken(trx: Tx, slug: string, exceptId?: number): Promise<bool
   return Boolean(await query.executeTakeFirst());
 }
 
-/** The name's slug, or the first of name-2, name-3… that is free. */
-async function freeSlugFor(trx: Tx, name: string): Promise<string> {
-  const base = slugify(name);
+/**
+ * The first of `base`, `base-2`, `base-3`… that `taken` says is free, cut to MAX_SLUG_LENGTH with no dash
+ * left at the cut: a new row's slug (a product's, a payment method's code) made from its name.
+ */
+export async function firstFreeSlug(
+  base: string,
+  taken: (slug: string) => Promise<boolean>,
+): Promise<string> {
   for (let n = 1; ; n++) {
     const suffix = n === 1 ? "" : `-${n}`;
-    const candidate = `${base.slice(0, 60 - suffix.length).replace(/-+$/, "")}${suffix}`;
-    if (!(await slugTaken(trx, candidate))) return candidate;
+    const candidate = `${base.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, "")}${suffix}`;
+    if (!(await taken(candidate))) return candidate;
   }
 }
 
@@ -305,7 +312,9 @@ export async function createProduct(
       };
       if (fields.slug && (await slugTaken(trx, fields.slug)))
         refuse<ProductResult>("conflict", "admin-catalogue.products.errors.slugTaken");
-      const slug = fields.slug || (await freeSlugFor(trx, fields.name));
+      const slug =
+        fields.slug ||
+        (await firstFreeSlug(slugify(fields.name), (candidate) => slugTaken(trx, candidate)));
       const position = await countRows(trx.selectFrom("products").where("type", "=", fields.type));
       const now = new Date().toISOString();
       const row = await trx
@@ -321,30 +330,17 @@ export async function createProduct(
         .executeTakeFirstOrThrow();
       await saveTranslations(trx, Number(row.id), fields.translations, now);
       await renumber(trx, fields.type);
-      return savedProduct(trx, Number(row.id), {
+      const product = await savedProduct(trx, Number(row.id), {
         actorId: input.actorId,
         action: "product.create",
       });
+      return { ok: true as const, product };
     }),
   );
 }
 
-/**
- * The end of a save: the product as it now stands, audited as `action` by `actorId` with its fields (and
- * what they were, for a change), as the save returns it.
- */
-async function savedProduct(
-  trx: Tx,
-  id: number,
-  entry: { actorId: string; action: "product.create" | "product.update"; before?: AdminProduct },
-) {
-  const product = await recordSaved(
-    trx,
-    { ...entry, targetType: "product", targetId: id },
-    { read: findProductForAdmin, view: auditView },
-  );
-  return { ok: true as const, product };
-}
+/** The end of a save: the product as it now stands, audited with its fields (and what they were). */
+const savedProduct = recordSaved("product", { read: findProductForAdmin, view: auditView });
 
 /**
  * A row action's change: `set` written on the product (its time of change too), audited as `action` by
@@ -406,11 +402,12 @@ export async function updateProduct(
         await renumber(trx, before.type);
         await renumber(trx, fields.type);
       }
-      return savedProduct(trx, before.id, {
+      const product = await savedProduct(trx, before.id, {
         actorId: input.actorId,
         action: "product.update",
         before,
       });
+      return { ok: true as const, product };
     }),
   );
 }
@@ -538,9 +535,7 @@ export async function loadProductsPage(db: Db, query: ProductListQuery) {
       .select((eb) => ["type", eb.fn.countAll<number>().as("n")])
       .groupBy("type")
       .execute(),
-    query.edit === undefined || query.edit === "new"
-      ? Promise.resolve(query.edit)
-      : findProductForAdmin(db, query.edit).then((product) => product ?? null),
+    rowToEdit(query.edit, (id) => findProductForAdmin(db, id)),
     query.edit === undefined ? Promise.resolve(null) : readPanelSnapshot(db),
   ]);
   const typeCounts = Object.fromEntries(counts.map((row) => [row.type, Number(row.n)])) as Partial<

@@ -238,6 +238,19 @@ function withDocument(
   };
 }
 
+/** The message an event sends its customer, with the event's document when it carries one. */
+function toCustomerWithDocument(
+  kind: MailKind,
+  eventKey: string,
+  params: Record<string, unknown>,
+  event: { userId: string; document?: DocumentRef | null },
+): Planned {
+  return withDocument(
+    toCustomer(kind, eventKey, params, event.userId),
+    event.document ? { document: event.document } : null,
+  );
+}
+
 /** What an event mails, to whom. */
 function plan(event: MailEvent): Planned[] {
   switch (event.kind) {
@@ -261,37 +274,31 @@ function plan(event: MailEvent): Planned[] {
       ];
     case "orderRejected":
       return [
-        withDocument(
-          toCustomer(
-            "orderRejected",
-            `order:${event.orderId}`,
-            {
-              id: event.orderId,
-              product: event.product,
-              ...(event.expiredDays === undefined
-                ? { reason: event.reason }
-                : { expiredDays: event.expiredDays }),
-              refundCents: event.refundCents,
-            },
-            event.userId,
-          ),
-          event.document ? { document: event.document } : null,
+        toCustomerWithDocument(
+          "orderRejected",
+          `order:${event.orderId}`,
+          {
+            id: event.orderId,
+            product: event.product,
+            ...(event.expiredDays === undefined
+              ? { reason: event.reason }
+              : { expiredDays: event.expiredDays }),
+            refundCents: event.refundCents,
+          },
+          event,
         ),
       ];
     case "coinsChanged":
       return [
-        withDocument(
-          toCustomer(
-            "coinsChanged",
-            `coins:${event.eventKey ?? randomUUID()}`,
-            {
-              amountCents: event.amountCents,
-              balanceCents: event.balanceCents,
-              reason: event.reason,
-            },
-            event.userId,
-          ),
-          event.document ? { document: event.document } : null,
+        toCustomerWithDocument(
+          "coinsChanged",
+          `coins:${event.eventKey ?? randomUUID()}`,
+          {
+            amountCents: event.amountCents,
+            balanceCents: event.balanceCents,
+            reason: event.reason,
+          },
+          event,
         ),
       ];
     case "documentIssued":

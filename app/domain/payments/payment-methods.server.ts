@@ -2,7 +2,9 @@ import type { Updateable } from "kysely";
 import type { PaymentMethodsTable } from "~/db/schema";
 import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { slugWords } from "~/domain/catalogue/catalogue-admin";
+import { firstFreeSlug } from "~/domain/catalogue/catalogue-admin.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { rowToEdit } from "~/db/row-to-edit";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import {
@@ -267,19 +269,8 @@ function refusalOf(
   return problem ? { ok: false, kind, error: problem.error, field: problem.field } : null;
 }
 
-/** The end of a change: the method as it now stands, audited by `actorId` as `action`. */
-async function audited(
-  trx: Tx,
-  id: number,
-  entry: { actorId: string; action: string; before?: PaymentMethod },
-): Promise<PaymentMethodResult> {
-  const method = await recordSaved(
-    trx,
-    { ...entry, targetType: "payment_method", targetId: id },
-    { read: findPaymentMethod, view: auditView },
-  );
-  return { ok: true, method };
-}
+/** The end of a change: the method as it now stands, audited with what it was (for a change). */
+const savedMethod = recordSaved("payment_method", { read: findPaymentMethod, view: auditView });
 
 /** Step: the method the admin acts on, or a notFound refusal. */
 async function methodOrRefuse(trx: Tx, id: number): Promise<PaymentMethod> {
@@ -300,23 +291,20 @@ async function changeMethod(
     .set({ ...columns, updated_at: new Date().toISOString() })
     .where("id", "=", before.id)
     .execute();
-  return audited(trx, before.id, { ...entry, before });
+  return { ok: true, method: await savedMethod(trx, before.id, { ...entry, before }) };
 }
 
 /** A code for a new method: its name's words, or the first of name-2, name-3… that is free. */
 async function freeCodeFor(trx: Tx, input: PaymentMethodInput, locale: PaymentTextLocale) {
   const words = slugWords(textIn(input.names, locale, locale));
-  const base = words.length >= 2 ? words : "method";
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? "" : `-${n}`;
-    const code = `${base.slice(0, 60 - suffix.length).replace(/-+$/, "")}${suffix}`;
+  return firstFreeSlug(words.length >= 2 ? words : "method", async (code) => {
     const taken = await trx
       .selectFrom("payment_methods")
       .select("id")
       .where("code", "=", code)
       .executeTakeFirst();
-    if (!taken) return code;
-  }
+    return Boolean(taken);
+  });
 }
 
 /**
@@ -347,10 +335,11 @@ export async function createPaymentMethod(
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        return audited(trx, Number(row.id), {
+        const method = await savedMethod(trx, Number(row.id), {
           actorId: input.actorId,
           action: "payment_method.create",
         });
+        return { ok: true as const, method };
       });
     } catch (error) {
       if (attempt >= 3 || !isUniqueViolation(error)) throw error;
@@ -449,9 +438,7 @@ export async function deletePaymentMethod(
 export async function loadPaymentMethodsPage(db: Db, query: PaymentMethodListQuery) {
   const [list, editing, defaultLocale] = await Promise.all([
     listPaymentMethodsForAdmin(db),
-    query.edit === undefined || query.edit === "new"
-      ? Promise.resolve(query.edit)
-      : findPaymentMethod(db, query.edit).then((method) => method ?? null),
+    rowToEdit(query.edit, (id) => findPaymentMethod(db, id)),
     defaultLocaleOf(db),
   ]);
   return { methods: list, editing, defaultLocale };

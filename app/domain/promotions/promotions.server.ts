@@ -7,6 +7,7 @@ import { listProductChoices } from "~/domain/catalogue/catalogue-admin.server";
 import { inTransaction, orWhenTaken, refuse, type Db, type Tx } from "~/db/transaction";
 import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage } from "~/db/paging";
+import { rowToEdit } from "~/db/row-to-edit";
 import {
   dayOf,
   endOfDay,
@@ -259,30 +260,17 @@ export async function createVoucher(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      return savedVoucher(trx, Number(row.id), {
+      const voucher = await savedVoucher(trx, Number(row.id), {
         actorId: input.actorId,
         action: "voucher.create",
       });
+      return { ok: true as const, voucher };
     }),
   );
 }
 
-/**
- * The end of a save: the voucher as it now stands, audited as `action` by `actorId` with its terms (and
- * what they were, for a change), as the save returns it.
- */
-async function savedVoucher(
-  trx: Tx,
-  id: number,
-  entry: { actorId: string; action: "voucher.create" | "voucher.update"; before?: AdminVoucher },
-) {
-  const voucher = await recordSaved(
-    trx,
-    { ...entry, targetType: "voucher", targetId: id },
-    { read: findVoucherForAdmin, view: auditView },
-  );
-  return { ok: true as const, voucher };
-}
+/** The end of a save: the voucher as it now stands, audited with its terms (and what they were). */
+const savedVoucher = recordSaved("voucher", { read: findVoucherForAdmin, view: auditView });
 
 /**
  * Changes a voucher's terms. Orders already placed keep the discount they got (their own copy); the next
@@ -322,11 +310,12 @@ export async function updateVoucher(
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1)
         refuse<VoucherResult>("conflict", "admin-catalogue.promotions.errors.maxUsesBelowUsed");
-      return savedVoucher(trx, before.id, {
+      const voucher = await savedVoucher(trx, before.id, {
         actorId: input.actorId,
         action: "voucher.update",
         before,
       });
+      return { ok: true as const, voucher };
     }),
   );
 }
@@ -375,9 +364,7 @@ export async function loadPromotionsPage(db: Db, query: VoucherListQuery, now = 
       now,
     }),
     listProductChoices(db),
-    query.edit === undefined || query.edit === "new"
-      ? Promise.resolve(query.edit)
-      : findVoucherForAdmin(db, query.edit, now).then((voucher) => voucher ?? null),
+    rowToEdit(query.edit, (id) => findVoucherForAdmin(db, id, now)),
   ]);
   return { ...list, products, editing };
 }
