@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { saveActions } from "./save-actions";
+import { editorActionSchema, rowActions, saveActions } from "./save-actions";
 import { z } from "./zod";
 
 const fields = { name: z.string().min(1, "name.required"), size: z.coerce.number() };
@@ -32,5 +32,44 @@ describe("saveActions", () => {
         [["size"], "size.tooLarge"],
       ]);
     }
+  });
+});
+
+describe("rowActions", () => {
+  it("reads each row button as its intent and the row's id", () => {
+    const [enable, remove] = rowActions(z.coerce.number().int().positive(), ["enable", "delete"]);
+    expect(enable.parse({ intent: "enable", id: "3" })).toEqual({ intent: "enable", id: 3 });
+    expect(remove.parse({ intent: "delete", id: "4" })).toEqual({ intent: "delete", id: 4 });
+    expect(enable.safeParse({ intent: "delete", id: "3" }).success).toBe(false);
+    expect(remove.safeParse({ intent: "delete" }).success).toBe(false);
+  });
+});
+
+describe("editorActionSchema", () => {
+  const id = z.coerce.number().int().positive();
+  const schema = editorActionSchema(
+    "item",
+    (form: { name: string; size: number }) => ({ label: `${form.name} (${form.size})` }),
+    "errors.unknownAction",
+    [...saveActions(fields, id, () => {}), ...rowActions(id, ["delete"])],
+  );
+
+  it("gives a create and an update the item made of their form", () => {
+    expect(schema.parse({ intent: "create", name: "a", size: "2" })).toEqual({
+      intent: "create",
+      item: { label: "a (2)" },
+    });
+    expect(schema.parse({ intent: "update", id: "7", name: "a", size: "2" })).toEqual({
+      intent: "update",
+      id: 7,
+      item: { label: "a (2)" },
+    });
+  });
+
+  it("keeps a row's button as parsed and refuses any other intent", () => {
+    expect(schema.parse({ intent: "delete", id: "5" })).toEqual({ intent: "delete", id: 5 });
+    expect(schema.safeParse({ intent: "rename", id: "5" }).error?.issues[0]?.message).toBe(
+      "errors.unknownAction",
+    );
   });
 });

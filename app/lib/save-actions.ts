@@ -45,3 +45,33 @@ export function withSavedItem<Key extends string, Form, Item>(
     return action as Exclude<Action, { intent: "create" | "update" }>;
   };
 }
+
+/**
+ * A list's row buttons (enable, delete, ...), to list among a form's intents: each its intent and the
+ * `id` of the row it acts on.
+ */
+export function rowActions<const Intents extends readonly string[], Id extends z.ZodType>(
+  id: Id,
+  intents: Intents,
+) {
+  return intents.map((intent) => z.object({ intent: z.literal(intent), id })) as {
+    [K in keyof Intents]: z.ZodObject<{ intent: z.ZodLiteral<Intents[K]>; id: Id }>;
+  };
+}
+
+/**
+ * An editor page's one action, by intent: its create and update (`saveActions`) and its rows' buttons
+ * (`rowActions`), any other intent refused with `unknownAction`; a create or an update carries the item
+ * `itemFrom` makes of its form, under `key` (`withSavedItem`).
+ */
+export function editorActionSchema<
+  Key extends string,
+  Form,
+  Item,
+  const Options extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]],
+>(key: Key, itemFrom: (form: Form) => Item, unknownAction: string, options: Options) {
+  const action = z.discriminatedUnion("intent", options, { error: unknownAction });
+  const saved = withSavedItem(key, itemFrom);
+  // Every option has its intent: TypeScript cannot see that of any Options.
+  return action.transform((value) => saved(value as z.output<typeof action> & { intent: string }));
+}

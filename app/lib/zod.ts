@@ -46,3 +46,21 @@ export function optionalNote(max: number, tooLong: string) {
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : null));
 }
+
+/**
+ * `schema` fed a form's fields with `field` set to what `read` makes of them all: fields the form names
+ * one by one (a checkbox a product, a field a panel variable) handed to the schema as one value.
+ */
+export function withFormField<Schema extends z.ZodType>(
+  field: string,
+  read: (fields: Record<string, unknown>) => unknown,
+  schema: Schema,
+) {
+  return z.preprocess(
+    (value) =>
+      value && typeof value === "object" && !Array.isArray(value)
+        ? { ...value, [field]: read(value as Record<string, unknown>) }
+        : value,
+    schema,
+  );
+}

@@ -1,8 +1,8 @@
 import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, idParam } from "~/lib/query-params";
-import { saveActions, withSavedItem, type SavedForm } from "~/lib/save-actions";
-import { customIssue, requiredText, z } from "~/lib/zod";
+import { editorActionSchema, rowActions, saveActions, type SavedForm } from "~/lib/save-actions";
+import { customIssue, requiredText, withFormField, z } from "~/lib/zod";
 import { withPanelIdLists } from "~/domain/provisioning/product-editor";
 import { productProvisioningFormSchema } from "~/domain/provisioning/provisioning.schemas";
 import {
@@ -238,29 +238,19 @@ export function productInputFrom(form: SavedForm<typeof productFieldShape>): Pro
  * provisioning block's fields are many and named by the panel (one `env.<VARIABLE>` each, a checkbox a
  * panel location or node), so the form's fields are handed to it whole, the checkboxes read as lists.
  */
-export const productActionSchema = z.preprocess(
-  (value) =>
-    value && typeof value === "object" && !Array.isArray(value)
-      ? { ...value, provisioning: withPanelIdLists(value as Record<string, unknown>) }
-      : value,
-  z
-    .discriminatedUnion(
-      "intent",
-      [
-        createAction.check(provisioningCheck),
-        updateAction.check(provisioningCheck),
-        z.object({
-          intent: z.literal("move"),
-          id: productIdSchema,
-          direction: z.enum(MOVE_DIRECTIONS, "admin-catalogue.products.errors.notFound"),
-        }),
-        z.object({ intent: z.literal("hide"), id: productIdSchema }),
-        z.object({ intent: z.literal("show"), id: productIdSchema }),
-        z.object({ intent: z.literal("delete"), id: productIdSchema }),
-      ],
-      { error: "admin-catalogue.errors.unknownAction" },
-    )
-    .transform(withSavedItem("product", productInputFrom)),
+export const productActionSchema = withFormField(
+  "provisioning",
+  withPanelIdLists,
+  editorActionSchema("product", productInputFrom, "admin-catalogue.errors.unknownAction", [
+    createAction.check(provisioningCheck),
+    updateAction.check(provisioningCheck),
+    z.object({
+      intent: z.literal("move"),
+      id: productIdSchema,
+      direction: z.enum(MOVE_DIRECTIONS, "admin-catalogue.products.errors.notFound"),
+    }),
+    ...rowActions(productIdSchema, ["hide", "show", "delete"]),
+  ]),
 );
 export type ProductAction = z.infer<typeof productActionSchema>;
 

@@ -87,6 +87,21 @@ export function hasPlayerSlots(type: ProductType): boolean {
   return type !== "vps";
 }
 
+/** A seeded plan's name and description in one language. */
+type SeedWords = [name: string, description: string];
+
+/** A plan of the seed as written below; `seedProduct` gives it its kind's features in each language. */
+interface SeedPlan {
+  slug: string;
+  type: ProductType;
+  priceCents: number;
+  specs: { ramGb: number; storageGb: number; cpuCores: number; slots: number | null };
+  recommended?: boolean;
+  en: SeedWords;
+  fr: SeedWords;
+  ar: SeedWords;
+}
+
 interface SeedProduct {
   slug: string;
   type: ProductType;
@@ -104,21 +119,33 @@ interface SeedProduct {
 }
 
 // A plan card lists its specs first ("5 GB NVMe storage", from storageGb), then these: none of them
-// repeats a spec line (issue 21 removed "NVMe SSD storage", which stood beside the storage line).
-const gameFeatures = ["DDoS protection", "Instant setup", "24/7 support"];
-const vpsFeatures = ["10 Gbps uplink", "Full root access", "DDoS protection"];
-const gameFeaturesFr = ["Protection anti-DDoS", "Installation instantanée", "Support 24h/24, 7j/7"];
-const vpsFeaturesFr = ["Connexion 10 Gbit/s", "Accès root complet", "Protection anti-DDoS"];
-const gameFeaturesAr = ["حماية من هجمات DDoS", "تفعيل فوري", "دعم فني 24/7"];
-const vpsFeaturesAr = ["اتصال بسرعة 10 Gbps", "صلاحيات root كاملة", "حماية من هجمات DDoS"];
+// repeats a spec line (issue 21 removed "NVMe SSD storage", which stood beside the storage line). Every
+// game plan lists the same three, every VPS its own three.
+const SEED_FEATURES: Record<"game" | "vps", Record<"en" | ProductTextLocale, string[]>> = {
+  game: {
+    en: ["DDoS protection", "Instant setup", "24/7 support"],
+    fr: ["Protection anti-DDoS", "Installation instantanée", "Support 24h/24, 7j/7"],
+    ar: ["حماية من هجمات DDoS", "تفعيل فوري", "دعم فني 24/7"],
+  },
+  vps: {
+    en: ["10 Gbps uplink", "Full root access", "DDoS protection"],
+    fr: ["Connexion 10 Gbit/s", "Accès root complet", "Protection anti-DDoS"],
+    ar: ["اتصال بسرعة 10 Gbps", "صلاحيات root كاملة", "حماية من هجمات DDoS"],
+  },
+};
 
-function seedTexts(
-  fr: [name: string, description: string, features: string[]],
-  ar: [name: string, description: string, features: string[]],
-): ProductTranslations {
+function seedProduct({ en, fr, ar, specs, ...plan }: SeedPlan): SeedProduct {
+  const features = SEED_FEATURES[plan.type === "vps" ? "vps" : "game"];
   return {
-    fr: { name: fr[0], description: fr[1], features: fr[2] },
-    ar: { name: ar[0], description: ar[1], features: ar[2] },
+    ...plan,
+    name: en[0],
+    description: en[1],
+    features: features.en,
+    ...specs,
+    texts: {
+      fr: { name: fr[0], description: fr[1], features: features.fr },
+      ar: { name: ar[0], description: ar[1], features: features.ar },
+    },
   };
 }
 
@@ -127,229 +154,123 @@ function seedTexts(
  * MTA Professional at 15, VPS Premium at 25) clash with these and are not seeded (ADR 0009).
  * MTA Advanced has no vCPU count in the spec; it gets 1 vCPU like the plan below it.
  */
-export const SEED_PRODUCTS: SeedProduct[] = [
+const SEED_PLANS: SeedPlan[] = [
   {
     slug: "samp-starter",
     type: "samp",
-    name: "SAMP Starter",
-    description: "A small SA-MP server to start your community.",
     priceCents: 250,
-    features: gameFeatures,
-    ramGb: 1,
-    storageGb: 5,
-    cpuCores: 1,
-    slots: 150,
-    texts: seedTexts(
-      ["SAMP Essentiel", "Un petit serveur SA-MP pour lancer votre communauté.", gameFeaturesFr],
-      ["باقة SAMP المبتدئة", "خادم SA-MP صغير لإطلاق مجتمعك.", gameFeaturesAr],
-    ),
+    specs: { ramGb: 1, storageGb: 5, cpuCores: 1, slots: 150 },
+    en: ["SAMP Starter", "A small SA-MP server to start your community."],
+    fr: ["SAMP Essentiel", "Un petit serveur SA-MP pour lancer votre communauté."],
+    ar: ["باقة SAMP المبتدئة", "خادم SA-MP صغير لإطلاق مجتمعك."],
   },
   {
     slug: "samp-premium",
     type: "samp",
-    name: "SAMP Premium",
-    description: "Room for a busy roleplay or freeroam server.",
     priceCents: 450,
-    features: gameFeatures,
-    ramGb: 2,
-    storageGb: 10,
-    cpuCores: 1,
-    slots: 500,
+    specs: { ramGb: 2, storageGb: 10, cpuCores: 1, slots: 500 },
     recommended: true,
-    texts: seedTexts(
-      [
-        "SAMP Premium",
-        "De la place pour un serveur roleplay ou freeroam bien fréquenté.",
-        gameFeaturesFr,
-      ],
-      ["باقة SAMP المميزة", "مساحة تتسع لخادم رول بلاي أو فري رووم يعج باللاعبين.", gameFeaturesAr],
-    ),
+    en: ["SAMP Premium", "Room for a busy roleplay or freeroam server."],
+    fr: ["SAMP Premium", "De la place pour un serveur roleplay ou freeroam bien fréquenté."],
+    ar: ["باقة SAMP المميزة", "مساحة تتسع لخادم رول بلاي أو فري رووم يعج باللاعبين."],
   },
   {
     slug: "samp-ultimate",
     type: "samp",
-    name: "SAMP Ultimate",
-    description: "For the biggest SA-MP communities.",
     priceCents: 850,
-    features: gameFeatures,
-    ramGb: 4,
-    storageGb: 15,
-    cpuCores: 2,
-    slots: 1000,
-    texts: seedTexts(
-      ["SAMP Ultime", "Pour les plus grandes communautés SA-MP.", gameFeaturesFr],
-      ["باقة SAMP القصوى", "لأكبر مجتمعات SA-MP.", gameFeaturesAr],
-    ),
+    specs: { ramGb: 4, storageGb: 15, cpuCores: 2, slots: 1000 },
+    en: ["SAMP Ultimate", "For the biggest SA-MP communities."],
+    fr: ["SAMP Ultime", "Pour les plus grandes communautés SA-MP."],
+    ar: ["باقة SAMP القصوى", "لأكبر مجتمعات SA-MP."],
   },
   {
     slug: "mta-starter",
     type: "mta",
-    name: "MTA Starter",
-    description: "A small MTA:SA server to start with.",
     priceCents: 300,
-    features: gameFeatures,
-    ramGb: 1,
-    storageGb: 5,
-    cpuCores: 1,
-    slots: 75,
-    texts: seedTexts(
-      ["MTA Essentiel", "Un petit serveur MTA:SA pour bien démarrer.", gameFeaturesFr],
-      ["باقة MTA المبتدئة", "خادم MTA:SA صغير لتبدأ به.", gameFeaturesAr],
-    ),
+    specs: { ramGb: 1, storageGb: 5, cpuCores: 1, slots: 75 },
+    en: ["MTA Starter", "A small MTA:SA server to start with."],
+    fr: ["MTA Essentiel", "Un petit serveur MTA:SA pour bien démarrer."],
+    ar: ["باقة MTA المبتدئة", "خادم MTA:SA صغير لتبدأ به."],
   },
   {
     slug: "mta-advanced",
     type: "mta",
-    name: "MTA Advanced",
-    description: "More players and resources for a growing MTA server.",
     priceCents: 450,
-    features: gameFeatures,
-    ramGb: 2,
-    storageGb: 10,
-    cpuCores: 1,
-    slots: 150,
+    specs: { ramGb: 2, storageGb: 10, cpuCores: 1, slots: 150 },
     recommended: true,
-    texts: seedTexts(
-      [
-        "MTA Avancé",
-        "Plus de joueurs et de ressources pour un serveur MTA qui grandit.",
-        gameFeaturesFr,
-      ],
-      ["باقة MTA المتقدمة", "مزيد من اللاعبين والموارد لخادم MTA في طور النمو.", gameFeaturesAr],
-    ),
+    en: ["MTA Advanced", "More players and resources for a growing MTA server."],
+    fr: ["MTA Avancé", "Plus de joueurs et de ressources pour un serveur MTA qui grandit."],
+    ar: ["باقة MTA المتقدمة", "مزيد من اللاعبين والموارد لخادم MTA في طور النمو."],
   },
   {
     slug: "mta-pro",
     type: "mta",
-    name: "MTA Pro",
-    description: "For large MTA:SA communities and heavy gamemodes.",
     priceCents: 950,
-    features: gameFeatures,
-    ramGb: 4,
-    storageGb: 15,
-    cpuCores: 2,
-    slots: 200,
-    texts: seedTexts(
-      [
-        "MTA Pro",
-        "Pour les grandes communautés MTA:SA et les modes de jeu gourmands.",
-        gameFeaturesFr,
-      ],
-      ["باقة MTA الاحترافية", "للمجتمعات الكبيرة على MTA:SA وأنماط اللعب الثقيلة.", gameFeaturesAr],
-    ),
+    specs: { ramGb: 4, storageGb: 15, cpuCores: 2, slots: 200 },
+    en: ["MTA Pro", "For large MTA:SA communities and heavy gamemodes."],
+    fr: ["MTA Pro", "Pour les grandes communautés MTA:SA et les modes de jeu gourmands."],
+    ar: ["باقة MTA الاحترافية", "للمجتمعات الكبيرة على MTA:SA وأنماط اللعب الثقيلة."],
   },
   {
     slug: "vps-entry",
     type: "vps",
-    name: "VPS Entry",
-    description: "A virtual server for bots, websites and small game servers.",
     priceCents: 700,
-    features: vpsFeatures,
-    ramGb: 4,
-    storageGb: 100,
-    cpuCores: 3,
-    slots: null,
-    texts: seedTexts(
-      [
-        "VPS Essentiel",
-        "Un serveur virtuel pour vos bots, sites web et petits serveurs de jeu.",
-        vpsFeaturesFr,
-      ],
-      ["باقة VPS الأساسية", "خادم افتراضي للبوتات والمواقع وخوادم الألعاب الصغيرة.", vpsFeaturesAr],
-    ),
+    specs: { ramGb: 4, storageGb: 100, cpuCores: 3, slots: null },
+    en: ["VPS Entry", "A virtual server for bots, websites and small game servers."],
+    fr: ["VPS Essentiel", "Un serveur virtuel pour vos bots, sites web et petits serveurs de jeu."],
+    ar: ["باقة VPS الأساسية", "خادم افتراضي للبوتات والمواقع وخوادم الألعاب الصغيرة."],
   },
   {
     slug: "vps-business",
     type: "vps",
-    name: "VPS Business",
-    description: "More cores and memory for several servers at once.",
     priceCents: 1200,
-    features: vpsFeatures,
-    ramGb: 8,
-    storageGb: 200,
-    cpuCores: 5,
-    slots: null,
+    specs: { ramGb: 8, storageGb: 200, cpuCores: 5, slots: null },
     recommended: true,
-    texts: seedTexts(
-      [
-        "VPS Business",
-        "Plus de cœurs et de mémoire pour faire tourner plusieurs serveurs à la fois.",
-        vpsFeaturesFr,
-      ],
-      ["باقة VPS للأعمال", "أنوية وذاكرة أكثر لتشغيل عدة خوادم في آن واحد.", vpsFeaturesAr],
-    ),
+    en: ["VPS Business", "More cores and memory for several servers at once."],
+    fr: [
+      "VPS Business",
+      "Plus de cœurs et de mémoire pour faire tourner plusieurs serveurs à la fois.",
+    ],
+    ar: ["باقة VPS للأعمال", "أنوية وذاكرة أكثر لتشغيل عدة خوادم في آن واحد."],
   },
   {
     slug: "vps-premium",
     type: "vps",
-    name: "VPS Premium",
-    description: "Our largest VPS for demanding workloads.",
     priceCents: 2000,
-    features: vpsFeatures,
-    ramGb: 12,
-    storageGb: 250,
-    cpuCores: 6,
-    slots: null,
-    texts: seedTexts(
-      [
-        "VPS Premium",
-        "Notre plus grand VPS pour les charges de travail exigeantes.",
-        vpsFeaturesFr,
-      ],
-      ["باقة VPS المميزة", "أكبر خادم VPS لدينا للأحمال الثقيلة.", vpsFeaturesAr],
-    ),
+    specs: { ramGb: 12, storageGb: 250, cpuCores: 6, slots: null },
+    en: ["VPS Premium", "Our largest VPS for demanding workloads."],
+    fr: ["VPS Premium", "Notre plus grand VPS pour les charges de travail exigeantes."],
+    ar: ["باقة VPS المميزة", "أكبر خادم VPS لدينا للأحمال الثقيلة."],
   },
   {
     slug: "game-basic",
     type: "game",
-    name: "Game Basic",
-    description: "A server for Minecraft, FiveM, Rust and other games.",
     priceCents: 399,
-    features: gameFeatures,
-    ramGb: 2,
-    storageGb: 10,
-    cpuCores: 1,
-    slots: 50,
-    texts: seedTexts(
-      [
-        "Jeux Essentiel",
-        "Un serveur pour Minecraft, FiveM, Rust et d'autres jeux.",
-        gameFeaturesFr,
-      ],
-      ["باقة الألعاب الأساسية", "خادم لـ Minecraft وFiveM وRust وألعاب أخرى.", gameFeaturesAr],
-    ),
+    specs: { ramGb: 2, storageGb: 10, cpuCores: 1, slots: 50 },
+    en: ["Game Basic", "A server for Minecraft, FiveM, Rust and other games."],
+    fr: ["Jeux Essentiel", "Un serveur pour Minecraft, FiveM, Rust et d'autres jeux."],
+    ar: ["باقة الألعاب الأساسية", "خادم لـ Minecraft وFiveM وRust وألعاب أخرى."],
   },
   {
     slug: "game-advanced",
     type: "game",
-    name: "Game Advanced",
-    description: "More memory and players for modded servers.",
     priceCents: 799,
-    features: gameFeatures,
-    ramGb: 4,
-    storageGb: 20,
-    cpuCores: 2,
-    slots: 100,
+    specs: { ramGb: 4, storageGb: 20, cpuCores: 2, slots: 100 },
     recommended: true,
-    texts: seedTexts(
-      ["Jeux Avancé", "Plus de mémoire et de joueurs pour les serveurs moddés.", gameFeaturesFr],
-      ["باقة الألعاب المتقدمة", "ذاكرة أكبر ولاعبون أكثر للخوادم المعدّلة.", gameFeaturesAr],
-    ),
+    en: ["Game Advanced", "More memory and players for modded servers."],
+    fr: ["Jeux Avancé", "Plus de mémoire et de joueurs pour les serveurs moddés."],
+    ar: ["باقة الألعاب المتقدمة", "ذاكرة أكبر ولاعبون أكثر للخوادم المعدّلة."],
   },
   {
     slug: "game-pro",
     type: "game",
-    name: "Game Pro",
-    description: "For large communities and heavy mods.",
     priceCents: 1499,
-    features: gameFeatures,
-    ramGb: 8,
-    storageGb: 50,
-    cpuCores: 4,
-    slots: 250,
-    texts: seedTexts(
-      ["Jeux Pro", "Pour les grandes communautés et les mods lourds.", gameFeaturesFr],
-      ["باقة الألعاب الاحترافية", "للمجتمعات الكبيرة والتعديلات الثقيلة.", gameFeaturesAr],
-    ),
+    specs: { ramGb: 8, storageGb: 50, cpuCores: 4, slots: 250 },
+    en: ["Game Pro", "For large communities and heavy mods."],
+    fr: ["Jeux Pro", "Pour les grandes communautés et les mods lourds."],
+    ar: ["باقة الألعاب الاحترافية", "للمجتمعات الكبيرة والتعديلات الثقيلة."],
   },
 ];
+
+/** The plans as `seedCatalogue` inserts them (catalogue.server.ts). */
+export const SEED_PRODUCTS: SeedProduct[] = SEED_PLANS.map(seedProduct);

@@ -1,5 +1,6 @@
 import { idField } from "~/lib/id-field";
 import { pageParam } from "~/lib/query-params";
+import { rowActions } from "~/lib/save-actions";
 import { z } from "~/lib/zod";
 import { alertsFormSchema, timeZoneFormSchema } from "~/domain/settings/settings.schemas";
 
@@ -18,8 +19,7 @@ export const automationActionSchema = z.discriminatedUnion(
       intent: z.literal("run-now"),
       schedule: z.string({ error: "admin.automation.errors.scheduleNotFound" }).min(1).max(100),
     }),
-    z.object({ intent: z.literal("retry"), id: jobId }),
-    z.object({ intent: z.literal("discard"), id: jobId }),
+    ...rowActions(jobId, ["retry", "discard"]),
     // The site's time zone, in which the schedules are read (checked by the settings' own schema).
     timeZoneFormSchema.extend({ intent: z.literal("time-zone") }),
     alertsFormSchema.extend({ intent: z.literal("alerts") }),

@@ -1,7 +1,7 @@
 import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam } from "~/lib/query-params";
-import { saveActions, withSavedItem, type SavedForm } from "~/lib/save-actions";
+import { editorActionSchema, rowActions, saveActions, type SavedForm } from "~/lib/save-actions";
 import { customIssue, z } from "~/lib/zod";
 import {
   AMOUNT_INPUT_ERRORS,
@@ -142,18 +142,15 @@ export function paymentMethodInputFrom(form: MethodForm): PaymentMethodInput {
  * /admin/gateways' one action, by intent: a save (create, update) carries its method ready to save; a
  * row's button (enable, disable, delete) names its method.
  */
-export const paymentMethodActionSchema = z
-  .discriminatedUnion(
-    "intent",
-    [
-      ...saveActions(methodFieldShape, paymentMethodIdSchema, checkMethod),
-      z.object({ intent: z.literal("enable"), id: paymentMethodIdSchema }),
-      z.object({ intent: z.literal("disable"), id: paymentMethodIdSchema }),
-      z.object({ intent: z.literal("delete"), id: paymentMethodIdSchema }),
-    ],
-    { error: "payments.errors.unknownAction" },
-  )
-  .transform(withSavedItem("method", paymentMethodInputFrom));
+export const paymentMethodActionSchema = editorActionSchema(
+  "method",
+  paymentMethodInputFrom,
+  "payments.errors.unknownAction",
+  [
+    ...saveActions(methodFieldShape, paymentMethodIdSchema, checkMethod),
+    ...rowActions(paymentMethodIdSchema, ["enable", "disable", "delete"]),
+  ],
+);
 export type PaymentMethodAction = z.infer<typeof paymentMethodActionSchema>;
 
 /** /admin/gateways' query string: a value that does not parse is ignored, never an error. */

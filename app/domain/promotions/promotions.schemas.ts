@@ -4,8 +4,8 @@ import { normalizeVoucherCode } from "~/domain/orders/orders";
 import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam, pageParam } from "~/lib/query-params";
-import { saveActions, withSavedItem, type SavedForm } from "~/lib/save-actions";
-import { customIssue, z } from "~/lib/zod";
+import { editorActionSchema, rowActions, saveActions, type SavedForm } from "~/lib/save-actions";
+import { customIssue, withFormField, z } from "~/lib/zod";
 import {
   checkedProducts,
   CODE_PATTERN,
@@ -151,22 +151,13 @@ export function voucherInputFrom(form: SavedForm<typeof voucherFieldShape>): Vou
 }
 
 /** The promotions page's one action, by intent. */
-export const voucherActionSchema = z.preprocess(
-  (value) =>
-    value && typeof value === "object" && !Array.isArray(value)
-      ? { ...value, products: checkedProducts(value as Record<string, unknown>) }
-      : value,
-  z
-    .discriminatedUnion(
-      "intent",
-      [
-        ...saveActions(voucherFieldShape, voucherIdSchema, checkVoucher),
-        z.object({ intent: z.literal("deactivate"), id: voucherIdSchema }),
-        z.object({ intent: z.literal("activate"), id: voucherIdSchema }),
-      ],
-      { error: "admin-catalogue.errors.unknownAction" },
-    )
-    .transform(withSavedItem("voucher", voucherInputFrom)),
+export const voucherActionSchema = withFormField(
+  "products",
+  checkedProducts,
+  editorActionSchema("voucher", voucherInputFrom, "admin-catalogue.errors.unknownAction", [
+    ...saveActions(voucherFieldShape, voucherIdSchema, checkVoucher),
+    ...rowActions(voucherIdSchema, ["deactivate", "activate"]),
+  ]),
 );
 export type VoucherAction = z.infer<typeof voucherActionSchema>;
 
