@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, formatCalendarDay, numberFormat } from "./intl-format";
+import {
+  dateTimeFormat,
+  formatCalendarDay,
+  mediumDate,
+  mediumDateTime,
+  numberFormat,
+} from "./intl-format";
 import { intlLocale } from "./money";
 
 describe("shared Intl formatters", () => {
@@ -23,6 +29,24 @@ describe("shared Intl formatters", () => {
 
   it("writes Arabic with Western digits, as the money formatter does", () => {
     expect(numberFormat("ar", { useGrouping: false }).format(2458)).toBe("2458");
+  });
+});
+
+describe("the named formats", () => {
+  it("are the shared formatters of their options, a time zone left out being the default one", () => {
+    expect(mediumDateTime("fr")).toBe(
+      dateTimeFormat("fr", { dateStyle: "medium", timeStyle: "short" }),
+    );
+    expect(mediumDateTime("en", "Africa/Abidjan")).toBe(
+      dateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Abidjan" }),
+    );
+    expect(mediumDate("en")).toBe(dateTimeFormat("en", { dateStyle: "medium" }));
+  });
+
+  it("write a moment as a medium date, with a short time or without", () => {
+    const at = new Date("2026-11-24T14:05:00Z");
+    expect(mediumDateTime("en", "UTC").format(at)).toBe("24 Nov 2026, 14:05");
+    expect(mediumDate("en").format(new Date("2026-11-24T12:00:00Z"))).toBe("24 Nov 2026");
   });
 });
 

@@ -30,6 +30,19 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 }
 
 /**
+ * The date and time most pages write a moment in: "24 Nov 2026, 14:05". Without `timeZone`, the
+ * server's (or browser's) own.
+ */
+export function mediumDateTime(locale: string, timeZone?: string) {
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+}
+
+/** The date alone, as most pages write a day: "24 Nov 2026". */
+export function mediumDate(locale: string) {
+  return dateTimeFormat(locale, { dateStyle: "medium" });
+}
+
+/**
  * A calendar day ("2026-11-24", as a date input sends it) in the reader's language: "24 Nov 2026".
  * Read at midnight UTC and written in UTC, so no time zone moves it to the day before or after.
  */

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDateTime } from "~/lib/intl-format";
 import { labelKeys } from "~/lib/label-keys";
 import { formatCoins } from "~/lib/money";
 
@@ -86,7 +86,7 @@ export function notificationValues(
 
 /** How a notification's time (and a moment inside its text) is written: date and time, short. */
 export function momentFormat(locale: string, timeZone: string) {
-  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+  return mediumDateTime(locale, timeZone);
 }
 
 export interface Notification {

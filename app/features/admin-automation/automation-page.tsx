@@ -27,7 +27,7 @@ import {
   type ScheduleView,
 } from "~/domain/jobs/jobs";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
+import { dateTimeFormat, mediumDateTime, numberFormat } from "~/lib/intl-format";
 import { DRIFT_LABELS, type PanelDriftView } from "~/domain/provisioning/panel-plan";
 
 export interface AutomationActionResult extends Pick<ActionResult, "ok" | "message"> {
@@ -175,7 +175,7 @@ export function AutomationPage({
   result?: AutomationActionResult;
 }) {
   const { t, when, scheduleName, counts } = useWords(locale);
-  const longDate = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const longDate = mediumDateTime(locale);
   return (
     <main className="grid min-w-0 gap-6">
       <PageHeading title={t("nav.automation")} intro={t("automation.intro", { timeZone })} />

@@ -39,7 +39,7 @@ import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/o
 import { TICKET_STATUS_LABELS, ticketTone, type Ticket } from "~/domain/tickets/tickets";
 import { isLocale } from "~/i18n/locales";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDate, mediumDateTime } from "~/lib/intl-format";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { LedgerReason, useLedgerKind } from "./client-detail-reason";
 import { TwoFactorSection } from "./two-factor-reset";
@@ -142,8 +142,8 @@ export function ClientDetailPage({
   const noteResult = result?.form === "twoFactor" ? undefined : result;
   const twoFactorResult = result?.form === "twoFactor" ? result : undefined;
   const { profile, counts } = client;
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
-  const moment = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = mediumDate(locale);
+  const moment = mediumDateTime(locale);
   const email = encodeURIComponent(profile.email);
   const role = clientLabel(CLIENT_ROLE_LABELS, profile.role);
   const status = clientLabel(CLIENT_STATUS_LABELS, profile.status);

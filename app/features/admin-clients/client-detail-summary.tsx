@@ -11,7 +11,7 @@ import {
 } from "~/domain/hosting-services/hosting-services";
 import { ORDER_STATUS_LABELS } from "~/domain/orders/orders";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDate } from "~/lib/intl-format";
 import { formatEuros } from "~/lib/money";
 import { LedgerReason, useLedgerKind } from "./client-detail-reason";
 import { signedCoins } from "~/components/data-table/column-presets";
@@ -59,7 +59,7 @@ export function ClientSummaryPanel({
   const { t: tServices } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
   const ledgerKind = useLedgerKind();
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   const { services, orders, ledger, counts } = client;
   return (
     <div className="grid gap-4 rounded-lg border bg-background p-4 text-sm">

@@ -29,7 +29,7 @@ import type { ClientActionResult, ClientRow } from "./client-shared";
 import { Badge } from "~/components/ui/badge";
 import { ClientLink } from "~/components/ui/client-link";
 import { CoinsDialog, ConfirmAccountDialog, EditUserDialog } from "./user-dialogs";
-import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
+import { mediumDate, numberFormat } from "~/lib/intl-format";
 
 export type { ClientActionResult } from "./client-shared";
 
@@ -59,7 +59,7 @@ export function ClientsAdmin({
   result?: ClientActionResult;
 }) {
   const { t } = useTranslation("admin");
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   const href = (changes: Partial<UserListQuery>) => {
     const params = new URLSearchParams();
     const merged: UserListQuery = { ...query, ...changes };

@@ -17,7 +17,7 @@ import {
 import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { choicesOf } from "~/components/ui/form-card";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDateTime } from "~/lib/intl-format";
 import type { ContactMessageView as ContactMessageRow } from "~/domain/inbox/inbox";
 import { PageHeading } from "~/components/ui/page-heading";
 import { DetailList } from "~/components/ui/detail-list";
@@ -39,7 +39,7 @@ export interface InboxListProps<Query> {
 export function useInboxWords(locale: string) {
   const { t } = useTranslation("admin-inbox");
   const { t: tAdmin } = useTranslation("admin");
-  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = mediumDateTime(locale);
   return { t, tAdmin, date };
 }
 

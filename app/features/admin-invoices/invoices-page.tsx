@@ -15,7 +15,7 @@ import {
 } from "~/domain/invoices/invoices";
 import type { AdminInvoicesQuery } from "~/domain/invoices/invoices.schemas";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDateTime } from "~/lib/intl-format";
 import { formatEuros } from "~/lib/money";
 
 /**
@@ -35,7 +35,7 @@ export function AdminInvoicesPage({
 }) {
   const { t } = useTranslation("invoices");
   const { t: tAdmin } = useTranslation("admin");
-  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = mediumDateTime(locale);
   const filters = listFilters(query, "invoices", [
     {
       kind: "search",

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ClientLink } from "~/components/ui/client-link";
 import { useKnownLabel } from "~/components/ui/known-label";
 import { AUDIT_ACTION_LABELS, auditTargetLabel, type AuditLogRow } from "~/domain/audit/audit-log";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDateTime } from "~/lib/intl-format";
 
 export type AuditEntryView = Omit<AuditLogRow, "before" | "after">;
 
@@ -63,10 +63,7 @@ export function AuditTarget({ entry }: { entry: AuditEntryView }) {
 export function ActivityList({ entries, locale }: { entries: AuditEntryView[]; locale: string }) {
   const { t } = useTranslation("admin");
   const actionLabel = useActionLabel();
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const date = mediumDateTime(locale);
   if (entries.length === 0)
     return <p className="text-muted-foreground">{t("dashboard.noActivity")}</p>;
   return (

@@ -18,7 +18,7 @@ import {
   type OutboxMessageView,
 } from "~/domain/mail/mail";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDateTime } from "~/lib/intl-format";
 
 /** The list's address with its filter kept and another message opened (or none). */
 function listHref(query: MailListQuery, changes: Partial<MailListQuery>) {
@@ -130,7 +130,7 @@ export function MailOutboxPage({
 }) {
   const { t } = useTranslation("mail");
   const { t: tAdmin } = useTranslation("admin");
-  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = mediumDateTime(locale);
   const filters = listFilters(query, "mail", [
     {
       kind: "select",

@@ -22,7 +22,7 @@ import {
 } from "~/domain/orders/orders";
 import { formatEuros } from "~/lib/money";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDateTime } from "~/lib/intl-format";
 import type { AdminOrderView } from "~/domain/orders/orders";
 
 export type AdminOrderRow = Pick<
@@ -66,10 +66,7 @@ export function OrdersTable({
   result?: OrderActionResult;
 }) {
   const { t } = useTranslation("orders");
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const date = mediumDateTime(locale);
   const filterHref = (s?: string) => (s ? `?status=${s}` : "?");
   const columns: Column<AdminOrderRow>[] = [
     {

@@ -28,7 +28,7 @@ import {
   type TopUpState,
 } from "~/domain/payments/top-ups";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat, formatCalendarDay } from "~/lib/intl-format";
+import { formatCalendarDay, mediumDateTime } from "~/lib/intl-format";
 
 /** What approving or rejecting said; `params` fill the message (the request's reference). */
 export type TopUpDecisionResult = Pick<ActionResult, "ok" | "message"> & {
@@ -157,7 +157,7 @@ export function TopUpsQueue({
   result?: TopUpDecisionResult;
 }) {
   const { t } = useTranslation("payments");
-  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = mediumDateTime(locale);
   const filters = listFilters(query, "top-ups", [
     {
       kind: "select",

@@ -47,7 +47,7 @@ import { formatEuros } from "~/lib/money";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { Select } from "~/components/ui/select";
 import { useMessage } from "~/i18n/use-message";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDate } from "~/lib/intl-format";
 import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import type { AdminServiceView } from "~/domain/hosting-services/hosting-services";
 import type { Product } from "~/domain/catalogue/catalogue";
@@ -106,7 +106,7 @@ export function ServicesAdmin({
   const tServices = t;
   const message = useMessage();
   const busy = useNavigation().state !== "idle";
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   const editResult = result?.intent === "edit" ? result : undefined;
   const listResult = result?.intent === "edit" ? undefined : result;
   const errors = listResult?.fieldErrors ?? {};

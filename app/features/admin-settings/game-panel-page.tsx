@@ -10,7 +10,7 @@ import { StatusMessage } from "~/components/ui/status-message";
 import type { PanelCheckView, PanelConnectionView } from "~/domain/provisioning/panel-connection";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDateTime } from "~/lib/intl-format";
 
 export interface GamePanelActionResult extends ActionResult {
   intent: "save" | "check";
@@ -117,7 +117,7 @@ export function GamePanelPage({
     },
     ...locationFields,
   ];
-  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const date = mediumDateTime(locale);
   const checkResult = result?.intent === "check" ? result : undefined;
   const locationName = (id: number) =>
     snapshot?.locations.find((location) => location.id === id)?.short ?? String(id);

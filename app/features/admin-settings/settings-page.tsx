@@ -22,7 +22,7 @@ import { isHexColor, themeVariables } from "~/domain/settings/theme";
 import type { LifecyclePreview, LifecycleService } from "~/domain/lifecycle/lifecycle";
 import { TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import { formatEuros } from "~/lib/money";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDate } from "~/lib/intl-format";
 import { useInvoicingGroup } from "./invoicing-group";
 
 export type SettingsActionResult =
@@ -630,7 +630,7 @@ const PREVIEW_COUNTS = {
  */
 function LifecyclePreviewList({ preview, locale }: { preview: LifecyclePreview; locale: string }) {
   const { t } = useTranslation("admin-settings");
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   const nothing = Object.values(preview.counts).every((count) => count === 0);
   const detail = (
     action: keyof LifecyclePreview["services"],

@@ -14,7 +14,7 @@ import type {
   LedgerReportRow,
   LedgerTotals,
 } from "~/domain/coins/ledger-report";
-import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
+import { mediumDateTime, numberFormat } from "~/lib/intl-format";
 
 export type LedgerRowView = LedgerReportRow;
 
@@ -37,10 +37,7 @@ export function TransactionsPage({
     kind in LEDGER_KIND_LABELS ? tCoins(LEDGER_KIND_LABELS[kind as LedgerKind]) : kind;
   const reasonOf = (entry: LedgerRowView) =>
     ledgerReasonText(entry, (key, params) => tCoins(key, params));
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const date = mediumDateTime(locale);
   const filters = listFilters(query, "tx", [
     {
       kind: "search",

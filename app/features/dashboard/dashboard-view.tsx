@@ -32,7 +32,7 @@ import type { HostingService } from "~/domain/hosting-services/hosting-services"
 import { formatCoins } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { ResultMessage } from "~/components/ui/result-message";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDate, mediumDateTime } from "~/lib/intl-format";
 import { compactAddress } from "~/lib/ip-address";
 import { describeUserAgent } from "~/lib/user-agent";
 import type { PendingDeletion } from "~/domain/accounts/account-deletion";
@@ -147,7 +147,7 @@ export function OverviewTab({
   const { t: tCoins } = useTranslation("coins");
   const { t: tOrders } = useTranslation("orders");
   const { t: tTickets } = useTranslation("tickets");
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   const label = (item: (typeof activity)[number]) => {
     if (item.type === "ledger") return tCoins(LEDGER_KIND_LABELS[item.kind as LedgerKind]);
     if (item.type === "order") return tOrders(ORDER_STATUS_LABELS[item.kind as OrderStatus]);
@@ -238,10 +238,7 @@ export function LedgerTable({
 }) {
   const { t } = useTranslation("dashboard");
   const { t: tCoins } = useTranslation("coins");
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const date = mediumDateTime(locale);
   return (
     <TitledCard title={t("billing.ledger")}>
       {entries.length === 0 ? (
@@ -320,7 +317,7 @@ export function SupportTab({
   locale: string;
 }) {
   const { t } = useTranslation("tickets");
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -404,10 +401,7 @@ export function AccountTab({
 }) {
   const { t } = useTranslation("dashboard");
   const busy = useNavigation().state !== "idle";
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const date = mediumDateTime(locale);
   const errors = result?.fieldErrors ?? {};
   /** "Firefox 127 on Windows", or as much of it as the header tells. */
   const deviceName = (userAgent: string | null) => {

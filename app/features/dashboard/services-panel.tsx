@@ -17,7 +17,7 @@ import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/o
 import type { WaitingOrder } from "~/domain/customer-dashboard/customer-dashboard";
 import { formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { dateTimeFormat, mediumDate } from "~/lib/intl-format";
 import { CopyButton } from "~/components/ui/copy-button";
 import { FormAlert } from "~/components/ui/form-card";
 import { ListCard } from "~/components/ui/list-card";
@@ -246,7 +246,7 @@ function OrderStatusBadge({ status }: { status: OrderRow["status"] }) {
 function WaitingOrders({ orders, locale }: { orders: WaitingOrder[]; locale: string }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   return (
     <TitledCard title={t("customer.waitingTitle")}>
       <ul className="divide-y" aria-label={t("customer.waitingTitle")}>
@@ -338,7 +338,7 @@ export function ServicesPanel({
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
   const message = useMessage();
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   const pending = waitingOrders.some((order) => order.status === "pending");
   // A confirmation refused for a short balance comes back with the confirmation, which says it already.
   const shownInConfirmation =
@@ -430,7 +430,7 @@ export function ServicesPanel({
 
 export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: string }) {
   const { t } = useTranslation("services");
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   return (
     <ListCard
       title={t("customer.ordersTitle")}

@@ -32,7 +32,7 @@ import {
 } from "~/domain/payments/top-ups";
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat, formatCalendarDay } from "~/lib/intl-format";
+import { formatCalendarDay, mediumDate } from "~/lib/intl-format";
 
 /** What a post to the page said: its message, the request's reference or a refusal's bounds. */
 export type TopUpPageResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
@@ -390,7 +390,7 @@ function CurrentRequest({
 
 function PastRequests({ requests, locale }: { requests: TopUpRequest[]; locale: string }) {
   const { t } = useTranslation("payments");
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   const columns: Column<TopUpRequest>[] = [
     {
       id: "date",

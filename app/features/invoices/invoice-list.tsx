@@ -11,7 +11,7 @@ import {
   type DocumentSummary,
 } from "~/domain/invoices/invoices";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDate } from "~/lib/intl-format";
 import { formatEuros } from "~/lib/money";
 
 /** A document's state as a badge: paid green, credited grey. */
@@ -37,7 +37,7 @@ export function InvoiceList({
   locale: string;
 }) {
   const { t } = useTranslation("invoices");
-  const date = dateTimeFormat(locale, { dateStyle: "medium" });
+  const date = mediumDate(locale);
   const columns: Column<DocumentSummary>[] = [
     column("number", t("list.number"), (doc) => (
       <CodeLink to={documentPath(doc.number)}>{doc.number}</CodeLink>

@@ -3,7 +3,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { BidiText } from "~/components/ui/bidi-text";
 import { cn } from "~/lib/utils";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDateTime } from "~/lib/intl-format";
 import type { TicketMessage as Message } from "~/domain/tickets/tickets";
 
 /** The thread, oldest first, newest last. Bodies are plain text: React escapes them, nothing typed runs. */
@@ -17,10 +17,7 @@ export function TicketThread({
   viewer: "customer" | "staff";
 }) {
   const { t } = useTranslation("tickets");
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const date = mediumDateTime(locale);
   return (
     <ol className="grid gap-3">
       {messages.map((message) => {

@@ -25,7 +25,7 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/tickets";
 
 type TicketRow = Route.ComponentProps["loaderData"]["tickets"][number];
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDateTime } from "~/lib/intl-format";
 import { requestContext } from "~/context.server";
 
 export const loader = adminLoader(requestContext, {
@@ -39,10 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 export default function AdminTickets({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
   const { tickets, query, locale } = loaderData;
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  const date = mediumDateTime(locale);
   const columns: Column<TicketRow>[] = [
     { id: "id", header: "#", className: "font-mono", cell: (ticket) => ticket.id },
     {
