@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelKeyFamily, labelKeys } from "./label-keys";
+import { labelKeyFamily, labelKeys, messageKeys } from "./label-keys";
 
 describe("labelKeys", () => {
   it("maps each value to its key under the prefix, in the order given", () => {
@@ -33,5 +33,27 @@ describe("labelKeys", () => {
   it("cannot be changed after it is made", () => {
     const labels = labelKeys("coins", "kinds", ["renewal"]);
     expect(Object.isFrozen(labels)).toBe(true);
+  });
+});
+
+describe("messageKeys", () => {
+  it("maps each value to its key with the namespace first, as a domain message key", () => {
+    const errors = messageKeys("services", "errors.price", ["required", "tooLarge"]);
+    expect(errors).toEqual({
+      required: "services.errors.price.required",
+      tooLarge: "services.errors.price.tooLarge",
+    });
+    const key: "services.errors.price.required" = errors.required;
+    expect(key).toBe("services.errors.price.required");
+    expect(Object.isFrozen(errors)).toBe(true);
+  });
+
+  it("remembers the family as labelKeys does, for the catalogue test", () => {
+    const values = ["required", "invalid"] as const;
+    expect(labelKeyFamily(messageKeys("admin-catalogue", "money", values))).toEqual({
+      namespace: "admin-catalogue",
+      prefix: "money",
+      values,
+    });
   });
 });

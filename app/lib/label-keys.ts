@@ -18,19 +18,56 @@ export interface LabelKeyFamily {
 
 const families = new WeakMap<object, LabelKeyFamily>();
 
+/** The record from each value to its key (`keyOf`), frozen, its family remembered. */
+function keyFamily(
+  namespace: string,
+  prefix: string,
+  values: readonly string[],
+  keyOf: (value: string) => string,
+): object {
+  const keys = Object.freeze(Object.fromEntries(values.map((value) => [value, keyOf(value)])));
+  families.set(keys, { namespace, prefix, values });
+  return keys;
+}
+
 export function labelKeys<const Prefix extends string, const Value extends string>(
   namespace: string,
   prefix: Prefix,
   values: readonly Value[],
 ): LabelKeys<Prefix, Value> {
-  const keys = Object.freeze(
-    Object.fromEntries(values.map((value) => [value, `${prefix}.${value}`])),
-  );
-  families.set(keys, { namespace, prefix, values });
-  return keys as LabelKeys<Prefix, Value>;
+  return keyFamily(namespace, prefix, values, (value) => `${prefix}.${value}`) as LabelKeys<
+    Prefix,
+    Value
+  >;
 }
 
-/** The family a record was made as by `labelKeys`, or undefined for anything else. */
+/**
+ * The same family written as a domain message key, namespace first (docs/i18n.md: `messageKey()` reads
+ * it): `messageKeys("services", "errors.price", ["required", "invalid"])` is
+ * `{ required: "services.errors.price.required", invalid: … }`, for a result or a form error to name.
+ */
+export type MessageKeys<Namespace extends string, Prefix extends string, Value extends string> = {
+  readonly [V in Value]: `${Namespace}.${Prefix}.${V}`;
+};
+
+export function messageKeys<
+  const Namespace extends string,
+  const Prefix extends string,
+  const Value extends string,
+>(
+  namespace: Namespace,
+  prefix: Prefix,
+  values: readonly Value[],
+): MessageKeys<Namespace, Prefix, Value> {
+  return keyFamily(
+    namespace,
+    prefix,
+    values,
+    (value) => `${namespace}.${prefix}.${value}`,
+  ) as MessageKeys<Namespace, Prefix, Value>;
+}
+
+/** The family a record was made as by `labelKeys` or `messageKeys`, or undefined for anything else. */
 export function labelKeyFamily(value: unknown): LabelKeyFamily | undefined {
   return typeof value === "object" && value !== null ? families.get(value) : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editorActionSchema, rowActions, saveActions } from "./save-actions";
+import { editorActionSchema, editorOutcome, rowActions, saveActions } from "./save-actions";
 import { z } from "./zod";
 
 const fields = { name: z.string().min(1, "name.required"), size: z.coerce.number() };
@@ -71,5 +71,31 @@ describe("editorActionSchema", () => {
     expect(schema.safeParse({ intent: "rename", id: "5" }).error?.issues[0]?.message).toBe(
       "errors.unknownAction",
     );
+  });
+});
+
+describe("editorOutcome", () => {
+  type Result =
+    { ok: true; item: { id: number } } | { ok: false; kind: "notFound"; error: "errors.notFound" };
+  // As a use-case returns them: typed as the whole result, either side.
+  const saved = { ok: true, item: { id: 9 } } as Result;
+  const refused = { ok: false, kind: "notFound", error: "errors.notFound" } as Result;
+
+  it("says what worked, on the row acted on or the one a create saved", () => {
+    expect(editorOutcome(saved, 4, "items.updated")).toEqual({
+      ok: true,
+      id: 4,
+      message: "items.updated",
+    });
+    expect(editorOutcome(saved, (done) => done.item.id, "items.created")).toEqual({
+      ok: true,
+      id: 9,
+      message: "items.created",
+    });
+  });
+
+  it("hands a refusal back as it came", () => {
+    expect(editorOutcome(refused, 4, "items.updated")).toBe(refused);
+    expect(editorOutcome(refused, (done) => done.item.id, "items.created")).toBe(refused);
   });
 });

@@ -75,3 +75,24 @@ export function editorActionSchema<
   // Every option has its intent: TypeScript cannot see that of any Options.
   return action.transform((value) => saved(value as z.output<typeof action> & { intent: string }));
 }
+
+/**
+ * What a post to an editor page did: the row it saved or acted on and what to say of it (one of the
+ * page's `messages`, a catalogue key an intent), or the use-case's refusal as it came.
+ */
+export type EditorOutcome<Messages extends Record<string, string>, Refused> =
+  { ok: true; id: number; message: Messages[keyof Messages] } | Refused;
+
+/**
+ * An editor action's outcome from its use-case's result: the row's `id` (or, for a create, the id read
+ * from what it saved) and `message` when it worked, else the refusal as it came.
+ */
+export function editorOutcome<Result extends { ok: boolean }, const Message extends string>(
+  result: Result,
+  id: number | ((saved: Extract<Result, { ok: true }>) => number),
+  message: Message,
+): { ok: true; id: number; message: Message } | Exclude<Result, { ok: true }> {
+  if (!result.ok) return result as Exclude<Result, { ok: true }>;
+  const saved = result as Extract<Result, { ok: true }>;
+  return { ok: true, id: typeof id === "number" ? id : id(saved), message };
+}

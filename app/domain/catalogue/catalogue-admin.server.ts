@@ -1,4 +1,5 @@
 import type { FailureKind } from "~/lib/result";
+import { editorOutcome, type EditorOutcome } from "~/lib/save-actions";
 import { sql } from "kysely";
 import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { inTransaction, orWhenTaken, refuse, Refusal, type Db, type Tx } from "~/db/transaction";
@@ -555,9 +556,7 @@ const ACTION_MESSAGES = {
 } as const satisfies Record<ProductAction["intent"], string>;
 
 /** What a post to /admin/products did: the product it saved or acted on and what to say, or why not. */
-export type ProductOutcome =
-  | { ok: true; id: number; message: (typeof ACTION_MESSAGES)[ProductAction["intent"]] }
-  | ProductRefused;
+export type ProductOutcome = EditorOutcome<typeof ACTION_MESSAGES, ProductRefused>;
 
 /** /admin/products' one action: a save (create, update) or a row's button (move, hide, show, delete). */
 export async function runProductAction(
@@ -567,9 +566,7 @@ export async function runProductAction(
 ): Promise<ProductOutcome> {
   if (action.intent === "create") {
     const created = await createProduct(db, { actorId, product: action.product });
-    return created.ok
-      ? { ok: true, id: created.product.id, message: ACTION_MESSAGES.create }
-      : created;
+    return editorOutcome(created, (saved) => saved.product.id, ACTION_MESSAGES.create);
   }
   // Every other action names its product.
   const result =
@@ -584,5 +581,5 @@ export async function runProductAction(
               id: action.id,
               status: action.intent === "hide" ? "hidden" : "active",
             });
-  return result.ok ? { ok: true, id: action.id, message: ACTION_MESSAGES[action.intent] } : result;
+  return editorOutcome(result, action.id, ACTION_MESSAGES[action.intent]);
 }

@@ -1,5 +1,5 @@
 import { keysOf } from "~/lib/keys-of";
-import { labelKeys } from "~/lib/label-keys";
+import { labelKeys, messageKeys } from "~/lib/label-keys";
 import type { EuroInputError } from "~/lib/euro-input";
 import {
   PRODUCT_STATUSES,
@@ -50,13 +50,13 @@ export const PRODUCT_CATEGORY_LABELS = {
 } as const satisfies Record<ProductCategory, string>;
 
 /** Why a typed amount of euros was refused, for every euro field of the admin's catalogue forms. */
-export const EURO_INPUT_ERRORS = {
-  required: "admin-catalogue.money.required",
-  invalid: "admin-catalogue.money.invalid",
-  negative: "admin-catalogue.money.negative",
-  decimals: "admin-catalogue.money.decimals",
-  tooLarge: "admin-catalogue.money.tooLarge",
-} as const satisfies Record<EuroInputError, string>;
+export const EURO_INPUT_ERRORS = messageKeys("admin-catalogue", "money", [
+  "required",
+  "invalid",
+  "negative",
+  "decimals",
+  "tooLarge",
+]) satisfies Record<EuroInputError, string>;
 
 export const SPEC_ERRORS = {
   ramGb: "admin-catalogue.products.errors.ramGbInvalid",

@@ -1,6 +1,8 @@
 import type { EuroInputError } from "~/lib/euro-input";
-import { labelKeys } from "~/lib/label-keys";
+import { keysOf } from "~/lib/keys-of";
+import { labelKeys, messageKeys } from "~/lib/label-keys";
 import { SORT_DIRECTIONS } from "~/lib/sort-directions";
+import { EURO_INPUT_ERRORS } from "~/domain/catalogue/catalogue-admin";
 import { cycleEnd, type BillingCycle } from "~/domain/orders/orders";
 import type { ServicePanel } from "~/domain/provisioning/panel-plan";
 
@@ -108,13 +110,12 @@ export const EXPIRING_WITHIN_LABELS = labelKeys("services", "admin.within", EXPI
 export const MAX_SERVICE_PRICE_CENTS = 10_000_000;
 export const MAX_ADMIN_NOTE_LENGTH = 2_000;
 
-export const PRICE_ERRORS = {
-  required: "services.errors.price.required",
-  invalid: "services.errors.price.invalid",
-  negative: "services.errors.price.negative",
-  decimals: "services.errors.price.decimals",
-  tooLarge: "services.errors.price.tooLarge",
-} as const satisfies Record<EuroInputError, string>;
+/** Why a typed price was refused: the refusals of every admin euro field, worded for a service. */
+export const PRICE_ERRORS = messageKeys(
+  "services",
+  "errors.price",
+  keysOf(EURO_INPUT_ERRORS),
+) satisfies Record<EuroInputError, string>;
 
 /** A calendar date typed as YYYY-MM-DD (an `<input type="date">`), between 2000 and 2100, or null. */
 export function parseExpiryDate(text: string): string | null {

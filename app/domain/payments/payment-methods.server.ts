@@ -7,6 +7,7 @@ import { getSettings } from "~/domain/settings/settings.server";
 import { rowToEdit } from "~/db/row-to-edit";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
+import { editorOutcome, type EditorOutcome } from "~/lib/save-actions";
 import {
   EURO_RATE,
   PAYMENT_TEXT_LOCALES,
@@ -454,9 +455,7 @@ const ACTION_MESSAGES = {
 } as const satisfies Record<PaymentMethodAction["intent"], string>;
 
 /** What a post to /admin/gateways did: the method it saved or acted on and what to say, or why not. */
-export type PaymentMethodOutcome =
-  | { ok: true; id: number; message: (typeof ACTION_MESSAGES)[PaymentMethodAction["intent"]] }
-  | Refused;
+export type PaymentMethodOutcome = EditorOutcome<typeof ACTION_MESSAGES, Refused>;
 
 /** /admin/gateways' one action: a save (create, update) or a row's button (enable, disable, delete). */
 export async function runPaymentMethodAction(
@@ -466,9 +465,7 @@ export async function runPaymentMethodAction(
 ): Promise<PaymentMethodOutcome> {
   if (action.intent === "create") {
     const created = await createPaymentMethod(db, { actorId, method: action.method });
-    return created.ok
-      ? { ok: true, id: created.method.id, message: ACTION_MESSAGES.create }
-      : created;
+    return editorOutcome(created, (saved) => saved.method.id, ACTION_MESSAGES.create);
   }
   const result =
     action.intent === "update"
@@ -480,5 +477,5 @@ export async function runPaymentMethodAction(
             id: action.id,
             enabled: action.intent === "enable",
           });
-  return result.ok ? { ok: true, id: action.id, message: ACTION_MESSAGES[action.intent] } : result;
+  return editorOutcome(result, action.id, ACTION_MESSAGES[action.intent]);
 }

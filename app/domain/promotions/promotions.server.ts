@@ -1,4 +1,5 @@
 import type { FailureKind } from "~/lib/result";
+import { editorOutcome, type EditorOutcome } from "~/lib/save-actions";
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, VouchersTable } from "~/db/schema";
 import type { VoucherTerms } from "~/domain/orders/orders";
@@ -378,9 +379,10 @@ const ACTION_MESSAGES = {
 } as const satisfies Record<VoucherAction["intent"], string>;
 
 /** What a post to /admin/promotions did: the voucher it saved or switched and what to say, or why not. */
-export type VoucherOutcome =
-  | { ok: true; id: number; message: (typeof ACTION_MESSAGES)[VoucherAction["intent"]] }
-  | { ok: false; kind: FailureKind; error: VoucherRefusal };
+export type VoucherOutcome = EditorOutcome<
+  typeof ACTION_MESSAGES,
+  { ok: false; kind: FailureKind; error: VoucherRefusal }
+>;
 
 /** /admin/promotions' one action: a save (create, update) or a row's button (activate, deactivate). */
 export async function runVoucherAction(
@@ -398,7 +400,5 @@ export async function runVoucherAction(
             id: action.id,
             active: action.intent === "activate",
           });
-  return result.ok
-    ? { ok: true, id: result.voucher.id, message: ACTION_MESSAGES[action.intent] }
-    : result;
+  return editorOutcome(result, (saved) => saved.voucher.id, ACTION_MESSAGES[action.intent]);
 }
