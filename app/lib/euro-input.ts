@@ -2,7 +2,16 @@
  * Euros typed by an admin ("2.5", "2,50", "4.99", "€12") read into integer cents with string arithmetic
  * only, so no amount ever goes through a float. Each refusal has its own reason, for a clear message.
  */
-export type EuroInputError = "required" | "invalid" | "negative" | "decimals" | "tooLarge";
+
+/** Why typed euros were refused, one reason each (every euro field's messages are keyed by these). */
+export const EURO_INPUT_REFUSALS = [
+  "required",
+  "invalid",
+  "negative",
+  "decimals",
+  "tooLarge",
+] as const;
+export type EuroInputError = (typeof EURO_INPUT_REFUSALS)[number];
 
 export type EuroInput = { ok: true; cents: number } | { ok: false; error: EuroInputError };
 

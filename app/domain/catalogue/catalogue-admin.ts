@@ -1,6 +1,6 @@
 import { keysOf } from "~/lib/keys-of";
 import { labelKeys, messageKeys } from "~/lib/label-keys";
-import type { EuroInputError } from "~/lib/euro-input";
+import { EURO_INPUT_REFUSALS, type EuroInputError } from "~/lib/euro-input";
 import {
   PRODUCT_STATUSES,
   PRODUCT_TYPES,
@@ -50,13 +50,11 @@ export const PRODUCT_CATEGORY_LABELS = {
 } as const satisfies Record<ProductCategory, string>;
 
 /** Why a typed amount of euros was refused, for every euro field of the admin's catalogue forms. */
-export const EURO_INPUT_ERRORS = messageKeys("admin-catalogue", "money", [
-  "required",
-  "invalid",
-  "negative",
-  "decimals",
-  "tooLarge",
-]) satisfies Record<EuroInputError, string>;
+export const EURO_INPUT_ERRORS = messageKeys(
+  "admin-catalogue",
+  "money",
+  EURO_INPUT_REFUSALS,
+) satisfies Record<EuroInputError, string>;
 
 export const SPEC_ERRORS = {
   ramGb: "admin-catalogue.products.errors.ramGbInvalid",

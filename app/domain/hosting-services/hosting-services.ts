@@ -1,8 +1,6 @@
-import type { EuroInputError } from "~/lib/euro-input";
-import { keysOf } from "~/lib/keys-of";
+import { EURO_INPUT_REFUSALS, type EuroInputError } from "~/lib/euro-input";
 import { labelKeys, messageKeys } from "~/lib/label-keys";
 import { SORT_DIRECTIONS } from "~/lib/sort-directions";
-import { EURO_INPUT_ERRORS } from "~/domain/catalogue/catalogue-admin";
 import { cycleEnd, type BillingCycle } from "~/domain/orders/orders";
 import type { ServicePanel } from "~/domain/provisioning/panel-plan";
 
@@ -114,7 +112,7 @@ export const MAX_ADMIN_NOTE_LENGTH = 2_000;
 export const PRICE_ERRORS = messageKeys(
   "services",
   "errors.price",
-  keysOf(EURO_INPUT_ERRORS),
+  EURO_INPUT_REFUSALS,
 ) satisfies Record<EuroInputError, string>;
 
 /** A calendar date typed as YYYY-MM-DD (an `<input type="date">`), between 2000 and 2100, or null. */
