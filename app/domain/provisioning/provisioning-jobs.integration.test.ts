@@ -64,7 +64,9 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     ...JOB_HANDLERS,
     ...provisioningHandlers({
       secret: SECRET,
-      timeoutMs: 500,
+      // Real time, unlike the clock: no case here waits on it, and on a loaded machine a fake panel's
+      // answer can take longer than half a second, which turned a create into a retried one.
+      timeoutMs: 5_000,
       pollMs: 1_000,
       installTimeoutMs: INSTALL_TIMEOUT_MS,
     }),
