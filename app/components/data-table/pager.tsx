@@ -38,11 +38,17 @@ export function Pager({ page, hasMore, href, labels: given }: PagerProps) {
 
 /**
  * The address of a list's page `page` with its filters kept: each filter that has a value, in the order
- * given, then `page` from page 2 on ("?" alone when there is nothing to say).
+ * given, then `page` from page 2 on, then `open`, the row shown opened beside the list (`OpenedPanel`:
+ * the contact inbox, the mail outbox), when there is one ("?" alone when there is nothing to say).
  */
-export function pageHref(filters: Record<string, string | null | undefined>, page: number): string {
+export function pageHref(
+  filters: Record<string, string | null | undefined>,
+  page: number,
+  open?: number,
+): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   if (page > 1) params.set("page", String(page));
+  if (open) params.set("open", String(open));
   return `?${params}`;
 }

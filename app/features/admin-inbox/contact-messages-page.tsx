@@ -1,7 +1,7 @@
 import { MailIcon, MailOpenIcon, ReplyIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { FilterBar, listFilters } from "~/components/data-table/filter-bar";
-import { Pager } from "~/components/data-table/pager";
+import { pageHref, Pager } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -43,16 +43,14 @@ export function useInboxWords(locale: string) {
   return { t, tAdmin, date };
 }
 
-/** The list's address with some of its filters changed (an empty value drops the parameter). */
-function listHref(query: ContactListQuery, changes: Partial<ContactListQuery>) {
+/**
+ * The inbox's address with some of its filters changed (an empty value drops the parameter, and so does
+ * `show=all`, the inbox unfiltered): its links, and where opening a message goes back to (the route).
+ */
+export function contactListHref(query: ContactListQuery, changes: Partial<ContactListQuery>) {
   const merged = { ...query, ...changes };
-  const params = new URLSearchParams();
-  if (merged.q) params.set("q", merged.q);
-  if (merged.show !== "all") params.set("show", merged.show);
-  if (merged.page > 1) params.set("page", String(merged.page));
-  if (merged.open) params.set("open", String(merged.open));
-  const search = params.toString();
-  return search ? `?${search}` : "?";
+  const show = merged.show === "all" ? undefined : merged.show;
+  return pageHref({ q: merged.q, show }, merged.page, merged.open);
 }
 
 /** Marks a message read, or unread again. */
@@ -121,7 +119,7 @@ function OpenedMessage({
       label={t("contact.opened")}
       title={message.subject}
       titleId="opened-subject"
-      closeHref={listHref(query, { open: undefined })}
+      closeHref={contactListHref(query, { open: undefined })}
       closeLabel={t("contact.close")}
       testId="opened-message"
     >
@@ -279,7 +277,7 @@ export function ContactMessagesPage({
       <Pager
         page={query.page}
         hasMore={hasMore}
-        href={(page) => listHref(query, { page, open: undefined })}
+        href={(page) => contactListHref(query, { page, open: undefined })}
       />
     </main>
   );

@@ -3,6 +3,7 @@ import { actionsColumn, badgeColumn, column } from "~/components/data-table/colu
 import { byId, timeColumn, type Column } from "~/components/data-table/data-table";
 import { listFilters } from "~/components/data-table/filter-bar";
 import { FilteredListPage } from "~/components/data-table/list-page";
+import { pageHref } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DetailList } from "~/components/ui/detail-list";
@@ -23,12 +24,7 @@ import { mediumDateTime } from "~/lib/intl-format";
 /** The list's address with its filter kept and another message opened (or none). */
 function listHref(query: MailListQuery, changes: Partial<MailListQuery>) {
   const merged = { ...query, ...changes };
-  const params = new URLSearchParams();
-  if (merged.state) params.set("state", merged.state);
-  if (merged.page > 1) params.set("page", String(merged.page));
-  if (merged.open) params.set("open", String(merged.open));
-  const search = params.toString();
-  return search ? `?${search}` : "?";
+  return pageHref({ state: merged.state }, merged.page, merged.open);
 }
 
 /** A header the server wrote (the message's id, the last error): small monospace, left to right. */

@@ -7,6 +7,7 @@ import {
 } from "~/domain/inbox/inbox.server";
 import {
   ContactMessagesPage,
+  contactListHref,
   type ContactActionResult,
 } from "~/features/admin-inbox/contact-messages-page";
 import { adminAction, adminLoader } from "~/http/admin-route.server";
@@ -39,12 +40,7 @@ export const action = adminAction(
     if (input.intent === "open") {
       // Opening reads it: back to the same list (its filters kept) with the message shown in full.
       const list = queryOf(url, contactListQuerySchema);
-      const params = new URLSearchParams();
-      if (list.q) params.set("q", list.q);
-      if (list.show !== "all") params.set("show", list.show);
-      if (list.page > 1) params.set("page", String(list.page));
-      params.set("open", String(input.id));
-      return redirect(`${PATH}?${params}`);
+      return redirect(`${PATH}${contactListHref(list, { open: input.id })}`);
     }
     return {
       ok: true,
