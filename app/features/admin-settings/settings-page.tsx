@@ -164,12 +164,7 @@ export function SettingsPage({
         </ul>
       </nav>
       {groups.map((group) => (
-        <SettingsCard
-          key={group.form}
-          group={group}
-          stored={group.stored ?? settings[SETTINGS_FORM_SECTION[group.form]]}
-          result={result}
-        />
+        <SettingsCard key={group.form} group={group} settings={settings} result={result} />
       ))}
     </main>
   );
@@ -177,14 +172,15 @@ export function SettingsPage({
 
 function SettingsCard({
   group,
-  stored,
+  settings,
   result,
 }: {
   group: SettingsGroup;
-  stored: Record<string, unknown>;
+  settings: Settings;
   result?: SettingsActionResult;
 }) {
   const { t } = useTranslation("admin-settings");
+  const stored = group.stored ?? settings[SETTINGS_FORM_SECTION[group.form]];
   const state = useFormState(group.form, stored, result);
   return (
     <FormCard
