@@ -6,7 +6,7 @@ import {
   SELLER_ADDRESS_MAX,
   type Settings,
 } from "~/domain/settings/settings";
-import { settingsRow, stateBadge, type SettingsGroup } from "./settings-page";
+import { SectionState, settingsRow, type SettingsGroup } from "./settings-page";
 
 /**
  * Invoices and receipts (issue 26, docs/invoices.md): the seller's details every document carries, the
@@ -22,11 +22,7 @@ export function useInvoicingGroup(settings: Settings): SettingsGroup {
     description: t("invoicing.description"),
     // The rates are edited one "MA 20" a line.
     stored: { ...invoicing, vatRates: formatVatRates(invoicing.vatRates) },
-    aside: stateBadge(
-      invoicing.vatEnabled,
-      ["green", t("invoicing.vatOn")],
-      ["grey", t("invoicing.vatOff")],
-    ),
+    aside: <SectionState section="invoicing" holds={invoicing.vatEnabled} />,
     fields: [
       settingsRow(2, [
         {

@@ -15,6 +15,7 @@ import {
   MAX_LOCATIONS,
   PRIVACY_TEXT_MAX,
   SETTINGS_FORM_FIELDS,
+  SETTINGS_FORM_SECTION,
   type Settings,
   type SettingsForm,
 } from "~/domain/settings/settings";
@@ -51,8 +52,11 @@ export interface SettingsGroup {
   form: SettingsForm;
   title: string;
   description: string;
-  /** The section the form's fields are stored in. */
-  stored: Record<string, unknown>;
+  /**
+   * What the fields show before anything is typed, when it is not simply the section the form is
+   * stored in (SETTINGS_FORM_SECTION): the invoicing's rates are edited as text.
+   */
+  stored?: Record<string, unknown>;
   aside?: ReactNode;
   fields: FieldSpec[];
 }
@@ -160,15 +164,24 @@ export function SettingsPage({
         </ul>
       </nav>
       {groups.map((group) => (
-        <SettingsCard key={group.form} group={group} result={result} />
+        <SettingsCard key={group.form} group={group} settings={settings} result={result} />
       ))}
     </main>
   );
 }
 
-function SettingsCard({ group, result }: { group: SettingsGroup; result?: SettingsActionResult }) {
+function SettingsCard({
+  group,
+  settings,
+  result,
+}: {
+  group: SettingsGroup;
+  settings: Settings;
+  result?: SettingsActionResult;
+}) {
   const { t } = useTranslation("admin-settings");
-  const state = useFormState(group.form, group.stored, result);
+  const stored = group.stored ?? settings[SETTINGS_FORM_SECTION[group.form]];
+  const state = useFormState(group.form, stored, result);
   return (
     <FormCard
       id={group.form}
@@ -244,7 +257,6 @@ function useSettingsGroups(
       form: "general",
       title: t("general.title"),
       description: t("general.description"),
-      stored: settings.general,
       fields: [
         settingsRow(2, [
           {
@@ -308,7 +320,6 @@ function useSettingsGroups(
       form: "links",
       title: t("links.title"),
       description: t("links.description"),
-      stored: settings.links,
       fields: [
         // Literal keys, so the catalogue test sees each one in use.
         settingsRow(2, [
@@ -327,12 +338,7 @@ function useSettingsGroups(
       form: "maintenance",
       title: t("maintenance.title"),
       description: t("maintenance.description"),
-      stored: settings.general,
-      aside: stateBadge(
-        maintenanceOn,
-        ["yellow", t("maintenance.on")],
-        ["green", t("maintenance.off")],
-      ),
+      aside: <SectionState section="maintenance" holds={maintenanceOn} />,
       fields: [
         {
           kind: "switch",
@@ -358,7 +364,6 @@ function useSettingsGroups(
       form: "locations",
       title: t("locations.title"),
       description: t("locations.description"),
-      stored: settings.general,
       fields: [
         {
           kind: "textarea",
@@ -376,7 +381,6 @@ function useSettingsGroups(
       form: "theme",
       title: t("theme.title"),
       description: t("theme.description"),
-      stored: settings.theme,
       fields: [
         {
           kind: "custom",
@@ -389,7 +393,6 @@ function useSettingsGroups(
       form: "features",
       title: t("features.title"),
       description: t("features.description"),
-      stored: settings.features,
       fields: [
         {
           kind: "switch",
@@ -421,7 +424,6 @@ function useSettingsGroups(
       form: "seo",
       title: t("seo.title"),
       description: t("seo.description"),
-      stored: settings.seo,
       fields: [
         {
           kind: "input",
@@ -459,7 +461,6 @@ function useSettingsGroups(
       form: "privacy",
       title: t("privacy.title"),
       description: t("privacy.description"),
-      stored: settings.privacy,
       fields: [
         {
           kind: "custom",
@@ -492,8 +493,7 @@ function useSettingsGroups(
       form: "lifecycle",
       title: t("lifecycle.title"),
       description: t("lifecycle.description"),
-      stored: settings.lifecycle,
-      aside: stateBadge(lifecycleOn, ["green", t("lifecycle.on")], ["yellow", t("lifecycle.off")]),
+      aside: <SectionState section="lifecycle" holds={lifecycleOn} />,
       fields: [
         {
           kind: "switch",
@@ -533,12 +533,7 @@ function useSettingsGroups(
       form: "security",
       title: t("security.title"),
       description: t("security.description"),
-      stored: settings.security,
-      aside: stateBadge(
-        twoFactorRequired,
-        ["green", t("security.on")],
-        ["grey", t("security.off")],
-      ),
+      aside: <SectionState section="security" holds={twoFactorRequired} />,
       fields: [
         {
           kind: "switch",
@@ -574,12 +569,7 @@ function useVerificationGroup(settings: Settings, mailConfigured: boolean): Sett
     form: "verification",
     title: t("verification.title"),
     description: t("verification.description"),
-    stored: settings.verification,
-    aside: stateBadge(
-      applies,
-      ["green", t("verification.applies")],
-      ["yellow", t("verification.notApplied")],
-    ),
+    aside: <SectionState section="verification" holds={applies} />,
     fields: [
       {
         kind: "switch",
@@ -600,10 +590,34 @@ const SETTINGS_ROWS = { 2: "grid gap-4 sm:grid-cols-2", 3: "grid gap-4 sm:grid-c
 
 type BadgeTone = ComponentProps<typeof Badge>["tone"];
 
+/**
+ * The sections that show a state beside their title: the badge's tone and text while the state holds and
+ * while it does not (literal keys, for the catalogue test).
+ */
+const SECTION_STATES = {
+  maintenance: { holds: ["yellow", "maintenance.on"], not: ["green", "maintenance.off"] },
+  lifecycle: { holds: ["green", "lifecycle.on"], not: ["yellow", "lifecycle.off"] },
+  security: { holds: ["green", "security.on"], not: ["grey", "security.off"] },
+  verification: {
+    holds: ["green", "verification.applies"],
+    not: ["yellow", "verification.notApplied"],
+  },
+  invoicing: { holds: ["green", "invoicing.vatOn"], not: ["grey", "invoicing.vatOff"] },
+} as const satisfies Partial<
+  Record<SettingsForm, Record<"holds" | "not", readonly [BadgeTone, string]>>
+>;
+
 /** A section's state beside its title: one badge, whose tone and text say whether the state holds. */
-export function stateBadge(holds: boolean, yes: [BadgeTone, string], no: [BadgeTone, string]) {
-  const [tone, text] = holds ? yes : no;
-  return <Badge tone={tone}>{text}</Badge>;
+export function SectionState({
+  section,
+  holds,
+}: {
+  section: keyof typeof SECTION_STATES;
+  holds: boolean;
+}) {
+  const { t } = useTranslation("admin-settings");
+  const [tone, text] = SECTION_STATES[section][holds ? "holds" : "not"];
+  return <Badge tone={tone}>{t(text)}</Badge>;
 }
 
 // Literal keys (admin-settings namespace) for the catalogue test, in the order a run takes them.

@@ -1,5 +1,6 @@
 import { CoinsIcon, GlobeIcon, LifeBuoyIcon, ServerIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { CardSubmit } from "./card-submit";
 import { useTranslation } from "~/i18n/use-translation";
 import type { MessageKey } from "~/i18n/use-message";
 import { Form, Link, NavLink, useNavigation } from "react-router";
@@ -451,9 +452,7 @@ export function AccountTab({
             errors={errors}
             errorValues={{ count: result?.minutes }}
           />
-          <Button type="submit" size="sm" className="w-fit" disabled={busy}>
-            {t("account.save")}
-          </Button>
+          <CardSubmit busy={busy}>{t("account.save")}</CardSubmit>
         </Form>
         {profile.pendingEmail ? (
           <div

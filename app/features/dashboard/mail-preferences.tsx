@@ -1,5 +1,4 @@
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
 import { FormFields } from "~/components/ui/form-card";
 import { ResultMessage } from "~/components/ui/result-message";
@@ -8,6 +7,7 @@ import {
   OPTIONAL_MAIL_LABELS,
   type OptionalMailKind,
 } from "~/domain/mail/mail";
+import { CardSubmit } from "./card-submit";
 import { useTranslation } from "~/i18n/use-translation";
 import type { MessageKey } from "~/i18n/use-message";
 
@@ -50,9 +50,7 @@ export function MailPreferencesCard({
           )}
         />
         <p className="text-xs text-muted-foreground">{t("account.mail.security")}</p>
-        <Button type="submit" size="sm" className="w-fit" disabled={busy}>
-          {t("account.mail.save")}
-        </Button>
+        <CardSubmit busy={busy}>{t("account.mail.save")}</CardSubmit>
       </Form>
     </TitledCard>
   );
