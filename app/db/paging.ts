@@ -1,4 +1,5 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import type { SelectQueryBuilder } from "kysely";
+import { ofCustomer } from "./customer-rows";
 
 /** Where a page starts and how many rows it holds. */
 export type PageWindow = { limit: number; offset: number };
@@ -53,5 +54,5 @@ export function customerCount<DB, TB extends keyof DB, O>(
   const counted = query
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .$castTo<{ count: number }>();
-  return userId ? counted.where(sql<boolean>`${sql.ref("user_id")} = ${userId}`) : counted;
+  return ofCustomer(counted, userId);
 }

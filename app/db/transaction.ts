@@ -25,6 +25,19 @@ export function refuse<R extends { ok: boolean }>(
   throw new Refusal({ ok: false, kind, error });
 }
 
+/**
+ * Step: the row `query` finds, or `refusal` thrown as a `Refusal`, which rolls the transaction back and
+ * is what the use-case returns.
+ */
+export async function rowOrRefuse<O, R>(
+  query: { executeTakeFirst(): Promise<O | undefined> },
+  refusal: R,
+): Promise<O> {
+  const row = await query.executeTakeFirst();
+  if (row === undefined) throw new Refusal(refusal);
+  return row;
+}
+
 /** Attempts of a transaction PostgreSQL gave up on (a deadlock, a serialization failure). */
 const TRANSACTION_ATTEMPTS = 4;
 

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { sql, type Kysely } from "kysely";
+import { withOwner } from "~/db/customer-rows";
 import type { Database } from "~/db/schema";
 import { inTransaction } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -274,9 +275,7 @@ export async function getCurrentSession(
   const settings = await sessionCookieSettings(deps.auth);
   const token = verifiedSessionToken(readCookie(cookie, settings.name), settings.secret);
   if (!token) return null;
-  const row = await deps.db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
+  const row = await withOwner(deps.db, "sessions")
     .select([
       "sessions.id as session_id",
       "sessions.expires_at",

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { withOwner } from "~/db/customer-rows";
 import { isPostgres } from "~/db/dialect";
 import type { Db } from "~/db/transaction";
 import { containsAny } from "~/db/like-pattern";
@@ -214,10 +215,7 @@ async function ledgerTotals(
   else {
     let matched = few
       ? db.selectFrom("coin_ledger").where(oneOf("coin_ledger.user_id", few))
-      : db
-          .selectFrom("coin_ledger")
-          .innerJoin("users", "users.id", "coin_ledger.user_id")
-          .where(accountLike(customer, "email"));
+      : withOwner(db, "coin_ledger").where(accountLike(customer, "email"));
     for (const condition of onLedger) matched = matched.where(condition);
     const rows = few
       ? matched.select("coin_ledger.amount_cents")
@@ -252,10 +250,11 @@ export async function listLedgerForAdmin(
 ) {
   const filters = await conditions(db, filter);
   const { onLedger, customer, few } = filters;
-  let query = db
-    .selectFrom("coin_ledger")
-    .innerJoin("users", "users.id", "coin_ledger.user_id")
-    .leftJoin("users as actor", "actor.id", "coin_ledger.actor_id");
+  let query = withOwner(db, "coin_ledger").leftJoin(
+    "users as actor",
+    "actor.id",
+    "coin_ledger.actor_id",
+  );
   for (const condition of onLedger) query = query.where(condition);
   if (few) query = query.where(oneOf("coin_ledger.user_id", few));
   else if (customer && isPostgres(db)) query = query.where(accountLike(customer, "email"));

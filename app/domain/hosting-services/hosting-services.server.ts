@@ -25,11 +25,12 @@ import { containsAny } from "~/db/like-pattern";
 import { customerCount, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { SortDirection } from "~/lib/sort-directions";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
+import { ofCustomer, withOwner } from "~/db/customer-rows";
 import {
   inTransaction,
   storeOncePerKey,
-  Refusal,
   refuse,
+  rowOrRefuse,
   type Db,
   type Tx,
 } from "~/db/transaction";
@@ -271,11 +272,8 @@ const serviceNotFound = { ok: false, kind: "notFound", error: "services.errors.n
 
 /** Step: the service (the customer's own, when `userId` is given), or a notFound refusal. */
 async function findServiceOrRefuse(trx: Tx, serviceId: number, userId?: string) {
-  let query = trx.selectFrom("hosting_services").select(columns).where("id", "=", serviceId);
-  if (userId !== undefined) query = query.where("user_id", "=", userId);
-  const service = await query.executeTakeFirst();
-  if (!service) throw new Refusal(serviceNotFound);
-  return service;
+  const query = trx.selectFrom("hosting_services").select(columns).where("id", "=", serviceId);
+  return rowOrRefuse(ofCustomer(query, userId), serviceNotFound);
 }
 
 /** Suspend, reactivate or terminate; a terminated service never changes again. */
@@ -769,9 +767,7 @@ export async function listServicesForAdmin(
     }>,
   now = new Date(),
 ) {
-  let base = db
-    .selectFrom("hosting_services")
-    .innerJoin("users", "users.id", "hosting_services.user_id");
+  let base = withOwner(db, "hosting_services");
   const q = query.q?.replaceAll("\u0000", "").trim().toLowerCase();
   if (q) {
     const [accounts, named] = await Promise.all([
@@ -842,9 +838,7 @@ export async function adminServicesPage(db: Db, query: ServiceListQuery) {
 }
 
 async function findServiceForAdmin(db: Db, id: number): Promise<AdminServiceView | undefined> {
-  const row = await db
-    .selectFrom("hosting_services")
-    .innerJoin("users", "users.id", "hosting_services.user_id")
+  const row = await withOwner(db, "hosting_services")
     .select([...ADMIN_SERVICE_COLUMNS])
     .where("hosting_services.id", "=", id)
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
+import { withOwner } from "~/db/customer-rows";
 import { isPostgres } from "~/db/dialect";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
@@ -764,10 +765,12 @@ export const ADMIN_INVOICES_PAGE_SIZE = 25;
  * a number or a customer's email or name.
  */
 export async function listDocumentsForAdmin(db: Db, query: AdminInvoicesQuery) {
-  let select = db
-    .selectFrom("invoices")
-    .innerJoin("users", "users.id", "invoices.user_id")
-    .select([...SUMMARY_COLUMNS, "users.id as user_id", "users.name", "users.email"]);
+  let select = withOwner(db, "invoices").select([
+    ...SUMMARY_COLUMNS,
+    "users.id as user_id",
+    "users.name",
+    "users.email",
+  ]);
   if (query.kind) select = select.where("invoices.kind", "=", query.kind);
   if (query.state) select = select.where("invoices.state", "=", query.state);
   const search = query.q?.trim();

@@ -9,6 +9,7 @@ import {
 import { queueMail, queueMails, type MailEvent } from "~/domain/mail/mail.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { withOwner } from "~/db/customer-rows";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import type { NotificationKind } from "~/domain/notifications/notifications";
 import {
@@ -97,20 +98,17 @@ async function expiryStep(
 
 /** Services joined with their customer, as the lifecycle reads them. */
 function servicesQuery(db: Db) {
-  return db
-    .selectFrom("hosting_services")
-    .innerJoin("users", "users.id", "hosting_services.user_id")
-    .select([
-      "hosting_services.id",
-      "hosting_services.user_id",
-      "users.email",
-      "users.coin_balance_cents",
-      "hosting_services.name",
-      "hosting_services.server_name",
-      "hosting_services.expires_at",
-      "hosting_services.cycle_price_cents",
-      "hosting_services.suspended_at",
-    ]);
+  return withOwner(db, "hosting_services").select([
+    "hosting_services.id",
+    "hosting_services.user_id",
+    "users.email",
+    "users.coin_balance_cents",
+    "hosting_services.name",
+    "hosting_services.server_name",
+    "hosting_services.expires_at",
+    "hosting_services.cycle_price_cents",
+    "hosting_services.suspended_at",
+  ]);
 }
 
 /** Active services expiring after `after` (when given) and by `until`, soonest first. */
@@ -167,9 +165,7 @@ export async function planLifecycle(
       ? Promise.resolve([])
       : activeExpiring(db, window.now, window.remindUntil).execute(),
     settings.expireOrders
-      ? db
-          .selectFrom("orders")
-          .innerJoin("users", "users.id", "orders.user_id")
+      ? withOwner(db, "orders")
           .select([
             "orders.id",
             "orders.user_id",

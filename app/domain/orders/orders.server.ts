@@ -19,6 +19,7 @@ import {
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
+import { withOwner } from "~/db/customer-rows";
 import { customerCount, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import type { OrdersTable } from "~/db/schema";
@@ -639,14 +640,11 @@ export async function listOrdersForAdmin(
   db: Db,
   filter: PageRequest & { status?: OrderStatus; id?: number },
 ) {
-  let query = db
-    .selectFrom("orders")
-    .innerJoin("users", "users.id", "orders.user_id")
-    .select([
-      ...orderColumns.map((c) => `orders.${c}` as const),
-      "users.email",
-      "users.name as user_name",
-    ]);
+  let query = withOwner(db, "orders").select([
+    ...orderColumns.map((c) => `orders.${c}` as const),
+    "users.email",
+    "users.name as user_name",
+  ]);
   if (filter.status) query = query.where("orders.status", "=", filter.status);
   if (filter.id) query = query.where("orders.id", "=", filter.id);
   const { rows, hasMore } = await fetchPage(

@@ -8,6 +8,7 @@ import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Database } from "~/db/schema";
+import { isCustomersRow } from "~/db/customer-rows";
 import { fetchPage, pageWindow } from "~/db/paging";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
@@ -245,13 +246,8 @@ async function changeOwnOpen(
     .returning("id")
     .executeTakeFirst();
   if (updated) return (await findRequest(trx, input.requestId))!;
-  const found = await trx
-    .selectFrom("top_up_requests")
-    .select("id")
-    .where("id", "=", input.requestId)
-    .where("user_id", "=", input.userId)
-    .executeTakeFirst();
-  if (!found) refuse<TopUpResult>("notFound", "payments.errors.topUpNotFound");
+  if (!(await isCustomersRow(trx, "top_up_requests", input.requestId, input.userId)))
+    refuse<TopUpResult>("notFound", "payments.errors.topUpNotFound");
   refuse<TopUpResult>("conflict", "payments.errors.topUpNotOpen");
 }
 

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Updateable } from "kysely";
+import { withOwner } from "~/db/customer-rows";
 import type { HostingServicesTable } from "~/db/schema";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import {
@@ -89,9 +90,7 @@ export class ProvisioningFailure extends PermanentJobError {
 type Service = NonNullable<Awaited<ReturnType<typeof loadService>>>;
 
 async function loadService(db: Db, serviceId: number) {
-  return db
-    .selectFrom("hosting_services")
-    .innerJoin("users", "users.id", "hosting_services.user_id")
+  return withOwner(db, "hosting_services")
     .select([
       "hosting_services.id",
       "hosting_services.user_id",
@@ -916,9 +915,7 @@ export async function queuePanelUserSync(trx: Tx, userId: string, now = new Date
 function userSyncHandler(config: ProvisioningConfig): JobHandler {
   return async ({ db, now, payload, job }): Promise<Record<string, number>> => {
     const { userId } = payload as { userId: string };
-    const account = await db
-      .selectFrom("panel_accounts")
-      .innerJoin("users", "users.id", "panel_accounts.user_id")
+    const account = await withOwner(db, "panel_accounts")
       .select(["panel_accounts.panel_user_id", "users.email", "users.name", "users.status"])
       .where("panel_accounts.user_id", "=", userId)
       .executeTakeFirst();

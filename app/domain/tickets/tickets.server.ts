@@ -4,11 +4,12 @@ import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { customerCount, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
+import { isCustomersRow, ofCustomer, withOwner } from "~/db/customer-rows";
 import {
   inTransaction,
   storeOncePerKey,
-  Refusal,
   refuse,
+  rowOrRefuse,
   type Db,
   type Tx,
 } from "~/db/transaction";
@@ -196,13 +197,8 @@ async function insertTicket(
   return inTransaction(db, async (trx) => {
     if (input.serviceId) {
       // Only one of the customer's own services can be attached.
-      const owned = await trx
-        .selectFrom("hosting_services")
-        .select("id")
-        .where("id", "=", input.serviceId)
-        .where("user_id", "=", input.userId)
-        .executeTakeFirst();
-      if (!owned) refuse<OpenTicketResult>("invalid", "tickets.errors.serviceNotFound");
+      if (!(await isCustomersRow(trx, "hosting_services", input.serviceId, input.userId)))
+        refuse<OpenTicketResult>("invalid", "tickets.errors.serviceNotFound");
     }
     const now = new Date().toISOString();
     const row = await trx
@@ -281,9 +277,7 @@ export async function getCustomerTicket(db: Db, userId: string, ticketId: number
 
 export async function getTicketForAdmin(db: Db, ticketId: number) {
   if (!Number.isSafeInteger(ticketId) || ticketId <= 0) return undefined;
-  const row = await db
-    .selectFrom("tickets")
-    .innerJoin("users", "users.id", "tickets.user_id")
+  const row = await withOwner(db, "tickets")
     .select([
       ...ticketColumns.map((c) => `tickets.${c}` as const),
       "users.name",
@@ -315,14 +309,11 @@ const ticketNotFound = { ok: false, kind: "notFound", error: "tickets.errors.not
 
 /** Step: the ticket (the customer's own, when `userId` is given), or a notFound refusal. */
 async function findTicketOrRefuse(trx: Tx, ticketId: number, userId?: string) {
-  let query = trx
+  const query = trx
     .selectFrom("tickets")
     .select(["id", "user_id", "subject", "status", "priority"])
     .where("id", "=", ticketId);
-  if (userId !== undefined) query = query.where("user_id", "=", userId);
-  const ticket = await query.executeTakeFirst();
-  if (!ticket) throw new Refusal(ticketNotFound);
-  return ticket;
+  return rowOrRefuse(ofCustomer(query, userId), ticketNotFound);
 }
 
 /**
@@ -597,15 +588,12 @@ export async function listTicketQueue(
   db: Db,
   filter: PageRequest & { status?: TicketStatus; department?: Department; priority?: Priority },
 ) {
-  let query = db
-    .selectFrom("tickets")
-    .innerJoin("users", "users.id", "tickets.user_id")
-    .select([
-      ...ticketColumns.map((c) => `tickets.${c}` as const),
-      "tickets.waiting_since",
-      "users.email",
-      "users.name",
-    ]);
+  let query = withOwner(db, "tickets").select([
+    ...ticketColumns.map((c) => `tickets.${c}` as const),
+    "tickets.waiting_since",
+    "users.email",
+    "users.name",
+  ]);
   if (filter.status) query = query.where("tickets.status", "=", filter.status);
   if (filter.department) query = query.where("tickets.department", "=", filter.department);
   if (filter.priority) query = query.where("tickets.priority", "=", filter.priority);
