@@ -6,16 +6,23 @@ import type { ColumnType, Generated } from "kysely";
  */
 export type Timestamp = ColumnType<string, string, string>;
 /** SQLite has no boolean type: our own flags are 0 or 1 on both dialects so code reads them one way. */
-export type Flag = ColumnType<number, number | undefined, number>;
+export type Flag = Generated<number>;
+/** Set by the insert and never updated (a numbered document's amounts): Kysely refuses it in an update. */
+export type WrittenOnce<T> = ColumnType<T, T, never>;
+/** Never updated either, but the database's default fills it when the insert leaves it out. */
+export type WrittenOnceOrDefault<T> = ColumnType<T, T | undefined, never>;
+
+// A column with a database default is `Generated<T>` (Kysely's name for it): an insert may leave it out.
+// A nullable column is plain `T | null`, as better-auth's are: Kysely lets an insert leave it out too.
 
 export interface UsersTable {
   id: string;
   name: string;
   email: string;
   // better-auth's own columns: SQLite hands back 0/1, PostgreSQL true/false.
-  email_verified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  email_verified: Generated<boolean | number>;
   image: string | null;
-  role: ColumnType<string, string | undefined, string>;
+  role: Generated<string>;
   banned: ColumnType<
     boolean | number | null,
     boolean | number | null | undefined,
@@ -23,24 +30,24 @@ export interface UsersTable {
   >;
   ban_reason: string | null;
   ban_expires: Timestamp | null;
-  status: ColumnType<string, string | undefined, string>;
-  coin_balance_cents: ColumnType<number, number | undefined, number>;
+  status: Generated<string>;
+  coin_balance_cents: Generated<number>;
   must_change_password: Flag;
   locale: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** An admin's note on the account (migration 0026), null when there is none. */
-  admin_note: ColumnType<string | null, string | null | undefined, string | null>;
+  admin_note: string | null;
   /** better-auth's twoFactor plugin (migration 0031): on once a code has confirmed the secret. */
-  two_factor_enabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  two_factor_enabled: Generated<boolean | number>;
   /** An email change waiting for its link to be followed (migration 0032); the login is still `email`. */
-  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
-  pending_email_at: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_email: string | null;
+  pending_email_at: Timestamp | null;
   /** The billing details invoices are made out to (migration 0034); null until the customer sets them. */
-  billing_name: ColumnType<string | null, string | null | undefined, string | null>;
-  billing_address: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_name: string | null;
+  billing_address: string | null;
   /** ISO 3166 alpha-2, upper case: the country whose VAT rate applies. */
-  billing_country: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_country: string | null;
 }
 
 export interface SessionsTable {
@@ -77,8 +84,8 @@ export interface TwoFactorsTable {
   user_id: string;
   secret: string;
   backup_codes: string;
-  verified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
-  failed_verification_count: ColumnType<number, number | undefined, number>;
+  verified: Generated<boolean | number>;
+  failed_verification_count: Generated<number>;
   locked_until: Timestamp | null;
 }
 
@@ -143,21 +150,21 @@ export interface ProductsTable {
   type: string;
   category: string;
   name: string;
-  description: ColumnType<string, string | undefined, string>;
+  description: Generated<string>;
   price_cents: number;
   /** JSON array of strings. */
-  features: ColumnType<string, string | undefined, string>;
+  features: Generated<string>;
   ram_gb: number | null;
   storage_gb: number | null;
   cpu_cores: number | null;
   slots: number | null;
   recommended: Flag;
-  status: ColumnType<string, string | undefined, string>;
-  position: ColumnType<number, number | undefined, number>;
+  status: Generated<string>;
+  position: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** The provisioning block (migration 0038, JSON), null for a product set up by hand. */
-  provisioning: ColumnType<string | null, string | null | undefined, string | null>;
+  provisioning: string | null;
 }
 
 /**
@@ -169,10 +176,10 @@ export interface ProductTextsTable {
   product_id: number;
   /** "fr" or "ar" (a CHECK). */
   locale: string;
-  name: ColumnType<string, string | undefined, string>;
-  description: ColumnType<string, string | undefined, string>;
+  name: Generated<string>;
+  description: Generated<string>;
   /** JSON array of strings. */
-  features: ColumnType<string, string | undefined, string>;
+  features: Generated<string>;
   updated_at: Timestamp;
 }
 
@@ -185,33 +192,33 @@ export interface CoinLedgerTable {
   order_id: number | null;
   hosting_service_id: number | null;
   actor_id: string | null;
-  reason: ColumnType<string, string | undefined, never>;
+  reason: WrittenOnceOrDefault<string>;
   /** An admin form's key (migration 0019): unique, so a replayed post writes no second entry. */
-  idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+  idempotency_key: WrittenOnce<string | null>;
   /**
    * The reason as a message of the coins catalogue (migration 0023, `LEDGER_REASON_KEYS`), shown in each
    * reader's language; null on rows written before it, which show `reason` as written.
    */
-  reason_key: ColumnType<string | null, string | null | undefined, never>;
+  reason_key: WrittenOnce<string | null>;
   /** The message's values, a JSON object ({"id":1,"product":"SAMP Premium"}); null without a key. */
-  reason_params: ColumnType<string | null, string | null | undefined, never>;
+  reason_params: WrittenOnce<string | null>;
   created_at: Timestamp;
 }
 
 export interface VouchersTable {
   id: Generated<number>;
   code: string;
-  description: ColumnType<string, string | undefined, string>;
+  description: Generated<string>;
   discount_type: string;
   discount_value: number;
-  min_purchase_cents: ColumnType<number, number | undefined, number>;
+  min_purchase_cents: Generated<number>;
   max_uses: number;
-  used_count: ColumnType<number, number | undefined, number>;
+  used_count: Generated<number>;
   is_active: Flag;
   valid_from: Timestamp;
   valid_until: Timestamp;
   /** JSON: "all" or an array of product ids. */
-  applicable_services: ColumnType<string, string | undefined, string>;
+  applicable_services: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -221,40 +228,40 @@ export interface HostingServicesTable {
   user_id: string;
   product_id: number | null;
   name: string;
-  server_name: ColumnType<string, string | undefined, string>;
+  server_name: Generated<string>;
   type: string | null;
-  billing_cycle: ColumnType<string, string | undefined, string>;
+  billing_cycle: Generated<string>;
   monthly_price_cents: number;
   cycle_price_cents: number;
-  status: ColumnType<string, string | undefined, string>;
+  status: Generated<string>;
   expires_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** An admin's note (migration 0020), null when there is none. */
-  admin_note: ColumnType<string | null, string | null | undefined, string | null>;
+  admin_note: string | null;
   /** The customer's automatic renewal from coins (migration 0028): 1 on, 0 off. */
   auto_renew: Flag;
   /** Why a suspended service is (0028): "expired" (the lifecycle), "admin"; null before 0028 or when active. */
-  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  suspension_reason: string | null;
   /** When it was suspended (0028): the lifecycle's termination counts from it. */
-  suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  suspended_at: Timestamp | null;
   /**
    * Where the service stands on the game panel (migration 0038, docs/provisioning.md): null for a
    * service no panel knows; one of PANEL_STATES otherwise.
    */
-  panel_state: ColumnType<string | null, string | null | undefined, string | null>;
+  panel_state: string | null;
   /** The provisioning block and build computed at approval (JSON). */
-  panel_plan: ColumnType<string | null, string | null | undefined, string | null>;
-  panel_server_id: ColumnType<number | null, number | null | undefined, number | null>;
-  panel_identifier: ColumnType<string | null, string | null | undefined, string | null>;
-  panel_node_id: ColumnType<number | null, number | null | undefined, number | null>;
+  panel_plan: string | null;
+  panel_server_id: number | null;
+  panel_identifier: string | null;
+  panel_node_id: number | null;
   /** "ip:port" of the game port. */
-  panel_address: ColumnType<string | null, string | null | undefined, string | null>;
+  panel_address: string | null;
   /** JSON `{ game, announce?, http? }`. */
-  panel_ports: ColumnType<string | null, string | null | undefined, string | null>;
+  panel_ports: string | null;
   /** Why the last panel job failed (for admins), null after a success. */
-  panel_error: ColumnType<string | null, string | null | undefined, string | null>;
-  panel_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  panel_error: string | null;
+  panel_updated_at: Timestamp | null;
 }
 
 export interface OrdersTable {
@@ -274,10 +281,10 @@ export interface OrdersTable {
   voucher_code: string | null;
   monthly_price_cents: number;
   subtotal_cents: number;
-  discount_cents: ColumnType<number, number | undefined, number>;
+  discount_cents: Generated<number>;
   total_cents: number;
   paid_with_coins: Flag;
-  status: ColumnType<string, string | undefined, string>;
+  status: Generated<string>;
   idempotency_key: string;
   reject_reason: string | null;
   decided_by: string | null;
@@ -308,7 +315,7 @@ export interface AuditLogTable {
   target_id: string;
   before: string | null;
   after: string | null;
-  reason: ColumnType<string, string | undefined, never>;
+  reason: WrittenOnceOrDefault<string>;
   created_at: Timestamp;
 }
 
@@ -317,8 +324,8 @@ export interface TicketsTable {
   user_id: string;
   department: string;
   subject: string;
-  priority: ColumnType<string, string | undefined, string>;
-  status: ColumnType<string, string | undefined, string>;
+  priority: Generated<string>;
+  status: Generated<string>;
   hosting_service_id: number | null;
   waiting_since: Timestamp | null;
   created_at: Timestamp;
@@ -332,7 +339,7 @@ export interface TicketMessagesTable {
   is_staff: Flag;
   body: string;
   /** The reply or new-ticket form's key (migration 0025): unique, so a post sent twice is stored once. */
-  idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+  idempotency_key: WrittenOnce<string | null>;
   created_at: Timestamp;
 }
 
@@ -340,7 +347,7 @@ export interface NotificationsTable {
   id: Generated<number>;
   user_id: string;
   kind: string;
-  params: ColumnType<string, string | undefined, string>;
+  params: Generated<string>;
   link: string;
   dedupe_key: string | null;
   read_at: Timestamp | null;
@@ -351,9 +358,9 @@ export interface AnnouncementsTable {
   id: Generated<number>;
   title: string;
   content: string;
-  type: ColumnType<string, string | undefined, string>;
+  type: Generated<string>;
   is_active: Flag;
-  target_audience: ColumnType<string, string | undefined, string>;
+  target_audience: Generated<string>;
   seed_key: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -366,9 +373,9 @@ export interface AnnouncementTextsTable {
   /** "fr" or "ar" (a CHECK). */
   locale: string;
   /** Empty: the English title is shown. */
-  title: ColumnType<string, string | undefined, string>;
+  title: Generated<string>;
   /** Empty: the English content is shown. */
-  content: ColumnType<string, string | undefined, string>;
+  content: Generated<string>;
   updated_at: Timestamp;
 }
 
@@ -395,11 +402,11 @@ export interface NewsletterSubscribersTable {
 export interface AccountDeletionRequestsTable {
   id: Generated<number>;
   user_id: string;
-  status: ColumnType<string, string | undefined, string>;
+  status: Generated<string>;
   /** What the account held when it asked: active services, pending orders, coins (cents). */
-  active_services: ColumnType<number, number | undefined, never>;
-  pending_orders: ColumnType<number, number | undefined, never>;
-  balance_cents: ColumnType<number, number | undefined, never>;
+  active_services: WrittenOnceOrDefault<number>;
+  pending_orders: WrittenOnceOrDefault<number>;
+  balance_cents: WrittenOnceOrDefault<number>;
   requested_at: Timestamp;
   /** When it was cancelled or completed, and by whom (the customer, or the completing admin). */
   decided_at: Timestamp | null;
@@ -445,14 +452,14 @@ export interface MailOutboxTable {
   to_address: string;
   locale: string;
   /** JSON text: what the template is written from. */
-  params: ColumnType<string, string | undefined, string>;
+  params: Generated<string>;
   /** queued, sent, failed (the worker retries) or kept (no SMTP_URL). */
-  state: ColumnType<string, string | undefined, string>;
+  state: Generated<string>;
   subject: string | null;
   html: string | null;
   text: string | null;
   message_id: string | null;
-  attempts: ColumnType<number, number | undefined, number>;
+  attempts: Generated<number>;
   last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -471,12 +478,12 @@ export interface JobsTable {
   id: Generated<number>;
   type: string;
   /** JSON text, checked by the job type's handler. */
-  payload: ColumnType<string, string | undefined, string>;
+  payload: Generated<string>;
   /** queued, running, succeeded, failed (waiting for its next attempt at run_at) or dead. */
-  state: ColumnType<string, string | undefined, string>;
+  state: Generated<string>;
   run_at: Timestamp;
-  attempts: ColumnType<number, number | undefined, number>;
-  max_attempts: ColumnType<number, number | undefined, number>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
   /** Unique among the jobs waiting or running: the same job is never queued twice. */
   unique_key: string | null;
   /** The schedule whose run this is, when it is one (its runs are logged in job_runs). */
@@ -507,7 +514,7 @@ export interface JobRunsTable {
   attempt: number;
   /** running, succeeded or failed. */
   status: string;
-  counts: ColumnType<string, string | undefined, string>;
+  counts: Generated<string>;
   error: string | null;
   started_at: Timestamp;
   finished_at: Timestamp | null;
@@ -542,14 +549,14 @@ export interface PaymentMethodsTable {
   min_coins: number;
   max_coins: number;
   /** Minor units of `currency`. */
-  fee_fixed: ColumnType<number, number | undefined, number>;
+  fee_fixed: Generated<number>;
   /** Basis points, 0 to 10,000 (100%). */
-  fee_percent_bp: ColumnType<number, number | undefined, number>;
+  fee_percent_bp: Generated<number>;
   /** JSON: one name per language ({"en": "...", "fr": "...", "ar": "..."}), "" where none. */
-  names: ColumnType<string, string | undefined, string>;
+  names: Generated<string>;
   /** JSON: what to send where, per language, as `names`. */
-  instructions: ColumnType<string, string | undefined, string>;
-  sort_order: ColumnType<number, number | undefined, number>;
+  instructions: Generated<string>;
+  sort_order: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -570,16 +577,16 @@ export interface TopUpRequestsTable {
   fee: number;
   total: number;
   credit_cents: number;
-  payer_account: ColumnType<string | null, string | null | undefined, string | null>;
+  payer_account: string | null;
   /** A date (YYYY-MM-DD), as the customer gave it. */
-  paid_on: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_on: string | null;
   /** waiting_payment | proof_sent | approved | rejected | cancelled (a CHECK). */
   state: string;
   /** Set when approved: the coins credited (another number when another amount was received). */
-  credited_coins: ColumnType<number | null, number | null | undefined, number | null>;
-  reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
-  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
-  decided_at: ColumnType<string | null, string | null | undefined, string | null>;
+  credited_coins: number | null;
+  reject_reason: string | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -603,8 +610,8 @@ export interface TopUpProofsTable {
   /** The sent name made safe, with its type's extension. */
   file_name: string;
   /** An image's size in pixels as stored; null for a PDF. */
-  width: ColumnType<number | null, number | null | undefined, number | null>;
-  height: ColumnType<number | null, number | null | undefined, number | null>;
+  width: number | null;
+  height: number | null;
   created_at: Timestamp;
 }
 
@@ -621,30 +628,30 @@ export interface DocumentCountersTable {
  */
 export interface InvoicesTable {
   id: Generated<number>;
-  number: ColumnType<string, string, never>;
-  kind: ColumnType<string, string, never>;
-  user_id: ColumnType<string, string, never>;
-  order_id: ColumnType<number | null, number | null | undefined, never>;
-  hosting_service_id: ColumnType<number | null, number | null | undefined, never>;
-  credits_invoice_id: ColumnType<number | null, number | null | undefined, never>;
-  ledger_entry_id: ColumnType<number | null, number | null | undefined, never>;
-  currency: ColumnType<string, string | undefined, never>;
-  prices_include_vat: ColumnType<number, number, never>;
-  subtotal_cents: ColumnType<number, number, never>;
-  vat_rate_bp: ColumnType<number, number, never>;
-  vat_cents: ColumnType<number, number, never>;
-  total_cents: ColumnType<number, number, never>;
+  number: WrittenOnce<string>;
+  kind: WrittenOnce<string>;
+  user_id: WrittenOnce<string>;
+  order_id: WrittenOnce<number | null>;
+  hosting_service_id: WrittenOnce<number | null>;
+  credits_invoice_id: WrittenOnce<number | null>;
+  ledger_entry_id: WrittenOnce<number | null>;
+  currency: WrittenOnceOrDefault<string>;
+  prices_include_vat: WrittenOnce<number>;
+  subtotal_cents: WrittenOnce<number>;
+  vat_rate_bp: WrittenOnce<number>;
+  vat_cents: WrittenOnce<number>;
+  total_cents: WrittenOnce<number>;
   /** JSON: the seller's details as the settings held them. */
-  seller: ColumnType<string, string, never>;
+  seller: WrittenOnce<string>;
   /** JSON: the buyer's name, email, address and country at the time. */
-  buyer: ColumnType<string, string, never>;
+  buyer: WrittenOnce<string>;
   /** JSON: the lines, each a message key and its values, quantity, unit and total cents. */
-  lines: ColumnType<string, string, never>;
+  lines: WrittenOnce<string>;
   state: string;
-  reason: ColumnType<string | null, string | null | undefined, never>;
-  refund_method: ColumnType<string | null, string | null | undefined, never>;
-  actor_id: ColumnType<string | null, string | null | undefined, never>;
-  issued_at: ColumnType<string, string, never>;
+  reason: WrittenOnce<string | null>;
+  refund_method: WrittenOnce<string | null>;
+  actor_id: WrittenOnce<string | null>;
+  issued_at: WrittenOnce<string>;
 }
 
 export interface Database {
@@ -702,13 +709,13 @@ export interface PanelConnectionsTable {
   api_key_encrypted: string;
   api_key_last4: string;
   /** JSON: the order form's location id → the panel's location ids. */
-  location_map: ColumnType<string, string | undefined, string>;
+  location_map: Generated<string>;
   /** JSON: the panel's locations, nodes, nests and eggs as the last check read them. */
-  snapshot: ColumnType<string | null, string | null | undefined, string | null>;
-  checked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  snapshot: string | null;
+  checked_at: Timestamp | null;
   /** Why the last check failed ("key|detail"), null after a good one. */
-  check_error: ColumnType<string | null, string | null | undefined, string | null>;
-  check_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
+  check_error: string | null;
+  check_requested_at: Timestamp | null;
   updated_by: string | null;
   updated_at: Timestamp;
 }
@@ -747,6 +754,6 @@ export interface PanelDriftTable {
   kind: string;
   hosting_service_id: number | null;
   panel_server_id: number | null;
-  detail: ColumnType<string, string | undefined, string>;
+  detail: Generated<string>;
   found_at: Timestamp;
 }

@@ -48,15 +48,12 @@ export const LIFECYCLE_ACTIONS = [
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
 export function zeroCounts(): LifecycleCounts {
-  return {
-    reminded: 0,
-    renewed: 0,
-    renewalShort: 0,
-    suspended: 0,
-    warned: 0,
-    terminated: 0,
-    ordersExpired: 0,
-  };
+  // Typed as every action's count, so a count missing from LIFECYCLE_ACTIONS fails to compile here.
+  const counts = Object.fromEntries(LIFECYCLE_ACTIONS.map((action) => [action, 0])) as Record<
+    LifecycleAction,
+    number
+  >;
+  return counts;
 }
 
 /** A service the lifecycle acts on, with its customer (the preview names them). */
