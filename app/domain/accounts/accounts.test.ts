@@ -2,15 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { homeFor, safeRedirect } from "./accounts";
 import { changePasswordSchema, loginSchema, registerSchema } from "./accounts.schemas";
-
-function errorsOf(result: {
-  success: boolean;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
-}) {
-  return Object.fromEntries(
-    (result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]),
-  );
-}
+import { firstErrorsOf } from "../../../tests/support/form-errors";
 
 describe("registerSchema", () => {
   const valid = {
@@ -28,30 +20,30 @@ describe("registerSchema", () => {
   });
 
   it("requires every field", () => {
-    expect(errorsOf(registerSchema.safeParse({}))).toEqual({
+    expect(firstErrorsOf(registerSchema, {})).toEqual({
       name: "errors.nameRequired",
       email: "errors.emailRequired",
       password: "errors.passwordRequired",
       confirmPassword: "errors.confirmRequired",
     });
-    expect(errorsOf(registerSchema.safeParse({ ...valid, name: "   " }))).toMatchObject({
+    expect(firstErrorsOf(registerSchema, { ...valid, name: "   " })).toMatchObject({
       name: "errors.nameRequired",
     });
   });
 
   it("checks the email format", () => {
-    expect(errorsOf(registerSchema.safeParse({ ...valid, email: "amine@" }))).toEqual({
+    expect(firstErrorsOf(registerSchema, { ...valid, email: "amine@" })).toEqual({
       email: "errors.emailInvalid",
     });
   });
 
   it("needs at least 6 characters and matching passwords", () => {
     expect(
-      errorsOf(registerSchema.safeParse({ ...valid, password: "12345", confirmPassword: "12345" })),
+      firstErrorsOf(registerSchema, { ...valid, password: "12345", confirmPassword: "12345" }),
     ).toEqual({
       password: "errors.passwordTooShort",
     });
-    expect(errorsOf(registerSchema.safeParse({ ...valid, confirmPassword: "secret2" }))).toEqual({
+    expect(firstErrorsOf(registerSchema, { ...valid, confirmPassword: "secret2" })).toEqual({
       confirmPassword: "errors.passwordsDoNotMatch",
     });
     expect(
@@ -62,11 +54,11 @@ describe("registerSchema", () => {
   it("refuses oversized input instead of passing it on", () => {
     const long = "x".repeat(129);
     expect(
-      errorsOf(registerSchema.safeParse({ ...valid, password: long, confirmPassword: long })),
+      firstErrorsOf(registerSchema, { ...valid, password: long, confirmPassword: long }),
     ).toMatchObject({
       password: "errors.passwordTooLong",
     });
-    expect(errorsOf(registerSchema.safeParse({ ...valid, name: "n".repeat(101) }))).toMatchObject({
+    expect(firstErrorsOf(registerSchema, { ...valid, name: "n".repeat(101) })).toMatchObject({
       name: "errors.nameTooLong",
     });
   });
@@ -74,7 +66,7 @@ describe("registerSchema", () => {
 
 describe("loginSchema", () => {
   it("requires an email and a password", () => {
-    expect(errorsOf(loginSchema.safeParse({ email: "", password: "" }))).toEqual({
+    expect(firstErrorsOf(loginSchema, { email: "", password: "" })).toEqual({
       email: "errors.emailRequired",
       password: "errors.passwordRequired",
     });
@@ -84,22 +76,18 @@ describe("loginSchema", () => {
 describe("changePasswordSchema", () => {
   it("needs a new password that differs and is confirmed", () => {
     expect(
-      errorsOf(
-        changePasswordSchema.safeParse({
-          currentPassword: "abcdef",
-          newPassword: "abcdef",
-          confirmPassword: "abcdef",
-        }),
-      ),
+      firstErrorsOf(changePasswordSchema, {
+        currentPassword: "abcdef",
+        newPassword: "abcdef",
+        confirmPassword: "abcdef",
+      }),
     ).toEqual({ newPassword: "errors.passwordUnchanged" });
     expect(
-      errorsOf(
-        changePasswordSchema.safeParse({
-          currentPassword: "abcdef",
-          newPassword: "ghijkl",
-          confirmPassword: "x",
-        }),
-      ),
+      firstErrorsOf(changePasswordSchema, {
+        currentPassword: "abcdef",
+        newPassword: "ghijkl",
+        confirmPassword: "x",
+      }),
     ).toEqual({ confirmPassword: "errors.passwordsDoNotMatch" });
   });
 });

@@ -3,12 +3,11 @@ import {
   adminAddService,
   changeServiceStatus,
 } from "~/domain/hosting-services/hosting-services.server";
-import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
+import { approveOrder } from "~/domain/orders/orders.server";
 import { setTicketField } from "~/domain/tickets/tickets.server";
 import {
   asAdmin,
   customerWithCoins,
-  orderInput,
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
@@ -34,11 +33,10 @@ describeEachDatabase("admin dashboard", (app) => {
     await customerWithCoins(app(), 0);
     const samp = await productId(app(), "samp-starter");
     const vps = await productId(app(), "vps-entry");
-    const first = await placeOrder(db, alice, orderInput({ productId: samp }));
-    await placeOrder(db, alice, orderInput({ productId: vps }));
-    await placeOrder(db, bob, orderInput({ productId: samp }));
-    if (!first.ok) throw new Error(first.error);
-    await approveOrder(db, { orderId: first.order.id, actorId: admin });
+    const first = await placedOrder(app(), alice, { productId: samp });
+    await placedOrder(app(), alice, { productId: vps });
+    await placedOrder(app(), bob, { productId: samp });
+    await approveOrder(db, { orderId: first.id, actorId: admin });
     const custom = await adminAddService(db, {
       actorId: admin,
       userId: bob,

@@ -15,6 +15,7 @@ import {
   expectLedgerIntact,
   expectLedgerIntactAfterEach,
   orderInput,
+  ordersOf,
   placedOrder,
   productId,
   renewWithNewKey,
@@ -29,8 +30,6 @@ const DAY = 86_400_000;
 
 describeEachDatabase("money path", (app) => {
   expectLedgerIntactAfterEach(app);
-  const ordersOf = (user: string) =>
-    app().db.selectFrom("orders").select("id").where("user_id", "=", user).execute();
 
   it("opens the books with the seed admin's 10000 coins on the ledger", async () => {
     const admin = await adminId(app());
@@ -83,7 +82,7 @@ describeEachDatabase("money path", (app) => {
       totalCents: 700,
     });
     expect(await balanceOf(app(), user)).toBe(300);
-    const orders = await ordersOf(user);
+    const orders = await ordersOf(app(), user);
     expect(orders).toHaveLength(0);
   });
 
@@ -195,7 +194,7 @@ describeEachDatabase("money path", (app) => {
     );
     const ids = new Set(results.map((r) => (r.ok ? r.order.id : r.error)));
     expect(ids.size).toBe(1);
-    const orders = await ordersOf(user);
+    const orders = await ordersOf(app(), user);
     expect(orders).toHaveLength(2);
     expect(await balanceOf(app(), user)).toBe(100_000 - 2 * 950);
   });
@@ -315,7 +314,7 @@ describeEachDatabase("money path", (app) => {
         .every((r) => !r.ok && r.error === "orders.errors.insufficientCoins"),
     ).toBe(true);
     expect(await balanceOf(app(), user)).toBe(0);
-    const orders = await ordersOf(user);
+    const orders = await ordersOf(app(), user);
     expect(orders).toHaveLength(5);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { firstErrorsOf } from "../../../tests/support/form-errors";
 import {
   DEFAULT_SETTINGS,
   defaultSettings,
@@ -72,11 +73,7 @@ describe("settings", () => {
 
 describe("the settings forms", () => {
   const parse = (fields: Record<string, string>) => settingsActionSchema.safeParse(fields);
-  const errors = (fields: Record<string, string>) => {
-    const result = parse(fields);
-    if (result.success) return {};
-    return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
-  };
+  const errors = (fields: Record<string, string>) => firstErrorsOf(settingsActionSchema, fields);
 
   it("reads checkboxes as browsers send them: 'on' when ticked, absent when not", () => {
     const result = parse({ intent: "features", registration: "on", tickets: "on" });
