@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 
 /**
  * The browser's shared code in layers, each one file cached across pages (ADR 29): the runtime (React,
- * React Router, i18next), the other libraries a page imports up front, and our own shared code
+ * React Router), the other libraries a page imports up front, and our own shared code
  * (app/components, lib, i18n, http and the pure domain rules), in two layers (below). Each route keeps
  * its own chunk; what loads on demand (sonner with a page's first toast, each catalogue of a language and
  * a namespace) stays a file of its own. A layer only imports the layers before it, so no two chunks import each other: grouping by
@@ -57,7 +57,7 @@ const OUR_SHARED_CODE = /app\/(components|lib|http|domain)\/|app\/i18n\/[\w-]+\.
 const CHUNK_GROUPS = [
   {
     name: "runtime",
-    test: /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements|turbo-stream|cookie|set-cookie-parser)\//,
+    test: /node_modules\/(react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)\//,
     priority: 30,
   },
   { name: "vendor", test: /node_modules\//, priority: 20, tags: ["$initial" as const] },

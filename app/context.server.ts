@@ -1,5 +1,4 @@
 import cluster from "node:cluster";
-import type { i18n } from "i18next";
 import type { Kysely } from "kysely";
 import { createContext, RouterContextProvider } from "react-router";
 import { ConfigError, getEnv, type Env } from "~/config/env.server";
@@ -21,6 +20,7 @@ import type { Settings } from "~/domain/settings/settings";
 import { getSettings, seedSettings } from "~/domain/settings/settings.server";
 import { pickLocale, type Locale } from "~/i18n/locales";
 import { sharedI18n } from "~/i18n/shared-i18n.server";
+import type { Translator } from "~/i18n/translator";
 import { logger } from "~/lib/logger.server";
 
 /** What one server process holds for its whole life. */
@@ -166,8 +166,8 @@ export interface RequestContext {
   session: CurrentSession | null;
   settings: Settings;
   locale: Locale;
-  /** The request's i18next instance: loaders use it for page titles, entry.server to render. */
-  i18n: i18n;
+  /** The request's translator: loaders use it for page titles, entry.server to render. */
+  i18n: Translator;
   cspNonce: string;
   clientIp: string;
 }

@@ -1,11 +1,11 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { readCatalogueData } from "./i18n/catalogue-data";
 import { loadCatalogues } from "./i18n/catalogue-loader";
 import { createI18n } from "./i18n/i18n";
 import { DEFAULT_LOCALE, isLocale } from "./i18n/locales";
+import { I18nProvider } from "./i18n/translator-context";
 import { watchTypedValues } from "./lib/typed-before-hydration";
 
 /**
@@ -46,13 +46,13 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <AfterHydration then={hydrated}>
           <StrictMode>
             <HydratedRouter />
           </StrictMode>
         </AfterHydration>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

@@ -1,12 +1,12 @@
 import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { EnhanceScriptContext } from "./components/enhance-script";
 import { NonceContext } from "./components/nonce";
 import { PageStyleContext } from "./components/page-style";
 import { requestContext } from "./context.server";
+import { I18nProvider } from "./i18n/translator-context";
 import { readEnhanceScript } from "./lib/enhance-script.server";
 import { readPageStylesheet } from "./lib/page-stylesheet.server";
 import { logger } from "./lib/logger.server";
@@ -72,9 +72,9 @@ export default async function handleRequest(
       <NonceContext.Provider value={nonce}>
         <EnhanceScriptContext.Provider value={enhanceScript}>
           <PageStyleContext.Provider value={pageStyle}>
-            <I18nextProvider i18n={i18n}>
+            <I18nProvider i18n={i18n}>
               <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-            </I18nextProvider>
+            </I18nProvider>
           </PageStyleContext.Provider>
         </EnhanceScriptContext.Provider>
       </NonceContext.Provider>,

@@ -1,6 +1,4 @@
-import type { i18n as I18n } from "i18next";
 import { useEffect, useState } from "react";
-import { I18nextProvider } from "react-i18next";
 import { useTranslation } from "./i18n/use-translation";
 import {
   data,
@@ -34,6 +32,8 @@ import { CatalogueData } from "./i18n/catalogue-data";
 import { loadCatalogues, loadedNamespaces } from "./i18n/catalogue-loader";
 import { createI18n } from "./i18n/i18n";
 import { NamespacesUsed } from "./i18n/namespaces-used";
+import type { Translator } from "./i18n/translator";
+import { I18nProvider } from "./i18n/translator-context";
 import {
   directionOf,
   isLocale,
@@ -167,13 +167,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The i18next instance for the page's language. It is the one the page hydrated with, unless the language
+ * The translator for the page's language. It is the one the page hydrated with, unless the language
  * changed without a full page load (a login that restores a saved choice): then the same namespaces load
- * in that language and a new instance, set up exactly as on the server, takes over.
+ * in that language and a new translator, set up exactly as on the server, takes over.
  */
-function useI18nFor(locale: Locale): I18n {
+function useI18nFor(locale: Locale): Translator {
   const { i18n: hydrated } = useTranslation();
-  const [loaded, setLoaded] = useState<I18n | null>(null);
+  const [loaded, setLoaded] = useState<Translator | null>(null);
   const ready = hydrated.language === locale || loaded?.language === locale;
   useEffect(() => {
     if (ready) return;
@@ -204,7 +204,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     });
   }, [toast, i18n]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Outlet />
       {scripts === "react" ? (
         <Toaster dir={dir} />
@@ -218,7 +218,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           }
         />
       ) : null}
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { i18n as I18n } from "i18next";
 import type { Catalogues } from "./i18n";
+import type { Translator } from "./translator";
 import { useTranslation } from "./use-translation";
 
 const ELEMENT_ID = "catalogues";
@@ -16,11 +16,11 @@ function writtenByServer(): string {
   return written ?? "{}";
 }
 
-// A server instance's catalogues never change (one per language for the process), and pages use a few
+// A server translator's catalogues never change (one per language for the process), and pages use a few
 // sets of namespaces: each set is serialised once, not on every signed-in page (tens of KiB each).
-const serialisedSets = new WeakMap<I18n, Map<string, string>>();
+const serialisedSets = new WeakMap<Translator, Map<string, string>>();
 
-function serialised(i18n: I18n, namespaces: string[]): string {
+function serialised(i18n: Translator, namespaces: string[]): string {
   let byKey = serialisedSets.get(i18n);
   if (!byKey) {
     byKey = new Map();
@@ -29,7 +29,7 @@ function serialised(i18n: I18n, namespaces: string[]): string {
   const key = namespaces.join(",");
   let json = byKey.get(key);
   if (json === undefined) {
-    const all = (i18n.store.data[i18n.language] ?? {}) as Record<string, unknown>;
+    const all = i18n.catalogues();
     const page = Object.fromEntries(
       namespaces.filter((ns) => ns in all).map((ns) => [ns, all[ns]]),
     );

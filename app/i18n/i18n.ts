@@ -1,45 +1,10 @@
-import { createInstance, type FormatterModule, type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { directionOf, type Locale } from "./locales";
 import type { Resources } from "./resources";
+import { createTranslator, type Translator } from "./translator";
+import { setLastTranslator } from "./translator-context";
 
 /** Some namespaces' catalogues of one language: a page gets only those it shows (ADR 29). */
 export type Catalogues = Partial<Resources>;
-
-const FIRST_STRONG_ISOLATE = "\u2068";
-const POP_DIRECTIONAL_ISOLATE = "\u2069";
-
-/**
- * i18next's own formatter ({{value, number}} and the like), taken from a bare instance so ours can
- * hand named formats to it.
- */
-function builtInFormatter() {
-  const bare = createInstance();
-  void bare.init({ initAsync: false });
-  return bare.services.formatter!;
-}
-
-/**
- * In a right-to-left language every interpolated value ({{email}}, {{serverName}}, {{code}}, {{amount}})
- * is wrapped in Unicode isolates, so a left-to-right value keeps its own order and does not drag the
- * punctuation around it: "أرسل إلى ⁨user@example.com⁩." reads right. Invisible, and copied text is
- * unchanged apart from the two marks.
- */
-function isolatingFormatter(): FormatterModule {
-  const builtIn = builtInFormatter();
-  return {
-    type: "formatter",
-    init: () => undefined,
-    add: (name, fc) => builtIn.add(name, fc),
-    addCached: (name, fc) => builtIn.addCached(name, fc),
-    format(value, format, lng, options) {
-      const formatted: unknown = format ? builtIn.format(value, format, lng, options) : value;
-      if (formatted === null || formatted === undefined || typeof formatted === "object")
-        return formatted as unknown as string;
-      return `${FIRST_STRONG_ISOLATE}${String(formatted)}${POP_DIRECTIONAL_ISOLATE}`;
-    },
-  };
-}
 
 /**
  * A catalogue may write only the plural forms its readers meet: French "many" (round millions,
@@ -62,25 +27,25 @@ export function withPluralFallbacks<T>(locale: Locale, resources: T): T {
 }
 
 /**
- * An i18next instance for one language with the catalogues given. The server passes every namespace and
- * English as the fallback; the browser passes the namespaces its page came with (app/i18n/catalogue-data.tsx)
- * and loads more as pages need them (app/i18n/catalogue-loader.ts), with no fallback: every language has
- * every key (app/i18n/catalogues.test.ts), and English stays out of a French or Arabic page.
+ * The translator for one language with the catalogues given (app/i18n/translator.ts; it answers as
+ * i18next did). The server passes every namespace and English as the fallback; the browser passes the
+ * namespaces its page came with (app/i18n/catalogue-data.tsx) and loads more as pages need them
+ * (app/i18n/catalogue-loader.ts), with no fallback: every language has every key
+ * (app/i18n/catalogues.test.ts), and English stays out of a French or Arabic page.
+ *
+ * In a right-to-left language every interpolated value ({{email}}, {{serverName}}, {{code}}, {{amount}})
+ * is wrapped in Unicode isolates, so a left-to-right value keeps its own order and does not drag the
+ * punctuation around it: "أرسل إلى ⁨user@example.com⁩." reads right. Invisible, and copied text is
+ * unchanged apart from the two marks.
  */
 export async function createI18n(
   locale: Locale,
   resources: Catalogues,
   fallback?: Catalogues,
-): Promise<i18n> {
-  const instance = createInstance();
-  const rtl = directionOf(locale) === "rtl";
-  if (rtl) instance.use(isolatingFormatter());
+): Promise<Translator> {
   const withFallback = fallback !== undefined && locale !== "en";
-  await instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: withFallback ? "en" : false,
-    ns: Object.keys(resources),
-    defaultNS: "common",
+  const translator = createTranslator({
+    language: locale,
     resources:
       locale === "en"
         ? { en: resources }
@@ -88,11 +53,11 @@ export async function createI18n(
             [locale]: withPluralFallbacks(locale, resources),
             ...(withFallback ? { en: fallback } : {}),
           },
-    interpolation: { escapeValue: false, alwaysFormat: rtl },
-    initAsync: false,
-    returnNull: false,
+    fallbackLanguage: withFallback ? "en" : false,
+    isolate: directionOf(locale) === "rtl",
   });
-  return instance;
+  setLastTranslator(translator);
+  return translator;
 }
 
 export { directionOf };

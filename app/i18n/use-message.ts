@@ -1,9 +1,10 @@
-import type { i18n as I18n, TOptions } from "i18next";
+import type { TOptions } from "i18next";
 import { use, useContext } from "react";
 import { namespaceLoading } from "./catalogue-loader";
 import { NamespacesUsed } from "./namespaces-used";
 import { useTranslation } from "./use-translation";
 import type { Namespace, Resources } from "./resources";
+import type { Translator } from "./translator";
 
 /** The dotted key paths of one catalogue, plural suffixes folded ("nav.notificationsCount"). */
 type KeyPaths<T> = {
@@ -24,7 +25,7 @@ export type NamespaceKey<Ns extends Namespace> = KeyPaths<Resources[Ns]>;
  */
 export type MessageKey = { [Ns in Namespace]: `${Ns}.${NamespaceKey<Ns>}` }[Namespace];
 
-/** i18next's spelling of a MessageKey: "orders:errors.serviceNotFound". */
+/** The translator's (and i18next's) spelling of a MessageKey: "orders:errors.serviceNotFound". */
 type ColonKey<K extends MessageKey> = K extends `${infer Ns}.${infer Rest}`
   ? `${Ns}:${Rest}`
   : never;
@@ -44,7 +45,7 @@ export interface Translate {
  * The namespace of a message key ready for `i18n`: noted for the page on the server (ADR 29), loaded in the
  * browser if the page came without it. Called while rendering, so the component can wait for it.
  */
-function useNamespaceOf(i18n: I18n): (key: string) => void {
+function useNamespaceOf(i18n: Translator): (key: string) => void {
   const used = useContext(NamespacesUsed);
   // `use` may be called inside a render-time function (unlike hooks); it is named apart so the hooks
   // rule does not read this as a hook in a callback.

@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "./i18n";
 import { loadResources } from "./resources";
+import { I18nProvider } from "./translator-context";
 import { useTranslation } from "./use-translation";
 
 function Probe({ seen }: { seen: { t: TFunction; texts: string[] }[] }) {
@@ -16,15 +16,15 @@ function Probe({ seen }: { seen: { t: TFunction; texts: string[] }[] }) {
 }
 
 describe("useTranslation on the server", () => {
-  it("answers as i18next does, one t per language, keys without options remembered per language", async () => {
+  it("answers as the translator does, one t per language, keys without options remembered per language", async () => {
     const en = await createI18n("en", await loadResources("en"));
     const fr = await createI18n("fr", await loadResources("fr"));
     const seen: { t: TFunction; texts: string[] }[] = [];
     for (const i18n of [en, fr, en]) {
       renderToString(
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <Probe seen={seen} />
-        </I18nextProvider>,
+        </I18nProvider>,
       );
     }
     expect(seen[0]!.texts).toEqual(["About", en.t("coins.balance", { amount: "12.50" }), "About"]);

@@ -9,7 +9,7 @@
  * turn them into neutrals that the surrounding Arabic then reorders.
  */
 
-/** A Latin letter, a Western digit, a euro or percent sign, or an i18next isolate mark (app/i18n/i18n.ts). */
+/** A Latin letter, a Western digit, a euro or percent sign, or an isolate mark (app/i18n/i18n.ts). */
 const EDGE = String.raw`\p{Script=Latin}0-9€%\u2068\u2069`;
 /** What may sit between two edges of one run: spaces (no line break) and the punctuation of a sentence. */
 const GLUE = String.raw` \u00a0\u202f.,:;!?'"’/\\_+\-#@&=()\[\]*~|`;

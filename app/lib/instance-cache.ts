@@ -1,5 +1,5 @@
 /**
- * The value kept for `owner` (an i18next instance, say) under `key`, made by `make` the first time. The
+ * The value kept for `owner` (a translator, say) under `key`, made by `make` the first time. The
  * owner is held weakly: a dropped instance takes its values with it.
  */
 export function perInstance<O extends object, K, V>(

@@ -1,6 +1,6 @@
 /**
  * Domain results carry message keys like "orders.errors.serviceNotFound": the first segment names the
- * catalogue namespace. This turns one into i18next's "orders:errors.serviceNotFound".
+ * catalogue namespace. This turns one into the translator's "orders:errors.serviceNotFound".
  */
 export function messageKey(key: string): string {
   const dot = key.indexOf(".");

@@ -10,7 +10,7 @@ describe("placeholders", () => {
     expect(fillPlaceholders("{{constructor}}", {})).toBe("{{constructor}}");
   });
 
-  it("survive i18next, so the catalogue's sentence reaches the browser to be filled", async () => {
+  it("survive the translator, so the catalogue's sentence reaches the browser to be filled", async () => {
     const en = await createI18n("en", await loadResources("en"));
     const text = en.t("gate.quizQuestion", {
       ns: "site",

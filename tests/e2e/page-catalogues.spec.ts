@@ -52,3 +52,36 @@ test("a page reached by a link loads the texts it needs before it shows", async 
   await expect(admin.page.locator("main")).not.toContainText(/\b[a-z]+(\.[a-zA-Z]+){2,}\b/);
   await admin.context.close();
 });
+
+// The server writes a page's texts with our translator and the browser hydrates with the same one
+// (app/i18n/translator.ts, ADR 29): a text that came out differently (a plural form, an isolate around an
+// Arabic value) would be a hydration mismatch, which React reports as an error and repairs by rendering
+// the page again in the browser.
+test("a signed-in page hydrates in each language with the texts the server wrote", async ({
+  page,
+  browser,
+}) => {
+  const problems: string[] = [];
+  const watch = (target: Page) => {
+    target.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    });
+    target.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  };
+  watch(page);
+  const customer = await registerCustomer(page, { name: "Nadia Hydrate" });
+  await login(page, customer.email, customer.password);
+  for (const lang of ["ar", "fr", "en"])
+    for (const path of ["/dashboard", "/dashboard?tab=billing", "/order", "/support/new"]) {
+      await visit(page, `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    }
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  watch(admin.page);
+  for (const lang of ["ar", "fr", "en"]) {
+    await visit(admin.page, `/admin/clients?lang=${lang}`);
+    await expect(admin.page.locator("html")).toHaveAttribute("lang", lang);
+  }
+  await admin.context.close();
+  expect(problems).toEqual([]);
+});

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "~/i18n/i18n";
 import { loadResources } from "~/i18n/resources";
-import type { i18n as I18n } from "i18next";
+import type { Translator } from "~/i18n/translator";
+import { I18nProvider } from "~/i18n/translator-context";
 import { clearToasts, currentToasts, showToast, TOAST_DURATION_MS, Toaster } from "./toaster";
 
-let en: I18n;
-let ar: I18n;
+let en: Translator;
+let ar: Translator;
 beforeAll(async () => {
   en = await createI18n("en", await loadResources("en"));
   ar = await createI18n("ar", await loadResources("ar"));
@@ -26,9 +26,9 @@ afterEach(() => {
 
 function mount(i18n = en, dir: "ltr" | "rtl" = "ltr") {
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Toaster dir={dir} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return document.querySelector<HTMLElement>("[data-toaster]")!;
 }

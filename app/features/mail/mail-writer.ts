@@ -1,9 +1,9 @@
-import type { i18n } from "i18next";
 import { ledgerReasonText } from "~/domain/coins/ledger-reason";
 import type { MailKind } from "~/domain/mail/mail";
 import type { Settings } from "~/domain/settings/settings";
 import { DEPARTMENT_LABELS } from "~/domain/tickets/tickets";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales";
+import type { Translator } from "~/i18n/translator";
 import { mailContent, renderMail, type MailContext } from "./mail-templates";
 
 // Writing a message from its outbox row (docs/mail.md): by the send job before it sends, and, for a
@@ -14,8 +14,8 @@ export interface MailWriterOptions {
   settings: () => Promise<Pick<Settings, "general">>;
   /** PUBLIC_URL: every link of a message is absolute. */
   publicUrl: string;
-  /** The server's i18next instance of a language (sharedI18n). */
-  i18n: (locale: Locale) => Promise<i18n>;
+  /** The server's translator of a language (sharedI18n). */
+  i18n: (locale: Locale) => Promise<Translator>;
 }
 
 type Message = { kind: MailKind; locale: string; params: Record<string, unknown> };

@@ -18,7 +18,7 @@ export function loader({ context: routerContext }: Route.LoaderArgs) {
   const values = { siteName: general.siteName, contactEmail: general.contactEmail };
   const custom = privacyTextFor(privacy, context.locale);
   const t = context.i18n.getFixedT(null, "site");
-  // The built-in text keeps its {{placeholders}} through i18next and is filled like the admin's.
+  // The built-in text keeps its {{placeholders}} through the translator and is filled like the admin's.
   const builtIn = () =>
     (
       t("privacy.builtIn", {
