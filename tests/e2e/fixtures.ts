@@ -216,6 +216,16 @@ export function header(page: Page) {
   return page.getByRole("banner");
 }
 
+/**
+ * Logs out with the site header's button and waits until the header is a visitor's. The form posts
+ * inside the app once it has hydrated, so the document stays and waitForPage would not wait for it:
+ * a page opened before the answer could still carry the session.
+ */
+export async function logoutFromHeader(page: Page) {
+  await header(page).getByRole("button", { name: "Logout", exact: true }).click();
+  await expect(header(page).getByRole("link", { name: "Login", exact: true })).toBeVisible();
+}
+
 /** The WCAG 2.1 A and AA rules axe checks every page against. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 

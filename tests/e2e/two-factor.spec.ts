@@ -1,7 +1,7 @@
 import { freshTotpCode } from "../support/totp";
 import {
   expect,
-  header,
+  logoutFromHeader,
   login,
   loginWithCode,
   test,
@@ -60,8 +60,7 @@ test.describe("two-factor sign-in", () => {
     await visit(page, "/dashboard?tab=account");
     await expect(page.getByTestId("backup-codes")).toHaveCount(0);
 
-    await header(page).getByRole("button", { name: "Logout", exact: true }).click();
-    await waitForPage(page);
+    await logoutFromHeader(page);
 
     // The password alone no longer signs in: the code step, offering to trust the device.
     await login(page, customer.email, customer.password);
@@ -78,8 +77,7 @@ test.describe("two-factor sign-in", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toast(page, "Login successful!")).toBeVisible();
 
-    await header(page).getByRole("button", { name: "Logout", exact: true }).click();
-    await waitForPage(page);
+    await logoutFromHeader(page);
 
     await loginWithCode(page, customer.email, customer.password, { backupCode: backupCodes[0]! });
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -89,8 +87,7 @@ test.describe("two-factor sign-in", () => {
     );
 
     // The fixture's way in, for other tests: password and a computed code.
-    await header(page).getByRole("button", { name: "Logout", exact: true }).click();
-    await waitForPage(page);
+    await logoutFromHeader(page);
     await loginWithCode(page, customer.email, customer.password, secret);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -106,8 +103,7 @@ test.describe("two-factor sign-in", () => {
     await card.getByLabel("Code from your app", { exact: true }).fill(await freshTotpCode(secret));
     await card.getByRole("button", { name: "Turn on", exact: true }).click();
     await expect(card.getByTestId("backup-codes").getByRole("listitem")).toHaveCount(10);
-    await header(page).getByRole("button", { name: "Logout", exact: true }).click();
-    await waitForPage(page);
+    await logoutFromHeader(page);
 
     await login(page, customer.email, customer.password);
     await expect(page).toHaveURL(/\/login\?step=code/);
