@@ -111,6 +111,12 @@ function get(
   });
 }
 
+/** A build's column name: its folder's name, or its whole path when two folders share a name (a/build, b/build). */
+function buildLabel(build: string): string {
+  const names = new Set(targets.map((target) => basename(target.build)));
+  return names.size < targets.length ? build : basename(build);
+}
+
 try {
   for (const [index, build] of (builds.length ? builds : [BENCH_BUILD]).entries()) {
     const cluster = postgres ? await startPostgresCluster({ durable: true }) : undefined;
@@ -170,7 +176,7 @@ try {
           cpu[t]! += (target.server.cpuMs() ?? 0) - cpu0;
         }
       for (const [t, target] of targets.entries()) {
-        const name = targets.length > 1 ? ` ${basename(target.build)}` : "";
+        const name = targets.length > 1 ? ` ${buildLabel(target.build)}` : "";
         const sorted = times[t]!.sort((a, b) => a - b);
         target.cpu.push(cpu[t]! / N);
         if (targets.length === 1) {
@@ -197,6 +203,10 @@ try {
     console.log(
       `mean cpu ms/req over the ${target.cpu.length} pages${targets.length > 1 ? ` (${target.build})` : ""}: ${(target.cpu.reduce((a, b) => a + b, 0) / target.cpu.length).toFixed(2)}`,
     );
+} catch (error) {
+  // Said and counted: the exit below would otherwise end a failed probe with 0 and no word.
+  console.error(error);
+  process.exitCode = 1;
 } finally {
   for (const target of targets) {
     target.agent.destroy();
@@ -204,5 +214,5 @@ try {
     await target.services.db.destroy();
     target.cluster?.stop();
   }
-  process.exit(0);
+  process.exit();
 }
