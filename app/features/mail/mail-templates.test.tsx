@@ -14,7 +14,7 @@ async function contextIn(locale: Locale): Promise<MailContext> {
   const coins = i18n.getFixedT(null, "coins");
   return {
     locale,
-    t: i18n.getFixedT(null, "mail") as MailContext["t"],
+    t: i18n.getFixedT(null, "mail"),
     department: (department) => tickets(DEPARTMENT_LABELS[department]),
     ledgerReason: (reason) => ledgerReasonText(reason, (key, values) => coins(key, values)),
     siteName: "Hostfront",

@@ -11,6 +11,7 @@ import { dateTimeFormat } from "~/lib/intl-format";
 import { formatCoins } from "~/lib/money";
 import { DEFAULT_TIME_ZONE } from "~/lib/time-zone";
 import { describeUserAgent } from "~/lib/user-agent";
+import type { NamespaceKey } from "~/i18n/use-message";
 
 // The email template set (issue 25, ADR 32): plain React rendered on the server with
 // renderToStaticMarkup. A template turns a message's values into its content (a heading, paragraphs, a
@@ -19,7 +20,8 @@ import { describeUserAgent } from "~/lib/user-agent";
 // drop <style> sheets and ignore most of CSS. Only server code imports this module (mail-writer.ts:
 // the send job, and /admin/mail's loader for kept messages).
 
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+/** The mail namespace's texts, its keys checked against the English catalogue. */
+export type Translate = (key: NamespaceKey<"mail">, values?: Record<string, unknown>) => string;
 
 /** What a template is given: the recipient's language and its words, and the site's name and address. */
 export interface MailContext {

@@ -28,7 +28,7 @@ async function contextOf(options: MailWriterOptions, locale: string): Promise<Ma
   const settings = await options.settings();
   return {
     locale: language,
-    t: i18n.getFixedT(null, "mail") as (key: string, values?: Record<string, unknown>) => string,
+    t: i18n.getFixedT(null, "mail"),
     department: (department) => tickets(DEPARTMENT_LABELS[department] ?? department),
     ledgerReason: (reason) => ledgerReasonText(reason, (key, values) => coins(key, values)),
     siteName: settings.general.siteName,
