@@ -22,12 +22,21 @@ export function queryOf<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
   return schema.parse(Object.fromEntries(url.searchParams));
 }
 
+/**
+ * A form that did not parse, answered with 400: its message, after what places it on the page (`about`:
+ * its card, its step) and before what else it carries (`rest`: each field's error, what was typed).
+ */
+export function unparsedForm<A extends object, R extends object = Record<never, never>>(
+  about: A,
+  message: MessageKey,
+  rest: R = {} as R,
+) {
+  return data({ ok: false as const, ...about, message, ...rest }, { status: 400 });
+}
+
 /** A form parseForm refused: its first field message (or `fallback`), answered with 400. */
 export function invalidForm(fieldErrors: FieldErrors, fallback: MessageKey) {
-  return data(
-    { ok: false as const, message: Object.values(fieldErrors)[0] ?? fallback },
-    { status: 400 },
-  );
+  return unparsedForm({}, Object.values(fieldErrors)[0] ?? fallback);
 }
 
 /**

@@ -39,7 +39,7 @@ import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { headersWithCookies } from "~/http/toast.server";
 import { redirectWithToast } from "~/http/form-answers.server";
-import { refusal } from "~/http/route-request.server";
+import { refusal, unparsedForm } from "~/http/route-request.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
 import type { MessageKey } from "~/i18n/use-message";
@@ -99,18 +99,6 @@ function noSuchService() {
 }
 
 /**
- * A form that did not parse, answered with 400: its message, after what places it on the page (`about`:
- * its card, its step) and before what else it carries (`rest`: each field's error, what was typed).
- */
-function unparsed<A extends object, R extends object = Record<never, never>>(
-  about: A,
-  message: MessageKey,
-  rest: R = {} as R,
-) {
-  return data({ ok: false as const, ...about, message, ...rest }, { status: 400 });
-}
-
-/**
  * An account-tab form the domain refused: its message, the field it names and, for a throttled password,
  * the minutes to wait, after what else places it on the page (`about`); the status its kind deserves.
  */
@@ -145,7 +133,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (intent === "request-deletion" || intent === "cancel-deletion") {
     const form = await parseForm(request, deletionActionSchema);
     if (!form.ok)
-      return unparsed(
+      return unparsedForm(
         { form: "deletion" as const },
         Object.values(form.fieldErrors)[0] ?? "dashboard.deletion.passwordRequired",
         { fieldErrors: form.fieldErrors },
@@ -166,7 +154,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (intent?.startsWith("two-factor-")) {
     const form = await parseForm(request, twoFactorActionSchema);
     if (!form.ok)
-      return unparsed(
+      return unparsedForm(
         { form: "two-factor" as const, intent },
         Object.values(form.fieldErrors)[0] ?? "dashboard.account.currentPasswordRequired",
         { fieldErrors: form.fieldErrors },
@@ -194,23 +182,23 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (intent === "billing-details") {
     const form = await parseForm(request, billingDetailsSchema);
     if (!form.ok)
-      return unparsed({ form: "billing" as const }, "invoices.billing.notSaved", {
+      return unparsedForm({ form: "billing" as const }, "invoices.billing.notSaved", {
         fieldErrors: form.fieldErrors,
         values: form.values,
-      });
+      } satisfies Pick<BillingDetailsResult, "fieldErrors" | "values">);
     await saveBillingDetails(db, { userId: user.id, ...form.data });
     return { ok: true, form: "billing", message: "invoices.billing.saved" } as const;
   }
   if (intent === "mail-preferences") {
     const form = await parseForm(request, mailPreferencesSchema);
-    if (!form.ok) return unparsed({ form: "mail" as const }, "dashboard.account.mail.invalid");
+    if (!form.ok) return unparsedForm({ form: "mail" as const }, "dashboard.account.mail.invalid");
     await setMailPreferences(db, { userId: user.id, receive: form.data.receive });
     return { ok: true, form: "mail", message: "dashboard.account.mail.saved" } as const;
   }
   if (intent === "profile" || intent === "end-session" || intent === "cancel-email-change") {
     const form = await parseForm(request, accountActionSchema);
     if (!form.ok)
-      return unparsed({}, Object.values(form.fieldErrors)[0] ?? "auth.errors.nameRequired", {
+      return unparsedForm({}, Object.values(form.fieldErrors)[0] ?? "auth.errors.nameRequired", {
         fieldErrors: form.fieldErrors,
       });
     if (form.data.intent === "end-session") {
