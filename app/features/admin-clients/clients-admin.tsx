@@ -9,6 +9,7 @@ import {
 } from "~/components/data-table/column-presets";
 import { FilterFields, listFilters } from "~/components/data-table/filter-bar";
 import { ListPage } from "~/components/data-table/list-page";
+import { pageHref } from "~/components/data-table/pager";
 import { Button } from "~/components/ui/button";
 import { choicesOf } from "~/components/ui/form-card";
 import { ResultMessage } from "~/components/ui/result-message";
@@ -60,17 +61,19 @@ export function ClientsAdmin({
 }) {
   const { t } = useTranslation("admin");
   const date = mediumDate(locale);
+  // The list's address with some of its query changed; a value that is the default is left out.
   const href = (changes: Partial<UserListQuery>) => {
-    const params = new URLSearchParams();
     const merged: UserListQuery = { ...query, ...changes };
-    if (merged.q) params.set("q", merged.q);
-    if (merged.role !== "all") params.set("role", merged.role);
-    if (merged.deletion !== "all") params.set("deletion", merged.deletion);
-    if (merged.sort !== "created") params.set("sort", merged.sort);
-    if (merged.dir !== "desc") params.set("dir", merged.dir);
-    if (merged.page > 1) params.set("page", String(merged.page));
-    const search = params.toString();
-    return search ? `?${search}` : "?";
+    return pageHref(
+      {
+        q: merged.q,
+        role: merged.role === "all" ? null : merged.role,
+        deletion: merged.deletion === "all" ? null : merged.deletion,
+        sort: merged.sort === "created" ? null : merged.sort,
+        dir: merged.dir === "desc" ? null : merged.dir,
+      },
+      merged.page,
+    );
   };
   /** A column the list can be sorted by: its header becomes a link to the list sorted by it. */
   const sortable = (sort: UserSort, column: Column<ClientRow>) =>
