@@ -6,7 +6,6 @@ import {
   isEmptyTexts,
   isProductTextLocale,
   PRODUCT_TEXT_LOCALES,
-  SEED_PRODUCTS,
   textsWithFallback,
   type Product,
   type ProductCategory,
@@ -16,6 +15,7 @@ import {
   type ProductTranslations,
   type ProductType,
 } from "./catalogue";
+import { SEED_PRODUCTS } from "./catalogue-seed.server";
 
 type Reader = Pick<Kysely<Database>, "selectFrom">;
 

@@ -4,7 +4,6 @@ import {
   isEmptyTexts,
   isProductTextLocale,
   PRODUCT_TEXT_LOCALES,
-  SEED_PRODUCTS,
   textsWithFallback,
 } from "./catalogue";
 import {
@@ -13,6 +12,7 @@ import {
   MAX_PRODUCT_DESCRIPTION_LENGTH,
   MAX_PRODUCT_NAME_LENGTH,
 } from "./catalogue-admin";
+import { SEED_PRODUCTS } from "./catalogue-seed.server";
 
 const english = { name: "MTA Starter", description: "English", features: ["DDoS protection"] };
 

@@ -3,7 +3,7 @@ import { adminId } from "../../../tests/support/money-fixtures";
 import { productForm as planForm, uniqueSuffix } from "../../../tests/support/catalogue-fixtures";
 import { latestRow, readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { SEED_PRODUCTS } from "./catalogue";
+import { SEED_PRODUCTS } from "./catalogue-seed.server";
 import {
   createProduct,
   deleteProduct,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_TEXT_LOCALES, SEED_PRODUCTS } from "./catalogue";
+import { PRODUCT_TEXT_LOCALES } from "./catalogue";
+import { SEED_PRODUCTS } from "./catalogue-seed.server";
 
 /** Words of the storage spec line ("5 GB NVMe storage") in each language the plans are seeded in. */
 const STORAGE_WORDS = /storage|nvme|ssd|stockage|تخزين/i;

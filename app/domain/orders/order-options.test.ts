@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEED_PRODUCTS } from "~/domain/catalogue/catalogue";
+import { SEED_PRODUCTS } from "~/domain/catalogue/catalogue-seed.server";
 import { prefillValues, slotChoicesFor } from "./order-options";
 import { orderPrefillSchema, orderUrlWith } from "./order-options.schemas";
 
