@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { readEnvEarly } from "~/config/env.server";
+import { productionBuild, type ProductionBuild } from "./production-build.server";
 
 /**
  * The enhance script's code (app/entry.enhance.ts as built, one self-contained file), to be written into
@@ -12,7 +12,7 @@ import { readEnvEarly } from "~/config/env.server";
  */
 export function readEnhanceScript(
   url: string,
-  options: { production: boolean; buildDir?: string } = productionBuild(),
+  options: ProductionBuild = productionBuild(),
 ): string | null {
   const assets = path.resolve(options.buildDir ?? "build", "client", "assets");
   const file = path.resolve(assets, "..", `.${url}`);
@@ -24,10 +24,4 @@ export function readEnhanceScript(
   } catch {
     return null;
   }
-}
-
-// Read while entry.server loads: the test harness imports it with no server (nor .env) behind it.
-function productionBuild() {
-  const { NODE_ENV, BUILD_DIR } = readEnvEarly(["NODE_ENV", "BUILD_DIR"]);
-  return { production: NODE_ENV === "production", buildDir: BUILD_DIR };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { readEnvEarly } from "~/config/env.server";
+import { productionBuild, type ProductionBuild } from "./production-build.server";
 
 const read = new Map<string, string | null>();
 
@@ -13,7 +13,7 @@ const read = new Map<string, string | null>();
  */
 export function readPageStylesheet(
   hrefs: readonly string[],
-  options: { production: boolean; buildDir?: string } = productionBuild(),
+  options: ProductionBuild = productionBuild(),
 ): string | null {
   if (!options.production || hrefs.length === 0) return null;
   const key = hrefs.join("\n");
@@ -36,10 +36,4 @@ function readFiles(hrefs: readonly string[], buildDir: string): string | null {
   const text = texts.join("\n");
   // "</style" would end the element early.
   return /<\/style/i.test(text) ? null : text;
-}
-
-// Read while entry.server loads: the test harness imports it with no server (nor .env) behind it.
-function productionBuild() {
-  const { NODE_ENV, BUILD_DIR } = readEnvEarly(["NODE_ENV", "BUILD_DIR"]);
-  return { production: NODE_ENV === "production", buildDir: BUILD_DIR };
 }

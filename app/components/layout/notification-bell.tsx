@@ -10,7 +10,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { useNotificationText } from "./notification-text";
+import { useNotificationCatalogue, useNotificationText } from "./notification-text";
 import type { ShellUser } from "./types";
 
 /** An admin's whole list of notifications. */
@@ -34,10 +34,9 @@ export function NotificationBell({
   allHref?: string;
 }) {
   const { t } = useTranslation();
-  const { text, when } = useNotificationText({ locale, timeZone });
+  useNotificationCatalogue();
   const fetcher = useFetcher();
   const unread = fetcher.state !== "idle" || fetcher.data ? 0 : (notifications?.unread ?? 0);
-  const items = notifications?.items ?? [];
   return (
     <DropdownMenu
       onOpenChange={(open) => {
@@ -66,41 +65,68 @@ export function NotificationBell({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
-        <DropdownMenuLabel>{t("nav.notifications")}</DropdownMenuLabel>
-        {items.length === 0 ? (
-          // A menu holds menu items (aria-required-children): the empty list's line is one, disabled.
-          <DropdownMenuItem disabled className="cursor-default text-muted-foreground">
-            {t("nav.noNotifications")}
-          </DropdownMenuItem>
-        ) : (
-          items.map((item) => (
-            <DropdownMenuItem key={item.id} asChild>
-              <Link
-                to={item.link}
-                className={cn(
-                  "flex-col items-start gap-0.5",
-                  item.read ? "text-muted-foreground" : "font-medium",
-                )}
-              >
-                <span className="wrap-anywhere">{text(item)}</span>
-                <time
-                  dateTime={item.createdAt}
-                  className="text-xs font-normal text-muted-foreground"
-                >
-                  {when(item)}
-                </time>
-              </Link>
-            </DropdownMenuItem>
-          ))
-        )}
-        {allHref ? (
-          <DropdownMenuItem asChild>
-            <Link to={allHref} className="mt-1 border-t pt-2 text-primary">
-              {t("nav.allNotifications")}
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
+        <NotificationList
+          items={notifications?.items ?? []}
+          locale={locale}
+          timeZone={timeZone}
+          allHref={allHref}
+        />
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/**
+ * The open menu's contents. A component of its own so that a closed menu (DropdownMenuContent renders
+ * nothing then) neither translates nor formats the notifications: every signed-in page carries the bell,
+ * and building its list for nobody was 1.6% of such a page's CPU on the server (issue 23).
+ */
+function NotificationList({
+  items,
+  locale,
+  timeZone,
+  allHref,
+}: {
+  items: NonNullable<ShellUser["notifications"]>["items"];
+  locale: string;
+  timeZone: string;
+  allHref?: string;
+}) {
+  const { t } = useTranslation();
+  const { text, when } = useNotificationText({ locale, timeZone });
+  return (
+    <>
+      <DropdownMenuLabel>{t("nav.notifications")}</DropdownMenuLabel>
+      {items.length === 0 ? (
+        // A menu holds menu items (aria-required-children): the empty list's line is one, disabled.
+        <DropdownMenuItem disabled className="cursor-default text-muted-foreground">
+          {t("nav.noNotifications")}
+        </DropdownMenuItem>
+      ) : (
+        items.map((item) => (
+          <DropdownMenuItem key={item.id} asChild>
+            <Link
+              to={item.link}
+              className={cn(
+                "flex-col items-start gap-0.5",
+                item.read ? "text-muted-foreground" : "font-medium",
+              )}
+            >
+              <span className="wrap-anywhere">{text(item)}</span>
+              <time dateTime={item.createdAt} className="text-xs font-normal text-muted-foreground">
+                {when(item)}
+              </time>
+            </Link>
+          </DropdownMenuItem>
+        ))
+      )}
+      {allHref ? (
+        <DropdownMenuItem asChild>
+          <Link to={allHref} className="mt-1 border-t pt-2 text-primary">
+            {t("nav.allNotifications")}
+          </Link>
+        </DropdownMenuItem>
+      ) : null}
+    </>
   );
 }

@@ -11,13 +11,25 @@ function isDepartment(value: unknown): value is Department {
   return (DEPARTMENTS as readonly unknown[]).includes(value);
 }
 
+// The namespace of the notifications' texts.
+const NOTIFICATION_NAMESPACE = "tickets";
+
+/**
+ * Notes the notifications' catalogue as one the page uses, for a component that writes them only later:
+ * the bell renders its list only when opened, and the page must already carry the texts then (in the
+ * browser a missing namespace is loaded first, and the menu would wait for it).
+ */
+export function useNotificationCatalogue() {
+  useTranslation(NOTIFICATION_NAMESPACE);
+}
+
 /**
  * How the bell and /admin/notifications write a notification, in the reader's language: its text (coins,
  * moments and a ticket's department written for the reader) and when it came, both in the site's time
  * zone so the server and the browser agree.
  */
 export function useNotificationText({ locale, timeZone }: { locale: string; timeZone: string }) {
-  const { t } = useTranslation("tickets");
+  const { t } = useTranslation(NOTIFICATION_NAMESPACE);
   const moment = momentFormat(locale, timeZone);
   return {
     text: (item: Pick<Notification, "kind" | "params">) => {
