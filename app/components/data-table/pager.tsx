@@ -10,14 +10,32 @@ export interface PagerProps {
 }
 
 /** Previous and next links, shown only when there is another page. */
-export function Pager({ page, hasMore, href, labels: given }: PagerProps) {
+export function Pager({ labels, ...props }: PagerProps) {
+  if (props.page <= 1 && !props.hasMore) return null;
+  return labels ? <PagerLinks {...props} labels={labels} /> : <AdminPagerLinks {...props} />;
+}
+
+/**
+ * The admin panel's words. A component of its own, because reading a namespace puts its whole catalogue
+ * into the page (ADR 29): the customer's lists, which bring their own words, would otherwise carry the
+ * admin panel's 15 KB of texts for three of them (issue 23).
+ */
+function AdminPagerLinks(props: Omit<PagerProps, "labels">) {
   const { t } = useTranslation("admin");
-  if (page <= 1 && !hasMore) return null;
-  const labels = given ?? {
-    previous: t("pager.previous"),
-    next: t("pager.next"),
-    nav: t("pager.label"),
-  };
+  return (
+    <PagerLinks
+      {...props}
+      labels={{ previous: t("pager.previous"), next: t("pager.next"), nav: t("pager.label") }}
+    />
+  );
+}
+
+function PagerLinks({
+  page,
+  hasMore,
+  href,
+  labels,
+}: Omit<PagerProps, "labels"> & { labels: NonNullable<PagerProps["labels"]> }) {
   return (
     <nav className="mt-4 flex justify-between" aria-label={labels.nav}>
       {page > 1 ? (
