@@ -29,7 +29,6 @@ export async function loader({ pattern, context: routerContext }: Route.LoaderAr
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { t: tAnnouncements } = useTranslation("announcements");
   const root = useRootData();
   // Only the public pages show them: the dashboard lists its own (with the customers' ones).
   const publicPage = isPublicPage(useMatches().map((match) => match.handle));
@@ -48,16 +47,30 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       ) : null}
       <SiteHeader {...shell} />
       <div id="main" className="flex-1">
-        {publicPage ? (
-          <AnnouncementList
-            announcements={loaderData.announcements}
-            label={tAnnouncements("shown.label")}
-            className="mx-auto max-w-7xl p-4"
-          />
-        ) : null}
+        {publicPage ? <SiteAnnouncements announcements={loaderData.announcements} /> : null}
         <Outlet />
       </div>
       <SiteFooter {...shell} />
     </div>
+  );
+}
+
+/**
+ * The public pages' announcements. A component of its own so that only the pages that show them read
+ * their namespace: reading one puts its catalogue into the page (ADR 29), and a customer's own pages
+ * have no use for it.
+ */
+function SiteAnnouncements({
+  announcements,
+}: {
+  announcements: Route.ComponentProps["loaderData"]["announcements"];
+}) {
+  const { t } = useTranslation("announcements");
+  return (
+    <AnnouncementList
+      announcements={announcements}
+      label={t("shown.label")}
+      className="mx-auto max-w-7xl p-4"
+    />
   );
 }
