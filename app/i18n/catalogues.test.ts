@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { labelKeyFamily, type LabelKeyFamily } from "~/lib/label-keys";
 import { SUPPORTED_LOCALES } from "./locales";
@@ -15,13 +16,14 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
  */
 const USED_WITHOUT_A_LITERAL: Record<string, string> = {};
 
-function leafEntries(value: unknown, prefix = ""): [string, string][] {
+/** Every key path with its texts: a list is one key ("terms.paymentMethods"), a text per member. */
+function leafEntries(value: unknown, prefix = ""): [string, unknown[]][] {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     return Object.entries(value).flatMap(([key, child]) =>
       leafEntries(child, prefix ? `${prefix}.${key}` : key),
     );
   }
-  return [[prefix, String(value)]];
+  return [[prefix, Array.isArray(value) ? value : [value]]];
 }
 
 function leafKeys(value: unknown): string[] {
@@ -63,10 +65,86 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function readSources() {
-  return [...sourceFiles(path.resolve("app")), ...sourceFiles(path.resolve("server"))].map(
-    (file) => ({ file: path.relative(process.cwd(), file), text: readFileSync(file, "utf8") }),
-  );
+function readSources(dirs = ["app", "server"]) {
+  return dirs
+    .flatMap((dir) => sourceFiles(path.resolve(dir)))
+    .map((file) => ({
+      file: path.relative(process.cwd(), file),
+      text: readFileSync(file, "utf8"),
+    }));
+}
+
+/**
+ * i18next's options of `t` that our translator leaves out (app/i18n/translator.ts takes `count`,
+ * `returnObjects` and values): it would answer a call that passed one as if it had not.
+ */
+const LEFT_OUT_OPTIONS = new Set([
+  "context",
+  "ordinal",
+  "defaultValue",
+  "replace",
+  "lng",
+  "lngs",
+  "fallbackLng",
+  "ns",
+  "keySeparator",
+  "nsSeparator",
+  "returnDetails",
+  "joinArrays",
+  "postProcess",
+  "interpolation",
+  "skipInterpolation",
+  "keyPrefix",
+]);
+/** Of those, words other code uses for its own things: looked for among a call's options only. */
+const COMMON_WORDS = new Set(["context", "defaultValue", "ns", "replace"]);
+/** Calls whose options share a word with i18next's and are no translator's. */
+const NOT_TRANSLATORS = new Set(["navigate"]);
+
+const calleeName = (call: ts.CallExpression) =>
+  ts.isIdentifier(call.expression)
+    ? call.expression.text
+    : ts.isPropertyAccessExpression(call.expression)
+      ? call.expression.name.text
+      : "";
+
+/**
+ * Where a source file passes a translator what it leaves out: an option of i18next's (in an object
+ * given to a call after its first argument, or, for a name nothing else uses, in any object), a
+ * default value as the second argument of a `t`, or a list of keys.
+ */
+function leftOutOptions(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const line = (node: ts.Node) =>
+    source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const call = node.parent;
+      const inOptions =
+        ts.isCallExpression(call) &&
+        call.arguments.indexOf(node) > 0 &&
+        !NOT_TRANSLATORS.has(calleeName(call));
+      for (const property of node.properties) {
+        const name =
+          property.name && !ts.isComputedPropertyName(property.name) ? property.name.text : "";
+        const leftOut =
+          (LEFT_OUT_OPTIONS.has(name) && (inOptions || !COMMON_WORDS.has(name))) ||
+          name.startsWith("defaultValue_");
+        if (leftOut) found.push(`${file}:${line(property)} passes ${name}`);
+      }
+    }
+    if (ts.isCallExpression(node) && /^t([A-Z]\w*)?$/.test(calleeName(node))) {
+      const [key, second] = node.arguments;
+      if (key && ts.isArrayLiteralExpression(key))
+        found.push(`${file}:${line(node)} passes a list of keys`);
+      if (second && (ts.isStringLiteralLike(second) || ts.isTemplateExpression(second)))
+        found.push(`${file}:${line(node)} passes a default value`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
 /** A call of labelKeys or messageKeys with its namespace written out: `labelKeys("orders", …`. */
@@ -140,24 +218,26 @@ describe("message catalogues", () => {
   }
 
   it("keeps every {{placeholder}} of the English text", () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]!);
+    const placeholders = (texts: unknown[]) =>
+      [...texts.join(" ").matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]!);
     const wrong: string[] = [];
     for (const ns of namespaces) {
       const english = new Map<string, Set<string>>();
-      for (const [key, value] of leafEntries(catalogue("en", ns))) {
+      for (const [key, texts] of leafEntries(catalogue("en", ns))) {
         const base = key.replace(PLURAL, "");
         const set = english.get(base) ?? new Set<string>();
-        for (const name of placeholders(value)) set.add(name);
+        for (const name of placeholders(texts)) set.add(name);
         english.set(base, set);
       }
       for (const locale of SUPPORTED_LOCALES.filter((l) => l !== "en")) {
-        for (const [key, value] of leafEntries(catalogue(locale, ns))) {
+        for (const [key, texts] of leafEntries(catalogue(locale, ns))) {
           const allowed = english.get(key.replace(PLURAL, "")) ?? new Set<string>();
+          const own = placeholders(texts);
           // A plural form may leave {{count}} out ("one file"), but never invent a placeholder.
-          for (const name of placeholders(value))
+          for (const name of own)
             if (!allowed.has(name)) wrong.push(`${locale}/${ns}:${key} has {{${name}}}`);
           for (const name of allowed)
-            if (name !== "count" && !placeholders(value).includes(name))
+            if (name !== "count" && !own.includes(name))
               wrong.push(`${locale}/${ns}:${key} lost {{${name}}}`);
         }
       }
@@ -165,24 +245,61 @@ describe("message catalogues", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("uses no nesting and no formats, which our translator leaves out (app/i18n/translator.ts)", () => {
-    // Every text, a list's too ("privacy.builtIn.3").
-    const texts = (value: unknown, prefix: string): [string, string][] =>
-      typeof value === "string"
-        ? [[prefix, value]]
-        : Object.entries(value as object).flatMap(([key, child]) =>
-            texts(child, prefix ? `${prefix}.${key}` : key),
-          );
+  it("writes only what our translator reads (app/i18n/translator.ts)", () => {
+    // Texts and lists of texts under plain keys, with plain {{name}} placeholders. i18next would also
+    // read nesting ($t(key)), formats ({{value, number}}), unescaped and dotted placeholders
+    // ({{-value}}, {{user.name}}) and keys with a dot in them; ours shows them as written.
     const wrong: string[] = [];
     for (const locale of SUPPORTED_LOCALES)
-      for (const ns of namespaces)
-        for (const [key, value] of texts(catalogue(locale, ns), "")) {
-          if (value.includes("$t(")) wrong.push(`${locale}/${ns}:${key} nests a key: ${value}`);
-          for (const [, inside] of value.matchAll(/\{\{(.+?)\}\}/g))
-            if (inside!.includes(","))
-              wrong.push(`${locale}/${ns}:${key} formats a value: {{${inside}}}`);
-        }
+      for (const ns of namespaces) {
+        const where = `${locale}/${ns}`;
+        const file = readFileSync(path.join(root, locale, `${ns}.json`), "utf8");
+        const parsed: unknown = JSON.parse(file, (key, value: unknown) => {
+          if (key.includes(".")) wrong.push(`${where} has a key with a dot: "${key}"`);
+          return value;
+        });
+        for (const [key, texts] of leafEntries(parsed))
+          for (const text of texts) {
+            if (typeof text !== "string") {
+              wrong.push(`${where}:${key} is not a text: ${JSON.stringify(text)}`);
+              continue;
+            }
+            if (text.includes("$t(")) wrong.push(`${where}:${key} nests a key: ${text}`);
+            for (const [placeholder, inside] of text.matchAll(/\{\{(.+?)\}\}/g))
+              if (!/^\s*\w+\s*$/.test(inside!))
+                wrong.push(`${where}:${key} has ${placeholder}, not a plain {{name}}`);
+          }
+      }
     expect(wrong).toEqual([]);
+  });
+
+  it("passes the translator no option it leaves out (app/i18n/translator.ts)", () => {
+    // The scan itself, on calls it must catch and calls it must let be.
+    expect(
+      leftOutOptions(
+        "probe.ts",
+        [
+          't("nav.about", { context: "x", count: 2 });',
+          'i18n.t("a", { ...values, ns: "site" });',
+          'tSite("a", "A default");',
+          "t([first, second]);",
+          "const options = { ordinal: true };",
+          "navigate(path, { replace: true });",
+          "load({ context });",
+          't("coins.balance", { amount });',
+        ].join("\n"),
+      ),
+    ).toEqual([
+      "probe.ts:1 passes context",
+      "probe.ts:2 passes ns",
+      "probe.ts:3 passes a default value",
+      "probe.ts:4 passes a list of keys",
+      "probe.ts:5 passes ordinal",
+    ]);
+    const found = readSources(["app", "server", "scripts"]).flatMap(({ file, text }) =>
+      leftOutOptions(file, text),
+    );
+    expect(found).toEqual([]);
   });
 
   it("finds the label-key families", async () => {

@@ -1,46 +1,42 @@
-import type { i18n as I18next } from "i18next";
+import type { FlatNamespace, i18n as I18next, TFunction } from "i18next";
 import type { Locale } from "./locales";
 
 /**
- * Our translator: the part of i18next 26 the application uses, giving exactly its output (ADR 29), on
- * the server and in the browser alike, so a page hydrates with the texts the server wrote. i18next and
- * react-i18next were 15 KiB gzip of every signed-in page; this is about 2. The types are still
- * i18next's (`t`, `getFixedT` and `exists` are typed as on an i18next instance, keys checked against
- * the English catalogues by app/i18n/i18next.d.ts), so no caller changed.
+ * Our translator: what the application asks of i18next 26, answered exactly as i18next answers it
+ * (ADR 29), on the server and in the browser alike, so a page hydrates with the texts the server
+ * wrote. i18next and react-i18next were 15 KiB gzip of every signed-in page. The types are still
+ * i18next's (`t` typed as on an i18next instance, keys checked against the English catalogues by
+ * app/i18n/i18next.d.ts), so no caller changed.
  *
- * Ported from i18next's Translator, ResourceStore and Interpolator with the options app/i18n/i18n.ts
- * gave it (default namespace "common", `:` between namespace and key, `.` between the parts of a key,
- * `_` before a plural form or a context, no escaping of values, Unicode isolates around every value in
- * a right-to-left language, English behind the others on the server only, no nulls, empty strings
- * kept). What it does as i18next does: namespaces in the key ("orders:errors.x") or in `ns` (one or a
- * list), plurals by `count` (Intl.PluralRules, `_zero` for 0, `ordinal`), `context`, `defaultValue`
- * (also per plural form), `returnObjects` (arrays and objects translated member by member) and
- * `joinArrays`, `replace`, `skipInterpolation`, `lng`, `lngs` and `fallbackLng`, `getFixedT` with a key
- * prefix, `exists`, a missing key (the key, namespace left out), a missing value (the placeholder left
- * as it is, or "" when the option is given as undefined), values never read again for placeholders
- * (i18next's `skipOnVariables`), `{{-value}}`.
+ * What the application asks, and all this takes: a key, its namespace before a colon
+ * ("orders:errors.x") or given by `getFixedT(null, ns)`; `count`, for the plural form by Intl's
+ * rules (`_zero` first for 0); values for `{{name}}` placeholders, never escaped, wrapped in
+ * Unicode isolates in a right-to-left language; `returnObjects`, for a list's or a group's texts,
+ * each translated; `exists(key)`. English stands behind the page's language on the server only. A
+ * missing key answers itself without its namespace, a missing value leaves its placeholder as
+ * written (one given as undefined or null is written as nothing), a group asked for as a text
+ * answers i18next's complaint.
  *
- * What it leaves out, because no catalogue uses it (app/i18n/catalogues.test.ts checks that none does):
- * nesting (`$t(key)` in a text; i18next would also read it in a missing key written with it) and
- * formats (`{{value, number}}`: the value is given unformatted, as i18next gives it for a format it
- * does not know). Nor does it take i18next's other options (`keySeparator`, `nsSeparator`,
- * `interpolation` per call, `returnDetails`, post-processors, selector functions for keys) or language
- * codes with a region ("fr-MA"): ours are bare.
- *
- * app/i18n/translator.test.ts proves the equality: every key of every namespace in every language,
- * plural keys with a range of counts, every placeholder with several kinds of value, missing keys and
- * namespaces, English behind French and Arabic on the server, `exists`, against i18next set up as
- * app/i18n/i18n.ts used to (tests/support/i18next-reference.ts).
+ * Left out, because nothing uses them: i18next's other options of `t` (contexts, ordinals, default
+ * values, also as the second argument, `replace`, `lng`, `ns`, `joinArrays`, `keyPrefix`,
+ * `skipInterpolation`…), a list of keys, a language or key prefix for `getFixedT`, options for
+ * `exists`, and i18next's reading of a key with a space before its colon as a sentence.
+ * In the catalogues: nesting (`$t(key)`), formats (`{{value, number}}`), unescaped or dotted
+ * placeholders (`{{-value}}`, `{{user.name}}`), a dot inside a key's own name, anything but texts
+ * and lists of texts. app/i18n/catalogues.test.ts fails on a call that passes a left-out option and
+ * on a catalogue that uses a left-out form; app/i18n/translator.test.ts proves the answers are
+ * i18next's for every key of every namespace in every language, against i18next set up as before
+ * (tests/support/i18next-reference.ts).
  */
 export interface Translator {
   /** The language it translates into. */
   readonly language: Locale;
   /** A text for a key ("nav.about" in common, "orders:errors.x" in another namespace). */
   readonly t: I18next["t"];
-  /** A `t` for one namespace (the language: null for its own). */
-  readonly getFixedT: I18next["getFixedT"];
+  /** A `t` for one namespace of its language. */
+  getFixedT<Ns extends FlatNamespace>(lng: null, ns: Ns): TFunction<Ns>;
   /** Whether a key has a text (or a list or group of texts). */
-  readonly exists: I18next["exists"];
+  exists(key: string): boolean;
   /** Whether it holds a namespace's catalogue in its language. */
   hasNamespace(ns: string): boolean;
   /** Adds a namespace's catalogue in its language (plural fallbacks already filled in). */
@@ -59,86 +55,21 @@ export interface TranslatorSetup {
   isolate: boolean;
 }
 
-type Options = Record<string, unknown>;
+type Values = Record<string, unknown>;
 type Tree = Record<string, unknown>;
 
 const FIRST_STRONG_ISOLATE = "\u2068";
 const POP_DIRECTIONAL_ISOLATE = "\u2069";
 const DEFAULT_NAMESPACE = "common";
-// i18next's: `{{-name}}` (never escaped), then `{{name}}`; `$t(…)` is nesting, which a key may hold.
-const UNESCAPED = /\{\{-(.+?)\}\}/g;
 const PLACEHOLDER = /\{\{(.+?)\}\}/g;
-const NESTING = /\$t\(((?:[^()"']|"[^"]*"|'[^']*'|\((?:[^()"']|"[^"]*"|'[^']*')*\))*?)\)/;
-// A key with one of these before its first dot reads as a sentence, whose colon names no namespace.
-const SENTENCE = /( |,|\?|!|;)/;
-const NOT_AN_OBJECT = ["[object Number]", "[object Function]", "[object RegExp]"];
 
-const isString = (value: unknown): value is string => typeof value === "string";
-const asString = (value: unknown) => (value == null ? "" : String(value));
-const has = (object: unknown, key: string): boolean =>
-  Object.prototype.hasOwnProperty.call(object, key);
-const isObjectLike = (value: unknown) =>
-  !isString(value) && typeof value !== "boolean" && typeof value !== "number";
-const valid = (value: unknown) => value !== undefined && value !== null;
-const cleanKey = (key: string) => (key.includes("###") ? key.replace(/###/g, ".") : key);
+const isTree = (value: unknown): value is Tree => typeof value === "object" && value !== null;
 
-/** The value at a path of own properties; a string or nothing on the way ends it (i18next's getPath). */
-function pathValue(object: unknown, path: string[]): unknown {
-  let node = object;
-  for (let i = 0; ; i++) {
-    if (!node || isString(node)) return undefined;
-    const key = cleanKey(path[i]!);
-    if (i === path.length - 1) return has(node, key) ? (node as Tree)[key] : undefined;
-    node = has(node, key) ? (node as Tree)[key] : {};
-  }
-}
-
-/** A key whose parts may themselves hold dots ("a.b" as one key), as i18next's deepFind reads it. */
-function deepFind(object: unknown, path: string): unknown {
-  if (!object) return undefined;
-  const tree = object as Tree;
-  if (tree[path]) return has(tree, path) ? tree[path] : undefined;
-  const tokens = path.split(".");
-  let current: unknown = tree;
-  for (let i = 0; i < tokens.length;) {
-    if (!current || typeof current !== "object") return undefined;
-    let next: unknown;
-    let nextPath = "";
-    for (let j = i; j < tokens.length; ++j) {
-      if (j !== i) nextPath += ".";
-      nextPath += tokens[j];
-      next = (current as Tree)[nextPath];
-      if ((typeof next === "function" || nextPath === "__proto__") && !has(current, nextPath))
-        next = undefined;
-      if (next !== undefined) {
-        if (["string", "number", "boolean"].includes(typeof next) && j < tokens.length - 1)
-          continue;
-        i += j - i + 1;
-        break;
-      }
-    }
-    current = next;
-  }
-  return current;
-}
-
-/** A key without namespace reads as a sentence when it has a space (or , ? ! ;) before its first dot. */
-function looksLikeObjectPath(key: string): boolean {
-  if (!SENTENCE.test(key)) return true;
-  const dot = key.indexOf(".");
-  return dot > 0 && !SENTENCE.test(key.substring(0, dot));
-}
-
-/** i18next's reading of `t(key, "default value", options)`. */
-function overloadedOptions(args: unknown[]): Options {
-  const options: Options = {};
-  if (isString(args[1])) options.defaultValue = args[1];
-  if (isString(args[2])) options.tDescription = args[2];
-  if (typeof args[2] === "object" || typeof args[3] === "object") {
-    const more = (args[3] || args[2]) as Options;
-    for (const key of Object.keys(more)) options[key] = more[key];
-  }
-  return options;
+/** i18next's reading of "ns:a.b" (a second colon reads as a dot, as i18next joins the parts). */
+function split(fullKey: string, ns: string): { ns: string; key: string } {
+  const colon = fullKey.indexOf(":");
+  if (colon < 0) return { ns, key: fullKey };
+  return { ns: fullKey.slice(0, colon), key: fullKey.slice(colon + 1).replaceAll(":", ".") };
 }
 
 export function createTranslator(setup: TranslatorSetup): Translator {
@@ -148,245 +79,83 @@ export function createTranslator(setup: TranslatorSetup): Translator {
     ...setup.resources,
     [language]: { ...setup.resources[language] },
   };
-  const rules = new Map<string, Intl.PluralRules>();
+  const codes = fallbackLanguage ? [language, fallbackLanguage] : [language];
+  // A language's plural forms by its own rules, as i18next picks them in the language it looks in.
+  const rules = codes.map((code) => new Intl.PluralRules(code));
 
-  /** "_one", "_few", "_ordinal_two": the plural form of `count` in a language. */
-  function pluralSuffix(code: string, count: unknown, ordinal: unknown): string {
-    const type = ordinal ? "ordinal" : "cardinal";
-    let rule = rules.get(`${code}|${type}`);
-    if (!rule) {
-      rule = new Intl.PluralRules(code.replace(/_/g, "-"), { type });
-      rules.set(`${code}|${type}`, rule);
+  /** What a path of own properties leads to: i18next reads no inherited property as a text. */
+  function at(code: string, ns: string, key: string): unknown {
+    let node: unknown = data[code];
+    for (const part of [ns, ...key.split(".")]) {
+      if (!isTree(node) || !Object.hasOwn(node, part)) return undefined;
+      node = node[part];
     }
-    return `_${ordinal ? "ordinal_" : ""}${rule.select(count as number)}`;
+    return node;
   }
 
-  /** The languages a key is looked up in, in order. */
-  function languagesFor(code: unknown, fallback: unknown): string[] {
-    const fallbacks = (fallback === false ? [] : fallback) || fallbackLanguage || [];
-    const codes: string[] = [];
-    if (isString(code) && code) codes.push(code);
-    for (const other of isString(fallbacks) ? [fallbacks] : (fallbacks as string[]))
-      if (other && !codes.includes(other)) codes.push(other);
-    return codes;
-  }
-
-  function extractFromKey(key: string, options: Options): { key: string; namespaces: string[] } {
-    let namespaces: unknown = options.ns || DEFAULT_NAMESPACE;
-    if (key.includes(":") && looksLikeObjectPath(key) && !NESTING.test(key)) {
-      const parts = key.split(":");
-      namespaces = parts.shift();
-      key = parts.join(".");
-    }
-    return { key, namespaces: (isString(namespaces) ? [namespaces] : namespaces) as string[] };
-  }
-
-  function lookup(code: string, ns: string, key: string): unknown {
-    const path = [code, ns];
-    if (key) path.push(...key.split("."));
-    const found = pathValue(data, path);
-    if (found != null) return found;
-    return deepFind((data[code] as Tree | undefined)?.[ns], key);
-  }
-
-  function resolve(keys: string[], options: Options) {
-    let found: unknown;
-    let usedKey: string | undefined;
-    let exactUsedKey: string | undefined;
-    const { count, context, ordinal } = options;
-    const plural = count !== undefined && !isString(count);
-    const zero = plural && !ordinal && count === 0;
-    const withContext =
-      context !== undefined && (isString(context) || typeof context === "number") && context !== "";
-    for (const each of keys) {
-      if (valid(found)) break;
-      const { key, namespaces } = extractFromKey(each, options);
-      usedKey = key;
-      const codes = (options.lngs ||
-        languagesFor(options.lng || language, options.fallbackLng)) as string[];
-      for (const ns of namespaces) {
-        for (const code of codes) {
-          if (valid(found)) break;
-          const candidates = [key];
-          const suffix = plural ? pluralSuffix(code, count, ordinal) : "";
-          const forms = (base: string) => {
-            if (!plural) return;
-            if (ordinal && suffix.startsWith("_ordinal_"))
-              candidates.push(base + suffix.replace("_ordinal_", "_"));
-            candidates.push(base + suffix);
-            if (zero) candidates.push(`${base}_zero`);
-          };
-          forms(key);
-          if (withContext) {
-            const contextKey = `${key}_${String(context)}`;
-            candidates.push(contextKey);
-            forms(contextKey);
-          }
-          // Last first, as i18next does: the most particular form; an empty key is never looked up.
-          let candidate: string | undefined;
-          while ((candidate = candidates.pop())) {
-            if (!valid(found)) {
-              exactUsedKey = candidate;
-              found = lookup(code, ns, candidate);
-            }
-          }
-        }
+  /** The first text found and its key: the language before the fallback, a plural form first. */
+  function resolve(key: string, ns: string, count: unknown) {
+    const plural = count !== undefined && typeof count !== "string";
+    for (const [index, code] of codes.entries()) {
+      const candidates = plural ? [`${key}_${rules[index]!.select(count as number)}`] : [];
+      if (plural && count === 0) candidates.unshift(`${key}_zero`);
+      // i18next never looks an empty key up: "common:" is missing, not the namespace.
+      if (key) candidates.push(key);
+      for (const candidate of candidates) {
+        const found = at(code, ns, candidate);
+        if (found != null) return { found, foundAt: candidate };
       }
     }
-    return { found, usedKey, exactUsedKey };
+    return { found: undefined, foundAt: key };
   }
 
-  /** A placeholder's value: a path into the values ("user.name"), isolated in a right-to-left language. */
-  function placeholderValue(name: string, values: Options): unknown {
-    // A format after a comma is not applied (no catalogue has one), as for a format i18next lacks.
-    const key = name.includes(",") ? name.split(",")[0]!.trim() : name;
-    let value = pathValue(values, key.split("."));
-    if (value == null) value = deepFind(values, key);
-    if (!isolate || value == null || typeof value === "object") return value;
-    return `${FIRST_STRONG_ISOLATE}${String(value)}${POP_DIRECTIONAL_ISOLATE}`;
+  function interpolate(text: string, values: Values): string {
+    if (!text.includes("{{")) return text;
+    // One pass over the text: a value is never read for placeholders (i18next's skipOnVariables).
+    return text.replace(PLACEHOLDER, (written, inside: string) => {
+      const name = inside.trim();
+      if (!Object.hasOwn(values, name)) return written;
+      const value = values[name];
+      if (value == null) return "";
+      if (!isolate || typeof value === "object") return String(value);
+      return `${FIRST_STRONG_ISOLATE}${String(value)}${POP_DIRECTIONAL_ISOLATE}`;
+    });
   }
 
-  /** i18next's interpolation with skipOnVariables: what a value brings is never read as a placeholder. */
-  function interpolate(text: unknown, values: Options, options: Options): unknown {
-    if (!isString(text)) return text;
-    let str = text;
-    const unescaped: [number, number][] = [];
-    let shift = 0;
-    for (const regex of [UNESCAPED, PLACEHOLDER]) {
-      regex.lastIndex = 0;
-      let replaces = 0;
-      let match: RegExpExecArray | null;
-      while ((match = regex.exec(str))) {
-        const at = match.index - shift;
-        const written = unescaped.find(([start, end]) => at >= start && at < end);
-        if (written) {
-          regex.lastIndex = written[1] + shift;
-          continue;
-        }
-        const name = match[1]!.trim();
-        let value = placeholderValue(name, values);
-        if (value === undefined) {
-          if (!has(options, name)) continue;
-          value = "";
-        }
-        const safe = asString(value);
-        str = str.slice(0, match.index) + safe + str.slice(match.index + match[0].length);
-        if (regex === UNESCAPED) unescaped.push([match.index, match.index + safe.length]);
-        else shift += safe.length - match[0].length;
-        regex.lastIndex += safe.length - match[0].length;
-        if (++replaces >= 1000) break;
-      }
-    }
-    return str;
-  }
-
-  function extend(text: unknown, options: Options): unknown {
-    if (options.skipInterpolation) return text;
-    const { replace } = options;
-    return interpolate(
-      text,
-      replace && !isString(replace) ? (replace as Options) : options,
-      options,
-    );
-  }
-
-  function translate(keysGiven: unknown, given?: unknown, ...rest: unknown[]): unknown {
-    const options: Options =
-      typeof given === "object"
-        ? { ...(given as Options | null) }
-        : overloadedOptions([keysGiven, given, ...rest]);
-    if (keysGiven == null) return "";
-    const keys = (Array.isArray(keysGiven) ? keysGiven : [keysGiven]).map(String);
-    const { key, namespaces } = extractFromKey(keys[keys.length - 1]!, options);
-    const lng = (options.lng || language) as string;
-    const resolved = resolve(keys, options);
-    let res = resolved.found;
-    const usedKey = resolved.usedKey || key;
-    const exactUsedKey = resolved.exactUsedKey || key;
-    const { joinArrays, count, ordinal } = options;
-    const plural = count !== undefined && !isString(count);
-    const hasDefaultValue = Object.keys(options).some(
-      (name) => name.startsWith("defaultValue") && options[name] !== undefined,
-    );
-    const defaultSuffix = plural ? pluralSuffix(lng, count, ordinal) : "";
-    const ordinalFallbackSuffix = ordinal && plural ? pluralSuffix(lng, count, false) : "";
-    const defaultValue =
-      (plural && !ordinal && count === 0 && options.defaultValue_zero) ||
-      options[`defaultValue${defaultSuffix}`] ||
-      options[`defaultValue${ordinalFallbackSuffix}`] ||
-      options.defaultValue;
-    const forObject = !res && hasDefaultValue ? defaultValue : res;
-    if (
-      forObject &&
-      isObjectLike(forObject) &&
-      !NOT_AN_OBJECT.includes(Object.prototype.toString.apply(forObject)) &&
-      !(isString(joinArrays) && Array.isArray(forObject))
-    ) {
+  function translate(fullKey: unknown, options: Values = {}, fixedNs = DEFAULT_NAMESPACE): unknown {
+    // A label map's miss (`LABELS[stale]`) gives no key: i18next answers nothing for it.
+    if (fullKey == null) return "";
+    const { ns, key } = split(String(fullKey), fixedNs);
+    const { found, foundAt } = resolve(key, ns, options.count);
+    if (isTree(found)) {
       if (!options.returnObjects)
         return `key '${key} (${language})' returned an object instead of string.`;
-      const list = Array.isArray(forObject);
+      const list = Array.isArray(found);
       const copy: Tree = list ? ([] as unknown as Tree) : {};
-      const base = list ? exactUsedKey : usedKey;
-      for (const member in forObject as Tree) {
-        if (!has(forObject, member)) continue;
-        const deepKey = `${base}.${member}`;
-        const memberDefault =
-          hasDefaultValue && !res
-            ? {
-                defaultValue: isObjectLike(defaultValue)
-                  ? (defaultValue as Tree)[member]
-                  : undefined,
-              }
-            : {};
-        copy[member] = translate(deepKey, {
-          ...options,
-          ...memberDefault,
-          joinArrays: false,
-          ns: namespaces,
-        });
-        if (copy[member] === deepKey) copy[member] = (forObject as Tree)[member];
+      // A list's members sit under the form found (a plural list), a group's under the key asked.
+      const base = list ? foundAt : key;
+      for (const member of Object.keys(found)) {
+        const memberKey = `${base}.${member}`;
+        const text = translate(memberKey, options, ns);
+        copy[member] = text === memberKey ? found[member] : text;
       }
       return copy;
     }
-    if (isString(joinArrays) && Array.isArray(res)) {
-      const joined = res.join(joinArrays);
-      return joined ? extend(joined, options) : joined;
-    }
-    if (!valid(res) && hasDefaultValue) res = defaultValue;
-    if (!valid(res)) res = key;
-    return extend(res, options);
-  }
-
-  function getFixedT(lng: unknown, ns: unknown, keyPrefix?: unknown) {
-    return (key: unknown, given?: unknown, ...rest: unknown[]) => {
-      const options: Options =
-        typeof given !== "object"
-          ? overloadedOptions([key, given, ...rest])
-          : { ...(given as Options | null) };
-      options.lng = options.lng || (isString(lng) ? lng : undefined);
-      options.lngs = options.lngs || (isString(lng) ? undefined : lng);
-      options.ns = options.ns || ns;
-      if (options.keyPrefix !== "") options.keyPrefix = options.keyPrefix || keyPrefix;
-      const prefix = options.keyPrefix;
-      const prefixed = (one: unknown) => (prefix ? `${String(prefix)}.${String(one)}` : one);
-      return translate(prefix && Array.isArray(key) ? key.map(prefixed) : prefixed(key), options);
-    };
-  }
-
-  function exists(key: unknown, given: Options = { interpolation: {} }): boolean {
-    const options = { ...given };
-    if (key == null) return false;
-    const { found } = resolve(isString(key) ? [key] : (key as string[]), options);
-    if (found === undefined) return false;
-    return !(options.returnObjects === false && isObjectLike(found));
+    if (found === undefined) return interpolate(key, options);
+    return typeof found === "string" ? interpolate(found, options) : found;
   }
 
   return {
     language,
-    t: translate as unknown as I18next["t"],
-    getFixedT: getFixedT as unknown as I18next["getFixedT"],
-    exists: exists as unknown as I18next["exists"],
-    hasNamespace: (ns) => pathValue(data, [language, ns]) !== undefined,
+    t: ((key: unknown, options?: Values) => translate(key, options)) as unknown as I18next["t"],
+    getFixedT: <Ns extends FlatNamespace>(_lng: null, ns: Ns) =>
+      ((key: unknown, options?: Values) => translate(key, options, ns)) as unknown as TFunction<Ns>,
+    exists: (fullKey) => {
+      if (fullKey == null) return false;
+      const { ns, key } = split(fullKey, DEFAULT_NAMESPACE);
+      return resolve(key, ns, undefined).found !== undefined;
+    },
+    hasNamespace: (ns) => Object.hasOwn(data[language]!, ns),
     addNamespace: (ns, catalogue) => {
       data[language]![ns] = catalogue;
     },

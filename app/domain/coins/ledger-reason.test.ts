@@ -19,7 +19,7 @@ import {
 /** A `t` of the coins namespace in one language, as the pages use it. */
 async function translator(locale: Locale): Promise<TranslateReason> {
   const i18n = await createI18n(locale, await loadResources(locale));
-  const t = i18n.getFixedT(locale, "coins");
+  const t = i18n.getFixedT(null, "coins");
   return (key, params) => t(key, params);
 }
 

@@ -278,7 +278,7 @@ export type DocumentTextKey =
   | Values<typeof DOCUMENT_STATE_LABELS>
   | Values<typeof REFUND_METHOD_LABELS>;
 
-/** The invoices namespace's `t` (`useTranslation("invoices").t`, or `getFixedT(lang, "invoices")`). */
+/** The invoices namespace's `t` (`useTranslation("invoices").t`, or `getFixedT(null, "invoices")`). */
 export type TranslateDocument = (
   key: DocumentTextKey,
   values?: Record<string, string | number>,
