@@ -1,7 +1,6 @@
 import { directionOf, type Locale } from "./locales";
 import type { Resources } from "./resources";
 import { createTranslator, type Translator } from "./translator";
-import { setLastTranslator } from "./translator-context";
 
 /** Some namespaces' catalogues of one language: a page gets only those it shows (ADR 29). */
 export type Catalogues = Partial<Resources>;
@@ -44,7 +43,7 @@ export async function createI18n(
   fallback?: Catalogues,
 ): Promise<Translator> {
   const withFallback = fallback !== undefined && locale !== "en";
-  const translator = createTranslator({
+  return createTranslator({
     language: locale,
     resources:
       locale === "en"
@@ -56,8 +55,6 @@ export async function createI18n(
     fallbackLanguage: withFallback ? "en" : false,
     isolate: directionOf(locale) === "rtl",
   });
-  setLastTranslator(translator);
-  return translator;
 }
 
 export { directionOf };

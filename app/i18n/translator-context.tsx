@@ -7,22 +7,16 @@ import type { Translator } from "./translator";
  */
 const TranslatorContext = createContext<Translator | null>(null);
 
-// Outside a provider, the translator made last (as react-i18next fell back to the instance it was
-// initialised with last).
-let last: Translator | null = null;
-
-/** Noted by createI18n. */
-export function setLastTranslator(translator: Translator) {
-  last = translator;
-}
-
 export function I18nProvider({ i18n, children }: { i18n: Translator; children: ReactNode }) {
   return <TranslatorContext value={i18n}>{children}</TranslatorContext>;
 }
 
-/** The translator of the provider around, else the one made last. */
+/**
+ * The translator of the provider around. None is an error, not a fallback to some other translator:
+ * a page in one language must never show another's texts.
+ */
 export function useTranslator(): Translator {
-  const translator = useContext(TranslatorContext) ?? last;
+  const translator = useContext(TranslatorContext);
   if (!translator) throw new Error("no translator: render inside <I18nProvider>");
   return translator;
 }

@@ -37,4 +37,9 @@ describe("useTranslation on the server", () => {
     expect(seen[2]!.t).toBe(seen[0]!.t);
     expect(seen[1]!.t).not.toBe(seen[0]!.t);
   });
+
+  it("throws outside I18nProvider, even after translators were made", async () => {
+    await createI18n("fr", await loadResources("fr"));
+    expect(() => renderToString(<Probe seen={[]} />)).toThrow(/I18nProvider/);
+  });
 });
