@@ -1,3 +1,4 @@
+import { perInstance } from "~/lib/instance-cache";
 import type { Catalogues } from "./i18n";
 import type { Translator } from "./translator";
 import { useTranslation } from "./use-translation";
@@ -21,23 +22,14 @@ function writtenByServer(): string {
 const serialisedSets = new WeakMap<Translator, Map<string, string>>();
 
 function serialised(i18n: Translator, namespaces: string[]): string {
-  let byKey = serialisedSets.get(i18n);
-  if (!byKey) {
-    byKey = new Map();
-    serialisedSets.set(i18n, byKey);
-  }
-  const key = namespaces.join(",");
-  let json = byKey.get(key);
-  if (json === undefined) {
+  return perInstance(serialisedSets, i18n, namespaces.join(","), () => {
     const all = i18n.catalogues();
     const page = Object.fromEntries(
       namespaces.filter((ns) => ns in all).map((ns) => [ns, all[ns]]),
     );
     // "<" escaped: a catalogue text can never close the element.
-    json = JSON.stringify(page).replace(/</g, "\\u003c");
-    byKey.set(key, json);
-  }
-  return json;
+    return JSON.stringify(page).replace(/</g, "\\u003c");
+  });
 }
 
 /**
