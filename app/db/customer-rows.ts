@@ -3,20 +3,37 @@ import type { Database } from "./schema";
 import type { Db, Tx } from "./transaction";
 
 /**
- * `query` kept to one customer's rows (`userId`, on the table's `user_id`), or left to everyone's when no
- * customer is named: what a customer acts on is their own, what an admin acts on is anyone's.
+ * `query` kept to one customer's rows (`userId`, on `table`'s `user_id`), or left to everyone's when no
+ * customer is named: what a customer acts on is their own, what an admin acts on is anyone's. The column
+ * is named with its table, since a join with another owned table (a ticket's service) has two.
  */
-export function ofCustomer<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
+export function ofCustomer<TB extends keyof Database, O>(
+  query: SelectQueryBuilder<Database, TB, O>,
+  table: NoInfer<TB> & OwnedTable,
   userId?: string,
-): SelectQueryBuilder<DB, TB, O> {
+): SelectQueryBuilder<Database, TB, O> {
   return userId === undefined
     ? query
-    : query.where(sql<boolean>`${sql.ref("user_id")} = ${userId}`);
+    : query.where(sql<boolean>`${sql.ref(`${table}.user_id`)} = ${userId}`);
+}
+
+/**
+ * How many rows `query` (`table` and its conditions, nothing selected yet) matches, one customer's
+ * (`userId`) or everyone's: a query to run or to nest as a column.
+ */
+export function customerCount<TB extends keyof Database, O>(
+  query: SelectQueryBuilder<Database, TB, O>,
+  table: NoInfer<TB> & OwnedTable,
+  userId?: string,
+) {
+  const counted = query
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .$castTo<{ count: number }>();
+  return ofCustomer(counted, table, userId);
 }
 
 /** The tables whose rows belong to one account, named by their `user_id`. */
-export type OwnedTable = TablesWith<{ user_id: string }>;
+type OwnedTable = TablesWith<{ user_id: string }>;
 
 type TablesWith<Row> = {
   [T in keyof Database]: Selectable<Database[T]> extends Row ? T : never;

@@ -1,5 +1,4 @@
 import type { SelectQueryBuilder } from "kysely";
-import { ofCustomer } from "./customer-rows";
 
 /** Where a page starts and how many rows it holds. */
 export type PageWindow = { limit: number; offset: number };
@@ -41,18 +40,4 @@ export async function countRows<DB, TB extends keyof DB, O>(
     .$castTo<{ n: number }>()
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/**
- * How many rows `query` (its table and conditions, nothing selected yet) matches, one customer's
- * (`userId`, on the table's `user_id`) or everyone's: a query to run or to nest as a column.
- */
-export function customerCount<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  userId?: string,
-) {
-  const counted = query
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .$castTo<{ count: number }>();
-  return ofCustomer(counted, userId);
 }

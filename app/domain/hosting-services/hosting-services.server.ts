@@ -22,10 +22,10 @@ import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { accountLike, fewAccountsContaining, oneOf } from "~/domain/accounts/user-directory.server";
 import { isPostgres } from "~/db/dialect";
 import { containsAny } from "~/db/like-pattern";
-import { customerCount, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { SortDirection } from "~/lib/sort-directions";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
-import { ofCustomer, withOwner } from "~/db/customer-rows";
+import { customerCount, ofCustomer, withOwner } from "~/db/customer-rows";
 import {
   inTransaction,
   storeOncePerKey,
@@ -273,7 +273,7 @@ const serviceNotFound = { ok: false, kind: "notFound", error: "services.errors.n
 /** Step: the service (the customer's own, when `userId` is given), or a notFound refusal. */
 async function findServiceOrRefuse(trx: Tx, serviceId: number, userId?: string) {
   const query = trx.selectFrom("hosting_services").select(columns).where("id", "=", serviceId);
-  return rowOrRefuse(ofCustomer(query, userId), serviceNotFound);
+  return rowOrRefuse(ofCustomer(query, "hosting_services", userId), serviceNotFound);
 }
 
 /** Suspend, reactivate or terminate; a terminated service never changes again. */
@@ -572,7 +572,11 @@ export async function quoteRenewal(
 
 /** The count of active services (one customer's, or everyone's), as a query to run or to nest. */
 export function activeServicesCount(db: Db, userId?: string) {
-  return customerCount(db.selectFrom("hosting_services").where("status", "=", "active"), userId);
+  return customerCount(
+    db.selectFrom("hosting_services").where("status", "=", "active"),
+    "hosting_services",
+    userId,
+  );
 }
 
 /** A customer's services, newest first, a page of the dashboard's LIST_PAGE_SIZE at a time. */

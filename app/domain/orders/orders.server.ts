@@ -19,8 +19,8 @@ import {
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
-import { withOwner } from "~/db/customer-rows";
-import { customerCount, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import { customerCount, withOwner } from "~/db/customer-rows";
+import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import type { OrdersTable } from "~/db/schema";
 import {
@@ -591,7 +591,7 @@ async function whyNotPending(trx: Tx, orderId: number): Promise<DecideResult> {
 
 /** The count of orders waiting for a decision (one customer's, or everyone's), as a query to run or to nest. */
 export function pendingOrdersCount(db: Db | Tx, userId?: string) {
-  return customerCount(db.selectFrom("orders").where("status", "=", "pending"), userId);
+  return customerCount(db.selectFrom("orders").where("status", "=", "pending"), "orders", userId);
 }
 
 /** A customer's orders, newest first, a page of the dashboard's LIST_PAGE_SIZE at a time. */

@@ -2,9 +2,9 @@ import { adjustCoins, type AdjustCoinsFailure } from "~/domain/coins/coins.serve
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { customerCount, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
+import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
-import { isCustomersRow, ofCustomer, withOwner } from "~/db/customer-rows";
+import { customerCount, isCustomersRow, ofCustomer, withOwner } from "~/db/customer-rows";
 import {
   inTransaction,
   storeOncePerKey,
@@ -313,7 +313,7 @@ async function findTicketOrRefuse(trx: Tx, ticketId: number, userId?: string) {
     .selectFrom("tickets")
     .select(["id", "user_id", "subject", "status", "priority"])
     .where("id", "=", ticketId);
-  return rowOrRefuse(ofCustomer(query, userId), ticketNotFound);
+  return rowOrRefuse(ofCustomer(query, "tickets", userId), ticketNotFound);
 }
 
 /**
@@ -577,7 +577,7 @@ export async function countOpenTickets(db: Db, userId?: string): Promise<number>
 
 /** The count of tickets not closed (one customer's, or everyone's), as a query to run or to nest. */
 export function openTicketsCount(db: Db, userId?: string) {
-  return customerCount(db.selectFrom("tickets").where("status", "!=", "closed"), userId);
+  return customerCount(db.selectFrom("tickets").where("status", "!=", "closed"), "tickets", userId);
 }
 
 /** How many tickets a page of the staff queue (/admin/tickets) shows. */
