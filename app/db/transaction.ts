@@ -12,7 +12,10 @@ export class Refusal<T> extends Error {
   }
 }
 
-type Failure<R> = Extract<R, { ok: false; kind: string; error: string }>;
+/** A use-case's refusal, as its result type spells one. */
+type RefusedResult = { ok: false; kind: string; error: string };
+
+type Failure<R> = Extract<R, RefusedResult>;
 
 /**
  * Throws the refusal `{ ok: false, kind, error }` of the result type `R`, given explicitly:
@@ -29,9 +32,9 @@ export function refuse<R extends { ok: boolean }>(
  * Step: the row `query` finds, or `refusal` thrown as a `Refusal`, which rolls the transaction back and
  * is what the use-case returns.
  */
-export async function rowOrRefuse<O, R>(
+export async function rowOrRefuse<O>(
   query: { executeTakeFirst(): Promise<O | undefined> },
-  refusal: R,
+  refusal: RefusedResult,
 ): Promise<O> {
   const row = await query.executeTakeFirst();
   if (row === undefined) throw new Refusal(refusal);
