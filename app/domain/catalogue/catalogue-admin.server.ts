@@ -8,7 +8,7 @@ import { rowToEdit } from "~/db/row-to-edit";
 import type { ProductStatus, ProductType } from "./catalogue";
 import {
   canDeleteProduct,
-  MAX_SLUG_LENGTH,
+  firstFreeSlug,
   slugify,
   type AdminProduct,
   type MoveDirection,
@@ -211,21 +211,6 @@ async function slugTaken(trx: Tx, slug: string, exceptId?: number): Promise<bool
   let query = trx.selectFrom("products").select("id").where("slug", "=", slug);
   if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
   return Boolean(await query.executeTakeFirst());
-}
-
-/**
- * The first of `base`, `base-2`, `base-3`… that `taken` says is free, cut to MAX_SLUG_LENGTH with no dash
- * left at the cut: a new row's slug (a product's, a payment method's code) made from its name.
- */
-export async function firstFreeSlug(
-  base: string,
-  taken: (slug: string) => Promise<boolean>,
-): Promise<string> {
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? "" : `-${n}`;
-    const candidate = `${base.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, "")}${suffix}`;
-    if (!(await taken(candidate))) return candidate;
-  }
 }
 
 function columnsOf(input: ProductInput) {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { expectRefusals, firstErrorsOf } from "../../../tests/support/form-errors";
-import { canDeleteProduct, parseFeatureLines, slugify, type AdminProduct } from "./catalogue-admin";
+import {
+  canDeleteProduct,
+  firstFreeSlug,
+  parseFeatureLines,
+  slugify,
+  type AdminProduct,
+} from "./catalogue-admin";
 import { productActionSchema, productListQuerySchema } from "./catalogue-admin.schemas";
 
 const valid = {
@@ -196,6 +202,15 @@ describe("the product form", () => {
     expect(slugify("خادم")).toBe("product");
     expect(slugify("x".repeat(100))).toHaveLength(60);
     expect(parseFeatureLines("a\r\nb\n\n a \n")).toEqual(["a", "b"]);
+  });
+
+  it("numbers a slug that is taken, cut short enough for its number and with no dash at the cut", async () => {
+    const long = `${"a".repeat(57)}-bc`;
+    const taken = new Set(["samp", "samp-2", long]);
+    const isTaken = async (slug: string) => taken.has(slug);
+    expect(await firstFreeSlug("mta", isTaken)).toBe("mta");
+    expect(await firstFreeSlug("samp", isTaken)).toBe("samp-3");
+    expect(await firstFreeSlug(long, isTaken)).toBe(`${"a".repeat(57)}-2`);
   });
 
   it("offers delete only for a hidden product nothing refers to", () => {

@@ -84,6 +84,21 @@ export function slugify(name: string): string {
   return slug.length >= 2 ? slug : "product";
 }
 
+/**
+ * The first of `base`, `base-2`, `base-3`… that `taken` says is free, cut to MAX_SLUG_LENGTH with no dash
+ * left at the cut: a new row's slug (a product's, a payment method's code) made from its name.
+ */
+export async function firstFreeSlug(
+  base: string,
+  taken: (slug: string) => Promise<boolean>,
+): Promise<string> {
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? "" : `-${n}`;
+    const candidate = `${base.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, "")}${suffix}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+}
+
 /** The feature list as typed, one per line: blank lines and repeats dropped. */
 export function parseFeatureLines(text: string): string[] {
   const lines = text

@@ -1,8 +1,7 @@
 import type { Updateable } from "kysely";
 import type { PaymentMethodsTable } from "~/db/schema";
 import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
-import { slugWords } from "~/domain/catalogue/catalogue-admin";
-import { firstFreeSlug } from "~/domain/catalogue/catalogue-admin.server";
+import { firstFreeSlug, slugWords } from "~/domain/catalogue/catalogue-admin";
 import { getSettings } from "~/domain/settings/settings.server";
 import { rowToEdit } from "~/db/row-to-edit";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
