@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { inTransaction, orWhenTaken, refuse, Refusal, type Db, type Tx } from "~/db/transaction";
 import { countRows } from "~/db/paging";
-import { rowToEdit } from "~/db/row-to-edit";
+import { rowToEdit } from "~/lib/row-to-edit";
 import type { ProductStatus, ProductType } from "./catalogue";
 import {
   canDeleteProduct,

@@ -3,7 +3,7 @@ import type { PaymentMethodsTable } from "~/db/schema";
 import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { firstFreeSlug, slugWords } from "~/domain/catalogue/catalogue-admin";
 import { getSettings } from "~/domain/settings/settings.server";
-import { rowToEdit } from "~/db/row-to-edit";
+import { rowToEdit } from "~/lib/row-to-edit";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { editorOutcome, type EditorOutcome } from "~/lib/save-actions";

@@ -8,7 +8,7 @@ import { listProductChoices } from "~/domain/catalogue/catalogue-admin.server";
 import { inTransaction, orWhenTaken, refuse, type Db, type Tx } from "~/db/transaction";
 import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage } from "~/db/paging";
-import { rowToEdit } from "~/db/row-to-edit";
+import { rowToEdit } from "~/lib/row-to-edit";
 import {
   dayOf,
   endOfDay,
