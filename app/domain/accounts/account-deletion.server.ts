@@ -6,6 +6,7 @@ import type { FailureKind } from "~/lib/result";
 import { LOGIN_IP_ATTEMPT_LIMIT } from "./accounts";
 import type { PendingDeletion } from "./account-deletion";
 import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
+import { endUserSessions } from "./own-sessions.server";
 import { DELETED_USER_NAME } from "./user-admin";
 import { forgetMailOf } from "~/domain/mail/mail.server";
 import { queuePanelUserSync } from "~/domain/provisioning/provisioning-jobs.server";
@@ -208,9 +209,7 @@ export async function eraseAccount(
     .where("id", "=", user.id)
     .execute();
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-  const sessions = count(
-    await trx.deleteFrom("sessions").where("user_id", "=", user.id).executeTakeFirst(),
-  );
+  const sessions = await endUserSessions(trx, user.id);
   await trx.deleteFrom("accounts").where("user_id", "=", user.id).execute();
   await trx.deleteFrom("verifications").where("identifier", "=", user.email).execute();
   // Two-factor sign-in (issue 25): the encrypted secret and backup codes, a code step in progress and the

@@ -512,7 +512,7 @@ export async function resetPassword(deps: AccountDeps, email: string): Promise<s
       .set({ must_change_password: 1, updated_at: new Date().toISOString() })
       .where("id", "=", userId)
       .execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    await endUserSessions(trx, userId);
   });
   return password;
 }

@@ -30,7 +30,7 @@ export async function touchSession(
 
 /**
  * A step: ends every session of a user but `keepSessionId` (the one in use, when a person changes their
- * own address or an admin edits themselves); how many it ended.
+ * own address, an admin edits themselves or ends their other sessions); how many it ended.
  */
 export async function endUserSessions(
   trx: Tx,
@@ -129,23 +129,13 @@ export async function revokeOtherOwnSessions(
     return { ok: false, kind: "conflict", error: "admin-security.errors.currentSession" };
   const currentSessionId = input.currentSessionId;
   return inTransaction(db, async (trx): Promise<RevokeSessionResult> => {
-    const others = await trx
-      .selectFrom("sessions")
-      .select("id")
-      .where("user_id", "=", input.actorId)
-      .where("id", "!=", currentSessionId)
-      .execute();
-    if (others.length === 0) refuse("conflict", "admin-security.errors.noOtherSessions");
-    await trx
-      .deleteFrom("sessions")
-      .where("user_id", "=", input.actorId)
-      .where("id", "!=", currentSessionId)
-      .execute();
+    const ended = await endUserSessions(trx, input.actorId, currentSessionId);
+    if (ended === 0) refuse("conflict", "admin-security.errors.noOtherSessions");
     await recordOwnChange(trx, input.actorId, {
       action: "session.revoke_others",
-      before: { sessions: others.length },
+      before: { sessions: ended },
       after: { kept: currentSessionId },
     });
-    return { ok: true, ended: others.length };
+    return { ok: true, ended };
   });
 }
