@@ -37,7 +37,7 @@ describe("the named formats", () => {
     expect(mediumDateTime("fr")).toBe(
       dateTimeFormat("fr", { dateStyle: "medium", timeStyle: "short" }),
     );
-    expect(mediumDateTime("en", "Africa/Abidjan")).toBe(
+    expect(mediumDateTime("en", { timeZone: "Africa/Abidjan" })).toBe(
       dateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Abidjan" }),
     );
     expect(mediumDate("en")).toBe(dateTimeFormat("en", { dateStyle: "medium" }));
@@ -45,8 +45,22 @@ describe("the named formats", () => {
 
   it("write a moment as a medium date, with a short time or without", () => {
     const at = new Date("2026-11-24T14:05:00Z");
-    expect(mediumDateTime("en", "UTC").format(at)).toBe("24 Nov 2026, 14:05");
+    expect(mediumDateTime("en", { timeZone: "UTC" }).format(at)).toBe("24 Nov 2026, 14:05");
     expect(mediumDate("en").format(new Date("2026-11-24T12:00:00Z"))).toBe("24 Nov 2026");
+  });
+
+  it("with seconds, write a moment as the security and log pages' own formats did, in every language", () => {
+    const at = new Date("2026-11-24T14:05:09Z");
+    for (const locale of ["en", "fr", "ar"]) {
+      // What those pages wrote before, with a formatter of their options made afresh.
+      const byHand = (timeStyle: "short" | "medium") =>
+        new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle }).format(at);
+      expect(mediumDateTime(locale, { seconds: true }).format(at)).toBe(byHand("medium"));
+      expect(mediumDateTime(locale, { seconds: false }).format(at)).toBe(byHand("short"));
+    }
+    expect(mediumDateTime("en", { timeZone: "UTC", seconds: true }).format(at)).toBe(
+      "24 Nov 2026, 14:05:09",
+    );
   });
 });
 

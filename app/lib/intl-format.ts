@@ -30,11 +30,19 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 }
 
 /**
- * The date and time most pages write a moment in: "24 Nov 2026, 14:05". Without `timeZone`, the
- * server's (or browser's) own.
+ * The date and time most pages write a moment in: "24 Nov 2026, 14:05", or with `seconds`
+ * "24 Nov 2026, 14:05:09" (the logs, where moments seconds apart are told apart). Without `timeZone`,
+ * the server's (or browser's) own.
  */
-export function mediumDateTime(locale: string, timeZone?: string) {
-  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+export function mediumDateTime(
+  locale: string,
+  { timeZone, seconds = false }: { timeZone?: string; seconds?: boolean } = {},
+) {
+  return dateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: seconds ? "medium" : "short",
+    timeZone,
+  });
 }
 
 /** The date alone, as most pages write a day: "24 Nov 2026". */

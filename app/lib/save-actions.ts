@@ -29,10 +29,7 @@ type SaveAction<Key extends string, Item> =
  * The transform of an editor's action schema: a create or an update carries the item made from its
  * form by `itemFrom`, under `key` ("product", "voucher"); any other intent (a row's) stays as parsed.
  */
-export function withSavedItem<Key extends string, Form, Item>(
-  key: Key,
-  itemFrom: (form: Form) => Item,
-) {
+function withSavedItem<Key extends string, Form, Item>(key: Key, itemFrom: (form: Form) => Item) {
   return <Action extends { intent: string }>(
     action: Action,
   ): SaveAction<Key, Item> | Exclude<Action, { intent: "create" | "update" }> => {

@@ -1,10 +1,10 @@
 import { useTranslation } from "~/i18n/use-translation";
 import {
-  momentFormat,
   NOTIFICATION_LABELS,
   notificationValues,
   type Notification,
 } from "~/domain/notifications/notifications";
+import { mediumDateTime } from "~/lib/intl-format";
 import { DEPARTMENT_LABELS, DEPARTMENTS, type Department } from "~/domain/tickets/tickets";
 
 function isDepartment(value: unknown): value is Department {
@@ -30,7 +30,7 @@ export function useNotificationCatalogue() {
  */
 export function useNotificationText({ locale, timeZone }: { locale: string; timeZone: string }) {
   const { t } = useTranslation(NOTIFICATION_NAMESPACE);
-  const moment = momentFormat(locale, timeZone);
+  const moment = mediumDateTime(locale, { timeZone });
   return {
     text: (item: Pick<Notification, "kind" | "params">) => {
       const values = notificationValues(item.params, { locale, timeZone });

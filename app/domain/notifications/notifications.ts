@@ -79,14 +79,9 @@ export function notificationValues(
     const raw = params[name];
     if (typeof raw !== "string") continue;
     const at = new Date(raw);
-    if (!Number.isNaN(at.getTime())) values[name] = momentFormat(locale, timeZone).format(at);
+    if (!Number.isNaN(at.getTime())) values[name] = mediumDateTime(locale, { timeZone }).format(at);
   }
   return values;
-}
-
-/** How a notification's time (and a moment inside its text) is written: date and time, short. */
-export function momentFormat(locale: string, timeZone: string) {
-  return mediumDateTime(locale, timeZone);
 }
 
 export interface Notification {

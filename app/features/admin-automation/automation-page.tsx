@@ -27,7 +27,7 @@ import {
   type ScheduleView,
 } from "~/domain/jobs/jobs";
 import { useTranslation } from "~/i18n/use-translation";
-import { dateTimeFormat, mediumDateTime, numberFormat } from "~/lib/intl-format";
+import { mediumDateTime, numberFormat } from "~/lib/intl-format";
 import { DRIFT_LABELS, type PanelDriftView } from "~/domain/provisioning/panel-plan";
 
 export interface AutomationActionResult extends Pick<ActionResult, "ok" | "message"> {
@@ -44,7 +44,7 @@ function useWords(locale: string) {
   const { t } = useTranslation("admin");
   // The schedules' and counts' words are keys the domain holds as data: a name without one is shown as it is.
   const label = useKnownLabel("admin");
-  const date = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" });
+  const date = mediumDateTime(locale, { seconds: true });
   const figures = numberFormat(locale);
   const when = (iso: string | null) => (iso ? <Moment at={iso} format={date} /> : null);
   const scheduleName = (name: string) => label(SCHEDULE_LABELS[name], name);

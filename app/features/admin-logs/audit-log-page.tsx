@@ -6,7 +6,7 @@ import { CodeBlock } from "~/components/ui/code-block";
 import { FilteredListPage } from "~/components/data-table/list-page";
 import { AUDIT_TARGET_TYPES, type AuditLogQuery } from "~/domain/audit/audit-log";
 import { AuditActor, AuditTarget, useActionLabel, useTargetLabel } from "./audit-entry";
-import { dateTimeFormat } from "~/lib/intl-format";
+import { mediumDateTime } from "~/lib/intl-format";
 import type { AuditLogRow } from "~/domain/audit/audit-log";
 import { choicesOf } from "~/components/ui/form-card";
 
@@ -38,10 +38,7 @@ export function AuditLogPage({
   const { t } = useTranslation("admin");
   const actionLabel = useActionLabel();
   const targetLabel = useTargetLabel();
-  const date = dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "medium",
-  });
+  const date = mediumDateTime(locale, { seconds: true });
   const targetTypes = [...new Set([...AUDIT_TARGET_TYPES, ...vocabulary.targetTypes])];
   const filters = listFilters(query, "log", [
     {

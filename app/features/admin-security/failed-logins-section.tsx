@@ -5,8 +5,9 @@ import { column } from "~/components/data-table/column-presets";
 import { ListTable } from "~/components/data-table/list-page";
 import { Pager } from "~/components/data-table/pager";
 import type { FailedLogin, SecurityQuery } from "~/domain/accounts/security-admin";
+import { mediumDateTime } from "~/lib/intl-format";
 import { visibleText } from "~/lib/visible-text";
-import { AddressText, dateFormat, SecuritySection } from "./security-shared";
+import { AddressText, SecuritySection } from "./security-shared";
 
 export type FailedLoginView = FailedLogin;
 
@@ -24,7 +25,7 @@ export function FailedLoginsSection({
   locale: string;
 }) {
   const { t } = useTranslation("admin-security");
-  const date = dateFormat(locale, true);
+  const date = mediumDateTime(locale, { seconds: true });
   const filters = listFilters(query, "failed", [
     {
       kind: "search",

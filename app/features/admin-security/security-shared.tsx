@@ -4,7 +4,6 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialogContent } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import type { ActionResult } from "~/components/ui/result-message";
-import { dateTimeFormat } from "~/lib/intl-format";
 import { compactAddress } from "~/lib/ip-address";
 import { visibleText } from "~/lib/visible-text";
 
@@ -60,13 +59,6 @@ export function SecuritySection({
       {children}
     </section>
   );
-}
-
-export function dateFormat(locale: string, withSeconds = false) {
-  return dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: withSeconds ? "medium" : "short",
-  });
 }
 
 /**

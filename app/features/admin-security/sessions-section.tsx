@@ -7,13 +7,9 @@ import { ResultMessage } from "~/components/ui/result-message";
 import { SESSION_ACTIVITY_STEP_MINUTES } from "~/domain/accounts/accounts";
 import { compactAddress } from "~/lib/ip-address";
 import { describeUserAgent } from "~/lib/user-agent";
+import { mediumDateTime } from "~/lib/intl-format";
 import { visibleText } from "~/lib/visible-text";
-import {
-  ConfirmAction,
-  dateFormat,
-  resultValues,
-  type SecurityActionResult,
-} from "./security-shared";
+import { ConfirmAction, resultValues, type SecurityActionResult } from "./security-shared";
 import type { OwnSession } from "~/domain/accounts/accounts";
 
 export type SessionView = OwnSession;
@@ -39,7 +35,7 @@ export function SessionsSection({
 }) {
   const { t } = useTranslation("admin-security");
   const deviceName = useDeviceName();
-  const date = dateFormat(locale);
+  const date = mediumDateTime(locale);
   const others = sessions.filter((session) => !session.current).length;
   const mine =
     result && (result.intent === "revoke-session" || result.intent === "revoke-others")

@@ -14,11 +14,11 @@ import {
 import type { RateLimitRefusal, ThrottleEntry } from "~/domain/accounts/login-throttle";
 import { THROTTLE_KIND_LABELS } from "~/domain/accounts/security-admin";
 import { compactAddress } from "~/lib/ip-address";
+import { mediumDateTime } from "~/lib/intl-format";
 import { visibleText } from "~/lib/visible-text";
 import {
   AddressText,
   ConfirmAction,
-  dateFormat,
   resultValues,
   SecuritySection,
   type SecurityActionResult,
@@ -41,7 +41,7 @@ export function ThrottlesSection({
   result?: SecurityActionResult;
 }) {
   const { t } = useTranslation("admin-security");
-  const date = dateFormat(locale, true);
+  const date = mediumDateTime(locale, { seconds: true });
   const mine = result?.intent === "lift-block" ? result : undefined;
   const when = (iso: string) => <Moment at={iso} format={date} />;
   /** The email (or the address alone), and for a pair the address under it. */
