@@ -111,10 +111,13 @@ function get(
   });
 }
 
-/** A build's column name: its folder's name, or its whole path when two folders share a name (a/build, b/build). */
-function buildLabel(build: string): string {
-  const names = new Set(targets.map((target) => basename(target.build)));
-  return names.size < targets.length ? build : basename(build);
+/**
+ * Each build's column name: its folder's name, or its whole path when two folders share a name (a/build,
+ * b/build).
+ */
+function buildLabels(builds: string[]): string[] {
+  const shared = new Set(builds.map((build) => basename(build))).size < builds.length;
+  return builds.map((build) => (shared ? build : basename(build)));
 }
 
 try {
@@ -154,6 +157,11 @@ try {
     for (const target of targets)
       for (const customer of Object.values(target.customers))
         for (const path of PATHS) await get(target, path, customer.cookie);
+  // Several builds' columns carry their build's name, to tell them apart; a lone build's need none.
+  const names =
+    targets.length > 1
+      ? buildLabels(targets.map((target) => target.build)).map((label) => ` ${label}`)
+      : [""];
   const rows = [];
   for (const who of ["empty", "history"] as const)
     for (const path of PATHS) {
@@ -176,7 +184,7 @@ try {
           cpu[t]! += (target.server.cpuMs() ?? 0) - cpu0;
         }
       for (const [t, target] of targets.entries()) {
-        const name = targets.length > 1 ? ` ${buildLabel(target.build)}` : "";
+        const name = names[t]!;
         const sorted = times[t]!.sort((a, b) => a - b);
         target.cpu.push(cpu[t]! / N);
         if (targets.length === 1) {

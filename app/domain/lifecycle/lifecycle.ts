@@ -49,11 +49,10 @@ export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
 export function zeroCounts(): LifecycleCounts {
   // Typed as every action's count, so a count missing from LIFECYCLE_ACTIONS fails to compile here.
-  const counts = Object.fromEntries(LIFECYCLE_ACTIONS.map((action) => [action, 0])) as Record<
+  return Object.fromEntries(LIFECYCLE_ACTIONS.map((action) => [action, 0])) as Record<
     LifecycleAction,
     number
   >;
-  return counts;
 }
 
 /** A service the lifecycle acts on, with its customer (the preview names them). */
