@@ -14,7 +14,7 @@ export function ofCustomer<TB extends keyof Database, O>(
 ): SelectQueryBuilder<Database, TB, O> {
   return userId === undefined
     ? query
-    : query.where(sql<boolean>`${sql.ref(`${table}.user_id`)} = ${userId}`);
+    : query.where(sql<boolean>`${sql.id(table, "user_id")} = ${userId}`);
 }
 
 /**
