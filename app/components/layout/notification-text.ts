@@ -17,7 +17,9 @@ const NOTIFICATION_NAMESPACE = "tickets";
 /**
  * Notes the notifications' catalogue as one the page uses, for a component that writes them only later:
  * the bell renders its list only when opened, and the page must already carry the texts then (in the
- * browser a missing namespace is loaded first, and the menu would wait for it).
+ * browser a missing namespace is loaded first, and the menu would wait for it). useTranslation rather
+ * than useRecordNamespace, which notes the namespace on the server only: after a link to a page the
+ * first one did not carry it on, the browser loads it with the page, not when the menu opens.
  */
 export function useNotificationCatalogue() {
   useTranslation(NOTIFICATION_NAMESPACE);
