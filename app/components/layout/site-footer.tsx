@@ -17,14 +17,15 @@ import { SERVICE_LINKS } from "./site-header";
 import type { ShellProps } from "./types";
 
 /**
- * What the newsletter box says after a post (common namespace; literal keys). Its own texts rather than
- * the site's form errors (the same words), because every page carries the footer and reading the site
- * namespace put the public pages' whole catalogue (10.7 KB) into every signed-in page (ADR 29).
+ * What the newsletter box says after a post (common namespace; literal keys). The refusals are the
+ * contact form's own email errors, kept in common rather than in the site namespace: every page carries
+ * the footer, and reading the site namespace put the public pages' whole catalogue (10.7 KB) into every
+ * signed-in page (ADR 29).
  */
 const NEWSLETTER_TEXT = {
   thanks: "footer.newsletterThanks",
-  emailRequired: "footer.newsletterEmailRequired",
-  emailInvalid: "footer.newsletterEmailInvalid",
+  emailRequired: "errors.emailRequired",
+  emailInvalid: "errors.emailInvalid",
 } as const satisfies Record<NewsletterOutcome, string>;
 
 /** A link of the footer: to a page of the site (`to`), or to another site (`href`, in a new tab). */

@@ -44,7 +44,7 @@ describeEachDatabase("contact and newsletter", (app) => {
     const missing = (await sendMessage("Only name", "bad", "", "")) as Result;
     expect(missing.init?.status).toBe(400);
     expect(missing.data.fieldErrors).toEqual({
-      email: "site.errors.emailInvalid",
+      email: "common.errors.emailInvalid",
       subject: "site.errors.required",
       message: "site.errors.required",
     });
@@ -67,9 +67,9 @@ describeEachDatabase("contact and newsletter", (app) => {
     expect(rows).toHaveLength(1);
     const bad = (await send(newsletter, "/newsletter", { email: "nope" })) as Result;
     expect(bad.init?.status).toBe(400);
-    expect(bad.data.error).toBe("site.errors.emailInvalid");
+    expect(bad.data.error).toBe("common.errors.emailInvalid");
     const empty = (await send(newsletter, "/newsletter", {})) as Result;
-    expect(empty.data.error).toBe("site.errors.emailRequired");
+    expect(empty.data.error).toBe("common.errors.emailRequired");
   });
   it("stores a message with NUL characters dropped instead of failing on PostgreSQL", async () => {
     const ok = await sendMessage("Nul\u0000l", "nul@example.com", "\u0000Subject", "Line\u0000one");

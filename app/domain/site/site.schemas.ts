@@ -16,8 +16,8 @@ const requiredFreeText = (max: number) =>
     .transform((v) => v.replaceAll("\u0000", "").replace(/\r\n?/g, "\n").trim())
     .pipe(z.string().min(1, "site.errors.required").max(max, "site.errors.tooLong"));
 
-const email = requiredText("site.errors.emailRequired", 254, "site.errors.emailInvalid")
-  .pipe(z.email("site.errors.emailInvalid"))
+const email = requiredText("common.errors.emailRequired", 254, "common.errors.emailInvalid")
+  .pipe(z.email("common.errors.emailInvalid"))
   .transform((v) => v.toLowerCase());
 
 export const contactSchema = z.object({

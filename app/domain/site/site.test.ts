@@ -73,7 +73,7 @@ describe("contact form", () => {
     );
     expect(messages).toEqual({
       name: "site.errors.required",
-      email: "site.errors.emailRequired",
+      email: "common.errors.emailRequired",
       subject: "site.errors.required",
       message: "site.errors.required",
     });
@@ -103,7 +103,7 @@ describe("newsletter", () => {
       email: "a@b.co",
     });
     expect(newsletterSchema.safeParse({ email: "a@b" }).error?.issues[0]?.message).toBe(
-      "site.errors.emailInvalid",
+      "common.errors.emailInvalid",
     );
   });
 
@@ -112,7 +112,7 @@ describe("newsletter", () => {
     expect(readNewsletterOutcome("emailInvalid")).toBe("emailInvalid");
     expect(readNewsletterOutcome("<b>hi</b>")).toBeNull();
     expect(readNewsletterOutcome(null)).toBeNull();
-    expect(newsletterErrorOutcome("site.errors.emailRequired")).toBe("emailRequired");
+    expect(newsletterErrorOutcome("common.errors.emailRequired")).toBe("emailRequired");
     expect(newsletterErrorOutcome(undefined)).toBe("emailInvalid");
   });
 

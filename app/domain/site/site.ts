@@ -30,9 +30,9 @@ export function readNewsletterOutcome(value: string | null): NewsletterOutcome |
     : null;
 }
 
-/** A refusal's message key ("site.errors.emailInvalid") as the outcome the footer shows. */
+/** A refusal's message key ("common.errors.emailInvalid") as the outcome the footer shows. */
 export function newsletterErrorOutcome(key: string | undefined): NewsletterOutcome {
-  return key === "site.errors.emailRequired" ? "emailRequired" : "emailInvalid";
+  return key === "common.errors.emailRequired" ? "emailRequired" : "emailInvalid";
 }
 
 /** The entry gate's quiz (spec section 4): the product of two whole numbers from 1 to 5. */

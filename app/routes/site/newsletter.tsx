@@ -19,7 +19,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const context = requestContext(routerContext);
   const form = await parseForm(request, newsletterSchema);
   if (form.ok) await subscribeToNewsletter(context.services.db, form.data.email);
-  const error = form.ok ? undefined : (form.fieldErrors.email ?? "site.errors.emailInvalid");
+  const error = form.ok ? undefined : (form.fieldErrors.email ?? "common.errors.emailInvalid");
   if (isDocumentSubmission(request)) {
     const back = form.ok ? form.data.redirectTo : form.values.redirectTo;
     return redirect(newsletterReturnPath(back, error ? newsletterErrorOutcome(error) : "thanks"));
