@@ -102,7 +102,7 @@ export async function staffPostText(services: AppServices, event: StaffEvent): P
     });
   return t("automation.alerts.ticketOpened", {
     id: event.ticketId,
-    department: i18n.getFixedT(null, "tickets")(DEPARTMENT_LABELS[event.department]),
+    department: i18n.getFixedT(null, "common")(DEPARTMENT_LABELS[event.department]),
     link: adminLink(services, `/admin/tickets/${event.ticketId}`),
   });
 }

@@ -17,6 +17,7 @@ import enPayments from "./locales/en/payments.json";
 import enServices from "./locales/en/services.json";
 import enSite from "./locales/en/site.json";
 import enTickets from "./locales/en/tickets.json";
+import enNotifications from "./locales/en/notifications.json";
 import enInvoices from "./locales/en/invoices.json";
 import enProvisioning from "./locales/en/provisioning.json";
 
@@ -27,6 +28,7 @@ export const namespaces = [
   "services",
   "coins",
   "tickets",
+  "notifications",
   "announcements",
   "dashboard",
   "site",
@@ -51,6 +53,7 @@ export const englishResources = {
   services: enServices,
   coins: enCoins,
   tickets: enTickets,
+  notifications: enNotifications,
   announcements: enAnnouncements,
   dashboard: enDashboard,
   site: enSite,

@@ -11,8 +11,9 @@ function isDepartment(value: unknown): value is Department {
   return (DEPARTMENTS as readonly unknown[]).includes(value);
 }
 
-// The namespace of the notifications' texts.
-const NOTIFICATION_NAMESPACE = "tickets";
+// The namespace of the notifications' texts: their own, so that a page that shows no ticket does not
+// carry the tickets' catalogue for the bell (issue 23).
+const NOTIFICATION_NAMESPACE = "notifications";
 
 /**
  * Notes the notifications' catalogue as one the page uses, for a component that writes them only later:
@@ -32,12 +33,13 @@ export function useNotificationCatalogue() {
  */
 export function useNotificationText({ locale, timeZone }: { locale: string; timeZone: string }) {
   const { t } = useTranslation(NOTIFICATION_NAMESPACE);
+  const { t: tCommon } = useTranslation("common");
   const moment = mediumDateTime(locale, { timeZone });
   return {
     text: (item: Pick<Notification, "kind" | "params">) => {
       const values = notificationValues(item.params, { locale, timeZone });
       if (isDepartment(item.params.department))
-        values.department = t(DEPARTMENT_LABELS[item.params.department]);
+        values.department = tCommon(DEPARTMENT_LABELS[item.params.department]);
       return t(NOTIFICATION_LABELS[item.kind], values);
     },
     when: (item: Pick<Notification, "createdAt">) => moment.format(new Date(item.createdAt)),

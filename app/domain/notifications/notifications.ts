@@ -44,7 +44,7 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Catalogue keys (tickets namespace), one family (docs/i18n.md, ADR 26). */
-export const NOTIFICATION_LABELS = labelKeys("tickets", "notifications", NOTIFICATION_KINDS);
+export const NOTIFICATION_LABELS = labelKeys("notifications", "kinds", NOTIFICATION_KINDS);
 
 /** How many of their newest notifications the bell lists; /admin/notifications has them all. */
 export const BELL_LIMIT = 10;

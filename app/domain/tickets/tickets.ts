@@ -1,9 +1,10 @@
 import { labelKeys } from "~/lib/label-keys";
 
-// Catalogue keys (tickets namespace), one family a set of values (docs/i18n.md, ADR 26).
+// Catalogue keys (tickets namespace), one family a set of values (docs/i18n.md, ADR 26); the departments'
+// are in common, since the bell's notifications and the staff's alerts name them too.
 export const DEPARTMENTS = ["billing", "technical", "sales"] as const;
 export type Department = (typeof DEPARTMENTS)[number];
-export const DEPARTMENT_LABELS = labelKeys("tickets", "departments", DEPARTMENTS);
+export const DEPARTMENT_LABELS = labelKeys("common", "departments", DEPARTMENTS);
 export const PRIORITIES = ["low", "medium", "high"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 export const PRIORITY_LABELS = labelKeys("tickets", "priorities", PRIORITIES);

@@ -10,12 +10,12 @@ import { renderMail, type MailContext } from "./mail-templates";
 /** A template's context in `locale`, from the real catalogues, as server/mail.ts builds it. */
 async function contextIn(locale: Locale): Promise<MailContext> {
   const i18n = await createI18n(locale, await loadResources(locale));
-  const tickets = i18n.getFixedT(null, "tickets");
+  const common = i18n.getFixedT(null, "common");
   const coins = i18n.getFixedT(null, "coins");
   return {
     locale,
     t: i18n.getFixedT(null, "mail"),
-    department: (department) => tickets(DEPARTMENT_LABELS[department]),
+    department: (department) => common(DEPARTMENT_LABELS[department]),
     ledgerReason: (reason) => ledgerReasonText(reason, (key, values) => coins(key, values)),
     siteName: "Hostfront",
     baseUrl: "https://shop.example.com",

@@ -23,13 +23,13 @@ type Message = { kind: MailKind; locale: string; params: Record<string, unknown>
 async function contextOf(options: MailWriterOptions, locale: string): Promise<MailContext> {
   const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const i18n = await options.i18n(language);
-  const tickets = i18n.getFixedT(null, "tickets");
+  const common = i18n.getFixedT(null, "common");
   const coins = i18n.getFixedT(null, "coins");
   const settings = await options.settings();
   return {
     locale: language,
     t: i18n.getFixedT(null, "mail"),
-    department: (department) => tickets(DEPARTMENT_LABELS[department] ?? department),
+    department: (department) => common(DEPARTMENT_LABELS[department] ?? department),
     ledgerReason: (reason) => ledgerReasonText(reason, (key, values) => coins(key, values)),
     siteName: settings.general.siteName,
     baseUrl: options.publicUrl.replace(/\/$/, ""),

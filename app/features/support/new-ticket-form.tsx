@@ -34,6 +34,7 @@ export function NewTicketForm({
   };
 }) {
   const { t } = useTranslation("tickets");
+  const { t: tCommon } = useTranslation("common");
   const message = useMessage();
   const submitting = useNavigation().state !== "idle";
   const values: Record<string, string | undefined> = {
@@ -64,7 +65,7 @@ export function NewTicketForm({
           name: "department",
           label: t("new.department"),
           variant: "form",
-          options: DEPARTMENTS.map((d) => ({ value: d, label: t(DEPARTMENT_LABELS[d]) })),
+          options: DEPARTMENTS.map((d) => ({ value: d, label: tCommon(DEPARTMENT_LABELS[d]) })),
         },
         {
           kind: "select",

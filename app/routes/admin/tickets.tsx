@@ -38,6 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loa
 
 export default function AdminTickets({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
+  const { t: tCommon } = useTranslation("common");
   const { tickets, query, locale } = loaderData;
   const date = mediumDateTime(locale);
   const columns: Column<TicketRow>[] = [
@@ -70,7 +71,7 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
     {
       id: "department",
       header: t("new.department"),
-      cell: (ticket) => t(DEPARTMENT_LABELS[ticket.department as Department]),
+      cell: (ticket) => tCommon(DEPARTMENT_LABELS[ticket.department as Department]),
     },
     badgeColumn("priority", t("new.priority"), (ticket) => ({
       tone: ticket.priority === "high" ? "red" : ticket.priority === "medium" ? "yellow" : "grey",
@@ -96,7 +97,7 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
               ],
               [
                 "department",
-                DEPARTMENTS.map((d) => [d, t(DEPARTMENT_LABELS[d])]),
+                DEPARTMENTS.map((d) => [d, tCommon(DEPARTMENT_LABELS[d])]),
                 t("admin.filterDepartment"),
               ],
               [

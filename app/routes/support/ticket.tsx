@@ -72,6 +72,7 @@ export async function action({ request, url, context: routerContext, params }: R
 
 export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
+  const { t: tCommon } = useTranslation("common");
   const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const { ticket, messages } = loaderData;
@@ -89,7 +90,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           <Badge tone={ticketTone(ticket.status)}>
             {t(CUSTOMER_TICKET_STATUS_LABELS[ticket.status])}
           </Badge>
-          <Badge>{t(DEPARTMENT_LABELS[ticket.department])}</Badge>
+          <Badge>{tCommon(DEPARTMENT_LABELS[ticket.department])}</Badge>
           <Badge>{t(PRIORITY_LABELS[ticket.priority])}</Badge>
         </div>
       </div>
