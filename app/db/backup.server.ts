@@ -42,11 +42,18 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
   }
   const source = new SQLite(sqliteFilePath(databaseUrl), { readonly: true, fileMustExist: true });
   try {
-    await source.backup(file);
+    // Every page in one step. SQLite starts a backup over whenever another connection writes between two
+    // of its steps, and better-sqlite3 copies 100 pages a step by default: on a shop that writes faster
+    // than that, the copy never ended. One step reads under one snapshot, which in WAL mode holds up no
+    // writer; it blocks this process (the backup command's) until the file is written.
+    await source.backup(file, { progress: () => ALL_PAGES });
   } finally {
     source.close();
   }
 }
+
+/** The most pages better-sqlite3 lets a backup step copy: every page of any database we hold. */
+const ALL_PAGES = 0x7fffffff;
 
 /** Puts a backup back in place of the current database (the server should be stopped). */
 export async function restoreDatabase(databaseUrl: string, file: string): Promise<void> {
