@@ -1,4 +1,5 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
+import "./lib/preact-ref-as-prop";
+import { startTransition, StrictMode, Suspense, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { readCatalogueData } from "./i18n/catalogue-data";
@@ -27,6 +28,34 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+/**
+ * What Preact hydrates the page into. Given `document` itself, Preact's render() swaps it for
+ * document.documentElement (preact#3794) and hydrates <html> *inside* <html>: every node made again,
+ * React Router's inline scripts included (which the CSP then refuses, their nonce hidden from the DOM),
+ * and links and menus wired to nodes that are not the ones on screen. A stand-in that is not `document`
+ * keeps the server's <html> (ADR 42).
+ */
+function documentStandIn() {
+  return {
+    nodeType: 9,
+    namespaceURI: null,
+    // Without the doctype: Preact would move <html> before it.
+    get childNodes() {
+      return [document.documentElement];
+    },
+    get firstChild() {
+      return document.documentElement;
+    },
+    get ownerDocument() {
+      return document;
+    },
+    insertBefore: (node: Node, before: Node | null) => document.insertBefore(node, before),
+    appendChild: (node: Node) => document.appendChild(node),
+    removeChild: (node: Node) => document.removeChild(node),
+    contains: (node: Node) => document.contains(node),
+  };
+}
+
 async function hydrate() {
   // From here until hydrated, what the person types is noted, to be put back where React overwrites it.
   const typed = watchTypedValues(document);
@@ -45,11 +74,14 @@ async function hydrate() {
   const i18n = await createI18n(locale, catalogues);
   startTransition(() => {
     hydrateRoot(
-      document,
+      documentStandIn() as unknown as Document,
       <I18nProvider i18n={i18n}>
         <AfterHydration then={hydrated}>
           <StrictMode>
-            <HydratedRouter />
+            {/* Preact needs a boundary above whatever suspends (use-shim): React Router's state first. */}
+            <Suspense fallback={null}>
+              <HydratedRouter />
+            </Suspense>
           </StrictMode>
         </AfterHydration>
       </I18nProvider>,

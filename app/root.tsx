@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { ClientSuspense } from "./lib/client-suspense";
 import { useTranslation } from "./i18n/use-translation";
 import {
   data,
@@ -205,7 +206,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toast, i18n]);
   return (
     <I18nProvider i18n={i18n}>
-      <Outlet />
+      <ClientSuspense>
+        <Outlet />
+      </ClientSuspense>
       {scripts === "react" ? (
         <Toaster dir={dir} />
       ) : scripts === "enhance" ? (

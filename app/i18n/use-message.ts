@@ -1,5 +1,6 @@
 import type { TOptions } from "i18next";
-import { use, useContext } from "react";
+import { useContext } from "react";
+import { use } from "~/lib/use-shim";
 import { namespaceLoading } from "./catalogue-loader";
 import { NamespacesUsed } from "./namespaces-used";
 import { useTranslation } from "./use-translation";

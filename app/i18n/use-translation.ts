@@ -1,5 +1,6 @@
 import type { FlatNamespace, TFunction } from "i18next";
-import { use, useContext } from "react";
+import { useContext } from "react";
+import { use } from "~/lib/use-shim";
 import { perInstance } from "~/lib/instance-cache";
 import { namespaceLoading } from "./catalogue-loader";
 import { NamespacesUsed } from "./namespaces-used";

@@ -1,3 +1,4 @@
+import { ClientSuspense } from "~/lib/client-suspense";
 import { useTranslation } from "~/i18n/use-translation";
 import { Outlet, useMatches } from "react-router";
 import { MaintenanceBanner } from "~/components/layout/maintenance-banner";
@@ -48,7 +49,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <SiteHeader {...shell} />
       <div id="main" className="flex-1">
         {publicPage ? <SiteAnnouncements announcements={loaderData.announcements} /> : null}
-        <Outlet />
+        <ClientSuspense>
+          <Outlet />
+        </ClientSuspense>
       </div>
       <SiteFooter {...shell} />
     </div>

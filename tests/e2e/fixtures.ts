@@ -57,8 +57,14 @@ export async function waitForHydration(page: Page) {
 export async function waitForReactOn(locator: Locator) {
   await expect
     .poll(() =>
-      locator.evaluate((element) =>
-        Object.keys(element).some((key) => key.startsWith("__reactProps$")),
+      locator.evaluate(
+        (element) =>
+          // In the browser Preact hydrates (ADR 42): it marks no element, and hydrates the whole page at
+          // once, so an element of a page whose <html data-hydrated> is set, with no React root, is hydrated.
+          Object.keys(element).some((key) => key.startsWith("__reactProps$")) ||
+          (!Object.keys(document).some((key) => key.startsWith("__reactContainer$")) &&
+            document.documentElement.hasAttribute("data-hydrated") &&
+            element.isConnected),
       ),
     )
     .toBe(true);

@@ -2,7 +2,6 @@ import { XIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import {
   createContext,
-  use,
   useId,
   useLayoutEffect,
   useRef,
@@ -13,6 +12,7 @@ import {
   type RefObject,
 } from "react";
 import { createPortal } from "react-dom";
+import { use } from "~/lib/use-shim";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 

@@ -1,3 +1,4 @@
+import { ClientSuspense } from "~/lib/client-suspense";
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/layout/admin-shell";
 import { MaintenanceBanner } from "~/components/layout/maintenance-banner";
@@ -30,7 +31,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       timeZone={root?.settings.general.timeZone ?? DEFAULT_TIME_ZONE}
     >
       {loaderData.maintenanceMode ? <MaintenanceBanner className="mb-4" /> : null}
-      <Outlet />
+      <ClientSuspense>
+        <Outlet />
+      </ClientSuspense>
     </AdminShell>
   );
 }
