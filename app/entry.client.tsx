@@ -3,6 +3,7 @@ import { startTransition, StrictMode, Suspense, useEffect, type ReactNode } from
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { readCatalogueData } from "./i18n/catalogue-data";
+import { afterLaterPieces } from "./lib/hydrate-later";
 import { loadCatalogues } from "./i18n/catalogue-loader";
 import { createI18n } from "./i18n/i18n";
 import { DEFAULT_LOCALE, isLocale } from "./i18n/locales";
@@ -59,11 +60,12 @@ function documentStandIn() {
 async function hydrate() {
   // From here until hydrated, what the person types is noted, to be put back where React overwrites it.
   const typed = watchTypedValues(document);
-  const hydrated = () => {
-    typed.restore();
-    // For the browser tests: the page now answers as React renders it (waitForPage, tests/e2e).
-    document.documentElement.setAttribute("data-hydrated", "");
-  };
+  const hydrated = () =>
+    void afterLaterPieces().then(() => {
+      typed.restore();
+      // For the browser tests: the page now answers as React renders it (waitForPage, tests/e2e).
+      document.documentElement.setAttribute("data-hydrated", "");
+    });
   await afterFirstPaint();
   // The server rendered in this language and wrote the catalogues the page uses into it (ADR 29):
   // hydrating with those, the texts match and nothing else is fetched.

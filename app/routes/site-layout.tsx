@@ -1,4 +1,5 @@
 import { ClientSuspense } from "~/lib/client-suspense";
+import { HydrateLater } from "~/lib/hydrate-later";
 import { useTranslation } from "~/i18n/use-translation";
 import { Outlet, useMatches } from "react-router";
 import { MaintenanceBanner } from "~/components/layout/maintenance-banner";
@@ -46,14 +47,20 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       {root.user?.role === "admin" && root.settings.general.maintenanceMode ? (
         <MaintenanceBanner className="px-4 pt-2" />
       ) : null}
-      <SiteHeader {...shell} />
-      <div id="main" className="flex-1">
-        {publicPage ? <SiteAnnouncements announcements={loaderData.announcements} /> : null}
-        <ClientSuspense>
-          <Outlet />
-        </ClientSuspense>
-      </div>
-      <SiteFooter {...shell} />
+      <HydrateLater piece="header">
+        <SiteHeader {...shell} />
+      </HydrateLater>
+      <HydrateLater piece="main">
+        <div id="main" className="flex-1">
+          {publicPage ? <SiteAnnouncements announcements={loaderData.announcements} /> : null}
+          <ClientSuspense>
+            <Outlet />
+          </ClientSuspense>
+        </div>
+      </HydrateLater>
+      <HydrateLater piece="footer">
+        <SiteFooter {...shell} />
+      </HydrateLater>
     </div>
   );
 }

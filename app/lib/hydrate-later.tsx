@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { use } from "./use-shim";
+
+/*
+ * Preact hydrates a page in one task (ADR 42): on a slow phone, one long block before a tap is answered
+ * (Lighthouse's TBT). A piece wrapped here is left as the server wrote it during that task and hydrated
+ * in a task of its own right after, one piece a task: Preact keeps a component's server DOM when it
+ * suspends while hydrating, and hydrates it when it renders again. Only the first hydration is split;
+ * later renders (a link followed) render at once. The piece must render exactly one element, which is
+ * the DOM Preact keeps for it.
+ */
+
+let hydrating = typeof document !== "undefined";
+let chain: Promise<void> = Promise.resolve();
+const turns = new Map<string, Promise<void>>();
+
+/** A promise settled in a task after the previous piece's (a timer task: the browser paints between). */
+function nextTurn(): Promise<void> {
+  const turn = chain.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  chain = turn;
+  return turn;
+}
+
+/** Settles once every piece of the first hydration has been hydrated (their renders run in microtasks). */
+export function afterLaterPieces(): Promise<void> {
+  return chain
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+    .then(() => {
+      hydrating = false;
+    });
+}
+
+export function HydrateLater({ piece, children }: { piece: string; children: ReactNode }) {
+  if (import.meta.env.SSR || !hydrating) return children;
+  let turn = turns.get(piece);
+  if (!turn) {
+    turn = nextTurn();
+    turns.set(piece, turn);
+  }
+  use(turn);
+  return children;
+}
