@@ -22,12 +22,15 @@ function nextTurn(): Promise<void> {
 }
 
 /** Settles once every piece of the first hydration has been hydrated (their renders run in microtasks). */
-export function afterLaterPieces(): Promise<void> {
-  return chain
-    .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-    .then(() => {
-      hydrating = false;
-    });
+export async function afterLaterPieces(): Promise<void> {
+  // Pieces inside a piece take their turn when the piece around them renders: wait until none is added.
+  let last: Promise<void>;
+  do {
+    last = chain;
+    await last;
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  } while (last !== chain);
+  hydrating = false;
 }
 
 export function HydrateLater({ piece, children }: { piece: string; children: ReactNode }) {

@@ -1,4 +1,5 @@
 import { ChevronDownIcon, MenuIcon, ServerIcon, XIcon } from "lucide-react";
+import { HydrateLater } from "~/lib/hydrate-later";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink } from "react-router";
@@ -156,19 +157,25 @@ function AccountLinks({
   return user ? (
     <>
       {bar ? (
-        <NotificationBell
-          notifications={user.notifications}
-          locale={locale}
-          timeZone={settings.general.timeZone}
-          allHref={user.role === "admin" ? ADMIN_NOTIFICATIONS_PATH : undefined}
-        />
+        <HydrateLater piece="bell">
+          <NotificationBell
+            notifications={user.notifications}
+            locale={locale}
+            timeZone={settings.general.timeZone}
+            allHref={user.role === "admin" ? ADMIN_NOTIFICATIONS_PATH : undefined}
+          />
+        </HydrateLater>
       ) : null}
       <Button asChild variant="ghost" size="sm" className={rest}>
         <Link to="/dashboard" onClick={onNavigate}>
           {t("nav.dashboard")}
         </Link>
       </Button>
-      {bar ? <CoinDialog user={user} settings={settings} locale={locale} /> : null}
+      {bar ? (
+        <HydrateLater piece="coins">
+          <CoinDialog user={user} settings={settings} locale={locale} />
+        </HydrateLater>
+      ) : null}
       {user.role === "admin" ? (
         <Button asChild variant="ghost" size="sm" className={rest}>
           <Link to="/admin" onClick={onNavigate}>
