@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { readCatalogueData } from "./i18n/catalogue-data";
 import { formatCoins, formatEuros } from "./lib/money";
+import { cn } from "./lib/utils";
 import { afterLaterPieces } from "./lib/hydrate-later";
 import { loadCatalogues } from "./i18n/catalogue-loader";
 import { createI18n } from "./i18n/i18n";
@@ -26,6 +27,10 @@ function AfterHydration({ then, children }: { then: () => void; children: ReactN
  * which then waits for it (on a phone, tens of milliseconds; in Lighthouse's simulation, every script's
  * download). One frame later, the page shows first and hydrates right after (ADR 29).
  */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
@@ -75,11 +80,14 @@ async function hydrate() {
   const written = readCatalogueData();
   const catalogues = "common" in written ? written : await loadCatalogues(locale, ["common"]);
   const i18n = await createI18n(locale, catalogues);
-  // The first Intl number formatter of a page loads ICU's data for its language (some 20 ms on a slow
-  // phone): made here, in a task of its own, it stays out of Preact's one hydration task (ADR 42).
+  // Work the first render would otherwise do inside Preact's hydration task (ADR 42), each in a task of
+  // its own: the first Intl number formatter of a page loads ICU's data for its language, and the first
+  // cn() builds tailwind-merge's map of every class group (each some 15 to 25 ms at CPU x4).
   formatCoins(0, locale);
   formatEuros(0, locale);
-  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  await nextTask();
+  cn("p-0", "p-1");
+  await nextTask();
   startTransition(() => {
     hydrateRoot(
       documentStandIn() as unknown as Document,

@@ -7,7 +7,6 @@ import {
   Link,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
@@ -20,6 +19,7 @@ import { EnhanceScript } from "./components/enhance-script";
 import { PageStyle } from "./components/page-style";
 import { useNonce } from "./components/nonce";
 import { usePageScripts } from "./components/page-scripts";
+import { HoistedModulePreloads, RouterScripts } from "./lib/router-scripts";
 import { NotFoundContent } from "./components/layout/not-found";
 import { Button } from "./components/ui/button";
 import { StaticToaster } from "./components/ui/static-toaster";
@@ -146,6 +146,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.alternates.map((link) => (
           <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
         ))}
+        {/* Where React's hoisted links are, before the <style>: Preact moves a node out of order. */}
+        <HoistedModulePreloads />
         <PageStyle inline={scripts === "react"} nonce={nonce} />
         {scripts === "enhance" ? <EnhanceScript nonce={nonce} /> : null}
       </head>
@@ -159,7 +161,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {/* After the page, so every namespace it translated from is known. */}
             <CatalogueData used={used} />
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <RouterScripts nonce={nonce} />
           </>
         ) : null}
       </body>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ClientSuspense } from "./client-suspense";
 import { use } from "./use-shim";
 
 /*
@@ -8,6 +9,9 @@ import { use } from "./use-shim";
  * suspends while hydrating, and hydrates it when it renders again. Only the first hydration is split;
  * later renders (a link followed) render at once. The piece must render exactly one element, which is
  * the DOM Preact keeps for it.
+ *
+ * Each piece has a boundary of its own: a Preact <Suspense> renders its children again only once all
+ * of them have resumed, so pieces sharing one boundary were hydrated together, in one long task.
  */
 
 let hydrating = typeof document !== "undefined";
@@ -33,8 +37,8 @@ export async function afterLaterPieces(): Promise<void> {
   hydrating = false;
 }
 
-export function HydrateLater({ piece, children }: { piece: string; children: ReactNode }) {
-  if (import.meta.env.SSR || !hydrating) return children;
+function AfterItsTurn({ piece, children }: { piece: string; children: ReactNode }) {
+  if (!hydrating) return children;
   let turn = turns.get(piece);
   if (!turn) {
     turn = nextTurn();
@@ -42,4 +46,14 @@ export function HydrateLater({ piece, children }: { piece: string; children: Rea
   }
   use(turn);
   return children;
+}
+
+export function HydrateLater({ piece, children }: { piece: string; children: ReactNode }) {
+  // The boundary is there on every render in the browser, not only the first: a tree whose shape changed
+  // once hydrated would make the piece's DOM again.
+  return (
+    <ClientSuspense>
+      <AfterItsTurn piece={piece}>{children}</AfterItsTurn>
+    </ClientSuspense>
+  );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, useLocation } from "react-router";
 import { SUPPORTED_LOCALES, type Locale } from "~/i18n/locales";
 import { cn } from "~/lib/utils";
+import { NoScript } from "~/components/ui/no-script";
 
 /**
  * Each language by its own name (common namespace; literal keys for the catalogue test): the switcher,
@@ -56,11 +57,11 @@ export function LanguageSwitcher({
           </option>
         ))}
       </select>
-      <noscript>
+      <NoScript>
         <button type="submit" className="rounded-md border px-2 py-1 text-sm">
           {t("language.apply")}
         </button>
-      </noscript>
+      </NoScript>
     </Form>
   );
 }
