@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 // The browser build hydrates with Preact (ADR 42): here too, so what is tested is what a phone runs.
@@ -7,8 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("react", async () => ({ ...(await import("preact/compat")), use: undefined }));
 vi.mock("react/jsx-runtime", async () => await import("preact/compat/jsx-runtime"));
 vi.mock("react/jsx-dev-runtime", async () => await import("preact/compat/jsx-dev-runtime"));
+vi.mock("react-dom/client", async () => await import("preact/compat/client"));
 
-const { hydrate, Suspense } = await import("preact/compat");
+const { hydrateRoot } = await import("react-dom/client");
 const { afterLaterPieces, HydrateLater } = await import("./hydrate-later");
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -40,7 +41,8 @@ describe("HydrateLater", () => {
     document.body.append(container);
     const [a, b] = container.querySelectorAll("section");
 
-    hydrate(
+    hydrateRoot(
+      container,
       // One boundary above both, as on a page: each piece must still resume on its own turn.
       <Suspense fallback={null}>
         <main>
@@ -52,7 +54,6 @@ describe("HydrateLater", () => {
           </HydrateLater>
         </main>
       </Suspense>,
-      container,
     );
     const done = afterLaterPieces();
 
