@@ -239,11 +239,18 @@ export async function startServer(options: {
   const logFile = path.join(BENCH_LOGS, `server-${options.port}.log`);
   const logFd = openSync(logFile, options.keepDatabase ? "a" : "w");
   // BENCH_NODE_FLAGS adds Node flags to the server (e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof" to profile a
-  // run; node:cluster hands them to every server process). Node refuses --cpu-prof in NODE_OPTIONS.
+  // run; node:cluster hands them to every server process). Node refuses --cpu-prof in NODE_OPTIONS. They
+  // come after production's own flags, so an experiment can change one of those (the last one given wins,
+  // e.g. "--max-semi-space-size=16"); a run with them is not an official run.
   const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const serverArgs = serverArguments(buildDir);
+  if (extraFlags.length > 0)
+    console.log(
+      `server started with BENCH_NODE_FLAGS ${extraFlags.join(" ")}: not an official run`,
+    );
   const child: ChildProcess = spawn(
     process.execPath,
-    [...extraFlags, ...serverArguments(buildDir)],
+    [...serverArgs.slice(0, -1), ...extraFlags, ...serverArgs.slice(-1)],
     {
       env: {
         ...process.env,
