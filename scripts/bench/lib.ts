@@ -229,6 +229,8 @@ export async function startServer(options: {
   databaseUrl: string;
   env?: Record<string, string>;
   keepDatabase?: boolean;
+  /** Node flags for this server alone, after BENCH_NODE_FLAGS (the dashboard probe's PROBE_FLAGS). */
+  nodeFlags?: string[];
   /** Another build than BENCH_BUILD (the dashboard probe compares two). */
   buildDir?: string;
 }): Promise<RunningServer> {
@@ -242,12 +244,13 @@ export async function startServer(options: {
   // run; node:cluster hands them to every server process). Node refuses --cpu-prof in NODE_OPTIONS. They
   // come after production's own flags, so an experiment can change one of those (the last one given wins,
   // e.g. "--max-semi-space-size=16"); a run with them is not an official run.
-  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const extraFlags = [
+    ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean),
+    ...(options.nodeFlags ?? []),
+  ];
   const serverArgs = serverArguments(buildDir);
   if (extraFlags.length > 0)
-    console.log(
-      `server started with BENCH_NODE_FLAGS ${extraFlags.join(" ")}: not an official run`,
-    );
+    console.log(`server started with the extra flags ${extraFlags.join(" ")}: not an official run`);
   const child: ChildProcess = spawn(
     process.execPath,
     [...serverArgs.slice(0, -1), ...extraFlags, ...serverArgs.slice(-1)],

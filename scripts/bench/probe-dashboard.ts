@@ -12,6 +12,9 @@
  * - PROBE_BUILDS=dirA,dirB: two builds (made with `BUILD_DIR=dirA npm run build`) side by side, each
  *   with its own server and database, their requests taken in turns of ten, so that whatever else the
  *   machine is doing weighs on both alike; without it, the benchmark's build;
+ * - PROBE_FLAGS="flagsA|flagsB": Node flags for each target's server, after production's (e.g.
+ *   `PROBE_BUILDS=.tmp/bench-build,.tmp/bench-build PROBE_FLAGS="|--max-semi-space-size=16"` compares one
+ *   build under two settings);
  * - PROBE_PROF=1: V8 CPU profiles into .tmp/prof; PROBE_SAVE=1: each page's last HTML into
  *   .tmp/probe-html.
  */
@@ -56,6 +59,9 @@ const headers: Record<string, string> = {
   ...(process.env.PROBE_ENCODING ? { "accept-encoding": process.env.PROBE_ENCODING } : {}),
 };
 const builds = process.env.PROBE_BUILDS?.split(",").filter(Boolean) ?? [];
+const flagSets = (process.env.PROBE_FLAGS?.split("|") ?? []).map((flags) =>
+  flags.split(" ").filter(Boolean),
+);
 const postgres = process.env.PROBE_DB === "postgres";
 if (builds.length === 0) ensureBuild();
 if (postgres && !findPostgresBin()) throw new Error("PROBE_DB=postgres: no PostgreSQL binaries");
@@ -128,6 +134,7 @@ try {
       port: await freePort(),
       databaseUrl,
       buildDir: build,
+      nodeFlags: flagSets[index],
       env: {
         WEB_CONCURRENCY: "1",
         NODE_OPTIONS: process.env.PROBE_PROF ? "--cpu-prof --cpu-prof-dir=.tmp/prof" : "",
@@ -160,7 +167,10 @@ try {
   // Several builds' columns carry their build's name, to tell them apart; a lone build's need none.
   const names =
     targets.length > 1
-      ? buildLabels(targets.map((target) => target.build)).map((label) => ` ${label}`)
+      ? buildLabels(targets.map((target) => target.build)).map(
+          (label, index) =>
+            ` ${label}${flagSets[index]?.length ? ` ${flagSets[index].join(" ")}` : ""}`,
+        )
       : [""];
   const rows = [];
   for (const who of ["empty", "history"] as const)
@@ -207,9 +217,9 @@ try {
     `dashboard probe (${postgres ? "postgres" : "sqlite"}, 1 process, sequential, ${N} requests a page, Accept-Encoding: ${headers["accept-encoding"]})`,
     rows,
   );
-  for (const target of targets)
+  for (const [index, target] of targets.entries())
     console.log(
-      `mean cpu ms/req over the ${target.cpu.length} pages${targets.length > 1 ? ` (${target.build})` : ""}: ${(target.cpu.reduce((a, b) => a + b, 0) / target.cpu.length).toFixed(2)}`,
+      `mean cpu ms/req over the ${target.cpu.length} pages${targets.length > 1 ? ` (${names[index].trim()})` : ""}: ${(target.cpu.reduce((a, b) => a + b, 0) / target.cpu.length).toFixed(2)}`,
     );
 } catch (error) {
   // Said and counted: the exit below would otherwise end a failed probe with 0 and no word.
