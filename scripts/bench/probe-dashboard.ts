@@ -219,7 +219,7 @@ try {
   );
   for (const [index, target] of targets.entries())
     console.log(
-      `mean cpu ms/req over the ${target.cpu.length} pages${targets.length > 1 ? ` (${names[index].trim()})` : ""}: ${(target.cpu.reduce((a, b) => a + b, 0) / target.cpu.length).toFixed(2)}`,
+      `mean cpu ms/req over the ${target.cpu.length} pages${targets.length > 1 ? ` (${names[index]?.trim()})` : ""}: ${(target.cpu.reduce((a, b) => a + b, 0) / target.cpu.length).toFixed(2)}`,
     );
 } catch (error) {
   // Said and counted: the exit below would otherwise end a failed probe with 0 and no word.
