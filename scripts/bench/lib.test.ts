@@ -1,8 +1,10 @@
 import { isbot } from "isbot";
+import { serverArguments } from "../../server/command";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   atMost,
   below,
+  benchServerArguments,
   BROWSER_HEADERS,
   none,
   passes,
@@ -19,6 +21,16 @@ afterEach(() => {
 });
 
 describe("benchmark helpers", () => {
+  it("starts the server as production does, an experiment's flags after production's own", () => {
+    expect(benchServerArguments(".tmp/bench-build", [])).toEqual(
+      serverArguments(".tmp/bench-build"),
+    );
+    const args = benchServerArguments(".tmp/bench-build", ["--max-semi-space-size=16"]);
+    expect(args.at(-1)).toBe(".tmp/bench-build/server/main.js");
+    expect(args.at(-2)).toBe("--max-semi-space-size=16");
+    expect(args.indexOf("--max-semi-space-size=8")).toBeLessThan(args.length - 2);
+  });
+
   it("takes percentiles by nearest rank", () => {
     const values = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(percentile(values, 0.5)).toBe(50);

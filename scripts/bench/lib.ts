@@ -224,6 +224,16 @@ export function processCpuMs(pid: number | undefined): number | null {
  * It logs as production does (LOG_LEVEL=info, a line per request) into a file under BENCH_LOGS, appended
  * to when the same port is started again.
  */
+/**
+ * The benchmark server's command line: production's (serverArguments), with an experiment's flags after
+ * production's own and before the entry, so that one of them can change a production flag (the last of a
+ * V8 flag given wins).
+ */
+export function benchServerArguments(buildDir: string, extraFlags: string[]): string[] {
+  const production = serverArguments(buildDir);
+  return [...production.slice(0, -1), ...extraFlags, ...production.slice(-1)];
+}
+
 export async function startServer(options: {
   port: number;
   databaseUrl: string;
@@ -248,33 +258,28 @@ export async function startServer(options: {
     ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean),
     ...(options.nodeFlags ?? []),
   ];
-  const serverArgs = serverArguments(buildDir);
   if (extraFlags.length > 0)
     console.log(`server started with the extra flags ${extraFlags.join(" ")}: not an official run`);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...serverArgs.slice(0, -1), ...extraFlags, ...serverArgs.slice(-1)],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        BUILD_DIR: buildDir,
-        PORT: String(options.port),
-        DATABASE_URL: options.databaseUrl,
-        AUTH_SECRET: BENCH_SECRET,
-        PUBLIC_URL: `http://127.0.0.1:${options.port}`,
-        ADMIN_EMAIL: BENCH_ADMIN.email,
-        ADMIN_PASSWORD: BENCH_ADMIN.password,
-        ENTRY_GATE: "off",
-        LOG_LEVEL: "info",
-        LOGIN_IP_LIMIT_PER_MINUTE: "1000000",
-        FORM_RATE_LIMIT_PER_MINUTE: "1000000",
-        WEB_CONCURRENCY: String(SERVER_PROCESSES),
-        ...options.env,
-      },
-      stdio: ["ignore", logFd, logFd],
+  const child: ChildProcess = spawn(process.execPath, benchServerArguments(buildDir, extraFlags), {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      PORT: String(options.port),
+      DATABASE_URL: options.databaseUrl,
+      AUTH_SECRET: BENCH_SECRET,
+      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      ENTRY_GATE: "off",
+      LOG_LEVEL: "info",
+      LOGIN_IP_LIMIT_PER_MINUTE: "1000000",
+      FORM_RATE_LIMIT_PER_MINUTE: "1000000",
+      WEB_CONCURRENCY: String(SERVER_PROCESSES),
+      ...options.env,
     },
-  );
+    stdio: ["ignore", logFd, logFd],
+  });
   closeSync(logFd);
   const url = `http://127.0.0.1:${options.port}`;
   let exited: string | null = null;
