@@ -553,6 +553,46 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     });
   });
 
+  it("re-links by the panel's id, and by an identifier made only of digits", async () => {
+    const { serviceId } = await approvedService("samp-starter");
+    await runJobs();
+    const actorId = await adminId(app());
+    const samp = panel.eggs.find((egg) => egg.name === "SA-MP")!;
+    const free = panel.allocations.find((allocation) => allocation.serverId === null)!;
+    // One identifier in 43 is eight digits (the uuid's first eight hex characters). This one also
+    // reads as the id of another server, "Hand-made SA-MP": an identifier must not be taken for it.
+    const digits = panel.addServer({
+      userId: serverOf(serviceId)!.userId,
+      eggId: samp.id,
+      allocationId: free.id,
+      name: "Digits",
+      uuid: "00000002-6f1e-4c3a-9b7d-0a1b2c3d4e5f",
+    });
+    const handMade = panel.servers.find((server) => server.name === "Hand-made SA-MP")!;
+    expect([digits.identifier, handMade.id]).toEqual(["00000002", 2]);
+    const relinkTo = async (server: string) => {
+      expect(await relinkPanelServer(app().db, { serviceId, server, actorId, now: clock })).toEqual(
+        {
+          ok: true,
+        },
+      );
+      await runJobs(2);
+      return panelRow(serviceId);
+    };
+    expect(await relinkTo(digits.identifier)).toMatchObject({
+      panel_state: "ready",
+      panel_server_id: digits.id,
+    });
+    expect(await relinkTo(String(handMade.id))).toMatchObject({
+      panel_state: "ready",
+      panel_server_id: handMade.id,
+    });
+    expect(await relinkTo(digits.uuid)).toMatchObject({
+      panel_state: "ready",
+      panel_server_id: digits.id,
+    });
+  });
+
   it("makes every server when jobs side by side keep picking the same lowest ports", async () => {
     // A panel that takes its time to answer, as a real one does: jobs at once list the same free ports
     // and pick the same lowest set, so most of their claims meet another job's first.

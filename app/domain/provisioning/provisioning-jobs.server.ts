@@ -784,7 +784,25 @@ function reinstallHandler(config: ProvisioningConfig): JobHandler {
   };
 }
 
-/** Re-link: attach an existing panel server (by its id or short identifier) to the service. */
+/** The panel's identifier of a server: the first 8 characters of its uuid (`uuidShort`). */
+const IDENTIFIER_LENGTH = 8;
+
+/**
+ * The server an admin named by its id, identifier or uuid. One identifier in 43 is all digits, and
+ * could be read as another server's id: eight characters are looked up as an identifier first, and as
+ * an id only when no server has that identifier.
+ */
+async function namedServer(client: PanelClient, wanted: string): Promise<PanelServer | null> {
+  const digits = /^\d+$/.test(wanted);
+  if (digits && wanted.length !== IDENTIFIER_LENGTH) return getOrNull(client, Number(wanted));
+  const listed = (await client.listServers()).find(
+    (candidate) => candidate.identifier === wanted || candidate.uuid === wanted,
+  );
+  if (listed) return listed;
+  return digits ? getOrNull(client, Number(wanted)) : null;
+}
+
+/** Re-link: attach an existing panel server (by its id, identifier or uuid) to the service. */
 function relinkHandler(config: ProvisioningConfig): JobHandler {
   return async ({ db, now, payload, job }): Promise<Record<string, number>> => {
     const { serviceId, server: wanted } = payload as ServicePayload & { server: string };
@@ -793,11 +811,7 @@ function relinkHandler(config: ProvisioningConfig): JobHandler {
     return notingFailure(db, serviceId, job, now, async () => {
       const plan = parsePanelPlan(service.panel_plan);
       const found = await withPanel(db, config, { serviceId, job, now }, async (client) => {
-        const server = /^\d+$/.test(wanted)
-          ? await getOrNull(client, Number(wanted))
-          : ((await client.listServers()).find(
-              (candidate) => candidate.identifier === wanted || candidate.uuid === wanted,
-            ) ?? null);
+        const server = await namedServer(client, wanted);
         if (!server) throw new ProvisioningFailure("provisioning.failures.relinkNotFound", wanted);
         const where = addressOf(
           server,

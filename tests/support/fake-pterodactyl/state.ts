@@ -196,6 +196,8 @@ export interface NewFakeServer {
   backupLimit?: number;
   environment?: Record<string, string>;
   status?: FakeServerStatus;
+  /** Random unless given: a test can pin one whose first 8 characters (the identifier) are digits. */
+  uuid?: string;
 }
 
 /** MySQL's default collation compares without case: the panel's unique and where() checks do too. */
@@ -378,6 +380,7 @@ export class FakePanelStore {
       }
     }
     return this.insertServer({
+      uuid: input.uuid,
       externalId: input.externalId ?? null,
       name: input.name ?? `Server ${this.ids.server + 1}`,
       description: "",
@@ -406,6 +409,7 @@ export class FakePanelStore {
 
   /** ServerCreationService::createModel, storeAssignedAllocations and storeEggVariables. */
   insertServer(input: {
+    uuid?: string;
     externalId: string | null;
     name: string;
     description: string;
@@ -431,7 +435,7 @@ export class FakePanelStore {
     install: FakeServer["install"];
   }): FakeServer {
     const at = this.now();
-    const uuid = randomUUID();
+    const uuid = input.uuid ?? randomUUID();
     const id = this.nextId("server");
     const defaultAllocation = this.allocations.find((a) => a.id === input.allocationIds[0])!;
     const environment: Record<string, string> = {};
