@@ -94,6 +94,7 @@ export default async function handleRequest(
             },
           });
           sink.on("finish", () => {
+            clearTimeout(timeout);
             // Buffer.concat copies into an ArrayBuffer, never a SharedArrayBuffer.
             const html = Buffer.concat(chunks) as Buffer<ArrayBuffer>;
             // An error inside the page (onError below) turned the status to 500: that page is not kept.
@@ -104,6 +105,7 @@ export default async function handleRequest(
           pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -112,13 +114,30 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    // Cleared once the page is whole (React calls back no sooner than a microtask later): a pending
+    // timer keeps `abort`, and through it React's request, its destination and every chunk of the page,
+    // alive for six seconds, hundreds of pages' worth at a few hundred pages a second.
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
+/**
+ * The page as a Response whose body hands on this very Buffer. Given to `new Response()` as it is, the
+ * page would be copied there (undici) and again by compression, which takes nothing but a Buffer: each
+ * copy a page-sized block of the C heap, freed only by V8's next full collection, which left the
+ * server process a fragmented heap a hundred megabytes larger (docs/performance.md, "The server
+ * process").
+ */
 function htmlResponse(html: string | Buffer<ArrayBuffer>, headers: Headers, status: number) {
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(html, { headers, status });
+  const bytes = typeof html === "string" ? Buffer.from(html, "utf8") : html;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  return new Response(body, { headers, status });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -12,6 +12,7 @@ import {
   reportVerdicts,
   verdictTable,
   warmUp,
+  withExtraFlags,
   withoutJavaScript,
 } from "./lib";
 
@@ -29,6 +30,14 @@ describe("benchmark helpers", () => {
     expect(args.at(-1)).toBe(".tmp/bench-build/server/main.js");
     expect(args.at(-2)).toBe("--max-semi-space-size=16");
     expect(args.indexOf("--max-semi-space-size=8")).toBeLessThan(args.length - 2);
+    // The runtime benchmark's other commands (no flags of their own, or tsx's) alike.
+    expect(withExtraFlags(["--import", "tsx", "server/index.ts"], ["--trace-gc"])).toEqual([
+      "--import",
+      "tsx",
+      "--trace-gc",
+      "server/index.ts",
+    ]);
+    expect(withExtraFlags(["main.js"], [])).toEqual(["main.js"]);
   });
 
   it("takes percentiles by nearest rank", () => {

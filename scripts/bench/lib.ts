@@ -230,8 +230,12 @@ export function processCpuMs(pid: number | undefined): number | null {
  * V8 flag given wins).
  */
 export function benchServerArguments(buildDir: string, extraFlags: string[]): string[] {
-  const production = serverArguments(buildDir);
-  return [...production.slice(0, -1), ...extraFlags, ...production.slice(-1)];
+  return withExtraFlags(serverArguments(buildDir), extraFlags);
+}
+
+/** A node command line (flags, then the entry last) with an experiment's flags after its own. */
+export function withExtraFlags(args: string[], extraFlags: string[]): string[] {
+  return [...args.slice(0, -1), ...extraFlags, ...args.slice(-1)];
 }
 
 export async function startServer(options: {
