@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
@@ -11,6 +10,7 @@ import { readEnhanceScript } from "./lib/enhance-script.server";
 import { readPageStylesheet } from "./lib/page-stylesheet.server";
 import { logger } from "./lib/logger.server";
 import { createPageCache, pageCacheKey } from "./lib/page-cache.server";
+import { pageBody, pageOutput, type PageOutput } from "./lib/page-output.server";
 // Bundled on its own (Vite's worker build: one small self-contained file, none of the app's chunks).
 import enhanceScriptUrl from "./entry.enhance.ts?worker&url";
 
@@ -86,23 +86,15 @@ export default async function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
-          const chunks: Buffer[] = [];
-          const sink = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-          });
-          sink.on("finish", () => {
+          const page = pageOutput();
+          page.sink.on("finish", () => {
             clearTimeout(timeout);
-            // Buffer.concat copies into an ArrayBuffer, never a SharedArrayBuffer.
-            const html = Buffer.concat(chunks) as Buffer<ArrayBuffer>;
             // An error inside the page (onError below) turned the status to 500: that page is not kept.
             if (cacheKey && responseStatusCode === 200)
-              visitorPages.set(cacheKey, html.toString("utf8"), nonce);
-            resolve(htmlResponse(html, responseHeaders, responseStatusCode));
+              visitorPages.set(cacheKey, page.text(), nonce);
+            resolve(htmlResponse(page, responseHeaders, responseStatusCode));
           });
-          pipe(sink);
+          pipe(page.sink);
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);
@@ -121,23 +113,10 @@ export default async function handleRequest(
   });
 }
 
-/**
- * The page as a Response whose body hands on this very Buffer. Given to `new Response()` as it is, the
- * page would be copied there (undici) and again by compression, which takes nothing but a Buffer: each
- * copy a page-sized block of the C heap, freed only by V8's next full collection, which left the
- * server process a fragmented heap a hundred megabytes larger (docs/performance.md, "The server
- * process").
- */
-function htmlResponse(html: string | Buffer<ArrayBuffer>, headers: Headers, status: number) {
+/** The page's bytes are made when they are sent (pageBody), and only then. */
+function htmlResponse(page: PageOutput | string, headers: Headers, status: number) {
   headers.set("Content-Type", "text/html; charset=utf-8");
-  const bytes = typeof html === "string" ? Buffer.from(html, "utf8") : html;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
-  return new Response(body, { headers, status });
+  return new Response(pageBody(page), { headers, status });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import sharp, { type Sharp } from "sharp";
+import type sharpFunction from "sharp";
+import type { Sharp } from "sharp";
 import { getSettings } from "~/domain/settings/settings.server";
 import { Refusal, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
@@ -64,6 +65,17 @@ function refused(
   return { ok: false, kind, error, field: "proofs", params };
 }
 
+/**
+ * sharp, loaded with the first image a customer sends: it brings libvips and its libraries into the
+ * process, resident memory that a server process which never reads a proof need not carry
+ * (docs/performance.md, "The server process").
+ */
+let sharpModule: Promise<{ default: typeof sharpFunction }> | undefined;
+async function loadSharp(): Promise<typeof sharpFunction> {
+  sharpModule ??= import("sharp");
+  return (await sharpModule).default;
+}
+
 /** How images are written again: the same format, a quality that keeps a screenshot's text sharp. */
 function reencode(image: Sharp, type: ProofType): Sharp {
   if (type === "image/jpeg") return image.jpeg({ quality: 85, mozjpeg: true });
@@ -105,6 +117,8 @@ async function prepareOne(upload: ProofUpload): Promise<PreparedProof | ProofRef
     };
   }
   const options = { limitInputPixels: MAX_PROOF_PIXELS, failOn: "error" as const };
+  // Outside the try below: a sharp that cannot load is a broken install, not an unreadable file.
+  const sharp = await loadSharp();
   try {
     const header = await sharp(upload.bytes, options).metadata();
     if (header.format !== SHARP_FORMATS[type])

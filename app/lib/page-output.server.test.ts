@@ -1,0 +1,56 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { describe, expect, it } from "vitest";
+import { pageBody, pageOutput } from "./page-output.server";
+
+async function written(parts: (string | Uint8Array)[]) {
+  const page = pageOutput();
+  await pipeline(Readable.from(parts, { objectMode: true }), page.sink);
+  return page;
+}
+
+describe("a page as React writes it out", () => {
+  it("gives back the bytes written, strings and byte views in their order, multi-byte text whole", async () => {
+    const parts = [
+      '<!DOCTYPE html><html dir="rtl">',
+      new TextEncoder().encode("<p>أهلا €5</p>"),
+      "x".repeat(50_000),
+      new Uint8Array(new TextEncoder().encode("ab—cd").buffer, 2, 3),
+      "🎮</html>",
+    ];
+    const page = await written(parts);
+    const expected =
+      '<!DOCTYPE html><html dir="rtl"><p>أهلا €5</p>' + "x".repeat(50_000) + "—" + "🎮</html>";
+    expect(page.bytes().toString("utf8")).toBe(expected);
+    expect(page.bytes().byteLength).toBe(Buffer.byteLength(expected));
+    expect(page.text()).toBe(expected);
+  });
+
+  it("keeps strings as strings until the bytes are asked for", async () => {
+    const page = pageOutput();
+    page.sink.write("é");
+    page.sink.end();
+    await new Promise((resolve) => page.sink.on("finish", resolve));
+    expect(page.bytes()).toEqual(Buffer.from("é"));
+  });
+
+  it("makes the body's bytes when it is read, once, as one chunk", async () => {
+    const page = await written(["<p>", "page", "</p>"]);
+    let made = 0;
+    const bytes = page.bytes.bind(page);
+    page.bytes = () => {
+      made++;
+      return bytes();
+    };
+    const body = pageBody(page);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(made).toBe(0);
+    const chunks = [];
+    for await (const chunk of body) chunks.push(chunk);
+    expect(made).toBe(1);
+    expect(chunks).toHaveLength(1);
+    expect(Buffer.isBuffer(chunks[0])).toBe(true);
+    expect(Buffer.from(chunks[0]!).toString()).toBe("<p>page</p>");
+    expect(await new Response(pageBody("<b>kept é</b>")).text()).toBe("<b>kept é</b>");
+  });
+});
