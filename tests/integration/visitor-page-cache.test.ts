@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { expect, it, vi } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
 import { saveAnnouncement } from "~/domain/announcements/announcements.server";
-import { keptVisitorPages } from "~/entry.server";
+import { keptVisitorPages, streamTimeout } from "~/entry.server";
 import { appFetch } from "../support/app-harness";
 import { adminId } from "../support/money-fixtures";
 import { cookieHeader } from "../support/request-context";
@@ -43,6 +43,26 @@ describeEachDatabase("visitor page cache", (app) => {
     if (!signedIn.ok) throw new Error("sign in failed");
     await (await fetch(path, { cookie: cookieHeader(signedIn.setCookies), nonce: "aGl0" })).text();
     expect(renders).toHaveBeenCalledTimes(2);
+  });
+
+  it("clears each render's abort timer once the page is whole", async () => {
+    // A pending timer keeps React's request and every chunk of the page for six seconds: at a few
+    // hundred pages a second, hundreds of pages (docs/performance.md, "The server process").
+    const set = vi.spyOn(globalThis, "setTimeout");
+    const cleared = vi.spyOn(globalThis, "clearTimeout");
+    try {
+      const response = await appFetch(app())(`/about?timer=${randomUUID()}`, { nonce: "dGltZXI=" });
+      expect(response.status).toBe(200);
+      await response.text();
+      const renderTimers = set.mock.calls
+        .map((call, index) => ({ delay: call[1], timer: set.mock.results[index]!.value }))
+        .filter(({ delay }) => delay === streamTimeout + 1000);
+      expect(renderTimers).toHaveLength(1);
+      expect(cleared.mock.calls.map(([timer]) => timer)).toContain(renderTimers[0]!.timer);
+    } finally {
+      set.mockRestore();
+      cleared.mockRestore();
+    }
   });
 
   it("serves a kept page with each response's own nonce", async () => {
