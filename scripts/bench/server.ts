@@ -19,6 +19,8 @@
  * is larger (issue 23); 0 errors in every target; ledger check; PostgreSQL durable) and exits 1 when any
  * budget is missed. `--quick` runs 2 s per target with small warm-ups, to prove the script works.
  * `--orders-only` skips the pages (a partial run, to try a change on the order path; not an official run).
+ * `--dashboard-only` measures the signed-in dashboard and its twin alone (a partial run, to try a change on
+ * the signed-in render; not an official run either).
  * `--with-smtp` gives the server an SMTP_URL: a sink on loopback in this process that takes every message
  * and keeps nothing, so the worker writes and sends the mail every order queues (the official run has no
  * SMTP_URL, as the default install; with it the sink's own CPU is on this machine too).
@@ -28,10 +30,7 @@
  * rate is a per-second quota that its connections spend at once, so its latency is that of a burst.
  */
 import autocannon from "autocannon";
-import compression from "compression";
-import express from "express";
 import { SMTPServer } from "smtp-server";
-import type { Server } from "node:http";
 import { parseEnv } from "../../app/config/env.server";
 import { createServices } from "../../app/context.server";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
@@ -65,6 +64,7 @@ import {
   warmUp,
   type Verdict,
 } from "./lib";
+import { bareTwin } from "./bare-twin";
 import { probeCommitLatency } from "./disk-probe";
 import {
   answerKind,
@@ -89,6 +89,7 @@ const DASHBOARD_TWIN_RATIO = 3;
 const DASHBOARD_FLOOR_MS = 8;
 const ORDER_DONE = "/dashboard?tab=billing";
 const ORDERS_ONLY = process.argv.includes("--orders-only");
+const DASHBOARD_ONLY = process.argv.includes("--dashboard-only");
 const WITH_SMTP = process.argv.includes("--with-smtp");
 
 /**
@@ -202,18 +203,6 @@ function publicPage(i: number, fresh: boolean): PacedRequest {
   };
 }
 
-async function bareTwin(bytes: string): Promise<{ url: string; close: () => void }> {
-  const app = express();
-  // The same compression the server uses (server/index.ts), so the twin does the same work per byte.
-  app.use(compression());
-  app.use((_req, res) => res.type("text/html").send(bytes));
-  const port = await freePort();
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(port, "127.0.0.1", () => resolve(s));
-  });
-  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
-}
-
 async function benchDialect(
   label: string,
   databaseUrl: string,
@@ -273,7 +262,12 @@ async function benchDialect(
         }),
       },
     ];
-    for (const target of ORDERS_ONLY ? [] : pageTargets) {
+    const measured = ORDERS_ONLY
+      ? []
+      : DASHBOARD_ONLY
+        ? pageTargets.filter((t) => t.signedIn)
+        : pageTargets;
+    for (const target of measured) {
       // Warm-up: every URL of the spread several times over, 8 at a time (so both server processes have
       // each page kept); the first requests compile code paths and fill caches.
       await warmUp(target.count * 8, (i) => {
@@ -312,6 +306,14 @@ async function benchDialect(
       } finally {
         twin.close();
       }
+    }
+
+    if (DASHBOARD_ONLY) {
+      verdicts.push(
+        ...(dashboard ? [dashboardBudget(label, dashboard)] : []),
+        ...results.map((r) => none(`${r.target}: errors`, r.errors, r.errorKinds)),
+      );
+      return { results, verdicts };
     }
 
     let n = 0;
@@ -467,6 +469,6 @@ printTable(
   all.map(({ errorKinds: _kinds, ...r }) => ({ ...r })),
 );
 reportVerdicts(
-  `server benchmark${QUICK ? " (--quick: not a measure)" : ""}${ORDERS_ONLY ? " (--orders-only: not the official run)" : ""}${WITH_SMTP ? " (--with-smtp: mail sent to a sink)" : ""} (copy these rows into docs/performance.md)`,
+  `server benchmark${QUICK ? " (--quick: not a measure)" : ""}${ORDERS_ONLY ? " (--orders-only: not the official run)" : ""}${DASHBOARD_ONLY ? " (--dashboard-only: not the official run)" : ""}${WITH_SMTP ? " (--with-smtp: mail sent to a sink)" : ""} (copy these rows into docs/performance.md)`,
   verdicts,
 );

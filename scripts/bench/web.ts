@@ -25,7 +25,6 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Server } from "node:http";
-import compression from "compression";
 import express from "express";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -33,6 +32,7 @@ import { chromium } from "@playwright/test";
 import { parseEnv } from "../../app/config/env.server";
 import { createServices } from "../../app/context.server";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
+import { responseCompression } from "../../server/response-compression";
 import { freePort } from "../../tests/support/postgres-cluster";
 import {
   BENCH_BUILD,
@@ -110,8 +110,9 @@ interface Run {
 /** A minimal static server: the saved pages, and the build's own client files (CSS, icons) from disk. */
 async function startStaticServer(port: number): Promise<{ url: string; close: () => void }> {
   const app = express();
-  // The same compression as the app's server, so the comparison is about the pages, not the wire.
-  app.use(compression());
+  // The app's own compression middleware (pages at brotli 3, the build's files at the defaults), so the
+  // comparison is about the pages, not the wire.
+  app.use(responseCompression());
   for (const page of chosen(PAGES))
     app.get(page.path, (_req, res) =>
       res.sendFile(path.resolve(STATIC_DIR, `${page.name}.html`), {
