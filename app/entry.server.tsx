@@ -10,6 +10,7 @@ import { readEnhanceScript } from "./lib/enhance-script.server";
 import { readPageStylesheet } from "./lib/page-stylesheet.server";
 import { logger } from "./lib/logger.server";
 import { createPageCache, pageCacheKey } from "./lib/page-cache.server";
+import { pageEncoding } from "./lib/page-compression.server";
 import { pageBody, pageOutput, type PageOutput } from "./lib/page-output.server";
 // Bundled on its own (Vite's worker build: one small self-contained file, none of the app's chunks).
 import enhanceScriptUrl from "./entry.enhance.ts?worker&url";
@@ -55,7 +56,7 @@ export default async function handleRequest(
       : null;
   if (cacheKey) {
     const html = visitorPages.get(cacheKey, nonce);
-    if (html !== undefined) return htmlResponse(html, responseHeaders, responseStatusCode);
+    if (html !== undefined) return htmlResponse(request, html, responseHeaders, responseStatusCode);
   }
 
   return new Promise((resolve, reject) => {
@@ -92,7 +93,7 @@ export default async function handleRequest(
             // An error inside the page (onError below) turned the status to 500: that page is not kept.
             if (cacheKey && responseStatusCode === 200)
               visitorPages.set(cacheKey, page.text(), nonce);
-            resolve(htmlResponse(page, responseHeaders, responseStatusCode));
+            resolve(htmlResponse(request, page, responseHeaders, responseStatusCode));
           });
           pipe(page.sink);
         },
@@ -113,10 +114,24 @@ export default async function handleRequest(
   });
 }
 
-/** The page's bytes are made when they are sent (pageBody), and only then. */
-function htmlResponse(page: PageOutput | string, headers: Headers, status: number) {
+/**
+ * The page's bytes are made when they are sent (pageBody), and only then, and compressed in that same
+ * turn rather than by the compression middleware on the thread pool (page-compression.server.ts); the
+ * middleware passes a body already encoded through as it is, and still adds `Vary`.
+ */
+function htmlResponse(
+  request: Request,
+  page: PageOutput | string,
+  headers: Headers,
+  status: number,
+) {
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(pageBody(page), { headers, status });
+  const encoding = pageEncoding(request, headers);
+  if (encoding) {
+    headers.set("Content-Encoding", encoding);
+    headers.append("Vary", "Accept-Encoding");
+  }
+  return new Response(pageBody(page, encoding), { headers, status });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

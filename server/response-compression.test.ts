@@ -3,7 +3,8 @@ import { request } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isFileRequest, PAGE_COMPRESSION, responseCompression } from "./response-compression";
+import { PAGE_COMPRESSION } from "../app/lib/page-compression.server";
+import { isFileRequest, responseCompression } from "./response-compression";
 
 describe("isFileRequest", () => {
   it("tells the build's files and downloads from pages and React Router's data requests", () => {

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { pageBody, pageOutput } from "./page-output.server";
 
@@ -52,5 +53,18 @@ describe("a page as React writes it out", () => {
     expect(Buffer.isBuffer(chunks[0])).toBe(true);
     expect(Buffer.from(chunks[0]!).toString()).toBe("<p>page</p>");
     expect(await new Response(pageBody("<b>kept é</b>")).text()).toBe("<b>kept é</b>");
+  });
+
+  it("compresses the page in the turn that makes its bytes, in one chunk, when an encoding is given", async () => {
+    const text = '<html dir="rtl"><p>أهلا</p>' + "<li>row</li>".repeat(5_000) + "</html>";
+    const page = await written([text]);
+    const chunks = [];
+    for await (const chunk of pageBody(page, "br")) chunks.push(chunk);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.byteLength).toBeLessThan(Buffer.byteLength(text) / 10);
+    expect(brotliDecompressSync(chunks[0]!).toString("utf8")).toBe(text);
+    const gzip = [];
+    for await (const chunk of pageBody(text, "gzip")) gzip.push(chunk);
+    expect(gunzipSync(gzip[0]!).toString("utf8")).toBe(text);
   });
 });

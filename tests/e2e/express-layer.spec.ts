@@ -1,3 +1,5 @@
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { expect, test } from "./fixtures";
 
 // What the Express layer in front of React Router answers (server/index.ts, server/app.ts): the parts
@@ -73,4 +75,65 @@ test("a post from another site is refused before any route runs", async ({ reque
     form: { email: "not-an-email" },
   });
   expect(sameSite.status()).toBe(400);
+});
+
+/** A page's raw answer: its headers and its bytes as sent, not decoded. */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+  method = "GET",
+): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          bytes: Buffer.concat(chunks),
+        }),
+      );
+      res.on("error", reject);
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+// The server render compresses the pages it makes itself (app/lib/page-compression.server.ts), and the
+// compression middleware passes them through: each page is encoded once, in what the request accepts.
+test("pages come compressed once, in the encoding the browser accepts, and say so in Vary", async ({
+  baseURL,
+}) => {
+  const decode = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync } as const;
+  // A page kept for visitors (ADR 15) and one rendered afresh (its own query string).
+  for (const path of ["/login", `/login?utm_content=${Date.now()}`]) {
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+      ["deflate", "deflate"],
+    ] as const) {
+      const answer = await rawGet(`${baseURL}${path}`, { "accept-encoding": accept });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers["content-encoding"], `${path} ${accept}`).toBe(encoding);
+      const vary = String(answer.headers.vary)
+        .split(",")
+        .map((v) => v.trim().toLowerCase());
+      expect(
+        vary.filter((v) => v === "accept-encoding"),
+        `${path} Vary`,
+      ).toHaveLength(1);
+      const html = decode[encoding](answer.bytes).toString("utf8");
+      expect(html.startsWith("<!DOCTYPE html>"), `${path} ${accept}`).toBe(true);
+      expect(html.trimEnd().endsWith("</html>"), `${path} ${accept}`).toBe(true);
+    }
+    const plain = await rawGet(`${baseURL}${path}`, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.bytes.toString("utf8").startsWith("<!DOCTYPE html>")).toBe(true);
+    const head = await rawGet(`${baseURL}${path}`, { "accept-encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["content-encoding"]).toBeUndefined();
+    expect(head.bytes.byteLength).toBe(0);
+  }
 });
