@@ -112,3 +112,34 @@ describeEachDatabase("customer dashboard", (app) => {
     ]);
   });
 });
+
+describeEachDatabase("customer dashboard's round trips", (app) => {
+  // On PostgreSQL every query is a round trip, and a page waits for the longest chain of them: the
+  // account's cards are read beside each tab's own queries, not before them.
+  it("reads the account's cards beside each tab's queries, not before them", async () => {
+    const user = await customerWithCoins(app(), 500);
+    for (const tab of ["overview", "services", "billing", "support", "account"] as const) {
+      const events: string[] = [];
+      const watched = app().db.withPlugin({
+        transformQuery({ node }) {
+          const table = JSON.stringify(node).match(/"kind":"TableNode".*?"name":"(\w+)"/);
+          events.push(`start ${table?.[1] ?? "?"}`);
+          return node;
+        },
+        async transformResult({ result }) {
+          events.push("end");
+          return result;
+        },
+      });
+      const page = await loadCustomerDashboard(watched, user, { tab });
+      expect(page.cards.accountCreditCents).toBe(500);
+      const usersStart = events.indexOf("start users");
+      const firstEnd = events.indexOf("end");
+      expect(usersStart, `${tab}: ${events.join(", ")}`).toBeGreaterThanOrEqual(0);
+      // Every query of the page starts before the first one ends: one round trip, not two in a row.
+      expect(events.slice(0, firstEnd).filter((e) => e.startsWith("start")).length).toBe(
+        events.filter((e) => e.startsWith("start")).length,
+      );
+    }
+  });
+});
