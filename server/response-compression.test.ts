@@ -1,10 +1,13 @@
 import type { AddressInfo } from "node:net";
-import { request } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "../tests/support/raw-http";
 import { PAGE_COMPRESSION } from "../app/lib/page-compression.server";
 import { isFileRequest, responseCompression } from "./response-compression";
+
+const get = (url: string, encoding: string) =>
+  rawRequest(url, { headers: { "accept-encoding": encoding } });
 
 describe("isFileRequest", () => {
   it("tells the build's files and downloads from pages and React Router's data requests", () => {
@@ -24,21 +27,6 @@ const body = Array.from(
   { length: 400 },
   (_, i) => `<li class="row row-${i % 7}">Service ${i}, renews on day ${i % 28}</li>`,
 ).join("\n");
-
-function get(url: string, encoding: string): Promise<{ encoding?: string; bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers: { "accept-encoding": encoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({ encoding: res.headers["content-encoding"], bytes: Buffer.concat(chunks) }),
-      );
-      res.on("error", reject);
-    })
-      .on("error", reject)
-      .end();
-  });
-}
 
 describe("responseCompression", () => {
   let base = "";

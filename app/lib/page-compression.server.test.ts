@@ -1,9 +1,13 @@
-import type { AddressInfo } from "node:net";
-import { request } from "node:http";
 import compression from "compression";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest, servePage } from "../../tests/support/raw-http";
 import { compressPage, PAGE_COMPRESSION, pageEncoding } from "./page-compression.server";
+
+/** What the compression middleware, with the page settings, sends for the page. */
+const middlewareAnswer = (base: string, acceptEncoding: string | undefined) =>
+  rawRequest(`${base}/`, {
+    headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
+  });
 
 // Enough markup that compression runs and its settings show in the bytes.
 const page = Array.from(
@@ -11,40 +15,13 @@ const page = Array.from(
   (_, i) => `<tr><td>${i}</td><td>Service ${(i * 7919) % 1000}</td><td>${i % 28}</td></tr>`,
 ).join("\n");
 
-/** What the compression middleware, with the page settings, sends for the page. */
-function middlewareAnswer(
-  base: string,
-  acceptEncoding: string | undefined,
-): Promise<{ encoding: string | undefined; bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    request(
-      `${base}/`,
-      { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ encoding: res.headers["content-encoding"], bytes: Buffer.concat(chunks) }),
-        );
-        res.on("error", reject);
-      },
-    )
-      .on("error", reject)
-      .end();
-  });
-}
-
 describe("a page compressed by the server render", () => {
   let base = "";
   let close: () => void = () => {};
   beforeAll(async () => {
-    const app = express();
-    app.use(compression(PAGE_COMPRESSION));
-    app.use((_req, res) => res.type("text/html").send(page));
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
+    const served = await servePage(compression(PAGE_COMPRESSION), page);
+    base = served.url;
+    close = served.close;
   });
   afterAll(() => close());
 

@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { rawRequest } from "../support/raw-http";
 import { expect, test } from "./fixtures";
 
 // What the Express layer in front of React Router answers (server/index.ts, server/app.ts): the parts
@@ -77,30 +77,6 @@ test("a post from another site is refused before any route runs", async ({ reque
   expect(sameSite.status()).toBe(400);
 });
 
-/** A page's raw answer: its headers and its bytes as sent, not decoded. */
-function rawGet(
-  url: string,
-  headers: Record<string, string>,
-  method = "GET",
-): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    httpRequest(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          bytes: Buffer.concat(chunks),
-        }),
-      );
-      res.on("error", reject);
-    })
-      .on("error", reject)
-      .end();
-  });
-}
-
 // The server render compresses the pages it makes itself (app/lib/page-compression.server.ts), and the
 // compression middleware passes them through: each page is encoded once, in what the request accepts.
 test("pages come compressed once, in the encoding the browser accepts, and say so in Vary", async ({
@@ -114,7 +90,9 @@ test("pages come compressed once, in the encoding the browser accepts, and say s
       ["gzip, deflate", "gzip"],
       ["deflate", "deflate"],
     ] as const) {
-      const answer = await rawGet(`${baseURL}${path}`, { "accept-encoding": accept });
+      const answer = await rawRequest(`${baseURL}${path}`, {
+        headers: { "accept-encoding": accept },
+      });
       expect(answer.status, path).toBe(200);
       expect(answer.headers["content-encoding"], `${path} ${accept}`).toBe(encoding);
       const vary = String(answer.headers.vary)
@@ -128,10 +106,13 @@ test("pages come compressed once, in the encoding the browser accepts, and say s
       expect(html.startsWith("<!DOCTYPE html>"), `${path} ${accept}`).toBe(true);
       expect(html.trimEnd().endsWith("</html>"), `${path} ${accept}`).toBe(true);
     }
-    const plain = await rawGet(`${baseURL}${path}`, {});
+    const plain = await rawRequest(`${baseURL}${path}`);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.bytes.toString("utf8").startsWith("<!DOCTYPE html>")).toBe(true);
-    const head = await rawGet(`${baseURL}${path}`, { "accept-encoding": "br" }, "HEAD");
+    const head = await rawRequest(`${baseURL}${path}`, {
+      headers: { "accept-encoding": "br" },
+      method: "HEAD",
+    });
     expect(head.status).toBe(200);
     expect(head.headers["content-encoding"]).toBeUndefined();
     expect(head.bytes.byteLength).toBe(0);
