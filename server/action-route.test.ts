@@ -1,7 +1,21 @@
+import type * as ReactRouter from "react-router";
 import type { ServerBuild } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { actionRouteId } from "./action-route";
 import { bodyKindOf, PUBLIC_FORMS } from "./request-limits";
+
+// React Router's own matchRoutes, with each path it is asked to match written down.
+const matched = vi.hoisted(() => ({ paths: [] as string[] }));
+vi.mock("react-router", async (importOriginal) => {
+  const actual = await importOriginal<typeof ReactRouter>();
+  return {
+    ...actual,
+    matchRoutes: (...args: Parameters<typeof actual.matchRoutes>) => {
+      matched.paths.push(String(args[1]));
+      return actual.matchRoutes(...args);
+    },
+  };
+});
 
 // A route table shaped like the app's (app/routes.ts as the build lists it): a pathless site layout
 // with an index page, pages with actions, a catch-all, resource routes at the top level, and the admin
@@ -50,6 +64,29 @@ describe("the route whose action a request runs", () => {
       "/contact?lang=fr",
     ])
       expect(target(url), url).toBe("routes/site/contact");
+  });
+
+  it("matches a path once and keeps the answer, for a bounded number of paths", () => {
+    matched.paths.length = 0;
+    expect(target("/support/77041")).toBe("routes/support/ticket");
+    expect(target("/support/77041.data")).toBe("routes/support/ticket");
+    expect(target("/support/77041/")).toBe("routes/support/ticket");
+    expect(target("/nowhere/77041/deeper")).toBe("routes/not-found");
+    expect(target("/nowhere/77041/deeper")).toBe("routes/not-found");
+    expect(matched.paths).toEqual(["/support/77041", "/nowhere/77041/deeper"]);
+    // Past as many paths as are kept, the first is forgotten and matched again, still rightly.
+    for (let i = 0; i < 600; i++) expect(target(`/support/${i}`)).toBe("routes/support/ticket");
+    matched.paths.length = 0;
+    expect(target("/support/599")).toBe("routes/support/ticket");
+    expect(matched.paths).toEqual([]);
+    expect(target("/support/77041.data")).toBe("routes/support/ticket");
+    expect(matched.paths).toEqual(["/support/77041"]);
+    // A long path is not kept: a client cannot fill the memory with long URLs.
+    const long = `/support/${"7".repeat(300)}`;
+    matched.paths.length = 0;
+    expect(target(long)).toBe("routes/support/ticket");
+    expect(target(long)).toBe("routes/support/ticket");
+    expect(matched.paths).toEqual([long, long]);
   });
 
   it("runs for every method React Router runs an action for, and for no other", () => {
