@@ -44,6 +44,24 @@ export function activeAdminsOnce(trx: Tx) {
   return admins;
 }
 
+/** Whether this transaction's active admins have been read already (`activeAdminsOnce`, `keepActiveAdmins`). */
+export function activeAdminsRead(trx: Tx): boolean {
+  return trx.isTransaction && adminsOfTransaction.has(trx);
+}
+
+/**
+ * Keeps `admins` as the transaction's active admins: read by a step's own statement with the columns,
+ * conditions and order of `activeAdmins` (the mail's recipients and the admins in one read), so that
+ * `activeAdminsOnce` does not read them again.
+ */
+export function keepActiveAdmins(
+  trx: Tx,
+  admins: Awaited<ReturnType<typeof activeAdmins>>,
+): void {
+  if (trx.isTransaction && !adminsOfTransaction.has(trx))
+    adminsOfTransaction.set(trx, Promise.resolve(admins));
+}
+
 /** The shortest text the trigram index can look up; shorter ones match often enough to find by reading. */
 const TRIGRAM = 3;
 /** Up to this many matching accounts are looked up by id; more, and reading in order wins. */

@@ -1,5 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import { activeAdminsOnce } from "~/domain/accounts/user-directory.server";
+import {
+  activeAdminsOnce,
+  activeAdminsRead,
+  keepActiveAdmins,
+} from "~/domain/accounts/user-directory.server";
 import type { Selectable, Updateable } from "kysely";
 import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { MailOutboxTable } from "~/db/schema";
@@ -485,7 +489,9 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 /**
  * The recipients of every planned message, read at once: the customers (active, and not having turned
  * the message's kind off in the account tab) in one query per few hundred, every active admin once. A
- * message the customer turned off is replaced by what it carries (`instead`), if anything.
+ * message the customer turned off is replaced by what it carries (`instead`), if anything. When staff
+ * are mailed too and the transaction has not read its admins yet, the first query reads them as well
+ * (an order mails its customer and every admin: one statement where there were two).
  */
 async function recipientsOf(
   trx: Tx,
@@ -499,7 +505,12 @@ async function recipientsOf(
   const optional = planned.some((each) =>
     (OPTIONAL_MAIL_KINDS as readonly MailKind[]).includes(each.kind),
   );
-  for (const ids of chunks(customerIds, 500)) {
+  const staff = planned.some((each) => each.to === "staff");
+  // The admins read beside the first customers, in activeAdmins' order, when they are still to read.
+  const adminsBeside: Recipient[] | undefined =
+    staff && customerIds.length > 0 && !activeAdminsRead(trx) ? [] : undefined;
+  for (const [index, ids] of chunks(customerIds, 500).entries()) {
+    const withAdmins = adminsBeside !== undefined && index === 0;
     // Each customer with the kinds they turned off, in one statement (a row per kind, or one row with
     // none). Only the kinds a customer may turn off: a kind that became essential is sent whatever
     // was chosen.
@@ -510,17 +521,34 @@ async function recipientsOf(
           .onRef("mail_opt_outs.user_id", "=", "users.id")
           .on("mail_opt_outs.kind", "in", optional ? OPTIONAL_MAIL_KINDS : ["-"]),
       )
-      .select(["users.id", "users.email", "users.locale", "mail_opt_outs.kind as optedOut"])
+      .select([
+        "users.id",
+        "users.email",
+        "users.locale",
+        "users.role",
+        "mail_opt_outs.kind as optedOut",
+      ])
       .where("users.status", "=", "active")
-      .where("users.id", "in", ids)
+      .where((eb) =>
+        withAdmins
+          ? eb.or([eb("users.id", "in", ids), eb("users.role", "=", "admin")])
+          : eb("users.id", "in", ids),
+      )
+      .$if(withAdmins, (query) => query.orderBy("users.id"))
       .execute();
+    const asked = new Set(ids);
     for (const row of rows) {
-      customers.set(row.id, { id: row.id, email: row.email, locale: row.locale });
+      const recipient = { id: row.id, email: row.email, locale: row.locale };
+      if (withAdmins && row.role === "admin" && adminsBeside!.at(-1)?.id !== row.id)
+        adminsBeside!.push(recipient);
+      if (!asked.has(row.id)) continue;
+      customers.set(row.id, recipient);
       if (row.optedOut !== null) optedOut.add(`${row.id}\n${row.optedOut}`);
     }
   }
+  if (adminsBeside) keepActiveAdmins(trx, adminsBeside);
   // Every active admin, in one order (two transactions inserting the same keys never deadlock).
-  const admins = planned.some((each) => each.to === "staff") ? await activeAdminsOnce(trx) : [];
+  const admins = staff ? (adminsBeside ?? (await activeAdminsOnce(trx))) : [];
   return planned.map((each) => {
     if (each.to === "staff") return { message: each, recipients: admins };
     const customer = customers.get(each.userId!);

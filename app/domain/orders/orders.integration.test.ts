@@ -506,3 +506,56 @@ describeEachDatabase("money path", (app) => {
     expect(audit.map((a) => a.reason)).toEqual(["test credit", "Chargeback"]);
   });
 });
+
+describeEachDatabase("an order's statements", (app) => {
+  // An order is the busiest write: on PostgreSQL each statement is a round trip inside its transaction.
+  // The customer's mail reads the customer and every admin in one statement, which the staff's
+  // notifications then reuse.
+  it("reads the customer's recipients and the admins once, and still tells every admin", async () => {
+    const second = await customerWithCoins(app(), 0);
+    await app().db.updateTable("users").set({ role: "admin" }).where("id", "=", second).execute();
+    try {
+      const user = await customerWithCoins(app(), 10_000);
+      const tables: string[] = [];
+      const watched = app().db.withPlugin({
+        transformQuery({ node }) {
+          tables.push(
+            `${node.kind}:${JSON.stringify(node).match(/"kind":"TableNode".*?"name":"(\w+)"/)?.[1]}`,
+          );
+          return node;
+        },
+        async transformResult({ result }) {
+          return result;
+        },
+      });
+      const placed = await placeOrder(
+        watched,
+        user,
+        orderInput({ productId: await productId(app(), "samp-premium") }),
+      );
+      if (!placed.ok) throw new Error(placed.error);
+      const reads = tables.filter((t) => t.startsWith("SelectQueryNode:users"));
+      // The billing details, then the recipients with the admins: not a third read of the admins.
+      expect(reads, tables.join(", ")).toHaveLength(2);
+      const order = placed.order.id;
+      for (const admin of [await adminId(app()), second]) {
+        const told = await readRows(app().db, "notifications", "*", {
+          user_id: admin,
+          dedupe_key: `staff:order:${order}:${admin}`,
+        });
+        expect(told, admin).toHaveLength(1);
+        const mailed = await readRows(app().db, "mail_outbox", "*", {
+          unique_key: `staffOrderWaiting:order:${order}:${admin}`,
+        });
+        expect(mailed, admin).toHaveLength(1);
+      }
+      const received = await readRows(app().db, "mail_outbox", "*", {
+        kind: "orderReceived",
+        user_id: user,
+      });
+      expect(received).toHaveLength(1);
+    } finally {
+      await app().db.updateTable("users").set({ role: "user" }).where("id", "=", second).execute();
+    }
+  });
+});

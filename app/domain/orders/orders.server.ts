@@ -314,25 +314,27 @@ export async function placeOrder(
           balance = paid.balanceCents;
           ledgerEntryId = paid.entryId;
         }
-        // Every new order waits for an admin's approval: the staff's Discord hears of it (when set).
-        await queueStaffPost(
-          trx,
-          {
-            kind: "orderWaiting",
-            orderId: Number(row.id),
-            product: product.name,
-            totalCents: amounts.totalCents,
-          },
-          undefined,
-          settings,
-        );
-        // The customer's "order received" and each admin's "order waiting" (docs/mail.md).
+        // The customer's "order received" and each admin's "order waiting" (docs/mail.md), queued first:
+        // its read of the customer is also the transaction's read of the admins, which the staff's
+        // notifications below then reuse (one statement fewer an order).
         await queueMail(
           trx,
           {
             kind: "orderReceived",
             orderId: Number(row.id),
             userId,
+            product: product.name,
+            totalCents: amounts.totalCents,
+          },
+          undefined,
+          settings,
+        );
+        // Every new order waits for an admin's approval: the staff's Discord hears of it (when set).
+        await queueStaffPost(
+          trx,
+          {
+            kind: "orderWaiting",
+            orderId: Number(row.id),
             product: product.name,
             totalCents: amounts.totalCents,
           },
