@@ -54,10 +54,7 @@ export function activeAdminsRead(trx: Tx): boolean {
  * conditions and order of `activeAdmins` (the mail's recipients and the admins in one read), so that
  * `activeAdminsOnce` does not read them again.
  */
-export function keepActiveAdmins(
-  trx: Tx,
-  admins: Awaited<ReturnType<typeof activeAdmins>>,
-): void {
+export function keepActiveAdmins(trx: Tx, admins: Awaited<ReturnType<typeof activeAdmins>>): void {
   if (trx.isTransaction && !adminsOfTransaction.has(trx))
     adminsOfTransaction.set(trx, Promise.resolve(admins));
 }
