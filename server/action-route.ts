@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteMatch, type RouteObject, type ServerBuild } from "react-router";
+import { perInstance } from "../app/lib/instance-cache";
 
 /**
  * Which route's action React Router will run for a request, worked out the way React Router itself
@@ -60,15 +61,10 @@ const KEPT_PATH_LENGTH = 256;
 const keptMatches = new WeakMap<BuildRoutes, Map<string, RouteMatch[] | null>>();
 
 function matchesOf(routes: BuildRoutes, pathname: string, basename: string): RouteMatch[] | null {
-  if (pathname.length > KEPT_PATH_LENGTH)
-    return matchRoutes(routeTree(routes) as RouteObject[], pathname, basename);
-  let kept = keptMatches.get(routes);
-  if (!kept) keptMatches.set(routes, (kept = new Map()));
-  const key = `${basename} ${pathname}`;
-  const found = kept.get(key);
-  if (found !== undefined) return found;
-  const matches = matchRoutes(routeTree(routes) as RouteObject[], pathname, basename);
-  kept.set(key, matches);
+  const match = () => matchRoutes(routeTree(routes) as RouteObject[], pathname, basename);
+  if (pathname.length > KEPT_PATH_LENGTH) return match();
+  const matches = perInstance(keptMatches, routes, `${basename} ${pathname}`, match);
+  const kept = keptMatches.get(routes)!;
   if (kept.size > KEPT_PATHS) kept.delete(kept.keys().next().value!);
   return matches;
 }
