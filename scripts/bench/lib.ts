@@ -11,7 +11,9 @@ import {
 import { createServer } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import type { AppServices } from "../../app/context.server";
+import { parseEnv } from "../../app/config/env.server";
+import { createServices, type AppServices } from "../../app/context.server";
+import { keepMailUnsent } from "../../app/domain/mail/mail.server";
 import { SERVER_ENTRY, serverArguments } from "../../server/command";
 import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
 import { verifySignInCode } from "../../app/domain/accounts/two-factor.server";
@@ -343,6 +345,17 @@ export async function startServer(options: {
         await new Promise((r) => setTimeout(r, 20));
     },
   };
+}
+
+/**
+ * The services a benchmark seeds its data through, on the server's database. The benchmark's process never
+ * boots, so without `keepMailUnsent` each message its seeding mails (a customer with history has about
+ * 130) would get a send job, which the server's worker would then write during the first measured phase.
+ * `mailSent`: whether the server under test has an SMTP_URL; without one it keeps its mail unsent too.
+ */
+export function benchServices(databaseUrl: string, { mailSent = false } = {}): AppServices {
+  keepMailUnsent(!mailSent);
+  return createServices({ ...parseEnv({ DATABASE_URL: databaseUrl }), AUTH_SECRET: BENCH_SECRET });
 }
 
 export interface BenchCustomer {

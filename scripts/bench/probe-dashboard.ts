@@ -22,8 +22,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest, Agent } from "node:http";
 import { basename } from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { parseEnv } from "../../app/config/env.server";
-import { createServices, type AppServices } from "../../app/context.server";
+import type { AppServices } from "../../app/context.server";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
 import {
   findPostgresBin,
@@ -33,7 +32,7 @@ import {
 } from "../../tests/support/postgres-cluster";
 import {
   BENCH_BUILD,
-  BENCH_SECRET,
+  benchServices,
   BROWSER_HEADERS,
   createCustomers,
   ensureBuild,
@@ -140,10 +139,7 @@ try {
         NODE_OPTIONS: process.env.PROBE_PROF ? "--cpu-prof --cpu-prof-dir=.tmp/prof" : "",
       },
     });
-    const services = createServices({
-      ...parseEnv({ DATABASE_URL: databaseUrl }),
-      AUTH_SECRET: BENCH_SECRET,
-    });
+    const services = benchServices(databaseUrl);
     const target: Target = {
       build,
       server,

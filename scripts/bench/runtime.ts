@@ -18,8 +18,6 @@
 import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { parseEnv } from "../../app/config/env.server";
-import { createServices } from "../../app/context.server";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
 import { SERVER_ENTRY, serverArguments } from "../../server/command";
 import { freePort } from "../../tests/support/postgres-cluster";
@@ -28,6 +26,7 @@ import {
   BENCH_BUILD,
   BENCH_LOGS,
   BENCH_SECRET,
+  benchServices,
   atMost,
   benchPorts,
   createCustomers,
@@ -167,10 +166,7 @@ async function measure(variant: Variant, run: number): Promise<Measure> {
     // What `ps -o rss` showed right after start (the figure issue 18 started from), before any page.
     const startRssMb = treeMemoryMb(child.pid!, "VmRSS");
 
-    const services = createServices({
-      ...parseEnv({ DATABASE_URL: databaseUrl }),
-      AUTH_SECRET: BENCH_SECRET,
-    });
+    const services = benchServices(databaseUrl);
     let errors = 0;
     let cpuPerRequestMs = NaN;
     try {

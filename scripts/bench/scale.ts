@@ -18,8 +18,6 @@
  * ratios say nothing).
  */
 import pg from "pg";
-import { parseEnv } from "../../app/config/env.server";
-import { createServices } from "../../app/context.server";
 import { signIn } from "../../app/domain/accounts/accounts.server";
 import {
   describeDurability,
@@ -32,7 +30,7 @@ import {
 import {
   atMost,
   BENCH_ADMIN,
-  BENCH_SECRET,
+  benchServices,
   benchPorts,
   BROWSER_HEADERS,
   ensureBuild,
@@ -136,10 +134,7 @@ async function openSite(dialect: string, databaseUrl: string, size: ScaleSize): 
   console.log(
     `${dialect} ${size}: ${seeded.customers} customers, ${seeded.ledgerRows} ledger rows, ${seeded.orders} orders, ${seeded.services} services in ${seeded.seconds} s (heavy customer: ${seeded.heavy.ledgerRows} ledger rows, ${seeded.heavy.orders} orders)`,
   );
-  const services = createServices({
-    ...parseEnv({ DATABASE_URL: databaseUrl }),
-    AUTH_SECRET: BENCH_SECRET,
-  });
+  const services = benchServices(databaseUrl);
   let cookies: Site["cookies"];
   try {
     const cookieFor = async (email: string, password: string) => {

@@ -31,8 +31,6 @@
  */
 import autocannon from "autocannon";
 import { SMTPServer } from "smtp-server";
-import { parseEnv } from "../../app/config/env.server";
-import { createServices } from "../../app/context.server";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
 import { findLedgerDiscrepancies } from "../../app/domain/coins/coins.server";
 import { findInvoiceDiscrepancies } from "../../app/domain/invoices/invoices.server";
@@ -45,7 +43,7 @@ import {
   startPostgresCluster,
 } from "../../tests/support/postgres-cluster";
 import {
-  BENCH_SECRET,
+  benchServices,
   atMost,
   below,
   BROWSER_HEADERS,
@@ -215,10 +213,7 @@ async function benchDialect(
     env: sink ? { SMTP_URL: sink.url, MAIL_FROM: "Hostfront <no-reply@bench.test>" } : undefined,
   });
   console.log(`${label}: the server logs at info into ${server.logFile}`);
-  const services = createServices({
-    ...parseEnv({ DATABASE_URL: databaseUrl }),
-    AUTH_SECRET: BENCH_SECRET,
-  });
+  const services = benchServices(databaseUrl, { mailSent: sink !== null });
   const results: Result[] = [];
   const verdicts: Verdict[] = [];
   // The dashboard's p95 and its bare twin's, for the dashboard budget.

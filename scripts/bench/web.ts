@@ -29,14 +29,12 @@ import express from "express";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
-import { parseEnv } from "../../app/config/env.server";
-import { createServices } from "../../app/context.server";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
 import { responseCompression } from "../../server/response-compression";
 import { freePort } from "../../tests/support/postgres-cluster";
 import {
   BENCH_BUILD,
-  BENCH_SECRET,
+  benchServices,
   createCustomers,
   giveHistory,
   signInCookie,
@@ -348,10 +346,7 @@ try {
   printTable("Budgets (WHMCS ships 184 KiB of JavaScript)", budgets);
 
   // Signed-in pages (issue 23): a customer with a history (the server benchmark's) and the admin.
-  const services = createServices({
-    ...parseEnv({ DATABASE_URL: BENCH_DATABASE }),
-    AUTH_SECRET: BENCH_SECRET,
-  });
+  const services = benchServices(BENCH_DATABASE);
   try {
     const [customer] = await createCustomers(services, 1);
     const product = (await listActiveProducts(services.db, "samp"))[0]!;
