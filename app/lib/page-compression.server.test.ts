@@ -75,4 +75,15 @@ describe("a page compressed by the server render", () => {
     }
     expect(compressPage(bytes, null)).toBe(bytes);
   });
+
+  it("gives the compressed page memory of its own, exactly its size, not a slice of Node's shared pool", () => {
+    // A small page compresses into one of zlib's 16 KiB pieces, which come from Node's pool of small
+    // Buffers (a 64 KiB slab since Node 24); the answer held the whole slab until its write was done.
+    const small = Buffer.from("<!DOCTYPE html><p>" + "row ".repeat(500) + "</p>");
+    for (const encoding of ["br", "gzip", "deflate"] as const) {
+      const made = compressPage(small, encoding);
+      expect(made.byteOffset, encoding).toBe(0);
+      expect(made.buffer.byteLength, encoding).toBe(made.byteLength);
+    }
+  });
 });

@@ -52,12 +52,25 @@ export function pageEncoding(request: Request, headers: Headers): PageEncoding |
 export function compressPage(bytes: Uint8Array, encoding: PageEncoding | null): Uint8Array {
   switch (encoding) {
     case "br":
-      return brotliCompressSync(bytes, { params: PAGE_COMPRESSION.brotli.params });
+      return ownBytes(brotliCompressSync(bytes, { params: PAGE_COMPRESSION.brotli.params }));
     case "gzip":
-      return gzipSync(bytes, { level: PAGE_COMPRESSION.level });
+      return ownBytes(gzipSync(bytes, { level: PAGE_COMPRESSION.level }));
     case "deflate":
-      return deflateSync(bytes, { level: PAGE_COMPRESSION.level });
+      return ownBytes(deflateSync(bytes, { level: PAGE_COMPRESSION.level }));
     default:
       return bytes;
   }
+}
+
+/**
+ * The compressed page in memory of its own, exactly its size. zlib's answer is a slice of the 16 KiB
+ * pieces it writes into, which come from Node's shared pool of small Buffers: since Node 24 a slab of
+ * 64 KiB, kept whole for as long as any slice of it is, so each page in flight held 64 KiB until its
+ * write to the socket was done, and past a young-generation collection until a full one
+ * (docs/performance.md, "The server process"). The copy is some 20 KiB.
+ */
+function ownBytes(compressed: Buffer): Buffer {
+  const own = Buffer.allocUnsafeSlow(compressed.byteLength);
+  compressed.copy(own);
+  return own;
 }

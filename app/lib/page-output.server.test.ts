@@ -67,4 +67,33 @@ describe("a page as React writes it out", () => {
     for await (const chunk of pageBody(text, "gzip")) gzip.push(chunk);
     expect(gunzipSync(gzip[0]!).toString("utf8")).toBe(text);
   });
+
+  it("makes compressed pages one after another from one scratch Buffer, each answer whole and its own", async () => {
+    // Larger than the scratch Buffer's first size (256 KiB), so it grows; then smaller ones reuse it.
+    const big = '<html dir="rtl">' + "<li>سطر é 🎮</li>".repeat(20_000) + "</html>";
+    const small = "<p>" + "kept page ".repeat(200) + "</p>";
+    const read = async (body: ReadableStream<Uint8Array>) => {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of body) chunks.push(chunk);
+      return Buffer.concat(chunks);
+    };
+    const first = await read(pageBody(await written([big]), "br"));
+    const second = await read(pageBody(small, "gzip"));
+    const third = await read(pageBody(await written(["<p>", "third", "</p>"]), "br"));
+    // Each is read after the next was made, so a body that still pointed into the scratch Buffer
+    // would read another page's bytes.
+    expect(brotliDecompressSync(first).toString("utf8")).toBe(big);
+    expect(gunzipSync(second).toString("utf8")).toBe(small);
+    expect(brotliDecompressSync(third).toString("utf8")).toBe("<p>third</p>");
+  });
+
+  it("lets go of what React wrote once the body is read, compressed or not", async () => {
+    for (const encoding of ["br", null] as const) {
+      const page = await written(["<p>", new TextEncoder().encode("gone"), "</p>"]);
+      expect(page.byteLength()).toBe(11);
+      const body = await new Response(pageBody(page, encoding)).arrayBuffer();
+      expect(body.byteLength).toBeGreaterThan(0);
+      expect(page.byteLength()).toBe(0);
+    }
+  });
 });

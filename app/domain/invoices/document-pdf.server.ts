@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import type PDFDocumentClass from "pdfkit";
 import type { Db } from "~/db/transaction";
 import { PdfText, type TextDirection, type TextLine, type TextStyle } from "~/lib/pdf-text.server";
 import { documentView, type DocumentView, type DocumentViewTools } from "./invoices";
@@ -31,12 +31,24 @@ export interface DocumentPdfOptions {
 /** Which end of its box a line keeps to: where reading starts (left, or right in Arabic), or the other. */
 type Align = "start" | "end";
 
+/**
+ * pdfkit, loaded with the first PDF: with fontkit, a brotli decoder and Unicode tables it is some 30 MB
+ * of resident memory (measured alone), which a server process that never makes a PDF need not carry
+ * (docs/performance.md, "The server process"). The first PDF waits for it once.
+ */
+let pdfkitModule: Promise<{ default: typeof PDFDocumentClass }> | undefined;
+async function loadPdfkit(): Promise<typeof PDFDocumentClass> {
+  pdfkitModule ??= import("pdfkit");
+  return (await pdfkitModule).default;
+}
+
 /** The bytes of `view` as a PDF. */
 export async function renderDocumentPdf(
   view: DocumentView,
   options: DocumentPdfOptions,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const rtl = options.direction === "rtl";
+  const PDFDocument = await loadPdfkit();
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
