@@ -350,7 +350,7 @@ export async function startServer(options: {
 /**
  * The services a benchmark seeds its data through, on the server's database. The benchmark's process never
  * boots, so without `keepMailUnsent` each message its seeding mails (a customer with history has about
- * 130) would get a send job, which the server's worker would then write during the first measured phase.
+ * 120) would get a send job, which the server's worker would then write during the first measured phase.
  * `mailSent`: whether the server under test has an SMTP_URL; without one it keeps its mail unsent too.
  */
 export function benchServices(databaseUrl: string, { mailSent = false } = {}): AppServices {
