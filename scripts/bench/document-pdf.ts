@@ -5,14 +5,9 @@
  * zone), without the database read. Prints the mean wall and CPU time a PDF and its size. The CPU time
  * is the process's, so it counts the garbage collector's threads too.
  */
-import { renderDocumentPdf } from "../../app/domain/invoices/document-pdf.server";
-import {
-  documentView,
-  documentViewTools,
-  type InvoiceDocument,
-} from "../../app/domain/invoices/invoices";
-import { directionOf, SUPPORTED_LOCALES } from "../../app/i18n/locales";
-import { sharedI18n } from "../../app/i18n/shared-i18n.server";
+import type { InvoiceDocument } from "../../app/domain/invoices/invoices";
+import { SUPPORTED_LOCALES } from "../../app/i18n/locales";
+import { pdfOf } from "../../tests/support/invoice-documents";
 
 const count = Number(process.argv[2] ?? 100);
 
@@ -65,28 +60,8 @@ const invoice: InvoiceDocument = {
 };
 
 for (const locale of SUPPORTED_LOCALES) {
-  const i18n = await sharedI18n(locale);
-  const t = i18n.getFixedT(null, "invoices");
-  const tOrders = i18n.getFixedT(null, "orders");
-  const render = () =>
-    renderDocumentPdf(
-      documentView(
-        invoice,
-        documentViewTools({
-          t: (key, values) => t(key, values),
-          tOrders: (key) => tOrders(key),
-          locale,
-          timeZone: "Africa/Casablanca",
-        }),
-      ),
-      {
-        locale,
-        direction: directionOf(locale),
-        issuedAt: invoice.issuedAt,
-        state: invoice.state,
-        author: invoice.seller.name,
-      },
-    );
+  // As the PDF tests make it (the translator is the process's, read once).
+  const render = () => pdfOf(invoice, locale);
   for (let warmUp = 0; warmUp < 5; warmUp++) await render();
   const cpu = process.cpuUsage();
   const started = performance.now();
