@@ -109,7 +109,13 @@ test("dashboard tabs keep their place on reload and another customer's ticket is
   await page.getByRole("link", { name: "Billing" }).click();
   await expect(page).toHaveURL(/tab=billing/);
   await page.reload();
-  await expect(page.getByRole("link", { name: "Billing" })).toHaveAttribute("aria-current", "page");
+  const sections = page.getByRole("navigation", { name: "Dashboard sections" });
+  await expect(sections.getByRole("link", { name: "Billing" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  // Only the open section: every section is /dashboard, so a NavLink would mark them all.
+  await expect(sections.locator('[aria-current="page"]')).toHaveCount(1);
   await expect(page.getByText("Coin history")).toBeVisible();
   await visit(page, "/dashboard?tab=domains");
   await expect(page.getByText("You have no domains.", { exact: false })).toBeVisible();

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { CardSubmit } from "./card-submit";
 import { useTranslation } from "~/i18n/use-translation";
 import type { MessageKey } from "~/i18n/use-message";
-import { Form, Link, NavLink, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { DataTable } from "~/components/data-table/data-table";
 import { AnnouncementList } from "~/components/ui/announcement-list";
 import { Badge } from "~/components/ui/badge";
@@ -112,8 +112,9 @@ export function DashboardShell({
         ]}
       />
       <nav aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b">
+        {/* Link, not NavLink: every tab is /dashboard, so NavLink would call each one the current page. */}
         {TABS.map((id) => (
-          <NavLink
+          <Link
             key={id}
             to={`/dashboard?tab=${id}`}
             aria-current={tab === id ? "page" : undefined}
@@ -125,7 +126,7 @@ export function DashboardShell({
             )}
           >
             {t(TAB_LABELS[id])}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       {children}
