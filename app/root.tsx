@@ -4,12 +4,12 @@ import { useTranslation } from "./i18n/use-translation";
 import {
   data,
   isRouteErrorResponse,
-  Link,
   Meta,
   Outlet,
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Direction } from "radix-ui";
 import type { Route } from "./+types/root";
 import "./app.css";

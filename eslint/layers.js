@@ -281,6 +281,18 @@ function restrictedPatterns(row) {
   return [...refused, ...extra];
 }
 
+/**
+ * What app/ takes from the kit rather than from a package: React Router's links, which the kit's
+ * `~/components/ui/link` writes on the server without resolving their path (issue 23).
+ */
+export const kitOnly = [
+  {
+    name: "react-router",
+    importNames: ["Link", "NavLink"],
+    message: "Links come from the kit: import { Link, NavLink } from \"~/components/ui/link\".",
+  },
+];
+
 /** One ESLint block per row of the table. */
 export function layerBlocks() {
   return layers
@@ -292,7 +304,10 @@ export function layerBlocks() {
       rules: {
         "@typescript-eslint/no-restricted-imports": [
           "error",
-          { patterns: restrictedPatterns(row) },
+          {
+            paths: row.files.some((glob) => glob.startsWith("app/")) ? kitOnly : [],
+            patterns: restrictedPatterns(row),
+          },
         ],
       },
     }));

@@ -24,6 +24,13 @@ const cases: [string, string, boolean][] = [
   ],
   ["app/components/ui/x.tsx", `import url from "~/entry.enhance.ts?worker&url";`, true],
   ["app/components/ui/x.tsx", `import { cn } from "~/lib/utils";`, false],
+  // Links come from the kit (app/components/ui/link.tsx), anywhere in app/ but tests.
+  ["app/features/orders/x.tsx", `import { Form, Link } from "react-router";`, true],
+  ["app/components/layout/x.tsx", `import { NavLink } from "react-router";`, true],
+  ["app/routes/x.tsx", `import { Link } from "react-router";`, true],
+  ["app/features/orders/x.tsx", `import { Form, type LinkProps } from "react-router";`, false],
+  ["app/features/orders/x.tsx", `import { Link } from "~/components/ui/link";`, false],
+  ["app/features/orders/x.test.tsx", `import { Link } from "react-router";`, false],
   [
     "app/components/layout/x.tsx",
     `import { liveChatLinks } from "~/domain/settings/settings";`,

@@ -11,7 +11,7 @@ import {
   ZapIcon,
 } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { usePageScripts } from "~/components/page-scripts";
 import { Button } from "~/components/ui/button";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";

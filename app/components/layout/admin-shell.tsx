@@ -11,7 +11,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ADMIN_NOTIFICATIONS_PATH, NotificationBell } from "./notification-bell";
 import type { ShellUser } from "./types";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
+import { Form, useLocation, useSubmit } from "react-router";
+import { Link, NavLink } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { Dialog, ModalDialog } from "~/components/ui/dialog";
 import {

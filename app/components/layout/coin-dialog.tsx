@@ -1,7 +1,7 @@
 import { CoinsIcon } from "lucide-react";
 import { useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogPanel } from "~/components/ui/dialog";
 import { liveChatLinks, type PublicSettings } from "~/domain/settings/settings";

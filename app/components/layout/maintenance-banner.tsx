@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 /**
  * Shown to admins while maintenance mode is on: they pass the maintenance gate and would otherwise not

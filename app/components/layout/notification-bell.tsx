@@ -1,6 +1,7 @@
 import { BellIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import {

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import type { MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -2,7 +2,8 @@ import { ChevronDownIcon, MenuIcon, ServerIcon, XIcon } from "lucide-react";
 import { HydrateLater } from "~/lib/hydrate-later";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, NavLink } from "react-router";
+import { Form } from "react-router";
+import { Link, NavLink } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 // The bell and the coin dialog load with the page, not on demand: a click made before on-demand code had

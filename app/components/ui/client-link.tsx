@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { noteColumn } from "~/components/data-table/column-presets";
 import type { Column } from "~/components/data-table/data-table";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 /**
  * A code that names a record (an invoice's number) as the link to its page: monospace and left to right,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Card, CardContent } from "./card";
 import { cn } from "~/lib/utils";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Column } from "~/components/data-table/data-table";
 import { badgeColumn, column } from "~/components/data-table/column-presets";
 import { choicesOf } from "~/components/ui/form-card";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { Hint } from "~/components/ui/field";
 import { Fieldset } from "~/components/ui/fieldset";

@@ -1,7 +1,8 @@
 import { PencilIcon, PlusIcon } from "lucide-react";
 import type { ComponentProps, ComponentType, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { FilterBar, type ListFilters } from "~/components/data-table/filter-bar";
 import { Button } from "~/components/ui/button";
 import { EditorForm } from "~/components/ui/form-actions";

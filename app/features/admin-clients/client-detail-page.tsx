@@ -1,7 +1,8 @@
 import { LANGUAGE_NAMES } from "~/components/layout/language-switcher";
 import { CoinsIcon, LifeBuoyIcon, ServerIcon, ShoppingCartIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { byId, CellWithNote, timeColumn, type Column } from "~/components/data-table/data-table";
 import {
   amountColumn,

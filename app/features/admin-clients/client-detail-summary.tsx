@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { clientPath } from "~/components/ui/client-link";
 import { Moment } from "~/components/ui/moment";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { byId, type Column } from "~/components/data-table/data-table";
 import { badgeColumn, column } from "~/components/data-table/column-presets";
 import { listFilters } from "~/components/data-table/filter-bar";

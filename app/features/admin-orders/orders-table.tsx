@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { byId, CellWithNote, type Column } from "~/components/data-table/data-table";
 import { actionsColumn, noteColumn } from "~/components/data-table/column-presets";
 import { clientColumn } from "~/components/ui/client-link";

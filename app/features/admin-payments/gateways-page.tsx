@@ -1,5 +1,6 @@
 import { PencilIcon, PlusIcon } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
 import { CellWithNote, type Column } from "~/components/data-table/data-table";
 import { ListPage } from "~/components/data-table/list-page";

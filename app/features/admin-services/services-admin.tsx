@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { byId, type Column } from "~/components/data-table/data-table";
 import {
   actionsColumn,

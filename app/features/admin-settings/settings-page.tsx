@@ -1,7 +1,8 @@
 import { EyeIcon } from "lucide-react";
 import { useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { Field, fieldAria } from "~/components/ui/field";
 import { FormCard, FormFields, type FieldSpec } from "~/components/ui/form-card";

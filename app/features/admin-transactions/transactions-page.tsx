@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { byId, type Column, timeColumn } from "~/components/data-table/data-table";
 import { coinMovementColumns, column, signedCoins } from "~/components/data-table/column-presets";
 import { listFilters } from "~/components/data-table/filter-bar";

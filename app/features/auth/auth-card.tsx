@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { withRedirect } from "./auth-form";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AuthCard, SwitchFormLine } from "./auth-card";
 import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
 

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { placeholder } from "~/lib/placeholders";
 import { AuthCard, SwitchFormLine } from "./auth-card";
 import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";

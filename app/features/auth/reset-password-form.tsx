@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { MIN_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
 import { useTranslation } from "~/i18n/use-translation";

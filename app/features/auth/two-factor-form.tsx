@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useTranslation } from "~/i18n/use-translation";
 import { AuthCard } from "./auth-card";
 import { AuthForm } from "./auth-form";

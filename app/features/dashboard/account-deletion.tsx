@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { TitledCard } from "~/components/ui/card";
 import { Field, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";

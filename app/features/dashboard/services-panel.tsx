@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";

@@ -1,4 +1,5 @@
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { DataTable } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
 import { DownloadLink } from "~/components/ui/page-heading";

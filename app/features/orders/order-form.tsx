@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useFormAction, useNavigation } from "react-router";
+import { Form, useFormAction, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { CoinDialog } from "~/components/layout/coin-dialog";
 import type { ShellUser } from "~/components/layout/types";
 import { Button } from "~/components/ui/button";

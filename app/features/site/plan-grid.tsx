@@ -1,6 +1,6 @@
 import { CheckIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { BidiText } from "~/components/ui/bidi-text";
 import { Button } from "~/components/ui/button";
 import type { Product } from "~/domain/catalogue/catalogue";

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormFields, type FieldSpec } from "~/components/ui/form-card";
 import { useMessage, type MessageKey } from "~/i18n/use-message";

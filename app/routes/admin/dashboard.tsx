@@ -1,6 +1,6 @@
 import { LifeBuoyIcon, ServerIcon, ShoppingCartIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AnnouncementList } from "~/components/ui/announcement-list";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import { byId, type Column } from "~/components/data-table/data-table";
 import { badgeColumn } from "~/components/data-table/column-presets";
 import { clientColumn } from "~/components/ui/client-link";

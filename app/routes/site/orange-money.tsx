@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { TOP_UP_PAGE } from "~/components/layout/coin-dialog";
 import { useTranslation } from "~/i18n/use-translation";
 import { PUBLIC_PAGE } from "~/lib/hydration";
