@@ -289,7 +289,7 @@ export const kitOnly = [
   {
     name: "react-router",
     importNames: ["Link", "NavLink"],
-    message: "Links come from the kit: import { Link, NavLink } from \"~/components/ui/link\".",
+    message: 'Links come from the kit: import { Link, NavLink } from "~/components/ui/link".',
   },
 ];
 
