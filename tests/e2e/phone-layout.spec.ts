@@ -303,6 +303,57 @@ for (const lang of LANGUAGES) {
   });
 }
 
+test("on a phone the bell's list opens inside the screen, in English and in Arabic", async ({
+  browser,
+}) => {
+  const width = 360;
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  const customer = await registerCustomer(page);
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  for (const lang of ["en", "ar"] as const) {
+    await visit(page, inLanguage("/dashboard", lang));
+    // The bell sits mid-bar, with less room on either side than its 320 px list takes.
+    const bell = page.getByRole("banner").locator('button[aria-haspopup="menu"]');
+    await waitForReactOn(bell);
+    await bell.click();
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    expect((await menu.boundingBox())!.width).toBeGreaterThan(width / 2);
+    await expectWithinWidth(menu, width);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+  }
+  await context.close();
+});
+
+test("at 360 px a name of 100 letters without a space widens none of its customer's pages", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  const customer = await registerCustomer(page, { name: "Abcdefghij".repeat(10) });
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(customer.name);
+  const paths = [
+    "/",
+    "/order?product=1",
+    "/dashboard",
+    "/dashboard?tab=services",
+    "/dashboard?tab=domains",
+    "/dashboard?tab=billing",
+    "/dashboard?tab=support",
+    "/dashboard?tab=account",
+    "/support/new",
+    "/coins",
+  ];
+  expect(await pagesWiderThanTheScreen(page, paths, "en")).toEqual([]);
+  await context.close();
+});
+
 test("the menu opens and closes with JavaScript off, for a visitor and a customer", async ({
   browser,
 }) => {

@@ -4,6 +4,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentProps,
@@ -22,7 +23,8 @@ import { cn } from "~/lib/utils";
  * with a pointer the menu itself does. Inside, the arrows, Home and End move between the items that are not
  * disabled; Enter and Space choose; Escape closes and gives focus back to the trigger; Tab and a click
  * elsewhere close. It is not modal: the rest of the page stays as it is for assistive technology.
- * The menu sits under its trigger, on the trigger's end side when `align="end"` (its left in Arabic).
+ * The menu sits under its trigger, on the trigger's end side when `align="end"` (its left in Arabic),
+ * moved sideways as far as it takes to stay inside the screen.
  */
 interface MenuState {
   open: boolean;
@@ -126,6 +128,8 @@ export function DropdownMenuTrigger({
 }
 
 const ITEM = '[role="menuitem"]:not([aria-disabled="true"])';
+/** The least room left between an open menu and the screen's edge, in px. */
+const SCREEN_MARGIN = 8;
 
 export function DropdownMenuContent({
   className,
@@ -142,6 +146,27 @@ export function DropdownMenuContent({
       menu.focus === "first" ? items[0] : menu.focus === "last" ? items.at(-1) : undefined;
     (target ?? ref.current)?.focus();
   }, [menu.open, menu.focus]);
+  // Kept inside the screen: on a phone a menu can be wider than the room beside its trigger (the bell's
+  // list is 320 px, its trigger mid-bar), and one hanging past the edge is cut off, not scrolled to.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!menu.open || !element) return;
+    const fit = () => {
+      element.style.translate = "";
+      const { left, right } = element.getBoundingClientRect();
+      const room = document.documentElement.clientWidth;
+      const shift =
+        left < SCREEN_MARGIN
+          ? SCREEN_MARGIN - left
+          : right > room - SCREEN_MARGIN
+            ? room - SCREEN_MARGIN - right
+            : 0;
+      if (shift) element.style.translate = `${shift}px 0`;
+    };
+    fit();
+    window.addEventListener("resize", fit);
+    return () => window.removeEventListener("resize", fit);
+  }, [menu.open]);
   if (!menu.open) return null;
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];

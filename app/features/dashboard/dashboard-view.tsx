@@ -75,9 +75,13 @@ export function DashboardShell({
   const { t: tCommon } = useTranslation();
   const { t: tServices } = useTranslation("services");
   return (
-    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-10">
+    // One column no wider than the screen, and the name broken anywhere: a name is what the customer typed,
+    // up to 100 characters without a space.
+    <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">{tCommon("dashboard.welcome", { name })}</h1>
+        <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">
+          {tCommon("dashboard.welcome", { name })}
+        </h1>
         <Button asChild>
           <Link to="/order">{tServices("customer.orderNew")}</Link>
         </Button>
