@@ -1,8 +1,15 @@
 import { customIssue, requiredText, z } from "~/lib/zod";
-import { MAX_ADJUSTMENT_CENTS, parseCoinAmount } from "./coins";
+import { coinAmountFault, MAX_ADJUSTMENT_CENTS, parseCoinAmount } from "./coins";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
 // never reaches the browser (docs/architecture.md).
+
+/** What an admin's change of coins says when refused: its limit, its precision, or its form. */
+const CHANGE_FAULTS = {
+  tooLarge: "coins.errors.amountTooLarge",
+  tooPrecise: "coins.errors.amountTooPrecise",
+  invalid: "coins.errors.amountInvalid",
+} as const;
 
 /**
  * An admin's amount of coins as typed, into cents: not zero, at most MAX_ADJUSTMENT_CENTS either way;
@@ -19,7 +26,7 @@ export function coinAmountSchema(options: { credit?: boolean } = {}) {
     ) {
       customIssue(
         ctx,
-        options.credit ? "coins.errors.creditInvalid" : "coins.errors.amountInvalid",
+        options.credit ? "coins.errors.creditInvalid" : CHANGE_FAULTS[coinAmountFault(value)],
       );
       return z.NEVER;
     }

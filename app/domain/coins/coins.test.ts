@@ -11,9 +11,18 @@ describe("coin amounts", () => {
     expect(change.parse("-2.50")).toBe(-250);
     expect(change.parse("1000000")).toBe(MAX_ADJUSTMENT_CENTS);
     expect(credit.parse("1000000")).toBe(MAX_ADJUSTMENT_CENTS);
-    for (const text of ["0", "abc", "1000000.01", "999999999", "-1000000.01"])
+    for (const text of ["0", "abc", "1e9", "-0", "1.2.3", ""])
       expect(change.safeParse(text).error?.issues[0]?.message, text).toBe(
         "coins.errors.amountInvalid",
+      );
+    // Beyond the limit, or finer than a cent: the message says which, not "enter a non-zero amount".
+    for (const text of ["1000000.01", "999999999", "-1000000.01", "1000000000", "999999999999"])
+      expect(change.safeParse(text).error?.issues[0]?.message, text).toBe(
+        "coins.errors.amountTooLarge",
+      );
+    for (const text of ["0.001", "-2.505", "1,999"])
+      expect(change.safeParse(text).error?.issues[0]?.message, text).toBe(
+        "coins.errors.amountTooPrecise",
       );
     for (const text of ["-5", "0", "1000000.01", "999999999"])
       expect(credit.safeParse(text).error?.issues[0]?.message, text).toBe(

@@ -33,6 +33,18 @@ export function parseCoinAmount(input: string): number | null {
 }
 
 /**
+ * Why an admin's amount that `parseCoinAmount` or the limits refused is wrong, for the message: beyond
+ * MAX_ADJUSTMENT_CENTS either way, more than two decimals, or not an amount (or zero).
+ */
+export function coinAmountFault(input: string): "tooLarge" | "tooPrecise" | "invalid" {
+  const number = /^[+-]?(\d+)(?:\.(\d+))?$/.exec(input.trim().replace(",", "."));
+  if (!number) return "invalid";
+  if ((number[2] ?? "").length > 2) return "tooPrecise";
+  const cents = Number(number[1]) * 100 + Number((number[2] ?? "").padEnd(2, "0"));
+  return cents > MAX_ADJUSTMENT_CENTS ? "tooLarge" : "invalid";
+}
+
+/**
  * The balance after an admin change. The total never goes below 0: removing more than the balance removes
  * down to 0 (spec section 5, "clamped to at least 0"), and the dialog says how much was really removed.
  */
