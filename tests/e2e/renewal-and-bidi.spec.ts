@@ -92,6 +92,10 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
   expect(cents((await confirmationValue(page, "Balance after renewal").textContent()) ?? "")).toBe(
     before - price,
   );
+  // The price in euros, the balances in coins, as the header and the cards write a balance.
+  await expect(confirmationValue(page, "Price")).toContainText("€");
+  for (const term of ["Your balance", "Balance after renewal"])
+    await expect(confirmationValue(page, term)).toHaveText(/^[\d,]+\.\d{2} coins$/);
   // Asking charged nothing; cancelling leaves it so.
   expect(await headerBalance(page)).toBe(before);
   await confirmation.getByRole("link", { name: "Cancel" }).click();

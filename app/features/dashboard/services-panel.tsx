@@ -16,7 +16,7 @@ import {
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
 import type { WaitingOrder } from "~/domain/customer-dashboard/customer-dashboard";
-import { formatEuros } from "~/lib/money";
+import { formatCoins, formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat, mediumDate } from "~/lib/intl-format";
 import { CopyButton } from "~/components/ui/copy-button";
@@ -158,8 +158,13 @@ function RenewalConfirmation({
 }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
+  const { t: tCommon } = useTranslation();
   const busy = useNavigation().state !== "idle";
   const date = dateTimeFormat(locale, { dateStyle: "long" });
+  // A balance is in coins, as the header and the cards write it (1 coin = €1.00); the price is in euros.
+  const coins = (cents: number) => (
+    <bdi>{tCommon("nav.coinBalance", { amount: formatCoins(cents, locale) })}</bdi>
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   // Reached by a client-side navigation, the step takes the focus (and the view), as a new page would.
   useEffect(() => {
@@ -180,13 +185,13 @@ function RenewalConfirmation({
     { term: t("renew.newExpiry"), value: date.format(new Date(quote.newExpiresAt)) },
     {
       term: t("renew.balance"),
-      value: <span dir="ltr">{formatEuros(quote.balanceCents, locale)}</span>,
+      value: coins(quote.balanceCents),
     },
   ];
   if (quote.balanceAfterCents !== null)
     rows.push({
       term: t("renew.balanceAfter"),
-      value: <span dir="ltr">{formatEuros(quote.balanceAfterCents, locale)}</span>,
+      value: coins(quote.balanceAfterCents),
     });
   return (
     <section
