@@ -123,7 +123,7 @@ export function GamePanelPage({
     snapshot?.locations.find((location) => location.id === id)?.short ?? String(id);
 
   return (
-    <div className="grid gap-6">
+    <main className="grid gap-6">
       <PageHeading
         title={t("panel.title")}
         intro={t("panel.intro")}
@@ -211,7 +211,7 @@ export function GamePanelPage({
           ) : null}
         </div>
       </TitledCard>
-    </div>
+    </main>
   );
 }
 
