@@ -1,5 +1,8 @@
 import { createContext, useContext } from "react";
-import { Links } from "react-router";
+import { Links, UNSAFE_FrameworkContext } from "react-router";
+
+// React's types have no `disabled` on <link>, which HTML has (and React writes, as on any element).
+const DISABLED = { disabled: true } as object;
 
 /** The page's stylesheet text, given by entry.server when it can write it into the page (ADR 29). */
 export const PageStyleContext = createContext<string | null>(null);
@@ -23,14 +26,24 @@ function writtenByServer(): string | null {
  */
 export function PageStyle({ inline, nonce }: { inline: boolean; nonce: string }) {
   const fromServer = useContext(PageStyleContext);
+  const hrefs = useContext(UNSAFE_FrameworkContext)?.manifest.routes.root?.css ?? [];
   const css = typeof document === "undefined" ? (inline ? fromServer : null) : writtenByServer();
   if (css === null) return <Links />;
   return (
-    <style
-      data-page-style=""
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: css }}
-    />
+    <>
+      <style
+        data-page-style=""
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: css }}
+      />
+      {/* The files the <style> holds, as disabled links: a browser fetches no disabled stylesheet, and
+          React Router, which preloads a route's stylesheet before its first navigation there (and before
+          each loader call of a route that has one) unless a link to it is on the page, finds them and
+          waits for nothing. Without them the first move to another page waited for the whole file. */}
+      {hrefs.map((href) => (
+        <link key={href} rel="stylesheet" href={href} {...DISABLED} data-page-style-of="" />
+      ))}
+    </>
   );
 }

@@ -72,3 +72,40 @@ test("hydrating an admin's page leaves the server's nodes as they are", async ({
     expect(await changesWhileHydrating(page, path), path).toEqual([]);
   }
 });
+
+test("moving between pages fetches no stylesheet: each page has it written in", async ({
+  page,
+}) => {
+  const customer = await registerCustomer(page);
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet" || request.url().endsWith(".css"))
+      stylesheets.push(request.url());
+  });
+  await page.goto("/dashboard");
+  await waitForPage(page);
+  // Links React Router follows in the page: to a route with a stylesheet of its own (the order form)
+  // and back, which runs the root's and the layout's loaders again.
+  await page.getByRole("main").getByRole("link", { name: "Order New Service" }).click();
+  await expect(page).toHaveURL(/\/order$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByRole("banner").getByRole("link", { name: "Dashboard" }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page
+    .getByRole("navigation", { name: "Dashboard sections" })
+    .getByRole("link", { name: "Billing" })
+    .click();
+  await expect(page).toHaveURL(/tab=billing/);
+  await expect(page.getByText("Coin history")).toBeVisible();
+  expect(stylesheets).toEqual([]);
+  // Styled all along: the written stylesheet is still the page's.
+  expect(
+    await page.evaluate(
+      () =>
+        getComputedStyle(document.body).fontFamily.length > 0 &&
+        document.querySelectorAll("style[data-page-style]").length,
+    ),
+  ).toBe(1);
+});
