@@ -147,7 +147,7 @@ test("an admin opens a client from the list, an order and a ticket, and keeps a 
   await admin.page.setViewportSize({ width: 360, height: 800 });
   for (const [lang, heading] of [
     ["fr", "Historique des coins"],
-    ["ar", "سجل العملات"],
+    ["ar", "سجل الكوينز"],
   ] as const) {
     await visit(admin.page, `${clientUrl}?lang=${lang}`);
     await expect(admin.page.getByRole("heading", { name: heading, exact: true })).toBeVisible();

@@ -22,7 +22,7 @@ describeEachDatabase("the Orange Money guide", (app) => {
     const cases = {
       en: ["Add coins", "attach the proof of payment", "Wait for approval"],
       fr: ["Ajouter des coins", "joignez la preuve de paiement", "Attendez la validation"],
-      ar: ["إضافة عملات", "أرفق إثبات الدفع", "انتظر الموافقة"],
+      ar: ["إضافة كوينز", "أرفق إثبات الدفع", "انتظر الموافقة"],
     };
     for (const [lang, texts] of Object.entries(cases)) {
       const html = await page(lang);
