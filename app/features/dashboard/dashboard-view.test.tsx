@@ -1,6 +1,7 @@
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderHtml } from "../../../tests/support/render-html";
+import { DASHBOARD_TABS } from "~/domain/customer-dashboard/customer-dashboard";
 import { DashboardShell } from "./dashboard-view";
 
 const cards = { activeServices: 2, domains: 0, openTickets: 1, accountCreditCents: 450 };
@@ -24,14 +25,7 @@ describe("DashboardShell's tabs", () => {
     ] as const) {
       const html = await render(url, tab);
       const links = [...html.matchAll(/<a [^>]*href="\/dashboard\?tab=(\w+)"[^>]*>/g)];
-      expect(links.map((link) => link[1])).toEqual([
-        "overview",
-        "services",
-        "domains",
-        "billing",
-        "support",
-        "account",
-      ]);
+      expect(links.map((link) => link[1])).toEqual([...DASHBOARD_TABS]);
       const current = links.filter((link) => link[0].includes('aria-current="page"'));
       expect(
         current.map((link) => link[1]),
