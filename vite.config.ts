@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 // React 19 renders on the server; the browser build gets Preact 10 through preact/compat, for our code and
@@ -21,6 +22,30 @@ function preactInTheBrowser(): Plugin {
       const target = PREACT_FOR.get(source);
       if (!target) return null;
       return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/**
+ * On the server, lucide's icons draw through app/lib/lucide-icon.server.tsx, which keeps each icon's
+ * markup per set of props instead of building it on every render (issue 23, ADR 44); the browser keeps
+ * lucide's own `Icon`. Only the icons' import of lucide's `Icon` is redirected: the module imports the
+ * real one from lucide-react's entry.
+ */
+function iconsKeptOnTheServer(): Plugin {
+  return {
+    name: "icons-kept-on-the-server",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    resolveId(source, importer) {
+      if (
+        source !== "./Icon.mjs" ||
+        !importer ||
+        !/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]createLucideIcon\.mjs$/.test(importer)
+      )
+        return null;
+      // A path of ours, not "~/": the project's path aliases do not apply to an import from node_modules.
+      return fileURLToPath(new URL("./app/lib/lucide-icon.server.tsx", import.meta.url));
     },
   };
 }
@@ -109,5 +134,5 @@ export default defineConfig({
   // the server held the whole icon set (its source twice and thousands of icon arrays, about 20 MB of a
   // server process's heap; ADR 17).
   ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
-  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
+  plugins: [preactInTheBrowser(), iconsKeptOnTheServer(), tailwindcss(), reactRouter()],
 });
