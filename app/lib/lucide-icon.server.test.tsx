@@ -66,6 +66,20 @@ const PROPS: Record<string, unknown>[] = [
 describe("ServerIcon", () => {
   const names = iconsTheAppUses();
 
+  it("is where the server build's icons draw: lucide's icons import its Icon as vite.config.ts expects", () => {
+    // iconsKeptOnTheServer redirects this very import; a lucide-react that moves it would leave the
+    // server drawing with lucide's own Icon again, at the old cost, without a word.
+    const root = path.resolve(import.meta.dirname, "../..");
+    const createIcon = readFileSync(
+      path.join(root, "node_modules/lucide-react/dist/esm/createLucideIcon.mjs"),
+      "utf8",
+    );
+    expect(createIcon).toMatch(/import Icon from '\.\/Icon\.mjs';/);
+    expect(readFileSync(path.join(root, "vite.config.ts"), "utf8")).toContain(
+      "./app/lib/lucide-icon.server.tsx",
+    );
+  });
+
   it("draws every icon the app uses exactly as lucide does, with any props, kept or not", () => {
     expect(names.length).toBeGreaterThan(30);
     for (const name of names) {
