@@ -99,7 +99,8 @@ describe("ServerIcon", () => {
       { strokeWidth: 1, className: "icon" },
       { color: "green" },
     ]) {
-      const wrap = (node: ReactNode) => createElement(lucide.LucideProvider, values, node);
+      const wrap = (node: ReactNode) =>
+        createElement(lucide.LucideProvider, { ...values, children: node });
       for (const props of PROPS.slice(0, 4)) {
         const { theirs, ours } = both("ServerIcon", props, wrap);
         expect(ours, JSON.stringify([values, props])).toEqual([theirs, theirs]);

@@ -31,6 +31,11 @@ interface Drawn {
   inner: string;
 }
 
+// lucide's Icon, typed with the icon data its icons hand it (its own types leave that out).
+const LucideIcon = Icon as unknown as ForwardRefExoticComponent<
+  IconProps & RefAttributes<SVGSVGElement>
+>;
+
 // Per icon (its data object, made once by lucide), per props and provider values.
 const drawnIcons = new WeakMap<object, Map<string, Drawn>>();
 const KEYS_PER_ICON = 64;
@@ -74,7 +79,7 @@ export const ServerIcon: ForwardRefExoticComponent<IconProps & RefAttributes<SVG
   forwardRef(function ServerIcon(props: IconProps, ref: Ref<SVGSVGElement>) {
     const context = useLucideContext();
     const key = props.icon ? keyOf(props, context) : null;
-    if (key === null) return createElement(Icon, { ...props, ref });
+    if (key === null) return createElement(LucideIcon, { ...props, ref });
     let drawn = drawnIcons.get(props.icon!);
     if (!drawn) drawnIcons.set(props.icon!, (drawn = new Map()));
     let entry = drawn.get(key);
