@@ -151,7 +151,7 @@ export function DropdownMenuContent({
   useLayoutEffect(() => {
     const element = ref.current;
     if (!menu.open || !element) return;
-    const fit = () => {
+    const keepInside = () => {
       element.style.translate = "";
       const { left, right } = element.getBoundingClientRect();
       const room = document.documentElement.clientWidth;
@@ -163,9 +163,9 @@ export function DropdownMenuContent({
             : 0;
       if (shift) element.style.translate = `${shift}px 0`;
     };
-    fit();
-    window.addEventListener("resize", fit);
-    return () => window.removeEventListener("resize", fit);
+    keepInside();
+    window.addEventListener("resize", keepInside);
+    return () => window.removeEventListener("resize", keepInside);
   }, [menu.open]);
   if (!menu.open) return null;
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
