@@ -42,6 +42,29 @@ describe("parseForm", () => {
     });
   });
 
+  it("answers a check that names no message with the catalogue's own, never zod's English", async () => {
+    const result = await parseForm(
+      post("coins=2000000&name=x"),
+      z.object({
+        coins: z.union([
+          z.literal("").transform(() => undefined),
+          z
+            .string()
+            .regex(/^\d{1,3}$/, "errors.coinsNotWhole")
+            .transform(Number)
+            .pipe(z.number().min(1, "errors.coinsNotWhole")),
+        ]),
+        name: z.string().min(2),
+      }),
+      { namespace: "payments" },
+    );
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: { coins: "common.errors.invalid", name: "common.errors.invalid" },
+      values: { coins: "2000000", name: "x" },
+    });
+  });
+
   it("prefixes the messages of a schema written for a namespace", async () => {
     const result = await parseForm(
       post("name=&password="),

@@ -8,6 +8,10 @@ export type FieldErrors = Record<string, MessageKey>;
 export type ParsedForm<T> =
   { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
 
+/** The message of a refused field whose check names none of its own. */
+const INVALID: MessageKey = "common.errors.invalid";
+const UNSPECIFIED = "\u0000unspecified";
+
 /** Fields that are never sent back to the browser after a failed submit. */
 const SECRET_FIELDS = /password/i;
 
@@ -74,14 +78,20 @@ function validateForm<S extends z.ZodType>(
       typeof value === "string" ? value.replaceAll("\u0000", "") : "",
     ]),
   );
-  const result = schema.safeParse(entries);
+  // A check our schema gave no message of its own (a union's, say) would answer in zod's English
+  // ("Invalid input"), which is no message key: the page could not show it in any language.
+  const result = schema.safeParse(entries, { error: () => UNSPECIFIED });
   if (result.success) return { ok: true, data: result.data };
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? "form");
     // Our schemas write message keys as their messages: this is where a zod string becomes one.
     fieldErrors[key] ??= (
-      options.namespace ? `${options.namespace}.${issue.message}` : issue.message
+      issue.message === UNSPECIFIED
+        ? INVALID
+        : options.namespace
+          ? `${options.namespace}.${issue.message}`
+          : issue.message
     ) as MessageKey;
   }
   const values = Object.fromEntries(

@@ -28,6 +28,9 @@ describe("euros typed by an admin", () => {
     // Copied from a formatted French or Arabic price.
     ["4,99\u00a0€", 499],
     ["\u200f4,99\u00a0€", 499],
+    // Typed on an Arabic keyboard.
+    ["٤٫٩٩", 499],
+    ["١٢", 1200],
   ])("reads %j exactly into cents (dots, commas and a euro sign): %i", (text, cents) => {
     expect(read(text)).toBe(cents);
   });

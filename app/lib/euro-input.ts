@@ -1,3 +1,5 @@
+import { westernDigits } from "./western-digits";
+
 /**
  * Euros typed by an admin ("2.5", "2,50", "4.99", "€12") read into integer cents with string arithmetic
  * only, so no amount ever goes through a float. Each refusal has its own reason, for a clear message.
@@ -18,8 +20,9 @@ export type EuroInput = { ok: true; cents: number } | { ok: false; error: EuroIn
 export function parseEuroInput(input: string, maxCents: number): EuroInput {
   // A euro sign and spaces around the number are allowed; thousands separators are not (is "1,000"
   // one thousand or one euro?).
-  // Bidi marks and narrow spaces come with an amount copied from a formatted French or Arabic price.
-  const text = input
+  // Bidi marks and narrow spaces come with an amount copied from a formatted French or Arabic price,
+  // Arabic-Indic digits from an Arabic keyboard.
+  const text = westernDigits(input)
     .replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, "")
     .replace(/[\u00a0\u202f]/g, " ")
     .trim()

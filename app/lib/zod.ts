@@ -1,4 +1,5 @@
 import { config, z } from "zod";
+import { westernDigits } from "./western-digits";
 
 // Zod compiles fast parsers with `new Function` and probes for it when a schema is created; our CSP
 // forbids eval, and the caught probe still reports a violation. Every module imports z from here, so this
@@ -23,19 +24,26 @@ export function requiredText(required: string, max: number, tooLong: string = re
 }
 
 /**
- * A whole number typed in a form: at most `digits` digits, from `min` to `max`; anything else (a sign,
- * a decimal point, a blank) is refused with `message`.
+ * A whole number typed in a form (Arabic-Indic digits read as 0 to 9) from `min` to `max`, in at most
+ * `digits` digits: anything else (a sign, a decimal point, a blank) is refused with `message`, and a
+ * number out of range or too long with `outOfRange` (the same message unless another is given).
  */
 export function wholeNumberText(
   message: string,
-  { digits, min, max }: { digits: number; min: number; max: number },
+  {
+    digits,
+    min,
+    max,
+    outOfRange = message,
+  }: { digits: number; min: number; max: number; outOfRange?: string },
 ) {
   return z
     .string({ error: message })
     .trim()
-    .regex(new RegExp(`^\\d{1,${digits}}$`), message)
+    .transform(westernDigits)
+    .pipe(z.string().regex(/^\d+$/, message).max(digits, outOfRange))
     .transform(Number)
-    .pipe(z.number().min(min, message).max(max, message));
+    .pipe(z.number().min(min, outOfRange).max(max, outOfRange));
 }
 
 /** A note a form may leave empty: at most `max` characters (`tooLong`), trimmed, null when blank. */

@@ -26,6 +26,7 @@ describe("two-factor rules", () => {
     expect(isTotpCode("123456")).toBe(true);
     expect(isTotpCode("123 456")).toBe(true);
     expect(normalizeTotpCode(" 123-456 ")).toBe("123456");
+    expect(normalizeTotpCode("١٢٣ ٤٥٦")).toBe("123456");
     expect(isTotpCode("12345")).toBe(false);
     expect(isTotpCode("abcde-12345")).toBe(false);
   });

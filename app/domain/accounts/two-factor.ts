@@ -1,3 +1,5 @@
+import { westernDigits } from "~/lib/western-digits";
+
 /**
  * Two-factor sign-in (issue 25, ADR 0033): the rules both the server and the pages read. better-auth's
  * twoFactor plugin keeps the secret and the backup codes (encrypted); these are the numbers it was set
@@ -24,9 +26,12 @@ export function mayTrustDevice(role: string): boolean {
   return role !== "admin";
 }
 
-/** A code as typed: spaces and dashes an app or a reader adds around the digits taken out. */
+/**
+ * A code as typed: spaces and dashes an app or a reader adds around the digits taken out, and digits
+ * typed on an Arabic keyboard read as 0 to 9.
+ */
 export function normalizeTotpCode(code: string): string {
-  return code.replace(/[\s-]/g, "");
+  return westernDigits(code).replace(/[\s-]/g, "");
 }
 
 /** A backup code as typed: surrounding spaces taken out (the dash in its middle is part of it). */

@@ -9,6 +9,13 @@ describe("coin amounts", () => {
     const change = coinAmountSchema();
     const credit = coinAmountSchema({ credit: true });
     expect(change.parse("-2.50")).toBe(-250);
+    // Typed on an Arabic keyboard: Arabic-Indic digits and the Arabic decimal separator.
+    expect(change.parse("٥٠")).toBe(5000);
+    expect(change.parse("-٢٫٥٠")).toBe(-250);
+    expect(credit.parse("۱۲")).toBe(1200);
+    expect(change.safeParse("٠٫٠٠١").error?.issues[0]?.message).toBe(
+      "coins.errors.amountTooPrecise",
+    );
     expect(change.parse("1000000")).toBe(MAX_ADJUSTMENT_CENTS);
     expect(credit.parse("1000000")).toBe(MAX_ADJUSTMENT_CENTS);
     for (const text of ["0", "abc", "1e9", "-0", "1.2.3", ""])

@@ -1,4 +1,5 @@
 import { labelKeys } from "~/lib/label-keys";
+import { westernDigits } from "~/lib/western-digits";
 
 export const LEDGER_KINDS = [
   "admin_adjustment",
@@ -22,9 +23,9 @@ export const MAX_ADJUSTMENT_CENTS = 100_000_000;
  */
 export const MAX_BALANCE_CENTS = 1_000_000_000;
 
-/** Parses "12", "12.5", "-3,25" (coins, 1 coin = €1.00) into integer cents, or null. */
+/** Parses "12", "12.5", "-3,25", "١٢" (coins, 1 coin = €1.00) into integer cents, or null. */
 export function parseCoinAmount(input: string): number | null {
-  const text = input.trim().replace(",", ".");
+  const text = westernDigits(input).trim().replace(",", ".");
   if (!/^[+-]?\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
   const negative = text.startsWith("-");
   const [whole = "0", fraction = ""] = text.replace(/^[+-]/, "").split(".");
@@ -37,7 +38,7 @@ export function parseCoinAmount(input: string): number | null {
  * MAX_ADJUSTMENT_CENTS either way, more than two decimals, or not an amount (or zero).
  */
 export function coinAmountFault(input: string): "tooLarge" | "tooPrecise" | "invalid" {
-  const number = /^[+-]?(\d+)(?:\.(\d+))?$/.exec(input.trim().replace(",", "."));
+  const number = /^[+-]?(\d+)(?:\.(\d+))?$/.exec(westernDigits(input).trim().replace(",", "."));
   if (!number) return "invalid";
   if ((number[2] ?? "").length > 2) return "tooPrecise";
   const cents = Number(number[1]) * 100 + Number((number[2] ?? "").padEnd(2, "0"));

@@ -2,6 +2,7 @@ import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { editParam, filterParam } from "~/lib/query-params";
 import { editorActionSchema, rowActions, saveActions, type SavedForm } from "~/lib/save-actions";
+import { westernDigits } from "~/lib/western-digits";
 import { customIssue, z } from "~/lib/zod";
 import {
   AMOUNT_INPUT_ERRORS,
@@ -50,7 +51,7 @@ function wholeNumber(min: number, max: number, error: string, empty?: number) {
     .string({ error })
     .optional()
     .transform((value, ctx) => {
-      const text = (value ?? "").trim();
+      const text = westernDigits(value ?? "").trim();
       if (text === "" && empty !== undefined) return empty;
       if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max) {
         customIssue(ctx, error);

@@ -14,6 +14,7 @@ const coinsField = wholeNumberText("payments.errors.coinsNotWhole", {
   digits: 6,
   min: 1,
   max: MAX_TOP_UP_COINS,
+  outOfRange: "payments.errors.coinsInvalid",
 });
 
 /** The customer's page: ask for a top-up, say it is paid, or cancel it. */
@@ -49,11 +50,11 @@ export const topUpDecisionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("approve"),
     requestId,
-    coins: z
-      .string()
-      .optional()
-      .transform((value) => (value ?? "").trim())
-      .pipe(z.union([z.literal("").transform(() => undefined), coinsField])),
+    // Left empty: the coins the customer asked for.
+    coins: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      coinsField.optional(),
+    ),
   }),
   z.object({
     intent: z.literal("reject"),

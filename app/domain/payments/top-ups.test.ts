@@ -46,10 +46,22 @@ describe("the forms", () => {
       methodId: 3,
       coins: 10,
     });
-    for (const coins of ["", "0", "1.5", "-2", "abc", "10001"]) {
+    // Typed on an Arabic keyboard.
+    expect(topUpActionSchema.parse({ intent: "request", methodId: "3", coins: "٣٠" })).toEqual({
+      intent: "request",
+      methodId: 3,
+      coins: 30,
+    });
+    for (const coins of ["", "1.5", "-2", "abc", "1e3"]) {
       const result = topUpActionSchema.safeParse({ intent: "request", methodId: "3", coins });
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe("payments.errors.coinsNotWhole");
+    }
+    // A whole number, out of the site's range: the message gives the range.
+    for (const coins of ["0", "10001", "2000000", "99999999999999999999"]) {
+      const result = topUpActionSchema.safeParse({ intent: "request", methodId: "3", coins });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("payments.errors.coinsInvalid");
     }
     const paid = topUpActionSchema.safeParse({
       intent: "paid",
@@ -74,6 +86,23 @@ describe("the forms", () => {
     ).toMatchObject({
       coins: 8,
     });
+    expect(
+      topUpDecisionSchema.parse({ intent: "approve", requestId: "4", coins: "٥٠" }),
+    ).toMatchObject({
+      coins: 50,
+    });
+    // Each refusal with the coins field's own message, never zod's "Invalid input".
+    for (const [coins, message] of [
+      ["2000000", "payments.errors.coinsInvalid"],
+      ["0", "payments.errors.coinsInvalid"],
+      ["abc", "payments.errors.coinsNotWhole"],
+      ["-5", "payments.errors.coinsNotWhole"],
+    ]) {
+      const result = topUpDecisionSchema.safeParse({ intent: "approve", requestId: "4", coins });
+      expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+        [["coins"], message],
+      ]);
+    }
     expect(
       topUpDecisionSchema.safeParse({ intent: "reject", requestId: "4", reason: "  " }).error
         ?.issues[0]?.message,

@@ -11,7 +11,7 @@ import { choicesOf } from "~/components/ui/form-card";
 import { Input } from "~/components/ui/input";
 import { RejectForm } from "~/components/ui/reject-form";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
-import { formatMethodAmount, MAX_TOP_UP_COINS } from "~/domain/payments/payment-methods";
+import { formatMethodAmount } from "~/domain/payments/payment-methods";
 import {
   formatFileSize,
   isImageProof,
@@ -50,9 +50,7 @@ function DecisionForms({ request }: { request: QueuedTopUp }) {
         <Input
           name="coins"
           inputMode="numeric"
-          pattern="[0-9]*"
           dir="ltr"
-          max={MAX_TOP_UP_COINS}
           aria-label={`${t("topUps.admin.coinsOther")} (${request.reference})`}
           placeholder={String(request.coins)}
           className="h-9 w-20"
