@@ -354,6 +354,44 @@ test("at 360 px a name of 100 letters without a space widens none of its custome
   await context.close();
 });
 
+test("at 360 px a ticket with a word of 5,000 letters widens neither its page nor the admin's", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  const customer = await registerCustomer(page, { name: "Pasted Log" });
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await visit(page, "/support/new");
+  await page.getByLabel("Subject").fill("Crash".repeat(30));
+  // A pasted log line or address: one word as long as a message may be.
+  await page.getByLabel("Message").fill("x".repeat(5000));
+  await page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(page).toHaveURL(/\/support\/\d+/);
+  const ticketPath = new URL(page.url()).pathname;
+  for (const lang of LANGUAGES)
+    expect(
+      await pagesWiderThanTheScreen(page, [ticketPath, "/dashboard?tab=support"], lang),
+    ).toEqual([]);
+  // The customer can still reply: the box and its button are on the screen.
+  await visit(page, inLanguage(ticketPath, "en"));
+  const send = page.getByRole("button", { name: "Send reply" });
+  await send.scrollIntoViewIfNeeded();
+  const box = (await send.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  await context.close();
+
+  const admin = await signedInContext(browser, ADMIN_EMAIL, ADMIN_PASSWORD, 360);
+  const adminPath = ticketPath.replace("/support/", "/admin/tickets/");
+  for (const lang of LANGUAGES)
+    expect(await pagesWiderThanTheScreen(admin.page, [adminPath, "/admin/tickets"], lang)).toEqual(
+      [],
+    );
+  await admin.context.close();
+});
+
 test("the menu opens and closes with JavaScript off, for a visitor and a customer", async ({
   browser,
 }) => {
@@ -424,6 +462,26 @@ test("with JavaScript the menu names its state and closes when a link is followe
     "aria-expanded",
     "false",
   );
+  await context.close();
+});
+
+test("with JavaScript the menu closes when signing out from it moves to the home page", async ({
+  browser,
+}) => {
+  const { customer } = data();
+  const { context, page } = await signedInContext(browser, customer.email, customer.password, 390);
+  await visit(page, "/dashboard?lang=ar");
+  const banner = page.getByRole("banner");
+  const menu = page.locator("#mobile-menu");
+  const open = banner.locator('button[popovertarget="mobile-menu"]');
+  await waitForReactOn(open);
+  await open.click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole("button", { name: common.ar.nav.logout }).click();
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  await expect(toast(page, common.ar.toast.loggedOut)).toBeVisible();
+  await expect(menu).toBeHidden();
+  await expect(open).toHaveAttribute("aria-expanded", "false");
   await context.close();
 });
 

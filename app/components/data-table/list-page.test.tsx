@@ -47,7 +47,7 @@ describe("FilteredListPage", () => {
   it("draws the heading, the bar, the table named by the title and the pager", async () => {
     const html = await render({ page: 1 }, [{ id: 1, name: "Ann" }]);
     expect(html).toMatch(
-      /^<main class="grid min-w-0 gap-4"><div class="grid gap-1"><h1 class="text-2xl font-bold">Things<\/h1><p class="text-sm text-muted-foreground">All the things.<\/p><\/div><form [^>]*role="search" aria-label="Filter things" class="[^"]* sm:grid-cols-2"/,
+      /^<main class="grid min-w-0 gap-4"><div class="grid gap-1"><h1 class="text-2xl font-bold wrap-anywhere">Things<\/h1><p class="text-sm text-muted-foreground">All the things.<\/p><\/div><form [^>]*role="search" aria-label="Filter things" class="[^"]* sm:grid-cols-2"/,
     );
     expect(html).toContain('id="thing-q" type="search" name="q" value=""/>');
     expect(html).toContain("</form><p>Saved.</p><div");

@@ -2,7 +2,7 @@ import { ChevronDownIcon, MenuIcon, ServerIcon, XIcon } from "lucide-react";
 import { HydrateLater } from "~/lib/hydrate-later";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Link, NavLink } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
@@ -29,8 +29,9 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
  * opens and closes it before any script has run (a slow phone, right after signing in), as the site's
  * forms work without them, and closes it on Escape or a tap elsewhere. The scripts only add what the
  * browser does not: the button's aria-expanded and its "Close menu" name while open, the menu's place
- * under the header, and closing it when one of its links is followed without a page load. React does it
- * here; on a page served without React site-header.enhance.ts does it on the same markup.
+ * under the header, and closing it when one of its links is followed or a form moves to another page
+ * without a page load. React does it here; on a page served without React site-header.enhance.ts does it
+ * on the same markup (where every move is a page load).
  *
  * The bell and the coin balance stay in the bar at every width (a signed-in visitor sees unread replies
  * and their balance on a phone without opening anything); below 1024 px the menu holds the rest.
@@ -48,6 +49,16 @@ export function SiteHeader({ user, settings, locale }: ShellProps) {
   const close = () => {
     if (menu.current) closeMenu(menu.current);
   };
+  // Any move to another page closes the menu, a form's too (signing out, a language): the header stays
+  // on the screen across moves, and the menu with it. Not at the first render, when the visitor may have
+  // opened it before the scripts ran.
+  const { key } = useLocation();
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    if (menu.current) closeMenu(menu.current);
+  }, [key]);
   // The admin's features switch: with registration closed, nothing points at /register.
   const registrationOpen = settings.features.registration;
   const account = { user, settings, locale, registrationOpen };

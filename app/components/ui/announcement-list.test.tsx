@@ -58,10 +58,10 @@ describe("AnnouncementList", () => {
   it("writes the admin's title and text in their own direction, line breaks kept", async () => {
     const [warning, success] = items(await render(announcements));
     expect(warning).toContain(
-      '<p class="font-semibold break-words" dir="auto">Maintenance tonight</p>',
+      '<p class="font-semibold wrap-anywhere" dir="auto">Maintenance tonight</p>',
     );
     expect(warning).toContain(
-      '<p class="text-sm break-words whitespace-pre-wrap" dir="auto">Line one\nLine two</p>',
+      '<p class="text-sm whitespace-pre-wrap wrap-anywhere" dir="auto">Line one\nLine two</p>',
     );
     expect(success).toContain('dir="auto">مرحبا بكم</p>');
     // The type's name sits outside the text whose direction the browser works out.

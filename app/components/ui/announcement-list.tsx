@@ -53,10 +53,10 @@ export function AnnouncementList({
               <Icon aria-hidden className={cn("mt-0.5 size-5 shrink-0", type.tint)} />
               <div className="min-w-0">
                 <span className="sr-only">{t(type.label)}</span>
-                <p className="font-semibold break-words" dir="auto">
+                <p className="font-semibold wrap-anywhere" dir="auto">
                   {announcement.title}
                 </p>
-                <p className="text-sm break-words whitespace-pre-wrap" dir="auto">
+                <p className="text-sm whitespace-pre-wrap wrap-anywhere" dir="auto">
                   {announcement.content}
                 </p>
               </div>

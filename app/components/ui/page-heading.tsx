@@ -24,7 +24,8 @@ export function PageHeading({
 }) {
   const heading = (
     <div className="grid gap-1">
-      <h1 className="text-2xl font-bold">{title}</h1>
+      {/* A title may hold what someone typed (a client's name, a subject): it wraps rather than widen the page. */}
+      <h1 className="text-2xl font-bold wrap-anywhere">{title}</h1>
       <p className="text-sm text-muted-foreground">{intro}</p>
       {parent ? (
         <p className="text-sm">

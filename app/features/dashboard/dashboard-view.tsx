@@ -348,7 +348,7 @@ export function SupportTab({
               >
                 <Link
                   to={`/support/${ticket.id}`}
-                  className="font-medium text-primary hover:underline"
+                  className="min-w-0 font-medium wrap-anywhere text-primary hover:underline"
                   dir="auto"
                 >
                   #{ticket.id} {ticket.subject}

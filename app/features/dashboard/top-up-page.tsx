@@ -287,7 +287,10 @@ function CurrentRequest({
           <h3 id="top-up-instructions" className="font-semibold">
             {t("topUps.instructions")}
           </h3>
-          <p className="whitespace-pre-line rounded-md bg-muted p-3 text-sm" dir="auto">
+          <p
+            className="rounded-md bg-muted p-3 text-sm whitespace-pre-line wrap-anywhere"
+            dir="auto"
+          >
             {instructions}
           </p>
         </section>

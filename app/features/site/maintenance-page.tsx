@@ -68,7 +68,10 @@ export function MaintenancePage({
           <h1 className="text-3xl font-extrabold">{t("maintenance.title")}</h1>
           <p className="text-lg text-muted-foreground">{t("maintenance.text", { siteName })}</p>
           {message ? (
-            <p className="rounded-lg border bg-background p-4 whitespace-pre-wrap" dir="auto">
+            <p
+              className="rounded-lg border bg-background p-4 whitespace-pre-wrap wrap-anywhere"
+              dir="auto"
+            >
               {message}
             </p>
           ) : null}

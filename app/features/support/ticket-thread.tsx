@@ -38,7 +38,7 @@ export function TicketThread({
               <span className="font-semibold text-foreground">{author}</span> ·{" "}
               {date.format(new Date(message.createdAt))}
             </p>
-            <p className="user-text text-sm break-words whitespace-pre-wrap" dir="auto">
+            <p className="user-text text-sm whitespace-pre-wrap" dir="auto">
               <BidiText text={message.body} />
             </p>
           </li>

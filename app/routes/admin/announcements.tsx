@@ -218,7 +218,7 @@ export default function AdminAnnouncements({ loaderData, actionData }: Route.Com
                 <Badge>{t(AUDIENCE_LABELS[a.targetAudience])}</Badge>
               </div>
             </div>
-            <p className="mt-1 text-sm whitespace-pre-wrap" dir="auto">
+            <p className="mt-1 text-sm whitespace-pre-wrap wrap-anywhere" dir="auto">
               {a.content}
             </p>
             <details className="mt-3">

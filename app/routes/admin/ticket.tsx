@@ -126,7 +126,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
         <Link to="/admin/tickets" className="text-sm text-primary hover:underline">
           {t("admin.back")}
         </Link>
-        <h1 className="text-2xl font-bold" dir="auto">
+        <h1 className="text-2xl font-bold wrap-anywhere" dir="auto">
           #{ticket.id} {ticket.subject}
         </h1>
         {fieldResult ? <ResultMessage result={fieldResult} /> : null}

@@ -51,7 +51,7 @@ export default function AdminTickets({ loaderData }: Route.ComponentProps) {
         <>
           <Link
             to={`/admin/tickets/${ticket.id}`}
-            className="font-medium text-primary hover:underline"
+            className="font-medium wrap-anywhere text-primary hover:underline"
             dir="auto"
           >
             {ticket.subject}

@@ -84,7 +84,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
         {t("thread.back")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold" dir="auto">
+        <h1 className="min-w-0 text-2xl font-bold wrap-anywhere" dir="auto">
           #{ticket.id} {ticket.subject}
         </h1>
         <div className="flex gap-2">
