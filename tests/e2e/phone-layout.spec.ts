@@ -16,6 +16,7 @@ import {
   type Customer,
 } from "./fixtures";
 import type enCommonType from "../../app/i18n/locales/en/common.json";
+import type enDashboardType from "../../app/i18n/locales/en/dashboard.json";
 import { freshTotpCode } from "../support/totp";
 
 // Issue 21: on a phone (360 and 412 px, English, French and Arabic) no page of the customer's path and
@@ -29,6 +30,9 @@ type Language = (typeof LANGUAGES)[number];
 function catalogue<T>(lang: string, ns: string): T {
   return JSON.parse(readFileSync(`app/i18n/locales/${lang}/${ns}.json`, "utf8")) as T;
 }
+const dashboard = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, catalogue<typeof enDashboardType>(lang, "dashboard")]),
+) as Record<Language, typeof enDashboardType>;
 const common = Object.fromEntries(
   LANGUAGES.map((lang) => [lang, catalogue<typeof enCommonType>(lang, "common")]),
 ) as Record<Language, typeof enCommonType>;
@@ -390,6 +394,22 @@ test("at 360 px a ticket with a word of 5,000 letters widens neither its page no
       [],
     );
   await admin.context.close();
+});
+
+test("at 360 px every dashboard section's link is whole on the screen, in each language", async ({
+  browser,
+}) => {
+  const { customer } = data();
+  const { context, page } = await signedInContext(browser, customer.email, customer.password, 360);
+  for (const lang of LANGUAGES) {
+    await visit(page, inLanguage("/dashboard?tab=account", lang));
+    const sections = page
+      .getByRole("navigation", { name: dashboard[lang].tabs.label })
+      .getByRole("link");
+    await expect(sections).toHaveCount(6);
+    for (const link of await sections.all()) await expect(link).toBeInViewport({ ratio: 1 });
+  }
+  await context.close();
 });
 
 test("the menu opens and closes with JavaScript off, for a visitor and a customer", async ({

@@ -117,7 +117,9 @@ export function DashboardShell({
           },
         ]}
       />
-      <nav aria-label={t("tabs.label")} className="flex gap-1 overflow-x-auto border-b">
+      {/* On a phone the six sections are two rows of three, every one in sight: a strip that scrolled
+          sideways hid "Support" and "Account" with nothing saying there was more. */}
+      <nav aria-label={t("tabs.label")} className="grid grid-cols-3 border-b sm:flex sm:gap-1">
         {/* Link, not NavLink: every tab is /dashboard, so NavLink would call each one the current page. */}
         {DASHBOARD_TABS.map((id) => (
           <Link
@@ -125,7 +127,7 @@ export function DashboardShell({
             to={`/dashboard?tab=${id}`}
             aria-current={tab === id ? "page" : undefined}
             className={cn(
-              "-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap",
+              "-mb-px border-b-2 px-3 py-2 text-center text-sm font-medium sm:whitespace-nowrap",
               tab === id
                 ? "border-primary text-primary"
                 : "border-transparent text-muted-foreground hover:text-foreground",
