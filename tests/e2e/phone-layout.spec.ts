@@ -602,6 +602,34 @@ test("at 390 px the password and address links' pages fit the phone", async ({ b
   await context.close();
 });
 
+test("at 390 px the order form, coins, a ticket and the admin's lists have no target under 24 px", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { customer, ticketPath } = data();
+  const buyer = await signedInContext(browser, customer.email, customer.password, PHONE.width);
+  expect(
+    await phonePagesProblems(buyer.page, [
+      "/order?product=1",
+      "/dashboard/top-up",
+      ticketPath,
+      "/dashboard?tab=billing",
+    ]),
+  ).toEqual([]);
+  await buyer.context.close();
+  const admin = await signedInContext(browser, ADMIN_EMAIL, ADMIN_PASSWORD, PHONE.width);
+  expect(
+    await phonePagesProblems(admin.page, [
+      "/admin/clients",
+      ticketPath.replace("/support/", "/admin/tickets/"),
+      "/admin/orders",
+      "/admin/top-ups",
+      "/admin/promotions?edit=new",
+    ]),
+  ).toEqual([]);
+  await admin.context.close();
+});
+
 test("at 390 px the two-factor card and the login's code step fit the phone", async ({
   browser,
 }) => {
