@@ -505,11 +505,21 @@ test("with JavaScript the menu closes when signing out from it moves to the home
   await context.close();
 });
 
-test("a toast's close button is 44 px, with React and without", async ({ browser }) => {
+/** The toast's top is under the header's bottom: it covers neither the bell nor the balance. */
+async function expectUnderTheHeader(page: Page) {
+  const header = (await page.getByRole("banner").boundingBox())!;
+  const shown = (await page.locator("[data-toast]").first().boundingBox())!;
+  expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
+}
+
+test("a toast's close button is 44 px, with React and without, under the header", async ({
+  browser,
+}) => {
   const { customer } = data();
   const { context, page } = await signedInContext(browser, customer.email, customer.password, 360);
   // Signing in says so in a toast (toaster.tsx's, on the hydrated dashboard).
   await expect(toast(page, "Login successful!")).toBeVisible();
+  await expectUnderTheHeader(page);
   const reactClose = page.locator("[data-toast] [data-toast-close]").first();
   const hydrated = (await reactClose.boundingBox())!;
   // 44 CSS px, measured through a translateY(-50%): the box can read 43.99999 on a sub-pixel position.
@@ -520,6 +530,7 @@ test("a toast's close button is 44 px, with React and without", async ({ browser
   await page.request.post("/logout", { maxRedirects: 0 });
   await visit(page, "/about");
   await expect(toast(page, "Logged out successfully")).toBeVisible();
+  await expectUnderTheHeader(page);
   const staticClose = page.locator("[data-toast] [data-toast-close]").first();
   const served = (await staticClose.boundingBox())!;
   expect(served.width).toBeGreaterThanOrEqual(44);

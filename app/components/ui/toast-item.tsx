@@ -7,7 +7,8 @@ export interface ToastContent {
 }
 
 /**
- * Where toasts show (spec section 9), at the top centre: a live region named `label`, so screen readers
+ * Where toasts show (spec section 9), at the top centre under the 64 px header (on a phone a toast is as
+ * wide as the screen, and covered the bell and the coin balance): a live region named `label`, so screen readers
  * read out each toast put in it. One look for the hydrated pages' toaster (toaster.tsx) and the static one
  * (static-toaster.tsx); static-toaster.enhance.ts finds it by its data-toaster.
  */
@@ -27,7 +28,7 @@ export function ToastRegion({
       aria-label={label}
       aria-live="polite"
       aria-relevant="additions text"
-      className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex flex-col items-center gap-2 px-4"
+      className="pointer-events-none fixed inset-x-0 top-20 z-[70] flex flex-col items-center gap-2 px-4"
     >
       {children}
     </section>
