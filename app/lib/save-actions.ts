@@ -3,17 +3,27 @@ import { z } from "./zod";
 /**
  * An editor's "create" and "update" actions, to list among a form's intents: the same fields, checked
  * alike, the update with the id of the row it saves.
+ *
+ * `check` runs once every field has passed, unless `whenFieldsFail` is set: then it runs on the form
+ * as far as it was read, so the admin sees its mistakes with the fields' (zod skips a refinement
+ * after a failed field otherwise), and must itself read a failed field as what was typed.
  */
 export function saveActions<Shape extends z.ZodRawShape>(
   fields: Shape,
   id: z.ZodType<number>,
   check: (value: z.output<z.ZodObject<Shape>>, ctx: z.RefinementCtx) => void,
+  { whenFieldsFail = false }: { whenFieldsFail?: boolean } = {},
 ) {
   // Each action's value is the form's plus its intent (and id): TypeScript cannot see that of any Shape.
-  const checkForm = check as (value: unknown, ctx: z.RefinementCtx) => void;
+  const checkForm = z.superRefine(
+    check as (value: unknown, ctx: z.RefinementCtx) => void,
+    whenFieldsFail
+      ? { when: (payload) => typeof payload.value === "object" && payload.value !== null }
+      : undefined,
+  );
   return [
-    z.object({ intent: z.literal("create"), ...fields }).superRefine(checkForm),
-    z.object({ intent: z.literal("update"), id, ...fields }).superRefine(checkForm),
+    z.object({ intent: z.literal("create"), ...fields }).check(checkForm),
+    z.object({ intent: z.literal("update"), id, ...fields }).check(checkForm),
   ] as const;
 }
 

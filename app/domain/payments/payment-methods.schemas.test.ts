@@ -81,6 +81,25 @@ describe("the payment method form", () => {
         { instructionsAr: "x".repeat(2001) },
         { instructionsAr: "payments.errors.instructionsTooLong" },
       ],
+      // Every mistake at once: the rate's (checked against the currency) beside the fields' own, and
+      // no comparison of bounds that were not read.
+      [
+        { rate: "-5", minCoins: "0", maxCoins: "99999999", feePercent: "abc" },
+        {
+          rate: "payments.errors.amountNegative",
+          minCoins: "payments.errors.coinsInvalid",
+          maxCoins: "payments.errors.coinsInvalid",
+          feePercent: "payments.errors.amountInvalid",
+        },
+      ],
+      [
+        { rate: "0", minCoins: "abc", maxCoins: "10" },
+        { rate: "payments.errors.rateZero", minCoins: "payments.errors.coinsInvalid" },
+      ],
+      [
+        { currency: "EUR", rate: "-5", feeFixed: "x" },
+        { feeFixed: "payments.errors.amountInvalid" },
+      ],
     ]);
   });
 

@@ -107,9 +107,13 @@ function rateOf(form: Pick<MethodForm, "currency" | "rate">): number {
   return parsed.ok ? parsed.cents : 0;
 }
 
-/** What the fields cannot say alone: a dirham rate is typed and above 0, the maximum not below the minimum. */
+/**
+ * What the fields cannot say alone: a dirham rate is typed and above 0, the maximum not below the
+ * minimum. Run with the fields' own refusals too (a rate of -5 is said beside a bad fee), so a field that
+ * failed holds what was typed: the bounds are compared only when both were read.
+ */
 function checkMethod(form: MethodForm, ctx: z.RefinementCtx): void {
-  if (form.currency === "MAD") {
+  if (form.currency === "MAD" && typeof form.rate === "string") {
     const parsed = parseEuroInput(form.rate, MAX_RATE);
     if (!parsed.ok)
       customIssue(
@@ -121,7 +125,12 @@ function checkMethod(form: MethodForm, ctx: z.RefinementCtx): void {
       );
     else if (parsed.cents === 0) customIssue(ctx, "payments.errors.rateZero", "rate");
   }
-  if (form.maxCoins < form.minCoins) customIssue(ctx, "payments.errors.maxBelowMin", "maxCoins");
+  if (
+    typeof form.minCoins === "number" &&
+    typeof form.maxCoins === "number" &&
+    form.maxCoins < form.minCoins
+  )
+    customIssue(ctx, "payments.errors.maxBelowMin", "maxCoins");
 }
 
 export function paymentMethodInputFrom(form: MethodForm): PaymentMethodInput {
@@ -148,7 +157,7 @@ export const paymentMethodActionSchema = editorActionSchema(
   paymentMethodInputFrom,
   "payments.errors.unknownAction",
   [
-    ...saveActions(methodFieldShape, paymentMethodIdSchema, checkMethod),
+    ...saveActions(methodFieldShape, paymentMethodIdSchema, checkMethod, { whenFieldsFail: true }),
     ...rowActions(paymentMethodIdSchema, ["enable", "disable", "delete"]),
   ],
 );
