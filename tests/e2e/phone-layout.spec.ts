@@ -488,7 +488,11 @@ test("with JavaScript the menu names its state and closes when a link is followe
 test("with JavaScript the menu closes when signing out from it moves to the home page", async ({
   browser,
 }) => {
-  const { customer } = data();
+  // A customer of its own: the account keeps the language it is read in, which the shared one's tests
+  // expect to be English.
+  const guest = await browser.newContext();
+  const customer = await registerCustomer(await guest.newPage(), { name: "Nadia Sortie" });
+  await guest.close();
   const { context, page } = await signedInContext(browser, customer.email, customer.password, 390);
   await visit(page, "/dashboard?lang=ar");
   const banner = page.getByRole("banner");
@@ -515,7 +519,11 @@ async function expectUnderTheHeader(page: Page) {
 test("a toast's close button is 44 px, with React and without, under the header", async ({
   browser,
 }) => {
-  const { customer } = data();
+  // A customer of its own, whose account has never been read in another language: the sign-in toast is
+  // in the account's language, and the shared customer's is whichever its last test left.
+  const guest = await browser.newContext();
+  const customer = await registerCustomer(await guest.newPage(), { name: "Nadia Toast" });
+  await guest.close();
   const { context, page } = await signedInContext(browser, customer.email, customer.password, 360);
   // Signing in says so in a toast (toaster.tsx's, on the hydrated dashboard).
   await expect(toast(page, "Login successful!")).toBeVisible();
