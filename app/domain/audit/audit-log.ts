@@ -41,6 +41,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.reactivate": "audit.actions.serviceReactivate",
   "service.terminate": "audit.actions.serviceTerminate",
   "service.delete": "audit.actions.serviceDelete",
+  "service.edit": "audit.actions.serviceEdit",
+  // The game panel (issue 27), on a service's panel page and in Settings.
+  "service.panel_reinstall": "audit.actions.servicePanelReinstall",
+  "service.panel_relink": "audit.actions.servicePanelRelink",
+  "service.panel_retry": "audit.actions.servicePanelRetry",
+  "panel.connection.save": "audit.actions.panelConnectionSave",
   // The service lifecycle (issue 24), by the system.
   "service.auto_renew": "audit.actions.serviceAutoRenew",
   "order.expire": "audit.actions.orderExpire",
@@ -60,6 +66,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "account.two_factor_disable": "audit.actions.accountTwoFactorDisable",
   "account.two_factor_backup_codes": "audit.actions.accountTwoFactorBackupCodes",
   "account.email_change_requested": "audit.actions.accountEmailChangeRequested",
+  "account.deletion_request": "audit.actions.accountDeletionRequest",
+  "account.deletion_cancel": "audit.actions.accountDeletionCancel",
+  "account.deletion_complete": "audit.actions.accountDeletionComplete",
   "announcement.create": "audit.actions.announcementCreate",
   "announcement.update": "audit.actions.announcementUpdate",
   "announcement.activate": "audit.actions.announcementActivate",
