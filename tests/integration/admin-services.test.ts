@@ -12,12 +12,14 @@ describeEachDatabase("/admin/services", (app) => {
   let cookie: string;
   let fetchApp: AppFetch;
   let serviceId: number;
+  let customerId: number;
   const tag = `svc${Date.now().toString(36)}`;
 
   beforeAll(async () => {
     cookie = await signedInCookie(app(), TEST_ADMIN, { ip: "10.60.0.1" });
     fetchApp = appFetch(app());
     const customer = await customerWithCoins(app(), 0);
+    customerId = Number(customer);
     const added = (await post({
       intent: "add",
       userId: customer,
@@ -95,6 +97,16 @@ describeEachDatabase("/admin/services", (app) => {
       },
       values: { expiresOn: "2030-02-31", price: "-3" },
     });
+    // Adding says the same of a negative price, not "must be a number".
+    const badAdd = (await post({
+      intent: "add",
+      userId: String(customerId),
+      name: `Negative ${tag}`,
+      price: "-3",
+      billingCycle: "monthly",
+    })) as ActionAnswer;
+    expect(badAdd.init?.status).toBe(400);
+    expect(JSON.stringify(badAdd.data)).toContain('"services.errors.price.negative"');
     const missing = (await edit({ serviceId: "999999" })) as ActionAnswer;
     expect(missing.init?.status).toBe(404);
     expect(missing.data).toMatchObject({ ok: false, message: "services.errors.notFound" });

@@ -4,7 +4,6 @@ import { idField } from "~/lib/id-field";
 import { editParam, filterParam, pageParam, searchParam } from "~/lib/query-params";
 import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import { BILLING_CYCLE_IDS, type BillingCycle } from "~/domain/orders/orders";
-import { parseCoinAmount } from "~/domain/coins/coins";
 import { PRODUCT_TYPES } from "~/domain/catalogue/catalogue";
 import {
   EXPIRING_WITHIN,
@@ -30,14 +29,15 @@ export const addServiceSchema = z.object({
     .string()
     .optional()
     .transform((value, ctx) => {
-      // Blank: the chosen product's price (0 without a product).
+      // Blank: the chosen product's price (0 without a product). Otherwise read as the edit reads it,
+      // each refusal with its own message ("cannot be negative", not "must be a number").
       if (!value || !value.trim()) return undefined;
-      const cents = parseCoinAmount(value);
-      if (cents === null || cents < 0) {
-        customIssue(ctx, "services.errors.priceInvalid");
+      const parsed = parseEuroInput(value, MAX_SERVICE_PRICE_CENTS);
+      if (!parsed.ok) {
+        customIssue(ctx, PRICE_ERRORS[parsed.error]);
         return z.NEVER;
       }
-      return cents;
+      return parsed.cents;
     }),
   productId: z
     .string()
