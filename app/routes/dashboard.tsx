@@ -311,6 +311,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <LedgerTable
             entries={view.ledger.entries}
             nextBefore={view.ledger.nextBefore}
+            hasNewer={view.ledger.hasNewer}
             locale={locale}
           />
           {view.documents ? (

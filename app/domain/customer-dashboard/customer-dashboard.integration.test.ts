@@ -34,6 +34,8 @@ describeEachDatabase("customer dashboard", (app) => {
     for (;;) {
       const page = await listLedgerPage(db, user, before);
       expect(page.entries.length).toBeLessThanOrEqual(LEDGER_PAGE_SIZE);
+      // Only a later page offers "Newer".
+      expect(page.hasNewer).toBe(before !== undefined);
       seen.push(...page.entries.map((e) => e.id));
       if (!page.nextBefore) break;
       before = page.nextBefore;

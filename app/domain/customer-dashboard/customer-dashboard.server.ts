@@ -64,6 +64,8 @@ export async function listLedgerPage(
   return {
     entries: page,
     nextBefore: rows.length > size ? page[page.length - 1]!.id : null,
+    /** Whether newer entries come before this page (it was asked for with `before`). */
+    hasNewer: Boolean(before),
   };
 }
 

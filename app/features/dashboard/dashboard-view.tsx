@@ -240,10 +240,13 @@ export function AddCoinsLink() {
 export function LedgerTable({
   entries,
   nextBefore,
+  hasNewer,
   locale,
 }: {
   entries: CustomerLedgerEntry[];
   nextBefore: number | null;
+  /** A later page: "Newer" leads back to the first. */
+  hasNewer: boolean;
   locale: string;
 }) {
   const { t } = useTranslation("dashboard");
@@ -300,9 +303,13 @@ export function LedgerTable({
         />
       )}
       <div className="mt-3 flex justify-between text-sm">
-        <Link to="/dashboard?tab=billing" className="text-primary hover:underline">
-          {t("billing.newer")}
-        </Link>
+        {hasNewer ? (
+          <Link to="/dashboard?tab=billing" className="text-primary hover:underline">
+            {t("billing.newer")}
+          </Link>
+        ) : (
+          <span />
+        )}
         {nextBefore ? (
           <Link
             to={`/dashboard?tab=billing&before=${nextBefore}`}
