@@ -19,6 +19,14 @@ describe("money", () => {
     expect(formatEuros(450, "xx")).toBe("€4.50");
   });
 
+  it("writes zero without a sign, however it was computed", () => {
+    for (const locale of ["en", "fr", "ar"]) {
+      expect(formatCoins(-0, locale)).toBe(formatCoins(0, locale));
+      expect(formatEuros(-0, locale)).toBe(formatEuros(0, locale));
+      expect(formatCoins(-0, locale)).not.toContain("-");
+    }
+  });
+
   it("shows coins with two decimals", () => {
     expect(formatCoins(1_000_000)).toBe("10,000.00");
     expect(formatCoins(5)).toBe("0.05");

@@ -39,12 +39,14 @@ function formatter(kind: "euros" | "coins" | "compact", locale: string): Intl.Nu
   return format;
 }
 
+// Intl writes minus zero as "-0.00" (a clamped removal of nothing was shown as "only -0.00 can be
+// removed"): an amount of zero is written without a sign, whatever arithmetic made it.
 export function formatEuros(cents: number, locale = "en"): string {
-  return formatter("euros", locale).format(cents / 100);
+  return formatter("euros", locale).format(cents / 100 || 0);
 }
 
 export function formatCoins(cents: number, locale = "en"): string {
-  return formatter("coins", locale).format(cents / 100);
+  return formatter("coins", locale).format(cents / 100 || 0);
 }
 
 /** A short amount for a chart's axis ("€1.2K", "45 €"): a rounded label, never a figure to read from. */
