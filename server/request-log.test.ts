@@ -40,6 +40,11 @@ async function start(level: pino.Level) {
   });
   app.get("/ok", (_req, res) => void res.send("ok"));
   app.get("/boom", (_req, res) => void res.status(500).send("no"));
+  app.get("/down", (_req, res) => void res.status(503).send("no"));
+  app.get(
+    "/maintenance",
+    (_req, res) => void res.status(503).set("Retry-After", "300").send("back soon"),
+  );
   app.get("/assets/app.js", (_req, res) => void res.send("js"));
   let slowReceived = () => {};
   const slowRequest = new Promise<void>((resolve) => (slowReceived = resolve));
@@ -78,6 +83,17 @@ describe("requestLog", () => {
     expect(typeof lines[0]!.responseTime).toBe("number");
     expect(JSON.stringify(lines)).not.toContain("secret-reset-token");
     expect(lines[1]).toMatchObject({ level: 50, res: { statusCode: 500 } });
+  });
+
+  it("writes a planned 503 (the maintenance page, with its Retry-After) at info, any other 5xx at error", async () => {
+    const { origin, lines, answeredAll } = await start("info");
+    await (await fetch(`${origin}/maintenance`)).text();
+    await (await fetch(`${origin}/down`)).text();
+    await answeredAll(2);
+    expect(lines.map((l) => [l.req.url, l.level])).toEqual([
+      ["/maintenance", 30],
+      ["/down", 50],
+    ]);
   });
 
   it("skips static assets", async () => {

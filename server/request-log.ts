@@ -4,6 +4,8 @@ import type { Logger } from "pino";
 /**
  * One log line per answered request: method, path (never the query, which can carry a reset token),
  * status and time taken; at "error" for a 5xx, "info" otherwise, "warn" when the client went away first.
+ * A 503 that says when to come back (Retry-After: the maintenance page) is planned, not an error: a
+ * maintenance window would otherwise fill the error log with every visit.
  * Static assets are not logged.
  *
  * It replaces pino-http, which made a child logger, a request id and serializer objects for every request
@@ -17,7 +19,7 @@ export function requestLog(logger: Logger) {
     const done = () => {
       res.removeListener("finish", done);
       res.removeListener("close", done);
-      const level = !res.writableFinished ? "warn" : res.statusCode >= 500 ? "error" : "info";
+      const level = !res.writableFinished ? "warn" : serverError(res) ? "error" : "info";
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
@@ -32,4 +34,9 @@ export function requestLog(logger: Logger) {
     res.once("close", done);
     next();
   };
+}
+
+function serverError(res: Response): boolean {
+  if (res.statusCode < 500) return false;
+  return !(res.statusCode === 503 && res.getHeader("retry-after") !== undefined);
 }
