@@ -328,7 +328,7 @@ export function OrderForm({
             <CardContent className="grid gap-3 text-sm" aria-live="polite">
               {product && summary ? (
                 <>
-                  <p className="font-medium">
+                  <p className="font-medium wrap-anywhere">
                     <bdi>{product.name}</bdi>
                   </p>
                   {summary.lines.map((line) => (

@@ -46,10 +46,10 @@ export function PlanGrid({
             ) : null}
             {/* The admin's own text in the reader's language, or English where the admin left that
                 language empty (ADR 19): <bdi> keeps its order inside Arabic pages. */}
-            <h3 className="text-lg font-semibold">
+            <h3 className="text-lg font-semibold wrap-anywhere">
               <bdi>{plan.name}</bdi>
             </h3>
-            <p className="mt-1 text-sm text-muted-foreground">
+            <p className="mt-1 text-sm wrap-anywhere text-muted-foreground">
               <bdi>{plan.description}</bdi>
             </p>
             <p className="mt-4">
