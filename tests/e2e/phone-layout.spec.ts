@@ -185,6 +185,8 @@ const ADMIN_PATHS = [
   "/admin/newsletter",
   "/admin/security",
   "/admin/reports",
+  // Not a list, but its webhook field was a fixed 384 px wide.
+  "/admin/automation",
 ];
 
 /** Whether the box lies within the screen's width (nothing of it off to either side). */

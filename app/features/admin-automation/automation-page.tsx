@@ -221,7 +221,8 @@ export function AutomationPage({
             name: "discordWebhook",
             type: "url",
             defaultValue: discordWebhook,
-            className: "w-96 max-w-full",
+            // Full width on a phone: a fixed 384 px field made the page 10 px wider than a 390 px screen.
+            className: "w-full sm:w-96",
           }}
         />
       </Section>
