@@ -141,7 +141,7 @@ describeEachDatabase("announcements by audience", (app) => {
       expect(region, path).toBeGreaterThan(header);
       expect(main, path).toBeGreaterThan(region);
       expect(html.slice(region, main)).toContain(
-        `<p class="font-semibold break-words" dir="auto">${TITLES.all}</p>`,
+        `<p class="font-semibold wrap-anywhere" dir="auto">${TITLES.all}</p>`,
       );
     }
   });
