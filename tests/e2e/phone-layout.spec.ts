@@ -41,6 +41,17 @@ function inLanguage(path: string, lang: Language) {
   return `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`;
 }
 
+/**
+ * A customer of a test's own, registered and signed in at `width`: an account keeps the language it is
+ * last read in, so a test that reads English texts, or switches language, does not share the customer.
+ */
+async function ownCustomerSignedIn(browser: Browser, name: string, width: number) {
+  const guest = await browser.newContext();
+  const customer = await registerCustomer(await guest.newPage(), { name });
+  await guest.close();
+  return signedInContext(browser, customer.email, customer.password, width);
+}
+
 /** What a worker's tests share: a customer with a coin history, a pending order and a ticket. */
 interface Seeded {
   customer: Customer;
@@ -490,12 +501,7 @@ test("with JavaScript the menu names its state and closes when a link is followe
 test("with JavaScript the menu closes when signing out from it moves to the home page", async ({
   browser,
 }) => {
-  // A customer of its own: the account keeps the language it is read in, which the shared one's tests
-  // expect to be English.
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Nadia Sortie" });
-  await guest.close();
-  const { context, page } = await signedInContext(browser, customer.email, customer.password, 390);
+  const { context, page } = await ownCustomerSignedIn(browser, "Nadia Sortie", 390);
   await visit(page, "/dashboard?lang=ar");
   const banner = page.getByRole("banner");
   const menu = page.locator("#mobile-menu");
@@ -521,12 +527,7 @@ async function expectUnderTheHeader(page: Page) {
 test("a toast's close button is 44 px, with React and without, under the header", async ({
   browser,
 }) => {
-  // A customer of its own, whose account has never been read in another language: the sign-in toast is
-  // in the account's language, and the shared customer's is whichever its last test left.
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Nadia Toast" });
-  await guest.close();
-  const { context, page } = await signedInContext(browser, customer.email, customer.password, 360);
+  const { context, page } = await ownCustomerSignedIn(browser, "Nadia Toast", 360);
   // Signing in says so in a toast (toaster.tsx's, on the hydrated dashboard).
   await expect(toast(page, "Login successful!")).toBeVisible();
   await expectUnderTheHeader(page);
