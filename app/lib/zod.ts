@@ -46,6 +46,14 @@ export function wholeNumberText(
     .pipe(z.number().min(min, outOfRange).max(max, outOfRange));
 }
 
+/** A checkbox: browsers send "on" when it is ticked and nothing when it is not. */
+export function ticked() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value === "on");
+}
+
 /** A note a form may leave empty: at most `max` characters (`tooLong`), trimmed, null when blank. */
 export function optionalNote(max: number, tooLong: string) {
   return z

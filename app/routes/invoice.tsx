@@ -51,6 +51,7 @@ export async function action({ request, url, params, context: routerContext }: R
     number: String(params.number).toUpperCase(),
     method: form.data.method,
     reason: form.data.reason,
+    takeBackTerm: form.data.takeBackTerm,
     actorId: admin.id,
   });
   if (!result.ok)

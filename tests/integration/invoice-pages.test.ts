@@ -7,6 +7,7 @@ import { readPdf } from "../support/pdf-text";
 import { signedInCookie } from "../support/account-fixtures";
 import {
   adminId,
+  approvedOrder,
   customerWithCoins,
   expectLedgerIntactAfterEach,
   placedOrder,
@@ -232,6 +233,15 @@ describeEachDatabase("invoice pages", (app) => {
     const { number } = await invoiceOf(order.id);
     const page = await (await fetchApp(`/invoices/${number}`, { cookie: adminCookie })).text();
     expect(page).toContain("Record a refund");
+    // An order's server stays as it is: the form says so and leads to it.
+    const { hosting_service_id: serviceId } = await app()
+      .db.selectFrom("orders")
+      .select("hosting_service_id")
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(page).toContain("The refund leaves the service this order created as it is");
+    expect(page).toContain(`href="/admin/services?edit=${serviceId}"`);
+    expect(page).not.toContain('name="takeBackTerm"');
     const refused = await fetchApp(`/invoices/${number}`, {
       cookie: adminCookie,
       form: { intent: "refund", method: "coins", reason: " " },
@@ -263,6 +273,54 @@ describeEachDatabase("invoice pages", (app) => {
     ).text();
     for (const text of ["Credit note", `Credit note for ${number}`, "Money sent back outside"])
       expect(note, text).toContain(text);
+  });
+
+  it("takes back a refunded renewal's term when the admin leaves the box ticked", async () => {
+    const { id, cookie } = await customer();
+    const { approved } = await approvedOrder(app(), id, {
+      productId: await productId(app(), "mta-pro"),
+    });
+    const serviceId = approved.hostingServiceId!;
+    const expiry = async () =>
+      (
+        await app()
+          .db.selectFrom("hosting_services")
+          .select("expires_at")
+          .where("id", "=", serviceId)
+          .executeTakeFirstOrThrow()
+      ).expires_at;
+    const before = await expiry();
+    const renewed = await fetchApp("/dashboard?tab=services", {
+      cookie,
+      form: { intent: "renew", serviceId: String(serviceId), idempotencyKey: crypto.randomUUID() },
+    });
+    expect(renewed.status).toBeLessThan(400);
+    expect(Date.parse(await expiry())).toBeGreaterThan(Date.parse(before));
+    const { number } = await app()
+      .db.selectFrom("invoices")
+      .select("number")
+      .where("hosting_service_id", "=", serviceId)
+      .where("kind", "=", "invoice")
+      .executeTakeFirstOrThrow();
+    const page = await (await fetchApp(`/invoices/${number}`, { cookie: adminCookie })).text();
+    expect(page).toContain("Take back the time this renewal added");
+    const box = (html: string) => /<input id="refund-takeBackTerm"[^>]*>/.exec(html)?.[0];
+    expect(box(page)).toContain('checked=""');
+    // Refused for its reason, the box stays as the admin left it (unticked).
+    const refused = await fetchApp(`/invoices/${number}`, {
+      cookie: adminCookie,
+      form: { intent: "refund", method: "coins", reason: "" },
+    });
+    expect(refused.status).toBe(400);
+    const unticked = box(await refused.text());
+    expect(unticked).toContain('name="takeBackTerm"');
+    expect(unticked).not.toContain("checked");
+    const refunded = await fetchApp(`/invoices/${number}`, {
+      cookie: adminCookie,
+      form: { intent: "refund", method: "coins", reason: "Renewed by mistake", takeBackTerm: "on" },
+    });
+    expect(refunded.status).toBe(200);
+    expect(Date.parse(await expiry())).toBe(Date.parse(before));
   });
 
   it("saves the invoicing settings from /admin/settings", async () => {

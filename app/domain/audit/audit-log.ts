@@ -51,6 +51,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.auto_renew": "audit.actions.serviceAutoRenew",
   "order.expire": "audit.actions.orderExpire",
   "invoice.refund": "invoices:audit.refund",
+  "service.renewal_refund": "invoices:audit.renewalRefund",
   // The background worker (issue 24), on /admin/automation.
   "automation.run_now": "audit.actions.automationRunNow",
   "automation.job_retry": "audit.actions.automationJobRetry",

@@ -535,6 +535,121 @@ describeEachDatabase("invoices", (app, dialect) => {
     });
   });
 
+  /** A service renewed `times` times from the customer's form: its renewals' invoices and expiries. */
+  async function serviceRenewed(times: number) {
+    const { user, serviceId } = await customerWithRunningService(app(), 100_000);
+    await setAutoRenew(app().db, { userId: user, serviceId, autoRenew: true });
+    const expiryOf = async () =>
+      (await readRow(app().db, "hosting_services", ["expires_at"], { id: serviceId })).expires_at;
+    const expiries = [await expiryOf()];
+    for (let i = 0; i < times; i++) {
+      expect((await renewWithNewKey(app(), user, serviceId)).ok).toBe(true);
+      expiries.push(await expiryOf());
+    }
+    const invoices = await readRows(
+      app().db,
+      "invoices",
+      ["number"],
+      { hosting_service_id: serviceId, kind: "invoice" },
+      "id",
+    );
+    return { user, serviceId, expiryOf, expiries, numbers: invoices.map((row) => row.number) };
+  }
+
+  it("takes back the term a refunded renewal paid for: the expiry set back, automatic renewal off", async () => {
+    const admin = await adminId(app());
+    const { user, serviceId, expiryOf, expiries, numbers } = await serviceRenewed(1);
+    const [before, after] = expiries as [string, string];
+    const [number] = numbers as [string];
+    // The admin's page offers it; the customer's shows nothing of it.
+    const asAdmin = await getDocument(app().db, number, { userId: admin, isAdmin: true });
+    expect(asAdmin?.renewalRefund).toMatchObject({
+      serviceId,
+      canTakeBack: true,
+      status: "active",
+    });
+    expect(Date.parse(asAdmin!.renewalRefund!.from)).toBe(Date.parse(before));
+    expect(Date.parse(asAdmin!.renewalRefund!.until)).toBe(Date.parse(after));
+    expect(
+      (await getDocument(app().db, number, { userId: user, isAdmin: false }))?.renewalRefund,
+    ).toBeUndefined();
+
+    const balance = await balanceOf(app(), user);
+    const refunded = await recordRefund(app().db, {
+      number,
+      method: "coins",
+      reason: "Did not want the renewal",
+      actorId: admin,
+      takeBackTerm: true,
+    });
+    if (!refunded.ok) throw new Error(refunded.error);
+    expect(Date.parse(await expiryOf())).toBe(Date.parse(before));
+    expect(await balanceOf(app(), user)).toBeGreaterThan(balance);
+    const service = await readRow(app().db, "hosting_services", ["auto_renew", "status"], {
+      id: serviceId,
+    });
+    expect(service).toEqual({ auto_renew: 0, status: "active" });
+    const audit = await readRow(app().db, "audit_log", ["actor_id", "before", "after", "reason"], {
+      action: "service.renewal_refund",
+      target_id: String(serviceId),
+    });
+    expect(audit).toMatchObject({ actor_id: admin, reason: "Did not want the renewal" });
+    expect(JSON.parse(audit.before!)).toMatchObject({ autoRenew: true });
+    expect(JSON.parse(audit.after!)).toMatchObject({ autoRenew: false, invoice: number });
+    const notice = await readRow(app().db, "notifications", ["params"], {
+      user_id: user,
+      kind: "service_renewal_refunded",
+    });
+    expect(Date.parse(JSON.parse(notice.params).expires)).toBe(Date.parse(before));
+  });
+
+  it("refunds without touching the service unless asked, and refuses a term a later renewal moved", async () => {
+    const admin = await adminId(app());
+    const { user, expiryOf, expiries, numbers } = await serviceRenewed(2);
+    const [, second, third] = expiries as [string, string, string];
+    const [first, last] = numbers as [string, string];
+    // The first renewal's term no longer ends the service: the page says so, and asking fails whole.
+    const page = await getDocument(app().db, first, { userId: admin, isAdmin: true });
+    expect(page?.renewalRefund).toMatchObject({ canTakeBack: false, status: "active" });
+    expect(Date.parse(page!.renewalRefund!.expiresAt!)).toBe(Date.parse(third));
+    const balance = await balanceOf(app(), user);
+    const ask = { method: "coins", reason: "r", actorId: admin, takeBackTerm: true } as const;
+    expect(await recordRefund(app().db, { number: first, ...ask })).toEqual(
+      refusal("conflict", "invoices.errors.termChanged"),
+    );
+    expect(await balanceOf(app(), user)).toBe(balance);
+    expect(await readRow(app().db, "invoices", ["state"], { number: first })).toEqual({
+      state: "paid",
+    });
+    expect(
+      await readRows(app().db, "audit_log", ["id"], { action: "invoice.refund", target_id: first }),
+    ).toEqual([]);
+
+    // The last one can; once it is taken back, the first one's term ends the service again.
+    expect((await recordRefund(app().db, { number: last, ...ask })).ok).toBe(true);
+    expect(Date.parse(await expiryOf())).toBe(Date.parse(second));
+    expect(
+      (await getDocument(app().db, first, { userId: admin, isAdmin: true }))?.renewalRefund
+        ?.canTakeBack,
+    ).toBe(true);
+    // Refunded without the box ticked, the service keeps its term.
+    expect((await recordRefund(app().db, { ...ask, number: first, takeBackTerm: false })).ok).toBe(
+      true,
+    );
+    expect(Date.parse(await expiryOf())).toBe(Date.parse(second));
+  });
+
+  it("names the service an order created on its invoice's page, for an admin", async () => {
+    const admin = await adminId(app());
+    const { user, serviceId } = await customerWithRunningService(app(), 100_000);
+    const invoice = await readRow(app().db, "invoices", ["number"], { user_id: user });
+    const asAdmin = await getDocument(app().db, invoice.number, { userId: admin, isAdmin: true });
+    expect(asAdmin).toMatchObject({ orderServiceId: serviceId });
+    expect(asAdmin?.renewalRefund).toBeUndefined();
+    const asOwner = await getDocument(app().db, invoice.number, { userId: user, isAdmin: false });
+    expect(asOwner?.orderServiceId).toBeUndefined();
+  });
+
   it("refuses two admins refunding one invoice at once: one credit note", async () => {
     const admin = await adminId(app());
     const { user } = await customerWithRunningService(app(), 100_000);

@@ -1,5 +1,5 @@
 import { filterParam, pageParam, textParam } from "~/lib/query-params";
-import { requiredText, z } from "~/lib/zod";
+import { requiredText, ticked, z } from "~/lib/zod";
 import {
   DOCUMENT_KINDS,
   DOCUMENT_NUMBER_PATTERN,
@@ -33,5 +33,7 @@ export const refundFormSchema = z.object({
     REFUND_REASON_MAX,
     "invoices.errors.refundReasonTooLong",
   ),
+  /** A renewal's invoice: take back the term it paid for (ticked by default on the form). */
+  takeBackTerm: ticked(),
 });
 export type RefundFormInput = z.infer<typeof refundFormSchema>;

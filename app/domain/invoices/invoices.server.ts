@@ -7,6 +7,7 @@ import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { queueMail } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
+import { takeBackRenewalTerm } from "~/domain/hosting-services/renewal-refund.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import { containsAny } from "~/db/like-pattern";
@@ -15,6 +16,7 @@ import type { InvoicesTable } from "~/db/schema";
 import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
+  canTakeBackTerm,
   documentAmounts,
   documentNumber,
   DOCUMENT_NUMBER_PATTERN,
@@ -23,6 +25,7 @@ import {
   negatedAmounts,
   negatedLines,
   receiptAmounts,
+  renewalTermOf,
   vatRateFor,
   yearIn,
   type DocumentAmounts,
@@ -496,6 +499,8 @@ function toDocument(
 
 export type CreditResult =
   | { ok: true; creditNote: IssuedDocument; invoice: InvoiceDocument }
+  /** The renewal's term cannot be taken back: a later renewal or an edit moved the expiry, or the service is gone or terminated. */
+  | { ok: false; kind: "conflict"; error: "invoices.errors.termChanged" }
   | { ok: false; kind: "notFound"; error: "invoices.errors.notFound" }
   /** Only a paid invoice is credited, once. */
   | { ok: false; kind: "conflict"; error: "invoices.errors.notRefundable" }
@@ -594,6 +599,8 @@ export async function recordRefund(
     method: RefundMethod;
     reason: string;
     actorId: string;
+    /** A renewal's invoice: also take back the term it paid for (takeBackRenewalTerm). */
+    takeBackTerm?: boolean;
     now?: Date;
   },
 ): Promise<CreditResult> {
@@ -629,6 +636,21 @@ export async function recordRefund(
       if (!posted) refuse<CreditResult>("conflict", "coins.errors.balanceTooHigh");
       ledgerEntryId = posted.entryId;
     }
+    const term = input.takeBackTerm
+      ? renewalTermOf(toDocument(row, { creditsNumber: null, creditedBy: null }))
+      : null;
+    if (
+      term &&
+      !(await takeBackRenewalTerm(trx, {
+        term,
+        userId: row.user_id,
+        actorId: input.actorId,
+        invoiceNumber: row.number,
+        reason: input.reason,
+        now: input.now,
+      }))
+    )
+      refuse<CreditResult>("conflict", "invoices.errors.termChanged");
     const { general } = await getSettings(trx);
     const creditNote = await creditInvoice(trx, row, {
       reason: input.reason,
@@ -706,9 +728,38 @@ export async function getDocument(
     .where("invoices.number", "=", number);
   if (!reader.isAdmin) query = query.where("invoices.user_id", "=", reader.userId);
   const row = await query.executeTakeFirst();
-  return row
-    ? toDocument(row, { creditsNumber: row.credits_number, creditedBy: row.credited_by })
-    : undefined;
+  if (!row) return undefined;
+  const document = toDocument(row, {
+    creditsNumber: row.credits_number,
+    creditedBy: row.credited_by,
+  });
+  if (!reader.isAdmin || document.kind !== "invoice" || document.state !== "paid") return document;
+  if (document.orderId !== null) {
+    const order = await db
+      .selectFrom("orders")
+      .select("hosting_service_id")
+      .where("id", "=", document.orderId)
+      .executeTakeFirst();
+    return { ...document, orderServiceId: idOrNull(order?.hosting_service_id ?? null) };
+  }
+  const term = renewalTermOf(document);
+  if (!term) return document;
+  const service = await db
+    .selectFrom("hosting_services")
+    .select(["status", "expires_at"])
+    .where("id", "=", term.serviceId)
+    .where("user_id", "=", document.userId)
+    .executeTakeFirst();
+  const found = service && { expiresAt: service.expires_at, status: service.status };
+  return {
+    ...document,
+    renewalRefund: {
+      ...term,
+      expiresAt: found ? found.expiresAt : null,
+      status: found ? found.status : null,
+      canTakeBack: canTakeBackTerm(term, found),
+    },
+  };
 }
 
 const SUMMARY_COLUMNS = [

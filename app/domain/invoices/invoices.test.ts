@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "~/domain/settings/settings";
 import {
+  canTakeBackTerm,
+  renewalTermOf,
   documentAmounts,
   documentView,
   negatedLines,
@@ -219,5 +221,54 @@ describe("a document's view", () => {
     expect(receipt.footer).toEqual(["document.receiptNoVat"]);
     expect(receipt.columns.unit).toBe("document.unit");
     expect(receipt.totals[1]).toEqual({ label: "document.vat", amount: "€0.00" });
+  });
+});
+
+describe("the term a renewal's invoice paid for", () => {
+  const renewal = {
+    kind: "invoice" as const,
+    hostingServiceId: 7,
+    lines: [
+      {
+        kind: "renewal" as const,
+        params: {
+          id: 7,
+          service: "My server",
+          cycle: "monthly",
+          from: "2026-11-01T10:00:00.000Z",
+          until: "2026-12-01T10:00:00.000Z",
+        },
+        quantity: 1,
+        unitCents: 950,
+        totalCents: 950,
+      },
+    ],
+  };
+
+  it("is read from the renewal's line, and only from a renewal's invoice", () => {
+    expect(renewalTermOf(renewal)).toEqual({
+      serviceId: 7,
+      service: "My server",
+      from: "2026-11-01T10:00:00.000Z",
+      until: "2026-12-01T10:00:00.000Z",
+    });
+    expect(renewalTermOf({ ...renewal, kind: "credit_note" })).toBeNull();
+    expect(renewalTermOf({ ...renewal, hostingServiceId: null })).toBeNull();
+    const order = { ...renewal.lines[0]!, kind: "order" as const, params: { product: "x" } };
+    expect(renewalTermOf({ ...renewal, lines: [order] })).toBeNull();
+  });
+
+  it("can be taken back while it ends the service, which is not terminated", () => {
+    const term = renewalTermOf(renewal)!;
+    // The same moment written another way (compared as a moment, not as text).
+    expect(canTakeBackTerm(term, { expiresAt: "2026-12-01T10:00:00Z", status: "active" })).toBe(
+      true,
+    );
+    expect(canTakeBackTerm(term, { expiresAt: term.until, status: "suspended" })).toBe(true);
+    expect(canTakeBackTerm(term, { expiresAt: term.until, status: "terminated" })).toBe(false);
+    expect(canTakeBackTerm(term, { expiresAt: "2027-01-01T10:00:00.000Z", status: "active" })).toBe(
+      false,
+    );
+    expect(canTakeBackTerm(term, undefined)).toBe(false);
   });
 });

@@ -184,6 +184,10 @@ export interface InvoiceDocument extends DocumentAmounts {
   creditsNumber: string | null;
   /** A credited document: the number of its credit note. */
   creditedBy: string | null;
+  /** For an admin, on a paid renewal's invoice: what its refund may do to the service. */
+  renewalRefund?: RenewalRefundChoice;
+  /** For an admin, on a paid order's invoice: the service the order created (null: none yet). */
+  orderServiceId?: number | null;
 }
 
 /** One row of a list of documents (the billing tab, /admin/invoices). */
@@ -211,6 +215,55 @@ export function documentPath(number: string): string {
 /** Where a document downloads as a PDF (ADR 40), under the same rule as its page. */
 export function documentPdfPath(number: string): string {
   return `/invoices/${number}/pdf`;
+}
+
+/** What a renewal's invoice bought: its service's term from `from` to `until` (ISO 8601). */
+export interface RenewalTerm {
+  serviceId: number;
+  service: string;
+  from: string;
+  until: string;
+}
+
+/** The term a renewal's invoice paid for, read from its line; null for any other document. */
+export function renewalTermOf(
+  doc: Pick<InvoiceDocument, "kind" | "hostingServiceId" | "lines">,
+): RenewalTerm | null {
+  if (doc.kind !== "invoice" || doc.hostingServiceId === null) return null;
+  const line = doc.lines.find((candidate) => candidate.kind === "renewal");
+  const { from, until, service } = line?.params ?? {};
+  if (typeof from !== "string" || typeof until !== "string") return null;
+  return {
+    serviceId: doc.hostingServiceId,
+    service: String(service ?? ""),
+    from,
+    until,
+  };
+}
+
+/**
+ * What refunding a renewal's invoice may do to its service (the admin's refund form): set the expiry
+ * back to the term's start, which only makes sense while the service runs to the end of that very term
+ * (no later renewal or edit moved it) and is not terminated.
+ */
+export interface RenewalRefundChoice extends RenewalTerm {
+  /** The service's expiry and status now; null when the service was deleted since. */
+  expiresAt: string | null;
+  status: string | null;
+  /** The refund can take the term back. */
+  canTakeBack: boolean;
+}
+
+/** Whether a service's expiry `expiresAt` (status `status`) still ends the renewal's `term`. */
+export function canTakeBackTerm(
+  term: Pick<RenewalTerm, "until">,
+  service: { expiresAt: string; status: string } | undefined,
+): boolean {
+  return (
+    service !== undefined &&
+    service.status !== "terminated" &&
+    Date.parse(service.expiresAt) === Date.parse(term.until)
+  );
 }
 
 /** `-cents`, never JavaScript's -0 (which a test or a JSON reader would tell from 0). */

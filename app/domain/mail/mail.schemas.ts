@@ -1,5 +1,5 @@
 import { pageParam } from "~/lib/query-params";
-import { z } from "~/lib/zod";
+import { ticked, z } from "~/lib/zod";
 import { MAIL_STATES, OPTIONAL_MAIL_KINDS, type OptionalMailKind } from "./mail";
 
 // Schemas only: loaders, *.server.ts and tests import this file, never a page's code.
@@ -15,19 +15,13 @@ export const mailListQuerySchema = z.object({
 });
 export type MailListQuery = z.infer<typeof mailListQuerySchema>;
 
-/** A checkbox: browsers send "on" when it is ticked and nothing when it is not. */
-const ticked = z
-  .string()
-  .optional()
-  .transform((value) => value === "on");
-
 /** The account tab's mail form: one checkbox per kind a customer may turn off, ticked to receive it. */
 export const mailPreferencesSchema = z
   .object({
     intent: z.literal("mail-preferences"),
-    ...(Object.fromEntries(OPTIONAL_MAIL_KINDS.map((kind) => [kind, ticked])) as Record<
+    ...(Object.fromEntries(OPTIONAL_MAIL_KINDS.map((kind) => [kind, ticked()])) as Record<
       OptionalMailKind,
-      typeof ticked
+      ReturnType<typeof ticked>
     >),
   })
   .transform((form) => ({

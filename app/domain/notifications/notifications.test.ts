@@ -25,6 +25,15 @@ describe("a notification's values as its text shows them", () => {
     );
   });
 
+  it("writes a service's new expiry (a refunded renewal) as a date and time too", () => {
+    expect(
+      notificationValues(
+        { service: "My server", expires: due },
+        { locale: "en", timeZone: "Europe/Paris" },
+      ),
+    ).toEqual({ service: "My server", expires: "24 Nov 2026, 10:30" });
+  });
+
   it("writes coins from amountCents in the reader's language, and leaves the rest as stored", () => {
     expect(
       notificationValues({ id: 7, amountCents: 123_450 }, { locale: "en", timeZone: "UTC" }),

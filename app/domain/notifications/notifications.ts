@@ -36,6 +36,8 @@ export const NOTIFICATION_KINDS = [
   "coins_removed",
   // An admin refunded an invoice (issue 26): its number, the credit note's, "amountCents" coins.
   "invoice_refunded",
+  // ...and took back the term a renewal's invoice paid for: the service and its new expiry "expires".
+  "service_renewal_refunded",
   "ticket_answered",
   // A top-up request decided (issue 26): "reference", "amountCents" coins, a rejection's "reason".
   "top_up_approved",
@@ -61,11 +63,11 @@ export const NOTIFICATION_FILTER_LABELS = labelKeys(
 );
 
 /** Values stored as a moment (ISO 8601), shown as a date and time in the reader's language. */
-const MOMENT_PARAMS = ["due"] as const;
+const MOMENT_PARAMS = ["due", "expires"] as const;
 
 /**
  * A notification's stored values as its text shows them, in the reader's language: coins from
- * `amountCents` (as `amount`), moments (a stale schedule's `due`) as a date and time in the site's time
+ * `amountCents` (as `amount`), moments (a stale schedule's `due`, a service's `expires`) as a date and time in the site's time
  * zone (the same on the server and in the browser, so hydration changes nothing). Others as stored.
  */
 export function notificationValues(

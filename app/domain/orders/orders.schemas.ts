@@ -1,6 +1,6 @@
 import { MAX_ROW_ID } from "~/lib/id-field";
 import { filterParam, pageParam } from "~/lib/query-params";
-import { requiredText, z } from "~/lib/zod";
+import { requiredText, ticked, z } from "~/lib/zod";
 import { MAX_LOCATION_LENGTH } from "~/domain/settings/settings";
 import {
   BACKUP_IDS,
@@ -36,10 +36,7 @@ export const orderFormSchema = z.object({
   ddosProtection: yesNo.default("yes"),
   // The service's automatic renewal from coins (issue 24): a checkbox, ticked by default on the form;
   // unticked (or not sent) it is off.
-  autoRenew: z
-    .string()
-    .optional()
-    .transform((value) => value === "on"),
+  autoRenew: ticked(),
   playerSlots: z.coerce
     .number({ error: "orders.errors.invalidOption" })
     .int("orders.errors.invalidOption")

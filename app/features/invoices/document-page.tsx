@@ -42,14 +42,12 @@ export function DocumentPage({
 }) {
   const { t } = useTranslation("invoices");
   const { t: tOrders } = useTranslation("orders");
-  const view = documentView(
-    document,
-    documentViewTools({
-      t: (key, values) => t(key, values),
-      tOrders: (key) => tOrders(key),
-      locale,
-    }),
-  );
+  const tools = documentViewTools({
+    t: (key, values) => t(key, values),
+    tOrders: (key) => tOrders(key),
+    locale,
+  });
+  const view = documentView(document, tools);
   const rows = view.lines.map((line, index) => ({ ...line, index }));
   return (
     <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
@@ -175,7 +173,7 @@ export function DocumentPage({
         ) : null}
       </article>
       {admin && document.kind === "invoice" && document.state === "paid" ? (
-        <RefundCard result={result} />
+        <RefundCard result={result} document={document} date={tools.date} />
       ) : admin && result?.ok ? (
         <RefundCard result={result} done />
       ) : null}
@@ -186,9 +184,14 @@ export function DocumentPage({
 /** The admin's refund of a paid invoice: how the money went back and why (recordRefund). */
 function RefundCard({
   result,
+  document,
+  date,
   done = false,
 }: {
   result?: RefundResult;
+  /** The paid invoice (its renewal's term or its order's service), unless just refunded. */
+  document?: InvoiceDocument;
+  date?: (iso: string) => string;
   /** Just refunded: only the outcome is left to show. */
   done?: boolean;
 }) {
@@ -239,6 +242,72 @@ function RefundCard({
         values={refused?.values ?? {}}
         errors={refused?.fieldErrors ?? {}}
       />
+      {document && date ? (
+        <RefundServiceEffect document={document} date={date} sent={refused?.values} />
+      ) : null}
     </FormCard>
+  );
+}
+
+/**
+ * What the refund does to the service the invoice paid for: a renewal's term may be taken back (a box,
+ * ticked unless the admin unticked it before a refusal), or why it cannot be; an order's service stays
+ * as it is (terminating a server is a step of its own, on its page).
+ */
+function RefundServiceEffect({
+  document,
+  date,
+  sent,
+}: {
+  document: InvoiceDocument;
+  date: (iso: string) => string;
+  /** What a refused form sent: the box stays as the admin left it. */
+  sent?: Readonly<Record<string, string | undefined>>;
+}) {
+  const { t } = useTranslation("invoices");
+  const choice = document.renewalRefund;
+  const serviceLink = (serviceId: number) => (
+    <Link to={`/admin/services?edit=${serviceId}`} className="text-primary hover:underline">
+      {t("refund.servicesLink")}
+    </Link>
+  );
+  if (choice?.canTakeBack)
+    return (
+      <FormFields
+        idPrefix="refund"
+        fields={[
+          {
+            kind: "switch",
+            name: "takeBackTerm",
+            label: t("refund.takeBack"),
+            hint: t("refund.takeBackHint", {
+              service: choice.service,
+              from: date(choice.from),
+              until: date(choice.until),
+            }),
+          },
+        ]}
+        checked={{ takeBackTerm: sent ? sent.takeBackTerm === "on" : true }}
+      />
+    );
+  const note = choice
+    ? choice.expiresAt === null
+      ? t("refund.serviceGone")
+      : choice.status === "terminated"
+        ? t("refund.serviceTerminated", { service: choice.service })
+        : t("refund.termMoved", { service: choice.service, expiresAt: date(choice.expiresAt) })
+    : document.orderId !== null
+      ? t("refund.orderNote")
+      : null;
+  if (!note) return null;
+  const serviceId = choice
+    ? choice.expiresAt === null
+      ? null
+      : choice.serviceId
+    : (document.orderServiceId ?? null);
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="refund-service-note">
+      {note} {serviceId !== null ? serviceLink(serviceId) : null}
+    </p>
   );
 }

@@ -1,0 +1,65 @@
+import { recordAudit } from "~/domain/audit/audit.server";
+import { canTakeBackTerm, type RenewalTerm } from "~/domain/invoices/invoices";
+import { notify } from "~/domain/notifications/notifications.server";
+import type { Tx } from "~/db/transaction";
+
+/**
+ * Step, for the refund of a renewal's invoice (recordRefund): the term the renewal paid for is taken
+ * back, the service's expiry set back to the term's start, and its automatic renewal switched off (a
+ * customer refunded for a renewal did not want it; the lifecycle would otherwise charge it again at the
+ * next expiry). The service is not suspended here: when its expiry is now past, the lifecycle suspends
+ * it after the grace period like any other, with its own notice and mail.
+ *
+ * Only while the service still runs to the end of that very term and is not terminated: false when a
+ * later renewal or an admin's edit moved the expiry since, or the service is gone (the caller refuses,
+ * and the refund is not recorded).
+ */
+export async function takeBackRenewalTerm(
+  trx: Tx,
+  input: {
+    term: RenewalTerm;
+    userId: string;
+    actorId: string;
+    /** The refunded invoice, named in the audit entry. */
+    invoiceNumber: string;
+    reason: string;
+    now?: Date;
+  },
+): Promise<boolean> {
+  const { term } = input;
+  const service = await trx
+    .selectFrom("hosting_services")
+    .select(["id", "name", "status", "expires_at", "auto_renew"])
+    .where("id", "=", term.serviceId)
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
+  if (!service || !canTakeBackTerm(term, { expiresAt: service.expires_at, status: service.status }))
+    return false;
+  const now = input.now ?? new Date();
+  const updated = await trx
+    .updateTable("hosting_services")
+    .set({ expires_at: term.from, auto_renew: 0, updated_at: now.toISOString() })
+    .where("id", "=", service.id)
+    // What was read: a renewal or an edit committed in between leaves this row alone.
+    .where("expires_at", "=", service.expires_at)
+    .where("status", "=", service.status)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await recordAudit(trx, {
+    actorId: input.actorId,
+    action: "service.renewal_refund",
+    targetType: "hosting_service",
+    targetId: service.id,
+    before: { expiresAt: service.expires_at, autoRenew: service.auto_renew === 1 },
+    after: { expiresAt: term.from, autoRenew: false, invoice: input.invoiceNumber },
+    reason: input.reason,
+  });
+  await notify(trx, {
+    userId: input.userId,
+    kind: "service_renewal_refunded",
+    params: { service: service.name, expires: term.from },
+    link: "/dashboard?tab=services",
+    now,
+  });
+  return true;
+}
