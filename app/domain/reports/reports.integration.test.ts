@@ -2,9 +2,11 @@ import { CompiledQuery, sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { adminAddService, deleteService } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, rejectOrder } from "~/domain/orders/orders.server";
+import { recordRefund } from "~/domain/invoices/invoices.server";
 import {
   adminId,
   customerWithCoins,
+  customerWithRunningService,
   expectLedgerIntact,
   placedOrder,
   productId,
@@ -166,6 +168,31 @@ describeEachDatabase("monthly report", (app, dialect) => {
       .where("created_at", "<", report.to)
       .executeTakeFirstOrThrow();
     expect(report.totals.total.coinsCents).toBe(-Number(ledger.sum));
+  });
+
+  it("counts a refunded renewal's coins against its service's type, not as another type's", async () => {
+    // Today, outside the fixed window above: an SA-MP order, its renewal, and the renewal refunded.
+    const { user, serviceId } = await customerWithRunningService(app(), 100_000);
+    await renewWithNewKey(app(), user, serviceId);
+    const renewal = await app()
+      .db.selectFrom("invoices")
+      .select("number")
+      .where("hosting_service_id", "=", serviceId)
+      .where("kind", "=", "invoice")
+      .executeTakeFirstOrThrow();
+    const refunded = await recordRefund(app().db, {
+      number: renewal.number,
+      method: "coins",
+      reason: "Renewed by mistake",
+      actorId: await adminId(app()),
+    });
+    if (!refunded.ok) throw new Error(refunded.error);
+    const now = new Date();
+    const report = await loadMonthlyReport(app().db, { now });
+    const month = now.toISOString().slice(0, 7);
+    // The order's 2.50 stays spent; the renewal's 2.50 came back.
+    expect(cell(report, month, "samp")).toEqual({ orders: 1, coinsCents: 250 });
+    expect(cell(report, month, "other")).toEqual({ orders: 0, coinsCents: 0 });
   });
 
   it("moves on with the clock: a month later, April's order is in and April 2025 is out", async () => {
