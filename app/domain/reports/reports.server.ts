@@ -50,8 +50,8 @@ async function ordersPerMonth(db: Db, from: string, to: string): Promise<Monthly
 
 /**
  * Coins spent per month and product type, straight from the ledger: payments (negative) and refunds
- * (positive) of orders take the order's product type; renewals and their refunds take their service's
- * type. The sign is
+ * (positive) of orders take the order's product type; renewals take their service's type, and so does
+ * the refund of a renewal's invoice (an order_refund naming the service and no order). The sign is
  * turned so spending is positive. A row whose order or service cannot be found (a deleted service) or
  * has no type (a service added by hand) comes back with a null type and is reported as "other", so the
  * report's total always equals the ledger's.
@@ -59,31 +59,27 @@ async function ordersPerMonth(db: Db, from: string, to: string): Promise<Monthly
 export function coinsPerMonthQuery(db: Db, from: string, to: string) {
   const month = utcMonth(db, "coin_ledger.created_at");
   const type = sql<string | null>`coalesce(orders.product_type, hosting_services.type)`;
-  return (
-    db
-      .selectFrom("coin_ledger")
-      .leftJoin("orders", (join) =>
-        join
-          .onRef("orders.id", "=", "coin_ledger.order_id")
-          .on("coin_ledger.kind", "in", ["order_payment", "order_refund"]),
-      )
-      // A renewal, and the refund of a renewal's invoice (an order_refund naming the service and no
-      // order), take the service's type.
-      .leftJoin("hosting_services", (join) =>
-        join
-          .onRef("hosting_services.id", "=", "coin_ledger.hosting_service_id")
-          .on("coin_ledger.kind", "in", ["renewal", "order_refund"]),
-      )
-      .select([
-        month.as("month"),
-        type.as("type"),
-        sql<number>`0 - sum(coin_ledger.amount_cents)`.as("cents"),
-      ])
-      .where("coin_ledger.kind", "in", SPENDING_LEDGER_KINDS)
-      .where("coin_ledger.created_at", ">=", from)
-      .where("coin_ledger.created_at", "<", to)
-      .groupBy([month, type])
-  );
+  return db
+    .selectFrom("coin_ledger")
+    .leftJoin("orders", (join) =>
+      join
+        .onRef("orders.id", "=", "coin_ledger.order_id")
+        .on("coin_ledger.kind", "in", ["order_payment", "order_refund"]),
+    )
+    .leftJoin("hosting_services", (join) =>
+      join
+        .onRef("hosting_services.id", "=", "coin_ledger.hosting_service_id")
+        .on("coin_ledger.kind", "in", ["renewal", "order_refund"]),
+    )
+    .select([
+      month.as("month"),
+      type.as("type"),
+      sql<number>`0 - sum(coin_ledger.amount_cents)`.as("cents"),
+    ])
+    .where("coin_ledger.kind", "in", SPENDING_LEDGER_KINDS)
+    .where("coin_ledger.created_at", ">=", from)
+    .where("coin_ledger.created_at", "<", to)
+    .groupBy([month, type]);
 }
 
 async function coinsPerMonth(db: Db, from: string, to: string): Promise<MonthlyFigure[]> {
