@@ -442,7 +442,7 @@ export async function renewService(
         });
         ledgerEntryId = paid.entryId;
       }
-      await trx
+      const renewal = await trx
         .insertInto("service_renewals")
         .values({
           hosting_service_id: service.id,
@@ -453,7 +453,8 @@ export async function renewService(
           new_expires_at: newExpiry,
           created_at: now.toISOString(),
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
       const reactivated = status === "suspended";
       const row = await trx
         .updateTable("hosting_services")
@@ -503,13 +504,15 @@ export async function renewService(
           now,
         });
       }
-      // A receipt by mail, whoever renewed it: once per service and expiry date (docs/mail.md).
+      // A receipt by mail, whoever renewed it: once per renewal (docs/mail.md).
       await queueMail(
         trx,
         {
           kind: "serviceRenewed",
           userId: input.userId,
           serviceId: Number(service.id),
+          renewalId: Number(renewal.id),
+          ledgerEntryId,
           service: service.name,
           previousExpiresAt: service.expires_at,
           expiresAt: newExpiry,

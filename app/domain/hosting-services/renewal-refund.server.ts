@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { canTakeBackTerm, type RenewalTerm } from "~/domain/invoices/invoices";
+import { autoRenewalKey } from "~/domain/lifecycle/lifecycle";
 import { notify } from "~/domain/notifications/notifications.server";
 import type { Tx } from "~/db/transaction";
 
@@ -45,6 +47,7 @@ export async function takeBackRenewalTerm(
     .where("status", "=", service.status)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return false;
+  await freeLifecycleRenewalKey(trx, term);
   await recordAudit(trx, {
     actorId: input.actorId,
     action: "service.renewal_refund",
@@ -62,4 +65,20 @@ export async function takeBackRenewalTerm(
     now,
   });
   return true;
+}
+
+/**
+ * The lifecycle renews a service once per expiry date (its key `autoRenewalKey(service, expiry)` in
+ * `service_renewals`). When the term taken back was that automatic renewal, the service's expiry is
+ * that date again: its key is renamed (the row stays, as the history of what was charged), so that the
+ * lifecycle may renew the service again if the customer turns its automatic renewal back on. A
+ * customer's own key is random and blocks nothing.
+ */
+async function freeLifecycleRenewalKey(trx: Tx, term: RenewalTerm): Promise<void> {
+  await trx
+    .updateTable("service_renewals")
+    // The row's id keeps the new key unique, whatever is refunded later.
+    .set({ idempotency_key: sql<string>`'refunded:' || id || ':' || idempotency_key` })
+    .where("idempotency_key", "=", autoRenewalKey(term.serviceId, term.from))
+    .execute();
 }

@@ -639,6 +639,54 @@ describeEachDatabase("invoices", (app, dialect) => {
     expect(Date.parse(await expiryOf())).toBe(Date.parse(second));
   });
 
+  it("lets the lifecycle renew again from the date a refunded automatic renewal started from", async () => {
+    const admin = await adminId(app());
+    const { user, serviceId } = await customerWithRunningService(app(), 100_000);
+    await setAutoRenew(app().db, { userId: user, serviceId, autoRenew: true });
+    const { expires_at: expiry } = await readRow(app().db, "hosting_services", ["expires_at"], {
+      id: serviceId,
+    });
+    const dueAt = new Date(Date.parse(expiry) - 12 * 3_600_000);
+    await updateSettingsSection(app().db, "lifecycle", {
+      ...defaultSettings().lifecycle,
+      enabled: true,
+    });
+    try {
+      const renewedBy = async () =>
+        (
+          await readRows(
+            app().db,
+            "invoices",
+            ["number"],
+            { hosting_service_id: serviceId, kind: "invoice" },
+            "id",
+          )
+        ).map((row) => row.number);
+      await runLifecycle(app().db, { now: dueAt });
+      const [automatic] = await renewedBy();
+      const refunded = await recordRefund(app().db, {
+        number: automatic!,
+        method: "coins",
+        reason: "Did not want it",
+        actorId: admin,
+        takeBackTerm: true,
+      });
+      if (!refunded.ok) throw new Error(refunded.error);
+      // Switched off by the refund, the lifecycle leaves it alone; switched on again, it renews it.
+      await runLifecycle(app().db, { now: dueAt });
+      expect(await renewedBy()).toHaveLength(1);
+      await setAutoRenew(app().db, { userId: user, serviceId, autoRenew: true });
+      await runLifecycle(app().db, { now: dueAt });
+      expect(await renewedBy()).toHaveLength(2);
+      const { expires_at: after } = await readRow(app().db, "hosting_services", ["expires_at"], {
+        id: serviceId,
+      });
+      expect(Date.parse(after)).toBeGreaterThan(Date.parse(expiry));
+    } finally {
+      await updateSettingsSection(app().db, "lifecycle", defaultSettings().lifecycle);
+    }
+  });
+
   it("names the service an order created on its invoice's page, for an admin", async () => {
     const admin = await adminId(app());
     const { user, serviceId } = await customerWithRunningService(app(), 100_000);

@@ -152,6 +152,28 @@ describeEachDatabase("invoices, receipts and credit notes by mail", (app) => {
     expect(alone.map((row) => row.subject)).toEqual([`Your invoice ${second.number}`]);
   });
 
+  it("mails a renewal made again from the same expiry, after a refund took the first one's term back", async () => {
+    const { user, serviceId } = await customerWithRunningService(app(), 10_000);
+    expect((await renewWithNewKey(app(), user, serviceId)).ok).toBe(true);
+    const first = await invoiceOf({ serviceId, kind: "invoice" });
+    const refunded = await recordRefund(app().db, {
+      number: first.number,
+      method: "coins",
+      reason: "Renewed by mistake",
+      actorId: await adminId(app()),
+      takeBackTerm: true,
+    });
+    if (!refunded.ok) throw new Error(refunded.error);
+    // Renewed again from the very expiry date the first renewal started from: a receipt of its own.
+    expect((await renewWithNewKey(app(), user, serviceId)).ok).toBe(true);
+    await writeAll();
+    const second = await invoiceOf({ serviceId, kind: "invoice" });
+    const renewed = await mailOf(user, ["serviceRenewed"]);
+    expect(renewed).toHaveLength(2);
+    expect(renewed[0]!.text).toContain(`Invoice ${first.number}`);
+    expect(renewed[1]!.text).toContain(`Invoice ${second.number}`);
+  });
+
   it("says an approved top-up's reference and links its receipt; a rejected one, why", async () => {
     const admin = await adminId(app());
     const customer = await customerWithCoins(app(), 0);

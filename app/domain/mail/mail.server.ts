@@ -52,7 +52,10 @@ export interface DocumentRef {
  * invoice is numbered last in its transaction, after the mail is queued (ADR 37: nothing more is done
  * while the year's counter is locked), so the message reads its number after the commit.
  */
-export type DocumentSource = { orderId: number } | { serviceId: number; from: string };
+export type DocumentSource =
+  | { orderId: number }
+  /** A renewal's: by the ledger row that paid it, or (free of charge) by the expiry it renewed from. */
+  | { serviceId: number; from: string; ledgerEntryId?: number };
 
 /** Something that happened which mails someone. */
 export type MailEvent =
@@ -178,9 +181,16 @@ export type ServiceMailEvent =
       missingCents: number;
       day: string;
     })
-  /** Renewed from coins, by the lifecycle (`automatic`) or by the customer; once per expiry date. */
+  /**
+   * Renewed from coins, by the lifecycle (`automatic`) or by the customer; once per renewal
+   * (`service_renewals.id`): a service renews from one expiry date twice when the first renewal's term
+   * was taken back by a refund.
+   */
   | (ServiceRef & {
       kind: "serviceRenewed";
+      renewalId: number;
+      /** The coins' ledger row that paid it (null when it was free): its invoice is found by it. */
+      ledgerEntryId: number | null;
       previousExpiresAt: string;
       expiresAt: string;
       amountCents: number;
@@ -434,7 +444,7 @@ function planService(event: ServiceMailEvent): Planned {
       return withDocument(
         toCustomer(
           event.kind,
-          `${service}:${isoTime(event.previousExpiresAt)}:renewed`,
+          `${service}:renewal:${event.renewalId}`,
           {
             ...name,
             expiresAt: isoTime(event.expiresAt),
@@ -444,7 +454,13 @@ function planService(event: ServiceMailEvent): Planned {
           },
           event.userId,
         ),
-        { documentOf: { serviceId: event.serviceId, from: isoTime(event.previousExpiresAt) } },
+        {
+          documentOf: {
+            serviceId: event.serviceId,
+            from: isoTime(event.previousExpiresAt),
+            ...(event.ledgerEntryId === null ? {} : { ledgerEntryId: event.ledgerEntryId }),
+          },
+        },
       );
     case "serviceSuspended":
       return toCustomer(
@@ -706,7 +722,9 @@ function isDocumentSource(value: unknown): value is DocumentSource {
 
 /**
  * The invoice an event's message names by where it is found (`DocumentSource`), read when the message
- * is written, after the event committed: the order's, or the renewal's whose line renews from `from`.
+ * is written, after the event committed: the order's, or the renewal's paid by its ledger row (a free
+ * one's: the newest whose line renews from `from`; two renew from one date when a refund took the
+ * first one's term back).
  */
 async function findDocumentOf(db: Db, source: DocumentSource): Promise<DocumentRef | undefined> {
   const invoices = db
@@ -716,18 +734,26 @@ async function findDocumentOf(db: Db, source: DocumentSource): Promise<DocumentR
   const rows =
     "orderId" in source
       ? await invoices.where("order_id", "=", source.orderId).orderBy("id").limit(1).execute()
-      : (
-          await invoices
+      : typeof source.ledgerEntryId === "number"
+        ? await invoices
             .where("hosting_service_id", "=", source.serviceId)
-            .where("order_id", "is", null)
+            .where("ledger_entry_id", "=", source.ledgerEntryId)
+            // Newest first: the invoice was issued moments before its message is written.
             .orderBy("id", "desc")
-            .limit(50)
+            .limit(1)
             .execute()
-        ).filter((row) => {
-          const [line] = parseJsonArray(row.lines) as { params?: { from?: unknown } }[];
-          const from = line?.params?.from;
-          return typeof from === "string" && Date.parse(from) === Date.parse(source.from);
-        });
+        : (
+            await invoices
+              .where("hosting_service_id", "=", source.serviceId)
+              .where("order_id", "is", null)
+              .orderBy("id", "desc")
+              .limit(50)
+              .execute()
+          ).filter((row) => {
+            const [line] = parseJsonArray(row.lines) as { params?: { from?: unknown } }[];
+            const from = line?.params?.from;
+            return typeof from === "string" && Date.parse(from) === Date.parse(source.from);
+          });
   const row = rows[0];
   return row
     ? { kind: row.kind as DocumentKind, number: row.number, totalCents: row.total_cents }
