@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
 import { DOCUMENT_KIND_LABELS } from "~/domain/invoices/invoices";
 import { documentNumberSchema, refundFormSchema } from "~/domain/invoices/invoices.schemas";
 import { getDocument, recordRefund } from "~/domain/invoices/invoices.server";
@@ -62,8 +62,16 @@ export async function action({ request, url, params, context: routerContext }: R
     ok: true,
     message: "invoices.refund.done",
     creditNote: result.creditNote.number,
+    termTakenBack: result.termTakenBack,
   } satisfies RefundResult;
 }
+
+// A refusal (4xx) skips the reload by default; a refund refused because the service changed since
+// (409) reloads the page, so the form shows where the service stands now instead of the stale choice.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function Invoice({ loaderData, actionData }: Route.ComponentProps) {
   return <DocumentPage {...loaderData} result={actionData} />;

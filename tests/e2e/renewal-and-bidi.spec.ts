@@ -127,6 +127,53 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
   expect(await headerBalance(noScript)).toBe(before - 2 * price);
   await plain.close();
 
+  // The admin refunds a renewal and takes back the time it added. The older renewal's term no longer
+  // ends the service: its invoice says so instead of offering it.
+  await visit(admin.page, `/admin/invoices?q=${encodeURIComponent(customer.email)}`);
+  const numbers = await admin.page
+    .getByRole("table")
+    .getByRole("link", { name: /^HF-\d{4}-\d{6}$/ })
+    .allTextContents();
+  // Newest first: the two renewals, then the order.
+  expect(numbers).toHaveLength(3);
+  const [latest, older] = numbers as [string, string];
+  await visit(admin.page, `/invoices/${older}`);
+  await expect(admin.page.getByTestId("refund-service-note")).toContainText(
+    "changed since this renewal",
+  );
+  await visit(admin.page, `/invoices/${latest}`);
+  const takeBack = admin.page.getByLabel("Take back the time this renewal added");
+  await expect(takeBack).toBeChecked();
+  await admin.page.getByLabel("Reason").fill("Renewed by mistake");
+  // Meanwhile the customer renews once more: the admin's form is stale, refused whole, and the page
+  // shows where the service stands now.
+  await page.getByRole("link", { name: /^Renew for / }).click();
+  await page.getByRole("button", { name: "Confirm renewal" }).click();
+  await expect(toast(page, "Your service has been renewed.")).toBeVisible();
+  await admin.page.getByRole("button", { name: "Record the refund" }).click();
+  await expect(
+    admin.page.getByText(/^The service this renewal paid for changed since/),
+  ).toBeVisible();
+  await expect(takeBack).toHaveCount(0);
+  await expect(admin.page.getByTestId("refund-service-note")).toContainText(
+    "changed since this renewal",
+  );
+  // The newest renewal's invoice: refunded to the balance, its time taken back.
+  await visit(admin.page, `/admin/invoices?q=${encodeURIComponent(customer.email)}`);
+  await admin.page
+    .getByRole("table")
+    .getByRole("link", { name: /^HF-\d{4}-\d{6}$/ })
+    .first()
+    .click();
+  await expect(takeBack).toBeChecked();
+  await admin.page.getByLabel("Reason").fill("Renewed by mistake");
+  await admin.page.getByRole("button", { name: "Record the refund" }).click();
+  await expect(
+    admin.page.getByText(
+      /^Refund recorded: credit note HFC-\d{4}-\d{6}\. SAMP Starter now runs until .+, and its automatic renewal is off\.$/,
+    ),
+  ).toBeVisible();
+
   // A short balance: the price, what is missing, and the way to add coins; nothing to confirm.
   await adjustCoins(admin.page, customer.email, "-1000");
   await visit(page, "/dashboard?tab=services");

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, expect, it } from "vitest";
+import { deleteService } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
@@ -242,6 +243,13 @@ describeEachDatabase("invoice pages", (app) => {
     expect(page).toContain("The refund leaves the service this order created as it is");
     expect(page).toContain(`href="/admin/services?edit=${serviceId}"`);
     expect(page).not.toContain('name="takeBackTerm"');
+    // Deleted since, the form says the refund only returns the money, and links nowhere.
+    await deleteService(app().db, { actorId: await adminId(app()), serviceId: serviceId! });
+    const gone = await (await fetchApp(`/invoices/${number}`, { cookie: adminCookie })).text();
+    expect(gone).toContain(
+      "The service this order created no longer exists: the refund only returns the money.",
+    );
+    expect(gone).not.toContain("/admin/services?edit=");
     const refused = await fetchApp(`/invoices/${number}`, {
       cookie: adminCookie,
       form: { intent: "refund", method: "coins", reason: " " },
@@ -321,6 +329,9 @@ describeEachDatabase("invoice pages", (app) => {
     });
     expect(refunded.status).toBe(200);
     expect(Date.parse(await expiry())).toBe(Date.parse(before));
+    expect(await refunded.text()).toMatch(
+      /Refund recorded: credit note HFC-\d{4}-\d{6}\. MTA Pro now runs until [^<]+, and its automatic renewal is off\./,
+    );
   });
 
   it("saves the invoicing settings from /admin/settings", async () => {

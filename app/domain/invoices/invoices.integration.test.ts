@@ -2,7 +2,7 @@ import { afterEach, expect, it } from "vitest";
 import { inTransaction, Refusal, type Tx } from "~/db/transaction";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { runLifecycle } from "~/domain/lifecycle/lifecycle.server";
-import { setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
+import { deleteService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, placeOrder, rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { updateSettingsSection } from "~/domain/settings/settings.server";
@@ -692,10 +692,15 @@ describeEachDatabase("invoices", (app, dialect) => {
     const { user, serviceId } = await customerWithRunningService(app(), 100_000);
     const invoice = await readRow(app().db, "invoices", ["number"], { user_id: user });
     const asAdmin = await getDocument(app().db, invoice.number, { userId: admin, isAdmin: true });
-    expect(asAdmin).toMatchObject({ orderServiceId: serviceId });
+    expect(asAdmin?.orderService).toMatchObject({ id: serviceId, status: "active" });
     expect(asAdmin?.renewalRefund).toBeUndefined();
     const asOwner = await getDocument(app().db, invoice.number, { userId: user, isAdmin: false });
-    expect(asOwner?.orderServiceId).toBeUndefined();
+    expect(asOwner?.orderService).toBeUndefined();
+    // Deleted since: no service to name.
+    await deleteService(app().db, { actorId: admin, serviceId });
+    expect(
+      (await getDocument(app().db, invoice.number, { userId: admin, isAdmin: true }))?.orderService,
+    ).toBeNull();
   });
 
   it("refuses two admins refunding one invoice at once: one credit note", async () => {

@@ -498,7 +498,13 @@ function toDocument(
 }
 
 export type CreditResult =
-  | { ok: true; creditNote: IssuedDocument; invoice: InvoiceDocument }
+  | {
+      ok: true;
+      creditNote: IssuedDocument;
+      invoice: InvoiceDocument;
+      /** A renewal's term taken back: the service and the expiry it runs to now. */
+      termTakenBack?: { service: string; expiresAt: string };
+    }
   /** The renewal's term cannot be taken back: a later renewal or an edit moved the expiry, or the service is gone or terminated. */
   | { ok: false; kind: "conflict"; error: "invoices.errors.termChanged" }
   | { ok: false; kind: "notFound"; error: "invoices.errors.notFound" }
@@ -702,6 +708,7 @@ export async function recordRefund(
         { ...row, state: "credited" },
         { creditsNumber: null, creditedBy: creditNote.number },
       ),
+      ...(term ? { termTakenBack: { service: term.service, expiresAt: term.from } } : {}),
     };
   });
 }
@@ -735,12 +742,16 @@ export async function getDocument(
   });
   if (!reader.isAdmin || document.kind !== "invoice" || document.state !== "paid") return document;
   if (document.orderId !== null) {
-    const order = await db
+    const service = await db
       .selectFrom("orders")
-      .select("hosting_service_id")
-      .where("id", "=", document.orderId)
+      .innerJoin("hosting_services", "hosting_services.id", "orders.hosting_service_id")
+      .select(["hosting_services.id", "hosting_services.name", "hosting_services.status"])
+      .where("orders.id", "=", document.orderId)
       .executeTakeFirst();
-    return { ...document, orderServiceId: idOrNull(order?.hosting_service_id ?? null) };
+    return {
+      ...document,
+      orderService: service ? { ...service, id: Number(service.id) } : null,
+    };
   }
   const term = renewalTermOf(document);
   if (!term) return document;

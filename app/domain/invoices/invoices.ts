@@ -186,8 +186,11 @@ export interface InvoiceDocument extends DocumentAmounts {
   creditedBy: string | null;
   /** For an admin, on a paid renewal's invoice: what its refund may do to the service. */
   renewalRefund?: RenewalRefundChoice;
-  /** For an admin, on a paid order's invoice: the service the order created (null: none yet). */
-  orderServiceId?: number | null;
+  /**
+   * For an admin, on a paid order's invoice: the service the order created, where it stands now (null
+   * when there is none, or it was deleted since).
+   */
+  orderService?: { id: number; name: string; status: string } | null;
 }
 
 /** One row of a list of documents (the billing tab, /admin/invoices). */

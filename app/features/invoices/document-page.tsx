@@ -21,6 +21,8 @@ import { stateTone } from "./invoice-list";
 /** What the refund form answers: the credit note's number once it is issued. */
 export interface RefundResult extends ActionResult {
   creditNote?: string;
+  /** A renewal's term taken back: the service and the expiry it runs to now. */
+  termTakenBack?: { service: string; expiresAt: string };
 }
 
 /**
@@ -175,7 +177,7 @@ export function DocumentPage({
       {admin && document.kind === "invoice" && document.state === "paid" ? (
         <RefundCard result={result} document={document} date={tools.date} />
       ) : admin && result?.ok ? (
-        <RefundCard result={result} done />
+        <RefundCard result={result} date={tools.date} done />
       ) : null}
     </main>
   );
@@ -199,10 +201,24 @@ function RefundCard({
   const message = useMessage();
   const navigation = useNavigation();
   const refused = result && !result.ok ? result : undefined;
+  // What was done: the credit note, and a renewal's term taken back.
+  const outcome = result
+    ? [
+        message(result.message, { number: result.creditNote }),
+        result.termTakenBack && date
+          ? t("refund.termTakenBack", {
+              service: result.termTakenBack.service,
+              date: date(result.termTakenBack.expiresAt),
+            })
+          : "",
+      ]
+        .filter(Boolean)
+        .join(" ")
+    : "";
   if (done && result)
     return (
       <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
-        {message(result.message, { number: result.creditNote })}
+        {outcome}
       </p>
     );
   return (
@@ -211,11 +227,7 @@ function RefundCard({
       title={t("refund.title")}
       description={t("refund.intro")}
       busy={navigation.state !== "idle" && navigation.formData?.get("intent") === "refund"}
-      status={
-        result
-          ? { ok: result.ok, text: message(result.message, { number: result.creditNote }) }
-          : null
-      }
+      status={result ? { ok: result.ok, text: outcome } : null}
       submit={{ label: t("refund.submit"), busyLabel: t("refund.submitting") }}
     >
       <FormFields
@@ -267,7 +279,10 @@ function RefundServiceEffect({
   const { t } = useTranslation("invoices");
   const choice = document.renewalRefund;
   const serviceLink = (serviceId: number) => (
-    <Link to={`/admin/services?edit=${serviceId}`} className="text-primary hover:underline">
+    <Link
+      to={`/admin/services?edit=${serviceId}`}
+      className="text-primary underline hover:no-underline"
+    >
       {t("refund.servicesLink")}
     </Link>
   );
@@ -290,21 +305,26 @@ function RefundServiceEffect({
         checked={{ takeBackTerm: sent ? sent.takeBackTerm === "on" : true }}
       />
     );
+  const ordered = document.orderService;
   const note = choice
     ? choice.expiresAt === null
       ? t("refund.serviceGone")
       : choice.status === "terminated"
         ? t("refund.serviceTerminated", { service: choice.service })
         : t("refund.termMoved", { service: choice.service, expiresAt: date(choice.expiresAt) })
-    : document.orderId !== null
-      ? t("refund.orderNote")
-      : null;
+    : document.orderId === null || ordered === undefined
+      ? null
+      : ordered === null
+        ? t("refund.orderServiceGone")
+        : ordered.status === "terminated"
+          ? t("refund.serviceTerminated", { service: ordered.name })
+          : t("refund.orderNote");
   if (!note) return null;
   const serviceId = choice
     ? choice.expiresAt === null
       ? null
       : choice.serviceId
-    : (document.orderServiceId ?? null);
+    : (ordered?.id ?? null);
   return (
     <p className="text-sm text-muted-foreground" data-testid="refund-service-note">
       {note} {serviceId !== null ? serviceLink(serviceId) : null}
