@@ -37,7 +37,7 @@ describe("a notification's values as its text shows them", () => {
   it("writes coins from amountCents in the reader's language, and leaves the rest as stored", () => {
     expect(
       notificationValues({ id: 7, amountCents: 123_450 }, { locale: "en", timeZone: "UTC" }),
-    ).toEqual({ id: 7, amountCents: 123_450, amount: "1,234.50" });
+    ).toEqual({ id: 7, amountCents: 123_450, amount: "1,234.50", euros: "€1,234.50" });
     expect(
       notificationValues({ amountCents: 123_450 }, { locale: "fr", timeZone: "UTC" }).amount,
     ).toMatch(/^1\s234,50$/);

@@ -1,6 +1,6 @@
 import { mediumDateTime } from "~/lib/intl-format";
 import { labelKeys } from "~/lib/label-keys";
-import { formatCoins } from "~/lib/money";
+import { formatCoins, formatEuros } from "~/lib/money";
 
 /** What only admins are told (`notifyStaff`): a customer's list never shows them. */
 export const STAFF_NOTIFICATION_KINDS = [
@@ -67,16 +67,20 @@ const MOMENT_PARAMS = ["due", "expires"] as const;
 
 /**
  * A notification's stored values as its text shows them, in the reader's language: coins from
- * `amountCents` (as `amount`), moments (a stale schedule's `due`, a service's `expires`) as a date and time in the site's time
- * zone (the same on the server and in the browser, so hydration changes nothing). Others as stored.
+ * `amountCents` (as `amount`, and in euros as `euros`), moments (a stale schedule's `due`, a service's
+ * `expires`) as a date and time in the site's time zone (the same on the server and in the browser, so
+ * hydration changes nothing). Others as stored.
  */
 export function notificationValues(
   params: Record<string, string | number>,
   { locale, timeZone }: { locale: string; timeZone: string },
 ): Record<string, string | number> {
   const values: Record<string, string | number> = { ...params };
-  if (typeof params.amountCents === "number")
+  if (typeof params.amountCents === "number") {
     values.amount = formatCoins(params.amountCents, locale);
+    // A document's total reads in euros (a refund may have gone back outside the site, not as coins).
+    values.euros = formatEuros(params.amountCents, locale);
+  }
   for (const name of MOMENT_PARAMS) {
     const raw = params[name];
     if (typeof raw !== "string") continue;
