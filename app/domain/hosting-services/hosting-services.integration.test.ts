@@ -81,6 +81,38 @@ describeEachDatabase("admin-added services", (app) => {
     });
   }
 
+  it("renews a service several times at once: every charge adds its own term, none is lost", async () => {
+    const customer = await customerWithCoins(app(), 100_000);
+    const { approved } = await approvedOrder(app(), customer, {
+      productId: await productId(app(), "samp-starter"),
+    });
+    const serviceId = approved.hostingServiceId!;
+    const { expires_at: start, cycle_price_cents: price } = await readRow(
+      app().db,
+      "hosting_services",
+      ["expires_at", "cycle_price_cents"],
+      { id: serviceId },
+    );
+    const before = await balanceOf(app(), customer);
+    // Six renewals from six forms at once (on PostgreSQL, on the pool's parallel connections): each
+    // either renews from where the last one left the service, or is refused and charges nothing.
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => renewWithNewKey(app(), customer, serviceId)),
+    );
+    const renewed = results.filter((result) => result.ok).length;
+    expect(renewed).toBeGreaterThan(0);
+    for (const result of results)
+      if (!result.ok) expect(result).toEqual(refusal("conflict", "services.errors.cannotRenew"));
+    let expected = start;
+    for (let i = 0; i < renewed; i++) expected = cycleEnd(new Date(expected), "monthly");
+    const { expires_at: after } = await readRow(app().db, "hosting_services", ["expires_at"], {
+      id: serviceId,
+    });
+    expect(Date.parse(after)).toBe(Date.parse(expected));
+    expect(await balanceOf(app(), customer)).toBe(before - renewed * price);
+    await expectLedgerIntact(app());
+  });
+
   it("an annual service at a typed price takes the 15% discount (12 × €10.00 → €102.00)", async () => {
     const customer = await customerWithCoins(app(), 0);
     const service = await added(app(), {

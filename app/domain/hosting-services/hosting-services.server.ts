@@ -465,6 +465,10 @@ export async function renewService(
         })
         .where("id", "=", service.id)
         .where("status", "=", status)
+        // The expiry it renews from: on PostgreSQL (read committed) another renewal, a refund taking a
+        // term back or an admin's edit may have moved it since it was read; renewing from the old one
+        // would charge a term and add none (refused instead: the payment rolls back).
+        .where("expires_at", "=", service.expires_at)
         .returning(columns)
         .executeTakeFirst();
       if (!row) refuse<RenewResult>("conflict", "services.errors.cannotRenew");
