@@ -19,6 +19,8 @@ import {
   adminAddService,
   editServiceByAdmin,
   listServicesForAdmin,
+  renewService,
+  setAutoRenew,
 } from "./hosting-services.server";
 
 const DAY = 86_400_000;
@@ -111,6 +113,28 @@ describeEachDatabase("admin-added services", (app) => {
     expect(Date.parse(after)).toBe(Date.parse(expected));
     expect(await balanceOf(app(), customer)).toBe(before - renewed * price);
     await expectLedgerIntact(app());
+  });
+
+  it("renews automatically only while the service's switch is on, read when it renews", async () => {
+    const customer = await customerWithCoins(app(), 100_000);
+    const { approved } = await approvedOrder(app(), customer, {
+      productId: await productId(app(), "samp-starter"),
+    });
+    // The order form's box left unticked: the switch is off.
+    const serviceId = approved.hostingServiceId!;
+    const before = await balanceOf(app(), customer);
+    // A run that planned it while the switch was on, reaching it after a refund turned it off.
+    const automatic = () =>
+      renewService(app().db, {
+        userId: customer,
+        serviceId,
+        idempotencyKey: `test:auto:${serviceId}:${Math.random()}`,
+        automatic: true,
+      });
+    expect(await automatic()).toEqual(refusal("conflict", "services.errors.cannotRenew"));
+    expect(await balanceOf(app(), customer)).toBe(before);
+    await setAutoRenew(app().db, { userId: customer, serviceId, autoRenew: true });
+    expect((await automatic()).ok).toBe(true);
   });
 
   it("an annual service at a typed price takes the 15% discount (12 × €10.00 → €102.00)", async () => {

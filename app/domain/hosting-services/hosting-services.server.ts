@@ -413,8 +413,13 @@ export async function renewService(
       const service = await findServiceOrRefuse(trx, input.serviceId, input.userId);
       const status = service.status as ServiceStatus;
       const suspension = suspensionReasonOf(service.suspension_reason);
-      // The lifecycle renews only a running service; a customer may also renew one suspended for expiry.
-      if (!canRenew(status, suspension) || (input.automatic && status !== "active")) {
+      // The lifecycle renews only a running service whose switch is still on (read here: a refund or the
+      // customer may have turned it off since the run planned it); a customer may also renew one
+      // suspended for expiry.
+      if (
+        !canRenew(status, suspension) ||
+        (input.automatic && (status !== "active" || Number(service.auto_renew) !== 1))
+      ) {
         refuse<RenewResult>("conflict", "services.errors.cannotRenew");
       }
       const cycle = (

@@ -440,7 +440,7 @@ function planService(event: ServiceMailEvent): Planned {
         event.userId,
       );
     case "serviceRenewed":
-      // Its invoice is numbered after this is queued: found from the expiry it renewed from.
+      // Its invoice is numbered after this is queued: found by the ledger row that paid it.
       return withDocument(
         toCustomer(
           event.kind,
