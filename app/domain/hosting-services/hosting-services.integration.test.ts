@@ -7,6 +7,7 @@ import {
   approvedOrder,
   balanceOf,
   customerWithCoins,
+  customerWithRunningService,
   expectLedgerIntact,
   productId,
   renewWithNewKey,
@@ -84,11 +85,7 @@ describeEachDatabase("admin-added services", (app) => {
   }
 
   it("renews a service several times at once: every charge adds its own term, none is lost", async () => {
-    const customer = await customerWithCoins(app(), 100_000);
-    const { approved } = await approvedOrder(app(), customer, {
-      productId: await productId(app(), "samp-starter"),
-    });
-    const serviceId = approved.hostingServiceId!;
+    const { user: customer, serviceId } = await customerWithRunningService(app(), 100_000);
     const { expires_at: start, cycle_price_cents: price } = await readRow(
       app().db,
       "hosting_services",
@@ -116,12 +113,8 @@ describeEachDatabase("admin-added services", (app) => {
   });
 
   it("renews automatically only while the service's switch is on, read when it renews", async () => {
-    const customer = await customerWithCoins(app(), 100_000);
-    const { approved } = await approvedOrder(app(), customer, {
-      productId: await productId(app(), "samp-starter"),
-    });
-    // The order form's box left unticked: the switch is off.
-    const serviceId = approved.hostingServiceId!;
+    // Ordered with the form's box left unticked: the switch is off.
+    const { user: customer, serviceId } = await customerWithRunningService(app(), 100_000);
     const before = await balanceOf(app(), customer);
     // A run that planned it while the switch was on, reaching it after a refund turned it off.
     const automatic = () =>
