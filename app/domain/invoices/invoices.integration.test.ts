@@ -727,6 +727,31 @@ describeEachDatabase("invoices", (app, dialect) => {
     expect(credits).toHaveLength(1);
   });
 
+  it("refuses the admins who lost a race to refund a renewal as already refunded, not as a changed term", async () => {
+    const admin = await adminId(app());
+    const { user, expiryOf, expiries, numbers } = await serviceRenewed(1);
+    const [number] = numbers as [string];
+    const balance = await balanceOf(app(), user);
+    const results = await Promise.all(
+      upTo(6).map(() =>
+        recordRefund(app().db, {
+          number,
+          method: "coins",
+          reason: "race",
+          actorId: admin,
+          takeBackTerm: true,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual(
+      upTo(5).map(() => refusal("conflict", "invoices.errors.notRefundable")),
+    );
+    expect(Date.parse(await expiryOf())).toBe(Date.parse(expiries[0]!));
+    const { total_cents } = await readRow(app().db, "invoices", ["total_cents"], { number });
+    expect(await balanceOf(app(), user)).toBe(balance + total_cents);
+  });
+
   it("issues a top-up's payment receipt in its own series, without VAT", async () => {
     const user = await customerWithCoins(app(), 0);
     await billedIn(user, "MA");

@@ -516,9 +516,26 @@ export type CreditResult =
   | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" };
 
 /**
- * Step: a credit note of the whole of a paid invoice (its lines and figures negated, the same seller
- * and buyer), and the invoice marked credited: conditional on its state, so it happens once even when
- * two admins refund at once (the second is refused). `ledgerEntryId`: the coins returned, if they were.
+ * Step, first of a refund's or a rejection's writes: the paid invoice marked credited, conditional on its
+ * state, so that it happens once even when two admins refund at once. The second waits on this row (on
+ * PostgreSQL) and is refused as already refunded, before it moves coins or touches the service: taking
+ * a renewal's term back first would have refused it for a term "changed", by the winner's own refund.
+ */
+async function claimForCredit(trx: Tx, row: DocumentRow): Promise<void> {
+  const marked = await trx
+    .updateTable("invoices")
+    .set({ state: "credited" })
+    .where("id", "=", row.id)
+    .where("state", "=", "paid")
+    .where("kind", "=", "invoice")
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1)
+    refuse<CreditResult>("conflict", "invoices.errors.notRefundable");
+}
+
+/**
+ * Step, after claimForCredit: a credit note of the whole of a paid invoice (its lines and figures
+ * negated, the same seller and buyer). `ledgerEntryId`: the coins returned, if they were.
  */
 async function creditInvoice(
   trx: Tx,
@@ -532,15 +549,6 @@ async function creditInvoice(
     now?: Date;
   },
 ): Promise<IssuedDocument> {
-  const marked = await trx
-    .updateTable("invoices")
-    .set({ state: "credited" })
-    .where("id", "=", row.id)
-    .where("state", "=", "paid")
-    .where("kind", "=", "invoice")
-    .executeTakeFirst();
-  if (Number(marked.numUpdatedRows) !== 1)
-    refuse<CreditResult>("conflict", "invoices.errors.notRefundable");
   const original = toDocument(row, { creditsNumber: null, creditedBy: null });
   return issueDocument(trx, {
     kind: "credit_note",
@@ -583,6 +591,7 @@ export async function creditOrderInvoice(
     .where("state", "=", "paid")
     .executeTakeFirst();
   if (!row) return null;
+  await claimForCredit(trx, row);
   const { general } = await getSettings(trx);
   return creditInvoice(trx, row, {
     ...input,
@@ -628,6 +637,7 @@ export async function recordRefund(
       if (order?.status === "pending")
         refuse<CreditResult>("conflict", "invoices.errors.orderPending");
     }
+    await claimForCredit(trx, row);
     let ledgerEntryId: number | null = null;
     if (input.method === "coins" && row.total_cents > 0) {
       const posted = await writeLedgerEntry(trx, {
