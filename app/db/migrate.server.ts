@@ -32,6 +32,7 @@ import * as m0035 from "../../db/migrations/0035-top-up-requests";
 import * as m0036 from "../../db/migrations/0036-top-up-proofs";
 import * as m0037 from "../../db/migrations/0037-document-numbers-at-commit";
 import * as m0038 from "../../db/migrations/0038-provisioning";
+import * as m0039 from "../../db/migrations/0039-renewal-reactivation";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -69,6 +70,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0036-top-up-proofs": m0036,
   "0037-document-numbers-at-commit": m0037,
   "0038-provisioning": m0038,
+  "0039-renewal-reactivation": m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

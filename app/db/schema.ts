@@ -304,6 +304,12 @@ export interface ServiceRenewalsTable {
   amount_cents: number;
   previous_expires_at: Timestamp;
   new_expires_at: Timestamp;
+  /**
+   * When the renewal reactivated a service suspended for expiry: when it had been suspended (migration
+   * 0039; null otherwise, and unknown for renewals from before). A refund taking the renewal back
+   * suspends the service again from then.
+   */
+  reactivated_suspended_at: Timestamp | null;
   created_at: Timestamp;
 }
 

@@ -52,6 +52,7 @@ export async function action({ request, url, params, context: routerContext }: R
     method: form.data.method,
     reason: form.data.reason,
     takeBackTerm: form.data.takeBackTerm,
+    stopAutoRenew: form.data.stopAutoRenew,
     actorId: admin.id,
   });
   if (!result.ok)

@@ -158,7 +158,11 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
   await expect(admin.page.getByTestId("refund-service-note")).toContainText(
     "changed since this renewal",
   );
-  // The newest renewal's invoice: refunded to the balance, its time taken back.
+  // The newest renewal's invoice: refunded to the balance, its time taken back. The service renews
+  // automatically (as ordered); the renewal was the customer's, so that stays on unless the admin says
+  // otherwise, and this admin does.
+  await visit(page, "/dashboard?tab=services");
+  await expect(page.getByText("Automatic renewal from coins: on")).toBeVisible();
   await visit(admin.page, `/admin/invoices?q=${encodeURIComponent(customer.email)}`);
   await admin.page
     .getByRole("table")
@@ -166,13 +170,18 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
     .first()
     .click();
   await expect(takeBack).toBeChecked();
+  const stopAutoRenew = admin.page.getByLabel("Also switch off its automatic renewal");
+  await expect(stopAutoRenew).not.toBeChecked();
+  await stopAutoRenew.check();
   await admin.page.getByLabel("Reason").fill("Renewed by mistake");
   await admin.page.getByRole("button", { name: "Record the refund" }).click();
   await expect(
     admin.page.getByText(
-      /^Refund recorded: credit note HFC-\d{4}-\d{6}\. SAMP Starter now runs until .+, and its automatic renewal is off\.$/,
+      /^Refund recorded: credit note HFC-\d{4}-\d{6}\. SAMP Starter now runs until .+\. Its automatic renewal is off\.$/,
     ),
   ).toBeVisible();
+  await visit(page, "/dashboard?tab=services");
+  await expect(page.getByText("Automatic renewal from coins: off")).toBeVisible();
 
   // A short balance: the price, what is missing, and the way to add coins; nothing to confirm.
   await adjustCoins(admin.page, customer.email, "-1000");

@@ -447,6 +447,17 @@ export async function renewService(
         });
         ledgerEntryId = paid.entryId;
       }
+      const reactivated = status === "suspended";
+      // What a refund of this renewal restores (takeBackRenewalTerm): the suspension it lifted.
+      const suspendedAt = reactivated
+        ? (
+            await trx
+              .selectFrom("hosting_services")
+              .select("suspended_at")
+              .where("id", "=", service.id)
+              .executeTakeFirstOrThrow()
+          ).suspended_at
+        : null;
       const renewal = await trx
         .insertInto("service_renewals")
         .values({
@@ -456,11 +467,11 @@ export async function renewService(
           amount_cents: amount,
           previous_expires_at: service.expires_at,
           new_expires_at: newExpiry,
+          reactivated_suspended_at: suspendedAt,
           created_at: now.toISOString(),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const reactivated = status === "suspended";
       const row = await trx
         .updateTable("hosting_services")
         .set({

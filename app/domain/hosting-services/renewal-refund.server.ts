@@ -1,18 +1,60 @@
 import { sql } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { canTakeBackTerm, type RenewalTerm } from "~/domain/invoices/invoices";
+import {
+  canTakeBackTerm,
+  suspensionToRestore,
+  type RenewalTerm,
+  type TermTakenBack,
+} from "~/domain/invoices/invoices";
 import { autoRenewalKey } from "~/domain/lifecycle/lifecycle";
 import { notify } from "~/domain/notifications/notifications.server";
-import type { Tx } from "~/db/transaction";
+import { panelLinkOf, queuePanelSync } from "~/domain/provisioning/provisioning.server";
+import type { Db, Tx } from "~/db/transaction";
+
+/** The renewal a renewal's invoice paid for, as a refund of it needs it. */
+export interface RenewalOfTerm {
+  /** The lifecycle made it, not the customer. */
+  automatic: boolean;
+  /** The suspension it lifted (since when), if it reactivated the service. */
+  reactivatedSuspendedAt: string | null;
+}
 
 /**
- * Step, for the refund of a renewal's invoice (recordRefund): the term the renewal paid for is taken
- * back, the service's expiry set back to the term's start, and its automatic renewal switched off (a
- * customer refunded for a renewal did not want it; the lifecycle would otherwise charge it again at the
- * next expiry). The service is not suspended here: when its expiry is now past, the lifecycle suspends
- * it after the grace period like any other, with its own notice and mail.
+ * The renewal behind a term: the newest of the service's renewals from `from` to `until` (a term taken
+ * back and bought again is renewed anew); undefined for none (data from before renewals were kept).
+ */
+export async function findRenewalOfTerm(
+  db: Db | Tx,
+  term: RenewalTerm,
+): Promise<RenewalOfTerm | undefined> {
+  const row = await db
+    .selectFrom("service_renewals")
+    .select(["idempotency_key", "reactivated_suspended_at"])
+    .where("hosting_service_id", "=", term.serviceId)
+    .where("new_expires_at", "=", term.until)
+    .where("previous_expires_at", "=", term.from)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    automatic: row.idempotency_key === autoRenewalKey(term.serviceId, term.from),
+    reactivatedSuspendedAt: row.reactivated_suspended_at
+      ? new Date(row.reactivated_suspended_at).toISOString()
+      : null,
+  };
+}
+
+/**
+ * Step, for the refund of a renewal's invoice (recordRefund): what the renewal did is undone. The
+ * service's expiry is set back to the term's start; when the renewal had reactivated it from a
+ * suspension for expiry, it is suspended again from that moment (the termination countdown it had, the
+ * game panel told by a job); and, when asked (`stopAutoRenew`: the lifecycle would otherwise charge it
+ * again once the date is due, which a customer who did not want an automatic renewal does not want
+ * either), its automatic renewal is switched off. A service that was running is not suspended here: when
+ * its expiry is now past, the lifecycle suspends it after the grace period like any other.
  *
- * Only while the service still runs to the end of that very term and is not terminated: false when a
+ * Only while the service still runs to the end of that very term and is not terminated: null when a
  * later renewal or an admin's edit moved the expiry since, or the service is gone (the caller refuses,
  * and the refund is not recorded).
  */
@@ -22,12 +64,14 @@ export async function takeBackRenewalTerm(
     term: RenewalTerm;
     userId: string;
     actorId: string;
+    /** Also switch its automatic renewal off. */
+    stopAutoRenew: boolean;
     /** The refunded invoice, named in the audit entry. */
     invoiceNumber: string;
     reason: string;
     now?: Date;
   },
-): Promise<boolean> {
+): Promise<Omit<TermTakenBack, "service" | "expiresAt"> | null> {
   const { term } = input;
   const service = await trx
     .selectFrom("hosting_services")
@@ -36,43 +80,63 @@ export async function takeBackRenewalTerm(
     .where("user_id", "=", input.userId)
     .executeTakeFirst();
   if (!service || !canTakeBackTerm(term, { expiresAt: service.expires_at, status: service.status }))
-    return false;
+    return null;
+  const renewal = await findRenewalOfTerm(trx, term);
+  const suspendedAt = suspensionToRestore(renewal?.reactivatedSuspendedAt, service.status);
+  const autoRenewOff = input.stopAutoRenew && Number(service.auto_renew) === 1;
   const now = input.now ?? new Date();
   const updated = await trx
     .updateTable("hosting_services")
-    .set({ expires_at: term.from, auto_renew: 0, updated_at: now.toISOString() })
+    .set({
+      expires_at: term.from,
+      updated_at: now.toISOString(),
+      ...(autoRenewOff ? { auto_renew: 0 } : {}),
+      ...(suspendedAt
+        ? { status: "suspended", suspension_reason: "expired", suspended_at: suspendedAt }
+        : {}),
+    })
     .where("id", "=", service.id)
     // What was read: a renewal or an edit committed in between leaves this row alone.
     .where("expires_at", "=", service.expires_at)
     .where("status", "=", service.status)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return false;
+  if (Number(updated.numUpdatedRows) !== 1) return null;
   await freeLifecycleRenewalKey(trx, term);
+  if (suspendedAt) await queuePanelSync(trx, await panelLinkOf(trx, service.id), now);
+  const autoRenew = Number(service.auto_renew) === 1;
   await recordAudit(trx, {
     actorId: input.actorId,
     action: "service.renewal_refund",
     targetType: "hosting_service",
     targetId: service.id,
-    before: { expiresAt: service.expires_at, autoRenew: service.auto_renew === 1 },
-    after: { expiresAt: term.from, autoRenew: false, invoice: input.invoiceNumber },
+    before: { expiresAt: service.expires_at, autoRenew, status: service.status },
+    after: {
+      expiresAt: term.from,
+      autoRenew: autoRenew && !autoRenewOff,
+      status: suspendedAt ? "suspended" : service.status,
+      ...(suspendedAt ? { suspensionReason: "expired", suspendedAt } : {}),
+      invoice: input.invoiceNumber,
+    },
     reason: input.reason,
   });
+  // No mail of the suspension: its own went when the service was first suspended (its key is that
+  // moment), and the credit note's mail tells of the refund; the notice says the service is stopped.
   await notify(trx, {
     userId: input.userId,
-    kind: "service_renewal_refunded",
+    kind: suspendedAt ? "service_renewal_refunded_suspended" : "service_renewal_refunded",
     params: { service: service.name, expires: term.from },
     link: "/dashboard?tab=services",
     now,
   });
-  return true;
+  return { autoRenewOff, suspended: suspendedAt !== null };
 }
 
 /**
  * The lifecycle renews a service once per expiry date (its key `autoRenewalKey(service, expiry)` in
  * `service_renewals`). When the term taken back was that automatic renewal, the service's expiry is
  * that date again: its key is renamed (the row stays, as the history of what was charged), so that the
- * lifecycle may renew the service again if the customer turns its automatic renewal back on. A
- * customer's own key is random and blocks nothing.
+ * lifecycle may renew the service again if its automatic renewal is (or is turned back) on. A customer's
+ * own key is random and blocks nothing.
  */
 async function freeLifecycleRenewalKey(trx: Tx, term: RenewalTerm): Promise<void> {
   await trx

@@ -1,7 +1,8 @@
-import { afterEach, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { inTransaction, Refusal, type Tx } from "~/db/transaction";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { runLifecycle } from "~/domain/lifecycle/lifecycle.server";
+import { PANEL_SYNC_JOB } from "~/domain/provisioning/provisioning-jobs.server";
 import { deleteService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, placeOrder, rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
@@ -567,6 +568,9 @@ describeEachDatabase("invoices", (app, dialect) => {
       serviceId,
       canTakeBack: true,
       status: "active",
+      autoRenew: true,
+      automatic: false,
+      suspendsAgain: false,
     });
     expect(Date.parse(asAdmin!.renewalRefund!.from)).toBe(Date.parse(before));
     expect(Date.parse(asAdmin!.renewalRefund!.until)).toBe(Date.parse(after));
@@ -581,8 +585,10 @@ describeEachDatabase("invoices", (app, dialect) => {
       reason: "Did not want the renewal",
       actorId: admin,
       takeBackTerm: true,
+      stopAutoRenew: true,
     });
     if (!refunded.ok) throw new Error(refunded.error);
+    expect(refunded.termTakenBack).toMatchObject({ autoRenewOff: true, suspended: false });
     expect(Date.parse(await expiryOf())).toBe(Date.parse(before));
     expect(await balanceOf(app(), user)).toBeGreaterThan(balance);
     const service = await readRow(app().db, "hosting_services", ["auto_renew", "status"], {
@@ -601,6 +607,155 @@ describeEachDatabase("invoices", (app, dialect) => {
       kind: "service_renewal_refunded",
     });
     expect(Date.parse(JSON.parse(notice.params).expires)).toBe(Date.parse(before));
+  });
+
+  it("leaves the automatic renewal on unless asked: a customer who renewed twice by mistake", async () => {
+    const admin = await adminId(app());
+    const { serviceId, expiryOf, expiries, numbers } = await serviceRenewed(2);
+    const [last] = numbers.slice(-1) as [string];
+    const refunded = await recordRefund(app().db, {
+      number: last,
+      method: "coins",
+      reason: "Renewed twice",
+      actorId: admin,
+      takeBackTerm: true,
+    });
+    if (!refunded.ok) throw new Error(refunded.error);
+    expect(refunded.termTakenBack).toMatchObject({ autoRenewOff: false, suspended: false });
+    expect(Date.parse(await expiryOf())).toBe(Date.parse(expiries[1]!));
+    expect(await readRow(app().db, "hosting_services", ["auto_renew"], { id: serviceId })).toEqual({
+      auto_renew: 1,
+    });
+    const audit = await readRow(app().db, "audit_log", ["after"], {
+      action: "service.renewal_refund",
+      target_id: String(serviceId),
+    });
+    expect(JSON.parse(audit.after!)).toMatchObject({ autoRenew: true, status: "active" });
+  });
+
+  describe("a renewal that reactivated a suspended service", () => {
+    const suspendedAt = "2026-01-10T08:00:00.000Z";
+    const expiredAt = "2026-01-07T08:00:00.000Z";
+    async function reactivatedByRenewal() {
+      const { user, serviceId } = await customerWithRunningService(app(), 100_000);
+      // Suspended for expiry by the lifecycle, three days after it expired; a server on the panel.
+      await app()
+        .db.updateTable("hosting_services")
+        .set({
+          status: "suspended",
+          suspension_reason: "expired",
+          suspended_at: suspendedAt,
+          expires_at: expiredAt,
+          panel_state: "suspended",
+          panel_server_id: 4242,
+        })
+        .where("id", "=", serviceId)
+        .execute();
+      expect((await renewWithNewKey(app(), user, serviceId)).ok).toBe(true);
+      expect(await readRow(app().db, "hosting_services", ["status"], { id: serviceId })).toEqual({
+        status: "active",
+      });
+      const { number } = await latestRow(app().db, "invoices", ["number"], {
+        hosting_service_id: serviceId,
+        kind: "invoice",
+      });
+      return { user, serviceId, number };
+    }
+    const stateOf = async (serviceId: number) => {
+      const row = await readRow(
+        app().db,
+        "hosting_services",
+        ["status", "suspension_reason", "suspended_at", "expires_at"],
+        { id: serviceId },
+      );
+      return {
+        ...row,
+        suspended_at: row.suspended_at && new Date(row.suspended_at).toISOString(),
+        expires_at: new Date(row.expires_at).toISOString(),
+      };
+    };
+
+    it("suspends it again from the moment it was suspended, when its term is taken back", async () => {
+      const admin = await adminId(app());
+      const { user, serviceId, number } = await reactivatedByRenewal();
+      const page = await getDocument(app().db, number, { userId: admin, isAdmin: true });
+      expect(page?.renewalRefund).toMatchObject({ canTakeBack: true, suspendsAgain: true });
+      const refunded = await recordRefund(app().db, {
+        number,
+        method: "coins",
+        reason: "Renewed by mistake",
+        actorId: admin,
+        takeBackTerm: true,
+      });
+      if (!refunded.ok) throw new Error(refunded.error);
+      expect(refunded.termTakenBack).toMatchObject({ suspended: true, autoRenewOff: false });
+      // The panel follows: a sync job for the reactivation, and one for this suspension.
+      const syncs = await readRows(app().db, "jobs", ["payload"], { type: PANEL_SYNC_JOB });
+      expect(syncs.filter((job) => JSON.parse(job.payload).serviceId === serviceId)).toHaveLength(
+        2,
+      );
+      // The countdown to its termination is the one it had, not a new one from today.
+      expect(await stateOf(serviceId)).toEqual({
+        status: "suspended",
+        suspension_reason: "expired",
+        suspended_at: suspendedAt,
+        expires_at: expiredAt,
+      });
+      const notices = await readRows(app().db, "notifications", ["kind"], { user_id: user }, "id");
+      expect(notices.map((row) => row.kind)).toContain("service_renewal_refunded_suspended");
+      expect(notices.map((row) => row.kind)).not.toContain("service_renewal_refunded");
+      const audit = await readRow(app().db, "audit_log", ["after"], {
+        action: "service.renewal_refund",
+        target_id: String(serviceId),
+      });
+      expect(JSON.parse(audit.after!)).toMatchObject({
+        status: "suspended",
+        suspensionReason: "expired",
+        suspendedAt,
+      });
+    });
+
+    it("keeps a suspension an admin made since, and restores nothing for a renewal from before", async () => {
+      const admin = await adminId(app());
+      const first = await reactivatedByRenewal();
+      await app()
+        .db.updateTable("hosting_services")
+        .set({
+          status: "suspended",
+          suspension_reason: "admin",
+          suspended_at: "2026-02-01T00:00:00.000Z",
+        })
+        .where("id", "=", first.serviceId)
+        .execute();
+      const asked = { method: "coins", reason: "r", actorId: admin, takeBackTerm: true } as const;
+      const keptAdmin = await recordRefund(app().db, { ...asked, number: first.number });
+      expect(keptAdmin.ok && keptAdmin.termTakenBack?.suspended).toBe(false);
+      expect(await stateOf(first.serviceId)).toMatchObject({
+        status: "suspended",
+        suspension_reason: "admin",
+        suspended_at: "2026-02-01T00:00:00.000Z",
+        expires_at: expiredAt,
+      });
+
+      // A renewal recorded before migration 0039 did not keep what it lifted: the service runs on.
+      const second = await reactivatedByRenewal();
+      await app()
+        .db.updateTable("service_renewals")
+        .set({ reactivated_suspended_at: null })
+        .where("hosting_service_id", "=", second.serviceId)
+        .execute();
+      expect(
+        (await getDocument(app().db, second.number, { userId: admin, isAdmin: true }))
+          ?.renewalRefund?.suspendsAgain,
+      ).toBe(false);
+      const ranOn = await recordRefund(app().db, { ...asked, number: second.number });
+      expect(ranOn.ok && ranOn.termTakenBack?.suspended).toBe(false);
+      expect(await stateOf(second.serviceId)).toMatchObject({
+        status: "active",
+        suspended_at: null,
+        expires_at: expiredAt,
+      });
+    });
   });
 
   it("refunds without touching the service unless asked, and refuses a term a later renewal moved", async () => {
@@ -664,12 +819,17 @@ describeEachDatabase("invoices", (app, dialect) => {
         ).map((row) => row.number);
       await runLifecycle(app().db, { now: dueAt });
       const [automatic] = await renewedBy();
+      // The lifecycle's renewal: the form ticks switching it off.
+      expect(
+        (await getDocument(app().db, automatic!, { userId: admin, isAdmin: true }))?.renewalRefund,
+      ).toMatchObject({ autoRenew: true, automatic: true });
       const refunded = await recordRefund(app().db, {
         number: automatic!,
         method: "coins",
         reason: "Did not want it",
         actorId: admin,
         takeBackTerm: true,
+        stopAutoRenew: true,
       });
       if (!refunded.ok) throw new Error(refunded.error);
       // Switched off by the refund, the lifecycle leaves it alone; switched on again, it renews it.

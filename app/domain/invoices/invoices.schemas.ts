@@ -35,5 +35,7 @@ export const refundFormSchema = z.object({
   ),
   /** A renewal's invoice: take back the term it paid for (ticked by default on the form). */
   takeBackTerm: ticked(),
+  /** With the term: switch its automatic renewal off (ticked by default for the lifecycle's renewal). */
+  stopAutoRenew: ticked(),
 });
 export type RefundFormInput = z.infer<typeof refundFormSchema>;

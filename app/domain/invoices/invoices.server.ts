@@ -7,7 +7,10 @@ import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { queueMail } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
-import { takeBackRenewalTerm } from "~/domain/hosting-services/renewal-refund.server";
+import {
+  findRenewalOfTerm,
+  takeBackRenewalTerm,
+} from "~/domain/hosting-services/renewal-refund.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import { containsAny } from "~/db/like-pattern";
@@ -17,6 +20,8 @@ import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
   canTakeBackTerm,
+  suspensionToRestore,
+  type TermTakenBack,
   documentAmounts,
   documentNumber,
   DOCUMENT_NUMBER_PATTERN,
@@ -502,8 +507,8 @@ export type CreditResult =
       ok: true;
       creditNote: IssuedDocument;
       invoice: InvoiceDocument;
-      /** A renewal's term taken back: the service and the expiry it runs to now. */
-      termTakenBack?: { service: string; expiresAt: string };
+      /** A renewal's term taken back: the service, the expiry it runs to now, and what else changed. */
+      termTakenBack?: TermTakenBack;
     }
   /** The renewal's term cannot be taken back: a later renewal or an edit moved the expiry, or the service is gone or terminated. */
   | { ok: false; kind: "conflict"; error: "invoices.errors.termChanged" }
@@ -616,6 +621,8 @@ export async function recordRefund(
     actorId: string;
     /** A renewal's invoice: also take back the term it paid for (takeBackRenewalTerm). */
     takeBackTerm?: boolean;
+    /** With the term: also switch the service's automatic renewal off. */
+    stopAutoRenew?: boolean;
     now?: Date;
   },
 ): Promise<CreditResult> {
@@ -655,18 +662,18 @@ export async function recordRefund(
     const term = input.takeBackTerm
       ? renewalTermOf(toDocument(row, { creditsNumber: null, creditedBy: null }))
       : null;
-    if (
-      term &&
-      !(await takeBackRenewalTerm(trx, {
-        term,
-        userId: row.user_id,
-        actorId: input.actorId,
-        invoiceNumber: row.number,
-        reason: input.reason,
-        now: input.now,
-      }))
-    )
-      refuse<CreditResult>("conflict", "invoices.errors.termChanged");
+    const takenBack = term
+      ? await takeBackRenewalTerm(trx, {
+          term,
+          userId: row.user_id,
+          actorId: input.actorId,
+          stopAutoRenew: input.stopAutoRenew === true,
+          invoiceNumber: row.number,
+          reason: input.reason,
+          now: input.now,
+        })
+      : undefined;
+    if (takenBack === null) refuse<CreditResult>("conflict", "invoices.errors.termChanged");
     const { general } = await getSettings(trx);
     const creditNote = await creditInvoice(trx, row, {
       reason: input.reason,
@@ -718,7 +725,9 @@ export async function recordRefund(
         { ...row, state: "credited" },
         { creditsNumber: null, creditedBy: creditNote.number },
       ),
-      ...(term ? { termTakenBack: { service: term.service, expiresAt: term.from } } : {}),
+      ...(term && takenBack
+        ? { termTakenBack: { service: term.service, expiresAt: term.from, ...takenBack } }
+        : {}),
     };
   });
 }
@@ -765,12 +774,15 @@ export async function getDocument(
   }
   const term = renewalTermOf(document);
   if (!term) return document;
-  const service = await db
-    .selectFrom("hosting_services")
-    .select(["status", "expires_at"])
-    .where("id", "=", term.serviceId)
-    .where("user_id", "=", document.userId)
-    .executeTakeFirst();
+  const [service, renewal] = await Promise.all([
+    db
+      .selectFrom("hosting_services")
+      .select(["status", "expires_at", "auto_renew"])
+      .where("id", "=", term.serviceId)
+      .where("user_id", "=", document.userId)
+      .executeTakeFirst(),
+    findRenewalOfTerm(db, term),
+  ]);
   const found = service && { expiresAt: service.expires_at, status: service.status };
   return {
     ...document,
@@ -779,6 +791,10 @@ export async function getDocument(
       expiresAt: found ? found.expiresAt : null,
       status: found ? found.status : null,
       canTakeBack: canTakeBackTerm(term, found),
+      autoRenew: Number(service?.auto_renew) === 1,
+      automatic: renewal?.automatic ?? false,
+      suspendsAgain:
+        suspensionToRestore(renewal?.reactivatedSuspendedAt, service?.status ?? "") !== null,
     },
   };
 }

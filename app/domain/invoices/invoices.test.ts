@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "~/domain/settings/settings";
 import {
   canTakeBackTerm,
+  suspensionToRestore,
   renewalTermOf,
   documentAmounts,
   documentView,
@@ -270,5 +271,15 @@ describe("the term a renewal's invoice paid for", () => {
       false,
     );
     expect(canTakeBackTerm(term, undefined)).toBe(false);
+  });
+
+  it("restores the suspension a renewal lifted only on a service running since", () => {
+    const since = "2026-01-10T08:00:00.000Z";
+    expect(suspensionToRestore(since, "active")).toBe(since);
+    // An admin suspended it since: that suspension stays.
+    expect(suspensionToRestore(since, "suspended")).toBeNull();
+    // The renewal lifted none, or is from before what it lifted was kept.
+    expect(suspensionToRestore(null, "active")).toBeNull();
+    expect(suspensionToRestore(undefined, "active")).toBeNull();
   });
 });

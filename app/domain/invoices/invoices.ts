@@ -255,6 +255,39 @@ export interface RenewalRefundChoice extends RenewalTerm {
   status: string | null;
   /** The refund can take the term back. */
   canTakeBack: boolean;
+  /** The service renews automatically now: the form offers to switch that off with the term. */
+  autoRenew: boolean;
+  /** The lifecycle made this renewal (the customer did not): switching it off is ticked by default. */
+  automatic: boolean;
+  /**
+   * The renewal reactivated the service from a suspension for expiry, and taking it back suspends it
+   * again from that moment (suspensionToRestore).
+   */
+  suspendsAgain: boolean;
+}
+
+/** What a refund did to a renewal's service (the refund form's outcome). */
+export interface TermTakenBack {
+  service: string;
+  /** The expiry it runs to now (the term's start). */
+  expiresAt: string;
+  /** Its automatic renewal was on and is now off. */
+  autoRenewOff: boolean;
+  /** Suspended again, as before the renewal reactivated it. */
+  suspended: boolean;
+}
+
+/**
+ * The suspension a refunded renewal lifted, to restore with its term: when it reactivated a service
+ * suspended for expiry (`reactivatedSuspendedAt`, migration 0039), the moment it had been suspended, so
+ * that the termination countdown is the one it had. Only for a service running since; one an admin has
+ * suspended since keeps that suspension.
+ */
+export function suspensionToRestore(
+  reactivatedSuspendedAt: string | null | undefined,
+  status: string,
+): string | null {
+  return reactivatedSuspendedAt && status === "active" ? reactivatedSuspendedAt : null;
 }
 
 /** Whether a service's expiry `expiresAt` (status `status`) still ends the renewal's `term`. */

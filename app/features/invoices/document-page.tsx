@@ -13,6 +13,7 @@ import {
   REFUND_METHODS,
   REFUND_REASON_MAX,
   type InvoiceDocument,
+  type TermTakenBack,
 } from "~/domain/invoices/invoices";
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
@@ -21,8 +22,8 @@ import { stateTone } from "./invoice-list";
 /** What the refund form answers: the credit note's number once it is issued. */
 export interface RefundResult extends ActionResult {
   creditNote?: string;
-  /** A renewal's term taken back: the service and the expiry it runs to now. */
-  termTakenBack?: { service: string; expiresAt: string };
+  /** A renewal's term taken back: the service, the expiry it runs to now, and what else changed. */
+  termTakenBack?: TermTakenBack;
 }
 
 /**
@@ -205,12 +206,20 @@ function RefundCard({
   const outcome = result
     ? [
         message(result.message, { number: result.creditNote }),
-        result.termTakenBack && date
-          ? t("refund.termTakenBack", {
-              service: result.termTakenBack.service,
-              date: date(result.termTakenBack.expiresAt),
-            })
-          : "",
+        ...(result.termTakenBack && date
+          ? [
+              t(
+                result.termTakenBack.suspended
+                  ? "refund.termTakenBackSuspended"
+                  : "refund.termTakenBack",
+                {
+                  service: result.termTakenBack.service,
+                  date: date(result.termTakenBack.expiresAt),
+                },
+              ),
+              result.termTakenBack.autoRenewOff ? t("refund.autoRenewOff") : "",
+            ]
+          : []),
       ]
         .filter(Boolean)
         .join(" ")
@@ -286,7 +295,8 @@ function RefundServiceEffect({
       {t("refund.servicesLink")}
     </Link>
   );
-  if (choice?.canTakeBack)
+  if (choice?.canTakeBack) {
+    const dates = { service: choice.service, from: date(choice.from), until: date(choice.until) };
     return (
       <FormFields
         idPrefix="refund"
@@ -295,16 +305,32 @@ function RefundServiceEffect({
             kind: "switch",
             name: "takeBackTerm",
             label: t("refund.takeBack"),
-            hint: t("refund.takeBackHint", {
-              service: choice.service,
-              from: date(choice.from),
-              until: date(choice.until),
-            }),
+            hint: choice.suspendsAgain
+              ? t("refund.takeBackHintSuspends", dates)
+              : t("refund.takeBackHint", dates),
           },
+          // Left on, the lifecycle renews it again once that date is due: what a customer who renewed
+          // twice by mistake wants, not one refunded for a renewal they did not ask for.
+          ...(choice.autoRenew
+            ? [
+                {
+                  kind: "switch",
+                  name: "stopAutoRenew",
+                  label: t("refund.stopAutoRenew"),
+                  hint: choice.automatic
+                    ? t("refund.stopAutoRenewHintAutomatic", dates)
+                    : t("refund.stopAutoRenewHintCustomer", dates),
+                } as const,
+              ]
+            : []),
         ]}
-        checked={{ takeBackTerm: sent ? sent.takeBackTerm === "on" : true }}
+        checked={{
+          takeBackTerm: sent ? sent.takeBackTerm === "on" : true,
+          stopAutoRenew: sent ? sent.stopAutoRenew === "on" : choice.automatic,
+        }}
       />
     );
+  }
   const ordered = document.orderService;
   const note = choice
     ? choice.expiresAt === null
