@@ -5,6 +5,7 @@ import { registeredCustomer } from "../../../tests/support/account-fixtures";
 import {
   adminId,
   approvedOrder,
+  asAdmin,
   balanceOf,
   customerWithCoins,
   customerWithRunningService,
@@ -18,6 +19,7 @@ import { describeEachDatabase } from "../../../tests/support/test-database";
 import { editServiceSchema } from "./hosting-services.schemas";
 import {
   adminAddService,
+  changeServiceStatus,
   editServiceByAdmin,
   listServicesForAdmin,
   renewService,
@@ -128,6 +130,47 @@ describeEachDatabase("admin-added services", (app) => {
     expect(await balanceOf(app(), customer)).toBe(before);
     await setAutoRenew(app().db, { userId: customer, serviceId, autoRenew: true });
     expect((await automatic()).ok).toBe(true);
+  });
+
+  it("names the service in its notices and mail by its plan and its server, as the dashboard shows it", async () => {
+    const customer = await customerWithCoins(app(), 100_000);
+    const { approved } = await approvedOrder(app(), customer, {
+      productId: await productId(app(), "samp-starter"),
+      serverName: "Karim RP",
+      autoRenew: "on",
+    });
+    const serviceId = approved.hostingServiceId!;
+    const label = "SAMP Starter (Karim RP)";
+    const renewed = await renewService(app().db, {
+      userId: customer,
+      serviceId,
+      idempotencyKey: `test:auto:${serviceId}:label`,
+      automatic: true,
+    });
+    expect(renewed.ok).toBe(true);
+    const { db, admin } = await asAdmin(app());
+    expect(
+      (await changeServiceStatus(db, { actorId: admin, serviceId, action: "suspend" })).ok,
+    ).toBe(true);
+    // What the customer was told of the service (not of the order or the coins that came before).
+    const named = async (table: "notifications" | "mail_outbox") =>
+      (await readRows(db, table, ["kind", "params"], { user_id: customer }, "id"))
+        .filter((row) => row.kind.startsWith("service"))
+        .map((row) => [row.kind, (JSON.parse(row.params) as { service?: string }).service]);
+    expect(await named("notifications")).toEqual([
+      ["service_auto_renewed", label],
+      ["service_suspended", label],
+    ]);
+    expect(await named("mail_outbox")).toEqual([
+      ["serviceRenewed", label],
+      ["serviceSuspended", label],
+    ]);
+    // The ledger's entry is a record of the plan bought: it keeps the plan's name.
+    const charge = await readRow(db, "coin_ledger", ["reason_params"], {
+      user_id: customer,
+      kind: "renewal",
+    });
+    expect(JSON.parse(charge.reason_params!)).toEqual({ service: "SAMP Starter" });
   });
 
   it("an annual service at a typed price takes the 15% discount (12 × €10.00 → €102.00)", async () => {

@@ -41,6 +41,7 @@ import {
   expiryOnDate,
   renewalExpiry,
   renewalQuote,
+  serviceLabel,
   TRANSITIONS,
   type ServiceAction,
   type AdminServiceView,
@@ -313,17 +314,18 @@ export async function changeServiceStatus(
       after: { status: to },
       reason: input.reason,
     });
+    const label = serviceLabel({ name: before.name, serverName: before.server_name });
     if (input.action !== "terminate") {
       await notify(trx, {
         userId: before.user_id,
         kind: input.action === "suspend" ? "service_suspended" : "service_reactivated",
-        params: { service: before.name },
+        params: { service: label },
         link: "/dashboard?tab=services",
       });
     }
     // Stopped or ended by an admin: the customer is told by mail too (docs/mail.md); a reactivation
     // is in their list only.
-    const mailed = { userId: before.user_id, serviceId: input.serviceId, service: before.name };
+    const mailed = { userId: before.user_id, serviceId: input.serviceId, service: label };
     if (input.action === "suspend")
       await queueMail(trx, {
         kind: "serviceSuspended",
@@ -488,6 +490,9 @@ export async function renewService(
         .returning(columns)
         .executeTakeFirst();
       if (!row) refuse<RenewResult>("conflict", "services.errors.cannotRenew");
+      // The customer's notices and mail name the server too (two servers of one plan); the ledger's
+      // entry and the invoice are records of the plan bought, and keep its name.
+      const label = serviceLabel({ name: service.name, serverName: service.server_name });
       if (reactivated) {
         await queuePanelSync(trx, await panelLinkOf(trx, service.id), now);
         await recordAudit(trx, {
@@ -502,7 +507,7 @@ export async function renewService(
         await notify(trx, {
           userId: input.userId,
           kind: "service_reactivated",
-          params: { service: service.name },
+          params: { service: label },
           link: "/dashboard?tab=services",
           now,
         });
@@ -519,7 +524,7 @@ export async function renewService(
         await notify(trx, {
           userId: input.userId,
           kind: "service_auto_renewed",
-          params: { service: service.name, amountCents: amount },
+          params: { service: label, amountCents: amount },
           link: "/dashboard?tab=services",
           now,
         });
@@ -533,7 +538,7 @@ export async function renewService(
           serviceId: Number(service.id),
           renewalId: Number(renewal.id),
           ledgerEntryId,
-          service: service.name,
+          service: label,
           previousExpiresAt: service.expires_at,
           expiresAt: newExpiry,
           amountCents: amount,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expiryOnDate, parseExpiryDate, renewalExpiry } from "./hosting-services";
+import { expiryOnDate, parseExpiryDate, renewalExpiry, serviceLabel } from "./hosting-services";
 import {
   editServiceSchema,
   serviceActionSchema,
@@ -115,5 +115,22 @@ describe("the expiry a renewal gives", () => {
     expect(renewalExpiry("2028-02-29T12:00:00.000Z", "quarterly", january)).toBe(
       "2028-05-29T12:00:00.000Z",
     );
+  });
+});
+
+describe("the label a notice or a mail names a service by", () => {
+  it("names the plan and, in brackets, the server", () => {
+    expect(serviceLabel({ name: "SAMP Starter", serverName: "Karim RP" })).toBe(
+      "SAMP Starter (Karim RP)",
+    );
+  });
+  it("names the plan alone for a service without a server name", () => {
+    expect(serviceLabel({ name: "SAMP Starter", serverName: "" })).toBe("SAMP Starter");
+  });
+  it("trims the server name, and reads a blank one as none", () => {
+    expect(serviceLabel({ name: "SAMP Starter", serverName: "  Karim RP \t" })).toBe(
+      "SAMP Starter (Karim RP)",
+    );
+    expect(serviceLabel({ name: "SAMP Starter", serverName: " \n " })).toBe("SAMP Starter");
   });
 });

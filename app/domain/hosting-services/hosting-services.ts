@@ -179,6 +179,16 @@ export function renewalQuote(
   };
 }
 
+/**
+ * How a notice or a mail names a service: its plan and, as the dashboard's list shows it, the server's own
+ * name, so that a customer with two servers of one plan knows which one is meant. A service without a
+ * server name (one from before it had one) is named by its plan alone.
+ */
+export function serviceLabel({ name, serverName }: Pick<HostingService, "name" | "serverName">) {
+  const server = serverName.trim();
+  return server ? `${name} (${server})` : name;
+}
+
 export interface HostingService {
   id: number;
   userId: string;

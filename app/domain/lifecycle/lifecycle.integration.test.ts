@@ -45,6 +45,8 @@ interface ModelService {
   id: number;
   userId: string;
   name: string;
+  /** What its notices and mail call it: the plan, and the server's name when it has one. */
+  label: string;
   priceCents: number;
   months: number;
   autoRenew: boolean;
@@ -167,7 +169,7 @@ class Model {
         this.tell(
           s.userId,
           "service_auto_renewed",
-          { service: s.name, amountCents: s.priceCents },
+          { service: s.label, amountCents: s.priceCents },
           undefined,
           `invoice of service #${s.id} renewed from ${from}`,
         );
@@ -178,7 +180,7 @@ class Model {
           this.tell(
             s.userId,
             "service_renewal_short",
-            { service: s.name, amountCents: missing },
+            { service: s.label, amountCents: missing },
             key,
           )
         )
@@ -190,13 +192,13 @@ class Model {
       s.reason = "expired";
       s.suspendedAt = now;
       counts.suspended += 1;
-      this.tell(s.userId, "service_suspended_expired", { service: s.name });
+      this.tell(s.userId, "service_suspended_expired", { service: s.label });
     }
     for (const s of expiredSuspensions) {
       if (now >= s.suspendedAt! + 14 * DAY) {
         s.status = "terminated";
         counts.terminated += 1;
-        this.tell(s.userId, "service_terminated", { service: s.name });
+        this.tell(s.userId, "service_terminated", { service: s.label });
       }
     }
     for (const s of expiredSuspensions) {
@@ -206,7 +208,7 @@ class Model {
         this.tell(
           s.userId,
           "service_termination_warning",
-          { service: s.name, count: left },
+          { service: s.label, count: left },
           `warn ${s.id}`,
         )
       )
@@ -221,7 +223,7 @@ class Model {
       if (threshold === undefined) continue;
       const key = `remind ${s.id} ${s.expiresAt} ${threshold}`;
       if (
-        this.tell(s.userId, "service_expiry_reminder", { service: s.name, count: threshold }, key)
+        this.tell(s.userId, "service_expiry_reminder", { service: s.label, count: threshold }, key)
       )
         counts.reminded += 1;
     }
@@ -343,6 +345,8 @@ async function seedFleet(db: Db, admin: string) {
       user_id: `fleet-${i % CUSTOMERS}`,
       product_id: null,
       name: `Fleet server ${i}`,
+      // The server's own name: none (a row from before it had one), a name, one typed with spaces, blank.
+      server_name: ["", `Base ${i}`, ` Base ${i} `, "  "][i % 4]!,
       billing_cycle: months === 3 ? "quarterly" : "monthly",
       monthly_price_cents: 500,
       cycle_price_cents: 500 + (i % 5) * 100,
@@ -368,6 +372,9 @@ async function seedFleet(db: Db, admin: string) {
         id: Number(row.id),
         userId: source.user_id,
         name: source.name,
+        label: source.server_name.trim()
+          ? `${source.name} (${source.server_name.trim()})`
+          : source.name,
         priceCents: source.cycle_price_cents,
         months: source.billing_cycle === "quarterly" ? 3 : 1,
         autoRenew: source.auto_renew === 1,
@@ -724,7 +731,7 @@ describeEachDatabase("the service lifecycle", (app) => {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-    const mine = await insert("Expired one", {});
+    const mine = await insert("Expired one", { server_name: "Karim RP" });
     const held = await insert("Held by an admin", {
       status: "suspended",
       suspension_reason: "admin",
@@ -780,9 +787,22 @@ describeEachDatabase("the service lifecycle", (app) => {
       "id",
     );
     expect(mails.map(describeMail)).toEqual([
-      `${customer} serviceSuspended Expired one expired`,
-      `${customer} serviceRenewed Expired one by hand 800`,
-      `${customer} serviceSuspended Expired one expired`,
+      `${customer} serviceSuspended Expired one (Karim RP) expired`,
+      `${customer} serviceRenewed Expired one (Karim RP) by hand 800`,
+      `${customer} serviceSuspended Expired one (Karim RP) expired`,
+    ]);
+    // Its notices name it the same way: the plan, and the server's own name.
+    const notices = await readRows(
+      db,
+      "notifications",
+      ["kind", "params"],
+      { user_id: customer },
+      "id",
+    );
+    expect(notices.map((row) => [row.kind, JSON.parse(row.params)])).toEqual([
+      ["service_suspended_expired", { service: "Expired one (Karim RP)" }],
+      ["service_reactivated", { service: "Expired one (Karim RP)" }],
+      ["service_suspended_expired", { service: "Expired one (Karim RP)" }],
     ]);
     expect(JSON.parse(mails[1]!.params)).toMatchObject({
       reactivated: true,
@@ -859,7 +879,7 @@ describeEachDatabase("automatic renewal switch and suspension reasons", (app) =>
           .execute()
       ).map(describeMail);
     expect(await mailOfService()).toEqual([
-      expect.stringMatching(new RegExp(`^${user} serviceSuspended .+ admin$`)),
+      `${user} serviceSuspended SAMP Starter (Test server) admin`,
     ]);
     // Renewable only through support.
     expect(await renewWithNewKey(app(), user, serviceId)).toEqual(
@@ -876,7 +896,7 @@ describeEachDatabase("automatic renewal switch and suspension reasons", (app) =>
     expect(await mailOfService()).toHaveLength(1);
     expect(await byAdmin("terminate")).toMatchObject({ ok: true });
     expect((await mailOfService()).slice(1)).toEqual([
-      expect.stringMatching(new RegExp(`^${user} serviceTerminated .+ admin$`)),
+      `${user} serviceTerminated SAMP Starter (Test server) admin`,
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { recordAudit, type AuditEntry } from "~/domain/audit/audit.server";
+import { serviceLabel } from "~/domain/hosting-services/hosting-services";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import {
   notify,
@@ -64,7 +65,7 @@ const LINK = "/dashboard?tab=services";
  */
 async function expiryStep(
   db: Db,
-  service: { serviceId: number; userId: string; name: string },
+  service: Pick<LifecycleService, "serviceId" | "userId" | "name" | "serverName">,
   now: Date,
   step: Pick<AuditEntry, "action" | "before" | "after"> & {
     change: (trx: Tx) => Promise<unknown>;
@@ -87,7 +88,7 @@ async function expiryStep(
     await notify(trx, {
       userId: service.userId,
       kind: step.kind,
-      params: { service: service.name },
+      params: { service: serviceLabel(service) },
       link: LINK,
       now,
     });
@@ -248,7 +249,7 @@ function shortNotice(
     notice: {
       userId: service.userId,
       kind: "service_renewal_short",
-      params: { service: service.name, amountCents: service.missingCents },
+      params: { service: serviceLabel(service), amountCents: service.missingCents },
       link: "/coins",
       dedupeKey: renewalShortKey(service.serviceId, service.expiresAt, now),
     },
@@ -264,7 +265,7 @@ function shortNotice(
 
 /** Who a service's mail goes to and what it names. */
 function mailService(service: LifecycleService) {
-  return { userId: service.userId, serviceId: service.serviceId, service: service.name };
+  return { userId: service.userId, serviceId: service.serviceId, service: serviceLabel(service) };
 }
 
 /** A notice the run writes, and the mail that tells the same by email. */
@@ -414,7 +415,7 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
         notice: {
           userId: service.userId,
           kind: "service_termination_warning",
-          params: { service: service.name, count: days },
+          params: { service: serviceLabel(service), count: days },
           link: LINK,
           dedupeKey: terminationWarningKey(service.serviceId, service.suspendedAt!),
         },
@@ -436,7 +437,7 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
       notice: {
         userId: service.userId,
         kind: "service_expiry_reminder",
-        params: { service: service.name, count: service.days },
+        params: { service: serviceLabel(service), count: service.days },
         link: LINK,
         dedupeKey: reminderKey(service.serviceId, service.expiresAt, service.days),
       },

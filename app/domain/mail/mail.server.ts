@@ -167,7 +167,7 @@ export type AddressMailEvent =
 interface ServiceRef {
   userId: string;
   serviceId: number;
-  /** The service's name, as the customer knows it. */
+  /** The service as the customer knows it: its plan and its server's name (`serviceLabel`). */
   service: string;
 }
 

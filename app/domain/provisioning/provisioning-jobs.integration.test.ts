@@ -201,12 +201,14 @@ describeEachDatabase("provisioning on the game panel", (app) => {
       address: row.panel_address,
       link: `${panel.url}/server/${server.identifier}`,
     });
-    // The customer was told once.
-    const told = await readRows(app().db, "notifications", ["kind"], {
+    // The customer was told once, of the server by its plan and its own name.
+    const told = await readRows(app().db, "notifications", ["params"], {
       user_id: user,
       kind: "service_ready",
     });
-    expect(told).toHaveLength(1);
+    expect(told.map((row) => JSON.parse(row.params))).toEqual([
+      { service: "SAMP Starter (Test server)" },
+    ]);
     // Every call is in the service's log, without the key.
     const admin = await adminServicePanel(app().db, serviceId);
     expect(admin!.calls.length).toBeGreaterThan(3);

@@ -12,6 +12,7 @@ import {
   type JobRow,
 } from "~/domain/jobs/jobs.server";
 import type { ScheduleDefinition } from "~/domain/jobs/schedule-slots";
+import { serviceLabel } from "~/domain/hosting-services/hosting-services";
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordPanelCalls } from "./panel-calls.server";
 import {
@@ -695,7 +696,9 @@ function installHandler(config: ProvisioningConfig): JobHandler {
         await notify(trx, {
           userId: service.user_id,
           kind: "service_ready",
-          params: { service: service.name },
+          params: {
+            service: serviceLabel({ name: service.name, serverName: service.server_name }),
+          },
           link: "/dashboard?tab=services",
           dedupeKey: `service-ready:${serviceId}:${service.panel_server_id}`,
           now,
