@@ -10,6 +10,7 @@ import { autoRenewalKey } from "~/domain/lifecycle/lifecycle";
 import { notify } from "~/domain/notifications/notifications.server";
 import { panelLinkOf, queuePanelSync } from "~/domain/provisioning/provisioning.server";
 import type { Db, Tx } from "~/db/transaction";
+import { serviceLabel } from "./hosting-services";
 
 /** The renewal a renewal's invoice paid for, as a refund of it needs it. */
 export interface RenewalOfTerm {
@@ -75,7 +76,7 @@ export async function takeBackRenewalTerm(
   const { term } = input;
   const service = await trx
     .selectFrom("hosting_services")
-    .select(["id", "name", "status", "expires_at", "auto_renew"])
+    .select(["id", "name", "server_name", "status", "expires_at", "auto_renew"])
     .where("id", "=", term.serviceId)
     .where("user_id", "=", input.userId)
     .executeTakeFirst();
@@ -123,8 +124,16 @@ export async function takeBackRenewalTerm(
   // moment), and the credit note's mail tells of the refund; the notice says the service is stopped.
   await notify(trx, {
     userId: input.userId,
-    kind: suspendedAt ? "service_renewal_refunded_suspended" : "service_renewal_refunded",
-    params: { service: service.name, expires: term.from },
+    // Suspended again, the switch matters only once the customer renews; running, they are told.
+    kind: suspendedAt
+      ? "service_renewal_refunded_suspended"
+      : autoRenewOff
+        ? "service_renewal_refunded_auto_off"
+        : "service_renewal_refunded",
+    params: {
+      service: serviceLabel({ name: service.name, serverName: service.server_name }),
+      expires: term.from,
+    },
     link: "/dashboard?tab=services",
     now,
   });

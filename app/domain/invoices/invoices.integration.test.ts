@@ -602,16 +602,19 @@ describeEachDatabase("invoices", (app, dialect) => {
     expect(audit).toMatchObject({ actor_id: admin, reason: "Did not want the renewal" });
     expect(JSON.parse(audit.before!)).toMatchObject({ autoRenew: true });
     expect(JSON.parse(audit.after!)).toMatchObject({ autoRenew: false, invoice: number });
+    // The customer is told that the automatic renewal is off as well.
     const notice = await readRow(app().db, "notifications", ["params"], {
       user_id: user,
-      kind: "service_renewal_refunded",
+      kind: "service_renewal_refunded_auto_off",
     });
     expect(Date.parse(JSON.parse(notice.params).expires)).toBe(Date.parse(before));
+    // The customer's notice names the server as well as the plan (serviceLabel).
+    expect(JSON.parse(notice.params).service).toBe("SAMP Starter (Test server)");
   });
 
   it("leaves the automatic renewal on unless asked: a customer who renewed twice by mistake", async () => {
     const admin = await adminId(app());
-    const { serviceId, expiryOf, expiries, numbers } = await serviceRenewed(2);
+    const { user, serviceId, expiryOf, expiries, numbers } = await serviceRenewed(2);
     const [last] = numbers.slice(-1) as [string];
     const refunded = await recordRefund(app().db, {
       number: last,
@@ -631,6 +634,9 @@ describeEachDatabase("invoices", (app, dialect) => {
       target_id: String(serviceId),
     });
     expect(JSON.parse(audit.after!)).toMatchObject({ autoRenew: true, status: "active" });
+    const notices = await readRows(app().db, "notifications", ["kind"], { user_id: user });
+    expect(notices.map((row) => row.kind)).toContain("service_renewal_refunded");
+    expect(notices.map((row) => row.kind)).not.toContain("service_renewal_refunded_auto_off");
   });
 
   describe("a renewal that reactivated a suspended service", () => {

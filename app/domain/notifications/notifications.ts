@@ -37,8 +37,10 @@ export const NOTIFICATION_KINDS = [
   // An admin refunded an invoice (issue 26): its number, the credit note's, "amountCents" coins.
   "invoice_refunded",
   // ...and took back the term a renewal's invoice paid for: the service and its new expiry "expires";
-  // the second when the renewal had reactivated the service, now suspended again.
+  // the second with its automatic renewal switched off too, the third when the renewal had reactivated
+  // the service, now suspended again.
   "service_renewal_refunded",
+  "service_renewal_refunded_auto_off",
   "service_renewal_refunded_suspended",
   "ticket_answered",
   // A top-up request decided (issue 26): "reference", "amountCents" coins, a rejection's "reason".

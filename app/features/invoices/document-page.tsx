@@ -317,9 +317,12 @@ function RefundServiceEffect({
                   kind: "switch",
                   name: "stopAutoRenew",
                   label: t("refund.stopAutoRenew"),
-                  hint: choice.automatic
-                    ? t("refund.stopAutoRenewHintAutomatic", dates)
-                    : t("refund.stopAutoRenewHintCustomer", dates),
+                  // Suspended again, it renews by itself only once the customer has renewed it.
+                  hint: choice.suspendsAgain
+                    ? t("refund.stopAutoRenewHintSuspended", dates)
+                    : choice.automatic
+                      ? t("refund.stopAutoRenewHintAutomatic", dates)
+                      : t("refund.stopAutoRenewHintCustomer", dates),
                 } as const,
               ]
             : []),
