@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { expiryOnDate, parseExpiryDate, renewalExpiry, serviceLabel } from "./hosting-services";
+import {
+  expiryOnDate,
+  parseExpiryDate,
+  renewalExpiry,
+  renewalTermStart,
+  serviceLabel,
+} from "./hosting-services";
 import {
   editServiceSchema,
   serviceActionSchema,
@@ -94,6 +100,13 @@ describe("the expiry a renewal gives", () => {
     expect(renewalExpiry("2026-12-31T10:00:00.000Z", "annual", now)).toBe(
       "2027-12-31T10:00:00.000Z",
     );
+  });
+  it("bills a term from the expiry as stored, or from now when it is past", () => {
+    // As stored: the renewal row and the invoice's line say the same instant the same way.
+    expect(renewalTermStart("2026-11-30T08:00:00Z", now)).toBe("2026-11-30T08:00:00Z");
+    expect(renewalTermStart(now.toISOString(), now)).toBe(now.toISOString());
+    // Expired ten days ago: the month billed starts today, as the expiry it gives does.
+    expect(renewalTermStart("2026-11-14T10:00:00.000Z", now)).toBe(now.toISOString());
   });
   it("starts from now for a service already expired", () => {
     expect(renewalExpiry("2026-01-31T10:00:00.000Z", "monthly", now)).toBe(

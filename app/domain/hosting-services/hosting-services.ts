@@ -91,8 +91,16 @@ export function canRenew(
  * exactly its months and the date never moves back by itself. What the renew confirmation shows.
  */
 export function renewalExpiry(expiresAt: string, cycle: BillingCycle, now: Date): string {
-  const from = Math.max(now.getTime(), Date.parse(expiresAt));
-  return cycleEnd(new Date(from), cycle);
+  return cycleEnd(new Date(renewalTermStart(expiresAt, now)), cycle);
+}
+
+/**
+ * Where the term a renewal pays for starts (what renewalExpiry adds a cycle to, and the period its
+ * invoice names): the current expiry, as stored, or now when the service has already expired. A
+ * monthly renewal of a server that expired ten days ago bills the month from today, not forty days.
+ */
+export function renewalTermStart(expiresAt: string, now: Date): string {
+  return Date.parse(expiresAt) >= now.getTime() ? expiresAt : now.toISOString();
 }
 
 export const SERVICE_SORTS = ["created", "expires", "price", "customer"] as const;

@@ -14,6 +14,9 @@ import { serviceLabel } from "./hosting-services";
 
 /** The renewal a renewal's invoice paid for, as a refund of it needs it. */
 export interface RenewalOfTerm {
+  id: number;
+  /** The expiry it renewed from, which taking it back restores (the term's start, unless it had expired). */
+  previousExpiresAt: string;
   /** The lifecycle made it, not the customer. */
   automatic: boolean;
   /** The suspension it lifted (since when), if it reactivated the service. */
@@ -21,8 +24,9 @@ export interface RenewalOfTerm {
 }
 
 /**
- * The renewal behind a term: the newest of the service's renewals from `from` to `until` (a term taken
- * back and bought again is renewed anew); undefined for none (data from before renewals were kept).
+ * The renewal behind a term: the newest of the service's renewals that gave the expiry `until` (a term
+ * taken back and bought again is renewed anew); undefined for none (data from before renewals were
+ * kept).
  */
 export async function findRenewalOfTerm(
   db: Db | Tx,
@@ -30,20 +34,27 @@ export async function findRenewalOfTerm(
 ): Promise<RenewalOfTerm | undefined> {
   const row = await db
     .selectFrom("service_renewals")
-    .select(["idempotency_key", "reactivated_suspended_at"])
+    .select(["id", "idempotency_key", "previous_expires_at", "reactivated_suspended_at"])
     .where("hosting_service_id", "=", term.serviceId)
     .where("new_expires_at", "=", term.until)
-    .where("previous_expires_at", "=", term.from)
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    automatic: row.idempotency_key === autoRenewalKey(term.serviceId, term.from),
+    id: Number(row.id),
+    previousExpiresAt: row.previous_expires_at,
+    automatic: row.idempotency_key === autoRenewalKey(term.serviceId, row.previous_expires_at),
     reactivatedSuspendedAt: row.reactivated_suspended_at
       ? new Date(row.reactivated_suspended_at).toISOString()
       : null,
   };
+}
+
+/** The expiry taking a term back restores: the one the renewal renewed from (its invoice's line names
+ * the term it billed, which starts later when the service had expired). */
+export function expiryBeforeRenewal(term: RenewalTerm, renewal: RenewalOfTerm | undefined): string {
+  return renewal?.previousExpiresAt ?? term.from;
 }
 
 /**
@@ -72,7 +83,7 @@ export async function takeBackRenewalTerm(
     reason: string;
     now?: Date;
   },
-): Promise<Omit<TermTakenBack, "service" | "expiresAt"> | null> {
+): Promise<Omit<TermTakenBack, "service"> | null> {
   const { term } = input;
   const service = await trx
     .selectFrom("hosting_services")
@@ -83,13 +94,14 @@ export async function takeBackRenewalTerm(
   if (!service || !canTakeBackTerm(term, { expiresAt: service.expires_at, status: service.status }))
     return null;
   const renewal = await findRenewalOfTerm(trx, term);
+  const expiresAt = expiryBeforeRenewal(term, renewal);
   const suspendedAt = suspensionToRestore(renewal?.reactivatedSuspendedAt, service.status);
   const autoRenewOff = input.stopAutoRenew && Number(service.auto_renew) === 1;
   const now = input.now ?? new Date();
   const updated = await trx
     .updateTable("hosting_services")
     .set({
-      expires_at: term.from,
+      expires_at: expiresAt,
       updated_at: now.toISOString(),
       ...(autoRenewOff ? { auto_renew: 0 } : {}),
       ...(suspendedAt
@@ -102,7 +114,7 @@ export async function takeBackRenewalTerm(
     .where("status", "=", service.status)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
-  await freeLifecycleRenewalKey(trx, term);
+  await freeLifecycleRenewalKey(trx, term, renewal);
   if (suspendedAt) await queuePanelSync(trx, await panelLinkOf(trx, service.id), now);
   const autoRenew = Number(service.auto_renew) === 1;
   await recordAudit(trx, {
@@ -112,7 +124,7 @@ export async function takeBackRenewalTerm(
     targetId: service.id,
     before: { expiresAt: service.expires_at, autoRenew, status: service.status },
     after: {
-      expiresAt: term.from,
+      expiresAt,
       autoRenew: autoRenew && !autoRenewOff,
       status: suspendedAt ? "suspended" : service.status,
       ...(suspendedAt ? { suspensionReason: "expired", suspendedAt } : {}),
@@ -132,12 +144,12 @@ export async function takeBackRenewalTerm(
         : "service_renewal_refunded",
     params: {
       service: serviceLabel({ name: service.name, serverName: service.server_name }),
-      expires: term.from,
+      expires: expiresAt,
     },
     link: "/dashboard?tab=services",
     now,
   });
-  return { autoRenewOff, suspended: suspendedAt !== null };
+  return { expiresAt, autoRenewOff, suspended: suspendedAt !== null };
 }
 
 /**
@@ -147,11 +159,19 @@ export async function takeBackRenewalTerm(
  * lifecycle may renew the service again if its automatic renewal is (or is turned back) on. A customer's
  * own key is random and blocks nothing.
  */
-async function freeLifecycleRenewalKey(trx: Tx, term: RenewalTerm): Promise<void> {
+async function freeLifecycleRenewalKey(
+  trx: Tx,
+  term: RenewalTerm,
+  renewal: RenewalOfTerm | undefined,
+): Promise<void> {
   await trx
     .updateTable("service_renewals")
     // The row's id keeps the new key unique, whatever is refunded later.
     .set({ idempotency_key: sql<string>`'refunded:' || id || ':' || idempotency_key` })
-    .where("idempotency_key", "=", autoRenewalKey(term.serviceId, term.from))
+    .where(
+      "idempotency_key",
+      "=",
+      autoRenewalKey(term.serviceId, expiryBeforeRenewal(term, renewal)),
+    )
     .execute();
 }

@@ -686,6 +686,12 @@ describeEachDatabase("invoices", (app, dialect) => {
       const { user, serviceId, number } = await reactivatedByRenewal();
       const page = await getDocument(app().db, number, { userId: admin, isAdmin: true });
       expect(page?.renewalRefund).toMatchObject({ canTakeBack: true, suspendsAgain: true });
+      // Renewed ten months after it expired: the month billed starts at the renewal, not at the old
+      // expiry; taking it back restores the old expiry all the same.
+      const term = page!.renewalRefund!;
+      expect(Date.parse(term.from)).toBeGreaterThan(Date.parse(expiredAt) + 300 * 86_400_000);
+      expect(Date.parse(term.until) - Date.parse(term.from)).toBeLessThanOrEqual(31 * 86_400_000);
+      expect(Date.parse(term.restoresExpiry)).toBe(Date.parse(expiredAt));
       const refunded = await recordRefund(app().db, {
         number,
         method: "coins",

@@ -8,6 +8,7 @@ import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { queueMail } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import {
+  expiryBeforeRenewal,
   findRenewalOfTerm,
   takeBackRenewalTerm,
 } from "~/domain/hosting-services/renewal-refund.server";
@@ -725,9 +726,7 @@ export async function recordRefund(
         { ...row, state: "credited" },
         { creditsNumber: null, creditedBy: creditNote.number },
       ),
-      ...(term && takenBack
-        ? { termTakenBack: { service: term.service, expiresAt: term.from, ...takenBack } }
-        : {}),
+      ...(term && takenBack ? { termTakenBack: { service: term.service, ...takenBack } } : {}),
     };
   });
 }
@@ -788,6 +787,7 @@ export async function getDocument(
     ...document,
     renewalRefund: {
       ...term,
+      restoresExpiry: expiryBeforeRenewal(term, renewal),
       expiresAt: found ? found.expiresAt : null,
       status: found ? found.status : null,
       canTakeBack: canTakeBackTerm(term, found),

@@ -250,6 +250,11 @@ export function renewalTermOf(
  * (no later renewal or edit moved it) and is not terminated.
  */
 export interface RenewalRefundChoice extends RenewalTerm {
+  /**
+   * The expiry taking the term back restores: the one the renewal renewed from (the term's `from`,
+   * unless the service had expired: its term then started when it was renewed).
+   */
+  restoresExpiry: string;
   /** The service's expiry and status now; null when the service was deleted since. */
   expiresAt: string | null;
   status: string | null;
@@ -269,7 +274,7 @@ export interface RenewalRefundChoice extends RenewalTerm {
 /** What a refund did to a renewal's service (the refund form's outcome). */
 export interface TermTakenBack {
   service: string;
-  /** The expiry it runs to now (the term's start). */
+  /** The expiry it runs to now (the one the renewal renewed from). */
   expiresAt: string;
   /** Its automatic renewal was on and is now off. */
   autoRenewOff: boolean;

@@ -162,8 +162,8 @@ class Model {
       if (balance >= s.priceCents) {
         this.balances.set(s.userId, balance - s.priceCents);
         this.renewalDebits.push(s.priceCents);
-        const from = new Date(s.expiresAt).toISOString();
         s.expiresAt = monthsLater(Math.max(now, s.expiresAt), s.months);
+        const until = new Date(s.expiresAt).toISOString();
         renewed.add(s);
         counts.renewed += 1;
         this.tell(
@@ -171,7 +171,7 @@ class Model {
           "service_auto_renewed",
           { service: s.label, amountCents: s.priceCents },
           undefined,
-          `invoice of service #${s.id} renewed from ${from}`,
+          `invoice of service #${s.id} renewed until ${until}`,
         );
       } else {
         const key = `short ${s.id} ${s.expiresAt} ${day}`;
@@ -275,7 +275,7 @@ function mailOf(
 function describeMail(row: { user_id: string | null; kind: string; params: string }): string {
   const p = JSON.parse(row.params) as Record<string, string | number | boolean>;
   // A renewal's invoice, found when its message is written (docs/mail.md#documents-and-top-ups).
-  const source = (p as { documentOf?: { serviceId?: number; from?: string } }).documentOf;
+  const source = (p as { documentOf?: { serviceId?: number; until?: string } }).documentOf;
   const what: Record<string, string> = {
     orderRejected:
       p.expiredDays === undefined
@@ -287,7 +287,7 @@ function describeMail(row: { user_id: string | null; kind: string; params: strin
     serviceTerminationWarning: `${p.service} ${p.days}`,
     serviceTerminated: `${p.service} ${p.reason}`,
     serviceExpiring: `${p.service} ${p.days}`,
-    documentIssued: `invoice of service #${source?.serviceId} renewed from ${source?.from}`,
+    documentIssued: `invoice of service #${source?.serviceId} renewed until ${source?.until}`,
   };
   return `${row.user_id} ${row.kind} ${what[row.kind] ?? JSON.stringify(p)}`;
 }

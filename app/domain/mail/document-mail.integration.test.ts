@@ -174,6 +174,20 @@ describeEachDatabase("invoices, receipts and credit notes by mail", (app) => {
     expect(renewed[1]!.text).toContain(`Invoice ${second.number}`);
   });
 
+  it("names a free renewal's invoice, also when the service had expired (its term starts at the renewal)", async () => {
+    const { user, serviceId } = await customerWithRunningService(app(), 10_000);
+    await app()
+      .db.updateTable("hosting_services")
+      .set({ cycle_price_cents: 0, expires_at: "2026-01-07T08:00:00.000Z" })
+      .where("id", "=", serviceId)
+      .execute();
+    expect((await renewWithNewKey(app(), user, serviceId)).ok).toBe(true);
+    await writeAll();
+    const invoice = await invoiceOf({ serviceId, kind: "invoice" });
+    const [renewed] = await mailOf(user, ["serviceRenewed"]);
+    expect(renewed!.text).toContain(`Invoice ${invoice.number}`);
+  });
+
   it("says an approved top-up's reference and links its receipt; a rejected one, why", async () => {
     const admin = await adminId(app());
     const customer = await customerWithCoins(app(), 0);

@@ -54,8 +54,12 @@ export interface DocumentRef {
  */
 export type DocumentSource =
   | { orderId: number }
-  /** A renewal's: by the ledger row that paid it, or (free of charge) by the expiry it renewed from. */
-  | { serviceId: number; from: string; ledgerEntryId?: number };
+  /**
+   * A renewal's: by the ledger row that paid it, or (free of charge) by the expiry it gave (`until`;
+   * `from`, the expiry it renewed from, in messages queued before `until` was: a renewal of an expired
+   * service bills from the moment it was made, which its line names instead).
+   */
+  | { serviceId: number; until?: string; from?: string; ledgerEntryId?: number };
 
 /** Something that happened which mails someone. */
 export type MailEvent =
@@ -191,7 +195,7 @@ export type ServiceMailEvent =
       renewalId: number;
       /** The coins' ledger row that paid it (null when it was free): its invoice is found by it. */
       ledgerEntryId: number | null;
-      previousExpiresAt: string;
+      /** The new expiry (a free renewal's invoice is found by it). */
       expiresAt: string;
       amountCents: number;
       automatic: boolean;
@@ -457,7 +461,7 @@ function planService(event: ServiceMailEvent): Planned {
         {
           documentOf: {
             serviceId: event.serviceId,
-            from: isoTime(event.previousExpiresAt),
+            until: isoTime(event.expiresAt),
             ...(event.ledgerEntryId === null ? {} : { ledgerEntryId: event.ledgerEntryId }),
           },
         },
@@ -716,15 +720,16 @@ function isDocumentSource(value: unknown): value is DocumentSource {
   const source = value as Record<string, unknown>;
   return (
     typeof source.orderId === "number" ||
-    (typeof source.serviceId === "number" && typeof source.from === "string")
+    (typeof source.serviceId === "number" &&
+      (typeof source.until === "string" || typeof source.from === "string"))
   );
 }
 
 /**
  * The invoice an event's message names by where it is found (`DocumentSource`), read when the message
  * is written, after the event committed: the order's, or the renewal's paid by its ledger row (a free
- * one's: the newest whose line renews from `from`; two renew from one date when a refund took the
- * first one's term back).
+ * one's: the newest whose line runs until `until`, or renews from `from` in an older message; two may
+ * when a refund took the first one's term back).
  */
 async function findDocumentOf(db: Db, source: DocumentSource): Promise<DocumentRef | undefined> {
   const invoices = db
@@ -750,9 +755,15 @@ async function findDocumentOf(db: Db, source: DocumentSource): Promise<DocumentR
               .limit(50)
               .execute()
           ).filter((row) => {
-            const [line] = parseJsonArray(row.lines) as { params?: { from?: unknown } }[];
-            const from = line?.params?.from;
-            return typeof from === "string" && Date.parse(from) === Date.parse(source.from);
+            const [line] = parseJsonArray(row.lines) as {
+              params?: { from?: unknown; until?: unknown };
+            }[];
+            const [field, moment] =
+              source.until !== undefined
+                ? (["until", source.until] as const)
+                : (["from", source.from] as const);
+            const value = line?.params?.[field];
+            return typeof value === "string" && Date.parse(value) === Date.parse(moment ?? "");
           });
   const row = rows[0];
   return row

@@ -296,7 +296,12 @@ function RefundServiceEffect({
     </Link>
   );
   if (choice?.canTakeBack) {
-    const dates = { service: choice.service, from: date(choice.from), until: date(choice.until) };
+    // "Runs until" the expiry restored, which is the term's start unless the service had expired.
+    const dates = {
+      service: choice.service,
+      from: date(choice.restoresExpiry),
+      until: date(choice.until),
+    };
     return (
       <FormFields
         idPrefix="refund"
