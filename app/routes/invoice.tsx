@@ -64,6 +64,7 @@ export async function action({ request, url, params, context: routerContext }: R
     message: "invoices.refund.done",
     creditNote: result.creditNote.number,
     termTakenBack: result.termTakenBack,
+    autoRenewStopped: result.autoRenewStopped,
   } satisfies RefundResult;
 }
 

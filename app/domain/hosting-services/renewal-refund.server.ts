@@ -21,6 +21,8 @@ export interface RenewalOfTerm {
   automatic: boolean;
   /** The suspension it lifted (since when), if it reactivated the service. */
   reactivatedSuspendedAt: string | null;
+  /** When it was made. */
+  renewedAt: string;
 }
 
 /**
@@ -34,7 +36,13 @@ export async function findRenewalOfTerm(
 ): Promise<RenewalOfTerm | undefined> {
   const row = await db
     .selectFrom("service_renewals")
-    .select(["id", "idempotency_key", "previous_expires_at", "reactivated_suspended_at"])
+    .select([
+      "id",
+      "idempotency_key",
+      "previous_expires_at",
+      "reactivated_suspended_at",
+      "created_at",
+    ])
     .where("hosting_service_id", "=", term.serviceId)
     .where("new_expires_at", "=", term.until)
     .orderBy("id", "desc")
@@ -48,6 +56,7 @@ export async function findRenewalOfTerm(
     reactivatedSuspendedAt: row.reactivated_suspended_at
       ? new Date(row.reactivated_suspended_at).toISOString()
       : null,
+    renewedAt: new Date(row.created_at).toISOString(),
   };
 }
 
@@ -95,9 +104,9 @@ export async function takeBackRenewalTerm(
     return null;
   const renewal = await findRenewalOfTerm(trx, term);
   const expiresAt = expiryBeforeRenewal(term, renewal);
-  const suspendedAt = suspensionToRestore(renewal?.reactivatedSuspendedAt, service.status);
-  const autoRenewOff = input.stopAutoRenew && Number(service.auto_renew) === 1;
   const now = input.now ?? new Date();
+  const suspendedAt = suspensionToRestore(renewal, service.status, now);
+  const autoRenewOff = input.stopAutoRenew && Number(service.auto_renew) === 1;
   const updated = await trx
     .updateTable("hosting_services")
     .set({
@@ -150,6 +159,55 @@ export async function takeBackRenewalTerm(
     now,
   });
   return { expiresAt, autoRenewOff, suspended: suspendedAt !== null };
+}
+
+/**
+ * Step, for the refund of a renewal's invoice that keeps its term (a goodwill refund): the service's
+ * automatic renewal switched off when the admin asked, and the customer told. Nothing when it was off
+ * already, or the service is terminated or gone. True when it was switched off.
+ */
+export async function stopAutoRenewForRefund(
+  trx: Tx,
+  input: {
+    term: RenewalTerm;
+    userId: string;
+    actorId: string;
+    invoiceNumber: string;
+    reason: string;
+    now?: Date;
+  },
+): Promise<boolean> {
+  const now = input.now ?? new Date();
+  const service = await trx
+    .updateTable("hosting_services")
+    .set({ auto_renew: 0, updated_at: now.toISOString() })
+    .where("id", "=", input.term.serviceId)
+    .where("user_id", "=", input.userId)
+    .where("auto_renew", "=", 1)
+    .where("status", "!=", "terminated")
+    .returning(["id", "name", "server_name", "expires_at"])
+    .executeTakeFirst();
+  if (!service) return false;
+  await recordAudit(trx, {
+    actorId: input.actorId,
+    action: "service.renewal_refund",
+    targetType: "hosting_service",
+    targetId: service.id,
+    before: { autoRenew: true },
+    after: { autoRenew: false, invoice: input.invoiceNumber },
+    reason: input.reason,
+  });
+  await notify(trx, {
+    userId: input.userId,
+    kind: "service_renewal_refunded_auto_off",
+    params: {
+      service: serviceLabel({ name: service.name, serverName: service.server_name }),
+      expires: service.expires_at,
+    },
+    link: "/dashboard?tab=services",
+    now,
+  });
+  return true;
 }
 
 /**

@@ -571,6 +571,7 @@ describeEachDatabase("invoices", (app, dialect) => {
       autoRenew: true,
       automatic: false,
       suspendsAgain: false,
+      renewsAtNextRun: false,
     });
     expect(Date.parse(asAdmin!.renewalRefund!.from)).toBe(Date.parse(before));
     expect(Date.parse(asAdmin!.renewalRefund!.until)).toBe(Date.parse(after));
@@ -639,6 +640,63 @@ describeEachDatabase("invoices", (app, dialect) => {
     expect(notices.map((row) => row.kind)).not.toContain("service_renewal_refunded_auto_off");
   });
 
+  it("switches the automatic renewal off without taking the term back, when asked", async () => {
+    const admin = await adminId(app());
+    const { user, serviceId, expiryOf, expiries, numbers } = await serviceRenewed(1);
+    const [number] = numbers as [string];
+    const refunded = await recordRefund(app().db, {
+      number,
+      method: "outside",
+      reason: "Goodwill, and no more automatic renewals",
+      actorId: admin,
+      takeBackTerm: false,
+      stopAutoRenew: true,
+    });
+    if (!refunded.ok) throw new Error(refunded.error);
+    expect(refunded).toMatchObject({ autoRenewStopped: true });
+    expect(refunded.termTakenBack).toBeUndefined();
+    expect(Date.parse(await expiryOf())).toBe(Date.parse(expiries[1]!));
+    expect(await readRow(app().db, "hosting_services", ["auto_renew"], { id: serviceId })).toEqual({
+      auto_renew: 0,
+    });
+    const notice = await readRow(app().db, "notifications", ["params"], {
+      user_id: user,
+      kind: "service_renewal_refunded_auto_off",
+    });
+    expect(Date.parse(JSON.parse(notice.params).expires)).toBe(Date.parse(expiries[1]!));
+  });
+
+  it("says when the expiry a refund goes back to is due at the lifecycle's next run", async () => {
+    const admin = await adminId(app());
+    const { user, serviceId } = await customerWithRunningService(app(), 100_000);
+    await setAutoRenew(app().db, { userId: user, serviceId, autoRenew: true });
+    // Renewed by the customer on its last day: taking it back lands where the lifecycle renews.
+    await app()
+      .db.updateTable("hosting_services")
+      .set({ expires_at: new Date(Date.now() + 12 * 3_600_000).toISOString() })
+      .where("id", "=", serviceId)
+      .execute();
+    expect((await renewWithNewKey(app(), user, serviceId)).ok).toBe(true);
+    const { number } = await latestRow(app().db, "invoices", ["number"], {
+      hosting_service_id: serviceId,
+      kind: "invoice",
+    });
+    const page = await getDocument(app().db, number, { userId: admin, isAdmin: true });
+    expect(page?.renewalRefund).toMatchObject({
+      automatic: false,
+      autoRenew: true,
+      renewsAtNextRun: true,
+    });
+    // Two days earlier the same expiry was not due yet.
+    const before = await getDocument(
+      app().db,
+      number,
+      { userId: admin, isAdmin: true },
+      new Date(Date.now() - 2 * 86_400_000),
+    );
+    expect(before?.renewalRefund?.renewsAtNextRun).toBe(false);
+  });
+
   describe("a renewal that reactivated a suspended service", () => {
     const suspendedAt = "2026-01-10T08:00:00.000Z";
     const expiredAt = "2026-01-07T08:00:00.000Z";
@@ -692,12 +750,21 @@ describeEachDatabase("invoices", (app, dialect) => {
       expect(Date.parse(term.from)).toBeGreaterThan(Date.parse(expiredAt) + 300 * 86_400_000);
       expect(Date.parse(term.until) - Date.parse(term.from)).toBeLessThanOrEqual(31 * 86_400_000);
       expect(Date.parse(term.restoresExpiry)).toBe(Date.parse(expiredAt));
+      // Refunded five days after the renewal: suspended again with the time it had left then.
+      const { created_at: renewedAt } = await readRow(
+        app().db,
+        "service_renewals",
+        ["created_at"],
+        { hosting_service_id: serviceId },
+      );
+      const fiveDays = 5 * 86_400_000;
       const refunded = await recordRefund(app().db, {
         number,
         method: "coins",
         reason: "Renewed by mistake",
         actorId: admin,
         takeBackTerm: true,
+        now: new Date(Date.parse(renewedAt) + fiveDays),
       });
       if (!refunded.ok) throw new Error(refunded.error);
       expect(refunded.termTakenBack).toMatchObject({ suspended: true, autoRenewOff: false });
@@ -710,7 +777,7 @@ describeEachDatabase("invoices", (app, dialect) => {
       expect(await stateOf(serviceId)).toEqual({
         status: "suspended",
         suspension_reason: "expired",
-        suspended_at: suspendedAt,
+        suspended_at: new Date(Date.parse(suspendedAt) + fiveDays).toISOString(),
         expires_at: expiredAt,
       });
       const notices = await readRows(app().db, "notifications", ["kind"], { user_id: user }, "id");
@@ -723,7 +790,7 @@ describeEachDatabase("invoices", (app, dialect) => {
       expect(JSON.parse(audit.after!)).toMatchObject({
         status: "suspended",
         suspensionReason: "expired",
-        suspendedAt,
+        suspendedAt: new Date(Date.parse(suspendedAt) + fiveDays).toISOString(),
       });
     });
 

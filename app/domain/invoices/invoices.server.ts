@@ -10,8 +10,10 @@ import { notify } from "~/domain/notifications/notifications.server";
 import {
   expiryBeforeRenewal,
   findRenewalOfTerm,
+  stopAutoRenewForRefund,
   takeBackRenewalTerm,
 } from "~/domain/hosting-services/renewal-refund.server";
+import { dueAtNextRun } from "~/domain/lifecycle/lifecycle";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import { containsAny } from "~/db/like-pattern";
@@ -510,6 +512,8 @@ export type CreditResult =
       invoice: InvoiceDocument;
       /** A renewal's term taken back: the service, the expiry it runs to now, and what else changed. */
       termTakenBack?: TermTakenBack;
+      /** Its term kept, the service's automatic renewal was switched off as asked. */
+      autoRenewStopped?: true;
     }
   /** The renewal's term cannot be taken back: a later renewal or an edit moved the expiry, or the service is gone or terminated. */
   | { ok: false; kind: "conflict"; error: "invoices.errors.termChanged" }
@@ -660,21 +664,32 @@ export async function recordRefund(
       if (!posted) refuse<CreditResult>("conflict", "coins.errors.balanceTooHigh");
       ledgerEntryId = posted.entryId;
     }
-    const term = input.takeBackTerm
-      ? renewalTermOf(toDocument(row, { creditsNumber: null, creditedBy: null }))
-      : null;
-    const takenBack = term
-      ? await takeBackRenewalTerm(trx, {
-          term,
-          userId: row.user_id,
-          actorId: input.actorId,
-          stopAutoRenew: input.stopAutoRenew === true,
-          invoiceNumber: row.number,
-          reason: input.reason,
-          now: input.now,
-        })
-      : undefined;
+    const term = renewalTermOf(toDocument(row, { creditsNumber: null, creditedBy: null }));
+    const takenBack =
+      term && input.takeBackTerm
+        ? await takeBackRenewalTerm(trx, {
+            term,
+            userId: row.user_id,
+            actorId: input.actorId,
+            stopAutoRenew: input.stopAutoRenew === true,
+            invoiceNumber: row.number,
+            reason: input.reason,
+            now: input.now,
+          })
+        : undefined;
     if (takenBack === null) refuse<CreditResult>("conflict", "invoices.errors.termChanged");
+    // Kept its term, its automatic renewal may still be switched off (the form's second box).
+    const autoRenewStopped =
+      term && !input.takeBackTerm && input.stopAutoRenew
+        ? await stopAutoRenewForRefund(trx, {
+            term,
+            userId: row.user_id,
+            actorId: input.actorId,
+            invoiceNumber: row.number,
+            reason: input.reason,
+            now: input.now,
+          })
+        : false;
     const { general } = await getSettings(trx);
     const creditNote = await creditInvoice(trx, row, {
       reason: input.reason,
@@ -727,6 +742,7 @@ export async function recordRefund(
         { creditsNumber: null, creditedBy: creditNote.number },
       ),
       ...(term && takenBack ? { termTakenBack: { service: term.service, ...takenBack } } : {}),
+      ...(autoRenewStopped ? { autoRenewStopped: true as const } : {}),
     };
   });
 }
@@ -740,6 +756,7 @@ export async function getDocument(
   db: Db,
   number: string,
   reader: { userId: string; isAdmin: boolean },
+  now = new Date(),
 ): Promise<InvoiceDocument | undefined> {
   let query = db
     .selectFrom("invoices")
@@ -793,8 +810,8 @@ export async function getDocument(
       canTakeBack: canTakeBackTerm(term, found),
       autoRenew: Number(service?.auto_renew) === 1,
       automatic: renewal?.automatic ?? false,
-      suspendsAgain:
-        suspensionToRestore(renewal?.reactivatedSuspendedAt, service?.status ?? "") !== null,
+      suspendsAgain: suspensionToRestore(renewal, service?.status ?? "", now) !== null,
+      renewsAtNextRun: dueAtNextRun(expiryBeforeRenewal(term, renewal), now),
     },
   };
 }

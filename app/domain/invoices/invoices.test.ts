@@ -273,13 +273,24 @@ describe("the term a renewal's invoice paid for", () => {
     expect(canTakeBackTerm(term, undefined)).toBe(false);
   });
 
-  it("restores the suspension a renewal lifted only on a service running since", () => {
-    const since = "2026-01-10T08:00:00.000Z";
-    expect(suspensionToRestore(since, "active")).toBe(since);
+  it("restores the suspension a renewal lifted, with the time it had left, only on a service running since", () => {
+    const renewal = {
+      reactivatedSuspendedAt: "2026-01-10T08:00:00.000Z",
+      renewedAt: "2026-01-15T08:00:00.000Z",
+    };
+    // Renewed five days into its suspension, refunded six days later: suspended again as if for five
+    // days, not eleven (the termination and its warning as far off as when it was renewed).
+    const refundAt = new Date("2026-01-21T08:00:00.000Z");
+    expect(suspensionToRestore(renewal, "active", refundAt)).toBe("2026-01-16T08:00:00.000Z");
+    expect(suspensionToRestore(renewal, "active", new Date(renewal.renewedAt))).toBe(
+      renewal.reactivatedSuspendedAt,
+    );
     // An admin suspended it since: that suspension stays.
-    expect(suspensionToRestore(since, "suspended")).toBeNull();
-    // The renewal lifted none, or is from before what it lifted was kept.
-    expect(suspensionToRestore(null, "active")).toBeNull();
-    expect(suspensionToRestore(undefined, "active")).toBeNull();
+    expect(suspensionToRestore(renewal, "suspended", refundAt)).toBeNull();
+    // The renewal lifted none, is from before what it lifted was kept, or has no row.
+    expect(
+      suspensionToRestore({ ...renewal, reactivatedSuspendedAt: null }, "active", refundAt),
+    ).toBeNull();
+    expect(suspensionToRestore(undefined, "active", refundAt)).toBeNull();
   });
 });

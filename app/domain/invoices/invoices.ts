@@ -266,9 +266,14 @@ export interface RenewalRefundChoice extends RenewalTerm {
   automatic: boolean;
   /**
    * The renewal reactivated the service from a suspension for expiry, and taking it back suspends it
-   * again from that moment (suspensionToRestore).
+   * again, with the time it had left (suspensionToRestore).
    */
   suspendsAgain: boolean;
+  /**
+   * The expiry it goes back to is due at the lifecycle's next run: left on, the automatic renewal
+   * charges again then (switching it off is ticked by default).
+   */
+  renewsAtNextRun: boolean;
 }
 
 /** What a refund did to a renewal's service (the refund form's outcome). */
@@ -284,15 +289,20 @@ export interface TermTakenBack {
 
 /**
  * The suspension a refunded renewal lifted, to restore with its term: when it reactivated a service
- * suspended for expiry (`reactivatedSuspendedAt`, migration 0039), the moment it had been suspended, so
- * that the termination countdown is the one it had. Only for a service running since; one an admin has
- * suspended since keeps that suspension.
+ * suspended for expiry (`reactivatedSuspendedAt`, migration 0039), a suspension with the time it had
+ * left before its termination when it was renewed. Its moment moves by the time the service ran since
+ * (`renewedAt` to `now`): restoring the moment itself would count that time against it, and a refund
+ * within the guarantee could then terminate it at the next run with no warning left to send. Only for a
+ * service running since; one an admin has suspended since keeps that suspension.
  */
 export function suspensionToRestore(
-  reactivatedSuspendedAt: string | null | undefined,
+  renewal: { reactivatedSuspendedAt: string | null; renewedAt: string } | undefined,
   status: string,
+  now: Date,
 ): string | null {
-  return reactivatedSuspendedAt && status === "active" ? reactivatedSuspendedAt : null;
+  if (!renewal?.reactivatedSuspendedAt || status !== "active") return null;
+  const ran = Math.max(0, now.getTime() - Date.parse(renewal.renewedAt));
+  return new Date(Date.parse(renewal.reactivatedSuspendedAt) + ran).toISOString();
 }
 
 /** Whether a service's expiry `expiresAt` (status `status`) still ends the renewal's `term`. */

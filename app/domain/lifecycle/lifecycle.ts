@@ -131,7 +131,15 @@ export function dueReminder(expiresAt: string, now: Date, thresholds: number[]):
  */
 export function inRenewalWindow(expiresAt: string, now: Date, graceDays: number): boolean {
   const expiry = at(expiresAt);
-  return expiry - now.getTime() <= DAY_MS && now.getTime() < expiry + graceDays * DAY_MS;
+  return dueAtNextRun(expiresAt, now) && now.getTime() < expiry + graceDays * DAY_MS;
+}
+
+/**
+ * A service with this expiry is due at the lifecycle's next run: renewed if its automatic renewal is on
+ * (or, past its grace, suspended).
+ */
+export function dueAtNextRun(expiresAt: string, now: Date): boolean {
+  return at(expiresAt) - now.getTime() <= DAY_MS;
 }
 
 /** An active service this far past its expiry is suspended for it. */

@@ -24,6 +24,8 @@ export interface RefundResult extends ActionResult {
   creditNote?: string;
   /** A renewal's term taken back: the service, the expiry it runs to now, and what else changed. */
   termTakenBack?: TermTakenBack;
+  /** Its term kept, the automatic renewal was switched off. */
+  autoRenewStopped?: boolean;
 }
 
 /**
@@ -220,6 +222,7 @@ function RefundCard({
               result.termTakenBack.autoRenewOff ? t("refund.autoRenewOff") : "",
             ]
           : []),
+        result.autoRenewStopped ? t("refund.autoRenewOff") : "",
       ]
         .filter(Boolean)
         .join(" ")
@@ -325,16 +328,22 @@ function RefundServiceEffect({
                   // Suspended again, it renews by itself only once the customer has renewed it.
                   hint: choice.suspendsAgain
                     ? t("refund.stopAutoRenewHintSuspended", dates)
-                    : choice.automatic
-                      ? t("refund.stopAutoRenewHintAutomatic", dates)
-                      : t("refund.stopAutoRenewHintCustomer", dates),
+                    : choice.renewsAtNextRun
+                      ? t("refund.stopAutoRenewHintDue", dates)
+                      : choice.automatic
+                        ? t("refund.stopAutoRenewHintAutomatic", dates)
+                        : t("refund.stopAutoRenewHintCustomer", dates),
                 } as const,
               ]
             : []),
         ]}
         checked={{
           takeBackTerm: sent ? sent.takeBackTerm === "on" : true,
-          stopAutoRenew: sent ? sent.stopAutoRenew === "on" : choice.automatic,
+          // Ticked when the customer did not ask for this renewal, or when, left on, the lifecycle would
+          // charge the refunded coins again at its next run.
+          stopAutoRenew: sent
+            ? sent.stopAutoRenew === "on"
+            : !choice.suspendsAgain && (choice.automatic || choice.renewsAtNextRun),
         }}
       />
     );
