@@ -289,6 +289,12 @@ describeEachDatabase("invoice pages", (app) => {
       productId: await productId(app(), "mta-pro"),
     });
     const serviceId = approved.hostingServiceId!;
+    // It renews automatically: the form offers to switch that off too.
+    await app()
+      .db.updateTable("hosting_services")
+      .set({ auto_renew: 1 })
+      .where("id", "=", serviceId)
+      .execute();
     const expiry = async () =>
       (
         await app()
@@ -314,6 +320,10 @@ describeEachDatabase("invoice pages", (app) => {
     expect(page).toContain("Take back the time this renewal added");
     const box = (html: string) => /<input id="refund-takeBackTerm"[^>]*>/.exec(html)?.[0];
     expect(box(page)).toContain('checked=""');
+    // The customer renewed, far from its expiry: switching the automatic renewal off is offered, unticked.
+    const stop = /<input id="refund-stopAutoRenew"[^>]*>/.exec(page)?.[0];
+    expect(stop).toContain('name="stopAutoRenew"');
+    expect(stop).not.toContain("checked");
     // Refused for its reason, the box stays as the admin left it (unticked).
     const refused = await fetchApp(`/invoices/${number}`, {
       cookie: adminCookie,
@@ -325,13 +335,26 @@ describeEachDatabase("invoice pages", (app) => {
     expect(unticked).not.toContain("checked");
     const refunded = await fetchApp(`/invoices/${number}`, {
       cookie: adminCookie,
-      form: { intent: "refund", method: "coins", reason: "Renewed by mistake", takeBackTerm: "on" },
+      form: {
+        intent: "refund",
+        method: "coins",
+        reason: "Renewed by mistake",
+        takeBackTerm: "on",
+        stopAutoRenew: "on",
+      },
     });
     expect(refunded.status).toBe(200);
     expect(Date.parse(await expiry())).toBe(Date.parse(before));
     expect(await refunded.text()).toMatch(
-      /Refund recorded: credit note HFC-\d{4}-\d{6}\. MTA Pro now runs until [^<]+, and its automatic renewal is off\./,
+      /Refund recorded: credit note HFC-\d{4}-\d{6}\. MTA Pro now runs until [^<]+\. Its automatic renewal is off\./,
     );
+    expect(
+      await app()
+        .db.selectFrom("hosting_services")
+        .select("auto_renew")
+        .where("id", "=", serviceId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ auto_renew: 0 });
   });
 
   it("saves the invoicing settings from /admin/settings", async () => {
