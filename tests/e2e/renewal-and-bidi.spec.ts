@@ -85,7 +85,7 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
   await expect(confirmation).toBeVisible();
   await expect(page.getByRole("heading", { name: /Renew this service\?/ })).toBeFocused();
   const price = cents((await confirmationValue(page, "Price").textContent()) ?? "");
-  const now = Date.parse((await confirmationValue(page, "Expires now").textContent()) ?? "");
+  const now = Date.parse((await confirmationValue(page, "Current expiry").textContent()) ?? "");
   const next = Date.parse((await confirmationValue(page, "New expiry").textContent()) ?? "");
   expect(next).toBeGreaterThan(now);
   expect(cents((await confirmationValue(page, "Your balance").textContent()) ?? "")).toBe(before);

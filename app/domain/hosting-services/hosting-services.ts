@@ -154,6 +154,8 @@ export interface RenewalQuote {
   /** What one cycle costs, in cents: the service's own cycle price. */
   priceCents: number;
   currentExpiresAt: string;
+  /** Whether that expiry has passed: the confirmation then says when it expired, not when it expires. */
+  expired: boolean;
   newExpiresAt: string;
   balanceCents: number;
   /** The balance once charged; null when it is short (a balance never goes below zero). */
@@ -180,6 +182,7 @@ export function renewalQuote(
     billingCycle: service.billingCycle,
     priceCents,
     currentExpiresAt: service.expiresAt,
+    expired: renewalTermStart(service.expiresAt, now) !== service.expiresAt,
     newExpiresAt: renewalExpiry(service.expiresAt, service.billingCycle, now),
     balanceCents,
     balanceAfterCents: missingCents > 0 ? null : balanceCents - priceCents,

@@ -50,6 +50,7 @@ describe("renewalQuote", () => {
       billingCycle: "monthly",
       priceCents: 1350,
       currentExpiresAt: expiresAt,
+      expired: false,
       newExpiresAt: renewalExpiry(expiresAt, "monthly", now),
       balanceCents: 2000,
       balanceAfterCents: 650,
@@ -73,5 +74,15 @@ describe("renewalQuote", () => {
   it("costs nothing for a free service", () => {
     const quote = renewalQuote({ ...service, cyclePriceCents: 0, expiresAt }, 0, now);
     expect(quote).toMatchObject({ missingCents: 0, balanceAfterCents: 0 });
+  });
+
+  it("says an expiry that has passed is past, and renews from now", () => {
+    const later = new Date("2026-04-20T09:00:00.000Z");
+    const quote = renewalQuote({ ...service, expiresAt }, 2000, later);
+    expect(quote.expired).toBe(true);
+    expect(quote.currentExpiresAt).toBe(expiresAt);
+    expect(quote.newExpiresAt).toBe(renewalExpiry(later.toISOString(), "monthly", later));
+    // Renewed at the very moment it expires, the term still starts from the expiry: not yet past.
+    expect(renewalQuote({ ...service, expiresAt }, 2000, new Date(expiresAt)).expired).toBe(false);
   });
 });

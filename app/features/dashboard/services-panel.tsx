@@ -181,7 +181,10 @@ function RenewalConfirmation({
         </>
       ),
     },
-    { term: t("renew.currentExpiry"), value: date.format(new Date(quote.currentExpiresAt)) },
+    {
+      term: t(quote.expired ? "renew.expiredOn" : "renew.currentExpiry"),
+      value: date.format(new Date(quote.currentExpiresAt)),
+    },
     { term: t("renew.newExpiry"), value: date.format(new Date(quote.newExpiresAt)) },
     {
       term: t("renew.balance"),
