@@ -76,6 +76,7 @@ const LISTS = {
       "admin-catalogue.promotions.errors.codeTaken": "code",
       "admin-catalogue.promotions.errors.productsUnknown": "products",
       "admin-catalogue.promotions.errors.maxUsesBelowUsed": "maxUses",
+      "admin-catalogue.promotions.errors.untilPassed": "validUntil",
     },
   },
   // The payment methods (issue 26, docs/payments.md).

@@ -299,6 +299,21 @@ describeEachDatabase("admin catalogue pages", (app) => {
       values: { code: "x", discountValue: "150" },
     });
     expect(await count("vouchers")).toBe(before);
+    // Dates in order but all past: no order could use it, so it is refused on its last day's field.
+    const past = (await post(adminPromotions, "/admin/promotions", {
+      ...newVoucher,
+      validUntil: "2020-12-31",
+    })) as Result;
+    expect(past.init?.status).toBe(400);
+    expect(past.data).toMatchObject({
+      ok: false,
+      intent: "save",
+      message: "admin-catalogue.promotions.saveFailed",
+      reason: "admin-catalogue.promotions.errors.untilPassed",
+      fieldErrors: { validUntil: "admin-catalogue.promotions.errors.untilPassed" },
+      values: { code: "route-10", validUntil: "2020-12-31" },
+    });
+    expect(await count("vouchers")).toBe(before);
 
     const created = (await post(adminPromotions, "/admin/promotions", newVoucher)) as Response;
     expect(created.status).toBe(302);

@@ -195,20 +195,74 @@ describeEachDatabase("promotions", (app) => {
     ]);
   });
 
+  it("refuses a last day that has passed, and keeps one a voucher has run out on", async () => {
+    const { db, admin: actorId } = await asAdmin(app());
+    const now = new Date("2026-05-10T12:00:00.000Z");
+    const before = await db.selectFrom("vouchers").select("id").execute();
+    expect(
+      await createVoucher(db, {
+        actorId,
+        voucher: voucherForm({ code: "LATE", validFrom: "2026-05-01", validUntil: "2026-05-09" }),
+        now,
+      }),
+    ).toEqual(refusal("invalid", "admin-catalogue.promotions.errors.untilPassed"));
+    expect(await db.selectFrom("vouchers").select("id").execute()).toEqual(before);
+    // Its last day is today: it serves orders until the day ends.
+    const today = await createVoucher(db, {
+      actorId,
+      voucher: voucherForm({ code: "TODAY", validFrom: "2026-05-01", validUntil: "2026-05-10" }),
+      now,
+    });
+    expect(today).toMatchObject({ ok: true, voucher: { code: "TODAY" } });
+    if (!today.ok) throw new Error(today.error);
+
+    // Days later it has run out: a change that keeps its last day is saved, one that sets another
+    // passed day is refused and changes nothing.
+    const later = new Date("2026-05-20T12:00:00.000Z");
+    const edit = (fields: Record<string, string>) =>
+      updateVoucher(db, {
+        actorId,
+        id: today.voucher.id,
+        voucher: voucherForm({ code: "TODAY", validFrom: "2026-05-01", ...fields }),
+        now: later,
+      });
+    expect(await edit({ validUntil: "2026-05-10", description: "Spring" })).toMatchObject({
+      ok: true,
+      voucher: { description: "Spring", validUntil: today.voucher.validUntil },
+    });
+    expect(await edit({ validUntil: "2026-05-15", description: "Moved" })).toEqual(
+      refusal("invalid", "admin-catalogue.promotions.errors.untilPassed"),
+    );
+    expect(await findVoucherForAdmin(db, today.voucher.id)).toMatchObject({
+      description: "Spring",
+      validUntil: today.voucher.validUntil,
+    });
+    expect(await edit({ validUntil: "2026-06-30" })).toMatchObject({
+      ok: true,
+      voucher: { validUntil: "2026-06-30T23:59:59.999Z" },
+    });
+  });
+
   it("lists vouchers by status and code, with the orders that used them", async () => {
     const { db, admin: actorId } = await asAdmin(app());
     const tag = `L${Date.now()}`;
-    const make = async (suffix: string, fields: Record<string, string>) => {
+    const make = async (suffix: string, fields: Record<string, string>, now?: Date) => {
       const result = await createVoucher(db, {
         actorId,
         voucher: voucherForm({ code: `${tag}-${suffix}`, ...fields }),
+        now,
       });
       if (!result.ok) throw new Error(result.error);
       return result.voucher;
     };
     const active = await make("ACTIVE", {});
     const later = await make("LATER", { validFrom: "2098-01-01", validUntil: "2098-12-31" });
-    const past = await make("PAST", { validFrom: "2020-01-01", validUntil: "2020-12-31" });
+    // Made while it ran: today no save may set a last day that has passed.
+    const past = await make(
+      "PAST",
+      { validFrom: "2020-01-01", validUntil: "2020-12-31" },
+      new Date("2020-06-01T00:00:00.000Z"),
+    );
     const full = await make("FULL", { maxUses: "1" });
     const off = await make("OFF", {});
     await setVoucherActive(db, { actorId, id: off.id, active: false });

@@ -11,6 +11,7 @@ import { countRows, fetchPage } from "~/db/paging";
 import { rowToEdit } from "~/lib/row-to-edit";
 import {
   dayOf,
+  lastDayPassed,
   endOfDay,
   parseApplicable,
   RECENT_ORDERS_PER_VOUCHER,
@@ -28,7 +29,8 @@ export type VoucherRefusal =
   | "admin-catalogue.promotions.errors.notFound"
   | "admin-catalogue.promotions.errors.codeTaken"
   | "admin-catalogue.promotions.errors.productsUnknown"
-  | "admin-catalogue.promotions.errors.maxUsesBelowUsed";
+  | "admin-catalogue.promotions.errors.maxUsesBelowUsed"
+  | "admin-catalogue.promotions.errors.untilPassed";
 
 export type VoucherResult =
   { ok: true; voucher: AdminVoucher } | { ok: false; kind: FailureKind; error: VoucherRefusal };
@@ -236,12 +238,19 @@ function termsColumns(v: VoucherInput) {
   };
 }
 
+const untilPassed = {
+  ok: false,
+  kind: "invalid",
+  error: "admin-catalogue.promotions.errors.untilPassed",
+} as const satisfies VoucherResult;
+
 /** A new voucher, active, with its audit entry in the same transaction. */
 export async function createVoucher(
   db: Db,
-  input: { actorId: string; voucher: VoucherInput },
+  input: { actorId: string; voucher: VoucherInput; now?: Date },
 ): Promise<VoucherResult> {
   const v = input.voucher;
+  if (lastDayPassed(v.validUntilDay, input.now ?? new Date())) return untilPassed;
   return withCodeRace(() =>
     inTransaction(db, async (trx) => {
       if (await codeTaken(trx, v.code))
@@ -280,7 +289,7 @@ const savedVoucher = recordSaved("voucher", { read: findVoucherForAdmin, view: a
  */
 export async function updateVoucher(
   db: Db,
-  input: { actorId: string; id: number; voucher: VoucherInput },
+  input: { actorId: string; id: number; voucher: VoucherInput; now?: Date },
 ): Promise<VoucherResult> {
   const v = input.voucher;
   return withCodeRace(() =>
@@ -292,10 +301,9 @@ export async function updateVoucher(
       await checkProducts(trx, v.applicableServices);
       const validFrom =
         dayOf(before.validFrom) === v.validFromDay ? before.validFrom : startOfDay(v.validFromDay);
-      const validUntil =
-        dayOf(before.validUntil) === v.validUntilDay
-          ? before.validUntil
-          : endOfDay(v.validUntilDay);
+      const untilKept = dayOf(before.validUntil) === v.validUntilDay;
+      if (!untilKept && lastDayPassed(v.validUntilDay, input.now ?? new Date())) return untilPassed;
+      const validUntil = untilKept ? before.validUntil : endOfDay(v.validUntilDay);
       // Conditional on the uses counted by now, so an order taking a use at this moment cannot push
       // used_count past the new maximum (the CHECK would refuse it with an error instead).
       const updated = await trx

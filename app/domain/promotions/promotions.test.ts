@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateVoucher } from "~/domain/orders/orders";
 import { expectRefusals } from "../../../tests/support/form-errors";
-import { checkedProducts, parseApplicable, voucherStatus } from "./promotions";
+import { checkedProducts, lastDayPassed, parseApplicable, voucherStatus } from "./promotions";
 import { voucherActionSchema, voucherListQuerySchema } from "./promotions.schemas";
 
 const valid = {
@@ -173,5 +173,14 @@ describe("vouchers", () => {
       q: "",
       page: 1,
     });
+  });
+});
+
+describe("lastDayPassed", () => {
+  it("counts a last day whole, in UTC", () => {
+    expect(lastDayPassed("2026-05-10", new Date("2026-05-10T00:00:00.000Z"))).toBe(false);
+    expect(lastDayPassed("2026-05-10", new Date("2026-05-10T23:59:59.999Z"))).toBe(false);
+    expect(lastDayPassed("2026-05-10", new Date("2026-05-11T00:00:00.000Z"))).toBe(true);
+    expect(lastDayPassed("2026-05-11", new Date("2026-05-10T23:00:00.000Z"))).toBe(false);
   });
 });

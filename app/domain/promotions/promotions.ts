@@ -77,6 +77,14 @@ export function startOfDay(day: string): string {
 export function endOfDay(day: string): string {
   return `${day}T23:59:59.999Z`;
 }
+/**
+ * Whether a last day has ended: a voucher saved with it could serve no order, so a save that sets one is
+ * refused (a voucher that has simply run out keeps its day through any other change).
+ */
+export function lastDayPassed(day: string, now: Date): boolean {
+  return Date.parse(endOfDay(day)) < now.getTime();
+}
+
 /** The UTC day of a timestamp, as a date field shows it. */
 export function dayOf(iso: string): string {
   return new Date(iso).toISOString().slice(0, 10);

@@ -36,7 +36,7 @@ function render(now: string) {
 /** The confirmation's terms and their values, in order. */
 function terms(html: string) {
   return [...html.matchAll(/<dt[^>]*>([^<]*)<\/dt><dd[^>]*>(.*?)<\/dd>/g)].map(
-    ([, term, value]) => `${term}: ${value.replace(/<[^>]+>/g, "")}`,
+    ([, term, value]) => `${term}: ${(value ?? "").replace(/<[^>]+>/g, "")}`,
   );
 }
 
