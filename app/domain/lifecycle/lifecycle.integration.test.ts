@@ -6,7 +6,7 @@ import {
   renewService,
   setAutoRenew,
 } from "~/domain/hosting-services/hosting-services.server";
-import type { ServiceAction } from "~/domain/hosting-services/hosting-services";
+import { serviceLabel, type ServiceAction } from "~/domain/hosting-services/hosting-services";
 import { MAIL_SEND_JOB, setMailPreferences } from "~/domain/mail/mail.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
@@ -432,7 +432,8 @@ async function seedFleet(db: Db, admin: string) {
       orders.push({
         id: Number(row.id),
         userId,
-        product: product.name,
+        // As the notice names it: the plan and the server.
+        product: serviceLabel({ name: product.name, serverName: `Order ${k}` }),
         totalCents: 700,
         createdAt,
         status: "pending",

@@ -42,6 +42,45 @@ describeEachDatabase("money path", (app) => {
     });
   });
 
+  it("names the plan and the server in what it tells the customer, and the plan alone in the records", async () => {
+    const user = await customerWithCoins(app(), 10_000);
+    const samp = await productId(app(), "samp-starter");
+    const told = async (kind: string) => {
+      const rows = await readRows(app().db, "notifications", "*", { user_id: user, kind });
+      return rows.map((row) => (JSON.parse(row.params) as { product: string }).product);
+    };
+    const mailed = async (kind: string) => {
+      const rows = await readRows(app().db, "mail_outbox", "*", { user_id: user, kind });
+      return rows.map((row) => (JSON.parse(row.params) as { product: string }).product);
+    };
+    const { placed } = await approvedOrder(app(), user, {
+      productId: samp,
+      serverName: "Karim RP",
+    });
+    const rejected = await placedOrder(app(), user, { productId: samp, serverName: "Atlas" });
+    const refused = await rejectOrder(app().db, {
+      orderId: rejected.id,
+      actorId: await adminId(app()),
+      reason: "No room",
+    });
+    if (!refused.ok) throw new Error(refused.error);
+
+    expect(await told("order_approved")).toEqual(["SAMP Starter (Karim RP)"]);
+    expect(await told("order_rejected")).toEqual(["SAMP Starter (Atlas)"]);
+    expect(await mailed("orderReceived")).toEqual([
+      "SAMP Starter (Karim RP)",
+      "SAMP Starter (Atlas)",
+    ]);
+    expect(await mailed("orderApproved")).toEqual(["SAMP Starter (Karim RP)"]);
+    expect(await mailed("orderRejected")).toEqual(["SAMP Starter (Atlas)"]);
+    const payment = await readRow(app().db, "coin_ledger", "*", {
+      order_id: placed.id,
+      kind: "order_payment",
+    });
+    expect(payment.reason).toContain("SAMP Starter");
+    expect(payment.reason).not.toContain("Karim RP");
+  });
+
   it("pays an order from coins and leaves it pending", async () => {
     const user = await customerWithCoins(app(), 10_000);
     const result = await placeOrder(

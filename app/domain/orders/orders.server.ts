@@ -17,6 +17,7 @@ import {
   type InsufficientCoins,
 } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
+import { serviceLabel } from "~/domain/hosting-services/hosting-services";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { customerCount, withOwner } from "~/db/customer-rows";
@@ -314,6 +315,9 @@ export async function placeOrder(
           balance = paid.balanceCents;
           ledgerEntryId = paid.entryId;
         }
+        // The plan and the server, as every notice and mail names a service (serviceLabel); the ledger's
+        // reason and the invoice line keep the plan's name, records of what was bought.
+        const label = serviceLabel({ name: product.name, serverName: input.serverName });
         // The customer's "order received" and each admin's "order waiting" (docs/mail.md), queued first:
         // its read of the customer is also the transaction's read of the admins, which the staff's
         // notifications below then reuse (one statement fewer an order).
@@ -323,7 +327,7 @@ export async function placeOrder(
             kind: "orderReceived",
             orderId: Number(row.id),
             userId,
-            product: product.name,
+            product: label,
             totalCents: amounts.totalCents,
           },
           undefined,
@@ -335,6 +339,7 @@ export async function placeOrder(
           {
             kind: "orderWaiting",
             orderId: Number(row.id),
+            // The plan alone: the staff's Discord channel is told nothing the customer wrote.
             product: product.name,
             totalCents: amounts.totalCents,
           },
@@ -441,17 +446,19 @@ export async function approveOrder(
       before: { status: "pending" },
       after: { status: "approved", hostingServiceId: service.id, expiresAt: service.expiresAt },
     });
+    // The service is named as every notice names one: its plan and its server (serviceLabel).
+    const label = serviceLabel({ name: order.productName, serverName: order.serverName });
     await notify(trx, {
       userId: order.userId,
       kind: "order_approved",
-      params: { id: order.id, product: order.productName },
+      params: { id: order.id, product: label },
       link: "/dashboard?tab=services",
     });
     await queueMail(trx, {
       kind: "orderApproved",
       orderId: order.id,
       userId: order.userId,
-      product: order.productName,
+      product: label,
     });
     return { ok: true, order: { ...order, hostingServiceId: service.id } };
   });
@@ -520,17 +527,18 @@ export async function rejectOrder(
       after: { status: "rejected", refundedCents: order.totalCents },
       reason: input.reason,
     });
+    const label = serviceLabel({ name: order.productName, serverName: order.serverName });
     await notify(trx, {
       userId: order.userId,
       ...(input.expired
         ? {
             kind: "order_expired",
-            params: { id: order.id, product: order.productName, count: input.expired.days },
+            params: { id: order.id, product: label, count: input.expired.days },
             now: input.expired.now,
           }
         : {
             kind: "order_rejected",
-            params: { id: order.id, product: order.productName, reason: input.reason },
+            params: { id: order.id, product: label, reason: input.reason },
           }),
       link: "/dashboard?tab=billing",
     });
@@ -540,7 +548,7 @@ export async function rejectOrder(
         kind: "orderRejected",
         orderId: order.id,
         userId: order.userId,
-        product: order.productName,
+        product: label,
         reason: input.reason,
         refundCents: order.paidWithCoins ? order.totalCents : 0,
         // The lifecycle's reason is the audit log's English: the message says it in the reader's words.
