@@ -16,6 +16,8 @@ import {
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { inTransaction } from "~/db/transaction";
+import { switchAutoRenew } from "./auto-renew.server";
 import { editServiceSchema } from "./hosting-services.schemas";
 import {
   adminAddService,
@@ -130,6 +132,35 @@ describeEachDatabase("admin-added services", (app) => {
     expect(await balanceOf(app(), customer)).toBe(before);
     await setAutoRenew(app().db, { userId: customer, serviceId, autoRenew: true });
     expect((await automatic()).ok).toBe(true);
+  });
+
+  it("switches the automatic renewal of the customer's own service only when it is not so already", async () => {
+    const { user: customer, serviceId } = await customerWithRunningService(app(), 100_000);
+    const other = await customerWithCoins(app(), 0);
+    const switchIt = (input: Omit<Parameters<typeof switchAutoRenew>[1], "serviceId">) =>
+      inTransaction(app().db, (trx) => switchAutoRenew(trx, { serviceId, ...input }));
+    const switchOf = async () =>
+      Number(
+        (await readRow(app().db, "hosting_services", ["auto_renew"], { id: serviceId })).auto_renew,
+      );
+    expect(await switchOf()).toBe(0);
+    expect(await switchIt({ userId: other, on: true })).toBeNull();
+    expect(await switchOf()).toBe(0);
+    expect(await switchIt({ userId: customer, on: true })).toMatchObject({
+      id: serviceId,
+      auto_renew: 1,
+    });
+    expect(await switchIt({ userId: customer, on: true })).toBeNull();
+    expect(await switchOf()).toBe(1);
+    // Terminated: a refund leaves its switch alone; the customer's own switch still turns.
+    const { db, admin } = await asAdmin(app());
+    expect(
+      (await changeServiceStatus(db, { actorId: admin, serviceId, action: "terminate" })).ok,
+    ).toBe(true);
+    expect(await switchIt({ userId: customer, on: false, exceptTerminated: true })).toBeNull();
+    expect(await switchOf()).toBe(1);
+    expect(await switchIt({ userId: customer, on: false })).toMatchObject({ auto_renew: 0 });
+    expect(await switchOf()).toBe(0);
   });
 
   it("names the service in its notices and mail by its plan and its server, as the dashboard shows it", async () => {

@@ -56,6 +56,7 @@ import {
 } from "./hosting-services";
 import { panelLinkOf, queuePanelSync } from "~/domain/provisioning/provisioning.server";
 import { servicePanelOf } from "~/domain/provisioning/panel-plan";
+import { switchAutoRenew } from "./auto-renew.server";
 
 const columns = [
   "id",
@@ -72,12 +73,15 @@ const columns = [
   "created_at",
   "auto_renew",
   "suspension_reason",
+  "suspended_at",
   "panel_state",
   "panel_address",
   "panel_ports",
   "panel_identifier",
 ] as const;
 
+// What toService reads: not `suspended_at`, which `columns` reads for renewService only (the admin
+// list's ADMIN_SERVICE_COLUMNS has no need of it).
 type Row = {
   id: number;
   user_id: string;
@@ -452,15 +456,7 @@ export async function renewService(
       }
       const reactivated = status === "suspended";
       // What a refund of this renewal restores (takeBackRenewalTerm): the suspension it lifted.
-      const suspendedAt = reactivated
-        ? (
-            await trx
-              .selectFrom("hosting_services")
-              .select("suspended_at")
-              .where("id", "=", service.id)
-              .executeTakeFirstOrThrow()
-          ).suspended_at
-        : null;
+      const suspendedAt = reactivated ? service.suspended_at : null;
       const renewal = await trx
         .insertInto("service_renewals")
         .values({
@@ -639,12 +635,14 @@ export async function setAutoRenew(
     const value = input.autoRenew ? 1 : 0;
     if (Number(found.auto_renew) === value)
       return { ok: true, service: toService(found), changed: false };
-    const row = await trx
-      .updateTable("hosting_services")
-      .set({ auto_renew: value, updated_at: new Date().toISOString() })
-      .where("id", "=", input.serviceId)
-      .returning(columns)
-      .executeTakeFirstOrThrow();
+    const row = await switchAutoRenew(trx, {
+      serviceId: input.serviceId,
+      userId: input.userId,
+      on: input.autoRenew,
+    });
+    // Not switched here: a request committed since it was read set it so already.
+    if (!row)
+      return { ok: true, service: toService({ ...found, auto_renew: value }), changed: false };
     return { ok: true, service: toService(row), changed: true };
   });
 }

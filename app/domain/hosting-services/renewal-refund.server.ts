@@ -10,6 +10,7 @@ import { autoRenewalKey } from "~/domain/lifecycle/lifecycle";
 import { notify } from "~/domain/notifications/notifications.server";
 import { panelLinkOf, queuePanelSync } from "~/domain/provisioning/provisioning.server";
 import type { Db, Tx } from "~/db/transaction";
+import { switchAutoRenew } from "./auto-renew.server";
 import { serviceLabel } from "./hosting-services";
 
 /** The renewal a renewal's invoice paid for, as a refund of it needs it. */
@@ -178,15 +179,13 @@ export async function stopAutoRenewForRefund(
   },
 ): Promise<boolean> {
   const now = input.now ?? new Date();
-  const service = await trx
-    .updateTable("hosting_services")
-    .set({ auto_renew: 0, updated_at: now.toISOString() })
-    .where("id", "=", input.term.serviceId)
-    .where("user_id", "=", input.userId)
-    .where("auto_renew", "=", 1)
-    .where("status", "!=", "terminated")
-    .returning(["id", "name", "server_name", "expires_at"])
-    .executeTakeFirst();
+  const service = await switchAutoRenew(trx, {
+    serviceId: input.term.serviceId,
+    userId: input.userId,
+    on: false,
+    exceptTerminated: true,
+    now,
+  });
   if (!service) return false;
   await recordAudit(trx, {
     actorId: input.actorId,

@@ -572,6 +572,7 @@ describeEachDatabase("invoices", (app, dialect) => {
       automatic: false,
       suspendsAgain: false,
       renewsAtNextRun: false,
+      stopAutoRenewByDefault: false,
     });
     expect(Date.parse(asAdmin!.renewalRefund!.from)).toBe(Date.parse(before));
     expect(Date.parse(asAdmin!.renewalRefund!.until)).toBe(Date.parse(after));
@@ -686,6 +687,7 @@ describeEachDatabase("invoices", (app, dialect) => {
       automatic: false,
       autoRenew: true,
       renewsAtNextRun: true,
+      stopAutoRenewByDefault: true,
     });
     // Two days earlier the same expiry was not due yet.
     const before = await getDocument(
@@ -694,7 +696,10 @@ describeEachDatabase("invoices", (app, dialect) => {
       { userId: admin, isAdmin: true },
       new Date(Date.now() - 2 * 86_400_000),
     );
-    expect(before?.renewalRefund?.renewsAtNextRun).toBe(false);
+    expect(before?.renewalRefund).toMatchObject({
+      renewsAtNextRun: false,
+      stopAutoRenewByDefault: false,
+    });
   });
 
   describe("a renewal that reactivated a suspended service", () => {
@@ -743,7 +748,11 @@ describeEachDatabase("invoices", (app, dialect) => {
       const admin = await adminId(app());
       const { user, serviceId, number } = await reactivatedByRenewal();
       const page = await getDocument(app().db, number, { userId: admin, isAdmin: true });
-      expect(page?.renewalRefund).toMatchObject({ canTakeBack: true, suspendsAgain: true });
+      expect(page?.renewalRefund).toMatchObject({
+        canTakeBack: true,
+        suspendsAgain: true,
+        stopAutoRenewByDefault: false,
+      });
       // Renewed ten months after it expired: the month billed starts at the renewal, not at the old
       // expiry; taking it back restores the old expiry all the same.
       const term = page!.renewalRefund!;
@@ -901,7 +910,7 @@ describeEachDatabase("invoices", (app, dialect) => {
       // The lifecycle's renewal: the form ticks switching it off.
       expect(
         (await getDocument(app().db, automatic!, { userId: admin, isAdmin: true }))?.renewalRefund,
-      ).toMatchObject({ autoRenew: true, automatic: true });
+      ).toMatchObject({ autoRenew: true, automatic: true, stopAutoRenewByDefault: true });
       const refunded = await recordRefund(app().db, {
         number: automatic!,
         method: "coins",

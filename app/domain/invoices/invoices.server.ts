@@ -34,6 +34,7 @@ import {
   negatedLines,
   receiptAmounts,
   renewalTermOf,
+  stopsAutoRenewByDefault,
   vatRateFor,
   yearIn,
   type DocumentAmounts,
@@ -800,6 +801,11 @@ export async function getDocument(
     findRenewalOfTerm(db, term),
   ]);
   const found = service && { expiresAt: service.expires_at, status: service.status };
+  const effects = {
+    automatic: renewal?.automatic ?? false,
+    suspendsAgain: suspensionToRestore(renewal, service?.status ?? "", now) !== null,
+    renewsAtNextRun: dueAtNextRun(expiryBeforeRenewal(term, renewal), now),
+  };
   return {
     ...document,
     renewalRefund: {
@@ -809,9 +815,8 @@ export async function getDocument(
       status: found ? found.status : null,
       canTakeBack: canTakeBackTerm(term, found),
       autoRenew: Number(service?.auto_renew) === 1,
-      automatic: renewal?.automatic ?? false,
-      suspendsAgain: suspensionToRestore(renewal, service?.status ?? "", now) !== null,
-      renewsAtNextRun: dueAtNextRun(expiryBeforeRenewal(term, renewal), now),
+      ...effects,
+      stopAutoRenewByDefault: stopsAutoRenewByDefault(effects),
     },
   };
 }

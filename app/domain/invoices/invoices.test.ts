@@ -4,6 +4,7 @@ import {
   canTakeBackTerm,
   suspensionToRestore,
   renewalTermOf,
+  stopsAutoRenewByDefault,
   documentAmounts,
   documentView,
   negatedLines,
@@ -292,5 +293,32 @@ describe("the term a renewal's invoice paid for", () => {
       suspensionToRestore({ ...renewal, reactivatedSuspendedAt: null }, "active", refundAt),
     ).toBeNull();
     expect(suspensionToRestore(undefined, "active", refundAt)).toBeNull();
+  });
+
+  describe("switching its automatic renewal off, as the refund form ticks it", () => {
+    const byTheCustomer = { automatic: false, renewsAtNextRun: false, suspendsAgain: false };
+
+    it("is ticked for a renewal the lifecycle made, which the customer did not ask for", () => {
+      expect(stopsAutoRenewByDefault({ ...byTheCustomer, automatic: true })).toBe(true);
+      expect(
+        stopsAutoRenewByDefault({ ...byTheCustomer, automatic: true, renewsAtNextRun: true }),
+      ).toBe(true);
+    });
+
+    it("is ticked for the customer's renewal when the expiry it goes back to is due at the next run", () => {
+      expect(stopsAutoRenewByDefault({ ...byTheCustomer, renewsAtNextRun: true })).toBe(true);
+    });
+
+    it("is left unticked for the customer's renewal not due yet (renewed twice by mistake)", () => {
+      expect(stopsAutoRenewByDefault(byTheCustomer)).toBe(false);
+    });
+
+    it("is left unticked for a service suspended again, whoever renewed it and whenever it is due", () => {
+      for (const automatic of [false, true])
+        for (const renewsAtNextRun of [false, true])
+          expect(stopsAutoRenewByDefault({ automatic, renewsAtNextRun, suspendsAgain: true })).toBe(
+            false,
+          );
+    });
   });
 });

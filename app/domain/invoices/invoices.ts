@@ -262,7 +262,7 @@ export interface RenewalRefundChoice extends RenewalTerm {
   canTakeBack: boolean;
   /** The service renews automatically now: the form offers to switch that off with the term. */
   autoRenew: boolean;
-  /** The lifecycle made this renewal (the customer did not): switching it off is ticked by default. */
+  /** The lifecycle made this renewal (the customer did not). */
   automatic: boolean;
   /**
    * The renewal reactivated the service from a suspension for expiry, and taking it back suspends it
@@ -271,9 +271,24 @@ export interface RenewalRefundChoice extends RenewalTerm {
   suspendsAgain: boolean;
   /**
    * The expiry it goes back to is due at the lifecycle's next run: left on, the automatic renewal
-   * charges again then (switching it off is ticked by default).
+   * charges again then.
    */
   renewsAtNextRun: boolean;
+  /** The form ticks switching the automatic renewal off (stopsAutoRenewByDefault). */
+  stopAutoRenewByDefault: boolean;
+}
+
+/**
+ * Whether the refund form ticks "Also switch off its automatic renewal" before the admin touches it:
+ * when the customer did not ask for this renewal (the lifecycle made it), or when, left on, the
+ * lifecycle would charge the refunded coins again at its next run. A customer who renewed twice by
+ * mistake still wants it; a service suspended again renews by itself only once the customer has
+ * renewed it, so the switch is left alone there.
+ */
+export function stopsAutoRenewByDefault(
+  choice: Pick<RenewalRefundChoice, "automatic" | "renewsAtNextRun" | "suspendsAgain">,
+): boolean {
+  return !choice.suspendsAgain && (choice.automatic || choice.renewsAtNextRun);
 }
 
 /** What a refund did to a renewal's service (the refund form's outcome). */

@@ -339,11 +339,7 @@ function RefundServiceEffect({
         ]}
         checked={{
           takeBackTerm: sent ? sent.takeBackTerm === "on" : true,
-          // Ticked when the customer did not ask for this renewal, or when, left on, the lifecycle would
-          // charge the refunded coins again at its next run.
-          stopAutoRenew: sent
-            ? sent.stopAutoRenew === "on"
-            : !choice.suspendsAgain && (choice.automatic || choice.renewsAtNextRun),
+          stopAutoRenew: sent ? sent.stopAutoRenew === "on" : choice.stopAutoRenewByDefault,
         }}
       />
     );
