@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.server";
 import { BILLING_CYCLE_IDS, cycleEnd, quote, type BillingCycle } from "~/domain/orders/orders";
@@ -30,6 +31,15 @@ import {
 
 const DAY = 86_400_000;
 
+/** Polls `check` until it holds (every 10 ms, for 5 s at most). */
+async function waitUntil(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("waited 5 s in vain");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function added(
   app: AppServices,
   input: Partial<Parameters<typeof adminAddService>[1]> & { userId: string },
@@ -44,7 +54,7 @@ async function added(
   return result.service;
 }
 
-describeEachDatabase("admin-added services", (app) => {
+describeEachDatabase("admin-added services", (app, dialect) => {
   for (const cycle of BILLING_CYCLE_IDS) {
     it(`prices and terms a ${cycle} service as an order of that plan and cycle, and renews at that price`, async () => {
       const product = await productId(app(), "samp-premium");
@@ -115,6 +125,62 @@ describeEachDatabase("admin-added services", (app) => {
     expect(await balanceOf(app(), customer)).toBe(before - renewed * price);
     await expectLedgerIntact(app());
   });
+
+  // Only PostgreSQL runs a renewal beside an admin's change (SQLite takes one writer at a time, from
+  // the renewal's read to its commit).
+  if (dialect === "postgres")
+    it("leaves an admin's suspension made while a renewal of the expired service was on its way", async () => {
+      const { user: customer, serviceId } = await customerWithRunningService(app(), 100_000);
+      const now = Date.now();
+      await app()
+        .db.updateTable("hosting_services")
+        .set({
+          status: "suspended",
+          suspension_reason: "expired",
+          suspended_at: new Date(now - DAY).toISOString(),
+          expires_at: new Date(now - 3 * DAY).toISOString(),
+        })
+        .where("id", "=", serviceId)
+        .execute();
+      const before = await balanceOf(app(), customer);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let changed!: () => void;
+      const adminChanged = new Promise<void>((resolve) => (changed = resolve));
+      // The admin reactivated it and suspended it again, for their own reason: the row still says
+      // "suspended" with the same expiry, and their transaction commits after the renewal has read it.
+      const admin = app()
+        .db.transaction()
+        .execute(async (trx) => {
+          await trx
+            .updateTable("hosting_services")
+            .set({ suspension_reason: "admin", suspended_at: new Date(now).toISOString() })
+            .where("id", "=", serviceId)
+            .execute();
+          changed();
+          await released;
+        });
+      await adminChanged;
+      const renewing = renewWithNewKey(app(), customer, serviceId);
+      await waitUntil(
+        async () =>
+          Number(
+            (
+              await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`.execute(app().db)
+            ).rows[0]!.waiting,
+          ) > 0,
+      );
+      release();
+      await admin;
+      expect(await renewing).toEqual(refusal("conflict", "services.errors.cannotRenew"));
+      expect(
+        await readRow(app().db, "hosting_services", ["status", "suspension_reason"], {
+          id: serviceId,
+        }),
+      ).toEqual({ status: "suspended", suspension_reason: "admin" });
+      expect(await balanceOf(app(), customer)).toBe(before);
+    });
 
   it("renews automatically only while the service's switch is on, read when it renews", async () => {
     // Ordered with the form's box left unticked: the switch is off.

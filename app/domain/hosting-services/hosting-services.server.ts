@@ -10,7 +10,8 @@ import {
 } from "~/domain/invoices/invoices.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { Database } from "~/db/schema";
 import {
   addDays,
   BILLING_CYCLES,
@@ -277,6 +278,15 @@ export type ChangeStatusResult =
 const serviceNotFound = { ok: false, kind: "notFound", error: "services.errors.notFound" } as const;
 
 /** Step: the service (the customer's own, when `userId` is given), or a notFound refusal. */
+/**
+ * A condition that a column of the service is still as it was read: equal to the value, or null as it
+ * was (SQL's = is never true of a null).
+ */
+function sameAs(column: "suspension_reason" | "suspended_at", value: string | null) {
+  return (eb: ExpressionBuilder<Database, "hosting_services">) =>
+    value === null ? eb(column, "is", null) : eb(column, "=", value);
+}
+
 async function findServiceOrRefuse(trx: Tx, serviceId: number, userId?: string) {
   const query = trx.selectFrom("hosting_services").select(columns).where("id", "=", serviceId);
   return rowOrRefuse(ofCustomer(query, "hosting_services", userId), serviceNotFound);
@@ -480,6 +490,10 @@ export async function renewService(
         })
         .where("id", "=", service.id)
         .where("status", "=", status)
+        // The suspension it lifts, as read: on PostgreSQL an admin may have reactivated the service and
+        // suspended it again, for their own reason, since; the lifecycle never lifts theirs, nor may this.
+        .where(sameAs("suspension_reason", service.suspension_reason))
+        .where(sameAs("suspended_at", service.suspended_at))
         // The expiry it renews from: on PostgreSQL (read committed) another renewal, a refund taking a
         // term back or an admin's edit may have moved it since it was read; renewing from the old one
         // would charge a term and add none (refused instead: the payment rolls back).
