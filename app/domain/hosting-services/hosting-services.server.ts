@@ -561,6 +561,7 @@ export async function renewService(
       await issueRenewalInvoice(trx, terms, {
         userId: input.userId,
         service: { id: Number(service.id), name: service.name, billingCycle: cycle },
+        renewalId: Number(renewal.id),
         priceCents: service.cycle_price_cents,
         from: renewalTermStart(service.expires_at, now),
         until: newExpiry,

@@ -45,7 +45,13 @@ export async function findRenewalOfTerm(
       "created_at",
     ])
     .where("hosting_service_id", "=", term.serviceId)
-    .where("new_expires_at", "=", term.until)
+    // Named by its invoice's line; an older invoice's is the latest renewal that gave its expiry (an
+    // admin who set an expiry back by hand, then a renewal to the same day, would make that ambiguous).
+    .where((eb) =>
+      term.renewalId === null
+        ? eb("new_expires_at", "=", term.until)
+        : eb("id", "=", term.renewalId),
+    )
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();

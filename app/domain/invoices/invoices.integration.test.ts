@@ -3,7 +3,12 @@ import { inTransaction, Refusal, type Tx } from "~/db/transaction";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { runLifecycle } from "~/domain/lifecycle/lifecycle.server";
 import { PANEL_SYNC_JOB } from "~/domain/provisioning/provisioning-jobs.server";
-import { deleteService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
+import {
+  deleteService,
+  renewService,
+  setAutoRenew,
+} from "~/domain/hosting-services/hosting-services.server";
+import { autoRenewalKey } from "~/domain/lifecycle/lifecycle";
 import { approveOrder, placeOrder, rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { updateSettingsSection } from "~/domain/settings/settings.server";
@@ -556,6 +561,52 @@ describeEachDatabase("invoices", (app, dialect) => {
     );
     return { user, serviceId, expiryOf, expiries, numbers: invoices.map((row) => row.number) };
   }
+
+  it("finds the renewal an invoice paid for by its line, though a later renewal gave the same expiry", async () => {
+    const admin = await adminId(app());
+    const { user, serviceId, expiries } = await serviceRenewed(1);
+    const [before, after] = expiries as [string, string];
+    // An admin set the expiry back by hand; the lifecycle then renewed it to the same day.
+    await app()
+      .db.updateTable("hosting_services")
+      .set({ expires_at: before })
+      .where("id", "=", serviceId)
+      .execute();
+    const automatic = await renewService(app().db, {
+      userId: user,
+      serviceId,
+      idempotencyKey: autoRenewalKey(serviceId, before),
+      automatic: true,
+    });
+    expect(automatic).toMatchObject({ ok: true });
+    const renewals = await readRows(
+      app().db,
+      "service_renewals",
+      ["id", "new_expires_at"],
+      { hosting_service_id: serviceId },
+      "id",
+    );
+    expect(renewals.map((row) => Date.parse(row.new_expires_at))).toEqual([
+      Date.parse(after),
+      Date.parse(after),
+    ]);
+    const invoices = await readRows(
+      app().db,
+      "invoices",
+      ["number"],
+      { hosting_service_id: serviceId, kind: "invoice" },
+      "id",
+    );
+    const choices = [];
+    for (const { number } of invoices) {
+      const document = await getDocument(app().db, number, { userId: admin, isAdmin: true });
+      choices.push(document?.renewalRefund);
+    }
+    // Each names its own renewal: the customer's, then the lifecycle's.
+    expect(choices.map((choice) => choice?.renewalId)).toEqual(renewals.map((row) => row.id));
+    expect(choices.map((choice) => choice?.automatic)).toEqual([false, true]);
+    expect(choices.map((choice) => choice?.stopAutoRenewByDefault)).toEqual([false, true]);
+  });
 
   it("takes back the term a refunded renewal paid for: the expiry set back, automatic renewal off", async () => {
     const admin = await adminId(app());

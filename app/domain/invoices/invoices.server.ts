@@ -320,6 +320,8 @@ export async function issueRenewalInvoice(
   input: {
     userId: string;
     service: { id: number; name: string; billingCycle: string };
+    /** The renewal it bills (`service_renewals.id`), named in its line for a refund to find. */
+    renewalId: number;
     priceCents: number;
     from: string;
     until: string;
@@ -330,13 +332,20 @@ export async function issueRenewalInvoice(
     now?: Date;
   },
 ): Promise<PendingDocument> {
-  const { service, priceCents, from, until, ...invoice } = input;
+  const { service, renewalId, priceCents, from, until, ...invoice } = input;
   return issueDebitInvoice(trx, terms, {
     ...invoice,
     lines: [
       {
         kind: "renewal",
-        params: { id: service.id, service: service.name, cycle: service.billingCycle, from, until },
+        params: {
+          id: service.id,
+          service: service.name,
+          cycle: service.billingCycle,
+          from,
+          until,
+          renewal: renewalId,
+        },
         quantity: 1,
         unitCents: priceCents,
         totalCents: priceCents,

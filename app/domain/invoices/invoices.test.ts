@@ -253,7 +253,16 @@ describe("the term a renewal's invoice paid for", () => {
       service: "My server",
       from: "2026-11-01T10:00:00.000Z",
       until: "2026-12-01T10:00:00.000Z",
+      renewalId: null,
     });
+    // A line that names its renewal (since 2026-11-27); anything but a whole number is not a name.
+    const named = (value: string | number) => ({
+      ...renewal,
+      lines: [{ ...renewal.lines[0]!, params: { ...renewal.lines[0]!.params, renewal: value } }],
+    });
+    expect(renewalTermOf(named(12))?.renewalId).toBe(12);
+    for (const value of ["12", 1.5, -0.5])
+      expect(renewalTermOf(named(value))?.renewalId).toBeNull();
     expect(renewalTermOf({ ...renewal, kind: "credit_note" })).toBeNull();
     expect(renewalTermOf({ ...renewal, hostingServiceId: null })).toBeNull();
     const order = { ...renewal.lines[0]!, kind: "order" as const, params: { product: "x" } };

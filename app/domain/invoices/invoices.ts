@@ -226,6 +226,11 @@ export interface RenewalTerm {
   service: string;
   from: string;
   until: string;
+  /**
+   * The renewal it paid for (`service_renewals.id`); null on an invoice issued before its line named it,
+   * whose renewal is then the service's latest one that gave the expiry `until`.
+   */
+  renewalId: number | null;
 }
 
 /** The term a renewal's invoice paid for, read from its line; null for any other document. */
@@ -234,13 +239,14 @@ export function renewalTermOf(
 ): RenewalTerm | null {
   if (doc.kind !== "invoice" || doc.hostingServiceId === null) return null;
   const line = doc.lines.find((candidate) => candidate.kind === "renewal");
-  const { from, until, service } = line?.params ?? {};
+  const { from, until, service, renewal } = line?.params ?? {};
   if (typeof from !== "string" || typeof until !== "string") return null;
   return {
     serviceId: doc.hostingServiceId,
     service: String(service ?? ""),
     from,
     until,
+    renewalId: typeof renewal === "number" && Number.isSafeInteger(renewal) ? renewal : null,
   };
 }
 
