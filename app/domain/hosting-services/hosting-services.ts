@@ -32,6 +32,11 @@ export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
 export const SERVICE_STATUS_LABELS = labelKeys("services", "status", DISPLAY_STATUSES);
 export const SERVICE_ACTION_LABELS = labelKeys("services", "admin", SERVICE_ACTIONS);
 
+/** Whether a service's expiry has come, whatever its status: its list then says "Expired", not "Expires". */
+export function expiryPassed(expiresAt: string, now = new Date()): boolean {
+  return Date.parse(expiresAt) <= now.getTime();
+}
+
 export function displayStatus(
   status: ServiceStatus,
   expiresAt: string,

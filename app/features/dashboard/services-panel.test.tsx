@@ -13,24 +13,25 @@ const service = {
   expiresAt: "2026-04-10T12:00:00.000Z",
 };
 
-/** The services tab with a renewal being confirmed, as the server sends it. */
-function render(now: string) {
-  const quote = renewalQuote(service, 2000, new Date(now));
+type Props = Parameters<typeof ServicesPanel>[0];
+
+/** The services tab as the server sends it. */
+function renderPanel(props: Pick<Props, "services" | "renewal">) {
   const Stub = createRoutesStub([
     {
       path: "/dashboard",
-      Component: () => (
-        <ServicesPanel
-          services={[]}
-          waitingOrders={[]}
-          renewal={{ ok: true, quote }}
-          renewKey="k"
-          locale="en"
-        />
-      ),
+      Component: () => <ServicesPanel waitingOrders={[]} renewKey="k" locale="en" {...props} />,
     },
   ]);
   return renderHtml(<Stub initialEntries={["/dashboard?tab=services&renew=7"]} />);
+}
+
+/** The services tab with a renewal being confirmed. */
+function render(now: string) {
+  return renderPanel({
+    services: [],
+    renewal: { ok: true, quote: renewalQuote(service, 2000, new Date(now)) },
+  });
 }
 
 /** The confirmation's terms and their values, in order. */
@@ -52,5 +53,34 @@ describe("the renewal confirmation", () => {
     expect(lines).toContain("Expired on: 10 April 2026");
     expect(lines).not.toContain("Current expiry: 10 April 2026");
     expect(lines).toContain("New expiry: 20 May 2026");
+  });
+});
+
+describe("the services list", () => {
+  const row = (id: number, status: "active" | "suspended", expiresAt: string) => ({
+    ...service,
+    id,
+    status,
+    expiresAt,
+    monthlyPriceCents: 1350,
+    autoRenew: false,
+    suspensionReason: status === "suspended" ? ("expired" as const) : null,
+    panel: null,
+  });
+
+  it("says a past expiry expired and a coming one expires, whatever the status", async () => {
+    const html = await renderPanel({
+      services: [
+        row(1, "active", "2020-03-01T12:00:00.000Z"),
+        row(2, "suspended", "2020-04-01T12:00:00.000Z"),
+        row(3, "active", "2099-05-01T12:00:00.000Z"),
+      ],
+      renewal: undefined,
+    });
+    const text = html.replace(/<[^>]+>/g, "");
+    expect(text).toContain("Expired 1 Mar 2020");
+    expect(text).toContain("Expired 1 Apr 2020");
+    expect(text).toContain("Expires 1 May 2099");
+    expect(text).not.toMatch(/Expires 1 (Mar|Apr) 2020/);
   });
 });

@@ -10,6 +10,7 @@ import {
   badgeTone,
   canRenew,
   displayStatus,
+  expiryPassed,
   SERVICE_STATUS_LABELS,
   type HostingService,
   type RenewalQuote,
@@ -388,6 +389,7 @@ export function ServicesPanel({
             <ul className="divide-y">
               {services.map((service) => {
                 const shown = displayStatus(service.status, service.expiresAt);
+                const expired = expiryPassed(service.expiresAt);
                 return (
                   <li
                     key={service.id}
@@ -401,7 +403,9 @@ export function ServicesPanel({
                         </span>
                       </p>
                       <p className="text-sm text-muted-foreground">
-                        {t("customer.expires", { date: date.format(new Date(service.expiresAt)) })}{" "}
+                        {t(expired ? "customer.expired" : "customer.expires", {
+                          date: date.format(new Date(service.expiresAt)),
+                        })}{" "}
                         · {tOrders(BILLING_CYCLE_NAMES[service.billingCycle])} ·{" "}
                         <span dir="ltr">{formatEuros(service.cyclePriceCents, locale)}</span>
                       </p>
