@@ -187,7 +187,7 @@ export function renewalQuote(
     billingCycle: service.billingCycle,
     priceCents,
     currentExpiresAt: service.expiresAt,
-    expired: renewalTermStart(service.expiresAt, now) !== service.expiresAt,
+    expired: expiryPassed(service.expiresAt, now),
     newExpiresAt: renewalExpiry(service.expiresAt, service.billingCycle, now),
     balanceCents,
     balanceAfterCents: missingCents > 0 ? null : balanceCents - priceCents,

@@ -82,7 +82,7 @@ describe("renewalQuote", () => {
     expect(quote.expired).toBe(true);
     expect(quote.currentExpiresAt).toBe(expiresAt);
     expect(quote.newExpiresAt).toBe(renewalExpiry(later.toISOString(), "monthly", later));
-    // Renewed at the very moment it expires, the term still starts from the expiry: not yet past.
-    expect(renewalQuote({ ...service, expiresAt }, 2000, new Date(expiresAt)).expired).toBe(false);
+    // At the very moment it expires it is past, as the services list and the badge say.
+    expect(renewalQuote({ ...service, expiresAt }, 2000, new Date(expiresAt)).expired).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import type { ClientSummary } from "~/domain/clients/clients";
 import {
   badgeTone,
   displayStatus,
+  expiryPassed,
   SERVICE_STATUS_LABELS,
 } from "~/domain/hosting-services/hosting-services";
 import { ORDER_STATUS_LABELS } from "~/domain/orders/orders";
@@ -77,7 +78,9 @@ export function ClientSummaryPanel({
               </span>
               <Badge tone={badgeTone(shown)}>{tServices(SERVICE_STATUS_LABELS[shown])}</Badge>
               <span className="w-full text-xs text-muted-foreground">
-                {t("sidebar.expires", { date: date.format(new Date(service.expiresAt)) })}
+                {t(expiryPassed(service.expiresAt) ? "sidebar.expired" : "sidebar.expires", {
+                  date: date.format(new Date(service.expiresAt)),
+                })}
               </span>
             </li>
           );

@@ -25,6 +25,7 @@ import type { LifecyclePreview, LifecycleService } from "~/domain/lifecycle/life
 import { TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import { formatEuros } from "~/lib/money";
 import { mediumDate } from "~/lib/intl-format";
+import { expiryPassed } from "~/domain/hosting-services/hosting-services";
 import { useInvoicingGroup } from "./invoicing-group";
 
 export type SettingsActionResult =
@@ -643,7 +644,13 @@ const PREVIEW_COUNTS = {
  * "Preview": what the next run of the service lifecycle would do, service by service (the first few of
  * each action, with how many more), each linked to its customer's page; nothing is done.
  */
-function LifecyclePreviewList({ preview, locale }: { preview: LifecyclePreview; locale: string }) {
+export function LifecyclePreviewList({
+  preview,
+  locale,
+}: {
+  preview: LifecyclePreview;
+  locale: string;
+}) {
   const { t } = useTranslation("admin-settings");
   const date = mediumDate(locale);
   const nothing = Object.values(preview.counts).every((count) => count === 0);
@@ -657,7 +664,12 @@ function LifecyclePreviewList({ preview, locale }: { preview: LifecyclePreview; 
       return t("lifecycle.previewMissing", { amount: formatEuros(service.missingCents, locale) });
     if ((action === "warn" || action === "terminate") && service.suspendedAt)
       return t("lifecycle.previewSuspended", { date: date.format(new Date(service.suspendedAt)) });
-    return t("lifecycle.previewExpires", { date: date.format(new Date(service.expiresAt)) });
+    return t(
+      expiryPassed(service.expiresAt) ? "lifecycle.previewExpired" : "lifecycle.previewExpires",
+      {
+        date: date.format(new Date(service.expiresAt)),
+      },
+    );
   };
   const more = (count: number, shown: number) =>
     count > shown ? (
