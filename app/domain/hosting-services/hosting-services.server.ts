@@ -81,8 +81,8 @@ const columns = [
   "panel_identifier",
 ] as const;
 
-// What toService reads: not `suspended_at`, which `columns` reads for renewService only (the admin
-// list's ADMIN_SERVICE_COLUMNS has no need of it).
+// What toService reads: not `suspended_at`, which `columns` reads along for renewService (the refund of
+// a renewal restores the suspension it lifted) and which the admin list's ADMIN_SERVICE_COLUMNS lacks.
 type Row = {
   id: number;
   user_id: string;
@@ -277,7 +277,6 @@ export type ChangeStatusResult =
 
 const serviceNotFound = { ok: false, kind: "notFound", error: "services.errors.notFound" } as const;
 
-/** Step: the service (the customer's own, when `userId` is given), or a notFound refusal. */
 /**
  * A condition that a column of the service is still as it was read: equal to the value, or null as it
  * was (SQL's = is never true of a null).
@@ -287,6 +286,7 @@ function sameAs(column: "suspension_reason" | "suspended_at", value: string | nu
     value === null ? eb(column, "is", null) : eb(column, "=", value);
 }
 
+/** Step: the service (the customer's own, when `userId` is given), or a notFound refusal. */
 async function findServiceOrRefuse(trx: Tx, serviceId: number, userId?: string) {
   const query = trx.selectFrom("hosting_services").select(columns).where("id", "=", serviceId);
   return rowOrRefuse(ofCustomer(query, "hosting_services", userId), serviceNotFound);

@@ -27,9 +27,9 @@ export interface RenewalOfTerm {
 }
 
 /**
- * The renewal behind a term: the newest of the service's renewals that gave the expiry `until` (a term
- * taken back and bought again is renewed anew); undefined for none (data from before renewals were
- * kept).
+ * The renewal behind a term: the one its invoice line names (`renewalId`); for a line from before lines
+ * named it, the newest of the service's renewals that gave the expiry `until` (a term taken back and
+ * bought again is renewed anew). Undefined for none (data from before renewals were kept).
  */
 export async function findRenewalOfTerm(
   db: Db | Tx,
