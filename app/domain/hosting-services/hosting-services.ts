@@ -43,9 +43,8 @@ export function displayStatus(
   now = new Date(),
 ): DisplayStatus {
   if (status !== "active") return status;
-  const left = Date.parse(expiresAt) - now.getTime();
-  if (left <= 0) return "expired";
-  if (left <= 3 * 86_400_000) return "expiring";
+  if (expiryPassed(expiresAt, now)) return "expired";
+  if (Date.parse(expiresAt) - now.getTime() <= 3 * 86_400_000) return "expiring";
   return "active";
 }
 

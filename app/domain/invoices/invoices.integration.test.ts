@@ -552,6 +552,11 @@ describeEachDatabase("invoices", (app, dialect) => {
       expect((await renewWithNewKey(app(), user, serviceId)).ok).toBe(true);
       expiries.push(await expiryOf());
     }
+    return { user, serviceId, expiryOf, expiries, numbers: await invoiceNumbersOf(serviceId) };
+  }
+
+  /** The numbers of a service's invoices, oldest first. */
+  async function invoiceNumbersOf(serviceId: number) {
     const invoices = await readRows(
       app().db,
       "invoices",
@@ -559,7 +564,7 @@ describeEachDatabase("invoices", (app, dialect) => {
       { hosting_service_id: serviceId, kind: "invoice" },
       "id",
     );
-    return { user, serviceId, expiryOf, expiries, numbers: invoices.map((row) => row.number) };
+    return invoices.map((row) => row.number);
   }
 
   it("finds the renewal an invoice paid for by its line, though a later renewal gave the same expiry", async () => {
@@ -590,15 +595,8 @@ describeEachDatabase("invoices", (app, dialect) => {
       Date.parse(after),
       Date.parse(after),
     ]);
-    const invoices = await readRows(
-      app().db,
-      "invoices",
-      ["number"],
-      { hosting_service_id: serviceId, kind: "invoice" },
-      "id",
-    );
     const choices = [];
-    for (const { number } of invoices) {
+    for (const number of await invoiceNumbersOf(serviceId)) {
       const document = await getDocument(app().db, number, { userId: admin, isAdmin: true });
       choices.push(document?.renewalRefund);
     }
