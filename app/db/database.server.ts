@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { prepareStatementsOn } from "./named-statements.server";
 import { SqliteServerDialect } from "./sqlite-dialect.server";
 
 export type DialectName = "sqlite" | "postgres";
@@ -58,6 +59,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       options: "-c jit=off",
       types: { getTypeParser: appTypeParser as typeof pg.types.getTypeParser },
     });
+    prepareStatementsOn(pool);
     // better-auth expects Date objects back from PostgreSQL, so it gets a small pool of its own with
     // pg's default parsers; our code keeps one representation for both dialects.
     const authPool = new pg.Pool({ connectionString: url, max: 4 });
