@@ -284,13 +284,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           locale={locale}
         />
       ) : null}
-      {view.services ? (
+      {view.services && view.now ? (
         <ServicesPanel
           services={view.services}
           waitingOrders={view.waitingOrders ?? []}
           renewal={view.renewal}
           renewKey={loaderData.renewKey}
           locale={locale}
+          now={view.now}
           error={
             actionData && !actionData.ok
               ? {

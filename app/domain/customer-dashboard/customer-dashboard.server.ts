@@ -196,6 +196,9 @@ export async function loadCustomerDashboard(
         renewal,
         page,
         hasMore,
+        // What the list's "Expires"/"Expired" and badges are read against, here and when the browser
+        // hydrates the page: its own clock then could be past an expiry the server's was not.
+        now: now.toISOString(),
       };
     }
     case "billing": {

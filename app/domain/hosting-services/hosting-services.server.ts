@@ -639,7 +639,8 @@ export type SetAutoRenewResult =
 
 /**
  * The customer turns the automatic renewal of one of their services on or off (the dashboard's switch).
- * Another customer's service is not found; setting what is already set changes nothing.
+ * Another customer's service is not found, nor is one deleted (or no longer theirs) between its read and
+ * its update; setting what is already set changes nothing.
  */
 export async function setAutoRenew(
   db: Db,
@@ -655,10 +656,12 @@ export async function setAutoRenew(
       userId: input.userId,
       on: input.autoRenew,
     });
-    // Not switched here: a request committed since it was read set it so already.
-    if (!row)
-      return { ok: true, service: toService({ ...found, auto_renew: value }), changed: false };
-    return { ok: true, service: toService(row), changed: true };
+    if (row) return { ok: true, service: toService(row), changed: true };
+    // Not switched here: a request committed since the read set it so already, or deleted the service
+    // (or it is no longer the customer's). The step's null does not say which, so read it again in this
+    // transaction: a service gone is refused as one never found, not answered with the row read before.
+    const current = await findServiceOrRefuse(trx, input.serviceId, input.userId);
+    return { ok: true, service: toService(current), changed: false };
   });
 }
 
@@ -869,9 +872,9 @@ export async function listServicesForAdmin(
  * What /admin/services shows: a page of the list, the products the add form offers, and the service whose
  * edit form is open (`editing`: null when `edit` names none that exists).
  */
-export async function adminServicesPage(db: Db, query: ServiceListQuery) {
+export async function adminServicesPage(db: Db, query: ServiceListQuery, now = new Date()) {
   const [list, products, editing] = await Promise.all([
-    listServicesForAdmin(db, query),
+    listServicesForAdmin(db, query, now),
     listActiveProducts(db),
     typeof query.edit === "number" ? findServiceForAdmin(db, query.edit) : undefined,
   ]);
@@ -879,6 +882,9 @@ export async function adminServicesPage(db: Db, query: ServiceListQuery) {
     ...list,
     products: products.map((product) => ({ id: product.id, name: product.name })),
     editing: editing ?? null,
+    // The moment the list was read at (its "expiring within" filter too): the badges say "expired"
+    // against it, so the browser's hydration shows what the server's page did.
+    now: now.toISOString(),
   };
 }
 

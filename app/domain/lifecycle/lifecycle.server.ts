@@ -464,6 +464,7 @@ export async function previewLifecycle(db: Db, { now }: { now: Date }): Promise<
   const first = <T>(items: T[]) => items.slice(0, PREVIEW_LIMIT);
   return {
     enabled: settings.enabled,
+    now: now.toISOString(),
     counts: {
       reminded: plan.remind.length,
       renewed: plan.renew.length,

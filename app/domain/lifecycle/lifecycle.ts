@@ -83,6 +83,11 @@ export const PREVIEW_LIMIT = 50;
 
 export interface LifecyclePreview {
   enabled: boolean;
+  /**
+   * The moment previewed, as an ISO string: the list says "expired" or "expires" against it, so the
+   * server's page and the browser's hydration of it agree however late the hydration comes.
+   */
+  now: string;
   counts: LifecycleCounts;
   /** The first PREVIEW_LIMIT of each action, in the order the run takes them. */
   services: {

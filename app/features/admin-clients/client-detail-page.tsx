@@ -123,12 +123,18 @@ export function ClientDetailPage({
   client,
   own,
   locale,
+  now,
   result,
 }: {
   client: ClientDetail;
   /** The client is the admin reading the page. */
   own: boolean;
   locale: string;
+  /**
+   * The loader's moment (ISO): the services' badges are read against it, not this render's clock, so the
+   * browser's hydration shows what the server's page did even when an expiry passed in between.
+   */
+  now: string;
   result?: ClientNoteResult;
 }) {
   const { t } = useTranslation("admin-clients");
@@ -145,6 +151,7 @@ export function ClientDetailPage({
   const { profile, counts } = client;
   const date = mediumDate(locale);
   const moment = mediumDateTime(locale);
+  const clock = new Date(now);
   const email = encodeURIComponent(profile.email);
   const role = clientLabel(CLIENT_ROLE_LABELS, profile.role);
   const status = clientLabel(CLIENT_STATUS_LABELS, profile.status);
@@ -171,7 +178,7 @@ export function ClientDetailPage({
       "status",
       t("services.status"),
       (service) => {
-        const shown = displayStatus(service.status, service.expiresAt);
+        const shown = displayStatus(service.status, service.expiresAt, clock);
         return { tone: badgeTone(shown), text: tServices(SERVICE_STATUS_LABELS[shown]) };
       },
       { label: true },

@@ -51,16 +51,23 @@ export function ClientSummaryPanel({
   userId,
   client,
   locale,
+  now,
 }: {
   userId: string;
   client: ClientSummary;
   locale: string;
+  /**
+   * The loader's moment (ISO): "Expires" or "Expired" and the badges are read against it, not this
+   * render's clock, so the browser's hydration says what the server's page did.
+   */
+  now: string;
 }) {
   const { t } = useTranslation("admin-clients");
   const { t: tServices } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
   const ledgerKind = useLedgerKind();
   const date = mediumDate(locale);
+  const clock = new Date(now);
   const { services, orders, ledger, counts } = client;
   return (
     <div className="grid gap-4 rounded-lg border bg-background p-4 text-sm">
@@ -70,7 +77,7 @@ export function ClientSummaryPanel({
         empty={services.rows.length === 0 ? t("services.empty") : null}
       >
         {services.rows.map((service) => {
-          const shown = displayStatus(service.status, service.expiresAt);
+          const shown = displayStatus(service.status, service.expiresAt, clock);
           return (
             <li key={service.id} className="flex flex-wrap items-center justify-between gap-x-2">
               <span className="min-w-0 wrap-anywhere" dir="auto">
@@ -78,7 +85,7 @@ export function ClientSummaryPanel({
               </span>
               <Badge tone={badgeTone(shown)}>{tServices(SERVICE_STATUS_LABELS[shown])}</Badge>
               <span className="w-full text-xs text-muted-foreground">
-                {t(expiryPassed(service.expiresAt) ? "sidebar.expired" : "sidebar.expires", {
+                {t(expiryPassed(service.expiresAt, clock) ? "sidebar.expired" : "sidebar.expires", {
                   date: date.format(new Date(service.expiresAt)),
                 })}
               </span>

@@ -89,6 +89,7 @@ export function ServicesAdmin({
   editing,
   products,
   locale,
+  now,
   result,
 }: {
   services: AdminServiceRow[];
@@ -98,6 +99,11 @@ export function ServicesAdmin({
   editing: AdminServiceRow | null;
   products: Pick<Product, "id" | "name">[];
   locale: string;
+  /**
+   * The moment the list was read at (ISO): the badges are read against it, not this render's clock, so
+   * the browser's hydration shows what the server's page did even when an expiry passed in between.
+   */
+  now: string;
   result?: ServiceActionResult;
 }) {
   const { t } = useTranslation("services");
@@ -108,6 +114,7 @@ export function ServicesAdmin({
   const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const date = mediumDate(locale);
+  const clock = new Date(now);
   const editResult = result?.intent === "edit" ? result : undefined;
   const listResult = result?.intent === "edit" ? undefined : result;
   const errors = listResult?.fieldErrors ?? {};
@@ -219,7 +226,7 @@ export function ServicesAdmin({
       cell: (service) => date.format(new Date(service.expiresAt)),
     }),
     badgeColumn("status", t("admin.status"), (service) => {
-      const shown = displayStatus(service.status, service.expiresAt);
+      const shown = displayStatus(service.status, service.expiresAt, clock);
       return { tone: badgeTone(shown), text: t(SERVICE_STATUS_LABELS[shown]) };
     }),
     {

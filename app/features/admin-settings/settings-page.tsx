@@ -653,6 +653,8 @@ export function LifecyclePreviewList({
 }) {
   const { t } = useTranslation("admin-settings");
   const date = mediumDate(locale);
+  // The preview's own moment, not this render's clock: the browser's hydration says what the server did.
+  const now = new Date(preview.now);
   const nothing = Object.values(preview.counts).every((count) => count === 0);
   const detail = (
     action: keyof LifecyclePreview["services"],
@@ -665,7 +667,9 @@ export function LifecyclePreviewList({
     if ((action === "warn" || action === "terminate") && service.suspendedAt)
       return t("lifecycle.previewSuspended", { date: date.format(new Date(service.suspendedAt)) });
     return t(
-      expiryPassed(service.expiresAt) ? "lifecycle.previewExpired" : "lifecycle.previewExpires",
+      expiryPassed(service.expiresAt, now)
+        ? "lifecycle.previewExpired"
+        : "lifecycle.previewExpires",
       {
         date: date.format(new Date(service.expiresAt)),
       },

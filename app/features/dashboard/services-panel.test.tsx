@@ -15,8 +15,8 @@ const service = {
 
 type Props = Parameters<typeof ServicesPanel>[0];
 
-/** The services tab as the server sends it. */
-function renderPanel(props: Pick<Props, "services" | "renewal">) {
+/** The services tab as the server sends it; `now` is the loader's moment. */
+function renderPanel(props: Pick<Props, "services" | "renewal" | "now">) {
   const Stub = createRoutesStub([
     {
       path: "/dashboard",
@@ -31,6 +31,7 @@ function render(now: string) {
   return renderPanel({
     services: [],
     renewal: { ok: true, quote: renewalQuote(service, 2000, new Date(now)) },
+    now,
   });
 }
 
@@ -76,11 +77,29 @@ describe("the services list", () => {
         row(3, "active", "2099-05-01T12:00:00.000Z"),
       ],
       renewal: undefined,
+      now: "2026-01-01T12:00:00.000Z",
     });
     const text = html.replace(/<[^>]+>/g, "");
     expect(text).toContain("Expired 1 Mar 2020");
     expect(text).toContain("Expired 1 Apr 2020");
     expect(text).toContain("Expires 1 May 2099");
     expect(text).not.toMatch(/Expires 1 (Mar|Apr) 2020/);
+  });
+
+  // An expiry on the other side of the loader's moment than of the real clock: a list that read the
+  // clock as it renders (and so could say otherwise when the browser hydrates it) fails here.
+  it("reads each expiry against the loader's moment, not the clock", async () => {
+    const text = async (expiresAt: string, now: string) =>
+      (
+        await renderPanel({ services: [row(1, "active", expiresAt)], renewal: undefined, now })
+      ).replace(/<[^>]+>/g, " ");
+    const passed = await text("2099-05-01T12:00:00.000Z", "2099-05-02T12:00:00.000Z");
+    expect(passed).toContain("Expired 1 May 2099");
+    expect(passed).not.toContain("Expires");
+    expect(passed).not.toContain("Active");
+    const coming = await text("2020-03-01T12:00:00.000Z", "2020-02-01T12:00:00.000Z");
+    expect(coming).toContain("Expires 1 Mar 2020");
+    expect(coming).toContain(" Active ");
+    expect(coming).not.toContain("Expired");
   });
 });

@@ -336,6 +336,7 @@ export function ServicesPanel({
   renewal,
   renewKey,
   locale,
+  now,
   error,
 }: {
   services: ServiceRow[];
@@ -343,12 +344,18 @@ export function ServicesPanel({
   renewal: RenewalView;
   renewKey: string | null;
   locale: string;
+  /**
+   * The loader's moment (ISO): each service's expiry is read against it, not this render's clock, so the
+   * browser's hydration says what the server's page did even when an expiry passed in between.
+   */
+  now: string;
   error?: { message: MessageKey; missingCents?: number; totalCents?: number };
 }) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
   const message = useMessage();
   const date = mediumDate(locale);
+  const clock = new Date(now);
   const pending = waitingOrders.some((order) => order.status === "pending");
   // A confirmation refused for a short balance comes back with the confirmation, which says it already.
   const shownInConfirmation =
@@ -388,8 +395,8 @@ export function ServicesPanel({
           ) : (
             <ul className="divide-y">
               {services.map((service) => {
-                const shown = displayStatus(service.status, service.expiresAt);
-                const expired = expiryPassed(service.expiresAt);
+                const shown = displayStatus(service.status, service.expiresAt, clock);
+                const expired = expiryPassed(service.expiresAt, clock);
                 return (
                   <li
                     key={service.id}

@@ -30,6 +30,8 @@ export async function loader({ url, params, context: routerContext }: Route.Load
     // An admin's own two-factor is turned off in their account tab, not here.
     own: admin.id === client.profile.id,
     locale: context.locale,
+    // The moment the services' expiries are read against, on the server and again when hydrating.
+    now: new Date().toISOString(),
   };
 }
 
@@ -75,6 +77,7 @@ export default function AdminClient({ loaderData, actionData }: Route.ComponentP
       client={loaderData.client}
       own={loaderData.own}
       locale={loaderData.locale}
+      now={loaderData.now}
       result={actionData}
     />
   );

@@ -43,6 +43,8 @@ export async function loader({ url, context: routerContext, params }: Route.Load
     coinKey: crypto.randomUUID(),
     replyKey: crypto.randomUUID(),
     locale: context.locale,
+    // The moment the sidebar's service expiries are read against, on the server and when hydrating.
+    now: new Date().toISOString(),
   };
 }
 
@@ -157,7 +159,12 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           </p>
           <p>{t("admin.balance", { amount: formatCoins(customer.coinBalanceCents, locale) })}</p>
         </div>
-        <ClientSummaryPanel userId={customer.id} client={client} locale={locale} />
+        <ClientSummaryPanel
+          userId={customer.id}
+          client={client}
+          locale={locale}
+          now={loaderData.now}
+        />
         {[
           {
             name: "status",
