@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type QueryExecutorProvider } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabaseUrl } from "../../tests/support/test-database";
@@ -12,7 +12,7 @@ function onePool(url: string, limit?: number) {
   return { pool, db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) };
 }
 
-const keptNames = async (db: Kysely<unknown>) =>
+const keptNames = async (db: QueryExecutorProvider) =>
   (
     await sql<{
       name: string;
