@@ -10,7 +10,7 @@ import { readEnhanceScript } from "./lib/enhance-script.server";
 import { readPageStylesheet } from "./lib/page-stylesheet.server";
 import { logger } from "./lib/logger.server";
 import { createPageCache, pageCacheKey } from "./lib/page-cache.server";
-import { pageEncoding } from "./lib/page-compression.server";
+import { pageEncoding, RENDERED_PREFERRED } from "./lib/page-compression.server";
 import { pageBody, pageOutput, type PageOutput } from "./lib/page-output.server";
 // Bundled on its own (Vite's worker build: one small self-contained file, none of the app's chunks).
 import enhanceScriptUrl from "./entry.enhance.ts?worker&url";
@@ -126,7 +126,14 @@ function htmlResponse(
   status: number,
 ) {
   headers.set("Content-Type", "text/html; charset=utf-8");
-  const encoding = pageEncoding(request, headers);
+  // A page rendered now goes out in gzip where the request takes it as readily as brotli: its
+  // stylesheet and catalogues are then compressed once for the process (ADR 46). A kept visitor page
+  // (a string) is compressed whole, as the compression middleware would.
+  const encoding = pageEncoding(
+    request,
+    headers,
+    typeof page === "string" ? undefined : RENDERED_PREFERRED,
+  );
   if (encoding) {
     headers.set("Content-Encoding", encoding);
     headers.append("Vary", "Accept-Encoding");

@@ -1,7 +1,18 @@
 import compression from "compression";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest, servePage } from "../../tests/support/raw-http";
-import { compressPage, PAGE_COMPRESSION, pageEncoding } from "./page-compression.server";
+import { constants, gunzipSync, gzipSync, inflateRawSync } from "node:zlib";
+import {
+  compressPage,
+  gzipWithKeptTexts,
+  KEPT_TEXT_MIN_LENGTH,
+  KEPT_TEXTS,
+  keptText,
+  PAGE_COMPRESSION,
+  pageEncoding,
+  RENDERED_PREFERRED,
+  type KeptText,
+} from "./page-compression.server";
 
 /** What the compression middleware, with the page settings, sends for the page. */
 const middlewareAnswer = (base: string, acceptEncoding: string | undefined) =>
@@ -85,5 +96,104 @@ describe("a page compressed by the server render", () => {
       expect(made.byteOffset, encoding).toBe(0);
       expect(made.buffer.byteLength, encoding).toBe(made.byteLength);
     }
+  });
+});
+
+describe("a rendered page in gzip with kept texts", () => {
+  const stylesheet = `.card{border:1px solid #ddd;padding:1rem}\n`.repeat(400);
+  // Multi-byte text: a kept text's length in bytes is not its length in characters.
+  const catalogues = JSON.stringify({ common: { hello: "مرحبا بكم — bienvenue ".repeat(500) } });
+  const bytes = (text: string) => Buffer.from(text, "utf8");
+  const keptOf = (text: string) => {
+    keptText(text);
+    const kept = keptText(text);
+    if (!kept) throw new Error("not kept");
+    return kept;
+  };
+
+  it("keeps a long text from its second sighting on, and never a short one", () => {
+    const text = `/* first */${stylesheet}`;
+    expect(keptText(text)).toBeUndefined();
+    const kept = keptText(text);
+    expect(kept?.bytes.equals(bytes(text))).toBe(true);
+    // Its blocks hold the text and leave the stream open for what follows them.
+    const inflated = inflateRawSync(kept!.deflated, { finishFlush: constants.Z_SYNC_FLUSH });
+    expect(inflated.equals(bytes(text))).toBe(true);
+    expect(() => inflateRawSync(kept!.deflated)).toThrow(/unexpected end of file/);
+    // The same blocks every time after: made once.
+    expect(keptText(text)).toBe(kept);
+    const short = "x".repeat(KEPT_TEXT_MIN_LENGTH - 1);
+    expect(keptText(short)).toBeUndefined();
+    expect(keptText(short)).toBeUndefined();
+  });
+
+  it("keeps at most KEPT_TEXTS texts, the least recently used going first", () => {
+    const texts = Array.from({ length: KEPT_TEXTS + 1 }, (_, i) => `/* ${i} */${stylesheet}`);
+    const first = keptOf(texts[0]!);
+    for (const text of texts.slice(1, KEPT_TEXTS)) keptOf(text);
+    // The first used again: the second is now the least recently used.
+    expect(keptText(texts[0]!)).toBe(first);
+    keptOf(texts[KEPT_TEXTS]!);
+    expect(keptText(texts[0]!)).toBe(first);
+    // Gone: seen once more, it is not kept yet.
+    expect(keptText(texts[1]!)).toBeUndefined();
+  });
+
+  it("decodes to the page, whatever the order of kept texts and bytes", () => {
+    const style = keptOf(stylesheet);
+    const texts = keptOf(catalogues);
+    const head = bytes("<!DOCTYPE html><html><head><style>");
+    const middle = bytes(`</style></head><body>${"<p>Service 1</p>".repeat(300)}<script>`);
+    const tail = bytes("</script></body></html>");
+    const cases: (Uint8Array | KeptText)[][] = [
+      [head, style, middle, texts, tail],
+      [style, middle, texts],
+      [head, style, texts, tail],
+      [style, texts],
+      [style],
+      [head],
+      [],
+    ];
+    for (const pieces of cases) {
+      const expected = Buffer.concat(
+        pieces.map((piece) => (piece instanceof Uint8Array ? piece : piece.bytes)),
+      );
+      const made = gzipWithKeptTexts(pieces);
+      // zlib's own check of the whole stream: header, blocks, CRC-32 and length.
+      expect(gunzipSync(made).equals(expected), `${pieces.length} pieces`).toBe(true);
+      expect(made.byteOffset).toBe(0);
+      expect(made.buffer.byteLength).toBe(made.byteLength);
+    }
+  });
+
+  it("comes out about as small as the page in gzip whole, and the kept texts are not compressed again", () => {
+    const style = keptOf(stylesheet);
+    const rows = bytes(
+      Array.from({ length: 400 }, (_, i) => `<tr><td>${i}</td><td>Service ${i * 7}</td></tr>`).join(
+        "",
+      ),
+    );
+    const page = Buffer.concat([rows, style.bytes, rows]);
+    const spliced = gzipWithKeptTexts([rows, style, rows]);
+    expect(spliced.byteLength).toBeLessThan(gzipSync(page, { level: 3 }).byteLength * 1.1);
+    // The kept text's blocks are in the answer as they were made.
+    expect(spliced.includes(style.deflated)).toBe(true);
+  });
+
+  it.each([
+    ["gzip, deflate, br, zstd", "gzip"],
+    ["gzip, deflate, br", "gzip"],
+    ["br, gzip", "gzip"],
+    ["br", "br"],
+    ["br;q=1, gzip;q=0.5", "br"],
+    ["gzip;q=0.5, br;q=0.5", "gzip"],
+    ["deflate", "deflate"],
+    ["gzip;q=0, br", "br"],
+    ["identity", null],
+  ])("sends a rendered page for Accept-Encoding %j in %s", (accept, encoding) => {
+    const request = new Request("http://hostfront.test/dashboard", {
+      headers: { "accept-encoding": accept },
+    });
+    expect(pageEncoding(request, new Headers(), RENDERED_PREFERRED)).toBe(encoding);
   });
 });

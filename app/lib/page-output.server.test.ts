@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { keptText } from "./page-compression.server";
 import { pageBody, pageOutput } from "./page-output.server";
 
 async function written(parts: (string | Uint8Array)[]) {
@@ -95,5 +96,36 @@ describe("a page as React writes it out", () => {
       expect(body.byteLength).toBeGreaterThan(0);
       expect(page.byteLength()).toBe(0);
     }
+  });
+
+  it("sends a rendered page in gzip with its repeated long texts kept, the page's own bytes compressed each time", async () => {
+    const stylesheet = ".row{display:flex}\n".repeat(1_000);
+    const read = async (body: ReadableStream<Uint8Array>) => {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of body) chunks.push(chunk);
+      return Buffer.concat(chunks);
+    };
+    const pages = ["أهلا", "second é", "third 🎮"].map((name) => [
+      "<html><style>",
+      stylesheet,
+      `</style><p>${name}</p>`,
+      new TextEncoder().encode("<li>row</li>".repeat(300)),
+      "</html>",
+    ]);
+    const answers = [];
+    for (const parts of pages) answers.push(await read(pageBody(await written(parts), "gzip")));
+    // Read after all were made: each answer whole and its own.
+    answers.forEach((answer, i) => {
+      const expected = pages[i]!.map((part) =>
+        typeof part === "string" ? part : Buffer.from(part).toString("utf8"),
+      ).join("");
+      expect(gunzipSync(answer).toString("utf8")).toBe(expected);
+    });
+    // From the second page on, the stylesheet's blocks were made once and are sent as they are.
+    const kept = keptText(stylesheet)!;
+    expect(kept).toBeDefined();
+    expect(answers[0]!.includes(kept.deflated)).toBe(false);
+    expect(answers[1]!.includes(kept.deflated)).toBe(true);
+    expect(answers[2]!.includes(kept.deflated)).toBe(true);
   });
 });

@@ -1,5 +1,11 @@
 import { Writable } from "node:stream";
-import { compressPage, type PageEncoding } from "./page-compression.server";
+import {
+  compressPage,
+  gzipWithKeptTexts,
+  keptText,
+  type KeptText,
+  type PageEncoding,
+} from "./page-compression.server";
 
 type Part = string | Uint8Array;
 
@@ -41,6 +47,29 @@ export function pageOutput() {
         }
       }
       return at;
+    },
+    /**
+     * The page's pieces for `gzipWithKeptTexts`: the long texts pages repeat as kept texts, and the
+     * bytes between them written into `target` (at least `byteLength()` long), each run one view.
+     */
+    piecesInto(target: Buffer): (Uint8Array | KeptText)[] {
+      const pieces: (Uint8Array | KeptText)[] = [];
+      let start = 0;
+      let at = 0;
+      for (const part of parts) {
+        const kept = typeof part === "string" ? keptText(part) : undefined;
+        if (kept) {
+          if (at > start) pieces.push(target.subarray(start, at));
+          pieces.push(kept);
+          start = at;
+        } else if (typeof part === "string") at += target.write(part, at, "utf8");
+        else {
+          target.set(part, at);
+          at += part.byteLength;
+        }
+      }
+      if (at > start) pieces.push(target.subarray(start, at));
+      return pieces;
     },
     /** The whole page in one Buffer of its own. */
     bytes(): Buffer<ArrayBuffer> {
@@ -101,6 +130,8 @@ export function pageBody(
       pull(controller) {
         if (encoding === null)
           controller.enqueue(typeof page === "string" ? Buffer.from(page, "utf8") : page.bytes());
+        else if (encoding === "gzip" && typeof page !== "string")
+          controller.enqueue(gzipWithKeptTexts(page.piecesInto(scratchOf(page.byteLength()))));
         else controller.enqueue(compressPage(scratchBytes(page), encoding));
         if (typeof page !== "string") page.release();
         controller.close();

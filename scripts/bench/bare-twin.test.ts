@@ -2,7 +2,9 @@ import compression from "compression";
 import { describe, expect, it } from "vitest";
 import { responseCompression } from "../../server/response-compression";
 import { rawRequest, servePage } from "../../tests/support/raw-http";
-import { bareTwin } from "./bare-twin";
+import { gunzipSync } from "node:zlib";
+import { compressPage, keptText } from "../../app/lib/page-compression.server";
+import { bareTwin, splitAtLongTexts } from "./bare-twin";
 
 /** What an origin sends for "/" to a client that accepts brotli, not decoded. */
 const rawBody = (origin: string) =>
@@ -33,6 +35,45 @@ describe("a page's bare twin", () => {
       twin.close();
       server.close();
       defaults.close();
+    }
+  });
+});
+
+describe("a rendered page's bare twin", () => {
+  const style = `.a{color:red}\n`.repeat(900);
+  const catalogues = JSON.stringify({ common: { text: "Bonjour à tous ".repeat(700) } });
+  const html = `<!DOCTYPE html><html><head><style data-page-style="">${style}</style></head><body><p>${"row ".repeat(3000)}</p><script id="catalogues" type="application/json">${catalogues}</script><script>short()</script></body></html>`;
+
+  it("cuts the page at its long style and script texts, and nowhere else", () => {
+    const texts = splitAtLongTexts(html);
+    expect(texts).toHaveLength(5);
+    expect(texts[1]).toBe(style);
+    expect(texts[3]).toBe(catalogues);
+    expect(texts.join("")).toBe(html);
+    expect(splitAtLongTexts("<p>short</p><script>x()</script>")).toEqual([
+      "<p>short</p><script>x()</script>",
+    ]);
+  });
+
+  it("sends gzip with the long texts kept where the server would, else the page compressed whole", async () => {
+    const twin = await bareTwin(html, { rendered: true });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const answer = await rawRequest(`${twin.url}/`, {
+          headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+        });
+        expect(answer.encoding).toBe("gzip");
+        expect(gunzipSync(answer.bytes).toString("utf8")).toBe(html);
+      }
+      // Seen on every request: kept after the second, as a rendered page's are.
+      expect(keptText(style)).toBeDefined();
+      const brotli = await rawRequest(`${twin.url}/`, { headers: { "accept-encoding": "br" } });
+      expect(brotli.encoding).toBe("br");
+      expect(brotli.bytes.equals(Buffer.from(compressPage(Buffer.from(html, "utf8"), "br")))).toBe(
+        true,
+      );
+    } finally {
+      twin.close();
     }
   });
 });

@@ -236,6 +236,8 @@ async function benchDialect(
       request: (i: number) => PacedRequest;
       /** The signed-in dashboard, held to its budget against its bare twin. */
       signedIn?: boolean;
+      /** Rendered for each request (not a kept visitor page): its twin sends it as such (ADR 46). */
+      rendered?: boolean;
     }[] = [
       {
         name: `GET public pages, kept (${PUBLIC_PATHS.length} pages x ${LANGUAGES.length} languages)`,
@@ -244,12 +246,14 @@ async function benchDialect(
       },
       {
         name: `GET public pages, rendered afresh (a query string per request)`,
+        rendered: true,
         count: PUBLIC_PATHS.length * LANGUAGES.length,
         request: (i) => publicPage(i, true),
       },
       {
         name: `GET /dashboard and ${DASHBOARD_PATHS.length - 1} tabs (customer with history)`,
         signedIn: true,
+        rendered: true,
         count: DASHBOARD_PATHS.length,
         request: (i) => ({
           path: DASHBOARD_PATHS[i % DASHBOARD_PATHS.length]!,
@@ -281,7 +285,7 @@ async function benchDialect(
       );
       const first = target.request(0);
       const page = await fetch(`${server.url}${first.path}`, { headers: first.headers });
-      const twin = await bareTwin(await page.text());
+      const twin = await bareTwin(await page.text(), { rendered: target.rendered });
       try {
         const bare = summarizePaced(
           `${label} bare twin of ${first.path.split("?")[0]}${target.count > 1 ? " (the spread's first page)" : ""}`,
