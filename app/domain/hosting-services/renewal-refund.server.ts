@@ -152,9 +152,12 @@ export async function takeBackRenewalTerm(
   // moment), and the credit note's mail tells of the refund; the notice says the service is stopped.
   await notify(trx, {
     userId: input.userId,
-    // Suspended again, the switch matters only once the customer renews; running, they are told.
+    // Each says whether the automatic renewal went off too: suspended again, a customer who renews by
+    // hand would otherwise find it off without having been told.
     kind: suspendedAt
-      ? "service_renewal_refunded_suspended"
+      ? autoRenewOff
+        ? "service_renewal_refunded_suspended_auto_off"
+        : "service_renewal_refunded_suspended"
       : autoRenewOff
         ? "service_renewal_refunded_auto_off"
         : "service_renewal_refunded",

@@ -852,6 +852,43 @@ describeEachDatabase("invoices", (app, dialect) => {
       });
     });
 
+    it("says the automatic renewal is off too when the admin switched it off with the suspension", async () => {
+      const admin = await adminId(app());
+      const { user, serviceId, number } = await reactivatedByRenewal();
+      await app()
+        .db.updateTable("hosting_services")
+        .set({ auto_renew: 1 })
+        .where("id", "=", serviceId)
+        .execute();
+      const refunded = await recordRefund(app().db, {
+        number,
+        method: "coins",
+        reason: "Renewed by mistake",
+        actorId: admin,
+        takeBackTerm: true,
+        stopAutoRenew: true,
+      });
+      if (!refunded.ok) throw new Error(refunded.error);
+      expect(refunded.termTakenBack).toMatchObject({ suspended: true, autoRenewOff: true });
+      expect(
+        await readRow(app().db, "hosting_services", ["auto_renew"], { id: serviceId }),
+      ).toEqual({ auto_renew: 0 });
+      const notices = await readRows(
+        app().db,
+        "notifications",
+        ["kind", "params"],
+        { user_id: user },
+        "id",
+      );
+      const refundNotices = notices.filter((row) =>
+        row.kind.startsWith("service_renewal_refunded"),
+      );
+      expect(refundNotices.map((row) => row.kind)).toEqual([
+        "service_renewal_refunded_suspended_auto_off",
+      ]);
+      expect(JSON.parse(refundNotices[0]!.params)).toMatchObject({ expires: expiredAt });
+    });
+
     it("keeps a suspension an admin made since, and restores nothing for a renewal from before", async () => {
       const admin = await adminId(app());
       const first = await reactivatedByRenewal();

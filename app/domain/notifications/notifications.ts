@@ -38,10 +38,11 @@ export const NOTIFICATION_KINDS = [
   "invoice_refunded",
   // ...and took back the term a renewal's invoice paid for: the service and its new expiry "expires";
   // the second with its automatic renewal switched off too, the third when the renewal had reactivated
-  // the service, now suspended again.
+  // the service, now suspended again, the fourth both.
   "service_renewal_refunded",
   "service_renewal_refunded_auto_off",
   "service_renewal_refunded_suspended",
+  "service_renewal_refunded_suspended_auto_off",
   "ticket_answered",
   // A top-up request decided (issue 26): "reference", "amountCents" coins, a rejection's "reason".
   "top_up_approved",
