@@ -684,17 +684,19 @@ export async function editServiceByAdmin(
   input: EditServiceInput & { actorId: string },
 ): Promise<EditServiceResult> {
   return inTransaction(db, async (trx) => {
-    const found = await findServiceOrRefuse(trx, input.serviceId);
-    const note = await trx
-      .selectFrom("hosting_services")
-      .select("admin_note")
-      .where("id", "=", input.serviceId)
-      .executeTakeFirstOrThrow();
+    // The service with its admin's note (not among a customer's columns), in one read.
+    const found = await rowOrRefuse(
+      trx
+        .selectFrom("hosting_services")
+        .select([...columns, "admin_note"])
+        .where("id", "=", input.serviceId),
+      serviceNotFound,
+    );
     const before = {
       name: found.name,
       cyclePriceCents: found.cycle_price_cents,
       expiresAt: new Date(found.expires_at).toISOString(),
-      adminNote: note.admin_note,
+      adminNote: found.admin_note,
     };
     const after = {
       name: input.name,
