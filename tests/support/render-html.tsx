@@ -10,3 +10,8 @@ export async function renderHtml(node: ReactNode, locale: Locale = "en") {
   const i18n = await createI18n(locale, await loadResources(locale));
   return renderToStaticMarkup(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
 }
+
+/** The texts of the kit's badges (`Badge`, a rounded-full span) in a piece of server HTML, in order. */
+export function badgeTexts(html: string): string[] {
+  return [...html.matchAll(/rounded-full[^"]*">([^<]*)</g)].map(([, text]) => text!);
+}

@@ -1,27 +1,9 @@
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ClientDetail } from "~/domain/clients/clients";
-import type { HostingService } from "~/domain/hosting-services/hosting-services";
-import { renderHtml } from "../../../tests/support/render-html";
+import { badgeTexts, renderHtml } from "../../../tests/support/render-html";
+import { hostingService } from "../../../tests/support/service-fixtures";
 import { ClientDetailPage } from "./client-detail-page";
-
-const service = (expiresAt: string): HostingService => ({
-  id: 1,
-  userId: "u1",
-  productId: 1,
-  name: "SAMP Starter",
-  serverName: "Karim RP",
-  type: "samp",
-  billingCycle: "monthly",
-  monthlyPriceCents: 250,
-  cyclePriceCents: 250,
-  status: "active",
-  expiresAt,
-  createdAt: "2020-01-01T12:00:00.000Z",
-  autoRenew: false,
-  suspensionReason: null,
-  panel: null,
-});
 
 const none = { rows: [], hasMore: false };
 
@@ -42,7 +24,7 @@ async function serviceBadges(expiresAt: string, now: string) {
       twoFactorEnabled: false,
     },
     counts: { activeServices: 1, orders: 0, pendingOrders: 0, openTickets: 0 },
-    services: { rows: [service(expiresAt)], hasMore: false },
+    services: { rows: [hostingService({ expiresAt })], hasMore: false },
     orders: none,
     tickets: none,
     ledger: none,
@@ -56,7 +38,7 @@ async function serviceBadges(expiresAt: string, now: string) {
   ]);
   const html = await renderHtml(<Stub initialEntries={["/"]} />);
   const section = html.slice(html.indexOf('id="services"'), html.indexOf('id="orders"'));
-  return [...section.matchAll(/rounded-full[^"]*">([^<]*)</g)].map(([, text]) => text);
+  return badgeTexts(section);
 }
 
 describe("the client page's services", () => {

@@ -2,26 +2,11 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { HostingService } from "~/domain/hosting-services/hosting-services";
 import { renderHtml } from "../../../tests/support/render-html";
+import { hostingService } from "../../../tests/support/service-fixtures";
 import { ClientSummaryPanel } from "./client-detail-summary";
 
 const service = (id: number, status: HostingService["status"], expiresAt: string) =>
-  ({
-    id,
-    userId: "u1",
-    productId: 1,
-    name: "SAMP Starter",
-    serverName: "Karim RP",
-    type: "samp",
-    billingCycle: "monthly",
-    monthlyPriceCents: 250,
-    cyclePriceCents: 250,
-    status,
-    expiresAt,
-    createdAt: "2020-01-01T12:00:00.000Z",
-    autoRenew: false,
-    suspensionReason: status === "suspended" ? "expired" : null,
-    panel: null,
-  }) satisfies HostingService;
+  hostingService({ id, status, expiresAt });
 
 /** The sidebar's text as the server sends it, for `services` read at the loader's moment `now`. */
 async function sidebarText(services: HostingService[], now: string) {

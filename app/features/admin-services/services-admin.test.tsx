@@ -1,7 +1,7 @@
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { serviceListQuerySchema } from "~/domain/hosting-services/hosting-services.schemas";
-import { renderHtml } from "../../../tests/support/render-html";
+import { badgeTexts, renderHtml } from "../../../tests/support/render-html";
 import { ServicesAdmin, type AdminServiceRow } from "./services-admin";
 
 const service = (expiresAt: string): AdminServiceRow => ({
@@ -39,7 +39,7 @@ async function rowBadges(expiresAt: string, now: string) {
   ]);
   const html = await renderHtml(<Stub initialEntries={["/admin/services"]} />);
   const rows = html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>"));
-  return [...rows.matchAll(/rounded-full[^"]*">([^<]*)</g)].map(([, text]) => text);
+  return badgeTexts(rows);
 }
 
 describe("the admin's services list", () => {
