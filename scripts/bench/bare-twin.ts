@@ -1,14 +1,12 @@
-import type { AddressInfo } from "node:net";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import {
   compressPage,
   gzipWithKeptTexts,
-  keptText,
   KEPT_TEXT_MIN_LENGTH,
   pageEncoding,
   RENDERED_PREFERRED,
-  type KeptText,
 } from "../../app/lib/page-compression.server";
+import { pageOutput } from "../../app/lib/page-output.server";
 import { responseCompression } from "../../server/response-compression";
 import { servePage } from "../../tests/support/raw-http";
 
@@ -30,7 +28,8 @@ export function bareTwin(
   { rendered = false }: { rendered?: boolean } = {},
 ): Promise<{ url: string; close: () => void }> {
   if (!rendered) return servePage(responseCompression(), html);
-  return serveRendered(html);
+  // The rendered page's answer behind the same middleware, which passes an encoded body through.
+  return servePage(express.Router().use(responseCompression(), sendRendered(html)), html);
 }
 
 /**
@@ -51,13 +50,15 @@ export function splitAtLongTexts(html: string): string[] {
   return texts;
 }
 
-async function serveRendered(html: string): Promise<{ url: string; close: () => void }> {
-  const texts = splitAtLongTexts(html);
+/** Answers with `html` as entry.server answers with a page it rendered (`htmlResponse`, ADR 46). */
+function sendRendered(html: string): RequestHandler {
+  // As React hands them over: the long texts as strings, the markup between as bytes.
+  const parts = splitAtLongTexts(html).map((text, index) =>
+    index % 2 === 1 ? text : Buffer.from(text, "utf8"),
+  );
   const whole = Buffer.from(html, "utf8");
   const scratch = Buffer.allocUnsafeSlow(whole.byteLength);
-  const app = express();
-  app.use(responseCompression());
-  app.use((req, res) => {
+  return (req, res) => {
     const encoding = pageEncoding(
       new Request(`http://twin${req.url}`, {
         method: req.method,
@@ -75,27 +76,10 @@ async function serveRendered(html: string): Promise<{ url: string; close: () => 
       res.end(compressPage(whole, encoding));
       return;
     }
-    // The same work as a rendered page's: each text looked up among the kept ones, the rest written
-    // into a scratch Buffer and compressed.
-    const pieces: (Uint8Array | KeptText)[] = [];
-    let at = 0;
-    let start = 0;
-    texts.forEach((text, index) => {
-      const kept = index % 2 === 1 ? keptText(text) : undefined;
-      if (kept) {
-        if (at > start) pieces.push(scratch.subarray(start, at));
-        pieces.push(kept);
-        start = at;
-      } else at += scratch.write(text, at, "utf8");
-    });
-    if (at > start) pieces.push(scratch.subarray(start, at));
-    res.end(gzipWithKeptTexts(pieces));
-  });
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => server.close(),
+    // The same work as a rendered page's (page-output.server.ts): the long texts looked up among the
+    // kept ones, the rest copied into a scratch Buffer and compressed.
+    const page = pageOutput();
+    for (const part of parts) page.sink.write(part);
+    res.end(gzipWithKeptTexts(page.piecesInto(scratch)));
   };
 }
