@@ -86,6 +86,8 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
         keywords: seo.keywords,
       },
       alternates: alternateLinks(context.services.env.PUBLIC_URL, url),
+      // The footer's year is the server's, so a page read over new year's midnight hydrates as written.
+      year: new Date().getUTCFullYear(),
       toast,
     },
     { headers: rootCookies(request, url, context, clear) },

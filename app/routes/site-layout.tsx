@@ -59,7 +59,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </HydrateLater>
       <HydrateLater piece="footer">
-        <SiteFooter {...shell} />
+        <SiteFooter {...shell} year={root.year} />
       </HydrateLater>
     </div>
   );

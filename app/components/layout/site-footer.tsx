@@ -47,7 +47,8 @@ const COMPANY_LINKS = [
   { to: "/phpmyadmin", key: "footer.phpmyadmin" },
 ] as const;
 
-export function SiteFooter({ user, settings, locale }: ShellProps) {
+/** `year`: the server's, for the copyright line. */
+export function SiteFooter({ user, settings, locale, year }: ShellProps & { year: number }) {
   const { t } = useTranslation();
   const { links, general } = settings;
   // Chat channels follow the live chat switch; a link the admin left empty is left out.
@@ -100,9 +101,7 @@ export function SiteFooter({ user, settings, locale }: ShellProps) {
       <div className="border-t border-slate-700">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <div className="flex flex-wrap items-center gap-4">
-            <p>
-              {t("footer.rights", { year: new Date().getFullYear(), siteName: general.siteName })}
-            </p>
+            <p>{t("footer.rights", { year, siteName: general.siteName })}</p>
             <LanguageSwitcher locale={locale} id="language-footer" />
           </div>
           <ul className="flex flex-wrap gap-4" aria-label={t("footer.social")}>

@@ -634,7 +634,7 @@ export async function runTopUpDecision(
  * The customer's page: their requests, the files of the open one, and the methods on offer (none while
  * coin purchase is switched off: an open request can still be paid, marked paid or cancelled).
  */
-export async function loadTopUpPage(db: Db, userId: string, locale: string) {
+export async function loadTopUpPage(db: Db, userId: string, locale: string, now = new Date()) {
   const [requestsOf, methods, settings] = await Promise.all([
     loadCustomerTopUps(db, userId, locale),
     listEnabledPaymentMethods(db, locale),
@@ -642,7 +642,14 @@ export async function loadTopUpPage(db: Db, userId: string, locale: string) {
   ]);
   const open = settings.features.coinPurchase;
   const proofs = requestsOf.current ? await listProofsOf(db, requestsOf.current.id) : [];
-  return { ...requestsOf, proofs, methods: open ? methods : [], purchaseOpen: open };
+  return {
+    ...requestsOf,
+    proofs,
+    methods: open ? methods : [],
+    purchaseOpen: open,
+    // "I have paid"'s day is the server's (its default and latest), so the form hydrates as written.
+    today: now.toISOString().slice(0, 10),
+  };
 }
 
 /** /admin/top-ups: the queue's page with each request's files, and every method (the filter's choices). */

@@ -375,7 +375,8 @@ export async function loadPromotionsPage(db: Db, query: VoucherListQuery, now = 
     listProductChoices(db),
     rowToEdit(query.edit, (id) => findVoucherForAdmin(db, id, now)),
   ]);
-  return { ...list, products, editing };
+  // The new voucher's first day is the server's, so the form hydrates as it was written.
+  return { ...list, products, editing, today: now.toISOString().slice(0, 10) };
 }
 
 // What each of /admin/promotions' actions says when it worked (admin-catalogue keys, written out).

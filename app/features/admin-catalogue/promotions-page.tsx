@@ -62,6 +62,8 @@ interface PromotionsPageProps {
   total: number;
   products: ProductChoice[];
   editing: AdminVoucher | "new" | null | undefined;
+  /** The server's day (YYYY-MM-DD), a new voucher's first. */
+  today: string;
   query: VoucherListQuery;
   locale: string;
   result?: CatalogueActionResult;
@@ -196,9 +198,8 @@ export function PromotionsPage(page: PromotionsPageProps) {
 
 function VoucherEditor(props: EditorProps<AdminVoucher, PromotionsPageProps>) {
   const voucher = props.item;
-  const { products } = props.page;
+  const { products, today } = props.page;
   const { t } = useTranslation("admin-catalogue");
-  const today = new Date().toISOString().slice(0, 10);
   const form = useEditorForm(
     "promotions",
     props,

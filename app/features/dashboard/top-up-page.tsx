@@ -208,7 +208,8 @@ function CurrentRequest({
   instructions,
   locale,
   result,
-}: Pick<TopUpPageProps, "proofs" | "instructions" | "locale" | "result"> & {
+  today,
+}: Pick<TopUpPageProps, "proofs" | "instructions" | "locale" | "result" | "today"> & {
   request: TopUpRequest;
 }) {
   const { t } = useTranslation("payments");
@@ -242,7 +243,6 @@ function CurrentRequest({
           : undefined;
     setPicked(refusal);
   }
-  const today = new Date().toISOString().slice(0, 10);
   return (
     <TitledCard title={t("topUps.current")} contentClassName="grid gap-5">
       <dl className="grid gap-3 sm:grid-cols-2">
@@ -467,6 +467,8 @@ type TopUpPageProps = {
   past: TopUpRequest[];
   methods: OfferedPaymentMethod[];
   purchaseOpen: boolean;
+  /** The server's day (YYYY-MM-DD): when "I have paid" says the money went, at the latest. */
+  today: string;
   locale: string;
   result?: TopUpPageResult;
 };

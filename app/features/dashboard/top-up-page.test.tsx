@@ -1,0 +1,59 @@
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { TopUpRequest } from "~/domain/payments/top-ups";
+import { renderHtml } from "../../../tests/support/render-html";
+import { TopUpPage } from "./top-up-page";
+
+const waiting: TopUpRequest = {
+  id: 3,
+  reference: "HF-7K2Q9",
+  userId: "u1",
+  methodId: 1,
+  methodName: "Orange Money",
+  coins: 1000,
+  currency: "EUR",
+  amount: 1000,
+  fee: 0,
+  total: 1000,
+  creditCents: 1000,
+  payerAccount: null,
+  paidOn: null,
+  state: "waiting_payment",
+  creditedCoins: null,
+  rejectReason: null,
+  decidedAt: null,
+  createdAt: "2031-03-04T08:00:00.000Z",
+  updatedAt: "2031-03-04T08:00:00.000Z",
+};
+
+/** /dashboard/top-up with a request waiting for its payment, as the server sends it on `today`. */
+function renderWaiting(today: string) {
+  const Stub = createRoutesStub([
+    {
+      path: "/dashboard/top-up",
+      Component: () => (
+        <TopUpPage
+          current={waiting}
+          proofs={[]}
+          instructions=""
+          past={[]}
+          methods={[]}
+          purchaseOpen
+          today={today}
+          locale="en"
+        />
+      ),
+    },
+  ]);
+  return renderHtml(<Stub initialEntries={["/dashboard/top-up"]} />);
+}
+
+describe('the "I have paid" form', () => {
+  it("offers the server's day, not the clock of whoever renders it", async () => {
+    // A day the real clock is not on: a form that read the clock would hydrate to another day.
+    const html = await renderWaiting("2031-03-04");
+    const paidOn = /<input[^>]*name="paidOn"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(paidOn).toContain('value="2031-03-04"');
+    expect(paidOn).toContain('max="2031-03-04"');
+  });
+});
