@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { clockInRenderBlock } from "./eslint/clock-in-render.js";
 import { focusedTestsBlock } from "./eslint/focused-tests.js";
 import { layerBlocks } from "./eslint/layers.js";
 
@@ -38,4 +39,6 @@ export default tseslint.config(
   ...layerBlocks(),
   // No describe.only / it.only / test.only / test.describe.only in any test, in any environment.
   focusedTestsBlock(),
+  // No clock read while the UI renders: a component hydrates later than the server rendered it.
+  clockInRenderBlock(),
 );

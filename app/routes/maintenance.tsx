@@ -59,6 +59,8 @@ export default function Maintenance({ loaderData }: Route.ComponentProps) {
       locale={root?.locale ?? "en"}
       user={root?.user ? { email: root.user.email } : null}
       preview={loaderData.preview}
+      // Served without JavaScript, so nothing hydrates; the clock is a stand-in only without root data.
+      year={root?.year ?? new Date().getUTCFullYear()}
     />
   );
 }

@@ -14,8 +14,11 @@ export function MaintenancePage({
   locale,
   user,
   preview,
+  year,
 }: {
   siteName: string;
+  /** The server's, for the copyright line. */
+  year: number;
   message: string;
   locale: string;
   user: { email: string } | null;
@@ -89,7 +92,7 @@ export function MaintenancePage({
       </main>
       <footer className="border-t bg-secondary text-secondary-foreground">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm">
-          <p>{t("footer.rights", { year: new Date().getFullYear(), siteName })}</p>
+          <p>{t("footer.rights", { year, siteName })}</p>
           {user ? null : (
             <a href="/login" className="underline-offset-4 hover:underline">
               {t("maintenance.staffLogin")}
