@@ -17,7 +17,8 @@
  * compression, printed as a ratio. The ledger check runs after the orders. Prints a verdict table (order
  * p95 < 50 ms at 200/s; the signed-in dashboard's p95 at most 3x its bare twin's or under 8 ms, whichever
  * is larger (issue 23); 0 errors in every target; ledger check; PostgreSQL durable) and exits 1 when any
- * budget is missed. `--quick` runs 2 s per target with small warm-ups, to prove the script works.
+ * budget is missed. The host's CPU index is read before and after (scripts/bench/cpu-probe.ts), beside
+ * the disk's commit latency, so a figure says how fast the machine was when it was taken. `--quick` runs 2 s per target with small warm-ups, to prove the script works.
  * `--orders-only` skips the pages (a partial run, to try a change on the order path; not an official run).
  * `--dashboard-only` measures the signed-in dashboard and its twin alone (a partial run, to try a change on
  * the signed-in render; not an official run either).
@@ -63,6 +64,7 @@ import {
   type Verdict,
 } from "./lib";
 import { bareTwin } from "./bare-twin";
+import { describeCpu, probeCpu } from "./cpu-probe";
 import { probeCommitLatency } from "./disk-probe";
 import {
   answerKind,
@@ -440,6 +442,9 @@ const disk = probeCommitLatency({ dir: ".tmp" });
 console.log(
   `Disk: a durable SQLite commit (WAL, synchronous=FULL) waits p50 ${disk.p50} ms, p99 ${disk.p99} ms, max ${disk.max} ms over ${disk.commits} commits.`,
 );
+// The host's speed before and after: the same build's latency moves with it (scripts/bench/cpu-probe.ts).
+const cpuBefore = probeCpu();
+console.log(describeCpu("before the run", cpuBefore));
 const all: Result[] = [];
 const verdicts: Verdict[] = [];
 const sqlite = await benchDialect("sqlite", "file:./.tmp/bench-sqlite/hostfront.db");
@@ -463,6 +468,8 @@ if (findPostgresBin()) {
   console.log("PostgreSQL server binaries not found: skipping the PostgreSQL run.");
   verdicts.push(passes("postgres: run", false, "skipped: no PostgreSQL binaries"));
 }
+console.log(describeCpu("before the run", cpuBefore));
+console.log(describeCpu("after the run", probeCpu()));
 printTable(
   `Server benchmark (${SERVER_PROCESSES} server processes, LOG_LEVEL=info, a browser's headers, ${DURATION} s each, evenly spaced requests at fixed rates unless marked, latency in ms from when each request was due, timeouts and connection errors counted at the timeout; budget: order p95 < ${ORDER_P95_BUDGET_MS} ms at ${ORDER_RATE}/s, 0 errors)`,
   all.map(({ errorKinds: _kinds, ...r }) => ({ ...r })),

@@ -10,7 +10,8 @@
  * storage reset leaves the visitor signed in). Printed per page: JS (gzip) and script files, LCP, TBT and
  * score against the signed-in budgets, the scripts written into the page (React Router's hydration data
  * and the page's catalogues, data more than code) on their own, and the page's script files by size, so a
- * regression names the chunk that grew. Last, a browser opens the first signed-in page and follows a link
+ * regression names the chunk that grew. Each table gives the host's CPU index of each Lighthouse run
+ * (scripts/bench/cpu-probe.ts): TBT moves with it. Last, a browser opens the first signed-in page and follows a link
  * to a second one as a customer would: the script that second page adds is measured against its budget.
  *
  * BENCH_WEB_PAGES=dashboard,order (names of PAGES and SIGNED_IN_PAGES) measures only those pages, for
@@ -49,6 +50,7 @@ import {
   warmUp,
   withoutJavaScript,
 } from "./lib";
+import { describeCpu, summariseCpu } from "./cpu-probe";
 
 // --quick: one Lighthouse run per page and target, to prove the script works.
 const RUNS = QUICK ? 1 : Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -97,6 +99,8 @@ const nextPort = benchPorts(freePort);
 
 interface Run {
   lhr: unknown;
+  /** The host's CPU index Lighthouse read for this run (`environment.benchmarkIndex`). */
+  cpu: number;
   score: number;
   lcp: number;
   tbt: number;
@@ -164,8 +168,10 @@ async function lighthouseRun(url: string, port: number, cookie?: string): Promis
     { items: { url: string; resourceType?: string }[] } | undefined) ?? { items: [] };
   const ofType = (type: string) =>
     requests.items.filter((item) => item.resourceType === type).map((item) => item.url);
+  cpuReadings.push(Math.round(lhr.environment.benchmarkIndex));
   return {
     lhr,
+    cpu: lhr.environment.benchmarkIndex,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: audit("largest-contentful-paint"),
     tbt: audit("total-blocking-time"),
@@ -215,6 +221,12 @@ async function scriptSizes(urls: string[]): Promise<{ file: string; bytes: numbe
   return sizes.sort((a, b) => b.bytes - a.bytes);
 }
 
+/**
+ * The host's CPU index of every Lighthouse run: TBT is the page's main-thread work slowed fourfold, so
+ * it moves with the host's speed as much as with the page's code (scripts/bench/cpu-probe.ts).
+ */
+const cpuReadings: number[] = [];
+
 /** Per page path: the gzip bytes of the scripts written into the app's page. */
 const inlineScriptBytes = new Map<string, number>();
 
@@ -249,6 +261,7 @@ async function measure(url: string, chromePort: number, label: string, cookie?: 
     jsBytes: await sumGzip(run.scripts),
     cssBytes: await sumGzip(run.stylesheets),
     lcps: runs.map((r) => Math.round(r.lcp)),
+    cpus: runs.map((r) => Math.round(r.cpu)),
   };
 }
 
@@ -315,6 +328,7 @@ try {
         scripts: m.scripts.length,
         "CSS KiB gz": kib(m.cssBytes),
         "LCP of each run": m.lcps.join(" "),
+        "CPU index of each run": m.cpus.join(" "),
       });
     }
     budgets.push({
@@ -380,6 +394,7 @@ try {
         "in page KiB gz": kib(inline),
         "HTML KiB gz": kib(await gzipBytesAs(url, cookie)),
         "CSS KiB gz": kib(m.cssBytes),
+        "CPU index of each run": m.cpus.join(" "),
       });
       composition.push({
         page: pagePath,
@@ -464,6 +479,7 @@ try {
     await services.database.destroy();
   }
   if (retried) console.log(`Lighthouse runs recorded no trace and were run again: ${retried}`);
+  console.log(describeCpu("during the Lighthouse runs", summariseCpu(cpuReadings)));
   reportVerdicts(
     `web benchmark${QUICK ? " (--quick: one run per page, not a measure)" : ""} (copy these rows into docs/performance.md)`,
     verdicts,
