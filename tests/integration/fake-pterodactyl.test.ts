@@ -526,6 +526,38 @@ describe("creating a server", () => {
     ]);
     expect((await api("GET", "/servers/external/hf-svc-1")).status).toBe(200);
   });
+
+  it("gives a server's own allocations when asked (include=allocations), on every read of it", async () => {
+    const first = await createServer();
+    await api(
+      "POST",
+      "/servers",
+      newServer(1, {
+        external_id: "hf-svc-2",
+        allocation: { default: allocationId(1, "10.0.1.10", 7778), additional: [] },
+      }),
+    );
+    expect(
+      (await api("GET", `/servers/${first.id}`)).json!.attributes.relationships,
+    ).toBeUndefined();
+    /** The allocations under a server's relationships, as [object, port, assigned]. */
+    const ports = (attributes: Json) => {
+      expect(attributes.relationships.allocations.object).toBe("list");
+      return (attributes.relationships.allocations.data as Json[]).map((item) => [
+        item.object,
+        item.attributes.port,
+        item.attributes.assigned,
+      ]);
+    };
+    const own = [["allocation", 7777, true]];
+    const read = async (path: string) => (await api("GET", path)).json!.attributes as Json;
+    expect(ports(await read(`/servers/${first.id}?include=allocations`))).toEqual(own);
+    expect(ports(await read("/servers/external/hf-svc-1?include=allocations"))).toEqual(own);
+    const listed = (await api("GET", "/servers?include=allocations&per_page=100")).json!
+      .data as Json[];
+    const second = listed.find((item) => item.attributes.external_id === "hf-svc-2")!;
+    expect(ports(second.attributes)).toEqual([["allocation", 7778, true]]);
+  });
 });
 
 describe("a server's install status", () => {

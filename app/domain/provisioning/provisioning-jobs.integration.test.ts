@@ -308,6 +308,34 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     expect(panel.requestCount("POST /servers")).toBe(1);
   });
 
+  it("records an MTA server's own ports when a later attempt finds the server an earlier one made", async () => {
+    // Another server holds the node's lowest ports first: the node's listing shows them as assigned.
+    const first = await approvedService("samp-starter");
+    await runJobs();
+    expect((await panelRow(first.serviceId)).panel_state).toBe("ready");
+    // The create refused (nothing made), then made with its answer lost: the attempt ends there, and the
+    // next one finds the server by its external id and reads where it answers.
+    panel.failNext("500", 1, { route: "POST /servers" });
+    panel.failNext("lost", 1, { route: "POST /servers" });
+    const { serviceId } = await approvedService("mta-starter");
+    await runJobs(20);
+    const row = await panelRow(serviceId);
+    expect(row.panel_state).toBe("ready");
+    expect(serversOf(serviceId)).toHaveLength(1);
+    const server = serverOf(serviceId)!;
+    const allocations = panel.allocationsOf(server.id);
+    const main = allocations.find((allocation) => allocation.id === server.allocationId)!;
+    const http = allocations.find(
+      (allocation) => allocation !== main && allocation.port !== main.port + 123,
+    )!;
+    expect(row.panel_address).toBe(`${main.alias ?? main.ip}:${main.port}`);
+    expect(JSON.parse(row.panel_ports!)).toEqual({
+      game: main.port,
+      announce: main.port + 123,
+      http: http.port,
+    });
+  });
+
   it("ends a create the panel never answered as a dead job and a failed service, then Retry makes it", async () => {
     panel.failEvery(1, "down");
     const { serviceId } = await approvedService("samp-starter");
@@ -650,6 +678,27 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     for (const id of services) expect(byExternal.get(`hf-svc-${id}`)).toBe(1);
     const taken = takenAllocations();
     expect(new Set(taken).size).toBe(taken.length);
+    // What we recorded is each server's own: its address, and its ports (MTA's three).
+    const rows = await app()
+      .db.selectFrom("hosting_services")
+      .select(["id", "panel_server_id", "panel_address", "panel_ports"])
+      .where("id", "in", services)
+      .execute();
+    const recordedWrong = rows.filter((row) => {
+      const server = panel.servers.find((candidate) => candidate.id === row.panel_server_id)!;
+      const allocations = panel.allocationsOf(server.id);
+      const main = allocations.find((allocation) => allocation.id === server.allocationId)!;
+      const recorded = Object.values(JSON.parse(row.panel_ports ?? "{}") as Record<string, number>);
+      return (
+        row.panel_address !== `${main.alias ?? main.ip}:${main.port}` ||
+        recorded.sort().join() !==
+          allocations
+            .map((allocation) => allocation.port)
+            .sort()
+            .join()
+      );
+    });
+    expect(recordedWrong.map((row) => row.id)).toEqual([]);
   }, 120_000);
 
   /**

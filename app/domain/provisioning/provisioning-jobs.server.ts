@@ -45,6 +45,7 @@ import {
   type PanelClient,
   type PanelNode,
   type PanelServer,
+  type PanelServerWithAllocations,
 } from "./pterodactyl-client.server";
 
 // The panel's side of a service (issue 27, docs/provisioning.md "Jobs"). Every call to the panel runs
@@ -308,19 +309,21 @@ async function ensurePanelUser(
 // ---------------------------------------------------------------------------------------------------
 // Ports
 
-/** Where a server answers, from its allocations: the game port first, then MTA's two others. */
+/**
+ * Where a server answers, from the allocations it holds: the game port first, then MTA's two others.
+ * Its own, read with the server: the node's listing marks every server's ports as assigned alike.
+ */
 function addressOf(
-  server: PanelServer,
-  allocations: readonly PanelAllocation[],
+  server: PanelServerWithAllocations,
   layout: PanelPlan["portLayout"],
 ): { address: string; ports: PanelPorts } | null {
-  const main = allocations.find((allocation) => allocation.id === server.allocationId);
+  const main = server.allocations.find((allocation) => allocation.id === server.allocationId);
   if (!main) return null;
   const host = main.alias ?? main.ip;
   const ports: PanelPorts = { game: main.port };
   if (layout === "mta") {
-    const others = allocations.filter(
-      (allocation) => allocation.ip === main.ip && allocation.id !== main.id && allocation.assigned,
+    const others = server.allocations.filter(
+      (allocation) => allocation.ip === main.ip && allocation.id !== main.id,
     );
     const announce = others.find((allocation) => allocation.port === main.port + 123);
     const http = others.find((allocation) => allocation !== announce);
@@ -455,7 +458,9 @@ async function createServerOnPanel(
       const ports: PanelPorts = { game: set.ports.game };
       if (set.ports.announce !== undefined) ports.announce = set.ports.announce;
       if (set.ports.http !== undefined) ports.http = set.ports.http;
-      return { server, address: `${set.ip}:${set.ports.game}`, ports };
+      // The game port's alias where the panel gives one (its public name), as addressOf says it.
+      const main = listed.get(nodeId)?.find((allocation) => allocation.id === set.defaultId);
+      return { server, address: `${main?.alias ?? set.ip}:${set.ports.game}`, ports };
     } catch (error) {
       // The panel says a picked allocation is not free (someone used the panel by hand): pick again
       // from a fresh listing (our claim on the refused ports stays, so they are not picked again).
@@ -592,11 +597,7 @@ function createHandler(config: ProvisioningConfig): JobHandler {
             : null;
         if (!existing) return createServerOnPanel(db, client, service, plan, panelUser, now);
         // An earlier attempt made it and lost the answer: take it as it is.
-        const where = addressOf(
-          existing,
-          await client.listAllocations(existing.nodeId),
-          plan.portLayout,
-        );
+        const where = addressOf(existing, plan.portLayout);
         return {
           server: existing,
           address: where?.address ?? "",
@@ -814,14 +815,10 @@ function relinkHandler(config: ProvisioningConfig): JobHandler {
     return notingFailure(db, serviceId, job, now, async () => {
       const plan = parsePanelPlan(service.panel_plan);
       const found = await withPanel(db, config, { serviceId, job, now }, async (client) => {
-        const server = await namedServer(client, wanted);
-        if (!server) throw new ProvisioningFailure("provisioning.failures.relinkNotFound", wanted);
-        const where = addressOf(
-          server,
-          await client.listAllocations(server.nodeId),
-          plan?.portLayout ?? "single",
-        );
-        return { server, where };
+        const named = await namedServer(client, wanted);
+        if (!named) throw new ProvisioningFailure("provisioning.failures.relinkNotFound", wanted);
+        const server = await client.getServerWithAllocations(named.id);
+        return { server, where: addressOf(server, plan?.portLayout ?? "single") };
       });
       await setPanelState(
         db,

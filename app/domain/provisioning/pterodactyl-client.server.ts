@@ -210,6 +210,14 @@ export interface PanelServer {
   environment: Record<string, string>;
 }
 
+/**
+ * A server with the allocations it holds, read with `include=allocations`. The node's own listing says
+ * only whether an allocation is assigned, not to which server, so where a server answers is read here.
+ */
+export interface PanelServerWithAllocations extends PanelServer {
+  allocations: PanelAllocation[];
+}
+
 export interface NewPanelServer {
   externalId: string;
   name: string;
@@ -265,8 +273,10 @@ export interface PanelClient {
   updateUser(id: number, input: PanelUserInput): Promise<PanelUser>;
   /** The panel refuses (400) while the user still owns servers. */
   deleteUser(id: number): Promise<void>;
-  findServerByExternalId(externalId: string): Promise<PanelServer | null>;
+  /** With its allocations: a server found this way is one an earlier attempt made. */
+  findServerByExternalId(externalId: string): Promise<PanelServerWithAllocations | null>;
   getServer(id: number): Promise<PanelServer>;
+  getServerWithAllocations(id: number): Promise<PanelServerWithAllocations>;
   listServers(): Promise<PanelServer[]>;
   createServer(input: NewPanelServer): Promise<PanelServer>;
   suspendServer(id: number): Promise<void>;
@@ -525,8 +535,17 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
       request("PATCH", `/users/${id(userId)}`, one(readUser), userBody(input)),
     deleteUser: async (userId) => request("DELETE", `/users/${id(userId)}`, none),
     findServerByExternalId: async (externalId) =>
-      find(`/servers/external/${encodeURIComponent(externalId)}`, readServer),
+      find(
+        `/servers/external/${encodeURIComponent(externalId)}?include=allocations`,
+        readServerWithAllocations,
+      ),
     getServer: async (serverId) => request("GET", `/servers/${id(serverId)}`, one(readServer)),
+    getServerWithAllocations: async (serverId) =>
+      request(
+        "GET",
+        `/servers/${id(serverId)}?include=allocations`,
+        one(readServerWithAllocations),
+      ),
     listServers: async () => listAll("/servers", "", readServer),
     createServer: async (input) =>
       request("POST", "/servers", one(readServer), {
@@ -787,6 +806,19 @@ function readUser(a: Attributes): PanelUser {
     username: text(a, "username"),
     firstName: textOrNull(a, "first_name") ?? "",
     lastName: textOrNull(a, "last_name") ?? "",
+  };
+}
+
+function readServerWithAllocations(a: Attributes): PanelServerWithAllocations {
+  const server = readServer(a);
+  const relationships = field(a, "relationships");
+  const allocations = isRecord(relationships) ? relationships.allocations : undefined;
+  if (!isRecord(allocations) || !Array.isArray(allocations.data)) {
+    throw new ShapeError(`the server ${server.id} came without its allocations`);
+  }
+  return {
+    ...server,
+    allocations: allocations.data.map((item) => readAllocation(attributesOf(item), server.nodeId)),
   };
 }
 

@@ -59,8 +59,8 @@ function sampServer(userId: number, overrides: Partial<NewPanelServer> = {}): Ne
     environment: { VERSION: "0.3.7", RCON_PASS: "s3cret", MAX_PLAYERS: "50" },
     limits: { memory: 1024, swap: 0, disk: 5120, io: 500, cpu: 100 },
     featureLimits: { databases: 0, allocations: 1, backups: 1 },
-    allocation: { default: freePort(1, "10.0.1.10", 7777), additional: [] },
     ...overrides,
+    allocation: overrides.allocation ?? { default: freePort(1, "10.0.1.10", 7777), additional: [] },
   };
 }
 
@@ -260,6 +260,20 @@ describe("writing to the panel", () => {
       featureLimits: { databases: 1, allocations: 2, backups: 3 },
     });
     expect(panel.allocationsOf(created.id).map((a) => a.port)).toEqual([7777, 7778]);
+    // Read with the server (include=allocations): its own two, not the node's other assigned ones.
+    const other = await client.createServer(
+      sampServer(user.id, {
+        externalId: "hf-svc-2",
+        allocation: { default: freePort(1, "10.0.1.10", 7779), additional: [] },
+      }),
+    );
+    const own = (server: { allocations: { port: number; assigned: boolean }[] } | null) =>
+      server?.allocations.map((a) => [a.port, a.assigned]);
+    expect(own(await client.findServerByExternalId("hf-svc-1"))).toEqual([
+      [7777, true],
+      [7778, true],
+    ]);
+    expect(own(await client.getServerWithAllocations(other.id))).toEqual([[7779, true]]);
 
     const started = await client.updateStartup(created.id, {
       startup: "./samp03svr --slots {{MAX_PLAYERS}}",

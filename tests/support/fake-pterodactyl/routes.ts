@@ -293,7 +293,7 @@ function validatedEnvironment(egg: FakeEgg, given: unknown): Record<string, stri
 
 /** A single read of a server moves its install on (see FakePanelOptions.installReads). */
 function readServer(context: RouteContext, server: FakeServer): Reply {
-  const body = item("server", serverAttributes(context.store, server));
+  const body = item("server", serverAttributes(context.store, server, includes(context.query)));
   if (server.install) {
     server.install.readsLeft -= 1;
     if (server.install.readsLeft <= 0) context.store.completeInstall(server, "ok");
@@ -537,7 +537,7 @@ export const ROUTES: Route[] = [
           external_id: (s, v) => partial(s.externalId, v),
         }),
         "server",
-        (server) => serverAttributes(c.store, server),
+        (server) => serverAttributes(c.store, server, includes(c.query)),
       ),
   },
   // Servers\ServerController::view.

@@ -696,10 +696,17 @@ export function userAttributes(user: FakeUser) {
   };
 }
 
-/** ServerTransformer::transform. */
-export function serverAttributes(store: FakePanelStore, server: FakeServer) {
+/**
+ * ServerTransformer::transform, with `?include=allocations` (includeAllocations: the server's own
+ * allocations through AllocationTransformer, as a list under `relationships`).
+ */
+export function serverAttributes(
+  store: FakePanelStore,
+  server: FakeServer,
+  includes: string[] = [],
+) {
   const installed = server.status !== "installing" && server.status !== "install_failed";
-  return {
+  const attributes: Record<string, unknown> = {
     id: server.id,
     external_id: server.externalId,
     uuid: server.uuid,
@@ -736,4 +743,15 @@ export function serverAttributes(store: FakePanelStore, server: FakeServer) {
     updated_at: atom(server.updatedAt),
     created_at: atom(server.createdAt),
   };
+  if (includes.includes("allocations")) {
+    attributes.relationships = {
+      allocations: {
+        object: "list",
+        data: store
+          .allocationsOf(server.id)
+          .map((allocation) => item("allocation", allocationAttributes(allocation))),
+      },
+    };
+  }
+  return attributes;
 }
