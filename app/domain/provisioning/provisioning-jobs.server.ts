@@ -309,6 +309,11 @@ async function ensurePanelUser(
 // ---------------------------------------------------------------------------------------------------
 // Ports
 
+/** The name a player connects to: the allocation's alias where the panel gives one, else its IP. */
+function hostOf(allocation: PanelAllocation): string {
+  return allocation.alias ?? allocation.ip;
+}
+
 /**
  * Where a server answers, from the allocations it holds: the game port first, then MTA's two others.
  * Its own, read with the server: the node's listing marks every server's ports as assigned alike.
@@ -319,7 +324,6 @@ function addressOf(
 ): { address: string; ports: PanelPorts } | null {
   const main = server.allocations.find((allocation) => allocation.id === server.allocationId);
   if (!main) return null;
-  const host = main.alias ?? main.ip;
   const ports: PanelPorts = { game: main.port };
   if (layout === "mta") {
     const others = server.allocations.filter(
@@ -330,7 +334,7 @@ function addressOf(
     if (announce) ports.announce = announce.port;
     if (http) ports.http = http.port;
   }
-  return { address: `${host}:${main.port}`, ports };
+  return { address: `${hostOf(main)}:${main.port}`, ports };
 }
 
 /** The allocations of a service a job has claimed before (a retry starts afresh). */
@@ -458,9 +462,8 @@ async function createServerOnPanel(
       const ports: PanelPorts = { game: set.ports.game };
       if (set.ports.announce !== undefined) ports.announce = set.ports.announce;
       if (set.ports.http !== undefined) ports.http = set.ports.http;
-      // The game port's alias where the panel gives one (its public name), as addressOf says it.
       const main = listed.get(nodeId)?.find((allocation) => allocation.id === set.defaultId);
-      return { server, address: `${main?.alias ?? set.ip}:${set.ports.game}`, ports };
+      return { server, address: `${main ? hostOf(main) : set.ip}:${set.ports.game}`, ports };
     } catch (error) {
       // The panel says a picked allocation is not free (someone used the panel by hand): pick again
       // from a fresh listing (our claim on the refused ports stays, so they are not picked again).
