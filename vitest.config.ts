@@ -1,40 +1,87 @@
-import { defineConfig } from "vitest/config";
+import { accessSync, constants, globSync, readFileSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+/**
+ * A RAM disk for the tests' temporary files (SQLite files, the test PostgreSQL cluster, uploads) when the
+ * machine has one: a SQLite commit there costs no fsync. Otherwise the system's temporary folder.
+ */
+function ramDisk(): string | undefined {
+  try {
+    if (!statSync("/dev/shm").isDirectory()) return undefined;
+    accessSync("/dev/shm", constants.W_OK);
+    return "/dev/shm";
+  } catch {
+    return undefined;
+  }
+}
+
+const temporaryFolder = process.env.TEST_TMPDIR ?? ramDisk();
+// Set in this process, so that the global setup (the PostgreSQL cluster, the template databases), which
+// runs here, and every worker, which inherits it, write there.
+if (temporaryFolder) process.env.TMPDIR = temporaryFolder;
+
+const UNIT = [
+  "app/**/*.test.{ts,tsx}",
+  "server/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "eslint/**/*.test.ts",
+];
+const INTEGRATION = [
+  "app/**/*.integration.test.{ts,tsx}",
+  "server/**/*.integration.test.ts",
+  "tests/integration/**/*.test.ts",
+];
+
+/**
+ * The test files that replace a module (vi.mock): they run isolated, each in a fresh module graph. The
+ * others share their worker's modules from one file to the next, which saves a second or two of loading
+ * a file (measured in docs/testing.md); a module replaced in one of them would be what the next file
+ * imports, or a module already loaded would stay unreplaced.
+ */
+const MOCKING = /\bvi\.(mock|doMock|unmock|doUnmock)\(/;
+const mocking = (patterns: string[]) =>
+  globSync(patterns, { exclude: ["node_modules/**"] }).filter((file) =>
+    MOCKING.test(readFileSync(file, "utf8")),
+  );
+
+/** Two projects for one layer: the files that share their worker's modules, and those that mock. */
+function layer(
+  name: string,
+  include: string[],
+  exclude: string[],
+  test: TestProjectInlineConfiguration["test"] = {},
+): TestProjectInlineConfiguration[] {
+  const isolated = mocking(include).filter(
+    (file) => !exclude.some((pattern) => globSync(pattern).includes(file)),
+  );
+  return [
+    {
+      extends: true,
+      test: { ...test, name, include, exclude: [...exclude, ...isolated], isolate: false },
+    },
+    {
+      extends: true,
+      test: { ...test, name: `${name}:isolated`, include: isolated, isolate: true },
+    },
+  ];
+}
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Every core: the test files were written to run side by side (each its own databases and ports).
+    maxWorkers: availableParallelism(),
+    environment: "node",
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "unit",
-          include: [
-            "app/**/*.test.{ts,tsx}",
-            "server/**/*.test.ts",
-            "scripts/**/*.test.ts",
-            "eslint/**/*.test.ts",
-          ],
-          exclude: ["**/*.integration.test.{ts,tsx}"],
-          environment: "node",
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "integration",
-          include: [
-            "app/**/*.integration.test.{ts,tsx}",
-            "server/**/*.integration.test.ts",
-            "tests/integration/**/*.test.ts",
-          ],
-          environment: "node",
-          // One throwaway PostgreSQL cluster for the run; each test file gets its own databases.
-          globalSetup: ["tests/support/postgres-global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          env: { NODE_ENV: "test" },
-        },
-      },
+      ...layer("unit", UNIT, ["**/*.integration.test.{ts,tsx}"]),
+      ...layer("integration", INTEGRATION, [], {
+        // One throwaway PostgreSQL cluster for the run, and the template databases each test copies.
+        globalSetup: ["tests/support/postgres-global-setup.ts"],
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+        env: { NODE_ENV: "test" },
+      }),
     ],
   },
 });

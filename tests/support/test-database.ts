@@ -1,22 +1,49 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { parseEnv, type Env } from "~/config/env.server";
+import type { Env } from "~/config/env.server";
 import { createServices, prepareDatabase, type AppServices } from "~/context.server";
 import type { DialectName } from "~/db/database.server";
+import { testEnv } from "./test-env";
 
-export const TEST_ADMIN = { email: "admin@hostfront.test", password: "Adm1n-test-password-42" };
+export { TEST_ADMIN, testEnv } from "./test-env";
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * PostgreSQL refuses to copy a template while another session is connected to it, and counts a
+ * CREATE DATABASE copying it beside this one among those for a moment: the refusal says so, and a
+ * second try finds it free.
+ */
+async function createDatabaseOn(client: pg.Client, name: string, template: string | null) {
+  const statement = template
+    ? `create database ${name} template ${template}`
+    : `create database ${name}`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(statement);
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === "55006";
+      if (!busy || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
+
+async function createPostgresDatabase(
+  template: string | null,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject("postgresAdminUrl");
   const name = `hf_${randomBytes(6).toString("hex")}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
+  try {
+    await createDatabaseOn(client, name, template);
+  } finally {
+    await client.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -41,45 +68,56 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-function createSqliteDatabase(): { url: string; drop: () => Promise<void> } {
+function createSqliteDatabase(template: string | null): {
+  url: string;
+  drop: () => Promise<void>;
+} {
   const dir = path.join(tmpdir(), `hostfront-test-${randomBytes(6).toString("hex")}`);
   mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "test.db");
+  // The template was closed cleanly: its WAL is folded into the file, which is the whole database.
+  if (template) copyFileSync(template, file);
   return {
-    url: `file:${path.join(dir, "test.db")}`,
+    url: `file:${file}`,
     drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
+/** An empty database: for what migrates or seeds itself (migration tests, the start-up's cold path). */
 export async function createTestDatabaseUrl(dialect: DialectName) {
-  return dialect === "postgres" ? createPostgresDatabase() : createSqliteDatabase();
+  return dialect === "postgres" ? createPostgresDatabase(null) : createSqliteDatabase(null);
 }
 
-export function testEnv(databaseUrl: string, overrides: Partial<Env> = {}): Env {
-  return {
-    ...parseEnv({ NODE_ENV: "test", DATABASE_URL: databaseUrl }),
-    AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
-    ADMIN_EMAIL: TEST_ADMIN.email,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    ...overrides,
-  };
+/**
+ * A database as a first start leaves it, migrated and seeded (with TEST_ADMIN as the first admin): a
+ * copy of the run's template (postgres-global-setup.ts), a millisecond where migrating and seeding take a
+ * tenth of a second or more. The start-up test proves a copy is the database a first start makes.
+ */
+export async function createPreparedTestDatabase(dialect: DialectName) {
+  return dialect === "postgres"
+    ? createPostgresDatabase(inject("postgresTemplate"))
+    : createSqliteDatabase(inject("sqliteTemplate"));
 }
 
 export const dialects: DialectName[] = ["sqlite", "postgres"];
 
 /**
- * Runs a suite once per database: a fresh SQLite file and a fresh PostgreSQL database, migrated and
- * seeded exactly as at start-up. `app()` returns the services inside tests.
+ * Runs a suite once per database: a SQLite file and a PostgreSQL database of its own, migrated and seeded
+ * exactly as at start-up (copies of the run's template; `fresh: true` migrates and seeds an empty one,
+ * the cold path). `app()` returns the services inside tests.
  */
 export function describeEachDatabase(
   name: string,
   suite: (app: () => AppServices, dialect: DialectName) => void,
-  options: { env?: Partial<Env>; loginIpLimit?: number } = {},
+  options: { env?: Partial<Env>; loginIpLimit?: number; fresh?: boolean } = {},
 ) {
   describe.each(dialects)(`${name} [%s]`, (dialect) => {
     let services: AppServices | undefined;
     let drop: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      const database = await createTestDatabaseUrl(dialect);
+      const database = options.fresh
+        ? await createTestDatabaseUrl(dialect)
+        : await createPreparedTestDatabase(dialect);
       drop = database.drop;
       services = createServices(testEnv(database.url, options.env), {
         loginIpLimit: options.loginIpLimit,

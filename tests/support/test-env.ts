@@ -1,0 +1,14 @@
+import { parseEnv, type Env } from "~/config/env.server";
+
+export const TEST_ADMIN = { email: "admin@hostfront.test", password: "Adm1n-test-password-42" };
+
+/** The settings of a test's services: a test database, the test admin, a fixed secret. */
+export function testEnv(databaseUrl: string, overrides: Partial<Env> = {}): Env {
+  return {
+    ...parseEnv({ NODE_ENV: "test", DATABASE_URL: databaseUrl }),
+    AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...overrides,
+  };
+}
