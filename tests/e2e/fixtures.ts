@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import {
   expect,
   test as base,
@@ -10,9 +8,10 @@ import {
   type Locator,
   type Page,
   type Route,
-  type TestInfo,
 } from "@playwright/test";
 import { freshTotpCode } from "../support/totp";
+import { axeFixture, checkLive } from "./axe";
+import { pageReady } from "./page-ready";
 
 /** The e2e server's first admin (playwright.config.ts passes these to it). */
 export const ADMIN_EMAIL = "admin@hostfront.test";
@@ -48,6 +47,7 @@ export function toast(page: Page, text: string) {
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await checkLive(page);
 }
 
 /**
@@ -112,24 +112,13 @@ export async function holdScripts(page: Page) {
   };
 }
 
-/** The enhance script of a page served without React (app/entry.enhance.ts), written into the page. */
-export const ENHANCE_SCRIPT = "script[data-enhance]";
-
 /**
- * Waits until the page's own script has done its work: React's hydration (waitForHydration), or on a page
- * served without React
- * (an anonymous visitor's public page) the enhance script, which marks <html data-enhanced> when it has
- * set everything up. Each page waits for the one it was served with.
+ * Waits until the page's own script has done its work (pageReady: React's hydration, or the enhance
+ * script of a page served without React), then has axe check the page as it stands (axe.ts).
  */
 export async function waitForPage(page: Page) {
-  await page.waitForFunction(
-    // Between two documents (a form post's navigation) there may be no <html> yet: not ready, look again.
-    (enhance) =>
-      document.querySelector(enhance)
-        ? (document.documentElement?.hasAttribute("data-enhanced") ?? false)
-        : (document.documentElement?.hasAttribute("data-hydrated") ?? false),
-    ENHANCE_SCRIPT,
-  );
+  await pageReady(page);
+  await checkLive(page);
 }
 
 /** Goes to a page of the app and waits for its script (waitForPage). */
@@ -232,254 +221,21 @@ export async function logoutFromHeader(page: Page) {
   await expect(header(page).getByRole("link", { name: "Login", exact: true })).toBeVisible();
 }
 
-/** The WCAG 2.1 A and AA rules axe checks every page against. */
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/**
- * Elements axe leaves out, each with the reason. Never a whole rule: a page that breaks one is fixed.
- * (Empty: nothing in the app needs it.)
- */
-const AXE_EXCLUDE: { selector: string; reason: string }[] = [];
-
-/** axe over the page as it is now; one line a failing element: rule, impact, help, where. */
-async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  // Legacy mode runs in the page itself: the default opens a blank page per analysis to merge frames'
-  // results, and the app has no frames.
-  const builder = new AxeBuilder({ page })
-    // Only what fails: collecting every passing element's details doubles the time on a long page.
-    // (Before withTags: options() replaces the options withTags adds to.)
-    .options({ resultTypes: ["violations"] })
-    .withTags(AXE_TAGS)
-    .setLegacyMode(true);
-  if (include) builder.include(include);
-  for (const { selector } of AXE_EXCLUDE) builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact ?? "?"}): ${violation.help} at ${node.target.join(" ")}`,
-    ),
-  );
-}
-
-/**
- * Checks the page as it is now with axe (AXE_TAGS): for a state no navigation reaches, such as an open
- * dialog or menu. Every page a test loads is checked anyway (the `axe` fixture below); `include` narrows
- * the check to one part (a selector).
- */
-export async function expectAccessible(page: Page, include?: string) {
-  // A dialog fades in: its colours are checked once it has (animations that end, not spinners).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const where = `${new URL(page.url()).pathname}${include ? ` (${include})` : ""}`;
-  expect(await axeViolations(page, include), `axe violations on ${where}`).toEqual([]);
-}
-
-/**
- * Claims a page (its pageKey) for this test to check: false when a test of this run, in any worker, has
- * claimed it already. The claims are empty files in the run's output folder, which Playwright empties
- * when a run starts; creating one with "wx" fails if it exists, so two workers never both check a page,
- * and a worker started again after a failure does not check again what its predecessor did.
- */
-function claimPage(key: string, testInfo: TestInfo, peek = false) {
-  const folder = join(testInfo.project.outputDir, ".axe-checked");
-  const file = join(folder, createHash("sha1").update(key).digest("hex"));
-  if (peek) return !existsSync(file);
-  mkdirSync(folder, { recursive: true });
-  try {
-    writeFileSync(file, key, { flag: "wx" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A path's ids (digits, hex) stand for any: /support/41 and /support/42 are one page. */
-function pathPattern(url: URL) {
-  return url.pathname
-    .split("/")
-    .map((part) => (/\d/.test(part) && /^[\w-]+$/.test(part) ? ":id" : part))
-    .join("/");
-}
-
-/**
- * The query parameters that open another part of a page: a dashboard tab, an opened message, an editor,
- * an order's details. The others (a search, filters, the page of a list, redirectTo, lang) show the same
- * markup with other rows.
- */
-const STATE_PARAMS = ["tab", "open", "edit", "id"];
-
-/**
- * What makes two loads of a page look different: server, path pattern, the STATE_PARAMS it has (not
- * their values), the language, who is signed in, phone or wide screen, JavaScript on or off.
- */
-function pageKey(url: URL, lang: string, role: string, phone: boolean, javaScript: boolean) {
-  const names = STATE_PARAMS.filter((name) => url.searchParams.has(name));
-  return [
-    url.origin,
-    pathPattern(url) + (names.length ? `?${names.join("&")}` : ""),
-    lang,
-    role,
-    phone ? "phone" : "wide",
-    javaScript ? "js" : "no-js",
-  ].join(" ");
-}
-
-interface WatchedContext {
-  /** The URLs its pages' main frames navigated to (whatever started it: goto, a link, a form post). */
-  urls: Set<string>;
-  javaScript: boolean;
-  phone: boolean;
-  checking: boolean;
-  /** Closed by the test: its pages were checked as it closed, and it can be read no more. */
-  closed?: boolean;
-}
-
-/**
- * Checks, after the test, the pages it loaded (each distinct pageKey once a worker run): each URL is
- * loaded again in the browser context that went there (same cookies), in a page of its own, and axe runs
- * on it once its script has started. The check happens when the context is closed (by the test or by
- * Playwright after it), so contexts a test makes itself are covered too.
- */
-async function checkPages(
-  context: BrowserContext,
-  watched: WatchedContext,
-  testInfo: TestInfo,
-  failures: string[],
-) {
-  const urls = [...watched.urls].map((url) => new URL(url));
-  watched.urls.clear();
-  if (testInfo.status !== testInfo.expectedStatus) return;
-  // axe cannot run where scripts are off: its run waits on timers that never fire there. A page served to
-  // a browser without JavaScript is the markup React hydrates, checked when a test loads it with scripts.
-  if (!watched.javaScript) return;
-  const roles = new Map<string, Promise<string>>();
-  const roleAt = (origin: string) => {
-    if (!roles.has(origin)) roles.set(origin, signedInAs(context, origin));
-    return roles.get(origin)!;
-  };
-  const toCheck = new Map<string, URL>();
-  for (const url of urls) {
-    if (!/^https?:$/.test(url.protocol)) continue;
-    const cookies = await context.cookies(url.origin);
-    const lang =
-      url.searchParams.get("lang") ??
-      cookies.find((cookie) => cookie.name === "hostfront_lang")?.value ??
-      "default";
-    const key = pageKey(url, lang, await roleAt(url.origin), watched.phone, watched.javaScript);
-    if (claimPage(key, testInfo, true) && !toCheck.has(key)) toCheck.set(key, url);
-  }
-  if (toCheck.size === 0) return;
-
-  await test.step(
-    `axe: ${toCheck.size} page(s)`,
-    async () => {
-      // Loading and checking a page takes about a second: the test's time is not spent on it.
-      testInfo.setTimeout(testInfo.timeout + toCheck.size * 10_000);
-      watched.checking = true;
-      const page = await context.newPage();
-      try {
-        for (const [key, url] of toCheck) {
-          const l0 = Date.now();
-          const response = await page.goto(url.href).catch((error: Error) => error);
-          if (response instanceof Error || !response) continue; // a download, an aborted load
-          if (!(response.headers()["content-type"] ?? "").includes("text/html")) continue;
-          await waitForPage(page);
-          if (process.env.AXE_DEBUG) console.log(`load ${Date.now() - l0} ms ${url.href}`);
-          const landed = new URL(page.url());
-          const lang = await page.evaluate(() => document.documentElement.lang);
-          const role = await roleAt(landed.origin);
-          const landedKey = pageKey(landed, lang, role, watched.phone, watched.javaScript);
-          const claimed = claimPage(key, testInfo);
-          if (!(landedKey === key ? claimed : claimPage(landedKey, testInfo))) continue;
-          const where = `${landed.pathname}${landed.search} (${lang}, ${role}${watched.phone ? ", phone" : ""}${watched.javaScript ? "" : ", no JavaScript"})`;
-          const t0 = Date.now();
-          failures.push(...(await axeViolations(page)).map((line) => `${where}: ${line}`));
-          if (process.env.AXE_DEBUG) console.log(`axe ${Date.now() - t0} ms ${where}`);
-        }
-      } finally {
-        await page.close();
-        watched.checking = false;
-      }
-    },
-    { box: true },
-  );
-}
-
-/** "visitor", "customer" or "admin": who this context is signed in as on that server. */
-async function signedInAs(context: BrowserContext, origin: string) {
-  const cookies = await context.cookies(origin);
-  if (!cookies.some((cookie) => cookie.name.includes("session_token"))) return "visitor";
-  const admin = await context.request.get(`${origin}/admin`, { maxRedirects: 0 });
-  return admin.status() === 200 ? "admin" : "customer";
-}
+export { AXE_TAGS, expectAccessible } from "./axe";
+export { ENHANCE_SCRIPT } from "./page-ready";
 
 interface Fixtures {
-  /** A customer registered for this test through the form; the page is left on /login, signed out. */
+  /** A customer registered for this test (over HTTP, registerOverHttp), not signed in. */
   customer: Customer;
-  /** Automatic: every page the test loads, in any context, is checked with axe (checkPages). */
+  /** Automatic: every page the test loads, in any context, is checked with axe (axe.ts). */
   axe: void;
 }
 
 export const test = base.extend<Fixtures>({
-  customer: async ({ page }, provide) => {
-    await provide(await registerCustomer(page));
+  customer: async ({ context }, provide) => {
+    await provide(await registerOverHttp(context));
   },
-  axe: [
-    async ({ browser, context, javaScriptEnabled, viewport }, provide, testInfo) => {
-      const failures: string[] = [];
-      const contexts = new Map<BrowserContext, WatchedContext>();
-      const watch = (watchedContext: BrowserContext, options: WatchOptions) => {
-        const watched: WatchedContext = {
-          urls: new Set(),
-          javaScript: options.javaScriptEnabled ?? true,
-          phone: (options.viewport?.width ?? 1280) < 640,
-          checking: false,
-        };
-        contexts.set(watchedContext, watched);
-        const watchPage = (page: Page) =>
-          page.on("framenavigated", (frame) => {
-            if (frame === page.mainFrame() && !watched.checking) watched.urls.add(frame.url());
-          });
-        watchedContext.pages().forEach(watchPage);
-        watchedContext.on("page", watchPage);
-        const close = watchedContext.close.bind(watchedContext);
-        watchedContext.close = async (options) => {
-          try {
-            await checkPages(watchedContext, watched, testInfo, failures);
-          } finally {
-            // A navigation still settling as it closes can add a page after the check: not checkable.
-            watched.closed = true;
-            await close(options);
-          }
-        };
-      };
-      watch(context, { javaScriptEnabled, viewport });
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (options) => {
-        const created = await newContext(options);
-        watch(created, options ?? {});
-        return created;
-      };
-      try {
-        await provide();
-      } finally {
-        browser.newContext = newContext;
-      }
-      for (const [watchedContext, watched] of contexts) {
-        if (!watched.closed && watched.urls.size > 0)
-          await checkPages(watchedContext, watched, testInfo, failures);
-      }
-      expect(failures, "axe violations on the pages this test loaded").toEqual([]);
-    },
-    { auto: true },
-  ],
+  axe: [axeFixture, { auto: true }],
 });
 
 /**
@@ -500,18 +256,94 @@ export function scaled(ms: number): number {
 const setTimeoutAsWritten = test.setTimeout.bind(test);
 test.setTimeout = (ms: number) => setTimeoutAsWritten(scaled(ms));
 
-type WatchOptions = { javaScriptEnabled?: boolean; viewport?: { width: number } | null };
-
 export { expect };
 
-/** A new browser context signed in as this account, for tests where two people act (admin and customer). */
-export async function signedIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext();
+/** The toast a form's answer flashes for the next page (app/http/toast.server.ts). */
+const TOAST_COOKIE = "hostfront_toast";
+
+/** A page or a browser context: what holds the cookies a request over HTTP sends and keeps. */
+type CookieJar = Page | BrowserContext;
+const contextOf = (jar: CookieJar): BrowserContext => ("context" in jar ? jar.context() : jar);
+
+/**
+ * Posts a public form as the browser would (its fields, from this context, with its cookies) and
+ * expects the redirect that says it was taken, to `to`. The toast the answer flashes for the next page
+ * is dropped: that page is never loaded, and a test's next page would show it.
+ */
+async function postForm(jar: CookieJar, path: string, form: Record<string, string>, to: RegExp) {
+  const context = contextOf(jar);
+  const response = await context.request.post(path, { form, maxRedirects: 0 });
+  const location = response.headers()["location"] ?? "";
+  if (response.status() !== 302 || !to.test(location))
+    throw new Error(
+      `POST ${path} answered ${response.status()} ${location}, not a redirect to ${to}`,
+    );
+  await context.clearCookies({ name: TOAST_COOKIE });
+  return location;
+}
+
+/**
+ * Registers a new customer over HTTP (the register form's post, no page loaded): for tests that need
+ * a customer, not the form. register.spec.ts tests the form.
+ */
+export async function registerOverHttp(
+  jar: CookieJar,
+  customer?: Partial<Customer>,
+): Promise<Customer> {
+  const account: Customer = {
+    name: customer?.name ?? "Test Customer",
+    email: customer?.email ?? uniqueEmail(),
+    password: customer?.password ?? USER_PASSWORD,
+  };
+  await postForm(
+    jar,
+    "/register",
+    { ...account, confirmPassword: account.password },
+    /^\/login(\?|$)/,
+  );
+  return account;
+}
+
+/**
+ * Signs in over HTTP: the login form's post sent from this page's or context's cookie jar, which keeps
+ * the new session, without loading the login page or the page it leads to. Every test gets a session
+ * of its own this way; the specs about signing in, two-factor, sessions and password reset use the form
+ * (login(), submitLogin()). Returns where the sign-in leads (/dashboard, /admin...).
+ */
+export async function signInOverHttp(jar: CookieJar, email: string, password: string) {
+  return postForm(jar, "/login", { email, password }, /^\/(?!login)/);
+}
+
+/**
+ * A new browser context signed in as this account (over HTTP), with a blank page: for tests where two
+ * people act (admin and customer), or that need a screen size of their own (`options`).
+ */
+export async function signedIn(
+  browser: Browser,
+  email: string,
+  password: string,
+  options?: Parameters<Browser["newContext"]>[0],
+) {
+  const context = await browser.newContext(options);
+  await signInOverHttp(context, email, password);
   const page = await context.newPage();
-  await visit(page, "/login");
-  await submitLogin(page, email, password);
-  await expect(page).not.toHaveURL(/\/login/);
   return { context, page };
+}
+
+/**
+ * A new customer, registered and signed in over HTTP in a new browser context of its own (`options`:
+ * its screen size, its language...).
+ */
+export async function newCustomerSignedIn(
+  browser: Browser,
+  customer?: Partial<Customer>,
+  options?: Parameters<Browser["newContext"]>[0],
+) {
+  const context = await browser.newContext(options);
+  const account = await registerOverHttp(context, customer);
+  await signInOverHttp(context, account.email, account.password);
+  const page = await context.newPage();
+  return { context, page, customer: account };
 }
 
 /** The second e2e server, started with the entry gate on (playwright.config.ts). */

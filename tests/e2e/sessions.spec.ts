@@ -4,6 +4,7 @@ import {
   ADMIN_PASSWORD,
   expect,
   signedIn,
+  signInOverHttp,
   submitLogin,
   test,
   uniqueEmail,
@@ -78,8 +79,7 @@ test.describe("Cache-Control on what depends on a session", () => {
   });
 
   test("a customer's pages, their data, public pages and errors", async ({ page, customer }) => {
-    await submitLogin(page, customer.email, customer.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
     for (const path of [
       "/dashboard",
       "/dashboard.data",
@@ -125,7 +125,7 @@ test("changing the login email asks for the password and signs the other browser
   // The same customer in a second browser.
   const other = await signedIn(browser, customer.email, customer.password);
   try {
-    await submitLogin(page, customer.email, customer.password);
+    await signInOverHttp(page, customer.email, customer.password);
     await visit(page, "/dashboard?tab=account");
     const email = page.getByLabel("Email", { exact: true });
     // The profile form's field: the account tab's deletion card asks for the password too.
@@ -164,8 +164,7 @@ test("a stolen session guessing the current password is held back like the login
   page,
   customer,
 }) => {
-  await submitLogin(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signInOverHttp(page, customer.email, customer.password);
   // The same session from an address that never signed in to the account (the e2e server trusts
   // X-Forwarded-For from loopback, as TRUST_PROXY's default does).
   const thief = await browser.newContext({
