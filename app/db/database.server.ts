@@ -14,6 +14,11 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** The raw handle better-auth is given (see accounts/auth.server.ts). */
   authDatabase: { db: Kysely<unknown>; type: DialectName };
+  /**
+   * How many writes of this process found another process holding SQLite's write lock and waited for
+   * it (ADR 14); always 0 on PostgreSQL, whose writers wait on row locks inside the server.
+   */
+  writeLockWaits(): number;
   destroy(): Promise<void>;
 }
 
@@ -76,6 +81,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       db,
       dialect: "postgres",
       authDatabase: { db: authDb, type: "postgres" },
+      writeLockWaits: () => 0,
       async destroy() {
         await Promise.all([db.destroy(), authDb.destroy()]);
       },
@@ -94,16 +100,18 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   reader.pragma("query_only = ON");
   // A WAL reader waits only in rare moments (a crashed writer's log being recovered).
   reader.pragma("busy_timeout = 5000");
+  const lockWaits = { count: 0 };
   const db = new Kysely<Database>({
-    dialect: new SqliteServerDialect({
-      reader: withStatementCache(reader),
-      writer: withStatementCache(writer),
-    }),
+    dialect: new SqliteServerDialect(
+      { reader: withStatementCache(reader), writer: withStatementCache(writer) },
+      lockWaits,
+    ),
   });
   return {
     db,
     dialect: "sqlite",
     authDatabase: { db: db as unknown as Kysely<unknown>, type: "sqlite" },
+    writeLockWaits: () => lockWaits.count,
     async destroy() {
       await db.destroy();
     },

@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { setTimeout as sleep } from "node:timers/promises";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices, prepareDatabase, type AppServices } from "~/context.server";
@@ -11,19 +9,13 @@ import {
   customerWithCoins,
   expectLedgerIntact,
 } from "../../tests/support/money-fixtures";
+import { isEarlier, raceChildren, startSignalledChild } from "../../tests/support/process-moments";
 import { readRow } from "../../tests/support/read-column";
-import { createTestDatabaseUrl, testEnv } from "../../tests/support/test-database";
+import { createPreparedTestDatabase, testEnv } from "../../tests/support/test-database";
 
-/** Runs tests/support/coin-writer.ts as a separate process; resolves with its exit code and output. */
-function coinWriter(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("node", ["--import", "tsx", "tests/support/coin-writer.ts", ...args]);
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.on("close", (code) => resolve({ code, out, err }));
-  });
+/** tests/support/coin-writer.ts as a separate process (a server process of its own). */
+function coinWriter(args: string[]) {
+  return startSignalledChild("tests/support/coin-writer.ts", args);
 }
 
 // Several server processes (WEB_CONCURRENCY) share one SQLite file. A transaction that reads a balance and
@@ -32,7 +24,7 @@ describe("two processes writing one SQLite database", () => {
   let services: AppServices;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    const database = await createTestDatabaseUrl("sqlite");
+    const database = await createPreparedTestDatabase("sqlite");
     drop = database.drop;
     services = createServices(testEnv(database.url));
     await prepareDatabase(services);
@@ -46,16 +38,17 @@ describe("two processes writing one SQLite database", () => {
     const url = services.env.DATABASE_URL;
     const userId = await customerWithCoins(services, 0);
     const actorId = await adminId(services);
-    // Both start at the same moment, after their few seconds of start-up, and write for two seconds.
-    const start = String(Date.now() + 6000);
-    const writers = await Promise.all(
-      [0, 1].map(() => coinWriter([url, userId, actorId, start, "2000"])),
-    );
+    // Both start together once both are ready, and make 100 credits each.
+    const writers = await raceChildren([0, 1].map(() => coinWriter([url, userId, actorId, "100"])));
     for (const writer of writers) expect(writer.err).toBe("");
     expect(writers.map((writer) => writer.code)).toEqual([0, 0]);
-    const credits = writers.map((writer) => Number(writer.out.trim()));
-    for (const count of credits) expect(count).toBeGreaterThan(10);
-    expect(await balanceOf(services, userId)).toBe(credits[0]! + credits[1]!);
+    // They wrote side by side: each began before the other had finished, so neither waited the
+    // other out.
+    const [a, b] = writers.map(
+      (writer) => JSON.parse(writer.out) as { first: string; last: string },
+    );
+    expect(isEarlier(a!.first, b!.last) && isEarlier(b!.first, a!.last)).toBe(true);
+    expect(await balanceOf(services, userId)).toBe(200);
     await expectLedgerIntact(services);
   }, 30_000);
 
@@ -66,6 +59,7 @@ describe("two processes writing one SQLite database", () => {
     const other = new SQLite(sqliteFilePath(services.env.DATABASE_URL));
     try {
       other.exec("begin immediate");
+      const waits = services.database.writeLockWaits();
       let settled = false;
       const credit = adjustCoins(services.db, {
         userId,
@@ -80,14 +74,13 @@ describe("two processes writing one SQLite database", () => {
         .execute();
 
       // SQLite's own busy handler would sleep on this thread until the lock came free (up to 5 s): no
-      // timer, no read, no request of this process would run meanwhile.
-      const before = performance.now();
-      await sleep(20);
-      expect(performance.now() - before).toBeLessThan(1000);
+      // timer, no read, no request of this process would run meanwhile. The credit is seen waiting on a
+      // timer instead (a busy answer, counted), and a read of this process answers while it waits.
+      await expect.poll(() => services.database.writeLockWaits()).toBeGreaterThan(waits);
       const reading = await readRow(services.db, "users", ["coin_balance_cents"], { id: userId });
       expect(reading.coin_balance_cents).toBe(0);
-      await sleep(100);
       expect(settled).toBe(false);
+      expect(other.inTransaction).toBe(true);
 
       other.exec("commit");
       const result = await credit;

@@ -38,9 +38,14 @@ export const WRITE_LOCK_TIMEOUT_MS = 5_000;
  */
 export class SqliteServerDialect implements Dialect {
   readonly #connections: { reader: StatementSource; writer: StatementSource };
+  readonly #lockWaits: LockWaits;
 
-  constructor(connections: { reader: StatementSource; writer: StatementSource }) {
+  constructor(
+    connections: { reader: StatementSource; writer: StatementSource },
+    lockWaits: LockWaits = { count: 0 },
+  ) {
     this.#connections = connections;
+    this.#lockWaits = lockWaits;
   }
 
   createAdapter() {
@@ -48,7 +53,7 @@ export class SqliteServerDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new SqliteServerDriver(this.#connections);
+    return new SqliteServerDriver(this.#connections, this.#lockWaits);
   }
 
   createQueryCompiler() {
@@ -83,8 +88,13 @@ function isBusy(error: unknown) {
   return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }
 
+/** How many writes of this process found another process holding the write lock, and waited. */
+export interface LockWaits {
+  count: number;
+}
+
 /** Runs `attempt` until no other process holds the write lock, waiting on a timer in between. */
-async function whenUnlocked<T>(attempt: () => T): Promise<T> {
+async function whenUnlocked<T>(attempt: () => T, waits: LockWaits): Promise<T> {
   const deadline = performance.now() + WRITE_LOCK_TIMEOUT_MS;
   for (let pause = 1; ; pause = Math.min(pause * 2, 16)) {
     try {
@@ -92,6 +102,7 @@ async function whenUnlocked<T>(attempt: () => T): Promise<T> {
     } catch (error) {
       if (!isBusy(error) || performance.now() >= deadline) throw error;
     }
+    if (pause === 1) waits.count++;
     await sleep(pause);
   }
 }
@@ -107,16 +118,21 @@ class SqliteServerDriver implements Driver {
   readonly #reader: StatementSource;
   readonly #writer: StatementSource;
   readonly #writerTurn = new Mutex();
+  readonly #lockWaits: LockWaits;
 
-  constructor({ reader, writer }: { reader: StatementSource; writer: StatementSource }) {
+  constructor(
+    { reader, writer }: { reader: StatementSource; writer: StatementSource },
+    lockWaits: LockWaits,
+  ) {
     this.#reader = reader;
     this.#writer = writer;
+    this.#lockWaits = lockWaits;
   }
 
   async init() {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new RoutedConnection(this.#reader, this.#writer, this.#writerTurn);
+    return new RoutedConnection(this.#reader, this.#writer, this.#writerTurn, this.#lockWaits);
   }
 
   async beginTransaction(connection: DatabaseConnection) {
@@ -147,12 +163,16 @@ class RoutedConnection implements DatabaseConnection {
     private readonly reader: StatementSource,
     private readonly writer: StatementSource,
     private readonly writerTurn: Mutex,
+    private readonly lockWaits: LockWaits,
   ) {}
 
   async begin() {
     await this.writerTurn.lock();
     try {
-      await whenUnlocked(() => run(this.writer, CompiledQuery.raw("begin immediate")));
+      await whenUnlocked(
+        () => run(this.writer, CompiledQuery.raw("begin immediate")),
+        this.lockWaits,
+      );
     } catch (error) {
       this.writerTurn.unlock();
       throw error;
@@ -165,7 +185,7 @@ class RoutedConnection implements DatabaseConnection {
     if (how === "commit") {
       // A COMMIT refused as busy leaves the transaction open, to be tried again; one that fails
       // otherwise leaves it open too, and Kysely rolls back next.
-      await whenUnlocked(() => run(this.writer, CompiledQuery.raw("commit")));
+      await whenUnlocked(() => run(this.writer, CompiledQuery.raw("commit")), this.lockWaits);
     }
     try {
       // After a failed COMMIT (a disk error), SQLite may have rolled back already.
@@ -183,7 +203,7 @@ class RoutedConnection implements DatabaseConnection {
     await this.writerTurn.lock();
     try {
       // A statement refused as busy has changed nothing, so it can be run again.
-      return await whenUnlocked(() => run<R>(this.writer, query));
+      return await whenUnlocked(() => run<R>(this.writer, query), this.lockWaits);
     } finally {
       this.writerTurn.unlock();
     }

@@ -1,19 +1,24 @@
 /**
  * Run as its own process by app/db/processes.integration.test.ts, as one server process among several
- * (WEB_CONCURRENCY) would: from a given moment, credits one customer a cent at a time through the ledger
- * for a given time, then prints how many credits it made. Any error ends it with exit code 1.
- * Arguments: <database url> <user id> <actor id> <start, epoch ms> <duration ms>
+ * (WEB_CONCURRENCY) would: once its connection is open it prints "ready" and waits for a line on stdin
+ * (the parent writes one to every writer once all are ready), then credits one customer a cent at a time
+ * through the ledger, `count` times, and prints as JSON when its first credit began and its last ended
+ * (process-moments.ts). Any error ends it with exit code 1.
+ * Arguments: <database url> <user id> <actor id> <count>
  */
 import { createDatabase } from "~/db/database.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
+import { goSignal, processMoment, READY_LINE } from "./process-moments";
 
-const [url, userId, actorId, start, duration] = process.argv.slice(2);
+const [url, userId, actorId, count] = process.argv.slice(2);
 const database = createDatabase(url!);
-let credits = 0;
 try {
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(start) - Date.now())));
-  const end = Date.now() + Number(duration);
-  while (Date.now() < end) {
+  await database.db.selectFrom("users").select("id").limit(1).execute();
+  const go = goSignal();
+  console.log(READY_LINE);
+  await go;
+  const first = processMoment();
+  for (let credit = 0; credit < Number(count); credit++) {
     const result = await adjustCoins(database.db, {
       userId: userId!,
       amountCents: 1,
@@ -21,13 +26,12 @@ try {
       actorId: actorId!,
     });
     if (!result.ok) throw new Error(`refused: ${result.error}`);
-    credits++;
     // A server process writes between other work, not back to back: a loop that takes the write lock
     // again the moment it commits starves the other process, whose SQLite busy handler sleeps between
     // tries (it once made 1 credit in 2 s on a slow disk), which no server would do.
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  console.log(String(credits));
+  console.log(JSON.stringify({ first, last: processMoment() }));
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

@@ -6,8 +6,9 @@
  *
  * The parent drives it by IPC messages:
  *   { type: "arm", jobs }   → it opens its connections, then answers { type: "armed" };
- *   { type: "go", at }      → at the wall-clock time `at` (every worker gets the same), it starts every
- *                             job at once and answers { type: "done", results, sentAt, answeredAt };
+ *   { type: "go" }          → (sent to every worker at once, once all are armed) it starts every job at
+ *                             once and answers { type: "done", results, sentAt, answeredAt }, two
+ *                             moments on the machine's monotonic clock (process-moments.ts);
  *   { type: "exit" }        → it closes the database and exits.
  * A job that throws is reported as { thrown: message }, never hidden.
  */
@@ -20,6 +21,7 @@ import { placeOrder } from "~/domain/orders/orders.server";
 import { parseEnv } from "~/config/env.server";
 import { inTransaction } from "~/db/transaction";
 import { issueDocument } from "~/domain/invoices/invoices.server";
+import { processMoment } from "./process-moments";
 
 export type RaceJob =
   | { op: "placeOrder"; userId: string; input: OrderFormInput }
@@ -41,10 +43,9 @@ export type RaceResult =
   | { ok: false; error: string }
   | { thrown: string };
 
-export type ToWorker =
-  { type: "arm"; jobs: RaceJob[] } | { type: "go"; at: number } | { type: "exit" };
+export type ToWorker = { type: "arm"; jobs: RaceJob[] } | { type: "go" } | { type: "exit" };
 export type FromWorker =
-  { type: "armed" } | { type: "done"; results: RaceResult[]; sentAt: number; answeredAt: number };
+  { type: "armed" } | { type: "done"; results: RaceResult[]; sentAt: string; answeredAt: string };
 
 const url = process.argv[2];
 if (!url) throw new Error("race-worker: no database URL");
@@ -118,14 +119,13 @@ process.on("message", (message: ToWorker) => {
       });
       send({ type: "armed" });
     } else if (message.type === "go") {
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, message.at - Date.now())));
-      const sentAt = Date.now();
+      const sentAt = processMoment();
       const results = await Promise.all(
         jobs.map((job) =>
           run(job).catch((error: unknown): RaceResult => ({ thrown: String(error) })),
         ),
       );
-      send({ type: "done", results, sentAt, answeredAt: Date.now() });
+      send({ type: "done", results, sentAt, answeredAt: processMoment() });
     } else {
       await services.database.destroy();
       process.disconnect?.();

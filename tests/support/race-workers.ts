@@ -7,15 +7,15 @@ export type { RaceJob, RaceResult } from "./race-worker";
 export interface RaceRun {
   /** Each worker's results, in the order of its jobs. */
   results: RaceResult[][];
-  /** When each worker started its jobs and when it had every answer (epoch ms). */
-  sentAt: number[];
-  answeredAt: number[];
+  /** When each worker started its jobs and when it had every answer (process-moments.ts). */
+  sentAt: string[];
+  answeredAt: string[];
 }
 
 export interface RaceWorkers {
   /**
    * Hands worker i the jobs jobsPerWorker[i], waits until every worker has its connections open (the
-   * barrier), then has them all start at one moment, each firing its jobs at once.
+   * barrier), then tells them all to start at once, each firing its jobs at once.
    */
   race(jobsPerWorker: RaceJob[][]): Promise<RaceRun>;
   stop(): Promise<void>;
@@ -68,9 +68,8 @@ export async function startRaceWorkers(url: string, count: number): Promise<Race
       children.forEach((child, i) => send(child, { type: "arm", jobs: jobsPerWorker[i]! }));
       await Promise.all(armed);
       const done = children.map((child) => next(child, "done"));
-      // Every worker is ready: they all start 50 ms from now, by the same clock.
-      const at = Date.now() + 50;
-      for (const child of children) send(child, { type: "go", at });
+      // Every worker is ready: all are told to go, one message after the other.
+      for (const child of children) send(child, { type: "go" });
       const reports = await Promise.all(done);
       if (errors.length) throw new Error(`race worker wrote to stderr: ${errors.join("")}`);
       return {

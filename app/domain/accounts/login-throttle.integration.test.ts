@@ -1,8 +1,11 @@
-import { spawn } from "node:child_process";
-import { setTimeout as sleep } from "node:timers/promises";
 import SQLite from "better-sqlite3";
 import { expect, it } from "vitest";
 import { sqliteFilePath } from "~/db/database.server";
+import {
+  isEarlier,
+  raceChildren,
+  startSignalledChild,
+} from "../../../tests/support/process-moments";
 import { readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -20,29 +23,13 @@ interface Attempt {
   ip: string;
 }
 
-/** Runs tests/support/login-racer.ts as a separate process (a server process of its own). */
-function racer(
-  url: string,
-  start: number,
-  password: string,
-  attempts: Attempt[],
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("node", [
-      "--import",
-      "tsx",
-      "tests/support/login-racer.ts",
-      url,
-      String(start),
-      password,
-      ...attempts.map(({ email, ip }) => `${email} ${ip}`),
-    ]);
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.on("close", (code) => resolve({ code, out, err }));
-  });
+/** tests/support/login-racer.ts as a separate process (a server process of its own). */
+function racer(url: string, password: string, attempts: Attempt[]) {
+  return startSignalledChild("tests/support/login-racer.ts", [
+    url,
+    password,
+    ...attempts.map(({ email, ip }) => `${email} ${ip}`),
+  ]);
 }
 
 const count = (outcomes: Outcome[], outcome: Outcome) =>
@@ -120,24 +107,22 @@ describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect
     const pairIp = "198.18.3.1";
     const sprayIp = "198.18.3.2";
     // Each process: 25 wrong passwords for one email from one address, and 25 sign-ins for other
-    // emails from another address, all at once; both processes start at the same moment, after their
-    // few seconds of start-up.
+    // emails from another address, all at once; both processes start together, once both are ready.
     const perProcess = (p: number) => [
       ...times(25, () => ({ email, ip: pairIp })),
       ...times(25, (i) => ({ email: `spray-${p}-${i}-${counter}@example.com`, ip: sprayIp })),
     ];
-    const start = Date.now() + 6000;
-    const runs = await Promise.all(
-      [0, 1].map((p) => racer(app().env.DATABASE_URL, start, "Wrong-pw-0000", perProcess(p))),
+    const runs = await raceChildren(
+      [0, 1].map((p) => racer(app().env.DATABASE_URL, "Wrong-pw-0000", perProcess(p))),
     );
     for (const run of runs) expect(run.err).toBe("");
     expect(runs.map((run) => run.code)).toEqual([0, 0]);
     const reports = runs.map(
-      (run) => JSON.parse(run.out) as { outcomes: Outcome[]; sentAt: number; answeredAt: number },
+      (run) => JSON.parse(run.out) as { outcomes: Outcome[]; sentAt: string; answeredAt: string },
     );
     // They really raced: each process sent its sign-ins before the other had its answers.
-    expect(reports[0]!.sentAt).toBeLessThan(reports[1]!.answeredAt);
-    expect(reports[1]!.sentAt).toBeLessThan(reports[0]!.answeredAt);
+    expect(isEarlier(reports[0]!.sentAt, reports[1]!.answeredAt)).toBe(true);
+    expect(isEarlier(reports[1]!.sentAt, reports[0]!.answeredAt)).toBe(true);
     const pair = reports.flatMap((report) => report.outcomes.slice(0, 25));
     const spray = reports.flatMap((report) => report.outcomes.slice(25));
     expect(count(pair, "checked")).toBe(LOGIN_PAIR_FAILURE_LIMIT);
@@ -192,17 +177,20 @@ describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect
       const other = new SQLite(sqliteFilePath(app().env.DATABASE_URL));
       try {
         other.exec("begin immediate");
-        const before = performance.now();
+        const waits = app().database.writeLockWaits();
         expect(await signIn(app(), { email, password }, { ip })).toMatchObject(
           refusal("limited", "errors.tooManyAttempts"),
         );
-        expect(performance.now() - before).toBeLessThan(1000);
-        // An attempt that may go ahead is recorded under the lock, so it waits its turn.
+        // Refused while the other process still holds the lock, and without one wait for it.
+        expect(other.inTransaction).toBe(true);
+        expect(app().database.writeLockWaits()).toBe(waits);
+        // An attempt that may go ahead is recorded under the lock, so it waits its turn: it is seen
+        // waiting, and cannot end before the lock is given back.
         let settled = false;
         const allowed = signIn(app(), { email, password }, { ip: "198.18.6.2" }).finally(
           () => (settled = true),
         );
-        await sleep(150);
+        await expect.poll(() => app().database.writeLockWaits()).toBeGreaterThan(waits);
         expect(settled).toBe(false);
         other.exec("commit");
         expect((await allowed).ok).toBe(true);
