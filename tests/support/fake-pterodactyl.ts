@@ -51,6 +51,11 @@ export interface FakePanelFailureOptions {
   route?: string;
   /** For "slow": how long before the request is handled (default: the panel's `slowMs`). */
   delayMs?: number;
+  /**
+   * For "slow", instead of a delay: the request is handled once this settles, so that a test decides
+   * when, without a clock (the request is in `requests`, unanswered, until then).
+   */
+  until?: Promise<unknown>;
   /** For "429": the Retry-After header, in seconds (default 1). */
   retryAfterSeconds?: number;
 }
@@ -90,6 +95,8 @@ export interface FakePanelRequest {
   /** The parsed JSON body (undefined when none, or when the connection was cut before reading it). */
   body: unknown;
   failure: FakePanelFailure | null;
+  /** The whole request has arrived (its body read); it may not be handled yet ("slow"). */
+  received: boolean;
   /** The status answered; null when no answer was sent (down, lost, slow past close). */
   status: number | null;
 }
@@ -203,6 +210,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
   let pending: PendingFailure[] = [];
   let recurring: RecurringFailure[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
   let baseUrl = "";
 
   function takeFailure(
@@ -330,6 +338,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
       headers: { ...req.headers },
       body: undefined,
       failure: failure?.kind ?? null,
+      received: false,
       status: null,
     };
     requests.push(record);
@@ -341,6 +350,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (rawBody += chunk));
     req.on("end", () => {
+      record.received = true;
       const delay = answerDelay();
       if (delay <= 0) {
         respond();
@@ -395,6 +405,13 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
         if (res.destroyed || req.socket.destroyed) return;
         record.status = send(req, res, reply);
       };
+      if (failure?.kind === "slow" && failure.options.until) {
+        void failure.options.until.then(
+          () => !closed && answer(),
+          () => !closed && answer(),
+        );
+        return;
+      }
       if (failure?.kind === "slow") {
         const timer = setTimeout(() => {
           timers.delete(timer);
@@ -460,6 +477,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
     requestCount: (route) =>
       route === undefined ? requests.length : requests.filter((r) => r.route === route).length,
     async close() {
+      closed = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       server.closeAllConnections();

@@ -245,9 +245,9 @@ describe("phpRegex: backtracking", () => {
     ]);
   });
 
-  it("answers quickly where a naive engine would not", () => {
-    const started = performance.now();
-    expect(matches("/^[0-9]+(\\.[0-9]+)*$/", `${"1.".repeat(120)}x`)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(1000);
+  it("answers a long value it cannot match when a character tells the passes apart", () => {
+    // Ten thousand passes: a translation that made the passes ambiguous (so that the engine tried
+    // every way to split them) would not answer before the test's time limit.
+    expect(matches("/^[0-9]+(\\.[0-9]+)*$/", `${"1.".repeat(10_000)}x`)).toBe(false);
   });
 });

@@ -400,8 +400,14 @@ describe("serverBuildFor", () => {
     expect(backups(3, "premium")).toBe(5);
     // An old order's unknown value is the free default.
     expect(backups(0, "weekly")).toBe(1);
-    // Every backup the order form offers is mapped.
-    for (const id of BACKUP_IDS) expect(backupLimitFor(1, id)).toBeGreaterThanOrEqual(0);
+    // Every backup the order form offers has its own answer here: a choice added to the form fails
+    // this until it is given one (an unknown value falls back to the free default, which may not be
+    // what the new choice means).
+    expect(Object.fromEntries(BACKUP_IDS.map((id) => [id, backupLimitFor(1, id)]))).toEqual({
+      none: 0,
+      choliba: 1,
+      premium: 3,
+    });
   });
 
   it("records DDoS protection, which the panel has no setting for", () => {
