@@ -38,6 +38,11 @@ export interface AppServices {
    * address change confirmed by link (docs/mail.md). Decided here once, for every page.
    */
   mailEnabled: boolean;
+  /**
+   * What a request calls now, where a route hands the moment to the domain (a file named after the
+   * day): the system clock, or a test's, which can then tell which day the server saw.
+   */
+  clock: () => Date;
 }
 
 export interface SettingsCache {
@@ -75,7 +80,10 @@ function createSettingsCache(db: Kysely<Database>): SettingsCache {
   };
 }
 
-export function createServices(env: Env, options: { loginIpLimit?: number } = {}): AppServices {
+export function createServices(
+  env: Env,
+  options: { loginIpLimit?: number; clock?: () => Date } = {},
+): AppServices {
   const database = createDatabase(env.DATABASE_URL, {
     onConnectionError: (error) =>
       logger.warn(
@@ -100,6 +108,7 @@ export function createServices(env: Env, options: { loginIpLimit?: number } = {}
     settings: createSettingsCache(db),
     loginIpLimit: options.loginIpLimit ?? env.LOGIN_IP_LIMIT_PER_MINUTE,
     mailEnabled: Boolean(env.SMTP_URL),
+    clock: options.clock ?? (() => new Date()),
   };
 }
 

@@ -856,7 +856,8 @@ describeEachDatabase("authorization matrix", (app) => {
     });
     if (!topUp.ok) throw new Error(topUp.error);
     const topUpId = String(topUp.request.id);
-    const today = new Date().toISOString().slice(0, 10);
+    // A day the payment may have been made on: the day the server recorded the request.
+    const today = topUp.request.createdAt.slice(0, 10);
     await attempt(
       "customerB",
       "/dashboard/top-up",

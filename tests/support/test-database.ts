@@ -9,7 +9,7 @@ import { createServices, prepareDatabase, type AppServices } from "~/context.ser
 import type { DialectName } from "~/db/database.server";
 import { testEnv } from "./test-env";
 
-export { TEST_ADMIN, testEnv } from "./test-env";
+export { recordingClock, TEST_ADMIN, testEnv } from "./test-env";
 
 /**
  * PostgreSQL refuses to copy a template while another session is connected to it, and counts a
@@ -109,7 +109,7 @@ export const dialects: DialectName[] = ["sqlite", "postgres"];
 export function describeEachDatabase(
   name: string,
   suite: (app: () => AppServices, dialect: DialectName) => void,
-  options: { env?: Partial<Env>; loginIpLimit?: number; fresh?: boolean } = {},
+  options: { env?: Partial<Env>; loginIpLimit?: number; clock?: () => Date; fresh?: boolean } = {},
 ) {
   describe.each(dialects)(`${name} [%s]`, (dialect) => {
     let services: AppServices | undefined;
@@ -121,6 +121,7 @@ export function describeEachDatabase(
       drop = database.drop;
       services = createServices(testEnv(database.url, options.env), {
         loginIpLimit: options.loginIpLimit,
+        clock: options.clock,
       });
       await prepareDatabase(services);
     });

@@ -12,3 +12,18 @@ export function testEnv(databaseUrl: string, overrides: Partial<Env> = {}): Env 
     ...overrides,
   };
 }
+
+/**
+ * The system clock, remembering what it last said: a test gives it to the services (`clock`) and reads
+ * the moment the server used, instead of reading the clock itself (which may have passed midnight).
+ */
+export function recordingClock() {
+  let last: Date | undefined;
+  const clock = () => (last = new Date());
+  return Object.assign(clock, {
+    last(): Date {
+      if (!last) throw new Error("the clock was not read");
+      return last;
+    },
+  });
+}

@@ -8,5 +8,7 @@ import { requestContext } from "~/context.server";
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   requireAdmin(url, context);
-  return csvResponse(await exportMonthlyReportCsv(context.services.db));
+  return csvResponse(
+    await exportMonthlyReportCsv(context.services.db, { now: context.services.clock() }),
+  );
 }
