@@ -4,6 +4,7 @@
  * - Debian's Chromium at /usr/bin/chromium, for the browser tests (not needed when SKIP_E2E=1).
  * - The PostgreSQL server binaries (initdb and pg_ctl under /usr/lib/postgresql/<version>/bin), for the
  *   integration tests' throwaway cluster (not needed when TEST_POSTGRES_URL points at a server).
+ * - openssl, for the certificate of the mail tests' TLS server.
  *
  * When something is missing and we run as root with apt-get, it is installed; otherwise the script stops
  * with a message that says what to install. When everything is there it does nothing, quickly.
@@ -47,6 +48,11 @@ if (!process.env.TEST_POSTGRES_URL) {
     present: hasPostgresServer,
   });
 }
+requirements.push({
+  what: "openssl, which makes the mail tests' throwaway TLS certificate",
+  packages: ["openssl"],
+  present: () => commandExists("openssl"),
+});
 
 const missing = requirements.filter((requirement) => !requirement.present());
 if (missing.length === 0) process.exit(0);

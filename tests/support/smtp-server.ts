@@ -4,6 +4,8 @@ import { SMTPServer, type SMTPServerSession } from "smtp-server";
 
 // A real SMTP server in the test process (the `smtp-server` package on a loopback port), so the
 // outbox's worker sends through nodemailer's real transport; each message is parsed with `mailparser`.
+// By default plain SMTP; with a certificate it offers STARTTLS and takes a password only once the
+// connection is encrypted, or speaks TLS from the first byte (smtps://).
 // It can fail on purpose: refuse the next messages with a 4xx or 5xx answer, or take one and drop the
 // connection before answering (the "lost answer" a retry must make recognisable by its Message-ID).
 
@@ -16,6 +18,8 @@ export interface ReceivedMail {
   subject: string | undefined;
   html: string | false;
   text: string | undefined;
+  /** Whether the message came over an encrypted connection (STARTTLS or smtps://). */
+  secure: boolean;
 }
 
 type Failure = { code: number; message: string } | "drop";
@@ -35,15 +39,34 @@ export interface TestSmtpServer {
 export const SMTP_USER = "outbox";
 export const SMTP_PASSWORD = "s3cret-pass";
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export interface SmtpServerOptions {
+  /**
+   * "starttls": plain at first, offering STARTTLS, a password taken only after it; "smtps": TLS from
+   * the first byte. Both with this certificate (tests/support/throwaway-certificate.ts).
+   */
+  tls?: { mode: "starttls" | "smtps"; key: string; cert: string };
+}
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const failures: Failure[] = [];
   const connections = new Set<Socket>();
+  const { tls } = options;
   const server = new SMTPServer({
-    // Plain SMTP on loopback: no STARTTLS (its self-signed certificate would fail nodemailer's checks),
-    // and the password accepted without TLS, so the credentials of SMTP_URL are really used.
-    disabledCommands: ["STARTTLS"],
-    allowInsecureAuth: true,
+    ...(tls
+      ? {
+          key: tls.key,
+          cert: tls.cert,
+          secure: tls.mode === "smtps",
+          // The password only over an encrypted connection: a client that skipped STARTTLS fails.
+          allowInsecureAuth: false,
+        }
+      : {
+          // Plain SMTP on loopback: no STARTTLS, and the password accepted without TLS, so the
+          // credentials of SMTP_URL are really used.
+          disabledCommands: ["STARTTLS"],
+          allowInsecureAuth: true,
+        }),
     authMethods: ["PLAIN", "LOGIN"],
     logger: false,
     onAuth(auth, _session, callback) {
@@ -69,6 +92,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             subject: parsed.subject,
             html: parsed.html ?? false,
             text: parsed.text,
+            secure: session.secure,
           });
           if (failure === "drop") {
             // Taken, but the answer never reaches the client.
@@ -80,6 +104,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         .catch((error: Error) => callback(error));
     },
   });
+  // A client that gives up on a connection (a certificate it will not trust) is the client's story:
+  // the server goes on, as a real one does, instead of raising the error in the test process.
+  server.on("error", () => {});
   server.server.on("connection", (socket: Socket) => {
     connections.add(socket);
     socket.on("close", () => connections.delete(socket));
@@ -87,7 +114,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`,
+    url: `${tls?.mode === "smtps" ? "smtps" : "smtp"}://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`,
     received,
     failNext: (...next) => void failures.push(...next),
     reset: () => {
