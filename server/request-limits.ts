@@ -89,6 +89,11 @@ export interface RequestLimitsOptions {
   /** Translates a refusal into the visitor's language. */
   translate: (req: Request) => Promise<TFunction<"common">>;
   now?: () => Date;
+  /**
+   * Writes the refusal that /admin/security lists (default: recordRateLimitRefusal). The answer does not
+   * wait for the write; a test passes its own to know which writes were started, and await them.
+   */
+  recordRefusal?: typeof recordRateLimitRefusal;
 }
 
 /** The body React Router's request is given (server/react-router-handler.ts). */
@@ -112,6 +117,7 @@ export function requestBodyOf(res: Response): Buffer<ArrayBuffer> | undefined {
  */
 export function requestLimits(options: RequestLimitsOptions) {
   const now = options.now ?? (() => new Date());
+  const recordRefusal = options.recordRefusal ?? recordRateLimitRefusal;
   const buildOf = async () =>
     typeof options.build === "function" ? options.build() : options.build;
 
@@ -185,7 +191,7 @@ export function requestLimits(options: RequestLimitsOptions) {
             // /admin/security lists refused addresses: the post that crossed the limit is written, once
             // across every process (the count is shared), never each refused post.
             if (decision.firstRefusal)
-              recordRateLimitRefusal(options.db, {
+              recordRefusal(options.db, {
                 ip,
                 path: form,
                 endsAt: decision.resetAt,

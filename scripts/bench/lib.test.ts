@@ -63,17 +63,28 @@ describe("benchmark helpers", () => {
     let inFlight = 0;
     let most = 0;
     const seen: number[] = [];
-    await warmUp(
+    // Each request is answered when the test says so, the oldest first.
+    const answers: (() => void)[] = [];
+    const done = warmUp(
       20,
       async (i) => {
         seen.push(i);
         most = Math.max(most, ++inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise<void>((resolve) => answers.push(resolve));
         inFlight--;
       },
       4,
     );
-    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    // Four at once before any answer, then the next as each is answered: four in flight till the last.
+    expect(seen).toEqual([0, 1, 2, 3]);
+    for (let answered = 0; answered < 20; answered++) {
+      expect(inFlight).toBe(Math.min(4, 20 - answered));
+      answers.shift()!();
+      // The next task: every step the answer set off (the next request sent) has been taken.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await done;
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(most).toBe(4);
   });
 

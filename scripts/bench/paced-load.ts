@@ -94,6 +94,23 @@ export function describeErrors(
     .join(", ");
 }
 
+/** The time a paced run keeps: when requests are due, how long each took, when one has timed out. */
+export interface PacedClock {
+  /** Milliseconds from any origin, never going back. */
+  now(): number;
+  /** Calls `callback` in `ms` milliseconds; returns what cancels it. */
+  after(ms: number, callback: () => void): () => void;
+}
+
+/** The machine's clock and timers. */
+const realClock: PacedClock = {
+  now: () => performance.now(),
+  after(ms, callback) {
+    const timer = setTimeout(callback, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
 export async function runPaced(options: {
   origin: string;
   rate: number;
@@ -107,9 +124,14 @@ export async function runPaced(options: {
    * is the Location header, for redirects (see isRedirectTo).
    */
   onAnswer?: (i: number, status: number, latencyMs: number, location?: string) => boolean;
+  /** Called with each failure: a connection error or a timeout, its kind and its latency as counted. */
+  onFailure?: (i: number, kind: string, latencyMs: number) => void;
   /** A request not answered this long after it was due is abandoned and counted at this latency. */
   timeoutMs?: number;
+  /** The clock the run is paced and timed on (default: the machine's); a test moves its own. */
+  clock?: PacedClock;
 }): Promise<PacedResult> {
+  const clock = options.clock ?? realClock;
   const origin = new URL(options.origin);
   // An idle connection is dropped after 4 s, before the server's keep-alive timeout (Node's 5 s) closes it:
   // a request sent on a connection the server is closing that very moment fails with ECONNRESET. Node 20's
@@ -145,10 +167,13 @@ export async function runPaced(options: {
       const fail = (error: NodeJS.ErrnoException) => {
         if (settled) return;
         settled = true;
-        clearTimeout(deadline);
+        cancelDeadline();
         failures++;
-        count(error.code ?? error.message);
-        latencies.push(failureLatency(performance.now() - due, timeoutMs));
+        const kind = error.code ?? error.message;
+        count(kind);
+        const latency = failureLatency(clock.now() - due, timeoutMs);
+        latencies.push(latency);
+        options.onFailure?.(i, kind, latency);
         resolve();
       };
       const req = http.request(
@@ -168,8 +193,8 @@ export async function runPaced(options: {
           res.on("end", () => {
             if (settled) return;
             settled = true;
-            clearTimeout(deadline);
-            const now = performance.now();
+            cancelDeadline();
+            const now = clock.now();
             lastAnswer = now;
             answered++;
             latencies.push(now - due);
@@ -188,9 +213,8 @@ export async function runPaced(options: {
         },
       );
       // From when the request was due, so time spent waiting for a free connection counts too.
-      const deadline = setTimeout(
-        () => req.destroy(new Error("timeout")),
-        Math.max(0, due + timeoutMs - performance.now()),
+      const cancelDeadline = clock.after(Math.max(0, due + timeoutMs - clock.now()), () =>
+        req.destroy(new Error("timeout")),
       );
       req.on("error", fail);
       if (spec.body !== undefined) req.write(spec.body);
@@ -200,11 +224,11 @@ export async function runPaced(options: {
     void done.then(() => pending.delete(done));
   };
 
-  const start = performance.now();
+  const start = clock.now();
   let next = 0;
   await new Promise<void>((resolve) => {
     const tick = () => {
-      const now = performance.now();
+      const now = clock.now();
       // Everything due by now goes out, each with its own due time (a late timer must not shift the
       // schedule, or a slow server would lower the rate it is measured at).
       while (next < total && start + next * interval <= now) {
@@ -212,7 +236,7 @@ export async function runPaced(options: {
         next++;
       }
       if (next >= total) return resolve();
-      setTimeout(tick, Math.max(0, start + next * interval - performance.now()));
+      clock.after(Math.max(0, start + next * interval - clock.now()), tick);
     };
     tick();
   });

@@ -31,15 +31,6 @@ import {
 
 const DAY = 86_400_000;
 
-/** Polls `check` until it holds (every 10 ms, for 5 s at most). */
-async function waitUntil(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("waited 5 s in vain");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 async function added(
   app: AppServices,
   input: Partial<Parameters<typeof adminAddService>[1]> & { userId: string },
@@ -162,15 +153,19 @@ describeEachDatabase("admin-added services", (app, dialect) => {
         });
       await adminChanged;
       const renewing = renewWithNewKey(app(), customer, serviceId);
-      await waitUntil(
-        async () =>
-          Number(
-            (
-              await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
+      // The renewal waits for the admin's row lock (PostgreSQL says so) before the admin commits.
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (
+                await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
                 where datname = current_database() and wait_event_type = 'Lock'`.execute(app().db)
-            ).rows[0]!.waiting,
-          ) > 0,
-      );
+              ).rows[0]!.waiting,
+            ),
+          { timeout: 5_000 },
+        )
+        .toBeGreaterThan(0);
       release();
       await admin;
       expect(await renewing).toEqual(refusal("conflict", "services.errors.cannotRenew"));

@@ -106,9 +106,9 @@ export type ContactChangeResult =
  */
 export async function markContactMessage(
   db: Db,
-  input: { id: number; read: boolean },
+  input: { id: number; read: boolean; now?: Date },
 ): Promise<ContactChangeResult> {
-  const now = new Date().toISOString();
+  const now = (input.now ?? new Date()).toISOString();
   const updated = await db
     .updateTable("contact_messages")
     .set({ read_at: input.read ? sql<string>`coalesce(read_at, ${now})` : null })

@@ -1,3 +1,4 @@
+import { DeleteQueryNode } from "kysely";
 import { beforeEach, expect, it } from "vitest";
 import { inTransaction } from "~/db/transaction";
 import { adminId } from "../../../tests/support/money-fixtures";
@@ -335,8 +336,17 @@ describeEachDatabase("background jobs", (app) => {
     await inTransaction(db, async (trx) => {
       for (let i = 0; i < 3; i++) await enqueueJob(trx, { type: "t.slow", now: T0 });
     });
+    // Stop's last step, once its jobs have ended, deletes the worker's row (the health report's): the
+    // test sees when it is taken, from the worker's queries.
+    let leftReport = false;
     const worker = steppedWorker({
-      db,
+      db: db.withPlugin({
+        transformQuery: ({ node }) => {
+          if (DeleteQueryNode.is(node)) leftReport = true;
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      }),
       handlers,
       config: { ...config, concurrency: 1 },
       now: () => at(1),
@@ -344,8 +354,20 @@ describeEachDatabase("background jobs", (app) => {
     await worker.tick();
     expect(started).toHaveLength(1);
     const stopped = worker.stop(5000);
-    setTimeout(() => release(), 50);
+    let answered = false;
+    void stopped.then(() => (answered = true));
+    // By the next task, stop has taken every step it can take before the job ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    // The job still runs (its handler waits for `release`), and stop waits for it.
+    expect((await jobs()).map((job) => job.state)).toEqual(["running", "queued", "queued"]);
+    expect({ leftReport, answered }).toEqual({ leftReport: false, answered: false });
+    release();
     expect(await stopped).toBe(true);
+    expect(leftReport).toBe(true);
+    expect((await jobs()).map((job) => job.state)).toEqual(["succeeded", "queued", "queued"]);
+    // Its slot is free now, and a round still takes nothing: the worker stopped.
+    await worker.tick();
+    expect(started).toHaveLength(1);
     expect((await jobs()).map((job) => job.state)).toEqual(["succeeded", "queued", "queued"]);
   });
 

@@ -34,6 +34,8 @@ export interface PanelClientOptions {
   fetch?: typeof fetch;
   /** Called once per HTTP request, after it ends, success or failure. It should not throw. */
   onCall?: (call: PanelCall) => void;
+  /** Milliseconds, read when a request starts and ends for its `durationMs` (default performance.now). */
+  clock?: () => number;
   /**
    * Send each GET once more, at once, when the panel failed it with a 5xx or no answer came (never after
    * a 429: the panel said when to come back; never a write: it may have happened). Per request, so a
@@ -299,6 +301,7 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
   if (!options.apiKey.trim()) throw new Error("The panel's API key is empty");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = options.fetch ?? fetch;
+  const clock = options.clock ?? (() => performance.now());
   const headers: Record<string, string> = {
     authorization: `Bearer ${options.apiKey}`,
     // Without it the panel answers errors as web pages and redirects (Laravel's expectsJson()).
@@ -333,7 +336,7 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
     body?: unknown,
   ): Promise<T> {
     const fullPath = `${API_PREFIX}${path}`;
-    const started = performance.now();
+    const started = clock();
     let status: number | null = null;
     let errorCode: string | null = null;
     try {
@@ -365,7 +368,7 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
         method,
         path: fullPath,
         status,
-        durationMs: Math.round(performance.now() - started),
+        durationMs: Math.round(clock() - started),
         errorCode,
       });
     }

@@ -402,7 +402,8 @@ describe("the panel's errors", () => {
     // Failed twice: the second failure is the caller's.
     panel.failNext("down", 2);
     expect(await retrying.listNodes().catch((e: unknown) => e)).toMatchObject({ kind: "network" });
-    panel.failNext("slow", 1, { delayMs: 1_000 });
+    // No answer at all (the panel holds the request for good): the client's timeout, then once more.
+    panel.failNext("slow", 1, { until: new Promise(() => {}) });
     expect(await retrying.listLocations()).toHaveLength(panel.locations.length);
 
     // A 429 said when to come back: not now.
@@ -421,14 +422,26 @@ describe("the panel's errors", () => {
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
   });
 
-  it("gives a timeout as PanelUnreachable('timeout')", async () => {
-    panel.failNext("slow", 1, { delayMs: 1_000 });
-    const error = await client.listLocations().catch((e: unknown) => e);
+  it("gives a timeout as PanelUnreachable('timeout'), timed from the request to giving up", async () => {
+    // The call's clock reads 1,000 until the panel has the request, then 1,300.4: its duration spans
+    // the request, whatever the real time.
+    const timed = createPanelClient({
+      url: panel.url,
+      apiKey: panel.apiKey,
+      timeoutMs: 300,
+      onCall: (call) => calls.push(call),
+      clock: () => (panel.requests.some((request) => request.received) ? 1_300.4 : 1_000),
+    });
+    // The panel holds the request for good: only the client's timeout ends the call.
+    panel.failNext("slow", 1, { until: new Promise(() => {}) });
+    const error = await timed.listLocations().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PanelUnreachable);
     expect(error).toMatchObject({ kind: "timeout" });
     expect(isRetryablePanelFailure(error)).toBe(true);
-    expect(calls[0]).toMatchObject({ status: null, errorCode: "timeout" });
-    expect(calls[0]!.durationMs).toBeGreaterThanOrEqual(250);
+    expect(panel.requests).toMatchObject([{ received: true, status: null }]);
+    expect(calls).toEqual([
+      expect.objectContaining({ status: null, errorCode: "timeout", durationMs: 300 }),
+    ]);
   });
 
   it("gives a lost answer as PanelUnreachable('network'), the server made all the same", async () => {
