@@ -36,6 +36,20 @@ function queueJobWithoutHandler(type: string): number {
   }
 }
 
+/** The job as the server's database has it. */
+function jobRow(id: number) {
+  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare("select state, attempts, finished_at from jobs where id = ?").get(id) as {
+      state: string;
+      attempts: number;
+      finished_at: string | null;
+    };
+  } finally {
+    db.close();
+  }
+}
+
 function audited(action: string, targetId: string): number {
   const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
   try {
@@ -95,13 +109,21 @@ test("an admin runs a schedule now, sees its run, a dead job's error, and retrie
   ).toHaveAttribute("href", "/admin/automation");
   await page.keyboard.press("Escape");
 
+  const firstDeath = jobRow(id);
+  expect(firstDeath).toMatchObject({ state: "dead", attempts: 1 });
+  expect(firstDeath.finished_at).not.toBeNull();
   await row.getByRole("button", { name: `Retry job ${id}` }).click();
   await expect(page.getByRole("status")).toHaveText(`Job ${id} is queued again.`);
   expect(audited("automation.job_retry", String(id))).toBe(1);
-  // Still without a handler, it runs again and is dead again, its attempt counted afresh.
-  await expect(async () => {
-    await page.reload();
-    await expect(row).toContainText("Dead");
-  }).toPass({ timeout: 20_000 });
+  // Still without a handler, it runs again and is dead again, its attempt counted afresh: a second
+  // end, not the first one still shown.
+  await expect
+    .poll(() => {
+      const job = jobRow(id);
+      return job.state === "dead" && job.finished_at !== firstDeath.finished_at ? job : null;
+    })
+    .toMatchObject({ state: "dead", attempts: 1 });
+  await page.reload();
+  await expect(row).toContainText("Dead");
   await context.close();
 });

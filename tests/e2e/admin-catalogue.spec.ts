@@ -3,8 +3,9 @@ import type { Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  registerCustomer,
+  newCustomerSignedIn,
   signedIn,
+  signInOverHttp,
   toast,
   visit,
   expect,
@@ -89,11 +90,8 @@ test("the admin creates a product, the storefront shows it, edits follow at once
 });
 
 test("products move up and down without JavaScript", async ({ browser }) => {
-  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const noScript = await browser.newContext({
-    javaScriptEnabled: false,
-    storageState: await admin.context.storageState(),
-  });
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  await signInOverHttp(noScript, ADMIN_EMAIL, ADMIN_PASSWORD);
   const page = await noScript.newPage();
   await page.goto("/admin/products?type=vps");
   const names = () =>
@@ -114,7 +112,6 @@ test("products move up and down without JavaScript", async ({ browser }) => {
   // The first cannot go further up.
   await expect(page.getByRole("button", { name: `Move ${first} up` })).toBeDisabled();
   await noScript.close();
-  await admin.context.close();
 });
 
 test("the admin creates a voucher and a customer pays the discounted price with it", async ({
@@ -123,9 +120,9 @@ test("the admin creates a voucher and a customer pays the discounted price with 
   // Two people, a registration, coins, a voucher and two orders: more than one page's work.
   test.setTimeout(90_000);
   const code = `E2E-${tag()}`;
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Voucher Buyer" });
-  await guest.close();
+  // Registered and signed in over HTTP now; the buyer's pages come once the voucher exists.
+  const buyer = await newCustomerSignedIn(browser, { name: "Voucher Buyer" });
+  const customer = buyer.customer;
 
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
   await visit(admin.page, `/admin/clients?q=${encodeURIComponent(customer.email)}`);
@@ -165,7 +162,6 @@ test("the admin creates a voucher and a customer pays the discounted price with 
       .first(),
   ).toBeVisible();
 
-  const buyer = await signedIn(browser, customer.email, customer.password);
   await visit(buyer.page, "/order");
   await buyer.page.getByLabel("Service").selectOption({ label: "VPS Entry — €7.00/month" });
   await buyer.page.getByLabel("Server name").fill("Discounted VPS");

@@ -2,7 +2,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   expectAccessible,
-  registerCustomer,
+  newCustomerSignedIn,
   signedIn,
   visit,
   expect,
@@ -14,11 +14,7 @@ import {
 
 test("an admin reads a message kept because no SMTP server is set", async ({ browser }) => {
   test.setTimeout(60_000);
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Idriss Outbox" });
-  await guest.close();
-
-  const buyer = await signedIn(browser, customer.email, customer.password);
+  const buyer = await newCustomerSignedIn(browser, { name: "Idriss Outbox" });
   // The customer turns off the coins emails in the account tab; security mail is not offered.
   await visit(buyer.page, "/dashboard?tab=account");
   const coinsMail = buyer.page.getByLabel("Coins were added to or removed from my balance");

@@ -1,8 +1,9 @@
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  registerCustomer,
+  registerOverHttp,
   signedIn,
+  serverMoment,
   visit,
   expect,
   test,
@@ -13,7 +14,7 @@ import {
 test("an admin adds an annual service, finds it in the list and edits it", async ({ browser }) => {
   test.setTimeout(60_000);
   const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Walid Services" });
+  const customer = await registerOverHttp(guest, { name: "Walid Services" });
   await guest.close();
   const { page, context } = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
   await visit(page, "/admin/services");
@@ -24,7 +25,14 @@ test("an admin adds an annual service, finds it in the list and edits it", async
   await add.getByLabel("Service name").fill("Walid's annual server");
   await add.getByLabel(/Price per month/).fill("10");
   await add.getByLabel("Billing cycle").selectOption("annual");
-  await add.getByRole("button", { name: "Add service" }).click();
+  const [added] = await Promise.all([
+    page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" &&
+        new URL(response.url()).pathname.startsWith("/admin/services"),
+    ),
+    add.getByRole("button", { name: "Add service" }).click(),
+  ]);
   await expect(page.getByRole("status")).toHaveText("Service added successfully");
 
   // Search by the customer's email, through the filter bar: the address carries it.
@@ -35,8 +43,9 @@ test("an admin adds an annual service, finds it in the list and edits it", async
   const row = page.getByRole("row", { name: /Walid's annual server/ });
   await expect(row).toContainText("€102.00");
   await expect(row).toContainText("annual");
-  // The same day next year (UTC), or the last day of February when today is the 29th.
-  const today = new Date();
+  // The same day next year (UTC), or the last day of February when today is the 29th: today as the
+  // server saw it when it added the service.
+  const today = serverMoment(added);
   const year = today.getUTCFullYear() + 1;
   const month = today.getUTCMonth();
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();

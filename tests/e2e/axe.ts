@@ -131,6 +131,8 @@ interface WatchedContext {
   javaScript: boolean;
   phone: boolean;
   checking: boolean;
+  /** What the context was made with: a page is loaded again in a context made the same way. */
+  options: WatchOptions;
   /** Closed by the test: its pages were checked as it closed, and it can be read no more. */
   closed?: boolean;
 }
@@ -154,7 +156,7 @@ export async function checkLive(page: Page) {
   await liveCheck?.(page);
 }
 
-type WatchOptions = { javaScriptEnabled?: boolean; viewport?: { width: number } | null };
+type WatchOptions = NonNullable<Parameters<Browser["newContext"]>[0]>;
 
 /**
  * The `axe` fixture: every page a test loads, in any of its browser contexts, is checked with axe, each
@@ -164,8 +166,9 @@ type WatchOptions = { javaScriptEnabled?: boolean; viewport?: { width: number } 
  *   visit()), the page as loaded is checked on the spot, before the test goes on.
  * - Loaded again: a page the test reached without waiting for it (a click, a redirect it only asserted
  *   the URL of), or one showing a toast or running under a fake clock (page.clock), is loaded again in
- *   the context that went there (same cookies), in a page of its own, and checked when the context
- *   closes (by the test or by Playwright after it), so contexts a test makes itself are covered too.
+ *   a context made like the one that went there (same options, same cookies) and checked when that
+ *   context closes (by the test or by Playwright after it), so contexts a test makes itself are
+ *   covered too.
  */
 export async function axeFixture(
   {
@@ -177,13 +180,14 @@ export async function axeFixture(
     browser: Browser;
     context: BrowserContext;
     javaScriptEnabled: boolean;
-    viewport: { width: number } | null;
+    viewport: WatchOptions["viewport"];
   },
   provide: () => Promise<void>,
   testInfo: TestInfo,
 ) {
   const failures: string[] = [];
   const contexts = new Map<BrowserContext, WatchedContext>();
+  const unwatchedContext = browser.newContext.bind(browser);
   // Who a session is does not change while it lasts: asked once a session cookie.
   const roles = new Map<string, Promise<string>>();
   const roleNow = async (watchedContext: BrowserContext, origin: string) => {
@@ -201,6 +205,7 @@ export async function axeFixture(
       javaScript: options.javaScriptEnabled ?? true,
       phone: (options.viewport?.width ?? 1280) < 640,
       checking: false,
+      options,
     };
     contexts.set(watchedContext, watched);
     const watchPage = (page: Page) =>
@@ -278,7 +283,13 @@ export async function axeFixture(
         // Loading and checking a page takes about a second: the test's time is not spent on it.
         testInfo.setTimeout(testInfo.timeout + toCheck.size * 10_000);
         watched.checking = true;
-        const page = await watchedContext.newPage();
+        // A context of its own with the same cookies and screen: the test's may have a clock it
+        // stopped (page.clock belongs to the context) or routes it holds.
+        const checker = await unwatchedContext({
+          ...watched.options,
+          storageState: await watchedContext.storageState(),
+        });
+        const page = await checker.newPage();
         try {
           for (const [key, url] of toCheck) {
             const response = await page.goto(url.href).catch((error: Error) => error);
@@ -298,7 +309,7 @@ export async function axeFixture(
             );
           }
         } finally {
-          await page.close();
+          await checker.close();
           watched.checking = false;
         }
       },
@@ -307,16 +318,15 @@ export async function axeFixture(
   }
 
   watch(context, { javaScriptEnabled, viewport });
-  const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const created = await newContext(options);
+    const created = await unwatchedContext(options);
     watch(created, options ?? {});
     return created;
   };
   try {
     await provide();
   } finally {
-    browser.newContext = newContext;
+    browser.newContext = unwatchedContext;
     liveCheck = undefined;
   }
   for (const [watchedContext, watched] of contexts) {

@@ -4,10 +4,10 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   expect,
-  login,
-  registerCustomer,
-  submitLogin,
+  registerOverHttp,
+  signInOverHttp,
   test,
+  visit,
   waitForHydration,
 } from "./fixtures";
 
@@ -17,16 +17,15 @@ import {
 const ZOD_MARKERS = ["$ZodType", "ZodType", "ZodError", "zod"];
 
 test("no script of the client build carries zod", async ({ page }) => {
-  const customer = await registerCustomer(page);
-  await submitLogin(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard/);
-  await page.goto("/order");
+  const customer = await registerOverHttp(page);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
+  await visit(page, "/order");
 
   // Every script of the build the server is running (BUILD_DIR, as playwright.config.ts starts it),
   // whether a page loaded it or not.
   const assets = join(process.env.BUILD_DIR ?? "build", "client", "assets");
   const files = readdirSync(assets).filter((file) => file.endsWith(".js"));
-  // The signed-in pages above loaded their scripts from this folder: it is the build being served.
+  // The signed-in page above loaded its scripts from this folder: it is the build being served.
   const loaded = await page.evaluate(() =>
     performance
       .getEntriesByType("resource")
@@ -60,9 +59,8 @@ test("a customer's pages load none of the admin's shared code; the admin's pages
         .map((entry) => new URL(entry.name).pathname)
         .filter((name) => name.startsWith("/assets/") && name.endsWith(".js")),
     );
-  const customer = await registerCustomer(page);
-  await submitLogin(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  const customer = await registerOverHttp(page);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
   for (const path of ["/dashboard", "/order", "/support/new", "/dashboard/top-up"]) {
     await page.goto(path);
     await waitForHydration(page);
@@ -78,7 +76,7 @@ test("a customer's pages load none of the admin's shared code; the admin's pages
   }
 
   await page.context().clearCookies();
-  await login(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  expect(await signInOverHttp(page, ADMIN_EMAIL, ADMIN_PASSWORD)).toBe("/admin");
   await page.goto("/admin/clients");
   await waitForHydration(page);
   expect((await scripts()).some((src) => /\/admin-kit-[\w-]+\.js$/.test(src))).toBe(true);

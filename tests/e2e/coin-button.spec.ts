@@ -4,7 +4,7 @@ import {
   expectAccessible,
   header,
   holdScripts,
-  submitLogin,
+  signInOverHttp,
   test,
   visit,
   waitForHydration,
@@ -51,8 +51,7 @@ test("on a CPU six times slower, a tap at once after the page loads opens someth
   page,
   customer,
 }) => {
-  await visit(page, "/login");
-  await submitLogin(page, customer.email, customer.password);
+  await signInOverHttp(page, customer.email, customer.password);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   try {
@@ -73,8 +72,8 @@ test("with the scripts loaded, the coin button opens the dialog as before", asyn
   page,
   customer,
 }) => {
-  await visit(page, "/login");
-  await submitLogin(page, customer.email, customer.password);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
+  await visit(page, "/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   await waitForHydration(page);
   const button = coinButton(page);
@@ -115,8 +114,8 @@ test("the coin dialog with the keyboard: focus goes in, Escape closes it, focus 
   page,
   customer,
 }) => {
-  await visit(page, "/login");
-  await submitLogin(page, customer.email, customer.password);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
+  await visit(page, "/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   await waitForHydration(page);
   const button = coinButton(page);

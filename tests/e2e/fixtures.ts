@@ -352,6 +352,17 @@ export const GATE_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 
 /** The third e2e server, where admin-settings.spec.ts flips site-wide switches (playwright.config.ts). */
 export const SETTINGS_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 2}`;
 
+/**
+ * The moment a response was written, by the server's clock (its Date header, to the second): what a test
+ * compares the server's days and months with, instead of reading its own clock, which may have passed
+ * midnight since.
+ */
+export function serverMoment(response: { headers(): Record<string, string> } | null): Date {
+  const date = response?.headers()["date"];
+  if (!date) throw new Error("the response has no Date header");
+  return new Date(date);
+}
+
 /** Whether the page fits its viewport's width (nothing scrolls sideways), as a phone shows it. */
 export async function noHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(

@@ -1,8 +1,8 @@
 import {
   ENHANCE_SCRIPT,
   GATE_BASE_URL,
-  registerCustomer,
-  submitLogin,
+  registerOverHttp,
+  signInOverHttp,
   waitForHydration,
   waitForPage,
   expect,
@@ -78,9 +78,8 @@ test.describe("a person", () => {
     await page.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }),
     );
-    const customer = await registerCustomer(page);
-    await submitLogin(page, customer.email, customer.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const customer = await registerOverHttp(page);
+    expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
     await page.goto("/");
     await waitForHydration(page);
     await expect(page.locator(ENHANCE_SCRIPT)).toHaveCount(0);

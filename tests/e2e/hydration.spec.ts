@@ -3,9 +3,8 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   expect,
-  login,
-  registerCustomer,
-  submitLogin,
+  registerOverHttp,
+  signInOverHttp,
   test,
   waitForPage,
 } from "./fixtures";
@@ -56,9 +55,8 @@ async function changesWhileHydrating(page: Page, path: string) {
 }
 
 test("hydrating a customer's page leaves the server's nodes as they are", async ({ page }) => {
-  const customer = await registerCustomer(page);
-  await submitLogin(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  const customer = await registerOverHttp(page);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
   await watchHydration(page);
   for (const path of ["/dashboard?tab=billing", "/order?product=1", "/support/new"]) {
     expect(await changesWhileHydrating(page, path), path).toEqual([]);
@@ -66,7 +64,7 @@ test("hydrating a customer's page leaves the server's nodes as they are", async 
 });
 
 test("hydrating an admin's page leaves the server's nodes as they are", async ({ page }) => {
-  await login(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  expect(await signInOverHttp(page, ADMIN_EMAIL, ADMIN_PASSWORD)).toBe("/admin");
   await watchHydration(page);
   for (const path of ["/admin/clients", "/admin/orders"]) {
     expect(await changesWhileHydrating(page, path), path).toEqual([]);
@@ -76,9 +74,8 @@ test("hydrating an admin's page leaves the server's nodes as they are", async ({
 test("moving between pages fetches no stylesheet: each page has it written in", async ({
   page,
 }) => {
-  const customer = await registerCustomer(page);
-  await submitLogin(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  const customer = await registerOverHttp(page);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
   const stylesheets: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "stylesheet" || request.url().endsWith(".css"))

@@ -4,7 +4,7 @@ import {
   ADMIN_PASSWORD,
   downloadPdf,
   expect,
-  registerCustomer,
+  newCustomerSignedIn,
   signedIn,
   test,
   visit,
@@ -14,9 +14,9 @@ test("a customer's order gets an invoice they open from the billing tab; an admi
   browser,
 }) => {
   test.setTimeout(90_000);
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Salma Invoice" });
-  await guest.close();
+  // Registered and signed in over HTTP now; the customer's pages come once the admin has given coins.
+  const buyer = await newCustomerSignedIn(browser, { name: "Salma Invoice" });
+  const customer = buyer.customer;
 
   // The admin gives the customer coins to spend.
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -28,7 +28,6 @@ test("a customer's order gets an invoice they open from the billing tab; an admi
   await expect(admin.page.getByRole("status")).toHaveText("Coins updated successfully");
 
   // The customer fills in their billing details: Morocco, so the invoice carries its VAT.
-  const buyer = await signedIn(browser, customer.email, customer.password);
   await visit(buyer.page, "/dashboard?tab=account");
   await buyer.page.getByLabel("Name on invoices").fill("Atlas Gaming SARL");
   await buyer.page.getByLabel("Billing address").fill("12 rue des Oudayas\nRabat");
@@ -83,7 +82,6 @@ test("a customer's order gets an invoice they open from the billing tab; an admi
   const title = arabic.items.find((item) => item.text === "فاتورة")!;
   const titleNumber = arabic.items.find((item) => item.text === number)!;
   expect(title.x).toBeGreaterThan(titleNumber.x);
-  await visit(buyer.page, `/invoices/${number}?lang=en`);
 
   // The admin approves the order, then finds the invoice by the customer's email, opens it and records
   // the money sent back (a pending order is rejected instead, which credits its invoice by itself).
@@ -106,16 +104,14 @@ test("a customer's order gets an invoice they open from the billing tab; an admi
     admin.page.getByText(/^Refund recorded: credit note HFC-\d{4}-\d{6}\.$/),
   ).toBeVisible();
 
-  // The customer sees the invoice credited, and its credit note beside it.
-  await visit(buyer.page, "/dashboard?tab=billing");
+  // The customer sees the invoice credited, and its credit note beside it (back in English: the
+  // Arabic page above made Arabic their saved language).
+  await visit(buyer.page, "/dashboard?tab=billing&lang=en");
   await expect(invoices.getByText("Credited", { exact: true })).toBeVisible();
   await expect(invoices.getByRole("link", { name: /^HFC-\d{4}-\d{6}$/ })).toHaveCount(1);
 
   // Another customer is shown no such page.
-  const other = await browser.newContext();
-  const stranger = await registerCustomer(await other.newPage(), { name: "Someone Else" });
-  await other.close();
-  const outsider = await signedIn(browser, stranger.email, stranger.password);
+  const outsider = await newCustomerSignedIn(browser, { name: "Someone Else" });
   const response = await outsider.page.goto(`/invoices/${number}`);
   expect(response?.status()).toBe(404);
 

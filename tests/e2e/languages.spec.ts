@@ -3,8 +3,9 @@ import type { Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  registerCustomer,
+  registerOverHttp,
   signedIn,
+  signInOverHttp,
   submitLogin,
   visit,
   waitForPage,
@@ -131,12 +132,13 @@ test.describe("a French browser", () => {
 });
 
 test("a customer's saved language follows them to another browser", async ({ page, browser }) => {
-  const customer = await registerCustomer(page);
-  await submitLogin(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  const customer = await registerOverHttp(page);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
+  await visit(page, "/dashboard");
   await page.locator("#language-footer").selectOption("ar");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  // Another browser, English by its Accept-Language and without the language cookie.
+  // Another browser, English by its Accept-Language and without the language cookie. Its sign-in goes
+  // through the form: what the account's language does to the page signing in leads to is the subject.
   const context = await browser.newContext({
     locale: "en-US",
     extraHTTPHeaders: { "Accept-Language": "en-US,en;q=0.9" },

@@ -1,11 +1,20 @@
-import { expect, login, logoutFromHeader, submitLogin, test, toast } from "./fixtures";
+import {
+  expect,
+  logoutFromHeader,
+  signInOverHttp,
+  submitLogin,
+  test,
+  toast,
+  visit,
+} from "./fixtures";
 
 test("logging out goes home, and the dashboard then asks to log in and comes back", async ({
   page,
   customer,
 }) => {
-  await login(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Signed in over HTTP: logging out, and signing in again on the way back, are the subject.
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
+  await visit(page, "/dashboard");
 
   await logoutFromHeader(page);
   await expect(page).toHaveURL(/\/$/);

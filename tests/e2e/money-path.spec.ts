@@ -2,7 +2,9 @@ import {
   ADMIN_EMAIL,
   signedIn,
   ADMIN_PASSWORD,
-  registerCustomer,
+  newCustomerSignedIn,
+  registerOverHttp,
+  signInOverHttp,
   submitLogin,
   toast,
   visit,
@@ -15,9 +17,8 @@ test("admin adds coins, customer orders with a voucher, admin approves, customer
   browser,
 }) => {
   test.setTimeout(60_000);
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Rachid Path" });
-  await guest.close();
+  const buyer = await newCustomerSignedIn(browser, { name: "Rachid Path" });
+  const { customer } = buyer;
 
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
   await visit(admin.page, `/admin/clients?q=${encodeURIComponent(customer.email)}`);
@@ -28,7 +29,6 @@ test("admin adds coins, customer orders with a voucher, admin approves, customer
   await admin.page.getByRole("button", { name: "Save" }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Coins updated successfully");
 
-  const buyer = await signedIn(browser, customer.email, customer.password);
   // The browser knows every route from the manifest file (ADR 16): it never asks the server about links.
   const discoveryRequests: string[] = [];
   buyer.page.on("request", (request) => {
@@ -84,9 +84,8 @@ test("the order form asks a visitor to log in and brings them back", async ({ pa
 });
 
 test("the order form refuses a blank server name and an order it cannot pay", async ({ page }) => {
-  const customer = await registerCustomer(page);
-  await submitLogin(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  const customer = await registerOverHttp(page);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
   await visit(page, "/order");
   await expect(page.getByRole("button", { name: "Place order" })).toBeDisabled();
   await page.getByLabel("Service").selectOption({ index: 1 });

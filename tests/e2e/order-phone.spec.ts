@@ -4,9 +4,10 @@ import type enOrders from "../../app/i18n/locales/en/orders.json";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  registerCustomer,
+  registerOverHttp,
   SETTINGS_BASE_URL,
-  submitLogin,
+  signedIn,
+  signInOverHttp,
   uniqueEmail,
   USER_PASSWORD,
   visit,
@@ -109,8 +110,8 @@ for (const lang of LANGS)
     test.setTimeout(60_000);
     const t = orders(lang);
     const { context, page } = await phone(browser, WIDTHS[0]);
-    const customer = await registerCustomer(page);
-    await submitLogin(page, customer.email, customer.password);
+    const customer = await registerOverHttp(context);
+    await signInOverHttp(context, customer.email, customer.password);
     await visit(page, `/order?product=${plans["SAMP Premium"]}&lang=${lang}`);
 
     // The balance (0) is known: the shortfall is said by the button before any tap.
@@ -156,13 +157,9 @@ for (const lang of LANGS)
   });
 
 test("without JavaScript the answer opens at the message by the button", async ({ browser }) => {
-  const customer = await registerCustomerFor(browser);
   const { context, page } = await phone(browser, 360, { javaScriptEnabled: false });
-  await page.goto("/login");
-  await page.locator('main input[name="email"]').fill(customer.email);
-  await page.locator('main input[name="password"]').fill(customer.password);
-  await submit(page).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  const customer = await registerOverHttp(context);
+  expect(await signInOverHttp(context, customer.email, customer.password)).toBe("/dashboard");
   await page.goto(`/order?product=${plans["SAMP Ultimate"]}`);
   await page.locator('input[name="serverName"]').fill("No script server");
   await submit(page).click();
@@ -172,26 +169,16 @@ test("without JavaScript the answer opens at the message by the button", async (
   await context.close();
 });
 
-async function registerCustomerFor(browser: Browser) {
-  const context = await browser.newContext();
-  const customer = await registerCustomer(await context.newPage());
-  await context.close();
-  return customer;
-}
-
 test.describe("what the form offers", () => {
   // The locations are a site-wide setting: changed on the settings tests' own server (E2E_PORT + 2).
   test.use({ baseURL: SETTINGS_BASE_URL });
 
   test("the plan's slots and the settings' locations", async ({ browser }) => {
     test.setTimeout(60_000);
-    const context = await browser.newContext({
+    const { context, page } = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD, {
       baseURL: SETTINGS_BASE_URL,
       viewport: { width: 412, height: 800 },
     });
-    const page = await context.newPage();
-    await visit(page, "/login");
-    await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     const saveLocations = async (text: string) => {
       await visit(page, "/admin/settings#locations");
       const form = page.getByRole("form", { name: "Server locations" });

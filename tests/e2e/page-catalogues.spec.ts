@@ -3,9 +3,9 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   expect,
-  login,
-  registerCustomer,
+  registerOverHttp,
   signedIn,
+  signInOverHttp,
   test,
   visit,
 } from "./fixtures";
@@ -19,8 +19,8 @@ async function pageCatalogues(page: Page) {
 test("a signed-in page carries its own language's catalogues, only the namespaces it shows", async ({
   page,
 }) => {
-  const customer = await registerCustomer(page, { name: "Nadia Catalogue" });
-  await login(page, customer.email, customer.password);
+  const customer = await registerOverHttp(page, { name: "Nadia Catalogue" });
+  await signInOverHttp(page, customer.email, customer.password);
   const scripts: Promise<string>[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.push(response.text());
@@ -37,10 +37,9 @@ test("a signed-in page carries its own language's catalogues, only the namespace
   // Hydrated with those: no script the page loaded holds a catalogue (its title is in none).
   expect(scripts.length).toBeGreaterThan(0);
   for (const body of await Promise.all(scripts)) expect(body).not.toContain(heading);
-  await visit(page, "/dashboard?lang=en");
-  // The order form carries its own texts and the shell's, not the public pages' (the footer's
-  // newsletter box has its texts in common) nor their announcements, which it does not show.
-  await visit(page, "/order");
+  // The order form (in English again) carries its own texts and the shell's, not the public pages'
+  // (the footer's newsletter box has its texts in common) nor their announcements, which it does not show.
+  await visit(page, "/order?lang=en");
   const order = Object.keys(await pageCatalogues(page));
   expect(order).toEqual(expect.arrayContaining(["common", "orders", "notifications"]));
   // The bell's texts are their own namespace: the tickets' catalogue stays with the pages that show one.
@@ -79,8 +78,8 @@ test("a signed-in page hydrates in each language with the texts the server wrote
     target.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   };
   watch(page);
-  const customer = await registerCustomer(page, { name: "Nadia Hydrate" });
-  await login(page, customer.email, customer.password);
+  const customer = await registerOverHttp(page, { name: "Nadia Hydrate" });
+  await signInOverHttp(page, customer.email, customer.password);
   for (const lang of ["ar", "fr", "en"])
     for (const path of ["/dashboard", "/dashboard?tab=billing", "/order", "/support/new"]) {
       await visit(page, `${path}${path.includes("?") ? "&" : "?"}lang=${lang}`);

@@ -3,12 +3,13 @@ import {
   ADMIN_PASSWORD,
   ENHANCE_SCRIPT,
   expect,
-  login,
   signedIn,
+  signInOverHttp,
   submitLogin,
   test,
   visit,
   waitForHydration,
+  waitForPage,
 } from "./fixtures";
 
 // The privacy page (ADR 19): a visitor's public page without React, in every language, linked from the
@@ -75,7 +76,7 @@ test.describe("account deletion", () => {
     browser,
     customer,
   }) => {
-    await login(page, customer.email, customer.password);
+    await signInOverHttp(page, customer.email, customer.password);
     await visit(page, "/dashboard?tab=account");
     await waitForHydration(page);
     const card = page.locator("#delete-account");
@@ -115,10 +116,11 @@ test.describe("account deletion", () => {
     await expect(admin.page.getByText(customer.email)).toHaveCount(0);
     await admin.context.close();
 
-    // The customer's session is gone, and signing in again is refused.
+    // The customer's session is gone: the account page sends them to the login page, where signing in
+    // again through the form is refused.
     await page.goto("/dashboard?tab=account");
     await expect(page).toHaveURL(/\/login/);
-    await visit(page, "/login");
+    await waitForPage(page);
     await submitLogin(page, customer.email, customer.password);
     await expect(page.getByText("Invalid email or password")).toBeVisible();
   });

@@ -3,9 +3,8 @@ import { startFakePanel, type FakePanel } from "../support/fake-pterodactyl";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  registerCustomer,
+  newCustomerSignedIn,
   signedIn,
-  submitLogin,
   toast,
   visit,
   expect,
@@ -89,9 +88,12 @@ test("an approved order becomes a server on the game panel, and the customer see
   );
 
   // A customer on a phone orders it with coins the admin added.
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Yassine Panel" });
-  await guest.close();
+  const buyer = await newCustomerSignedIn(
+    browser,
+    { name: "Yassine Panel" },
+    { viewport: { width: 390, height: 844 } },
+  );
+  const { customer } = buyer;
   await visit(admin.page, `/admin/clients?q=${encodeURIComponent(customer.email)}`);
   await admin.page.getByText("Add or remove coins").click();
   await admin.page.getByLabel("Amount (negative removes)").fill("10");
@@ -99,11 +101,6 @@ test("an approved order becomes a server on the game panel, and the customer see
   await admin.page.getByRole("button", { name: "Save" }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Coins updated successfully");
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const buyer = { context: phone, page: await phone.newPage() };
-  await visit(buyer.page, "/login");
-  await submitLogin(buyer.page, customer.email, customer.password);
-  await expect(buyer.page).not.toHaveURL(/\/login/);
   await visit(buyer.page, "/order");
   await buyer.page.getByLabel("Service").selectOption({ label: `${name} — €3.00/month` });
   await buyer.page.getByLabel("Server name").fill("Yassine RP");

@@ -4,8 +4,8 @@ import {
   expect,
   fillRegisterForm,
   header,
-  login,
   logoutFromHeader,
+  signInOverHttp,
   test,
   toast,
   uniqueEmail,
@@ -80,8 +80,7 @@ test("a signed-in customer's public pages hydrate, and the bell works", async ({
   page,
   customer,
 }) => {
-  await login(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
   for (const path of ["/", "/services/samp", "/about"]) {
     const scripts = scriptsOf(page);
     await visit(page, path);
@@ -107,7 +106,7 @@ test("a signed-in customer's coin button and bell work as soon as the page has h
   page,
   customer,
 }) => {
-  await login(page, customer.email, customer.password);
+  await signInOverHttp(page, customer.email, customer.password);
   // Code the page would load on demand (not among the modules its HTML preloads) never arrives here: the
   // header's buttons must not depend on any. (They did: a click made before that code had come was
   // lost, on a slow phone as in a test run.)
@@ -259,15 +258,20 @@ test("registration as a plain post: refusals keep the values, success shows the 
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
 
   await fillRegisterForm(page, { name: "Plain Post", email, password: USER_PASSWORD });
+  // The page's clock from here on is the test's, stopped: the toast's 4 s are run through, not waited
+  // for.
+  await page.clock.install();
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await waitForPage(page);
   const registered = toast(page, "Registration successful! Please login.");
   await expect(registered).toBeVisible();
-  // Gone after 4 s, as the hydrated pages' are (waited for in real time: the page's own timer).
-  await page.waitForTimeout(3_000);
+  // Gone after 4 s, as the hydrated pages' are.
+  await page.clock.runFor(3_900);
   await expect(registered).toBeVisible();
-  await expect(registered).toBeHidden({ timeout: 5_000 });
+  await page.clock.runFor(200);
+  await expect(registered).toBeHidden();
 });
 
 test("a flashed toast on a page served without React closes with its button", async ({ page }) => {

@@ -2,8 +2,9 @@ import type { Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  registerCustomer,
+  newCustomerSignedIn,
   signedIn,
+  signInOverHttp,
   toast,
   visit,
   expect,
@@ -45,14 +46,11 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
   browser,
 }) => {
   test.setTimeout(180_000);
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Karim Renew" });
-  await guest.close();
+  const buyer = await newCustomerSignedIn(browser, { name: "Karim Renew" });
+  const { customer, page } = buyer;
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
   await adjustCoins(admin.page, customer.email, "100");
 
-  const buyer = await signedIn(browser, customer.email, customer.password);
-  const page = buyer.page;
   await visit(page, "/order?product=1");
   await page.getByLabel("Server name").fill("Karim RP");
   await page.getByRole("button", { name: "Place order" }).click();
@@ -110,12 +108,8 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
 
   // Without JavaScript: the same step, rendered by the server, and the same charge.
   const plain = await browser.newContext({ javaScriptEnabled: false });
+  expect(await signInOverHttp(plain, customer.email, customer.password)).toBe("/dashboard");
   const noScript = await plain.newPage();
-  await noScript.goto("/login");
-  await noScript.getByLabel("Email", { exact: true }).fill(customer.email);
-  await noScript.getByLabel("Password", { exact: true }).fill(customer.password);
-  await noScript.getByRole("button", { name: "Sign In" }).click();
-  await expect(noScript).toHaveURL(/\/dashboard/);
   await noScript.goto("/dashboard?tab=services");
   await noScript.getByRole("link", { name: /^Renew for / }).click();
   await expect(noScript.getByRole("region", { name: /Renew this service\?/ })).toBeVisible();
@@ -220,10 +214,7 @@ test("?lang= sticks for a signed-in customer, and mixed Arabic and Latin replies
   browser,
 }) => {
   test.setTimeout(90_000);
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Nadia Bidi" });
-  await guest.close();
-  const { page, context } = await signedIn(browser, customer.email, customer.password);
+  const { page, context } = await newCustomerSignedIn(browser, { name: "Nadia Bidi" });
 
   await visit(page, "/dashboard?lang=fr");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");

@@ -3,8 +3,8 @@ import { join, relative } from "node:path";
 import {
   ADMIN_PASSWORD,
   AUTH_SECRET,
-  registerCustomer,
-  submitLogin,
+  registerOverHttp,
+  signInOverHttp,
   USER_PASSWORD,
   expect,
   test,
@@ -12,9 +12,8 @@ import {
 
 // No password, hash, secret or session token may reach a page, a response body or the client bundle.
 test("pages and the client bundle carry no secrets", async ({ page }) => {
-  const customer = await registerCustomer(page);
-  await submitLogin(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  const customer = await registerOverHttp(page);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
   const cookies = await page.context().cookies();
   const token = cookies.find((c) => c.name.endsWith("session_token"));
   expect(token?.httpOnly).toBe(true);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  registerCustomer,
+  newCustomerSignedIn,
   signedIn,
   toast,
   visit,
@@ -26,15 +26,12 @@ test("a customer turns automatic renewal off and on, and an admin sees the lifec
   browser,
 }) => {
   test.setTimeout(180_000);
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Nadia Lifecycle" });
-  await guest.close();
+  const buyer = await newCustomerSignedIn(browser, { name: "Nadia Lifecycle" });
+  const { customer, page } = buyer;
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
   await addCoins(admin.page, customer.email, "100");
 
   // The order form shows the switch, on by default.
-  const buyer = await signedIn(browser, customer.email, customer.password);
-  const page = buyer.page;
   await visit(page, "/order?product=1");
   const autoRenew = page.getByRole("checkbox", { name: "Renew automatically from my coins" });
   await expect(autoRenew).toBeChecked();

@@ -2,7 +2,8 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   expectAccessible,
-  registerCustomer,
+  newCustomerSignedIn,
+  registerOverHttp,
   signedIn,
   visit,
   waitForReactOn,
@@ -18,9 +19,10 @@ test("an admin follows a new ticket's notification from the bell; a second admin
   test.setTimeout(90_000);
   // A second admin: a customer the first admin makes an admin through the client list.
   const guest = await browser.newContext();
-  const colleague = await registerCustomer(await guest.newPage(), { name: "Imane Staff" });
-  const customer = await registerCustomer(await guest.newPage(), { name: "Omar Ticket" });
+  const colleague = await registerOverHttp(guest, { name: "Imane Staff" });
   await guest.close();
+  // Registered and signed in over HTTP now; the customer opens the ticket once there are two admins.
+  const buyer = await newCustomerSignedIn(browser, { name: "Omar Ticket" });
 
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
   await visit(admin.page, `/admin/clients?q=${encodeURIComponent(colleague.email)}`);
@@ -32,7 +34,6 @@ test("an admin follows a new ticket's notification from the bell; a second admin
   await expect(admin.page.getByRole("status")).toHaveText("User updated successfully");
 
   // The customer opens a ticket: every admin is told, in the same transaction.
-  const buyer = await signedIn(browser, customer.email, customer.password);
   await visit(buyer.page, "/support/new");
   await buyer.page.getByLabel("Department").selectOption("technical");
   await buyer.page.getByLabel("Subject").fill("My game server does not start");

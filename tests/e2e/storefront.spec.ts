@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { login, toast, uniqueEmail, visit, expect, test } from "./fixtures";
+import { signInOverHttp, toast, uniqueEmail, visit, expect, test } from "./fixtures";
 
 // The e2e server's SQLite file (playwright.config.ts: one data folder per E2E_PORT), read to prove that
 // what a visitor sent was stored. Opened read-only for each question; the server keeps writing.
@@ -279,8 +279,7 @@ test("a signed-in customer's public pages load no admin, dashboard or order code
 }) => {
   const forbidden = privateChunks();
   expect(forbidden.length).toBeGreaterThan(5);
-  await login(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
   const loaded = new Set<string>();
   page.on("request", (request) => {
     if (request.resourceType() === "script") loaded.add(new URL(request.url()).pathname);

@@ -2,8 +2,9 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   signedIn,
-  registerCustomer,
-  submitLogin,
+  newCustomerSignedIn,
+  registerOverHttp,
+  signInOverHttp,
   visit,
   waitForReactOn,
   expect,
@@ -14,11 +15,8 @@ test("a coins ticket from the coin dialog: admin answers and adds coins, custome
   browser,
 }) => {
   test.setTimeout(60_000);
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Salma Tickets" });
-  await guest.close();
-
-  const buyer = await signedIn(browser, customer.email, customer.password);
+  const buyer = await newCustomerSignedIn(browser, { name: "Salma Tickets" });
+  await visit(buyer.page, "/dashboard");
   // A click before the page has hydrated is lost (as for a person).
   const coins = buyer.page.getByRole("button", { name: /0\.00 coins/ }).first();
   await waitForReactOn(coins);
@@ -101,9 +99,9 @@ test("a coins ticket from the coin dialog: admin answers and adds coins, custome
 test("dashboard tabs keep their place on reload and another customer's ticket is not found", async ({
   page,
 }) => {
-  const customer = await registerCustomer(page);
-  await submitLogin(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  const customer = await registerOverHttp(page);
+  expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
+  await visit(page, "/dashboard");
   await expect(page.getByText("Active Services")).toBeVisible();
   await expect(page.getByText("Account Credit")).toBeVisible();
   await page.getByRole("link", { name: "Billing" }).click();

@@ -1,8 +1,9 @@
-import type { Locator, Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  registerCustomer,
+  newCustomerSignedIn,
   signedIn,
   toast,
   visit,
@@ -53,14 +54,33 @@ async function openTicket(page: Page, subject: string) {
   return new URL(page.url()).pathname;
 }
 
+/**
+ * Opens a coins ticket over HTTP (the new-ticket form's post, with a fresh form key, no page loaded), for
+ * the tests about what happens to a ticket once it is open; returns its page's path (/support/42).
+ */
+async function openTicketOverHttp(context: BrowserContext, subject: string) {
+  const response = await context.request.post("/support/new", {
+    form: {
+      department: "billing",
+      subject,
+      priority: "medium",
+      message: "I want 5 coins, paid with Orange Money.",
+      idempotencyKey: randomUUID(),
+    },
+    maxRedirects: 0,
+  });
+  const location = response.headers()["location"] ?? "";
+  expect(location, `POST /support/new answered ${response.status()}`).toMatch(
+    /^\/support\/\d+\?opened=1$/,
+  );
+  return location.slice(0, location.indexOf("?"));
+}
+
 test("a customer's reply clears the box with a toast, and a reply sent twice is stored once", async ({
   browser,
 }) => {
   test.setTimeout(60_000);
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Yassine Replies" });
-  await guest.close();
-  const { page, context } = await signedIn(browser, customer.email, customer.password);
+  const { page, context } = await newCustomerSignedIn(browser, { name: "Yassine Replies" });
   const ticketUrl = await openTicket(page, "Coins for my server");
 
   const box = page.getByLabel("Your reply");
@@ -103,16 +123,12 @@ test("a customer's reply clears the box with a toast, and a reply sent twice is 
 test("without JavaScript a reply is sent once and the box comes back empty", async ({
   browser,
 }) => {
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Nadia NoScript" });
-  await guest.close();
-  const { page, context } = await signedIn(browser, customer.email, customer.password);
-  const ticketUrl = await openTicket(page, "Lag at night");
-  const plain = await browser.newContext({
-    javaScriptEnabled: false,
-    storageState: await context.storageState(),
-  });
-  const noScript = await plain.newPage();
+  const { context: plain, page: noScript } = await newCustomerSignedIn(
+    browser,
+    { name: "Nadia NoScript" },
+    { javaScriptEnabled: false },
+  );
+  const ticketUrl = await openTicketOverHttp(plain, "Lag at night");
   await noScript.goto(ticketUrl);
   await noScript.getByLabel("Your reply").fill("Still lagging after 22:00");
   await noScript.getByRole("button", { name: "Send reply" }).click();
@@ -122,18 +138,14 @@ test("without JavaScript a reply is sent once and the box comes back empty", asy
   await noScript.reload();
   await expect(noScript.getByText("Still lagging after 22:00", { exact: true })).toHaveCount(1);
   await plain.close();
-  await context.close();
 });
 
 test("the admin's reply and ticket credit: forms reset, status follows, a replayed credit credits once", async ({
   browser,
 }) => {
   test.setTimeout(60_000);
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Karim Credit" });
-  await guest.close();
-  const buyer = await signedIn(browser, customer.email, customer.password);
-  const ticketUrl = await openTicket(buyer.page, "Five coins please");
+  const buyer = await newCustomerSignedIn(browser, { name: "Karim Credit" });
+  const ticketUrl = await openTicketOverHttp(buyer.context, "Five coins please");
   await buyer.context.close();
 
   const { page, context } = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);

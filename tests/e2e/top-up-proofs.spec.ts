@@ -6,7 +6,7 @@ import {
   downloadPdf,
   expect,
   expectAccessible,
-  registerCustomer,
+  newCustomerSignedIn,
   signedIn,
   test,
   visit,
@@ -37,10 +37,7 @@ test("a customer's screenshot of the payment reaches the admin's queue as a prev
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Payment method saved");
 
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Youssef Proof" });
-  await guest.close();
-  const buyer = await signedIn(browser, customer.email, customer.password);
+  const buyer = await newCustomerSignedIn(browser, { name: "Youssef Proof" });
   const page = buyer.page;
   await visit(page, "/dashboard/top-up");
   await page.getByRole("button", { name: "10", exact: true }).click();
@@ -138,10 +135,7 @@ test("a customer's screenshot of the payment reaches the admin's queue as a prev
     expect(text, expected).toContain(expected);
 
   // Another customer asking for the file gets nothing.
-  const other = await browser.newContext();
-  const stranger = await registerCustomer(await other.newPage(), { name: "Not The Owner" });
-  await other.close();
-  const outsider = await signedIn(browser, stranger.email, stranger.password);
+  const outsider = await newCustomerSignedIn(browser, { name: "Not The Owner" });
   expect((await outsider.page.request.get(src!)).status()).toBe(404);
 
   await outsider.context.close();

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  registerCustomer,
+  newCustomerSignedIn,
   signedIn,
   visit,
   expect,
@@ -34,10 +34,7 @@ test("a customer requests 10 coins, pays in dirhams, and the admin's approval cr
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Payment method saved");
 
-  const guest = await browser.newContext();
-  const customer = await registerCustomer(await guest.newPage(), { name: "Samira Topup" });
-  await guest.close();
-  const buyer = await signedIn(browser, customer.email, customer.password);
+  const buyer = await newCustomerSignedIn(browser, { name: "Samira Topup" });
   const page = buyer.page;
 
   // "Add coins" in the billing tab leads to the page.

@@ -4,7 +4,7 @@ import {
   ADMIN_PASSWORD,
   expect,
   holdScripts,
-  login,
+  signInOverHttp,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -28,7 +28,7 @@ test("a customer's ticket typed before the page hydrated is still there after", 
   page,
   customer,
 }) => {
-  await login(page, customer.email, customer.password);
+  await signInOverHttp(page, customer.email, customer.password);
   const scripts = await openWithoutScripts(page, "/support/new?topic=coins");
   await page.getByLabel("Department").selectOption("technical");
   await page.getByLabel("Subject").fill("My server does not start");
@@ -52,7 +52,7 @@ test("a customer's ticket typed before the page hydrated is still there after", 
 test("an admin's locations typed into their list before the page hydrated are kept", async ({
   page,
 }) => {
-  await login(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await signInOverHttp(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   const scripts = await openWithoutScripts(page, "/admin/settings#locations");
   const locations = page
     .getByRole("form", { name: "Server locations" })
