@@ -70,7 +70,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: `${outputDir}/e2e-results.json` }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records every step of every test, and cost about a fifth of the browser layer's time
+    // even when kept only for failures; E2E_TRACE=1 turns it on to look into a failure.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     locale: "en-US",
   },
