@@ -102,6 +102,18 @@ export async function createPreparedTestDatabase(dialect: DialectName) {
 export const dialects: DialectName[] = ["sqlite", "postgres"];
 
 /**
+ * The title of a test that sends work at once through one database handle. On SQLite that handle has one
+ * writer, which takes the transactions in turn: the SQLite half proves that every order of them ends
+ * right (serialisation), not how they interleave. PostgreSQL's half races them on a pool, and
+ * cross-process-races.test.ts races SQLite's writers in separate processes.
+ */
+export function atOnce(dialect: DialectName, title: string) {
+  return dialect === "sqlite"
+    ? `${title} (SQLite: proves serialisation, one writer in turn)`
+    : title;
+}
+
+/**
  * Runs a suite once per database: a SQLite file and a PostgreSQL database of its own, migrated and seeded
  * exactly as at start-up (copies of the run's template; `fresh: true` migrates and seeds an empty one,
  * the cold path). `app()` returns the services inside tests.

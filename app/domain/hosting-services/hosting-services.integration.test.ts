@@ -16,7 +16,7 @@ import {
 } from "../../../tests/support/money-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
-import { describeEachDatabase } from "../../../tests/support/test-database";
+import { atOnce, describeEachDatabase } from "../../../tests/support/test-database";
 import { inTransaction } from "~/db/transaction";
 import { switchAutoRenew } from "./auto-renew.server";
 import { editServiceSchema } from "./hosting-services.schemas";
@@ -89,33 +89,39 @@ describeEachDatabase("admin-added services", (app, dialect) => {
     });
   }
 
-  it("renews a service several times at once: every charge adds its own term, none is lost", async () => {
-    const { user: customer, serviceId } = await customerWithRunningService(app(), 100_000);
-    const { expires_at: start, cycle_price_cents: price } = await readRow(
-      app().db,
-      "hosting_services",
-      ["expires_at", "cycle_price_cents"],
-      { id: serviceId },
-    );
-    const before = await balanceOf(app(), customer);
-    // Six renewals from six forms at once (on PostgreSQL, on the pool's parallel connections): each
-    // either renews from where the last one left the service, or is refused and charges nothing.
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => renewWithNewKey(app(), customer, serviceId)),
-    );
-    const renewed = results.filter((result) => result.ok).length;
-    expect(renewed).toBeGreaterThan(0);
-    for (const result of results)
-      if (!result.ok) expect(result).toEqual(refusal("conflict", "services.errors.cannotRenew"));
-    let expected = start;
-    for (let i = 0; i < renewed; i++) expected = cycleEnd(new Date(expected), "monthly");
-    const { expires_at: after } = await readRow(app().db, "hosting_services", ["expires_at"], {
-      id: serviceId,
-    });
-    expect(Date.parse(after)).toBe(Date.parse(expected));
-    expect(await balanceOf(app(), customer)).toBe(before - renewed * price);
-    await expectLedgerIntact(app());
-  });
+  it(
+    atOnce(
+      dialect,
+      "renews a service several times at once: every charge adds its own term, none is lost",
+    ),
+    async () => {
+      const { user: customer, serviceId } = await customerWithRunningService(app(), 100_000);
+      const { expires_at: start, cycle_price_cents: price } = await readRow(
+        app().db,
+        "hosting_services",
+        ["expires_at", "cycle_price_cents"],
+        { id: serviceId },
+      );
+      const before = await balanceOf(app(), customer);
+      // Six renewals from six forms at once (on PostgreSQL, on the pool's parallel connections): each
+      // either renews from where the last one left the service, or is refused and charges nothing.
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => renewWithNewKey(app(), customer, serviceId)),
+      );
+      const renewed = results.filter((result) => result.ok).length;
+      expect(renewed).toBeGreaterThan(0);
+      for (const result of results)
+        if (!result.ok) expect(result).toEqual(refusal("conflict", "services.errors.cannotRenew"));
+      let expected = start;
+      for (let i = 0; i < renewed; i++) expected = cycleEnd(new Date(expected), "monthly");
+      const { expires_at: after } = await readRow(app().db, "hosting_services", ["expires_at"], {
+        id: serviceId,
+      });
+      expect(Date.parse(after)).toBe(Date.parse(expected));
+      expect(await balanceOf(app(), customer)).toBe(before - renewed * price);
+      await expectLedgerIntact(app());
+    },
+  );
 
   // Only PostgreSQL runs a renewal beside an admin's change (SQLite takes one writer at a time, from
   // the renewal's read to its commit).

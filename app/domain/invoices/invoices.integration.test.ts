@@ -25,7 +25,7 @@ import {
 } from "../../../tests/support/money-fixtures";
 import { latestRow, readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
-import { describeEachDatabase } from "../../../tests/support/test-database";
+import { atOnce, describeEachDatabase } from "../../../tests/support/test-database";
 import { saveBillingDetails } from "./billing-details.server";
 import { yearIn } from "./invoices";
 import {
@@ -162,56 +162,70 @@ describeEachDatabase("invoices", (app, dialect) => {
     expect(await sequenceOf(app(), "HFR", 2110)).toEqual([1, 2]);
   });
 
-  it("issues 50 documents at once without a gap or a duplicate, some of them rolled back", async () => {
-    const user = await customerWithCoins(app(), 0);
-    const now = new Date("2120-01-15T00:00:00Z");
-    // Every fifth rolls back after taking its number, which the next one must take again.
-    const kept = await fiftyAtOnceEveryFifthRolledBack((trx) =>
-      issueDocument(trx, documentFor(user, { now })),
-    );
-    expect(kept).toHaveLength(40);
-    expect(new Set(kept.map((r) => r.number)).size).toBe(40);
-    expect(await sequenceOf(app(), "HFR", 2120)).toEqual(upTo(40));
-    const counter = await readRow(app().db, "document_counters", ["next_number"], {
-      series: "HFR",
-      year: 2120,
-    });
-    expect(counter.next_number).toBe(41);
-  }, 30_000);
+  it(
+    atOnce(
+      dialect,
+      "issues 50 documents at once without a gap or a duplicate, some of them rolled back",
+    ),
+    async () => {
+      const user = await customerWithCoins(app(), 0);
+      const now = new Date("2120-01-15T00:00:00Z");
+      // Every fifth rolls back after taking its number, which the next one must take again.
+      const kept = await fiftyAtOnceEveryFifthRolledBack((trx) =>
+        issueDocument(trx, documentFor(user, { now })),
+      );
+      expect(kept).toHaveLength(40);
+      expect(new Set(kept.map((r) => r.number)).size).toBe(40);
+      expect(await sequenceOf(app(), "HFR", 2120)).toEqual(upTo(40));
+      const counter = await readRow(app().db, "document_counters", ["next_number"], {
+        series: "HFR",
+        year: 2120,
+      });
+      expect(counter.next_number).toBe(41);
+    },
+    30_000,
+  );
 
-  it("numbers documents at commit beside documents numbered at once: 50 at once, some rolled back, no gap", async () => {
-    const user = await customerWithCoins(app(), 0);
-    const now = new Date("2121-01-15T00:00:00Z");
-    // Half take their number at commit (orders and renewals: a deferred trigger on PostgreSQL), half at
-    // once (receipts, credit notes), all in one series and year. Every fifth rolls back after issuing:
-    // its number, taken or not, must go to another document.
-    const kept = await fiftyAtOnceEveryFifthRolledBack(async (trx, i) => {
-      const input = documentFor(user, { kind: "invoice", now });
-      return i % 2 === 0
-        ? await issueDocumentNumberedAtCommit(trx, input)
-        : await issueDocument(trx, input);
-    });
-    expect(kept).toHaveLength(40);
-    expect(await sequenceOf(app(), "HF", 2121)).toEqual(upTo(40));
-    // Each kept document holds its number, and no placeholder was ever committed.
-    const rows = await app()
-      .db.selectFrom("invoices")
-      .select(["id", "number"])
-      .where(
-        "id",
-        "in",
-        kept.map((r) => r.id),
-      )
-      .execute();
-    expect(rows).toHaveLength(40);
-    for (const row of rows) expect(row.number).toMatch(/^HF-2121-\d{6}$/);
-    const pending = await app()
-      .db.selectFrom("invoices")
-      .select("number")
-      .where("number", "like", `${PENDING_NUMBER_PREFIX}%`)
-      .execute();
-    expect(pending).toEqual([]);
-  }, 30_000);
+  it(
+    atOnce(
+      dialect,
+      "numbers documents at commit beside documents numbered at once: 50 at once, some rolled back, no gap",
+    ),
+    async () => {
+      const user = await customerWithCoins(app(), 0);
+      const now = new Date("2121-01-15T00:00:00Z");
+      // Half take their number at commit (orders and renewals: a deferred trigger on PostgreSQL), half at
+      // once (receipts, credit notes), all in one series and year. Every fifth rolls back after issuing:
+      // its number, taken or not, must go to another document.
+      const kept = await fiftyAtOnceEveryFifthRolledBack(async (trx, i) => {
+        const input = documentFor(user, { kind: "invoice", now });
+        return i % 2 === 0
+          ? await issueDocumentNumberedAtCommit(trx, input)
+          : await issueDocument(trx, input);
+      });
+      expect(kept).toHaveLength(40);
+      expect(await sequenceOf(app(), "HF", 2121)).toEqual(upTo(40));
+      // Each kept document holds its number, and no placeholder was ever committed.
+      const rows = await app()
+        .db.selectFrom("invoices")
+        .select(["id", "number"])
+        .where(
+          "id",
+          "in",
+          kept.map((r) => r.id),
+        )
+        .execute();
+      expect(rows).toHaveLength(40);
+      for (const row of rows) expect(row.number).toMatch(/^HF-2121-\d{6}$/);
+      const pending = await app()
+        .db.selectFrom("invoices")
+        .select("number")
+        .where("number", "like", `${PENDING_NUMBER_PREFIX}%`)
+        .execute();
+      expect(pending).toEqual([]);
+    },
+    30_000,
+  );
 
   it("gives a document numbered at commit the number it holds once committed, counting on from the others", async () => {
     const user = await customerWithCoins(app(), 0);
@@ -1037,54 +1051,63 @@ describeEachDatabase("invoices", (app, dialect) => {
     ).toBeNull();
   });
 
-  it("refuses two admins refunding one invoice at once: one credit note", async () => {
-    const admin = await adminId(app());
-    const { user } = await customerWithRunningService(app(), 100_000);
-    const invoice = await readRow(app().db, "invoices", ["number"], { user_id: user });
-    const results = await Promise.all(
-      upTo(6).map(() =>
-        recordRefund(app().db, {
-          number: invoice.number,
-          method: "coins",
-          reason: "race",
-          actorId: admin,
-        }),
-      ),
-    );
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    const credits = await app()
-      .db.selectFrom("invoices")
-      .innerJoin("invoices as original", "original.id", "invoices.credits_invoice_id")
-      .select("invoices.number")
-      .where("original.number", "=", invoice.number)
-      .execute();
-    expect(credits).toHaveLength(1);
-  });
+  it(
+    atOnce(dialect, "refuses two admins refunding one invoice at once: one credit note"),
+    async () => {
+      const admin = await adminId(app());
+      const { user } = await customerWithRunningService(app(), 100_000);
+      const invoice = await readRow(app().db, "invoices", ["number"], { user_id: user });
+      const results = await Promise.all(
+        upTo(6).map(() =>
+          recordRefund(app().db, {
+            number: invoice.number,
+            method: "coins",
+            reason: "race",
+            actorId: admin,
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      const credits = await app()
+        .db.selectFrom("invoices")
+        .innerJoin("invoices as original", "original.id", "invoices.credits_invoice_id")
+        .select("invoices.number")
+        .where("original.number", "=", invoice.number)
+        .execute();
+      expect(credits).toHaveLength(1);
+    },
+  );
 
-  it("refuses the admins who lost a race to refund a renewal as already refunded, not as a changed term", async () => {
-    const admin = await adminId(app());
-    const { user, expiryOf, expiries, numbers } = await serviceRenewed(1);
-    const [number] = numbers as [string];
-    const balance = await balanceOf(app(), user);
-    const results = await Promise.all(
-      upTo(6).map(() =>
-        recordRefund(app().db, {
-          number,
-          method: "coins",
-          reason: "race",
-          actorId: admin,
-          takeBackTerm: true,
-        }),
-      ),
-    );
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok)).toEqual(
-      upTo(5).map(() => refusal("conflict", "invoices.errors.notRefundable")),
-    );
-    expect(Date.parse(await expiryOf())).toBe(Date.parse(expiries[0]!));
-    const { total_cents } = await readRow(app().db, "invoices", ["total_cents"], { number });
-    expect(await balanceOf(app(), user)).toBe(balance + total_cents);
-  });
+  it(
+    atOnce(
+      dialect,
+      "refuses the admins who lost a race to refund a renewal as already refunded, not as a changed term",
+    ),
+    async () => {
+      const admin = await adminId(app());
+      const { user, expiryOf, expiries, numbers } = await serviceRenewed(1);
+      const [number] = numbers as [string];
+      const balance = await balanceOf(app(), user);
+      const results = await Promise.all(
+        upTo(6).map(() =>
+          recordRefund(app().db, {
+            number,
+            method: "coins",
+            reason: "race",
+            actorId: admin,
+            takeBackTerm: true,
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual(
+        upTo(5).map(() => refusal("conflict", "invoices.errors.notRefundable")),
+      );
+      expect(Date.parse(await expiryOf())).toBe(Date.parse(expiries[0]!));
+      const { total_cents } = await readRow(app().db, "invoices", ["total_cents"], { number });
+      expect(await balanceOf(app(), user)).toBe(balance + total_cents);
+    },
+  );
 
   it("issues a top-up's payment receipt in its own series, without VAT", async () => {
     const user = await customerWithCoins(app(), 0);

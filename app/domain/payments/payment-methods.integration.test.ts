@@ -4,7 +4,7 @@ import { getSettings } from "~/domain/settings/settings.server";
 import { asAdmin } from "../../../tests/support/money-fixtures";
 import { readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
-import { describeEachDatabase } from "../../../tests/support/test-database";
+import { atOnce, describeEachDatabase } from "../../../tests/support/test-database";
 import { quoteTopUp, type PaymentMethodInput } from "./payment-methods";
 import {
   createPaymentMethod,
@@ -35,7 +35,7 @@ function methodInput(change: Partial<PaymentMethodInput> = {}): PaymentMethodInp
   };
 }
 
-describeEachDatabase("payment methods", (app) => {
+describeEachDatabase("payment methods", (app, dialect) => {
   async function auditOf(id: number) {
     const rows = await readRows(
       app().db,
@@ -312,7 +312,7 @@ describeEachDatabase("payment methods", (app) => {
     expect(await findPaymentMethod(db, paypal.id)).toBeDefined();
   });
 
-  it("gives two methods of one name added at once two codes", async () => {
+  it(atOnce(dialect, "gives two methods of one name added at once two codes"), async () => {
     const { db, admin } = await asAdmin(app());
     const names = { en: "Twin Pay", fr: "", ar: "" };
     const results = await Promise.all(

@@ -12,7 +12,7 @@ import {
 } from "../../../tests/support/money-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
-import { describeEachDatabase } from "../../../tests/support/test-database";
+import { atOnce, describeEachDatabase } from "../../../tests/support/test-database";
 import { findInvoiceDiscrepancies } from "~/domain/invoices/invoices.server";
 import { customerWithTicket, openedTicket } from "../../../tests/support/ticket-fixtures";
 import {
@@ -26,7 +26,7 @@ import {
   staffReply,
 } from "./tickets.server";
 
-describeEachDatabase("tickets and notifications", (app) => {
+describeEachDatabase("tickets and notifications", (app, dialect) => {
   it("walks a ticket through every status, and only its owner sees it", async () => {
     const { db, admin } = await asAdmin(app());
     const { owner, ticket: opened } = await customerWithTicket(app(), {
@@ -236,48 +236,51 @@ describeEachDatabase("tickets and notifications", (app) => {
   });
 
   // Issue 21: a second tap, a retry or the browser resending a form posted the same message twice.
-  it("stores a reply sent twice with one key once, the customer's and the staff's", async () => {
-    const { db, admin } = await asAdmin(app());
-    const { owner, ticket } = await customerWithTicket(app());
-    const reply = (message: string, idempotencyKey: string) =>
-      customerTicketAction(db, {
-        userId: owner,
-        ticketId: ticket.id,
-        action: { intent: "reply", message, idempotencyKey },
+  it(
+    atOnce(dialect, "stores a reply sent twice with one key once, the customer's and the staff's"),
+    async () => {
+      const { db, admin } = await asAdmin(app());
+      const { owner, ticket } = await customerWithTicket(app());
+      const reply = (message: string, idempotencyKey: string) =>
+        customerTicketAction(db, {
+          userId: owner,
+          ticketId: ticket.id,
+          action: { intent: "reply", message, idempotencyKey },
+        });
+      expect(await reply("Still lags", "customer-reply-key-1")).toEqual({ ok: true });
+      expect(await reply("Still lags", "customer-reply-key-1")).toEqual({
+        ok: true,
+        duplicate: true,
       });
-    expect(await reply("Still lags", "customer-reply-key-1")).toEqual({ ok: true });
-    expect(await reply("Still lags", "customer-reply-key-1")).toEqual({
-      ok: true,
-      duplicate: true,
-    });
-    // Two at once with one key: the unique index settles it.
-    const raced = await Promise.all([
-      reply("Raced", "customer-reply-key-2"),
-      reply("Raced", "customer-reply-key-2"),
-    ]);
-    expect(raced.every((result) => result.ok)).toBe(true);
+      // Two at once with one key: the unique index settles it.
+      const raced = await Promise.all([
+        reply("Raced", "customer-reply-key-2"),
+        reply("Raced", "customer-reply-key-2"),
+      ]);
+      expect(raced.every((result) => result.ok)).toBe(true);
 
-    const staff = (idempotencyKey: string) =>
-      staffReply(db, { actorId: admin, ticketId: ticket.id, message: "On it", idempotencyKey });
-    expect(await staff("staff-reply-key-1")).toEqual({
-      ok: true,
-      message: "tickets.admin.replied",
-    });
-    expect(await staff("staff-reply-key-1")).toEqual({
-      ok: true,
-      message: "tickets.admin.replied",
-    });
+      const staff = (idempotencyKey: string) =>
+        staffReply(db, { actorId: admin, ticketId: ticket.id, message: "On it", idempotencyKey });
+      expect(await staff("staff-reply-key-1")).toEqual({
+        ok: true,
+        message: "tickets.admin.replied",
+      });
+      expect(await staff("staff-reply-key-1")).toEqual({
+        ok: true,
+        message: "tickets.admin.replied",
+      });
 
-    const thread = (await getCustomerTicket(db, owner, ticket.id))!;
-    expect(thread.messages.map((m) => m.body)).toEqual(["m", "Still lags", "Raced", "On it"]);
-    // The replayed staff reply notified the customer once.
-    const notes = await listNotifications(db, owner);
-    expect(notes.items.filter((n) => n.kind === "ticket_answered")).toHaveLength(1);
-    // Without a key (a script) a reply is simply stored.
-    await staffReply(db, { actorId: admin, ticketId: ticket.id, message: "No key" });
-    await staffReply(db, { actorId: admin, ticketId: ticket.id, message: "No key" });
-    expect((await getCustomerTicket(db, owner, ticket.id))!.messages).toHaveLength(6);
-  });
+      const thread = (await getCustomerTicket(db, owner, ticket.id))!;
+      expect(thread.messages.map((m) => m.body)).toEqual(["m", "Still lags", "Raced", "On it"]);
+      // The replayed staff reply notified the customer once.
+      const notes = await listNotifications(db, owner);
+      expect(notes.items.filter((n) => n.kind === "ticket_answered")).toHaveLength(1);
+      // Without a key (a script) a reply is simply stored.
+      await staffReply(db, { actorId: admin, ticketId: ticket.id, message: "No key" });
+      await staffReply(db, { actorId: admin, ticketId: ticket.id, message: "No key" });
+      expect((await getCustomerTicket(db, owner, ticket.id))!.messages).toHaveLength(6);
+    },
+  );
 
   it("refuses a reply key used by someone else or on another ticket as an expired form", async () => {
     const { db, admin } = await asAdmin(app());
@@ -334,54 +337,57 @@ describeEachDatabase("tickets and notifications", (app) => {
     expect((await listCustomerTickets(db, stranger)).tickets).toEqual([]);
   });
 
-  it("credits a ticket's coins once for a form sent twice, and says what happened", async () => {
-    const { db, admin } = await asAdmin(app());
-    const { owner, ticket } = await customerWithTicket(app(), { department: "billing" });
-    const credit = () =>
-      addCoinsFromTicket(db, {
-        actorId: admin,
-        ticketId: ticket.id,
+  it(
+    atOnce(dialect, "credits a ticket's coins once for a form sent twice, and says what happened"),
+    async () => {
+      const { db, admin } = await asAdmin(app());
+      const { owner, ticket } = await customerWithTicket(app(), { department: "billing" });
+      const credit = () =>
+        addCoinsFromTicket(db, {
+          actorId: admin,
+          ticketId: ticket.id,
+          amountCents: 500,
+          idempotencyKey: "ticket-credit-key-1",
+        });
+      // A payment, as a form without the choice says: with its receipt.
+      expect(await credit()).toEqual({
+        ok: true,
+        message: "tickets.admin.coinsAddedWithReceipt",
         amountCents: 500,
-        idempotencyKey: "ticket-credit-key-1",
+        balanceCents: 500,
+        receipt: expect.stringMatching(/^HFR-\d{4}-\d{6}$/),
       });
-    // A payment, as a form without the choice says: with its receipt.
-    expect(await credit()).toEqual({
-      ok: true,
-      message: "tickets.admin.coinsAddedWithReceipt",
-      amountCents: 500,
-      balanceCents: 500,
-      receipt: expect.stringMatching(/^HFR-\d{4}-\d{6}$/),
-    });
-    expect(await credit()).toEqual({
-      ok: true,
-      message: "tickets.admin.coinsAlreadyAdded",
-      amountCents: 500,
-      balanceCents: 500,
-    });
-    const raced = await Promise.all([
-      addCoinsFromTicket(db, {
-        actorId: admin,
-        ticketId: ticket.id,
+      expect(await credit()).toEqual({
+        ok: true,
+        message: "tickets.admin.coinsAlreadyAdded",
         amountCents: 500,
-        idempotencyKey: "ticket-credit-key-2",
-      }),
-      addCoinsFromTicket(db, {
-        actorId: admin,
-        ticketId: ticket.id,
-        amountCents: 500,
-        idempotencyKey: "ticket-credit-key-2",
-      }),
-    ]);
-    expect(raced.map((r) => r.ok && "balanceCents" in r && r.balanceCents)).toEqual([1000, 1000]);
-    expect(await balanceOf(app(), owner)).toBe(1000);
-    const ledger = await readRows(db, "coin_ledger", ["amount_cents"], { user_id: owner });
-    expect(ledger.map((row) => row.amount_cents)).toEqual([500, 500]);
-    // One receipt per credit, however often its form was sent.
-    const receipts = await readRows(db, "invoices", ["total_cents"], {
-      user_id: owner,
-      kind: "receipt",
-    });
-    expect(receipts.map((row) => row.total_cents)).toEqual([500, 500]);
-    await expectLedgerIntact(app());
-  });
+        balanceCents: 500,
+      });
+      const raced = await Promise.all([
+        addCoinsFromTicket(db, {
+          actorId: admin,
+          ticketId: ticket.id,
+          amountCents: 500,
+          idempotencyKey: "ticket-credit-key-2",
+        }),
+        addCoinsFromTicket(db, {
+          actorId: admin,
+          ticketId: ticket.id,
+          amountCents: 500,
+          idempotencyKey: "ticket-credit-key-2",
+        }),
+      ]);
+      expect(raced.map((r) => r.ok && "balanceCents" in r && r.balanceCents)).toEqual([1000, 1000]);
+      expect(await balanceOf(app(), owner)).toBe(1000);
+      const ledger = await readRows(db, "coin_ledger", ["amount_cents"], { user_id: owner });
+      expect(ledger.map((row) => row.amount_cents)).toEqual([500, 500]);
+      // One receipt per credit, however often its form was sent.
+      const receipts = await readRows(db, "invoices", ["total_cents"], {
+        user_id: owner,
+        kind: "receipt",
+      });
+      expect(receipts.map((row) => row.total_cents)).toEqual([500, 500]);
+      await expectLedgerIntact(app());
+    },
+  );
 });
