@@ -1,17 +1,19 @@
 import { defineConfig, devices } from "@playwright/test";
 import { serverArguments } from "./server/command";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET, scaled } from "./tests/e2e/fixtures";
+import { e2eFolder } from "./tests/support/scratch";
 
 /**
  * Browser tests against the production build (`npm run build` first), served as `npm run serve` does on a
- * fresh SQLite database in .tmp/e2e. E2E_PORT (and BUILD_DIR, which the server reads) allow a second run
- * side by side; each port gets its own database and results folders. Three servers start: E2E_PORT,
- * E2E_PORT + 1 (entry gate on) and E2E_PORT + 2 (site-wide settings tests).
+ * fresh SQLite database in a folder of the run's (e2eFolder: on the RAM disk when there is one). E2E_PORT (and BUILD_DIR, which the server reads) allow a second run
+ * side by side; each port gets its own database and results folders. Four servers start: E2E_PORT,
+ * E2E_PORT + 1 (entry gate on), E2E_PORT + 2 (site-wide settings tests) and E2E_PORT + 3 (PostgreSQL).
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 const defaultPort = port === 3210;
-const dataDir = defaultPort ? ".tmp/e2e" : `.tmp/e2e-${port}`;
+// On the RAM disk when the machine has one (tests/support/scratch.ts), else in .tmp.
+const dataDir = e2eFolder(defaultPort ? "e2e" : `e2e-${port}`);
 // Playwright empties its output folder at start, so a side-by-side run needs its own.
 const outputDir = defaultPort ? "test-results" : `.tmp/e2e-results-${port}`;
 const ci = Boolean(process.env.CI);
@@ -24,6 +26,9 @@ const gatePort = port + 1;
 // (WEB_CONCURRENCY=2), so those tests also prove that a setting saved through one process is what the
 // other serves at once (the cluster primary relays the change).
 const settingsPort = port + 2;
+// A fourth on PostgreSQL, in a throwaway cluster (tests/e2e/postgres-server.ts), for the journey a
+// larger host's customers take (postgres-journey.spec.ts); every other test runs on SQLite.
+const postgresPort = port + 3;
 
 function server(serverPort: number, folder: string, entryGate: "on" | "off", processes = 1) {
   const url = `http://localhost:${serverPort}`;
@@ -38,7 +43,7 @@ function server(serverPort: number, folder: string, entryGate: "on" | "off", pro
     env: {
       NODE_ENV: "production",
       PORT: String(serverPort),
-      DATABASE_URL: `file:./${folder}/hostfront.db`,
+      DATABASE_URL: `file:${folder}/hostfront.db`,
       ENTRY_GATE: entryGate,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
@@ -101,5 +106,11 @@ export default defineConfig({
     server(port, dataDir, "off"),
     server(gatePort, `${dataDir}-gate`, "on"),
     server(settingsPort, `${dataDir}-settings`, "off", 2),
+    {
+      ...server(postgresPort, `${dataDir}-postgres`, "off"),
+      command: "node --import tsx tests/e2e/postgres-server.ts",
+      // Its cluster is stopped and removed once the server has gone (postgres-server.ts).
+      gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
+    },
   ],
 });

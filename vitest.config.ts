@@ -1,22 +1,10 @@
-import { accessSync, constants, globSync, readFileSync, statSync } from "node:fs";
+import { globSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { testTemporaryFolder } from "./tests/support/scratch";
 
-/**
- * A RAM disk for the tests' temporary files (SQLite files, the test PostgreSQL cluster, uploads) when the
- * machine has one: a SQLite commit there costs no fsync. Otherwise the system's temporary folder.
- */
-function ramDisk(): string | undefined {
-  try {
-    if (!statSync("/dev/shm").isDirectory()) return undefined;
-    accessSync("/dev/shm", constants.W_OK);
-    return "/dev/shm";
-  } catch {
-    return undefined;
-  }
-}
-
-const temporaryFolder = process.env.TEST_TMPDIR ?? ramDisk();
+// A RAM disk when the machine has one (tests/support/scratch.ts).
+const temporaryFolder = testTemporaryFolder();
 // Set in this process, so that the global setup (the PostgreSQL cluster, the template databases), which
 // runs here, and every worker, which inherits it, write there.
 if (temporaryFolder) process.env.TMPDIR = temporaryFolder;

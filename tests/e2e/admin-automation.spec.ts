@@ -1,3 +1,4 @@
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import {
@@ -9,10 +10,11 @@ import {
   expect,
   test,
 } from "./fixtures";
+import { e2eFolder } from "../support/scratch";
 
 // The e2e server's SQLite file (playwright.config.ts: one data folder per E2E_PORT).
 const port = Number(process.env.E2E_PORT ?? 3210);
-const databaseFile = `.tmp/${port === 3210 ? "e2e" : `e2e-${port}`}/hostfront.db`;
+const databaseFile = path.join(e2eFolder(port === 3210 ? "e2e" : `e2e-${port}`), "hostfront.db");
 
 /**
  * Queues a job no handler knows, as a broken integration would: the server's worker runs it, and with

@@ -16,6 +16,7 @@ import {
   visit,
   waitForHydration,
 } from "./fixtures";
+import { e2eFolder } from "../support/scratch";
 
 // "Require two-factor sign-in for admins" locks every admin without it out of the panel: on a shared
 // server it would stop every admin test running beside this one. So this file starts a server of its
@@ -24,7 +25,7 @@ import {
 test.describe.configure({ mode: "serial" });
 
 const SETUP = "/dashboard?tab=account#two-factor";
-const folder = path.resolve(`.tmp/e2e-two-factor-${process.env.E2E_PORT ?? 3210}`);
+const folder = e2eFolder(`e2e-two-factor-${process.env.E2E_PORT ?? 3210}`);
 const databaseFile = path.join(folder, "hostfront.db");
 
 let server: OwnServer | undefined;

@@ -352,6 +352,9 @@ export const GATE_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 
 /** The third e2e server, where admin-settings.spec.ts flips site-wide switches (playwright.config.ts). */
 export const SETTINGS_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 2}`;
 
+/** The fourth e2e server, on PostgreSQL (playwright.config.ts, postgres-server.ts). */
+export const POSTGRES_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 3}`;
+
 /**
  * The moment a response was written, by the server's clock (its Date header, to the second): what a test
  * compares the server's days and months with, instead of reading its own clock, which may have passed

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import {
@@ -13,6 +12,7 @@ import {
   visit,
   waitForPage,
 } from "./fixtures";
+import { e2eFolder } from "../support/scratch";
 
 // Password reset by mail, as a person does it (issue 25): the shared e2e servers have no SMTP_URL, so
 // this spec starts a real SMTP server in the test process and a production server of its own (the
@@ -23,7 +23,7 @@ test.describe.configure({ mode: "serial" });
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 5;
 const baseURL = `http://localhost:${port}`;
-const folder = path.resolve(`.tmp/e2e-reset-${port}`);
+const folder = e2eFolder(`e2e-reset-${port}`);
 const NEW_PASSWORD = "Marigold-Causeway-62";
 const LINK = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/;
 

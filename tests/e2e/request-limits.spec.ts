@@ -5,6 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { ServerStopped, startOwnServer, type OwnServer } from "../support/own-server";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET, expect, test } from "./fixtures";
+import { e2eFolder } from "../support/scratch";
 
 // The request limits of the production build (server/index.ts and the bundled server/app.ts), on
 // servers of their own with the limits set low: the shared e2e servers raise them for every other test.
@@ -27,7 +28,7 @@ const PUBLIC_FORMS = [
 
 type Server = OwnServer;
 
-const folder = path.resolve(`.tmp/e2e-limits-${process.env.E2E_PORT ?? 3210}`);
+const folder = e2eFolder(`e2e-limits-${process.env.E2E_PORT ?? 3210}`);
 const databaseFile = path.join(folder, "hostfront.db");
 
 /** A server on the spec's one database (every server started here shares it), with the limits low. */

@@ -1,12 +1,14 @@
+import path from "node:path";
 import Database from "better-sqlite3";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { signInOverHttp, toast, uniqueEmail, visit, expect, test } from "./fixtures";
+import { e2eFolder } from "../support/scratch";
 
 // The e2e server's SQLite file (playwright.config.ts: one data folder per E2E_PORT), read to prove that
 // what a visitor sent was stored. Opened read-only for each question; the server keeps writing.
 const port = Number(process.env.E2E_PORT ?? 3210);
-const databaseFile = `.tmp/${port === 3210 ? "e2e" : `e2e-${port}`}/hostfront.db`;
+const databaseFile = path.join(e2eFolder(port === 3210 ? "e2e" : `e2e-${port}`), "hostfront.db");
 function count(sql: string, ...params: string[]): number {
   const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
   try {

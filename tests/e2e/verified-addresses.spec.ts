@@ -1,4 +1,3 @@
-import path from "node:path";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import {
@@ -13,6 +12,7 @@ import {
   USER_PASSWORD,
   waitForPage,
 } from "./fixtures";
+import { e2eFolder } from "../support/scratch";
 
 // Verified addresses (docs/accounts.md) as a new customer meets them, on a server of its own that sends
 // mail (SMTP_URL: an SMTP server in this test process): the shared e2e servers run without SMTP, where
@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   smtp = await startSmtpServer();
   server = await startOwnServer({
-    folder: path.resolve(`.tmp/e2e-verify-${process.env.E2E_PORT ?? 3210}`),
+    folder: e2eFolder(`e2e-verify-${process.env.E2E_PORT ?? 3210}`),
     env: {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import Database from "better-sqlite3";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET, expect, test } from "./fixtures";
+import { e2eFolder } from "../support/scratch";
 
 // With several server processes (WEB_CONCURRENCY=2) the jobs run in one process of their own, which serves
 // no request (server/primary.ts): the mixed-load soak found the jobs' writes holding up the pages of the
@@ -17,7 +17,7 @@ let server: OwnServer;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   server = await startOwnServer({
-    folder: path.resolve(`.tmp/e2e-worker-process-${process.env.E2E_PORT ?? 3210}`),
+    folder: e2eFolder(`e2e-worker-process-${process.env.E2E_PORT ?? 3210}`),
     env: {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
