@@ -3,7 +3,7 @@
  * of each layer, the slowest test files and browser specs, and the host's CPU index beside them, so that
  * a run says where its time went (docs/testing.md). It warns, never fails, past the suite's budget.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { probeCpu } from "./bench/cpu-probe";
@@ -24,6 +24,12 @@ interface Step {
   command: string;
   /** Where the step writes its per-file times (a Vitest or Playwright JSON report). */
   report?: { kind: "vitest" | "playwright"; file: string };
+  /**
+   * Steps next to each other with the same group run side by side, each on a core of its own: the
+   * static checks and the build are each one process that uses one core. Their output is printed as
+   * each ends, whole, so that it does not interleave.
+   */
+  group?: string;
 }
 
 const e2ePort = process.env.E2E_PORT;
@@ -37,9 +43,11 @@ const vitest = (layer: string) =>
 
 const steps: Step[] = [
   { name: "what npm cannot install", command: "node --import tsx scripts/ensure-test-deps.ts" },
-  { name: "typecheck", command: "npm run typecheck" },
-  { name: "lint", command: "npm run lint" },
-  { name: "format check", command: "npm run format:check" },
+  { name: "typecheck", command: "npm run typecheck", group: "checks" },
+  { name: "lint", command: "npm run lint", group: "checks" },
+  { name: "format check", command: "npm run format:check", group: "checks" },
+  // The browser tests' production build, made beside the checks.
+  { name: "build", command: "npm run build", group: "checks" },
   {
     name: "unit",
     command: vitest("unit"),
@@ -50,7 +58,6 @@ const steps: Step[] = [
     command: vitest("integration"),
     report: { kind: "vitest", file: `${TIMES}/integration.json` },
   },
-  { name: "build", command: "npm run build" },
   {
     name: "browser",
     command: "playwright test",
@@ -73,30 +80,59 @@ const files: FileTime[] = [];
 const specs: FileTime[] = [];
 let failed: Step | undefined;
 
-for (const step of chosen) {
-  console.log(`\n▶ ${step.name}: ${step.command}\n`);
+/** Runs a step; its output goes straight through, or is kept and printed whole when it ends. */
+function run(step: Step, keepOutput: boolean): Promise<{ status: number; minutes: number }> {
   const stepStarted = performance.now();
-  const result = spawnSync(step.command, {
+  if (!keepOutput) console.log(`\n▶ ${step.name}: ${step.command}\n`);
+  const child = spawn(step.command, {
     shell: true,
-    stdio: "inherit",
+    stdio: keepOutput ? ["ignore", "pipe", "pipe"] : "inherit",
     env: { ...process.env, PATH: `${path.resolve("node_modules/.bin")}:${process.env.PATH}` },
   });
-  const minutes = (performance.now() - stepStarted) / 60_000;
-  let summary = "";
-  if (step.report && existsSync(step.report.file)) {
-    const text = readFileSync(step.report.file, "utf8");
-    const report =
-      step.report.kind === "vitest" ? readVitestReport(text) : readPlaywrightReport(text);
-    summary = `${report.tests} tests in ${report.files.length} files`;
-    (step.report.kind === "vitest" ? files : specs).push(
-      ...report.files.map((file) => ({ ...file, layer: step.name })),
-    );
-  }
-  done.push({ step, minutes, summary });
-  if (result.status !== 0) {
-    failed = step;
-    break;
-  }
+  const output: Buffer[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      if (keepOutput) {
+        console.log(`\n▶ ${step.name}: ${step.command}\n`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve({ status: code ?? 1, minutes: (performance.now() - stepStarted) / 60_000 });
+    });
+  });
+}
+
+/** The steps in order, those of one group together. */
+const batches: Step[][] = [];
+for (const step of chosen) {
+  const last = batches.at(-1);
+  if (step.group && last?.[0]?.group === step.group) last.push(step);
+  else batches.push([step]);
+}
+
+for (const batch of batches) {
+  const results = await Promise.all(batch.map((step) => run(step, batch.length > 1)));
+  batch.forEach((step, index) => {
+    let summary = "";
+    if (step.report && existsSync(step.report.file)) {
+      const text = readFileSync(step.report.file, "utf8");
+      const report =
+        step.report.kind === "vitest" ? readVitestReport(text) : readPlaywrightReport(text);
+      summary = `${report.tests} tests in ${report.files.length} files`;
+      (step.report.kind === "vitest" ? files : specs).push(
+        ...report.files.map((file) => ({ ...file, layer: step.name })),
+      );
+    }
+    const minutes = results[index]!.minutes;
+    done.push({
+      step,
+      minutes,
+      summary: batch.length > 1 ? [summary, "side by side"].filter(Boolean).join(", ") : summary,
+    });
+    if (results[index]!.status !== 0) failed ??= step;
+  });
+  if (failed) break;
 }
 
 const total = (performance.now() - started) / 60_000;
