@@ -87,7 +87,10 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: "/usr/bin/chromium",
+          // Chromium's headless shell (Debian's chromium-headless-shell, the build of Chromium that
+          // Playwright runs by default for headless tests): the browser layer took a quarter less time
+          // than with the full browser in headless mode (docs/testing.md). E2E_CHROMIUM names another.
+          executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell",
           args: [
             "--headless",
             "--no-sandbox",

@@ -1,7 +1,8 @@
 /**
  * First step of `npm test`: checks for what npm cannot install and the tests need.
  *
- * - Debian's Chromium at /usr/bin/chromium, for the browser tests (not needed when SKIP_E2E=1).
+ * - Debian's Chromium headless shell at /usr/bin/chromium-headless-shell, for the browser tests (not
+ *   needed when SKIP_E2E=1). The benchmarks use the full browser, Debian's `chromium`.
  * - The PostgreSQL server binaries (initdb and pg_ctl under /usr/lib/postgresql/<version>/bin), for the
  *   integration tests' throwaway cluster (not needed when TEST_POSTGRES_URL points at a server).
  * - openssl, for the certificate of the mail tests' TLS server.
@@ -13,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 
-const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = "/usr/bin/chromium-headless-shell";
 const POSTGRES_ROOT = "/usr/lib/postgresql";
 const POSTGRES_PACKAGE = "postgresql-15";
 
@@ -36,8 +37,8 @@ function hasPostgresServer(): boolean {
 const requirements: Requirement[] = [];
 if (process.env.SKIP_E2E !== "1") {
   requirements.push({
-    what: `Chromium for the browser tests (${CHROMIUM})`,
-    packages: ["chromium"],
+    what: `Chromium's headless shell for the browser tests (${CHROMIUM})`,
+    packages: ["chromium-headless-shell"],
     present: () => existsSync(CHROMIUM),
   });
 }
