@@ -140,16 +140,21 @@ export async function fillRegisterForm(
     .fill(values.confirmPassword ?? values.password);
 }
 
+/** A new customer's name, email and password: what is given, a unique email and USER_PASSWORD else. */
+function newAccount(customer?: Partial<Customer>): Customer {
+  return {
+    name: customer?.name ?? "Test Customer",
+    email: customer?.email ?? uniqueEmail(),
+    password: customer?.password ?? USER_PASSWORD,
+  };
+}
+
 /** Registers a new customer through the form and waits for the login page. */
 export async function registerCustomer(
   page: Page,
   customer?: Partial<Customer>,
 ): Promise<Customer> {
-  const account: Customer = {
-    name: customer?.name ?? "Test Customer",
-    email: customer?.email ?? uniqueEmail(),
-    password: customer?.password ?? USER_PASSWORD,
-  };
+  const account = newAccount(customer);
   await visit(page, "/register");
   await fillRegisterForm(page, account);
   await page.getByRole("button", { name: "Create Account" }).click();
@@ -290,11 +295,7 @@ export async function registerOverHttp(
   jar: CookieJar,
   customer?: Partial<Customer>,
 ): Promise<Customer> {
-  const account: Customer = {
-    name: customer?.name ?? "Test Customer",
-    email: customer?.email ?? uniqueEmail(),
-    password: customer?.password ?? USER_PASSWORD,
-  };
+  const account = newAccount(customer);
   await postForm(
     jar,
     "/register",

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -12,6 +11,7 @@ import {
   toast,
   visit,
 } from "./fixtures";
+import { openInwiMoney, sayPaid } from "./top-up-steps";
 
 // A larger host runs on PostgreSQL (ADR 2): the production build on a throwaway cluster
 // (postgres-server.ts), through the money path a customer takes, every step through the pages. The
@@ -36,20 +36,7 @@ test("on PostgreSQL: register, top up and be approved, order, be approved, renew
   const desk = await admin.newPage();
 
   // The admin opens a way to pay: Inwi Money at 11.00 MAD a coin.
-  await visit(desk, "/admin/gateways");
-  await desk
-    .getByRole("row", { name: /Inwi Money/ })
-    .getByRole("link", { name: "Edit Inwi Money" })
-    .click();
-  const form = desk.getByRole("main");
-  await form
-    .getByRole("group", { name: "English" })
-    .getByLabel("Instructions")
-    .fill("Send to 0700 000 000 (Hostfront SARL), writing your reference.");
-  await form.getByLabel("Dirhams per coin (MAD)").fill("11.00");
-  await form.getByLabel("Enabled", { exact: true }).check();
-  await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(desk.getByRole("status")).toHaveText("Payment method saved");
+  await openInwiMoney(desk);
 
   // A visitor registers and signs in through the forms.
   const customer = await registerCustomer(page, { name: "Yassine Postgres" });
@@ -66,16 +53,7 @@ test("on PostgreSQL: register, top up and be approved, order, be approved, renew
     "Top-up requested: send the amount with the reference below.",
   );
   const reference = (await page.locator("[data-reference]").textContent())!.trim();
-  await page.getByLabel("Phone number or account that paid").fill("0611 222 333");
-  await page.getByLabel("Proof of payment").setInputFiles({
-    name: "inwi.png",
-    mimeType: "image/png",
-    buffer: await sharp({ create: { width: 40, height: 40, channels: 3, background: "#0ea5e9" } })
-      .png()
-      .toBuffer(),
-  });
-  await page.getByRole("button", { name: "I have paid" }).click();
-  await expect(page.getByText("Paid, being checked")).toBeVisible();
+  await sayPaid(page);
 
   await visit(desk, "/admin/top-ups?state=proof_sent");
   await desk

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -9,30 +8,17 @@ import {
   test,
   noHorizontalScroll,
 } from "./fixtures";
+import { openInwiMoney, sayPaid } from "./top-up-steps";
 
-// Top-up requests (issue 26, docs/payments.md): a customer asks for coins with a dirham wallet, pays
-// outside the site with the reference, says so, and an admin approves it from /admin/top-ups. Inwi
-// Money rather than Orange Money: admin-gateways.spec.ts, which may run beside this one on the same
-// database, expects Orange Money disabled when it starts.
+// Top-up requests (docs/payments.md): a customer asks for coins with a dirham wallet, pays outside the
+// site with the reference, says so, and an admin approves it from /admin/top-ups.
 
 test("a customer requests 10 coins, pays in dirhams, and the admin's approval credits them", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
-  // The admin writes where to pay and switches the method on: 11.00 MAD a coin, no fee.
-  await visit(admin.page, "/admin/gateways");
-  const inwi = admin.page.getByRole("row", { name: /Inwi Money/ });
-  await inwi.getByRole("link", { name: "Edit Inwi Money" }).click();
-  const form = admin.page.getByRole("main");
-  await form
-    .getByRole("group", { name: "English" })
-    .getByLabel("Instructions")
-    .fill("Send to 0700 000 000 (Hostfront SARL), writing your reference.");
-  await form.getByLabel("Dirhams per coin (MAD)").fill("11.00");
-  await form.getByLabel("Enabled", { exact: true }).check();
-  await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(admin.page.getByRole("status")).toHaveText("Payment method saved");
+  await openInwiMoney(admin.page);
 
   const buyer = await newCustomerSignedIn(browser, { name: "Samira Topup" });
   const page = buyer.page;
@@ -59,20 +45,7 @@ test("a customer requests 10 coins, pays in dirhams, and the admin's approval cr
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await noHorizontalScroll(page)).toBe(true);
 
-  // "I have paid": the payer's phone, the day (today, already filled in) and a screenshot.
-  await page.getByLabel("Phone number or account that paid").fill("0611 222 333");
-  await page.getByLabel("Proof of payment").setInputFiles({
-    name: "inwi.png",
-    mimeType: "image/png",
-    buffer: await sharp({ create: { width: 40, height: 40, channels: 3, background: "#f97316" } })
-      .png()
-      .toBuffer(),
-  });
-  await page.getByRole("button", { name: "I have paid" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText(
-    "Thank you: an admin will check your payment.",
-  );
-  await expect(page.getByText("Paid, being checked")).toBeVisible();
+  await sayPaid(page);
 
   // The admin finds it first in the queue and approves it.
   await visit(admin.page, "/admin/top-ups?state=proof_sent");
