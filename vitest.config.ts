@@ -1,23 +1,11 @@
-import { accessSync, constants, globSync, readFileSync, statSync } from "node:fs";
+import { globSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+// With ".js": Vite warns about a config importing a file without its extension.
+import { testTemporaryFolder } from "./tests/support/scratch.js";
 
-/**
- * A RAM disk for the tests' temporary files when the machine has one, as tests/support/scratch.ts
- * chooses for the browser tests (written out here: Vite warns about a config that imports a file
- * without its extension, and the typecheck refuses the extension).
- */
-function ramDisk(): string | undefined {
-  try {
-    if (!statSync("/dev/shm").isDirectory()) return undefined;
-    accessSync("/dev/shm", constants.W_OK);
-    return "/dev/shm";
-  } catch {
-    return undefined;
-  }
-}
-
-const temporaryFolder = process.env.TEST_TMPDIR ?? ramDisk();
+// A RAM disk when the machine has one (the browser tests choose the same folder).
+const temporaryFolder = testTemporaryFolder();
 // Set in this process, so that the global setup (the PostgreSQL cluster, the template databases), which
 // runs here, and every worker, which inherits it, write there.
 if (temporaryFolder) process.env.TMPDIR = temporaryFolder;
