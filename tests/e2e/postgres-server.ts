@@ -15,9 +15,16 @@ import { startPostgresCluster } from "../support/postgres-cluster";
 
 const cluster = await startPostgresCluster();
 const admin = new pg.Client({ connectionString: cluster.url });
-await admin.connect();
-await admin.query("CREATE DATABASE hostfront");
-await admin.end();
+try {
+  await admin.connect();
+  await admin.query("CREATE DATABASE hostfront");
+} catch (error) {
+  // No server will stop the cluster: stop it here, so that no postmaster outlives the run.
+  cluster.stop();
+  throw error;
+} finally {
+  await admin.end().catch(() => undefined);
+}
 const url = new URL(cluster.url);
 url.pathname = "/hostfront";
 
