@@ -5,6 +5,7 @@ import type { Locale } from "~/i18n/locales";
 import englishCoins from "~/i18n/locales/en/coins.json";
 import {
   englishLedgerReason,
+  isLedgerReasonId,
   LEDGER_REASON_ENGLISH,
   LEDGER_REASON_KEYS,
   ledgerReason,
@@ -131,5 +132,12 @@ describe("the English written beside the key", () => {
     expect(parseReasonParams("{}")).toEqual({});
     for (const bad of [null, undefined, "", "null", "3", '"x"', "[]", '{"a":null}', "{"])
       expect(parseReasonParams(bad), String(bad)).toBeNull();
+  });
+
+  it("knows a key only as the text of one of its reasons", () => {
+    expect(isLedgerReasonId("renewal")).toBe(true);
+    // An array of one key reads as that key where an object's keys are looked up: not a key.
+    for (const bad of [["renewal"], "toString", "Renewal", "", null, undefined, 1])
+      expect(isLedgerReasonId(bad), String(bad)).toBe(false);
   });
 });

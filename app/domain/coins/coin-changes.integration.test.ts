@@ -1,0 +1,270 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import type { DocumentRef } from "~/domain/mail/mail.server";
+import {
+  adminId,
+  balanceOf,
+  customerWithCoins,
+  expectLedgerIntact,
+} from "../../../tests/support/money-fixtures";
+import { latestRow, readRow, readRows } from "../../../tests/support/read-column";
+import { refusal } from "../../../tests/support/results";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { MAX_BALANCE_CENTS } from "./coins";
+import { adjustCoins, postLedgerEntry, writeLedgerEntry } from "./coins.server";
+import { ledgerReason } from "./ledger-reason";
+
+/** What a change of coins leaves beside the ledger row: its audit, its notification, its mail. */
+describeEachDatabase("a change of coins and what it leaves behind", (app, dialect) => {
+  const json = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
+
+  it("records a credit with its receipt whole: the audit, the notification and the mail", async () => {
+    const user = await customerWithCoins(app(), 1_000);
+    const admin = await adminId(app());
+    const issued: { entryId: number; amountCents: number }[] = [];
+    const receipt = (_trx: unknown, credit: { entryId: number; amountCents: number }) => {
+      issued.push(credit);
+      return Promise.resolve<DocumentRef>({
+        kind: "receipt",
+        number: "R-TEST-1",
+        totalCents: credit.amountCents,
+      });
+    };
+    const reason = ledgerReason("ticketPurchase", { id: 7, subject: "Buy coins" });
+    const key = randomUUID();
+    const result = await adjustCoins(app().db, {
+      userId: user,
+      amountCents: 2_500,
+      reason,
+      actorId: admin,
+      idempotencyKey: key,
+      kind: "coin_purchase",
+      receipt,
+    });
+    expect(result).toEqual({
+      ok: true,
+      balanceCents: 3_500,
+      appliedCents: 2_500,
+      clamped: false,
+      receipt: { kind: "receipt", number: "R-TEST-1", totalCents: 2_500 },
+    });
+    const entry = await readRow(app().db, "coin_ledger", ["id", "kind", "reason", "reason_key"], {
+      idempotency_key: key,
+    });
+    expect(entry).toMatchObject({ kind: "coin_purchase", reason_key: "ticketPurchase" });
+    expect(entry.reason).toBe("Ticket #7: Buy coins");
+    expect(issued).toEqual([{ entryId: Number(entry.id), amountCents: 2_500 }]);
+
+    const audit = await latestRow(
+      app().db,
+      "audit_log",
+      ["before", "after", "reason", "actor_id"],
+      {
+        action: "coins.adjust",
+        target_id: user,
+      },
+    );
+    expect(json(audit.before)).toEqual({ balanceCents: 1_000 });
+    expect(json(audit.after)).toEqual({
+      balanceCents: 3_500,
+      requestedCents: 2_500,
+      appliedCents: 2_500,
+      receipt: "R-TEST-1",
+    });
+    expect(audit).toMatchObject({ reason: "Ticket #7: Buy coins", actor_id: admin });
+
+    const note = await latestRow(app().db, "notifications", ["kind", "params", "link"], {
+      user_id: user,
+    });
+    expect({ ...note, params: json(note.params) }).toEqual({
+      kind: "coins_added",
+      params: { amountCents: 2_500, balanceCents: 3_500 },
+      link: "/dashboard?tab=billing",
+    });
+
+    const mail = await readRow(app().db, "mail_outbox", ["params"], {
+      unique_key: `coinsChanged:coins:${key}:${user}`,
+    });
+    expect(json(mail.params)).toMatchObject({
+      amountCents: 2_500,
+      balanceCents: 3_500,
+      reason: {
+        reason: "Ticket #7: Buy coins",
+        reasonKey: "ticketPurchase",
+        reasonParams: { id: 7, subject: "Buy coins" },
+      },
+    });
+    await expectLedgerIntact(app());
+  });
+
+  it("issues no receipt for a removal, and tells the customer what was removed", async () => {
+    const user = await customerWithCoins(app(), 1_000);
+    const admin = await adminId(app());
+    let receipts = 0;
+    const key = randomUUID();
+    const result = await adjustCoins(app().db, {
+      userId: user,
+      amountCents: -400,
+      reason: "chargeback",
+      actorId: admin,
+      idempotencyKey: key,
+      link: "/support/12",
+      receipt: () => {
+        receipts += 1;
+        return Promise.resolve<DocumentRef>({ kind: "receipt", number: "R-NO", totalCents: 0 });
+      },
+    });
+    expect(result).toMatchObject({ ok: true, balanceCents: 600, appliedCents: -400 });
+    expect(receipts).toBe(0);
+    const audit = await latestRow(app().db, "audit_log", ["before", "after", "reason"], {
+      action: "coins.adjust",
+      target_id: user,
+    });
+    expect(json(audit.after)).toEqual({
+      balanceCents: 600,
+      requestedCents: -400,
+      appliedCents: -400,
+    });
+    expect(audit.reason).toBe("chargeback");
+    const note = await latestRow(app().db, "notifications", ["kind", "params", "link"], {
+      user_id: user,
+    });
+    expect({ ...note, params: json(note.params) }).toEqual({
+      kind: "coins_removed",
+      params: { amountCents: 400, balanceCents: 600 },
+      link: "/support/12",
+    });
+    const mail = await readRow(app().db, "mail_outbox", ["params"], {
+      unique_key: `coinsChanged:coins:${key}:${user}`,
+    });
+    expect(json(mail.params)).toMatchObject({
+      amountCents: -400,
+      reason: { reason: "chargeback", reasonKey: null, reasonParams: null },
+    });
+  });
+
+  it("answers a replayed clamped removal as clamped, and a key used by another admin as stale", async () => {
+    const user = await customerWithCoins(app(), 300);
+    const admin = await adminId(app());
+    const removal = {
+      userId: user,
+      amountCents: -1_000,
+      reason: "chargeback",
+      actorId: admin,
+      idempotencyKey: randomUUID(),
+    };
+    await adjustCoins(app().db, removal);
+    expect(await adjustCoins(app().db, removal)).toEqual({
+      ok: true,
+      balanceCents: 0,
+      appliedCents: -300,
+      clamped: true,
+      duplicate: true,
+    });
+    // The same form posted by someone else (another admin's session): not theirs to replay.
+    expect(await adjustCoins(app().db, { ...removal, actorId: randomUUID() })).toEqual(
+      refusal("invalid", "coins.errors.formExpired"),
+    );
+  });
+
+  it("refuses a ledger entry that is not a whole, non-zero number of cents within the maximum", async () => {
+    const user = await customerWithCoins(app(), 0);
+    for (const amountCents of [0, 1.5, Number.NaN, MAX_BALANCE_CENTS + 1, -MAX_BALANCE_CENTS - 1])
+      await expect(
+        app()
+          .db.transaction()
+          .execute((trx) =>
+            writeLedgerEntry(trx, { userId: user, amountCents, kind: "admin_adjustment" }),
+          ),
+        String(amountCents),
+      ).rejects.toThrow(/non-zero whole number of cents/);
+    // The maximum itself, in one entry, with no reason: written, its reason empty.
+    const posted = await app()
+      .db.transaction()
+      .execute((trx) =>
+        postLedgerEntry(trx, {
+          userId: user,
+          amountCents: MAX_BALANCE_CENTS,
+          kind: "admin_adjustment",
+        }),
+      );
+    expect(posted).toBe(MAX_BALANCE_CENTS);
+    const rows = await readRows(app().db, "coin_ledger", ["amount_cents", "reason", "reason_key"], {
+      user_id: user,
+    });
+    expect(rows).toEqual([{ amount_cents: MAX_BALANCE_CENTS, reason: "", reason_key: null }]);
+    await expectLedgerIntact(app());
+  });
+
+  if (dialect === "postgres")
+    describe("when the balance moves between the change's read and its write", () => {
+      /**
+       * Runs `change` while another transaction holds the customer's row, having moved the balance by
+       * `moveCents`; the change read the balance before that commit and writes after it.
+       */
+      async function racedBy(user: string, moveCents: number, change: () => Promise<unknown>) {
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let moved!: () => void;
+        const hasMoved = new Promise<void>((resolve) => (moved = resolve));
+        const other = app()
+          .db.transaction()
+          .execute(async (trx) => {
+            await writeLedgerEntry(trx, {
+              userId: user,
+              amountCents: moveCents,
+              kind: "admin_adjustment",
+            });
+            moved();
+            await released;
+          });
+        await hasMoved;
+        const changing = change();
+        // The change waits for the other transaction's row lock (PostgreSQL says so).
+        await expect
+          .poll(
+            async () =>
+              Number(
+                (
+                  await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'`.execute(app().db)
+                ).rows[0]!.waiting,
+              ),
+            { timeout: 5_000 },
+          )
+          .toBeGreaterThan(0);
+        release();
+        await other;
+        return changing;
+      }
+
+      it("refuses rather than guess: a removal finds nothing left, a credit the maximum reached", async () => {
+        const admin = await adminId(app());
+        const poor = await customerWithCoins(app(), 300);
+        const removal = () =>
+          adjustCoins(app().db, { userId: poor, amountCents: -300, reason: "x", actorId: admin });
+        expect(await racedBy(poor, -300, removal)).toEqual(
+          refusal("conflict", "coins.errors.nothingToRemove"),
+        );
+        expect(await balanceOf(app(), poor)).toBe(0);
+
+        const rich = await customerWithCoins(app(), 0);
+        await writeRichBalance(rich, MAX_BALANCE_CENTS - 100);
+        const credit = () =>
+          adjustCoins(app().db, { userId: rich, amountCents: 100, reason: "x", actorId: admin });
+        expect(await racedBy(rich, 100, credit)).toEqual(
+          refusal("conflict", "coins.errors.balanceTooHigh"),
+        );
+        expect(await balanceOf(app(), rich)).toBe(MAX_BALANCE_CENTS);
+        await expectLedgerIntact(app());
+      });
+
+      const writeRichBalance = (user: string, cents: number) =>
+        app()
+          .db.transaction()
+          .execute((trx) =>
+            writeLedgerEntry(trx, { userId: user, amountCents: cents, kind: "admin_adjustment" }),
+          );
+    });
+});
