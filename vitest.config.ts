@@ -34,6 +34,21 @@ const mocking = (patterns: string[]) =>
     MOCKING.test(readFileSync(file, "utf8")),
   );
 
+/**
+ * Under Stryker (`npm run mutate`) every file runs isolated: a worker it keeps from one mutant's run to
+ * the next would otherwise keep the modules it evaluated, and a mutant in a module's top-level code (a
+ * schema, a limit) could never take effect.
+ */
+const mutating = process.env.STRYKER_MUTATOR_WORKER !== undefined;
+/** The mutation check's schemas pass: only the tests of one area's folder (stryker.config.mjs). */
+const testsUnder = process.env.MUTATE_TESTS_UNDER;
+const within = (patterns: string[]) =>
+  testsUnder === undefined
+    ? patterns
+    : patterns.flatMap((pattern) =>
+        pattern.startsWith("app/**/") ? [pattern.replace("app/", `${testsUnder}/`)] : [],
+      );
+
 /** Two projects for one layer: the files that share their worker's modules, and those that mock. */
 function layer(
   name: string,
@@ -41,19 +56,29 @@ function layer(
   exclude: string[],
   test: TestProjectInlineConfiguration["test"] = {},
 ): TestProjectInlineConfiguration[] {
-  const isolated = mocking(include).filter(
+  const files = within(include);
+  const isolated = mocking(files).filter(
     (file) => !exclude.some((pattern) => globSync(pattern).includes(file)),
   );
-  return [
+  const projects: TestProjectInlineConfiguration[] = [
     {
       extends: true,
-      test: { ...test, name, include, exclude: [...exclude, ...isolated], isolate: false },
-    },
-    {
-      extends: true,
-      test: { ...test, name: `${name}:isolated`, include: isolated, isolate: true },
+      test: {
+        ...test,
+        name,
+        include: files,
+        exclude: [...exclude, ...isolated],
+        isolate: mutating,
+      },
     },
   ];
+  // Only when there are some: an empty include would mean Vitest's default one, every test file.
+  if (isolated.length)
+    projects.push({
+      extends: true,
+      test: { ...test, name: `${name}:isolated`, include: isolated, isolate: true },
+    });
+  return projects;
 }
 
 export default defineConfig({
