@@ -35,12 +35,10 @@ const mocking = (patterns: string[]) =>
   );
 
 /**
- * Under Stryker (`npm run mutate`) every file runs isolated: a worker it keeps from one mutant's run to
- * the next would otherwise keep the modules it evaluated, and a mutant in a module's top-level code (a
- * schema, a limit) could never take effect.
+ * The mutation check's schemas pass (stryker.config.mjs): only the tests of one area's folder, every
+ * file isolated. A schema's mutant is switched on before the test files load; a worker kept from one
+ * mutant's run to the next would keep the modules it evaluated, and the mutant would never take effect.
  */
-const mutating = process.env.STRYKER_MUTATOR_WORKER !== undefined;
-/** The mutation check's schemas pass: only the tests of one area's folder (stryker.config.mjs). */
 const testsUnder = process.env.MUTATE_TESTS_UNDER;
 const within = (patterns: string[]) =>
   testsUnder === undefined
@@ -68,7 +66,7 @@ function layer(
         name,
         include: files,
         exclude: [...exclude, ...isolated],
-        isolate: mutating,
+        isolate: testsUnder !== undefined,
       },
     },
   ];
