@@ -29,6 +29,8 @@ describe("the coin ledger report's query string", () => {
       "x2026-01-01",
       "2026-01-01x",
       "12026-01-01",
+      // A date JavaScript reads (an extended year) that is not a day of the report.
+      "+002026-01-01",
       "2026-13-01",
       "abcd-ef-gh",
       "",

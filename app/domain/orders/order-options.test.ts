@@ -32,10 +32,11 @@ describe("slotChoicesFor", () => {
 
   it("gives a VPS no slots, and a game plan saved without a count the spec's list", () => {
     expect(slotChoicesFor(plan("vps-entry"))).toBeNull();
-    expect(slotChoicesFor({ type: "samp", specs: { slots: null } })).toEqual({
-      choices: [25, 50, 100, 200],
-      defaultSlots: 50,
-    });
+    for (const slots of [null, 0, -5])
+      expect(slotChoicesFor({ type: "samp", specs: { slots } }), String(slots)).toEqual({
+        choices: [25, 50, 100, 200],
+        defaultSlots: 50,
+      });
   });
 
   it("never offers more than the plan promises", () => {
@@ -82,5 +83,6 @@ describe("the way back to an order", () => {
     ).toBe("/order");
     expect(orderPrefillSchema.parse({ product: "abc", ddosProtection: "maybe" })).toEqual({});
     expect(orderUrlWith({})).toBe("/order");
+    expect(prefillValues({})).toStrictEqual({});
   });
 });

@@ -161,4 +161,16 @@ describe("orderSummary", () => {
     // A visitor has no balance: nothing is said about it.
     expect(orderSummary(quarter)).toMatchObject({ shortfallCents: null, balanceAfterCents: null });
   });
+
+  it("says nothing of the balance when none is given, and prices include VAT unless told", () => {
+    const summary = orderSummary(quarter);
+    expect(summary.shortfallCents).toBeNull();
+    expect(summary.balanceAfterCents).toBeNull();
+    expect(summary.amounts.pricesIncludeVat).toBe(true);
+    expect(orderSummary({ ...quarter, balanceCents: 1282 }).balanceAfterCents).toBe(0);
+    expect(orderSummary({ ...quarter, balanceCents: 1281 })).toMatchObject({
+      balanceAfterCents: null,
+      shortfallCents: 1,
+    });
+  });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { evaluateVoucher, formatShownPrices, percentOf, quote, type VoucherTerms } from "./orders";
+import {
+  addDays,
+  addMonths,
+  evaluateVoucher,
+  formatShownPrices,
+  parseShownPrices,
+  percentOf,
+  playerSlotsFor,
+  quote,
+  type VoucherTerms,
+} from "./orders";
 import { orderFormSchema } from "./orders.schemas";
 
 describe("quote", () => {
@@ -75,31 +85,39 @@ describe("evaluateVoucher", () => {
   });
 
   it("refuses each broken condition with its own message", () => {
-    expect(evaluateVoucher(undefined, order)).toMatchObject({
-      error: "orders.errors.voucherNotFound",
-    });
-    expect(evaluateVoucher({ ...welcome, isActive: false }, order)).toMatchObject({
-      error: "orders.errors.voucherInactive",
-    });
-    expect(evaluateVoucher({ ...welcome, validFrom: "2026-12-01T00:00:00Z" }, order)).toMatchObject(
-      {
-        error: "orders.errors.voucherNotStarted",
-      },
+    const refused = (error: string) => ({ ok: false, kind: "invalid", error });
+    expect(evaluateVoucher(undefined, order)).toEqual(refused("orders.errors.voucherNotFound"));
+    expect(evaluateVoucher({ ...welcome, isActive: false }, order)).toEqual(
+      refused("orders.errors.voucherInactive"),
     );
-    expect(
-      evaluateVoucher({ ...welcome, validUntil: "2026-11-21T00:00:00Z" }, order),
-    ).toMatchObject({
+    expect(evaluateVoucher({ ...welcome, validFrom: "2026-12-01T00:00:00Z" }, order)).toEqual(
+      refused("orders.errors.voucherNotStarted"),
+    );
+    expect(evaluateVoucher({ ...welcome, validUntil: "2026-11-21T00:00:00Z" }, order)).toEqual(
+      refused("orders.errors.voucherExpired"),
+    );
+    expect(evaluateVoucher({ ...welcome, usedCount: 100 }, order)).toEqual(
+      refused("orders.errors.voucherUsedUp"),
+    );
+    expect(evaluateVoucher({ ...welcome, applicableServices: [1, 2] }, order)).toEqual(
+      refused("orders.errors.voucherNotApplicable"),
+    );
+    expect(evaluateVoucher(welcome, { ...order, subtotalCents: 499 })).toEqual({
+      ...refused("orders.errors.voucherMinimum"),
+      minPurchaseCents: 500,
+    });
+  });
+
+  it("holds from its first to its last millisecond, and at exactly the minimum purchase", () => {
+    const at = (iso: string) => ({ ...order, now: new Date(iso) });
+    expect(evaluateVoucher(welcome, at("2026-11-01T00:00:00.000Z")).ok).toBe(true);
+    expect(evaluateVoucher(welcome, at("2026-12-01T00:00:00.000Z")).ok).toBe(true);
+    expect(evaluateVoucher(welcome, at("2026-12-01T00:00:00.001Z"))).toMatchObject({
       error: "orders.errors.voucherExpired",
     });
-    expect(evaluateVoucher({ ...welcome, usedCount: 100 }, order)).toMatchObject({
-      error: "orders.errors.voucherUsedUp",
-    });
-    expect(evaluateVoucher({ ...welcome, applicableServices: [1, 2] }, order)).toMatchObject({
-      error: "orders.errors.voucherNotApplicable",
-    });
-    expect(evaluateVoucher(welcome, { ...order, subtotalCents: 499 })).toMatchObject({
-      error: "orders.errors.voucherMinimum",
-      minPurchaseCents: 500,
+    expect(evaluateVoucher(welcome, { ...order, subtotalCents: 500 })).toEqual({
+      ok: true,
+      discountCents: 50,
     });
   });
 
@@ -196,5 +214,38 @@ describe("orderFormSchema", () => {
     for (const tampered of ["12:-5", "12:2.5", "12", "12:250,", "x:1", "12:250;13:1"]) {
       expect(parse(tampered).error?.issues[0]?.message, tampered).toBe("orders.errors.expired");
     }
+  });
+});
+
+describe("the order's small helpers", () => {
+  it("spreads a cycle's price over its months for the per-month display", () => {
+    const annual = quote({ productPriceCents: 450, cycle: "annual", backup: "choliba" });
+    // €45.90 a year is €3.825 a month, shown as €3.83.
+    expect(annual.effectiveMonthlyCents).toBe(383);
+    expect(quote({ productPriceCents: 450, cycle: "monthly", backup: "choliba" })).toMatchObject({
+      effectiveMonthlyCents: 450,
+      setupFeeCents: 0,
+    });
+  });
+
+  it("refuses to add months to a date that is not one, or a part of a month", () => {
+    expect(() => addMonths("not a date", 1)).toThrow(
+      new RangeError("addMonths needs a valid date and a whole number of months"),
+    );
+    expect(() => addMonths("2026-01-31T00:00:00.000Z", 1.5)).toThrow(RangeError);
+    expect(addMonths(new Date("2026-01-31T10:00:00.000Z"), 1)).toBe("2026-02-28T10:00:00.000Z");
+  });
+
+  it("adds days to a date given as text or as a Date", () => {
+    expect(addDays("2026-02-28T10:00:00.000Z", 1)).toBe("2026-03-01T10:00:00.000Z");
+    expect(addDays(new Date("2026-02-28T10:00:00.000Z"), -28)).toBe("2026-01-31T10:00:00.000Z");
+  });
+
+  it("reads no prices from an empty list, and gives a VPS no player slots", () => {
+    expect(parseShownPrices("")).toStrictEqual({});
+    expect(parseShownPrices("12:250")).toStrictEqual({ 12: 250 });
+    expect(playerSlotsFor("vps", 50)).toBeNull();
+    expect(playerSlotsFor("samp", 50)).toBe(50);
+    expect(playerSlotsFor("mta", 40)).toBe(40);
   });
 });

@@ -27,8 +27,14 @@ describe("the voucher check", () => {
     expect(limiter.take("a", start + 60_000)).toBe(true);
   });
 
-  it("stays bounded when many keys come", () => {
+  it("stays bounded when many keys come: a flood empties the map rather than growing it", () => {
     const limiter = new VoucherCheckLimiter(1, 10);
     for (let i = 0; i < 100; i++) expect(limiter.take(`k${i}`, 0)).toBe(true);
+    const small = new VoucherCheckLimiter(1, 3);
+    expect([small.take("a", 0), small.take("a", 0)]).toEqual([true, false]);
+    expect([small.take("b", 0), small.take("c", 0)]).toEqual([true, true]);
+    // Three keys held: a fourth empties the map, so "a" is counted afresh.
+    expect(small.take("d", 0)).toBe(true);
+    expect(small.take("a", 0)).toBe(true);
   });
 });
