@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { DocumentRef } from "~/domain/mail/mail.server";
 import {
@@ -8,6 +7,7 @@ import {
   customerWithCoins,
   expectLedgerIntact,
 } from "../../../tests/support/money-fixtures";
+import { heldTransaction, untilWaitingOnALock } from "../../../tests/support/held-transaction";
 import { latestRow, readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -204,38 +204,12 @@ describeEachDatabase("a change of coins and what it leaves behind", (app, dialec
        * `moveCents`; the change read the balance before that commit and writes after it.
        */
       async function racedBy(user: string, moveCents: number, change: () => Promise<unknown>) {
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => (release = resolve));
-        let moved!: () => void;
-        const hasMoved = new Promise<void>((resolve) => (moved = resolve));
-        const other = app()
-          .db.transaction()
-          .execute(async (trx) => {
-            await writeLedgerEntry(trx, {
-              userId: user,
-              amountCents: moveCents,
-              kind: "admin_adjustment",
-            });
-            moved();
-            await released;
-          });
-        await hasMoved;
+        const other = await heldTransaction(app().db, (trx) =>
+          writeLedgerEntry(trx, { userId: user, amountCents: moveCents, kind: "admin_adjustment" }),
+        );
         const changing = change();
-        // The change waits for the other transaction's row lock (PostgreSQL says so).
-        await expect
-          .poll(
-            async () =>
-              Number(
-                (
-                  await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
-                  where datname = current_database() and wait_event_type = 'Lock'`.execute(app().db)
-                ).rows[0]!.waiting,
-              ),
-            { timeout: 5_000 },
-          )
-          .toBeGreaterThan(0);
-        release();
-        await other;
+        await untilWaitingOnALock(app().db);
+        await other.commit();
         return changing;
       }
 

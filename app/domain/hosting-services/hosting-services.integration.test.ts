@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context.server";
 import { BILLING_CYCLE_IDS, cycleEnd, quote, type BillingCycle } from "~/domain/orders/orders";
@@ -14,6 +13,7 @@ import {
   productId,
   renewWithNewKey,
 } from "../../../tests/support/money-fixtures";
+import { heldTransaction, untilWaitingOnALock } from "../../../tests/support/held-transaction";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { atOnce, describeEachDatabase } from "../../../tests/support/test-database";
@@ -140,40 +140,19 @@ describeEachDatabase("admin-added services", (app, dialect) => {
         .where("id", "=", serviceId)
         .execute();
       const before = await balanceOf(app(), customer);
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let changed!: () => void;
-      const adminChanged = new Promise<void>((resolve) => (changed = resolve));
       // The admin reactivated it and suspended it again, for their own reason: the row still says
       // "suspended" with the same expiry, and their transaction commits after the renewal has read it.
-      const admin = app()
-        .db.transaction()
-        .execute(async (trx) => {
-          await trx
-            .updateTable("hosting_services")
-            .set({ suspension_reason: "admin", suspended_at: new Date(now).toISOString() })
-            .where("id", "=", serviceId)
-            .execute();
-          changed();
-          await released;
-        });
-      await adminChanged;
+      const admin = await heldTransaction(app().db, (trx) =>
+        trx
+          .updateTable("hosting_services")
+          .set({ suspension_reason: "admin", suspended_at: new Date(now).toISOString() })
+          .where("id", "=", serviceId)
+          .execute(),
+      );
       const renewing = renewWithNewKey(app(), customer, serviceId);
-      // The renewal waits for the admin's row lock (PostgreSQL says so) before the admin commits.
-      await expect
-        .poll(
-          async () =>
-            Number(
-              (
-                await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
-                where datname = current_database() and wait_event_type = 'Lock'`.execute(app().db)
-              ).rows[0]!.waiting,
-            ),
-          { timeout: 5_000 },
-        )
-        .toBeGreaterThan(0);
-      release();
-      await admin;
+      // The renewal waits for the admin's row lock before the admin commits.
+      await untilWaitingOnALock(app().db);
+      await admin.commit();
       expect(await renewing).toEqual(refusal("conflict", "services.errors.cannotRenew"));
       expect(
         await readRow(app().db, "hosting_services", ["status", "suspension_reason"], {

@@ -9,6 +9,7 @@ import {
   placedOrder,
   productId,
 } from "../../../tests/support/money-fixtures";
+import { heldTransaction, untilWaitingOnALock } from "../../../tests/support/held-transaction";
 import { latestRow, readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -209,42 +210,21 @@ describeEachDatabase("an order's decisions and what they record", (app, dialect)
       it("refuses the second as used up, charging nothing", async () => {
         const user = await customerWithCoins(app(), 10_000);
         await voucher("LASTUSE", 10, 1);
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => (release = resolve));
-        let taken!: () => void;
-        const hasTaken = new Promise<void>((resolve) => (taken = resolve));
         // The other order's transaction has counted the use and not committed yet.
-        const other = app()
-          .db.transaction()
-          .execute(async (trx) => {
-            await trx
-              .updateTable("vouchers")
-              .set({ used_count: sql`used_count + 1` })
-              .where("code", "=", "LASTUSE")
-              .execute();
-            taken();
-            await released;
-          });
-        await hasTaken;
+        const other = await heldTransaction(app().db, (trx) =>
+          trx
+            .updateTable("vouchers")
+            .set({ used_count: sql`used_count + 1` })
+            .where("code", "=", "LASTUSE")
+            .execute(),
+        );
         const placing = placeOrder(
           app().db,
           user,
           orderInput({ productId: await productId(app(), "vps-business"), voucherCode: "LASTUSE" }),
         );
-        await expect
-          .poll(
-            async () =>
-              Number(
-                (
-                  await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
-                  where datname = current_database() and wait_event_type = 'Lock'`.execute(app().db)
-                ).rows[0]!.waiting,
-              ),
-            { timeout: 5_000 },
-          )
-          .toBeGreaterThan(0);
-        release();
-        await other;
+        await untilWaitingOnALock(app().db);
+        await other.commit();
         expect(await placing).toEqual(refusal("invalid", "orders.errors.voucherUsedUp"));
         expect(await balanceOf(app(), user)).toBe(10_000);
       });
