@@ -84,5 +84,17 @@ describe("the way back to an order", () => {
     expect(orderPrefillSchema.parse({ product: "abc", ddosProtection: "maybe" })).toEqual({});
     expect(orderUrlWith({})).toBe("/order");
     expect(prefillValues({})).toStrictEqual({});
+    // Texts are trimmed, and a blank one is no choice.
+    expect(
+      orderPrefillSchema.parse({
+        location: "  fr  ",
+        serverName: " My RP ",
+        voucherCode: " w10 ",
+        ddosProtection: "yes",
+      }),
+    ).toEqual({ location: "fr", serverName: "My RP", voucherCode: "w10", ddosProtection: "yes" });
+    expect(orderPrefillSchema.parse({ location: "  ", serverName: " ", voucherCode: " " })).toEqual(
+      {},
+    );
   });
 });

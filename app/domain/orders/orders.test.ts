@@ -10,7 +10,7 @@ import {
   quote,
   type VoucherTerms,
 } from "./orders";
-import { orderFormSchema } from "./orders.schemas";
+import { decideOrderSchema, orderFormSchema, orderListQuerySchema } from "./orders.schemas";
 
 describe("quote", () => {
   it("charges the plan plus options for each billing cycle, with the terms' discounts", () => {
@@ -247,5 +247,63 @@ describe("the order's small helpers", () => {
     expect(playerSlotsFor("vps", 50)).toBeNull();
     expect(playerSlotsFor("samp", 50)).toBe(50);
     expect(playerSlotsFor("mta", 40)).toBe(40);
+  });
+});
+
+describe("an order form's refusals, field by field", () => {
+  const form = { productId: "3", serverName: "My RP", idempotencyKey: "k".repeat(20) };
+  const message = (fields: Record<string, unknown>) =>
+    orderFormSchema.safeParse({ ...form, ...fields }).error?.issues[0]?.message;
+
+  it("says what is wrong with each field in that field's message", () => {
+    const stale = "orders.errors.expired";
+    const cases: [Record<string, unknown>, string][] = [
+      [{ productId: "abc" }, "orders.errors.required"],
+      [{ billingCycle: "weekly" }, "orders.errors.invalidOption"],
+      [{ location: "   " }, "orders.errors.invalidOption"],
+      [{ location: "x".repeat(61) }, "orders.errors.invalidOption"],
+      [{ playerSlots: "abc" }, "orders.errors.invalidOption"],
+      [{ playerSlots: "0" }, "orders.errors.invalidOption"],
+      [{ playerSlots: "100001" }, "orders.errors.invalidOption"],
+      [{ backup: "tape" }, "orders.errors.invalidOption"],
+      [{ serverName: "x".repeat(65) }, "orders.errors.serverNameTooLong"],
+      [{ voucherCode: "V".repeat(41) }, "orders.errors.voucherNotFound"],
+      [{ idempotencyKey: "k".repeat(15) }, stale],
+      [{ idempotencyKey: ` ${"k".repeat(15)} ` }, stale],
+      [{ idempotencyKey: "k".repeat(101) }, stale],
+      // A list of the right shape, too long to be one the form wrote.
+      [{ shownPrices: Array.from({ length: 600 }, () => "12:250").join(",") }, stale],
+      [{ shownVatRate: "123456" }, stale],
+      [{ shownVatRate: "x20" }, stale],
+      [{ shownVatRate: "20x" }, stale],
+    ];
+    for (const [fields, expected] of cases)
+      expect(message(fields), JSON.stringify(fields)).toBe(expected);
+    expect(orderFormSchema.parse({ ...form, shownVatRate: "2000" }).shownVatRate).toBe(2000);
+    expect(orderFormSchema.parse({ ...form, ddosProtection: "no" }).ddosProtection).toBe("no");
+  });
+
+  it("reads an admin's decision: an approval, or a rejection with a reason of at most 500 characters", () => {
+    expect(decideOrderSchema.parse({ intent: "approve", orderId: "7" })).toEqual({
+      intent: "approve",
+      orderId: 7,
+    });
+    expect(
+      decideOrderSchema.parse({ intent: "reject", orderId: "7", reason: " No stock " }),
+    ).toEqual({ intent: "reject", orderId: 7, reason: "No stock" });
+    for (const reason of [undefined, "   ", "r".repeat(501)]) {
+      const refused = decideOrderSchema.safeParse({ intent: "reject", orderId: "7", reason });
+      expect(refused.success, String(reason)).toBe(false);
+    }
+    for (const reason of [undefined, "   "])
+      expect(
+        decideOrderSchema.safeParse({ intent: "reject", orderId: "7", reason }).error?.issues[0]
+          ?.message,
+      ).toBe("orders.errors.reasonRequired");
+  });
+
+  it("reads the admin list's order number, dropping one past the largest id", () => {
+    expect(orderListQuerySchema.parse({ id: "5" }).id).toBe(5);
+    expect(orderListQuerySchema.parse({ id: "2147483648" }).id).toBeUndefined();
   });
 });

@@ -16,6 +16,10 @@ describe("the voucher check", () => {
       "orders.errors.required",
       "orders.errors.voucherNotFound",
     ]);
+    expect(
+      voucherCheckQuerySchema.safeParse({ code: "A", product: "2", billingCycle: "weekly" }).error
+        ?.issues[0]?.message,
+    ).toBe("orders.errors.invalidOption");
   });
 
   it("allows a customer a few checks a minute, each customer on their own", () => {
