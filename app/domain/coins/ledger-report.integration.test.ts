@@ -87,6 +87,29 @@ describeEachDatabase("the coin ledger report's totals", (app) => {
     expect((await listLedgerForAdmin(db, all)).totals).toMatchObject(await ledgerSums());
   });
 
+  it("writes the days of a span of exactly 500 days, one batch's worth, once each", async () => {
+    const db = app().db;
+    await customerWithEntries(
+      "five-hundred@example.com",
+      "Span",
+      1,
+      () => "2021-01-01T08:00:00.000Z",
+    );
+    const now = new Date("2023-06-01T12:00:00.000Z");
+    const span = { ...all, from: "2021-01-01", to: "2022-05-15" };
+    expect((await listLedgerForAdmin(db, span, now)).totals).toMatchObject({
+      entries: 1,
+      netCents: 1,
+    });
+    const days = await db
+      .selectFrom("ledger_days")
+      .select((eb) => eb.fn.countAll<number>().as("days"))
+      .where("day", ">=", span.from)
+      .where("day", "<=", span.to)
+      .executeTakeFirstOrThrow();
+    expect(Number(days.days)).toBe(500);
+  });
+
   it("counts exactly LEDGER_TOTALS_LIMIT entries of a broad text, and matches emails, not names", async () => {
     const db = app().db;
     await customerWithEntries("zqn-limit@example.com", "Limit", LEDGER_TOTALS_LIMIT, () =>
