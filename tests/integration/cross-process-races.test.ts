@@ -9,6 +9,7 @@ import {
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
+  insertVoucher,
   orderInput,
   productId,
 } from "../support/money-fixtures";
@@ -203,22 +204,7 @@ describeEachDatabase("server processes racing on one database", (app, dialect) =
     const product = await productId(app(), "samp-starter");
     const customer = await customerWithCoins(app(), 1_000_000);
     const code = `LAST${dialect.toUpperCase()}${Date.now()}`;
-    const now = new Date();
-    await app()
-      .db.insertInto("vouchers")
-      .values({
-        code,
-        discount_type: "fixed",
-        discount_value: 100,
-        max_uses: 3,
-        used_count: 2,
-        is_active: 1,
-        valid_from: new Date(now.getTime() - 86_400_000).toISOString(),
-        valid_until: new Date(now.getTime() + 86_400_000).toISOString(),
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .execute();
+    await insertVoucher(app(), code, { fixedCents: 100, maxUses: 3, usedCount: 2 });
     const run = await workers.race(
       times(WORKERS, () =>
         times(5, () => ({

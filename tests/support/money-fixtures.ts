@@ -133,3 +133,65 @@ export async function customerWithRunningService(
 export function renewWithNewKey(app: AppServices, userId: string, serviceId: number) {
   return renewService(app.db, { userId, serviceId, idempotencyKey: randomUUID() });
 }
+
+/**
+ * A voucher valid from yesterday to tomorrow for every plan: `percent` % off (or `fixedCents` off),
+ * `maxUses` times, `usedCount` of them taken. Codes are stored upper case, as the form sends them.
+ */
+export async function insertVoucher(
+  app: AppServices,
+  code: string,
+  terms: { percent?: number; fixedCents?: number; maxUses?: number; usedCount?: number },
+): Promise<void> {
+  const now = Date.now();
+  await app.db
+    .insertInto("vouchers")
+    .values({
+      code,
+      description: "",
+      discount_type: terms.fixedCents === undefined ? "percentage" : "fixed",
+      discount_value: terms.fixedCents ?? terms.percent ?? 10,
+      min_purchase_cents: 0,
+      max_uses: terms.maxUses ?? 10,
+      used_count: terms.usedCount ?? 0,
+      is_active: 1,
+      valid_from: new Date(now - 86_400_000).toISOString(),
+      valid_until: new Date(now + 86_400_000).toISOString(),
+      applicable_services: JSON.stringify("all"),
+      created_at: new Date(now).toISOString(),
+      updated_at: new Date(now).toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * `count` ledger entries of one cent for `userId`, dated by `at(index)`, written straight in, two
+ * thousand a statement, with running balances and the balance set to match (the books still add up).
+ * The account is expected to hold no coins before.
+ */
+export async function centEntries(
+  app: AppServices,
+  userId: string,
+  count: number,
+  at: (index: number) => string,
+): Promise<void> {
+  for (let start = 0; start < count; start += 2_000)
+    await app.db
+      .insertInto("coin_ledger")
+      .values(
+        Array.from({ length: Math.min(2_000, count - start) }, (_, k) => ({
+          user_id: userId,
+          amount_cents: 1,
+          balance_after_cents: start + k + 1,
+          kind: "admin_adjustment",
+          reason: "bulk",
+          created_at: at(start + k),
+        })),
+      )
+      .execute();
+  await app.db
+    .updateTable("users")
+    .set({ coin_balance_cents: count })
+    .where("id", "=", userId)
+    .execute();
+}

@@ -8,6 +8,7 @@ import { rejectOrder } from "~/domain/orders/orders.server";
 import { provisionAdmin } from "~/domain/accounts/accounts.server";
 import {
   asAdmin,
+  centEntries,
   customerWithCoins,
   placedOrder,
   productId,
@@ -216,22 +217,7 @@ describeEachDatabase("audit log and coin ledger for admins", (app) => {
     // One cent more than the limit, written straight in with running balances so the books still add up.
     const count = LEDGER_TOTALS_LIMIT + 1;
     const day = (i: number) => (i < count - 5 ? "2025-01-01" : "2025-02-01");
-    for (let start = 0; start < count; start += 2_000) {
-      await db
-        .insertInto("coin_ledger")
-        .values(
-          Array.from({ length: Math.min(2_000, count - start) }, (_, k) => ({
-            user_id: customer,
-            amount_cents: 1,
-            balance_after_cents: start + k + 1,
-            kind: "admin_adjustment",
-            reason: "bulk",
-            created_at: `${day(start + k)}T12:00:00.000Z`,
-          })),
-        )
-        .execute();
-    }
-    await setBalance(customer, count);
+    await centEntries(app(), customer, count, (i) => `${day(i)}T12:00:00.000Z`);
 
     const everything = await listLedgerForAdmin(db, { ...all, customer: tag });
     expect(everything.totals).toEqual(centCredits(count));

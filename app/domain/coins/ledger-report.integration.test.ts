@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { customerWithCoins } from "../../../tests/support/money-fixtures";
+import { centEntries, customerWithCoins } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { LEDGER_TOTALS_LIMIT } from "./ledger-report";
 import { listLedgerForAdmin } from "./ledger-report.server";
@@ -19,25 +19,7 @@ describeEachDatabase("the coin ledger report's totals", (app) => {
     const db = app().db;
     const user = await customerWithCoins(app(), 0);
     await db.updateTable("users").set({ email, name }).where("id", "=", user).execute();
-    for (let start = 0; start < count; start += 2_000)
-      await db
-        .insertInto("coin_ledger")
-        .values(
-          Array.from({ length: Math.min(2_000, count - start) }, (_, k) => ({
-            user_id: user,
-            amount_cents: 1,
-            balance_after_cents: start + k + 1,
-            kind: "admin_adjustment",
-            reason: "bulk",
-            created_at: at(start + k),
-          })),
-        )
-        .execute();
-    await db
-      .updateTable("users")
-      .set({ coin_balance_cents: count })
-      .where("id", "=", user)
-      .execute();
+    await centEntries(app(), user, count, at);
     return user;
   }
 

@@ -5,6 +5,7 @@ import {
   balanceOf,
   customerWithCoins,
   expectLedgerIntactAfterEach,
+  insertVoucher,
   orderInput,
   placedOrder,
   productId,
@@ -15,35 +16,11 @@ import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { approveOrder, listOrdersForAdmin, placeOrder, rejectOrder } from "./orders.server";
 
-const DAY = 86_400_000;
-
 /** What an order and its decisions record: the order's choices, the audit, the notice, the refund. */
 describeEachDatabase("an order's decisions and what they record", (app, dialect) => {
   expectLedgerIntactAfterEach(app);
   const json = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
 
-  /** A voucher of `percent` % off every plan, `uses` times. */
-  async function voucher(code: string, percent: number, uses = 10) {
-    const now = new Date();
-    await app()
-      .db.insertInto("vouchers")
-      .values({
-        code,
-        description: "",
-        discount_type: "percentage",
-        discount_value: percent,
-        min_purchase_cents: 0,
-        max_uses: uses,
-        used_count: 0,
-        is_active: 1,
-        valid_from: new Date(now.getTime() - DAY).toISOString(),
-        valid_until: new Date(now.getTime() + DAY).toISOString(),
-        applicable_services: JSON.stringify("all"),
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .execute();
-  }
   const auditOf = (orderId: number) =>
     latestRow(app().db, "audit_log", ["action", "before", "after", "reason"], {
       target_type: "order",
@@ -137,7 +114,7 @@ describeEachDatabase("an order's decisions and what they record", (app, dialect)
   it("charges nothing for a free order, and refunds nothing of it or of an order not paid in coins", async () => {
     const admin = await adminId(app());
     const user = await customerWithCoins(app(), 5_000);
-    await voucher(`FREE${dialect.toUpperCase()}`, 100);
+    await insertVoucher(app(), `FREE${dialect.toUpperCase()}`, { percent: 100 });
     const free = await placeOrder(
       app().db,
       user,
@@ -209,7 +186,7 @@ describeEachDatabase("an order's decisions and what they record", (app, dialect)
     describe("when another order takes a voucher's last use first", () => {
       it("refuses the second as used up, charging nothing", async () => {
         const user = await customerWithCoins(app(), 10_000);
-        await voucher("LASTUSE", 10, 1);
+        await insertVoucher(app(), "LASTUSE", { maxUses: 1 });
         // The other order's transaction has counted the use and not committed yet.
         const other = await heldTransaction(app().db, (trx) =>
           trx

@@ -14,6 +14,7 @@ import {
   customerWithRunningService,
   expectLedgerIntact,
   expectLedgerIntactAfterEach,
+  insertVoucher,
   orderInput,
   ordersOf,
   placedOrder,
@@ -245,25 +246,7 @@ describeEachDatabase("money path", (app, dialect) => {
     const user = await customerWithCoins(app(), 100_000);
     const product = await productId(app(), "vps-business");
     // The first submit takes the voucher's only use: the second must still get its order, not "used up".
-    const now = new Date();
-    await app()
-      .db.insertInto("vouchers")
-      .values({
-        code: "ONCE",
-        description: "",
-        discount_type: "fixed",
-        discount_value: 100,
-        min_purchase_cents: 0,
-        max_uses: 1,
-        used_count: 0,
-        is_active: 1,
-        valid_from: now.toISOString(),
-        valid_until: new Date(now.getTime() + DAY).toISOString(),
-        applicable_services: JSON.stringify("all"),
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .execute();
+    await insertVoucher(app(), "ONCE", { fixedCents: 100, maxUses: 1 });
     const input = orderInput({ productId: product, voucherCode: "ONCE" });
     const first = await placeOrder(app().db, user, input);
     if (!first.ok) throw new Error(first.error);
