@@ -281,6 +281,10 @@ describe("an order form's refusals, field by field", () => {
       expect(message(fields), JSON.stringify(fields)).toBe(expected);
     expect(orderFormSchema.parse({ ...form, shownVatRate: "2000" }).shownVatRate).toBe(2000);
     expect(orderFormSchema.parse({ ...form, ddosProtection: "no" }).ddosProtection).toBe("no");
+    // Spaces around a code are not part of it: 40 characters padded are still 40.
+    expect(
+      orderFormSchema.parse({ ...form, voucherCode: `  ${"v".repeat(40)}  ` }).voucherCode,
+    ).toBe("V".repeat(40));
   });
 
   it("reads an admin's decision: an approval, or a rejection with a reason of at most 500 characters", () => {
