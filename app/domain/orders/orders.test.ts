@@ -238,7 +238,8 @@ describe("the order's small helpers", () => {
 
   it("adds days to a date given as text or as a Date", () => {
     expect(addDays("2026-02-28T10:00:00.000Z", 1)).toBe("2026-03-01T10:00:00.000Z");
-    expect(addDays(new Date("2026-02-28T10:00:00.000Z"), -28)).toBe("2026-01-31T10:00:00.000Z");
+    // A Date keeps its milliseconds (read as text, a Date would lose them).
+    expect(addDays(new Date("2026-02-28T10:00:00.123Z"), -28)).toBe("2026-01-31T10:00:00.123Z");
   });
 
   it("reads no prices from an empty list, and gives a VPS no player slots", () => {
