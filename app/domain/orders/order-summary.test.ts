@@ -168,6 +168,10 @@ describe("orderSummary", () => {
     expect(summary.balanceAfterCents).toBeNull();
     expect(summary.amounts.pricesIncludeVat).toBe(true);
     expect(orderSummary({ ...quarter, balanceCents: 1282 }).balanceAfterCents).toBe(0);
+    // A free order (a voucher for all of it) with no balance given: still nothing said of one.
+    const free = orderSummary({ ...quarter, voucher: { code: "ALL", discountCents: 1282 } });
+    expect(free.lines.at(-1)).toEqual({ kind: "total", amountCents: 0 });
+    expect(free.balanceAfterCents).toBeNull();
     expect(orderSummary({ ...quarter, balanceCents: 1281 })).toMatchObject({
       balanceAfterCents: null,
       shortfallCents: 1,
