@@ -8,7 +8,7 @@ import {
   retryDelayMs,
   waitIsFree,
 } from "./jobs";
-import { automationActionSchema } from "./jobs.schemas";
+import { automationActionSchema, automationQuerySchema } from "./jobs.schemas";
 import {
   isCronExpression,
   nextSlot,
@@ -220,6 +220,19 @@ describe("the admin page's inputs", () => {
     expect(wrong.error?.issues[0]?.message).toBe("admin.automation.errors.jobNotFound");
     const unknown = automationActionSchema.safeParse({ intent: "explode" });
     expect(unknown.error?.issues[0]?.message).toBe("admin.automation.errors.unknownAction");
+    const noSchedule = automationActionSchema.safeParse({ intent: "run-now" });
+    expect(noSchedule.error?.issues[0]?.message).toBe("admin.automation.errors.scheduleNotFound");
+    expect(
+      automationActionSchema.parse({ intent: "time-zone", timeZone: "Africa/Casablanca" }),
+    ).toEqual({ intent: "time-zone", timeZone: "Africa/Casablanca" });
+    expect(automationActionSchema.parse({ intent: "alerts", discordWebhook: "" })).toMatchObject({
+      intent: "alerts",
+    });
+  });
+
+  it("reads the page of the job list, a bad one as the first", () => {
+    expect(automationQuerySchema.parse({ page: "3" })).toEqual({ page: 3 });
+    expect(automationQuerySchema.parse({ page: "x" })).toEqual({ page: 1 });
   });
 
   it("reads a run's counts, leaving out what is not a whole number", () => {
