@@ -21,6 +21,11 @@ const form = {
   instructionsAr: "",
 };
 
+/** The form without some of its fields, as a client that leaves them out sends it. */
+function without(fields: Record<string, string>, ...names: string[]) {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !names.includes(name)));
+}
+
 function saved(fields: Record<string, string>) {
   const parsed = paymentMethodActionSchema.parse(fields);
   if (parsed.intent !== "create" && parsed.intent !== "update") throw new Error("not a save");
@@ -76,6 +81,12 @@ describe("the payment method form", () => {
       [{ feePercent: "100.01" }, { feePercent: "payments.errors.feePercentTooLarge" }],
       [{ feePercent: "100" }, {}],
       [{ sortOrder: "1001" }, { sortOrder: "payments.errors.sortOrderInvalid" }],
+      // The bounds themselves are allowed, and a maximum equal to the minimum.
+      [{ minCoins: "1", maxCoins: "10000" }, {}],
+      [{ minCoins: "50", maxCoins: "50" }, {}],
+      // A minimum refused for its own sake is not compared with the maximum.
+      [{ minCoins: "20000", maxCoins: "10" }, { minCoins: "payments.errors.coinsInvalid" }],
+      [{ nameFr: "x".repeat(60) }, {}],
       [{ nameFr: "x".repeat(61) }, { nameFr: "payments.errors.nameTooLong" }],
       [
         { instructionsAr: "x".repeat(2001) },
@@ -103,7 +114,36 @@ describe("the payment method form", () => {
     ]);
   });
 
+  it("reads fields left out as empty, spaces around numbers, any line end, and a ticked box however sent", () => {
+    const rest = without(form, "nameFr", "feeFixed", "feePercent", "sortOrder", "instructionsFr");
+    expect(saved(rest)).toMatchObject({
+      names: { fr: "" },
+      instructions: { fr: "" },
+      feeFixed: 0,
+      feePercentBp: 0,
+      sortOrder: 0,
+    });
+    const euro = without({ ...form, currency: "EUR" }, "rate");
+    expect(saved(euro).rate).toBe(100);
+    expect(saved({ ...form, minCoins: " 5 ", rate: " 11,50 " })).toMatchObject({
+      minCoins: 5,
+      rate: 1150,
+    });
+    expect(saved({ ...form, instructionsEn: "a\rb\r\nc\nd" }).instructions.en).toBe("a\nb\nc\nd");
+    for (const enabled of ["on", "true", "1"])
+      expect(saved({ ...form, enabled }).enabled).toBe(true);
+    const noMinimum = without(form, "minCoins");
+    expectRefusals(paymentMethodActionSchema, noMinimum, [
+      [{}, { minCoins: "payments.errors.coinsInvalid" }],
+    ]);
+    expect(
+      paymentMethodActionSchema.safeParse({ ...form, minCoins: 5 }).error?.issues[0]?.message,
+    ).toBe("payments.errors.coinsInvalid");
+  });
+
   it("reads a row's buttons and refuses an unknown intent or id", () => {
+    for (const intent of ["enable", "disable", "delete"])
+      expect(paymentMethodActionSchema.parse({ intent, id: "4" })).toEqual({ intent, id: 4 });
     expect(paymentMethodActionSchema.parse({ intent: "enable", id: "4" })).toEqual({
       intent: "enable",
       id: 4,
