@@ -132,6 +132,10 @@ describe("the payment method form", () => {
     expect(saved({ ...form, instructionsEn: "a\rb\r\nc\nd" }).instructions.en).toBe("a\nb\nc\nd");
     for (const enabled of ["on", "true", "1"])
       expect(saved({ ...form, enabled }).enabled).toBe(true);
+    // A dirham method must say its rate, sent or not.
+    expectRefusals(paymentMethodActionSchema, without(form, "rate"), [
+      [{}, { rate: "payments.errors.amountRequired" }],
+    ]);
     const noMinimum = without(form, "minCoins");
     expectRefusals(paymentMethodActionSchema, noMinimum, [
       [{}, { minCoins: "payments.errors.coinsInvalid" }],
