@@ -26,6 +26,14 @@ describe("billing details", () => {
       billingDetailsSchema.parse({ intent: "billing-details", billingCountry: " ma " })
         .billingCountry,
     ).toBe("MA");
+    // Spaces around a name or an address are not kept, nor counted against the limit.
+    expect(
+      billingDetailsSchema.parse({
+        intent: "billing-details",
+        billingName: `  ${"n".repeat(100)}  `,
+        billingAddress: ` ${"a".repeat(300)} `,
+      }),
+    ).toMatchObject({ billingName: "n".repeat(100), billingAddress: "a".repeat(300) });
     const refused = billingDetailsSchema.safeParse({
       intent: "billing-details",
       billingName: "n".repeat(101),
