@@ -1,7 +1,7 @@
 // @ts-check
 import process from "node:process";
 /**
- * `npm run mutate`: Stryker's mutation check over the money and jobs domain (docs/testing.md). Outside
+ * `npm run mutate`: Stryker's mutation check over the money and jobs domain (docs/mutation.md). Outside
  * CI: it runs the tests that cover each mutant, thousands of times, for hours on two cores. One area at
  * a time, with its own report and incremental file: `MUTATE_AREA=coins npm run mutate`.
  *
@@ -35,7 +35,7 @@ export default {
       ],
   coverageAnalysis: "perTest",
   // A static mutant (a module-level value: a list of kinds, a limit) is run against every test, three
-  // minutes or more each: left out and counted in docs/testing.md, except in the schemas pass.
+  // minutes or more each: left out and counted in docs/mutation.md, except in the schemas pass.
   ignoreStatic: !schemas,
   // Each mutant's tests run in a sandbox copy of the project; two at a time, one a core.
   concurrency: 2,
