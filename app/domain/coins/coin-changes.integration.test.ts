@@ -19,6 +19,26 @@ import { ledgerReason } from "./ledger-reason";
 describeEachDatabase("a change of coins and what it leaves behind", (app, dialect) => {
   const json = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
 
+  /** The audit row, the notification and the mail a change keyed `key` left, their JSON read. */
+  async function recordsOf(user: string, key: string) {
+    const db = app().db;
+    const audit = await latestRow(db, "audit_log", ["before", "after", "reason", "actor_id"], {
+      action: "coins.adjust",
+      target_id: user,
+    });
+    const note = await latestRow(db, "notifications", ["kind", "params", "link"], {
+      user_id: user,
+    });
+    const mail = await readRow(db, "mail_outbox", ["params"], {
+      unique_key: `coinsChanged:coins:${key}:${user}`,
+    });
+    return {
+      audit: { ...audit, before: json(audit.before), after: json(audit.after) },
+      note: { ...note, params: json(note.params) },
+      mail: json(mail.params),
+    };
+  }
+
   it("records a credit with its receipt whole: the audit, the notification and the mail", async () => {
     const user = await customerWithCoins(app(), 1_000);
     const admin = await adminId(app());
@@ -56,37 +76,24 @@ describeEachDatabase("a change of coins and what it leaves behind", (app, dialec
     expect(entry.reason).toBe("Ticket #7: Buy coins");
     expect(issued).toEqual([{ entryId: Number(entry.id), amountCents: 2_500 }]);
 
-    const audit = await latestRow(
-      app().db,
-      "audit_log",
-      ["before", "after", "reason", "actor_id"],
-      {
-        action: "coins.adjust",
-        target_id: user,
+    const { audit, note, mail } = await recordsOf(user, key);
+    expect(audit).toEqual({
+      before: { balanceCents: 1_000 },
+      after: {
+        balanceCents: 3_500,
+        requestedCents: 2_500,
+        appliedCents: 2_500,
+        receipt: "R-TEST-1",
       },
-    );
-    expect(json(audit.before)).toEqual({ balanceCents: 1_000 });
-    expect(json(audit.after)).toEqual({
-      balanceCents: 3_500,
-      requestedCents: 2_500,
-      appliedCents: 2_500,
-      receipt: "R-TEST-1",
+      reason: "Ticket #7: Buy coins",
+      actor_id: admin,
     });
-    expect(audit).toMatchObject({ reason: "Ticket #7: Buy coins", actor_id: admin });
-
-    const note = await latestRow(app().db, "notifications", ["kind", "params", "link"], {
-      user_id: user,
-    });
-    expect({ ...note, params: json(note.params) }).toEqual({
+    expect(note).toEqual({
       kind: "coins_added",
       params: { amountCents: 2_500, balanceCents: 3_500 },
       link: "/dashboard?tab=billing",
     });
-
-    const mail = await readRow(app().db, "mail_outbox", ["params"], {
-      unique_key: `coinsChanged:coins:${key}:${user}`,
-    });
-    expect(json(mail.params)).toMatchObject({
+    expect(mail).toMatchObject({
       amountCents: 2_500,
       balanceCents: 3_500,
       reason: {
@@ -117,28 +124,15 @@ describeEachDatabase("a change of coins and what it leaves behind", (app, dialec
     });
     expect(result).toMatchObject({ ok: true, balanceCents: 600, appliedCents: -400 });
     expect(receipts).toBe(0);
-    const audit = await latestRow(app().db, "audit_log", ["before", "after", "reason"], {
-      action: "coins.adjust",
-      target_id: user,
-    });
-    expect(json(audit.after)).toEqual({
-      balanceCents: 600,
-      requestedCents: -400,
-      appliedCents: -400,
-    });
+    const { audit, note, mail } = await recordsOf(user, key);
     expect(audit.reason).toBe("chargeback");
-    const note = await latestRow(app().db, "notifications", ["kind", "params", "link"], {
-      user_id: user,
-    });
-    expect({ ...note, params: json(note.params) }).toEqual({
+    expect(audit.after).toEqual({ balanceCents: 600, requestedCents: -400, appliedCents: -400 });
+    expect(note).toEqual({
       kind: "coins_removed",
       params: { amountCents: 400, balanceCents: 600 },
       link: "/support/12",
     });
-    const mail = await readRow(app().db, "mail_outbox", ["params"], {
-      unique_key: `coinsChanged:coins:${key}:${user}`,
-    });
-    expect(json(mail.params)).toMatchObject({
+    expect(mail).toMatchObject({
       amountCents: -400,
       reason: { reason: "chargeback", reasonKey: null, reasonParams: null },
     });
@@ -213,6 +207,13 @@ describeEachDatabase("a change of coins and what it leaves behind", (app, dialec
         return changing;
       }
 
+      const writeRichBalance = (user: string, cents: number) =>
+        app()
+          .db.transaction()
+          .execute((trx) =>
+            writeLedgerEntry(trx, { userId: user, amountCents: cents, kind: "admin_adjustment" }),
+          );
+
       it("refuses rather than guess: a removal finds nothing left, a credit the maximum reached", async () => {
         const admin = await adminId(app());
         const poor = await customerWithCoins(app(), 300);
@@ -233,12 +234,5 @@ describeEachDatabase("a change of coins and what it leaves behind", (app, dialec
         expect(await balanceOf(app(), rich)).toBe(MAX_BALANCE_CENTS);
         await expectLedgerIntact(app());
       });
-
-      const writeRichBalance = (user: string, cents: number) =>
-        app()
-          .db.transaction()
-          .execute((trx) =>
-            writeLedgerEntry(trx, { userId: user, amountCents: cents, kind: "admin_adjustment" }),
-          );
     });
 });
