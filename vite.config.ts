@@ -3,29 +3,6 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
-// React 19 renders on the server; the browser build gets Preact 10 through preact/compat, for our code and
-// every package's, React Router's browser code included (ADR 42): the runtime chunk 105 -> 48.5 KiB gzip.
-const PREACT_FOR = new Map([
-  ["react", "preact/compat"],
-  ["react-dom", "preact/compat"],
-  ["react-dom/client", "preact/compat/client"],
-  ["react/jsx-runtime", "preact/compat/jsx-runtime"],
-  ["react/jsx-dev-runtime", "preact/compat/jsx-dev-runtime"],
-  ["scheduler", "preact/compat/scheduler"],
-]);
-function preactInTheBrowser(): Plugin {
-  return {
-    name: "preact-in-the-browser",
-    enforce: "pre",
-    applyToEnvironment: (environment) => environment.name === "client",
-    async resolveId(source, importer, options) {
-      const target = PREACT_FOR.get(source);
-      if (!target) return null;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
-    },
-  };
-}
-
 /**
  * On the server, lucide's icons draw through app/lib/lucide-icon.server.tsx, which keeps each icon's
  * markup per set of props instead of building it on every render (issue 23, ADR 44); the browser keeps
@@ -105,7 +82,7 @@ const OUR_SHARED_CODE = /app\/(components|lib|http|domain)\/|app\/i18n\/[\w-]+\.
 const CHUNK_GROUPS = [
   {
     name: "runtime",
-    test: /node_modules\/(preact|react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)\//,
+    test: /node_modules\/(react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)\//,
     priority: 30,
   },
   { name: "vendor", test: /node_modules\//, priority: 20, tags: ["$initial" as const] },
@@ -134,5 +111,5 @@ export default defineConfig({
   // the server held the whole icon set (its source twice and thousands of icon arrays, about 20 MB of a
   // server process's heap; ADR 17).
   ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
-  plugins: [preactInTheBrowser(), iconsKeptOnTheServer(), tailwindcss(), reactRouter()],
+  plugins: [iconsKeptOnTheServer(), tailwindcss(), reactRouter()],
 });

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { ClientSuspense } from "./lib/client-suspense";
 import { useTranslation } from "./i18n/use-translation";
 import {
   data,
   isRouteErrorResponse,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
@@ -19,7 +19,6 @@ import { EnhanceScript } from "./components/enhance-script";
 import { PageStyle } from "./components/page-style";
 import { useNonce } from "./components/nonce";
 import { usePageScripts } from "./components/page-scripts";
-import { HoistedModulePreloads, RouterScripts } from "./lib/router-scripts";
 import { NotFoundContent } from "./components/layout/not-found";
 import { Button } from "./components/ui/button";
 import { StaticToaster } from "./components/ui/static-toaster";
@@ -148,8 +147,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.alternates.map((link) => (
           <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
         ))}
-        {/* Where React's hoisted links are, before the <style>: Preact moves a node out of order. */}
-        <HoistedModulePreloads />
         <PageStyle inline={scripts === "react"} nonce={nonce} />
         {scripts === "enhance" ? <EnhanceScript nonce={nonce} /> : null}
       </head>
@@ -163,7 +160,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {/* After the page, so every namespace it translated from is known. */}
             <CatalogueData used={used} />
             <ScrollRestoration nonce={nonce} />
-            <RouterScripts nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>
@@ -210,9 +207,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toast, i18n]);
   return (
     <I18nProvider i18n={i18n}>
-      <ClientSuspense>
-        <Outlet />
-      </ClientSuspense>
+      <Outlet />
       {scripts === "react" ? (
         <Toaster dir={dir} />
       ) : scripts === "enhance" ? (

@@ -1,6 +1,5 @@
 import type { TOptions } from "i18next";
-import { useContext } from "react";
-import { use } from "~/lib/use-shim";
+import { use, useContext } from "react";
 import { namespaceLoading } from "./catalogue-loader";
 import { NamespacesUsed } from "./namespaces-used";
 import { useTranslation } from "./use-translation";

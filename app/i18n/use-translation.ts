@@ -1,6 +1,5 @@
 import type { FlatNamespace, TFunction } from "i18next";
-import { useContext } from "react";
-import { use } from "~/lib/use-shim";
+import { use, useContext } from "react";
 import { perInstance } from "~/lib/instance-cache";
 import { namespaceLoading } from "./catalogue-loader";
 import { NamespacesUsed } from "./namespaces-used";

@@ -1,5 +1,3 @@
-import { ClientSuspense } from "~/lib/client-suspense";
-import { HydrateLater } from "~/lib/hydrate-later";
 import { useTranslation } from "~/i18n/use-translation";
 import { Outlet, useMatches } from "react-router";
 import { MaintenanceBanner } from "~/components/layout/maintenance-banner";
@@ -47,20 +45,12 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       {root.user?.role === "admin" && root.settings.general.maintenanceMode ? (
         <MaintenanceBanner className="px-4 pt-2" />
       ) : null}
-      <HydrateLater piece="header">
-        <SiteHeader {...shell} />
-      </HydrateLater>
-      <HydrateLater piece="main">
-        <div id="main" className="flex-1">
-          {publicPage ? <SiteAnnouncements announcements={loaderData.announcements} /> : null}
-          <ClientSuspense>
-            <Outlet />
-          </ClientSuspense>
-        </div>
-      </HydrateLater>
-      <HydrateLater piece="footer">
-        <SiteFooter {...shell} year={root.year} />
-      </HydrateLater>
+      <SiteHeader {...shell} />
+      <div id="main" className="flex-1">
+        {publicPage ? <SiteAnnouncements announcements={loaderData.announcements} /> : null}
+        <Outlet />
+      </div>
+      <SiteFooter {...shell} year={root.year} />
     </div>
   );
 }

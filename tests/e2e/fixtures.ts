@@ -59,12 +59,8 @@ export async function waitForReactOn(locator: Locator) {
     .poll(() =>
       locator.evaluate(
         (element) =>
-          // In the browser Preact hydrates (ADR 42): it marks no element, and hydrates the whole page at
-          // once, so an element of a page whose <html data-hydrated> is set, with no React root, is hydrated.
-          Object.keys(element).some((key) => key.startsWith("__reactProps$")) ||
-          (!Object.keys(document).some((key) => key.startsWith("__reactContainer$")) &&
-            document.documentElement.hasAttribute("data-hydrated") &&
-            element.isConnected),
+          // React notes its props on each element it has hydrated.
+          Object.keys(element).some((key) => key.startsWith("__reactProps$")),
       ),
     )
     .toBe(true);

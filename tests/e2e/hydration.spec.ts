@@ -11,9 +11,9 @@ import {
 
 /**
  * What hydrating changed in the document, noted from the end of parsing until the page marks itself
- * hydrated: each node added, and each element removed that is not a script already run. Preact hydrates
- * what React wrote on the server (ADR 42); a node it made again or moved is work in the one long task
- * before a tap is answered, and a <style> or <link> moved in <head> restyles the whole page (issue 23).
+ * hydrated: each node added, and each element removed that is not a script already run. A node made
+ * again or moved while hydrating is work before a tap is answered (and a mismatch React mended), and a
+ * <style> or <link> moved in <head> restyles the whole page.
  */
 async function watchHydration(page: Page) {
   await page.addInitScript(() => {

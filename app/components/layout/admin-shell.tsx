@@ -6,7 +6,6 @@ import {
   SearchIcon,
   UserIcon,
 } from "lucide-react";
-import { HydrateLater } from "~/lib/hydrate-later";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ADMIN_NOTIFICATIONS_PATH, NotificationBell } from "./notification-bell";
 import type { ShellUser } from "./types";
@@ -115,16 +114,14 @@ export function AdminShell({
   const submit = useSubmit();
   return (
     <div className="flex min-h-screen bg-muted">
-      <HydrateLater piece="admin-sidebar">
-        <aside
-          className={cn(
-            "sticky top-0 hidden h-screen shrink-0 bg-secondary md:block",
-            collapsed ? "w-16" : "w-64",
-          )}
-        >
-          <Sidebar collapsed={collapsed} />
-        </aside>
-      </HydrateLater>
+      <aside
+        className={cn(
+          "sticky top-0 hidden h-screen shrink-0 bg-secondary md:block",
+          collapsed ? "w-16" : "w-64",
+        )}
+      >
+        <Sidebar collapsed={collapsed} />
+      </aside>
       <Dialog open={drawer} onOpenChange={setDrawer}>
         {/* From the start side (the right in Arabic), sliding in unless motion is reduced. */}
         <ModalDialog
@@ -136,102 +133,93 @@ export function AdminShell({
         </ModalDialog>
       </Dialog>
       <div className="flex min-w-0 flex-1 flex-col">
-        <HydrateLater piece="admin-header">
-          <header className="sticky top-0 z-30 flex items-center gap-2 border-b bg-background px-3 py-2">
-            <Button
-              ref={menuButton}
-              variant="ghost"
-              size="icon"
-              className="md:hidden"
-              aria-haspopup="dialog"
-              aria-expanded={drawer}
-              aria-label={t("shell.openMenu")}
-              onClick={() => setDrawer(true)}
-            >
-              <MenuIcon aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="hidden md:inline-flex"
-              aria-label={collapsed ? t("shell.expand") : t("shell.collapse")}
-              aria-pressed={collapsed}
-              onClick={() => setCollapsed((c) => !c)}
-            >
-              <PanelLeftIcon className="rtl:rotate-180" aria-hidden />
-            </Button>
-            <span className="hidden font-bold sm:inline">{t("shell.title")}</span>
-            <Form
-              method="get"
-              action="/admin/search"
-              role="search"
-              className="ms-auto flex min-w-0 flex-1 items-center gap-1 sm:max-w-sm"
-            >
-              <label htmlFor="admin-search" className="sr-only">
-                {t("shell.search")}
-              </label>
-              <Input
-                id="admin-search"
-                name="q"
-                placeholder={t("shell.search")}
-                className="h-9 min-w-0"
-                key={location.pathname}
-              />
-              <Button
-                type="submit"
-                size="icon"
-                variant="ghost"
-                aria-label={t("shell.searchButton")}
-              >
-                <SearchIcon aria-hidden />
-              </Button>
-            </Form>
-            <NotificationBell
-              notifications={notifications}
-              locale={locale ?? "en"}
-              timeZone={timeZone}
-              allHref={ADMIN_NOTIFICATIONS_PATH}
+        <header className="sticky top-0 z-30 flex items-center gap-2 border-b bg-background px-3 py-2">
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-haspopup="dialog"
+            aria-expanded={drawer}
+            aria-label={t("shell.openMenu")}
+            onClick={() => setDrawer(true)}
+          >
+            <MenuIcon aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="hidden md:inline-flex"
+            aria-label={collapsed ? t("shell.expand") : t("shell.collapse")}
+            aria-pressed={collapsed}
+            onClick={() => setCollapsed((c) => !c)}
+          >
+            <PanelLeftIcon className="rtl:rotate-180" aria-hidden />
+          </Button>
+          <span className="hidden font-bold sm:inline">{t("shell.title")}</span>
+          <Form
+            method="get"
+            action="/admin/search"
+            role="search"
+            className="ms-auto flex min-w-0 flex-1 items-center gap-1 sm:max-w-sm"
+          >
+            <label htmlFor="admin-search" className="sr-only">
+              {t("shell.search")}
+            </label>
+            <Input
+              id="admin-search"
+              name="q"
+              placeholder={t("shell.search")}
+              className="h-9 min-w-0"
+              key={location.pathname}
             />
-            <Button
-              asChild
-              variant="ghost"
-              size="icon"
-              className="relative"
-              aria-label={`${t("shell.notifications")}: ${openTickets}`}
-            >
-              <Link to="/admin/tickets?status=open">
-                <LifeBuoyIcon aria-hidden />
-                {openTickets > 0 ? (
-                  <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
-                    {openTickets}
-                  </span>
-                ) : null}
-              </Link>
+            <Button type="submit" size="icon" variant="ghost" aria-label={t("shell.searchButton")}>
+              <SearchIcon aria-hidden />
             </Button>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label={t("shell.userMenu")}>
-                  <UserIcon aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuLabel dir="ltr">{email}</DropdownMenuLabel>
-                <DropdownMenuItem asChild>
-                  <Link to="/admin/settings">{t("shell.settings")}</Link>
-                </DropdownMenuItem>
-                {/* The menu closes (and unmounts) on select, before a form inside it could submit. */}
-                <DropdownMenuItem
-                  onSelect={() => void submit(null, { method: "post", action: "/logout" })}
-                >
-                  {t("shell.logout")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
-          </header>
-        </HydrateLater>
-        <HydrateLater piece="admin-content">
-          <div className="min-w-0 flex-1 p-4 md:p-6">{children}</div>
-        </HydrateLater>
+          </Form>
+          <NotificationBell
+            notifications={notifications}
+            locale={locale ?? "en"}
+            timeZone={timeZone}
+            allHref={ADMIN_NOTIFICATIONS_PATH}
+          />
+          <Button
+            asChild
+            variant="ghost"
+            size="icon"
+            className="relative"
+            aria-label={`${t("shell.notifications")}: ${openTickets}`}
+          >
+            <Link to="/admin/tickets?status=open">
+              <LifeBuoyIcon aria-hidden />
+              {openTickets > 0 ? (
+                <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
+                  {openTickets}
+                </span>
+              ) : null}
+            </Link>
+          </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={t("shell.userMenu")}>
+                <UserIcon aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuLabel dir="ltr">{email}</DropdownMenuLabel>
+              <DropdownMenuItem asChild>
+                <Link to="/admin/settings">{t("shell.settings")}</Link>
+              </DropdownMenuItem>
+              {/* The menu closes (and unmounts) on select, before a form inside it could submit. */}
+              <DropdownMenuItem
+                onSelect={() => void submit(null, { method: "post", action: "/logout" })}
+              >
+                {t("shell.logout")}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </header>
+        <div className="min-w-0 flex-1 p-4 md:p-6">{children}</div>
       </div>
     </div>
   );

@@ -3,7 +3,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, useLocation } from "react-router";
 import { SUPPORTED_LOCALES, type Locale } from "~/i18n/locales";
 import { cn } from "~/lib/utils";
-import { NoScript } from "~/components/ui/no-script";
 
 /**
  * Each language by its own name (common namespace; literal keys for the catalogue test): the switcher,
@@ -57,11 +56,11 @@ export function LanguageSwitcher({
           </option>
         ))}
       </select>
-      <NoScript>
+      <noscript>
         <button type="submit" className="rounded-md border px-2 py-1 text-sm">
           {t("language.apply")}
         </button>
-      </NoScript>
+      </noscript>
     </Form>
   );
 }

@@ -1,5 +1,4 @@
 import { ChevronDownIcon, MenuIcon, ServerIcon, XIcon } from "lucide-react";
-import { HydrateLater } from "~/lib/hydrate-later";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useLocation } from "react-router";
@@ -169,25 +168,19 @@ function AccountLinks({
   return user ? (
     <>
       {bar ? (
-        <HydrateLater piece="bell">
-          <NotificationBell
-            notifications={user.notifications}
-            locale={locale}
-            timeZone={settings.general.timeZone}
-            allHref={user.role === "admin" ? ADMIN_NOTIFICATIONS_PATH : undefined}
-          />
-        </HydrateLater>
+        <NotificationBell
+          notifications={user.notifications}
+          locale={locale}
+          timeZone={settings.general.timeZone}
+          allHref={user.role === "admin" ? ADMIN_NOTIFICATIONS_PATH : undefined}
+        />
       ) : null}
       <Button asChild variant="ghost" size="sm" className={rest}>
         <Link to="/dashboard" onClick={onNavigate}>
           {t("nav.dashboard")}
         </Link>
       </Button>
-      {bar ? (
-        <HydrateLater piece="coins">
-          <CoinDialog user={user} settings={settings} locale={locale} />
-        </HydrateLater>
-      ) : null}
+      {bar ? <CoinDialog user={user} settings={settings} locale={locale} /> : null}
       {user.role === "admin" ? (
         <Button asChild variant="ghost" size="sm" className={rest}>
           <Link to="/admin" onClick={onNavigate}>

@@ -2,6 +2,7 @@ import { XIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import {
   createContext,
+  use,
   useId,
   useLayoutEffect,
   useRef,
@@ -12,7 +13,6 @@ import {
   type RefObject,
 } from "react";
 import { createPortal } from "react-dom";
-import { use } from "~/lib/use-shim";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 

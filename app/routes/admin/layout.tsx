@@ -1,4 +1,3 @@
-import { ClientSuspense } from "~/lib/client-suspense";
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/layout/admin-shell";
 import { MaintenanceBanner } from "~/components/layout/maintenance-banner";
@@ -31,9 +30,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       timeZone={root?.settings.general.timeZone ?? DEFAULT_TIME_ZONE}
     >
       {loaderData.maintenanceMode ? <MaintenanceBanner className="mb-4" /> : null}
-      <ClientSuspense>
-        <Outlet />
-      </ClientSuspense>
+      <Outlet />
     </AdminShell>
   );
 }
