@@ -5,7 +5,7 @@
  * page loads (gzip), the ratio LCP(app)/LCP(static), and PASS/OVER per budget. Loopback only; stops by
  * itself.
  *
- * Then the signed-in pages (issue 23): a customer with history and the bench admin are signed in, and each
+ * Then the signed-in pages: a customer with history and the bench admin are signed in, and each
  * of SIGNED_IN_PAGES is measured with a cold cache (Lighthouse sends the session cookie as a header, so its
  * storage reset leaves the visitor signed in). Printed per page: JS (gzip) and script files, LCP, TBT and
  * score against the signed-in budgets, the scripts written into the page (React Router's hydration data
@@ -60,11 +60,12 @@ const PAGES = [
   { name: "login", path: "/login" },
 ] as const;
 const BUDGET = { score: 95, lcpRatio: 1.2, jsKiB: 100 };
-// Issue 23: what a signed-in customer's or admin's first page may load, and what a second one may add.
+// What a signed-in customer's or admin's first page may load (WHMCS's client area ships 184 KiB), and
+// what a second one may add.
 const ONLY = process.env.BENCH_WEB_PAGES?.split(",");
 const chosen = <T extends { name: string }>(pages: readonly T[]) =>
   ONLY ? pages.filter((page) => ONLY.includes(page.name)) : pages;
-const SIGNED_IN_BUDGET = { score: 90, tbtMs: 150, jsKiB: 120, scripts: 15, nextPageKiB: 30 };
+const SIGNED_IN_BUDGET = { score: 90, tbtMs: 150, jsKiB: 180, scripts: 15, nextPageKiB: 30 };
 type Who = "customer" | "admin";
 const SIGNED_IN_PAGES: {
   name: string;
@@ -262,6 +263,7 @@ async function measure(url: string, chromePort: number, label: string, cookie?: 
     cssBytes: await sumGzip(run.stylesheets),
     lcps: runs.map((r) => Math.round(r.lcp)),
     cpus: runs.map((r) => Math.round(r.cpu)),
+    tbts: runs.map((r) => Math.round(r.tbt)),
   };
 }
 
@@ -359,7 +361,7 @@ try {
   );
   printTable("Budgets (WHMCS ships 184 KiB of JavaScript)", budgets);
 
-  // Signed-in pages (issue 23): a customer with a history (the server benchmark's) and the admin.
+  // Signed-in pages: a customer with a history (the server benchmark's) and the admin.
   const services = benchServices(BENCH_DATABASE);
   try {
     const [customer] = await createCustomers(services, 1);
@@ -394,6 +396,8 @@ try {
         "in page KiB gz": kib(inline),
         "HTML KiB gz": kib(await gzipBytesAs(url, cookie)),
         "CSS KiB gz": kib(m.cssBytes),
+        // TBT moves from run to run more than any other figure: each run's, beside its CPU index.
+        "TBT ms of each run": m.tbts.join(" "),
         "CPU index of each run": m.cpus.join(" "),
       });
       composition.push({
