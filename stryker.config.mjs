@@ -43,6 +43,9 @@ export default {
   tempDirName: `.tmp/stryker${area ? `-${area}` : ""}${schemas ? "-schemas" : ""}`,
   ignorePatterns: [".tmp", "build", "test-results", "data", "coverage"],
   timeoutMS: 60_000,
+  // The first run is every covering test with coverage on: past Stryker's default 5 minutes on a busy
+  // two-core host, which then stops the whole pass.
+  dryRunTimeoutMinutes: 30,
   // What was decided stays decided: a second run tests again only the mutants whose code or tests
   // changed. Not in the schemas pass: Stryker keeps a static mutant's verdict when only tests changed
   // (it knows no test that covers it), and the pass takes minutes.
