@@ -57,10 +57,9 @@ export async function waitForHydration(page: Page) {
 export async function waitForReactOn(locator: Locator) {
   await expect
     .poll(() =>
-      locator.evaluate(
-        (element) =>
-          // React notes its props on each element it has hydrated.
-          Object.keys(element).some((key) => key.startsWith("__reactProps$")),
+      locator.evaluate((element) =>
+        // React notes its props on each element it has hydrated.
+        Object.keys(element).some((key) => key.startsWith("__reactProps$")),
       ),
     )
     .toBe(true);
