@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * On the server, lucide's icons draw through app/lib/lucide-icon.server.tsx, which keeps each icon's
- * markup per set of props instead of building it on every render (issue 23, ADR 44); the browser keeps
+ * markup per set of props instead of building it on every render (ADR 44); the browser keeps
  * lucide's own `Icon`. Only the icons' import of lucide's `Icon` is redirected: the module imports the
  * real one from lucide-react's entry.
  */

@@ -64,7 +64,7 @@ export default async function handleRequest(
     // Every page is rendered whole and sent as one body (ADR 30). No page streams data that arrives
     // later (no loader returns a promise for <Await>), so a streamed page only cut the same bytes into
     // some twenty writes, each carried through a web stream, the compression stream and the socket on its
-    // own, and two late Suspense boundaries with their inline scripts: a signed-in page's CPU (issue 23).
+    // own, and two late Suspense boundaries with their inline scripts: a signed-in page's CPU.
     // A page to be kept (ADR 15) and a crawler's were already rendered whole.
     // The stylesheet is written into pages React hydrates (ADR 29); the build does not change while the
     // server runs.

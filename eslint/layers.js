@@ -56,7 +56,7 @@ export const never = {
   node: { label: "`node:*`", regex: "^node:" },
   // A feature has no sub-folders, so a path that climbs one level out of it reaches another feature.
   otherFeature: { label: "another feature", regex: String.raw`^\.\./(?!\.)` },
-  // What runs in the browser never validates with zod (issue 23): a schema, zod or one of our zod helpers
+  // What runs in the browser never validates with zod: a schema, zod or one of our zod helpers
   // would bring all of zod to the page. A type import brings no code, so these two let types through.
   schemas: {
     label: "`*.schemas.ts`",
@@ -283,7 +283,7 @@ function restrictedPatterns(row) {
 
 /**
  * What app/ takes from the kit rather than from a package: React Router's links, which the kit's
- * `~/components/ui/link` writes on the server without resolving their path (issue 23).
+ * `~/components/ui/link` writes on the server without resolving their path.
  */
 export const kitOnly = [
   {

@@ -74,7 +74,7 @@ const cases: [string, string, boolean][] = [
   ["app/http/x.server.ts", `import type { RequestContext } from "~/context.server";`, false],
   ["app/http/x.server.ts", `import { createServices } from "~/context.server";`, true],
   ["app/db/x.ts", `import { settingsSchema } from "~/domain/settings/settings";`, true],
-  // Zod stays on the server (issue 23): a page's code takes no schema, no zod, no zod helper; types pass.
+  // Zod stays on the server: a page's code takes no schema, no zod, no zod helper; types pass.
   [
     "app/features/orders/x.tsx",
     `import { orderFormSchema } from "~/domain/orders/orders.schemas";`,

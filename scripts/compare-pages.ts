@@ -1,5 +1,5 @@
 /**
- * Compares what a person sees on every page between two production builds (issue 19, item 8): a
+ * Compares what a person sees on every page between two production builds: a
  * refactoring that should change nothing a user sees is checked by the server's HTML and by the
  * accessibility tree the browser builds once the page has hydrated (or been enhanced), for a visitor, a
  * customer with a history and an admin. Not a CI step: run it once around a refactoring and read the diff.

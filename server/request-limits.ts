@@ -22,7 +22,7 @@ export const PUBLIC_FORMS: Readonly<Record<string, string>> = {
   "routes/site/newsletter": "/newsletter",
   "routes/language": "/language",
   "routes/logout": "/logout",
-  // Password reset by mail (issue 25): the per-address limit of every public form.
+  // Password reset by mail: the per-address limit of every public form.
   "routes/forgot-password": "/forgot-password",
   "routes/reset-password": "/reset-password",
 };

@@ -79,7 +79,7 @@ function adminLink(services: AppServices, path: string) {
 }
 
 /**
- * A new order's or ticket's post (issue 24), a top-up marked paid (issue 26): numbers, product, total,
+ * A new order's or ticket's post, a top-up marked paid: numbers, product, total,
  * department, reference and method; no personal data.
  */
 export async function staffPostText(services: AppServices, event: StaffEvent): Promise<string> {
@@ -145,7 +145,7 @@ export async function alertStaff(
 }
 
 /**
- * The stale-schedule check (issue 24), run by every process: by the worker on each heartbeat, and by a
+ * The stale-schedule check, run by every process: by the worker on each heartbeat, and by a
  * web process whose worker is off (WORKER=off) on a timer, so a site whose worker process stopped still
  * hears of it. One read of job_schedules; a schedule not queued for longer than twice its interval raises
  * one staff notification per admin and one Discord post (when set) per stale episode. Returns how many

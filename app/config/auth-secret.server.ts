@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import path from "node:path";
 
 // The auth secret signs the session cookies and is the key better-auth derives the encryption of the
-// two-factor secrets and backup codes from (issue 25). Without AUTH_SECRET, env.server.ts generates one
+// two-factor secrets and backup codes from. Without AUTH_SECRET, env.server.ts generates one
 // into data/auth-secret. A database restored without the secret it was written with signs everyone out
 // and, worse, holds second factors nobody can read: `npm run backup` keeps the secret beside its copy
 // and `npm run restore` puts it back (README, "Backup and restore").

@@ -75,7 +75,7 @@ const envSchema = z.object({
   WORKER_BACKOFF_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_STOP_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
-  // The game panel (issue 27, docs/provisioning.md): one call's limit, how often a server being installed
+  // The game panel (docs/provisioning.md): one call's limit, how often a server being installed
   // is looked at, and how long an install may take before it is a failure.
   PANEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PANEL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(15_000),

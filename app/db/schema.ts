@@ -448,7 +448,7 @@ export interface LedgerDayTotalsTable {
 }
 
 /** A durable background job (migration 0027, app/domain/jobs): claimed under a lease, retried, then dead. */
-/** Outgoing mail (issue 25, docs/mail.md): one row per event and recipient, sent by a worker job. */
+/** Outgoing mail (docs/mail.md): one row per event and recipient, sent by a worker job. */
 export interface MailOutboxTable {
   id: Generated<number>;
   /** The event and the recipient: unique for ever, so an event mails a person once. */

@@ -31,7 +31,7 @@ export function requireUser(url: URL, context: RequestContext): SessionUser {
 
 /**
  * Admin pages and actions: anonymous visitors go to /login, signed-in non-admins to / (spec section 6).
- * With the "require two-factor for admins" setting on (issue 25), an admin without a second factor is
+ * With the "require two-factor for admins" setting on, an admin without a second factor is
  * sent to set one up, with a toast saying why, before any admin loader or action does anything: the
  * setup card lives in the customer dashboard's account tab, which only requireUser guards, and signing
  * out is no admin page, so neither is locked away from them.

@@ -79,7 +79,7 @@ const LISTS = {
       "admin-catalogue.promotions.errors.untilPassed": "validUntil",
     },
   },
-  // The payment methods (issue 26, docs/payments.md).
+  // The payment methods (docs/payments.md).
   gateways: {
     querySchema: paymentMethodListQuerySchema,
     load: loadPaymentMethodsPage,

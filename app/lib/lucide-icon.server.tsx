@@ -13,7 +13,7 @@ import { Icon, useLucideContext, type LucideProps } from "lucide-react";
  * lucide-react's `Icon` for the server build (vite.config.ts swaps it in for the icons' own, on the server
  * only; the browser keeps lucide's). lucide builds an icon's attributes and its paths' elements afresh on
  * every render (class names merged, attribute names mapped, each path an element): about 20 µs an icon,
- * some thirty icons on a signed-in page (issue 23). Here an icon drawn with the same props and the same
+ * some thirty icons on a signed-in page. Here an icon drawn with the same props and the same
  * LucideProvider values is drawn once, by lucide's own `Icon`, and kept: its attributes, and its paths as
  * markup the <svg> holds as is. What cannot be a key (a child element, a handler, a style object) is
  * drawn by lucide's `Icon` every time. lucide-icon.server.test.tsx compares the markup with lucide's for every icon

@@ -62,8 +62,8 @@ export function pageEncoding(
  * A page's bytes compressed in one synchronous call, with the page settings. The compression
  * middleware does the same work as a stream on libuv's thread pool: each page then waited for a pool
  * thread to be given a core and for its answer to come back to the main thread, which on a busy
- * two-core machine put tens of milliseconds into the tail of every signed-in page (issue 23,
- * docs/performance.md). A page's 100 to 200 KiB take a third of a millisecond at these settings.
+ * two-core machine put tens of milliseconds into the tail of every signed-in page (docs/performance.md).
+ * A page's 100 to 200 KiB take a third of a millisecond at these settings.
  */
 export function compressPage(bytes: Uint8Array, encoding: PageEncoding | null): Uint8Array {
   switch (encoding) {
@@ -152,7 +152,8 @@ const LAST_BLOCK = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FI
  * kept texts, whose deflate blocks were made once. Each piece is deflated on its own and ends on a byte
  * boundary, so the blocks follow one another as one deflate stream; no piece refers back into another.
  * What is lost is the matches between pieces, and a signed-in page comes out about as small as in
- * brotli at quality 3 at a third to a half of its CPU (docs/performance.md, "Session 51"; ADR 46).
+ * brotli at quality 3 at a third to a half of its CPU (ADR 46; docs/performance.md, "Compressing the
+ * repeated texts once").
  */
 export function gzipWithKeptTexts(pieces: readonly (Uint8Array | KeptText)[]): Buffer {
   const blocks: Uint8Array[] = [GZIP_HEADER];

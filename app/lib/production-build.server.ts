@@ -12,7 +12,7 @@ let read: ProductionBuild | undefined;
 /**
  * Whether the process serves a production build, and from where. Read once: the environment does not
  * change while the process runs, and reading it validates every variable (zod), which on every page
- * was 3% of a signed-in page's CPU (issue 23). Read from the environment rather than the server's
+ * was 3% of a signed-in page's CPU. Read from the environment rather than the server's
  * settings, because the test harness imports entry.server with no server (nor .env) behind it.
  */
 export function productionBuild(): ProductionBuild {

@@ -64,7 +64,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const view = await loadCustomerDashboard(context.services.db, user.id, query, context.locale);
   // A fresh key per confirmation shown: a double click or a reload of the confirmed post renews once.
   const renewKey = "renewal" in view && view.renewal?.ok ? crypto.randomUUID() : null;
-  // The account tab's two-factor card (issue 25): its state needs better-auth (the secret is encrypted).
+  // The account tab's two-factor card: its state needs better-auth (the secret is encrypted).
   const twoFactor = view.profile ? await loadTwoFactorState(context.services, user.id) : null;
   return {
     meta: { title: t("dashboard.title") },

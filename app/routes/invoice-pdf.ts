@@ -7,7 +7,7 @@ import { directionOf } from "~/i18n/locales";
 import type { Route } from "./+types/invoice-pdf";
 import { requestContext } from "~/context.server";
 
-// /invoices/:number/pdf (issue 26, docs/invoices.md, ADR 40): a resource route (no page), the document as
+// /invoices/:number/pdf (docs/invoices.md, ADR 40): a resource route (no page), the document as
 // a PDF in the reader's language, to its owner and to admins, as its page is; anyone else, and a number
 // that is no document, gets a 404.
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {

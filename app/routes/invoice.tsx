@@ -10,7 +10,7 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/invoice";
 import { requestContext } from "~/context.server";
 
-// /invoices/:number (issue 26, docs/invoices.md): a document as a page, to its owner and to admins;
+// /invoices/:number (docs/invoices.md): a document as a page, to its owner and to admins;
 // anyone else, and a number that is no document, gets the 404 page. Admins refund a paid invoice here.
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);

@@ -408,7 +408,7 @@ export async function createCustomers(
   return customers;
 }
 
-/** What a customer with history has (the server benchmark's dashboards, issue 22). */
+/** What a customer with history has (the server benchmark's dashboards). */
 export const HISTORY = { services: 20, ledgerEntries: 1_000, tickets: 30, notifications: 50 };
 
 /**

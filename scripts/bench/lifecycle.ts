@@ -1,5 +1,5 @@
 /**
- * npm run bench:lifecycle — does the daily run of the service lifecycle (issue 24, ADR 28) stay fast, and
+ * npm run bench:lifecycle — does the daily run of the service lifecycle (ADR 28) stay fast, and
  * does its time follow what is due rather than every service? For each database (SQLite with the app's
  * own pragmas, and PostgreSQL on a durable throwaway cluster when its binaries are there) it seeds two
  * databases of the same day's work, 2,000 due services among 10,000 and among 100,000, switches the

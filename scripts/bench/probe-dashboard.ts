@@ -1,7 +1,7 @@
 /**
  * `node --import tsx scripts/bench/probe-dashboard.ts [--reuse-build]`, not part of `npm run bench`: each
  * signed-in page of an empty customer and of one with history, requested one at a time by one server
- * process, with the server's CPU per request and the HTML size, to find which page costs what (issue 23).
+ * process, with the server's CPU per request and the HTML size, to find which page costs what.
  * Each request carries a browser's headers (BROWSER_HEADERS: brotli accepted, as the server benchmark
  * sends); the wire size is what the server sent, the HTML size after decoding it.
  *

@@ -1,6 +1,6 @@
 /**
  * npm run bench:provisioning — does an approved order become a server on the game panel fast enough, and
- * exactly once (issue 27, ADR 41, docs/provisioning.md)? For each database (SQLite with the app's own
+ * exactly once (ADR 41, docs/provisioning.md)? For each database (SQLite with the app's own
  * pragmas, and PostgreSQL on a durable throwaway cluster when its binaries are there), two rounds, each on
  * a fresh database and a fresh fake panel:
  *

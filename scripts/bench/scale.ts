@@ -99,7 +99,7 @@ const PAGES: Page[] = [
     path: `/admin/transactions?customer=${encodeURIComponent(HEAVY_CUSTOMER.email)}`,
   },
   { name: "heavy customer billing tab", who: "customer", path: "/dashboard?tab=billing" },
-  // /admin/services (issue 20): a search, a filter, and a sorted page deep in the list, each a full page of
+  // /admin/services: a search, a filter, and a sorted page deep in the list, each a full page of
   // 25 at both sizes (about 510 services tiny, 37 of them Amrani's, most terminated; 170,000 big).
   {
     name: `admin services q=${COMMON_SURNAME}`,

@@ -16,7 +16,7 @@
  * Each page target is also run against a bare Express handler that returns the same bytes through the same
  * compression, printed as a ratio. The ledger check runs after the orders. Prints a verdict table (order
  * p95 < 50 ms at 200/s; the signed-in dashboard's p95 at most 3x its bare twin's or under 8 ms, whichever
- * is larger (issue 23); 0 errors in every target; ledger check; PostgreSQL durable) and exits 1 when any
+ * is larger; 0 errors in every target; ledger check; PostgreSQL durable) and exits 1 when any
  * budget is missed. The host's CPU index is read before and after (scripts/bench/cpu-probe.ts), beside
  * the disk's commit latency, so a figure says how fast the machine was when it was taken. `--quick` runs 2 s per target with small warm-ups, to prove the script works.
  * `--orders-only` skips the pages (a partial run, to try a change on the order path; not an official run).
@@ -82,7 +82,7 @@ const ORDER_RATE = 200;
 const ORDER_WARM_UP = QUICK ? 200 : 3_000;
 const ORDER_P95_BUDGET_MS = 50;
 /**
- * Issue 23: the signed-in dashboard's p95 at PAGE_RATE is at most this many times its bare twin's (the
+ * The signed-in dashboard's p95 at PAGE_RATE is at most this many times its bare twin's (the
  * same bytes through the same compression), or under the floor, whichever is larger.
  */
 const DASHBOARD_TWIN_RATIO = 3;

@@ -1,5 +1,5 @@
 /**
- * npm run soak:jobs — the durable worker (issue 24, ADR 28) under 10,000 queued jobs, with worker OS
+ * npm run soak:jobs — the durable worker (ADR 28) under 10,000 queued jobs, with worker OS
  * processes killed mid-run. On PostgreSQL (a throwaway cluster, durable: fsync, synchronous_commit and
  * full_page_writes on, as production runs it) 4 worker processes share the jobs; on SQLite 2 processes
  * share them on one file, as production runs several server processes on one file. Each process is the

@@ -9,8 +9,8 @@ import {
   test,
 } from "./fixtures";
 
-// The client page (issue 21, item 15): every place the admin panel names a client leads to one page with
-// the account's profile, services, orders, tickets, coins and audit entries, and an admin's note.
+// The client page: every place the admin panel names a client leads to one page with the account's
+// profile, services, orders, tickets, coins and audit entries, and an admin's note.
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -9,7 +9,7 @@ import {
   noHorizontalScroll,
 } from "./fixtures";
 
-// /admin/gateways (issue 26, docs/payments.md): the payment methods customers buy coins with.
+// /admin/gateways (docs/payments.md): the payment methods customers buy coins with.
 
 test("the admin sets up Orange Money, enables it, and adds and deletes a method of their own", async ({
   browser,

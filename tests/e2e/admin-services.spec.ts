@@ -9,7 +9,7 @@ import {
   test,
 } from "./fixtures";
 
-// /admin/services (issue 20): an annual service added by hand is priced as an order, the list is searched,
+// /admin/services: an annual service added by hand is priced as an order, the list is searched,
 // filtered, sorted and paged from its address, and a service is edited.
 test("an admin adds an annual service, finds it in the list and edits it", async ({ browser }) => {
   test.setTimeout(60_000);

@@ -11,7 +11,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// Forms are checked by the server, whose answer carries the messages (issue 23): zod stays there. A page
+// Forms are checked by the server, whose answer carries the messages: zod stays there. A page
 // that imports a schema, or a value a schema computes, brings all of zod (about 24 KiB of gzip) to every
 // page that shares the chunk. The rule that keeps it out is in docs/architecture.md (`*.schemas.ts`).
 const ZOD_MARKERS = ["$ZodType", "ZodType", "ZodError", "zod"];
@@ -48,7 +48,7 @@ test("no script of the client build carries zod", async ({ page }) => {
 
 // A customer's page loads none of the code only the admin's pages use (the product editor's PHP-rule
 // checker, the admin shell, the data table...): vite.config.ts puts it in a layer of its own, and a
-// customer page that loaded it would carry some 22 KiB of gzip it never runs (issue 23).
+// customer page that loaded it would carry some 22 KiB of gzip it never runs.
 test("a customer's pages load none of the admin's shared code; the admin's pages do", async ({
   page,
 }) => {

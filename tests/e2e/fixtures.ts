@@ -57,10 +57,9 @@ export async function waitForHydration(page: Page) {
 export async function waitForReactOn(locator: Locator) {
   await expect
     .poll(() =>
-      locator.evaluate(
-        (element) =>
-          // React notes its props on each element it has hydrated.
-          Object.keys(element).some((key) => key.startsWith("__reactProps$")),
+      locator.evaluate((element) =>
+        // React notes its props on each element it has hydrated.
+        Object.keys(element).some((key) => key.startsWith("__reactProps$")),
       ),
     )
     .toBe(true);
@@ -175,7 +174,7 @@ export async function login(page: Page, email: string, password: string) {
 }
 
 /**
- * Signs in an account with two-factor sign-in on (issue 25): the password, then on the code step the
+ * Signs in an account with two-factor sign-in on: the password, then on the code step the
  * code an authenticator app would show for `secret` (the setup key the account tab showed, or its
  * `otpauth://` URI), or `{ backupCode }` through the page's "Use a backup code instead" link.
  */

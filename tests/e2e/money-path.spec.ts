@@ -78,7 +78,7 @@ test("the order form asks a visitor to log in and brings them back", async ({ pa
   await page.getByRole("alert").getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Forder%3Fproduct%3D1/);
   await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  // Back on the form with what was chosen (issue 21): the plan and the options are in its URL.
+  // Back on the form with what was chosen: the plan and the options are in its URL.
   await expect(page).toHaveURL(/\/order\?product=1&.*serverName=Guest\+server$/);
   await expect(page.getByLabel("Server name")).toHaveValue("Guest server");
 });

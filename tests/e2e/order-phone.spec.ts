@@ -15,7 +15,7 @@ import {
   test,
 } from "./fixtures";
 
-// Issue 21, the order path on a phone: the form's messages are where the tap was, the plan's slots and
+// The order path on a phone: the form's messages are where the tap was, the plan's slots and
 // the settings' locations are what it offers, and registering keeps the way back to the order.
 
 const LANGS = ["en", "fr", "ar"] as const;

@@ -14,7 +14,7 @@ import {
 } from "./fixtures";
 import { e2eFolder } from "../support/scratch";
 
-// Password reset by mail, as a person does it (issue 25): the shared e2e servers have no SMTP_URL, so
+// Password reset by mail, as a person does it: the shared e2e servers have no SMTP_URL, so
 // this spec starts a real SMTP server in the test process and a production server of its own (the
 // build, on E2E_PORT + 5 and its own database) that sends to it through its worker. The link is taken
 // out of the message the SMTP server received, and followed in the browser.

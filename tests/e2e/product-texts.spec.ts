@@ -7,7 +7,7 @@ function plan(page: Page, name: string) {
   return page.locator("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
-// Issue 20: a plan's name, description and features in the reader's language (ADR 19).
+// A plan's name, description and features in the reader's language (ADR 19).
 test("the French and Arabic plan cards show the plans' own translated texts", async ({ page }) => {
   await visit(page, "/services/mta?lang=fr");
   const french = plan(page, "MTA Essentiel");

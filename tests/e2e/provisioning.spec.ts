@@ -11,7 +11,7 @@ import {
   test,
 } from "./fixtures";
 
-// Issue 27 as people meet it: the admin connects the game panel and checks it, gives a product a
+// The game panel as people meet it: the admin connects the game panel and checks it, gives a product a
 // provisioning block, a customer orders it on a phone-sized page, the admin approves, and the customer
 // sees the server's address and the panel's link once the (fake) panel says it is installed. The fake
 // panel runs in this test's process; the server's worker calls it over loopback.

@@ -152,7 +152,7 @@ test("a streamed body is cut at the limit: 413, and the server stops reading", a
     chunk,
     Buffer.from("\r\n"),
   ]);
-  // 150 MiB, the body, as fast as the server takes it.
+  // 150 MiB, the reported body, as fast as the server takes it.
   const planned = 150 * 1024 ** 2;
   let sent = 0;
   for (const started = Date.now(); !closed && sent < planned && Date.now() - started < 20_000;) {

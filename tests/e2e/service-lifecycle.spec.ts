@@ -20,7 +20,7 @@ async function addCoins(admin: Page, email: string, amount: string) {
   await expect(admin.getByRole("status")).toHaveText("Coins updated successfully");
 }
 
-// Issue 24: the customer's automatic renewal switch (on for a new order, set on the services tab), and the
+// The customer's automatic renewal switch (on for a new order, set on the services tab), and the
 // lifecycle's preview an admin reads on /admin/settings before anything runs.
 test("a customer turns automatic renewal off and on, and an admin sees the lifecycle's preview", async ({
   browser,

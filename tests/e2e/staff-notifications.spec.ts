@@ -11,7 +11,7 @@ import {
   test,
 } from "./fixtures";
 
-// Issue 24: each admin has their own notification list. A new ticket tells every admin; the one who
+// Each admin has their own notification list. A new ticket tells every admin; the one who
 // opens the bell and follows it has read it, the other admin has not.
 test("an admin follows a new ticket's notification from the bell; a second admin still has it unread", async ({
   browser,

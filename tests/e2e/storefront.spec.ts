@@ -40,7 +40,7 @@ const pages: { path: string; title: string; description: string; texts: (string 
     path: "/services/samp",
     title: "SA-MP server hosting",
     description: "San Andreas Multiplayer servers",
-    // The recommended plan carries the home page's word for it (issue 21).
+    // The recommended plan carries the home page's word for it.
     texts: [
       "SAMP Hosting",
       "SAMP Starter",

@@ -56,12 +56,12 @@ test("a coins ticket from the coin dialog: admin answers and adds coins, custome
   await priority.getByRole("button", { name: "Save" }).click();
   await expect(admin.page.getByRole("status")).toHaveText("Ticket updated.");
   await expect(admin.page.getByLabel("Amount of coins")).toHaveValue("50");
-  // Issue 26: a payment received, as the form says first, issues the customer's receipt.
+  // A payment received, as the form says first, issues the customer's receipt.
   await expect(
     admin.page.getByRole("radio", { name: "A payment received: a payment receipt is issued" }),
   ).toBeChecked();
   await admin.page.getByRole("button", { name: "Add coins" }).click();
-  // Issue 21: the page says what was added and the balance after (and the receipt's number).
+  // The page says what was added and the balance after (and the receipt's number).
   await expect(admin.page.getByRole("status")).toHaveText(
     /^\+50\.00 coins, balance now 50\.00; payment receipt HFR-\d{4}-\d{6} issued$/,
   );
@@ -78,7 +78,7 @@ test("a coins ticket from the coin dialog: admin answers and adds coins, custome
   await expect(
     buyer.page.getByRole("menuitem", { name: /Our team answered your ticket/ }),
   ).toBeVisible();
-  // The bell's texts are a namespace of their own (issue 23): a page that shows no ticket carries no
+  // The bell's texts are a namespace of their own: a page that shows no ticket carries no
   // tickets catalogue, and the bell still writes them.
   await visit(buyer.page, "/dashboard?tab=billing");
   await buyer.page

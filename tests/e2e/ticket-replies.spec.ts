@@ -12,8 +12,8 @@ import {
   test,
 } from "./fixtures";
 
-// Issue 21, items 11, 13 and 15: a reply or a ticket credit sent twice is stored once, the forms come back
-// empty with a confirmation, and the admin's status control follows the ticket.
+// A reply or a ticket credit sent twice is stored once, the forms come back empty with a confirmation,
+// and the admin's status control follows the ticket.
 
 /** A form as the browser would post it now: its action and its fields (its key among them). */
 async function capturedPost(form: Locator) {

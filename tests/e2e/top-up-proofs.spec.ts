@@ -12,7 +12,7 @@ import {
   visit,
 } from "./fixtures";
 
-// Proof files (issue 26, docs/payments.md#proof-files): a customer asks for coins with cashPlus, attaches
+// Proof files (docs/payments.md#proof-files): a customer asks for coins with cashPlus, attaches
 // a screenshot of the receipt with the payer's details, the admin sees its preview in the queue and
 // approves, and the customer's balance and payment receipt show the coins. cashPlus rather than Inwi
 // Money (top-ups.spec.ts) or Orange Money (admin-gateways.spec.ts), which may run beside it on the same

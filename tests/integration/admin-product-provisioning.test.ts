@@ -39,8 +39,9 @@ const sampFields = {
   "env.MAX_PLAYERS": "50",
 };
 
-// Issue 27 through /admin/products' route module and the pages it renders: the provisioning block in
-// the product editor, its refusals as 400s with each field's message, the list's badge.
+// The game panel's provisioning through /admin/products' route module and the pages it renders: the
+// provisioning block in the product editor, its refusals as 400s with each field's message, the list's
+// badge.
 describeEachDatabase("the product editor's provisioning block", (app) => {
   let cookie = "";
   beforeEach(async () => {

@@ -100,7 +100,7 @@ const FORM_FIELDS: Record<string, string[]> = {
     "slots",
     "recommended",
     "status",
-    // The provisioning block (issue 27): its fields, a panel location's and node's checkbox, a variable.
+    // The provisioning block: its fields, a panel location's and node's checkbox, a variable.
     "provisioner",
     "nestId",
     "eggId",

@@ -17,7 +17,7 @@ import {
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 /**
- * The invoices as people reach them through the app (issue 26): the account tab's billing details, the
+ * The invoices as people reach them through the app: the account tab's billing details, the
  * billing tab's list, a document's page in each language, /admin/invoices and the refund on a
  * document's page, and the invoicing part of /admin/settings.
  */

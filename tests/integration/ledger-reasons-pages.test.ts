@@ -12,7 +12,7 @@ import { openedTicket } from "../support/ticket-fixtures";
 const FSI = "\u2068";
 const PDI = "\u2069";
 
-// Issue 21: the reasons of the coin history and the transactions page, in the reader's language.
+// The reasons of the coin history and the transactions page, in the reader's language.
 describeEachDatabase("ledger reasons on the pages", (app) => {
   let fetch: AppFetch;
   let customer: string;

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { appFetch } from "../support/app-harness";
 import { describeEachDatabase } from "../support/test-database";
 
-// The Orange Money guide (/orange-money) tells the real way to pay (issue 26, docs/payments.md): a
+// The Orange Money guide (/orange-money) tells the real way to pay (docs/payments.md): a
 // top-up request from "Add coins", its reference in the transfer, its proof, an admin's approval. No
 // "invoice to generate", no email to send.
 describeEachDatabase("the Orange Money guide", (app) => {

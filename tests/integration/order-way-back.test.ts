@@ -4,7 +4,7 @@ import { appFetch } from "../support/app-harness";
 import { contextFor, formRequest, routeArgs, settle } from "../support/request-context";
 import { describeEachDatabase } from "../support/test-database";
 
-// Issue 21: a visitor who registers from the order form comes back to it, with what they chose.
+// A visitor who registers from the order form comes back to it, with what they chose.
 const ORDER = "/order?product=2&billingCycle=quarterly&playerSlots=100&serverName=Rachid+RP";
 const BACK = encodeURIComponent(ORDER);
 

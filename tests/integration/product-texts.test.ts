@@ -13,9 +13,10 @@ import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 type Loader = { loader: (args: never) => unknown };
 
-// Issue 20 through the routes: /admin/products saves a product's French and Arabic texts (or says why
-// not), and the storefront's pages and the order form show the reader's language, English where the
-// admin left it empty, as the server renders them for visitors (kept pages included, ADR 15).
+// A product's texts per language through the routes: /admin/products saves a product's French and
+// Arabic texts (or says why not), and the storefront's pages and the order form show the reader's
+// language, English where the admin left it empty, as the server renders them for visitors (kept pages
+// included, ADR 15).
 describeEachDatabase("product texts on the pages", (app) => {
   async function adminCookie() {
     const result = await signIn(app(), TEST_ADMIN, { ip: "10.62.0.1" });

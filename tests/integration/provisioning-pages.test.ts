@@ -11,7 +11,7 @@ import { adminId, customerWithCoins, placedOrder, productId } from "../support/m
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 /**
- * The game panel's pages as people reach them (issue 27): /admin/settings/game-panel (save, refuse, the
+ * The game panel's pages as people reach them: /admin/settings/game-panel (save, refuse, the
  * key never shown nor stored in clear, Check connection), a service's panel page, and what a customer's
  * dashboard shows of a provisioned service.
  */

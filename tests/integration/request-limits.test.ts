@@ -148,7 +148,7 @@ describeEachDatabase("request limits in front of React Router", (app) => {
   });
 
   it("stores no more contact messages than the limit, whichever URL they are posted to", async () => {
-    // The case: 65 posts to /contact.data were all stored while /contact stopped at 60.
+    // The reported case: 65 posts to /contact.data were all stored while /contact stopped at 60.
     const ip = newAddress();
     const statuses: number[] = [];
     for (let n = 1; n <= 6; n++) {

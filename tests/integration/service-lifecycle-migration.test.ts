@@ -20,7 +20,7 @@ async function migrateTo(db: Kysely<Database>, target: string) {
   if (error) throw error;
 }
 
-// A safe first run (issue 24): on an install that already has services the lifecycle starts switched off,
+// A safe first run: on an install that already has services the lifecycle starts switched off,
 // so nothing long expired is suspended or terminated before an admin has looked at the preview; a new
 // install starts with it on. Services and orders that exist stay without automatic renewal.
 describe.each(dialects)("migration 0028 [%s]", (dialect) => {

@@ -7,7 +7,7 @@ import { cookieHeader } from "../support/request-context";
 import { describeEachDatabase } from "../support/test-database";
 
 // The site layout reads the "Everyone" announcements only for the pages that show them, the public ones
-// (issue 23: one query less on every signed-in page). Which pages those are is said twice, by each
+// (one query less on every signed-in page). Which pages those are is said twice, by each
 // route's handle (what the layout shows) and by showsSiteAnnouncements (what its loader reads).
 describe("the site layout's pages", () => {
   const pages = flattenRoutes().filter(

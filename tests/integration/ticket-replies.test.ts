@@ -8,8 +8,8 @@ import { balanceOf, expectLedgerIntact } from "../support/money-fixtures";
 import { postAction, type ActionAnswer } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
-// Issue 21 through the pages' own actions: a form posted twice with its key (a double tap, a retry, the
-// browser resending it) stores one ticket, one reply and one credit, and each answer says so.
+// Through the pages' own actions: a form posted twice with its key (a double tap, a retry, the browser
+// resending it) stores one ticket, one reply and one credit, and each answer says so.
 describeEachDatabase("ticket forms sent twice", (app) => {
   async function customer() {
     const account = {

@@ -15,14 +15,14 @@ async function backendCount(db: AppServices["db"], applicationName: string) {
   return rows[0]!.n;
 }
 
-// PostgreSQL as the issue asks (4 processes, 2,000 jobs); SQLite as production runs it with several
+// PostgreSQL at full size (4 processes, 2,000 jobs); SQLite as production runs it with several
 // server processes on one file (2 processes, fewer jobs: one writer at a time).
 const FLEETS = [
   { dialect: "postgres", processes: 4, jobs: 2000 },
   { dialect: "sqlite", processes: 2, jobs: 400 },
 ] as const;
 
-// Issue 24: worker processes on one database share the jobs with a short lease; one is killed with
+// Worker processes on one database share the jobs with a short lease; one is killed with
 // SIGKILL in the middle, and the jobs it held are done by the others once their lease runs out. Every
 // job's effect happens exactly once, counted in a table.
 describe.each(FLEETS)(

@@ -30,7 +30,7 @@ export type {
   FakeUser,
 } from "./fake-pterodactyl/state";
 
-// A stand-in for a Pterodactyl panel's Application API (issue 27) on 127.0.0.1: the calls Hostfront uses,
+// A stand-in for a Pterodactyl panel's Application API on 127.0.0.1: the calls Hostfront uses,
 // validated and answered as pterodactyl/panel does (routes in fake-pterodactyl/routes.ts, each naming the
 // controller it follows), with its data open to the test and failures on demand. docs/provisioning.md
 // describes it.

@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 
 /**
- * The current code of an authenticator app for a two-factor secret, for tests, benchmarks and soaks
- * (issue 25). `secret` is what the account tab shows as its setup key (base32, spaces allowed) or the
- * whole `otpauth://` URI. RFC 6238 with the app defaults better-auth's plugin uses: SHA-1, 6 digits,
+ * The current code of an authenticator app for a two-factor secret, for tests, benchmarks and soaks.
+ * `secret` is what the account tab shows as its setup key (base32, spaces allowed) or the whole
+ * `otpauth://` URI. RFC 6238 with the app defaults better-auth's plugin uses: SHA-1, 6 digits,
  * 30 seconds.
  */
 export function totpCode(secret: string, at: number = Date.now()): string {

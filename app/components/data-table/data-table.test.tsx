@@ -16,7 +16,7 @@ function html(columns: Column<Row>[], phone?: "cards" | "scroll") {
   );
 }
 
-describe("DataTable on a phone (issue 21)", () => {
+describe("DataTable on a phone", () => {
   it("asks its page for no width, whatever its look: a wide table scrolls inside its box", () => {
     for (const phone of ["cards", "scroll"] as const) {
       const box = /^<div class="([^"]*)">/.exec(html([], phone))?.[1] ?? "";

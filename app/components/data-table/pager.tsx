@@ -18,7 +18,7 @@ export function Pager({ labels, ...props }: PagerProps) {
 /**
  * The admin panel's words. A component of its own, because reading a namespace puts its whole catalogue
  * into the page (ADR 29): the customer's lists, which bring their own words, would otherwise carry the
- * admin panel's 15 KB of texts for three of them (issue 23).
+ * admin panel's 15 KB of texts for three of them.
  */
 function AdminPagerLinks(props: Omit<PagerProps, "labels">) {
   const { t } = useTranslation("admin");

@@ -87,7 +87,7 @@ export function AdminShell({
   email: string;
   openTickets: number;
   /**
-   * The admin's own notifications (new orders and tickets, the worker's failures; issue 24): the bell,
+   * The admin's own notifications (new orders and tickets, the worker's failures): the bell,
    * shown even when there are none.
    */
   notifications?: ShellUser["notifications"];

@@ -43,7 +43,7 @@ describe("CoinPage", () => {
     expect(html).toContain("Join our community chat server.");
     expect(html).toContain("Open a support ticket.");
     expect(html).toContain('href="/support/new?topic=coins"');
-    // Buying with a payment method comes first (issue 26).
+    // Buying with a payment method comes first.
     expect(html).toContain('href="/dashboard/top-up"');
     expect(html.indexOf('href="/dashboard/top-up"')).toBeLessThan(html.indexOf("<ol"));
     expect(html).toContain('href="https://discord.example/invite"');

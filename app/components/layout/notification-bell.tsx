@@ -80,7 +80,7 @@ export function NotificationBell({
 /**
  * The open menu's contents. A component of its own so that a closed menu (DropdownMenuContent renders
  * nothing then) neither translates nor formats the notifications: every signed-in page carries the bell,
- * and building its list for nobody was 1.6% of such a page's CPU on the server (issue 23).
+ * and building its list for nobody was 1.6% of such a page's CPU on the server.
  */
 function NotificationList({
   items,

@@ -12,7 +12,7 @@ function isDepartment(value: unknown): value is Department {
 }
 
 // The namespace of the notifications' texts: their own, so that a page that shows no ticket does not
-// carry the tickets' catalogue for the bell (issue 23).
+// carry the tickets' catalogue for the bell.
 const NOTIFICATION_NAMESPACE = "notifications";
 
 /**

@@ -4,7 +4,7 @@ import { noteColumn } from "~/components/data-table/column-presets";
 import type { Column } from "~/components/data-table/data-table";
 import { cn } from "~/lib/utils";
 
-/** The admin page of one account (issue 21): every place the admin panel names a client links here. */
+/** The admin page of one account: every place the admin panel names a client links here. */
 export function clientPath(userId: string): string {
   return `/admin/clients/${encodeURIComponent(userId)}`;
 }

@@ -11,7 +11,7 @@ import {
 
 /**
  * The app's links: React Router's `Link` and `NavLink` in the browser, and on the server a version that
- * writes the same markup without resolving the path through the router (issue 23). React Router's `Link`
+ * writes the same markup without resolving the path through the router. React Router's `Link`
  * resolves its target against the page's route matches on every render (a JSON round trip of the matches'
  * paths, three times over for a `NavLink`): some 10 µs a link, a few hundred per signed-in page, for an
  * absolute path that resolves to itself. Anything but such a path goes to React Router's own, and

@@ -212,10 +212,10 @@ export async function eraseAccount(
   const sessions = await endUserSessions(trx, user.id);
   await trx.deleteFrom("accounts").where("user_id", "=", user.id).execute();
   await trx.deleteFrom("verifications").where("identifier", "=", user.email).execute();
-  // Two-factor sign-in (issue 25): the encrypted secret and backup codes, a code step in progress and the
+  // Two-factor sign-in: the encrypted secret and backup codes, a code step in progress and the
   // trusted devices (verifications whose value is the account's id).
   await trx.deleteFrom("two_factors").where("user_id", "=", user.id).execute();
-  // The game panel's user goes once the account's servers have (issue 27).
+  // The game panel's user goes once the account's servers have.
   await queuePanelUserSync(trx, user.id);
   await trx.deleteFrom("verifications").where("value", "=", user.id).execute();
   const erased: ErasedData = {

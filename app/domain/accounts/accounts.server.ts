@@ -42,7 +42,7 @@ export interface SessionUser {
   coinBalanceCents: number;
   mustChangePassword: boolean;
   locale: string | null;
-  /** A second factor (TOTP) is confirmed for this account: the admin guard may require it (issue 25). */
+  /** A second factor (TOTP) is confirmed for this account: the admin guard may require it. */
   twoFactorEnabled: boolean;
   /** The address is verified (docs/accounts.md); an unverified one may be held back from ordering. */
   emailVerified: boolean;
@@ -54,8 +54,8 @@ export interface CurrentSession {
 }
 
 /**
- * The issue asked for admin@localhost, but better-auth refuses an address without a dot in its domain
- * at sign-in; .localhost is reserved for loopback names (RFC 6761), so the meaning is kept.
+ * The default admin was to be admin@localhost, but better-auth refuses an address without a dot in its
+ * domain at sign-in; .localhost is reserved for loopback names (RFC 6761), so the meaning is kept.
  */
 export const DEFAULT_ADMIN_EMAIL = "admin@hostfront.localhost";
 

@@ -26,7 +26,7 @@ export type Role = "user" | "admin";
 export type { LoginInput, RegisterInput } from "./accounts.schemas";
 
 /**
- * Where a user turns on two-factor sign-in (issue 25): the account tab's card, which every signed-in
+ * Where a user turns on two-factor sign-in: the account tab's card, which every signed-in
  * user reaches, admins included. The admin guard sends an admin there when the settings require it.
  */
 export const TWO_FACTOR_SETUP_PATH = "/dashboard?tab=account#two-factor";

@@ -146,7 +146,7 @@ export function createAuth(options: AuthOptions) {
           session: { fields: { impersonatedBy: "impersonated_by" } },
         },
       }),
-      // Two-factor sign-in (issue 25, migration 0031). The plugin encrypts the TOTP secret and the backup
+      // Two-factor sign-in (migration 0031). The plugin encrypts the TOTP secret and the backup
       // codes with a key derived from `secret` (AUTH_SECRET or data/auth-secret) before they are stored.
       twoFactor({
         schema: {

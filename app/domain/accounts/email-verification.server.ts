@@ -18,7 +18,7 @@ import { emailTakenByAnother } from "./user-directory.server";
 import { queuePanelUserSync } from "~/domain/provisioning/provisioning-jobs.server";
 import { endUserSessions } from "./own-sessions.server";
 
-// Verified addresses (issue 25, docs/accounts.md). The links carry better-auth's own verification token
+// Verified addresses (docs/accounts.md). The links carry better-auth's own verification token
 // (createEmailVerificationToken: a JWT signed with AUTH_SECRET, holding the address, the account and, for an
 // email change, the new address), so nothing of ours stores a secret. They lead to our page, /verify-email,
 // since better-auth's handler is not mounted (ADR 5). A new account's link is checked and applied by
@@ -316,7 +316,7 @@ async function applyEmailChange(
         .where("email", "=", oldEmail)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return { outcome: "invalid" };
-      // The game panel's user follows the new address (issue 27).
+      // The game panel's user follows the new address.
       await queuePanelUserSync(trx, userId, input.now);
       const keep = input.session?.userId === userId ? input.session.sessionId : undefined;
       const ended = await endUserSessions(trx, userId, keep);

@@ -1,4 +1,4 @@
-// Verified addresses (issue 25, docs/accounts.md), the rules a page may know too: how long a link lasts,
+// Verified addresses (docs/accounts.md), the rules a page may know too: how long a link lasts,
 // where it leads, and when an unverified account is held back. The database side is
 // email-verification.server.ts.
 

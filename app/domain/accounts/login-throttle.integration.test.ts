@@ -39,7 +39,7 @@ const times = <T>(n: number, make: (i: number) => T) =>
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now()}${counter++}@example.com`;
 
-// The issue: 30 parallel wrong logins for one email from one address all got their password checked,
+// The bug: 30 parallel wrong logins for one email from one address all got their password checked,
 // where 5 are allowed, because the throttle was read before and written after the check. Each test here
 // fires its sign-ins at once and counts the password checks (a sign-in that is not refused is checked).
 describeEachDatabase("the login throttle under parallel sign-ins", (app, dialect) => {

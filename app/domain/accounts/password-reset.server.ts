@@ -13,7 +13,7 @@ import {
   RESET_REQUEST_MIN_MS,
 } from "./password-reset";
 
-// Password reset by mail (issue 25, ADR 0034). better-auth makes the token, keeps it (its verifications
+// Password reset by mail (ADR 0034). better-auth makes the token, keeps it (its verifications
 // table, an hour, used once), checks it and sets the password, ending every session; we call its API
 // from our own pages, queue the mails through the outbox and write the audit entry.
 

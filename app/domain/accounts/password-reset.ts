@@ -1,6 +1,6 @@
 import { LOGIN_EMAIL_WINDOW_MINUTES, LOGIN_PAIR_FAILURE_LIMIT } from "./accounts";
 
-// Password reset by mail (issue 25, docs/mail.md#password-reset, ADR 0034): the rules, pure. The flow
+// Password reset by mail (docs/mail.md#password-reset, ADR 0034): the rules, pure. The flow
 // itself is better-auth's (its token, its expiry, its single use); password-reset.server.ts calls it.
 
 /** A reset link works for one hour, once. */

@@ -2,7 +2,7 @@ import type { Tx } from "~/db/transaction";
 import { queueMail } from "~/domain/mail/mail.server";
 
 /**
- * A step of sign-in (issue 25's security mail): an admin who signs in is told, in their language, when,
+ * A step of sign-in (docs/mail.md "Security mail"): an admin who signs in is told, in their language, when,
  * from which address and with which browser, so a sign-in they did not make is noticed. Customers are
  * not mailed. Once per sign-in attempt (`attemptId`, the login throttle's row). Returns whether a notice
  * was queued.

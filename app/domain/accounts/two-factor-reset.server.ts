@@ -16,7 +16,7 @@ export type ResetTwoFactorResult =
   | { ok: false; kind: "conflict"; error: "admin-clients.twoFactor.errors.notOn" };
 
 /**
- * Turns off another user's two-factor sign-in (issue 25), for someone who lost their authenticator and
+ * Turns off another user's two-factor sign-in, for someone who lost their authenticator and
  * their backup codes: their secret and backup codes (the two_factors rows) are deleted, the account's
  * flag is cleared and the devices they told to skip the code are forgotten (better-auth keeps those as
  * `trust-device-…` verifications), with an audit entry and the mail telling them, all in one

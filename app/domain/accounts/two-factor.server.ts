@@ -26,7 +26,7 @@ import {
 } from "./two-factor";
 
 /**
- * Two-factor sign-in (issue 25, ADR 0033). better-auth's twoFactor plugin keeps the TOTP secret and the
+ * Two-factor sign-in (ADR 0033). better-auth's twoFactor plugin keeps the TOTP secret and the
  * backup codes, encrypted with a key derived from the auth secret, and checks codes; its HTTP handler is
  * not mounted, so these use-cases call its endpoints through `auth.api` with the client's headers, as
  * sign-in does (ADR 0005). The password checks go through the login throttle, and so do the codes of a

@@ -1,7 +1,7 @@
 import { westernDigits } from "~/lib/western-digits";
 
 /**
- * Two-factor sign-in (issue 25, ADR 0033): the rules both the server and the pages read. better-auth's
+ * Two-factor sign-in (ADR 0033): the rules both the server and the pages read. better-auth's
  * twoFactor plugin keeps the secret and the backup codes (encrypted); these are the numbers it was set
  * up with (auth.server.ts) and how the pages show what it hands out.
  */

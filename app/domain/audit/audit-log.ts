@@ -19,13 +19,13 @@ export const AUDIT_TARGET_LABELS = {
   contact_message: "admin-inbox:audit.targets.contactMessage",
   newsletter_subscriber: "admin-inbox:audit.targets.newsletterSubscriber",
   legacy_import: "audit.targets.legacy_import",
-  // The background worker (issue 24).
+  // The background worker.
   job: "audit.targets.job",
   job_schedule: "audit.targets.job_schedule",
-  // Payment methods (issue 26), on /admin/gateways.
+  // Payment methods, on /admin/gateways.
   payment_method: "payments:audit.targets.paymentMethod",
   top_up_request: "payments:audit.targets.topUpRequest",
-  // Invoices and receipts (issue 26), labelled in their own namespace.
+  // Invoices and receipts, labelled in their own namespace.
   invoice: "invoices:audit.targets.invoice",
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGET_LABELS;
@@ -42,17 +42,17 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.terminate": "audit.actions.serviceTerminate",
   "service.delete": "audit.actions.serviceDelete",
   "service.edit": "audit.actions.serviceEdit",
-  // The game panel (issue 27), on a service's panel page and in Settings.
+  // The game panel, on a service's panel page and in Settings.
   "service.panel_reinstall": "audit.actions.servicePanelReinstall",
   "service.panel_relink": "audit.actions.servicePanelRelink",
   "service.panel_retry": "audit.actions.servicePanelRetry",
   "panel.connection.save": "audit.actions.panelConnectionSave",
-  // The service lifecycle (issue 24), by the system.
+  // The service lifecycle, by the system.
   "service.auto_renew": "audit.actions.serviceAutoRenew",
   "order.expire": "audit.actions.orderExpire",
   "invoice.refund": "invoices:audit.refund",
   "service.renewal_refund": "invoices:audit.renewalRefund",
-  // The background worker (issue 24), on /admin/automation.
+  // The background worker, on /admin/automation.
   "automation.run_now": "audit.actions.automationRunNow",
   "automation.job_retry": "audit.actions.automationJobRetry",
   "automation.job_discard": "audit.actions.automationJobDiscard",

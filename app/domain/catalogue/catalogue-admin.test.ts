@@ -51,7 +51,7 @@ describe("the product form", () => {
           fr: { name: "", description: "", features: [] },
           ar: { name: "", description: "", features: [] },
         },
-        // No provisioning field sent: set up by hand, as before issue 27.
+        // No provisioning field sent: set up by hand, as every product was before the game panel.
         provisioning: { provisioner: "none" },
       },
     });

@@ -148,7 +148,7 @@ export interface ProductInput {
   status: ProductStatus;
   /** French and Arabic, each field empty where it falls back to English. */
   translations: ProductTranslations;
-  /** How its servers are made: by hand, or on the game panel (issue 27). */
+  /** How its servers are made: by hand, or on the game panel. */
   provisioning: ProductProvisioning;
 }
 

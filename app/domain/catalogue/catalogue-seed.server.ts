@@ -36,7 +36,7 @@ interface SeedProduct {
 }
 
 // A plan card lists its specs first ("5 GB NVMe storage", from storageGb), then these: none of them
-// repeats a spec line (issue 21 removed "NVMe SSD storage", which stood beside the storage line). Every
+// repeats a spec line ("NVMe SSD storage", which stood beside the storage line, went; migration 0024). Every
 // game plan lists the same three, every VPS its own three.
 const SEED_FEATURES: Record<"game" | "vps", Record<"en" | ProductTextLocale, string[]>> = {
   game: {

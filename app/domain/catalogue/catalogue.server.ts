@@ -49,7 +49,7 @@ export function toProduct(row: Selectable<ProductsTable>): Product {
     recommended: row.recommended === 1,
     status: row.status as ProductStatus,
     position: row.position,
-    // Only the fact (issue 27): the block itself is the admin's and the worker's, not the storefront's.
+    // Only the fact: the block itself is the admin's and the worker's, not the storefront's.
     ...(row.provisioning ? { provisioned: true as const } : {}),
   };
 }

@@ -24,7 +24,7 @@ export interface Product {
   recommended: boolean;
   status: ProductStatus;
   position: number;
-  /** Set when the product is made on the game panel (issue 27): its orders are checked for room. */
+  /** Set when the product is made on the game panel: its orders are checked for room. */
   provisioned?: true;
 }
 

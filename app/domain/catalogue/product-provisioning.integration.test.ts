@@ -31,7 +31,7 @@ const mtaFields = {
   "env.SERVER_WEBPORT": "22005",
 };
 
-// Issue 27: the product save stores the provisioning block with the product, in its transaction and
+// The product save stores the provisioning block with the product, in its transaction and
 // audit, after checking it against the game panel's last check (docs/provisioning.md "The product
 // editor").
 describeEachDatabase("a product's provisioning block", (app) => {

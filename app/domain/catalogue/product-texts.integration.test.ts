@@ -28,7 +28,7 @@ const productForm = (fields: Record<string, string> = {}) =>
 
 const mtaStarter = SEED_PRODUCTS.find((product) => product.slug === "mta-starter")!;
 
-// Issue 20: a product's name, description and features per language, English the fallback (ADR 19).
+// A product's name, description and features per language, English the fallback (ADR 19).
 describeEachDatabase("product texts per language", (app) => {
   async function created(fields: Record<string, string>) {
     const result = await createProduct(app().db, {

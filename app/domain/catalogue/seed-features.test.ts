@@ -6,7 +6,7 @@ import { SEED_PRODUCTS } from "./catalogue-seed.server";
 const STORAGE_WORDS = /storage|nvme|ssd|stockage|تخزين/i;
 
 describe("the seeded plans' features", () => {
-  it("never repeat a plan's storage line, in any language (issue 21)", () => {
+  it("never repeat a plan's storage line, in any language", () => {
     for (const product of SEED_PRODUCTS) {
       const lists = [
         product.features,

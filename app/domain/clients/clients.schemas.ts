@@ -23,7 +23,7 @@ export const clientNoteSchema = z.object({
 export type ClientNoteInput = z.infer<typeof clientNoteSchema>;
 
 /**
- * Every form of the client page: the note, and turning off the client's two-factor sign-in (issue 25),
+ * Every form of the client page: the note, and turning off the client's two-factor sign-in,
  * which carries nothing but its intent (the client is the page's `:id`).
  */
 export const clientPageActionSchema = z.discriminatedUnion(

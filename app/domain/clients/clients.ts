@@ -6,7 +6,7 @@ import type { Ticket } from "~/domain/tickets/tickets";
 
 export type { ClientNoteInput } from "./clients.schemas";
 
-// The client page (/admin/clients/:id, issue 21): one account as admins see it, read in one call.
+// The client page (/admin/clients/:id): one account as admins see it, read in one call.
 
 /** How many of each list the client page shows: the newest first; the full lists have their own pages. */
 export const CLIENT_SECTION_SIZE = 20;
@@ -43,7 +43,7 @@ export interface ClientProfile {
   /** When the customer asked for the account to be deleted, while that request is pending. */
   deletionRequestedAt: string | null;
   adminNote: string | null;
-  /** Two-factor sign-in is on: an admin may turn it off for them (issue 25). */
+  /** Two-factor sign-in is on: an admin may turn it off for them. */
   twoFactorEnabled: boolean;
 }
 

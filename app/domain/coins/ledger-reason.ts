@@ -11,7 +11,7 @@ export const LEDGER_REASON_KEYS = {
   orderPayment: "reasons.orderPayment",
   /** "Order #{{id}} rejected: {{reason}}" (the admin's reason, as typed) */
   orderRefund: "reasons.orderRefund",
-  /** "Order #{{id}} not reviewed in time: refunded" (the service lifecycle, issue 24) */
+  /** "Order #{{id}} not reviewed in time: refunded" (the service lifecycle) */
   orderExpiredRefund: "reasons.orderExpiredRefund",
   /** "Renewal of {{service}}" */
   renewal: "reasons.renewal",
@@ -19,17 +19,17 @@ export const LEDGER_REASON_KEYS = {
   ticketPurchase: "reasons.ticketPurchase",
   /** "Ticket #{{id}}: {{subject}} ({{note}})" (the admin's note) */
   ticketPurchaseNote: "reasons.ticketPurchaseNote",
-  /** "Ticket #{{id}}: {{subject}}, goodwill credit" (a ticket's credit that is not a payment, issue 26) */
+  /** "Ticket #{{id}}: {{subject}}, goodwill credit" (a ticket's credit that is not a payment) */
   ticketGoodwill: "reasons.ticketGoodwill",
   /** "Ticket #{{id}}: {{subject}}, goodwill credit ({{note}})" */
   ticketGoodwillNote: "reasons.ticketGoodwillNote",
-  /** "Top-up {{reference}} ({{method}})" (a top-up request approved, issue 26) */
+  /** "Top-up {{reference}} ({{method}})" (a top-up request approved) */
   topUp: "reasons.topUp",
   /** "Seed admin coins" */
   seedAdmin: "reasons.seedAdmin",
   /** "Balance imported from the old storefront" */
   legacyBalance: "reasons.legacyBalance",
-  /** "Refund of invoice {{number}}" (an admin's refund to the balance, issue 26) */
+  /** "Refund of invoice {{number}}" (an admin's refund to the balance) */
   invoiceRefund: "reasons.invoiceRefund",
 } as const;
 export type LedgerReasonId = keyof typeof LEDGER_REASON_KEYS;

@@ -104,7 +104,7 @@ type Row = {
   panel_identifier: string | null;
 };
 
-/** `panelUrl`: the game panel's address, for the link to a server's page (issue 27). */
+/** `panelUrl`: the game panel's address, for the link to a server's page. */
 function toService(row: Row, panelUrl: string | null = null): HostingService {
   return {
     id: Number(row.id),
@@ -398,7 +398,7 @@ export async function renewService(
     /** The time of the renewal (the lifecycle's clock); now by default. */
     now?: Date;
     /**
-     * The lifecycle renews from coins as the customer asked (issue 24): the same charge and ledger entry,
+     * The lifecycle renews from coins as the customer asked: the same charge and ledger entry,
      * with the system as its actor, an audit entry and a notification in the same transaction.
      */
     automatic?: boolean;

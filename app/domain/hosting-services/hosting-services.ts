@@ -217,11 +217,11 @@ export interface HostingService {
   status: ServiceStatus;
   expiresAt: string;
   createdAt: string;
-  /** The customer's automatic renewal from coins (issue 24). */
+  /** The customer's automatic renewal from coins. */
   autoRenew: boolean;
   /** Set while suspended (null for a suspension made before migration 0028). */
   suspensionReason: SuspensionReason | null;
-  /** Where it stands on the game panel (issue 27); null for a service set up by hand. */
+  /** Where it stands on the game panel; null for a service set up by hand. */
   panel: ServicePanel | null;
 }
 

@@ -1,4 +1,4 @@
-// A customer's billing details (issue 26, docs/invoices.md): the name and address an invoice is made out
+// A customer's billing details (docs/invoices.md): the name and address an invoice is made out
 // to, and the country whose VAT rate applies. Every field may stay empty: the account's name is used,
 // and without a country no VAT rate applies.
 
@@ -43,8 +43,7 @@ export function countryName(code: string, locale: string): string {
 }
 
 // Worked out once per language: the dashboard's account tab carries the billing details form, and
-// looking up and sorting some 250 names on every render was about 6% of that page's CPU on the server
-// (issue 23).
+// looking up and sorting some 250 names on every render was about 6% of that page's CPU on the server.
 const choicesByLocale = new Map<string, readonly CountryChoice[]>();
 
 export interface CountryChoice {

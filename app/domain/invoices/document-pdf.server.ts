@@ -4,7 +4,7 @@ import { PdfText, type TextDirection, type TextLine, type TextStyle } from "~/li
 import { documentView, type DocumentView, type DocumentViewTools } from "./invoices";
 import { getDocument } from "./invoices.server";
 
-// A document as a PDF (issue 26, docs/invoices.md, ADR 40): the view the page shows (`documentView`), laid
+// A document as a PDF (docs/invoices.md, ADR 40): the view the page shows (`documentView`), laid
 // out on an A4 page with pdfkit in the reader's language, right to left in Arabic.
 
 /** A4 in points, and the margin all round. */

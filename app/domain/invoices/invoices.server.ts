@@ -374,7 +374,7 @@ function issueDebitInvoice(
 }
 
 /**
- * Step, for the top-up approval and a ticket's payment (issue 26): the payment receipt of coins credited
+ * Step, for the top-up approval and a ticket's payment: the payment receipt of coins credited
  * to a balance, in the transaction that credits them (series HFR, no VAT: ADR 36). `amountCents` is the
  * coins credited; `ledgerEntryId` the credit's ledger row (`writeLedgerEntry`'s `entryId`); what was
  * paid: a top-up (`reference` and `method`, shown as written) or a payment an admin recorded on a ticket
@@ -1014,7 +1014,7 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
 const TOP_UP_KEY = /^top-up:(\d+)$/;
 
 /**
- * Every top-up request whose money does not match the ledger (npm run check:ledger, issue 26): an
+ * Every top-up request whose money does not match the ledger (npm run check:ledger): an
  * approved request has exactly one ledger credit (key `top-up:<id>`) of `credited_coins ?? coins`
  * coins to its customer, and exactly one payment receipt for that credit; a request not approved has
  * no credit; and no credit names a request that does not exist. Each is reported as

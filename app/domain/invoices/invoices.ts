@@ -5,7 +5,7 @@ import { BILLING_CYCLE_NAMES, type BillingCycle } from "~/domain/orders/orders";
 import type { Settings } from "~/domain/settings/settings";
 import { countryName } from "./billing-details";
 
-// Numbered documents (issue 26, docs/invoices.md, ADR 36 and 37): what they are, their VAT arithmetic
+// Numbered documents (docs/invoices.md, ADR 36 and 37): what they are, their VAT arithmetic
 // in integer cents, and the view every reader of one is given (the page, and a PDF later), in the
 // reader's language. Pure: safe in the browser.
 

@@ -13,7 +13,7 @@ import { openTopUp } from "../../../tests/support/top-up-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { findInvoiceDiscrepancies, issuePaymentReceipt } from "./invoices.server";
 
-// npm run check:ledger's top-up checks (issue 26, docs/payments.md): each discrepancy is made by writing
+// npm run check:ledger's top-up checks (docs/payments.md): each discrepancy is made by writing
 // the bad rows directly, as a bug or a hand edit would, and must be reported; the books of top-ups made
 // through the use-cases agree.
 

@@ -6,7 +6,7 @@ import { enqueueJob, RetryLater, type JobHandler, type JobRow } from "./jobs.ser
 import { staleKey, staleSlot, type ScheduleDefinition } from "./schedule-slots";
 import type { Department } from "~/domain/tickets/tickets";
 
-// Staff alerts posted to a Discord webhook (issue 24): a dead job, a scheduled run that failed, a stale
+// Staff alerts posted to a Discord webhook: a dead job, a scheduled run that failed, a stale
 // schedule (no process ran it), and new orders waiting for approval and new tickets. The post
 // is itself a job, so a Discord outage is retried like any other; its own failures raise no alert.
 
@@ -28,7 +28,7 @@ export type StaffEvent =
   | { kind: "orderWaiting"; orderId: number; product: string; totalCents: number }
   | { kind: "ticketOpened"; ticketId: number; department: Department }
   /**
-   * A customer says a top-up is paid (issue 26): its request, reference, method (its English name) and
+   * A customer says a top-up is paid: its request, reference, method (its English name) and
    * coins; never the payer's phone or account, which stay in the admin panel.
    */
   | {

@@ -16,7 +16,7 @@ import { SCHEDULES } from "./registry.server";
 import { enqueueScheduleRun } from "./schedules.server";
 import type { DriftKind, PanelDriftView } from "~/domain/provisioning/panel-plan";
 
-// What staff see of the worker and do with it on /admin/automation (issue 24).
+// What staff see of the worker and do with it on /admin/automation.
 
 type RunRow = {
   id: number;
@@ -106,7 +106,7 @@ export async function loadAutomationPage(
       .orderBy("id", "desc")
       .limit(PROBLEM_JOBS_LIMIT)
       .execute(),
-    // What the game panel's reconciliation found last (issue 27).
+    // What the game panel's reconciliation found last.
     db
       .selectFrom("panel_drift")
       .select(["id", "kind", "hosting_service_id", "panel_server_id", "found_at"])

@@ -4,7 +4,7 @@ import { pruneFormWindows } from "~/domain/request-limits/request-limits.server"
 import type { ScheduleDefinition } from "./schedule-slots";
 import type { JobHandler } from "./jobs.server";
 
-// Housekeeping on the worker's schedules (issue 24): what requests used to prune on their way (login
+// Housekeeping on the worker's schedules: what requests used to prune on their way (login
 // attempts, form-limit refusals and windows), and what nothing pruned before (expired sessions, read
 // notifications, the worker's own history). Each handler deletes by age at the handler's clock, so
 // running it twice deletes nothing the second time.

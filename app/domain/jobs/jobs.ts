@@ -3,7 +3,7 @@ import { LIFECYCLE_ACTIONS } from "~/domain/lifecycle/lifecycle";
 
 export type { AutomationAction, AutomationQuery } from "./jobs.schemas";
 
-// The background worker's rules (issue 24, ADR 27), pure: states, retry delays, schedule slots and the
+// The background worker's rules (ADR 27), pure: states, retry delays, schedule slots and the
 // admin page's inputs. The database side is jobs.server.ts; the loop that runs jobs is runner.server.ts.
 
 export const JOB_STATES = ["queued", "running", "succeeded", "failed", "dead"] as const;

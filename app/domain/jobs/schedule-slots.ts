@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 
-// When a schedule's runs fall due (issue 24): cron expressions read in the site's time zone. Pure, but
+// When a schedule's runs fall due: cron expressions read in the site's time zone. Pure, but
 // kept apart from jobs.ts so the admin page's bundle does not carry croner.
 
 /** A recurring run: a cron expression read in the site's time zone, and the job type it queues. */
@@ -62,7 +62,7 @@ export function manualRunKey(name: string): string {
 }
 
 /**
- * Whether a schedule has gone stale at `now` (issue 24): no process has queued its run for longer than
+ * Whether a schedule has gone stale at `now`: no process has queued its run for longer than
  * twice its interval. `nextRunAt` is the slot it waits for, so its last run was one interval before it;
  * it is stale once `now` passes that slot by more than an interval (the interval is the time between two
  * consecutive slots of the cron). A fresh install waits for its first slot and is not stale then. The

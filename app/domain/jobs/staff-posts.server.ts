@@ -4,14 +4,14 @@ import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import { enqueueDiscordPost, type StaffEvent } from "./alerts.server";
 
-// New orders waiting for approval, new tickets (issue 24) and top-ups marked paid (issue 26), told to staff: a notification in each
-// active admin's own list (the admin bell, /admin/notifications) and, when a webhook is set, a post to
-// the staff's Discord. Both are written in the transaction that makes the order or ticket, so they exist
-// if and only if it committed. The post's job carries the event, not a text: the text is written when it
-// is sent, in the site's default language (server/worker.ts), as the other alerts. No personal data goes
-// to Discord (it is outside the site): numbers, the product, the total, the department, a top-up's
-// reference and method, never a customer's name, email or the account they paid from. The notifications stay inside the admin panel, so they name the ticket's
-// subject too.
+// New orders waiting for approval, new tickets and top-ups marked paid, told to staff: a notification in each
+// active admin's own list (the admin bell, /admin/notifications) and, when a webhook is set, a post to the
+// staff's Discord. Both are written in the transaction that makes the order or ticket, so they exist if and
+// only if it committed. The post's job carries the event, not a text: the text is written when it is sent, in
+// the site's default language (server/worker.ts), as the other alerts. No personal data goes to Discord (it
+// is outside the site): numbers, the product, the total, the department, a top-up's reference and method,
+// never a customer's name, email or the account they paid from. The notifications stay inside the admin
+// panel, so they name the ticket's subject too.
 
 type StaffNotice = Omit<Parameters<typeof notifyStaff>[1], "now">;
 

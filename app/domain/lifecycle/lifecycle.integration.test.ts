@@ -39,7 +39,7 @@ const DAYS = 50;
 const FLEET_LOCALES = ["fr", "en", undefined] as const;
 
 // ---------------------------------------------------------------------------------------------------
-// The expectation, computed here from the rules as issue 24 states them, without the domain's code.
+// The expectation, computed here from the rules as docs/automation.md states them, without the domain's code.
 
 interface ModelService {
   id: number;
@@ -100,7 +100,7 @@ function monthsLater(time: number, months: number): number {
 class Model {
   told = new Set<string>();
   notices: string[] = [];
-  /** The mail each notice sends (issue 25, docs/mail.md), as `mailOf` describes it. */
+  /** The mail each notice sends (docs/mail.md), as `mailOf` describes it. */
   mails: string[] = [];
   renewalDebits: number[] = [];
   constructor(

@@ -300,7 +300,7 @@ async function writeNotices(db: Db, items: NoticeAndMail[], now: Date): Promise<
 }
 
 /**
- * The daily run of the service lifecycle (issue 24), a use-case a scheduled job calls with its clock:
+ * The daily run of the service lifecycle, a use-case a scheduled job calls with its clock:
  * reads the settings and, when the lifecycle is switched on, does what `planLifecycle` finds due, each
  * transition in its own transaction with its audit entry (the system as the actor) and the customer's
  * notification and mail: renewals from coins (through `renewService`, as a click would) or the coins they

@@ -30,7 +30,7 @@ const later = (ms: number) => new Date(NOW.getTime() + ms);
 const settings: LifecycleSettings = { ...defaultSettings().lifecycle, enabled: true };
 
 describe("the lifecycle's defaults", () => {
-  it("are the issue's numbers, switched off unless migration 0028 says otherwise", () => {
+  it("are docs/automation.md's numbers, switched off unless migration 0028 says otherwise", () => {
     expect(defaultSettings().lifecycle).toEqual({
       enabled: false,
       firstReminderDays: 7,

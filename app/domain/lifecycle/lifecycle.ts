@@ -1,5 +1,5 @@
 /**
- * The service lifecycle's rules (issue 24), pure: given the settings, a service or order and the time of
+ * The service lifecycle's rules, pure: given the settings, a service or order and the time of
  * the run (`now`, injected so tests move a fake clock day by day), what is due. The use-cases in
  * lifecycle.server.ts select the candidates from the database with the same windows (`dueWindows`) and
  * ask these functions about each one.

@@ -17,7 +17,7 @@ import { describeEachDatabase } from "../../../tests/support/test-database";
 import { setMailPreferences } from "./mail.server";
 import { OPTIONAL_MAIL_KINDS, type OptionalMailKind } from "./mail";
 
-// Every numbered document reaches its customer by mail (issue 26, docs/mail.md#documents-and-top-ups): named and
+// Every numbered document reaches its customer by mail (docs/mail.md#documents-and-top-ups): named and
 // linked in the message of its event, or by itself when that message is turned off or there is none.
 
 describeEachDatabase("invoices, receipts and credit notes by mail", (app) => {

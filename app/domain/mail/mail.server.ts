@@ -27,7 +27,7 @@ import {
   type OutboxMessageView,
 } from "./mail";
 
-// The outbox (issue 25, docs/mail.md). A use-case queues the mail of its event with queueMail(trx, …) in
+// The outbox (docs/mail.md). A use-case queues the mail of its event with queueMail(trx, …) in
 // its own transaction: one outbox row per recipient, unique for ever by event and recipient, and one
 // worker job per row. The job writes the message (in the recipient's language) at its first attempt,
 // stores it with a Message-ID made from the row, then sends it over SMTP, or keeps it when no SMTP_URL is
@@ -38,7 +38,7 @@ export const MAIL_SEND_JOB = "mail.send";
 const MAIL_MAX_ATTEMPTS = 10;
 
 /**
- * A numbered document a message names and links to (issue 26, docs/invoices.md): its kind, number and
+ * A numbered document a message names and links to (docs/invoices.md): its kind, number and
  * total (negative for a credit note).
  */
 export interface DocumentRef {
@@ -74,7 +74,7 @@ export type MailEvent =
       reason: string;
       refundCents: number;
       /**
-       * The lifecycle gave up on it after this many days (issue 24): the message says so in the reader's
+       * The lifecycle gave up on it after this many days: the message says so in the reader's
        * language rather than quoting `reason`, which is written for the audit log.
        */
       expiredDays?: number;
@@ -112,9 +112,9 @@ export type MailEvent =
       replyKey?: string;
     }
   | { kind: "ticketOpened"; ticketId: number; department: Department }
-  /** An admin (or the command line) turned off the user's two-factor sign-in (issue 25); `resetAt` ISO. */
+  /** An admin (or the command line) turned off the user's two-factor sign-in; `resetAt` ISO. */
   | { kind: "twoFactorReset"; userId: string; resetAt: string }
-  // The service lifecycle's (issue 24, docs/automation.md) and the services' own events. Times are ISO
+  // The service lifecycle's (docs/automation.md) and the services' own events. Times are ISO
   // strings; each key is made from the service and the date the event belongs to, normalized, so both
   // databases make the same and a run made again queues nothing new.
   | ServiceMailEvent

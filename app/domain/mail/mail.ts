@@ -2,7 +2,7 @@ import { labelKeys } from "~/lib/label-keys";
 
 export type { MailListQuery } from "./mail.schemas";
 
-// Outgoing mail's rules (issue 25, docs/mail.md), pure: the kinds of message, the outbox's states and
+// Outgoing mail's rules (docs/mail.md), pure: the kinds of message, the outbox's states and
 // their labels, and the redaction of links that carry a token. The database side is mail.server.ts; the
 // templates are app/features/mail.
 
@@ -12,7 +12,7 @@ export const MAIL_KINDS = [
   "orderApproved",
   "orderRejected",
   "coinsChanged",
-  // Issue 26: an invoice, receipt or credit note by itself, and a top-up an admin rejected. Never optional.
+  // An invoice, receipt or credit note by itself, and a top-up an admin rejected. Never optional.
   "documentIssued",
   "topUpRejected",
   "ticketAnswered",

@@ -35,8 +35,8 @@ async function expiryReminders(db: Db, userId: string) {
     .reverse();
 }
 
-// Before issue 24 the 3-day warning was written lazily when a customer's notifications were read; the
-// service lifecycle's reminders replace it (app/domain/lifecycle), so reading writes nothing and a
+// Before the service lifecycle the 3-day warning was written lazily when a customer's notifications were
+// read; the lifecycle's reminders replace it (app/domain/lifecycle), so reading writes nothing and a
 // customer is never told twice.
 describeEachDatabase("service expiry notifications", (app) => {
   it("reminds once per service, expiry date and reminder day, never on reading, and again after a new expiry date", async () => {

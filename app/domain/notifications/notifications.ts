@@ -4,7 +4,7 @@ import { formatCoins, formatEuros } from "~/lib/money";
 
 /** What only admins are told (`notifyStaff`): a customer's list never shows them. */
 export const STAFF_NOTIFICATION_KINDS = [
-  // The background worker's failures (issue 24), each admin's own.
+  // The background worker's failures, each admin's own.
   "automation_job_dead",
   "automation_run_failed",
   "automation_schedule_stale",
@@ -20,11 +20,11 @@ export const NOTIFICATION_KINDS = [
   "order_rejected",
   "service_suspended",
   "service_reactivated",
-  // A provisioned server finished installing on the game panel (issue 27).
+  // A provisioned server finished installing on the game panel.
   "service_ready",
-  /** Written by the lazy 3-day warning before issue 24; rows of it are still shown. */
+  /** Written by the lazy 3-day warning the service lifecycle replaced; rows of it are still shown. */
   "service_expiring",
-  // The service lifecycle (issue 24); "count" is a number of days, "amountCents" coins.
+  // The service lifecycle; "count" is a number of days, "amountCents" coins.
   "service_expiry_reminder",
   "service_auto_renewed",
   "service_renewal_short",
@@ -34,7 +34,7 @@ export const NOTIFICATION_KINDS = [
   "order_expired",
   "coins_added",
   "coins_removed",
-  // An admin refunded an invoice (issue 26): its number, the credit note's, "amountCents" coins.
+  // An admin refunded an invoice: its number, the credit note's, "amountCents" coins.
   "invoice_refunded",
   // ...and took back the term a renewal's invoice paid for: the service and its new expiry "expires";
   // the second with its automatic renewal switched off too, the third when the renewal had reactivated
@@ -44,7 +44,7 @@ export const NOTIFICATION_KINDS = [
   "service_renewal_refunded_suspended",
   "service_renewal_refunded_suspended_auto_off",
   "ticket_answered",
-  // A top-up request decided (issue 26): "reference", "amountCents" coins, a rejection's "reason".
+  // A top-up request decided: "reference", "amountCents" coins, a rejection's "reason".
   "top_up_approved",
   "top_up_rejected",
   ...STAFF_NOTIFICATION_KINDS,

@@ -15,11 +15,11 @@ function totalAndSum(lines: SummaryLine[]) {
   return { total, sum };
 }
 
-/** The example: a €4.50 plan for a quarter, no backup. */
+/** A worked example: a €4.50 plan for a quarter, no backup. */
 const quarter = { productPriceCents: 450, cycle: "quarterly", backup: "none" } as const;
 
 describe("orderSummary", () => {
-  it("writes out the issue's quarter: €4.50 × 3 months, 5% off, total €12.82", () => {
+  it("writes out a quarter: €4.50 × 3 months, 5% off, total €12.82", () => {
     const summary = orderSummary(quarter);
     expect(summary.lines).toEqual([
       { kind: "monthly", amountCents: 450 },

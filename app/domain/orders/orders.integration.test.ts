@@ -492,7 +492,7 @@ describeEachDatabase("money path", (app, dialect) => {
     expect(result).toEqual({
       ...refusal("conflict", "orders.errors.insufficientCoins"),
       missingCents: 400,
-      // The price, so the message can say what the renewal costs (issue 21).
+      // The price, so the message can say what the renewal costs.
       totalCents: 1200,
     });
     expect(await balanceOf(app(), user)).toBe(800);

@@ -34,7 +34,7 @@ export const orderFormSchema = z.object({
   // (the settings' first location and the plan's slot count when none is sent).
   location: requiredText("orders.errors.invalidOption", MAX_LOCATION_LENGTH).optional(),
   ddosProtection: yesNo.default("yes"),
-  // The service's automatic renewal from coins (issue 24): a checkbox, ticked by default on the form;
+  // The service's automatic renewal from coins: a checkbox, ticked by default on the form;
   // unticked (or not sent) it is off.
   autoRenew: ticked(),
   playerSlots: z.coerce

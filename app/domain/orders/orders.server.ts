@@ -155,7 +155,7 @@ export type PlaceOrderResult =
   | { ok: false; kind: "conflict"; error: "orders.errors.priceChanged" }
   /** The VAT added to the prices is not the one the form showed (`shownVatRate`). */
   | { ok: false; kind: "conflict"; error: "orders.errors.vatChanged" }
-  /** A product made on the game panel, and no node of the chosen location has room for it (issue 27). */
+  /** A product made on the game panel, and no node of the chosen location has room for it. */
   | { ok: false; kind: "conflict"; error: "orders.errors.locationFull" }
   | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
   /** The balance, as it is now, does not cover the total. */
@@ -391,7 +391,7 @@ export type DecideResult =
   | { ok: false; kind: "conflict"; error: "orders.errors.notPending"; status: OrderStatus }
   /** The refund would take the customer's balance past MAX_BALANCE_CENTS. */
   | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" }
-  /** Approve only: a product made on the game panel, and its location has no room now (issue 27). */
+  /** Approve only: a product made on the game panel, and its location has no room now. */
   | { ok: false; kind: "conflict"; error: "orders.errors.locationFull" };
 
 /** Approve: the customer's service is created, active for one cycle from now. Happens at most once. */
@@ -423,7 +423,7 @@ export async function approveOrder(
       .set({ hosting_service_id: service.id })
       .where("id", "=", order.id)
       .execute();
-    // A product made on the game panel: its plan and create job, in this transaction (issue 27), or a
+    // A product made on the game panel: its plan and create job, in this transaction, or a
     // refusal when its location has no room left (the order stays pending: reject it to refund).
     const planned = await planProvisioning(trx, {
       serviceId: service.id,
@@ -466,7 +466,7 @@ export async function approveOrder(
 
 /**
  * Reject with a reason: the coins paid come back with a ledger row, and the voucher use is returned.
- * `expired`: the lifecycle gives up on an order no admin decided (issue 24), with the system as the actor
+ * `expired`: the lifecycle gives up on an order no admin decided, with the system as the actor
  * (`actorId` null), its own refund reason and notification, at the lifecycle's clock.
  */
 export async function rejectOrder(

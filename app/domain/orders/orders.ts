@@ -66,7 +66,7 @@ function daysInMonth(year: number, month: number): number {
 /**
  * When a term of `cycle` that starts at `from` ends: the same day the cycle's months later (a month's last
  * day when it is shorter). Orders on approval, renewals and services an admin adds all run their terms by
- * this one rule (issue 21).
+ * this one rule.
  */
 export function cycleEnd(from: string | Date, cycle: BillingCycle): string {
   return addMonths(from, BILLING_CYCLES[cycle].months);

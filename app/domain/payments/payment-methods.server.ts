@@ -23,7 +23,7 @@ import {
   type PaymentTexts,
 } from "./payment-methods";
 
-// Payment methods (issue 26, docs/payments.md): the admin's /admin/gateways and what customers are offered.
+// Payment methods (docs/payments.md): the admin's /admin/gateways and what customers are offered.
 
 export type PaymentMethodRefusal =
   | PaymentMethodProblem

@@ -5,7 +5,7 @@ import type { EuroInputError } from "~/lib/euro-input";
 
 export type { PaymentMethodAction, PaymentMethodListQuery } from "./payment-methods.schemas";
 
-// Payment methods (issue 26, docs/payments.md): how a customer pays for coins outside the site. Pure and
+// Payment methods (docs/payments.md): how a customer pays for coins outside the site. Pure and
 // safe in the browser: the types, the limits, the checks a method must pass and the amounts of a top-up.
 // Messages are catalogue keys ("payments.…").
 

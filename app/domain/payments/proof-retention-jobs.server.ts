@@ -2,7 +2,7 @@ import type { JobHandler } from "~/domain/jobs/jobs.server";
 import type { ScheduleDefinition } from "~/domain/jobs/schedule-slots";
 import { deleteExpiredProofs } from "./top-up-proofs.server";
 
-// Proof files are accounting records (issue 26, docs/payments.md#proof-files): kept as long as the
+// Proof files are accounting records (docs/payments.md#proof-files): kept as long as the
 // settings' `invoicing.retentionYears`, then deleted by this schedule, once a night, at the job's clock.
 // Its run log counts the files it deleted; a second run the same night finds none.
 

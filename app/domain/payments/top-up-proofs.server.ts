@@ -19,7 +19,7 @@ import {
 } from "./top-up-proofs";
 import type { TopUpState } from "./top-ups";
 
-// Proof files of top-up requests (issue 26, docs/payments.md#proof-files): reading what a customer sent
+// Proof files of top-up requests (docs/payments.md#proof-files): reading what a customer sent
 // (by its content), storing it with the request it proves, listing it for its owner and the admins,
 // serving it to them only, and deleting it once the accounting records' retention has passed.
 

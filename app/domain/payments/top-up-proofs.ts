@@ -1,6 +1,6 @@
 import { numberFormat } from "~/lib/intl-format";
 
-// Proof files of top-up requests (issue 26, docs/payments.md#proof-files): what a customer may attach
+// Proof files of top-up requests (docs/payments.md#proof-files): what a customer may attach
 // when they say they have paid, and how a file's type is read from its content. Pure and safe in the
 // browser (the page says the same limits the server checks).
 

@@ -44,7 +44,7 @@ import {
   type TopUpState,
 } from "./top-ups";
 
-// Top-up requests (issue 26, docs/payments.md): the customer's request, "I have paid", cancel; the
+// Top-up requests (docs/payments.md): the customer's request, "I have paid", cancel; the
 // admin's approve (the ledger credit, exactly once) and reject; the customer's list and the admin's queue.
 
 export type TopUpRefusal =

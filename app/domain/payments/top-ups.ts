@@ -1,7 +1,7 @@
 import { labelKeys } from "~/lib/label-keys";
 import type { PaymentCurrency } from "./payment-methods";
 
-// Top-up requests (issue 26, docs/payments.md): a customer asks to buy coins with a payment method, pays
+// Top-up requests (docs/payments.md): a customer asks to buy coins with a payment method, pays
 // outside the site with the request's reference, says so, and an admin approves or rejects. Pure and safe
 // in the browser: the states, the reference's format and the limits. Messages are catalogue keys.
 

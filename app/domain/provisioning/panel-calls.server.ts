@@ -2,7 +2,7 @@ import type { Db } from "~/db/transaction";
 import type { PanelCallView } from "./panel-plan";
 import type { PanelCall } from "./pterodactyl-client.server";
 
-// Every call made to the panel, kept for admins (issue 27): method, path, status, duration and the
+// Every call made to the panel, kept for admins: method, path, status, duration and the
 // panel's error code. Never the key nor a body: what a call carried stays on the panel.
 
 /** How many calls a service's log shows. */

@@ -20,8 +20,8 @@ import {
   type PanelClient,
 } from "./pterodactyl-client.server";
 
-// The one game panel (issue 27, docs/provisioning.md "The connection"). The Application API key is
-// encrypted with the auth secret, as better-auth keeps two-factor secrets (issue 25): a copy of the
+// The one game panel (docs/provisioning.md "The connection"). The Application API key is
+// encrypted with the auth secret, as better-auth keeps two-factor secrets: a copy of the
 // database alone does not give the key away. It is never sent back to a browser: the page shows its
 // last four characters.
 

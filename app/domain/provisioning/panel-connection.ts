@@ -1,6 +1,6 @@
 import type { EggVariable, PanelNode } from "./provisioning";
 
-// The game panel's connection as pages read it (issue 27): safe in the browser, no key in it.
+// The game panel's connection as pages read it: safe in the browser, no key in it.
 
 export type LocationMap = Record<string, number[]>;
 

@@ -1,6 +1,6 @@
 import { labelKeys } from "~/lib/label-keys";
 
-// What a service is to become on the panel, fixed at approval (issue 27, docs/provisioning.md): the
+// What a service is to become on the panel, fixed at approval (docs/provisioning.md): the
 // product's block and the build computed from the order's options. Kept as JSON on the service, so an
 // admin editing the product later changes no server being made or remade.
 
@@ -137,8 +137,8 @@ export interface PanelCallView {
 }
 
 /**
- * Whether the panel's side agrees with the service's status (issue 27: a service whose panel state does
- * not match ours is shown as such to admins). A state a job is still moving counts as agreeing: the
+ * Whether the panel's side agrees with the service's status (a service whose panel state does not match
+ * ours is shown as such to admins). A state a job is still moving counts as agreeing: the
  * panel catches up through the job.
  */
 export function panelInStep(status: string, panelState: string): boolean {

@@ -12,7 +12,7 @@ import {
   type PterodactylProvisioning,
 } from "./provisioning";
 
-// The product editor's provisioning block (issue 27, docs/provisioning.md "The product editor"): the
+// The product editor's provisioning block (docs/provisioning.md "The product editor"): the
 // form's values of a stored block, what a chosen egg fills in, and the block checked against what the
 // panel had at its last check. Pure, so the page and the save use-case read the same rules.
 

@@ -40,7 +40,7 @@ import {
 } from "./provisioning.server";
 
 // Approve → a server on the (fake) Pterodactyl panel, through the worker, with the clock, the backoff
-// and the install polling injected so each case runs in seconds (issue 27, docs/provisioning.md).
+// and the install polling injected so each case runs in seconds (docs/provisioning.md).
 
 const SECRET = "a-test-secret-of-at-least-thirty-two-characters";
 const CONFIG = { leaseMs: 30_000, pollMs: 1_000, backoffMs: 50, concurrency: 4 };

@@ -48,7 +48,7 @@ import {
   type PanelServerWithAllocations,
 } from "./pterodactyl-client.server";
 
-// The panel's side of a service (issue 27, docs/provisioning.md "Jobs"). Every call to the panel runs
+// The panel's side of a service (docs/provisioning.md "Jobs"). Every call to the panel runs
 // here, on the worker, never in a request or a transaction. Each handler may run again after a crash or
 // a lost answer, so each looks before it makes: the panel user by external id then email, the server by
 // its external id. Our side's state changes in its own transactions; the panel catches up through these

@@ -20,7 +20,7 @@ import { nodeHasRoom, panelLocationsFor, serverBuildFor } from "./provisioning";
 import { parseStoredProvisioning } from "./provisioning.schemas";
 
 // Provisioning's steps inside the use-cases of other areas (an approval, a suspension, a deletion) and
-// the admin's own actions (issue 27, docs/provisioning.md). Nothing here calls the panel: each queues a
+// the admin's own actions (docs/provisioning.md). Nothing here calls the panel: each queues a
 // job in the caller's transaction, so the job exists if and only if the change committed.
 
 /**

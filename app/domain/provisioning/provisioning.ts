@@ -8,11 +8,14 @@ export type {
   StoredProvisioning,
 } from "./provisioning.schemas";
 
-// Provisioning on a Pterodactyl panel (issue 27): the pure rules. What a product asks of the panel, how
+// Provisioning on a Pterodactyl panel: the pure rules. What a product asks of the panel, how
 // the order's options change it, where a server may go and which ports it gets (docs/provisioning.md).
 // Messages are catalogue keys ("admin-catalogue.…", "services.…").
 
-/** How a product's servers come to be: by hand (as before issue 27) or on the Pterodactyl panel. */
+/**
+ * How a product's servers come to be: by hand (as all were before the game panel) or on the Pterodactyl
+ * panel.
+ */
 export const PROVISIONERS = ["none", "pterodactyl"] as const;
 export type Provisioner = (typeof PROVISIONERS)[number];
 

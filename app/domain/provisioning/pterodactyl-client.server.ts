@@ -1,7 +1,7 @@
 import type { SnapshotNode } from "./panel-connection";
 import type { EggVariable } from "./provisioning";
 
-// The client of a Pterodactyl panel's Application API (issue 27): the dozen calls provisioning uses, each
+// The client of a Pterodactyl panel's Application API: the dozen calls provisioning uses, each
 // with a timeout, the panel's error body read into typed errors, and every request reported to `onCall`
 // (method, path, status, duration; never the key). Retries and backoff belong to the job that calls it
 // (`isRetryablePanelFailure` says which failures are worth another attempt); the one exception, asked

@@ -44,13 +44,13 @@ export const settingsSchema = z.object({
       maintenanceMessage: z.string().max(500).default(""),
       defaultLocale: z.enum(["en", "fr", "ar"]).default("en"),
       entryGate: z.boolean().default(true),
-      // The data centres the order form offers (issue 21): the company runs every plan in Frankfurt.
+      // The data centres the order form offers: the company runs every plan in Frankfurt.
       locations: z
         .array(z.string().trim().min(1).max(MAX_LOCATION_LENGTH))
         .min(1)
         .max(MAX_LOCATIONS)
         .default([...DEFAULT_LOCATIONS]),
-      // The site's time zone: the background worker reads its schedules in it (issue 24).
+      // The site's time zone: the background worker reads its schedules in it.
       timeZone: z.string().refine(isTimeZone).default(DEFAULT_TIME_ZONE),
     })
     .prefault({}),
@@ -98,7 +98,7 @@ export const settingsSchema = z.object({
       ar: z.string().max(PRIVACY_TEXT_MAX).default(""),
     })
     .prefault({}),
-  // The service lifecycle (issue 24, app/domain/lifecycle): what the automation does by itself, in days.
+  // The service lifecycle (app/domain/lifecycle): what the automation does by itself, in days.
   // `enabled` is written by migration 0028: off on an install that had services then, on for a new one;
   // a row that cannot be read falls back to off, never to a run nobody decided.
   lifecycle: z
@@ -126,14 +126,14 @@ export const settingsSchema = z.object({
       discordWebhook: optionalUrl.default(""),
     })
     .prefault({}),
-  // Sign-in rules (issue 25). Off by default: when on, an admin without a second factor is sent to set
+  // Sign-in rules. Off by default: when on, an admin without a second factor is sent to set
   // one up before any admin page or action answers (requireAdmin). Never among the public settings.
   security: z
     .object({
       requireAdminTwoFactor: z.boolean().default(false),
     })
     .prefault({}),
-  // Verified addresses (issue 25, docs/accounts.md): an account whose email is not verified cannot order,
+  // Verified addresses (docs/accounts.md): an account whose email is not verified cannot order,
   // open a ticket or ask for coins. Only while SMTP_URL is set (verifiedEmailRequired): without mail no
   // link could reach anyone, so a fresh install is never held back.
   verification: z
@@ -141,7 +141,7 @@ export const settingsSchema = z.object({
       requireVerifiedEmail: z.boolean().default(true),
     })
     .prefault({}),
-  // Invoices and receipts (issue 26, docs/invoices.md, ADR 36): who issues them, the VAT, how long the
+  // Invoices and receipts (docs/invoices.md, ADR 36): who issues them, the VAT, how long the
   // accounting records are kept. Never among the public settings as a whole: the storefront reads only
   // whether its prices include VAT.
   invoicing: z

@@ -11,7 +11,7 @@ export const MAX_LOCATIONS = 20;
 /** Where every page says the servers are. */
 export const DEFAULT_LOCATIONS = ["Frankfurt"] as const;
 
-/** The bounds of the service lifecycle's numbers of days (issue 24), as the form and the stored row check them. */
+/** The bounds of the service lifecycle's numbers of days, as the form and the stored row check them. */
 export const LIFECYCLE_MAX_DAYS = 365;
 
 /** The longest privacy text an admin may write, per language (characters). */
@@ -160,14 +160,14 @@ export const SETTINGS_FORM_SECTION = {
   seo: "seo",
   privacy: "privacy",
   lifecycle: "lifecycle",
-  // Saved from /admin/automation, whose schedules read in it (issue 24).
+  // Saved from /admin/automation, whose schedules read in it.
   timeZone: "general",
   alerts: "alerts",
-  // Two-factor sign-in for admins (issue 25): the admin guard reads it (app/http/guards.server.ts).
+  // Two-factor sign-in for admins: the admin guard reads it (app/http/guards.server.ts).
   security: "security",
-  // Verified addresses (issue 25, docs/accounts.md).
+  // Verified addresses (docs/accounts.md).
   verification: "verification",
-  // Invoices and receipts (issue 26, docs/invoices.md).
+  // Invoices and receipts (docs/invoices.md).
   invoicing: "invoicing",
 } as const satisfies Record<string, SettingsSection>;
 export type SettingsForm = keyof typeof SETTINGS_FORM_SECTION;

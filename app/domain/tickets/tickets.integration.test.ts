@@ -235,7 +235,7 @@ describeEachDatabase("tickets and notifications", (app, dialect) => {
     expect(own.hostingServiceId).toBe(serviceId);
   });
 
-  // Issue 21: a second tap, a retry or the browser resending a form posted the same message twice.
+  // A second tap, a retry or the browser resending a form posted the same message twice.
   it(
     atOnce(dialect, "stores a reply sent twice with one key once, the customer's and the staff's"),
     async () => {

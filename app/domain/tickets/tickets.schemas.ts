@@ -14,7 +14,7 @@ import {
 
 /**
  * The random key a reply or new-ticket form carries, made by the server for each form it renders: a post
- * sent twice (a double tap, a retry, the browser resending it) stores one message (ADR 10, issue 21).
+ * sent twice (a double tap, a retry, the browser resending it) stores one message (ADR 10).
  */
 export const ticketFormKeySchema = z
   .string({ error: "tickets.errors.formExpired" })

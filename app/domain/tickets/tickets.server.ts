@@ -94,7 +94,7 @@ const formExpired = { ok: false, kind: "invalid", error: "tickets.errors.formExp
 type FormExpired = typeof formExpired;
 
 /**
- * Stores a form's message once per key (issue 21, as orders do, ADR 10). The key is looked up first: a
+ * Stores a form's message once per key (as orders do, ADR 10). The key is looked up first: a
  * post sent again (a double tap, a retry, the browser resending it) gets `again` for the ticket the first
  * one wrote into, and writes nothing. Two posts racing with one key are settled by the unique index
  * (migration 0025): the second's transaction fails and it finds the first. A key its author did not use
@@ -493,7 +493,7 @@ export async function setTicketField(
  * the same bounds (MAX_ADJUSTMENT_CENTS a credit, MAX_BALANCE_CENTS a balance) and the form's
  * idempotency key, so a replayed post credits once (and says so, with what the first post did). A
  * payment (the default) is a coin purchase (`coin_purchase`) with its payment receipt issued in the
- * same transaction; a goodwill credit is an `admin_adjustment` and issues no document (issue 26).
+ * same transaction; a goodwill credit is an `admin_adjustment` and issues no document.
  */
 export async function addCoinsFromTicket(
   db: Db,

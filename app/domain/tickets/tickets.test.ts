@@ -8,7 +8,7 @@ import {
 
 const KEY = "3f0e8c1a-5b7d-4e2f-9a6c-0d1b2c3e4f50";
 
-describe("ticket forms carry their key (issue 21)", () => {
+describe("ticket forms carry their key", () => {
   const newTicket = { department: "billing", subject: "Coins", message: "5 coins please" };
 
   it("a reply and a new ticket need the form's key", () => {

@@ -23,7 +23,7 @@ export const CUSTOMER_TICKET_STATUS_LABELS = labelKeys(
 export const MAX_MESSAGE_LENGTH = 5000;
 
 /**
- * What coins credited from a ticket are (issue 26): a payment the customer made outside the site (a
+ * What coins credited from a ticket are: a payment the customer made outside the site (a
  * `coin_purchase`, with a payment receipt), or a goodwill credit (an `admin_adjustment`, no document).
  */
 export const TICKET_CREDIT_KINDS = ["payment", "goodwill"] as const;

@@ -50,7 +50,7 @@ const NUMBER_LABELS = {
 } as const satisfies Record<ProvisioningNumberField, string>;
 
 /**
- * The product's provisioning block in its editor (issue 27, docs/provisioning.md "The product
+ * The product's provisioning block in its editor (docs/provisioning.md "The product
  * editor"): how its servers are made and, for the Pterodactyl panel, the egg and everything the server
  * is created with, the choices read from what the panel had at its last check (`panel`). Every field is
  * on the page whatever the provisioner, so the form works without JavaScript; the egg is chosen with

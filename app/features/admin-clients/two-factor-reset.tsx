@@ -9,7 +9,7 @@ import type { ClientProfile } from "~/domain/clients/clients";
 import { useTranslation } from "~/i18n/use-translation";
 
 /**
- * The client's two-factor sign-in (issue 25): on or off and, when it is on, a button that turns it off
+ * The client's two-factor sign-in: on or off and, when it is on, a button that turns it off
  * after a confirmation (the client is told by email). Not for the admin's own account, which they
  * manage from their account tab, and nothing for a deleted account.
  */

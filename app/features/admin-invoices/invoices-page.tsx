@@ -19,7 +19,7 @@ import { mediumDateTime } from "~/lib/intl-format";
 import { formatEuros } from "~/lib/money";
 
 /**
- * /admin/invoices (issue 26): every numbered document, newest first, filtered by kind and state and
+ * /admin/invoices: every numbered document, newest first, filtered by kind and state and
  * searched by number, email or name, each linked to its page.
  */
 export function AdminInvoicesPage({

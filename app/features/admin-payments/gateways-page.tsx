@@ -35,7 +35,7 @@ import {
 import { useTranslation } from "~/i18n/use-translation";
 import { centsToEuroInput } from "~/lib/euro-input";
 
-// /admin/gateways (issue 26, docs/payments.md): the payment methods as a list, and the editor of one on
+// /admin/gateways (docs/payments.md): the payment methods as a list, and the editor of one on
 // the same address (?edit=<id>, ?edit=new), built from the kit's list and form pieces.
 
 const LIST_PATH = "/admin/gateways";

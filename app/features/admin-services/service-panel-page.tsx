@@ -34,7 +34,7 @@ const MOVING_STATES = new Set(["pending", "creating", "installing"]);
 const CODE = { dir: "ltr", className: "font-mono" } as const;
 
 /**
- * /admin/services/:id/panel (issue 27): where the service stands on the game panel, why it failed, the
+ * /admin/services/:id/panel: where the service stands on the game panel, why it failed, the
  * calls made to the panel for it (no key, no body), and the admin's ways out: Retry, Reinstall, Re-link.
  */
 export function ServicePanelPage({

@@ -20,7 +20,7 @@ export interface GamePanelActionResult extends ActionResult {
 const CHECK_REFRESH_MS = 1500;
 
 /**
- * /admin/settings/game-panel (issue 27): the connection form (the key is never shown again: only its
+ * /admin/settings/game-panel: the connection form (the key is never shown again: only its
  * last four characters), the order form's locations mapped to the panel's, and what the last check found
  * (locations, nodes with their use, nests and eggs), which a job reads so the page never waits on the panel.
  */

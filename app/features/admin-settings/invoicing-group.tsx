@@ -9,7 +9,7 @@ import {
 import { SectionState, settingsRow, type SettingsGroup } from "./settings-page";
 
 /**
- * Invoices and receipts (issue 26, docs/invoices.md): the seller's details every document carries, the
+ * Invoices and receipts (docs/invoices.md): the seller's details every document carries, the
  * VAT switch and its rates per billing country, whether the storefront's prices include VAT, and how
  * many years the accounting records are kept.
  */

@@ -154,7 +154,7 @@ export function SettingsPage({
               </a>
             </li>
           ))}
-          {/* A page of its own (issue 27): a connection to check and a snapshot to show, not a form. */}
+          {/* A page of its own: a connection to check and a snapshot to show, not a form. */}
           <li>
             <Link
               to="/admin/settings/game-panel"
@@ -561,7 +561,7 @@ function useSettingsGroups(
 }
 
 /**
- * Verified addresses (issue 25, docs/accounts.md): the requirement, and whether it applies now (only
+ * Verified addresses (docs/accounts.md): the requirement, and whether it applies now (only
  * while SMTP_URL is set).
  */
 function useVerificationGroup(settings: Settings, mailConfigured: boolean): SettingsGroup {

@@ -36,7 +36,7 @@ export function ForgotPasswordForm({ state }: { state?: ForgotPasswordState }) {
   );
 }
 
-/** Without outgoing mail (no SMTP_URL): support resets passwords, as before issue 25. */
+/** Without outgoing mail (no SMTP_URL): support resets passwords, as before the site mailed reset links. */
 export function ForgotPasswordSupport({
   contactEmail,
   communityUrl,

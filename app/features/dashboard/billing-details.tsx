@@ -22,7 +22,7 @@ export interface BillingDetailsResult {
 }
 
 /**
- * The account tab's billing card (issue 26, docs/invoices.md): the name, address and country the next
+ * The account tab's billing card (docs/invoices.md): the name, address and country the next
  * invoices are made out to; the country decides the VAT rate.
  */
 export function BillingDetailsCard({

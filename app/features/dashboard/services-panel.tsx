@@ -26,7 +26,7 @@ import { ListCard } from "~/components/ui/list-card";
 import type { ServicePanel } from "~/domain/provisioning/panel-plan";
 
 /**
- * Where a server made on the game panel stands (issue 27): being set up, its address to copy (and MTA's
+ * Where a server made on the game panel stands: being set up, its address to copy (and MTA's
  * three ports) with the way to its panel, or a failure our team is told of. Nothing for a service set up
  * by hand, nor for one deleted from the panel.
  */
@@ -299,7 +299,7 @@ function WaitingOrders({ orders, locale }: { orders: WaitingOrder[]; locale: str
 }
 
 /**
- * The service's automatic renewal from coins (issue 24): what it is, and a button that turns it the other
+ * The service's automatic renewal from coins: what it is, and a button that turns it the other
  * way (a plain post, so it works without JavaScript).
  */
 function AutoRenewSwitch({ service }: { service: Pick<ServiceRow, "id" | "name" | "autoRenew"> }) {

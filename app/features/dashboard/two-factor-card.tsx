@@ -24,7 +24,7 @@ export interface TwoFactorResult {
 }
 
 /**
- * The account tab's "Two-factor sign-in" (issue 25, ADR 0033), under `#two-factor` (where an admin who
+ * The account tab's "Two-factor sign-in" (ADR 0033), under `#two-factor` (where an admin who
  * must set it up is sent): off, a password starts the set-up; then the QR code (drawn on the server) and
  * its key as text, and a code from the app turns it on; on, new backup codes or turning it off.
  */

@@ -29,7 +29,7 @@ export interface RefundResult extends ActionResult {
 }
 
 /**
- * A document as a page (issue 26): an invoice, a receipt or a credit note, in the reader's language,
+ * A document as a page: an invoice, a receipt or a credit note, in the reader's language,
  * from the same view a PDF is made from (`documentView`). Admins also get the refund form of a paid
  * invoice.
  */

@@ -20,7 +20,7 @@ export function stateTone(state: DocumentState) {
 }
 
 /**
- * The billing tab's invoices, receipts and credit notes (issue 26), newest first, each opening as its
+ * The billing tab's invoices, receipts and credit notes, newest first, each opening as its
  * page; paged on its own (`href(page)`), beside the coin history and the orders.
  */
 export function InvoiceList({

@@ -13,7 +13,7 @@ import { DEFAULT_TIME_ZONE } from "~/lib/time-zone";
 import { describeUserAgent } from "~/lib/user-agent";
 import type { NamespaceKey } from "~/i18n/use-message";
 
-// The email template set (issue 25, ADR 32): plain React rendered on the server with
+// The email template set (ADR 32): plain React rendered on the server with
 // renderToStaticMarkup. A template turns a message's values into its content (a heading, paragraphs, a
 // button link); one layout draws every message as HTML, and the same content is written as the
 // plain-text part, so the two never say different things. Inline styles and tables only: mail readers
@@ -46,7 +46,7 @@ export interface MailContent {
   button?: { label: string; href: string };
   /**
    * The numbered document the event produced (an invoice, a receipt, a credit note): a sentence naming
-   * it and a link to its page, under the paragraphs (issue 26, docs/mail.md#documents-and-top-ups).
+   * it and a link to its page, under the paragraphs (docs/mail.md#documents-and-top-ups).
    */
   document?: { text: string; label: string; href: string };
   audience: "customer" | "staff";
@@ -189,7 +189,7 @@ function formatWhen(value: unknown, context: MailContext): string {
   }).format(time);
 }
 
-/** A service's message (issue 25's service mail, docs/mail.md): all link to the services tab. */
+/** A service's message (docs/mail.md "A service's messages"): all link to the services tab. */
 function serviceContent(
   kind: Extract<
     MailKind,

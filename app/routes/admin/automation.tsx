@@ -18,7 +18,7 @@ import { requestContext } from "~/context.server";
 import type { Route } from "./+types/automation";
 
 // The background worker for staff: schedules (Run now), the run log, failed and dead jobs (Retry,
-// Discard). Issue 24, docs/automation.md.
+// Discard), as docs/automation.md describes them.
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.automation",
   query: automationQuerySchema,

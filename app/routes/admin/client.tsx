@@ -12,7 +12,7 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/client";
 import { requestContext } from "~/context.server";
 
-// /admin/clients/:id (issue 21): one account with its services, orders, tickets, coins and audit trail.
+// /admin/clients/:id: one account with its services, orders, tickets, coins and audit trail.
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const { admin, t } = adminPage(url, context, "admin-clients");

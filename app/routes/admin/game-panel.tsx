@@ -15,7 +15,7 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/game-panel";
 import { requestContext } from "~/context.server";
 
-// /admin/settings/game-panel (issue 27, docs/provisioning.md): the panel's address and key, the order
+// /admin/settings/game-panel (docs/provisioning.md): the panel's address and key, the order
 // form's locations on the panel, and "Check connection" (a job reads the panel; this page shows what it
 // found).
 export const loader = adminLoader(requestContext, {

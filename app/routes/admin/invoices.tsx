@@ -6,7 +6,7 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/invoices";
 import { requestContext } from "~/context.server";
 
-// /admin/invoices (issue 26): every invoice, receipt and credit note, filtered by kind and state and
+// /admin/invoices: every invoice, receipt and credit note, filtered by kind and state and
 // searched by number, email or name; each opens as its page (/invoices/:number), where a refund is made.
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.invoices",

@@ -16,7 +16,7 @@ import { requestContext } from "~/context.server";
 import type { Route } from "./+types/notifications";
 
 // The admin's own notifications, all of them (the bell lists the newest few): new orders and tickets,
-// the worker's alerts (issue 24, docs/automation.md). "Mark all read" marks this admin's only.
+// the worker's alerts (docs/automation.md). "Mark all read" marks this admin's only.
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.notifications",
   query: notificationListQuerySchema,

@@ -18,7 +18,7 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/service-panel";
 import { requestContext } from "~/context.server";
 
-// /admin/services/:id/panel (issue 27): the service's side on the game panel, the calls made for it,
+// /admin/services/:id/panel: the service's side on the game panel, the calls made for it,
 // and Retry, Reinstall, Re-link (each queues a job; the page shows where it stands).
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);

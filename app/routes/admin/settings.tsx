@@ -40,7 +40,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
       privacy,
     },
     entryGateServerOn: context.services.env.ENTRY_GATE === "on",
-    // What the service lifecycle's next run would do, shown beside its switch (issue 24).
+    // What the service lifecycle's next run would do, shown beside its switch.
     lifecyclePreview: await previewLifecycle(context.services.db, { now: new Date() }),
     locale: context.locale,
     // Whether the "require two-factor for admins" switch would send this admin to set it up.

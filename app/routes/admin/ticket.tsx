@@ -38,7 +38,7 @@ export async function loader({ url, context: routerContext, params }: Route.Load
     meta: { title: t("thread.title", { id: found.ticket.id }) },
     ...found,
     // A fresh key per view of the page: a replayed credit is made once (ADR 10), a replayed reply is
-    // stored once (issue 21). The reply form is keyed on the thread's last message and the coin form on
+    // stored once. The reply form is keyed on the thread's last message and the coin form on
     // its key, so after it worked each comes back empty.
     coinKey: crypto.randomUUID(),
     replyKey: crypto.randomUUID(),
@@ -214,7 +214,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           <Input id="coin-amount" name="amount" inputMode="decimal" dir="ltr" required />
           <Label htmlFor="coin-note">{t("admin.note")}</Label>
           <Input id="coin-note" name="reason" maxLength={500} />
-          {/* A payment issues the customer's receipt; a goodwill credit no document (issue 26). */}
+          {/* A payment issues the customer's receipt; a goodwill credit no document. */}
           <fieldset className="grid gap-1">
             <legend className="text-sm font-medium">{t("admin.creditAsLegend")}</legend>
             {TICKET_CREDIT_KINDS.map((choice) => (

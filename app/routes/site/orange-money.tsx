@@ -16,7 +16,7 @@ export const handle = PUBLIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 
-// The real flow (issue 26, docs/payments.md): a top-up request from "Add coins", paid with its reference,
+// The real flow (docs/payments.md): a top-up request from "Add coins", paid with its reference,
 // its proof attached to it, then an admin's approval.
 const steps = [
   "orange.step1",

@@ -21,7 +21,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   return {
     meta: { title: t("new.title") },
     ticketsOpen: context.settings.features.tickets,
-    // A fresh key per form shown: the same form sent twice opens one ticket (issue 21).
+    // A fresh key per form shown: the same form sent twice opens one ticket.
     idempotencyKey: crypto.randomUUID(),
     defaults: coins
       ? { department: "billing", subject: t("new.coinsSubject"), message: t("new.coinsMessage") }

@@ -32,7 +32,7 @@ export async function loader({ url, context: routerContext, params }: Route.Load
     meta: { title: t("thread.title", { id: found.ticket.id }) },
     ...found,
     opened: url.searchParams.has("opened"),
-    // A fresh key per reply form shown: the same reply sent twice is stored once (issue 21).
+    // A fresh key per reply form shown: the same reply sent twice is stored once.
     replyKey: crypto.randomUUID(),
     locale: context.locale,
   };
