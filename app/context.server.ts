@@ -202,7 +202,7 @@ export async function createRequestContext(
 }
 
 /**
- * The request context's key in React Router's context (v8_middleware, ADR 18). server/app.ts builds the
+ * The request context's key in React Router's context (its middleware context, ADR 18). server/app.ts builds the
  * request context before React Router runs (the maintenance gate and the private-responses rule read
  * it) and hands it over under this key.
  */

@@ -17,7 +17,6 @@ export function isMutationMethod(method: string): boolean {
 }
 
 type BuildRoutes = ServerBuild["routes"];
-type Future = Partial<ServerBuild["future"]>;
 
 interface TreeRoute {
   id: string;
@@ -69,18 +68,14 @@ function matchesOf(routes: BuildRoutes, pathname: string, basename: string): Rou
   return matches;
 }
 
-/** React Router's getNormalizedPath: the page a data URL (`/x.data`, `/_root.data`) belongs to. */
-function normalizedPath(pathname: string, future: Future): string {
-  if (future.v8_trailingSlashAwareDataRequests) {
-    return pathname.endsWith("/_.data")
-      ? pathname.replace(/_\.data$/, "")
-      : pathname.replace(/\.data$/, "");
-  }
-  let path = pathname;
-  if (path === "/_root.data") path = "/";
-  else if (path.endsWith(".data")) path = path.replace(/\.data$/, "");
-  if (path !== "/" && path.endsWith("/")) path = path.slice(0, -1);
-  return path;
+/**
+ * React Router's getNormalizedPath: the page a data URL belongs to (`/x.data` → `/x`, `/_.data` → `/`,
+ * `/x/_.data` → `/x/`).
+ */
+function normalizedPath(pathname: string): string {
+  return pathname.endsWith("/_.data")
+    ? pathname.replace(/_\.data$/, "")
+    : pathname.replace(/\.data$/, "");
 }
 
 /**
@@ -92,7 +87,7 @@ function normalizedPath(pathname: string, future: Future): string {
  * built from it exactly as @react-router/express does, so `//x` and `..` segments resolve the same way.
  */
 export function actionRouteId(
-  build: Pick<ServerBuild, "routes" | "basename"> & { future?: Future },
+  build: Pick<ServerBuild, "routes" | "basename">,
   request: { method: string; originalUrl: string },
 ): string | null {
   if (!isMutationMethod(request.method)) return null;
@@ -103,7 +98,7 @@ export function actionRouteId(
     return null;
   }
   const data = url.pathname.endsWith(".data");
-  const pathname = normalizedPath(url.pathname, build.future ?? {});
+  const pathname = normalizedPath(url.pathname);
   const matches = matchesOf(build.routes, pathname, build.basename ?? "/");
   if (!matches || matches.length === 0) return null;
   const last = matches[matches.length - 1]!;

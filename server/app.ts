@@ -83,7 +83,7 @@ app.use(
   reactRouterHandler({
     build,
     mode: services.env.NODE_ENV,
-    // React Router's context (v8_middleware) holding the request context built above (ADR 18).
+    // React Router's middleware context holding the request context built above (ADR 18).
     getLoadContext: (_req, res) => routerContextFor(contextOf(res)),
   }),
 );

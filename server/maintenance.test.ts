@@ -58,7 +58,7 @@ describe("the maintenance gate", () => {
     ).toEqual({ type: "reload", location: "/services/vps?tab=2" });
   });
 
-  it("reads the trailing-slash-aware data URLs (v8_trailingSlashAwareDataRequests) the same way", () => {
+  it("reads the trailing-slash-aware data URLs (/_.data, /contact/_.data) the same way", () => {
     expect(maintenanceDecision({ ...visitor, url: "/_.data" })).toEqual({
       type: "reload",
       location: "/",

@@ -26,9 +26,9 @@ export type MaintenanceDecision =
   | { type: "render"; url: string };
 
 /**
- * The page a React Router data URL belongs to: /contact.data → /contact, and with trailing-slash-aware
- * data URLs (v8_trailingSlashAwareDataRequests) /_.data → / and /contact/_.data → /contact/. The older
- * /_root.data is still read as / (a page opened before a deploy may ask for it).
+ * The page a React Router data URL belongs to: /contact.data → /contact, /_.data → / and
+ * /contact/_.data → /contact/. React Router 7's /_root.data is still read as / (a page opened before the
+ * upgrade may ask for it).
  */
 function pagePath(pathname: string): { path: string; data: boolean } {
   if (pathname === "/_root.data") return { path: "/", data: true };

@@ -79,7 +79,7 @@ export function bodyLimitOf(kind: BodyKind, settings: LimitSettings): number {
   return settings.BODY_LIMIT_PUBLIC;
 }
 
-type BuildSource = Pick<ServerBuild, "routes" | "basename" | "future">;
+type BuildSource = Pick<ServerBuild, "routes" | "basename">;
 
 export interface RequestLimitsOptions {
   db: Db;

@@ -17,7 +17,7 @@ function loginRedirect(url: URL) {
  * afterwards; a user whose password was set for them must choose their own first.
  *
  * `url` is the loader's or action's `url` argument: the page's address, which on a data request React
- * Router gives without its `.data` suffix and `_routes`/`index` parameters (v8_passThroughRequests,
+ * Router gives without its `.data` suffix and `_routes`/`index` parameters (React Router 8;
  * ADR 18), where `request.url` is the raw one.
  */
 export function requireUser(url: URL, context: RequestContext): SessionUser {

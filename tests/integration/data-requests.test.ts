@@ -4,8 +4,8 @@ import { appFetch, dataUrl } from "../support/app-harness";
 import { cookieHeader } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
-// With v8_passThroughRequests (ADR 18) a loader gets the browser's raw data request (/dashboard.data
-// ?_routes=...), and reads the page's address from its `url` argument. These requests are the ones a
+// React Router 8 (ADR 18) gives a loader the browser's raw data request (/dashboard.data
+// ?_routes=...); it reads the page's address from its `url` argument. These requests are the ones a
 // signed-in browser makes when it follows a link: what they answer must name the page, never its data URL.
 describeEachDatabase("data requests", (app) => {
   it("sends a visitor to /login with the page to come back to, not its data URL", async () => {

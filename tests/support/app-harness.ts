@@ -8,10 +8,6 @@ import {
 import { createRequestContext, routerContextFor, type AppServices } from "~/context.server";
 import * as entry from "~/entry.server";
 import routeConfig from "~/routes";
-import reactRouterConfig from "../../react-router.config";
-
-// The flags the real build is made with: they change how requests run.
-const future: Partial<Record<string, boolean | string>> = reactRouterConfig.future ?? {};
 
 /**
  * The app as the server runs it, without a build: React Router's own request handler over a server build
@@ -164,16 +160,7 @@ export function serverBuild(): Promise<ServerBuild> {
       basename: "/",
       publicPath: "/",
       assetsBuildDirectory: "build/client",
-      future: {
-        unstable_optimizeDeps: false,
-        unstable_previewServerPrerendering: false,
-        v8_passThroughRequests: false,
-        v8_trailingSlashAwareDataRequests: false,
-        v8_middleware: false,
-        v8_splitRouteModules: false,
-        v8_viteEnvironmentApi: false,
-        ...future,
-      },
+      future: {},
       ssr: true,
       isSpaMode: false,
       prerender: [],
@@ -185,14 +172,11 @@ export function serverBuild(): Promise<ServerBuild> {
 }
 
 /**
- * The URL React Router's client fetches a page's data from: /contact.data, and with trailing-slash-aware
- * data URLs (v8_trailingSlashAwareDataRequests) /_.data for the home page and /contact/_.data for
- * /contact/ (before it, /_root.data and /contact.data).
+ * The URL React Router's client fetches a page's data from: /contact.data, /_.data for the home page and
+ * /contact/_.data for /contact/.
  */
 export function dataUrl(path: string): string {
-  if (future.v8_trailingSlashAwareDataRequests)
-    return path.endsWith("/") ? `${path}_.data` : `${path}.data`;
-  return path === "/" ? "/_root.data" : `${path}.data`;
+  return path.endsWith("/") ? `${path}_.data` : `${path}.data`;
 }
 
 export type AppFetch = (
