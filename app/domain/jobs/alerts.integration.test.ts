@@ -6,8 +6,15 @@ import { adminId } from "../../../tests/support/money-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { DISCORD_ALERT_JOB, lastWebhookDisabled, queueAlert } from "./alerts.server";
-import { claimJobs, enqueueJob, failJob } from "./jobs.server";
+import {
+  DISCORD_ALERT_JOB,
+  discordAlertHandlerWith,
+  enqueueDiscordPost,
+  lastWebhookDisabled,
+  notifyAdmins,
+  queueAlert,
+} from "./alerts.server";
+import { claimJobs, enqueueJob, failJob, type JobRow } from "./jobs.server";
 import { JOB_HANDLERS } from "./registry.server";
 import { queueDueSchedules } from "./schedules.server";
 
@@ -134,6 +141,149 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     expect(await notes()).toHaveLength(1);
   });
 
+  it("cuts a post to Discord's 2,000 characters, whether its text was given or written when sent", async () => {
+    expect(await queueAlert(app().db, { text: "a".repeat(2500), now: T0 })).toBe(true);
+    expect(JSON.parse((await alertJobs())[0]!.payload).text).toHaveLength(2000);
+    await inTransaction(app().db, (trx) =>
+      enqueueDiscordPost(trx, {
+        event: { kind: "ticketOpened", ticketId: 7, department: "billing" },
+        now: T0,
+      }),
+    );
+    const w = steppedWorker({
+      db: app().db,
+      handlers: { [DISCORD_ALERT_JOB]: discordAlertHandlerWith(async () => "b".repeat(2500)) },
+      config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 2 },
+      now: () => clock,
+    });
+    await runDue(w);
+    const contents = (discord().posts as { content: string }[]).map((post) => post.content);
+    expect(contents.sort()).toEqual(["a".repeat(2000), "b".repeat(2000)]);
+    await w.stop(100);
+  });
+
+  it("retries a post whose text this process cannot write, saying why", async () => {
+    await inTransaction(app().db, (trx) =>
+      enqueueDiscordPost(trx, {
+        event: { kind: "ticketOpened", ticketId: 7, department: "billing" },
+        now: T0,
+      }),
+    );
+    // JOB_HANDLERS' post job has no writer: server/worker.ts gives the real one.
+    const w = worker();
+    await runDue(w);
+    const [post] = await alertJobs();
+    expect(post).toMatchObject({ state: "failed", attempts: 1 });
+    expect(post!.last_error).toMatch(/^Error: This process cannot write a staff post's text\n/);
+    expect(discord().posts).toEqual([]);
+    await w.stop(100);
+  });
+
+  it("reads Discord's wait from its header when the body has none, and waits 5 s when it says nothing usable", async () => {
+    discord().answer(
+      { status: 429, body: { message: "rate limited" }, headers: { "retry-after": "3" } },
+      { status: 429 },
+      { status: 429, body: { message: "rate limited", retry_after: 0 } },
+    );
+    await queueAlert(app().db, { text: "slow down", now: T0 });
+    const w = worker();
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await runDue(w);
+      const [post] = await alertJobs();
+      expect(post).toMatchObject({ state: "failed" });
+      waits.push(Date.parse(post!.run_at) - clock.getTime());
+      clock = new Date(post!.run_at);
+    }
+    expect(waits).toEqual([3000, 5000, 5000]);
+    await runDue(w);
+    expect((await alertJobs())[0]).toMatchObject({ state: "succeeded" });
+    expect(discord().posts).toHaveLength(4);
+    await w.stop(100);
+  });
+
+  it("turns the webhook off on a 401 too, audited on the alerts settings, and retries a 500", async () => {
+    discord().answer(
+      { status: 500, body: { message: "oops" } },
+      { status: 401, body: { message: "Invalid Webhook Token" } },
+    );
+    await queueAlert(app().db, { text: "first try fails", now: T0 });
+    const w = worker();
+    await runDue(w);
+    const [post] = await alertJobs();
+    expect(post).toMatchObject({ state: "failed", attempts: 1 });
+    expect(post!.last_error).toMatch(/^Error: Discord answered 500\n/);
+    const alerts = async () =>
+      JSON.parse((await readRow(app().db, "settings", ["value"], { key: "alerts" })).value);
+    expect((await alerts()).discordWebhook).toBe(discord().url);
+
+    clock = new Date(post!.run_at);
+    await runDue(w);
+    expect((await alertJobs())[0]).toMatchObject({ state: "succeeded", attempts: 2 });
+    expect((await alerts()).discordWebhook).toBe("");
+    const audits = await readRows(
+      app().db,
+      "audit_log",
+      ["actor_id", "target_type", "target_id", "reason"],
+      { action: "automation.webhook_disabled" },
+      "id desc",
+    );
+    expect(audits[0]).toEqual({
+      actor_id: null,
+      target_type: "settings",
+      target_id: "alerts",
+      reason: "Discord answered 401",
+    });
+    await w.stop(100);
+  });
+
+  it("drops a post queued before the webhook was turned off, posting nothing", async () => {
+    await queueAlert(app().db, { text: "too late", now: T0 });
+    await setWebhook("");
+    app().settings.invalidate();
+    const w = worker();
+    await runDue(w);
+    expect((await alertJobs())[0]).toMatchObject({ state: "succeeded", attempts: 1 });
+    expect(discord().posts).toEqual([]);
+    await w.stop(100);
+  });
+
+  it("tells each admin of a failed run and of each dead job once, with the error's first line cut to 300 characters", async () => {
+    const db = app().db;
+    await db.deleteFrom("notifications").where("kind", "like", "automation_%").execute();
+    await inTransaction(db, async (trx) => {
+      await enqueueJob(trx, { type: "t.export", schedule: "t.nightly", now: T0 });
+      await enqueueJob(trx, { type: "t.one", now: T0 });
+      await enqueueJob(trx, { type: "t.two", now: T0 });
+    });
+    const [run, one, two] = await claimJobs(db, { owner: "t", limit: 3, leaseMs: 1000, now: T0 });
+    const tell = (kind: "dead" | "runFailed", job: JobRow, error: string) =>
+      notifyAdmins(db, { kind, job, error });
+    expect(await tell("runFailed", run!, `${"x".repeat(400)}\n    at stack`)).toBe(1);
+    await tell("dead", one!, "one broke");
+    await tell("dead", two!, "two broke");
+    await tell("dead", two!, "two broke");
+    const notes = await readRows(db, "notifications", ["kind", "params"], {}, "id");
+    expect(
+      notes
+        .filter((note) => note.kind.startsWith("automation_"))
+        .map((note) => [note.kind, JSON.parse(note.params)]),
+    ).toEqual([
+      [
+        "automation_run_failed",
+        { type: "t.export", id: Number(run!.id), schedule: "t.nightly", error: "x".repeat(300) },
+      ],
+      [
+        "automation_job_dead",
+        { type: "t.one", id: Number(one!.id), schedule: "", error: "one broke" },
+      ],
+      [
+        "automation_job_dead",
+        { type: "t.two", id: Number(two!.id), schedule: "", error: "two broke" },
+      ],
+    ]);
+  });
+
   describe("a schedule no process ran for twice its interval", () => {
     const hourly = [{ name: "test.hourly", cron: "0 * * * *", jobType: "test.noop" }];
     const hour = 60 * 60_000;
@@ -205,8 +355,41 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
       app().settings.invalidate();
       await queueDueSchedules(app().db, hourly, { now: T0, timeZone: "UTC" });
       expect(await check(at(3 * hour))).toBe(1);
+      // Seen again by a later look: the notifications' keys say it was raised.
+      expect(await check(at(3 * hour + 1000))).toBe(0);
       expect(await staleNotes()).toHaveLength(1);
       expect(await stalePosts()).toEqual([]);
+    });
+
+    it("with no active admin, posts once, the post's key saying it was raised", async () => {
+      const admin = await adminId(app());
+      await app()
+        .db.updateTable("users")
+        .set({ status: "suspended" })
+        .where("id", "=", admin)
+        .execute();
+      try {
+        await queueDueSchedules(app().db, hourly, { now: T0, timeZone: "UTC" });
+        expect(await check(at(3 * hour))).toBe(1);
+        expect(await check(at(3 * hour + 1000))).toBe(0);
+        expect(await staleNotes()).toEqual([]);
+        expect(await stalePosts()).toHaveLength(1);
+      } finally {
+        await app()
+          .db.updateTable("users")
+          .set({ status: "active" })
+          .where("id", "=", admin)
+          .execute();
+      }
+    });
+
+    it("looks only at schedules already seen", async () => {
+      await queueDueSchedules(app().db, hourly, { now: T0, timeZone: "UTC" });
+      const unseen = { name: "test.unseen", cron: "0 * * * *", jobType: "test.noop" };
+      expect(
+        await alertStaleSchedules(app(), { now: at(3 * hour), schedules: [unseen, ...hourly] }),
+      ).toBe(1);
+      expect(await staleNotes()).toHaveLength(1);
     });
 
     it("is checked on each heartbeat of a worker", async () => {

@@ -12,6 +12,7 @@ import {
   housekeepingSchedules,
 } from "./housekeeping.server";
 import type { JobRow } from "./jobs.server";
+import { JOB_HANDLERS, scheduleNamed } from "./registry.server";
 import { isCronExpression } from "./schedule-slots";
 
 const NOW = new Date("2026-11-24T03:00:00.000Z");
@@ -43,6 +44,18 @@ describeEachDatabase("housekeeping on the worker's schedules", (app) => {
       expect(isCronExpression(schedule.cron)).toBe(true);
       expect(housekeepingHandlers[schedule.jobType]).toBeTypeOf("function");
     }
+  });
+
+  it("runs every task on a schedule the worker knows, with the handler the worker runs", () => {
+    // A handler no schedule names would never run.
+    expect(housekeepingSchedules.map((schedule) => schedule.jobType).sort()).toEqual(
+      Object.keys(housekeepingHandlers).sort(),
+    );
+    for (const schedule of housekeepingSchedules) {
+      expect(scheduleNamed(schedule.name)).toBe(schedule);
+      expect(JOB_HANDLERS[schedule.jobType]).toBe(housekeepingHandlers[schedule.jobType]);
+    }
+    expect(scheduleNamed("housekeeping.unknown")).toBeUndefined();
   });
 
   it("deletes sessions expired for more than 30 days, once", async () => {

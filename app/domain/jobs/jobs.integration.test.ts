@@ -1,6 +1,7 @@
 import { DeleteQueryNode } from "kysely";
 import { beforeEach, expect, it } from "vitest";
 import { inTransaction } from "~/db/transaction";
+import { heldTransaction, untilWaitingOnALock } from "../../../tests/support/held-transaction";
 import { adminId } from "../../../tests/support/money-fixtures";
 import { readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
@@ -15,9 +16,11 @@ import {
   completeJob,
   enqueueJob,
   failJob,
+  hasDueJobs,
   PermanentJobError,
   RetryLater,
   type JobHandler,
+  type JobRow,
 } from "./jobs.server";
 import { queueDueSchedules } from "./schedules.server";
 
@@ -141,6 +144,82 @@ describeEachDatabase("background jobs", (app, dialect) => {
     expect(await claimJobs(db, { owner: "a", limit: 1, leaseMs: 1000, now: at(999_999) })).toEqual(
       [],
     );
+  });
+
+  it("claims the due jobs oldest first (then by id), none when asked for none, and says whether any is due", async () => {
+    const db = app().db;
+    await inTransaction(db, async (trx) => {
+      await enqueueJob(trx, { type: "t.third", runAt: at(20), now: T0 });
+      await enqueueJob(trx, { type: "t.second-a", runAt: at(10), now: T0 });
+      await enqueueJob(trx, { type: "t.second-b", runAt: at(10), now: T0 });
+      await enqueueJob(trx, { type: "t.first", runAt: at(0), now: T0 });
+      await enqueueJob(trx, { type: "t.later", runAt: at(1000), now: T0 });
+    });
+    expect(await hasDueJobs(db, at(-1))).toBe(false);
+    expect(await hasDueJobs(db, at(30))).toBe(true);
+    expect(await claimJobs(db, { owner: "a", limit: 0, leaseMs: 1000, now: at(30) })).toEqual([]);
+    const claimed = await claimJobs(db, { owner: "a", limit: 10, leaseMs: 1000, now: at(30) });
+    expect(claimed.map((job) => job.type)).toEqual([
+      "t.first",
+      "t.second-a",
+      "t.second-b",
+      "t.third",
+    ]);
+    // The rest is later, and the claimed ones run under their lease: an idle worker writes nothing.
+    expect(await hasDueJobs(db, at(30))).toBe(false);
+  });
+
+  if (dialect === "postgres")
+    it("a claim made while another holds its jobs takes the others at once, never the same", async () => {
+      const db = app().db;
+      await inTransaction(db, async (trx) => {
+        for (let i = 0; i < 2; i++) await enqueueJob(trx, { type: "t.held", now: T0 });
+      });
+      let first: JobRow[] = [];
+      const held = await heldTransaction(db, async (trx) => {
+        first = await claimJobs(trx, { owner: "a", limit: 1, leaseMs: 1000, now: T0 });
+      });
+      const second = claimJobs(db, { owner: "b", limit: 2, leaseMs: 1000, now: T0 });
+      const answer = await Promise.race([
+        second,
+        untilWaitingOnALock(db).then(
+          () => "waited for the other claim",
+          () => "never waited",
+        ),
+      ]);
+      await held.commit();
+      expect(answer).toEqual([expect.objectContaining({ lease_owner: "b" })]);
+      const ids = [...first, ...(await second)].map((job) => Number(job.id));
+      expect(new Set(ids).size).toBe(2);
+      expect((await jobs()).map((job) => [job.state, job.attempts])).toEqual([
+        ["running", 1],
+        ["running", 1],
+      ]);
+    });
+
+  it("gives a wait after a failure only its own attempt back, and a retry no finish time", async () => {
+    const db = app().db;
+    await inTransaction(db, (trx) => enqueueJob(trx, { type: "t.mixed", maxAttempts: 3, now: T0 }));
+    const [first] = await claimJobs(db, { owner: "a", limit: 1, leaseMs: 1000, now: T0 });
+    await failJob(db, { job: first!, owner: "a", error: "broke", now: at(1), backoffMs: 100 });
+    const [second] = await claimJobs(db, { owner: "a", limit: 1, leaseMs: 1000, now: at(1000) });
+    expect(second!.attempts).toBe(2);
+    expect(
+      await failJob(db, {
+        job: second!,
+        owner: "a",
+        error: "asked to wait",
+        now: at(1001),
+        backoffMs: 100,
+        retryAt: at(5000),
+      }),
+    ).toBe("failed");
+    expect((await jobs())[0]).toMatchObject({
+      state: "failed",
+      attempts: 1,
+      run_at: at(5000).toISOString(),
+      finished_at: null,
+    });
   });
 
   it("buries a job whose process died during its last attempt instead of running it again", async () => {
@@ -312,7 +391,8 @@ describeEachDatabase("background jobs", (app, dialect) => {
       ["t.refused", "dead", 1],
       ["t.flaky", "failed", 1],
     ]);
-    expect(rows[0]!.last_error).toMatch(/550 mailbox unavailable/);
+    // Staff read which kind of failure it was.
+    expect(rows[0]!.last_error).toMatch(/^PermanentJobError: 550 mailbox unavailable\n/);
     expect(rows[0]!.finished_at).toBe(at(1).toISOString());
     expect(problems.map(({ kind, type }) => [kind, type])).toEqual([["dead", "t.refused"]]);
     expect(problems[0]!.error).toMatch(/550 mailbox unavailable/);

@@ -86,6 +86,14 @@ describe("schedules", () => {
     expect(isCronExpression("every day")).toBe(false);
   });
 
+  it("refuses a schedule that reads as cron but never falls due, rather than giving no slot", () => {
+    // February has no 30th: croner reads it, and finds no run.
+    expect(isCronExpression("0 0 30 2 *")).toBe(true);
+    expect(() => nextSlot("0 0 30 2 *", "UTC", new Date("2026-11-24T00:00:00Z"))).toThrow(
+      'The schedule "0 0 30 2 *" has no run after 2026-11-24T00:00:00.000Z',
+    );
+  });
+
   it("waits for the first slot when a schedule is seen for the first time", () => {
     const step = scheduleStep(
       { cron: "0 * * * *" },

@@ -1,7 +1,9 @@
 import { expect, it } from "vitest";
+import { inTransaction } from "~/db/transaction";
 import { openTicket } from "~/domain/tickets/tickets.server";
 import { withFakeDiscordWebhook } from "../../../tests/support/fake-discord";
 import {
+  adminId,
   balanceOf,
   customerWithCoins,
   orderProduct,
@@ -11,7 +13,8 @@ import {
 import { readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { DISCORD_ALERT_JOB } from "./alerts.server";
+import { DISCORD_ALERT_JOB, type StaffEvent } from "./alerts.server";
+import { queueStaffPost } from "./staff-posts.server";
 import { staffPostText, workerHandlers } from "../../../server/worker";
 import { markTopUpPaid } from "~/domain/payments/top-ups.server";
 import { openTopUp } from "../../../tests/support/top-up-fixtures";
@@ -162,4 +165,30 @@ describeEachDatabase("new orders, tickets and top-ups posted to the staff's Disc
         .execute();
     app().settings.invalidate();
   }
+  it("posts a ticket under its own key even with no admin to tell, and says whether it queued a post", async () => {
+    const db = app().db;
+    const ticket = (ticketId: number): StaffEvent => ({
+      kind: "ticketOpened",
+      ticketId,
+      department: "billing",
+    });
+    const tell = (event: StaffEvent) => inTransaction(db, (trx) => queueStaffPost(trx, event));
+    const admin = await adminId(app());
+    await db.updateTable("users").set({ status: "suspended" }).where("id", "=", admin).execute();
+    try {
+      // Nobody reads the admin bell: Discord is the only one told.
+      expect(await tell(ticket(9001))).toBe(true);
+    } finally {
+      await db.updateTable("users").set({ status: "active" }).where("id", "=", admin).execute();
+    }
+    expect(await tell(ticket(9002))).toBe(true);
+    expect(await tell(ticket(9002))).toBe(false);
+    expect((await posts()).map((post) => post.unique_key)).toEqual([
+      "post:ticket:9001",
+      "post:ticket:9002",
+    ]);
+    await setWebhook("");
+    expect(await tell(ticket(9003))).toBe(false);
+    expect(await posts()).toHaveLength(2);
+  });
 });
