@@ -10,26 +10,46 @@ export interface FakeDiscord {
   url: string;
   /** Every post received, its JSON body. */
   posts: unknown[];
-  /** The next answers, in order (then 204 No Content). */
-  answer(...replies: { status: number; body?: unknown; headers?: Record<string, string> }[]): void;
+  /**
+   * The next answers, in order (then 204 No Content). `first` runs before the answer is sent: what
+   * happened elsewhere while the post was on its way.
+   */
+  answer(...replies: Reply[]): void;
   close(): Promise<void>;
 }
 
-/** A stand-in for a Discord webhook on 127.0.0.1: records what is posted and answers as scripted. */
+interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  first?: () => Promise<void>;
+}
+
+/**
+ * A stand-in for a Discord webhook on 127.0.0.1: records what is posted and answers as scripted. As
+ * Discord does, it refuses a body not sent as JSON (400, "Cannot send an empty message").
+ */
 export async function startFakeDiscord(): Promise<FakeDiscord> {
   const posts: unknown[] = [];
-  const replies: { status: number; body?: unknown; headers?: Record<string, string> }[] = [];
+  const replies: Reply[] = [];
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
+      if (req.headers["content-type"] !== "application/json") {
+        res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ message: "Cannot send an empty message", code: 50006 }));
+        return;
+      }
       posts.push(JSON.parse(body || "null"));
       const reply = replies.shift() ?? { status: 204 };
-      res.writeHead(reply.status, {
-        ...(reply.body === undefined ? {} : { "content-type": "application/json" }),
-        ...reply.headers,
+      void Promise.resolve(reply.first?.()).then(() => {
+        res.writeHead(reply.status, {
+          ...(reply.body === undefined ? {} : { "content-type": "application/json" }),
+          ...reply.headers,
+        });
+        res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
       });
-      res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

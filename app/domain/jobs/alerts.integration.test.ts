@@ -192,6 +192,8 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
       await runDue(w);
       const [post] = await alertJobs();
       expect(post).toMatchObject({ state: "failed" });
+      if (i === 0)
+        expect(post!.last_error).toMatch(/^Error: Discord asked to wait 3000 ms \(429\)\n/);
       waits.push(Date.parse(post!.run_at) - clock.getTime());
       clock = new Date(post!.run_at);
     }
@@ -234,6 +236,23 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
       target_id: "alerts",
       reason: "Discord answered 401",
     });
+    await w.stop(100);
+  });
+
+  it("leaves a webhook an admin set while the old one was refused", async () => {
+    const newer = `${discord().url}/newer`;
+    discord().answer({
+      status: 404,
+      body: { message: "Unknown Webhook", code: 10015 },
+      first: () => setWebhook(newer),
+    });
+    await queueAlert(app().db, { text: "anyone there?", now: T0 });
+    const before = await lastWebhookDisabled(app().db);
+    const w = worker();
+    await runDue(w);
+    const stored = await readRow(app().db, "settings", ["value"], { key: "alerts" });
+    expect(JSON.parse(stored.value).discordWebhook).toBe(newer);
+    expect(await lastWebhookDisabled(app().db)).toEqual(before);
     await w.stop(100);
   });
 
