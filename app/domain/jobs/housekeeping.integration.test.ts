@@ -168,6 +168,22 @@ describeEachDatabase("housekeeping on the worker's schedules", (app) => {
     expect(await windows()).toHaveLength(1);
   });
 
+  it("prunes again when its schedule comes back within the limit a request keeps to", async () => {
+    const db = app().db;
+    // A request prunes at most once a minute (login records: an hour) per database handle; the
+    // worker's runs are forced, so two in a row each delete what is old by then.
+    const oldWindow = (ip: string) =>
+      countFormPost(db, { ip, form: "/contact", limit: 10 }, new Date(NOW.getTime() - 120_000));
+    const oldAttempt = (email: string) =>
+      recordLoginAttempt(db, { email, ip: "192.0.2.97", succeeded: false }, new Date(daysAgo(31)));
+    for (const n of [1, 2]) {
+      await oldWindow(`192.0.2.${95 + n}`);
+      await oldAttempt(`hk-forced-${n}@example.com`);
+      expect(await run(HOUSEKEEPING_JOBS.formWindows)).toEqual({ formWindows: 1 });
+      expect(await run(HOUSEKEEPING_JOBS.loginRecords)).toMatchObject({ loginRecords: 1 });
+    }
+  });
+
   it("deletes the worker's own history after 30 days, keeping dead jobs for an admin", async () => {
     const db = app().db;
     const job = (state: string, finishedAt: string | null) => ({
