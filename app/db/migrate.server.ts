@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { type Kysely } from "kysely";
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import * as m0001 from "../../db/migrations/0001-accounts-and-settings";
 import * as m0002 from "../../db/migrations/0002-catalogue";
 import * as m0004 from "../../db/migrations/0004-coins-orders-services";

@@ -49,7 +49,7 @@ export class SqliteServerDialect implements Dialect {
   }
 
   createAdapter() {
-    return new SqliteAdapter();
+    return new SqliteServerAdapter();
   }
 
   createDriver(): Driver {
@@ -63,6 +63,16 @@ export class SqliteServerDialect implements Dialect {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own Dialect signature
   createIntrospector(db: Kysely<any>) {
     return new SqliteIntrospector(db);
+  }
+}
+
+/**
+ * Kysely gives SQLite a single connection (its adapter says it has no other), queueing a read behind a
+ * transaction in progress. This driver has two, and orders the writes itself.
+ */
+class SqliteServerAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
   }
 }
 

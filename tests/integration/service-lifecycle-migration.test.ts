@@ -1,4 +1,5 @@
-import { Migrator, type Kysely } from "kysely";
+import { type Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
 import { MIGRATIONS } from "~/db/migrate.server";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createEmailVerificationToken } from "better-auth/api";
-import { Migrator, type Kysely } from "kysely";
+import { type Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
 import { MIGRATIONS, migrateToLatest } from "~/db/migrate.server";
