@@ -1,3 +1,4 @@
+import { UpdateQueryNode } from "kysely";
 import { hostname } from "node:os";
 import { beforeEach, expect, it, vi } from "vitest";
 import { inTransaction } from "~/db/transaction";
@@ -103,8 +104,16 @@ describeEachDatabase("the job worker", (app) => {
       };
       await queue("t.long");
       await queue("t.long-broken", { maxAttempts: 3 });
+      // The worker's writes, counted as it makes them (a statement is built when it is sent).
+      let updates = 0;
       const worker = steppedWorker({
-        db,
+        db: db.withPlugin({
+          transformQuery: ({ node }) => {
+            if (UpdateQueryNode.is(node)) updates += 1;
+            return node;
+          },
+          transformResult: async ({ result }) => result,
+        }),
         handlers,
         config: { ...config, leaseMs: 3000 },
         now: () => clock,
@@ -112,9 +121,14 @@ describeEachDatabase("the job worker", (app) => {
       await worker.tick();
       const leases = async () => (await jobs()).map((job) => job.lease_until);
       expect(await leases()).toEqual([at(3000).toISOString(), at(3000).toISOString()]);
-      // Two seconds on, a third of the lease has passed: each lease runs three seconds from now.
+      // Two seconds on, a third of the lease has passed: each lease runs three seconds from now. Not
+      // before: a lease kept more often only adds writes.
       clock = at(2000);
-      vi.advanceTimersByTime(1000);
+      const claimed = updates;
+      vi.advanceTimersByTime(999);
+      expect(updates).toBe(claimed);
+      vi.advanceTimersByTime(1);
+      expect(updates).toBe(claimed + 2);
       await expect.poll(leases).toEqual([at(5000).toISOString(), at(5000).toISOString()]);
       held.open();
       await worker.idle();
