@@ -34,7 +34,8 @@ export interface ReadPdf {
 
 export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
   // pdf.js takes the buffer over: it gets a copy.
-  const pdf = await getDocument({ data: bytes.slice(), useSystemFonts: false }).promise;
+  const loading = getDocument({ data: bytes.slice(), useSystemFonts: false });
+  const pdf = await loading.promise;
   const items: PdfTextItem[] = [];
   const glyphs = new Map<string, Set<string>>();
   for (let number = 1; number <= pdf.numPages; number++) {
@@ -73,7 +74,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     glyphs,
     info: info as Record<string, unknown>,
   };
-  await pdf.destroy();
+  await loading.destroy();
   return read;
 }
 
