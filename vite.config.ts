@@ -82,7 +82,7 @@ const OUR_SHARED_CODE = /app\/(components|lib|http|domain)\/|app\/i18n\/[\w-]+\.
 const CHUNK_GROUPS = [
   {
     name: "runtime",
-    test: /node_modules\/(react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)\//,
+    test: /node_modules\/(react|react-dom|scheduler|react-router|@remix-run\/route-pattern|cookie-es)\//,
     priority: 30,
   },
   { name: "vendor", test: /node_modules\//, priority: 20, tags: ["$initial" as const] },
