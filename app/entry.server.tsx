@@ -3,11 +3,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { EnhanceScriptContext } from "./components/enhance-script";
 import { NonceContext } from "./components/nonce";
-import { PageStyleContext } from "./components/page-style";
 import { requestContext } from "./context.server";
 import { I18nProvider } from "./i18n/translator-context";
 import { readEnhanceScript } from "./lib/enhance-script.server";
-import { readPageStylesheet } from "./lib/page-stylesheet.server";
 import { logger } from "./lib/logger.server";
 import { createPageCache, pageCacheKey } from "./lib/page-cache.server";
 import { pageEncoding, RENDERED_PREFERRED } from "./lib/page-compression.server";
@@ -66,17 +64,12 @@ export default async function handleRequest(
     // some twenty writes, each carried through a web stream, the compression stream and the socket on its
     // own, and two late Suspense boundaries with their inline scripts: a signed-in page's CPU.
     // A page to be kept (ADR 15) and a crawler's were already rendered whole.
-    // The stylesheet is written into pages React hydrates (ADR 29); the build does not change while the
-    // server runs.
-    const pageStyle = readPageStylesheet(routerContext.manifest.routes.root?.css ?? []);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <EnhanceScriptContext.Provider value={enhanceScript}>
-          <PageStyleContext.Provider value={pageStyle}>
-            <I18nProvider i18n={i18n}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-            </I18nProvider>
-          </PageStyleContext.Provider>
+          <I18nProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nProvider>
         </EnhanceScriptContext.Provider>
       </NonceContext.Provider>,
       {

@@ -3,10 +3,12 @@ import { useTranslation } from "./i18n/use-translation";
 import {
   data,
   isRouteErrorResponse,
+  Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { Link } from "~/components/ui/link";
@@ -16,7 +18,8 @@ import "./app.css";
 // A data: URI (Vite inlines it): the icon costs no request of its own on a first visit.
 import favicon from "../public/favicon.svg?inline";
 import { EnhanceScript } from "./components/enhance-script";
-import { PageStyle } from "./components/page-style";
+import { RuntimePrefetch } from "./components/runtime-prefetch";
+import { prefetchedRoutes } from "./lib/hydration";
 import { useNonce } from "./components/nonce";
 import { usePageScripts } from "./components/page-scripts";
 import { NotFoundContent } from "./components/layout/not-found";
@@ -135,6 +138,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const style = theme ? (themeVariables(theme) as React.CSSProperties) : undefined;
   // React's scripts, the enhance script or nothing, as the page's routes say (app/lib/hydration.ts, ADR 13).
   const scripts = usePageScripts();
+  const prefetched = prefetchedRoutes(useMatches().map((match) => match.handle));
   // The namespaces this server render translates from: the page carries those catalogues (ADR 29).
   const [used] = useState(() => (typeof document === "undefined" ? new Set(["common"]) : null));
   return (
@@ -147,8 +151,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.alternates.map((link) => (
           <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />
         ))}
-        <PageStyle inline={scripts === "react"} nonce={nonce} />
+        {/* One hashed stylesheet for every page, public or signed in: cached for a year, so the page
+            after /login finds it in the cache (ADR 51). */}
+        <Links />
         {scripts === "enhance" ? <EnhanceScript nonce={nonce} /> : null}
+        {scripts === "enhance" ? <RuntimePrefetch routeIds={prefetched} /> : null}
       </head>
       <body className="min-h-screen">
         {/* Radix menus and dialogs read the direction from here, not from <html dir>. */}

@@ -11,9 +11,20 @@
  */
 export interface HydrationHandle {
   hydrate?: false | "signed-in";
+  /**
+   * Route ids whose scripts a page served without React fetches into the cache while idle: the page
+   * that usually comes next (the sign-in page's dashboard), so that it hydrates without waiting.
+   */
+  prefetch?: readonly string[];
 }
 
 export const PUBLIC_PAGE = { hydrate: "signed-in" } as const satisfies HydrationHandle;
+
+/** The sign-in and registration pages: public, and warming the customer's dashboard that follows them. */
+export const SIGN_IN_PAGE = {
+  ...PUBLIC_PAGE,
+  prefetch: ["routes/dashboard"],
+} as const satisfies HydrationHandle;
 
 export type PageScripts = "react" | "enhance" | "none";
 
@@ -43,5 +54,12 @@ export function isPublicPage(handles: readonly unknown[]): boolean {
       Boolean(handle) &&
       typeof handle === "object" &&
       (handle as HydrationHandle).hydrate === PUBLIC_PAGE.hydrate,
+  );
+}
+
+/** The route ids the page's routes ask it to prefetch (`prefetch` in their handles). */
+export function prefetchedRoutes(handles: readonly unknown[]): string[] {
+  return handles.flatMap((handle) =>
+    handle && typeof handle === "object" ? [...((handle as HydrationHandle).prefetch ?? [])] : [],
   );
 }

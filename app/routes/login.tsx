@@ -10,7 +10,7 @@ import { authForm, authPage } from "~/http/auth-route.server";
 import { refusedForm } from "~/http/form-answers.server";
 import { CHANGE_PASSWORD_PATH } from "~/http/guards.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
-import { PUBLIC_PAGE } from "~/lib/hydration";
+import { SIGN_IN_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/login";
 import { requestContext } from "~/context.server";
@@ -38,7 +38,7 @@ export async function loader({ url, request, context: routerContext }: Route.Loa
   };
 }
 
-export const handle = PUBLIC_PAGE;
+export const handle = SIGN_IN_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

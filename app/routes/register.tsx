@@ -6,7 +6,7 @@ import { withRedirect } from "~/features/auth/auth-form";
 import { RegisterForm, type RegisterFormState } from "~/features/auth/register-form";
 import { authForm, authPage } from "~/http/auth-route.server";
 import { redirectWithToast, refusedForm } from "~/http/form-answers.server";
-import { PUBLIC_PAGE } from "~/lib/hydration";
+import { SIGN_IN_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/register";
@@ -23,7 +23,7 @@ export function loader({ url, context: routerContext }: Route.LoaderArgs) {
   };
 }
 
-export const handle = PUBLIC_PAGE;
+export const handle = SIGN_IN_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);
 

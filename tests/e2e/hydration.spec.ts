@@ -5,7 +5,9 @@ import {
   expect,
   registerOverHttp,
   signInOverHttp,
+  submitLogin,
   test,
+  visit,
   waitForPage,
 } from "./fixtures";
 
@@ -71,10 +73,23 @@ test("hydrating an admin's page leaves the server's nodes as they are", async ({
   }
 });
 
-test("moving between pages fetches no stylesheet: each page has it written in", async ({
+test("a signed-in page links the stylesheet /login loaded, and moving between pages fetches none", async ({
   page,
 }) => {
   const customer = await registerOverHttp(page);
+  // The sign-in page (served without React) and a signed-in page (hydrated) link the same hashed file,
+  // which the browser keeps for a year: the first page after signing in finds it in its cache.
+  await page.goto("/login");
+  const linked = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
+    );
+  const fromLogin = await linked();
+  expect(fromLogin).toHaveLength(1);
+  const file = await page.request.get(fromLogin[0]!);
+  expect(file.headers()["cache-control"]).toMatch(
+    /max-age=31536000.*immutable|immutable.*max-age=31536000/,
+  );
   expect(await signInOverHttp(page, customer.email, customer.password)).toBe("/dashboard");
   const stylesheets: string[] = [];
   page.on("request", (request) => {
@@ -83,8 +98,11 @@ test("moving between pages fetches no stylesheet: each page has it written in", 
   });
   await page.goto("/dashboard");
   await waitForPage(page);
+  expect(await linked()).toEqual(fromLogin);
+  stylesheets.length = 0;
   // Links React Router follows in the page: to a route with a stylesheet of its own (the order form)
-  // and back, which runs the root's and the layout's loaders again.
+  // and back, which runs the root's and the layout's loaders again. React Router finds the linked file
+  // in the page and neither fetches nor waits for it again.
   await page.getByRole("main").getByRole("link", { name: "Order New Service" }).click();
   await expect(page).toHaveURL(/\/order$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -97,12 +115,60 @@ test("moving between pages fetches no stylesheet: each page has it written in", 
   await expect(page).toHaveURL(/tab=billing/);
   await expect(page.getByText("Coin history")).toBeVisible();
   expect(stylesheets).toEqual([]);
-  // Styled all along: the written stylesheet is still the page's.
+  // Styled all along by that one file, and nothing written into the page.
   expect(
-    await page.evaluate(
-      () =>
-        getComputedStyle(document.body).fontFamily.length > 0 &&
-        document.querySelectorAll("style[data-page-style]").length,
-    ),
-  ).toBe(1);
+    await page.evaluate(() => ({
+      styled: getComputedStyle(document.body).fontFamily.length > 0,
+      written: document.querySelectorAll("head style").length,
+    })),
+  ).toEqual({ styled: true, written: 0 });
+  expect(await linked()).toEqual(fromLogin);
+});
+
+test("the sign-in page warms the dashboard: every script of the page after signing in comes from the cache", async ({
+  page,
+}) => {
+  const customer = await registerOverHttp(page);
+  await visit(page, "/login");
+  const prefetched = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => l.href),
+  );
+  // React Router's manifest, its runtime, our shared chunks, and the root's, layout's and dashboard's own.
+  expect(prefetched.length).toBeGreaterThanOrEqual(6);
+  // The sign-in page itself runs no React: prefetched, not run.
+  expect(await page.evaluate(() => "__reactRouterManifest" in window)).toBe(false);
+  const fetched = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter(
+          (entry) =>
+            entry.name.endsWith(".js") && (entry as PerformanceResourceTiming).responseEnd > 0,
+        )
+        .map((entry) => entry.name),
+    );
+  await expect
+    .poll(async () => {
+      const done = await fetched();
+      return prefetched.filter((href) => !done.includes(href));
+    })
+    .toEqual([]);
+
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".js"))
+      .map((entry) => ({
+        name: entry.name,
+        // 0 bytes over the network: answered from the cache.
+        transferred: (entry as PerformanceResourceTiming).transferSize,
+      })),
+  );
+  expect(scripts.length).toBeGreaterThanOrEqual(6);
+  expect(scripts.filter((script) => script.transferred > 0)).toEqual([]);
+  expect(scripts.map((script) => script.name).filter((name) => !prefetched.includes(name))).toEqual(
+    [],
+  );
 });
