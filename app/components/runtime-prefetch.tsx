@@ -3,10 +3,12 @@ import { UNSAFE_FrameworkContext } from "react-router";
 
 /**
  * The scripts of the pages named by route id (with the routes around them, React Router's own runtime,
- * our shared chunks and the route manifest), fetched into the browser's cache at the lowest priority,
- * after what the page itself needs. The sign-in and registration pages, served without React, name the
- * dashboard: the page most people open right after them then hydrates from the cache (ADR 51).
- * `crossOrigin` as a module script's own request, so the cached answer is the one the page reuses.
+ * our shared chunks and the route manifest), to be fetched into the browser's cache. The sign-in and
+ * registration pages, served without React, name the dashboard: the page most people open right after
+ * them then hydrates from the cache (ADR 51). The list is data: the enhance script adds the prefetch
+ * links once the page has loaded (runtime-prefetch.enhance.ts). Links in the page's HTML started with
+ * it, shared a slow link with its own stylesheet and delayed its first paint (and React hoists any
+ * <link> it renders into <head>, so they cannot wait in a <template>).
  */
 export function RuntimePrefetch({ routeIds }: { routeIds: readonly string[] }) {
   const manifest = useContext(UNSAFE_FrameworkContext)?.manifest;
@@ -22,7 +24,12 @@ export function RuntimePrefetch({ routeIds }: { routeIds: readonly string[] }) {
     for (const file of route.imports ?? []) files.add(file);
   };
   for (const id of routeIds) addRoute(id);
-  return [...files].map((href) => (
-    <link key={href} rel="prefetch" as="script" crossOrigin="anonymous" href={href} />
-  ));
+  return (
+    <script
+      type="application/json"
+      data-prefetch=""
+      // "<" escaped: a file name can never close the element.
+      dangerouslySetInnerHTML={{ __html: JSON.stringify([...files]).replace(/</g, "\\u003c") }}
+    />
+  );
 }

@@ -130,9 +130,15 @@ test("the sign-in page warms the dashboard: every script of the page after signi
 }) => {
   const customer = await registerOverHttp(page);
   await visit(page, "/login");
-  const prefetched = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => l.href),
-  );
+  // The page lists the files; the enhance script adds their prefetch links once the page has loaded.
+  const inHead = () =>
+    page.evaluate(() =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map(
+        (l) => l.href,
+      ),
+    );
+  await expect.poll(async () => (await inHead()).length).toBeGreaterThan(0);
+  const prefetched = await inHead();
   // React Router's manifest, its runtime, our shared chunks, and the root's, layout's and dashboard's own.
   expect(prefetched.length).toBeGreaterThanOrEqual(6);
   // The sign-in page itself runs no React: prefetched, not run.
