@@ -365,6 +365,9 @@ export interface BenchCustomer {
   cookie: string;
 }
 
+/** The password of every benchmark customer (a throwaway database's, never a real account's). */
+export const BENCH_CUSTOMER_PASSWORD = "Bench-pass-4471";
+
 /** Customers registered, given coins through the ledger and signed in, as a real customer would be. */
 export async function createCustomers(
   services: AppServices,
@@ -384,8 +387,8 @@ export async function createCustomers(
       {
         name: `Bench ${i}`,
         email,
-        password: "Bench-pass-4471",
-        confirmPassword: "Bench-pass-4471",
+        password: BENCH_CUSTOMER_PASSWORD,
+        confirmPassword: BENCH_CUSTOMER_PASSWORD,
       },
       { registrationOpen: true },
     );
@@ -489,7 +492,7 @@ export async function giveHistory(
 export async function signInCookie(
   services: AppServices,
   email = BENCH_ADMIN.email,
-  password = email === BENCH_ADMIN.email ? BENCH_ADMIN.password : "Bench-pass-4471",
+  password = email === BENCH_ADMIN.email ? BENCH_ADMIN.password : BENCH_CUSTOMER_PASSWORD,
   totpSecret?: string,
 ): Promise<string> {
   const limits = { ipPerMinute: 1_000_000 };
