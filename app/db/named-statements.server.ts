@@ -52,8 +52,8 @@ export function namedQuery(
 /**
  * Each of the pool's connections runs Kysely's queries as named (prepared) statements: PostgreSQL
  * parses and plans a text once per connection instead of once per query. A signed-in page runs six to
- * ten small queries, and the parse and plan were about half of PostgreSQL's CPU for each
- * (docs/performance.md, "Named statements").
+ * ten small queries, and the parse and plan were about half of PostgreSQL's CPU for each (measured:
+ * git log -p docs/performance.md, "Signed-in page CPU").
  *
  * pg sends a named statement's Parse only the first time a connection runs it, and remembers it per
  * connection (`parsedStatements`, filled when PostgreSQL confirms it); this only gives the query a name.

@@ -10,7 +10,7 @@ import { useTranslator } from "./translator-context";
  * Our useTranslation: the translator from I18nProvider (app/i18n/translator-context.tsx) and a `t` for
  * one namespace, made once per translator and namespace. react-i18next's hook, which this one replaced,
  * copied every property of the instance into a new wrapper and made a new `t` on each call during a server
- * render, which was about a tenth of a page's render time (docs/performance.md). The catalogues a page
+ * render, which was about a tenth of a page's render time. The catalogues a page
  * starts with are there before its first render, and a language change swaps the whole translator in the
  * provider, which re-renders every reader.
  *
