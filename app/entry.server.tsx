@@ -120,7 +120,7 @@ function htmlResponse(
 ) {
   headers.set("Content-Type", "text/html; charset=utf-8");
   // A page rendered now goes out in gzip where the request takes it as readily as brotli: its
-  // stylesheet and catalogues are then compressed once for the process (ADR 46). A kept visitor page
+  // catalogues are then compressed once for the process (ADR 46). A kept visitor page
   // (a string) is compressed whole, as the compression middleware would.
   const encoding = pageEncoding(
     request,

@@ -12,7 +12,7 @@ import {
  * How pages (HTML and React Router's `.data`) are compressed: made afresh for each request, so each is
  * compressed afresh. Brotli quality 3 with a 256 KiB window and gzip level 3 cost about half of
  * compression's defaults (quality 4 with a 4 MiB window, level 6) for some 5% more bytes on a signed-in
- * page (docs/performance.md, "Signed-in page CPU"; ADR 30). No page comes near 256 KiB, so the
+ * page (ADR 30; measured: git log -p docs/performance.md, "Signed-in page CPU"). No page comes near 256 KiB, so the
  * smaller window loses nothing.
  */
 export const PAGE_COMPRESSION = {
@@ -62,7 +62,8 @@ export function pageEncoding(
  * A page's bytes compressed in one synchronous call, with the page settings. The compression
  * middleware does the same work as a stream on libuv's thread pool: each page then waited for a pool
  * thread to be given a core and for its answer to come back to the main thread, which on a busy
- * two-core machine put tens of milliseconds into the tail of every signed-in page (docs/performance.md).
+ * two-core machine put tens of milliseconds into the tail of every signed-in page (measured: git log -p
+ * docs/performance.md, "Server").
  * A page's 100 to 200 KiB take a third of a millisecond at these settings.
  */
 export function compressPage(bytes: Uint8Array, encoding: PageEncoding | null): Uint8Array {
@@ -98,9 +99,9 @@ export interface KeptText {
   deflated: Buffer;
 }
 
-/** Texts shorter than this are compressed with the page: only the stylesheet and catalogues are kept. */
+/** Texts shorter than this are compressed with the page: only the sets of catalogues are kept. */
 export const KEPT_TEXT_MIN_LENGTH = 8192;
-/** Kept texts, least recently used first out: the stylesheet and each language's sets of catalogues. */
+/** Kept texts, least recently used first out: each language's sets of catalogues. */
 export const KEPT_TEXTS = 64;
 
 const keptTexts = new Map<string, KeptText>();
@@ -109,7 +110,7 @@ const keptTexts = new Map<string, KeptText>();
 const sightings = new Set<string>();
 
 /**
- * The text's kept deflate blocks when pages repeat it (the page's stylesheet, a set of catalogues: React
+ * The text's kept deflate blocks when pages repeat it (a set of catalogues: React
  * writes each long text as the same string every time), else undefined.
  */
 export function keptText(text: string): KeptText | undefined {
@@ -152,8 +153,8 @@ const LAST_BLOCK = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FI
  * kept texts, whose deflate blocks were made once. Each piece is deflated on its own and ends on a byte
  * boundary, so the blocks follow one another as one deflate stream; no piece refers back into another.
  * What is lost is the matches between pieces, and a signed-in page comes out about as small as in
- * brotli at quality 3 at a third to a half of its CPU (ADR 46; docs/performance.md, "Compressing the
- * repeated texts once").
+ * brotli at quality 3 at a third to a half of its CPU (ADR 46; measured: git log -p docs/performance.md,
+ * "Signed-in page CPU").
  */
 export function gzipWithKeptTexts(pieces: readonly (Uint8Array | KeptText)[]): Buffer {
   const blocks: Uint8Array[] = [GZIP_HEADER];

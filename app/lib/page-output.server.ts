@@ -11,7 +11,7 @@ type Part = string | Uint8Array;
 
 /**
  * One page as React writes it out (`pipe(page.sink)`), kept as React wrote it: its long texts (the
- * stylesheet, the catalogues) as strings and the rest as the small byte views it fills. A plain
+ * catalogues) as strings and the rest as the small byte views it fills. A plain
  * Writable turns each string into a Buffer of its own (some 70 KiB a signed-in page), and joining the
  * pieces copies them all again (the whole page), each block of the C heap freed only when V8 next
  * collects the objects holding it, which left the server process's heap a hundred megabytes larger

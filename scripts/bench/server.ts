@@ -347,7 +347,7 @@ async function benchDialect(
       });
     // Warm-up. Orders need far more than pages: a freshly started server placed them at a p95 of 230 ms
     // over 30 s at 200/s after 100 warm-up orders, its first seconds at up to a second, settling only
-    // after some 15 s; after 3,000 the same run measured 33 ms (docs/performance.md). A host's server has
+    // after some 15 s; after 3,000 the same run measured 33 ms (git log -p docs/performance.md, "Server"). A host's server has
     // been running for days; this measures that server, not the minute after its start.
     await warmUp(ORDER_WARM_UP, () =>
       fetch(`${server.url}/order`, { method: "POST", redirect: "manual", ...order(n++) }),
