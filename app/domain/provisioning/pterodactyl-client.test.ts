@@ -18,10 +18,12 @@ let client: PanelClient;
 beforeEach(async () => {
   panel = await startFakePanel();
   calls = [];
+  // Generous: a call that should be answered is never cut short by a busy machine (300 ms was, with
+  // the cores shared). The tests of the timeout make clients of their own.
   client = createPanelClient({
     url: panel.url,
     apiKey: panel.apiKey,
-    timeoutMs: 300,
+    timeoutMs: 10_000,
     onCall: (call) => calls.push(call),
   });
 });
@@ -375,10 +377,11 @@ describe("the panel's errors", () => {
   });
 
   it("with retryReads, sends a failed read once more, page by page, never a 429 nor a write", async () => {
+    // Long enough for the answered calls on a busy machine; the held one waits it out once.
     const retrying = createPanelClient({
       url: panel.url,
       apiKey: panel.apiKey,
-      timeoutMs: 300,
+      timeoutMs: 2_000,
       onCall: (call) => calls.push(call),
       retryReads: true,
     });
