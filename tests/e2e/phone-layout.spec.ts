@@ -321,7 +321,7 @@ for (const lang of LANGUAGES) {
     expect(await badge.evaluate((element) => getComputedStyle(element, "::after").content)).toBe(
       '"1"',
     );
-    const balance = banner.locator('a[href="/coins"]');
+    const balance = banner.locator('button[aria-haspopup="dialog"]');
     await expect(balance).toBeVisible();
     await expect(balance).toHaveAttribute("aria-label", /\d/);
     for (const item of [bell, balance]) await expectWithinWidth(item, width);
@@ -463,14 +463,27 @@ test("the menu opens and closes with JavaScript off, for a visitor and a custome
   // Earlier tests opened this customer's pages with ?lang=ar and ?lang=fr, which a signed-in customer's
   // account keeps: back to English, which this test reads.
   await page.goto("/dashboard?lang=en");
-  await expect(banner.locator('a[href="/coins"]')).toBeVisible();
-  await expect(banner.locator('button[aria-haspopup="menu"]')).toBeVisible();
+  const balance = banner.locator('button[aria-haspopup="dialog"]');
+  const bell = banner.locator('button[aria-haspopup="menu"]');
+  await expect(balance).toBeVisible();
+  await expect(bell).toBeVisible();
   await banner.getByRole("button", { name: "Open menu" }).click();
   await expect(menu).toBeVisible();
   await expect(menu.getByRole("link", { name: "Dashboard", exact: true })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
+  // The bell's list and the coin dialog open too (ADR 50), inside the screen.
+  await bell.click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  expect(await overflow(page)).toBeNull();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await balance.click();
+  await expect(page.getByRole("dialog", { name: "Buy coins" })).toBeVisible();
+  expect(await overflow(page)).toBeNull();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await context.close();
 });
 

@@ -6,14 +6,14 @@ import {
   SearchIcon,
   UserIcon,
 } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { ADMIN_NOTIFICATIONS_PATH, NotificationBell } from "./notification-bell";
 import type { ShellUser } from "./types";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, useLocation, useSubmit } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Link, NavLink } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
-import { Dialog, ModalDialog } from "~/components/ui/dialog";
+import { Dialog, DialogTrigger, ModalDialog } from "~/components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -75,7 +75,11 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
   );
 }
 
-/** The admin panel's frame: a collapsible sidebar (a drawer on phones), search, notifications and user menu. */
+/**
+ * The admin panel's frame: a collapsible sidebar (a drawer on phones), search, notifications and user menu.
+ * The drawer (a Dialog `inPage`) and the menus open before the page's scripts have run, as the forms work
+ * without them (ADR 50); collapsing the sidebar on a desktop waits for them, as it hides nothing.
+ */
 export function AdminShell({
   email,
   openTickets,
@@ -99,7 +103,7 @@ export function AdminShell({
   const { t } = useTranslation("admin");
   const [collapsed, setCollapsed] = useState(false);
   const [drawer, setDrawer] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
+  const logoutForm = `${useId()}-logout`;
   // The drawer is for narrow screens: turned into a desktop (a phone on its side, a window made wider),
   // it closes rather than stay open, hidden, over a page it makes inert.
   useEffect(() => {
@@ -111,116 +115,119 @@ export function AdminShell({
     return () => desktop.removeEventListener("change", close);
   }, [drawer]);
   const location = useLocation();
-  const submit = useSubmit();
   return (
-    <div className="flex min-h-screen bg-muted">
-      <aside
-        className={cn(
-          "sticky top-0 hidden h-screen shrink-0 bg-secondary md:block",
-          collapsed ? "w-16" : "w-64",
-        )}
-      >
-        <Sidebar collapsed={collapsed} />
-      </aside>
-      <Dialog open={drawer} onOpenChange={setDrawer}>
+    <Dialog inPage open={drawer} onOpenChange={setDrawer}>
+      <div className="flex min-h-screen bg-muted">
+        <aside
+          className={cn(
+            "sticky top-0 hidden h-screen shrink-0 bg-secondary md:block",
+            collapsed ? "w-16" : "w-64",
+          )}
+        >
+          <Sidebar collapsed={collapsed} />
+        </aside>
         {/* From the start side (the right in Arabic), sliding in unless motion is reduced. */}
         <ModalDialog
           aria-label={t("shell.title")}
-          returnFocus={menuButton}
           className="m-0 me-auto h-dvh max-h-none w-72 max-w-[85vw] bg-secondary p-0 backdrop:bg-black/50 transition-transform duration-200 motion-reduce:transition-none starting:-translate-x-full rtl:starting:translate-x-full md:hidden"
         >
           <Sidebar collapsed={false} onNavigate={() => setDrawer(false)} />
         </ModalDialog>
-      </Dialog>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex items-center gap-2 border-b bg-background px-3 py-2">
-          <Button
-            ref={menuButton}
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-haspopup="dialog"
-            aria-expanded={drawer}
-            aria-label={t("shell.openMenu")}
-            onClick={() => setDrawer(true)}
-          >
-            <MenuIcon aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="hidden md:inline-flex"
-            aria-label={collapsed ? t("shell.expand") : t("shell.collapse")}
-            aria-pressed={collapsed}
-            onClick={() => setCollapsed((c) => !c)}
-          >
-            <PanelLeftIcon className="rtl:rotate-180" aria-hidden />
-          </Button>
-          <span className="hidden font-bold sm:inline">{t("shell.title")}</span>
-          <Form
-            method="get"
-            action="/admin/search"
-            role="search"
-            className="ms-auto flex min-w-0 flex-1 items-center gap-1 sm:max-w-sm"
-          >
-            <label htmlFor="admin-search" className="sr-only">
-              {t("shell.search")}
-            </label>
-            <Input
-              id="admin-search"
-              name="q"
-              placeholder={t("shell.search")}
-              className="h-9 min-w-0"
-              key={location.pathname}
-            />
-            <Button type="submit" size="icon" variant="ghost" aria-label={t("shell.searchButton")}>
-              <SearchIcon aria-hidden />
-            </Button>
-          </Form>
-          <NotificationBell
-            notifications={notifications}
-            locale={locale ?? "en"}
-            timeZone={timeZone}
-            allHref={ADMIN_NOTIFICATIONS_PATH}
-          />
-          <Button
-            asChild
-            variant="ghost"
-            size="icon"
-            className="relative"
-            aria-label={`${t("shell.notifications")}: ${openTickets}`}
-          >
-            <Link to="/admin/tickets?status=open">
-              <LifeBuoyIcon aria-hidden />
-              {openTickets > 0 ? (
-                <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
-                  {openTickets}
-                </span>
-              ) : null}
-            </Link>
-          </Button>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={t("shell.userMenu")}>
-                <UserIcon aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuLabel dir="ltr">{email}</DropdownMenuLabel>
-              <DropdownMenuItem asChild>
-                <Link to="/admin/settings">{t("shell.settings")}</Link>
-              </DropdownMenuItem>
-              {/* The menu closes (and unmounts) on select, before a form inside it could submit. */}
-              <DropdownMenuItem
-                onSelect={() => void submit(null, { method: "post", action: "/logout" })}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex items-center gap-2 border-b bg-background px-3 py-2">
+            <DialogTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="md:hidden"
+                aria-label={t("shell.openMenu")}
               >
-                {t("shell.logout")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-        </header>
-        <div className="min-w-0 flex-1 p-4 md:p-6">{children}</div>
+                <MenuIcon aria-hidden />
+              </Button>
+            </DialogTrigger>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="hidden md:inline-flex"
+              aria-label={collapsed ? t("shell.expand") : t("shell.collapse")}
+              aria-pressed={collapsed}
+              onClick={() => setCollapsed((c) => !c)}
+            >
+              <PanelLeftIcon className="rtl:rotate-180" aria-hidden />
+            </Button>
+            <span className="hidden font-bold sm:inline">{t("shell.title")}</span>
+            <Form
+              method="get"
+              action="/admin/search"
+              role="search"
+              className="ms-auto flex min-w-0 flex-1 items-center gap-1 sm:max-w-sm"
+            >
+              <label htmlFor="admin-search" className="sr-only">
+                {t("shell.search")}
+              </label>
+              <Input
+                id="admin-search"
+                name="q"
+                placeholder={t("shell.search")}
+                className="h-9 min-w-0"
+                key={location.pathname}
+              />
+              <Button
+                type="submit"
+                size="icon"
+                variant="ghost"
+                aria-label={t("shell.searchButton")}
+              >
+                <SearchIcon aria-hidden />
+              </Button>
+            </Form>
+            <NotificationBell
+              notifications={notifications}
+              locale={locale ?? "en"}
+              timeZone={timeZone}
+              allHref={ADMIN_NOTIFICATIONS_PATH}
+            />
+            <Button
+              asChild
+              variant="ghost"
+              size="icon"
+              className="relative"
+              aria-label={`${t("shell.notifications")}: ${openTickets}`}
+            >
+              <Link to="/admin/tickets?status=open">
+                <LifeBuoyIcon aria-hidden />
+                {openTickets > 0 ? (
+                  <span className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-xs font-bold text-white">
+                    {openTickets}
+                  </span>
+                ) : null}
+              </Link>
+            </Button>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label={t("shell.userMenu")}>
+                  <UserIcon aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuLabel dir="ltr">{email}</DropdownMenuLabel>
+                <DropdownMenuItem asChild>
+                  <Link to="/admin/settings">{t("shell.settings")}</Link>
+                </DropdownMenuItem>
+                {/* A button of the form below: it posts before the scripts run too, and a form in the
+                  menu would be a child of the menu that is no item. */}
+                <DropdownMenuItem asChild>
+                  <button type="submit" form={logoutForm} className="w-full text-start">
+                    {t("shell.logout")}
+                  </button>
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+            <Form id={logoutForm} method="post" action="/logout" hidden />
+          </header>
+          <div className="min-w-0 flex-1 p-4 md:p-6">{children}</div>
+        </div>
       </div>
-    </div>
+    </Dialog>
   );
 }

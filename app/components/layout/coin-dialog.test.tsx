@@ -4,7 +4,7 @@ import { defaultSettings } from "~/domain/settings/settings";
 import { createI18n } from "~/i18n/i18n";
 import { loadResources } from "~/i18n/resources";
 import { renderHtml } from "../../../tests/support/render-html";
-import { CoinDialog, CoinPage, COINS_PAGE } from "./coin-dialog";
+import { CoinDialog, CoinPage } from "./coin-dialog";
 
 const user = { coinBalanceCents: 1250 };
 
@@ -13,19 +13,35 @@ function render(node: React.ReactNode, locale: "en" | "fr" | "ar" = "en") {
 }
 
 describe("CoinDialog as the server sends it (before any script runs)", () => {
-  it("is a link to the coins page, named and announced as the dialog's button", async () => {
+  it("is a button that opens the dialog written into the page, named and announced as before", async () => {
     const html = await render(<CoinDialog user={user} settings={defaultSettings()} locale="en" />);
-    const link = /<a [^>]*>/.exec(html)?.[0] ?? "";
-    expect(link).toContain(`href="${COINS_PAGE}"`);
-    expect(link).toContain('role="button"');
-    expect(link).toContain('aria-haspopup="dialog"');
-    expect(link).toContain('aria-expanded="false"');
-    expect(link).toContain('aria-label="Coin balance: 12.50 coins. Open the coin dialog"');
-    // The same look as the button it was: the kit's outline button, small.
-    expect(link).toContain("border bg-background hover:bg-muted");
-    expect(link).toContain("h-9 px-3");
-    // The dialog itself is not in the page until it is opened.
-    expect(html).not.toContain('role="dialog"');
+    const button = /<button [^>]*>/.exec(html)?.[0] ?? "";
+    const dialog = /<dialog [^>]*>/.exec(html)?.[0] ?? "";
+    const id = /\bid="([^"]+)"/.exec(dialog)?.[1];
+    expect(id).toBeTruthy();
+    // The browser opens it modal (commands), or as a popover where it knows no commands; a button, not
+    // a submit button inside the order form that holds one.
+    expect(button).toContain('type="button"');
+    expect(button).toContain(`commandfor="${id}"`);
+    expect(button).toContain('command="show-modal"');
+    // (React writes the attribute's name as the prop's, popoverTarget; HTML's names know no case.)
+    expect(button).toMatch(new RegExp(`\\bpopovertarget="${id}"`, "i"));
+    expect(button).toContain('aria-haspopup="dialog"');
+    // Whether it is open is the browser's to say until React runs.
+    expect(button).not.toContain("aria-expanded");
+    expect(button).toContain('aria-label="Coin balance: 12.50 coins. Open the coin dialog"');
+    // The same look as before: the kit's outline button, small.
+    expect(button).toContain("border bg-background hover:bg-muted");
+    expect(button).toContain("h-9 px-3");
+    // The dialog, closed, with what it says; its close button closes it without a script too.
+    expect(dialog).not.toMatch(/\sopen[\s=>]/);
+    expect(dialog).toContain('popover="auto"');
+    expect(dialog).toContain('closedby="any"');
+    expect(html).toContain("Buy coins");
+    expect(html).toContain("Your balance: 12.50 coins");
+    expect(html).toMatch(
+      new RegExp(`<button [^>]*commandfor="${id}" command="close"[^>]*aria-label="Close"`),
+    );
   });
 });
 

@@ -1,14 +1,14 @@
 import { CoinsIcon } from "lucide-react";
-import { useRef, useState, type MouseEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogPanel } from "~/components/ui/dialog";
+import { Dialog, DialogClose, DialogPanel, DialogTrigger } from "~/components/ui/dialog";
 import { liveChatLinks, type PublicSettings } from "~/domain/settings/settings";
 import { formatCoins, formatEuros } from "~/lib/money";
 import type { ShellUser } from "./types";
 
-/** The page that says what the coin dialog says, where the balance button leads before the scripts run. */
+/** The page that says what the coin dialog says, for a link to it (a service short of coins). */
 export const COINS_PAGE = "/coins";
 /** Where a customer buys coins with a payment method (docs/payments.md): the dialog's first choice. */
 export const TOP_UP_PAGE = "/dashboard/top-up";
@@ -94,58 +94,27 @@ function CoinPurchase({
   );
 }
 
-/** A click the browser should handle itself: another button, or a new tab or window asked for. */
-function wantsBrowser(event: MouseEvent) {
-  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-}
-
 /**
- * The balance button and the dialog that explains how coins are bought. The button is a link to the
- * coins page (COINS_PAGE): tapped before the page's scripts have run (a slow phone, right after signing
- * in) it opens that page, as the site's forms work without them; once React runs it opens the dialog
- * instead (and it is named a button, which is what it is from then on: Space opens it too).
+ * The balance button and the dialog that explains how coins are bought. The dialog is in the page's HTML
+ * (a Dialog `inPage`): a tap on the button before the page's scripts have run (a slow phone, right after
+ * signing in) opens it all the same, as the site's forms work without them (ADR 50). The coins page
+ * (COINS_PAGE) says the same for a link elsewhere.
  */
 export function CoinDialog({ user, settings, locale }: CoinProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLAnchorElement>(null);
   const amount = formatCoins(user.coinBalanceCents, locale);
   const { title, description } = useCoinTexts({ settings, locale });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button asChild variant="outline" size="sm">
-        <Link
-          ref={trigger}
-          to={COINS_PAGE}
-          role="button"
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          aria-label={t("nav.coinBalanceLabel", { amount })}
-          onClick={(event) => {
-            if (wantsBrowser(event)) return;
-            event.preventDefault();
-            setOpen(true);
-          }}
-          onKeyDown={(event) => {
-            // A button opens on Space too (a link would scroll the page).
-            if (event.key !== " ") return;
-            event.preventDefault();
-            setOpen(true);
-          }}
-        >
+    <Dialog inPage>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={t("nav.coinBalanceLabel", { amount })}>
           <CoinsIcon aria-hidden className="text-accent" />
           {/* Below 1280 px the bar has room for the figure only (the icon and the name say coins). */}
           <span className="xl:hidden">{amount}</span>
           <span className="hidden xl:inline">{t("nav.coinBalance", { amount })}</span>
-        </Link>
-      </Button>
-      <DialogPanel
-        closeLabel={t("coins.close")}
-        title={title}
-        description={description}
-        // Back to the balance button (a link of its own here, not a DialogTrigger).
-        returnFocus={trigger}
-      >
+        </Button>
+      </DialogTrigger>
+      <DialogPanel closeLabel={t("coins.close")} title={title} description={description}>
         <CoinPurchase
           user={user}
           settings={settings}

@@ -21,6 +21,10 @@ export const ADMIN_NOTIFICATIONS_PATH = "/admin/notifications";
  * The bell: the user's newest notifications (BELL_LIMIT), each linking to what it is about with when it
  * came; opening the list marks the user's own read. `allHref` adds a link to the whole list (an admin's
  * /admin/notifications), for what the cap leaves out.
+ *
+ * The list is in the server's HTML, a popover (the kit's menu): a tap before the page's scripts have run
+ * opens it too. Marking read needs the script, so a list opened before it is marked read as React
+ * arrives and finds it open (DropdownMenu tells `onOpenChange`).
  */
 export function NotificationBell({
   notifications,
@@ -78,9 +82,8 @@ export function NotificationBell({
 }
 
 /**
- * The open menu's contents. A component of its own so that a closed menu (DropdownMenuContent renders
- * nothing then) neither translates nor formats the notifications: every signed-in page carries the bell,
- * and building its list for nobody was 1.6% of such a page's CPU on the server.
+ * The menu's contents, written into every signed-in page so that the bell opens before the scripts run
+ * (translating and dating them costs the server about 1.6% of such a page's CPU, docs/performance.md).
  */
 function NotificationList({
   items,

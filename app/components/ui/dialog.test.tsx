@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { hydrateRoot } from "react-dom/client";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   Dialog,
@@ -197,5 +198,100 @@ describe("Dialog", () => {
     screen.getByRole("button", { name: "Shut" }).focus();
     fireEvent.click(screen.getByRole("button", { name: "Shut" }));
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Menu" }));
+  });
+});
+
+describe("a Dialog in the page (inPage)", () => {
+  function InPage({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
+    return (
+      <Dialog inPage onOpenChange={onOpenChange}>
+        <DialogTrigger>Open</DialogTrigger>
+        <DialogPanel closeLabel="Close" title="Buy coins" description="How coins are bought.">
+          <DialogClose asChild>
+            <a href="/support">Ticket</a>
+          </DialogClose>
+        </DialogPanel>
+      </Dialog>
+    );
+  }
+
+  it("is in the server's HTML, closed, and its buttons open and close it without a script", () => {
+    const html = renderToStaticMarkup(<InPage />);
+    const id = /<dialog [^>]*\bid="([^"]+)"/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    expect(html).toMatch(/<dialog [^>]*popover="auto"[^>]*closedby="any"/);
+    expect(html).not.toMatch(/<dialog [^>]*\sopen[\s=>]/);
+    const trigger = /<button [^>]*>Open</.exec(html)?.[0] ?? "";
+    for (const attribute of [
+      'type="button"',
+      `commandfor="${id}"`,
+      'command="show-modal"',
+      'aria-haspopup="dialog"',
+    ])
+      expect(trigger).toContain(attribute);
+    // (React writes the attribute's name as the prop's, popoverTarget; HTML's names know no case.)
+    expect(trigger).toMatch(new RegExp(`\\bpopovertarget="${id}"`, "i"));
+    expect(trigger).not.toContain("aria-expanded");
+    const close = /<button [^>]*aria-label="Close"/.exec(html)?.[0] ?? "";
+    expect(close).toContain(`commandfor="${id}" command="close"`);
+    expect(close).toMatch(/\bpopovertargetaction="hide"/i);
+    // A link that closes it leaves the page: no command on it.
+    expect(/<a [^>]*>Ticket/.exec(html)?.[0]).not.toContain("commandfor");
+  });
+
+  it("opens and closes with React's state in its place in the page, and stays there closed", () => {
+    const onOpenChange = vi.fn();
+    render(<InPage onOpenChange={onOpenChange} />);
+    const element = dialog()!;
+    expect(element.open).toBe(false);
+    const trigger = open();
+    expect(trigger.getAttribute("aria-expanded")).toBe("true");
+    expect(element.showModal).toHaveBeenCalled();
+    expect(element.open).toBe(true);
+    expect(element.parentElement).not.toBe(document.body);
+    expect(document.documentElement.style.overflow).toBe("hidden");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(dialog()).toBe(element);
+    expect(element.open).toBe(false);
+    expect(document.activeElement).toBe(trigger);
+    expect(document.documentElement.style.overflow).toBe("");
+    expect(onOpenChange.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it("prevents the browser's own command once React runs, so the dialog opens once", () => {
+    render(<InPage />);
+    const trigger = screen.getByRole("button", { name: "Open" });
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true });
+    act(() => void trigger.dispatchEvent(click));
+    expect(click.defaultPrevented).toBe(true);
+    expect(dialog()!.open).toBe(true);
+  });
+
+  it("opened before React ran, it is open as React arrives; Escape then closes it as any other", async () => {
+    const onOpenChange = vi.fn();
+    const container = document.createElement("div");
+    document.body.append(container);
+    container.innerHTML = renderToString(<InPage onOpenChange={onOpenChange} />);
+    // The browser's command, before the scripts: shown modal, the focus inside.
+    const element = container.querySelector("dialog")!;
+    element.setAttribute("open", "");
+    screen.getByRole("link", { name: "Ticket" }).focus();
+    // React's development build reports the attribute the browser added (its production build does not
+    // look): silenced here, where it is the point.
+    const report = vi.spyOn(console, "error").mockImplementation(() => {});
+    const root = await act(async () =>
+      hydrateRoot(container, <InPage onOpenChange={onOpenChange} />),
+    );
+    report.mockRestore();
+    expect(onOpenChange.mock.calls).toEqual([[true]]);
+    const trigger = screen.getByRole("button", { name: "Open" });
+    expect(trigger.getAttribute("aria-expanded")).toBe("true");
+    expect(document.documentElement.style.overflow).toBe("hidden");
+    act(() => void element.dispatchEvent(new Event("cancel", { cancelable: true })));
+    expect(element.open).toBe(false);
+    expect(document.activeElement).toBe(trigger);
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
+    act(() => root.unmount());
+    container.remove();
   });
 });

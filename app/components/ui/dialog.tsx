@@ -3,8 +3,8 @@ import { Slot } from "radix-ui";
 import {
   createContext,
   use,
+  useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -15,13 +15,20 @@ import {
 import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import { useBackdropClose, useModalSession } from "./modal-session";
 
 // The kit's dialogs are the browser's own <dialog>, opened with showModal(): the browser puts it in the top
 // layer above everything, makes the rest of the page inert (no click, no focus, hidden from assistive
 // technology), moves the focus in and sends `cancel` on Escape. What is left to do here is small: open and
 // close it with React's state, close it on a click on the backdrop, keep the page behind from scrolling,
-// and give the focus back to the button that opened it. Radix Dialog did all of it in JavaScript, about
-// 12 KiB gzip (docs/ui-kit.md).
+// and give the focus back to the button that opened it (modal-session.ts). Radix Dialog did all of it in
+// JavaScript, about 12 KiB gzip (docs/ui-kit.md).
+//
+// A dialog `inPage` is in the server's HTML, and its trigger opens it before the page's scripts have run
+// (ADR 50): the trigger's `commandfor`/`command="show-modal"` has the browser show it modal (Chrome 135,
+// Firefox 144, Safari 26.2), and where the browser knows no commands, its `popovertarget` shows it as a
+// popover (the dialog is one too: Safari 17 to 26.1), not modal but closed by Escape or a tap
+// outside. Once React runs it drives the same element as any other dialog.
 
 interface DialogState {
   open: boolean;
@@ -29,6 +36,8 @@ interface DialogState {
   trigger: RefObject<HTMLElement | null>;
   titleId: string;
   descriptionId: string;
+  /** The dialog element's id when it is in the page (`inPage`). */
+  pageId?: string;
 }
 
 const DialogContext = createContext<DialogState | null>(null);
@@ -41,17 +50,22 @@ function useDialog(part: string): DialogState {
 
 /**
  * A dialog's state: controlled with `open` and `onOpenChange`, else it opens (from `defaultOpen`) and
- * closes on its own and tells `onOpenChange`.
+ * closes on its own and tells `onOpenChange`. `inPage`: the dialog is written into the page where its
+ * ModalDialog stands, closed, and opens before the scripts run (above). It stays inside any form it is
+ * written in (the order form holds a coin dialog), so it holds no form of its own then (a form in a form
+ * does not post); its trigger is a button, and the kit's buttons in it do not submit.
  */
 export function Dialog({
   open: controlled,
   defaultOpen = false,
   onOpenChange,
+  inPage = false,
   children,
 }: {
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
+  inPage?: boolean;
   children: ReactNode;
 }) {
   const [own, setOwn] = useState(defaultOpen);
@@ -59,12 +73,22 @@ export function Dialog({
   const trigger = useRef<HTMLElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const pageId = `${useId()}-dialog`;
   const setOpen = (next: boolean) => {
     if (controlled === undefined) setOwn(next);
     onOpenChange?.(next);
   };
   return (
-    <DialogContext value={{ open, setOpen, trigger, titleId, descriptionId }}>
+    <DialogContext
+      value={{
+        open,
+        setOpen,
+        trigger,
+        titleId,
+        descriptionId,
+        pageId: inPage ? pageId : undefined,
+      }}
+    >
       {children}
     </DialogContext>
   );
@@ -74,168 +98,139 @@ type DialogButtonProps = ComponentProps<"button"> & { asChild?: boolean };
 
 /**
  * A button of its Dialog's (with `asChild`, the element it wraps): its own `onClick` first, then, unless
- * that prevented it, `act`.
+ * that prevented it, `act`. `commands` (a dialog in the page): the browser's own, which act before the
+ * scripts run and are prevented once React does it.
  */
 function DialogButton({
   asChild = false,
   onClick,
   act,
+  commands,
   ...props
-}: DialogButtonProps & { act: () => void }) {
+}: DialogButtonProps & { act: () => void; commands?: ComponentProps<"button"> }) {
   const Comp = asChild ? Slot.Root : "button";
   return (
     <Comp
       type={asChild ? undefined : "button"}
+      {...commands}
       {...props}
       onClick={(event) => {
         onClick?.(event);
-        if (!event.defaultPrevented) act();
+        if (event.defaultPrevented) return;
+        if (commands) event.preventDefault();
+        act();
       }}
     />
   );
 }
 
-/** The button that opens (or closes) its Dialog; the focus comes back to it when the dialog closes. */
+/**
+ * The button that opens (or closes) its Dialog; the focus comes back to it when the dialog closes. For a
+ * dialog in the page it carries the commands that open it before the scripts run; until they have, no
+ * aria-expanded (the browser says whether a popover's button is expanded).
+ */
 export function DialogTrigger(props: DialogButtonProps) {
-  const { open, setOpen, trigger } = useDialog("DialogTrigger");
+  const { open, setOpen, trigger, pageId } = useDialog("DialogTrigger");
+  const live = useLive();
+  const commands: ComponentProps<"button"> | undefined = pageId
+    ? { type: "button", commandfor: pageId, command: "show-modal", popoverTarget: pageId }
+    : undefined;
   return (
     <DialogButton
       aria-haspopup="dialog"
-      aria-expanded={open}
+      aria-expanded={live || !pageId ? open : undefined}
       {...props}
+      commands={commands}
       ref={trigger as RefObject<HTMLButtonElement | null>}
       act={() => setOpen(!open)}
     />
   );
 }
 
-/** Closes its Dialog (with `asChild`, the element it wraps does: a link that also leaves the page). */
-export function DialogClose(props: DialogButtonProps) {
-  const { setOpen } = useDialog("DialogClose");
-  return <DialogButton {...props} act={() => setOpen(false)} />;
-}
-
-// Several dialogs may be open at once (a confirmation over a form): the page scrolls again when the last
-// one closes.
-let scrollLocks = 0;
-let unlockScroll = () => {};
-
-/** Stops the page behind an open dialog from scrolling, keeping the room its scrollbar took. */
-function lockScroll() {
-  if (scrollLocks++ === 0) {
-    const root = document.documentElement;
-    const { overflow, scrollbarGutter } = root.style;
-    const scrollbar = window.innerWidth - root.clientWidth;
-    root.style.overflow = "hidden";
-    if (scrollbar > 0) root.style.scrollbarGutter = "stable";
-    unlockScroll = () => {
-      root.style.overflow = overflow;
-      root.style.scrollbarGutter = scrollbarGutter;
-    };
-  }
-  return () => {
-    if (--scrollLocks === 0) unlockScroll();
-  };
+/**
+ * Closes its Dialog (with `asChild`, the element it wraps does: a link that also leaves the page). In a
+ * dialog in the page, a DialogClose's own button closes it before the scripts run too.
+ */
+export function DialogClose({ asChild, ...props }: DialogButtonProps) {
+  const { setOpen, pageId } = useDialog("DialogClose");
+  const commands: ComponentProps<"button"> | undefined =
+    pageId && !asChild
+      ? {
+          commandfor: pageId,
+          command: "close",
+          popoverTarget: pageId,
+          popoverTargetAction: "hide",
+        }
+      : undefined;
+  return (
+    <DialogButton asChild={asChild} {...props} commands={commands} act={() => setOpen(false)} />
+  );
 }
 
 const noSubscription = () => () => {};
 
-/** Whether the pointer event is outside the dialog's box: on its backdrop (which belongs to the dialog). */
-function onBackdrop(
-  dialog: HTMLDialogElement,
-  event: { target: EventTarget; clientX: number; clientY: number },
-) {
-  if (event.target !== dialog) return false;
-  const box = dialog.getBoundingClientRect();
-  return (
-    event.clientX < box.left ||
-    event.clientX > box.right ||
-    event.clientY < box.top ||
-    event.clientY > box.bottom
-  );
-}
-
-/**
- * The modal itself: a <dialog> shown with showModal() while its Dialog is open, and not in the page
- * otherwise (nor in the server's HTML). Escape and a click on the backdrop close it; closed, the focus goes
- * to `returnFocus`, else to the DialogTrigger, else to what had it before. Name it (`aria-label`, or
- * `aria-labelledby` as DialogContent does). The admin drawer uses it directly.
- */
-export function ModalDialog({
-  returnFocus,
-  ...props
-}: ComponentProps<"dialog"> & { returnFocus?: RefObject<HTMLElement | null> }) {
-  const { open } = useDialog("ModalDialog");
-  // On the client only: a portal to the body, so a dialog opened from inside a form or a table is not
-  // part of it (a form in a form would not post).
-  const client = useSyncExternalStore(
+/** False in the server's HTML and while React hydrates it, true once React runs the page. */
+function useLive() {
+  return useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
-  if (!open || !client) return null;
-  return createPortal(<OpenDialog returnFocus={returnFocus} {...props} />, document.body);
 }
 
-function OpenDialog({
-  returnFocus,
-  onPointerDown,
-  onClick,
-  ...props
-}: ComponentProps<"dialog"> & { returnFocus?: RefObject<HTMLElement | null> }) {
+type ModalProps = ComponentProps<"dialog"> & { returnFocus?: RefObject<HTMLElement | null> };
+
+/**
+ * The modal itself: a <dialog> shown with showModal() while its Dialog is open. Escape and a click on the
+ * backdrop close it; closed, the focus goes to `returnFocus`, else to the DialogTrigger, else to what had
+ * it before. Name it (`aria-label`, or `aria-labelledby` as DialogContent does). The admin drawer uses it
+ * directly. Not in the page while closed (nor in the server's HTML), unless the Dialog is `inPage`.
+ */
+export function ModalDialog(props: ModalProps) {
+  const { open, pageId } = useDialog("ModalDialog");
+  // On the client only: a portal to the body, so a dialog opened from inside a form or a table is not
+  // part of it (a form in a form would not post).
+  const live = useLive();
+  if (pageId) return <PageDialog {...props} />;
+  if (!open || !live) return null;
+  return createPortal(<OpenDialog {...props} />, document.body);
+}
+
+function OpenDialog({ returnFocus, onPointerDown, onClick, ...props }: ModalProps) {
   const state = useDialog("ModalDialog");
   const ref = useRef<HTMLDialogElement>(null);
-  // The latest state and target, for the listeners and the cleanup of the effect that runs once.
-  const latest = useRef({ state, returnFocus });
-  useLayoutEffect(() => {
-    latest.current = { state, returnFocus };
-  });
-  const pressedBackdrop = useRef(false);
+  const close = () => state.setOpen(false);
+  useModalSession(ref, true, close, () => [returnFocus?.current, state.trigger.current]);
+  const backdrop = useBackdropClose(close, onPointerDown, onClick);
+  return <dialog ref={ref} {...props} {...backdrop} />;
+}
 
-  useLayoutEffect(() => {
-    const dialog = ref.current!;
-    const opener = document.activeElement;
-    // Escape: React's state closes it (the browser would close the element only).
-    const cancel = (event: Event) => {
-      event.preventDefault();
-      latest.current.state.setOpen(false);
-    };
-    // Closed by the browser all the same (a second Escape without a click in between, in Chrome).
-    const closed = () => latest.current.state.setOpen(false);
-    dialog.addEventListener("cancel", cancel);
-    dialog.addEventListener("close", closed);
-    if (!dialog.open) dialog.showModal();
-    const unlock = lockScroll();
-    return () => {
-      dialog.removeEventListener("cancel", cancel);
-      dialog.removeEventListener("close", closed);
-      dialog.close();
-      unlock();
-      const { state: current, returnFocus: target } = latest.current;
-      const back =
-        [target?.current, current.trigger.current, opener].find(
-          (element): element is HTMLElement =>
-            element instanceof HTMLElement && element.isConnected && element !== document.body,
-        ) ?? null;
-      back?.focus();
-    };
+/**
+ * A dialog in the page: always there, closed until its trigger (or React) opens it. Opened before React
+ * ran, it is open as React arrives, and React's state follows it, modal from then on.
+ */
+function PageDialog({ returnFocus, onPointerDown, onClick, ...props }: ModalProps) {
+  const state = useDialog("ModalDialog");
+  const ref = useRef<HTMLDialogElement>(null);
+  const close = () => state.setOpen(false);
+  const { setOpen } = state;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Shown as a popover (a browser without commands): modal from now on. (Asked only where popovers
+    // exist: an older browser refuses the selector.)
+    if (typeof dialog.hidePopover === "function" && dialog.matches(":popover-open")) {
+      dialog.hidePopover();
+      dialog.showModal();
+    }
+    if (dialog.open) setOpen(true);
+    // Once, as React arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
+  useModalSession(ref, state.open, close, () => [returnFocus?.current, state.trigger.current]);
+  const backdrop = useBackdropClose(close, onPointerDown, onClick);
   return (
-    <dialog
-      ref={ref}
-      {...props}
-      // A click that starts and ends on the backdrop closes it (not a text selection dragged out of it).
-      onPointerDown={(event) => {
-        onPointerDown?.(event);
-        pressedBackdrop.current = onBackdrop(event.currentTarget, event);
-      }}
-      onClick={(event) => {
-        onClick?.(event);
-        if (pressedBackdrop.current && onBackdrop(event.currentTarget, event)) state.setOpen(false);
-        pressedBackdrop.current = false;
-      }}
-    />
+    <dialog ref={ref} id={state.pageId} popover="auto" closedby="any" {...props} {...backdrop} />
   );
 }
 

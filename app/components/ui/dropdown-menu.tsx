@@ -7,33 +7,53 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
   type ComponentProps,
   type KeyboardEvent,
   type MouseEvent,
 } from "react";
 import { cn } from "~/lib/utils";
+import { anchorNameOf, followPlace, followPopover } from "./menu-popover";
 
 /**
  * A menu button's menu (WAI-ARIA "menu button" pattern), written here rather than taken from Radix: Radix's
  * menu brought 18 KiB of gzip script (a positioning engine, a collection, roving focus) to every signed-in
  * page for two small menus, the notification bell and the admin's account menu (ADR 29).
  *
- * What it does: the trigger says whether the menu is open (aria-expanded) and opens it on a click, Enter,
- * Space or the arrow keys; opened from the keyboard the first item takes focus (ArrowUp: the last), opened
- * with a pointer the menu itself does. Inside, the arrows, Home and End move between the items that are not
- * disabled; Enter and Space choose; Escape closes and gives focus back to the trigger; Tab and a click
- * elsewhere close. It is not modal: the rest of the page stays as it is for assistive technology.
- * The menu sits under its trigger, on the trigger's end side when `align="end"` (its left in Arabic),
- * moved sideways as far as it takes to stay inside the screen.
+ * The menu is a popover in the server's HTML (`popover="auto"`, its trigger's `popovertarget`): a tap on
+ * the trigger opens it before the page's scripts have run (a slow phone, the page right after signing
+ * in), and the browser closes it on Escape or a tap elsewhere (ADR 50, as the phone menu, ADR 23). CSS
+ * places it (app.css, `.menu-popover`). Until React runs the trigger carries no aria-expanded: the browser
+ * says itself whether a popover's button is expanded.
+ *
+ * What React adds on the same markup: the trigger says whether the menu is open (aria-expanded) and opens
+ * it on a click, Enter, Space or the arrow keys; opened from the keyboard the first item takes focus
+ * (ArrowUp: the last), opened with a pointer the menu itself does. Inside, the arrows, Home and End move
+ * between the items that are not disabled; Enter and Space choose; Escape closes and gives focus back to
+ * the trigger; Tab and a press elsewhere close. It is not modal: the rest of the page stays as it is for
+ * assistive technology. The menu sits under its trigger, on the trigger's end side when `align="end"`
+ * (its left in Arabic), moved sideways as far as it takes to stay inside the screen.
  */
+type Focus = "first" | "last" | "menu" | "stay";
+
 interface MenuState {
   open: boolean;
-  setOpen: (open: boolean, focus?: "first" | "last" | "menu") => void;
-  focus: "first" | "last" | "menu";
+  /** What takes the focus as the menu opens ("stay": nothing moves it, it was open before React ran). */
+  focus: Focus;
+  /** False in the server's HTML and while React hydrates it: the browser alone runs the menu then. */
+  live: boolean;
+  show: (focus: Focus) => void;
+  hide: () => void;
+  /** A click on the trigger is about to toggle the menu (the browser does, through popovertarget). */
+  clicked: (focus: Focus) => void;
   trigger: HTMLElement | null;
   setTrigger: (element: HTMLElement | null) => void;
+  setContent: (element: HTMLElement | null) => void;
+  /** A browser without popovers (before Chrome 114, Firefox 125, Safari 17): React shows and hides it. */
+  noPopovers: boolean;
   triggerId: string;
   menuId: string;
+  anchor: string;
 }
 
 const MenuContext = createContext<MenuState | null>(null);
@@ -44,6 +64,9 @@ function useMenu(): MenuState {
   return menu;
 }
 
+const noSubscription = () => () => {};
+const isOpen = (menu: HTMLElement) => menu.matches(":popover-open");
+
 export function DropdownMenu({
   children,
   onOpenChange,
@@ -51,39 +74,92 @@ export function DropdownMenu({
   children: React.ReactNode;
   onOpenChange?: (open: boolean) => void;
 }) {
-  const [open, setOpenState] = useState(false);
-  const [focus, setFocus] = useState<MenuState["focus"]>("menu");
-  // The trigger element as state, not a ref: the menu gives it focus back on Escape.
+  const [state, setState] = useState<{ open: boolean; focus: Focus }>({
+    open: false,
+    focus: "menu",
+  });
+  // The trigger and the menu as state, not refs: the menu gives the trigger focus back on Escape, and
+  // the menu's listeners are set once it is there.
   const [trigger, setTrigger] = useState<HTMLElement | null>(null);
+  const [content, setContent] = useState<HTMLElement | null>(null);
+  const live = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const noPopovers = live && typeof HTMLElement.prototype.showPopover !== "function";
   const wrapperRef = useRef<HTMLDivElement>(null);
+  // What the next opening gives the focus to: set by the click or key that asks for it.
+  const intent = useRef<Focus>("menu");
+  const latest = useRef(onOpenChange);
+  useLayoutEffect(() => {
+    latest.current = onOpenChange;
+  });
   const id = useId();
-  const setOpen: MenuState["setOpen"] = (next, where = "menu") => {
-    setFocus(where);
-    setOpenState(next);
-    if (next !== open) onOpenChange?.(next);
+  // What onOpenChange was last told: it hears of a change once.
+  const told = useRef(false);
+  const change = (open: boolean, focus: Focus) => {
+    setState({ open, focus });
+    if (told.current === open) return;
+    told.current = open;
+    latest.current?.(open);
   };
-  // A press outside closes it (focus stays where the press put it).
+
+  // The browser opens and closes the popover (its trigger, Escape, a tap elsewhere, our calls below):
+  // React's state follows it. Opened before React ran, it is open as React arrives: the focus stays
+  // where it is (and the bell marks its list read).
   useEffect(() => {
-    if (!open) return;
+    if (!content || noPopovers) return;
+    return followPopover(content, (open, before) => {
+      change(open, before ? "stay" : intent.current);
+      intent.current = "menu";
+    });
+  }, [content, noPopovers]);
+
+  const show = (focus: Focus) => {
+    if (!content) return;
+    if (noPopovers) return change(true, focus);
+    if (isOpen(content)) return;
+    intent.current = focus;
+    // The trigger as the popover's source: a press on it is then no press outside the menu.
+    content.showPopover(trigger ? { source: trigger } : undefined);
+  };
+  const hide = () => {
+    if (!content) return;
+    if (noPopovers) return void (state.open && change(false, "menu"));
+    if (isOpen(content)) content.hidePopover();
+  };
+  const clicked = (focus: Focus) => {
+    if (noPopovers) return state.open ? hide() : show(focus);
+    intent.current = focus;
+  };
+
+  // A press outside closes it at once (focus stays where the press put it); the browser's own light
+  // dismiss would wait for the press to end.
+  useEffect(() => {
+    if (!state.open) return;
     const outside = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) {
-        setOpenState(false);
-        onOpenChange?.(false);
-      }
+      if (!wrapperRef.current?.contains(event.target as Node)) hide();
     };
     document.addEventListener("pointerdown", outside);
     return () => document.removeEventListener("pointerdown", outside);
-  }, [open, onOpenChange]);
+  });
+
   return (
     <MenuContext.Provider
       value={{
-        open,
-        setOpen,
-        focus,
+        ...state,
+        live,
+        show,
+        hide,
+        clicked,
         trigger,
         setTrigger,
+        setContent,
+        noPopovers,
         triggerId: `${id}-trigger`,
         menuId: `${id}-menu`,
+        anchor: anchorNameOf(id),
       }}
     >
       <div ref={wrapperRef} className="relative inline-flex">
@@ -97,6 +173,7 @@ export function DropdownMenuTrigger({
   asChild,
   onClick,
   onKeyDown,
+  style,
   ...props
 }: ComponentProps<"button"> & { asChild?: boolean }) {
   const menu = useMenu();
@@ -107,19 +184,21 @@ export function DropdownMenuTrigger({
       ref={setTrigger}
       id={menu.triggerId}
       aria-haspopup="menu"
-      aria-expanded={menu.open}
+      aria-expanded={menu.live ? menu.open : undefined}
       aria-controls={menu.open ? menu.menuId : undefined}
       data-state={menu.open ? "open" : "closed"}
+      popoverTarget={menu.menuId}
+      style={{ anchorName: menu.anchor, ...style }}
       onClick={(event: MouseEvent<HTMLButtonElement>) => {
         onClick?.(event);
         // A click the keyboard made (Enter, Space) has no pointer detail: focus goes to the first item.
-        menu.setOpen(!menu.open, event.detail === 0 ? "first" : "menu");
+        menu.clicked(event.detail === 0 ? "first" : "menu");
       }}
       onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
         onKeyDown?.(event);
         if (event.key === "ArrowDown" || event.key === "ArrowUp") {
           event.preventDefault();
-          menu.setOpen(true, event.key === "ArrowDown" ? "first" : "last");
+          menu.show(event.key === "ArrowDown" ? "first" : "last");
         }
       }}
       {...props}
@@ -128,46 +207,32 @@ export function DropdownMenuTrigger({
 }
 
 const ITEM = '[role="menuitem"]:not([aria-disabled="true"])';
-/** The least room left between an open menu and the screen's edge, in px. */
-const SCREEN_MARGIN = 8;
 
 export function DropdownMenuContent({
   className,
   align = "start",
+  style,
   children,
   ...props
 }: ComponentProps<"div"> & { align?: "start" | "end" }) {
   const menu = useMenu();
   const ref = useRef<HTMLDivElement>(null);
+  const { setContent } = menu;
+  useLayoutEffect(() => {
+    setContent(ref.current);
+    return () => setContent(null);
+  }, [setContent]);
   useEffect(() => {
-    if (!menu.open) return;
+    if (!menu.open || menu.focus === "stay") return;
     const items = [...(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
     const target =
       menu.focus === "first" ? items[0] : menu.focus === "last" ? items.at(-1) : undefined;
     (target ?? ref.current)?.focus();
   }, [menu.open, menu.focus]);
-  // Kept inside the screen: on a phone a menu can be wider than the room beside its trigger (the bell's
-  // list is 320 px, its trigger mid-bar), and one hanging past the edge is cut off, not scrolled to.
   useLayoutEffect(() => {
-    const element = ref.current;
-    if (!menu.open || !element) return;
-    const keepInside = () => {
-      element.style.translate = "";
-      const { left, right } = element.getBoundingClientRect();
-      const room = document.documentElement.clientWidth;
-      const shift =
-        left < SCREEN_MARGIN
-          ? SCREEN_MARGIN - left
-          : right > room - SCREEN_MARGIN
-            ? room - SCREEN_MARGIN - right
-            : 0;
-      if (shift) element.style.translate = `${shift}px 0`;
-    };
-    keepInside();
-    window.addEventListener("resize", keepInside);
-    return () => window.removeEventListener("resize", keepInside);
-  }, [menu.open]);
-  if (!menu.open) return null;
+    if (!menu.open || !ref.current) return;
+    return followPlace(ref.current, menu.trigger, align);
+  }, [menu.open, menu.trigger, align]);
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
@@ -181,23 +246,27 @@ export function DropdownMenuContent({
     else if (event.key === "End") go(-1);
     else if (event.key === "Escape") {
       event.preventDefault();
-      menu.setOpen(false);
+      menu.hide();
       menu.trigger?.focus();
-    } else if (event.key === "Tab") menu.setOpen(false);
+    } else if (event.key === "Tab") menu.hide();
   };
   return (
     <div
       ref={ref}
       role="menu"
       id={menu.menuId}
+      // Without popovers React shows and hides it itself (the attribute would mean nothing there).
+      popover={menu.noPopovers ? undefined : "auto"}
+      hidden={menu.noPopovers ? !menu.open : undefined}
       aria-labelledby={menu.triggerId}
       aria-orientation="vertical"
       tabIndex={-1}
-      data-state="open"
+      data-state={menu.open ? "open" : "closed"}
+      data-align={align}
       onKeyDown={move}
+      style={{ positionAnchor: menu.anchor, ...style }}
       className={cn(
-        "absolute top-full z-50 mt-1 min-w-48 rounded-md border bg-background p-1 shadow-md outline-none",
-        align === "end" ? "end-0" : "start-0",
+        "menu-popover z-50 min-w-48 rounded-md border bg-background p-1 text-foreground shadow-md outline-none",
         className,
       )}
       {...props}
@@ -224,7 +293,7 @@ export function DropdownMenuItem({
   const choose = () => {
     if (disabled) return;
     onSelect?.();
-    menu.setOpen(false);
+    menu.hide();
   };
   return (
     <Comp
