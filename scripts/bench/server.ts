@@ -208,15 +208,17 @@ function dashboardBudget(label: string, p95: number | undefined): Verdict[] {
  */
 async function cpuAgainstBase(): Promise<Verdict[]> {
   const base = baseBuild();
+  const commit = process.env.BENCH_BASE_COMMIT ?? PRE_REACT_COMMIT;
   const before = probeCpu();
   const measured = await measureSignedInCpu({
     builds: [BENCH_BUILD, base],
+    labels: ["this build", commit],
     n: CPU_REQUESTS,
     warm: QUICK ? 2 : 20,
   });
   const after = probeCpu();
   printTable(
-    `The server's CPU per signed-in page: this build and main at ${process.env.BENCH_BASE_COMMIT ?? PRE_REACT_COMMIT} (before React hydrated them), one process each, sequential, ${CPU_REQUESTS} requests a page, in turns of ten`,
+    `The server's CPU per signed-in page: this build and main at ${commit} (before React hydrated them), one process each, sequential, ${CPU_REQUESTS} requests a page, in turns of ten`,
     measured.rows,
   );
   console.log(describeCpu("before the CPU comparison", before));

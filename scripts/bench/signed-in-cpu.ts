@@ -68,6 +68,8 @@ export interface SignedInCpuOptions {
   save?: boolean;
   /** V8 CPU profiles into .tmp/prof. */
   prof?: boolean;
+  /** Each build's name in the columns (default: its folder's). */
+  labels?: string[];
 }
 
 export interface SignedInCpu {
@@ -167,7 +169,7 @@ export async function measureSignedInCpu(options: SignedInCpuOptions): Promise<S
           for (const path of SIGNED_IN_PATHS)
             await get(target, path, target.customers[who].cookie, headers);
     // Several builds' columns carry their build's name, to tell them apart; a lone build's need none.
-    const labels = buildLabels(targets.map((target) => target.build)).map(
+    const labels = (options.labels ?? buildLabels(targets.map((target) => target.build))).map(
       (label, index) =>
         `${label}${options.flagSets?.[index]?.length ? ` ${options.flagSets[index].join(" ")}` : ""}`,
     );
