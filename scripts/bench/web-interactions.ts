@@ -1,7 +1,8 @@
 /**
  * The parts of `npm run bench:web` that a person's own steps make, in Chromium driven by Playwright (not
  * Lighthouse): the script the first signed-in page still fetches when its visitor came through /login,
- * and the interaction to next paint (INP) of the taps the issue names, with the CPU slowed four times.
+ * and the interaction to next paint (INP) of the taps the budget names (opening a menu, switching a
+ * dashboard tab), with the CPU slowed four times.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 
