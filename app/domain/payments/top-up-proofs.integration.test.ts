@@ -90,6 +90,60 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     );
   }
 
+  it("reads no file of a post bound to be refused: another's request, a decided one, one that is full", async () => {
+    // Each post carries a file the reading would refuse (a PNG declaring 20000 x 20000 pixels): the
+    // answer is the request's, so no file was read first.
+    const now = new Date("2026-06-15T10:00:00Z");
+    const post = (userId: string, requestId: number, proofs: TestUpload[]) =>
+      markTopUpPaid(app().db, {
+        userId,
+        requestId,
+        payerAccount: "0600",
+        paidOn: "2026-06-15",
+        proofs,
+        now,
+      });
+    const bomb = await pixelBomb("bomb.png");
+    const mine = await openRequest();
+    const other = await openRequest();
+
+    // Another customer's request, and one that does not exist: the same answer.
+    expect(await post(mine.userId, other.request.id, [bomb])).toEqual(
+      refusal("notFound", "payments.errors.topUpNotFound"),
+    );
+    expect(await post(mine.userId, 999_999, [bomb])).toEqual(
+      refusal("notFound", "payments.errors.topUpNotFound"),
+    );
+
+    // Three files held already: no room for a fourth.
+    const three = await Promise.all(
+      ["#a11", "#a22", "#a33"].map((colour, i) => pngProof(`${i}.png`, { colour })),
+    );
+    expect(await post(mine.userId, mine.request.id, three)).toMatchObject({ ok: true });
+    expect(await post(mine.userId, mine.request.id, [bomb])).toEqual({
+      ...refusal("conflict", "payments.errors.proofTooMany"),
+      field: "proofs",
+      params: { max: 3, held: 3 },
+    });
+
+    // Decided (here: cancelled by its owner): refused as no longer open.
+    expect(
+      await cancelTopUp(app().db, { userId: other.userId, requestId: other.request.id }),
+    ).toMatchObject({ ok: true });
+    expect(await post(other.userId, other.request.id, [bomb])).toEqual(
+      refusal("conflict", "payments.errors.topUpNotOpen"),
+    );
+
+    // The same file on an open request with room is read, and refused for its pixels.
+    const fresh = await openRequest();
+    expect(await post(fresh.userId, fresh.request.id, [bomb])).toMatchObject({
+      ok: false,
+      error: "payments.errors.proofTooManyPixels",
+    });
+    expect(await storedOf(other.request.id)).toEqual([]);
+    expect(await storedOf(fresh.request.id)).toEqual([]);
+  });
+
   it("attaches one to three files with “I have paid”, more while it waits, and none once decided", async () => {
     const db = app().db;
     const { userId, request } = await openRequest();

@@ -163,6 +163,16 @@ export async function prepareProofs(
   return { ok: true, proofs };
 }
 
+/** How many files the request holds. */
+export async function countProofsOf(db: Db | Tx, requestId: number): Promise<number> {
+  const row = await db
+    .selectFrom("top_up_proofs")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("top_up_request_id", "=", requestId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * A step: stores `proofs` with the request, inside the transaction that says it is paid. A request holds
  * one file at least once it is marked paid, and MAX_PROOFS_PER_TOP_UP at most, all posts together; a

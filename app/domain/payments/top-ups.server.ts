@@ -26,12 +26,14 @@ import {
 } from "./payment-methods.server";
 import {
   attachProofs,
+  countProofsOf,
   listProofsForQueue,
   listProofsOf,
   prepareProofs,
   type ProofRefusal,
   type ProofUpload,
 } from "./top-up-proofs.server";
+import { MAX_PROOFS_PER_TOP_UP } from "./top-up-proofs";
 import type { TopUpAction, TopUpDecision, TopUpQueueQuery } from "./top-ups.schemas";
 import {
   isOpenTopUp,
@@ -252,6 +254,40 @@ async function changeOwnOpen(
 }
 
 /**
+ * Why a post of `files` proof files to the request is refused before any of them is read: another's
+ * request (never confirmed to exist), one already decided, or one without room for them
+ * (MAX_PROOFS_PER_TOP_UP, all posts together); null when it may go on. The transaction checks it all
+ * again (`changeOwnOpen`, `attachProofs`): two posts may race.
+ */
+async function proofPostRefusal(
+  db: Db,
+  input: { userId: string; requestId: number },
+  files: number,
+): Promise<Refused | null> {
+  const request = await db
+    .selectFrom("top_up_requests")
+    .select("state")
+    .where("id", "=", input.requestId)
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
+  if (!request) return { ok: false, kind: "notFound", error: "payments.errors.topUpNotFound" };
+  if (!isOpenTopUp(request.state as TopUpState))
+    return { ok: false, kind: "conflict", error: "payments.errors.topUpNotOpen" };
+  // More than a request may hold in one post: prepareProofs refuses it by its count, reading nothing.
+  if (files === 0 || files > MAX_PROOFS_PER_TOP_UP) return null;
+  const held = await countProofsOf(db, input.requestId);
+  if (held + files > MAX_PROOFS_PER_TOP_UP)
+    return {
+      ok: false,
+      kind: "conflict",
+      error: "payments.errors.proofTooMany",
+      field: "proofs",
+      params: { max: MAX_PROOFS_PER_TOP_UP, held },
+    };
+  return null;
+}
+
+/**
  * The customer says "I have paid": the payer's phone or account, the day paid and the proof files
  * (docs/payments.md#proof-files: read by their content before the transaction; a request marked paid
  * holds one file at least, three at most). The request waits for an admin (proof_sent), and each admin
@@ -271,6 +307,10 @@ export async function markTopUpPaid(
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
   const problem = paidOnProblem(input.paidOn, today);
   if (problem) return { ok: false, kind: "invalid", error: problem, field: "paidOn" };
+  // Nothing of the files is read before the request is known to take them: decoding an image costs
+  // seconds and hundreds of megabytes, which a post bound to be refused must not cost.
+  const early = await proofPostRefusal(db, input, input.proofs?.length ?? 0);
+  if (early) return early;
   // Images are decoded and written again here, outside the transaction: no write lock waits on it.
   const prepared = await prepareProofs(input.proofs ?? []);
   if (!prepared.ok) return prepared;
