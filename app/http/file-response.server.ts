@@ -1,19 +1,10 @@
 /**
- * The policy an uploaded image is served under: nothing of it runs, loads or submits anything, and the
+ * The policy an uploaded file is served under: nothing of it runs, loads or submits anything, and the
  * document is a sandbox (a unique origin), so a file that a browser would read as HTML or SVG anyway
  * could not script the site's origin.
  */
 export const UPLOADED_IMAGE_POLICY =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
-
-/**
- * The policy an uploaded PDF is served under: the same, but no sandbox, since the browsers' own PDF
- * viewers refuse to open in one (Chrome shows "blocked"; Safari shows nothing). A PDF's own scripts run
- * in the viewer's isolated process, not as a page of the site; the type is checked by content and
- * nosniff keeps it a PDF.
- */
-export const UPLOADED_PDF_POLICY =
-  "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
 /**
  * A Content-Disposition for a file a person named: a plain ASCII `filename` for old clients (every
@@ -31,8 +22,10 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
 }
 
 /**
- * A stored upload, shown in the browser (inline) under its name, read as the type its content was
- * found to be (nosniff), under a policy that lets nothing in it run as the site, and kept by no cache.
+ * A stored upload under its name, read as the type its content was found to be (nosniff), under a
+ * policy that lets nothing in it run as the site, and kept by no cache. An image is shown in the
+ * browser; a PDF is downloaded (an attachment): opened in the browser's viewer it would be a document
+ * of the site's origin with its own scripts, since the viewers refuse to open in a sandbox.
  */
 export function uploadedFileResponse(file: {
   fileName: string;
@@ -44,10 +37,10 @@ export function uploadedFileResponse(file: {
     headers: {
       "Content-Type": file.contentType,
       "Content-Length": String(file.bytes.length),
-      "Content-Disposition": contentDisposition("inline", file.fileName),
+      "Content-Disposition": contentDisposition(pdf ? "attachment" : "inline", file.fileName),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
-      "Content-Security-Policy": pdf ? UPLOADED_PDF_POLICY : UPLOADED_IMAGE_POLICY,
+      "Content-Security-Policy": UPLOADED_IMAGE_POLICY,
       "Cross-Origin-Resource-Policy": "same-origin",
     },
   });

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { beforeAll, expect, it } from "vitest";
 import { listPaymentMethodsForAdmin } from "~/domain/payments/payment-methods.server";
 import { requestTopUp } from "~/domain/payments/top-ups.server";
-import { UPLOADED_IMAGE_POLICY, UPLOADED_PDF_POLICY } from "~/http/file-response.server";
+import { UPLOADED_IMAGE_POLICY } from "~/http/file-response.server";
 import { signedInCookie } from "../support/account-fixtures";
 import { appFetch, dataUrl, type AppFetch } from "../support/app-harness";
 import { customerWithCoins, expectLedgerIntactAfterEach } from "../support/money-fixtures";
@@ -102,17 +102,24 @@ describeEachDatabase("proof files through the pages", (app) => {
     const page = await fetchApp("/dashboard/top-up", { cookie: buyer.cookie });
     const html = await page.text();
     expect(html).toContain("Attached files");
-    expect(html).toContain(`href="/dashboard/top-up/proofs/${stored[0]!.id}"`);
+    // The image opens in a tab; the PDF is a download.
+    expect(html).toMatch(
+      new RegExp(
+        `href="/dashboard/top-up/proofs/${stored[0]!.id}" target="_blank" rel="noreferrer"`,
+      ),
+    );
+    expect(html).toContain(`href="/dashboard/top-up/proofs/${stored[1]!.id}" download="reçu.pdf"`);
     expect(html).toContain("capture écran.png");
     expect(html).toMatch(/reçu\.pdf<\/a><span[^>]*>\d+ kB</);
     expect(html).toMatch(/<form[^>]+enctype="multipart\/form-data"/i);
 
-    // The admin's queue shows the image as a preview and the PDF as a link.
+    // The admin's queue shows the image as a preview and the PDF as a download link.
     const queue = await (
       await fetchApp("/admin/top-ups?state=proof_sent", { cookie: adminCookie })
     ).text();
     expect(queue).toContain(`<img src="/dashboard/top-up/proofs/${stored[0]!.id}"`);
-    expect(queue).toContain(`aria-label="Open the PDF reçu.pdf"`);
+    expect(queue).toContain(`aria-label="Download the PDF reçu.pdf"`);
+    expect(queue).toContain(`download="reçu.pdf"`);
   });
 
   it("answers a refused file on the form's file field, in the reader's words, and keeps nothing", async () => {
@@ -157,9 +164,10 @@ describeEachDatabase("proof files through the pages", (app) => {
     const served = await fetchApp(`/dashboard/top-up/proofs/${pdf!.id}`, { cookie: owner.cookie });
     expect(Object.fromEntries(served.headers)).toMatchObject({
       "content-type": "application/pdf",
-      "content-disposition": 'inline; filename="virement.pdf"',
+      // Downloaded, not opened in the browser's viewer as a document of the site.
+      "content-disposition": 'attachment; filename="virement.pdf"',
       "x-content-type-options": "nosniff",
-      "content-security-policy": UPLOADED_PDF_POLICY,
+      "content-security-policy": UPLOADED_IMAGE_POLICY,
     });
 
     // Another customer: exactly what an id that is no file gets.

@@ -106,11 +106,11 @@ function ProofFiles({ proofs, locale }: { proofs: QueuedTopUpProof[]; locale: st
               />
             </a>
           ) : (
+            // Served as a download (a PDF is never opened as a page of the site).
             <a
               href={proofPath(proof.id)}
-              target="_blank"
-              rel="noreferrer"
-              aria-label={t("topUps.admin.openPdf", { name: proof.fileName })}
+              download={proof.fileName}
+              aria-label={t("topUps.admin.downloadPdf", { name: proof.fileName })}
               className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
             >
               <FileTextIcon className="size-4 shrink-0" aria-hidden />

@@ -21,6 +21,7 @@ import {
   MAX_PROOF_BYTES,
   MAX_PROOFS_PER_TOP_UP,
   PROOF_ACCEPT,
+  isImageProof,
   proofPath,
   type TopUpProof,
 } from "~/domain/payments/top-up-proofs";
@@ -186,8 +187,10 @@ function AttachedProofs({ proofs, locale }: { proofs: TopUpProof[]; locale: stri
           <li key={proof.id} className="flex flex-wrap items-baseline gap-x-2">
             <a
               href={proofPath(proof.id)}
-              target="_blank"
-              rel="noreferrer"
+              // An image opens in a tab; a PDF is served as a download, never as a page of the site.
+              {...(isImageProof(proof.contentType)
+                ? { target: "_blank", rel: "noreferrer" }
+                : { download: proof.fileName })}
               className="break-all text-primary underline-offset-4 hover:underline"
               dir="auto"
             >
