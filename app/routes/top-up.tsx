@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { requestContext } from "~/context.server";
+import { VERIFY_EMAIL_PATH } from "~/domain/accounts/email-verification";
 import { topUpActionSchema } from "~/domain/payments/top-ups.schemas";
 import { loadTopUpPage, runTopUpAction } from "~/domain/payments/top-ups.server";
 import { TopUpPage, type TopUpPageResult } from "~/features/dashboard/top-up-page";
+import { emailVerificationRequired } from "~/http/email-verification.server";
 import { parseFormWithFiles } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
@@ -53,14 +55,19 @@ export async function action({ request, url, context: routerContext }: Route.Act
     locale: context.locale,
     action: form.data,
     proofs: form.files,
+    requireVerifiedEmail: emailVerificationRequired(context),
   });
   if (!result.ok)
     return data(
       {
         ok: false,
         message: result.error,
-        fieldErrors: result.field ? { [result.field]: result.error } : undefined,
-        params: result.params,
+        ...("verifyEmail" in result
+          ? { verifyEmailUrl: VERIFY_EMAIL_PATH }
+          : {
+              fieldErrors: result.field ? { [result.field]: result.error } : undefined,
+              params: result.params,
+            }),
         intent: form.data.intent,
       } satisfies TopUpPageResult,
       { status: statusOf(result) },

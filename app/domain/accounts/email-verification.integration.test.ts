@@ -15,6 +15,7 @@ import * as dashboardRoute from "~/routes/dashboard";
 import * as orderRoute from "~/routes/order";
 import * as registerRoute from "~/routes/register";
 import * as supportNewRoute from "~/routes/support/new";
+import * as topUpRoute from "~/routes/top-up";
 import * as verifyRoute from "~/routes/verify-email";
 import { signedInCookie } from "../../../tests/support/account-fixtures";
 import {
@@ -369,6 +370,36 @@ describeEachDatabase(
       ).toEqual([]);
       expect(
         await db.selectFrom("orders").select("id").where("user_id", "=", customer.id).execute(),
+      ).toEqual([]);
+      // Asking for coins with a payment method: the same gate, and the page links to confirming.
+      const cashPlus = await db
+        .updateTable("payment_methods")
+        .set({
+          enabled: 1,
+          instructions: JSON.stringify({ en: "Pay at cashPlus", fr: "", ar: "" }),
+        })
+        .where("code", "=", "cashplus")
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const topUp = await postAction(
+        app(),
+        topUpRoute,
+        "/dashboard/top-up",
+        { intent: "request", methodId: String(cashPlus.id), coins: "10" },
+        { cookie: customer.cookie },
+      );
+      expect(status(topUp)).toBe(403);
+      expect((topUp as ActionAnswer).data).toMatchObject({
+        ok: false,
+        message: "auth.verify.required",
+        verifyEmailUrl: "/verify-email",
+      });
+      expect(
+        await db
+          .selectFrom("top_up_requests")
+          .select("id")
+          .where("user_id", "=", customer.id)
+          .execute(),
       ).toEqual([]);
 
       // The domain's entries refuse on their own, whatever page calls them.

@@ -15,6 +15,7 @@ import {
   createPaymentMethod,
   updatePaymentMethod,
 } from "./payment-methods.server";
+import { verifiedFlag } from "~/domain/accounts/email-verification.server";
 import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
 import { isReference } from "./top-ups";
 import {
@@ -62,6 +63,52 @@ describeEachDatabase("top-up requests", (app, dialect) => {
       idempotency_key: topUpLedgerKey(requestId),
     });
   }
+
+  it("refuses an unverified address to ask for coins or say they are paid while the setting asks for one", async () => {
+    const db = app().db;
+    const method = await orangeMoney();
+    const customer = await customerWithCoins(app(), 0);
+    const gate = { requireVerifiedEmail: true };
+    const unverified = { ...refusal("forbidden", "auth.verify.required"), verifyEmail: true };
+    const ask = () => requestTopUp(db, { userId: customer, methodId: method.id, coins: 10 }, gate);
+    const sayPaid = async (requestId: number) =>
+      markTopUpPaid(
+        db,
+        {
+          userId: customer,
+          requestId,
+          payerAccount: "0611",
+          paidOn: "2026-06-15",
+          proofs: [await pngProof("capture.png")],
+          now: new Date("2026-06-15T10:00:00Z"),
+        },
+        gate,
+      );
+    expect(await ask()).toEqual(unverified);
+    expect(await loadCustomerTopUps(db, customer, "en")).toMatchObject({ current: null });
+
+    // A request asked for before the setting (or the address) changed: not marked paid either.
+    const asked = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 10 });
+    if (!asked.ok) throw new Error(asked.error);
+    expect(await sayPaid(asked.request.id)).toEqual(unverified);
+    expect(
+      await readRows(db, "top_up_proofs", ["id"], { top_up_request_id: asked.request.id }),
+    ).toEqual([]);
+    expect(await readRow(db, "top_up_requests", ["state"], { id: asked.request.id })).toEqual({
+      state: "waiting_payment",
+    });
+
+    // Confirmed, the same customer goes on.
+    await db
+      .updateTable("users")
+      .set({ email_verified: verifiedFlag(db, true) })
+      .where("id", "=", customer)
+      .execute();
+    expect(await sayPaid(asked.request.id)).toMatchObject({
+      ok: true,
+      request: { state: "proof_sent" },
+    });
+  });
 
   it("goes from a request to an approved credit, with the quote frozen and everyone told", async () => {
     const db = app().db;

@@ -1,5 +1,9 @@
 import type { ExpressionBuilder, Updateable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
+import {
+  unverifiedEmailRefusal,
+  type UnverifiedEmailRefusal,
+} from "~/domain/accounts/email-verification.server";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { issuePaymentReceipt } from "~/domain/invoices/invoices.server";
 import { englishLedgerReason, ledgerReason } from "~/domain/coins/ledger-reason";
@@ -73,7 +77,7 @@ type Refused = {
   field?: string;
   params?: Record<string, string | number>;
 };
-export type TopUpResult = { ok: true; request: TopUpRequest } | Refused;
+export type TopUpResult = { ok: true; request: TopUpRequest } | Refused | UnverifiedEmailRefusal;
 
 /** Where a customer's request is shown, and where their notifications lead. */
 export const TOP_UP_PAGE = "/dashboard/top-up";
@@ -178,7 +182,10 @@ async function openRequestOf(db: Db | Tx, userId: string) {
 export async function requestTopUp(
   db: Db,
   input: { userId: string; methodId: number; coins: number; locale?: string },
+  options: GateOptions = {},
 ): Promise<TopUpResult> {
+  const unverified = await unverifiedEmailRefusal(db, input.userId, options.requireVerifiedEmail);
+  if (unverified) return unverified;
   // A reference taken already (28.6 million codes) is retried with another; the other unique index,
   // the open request's, is a second request racing this one, and is refused as such.
   for (let attempt = 1; ; attempt++) {
@@ -253,6 +260,12 @@ async function changeOwnOpen(
   refuse<TopUpResult>("conflict", "payments.errors.topUpNotOpen");
 }
 
+/** The gate of asking for coins and saying they are paid, as of ordering and opening a ticket. */
+interface GateOptions {
+  /** An unverified address is refused (verifiedEmailRequired: the setting, with SMTP). */
+  requireVerifiedEmail?: boolean;
+}
+
 /**
  * Why a post of `files` proof files to the request is refused before any of them is read: another's
  * request (never confirmed to exist), one already decided, or one without room for them
@@ -303,7 +316,10 @@ export async function markTopUpPaid(
     proofs?: readonly ProofUpload[];
     now?: Date;
   },
+  options: GateOptions = {},
 ): Promise<TopUpResult> {
+  const unverified = await unverifiedEmailRefusal(db, input.userId, options.requireVerifiedEmail);
+  if (unverified) return unverified;
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
   const problem = paidOnProblem(input.paidOn, today);
   if (problem) return { ok: false, kind: "invalid", error: problem, field: "paidOn" };
@@ -613,7 +629,8 @@ export type TopUpOutcome =
       message: (typeof ACTION_MESSAGES)[keyof typeof ACTION_MESSAGES];
       params: { reference: string };
     }
-  | Refused;
+  | Refused
+  | UnverifiedEmailRefusal;
 
 function outcome(result: TopUpResult, intent: keyof typeof ACTION_MESSAGES): TopUpOutcome {
   return result.ok
@@ -634,25 +651,31 @@ export async function runTopUpAction(
     action: TopUpAction;
     /** The files sent with "I have paid". */
     proofs?: readonly ProofUpload[];
+    /** An unverified address may neither ask for coins nor say they are paid. */
+    requireVerifiedEmail?: boolean;
   },
 ): Promise<TopUpOutcome> {
   const { action, userId } = input;
+  const gate = { requireVerifiedEmail: input.requireVerifiedEmail };
   const result =
     action.intent === "request"
-      ? await requestTopUp(db, {
-          userId,
-          methodId: action.methodId,
-          coins: action.coins,
-          locale: input.locale,
-        })
+      ? await requestTopUp(
+          db,
+          { userId, methodId: action.methodId, coins: action.coins, locale: input.locale },
+          gate,
+        )
       : action.intent === "paid"
-        ? await markTopUpPaid(db, {
-            userId,
-            requestId: action.requestId,
-            payerAccount: action.payerAccount,
-            paidOn: action.paidOn,
-            proofs: input.proofs,
-          })
+        ? await markTopUpPaid(
+            db,
+            {
+              userId,
+              requestId: action.requestId,
+              payerAccount: action.payerAccount,
+              paidOn: action.paidOn,
+              proofs: input.proofs,
+            },
+            gate,
+          )
         : await cancelTopUp(db, { userId, requestId: action.requestId });
   return outcome(result, action.intent);
 }

@@ -40,6 +40,8 @@ import { formatCalendarDay, mediumDate } from "~/lib/intl-format";
 export type TopUpPageResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
   params?: Record<string, string | number>;
   intent?: string;
+  /** Refused until the address is confirmed: where to confirm it. */
+  verifyEmailUrl?: string;
 };
 
 function amountOf(request: Pick<TopUpRequest, "total" | "currency">, locale: string) {
@@ -480,6 +482,7 @@ type TopUpPageProps = {
 export function TopUpPage(props: TopUpPageProps) {
   const { current, past, locale, result } = props;
   const { t } = useTranslation("payments");
+  const message = useMessage();
   return (
     <main className="mx-auto grid w-full max-w-3xl min-w-0 gap-6 px-4 py-10">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -492,6 +495,11 @@ export function TopUpPage(props: TopUpPageProps) {
       {/* A refusal no field holds (one open already, a request decided meanwhile) says so up here. */}
       {result && !result.ok && !result.fieldErrors ? (
         <ResultMessage result={result} values={result.params} />
+      ) : null}
+      {result?.verifyEmailUrl ? (
+        <Button asChild size="sm" className="w-fit">
+          <Link to={result.verifyEmailUrl}>{message("auth.verify.goConfirm")}</Link>
+        </Button>
       ) : null}
       {current ? <CurrentRequest {...props} request={current} /> : <RequestForm {...props} />}
       <PastRequests requests={past} locale={locale} />
