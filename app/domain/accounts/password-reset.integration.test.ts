@@ -137,6 +137,39 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     expect(audit[0]!.after).toContain("10.25.99.1");
   });
 
+  it("ends every reset link of the account when one is used", async () => {
+    const owner = await customer();
+    // Two links asked for, as a person does who thinks the first mail was lost.
+    await requestPasswordReset(app(), { email: owner.email }, { minMs: 0 });
+    await requestPasswordReset(app(), { email: owner.email }, { minMs: 0 });
+    const links = await app()
+      .db.selectFrom("verifications")
+      .select("identifier")
+      .where("identifier", "like", "reset-password:%")
+      .where("value", "=", owner.id)
+      .execute();
+    const [first, second] = links.map((row) => row.identifier.slice("reset-password:".length));
+    expect(await resetLinkWorks(app(), first!)).toBe(true);
+    expect(await resetLinkWorks(app(), second!)).toBe(true);
+
+    expect(
+      await resetPasswordWithToken(app(), { token: second!, newPassword: NEW_PASSWORD }),
+    ).toMatchObject({ ok: true });
+    // The other link no longer works: it cannot set the password again behind the owner's back.
+    expect(await resetLinkWorks(app(), first!)).toBe(false);
+    expect(
+      await resetPasswordWithToken(app(), { token: first!, newPassword: "Another-pass-7731" }),
+    ).toEqual(refusal("invalid", "errors.resetLinkInvalid"));
+    expect(await signsIn(owner.email, NEW_PASSWORD)).toBe(true);
+    // Another account's link is not touched.
+    const other = await customer();
+    await requestPasswordReset(app(), { email: other.email }, { minMs: 0 });
+    const theirs = await readRow(app().db, "verifications", ["identifier"], { value: other.id });
+    expect(await resetLinkWorks(app(), theirs.identifier.slice("reset-password:".length))).toBe(
+      true,
+    );
+  });
+
   it("refuses a link after its hour, and a common or unknown one, changing nothing", async () => {
     const owner = await customer();
     const { token } = await linkFor(owner.email);

@@ -100,7 +100,8 @@ export type ResetPasswordResult =
 
 /**
  * Sets a new password from a reset link, through better-auth's `resetPassword`: the token is used up
- * (a second use, or one after the hour, is refused), every session of the account ends. Then, in one
+ * (a second use, or one after the hour, is refused), every session of the account ends, and so does
+ * every other reset link of the account. Then, in one
  * transaction: the "change at first login" flag is lifted (the owner chose this password), any session
  * made while better-auth worked is ended too, the audit entry is written and the `passwordChanged`
  * notice queued.
@@ -134,6 +135,13 @@ export async function resetPasswordWithToken(
       .where("id", "=", resetUser)
       .execute();
     await endUserSessions(trx, resetUser);
+    // Every other reset link of the account ends with this one: a link asked for earlier (or a copy
+    // of the mail read by someone else) must not set the password again after the owner's reset.
+    await trx
+      .deleteFrom("verifications")
+      .where("identifier", "like", "reset-password:%")
+      .where("value", "=", resetUser)
+      .execute();
     await recordOwnChange(trx, resetUser, {
       action: "account.password_reset",
       after: { sessions: "ended", ip: input.ip ?? null },
