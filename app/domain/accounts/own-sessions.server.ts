@@ -42,6 +42,21 @@ export async function endUserSessions(
   return Number((await sessions.executeTakeFirst()).numDeletedRows);
 }
 
+/**
+ * A step: forgets every device the account trusted to skip its sign-in code (better-auth's
+ * `trust-device-…` verifications): such a device is asked for the code again at its next sign-in. How
+ * many it forgot. A password reset and "sign out everywhere" take them away with the sessions: a
+ * trusted device is a half-open door for whoever holds the password.
+ */
+export async function forgetTrustedDevices(trx: Tx, userId: string): Promise<number> {
+  const forgotten = await trx
+    .deleteFrom("verifications")
+    .where("identifier", "like", "trust-device-%")
+    .where("value", "=", userId)
+    .executeTakeFirst();
+  return Number(forgotten.numDeletedRows);
+}
+
 /** One user's sessions that have not expired, newest first, the one making the request marked. */
 export async function listOwnSessions(
   db: Db,
@@ -119,7 +134,10 @@ export async function revokeOwnSession(
   });
 }
 
-/** Ends every session of the acting admin except the one in use, with one audit entry. */
+/**
+ * Ends every session of the acting admin except the one in use, and forgets every device trusted to
+ * skip the sign-in code (this one's too), with one audit entry.
+ */
 export async function revokeOtherOwnSessions(
   db: Db,
   input: { actorId: string; currentSessionId?: string },
@@ -130,10 +148,11 @@ export async function revokeOtherOwnSessions(
   const currentSessionId = input.currentSessionId;
   return inTransaction(db, async (trx): Promise<RevokeSessionResult> => {
     const ended = await endUserSessions(trx, input.actorId, currentSessionId);
-    if (ended === 0) refuse("conflict", "admin-security.errors.noOtherSessions");
+    const devices = await forgetTrustedDevices(trx, input.actorId);
+    if (ended === 0 && devices === 0) refuse("conflict", "admin-security.errors.noOtherSessions");
     await recordOwnChange(trx, input.actorId, {
       action: "session.revoke_others",
-      before: { sessions: ended },
+      before: { sessions: ended, trustedDevices: devices },
       after: { kept: currentSessionId },
     });
     return { ok: true, ended };

@@ -5,6 +5,7 @@ import { registeredCustomer, signedInCookie } from "../../../tests/support/accou
 import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
+import { trustDevice, trustedDevicesOf } from "../../../tests/support/trusted-devices";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { getCurrentSession, provisionAdmin, setUserLocale, signIn } from "./accounts.server";
 import {
@@ -137,7 +138,7 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     expect(audit[0]!.after).toContain("10.25.99.1");
   });
 
-  it("ends every reset link of the account when one is used", async () => {
+  it("ends every reset link and trusted device of the account when one link is used", async () => {
     const owner = await customer();
     // Two links asked for, as a person does who thinks the first mail was lost.
     await requestPasswordReset(app(), { email: owner.email }, { minMs: 0 });
@@ -151,6 +152,10 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     const [first, second] = links.map((row) => row.identifier.slice("reset-password:".length));
     expect(await resetLinkWorks(app(), first!)).toBe(true);
     expect(await resetLinkWorks(app(), second!)).toBe(true);
+    // A device the owner trusted to skip the sign-in code, and another account's.
+    const other = await customer();
+    await trustDevice(app().db, owner.id);
+    await trustDevice(app().db, other.id);
 
     expect(
       await resetPasswordWithToken(app(), { token: second!, newPassword: NEW_PASSWORD }),
@@ -161,10 +166,16 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
       await resetPasswordWithToken(app(), { token: first!, newPassword: "Another-pass-7731" }),
     ).toEqual(refusal("invalid", "errors.resetLinkInvalid"));
     expect(await signsIn(owner.email, NEW_PASSWORD)).toBe(true);
-    // Another account's link is not touched.
-    const other = await customer();
+    // The owner's trusted devices are forgotten with the links; another account's are not touched.
+    expect(await trustedDevicesOf(app().db, owner.id)).toBe(0);
+    expect(await trustedDevicesOf(app().db, other.id)).toBe(1);
     await requestPasswordReset(app(), { email: other.email }, { minMs: 0 });
-    const theirs = await readRow(app().db, "verifications", ["identifier"], { value: other.id });
+    const theirs = await app()
+      .db.selectFrom("verifications")
+      .select("identifier")
+      .where("identifier", "like", "reset-password:%")
+      .where("value", "=", other.id)
+      .executeTakeFirstOrThrow();
     expect(await resetLinkWorks(app(), theirs.identifier.slice("reset-password:".length))).toBe(
       true,
     );

@@ -4,7 +4,7 @@ import { inTransaction } from "~/db/transaction";
 import { recordOwnChange } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
 import { isCommonPassword, type AccountDeps } from "./accounts.server";
-import { endUserSessions } from "./own-sessions.server";
+import { endUserSessions, forgetTrustedDevices } from "./own-sessions.server";
 import { capturingPasswordReset } from "./auth.server";
 import {
   isResetToken,
@@ -100,8 +100,8 @@ export type ResetPasswordResult =
 
 /**
  * Sets a new password from a reset link, through better-auth's `resetPassword`: the token is used up
- * (a second use, or one after the hour, is refused), every session of the account ends, and so does
- * every other reset link of the account. Then, in one
+ * (a second use, or one after the hour, is refused), every session of the account ends, and so do
+ * every other reset link of the account and every device it trusted to skip its sign-in code. Then, in one
  * transaction: the "change at first login" flag is lifted (the owner chose this password), any session
  * made while better-auth worked is ended too, the audit entry is written and the `passwordChanged`
  * notice queued.
@@ -135,6 +135,7 @@ export async function resetPasswordWithToken(
       .where("id", "=", resetUser)
       .execute();
     await endUserSessions(trx, resetUser);
+    await forgetTrustedDevices(trx, resetUser);
     // Every other reset link of the account ends with this one: a link asked for earlier (or a copy
     // of the mail read by someone else) must not set the password again after the owner's reset.
     await trx

@@ -27,6 +27,7 @@ import {
   touchSession,
 } from "./own-sessions.server";
 import { listFailedLogins, loadSecurityPage } from "./security-admin.server";
+import { trustDevice, trustedDevicesOf } from "../../../tests/support/trusted-devices";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0";
 const CHROME =
@@ -163,7 +164,7 @@ describeEachDatabase("the admin security page", (app) => {
     });
   });
 
-  it("signs out every other session of the admin and only theirs, keeping the current one", async () => {
+  it("signs out every other session of the admin and forgets their trusted devices, only theirs, keeping the current session", async () => {
     await provisionAdmin(app(), {
       email: "fourth-sec@example.com",
       password: "Fourth-admin-pw-93",
@@ -184,7 +185,12 @@ describeEachDatabase("the admin security page", (app) => {
       refusal("conflict", "admin-security.errors.currentSession"),
     );
     const actor = { actorId: here.userId, currentSessionId: here.sessionId };
+    // A device trusted to skip the sign-in code goes too (this one's as well); a bystander's stays.
+    await trustDevice(app().db, here.userId);
+    await trustDevice(app().db, bystander.userId);
     expect(await revokeOtherOwnSessions(app().db, actor)).toEqual({ ok: true, ended: 2 });
+    expect(await trustedDevicesOf(app().db, here.userId)).toBe(0);
+    expect(await trustedDevicesOf(app().db, bystander.userId)).toBe(1);
     expect(await getCurrentSession(app(), second.cookie)).toBeNull();
     expect(await getCurrentSession(app(), third.cookie)).toBeNull();
     expect(await getCurrentSession(app(), here.cookie)).not.toBeNull();
@@ -194,7 +200,7 @@ describeEachDatabase("the admin security page", (app) => {
     );
     const rows = await auditRows("session.revoke_others", here.userId);
     expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0]!.before!)).toEqual({ sessions: 2 });
+    expect(JSON.parse(rows[0]!.before!)).toEqual({ sessions: 2, trustedDevices: 1 });
   });
 
   it("lists failed logins newest first, paged and filtered, with the last 24 hours counted", async () => {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { inTransaction, refuse, type Db } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
+import { forgetTrustedDevices } from "./own-sessions.server";
 import { lockUser } from "./user-lock.server";
 
 /** The audit action of a reset, by an admin on the client page or from the command line. */
@@ -53,11 +54,7 @@ export async function resetTwoFactor(
       .set({ two_factor_enabled: sql<boolean>`false`, updated_at: now.toISOString() })
       .where("id", "=", user.id)
       .execute();
-    await trx
-      .deleteFrom("verifications")
-      .where("identifier", "like", "trust-device-%")
-      .where("value", "=", user.id)
-      .execute();
+    await forgetTrustedDevices(trx, user.id);
     await recordAudit(trx, {
       actorId: input.actorId,
       action: TWO_FACTOR_RESET_ACTION,
