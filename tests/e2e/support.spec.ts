@@ -120,3 +120,43 @@ test("dashboard tabs keep their place on reload and another customer's ticket is
   const response = await page.goto("/support/1");
   expect(response?.status()).toBe(404);
 });
+
+test("the admin's ticket page keeps its column packed beside the sidebar, with the ticket's badges", async ({
+  browser,
+}) => {
+  const buyer = await newCustomerSignedIn(browser, { name: "Nadia Layout" });
+  await visit(buyer.page, "/support/new");
+  await buyer.page.getByLabel("Department").selectOption("technical");
+  await buyer.page.getByLabel("Subject").fill("Server does not start");
+  await buyer.page.getByLabel("Message").fill("It stopped after the update.");
+  await buyer.page.getByRole("button", { name: "Open ticket" }).click();
+  await expect(buyer.page).toHaveURL(/\/support\/\d+\?opened=1/);
+  const adminPath = new URL(buyer.page.url()).pathname.replace("/support/", "/admin/tickets/");
+
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD, {
+    viewport: { width: 1280, height: 800 },
+  });
+  await visit(admin.page, adminPath);
+  const main = admin.page.getByRole("main");
+  const title = main.getByRole("heading", { level: 1 });
+  await expect(title).toContainText("Server does not start");
+  // Status, department and priority, as the customer's page shows them.
+  const badges = title.locator("xpath=following-sibling::div[1]");
+  await expect(badges).toContainText("Open");
+  await expect(badges).toContainText("Technical");
+  await expect(badges).toContainText("Medium");
+  // Beside the taller sidebar the column's rows keep their own height: stretched, they shared the
+  // sidebar's (the back link 160 px tall, the title 172 px with its text floating mid-row).
+  const back = main.getByRole("link", { name: "Back to the queue" });
+  const [backBox, titleBox, badgesBox] = await Promise.all(
+    [back, title, badges].map((locator) => locator.boundingBox()),
+  );
+  expect(backBox!.height).toBeLessThan(40);
+  expect(titleBox!.height).toBeLessThan(80);
+  expect(badgesBox!.height).toBeLessThan(60);
+  // The first message right under them.
+  const message = main.getByText("It stopped after the update.");
+  expect((await message.boundingBox())!.y - (badgesBox!.y + badgesBox!.height)).toBeLessThan(120);
+  await admin.context.close();
+  await buyer.context.close();
+});

@@ -7,13 +7,16 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ResultMessage } from "~/components/ui/result-message";
 import { Select } from "~/components/ui/select";
+import { Badge } from "~/components/ui/badge";
 import {
+  DEPARTMENT_LABELS,
   PRIORITIES,
   PRIORITY_LABELS,
   TICKET_CREDIT_KINDS,
   TICKET_CREDIT_LABELS,
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
+  ticketTone,
 } from "~/domain/tickets/tickets";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import { addCoinsFromTicket, setTicketField, staffReply } from "~/domain/tickets/tickets.server";
@@ -109,6 +112,7 @@ export async function action({ request, url, context: routerContext, params }: R
 
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
+  const { t: tCommon } = useTranslation("common");
   const busy = useNavigation().state !== "idle";
   const { ticket, customer, client, messages, locale } = loaderData;
   // Each result is said beside the form it came from.
@@ -124,13 +128,20 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
     setCoinForm({ key: loaderData.coinKey, after: coinResult });
   return (
     <main className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <section className="grid gap-4">
+      {/* content-start: beside a taller sidebar the column keeps its own height, its rows packed at
+          the top (stretched, its few rows shared the sidebar's height: a title floating mid-page). */}
+      <section className="grid min-w-0 content-start gap-4">
         <Link to="/admin/tickets" className="text-sm text-primary hover:underline">
           {t("admin.back")}
         </Link>
         <h1 className="text-2xl font-bold wrap-anywhere" dir="auto">
           #{ticket.id} {ticket.subject}
         </h1>
+        <div className="flex flex-wrap gap-2">
+          <Badge tone={ticketTone(ticket.status)}>{t(TICKET_STATUS_LABELS[ticket.status])}</Badge>
+          <Badge>{tCommon(DEPARTMENT_LABELS[ticket.department])}</Badge>
+          <Badge>{t(PRIORITY_LABELS[ticket.priority])}</Badge>
+        </div>
         {fieldResult ? <ResultMessage result={fieldResult} /> : null}
         <TicketThread messages={messages} locale={locale} viewer="staff" />
         {/* Keyed on the thread's last message: once a reply is in the thread, the box is empty (its key
