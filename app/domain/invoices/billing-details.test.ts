@@ -15,6 +15,21 @@ describe("billing details", () => {
     expect(french).toEqual([...french].sort(new Intl.Collator("fr").compare));
   });
 
+  it("offers every country as a choice, its code the value and its name in the reader's language the label", () => {
+    // German: a language no other test of this file asks for first.
+    const choices = countryChoices("de");
+    expect(choices).toHaveLength(249);
+    expect(choices.map((choice) => choice.value).sort()).toEqual([...COUNTRY_CODES].sort());
+    expect(choices.find((choice) => choice.value === "MA")).toEqual({
+      value: "MA",
+      label: "Marokko",
+    });
+    expect(countryChoices("ar").find((choice) => choice.value === "MA")).toEqual({
+      value: "MA",
+      label: "المغرب",
+    });
+  });
+
   it("accepts empty fields and a country in any case, and names each mistake", () => {
     expect(billingDetailsSchema.parse({ intent: "billing-details" })).toEqual({
       intent: "billing-details",

@@ -7,7 +7,9 @@ import {
   stopsAutoRenewByDefault,
   documentAmounts,
   documentView,
+  documentViewTools,
   negatedLines,
+  type DocumentLine,
   type DocumentViewTools,
   type InvoiceDocument,
   type TranslateDocument,
@@ -93,6 +95,38 @@ describe("VAT in integer cents", () => {
       vatCents: -167,
       totalCents: -999,
     });
+  });
+
+  it("negates a credit note's lines, and leaves a free line and a free document at 0, never -0", () => {
+    const lines: DocumentLine[] = [
+      {
+        kind: "order",
+        params: { id: 12, product: "VPS", cycle: "monthly", server: "s" },
+        quantity: 1,
+        unitCents: 1200,
+        totalCents: 1200,
+      },
+      {
+        kind: "discount",
+        params: { code: "FREE" },
+        quantity: 1,
+        unitCents: -1200,
+        totalCents: -1200,
+      },
+    ];
+    expect(negatedLines(lines)).toEqual([
+      { ...lines[0], unitCents: -1200, totalCents: -1200 },
+      { ...lines[1], unitCents: 1200, totalCents: 1200 },
+    ]);
+    // A free order (a 100 % voucher): its credit note's line and figures read 0, as a JSON reader
+    // and the page's "-€0.00" would otherwise tell.
+    const [free] = negatedLines([{ ...lines[0]!, unitCents: 0, totalCents: 0 }]);
+    expect(free!.unitCents).toBe(0);
+    expect(free!.totalCents).toBe(0);
+    const amounts = negatedAmounts(documentAmounts(0, 2000, true));
+    expect([amounts.subtotalCents, amounts.vatCents, amounts.totalCents]).toEqual([0, 0, 0]);
+    for (const cents of [amounts.subtotalCents, amounts.vatCents, amounts.totalCents])
+      expect(Object.is(cents, 0)).toBe(true);
   });
 });
 
@@ -224,6 +258,78 @@ describe("a document's view", () => {
     expect(receipt.columns.unit).toBe("document.unit");
     expect(receipt.totals[1]).toEqual({ label: "document.vat", amount: "€0.00" });
   });
+
+  it("says that no VAT applies at 0 %, and leaves out an empty tax ID and an address's blank lines", () => {
+    const untaxed = {
+      ...invoice,
+      ...documentAmounts(1200, 0, true),
+      state: "paid" as const,
+      creditedBy: null,
+      seller: { name: "Hostfront", address: "1 rue X\n   \nCasablanca", taxId: "" },
+    };
+    const view = documentView(untaxed, tools);
+    expect(view.footer).toEqual(["document.noVat", "document.paidWithCoins"]);
+    expect(view.totals[1]).toEqual({ label: "document.vat", amount: "€0.00" });
+    expect(view.seller.lines).toEqual(["Hostfront", "1 rue X", "Casablanca"]);
+    // Its credit note says so too, and is not "paid with coins".
+    const credit = documentView(
+      {
+        ...untaxed,
+        ...negatedAmounts(untaxed),
+        kind: "credit_note",
+        creditsNumber: untaxed.number,
+        refundMethod: "outside",
+      },
+      tools,
+    );
+    expect(credit.footer).toEqual(["document.noVat"]);
+  });
+
+  it("writes each line from its own values: a renewal's dates and cycle as the reader reads them", () => {
+    const view = documentView(
+      {
+        ...invoice,
+        lines: [
+          {
+            kind: "renewal",
+            params: {
+              id: 7,
+              service: "My server",
+              cycle: "monthly",
+              from: "2026-11-01T10:00:00.000Z",
+              until: "2026-12-01T10:00:00.000Z",
+              renewal: 3,
+            },
+            quantity: 1,
+            unitCents: 950,
+            totalCents: 950,
+          },
+          {
+            kind: "topUp",
+            params: { reference: "TU-7K2M", method: "Orange Money" },
+            quantity: 1,
+            unitCents: 500,
+            totalCents: 500,
+          },
+        ],
+      },
+      tools,
+    );
+    expect(view.lines.map((line) => line.description)).toEqual([
+      'lines.renewal {"id":7,"service":"My server","cycle":"<monthly>","from":"2026-11-01","until":"2026-12-01","renewal":3}',
+      'lines.topUp {"reference":"TU-7K2M","method":"Orange Money"}',
+    ]);
+  });
+
+  it("gives the page a long date in the reader's language, and the PDF the same in the site's time zone", () => {
+    const tOrders = (key: string) => `orders:${key}`;
+    // Midday UTC: the same day in the browser's zone, whichever it is.
+    const page = documentViewTools({ t, tOrders, locale: "en" });
+    expect(page.date("2026-11-24T12:00:00.000Z")).toBe("24 November 2026");
+    // 20:00 UTC is already the next day in Tokyo (UTC+9).
+    const pdf = documentViewTools({ t, tOrders, locale: "fr", timeZone: "Asia/Tokyo" });
+    expect(pdf.date("2026-11-24T20:00:00.000Z")).toBe("25 novembre 2026");
+  });
 });
 
 describe("the term a renewal's invoice paid for", () => {
@@ -267,6 +373,34 @@ describe("the term a renewal's invoice paid for", () => {
     expect(renewalTermOf({ ...renewal, hostingServiceId: null })).toBeNull();
     const order = { ...renewal.lines[0]!, kind: "order" as const, params: { product: "x" } };
     expect(renewalTermOf({ ...renewal, lines: [order] })).toBeNull();
+  });
+
+  it("is read from the renewal's line wherever it stands, and needs both its dates", () => {
+    const line = renewal.lines[0]!;
+    const discount = {
+      kind: "discount" as const,
+      params: { code: "LOYAL" },
+      quantity: 1,
+      unitCents: -50,
+      totalCents: -50,
+    };
+    expect(renewalTermOf({ ...renewal, lines: [discount, line] })).toEqual({
+      serviceId: 7,
+      service: "My server",
+      from: "2026-11-01T10:00:00.000Z",
+      until: "2026-12-01T10:00:00.000Z",
+      renewalId: null,
+    });
+    const withParams = (params: Record<string, string | number>) => ({
+      ...renewal,
+      lines: [{ ...line, params }],
+    });
+    const { from, until } = line.params;
+    expect(renewalTermOf(withParams({ id: 7, service: "My server", until }))).toBeNull();
+    expect(renewalTermOf(withParams({ id: 7, service: "My server", from }))).toBeNull();
+    expect(renewalTermOf(withParams({ id: 7, service: "My server" }))).toBeNull();
+    // A line without the service's name still gives the term, under no name.
+    expect(renewalTermOf(withParams({ id: 7, from, until }))?.service).toBe("");
   });
 
   it("can be taken back while it ends the service, which is not terminated", () => {
