@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { inTransaction, Refusal, type Tx } from "~/db/transaction";
+import { MAX_BALANCE_CENTS } from "~/domain/coins/coins";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { runLifecycle } from "~/domain/lifecycle/lifecycle.server";
 import { PANEL_SYNC_JOB } from "~/domain/provisioning/provisioning-jobs.server";
@@ -18,6 +20,7 @@ import {
   customerWithCoins,
   customerWithRunningService,
   expectLedgerIntactAfterEach,
+  insertVoucher,
   orderInput,
   placedOrder,
   productId,
@@ -26,8 +29,8 @@ import {
 import { latestRow, readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { atOnce, describeEachDatabase } from "../../../tests/support/test-database";
-import { saveBillingDetails } from "./billing-details.server";
-import { yearIn } from "./invoices";
+import { getBillingDetails, saveBillingDetails } from "./billing-details.server";
+import { documentPath, yearIn } from "./invoices";
 import {
   findInvoiceDiscrepancies,
   getDocument,
@@ -334,6 +337,13 @@ describeEachDatabase("invoices", (app, dialect) => {
     });
     // Without a billing name, the account's own.
     expect(JSON.parse((await documentsOfOrder(app(), french.id))[0]!.buyer).name).toBe("Buyer");
+    // Without a billing address, none: the buyer whole.
+    expect(JSON.parse((await documentsOfOrder(app(), french.id))[0]!.buyer)).toEqual({
+      name: "Buyer",
+      email: expect.stringContaining("@example.com"),
+      address: "",
+      country: "FR",
+    });
 
     const moroccan = await customerWithCoins(app(), 100_000);
     await billedIn(moroccan, "MA");
@@ -358,6 +368,14 @@ describeEachDatabase("invoices", (app, dialect) => {
     expect(added.totalCents).toBe(invoice.total_cents);
     expect(before - (await balanceOf(app(), moroccan))).toBe(invoice.total_cents);
     expect(invoice.prices_include_vat).toBe(0);
+    // Read back, the document says its prices exclude VAT (the page's and the PDF's column labels).
+    const read = await getDocument(app().db, invoice.number, { userId: moroccan, isAdmin: false });
+    expect(read?.pricesIncludeVat).toBe(false);
+    const included = (await documentsOfOrder(app(), off.id))[0]!;
+    expect(
+      (await getDocument(app().db, included.number, { userId: moroccan, isAdmin: false }))
+        ?.pricesIncludeVat,
+    ).toBe(true);
   });
 
   it("lists a voucher's discount as a line of its own", async () => {
@@ -376,6 +394,14 @@ describeEachDatabase("invoices", (app, dialect) => {
       ["order", order.subtotalCents],
       ["discount", -order.discountCents],
     ]);
+    // The discount's line names its voucher, and takes the discount off.
+    expect(lines[1]).toEqual({
+      kind: "discount",
+      params: { code: "WELCOME10" },
+      quantity: 1,
+      unitCents: -order.discountCents,
+      totalCents: -order.discountCents,
+    });
   });
 
   it("credits a rejected order's invoice with a credit note of the coins returned", async () => {
@@ -498,6 +524,65 @@ describeEachDatabase("invoices", (app, dialect) => {
     if (!refunded.ok) throw new Error(refunded.error);
     expect(await balanceOf(app(), user)).toBe(before + order.totalCents);
     expect(refunded.invoice.state).toBe("credited");
+    // The page shows the invoice as it is now: credited by the new credit note.
+    expect(refunded.invoice).toMatchObject({
+      number: invoice!.number,
+      creditsNumber: null,
+      creditedBy: refunded.creditNote.number,
+    });
+    // No renewal's term, and no automatic renewal to switch off: the result says nothing of them.
+    expect(refunded).not.toHaveProperty("termTakenBack");
+    expect(refunded).not.toHaveProperty("autoRenewStopped");
+    // The coins came back under a reason the customer's ledger reads in their language.
+    const entry = await latestRow(
+      app().db,
+      "coin_ledger",
+      ["amount_cents", "kind", "reason", "reason_key", "reason_params", "actor_id"],
+      { user_id: user },
+    );
+    expect({ ...entry, reason_params: JSON.parse(entry.reason_params!) }).toEqual({
+      amount_cents: order.totalCents,
+      kind: "order_refund",
+      reason: `Refund of invoice ${invoice!.number}`,
+      reason_key: "invoiceRefund",
+      reason_params: { number: invoice!.number },
+      actor_id: admin,
+    });
+    // The audit entry says what changed, and the customer is told, with a link to the credit note.
+    const recorded = await readRow(
+      app().db,
+      "audit_log",
+      ["actor_id", "target_type", "before", "after"],
+      { action: "invoice.refund", target_id: invoice!.number },
+    );
+    expect({
+      ...recorded,
+      before: JSON.parse(recorded.before!),
+      after: JSON.parse(recorded.after!),
+    }).toEqual({
+      actor_id: admin,
+      target_type: "invoice",
+      before: { state: "paid" },
+      after: {
+        state: "credited",
+        creditNote: refunded.creditNote.number,
+        method: "coins",
+        refundedCents: order.totalCents,
+      },
+    });
+    const notice = await readRow(app().db, "notifications", ["kind", "params", "link"], {
+      user_id: user,
+      kind: "invoice_refunded",
+    });
+    expect({ ...notice, params: JSON.parse(notice.params) }).toEqual({
+      kind: "invoice_refunded",
+      params: {
+        number: invoice!.number,
+        creditNote: refunded.creditNote.number,
+        amountCents: order.totalCents,
+      },
+      link: documentPath(refunded.creditNote.number),
+    });
     const [, credit] = await documentsOfOrder(app(), order.id);
     expect(credit).toMatchObject({
       number: refunded.creditNote.number,
@@ -948,7 +1033,7 @@ describeEachDatabase("invoices", (app, dialect) => {
 
   it("refunds without touching the service unless asked, and refuses a term a later renewal moved", async () => {
     const admin = await adminId(app());
-    const { user, expiryOf, expiries, numbers } = await serviceRenewed(2);
+    const { user, serviceId, expiryOf, expiries, numbers } = await serviceRenewed(2);
     const [, second, third] = expiries as [string, string, string];
     const [first, last] = numbers as [string, string];
     // The first renewal's term no longer ends the service: the page says so, and asking fails whole.
@@ -980,6 +1065,10 @@ describeEachDatabase("invoices", (app, dialect) => {
       true,
     );
     expect(Date.parse(await expiryOf())).toBe(Date.parse(second));
+    // Nor was its automatic renewal switched off, which nobody asked for.
+    expect(await readRow(app().db, "hosting_services", ["auto_renew"], { id: serviceId })).toEqual({
+      auto_renew: 1,
+    });
   });
 
   it("lets the lifecycle renew again from the date a refunded automatic renewal started from", async () => {
@@ -1137,6 +1226,16 @@ describeEachDatabase("invoices", (app, dialect) => {
       subtotal_cents: 2500,
       total_cents: 2500,
     });
+    // Its one line names the top-up as the customer sent it.
+    expect(JSON.parse(row.lines)).toEqual([
+      {
+        kind: "topUp",
+        params: { reference: "HF7Q2K", method: "Orange Money" },
+        quantity: 1,
+        unitCents: 2500,
+        totalCents: 2500,
+      },
+    ]);
     // A receipt is not refunded as an invoice is.
     expect(
       await recordRefund(app().db, {
@@ -1235,5 +1334,364 @@ describeEachDatabase("invoices", (app, dialect) => {
       { number: "HF-1991-7", problem: "its number is not a document number" },
     ]);
     await app().db.deleteFrom("invoices").where("number", "=", "HF-1991-7").execute();
+  });
+
+  it("reads back a customer's billing details, empty strings for what is not set", async () => {
+    const user = await customerWithCoins(app(), 0);
+    const none = { name: "", address: "", country: "" };
+    expect(await getBillingDetails(app().db, user)).toEqual(none);
+    expect(
+      await saveBillingDetails(app().db, {
+        userId: user,
+        billingName: "Atlas SARL",
+        billingAddress: "12 rue des Oudayas\nRabat",
+        billingCountry: "MA",
+      }),
+    ).toEqual({ ok: true });
+    expect(await getBillingDetails(app().db, user)).toEqual({
+      name: "Atlas SARL",
+      address: "12 rue des Oudayas\nRabat",
+      country: "MA",
+    });
+    await saveBillingDetails(app().db, {
+      userId: user,
+      billingName: "",
+      billingAddress: "",
+      billingCountry: "",
+    });
+    expect(await getBillingDetails(app().db, user)).toEqual(none);
+    // An account that is not there (deleted as the form was sent) has none either.
+    expect(await getBillingDetails(app().db, randomUUID())).toEqual(none);
+  });
+
+  it("opens a document whose stored parties and lines no longer read as JSON, with them empty", async () => {
+    const user = await customerWithCoins(app(), 0);
+    // A row damaged by hand: the page still opens, with empty parties and no lines.
+    const number = "HFR-1992-000001";
+    await app()
+      .db.insertInto("invoices")
+      .values({
+        number,
+        kind: "receipt",
+        user_id: user,
+        prices_include_vat: 1,
+        subtotal_cents: 0,
+        vat_rate_bp: 0,
+        vat_cents: 0,
+        total_cents: 0,
+        seller: "{",
+        buyer: "not JSON",
+        lines: "",
+        state: "paid",
+        issued_at: "1992-06-01T10:00:00.000Z",
+      })
+      .execute();
+    try {
+      const document = await getDocument(app().db, number, { userId: user, isAdmin: false });
+      expect(document).toMatchObject({ number, kind: "receipt", pricesIncludeVat: true });
+      expect({
+        seller: document?.seller,
+        buyer: document?.buyer,
+        lines: document?.lines,
+      }).toEqual({
+        seller: { name: "", address: "", taxId: "" },
+        buyer: { name: "", email: "", address: "", country: "" },
+        lines: [],
+      });
+    } finally {
+      await app().db.deleteFrom("invoices").where("number", "=", number).execute();
+    }
+  });
+
+  it("refunds a free order's invoice without a ledger entry: a credit note of nothing", async () => {
+    const admin = await adminId(app());
+    const user = await customerWithCoins(app(), 100_000);
+    const code = `FREE${dialect.toUpperCase()}`;
+    await insertVoucher(app(), code, { percent: 100 });
+    const order = await placedOrder(app(), user, {
+      productId: await productId(app(), "mta-pro"),
+      voucherCode: code,
+    });
+    expect(order.totalCents).toBe(0);
+    await approveOrder(app().db, { orderId: order.id, actorId: admin });
+    const before = await balanceOf(app(), user);
+    const [invoice] = await documentsOfOrder(app(), order.id);
+    const refunded = await recordRefund(app().db, {
+      number: invoice!.number,
+      method: "coins",
+      reason: "Free, and not wanted",
+      actorId: admin,
+    });
+    if (!refunded.ok) throw new Error(refunded.error);
+    expect(await balanceOf(app(), user)).toBe(before);
+    const [, credit] = await documentsOfOrder(app(), order.id);
+    expect(credit).toMatchObject({
+      kind: "credit_note",
+      total_cents: 0,
+      refund_method: "coins",
+      ledger_entry_id: null,
+    });
+  });
+
+  it("refuses a refund to a balance it would take past the maximum, and changes nothing", async () => {
+    const admin = await adminId(app());
+    const { user, serviceId } = await customerWithRunningService(app(), 100_000);
+    const invoice = await readRow(app().db, "invoices", ["number", "total_cents"], {
+      user_id: user,
+      kind: "invoice",
+    });
+    // Topped up to the very maximum since.
+    const room = MAX_BALANCE_CENTS - (await balanceOf(app(), user));
+    await inTransaction(app().db, (trx) =>
+      writeLedgerEntry(trx, {
+        userId: user,
+        amountCents: room,
+        kind: "admin_adjustment",
+        reason: "to the maximum",
+      }),
+    );
+    const credits = () =>
+      readRows(app().db, "invoices", ["id"], { user_id: user, kind: "credit_note" });
+    expect(
+      await recordRefund(app().db, {
+        number: invoice.number,
+        method: "coins",
+        reason: "14 days",
+        actorId: admin,
+      }),
+    ).toEqual(refusal("conflict", "coins.errors.balanceTooHigh"));
+    expect(await balanceOf(app(), user)).toBe(MAX_BALANCE_CENTS);
+    expect(await readRow(app().db, "invoices", ["state"], { number: invoice.number })).toEqual({
+      state: "paid",
+    });
+    expect(await credits()).toEqual([]);
+    // Sent back outside the site instead, nothing comes to the balance. An order's invoice has no
+    // term: the renewal's boxes, sent all the same, change nothing.
+    const outside = await recordRefund(app().db, {
+      number: invoice.number,
+      method: "outside",
+      reason: "14 days, by bank transfer",
+      actorId: admin,
+      takeBackTerm: false,
+      stopAutoRenew: true,
+    });
+    if (!outside.ok) throw new Error(outside.error);
+    expect(outside).not.toHaveProperty("autoRenewStopped");
+    expect(outside).not.toHaveProperty("termTakenBack");
+    expect(await credits()).toHaveLength(1);
+    expect(await balanceOf(app(), user)).toBe(MAX_BALANCE_CENTS);
+    expect(await readRow(app().db, "hosting_services", ["status"], { id: serviceId })).toEqual({
+      status: "active",
+    });
+  });
+
+  it("offers an admin the order's service or the renewal's term on a paid invoice only", async () => {
+    const admin = await adminId(app());
+    const user = await customerWithCoins(app(), 100_000);
+    const order = await placedOrder(app(), user, { productId: await productId(app(), "mta-pro") });
+    await rejectOrder(app().db, { orderId: order.id, actorId: admin, reason: "Out of stock" });
+    const [credited, credit] = await documentsOfOrder(app(), order.id);
+    // An invoice of neither an order nor a renewal (a document issued by hand): nothing to offer.
+    const plain = await inTransaction(app().db, (trx) =>
+      issueDocument(trx, documentFor(user, { kind: "invoice" })),
+    );
+    for (const number of [credited!.number, credit!.number, plain.number]) {
+      const page = await getDocument(app().db, number, { userId: admin, isAdmin: true });
+      expect(page?.number, number).toBe(number);
+      expect(page, number).not.toHaveProperty("orderService");
+      expect(page, number).not.toHaveProperty("renewalRefund");
+    }
+  });
+
+  it("offers nothing to take back on a renewal's invoice whose service was deleted since", async () => {
+    const admin = await adminId(app());
+    const { serviceId, numbers } = await serviceRenewed(1);
+    await deleteService(app().db, { actorId: admin, serviceId });
+    const page = await getDocument(app().db, numbers[0]!, { userId: admin, isAdmin: true });
+    expect(page?.renewalRefund).toMatchObject({
+      serviceId,
+      expiresAt: null,
+      status: null,
+      canTakeBack: false,
+      autoRenew: false,
+      automatic: false,
+      suspendsAgain: false,
+    });
+  });
+
+  it("lists documents for admins by state, and by a search with spaces around it", async () => {
+    const admin = await adminId(app());
+    const user = await customerWithCoins(app(), 100_000);
+    const product = await productId(app(), "mta-pro");
+    const kept = await placedOrder(app(), user, { productId: product });
+    const rejected = await placedOrder(app(), user, { productId: product });
+    await rejectOrder(app().db, { orderId: rejected.id, actorId: admin, reason: "r" });
+    const [keptInvoice] = await documentsOfOrder(app(), kept.id);
+    const [creditedInvoice, creditNote] = await documentsOfOrder(app(), rejected.id);
+    const { email } = await readRow(app().db, "users", ["email"], { id: user });
+    const numbers = async (query: { q?: string; state?: "paid" | "credited" }) =>
+      (await listDocumentsForAdmin(app().db, { page: 1, ...query })).documents.map(
+        (document) => document.number,
+      );
+    // Newest first.
+    expect(await numbers({ q: email })).toEqual([
+      creditNote!.number,
+      creditedInvoice!.number,
+      keptInvoice!.number,
+    ]);
+    expect(await numbers({ q: email, state: "credited" })).toEqual([creditedInvoice!.number]);
+    expect(await numbers({ q: email, state: "paid" })).toEqual([
+      creditNote!.number,
+      keptInvoice!.number,
+    ]);
+    expect(await numbers({ q: `  ${keptInvoice!.number}  ` })).toEqual([keptInvoice!.number]);
+  });
+
+  it("reports each way a document can disagree with the ledger, and a payment an invoice does not account for", async () => {
+    const owner = await customerWithCoins(app(), 100_000);
+    const stranger = await customerWithCoins(app(), 0);
+    const product = await productId(app(), "mta-pro");
+    const first = await placedOrder(app(), owner, { productId: product });
+    const [firstInvoice] = await documentsOfOrder(app(), first.id);
+    // A renewal's payment written without its invoice, between two invoiced payments.
+    const unbilled = await inTransaction(app().db, (trx) =>
+      writeLedgerEntry(trx, {
+        userId: owner,
+        amountCents: -100,
+        kind: "renewal",
+        reason: "no invoice",
+      }),
+    );
+    const last = await placedOrder(app(), owner, { productId: product });
+    const [lastInvoice] = await documentsOfOrder(app(), last.id);
+    const forged = (
+      number: string,
+      values: {
+        kind: "invoice" | "receipt" | "credit_note";
+        user: string;
+        total: number;
+        state?: "paid" | "credited";
+        entry?: number | null;
+        credits?: number;
+        method?: "coins" | "outside";
+      },
+    ) =>
+      app()
+        .db.insertInto("invoices")
+        .values({
+          number,
+          kind: values.kind,
+          user_id: values.user,
+          ledger_entry_id: values.entry ?? null,
+          credits_invoice_id: values.credits ?? null,
+          refund_method: values.method ?? null,
+          prices_include_vat: 1,
+          subtotal_cents: values.total,
+          vat_rate_bp: 0,
+          vat_cents: 0,
+          total_cents: values.total,
+          seller: "{}",
+          buyer: "{}",
+          lines: "[]",
+          state: values.state ?? "paid",
+          issued_at: "1993-01-01T10:00:00.000Z",
+        })
+        .execute();
+    const year = "1993";
+    await forged(`HFR-${year}-000001`, {
+      kind: "receipt",
+      user: owner,
+      total: 0,
+      entry: Number(firstInvoice!.ledger_entry_id),
+    });
+    await forged(`HFR-${year}-000002`, { kind: "receipt", user: owner, total: 500 });
+    // A reference to a ledger row that is not there (a plain reference, not a foreign key).
+    await forged(`HFR-${year}-000003`, {
+      kind: "receipt",
+      user: owner,
+      total: 500,
+      entry: 2_000_000_000,
+    });
+    await forged(`HF-${year}-000001`, {
+      kind: "invoice",
+      user: stranger,
+      total: first.totalCents,
+      entry: Number(lastInvoice!.ledger_entry_id),
+    });
+    await forged(`HF-${year}-000002`, {
+      kind: "invoice",
+      user: owner,
+      total: 0,
+      state: "credited",
+    });
+    await forged(`HFC-${year}-000001`, {
+      kind: "credit_note",
+      user: owner,
+      total: -1,
+      credits: Number(firstInvoice!.id),
+      method: "outside",
+    });
+    const byNumber = (
+      a: { number: string; problem: string },
+      b: { number: string; problem: string },
+    ) => `${a.number} ${a.problem}`.localeCompare(`${b.number} ${b.problem}`);
+    try {
+      expect((await findInvoiceDiscrepancies(app().db)).sort(byNumber)).toEqual(
+        [
+          {
+            number: firstInvoice!.number,
+            problem: "has a credit note but is not credited",
+          },
+          {
+            number: firstInvoice!.number,
+            problem: `its credit note is -1 cents, expected ${-first.totalCents}`,
+          },
+          { number: `HF-${year}-000001`, problem: "its ledger entry is another customer's" },
+          { number: `HF-${year}-000002`, problem: "is credited without a credit note" },
+          { number: `HFR-${year}-000001`, problem: "has a ledger entry, but moved no coins" },
+          { number: `HFR-${year}-000002`, problem: "has no ledger entry" },
+          { number: `HFR-${year}-000003`, problem: "has no ledger entry" },
+          { number: `ledger #${unbilled!.entryId}`, problem: "a renewal without an invoice" },
+        ].sort(byNumber),
+      );
+    } finally {
+      await app()
+        .db.deleteFrom("invoices")
+        .where("number", "in", [
+          `HFR-${year}-000001`,
+          `HFR-${year}-000002`,
+          `HFR-${year}-000003`,
+          `HF-${year}-000001`,
+          `HF-${year}-000002`,
+          `HFC-${year}-000001`,
+        ])
+        .execute();
+      // The renewal's payment gets the invoice it lacked: the books agree again.
+      await forged(`HF-${year}-000003`, {
+        kind: "invoice",
+        user: owner,
+        total: 100,
+        entry: unbilled!.entryId,
+      });
+    }
+  });
+});
+
+describeEachDatabase("check:ledger before the first invoice", (app) => {
+  expectLedgerIntactAfterEach(app);
+
+  it("leaves alone the payments made before any invoice accounted for one", async () => {
+    const user = await customerWithCoins(app(), 100_000);
+    const order = await placedOrder(app(), user, { productId: await productId(app(), "mta-pro") });
+    // As if placed before migration 0034, and no invoice issued since.
+    await app().db.deleteFrom("invoices").where("order_id", "=", order.id).execute();
+    expect(
+      await app()
+        .db.selectFrom("invoices")
+        .select("id")
+        .where("ledger_entry_id", "is not", null)
+        .execute(),
+    ).toEqual([]);
+    expect(await findInvoiceDiscrepancies(app().db)).toEqual([]);
   });
 });

@@ -152,5 +152,24 @@ describeEachDatabase(
         },
       ]);
     });
+
+    it("leaves alone a credit whose key only begins as a top-up's does", async () => {
+      const customer = await customerWithCoins(app(), 0);
+      const entryId = await inTransaction(app().db, async (trx) => {
+        const posted = await writeLedgerEntry(trx, {
+          userId: customer,
+          amountCents: 700,
+          kind: "coin_purchase",
+          reason: "by hand",
+          idempotencyKey: "top-up:proof-7",
+        });
+        return posted!.entryId;
+      });
+      expect(
+        (await findInvoiceDiscrepancies(app().db)).filter(
+          (each) => each.number === `ledger #${entryId}` || each.number.startsWith("top-up #NaN"),
+        ),
+      ).toEqual([]);
+    });
   },
 );
