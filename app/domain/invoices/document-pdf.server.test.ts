@@ -6,6 +6,48 @@ const texts = (read: ReadPdf) => read.items.map((item) => item.text.normalize("N
 /** The items' texts as one line: a text that wrapped over two lines reads whole. */
 const flat = (read: ReadPdf) => texts(read).join(" ");
 
+/** A4 in points, and its margin all round. */
+const A4 = { width: 595.28, height: 841.89, margin: 50 };
+
+/** The texts drawn outside the margins: cut off at the page's edge, or off it. */
+const outsideMargins = (read: ReadPdf) =>
+  read.items
+    .filter(
+      (item) =>
+        item.x < A4.margin - 0.5 ||
+        item.x + item.width > A4.width - A4.margin + 0.5 ||
+        item.y < A4.margin ||
+        item.y > A4.height - A4.margin,
+    )
+    .map((item) => `${item.text} (page ${item.page}, ${item.x}, ${item.y})`);
+
+/**
+ * The texts drawn over one another: on one page, across each other, and with baselines closer than the
+ * smallest size on the page (8 points).
+ */
+function overlapping(read: ReadPdf): string[] {
+  const pairs: string[] = [];
+  read.items.forEach((a, index) => {
+    for (const b of read.items.slice(index + 1)) {
+      if (a.page !== b.page) continue;
+      const across = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+      if (across > 0.5 && Math.abs(a.y - b.y) < 8) pairs.push(`${a.text} / ${b.text}`);
+    }
+  });
+  return pairs;
+}
+
+/** The first item whose text begins with `text` (a text drawn over two items: its first). */
+function startingWith(read: ReadPdf, text: string) {
+  const item = read.items.find((each) => each.text.normalize("NFKC").startsWith(text));
+  if (!item) throw new Error(`no text begins with ${text}`);
+  return item;
+}
+
+/** Whether each item stands above the next on the page (PDF heights count from the bottom). */
+const topToBottom = (items: { y: number }[]) =>
+  items.slice(1).every((item, index) => items[index]!.y > item.y);
+
 describe("renderDocumentPdf", () => {
   it("writes an invoice in English: number, parties, lines, VAT and total", async () => {
     const bytes = await pdfOf(invoice, "en");
@@ -31,6 +73,121 @@ describe("renderDocumentPdf", () => {
     ])
       expect(texts(read), text).toContain(text);
     expect(flat(read)).toContain("Order #42: SA-MP 100 slots (monthly), server Atlas RP");
+  });
+
+  it("reads top to bottom as the page does: title, date, parties, lines, totals, the note on payment", async () => {
+    const bytes = await pdfOf(invoice, "en");
+    const read = await readPdf(bytes);
+    const at = (text: string) => startingWith(read, text);
+    expect(
+      topToBottom(
+        [
+          "Invoice HF-2026-000123",
+          "Issued on 4 March 2026",
+          "FROM",
+          "Hostfront SARL",
+          "12 bd Zerktouni",
+          "Casablanca",
+          "Tax ID: ICE 001234567000089",
+          "Description",
+          "Order #42",
+          "Subtotal (excl. VAT)",
+          "VAT 20%",
+          "Total",
+          "Paid with coins from the account balance",
+        ].map(at),
+      ),
+    ).toBe(true);
+    // The buyer beside the seller, each under its heading (upper case, as on the page).
+    expect(at("BILLED TO").y).toBe(at("FROM").y);
+    expect(at("شركة الأطلس").y).toBe(at("Hostfront SARL").y);
+    expect(
+      topToBottom(
+        [
+          "BILLED TO",
+          "شركة الأطلس",
+          "salma@example.com",
+          "12 rue des Oudayas",
+          "Rabat",
+          "Morocco",
+        ].map(at),
+      ),
+    ).toBe(true);
+    // Left to right: the title at the left margin, each amount ending at the right one, on its label's line.
+    expect(at("Invoice HF-2026-000123").x).toBeCloseTo(A4.margin, 0);
+    expect(at("Order #42").x).toBeCloseTo(A4.margin, 0);
+    const vat = at("€2.00");
+    expect(vat.x + vat.width).toBeCloseTo(A4.width - A4.margin, 0);
+    expect(vat.y).toBe(at("VAT 20%").y);
+    expect(at("VAT 20%").x).toBeGreaterThan(A4.width / 2);
+    expect(outsideMargins(read)).toEqual([]);
+    expect(overlapping(read)).toEqual([]);
+    // A viewer shows the document's title in its window, not the file's name.
+    expect(Buffer.from(bytes).toString("latin1")).toContain("/DisplayDocTitle true");
+  });
+
+  it("keeps every text inside the margins, and none over another, in each language", async () => {
+    for (const locale of ["en", "fr", "ar"] as const) {
+      const read = await readPdf(await pdfOf(invoice, locale));
+      expect(outsideMargins(read), locale).toEqual([]);
+      expect(overlapping(read), locale).toEqual([]);
+    }
+    // In Arabic too, each amount reads left to right: the line's unit price and amount, and the total.
+    const arabic = await readPdf(await pdfOf(invoice, "ar"));
+    expect(texts(arabic).filter((text) => text === "12,00 €")).toHaveLength(3);
+  });
+
+  it("wraps a long address in its party's column, the seller's and the buyer's side by side", async () => {
+    const seller =
+      "Immeuble Les Jardins de la Corniche, 7e étage, bureau 712, boulevard de la Corniche";
+    const buyer =
+      "Résidence Al Andalous, appartement 14, angle rue des Oudayas et avenue Mohammed V";
+    const long = {
+      ...invoice,
+      seller: { ...invoice.seller, address: `${seller}\nCasablanca` },
+      buyer: { ...invoice.buyer, address: `${buyer}\nRabat` },
+    };
+    for (const locale of ["en", "ar"] as const) {
+      const read = await readPdf(await pdfOf(long, locale));
+      expect(flat(read), locale).toContain(seller);
+      expect(flat(read), locale).toContain(buyer);
+      expect(outsideMargins(read), locale).toEqual([]);
+      expect(overlapping(read), locale).toEqual([]);
+      // Side by side: the seller's address begins beside the buyer's email, and each column is under
+      // half the page.
+      const sellerLine = startingWith(read, "Immeuble");
+      const buyerLine = startingWith(read, "Résidence");
+      expect(sellerLine.y, locale).toBe(startingWith(read, "salma@example.com").y);
+      for (const item of [sellerLine, buyerLine])
+        expect(item.width, locale).toBeLessThan((A4.width - 2 * A4.margin) / 2);
+    }
+  });
+
+  it("keeps every text inside the margins, and none over another, wherever the page ends", async () => {
+    for (const creditedBy of [null, "HFC-2026-000009"])
+      for (let count = 10; count <= 24; count++) {
+        const lines = Array.from({ length: count }, (_, index) => ({
+          ...invoice.lines[0]!,
+          params: { ...invoice.lines[0]!.params, id: 100 + index },
+        }));
+        const read = await readPdf(await pdfOf({ ...invoice, creditedBy, lines }, "en"));
+        const what = `${count} lines${creditedBy ? ", credited" : ""}`;
+        expect(outsideMargins(read), what).toEqual([]);
+        expect(overlapping(read), what).toEqual([]);
+        // The totals, then the note on payment, after the last line, on the last page.
+        const last = startingWith(read, `Order #${100 + count - 1}`);
+        const total = startingWith(read, "Total");
+        const note = startingWith(read, "Paid with coins");
+        expect(note.page, what).toBe(read.pages);
+        expect([last.page, total.page, note.page].join(), what).toBe(
+          [last.page, total.page, note.page].sort().join(),
+        );
+        for (const [before, after] of [
+          [last, total],
+          [total, note],
+        ] as const)
+          if (before.page === after.page) expect(before.y, what).toBeGreaterThan(after.y);
+      }
   });
 
   it("writes it in French, amounts as French writes them", async () => {
@@ -173,6 +330,9 @@ describe("renderDocumentPdf", () => {
       );
     expect(itemOf(read, "Total")!.page).toBe(read.pages);
     expect(read.items.filter((item) => item.x < 50 || item.x > 595.28 - 50)).toEqual([]);
+    // Each description's second line under its first, none drawn over another or past a margin.
+    expect(outsideMargins(read)).toEqual([]);
+    expect(overlapping(read)).toEqual([]);
   });
 
   it("gives the same bytes for the same document, whatever was written before", async () => {
