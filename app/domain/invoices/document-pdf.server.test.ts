@@ -135,6 +135,8 @@ describe("renderDocumentPdf", () => {
     // In Arabic too, each amount reads left to right: the line's unit price and amount, and the total.
     const arabic = await readPdf(await pdfOf(invoice, "ar"));
     expect(texts(arabic).filter((text) => text === "12,00 €")).toHaveLength(3);
+    // The line's description reads right to left: its last words (the server's name) at its left end.
+    expect(itemOf(arabic, "Atlas")!.x).toBeLessThan(itemOf(arabic, "الطلب رقم")!.x);
   });
 
   it("wraps a long address in its party's column, the seller's and the buyer's side by side", async () => {
