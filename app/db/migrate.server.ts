@@ -34,6 +34,7 @@ import * as m0036 from "../../db/migrations/0036-top-up-proofs";
 import * as m0037 from "../../db/migrations/0037-document-numbers-at-commit";
 import * as m0038 from "../../db/migrations/0038-provisioning";
 import * as m0039 from "../../db/migrations/0039-renewal-reactivation";
+import * as m0040 from "../../db/migrations/0040-totp-last-step";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -72,6 +73,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0037-document-numbers-at-commit": m0037,
   "0038-provisioning": m0038,
   "0039-renewal-reactivation": m0039,
+  "0040-totp-last-step": m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -40,6 +40,8 @@ export interface UsersTable {
   admin_note: string | null;
   /** better-auth's twoFactor plugin (migration 0031): on once a code has confirmed the secret. */
   two_factor_enabled: Generated<boolean | number>;
+  /** The 30-second step of the last authenticator code used (migration 0040); null before the first. */
+  totp_last_step: number | null;
   /** An email change waiting for its link to be followed (migration 0032); the login is still `email`. */
   pending_email: string | null;
   pending_email_at: Timestamp | null;

@@ -26,6 +26,16 @@ export async function freshTotpCode(secret: string): Promise<string> {
   return totpCode(secret);
 }
 
+/**
+ * The code of the step before the current one, which the server still accepts (a code typed as it
+ * changed). Used once and the current code after it: two sign-ins with codes within one step, each code
+ * used once, as the server requires.
+ */
+export async function previousTotpCode(secret: string): Promise<string> {
+  await freshTotpCode(secret);
+  return totpCode(secret, Date.now() - 30_000);
+}
+
 /** A six-digit code that is not the current one (nor the step before or after). */
 export function wrongTotpCode(secret: string): string {
   const now = Date.now();

@@ -9,7 +9,7 @@ import { readRow, readRows } from "../../../tests/support/read-column";
 import { contextFor, postAction, routeArgs } from "../../../tests/support/request-context";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { freshTotpCode, wrongTotpCode } from "../../../tests/support/totp";
+import { freshTotpCode, previousTotpCode, wrongTotpCode } from "../../../tests/support/totp";
 import { signInCookie } from "../../../scripts/bench/lib";
 import { ADMIN_SESSION_HOURS, LOGIN_PAIR_FAILURE_LIMIT } from "./accounts";
 import { inTransaction } from "~/db/transaction";
@@ -197,6 +197,32 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     expect(await twoFactorChallenge(app(), cookie)).toBeNull();
   });
 
+  it("takes a code once: seen and typed again while still valid, it signs nobody in", async () => {
+    const account = await customer();
+    const { secret } = await turnedOn(account);
+    const ip = stranger();
+    const code = await freshTotpCode(secret);
+    const first = await verifySignInCode(
+      app(),
+      { code, method: "totp", trustDevice: false },
+      { ip, cookie: await passwordStep(account.email, ip) },
+    );
+    expect(first).toMatchObject({ ok: true });
+    const step = await readRow(app().db, "users", ["totp_last_step"], { id: account.userId });
+    expect(Number(step.totp_last_step)).toBeGreaterThan(0);
+
+    // The same code on a second sign-in (someone who saw it, or a proxy that kept it).
+    const again = await verifySignInCode(
+      app(),
+      { code, method: "totp", trustDevice: false },
+      { ip, cookie: await passwordStep(account.email, ip) },
+    );
+    expect(again).toMatchObject(refusal("invalid", "twoFactor.errors.codeWrong"));
+    expect(await readRow(app().db, "users", ["totp_last_step"], { id: account.userId })).toEqual(
+      step,
+    );
+  });
+
   it("counts wrong codes towards the login throttle, and refuses even the right one past the limit", async () => {
     const account = await customer();
     const { secret } = await turnedOn(account);
@@ -294,7 +320,12 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     const { secret } = await turnedOn(account);
     const ip = account.home;
     const cookie = await passwordStep(account.email, ip);
-    const trusted = await totpStep(secret, { ip, cookie }, true);
+    // The step before's code: the admin's sign-in below uses the current one (a code works once).
+    const trusted = await verifySignInCode(
+      app(),
+      { code: await previousTotpCode(secret), method: "totp", trustDevice: true },
+      { ip, cookie },
+    );
     expect(trusted.ok).toBe(true);
     if (!trusted.ok) return;
     const trustCookie = trusted.setCookies.find((c) => c.includes("trust_device="));

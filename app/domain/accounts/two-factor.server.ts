@@ -15,6 +15,7 @@ import type { Auth } from "./auth.server";
 import type { TwoFactorActionInput } from "./two-factor.schemas";
 import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
 import { loginAddress, markLoginSucceeded } from "./login-throttle.server";
+import { takeTotpStep, totpStepOf } from "./totp.server";
 import {
   isTotpCode,
   mayTrustDevice,
@@ -75,6 +76,18 @@ async function twoFactorRow(deps: AccountDeps, userId: string) {
     .select(["id", "secret", "backup_codes", "verified"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
+}
+
+/**
+ * Whether `code` may be checked by the plugin: not a code of a step the account has used already. A
+ * code of the accepted steps takes its step first (totp.server.ts), so it works once; any other code
+ * goes on to the plugin, which refuses it and counts it towards its lock.
+ */
+async function codeNotUsedBefore(deps: AccountDeps, userId: string, code: string) {
+  const row = await twoFactorRow(deps, userId);
+  if (!row) return true;
+  const step = totpStepOf(await decrypt(deps.auth, row.secret), code, Date.now());
+  return step === null || (await takeTotpStep(deps.db, userId, step));
 }
 
 const isOn = (value: boolean | number | null | undefined) => value === true || value === 1;
@@ -535,6 +548,8 @@ export async function verifySignInCode(
   try {
     if (input.method === "totp") {
       if (!isTotpCode(input.code)) return wrong;
+      if (!(await codeNotUsedBefore(deps, challenge.user_id, normalizeTotpCode(input.code))))
+        return wrong;
       const answer = await deps.auth.api.verifyTOTP({
         body: { code: normalizeTotpCode(input.code), trustDevice },
         headers,
