@@ -435,8 +435,12 @@ describeEachDatabase("invoices", (app, dialect) => {
   });
 
   it("leaves an order from before invoices existed without one, and its rejection without a credit note", async () => {
+    // The check looks at payments from the first invoice's on: another customer's invoiced order first,
+    // so that the test stands alone (run by itself, no earlier test's invoice comes before).
+    const product = await productId(app(), "mta-pro");
+    await placedOrder(app(), await customerWithCoins(app(), 100_000), { productId: product });
     const user = await customerWithCoins(app(), 100_000);
-    const order = await placedOrder(app(), user, { productId: await productId(app(), "mta-pro") });
+    const order = await placedOrder(app(), user, { productId: product });
     // As if placed before migration 0034: no invoice.
     await app().db.deleteFrom("invoices").where("order_id", "=", order.id).execute();
     const rejected = await rejectOrder(app().db, {
