@@ -15,6 +15,7 @@ import * as dashboardRoute from "~/routes/dashboard";
 import * as logoutRoute from "~/routes/logout";
 import * as settingsRoute from "~/routes/admin/settings";
 import { registeredCustomer, signedInCookie } from "../support/account-fixtures";
+import { trustDevice, trustedDevicesOf } from "../support/trusted-devices";
 import { contextFor, postAction, routeArgs, settle } from "../support/request-context";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
@@ -213,30 +214,9 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
       password: "Client-two-factor-pw-58",
     });
     await enableTwoFactor(app(), userId);
-    const now = new Date().toISOString();
-    const later = new Date(Date.now() + 86_400_000).toISOString();
-    await app()
-      .db.insertInto("verifications")
-      .values([
-        {
-          id: randomUUID(),
-          identifier: `trust-device-${randomUUID()}`,
-          value: userId,
-          expires_at: later,
-          created_at: now,
-          updated_at: now,
-        },
-        // Another user's trusted device stays.
-        {
-          id: randomUUID(),
-          identifier: `trust-device-${randomUUID()}`,
-          value: admin.id,
-          expires_at: later,
-          created_at: now,
-          updated_at: now,
-        },
-      ])
-      .execute();
+    await trustDevice(app().db, userId);
+    // Another user's trusted device stays.
+    await trustDevice(app().db, admin.id);
 
     const page = await clientRoute.loader(
       routeArgs({
@@ -273,13 +253,8 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
       .where("id", "=", userId)
       .executeTakeFirstOrThrow();
     expect(Boolean(user.two_factor_enabled)).toBe(false);
-    const trusted = await db
-      .selectFrom("verifications")
-      .select("value")
-      .where("identifier", "like", "trust-device-%")
-      .where("value", "in", [userId, admin.id])
-      .execute();
-    expect(trusted).toEqual([{ value: admin.id }]);
+    expect(await trustedDevicesOf(db, userId)).toBe(0);
+    expect(await trustedDevicesOf(db, admin.id)).toBe(1);
 
     const audit = await db
       .selectFrom("audit_log")
