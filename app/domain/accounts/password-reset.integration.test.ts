@@ -8,6 +8,7 @@ import { refusal } from "../../../tests/support/results";
 import { trustDevice, trustedDevicesOf } from "../../../tests/support/trusted-devices";
 import { describeEachDatabase, TEST_ADMIN } from "../../../tests/support/test-database";
 import { getCurrentSession, provisionAdmin, setUserLocale, signIn } from "./accounts.server";
+import { storedResetIdentifier } from "./auth.server";
 import {
   RESET_EMAIL_WINDOW_MINUTES,
   RESET_MAILS_PER_EMAIL,
@@ -58,6 +59,12 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     return { link: match[0], token: match[1]! };
   }
 
+  /** The tokens of the reset mails queued for an account, oldest first (from the outbox's rows). */
+  async function tokensMailedTo(userId: string): Promise<string[]> {
+    const mails = await outboxOf(userId, "passwordReset");
+    return mails.map((mail) => (JSON.parse(String(mail.params)) as { token: string }).token);
+  }
+
   const signsIn = async (email: string, password: string) =>
     (await signIn(app(), { email, password }, client())).ok;
 
@@ -101,6 +108,12 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     const { link, token } = await linkFor(owner.email);
     expect(link).toBe(`${app().env.PUBLIC_URL}/reset-password?token=${token}`);
     expect(await resetLinkWorks(app(), token)).toBe(true);
+    // Once sent, the outbox's row keeps where the link led, not the link: the mail has it.
+    const [sent] = await outboxOf(owner.id, "passwordReset");
+    expect(sent).toMatchObject({ state: "sent" });
+    for (const column of ["params", "html", "text", "unique_key"] as const)
+      expect(String(sent![column])).not.toContain(token);
+    expect(sent!.text).toContain("/reset-password?token=[redacted]");
 
     const done = await resetPasswordWithToken(app(), {
       token,
@@ -143,13 +156,7 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     // Two links asked for, as a person does who thinks the first mail was lost.
     await requestPasswordReset(app(), { email: owner.email }, { minMs: 0 });
     await requestPasswordReset(app(), { email: owner.email }, { minMs: 0 });
-    const links = await app()
-      .db.selectFrom("verifications")
-      .select("identifier")
-      .where("identifier", "like", "reset-password:%")
-      .where("value", "=", owner.id)
-      .execute();
-    const [first, second] = links.map((row) => row.identifier.slice("reset-password:".length));
+    const [first, second] = await tokensMailedTo(owner.id);
     expect(await resetLinkWorks(app(), first!)).toBe(true);
     expect(await resetLinkWorks(app(), second!)).toBe(true);
     // A device the owner trusted to skip the sign-in code, and another account's.
@@ -170,14 +177,43 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     expect(await trustedDevicesOf(app().db, owner.id)).toBe(0);
     expect(await trustedDevicesOf(app().db, other.id)).toBe(1);
     await requestPasswordReset(app(), { email: other.email }, { minMs: 0 });
-    const theirs = await app()
-      .db.selectFrom("verifications")
-      .select("identifier")
-      .where("identifier", "like", "reset-password:%")
-      .where("value", "=", other.id)
-      .executeTakeFirstOrThrow();
-    expect(await resetLinkWorks(app(), theirs.identifier.slice("reset-password:".length))).toBe(
-      true,
+    const [theirs] = await tokensMailedTo(other.id);
+    expect(await resetLinkWorks(app(), theirs!)).toBe(true);
+  });
+
+  it("keeps only a hash of a link's token, so that the table's rows open nothing", async () => {
+    const owner = await customer();
+    await requestPasswordReset(app(), { email: owner.email }, { minMs: 0 });
+    const [token] = await tokensMailedTo(owner.id);
+    const rows = await readRows(app().db, "verifications", ["identifier"], { value: owner.id });
+    expect(rows).toEqual([{ identifier: storedResetIdentifier(`reset-password:${token}`) }]);
+    expect(rows[0]!.identifier).not.toContain(token!);
+    // What the table holds is not a token: used as one, it opens nothing.
+    const stored = rows[0]!.identifier.slice("reset-password:".length);
+    expect(await resetLinkWorks(app(), stored)).toBe(false);
+    expect(
+      await resetPasswordWithToken(app(), { token: stored, newPassword: NEW_PASSWORD }),
+    ).toEqual(refusal("invalid", "errors.resetLinkInvalid"));
+    // A row kept in clear before tokens were hashed still works until its hour ends, and goes when used.
+    const clear = "c".repeat(24);
+    await app()
+      .db.insertInto("verifications")
+      .values({
+        id: `clear-${owner.id}`,
+        identifier: `reset-password:${clear}`,
+        value: owner.id,
+        // better-auth reads its own clock: a date far ahead keeps the row valid whatever it says.
+        expires_at: "2999-01-01T00:00:00.000Z",
+        created_at: "2026-01-01T00:00:00.000Z",
+        updated_at: "2026-01-01T00:00:00.000Z",
+      })
+      .execute();
+    expect(await resetLinkWorks(app(), clear)).toBe(true);
+    expect(
+      await resetPasswordWithToken(app(), { token: clear, newPassword: NEW_PASSWORD }),
+    ).toMatchObject({ ok: true });
+    expect(await readRows(app().db, "verifications", ["identifier"], { value: owner.id })).toEqual(
+      [],
     );
   });
 
@@ -196,7 +232,7 @@ describeEachDatabase("password reset by mail, and the admins' sign-in notice", (
     await app()
       .db.updateTable("verifications")
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where("identifier", "=", `reset-password:${token}`)
+      .where("identifier", "=", storedResetIdentifier(`reset-password:${token}`))
       .execute();
     expect(await resetLinkWorks(app(), token)).toBe(false);
     expect(await resetPasswordWithToken(app(), { token, newPassword: NEW_PASSWORD })).toEqual(

@@ -5,7 +5,7 @@ import { recordOwnChange } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
 import { isCommonPassword, type AccountDeps } from "./accounts.server";
 import { endUserSessions, forgetTrustedDevices } from "./own-sessions.server";
-import { capturingPasswordReset } from "./auth.server";
+import { capturingPasswordReset, RESET_IDENTIFIER_PREFIX } from "./auth.server";
 import {
   isResetToken,
   RESET_EMAIL_WINDOW_MINUTES,
@@ -89,7 +89,7 @@ export async function resetLinkWorks(deps: AccountDeps, token: string): Promise<
   if (!isResetToken(token)) return false;
   const context = await deps.auth.$context;
   const verification = await context.internalAdapter.findVerificationValue(
-    `reset-password:${token}`,
+    `${RESET_IDENTIFIER_PREFIX}${token}`,
   );
   return !!verification && new Date(verification.expiresAt).getTime() > Date.now();
 }
@@ -140,7 +140,7 @@ export async function resetPasswordWithToken(
     // of the mail read by someone else) must not set the password again after the owner's reset.
     await trx
       .deleteFrom("verifications")
-      .where("identifier", "like", "reset-password:%")
+      .where("identifier", "like", `${RESET_IDENTIFIER_PREFIX}%`)
       .where("value", "=", resetUser)
       .execute();
     await recordOwnChange(trx, resetUser, {

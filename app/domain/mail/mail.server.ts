@@ -885,10 +885,35 @@ export function mailSendHandlerWith(options: {
       throw error;
     }
     await settle(
-      { state: "sent", attempts: row.attempts + 1, last_error: null, sent_at: at },
+      {
+        state: "sent",
+        attempts: row.attempts + 1,
+        last_error: null,
+        sent_at: at,
+        ...withoutToken(row.params, message),
+      },
       true,
     );
     return { sent: 1 };
+  };
+}
+
+/**
+ * What a sent message's row keeps of a link that opens an account (a reset or a verification link): the
+ * link with its token redacted, and no token in its values. The mail carries the link; the table need
+ * not hold a working one for whoever reads it later (a backup, a stolen admin session).
+ */
+function withoutToken(
+  params: string,
+  message: { html: string; text: string },
+): Partial<Updateable<MailOutboxTable>> {
+  const values = parseParams(params);
+  if (!("token" in values)) return {};
+  const { token: _sent, ...kept } = values;
+  return {
+    params: JSON.stringify(kept),
+    html: redactTokenLinks(message.html),
+    text: redactTokenLinks(message.text),
   };
 }
 
