@@ -36,3 +36,16 @@ export function bidiParts(text: string): BidiPart[] {
   if (last < text.length) parts.push({ text: text.slice(last), isolate: false });
   return parts;
 }
+
+/**
+ * The marks that steer the bidirectional algorithm by hand: embeddings and overrides (U+202A to U+202E),
+ * isolates (U+2066 to U+2069) and the implicit marks (LRM, RLM, ALM). A name or an address typed with
+ * them can reorder what follows it on a document, or force a run of Arabic left to right, which the
+ * PDF's layout then cannot shape; the page's `dir="auto"` and our own isolates do the work instead.
+ */
+const DIRECTIONAL_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** `text` without its directional controls (a name, an address, a company's details). */
+export function withoutDirectionalControls(text: string): string {
+  return text.replace(DIRECTIONAL_CONTROLS, "");
+}

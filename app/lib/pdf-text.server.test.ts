@@ -67,4 +67,38 @@ describe("PdfText", () => {
     const [line] = writer().lines("\u2068HF-2026-000123\u2069\u200f", { size: 10 }, "rtl");
     expect(pieces(line!)).toEqual([["HF-2026-000123", "latin-400"]]);
   });
+
+  it("keeps each letter with its marks in a run of Arabic forced left to right", () => {
+    // An override makes the letters a left-to-right run, which is reversed for fontkit: reversed unit by
+    // unit the shadda came before its letter, and fontkit threw laying it out ("xCoordinate" of null).
+    const [line] = writer().lines("\u202dعَّ نص\u202c", { size: 10 }, "auto");
+    // Reversed letter by letter (display order, as fontkit is given a left-to-right run): each mark
+    // still follows its letter.
+    expect(pieces(line!)).toEqual([["\ufeba\ufee7 \ufec9\u064e\u0651", "arabic-400"]]);
+  });
+
+  it("draws a run fontkit cannot lay out without its marks, the rest of the line as it is", () => {
+    const doc = new PDFDocument({ font: null as unknown as string });
+    // fontkit's failure on a mark it cannot place, on every text with a shadda in it.
+    const failing = new Proxy(doc, {
+      get(target, property, receiver) {
+        if (property === "widthOfString")
+          return (text: string, options?: object) => {
+            if (text.includes("\u0651"))
+              throw new TypeError("Cannot read properties of null (reading 'xCoordinate')");
+            return target.widthOfString(text, options);
+          };
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const text = new PdfText(failing);
+    const [line] = text.lines("Salma عّ", { size: 10 }, "ltr");
+    expect(pieces(line!)).toEqual([
+      ["Salma ", "latin-400"],
+      ["\ufec9", "arabic-400"],
+    ]);
+    expect(line!.width).toBeGreaterThan(0);
+    expect(() => text.draw(line!, 50, 100)).not.toThrow();
+  });
 });

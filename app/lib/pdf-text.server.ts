@@ -177,6 +177,21 @@ function laidOutReversed(text: string): boolean {
   return first !== null && RTL_SCRIPT.test(first[0]);
 }
 
+/** Combining marks (an Arabic shadda or vowel, an accent typed apart): they sit on the letter before. */
+const MARKS = /\p{M}/gu;
+
+const clusters = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * `text` reversed letter by letter, each letter kept with its marks: reversed unit by unit, a mark would
+ * come before its letter, and fontkit cannot place a mark that follows nothing.
+ */
+function reversedClusters(text: string): string {
+  return Array.from(clusters.segment(text), (each) => each.segment)
+    .reverse()
+    .join("");
+}
+
 export type TextDirection = "ltr" | "rtl" | "auto";
 
 export interface TextStyle {
@@ -255,8 +270,8 @@ export interface PdfTextTarget {
  */
 export class PdfText {
   private readonly registered = new Set<string>();
-  /** Widths measured in this document, by font, size and text: a layout costs tens of microseconds. */
-  private readonly widths = new Map<string, number>();
+  /** Texts laid out in this document, by font, size and text: a layout costs tens of microseconds. */
+  private readonly widths = new Map<string, { text: string; width: number }>();
 
   constructor(private readonly doc: PdfTextTarget) {}
 
@@ -272,15 +287,35 @@ export class PdfText {
   }
 
   private measure(text: string, face: Face, style: TextStyle): number {
-    if (text === "") return 0;
+    return this.laidOut(text, face, style).width;
+  }
+
+  /**
+   * `text` as fontkit can lay it out in `face`, and its width. fontkit throws on some sequences it cannot
+   * position (a mark with no base before it): the text is then tried without its marks, then without
+   * anything at all, so that one odd name costs its accents, not the whole document.
+   */
+  private laidOut(text: string, face: Face, style: TextStyle): { text: string; width: number } {
+    if (text === "") return { text, width: 0 };
     const key = `${face.name(style.weight ?? 400)}|${style.size}|${text}`;
-    let width = this.widths.get(key);
-    if (width === undefined) {
+    let found = this.widths.get(key);
+    if (found === undefined) {
       this.use(face, style);
-      width = this.doc.widthOfString(text, { features: face.features });
-      this.widths.set(key, width);
+      for (const candidate of [text, text.replace(MARKS, "")]) {
+        try {
+          found = {
+            text: candidate,
+            width: this.doc.widthOfString(candidate, { features: face.features }),
+          };
+          break;
+        } catch {
+          // The next candidate, or nothing.
+        }
+      }
+      found ??= { text: "", width: 0 };
+      this.widths.set(key, found);
     }
-    return width;
+    return found;
   }
 
   /** The width of the units `from` to `to` (exclusive), each stretch of one face measured whole. */
@@ -378,12 +413,13 @@ export class PdfText {
       let text = prepared.cells.slice(run.start, run.end).join("");
       // A run reads right to left at an odd level. fontkit reverses a run whose script is written right to
       // left and no other: the rest is reversed here, so that every run comes out in display order.
-      if ((run.level % 2 === 1) !== laidOutReversed(text)) text = [...text].reverse().join("");
+      if ((run.level % 2 === 1) !== laidOutReversed(text)) text = reversedClusters(text);
+      const laid = this.laidOut(text, run.face, style);
       return {
-        text,
+        text: laid.text,
         font: this.use(run.face, style),
         features: run.face.features,
-        width: this.measure(text, run.face, style),
+        width: laid.width,
       };
     });
     return { pieces, width: pieces.reduce((sum, piece) => sum + piece.width, 0), size: style.size };

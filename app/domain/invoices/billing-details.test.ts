@@ -49,6 +49,19 @@ describe("billing details", () => {
         billingAddress: ` ${"a".repeat(300)} `,
       }),
     ).toMatchObject({ billingName: "n".repeat(100), billingAddress: "a".repeat(300) });
+    // Directional controls (an override, an isolate, a mark) are taken out: they would reorder the
+    // documents' lines (lib/bidi.ts); a name of nothing else is no name.
+    expect(
+      billingDetailsSchema.parse({
+        intent: "billing-details",
+        billingName: "\u202dعّ \u200f",
+        billingAddress: "\u2067Rabat\u2069\n\u202e12 rue\u202c",
+      }),
+    ).toMatchObject({ billingName: "عّ", billingAddress: "Rabat\n12 rue" });
+    expect(
+      billingDetailsSchema.parse({ intent: "billing-details", billingName: "\u200e\u200f" })
+        .billingName,
+    ).toBe("");
     const refused = billingDetailsSchema.safeParse({
       intent: "billing-details",
       billingName: "n".repeat(101),

@@ -19,6 +19,7 @@ import type { Settings } from "~/domain/settings/settings";
 import { containsAny } from "~/db/like-pattern";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { InvoicesTable } from "~/db/schema";
+import { withoutDirectionalControls } from "~/lib/bidi";
 import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import {
@@ -55,10 +56,21 @@ import type { AdminInvoicesQuery } from "./invoices.schemas";
 /** What an issuing transaction needs of the settings: the seller, the VAT, the site's time zone. */
 export type InvoicingContext = Pick<Settings, "invoicing" | "general">;
 
+/**
+ * A party's texts as a document keeps them for good: without directional controls (an account's name
+ * typed with them, or details saved before they were refused), which would reorder the PDF's lines.
+ */
+function plainParty<T extends Record<string, string>>(party: T): T {
+  const plain: Record<string, string> = {};
+  for (const [field, value] of Object.entries(party))
+    plain[field] = withoutDirectionalControls(value);
+  return plain as T;
+}
+
 /** The seller's details as a new document copies them. */
 function sellerOf(settings: InvoicingContext): DocumentSeller {
   const { sellerName, sellerAddress, sellerTaxId } = settings.invoicing;
-  return { name: sellerName, address: sellerAddress, taxId: sellerTaxId };
+  return plainParty({ name: sellerName, address: sellerAddress, taxId: sellerTaxId });
 }
 
 /**
@@ -88,12 +100,12 @@ export async function invoiceTermsFor(
     .executeTakeFirstOrThrow();
   return {
     seller: sellerOf(settings),
-    buyer: {
+    buyer: plainParty({
       name: user.billing_name || user.name,
       email: user.email,
       address: user.billing_address ?? "",
       country: user.billing_country ?? "",
-    },
+    }),
     vatRateBp: vatRateFor(settings.invoicing, user.billing_country),
     pricesIncludeVat: settings.invoicing.pricesIncludeVat,
     timeZone: settings.general.timeZone,

@@ -229,6 +229,23 @@ describe("a document's view", () => {
     expect(view.footer).toEqual(["document.paidWithCoins"]);
   });
 
+  it("draws the parties of a document kept with directional controls without them", () => {
+    const view = documentView(
+      {
+        ...invoice,
+        seller: {
+          name: "\u2066Hostfront\u2069",
+          address: "\u202e1 rue X\u202c",
+          taxId: "ICE\u200f 1",
+        },
+        buyer: { ...invoice.buyer, name: "\u202dعّ \u200f", address: "Rabat\u061c\n\u200e" },
+      },
+      tools,
+    );
+    expect(view.seller.lines).toEqual(["Hostfront", "1 rue X", 'document.taxId {"id":"ICE 1"}']);
+    expect(view.buyer.lines).toEqual(["عّ ", "a@example.com", "Rabat", "[MA]"]);
+  });
+
   it("says what a credit note corrects and how the money went back; a receipt carries no VAT", () => {
     const credit = documentView(
       {

@@ -1,3 +1,4 @@
+import { withoutDirectionalControls } from "~/lib/bidi";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 import { labelKeys } from "~/lib/label-keys";
 import { formatEuros } from "~/lib/money";
@@ -487,10 +488,15 @@ export function documentView(doc: InvoiceDocument, tools: DocumentViewTools): Do
   if (doc.kind === "credit_note" && doc.refundMethod)
     notes.push(t(REFUND_METHOD_LABELS[doc.refundMethod]));
   if (doc.reason) notes.push(t(TEXT.reason, { reason: doc.reason }));
-  const address = (text: string) => text.split(/\r?\n/).filter((line) => line.trim());
-  const seller = [doc.seller.name, ...address(doc.seller.address)];
-  if (doc.seller.taxId) seller.push(t(TEXT.taxId, { id: doc.seller.taxId }));
-  const buyer = [doc.buyer.name, doc.buyer.email, ...address(doc.buyer.address)];
+  // A document issued before directional controls were taken out of its parties is drawn without them.
+  const plain = withoutDirectionalControls;
+  const address = (text: string) =>
+    plain(text)
+      .split(/\r?\n/)
+      .filter((line) => line.trim());
+  const seller = [plain(doc.seller.name), ...address(doc.seller.address)];
+  if (doc.seller.taxId) seller.push(t(TEXT.taxId, { id: plain(doc.seller.taxId) }));
+  const buyer = [plain(doc.buyer.name), doc.buyer.email, ...address(doc.buyer.address)];
   if (doc.buyer.country) buyer.push(tools.countryName(doc.buyer.country));
   const totals: DocumentView["totals"] = [
     { label: t(TEXT.subtotal), amount: money(doc.subtotalCents) },

@@ -1,3 +1,4 @@
+import { withoutDirectionalControls } from "~/lib/bidi";
 import { requiredText, wholeNumberText, z } from "~/lib/zod";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
 import {
@@ -180,6 +181,13 @@ const text = (max: number) =>
     .max(max, "admin-settings.errors.tooLong")
     .default("");
 
+/** A text a document copies (the seller's details): its directional controls taken out first (lib/bidi.ts). */
+const withoutControls = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? withoutDirectionalControls(value) : value),
+    schema,
+  );
+
 const email = z
   .string({ error: "admin-settings.errors.emailInvalid" })
   .trim()
@@ -328,13 +336,11 @@ export const verificationFormSchema = z.object({ requireVerifiedEmail: checkbox 
  * at most two decimals), whether prices include VAT, and the years accounting records are kept.
  */
 export const invoicingFormSchema = z.object({
-  sellerName: requiredText(
-    "admin-settings.errors.sellerNameRequired",
-    120,
-    "admin-settings.errors.tooLong",
+  sellerName: withoutControls(
+    requiredText("admin-settings.errors.sellerNameRequired", 120, "admin-settings.errors.tooLong"),
   ),
-  sellerAddress: text(SELLER_ADDRESS_MAX),
-  sellerTaxId: text(60),
+  sellerAddress: withoutControls(text(SELLER_ADDRESS_MAX)),
+  sellerTaxId: withoutControls(text(60)),
   vatEnabled: checkbox,
   vatRates: z
     .string({ error: "admin-settings.errors.vatRatesInvalid" })

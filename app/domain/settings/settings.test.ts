@@ -212,4 +212,20 @@ describe("the invoicing form", () => {
       ["retentionYears", "admin-settings.errors.retentionInvalid"],
     ]);
   });
+
+  it("keeps the seller's details without directional controls, and a name of nothing else is none", () => {
+    const result = parse({
+      sellerName: "\u2066Hostfront SARL\u2069",
+      sellerAddress: "\u202e12 bd Zerktouni\u202c",
+      sellerTaxId: "ICE\u061c 1\u200e",
+    });
+    expect(result.success && result.data).toMatchObject({
+      sellerName: "Hostfront SARL",
+      sellerAddress: "12 bd Zerktouni",
+      sellerTaxId: "ICE 1",
+    });
+    expect(parse({ sellerName: "\u200f \u202d" }).error?.issues[0]?.message).toBe(
+      "admin-settings.errors.sellerNameRequired",
+    );
+  });
 });
