@@ -4,7 +4,7 @@ import { healthAnswer } from "./health";
 import { maintenanceGate } from "./maintenance";
 import { privateResponses } from "./private-responses";
 import { reactRouterHandler } from "./react-router-handler";
-import { attachRequestContext, contextOf } from "./request-context";
+import { attachRequestContext, contextOf, signedInRequest } from "./request-context";
 import { requestLimits } from "./request-limits";
 import { isCrossSiteRequest } from "./same-origin";
 import { startBackgroundWorker, startStaleWatch, stopBackgroundWorker } from "./worker";
@@ -68,6 +68,7 @@ app.use(
     settings: services.env,
     build,
     translate,
+    signedIn: signedInRequest(services),
   }),
 );
 

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestContext, type AppServices, type RequestContext } from "~/context.server";
+import { getCurrentSession } from "~/domain/accounts/accounts.server";
 
 /**
  * Builds the request's context once (session, cached settings, language): the maintenance gate reads it
@@ -22,4 +23,10 @@ export function attachRequestContext(services: AppServices) {
 
 export function contextOf(res: Response): RequestContext {
   return res.locals.requestContext as RequestContext;
+}
+
+/** Whether a request's cookie names a live session of an active account (request-limits.ts asks). */
+export function signedInRequest(services: AppServices) {
+  return async (req: Request) =>
+    (await getCurrentSession(services, req.get("cookie") ?? null)) !== null;
 }

@@ -88,6 +88,12 @@ export interface RequestLimitsOptions {
   build: BuildSource | (() => Promise<BuildSource>);
   /** Translates a refusal into the visitor's language. */
   translate: (req: Request) => Promise<TFunction<"common">>;
+  /**
+   * Whether a request comes from a signed-in account (its cookie names a live session). Only such a
+   * request gets the uploads' limit: a visitor's upload is turned away to sign in anyway, and its body
+   * (up to 16 MiB each) would be held in memory for nothing.
+   */
+  signedIn: (req: Request) => Promise<boolean>;
   now?: () => Date;
   /**
    * Writes the refusal that /admin/security lists (default: recordRateLimitRefusal). The answer does not
@@ -106,7 +112,8 @@ export function requestBodyOf(res: Response): Buffer<ArrayBuffer> | undefined {
  * The limits in front of every action, mounted before the request context and React Router:
  *
  * 1. The route whose action the request will run is worked out as React Router does (action-route.ts).
- * 2. A body whose Content-Length is over that route's limit is refused with 413 before a byte is read.
+ * 2. A body whose Content-Length is over that route's limit is refused with 413 before a byte is read
+ *    (an upload's limit is for signed-in accounts: a visitor's gets the public forms' limit).
  * 3. A post to a public form counts against its address's limit for that form, in the database
  *    (FORM_RATE_LIMIT_PER_MINUTE in any minute, shared by every server process); over it: 429. A
  *    process that has refused an address refuses it again without a write until a post is allowed.
@@ -151,8 +158,9 @@ export function requestLimits(options: RequestLimitsOptions) {
       const routeId = build
         ? actionRouteId(build, { method: req.method, originalUrl: req.originalUrl })
         : null;
+      const kind = build ? bodyKindOf(build.routes, routeId) : "public";
       const limit = bodyLimitOf(
-        build ? bodyKindOf(build.routes, routeId) : "public",
+        kind === "upload" && !(await options.signedIn(req)) ? "public" : kind,
         options.settings,
       );
 

@@ -12,7 +12,7 @@ import {
   type AppServices,
 } from "~/context.server";
 import { reactRouterHandler } from "../../server/react-router-handler";
-import { attachRequestContext, contextOf } from "../../server/request-context";
+import { attachRequestContext, contextOf, signedInRequest } from "../../server/request-context";
 import {
   PUBLIC_FORMS,
   requestLimits,
@@ -21,6 +21,7 @@ import {
 } from "../../server/request-limits";
 import { recordRateLimitRefusal } from "~/domain/accounts/login-throttle.server";
 import { countFormPost, pruneFormWindows } from "~/domain/request-limits/request-limits.server";
+import { registeredCustomer, signedInCookie } from "../support/account-fixtures";
 import { flattenRoutes, routeModule, serverBuild } from "../support/app-harness";
 import { atOnce, describeEachDatabase, testEnv } from "../support/test-database";
 
@@ -72,6 +73,7 @@ async function startStack(
           cookie: req.get("cookie") ?? null,
           acceptLanguage: req.get("accept-language") ?? null,
         }),
+      signedIn: signedInRequest(services),
     }),
   );
   app.use(attachRequestContext(services));
@@ -140,6 +142,16 @@ const contactForm = (n: number) => ({
 
 describeEachDatabase("request limits in front of React Router", (app) => {
   let stack: Stack;
+  let customers = 0;
+  /** A new customer's Cookie header (the uploads' limit is for signed-in accounts). */
+  async function customerCookie() {
+    const account = {
+      email: `uploader${++customers}@example.com`,
+      password: "Quartz-Lantern-58",
+    };
+    await registeredCustomer(app(), { ...account, name: "Uploader" });
+    return signedInCookie(app(), account, { ip: newAddress() });
+  }
   beforeAll(async () => {
     stack = await startStack(app());
   });
@@ -335,16 +347,38 @@ describeEachDatabase("request limits in front of React Router", (app) => {
     expect(Object.keys((await serverBuild()).routes)).toEqual(
       expect.arrayContaining([...UPLOAD_FORMS]),
     );
-    const upload = (path: string, bytes: number) => {
+    const cookie = await customerCookie();
+    const upload = (path: string, bytes: number, signedIn = true) => {
       const form = new FormData();
       form.set("intent", "paid");
       form.append("proofs", new File([new Uint8Array(bytes)], "proof.png", { type: "image/png" }));
-      return fetch(`${stack.url}${path}`, { method: "POST", redirect: "manual", body: form });
+      return fetch(`${stack.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        body: form,
+        headers: signedIn ? { cookie } : {},
+      });
     };
     // 20 KiB: over the client area's limit (8 KiB), within the uploads' (32 KiB here).
     for (const path of ["/dashboard/top-up", "/dashboard/top-up.data", "/Dashboard/Top-Up/"])
       expect((await upload(path, 20_000)).status, path).not.toBe(413);
     expect((await upload("/dashboard/top-up.data", 40_000)).status).toBe(413);
+    // A visitor's upload gets the public forms' limit (4 KiB here): it would only be sent to sign in.
+    expect((await upload("/dashboard/top-up.data", 3_000, false)).status).not.toBe(413);
+    expect((await upload("/dashboard/top-up.data", 20_000, false)).status).toBe(413);
+    expect((await upload("/dashboard/top-up", 20_000, false)).status).toBe(413);
+    // So does a cookie that names no live session.
+    const forged = cookie.replace(/=([^.;]{4})/, "=AAAA");
+    expect(forged).not.toBe(cookie);
+    const withForged = new FormData();
+    withForged.append("proofs", new File([new Uint8Array(20_000)], "proof.png"));
+    const refused = await fetch(`${stack.url}/dashboard/top-up.data`, {
+      method: "POST",
+      redirect: "manual",
+      body: withForged,
+      headers: { cookie: forged },
+    });
+    expect(refused.status).toBe(413);
     // The other actions keep theirs, whatever they are sent.
     for (const path of ["/dashboard", "/support/new", "/dashboard/top-up/proofs/1"])
       expect((await upload(path, 20_000)).status, path).toBe(413);
@@ -364,13 +398,19 @@ describeEachDatabase("request limits in front of React Router", (app) => {
       },
     });
     try {
+      const cookie = await customerCookie();
       const upload = (path: string, files: number[]) => {
         const form = new FormData();
         form.set("intent", "paid");
         form.set("payerAccount", "0612 345 678");
         for (const size of files)
           form.append("proofs", new File([new Uint8Array(size)], "proof.png"));
-        return fetch(`${real.url}${path}`, { method: "POST", redirect: "manual", body: form });
+        return fetch(`${real.url}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          body: form,
+          headers: { cookie },
+        });
       };
       const fiveMiB = 5 * 1024 ** 2;
       expect((await upload("/dashboard/top-up.data", [fiveMiB, fiveMiB, fiveMiB])).status).not.toBe(
