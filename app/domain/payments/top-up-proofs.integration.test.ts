@@ -247,8 +247,20 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     // A tiny PNG declaring 20000 × 20000 pixels: refused from its header, never decoded.
     await refusedWith([await pixelBomb("bomb.png")], "payments.errors.proofTooManyPixels", {
       name: "bomb.png",
-      max: 40,
+      max: 24,
     });
+    // The ceiling is 24 megapixels: 6000 × 4000 passes it (and is then found not to hold its pixels),
+    // one row more does not.
+    await refusedWith(
+      [await pixelBomb("edge.png", { width: 6000, height: 4000 })],
+      "payments.errors.proofUnreadable",
+      { name: "edge.png" },
+    );
+    await refusedWith(
+      [await pixelBomb("over.png", { width: 6000, height: 4001 })],
+      "payments.errors.proofTooManyPixels",
+      { name: "over.png", max: 24 },
+    );
     // A PNG signature over garbage, and a PDF cut short.
     await refusedWith([oversizedPng(2000, "broken.png")], "payments.errors.proofUnreadable", {
       name: "broken.png",
@@ -298,6 +310,8 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     expect(kept.xmp).toBeUndefined();
     expect(kept.iptc).toBeUndefined();
     expect(Buffer.from(stored!.bytes).includes("Amine")).toBe(false);
+    // libvips keeps no decoded image once the request is done: its operation cache is off.
+    expect(sharp.cache()).toMatchObject({ memory: { max: 0 }, items: { max: 0 } });
     expect(stored).toMatchObject({ content_type: "image/jpeg", width: 30, height: 60 });
   });
 

@@ -4,6 +4,7 @@ import type { Sharp } from "sharp";
 import { getSettings } from "~/domain/settings/settings.server";
 import { Refusal, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
+import { oneAtATime } from "~/lib/one-at-a-time";
 import {
   isImageProof,
   MAX_PROOF_BYTES,
@@ -70,11 +71,24 @@ function refused(
  * process, resident memory that a server process which never reads a proof need not carry
  * (docs/performance.md, "The server process").
  */
-let sharpModule: Promise<{ default: typeof sharpFunction }> | undefined;
+let sharpModule: Promise<typeof sharpFunction> | undefined;
 async function loadSharp(): Promise<typeof sharpFunction> {
-  sharpModule ??= import("sharp");
-  return (await sharpModule).default;
+  sharpModule ??= import("sharp").then(({ default: sharp }) => {
+    // No operation cache: it keeps decoded images (up to 50 MB by default) after their request has
+    // gone, and a proof is decoded once. One libvips thread per image: a decode takes a little longer,
+    // and holds one thread's buffers rather than one per core.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpModule;
 }
+
+/**
+ * Images are decoded one at a time in a process: three accounts posting their largest images at once hold
+ * one image's pixels, not three (docs/performance.md, "The server process").
+ */
+const decodeInTurn = oneAtATime();
 
 /** How images are written again: the same format, a quality that keeps a screenshot's text sharp. */
 function reencode(image: Sharp, type: ProofType): Sharp {
@@ -123,8 +137,10 @@ async function prepareOne(upload: ProofUpload): Promise<PreparedProof | ProofRef
     const header = await sharp(upload.bytes, options).metadata();
     if (header.format !== SHARP_FORMATS[type])
       return refused("invalid", "payments.errors.proofUnreadable", { name });
-    const { data, info } = await reencode(sharp(upload.bytes, options).autoOrient(), type).toBuffer(
-      { resolveWithObject: true },
+    const { data, info } = await decodeInTurn(() =>
+      reencode(sharp(upload.bytes, options).autoOrient(), type).toBuffer({
+        resolveWithObject: true,
+      }),
     );
     return {
       fileName,
