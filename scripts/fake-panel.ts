@@ -20,6 +20,9 @@ const port = args.find((arg, index) => /^\d+$/.test(arg) && (flag === -1 || inde
 const panel = await startFakePanel({ port: Number(port ?? 0) || undefined });
 if (failEvery) panel.failEvery(failEvery, ["500", "lost", "429", "down"]);
 console.log(`Fake panel at ${panel.url}\nApplication API key: ${panel.apiKey}`);
+console.log(
+  'It is on 127.0.0.1: turn on "Allow a game panel on the local network" on the page before saving it.',
+);
 if (failEvery)
   console.log(
     `One request in ${failEvery} fails (a 500, a lost answer, a 429, a cut connection, in turn).`,

@@ -53,11 +53,19 @@ export function startBackgroundWorker(services: AppServices): Worker {
   return worker;
 }
 
-/** Every job type's handler; the Discord post's writes its texts in the site's default language. */
-export function workerHandlers(services: AppServices) {
+/**
+ * Every job type's handler; the Discord post's writes its texts in the site's default language.
+ * `discordSend` is how its posts go out (fetch; tests give one that reaches their stand-in for Discord).
+ */
+export function workerHandlers(
+  services: AppServices,
+  { discordSend }: { discordSend?: typeof fetch } = {},
+) {
   return {
     ...JOB_HANDLERS,
-    [DISCORD_ALERT_JOB]: discordAlertHandlerWith((event) => staffPostText(services, event)),
+    [DISCORD_ALERT_JOB]: discordAlertHandlerWith((event) => staffPostText(services, event), {
+      send: discordSend,
+    }),
     // Written in the recipient's language and sent over SMTP_URL, or kept (docs/mail.md).
     [MAIL_SEND_JOB]: mailHandler(services),
     ...provisioningHandlers({

@@ -57,6 +57,7 @@ import {
 } from "../../app/domain/provisioning/panel-connection.server";
 import type { PterodactylProvisioning } from "../../app/domain/provisioning/provisioning.schemas";
 import { DEFAULT_LOCATIONS } from "../../app/domain/settings/settings";
+import { updateSettingsSection } from "../../app/domain/settings/settings.server";
 import {
   describeDurability,
   durabilitySettings,
@@ -365,6 +366,8 @@ async function runRound(dialect: string, databaseUrl: string, failing: boolean):
     ).id;
     panel = await startPanelHost(label);
     const { ready } = panel;
+    // The fake panel is on 127.0.0.1, which the panel's rules refuse unless this setting is on.
+    await updateSettingsSection(db, "gamePanel", { allowLocalNetwork: true });
     const saved = await savePanelConnection(
       db,
       {

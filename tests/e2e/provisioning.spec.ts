@@ -32,8 +32,15 @@ test("an approved order becomes a server on the game panel, and the customer see
   const name = `Panel SA-MP ${tag}`;
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
 
-  // The connection: saved, checked by the worker, the order form's location mapped.
+  // The connection: saved, checked by the worker, the order form's location mapped. The fake panel
+  // is on 127.0.0.1, which is refused unless a panel on the local network is allowed.
   await visit(admin.page, "/admin/settings/game-panel");
+  await admin.page.getByLabel("Allow a game panel on the local network").check();
+  await admin.page.getByRole("button", { name: "Save the local network setting" }).click();
+  await expect(
+    admin.page.getByText(/The local network setting is saved\.|Nothing changed\./),
+  ).toBeVisible();
+  await expect(admin.page.getByLabel("Allow a game panel on the local network")).toBeChecked();
   await admin.page.getByLabel("Panel address").fill(panel.url);
   await admin.page.getByLabel("Application API key").fill(panel.apiKey);
   await admin.page.getByRole("button", { name: "Save", exact: true }).click();
@@ -41,6 +48,9 @@ test("an approved order becomes a server on the game panel, and the customer see
   await expect(admin.page.getByLabel("Application API key")).toHaveValue("");
   await expect(
     admin.page.getByText(`A key ending in ${panel.apiKey.slice(-4)} is saved.`),
+  ).toBeVisible();
+  await expect(
+    admin.page.getByText("It is only ever sent to the address it was saved with"),
   ).toBeVisible();
   await admin.page.getByRole("button", { name: "Check connection" }).click();
   // The page looks again by itself until the job has run.

@@ -146,10 +146,17 @@ describeEachDatabase("/admin/automation", (app) => {
       ok: true,
       message: "admin.automation.done.alertsSaved",
     });
-    expect(await post({ intent: "alerts", discordWebhook: "javascript:alert(1)" })).toMatchObject({
-      data: { ok: false, message: "admin-settings.errors.urlInvalid" },
-      init: { status: 400 },
-    });
+    // Only Discord's webhook addresses: the worker posts to it.
+    for (const wrong of [
+      "javascript:alert(1)",
+      "http://169.254.169.254/latest/meta-data",
+      "https://example.com/api/webhooks/1/token",
+      "https://discord.com/api/webhooks/123/secret-token-xyz#",
+    ])
+      expect(await post({ intent: "alerts", discordWebhook: wrong }), wrong).toMatchObject({
+        data: { ok: false, message: "admin-settings.errors.discordWebhookInvalid" },
+        init: { status: 400 },
+      });
     expect(await page()).toContain(webhook);
     const customer = {
       name: "Webhook",

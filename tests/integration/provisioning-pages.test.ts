@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { symmetricEncrypt } from "better-auth/crypto";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { sqliteFilePath } from "~/db/database.server";
@@ -8,6 +9,7 @@ import { appFetch, type AppFetch } from "../support/app-harness";
 import { signedInCookie } from "../support/account-fixtures";
 import { startFakePanel, type FakePanel } from "../support/fake-pterodactyl";
 import { adminId, customerWithCoins, placedOrder, productId } from "../support/money-fixtures";
+import { allowLocalPanel } from "../support/panel-snapshot";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 /**
@@ -23,6 +25,8 @@ describeEachDatabase("game panel pages", (app, dialect) => {
     fetchApp = appFetch(app());
     adminCookie = await signedInCookie(app(), TEST_ADMIN, { ip: "10.62.0.1" });
     panel = await startFakePanel();
+    // The fake panel is on 127.0.0.1.
+    await allowLocalPanel(app());
   });
   afterAll(async () => {
     await panel.close();
@@ -144,6 +148,127 @@ describeEachDatabase("game panel pages", (app, dialect) => {
       await fetchApp("/admin/settings/game-panel", { cookie: adminCookie })
     ).text();
     expect(refused).toContain("The panel refused the key.");
+  });
+
+  const savedRow = () =>
+    app()
+      .db.selectFrom("panel_connections")
+      .select(["url", "api_key_encrypted", "api_key_last4", "updated_at"])
+      .executeTakeFirstOrThrow();
+
+  it("refuses a new address without its key typed again, and keeps the saved key", async () => {
+    expect((await save({ url: panel.url, apiKey: panel.apiKey })).status).toBe(200);
+    const before = await savedRow();
+    const page = await (
+      await fetchApp("/admin/settings/game-panel", { cookie: adminCookie })
+    ).text();
+    expect(page).toContain("It is only ever sent to the address it was saved with");
+    for (const url of [
+      "https://attacker.example.test",
+      `${panel.url}/elsewhere`,
+      panel.url.replace("http://", "https://"),
+      panel.url.replace(/:(\d+)$/, (_, port: string) => `:${Number(port) + 1}`),
+    ]) {
+      const refused = await save({ url, apiKey: "" });
+      expect(refused.status, url).toBe(400);
+      expect(await refused.text()).toContain(
+        "The address changed: type the panel&#x27;s key again.",
+      );
+      expect(await savedRow()).toEqual(before);
+    }
+    // Another spelling of the same address keeps the key; the new address with its key is saved.
+    expect((await save({ url: `${panel.url.toUpperCase()}//`, apiKey: "" })).status).toBe(200);
+    expect((await savedRow()).api_key_encrypted).toBe(before.api_key_encrypted);
+    expect(
+      (await save({ url: `${panel.url}/elsewhere`, apiKey: "ptla_anotherkey1234" })).status,
+    ).toBe(200);
+    expect(await savedRow()).toMatchObject({
+      url: `${panel.url}/elsewhere`,
+      api_key_last4: "1234",
+    });
+  });
+
+  it("refuses a panel on the local network unless the setting allows it", async () => {
+    await allowLocalPanel(app(), false);
+    try {
+      for (const url of [
+        panel.url,
+        "http://localhost:4400",
+        "http://2130706433",
+        "http://[::ffff:127.0.0.1]",
+        "http://[fe80::1]",
+        "http://10.0.0.1",
+        "http://100.64.0.1",
+        "http://169.254.169.254",
+      ]) {
+        const refused = await save({ url, apiKey: panel.apiKey });
+        expect(refused.status, url).toBe(400);
+        expect(await refused.text()).toContain("This address is on the local network");
+      }
+      // A fragment or a query, even empty, is no panel's address whatever the setting.
+      for (const url of ["https://panel.example.test/#", "https://panel.example.test/?"])
+        expect(await (await save({ url, apiKey: panel.apiKey })).text()).toContain(
+          "without a user name, ? or #",
+        );
+      const page = await (
+        await fetchApp("/admin/settings/game-panel", { cookie: adminCookie })
+      ).text();
+      expect(page).toContain("Allow a game panel on the local network");
+      expect(page).not.toMatch(/name="allowLocalNetwork"[^>]*checked/);
+      const allowed = await fetchApp("/admin/settings/game-panel", {
+        cookie: adminCookie,
+        form: { intent: "network", allowLocalNetwork: "on" },
+      });
+      expect(allowed.status).toBe(200);
+      expect(await allowed.text()).toContain("The local network setting is saved.");
+      expect((await save({ url: panel.url, apiKey: panel.apiKey })).status).toBe(200);
+    } finally {
+      await allowLocalPanel(app());
+    }
+  });
+
+  it("sends the key to no address but the one it was saved with, whatever changed the row", async () => {
+    const other = await startFakePanel({ apiKey: panel.apiKey });
+    try {
+      expect((await save({ url: panel.url, apiKey: panel.apiKey })).status).toBe(200);
+      const asked = panel.requests.length;
+      const check = async () => {
+        await runPanelCheck(app().db, { secret: app().env.AUTH_SECRET }, new Date());
+        return (
+          await app()
+            .db.selectFrom("panel_connections")
+            .select("check_error")
+            .executeTakeFirstOrThrow()
+        ).check_error;
+      };
+      // The row's address changed by hand (or by anything but a save with the key).
+      await app().db.updateTable("panel_connections").set({ url: other.url }).execute();
+      expect(await check()).toBe("provisioning.errors.keyNotForUrl");
+      const html = await (
+        await fetchApp("/admin/settings/game-panel", { cookie: adminCookie })
+      ).text();
+      expect(html).toContain("The saved key was not saved for this address");
+      // A key saved on its own, as before keys were bound to their address: not sent anywhere.
+      await app()
+        .db.updateTable("panel_connections")
+        .set({
+          url: panel.url,
+          api_key_encrypted: await symmetricEncrypt({
+            key: app().env.AUTH_SECRET,
+            data: panel.apiKey,
+          }),
+        })
+        .execute();
+      expect(await check()).toBe("provisioning.errors.keyNotForUrl");
+      expect(other.requests).toEqual([]);
+      expect(panel.requests.length).toBe(asked);
+      // Saved again with its key, it is the panel's again.
+      expect((await save({ url: panel.url, apiKey: panel.apiKey })).status).toBe(200);
+      expect(await check()).toBeNull();
+      expect(other.requests).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it("answers 404 for no service, tells a manual one, and refuses a Retry out of turn", async () => {

@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context.server";
 import type { PanelSnapshot } from "~/domain/provisioning/panel-connection";
+import { updateSettingsSection } from "~/domain/settings/settings.server";
 
 /**
  * What a "Check connection" of the fake panel's seed reads, in part (tests/support/fake-pterodactyl/
@@ -121,4 +122,13 @@ export async function savePanelSnapshot(
       updated_at: now,
     })
     .execute();
+}
+
+/**
+ * Turns the setting "allow a game panel on the local network" on (or off): the fake panel listens on
+ * 127.0.0.1, which the panel's rules refuse while it is off (docs/provisioning.md).
+ */
+export async function allowLocalPanel(app: AppServices, allowed = true): Promise<void> {
+  await updateSettingsSection(app.db, "gamePanel", { allowLocalNetwork: allowed });
+  app.settings.invalidate();
 }

@@ -27,10 +27,15 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     clock = T0;
   });
 
+  // The registry's post job, its posts sent to the stand-in for Discord.
+  const handlers = () => ({
+    ...JOB_HANDLERS,
+    [DISCORD_ALERT_JOB]: discordAlertHandlerWith(undefined, { send: discord().send }),
+  });
   const worker = () =>
     steppedWorker({
       db: app().db,
-      handlers: JOB_HANDLERS,
+      handlers: handlers(),
       config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 2 },
       now: () => clock,
     });
@@ -152,7 +157,11 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     );
     const w = steppedWorker({
       db: app().db,
-      handlers: { [DISCORD_ALERT_JOB]: discordAlertHandlerWith(async () => "b".repeat(2500)) },
+      handlers: {
+        [DISCORD_ALERT_JOB]: discordAlertHandlerWith(async () => "b".repeat(2500), {
+          send: discord().send,
+        }),
+      },
       config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 2 },
       now: () => clock,
     });
@@ -240,7 +249,7 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
   });
 
   it("leaves a webhook an admin set while the old one was refused", async () => {
-    const newer = `${discord().url}/newer`;
+    const newer = "https://discord.com/api/webhooks/2/newer";
     discord().answer({
       status: 404,
       body: { message: "Unknown Webhook", code: 10015 },
@@ -253,6 +262,43 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     const stored = await readRow(app().db, "settings", ["value"], { key: "alerts" });
     expect(JSON.parse(stored.value).discordWebhook).toBe(newer);
     expect(await lastWebhookDisabled(app().db)).toEqual(before);
+    await w.stop(100);
+  });
+
+  it("never follows a redirect, nor says where it led", async () => {
+    discord().answer({ status: 307, headers: { location: "/api/webhooks/9/elsewhere" } });
+    await queueAlert(app().db, { text: "where to?", now: T0 });
+    const w = worker();
+    await runDue(w);
+    // One request: a followed 307 would have posted the same body again, to the other address.
+    expect(discord().requests).toEqual([{ method: "POST", path: "/api/webhooks/1/token" }]);
+    const [post] = await alertJobs();
+    expect(post).toMatchObject({ state: "failed", attempts: 1 });
+    expect(post!.last_error).toMatch(/^Error: Discord answered 307\n/);
+    expect(post!.last_error).not.toContain("elsewhere");
+    await w.stop(100);
+  });
+
+  it("posts to no address but Discord's webhooks, whatever the settings row holds", async () => {
+    // A row written around the form (by hand, or by an older version): read as no webhook.
+    for (const url of [
+      discord().localUrl,
+      "https://discord.com.example.net/api/webhooks/1/token",
+      "https://discord.com/api/webhooks/1/token?wait=true",
+    ]) {
+      await app()
+        .db.updateTable("settings")
+        .set({ value: JSON.stringify({ discordWebhook: url }) })
+        .where("key", "=", "alerts")
+        .execute();
+      expect(await queueAlert(app().db, { text: "to nowhere", now: T0 }), url).toBe(false);
+    }
+    // A post already queued is dropped rather than sent there.
+    await inTransaction(app().db, (trx) => enqueueDiscordPost(trx, { text: "queued", now: T0 }));
+    const w = worker();
+    await runDue(w);
+    expect((await alertJobs())[0]).toMatchObject({ state: "succeeded" });
+    expect(discord().requests).toEqual([]);
     await w.stop(100);
   });
 

@@ -2,6 +2,7 @@ import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { notifyStaff } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { isDiscordWebhookUrl } from "~/domain/settings/settings";
 import { enqueueJob, RetryLater, type JobHandler, type JobRow } from "./jobs.server";
 import { staleKey, staleSlot, type ScheduleDefinition } from "./schedule-slots";
 import type { Department } from "~/domain/tickets/tickets";
@@ -169,21 +170,27 @@ async function disableWebhook(db: Db, url: string, status: number) {
 /**
  * Posts one alert. Nobody is mentioned whatever the text says (allowed_mentions empty). A 429 comes back
  * after Discord's retry_after; a 401 or 404 turns the webhook off (said on /admin/automation and in the
- * audit log) rather than failing for ever; anything else is retried with the usual backoff. `write`
- * writes the text of a post that carries an event (a new order or ticket).
+ * audit log) rather than failing for ever; anything else, a redirect included (never followed: the post
+ * goes to Discord's webhook address or nowhere), is retried with the usual backoff. `write` writes the
+ * text of a post that carries an event (a new order or ticket); `send` is how the request goes out
+ * (fetch; tests hand in one that reaches their stand-in for Discord).
  */
-export function discordAlertHandlerWith(write?: StaffPostWriter): JobHandler {
+export function discordAlertHandlerWith(
+  write?: StaffPostWriter,
+  { send = fetch }: { send?: typeof fetch } = {},
+): JobHandler {
   return async ({ db, now, payload }): Promise<Record<string, number>> => {
     const posted = payload as { text?: string; event?: StaffEvent };
     const url = (await getSettings(db)).alerts.discordWebhook;
-    if (!url) return { skipped: 1 };
+    // The stored setting is read as none unless it is Discord's; checked again where it is used.
+    if (!url || !isDiscordWebhookUrl(url)) return { skipped: 1 };
     let text = posted.text;
     if (text === undefined && posted.event) {
       // A process started without the server's writer (none in this codebase) retries rather than drops.
       if (!write) throw new Error("This process cannot write a staff post's text");
       text = await write(posted.event);
     }
-    return sendToDiscord(db, url, (text ?? "").slice(0, DISCORD_MAX_LENGTH), now);
+    return sendToDiscord(db, send, url, (text ?? "").slice(0, DISCORD_MAX_LENGTH), now);
   };
 }
 
@@ -192,15 +199,18 @@ export const discordAlertHandler: JobHandler = discordAlertHandlerWith();
 
 async function sendToDiscord(
   db: Db,
+  send: typeof fetch,
   url: string,
   text: string,
   now: Date,
 ): Promise<Record<string, number>> {
-  const response = await fetch(url, {
+  const response = await send(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ content: text, allowed_mentions: { parse: [] } }),
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    // Discord's webhooks do not redirect: one that does leads elsewhere, and the post is not sent there.
+    redirect: "manual",
   });
   if (response.ok) return { sent: 1 };
   if (response.status === 429) {

@@ -28,7 +28,7 @@ describeEachDatabase("new orders, tickets and top-ups posted to the staff's Disc
   async function sendAll() {
     const worker = steppedWorker({
       db: app().db,
-      handlers: workerHandlers(app()),
+      handlers: workerHandlers(app(), { discordSend: discord().send }),
       config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
     });
     await worker.tick();

@@ -1,4 +1,6 @@
 import { requiredText, z } from "~/lib/zod";
+import { gamePanelFormSchema } from "~/domain/settings/settings.schemas";
+import { panelBaseUrl } from "./panel-address";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
 // never reaches the browser (docs/architecture.md).
@@ -6,23 +8,14 @@ import { requiredText, z } from "~/lib/zod";
 /** The form's field of one order location's panel location: `location.<id>`. */
 export const LOCATION_FIELD_PREFIX = "location.";
 
-/** A panel's address: http(s), no credentials, no query; kept without its trailing slash. */
+/**
+ * A panel's address: http(s), no credentials, no query nor fragment (not even an empty one); kept as
+ * panelBaseUrl writes it (lower-case host, no default port, no trailing slash). Whether it may be on
+ * the local network is the save's to say (it reads the setting).
+ */
 const urlField = requiredText("provisioning.errors.urlInvalid", 300)
-  .refine((text) => {
-    try {
-      const url = new URL(text);
-      return (
-        (url.protocol === "https:" || url.protocol === "http:") &&
-        !url.username &&
-        !url.password &&
-        !url.search &&
-        !url.hash
-      );
-    } catch {
-      return false;
-    }
-  }, "provisioning.errors.urlInvalid")
-  .transform((text) => text.replace(/\/+$/, ""));
+  .refine((text) => panelBaseUrl(text) !== null, "provisioning.errors.urlInvalid")
+  .transform((text) => panelBaseUrl(text)!);
 
 /** Empty keeps the saved key (the page never shows it); otherwise an Application API key. */
 const keyField = z
@@ -42,7 +35,10 @@ const locationChoice = z
   .refine((text) => text === "" || /^\d{1,9}$/.test(text), "provisioning.errors.locationInvalid")
   .transform((text) => (text === "" ? [] : [Number(text)]));
 
-/** /admin/settings/game-panel: save the connection, or ask a job to check it. */
+/**
+ * /admin/settings/game-panel: save the connection, ask a job to check it, or say whether the panel may
+ * be on the local network (the setting gamePanel.allowLocalNetwork).
+ */
 export const gamePanelActionSchema = z.discriminatedUnion("intent", [
   z
     .object({ intent: z.literal("save"), url: urlField, apiKey: keyField })
@@ -68,5 +64,6 @@ export const gamePanelActionSchema = z.discriminatedUnion("intent", [
       return { intent: "save" as const, url: form.url, apiKey: form.apiKey, locationMap };
     }),
   z.object({ intent: z.literal("check") }),
+  gamePanelFormSchema.extend({ intent: z.literal("network") }),
 ]);
 export type GamePanelAction = z.output<typeof gamePanelActionSchema>;

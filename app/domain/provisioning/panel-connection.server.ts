@@ -3,6 +3,8 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import type { Db } from "~/db/transaction";
 import { inTransaction } from "~/db/transaction";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import { panelAddressRefused, panelBaseUrl } from "./panel-address";
 import {
   parseFailure,
   parseLocationMap,
@@ -14,6 +16,7 @@ import {
 } from "./panel-connection";
 import {
   createPanelClient,
+  PanelAddressRefused,
   PanelError,
   PanelUnreachable,
   type PanelCall,
@@ -23,7 +26,9 @@ import {
 // The one game panel (docs/provisioning.md "The connection"). The Application API key is
 // encrypted with the auth secret, as better-auth keeps two-factor secrets: a copy of the
 // database alone does not give the key away. It is never sent back to a browser: the page shows its
-// last four characters.
+// last four characters. It is encrypted together with the address it was saved for, and a client is
+// made only when that address is the row's: a key goes to no other address, however the row's
+// changed (a save without the key typed again is refused; a row edited by hand reads as no key).
 
 export const PANEL_CHECK_JOB = "provisioning.check";
 
@@ -137,19 +142,49 @@ export async function runPanelCheck(
 
 export type SavePanelConnectionResult =
   | { ok: true; connection: PanelConnectionView }
-  | { ok: false; kind: "invalid"; field: "apiKey"; error: "provisioning.errors.keyRequired" };
+  | {
+      ok: false;
+      kind: "invalid";
+      field: "apiKey";
+      error: "provisioning.errors.keyRequired" | "provisioning.errors.keyForNewUrl";
+    }
+  | {
+      ok: false;
+      kind: "invalid";
+      field: "url";
+      error: "provisioning.errors.urlInvalid" | "provisioning.errors.urlLocal";
+    };
+
+/** What is encrypted: the key and the address (panelBaseUrl) it may be sent to. */
+interface BoundKey {
+  url: string;
+  key: string;
+}
+
+const refusal = <F extends "apiKey" | "url", E extends string>(field: F, error: E) => ({
+  ok: false as const,
+  kind: "invalid" as const,
+  field,
+  error,
+});
 
 /**
  * Saves the panel's address, its key (left as it is when `apiKey` is null: the form never shows the
- * saved one) and the location map. Audited without the key.
+ * saved one) and the location map. Audited without the key. Refused: an address on the local network
+ * while the setting gamePanel.allowLocalNetwork is off, and a new address (another scheme, host, port
+ * or path) without its key typed again: the saved key is only ever sent to the address it was saved
+ * with, so a stolen admin session cannot send it elsewhere by changing the address alone.
  */
 export async function savePanelConnection(
   db: Db,
   input: { url: string; apiKey: string | null; locationMap: LocationMap; actorId: string },
   { secret }: { secret: string },
 ): Promise<SavePanelConnectionResult> {
-  const encrypted = input.apiKey
-    ? await symmetricEncrypt({ key: secret, data: input.apiKey })
+  const url = panelBaseUrl(input.url);
+  if (!url) return refusal("url", "provisioning.errors.urlInvalid");
+  const bound: BoundKey | null = input.apiKey ? { url, key: input.apiKey } : null;
+  const encrypted = bound
+    ? await symmetricEncrypt({ key: secret, data: JSON.stringify(bound) })
     : null;
   return inTransaction(db, async (trx) => {
     const before = await trx
@@ -157,19 +192,18 @@ export async function savePanelConnection(
       .select(["url", "api_key_last4", "location_map"])
       .where("id", "=", 1)
       .executeTakeFirst();
-    if (!before && !encrypted)
-      return {
-        ok: false as const,
-        kind: "invalid" as const,
-        field: "apiKey" as const,
-        error: "provisioning.errors.keyRequired" as const,
-      };
+    const { gamePanel } = await getSettings(trx);
+    if (panelAddressRefused(url, gamePanel.allowLocalNetwork))
+      return refusal("url", "provisioning.errors.urlLocal");
+    if (!before && !encrypted) return refusal("apiKey", "provisioning.errors.keyRequired");
+    if (before && !encrypted && panelBaseUrl(before.url) !== url)
+      return refusal("apiKey", "provisioning.errors.keyForNewUrl");
     const now = new Date().toISOString();
     const key = encrypted
       ? { api_key_encrypted: encrypted, api_key_last4: input.apiKey!.slice(-4) }
       : {};
     const values = {
-      url: input.url,
+      url,
       location_map: JSON.stringify(input.locationMap),
       updated_by: input.actorId,
       updated_at: now,
@@ -188,12 +222,12 @@ export async function savePanelConnection(
       targetType: "settings",
       targetId: "gamePanel",
       before: before ? { url: before.url, keyLast4: before.api_key_last4 } : null,
-      after: { url: input.url, keyLast4: key.api_key_last4 ?? before?.api_key_last4 },
+      after: { url, keyLast4: key.api_key_last4 ?? before?.api_key_last4 },
     });
     return {
       ok: true as const,
       connection: {
-        url: input.url,
+        url,
         keyLast4: key.api_key_last4 ?? before?.api_key_last4 ?? "",
         locationMap: input.locationMap,
         updatedAt: now,
@@ -210,6 +244,31 @@ export class PanelKeyUnreadable extends Error {
   }
 }
 
+/**
+ * The saved key is not the saved address's: the address changed without the key being saved again
+ * (the row edited by hand), or the key was saved before keys were bound to their address.
+ */
+export class PanelKeyNotForUrl extends Error {
+  constructor() {
+    super("The game panel's key was not saved for its address: save the key again");
+    this.name = "PanelKeyNotForUrl";
+  }
+}
+
+/** The key in a stored `api_key_encrypted`, when it was saved for `url`. */
+function keyFor(decrypted: string, url: string | null): string {
+  let bound: Partial<BoundKey> | null = null;
+  try {
+    bound = JSON.parse(decrypted) as Partial<BoundKey> | null;
+  } catch {
+    // A key saved on its own, before keys were bound to their address: not sent anywhere.
+  }
+  if (!bound || typeof bound.key !== "string" || typeof bound.url !== "string" || !bound.key)
+    throw new PanelKeyNotForUrl();
+  if (url === null || bound.url !== url) throw new PanelKeyNotForUrl();
+  return bound.key;
+}
+
 export interface PanelClientSettings {
   secret: string;
   timeoutMs?: number;
@@ -219,7 +278,11 @@ export interface PanelClientSettings {
   retryReads?: boolean;
 }
 
-/** A client of the saved panel, or null when none is saved. Throws PanelKeyUnreadable. */
+/**
+ * A client of the saved panel, or null when none is saved. Throws PanelKeyUnreadable, PanelKeyNotForUrl
+ * (the key was saved for another address), and PanelAddressRefused (a local address while the setting
+ * gamePanel.allowLocalNetwork is off; the client refuses a name that resolves to one when it connects).
+ */
 export async function panelClientFor(
   db: Db,
   settings: PanelClientSettings,
@@ -230,17 +293,22 @@ export async function panelClientFor(
     .where("id", "=", 1)
     .executeTakeFirst();
   if (!row) return null;
-  let apiKey: string;
+  let decrypted: string;
   try {
-    apiKey = await symmetricDecrypt({ key: settings.secret, data: row.api_key_encrypted });
+    decrypted = await symmetricDecrypt({ key: settings.secret, data: row.api_key_encrypted });
   } catch {
     throw new PanelKeyUnreadable();
   }
-  if (!apiKey) throw new PanelKeyUnreadable();
+  if (!decrypted) throw new PanelKeyUnreadable();
+  const url = panelBaseUrl(row.url);
+  const apiKey = keyFor(decrypted, url);
+  const { gamePanel } = await getSettings(db);
   return {
     client: createPanelClient({
-      url: row.url,
+      // The address the key was saved for, which is the row's (keyFor).
+      url: url!,
       apiKey,
+      allowLocalNetwork: gamePanel.allowLocalNetwork,
       timeoutMs: settings.timeoutMs,
       fetch: settings.fetch,
       onCall: settings.onCall,
@@ -257,6 +325,8 @@ export async function panelClientFor(
 
 export type CheckFailure =
   | "provisioning.errors.keyUnreadable"
+  | "provisioning.errors.keyNotForUrl"
+  | "provisioning.errors.addressRefused"
   | "provisioning.errors.unreachable"
   | "provisioning.errors.keyRefused"
   | "provisioning.errors.panelAnswered";
@@ -271,6 +341,10 @@ export function connectionFailure(error: unknown): {
 } {
   if (error instanceof PanelKeyUnreadable)
     return { error: "provisioning.errors.keyUnreadable", detail: null };
+  if (error instanceof PanelKeyNotForUrl)
+    return { error: "provisioning.errors.keyNotForUrl", detail: null };
+  if (error instanceof PanelAddressRefused)
+    return { error: "provisioning.errors.addressRefused", detail: null };
   if (error instanceof PanelUnreachable)
     return { error: "provisioning.errors.unreachable", detail: error.kind };
   if (error instanceof PanelError && (error.status === 401 || error.status === 403))

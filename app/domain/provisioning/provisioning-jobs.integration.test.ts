@@ -18,6 +18,7 @@ import {
   productId,
 } from "../../../tests/support/money-fixtures";
 import { startFakePanel, type FakePanel } from "../../../tests/support/fake-pterodactyl";
+import { allowLocalPanel } from "../../../tests/support/panel-snapshot";
 import { mtaProvisioning, sampProvisioning } from "../../../tests/support/provisioning-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
@@ -25,7 +26,7 @@ import { describeEachDatabase } from "../../../tests/support/test-database";
 import { inTransaction } from "~/db/transaction";
 import { eraseAccount } from "~/domain/accounts/account-deletion.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
-import { savePanelConnection, requestPanelCheck } from "./panel-connection.server";
+import { PANEL_CHECK_JOB, savePanelConnection, requestPanelCheck } from "./panel-connection.server";
 import {
   PANEL_CREATE_JOB,
   PANEL_RECONCILE_JOB,
@@ -145,6 +146,8 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     await db.deleteFrom("panel_connections").execute();
     await db.deleteFrom("panel_port_claims").execute();
     await db.deleteFrom("panel_accounts").execute();
+    // The fake panel is on 127.0.0.1.
+    await allowLocalPanel(app());
     const saved = await savePanelConnection(
       db,
       {
@@ -432,6 +435,52 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     const failed = await checkRow();
     expect(failed.check_error).toMatch(/^provisioning\.errors\.panelAnswered\|500 /);
     expect(failed.snapshot).toBe(passed.snapshot);
+  });
+
+  it("sends the key only to the address it was saved with: the check, the hourly refresh and the create", async () => {
+    const other = await startFakePanel({ apiKey: panel.apiKey });
+    try {
+      const checkError = async () =>
+        (await readRow(app().db, "panel_connections", ["check_error"], { id: 1 })).check_error;
+      // The row's address changed without the key being saved again (by hand, or by a bug).
+      await app().db.updateTable("panel_connections").set({ url: other.url }).execute();
+      expect(await requestPanelCheck(app().db, { now: clock })).toEqual({ ok: true });
+      await runJobs(2);
+      expect(await checkError()).toBe("provisioning.errors.keyNotForUrl");
+      // The hourly refresh is the same job, queued by its schedule.
+      await app().db.updateTable("panel_connections").set({ check_error: null }).execute();
+      await inTransaction(app().db, (trx) =>
+        enqueueJob(trx, { type: PANEL_CHECK_JOB, schedule: "provisioning.refresh", now: clock }),
+      );
+      await runJobs(2);
+      expect(await checkError()).toBe("provisioning.errors.keyNotForUrl");
+      const { serviceId } = await approvedService("samp-starter");
+      await runJobs(3);
+      expect(await panelRow(serviceId)).toMatchObject({
+        panel_state: "failed",
+        panel_error: "provisioning.failures.keyNotForUrl",
+      });
+      expect(other.requests).toEqual([]);
+      expect(panel.requests).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("calls no panel on the local network once the setting is off", async () => {
+    await allowLocalPanel(app(), false);
+    expect(await requestPanelCheck(app().db, { now: clock })).toEqual({ ok: true });
+    await runJobs(2);
+    expect(await readRow(app().db, "panel_connections", ["check_error"], { id: 1 })).toEqual({
+      check_error: "provisioning.errors.addressRefused",
+    });
+    const { serviceId } = await approvedService("samp-starter");
+    await runJobs(3);
+    expect(await panelRow(serviceId)).toMatchObject({
+      panel_state: "failed",
+      panel_error: "provisioning.failures.addressRefused",
+    });
+    expect(panel.requests).toEqual([]);
   });
 
   it("refuses an order, and an approval, where the last check found no room", async () => {

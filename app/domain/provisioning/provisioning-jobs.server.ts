@@ -18,6 +18,7 @@ import { recordPanelCalls } from "./panel-calls.server";
 import {
   PANEL_CHECK_JOB,
   panelClientFor,
+  PanelKeyNotForUrl,
   PanelKeyUnreadable,
   runPanelCheck,
 } from "./panel-connection.server";
@@ -39,6 +40,7 @@ import {
 } from "./provisioning";
 import {
   isRetryablePanelFailure,
+  PanelAddressRefused,
   PanelError,
   type PanelAllocation,
   type PanelCall,
@@ -182,6 +184,10 @@ function asJobError(error: unknown, now: Date): unknown {
   if (error instanceof ProvisioningFailure || error instanceof RetryLater) return error;
   if (error instanceof PanelKeyUnreadable)
     return new ProvisioningFailure("provisioning.failures.keyUnreadable");
+  if (error instanceof PanelKeyNotForUrl)
+    return new ProvisioningFailure("provisioning.failures.keyNotForUrl");
+  if (error instanceof PanelAddressRefused)
+    return new ProvisioningFailure("provisioning.failures.addressRefused");
   if (error instanceof PanelError && error.status === 429)
     return new RetryLater(
       new Date(now.getTime() + (error.retryAfterSeconds ?? 60) * 1000),

@@ -1,5 +1,9 @@
+import { localAddressKind, panelBaseUrl } from "./panel-address";
 import type { SnapshotNode } from "./panel-connection";
+import { PanelAddressRefused, panelFetch, type PanelResolver } from "./panel-transport.server";
 import type { EggVariable } from "./provisioning";
+
+export { PanelAddressRefused } from "./panel-transport.server";
 
 // The client of a Pterodactyl panel's Application API: the dozen calls provisioning uses, each
 // with a timeout, the panel's error body read into typed errors, and every request reported to `onCall`
@@ -31,6 +35,18 @@ export interface PanelClientOptions {
   apiKey: string;
   /** Per request, until the whole answer is read (default 10 s). */
   timeoutMs?: number;
+  /**
+   * Whether the panel may be on the local network: loopback, private, link-local addresses (the
+   * setting gamePanel.allowLocalNetwork). Off, such an address is refused at construction, and a
+   * name that resolves to one when a request connects (PanelAddressRefused, never retried).
+   */
+  allowLocalNetwork?: boolean;
+  /** Instead of the system's resolver (tests stand in for DNS with it). */
+  resolve?: PanelResolver;
+  /**
+   * Instead of the client's own transport (panel-transport.server.ts), which alone checks the
+   * addresses a name resolves to: for tests that script the panel's answers.
+   */
   fetch?: typeof fetch;
   /** Called once per HTTP request, after it ends, success or failure. It should not throw. */
   onCall?: (call: PanelCall) => void;
@@ -121,6 +137,7 @@ export class PanelUnreachable extends Error {
  * A timed-out or lost write may have been done on the panel: callers look it up before writing again.
  */
 export function isRetryablePanelFailure(error: unknown): boolean {
+  // PanelAddressRefused is not: the address stays where it is until an admin changes it or the rule.
   if (error instanceof PanelUnreachable) return true;
   if (error instanceof PanelError) return error.status === 429 || error.status >= 500;
   return false;
@@ -295,12 +312,18 @@ export function panelServerLink(panelUrl: string, identifier: string): string {
   return `${trimSlashes(panelUrl)}/server/${encodeURIComponent(identifier)}`;
 }
 
-/** A client for the panel at `options.url`; throws when the URL or key cannot be used at all. */
+/**
+ * A client for the panel at `options.url`; throws when the URL or key cannot be used at all, and
+ * PanelAddressRefused when the URL's host is a local address that is not allowed.
+ */
 export function createPanelClient(options: PanelClientOptions): PanelClient {
   const base = checkedBaseUrl(options.url);
+  const allowLocalNetwork = options.allowLocalNetwork ?? false;
+  const local = localAddressKind(new URL(base).hostname);
+  if (local && !allowLocalNetwork) throw new PanelAddressRefused(local);
   if (!options.apiKey.trim()) throw new Error("The panel's API key is empty");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? panelFetch({ allowLocalNetwork, resolve: options.resolve });
   const clock = options.clock ?? (() => performance.now());
   const headers: Record<string, string> = {
     authorization: `Bearer ${options.apiKey}`,
@@ -361,7 +384,9 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
           ? error.code
           : error instanceof PanelUnreachable
             ? error.kind
-            : "error";
+            : error instanceof PanelAddressRefused
+              ? "addressRefused"
+              : "error";
       throw error;
     } finally {
       options.onCall?.({
@@ -383,7 +408,8 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
         body: body === undefined ? undefined : JSON.stringify(body),
         // The timeout covers reading the body too: a panel that sends headers then stalls is no answer.
         signal: AbortSignal.timeout(timeoutMs),
-        // A redirect would turn a POST into a GET (and may lead elsewhere): the admin fixes the URL instead.
+        // Never followed (the client's own transport cannot): a redirect would turn a POST into a GET,
+        // and would take the key wherever the panel's address, or whoever answers there, says.
         redirect: "manual",
       });
       return {
@@ -392,6 +418,8 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
         text: await response.text(),
       };
     } catch (error) {
+      if (error instanceof PanelAddressRefused) throw error;
+      if (error instanceof Error && error.cause instanceof PanelAddressRefused) throw error.cause;
       const timedOut =
         error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       throw new PanelUnreachable(timedOut ? "timeout" : "network", {
@@ -423,14 +451,15 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
     }
     const errors = parsed.ok ? errorItems(parsed.value) : [];
     const first = errors[0];
-    const location = answer.headers.get("location");
+    // Where a redirect leads is not said: the page shows this detail, and the address a redirect
+    // names (an internal host, a token in a URL) is not for it to show.
     throw new PanelError({
       status: answer.status,
       code: first?.code ?? "HttpError",
       detail:
         first?.detail ??
-        (answer.status >= 300 && answer.status < 400 && location
-          ? `The panel redirects to ${location}: use that address as the panel URL`
+        (answer.status >= 300 && answer.status < 400
+          ? `The panel answered with a redirect (HTTP ${answer.status}), which is not followed: save the panel's own address`
           : `The panel answered HTTP ${answer.status} without its error body`),
       meta: first?.meta ?? null,
       retryAfterSeconds: retryAfterSeconds(answer.headers.get("retry-after")),
@@ -611,10 +640,9 @@ function checkedBaseUrl(url: string): string {
   if (parsed.username || parsed.password) {
     throw new Error("The panel URL must not carry a user name or password");
   }
-  if (parsed.search || parsed.hash) {
-    throw new Error("The panel URL must not carry a query or a fragment");
-  }
-  return trimSlashes(parsed.href);
+  const base = panelBaseUrl(url);
+  if (!base) throw new Error("The panel URL must not carry a query or a fragment");
+  return base;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -651,6 +679,9 @@ function retryAfterSeconds(header: string | null): number | null {
 
 function describeCause(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
+  // Node's own error ("connect ECONNREFUSED 10.1.2.3:443"): its code, not the address it tried.
+  const own = (cause as { code?: unknown }).code;
+  if (typeof own === "string") return `the connection failed (${own})`;
   const inner = cause.cause;
   if (isRecord(inner) || inner instanceof Error) {
     const code = (inner as { code?: unknown }).code;

@@ -1,9 +1,14 @@
+import type { LookupAddress } from "node:dns";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakePanel, type FakePanel } from "../../../tests/support/fake-pterodactyl";
+import { panelFetch, panelLookup, type PanelResolver } from "./panel-transport.server";
 import {
   createPanelClient,
   isRetryablePanelFailure,
   panelServerLink,
+  PanelAddressRefused,
   PanelError,
   PanelUnreachable,
   type NewPanelServer,
@@ -22,6 +27,8 @@ beforeEach(async () => {
   // the cores shared). The tests of the timeout make clients of their own.
   client = createPanelClient({
     url: panel.url,
+    // The fake panel is on loopback.
+    allowLocalNetwork: true,
     apiKey: panel.apiKey,
     timeoutMs: 10_000,
     onCall: (call) => calls.push(call),
@@ -319,7 +326,11 @@ describe("the panel's errors", () => {
   });
 
   it("does not take a 404 of a wrong URL for a record that is not there", async () => {
-    const misplaced = createPanelClient({ url: `${panel.url}/panel`, apiKey: panel.apiKey });
+    const misplaced = createPanelClient({
+      url: `${panel.url}/panel`,
+      apiKey: panel.apiKey,
+      allowLocalNetwork: true,
+    });
     expect(
       await misplaced.findUserByExternalId("hf-user-1").catch((e: unknown) => e),
     ).toMatchObject({
@@ -380,6 +391,7 @@ describe("the panel's errors", () => {
     // Long enough for the answered calls on a busy machine; the held one waits it out once.
     const retrying = createPanelClient({
       url: panel.url,
+      allowLocalNetwork: true,
       apiKey: panel.apiKey,
       timeoutMs: 2_000,
       onCall: (call) => calls.push(call),
@@ -430,6 +442,7 @@ describe("the panel's errors", () => {
     // the request, whatever the real time.
     const timed = createPanelClient({
       url: panel.url,
+      allowLocalNetwork: true,
       apiKey: panel.apiKey,
       timeoutMs: 300,
       onCall: (call) => calls.push(call),
@@ -464,6 +477,7 @@ describe("the panel's errors", () => {
     expect(await client.listNodes().catch((e: unknown) => e)).toMatchObject({ kind: "network" });
     const gone = createPanelClient({
       url: "http://127.0.0.1:9",
+      allowLocalNetwork: true,
       apiKey: "ptla_x",
       timeoutMs: 2_000,
     });
@@ -471,7 +485,11 @@ describe("the panel's errors", () => {
   });
 
   it("refuses a wrong key with the panel's 401", async () => {
-    const wrong = createPanelClient({ url: panel.url, apiKey: "ptla_wrong" });
+    const wrong = createPanelClient({
+      url: panel.url,
+      apiKey: "ptla_wrong",
+      allowLocalNetwork: true,
+    });
     expect(await wrong.listNodes().catch((e: unknown) => e)).toMatchObject({
       status: 401,
       code: "AuthenticationException",
@@ -502,7 +520,9 @@ describe("the panel's errors", () => {
     });
     const redirected = await moved.listNodes().catch((e: unknown) => e);
     expect(redirected).toMatchObject({ status: 301, code: "HttpError" });
-    expect((redirected as PanelError).detail).toContain("https://panel.example.test/");
+    // Where it leads is not said: the page shows the detail (docs/provisioning.md).
+    expect((redirected as PanelError).detail).toMatch(/redirect \(HTTP 301\)/);
+    expect((redirected as PanelError).detail).not.toContain("https://panel.example.test/");
 
     const website = createPanelClient({
       url: "https://example.test",
@@ -513,6 +533,137 @@ describe("the panel's errors", () => {
       status: 200,
       code: "InvalidResponse",
     });
+  });
+});
+
+describe("where the client sends the key", () => {
+  /** A server on 127.0.0.1 that answers every request with `status` and a Location to the fake panel. */
+  async function redirector(status: number) {
+    const seen: string[] = [];
+    const server = createServer((request, answer) => {
+      seen.push(`${request.method} ${request.url}`);
+      answer.writeHead(status, {
+        location: `${panel.url}/api/application/locations?from=redirect`,
+      });
+      answer.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      seen,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it("never follows a redirect, nor says where it leads", async () => {
+    for (const status of [301, 302, 307, 308]) {
+      const moved = await redirector(status);
+      const client = createPanelClient({
+        url: moved.url,
+        apiKey: panel.apiKey,
+        allowLocalNetwork: true,
+      });
+      const read = await client.listNodes().catch((e: unknown) => e);
+      const write = await client.suspendServer(1).catch((e: unknown) => e);
+      await moved.close();
+      for (const error of [read, write]) {
+        expect(error, String(status)).toMatchObject({ status, code: "HttpError" });
+        expect(JSON.stringify([String(error), (error as PanelError).detail])).not.toMatch(
+          /from=redirect|\/locations/,
+        );
+      }
+      expect(moved.seen).toHaveLength(2);
+    }
+    // The key never reached where the redirects led.
+    expect(panel.requests).toEqual([]);
+  });
+
+  it("refuses a local address unless a panel on the local network is allowed", () => {
+    for (const url of [
+      panel.url,
+      "http://127.0.0.2",
+      "http://2130706433",
+      "http://0x7f.1:8080",
+      "http://[::1]",
+      "http://[::ffff:127.0.0.1]",
+      "http://10.0.0.1",
+      "http://192.168.1.1/panel",
+      "http://169.254.169.254",
+      "http://0.0.0.0",
+      "http://localhost:4400",
+    ]) {
+      expect(() => createPanelClient({ url, apiKey: panel.apiKey }), url).toThrow(
+        PanelAddressRefused,
+      );
+      expect(() =>
+        createPanelClient({ url, apiKey: panel.apiKey, allowLocalNetwork: true }),
+      ).not.toThrow();
+    }
+    expect(() =>
+      createPanelClient({ url: "https://panel.example.test", apiKey: "k" }),
+    ).not.toThrow();
+  });
+
+  it("refuses a name that resolves to a local address when it connects, sending nothing", async () => {
+    const port = new URL(panel.url).port;
+    // DNS as a stranger's public name could answer: 127.0.0.1, alone or beside a public address.
+    const answers: Record<string, LookupAddress[]> = {
+      "panel.example.test": [{ address: "127.0.0.1", family: 4 }],
+      "mixed.example.test": [
+        { address: "93.184.215.14", family: 4 },
+        { address: "::1", family: 6 },
+      ],
+    };
+    const resolve: PanelResolver = (hostname, _options, callback) =>
+      callback(null, answers[hostname] ?? []);
+    for (const host of Object.keys(answers)) {
+      const refused = createPanelClient({
+        url: `http://${host}:${port}`,
+        apiKey: panel.apiKey,
+        resolve,
+        retryReads: true,
+        onCall: (call) => calls.push(call),
+      });
+      const error = await refused.listLocations().catch((e: unknown) => e);
+      expect(error, host).toBeInstanceOf(PanelAddressRefused);
+      expect(isRetryablePanelFailure(error)).toBe(false);
+      expect(String(error)).not.toMatch(/127\.0\.0\.1|::1|93\.184/);
+    }
+    expect(panel.requests).toEqual([]);
+    // Not sent twice by retryReads, and recorded as refused.
+    expect(calls.map((call) => [call.status, call.errorCode])).toEqual([
+      [null, "addressRefused"],
+      [null, "addressRefused"],
+    ]);
+
+    // Allowed, the same name reaches the panel there.
+    const allowed = createPanelClient({
+      url: `http://panel.example.test:${port}`,
+      apiKey: panel.apiKey,
+      resolve,
+      allowLocalNetwork: true,
+    });
+    expect(await allowed.listLocations()).toHaveLength(panel.locations.length);
+    expect(panel.requests[0]!.headers).toMatchObject({ host: `panel.example.test:${port}` });
+  });
+
+  it("refuses loopback as the system's resolver gives it for `localhost`", async () => {
+    const lookup = (allow: boolean) =>
+      new Promise<unknown>((resolve) =>
+        panelLookup(allow)("localhost", { all: true }, (error, address) =>
+          resolve(error ?? address),
+        ),
+      );
+    expect(await lookup(false)).toBeInstanceOf(PanelAddressRefused);
+    // An address is connected to without a lookup: the transport judges it itself.
+    await expect(
+      panelFetch({ allowLocalNetwork: false })(`${panel.url}/api/application/locations`),
+    ).rejects.toBeInstanceOf(PanelAddressRefused);
+    expect(panel.requests).toEqual([]);
+    expect(await lookup(true)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ address: expect.any(String) })]),
+    );
   });
 });
 
@@ -553,7 +704,11 @@ describe("what the client sends and records", () => {
   });
 
   it("takes a URL with a trailing slash or a path, and refuses one it cannot use", async () => {
-    const slashed = createPanelClient({ url: `${panel.url}///`, apiKey: panel.apiKey });
+    const slashed = createPanelClient({
+      url: `${panel.url}///`,
+      apiKey: panel.apiKey,
+      allowLocalNetwork: true,
+    });
     expect(await slashed.listLocations()).toHaveLength(4);
     expect(() => createPanelClient({ url: "ftp://panel.example.test", apiKey: "k" })).toThrow(
       /http:\/\/ or https:\/\//,

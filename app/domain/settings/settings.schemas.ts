@@ -8,6 +8,7 @@ import {
   MAX_VAT_RATES,
   SELLER_ADDRESS_MAX,
   parseVatRates,
+  isDiscordWebhookUrl,
   LIFECYCLE_MAX_DAYS,
   MAX_LOCATION_LENGTH,
   MAX_LOCATIONS,
@@ -25,6 +26,8 @@ const url = z.url({ protocol: /^https?$/ }).max(500);
 /** A link the admin may leave empty: the site then leaves that link out. */
 const optionalUrl = url.or(z.literal(""));
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+/** A Discord webhook's address (isDiscordWebhookUrl), or empty for none. */
+const discordWebhook = z.string().refine(isDiscordWebhookUrl).or(z.literal(""));
 
 /**
  * The site settings of spec section 3, grouped into sections. Each section is one row of the settings
@@ -122,9 +125,20 @@ export const settingsSchema = z.object({
     .prefault({}),
   // Where the worker posts its alerts (a dead job, a failed run): a Discord webhook, empty for none. A
   // section of its own, never among the public settings: the address lets anyone post to the channel.
+  // Only Discord's own webhook addresses: the worker posts to it, so any other address would make it
+  // send requests wherever an admin (or a stolen admin session) says. A stored row that is not one
+  // reads as none.
   alerts: z
     .object({
-      discordWebhook: optionalUrl.default(""),
+      discordWebhook: discordWebhook.default(""),
+    })
+    .prefault({}),
+  // The game panel (docs/provisioning.md "Where the panel may be"): its address may be on the local
+  // network (loopback, private, link-local) only while this is on. Off by default: the worker calls the
+  // panel with its key, and a private address is where a stolen admin session would point it.
+  gamePanel: z
+    .object({
+      allowLocalNetwork: z.boolean().default(false),
     })
     .prefault({}),
   // Sign-in rules. Off by default: when on, an admin without a second factor is sent to set
@@ -323,8 +337,21 @@ export const timeZoneFormSchema = z.object({
     .refine(isTimeZone, "admin.automation.errors.timeZoneInvalid"),
 });
 
-/** The worker's alerts: a Discord webhook's address, or empty for none. */
-export const alertsFormSchema = z.object({ discordWebhook: link });
+/** The worker's alerts: a Discord webhook's address (https://discord.com/api/webhooks/…), or empty for none. */
+export const alertsFormSchema = z.object({
+  discordWebhook: z
+    .string({ error: "admin-settings.errors.discordWebhookInvalid" })
+    .trim()
+    .max(500, "admin-settings.errors.discordWebhookInvalid")
+    .default("")
+    .refine(
+      (value) => value === "" || isDiscordWebhookUrl(value),
+      "admin-settings.errors.discordWebhookInvalid",
+    ),
+});
+
+/** Whether the game panel may be on the local network (/admin/settings/game-panel). */
+export const gamePanelFormSchema = z.object({ allowLocalNetwork: checkbox });
 
 /** Sign-in rules: whether admins must use two-factor sign-in. */
 export const securityFormSchema = z.object({ requireAdminTwoFactor: checkbox });
@@ -376,6 +403,7 @@ export const settingsActionSchema = z
       lifecycleFormSchema.extend({ intent: z.literal("lifecycle") }),
       timeZoneFormSchema.extend({ intent: z.literal("timeZone") }),
       alertsFormSchema.extend({ intent: z.literal("alerts") }),
+      gamePanelFormSchema.extend({ intent: z.literal("gamePanel") }),
       securityFormSchema.extend({ intent: z.literal("security") }),
       verificationFormSchema.extend({ intent: z.literal("verification") }),
       invoicingFormSchema.extend({ intent: z.literal("invoicing") }),

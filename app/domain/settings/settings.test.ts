@@ -52,6 +52,34 @@ describe("settings", () => {
     expect(links.safeParse({ discord: "https://discord.gg/x" }).success).toBe(true);
   });
 
+  it("stores as the alerts' webhook only a Discord webhook's address, or nothing", () => {
+    const alerts = settingsSchema.shape.alerts;
+    for (const url of [
+      "",
+      "https://discord.com/api/webhooks/123456789012345678/AbC-dEf_123",
+      "https://discordapp.com/api/webhooks/1/token",
+      "https://canary.discord.com/api/webhooks/1/token",
+      "https://ptb.discord.com/api/webhooks/1/token",
+      "https://ptb.discordapp.com/api/webhooks/1/token",
+    ])
+      expect(alerts.safeParse({ discordWebhook: url }).success, url).toBe(true);
+    for (const url of [
+      "http://discord.com/api/webhooks/1/token",
+      "https://discord.com:8443/api/webhooks/1/token",
+      "https://evil.discord.com/api/webhooks/1/token",
+      "https://discord.com.evil.example/api/webhooks/1/token",
+      "https://user@discord.com/api/webhooks/1/token",
+      "https://discord.com/api/webhooks/1/token?wait=true",
+      "https://discord.com/api/webhooks/1/token#",
+      "https://discord.com/api/webhooks/1/token/../../../x",
+      "https://discord.com/api/webhooks/abc/token",
+      "https://discord.com/api/v10/users/@me",
+      "http://127.0.0.1:8080/api/webhooks/1/token",
+      "http://169.254.169.254/latest/meta-data",
+    ])
+      expect(alerts.safeParse({ discordWebhook: url }).success, url).toBe(false);
+  });
+
   it("gives each form fields of the section it writes, and no field to two forms", () => {
     const seen = new Set<string>();
     for (const form of SETTINGS_FORMS) {
@@ -83,6 +111,25 @@ describe("the settings forms", () => {
       coinPurchase: false,
       livechat: false,
       tickets: true,
+    });
+  });
+
+  it("refuses an alerts webhook that is not Discord's, and reads the game panel's switch", () => {
+    expect(
+      errors({ intent: "alerts", discordWebhook: "https://hooks.example.com/api/webhooks/1/x" }),
+    ).toEqual({ discordWebhook: "admin-settings.errors.discordWebhookInvalid" });
+    expect(
+      parse({ intent: "alerts", discordWebhook: " https://discord.com/api/webhooks/1/x " }),
+    ).toMatchObject({
+      success: true,
+      data: { discordWebhook: "https://discord.com/api/webhooks/1/x" },
+    });
+    expect(parse({ intent: "gamePanel" })).toMatchObject({
+      success: true,
+      data: { intent: "gamePanel", allowLocalNetwork: false },
+    });
+    expect(parse({ intent: "gamePanel", allowLocalNetwork: "on" })).toMatchObject({
+      data: { allowLocalNetwork: true },
     });
   });
 

@@ -57,6 +57,17 @@ export function parseVatRates(text: string): Record<string, number> | null {
 }
 
 /**
+ * A Discord webhook's address as Discord gives it: https://discord.com/api/webhooks/<id>/<token> (also
+ * discordapp.com, and the canary. and ptb. clients' hosts), nothing before or after. The worker posts
+ * to it, so nothing else may be saved there: no other host, port, path, query or fragment.
+ */
+export function isDiscordWebhookUrl(text: string): boolean {
+  return /^https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/api\/webhooks\/\d{1,20}\/[A-Za-z0-9_-]{1,200}$/.test(
+    text,
+  );
+}
+
+/**
  * The settings of a site nobody has set up: what `settingsSchema` makes of an empty row (settings.test.ts
  * holds them equal), written out so that a page needs no zod to know them. Never changed in place:
  * `defaultSettings()` gives a copy to change.
@@ -104,6 +115,7 @@ export const DEFAULT_SETTINGS: Settings = {
     orderExpiryDays: 7,
   },
   alerts: { discordWebhook: "" },
+  gamePanel: { allowLocalNetwork: false },
   security: { requireAdminTwoFactor: false },
   verification: { requireVerifiedEmail: true },
   invoicing: {
@@ -163,6 +175,8 @@ export const SETTINGS_FORM_SECTION = {
   // Saved from /admin/automation, whose schedules read in it.
   timeZone: "general",
   alerts: "alerts",
+  // Saved from /admin/settings/game-panel: the panel client reads it (docs/provisioning.md).
+  gamePanel: "gamePanel",
   // Two-factor sign-in for admins: the admin guard reads it (app/http/guards.server.ts).
   security: "security",
   // Verified addresses (docs/accounts.md).
@@ -212,6 +226,7 @@ export const SETTINGS_FORM_FIELDS = {
   ],
   timeZone: ["timeZone"],
   alerts: ["discordWebhook"],
+  gamePanel: ["allowLocalNetwork"],
   security: ["requireAdminTwoFactor"],
   verification: ["requireVerifiedEmail"],
   invoicing: [

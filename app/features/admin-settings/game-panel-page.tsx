@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { TitledCard } from "~/components/ui/card";
-import { FormCard, FormFields, type FieldSpec } from "~/components/ui/form-card";
+import { FormCard, FormFields, Switch, type FieldSpec } from "~/components/ui/form-card";
 import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, ResultText, type ActionResult } from "~/components/ui/result-message";
@@ -13,7 +13,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { mediumDateTime } from "~/lib/intl-format";
 
 export interface GamePanelActionResult extends ActionResult {
-  intent: "save" | "check";
+  intent: "save" | "check" | "network";
 }
 
 /** How often the page looks again while a check waits for the worker. */
@@ -21,17 +21,21 @@ const CHECK_REFRESH_MS = 1500;
 
 /**
  * /admin/settings/game-panel: the connection form (the key is never shown again: only its
- * last four characters), the order form's locations mapped to the panel's, and what the last check found
- * (locations, nodes with their use, nests and eggs), which a job reads so the page never waits on the panel.
+ * last four characters, and it is sent only to the address it was saved with), the order form's
+ * locations mapped to the panel's, whether the panel may be on the local network, and what the last
+ * check found (locations, nodes with their use, nests and eggs), which a job reads so the page never
+ * waits on the panel.
  */
 export function GamePanelPage({
   connection,
   locations,
+  allowLocalNetwork,
   locale,
   result,
 }: {
   connection: (PanelConnectionView & { check: PanelCheckView }) | null;
   locations: string[];
+  allowLocalNetwork: boolean;
   locale: string;
   result?: GamePanelActionResult;
 }) {
@@ -119,6 +123,7 @@ export function GamePanelPage({
   ];
   const date = mediumDateTime(locale);
   const checkResult = result?.intent === "check" ? result : undefined;
+  const networkResult = result?.intent === "network" ? result : undefined;
   const locationName = (id: number) =>
     snapshot?.locations.find((location) => location.id === id)?.short ?? String(id);
 
@@ -151,6 +156,27 @@ export function GamePanelPage({
           idPrefix="panel"
           values={typed ?? stored}
           errors={saveResult?.fieldErrors}
+        />
+      </FormCard>
+      <FormCard
+        id="network"
+        title={t("panel.networkTitle")}
+        description={t("panel.networkDescription")}
+        status={
+          networkResult
+            ? { ok: networkResult.ok, text: <ResultText result={networkResult} /> }
+            : null
+        }
+        busy={busy}
+        submit={{ label: t("panel.networkSave"), busyLabel: t("panel.saving") }}
+      >
+        <Switch
+          // Made again after each save, so the box shows what is stored.
+          key={String(allowLocalNetwork)}
+          id="panel-allow-local-network"
+          name="allowLocalNetwork"
+          label={t("panel.allowLocalNetwork")}
+          checked={allowLocalNetwork}
         />
       </FormCard>
       <TitledCard title={t("panel.checkTitle")}>

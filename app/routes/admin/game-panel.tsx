@@ -9,6 +9,7 @@ import {
   GamePanelPage,
   type GamePanelActionResult,
 } from "~/features/admin-settings/game-panel-page";
+import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { adminAction, adminLoader } from "~/http/admin-route.server";
 import { refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";
@@ -16,13 +17,14 @@ import type { Route } from "./+types/game-panel";
 import { requestContext } from "~/context.server";
 
 // /admin/settings/game-panel (docs/provisioning.md): the panel's address and key, the order
-// form's locations on the panel, and "Check connection" (a job reads the panel; this page shows what it
-// found).
+// form's locations on the panel, "Check connection" (a job reads the panel; this page shows what it
+// found), and whether the panel may be on the local network (a setting).
 export const loader = adminLoader(requestContext, {
   title: "provisioning.panel.title",
   load: async ({ db, context }) => ({
     connection: await readPanelConnection(db),
     locations: context.settings.general.locations,
+    allowLocalNetwork: context.settings.gamePanel.allowLocalNetwork,
   }),
 });
 
@@ -44,6 +46,23 @@ export const action = adminAction(
       { status: 400 },
     ),
   async ({ db, admin, input, context }) => {
+    if (input.intent === "network") {
+      const saved = await saveSettingsForm(context.services, {
+        intent: "gamePanel",
+        allowLocalNetwork: input.allowLocalNetwork,
+        actorId: admin.id,
+      });
+      // Without JavaScript the page is rendered in this same request: with the setting just saved.
+      context.settings = await context.services.settings.get();
+      return {
+        ok: true,
+        intent: "network",
+        message:
+          saved.changed.length > 0
+            ? "provisioning.panel.networkSaved"
+            : "provisioning.panel.networkUnchanged",
+      } satisfies GamePanelActionResult;
+    }
     if (input.intent === "check") {
       const result = await requestPanelCheck(db);
       if (!result.ok) return refusal(result, { intent: "check" as const });
