@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { serverArguments } from "./server/command";
+import { serverArguments, SERVER_ENV } from "./server/command";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET, scaled } from "./tests/e2e/fixtures";
 import { e2eFolder } from "./tests/support/scratch";
 
@@ -41,6 +41,7 @@ function server(serverPort: number, folder: string, entryGate: "on" | "off", pro
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     env: {
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: String(serverPort),
       DATABASE_URL: `file:${folder}/hostfront.db`,

@@ -19,6 +19,31 @@ export const SERVER_ENTRY = "server/main.js";
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=8", "--v8-pool-size=1"];
 
+/**
+ * The environment production's server starts with, beside its flags: how glibc's malloc keeps memory
+ * (ADR 53, measured with `npm run bench:proofs`). Read by glibc when the process starts: it cannot be set
+ * later.
+ *
+ * - Two C heaps (arenas) rather than eight per core: the threads of libvips, which decodes proof images
+ *   (sharp), each took an arena of its own, and the images they freed left them fragmented: resident
+ *   memory grew by about 90 MB with each 24-megapixel image decoded one after the other.
+ * - Blocks of 128 KiB and more always mapped apart (a fixed threshold): by default glibc raises the
+ *   threshold to the largest block freed, up to 32 MiB, so that after one upload the next uploads' buffers
+ *   (bodies, files, images) came from the heap and stayed there once freed (480 MB after three posts of
+ *   proofs, 287 MB with the threshold fixed).
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_MMAP_THRESHOLD_: "131072",
+};
+
+/** `SERVER_ENV` as a shell command's prefix (`npm run serve`, the browser tests' servers). */
+export function serverEnvPrefix(): string {
+  return Object.entries(SERVER_ENV)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(" ");
+}
+
 /** The arguments to give `node` to run the production server from a build folder. */
 export function serverArguments(buildDirectory = "build"): string[] {
   return [...SERVER_NODE_FLAGS, `${buildDirectory.replace(/\/$/, "")}/${SERVER_ENTRY}`];

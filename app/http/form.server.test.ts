@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/lib/zod";
-import { parseForm, parseFormWithFiles, typedValues } from "./form.server";
+import { inUploadTurn, parseForm, parseFormWithFiles, typedValues } from "./form.server";
 
 const schema = z.object({ name: z.string().min(1), password: z.string().min(1) });
 
@@ -127,5 +127,34 @@ describe("parseFormWithFiles", () => {
   it("reads a body that is not a form as an empty form without files", async () => {
     const result = await parseFormWithFiles(post("{", "application/json"), fields, "proofs");
     expect(result).toMatchObject({ ok: false, files: [] });
+  });
+});
+
+describe("inUploadTurn", () => {
+  /** Work the test ends when it chooses, noting when it starts. */
+  function gated(started: string[], name: string) {
+    let end!: () => void;
+    const ended = new Promise<string>((resolve) => (end = () => resolve(name)));
+    return { work: () => (started.push(name), ended), end };
+  }
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const upload = () => post("--x--", "multipart/form-data; boundary=x");
+
+  it("runs one upload at a time in a process, and a post without files at once", async () => {
+    const started: string[] = [];
+    const [first, second, plain] = ["first", "second", "plain"].map((name) => gated(started, name));
+    const runs = [
+      inUploadTurn(upload(), first!.work),
+      inUploadTurn(upload(), second!.work),
+      inUploadTurn(post("name=x"), plain!.work),
+    ];
+    await settle();
+    expect([...started].sort()).toEqual(["first", "plain"]);
+    first!.end();
+    await settle();
+    expect(started.at(-1)).toBe("second");
+    second!.end();
+    plain!.end();
+    expect(await Promise.all(runs)).toEqual(["first", "second", "plain"]);
   });
 });

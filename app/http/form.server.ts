@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Namespace } from "~/i18n/resources";
 import type { MessageKey } from "~/i18n/use-message";
+import { oneAtATime } from "~/lib/one-at-a-time";
 
 /** Each refused field's message key ("orders.errors.required"), shown under the field in the reader's language. */
 export type FieldErrors = Record<string, MessageKey>;
@@ -35,6 +36,20 @@ export async function parseForm<S extends z.ZodType>(
 export interface SentFile {
   name: string;
   bytes: Uint8Array;
+}
+
+const uploadTurn = oneAtATime();
+
+/**
+ * Runs an action's `work` for an upload (a multipart post) once the process's other uploads are done, the
+ * others at once. An upload's body is read in full before it gets here (server/request-limits.ts), but
+ * reading its parts copies each file, and its images are decoded: one at a time, a process holds one
+ * post's copies and one image's pixels however many customers post at the same moment (`npm run
+ * bench:proofs`). A customer waits behind another's seconds at most.
+ */
+export function inUploadTurn<T>(request: Request, work: () => Promise<T>): Promise<T> {
+  const type = request.headers.get("content-type") ?? "";
+  return /^multipart\/form-data/i.test(type) ? uploadTurn(work) : work();
 }
 
 /**

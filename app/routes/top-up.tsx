@@ -5,7 +5,7 @@ import { topUpActionSchema } from "~/domain/payments/top-ups.schemas";
 import { loadTopUpPage, runTopUpAction } from "~/domain/payments/top-ups.server";
 import { TopUpPage, type TopUpPageResult } from "~/features/dashboard/top-up-page";
 import { emailVerificationRequired } from "~/http/email-verification.server";
-import { parseFormWithFiles } from "~/http/form.server";
+import { inUploadTurn, parseFormWithFiles } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
 import { metaFor } from "~/lib/route-meta";
@@ -29,6 +29,15 @@ const FORM_FIELDS = ["coins", "methodId", "payerAccount", "paidOn", "proofs"];
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
+  return inUploadTurn(request, () => answer(request, context, user.id));
+}
+
+/** The action's work, once it is this post's turn (an upload waits for the process's other uploads). */
+async function answer(
+  request: Request,
+  context: ReturnType<typeof requestContext>,
+  userId: string,
+) {
   const form = await parseFormWithFiles(request, topUpActionSchema, "proofs");
   if (!form.ok) {
     // The form's own fields take their message; a missing request or an unknown intent is the page's.
@@ -51,7 +60,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     );
   }
   const result = await runTopUpAction(context.services.db, {
-    userId: user.id,
+    userId,
     locale: context.locale,
     action: form.data,
     proofs: form.files,

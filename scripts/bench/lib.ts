@@ -14,7 +14,7 @@ import path from "node:path";
 import { parseEnv } from "../../app/config/env.server";
 import { createServices, type AppServices } from "../../app/context.server";
 import { keepMailUnsent } from "../../app/domain/mail/mail.server";
-import { SERVER_ENTRY, serverArguments } from "../../server/command";
+import { SERVER_ENTRY, SERVER_ENV, serverArguments } from "../../server/command";
 import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
 import { verifySignInCode } from "../../app/domain/accounts/two-factor.server";
 import { verifiedFlag } from "../../app/domain/accounts/email-verification.server";
@@ -163,6 +163,8 @@ export function ensureBuild(): void {
 
 export interface RunningServer {
   url: string;
+  /** The process started (the cluster primary, or the one server process with WEB_CONCURRENCY=1). */
+  pid: number;
   /** The file its log (LOG_LEVEL=info unless told otherwise) and its stderr go to. */
   logFile: string;
   /**
@@ -269,6 +271,7 @@ export async function startServer(options: {
   const child: ChildProcess = spawn(process.execPath, benchServerArguments(buildDir, extraFlags), {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: "production",
       BUILD_DIR: buildDir,
       PORT: String(options.port),
@@ -312,6 +315,7 @@ export async function startServer(options: {
   if (workers > 1) await new Promise((r) => setTimeout(r, 3000));
   return {
     url,
+    pid: child.pid!,
     logFile,
     cpuMs: () => processCpuMs(child.pid),
     workerPids: () => childPids(child.pid!),

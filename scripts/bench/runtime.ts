@@ -19,7 +19,7 @@ import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
-import { SERVER_ENTRY, serverArguments } from "../../server/command";
+import { SERVER_ENTRY, SERVER_ENV, serverArguments } from "../../server/command";
 import { freePort } from "../../tests/support/postgres-cluster";
 import {
   BENCH_ADMIN,
@@ -58,10 +58,12 @@ const RSS_BUDGET_MB = 200;
 interface Variant {
   name: string;
   args: string[];
+  /** The environment it starts with beside the benchmark's (production's SERVER_ENV). */
+  env?: Readonly<Record<string, string>>;
 }
 
 const variants: Variant[] = [
-  { name: "production (npm run serve)", args: serverArguments(BENCH_BUILD) },
+  { name: "production (npm run serve)", args: serverArguments(BENCH_BUILD), env: SERVER_ENV },
   {
     name: "compiled entry, Node's defaults",
     args: [path.join(BENCH_BUILD, SERVER_ENTRY)],
@@ -132,6 +134,7 @@ async function measure(variant: Variant, run: number): Promise<Measure> {
   const child = spawn(process.execPath, withExtraFlags(variant.args, EXTRA_NODE_ARGS), {
     env: {
       ...process.env,
+      ...variant.env,
       NODE_ENV: "production",
       BUILD_DIR: BENCH_BUILD,
       PORT: String(port),

@@ -10,7 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import pg from "pg";
-import { serverArguments } from "../../server/command";
+import { serverArguments, SERVER_ENV } from "../../server/command";
 import { startPostgresCluster } from "../support/postgres-cluster";
 
 const cluster = await startPostgresCluster();
@@ -29,7 +29,7 @@ const url = new URL(cluster.url);
 url.pathname = "/hostfront";
 
 const server = spawn(process.execPath, serverArguments(process.env.BUILD_DIR), {
-  env: { ...process.env, DATABASE_URL: url.toString() },
+  env: { ...process.env, ...SERVER_ENV, DATABASE_URL: url.toString() },
   stdio: "inherit",
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const)

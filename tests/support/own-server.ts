@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { serverArguments } from "../../server/command";
+import { serverArguments, SERVER_ENV } from "../../server/command";
 
 /** A production server a spec started for itself (its own port, database and settings). */
 export interface OwnServer {
@@ -40,6 +40,7 @@ export async function startOwnServer(options: {
   const child = spawn(process.execPath, serverArguments(process.env.BUILD_DIR), {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       DATABASE_URL: `file:${databaseFile}`,

@@ -247,19 +247,19 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     // A tiny PNG declaring 20000 × 20000 pixels: refused from its header, never decoded.
     await refusedWith([await pixelBomb("bomb.png")], "payments.errors.proofTooManyPixels", {
       name: "bomb.png",
-      max: 24,
+      max: 16,
     });
-    // The ceiling is 24 megapixels: 6000 × 4000 passes it (and is then found not to hold its pixels),
+    // The ceiling is 16 megapixels: 5000 × 3200 passes it (and is then found not to hold its pixels),
     // one row more does not.
     await refusedWith(
-      [await pixelBomb("edge.png", { width: 6000, height: 4000 })],
+      [await pixelBomb("edge.png", { width: 5000, height: 3200 })],
       "payments.errors.proofUnreadable",
       { name: "edge.png" },
     );
     await refusedWith(
-      [await pixelBomb("over.png", { width: 6000, height: 4001 })],
+      [await pixelBomb("over.png", { width: 5000, height: 3201 })],
       "payments.errors.proofTooManyPixels",
-      { name: "over.png", max: 24 },
+      { name: "over.png", max: 16 },
     );
     // A PNG signature over garbage, and a PDF cut short.
     await refusedWith([oversizedPng(2000, "broken.png")], "payments.errors.proofUnreadable", {

@@ -1,0 +1,245 @@
+/**
+ * npm run bench:proofs — the memory a server process takes while customers send their proofs of payment.
+ * One server process (WEB_CONCURRENCY=1, production's command) on a fresh SQLite database; three signed-in
+ * customers, each with an open top-up request, post "I have paid" at the same moment, each with the
+ * largest files allowed: three JPEGs at the pixel ceiling (MAX_PROOF_PIXELS) and close to 5 MiB (the size
+ * ceiling). The resident memory of the server's process tree is read every PROOFS_SAMPLE_MS (20 ms)
+ * from before the posts until the last answer.
+ *
+ * Budget: the highest reading stays within the process's 200 MB budget plus 100 MB (docs/performance.md);
+ * every post answered 200 with its three files stored; no error. Each post is sent PROOFS_ROUNDS times (2),
+ * to new requests, so that a second round shows what the first left behind.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import {
+  listPaymentMethodsForAdmin,
+  updatePaymentMethod,
+} from "../../app/domain/payments/payment-methods.server";
+import { requestTopUp } from "../../app/domain/payments/top-ups.server";
+import {
+  MAX_PROOF_BYTES,
+  MAX_PROOF_PIXELS,
+  MAX_PROOFS_PER_TOP_UP,
+} from "../../app/domain/payments/top-up-proofs";
+import { freePort } from "../../tests/support/postgres-cluster";
+import { describeCpu, probeCpu } from "./cpu-probe";
+import {
+  atMost,
+  BROWSER_HEADERS,
+  benchServices,
+  childPids,
+  createCustomers,
+  ensureBuild,
+  none,
+  passes,
+  printTable,
+  QUICK,
+  reportVerdicts,
+  startServer,
+  warmUp,
+  type Verdict,
+} from "./lib";
+
+const ROUNDS = QUICK ? 1 : Number(process.env.PROOFS_ROUNDS ?? 2);
+const SAMPLE_MS = Number(process.env.PROOFS_SAMPLE_MS ?? 20);
+const CUSTOMERS = 3;
+/** The server process's budget (bench:runtime), and what a burst of proofs may add to it. */
+const RSS_BUDGET_MB = 200;
+const BURST_ALLOWANCE_MB = 100;
+/** 5000 × 3200: the pixel ceiling (16 megapixels) exactly. */
+const WIDTH = 5000;
+const HEIGHT = Math.floor(MAX_PROOF_PIXELS / WIDTH);
+
+/** Megabytes of resident memory of a process and its children (VmRSS). */
+function treeRssMb(pid: number): number {
+  let kb = 0;
+  for (const each of [pid, ...childPids(pid)]) {
+    try {
+      const status = readFileSync(`/proc/${each}/status`, "utf8");
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kb / 1024;
+}
+
+/**
+ * A JPEG of WIDTH × HEIGHT, as close under MAX_PROOF_BYTES as a quality step gets it: smooth noise
+ * (a photo's worth of detail), its own for each `seed`, so no two posts send the same file.
+ */
+async function largestProof(seed: number): Promise<Buffer> {
+  // A quarter of the size each way, enlarged: detail enough to fill most of 5 MiB at a high quality.
+  const small = { width: WIDTH / 4, height: Math.floor(HEIGHT / 4), channels: 3 as const };
+  const noise = Buffer.alloc(small.width * small.height * 3);
+  let state = seed * 2_654_435_761 + 1;
+  for (let i = 0; i < noise.length; i++) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    noise[i] = state & 0xff;
+  }
+  const image = sharp(noise, { raw: small }).resize(WIDTH, HEIGHT, { kernel: "cubic" });
+  let best: Buffer | null = null;
+  for (const quality of [98, 95, 92, 90, 85, 80, 75, 70]) {
+    const bytes = await image.clone().jpeg({ quality }).toBuffer();
+    if (bytes.length <= MAX_PROOF_BYTES) {
+      best = bytes;
+      break;
+    }
+  }
+  if (!best) throw new Error("no quality gives a file under the size ceiling");
+  return best;
+}
+
+ensureBuild();
+const cpuBefore = probeCpu();
+console.log(describeCpu("before the run", cpuBefore));
+
+const port = await freePort();
+const databaseUrl = `file:${path.resolve(".tmp/bench-proofs")}/hostfront.db`;
+const server = await startServer({ port, databaseUrl, env: { WEB_CONCURRENCY: "1" } });
+const services = benchServices(databaseUrl);
+const verdicts: Verdict[] = [];
+const rows: Record<string, string | number>[] = [];
+try {
+  const method = (await listPaymentMethodsForAdmin(services.db)).find(
+    (each) => each.code === "orange-money",
+  )!;
+  const admin = await services.db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .executeTakeFirstOrThrow();
+  const opened = await updatePaymentMethod(services.db, {
+    actorId: admin.id,
+    id: method.id,
+    method: {
+      ...method,
+      instructions: { en: "Send to 0611 111 111", fr: "", ar: "" },
+      enabled: true,
+      rate: 1100,
+      minCoins: 5,
+      maxCoins: 200,
+    },
+  });
+  if (!opened.ok) throw new Error(opened.error);
+  const customers = await createCustomers(services, CUSTOMERS, 0);
+  console.log(
+    `Writing ${ROUNDS * CUSTOMERS * MAX_PROOFS_PER_TOP_UP} proofs of ${WIDTH} × ${HEIGHT}...`,
+  );
+  const files: Buffer[][] = [];
+  for (let post = 0; post < ROUNDS * CUSTOMERS; post++) {
+    const three: Buffer[] = [];
+    for (let file = 0; file < MAX_PROOFS_PER_TOP_UP; file++)
+      three.push(await largestProof(post * MAX_PROOFS_PER_TOP_UP + file + 1));
+    files.push(three);
+  }
+  const sizes = files.flat().map((bytes) => bytes.length / 1024 ** 2);
+  console.log(`Files of ${Math.min(...sizes).toFixed(2)} to ${Math.max(...sizes).toFixed(2)} MiB.`);
+
+  // The process as it is in use: a warm-up of the pages the customers see.
+  await warmUp(QUICK ? 60 : 600, async (i) => {
+    const customer = customers[i % CUSTOMERS]!;
+    const page = i % 2 ? "/dashboard" : "/dashboard/top-up";
+    const response = await fetch(`${server.url}${page}`, { headers: { cookie: customer.cookie } });
+    await response.arrayBuffer();
+  });
+
+  let errors = 0;
+  let stored = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const requests = await Promise.all(
+      customers.map(async (customer) => {
+        const asked = await requestTopUp(services.db, {
+          userId: customer.userId,
+          methodId: method.id,
+          coins: 10,
+        });
+        if (!asked.ok) throw new Error(asked.error);
+        return asked.request.id;
+      }),
+    );
+    const serverPid = server.pid;
+    const before = treeRssMb(serverPid);
+    let highest = before;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        highest = Math.max(highest, treeRssMb(serverPid));
+        await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+      }
+    })();
+    const started = performance.now();
+    const answers = await Promise.all(
+      customers.map(async (customer, index) => {
+        const form = new FormData();
+        form.set("intent", "paid");
+        form.set("requestId", String(requests[index]));
+        form.set("payerAccount", "0622 222 222");
+        form.set("paidOn", new Date().toISOString().slice(0, 10));
+        files[round * CUSTOMERS + index]!.forEach((bytes, file) =>
+          form.append(
+            "proofs",
+            new File([new Uint8Array(bytes)], `receipt-${file}.jpg`, { type: "image/jpeg" }),
+          ),
+        );
+        const response = await fetch(`${server.url}/dashboard/top-up`, {
+          method: "POST",
+          // A browser's post (browserFormHeaders) but for its type: FormData sets the multipart one.
+          headers: { ...BROWSER_HEADERS, cookie: customer.cookie, "sec-fetch-site": "same-origin" },
+          body: form,
+          redirect: "manual",
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    sampling = false;
+    await sampler;
+    const after = treeRssMb(serverPid);
+    const kept = await services.db
+      .selectFrom("top_up_proofs")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("top_up_request_id", "in", requests)
+      .executeTakeFirstOrThrow();
+    stored += Number(kept.count);
+    errors += answers.filter((status) => status !== 200).length;
+    rows.push({
+      round: round + 1,
+      posts: CUSTOMERS,
+      answers: answers.join(", "),
+      "files stored": Number(kept.count),
+      "seconds to the last answer": seconds.toFixed(1),
+      "RSS MB before": before.toFixed(0),
+      "highest RSS MB during": highest.toFixed(0),
+      "RSS MB after": after.toFixed(0),
+    });
+    verdicts.push(
+      atMost(
+        `round ${round + 1}: highest RSS of the server process while ${CUSTOMERS} accounts post ${MAX_PROOFS_PER_TOP_UP} proofs of ${(WIDTH * HEIGHT) / 1e6} MP each`,
+        highest,
+        RSS_BUDGET_MB + BURST_ALLOWANCE_MB,
+        " MB",
+      ),
+    );
+  }
+  verdicts.push(
+    none("posts not answered 200", errors),
+    passes(
+      "every file stored",
+      stored === ROUNDS * CUSTOMERS * MAX_PROOFS_PER_TOP_UP,
+      `${stored} of ${ROUNDS * CUSTOMERS * MAX_PROOFS_PER_TOP_UP}`,
+    ),
+  );
+  server.assertRunning();
+} finally {
+  await services.database.destroy();
+  await server.stop();
+}
+
+printTable("Proofs of payment: memory of one server process", rows);
+console.log(describeCpu("after the run", probeCpu()));
+reportVerdicts(`proofs of payment${QUICK ? " (--quick: not a measure)" : ""}`, verdicts);
+process.exit(process.exitCode ?? 0);
