@@ -143,6 +143,8 @@ export interface FormRateWindowsTable {
   /** The form's path, e.g. "/login" (server/request-limits.ts). */
   form: string;
   window_start: Timestamp;
+  /** From this moment no post counts the slot (its start plus seven slots): pruned then (0041). */
+  counted_until: Timestamp | null;
   hits: number;
 }
 

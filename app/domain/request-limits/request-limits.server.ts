@@ -1,12 +1,14 @@
 import { sql } from "kysely";
-import type { Db } from "~/db/transaction";
+import type { Db, Tx } from "~/db/transaction";
 import { oncePer } from "~/db/once-per";
 import { loginAddress } from "~/domain/accounts/login-throttle.server";
 import {
-  FORM_SLOT_MS,
+  countedUntil,
   FORM_SLOTS,
+  FORM_WINDOW_MS,
   formLimitDecision,
   oldestCountedSlot,
+  slotLengthOf,
   slotStart,
   type FormLimitDecision,
 } from "./request-limits";
@@ -19,16 +21,20 @@ const pruneDue = oncePer(PRUNE_EVERY_MS);
  * Counts one post from an address to a form and says whether it is within the limit. The count lives in
  * the database and goes up in one statement (an upsert on the post's slot that returns the new count),
  * so posts arriving at once through several server processes or machines are each counted exactly
- * once, and no more than `limit` of them pass in any minute. The earlier slots, which no longer change,
- * are read only when they can matter (this slot's count alone is not past the first refusal).
+ * once, and no more than `limit` of them pass in any window (a minute unless `windowMs` says otherwise;
+ * a form is always counted with one window, so each window a caller counts has a form name of its own).
+ * The earlier slots, which no longer change, are read only when they can matter (this slot's count
+ * alone is not past the first refusal). Given a transaction, the count is part of it: a use-case that
+ * counts in the transaction of what it stores, and rolls back when refused, counts only what it stored.
  */
 export async function countFormPost(
-  db: Db,
-  post: { ip: string; form: string; limit: number },
+  db: Db | Tx,
+  post: { ip: string; form: string; limit: number; windowMs?: number },
   now = new Date(),
 ): Promise<FormLimitDecision> {
   const address = loginAddress(post.ip);
-  const slot = slotStart(now);
+  const slotMs = slotLengthOf(post.windowMs ?? FORM_WINDOW_MS);
+  const slot = slotStart(now, slotMs);
   const row = await db
     .insertInto("form_rate_windows")
     .values({
@@ -36,6 +42,7 @@ export async function countFormPost(
       ip_address: address,
       form: post.form,
       window_start: slot.toISOString(),
+      counted_until: countedUntil(slot, slotMs).toISOString(),
       hits: 1,
     })
     .onConflict((conflict) =>
@@ -54,22 +61,22 @@ export async function countFormPost(
           .select(["window_start", "hits"])
           .where("ip_address", "=", address)
           .where("form", "=", post.form)
-          .where("window_start", ">=", oldestCountedSlot(now).toISOString())
+          .where("window_start", ">=", oldestCountedSlot(now, slotMs).toISOString())
           .where("window_start", "<", slot.toISOString())
           .execute();
   // Ended windows are deleted by the worker's housekeeping schedule (app/domain/jobs), not here.
   const counts = Array.from<number>({ length: FORM_SLOTS }).fill(0);
   counts[FORM_SLOTS - 1] = current;
   for (const { window_start, hits } of earlier) {
-    const index =
-      FORM_SLOTS - 1 - (slot.getTime() - new Date(window_start).getTime()) / FORM_SLOT_MS;
+    const index = FORM_SLOTS - 1 - (slot.getTime() - new Date(window_start).getTime()) / slotMs;
     counts[index] = Number(hits);
   }
-  return formLimitDecision(counts, post.limit, now);
+  return formLimitDecision(counts, post.limit, now, slotMs);
 }
 
 /**
- * Deletes the slots that no post is counted with any more, at most once a minute per database handle
+ * Deletes the slots that no post is counted with any more (each row says until when it counts, whatever
+ * its window's length), at most once a minute per database handle
  * unless forced (the worker's housekeeping schedule forces it). Returns the rows deleted, or null when it
  * was not time yet.
  */
@@ -81,7 +88,7 @@ export async function pruneFormWindows(
   if (!pruneDue(db, now, options.force)) return null;
   const result = await db
     .deleteFrom("form_rate_windows")
-    .where("window_start", "<", oldestCountedSlot(now).toISOString())
+    .where("counted_until", "<=", now.toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
