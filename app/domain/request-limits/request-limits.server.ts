@@ -32,27 +32,7 @@ export async function countFormPost(
   post: { ip: string; form: string; limit: number; windowMs?: number },
   now = new Date(),
 ): Promise<FormLimitDecision> {
-  const address = loginAddress(post.ip);
-  const slotMs = slotLengthOf(post.windowMs ?? FORM_WINDOW_MS);
-  const slot = slotStart(now, slotMs);
-  const row = await db
-    .insertInto("form_rate_windows")
-    .values({
-      // The same form of the address as the login throttle and the security page use.
-      ip_address: address,
-      form: post.form,
-      window_start: slot.toISOString(),
-      counted_until: countedUntil(slot, slotMs).toISOString(),
-      hits: 1,
-    })
-    .onConflict((conflict) =>
-      conflict
-        .columns(["ip_address", "form", "window_start"])
-        .doUpdateSet({ hits: sql<number>`form_rate_windows.hits + 1` }),
-    )
-    .returning("hits")
-    .executeTakeFirstOrThrow();
-  const current = Number(row.hits);
+  const { address, slot, slotMs, hits: current } = await countInSlot(db, post, now);
   const earlier =
     current > post.limit + 1
       ? []
@@ -72,6 +52,56 @@ export async function countFormPost(
     counts[index] = Number(hits);
   }
   return formLimitDecision(counts, post.limit, now, slotMs);
+}
+
+/** What the slot counts are kept under: an address (or a name such as "account") and a form. */
+export interface SlotCounter {
+  ip: string;
+  form: string;
+  /** The window the count serves (a minute by default): its slots are a sixth of it. */
+  windowMs?: number;
+}
+
+/**
+ * Counts one event in the slot `now` falls in and returns the slot's count with it: one upsert, so
+ * events counted at once through several processes each get their own number (exactly one sees 1).
+ * The count countFormPost decides with, and by itself a shared "first of this slot" for anything that
+ * must happen once per slot of the clock (staff told of new tickets once per window).
+ */
+export async function countInSlot(db: Db | Tx, counter: SlotCounter, now = new Date()) {
+  const address = loginAddress(counter.ip);
+  const slotMs = slotLengthOf(counter.windowMs ?? FORM_WINDOW_MS);
+  const slot = slotStart(now, slotMs);
+  const row = await db
+    .insertInto("form_rate_windows")
+    .values({
+      // The same form of the address as the login throttle and the security page use.
+      ip_address: address,
+      form: counter.form,
+      window_start: slot.toISOString(),
+      counted_until: countedUntil(slot, slotMs).toISOString(),
+      hits: 1,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["ip_address", "form", "window_start"])
+        .doUpdateSet({ hits: sql<number>`form_rate_windows.hits + 1` }),
+    )
+    .returning("hits")
+    .executeTakeFirstOrThrow();
+  return { address, slot, slotMs, hits: Number(row.hits) };
+}
+
+/** How many events were counted in the slot starting at `slot` (0 once it is pruned). */
+export async function slotCount(db: Db | Tx, counter: SlotCounter, slot: Date): Promise<number> {
+  const row = await db
+    .selectFrom("form_rate_windows")
+    .select("hits")
+    .where("ip_address", "=", loginAddress(counter.ip))
+    .where("form", "=", counter.form)
+    .where("window_start", "=", slot.toISOString())
+    .executeTakeFirst();
+  return row ? Number(row.hits) : 0;
 }
 
 /**
