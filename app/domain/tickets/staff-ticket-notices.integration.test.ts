@@ -78,7 +78,7 @@ describeEachDatabase("staff told of a flood of new tickets", (app, dialect) => {
       kind: row.kind,
       to: row.user_id!,
       params: JSON.parse(row.params) as Record<string, unknown>,
-      due: dueOf.get(`mail:${row.id}`),
+      due: dueOf.get(`mail:${row.id}`) ?? "no send job",
     }));
   }
 
