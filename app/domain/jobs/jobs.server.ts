@@ -114,9 +114,10 @@ function isDue(at: string) {
 
 /**
  * Claims up to `limit` jobs that may run at `now` (waiting, retrying, or running under a lease that ran
- * out), the highest priority first and then the oldest, for `owner` until `now + leaseMs`; each claim counts an attempt. Atomic: on
- * PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so processes claiming at once each get
- * other jobs; on SQLite the one statement runs under the database's single write lock.
+ * out), the highest priority first and then the oldest, for `owner` until `now + leaseMs`; each claim
+ * counts an attempt. Atomic: on PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so
+ * processes claiming at once each get other jobs; on SQLite the one statement runs under the
+ * database's single write lock.
  */
 export async function claimJobs(
   db: Db,
