@@ -16,6 +16,8 @@ import type { Locale } from "~/i18n/locales";
 import { sharedI18n } from "~/i18n/shared-i18n.server";
 import { formatCoins } from "~/lib/money";
 import { DEPARTMENT_LABELS } from "~/domain/tickets/tickets";
+import { ticketsOfSummary } from "~/domain/tickets/staff-ticket-notices.server";
+import { dateTimeFormat } from "~/lib/intl-format";
 import { startWorker, type Worker } from "~/domain/jobs/runner.server";
 import { logger } from "~/lib/logger.server";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
@@ -88,12 +90,31 @@ function adminLink(services: AppServices, path: string) {
 
 /**
  * A new order's or ticket's post, a top-up marked paid: numbers, product, total,
- * department, reference and method; no personal data.
+ * department, reference and method; no personal data. A busy window's summary: how many tickets and
+ * their numbers (none left to tell: null, no post).
  */
-export async function staffPostText(services: AppServices, event: StaffEvent): Promise<string> {
-  const locale = (await services.settings.get()).general.defaultLocale;
+export async function staffPostText(
+  services: AppServices,
+  event: StaffEvent,
+): Promise<string | null> {
+  const { general } = await services.settings.get();
+  const locale = general.defaultLocale;
   const i18n = await sharedI18n(locale);
   const t = i18n.getFixedT(null, "admin");
+  if (event.kind === "ticketsOpened") {
+    const { count, tickets } = await ticketsOfSummary(services.db, event);
+    if (count === 0) return null;
+    const when = (iso: string, options: Intl.DateTimeFormatOptions) =>
+      dateTimeFormat(locale, { ...options, timeZone: general.timeZone }).format(new Date(iso));
+    const numbers = tickets.map((ticket) => `#${ticket.id}`).join(", ");
+    return t("automation.alerts.ticketsOpened", {
+      count,
+      from: when(event.from, { dateStyle: "medium", timeStyle: "short" }),
+      until: when(event.until, { timeStyle: "short" }),
+      tickets: count > tickets.length ? `${numbers} …` : numbers,
+      link: adminLink(services, "/admin/tickets"),
+    });
+  }
   if (event.kind === "orderWaiting")
     return t("automation.alerts.orderWaiting", {
       id: event.orderId,

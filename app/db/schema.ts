@@ -143,6 +143,8 @@ export interface FormRateWindowsTable {
   /** The form's path, e.g. "/login" (server/request-limits.ts). */
   form: string;
   window_start: Timestamp;
+  /** From this moment no post counts the slot (its start plus seven slots): pruned then (0041). */
+  counted_until: Timestamp | null;
   hits: number;
 }
 
@@ -490,6 +492,8 @@ export interface JobsTable {
   /** queued, running, succeeded, failed (waiting for its next attempt at run_at) or dead. */
   state: Generated<string>;
   run_at: Timestamp;
+  /** Claimed before every job of a lower one, whatever their run_at (0 by default; migration 0042). */
+  priority: Generated<number>;
   attempts: Generated<number>;
   max_attempts: Generated<number>;
   /** Unique among the jobs waiting or running: the same job is never queued twice. */

@@ -27,7 +27,9 @@ test("an admin reads a message kept because no SMTP server is set", async ({ bro
   await expect(buyer.page.getByLabel("Our team answered one of my tickets")).toBeChecked();
   await expectAccessible(buyer.page);
 
-  // A new ticket mails each admin.
+  // The customer opens a ticket, which an admin answers: the answer mails the customer. (Staff hear of
+  // new tickets at most once every ten minutes, a busy window's in one summary; other specs open
+  // tickets too, so the customer's message is the one this test can count on: docs/support.md.)
   await visit(buyer.page, "/support/new");
   await buyer.page.getByLabel("Department").selectOption("technical");
   await buyer.page.getByLabel("Subject").fill("My panel does not load");
@@ -38,6 +40,12 @@ test("an admin reads a message kept because no SMTP server is set", async ({ bro
   await buyer.context.close();
 
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await visit(admin.page, `/admin/tickets/${ticketId}`);
+  await admin.page
+    .getByLabel("Reply", { exact: true })
+    .fill("Please reload the panel once its cache is cleared.");
+  await admin.page.getByRole("button", { name: "Send reply" }).click();
+  await expect(admin.page.getByRole("status")).toHaveText("Reply sent.");
   await visit(admin.page, "/admin");
   await expect(admin.page.getByTestId("mail-not-configured")).toContainText(
     "Email is not configured",
@@ -50,7 +58,7 @@ test("an admin reads a message kept because no SMTP server is set", async ({ bro
   );
 
   // The server's worker writes the message and keeps it: the list shows it once it has.
-  const subject = `New ticket #${ticketId} (Technical)`;
+  const subject = `Ticket #${ticketId} answered: My panel does not load`;
   const table = admin.page.getByRole("table", { name: "Email" });
   const row = table.getByRole("row").filter({ hasText: subject });
   await expect(async () => {
@@ -67,11 +75,11 @@ test("an admin reads a message kept because no SMTP server is set", async ({ bro
     .click();
   const opened = admin.page.getByTestId("opened-mail");
   await expect(opened.getByRole("heading", { level: 2 })).toHaveText(subject);
-  await expect(opened).toContainText(ADMIN_EMAIL);
+  await expect(opened).toContainText(buyer.customer.email);
   await expect(opened.getByTestId("opened-mail-text")).toContainText(
-    `Ticket #${ticketId} was opened in the Technical department.`,
+    `Our team answered your ticket #${ticketId}: My panel does not load.`,
   );
-  await expect(opened.getByTestId("opened-mail-text")).toContainText(`/admin/tickets/${ticketId}`);
+  await expect(opened.getByTestId("opened-mail-text")).toContainText(`/support/${ticketId}`);
   await expectAccessible(admin.page);
   await admin.context.close();
 });

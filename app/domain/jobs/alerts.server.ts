@@ -5,7 +5,7 @@ import { getSettings } from "~/domain/settings/settings.server";
 import { isDiscordWebhookUrl } from "~/domain/settings/settings";
 import { enqueueJob, RetryLater, type JobHandler, type JobRow } from "./jobs.server";
 import { staleKey, staleSlot, type ScheduleDefinition } from "./schedule-slots";
-import type { Department } from "~/domain/tickets/tickets";
+import type { Department, StaffTicketSummary } from "~/domain/tickets/tickets";
 
 // Staff alerts posted to a Discord webhook: a dead job, a scheduled run that failed, a stale
 // schedule (no process ran it), and new orders waiting for approval and new tickets. The post
@@ -27,7 +27,10 @@ export async function queueAlert(db: Db, { text, now = new Date() }: { text: str
 /** Something staff hear of in Discord whose text is written when it is sent (staff-posts.server.ts). */
 export type StaffEvent =
   | { kind: "orderWaiting"; orderId: number; product: string; totalCents: number }
-  | { kind: "ticketOpened"; ticketId: number; department: Department }
+  /** With `summary`, told in its busy window's summary post instead (staff-posts.server.ts). */
+  | { kind: "ticketOpened"; ticketId: number; department: Department; summary?: StaffTicketSummary }
+  /** A busy window's tickets, counted when the post is written (docs/support.md). */
+  | ({ kind: "ticketsOpened" } & StaffTicketSummary)
   /**
    * A customer says a top-up is paid: its request, reference, method (its English name) and
    * coins; never the payer's phone or account, which stay in the admin panel.
@@ -40,8 +43,11 @@ export type StaffEvent =
       amountCents: number;
     };
 
-/** Writes an event's text, in the site's default language (given by the server: server/worker.ts). */
-export type StaffPostWriter = (event: StaffEvent) => Promise<string>;
+/**
+ * Writes an event's text, in the site's default language (given by the server: server/worker.ts); null
+ * when there is nothing to say after all (a summary whose tickets were all deleted).
+ */
+export type StaffPostWriter = (event: StaffEvent) => Promise<string | null>;
 
 /**
  * A step: queues a Discord post in the caller's transaction, so it exists if and only if what it tells
@@ -54,14 +60,16 @@ export function enqueueDiscordPost(
     text,
     event,
     uniqueKey,
+    runAt,
     now = new Date(),
-  }: { text?: string; event?: StaffEvent; uniqueKey?: string; now?: Date },
+  }: { text?: string; event?: StaffEvent; uniqueKey?: string; runAt?: Date; now?: Date },
 ) {
   return enqueueJob(trx, {
     type: DISCORD_ALERT_JOB,
     payload: text === undefined ? { event } : { text: text.slice(0, DISCORD_MAX_LENGTH) },
     maxAttempts: 8,
     uniqueKey,
+    runAt,
     now,
   });
 }
@@ -184,11 +192,12 @@ export function discordAlertHandlerWith(
     const url = (await getSettings(db)).alerts.discordWebhook;
     // The stored setting is read as none unless it is Discord's; checked again where it is used.
     if (!url || !isDiscordWebhookUrl(url)) return { skipped: 1 };
-    let text = posted.text;
+    let text: string | null | undefined = posted.text;
     if (text === undefined && posted.event) {
       // A process started without the server's writer (none in this codebase) retries rather than drops.
       if (!write) throw new Error("This process cannot write a staff post's text");
       text = await write(posted.event);
+      if (text === null) return { skipped: 1 };
     }
     return sendToDiscord(db, send, url, (text ?? "").slice(0, DISCORD_MAX_LENGTH), now);
   };

@@ -17,6 +17,7 @@ import {
   enqueueJob,
   failJob,
   hasDueJobs,
+  JOB_PRIORITY_URGENT,
   PermanentJobError,
   RetryLater,
   type JobHandler,
@@ -167,6 +168,42 @@ describeEachDatabase("background jobs", (app, dialect) => {
     ]);
     // The rest is later, and the claimed ones run under their lease: an idle worker writes nothing.
     expect(await hasDueJobs(db, at(30))).toBe(false);
+  });
+
+  it("claims an urgent job before every older ordinary one, but not before it is due", async () => {
+    const db = app().db;
+    await inTransaction(db, async (trx) => {
+      for (let i = 0; i < 5; i++)
+        await enqueueJob(trx, { type: `t.ordinary-${i}`, runAt: at(i), now: T0 });
+      await enqueueJob(trx, {
+        type: "t.urgent-later",
+        runAt: at(1000),
+        priority: JOB_PRIORITY_URGENT,
+        now: T0,
+      });
+      await enqueueJob(trx, {
+        type: "t.urgent",
+        runAt: at(20),
+        priority: JOB_PRIORITY_URGENT,
+        now: T0,
+      });
+    });
+    const claim = (limit: number, now: Date) =>
+      claimJobs(db, { owner: "a", limit, leaseMs: 1000, now });
+    expect((await claim(1, at(30))).map((job) => [job.type, job.priority])).toEqual([
+      ["t.urgent", JOB_PRIORITY_URGENT],
+    ]);
+    // The urgent job not due yet waits its turn; the ordinary ones go oldest first.
+    expect((await claim(2, at(30))).map((job) => job.type)).toEqual([
+      "t.ordinary-0",
+      "t.ordinary-1",
+    ]);
+    expect((await claim(10, at(1000))).map((job) => job.type)).toEqual([
+      "t.urgent-later",
+      "t.ordinary-2",
+      "t.ordinary-3",
+      "t.ordinary-4",
+    ]);
   });
 
   if (dialect === "postgres")

@@ -37,6 +37,11 @@ export interface NewJob {
   payload?: unknown;
   /** When it may run first (default: at once). */
   runAt?: Date;
+  /**
+   * Higher runs first: a due job is claimed before every due job of a lower priority, however long
+   * those have waited (default 0; security mail is JOB_PRIORITY_URGENT).
+   */
+  priority?: number;
   maxAttempts?: number;
   /** While a job with this key waits or runs, another with the same key is not queued. */
   uniqueKey?: string;
@@ -67,6 +72,7 @@ function jobRow(job: NewJob) {
     payload: JSON.stringify(job.payload ?? {}),
     state: "queued",
     run_at: (job.runAt ?? job.now ?? new Date()).toISOString(),
+    priority: job.priority ?? 0,
     attempts: 0,
     max_attempts: job.maxAttempts ?? 5,
     unique_key: job.uniqueKey ?? null,
@@ -94,6 +100,9 @@ export async function enqueueJobs(trx: Tx, jobs: readonly NewJob[]): Promise<num
   return queued;
 }
 
+/** A job queued with this priority is claimed before every ordinary one (security mail). */
+export const JOB_PRIORITY_URGENT = 10;
+
 /** A job that may be claimed at `at`: waiting and due, or running on a lease that ran out. */
 function isDue(at: string) {
   return (eb: ExpressionBuilder<Database, "jobs">) =>
@@ -105,9 +114,10 @@ function isDue(at: string) {
 
 /**
  * Claims up to `limit` jobs that may run at `now` (waiting, retrying, or running under a lease that ran
- * out), oldest first, for `owner` until `now + leaseMs`; each claim counts an attempt. Atomic: on
- * PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so processes claiming at once each get
- * other jobs; on SQLite the one statement runs under the database's single write lock.
+ * out), the highest priority first and then the oldest, for `owner` until `now + leaseMs`; each claim
+ * counts an attempt. Atomic: on PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so
+ * processes claiming at once each get other jobs; on SQLite the one statement runs under the
+ * database's single write lock.
  */
 export async function claimJobs(
   db: Db,
@@ -121,6 +131,7 @@ export async function claimJobs(
     .selectFrom("jobs")
     .select("id")
     .where(isDue(at))
+    .orderBy("priority", "desc")
     .orderBy("run_at")
     .orderBy("id")
     .limit(limit);
@@ -137,7 +148,10 @@ export async function claimJobs(
     .where("id", "in", due)
     .returningAll()
     .execute();
-  return rows.sort((a, b) => a.run_at.localeCompare(b.run_at) || Number(a.id) - Number(b.id));
+  return rows.sort(
+    (a, b) =>
+      b.priority - a.priority || a.run_at.localeCompare(b.run_at) || Number(a.id) - Number(b.id),
+  );
 }
 
 /** Whether any job may be claimed at `now`: a plain read, so an idle worker takes no write lock. */

@@ -2,6 +2,7 @@ import type { Tx } from "~/db/transaction";
 import { notifyStaff } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
+import { staffTicketSummaryAt } from "~/domain/tickets/tickets";
 import { enqueueDiscordPost, type StaffEvent } from "./alerts.server";
 
 // New orders waiting for approval, new tickets and top-ups marked paid, told to staff: a notification in each
@@ -11,15 +12,18 @@ import { enqueueDiscordPost, type StaffEvent } from "./alerts.server";
 // the site's default language (server/worker.ts), as the other alerts. No personal data goes to Discord (it
 // is outside the site): numbers, the product, the total, the department, a top-up's reference and method,
 // never a customer's name, email or the account they paid from. The notifications stay inside the admin
-// panel, so they name the ticket's subject too.
+// panel, so they name the ticket's subject too. A new ticket of a busy window is posted in that window's
+// summary, one post once it has ended (docs/support.md); each admin's notification is written all the same.
 
 type StaffNotice = Omit<Parameters<typeof notifyStaff>[1], "now">;
+/** What happened, as a use-case tells it (a window's summary is only ever a post this step queues). */
+export type StaffNews = Exclude<StaffEvent, { kind: "ticketsOpened" }>;
 
 /** Where staff decide the top-ups whose proof was sent (the admin's queue, filtered). */
 export const TOP_UP_PROOFS_PATH = "/admin/top-ups?state=proof_sent";
 
 /** What each admin's notification of `event` says and where it leads. */
-async function staffNotice(trx: Tx, event: StaffEvent): Promise<StaffNotice> {
+async function staffNotice(trx: Tx, event: StaffNews): Promise<StaffNotice> {
   if (event.kind === "ticketOpened") {
     // The subject is read here, in the same transaction, rather than carried by the event: the event
     // is also the Discord post's payload, which must not hold it.
@@ -58,12 +62,12 @@ async function staffNotice(trx: Tx, event: StaffEvent): Promise<StaffNotice> {
 /**
  * A step: tells staff of `event` in the caller's transaction: each active admin's notification (once per
  * order, ticket or top-up and admin), and the Discord post when a webhook is set (one per order, ticket
- * or top-up request: its unique key, and no post when every admin had been told already). Returns
- * whether a post was queued.
+ * or top-up request: its unique key, and no post when every admin had been told already; a ticket with a
+ * summary: that window's one summary post, queued for when it ends). Returns whether a post was queued.
  */
 export async function queueStaffPost(
   trx: Tx,
-  event: StaffEvent,
+  event: StaffNews,
   now = new Date(),
   /** The settings the caller has already read (an order's); read here when not given. */
   known?: Pick<Settings, "alerts">,
@@ -73,12 +77,23 @@ export async function queueStaffPost(
   if (told.admins > 0 && told.written === 0) return false;
   const settings = known ?? (await getSettings(trx));
   if (!settings.alerts.discordWebhook) return false;
+  if (event.kind === "ticketOpened" && event.summary) {
+    // Waiting until its window has ended, its key keeps every other ticket of the window to this one.
+    const { summary } = event;
+    await enqueueDiscordPost(trx, {
+      event: { kind: "ticketsOpened", ...summary },
+      uniqueKey: `post:tickets:${summary.from}`,
+      runAt: staffTicketSummaryAt(new Date(summary.from)),
+      now,
+    });
+    return true;
+  }
   await enqueueDiscordPost(trx, { event, uniqueKey: postKey(event), now });
   return true;
 }
 
 /** A post's unique key: one per order, ticket or top-up request, however often its event is told. */
-function postKey(event: StaffEvent): string {
+function postKey(event: StaffNews): string {
   switch (event.kind) {
     case "orderWaiting":
       return `post:order:${event.orderId}`;

@@ -10,13 +10,23 @@ import type { MailOutboxTable } from "~/db/schema";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import type { DocumentKind } from "~/domain/invoices/invoices";
-import { enqueueJobs, PermanentJobError, type JobHandler } from "~/domain/jobs/jobs.server";
+import {
+  enqueueJobs,
+  JOB_PRIORITY_URGENT,
+  PermanentJobError,
+  type JobHandler,
+} from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
-import type { Department } from "~/domain/tickets/tickets";
+import {
+  staffTicketSummaryAt,
+  type Department,
+  type StaffTicketSummary,
+} from "~/domain/tickets/tickets";
 import {
   isMailKind,
   isMailState,
+  isSecurityMail,
   isPermanentSmtpRefusal,
   MAIL_PAGE_SIZE,
   OPTIONAL_MAIL_KINDS,
@@ -26,6 +36,7 @@ import {
   type OptionalMailKind,
   type OutboxMessageView,
 } from "./mail";
+import { paramsToWrite, parseParams } from "./message-values.server";
 
 // The outbox (docs/mail.md). A use-case queues the mail of its event with queueMail(trx, …) in
 // its own transaction: one outbox row per recipient, unique for ever by event and recipient, and one
@@ -111,7 +122,13 @@ export type MailEvent =
       /** The reply's idempotency key (random without one). */
       replyKey?: string;
     }
-  | { kind: "ticketOpened"; ticketId: number; department: Department }
+  /** A new ticket; with `summary`, told in its busy window's summary instead (docs/support.md). */
+  | {
+      kind: "ticketOpened";
+      ticketId: number;
+      department: Department;
+      summary?: StaffTicketSummary;
+    }
   /** An admin (or the command line) turned off the user's two-factor sign-in; `resetAt` ISO. */
   | { kind: "twoFactorReset"; userId: string; resetAt: string }
   // The service lifecycle's (docs/automation.md) and the services' own events. Times are ISO
@@ -220,6 +237,8 @@ interface Planned {
   eventKey: string;
   params: Record<string, unknown>;
   to: "customer" | "staff";
+  /** Sent from then on rather than at once (a window's summary, once the window has ended). */
+  runAt?: Date;
   userId?: string;
   /** Sent to this address instead of the account's (an email change's new or old address). */
   address?: string;
@@ -347,6 +366,17 @@ function plan(event: MailEvent): Planned[] {
         ),
       ];
     case "ticketOpened":
+      // A busy window's tickets: one summary per window and admin (its key), sent once it has ended.
+      if (event.summary)
+        return [
+          {
+            kind: "staffTicketsOpened",
+            eventKey: `window:${event.summary.from}`,
+            params: { ...event.summary },
+            to: "staff",
+            runAt: staffTicketSummaryAt(new Date(event.summary.from)),
+          },
+        ];
       return [
         {
           kind: "staffTicketOpened",
@@ -629,9 +659,10 @@ export async function queueMails(
   const fallbackLocale = planned.some(({ recipients }) => recipients.some((each) => !each.locale))
     ? (settings ?? (await getSettings(trx))).general.defaultLocale
     : undefined;
+  const runAts = new Map<string, Date>();
   const rows = planned.flatMap(({ message: each, recipients }) =>
     recipients.map((recipient) => ({
-      unique_key: `${each.kind}:${each.eventKey}:${recipient.id}`,
+      unique_key: keyOf(each, recipient, runAts),
       kind: each.kind,
       user_id: recipient.id,
       to_address: recipient.email,
@@ -648,7 +679,7 @@ export async function queueMails(
       .insertInto("mail_outbox")
       .values(chunk)
       .onConflict((conflict) => conflict.column("unique_key").doNothing())
-      .returning("id")
+      .returning(["id", "kind", "unique_key"])
       .execute();
     queued += inserted.length;
     if (inserted.length === 0 || keepUnsent) continue;
@@ -659,11 +690,21 @@ export async function queueMails(
         payload: { outboxId: Number(row.id) },
         maxAttempts: MAIL_MAX_ATTEMPTS,
         uniqueKey: `mail:${row.id}`,
+        runAt: runAts.get(row.unique_key),
+        // Security mail goes before every other queued job: no flood of mail stands in front of it.
+        priority: isMailKind(row.kind) && isSecurityMail(row.kind) ? JOB_PRIORITY_URGENT : 0,
         now,
       })),
     );
   }
   return queued;
+}
+
+/** A message's unique key for a recipient, noting when it is sent if not at once. */
+function keyOf(message: Planned, recipient: Recipient, runAts: Map<string, Date>): string {
+  const key = `${message.kind}:${message.eventKey}:${recipient.id}`;
+  if (message.runAt) runAts.set(key, message.runAt);
+  return key;
 }
 
 export type OutboxRow = Selectable<MailOutboxTable>;
@@ -715,92 +756,6 @@ export function messageIdOf(
   return `<outbox.${row.id}.${hash}@${domain}>`;
 }
 
-function isDocumentSource(value: unknown): value is DocumentSource {
-  if (!value || typeof value !== "object") return false;
-  const source = value as Record<string, unknown>;
-  return (
-    typeof source.orderId === "number" ||
-    (typeof source.serviceId === "number" &&
-      (typeof source.until === "string" || typeof source.from === "string"))
-  );
-}
-
-/**
- * The invoice an event's message names by where it is found (`DocumentSource`), read when the message
- * is written, after the event committed: the order's, or the renewal's paid by its ledger row (a free
- * one's: the newest whose line runs until `until`, or renews from `from` in an older message; two may
- * when a refund took the first one's term back).
- */
-async function findDocumentOf(db: Db, source: DocumentSource): Promise<DocumentRef | undefined> {
-  const invoices = db
-    .selectFrom("invoices")
-    .select(["kind", "number", "total_cents", "lines"])
-    .where("kind", "=", "invoice");
-  const rows =
-    "orderId" in source
-      ? await invoices.where("order_id", "=", source.orderId).orderBy("id").limit(1).execute()
-      : typeof source.ledgerEntryId === "number"
-        ? await invoices
-            .where("hosting_service_id", "=", source.serviceId)
-            .where("ledger_entry_id", "=", source.ledgerEntryId)
-            // Newest first: the invoice was issued moments before its message is written.
-            .orderBy("id", "desc")
-            .limit(1)
-            .execute()
-        : (
-            await invoices
-              .where("hosting_service_id", "=", source.serviceId)
-              .where("order_id", "is", null)
-              .orderBy("id", "desc")
-              .limit(50)
-              .execute()
-          ).filter((row) => {
-            const [line] = parseJsonArray(row.lines) as {
-              params?: { from?: unknown; until?: unknown };
-            }[];
-            const [field, moment] =
-              source.until !== undefined
-                ? (["until", source.until] as const)
-                : (["from", source.from] as const);
-            const value = line?.params?.[field];
-            return typeof value === "string" && Date.parse(value) === Date.parse(moment ?? "");
-          });
-  const row = rows[0];
-  return row
-    ? { kind: row.kind as DocumentKind, number: row.number, totalCents: row.total_cents }
-    : undefined;
-}
-
-function parseJsonArray(text: string): unknown[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
-}
-
-/** A message's values, with the document it names by its source found (once, when it is written). */
-async function withFoundDocument(
-  db: Db,
-  params: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  if (params.document || !isDocumentSource(params.documentOf)) return params;
-  const document = await findDocumentOf(db, params.documentOf);
-  return document ? { ...params, document } : params;
-}
-
-function parseParams(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * The send job's handler. `transport` null (no SMTP_URL): the message is written and kept in the outbox
  * for /admin/mail. A failed attempt marks the row failed with the server's answer and throws, so the
@@ -836,7 +791,7 @@ export function mailSendHandlerWith(options: {
           ...(await options.write({
             kind: row.kind,
             locale: row.locale,
-            params: await withFoundDocument(db, parseParams(row.params)),
+            params: await paramsToWrite(db, row.kind, row.params),
           })),
           messageId: messageIdOf(row, options.from.replace(/>\s*$/, "")),
         };
@@ -968,7 +923,7 @@ async function writtenKept(
 ): Promise<OutboxRow> {
   if (!writer || row.state !== "kept" || row.subject !== null || !isMailKind(row.kind)) return row;
   // As the send job writes it: the document it names found first (the invoice's number).
-  const params = await withFoundDocument(db, parseParams(row.params));
+  const params = await paramsToWrite(db, row.kind, row.params);
   const message = { kind: row.kind, locale: row.locale, params };
   if (part === "subject") return { ...row, subject: await writer.subject(message) };
   const written = await writer.write(message);

@@ -18,6 +18,8 @@ export const MAIL_KINDS = [
   "ticketAnswered",
   "staffOrderWaiting",
   "staffTicketOpened",
+  // The tickets of a busy window told together, instead of one message each (docs/support.md).
+  "staffTicketsOpened",
   "serviceExpiring",
   "serviceRenewalShort",
   "serviceRenewed",
@@ -54,6 +56,25 @@ export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
 
 /** The account tab's switches (dashboard namespace). */
 export const OPTIONAL_MAIL_LABELS = labelKeys("dashboard", "account.mail", OPTIONAL_MAIL_KINDS);
+
+/**
+ * Security mail: what someone waits for to get into their account, or must hear of at once (a reset
+ * link, an address to confirm, a changed address, an admin's sign-in, a password or two-factor
+ * reset). Its send jobs are claimed before every other queued job (JOB_PRIORITY_URGENT), so no flood of
+ * ordinary mail delays it.
+ */
+export const SECURITY_MAIL_KINDS = [
+  "passwordReset",
+  "passwordChanged",
+  "emailVerification",
+  "emailChanged",
+  "adminSignIn",
+  "twoFactorReset",
+] as const satisfies readonly MailKind[];
+
+export function isSecurityMail(kind: MailKind): boolean {
+  return (SECURITY_MAIL_KINDS as readonly MailKind[]).includes(kind);
+}
 
 export function isMailKind(value: unknown): value is MailKind {
   return typeof value === "string" && (MAIL_KINDS as readonly string[]).includes(value);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  countedUntil,
   FORM_SLOT_MS,
   FORM_SLOTS,
   formLimitDecision,
   oldestCountedSlot,
+  slotLengthOf,
   slotStart,
 } from "./request-limits";
 
@@ -118,5 +120,23 @@ describe("the per-address form limit", () => {
         );
       }
     }
+  });
+
+  it("counts a longer window the same way: seven slots of a sixth of it", () => {
+    const tenMinutes = slotLengthOf(600_000);
+    expect(tenMinutes).toBe(100_000);
+    expect(slotLengthOf(60_000)).toBe(FORM_SLOT_MS);
+    expect(slotLengthOf(86_400_000)).toBe(4 * 3_600_000);
+    expect(() => slotLengthOf(1_000_001)).toThrow(RangeError);
+    const now = at("15:42.000");
+    expect(slotStart(now, tenMinutes)).toEqual(at("15:00.000"));
+    expect(oldestCountedSlot(now, tenMinutes)).toEqual(at("05:00.000"));
+    expect(countedUntil(at("05:00.000"), tenMinutes)).toEqual(at("16:40.000"));
+    // Five in the slots of ten minutes: a sixth is refused until the oldest slot with posts has passed.
+    expect(formLimitDecision([2, 0, 0, 0, 0, 0, 4], 5, now, tenMinutes)).toMatchObject({
+      allowed: false,
+      resetAt: at("16:40.000"),
+    });
+    expect(formLimitDecision([0, 0, 0, 0, 0, 1, 4], 5, now, tenMinutes).allowed).toBe(true);
   });
 });

@@ -29,6 +29,8 @@ import {
   unverifiedEmailRefusal,
   type UnverifiedEmailRefusal,
 } from "~/domain/accounts/email-verification.server";
+import { countTicketPost, type TicketLimitRefusal } from "./ticket-limits.server";
+import { staffNoticeOfTicket } from "./staff-ticket-notices.server";
 
 const ticketColumns = [
   "id",
@@ -75,6 +77,7 @@ async function addMessage(
     body: string;
     idempotencyKey?: string;
   },
+  now = new Date(),
 ) {
   await trx
     .insertInto("ticket_messages")
@@ -84,7 +87,7 @@ async function addMessage(
       is_staff: input.isStaff ? 1 : 0,
       body: input.body,
       idempotency_key: input.idempotencyKey ?? null,
-      created_at: new Date().toISOString(),
+      created_at: now.toISOString(),
     })
     .execute();
 }
@@ -137,11 +140,15 @@ export type OpenCustomerTicketResult =
   | OpenTicketResult
   | { ok: false; kind: "forbidden"; error: "tickets.errors.newTicketsClosed" }
   /** The account's address is not verified while that is required (docs/accounts.md). */
-  | UnverifiedEmailRefusal;
+  | UnverifiedEmailRefusal
+  /** Too many tickets opened lately (TICKET_LIMITS.open): the form comes back as typed. */
+  | TicketLimitRefusal;
 
 /**
  * A customer opens a ticket (/support/new). Refused while the admin has switched tickets off (the
- * `tickets` feature); tickets already open keep working either way (docs/admin.md, Settings).
+ * `tickets` feature); tickets already open keep working either way (docs/admin.md, Settings). Counted
+ * against the account's limits (TICKET_LIMITS.open) in the transaction that stores it: a form sent
+ * again (its key) is not counted twice, and a refused one is not counted at all.
  */
 export async function openCustomerTicket(
   db: Db,
@@ -150,6 +157,7 @@ export async function openCustomerTicket(
     ticketsOpen: boolean;
     /** An unverified address is refused (verifiedEmailRequired: the setting, with SMTP). */
     requireVerifiedEmail?: boolean;
+    now?: Date;
   },
 ): Promise<OpenCustomerTicketResult> {
   if (!options.ticketsOpen)
@@ -157,9 +165,13 @@ export async function openCustomerTicket(
   // Asking for coins is a ticket too (the coin dialog opens /support/new?topic=coins): one gate for both.
   const unverified = await unverifiedEmailRefusal(db, input.userId, options.requireVerifiedEmail);
   if (unverified) return unverified;
-  return openTicket(db, input);
+  return openTicket(db, input, { now: options.now, limited: true });
 }
 
+/**
+ * Opens a ticket with its first message. Without `limited`, the account's limits are not counted:
+ * for scripts and seeds; a customer's form goes through openCustomerTicket.
+ */
 export async function openTicket(
   db: Db,
   input: {
@@ -172,7 +184,8 @@ export async function openTicket(
     /** The form's key: the same form sent twice opens one ticket. */
     idempotencyKey?: string;
   },
-): Promise<OpenTicketResult> {
+  options: { now?: Date; limited?: boolean } = {},
+): Promise<OpenTicketResult | TicketLimitRefusal> {
   const opened = async (ticketId: number): Promise<OpenTicketResult> => {
     const row = await db
       .selectFrom("tickets")
@@ -181,26 +194,32 @@ export async function openTicket(
       .executeTakeFirstOrThrow();
     return { ok: true, ticket: toTicket(row), duplicate: true };
   };
-  return oncePerKey<OpenTicketResult>(
+  return oncePerKey<OpenTicketResult | TicketLimitRefusal>(
     db,
     input.idempotencyKey,
     { authorId: input.userId },
     opened,
-    () => insertTicket(db, input),
+    () => insertTicket(db, input, options),
   );
 }
 
 async function insertTicket(
   db: Db,
   input: Parameters<typeof openTicket>[1],
-): Promise<OpenTicketResult> {
+  options: Parameters<typeof openTicket>[2],
+): Promise<OpenTicketResult | TicketLimitRefusal> {
+  const at = options?.now ?? new Date();
   return inTransaction(db, async (trx) => {
     if (input.serviceId) {
       // Only one of the customer's own services can be attached.
       if (!(await isCustomersRow(trx, "hosting_services", input.serviceId, input.userId)))
         refuse<OpenTicketResult>("invalid", "tickets.errors.serviceNotFound");
     }
-    const now = new Date().toISOString();
+    if (options?.limited) await countTicketPost(trx, { userId: input.userId, what: "open" }, at);
+    // Told to staff at once, or in its window's summary (staff-ticket-notices.server.ts); decided
+    // before the ticket is stored, so the first ticket of a window has the lowest number in it.
+    const summary = await staffNoticeOfTicket(trx, at);
+    const now = at.toISOString();
     const row = await trx
       .insertInto("tickets")
       .values({
@@ -216,25 +235,28 @@ async function insertTicket(
       })
       .returning(ticketColumns)
       .executeTakeFirstOrThrow();
-    await addMessage(trx, {
-      ticketId: Number(row.id),
-      authorId: input.userId,
-      isStaff: false,
-      body: input.message,
-      idempotencyKey: input.idempotencyKey,
-    });
-    // The staff's Discord hears of it (when set): its number and department, nothing the customer wrote.
-    await queueStaffPost(trx, {
+    await addMessage(
+      trx,
+      {
+        ticketId: Number(row.id),
+        authorId: input.userId,
+        isStaff: false,
+        body: input.message,
+        idempotencyKey: input.idempotencyKey,
+      },
+      at,
+    );
+    const told = {
       kind: "ticketOpened",
       ticketId: Number(row.id),
       department: input.department,
-    });
-    // Each admin's "new ticket" mail (docs/mail.md).
-    await queueMail(trx, {
-      kind: "ticketOpened",
-      ticketId: Number(row.id),
-      department: input.department,
-    });
+      ...(summary ? { summary } : {}),
+    } as const;
+    // Each admin's notification, and the staff's Discord (when set): its number and department,
+    // nothing the customer wrote; or the window's summary post.
+    await queueStaffPost(trx, told, at);
+    // Each admin's "new ticket" mail, or the window's summary (docs/mail.md).
+    await queueMail(trx, told, at);
     return { ok: true, ticket: toTicket(row) };
   });
 }
@@ -303,7 +325,9 @@ export type CustomerTicketResult =
   /** `duplicate`: the reply's key had stored it already; nothing new was stored. */
   | { ok: true; duplicate?: true }
   | { ok: false; kind: "notFound"; error: "tickets.errors.notFound" }
-  | FormExpired;
+  | FormExpired
+  /** Too many replies lately (TICKET_LIMITS.reply): the reply comes back as typed. */
+  | TicketLimitRefusal;
 
 const ticketNotFound = { ok: false, kind: "notFound", error: "tickets.errors.notFound" } as const;
 
@@ -319,7 +343,8 @@ async function findTicketOrRefuse(trx: Tx, ticketId: number, userId?: string) {
 /**
  * The customer replies, closes or reopens their own ticket. A reply to a closed ticket is not refused:
  * it reopens the ticket (status customer_reply), as the page says (tickets:thread.closedNote). A reply
- * carries its form's key and is stored once per key.
+ * carries its form's key and is stored once per key, and is counted against the account's limit
+ * (TICKET_LIMITS.reply) in the transaction that stores it (a reply sent again is not counted twice).
  */
 export async function customerTicketAction(
   db: Db,
@@ -331,32 +356,39 @@ export async function customerTicketAction(
       | { intent: "close" }
       | { intent: "reopen" };
   },
+  now = new Date(),
 ): Promise<CustomerTicketResult> {
-  if (input.action.intent !== "reply") return changeOwnTicket(db, input);
+  if (input.action.intent !== "reply") return changeOwnTicket(db, input, now);
   return oncePerKey<CustomerTicketResult>(
     db,
     input.action.idempotencyKey,
     { authorId: input.userId, ticketId: input.ticketId },
     () => ({ ok: true, duplicate: true }) as const,
-    () => changeOwnTicket(db, input),
+    () => changeOwnTicket(db, input, now),
   );
 }
 
 async function changeOwnTicket(
   db: Db,
   input: Parameters<typeof customerTicketAction>[1],
+  at: Date,
 ): Promise<CustomerTicketResult> {
   return inTransaction(db, async (trx) => {
     const ticket = await findTicketOrRefuse(trx, input.ticketId, input.userId);
-    const now = new Date().toISOString();
+    const now = at.toISOString();
     if (input.action.intent === "reply") {
-      await addMessage(trx, {
-        ticketId: input.ticketId,
-        authorId: input.userId,
-        isStaff: false,
-        body: input.action.message,
-        idempotencyKey: input.action.idempotencyKey,
-      });
+      await countTicketPost(trx, { userId: input.userId, what: "reply" }, at);
+      await addMessage(
+        trx,
+        {
+          ticketId: input.ticketId,
+          authorId: input.userId,
+          isStaff: false,
+          body: input.action.message,
+          idempotencyKey: input.action.idempotencyKey,
+        },
+        at,
+      );
       await trx
         .updateTable("tickets")
         .set({

@@ -23,6 +23,89 @@ export const CUSTOMER_TICKET_STATUS_LABELS = labelKeys(
 export const MAX_MESSAGE_LENGTH = 5000;
 
 /**
+ * How many tickets a customer may open, and how many replies they may send, before being asked to wait
+ * (one customer once opened two thousand tickets in half a minute, each mailing every admin). Counted
+ * per account, whatever the address, over sliding windows (app/domain/request-limits); staff are never
+ * limited. A person with a real problem opens a ticket or two and writes a few replies an hour.
+ */
+export const TICKET_OPENINGS_PER_10_MINUTES = 5;
+export const TICKET_OPENINGS_PER_DAY = 20;
+export const TICKET_REPLIES_PER_10_MINUTES = 30;
+
+const TEN_MINUTES_MS = 10 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** One window of a ticket limit: its count's name (one row per account and slot), size and number. */
+export interface TicketLimitWindow {
+  name: string;
+  windowMs: number;
+  limit: number;
+  /** The refusal's wait is said in minutes, or in hours for the day's limit. */
+  unit: "minutes" | "hours";
+}
+
+export const TICKET_LIMITS = {
+  open: [
+    {
+      name: "tickets.open.10min",
+      windowMs: TEN_MINUTES_MS,
+      limit: TICKET_OPENINGS_PER_10_MINUTES,
+      unit: "minutes",
+    },
+    { name: "tickets.open.day", windowMs: DAY_MS, limit: TICKET_OPENINGS_PER_DAY, unit: "hours" },
+  ],
+  reply: [
+    {
+      name: "tickets.reply.10min",
+      windowMs: TEN_MINUTES_MS,
+      limit: TICKET_REPLIES_PER_10_MINUTES,
+      unit: "minutes",
+    },
+  ],
+} as const satisfies Record<"open" | "reply", readonly TicketLimitWindow[]>;
+
+/** The wait a refusal names, rounded up: at least one minute or hour. */
+export function waitToSay(fromMs: number, untilMs: number, unit: TicketLimitWindow["unit"]) {
+  const unitMs = unit === "hours" ? 3_600_000 : 60_000;
+  return Math.max(1, Math.ceil((untilMs - fromMs) / unitMs));
+}
+
+/**
+ * Staff hear of new tickets at most once per window each: the first ticket of a window at once (a mail
+ * to each admin, a post to the staff's Discord), the others of the window together, in one message
+ * when it has ended (docs/support.md). Windows are fixed slots of the clock, the same in every process.
+ */
+export const STAFF_TICKET_WINDOW_MS = TEN_MINUTES_MS;
+/**
+ * The window's summary waits this long after its end, so a ticket whose transaction began in the window
+ * and committed just after it is still in it.
+ */
+export const STAFF_TICKET_SUMMARY_DELAY_MS = 30_000;
+
+/**
+ * A window's summary, told instead of a new ticket (ISO times): the tickets opened from `from` until
+ * `until`, but for the first of them when that one was told at once (`skipFirst`).
+ */
+export interface StaffTicketSummary {
+  from: string;
+  until: string;
+  skipFirst: boolean;
+}
+
+/** How many tickets a summary names one by one; it counts the rest. */
+export const STAFF_SUMMARY_LISTED = 20;
+
+/** The start of the staff window `now` falls in. */
+export function staffTicketWindow(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / STAFF_TICKET_WINDOW_MS) * STAFF_TICKET_WINDOW_MS);
+}
+
+/** When the summary of the window starting at `start` is sent. */
+export function staffTicketSummaryAt(start: Date): Date {
+  return new Date(start.getTime() + STAFF_TICKET_WINDOW_MS + STAFF_TICKET_SUMMARY_DELAY_MS);
+}
+
+/**
  * What coins credited from a ticket are: a payment the customer made outside the site (a
  * `coin_purchase`, with a payment receipt), or a goodwill credit (an `admin_adjustment`, no document).
  */

@@ -43,6 +43,13 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
   ticketAnswered: { id: 7, subject: "My server is down" },
   staffOrderWaiting: { id: 41, product: "VPS Entry", totalCents: 1250 },
   staffTicketOpened: { id: 7, department: "billing" },
+  staffTicketsOpened: {
+    from: "2031-03-12T04:10:00.000Z",
+    until: "2031-03-12T04:20:00.000Z",
+    skipFirst: true,
+    count: 23,
+    tickets: Array.from({ length: 20 }, (_, i) => ({ id: 8 + i, department: "technical" })),
+  },
   serviceExpiring: { service: "Alpha SMP", expiresAt: "2031-03-12T04:17:00.000Z", days: 3 },
   serviceRenewalShort: {
     service: "Alpha SMP",

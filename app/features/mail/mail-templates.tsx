@@ -12,6 +12,7 @@ import { formatCoins } from "~/lib/money";
 import { DEFAULT_TIME_ZONE } from "~/lib/time-zone";
 import { describeUserAgent } from "~/lib/user-agent";
 import type { NamespaceKey } from "~/i18n/use-message";
+import { staffTicketContent } from "./staff-ticket-templates";
 
 // The email template set (ADR 32): plain React rendered on the server with
 // renderToStaticMarkup. A template turns a message's values into its content (a heading, paragraphs, a
@@ -433,16 +434,9 @@ export function mailContent(
         button: { label: t("staffOrderWaiting.button"), href: link("/admin/orders") },
         audience: "staff",
       };
-    case "staffTicketOpened": {
-      const department = context.department(text(params.department) as Department);
-      return {
-        subject: t("staffTicketOpened.subject", { id, department }),
-        heading: t("staffTicketOpened.heading"),
-        paragraphs: [t("staffTicketOpened.body", { id, department })],
-        button: { label: t("staffTicketOpened.button"), href: link(`/admin/tickets/${id}`) },
-        audience: "staff",
-      };
-    }
+    case "staffTicketOpened":
+    case "staffTicketsOpened":
+      return staffTicketContent(kind, params, context);
     case "serviceExpiring":
     case "serviceRenewalShort":
     case "serviceRenewed":

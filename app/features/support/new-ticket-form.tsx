@@ -29,6 +29,8 @@ export function NewTicketForm({
   state?: {
     fieldErrors?: Record<string, MessageKey>;
     formError?: MessageKey;
+    /** The count the form's message names (the wait of a limit), if any. */
+    formErrorCount?: number;
     values?: Record<string, string>;
     /** Refused until the address is verified: the way to confirm it is shown with the message. */
     verifyEmail?: boolean;
@@ -115,7 +117,9 @@ export function NewTicketForm({
       <h1 className="text-3xl font-bold">{t("new.heading")}</h1>
       <Form method="post" className="mt-6 grid gap-4" noValidate>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        {state?.formError ? <FormAlert>{message(state.formError)}</FormAlert> : null}
+        {state?.formError ? (
+          <FormAlert>{message(state.formError, { count: state.formErrorCount })}</FormAlert>
+        ) : null}
         {state?.verifyEmail ? (
           <Button asChild size="sm" variant="outline" className="w-fit">
             <Link to={VERIFY_EMAIL_PATH}>{message("auth.verify.goConfirm")}</Link>

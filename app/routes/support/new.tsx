@@ -58,6 +58,8 @@ export async function action({ request, url, context: routerContext }: Route.Act
         values: form.data as unknown as Record<string, string>,
         // Not verified: the form shows the way to confirm the address (/verify-email).
         verifyEmail: "verifyEmail" in result,
+        // Too many tickets lately: how long to wait (minutes, or hours), said in the message.
+        formErrorCount: "count" in result ? result.count : undefined,
       },
       { status: statusOf(result) },
     );

@@ -50,6 +50,7 @@ export async function action({ request, url, context: routerContext, params }: R
       {
         error: Object.values(form.fieldErrors)[0] ?? "tickets.errors.messageRequired",
         typed: form.values.message,
+        count: undefined,
       },
       { status: 400 },
     );
@@ -62,13 +63,15 @@ export async function action({ request, url, context: routerContext, params }: R
   });
   if (!result.ok) {
     if (result.kind === "notFound") throw data(null, { status: statusOf(result) });
-    return data({ error: result.error, typed }, { status: statusOf(result) });
+    // Too many replies lately: how many minutes to wait, said in the message.
+    const count = "count" in result ? result.count : undefined;
+    return data({ error: result.error, typed, count }, { status: statusOf(result) });
   }
   // After a reply, to the thread again with a toast: the box is empty (a new form, a new key), and a
   // reload does not post it again.
   if (form.data.intent === "reply")
     throw redirectWithToast(`/support/${ticketId}`, "toast.replySent");
-  return { error: undefined, typed: undefined };
+  return { error: undefined, typed: undefined, count: undefined };
 }
 
 export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -110,7 +113,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
         <ReplyField id="message" label={t("thread.reply")} defaultValue={actionData?.typed} />
         {actionData?.error ? (
           <p role="alert" className="text-sm text-destructive">
-            {message(actionData.error)}
+            {message(actionData.error, { count: actionData.count })}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
