@@ -524,7 +524,7 @@ describeEachDatabase("top-up requests", (app, dialect) => {
     expect(await balanceOf(app(), second!)).toBe(1_000);
   });
 
-  it("throws a failure other than a clash at once: an account the database does not know", async () => {
+  it("throws a failure other than a clash rather than retry it for ever: an account the database does not know", async () => {
     const method = await orangeMoney();
     await expect(
       requestTopUp(app().db, { userId: "no-such-account", methodId: method.id, coins: 10 }),
