@@ -43,6 +43,7 @@ import {
 } from "./top-ups.server";
 
 const today = () => new Date().toISOString().slice(0, 10);
+const YEAR = 365.25 * 86_400_000;
 
 /** A whole PDF of exactly `size` bytes: its page's title made as long as it takes. */
 function pdfOfSize(name: string, size: number): TestUpload {
@@ -53,7 +54,6 @@ function pdfOfSize(name: string, size: number): TestUpload {
     title = "x".repeat(title.length + size - pdf.bytes.length);
   }
 }
-const YEAR = 365.25 * 86_400_000;
 
 describeEachDatabase("proof files of top-up requests", (app) => {
   expectLedgerIntactAfterEach(app);
