@@ -13,6 +13,7 @@ import {
   findPaymentMethod,
   listEnabledPaymentMethods,
   listPaymentMethodsForAdmin,
+  runPaymentMethodAction,
   seedPaymentMethods,
   setPaymentMethodEnabled,
   updatePaymentMethod,
@@ -280,6 +281,12 @@ describeEachDatabase("payment methods", (app, dialect) => {
       });
       expect(made.ok && made.method.code).toMatch(/^method(-\d+)?$/);
     });
+    // Two letters are a code.
+    const short = await createPaymentMethod(db, {
+      actorId: admin,
+      method: methodInput({ names: { en: "PX", fr: "", ar: "" } }),
+    });
+    expect(short.ok && short.method.code).toBe("px");
     expect((await auditOf(created.method.id)).map((row) => row.action)).toEqual([
       "payment_method.create",
     ]);
@@ -310,6 +317,84 @@ describeEachDatabase("payment methods", (app, dialect) => {
       refusal("conflict", "payments.errors.builtinNotDeletable"),
     );
     expect(await findPaymentMethod(db, paypal.id)).toBeDefined();
+  });
+
+  it("switches off an enabled method that lacks the instructions of a new default language", async () => {
+    const { db, admin } = await asAdmin(app());
+    const created = await createPaymentMethod(db, {
+      actorId: admin,
+      method: methodInput({ names: { en: "Barid Cash", fr: "Barid Cash", ar: "" } }),
+    });
+    if (!created.ok) throw new Error(created.error);
+    // French becomes the default language: the method has no French instructions, and may go off.
+    await withDefaultLocale("fr", async () => {
+      expect(
+        await setPaymentMethodEnabled(db, {
+          actorId: admin,
+          id: created.method.id,
+          enabled: false,
+        }),
+      ).toMatchObject({ ok: true, method: { enabled: false } });
+    });
+    expect((await auditOf(created.method.id)).map((row) => row.action)).toEqual([
+      "payment_method.create",
+      "payment_method.disable",
+    ]);
+  });
+
+  it("runs each row button of the list as what it says", async () => {
+    const { db, admin } = await asAdmin(app());
+    const created = await createPaymentMethod(db, {
+      actorId: admin,
+      method: methodInput({ names: { en: "Switch Pay", fr: "", ar: "" } }),
+    });
+    if (!created.ok) throw new Error(created.error);
+    const id = created.method.id;
+    expect(await runPaymentMethodAction(db, admin, { intent: "disable", id })).toEqual({
+      ok: true,
+      id,
+      message: "payments.admin.disabled",
+    });
+    expect((await findPaymentMethod(db, id))?.enabled).toBe(false);
+    expect(await runPaymentMethodAction(db, admin, { intent: "enable", id })).toEqual({
+      ok: true,
+      id,
+      message: "payments.admin.enabled",
+    });
+    expect((await findPaymentMethod(db, id))?.enabled).toBe(true);
+  });
+
+  it("reads texts stored without a language, or damaged, as empty in the languages they lack", async () => {
+    const db = app().db;
+    const at = "2026-06-15T10:00:00.000Z";
+    const stored = async (code: string, texts: { names?: string; instructions?: string }) => {
+      const row = await db
+        .insertInto("payment_methods")
+        .values({
+          code,
+          currency: "MAD",
+          rate: 1100,
+          min_coins: 1,
+          max_coins: 10,
+          created_at: at,
+          updated_at: at,
+          ...texts,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const method = (await findPaymentMethod(db, Number(row.id)))!;
+      return { names: method.names, instructions: method.instructions };
+    };
+    const none = { en: "", fr: "", ar: "" };
+    // Written without texts: the columns' default, an empty object.
+    expect(await stored("stored-bare", {})).toStrictEqual({ names: none, instructions: none });
+    // A language that is not a text, and one the site does not have, are dropped.
+    expect(
+      await stored("stored-odd", {
+        names: JSON.stringify({ en: "Cash", fr: 7, de: "Bargeld" }),
+        instructions: "not JSON",
+      }),
+    ).toStrictEqual({ names: { en: "Cash", fr: "", ar: "" }, instructions: none });
   });
 
   it(atOnce(dialect, "gives two methods of one name added at once two codes"), async () => {

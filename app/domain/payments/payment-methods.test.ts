@@ -5,13 +5,17 @@ import {
   formatMethodAmount,
   MAX_FEE_BASIS_POINTS,
   MAX_FEE_FIXED,
+  MAX_INSTRUCTIONS_LENGTH,
+  MAX_METHOD_NAME_LENGTH,
   MAX_RATE,
+  MAX_SORT_ORDER,
   MAX_TOP_UP_COINS,
   PAYMENT_TEXT_LOCALES,
   paymentMethodProblem,
   percentOf,
   quoteTopUp,
   textIn,
+  type PaymentCurrency,
   type PaymentMethodInput,
   type PaymentMethodTerms,
 } from "./payment-methods";
@@ -198,6 +202,52 @@ describe("paymentMethodProblem", () => {
       "payments.errors.nameTooLong",
     );
   });
+
+  it("names the field and the message of each refusal", () => {
+    const problem = (change: Partial<PaymentMethodInput>) =>
+      paymentMethodProblem({ ...valid, ...change }, "en");
+    // Too long in a language that is not the default one is still too long.
+    expect(
+      problem({
+        instructions: { en: "Send to 0600", fr: "x".repeat(MAX_INSTRUCTIONS_LENGTH + 1), ar: "" },
+      }),
+    ).toEqual({ field: "instructionsFr", error: "payments.errors.instructionsTooLong" });
+    expect(problem({ currency: "USD" as PaymentCurrency })).toEqual({
+      field: "currency",
+      error: "payments.errors.currencyInvalid",
+    });
+    expect(problem({ rate: 0 })).toEqual({ field: "rate", error: "payments.errors.rateZero" });
+    expect(problem({ rate: MAX_RATE + 1 })).toEqual({
+      field: "rate",
+      error: "payments.errors.rateTooLarge",
+    });
+    expect(problem({ maxCoins: MAX_TOP_UP_COINS + 1 })).toEqual({
+      field: "maxCoins",
+      error: "payments.errors.coinsInvalid",
+    });
+    expect(problem({ feeFixed: MAX_FEE_FIXED + 1 })).toEqual({
+      field: "feeFixed",
+      error: "payments.errors.feeFixedTooLarge",
+    });
+    expect(problem({ sortOrder: MAX_SORT_ORDER + 1 })).toEqual({
+      field: "sortOrder",
+      error: "payments.errors.sortOrderInvalid",
+    });
+  });
+
+  it("takes each limit itself", () => {
+    const problem = (change: Partial<PaymentMethodInput>) =>
+      paymentMethodProblem({ ...valid, ...change }, "en");
+    const longest = "x".repeat(MAX_METHOD_NAME_LENGTH);
+    expect(problem({ names: { en: longest, fr: longest, ar: longest } })).toBeNull();
+    const instructions = "x".repeat(MAX_INSTRUCTIONS_LENGTH);
+    expect(problem({ instructions: { en: instructions, fr: instructions, ar: "" } })).toBeNull();
+    expect(problem({ rate: MAX_RATE })).toBeNull();
+    expect(problem({ minCoins: MAX_TOP_UP_COINS, maxCoins: MAX_TOP_UP_COINS })).toBeNull();
+    expect(problem({ feeFixed: MAX_FEE_FIXED })).toBeNull();
+    expect(problem({ feePercentBp: MAX_FEE_BASIS_POINTS })).toBeNull();
+    expect(problem({ sortOrder: MAX_SORT_ORDER })).toBeNull();
+  });
 });
 
 describe("texts per language", () => {
@@ -212,6 +262,13 @@ describe("texts per language", () => {
     expect(textIn(texts, "ar", "ar")).toBe("Bank transfer");
     expect(textIn(texts, "de", "en")).toBe("Bank transfer");
     expect(textIn({ en: "", fr: "", ar: "تحويل" }, "en", "en")).toBe("تحويل");
+  });
+
+  it("skip a text of spaces, give one without the spaces around it, and give none when none is written", () => {
+    expect(textIn({ en: "   ", fr: " Virement bancaire ", ar: "" }, "en", "en")).toBe(
+      "Virement bancaire",
+    );
+    expect(textIn({ en: "", fr: " ", ar: "" }, "fr", "en")).toBe("");
   });
 });
 

@@ -24,6 +24,7 @@ import { refusal } from "../../../tests/support/results";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { listPaymentMethodsForAdmin } from "./payment-methods.server";
+import { MAX_PROOF_BYTES } from "./top-up-proofs";
 import { PROOF_RETENTION_JOB } from "./proof-retention-jobs.server";
 import {
   deleteExpiredProofs,
@@ -43,6 +44,16 @@ import {
 
 const today = () => new Date().toISOString().slice(0, 10);
 const YEAR = 365.25 * 86_400_000;
+
+/** A whole PDF of exactly `size` bytes: its page's title made as long as it takes. */
+function pdfOfSize(name: string, size: number): TestUpload {
+  let title = "";
+  for (;;) {
+    const pdf = pdfProof(name, title);
+    if (pdf.bytes.length === size) return pdf;
+    title = "x".repeat(title.length + size - pdf.bytes.length);
+  }
+}
 
 describeEachDatabase("proof files of top-up requests", (app) => {
   expectLedgerIntactAfterEach(app);
@@ -233,6 +244,11 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     await refusedWith([htmlFile("receipt.png")], "payments.errors.proofType", {
       name: "receipt.png",
     });
+    // The name as the customer sent it, cut to 60 characters; "?" when nothing of it is left.
+    await refusedWith([htmlFile(`${"é".repeat(70)}.png`)], "payments.errors.proofType", {
+      name: "é".repeat(60),
+    });
+    await refusedWith([htmlFile("...")], "payments.errors.proofType", { name: "?" });
     // 6 MB, whatever it is.
     await refusedWith([oversizedPng(6 * 1024 * 1024, "scan.png")], "payments.errors.proofTooBig", {
       name: "scan.png",
@@ -261,6 +277,12 @@ describeEachDatabase("proof files of top-up requests", (app) => {
       "payments.errors.proofTooManyPixels",
       { name: "over.png", max: 16 },
     );
+    // 8000 × 8000 is under sharp's own limit (268 megapixels) and over the site's 16.
+    await refusedWith(
+      [await pixelBomb("wide.png", { width: 8000, height: 8000 })],
+      "payments.errors.proofTooManyPixels",
+      { name: "wide.png", max: 16 },
+    );
     // A PNG signature over garbage, and a PDF cut short.
     await refusedWith([oversizedPng(2000, "broken.png")], "payments.errors.proofUnreadable", {
       name: "broken.png",
@@ -283,6 +305,49 @@ describeEachDatabase("proof files of top-up requests", (app) => {
       "payments.errors.proofAlreadyAttached",
       { name: "again.png" },
     );
+  });
+
+  it("adds a file to the one a request holds, and refuses one it holds already", async () => {
+    const { userId, request } = await openRequest();
+    const first = await pngProof("first.png", { colour: "#aa00aa" });
+    expect(await paid(userId, request.id, [first])).toMatchObject({ ok: true });
+    // The same file again, under another name, in a later post.
+    expect(await paid(userId, request.id, [{ ...first, name: "again.png" }])).toEqual({
+      ...refusal("invalid", "payments.errors.proofAlreadyAttached"),
+      field: "proofs",
+      params: { name: "again.png" },
+    });
+    // One held and one sent: two.
+    expect(
+      await paid(userId, request.id, [await pngProof("second.png", { colour: "#00aa00" })]),
+    ).toMatchObject({ ok: true });
+    expect((await storedOf(request.id)).map((row) => row.file_name)).toEqual([
+      "first.png",
+      "second.png",
+    ]);
+  });
+
+  it("keeps a WebP a WebP, and takes a file of exactly 5 MiB", async () => {
+    const { userId, request } = await openRequest();
+    const webp = {
+      name: "capture.webp",
+      bytes: await sharp({
+        create: { width: 40, height: 20, channels: 3, background: "#16a34a" },
+      })
+        .webp()
+        .toBuffer(),
+    };
+    const exact = pdfOfSize("releve.pdf", MAX_PROOF_BYTES);
+    expect(await paid(userId, request.id, [webp, exact])).toMatchObject({ ok: true });
+    const [image, pdf] = await storedOf(request.id);
+    expect(image).toMatchObject({
+      content_type: "image/webp",
+      file_name: "capture.webp",
+      width: 40,
+      height: 20,
+    });
+    expect((await sharp(image!.bytes).metadata()).format).toBe("webp");
+    expect(pdf).toMatchObject({ file_name: "releve.pdf", byte_size: MAX_PROOF_BYTES });
   });
 
   it("decides the type by the content: a PNG named .pdf is stored and served as a PNG", async () => {
@@ -341,6 +406,9 @@ describeEachDatabase("proof files of top-up requests", (app) => {
       ]),
     ).toMatchObject({ ok: true });
 
+    // A request without files has none listed.
+    const bare = await openRequest();
+    expect(await listProofsForQueue(db, [bare.request.id])).toEqual({});
     const queue = await listProofsForQueue(db, [other.request.id, again.request.id]);
     expect(queue[other.request.id]!.map((proof) => [proof.fileName, proof.sameFileAs])).toEqual([
       ["wallet.png", [first.request.reference, again.request.reference]],

@@ -30,6 +30,8 @@ describe("proofTypeOf", () => {
       bytes(0x89, "PNG"),
       bytes(" %PDF-1.4"),
       bytes("MZ", 0x90, 0),
+      // WEBP where a WebP says it, but not in a RIFF container.
+      bytes("JUNK", 0, 0, 0, 0, "WEBPVP8 "),
       new Uint8Array(0),
     ])
       expect(proofTypeOf(other)).toBeNull();
@@ -44,6 +46,13 @@ describe("pdfLooksComplete", () => {
     const padded = new Uint8Array(2000);
     padded.set(bytes("%%EOF"), 10);
     expect(pdfLooksComplete(padded)).toBe(false);
+    // The last KiB counted from %%EOF's first byte: exactly 1024 bytes from the end is within it.
+    const atEdge = new Uint8Array(2000);
+    atEdge.set(bytes("%%EOF"), 2000 - 1024);
+    expect(pdfLooksComplete(atEdge)).toBe(true);
+    const pastEdge = new Uint8Array(2000);
+    pastEdge.set(bytes("%%EOF"), 2000 - 1025);
+    expect(pdfLooksComplete(pastEdge)).toBe(false);
   });
 });
 
@@ -53,6 +62,7 @@ describe("the names files are stored under", () => {
     expect(cleanFileName("../../etc/passwd")).toBe("passwd");
     expect(cleanFileName('re"ce\u202Egnp.exe')).toBe("recegnp.exe");
     expect(cleanFileName("  ..hidden\tname\n.pdf ")).toBe("hidden name .pdf");
+    expect(cleanFileName("reçu  de \t paiement.png")).toBe("reçu de paiement.png");
   });
 
   it("takes the extension of the type the content has, and a name when none is left", () => {
@@ -65,6 +75,15 @@ describe("the names files are stored under", () => {
     expect(long).toHaveLength(100);
     expect(long.endsWith("a.png")).toBe(true);
   });
+
+  it("drops only the last extension, of letters or digits, and never ends the name in a space", () => {
+    expect(safeProofName("scan.2024.pdf", "application/pdf")).toBe("scan.2024.pdf");
+    expect(safeProofName("scan.jp2", "image/png")).toBe("scan.png");
+    // Nothing but a space is left of the name: it has none.
+    expect(safeProofName(". .pdf", "application/pdf")).toBe("proof.pdf");
+    // Cut to its room just after a space.
+    expect(safeProofName(`${"a".repeat(95)} bcd.png`, "image/png")).toBe(`${"a".repeat(95)}.png`);
+  });
 });
 
 describe("formatFileSize", () => {
@@ -72,6 +91,7 @@ describe("formatFileSize", () => {
     expect(formatFileSize(820_000, "en")).toBe("820 kB");
     expect(formatFileSize(300, "en")).toBe("1 kB");
     expect(formatFileSize(2_400_000, "en")).toBe("2.4 MB");
+    expect(formatFileSize(1_000_000, "en")).toBe("1 MB");
     expect(formatFileSize(2_400_000, "fr")).toBe("2,4\u202fMo");
   });
 });

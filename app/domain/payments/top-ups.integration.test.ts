@@ -6,6 +6,8 @@ import {
   expectLedgerIntactAfterEach,
 } from "../../../tests/support/money-fixtures";
 import { pngProof } from "../../../tests/support/proof-files";
+import { writeLedgerEntry } from "~/domain/coins/coins.server";
+import { MAX_BALANCE_CENTS } from "~/domain/coins/coins";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { atOnce, describeEachDatabase } from "../../../tests/support/test-database";
@@ -17,7 +19,7 @@ import {
 } from "./payment-methods.server";
 import { verifiedFlag } from "~/domain/accounts/email-verification.server";
 import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
-import { isReference } from "./top-ups";
+import { isReference, type TopUpRequest } from "./top-ups";
 import {
   approveTopUp,
   cancelTopUp,
@@ -27,6 +29,7 @@ import {
   markTopUpPaid,
   rejectTopUp,
   requestTopUp,
+  runTopUpDecision,
   topUpLedgerKey,
 } from "./top-ups.server";
 
@@ -56,6 +59,12 @@ describeEachDatabase("top-up requests", (app, dialect) => {
     });
     if (!updated.ok) throw new Error(updated.error);
     return updated.method;
+  }
+
+  /** What the audit log keeps of a request: all but its method's name and its times. */
+  function auditedAs(request: TopUpRequest) {
+    const { methodName: _n, createdAt: _c, updatedAt: _u, ...kept } = request;
+    return kept;
   }
 
   async function ledgerCreditsOf(requestId: number) {
@@ -383,6 +392,143 @@ describeEachDatabase("top-up requests", (app, dialect) => {
       kind: "top_up_rejected",
     });
     expect(JSON.parse(told.params)).toMatchObject({ reason: "No payment received" });
+    // Audited with what the request was and became, and the reason.
+    const audit = await readRow(
+      db,
+      "audit_log",
+      ["action", "actor_id", "before", "after", "reason"],
+      {
+        target_type: "top_up_request",
+        target_id: String(asked.request.id),
+      },
+    );
+    expect({
+      ...audit,
+      before: JSON.parse(audit.before!),
+      after: JSON.parse(audit.after!),
+    }).toEqual({
+      action: "top_up.reject",
+      actor_id: admin,
+      before: auditedAs(asked.request),
+      after: {
+        ...auditedAs(asked.request),
+        state: "rejected",
+        rejectReason: "No payment received",
+        decidedAt: expect.any(String),
+      },
+      reason: "No payment received",
+    });
+  });
+
+  it("audits an approval whole, and tells the customer the coins credited, with a link to their page", async () => {
+    const db = app().db;
+    const method = await orangeMoney();
+    const admin = await adminId(app());
+    const customer = await customerWithCoins(app(), 0);
+    const asked = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 10 });
+    if (!asked.ok) throw new Error(asked.error);
+    // 8 coins received where 10 were asked.
+    expect(
+      await approveTopUp(db, { adminId: admin, requestId: asked.request.id, coins: 8 }),
+    ).toMatchObject({ ok: true, request: { state: "approved", creditedCoins: 8 } });
+    const audit = await readRow(db, "audit_log", ["action", "actor_id", "before", "after"], {
+      target_type: "top_up_request",
+      target_id: String(asked.request.id),
+    });
+    expect({
+      ...audit,
+      before: JSON.parse(audit.before!),
+      after: JSON.parse(audit.after!),
+    }).toEqual({
+      action: "top_up.approve",
+      actor_id: admin,
+      before: auditedAs(asked.request),
+      after: {
+        ...auditedAs(asked.request),
+        state: "approved",
+        creditedCoins: 8,
+        decidedAt: expect.any(String),
+      },
+    });
+    const told = await readRow(db, "notifications", ["params", "link"], {
+      user_id: customer,
+      kind: "top_up_approved",
+    });
+    expect({ ...told, params: JSON.parse(told.params) }).toEqual({
+      params: { reference: asked.request.reference, amountCents: 800 },
+      link: "/dashboard/top-up",
+    });
+    expect(await balanceOf(app(), customer)).toBe(800);
+  });
+
+  it("refuses an approval that would take the balance past its maximum, and leaves the request open", async () => {
+    const db = app().db;
+    const method = await orangeMoney();
+    const admin = await adminId(app());
+    const customer = await customerWithCoins(app(), 0);
+    await db.transaction().execute((trx) =>
+      writeLedgerEntry(trx, {
+        userId: customer,
+        amountCents: MAX_BALANCE_CENTS - 500,
+        kind: "admin_adjustment",
+      }),
+    );
+    const asked = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 10 });
+    if (!asked.ok) throw new Error(asked.error);
+    expect(await approveTopUp(db, { adminId: admin, requestId: asked.request.id })).toEqual(
+      refusal("conflict", "payments.errors.balanceTooHigh"),
+    );
+    expect(await readRow(db, "top_up_requests", ["state"], { id: asked.request.id })).toEqual({
+      state: "waiting_payment",
+    });
+    expect(await ledgerCreditsOf(asked.request.id)).toEqual([]);
+    expect(await readRows(db, "invoices", ["id"], { user_id: customer })).toEqual([]);
+    expect(await balanceOf(app(), customer)).toBe(MAX_BALANCE_CENTS - 500);
+  });
+
+  it("decides by the admin's form: reject rejects, approve approves", async () => {
+    const db = app().db;
+    const method = await orangeMoney();
+    const admin = await adminId(app());
+    const [first, second] = await Promise.all([0, 1].map(() => customerWithCoins(app(), 0)));
+    const ask = async (customer: string) => {
+      const asked = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 10 });
+      if (!asked.ok) throw new Error(asked.error);
+      return asked.request;
+    };
+    const rejected = await ask(first!);
+    expect(
+      await runTopUpDecision(db, {
+        adminId: admin,
+        decision: { intent: "reject", requestId: rejected.id, reason: "Nothing arrived" },
+      }),
+    ).toEqual({
+      ok: true,
+      message: "payments.topUps.admin.rejected",
+      params: { reference: rejected.reference },
+    });
+    expect(
+      await readRow(db, "top_up_requests", ["state", "reject_reason"], { id: rejected.id }),
+    ).toEqual({ state: "rejected", reject_reason: "Nothing arrived" });
+    const approved = await ask(second!);
+    expect(
+      await runTopUpDecision(db, {
+        adminId: admin,
+        decision: { intent: "approve", requestId: approved.id, coins: undefined },
+      }),
+    ).toEqual({
+      ok: true,
+      message: "payments.topUps.admin.approved",
+      params: { reference: approved.reference },
+    });
+    expect(await balanceOf(app(), second!)).toBe(1_000);
+  });
+
+  it("throws a failure other than a clash rather than retry it for ever: an account the database does not know", async () => {
+    const method = await orangeMoney();
+    await expect(
+      requestTopUp(app().db, { userId: "no-such-account", methodId: method.id, coins: 10 }),
+    ).rejects.toThrow();
   });
 
   it("lets nobody but the owner act on a request, and nobody but an admin decide", async () => {
@@ -406,6 +552,10 @@ describeEachDatabase("top-up requests", (app, dialect) => {
     );
     expect((await loadCustomerTopUps(db, stranger, "en")).current).toBeNull();
     expect(await approveTopUp(db, { adminId: stranger, requestId: id })).toEqual(
+      refusal("forbidden", "payments.errors.adminOnly"),
+    );
+    // An id that is no account (a session outliving its account) is no admin either.
+    expect(await approveTopUp(db, { adminId: "no-such-account", requestId: id })).toEqual(
       refusal("forbidden", "payments.errors.adminOnly"),
     );
     expect(await rejectTopUp(db, { adminId: owner, requestId: id, reason: "no" })).toEqual(

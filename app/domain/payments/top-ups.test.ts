@@ -21,6 +21,17 @@ describe("top-up references", () => {
     expect(isReference("tu-7k3q9")).toBe(false);
     expect(isReference("TU-7K3Q99")).toBe(false);
   });
+
+  it("take two bytes a letter, high byte first, in order", () => {
+    const asked: number[] = [];
+    const random = (n: number) => {
+      asked.push(n);
+      return Uint8Array.from([0, 1, 0, 30, 1, 0, 0x12, 0x34, 0xff, 0xff].slice(0, n));
+    };
+    // 1, 30, 256, 4660 and 65535, each modulo the 31 letters: 1, 30, 8, 10 and 1.
+    expect(makeReference(random)).toBe("TU-3ZAC3");
+    expect(asked).toEqual([10]);
+  });
 });
 
 describe("top-up states", () => {

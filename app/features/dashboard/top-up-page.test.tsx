@@ -56,4 +56,10 @@ describe('the "I have paid" form', () => {
     expect(paidOn).toContain('value="2031-03-04"');
     expect(paidOn).toContain('max="2031-03-04"');
   });
+
+  it("offers to pick files of the four types a proof may be", async () => {
+    const html = await renderWaiting("2031-03-04");
+    const files = /<input[^>]*name="proofs"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(files).toContain('accept="image/jpeg,image/png,image/webp,application/pdf"');
+  });
 });
