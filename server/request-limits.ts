@@ -259,9 +259,14 @@ function lingerOnClose(socket: Socket) {
 
 /**
  * Reads a request body, keeping at most `limit` bytes: once more arrive, reading stops (the socket is
- * no longer read from) and "too-large" is returned.
+ * no longer read from) and "too-large" is returned. A body that declares its length is copied into one
+ * buffer of that length as it arrives: kept as chunks and joined at the end, an upload's 15 MB took 30
+ * while it was joined.
  */
 function readBody(req: Request, limit: number): Promise<Buffer | "too-large" | "gone"> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isSafeInteger(declared) && declared > 0 && declared <= limit)
+    return readDeclaredBody(req, declared);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -282,6 +287,30 @@ function readBody(req: Request, limit: number): Promise<Buffer | "too-large" | "
       chunks.push(chunk);
     };
     const onEnd = () => done(Buffer.concat(chunks, size));
+    const onGone = () => done("gone");
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("error", onGone);
+    req.once("aborted", onGone);
+  });
+}
+
+/** readBody for a body of a declared length (Node's parser stops a body at its Content-Length). */
+function readDeclaredBody(req: Request, length: number): Promise<Buffer | "gone"> {
+  return new Promise((resolve) => {
+    const body = Buffer.allocUnsafe(length);
+    let size = 0;
+    const done = (result: Buffer | "gone") => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onGone);
+      req.off("aborted", onGone);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.copy(body, size);
+    };
+    const onEnd = () => done(size === length ? body : body.subarray(0, size));
     const onGone = () => done("gone");
     req.on("data", onData);
     req.once("end", onEnd);

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Namespace } from "~/i18n/resources";
 import type { MessageKey } from "~/i18n/use-message";
 import { oneAtATime } from "~/lib/one-at-a-time";
+import { multipartBoundary, parseMultipart } from "./multipart.server";
 
 /** Each refused field's message key ("orders.errors.required"), shown under the field in the reader's language. */
 export type FieldErrors = Record<string, MessageKey>;
@@ -63,6 +64,21 @@ export async function parseFormWithFiles<S extends z.ZodType>(
   field: string,
   options: { namespace?: Namespace } = {},
 ): Promise<ParsedForm<z.infer<S>> & { files: SentFile[] }> {
+  const boundary = multipartBoundary(request.headers.get("content-type") ?? "");
+  if (boundary) {
+    // Read in place (multipart.server.ts): each file a view of the body, no copy.
+    const parts = parseMultipart(new Uint8Array(await request.arrayBuffer()), boundary);
+    const fields = new FormData();
+    const files: SentFile[] = [];
+    for (const part of parts ?? []) {
+      if (part.filename === null) fields.append(part.name, textOf(part.data));
+      else if (part.name !== field)
+        fields.append(part.name, ""); // a file sent for a text field is no text
+      else if (part.data.length > 0 || part.filename !== "")
+        files.push({ name: part.filename, bytes: part.data });
+    }
+    return { ...validateForm(parts ? fields : null, schema, options), files };
+  }
   const formData = await readFormData(request);
   const files: SentFile[] = [];
   for (const value of formData?.getAll(field) ?? []) {
@@ -71,6 +87,10 @@ export async function parseFormWithFiles<S extends z.ZodType>(
   }
   return { ...validateForm(formData, schema, options), files };
 }
+
+const utf8 = new TextDecoder("utf-8");
+/** A text field's bytes as text (UTF-8, as every page of the site is). */
+const textOf = (bytes: Uint8Array) => utf8.decode(bytes);
 
 async function readFormData(request: Request): Promise<FormData | null> {
   try {

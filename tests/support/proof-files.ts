@@ -28,6 +28,24 @@ export async function pngProof(
   return { name, bytes };
 }
 
+/** A WebP image of one colour (a few hundred bytes whatever its size). */
+export async function webpProof(
+  name = "capture.webp",
+  options: { width?: number; height?: number } = {},
+): Promise<TestUpload> {
+  const bytes = await sharp({
+    create: {
+      width: options.width ?? 64,
+      height: options.height ?? 48,
+      channels: 3,
+      background: "#15803d",
+    },
+  })
+    .webp({ lossless: true })
+    .toBuffer();
+  return { name, bytes };
+}
+
 /**
  * A JPEG photo as a phone writes it: 60 × 30 pixels stored on its side with EXIF orientation 6 (turn it
  * a quarter right to show it), a camera's make and model, the photographer's name and a GPS position.

@@ -16,6 +16,7 @@ import {
   pdfProof,
   phoneJpeg,
   pixelBomb,
+  webpProof,
   pngProof,
   type TestUpload,
 } from "../../../tests/support/proof-files";
@@ -282,6 +283,19 @@ describeEachDatabase("proof files of top-up requests", (app) => {
       [await pixelBomb("wide.png", { width: 8000, height: 8000 })],
       "payments.errors.proofTooManyPixels",
       { name: "wide.png", max: 16 },
+    );
+    // A WebP, which libwebp reads and writes whole, is held to 5 megapixels: 2500 × 2000 is taken, one row
+    // more is not.
+    const { userId: webpUser, request: webpRequest } = await openRequest();
+    expect(
+      await paid(webpUser, webpRequest.id, [
+        await webpProof("capture.webp", { width: 2500, height: 2000 }),
+      ]),
+    ).toMatchObject({ ok: true });
+    await refusedWith(
+      [await webpProof("big.webp", { width: 2500, height: 2001 })],
+      "payments.errors.proofTooManyPixels",
+      { name: "big.webp", max: 5 },
     );
     // A PNG signature over garbage, and a PDF cut short.
     await refusedWith([oversizedPng(2000, "broken.png")], "payments.errors.proofUnreadable", {

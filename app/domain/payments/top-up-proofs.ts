@@ -25,11 +25,22 @@ export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
 export const MAX_PROOFS_PER_TOP_UP = 3;
 /**
  * The most pixels an image may declare (16 megapixels: a screenshot is a few, a phone's photo of a receipt
- * 12 at its usual size, 4032 × 3024). Decoding and writing an image again takes about 6 bytes a pixel
- * (measured: 100 MB at this ceiling, 150 MB at 24 megapixels), so a small file declaring 20000 × 20000 is
- * refused before it is decoded (a decompression bomb).
+ * 12 at its usual size, 4032 × 3024). A JPEG or a PNG is read and written again a band at a time (about
+ * 20 MB whatever its size; 55 MB for a photo turned by its EXIF orientation, which needs it whole), but a
+ * small file declaring 20000 × 20000 is refused before it is decoded all the same (a decompression bomb).
  */
 export const MAX_PROOF_PIXELS = 16_000_000;
+/**
+ * A WebP's ceiling: libwebp decodes and encodes a whole image at once, about 15 bytes a pixel (measured:
+ * 244 MB for 16 megapixels), so a WebP is held to what a screenshot needs (5 megapixels: 1440 × 3200 is
+ * 4.6).
+ */
+export const MAX_WEBP_PROOF_PIXELS = 5_000_000;
+
+/** The most pixels an image of `type` may declare. */
+export function maxPixelsOf(type: ProofType): number {
+  return type === "image/webp" ? MAX_WEBP_PROOF_PIXELS : MAX_PROOF_PIXELS;
+}
 /** How near its end a PDF must say %%EOF (the bytes after it are line ends or junk a viewer ignores). */
 export const PDF_EOF_WINDOW = 1024;
 /** The longest stored name, extension included (characters). */
