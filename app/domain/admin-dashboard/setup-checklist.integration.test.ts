@@ -12,7 +12,12 @@ import { adminId, customerWithCoins } from "../../../tests/support/money-fixture
 import { allowLocalPanel } from "../../../tests/support/panel-snapshot";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { enabledOrangeMoney } from "../../../tests/support/top-up-fixtures";
-import { SETUP_ITEM_IDS, type SetupChecklist, type SetupItemId } from "./setup-checklist";
+import {
+  KEPT_MAIL_COUNTED,
+  SETUP_ITEM_IDS,
+  type SetupChecklist,
+  type SetupItemId,
+} from "./setup-checklist";
 import { readSetupChecklist } from "./setup-checklist.server";
 
 const openItems = (checklist: SetupChecklist | null) =>
@@ -87,6 +92,25 @@ describeEachDatabase("the setup checklist", (app) => {
     const keptMail = await countKeptMail(app().db);
     expect(keptMail).toBeGreaterThan(0);
     expect(detailsOf(await read(), "mail")).toEqual([{ kind: "keptMail", count: keptMail }]);
+    // The outbox is never pruned: past the limit it is "more than 1,000", without counting them all.
+    const at = new Date().toISOString();
+    await app()
+      .db.insertInto("mail_outbox")
+      .values(
+        Array.from({ length: KEPT_MAIL_COUNTED }, (_, index) => ({
+          unique_key: `setup-checklist:${index}`,
+          kind: "coinsChanged",
+          to_address: "kept@example.com",
+          locale: "en",
+          state: "kept",
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    expect(detailsOf(await read(), "mail")).toEqual([
+      { kind: "keptMailOver", limit: KEPT_MAIL_COUNTED },
+    ]);
     open = ["gamePanel", "twoFactor", "prices"];
     await expectOpen(open, { mailEnabled: true });
     const mailEnabled = true;

@@ -1,9 +1,13 @@
 import { sql } from "kysely";
 import type { Db } from "~/db/transaction";
 import { SEED_PRODUCTS } from "~/domain/catalogue/catalogue-seed.server";
-import { countKeptMail } from "~/domain/mail/mail.server";
 import type { Settings } from "~/domain/settings/settings";
-import { setupChecklist, type SetupChecklist, type SetupFacts } from "./setup-checklist";
+import {
+  KEPT_MAIL_COUNTED,
+  setupChecklist,
+  type SetupChecklist,
+  type SetupFacts,
+} from "./setup-checklist";
 
 /** The audit actions of an admin's own save of a product: its price is then the admin's. */
 const PRODUCT_SAVES = ["product.create", "product.update"];
@@ -11,7 +15,8 @@ const PRODUCT_SAVES = ["product.create", "product.update"];
 /**
  * The setup checklist's counts in one statement (the dashboard is the staff's landing page), each a
  * subquery on an index or a table of a few rows: payment methods, the panel's one row, admins
- * (users by role), products on sale, and each sample plan's saves in the audit log (by target).
+ * (users by role), products on sale, each sample plan's saves in the audit log (by target), and the
+ * kept mail (by state, read no further than KEPT_MAIL_COUNTED + 1 rows).
  */
 async function countSetupFacts(db: Db) {
   const row = await db
@@ -67,6 +72,17 @@ async function countSetupFacts(db: Db) {
             ),
           )
           .as("sampleProductsOnSale"),
+        eb
+          .selectFrom(
+            eb
+              .selectFrom("mail_outbox")
+              .select("id")
+              .where("state", "=", "kept")
+              .limit(KEPT_MAIL_COUNTED + 1)
+              .as("kept"),
+          )
+          .select(count)
+          .as("keptMail"),
       ];
     })
     .executeTakeFirstOrThrow();
@@ -77,6 +93,7 @@ async function countSetupFacts(db: Db) {
     productsOnSale: Number(row.productsOnSale),
     freeProductsOnSale: Number(row.freeProductsOnSale),
     sampleProductsOnSale: Number(row.sampleProductsOnSale),
+    keptMail: Number(row.keptMail),
   };
 }
 
@@ -88,16 +105,11 @@ export async function readSetupChecklist(
   db: Db,
   { settings, mailEnabled }: { settings: Settings; mailEnabled: boolean },
 ): Promise<SetupChecklist | null> {
-  const [counts, keptMail] = await Promise.all([
-    countSetupFacts(db),
-    // Only said while mail is kept: once it is sent, the outbox is the mail page's business.
-    mailEnabled ? 0 : countKeptMail(db),
-  ]);
+  const counts = await countSetupFacts(db);
   const { sellerName, sellerAddress, sellerTaxId } = settings.invoicing;
   const facts: SetupFacts = {
     seller: { name: sellerName, address: sellerAddress, taxId: sellerTaxId },
     mailEnabled,
-    keptMail,
     requireAdminTwoFactor: settings.security.requireAdminTwoFactor,
     ...counts,
   };

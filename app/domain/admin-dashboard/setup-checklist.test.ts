@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  KEPT_MAIL_COUNTED,
   SETUP_ITEM_IDS,
   SETUP_ITEM_PATHS,
   setupChecklist,
@@ -114,7 +115,15 @@ describe("the setup checklist", () => {
     expect(itemOf({ ...FRESH, keptMail: 3 }, "mail").details).toEqual([
       { kind: "keptMail", count: 3 },
     ]);
+    expect(itemOf({ ...FRESH, keptMail: KEPT_MAIL_COUNTED }, "mail").details).toEqual([
+      { kind: "keptMail", count: KEPT_MAIL_COUNTED },
+    ]);
+    // Counted no further than one past the limit: "more than 1,000".
+    expect(itemOf({ ...FRESH, keptMail: KEPT_MAIL_COUNTED + 1 }, "mail").details).toEqual([
+      { kind: "keptMailOver", limit: KEPT_MAIL_COUNTED },
+    ]);
     expect(itemOf(FRESH, "mail").details).toEqual([]);
+    expect(itemOf({ ...READY, keptMail: 3 }, "mail").details).toEqual([]);
   });
 
   it("wants two-factor sign-in both required and set up by every admin", () => {

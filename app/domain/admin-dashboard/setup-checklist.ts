@@ -30,6 +30,9 @@ export const SETUP_ITEM_TITLES = labelKeys("admin", "dashboard.setup.titles", SE
 export const SETUP_ITEM_RULES = labelKeys("admin", "dashboard.setup.rules", SETUP_ITEM_IDS);
 export const SETUP_ITEM_ACTIONS = labelKeys("admin", "dashboard.setup.actions", SETUP_ITEM_IDS);
 
+/** Kept messages are counted up to here ("more than 1,000"): the outbox is never pruned. */
+export const KEPT_MAIL_COUNTED = 1_000;
+
 /** What the checklist is decided from: the settings' part, the environment's, and counts read at once. */
 export interface SetupFacts {
   seller: { name: string; address: string; taxId: string };
@@ -37,7 +40,7 @@ export interface SetupFacts {
   enabledPaymentMethods: number;
   /** SMTP_URL is set: mail is sent, not kept in the outbox. */
   mailEnabled: boolean;
-  /** Messages kept unsent in the outbox. */
+  /** Messages kept unsent in the outbox, counted up to KEPT_MAIL_COUNTED + 1. */
   keptMail: number;
   /** A game panel is saved and has answered a check (its snapshot was read). */
   panelAnswered: boolean;
@@ -56,6 +59,7 @@ export interface SetupFacts {
 /** Why an open item is still open, beyond its rule: what a count says of it (texts in the page). */
 export type SetupDetail =
   | { kind: "keptMail"; count: number }
+  | { kind: "keptMailOver"; limit: number }
   | { kind: "adminsWithoutTwoFactor"; count: number }
   | { kind: "twoFactorNotRequired" }
   | { kind: "nothingOnSale" }
@@ -78,6 +82,8 @@ const filled = (text: string) => text.trim() !== "";
 function detailsOf(id: SetupItemId, facts: SetupFacts): SetupDetail[] {
   switch (id) {
     case "mail":
+      if (facts.keptMail > KEPT_MAIL_COUNTED)
+        return [{ kind: "keptMailOver", limit: KEPT_MAIL_COUNTED }];
       return facts.keptMail > 0 ? [{ kind: "keptMail", count: facts.keptMail }] : [];
     case "twoFactor":
       return [

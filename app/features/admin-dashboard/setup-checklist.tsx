@@ -11,14 +11,19 @@ import {
   type SetupItem,
 } from "~/domain/admin-dashboard/setup-checklist";
 import { useTranslation } from "~/i18n/use-translation";
+import { numberFormat } from "~/lib/intl-format";
 import { cn } from "~/lib/utils";
 
 /** What an open item's count says of it. */
-function DetailText({ detail }: { detail: SetupDetail }) {
+function DetailText({ detail, locale }: { detail: SetupDetail; locale: string }) {
   const { t } = useTranslation("admin");
   switch (detail.kind) {
     case "keptMail":
       return t("dashboard.setup.details.keptMail", { count: detail.count });
+    case "keptMailOver":
+      return t("dashboard.setup.details.keptMailOver", {
+        limit: numberFormat(locale).format(detail.limit),
+      });
     case "twoFactorNotRequired":
       return t("dashboard.setup.details.twoFactorNotRequired");
     case "adminsWithoutTwoFactor":
@@ -36,7 +41,7 @@ function DetailText({ detail }: { detail: SetupDetail }) {
  * One item: ticked or not (said in words by its badge, the icon is decoration), what it asks and when it
  * counts as done, what is still missing, and a link to the page where it is done. A done item is one line.
  */
-function SetupRow({ item }: { item: SetupItem }) {
+function SetupRow({ item, locale }: { item: SetupItem; locale: string }) {
   const { t } = useTranslation("admin");
   const Icon = item.done ? CircleCheckIcon : CircleIcon;
   return (
@@ -65,7 +70,7 @@ function SetupRow({ item }: { item: SetupItem }) {
               <p className="text-sm text-muted-foreground">{t(SETUP_ITEM_RULES[item.id])}</p>
               {item.details.map((detail) => (
                 <p key={detail.kind} className="text-sm font-medium">
-                  <DetailText detail={detail} />
+                  <DetailText detail={detail} locale={locale} />
                 </p>
               ))}
             </>
@@ -85,7 +90,13 @@ function SetupRow({ item }: { item: SetupItem }) {
  * The dashboard's setup checklist: what a new shop still lacks, each item linking to where it is done.
  * The loader sends none once every item is done, and then nothing is drawn.
  */
-export function SetupChecklist({ checklist }: { checklist: Checklist | null }) {
+export function SetupChecklist({
+  checklist,
+  locale,
+}: {
+  checklist: Checklist | null;
+  locale: string;
+}) {
   const { t } = useTranslation("admin");
   if (!checklist) return null;
   return (
@@ -105,7 +116,7 @@ export function SetupChecklist({ checklist }: { checklist: Checklist | null }) {
       <CardContent>
         <ul className="divide-y">
           {checklist.items.map((item) => (
-            <SetupRow key={item.id} item={item} />
+            <SetupRow key={item.id} item={item} locale={locale} />
           ))}
         </ul>
       </CardContent>

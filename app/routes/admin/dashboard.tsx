@@ -101,7 +101,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      <SetupChecklist checklist={setup} />
+      <SetupChecklist checklist={setup} locale={locale} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <TitledCard title={t("dashboard.recentActivity")}>
           <ActivityList entries={activity} locale={locale} />
