@@ -208,6 +208,51 @@ test("the admin menu is a drawer on a 375 px phone, without horizontal scrolling
   await context.close();
 });
 
+test("the dashboard's setup checklist says what is left and leads there, on a 390 px phone and in Arabic", async ({
+  browser,
+}) => {
+  test.setTimeout(45_000);
+  const { page, context } = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await visit(page, "/admin");
+  const checklist = page.getByTestId("setup-checklist");
+  await expect(checklist.getByRole("heading", { name: "Set up your shop" })).toBeVisible();
+  await expect(checklist.getByRole("listitem")).toHaveCount(6);
+  // Other specs set things up on this server, so only mail is known to be left: no SMTP_URL here.
+  const mail = checklist.getByTestId("setup-mail");
+  await expect(mail).toHaveAttribute("data-done", "false");
+  await expect(mail).toContainText("To do");
+  // Every item still open links to where it is done; a done one has no link.
+  for (const item of await checklist.getByRole("listitem").all()) {
+    const open = (await item.getAttribute("data-done")) === "false";
+    await expect(item.getByRole("link")).toHaveCount(open ? 1 : 0);
+  }
+  await expect(page.getByRole("link", { name: /Top-ups to check/ })).toHaveAttribute(
+    "href",
+    "/admin/top-ups?state=proof_sent",
+  );
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await noHorizontalScroll(page)).toBe(true);
+  const outbox = mail.getByRole("link", { name: "See the outbox" });
+  const box = (await outbox.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+
+  // In Arabic the list reads right to left: each item's tick sits on the right of its text.
+  await visit(page, "/admin?lang=ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(checklist.getByRole("heading", { name: "جهّز متجرك" })).toBeVisible();
+  expect(await noHorizontalScroll(page)).toBe(true);
+  const tick = (await mail.locator("svg").first().boundingBox())!;
+  const title = (await mail.getByText("البريد الصادر").boundingBox())!;
+  expect(tick.x).toBeGreaterThan(title.x + title.width);
+  await expectAccessible(page);
+  await mail.getByRole("link", { name: "عرض صندوق الصادر" }).click();
+  await expect(page).toHaveURL(/\/admin\/mail$/);
+  await context.close();
+});
+
 test("the sidebar collapses to icons on a desktop", async ({ browser }) => {
   const { page, context } = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
   await visit(page, "/admin/clients");

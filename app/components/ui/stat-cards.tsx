@@ -13,13 +13,19 @@ export interface Stat {
 }
 
 /**
- * A dashboard's row of figures: two a line on a phone, four on a wide screen. `size` is the figure's:
+ * A dashboard's row of figures: two a line on a phone, four on a wide screen (five figures: three a line
+ * from a tablet, all five on a wide screen, so none stands alone in a row of four). `size` is the figure's:
  * "lg" for the admin's counts, "md" for the customer's amounts, which are written left to right in every
  * language (a price in Arabic keeps its digits and sign in order).
  */
 export function StatCards({ stats, size = "lg" }: { stats: Stat[]; size?: "lg" | "md" }) {
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <div
+      className={cn(
+        "grid grid-cols-2 gap-3",
+        stats.length === 5 ? "sm:grid-cols-3 xl:grid-cols-5" : "lg:grid-cols-4",
+      )}
+    >
       {stats.map((stat) => (
         <StatCard key={stat.label} stat={stat} size={size} />
       ))}

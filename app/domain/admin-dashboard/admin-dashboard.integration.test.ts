@@ -4,6 +4,7 @@ import {
   changeServiceStatus,
 } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder } from "~/domain/orders/orders.server";
+import { approveTopUp } from "~/domain/payments/top-ups.server";
 import { setTicketField } from "~/domain/tickets/tickets.server";
 import {
   asAdmin,
@@ -13,17 +14,22 @@ import {
 } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { openedTicket } from "../../../tests/support/ticket-fixtures";
+import { openTopUp } from "../../../tests/support/top-up-fixtures";
 import { findSearchTarget, loadAdminDashboard, RECENT_ACTIVITY } from "./admin-dashboard.server";
 
 // Each suite has a fresh database, so the dashboard's figures are known exactly.
 describeEachDatabase("admin dashboard", (app) => {
+  const load = async (db = app().db) =>
+    loadAdminDashboard(db, { settings: await app().settings.get(), mailEnabled: false });
+
   it("counts clients, active services, pending orders and open tickets from the database", async () => {
     const { db, admin } = await asAdmin(app());
-    const empty = await loadAdminDashboard(db);
+    const empty = await load(db);
     expect(empty.stats).toEqual({
       clients: 0,
       activeServices: 0,
       pendingOrders: 0,
+      topUpsWaiting: 0,
       openTickets: 0,
     });
     expect(empty.overview).toEqual([]);
@@ -54,11 +60,12 @@ describeEachDatabase("admin dashboard", (app) => {
     const closed = await openedTicket(app(), bob, { subject: "Other", message: "Bye" });
     await setTicketField(db, { actorId: admin, ticketId: closed.id, status: "closed" });
 
-    const dashboard = await loadAdminDashboard(db);
+    const dashboard = await load(db);
     expect(dashboard.stats).toEqual({
       clients: 3,
       activeServices: 1,
       pendingOrders: 2,
+      topUpsWaiting: 0,
       openTickets: 1,
     });
     // By type (services added by hand, without a type, last), then status.
@@ -81,6 +88,36 @@ describeEachDatabase("admin dashboard", (app) => {
       targetId: String(closed.id),
     });
     expect(dashboard.activity.length).toBeLessThanOrEqual(RECENT_ACTIVITY);
+  });
+
+  it("counts the top-ups marked paid and waiting for a decision, not those unpaid or decided", async () => {
+    const { db, admin } = await asAdmin(app());
+    const topUpsWaiting = async () => (await load(db)).stats.topUpsWaiting;
+    expect(await topUpsWaiting()).toBe(0);
+    await openTopUp(app(), await customerWithCoins(app(), 0), 10);
+    expect(await topUpsWaiting()).toBe(0);
+    const paid = await openTopUp(app(), await customerWithCoins(app(), 0), 10, { paid: true });
+    await openTopUp(app(), await customerWithCoins(app(), 0), 20, { paid: true });
+    expect(await topUpsWaiting()).toBe(2);
+    const approved = await approveTopUp(db, { adminId: admin, requestId: paid.id });
+    expect(approved.ok).toBe(true);
+    expect(await topUpsWaiting()).toBe(1);
+  });
+
+  it("carries the setup checklist while something is left to set up", async () => {
+    // setup-checklist.integration.test.ts walks through each item; here, the top-ups above enabled a
+    // payment method, and mail is kept (no SMTP_URL).
+    const done = Object.fromEntries(
+      ((await load()).setup?.items ?? []).map((item) => [item.id, item.done]),
+    );
+    expect(done).toEqual({
+      company: false,
+      payments: true,
+      mail: false,
+      gamePanel: false,
+      twoFactor: false,
+      prices: false,
+    });
   });
 
   it("the top bar's search goes to an order by number and to clients otherwise", async () => {

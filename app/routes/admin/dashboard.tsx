@@ -1,4 +1,4 @@
-import { LifeBuoyIcon, ServerIcon, ShoppingCartIcon, UsersIcon } from "lucide-react";
+import { BanknoteIcon, LifeBuoyIcon, ServerIcon, ShoppingCartIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "~/components/ui/link";
 import { AnnouncementList } from "~/components/ui/announcement-list";
@@ -8,6 +8,7 @@ import { Notice } from "~/components/ui/notice";
 import { TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import { StatCards } from "~/components/ui/stat-cards";
 import { loadAdminDashboard } from "~/domain/admin-dashboard/admin-dashboard.server";
+import { SetupChecklist } from "~/features/admin-dashboard/setup-checklist";
 import { ActivityList } from "~/features/admin-logs/audit-entry";
 import {
   SERVICE_STATUS_LABELS,
@@ -22,11 +23,14 @@ export const loader = adminLoader(requestContext, {
   title: "admin.nav.dashboard",
   load: async ({ db, admin, context }) => ({
     email: admin.email,
-    // Without SMTP_URL mail is kept in the outbox (docs/mail.md): the dashboard says so.
-    mailConfigured: context.services.mailEnabled,
     // Every admin without a second factor is asked to set one up, whether or not the settings require it.
     twoFactorEnabled: admin.twoFactorEnabled,
-    ...(await loadAdminDashboard(db, context.locale)),
+    ...(await loadAdminDashboard(db, {
+      language: context.locale,
+      settings: context.settings,
+      // Without SMTP_URL mail is kept in the outbox (docs/mail.md): the setup checklist says so.
+      mailEnabled: context.services.mailEnabled,
+    })),
   }),
 });
 
@@ -48,8 +52,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { t: tServices } = useTranslation("services");
   const { t: tAnnouncements } = useTranslation("announcements");
-  const { stats, activity, overview, announcements, locale, mailConfigured, twoFactorEnabled } =
-    loaderData;
+  const { stats, setup, activity, overview, announcements, locale, twoFactorEnabled } = loaderData;
   return (
     <main className="grid min-w-0 gap-6">
       <h1 className="text-2xl font-bold">{t("nav.dashboard")}</h1>
@@ -61,17 +64,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             {t("dashboard.twoFactorSetUp")}
           </a>
         </Notice>
-      )}
-      {mailConfigured ? null : (
-        <p
-          className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900"
-          data-testid="mail-not-configured"
-        >
-          {t("dashboard.mailNotConfigured")}{" "}
-          <Link to="/admin/mail" className="font-medium underline">
-            {t("dashboard.mailOutbox")}
-          </Link>
-        </p>
       )}
       <AnnouncementList announcements={announcements} label={tAnnouncements("shown.label")} />
       <StatCards
@@ -95,6 +87,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             to: "/admin/orders?status=pending",
           },
           {
+            icon: <BanknoteIcon />,
+            label: t("dashboard.topUpsWaiting"),
+            value: stats.topUpsWaiting,
+            // Marked paid by the customer: the queue's own filter for those awaiting a decision.
+            to: "/admin/top-ups?state=proof_sent",
+          },
+          {
             icon: <LifeBuoyIcon />,
             label: t("dashboard.openTickets"),
             value: stats.openTickets,
@@ -102,6 +101,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
+      <SetupChecklist checklist={setup} locale={locale} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <TitledCard title={t("dashboard.recentActivity")}>
           <ActivityList entries={activity} locale={locale} />
