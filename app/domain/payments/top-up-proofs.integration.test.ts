@@ -25,7 +25,7 @@ import { refusal } from "../../../tests/support/results";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { listPaymentMethodsForAdmin } from "./payment-methods.server";
-import { MAX_PROOF_BYTES } from "./top-up-proofs";
+import { MAX_PROOF_BYTES, PROOF_POSTS_PER_HOUR } from "./top-up-proofs";
 import { PROOF_RETENTION_JOB } from "./proof-retention-jobs.server";
 import {
   deleteExpiredProofs,
@@ -156,6 +156,46 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     expect(await storedOf(fresh.request.id)).toEqual([]);
   });
 
+  it("limits an account's posts of files per hour, refused ones counted, before any file is read", async () => {
+    const start = new Date("2026-06-15T10:00:00Z");
+    const post = (userId: string, requestId: number, proofs: TestUpload[], now: Date) =>
+      markTopUpPaid(app().db, {
+        userId,
+        requestId,
+        payerAccount: "0600",
+        paidOn: "2026-06-15",
+        proofs,
+        now,
+      });
+    const bomb = await pixelBomb("bomb.png");
+    const mine = await openRequest();
+    const other = await openRequest();
+    // The hour's posts, each to a request that is not the account's: each refused, each counted.
+    for (let i = 0; i < PROOF_POSTS_PER_HOUR; i++)
+      expect(
+        await post(mine.userId, 999_999, [bomb], new Date(start.getTime() + i * 60_000)),
+      ).toEqual(refusal("notFound", "payments.errors.topUpNotFound"));
+    // The next, to its own open request with a good file: refused for the hour, the file unread.
+    const next = new Date(start.getTime() + 30 * 60_000);
+    expect(await post(mine.userId, mine.request.id, [await pngProof("ok.png")], next)).toEqual({
+      ...refusal("limited", "payments.errors.tooManyProofPosts"),
+      field: "proofs",
+      // The hour is counted in slots of ten minutes: the first posts leave it at 11:10, 40 minutes on.
+      params: { count: 40 },
+    });
+    expect(await storedOf(mine.request.id)).toEqual([]);
+    // A post without files is not counted ("I have paid" again with the payer's details alone), and
+    // another account has its own hour.
+    expect(
+      await post(other.userId, other.request.id, [await pngProof("o.png")], next),
+    ).toMatchObject({ ok: true });
+    // Once the first posts have left the count, the account posts again.
+    const later = new Date(start.getTime() + 70 * 60_000);
+    expect(
+      await post(mine.userId, mine.request.id, [await pngProof("ok.png")], later),
+    ).toMatchObject({ ok: true });
+  });
+
   it("attaches one to three files with “I have paid”, more while it waits, and none once decided", async () => {
     const db = app().db;
     const { userId, request } = await openRequest();
@@ -231,8 +271,9 @@ describeEachDatabase("proof files of top-up requests", (app) => {
   });
 
   it("refuses by content, with the file's name and a clear message, and stores nothing", async () => {
-    const { userId, request } = await openRequest();
+    // A new customer for each post: one account's posts of files are limited in an hour.
     const refusedWith = async (files: TestUpload[], error: string, params: object) => {
+      const { userId, request } = await openRequest();
       expect(await paid(userId, request.id, files), error).toEqual({
         ...refusal("invalid", error),
         field: "proofs",

@@ -43,6 +43,14 @@ export function maxPixelsOf(type: ProofType): number {
 }
 /** How near its end a PDF must say %%EOF (the bytes after it are line ends or junk a viewer ignores). */
 export const PDF_EOF_WINDOW = 1024;
+/**
+ * Posts with proof files an account may make in an hour, whatever becomes of them (refused ones too: a
+ * post's cost is its images' decoding, paid before it can be refused for what they hold). A customer
+ * sends one, or a few when a file is refused.
+ */
+export const PROOF_POSTS_PER_HOUR = 10;
+export const PROOF_POST_WINDOW_MS = 60 * 60_000;
+
 /** The longest stored name, extension included (characters). */
 export const MAX_PROOF_NAME_LENGTH = 100;
 

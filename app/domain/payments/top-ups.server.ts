@@ -37,6 +37,7 @@ import {
   type ProofRefusal,
   type ProofUpload,
 } from "./top-up-proofs.server";
+import { countProofPost } from "./proof-post-limit.server";
 import { MAX_PROOFS_PER_TOP_UP } from "./top-up-proofs";
 import type { TopUpAction, TopUpDecision, TopUpQueueQuery } from "./top-ups.schemas";
 import {
@@ -64,7 +65,8 @@ export type TopUpRefusal =
   | "payments.errors.paidOnFuture"
   | "payments.errors.paidOnTooOld"
   | "payments.errors.adminOnly"
-  | "payments.errors.balanceTooHigh";
+  | "payments.errors.balanceTooHigh"
+  | "payments.errors.tooManyProofPosts";
 
 /**
  * A refusal names the form field it belongs to when it is one field's (the coins, the date paid, the
@@ -323,8 +325,13 @@ export async function markTopUpPaid(
   const today = (input.now ?? new Date()).toISOString().slice(0, 10);
   const problem = paidOnProblem(input.paidOn, today);
   if (problem) return { ok: false, kind: "invalid", error: problem, field: "paidOn" };
+  // A post with files counts against the account's hourly limit before anything else is read.
+  if (input.proofs?.length) {
+    const limited = await countProofPost(db, input.userId, input.now ?? new Date());
+    if (limited) return limited;
+  }
   // Nothing of the files is read before the request is known to take them: decoding an image costs
-  // seconds and hundreds of megabytes, which a post bound to be refused must not cost.
+  // seconds and tens of megabytes, which a post bound to be refused must not cost.
   const early = await proofPostRefusal(db, input, input.proofs?.length ?? 0);
   if (early) return early;
   // Images are decoded and written again here, outside the transaction: no write lock waits on it.

@@ -1,0 +1,43 @@
+import type { Db } from "~/db/transaction";
+import { countFormPost } from "~/domain/request-limits/request-limits.server";
+import { PROOF_POST_WINDOW_MS, PROOF_POSTS_PER_HOUR } from "./top-up-proofs";
+
+export interface ProofPostRefusal {
+  ok: false;
+  kind: "limited";
+  error: "payments.errors.tooManyProofPosts";
+  field: "proofs";
+  /** The wait, in whole minutes (at least 1). */
+  params: { count: number };
+}
+
+/**
+ * Counts a post of proof files by `userId` at `now`, committed at once and before anything of the post
+ * is read (the form limit's count, per account: app/domain/request-limits), and says whether it is over
+ * PROOF_POSTS_PER_HOUR. A refused post counts too: each one would have cost a decode.
+ */
+export async function countProofPost(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<ProofPostRefusal | null> {
+  const decision = await countFormPost(
+    db,
+    {
+      ip: "account",
+      form: `proofs/${userId}`,
+      limit: PROOF_POSTS_PER_HOUR,
+      windowMs: PROOF_POST_WINDOW_MS,
+    },
+    now,
+  );
+  if (decision.allowed) return null;
+  const minutes = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 60_000));
+  return {
+    ok: false,
+    kind: "limited",
+    error: "payments.errors.tooManyProofPosts",
+    field: "proofs",
+    params: { count: minutes },
+  };
+}
