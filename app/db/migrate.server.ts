@@ -35,6 +35,7 @@ import * as m0037 from "../../db/migrations/0037-document-numbers-at-commit";
 import * as m0038 from "../../db/migrations/0038-provisioning";
 import * as m0039 from "../../db/migrations/0039-renewal-reactivation";
 import * as m0040 from "../../db/migrations/0040-totp-last-step";
+import * as m0041 from "../../db/migrations/0041-welcome-coins-text";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -74,6 +75,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0038-provisioning": m0038,
   "0039-renewal-reactivation": m0039,
   "0040-totp-last-step": m0040,
+  "0041-welcome-coins-text": m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
