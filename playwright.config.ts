@@ -6,8 +6,9 @@ import { e2eFolder } from "./tests/support/scratch";
 /**
  * Browser tests against the production build (`npm run build` first), served as `npm run serve` does on a
  * fresh SQLite database in a folder of the run's (e2eFolder: on the RAM disk when there is one). E2E_PORT (and BUILD_DIR, which the server reads) allow a second run
- * side by side; each port gets its own database and results folders. Four servers start: E2E_PORT,
- * E2E_PORT + 1 (entry gate on), E2E_PORT + 2 (site-wide settings tests) and E2E_PORT + 3 (PostgreSQL).
+ * side by side; each port gets its own database and results folders. Five servers start: E2E_PORT,
+ * E2E_PORT + 1 (entry gate on), E2E_PORT + 2 (site-wide settings tests), E2E_PORT + 3 (PostgreSQL) and
+ * E2E_PORT + 4 (payment methods switched on).
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -29,6 +30,10 @@ const settingsPort = port + 2;
 // A fourth on PostgreSQL, in a throwaway cluster (tests/e2e/postgres-server.ts), for the journey a
 // larger host's customers take (postgres-journey.spec.ts); every other test runs on SQLite.
 const postgresPort = port + 3;
+// A fifth for the specs that switch payment methods on (admin-gateways, top-ups, top-up-proofs): with
+// one open, the coin dialog and every "Add coins" lead to the top-up form instead of the team's way,
+// which the specs on the first server (the coin dialog's, the support ticket's) expect.
+const paymentsPort = port + 4;
 
 function server(serverPort: number, folder: string, entryGate: "on" | "off", processes = 1) {
   const url = `http://localhost:${serverPort}`;
@@ -110,6 +115,7 @@ export default defineConfig({
     server(port, dataDir, "off"),
     server(gatePort, `${dataDir}-gate`, "on"),
     server(settingsPort, `${dataDir}-settings`, "off", 2),
+    server(paymentsPort, `${dataDir}-payments`, "off"),
     {
       ...server(postgresPort, `${dataDir}-postgres`, "off"),
       command: "node --import tsx tests/e2e/postgres-server.ts",

@@ -29,6 +29,7 @@ import { showToast, Toaster } from "./components/ui/toaster";
 import { listNotifications } from "./domain/notifications/notifications.server";
 import { BELL_LIMIT } from "./domain/notifications/notifications";
 import { setUserLocale } from "./domain/accounts/accounts.server";
+import { anyPaymentMethodEnabled } from "./domain/payments/payment-methods.server";
 import { themeVariables } from "./domain/settings/theme";
 import { readToast } from "./http/toast.server";
 import { CatalogueData } from "./i18n/catalogue-data";
@@ -58,13 +59,18 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   const chosen = url.searchParams.get("lang");
   if (user && user.role !== "admin" && isLocale(chosen) && chosen !== user.locale)
     await setUserLocale(context.services.db, user.id, chosen);
-  // An admin's list holds the staff's notifications too (new orders and tickets, the worker's alerts).
-  const notifications = user
-    ? await listNotifications(context.services.db, user.id, BELL_LIMIT, {
-        staff: user.role === "admin",
-      })
-    : undefined;
   const { general, links, theme, features, seo } = context.settings;
+  const [notifications, topUpOpen] = user
+    ? await Promise.all([
+        // An admin's list holds the staff's notifications too (new orders and tickets, the worker's alerts).
+        listNotifications(context.services.db, user.id, BELL_LIMIT, {
+          staff: user.role === "admin",
+        }),
+        // Coins bought here with a payment method, or off-site with the team (the coin dialog, every
+        // "Add coins"): nothing to ask while coin purchase is closed.
+        features.coinPurchase ? anyPaymentMethodEnabled(context.services.db) : false,
+      ])
+    : [undefined, false];
   return data(
     {
       locale: context.locale,
@@ -75,6 +81,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
             role: user.role,
             coinBalanceCents: user.coinBalanceCents,
             notifications,
+            topUpOpen,
           }
         : null,
       settings: { general, links, theme, features },

@@ -37,6 +37,7 @@ import * as m0039 from "../../db/migrations/0039-renewal-reactivation";
 import * as m0040 from "../../db/migrations/0040-totp-last-step";
 import * as m0041 from "../../db/migrations/0041-form-limit-windows";
 import * as m0042 from "../../db/migrations/0042-job-priority";
+import * as m0043 from "../../db/migrations/0043-welcome-coins-text";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -78,6 +79,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0040-totp-last-step": m0040,
   "0041-form-limit-windows": m0041,
   "0042-job-priority": m0042,
+  "0043-welcome-coins-text": m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -46,6 +46,8 @@ import type { MessageKey } from "~/i18n/use-message";
 import type { FailureKind } from "~/lib/result";
 import type { Route } from "./+types/dashboard";
 import { requestContext } from "~/context.server";
+import { coinPurchaseWay } from "~/components/layout/coin-dialog";
+import { useRootData } from "~/root";
 
 /** What the dashboard's forms answer: the message to show and, for the account form, each field's. */
 type ActionAnswer = {
@@ -74,7 +76,6 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     twoFactor,
     currentSessionId: context.session?.sessionId ?? "",
     ticketsOpen: context.settings.features.tickets,
-    coinPurchase: context.settings.features.coinPurchase,
     locale: context.locale,
     // Verified addresses (docs/accounts.md): the notice asks an unverified account to confirm its
     // address, only when mail can reach it.
@@ -274,6 +275,9 @@ export async function action({ request, url, context: routerContext }: Route.Act
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { view, locale } = loaderData;
+  // How coins are bought now, as the shell says (the coin dialog): where "Add coins" leads.
+  const root = useRootData();
+  const coinWay = root?.user ? coinPurchaseWay(root.settings, root.user) : "closed";
   return (
     <DashboardShell {...loaderData} tab={view.tab} cards={view.cards}>
       {view.activity && view.announcements && view.renewals ? (
@@ -290,6 +294,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           waitingOrders={view.waitingOrders ?? []}
           renewal={view.renewal}
           renewKey={loaderData.renewKey}
+          coinWay={coinWay}
           locale={locale}
           now={view.now}
           error={
@@ -308,7 +313,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {view.tab === "domains" ? <DomainsTab /> : null}
       {view.ledger && view.orders ? (
         <div className="grid gap-6">
-          {loaderData.coinPurchase ? <AddCoinsLink /> : null}
+          <AddCoinsLink way={coinWay} />
           <LedgerTable
             entries={view.ledger.entries}
             nextBefore={view.ledger.nextBefore}

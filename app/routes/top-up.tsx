@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requestContext } from "~/context.server";
 import { VERIFY_EMAIL_PATH } from "~/domain/accounts/email-verification";
-import { topUpActionSchema } from "~/domain/payments/top-ups.schemas";
+import { topUpActionSchema, topUpPageQuerySchema } from "~/domain/payments/top-ups.schemas";
 import { loadTopUpPage, runTopUpAction } from "~/domain/payments/top-ups.server";
 import { TopUpPage, type TopUpPageResult } from "~/features/dashboard/top-up-page";
 import { emailVerificationRequired } from "~/http/email-verification.server";
@@ -18,7 +18,9 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const context = requestContext(routerContext);
   const user = requireUser(url, context);
   const t = context.i18n.getFixedT(null, "payments");
-  const page = await loadTopUpPage(context.services.db, user.id, context.locale);
+  // ?coins=3.50: what an "Add coins" link said was missing (ignored unless it is an amount of coins).
+  const query = topUpPageQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const page = await loadTopUpPage(context.services.db, user.id, context.locale, { query });
   return { meta: { title: t("topUps.title") }, ...page, locale: context.locale };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  PAYMENTS_BASE_URL,
   signedIn,
   visit,
   expect,
@@ -10,6 +11,10 @@ import {
 } from "./fixtures";
 
 // /admin/gateways (docs/payments.md): the payment methods customers buy coins with.
+
+// On the server of their own where payment methods are switched on (PAYMENTS_BASE_URL): the other
+// servers keep none open, so their coin dialog says how to buy coins off-site.
+test.use({ baseURL: PAYMENTS_BASE_URL });
 
 test("the admin sets up Orange Money, enables it, and adds and deletes a method of their own", async ({
   browser,

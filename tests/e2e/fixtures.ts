@@ -352,6 +352,12 @@ export const SETTINGS_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT
 export const POSTGRES_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 3}`;
 
 /**
+ * The fifth e2e server, where payment methods are switched on (playwright.config.ts): the other servers
+ * keep none open, so coins are bought off-site there.
+ */
+export const PAYMENTS_BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 4}`;
+
+/**
  * The moment a response was written, by the server's clock (its Date header, to the second): what a test
  * compares the server's days and months with, instead of reading its own clock, which may have passed
  * midnight since.

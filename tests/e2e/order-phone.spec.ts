@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import type enCommon from "../../app/i18n/locales/en/common.json";
 import type enOrders from "../../app/i18n/locales/en/orders.json";
 import {
   ADMIN_EMAIL,
@@ -26,6 +27,12 @@ function orders(lang: Lang) {
   return JSON.parse(
     readFileSync(`app/i18n/locales/${lang}/orders.json`, "utf8"),
   ) as typeof enOrders;
+}
+
+function common(lang: Lang) {
+  return JSON.parse(
+    readFileSync(`app/i18n/locales/${lang}/common.json`, "utf8"),
+  ) as typeof enCommon;
 }
 
 async function phone(
@@ -149,8 +156,8 @@ for (const lang of LANGS)
       await expect(error).not.toContainText(t.errors.voucherNotFound);
       await expect(error).toBeFocused();
       await expect(error).toBeInViewport();
-      // Buying coins is offered right there.
-      await expect(error.getByRole("button")).toBeVisible();
+      // Buying coins is offered right there, in words.
+      await expect(error.getByRole("link", { name: common(lang).coins.addCoins })).toBeVisible();
       await expectNoSidewaysScroll(page);
     }
     await context.close();

@@ -3,6 +3,7 @@ import { readPdf } from "../support/pdf-text";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  PAYMENTS_BASE_URL,
   downloadPdf,
   expect,
   expectAccessible,
@@ -17,6 +18,10 @@ import {
 // approves, and the customer's balance and payment receipt show the coins. cashPlus rather than Inwi
 // Money (top-ups.spec.ts) or Orange Money (admin-gateways.spec.ts), which may run beside it on the same
 // database.
+
+// On the server of their own where payment methods are switched on (PAYMENTS_BASE_URL): the other
+// servers keep none open, so their coin dialog says how to buy coins off-site.
+test.use({ baseURL: PAYMENTS_BASE_URL });
 
 test("a customer's screenshot of the payment reaches the admin's queue as a preview, and the approval credits the coins", async ({
   browser,

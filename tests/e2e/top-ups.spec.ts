@@ -1,6 +1,7 @@
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  PAYMENTS_BASE_URL,
   newCustomerSignedIn,
   signedIn,
   visit,
@@ -12,6 +13,10 @@ import { openInwiMoney, sayPaid } from "./top-up-steps";
 
 // Top-up requests (docs/payments.md): a customer asks for coins with a dirham wallet, pays outside the
 // site with the reference, says so, and an admin approves it from /admin/top-ups.
+
+// On the server of their own where payment methods are switched on (PAYMENTS_BASE_URL): the other
+// servers keep none open, so their coin dialog says how to buy coins off-site.
+test.use({ baseURL: PAYMENTS_BASE_URL });
 
 test("a customer requests 10 coins, pays in dirhams, and the admin's approval credits them", async ({
   browser,
@@ -73,5 +78,49 @@ test("a customer requests 10 coins, pays in dirhams, and the admin's approval cr
   await expect(page.getByRole("button", { name: /^Coin balance: 10\.00 coins/ })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(reference) })).toContainText("Approved");
   await admin.context.close();
+  await buyer.context.close();
+});
+
+test("on a phone, a customer short of coins on the order form taps Add coins and finds the top-up form filled in", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await openInwiMoney(admin.page);
+  await admin.context.close();
+
+  const buyer = await newCustomerSignedIn(
+    browser,
+    { name: "Karim Short" },
+    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  );
+  const page = buyer.page;
+  // SA-MP Premium, 4.50 a month, against a new account's 0 coins.
+  await visit(page, "/order?lang=en");
+  const plan = page.locator('select[name="productId"]');
+  const premium = await plan.locator("option", { hasText: /^SAMP Premium/ }).getAttribute("value");
+  // In Arabic the box reads right to left, with its button in words, inside the screen.
+  await visit(page, "/order?lang=ar");
+  await plan.selectOption(premium!);
+  const shortfall = page.getByTestId("order-shortfall");
+  await expect(shortfall.getByRole("link", { name: "إضافة كوينز" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  expect(await noHorizontalScroll(page)).toBe(true);
+
+  await visit(page, "/order?lang=en");
+  await plan.selectOption(premium!);
+  await expect(shortfall).toContainText("this order needs 4.50 coins more");
+  // A button that says what it does, not the balance chip whose words only a screen reader heard.
+  const addCoins = shortfall.getByRole("link", { name: "Add coins" });
+  await expect(addCoins).toBeVisible();
+  await addCoins.tap();
+
+  // Straight to the form, no detour through the coins page: 4.50 missing is 5 whole coins.
+  await expect(page).toHaveURL(/\/dashboard\/top-up\?coins=4\.50$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add coins");
+  await expect(page.getByLabel("Or type a whole number of coins")).toHaveValue("5");
+  await expect(page.getByTestId("top-up-prefilled")).toBeVisible();
+  await expect(page.locator("[data-quote]")).toBeVisible();
+  expect(await noHorizontalScroll(page)).toBe(true);
   await buyer.context.close();
 });

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogPanel, DialogTrigger } from "~/components/ui/dialog";
+import { shortfallParam, TOP_UP_COINS_PARAM } from "~/domain/payments/top-ups";
 import { liveChatLinks, type PublicSettings } from "~/domain/settings/settings";
 import { formatCoins, formatEuros } from "~/lib/money";
 import type { ShellUser } from "./types";
@@ -13,30 +14,82 @@ export const COINS_PAGE = "/coins";
 /** Where a customer buys coins with a payment method (docs/payments.md): the dialog's first choice. */
 export const TOP_UP_PAGE = "/dashboard/top-up";
 
+/**
+ * How coins are bought now: here with a payment method (one is open), off-site with the team (none
+ * is), or not at all (coin purchase is closed in the settings). One way at a time: the dialog, the
+ * coins page and every "Add coins" say the same.
+ */
+export type CoinPurchaseWay = "top-up" | "off-site" | "closed";
+
+export function coinPurchaseWay(
+  settings: Pick<PublicSettings, "features">,
+  user: Pick<ShellUser, "topUpOpen">,
+): CoinPurchaseWay {
+  if (!settings.features.coinPurchase) return "closed";
+  return user.topUpOpen ? "top-up" : "off-site";
+}
+
+/**
+ * Where an "Add coins" leads: the top-up form, with what is missing filled in (`?coins=3.50`, which
+ * the form rounds up to whole coins and to the method's minimum), while a method is open; else the
+ * coins page, which says how to reach the team.
+ */
+export function addCoinsPath(way: Exclude<CoinPurchaseWay, "closed">, missingCents = 0): string {
+  if (way === "off-site") return COINS_PAGE;
+  return missingCents > 0
+    ? `${TOP_UP_PAGE}?${TOP_UP_COINS_PARAM}=${shortfallParam(missingCents)}`
+    : TOP_UP_PAGE;
+}
+
+/**
+ * "Add coins" where a balance is short of `missingCents` (the renewal step, the order form): a
+ * button of the kit that leads where `addCoinsPath` says; nothing while coin purchase is closed.
+ */
+export function AddCoinsButton({
+  way,
+  missingCents,
+}: {
+  way: CoinPurchaseWay;
+  missingCents?: number;
+}) {
+  const { t } = useTranslation();
+  if (way === "closed") return null;
+  return (
+    <Button asChild size="sm" className="w-fit">
+      <Link to={addCoinsPath(way, missingCents)}>{t("coins.addCoins")}</Link>
+    </Button>
+  );
+}
+
 type CoinProps = {
-  user: Pick<ShellUser, "coinBalanceCents">;
+  user: Pick<ShellUser, "coinBalanceCents" | "topUpOpen">;
   settings: Pick<PublicSettings, "features" | "links" | "general">;
   locale: string;
 };
 
 /** The dialog's (and the coins page's) title and the line under it. */
-function useCoinTexts({ settings, locale }: Pick<CoinProps, "settings" | "locale">) {
+function useCoinTexts({ user, settings, locale }: CoinProps) {
   const { t } = useTranslation();
-  const coinPurchase = settings.features.coinPurchase;
+  const way = coinPurchaseWay(settings, user);
+  const rate = formatEuros(100, locale);
   return {
-    title: coinPurchase ? t("coins.title") : t("coins.closedTitle"),
-    description: coinPurchase
-      ? t("coins.description", { rate: formatEuros(100, locale) })
-      : t("coins.closedText"),
+    title: way === "closed" ? t("coins.closedTitle") : t("coins.title"),
+    description:
+      way === "top-up"
+        ? t("coins.descriptionTopUp", { rate })
+        : way === "off-site"
+          ? t("coins.description", { rate })
+          : t("coins.closedText"),
   };
 }
 
 /**
- * How coins are bought (off-site, through the team), under the title and description. It follows the
- * admin's switches: with coin purchase closed it shows only the balance (which still pays for orders and
- * renewals); otherwise it lists the ways to reach the team that are open (the community chat with live
- * chat on, a support ticket with tickets on, else the contact email). `closing` wraps the ticket link in
- * the dialog, so that following it closes the dialog.
+ * How coins are bought, under the title and description. It follows the admin's switches: with coin
+ * purchase closed it shows only the balance (which still pays for orders and renewals); with a payment
+ * method open, "Add coins" to the top-up form and nothing else; with none open, the steps to buy them
+ * off-site, through the team: the ways to reach it that are open (the community chat with live chat
+ * on, a support ticket with tickets on, else the contact email). `closing` wraps the links that stay
+ * on the site in the dialog, so that following one closes the dialog.
  */
 function CoinPurchase({
   user,
@@ -46,19 +99,22 @@ function CoinPurchase({
 }: CoinProps & { closing?: (link: ReactNode) => ReactNode }) {
   const { t } = useTranslation();
   const amount = formatCoins(user.coinBalanceCents, locale);
-  const { coinPurchase, tickets } = settings.features;
+  const way = coinPurchaseWay(settings, user);
+  const { tickets } = settings.features;
   const community = liveChatLinks(settings).community;
   const email = settings.general.contactEmail;
   return (
     <>
       <p className="font-medium">{t("coins.balance", { amount })}</p>
-      {coinPurchase ? (
-        <>
-          {closing(
-            <Button asChild>
+      {way === "top-up"
+        ? closing(
+            <Button asChild className="w-fit">
               <Link to={TOP_UP_PAGE}>{t("coins.addCoins")}</Link>
             </Button>,
-          )}
+          )
+        : null}
+      {way === "off-site" ? (
+        <>
           <ol className="list-decimal space-y-2 ps-5 text-sm">
             {community ? <li>{t("coins.stepCommunity")}</li> : null}
             {tickets ? <li>{t("coins.stepTicket")}</li> : null}
@@ -103,7 +159,7 @@ function CoinPurchase({
 export function CoinDialog({ user, settings, locale }: CoinProps) {
   const { t } = useTranslation();
   const amount = formatCoins(user.coinBalanceCents, locale);
-  const { title, description } = useCoinTexts({ settings, locale });
+  const { title, description } = useCoinTexts({ user, settings, locale });
   return (
     <Dialog inPage>
       <DialogTrigger asChild>
@@ -119,7 +175,7 @@ export function CoinDialog({ user, settings, locale }: CoinProps) {
           user={user}
           settings={settings}
           locale={locale}
-          // Closing on click: the dialog would otherwise stay open over the ticket form.
+          // Closing on click: the dialog would otherwise stay open over the page it leads to.
           closing={(link) => <DialogClose asChild>{link}</DialogClose>}
         />
       </DialogPanel>

@@ -8,6 +8,11 @@ export interface ShellUser {
   role: "user" | "admin";
   coinBalanceCents: number;
   notifications?: { unread: number; items: Notification[] };
+  /**
+   * Coins can be bought here, with a payment method (coin purchase is on and a method is enabled): the
+   * coin dialog and every "Add coins" lead to the top-up form; otherwise to the team, off-site.
+   */
+  topUpOpen: boolean;
 }
 
 export interface ShellProps {

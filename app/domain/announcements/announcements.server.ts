@@ -104,23 +104,24 @@ const columns = [
 
 /**
  * The spec's welcome announcement, in English and its French and Arabic texts. A database from before
- * migration 0024 got the translations there, for a welcome whose English was still this one.
+ * migration 0024 got the translations there, for a welcome whose English was still the seeded one;
+ * migration 0041 gave each language this content where it was still the earlier seeded text.
  */
 const WELCOME: Record<"en" | AnnouncementTextLocale, AnnouncementTexts> = {
   en: {
     title: "Welcome to Hostfront",
     content:
-      "Your game servers and VPS in Frankfurt, Germany. Need coins or help? Open a support ticket and our team will answer.",
+      "Your game servers and VPS in Frankfurt, Germany. Need coins? Choose “Add coins” in your dashboard. Need help? Open a support ticket and our team will answer.",
   },
   fr: {
     title: "Bienvenue sur Hostfront",
     content:
-      "Vos serveurs de jeux et VPS à Francfort, en Allemagne. Besoin de coins ou d'aide ? Ouvrez un ticket de support et notre équipe vous répondra.",
+      "Vos serveurs de jeux et VPS à Francfort, en Allemagne. Besoin de coins ? Choisissez « Ajouter des coins » dans votre espace client. Besoin d'aide ? Ouvrez un ticket de support et notre équipe vous répondra.",
   },
   ar: {
     title: "مرحبًا بك في Hostfront",
     content:
-      "خوادم ألعابك وخوادم VPS في فرانكفورت بألمانيا. تحتاج إلى كوينز أو مساعدة؟ افتح تذكرة دعم وسيرد عليك فريقنا.",
+      "خوادم ألعابك وخوادم VPS في فرانكفورت بألمانيا. تحتاج إلى كوينز؟ اختر «إضافة كوينز» في لوحة التحكم. تحتاج إلى مساعدة؟ افتح تذكرة دعم وسيرد عليك فريقنا.",
   },
 };
 

@@ -224,6 +224,22 @@ export async function listEnabledPaymentMethods(
 }
 
 /**
+ * Whether a customer can buy coins here with some method (one is enabled): the site shell asks it on
+ * every signed-in page (the coin dialog and every "Add coins" follow it), so it reads one id at most
+ * from a table of a handful of rows, always fresh, rather than a cache to keep in step across
+ * processes.
+ */
+export async function anyPaymentMethodEnabled(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom("payment_methods")
+    .select("id")
+    .where("enabled", "=", 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * One enabled method as a customer is offered it, or undefined when there is no such method or it is
  * disabled (a top-up asked with it is refused). Takes a transaction too, so a top-up reads the method
  * it quotes in its own.

@@ -67,7 +67,7 @@ describeEachDatabase("top-up lists", (app) => {
       current: null,
       instructions: "",
     });
-    const page = await loadTopUpPage(db, customer, "en", new Date("2031-03-04T23:30:00Z"));
+    const page = await loadTopUpPage(db, customer, "en", { now: new Date("2031-03-04T23:30:00Z") });
     expect(page.past.map((request) => request.id)).toEqual(latest);
     expect(page.proofs).toEqual([]);
     // The form's day is the server's, as a date.

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { topUpActionSchema, topUpDecisionSchema, topUpQueueQuerySchema } from "./top-ups.schemas";
+import {
+  topUpActionSchema,
+  topUpDecisionSchema,
+  topUpPageQuerySchema,
+  topUpQueueQuerySchema,
+} from "./top-ups.schemas";
 
 const messageOf = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -70,5 +75,45 @@ describe("an admin's top-up decisions and queue", () => {
     });
     for (const method of ["x12", "12x", "1234567890", ""])
       expect(topUpQueueQuerySchema.parse({ method }).method, method).toBeUndefined();
+  });
+});
+
+describe("the top-up page's ?coins=", () => {
+  const coinsOf = (coins: unknown) => topUpPageQuerySchema.parse({ coins }).coins;
+
+  it("reads a shortfall as the Add coins links write it, rounded up to whole coins", () => {
+    expect(coinsOf("3.50")).toBe(4);
+    expect(coinsOf("3.5")).toBe(4);
+    expect(coinsOf("3.01")).toBe(4);
+    expect(coinsOf("3.00")).toBe(3);
+    expect(coinsOf("3")).toBe(3);
+    expect(coinsOf("0.01")).toBe(1);
+    expect(coinsOf("9999.99")).toBe(10_000);
+    expect(coinsOf("10000")).toBe(10_000);
+  });
+
+  it("ignores anything else, never refusing the page", () => {
+    for (const garbage of [
+      undefined,
+      "",
+      "0",
+      "0.00",
+      "-3.50",
+      "10000.01",
+      "99999999",
+      "3,50",
+      "3.505",
+      " 3.50",
+      "3.50abc",
+      "1e3",
+      "Infinity",
+      "NaN",
+      "0x10",
+      "٣",
+      ["3.50", "4"],
+    ])
+      expect(coinsOf(garbage), JSON.stringify(garbage)).toBeUndefined();
+    // Other parameters are no business of its.
+    expect(topUpPageQuerySchema.parse({ coins: "2.10", lang: "fr" })).toEqual({ coins: 3 });
   });
 });

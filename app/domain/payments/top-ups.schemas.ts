@@ -2,7 +2,12 @@ import { idField } from "~/lib/id-field";
 import { filterParam, pageParam } from "~/lib/query-params";
 import { requiredText, wholeNumberText, z } from "~/lib/zod";
 import { MAX_TOP_UP_COINS } from "./payment-methods";
-import { MAX_PAYER_ACCOUNT_LENGTH, MAX_REJECT_REASON_LENGTH, TOP_UP_STATES } from "./top-ups";
+import {
+  MAX_PAYER_ACCOUNT_LENGTH,
+  MAX_REJECT_REASON_LENGTH,
+  TOP_UP_COINS_PARAM,
+  TOP_UP_STATES,
+} from "./top-ups";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
 // never reaches the browser (docs/architecture.md).
@@ -67,6 +72,29 @@ export const topUpDecisionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 export type TopUpDecision = z.output<typeof topUpDecisionSchema>;
+
+/** "3.50" as whole coins, rounded up: 4 (string arithmetic, no float). */
+function wholeCoinsUp(text: string): number {
+  const [whole = "", fraction = ""] = text.split(".");
+  return Number(whole) + (/[1-9]/.test(fraction) ? 1 : 0);
+}
+
+/**
+ * /dashboard/top-up's query: `coins` (TOP_UP_COINS_PARAM), what a balance is short of in coins with at
+ * most two decimals as the "Add coins" links write it ("3.50"), rounded up to whole coins. Anything
+ * else (words, a negative or empty amount, zero, more than one top-up may ever buy) is ignored: the
+ * form then starts on its default.
+ */
+export const topUpPageQuerySchema = z.object({
+  [TOP_UP_COINS_PARAM]: z
+    .string()
+    .regex(/^\d{1,6}(?:\.\d{1,2})?$/)
+    .transform(wholeCoinsUp)
+    .pipe(z.number().int().min(1).max(MAX_TOP_UP_COINS))
+    .optional()
+    .catch(undefined),
+});
+export type TopUpPageQuery = z.output<typeof topUpPageQuerySchema>;
 
 export const topUpQueueQuerySchema = z.object({
   state: filterParam(TOP_UP_STATES),

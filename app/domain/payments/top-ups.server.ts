@@ -39,7 +39,12 @@ import {
 } from "./top-up-proofs.server";
 import { countProofPost } from "./proof-post-limit.server";
 import { MAX_PROOFS_PER_TOP_UP } from "./top-up-proofs";
-import type { TopUpAction, TopUpDecision, TopUpQueueQuery } from "./top-ups.schemas";
+import type {
+  TopUpAction,
+  TopUpDecision,
+  TopUpPageQuery,
+  TopUpQueueQuery,
+} from "./top-ups.schemas";
 import {
   isOpenTopUp,
   makeReference,
@@ -701,10 +706,17 @@ export async function runTopUpDecision(
 }
 
 /**
- * The customer's page: their requests, the files of the open one, and the methods on offer (none while
- * coin purchase is switched off: an open request can still be paid, marked paid or cancelled).
+ * The customer's page: their requests, the files of the open one, the methods on offer (none while
+ * coin purchase is switched off: an open request can still be paid, marked paid or cancelled) and the
+ * coins its query asked the form to start on.
  */
-export async function loadTopUpPage(db: Db, userId: string, locale: string, now = new Date()) {
+export async function loadTopUpPage(
+  db: Db,
+  userId: string,
+  locale: string,
+  options: { query?: TopUpPageQuery; now?: Date } = {},
+) {
+  const { query = {}, now = new Date() } = options;
   const [requestsOf, methods, settings] = await Promise.all([
     loadCustomerTopUps(db, userId, locale),
     listEnabledPaymentMethods(db, locale),
@@ -717,6 +729,9 @@ export async function loadTopUpPage(db: Db, userId: string, locale: string, now 
     proofs,
     methods: open ? methods : [],
     purchaseOpen: open,
+    // What an "Add coins" link said was missing, in whole coins: the form starts on it (at least the
+    // method's minimum, at most its maximum: startingTopUpCoins).
+    wantedCoins: query.coins ?? null,
     // "I have paid"'s day is the server's (its default and latest), so the form hydrates as written.
     today: now.toISOString().slice(0, 10),
   };

@@ -5,6 +5,8 @@ import {
   makeReference,
   paidOnProblem,
   REFERENCE_ALPHABET,
+  shortfallParam,
+  startingTopUpCoins,
   TOP_UP_STATES,
 } from "./top-ups";
 import { topUpActionSchema, topUpDecisionSchema } from "./top-ups.schemas";
@@ -118,5 +120,22 @@ describe("the forms", () => {
       topUpDecisionSchema.safeParse({ intent: "reject", requestId: "4", reason: "  " }).error
         ?.issues[0]?.message,
     ).toBe("payments.errors.reasonRequired");
+  });
+});
+
+describe("a shortfall carried to the top-up form", () => {
+  it("is written in coins with two decimals", () => {
+    expect(shortfallParam(350)).toBe("3.50");
+    expect(shortfallParam(5)).toBe("0.05");
+    expect(shortfallParam(1_000_000)).toBe("10000.00");
+    expect(shortfallParam(0)).toBe("0.00");
+  });
+
+  it("starts the form at the method's minimum at least and its maximum at most", () => {
+    const method = { minCoins: 5, maxCoins: 50 };
+    expect(startingTopUpCoins(4, method)).toBe(5);
+    expect(startingTopUpCoins(12, method)).toBe(12);
+    expect(startingTopUpCoins(80, method)).toBe(50);
+    expect(startingTopUpCoins(4, { minCoins: 1, maxCoins: 1000 })).toBe(4);
   });
 });

@@ -39,6 +39,33 @@ export const TOP_UP_STATE_TONES = {
 /** What the customer's page offers to pick at once; any other whole number may be typed. */
 export const PRESET_TOP_UP_COINS = [5, 10, 20, 50] as const;
 
+/** What the form starts on when no shortfall is given. */
+export const DEFAULT_TOP_UP_COINS = 10;
+
+/**
+ * The top-up page's query parameter for the coins a balance is short of, as an "Add coins" link
+ * writes it (`?coins=3.50`): the form starts on that, rounded up (startingTopUpCoins).
+ */
+export const TOP_UP_COINS_PARAM = "coins";
+
+/** A shortfall in cents as the parameter writes it: 350 is "3.50" (a coin is 100 cents). */
+export function shortfallParam(missingCents: number): string {
+  const cents = Math.max(0, Math.trunc(missingCents));
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/**
+ * The whole coins the request form starts on for a shortfall of `wanted` whole coins (already rounded
+ * up) with `method`: at least the method's minimum (a smaller request would be refused), at most its
+ * maximum (the customer then asks again for the rest).
+ */
+export function startingTopUpCoins(
+  wanted: number,
+  method: { minCoins: number; maxCoins: number },
+): number {
+  return Math.min(Math.max(wanted, method.minCoins), method.maxCoins);
+}
+
 /**
  * The reference's letters: digits and capitals without the ones read as others (0 and O, 1, I and L),
  * so it survives being read aloud, copied by hand into a wallet's note field or typed from a screenshot.

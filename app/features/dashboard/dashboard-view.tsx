@@ -43,7 +43,7 @@ import type { PendingDeletion } from "~/domain/accounts/account-deletion";
 import { AccountDeletionCard, type DeletionResult } from "./account-deletion";
 import { MailPreferencesCard, type MailPreferencesResult } from "./mail-preferences";
 import { AddressNotice, type AddressState } from "./address-notice";
-import { TOP_UP_PAGE } from "~/components/layout/coin-dialog";
+import { addCoinsPath, type CoinPurchaseWay } from "~/components/layout/coin-dialog";
 import type { OptionalMailKind } from "~/domain/mail/mail";
 
 /** Dashboard namespace keys, written out so the catalogue test sees each one in use. */
@@ -225,13 +225,17 @@ export function DomainsTab() {
   );
 }
 
-/** The billing tab's way to buy coins: the top-up page (docs/payments.md). */
-export function AddCoinsLink() {
+/**
+ * The billing tab's way to buy coins: the top-up page while a payment method is open, else the coins
+ * page that says how to reach the team (docs/payments.md); nothing while coin purchase is closed.
+ */
+export function AddCoinsLink({ way }: { way: CoinPurchaseWay }) {
   const { t } = useTranslation();
+  if (way === "closed") return null;
   return (
     <div className="flex flex-wrap gap-2">
       <Button asChild>
-        <Link to={TOP_UP_PAGE}>{t("coins.addCoins")}</Link>
+        <Link to={addCoinsPath(way)}>{t("coins.addCoins")}</Link>
       </Button>
     </div>
   );

@@ -16,11 +16,15 @@ const service = {
 type Props = Parameters<typeof ServicesPanel>[0];
 
 /** The services tab as the server sends it; `now` is the loader's moment. */
-function renderPanel(props: Pick<Props, "services" | "renewal" | "now">) {
+function renderPanel(
+  props: Pick<Props, "services" | "renewal" | "now"> & Partial<Pick<Props, "coinWay" | "error">>,
+) {
   const Stub = createRoutesStub([
     {
       path: "/dashboard",
-      Component: () => <ServicesPanel waitingOrders={[]} renewKey="k" locale="en" {...props} />,
+      Component: () => (
+        <ServicesPanel waitingOrders={[]} renewKey="k" locale="en" coinWay="off-site" {...props} />
+      ),
     },
   ]);
   return renderHtml(<Stub initialEntries={["/dashboard?tab=services&renew=7"]} />);
@@ -54,6 +58,44 @@ describe("the renewal confirmation", () => {
     expect(lines).toContain("Expired on: 10 April 2026");
     expect(lines).not.toContain("Current expiry: 10 April 2026");
     expect(lines).toContain("New expiry: 20 May 2026");
+  });
+});
+
+describe("a renewal short of coins", () => {
+  /** The confirmation of a 13.50 renewal with 10.00 coins: 3.50 missing. */
+  const short = (coinWay: Props["coinWay"]) =>
+    renderPanel({
+      services: [],
+      renewal: {
+        ok: true,
+        quote: renewalQuote(service, 1000, new Date("2026-04-01T09:00:00.000Z")),
+      },
+      now: "2026-04-01T09:00:00.000Z",
+      coinWay,
+    });
+  const addCoins = (html: string) =>
+    /<a [^>]*href="([^"]*)"[^>]*>Add coins<\/a>/.exec(html)?.[1] ?? null;
+
+  it("leads straight to the top-up form with the 3.50 missing while a method is open", async () => {
+    const html = await short("top-up");
+    expect(html).toContain("you need €3.50 more");
+    expect(addCoins(html)).toBe("/dashboard/top-up?coins=3.50");
+  });
+
+  it("leads to the coins page (the team's way) while none is, and nowhere while purchase is closed", async () => {
+    expect(addCoins(await short("off-site"))).toBe("/coins");
+    expect(addCoins(await short("closed"))).toBeNull();
+  });
+
+  it("carries the shortfall a refused renewal answered with too", async () => {
+    const html = await renderPanel({
+      services: [],
+      renewal: undefined,
+      now: "2026-04-01T09:00:00.000Z",
+      coinWay: "top-up",
+      error: { message: "orders.errors.insufficientCoins", missingCents: 1205, totalCents: 1350 },
+    });
+    expect(addCoins(html)).toBe("/dashboard/top-up?coins=12.05");
   });
 });
 

@@ -5,7 +5,7 @@ import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
-import { COINS_PAGE } from "~/components/layout/coin-dialog";
+import { AddCoinsButton, type CoinPurchaseWay } from "~/components/layout/coin-dialog";
 import {
   badgeTone,
   canRenew,
@@ -113,17 +113,21 @@ function servicesHref(renew?: number) {
   return renew ? `/dashboard?tab=services&renew=${renew}#renewal` : "/dashboard?tab=services";
 }
 
-/** "Not enough coins: this costs … and you need … more." with the way to add coins beside it. */
+/**
+ * "Not enough coins: this costs … and you need … more." with "Add coins" beside it: the top-up form
+ * with what is missing filled in while a payment method is open, else the coins page.
+ */
 function ShortBalance({
   totalCents,
   missingCents,
+  coinWay,
   locale,
 }: {
   totalCents: number;
   missingCents: number;
+  coinWay: CoinPurchaseWay;
   locale: string;
 }) {
-  const { t } = useTranslation("services");
   const message = useMessage();
   return (
     <div
@@ -136,9 +140,7 @@ function ShortBalance({
           missing: formatEuros(missingCents, locale),
         })}
       </p>
-      <Button asChild size="sm">
-        <Link to={COINS_PAGE}>{t("renew.addCoins")}</Link>
-      </Button>
+      <AddCoinsButton way={coinWay} missingCents={missingCents} />
     </div>
   );
 }
@@ -151,10 +153,12 @@ function ShortBalance({
 function RenewalConfirmation({
   quote,
   renewKey,
+  coinWay,
   locale,
 }: {
   quote: RenewalQuote;
   renewKey: string | null;
+  coinWay: CoinPurchaseWay;
   locale: string;
 }) {
   const { t } = useTranslation("services");
@@ -224,6 +228,7 @@ function RenewalConfirmation({
         <ShortBalance
           totalCents={quote.priceCents}
           missingCents={quote.missingCents}
+          coinWay={coinWay}
           locale={locale}
         />
       ) : null}
@@ -335,6 +340,7 @@ export function ServicesPanel({
   waitingOrders,
   renewal,
   renewKey,
+  coinWay,
   locale,
   now,
   error,
@@ -343,6 +349,8 @@ export function ServicesPanel({
   waitingOrders: WaitingOrder[];
   renewal: RenewalView;
   renewKey: string | null;
+  /** How coins are bought now (the shell's): where a short balance's "Add coins" leads. */
+  coinWay: CoinPurchaseWay;
   locale: string;
   /**
    * The loader's moment (ISO): each service's expiry is read against it, not this render's clock, so the
@@ -369,6 +377,7 @@ export function ServicesPanel({
           <ShortBalance
             totalCents={error.totalCents ?? 0}
             missingCents={error.missingCents ?? 0}
+            coinWay={coinWay}
             locale={locale}
           />
         ) : (
@@ -377,7 +386,12 @@ export function ServicesPanel({
       ) : null}
       {renewal && !renewal.ok && !error ? <FormAlert>{message(renewal.error)}</FormAlert> : null}
       {renewal?.ok ? (
-        <RenewalConfirmation quote={renewal.quote} renewKey={renewKey} locale={locale} />
+        <RenewalConfirmation
+          quote={renewal.quote}
+          renewKey={renewKey}
+          coinWay={coinWay}
+          locale={locale}
+        />
       ) : null}
       {waitingOrders.length > 0 ? <WaitingOrders orders={waitingOrders} locale={locale} /> : null}
       <Card>

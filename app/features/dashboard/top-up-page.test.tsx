@@ -39,6 +39,7 @@ function renderWaiting(today: string) {
           past={[]}
           methods={[]}
           purchaseOpen
+          wantedCoins={null}
           today={today}
           locale="en"
         />

@@ -11,11 +11,7 @@ import { Input } from "~/components/ui/input";
 import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
-import {
-  formatMethodAmount,
-  quoteTopUp,
-  type OfferedPaymentMethod,
-} from "~/domain/payments/payment-methods";
+import { formatMethodAmount, type OfferedPaymentMethod } from "~/domain/payments/payment-methods";
 import {
   formatFileSize,
   MAX_PROOF_BYTES,
@@ -27,7 +23,6 @@ import {
 } from "~/domain/payments/top-up-proofs";
 import {
   MAX_PAYER_ACCOUNT_LENGTH,
-  PRESET_TOP_UP_COINS,
   TOP_UP_STATE_LABELS,
   TOP_UP_STATE_TONES,
   type TopUpRequest,
@@ -35,6 +30,7 @@ import {
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCalendarDay, mediumDate } from "~/lib/intl-format";
+import { RequestForm } from "./top-up-request-form";
 
 /** What a post to the page said: its message, the request's reference or a refusal's bounds. */
 export type TopUpPageResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
@@ -52,127 +48,6 @@ function amountOf(request: Pick<TopUpRequest, "total" | "currency">, locale: str
 function StateBadge({ state }: { state: TopUpRequest["state"] }) {
   const { t } = useTranslation("payments");
   return <Badge tone={TOP_UP_STATE_TONES[state]}>{t(TOP_UP_STATE_LABELS[state])}</Badge>;
-}
-
-/**
- * The form of a new request: a number of coins (a preset or typed) and an enabled method, with what it
- * costs worked out in the browser by the quote the server makes again (quoteTopUp). Without scripts it
- * is a plain form: the server's answer says what was wrong.
- */
-function RequestForm({
-  methods,
-  purchaseOpen,
-  locale,
-  result,
-}: Pick<TopUpPageProps, "methods" | "purchaseOpen" | "locale" | "result">) {
-  const { t } = useTranslation("payments");
-  const message = useMessage();
-  const busy = useNavigation().state !== "idle";
-  const [coins, setCoins] = useState("10");
-  const [methodId, setMethodId] = useState(methods[0]?.id ?? 0);
-  const method = methods.find((m) => m.id === methodId);
-  const quoted = method && /^\d+$/.test(coins) ? quoteTopUp(method, Number(coins)) : undefined;
-  const error = result && !result.ok && result.intent === "request" ? result : undefined;
-  const methodError = error?.fieldErrors?.methodId;
-  const closed = purchaseOpen ? t("topUps.noMethods") : t("topUps.closed");
-  return (
-    <TitledCard title={t("topUps.newRequest")} empty={methods.length === 0 ? closed : undefined}>
-      <Form method="post" className="grid gap-5" noValidate>
-        <input type="hidden" name="intent" value="request" />
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">{t("topUps.presets")}</legend>
-          <div className="flex flex-wrap gap-2">
-            {PRESET_TOP_UP_COINS.map((preset) => (
-              <Button
-                key={preset}
-                type="button"
-                size="sm"
-                variant={coins === String(preset) ? "default" : "outline"}
-                aria-pressed={coins === String(preset)}
-                onClick={() => setCoins(String(preset))}
-              >
-                {preset}
-              </Button>
-            ))}
-          </div>
-        </fieldset>
-        <FormFields
-          fields={[
-            {
-              kind: "input",
-              name: "coins",
-              id: "top-up-coins",
-              label: t("topUps.otherAmount"),
-              hint: method
-                ? t("topUps.bounds", { min: method.minCoins, max: method.maxCoins })
-                : undefined,
-              inputMode: "numeric",
-              pattern: "[0-9]*",
-              dir: "ltr",
-              className: "max-w-40",
-              value: coins,
-              onChange: (event) => setCoins(event.target.value),
-            },
-          ]}
-          errors={error?.fieldErrors}
-          errorValues={error?.params}
-        />
-        <fieldset className="grid gap-2" {...fieldAria("top-up-method", methodError)}>
-          <legend className="mb-2 text-sm font-medium">{t("topUps.method")}</legend>
-          {methods.map((each) => (
-            <label
-              key={each.id}
-              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border p-3 has-checked:border-primary"
-            >
-              <input
-                type="radio"
-                name="methodId"
-                value={each.id}
-                checked={each.id === methodId}
-                onChange={() => setMethodId(each.id)}
-                className="mt-1"
-              />
-              <span className="grid gap-1">
-                <span className="font-medium">{each.name}</span>
-                <span className="text-sm text-muted-foreground">
-                  {t("topUps.perCoin", {
-                    price: formatMethodAmount(each.rate, each.currency, locale),
-                  })}
-                </span>
-              </span>
-            </label>
-          ))}
-          {methodError ? (
-            <p id="top-up-method-error" className="text-sm text-destructive" role="alert">
-              {message(methodError)}
-            </p>
-          ) : null}
-        </fieldset>
-        {quoted?.ok ? (
-          <p
-            className="rounded-md bg-muted p-3 text-lg font-semibold"
-            aria-live="polite"
-            data-quote
-          >
-            {t("topUps.youSend", {
-              total: formatMethodAmount(quoted.quote.total, quoted.quote.currency, locale),
-            })}
-            {quoted.quote.fee > 0 ? (
-              <span className="block text-sm font-normal text-muted-foreground">
-                {t("topUps.breakdown", {
-                  amount: formatMethodAmount(quoted.quote.amount, quoted.quote.currency, locale),
-                  fee: formatMethodAmount(quoted.quote.fee, quoted.quote.currency, locale),
-                })}
-              </span>
-            ) : null}
-          </p>
-        ) : null}
-        <Button type="submit" disabled={busy} className="justify-self-start">
-          {t("topUps.submit")}
-        </Button>
-      </Form>
-    </TitledCard>
-  );
 }
 
 /** The files attached to the open request: each opens (its owner may see it), with its size. */
@@ -472,6 +347,8 @@ type TopUpPageProps = {
   past: TopUpRequest[];
   methods: OfferedPaymentMethod[];
   purchaseOpen: boolean;
+  /** Whole coins an "Add coins" link said were missing (?coins=): the request form starts on them. */
+  wantedCoins: number | null;
   /** The server's day (YYYY-MM-DD): when "I have paid" says the money went, at the latest. */
   today: string;
   locale: string;

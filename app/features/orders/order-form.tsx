@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useFormAction, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
-import { CoinDialog } from "~/components/layout/coin-dialog";
+import { AddCoinsButton, coinPurchaseWay } from "~/components/layout/coin-dialog";
 import type { ShellUser } from "~/components/layout/types";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -137,13 +137,9 @@ export function OrderForm({
     status.current.scrollIntoView({ block: "center" });
   }, [state]);
   const shortOfCoins = state?.formError === "orders.errors.insufficientCoins";
-  // Offered where the customer learns that coins are short: after a refused order, or before any.
-  const coinDialog =
-    user && settings ? (
-      <div className="w-fit">
-        <CoinDialog user={user} settings={settings} locale={locale} />
-      </div>
-    ) : null;
+  // "Add coins" where the customer learns that coins are short, after a refused order or before any:
+  // the top-up form with what is missing filled in while a payment method is open, else the coins page.
+  const coinWay = user && settings ? coinPurchaseWay(settings, user) : "closed";
   const action = useFormAction();
 
   return (
@@ -402,7 +398,9 @@ export function OrderForm({
                   <Link to={state.verifyEmailUrl}>{message("auth.verify.goConfirm")}</Link>
                 </Button>
               ) : null}
-              {shortOfCoins ? coinDialog : null}
+              {shortOfCoins ? (
+                <AddCoinsButton way={coinWay} missingCents={state?.missingCents} />
+              ) : null}
             </div>
           ) : null}
           {/* Before any submit: the balance is known, so a shortfall is said where the tap would be. */}
@@ -417,7 +415,7 @@ export function OrderForm({
                   missing: coins(summary.shortfallCents),
                 })}
               </p>
-              {coinDialog}
+              <AddCoinsButton way={coinWay} missingCents={summary.shortfallCents} />
             </div>
           ) : null}
           <Button
