@@ -190,7 +190,8 @@ describe("renderDocumentPdf", () => {
         ] as const)
           if (before.page === after.page) expect(before.y, what).toBeGreaterThan(after.y);
       }
-  });
+    // 30 documents written and read back: about 3 s on a quiet host, past the 5 s default on a busy one.
+  }, 30_000);
 
   it("writes it in French, amounts as French writes them", async () => {
     const read = await readPdf(await pdfOf(invoice, "fr"));
