@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { itemOf, readPdf, type ReadPdf } from "../../../tests/support/pdf-text";
-import { invoice, pdfOf } from "../../../tests/support/invoice-documents";
+import { invoice, pdfOf, topUpReceipt } from "../../../tests/support/invoice-documents";
 
 const texts = (read: ReadPdf) => read.items.map((item) => item.text.normalize("NFKC"));
 /** The items' texts as one line: a text that wrapped over two lines reads whole. */
@@ -312,6 +312,29 @@ describe("renderDocumentPdf", () => {
     // The method's name wraps after "(Orange"; in a right-to-left line the opening parenthesis is
     // drawn mirrored, and pdf.js reads the glyph it sees.
     for (const text of ["TU-7K2M", "Orange", "Money"]) expect(receipt.text).toContain(text);
+  });
+
+  it("writes a top-up's receipt's payment in English and French", async () => {
+    const english = await readPdf(await pdfOf(topUpReceipt, "en"));
+    for (const text of [
+      "PAYMENT",
+      "Amount sent",
+      "MAD 110.00",
+      "Orange Money",
+      "TU-7K2M3",
+      "0612345678",
+      "3 March 2026",
+      "Coins credited",
+    ])
+      expect(texts(english), text).toContain(text);
+    expect(flat(english)).toContain(
+      "Coins for the account balance: top-up TU-7K2M3 (Orange Money)",
+    );
+    expect(outsideMargins(english)).toEqual([]);
+    expect(overlapping(english)).toEqual([]);
+    const french = await readPdf(await pdfOf(topUpReceipt, "fr"));
+    for (const text of ["Reçu de paiement HFR-2026-000001", "Payé", "110,00 MAD", "3 mars 2026"])
+      expect(texts(french), text).toContain(text);
   });
 
   it("breaks long lines and carries a long document over to a second page", async () => {
