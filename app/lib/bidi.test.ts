@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bidiParts } from "./bidi";
+import { bidiParts, latinRunsToIsolate } from "./bidi";
 
 const isolated = (text: string) =>
   bidiParts(text)
@@ -39,5 +39,42 @@ describe("bidiParts", () => {
   it("gives back text without digits as one plain part", () => {
     expect(bidiParts("مرحبا bonjour")).toEqual([{ text: "مرحبا bonjour", isolate: false }]);
     expect(bidiParts("")).toEqual([]);
+  });
+});
+
+describe("latinRunsToIsolate", () => {
+  const runs = (text: string) => latinRunsToIsolate(text).map(([from, to]) => text.slice(from, to));
+
+  it("takes a reference with the method in brackets after it, brackets and all", () => {
+    expect(runs("كوينز لرصيد الحساب: الشحن TU-7K2M3 (Orange Money)")).toEqual([
+      "TU-7K2M3 (Orange Money)",
+    ]);
+    expect(runs("الشحن (Orange Money) تم")).toEqual(["(Orange Money)"]);
+    expect(runs("طريقة [PayPal] هنا")).toEqual(["[PayPal]"]);
+  });
+
+  it("takes a document number, an amount and a number with its unit whole", () => {
+    expect(runs("إيصال دفع HFR-2026-000001")).toEqual(["HFR-2026-000001"]);
+    expect(runs("المبلغ 4,36\u00a0€ فقط")).toEqual(["4,36\u00a0€"]);
+    expect(runs("عند 192.168.1.10:7777 على 12:30")).toEqual(["192.168.1.10:7777", "12:30"]);
+  });
+
+  it("ends a run at a colon followed by a space: a number, then a name, each in its place", () => {
+    expect(runs("الطلب رقم 42: SA-MP 100 slots (شهري)، الخادم Atlas RP")).toEqual([
+      "42",
+      "SA-MP 100 slots",
+    ]);
+  });
+
+  it("leaves Latin words without a digit or a bracket to the bidirectional algorithm", () => {
+    expect(runs("الخادم Atlas RP")).toEqual([]);
+    expect(runs("")).toEqual([]);
+  });
+
+  it("never reaches into the run before, whatever the brackets", () => {
+    const text = "a1) (b2) (c)";
+    const found = latinRunsToIsolate(text);
+    for (const [index, [from]] of found.entries())
+      if (index > 0) expect(from).toBeGreaterThanOrEqual(found[index - 1]![1]);
   });
 });

@@ -38,6 +38,67 @@ export function bidiParts(text: string): BidiPart[] {
 }
 
 /**
+ * A run as a PDF's line isolates it: `RUN`, except that a colon, semicolon, question or exclamation mark
+ * followed by a space ends it ("42: SA-MP 100 slots" is a number, then a name, each in its place in the
+ * Arabic sentence), while one inside a run ("192.168.1.10:7777", "12:30") does not.
+ */
+const CLAUSE = ":;!?";
+const SOFT_GLUE = GLUE.replace(/[:;!?]/g, "");
+const LINE_RUN = new RegExp(
+  `[${EDGE}](?:(?:[${EDGE}${SOFT_GLUE}]|[${CLAUSE}](?![ \u00a0\u202f]))*[${EDGE}])?`,
+  "gu",
+);
+
+const OPENING: Record<string, string> = { "(": ")", "[": "]" };
+const CLOSING: Record<string, string> = { ")": "(", "]": "[" };
+const BRACKET = /[()[\]]/;
+
+/** How many of `text`'s opening brackets have no closing one after them (negative: closings left open). */
+function openBrackets(text: string): number {
+  let open = 0;
+  for (const char of text) {
+    if (char in OPENING) open++;
+    else if (char in CLOSING) open--;
+  }
+  return open;
+}
+
+/**
+ * The Latin runs of a right-to-left line that a PDF isolates and keeps on one line (pdf-text.server.ts),
+ * as `[start, end)` ranges: each run with a digit (a document number, a reference, an amount) or a
+ * bracket, with the brackets that enclose it or close it. Left to the line breaker, "(Orange Money)" was
+ * cut at its space, "(Orange" ending one right-to-left line and "Money)" starting the next, and a reader
+ * (pdf.js) took "Orange)" and "(Money" out of them; a document number beside Arabic came back in two.
+ */
+export function latinRunsToIsolate(text: string): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const match of text.matchAll(LINE_RUN)) {
+    let start = match.index;
+    let end = start + match[0].length;
+    // Never into the run before (odd brackets such as "a) (b").
+    const floor = runs.at(-1)?.[1] ?? 0;
+    // "(Orange Money)": the brackets around a run belong to it.
+    while (start > floor && text[end] !== undefined && OPENING[text[start - 1]!] === text[end]) {
+      start--;
+      end++;
+    }
+    // "TU-7K2M3 (Orange Money": the bracket it opened closes right after it (or before it).
+    let open = openBrackets(text.slice(start, end));
+    while (open > 0 && text[end] !== undefined && text[end]! in CLOSING) {
+      end++;
+      open--;
+    }
+    while (open < 0 && start > floor && text[start - 1]! in OPENING) {
+      start--;
+      open++;
+    }
+    const run = text.slice(start, end);
+    if (DIGIT.test(run) || BRACKET.test(run)) runs.push([start, end]);
+  }
+  return runs;
+}
+
+/**
  * The marks that steer the bidirectional algorithm by hand: embeddings and overrides (U+202A to U+202E),
  * isolates (U+2066 to U+2069) and the implicit marks (LRM, RLM, ALM). A name or an address typed with
  * them can reorder what follows it on a document, or force a run of Arabic left to right, which the

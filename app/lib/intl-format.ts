@@ -51,11 +51,16 @@ export function mediumDate(locale: string) {
 }
 
 /**
- * A calendar day ("2026-11-24", as a date input sends it) in the reader's language: "24 Nov 2026".
+ * A calendar day ("2026-11-24", as a date input sends it) in the reader's language: "24 Nov 2026" (or
+ * "24 November 2026", long, as documents write dates).
  * Read at midnight UTC and written in UTC, so no time zone moves it to the day before or after.
  */
-export function formatCalendarDay(day: string, locale: string): string {
+export function formatCalendarDay(
+  day: string,
+  locale: string,
+  dateStyle: "medium" | "long" = "medium",
+): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
+  return dateTimeFormat(locale, { dateStyle, timeZone: "UTC" }).format(date);
 }

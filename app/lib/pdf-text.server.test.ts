@@ -63,6 +63,28 @@ describe("PdfText", () => {
     expect(long.map((line) => line.pieces[0]!.text).join("")).toBe("x".repeat(40));
   });
 
+  it("keeps a Latin run of a right-to-left paragraph on one line, isolated, unless it is wider than a line", () => {
+    const text = writer();
+    const written = (lines: TextLine[]) =>
+      lines.map((line) => line.pieces.map((piece) => piece.text).join("|"));
+    const paragraph = "كوينز لرصيد الحساب: الشحن TU-7K2M3 (Orange Money)";
+    // Too long for one line: the reference and the method go to the next one whole, brackets as typed.
+    const lines = text.lines(paragraph, { size: 10 }, "rtl", 235);
+    expect(lines).toHaveLength(2);
+    expect(written(lines)[1]).toBe("TU-7K2M3 (Orange Money)");
+    // A typed text that starts in Arabic is a right-to-left paragraph too.
+    expect(written(text.lines(paragraph, { size: 10 }, "auto", 235))[1]).toBe(
+      "TU-7K2M3 (Orange Money)",
+    );
+    // Wider than a line, the run breaks at its spaces, never inside a word.
+    const narrow = written(text.lines(paragraph, { size: 10 }, "rtl", 60));
+    for (const word of ["TU-7K2M3", "(Orange", "Money)"]) expect(narrow).toContain(word);
+    // A left-to-right paragraph breaks at every space, as before.
+    expect(written(text.lines("Top-up TU-7K2M3 (Orange Money)", { size: 10 }, "ltr", 120))).toEqual(
+      ["Top-up TU-7K2M3", "(Orange Money)"],
+    );
+  });
+
   it("draws nothing for the marks that steer the bidi algorithm", () => {
     const [line] = writer().lines("\u2068HF-2026-000123\u2069\u200f", { size: 10 }, "rtl");
     expect(pieces(line!)).toEqual([["HF-2026-000123", "latin-400"]]);

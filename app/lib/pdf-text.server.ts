@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { inflateSync } from "node:zlib";
 import bidiFactory from "bidi-js";
 import { shapeArabic } from "./arabic-shaping";
+import { latinRunsToIsolate } from "./bidi";
 
 /**
  * Text in a PDF (pdfkit) in any of the site's languages (ADR 40): each character in a Noto font that has
@@ -203,14 +204,44 @@ export interface TextStyle {
 interface Prepared {
   text: string;
   levels: Uint8Array;
+  /** The isolated Latin runs of a right-to-left paragraph (`[start, end)` in `text`): kept on one line. */
+  runs: [number, number][];
   /** What the unit at each index draws ("" for none: an invisible mark, a lam-alef's alef, a low surrogate). */
   cells: string[];
   faces: (Face | null)[];
 }
 
-function prepare(text: string, direction: TextDirection): Prepared {
+/** Left-to-right isolate, and the pop that ends it (UAX 9). */
+const LRI = "\u2066";
+const PDI = "\u2069";
+
+/**
+ * `text` as one paragraph in `direction`, its bidi levels resolved. In a right-to-left paragraph (the
+ * document's Arabic, or a typed text that starts in Arabic) each Latin run with a digit or a bracket
+ * (`latinRunsToIsolate`) is put in a left-to-right isolate first, as a page's `<bdi>` would: "HFR-2026-000001"
+ * and "(Orange Money)" then read left to right in one piece, brackets unmirrored, wherever they stand.
+ */
+function paragraph(text: string, direction: TextDirection) {
   const clean = text.replace(/[\t\r\n]+/g, " ");
-  const { levels } = bidi.getEmbeddingLevels(clean, direction);
+  const first = bidi.getEmbeddingLevels(clean, direction);
+  const rtl = direction === "rtl" || (direction === "auto" && first.paragraphs[0]!.level % 2 === 1);
+  const found = rtl ? latinRunsToIsolate(clean) : [];
+  if (found.length === 0) return { clean, levels: first.levels, runs: [] as [number, number][] };
+  let isolated = "";
+  let last = 0;
+  const runs: [number, number][] = [];
+  for (const [from, to] of found) {
+    isolated += clean.slice(last, from) + LRI;
+    runs.push([isolated.length, isolated.length + to - from]);
+    isolated += clean.slice(from, to) + PDI;
+    last = to;
+  }
+  isolated += clean.slice(last);
+  return { clean: isolated, levels: bidi.getEmbeddingLevels(isolated, "rtl").levels, runs };
+}
+
+function prepare(text: string, direction: TextDirection): Prepared {
+  const { clean, levels, runs } = paragraph(text, direction);
   const mirrored = bidi.getMirroredCharactersMap(clean, levels);
   const cells = shapeArabic(clean).map((cell, index) => {
     if (cell === "") return "";
@@ -234,7 +265,7 @@ function prepare(text: string, direction: TextDirection): Prepared {
     };
     faces[index] = near(-1) ?? near(1) ?? loadFaces()[0]!;
   });
-  return { text: clean, levels, cells, faces };
+  return { text: clean, levels, runs, cells, faces };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -349,8 +380,12 @@ export class PdfText {
   ): TextLine[] {
     const prepared = prepare(text, direction);
     const { cells } = prepared;
+    // An isolated Latin run ("TU-7K2M3 (Orange Money)") stays on one line, unless it is wider than one.
+    const kept = new Uint8Array(cells.length);
+    for (const [from, to] of prepared.runs)
+      if (this.rangeWidth(prepared, from, to, style) <= maxWidth) kept.fill(1, from, to);
     // Lines break at spaces only: a no-break space (French "12,00 €") keeps its words together.
-    const isSpace = (index: number) => prepared.text[index] === " ";
+    const isSpace = (index: number) => prepared.text[index] === " " && kept[index] === 0;
     const ranges: [number, number][] = [];
     let start = 0;
     while (start < cells.length) {

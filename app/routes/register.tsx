@@ -20,6 +20,9 @@ export function loader({ url, context: routerContext }: Route.LoaderArgs) {
     // The way back (an order being configured), kept through registration and the sign-in after it.
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") || null,
     registrationOpen: context.settings.features.registration,
+    // The country the form starts on: the shop's own, whose VAT a new customer pays (docs/invoices.md).
+    country: context.settings.invoicing.shopCountry,
+    locale: context.locale,
   };
 }
 
@@ -32,12 +35,18 @@ export async function action({ request, url, context: routerContext }: Route.Act
   const form = await authForm(request, registerSchema);
   if (!form.ok) return form.answer;
 
-  const result = await registerCustomer(context.services, form.fields, {
-    registrationOpen: context.settings.features.registration,
-    locale: context.locale,
-    // A verification message when mail can reach the address (docs/accounts.md).
-    sendVerification: context.services.mailEnabled,
-  });
+  // A form without the country (one from before it): the shop's, as the page offers it.
+  const country = form.fields.country ?? context.settings.invoicing.shopCountry;
+  const result = await registerCustomer(
+    context.services,
+    { ...form.fields, country },
+    {
+      registrationOpen: context.settings.features.registration,
+      locale: context.locale,
+      // A verification message when mail can reach the address (docs/accounts.md).
+      sendVerification: context.services.mailEnabled,
+    },
+  );
   if (!result.ok) {
     // Each refusal is shown next to the field it concerns; a closed registration concerns the form.
     const fields: Record<string, string | undefined> = {
@@ -50,7 +59,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
       {
         fieldErrors: field ? { [field]: error } : undefined,
         formError: field ? undefined : error,
-        values: { name: form.fields.name, email: form.fields.email },
+        values: { name: form.fields.name, email: form.fields.email, country },
       } satisfies RegisterFormState,
       result,
     );
@@ -69,6 +78,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       registrationOpen={loaderData.registrationOpen}
       coinPurchase={root?.settings.features.coinPurchase ?? true}
       communityUrl={root ? liveChatLinks(root.settings).community : null}
+      country={loaderData.country}
+      locale={loaderData.locale}
     />
   );
 }

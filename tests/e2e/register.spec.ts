@@ -13,9 +13,11 @@ test.describe("registration", () => {
     page,
   }) => {
     await visit(page, "/register");
-    for (const label of ["Full name", "Email", "Password", "Confirm password"]) {
+    for (const label of ["Full name", "Email", "Country", "Password", "Confirm password"]) {
       await expect(page.getByLabel(label, { exact: true })).toBeVisible();
     }
+    // The billing country starts on the shop's own (a setting: Morocco), whose VAT the invoices carry.
+    await expect(page.getByLabel("Country", { exact: true })).toHaveValue("MA");
 
     for (const id of ["password", "confirmPassword"]) {
       const input = page.locator(`input#${id}`);

@@ -132,12 +132,36 @@ test("a customer's screenshot of the payment reaches the admin's queue as a prev
   await expect(document.getByRole("heading", { level: 1 })).toHaveText(`Payment receipt ${number}`);
   await expect(document.getByTestId("document-total")).toHaveText("€10.00");
   await expect(document).toContainText(reference);
+  // Beside the coins, the money as it was sent: 10 coins at 11.00 MAD, from the payer's phone.
+  const payment = document.getByTestId("document-payment");
+  for (const text of ["Amount sent", "MAD 110.00", "cashPlus", "0611 987 654", "Coins credited"])
+    await expect(payment, text).toContainText(text);
   // The receipt downloads as a PDF, read back by a parser (pdf.js).
   const pdf = await downloadPdf(page, "Download PDF");
   expect(pdf.name).toBe(`${number}.pdf`);
   const text = (await readPdf(new Uint8Array(pdf.bytes))).text;
   for (const expected of [`Payment receipt ${number}`, reference, "€10.00"])
     expect(text, expected).toContain(expected);
+
+  // In Arabic on a 390 px phone: right to left, nothing wider than the screen, the number on one line.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await visit(page, `/invoices/${number}?lang=ar`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(document.getByTestId("document-payment")).toContainText("المبلغ المرسل");
+  const sideways = await page.evaluate(() => {
+    const root = window.document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+  expect(sideways).toBe(0);
+  const numberBox = (await document
+    .getByRole("heading", { level: 1 })
+    .getByText(number)
+    .boundingBox())!;
+  const lineHeight = await document
+    .getByRole("heading", { level: 1 })
+    .evaluate((heading) => parseFloat(getComputedStyle(heading).lineHeight));
+  expect(numberBox.height).toBeLessThan(lineHeight * 1.5);
+  await page.screenshot({ path: "/tmp/hr/receipt-ar-390.png", fullPage: true });
 
   // Another customer asking for the file gets nothing.
   const outsider = await newCustomerSignedIn(browser, { name: "Not The Owner" });

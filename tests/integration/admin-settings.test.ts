@@ -12,6 +12,8 @@ import * as privacyPage from "~/routes/site/privacy";
 import * as contact from "~/routes/site/contact";
 import * as supportNew from "~/routes/support/new";
 import * as supportTicket from "~/routes/support/ticket";
+import { saveBillingDetails } from "~/domain/invoices/billing-details.server";
+import { appFetch } from "../support/app-harness";
 import { customerWithCoins } from "../support/money-fixtures";
 import {
   contextFor,
@@ -431,6 +433,131 @@ describeEachDatabase("admin settings", (app) => {
       .where("email", "=", email)
       .execute();
     expect(created).toEqual([]);
+  });
+
+  it("keeps the shop's country: registration's country select starts on it, and a form without it uses it", async () => {
+    const page = async (lang = "en") => (await appFetch(app())(`/register?lang=${lang}`)).text();
+    const chosen = (html: string) => {
+      const select = /<select[^>]*name="country"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? "";
+      return {
+        options: select.match(/<option /g)?.length ?? 0,
+        selected: /<option[^>]*value="([A-Z]{2})"[^>]*selected=""/.exec(select)?.[1],
+      };
+    };
+    // The shop's country by default: Morocco, among the 249 countries, named in the reader's language.
+    const english = await page();
+    expect(chosen(english)).toEqual({ options: 249, selected: "MA" });
+    expect(english).toContain(">Morocco</option>");
+    expect(english).toContain("Your invoices carry the VAT of this country.");
+    expect(await page("fr")).toContain(">Maroc</option>");
+
+    const invoicing = {
+      intent: "invoicing",
+      sellerName: "Hostfront",
+      vatEnabled: "on",
+      vatRates: "MA 20\nFR 20",
+      pricesIncludeVat: "on",
+      retentionYears: "10",
+    };
+    const refused = (await save({ ...invoicing, shopCountry: "XX" })) as Result;
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.fieldErrors).toEqual({
+      shopCountry: "admin-settings.errors.shopCountryInvalid",
+    });
+    expect(await save({ ...invoicing, shopCountry: " fr" })).toMatchObject({ ok: true });
+    expect((await stored()).invoicing.shopCountry).toBe("FR");
+    expect(chosen(await page()).selected).toBe("FR");
+    // A post of the form from before the field leaves the country as it is.
+    await save({ ...invoicing, vatRates: "MA 20\nFR 5.5" });
+    expect((await stored()).invoicing).toMatchObject({
+      shopCountry: "FR",
+      vatRates: { MA: 2000, FR: 550 },
+    });
+
+    const countryOf = async (email: string) =>
+      (
+        await app()
+          .db.selectFrom("users")
+          .select("billing_country")
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow()
+      ).billing_country;
+    const registered = async (fields: Record<string, string>) => {
+      const email = `country${Date.now()}${Math.random().toString(36).slice(2)}@example.com`;
+      const answer = await run(register as Module, "action", "/register", undefined, {
+        name: "Nadia",
+        email,
+        password: "Nadia-pw-5521",
+        confirmPassword: "Nadia-pw-5521",
+        ...fields,
+      });
+      return { email, answer: answer as Result | Response };
+    };
+    // Chosen on the form; sent without one (a form from before the field), the shop's.
+    const chose = await registered({ country: "ma" });
+    expect(await countryOf(chose.email)).toBe("MA");
+    const none = await registered({});
+    expect(await countryOf(none.email)).toBe("FR");
+    // A code that is no country is refused on its field, the rest kept; no account is made.
+    const bad = await registered({ country: "ZZ" });
+    expect((bad.answer as Result).init?.status).toBe(400);
+    expect((bad.answer as Result).data).toMatchObject({
+      fieldErrors: { country: "auth.errors.countryInvalid" },
+      values: { name: "Nadia", country: "ZZ" },
+    });
+    expect(
+      await app().db.selectFrom("users").select("id").where("email", "=", bad.email).execute(),
+    ).toEqual([]);
+  });
+
+  it("says on the invoicing settings how many customers have no billing country", async () => {
+    const cookie = await admin();
+    const count = async () =>
+      (
+        (await run(adminSettings as Module, "loader", "/admin/settings", cookie)) as {
+          customersWithoutCountry: number;
+        }
+      ).customersWithoutCountry;
+    const before = await count();
+    // A customer made without a country (as before registration asked), another with one.
+    const without = await customerWithCoins(app(), 0);
+    const withCountry = await customerWithCoins(app(), 0);
+    await saveBillingDetails(app().db, {
+      userId: withCountry,
+      billingName: "",
+      billingAddress: "",
+      billingCountry: "MA",
+    });
+    expect(await count()).toBe(before + 1);
+    const html = await (await appFetch(app())("/admin/settings", { cookie })).text();
+    const line = /data-testid="customers-without-country">([^<]*)</.exec(html)?.[1];
+    expect(line).toBe(
+      before + 1 === 1
+        ? "1 customer has no billing country, so no VAT applies to their invoices. They can set it on their account tab."
+        : `${before + 1} customers have no billing country, so no VAT applies to their invoices. They can set it on their account tab.`,
+    );
+    // Once they choose one, and for admins (who are not customers), nothing is counted.
+    await saveBillingDetails(app().db, {
+      userId: without,
+      billingName: "",
+      billingAddress: "",
+      billingCountry: "FR",
+    });
+    expect(await count()).toBe(before);
+    await app()
+      .db.updateTable("users")
+      .set({ billing_country: null })
+      .where("email", "=", TEST_ADMIN.email)
+      .execute();
+    expect(await count()).toBe(before);
+    // Set every customer's country: the line says none is missing.
+    await app()
+      .db.updateTable("users")
+      .set({ billing_country: "MA" })
+      .where("role", "=", "user")
+      .execute();
+    const all = await (await appFetch(app())("/admin/settings?lang=fr", { cookie })).text();
+    expect(all).toContain("Chaque client a un pays de facturation.");
   });
 
   it("tickets off: no new ticket (403, nothing stored), but replies on an open one still work", async () => {

@@ -1,7 +1,12 @@
 import { directionOf, type Locale } from "~/i18n/locales";
 import { sharedI18n } from "~/i18n/shared-i18n.server";
 import { renderDocumentPdf } from "~/domain/invoices/document-pdf.server";
-import { documentView, documentViewTools, type InvoiceDocument } from "~/domain/invoices/invoices";
+import {
+  documentView,
+  documentViewTools,
+  type DocumentView,
+  type InvoiceDocument,
+} from "~/domain/invoices/invoices";
 
 /** An invoice of €12.00 including 20% VAT, for a customer in Morocco with an Arabic name. */
 export const invoice: InvoiceDocument = {
@@ -45,12 +50,46 @@ export const invoice: InvoiceDocument = {
   creditedBy: null,
 };
 
-/** `doc` as a PDF in `locale`, as the route makes it (the server's catalogues, the site's time zone). */
-export async function pdfOf(doc: InvoiceDocument, locale: Locale): Promise<Uint8Array> {
+/**
+ * The receipt of a top-up of 10 coins paid 110.00 MAD by Orange Money, as the approval issues it: the
+ * money sent, the method, the reference, the account that paid and the day, beside the coins.
+ */
+export const topUpReceipt: InvoiceDocument = {
+  ...invoice,
+  id: 2,
+  number: "HFR-2026-000001",
+  kind: "receipt",
+  orderId: null,
+  pricesIncludeVat: true,
+  vatRateBp: 0,
+  subtotalCents: 1000,
+  vatCents: 0,
+  totalCents: 1000,
+  lines: [
+    {
+      kind: "topUp",
+      params: {
+        reference: "TU-7K2M3",
+        method: "Orange Money",
+        currency: "MAD",
+        sent: 11000,
+        asked: 10,
+        payer: "0612345678",
+        paidOn: "2026-03-03",
+      },
+      quantity: 1,
+      unitCents: 1000,
+      totalCents: 1000,
+    },
+  ],
+};
+
+/** `doc` as its reader in `locale` reads it: the server's catalogues, the site's time zone. */
+export async function viewOf(doc: InvoiceDocument, locale: Locale): Promise<DocumentView> {
   const i18n = await sharedI18n(locale);
   const t = i18n.getFixedT(null, "invoices");
   const tOrders = i18n.getFixedT(null, "orders");
-  const view = documentView(
+  return documentView(
     doc,
     documentViewTools({
       t: (key, values) => t(key, values),
@@ -59,7 +98,11 @@ export async function pdfOf(doc: InvoiceDocument, locale: Locale): Promise<Uint8
       timeZone: "Africa/Casablanca",
     }),
   );
-  return renderDocumentPdf(view, {
+}
+
+/** `doc` as a PDF in `locale`, as the route makes it (the server's catalogues, the site's time zone). */
+export async function pdfOf(doc: InvoiceDocument, locale: Locale): Promise<Uint8Array> {
+  return renderDocumentPdf(await viewOf(doc, locale), {
     locale,
     direction: directionOf(locale),
     issuedAt: doc.issuedAt,

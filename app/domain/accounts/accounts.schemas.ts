@@ -1,3 +1,4 @@
+import { isCountryCode } from "~/domain/invoices/billing-details";
 import { requiredText, z } from "~/lib/zod";
 import {
   MAX_EMAIL_LENGTH,
@@ -35,6 +36,14 @@ export const registerSchema = z
     email,
     password: newPassword,
     confirmPassword: z.string({ error: "errors.confirmRequired" }).min(1, "errors.confirmRequired"),
+    // The billing country, whose VAT rate the invoices carry (docs/invoices.md); the page offers the
+    // shop's own first. Not sent (a form from before it), the route gives the shop's.
+    country: z
+      .string({ error: "errors.countryInvalid" })
+      .trim()
+      .toUpperCase()
+      .refine(isCountryCode, "errors.countryInvalid")
+      .optional(),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: "errors.passwordsDoNotMatch",

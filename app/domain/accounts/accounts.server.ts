@@ -123,7 +123,14 @@ export async function registerCustomer(
   if ((await findUserIdByEmail(deps.db, input.email)) !== result.user.id) {
     return { ok: false, kind: "conflict", error: "errors.emailTaken" };
   }
-  if (options.locale) await setUserLocale(deps.db, result.user.id, options.locale);
+  // The account's language, and the country the customer chose: their invoices carry its VAT rate
+  // from the first one on (docs/invoices.md).
+  const chosen = {
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(input.country ? { billing_country: input.country } : {}),
+  };
+  if (Object.keys(chosen).length > 0)
+    await deps.db.updateTable("users").set(chosen).where("id", "=", result.user.id).execute();
   // The verification message (docs/accounts.md), in the language just saved.
   if (options.sendVerification) await sendEmailVerification(deps, result.user.id);
   return { ok: true, userId: result.user.id };

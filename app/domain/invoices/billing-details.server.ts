@@ -35,3 +35,18 @@ export async function saveBillingDetails(
     .execute();
   return { ok: true };
 }
+
+/**
+ * How many customers have no billing country (the admin's invoicing settings say so): no VAT rate applies
+ * to their invoices. Admins and deleted accounts are not counted.
+ */
+export async function countCustomersWithoutCountry(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("role", "=", "user")
+    .where("status", "!=", "deleted")
+    .where((eb) => eb.or([eb("billing_country", "is", null), eb("billing_country", "=", "")]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { itemOf, readPdf, type ReadPdf } from "../../../tests/support/pdf-text";
-import { invoice, pdfOf } from "../../../tests/support/invoice-documents";
+import { invoice, pdfOf, topUpReceipt } from "../../../tests/support/invoice-documents";
 
 const texts = (read: ReadPdf) => read.items.map((item) => item.text.normalize("NFKC"));
 /** The items' texts as one line: a text that wrapped over two lines reads whole. */
@@ -310,9 +310,71 @@ describe("renderDocumentPdf", () => {
     );
     expect(texts(receipt)).toContain("إيصال دفع");
     expect(texts(receipt)).toContain("HFR-2026-000001");
-    // The method's name wraps after "(Orange"; in a right-to-left line the opening parenthesis is
-    // drawn mirrored, and pdf.js reads the glyph it sees.
-    for (const text of ["TU-7K2M", "Orange", "Money"]) expect(receipt.text).toContain(text);
+    // The reference and the method's name in brackets: one left-to-right piece, on one line.
+    expect(texts(receipt)).toContain("TU-7K2M (Orange Money)");
+  });
+
+  it("writes a top-up's receipt in Arabic: the number whole, the method in one piece, the payment beside the coins", async () => {
+    const read = await readPdf(await pdfOf(topUpReceipt, "ar"));
+    expect(outsideMargins(read)).toEqual([]);
+    expect(overlapping(read)).toEqual([]);
+    // The number in one piece, left to right, left of the title's words.
+    const number = itemOf(read, "HFR-2026-000001")!;
+    expect(number.dir).toBe("ltr");
+    expect(itemOf(read, "إيصال دفع")!.x).toBeGreaterThan(number.x + number.width);
+    // The line's reference and method: one piece, its brackets the right way round (a mirrored
+    // bracket reads back as the other one), never split over two lines.
+    const method = itemOf(read, "TU-7K2M3 (Orange Money)");
+    expect(method, read.text).toBeDefined();
+    expect(read.text).not.toMatch(/Orange\)|\(Money/);
+    // Right to left: the line's Arabic words right of it.
+    expect(itemOf(read, "كوينز لرصيد الحساب")!.x).toBeGreaterThan(method!.x);
+    // The payment, each label right of its value: the amount sent in dirhams, the method, the
+    // reference, the account that paid, the day; and the coins.
+    for (const [label, value] of [
+      ["طريقة الدفع", "Orange Money"],
+      ["المرجع", "TU-7K2M3"],
+      ["رقم الهاتف أو الحساب الذي دفع", "0612345678"],
+      ["الكوينز المضافة إلى الرصيد", "10"],
+    ]) {
+      const [labelItem, valueItem] = [itemOf(read, label!)!, itemOf(read, value!)!];
+      expect(labelItem.y, label).toBe(valueItem.y);
+      expect(labelItem.x, label).toBeGreaterThan(valueItem.x + valueItem.width);
+    }
+    // The amount sent as Arabic writes dirhams: the figure, then (to its left) the sign "د.م.".
+    const sent = itemOf(read, "المبلغ المرسل")!;
+    const amount = itemOf(read, "110,00")!;
+    expect(amount.y).toBe(sent.y);
+    for (const letter of ["د", "م"])
+      expect(itemOf(read, letter)).toMatchObject({ y: sent.y, x: expect.any(Number) });
+    expect(itemOf(read, "د")!.x).toBeLessThan(amount.x);
+    const day = itemOf(read, "تاريخ الدفع")!;
+    expect(read.items.filter((item) => item.y === day.y).map((item) => item.text)).toContain(
+      "مارس",
+    );
+  });
+
+  it("writes a top-up's receipt's payment in English and French", async () => {
+    const english = await readPdf(await pdfOf(topUpReceipt, "en"));
+    for (const text of [
+      "PAYMENT",
+      "Amount sent",
+      "MAD 110.00",
+      "Orange Money",
+      "TU-7K2M3",
+      "0612345678",
+      "3 March 2026",
+      "Coins credited",
+    ])
+      expect(texts(english), text).toContain(text);
+    expect(flat(english)).toContain(
+      "Coins for the account balance: top-up TU-7K2M3 (Orange Money)",
+    );
+    expect(outsideMargins(english)).toEqual([]);
+    expect(overlapping(english)).toEqual([]);
+    const french = await readPdf(await pdfOf(topUpReceipt, "fr"));
+    for (const text of ["Reçu de paiement HFR-2026-000001", "Payé", "110,00 MAD", "3 mars 2026"])
+      expect(texts(french), text).toContain(text);
   });
 
   it("breaks long lines and carries a long document over to a second page", async () => {

@@ -170,6 +170,31 @@ export async function renderDocumentPdf(
   });
   y += Math.max(...partyHeights) + 24;
 
+  // A top-up's receipt: how the money came, each label beside its value.
+  if (view.payment) {
+    const labelWidth = 170;
+    room(14 + view.payment.rows.length * lineHeight({ size: 10 }));
+    y += block(
+      view.payment.heading.toLocaleUpperCase(options.locale),
+      { start: 0, width: CONTENT, top: y },
+      { size: 8, weight: 700, color: MUTED },
+    );
+    for (const entry of view.payment.rows) {
+      const labelHeight = block(
+        entry.label,
+        { start: 0, width: labelWidth, top: y },
+        { size: 10, color: MUTED },
+      );
+      const valueHeight = block(
+        entry.value,
+        { start: labelWidth + 12, width: CONTENT - labelWidth - 12, top: y },
+        { size: 10, direction: "auto" },
+      );
+      y += Math.max(labelHeight, valueHeight);
+    }
+    y += 20;
+  }
+
   // The lines: the description takes what the three figures leave.
   const figures = { quantity: 40, unit: 95, total: 95 };
   const gap = 10;

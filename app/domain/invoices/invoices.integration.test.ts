@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { inTransaction, Refusal, type Tx } from "~/db/transaction";
 import { MAX_BALANCE_CENTS } from "~/domain/coins/coins";
-import { writeLedgerEntry } from "~/domain/coins/coins.server";
+import { adjustCoins, writeLedgerEntry } from "~/domain/coins/coins.server";
+import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { runLifecycle } from "~/domain/lifecycle/lifecycle.server";
 import { PANEL_SYNC_JOB } from "~/domain/provisioning/provisioning-jobs.server";
 import {
@@ -376,6 +377,56 @@ describeEachDatabase("invoices", (app, dialect) => {
       (await getDocument(app().db, included.number, { userId: moroccan, isAdmin: false }))
         ?.pricesIncludeVat,
     ).toBe(true);
+  });
+
+  it("gives a customer registered with a country that country's VAT on their first invoice", async () => {
+    await updateSettingsSection(app().db, "invoicing", {
+      ...defaultSettings().invoicing,
+      vatRates: { MA: 2000, FR: 550 },
+    });
+    const product = await productId(app(), "samp-starter");
+    const registered = async (country?: string) => {
+      const result = await registerCustomer(
+        app(),
+        {
+          name: "Nadia",
+          email: `nadia${randomUUID()}@example.com`,
+          password: "Nadia-pw-5521",
+          confirmPassword: "Nadia-pw-5521",
+          country,
+        },
+        { registrationOpen: true },
+      );
+      if (!result.ok) throw new Error(result.error);
+      const credit = await adjustCoins(app().db, {
+        userId: result.userId,
+        amountCents: 100_000,
+        reason: "test credit",
+        actorId: await adminId(app()),
+      });
+      if (!credit.ok) throw new Error(credit.error);
+      return result.userId;
+    };
+    for (const [country, rate] of [
+      ["MA", 2000],
+      ["FR", 550],
+    ] as const) {
+      const user = await registered(country);
+      // Nothing saved on the account tab since: the country of the registration form.
+      expect(await getBillingDetails(app().db, user)).toEqual({ name: "", address: "", country });
+      const order = await placedOrder(app(), user, { productId: product });
+      const [invoice] = await documentsOfOrder(app(), order.id);
+      expect(invoice, country).toMatchObject({
+        vat_rate_bp: rate,
+        vat_cents: Math.floor(
+          (2 * order.totalCents * rate + 10_000 + rate) / (2 * (10_000 + rate)),
+        ),
+      });
+      expect(JSON.parse(invoice!.buyer).country).toBe(country);
+    }
+    // Registered without one (as before the form asked), none applies.
+    const none = await placedOrder(app(), await registered(), { productId: product });
+    expect((await documentsOfOrder(app(), none.id))[0]).toMatchObject({ vat_rate_bp: 0 });
   });
 
   it("lists a voucher's discount as a line of its own", async () => {

@@ -47,6 +47,7 @@ import {
   type DocumentSummary,
   type InvoiceDocument,
   type RefundMethod,
+  type TopUpPaid,
 } from "./invoices";
 import type { AdminInvoicesQuery } from "./invoices.schemas";
 
@@ -385,12 +386,26 @@ function issueDebitInvoice(
   });
 }
 
+/** How a top-up was paid, as its receipt's line keeps it: only what is known (`TopUpPaid`). */
+function topUpPaidParams(paid: TopUpPaid | undefined): DocumentLine["params"] {
+  if (!paid) return {};
+  const params: DocumentLine["params"] = {
+    currency: paid.currency,
+    sent: paid.sent,
+    asked: paid.asked,
+  };
+  const payer = paid.payer ? withoutDirectionalControls(paid.payer).trim() : "";
+  if (payer) params.payer = payer;
+  if (paid.paidOn) params.paidOn = paid.paidOn;
+  return params;
+}
+
 /**
  * Step, for the top-up approval and a ticket's payment: the payment receipt of coins credited
  * to a balance, in the transaction that credits them (series HFR, no VAT: ADR 36). `amountCents` is the
  * coins credited; `ledgerEntryId` the credit's ledger row (`writeLedgerEntry`'s `entryId`); what was
- * paid: a top-up (`reference` and `method`, shown as written) or a payment an admin recorded on a ticket
- * (`ticketId`). Reads the seller and the buyer itself.
+ * paid: a top-up (`reference` and `method`, shown as written, and how the money came: `paid`) or a
+ * payment an admin recorded on a ticket (`ticketId`). Reads the seller and the buyer itself.
  */
 export async function issuePaymentReceipt(
   trx: Tx,
@@ -402,14 +417,21 @@ export async function issuePaymentReceipt(
     /** The settings the caller has (the request's cache); read in the transaction when not given. */
     settings?: InvoicingContext;
     now?: Date;
-  } & ({ reference: string; method: string } | { ticketId: number }),
+  } & ({ reference: string; method: string; paid?: TopUpPaid } | { ticketId: number }),
 ): Promise<IssuedDocument> {
   const settings = input.settings ?? (await getSettings(trx));
   const terms = await invoiceTermsFor(trx, input.userId, settings);
   const paid: Pick<DocumentLine, "kind" | "params"> =
     "ticketId" in input
       ? { kind: "ticketPayment", params: { id: input.ticketId } }
-      : { kind: "topUp", params: { reference: input.reference, method: input.method } };
+      : {
+          kind: "topUp",
+          params: {
+            reference: input.reference,
+            method: input.method,
+            ...topUpPaidParams(input.paid),
+          },
+        };
   return issueDocument(trx, {
     kind: "receipt",
     userId: input.userId,

@@ -170,6 +170,9 @@ describe("a document's view", () => {
     date: (iso) => iso.slice(0, 10),
     cycleName: (cycle) => `<${cycle}>`,
     countryName: (code) => `[${code}]`,
+    day: (day) => `<${day}>`,
+    amountIn: (minor, currency) => `${currency} ${(minor / 100).toFixed(2)}`,
+    coins: (cents) => String(cents / 100),
   };
   const invoice: InvoiceDocument = {
     id: 1,

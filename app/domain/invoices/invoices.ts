@@ -1,5 +1,5 @@
 import { withoutDirectionalControls } from "~/lib/bidi";
-import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
+import { dateTimeFormat, formatCalendarDay, numberFormat } from "~/lib/intl-format";
 import { labelKeys } from "~/lib/label-keys";
 import { formatEuros } from "~/lib/money";
 import { BILLING_CYCLE_NAMES, type BillingCycle } from "~/domain/orders/orders";
@@ -24,7 +24,24 @@ export const DOCUMENT_SERIES = {
 
 export const DOCUMENT_STATES = ["paid", "credited"] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
+/** The states as a filter names them, and as an invoice says its own. */
 export const DOCUMENT_STATE_LABELS = labelKeys("invoices", "states", DOCUMENT_STATES);
+/**
+ * A receipt's and a credit note's own words for their state: French and Arabic agree the word with the
+ * kind's gender (une facture payée, un reçu payé, un avoir payé).
+ */
+export const RECEIPT_STATE_LABELS = labelKeys("invoices", "receiptStates", DOCUMENT_STATES);
+export const CREDIT_NOTE_STATE_LABELS = labelKeys("invoices", "creditNoteStates", DOCUMENT_STATES);
+const STATE_LABELS_OF_KIND = {
+  invoice: DOCUMENT_STATE_LABELS,
+  receipt: RECEIPT_STATE_LABELS,
+  credit_note: CREDIT_NOTE_STATE_LABELS,
+} as const satisfies Record<DocumentKind, unknown>;
+
+/** The catalogue key of a document's state, as its kind says it. */
+export function documentStateLabel(kind: DocumentKind, state: DocumentState) {
+  return STATE_LABELS_OF_KIND[kind][state];
+}
 
 /** How a refund reached the customer: coins back on the balance, or money sent back outside the site. */
 export const REFUND_METHODS = ["coins", "outside"] as const;
@@ -155,7 +172,8 @@ export const LINE_KEYS = labelKeys("invoices", "lines", LINE_KINDS);
 /**
  * One line: its kind and the values its message is written from (a product's name, a cycle id, an
  * ISO date, a voucher code), the quantity, the unit and line amounts in cents, as the prices were
- * written (including VAT or not, as the document says). A credit note's amounts are negative.
+ * written (including VAT or not, as the document says). A credit note's amounts are negative. A top-up's
+ * line also keeps how the money came (`TopUpPaid`).
  */
 export interface DocumentLine {
   kind: LineKind;
@@ -163,6 +181,22 @@ export interface DocumentLine {
   quantity: number;
   unitCents: number;
   totalCents: number;
+}
+
+/**
+ * What a top-up's receipt says of the payment, in its line's params beside `reference` and `method`
+ * (receipts issued before these were kept have only those two): the money sent in the method's currency
+ * (`sent`, minor units: the request's total, `currency`), the coins the request asked for (`asked`: when
+ * the admin credited another number, the money that came is not the request's total), and what the
+ * customer said when they marked it paid (`payer`, the phone or account that paid, and `paidOn`, a
+ * calendar day), absent when the request was approved before they did.
+ */
+export interface TopUpPaid {
+  currency: string;
+  sent: number;
+  asked: number;
+  payer?: string;
+  paidOn?: string;
 }
 
 /** A document as every reader gets it, whoever asked. */
@@ -393,6 +427,14 @@ const TEXT = {
   receiptNoVat: "document.receiptNoVat",
   noVat: "document.noVat",
   paidWithCoins: "document.paidWithCoins",
+  payment: "document.payment.heading",
+  amountSent: "document.payment.amountSent",
+  amountAsked: "document.payment.amountAsked",
+  method: "document.payment.method",
+  reference: "document.payment.reference",
+  payer: "document.payment.payer",
+  paidOn: "document.payment.paidOn",
+  coinsCredited: "document.payment.coins",
 } as const;
 
 type Values<T> = T[keyof T];
@@ -402,6 +444,8 @@ export type DocumentTextKey =
   | Values<typeof TITLE_KEYS>
   | Values<typeof LINE_KEYS>
   | Values<typeof DOCUMENT_STATE_LABELS>
+  | Values<typeof RECEIPT_STATE_LABELS>
+  | Values<typeof CREDIT_NOTE_STATE_LABELS>
   | Values<typeof REFUND_METHOD_LABELS>;
 
 /** The invoices namespace's `t` (`useTranslation("invoices").t`, or `getFixedT(null, "invoices")`). */
@@ -419,6 +463,11 @@ export interface DocumentView {
   notes: string[];
   seller: { heading: string; lines: string[] };
   buyer: { heading: string; lines: string[] };
+  /**
+   * A top-up's receipt: how the money came (the amount sent in the method's currency, the method, the
+   * request's reference, who paid and when) and the coins it bought; null for any other document.
+   */
+  payment: { heading: string; rows: { label: string; value: string }[] } | null;
   columns: { description: string; quantity: string; unit: string; total: string };
   lines: { description: string; quantity: string; unit: string; total: string }[];
   totals: { label: string; amount: string; strong?: boolean }[];
@@ -433,6 +482,12 @@ export interface DocumentViewTools {
   money: (cents: number) => string;
   /** A date in the reader's language. */
   date: (iso: string) => string;
+  /** A calendar day ("2026-03-04", as a date input sends it) in the reader's language, whatever the zone. */
+  day: (day: string) => string;
+  /** Minor units of another currency, in the reader's language ("MAD 110.00", "110,00 MAD"). */
+  amountIn: (minor: number, currency: string) => string;
+  /** Cents of coins as a number of coins ("10", "12.50", "12,50"). */
+  coins: (cents: number) => string;
   /** A billing cycle's name in the reader's language (orders namespace). */
   cycleName: (cycle: string) => string;
   /** A country's name in the reader's language. */
@@ -460,6 +515,21 @@ export function documentViewTools(reader: {
     locale,
     money: (cents) => formatEuros(cents, locale),
     date: (iso) => date.format(new Date(iso)),
+    day: (day) => formatCalendarDay(day, locale, "long"),
+    amountIn: (minor, currency) => {
+      try {
+        return numberFormat(locale, {
+          style: "currency",
+          currency,
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }).format(minor / 100);
+      } catch {
+        // A currency Intl does not know (a document written by hand): the code, then the figure.
+        return `${currency} ${numberFormat(locale, { minimumFractionDigits: 2 }).format(minor / 100)}`;
+      }
+    },
+    coins: (cents) => numberFormat(locale, { maximumFractionDigits: 2 }).format(cents / 100),
     cycleName: (cycle) =>
       cycle in BILLING_CYCLE_NAMES ? tOrders(BILLING_CYCLE_NAMES[cycle as BillingCycle]) : cycle,
     countryName: (code) => countryName(code, locale),
@@ -472,6 +542,49 @@ function lineDescription(line: DocumentLine, tools: DocumentViewTools): string {
   for (const name of ["from", "until"] as const)
     if (typeof params[name] === "string") params[name] = tools.date(params[name]);
   return tools.t(LINE_KEYS[line.kind], params);
+}
+
+/** A text param of a line, or undefined when it is missing or empty. */
+function textParam(params: DocumentLine["params"], name: string): string | undefined {
+  const value = params[name];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** A whole-number param of a line, or undefined. */
+function countParam(params: DocumentLine["params"], name: string): number | undefined {
+  const value = params[name];
+  return typeof value === "number" && Number.isSafeInteger(value) ? value : undefined;
+}
+
+/** The payment block of a top-up's receipt (`TopUpPaid`), from what its line kept; null otherwise. */
+function paymentView(doc: InvoiceDocument, tools: DocumentViewTools): DocumentView["payment"] {
+  const line = doc.kind === "receipt" ? doc.lines.find((each) => each.kind === "topUp") : undefined;
+  if (!line) return null;
+  const { t } = tools;
+  const plain = withoutDirectionalControls;
+  const params = line.params;
+  const rows: { label: string; value: string }[] = [];
+  const currency = textParam(params, "currency");
+  const sent = countParam(params, "sent");
+  const asked = countParam(params, "asked");
+  if (currency && sent !== undefined) {
+    // Credited for another number of coins than asked: another amount came than the request's total.
+    const other = asked !== undefined && asked * 100 !== line.totalCents;
+    rows.push({
+      label: other ? t(TEXT.amountAsked, { coins: asked }) : t(TEXT.amountSent),
+      value: tools.amountIn(sent, currency),
+    });
+  }
+  const method = textParam(params, "method");
+  if (method) rows.push({ label: t(TEXT.method), value: plain(method) });
+  const reference = textParam(params, "reference");
+  if (reference) rows.push({ label: t(TEXT.reference), value: reference });
+  const payer = textParam(params, "payer");
+  if (payer) rows.push({ label: t(TEXT.payer), value: plain(payer) });
+  const paidOn = textParam(params, "paidOn");
+  if (paidOn) rows.push({ label: t(TEXT.paidOn), value: tools.day(paidOn) });
+  rows.push({ label: t(TEXT.coinsCredited), value: tools.coins(line.totalCents) });
+  return { heading: t(TEXT.payment), rows };
 }
 
 /** A rate in basis points as the reader writes a percentage ("20", "5.5", "5,5"). */
@@ -519,10 +632,11 @@ export function documentView(doc: InvoiceDocument, tools: DocumentViewTools): Do
     title: t(TITLE_KEYS[doc.kind]),
     number: doc.number,
     issued: t(TEXT.issued, { date: tools.date(doc.issuedAt) }),
-    state: t(DOCUMENT_STATE_LABELS[doc.state]),
+    state: t(documentStateLabel(doc.kind, doc.state)),
     notes,
     seller: { heading: t(TEXT.seller), lines: seller },
     buyer: { heading: t(TEXT.buyer), lines: buyer },
+    payment: paymentView(doc, tools),
     columns: {
       description: t(TEXT.description),
       quantity: t(TEXT.quantity),

@@ -18,6 +18,7 @@ import {
   updatePaymentMethod,
 } from "./payment-methods.server";
 import { verifiedFlag } from "~/domain/accounts/email-verification.server";
+import { getDocument } from "~/domain/invoices/invoices.server";
 import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
 import { isReference, type TopUpRequest } from "./top-ups";
 import {
@@ -366,6 +367,69 @@ describeEachDatabase("top-up requests", (app, dialect) => {
       expect(Number(receipts[0]!.ledger_entry_id)).toBe(Number(credits[0]!.id));
     },
   );
+
+  it("issues the approval's receipt with the money as it was sent: amount and currency, method, reference, payer, day", async () => {
+    const db = app().db;
+    const method = await orangeMoney();
+    const admin = await adminId(app());
+    const now = new Date("2026-03-04T09:00:00.000Z");
+    const receiptOf = async (userId: string) => {
+      const row = await readRow(db, "invoices", ["number"], { user_id: userId });
+      const doc = await getDocument(db, row.number, { userId, isAdmin: false });
+      return doc!;
+    };
+
+    // Paid, then approved as asked: 10 coins at 11.00 MAD with 2.5%, 112.75 MAD sent.
+    const customer = await customerWithCoins(app(), 0);
+    const asked = await requestTopUp(db, { userId: customer, methodId: method.id, coins: 10 });
+    if (!asked.ok) throw new Error(asked.error);
+    const paid = await markTopUpPaid(db, {
+      userId: customer,
+      requestId: asked.request.id,
+      payerAccount: "\u202e0622 222 222 ",
+      paidOn: "2026-03-03",
+      proofs: [await pngProof()],
+      now,
+    });
+    expect(paid.ok).toBe(true);
+    expect(await approveTopUp(db, { adminId: admin, requestId: asked.request.id })).toMatchObject({
+      ok: true,
+    });
+    const receipt = await receiptOf(customer);
+    expect(receipt).toMatchObject({ kind: "receipt", totalCents: 1_000, vatCents: 0 });
+    expect(receipt.lines).toEqual([
+      {
+        kind: "topUp",
+        params: {
+          reference: asked.request.reference,
+          method: "Orange Money",
+          currency: "MAD",
+          sent: 11_275,
+          asked: 10,
+          // Kept as a document keeps a party's text: without directional controls.
+          payer: "0622 222 222",
+          paidOn: "2026-03-03",
+        },
+        quantity: 1,
+        unitCents: 1_000,
+        totalCents: 1_000,
+      },
+    ]);
+
+    // Approved for another number of coins before the customer said they had paid: the quote and the
+    // coins asked, and nothing of a payer or a day.
+    const early = await customerWithCoins(app(), 0);
+    const open = await requestTopUp(db, { userId: early, methodId: method.id, coins: 20 });
+    if (!open.ok) throw new Error(open.error);
+    await approveTopUp(db, { adminId: admin, requestId: open.request.id, coins: 18 });
+    expect((await receiptOf(early)).lines[0]!.params).toEqual({
+      reference: open.request.reference,
+      method: "Orange Money",
+      currency: "MAD",
+      sent: 22_550,
+      asked: 20,
+    });
+  });
 
   it("rejects with the reason the customer reads, and keeps the balance", async () => {
     const db = app().db;

@@ -447,6 +447,14 @@ export async function approveTopUp(
       ledgerEntryId: posted.entryId,
       reference: before.reference,
       method: before.methodName,
+      // The money as the customer sent it, beside the coins (docs/invoices.md).
+      paid: {
+        currency: before.currency,
+        sent: before.total,
+        asked: before.coins,
+        payer: before.payerAccount ?? undefined,
+        paidOn: before.paidOn ?? undefined,
+      },
       actorId: input.adminId,
     });
     await recordAudit(trx, {

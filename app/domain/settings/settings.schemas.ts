@@ -1,8 +1,10 @@
 import { withoutDirectionalControls } from "~/lib/bidi";
 import { requiredText, wholeNumberText, z } from "~/lib/zod";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
+import { isCountryCode } from "~/domain/invoices/billing-details";
 import {
   COUNTRY_CODE_PATTERN,
+  DEFAULT_SHOP_COUNTRY,
   MAX_RETENTION_YEARS,
   MAX_VAT_RATE_BP,
   MAX_VAT_RATES,
@@ -175,6 +177,8 @@ export const settingsSchema = z.object({
         .default({ MA: 2000 }),
       pricesIncludeVat: z.boolean().default(true),
       retentionYears: z.number().int().min(1).max(MAX_RETENTION_YEARS).default(10),
+      // The country registration offers first (the shop's own).
+      shopCountry: z.string().refine(isCountryCode).default(DEFAULT_SHOP_COUNTRY),
     })
     .prefault({}),
 });
@@ -360,7 +364,8 @@ export const verificationFormSchema = z.object({ requireVerifiedEmail: checkbox 
 
 /**
  * Invoicing: the seller's details, the VAT switch and rates (one "MA 20" a line, the rate in percent with
- * at most two decimals), whether prices include VAT, and the years accounting records are kept.
+ * at most two decimals), whether prices include VAT, the years accounting records are kept, and the
+ * shop's country (the one registration offers first).
  */
 export const invoicingFormSchema = z.object({
   sellerName: withoutControls(
@@ -385,6 +390,13 @@ export const invoicingFormSchema = z.object({
     min: 1,
     max: MAX_RETENTION_YEARS,
   }),
+  // A post without it (from before the field) leaves the stored country as it is (saveSettingsForm).
+  shopCountry: z
+    .string({ error: "admin-settings.errors.shopCountryInvalid" })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, "admin-settings.errors.shopCountryInvalid")
+    .optional(),
 });
 
 /** The settings page's one action: `intent` names the form. */

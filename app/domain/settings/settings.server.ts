@@ -75,7 +75,11 @@ export async function saveSettingsForm(
 ): Promise<SaveSettingsResult> {
   const { intent: form, actorId, ...values } = input;
   const section = SETTINGS_FORM_SECTION[form];
-  const fields: readonly string[] = SETTINGS_FORM_FIELDS[form];
+  const submitted = values as Record<string, unknown>;
+  // A field the form did not send (an optional one, posted by a page from before it) keeps its value.
+  const fields = (SETTINGS_FORM_FIELDS[form] as readonly string[]).filter(
+    (field) => submitted[field] !== undefined,
+  );
   const result = await inTransaction(deps.db, async (trx): Promise<SaveSettingsResult> => {
     await trx
       .updateTable("settings")
@@ -88,7 +92,6 @@ export async function saveSettingsForm(
       .where("key", "=", section)
       .executeTakeFirst();
     const current = readSection(section, row?.value) as Record<string, unknown>;
-    const submitted = values as Record<string, unknown>;
     // Compared as JSON: a list (the locations) is a new array at every save.
     const changed = fields.filter(
       (field) => JSON.stringify(submitted[field]) !== JSON.stringify(current[field]),

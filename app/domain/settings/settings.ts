@@ -22,6 +22,11 @@ export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 /** The highest VAT rate a setting may hold (basis points: 10000 is 100%), and how many countries. */
 export const MAX_VAT_RATE_BP = 10_000;
 export const MAX_VAT_RATES = 50;
+/**
+ * The shop's own country (ISO 3166 alpha-2): the one registration offers first, so that a new customer's
+ * invoices carry its VAT unless they choose another (docs/invoices.md).
+ */
+export const DEFAULT_SHOP_COUNTRY = "MA";
 /** The longest seller address (several lines), and the most years accounting records may be kept. */
 export const SELLER_ADDRESS_MAX = 400;
 export const MAX_RETENTION_YEARS = 50;
@@ -126,6 +131,7 @@ export const DEFAULT_SETTINGS: Settings = {
     vatRates: { MA: 2000 },
     pricesIncludeVat: true,
     retentionYears: 10,
+    shopCountry: DEFAULT_SHOP_COUNTRY,
   },
 };
 
@@ -237,6 +243,7 @@ export const SETTINGS_FORM_FIELDS = {
     "vatRates",
     "pricesIncludeVat",
     "retentionYears",
+    "shopCountry",
   ],
 } as const satisfies {
   [F in SettingsForm]: readonly (keyof Settings[(typeof SETTINGS_FORM_SECTION)[F]])[];

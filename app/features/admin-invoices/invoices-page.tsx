@@ -9,6 +9,7 @@ import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
   DOCUMENT_STATE_LABELS,
+  documentStateLabel,
   DOCUMENT_STATES,
   documentPath,
   type DocumentSummary,
@@ -88,7 +89,7 @@ export function AdminInvoicesPage({
       t("list.state"),
       (doc) => ({
         tone: doc.state === "paid" ? "green" : "grey",
-        text: t(DOCUMENT_STATE_LABELS[doc.state]),
+        text: t(documentStateLabel(doc.kind, doc.state)),
       }),
       { label: true },
     ),

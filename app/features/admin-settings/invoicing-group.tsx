@@ -1,3 +1,4 @@
+import { countryChoices } from "~/domain/invoices/billing-details";
 import { useTranslation } from "~/i18n/use-translation";
 import {
   formatVatRates,
@@ -10,10 +11,14 @@ import { SectionState, settingsRow, type SettingsGroup } from "./settings-page";
 
 /**
  * Invoices and receipts (docs/invoices.md): the seller's details every document carries, the
- * VAT switch and its rates per billing country, whether the storefront's prices include VAT, and how
- * many years the accounting records are kept.
+ * VAT switch and its rates per billing country (with how many customers have no country, whom no rate
+ * reaches), the shop's country that registration offers first, whether the storefront's prices include
+ * VAT, and how many years the accounting records are kept.
  */
-export function useInvoicingGroup(settings: Settings): SettingsGroup {
+export function useInvoicingGroup(
+  settings: Settings,
+  { locale, customersWithoutCountry }: { locale: string; customersWithoutCountry: number },
+): SettingsGroup {
   const { t } = useTranslation("admin-settings");
   const invoicing = settings.invoicing;
   return {
@@ -67,6 +72,27 @@ export function useInvoicingGroup(settings: Settings): SettingsGroup {
         hint: t("invoicing.vatRatesHint", { max: MAX_VAT_RATES }),
         maxLength: MAX_VAT_RATES * 12,
         dir: "ltr",
+      },
+      {
+        kind: "custom",
+        key: "customersWithoutCountry",
+        content: (
+          <p className="text-sm" data-testid="customers-without-country">
+            {customersWithoutCountry === 0
+              ? t("invoicing.withoutCountryNone")
+              : t("invoicing.withoutCountry", { count: customersWithoutCountry })}
+          </p>
+        ),
+      },
+      {
+        kind: "select",
+        variant: "form",
+        name: "shopCountry",
+        label: t("invoicing.shopCountry"),
+        hint: t("invoicing.shopCountryHint"),
+        // Sized by its box, not by its longest name, which would widen the card past a phone's screen.
+        style: { contain: "inline-size" },
+        options: countryChoices(locale),
       },
       {
         kind: "switch",

@@ -114,6 +114,7 @@ export function SettingsPage({
   adminTwoFactor,
   result,
   mailConfigured = false,
+  customersWithoutCountry = 0,
 }: {
   settings: Settings;
   builtIn: BuiltInTexts;
@@ -127,6 +128,8 @@ export function SettingsPage({
   result?: SettingsActionResult;
   /** SMTP_URL is set: only then does the verified-address requirement apply. */
   mailConfigured?: boolean;
+  /** Customers without a billing country (no VAT reaches their invoices), said beside the VAT rates. */
+  customersWithoutCountry?: number;
 }) {
   const { t } = useTranslation("admin-settings");
   const message = useMessage();
@@ -136,7 +139,7 @@ export function SettingsPage({
     adminTwoFactor,
   });
   groups.push(useVerificationGroup(settings, mailConfigured));
-  groups.push(useInvoicingGroup(settings));
+  groups.push(useInvoicingGroup(settings, { locale, customersWithoutCountry }));
   const unknown = result && !result.ok && result.form === null ? result : undefined;
   return (
     <main className="grid max-w-4xl gap-6">

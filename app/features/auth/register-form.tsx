@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "~/components/ui/link";
+import { countryChoices } from "~/domain/invoices/billing-details";
 import { placeholder } from "~/lib/placeholders";
 import { AuthCard, SwitchFormLine } from "./auth-card";
 import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
@@ -13,6 +14,8 @@ export function RegisterForm({
   registrationOpen,
   coinPurchase,
   communityUrl,
+  country,
+  locale,
 }: {
   state?: RegisterFormState;
   /** Where signing in leads after registering (an order being configured), checked by the loader. */
@@ -23,6 +26,10 @@ export function RegisterForm({
   coinPurchase: boolean;
   /** The community chat, when live chat is on. */
   communityUrl: string | null;
+  /** The country the select starts on: the shop's own (settings), whose VAT a new customer pays. */
+  country: string;
+  /** The reader's language: the countries' names and their order. */
+  locale: string;
 }) {
   const { t } = useTranslation("auth");
   const passwordField = useRequiredPasswordField();
@@ -49,7 +56,7 @@ export function RegisterForm({
       footer={loginFooter}
     >
       <AuthForm
-        state={state}
+        state={{ ...state, values: { country, ...state?.values } }}
         fields={[
           {
             kind: "input",
@@ -60,6 +67,18 @@ export function RegisterForm({
             maxLength: 100,
           },
           emailField(t("register.email")),
+          {
+            kind: "select",
+            variant: "form",
+            name: "country",
+            label: t("register.country"),
+            hint: t("register.countryHint"),
+            autoComplete: "country",
+            required: true,
+            // Sized by its box, not by its longest name, which would widen the card past a phone's screen.
+            style: { contain: "inline-size" },
+            options: countryChoices(locale),
+          },
           passwordField("password", t("register.password"), "new-password", { minLength: 6 }),
           passwordField("confirmPassword", t("register.confirmPassword"), "new-password"),
         ]}

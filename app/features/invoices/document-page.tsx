@@ -17,6 +17,7 @@ import {
 } from "~/domain/invoices/invoices";
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
+import { PaymentDetails } from "./document-payment";
 import { stateTone } from "./invoice-list";
 
 /** What the refund form answers: the credit note's number once it is issued. */
@@ -76,7 +77,8 @@ export function DocumentPage({
           <div className="grid gap-1">
             <h1 id="document-title" className="text-2xl font-bold">
               {view.title}{" "}
-              <span className="font-mono" dir="ltr">
+              {/* Whole on a phone too: a browser would break the number after a hyphen. */}
+              <span className="font-mono whitespace-nowrap" dir="ltr">
                 {view.number}
               </span>
             </h1>
@@ -105,6 +107,7 @@ export function DocumentPage({
             </section>
           ))}
         </div>
+        {view.payment ? <PaymentDetails payment={view.payment} /> : null}
         <DataTable
           caption={t("document.lines")}
           rows={rows}

@@ -5,7 +5,7 @@ import { TitledCard } from "~/components/ui/card";
 import { CodeLink } from "~/components/ui/code-link";
 import {
   DOCUMENT_KIND_LABELS,
-  DOCUMENT_STATE_LABELS,
+  documentStateLabel,
   documentPath,
   type DocumentState,
   type DocumentSummary,
@@ -55,7 +55,7 @@ export function InvoiceList({
       t("list.state"),
       (doc) => ({
         tone: stateTone(doc.state),
-        text: t(DOCUMENT_STATE_LABELS[doc.state]),
+        text: t(documentStateLabel(doc.kind, doc.state)),
       }),
       { label: true },
     ),

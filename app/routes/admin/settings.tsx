@@ -3,6 +3,7 @@ import { isSettingsForm } from "~/domain/settings/settings";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { previewLifecycle } from "~/domain/lifecycle/lifecycle.server";
+import { countCustomersWithoutCountry } from "~/domain/invoices/billing-details.server";
 import { SettingsPage, type SettingsActionResult } from "~/features/admin-settings/settings-page";
 import { requireAdmin } from "~/http/guards.server";
 import { SUPPORTED_LOCALES } from "~/i18n/locales";
@@ -47,6 +48,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     adminTwoFactor: admin.twoFactorEnabled,
     // The verified-address requirement applies only with SMTP (docs/accounts.md).
     mailConfigured: context.services.mailEnabled,
+    // Said beside the VAT rates: no rate reaches these customers' invoices (docs/invoices.md).
+    customersWithoutCountry: await countCustomersWithoutCountry(context.services.db),
   };
 }
 
