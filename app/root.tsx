@@ -65,6 +65,8 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
       })
     : undefined;
   const { general, links, theme, features, seo } = context.settings;
+  // The footer's game-panel link goes where customers sign in: the connected panel, else the set link.
+  const panelUrl = await context.services.settings.panelUrl();
   return data(
     {
       locale: context.locale,
@@ -77,7 +79,12 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
             notifications,
           }
         : null,
-      settings: { general, links, theme, features },
+      settings: {
+        general,
+        links: { ...links, gamePanel: panelUrl ?? links.gamePanel },
+        theme,
+        features,
+      },
       seo: {
         // For pages without their own: the SEO description, else the site description, else the built-in
         // one in the visitor's language.

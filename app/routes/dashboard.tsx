@@ -74,6 +74,13 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     twoFactor,
     currentSessionId: context.session?.sessionId ?? "",
     ticketsOpen: context.settings.features.tickets,
+    // The services tab's dates: when the lifecycle suspends or ends a service, in the site's zone.
+    lifecycle: {
+      enabled: context.settings.lifecycle.enabled,
+      graceDays: context.settings.lifecycle.graceDays,
+      terminationDays: context.settings.lifecycle.terminationDays,
+    },
+    timeZone: context.settings.general.timeZone,
     coinPurchase: context.settings.features.coinPurchase,
     locale: context.locale,
     // Verified addresses (docs/accounts.md): the notice asks an unverified account to confirm its
@@ -292,6 +299,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           renewKey={loaderData.renewKey}
           locale={locale}
           now={view.now}
+          lifecycle={loaderData.lifecycle}
+          timeZone={loaderData.timeZone}
           error={
             actionData && !actionData.ok
               ? {

@@ -6,6 +6,8 @@ import {
   type Department,
   type StaffTicketSummary,
 } from "~/domain/tickets/tickets";
+import type { BillingCycle } from "~/domain/orders/orders";
+import type { PanelPorts } from "~/domain/provisioning/panel-plan";
 import type { MailKind } from "./mail";
 
 // What each event mails, and to whom (docs/mail.md): the events use-cases queue, and `planMail`, which
@@ -40,7 +42,17 @@ export type DocumentSource =
 export type MailEvent =
   /** The customer's message names the order's invoice (read when it is written: `DocumentSource`). */
   | { kind: "orderReceived"; orderId: number; userId: string; product: string; totalCents: number }
-  | { kind: "orderApproved"; orderId: number; userId: string; product: string }
+  /**
+   * `setup`: "panel" when the server is made on the game panel now (its address is mailed once it is
+   * installed, `serviceReady`), "manual" when our team sets it up by hand.
+   */
+  | {
+      kind: "orderApproved";
+      orderId: number;
+      userId: string;
+      product: string;
+      setup: "panel" | "manual";
+    }
   | {
       kind: "orderRejected";
       orderId: number;
@@ -156,6 +168,25 @@ interface ServiceRef {
   service: string;
 }
 
+/**
+ * What renewing a service costs the customer, as its renewal's quote says (`renewalQuote`): the price of
+ * a cycle, the cycle, and what their balance lacks for it (0 when it covers it).
+ */
+export interface RenewalTerms {
+  priceCents: number;
+  billingCycle: BillingCycle;
+  missingCents: number;
+}
+
+/** A renewal's terms as a message's values. */
+function renewalValues(terms: RenewalTerms) {
+  return {
+    priceCents: terms.priceCents,
+    cycle: terms.billingCycle,
+    missingCents: terms.missingCents,
+  };
+}
+
 export type ServiceMailEvent =
   /** A reminder before expiry: `days` is the threshold reached (7, 3, 1 by default). */
   | (ServiceRef & { kind: "serviceExpiring"; expiresAt: string; days: number })
@@ -165,6 +196,13 @@ export type ServiceMailEvent =
       expiresAt: string;
       missingCents: number;
       day: string;
+      /** What renewing costs; its `missingCents` is the event's. */
+      renewal: RenewalTerms;
+      /** Whether `expiresAt` had passed when it was told (the message says "expired", not "ends"). */
+      expired: boolean;
+      /** When it is suspended, then terminated, unless it is renewed (`serviceDeadlines`). */
+      suspendsAt: string;
+      terminatesAt: string;
     })
   /**
    * Renewed from coins, by the lifecycle (`automatic`) or by the customer; once per renewal
@@ -183,7 +221,17 @@ export type ServiceMailEvent =
       /** It was suspended for expiry and runs again. */
       reactivated: boolean;
     })
-  | (ServiceRef & { kind: "serviceSuspended"; suspendedAt: string; reason: "expired" | "admin" })
+  /**
+   * Suspended by the lifecycle for its expiry (then with when it is terminated unless renewed, and what
+   * renewing costs) or by an admin.
+   */
+  | (ServiceRef & {
+      kind: "serviceSuspended";
+      suspendedAt: string;
+      reason: "expired" | "admin";
+      terminatesAt?: string;
+      renewal?: RenewalTerms;
+    })
   /** The service suspended for expiry at `suspendedAt` is terminated at `terminatesAt`. */
   | (ServiceRef & {
       kind: "serviceTerminationWarning";
@@ -191,7 +239,22 @@ export type ServiceMailEvent =
       terminatesAt: string;
       days: number;
     })
-  | (ServiceRef & { kind: "serviceTerminated"; reason: "expired" | "admin" });
+  | (ServiceRef & { kind: "serviceTerminated"; reason: "expired" | "admin" })
+  /**
+   * The server made on the game panel finished installing: where it answers and how to manage it. Once
+   * per install (`install`: when it began), so a look made twice tells nothing twice and a reinstall,
+   * which wipes the server, is told again when it is back.
+   */
+  | (ServiceRef & {
+      kind: "serviceReady";
+      install: string;
+      address: string | null;
+      ports: PanelPorts | null;
+      /** The server's page on the game panel. */
+      panelLink: string | null;
+      /** Its remote-admin password was drawn for it alone at its creation (`generatedVariables`). */
+      secretsDrawn: boolean;
+    });
 
 const isoTime = (time: string) => new Date(time).toISOString();
 
@@ -269,7 +332,7 @@ export function planMail(event: MailEvent): Planned[] {
         toCustomer(
           "orderApproved",
           `order:${event.orderId}`,
-          { id: event.orderId, product: event.product },
+          { id: event.orderId, product: event.product, setup: event.setup },
           event.userId,
         ),
       ];
@@ -434,7 +497,16 @@ function planService(event: ServiceMailEvent): Planned {
       return toCustomer(
         event.kind,
         `${service}:${isoTime(event.expiresAt)}:short:${event.day}`,
-        { ...name, expiresAt: isoTime(event.expiresAt), missingCents: event.missingCents },
+        {
+          ...name,
+          serviceId: event.serviceId,
+          expiresAt: isoTime(event.expiresAt),
+          expired: event.expired,
+          suspendsAt: isoTime(event.suspendsAt),
+          terminatesAt: isoTime(event.terminatesAt),
+          ...renewalValues(event.renewal),
+          missingCents: event.missingCents,
+        },
         event.userId,
       );
     case "serviceRenewed":
@@ -464,7 +536,14 @@ function planService(event: ServiceMailEvent): Planned {
       return toCustomer(
         event.kind,
         `${service}:${isoTime(event.suspendedAt)}:suspended`,
-        { ...name, reason: event.reason },
+        {
+          ...name,
+          serviceId: event.serviceId,
+          reason: event.reason,
+          suspendedAt: isoTime(event.suspendedAt),
+          ...(event.terminatesAt ? { terminatesAt: isoTime(event.terminatesAt) } : {}),
+          ...(event.renewal ? renewalValues(event.renewal) : {}),
+        },
         event.userId,
       );
     case "serviceTerminationWarning":
@@ -480,6 +559,19 @@ function planService(event: ServiceMailEvent): Planned {
         event.kind,
         `${service}:terminated`,
         { ...name, reason: event.reason },
+        event.userId,
+      );
+    case "serviceReady":
+      return toCustomer(
+        event.kind,
+        `${service}:ready:${isoTime(event.install)}`,
+        {
+          ...name,
+          address: event.address,
+          ports: event.ports,
+          panelLink: event.panelLink,
+          secretsDrawn: event.secretsDrawn,
+        },
         event.userId,
       );
   }

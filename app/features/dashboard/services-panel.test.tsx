@@ -15,12 +15,27 @@ const service = {
 
 type Props = Parameters<typeof ServicesPanel>[0];
 
+/** The lifecycle's default days, switched off unless a test turns it on. */
+const LIFECYCLE_OFF = { enabled: false, graceDays: 2, terminationDays: 14 };
+
 /** The services tab as the server sends it; `now` is the loader's moment. */
-function renderPanel(props: Pick<Props, "services" | "renewal" | "now">) {
+function renderPanel(
+  props: Pick<Props, "services" | "renewal" | "now"> &
+    Partial<Pick<Props, "lifecycle" | "timeZone" | "locale">>,
+) {
   const Stub = createRoutesStub([
     {
       path: "/dashboard",
-      Component: () => <ServicesPanel waitingOrders={[]} renewKey="k" locale="en" {...props} />,
+      Component: () => (
+        <ServicesPanel
+          waitingOrders={[]}
+          renewKey="k"
+          locale="en"
+          lifecycle={LIFECYCLE_OFF}
+          timeZone="UTC"
+          {...props}
+        />
+      ),
     },
   ]);
   return renderHtml(<Stub initialEntries={["/dashboard?tab=services&renew=7"]} />);

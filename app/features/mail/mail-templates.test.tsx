@@ -70,6 +70,13 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     days: 1,
   },
   serviceTerminated: { service: "Alpha SMP", reason: "expired" },
+  serviceReady: {
+    service: "Alpha SMP",
+    address: "203.0.113.20:22003",
+    ports: { game: 22003, announce: 22126, http: 22004 },
+    panelLink: "https://panel.example.com/server/abcd1234",
+    secretsDrawn: true,
+  },
   passwordReset: { token: "Abc123def456ghi789jkl012" },
   passwordChanged: { at: "2031-03-12T04:17:00.000Z" },
   adminSignIn: {
@@ -268,7 +275,7 @@ describe("the mail templates", () => {
     "writes every service message in %s, naming the service, linking to the services tab",
     async (locale) => {
       const context = await contextIn(locale);
-      expect(SERVICE_KINDS).toHaveLength(6);
+      expect(SERVICE_KINDS).toHaveLength(7);
       for (const kind of SERVICE_KINDS) {
         const mail = sampleMail(kind, context);
         expect(plain(mail.subject), kind).toContain("Alpha SMP");
