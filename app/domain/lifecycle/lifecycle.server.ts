@@ -7,8 +7,12 @@ import {
   writtenNoticeKeys,
   type KeyedNotice,
 } from "~/domain/notifications/notifications.server";
-import { queueMail, queueMails, type MailEvent } from "~/domain/mail/mail.server";
-import type { RenewalTerms } from "~/domain/mail/mail-plan.server";
+import {
+  queueMail,
+  queueMails,
+  type MailEvent,
+  type RenewalTerms,
+} from "~/domain/mail/mail.server";
 import { BILLING_CYCLES, type BillingCycle } from "~/domain/orders/orders";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { getSettings } from "~/domain/settings/settings.server";

@@ -196,11 +196,12 @@ export interface ServiceDeadlines {
 }
 
 /**
- * The customer's card and the short balance's mail: an active service is suspended `graceDays` after
- * its expiry and terminated `terminationDays` after that (the run suspends it within the hour it falls
- * due, so the termination is then at most that much later); one suspended for expiry is terminated
- * `terminationDays` after its suspension. Nothing when the lifecycle is off (nothing happens by itself),
- * for a service an admin suspended (the lifecycle never touches it) and for a terminated one.
+ * What the services tab's card says comes next (the short balance's mail gives the same two dates): an
+ * active service is suspended `graceDays` after its expiry and terminated `terminationDays` after that
+ * (the run suspends it within the hour it falls due, so the termination is then at most that much
+ * later); one suspended for expiry is terminated `terminationDays` after its suspension. Nothing when
+ * the lifecycle is off (nothing happens by itself), for a service an admin suspended (the lifecycle
+ * never touches it) and for a terminated one.
  */
 export function serviceDeadlines(
   service: {

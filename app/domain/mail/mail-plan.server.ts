@@ -198,9 +198,9 @@ export type ServiceMailEvent =
       day: string;
       /** What renewing costs; its `missingCents` is the event's. */
       renewal: RenewalTerms;
-      /** Whether `expiresAt` had passed when it was told (the message says "expired", not "ends"). */
+      /** Whether `expiresAt` had passed when it was told (the message says "ended", not "ends"). */
       expired: boolean;
-      /** When it is suspended, then terminated, unless it is renewed (`serviceDeadlines`). */
+      /** When it is suspended, then terminated, unless renewed (`suspensionDate`, `terminationDate`). */
       suspendsAt: string;
       terminatesAt: string;
     })

@@ -38,6 +38,7 @@ export type {
   DocumentRef,
   DocumentSource,
   MailEvent,
+  RenewalTerms,
   ServiceMailEvent,
 } from "./mail-plan.server";
 
