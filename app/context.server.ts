@@ -18,6 +18,7 @@ import { seedPaymentMethods } from "~/domain/payments/payment-methods.server";
 import { keepMailUnsent } from "~/domain/mail/mail.server";
 import type { Settings } from "~/domain/settings/settings";
 import { getSettings, seedSettings } from "~/domain/settings/settings.server";
+import { readPanelAddress } from "~/domain/provisioning/panel-connection.server";
 import { pickLocale, type Locale } from "~/i18n/locales";
 import { sharedI18n } from "~/i18n/shared-i18n.server";
 import type { Translator } from "~/i18n/translator";
@@ -47,6 +48,12 @@ export interface AppServices {
 
 export interface SettingsCache {
   get(): Promise<Settings>;
+  /**
+   * The connected game panel's address, or null: the footer's game-panel link follows it on every page,
+   * so it is kept here with the settings rather than read for each request (saving the connection
+   * invalidates it as a settings write does).
+   */
+  panelUrl(): Promise<string | null>;
   /** After a write: forget here and tell the other server processes. */
   invalidate(): void;
   /** Another server process wrote: forget here only. */
@@ -61,6 +68,7 @@ function createSettingsCache(db: Kysely<Database>): SettingsCache {
   // (WEB_CONCURRENCY), by the others as soon as the cluster primary relays the message. The short expiry
   // only matters for writes made outside the server (the admin CLI).
   let cached: { value: Promise<Settings>; at: number } | undefined;
+  let panel: { value: Promise<string | null>; at: number } | undefined;
   return {
     get() {
       if (!cached || Date.now() - cached.at > 5000) {
@@ -70,12 +78,22 @@ function createSettingsCache(db: Kysely<Database>): SettingsCache {
       }
       return cached.value;
     },
+    panelUrl() {
+      if (!panel || Date.now() - panel.at > 5000) {
+        const value = readPanelAddress(db);
+        panel = { value, at: Date.now() };
+        value.catch(() => (panel = undefined));
+      }
+      return panel.value;
+    },
     invalidate() {
       cached = undefined;
+      panel = undefined;
       if (cluster.isWorker) process.send?.(SETTINGS_CHANGED_MESSAGE);
     },
     forget() {
       cached = undefined;
+      panel = undefined;
     },
   };
 }

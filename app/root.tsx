@@ -71,6 +71,8 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
         features.coinPurchase ? anyPaymentMethodEnabled(context.services.db) : false,
       ])
     : [undefined, false];
+  // The footer's game-panel link goes where customers sign in: the connected panel, else the set link.
+  const panelUrl = await context.services.settings.panelUrl();
   return data(
     {
       locale: context.locale,
@@ -84,7 +86,12 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
             topUpOpen,
           }
         : null,
-      settings: { general, links, theme, features },
+      settings: {
+        general,
+        links: { ...links, gamePanel: panelUrl ?? links.gamePanel },
+        theme,
+        features,
+      },
       seo: {
         // For pages without their own: the SEO description, else the site description, else the built-in
         // one in the visitor's language.

@@ -76,6 +76,14 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     twoFactor,
     currentSessionId: context.session?.sessionId ?? "",
     ticketsOpen: context.settings.features.tickets,
+    // The services tab's dates: when the lifecycle suspends or ends a service, in the site's zone.
+    lifecycle: {
+      enabled: context.settings.lifecycle.enabled,
+      graceDays: context.settings.lifecycle.graceDays,
+      terminationDays: context.settings.lifecycle.terminationDays,
+    },
+    timeZone: context.settings.general.timeZone,
+    coinPurchase: context.settings.features.coinPurchase,
     locale: context.locale,
     // Verified addresses (docs/accounts.md): the notice asks an unverified account to confirm its
     // address, only when mail can reach it.
@@ -297,6 +305,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           coinWay={coinWay}
           locale={locale}
           now={view.now}
+          lifecycle={loaderData.lifecycle}
+          timeZone={loaderData.timeZone}
           error={
             actionData && !actionData.ok
               ? {

@@ -142,6 +142,15 @@ test("an approved order becomes a server on the game panel, and the customer see
     "href",
     `${panel.url}/server/${server.identifier}`,
   );
+  // The panel is another site: a new tab. The footer's "Game Panel" goes there too.
+  await expect(buyer.page.getByRole("link", { name: "Open game panel" })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
+  await expect(buyer.page.getByText("The first time, choose your password")).toBeVisible();
+  await expect(
+    buyer.page.locator("footer").getByRole("link", { name: "Game Panel" }),
+  ).toHaveAttribute("href", panel.url);
   await expect(
     buyer.page.getByRole("button", { name: `Copy the address ${address}` }),
   ).toBeVisible();

@@ -365,6 +365,36 @@ describeEachDatabase("game panel pages", (app, dialect) => {
     expect(html).toContain("22126");
     expect(html).toContain(`href="${panel.url}/server/abcd1234"`);
     expect(html).toContain("Open game panel");
+    // The panel is another site, opened in a new tab; the card says what the "ready" mail says.
+    expect(html).toMatch(
+      new RegExp(
+        `<a [^>]*href="${panel.url}/server/abcd1234" target="_blank" rel="noopener noreferrer"`,
+      ),
+    );
+    expect(html).toContain(
+      "The first time, choose your password with the link the panel emailed you",
+    );
+    expect(html).toContain("are on its Startup page in the game panel.");
+    // The footer's "Game Panel" goes to the connected panel, not the placeholder of the links setting.
+    expect(html).toMatch(gamePanelLink(panel.url));
+    expect(html).not.toMatch(gamePanelLink("https://panel.hostfront.example"));
+  });
+
+  /** The footer's game-panel link to `url`. */
+  const gamePanelLink = (url: string) =>
+    new RegExp(`<a [^>]*href="${url.replace(/[.]/g, "\\.")}" [^>]*>Game Panel</a>`);
+
+  it("points the footer's game-panel link at the panel the admin connects", async () => {
+    await app().db.deleteFrom("panel_connections").execute();
+    app().settings.invalidate();
+    // No panel connected: the link the links setting holds.
+    const before = await (await fetchApp("/about")).text();
+    expect(before).toMatch(gamePanelLink("https://panel.hostfront.example"));
+    // Saving the connection moves it at once, for visitors' pages too.
+    expect((await save({ url: panel.url, apiKey: panel.apiKey })).status).toBe(200);
+    const after = await (await fetchApp("/about")).text();
+    expect(after).toMatch(gamePanelLink(panel.url));
+    expect(after).not.toMatch(gamePanelLink("https://panel.hostfront.example"));
   });
 
   async function emailOf(userId: string) {

@@ -630,7 +630,14 @@ export async function listCustomerServicePage(db: Db, userId: string, page: Page
       .orderBy("hosting_services.id", "desc"),
     pageWindow(page, LIST_PAGE_SIZE),
   );
-  return { services: rows.map((row) => toService(row, row.panel_url)), hasMore };
+  return {
+    services: rows.map((row) => ({
+      ...toService(row, row.panel_url),
+      // The card counts its termination from it (docs/automation.md "The service lifecycle").
+      suspendedAt: row.status === "suspended" ? row.suspended_at : null,
+    })),
+    hasMore,
+  };
 }
 
 export type SetAutoRenewResult =

@@ -88,6 +88,11 @@ export function canRenew(
   return status === "active" || (status === "suspended" && suspensionReason === "expired");
 }
 
+/** The customer's services tab; with a service, the confirmation of its renewal (nothing is charged yet). */
+export function servicesTabPath(renew?: number): string {
+  return renew ? `/dashboard?tab=services&renew=${renew}#renewal` : "/dashboard?tab=services";
+}
+
 /**
  * The expiry a renewal gives: one cycle (`cycleEnd`, calendar months) from the current expiry, or from now
  * when the service has already expired. The months are added to the expiry as it is stored: a term that

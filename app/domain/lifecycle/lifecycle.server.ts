@@ -1,5 +1,5 @@
 import { recordAudit, type AuditEntry } from "~/domain/audit/audit.server";
-import { serviceLabel } from "~/domain/hosting-services/hosting-services";
+import { renewalQuote, serviceLabel } from "~/domain/hosting-services/hosting-services";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import {
   notify,
@@ -7,7 +7,13 @@ import {
   writtenNoticeKeys,
   type KeyedNotice,
 } from "~/domain/notifications/notifications.server";
-import { queueMail, queueMails, type MailEvent } from "~/domain/mail/mail.server";
+import {
+  queueMail,
+  queueMails,
+  type MailEvent,
+  type RenewalTerms,
+} from "~/domain/mail/mail.server";
+import { BILLING_CYCLES, type BillingCycle } from "~/domain/orders/orders";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { withOwner } from "~/db/customer-rows";
@@ -23,6 +29,7 @@ import {
   reminderThresholds,
   renewalShortKey,
   runDay,
+  suspensionDate,
   terminationDate,
   terminationWarningDue,
   terminationWarningKey,
@@ -70,7 +77,8 @@ async function expiryStep(
   step: Pick<AuditEntry, "action" | "before" | "after"> & {
     change: (trx: Tx) => Promise<unknown>;
     kind: NotificationKind;
-    mail: MailEvent;
+    /** Its mail, written in the step's transaction (a suspension's reads the balance it leaves). */
+    mail: (trx: Tx) => Promise<MailEvent>;
   },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
@@ -92,7 +100,7 @@ async function expiryStep(
       link: LINK,
       now,
     });
-    await queueMail(trx, step.mail, now);
+    await queueMail(trx, await step.mail(trx), now);
     return true;
   });
 }
@@ -108,6 +116,7 @@ function servicesQuery(db: Db) {
     "hosting_services.server_name",
     "hosting_services.expires_at",
     "hosting_services.cycle_price_cents",
+    "hosting_services.billing_cycle",
     "hosting_services.suspended_at",
   ]);
 }
@@ -132,6 +141,9 @@ function toLifecycleService(row: ServiceRow): LifecycleService {
     serverName: row.server_name,
     expiresAt: new Date(row.expires_at).toISOString(),
     priceCents: row.cycle_price_cents,
+    billingCycle: (row.billing_cycle in BILLING_CYCLES
+      ? row.billing_cycle
+      : "monthly") as BillingCycle,
     suspendedAt: row.suspended_at ? new Date(row.suspended_at).toISOString() : null,
   };
 }
@@ -241,10 +253,37 @@ export async function planLifecycle(
   };
 }
 
+/**
+ * What renewing a service costs a customer whose balance is `balanceCents`: the renewal's own quote
+ * (`renewalQuote`, what the services tab confirms before charging), never priced here.
+ */
+function renewalTerms(service: LifecycleService, balanceCents: number, now: Date): RenewalTerms {
+  const quote = renewalQuote(
+    {
+      id: service.serviceId,
+      name: service.name,
+      serverName: service.serverName,
+      billingCycle: service.billingCycle,
+      cyclePriceCents: service.priceCents,
+      expiresAt: service.expiresAt,
+    },
+    balanceCents,
+    now,
+  );
+  return {
+    priceCents: quote.priceCents,
+    billingCycle: quote.billingCycle,
+    missingCents: quote.missingCents,
+  };
+}
+
 function shortNotice(
   service: LifecycleService & { missingCents: number },
   now: Date,
+  settings: LifecycleSettings,
 ): NoticeAndMail {
+  // When it is suspended, then terminated, unless renewed: as the services tab's card says.
+  const suspendsAt = suspensionDate(service.expiresAt, settings);
   return {
     notice: {
       userId: service.userId,
@@ -259,8 +298,22 @@ function shortNotice(
       expiresAt: service.expiresAt,
       missingCents: service.missingCents,
       day: runDay(now),
+      renewal: renewalTerms(service, service.priceCents - service.missingCents, now),
+      expired: Date.parse(service.expiresAt) <= now.getTime(),
+      suspendsAt,
+      terminatesAt: terminationDate(suspendsAt, settings),
     },
   };
+}
+
+/** A customer's balance as their transaction sees it. */
+async function balanceOf(trx: Tx, userId: string): Promise<number> {
+  const row = await trx
+    .selectFrom("users")
+    .select("coin_balance_cents")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row?.coin_balance_cents ?? 0;
 }
 
 /** Who a service's mail goes to and what it names. */
@@ -346,7 +399,7 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
   }
   counts.renewalShort = await writeNotices(
     db,
-    short.map((service) => shortNotice(service, now)),
+    short.map((service) => shortNotice(service, now, settings)),
     now,
   );
 
@@ -371,12 +424,15 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
       before: { status: "active", expiresAt: service.expiresAt },
       after: { status: "suspended", suspensionReason: "expired" },
       kind: "service_suspended_expired",
-      mail: {
+      // Until when it can be saved, and what that costs from the balance it has now.
+      mail: async (trx) => ({
         kind: "serviceSuspended",
         ...mailService(service),
         suspendedAt: now.toISOString(),
         reason: "expired",
-      },
+        terminatesAt: terminationDate(now.toISOString(), settings),
+        renewal: renewalTerms(service, await balanceOf(trx, service.userId), now),
+      }),
     });
     if (done) counts.suspended += 1;
   }
@@ -401,7 +457,7 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
       },
       after: { status: "terminated" },
       kind: "service_terminated",
-      mail: { kind: "serviceTerminated", ...mailService(service), reason: "expired" },
+      mail: async () => ({ kind: "serviceTerminated", ...mailService(service), reason: "expired" }),
     });
     if (done) counts.terminated += 1;
   }

@@ -14,6 +14,8 @@ import {
   reminderKey,
   reminderThresholds,
   renewalShortKey,
+  serviceDeadlines,
+  suspensionDate,
   terminationDate,
   terminationDue,
   terminationWarningDue,
@@ -204,6 +206,48 @@ describe("suspension and termination", () => {
     expect(canRenew("suspended", "admin")).toBe(false);
     expect(canRenew("suspended", null)).toBe(false);
     expect(canRenew("terminated")).toBe(false);
+  });
+});
+
+describe("what a customer is told comes next", () => {
+  const service = (status: string, reason: string | null, suspendedAt: string | null) => ({
+    status,
+    expiresAt: from(-DAY),
+    suspensionReason: reason,
+    suspendedAt,
+  });
+
+  it("suspends an active service its grace after the expiry, and terminates it its days after that", () => {
+    expect(suspensionDate(from(-DAY), settings)).toBe(from(DAY));
+    expect(suspensionDate(from(-DAY), { ...settings, graceDays: 0 })).toBe(from(-DAY));
+    expect(serviceDeadlines(service("active", null, null), settings)).toEqual({
+      suspendsAt: from(DAY),
+      terminatesAt: from(15 * DAY),
+    });
+    expect(
+      serviceDeadlines(service("active", null, null), {
+        ...settings,
+        graceDays: 5,
+        terminationDays: 30,
+      }),
+    ).toEqual({ suspendsAt: from(4 * DAY), terminatesAt: from(34 * DAY) });
+  });
+
+  it("terminates a service suspended for expiry its days after the suspension", () => {
+    expect(serviceDeadlines(service("suspended", "expired", from(-3 * DAY)), settings)).toEqual({
+      suspendsAt: null,
+      terminatesAt: from(11 * DAY),
+    });
+  });
+
+  it("says nothing the lifecycle will not do: switched off, an admin's suspension, terminated", () => {
+    const none = { suspendsAt: null, terminatesAt: null };
+    expect(
+      serviceDeadlines(service("active", null, null), { ...settings, enabled: false }),
+    ).toEqual(none);
+    expect(serviceDeadlines(service("suspended", "admin", from(-3 * DAY)), settings)).toEqual(none);
+    expect(serviceDeadlines(service("suspended", null, null), settings)).toEqual(none);
+    expect(serviceDeadlines(service("terminated", null, null), settings)).toEqual(none);
   });
 });
 

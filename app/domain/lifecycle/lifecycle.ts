@@ -1,3 +1,5 @@
+import type { BillingCycle } from "~/domain/orders/orders";
+
 /**
  * The service lifecycle's rules, pure: given the settings, a service or order and the time of
  * the run (`now`, injected so tests move a fake clock day by day), what is due. The use-cases in
@@ -64,6 +66,8 @@ export interface LifecycleService {
   serverName: string;
   expiresAt: string;
   priceCents: number;
+  /** What a renewal adds (its mail says what renewing costs, as the renewal's quote does). */
+  billingCycle: BillingCycle;
   /** When it was suspended for expiry (the warning and the termination). */
   suspendedAt: string | null;
 }
@@ -170,8 +174,57 @@ export function terminationWarningDue(
 }
 
 /** The date the termination is due on, for the warning's text. */
-export function terminationDate(suspendedAt: string, settings: LifecycleSettings): string {
+export function terminationDate(
+  suspendedAt: string,
+  settings: Pick<LifecycleSettings, "terminationDays">,
+): string {
   return plusDays(at(suspendedAt), settings.terminationDays);
+}
+
+/** When an active service expiring at `expiresAt` is suspended unless it is renewed: its grace later. */
+export function suspensionDate(
+  expiresAt: string,
+  settings: Pick<LifecycleSettings, "graceDays">,
+): string {
+  return plusDays(at(expiresAt), settings.graceDays);
+}
+
+/** What the lifecycle will do to a service unless it is renewed, and when (ISO times, or null). */
+export interface ServiceDeadlines {
+  suspendsAt: string | null;
+  terminatesAt: string | null;
+}
+
+/**
+ * What the services tab's card says comes next (the short balance's mail gives the same two dates): an
+ * active service is suspended `graceDays` after its expiry and terminated `terminationDays` after that
+ * (the run suspends it within the hour it falls due, so the termination is then at most that much
+ * later); one suspended for expiry is terminated `terminationDays` after its suspension. Nothing when
+ * the lifecycle is off (nothing happens by itself), for a service an admin suspended (the lifecycle
+ * never touches it) and for a terminated one.
+ */
+export function serviceDeadlines(
+  service: {
+    status: string;
+    expiresAt: string;
+    suspensionReason: string | null;
+    suspendedAt: string | null;
+  },
+  settings: Pick<LifecycleSettings, "enabled" | "graceDays" | "terminationDays">,
+): ServiceDeadlines {
+  const none = { suspendsAt: null, terminatesAt: null };
+  if (!settings.enabled) return none;
+  if (service.status === "active") {
+    const suspendsAt = suspensionDate(service.expiresAt, settings);
+    return { suspendsAt, terminatesAt: terminationDate(suspendsAt, settings) };
+  }
+  if (
+    service.status === "suspended" &&
+    service.suspensionReason === "expired" &&
+    service.suspendedAt
+  )
+    return { suspendsAt: null, terminatesAt: terminationDate(service.suspendedAt, settings) };
+  return none;
 }
 
 /** A pending order is given up on `orderExpiryDays` after it was placed, when the setting is on. */

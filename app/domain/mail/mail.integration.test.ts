@@ -328,6 +328,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
       orderId: 987_654,
       userId: customer.id,
       product: "VPS Entry",
+      setup: "manual",
     } as const;
     expect(await inTransaction(app().db, (trx) => queueMail(trx, event))).toBe(1);
     expect(await inTransaction(app().db, (trx) => queueMail(trx, event))).toBe(0);

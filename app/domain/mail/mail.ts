@@ -26,6 +26,8 @@ export const MAIL_KINDS = [
   "serviceSuspended",
   "serviceTerminationWarning",
   "serviceTerminated",
+  // The server made on the game panel is installed: its address and how to manage it. Never optional.
+  "serviceReady",
   // Security mail (password reset and sign-in notices): never optional.
   "passwordReset",
   "passwordChanged",
@@ -39,8 +41,8 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * The kinds a customer may turn off in the dashboard's account tab. Not here: the staff's messages,
  * security mail (password reset, address verification, sign-in notices), what ends or stops a service
- * (suspended, the termination warning, terminated), a numbered document and a rejected top-up
- * (docs/mail.md says why), which always go out.
+ * (suspended, the termination warning, terminated), the server's address once it is ready, a numbered
+ * document and a rejected top-up (docs/mail.md says why), which always go out.
  */
 export const OPTIONAL_MAIL_KINDS = [
   "orderReceived",

@@ -41,6 +41,7 @@ describeEachDatabase("security mail ahead of every other message", (app) => {
       orderId: 90_000 + i,
       userId: customer,
       product: `Server ${i}`,
+      setup: "manual",
     }));
     await inTransaction(db, (trx) => queueMails(trx, ordinary, T0));
     await inTransaction(db, (trx) =>
@@ -91,7 +92,13 @@ describeEachDatabase("security mail ahead of every other message", (app) => {
         userAgent: null,
       },
       { kind: "twoFactorReset", userId: customer, resetAt: T0.toISOString() },
-      { kind: "orderApproved", orderId: 91_000, userId: customer, product: "VPS" },
+      {
+        kind: "orderApproved",
+        orderId: 91_000,
+        userId: customer,
+        product: "VPS",
+        setup: "panel",
+      },
       { kind: "ticketOpened", ticketId: 91_000, department: "sales" },
     ];
     await inTransaction(db, (trx) => queueMails(trx, events, T0));

@@ -454,11 +454,13 @@ export async function approveOrder(
       params: { id: order.id, product: label },
       link: "/dashboard?tab=services",
     });
+    // Approved is not ready: a server made on the panel is mailed again once installed (serviceReady).
     await queueMail(trx, {
       kind: "orderApproved",
       orderId: order.id,
       userId: order.userId,
       product: label,
+      setup: planned === "planned" ? "panel" : "manual",
     });
     return { ok: true, order: { ...order, hostingServiceId: service.id } };
   });

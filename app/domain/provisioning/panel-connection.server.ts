@@ -66,6 +66,19 @@ export async function readPanelConnection(
   };
 }
 
+/**
+ * The connected panel's address (what its customers sign in at), or null when none is connected: the
+ * site's footer links there (read through the settings cache, `AppServices.settings.panelUrl`).
+ */
+export async function readPanelAddress(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom("panel_connections")
+    .select("url")
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  return row ? panelBaseUrl(row.url) : null;
+}
+
 /** The last check's snapshot alone (the product editor, the order form's capacity check). */
 export async function readPanelSnapshot(db: Db): Promise<PanelSnapshot | null> {
   const row = await db

@@ -118,11 +118,14 @@ export function servicePanelOf(
     state: row.panel_state,
     address: row.panel_address ?? null,
     ports: parsePanelPorts(row.panel_ports ?? null),
-    link:
-      panelUrl && row.panel_identifier
-        ? `${panelUrl.replace(/\/+$/, "")}/server/${encodeURIComponent(row.panel_identifier)}`
-        : null,
+    link: panelServerLink(panelUrl, row.panel_identifier ?? null),
   };
+}
+
+/** The panel's page of a server (its identifier), where its owner manages it; null without either. */
+export function panelServerLink(panelUrl: string | null, identifier: string | null): string | null {
+  if (!panelUrl || !identifier) return null;
+  return `${panelUrl.replace(/\/+$/, "")}/server/${encodeURIComponent(identifier)}`;
 }
 
 /** One call made to the panel, as the service's log shows it. */

@@ -9,6 +9,8 @@ import {
 } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { mailWriter } from "~/features/mail/mail-writer";
+import { sharedI18n } from "~/i18n/shared-i18n.server";
 import type { PterodactylProvisioning } from "./provisioning.schemas";
 import {
   adminId,
@@ -267,6 +269,97 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     });
   });
 
+  /** The customer's messages of `kind`, oldest first. */
+  const mailOf = (user: string, kind: string) =>
+    readRows(
+      app().db,
+      "mail_outbox",
+      ["unique_key", "locale", "params"],
+      { user_id: user, kind },
+      "id",
+    );
+
+  /** A queued message's text as the send job writes it (the server's templates, in its language). */
+  async function textOf(
+    row: { locale: string; params: string },
+    kind: "orderApproved" | "serviceReady",
+  ) {
+    const write = mailWriter({
+      settings: () => app().settings.get(),
+      publicUrl: app().env.PUBLIC_URL,
+      i18n: sharedI18n,
+    });
+    return (await write({ kind, locale: row.locale, params: JSON.parse(row.params) })).text;
+  }
+
+  it("says at approval that the server is being set up, and mails once that it is ready, with MTA's three ports", async () => {
+    const { user, serviceId } = await approvedService("mta-starter");
+    // Approved is not ready: the approval says the server is being made and that its address follows.
+    const [approval] = await mailOf(user, "orderApproved");
+    expect(JSON.parse(approval!.params)).toMatchObject({ setup: "panel" });
+    const approvalText = await textOf(approval!, "orderApproved");
+    expect(approvalText).toContain("We are setting up your server now");
+    expect(approvalText).not.toContain("is now active");
+    expect(await mailOf(user, "serviceReady")).toEqual([]);
+
+    await runJobs();
+    const row = await panelRow(serviceId);
+    expect(row.panel_state).toBe("ready");
+    const server = serverOf(serviceId)!;
+    const ports = JSON.parse(row.panel_ports!) as { game: number; announce: number; http: number };
+    const ready = await mailOf(user, "serviceReady");
+    expect(ready).toHaveLength(1);
+    expect(JSON.parse(ready[0]!.params)).toEqual({
+      service: "MTA Starter (Test server)",
+      address: row.panel_address,
+      ports: { game: ports.game, announce: ports.game + 123, http: ports.http },
+      panelLink: `${panel.url}/server/${server.identifier}`,
+      secretsDrawn: false,
+    });
+    const text = await textOf(ready[0]!, "serviceReady");
+    expect(text).toContain(`Its address: ${row.panel_address}`);
+    expect(text).toContain(
+      `Its ports: game ${ports.game}, server list (ASE) ${ports.game + 123}, HTTP ${ports.http}.`,
+    );
+    expect(text).toContain(
+      "The first time, choose your password with the link the panel emailed you",
+    );
+    expect(text).toContain(`Open game panel:\n${panel.url}/server/${server.identifier}`);
+
+    // The worker coming round again tells nothing twice; a reinstall, which wipes the server, is told
+    // again once it is back (docs/mail.md: one message per install).
+    await runJobs(3);
+    expect(await mailOf(user, "serviceReady")).toHaveLength(1);
+    const actorId = await adminId(app());
+    expect(await reinstallPanelServer(app().db, { serviceId, actorId, now: clock })).toEqual({
+      ok: true,
+    });
+    await runJobs(4);
+    expect((await panelRow(serviceId)).panel_state).toBe("ready");
+    const again = await mailOf(user, "serviceReady");
+    expect(again).toHaveLength(2);
+    expect(new Set(again.map((each) => each.unique_key)).size).toBe(2);
+  });
+
+  it("says at approval that our team sets up a product made by hand, and mails no ready message", async () => {
+    const user = await customerWithCoins(app(), 100_000);
+    const placed = await placedOrder(app(), user, {
+      productId: await productId(app(), "vps-entry"),
+    });
+    const approved = await approveOrder(app().db, {
+      orderId: placed.id,
+      actorId: await adminId(app()),
+    });
+    expect(approved.ok).toBe(true);
+    const [approval] = await mailOf(user, "orderApproved");
+    expect(JSON.parse(approval!.params)).toMatchObject({ setup: "manual" });
+    const text = await textOf(approval!, "orderApproved");
+    expect(text).toContain("Our team is setting up your service");
+    expect(text).not.toContain("is now active");
+    await runJobs(3);
+    expect(await mailOf(user, "serviceReady")).toEqual([]);
+  });
+
   it("mirrors a suspension, a reactivation, a termination and a deletion on the panel", async () => {
     const { serviceId } = await approvedService("samp-starter");
     await runJobs();
@@ -380,7 +473,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
       },
       { secret: SECRET },
     );
-    const { serviceId } = await approvedService("samp-starter");
+    const { user, serviceId } = await approvedService("samp-starter");
     await runJobs(3);
     expect((await panelRow(serviceId)).panel_state).toBe("installing");
     panel.finishInstall(serverOf(serviceId)!.id, "install_failed");
@@ -389,6 +482,8 @@ describeEachDatabase("provisioning on the game panel", (app) => {
       panel_state: "failed",
       panel_error: "provisioning.failures.installFailed|install_failed",
     });
+    // A failed install is no ready server: nothing says it is.
+    expect(await mailOf(user, "serviceReady")).toEqual([]);
 
     const slow = await approvedService("samp-starter");
     await runJobs(3);
@@ -399,6 +494,7 @@ describeEachDatabase("provisioning on the game panel", (app) => {
       panel_state: "failed",
       panel_error: "provisioning.failures.installTimedOut",
     });
+    expect(await mailOf(slow.user, "serviceReady")).toEqual([]);
   });
 
   it("fails visibly when no node of the location has a fitting set of ports", async () => {

@@ -13,6 +13,7 @@ import {
 } from "~/domain/jobs/jobs.server";
 import type { ScheduleDefinition } from "~/domain/jobs/schedule-slots";
 import { serviceLabel } from "~/domain/hosting-services/hosting-services";
+import { queueMail } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { recordPanelCalls } from "./panel-calls.server";
 import {
@@ -23,7 +24,9 @@ import {
   runPanelCheck,
 } from "./panel-connection.server";
 import {
+  panelServerLink,
   parsePanelPlan,
+  parsePanelPorts,
   serviceExternalId,
   serviceIdOfExternal,
   userExternalId,
@@ -105,7 +108,9 @@ async function loadService(db: Db, serviceId: number) {
       "hosting_services.panel_plan",
       "hosting_services.panel_server_id",
       "hosting_services.panel_node_id",
+      "hosting_services.panel_address",
       "hosting_services.panel_ports",
+      "hosting_services.panel_identifier",
       "users.email",
       "users.name as user_name",
     ])
@@ -631,16 +636,23 @@ function createHandler(config: ProvisioningConfig): JobHandler {
   };
 }
 
+/**
+ * The next look at an install. Every look carries when the install began (`startedAt`, the install's
+ * identity: its ready mail is once per install) and the deadline fixed then.
+ */
 async function queueInstallWatch(
   trx: Parameters<typeof enqueueJob>[0],
   serviceId: number,
   now: Date,
   config: ProvisioningConfig,
-  deadline = new Date(now.getTime() + config.installTimeoutMs).toISOString(),
+  install = {
+    startedAt: now.toISOString(),
+    deadline: new Date(now.getTime() + config.installTimeoutMs).toISOString(),
+  },
 ) {
   await enqueueJob(trx, {
     type: PANEL_INSTALL_JOB,
-    payload: { serviceId, deadline },
+    payload: { serviceId, ...install },
     runAt: new Date(now.getTime() + config.pollMs),
     uniqueKey: `panel:install:${serviceId}`,
     now,
@@ -677,13 +689,24 @@ async function installStarted(
 
 function installHandler(config: ProvisioningConfig): JobHandler {
   return async ({ db, now, payload, job, complete }): Promise<Record<string, number>> => {
-    const { serviceId, deadline } = payload as ServicePayload & { deadline: string };
+    const { serviceId, deadline, startedAt } = payload as ServicePayload & {
+      deadline: string;
+      startedAt?: string;
+    };
+    // A look queued before looks carried `startedAt`: its deadline, fixed with it, stands for it.
+    const install = { startedAt: startedAt ?? deadline, deadline };
     const service = await loadService(db, serviceId);
     if (!service || service.panel_state !== "installing" || service.panel_server_id === null)
       return { skipped: 1 };
     return notingFailure(db, serviceId, job, now, async (): Promise<Record<string, number>> => {
-      const server = await withPanel(db, config, { serviceId, job, now }, (client) =>
-        client.getServer(Number(service.panel_server_id)),
+      const { server, panelUrl } = await withPanel(
+        db,
+        config,
+        { serviceId, job, now },
+        async (client, url) => ({
+          server: await client.getServer(Number(service.panel_server_id)),
+          panelUrl: url,
+        }),
       );
       if (server.status === "installing") {
         if (now.toISOString() > deadline)
@@ -691,7 +714,7 @@ function installHandler(config: ProvisioningConfig): JobHandler {
         // Not yet: this look is done, the next is a new job (a long install spends no attempts).
         await inTransaction(db, async (trx) => {
           await complete(trx);
-          await queueInstallWatch(trx, serviceId, now, config, deadline);
+          await queueInstallWatch(trx, serviceId, now, config, install);
         });
         return { waiting: 1 };
       }
@@ -703,16 +726,34 @@ function installHandler(config: ProvisioningConfig): JobHandler {
           .set({ panel_state: "ready", panel_error: null, panel_updated_at: now.toISOString() })
           .where("id", "=", serviceId)
           .execute();
+        const label = serviceLabel({ name: service.name, serverName: service.server_name });
         await notify(trx, {
           userId: service.user_id,
           kind: "service_ready",
-          params: {
-            service: serviceLabel({ name: service.name, serverName: service.server_name }),
-          },
+          params: { service: label },
           link: "/dashboard?tab=services",
-          dedupeKey: `service-ready:${serviceId}:${service.panel_server_id}`,
+          // Once per install, as its mail: a reinstall wipes the server, so its end is news again.
+          dedupeKey: `service-ready:${serviceId}:${service.panel_server_id}:${install.startedAt}`,
           now,
         });
+        // Where it answers and how to manage it; not to a service suspended or ended meanwhile.
+        if (service.status === "active")
+          await queueMail(
+            trx,
+            {
+              kind: "serviceReady",
+              userId: service.user_id,
+              serviceId,
+              service: label,
+              install: install.startedAt,
+              address: service.panel_address,
+              ports: parsePanelPorts(service.panel_ports),
+              panelLink: panelServerLink(panelUrl, service.panel_identifier),
+              secretsDrawn:
+                (parsePanelPlan(service.panel_plan)?.generatedVariables.length ?? 0) > 0,
+            },
+            now,
+          );
         // Suspended or ended while it was being made: the panel follows now.
         if (service.status !== "active")
           await enqueueJob(trx, { type: PANEL_SYNC_JOB, payload: { serviceId }, now });

@@ -11,6 +11,7 @@ const service = (serviceId: number, expiresAt: string): LifecycleService => ({
   serverName: "Karim RP",
   expiresAt,
   priceCents: 250,
+  billingCycle: "monthly",
   suspendedAt: null,
 });
 

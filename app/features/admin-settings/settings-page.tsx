@@ -248,11 +248,12 @@ function useSettingsGroups(
     className: "w-28",
   });
   // A free text (a name, a description) may be in any script; addresses and links read left to right.
-  const link = (name: string, label: string): FieldSpec => ({
+  const link = (name: string, label: string, hint?: string): FieldSpec => ({
     kind: "input",
     type: "url",
     name,
     label,
+    ...(hint ? { hint } : {}),
     maxLength: 500,
     dir: "ltr",
     placeholder: "https://",
@@ -331,7 +332,7 @@ function useSettingsGroups(
           link("discord", t("links.discord")),
           link("whatsapp", t("links.whatsapp")),
           link("telegram", t("links.telegram")),
-          link("gamePanel", t("links.gamePanel")),
+          link("gamePanel", t("links.gamePanel"), t("links.gamePanelHint")),
           link("databaseAdmin", t("links.databaseAdmin")),
           link("github", t("links.github")),
           link("instagram", t("links.instagram")),

@@ -15,15 +15,27 @@ const service = {
 
 type Props = Parameters<typeof ServicesPanel>[0];
 
+/** The lifecycle's default days, switched off unless a test turns it on. */
+const LIFECYCLE_OFF = { enabled: false, graceDays: 2, terminationDays: 14 };
+
 /** The services tab as the server sends it; `now` is the loader's moment. */
 function renderPanel(
-  props: Pick<Props, "services" | "renewal" | "now"> & Partial<Pick<Props, "coinWay" | "error">>,
+  props: Pick<Props, "services" | "renewal" | "now"> &
+    Partial<Pick<Props, "coinWay" | "error" | "lifecycle" | "timeZone" | "locale">>,
 ) {
   const Stub = createRoutesStub([
     {
       path: "/dashboard",
       Component: () => (
-        <ServicesPanel waitingOrders={[]} renewKey="k" locale="en" coinWay="off-site" {...props} />
+        <ServicesPanel
+          waitingOrders={[]}
+          renewKey="k"
+          locale="en"
+          coinWay="off-site"
+          lifecycle={LIFECYCLE_OFF}
+          timeZone="UTC"
+          {...props}
+        />
       ),
     },
   ]);
@@ -99,18 +111,19 @@ describe("a renewal short of coins", () => {
   });
 });
 
-describe("the services list", () => {
-  const row = (id: number, status: "active" | "suspended", expiresAt: string) => ({
-    ...service,
-    id,
-    status,
-    expiresAt,
-    monthlyPriceCents: 1350,
-    autoRenew: false,
-    suspensionReason: status === "suspended" ? ("expired" as const) : null,
-    panel: null,
-  });
+/** A line of the services list: the sample service with an id, a status and an expiry. */
+const row = (id: number, status: "active" | "suspended", expiresAt: string) => ({
+  ...service,
+  id,
+  status,
+  expiresAt,
+  monthlyPriceCents: 1350,
+  autoRenew: false,
+  suspensionReason: status === "suspended" ? ("expired" as const) : null,
+  panel: null,
+});
 
+describe("the services list", () => {
   it("says a past expiry expired and a coming one expires, whatever the status", async () => {
     const html = await renderPanel({
       services: [
@@ -143,5 +156,109 @@ describe("the services list", () => {
     expect(coming).toContain("Expires 1 Mar 2020");
     expect(coming).toContain(" Active ");
     expect(coming).not.toContain("Expired");
+  });
+});
+
+describe("what a service's line says comes next", () => {
+  const LIFECYCLE_ON = { ...LIFECYCLE_OFF, enabled: true };
+  /** A service's line of the tab, as text; its expiry 9 March 2031 at 20:00 UTC (21:00 in Paris). */
+  async function line(
+    service: Partial<Props["services"][number]>,
+    options: Partial<Pick<Props, "lifecycle" | "timeZone" | "now">> = {},
+  ) {
+    const html = await renderPanel({
+      services: [
+        {
+          id: 7,
+          name: "SAMP Premium",
+          serverName: "Los Santos RP",
+          billingCycle: "monthly",
+          cyclePriceCents: 1350,
+          monthlyPriceCents: 1350,
+          status: "active",
+          expiresAt: "2031-03-09T20:00:00.000Z",
+          autoRenew: false,
+          suspensionReason: null,
+          panel: null,
+          ...service,
+        },
+      ],
+      renewal: undefined,
+      now: options.now ?? "2031-03-10T09:00:00.000Z",
+      lifecycle: options.lifecycle ?? LIFECYCLE_ON,
+      timeZone: options.timeZone ?? "Europe/Paris",
+    });
+    return html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  }
+
+  it("says when an expired service is suspended and terminated unless renewed, in the site's time zone", async () => {
+    const text = await line({});
+    expect(text).toContain("Expired 9 Mar 2031");
+    expect(text).toContain(
+      "Unless it is renewed, it will be suspended on 11 Mar 2031, 21:00 and terminated on 25 Mar 2031, 21:00.",
+    );
+    expect(text).toContain("Renew for €13.50");
+    // The same moments in another zone.
+    expect(await line({}, { timeZone: "UTC" })).toContain("suspended on 11 Mar 2031, 20:00");
+  });
+
+  it("says when a service suspended for expiry was suspended and when it is terminated", async () => {
+    const text = await line({
+      status: "suspended",
+      suspensionReason: "expired",
+      suspendedAt: "2031-03-11T20:05:00.000Z",
+    });
+    expect(text).toContain(
+      "Suspended on 11 Mar 2031, 21:05 because it expired: renew it to reactivate it. Unless it is renewed, it will be terminated on 25 Mar 2031, 21:05.",
+    );
+  });
+
+  it("promises nothing the lifecycle will not do", async () => {
+    // Switched off: nothing happens by itself.
+    const off = await line({}, { lifecycle: LIFECYCLE_OFF });
+    expect(off).toContain("Expired 9 Mar 2031");
+    expect(off).not.toContain("Unless it is renewed");
+    const offSuspended = await line(
+      { status: "suspended", suspensionReason: "expired", suspendedAt: "2031-03-11T20:05:00.000Z" },
+      { lifecycle: LIFECYCLE_OFF },
+    );
+    expect(offSuspended).toContain("Suspended on 11 Mar 2031, 21:05 because it expired");
+    expect(offSuspended).not.toContain("terminated");
+    // Far from its expiry, or suspended by an admin: no dates.
+    expect(await line({}, { now: "2031-02-01T09:00:00.000Z" })).not.toContain(
+      "Unless it is renewed",
+    );
+    expect(
+      await line({
+        status: "suspended",
+        suspensionReason: "admin",
+        suspendedAt: "2031-03-11T20:05:00.000Z",
+      }),
+    ).not.toContain("terminated");
+  });
+
+  it("tells how to sign in to the game panel, where the RCON password is, and opens the panel in a new tab", async () => {
+    const panel = {
+      state: "ready",
+      address: "203.0.113.20:22003",
+      ports: { game: 22003, announce: 22126, http: 22004 },
+      link: "https://panel.example.com/server/abcd1234",
+    };
+    const html = await renderPanel({
+      services: [{ ...row(1, "active", "2099-05-01T12:00:00.000Z"), panel }],
+      renewal: undefined,
+      now: "2031-03-10T09:00:00.000Z",
+    });
+    expect(html).toMatch(
+      /<a [^>]*href="https:\/\/panel.example.com\/server\/abcd1234"[^>]*target="_blank"[^>]*rel="noopener noreferrer"[^>]*>Open game panel<\/a>/,
+    );
+    const text = html.replace(/<[^>]+>/g, " ");
+    expect(text).toContain("Game port 22003 · server list (ASE) 22126 · HTTP 22004");
+    expect(text).toContain(
+      "Sign in to the game panel with your account&#x27;s email address. The first time, choose your password with the link the panel emailed you",
+    );
+    expect(text).toContain(
+      "the remote-admin (RCON) password among them where the game has one, are on its Startup page in the game panel.",
+    );
   });
 });

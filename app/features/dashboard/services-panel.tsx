@@ -12,6 +12,7 @@ import {
   displayStatus,
   expiryPassed,
   SERVICE_STATUS_LABELS,
+  servicesTabPath,
   type HostingService,
   type RenewalQuote,
 } from "~/domain/hosting-services/hosting-services";
@@ -20,72 +21,12 @@ import type { WaitingOrder } from "~/domain/customer-dashboard/customer-dashboar
 import { formatCoins, formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat, mediumDate } from "~/lib/intl-format";
-import { CopyButton } from "~/components/ui/copy-button";
+import type { LifecycleSettings } from "~/domain/lifecycle/lifecycle";
 import { FormAlert } from "~/components/ui/form-card";
 import { ListCard } from "~/components/ui/list-card";
-import type { ServicePanel } from "~/domain/provisioning/panel-plan";
+import { Deadlines, ServerAddress } from "./service-details";
 
-/**
- * Where a server made on the game panel stands: being set up, its address to copy (and MTA's
- * three ports) with the way to its panel, or a failure our team is told of. Nothing for a service set up
- * by hand, nor for one deleted from the panel.
- */
-function ServerAddress({ serviceId, panel }: { serviceId: number; panel: ServicePanel }) {
-  const { t } = useTranslation("services");
-  if (panel.state === "deleted") return null;
-  if (panel.state === "failed")
-    return (
-      <p className="mt-1 text-sm" data-testid={`panel-state-${serviceId}`}>
-        {t("customer.panel.failed")}
-      </p>
-    );
-  if (!panel.address || !["ready", "suspended"].includes(panel.state))
-    return (
-      <p className="mt-1 text-sm" data-testid={`panel-state-${serviceId}`} role="status">
-        {t("customer.panel.settingUp")}
-      </p>
-    );
-  const id = `server-address-${serviceId}`;
-  const ports = panel.ports;
-  return (
-    <div className="mt-2 grid gap-2 text-sm" data-testid={`panel-state-${serviceId}`}>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-muted-foreground">{t("customer.panel.address")}</span>
-        <code id={id} dir="ltr" className="rounded bg-muted px-2 py-1 font-mono">
-          {panel.address}
-        </code>
-        <CopyButton
-          targetId={id}
-          label={t("customer.panel.copy")}
-          accessibleName={t("customer.panel.copyLabel", { address: panel.address })}
-          copied={t("customer.panel.copied")}
-          failed={t("customer.panel.copyFailed")}
-        />
-      </div>
-      {ports?.announce !== undefined || ports?.http !== undefined ? (
-        <p className="text-muted-foreground">
-          {t("customer.panel.mtaPorts", {
-            game: ports.game,
-            announce: ports.announce ?? "-",
-            http: ports.http ?? "-",
-          })}
-        </p>
-      ) : null}
-      {panel.link ? (
-        <p>
-          <a
-            className="font-medium text-primary underline-offset-4 hover:underline"
-            href={panel.link}
-          >
-            {t("customer.panel.open")}
-          </a>
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-type ServiceRow = Pick<
+export type ServiceRow = Pick<
   HostingService,
   | "id"
   | "name"
@@ -98,7 +39,13 @@ type ServiceRow = Pick<
   | "autoRenew"
   | "suspensionReason"
   | "panel"
->;
+> & {
+  /** When it was suspended (its termination is counted from then). */
+  suspendedAt?: string | null;
+};
+
+/** The lifecycle's settings the card's dates come from. */
+export type LifecycleDates = Pick<LifecycleSettings, "enabled" | "graceDays" | "terminationDays">;
 
 type OrderRow = Pick<
   Order,
@@ -109,9 +56,7 @@ type OrderRow = Pick<
 type RenewalView = { ok: true; quote: RenewalQuote } | { ok: false; error: MessageKey } | undefined;
 
 /** The services tab's address; `renew` asks to confirm that service's renewal (the anchor scrolls to it). */
-function servicesHref(renew?: number) {
-  return renew ? `/dashboard?tab=services&renew=${renew}#renewal` : "/dashboard?tab=services";
-}
+const servicesHref = servicesTabPath;
 
 /**
  * "Not enough coins: this costs … and you need … more." with "Add coins" beside it: the top-up form
@@ -343,6 +288,8 @@ export function ServicesPanel({
   coinWay,
   locale,
   now,
+  lifecycle,
+  timeZone,
   error,
 }: {
   services: ServiceRow[];
@@ -352,6 +299,10 @@ export function ServicesPanel({
   /** How coins are bought now (the shell's): where a short balance's "Add coins" leads. */
   coinWay: CoinPurchaseWay;
   locale: string;
+  /** The lifecycle's settings: when an expired service is suspended and a suspended one ended. */
+  lifecycle: LifecycleDates;
+  /** The site's time zone, the dates' (the settings' general.timeZone). */
+  timeZone: string;
   /**
    * The loader's moment (ISO): each service's expiry is read against it, not this render's clock, so the
    * browser's hydration says what the server's page did even when an expiry passed in between.
@@ -430,9 +381,13 @@ export function ServicesPanel({
                         · {tOrders(BILLING_CYCLE_NAMES[service.billingCycle])} ·{" "}
                         <span dir="ltr">{formatEuros(service.cyclePriceCents, locale)}</span>
                       </p>
-                      {service.suspensionReason === "expired" ? (
-                        <p className="text-sm">{t("customer.suspendedExpired")}</p>
-                      ) : null}
+                      <Deadlines
+                        service={service}
+                        shown={shown}
+                        lifecycle={lifecycle}
+                        locale={locale}
+                        timeZone={timeZone}
+                      />
                       {service.panel ? (
                         <ServerAddress serviceId={service.id} panel={service.panel} />
                       ) : null}

@@ -70,6 +70,13 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     days: 1,
   },
   serviceTerminated: { service: "Alpha SMP", reason: "expired" },
+  serviceReady: {
+    service: "Alpha SMP",
+    address: "203.0.113.20:22003",
+    ports: { game: 22003, announce: 22126, http: 22004 },
+    panelLink: "https://panel.example.com/server/abcd1234",
+    secretsDrawn: true,
+  },
   passwordReset: { token: "Abc123def456ghi789jkl012" },
   passwordChanged: { at: "2031-03-12T04:17:00.000Z" },
   adminSignIn: {
@@ -268,7 +275,7 @@ describe("the mail templates", () => {
     "writes every service message in %s, naming the service, linking to the services tab",
     async (locale) => {
       const context = await contextIn(locale);
-      expect(SERVICE_KINDS).toHaveLength(6);
+      expect(SERVICE_KINDS).toHaveLength(7);
       for (const kind of SERVICE_KINDS) {
         const mail = sampleMail(kind, context);
         expect(plain(mail.subject), kind).toContain("Alpha SMP");
@@ -350,6 +357,144 @@ describe("the mail templates", () => {
       ],
       plain,
     );
+  });
+
+  it("says at approval that a server is being set up, or that our team sets the service up", async () => {
+    const en = await contextIn("en");
+    const panel = sampleMail("orderApproved", en, { setup: "panel" });
+    expect(panel.text).toContain(
+      "Your order #41 for VPS Entry was approved. We are setting up your server now",
+    );
+    expect(panel.text).toContain("with its address and how to sign in to the game panel");
+    const manual = sampleMail("orderApproved", en, { setup: "manual" });
+    expect(manual.text).toContain("Our team is setting up your service");
+    for (const mail of [panel, manual]) expect(mail.text).not.toContain("is now active");
+    expect(sampleMail("orderApproved", await contextIn("fr"), { setup: "panel" }).text).toContain(
+      "Nous installons votre serveur",
+    );
+    expect(
+      plain(sampleMail("orderApproved", await contextIn("ar"), { setup: "panel" }).text),
+    ).toContain("نحن نُعِدّ خادمك الآن");
+  });
+
+  it("tells that a server is ready: its address, MTA's three ports, the first sign-in, its RCON password", async () => {
+    const en = await contextIn("en");
+    const mail = sampleMail("serviceReady", en);
+    expect(mail.subject).toBe("Your server Alpha SMP is ready");
+    expect(mail.text).toContain(
+      "Your server Alpha SMP is installed and running. Its address: 203.0.113.20:22003",
+    );
+    expect(mail.text).toContain("Its ports: game 22003, server list (ASE) 22126, HTTP 22004.");
+    expect(mail.text).toContain(
+      "sign in with the email address this message was sent to. The first time, choose your password with the link the panel emailed you",
+    );
+    expect(mail.text).toContain("was drawn for this server alone");
+    expect(mail.text).toContain("Startup page in the game panel");
+    // The button opens the server's page on the panel; the services tab is under it.
+    expect(mail.text).toContain("Open game panel:\nhttps://panel.example.com/server/abcd1234");
+    expect(mail.html).toContain('href="https://panel.example.com/server/abcd1234"');
+    expect(mail.text).toContain(
+      "View my services:\nhttps://shop.example.com/dashboard?tab=services",
+    );
+    // One port (SA-MP): the address says it all. A password not drawn: where the settings are.
+    const single = sampleMail("serviceReady", en, { ports: { game: 7777 }, secretsDrawn: false });
+    expect(single.text).not.toContain("Its ports");
+    expect(single.text).toContain("the remote-admin (RCON) password among them");
+    // No panel page known: the services tab is the button, once.
+    const noLink = sampleMail("serviceReady", en, { panelLink: null });
+    expect(noLink.text.match(/dashboard\?tab=services/g)).toHaveLength(1);
+
+    const fr = sampleMail("serviceReady", await contextIn("fr"));
+    expect(fr.subject).toBe("Votre serveur Alpha SMP est prêt");
+    expect(fr.text).toContain("Ses ports : jeu 22003, liste des serveurs (ASE) 22126, HTTP 22004.");
+    expect(fr.text).toContain("Ouvrir le panneau de jeu:");
+    const ar = sampleMail("serviceReady", await contextIn("ar"));
+    expect(plain(ar.subject)).toBe("خادمك Alpha SMP جاهز");
+    expect(plain(ar.text)).toContain("عنوانه: 203.0.113.20:22003");
+    expect(plain(ar.text)).toContain("قائمة الخوادم (ASE) 22126");
+  });
+
+  /** A suspension for expiry as the lifecycle queues it (values of mail-plan.server.ts). */
+  const suspended = {
+    service: "Alpha SMP",
+    serviceId: 7,
+    reason: "expired",
+    suspendedAt: "2031-03-12T04:17:00.000Z",
+    terminatesAt: "2031-03-26T04:17:00.000Z",
+    priceCents: 1250,
+    cycle: "quarterly",
+    missingCents: 0,
+  };
+
+  it("tells a suspension for expiry when it happened, when it is terminated, what renewing costs", async () => {
+    const en = await contextIn("en");
+    const covered = renderMail("serviceSuspended", suspended, en);
+    expect(covered.text).toContain(
+      "Your service Alpha SMP was suspended on 12 March 2031 at 04:17 because it expired and was not renewed.",
+    );
+    expect(covered.text).toContain(
+      "Without a renewal it will be terminated on 26 March 2031 at 04:17",
+    );
+    expect(covered.text).toContain("Renewing it costs 12.50 coins for three months.");
+    expect(covered.text).toContain(
+      "Renew now:\nhttps://shop.example.com/dashboard?tab=services&renew=7#renewal",
+    );
+    const short = renderMail("serviceSuspended", { ...suspended, missingCents: 450 }, en);
+    expect(short.text).toContain("Your balance lacks 4.50 coins for it: add coins, then renew it.");
+    expect(short.text).toContain("Add coins:\nhttps://shop.example.com/coins");
+    expect(short.text).not.toContain("Renew now");
+    // An admin's suspension says none of it: the lifecycle will not end it.
+    const byAdmin = renderMail("serviceSuspended", { ...suspended, reason: "admin" }, en);
+    expect(byAdmin.text).toContain("was suspended by our team");
+    expect(byAdmin.text).not.toContain("terminated");
+
+    const fr = renderMail("serviceSuspended", suspended, {
+      ...(await contextIn("fr")),
+      timeZone: "Europe/Paris",
+    });
+    expect(fr.text).toMatch(/il sera résilié le 26 mars 2031.*05:17/);
+    expect(fr.text).toContain("Le renouveler coûte 12,50 coins pour trois mois.");
+    const ar = renderMail("serviceSuspended", suspended, await contextIn("ar"));
+    expect(plain(ar.text)).toContain("لمدة ثلاثة أشهر");
+    expect(plain(ar.text)).toContain("2031");
+  });
+
+  it("tells a short balance what renewing costs, when the term ends or ended, and what follows", async () => {
+    const en = await contextIn("en");
+    const params = {
+      service: "Alpha SMP",
+      serviceId: 7,
+      expiresAt: "2031-03-12T04:17:00.000Z",
+      expired: false,
+      suspendsAt: "2031-03-14T04:17:00.000Z",
+      terminatesAt: "2031-03-28T04:17:00.000Z",
+      priceCents: 1250,
+      cycle: "monthly",
+      missingCents: 450,
+    };
+    const coming = renderMail("serviceRenewalShort", params, en);
+    expect(coming.subject).toBe("Automatic renewal of Alpha SMP: 4.50 coins missing");
+    expect(coming.text).toContain(
+      "renewing it costs 12.50 coins for one month, and your balance lacks 4.50 coins.",
+    );
+    expect(coming.text).toContain("Its term ends on 12 March 2031 at 04:17.");
+    expect(coming.text).toContain(
+      "Unless it is renewed, it will be suspended on 14 March 2031 at 04:17 and terminated on 28 March 2031 at 04:17.",
+    );
+    expect(coming.text).toContain("Add coins:\nhttps://shop.example.com/coins");
+    const past = renderMail("serviceRenewalShort", { ...params, expired: true }, en);
+    expect(past.text).toContain("Its term ended on 12 March 2031 at 04:17.");
+    expect(past.text).not.toContain("ends on");
+    const fr = renderMail(
+      "serviceRenewalShort",
+      { ...params, expired: true },
+      await contextIn("fr"),
+    );
+    expect(fr.text).toContain("Sa période s'est terminée le 12 mars 2031");
+    expect(fr.text).toContain("il sera suspendu le 14 mars 2031");
+    const ar = renderMail("serviceRenewalShort", params, await contextIn("ar"));
+    expect(plain(ar.text)).toContain("ستُعلَّق في");
+    expect(plain(ar.text)).toContain("لمدة شهر واحد");
   });
 
   it("says an order given up on by the lifecycle was not reviewed, in the reader's language", async () => {

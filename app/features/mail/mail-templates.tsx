@@ -7,11 +7,11 @@ import { TOP_UP_PAGE } from "~/components/layout/coin-dialog";
 import { documentPath, type DocumentKind } from "~/domain/invoices/invoices";
 import type { MailKind } from "~/domain/mail/mail";
 import type { Department } from "~/domain/tickets/tickets";
-import { dateTimeFormat } from "~/lib/intl-format";
 import { formatCoins } from "~/lib/money";
-import { DEFAULT_TIME_ZONE } from "~/lib/time-zone";
 import { describeUserAgent } from "~/lib/user-agent";
 import type { NamespaceKey } from "~/i18n/use-message";
+import { cents, formatWhen, text } from "./mail-format";
+import { serviceContent } from "./service-templates";
 import { staffTicketContent } from "./staff-ticket-templates";
 
 // The email template set (ADR 32): plain React rendered on the server with
@@ -43,8 +43,10 @@ export interface MailContent {
   subject: string;
   heading: string;
   paragraphs: string[];
-  /** One call to action, a link to the site. */
+  /** One call to action, a link to the site (or to the game panel). */
   button?: { label: string; href: string };
+  /** A second way on, under the button: where the customer's services are, beside renewing one. */
+  more?: { label: string; href: string };
   /**
    * The numbered document the event produced (an invoice, a receipt, a credit note): a sentence naming
    * it and a link to its page, under the paragraphs (docs/mail.md#documents-and-top-ups).
@@ -52,10 +54,6 @@ export interface MailContent {
   document?: { text: string; label: string; href: string };
   audience: "customer" | "staff";
 }
-
-const text = (value: unknown) =>
-  typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-const cents = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
 function isStoredReason(value: unknown): value is StoredLedgerReason {
   return (
@@ -167,115 +165,6 @@ function documentContent(params: Record<string, unknown>, context: MailContext):
   };
 }
 
-/** Each automatic reason's text, one key per kind (written out for the catalogue test). */
-const SERVICE_TEXTS = {
-  serviceSuspended: {
-    expired: "serviceSuspended.bodyExpired",
-    admin: "serviceSuspended.bodyAdmin",
-  },
-  serviceTerminated: {
-    expired: "serviceTerminated.bodyExpired",
-    admin: "serviceTerminated.bodyAdmin",
-  },
-} as const;
-
-/** A date and time in the reader's language and the site's time zone ("12 March 2031, 04:17"). */
-function formatWhen(value: unknown, context: MailContext): string {
-  const time = typeof value === "string" ? Date.parse(value) : NaN;
-  if (Number.isNaN(time)) return "";
-  return dateTimeFormat(context.locale, {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: context.timeZone ?? DEFAULT_TIME_ZONE,
-  }).format(time);
-}
-
-/** A service's message (docs/mail.md "A service's messages"): all link to the services tab. */
-function serviceContent(
-  kind: Extract<
-    MailKind,
-    | "serviceExpiring"
-    | "serviceRenewalShort"
-    | "serviceRenewed"
-    | "serviceSuspended"
-    | "serviceTerminationWarning"
-    | "serviceTerminated"
-  >,
-  params: Record<string, unknown>,
-  context: MailContext,
-): MailContent {
-  const { t, locale } = context;
-  const service = text(params.service);
-  // The days a reminder or a warning counts (its subject's plural).
-  const count = typeof params.days === "number" ? params.days : 0;
-  const button = {
-    label: t("service.button"),
-    href: `${context.baseUrl}/dashboard?tab=services`,
-  };
-  const byAdmin = params.reason === "admin" ? "admin" : "expired";
-  const content = (subject: string, heading: string, paragraphs: string[]): MailContent => ({
-    subject,
-    heading,
-    paragraphs,
-    button,
-    audience: "customer",
-  });
-  switch (kind) {
-    case "serviceExpiring":
-      return content(
-        t("serviceExpiring.subject", { service, count }),
-        t("serviceExpiring.heading"),
-        [t("serviceExpiring.body", { service, date: formatWhen(params.expiresAt, context) })],
-      );
-    case "serviceRenewalShort": {
-      const amount = formatCoins(cents(params.missingCents), locale);
-      return content(
-        t("serviceRenewalShort.subject", { service, amount }),
-        t("serviceRenewalShort.heading"),
-        [
-          t("serviceRenewalShort.body", {
-            service,
-            amount,
-            date: formatWhen(params.expiresAt, context),
-          }),
-        ],
-      );
-    }
-    case "serviceRenewed": {
-      const date = formatWhen(params.expiresAt, context);
-      const values = { service, date, amount: formatCoins(cents(params.amountCents), locale) };
-      return {
-        ...content(t("serviceRenewed.subject", values), t("serviceRenewed.heading"), [
-          params.automatic === true
-            ? t("serviceRenewed.bodyAutomatic", values)
-            : t("serviceRenewed.bodyManual", values),
-          ...(params.reactivated === true ? [t("serviceRenewed.reactivated")] : []),
-        ]),
-        document: documentLink(params, context),
-      };
-    }
-    case "serviceSuspended":
-      return content(t("serviceSuspended.subject", { service }), t("serviceSuspended.heading"), [
-        t(SERVICE_TEXTS.serviceSuspended[byAdmin], { service }),
-      ]);
-    case "serviceTerminationWarning":
-      return content(
-        t("serviceTerminationWarning.subject", { service, count }),
-        t("serviceTerminationWarning.heading"),
-        [
-          t("serviceTerminationWarning.body", {
-            service,
-            date: formatWhen(params.terminatesAt, context),
-          }),
-        ],
-      );
-    case "serviceTerminated":
-      return content(t("serviceTerminated.subject", { service }), t("serviceTerminated.heading"), [
-        t(SERVICE_TEXTS.serviceTerminated[byAdmin], { service }),
-      ]);
-  }
-}
-
 /** The browser and system of a sign-in, as short as the security page shows them. */
 function deviceOf(userAgent: unknown, t: Translate): string {
   const { browser, os } = describeUserAgent(typeof userAgent === "string" ? userAgent : null);
@@ -356,7 +245,13 @@ export function mailContent(
       return {
         subject: t("orderApproved.subject", { id }),
         heading: t("orderApproved.heading"),
-        paragraphs: [t("orderApproved.body", { id, product })],
+        // Approved is not ready: a server on the game panel is mailed again once it is installed.
+        paragraphs: [
+          t(params.setup === "panel" ? "orderApproved.bodyPanel" : "orderApproved.bodyManual", {
+            id,
+            product,
+          }),
+        ],
         button: { label: t("orderApproved.button"), href: link("/dashboard?tab=services") },
         audience: "customer",
       };
@@ -437,12 +332,14 @@ export function mailContent(
     case "staffTicketOpened":
     case "staffTicketsOpened":
       return staffTicketContent(kind, params, context);
+    case "serviceRenewed":
+      return { ...serviceContent(kind, params, context), document: documentLink(params, context) };
     case "serviceExpiring":
     case "serviceRenewalShort":
-    case "serviceRenewed":
     case "serviceSuspended":
     case "serviceTerminationWarning":
     case "serviceTerminated":
+    case "serviceReady":
       return serviceContent(kind, params, context);
     case "passwordReset":
     case "passwordChanged":
@@ -653,6 +550,13 @@ function MailBody({ content, context }: { content: MailContent; context: MailCon
           </p>
         </>
       ) : null}
+      {content.more ? (
+        <p style={{ margin: "12px 0 0", lineHeight: 1.5 }}>
+          <a href={content.more.href} style={{ color: "#1d4ed8", fontWeight: 600 }}>
+            {content.more.label}
+          </a>
+        </p>
+      ) : null}
     </MailLayout>
   );
 }
@@ -665,6 +569,7 @@ export function mailText(content: MailContent, context: MailContext): string {
   if (content.document)
     lines.push(content.document.text, `${content.document.label}:`, content.document.href, "");
   if (content.button) lines.push(`${content.button.label}:`, content.button.href, "");
+  if (content.more) lines.push(`${content.more.label}:`, content.more.href, "");
   lines.push(
     "--",
     t(content.audience === "staff" ? "layout.footerStaff" : "layout.footerCustomer", {

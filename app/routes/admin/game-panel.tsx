@@ -82,6 +82,8 @@ export const action = adminAction(
         intent: "save" as const,
         fieldErrors: { [result.field]: result.error },
       });
+    // The footer's game-panel link follows the panel's address (kept with the settings).
+    context.services.settings.invalidate();
     return {
       ok: true,
       intent: "save",

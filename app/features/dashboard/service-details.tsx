@@ -1,0 +1,116 @@
+import { useTranslation } from "~/i18n/use-translation";
+import { CopyButton } from "~/components/ui/copy-button";
+import type { DisplayStatus } from "~/domain/hosting-services/hosting-services";
+import { serviceDeadlines } from "~/domain/lifecycle/lifecycle";
+import type { ServicePanel } from "~/domain/provisioning/panel-plan";
+import { mediumDateTime } from "~/lib/intl-format";
+import type { LifecycleDates, ServiceRow } from "./services-panel";
+
+// What a service's line on the services tab says beside its name and price: where its server on the
+// game panel stands (docs/provisioning.md "What people see"), and when the lifecycle suspends or ends it
+// unless it is renewed (docs/automation.md "The service lifecycle").
+
+/**
+ * Where a server made on the game panel stands: being set up, its address to copy (and MTA's
+ * three ports) with the way to its panel, or a failure our team is told of. Nothing for a service set up
+ * by hand, nor for one deleted from the panel.
+ */
+export function ServerAddress({ serviceId, panel }: { serviceId: number; panel: ServicePanel }) {
+  const { t } = useTranslation("services");
+  if (panel.state === "deleted") return null;
+  if (panel.state === "failed")
+    return (
+      <p className="mt-1 text-sm" data-testid={`panel-state-${serviceId}`}>
+        {t("customer.panel.failed")}
+      </p>
+    );
+  if (!panel.address || !["ready", "suspended"].includes(panel.state))
+    return (
+      <p className="mt-1 text-sm" data-testid={`panel-state-${serviceId}`} role="status">
+        {t("customer.panel.settingUp")}
+      </p>
+    );
+  const id = `server-address-${serviceId}`;
+  const ports = panel.ports;
+  return (
+    <div className="mt-2 grid gap-2 text-sm" data-testid={`panel-state-${serviceId}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-muted-foreground">{t("customer.panel.address")}</span>
+        <code id={id} dir="ltr" className="rounded bg-muted px-2 py-1 font-mono">
+          {panel.address}
+        </code>
+        <CopyButton
+          targetId={id}
+          label={t("customer.panel.copy")}
+          accessibleName={t("customer.panel.copyLabel", { address: panel.address })}
+          copied={t("customer.panel.copied")}
+          failed={t("customer.panel.copyFailed")}
+        />
+      </div>
+      {ports?.announce !== undefined || ports?.http !== undefined ? (
+        <p className="text-muted-foreground">
+          {t("customer.panel.mtaPorts", {
+            game: ports.game,
+            announce: ports.announce ?? "-",
+            http: ports.http ?? "-",
+          })}
+        </p>
+      ) : null}
+      {panel.link ? (
+        <p>
+          {/* The panel is another site: a new tab keeps the dashboard where it was. */}
+          <a
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            href={panel.link}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t("customer.panel.open")}
+          </a>
+        </p>
+      ) : null}
+      {/* What the "ready" mail says too: the first sign-in, and where the server's settings are. */}
+      <p className="text-muted-foreground">{t("customer.panel.signIn")}</p>
+      <p className="text-muted-foreground">{t("customer.panel.secrets")}</p>
+    </div>
+  );
+}
+
+/**
+ * When the lifecycle suspends, then terminates, a service unless it is renewed (`serviceDeadlines`), in
+ * the site's time zone: under an expired or soon expiring service, and under one suspended for expiry
+ * with when it was. Nothing while the lifecycle is off, for it then does neither by itself.
+ */
+export function Deadlines({
+  service,
+  shown,
+  lifecycle,
+  locale,
+  timeZone,
+}: {
+  service: ServiceRow;
+  shown: DisplayStatus;
+  lifecycle: LifecycleDates;
+  locale: string;
+  timeZone: string;
+}) {
+  const { t } = useTranslation("services");
+  const when = (iso: string) => mediumDateTime(locale, { timeZone }).format(new Date(iso));
+  const suspendedAt = service.suspendedAt ?? null;
+  const { suspendsAt, terminatesAt } = serviceDeadlines({ ...service, suspendedAt }, lifecycle);
+  if (service.suspensionReason === "expired")
+    return (
+      <p className="text-sm" data-testid={`deadlines-${service.id}`}>
+        {suspendedAt
+          ? t("customer.suspendedExpiredOn", { date: when(suspendedAt) })
+          : t("customer.suspendedExpired")}
+        {terminatesAt ? ` ${t("customer.terminatesOn", { date: when(terminatesAt) })}` : null}
+      </p>
+    );
+  if ((shown !== "expired" && shown !== "expiring") || !suspendsAt || !terminatesAt) return null;
+  return (
+    <p className="text-sm" data-testid={`deadlines-${service.id}`}>
+      {t("customer.deadlines", { suspendsAt: when(suspendsAt), terminatesAt: when(terminatesAt) })}
+    </p>
+  );
+}
