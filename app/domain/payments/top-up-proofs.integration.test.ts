@@ -88,6 +88,17 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     payerAccount = "0612 345 678",
   ) => markTopUpPaid(app().db, { userId, requestId, payerAccount, paidOn: today(), proofs });
 
+  /** "I have paid" on 15 June 2026, at `now` (a moment of that day). */
+  const paidOnJune15 = (userId: string, requestId: number, proofs: TestUpload[], now: Date) =>
+    markTopUpPaid(app().db, {
+      userId,
+      requestId,
+      payerAccount: "0600",
+      paidOn: "2026-06-15",
+      proofs,
+      now,
+    });
+
   async function stateOf(requestId: number) {
     return readRow(app().db, "top_up_requests", ["state", "payer_account"], { id: requestId });
   }
@@ -107,14 +118,7 @@ describeEachDatabase("proof files of top-up requests", (app) => {
     // answer is the request's, so no file was read first.
     const now = new Date("2026-06-15T10:00:00Z");
     const post = (userId: string, requestId: number, proofs: TestUpload[]) =>
-      markTopUpPaid(app().db, {
-        userId,
-        requestId,
-        payerAccount: "0600",
-        paidOn: "2026-06-15",
-        proofs,
-        now,
-      });
+      paidOnJune15(userId, requestId, proofs, now);
     const bomb = await pixelBomb("bomb.png");
     const mine = await openRequest();
     const other = await openRequest();
@@ -158,15 +162,7 @@ describeEachDatabase("proof files of top-up requests", (app) => {
 
   it("limits an account's posts of files per hour, refused ones counted, before any file is read", async () => {
     const start = new Date("2026-06-15T10:00:00Z");
-    const post = (userId: string, requestId: number, proofs: TestUpload[], now: Date) =>
-      markTopUpPaid(app().db, {
-        userId,
-        requestId,
-        payerAccount: "0600",
-        paidOn: "2026-06-15",
-        proofs,
-        now,
-      });
+    const post = paidOnJune15;
     const bomb = await pixelBomb("bomb.png");
     const mine = await openRequest();
     const other = await openRequest();
