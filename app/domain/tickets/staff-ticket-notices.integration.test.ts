@@ -98,7 +98,7 @@ describeEachDatabase("staff told of a flood of new tickets", (app, dialect) => {
     const worker = steppedWorker({
       db: app().db,
       handlers: {
-        ...workerHandlers(app()),
+        ...workerHandlers(app(), { discordSend: discord().send }),
         [MAIL_SEND_JOB]: mailHandler(app(), { SMTP_URL: smtp().url, MAIL_FROM }),
       },
       config: { leaseMs: 10_000, pollMs: 10, backoffMs: 1000, concurrency: 4 },
