@@ -142,7 +142,16 @@ export function FormFields({
       control = (
         <select {...controlAttributes(spec, id, selectVariants)} {...value} {...aria}>
           {spec.options.map((option) => (
-            <option key={option.value} value={option.value} lang={option.lang}>
+            // A choice's words may come from the runtime's own tables (a country's name from
+            // Intl.DisplayNames), which differ between the server's Node and the browser ("Hong Kong SAR
+            // China" and "Hong Kong"): the page keeps the server's, rather than React rendering the whole
+            // page again and losing what was typed before it hydrated.
+            <option
+              key={option.value}
+              value={option.value}
+              lang={option.lang}
+              suppressHydrationWarning
+            >
               {option.label}
             </option>
           ))}
