@@ -581,3 +581,36 @@ export function withoutJavaScript(html: string): string {
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*\/?>/gi, "");
 }
+
+/** Kilobytes of a process's resident memory now (VmRSS) or at its highest (VmHWM); 0 when it is gone. */
+function memoryKb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function parentOf(pid: string): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A process and all its descendants. */
+export function processTree(root: number): number[] {
+  const all = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  const tree = [String(root)];
+  for (let index = 0; index < tree.length; index++)
+    for (const pid of all) if (parentOf(pid) === tree[index]) tree.push(pid);
+  return tree.map(Number);
+}
+
+/** Megabytes of a process and its descendants, added up (see memoryKb). */
+export function treeMemoryMb(root: number, field: "VmRSS" | "VmHWM"): number {
+  return processTree(root).reduce((sum, pid) => sum + memoryKb(pid, field), 0) / 1024;
+}

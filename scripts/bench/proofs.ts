@@ -12,7 +12,6 @@
  * every post answered 200 with its three files stored; no error. Each post is sent PROOFS_ROUNDS times (2),
  * to new requests, so that a second round shows what the first left behind.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import {
@@ -32,7 +31,7 @@ import {
   atMost,
   BROWSER_HEADERS,
   benchServices,
-  childPids,
+  treeMemoryMb,
   createCustomers,
   ensureBuild,
   none,
@@ -64,20 +63,6 @@ const HEIGHT = Math.floor(MAX_PROOF_PIXELS / WIDTH);
 /** 2500 × 2000: a WebP's ceiling (5 megapixels) exactly. */
 const WEBP_WIDTH = 2500;
 const WEBP_HEIGHT = Math.floor(MAX_WEBP_PROOF_PIXELS / WEBP_WIDTH);
-
-/** Megabytes of resident memory of a process and its children (VmRSS). */
-function treeRssMb(pid: number): number {
-  let kb = 0;
-  for (const each of [pid, ...childPids(pid)]) {
-    try {
-      const status = readFileSync(`/proc/${each}/status`, "utf8");
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    } catch {
-      // gone
-    }
-  }
-  return kb / 1024;
-}
 
 /** Noise of `width` × `height` (RGB), its own for each `seed`, so that no two posts send the same file. */
 function noise(width: number, height: number, seed: number) {
@@ -207,12 +192,12 @@ try {
     );
     const serverPid = server.pid;
     await settle();
-    const before = treeRssMb(serverPid);
+    const before = treeMemoryMb(serverPid, "VmRSS");
     let highest = before;
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        highest = Math.max(highest, treeRssMb(serverPid));
+        highest = Math.max(highest, treeMemoryMb(serverPid, "VmRSS"));
         await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
       }
     })();
@@ -243,9 +228,9 @@ try {
     const seconds = (performance.now() - started) / 1000;
     sampling = false;
     await sampler;
-    const after = treeRssMb(serverPid);
+    const after = treeMemoryMb(serverPid, "VmRSS");
     await settle();
-    const settled = treeRssMb(serverPid);
+    const settled = treeMemoryMb(serverPid, "VmRSS");
     const kept = await services.db
       .selectFrom("top_up_proofs")
       .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -16,7 +16,7 @@
  * command is 200 MB (docs/performance.md).
  */
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
 import { SERVER_ENTRY, SERVER_ENV, serverArguments } from "../../server/command";
@@ -33,10 +33,12 @@ import {
   ensureBuild,
   none,
   printTable,
+  processTree,
   processCpuMs,
   QUICK,
   reportVerdicts,
   signInCookie,
+  treeMemoryMb,
   warmUp,
   withExtraFlags,
   type Verdict,
@@ -70,39 +72,6 @@ const variants: Variant[] = [
   },
   { name: "tsx at run time (before ADR 17)", args: ["--import", "tsx", "server/index.ts"] },
 ];
-
-/** Kilobytes of a process's resident memory now (VmRSS) or at its highest (VmHWM); 0 when it is gone. */
-function memoryKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-function parentOf(pid: string): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** A process and all its descendants. */
-function processTree(root: number): number[] {
-  const all = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  const tree = [String(root)];
-  for (let index = 0; index < tree.length; index++)
-    for (const pid of all) if (parentOf(pid) === tree[index]) tree.push(pid);
-  return tree.map(Number);
-}
-
-/** Megabytes of a process and its descendants, added up (see memoryKb). */
-function treeMemoryMb(root: number, field: "VmRSS" | "VmHWM"): number {
-  return processTree(root).reduce((sum, pid) => sum + memoryKb(pid, field), 0) / 1024;
-}
 
 interface Measure {
   startMs: number;

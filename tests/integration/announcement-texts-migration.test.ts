@@ -1,25 +1,11 @@
-import { type Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
-import { MIGRATIONS } from "~/db/migrate.server";
-import type { Database } from "~/db/schema";
+import { migrateTo, migrationBefore } from "../support/migrations";
 import { createTestDatabaseUrl, dialects } from "../support/test-database";
 
 const MIGRATION = "0024-announcement-texts";
 
-async function migrateTo(db: Kysely<Database>, target: string) {
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => MIGRATIONS },
-  }).migrateTo(target);
-  if (error) throw error;
-}
-
-const BEFORE = Object.keys(MIGRATIONS)
-  .filter((name) => name < MIGRATION)
-  .sort()
-  .at(-1)!;
+const BEFORE = migrationBefore(MIGRATION);
 
 const WELCOME = {
   title: "Welcome to Hostfront",

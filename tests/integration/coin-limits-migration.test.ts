@@ -1,26 +1,14 @@
-import { sql, type Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
 import { MIGRATIONS } from "~/db/migrate.server";
-import type { Database } from "~/db/schema";
 import { MAX_BALANCE_CENTS } from "~/domain/coins/coins";
 import { adjustCoins, postLedgerEntry } from "~/domain/coins/coins.server";
+import { migrateTo, migrationBefore } from "../support/migrations";
 import { createTestDatabaseUrl, dialects } from "../support/test-database";
 
 const MIGRATION = "0019-coin-limits";
-const BEFORE = Object.keys(MIGRATIONS)
-  .filter((name) => name < MIGRATION)
-  .sort()
-  .at(-1)!;
-
-async function migrateTo(db: Kysely<Database>, target: string) {
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => MIGRATIONS },
-  }).migrateTo(target);
-  if (error) throw error;
-}
+const BEFORE = migrationBefore(MIGRATION);
 
 describe.each(dialects)("migration 0019 [%s]", (dialect) => {
   it("keeps the ledger, adds the key and the balance's ceiling, and goes down again", async () => {

@@ -1,25 +1,12 @@
-import { sql, type Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
-import { MIGRATIONS } from "~/db/migrate.server";
-import type { Database } from "~/db/schema";
 import { pruneFormWindows } from "~/domain/request-limits/request-limits.server";
+import { migrateTo, migrationBefore } from "../support/migrations";
 import { createTestDatabaseUrl, dialects } from "../support/test-database";
 
 const MIGRATION = "0041-form-limit-windows";
-const BEFORE = Object.keys(MIGRATIONS)
-  .filter((name) => name < MIGRATION)
-  .sort()
-  .at(-1)!;
-
-async function migrateTo(db: Kysely<Database>, target: string) {
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => MIGRATIONS },
-  }).migrateTo(target);
-  if (error) throw error;
-}
+const BEFORE = migrationBefore(MIGRATION);
 
 // The slots counted before 0041 were all of one-minute windows: each counts until 70 s after its start,
 // as the code writes it, so pruning by `counted_until` deletes them when pruning by their start did.

@@ -1,26 +1,14 @@
 import { sql, type Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
-import { MIGRATIONS } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
 import { findLedgerDiscrepancies } from "~/domain/coins/coins.server";
+import { migrateTo, migrationBefore } from "../support/migrations";
 import { createTestDatabaseUrl, dialects } from "../support/test-database";
 
 const MIGRATION = "0023-ledger-reason-keys";
 
-async function migrateTo(db: Kysely<Database>, target: string) {
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => MIGRATIONS },
-  }).migrateTo(target);
-  if (error) throw error;
-}
-
-const BEFORE = Object.keys(MIGRATIONS)
-  .filter((name) => name < MIGRATION)
-  .sort()
-  .at(-1)!;
+const BEFORE = migrationBefore(MIGRATION);
 
 /** The indexes and triggers on coin_ledger, by name. */
 async function attached(db: Kysely<Database>, dialect: string): Promise<string[]> {

@@ -1,27 +1,16 @@
 import { sql, type Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
-import { MIGRATIONS } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
 import { findLedgerDiscrepancies } from "~/domain/coins/coins.server";
+import { migrateTo, migrationBefore } from "../support/migrations";
 import { createTestDatabaseUrl, dialects } from "../support/test-database";
 
 const MIGRATION = "0012-legacy-imports";
 
 /** Runs the real migrations up to `target`: just before 0012 first, so it meets a ledger that has rows. */
-async function migrateTo(db: Kysely<Database>, target: string) {
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => MIGRATIONS },
-  }).migrateTo(target);
-  if (error) throw error;
-}
 
-const BEFORE = Object.keys(MIGRATIONS)
-  .filter((name) => name < MIGRATION)
-  .sort()
-  .at(-1)!;
+const BEFORE = migrationBefore(MIGRATION);
 
 async function ledgerIndexes(db: Kysely<Database>, dialect: string): Promise<string[]> {
   const rows =

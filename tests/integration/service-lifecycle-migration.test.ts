@@ -1,25 +1,11 @@
-import { type Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
-import { MIGRATIONS } from "~/db/migrate.server";
-import type { Database } from "~/db/schema";
 import { getSettings } from "~/domain/settings/settings.server";
+import { migrateTo, migrationBefore } from "../support/migrations";
 import { createTestDatabaseUrl, dialects } from "../support/test-database";
 
 const MIGRATION = "0028-service-lifecycle";
-const BEFORE = Object.keys(MIGRATIONS)
-  .filter((name) => name < MIGRATION)
-  .sort()
-  .at(-1)!;
-
-async function migrateTo(db: Kysely<Database>, target: string) {
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => MIGRATIONS },
-  }).migrateTo(target);
-  if (error) throw error;
-}
+const BEFORE = migrationBefore(MIGRATION);
 
 // A safe first run: on an install that already has services the lifecycle starts switched off,
 // so nothing long expired is suspended or terminated before an admin has looked at the preview; a new

@@ -1,24 +1,10 @@
-import { type Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
-import { MIGRATIONS } from "~/db/migrate.server";
-import type { Database } from "~/db/schema";
+import { migrateTo, migrationBefore } from "../support/migrations";
 import { createTestDatabaseUrl, dialects } from "../support/test-database";
 
 const MIGRATION = "0036-top-up-proofs";
-const BEFORE = Object.keys(MIGRATIONS)
-  .filter((name) => name < MIGRATION)
-  .sort()
-  .at(-1)!;
-
-async function migrateTo(db: Kysely<Database>, target: string) {
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => MIGRATIONS },
-  }).migrateTo(target);
-  if (error) throw error;
-}
+const BEFORE = migrationBefore(MIGRATION);
 
 // Migration 0036 (docs/payments.md#proof-files): the proof files' table on each dialect, its bytes read
 // back as they were written, its CHECKs, and the way down.

@@ -1,10 +1,9 @@
 import { type Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
-import { MIGRATIONS } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
+import { migrateTo, migrationBefore } from "../support/migrations";
 import { createTestDatabaseUrl, describeEachDatabase, dialects } from "../support/test-database";
 
 // Migration 0043: the seeded welcome announcement stops sending coin buyers to a support ticket, in
@@ -12,18 +11,7 @@ import { createTestDatabaseUrl, describeEachDatabase, dialects } from "../suppor
 
 const MIGRATION = "0043-welcome-coins-text";
 
-async function migrateTo(db: Kysely<Database>, target: string) {
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => MIGRATIONS },
-  }).migrateTo(target);
-  if (error) throw error;
-}
-
-const BEFORE = Object.keys(MIGRATIONS)
-  .filter((name) => name < MIGRATION)
-  .sort()
-  .at(-1)!;
+const BEFORE = migrationBefore(MIGRATION);
 
 const SEEDED = {
   en: "Your game servers and VPS in Frankfurt, Germany. Need coins or help? Open a support ticket and our team will answer.",

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createEmailVerificationToken } from "better-auth/api";
 import { type Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "~/db/database.server";
-import { MIGRATIONS, migrateToLatest } from "~/db/migrate.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { migrateTo } from "../../../tests/support/migrations";
 import type { Database } from "~/db/schema";
 import type { AppServices } from "~/context.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
@@ -159,11 +159,7 @@ describe.each(dialects)("migration 0032 [%s]", (dialect) => {
     const handle = createDatabase(target.url);
     const db = handle.db as Kysely<Database>;
     try {
-      const { error } = await new Migrator({
-        db,
-        provider: { getMigrations: async () => MIGRATIONS },
-      }).migrateTo("0030-mail-outbox");
-      if (error) throw error;
+      await migrateTo(db, "0030-mail-outbox");
       const now = new Date().toISOString();
       for (const id of ["old-customer", "old-admin"])
         await db

@@ -534,8 +534,3 @@ export async function forgetMailOf(trx: Tx, userId: string): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** How many messages wait in the outbox because no SMTP server is set (the admin dashboard says so). */
-export async function countKeptMail(db: Db): Promise<number> {
-  return countRows(db.selectFrom("mail_outbox").where("state", "=", "kept"));
-}
