@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itemOf, readPdf, type ReadPdf } from "../../../tests/support/pdf-text";
+import { itemOf, readPdf, type PdfTextItem, type ReadPdf } from "../../../tests/support/pdf-text";
 import { invoice, pdfOf, topUpReceipt } from "../../../tests/support/invoice-documents";
 
 const texts = (read: ReadPdf) => read.items.map((item) => item.text.normalize("NFKC"));
@@ -9,9 +9,12 @@ const flat = (read: ReadPdf) => texts(read).join(" ");
 /** A4 in points, and its margin all round. */
 const A4 = { width: 595.28, height: 841.89, margin: 50 };
 
-/** The texts drawn outside the margins: cut off at the page's edge, or off it. */
-const outsideMargins = (read: ReadPdf) =>
-  read.items
+/**
+ * What is drawn outside the margins: a text cut off at the page's edge, or off it (its baseline outside),
+ * or a line (the rule under a line of the table, the total's, the footer's).
+ */
+const outsideMargins = (read: ReadPdf) => [
+  ...read.items
     .filter(
       (item) =>
         item.x < A4.margin - 0.5 ||
@@ -19,7 +22,17 @@ const outsideMargins = (read: ReadPdf) =>
         item.y < A4.margin ||
         item.y > A4.height - A4.margin,
     )
-    .map((item) => `${item.text} (page ${item.page}, ${item.x}, ${item.y})`);
+    .map((item) => `${item.text} (page ${item.page}, ${item.x}, ${item.y})`),
+  ...read.strokes
+    .filter(
+      (line) =>
+        line.left < A4.margin - 0.5 ||
+        line.right > A4.width - A4.margin + 0.5 ||
+        line.bottom < A4.margin ||
+        line.top > A4.height - A4.margin,
+    )
+    .map((line) => `a line (page ${line.page}, ${line.left} to ${line.right}, ${line.bottom})`),
+];
 
 /**
  * The texts drawn over one another: on one page, across each other, and with baselines closer than the
@@ -191,6 +204,133 @@ describe("renderDocumentPdf", () => {
           if (before.page === after.page) expect(before.y, what).toBeGreaterThan(after.y);
       }
     // 30 documents written and read back: about 3 s on a quiet host, past the 5 s default on a busy one.
+  }, 30_000);
+
+  /**
+   * Lines of an order on each of `servers`, numbered from 101, their quantity too (a number nothing else
+   * on the page reads, to find each line's row). On the server "Atlas RP" a description takes two lines,
+   * in English and in Arabic; on "RP", one.
+   */
+  const orderLines = (servers: string[]) =>
+    servers.map((server, index) => ({
+      ...invoice.lines[0]!,
+      params: { ...invoice.lines[0]!.params, id: 101 + index, server },
+      quantity: 101 + index,
+    }));
+  const TWO_LINES = "Atlas RP";
+  const ONE_LINE = "RP";
+  const times = (count: number, server: string) => Array<string>(count).fill(server);
+  /** The row of the line of quantity `quantity`: its quantity's item. */
+  const rowOf = (read: ReadPdf, quantity: number) => {
+    const item = itemOf(read, String(quantity));
+    if (!item) throw new Error(`no line of quantity ${quantity}`);
+    return item;
+  };
+
+  it("keeps each line of the table and the rule under it inside the margins wherever the page cuts the table", async () => {
+    // With its rule and gaps, a line is 42 points high when its description takes two lines, 28 when
+    // one; each line of the buyer's address more moves the table 14 points down. Three places of the
+    // table (no address line more, one, two) bring a two-line line to each place the page's end can cut
+    // it, two places a one-line line.
+    for (const [server, count, places] of [
+      [TWO_LINES, 15, 3],
+      [ONE_LINE, 22, 2],
+    ] as const)
+      for (let more = 0; more < places; more++) {
+        const address = [invoice.buyer.address, ...times(more, "Agdal")].join("\n");
+        const lines = orderLines(times(count, server));
+        const read = await readPdf(
+          await pdfOf({ ...invoice, buyer: { ...invoice.buyer, address }, lines }, "en"),
+        );
+        const what = `${count} lines on ${server}, ${more} address lines more`;
+        expect(outsideMargins(read), what).toEqual([]);
+        expect(overlapping(read), what).toEqual([]);
+        // Each description whole; the table carried over to a second page.
+        const all = flat(read);
+        for (const { params } of lines)
+          expect(all, what).toContain(
+            `Order #${params.id}: SA-MP 100 slots (monthly), server ${server}`,
+          );
+        expect([rowOf(read, 101).page, rowOf(read, 100 + count).page], what).toEqual([1, 2]);
+        if (server === ONE_LINE)
+          expect(startingWith(read, `Order #${100 + count}`).text, what).toMatch(/ RP$/);
+      }
+    // 5 documents of 15 to 22 lines: under a second on a quiet host.
+  }, 30_000);
+
+  it("starts the table on a new page, its heading with its first line, when the parties end near the page's end", async () => {
+    // The parties are not carried over (they are a few lines), so the table's heading reaches the
+    // page's end only under some 40 lines of a party: an address of many short lines (the settings take
+    // 400 characters). Where each line of the seller's address more brings it, from the plain invoice:
+    const plain = await readPdf(await pdfOf(invoice, "en"));
+    const heading = startingWith(plain, "Description").y;
+    const pitch = startingWith(plain, "12 bd Zerktouni").y - startingWith(plain, "Casablanca").y;
+    const taxId = startingWith(plain, "Tax ID").y;
+    // The seller's column (name, address, tax ID) is the longer from 4 address lines (the buyer's has 5).
+    const headingAt = (lines: number) => heading - pitch * Math.max(0, lines - 3);
+    const pages = new Set<number>();
+    // From the heading 80 points above the bottom margin to the last address the page holds.
+    for (let lines = 3; taxId - pitch * (lines - 2) >= A4.margin; lines++) {
+      if (headingAt(lines) > A4.margin + 80) continue;
+      const address = Array.from({ length: lines }, (_, index) => `Bloc ${index + 1}`).join("\n");
+      const read = await readPdf(
+        await pdfOf({ ...invoice, seller: { ...invoice.seller, address } }, "en"),
+      );
+      const what = `${lines} address lines`;
+      expect(outsideMargins(read), what).toEqual([]);
+      expect(overlapping(read), what).toEqual([]);
+      const [columns, line] = [startingWith(read, "Description"), startingWith(read, "Order #42")];
+      expect(line.page, what).toBe(columns.page);
+      expect(columns.y, what).toBeGreaterThan(line.y);
+      pages.add(columns.page);
+    }
+    // The heading stayed on the parties' page in some of them and went to the next in others.
+    expect([...pages].sort()).toEqual([1, 2]);
+    // 8 documents of one line: under a second on a quiet host.
+  }, 30_000);
+
+  it("carries a note of the footer that would reach into the bottom margin over to the next page", async () => {
+    // An invoice at 0 % VAT has two notes under its totals (no VAT applies, paid with coins): in Arabic,
+    // 13.6 points apart. A line of the table is 48 points high there when its description takes two
+    // lines, 31 when one. With `two` two-line lines (0 to 8), then as many one-line ones as bring the
+    // second note nearest the page's end, that note lands at nine places within 14 points either side of
+    // the end (were nothing carried over), none more than 5 points from the next.
+    const free = { ...invoice, vatRateBp: 0, vatCents: 0, subtotalCents: 1200 };
+    /** The notes' items (their longest words), in their order. */
+    const notesOf = (read: ReadPdf) =>
+      ["الوثيقة", "رصيد الحساب"].map((words) => {
+        const item = read.items.find((each) => each.text.normalize("NFKC").includes(words));
+        if (!item) throw new Error(`no note reads ${words}`);
+        return item;
+      });
+    // The heights, from a table of a two-line line and two one-line ones.
+    const probe = await readPdf(
+      await pdfOf({ ...free, lines: orderLines([TWO_LINES, ONE_LINE, ONE_LINE]) }, "ar"),
+    );
+    const [first, second, third] = [101, 102, 103].map((quantity) => rowOf(probe, quantity).y);
+    const [twoLines, oneLine] = [first! - second!, second! - third!];
+    /** The second note's baseline under `two` two-line lines and `one` one-line ones, on one page. */
+    const noteAt = (two: number, one: number) =>
+      notesOf(probe)[1]!.y - (two - 1) * twoLines - (one - 2) * oneLine;
+    let split = false;
+    for (let two = 0; ; two++) {
+      const one = Math.round((noteAt(two, 0) - A4.margin) / oneLine);
+      if (one < 0) break;
+      const lines = orderLines([...times(two, TWO_LINES), ...times(one, ONE_LINE)]);
+      const read = await readPdf(await pdfOf({ ...free, lines }, "ar"));
+      const what = `${two} two-line lines, ${one} one-line lines`;
+      expect(outsideMargins(read), what).toEqual([]);
+      expect(overlapping(read), what).toEqual([]);
+      // The notes after the last line, in their order.
+      const [noVat, paid] = notesOf(read) as [PdfTextItem, PdfTextItem];
+      const down = (item: PdfTextItem) => item.page * A4.height - item.y;
+      expect(down(rowOf(read, 100 + two + one)), what).toBeLessThan(down(noVat));
+      expect(down(noVat), what).toBeLessThan(down(paid));
+      if (paid.page > noVat.page) split = true;
+    }
+    // The second note went over to a page of its own at least once: the sweep reached the page's end.
+    expect(split).toBe(true);
+    // 10 documents of 3 to 13 lines, in Arabic: about a second on a quiet host.
   }, 30_000);
 
   it("writes it in French, amounts as French writes them", async () => {
