@@ -82,6 +82,17 @@ describe("revealFormResult", () => {
     expect(revealFormResult(document)).toBe(screen.getByRole("status"));
   });
 
+  it("takes the outcome by the button before a refused field above it", () => {
+    render(
+      <form>
+        <Invalid name="hostname" label="Server name" />
+        <FormAlert>Your order was not placed: check the server name.</FormAlert>
+        <button type="submit">Place the order</button>
+      </form>,
+    );
+    expect(revealFormResult(document)).toBe(screen.getByRole("alert"));
+  });
+
   it("focuses the first refused field when no summary says it, or the first choice of a group", () => {
     const { unmount } = render(
       <form>

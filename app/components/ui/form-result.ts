@@ -9,20 +9,22 @@ export const FORM_RESULT_ATTRIBUTE = "data-form-result";
 /** The props that mark an outcome: found by revealFormResult, and focusable by script only. */
 export const formResultProps = { [FORM_RESULT_ATTRIBUTE]: "", tabIndex: -1 } as const;
 
-const TARGETS = `[${FORM_RESULT_ATTRIBUTE}], [aria-invalid="true"]`;
+const OUTCOMES = `[${FORM_RESULT_ATTRIBUTE}]`;
+const REFUSED_FIELDS = '[aria-invalid="true"]';
 const FOCUSABLE = "input, select, textarea, button, a[href], [tabindex]";
 // A form sent from an open dialog (the kit's are <dialog>s shown modal) answers there: the page behind it
 // is inert.
 const OPEN_DIALOG = "dialog[open]";
 
 /**
- * What answers the form just sent: the first outcome or refused field, in the order the page reads
- * (an error summary above the fields comes before the first field it is about), among those shown.
+ * What answers the form just sent, among what is shown: its outcome (a thanks, an error summary, above
+ * the fields or by the button), else the first refused field in the order the page reads.
  */
 export function formResultTarget(document: Document): HTMLElement | null {
   const scope = document.querySelector<HTMLElement>(OPEN_DIALOG) ?? document;
-  for (const element of scope.querySelectorAll<HTMLElement>(TARGETS))
-    if (element.getClientRects().length > 0) return element;
+  for (const selector of [OUTCOMES, REFUSED_FIELDS])
+    for (const element of scope.querySelectorAll<HTMLElement>(selector))
+      if (element.getClientRects().length > 0) return element;
   return null;
 }
 

@@ -11,7 +11,8 @@ import { revealFormResult } from "./form-result";
 export function useRevealFormResults() {
   const navigation = useNavigation();
   const location = useLocation();
-  const where = `${location.pathname}${location.search}${location.hash}`;
+  // The page, not the spot on it: a form may post to an anchor of its own page (#order-status).
+  const where = `${location.pathname}${location.search}`;
   // Where the page was when the form was sent, until its answer is drawn.
   const sentFrom = useRef<string | null>(null);
   const sending =
