@@ -26,6 +26,7 @@ import { NotFoundContent } from "./components/layout/not-found";
 import { Button } from "./components/ui/button";
 import { StaticToaster } from "./components/ui/static-toaster";
 import { showToast, Toaster } from "./components/ui/toaster";
+import { useRevealFormResults } from "./components/ui/use-reveal-form-results";
 import { listNotifications } from "./domain/notifications/notifications.server";
 import { BELL_LIMIT } from "./domain/notifications/notifications";
 import { setUserLocale } from "./domain/accounts/accounts.server";
@@ -219,6 +220,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const scripts = usePageScripts();
   const { toast } = loaderData;
   const dir = directionOf(loaderData.locale);
+  // After every form sent, its answer (an outcome, an error summary, a refused field) is shown and focused.
+  useRevealFormResults();
   useEffect(() => {
     if (!toast) return;
     // The id keeps it one toast when its text switches language.

@@ -214,3 +214,24 @@ test("the products and promotions pages fit a 375 px phone", async ({ browser })
   }
   await context.close();
 });
+
+test("on a phone, the product editor's refusal is brought into view and focused", async ({
+  browser,
+}) => {
+  const { page, context } = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  await visit(page, "/admin/products?edit=new");
+  const form = page.getByRole("main");
+  await form.getByLabel("Name", { exact: true }).fill(`Refused ${tag()}`);
+  await form.getByLabel("Price per month (€)").fill("6.499");
+  // The button is at the foot of a long form: the refusal above it was off the screen.
+  await form.getByRole("button", { name: "Create product" }).tap();
+  const refusal = form.getByRole("status");
+  await expect(refusal).toContainText("The product was not saved");
+  await expect(refusal).toBeInViewport();
+  await expect(refusal).toBeFocused();
+  await context.close();
+});

@@ -124,3 +124,40 @@ test("on a phone, a customer short of coins on the order form taps Add coins and
   expect(await noHorizontalScroll(page)).toBe(true);
   await buyer.context.close();
 });
+
+test("on a phone, “I have paid” ends on the thanks, in view and focused, with the form folded away", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await openInwiMoney(admin.page);
+  await admin.context.close();
+
+  const buyer = await newCustomerSignedIn(
+    browser,
+    { name: "Nadia Phone" },
+    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  );
+  const page = buyer.page;
+  await visit(page, "/dashboard/top-up");
+  await page.getByRole("button", { name: "10", exact: true }).tap();
+  await page.getByRole("radio", { name: /Inwi Money/ }).check();
+  await page.getByRole("button", { name: "Request the top-up" }).tap();
+  const result = page.getByRole("main").getByRole("status");
+  await expect(result).toHaveText("Top-up requested: send the amount with the reference below.");
+  await expect(result).toBeInViewport();
+
+  await sayPaid(page);
+  // The thanks is on the screen and the screen reader's focus is on it, not on the emptied form below.
+  await expect(result).toBeInViewport();
+  await expect(result).toBeFocused();
+  // The form is folded: what was sent is said, and the form opens again to correct it.
+  await expect(page.getByText("Paid, being checked")).toBeVisible();
+  await expect(page.getByLabel("Proof of payment")).toBeHidden();
+  const reopen = page.getByText("Change what you sent or add a file", { exact: true });
+  await expect(reopen).toBeVisible();
+  await reopen.tap();
+  await expect(page.getByLabel("Phone number or account that paid")).toHaveValue("0611 222 333");
+  await expect(page.getByLabel("Proof of payment")).toBeVisible();
+  await buyer.context.close();
+});

@@ -3,6 +3,7 @@ import type { TOptions } from "i18next";
 import { Form } from "react-router";
 import { Button } from "./button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./card";
+import { formResultProps } from "./form-result";
 import { Field, fieldAria, Hint, type DescriptionOrder } from "./field";
 import { Input } from "./input";
 import { PasswordInput } from "./password-input";
@@ -190,10 +191,13 @@ function keyOf(spec: FieldSpec): string {
       : spec.name;
 }
 
-/** Why a form as a whole was refused, above its fields (a field's own error stands under the field). */
+/**
+ * Why a form as a whole was refused, above its fields (a field's own error stands under the field).
+ * Brought into view and focused after the post, as every outcome is (useRevealFormResults).
+ */
 export function FormAlert({ children }: { children: ReactNode }) {
   return (
-    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+    <p role="alert" {...formResultProps} className="rounded-md bg-red-50 p-3 text-sm text-red-700">
       {children}
     </p>
   );

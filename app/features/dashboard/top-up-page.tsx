@@ -1,28 +1,19 @@
-import { useState } from "react";
-import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { DataTable, byId, type Column } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
-import { Field, fieldAria } from "~/components/ui/field";
-import { FormFields } from "~/components/ui/form-card";
-import { Input } from "~/components/ui/input";
 import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { formatMethodAmount, type OfferedPaymentMethod } from "~/domain/payments/payment-methods";
 import {
   formatFileSize,
-  MAX_PROOF_BYTES,
-  MAX_PROOFS_PER_TOP_UP,
-  PROOF_ACCEPT,
   isImageProof,
   proofPath,
   type TopUpProof,
 } from "~/domain/payments/top-up-proofs";
 import {
-  MAX_PAYER_ACCOUNT_LENGTH,
   TOP_UP_STATE_LABELS,
   TOP_UP_STATE_TONES,
   type TopUpRequest,
@@ -30,6 +21,7 @@ import {
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCalendarDay, mediumDate } from "~/lib/intl-format";
+import { PaidForm } from "./top-up-paid-form";
 import { RequestForm } from "./top-up-request-form";
 
 /** What a post to the page said: its message, the request's reference or a refusal's bounds. */
@@ -93,36 +85,6 @@ function CurrentRequest({
   request: TopUpRequest;
 }) {
   const { t } = useTranslation("payments");
-  const message = useMessage();
-  const busy = useNavigation().state !== "idle";
-  const error = result && !result.ok && result.intent === "paid" ? result : undefined;
-  // What the browser can tell of the picked files before they are sent (how many, how big): said at
-  // once, and the post held back, rather than a 413 for a body of 20 MB. The server checks it all again.
-  const [picked, setPicked] = useState<TopUpPageResult | undefined>();
-  const shown = picked ?? error;
-  const proofsError = picked?.fieldErrors?.proofs ?? error?.fieldErrors?.proofs;
-  const roomForProofs = proofs.length < MAX_PROOFS_PER_TOP_UP;
-  function checkPicked(files: FileList | null) {
-    const list = [...(files ?? [])];
-    const big = list.find((file) => file.size > MAX_PROOF_BYTES);
-    const refusal: TopUpPageResult | undefined =
-      proofs.length + list.length > MAX_PROOFS_PER_TOP_UP
-        ? {
-            ok: false,
-            message: "payments.errors.proofTooMany",
-            fieldErrors: { proofs: "payments.errors.proofTooMany" },
-            params: { max: MAX_PROOFS_PER_TOP_UP },
-          }
-        : big
-          ? {
-              ok: false,
-              message: "payments.errors.proofTooBig",
-              fieldErrors: { proofs: "payments.errors.proofTooBig" },
-              params: { name: big.name, max: MAX_PROOF_BYTES / 1024 / 1024 },
-            }
-          : undefined;
-    setPicked(refusal);
-  }
   return (
     <TitledCard title={t("topUps.current")} contentClassName="grid gap-5">
       <dl className="grid gap-3 sm:grid-cols-2">
@@ -187,82 +149,7 @@ function CurrentRequest({
         </p>
       ) : null}
       <AttachedProofs proofs={proofs} locale={locale} />
-      {/* Drawn again once files are stored, so the ones just sent are no longer picked to send again. */}
-      <Form
-        key={proofs.length}
-        method="post"
-        encType="multipart/form-data"
-        className="grid gap-4 rounded-md border p-4"
-        noValidate
-        onSubmit={(event) => {
-          if (picked) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="paid" />
-        <input type="hidden" name="requestId" value={request.id} />
-        <div className="grid gap-1">
-          <h3 className="font-semibold">{t("topUps.paidTitle")}</h3>
-          <p className="text-sm text-muted-foreground">{t("topUps.paidHelp")}</p>
-        </div>
-        <FormFields
-          fields={[
-            {
-              kind: "row",
-              className: "grid gap-4 sm:grid-cols-2",
-              fields: [
-                {
-                  kind: "input",
-                  name: "payerAccount",
-                  id: "top-up-payer",
-                  label: t("topUps.payerAccount"),
-                  required: true,
-                  maxLength: MAX_PAYER_ACCOUNT_LENGTH,
-                  dir: "ltr",
-                  autoComplete: "tel",
-                  defaultValue: request.payerAccount ?? "",
-                },
-                {
-                  kind: "input",
-                  name: "paidOn",
-                  id: "top-up-paid-on",
-                  label: t("topUps.paidOn"),
-                  type: "date",
-                  required: true,
-                  max: today,
-                  defaultValue: request.paidOn ?? today,
-                },
-              ],
-            },
-          ]}
-          errors={error?.fieldErrors}
-        />
-        {roomForProofs ? (
-          <Field
-            id="top-up-proofs"
-            label={t("topUps.proofs")}
-            hint={t("topUps.proofsHint", {
-              size: MAX_PROOF_BYTES / 1024 / 1024,
-              max: MAX_PROOFS_PER_TOP_UP,
-            })}
-            error={proofsError ? message(proofsError, shown?.params) : undefined}
-          >
-            <Input
-              id="top-up-proofs"
-              name="proofs"
-              type="file"
-              multiple
-              accept={PROOF_ACCEPT}
-              aria-required={proofs.length === 0}
-              onChange={(event) => checkPicked(event.currentTarget.files)}
-              className="h-auto file:me-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
-              {...fieldAria("top-up-proofs", proofsError, { hint: true })}
-            />
-          </Field>
-        ) : null}
-        <Button type="submit" disabled={busy} className="justify-self-start">
-          {request.state === "proof_sent" ? t("topUps.paidUpdate") : t("topUps.paidSubmit")}
-        </Button>
-      </Form>
+      <PaidForm request={request} proofs={proofs} result={result} today={today} />
       <div>
         <IntentButton intent="cancel" fields={{ requestId: request.id }} variant="outline">
           {t("topUps.cancel")}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useFormAction, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
@@ -7,6 +7,7 @@ import type { ShellUser } from "~/components/layout/types";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { choicesOf, FormFields, type FieldSpec } from "~/components/ui/form-card";
+import { formResultProps } from "~/components/ui/form-result";
 import type { Product } from "~/domain/catalogue/catalogue";
 import type { PublicSettings } from "~/domain/settings/settings";
 import {
@@ -127,15 +128,9 @@ export function OrderForm({
   const [ddos, setDdos] = useState<string>(values.ddosProtection === "no" ? "no" : "yes");
 
   // The form's message stands by the submit button: after a submit it is brought into view and takes
-  // the focus, so a tap on a phone never seems to do nothing.
+  // the focus (the kit's formResultProps), so a tap on a phone never seems to do nothing.
   const firstFieldError = Object.values(errors)[0];
   const shownError = state?.formError ?? firstFieldError;
-  const status = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!state || !status.current) return;
-    status.current.focus({ preventScroll: true });
-    status.current.scrollIntoView({ block: "center" });
-  }, [state]);
   const shortOfCoins = state?.formError === "orders.errors.insufficientCoins";
   // "Add coins" where the customer learns that coins are short, after a refused order or before any:
   // the top-up form with what is missing filled in while a payment method is open, else the coins page.
@@ -365,8 +360,7 @@ export function OrderForm({
           {shownError ? (
             <div
               id={STATUS_ID}
-              ref={status}
-              tabIndex={-1}
+              {...formResultProps}
               role="alert"
               data-testid="order-error"
               className="grid scroll-mt-24 gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700 focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
