@@ -21,10 +21,15 @@ export async function loader({ url, params, context: routerContext }: Route.Load
   const found = id.success
     ? await readTopUpProofThumbnail(context.services.db, { proofId: id.data, viewerId: user.id })
     : undefined;
+  // Never kept: a preview yet to be made is there once the worker has made it.
   if (!found?.ok)
     return new Response(context.i18n.getFixedT(null, "common")("notFound.title"), {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "no-store",
+      },
     });
   return uploadedFileResponse(found.file, { cacheControl: IMMUTABLE_PRIVATE_CACHE });
 }

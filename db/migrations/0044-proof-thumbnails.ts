@@ -26,6 +26,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     insert into jobs (type, payload, state, run_at, attempts, max_attempts, unique_key, created_at, updated_at)
     select 'payments.proof-thumbnails', '{}', 'queued', ${now}, 0, 5, 'payments.proof-thumbnails', ${now}, ${now}
     where exists (select 1 from top_up_proofs where content_type <> 'application/pdf')
+      and not exists (
+        select 1 from jobs
+        where unique_key = 'payments.proof-thumbnails' and state in ('queued', 'running', 'failed')
+      )
   `.execute(db);
 }
 
