@@ -37,6 +37,8 @@ export default [
   route("invoices/:number/pdf", "routes/invoice-pdf.ts"),
   // A proof file of a top-up request: the bytes, not a page (outside the site's layout).
   route("dashboard/top-up/proofs/:id", "routes/top-up-proof.ts"),
+  // Its preview, a small WebP (the admins' queue shows it), to the same people.
+  route("dashboard/top-up/proofs/:id/thumbnail", "routes/top-up-proof-thumbnail.ts"),
   route("newsletter", "routes/site/newsletter.tsx"),
   route("language", "routes/language.tsx"),
   route("my-services", "routes/redirects/my-services.ts"),

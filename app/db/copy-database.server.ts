@@ -41,6 +41,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "payment_methods",
   "top_up_requests",
   "top_up_proofs",
+  "top_up_proof_thumbnails",
   "panel_connections",
   "panel_accounts",
   "panel_port_claims",
@@ -69,6 +70,7 @@ const KEYED_TABLES: Partial<Record<keyof Database, string[]>> = {
   panel_connections: ["id"],
   panel_accounts: ["user_id"],
   panel_port_claims: ["allocation_id"],
+  top_up_proof_thumbnails: ["proof_id"],
 };
 
 /** better-auth's booleans are 0/1 in SQLite and true/false in PostgreSQL. */

@@ -627,6 +627,20 @@ export interface TopUpProofsTable {
   created_at: Timestamp;
 }
 
+/**
+ * An image proof's preview (migration 0044, docs/payments.md#proof-files): a WebP within 320 pixels each
+ * way, what the admins' queue shows. Deleted with its file.
+ */
+export interface TopUpProofThumbnailsTable {
+  proof_id: number;
+  /** The WebP (a Buffer on both dialects). */
+  bytes: Buffer;
+  byte_size: number;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
 /** The next number of a series of documents in a year (migration 0034, ADR 37). */
 export interface DocumentCountersTable {
   series: string;
@@ -707,6 +721,7 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   top_up_requests: TopUpRequestsTable;
   top_up_proofs: TopUpProofsTable;
+  top_up_proof_thumbnails: TopUpProofThumbnailsTable;
   panel_connections: PanelConnectionsTable;
   panel_accounts: PanelAccountsTable;
   panel_port_claims: PanelPortClaimsTable;

@@ -22,16 +22,26 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
 }
 
 /**
- * A stored upload under its name, read as the type its content was found to be (nosniff), under a
- * policy that lets nothing in it run as the site, and kept by no cache. An image is shown in the
- * browser; a PDF is downloaded (an attachment): opened in the browser's viewer it would be a document
- * of the site's origin with its own scripts, since the viewers refuse to open in a sandbox.
+ * How long the browser of the person it was served to may keep a file that never changes (a proof's
+ * preview: made once, deleted with its file): a year, in that browser only, never a shared cache.
  */
-export function uploadedFileResponse(file: {
-  fileName: string;
-  contentType: string;
-  bytes: Uint8Array;
-}): Response {
+export const IMMUTABLE_PRIVATE_CACHE = "private, max-age=31536000, immutable";
+
+/**
+ * A stored upload under its name, read as the type its content was found to be (nosniff), under a
+ * policy that lets nothing in it run as the site, and kept by no cache unless `cacheControl` says
+ * otherwise. An image is shown in the browser; a PDF is downloaded (an attachment): opened in the
+ * browser's viewer it would be a document of the site's origin with its own scripts, since the viewers
+ * refuse to open in a sandbox.
+ */
+export function uploadedFileResponse(
+  file: {
+    fileName: string;
+    contentType: string;
+    bytes: Uint8Array;
+  },
+  options: { cacheControl?: string } = {},
+): Response {
   const pdf = file.contentType === "application/pdf";
   return new Response(new Uint8Array(file.bytes), {
     headers: {
@@ -39,7 +49,7 @@ export function uploadedFileResponse(file: {
       "Content-Length": String(file.bytes.length),
       "Content-Disposition": contentDisposition(pdf ? "attachment" : "inline", file.fileName),
       "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
+      "Cache-Control": options.cacheControl ?? "private, no-store",
       "Content-Security-Policy": UPLOADED_IMAGE_POLICY,
       "Cross-Origin-Resource-Policy": "same-origin",
     },

@@ -9,7 +9,7 @@
  * once more that long after the round.
  *
  * Budget: the highest reading stays within the process's 200 MB budget plus 100 MB (docs/performance.md);
- * every post answered 200 with its three files stored; no error. Each post is sent PROOFS_ROUNDS times (2),
+ * every post answered 200 with its three files stored, each with its preview; no error. Each post is sent PROOFS_ROUNDS times (2),
  * to new requests, so that a second round shows what the first left behind.
  */
 import path from "node:path";
@@ -177,6 +177,7 @@ try {
 
   let errors = 0;
   let stored = 0;
+  let previews = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const posting = everyone.slice(round * CUSTOMERS, (round + 1) * CUSTOMERS);
     const requests = await Promise.all(
@@ -237,6 +238,14 @@ try {
       .where("top_up_request_id", "in", requests)
       .executeTakeFirstOrThrow();
     stored += Number(kept.count);
+    // Each image gets its preview in the same turn as its decode (every file here is an image).
+    const previewed = await services.db
+      .selectFrom("top_up_proof_thumbnails")
+      .innerJoin("top_up_proofs", "top_up_proofs.id", "top_up_proof_thumbnails.proof_id")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("top_up_proofs.top_up_request_id", "in", requests)
+      .executeTakeFirstOrThrow();
+    previews += Number(previewed.count);
     errors += answers.filter((status) => status !== 200).length;
     rows.push({
       round: round + 1,
@@ -264,6 +273,11 @@ try {
       "every file stored",
       stored === ROUNDS * CUSTOMERS * MAX_PROOFS_PER_TOP_UP,
       `${stored} of ${ROUNDS * CUSTOMERS * MAX_PROOFS_PER_TOP_UP}`,
+    ),
+    passes(
+      "every image's preview made with its upload",
+      previews === ROUNDS * CUSTOMERS * MAX_PROOFS_PER_TOP_UP,
+      `${previews} of ${ROUNDS * CUSTOMERS * MAX_PROOFS_PER_TOP_UP}`,
     ),
   );
   server.assertRunning();

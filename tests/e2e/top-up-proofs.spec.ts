@@ -91,7 +91,8 @@ test("a customer's screenshot of the payment reaches the admin's queue as a prev
   await page.mouse.move(0, 400);
   await expectAccessible(page);
 
-  // The admin's queue shows it as a picture, which loads from the file's own address.
+  // The admin's queue shows it by its preview, a small WebP of its own (never the file: a queue of
+  // phone photos would load megabytes each), which opens the file itself.
   await visit(admin.page, "/admin/top-ups?state=proof_sent");
   const row = admin.page.getByRole("row", { name: new RegExp(reference) });
   await expect(row).toContainText("Paid from 0611 987 654");
@@ -99,13 +100,25 @@ test("a customer's screenshot of the payment reaches the admin's queue as a prev
   await expect(preview).toBeVisible();
   await expectAccessible(admin.page);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
-  const src = await preview.getAttribute("src");
-  expect(src).toMatch(/^\/dashboard\/top-up\/proofs\/\d+$/);
-  await expect(
-    row.getByRole("link", { name: "Open cashplus-receipt.png full size" }),
-  ).toHaveAttribute("href", src!);
-  // Served as the file it is, never as a page of the site.
-  const served = await admin.page.request.get(src!);
+  const original = await row
+    .getByRole("link", { name: "Open cashplus-receipt.png full size" })
+    .getAttribute("href");
+  expect(original).toMatch(/^\/dashboard\/top-up\/proofs\/\d+$/);
+  expect(await preview.getAttribute("src")).toBe(`${original}/thumbnail`);
+  expect(await preview.getAttribute("loading")).toBe("lazy");
+  expect([await preview.getAttribute("width"), await preview.getAttribute("height")]).toEqual([
+    "120",
+    "80",
+  ]);
+  // What the browser loaded for it is the preview.
+  const loaded = await preview.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(new URL(loaded).pathname).toBe(`${original}/thumbnail`);
+  const thumbnail = await admin.page.request.get(`${original}/thumbnail`);
+  expect(thumbnail.headers()["content-type"]).toBe("image/webp");
+  expect(thumbnail.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(thumbnail.headers()["cache-control"]).toBe("private, max-age=31536000, immutable");
+  // The file itself, served as the file it is, never as a page of the site.
+  const served = await admin.page.request.get(original!);
   expect(served.headers()["content-type"]).toBe("image/png");
   expect(served.headers()["x-content-type-options"]).toBe("nosniff");
   // Its own policy alone (not the pages' as well): nothing in it runs, in a sandbox of its own origin.
@@ -163,9 +176,10 @@ test("a customer's screenshot of the payment reaches the admin's queue as a prev
   expect(numberBox.height).toBeLessThan(lineHeight * 1.5);
   await page.screenshot({ path: "/tmp/hr/receipt-ar-390.png", fullPage: true });
 
-  // Another customer asking for the file gets nothing.
+  // Another customer asking for the file or its preview gets nothing.
   const outsider = await newCustomerSignedIn(browser, { name: "Not The Owner" });
-  expect((await outsider.page.request.get(src!)).status()).toBe(404);
+  expect((await outsider.page.request.get(original!)).status()).toBe(404);
+  expect((await outsider.page.request.get(`${original}/thumbnail`)).status()).toBe(404);
 
   await outsider.context.close();
   await admin.context.close();

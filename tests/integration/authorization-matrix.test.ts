@@ -182,6 +182,11 @@ const ROUTES: Record<string, Row> = {
     url: () => "/dashboard/top-up/proofs/999999",
     get: { ...signedIn(404) },
   },
+  // Its preview: to the same people as the file.
+  "/dashboard/top-up/proofs/:id/thumbnail": {
+    url: () => "/dashboard/top-up/proofs/999999/thumbnail",
+    get: { ...signedIn(404) },
+  },
   "/order": publicPage(
     post(
       { productId: "999999", serverName: "Matrix", idempotencyKey: KEY },

@@ -113,11 +113,17 @@ describeEachDatabase("proof files through the pages", (app) => {
     expect(html).toMatch(/reçu\.pdf<\/a><span[^>]*>\d+ kB</);
     expect(html).toMatch(/<form[^>]+enctype="multipart\/form-data"/i);
 
-    // The admin's queue shows the image as a preview and the PDF as a download link.
+    // The admin's queue shows the image by its preview (64 × 48: never enlarged), which opens the file,
+    // and the PDF as a download link.
     const queue = await (
       await fetchApp("/admin/top-ups?state=proof_sent", { cookie: adminCookie })
     ).text();
-    expect(queue).toContain(`<img src="/dashboard/top-up/proofs/${stored[0]!.id}"`);
+    expect(queue).toMatch(
+      new RegExp(
+        `<a href="/dashboard/top-up/proofs/${stored[0]!.id}" target="_blank" rel="noreferrer"[^>]*><img src="/dashboard/top-up/proofs/${stored[0]!.id}/thumbnail" alt="capture écran.png" width="64" height="48" loading="lazy"`,
+      ),
+    );
+    expect(queue).not.toContain(`src="/dashboard/top-up/proofs/${stored[0]!.id}"`);
     expect(queue).toContain(`aria-label="Download the PDF reçu.pdf"`);
     expect(queue).toContain(`download="reçu.pdf"`);
   });
@@ -187,6 +193,52 @@ describeEachDatabase("proof files through the pages", (app) => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe(
       `/login?redirectTo=${encodeURIComponent(`/dashboard/top-up/proofs/${image!.id}`)}`,
+    );
+  });
+
+  it("serves an image's preview to the file's owner and admins, kept by their browser; to anyone else, 404", async () => {
+    const owner = await customerWithRequest();
+    const photo = await phoneJpeg("صورة الإيصال.jpg");
+    expect((await sayPaid(owner, [photo, pdfProof("virement.pdf")])).status).toBe(200);
+    const [image, pdf] = await proofsOf(owner.request.id);
+    const preview = `/dashboard/top-up/proofs/${image!.id}/thumbnail`;
+
+    for (const cookie of [owner.cookie, adminCookie]) {
+      const response = await fetchApp(preview, { cookie });
+      expect(response.status).toBe(200);
+      expect(Object.fromEntries(response.headers)).toMatchObject({
+        "content-type": "image/webp",
+        "content-disposition": `inline; filename="____ _______.webp"; filename*=UTF-8''${encodeURIComponent("صورة الإيصال.webp")}`,
+        "x-content-type-options": "nosniff",
+        // It never changes (made once, deleted with its file): the viewer's browser keeps it.
+        "cache-control": "private, max-age=31536000, immutable",
+        "content-security-policy": UPLOADED_IMAGE_POLICY,
+        "cross-origin-resource-policy": "same-origin",
+      });
+      const read = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      // The upright file (30 × 60) as it is: smaller than the bound, never enlarged.
+      expect(read).toMatchObject({ format: "webp", width: 30, height: 60 });
+    }
+
+    // Another customer, a PDF (no preview), an id that is no file: the file route's 404.
+    const stranger = await customerWithRequest();
+    for (const [path, cookie] of [
+      [preview, stranger.cookie],
+      [`/dashboard/top-up/proofs/${pdf!.id}/thumbnail`, owner.cookie],
+      ["/dashboard/top-up/proofs/999999/thumbnail", adminCookie],
+      ["/dashboard/top-up/proofs/x/thumbnail", owner.cookie],
+    ] as const) {
+      const response = await fetchApp(path, { cookie });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      // Never kept: a preview yet to be made is there once the worker has made it.
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.text()).toBe("Page not found");
+    }
+    const anonymous = await fetchApp(preview);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(preview)}`,
     );
   });
 });

@@ -8,6 +8,7 @@ import {
   proofRetentionHandlers,
   proofRetentionSchedules,
 } from "~/domain/payments/proof-retention-jobs.server";
+import { proofThumbnailHandlers } from "~/domain/payments/proof-thumbnail-jobs.server";
 
 // Every job type the worker runs and every recurring schedule, in one place: a new area (the service
 // lifecycle, email, provisioning) adds its handlers and schedules here.
@@ -20,6 +21,7 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   ...housekeepingHandlers,
   ...lifecycleHandlers,
   ...proofRetentionHandlers,
+  ...proofThumbnailHandlers,
   [DISCORD_ALERT_JOB]: discordAlertHandler,
 };
 

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import type sharpFunction from "sharp";
 import type { Sharp } from "sharp";
 import { getSettings } from "~/domain/settings/settings.server";
-import { Refusal, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
-import { oneAtATime } from "~/lib/one-at-a-time";
+import { decodeInTurn, loadSharp, thumbnailOf, type ProofThumbnail } from "./proof-images.server";
+import { queueMissingThumbnails } from "./proof-thumbnail-jobs.server";
 import {
   isImageProof,
   MAX_PROOF_BYTES,
@@ -38,6 +38,8 @@ export interface PreparedProof {
   sha256: string;
   width: number | null;
   height: number | null;
+  /** An image's preview (null for a PDF, or when it could not be made: the worker tries again). */
+  thumbnail: ProofThumbnail | null;
 }
 
 export type ProofRefusal =
@@ -65,30 +67,6 @@ function refused(
 ): ProofRefused {
   return { ok: false, kind, error, field: "proofs", params };
 }
-
-/**
- * sharp, loaded with the first image a customer sends: it brings libvips and its libraries into the
- * process, resident memory that a server process which never reads a proof need not carry
- * (docs/performance.md, "The server process").
- */
-let sharpModule: Promise<typeof sharpFunction> | undefined;
-async function loadSharp(): Promise<typeof sharpFunction> {
-  sharpModule ??= import("sharp").then(({ default: sharp }) => {
-    // No operation cache: it keeps decoded images (up to 50 MB by default) after their request has
-    // gone, and a proof is decoded once. One libvips thread per image: a decode takes a little longer,
-    // and holds one thread's buffers rather than one per core.
-    sharp.cache(false);
-    sharp.concurrency(1);
-    return sharp;
-  });
-  return sharpModule;
-}
-
-/**
- * Images are decoded one at a time in a process: three accounts posting their largest images at once hold
- * one image's pixels, not three (docs/performance.md, "The server process").
- */
-const decodeInTurn = oneAtATime();
 
 /**
  * How images are written again: the same format, a quality that keeps a screenshot's text sharp. JPEG with
@@ -133,6 +111,7 @@ async function prepareOne(upload: ProofUpload): Promise<PreparedProof | ProofRef
       sha256,
       width: null,
       height: null,
+      thumbnail: null,
     };
   }
   const options = { limitInputPixels: maxPixelsOf(type), failOn: "error" as const };
@@ -142,11 +121,15 @@ async function prepareOne(upload: ProofUpload): Promise<PreparedProof | ProofRef
     const header = await sharp(upload.bytes, options).metadata();
     if (header.format !== SHARP_FORMATS[type])
       return refused("invalid", "payments.errors.proofUnreadable", { name });
-    const { data, info } = await decodeInTurn(() =>
-      reencode(sharp(upload.bytes, options).autoOrient(), type).toBuffer({
+    const { data, info, thumbnail } = await decodeInTurn(async () => {
+      const written = await reencode(sharp(upload.bytes, options).autoOrient(), type).toBuffer({
         resolveWithObject: true,
-      }),
-    );
+      });
+      // The preview is read from the image as written (upright, shrunk while decoded), in the same
+      // turn and after it: one decode more, but no more memory at once. Tee-ing the one decode into
+      // both would hold the whole image where it is now written a band at a time.
+      return { ...written, thumbnail: await thumbnailOf(written.data, type) };
+    });
     return {
       fileName,
       contentType: type,
@@ -154,6 +137,7 @@ async function prepareOne(upload: ProofUpload): Promise<PreparedProof | ProofRef
       sha256,
       width: info.width,
       height: info.height,
+      thumbnail,
     };
   } catch (error) {
     // sharp says so in words only; everything else it refuses is a file it cannot decode.
@@ -227,11 +211,11 @@ export async function attachProofs(
       );
     hashes.add(proof.sha256);
   }
-  if (proofs.length === 0) return;
-  await trx
-    .insertInto("top_up_proofs")
-    .values(
-      proofs.map((proof) => ({
+  // One row at a time (three at most): each preview is stored with the id its file was given.
+  for (const proof of proofs) {
+    const row = await trx
+      .insertInto("top_up_proofs")
+      .values({
         top_up_request_id: request.id,
         user_id: request.userId,
         content_type: proof.contentType,
@@ -242,23 +226,42 @@ export async function attachProofs(
         width: proof.width,
         height: proof.height,
         created_at: now.toISOString(),
-      })),
-    )
-    .execute();
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (proof.thumbnail)
+      await trx
+        .insertInto("top_up_proof_thumbnails")
+        .values({
+          proof_id: Number(row.id),
+          bytes: proof.thumbnail.bytes,
+          byte_size: proof.thumbnail.bytes.length,
+          width: proof.thumbnail.width,
+          height: proof.thumbnail.height,
+          created_at: now.toISOString(),
+        })
+        .execute();
+  }
+  // An image whose preview could not be made here gets one from the worker.
+  if (proofs.some((proof) => isImageProof(proof.contentType) && !proof.thumbnail))
+    await queueMissingThumbnails(trx, now);
 }
 
 function listed(db: Db | Tx) {
   return db
     .selectFrom("top_up_proofs")
+    .leftJoin("top_up_proof_thumbnails as thumbnail", "thumbnail.proof_id", "top_up_proofs.id")
     .select([
-      "id",
-      "top_up_request_id",
-      "file_name",
-      "content_type",
-      "byte_size",
-      "width",
-      "height",
-      "created_at",
+      "top_up_proofs.id",
+      "top_up_proofs.top_up_request_id",
+      "top_up_proofs.file_name",
+      "top_up_proofs.content_type",
+      "top_up_proofs.byte_size",
+      "top_up_proofs.width",
+      "top_up_proofs.height",
+      "thumbnail.width as thumbnail_width",
+      "thumbnail.height as thumbnail_height",
+      "top_up_proofs.created_at",
     ]);
 }
 
@@ -273,13 +276,20 @@ function toProof(row: ListedRow): TopUpProof {
     byteSize: Number(row.byte_size),
     width: row.width,
     height: row.height,
+    thumbnail:
+      row.thumbnail_width !== null && row.thumbnail_height !== null
+        ? { width: row.thumbnail_width, height: row.thumbnail_height }
+        : null,
     createdAt: row.created_at,
   };
 }
 
 /** A request's files as its owner sees them listed (names, sizes), oldest first. */
 export async function listProofsOf(db: Db | Tx, requestId: number): Promise<TopUpProof[]> {
-  const rows = await listed(db).where("top_up_request_id", "=", requestId).orderBy("id").execute();
+  const rows = await listed(db)
+    .where("top_up_proofs.top_up_request_id", "=", requestId)
+    .orderBy("top_up_proofs.id")
+    .execute();
   return rows.map(toProof);
 }
 
@@ -295,8 +305,8 @@ export async function listProofsForQueue(
 ): Promise<Record<number, QueuedTopUpProof[]>> {
   if (requestIds.length === 0) return {};
   const rows = await listed(db)
-    .where("top_up_request_id", "in", requestIds)
-    .orderBy("id")
+    .where("top_up_proofs.top_up_request_id", "in", requestIds)
+    .orderBy("top_up_proofs.id")
     .execute();
   const twins =
     rows.length === 0
@@ -334,13 +344,30 @@ export async function listProofsForQueue(
 /** A proof's bytes as served, with what the response says of them. */
 export interface ProofFile {
   fileName: string;
-  contentType: ProofType;
+  contentType: ProofType | "image/webp";
   bytes: Buffer;
 }
 
 export type ProofFileResult =
   | { ok: true; file: ProofFile }
   | { ok: false; kind: "notFound"; error: "payments.errors.proofNotFound" };
+
+const proofNotFound = {
+  ok: false as const,
+  kind: "notFound" as const,
+  error: "payments.errors.proofNotFound" as const,
+};
+
+/** Whether `viewerId` may see a file of `ownerId`: its owner, or an admin (the role read here). */
+async function maySee(db: Db, ownerId: string, viewerId: string): Promise<boolean> {
+  if (ownerId === viewerId) return true;
+  const viewer = await db
+    .selectFrom("users")
+    .select("role")
+    .where("id", "=", viewerId)
+    .executeTakeFirst();
+  return viewer?.role === "admin";
+}
 
 /**
  * A proof file for `viewerId`: its owner's, or any for an admin (the role is read here, whatever the
@@ -351,26 +378,43 @@ export async function readTopUpProof(
   db: Db,
   input: { proofId: number; viewerId: string },
 ): Promise<ProofFileResult> {
-  const notFound = {
-    ok: false as const,
-    kind: "notFound" as const,
-    error: "payments.errors.proofNotFound" as const,
-  };
-  const [row, viewer] = await Promise.all([
-    db
-      .selectFrom("top_up_proofs")
-      .select(["user_id", "file_name", "content_type", "bytes"])
-      .where("id", "=", input.proofId)
-      .executeTakeFirst(),
-    db.selectFrom("users").select("role").where("id", "=", input.viewerId).executeTakeFirst(),
-  ]);
-  if (!row || !viewer) return notFound;
-  if (row.user_id !== input.viewerId && viewer.role !== "admin") return notFound;
+  const row = await db
+    .selectFrom("top_up_proofs")
+    .select(["user_id", "file_name", "content_type", "bytes"])
+    .where("id", "=", input.proofId)
+    .executeTakeFirst();
+  if (!row || !(await maySee(db, row.user_id, input.viewerId))) return proofNotFound;
   return {
     ok: true,
     file: {
       fileName: row.file_name,
       contentType: row.content_type as ProofType,
+      bytes: Buffer.from(row.bytes),
+    },
+  };
+}
+
+/**
+ * An image proof's preview (a WebP) for `viewerId`, to the same people as the file (readTopUpProof);
+ * "not found" as well while it is yet to be made, and for a PDF, which has none. Named as the file, with
+ * the preview's extension.
+ */
+export async function readTopUpProofThumbnail(
+  db: Db,
+  input: { proofId: number; viewerId: string },
+): Promise<ProofFileResult> {
+  const row = await db
+    .selectFrom("top_up_proof_thumbnails as thumbnail")
+    .innerJoin("top_up_proofs", "top_up_proofs.id", "thumbnail.proof_id")
+    .select(["top_up_proofs.user_id", "top_up_proofs.file_name", "thumbnail.bytes"])
+    .where("thumbnail.proof_id", "=", input.proofId)
+    .executeTakeFirst();
+  if (!row || !(await maySee(db, row.user_id, input.viewerId))) return proofNotFound;
+  return {
+    ok: true,
+    file: {
+      fileName: row.file_name.replace(/\.[a-z]+$/, ".webp"),
+      contentType: "image/webp",
       bytes: Buffer.from(row.bytes),
     },
   };
@@ -395,9 +439,9 @@ export function yearsBefore(now: Date, years: number): Date {
 
 /**
  * Deletes the proof files of closed requests (approved, rejected, cancelled) closed longer ago than
- * the accounting records' retention (`invoicing.retentionYears`, 10 years by default), in batches of
- * PROOF_DELETE_BATCH, and returns how many went. The request itself stays (the ledger and the receipt
- * name it); an open request's files are never deleted, however old.
+ * the accounting records' retention (`invoicing.retentionYears`, 10 years by default), with their
+ * previews, in batches of PROOF_DELETE_BATCH, and returns how many files went. The request itself stays
+ * (the ledger and the receipt name it); an open request's files are never deleted, however old.
  */
 export async function deleteExpiredProofs(
   db: Db,
@@ -423,14 +467,12 @@ export async function deleteExpiredProofs(
       .limit(batch)
       .execute();
     if (due.length === 0) return deleted;
-    const result = await db
-      .deleteFrom("top_up_proofs")
-      .where(
-        "id",
-        "in",
-        due.map((row) => row.id),
-      )
-      .executeTakeFirst();
+    const ids = due.map((row) => row.id);
+    // The previews first (they name their file), in the same transaction: none outlives its file.
+    const result = await inTransaction(db, async (trx) => {
+      await trx.deleteFrom("top_up_proof_thumbnails").where("proof_id", "in", ids).execute();
+      return trx.deleteFrom("top_up_proofs").where("id", "in", ids).executeTakeFirst();
+    });
     deleted += Number(result.numDeletedRows);
     if (due.length < batch) return deleted;
   }

@@ -115,6 +115,12 @@ export function safeProofName(sent: string, type: ProofType): string {
   return [...base].slice(0, room).join("").trim() + extension;
 }
 
+/**
+ * The largest side of an image proof's preview, in pixels: the admins' queue shows it 80 px high at most,
+ * so a screen of three or four device pixels to one still draws it sharp.
+ */
+export const THUMBNAIL_MAX_SIDE = 320;
+
 /** A proof as its owner and the admins see it listed (never its bytes). */
 export interface TopUpProof {
   id: number;
@@ -124,6 +130,8 @@ export interface TopUpProof {
   byteSize: number;
   width: number | null;
   height: number | null;
+  /** An image's preview, once made (null for a PDF, and for an image whose preview is yet to be made). */
+  thumbnail: { width: number; height: number } | null;
   createdAt: string;
 }
 
@@ -136,6 +144,11 @@ export interface QueuedTopUpProof extends TopUpProof {
 /** Where a proof is served: its owner and the admins only (the route answers 404 to anyone else). */
 export function proofPath(id: number): string {
   return `/dashboard/top-up/proofs/${id}`;
+}
+
+/** Where an image proof's preview is served, to the same people as the file. */
+export function thumbnailPath(id: number): string {
+  return `${proofPath(id)}/thumbnail`;
 }
 
 /** A file's size for people: "820 kB", "2.4 MB" in the reader's language (decimal units, as files show). */

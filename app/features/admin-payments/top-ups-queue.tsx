@@ -1,4 +1,4 @@
-import { FileTextIcon } from "lucide-react";
+import { FileTextIcon, ImageIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { byId, CellWithNote, type Column } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/column-presets";
@@ -16,6 +16,7 @@ import {
   formatFileSize,
   isImageProof,
   proofPath,
+  thumbnailPath,
   type QueuedTopUpProof,
 } from "~/domain/payments/top-up-proofs";
 import {
@@ -78,8 +79,9 @@ function DecisionForms({ request }: { request: QueuedTopUp }) {
 }
 
 /**
- * A request's proof files: each image as a small preview that opens it whole, each PDF as a link that
- * opens it, and a red flag on a file another request was sent with too.
+ * A request's proof files: each image as its preview (a small WebP, never the file itself: a queue of
+ * photos would load megabytes each) that opens it whole, a placeholder while the preview is yet to be
+ * made, each PDF as a link that downloads it, and a red flag on a file another request was sent with too.
  */
 function ProofFiles({ proofs, locale }: { proofs: QueuedTopUpProof[]; locale: string }) {
   const { t } = useTranslation("payments");
@@ -96,14 +98,24 @@ function ProofFiles({ proofs, locale }: { proofs: QueuedTopUpProof[]; locale: st
               rel="noreferrer"
               aria-label={t("topUps.admin.openImage", { name: proof.fileName })}
             >
-              <img
-                src={proofPath(proof.id)}
-                alt={proof.fileName}
-                width={proof.width ?? undefined}
-                height={proof.height ?? undefined}
-                loading="lazy"
-                className="h-20 w-auto max-w-32 rounded border bg-muted object-contain"
-              />
+              {proof.thumbnail ? (
+                <img
+                  src={thumbnailPath(proof.id)}
+                  alt={proof.fileName}
+                  width={proof.thumbnail.width}
+                  height={proof.thumbnail.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-20 w-auto max-w-32 rounded border bg-muted object-contain"
+                />
+              ) : (
+                <span
+                  className="grid size-20 place-items-center rounded border bg-muted text-muted-foreground"
+                  data-preview-pending
+                >
+                  <ImageIcon className="size-6" aria-hidden />
+                </span>
+              )}
             </a>
           ) : (
             // Served as a download (a PDF is never opened as a page of the site).
@@ -122,6 +134,11 @@ function ProofFiles({ proofs, locale }: { proofs: QueuedTopUpProof[]; locale: st
           <span className="text-xs text-muted-foreground">
             {formatFileSize(proof.byteSize, locale)}
           </span>
+          {isImageProof(proof.contentType) && !proof.thumbnail ? (
+            <span className="text-xs text-muted-foreground">
+              {t("topUps.admin.previewPending")}
+            </span>
+          ) : null}
           {proof.sameFileAs.length > 0 ? (
             <Badge tone="red" data-same-file>
               {t("topUps.admin.sameFile", { references: proof.sameFileAs.join(", ") })}
