@@ -1,7 +1,6 @@
 import type { AddressInfo } from "node:net";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMMUTABLE_PRIVATE_CACHE } from "~/http/file-response.server";
 import { isPrivateResponse, PRIVATE_CACHE_CONTROL, privateResponses } from "./private-responses";
 
 describe("isPrivateResponse", () => {
@@ -44,16 +43,6 @@ describe("privateResponses", () => {
     app.get("/write-head", (_req, res) => {
       res.writeHead(200, { "Set-Cookie": "toast=; Max-Age=0", "Content-Type": "text/plain" });
       res.end("ok");
-    });
-    app.get("/preview.webp", (_req, res) => {
-      res.set("Cache-Control", IMMUTABLE_PRIVATE_CACHE).type("image/webp").send("webp");
-    });
-    app.get("/preview-with-cookie.webp", (_req, res) => {
-      res.set("Cache-Control", IMMUTABLE_PRIVATE_CACHE).append("Set-Cookie", "toast=; Max-Age=0");
-      res.type("image/webp").send("webp");
-    });
-    app.get("/an-hour", (_req, res) => {
-      res.set("Cache-Control", "private, max-age=3600").send("x");
     });
     app.get("/broken", () => {
       throw new Error("boom");
@@ -106,16 +95,5 @@ describe("privateResponses", () => {
     expect(written.headers.get("cache-control")).toBe(PRIVATE_CACHE_CONTROL);
     expect(written.headers.get("set-cookie")).toContain("toast=");
     expect(await written.text()).toBe("ok");
-  });
-
-  it("keeps a file that never changes in its viewer's browser alone, and nothing else a route says", async () => {
-    const preview = await get("/preview.webp", true);
-    expect(preview.headers.get("cache-control")).toBe(IMMUTABLE_PRIVATE_CACHE);
-    expect(IMMUTABLE_PRIVATE_CACHE).toMatch(/^private, /);
-    // Not with a cookie, and no other value a route sets, however private.
-    for (const path of ["/preview-with-cookie.webp", "/an-hour"])
-      expect((await get(path, true)).headers.get("cache-control"), path).toBe(
-        PRIVATE_CACHE_CONTROL,
-      );
   });
 });

@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from "express";
-import { IMMUTABLE_PRIVATE_CACHE } from "~/http/file-response.server";
 
 /** What every response that depends on a session carries: no cache, shared or the browser's, keeps it. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -17,9 +16,7 @@ export function isPrivateResponse(input: { signedIn: boolean; setsCookie: boolea
 /**
  * Sets Cache-Control just before the headers go out, whoever wrote the response (React Router's page,
  * data and resource routes, a redirect, the maintenance gate, the last-resort error handler), and over
- * any value a route set itself ("no-store" on a CSV becomes "private, no-store"). One value a route sets
- * is kept: IMMUTABLE_PRIVATE_CACHE, a file that never changes (a proof image's preview) kept by the
- * browser it was served to and by no shared cache, on a response that sets no cookie.
+ * any value a route set itself ("no-store" on a CSV becomes "private, no-store").
  */
 export function privateResponses(signedIn: (res: Response) => boolean) {
   return (_req: Request, res: Response, next: NextFunction) => {
@@ -32,10 +29,7 @@ export function privateResponses(signedIn: (res: Response) => boolean) {
           if (value !== undefined) this.setHeader(name, value as string | string[]);
         args.pop();
       }
-      const setsCookie = this.hasHeader("set-cookie");
-      const keptByTheBrowser =
-        !setsCookie && this.getHeader("cache-control") === IMMUTABLE_PRIVATE_CACHE;
-      if (isPrivateResponse({ signedIn: signedIn(this), setsCookie }) && !keptByTheBrowser)
+      if (isPrivateResponse({ signedIn: signedIn(this), setsCookie: this.hasHeader("set-cookie") }))
         this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as Response["writeHead"];

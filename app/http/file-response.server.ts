@@ -22,26 +22,16 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
 }
 
 /**
- * How long the browser of the person it was served to may keep a file that never changes (a proof's
- * preview: made once, deleted with its file): a year, in that browser only, never a shared cache.
- */
-export const IMMUTABLE_PRIVATE_CACHE = "private, max-age=31536000, immutable";
-
-/**
  * A stored upload under its name, read as the type its content was found to be (nosniff), under a
- * policy that lets nothing in it run as the site, and kept by no cache unless `cacheControl` says
- * otherwise. An image is shown in the browser; a PDF is downloaded (an attachment): opened in the
- * browser's viewer it would be a document of the site's origin with its own scripts, since the viewers
- * refuse to open in a sandbox.
+ * policy that lets nothing in it run as the site, and kept by no cache. An image is shown in the
+ * browser; a PDF is downloaded (an attachment): opened in the browser's viewer it would be a document
+ * of the site's origin with its own scripts, since the viewers refuse to open in a sandbox.
  */
-export function uploadedFileResponse(
-  file: {
-    fileName: string;
-    contentType: string;
-    bytes: Uint8Array;
-  },
-  options: { cacheControl?: string } = {},
-): Response {
+export function uploadedFileResponse(file: {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}): Response {
   const pdf = file.contentType === "application/pdf";
   return new Response(new Uint8Array(file.bytes), {
     headers: {
@@ -49,7 +39,7 @@ export function uploadedFileResponse(
       "Content-Length": String(file.bytes.length),
       "Content-Disposition": contentDisposition(pdf ? "attachment" : "inline", file.fileName),
       "X-Content-Type-Options": "nosniff",
-      "Cache-Control": options.cacheControl ?? "private, no-store",
+      "Cache-Control": "private, no-store",
       "Content-Security-Policy": UPLOADED_IMAGE_POLICY,
       "Cross-Origin-Resource-Policy": "same-origin",
     },

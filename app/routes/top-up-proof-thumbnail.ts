@@ -1,6 +1,6 @@
 import { idField } from "~/lib/id-field";
 import { readTopUpProofThumbnail } from "~/domain/payments/top-up-proofs.server";
-import { IMMUTABLE_PRIVATE_CACHE, uploadedFileResponse } from "~/http/file-response.server";
+import { uploadedFileResponse } from "~/http/file-response.server";
 import { requireAdmin, requireUser } from "~/http/guards.server";
 import type { Route } from "./+types/top-up-proof-thumbnail";
 import { requestContext } from "~/context.server";
@@ -31,5 +31,8 @@ export async function loader({ url, params, context: routerContext }: Route.Load
         "Cache-Control": "no-store",
       },
     });
-  return uploadedFileResponse(found.file, { cacheControl: IMMUTABLE_PRIVATE_CACHE });
+  // Kept by no cache, as its original: a receipt's preview shows a name and a phone number, and a shared
+  // device's browser must not keep it after its user signs out. At about 20 kB a preview, fetching the
+  // queue's again costs little.
+  return uploadedFileResponse(found.file);
 }

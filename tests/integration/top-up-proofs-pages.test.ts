@@ -210,8 +210,8 @@ describeEachDatabase("proof files through the pages", (app) => {
         "content-type": "image/webp",
         "content-disposition": `inline; filename="____ _______.webp"; filename*=UTF-8''${encodeURIComponent("صورة الإيصال.webp")}`,
         "x-content-type-options": "nosniff",
-        // It never changes (made once, deleted with its file): the viewer's browser keeps it.
-        "cache-control": "private, max-age=31536000, immutable",
+        // Kept by no cache, as the original: a shared device keeps no receipt after sign-out.
+        "cache-control": "private, no-store",
         "content-security-policy": UPLOADED_IMAGE_POLICY,
         "cross-origin-resource-policy": "same-origin",
       });
