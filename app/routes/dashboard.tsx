@@ -63,7 +63,10 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   const user = requireUser(url, context);
   const t = context.i18n.getFixedT(null, "common");
   const query = dashboardQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const view = await loadCustomerDashboard(context.services.db, user.id, query, context.locale);
+  const view = await loadCustomerDashboard(context.services.db, user.id, query, {
+    language: context.locale,
+    invoicing: context.settings.invoicing,
+  });
   // A fresh key per confirmation shown: a double click or a reload of the confirmed post renews once.
   const renewKey = "renewal" in view && view.renewal?.ok ? crypto.randomUUID() : null;
   // The account tab's two-factor card: its state needs better-auth (the secret is encrypted).
@@ -265,6 +268,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     userId: user.id,
     serviceId: form.data.serviceId,
     idempotencyKey: form.data.idempotencyKey,
+    shownPriceCents: form.data.shownPrice,
     settings: context.settings,
   });
   if (!result.ok) {

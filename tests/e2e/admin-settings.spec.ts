@@ -203,6 +203,105 @@ test("a theme colour changes the storefront's primary buttons", async ({ browser
   }
 });
 
+/** An amount as the English pages write it ("€14.40", "85.60 coins"), in cents. */
+function cents(text: string | null): number {
+  const match = /(\d[\d,]*\.\d{2})/.exec(text ?? "");
+  if (!match) throw new Error(`no amount in ${text}`);
+  return Math.round(Number(match[1]!.replace(/,/g, "")) * 100);
+}
+
+const INVOICING_DEFAULTS = {
+  intent: "invoicing",
+  sellerName: "Hostfront",
+  sellerAddress: "",
+  sellerTaxId: "",
+  vatEnabled: "on",
+  vatRates: "MA 20",
+  pricesIncludeVat: "on",
+  retentionYears: "10",
+};
+
+test("prices without VAT: a renewal on a phone shows the VAT, charges the total shown, and asks again when it changed", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000); // two people, an order approved, two renewals asked
+  const { context: adminContext, page: admin } = await adminPage(browser);
+  const { context: buyerContext, page: buyer } = await newPage(browser, {
+    width: 390,
+    height: 844,
+  });
+  try {
+    const { pricesIncludeVat: _included, ...excluded } = INVOICING_DEFAULTS;
+    await restore(admin, excluded);
+    const customer = await registerOverHttp(buyerContext, { name: "Salma Renouvelle" });
+    await signInOverHttp(buyerContext, customer.email, customer.password);
+    await visit(buyer, "/dashboard?tab=account");
+    await buyer.getByLabel("Country").selectOption("MA");
+    await buyer.getByRole("button", { name: "Save billing details" }).click();
+    await expect(buyer.getByText("Billing details saved.")).toBeVisible();
+    await visit(admin, `/admin/clients?q=${encodeURIComponent(customer.email)}`);
+    await admin.getByText("Add or remove coins").click();
+    await admin.getByLabel("Amount (negative removes)").fill("100");
+    await admin.getByLabel("Reason").fill("Renewal with VAT");
+    await admin.getByRole("button", { name: "Save" }).click();
+    await expect(admin.getByRole("status")).toHaveText("Coins updated successfully");
+
+    // A €12.00 plan: €14.40 with Morocco's 20 % added, at the order and at each renewal.
+    await visit(buyer, "/order");
+    await buyer.getByLabel("Service").selectOption({ label: "VPS Business — €12.00/month" });
+    await buyer.getByLabel("Server name").fill("Salma VPS");
+    await expect(buyer.getByTestId("order-total")).toHaveText("€14.40");
+    await buyer.getByRole("button", { name: "Place order" }).click();
+    await expect(buyer).toHaveURL(/\/dashboard\?tab=billing/);
+    await visit(admin, "/admin/orders?status=pending");
+    await admin
+      .getByRole("row", { name: new RegExp(customer.email.replace(/[.+]/g, "\\$&")) })
+      .getByRole("button", { name: "Approve" })
+      .click();
+    await expect(admin.getByRole("status")).toContainText("approved");
+
+    await visit(buyer, "/dashboard?tab=services");
+    await buyer.getByRole("link", { name: "Renew for €14.40" }).click();
+    const confirmation = buyer.getByRole("region", { name: /Renew this service\?/ });
+    const value = (term: string) =>
+      confirmation.locator("div", { has: buyer.locator("dt", { hasText: term }) }).locator("dd");
+    await expect(value("Price")).toContainText("€12.00");
+    await expect(value("VAT (20%)")).toHaveText("€2.40");
+    await expect(value("Total")).toHaveText("€14.40");
+    const balance = cents(await value("Your balance").textContent());
+    expect(balance).toBe(10_000 - 1_440);
+    expect(cents(await value("Balance after renewal").textContent())).toBe(balance - 1_440);
+    await confirmation.getByRole("button", { name: "Confirm renewal" }).click();
+    await expect(buyer.getByText("Your service has been renewed.")).toBeVisible();
+    await visit(buyer, "/dashboard?tab=billing");
+    await expect(
+      buyer.getByText(`${((balance - 1_440) / 100).toFixed(2)} coins`).first(),
+    ).toBeVisible();
+
+    // The admin turns prices back to including the VAT while the next confirmation is open: the
+    // renewal is refused rather than charged at a price the customer did not see, and shown again.
+    await visit(buyer, "/dashboard?tab=services");
+    await buyer.getByRole("link", { name: "Renew for €14.40" }).click();
+    await expect(value("Total")).toHaveText("€14.40");
+    await restore(admin, INVOICING_DEFAULTS);
+    await confirmation.getByRole("button", { name: "Confirm renewal" }).click();
+    await expect(buyer.getByText("The renewal's price changed since you saw it")).toBeVisible();
+    await expect(buyer.getByText("The renewal's price changed since you saw it")).toBeInViewport();
+    await expect(value("Price")).toContainText("€12.00");
+    await expect(value("Total")).toHaveCount(0);
+    await confirmation.getByRole("button", { name: "Confirm renewal" }).click();
+    await expect(buyer.getByText("Your service has been renewed.")).toBeVisible();
+    const fits = await buyer.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    );
+    expect(fits).toBe(true);
+  } finally {
+    await restore(admin, INVOICING_DEFAULTS);
+    await buyerContext.close();
+    await adminContext.close();
+  }
+});
+
 test("prices without VAT: the order form adds the customer's VAT and shows the total charged", async ({
   browser,
 }) => {

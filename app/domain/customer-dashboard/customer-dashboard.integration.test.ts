@@ -109,7 +109,6 @@ describeEachDatabase("customer dashboard", (app) => {
         name: service!.name,
         serverName: service!.serverName,
         expiresAt: service!.expiresAt,
-        cyclePriceCents: service!.cyclePriceCents,
       },
     ]);
   });

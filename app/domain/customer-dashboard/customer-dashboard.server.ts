@@ -7,7 +7,10 @@ import { listCustomerDocuments } from "~/domain/invoices/invoices.server";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listCustomerOrders, listOrdersNotActive } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";
-import { RENEWAL_WINDOW_DAYS } from "~/domain/hosting-services/hosting-services";
+import { renewalAmounts, RENEWAL_WINDOW_DAYS } from "~/domain/hosting-services/hosting-services";
+import { customerVat } from "~/domain/invoices/invoices";
+import { getSettings } from "~/domain/settings/settings.server";
+import type { Settings } from "~/domain/settings/settings";
 import { BILLING_CYCLES } from "~/domain/orders/orders";
 import {
   activeServicesCount,
@@ -103,8 +106,16 @@ export async function loadCustomerDashboard(
   db: Db,
   userId: string,
   query: Pick<DashboardQuery, "tab"> & Partial<Omit<DashboardQuery, "tab">>,
-  language = "en",
+  options: {
+    /** Announcements in this language. */
+    language?: string;
+    /** The VAT settings the caller has (the request's cache): what renewing costs. Read when not given. */
+    invoicing?: Settings["invoicing"];
+  } = {},
 ) {
+  const { language = "en" } = options;
+  const invoicing = () =>
+    options.invoicing ?? getSettings(db).then((settings) => settings.invoicing);
   const now = new Date();
   const page = query.page ?? 1;
   /** The overview shows the latest few of each list. */
@@ -119,6 +130,8 @@ export async function loadCustomerDashboard(
       "email",
       // An email change waiting for its link (docs/accounts.md), shown on the account tab.
       "pending_email",
+      // The VAT on their prices: what renewing a service costs them.
+      "billing_country",
       activeServicesCount(db, userId).as("active_services"),
       openTicketsCount(db, userId).as("open_tickets"),
     ])
@@ -146,13 +159,7 @@ export async function loadCustomerDashboard(
       // serialised into it.
       const renewals = services
         .filter((s) => s.status === "active" && Date.parse(s.expiresAt) <= horizon)
-        .map(({ id, name, serverName, expiresAt, cyclePriceCents }) => ({
-          id,
-          name,
-          serverName,
-          expiresAt,
-          cyclePriceCents,
-        }));
+        .map(({ id, name, serverName, expiresAt }) => ({ id, name, serverName, expiresAt }));
       const activity: DashboardActivity[] = [
         ...ledger.entries.map((e) => ({
           type: "ledger" as const,
@@ -182,16 +189,25 @@ export async function loadCustomerDashboard(
       return { tab: query.tab, cards: cardsOf(user), announcements, renewals, activity };
     }
     case "services": {
-      const [user, { services, hasMore }, waitingOrders, renewal] = await Promise.all([
+      // Every query side by side (one round trip on PostgreSQL), the settings too when not given.
+      const [user, { services, hasMore }, waitingOrders, renewal, vatSettings] = await Promise.all([
         account,
         listCustomerServicePage(db, userId, { page }),
         listWaitingOrders(db, userId, now),
-        query.renew ? quoteRenewal(db, { userId, serviceId: query.renew }, now) : undefined,
+        query.renew
+          ? quoteRenewal(db, { userId, serviceId: query.renew, invoicing: options.invoicing }, now)
+          : undefined,
+        invoicing(),
       ]);
+      const vat = customerVat(vatSettings, user.billing_country);
       return {
         tab: query.tab,
         cards: cardsOf(user),
-        services,
+        // Each with what renewing it costs, as its confirmation and the charge price it.
+        services: services.map((service) => ({
+          ...service,
+          renewalPriceCents: renewalAmounts(service.cyclePriceCents, vat).totalCents,
+        })),
         waitingOrders,
         renewal,
         page,

@@ -97,6 +97,11 @@ export const serviceActionSchema = z.discriminatedUnion("intent", [
 export const renewSchema = z.object({
   serviceId: z.coerce.number().int().positive(),
   idempotencyKey: z.string().trim().min(16).max(100),
+  /**
+   * The price the confirmation showed, in cents: a renewal whose price changed since is refused. A form
+   * without it (an older page) is charged the price as it is.
+   */
+  shownPrice: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 /** The dashboard's automatic-renewal switch of one service: "on" or "off". */

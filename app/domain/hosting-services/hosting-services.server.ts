@@ -2,8 +2,8 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { payFromCoins, type InsufficientCoins } from "~/domain/coins/coins.server";
+import { customerVat } from "~/domain/invoices/invoices";
 import {
-  amountsFor,
   invoiceTermsFor,
   issueRenewalInvoice,
   type InvoicingContext,
@@ -40,6 +40,7 @@ import {
   canTransition,
   suspensionReasonOf,
   expiryOnDate,
+  renewalAmounts,
   renewalExpiry,
   renewalQuote,
   renewalTermStart,
@@ -382,6 +383,8 @@ export type RenewResult =
   | { ok: false; kind: "invalid"; error: "orders.errors.expired" }
   /** Only an active service renews; the balance, as it is now, must cover the cycle (its price is `totalCents`). */
   | { ok: false; kind: "conflict"; error: "services.errors.cannotRenew" }
+  /** The renewal's price is not the one the confirmation showed (`shownPriceCents`). */
+  | { ok: false; kind: "conflict"; error: "services.errors.renewalPriceChanged" }
   | InsufficientCoins;
 
 /**
@@ -404,6 +407,12 @@ export async function renewService(
     automatic?: boolean;
     /** The settings the caller has (the request's cache); read in the transaction when not given. */
     settings?: InvoicingContext;
+    /**
+     * What the confirmation showed the customer (`renewalQuote`'s `priceCents`): a renewal whose price
+     * changed since (the service's price, the VAT settings, their billing country) is refused, not
+     * charged at the new price.
+     */
+    shownPriceCents?: number;
   },
 ): Promise<RenewResult> {
   const existing = async () => {
@@ -444,14 +453,20 @@ export async function renewService(
       ) as BillingCycle;
       const now = input.now ?? new Date();
       const newExpiry = renewalExpiry(service.expires_at, cycle, now);
-      // What is charged: the cycle's price, with the VAT added when prices do not include it (ADR 36).
+      // What is charged: the one renewal price, the cycle's with the VAT added when prices do not
+      // include it (ADR 36), as the confirmation and the lifecycle's plan priced it.
       const terms = await invoiceTermsFor(
         trx,
         input.userId,
         input.settings ?? (await getSettings(trx)),
       );
-      const amounts = amountsFor(terms, service.cycle_price_cents);
+      const amounts = renewalAmounts(service.cycle_price_cents, {
+        rateBp: terms.vatRateBp,
+        pricesIncludeVat: terms.pricesIncludeVat,
+      });
       const amount = amounts.totalCents;
+      if (input.shownPriceCents !== undefined && input.shownPriceCents !== amount)
+        refuse<RenewResult>("conflict", "services.errors.renewalPriceChanged");
       const actorId = input.automatic ? null : input.userId;
       let ledgerEntryId: number | null = null;
       if (amount > 0) {
@@ -586,10 +601,15 @@ export type QuoteRenewalResult =
  */
 export async function quoteRenewal(
   db: Db,
-  input: { userId: string; serviceId: number },
+  input: {
+    userId: string;
+    serviceId: number;
+    /** The VAT settings the caller has (the request's cache); read when not given. */
+    invoicing?: InvoicingContext["invoicing"];
+  },
   now = new Date(),
 ): Promise<QuoteRenewalResult> {
-  const [row, user] = await Promise.all([
+  const [row, user, invoicing] = await Promise.all([
     db
       .selectFrom("hosting_services")
       .select(columns)
@@ -598,15 +618,24 @@ export async function quoteRenewal(
       .executeTakeFirst(),
     db
       .selectFrom("users")
-      .select("coin_balance_cents")
+      .select(["coin_balance_cents", "billing_country"])
       .where("id", "=", input.userId)
       .executeTakeFirst(),
+    input.invoicing ?? getSettings(db).then((settings) => settings.invoicing),
   ]);
   if (!row || !user) return serviceNotFound;
   const service = toService(row);
   if (!canRenew(service.status, service.suspensionReason))
     return { ok: false, kind: "conflict", error: "services.errors.cannotRenew" };
-  return { ok: true, quote: renewalQuote(service, user.coin_balance_cents, now) };
+  return {
+    ok: true,
+    quote: renewalQuote(
+      service,
+      user.coin_balance_cents,
+      now,
+      customerVat(invoicing, user.billing_country),
+    ),
+  };
 }
 
 /** The count of active services (one customer's, or everyone's), as a query to run or to nest. */

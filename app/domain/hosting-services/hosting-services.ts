@@ -3,6 +3,7 @@ import { labelKeys, messageKeys } from "~/lib/label-keys";
 import { SORT_DIRECTIONS } from "~/lib/sort-directions";
 import { cycleEnd, type BillingCycle } from "~/domain/orders/orders";
 import type { ServicePanel } from "~/domain/provisioning/panel-plan";
+import { documentAmounts, type DocumentAmounts, type VatTerms } from "~/domain/invoices/invoices";
 
 export type { EditServiceInput, ServiceListQuery } from "./hosting-services.schemas";
 
@@ -154,14 +155,25 @@ export function expiryOnDate(currentExpiry: string, date: string): string {
   return `${date}${current.toISOString().slice(10)}`;
 }
 
+/**
+ * The one price of renewing a service for one cycle: its cycle price, with the VAT added when prices
+ * exclude it. The confirmation, the cards, the lifecycle's plan, preview and mails, and the charge all
+ * read it, so that what a customer is shown is what they pay.
+ */
+export function renewalAmounts(cyclePriceCents: number, vat: VatTerms): DocumentAmounts {
+  return documentAmounts(cyclePriceCents, vat.rateBp, vat.pricesIncludeVat);
+}
+
 /** What a customer is asked to confirm before a renewal charges them. */
 export interface RenewalQuote {
   serviceId: number;
   name: string;
   serverName: string;
   billingCycle: BillingCycle;
-  /** What one cycle costs, in cents: the service's own cycle price. */
+  /** What the renewal charges, in cents (`renewalAmounts`' total): the cycle price, VAT added if due. */
   priceCents: number;
+  /** Its figures: the cycle price, the VAT and the total. */
+  amounts: DocumentAmounts;
   currentExpiresAt: string;
   /** Whether that expiry has passed: the confirmation then says when it expired, not when it expires. */
   expired: boolean;
@@ -173,7 +185,7 @@ export interface RenewalQuote {
   missingCents: number;
 }
 
-/** The confirmation of one renewal, from the service as it is now and the customer's balance. */
+/** The confirmation of one renewal, from the service as it is now, the customer's balance and VAT. */
 export function renewalQuote(
   service: Pick<
     HostingService,
@@ -181,8 +193,10 @@ export function renewalQuote(
   >,
   balanceCents: number,
   now: Date,
+  vat: VatTerms,
 ): RenewalQuote {
-  const priceCents = service.cyclePriceCents;
+  const amounts = renewalAmounts(service.cyclePriceCents, vat);
+  const priceCents = amounts.totalCents;
   const missingCents = Math.max(0, priceCents - balanceCents);
   return {
     serviceId: service.id,
@@ -190,6 +204,7 @@ export function renewalQuote(
     serverName: service.serverName,
     billingCycle: service.billingCycle,
     priceCents,
+    amounts,
     currentExpiresAt: service.expiresAt,
     expired: expiryPassed(service.expiresAt, now),
     newExpiresAt: renewalExpiry(service.expiresAt, service.billingCycle, now),

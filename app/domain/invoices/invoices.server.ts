@@ -36,6 +36,7 @@ import {
   receiptAmounts,
   renewalTermOf,
   stopsAutoRenewByDefault,
+  customerVat,
   vatRateFor,
   yearIn,
   type DocumentAmounts,
@@ -130,10 +131,7 @@ export async function orderVatFor(
         .where("id", "=", userId)
         .executeTakeFirst()
     : undefined;
-  return {
-    rateBp: user ? vatRateFor(invoicing, user.billing_country) : 0,
-    pricesIncludeVat: invoicing.pricesIncludeVat,
-  };
+  return customerVat(invoicing, user ? user.billing_country : null);
 }
 
 /** The figures of a price (what the lines add up to) under `terms`: `totalCents` is what is charged. */

@@ -147,6 +147,22 @@ export function vatRateFor(invoicing: InvoicingSettings, country: string | null)
   return Object.hasOwn(invoicing.vatRates, country) ? invoicing.vatRates[country]! : 0;
 }
 
+/**
+ * The VAT on a customer's prices: their billing country's rate, and whether the catalogue's prices
+ * include it (ADR 36). Without VAT: rate 0, prices include it (`NO_VAT`).
+ */
+export interface VatTerms {
+  rateBp: number;
+  pricesIncludeVat: boolean;
+}
+
+export const NO_VAT: VatTerms = { rateBp: 0, pricesIncludeVat: true };
+
+/** The VAT on the prices of a customer whose billing country is `country`. */
+export function customerVat(invoicing: InvoicingSettings, country: string | null): VatTerms {
+  return { rateBp: vatRateFor(invoicing, country), pricesIncludeVat: invoicing.pricesIncludeVat };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // What a document holds.
 

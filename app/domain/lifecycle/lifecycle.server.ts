@@ -1,5 +1,6 @@
 import { recordAudit, type AuditEntry } from "~/domain/audit/audit.server";
-import { renewalQuote, serviceLabel } from "~/domain/hosting-services/hosting-services";
+import { renewalAmounts, serviceLabel } from "~/domain/hosting-services/hosting-services";
+import { customerVat } from "~/domain/invoices/invoices";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import {
   notify,
@@ -16,6 +17,7 @@ import {
 import { BILLING_CYCLES, type BillingCycle } from "~/domain/orders/orders";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import type { Settings } from "~/domain/settings/settings";
 import { withOwner } from "~/db/customer-rows";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
 import type { NotificationKind } from "~/domain/notifications/notifications";
@@ -112,6 +114,8 @@ function servicesQuery(db: Db) {
     "hosting_services.user_id",
     "users.email",
     "users.coin_balance_cents",
+    // The customer's VAT: what renewing costs them.
+    "users.billing_country",
     "hosting_services.name",
     "hosting_services.server_name",
     "hosting_services.expires_at",
@@ -132,7 +136,9 @@ function activeExpiring(db: Db, after: string | null, until: string) {
 
 type ServiceRow = Awaited<ReturnType<ReturnType<typeof servicesQuery>["execute"]>>[number];
 
-function toLifecycleService(row: ServiceRow): LifecycleService {
+/** A service as the lifecycle plans with it, priced as its renewal charges (`renewalAmounts`). */
+function toLifecycleService(row: ServiceRow, invoicing: Settings["invoicing"]): LifecycleService {
+  const vat = customerVat(invoicing, row.billing_country);
   return {
     serviceId: Number(row.id),
     userId: row.user_id,
@@ -140,7 +146,7 @@ function toLifecycleService(row: ServiceRow): LifecycleService {
     name: row.name,
     serverName: row.server_name,
     expiresAt: new Date(row.expires_at).toISOString(),
-    priceCents: row.cycle_price_cents,
+    priceCents: renewalAmounts(row.cycle_price_cents, vat).totalCents,
     billingCycle: (row.billing_cycle in BILLING_CYCLES
       ? row.billing_cycle
       : "monthly") as BillingCycle,
@@ -156,9 +162,10 @@ function toLifecycleService(row: ServiceRow): LifecycleService {
  */
 export async function planLifecycle(
   db: Db,
-  settings: LifecycleSettings,
+  { lifecycle: settings, invoicing }: Pick<Settings, "lifecycle" | "invoicing">,
   now: Date,
 ): Promise<LifecyclePlan> {
+  const toService = (row: ServiceRow) => toLifecycleService(row, invoicing);
   const window = dueWindows(settings, now);
   const thresholds = reminderThresholds(settings);
   const [renewRows, suspendRows, expiredRows, remindRows, orderRows] = await Promise.all([
@@ -201,12 +208,12 @@ export async function planLifecycle(
   for (const order of orderRows)
     if (balances.has(order.user_id))
       balances.set(order.user_id, balances.get(order.user_id)! + order.total_cents);
-  const renewals = planRenewals(renewRows.map(toLifecycleService), balances);
+  const renewals = planRenewals(renewRows.map(toService), balances);
   const renewing = new Set(renewals.renew.map((service) => service.serviceId));
 
   const terminate: LifecycleService[] = [];
   const warnable: LifecycleService[] = [];
-  for (const service of expiredRows.map(toLifecycleService)) {
+  for (const service of expiredRows.map(toService)) {
     if (!service.suspendedAt) continue;
     if (terminationWarningDue(service.suspendedAt, now, settings)) warnable.push(service);
     else if (Date.parse(service.suspendedAt) <= Date.parse(window.terminateUntil))
@@ -214,7 +221,7 @@ export async function planLifecycle(
   }
 
   const remindable = remindRows
-    .map(toLifecycleService)
+    .map(toService)
     .filter((service) => !renewing.has(service.serviceId))
     .flatMap((service) => {
       const days = dueReminder(service.expiresAt, now, thresholds);
@@ -234,7 +241,7 @@ export async function planLifecycle(
     short: renewals.short.filter(
       (service) => !told.has(renewalShortKey(service.serviceId, service.expiresAt, now)),
     ),
-    suspend: suspendRows.map(toLifecycleService),
+    suspend: suspendRows.map(toService),
     warn: warnable.filter(
       (service) => !told.has(terminationWarningKey(service.serviceId, service.suspendedAt!)),
     ),
@@ -254,26 +261,15 @@ export async function planLifecycle(
 }
 
 /**
- * What renewing a service costs a customer whose balance is `balanceCents`: the renewal's own quote
- * (`renewalQuote`, what the services tab confirms before charging), never priced here.
+ * What renewing a service costs a customer whose balance is `balanceCents`: its renewal price as the
+ * plan read it (`renewalAmounts`, as the services tab's confirmation and the charge price it), never
+ * priced here.
  */
-function renewalTerms(service: LifecycleService, balanceCents: number, now: Date): RenewalTerms {
-  const quote = renewalQuote(
-    {
-      id: service.serviceId,
-      name: service.name,
-      serverName: service.serverName,
-      billingCycle: service.billingCycle,
-      cyclePriceCents: service.priceCents,
-      expiresAt: service.expiresAt,
-    },
-    balanceCents,
-    now,
-  );
+function renewalTerms(service: LifecycleService, balanceCents: number): RenewalTerms {
   return {
-    priceCents: quote.priceCents,
-    billingCycle: quote.billingCycle,
-    missingCents: quote.missingCents,
+    priceCents: service.priceCents,
+    billingCycle: service.billingCycle,
+    missingCents: Math.max(0, service.priceCents - balanceCents),
   };
 }
 
@@ -298,7 +294,7 @@ function shortNotice(
       expiresAt: service.expiresAt,
       missingCents: service.missingCents,
       day: runDay(now),
-      renewal: renewalTerms(service, service.priceCents - service.missingCents, now),
+      renewal: renewalTerms(service, service.priceCents - service.missingCents),
       expired: Date.parse(service.expiresAt) <= now.getTime(),
       suspendsAt,
       terminatesAt: terminationDate(suspendsAt, settings),
@@ -367,7 +363,7 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
   const settings = siteSettings.lifecycle;
   const counts = zeroCounts();
   if (!settings.enabled) return { enabled: false, counts };
-  const plan = await planLifecycle(db, settings, now);
+  const plan = await planLifecycle(db, siteSettings, now);
 
   for (const order of plan.ordersExpired) {
     const result = await rejectOrder(db, {
@@ -431,7 +427,7 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
         suspendedAt: now.toISOString(),
         reason: "expired",
         terminatesAt: terminationDate(now.toISOString(), settings),
-        renewal: renewalTerms(service, await balanceOf(trx, service.userId), now),
+        renewal: renewalTerms(service, await balanceOf(trx, service.userId)),
       }),
     });
     if (done) counts.suspended += 1;
@@ -515,8 +511,9 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
  * PREVIEW_LIMIT services or orders of each (shown on /admin/settings before the switch is turned on).
  */
 export async function previewLifecycle(db: Db, { now }: { now: Date }): Promise<LifecyclePreview> {
-  const settings = (await getSettings(db)).lifecycle;
-  const plan = await planLifecycle(db, settings, now);
+  const siteSettings = await getSettings(db);
+  const settings = siteSettings.lifecycle;
+  const plan = await planLifecycle(db, siteSettings, now);
   const first = <T>(items: T[]) => items.slice(0, PREVIEW_LIMIT);
   return {
     enabled: settings.enabled,

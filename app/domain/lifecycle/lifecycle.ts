@@ -65,6 +65,7 @@ export interface LifecycleService {
   name: string;
   serverName: string;
   expiresAt: string;
+  /** What renewing it charges its customer (`renewalAmounts`' total: the cycle price, VAT added if due). */
   priceCents: number;
   /** What a renewal adds (its mail says what renewing costs, as the renewal's quote does). */
   billingCycle: BillingCycle;

@@ -150,7 +150,7 @@ export function OverviewTab({
 }: {
   announcements: ShownAnnouncement[];
   activity: DashboardActivity[];
-  renewals: Pick<HostingService, "id" | "name" | "serverName" | "expiresAt" | "cyclePriceCents">[];
+  renewals: Pick<HostingService, "id" | "name" | "serverName" | "expiresAt">[];
   locale: string;
 }) {
   const { t } = useTranslation("dashboard");

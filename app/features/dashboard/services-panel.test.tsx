@@ -1,6 +1,7 @@
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renewalQuote } from "~/domain/hosting-services/hosting-services";
+import { NO_VAT } from "~/domain/invoices/invoices";
 import { renderHtml } from "../../../tests/support/render-html";
 import { ServicesPanel } from "./services-panel";
 
@@ -46,7 +47,7 @@ function renderPanel(
 function render(now: string) {
   return renderPanel({
     services: [],
-    renewal: { ok: true, quote: renewalQuote(service, 2000, new Date(now)) },
+    renewal: { ok: true, quote: renewalQuote(service, 2000, new Date(now), NO_VAT) },
     now,
   });
 }
@@ -73,6 +74,35 @@ describe("the renewal confirmation", () => {
   });
 });
 
+describe("a renewal with prices excluding VAT", () => {
+  const now = "2026-04-01T09:00:00.000Z";
+  const vat = { rateBp: 2000, pricesIncludeVat: false };
+
+  it("shows the price, the VAT added and the total, and posts the total it showed", async () => {
+    const html = await renderPanel({
+      services: [],
+      renewal: { ok: true, quote: renewalQuote(service, 2000, new Date(now), vat) },
+      now,
+    });
+    const lines = terms(html);
+    expect(lines).toContain("Price: €13.50 · monthly");
+    expect(lines).toContain("VAT (20%): €2.70");
+    expect(lines).toContain("Total: €16.20");
+    expect(lines).toContain("Balance after renewal: 3.80 coins");
+    expect(html).toMatch(/<input type="hidden" name="shownPrice" value="1620"\/>/);
+  });
+
+  it("says in the list what renewing costs, the VAT in it", async () => {
+    const html = await renderPanel({
+      services: [{ ...row(1, "active", "2099-05-01T12:00:00.000Z"), renewalPriceCents: 1620 }],
+      renewal: undefined,
+      now,
+    });
+    expect(html).toContain("Renew for €16.20");
+    expect(html).not.toContain("€13.50");
+  });
+});
+
 describe("a renewal short of coins", () => {
   /** The confirmation of a 13.50 renewal with 10.00 coins: 3.50 missing. */
   const short = (coinWay: Props["coinWay"]) =>
@@ -80,7 +110,7 @@ describe("a renewal short of coins", () => {
       services: [],
       renewal: {
         ok: true,
-        quote: renewalQuote(service, 1000, new Date("2026-04-01T09:00:00.000Z")),
+        quote: renewalQuote(service, 1000, new Date("2026-04-01T09:00:00.000Z"), NO_VAT),
       },
       now: "2026-04-01T09:00:00.000Z",
       coinWay,
@@ -118,6 +148,7 @@ const row = (id: number, status: "active" | "suspended", expiresAt: string) => (
   status,
   expiresAt,
   monthlyPriceCents: 1350,
+  renewalPriceCents: 1350,
   autoRenew: false,
   suspensionReason: status === "suspended" ? ("expired" as const) : null,
   panel: null,
@@ -175,6 +206,7 @@ describe("what a service's line says comes next", () => {
           billingCycle: "monthly",
           cyclePriceCents: 1350,
           monthlyPriceCents: 1350,
+          renewalPriceCents: 1350,
           status: "active",
           expiresAt: "2031-03-09T20:00:00.000Z",
           autoRenew: false,

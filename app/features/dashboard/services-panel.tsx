@@ -23,6 +23,7 @@ import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat, mediumDate } from "~/lib/intl-format";
 import type { LifecycleSettings } from "~/domain/lifecycle/lifecycle";
 import { FormAlert } from "~/components/ui/form-card";
+import { ratePercent } from "~/domain/invoices/invoices";
 import { ListCard } from "~/components/ui/list-card";
 import { Deadlines, ServerAddress } from "./service-details";
 
@@ -42,6 +43,8 @@ export type ServiceRow = Pick<
 > & {
   /** When it was suspended (its termination is counted from then). */
   suspendedAt?: string | null;
+  /** What renewing it costs: its cycle price, with the VAT added when prices exclude it. */
+  renewalPriceCents: number;
 };
 
 /** The lifecycle's settings the card's dates come from. */
@@ -121,16 +124,29 @@ function RenewalConfirmation({
     heading.current?.focus();
     heading.current?.scrollIntoView?.({ block: "center" });
   }, [quote.serviceId]);
+  const { amounts } = quote;
+  // With prices excluding VAT, the price, the VAT added and the total charged, as an order's summary.
+  const vatAdded = !amounts.pricesIncludeVat && amounts.vatCents > 0;
+  const euros = (cents: number) => <span dir="ltr">{formatEuros(cents, locale)}</span>;
   const rows: { term: string; value: ReactNode }[] = [
     {
       term: t("renew.price"),
       value: (
         <>
-          <span dir="ltr">{formatEuros(quote.priceCents, locale)}</span> ·{" "}
+          {euros(vatAdded ? amounts.subtotalCents : quote.priceCents)} ·{" "}
           {tOrders(BILLING_CYCLE_NAMES[quote.billingCycle])}
         </>
       ),
     },
+    ...(vatAdded
+      ? [
+          {
+            term: tOrders("form.vat", { rate: ratePercent(amounts.vatRateBp, locale) }),
+            value: euros(amounts.vatCents),
+          },
+          { term: t("renew.total"), value: euros(quote.priceCents) },
+        ]
+      : []),
     {
       term: t(quote.expired ? "renew.expiredOn" : "renew.currentExpiry"),
       value: date.format(new Date(quote.currentExpiresAt)),
@@ -183,6 +199,7 @@ function RenewalConfirmation({
             <input type="hidden" name="intent" value="renew" />
             <input type="hidden" name="serviceId" value={quote.serviceId} />
             <input type="hidden" name="idempotencyKey" value={renewKey} />
+            <input type="hidden" name="shownPrice" value={quote.priceCents} />
             <Button type="submit" disabled={busy}>
               {t("renew.confirm")}
             </Button>
@@ -379,7 +396,7 @@ export function ServicesPanel({
                           date: date.format(new Date(service.expiresAt)),
                         })}{" "}
                         · {tOrders(BILLING_CYCLE_NAMES[service.billingCycle])} ·{" "}
-                        <span dir="ltr">{formatEuros(service.cyclePriceCents, locale)}</span>
+                        <span dir="ltr">{formatEuros(service.renewalPriceCents, locale)}</span>
                       </p>
                       <Deadlines
                         service={service}
@@ -400,7 +417,7 @@ export function ServicesPanel({
                         <Button asChild size="sm" variant="outline">
                           <Link to={servicesHref(service.id)}>
                             {t("customer.renewFor", {
-                              amount: formatEuros(service.cyclePriceCents, locale),
+                              amount: formatEuros(service.renewalPriceCents, locale),
                             })}
                           </Link>
                         </Button>
