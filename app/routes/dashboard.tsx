@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
 import { z } from "~/lib/zod";
 import { accountActionSchema, endSession, updateProfile } from "~/domain/accounts/profile.server";
 import { cancelEmailChange } from "~/domain/accounts/email-verification.server";
@@ -284,6 +284,14 @@ export async function action({ request, url, context: routerContext }: Route.Act
   }
   throw redirectWithToast("/dashboard?tab=services", "toast.serviceRenewed");
 }
+
+// A refusal (4xx) skips the reload by default; a conflict (409: a renewal whose price changed since it
+// was shown, a service that can no longer renew) reloads the tab, so the confirmation shows the price
+// and the state as they are now instead of the stale ones the refused form carried.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { view, locale } = loaderData;

@@ -273,16 +273,13 @@ test("prices without VAT: a renewal on a phone shows the VAT, charges the total 
     expect(cents(await value("Balance after renewal").textContent())).toBe(balance - 1_440);
     await confirmation.getByRole("button", { name: "Confirm renewal" }).click();
     await expect(buyer.getByText("Your service has been renewed.")).toBeVisible();
-    await visit(buyer, "/dashboard?tab=billing");
-    await expect(
-      buyer.getByText(`${((balance - 1_440) / 100).toFixed(2)} coins`).first(),
-    ).toBeVisible();
-
     // The admin turns prices back to including the VAT while the next confirmation is open: the
     // renewal is refused rather than charged at a price the customer did not see, and shown again.
     await visit(buyer, "/dashboard?tab=services");
     await buyer.getByRole("link", { name: "Renew for €14.40" }).click();
     await expect(value("Total")).toHaveText("€14.40");
+    // The first renewal took the total shown.
+    expect(cents(await value("Your balance").textContent())).toBe(balance - 1_440);
     await restore(admin, INVOICING_DEFAULTS);
     await confirmation.getByRole("button", { name: "Confirm renewal" }).click();
     await expect(buyer.getByText("The renewal's price changed since you saw it")).toBeVisible();
