@@ -17,7 +17,9 @@ export function MailQuote({
   return (
     <>
       {quote.intro ? <p style={{ margin: "0 0 8px", lineHeight: 1.5 }}>{quote.intro}</p> : null}
+      {/* Its own direction: a customer writes Latin in an Arabic message, or Arabic in an English one. */}
       <div
+        dir="auto"
         style={{
           margin: "0 0 12px",
           padding: "8px 12px",
