@@ -28,6 +28,8 @@ export function MailQuote({
           color: "#27272a",
           lineHeight: 1.5,
           overflowWrap: "anywhere",
+          // From where its own text starts, not the message's side.
+          textAlign: "start",
         }}
       >
         {lines.map((line, index) => (
