@@ -17,7 +17,8 @@ export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
  * /admin/notifications' actions: mark all the admin's own notifications read, or save which staff
  * messages they asked to be emailed (`staff-mail`).
  */
-export const notificationActionSchema = z.union(
+export const notificationActionSchema = z.discriminatedUnion(
+  "intent",
   [z.object({ intent: z.literal("read-all") }), staffMailChoicesSchema],
   { error: "admin.notifications.errors.unknownAction" },
 );
