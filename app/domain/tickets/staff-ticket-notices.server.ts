@@ -54,9 +54,9 @@ async function staffNoticeOf(
   what: keyof typeof COUNTERS,
   now: Date,
 ): Promise<StaffTicketSummary | null> {
-  const COUNTER = counter(what);
-  const { hits, slot } = await countInSlot(trx, COUNTER, now);
-  const previous = await slotCount(trx, COUNTER, new Date(slot.getTime() - STAFF_TICKET_WINDOW_MS));
+  const count = counter(what);
+  const { hits, slot } = await countInSlot(trx, count, now);
+  const previous = await slotCount(trx, count, new Date(slot.getTime() - STAFF_TICKET_WINDOW_MS));
   if (hits === 1 && previous === 0) return null;
   return {
     from: slot.toISOString(),
