@@ -37,6 +37,7 @@ export const TABLES_IN_ORDER: (keyof Database)[] = [
   "job_runs",
   "mail_outbox",
   "mail_opt_outs",
+  "mail_opt_ins",
   "two_factors",
   "payment_methods",
   "top_up_requests",

@@ -39,6 +39,7 @@ import * as m0041 from "../../db/migrations/0041-form-limit-windows";
 import * as m0042 from "../../db/migrations/0042-job-priority";
 import * as m0043 from "../../db/migrations/0043-welcome-coins-text";
 import * as m0044 from "../../db/migrations/0044-proof-thumbnails";
+import * as m0045 from "../../db/migrations/0045-mail-opt-ins";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -82,6 +83,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0042-job-priority": m0042,
   "0043-welcome-coins-text": m0043,
   "0044-proof-thumbnails": m0044,
+  "0045-mail-opt-ins": m0045,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -484,6 +484,14 @@ export interface MailOptOutsTable {
   created_at: Timestamp;
 }
 
+/** The staff's messages an admin asked to receive (STAFF_MAIL_CHOICES), off by default. */
+export interface MailOptInsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: string;
+  created_at: Timestamp;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   type: string;
@@ -718,6 +726,7 @@ export interface Database {
   job_workers: JobWorkersTable;
   mail_outbox: MailOutboxTable;
   mail_opt_outs: MailOptOutsTable;
+  mail_opt_ins: MailOptInsTable;
   payment_methods: PaymentMethodsTable;
   top_up_requests: TopUpRequestsTable;
   top_up_proofs: TopUpProofsTable;

@@ -2,6 +2,9 @@ import { createHash, randomUUID } from "node:crypto";
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import type { DocumentKind } from "~/domain/invoices/invoices";
 import {
+  messageExcerpt,
+  REPLY_MAIL_MAX_CHARS,
+  STAFF_MAIL_EXCERPT,
   staffTicketSummaryAt,
   type Department,
   type StaffTicketSummary,
@@ -95,14 +98,35 @@ export type MailEvent =
       ticketId: number;
       userId: string;
       subject: string;
+      /** What staff wrote: the message carries it, up to REPLY_MAIL_MAX_CHARS. */
+      reply: string;
       /** The reply's idempotency key (random without one). */
       replyKey?: string;
     }
-  /** A new ticket; with `summary`, told in its busy window's summary instead (docs/support.md). */
+  /**
+   * A new ticket, its subject and its first message (the staff's mail carries its first lines); with
+   * `summary`, told in its busy window's summary instead (docs/support.md).
+   */
   | {
       kind: "ticketOpened";
       ticketId: number;
       department: Department;
+      subject: string;
+      message: string;
+      summary?: StaffTicketSummary;
+    }
+  /**
+   * A customer replied to their ticket: told to the admins who asked for it (STAFF_MAIL_CHOICES), at
+   * once or, with `summary`, in its busy window's summary of replies, as new tickets are.
+   */
+  | {
+      kind: "ticketCustomerReplied";
+      ticketId: number;
+      department: Department;
+      subject: string;
+      message: string;
+      /** The reply's idempotency key (random without one). */
+      replyKey?: string;
       summary?: StaffTicketSummary;
     }
   /** An admin (or the command line) turned off the user's two-factor sign-in; `resetAt` ISO. */
@@ -315,6 +339,26 @@ function toCustomerWithDocument(
   );
 }
 
+/**
+ * A staff message's values about a customer's message on a ticket: its number, department and
+ * subject, and the message's first lines (STAFF_MAIL_EXCERPT), whether they are all of it (`cut`).
+ */
+function staffTicketParams(event: {
+  ticketId: number;
+  department: Department;
+  subject: string;
+  message: string;
+}) {
+  const excerpt = messageExcerpt(event.message, STAFF_MAIL_EXCERPT);
+  return {
+    id: event.ticketId,
+    department: event.department,
+    subject: event.subject,
+    excerpt: excerpt.text,
+    cut: excerpt.cut,
+  };
+}
+
 /** What an event mails, to whom. */
 export function planMail(event: MailEvent): Planned[] {
   switch (event.kind) {
@@ -383,15 +427,17 @@ export function planMail(event: MailEvent): Planned[] {
           event.userId,
         ),
       ];
-    case "ticketAnswered":
+    case "ticketAnswered": {
+      const reply = messageExcerpt(event.reply, { chars: REPLY_MAIL_MAX_CHARS });
       return [
         toCustomer(
           "ticketAnswered",
           `ticket:${event.ticketId}:reply:${event.replyKey ?? randomUUID()}`,
-          { id: event.ticketId, subject: event.subject },
+          { id: event.ticketId, subject: event.subject, reply: reply.text, replyCut: reply.cut },
           event.userId,
         ),
       ];
+    }
     case "ticketOpened":
       // A busy window's tickets: one summary per window and admin (its key), sent once it has ended.
       if (event.summary)
@@ -408,7 +454,27 @@ export function planMail(event: MailEvent): Planned[] {
         {
           kind: "staffTicketOpened",
           eventKey: `ticket:${event.ticketId}`,
-          params: { id: event.ticketId, department: event.department },
+          params: staffTicketParams(event),
+          to: "staff",
+        },
+      ];
+    case "ticketCustomerReplied":
+      // A busy window's replies: one summary per window and admin who asked, once it has ended.
+      if (event.summary)
+        return [
+          {
+            kind: "staffTicketReplies",
+            eventKey: `window:${event.summary.from}`,
+            params: { ...event.summary },
+            to: "staff",
+            runAt: staffTicketSummaryAt(new Date(event.summary.from)),
+          },
+        ];
+      return [
+        {
+          kind: "staffTicketReplied",
+          eventKey: `ticket:${event.ticketId}:reply:${event.replyKey ?? randomUUID()}`,
+          params: staffTicketParams(event),
           to: "staff",
         },
       ];

@@ -1,6 +1,12 @@
 import { pageParam } from "~/lib/query-params";
 import { ticked, z } from "~/lib/zod";
-import { MAIL_STATES, OPTIONAL_MAIL_KINDS, type OptionalMailKind } from "./mail";
+import {
+  MAIL_STATES,
+  OPTIONAL_MAIL_KINDS,
+  STAFF_MAIL_CHOICES,
+  type OptionalMailKind,
+  type StaffMailChoice,
+} from "./mail";
 
 // Schemas only: loaders, *.server.ts and tests import this file, never a page's code.
 
@@ -27,4 +33,21 @@ export const mailPreferencesSchema = z
   .transform((form) => ({
     intent: form.intent,
     receive: OPTIONAL_MAIL_KINDS.filter((kind) => form[kind]),
+  }));
+
+/**
+ * /admin/notifications' email card: one checkbox per staff message an admin may ask for, ticked to
+ * receive it (STAFF_MAIL_CHOICES, off by default).
+ */
+export const staffMailChoicesSchema = z
+  .object({
+    intent: z.literal("staff-mail"),
+    ...(Object.fromEntries(STAFF_MAIL_CHOICES.map((kind) => [kind, ticked()])) as Record<
+      StaffMailChoice,
+      ReturnType<typeof ticked>
+    >),
+  })
+  .transform((form) => ({
+    intent: form.intent,
+    receive: STAFF_MAIL_CHOICES.filter((kind) => form[kind]),
   }));

@@ -24,6 +24,7 @@ import {
   MAIL_PAGE_SIZE,
   OPTIONAL_MAIL_KINDS,
   redactTokenLinks,
+  STAFF_MAIL_CHOICE_OF,
   type MailKind,
   type MailState,
   type OptionalMailKind,
@@ -86,7 +87,10 @@ async function recipientsOf(
   const optional = planned.some((each) =>
     (OPTIONAL_MAIL_KINDS as readonly MailKind[]).includes(each.kind),
   );
-  const staff = planned.some((each) => each.to === "staff");
+  const askedFor = await staffChoicesOf(trx, planned);
+  // The admins are read only when one of them is to be mailed: a customer's reply, which mails only
+  // the admins who asked for it, reads nothing more when none did.
+  const staff = planned.some((each) => each.to === "staff" && askedFor(each.kind) !== "nobody");
   // The admins read beside the first customers, in activeAdmins' order, when they are still to read.
   const adminsBeside: Recipient[] | undefined =
     staff && customerIds.length > 0 && !activeAdminsRead(trx) ? [] : undefined;
@@ -131,7 +135,14 @@ async function recipientsOf(
   // Every active admin, in one order (two transactions inserting the same keys never deadlock).
   const admins = staff ? (adminsBeside ?? (await activeAdminsOnce(trx))) : [];
   return planned.map((each) => {
-    if (each.to === "staff") return { message: each, recipients: admins };
+    if (each.to === "staff") {
+      const asked = askedFor(each.kind);
+      if (asked === "nobody") return { message: each, recipients: [] };
+      return {
+        message: each,
+        recipients: asked === "every" ? admins : admins.filter((admin) => asked.has(admin.id)),
+      };
+    }
     const customer = customers.get(each.userId!);
     if (!customer) return { message: each, recipients: [] };
     const message = optedOut.has(`${customer.id}\n${each.kind}`) ? each.instead : each;
@@ -141,6 +152,37 @@ async function recipientsOf(
       recipients: [message.address ? { ...customer, email: message.address } : customer],
     };
   });
+}
+
+/**
+ * Who asked for each staff message that needs a choice (STAFF_MAIL_CHOICE_OF), read in one statement
+ * when such a message is planned: "every" admin for the others, "nobody" when no one asked.
+ */
+async function staffChoicesOf(
+  trx: Tx,
+  planned: Planned[],
+): Promise<(kind: MailKind) => "every" | "nobody" | Set<string>> {
+  const choices = [
+    ...new Set(
+      planned.flatMap((each) => {
+        const choice = each.to === "staff" ? STAFF_MAIL_CHOICE_OF[each.kind] : undefined;
+        return choice ? [choice] : [];
+      }),
+    ),
+  ];
+  const asked = new Map<string, Set<string>>();
+  if (choices.length > 0)
+    for (const row of await trx
+      .selectFrom("mail_opt_ins")
+      .select(["user_id", "kind"])
+      .where("kind", "in", choices)
+      .execute())
+      asked.set(row.kind, (asked.get(row.kind) ?? new Set()).add(row.user_id));
+  return (kind) => {
+    const choice = STAFF_MAIL_CHOICE_OF[kind];
+    if (!choice) return "every";
+    return asked.get(choice) ?? "nobody";
+  };
 }
 
 /**
@@ -528,6 +570,7 @@ export async function setMailPreferences(
  */
 export async function forgetMailOf(trx: Tx, userId: string): Promise<number> {
   await trx.deleteFrom("mail_opt_outs").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("mail_opt_ins").where("user_id", "=", userId).execute();
   const result = await trx
     .deleteFrom("mail_outbox")
     .where("user_id", "=", userId)

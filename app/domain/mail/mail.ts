@@ -20,6 +20,9 @@ export const MAIL_KINDS = [
   "staffTicketOpened",
   // The tickets of a busy window told together, instead of one message each (docs/support.md).
   "staffTicketsOpened",
+  // A customer replied to a ticket, or a busy window's replies together: only to the admins who asked.
+  "staffTicketReplied",
+  "staffTicketReplies",
   "serviceExpiring",
   "serviceRenewalShort",
   "serviceRenewed",
@@ -58,6 +61,28 @@ export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
 
 /** The account tab's switches (dashboard namespace). */
 export const OPTIONAL_MAIL_LABELS = labelKeys("dashboard", "account.mail", OPTIONAL_MAIL_KINDS);
+
+/**
+ * The staff's messages an admin receives only when they asked for them (`mail_opt_ins`, the switches of
+ * /admin/notifications), each by the choice that turns it on: off by default, unlike every other staff
+ * message. A customer's reply to a ticket: one admin answering a ticket wants to hear of it, another
+ * does not want a mail for every line a customer writes.
+ */
+export const STAFF_MAIL_CHOICES = ["staffTicketReplied"] as const;
+export type StaffMailChoice = (typeof STAFF_MAIL_CHOICES)[number];
+
+/** The choice a staff message needs (none: every active admin receives it). */
+export const STAFF_MAIL_CHOICE_OF: Partial<Record<MailKind, StaffMailChoice>> = {
+  staffTicketReplied: "staffTicketReplied",
+  staffTicketReplies: "staffTicketReplied",
+};
+
+/** The switches' labels (admin namespace). */
+export const STAFF_MAIL_CHOICE_LABELS = labelKeys(
+  "admin",
+  "notifications.mail",
+  STAFF_MAIL_CHOICES,
+);
 
 /**
  * Security mail: what someone waits for to get into their account, or must hear of at once (a reset

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/transaction";
 import type { DocumentKind } from "~/domain/invoices/invoices";
-import { ticketsOfSummary } from "~/domain/tickets/staff-ticket-notices.server";
+import { repliesOfSummary, ticketsOfSummary } from "~/domain/tickets/staff-ticket-notices.server";
 import type { StaffTicketSummary } from "~/domain/tickets/tickets";
 import type { MailKind } from "./mail";
 import type { DocumentRef, DocumentSource } from "./mail-plan.server";
@@ -9,7 +9,7 @@ import type { DocumentRef, DocumentSource } from "./mail-plan.server";
 // read from the database once its event committed: the document it names (an invoice is numbered last
 // in its transaction, ADR 37), and a staff summary's tickets (docs/support.md: its row holds the
 // window, whose tickets are read once the window has ended, so one message names every ticket of it
-// that was not told at once).
+// that was not told at once; a summary of customers' replies likewise).
 
 function isDocumentSource(value: unknown): value is DocumentSource {
   if (!value || typeof value !== "object") return false;
@@ -96,7 +96,9 @@ export async function paramsToWrite(
   text: string,
 ): Promise<Record<string, unknown>> {
   const params = await withFoundDocument(db, parseParams(text));
-  return kind === "staffTicketsOpened" ? withSummaryTickets(db, params) : params;
+  if (kind === "staffTicketsOpened") return withSummaryTickets(db, params, ticketsOfSummary);
+  if (kind === "staffTicketReplies") return withSummaryTickets(db, params, repliesOfSummary);
+  return params;
 }
 
 /** A row's stored values (JSON), or none when they cannot be read. */
@@ -117,12 +119,16 @@ function summaryOf(params: Record<string, unknown>): StaffTicketSummary | null {
   return { from, until, skipFirst: skipFirst === true };
 }
 
-/** A summary's values with its tickets: how many, and the first few by number and department. */
+/**
+ * A summary's values with what it tells, read by `read`: the new tickets (how many, the first few by
+ * number and department) or the customers' replies (how many, the first few tickets they went to).
+ */
 async function withSummaryTickets(
   db: Db,
   params: Record<string, unknown>,
+  read: (db: Db, summary: StaffTicketSummary) => Promise<object>,
 ): Promise<Record<string, unknown>> {
   const summary = summaryOf(params);
   if (!summary) return params;
-  return { ...params, ...(await ticketsOfSummary(db, summary)) };
+  return { ...params, ...(await read(db, summary)) };
 }

@@ -99,7 +99,13 @@ describeEachDatabase("security mail ahead of every other message", (app) => {
         product: "VPS",
         setup: "panel",
       },
-      { kind: "ticketOpened", ticketId: 91_000, department: "sales" },
+      {
+        kind: "ticketOpened",
+        ticketId: 91_000,
+        department: "sales",
+        subject: "Hello",
+        message: "A question",
+      },
     ];
     await inTransaction(db, (trx) => queueMails(trx, events, T0));
     const rows = await db

@@ -1,5 +1,6 @@
 import { pageParam } from "~/lib/query-params";
 import { z } from "~/lib/zod";
+import { staffMailChoicesSchema } from "~/domain/mail/mail.schemas";
 import { NOTIFICATION_FILTERS } from "./notifications";
 
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
@@ -12,8 +13,12 @@ export const notificationListQuerySchema = z.object({
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
-/** /admin/notifications' one action: mark all the admin's own notifications read. */
-export const notificationActionSchema = z.object(
-  { intent: z.literal("read-all", { error: "admin.notifications.errors.unknownAction" }) },
+/**
+ * /admin/notifications' actions: mark all the admin's own notifications read, or save which staff
+ * messages they asked to be emailed (`staff-mail`).
+ */
+export const notificationActionSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("read-all") }), staffMailChoicesSchema],
   { error: "admin.notifications.errors.unknownAction" },
 );

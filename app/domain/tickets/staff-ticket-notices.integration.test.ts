@@ -110,6 +110,8 @@ describeEachDatabase("staff told of a flood of new tickets", (app, dialect) => {
     }
     await worker.stop(100);
   }
+  /** What a ticket of `flood` told at once carries: its department, subject and first lines. */
+  const told = { department: "technical", subject: "Flood 0", excerpt: "Help", cut: false };
   const staffReceived = (emails: string[]) =>
     smtp().received.filter((mail) => emails.some((email) => mail.to.includes(email)));
 
@@ -123,7 +125,8 @@ describeEachDatabase("staff told of a flood of new tickets", (app, dialect) => {
       {
         kind: "staffTicketOpened",
         to: id,
-        params: { id: ids[0], department: "technical" },
+        // Its subject and first lines too (the summary names numbers and departments only).
+        params: { ...told, id: ids[0] },
         due: iso(23, "10:03:00"),
       },
       // Once the window has ended, and thirty seconds for a transaction begun in it to commit.
@@ -141,8 +144,8 @@ describeEachDatabase("staff told of a flood of new tickets", (app, dialect) => {
     const emails = staff.map((admin) => admin.email);
     await work(at(23, "10:04:00"));
     expect(staffReceived(emails).map((mail) => mail.subject)).toEqual([
-      `New ticket #${ids[0]} (Technical)`,
-      `New ticket #${ids[0]} (Technical)`,
+      `New ticket #${ids[0]} (Technical): Flood 0`,
+      `New ticket #${ids[0]} (Technical): Flood 0`,
     ]);
     expect(discord().posts).toHaveLength(1);
 
@@ -188,11 +191,11 @@ describeEachDatabase("staff told of a flood of new tickets", (app, dialect) => {
       expect(
         mail.filter((each) => each.to === id).map(({ kind, params, due }) => [kind, params, due]),
       ).toEqual([
-        ["staffTicketOpened", { id: flooded[0], department: "technical" }, iso(24, "10:09:45")],
+        ["staffTicketOpened", { ...told, id: flooded[0] }, iso(24, "10:09:45")],
         ["staffTicketsOpened", window("10:00:00", "10:10:00", true), iso(24, "10:10:30")],
         ["staffTicketsOpened", window("10:10:00", "10:20:00", false), iso(24, "10:20:30")],
         ["staffTicketsOpened", window("10:20:00", "10:30:00", false), iso(24, "10:30:30")],
-        ["staffTicketOpened", { id: afterQuiet, department: "technical" }, iso(24, "10:45:00")],
+        ["staffTicketOpened", { ...told, id: afterQuiet }, iso(24, "10:45:00")],
       ]);
     // One message a window for each admin: no two are due in the same ten minutes.
     const windows = mail.map((each) => `${each.to} ${each.due.slice(0, 15)}`);

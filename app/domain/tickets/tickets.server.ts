@@ -30,7 +30,7 @@ import {
   type UnverifiedEmailRefusal,
 } from "~/domain/accounts/email-verification.server";
 import { countTicketPost, type TicketLimitRefusal } from "./ticket-limits.server";
-import { staffNoticeOfTicket } from "./staff-ticket-notices.server";
+import { staffNoticeOfReply, staffNoticeOfTicket } from "./staff-ticket-notices.server";
 
 const ticketColumns = [
   "id",
@@ -255,8 +255,9 @@ async function insertTicket(
     // Each admin's notification, and the staff's Discord (when set): its number and department,
     // nothing the customer wrote; or the window's summary post.
     await queueStaffPost(trx, told, at);
-    // Each admin's "new ticket" mail, or the window's summary (docs/mail.md).
-    await queueMail(trx, told, at);
+    // Each admin's "new ticket" mail with its subject and first lines, or the window's summary
+    // (docs/mail.md): the mail's event carries what the customer wrote, the post's never does.
+    await queueMail(trx, { ...told, subject: input.subject, message: input.message }, at);
     return { ok: true, ticket: toTicket(row) };
   });
 }
@@ -335,7 +336,7 @@ const ticketNotFound = { ok: false, kind: "notFound", error: "tickets.errors.not
 async function findTicketOrRefuse(trx: Tx, ticketId: number, userId?: string) {
   const query = trx
     .selectFrom("tickets")
-    .select(["id", "user_id", "subject", "status", "priority"])
+    .select(["id", "user_id", "subject", "status", "priority", "department"])
     .where("id", "=", ticketId);
   return rowOrRefuse(ofCustomer(query, "tickets", userId), ticketNotFound);
 }
@@ -378,6 +379,9 @@ async function changeOwnTicket(
     const now = at.toISOString();
     if (input.action.intent === "reply") {
       await countTicketPost(trx, { userId: input.userId, what: "reply" }, at);
+      // Told to the admins who asked (at once, or in its window's summary), decided before the reply
+      // is stored, so the first reply of a window has the lowest id in it.
+      const summary = await staffNoticeOfReply(trx, at);
       await addMessage(
         trx,
         {
@@ -399,6 +403,19 @@ async function changeOwnTicket(
         })
         .where("id", "=", input.ticketId)
         .execute();
+      await queueMail(
+        trx,
+        {
+          kind: "ticketCustomerReplied",
+          ticketId: input.ticketId,
+          department: ticket.department as Department,
+          subject: ticket.subject,
+          message: input.action.message,
+          replyKey: input.action.idempotencyKey,
+          ...(summary ? { summary } : {}),
+        },
+        at,
+      );
     } else {
       const closing = input.action.intent === "close";
       await trx
@@ -481,6 +498,7 @@ async function insertStaffReply(
       ticketId: input.ticketId,
       userId: ticket.user_id,
       subject: ticket.subject,
+      reply: input.message,
       replyKey: input.idempotencyKey,
     });
     return { ok: true, message: "tickets.admin.replied" };

@@ -140,3 +140,51 @@ export interface TicketMessage {
   body: string;
   createdAt: string;
 }
+
+/**
+ * How much of a staff reply the customer's "ticket answered" mail carries; a longer reply is cut there,
+ * and the mail says so and links to the ticket for the rest.
+ */
+export const REPLY_MAIL_MAX_CHARS = 2000;
+/**
+ * The beginning of a customer's message a staff mail carries (a new ticket, a customer's reply): its
+ * first lines, cut shorter if they are long; the rest is read on the ticket.
+ */
+export const STAFF_MAIL_EXCERPT = { chars: 600, lines: 8 } as const;
+
+// C0 and C1 controls but the line feed and tab, and the bidi embeddings, overrides and isolates: what
+// would hide text or reorder what surrounds it in a mail reader. Matching controls is the point here.
+// eslint-disable-next-line no-control-regex
+const HIDDEN_IN_MAIL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A message's text as a mail quotes it: its line breaks kept (blank lines run together), controls that
+ * would hide or reorder text removed, and at most `limits.chars` characters and `limits.lines` lines,
+ * cut at a word's end where one is near, with "…" where it was cut (`cut`). Plain text: the templates
+ * escape it (React's markup, and the text part is text).
+ */
+export function messageExcerpt(
+  body: string,
+  limits: { chars: number; lines?: number },
+): { text: string; cut: boolean } {
+  const clean = body
+    .replace(/\r\n?/g, "\n")
+    .replace(HIDDEN_IN_MAIL, "")
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  let text = clean;
+  if (limits.lines !== undefined) text = text.split("\n").slice(0, limits.lines).join("\n");
+  if (text.length > limits.chars) {
+    // Code units, not characters: never end between the two halves of a surrogate pair.
+    let end = limits.chars;
+    if (/[\ud800-\udbff]/.test(text[end - 1] ?? "")) end -= 1;
+    const head = text.slice(0, end);
+    // Back to the last space if it is near the end (a long word or URL is cut where it falls).
+    const space = head.search(/\s\S*$/);
+    text = space >= end * 0.8 ? head.slice(0, space) : head;
+  }
+  text = text.trimEnd();
+  const cut = text.length < clean.length;
+  return { text: cut ? `${text}…` : text, cut };
+}

@@ -13,17 +13,21 @@ import {
   type Notification,
   type NotificationListQuery,
 } from "~/domain/notifications/notifications";
+import type { StaffMailChoice } from "~/domain/mail/mail";
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/utils";
+import { StaffMailCard } from "./staff-mail-card";
 
-/** What "Mark all read" answers: how many it marked. */
+/** What "Mark all read" answers (how many it marked), or the email card's save (`form`). */
 export interface NotificationsActionResult extends Pick<ActionResult, "ok" | "message"> {
   count?: number;
+  form?: "staff-mail";
 }
 
 /**
  * /admin/notifications: every notification of the signed-in admin, newest first, each linking to what it
  * is about, with "Mark all read" (theirs only). The bell lists the newest few; this page has the rest.
+ * Above them, the admin's email card: which staff messages they asked to be emailed.
  */
 export function NotificationsPage({
   notifications,
@@ -34,6 +38,7 @@ export function NotificationsPage({
   query,
   locale,
   timeZone,
+  mailChoices,
   result,
 }: {
   notifications: Notification[];
@@ -44,6 +49,7 @@ export function NotificationsPage({
   query: NotificationListQuery;
   locale: string;
   timeZone: string;
+  mailChoices: StaffMailChoice[];
   result?: NotificationsActionResult;
 }) {
   const { t } = useTranslation("admin");
@@ -117,7 +123,10 @@ export function NotificationsPage({
       matching={t("notifications.matching", { count: matching })}
       hasMore={hasMore}
     >
-      {result ? <ResultMessage result={result} values={{ count: result.count ?? 0 }} /> : null}
+      <StaffMailCard receive={mailChoices} result={result?.form === "staff-mail" ? result : null} />
+      {result && !result.form ? (
+        <ResultMessage result={result} values={{ count: result.count ?? 0 }} />
+      ) : null}
     </FilteredListPage>
   );
 }

@@ -40,9 +40,35 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     document: { kind: "credit_note", number: "HFC-2031-000004", totalCents: -1250 },
   },
   topUpRejected: { reference: "K7QX-2M", coins: 10, reason: "No payment <received>" },
-  ticketAnswered: { id: 7, subject: "My server is down" },
+  ticketAnswered: {
+    id: 7,
+    subject: "My server is down",
+    reply: "We restarted it.\nTry <b>now</b> & tell us.",
+    replyCut: false,
+  },
   staffOrderWaiting: { id: 41, product: "VPS Entry", totalCents: 1250 },
-  staffTicketOpened: { id: 7, department: "billing" },
+  staffTicketOpened: {
+    id: 7,
+    department: "billing",
+    subject: "Refund <please>",
+    excerpt: "I paid twice.\n<script>alert(1)</script>",
+    cut: false,
+  },
+  staffTicketReplied: {
+    id: 7,
+    department: "technical",
+    subject: "My server is down",
+    excerpt: "Still down & <i>slow</i>.",
+    cut: true,
+  },
+  staffTicketReplies: {
+    from: "2031-03-12T04:10:00.000Z",
+    until: "2031-03-12T04:20:00.000Z",
+    skipFirst: true,
+    count: 31,
+    ticketCount: 22,
+    tickets: Array.from({ length: 20 }, (_, i) => ({ id: 8 + i, replies: i === 0 ? 1 : 2 })),
+  },
   staffTicketsOpened: {
     from: "2031-03-12T04:10:00.000Z",
     until: "2031-03-12T04:20:00.000Z",
@@ -251,6 +277,60 @@ describe("the mail templates", () => {
     const fr = sampleMail("topUpRejected", await contextIn("fr"));
     expect(fr.subject).toBe("Recharge K7QX-2M refusée");
     expect(fr.text).toContain("Motif : No payment <received>");
+  });
+
+  it.each(SUPPORTED_LOCALES)(
+    "quotes what was written on a ticket in %s, escaped, with a note when it was cut",
+    async (locale) => {
+      const context = await contextIn(locale);
+      const answered = sampleMail("ticketAnswered", context);
+      expect(answered.text).toContain("> We restarted it.\n> Try <b>now</b> & tell us.");
+      expect(answered.html).toContain(
+        "We restarted it.<br/>Try &lt;b&gt;now&lt;/b&gt; &amp; tell us.",
+      );
+      expect(answered.html).not.toContain("<b>now");
+      const opened = sampleMail("staffTicketOpened", context);
+      expect(plain(opened.subject)).toContain("Refund <please>");
+      expect(opened.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+      expect(opened.html).not.toContain("<script>");
+      expect(plain(opened.text)).toContain("Refund <please>");
+      const replied = sampleMail("staffTicketReplied", context);
+      expect(replied.html).toContain("Still down &amp; &lt;i&gt;slow&lt;/i&gt;.");
+      expect(replied.text).toContain("https://shop.example.com/admin/tickets/7");
+      // Cut: a sentence more than when whole, saying where the rest is.
+      const whole = sampleMail("staffTicketReplied", context, { cut: false });
+      expect(replied.text.split("\n").length).toBe(whole.text.split("\n").length + 2);
+      const summary = sampleMail("staffTicketReplies", context);
+      expect(plain(summary.text)).toMatch(/31/);
+      expect(summary.text).toContain("https://shop.example.com/admin/tickets\n");
+      for (const mail of [answered, opened, replied, whole, summary])
+        expect(mail.text).not.toMatch(/\b(staffTicket\w*|ticketAnswered)\.[a-z]/);
+    },
+  );
+
+  it("writes the ticket mails in English and French", async () => {
+    const en = await contextIn("en");
+    const fr = await contextIn("fr");
+    expect(sampleMail("staffTicketOpened", en).subject).toBe(
+      "New ticket #7 (Billing and coins): Refund <please>",
+    );
+    expect(sampleMail("staffTicketOpened", fr).subject).toBe(
+      "Nouveau ticket n° 7 (Facturation et coins) : Refund <please>",
+    );
+    expect(sampleMail("staffTicketReplied", en).text).toContain(
+      "This is the beginning of the reply: read all of it on the ticket.",
+    );
+    const summary = sampleMail("staffTicketReplies", en);
+    expect(summary.subject).toBe("31 customer replies");
+    expect(summary.text).toContain("#8 (1 reply), #9 (2 replies)");
+    expect(summary.text).toContain("and 2 more tickets.");
+    expect(sampleMail("staffTicketReplies", fr).subject).toBe("31 réponses de clients");
+    // A message queued before it carried the reply: the link alone, as before.
+    const older = sampleMail("ticketAnswered", en, { reply: undefined, replyCut: undefined });
+    expect(older.text).not.toContain("> ");
+    expect(sampleMail("staffTicketOpened", en, { subject: undefined }).subject).toBe(
+      "New ticket #7 (Billing and coins)",
+    );
   });
 
   it("writes Arabic right to left, with the values isolated", async () => {

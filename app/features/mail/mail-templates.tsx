@@ -11,6 +11,7 @@ import { formatCoins } from "~/lib/money";
 import { describeUserAgent } from "~/lib/user-agent";
 import type { NamespaceKey } from "~/i18n/use-message";
 import { cents, formatWhen, text } from "./mail-format";
+import { MailQuote } from "./mail-quote";
 import { serviceContent } from "./service-templates";
 import { staffTicketContent } from "./staff-ticket-templates";
 
@@ -52,6 +53,12 @@ export interface MailContent {
    * it and a link to its page, under the paragraphs (docs/mail.md#documents-and-top-ups).
    */
   document?: { text: string; label: string; href: string };
+  /**
+   * What someone wrote, quoted under the paragraphs (a staff reply, a customer's message): `intro` before
+   * it, its lines as they were typed (text, never markup), and `after` it what is to be said about it
+   * (that it was cut and where the rest is).
+   */
+  quote?: { intro?: string; text: string; after: string[] };
   audience: "customer" | "staff";
 }
 
@@ -313,10 +320,23 @@ export function mailContent(
     }
     case "ticketAnswered": {
       const subject = text(params.subject);
+      const reply = text(params.reply);
       return {
         subject: t("ticketAnswered.subject", { id, subject }),
         heading: t("ticketAnswered.heading"),
         paragraphs: [t("ticketAnswered.body", { id, subject })],
+        // The answer itself (a message queued before it was carried has none: the link alone).
+        ...(reply
+          ? {
+              quote: {
+                text: reply,
+                after: [
+                  ...(params.replyCut === true ? [t("ticketAnswered.cut")] : []),
+                  t("ticketAnswered.replyHow"),
+                ],
+              },
+            }
+          : {}),
         button: { label: t("ticketAnswered.button"), href: link(`/support/${id}`) },
         audience: "customer",
       };
@@ -331,6 +351,8 @@ export function mailContent(
       };
     case "staffTicketOpened":
     case "staffTicketsOpened":
+    case "staffTicketReplied":
+    case "staffTicketReplies":
       return staffTicketContent(kind, params, context);
     case "serviceRenewed":
       return { ...serviceContent(kind, params, context), document: documentLink(params, context) };
@@ -527,6 +549,7 @@ function MailBody({ content, context }: { content: MailContent; context: MailCon
           {paragraph}
         </p>
       ))}
+      {content.quote ? <MailQuote quote={content.quote} context={context} /> : null}
       {content.document ? (
         <p style={{ margin: "0 0 12px", lineHeight: 1.5 }}>
           {content.document.text}{" "}
@@ -566,6 +589,13 @@ export function mailText(content: MailContent, context: MailContext): string {
   const { t } = context;
   const lines = [context.siteName, "", content.heading, "", t("layout.greeting"), ""];
   for (const paragraph of content.paragraphs) lines.push(paragraph, "");
+  if (content.quote) {
+    if (content.quote.intro) lines.push(content.quote.intro, "");
+    // Quoted as mail quotes text: each line after "> ".
+    for (const line of content.quote.text.split("\n")) lines.push(line ? `> ${line}` : ">");
+    lines.push("");
+    for (const paragraph of content.quote.after) lines.push(paragraph, "");
+  }
   if (content.document)
     lines.push(content.document.text, `${content.document.label}:`, content.document.href, "");
   if (content.button) lines.push(`${content.button.label}:`, content.button.href, "");

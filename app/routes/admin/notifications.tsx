@@ -2,10 +2,9 @@ import {
   notificationActionSchema,
   notificationListQuerySchema,
 } from "~/domain/notifications/notifications.schemas";
-import {
-  listNotificationPage,
-  markNotificationsRead,
-} from "~/domain/notifications/notifications.server";
+import { markNotificationsRead } from "~/domain/notifications/notifications.server";
+import { loadStaffNotificationsPage } from "~/domain/notifications/staff-notifications-page.server";
+import { setStaffMailChoices } from "~/domain/mail/staff-mail-choices.server";
 import {
   NotificationsPage,
   type NotificationsActionResult,
@@ -16,12 +15,13 @@ import { requestContext } from "~/context.server";
 import type { Route } from "./+types/notifications";
 
 // The admin's own notifications, all of them (the bell lists the newest few): new orders and tickets,
-// the worker's alerts (docs/automation.md). "Mark all read" marks this admin's only.
+// the worker's alerts (docs/automation.md). "Mark all read" marks this admin's only. Its email card
+// sets which staff messages this admin asked to be emailed (docs/mail.md).
 export const loader = adminLoader(requestContext, {
   title: "admin.nav.notifications",
   query: notificationListQuerySchema,
   load: async ({ db, admin, query, context }) => ({
-    ...(await listNotificationPage(db, admin.id, query)),
+    ...(await loadStaffNotificationsPage(db, admin.id, query)),
     timeZone: context.settings.general.timeZone,
   }),
 });
@@ -32,7 +32,15 @@ export const action = adminAction(
   requestContext,
   notificationActionSchema,
   "admin.notifications.errors.unknownAction",
-  async ({ db, admin }) => {
+  async ({ db, admin, input }) => {
+    if (input.intent === "staff-mail") {
+      await setStaffMailChoices(db, { userId: admin.id, receive: input.receive });
+      return {
+        ok: true,
+        form: "staff-mail",
+        message: "admin.notifications.mail.saved",
+      } satisfies NotificationsActionResult;
+    }
     const marked = await markNotificationsRead(db, admin.id);
     return {
       ok: true,
