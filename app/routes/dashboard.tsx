@@ -54,8 +54,11 @@ type ActionAnswer = {
   ok: boolean;
   message: MessageKey;
   fieldErrors?: Partial<Record<string, MessageKey>>;
-  /** The account tab's deletion, email or two-factor card answered (each its own place on the page). */
-  form?: "deletion" | "mail" | "two-factor" | "billing";
+  /**
+   * The account tab's card that answered, each showing only its own messages: the sessions, deletion,
+   * email or two-factor card (none: the profile card).
+   */
+  form?: "sessions" | "deletion" | "mail" | "two-factor" | "billing";
 };
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -165,7 +168,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
     if (!form.ok)
       return unparsedForm(
         { form: "two-factor" as const, intent },
-        Object.values(form.fieldErrors)[0] ?? "dashboard.account.currentPasswordRequired",
+        Object.values(form.fieldErrors)[0] ?? "dashboard.twoFactor.errors.unknownForm",
         { fieldErrors: form.fieldErrors },
       );
     const result = await twoFactorAccountAction(
@@ -206,13 +209,20 @@ export async function action({ request, url, context: routerContext }: Route.Act
   }
   if (intent === "profile" || intent === "end-session" || intent === "cancel-email-change") {
     const form = await parseForm(request, accountActionSchema);
+    // "End session" is a button of the sessions card: its answer is shown there.
+    if (!form.ok && intent === "end-session")
+      return unparsedForm({ form: "sessions" as const }, "dashboard.twoFactor.errors.unknownForm");
     if (!form.ok)
       return unparsedForm({}, Object.values(form.fieldErrors)[0] ?? "auth.errors.nameRequired", {
         fieldErrors: form.fieldErrors,
       });
     if (form.data.intent === "end-session") {
       await endSession(db, user.id, form.data.sessionId);
-      return { ok: true, message: "dashboard.account.sessionEnded" } satisfies ActionAnswer;
+      return {
+        ok: true,
+        form: "sessions",
+        message: "dashboard.account.sessionEnded",
+      } satisfies ActionAnswer;
     }
     if (form.data.intent === "cancel-email-change") {
       await cancelEmailChange(db, user.id);
@@ -359,6 +369,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 : actionData?.ok
                   ? actionData
                   : undefined
+          }
+          sessionsResult={
+            actionData && "form" in actionData && actionData.form === "sessions"
+              ? { ok: actionData.ok, message: actionData.message }
+              : undefined
           }
           deletion={view.deletion ?? null}
           deletionResult={
