@@ -14,7 +14,7 @@ import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dash
 import { renewService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
 import { mailPreferencesSchema } from "~/domain/mail/mail.schemas";
 import { twoFactorActionSchema } from "~/domain/accounts/two-factor.schemas";
-import { loadTwoFactorState, twoFactorAccountAction } from "~/domain/accounts/two-factor.server";
+import { loadTwoFactorState } from "~/domain/accounts/two-factor.server";
 import { TwoFactorCard, type TwoFactorResult } from "~/features/dashboard/two-factor-card";
 import {
   BillingDetailsCard,
@@ -37,7 +37,7 @@ import { InvoiceList } from "~/features/invoices/invoice-list";
 import { Pager } from "~/components/data-table/pager";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
-import { headersWithCookies } from "~/http/toast.server";
+import { twoFactorFormAction } from "~/http/two-factor-form.server";
 import { redirectWithToast } from "~/http/form-answers.server";
 import { refusal, unparsedForm } from "~/http/route-request.server";
 import { statusOf } from "~/http/result-status";
@@ -163,34 +163,11 @@ export async function action({ request, url, context: routerContext }: Route.Act
     if (!result.ok) return accountRefusal(result, { form: "deletion" as const });
     return { ok: true, form: "deletion", message: "dashboard.deletion.requested" } as const;
   }
-  if (intent?.startsWith("two-factor-")) {
-    const form = await parseForm(request, twoFactorActionSchema);
-    if (!form.ok)
-      return unparsedForm(
-        { form: "two-factor" as const, intent },
-        Object.values(form.fieldErrors)[0] ?? "dashboard.twoFactor.errors.unknownForm",
-        { fieldErrors: form.fieldErrors },
-      );
-    const result = await twoFactorAccountAction(
-      context.services,
-      form.data,
-      { userId: user.id, cookie: request.headers.get("cookie") ?? "", ip: context.clientIp },
-      { ipPerMinute: context.services.loginIpLimit },
-    );
-    if (!result.ok)
-      return accountRefusal(result, { form: "two-factor" as const, intent: form.data.intent });
-    return data(
-      {
-        ok: true,
-        form: "two-factor",
-        intent: form.data.intent,
-        message: result.message,
-        backupCodes: result.backupCodes,
-      },
-      // Turning it on or off signs the session in again (better-auth): its new cookie.
-      { headers: headersWithCookies(result.setCookies) },
-    );
-  }
+  if (intent?.startsWith("two-factor-"))
+    return twoFactorFormAction(request, context, {
+      userId: user.id,
+      form: await parseForm(request, twoFactorActionSchema),
+    });
   if (intent === "billing-details") {
     const form = await parseForm(request, billingDetailsSchema);
     if (!form.ok)

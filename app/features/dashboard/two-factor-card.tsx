@@ -25,8 +25,8 @@ export interface TwoFactorResult {
 }
 
 /**
- * The account tab's "Two-factor sign-in" (ADR 0033), under `#two-factor` (where an admin who
- * must set it up is sent): off, a password starts the set-up; then the QR code (drawn on the server) and
+ * "Two-factor sign-in" (ADR 0033), on the account tab and on an admin's own page (/admin/account, where
+ * an admin who must set it up is sent), under `#two-factor`: off, a password starts the set-up; then the QR code (drawn on the server) and
  * its key as text, and a code from the app turns it on; on, new backup codes or turning it off.
  */
 export function TwoFactorCard({
