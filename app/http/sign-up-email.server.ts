@@ -1,10 +1,12 @@
 import { z } from "~/lib/zod";
 import { readCookie } from "~/lib/cookies";
 
-// The address just registered, for the sign-in form that registration leads to: kept in a cookie for
-// that page only (not in its address, where it would stay in the history and in logs), for ten minutes.
+// The address just registered, for the sign-in form that registration leads to: kept in a cookie (not
+// in the page's address, where it would stay in the history and in logs) for ten minutes, or until the
+// next sign-in. Its path is the site's: a hydrated page loads the sign-in page's data from
+// /login.data, which a cookie of path /login would not reach.
 const SIGN_UP_EMAIL_COOKIE = "hostfront_sign_up_email";
-const ATTRIBUTES = "Path=/login; HttpOnly; SameSite=Lax";
+const ATTRIBUTES = "Path=/; HttpOnly; SameSite=Lax";
 
 /** A Set-Cookie value that fills `email` in on the sign-in form. */
 export function signUpEmailCookie(email: string): string {

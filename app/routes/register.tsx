@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { safeRedirect } from "~/domain/accounts/accounts";
 import { registerSchema } from "~/domain/accounts/accounts.schemas";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
@@ -5,7 +6,6 @@ import { liveChatLinks } from "~/domain/settings/settings";
 import { withRedirect } from "~/features/auth/auth-form";
 import { RegisterForm, type RegisterFormState } from "~/features/auth/register-form";
 import { authForm, authPage } from "~/http/auth-route.server";
-import { redirect } from "react-router";
 import { refusedForm } from "~/http/form-answers.server";
 import { signUpEmailCookie } from "~/http/sign-up-email.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";

@@ -70,7 +70,7 @@ describeEachDatabase(
       const cookies = answer.headers.getSetCookie();
       expect(cookies.join("\n")).toContain("toast.registeredVerify");
       const emailCookie = cookies.find((cookie) => cookie.startsWith("hostfront_sign_up_email="));
-      expect(emailCookie).toContain("Path=/login");
+      expect(emailCookie).toContain("Max-Age=600");
       expect(emailCookie).toContain("HttpOnly");
       // Not in the address: the way back alone is.
       expect(answer.headers.get("location")).not.toContain(encodeURIComponent(email));
@@ -97,7 +97,7 @@ describeEachDatabase(
       )) as Response;
       expect(signedIn.headers.get("location")).toBe(ORDER);
       expect(signedIn.headers.getSetCookie()).toContain(
-        "hostfront_sign_up_email=; Path=/login; HttpOnly; SameSite=Lax; Max-Age=0",
+        "hostfront_sign_up_email=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
       );
     });
 
