@@ -7,6 +7,9 @@ import { useTranslation } from "~/i18n/use-translation";
 /** The name of the downloaded file: the site's, so it is found again among other downloads. */
 const FILE_NAME = `${TOTP_ISSUER.toLowerCase()}-backup-codes.txt`;
 
+/** The file's kind, as the button names it (a placeholder: the Arabic text isolates it, keeping it whole). */
+const FILE_EXTENSION = ".txt";
+
 /**
  * New backup codes, shown once (two-factor-card.tsx): the list, and ways to keep them that need no
  * retyping: copying them, one a line, and downloading them as a text file. The download is a link to
@@ -46,7 +49,7 @@ export function BackupCodes({ codes }: { codes: string[] }) {
             download={FILE_NAME}
             aria-label={t("twoFactor.downloadName")}
           >
-            <DownloadIcon aria-hidden /> {t("twoFactor.download")}
+            <DownloadIcon aria-hidden /> {t("twoFactor.download", { ext: FILE_EXTENSION })}
           </a>
         </Button>
       </div>

@@ -52,6 +52,14 @@ describe("the two-factor card's backup codes", () => {
     );
     expect(html).toContain("Télécharger (.txt)");
   });
+
+  it("keep the file's extension whole in Arabic text (isolated from the words around it)", async () => {
+    const html = await renderAt(
+      <TwoFactorCard state={{ status: "on", backupCodesLeft: 3 }} result={shown} />,
+      "ar",
+    );
+    expect(html).toContain("تنزيل (\u2068.txt\u2069)");
+  });
 });
 
 describe("the account tab's cards", () => {
