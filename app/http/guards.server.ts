@@ -1,6 +1,11 @@
 import { redirect } from "react-router";
 import type { RequestContext } from "~/context.server";
-import { homeFor, safeRedirect, TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
+import {
+  ADMIN_ACCOUNT_PATH,
+  ADMIN_TWO_FACTOR_SETUP_PATH,
+  homeFor,
+  safeRedirect,
+} from "~/domain/accounts/accounts";
 import type { SessionUser } from "~/domain/accounts/accounts.server";
 import { flashToast, headersWithCookies } from "./toast.server";
 
@@ -33,14 +38,16 @@ export function requireUser(url: URL, context: RequestContext): SessionUser {
  * Admin pages and actions: anonymous visitors go to /login, signed-in non-admins to / (spec section 6).
  * With the "require two-factor for admins" setting on, an admin without a second factor is
  * sent to set one up, with a toast saying why, before any admin loader or action does anything: the
- * setup card lives in the customer dashboard's account tab, which only requireUser guards, and signing
- * out is no admin page, so neither is locked away from them.
+ * setup card is on the admin's own page (ADMIN_ACCOUNT_PATH), the one admin page this lets them
+ * reach (its loader, the shell's and its action all see its address), and signing out is no admin
+ * page, so neither is locked away from them.
  */
 export function requireAdmin(url: URL, context: RequestContext): SessionUser {
   const user = requireUser(url, context);
   if (user.role !== "admin") throw redirect("/");
-  if (context.settings.security.requireAdminTwoFactor && !user.twoFactorEnabled)
-    throw redirect(TWO_FACTOR_SETUP_PATH, {
+  const ownPage = url.pathname.replace(/\/+$/, "") === ADMIN_ACCOUNT_PATH;
+  if (context.settings.security.requireAdminTwoFactor && !user.twoFactorEnabled && !ownPage)
+    throw redirect(ADMIN_TWO_FACTOR_SETUP_PATH, {
       headers: headersWithCookies([flashToast({ key: "toast.twoFactorRequired", type: "info" })]),
     });
   return user;

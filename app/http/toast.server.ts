@@ -9,6 +9,8 @@ export const toastKeys = [
   "toast.loginSuccess",
   "toast.adminLoginSuccess",
   "toast.registered",
+  "toast.registeredVerify",
+  "toast.emailVerified",
   "toast.passwordChanged",
   "toast.orderSubmitted",
   "toast.serviceRenewed",

@@ -14,7 +14,7 @@ import { loadCustomerDashboard } from "~/domain/customer-dashboard/customer-dash
 import { renewService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
 import { mailPreferencesSchema } from "~/domain/mail/mail.schemas";
 import { twoFactorActionSchema } from "~/domain/accounts/two-factor.schemas";
-import { loadTwoFactorState, twoFactorAccountAction } from "~/domain/accounts/two-factor.server";
+import { loadTwoFactorState } from "~/domain/accounts/two-factor.server";
 import { TwoFactorCard, type TwoFactorResult } from "~/features/dashboard/two-factor-card";
 import {
   BillingDetailsCard,
@@ -37,7 +37,7 @@ import { InvoiceList } from "~/features/invoices/invoice-list";
 import { Pager } from "~/components/data-table/pager";
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
-import { headersWithCookies } from "~/http/toast.server";
+import { twoFactorFormAction } from "~/http/two-factor-form.server";
 import { redirectWithToast } from "~/http/form-answers.server";
 import { refusal, unparsedForm } from "~/http/route-request.server";
 import { statusOf } from "~/http/result-status";
@@ -54,8 +54,11 @@ type ActionAnswer = {
   ok: boolean;
   message: MessageKey;
   fieldErrors?: Partial<Record<string, MessageKey>>;
-  /** The account tab's deletion, email or two-factor card answered (each its own place on the page). */
-  form?: "deletion" | "mail" | "two-factor" | "billing";
+  /**
+   * The account tab's card that answered, each showing only its own messages: the sessions, deletion,
+   * email or two-factor card (none: the profile card).
+   */
+  form?: "sessions" | "deletion" | "mail" | "two-factor" | "billing";
 };
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -163,34 +166,11 @@ export async function action({ request, url, context: routerContext }: Route.Act
     if (!result.ok) return accountRefusal(result, { form: "deletion" as const });
     return { ok: true, form: "deletion", message: "dashboard.deletion.requested" } as const;
   }
-  if (intent?.startsWith("two-factor-")) {
-    const form = await parseForm(request, twoFactorActionSchema);
-    if (!form.ok)
-      return unparsedForm(
-        { form: "two-factor" as const, intent },
-        Object.values(form.fieldErrors)[0] ?? "dashboard.account.currentPasswordRequired",
-        { fieldErrors: form.fieldErrors },
-      );
-    const result = await twoFactorAccountAction(
-      context.services,
-      form.data,
-      { userId: user.id, cookie: request.headers.get("cookie") ?? "", ip: context.clientIp },
-      { ipPerMinute: context.services.loginIpLimit },
-    );
-    if (!result.ok)
-      return accountRefusal(result, { form: "two-factor" as const, intent: form.data.intent });
-    return data(
-      {
-        ok: true,
-        form: "two-factor",
-        intent: form.data.intent,
-        message: result.message,
-        backupCodes: result.backupCodes,
-      },
-      // Turning it on or off signs the session in again (better-auth): its new cookie.
-      { headers: headersWithCookies(result.setCookies) },
-    );
-  }
+  if (intent?.startsWith("two-factor-"))
+    return twoFactorFormAction(request, context, {
+      userId: user.id,
+      form: await parseForm(request, twoFactorActionSchema),
+    });
   if (intent === "billing-details") {
     const form = await parseForm(request, billingDetailsSchema);
     if (!form.ok)
@@ -209,13 +189,20 @@ export async function action({ request, url, context: routerContext }: Route.Act
   }
   if (intent === "profile" || intent === "end-session" || intent === "cancel-email-change") {
     const form = await parseForm(request, accountActionSchema);
+    // "End session" is a button of the sessions card: its answer is shown there.
+    if (!form.ok && intent === "end-session")
+      return unparsedForm({ form: "sessions" as const }, "dashboard.twoFactor.errors.unknownForm");
     if (!form.ok)
       return unparsedForm({}, Object.values(form.fieldErrors)[0] ?? "auth.errors.nameRequired", {
         fieldErrors: form.fieldErrors,
       });
     if (form.data.intent === "end-session") {
       await endSession(db, user.id, form.data.sessionId);
-      return { ok: true, message: "dashboard.account.sessionEnded" } satisfies ActionAnswer;
+      return {
+        ok: true,
+        form: "sessions",
+        message: "dashboard.account.sessionEnded",
+      } satisfies ActionAnswer;
     }
     if (form.data.intent === "cancel-email-change") {
       await cancelEmailChange(db, user.id);
@@ -371,6 +358,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 : actionData?.ok
                   ? actionData
                   : undefined
+          }
+          sessionsResult={
+            actionData && "form" in actionData && actionData.form === "sessions"
+              ? { ok: actionData.ok, message: actionData.message }
+              : undefined
           }
           deletion={view.deletion ?? null}
           deletionResult={

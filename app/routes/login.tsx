@@ -9,6 +9,7 @@ import { codeStepPath, TwoFactorForm } from "~/features/auth/two-factor-form";
 import { authForm, authPage } from "~/http/auth-route.server";
 import { refusedForm } from "~/http/form-answers.server";
 import { CHANGE_PASSWORD_PATH } from "~/http/guards.server";
+import { CLEAR_SIGN_UP_EMAIL, readSignUpEmail } from "~/http/sign-up-email.server";
 import { flashToast, headersWithCookies } from "~/http/toast.server";
 import { SIGN_IN_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
@@ -35,6 +36,8 @@ export async function loader({ url, request, context: routerContext }: Route.Loa
         : null,
     /** The code step was asked for but no sign-in waits for a code any more (10 minutes passed). */
     expired: Boolean(step && !challenge),
+    /** The address just registered, filled in on the form (registration leads here). */
+    signUpEmail: readSignUpEmail(request.headers.get("cookie")),
   };
 }
 
@@ -54,7 +57,9 @@ function signedIn(
     key: result.role === "admin" ? "toast.adminLoginSuccess" : "toast.loginSuccess",
     type: "success",
   });
-  throw redirect(target, { headers: headersWithCookies([...result.setCookies, toast]) });
+  throw redirect(target, {
+    headers: headersWithCookies([...result.setCookies, toast, CLEAR_SIGN_UP_EMAIL]),
+  });
 }
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
@@ -122,10 +127,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         redirectTo={redirectTo}
       />
     );
+  const signUp = loaderData.signUpEmail ? { values: { email: loaderData.signUpEmail } } : undefined;
   return (
     <LoginForm
       state={
-        expired ? { formError: "auth.twoFactor.errors.expired", ...(actionData ?? {}) } : actionData
+        expired
+          ? { formError: "auth.twoFactor.errors.expired", ...(actionData ?? {}) }
+          : (actionData ?? signUp)
       }
       redirectTo={redirectTo}
       registrationOpen={loaderData.registrationOpen}

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { safeRedirect } from "~/domain/accounts/accounts";
 import { registerSchema } from "~/domain/accounts/accounts.schemas";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
@@ -5,7 +6,9 @@ import { liveChatLinks } from "~/domain/settings/settings";
 import { withRedirect } from "~/features/auth/auth-form";
 import { RegisterForm, type RegisterFormState } from "~/features/auth/register-form";
 import { authForm, authPage } from "~/http/auth-route.server";
-import { redirectWithToast, refusedForm } from "~/http/form-answers.server";
+import { refusedForm } from "~/http/form-answers.server";
+import { signUpEmailCookie } from "~/http/sign-up-email.server";
+import { flashToast, headersWithCookies } from "~/http/toast.server";
 import { SIGN_IN_PAGE } from "~/lib/hydration";
 import { metaFor } from "~/lib/route-meta";
 import { useRootData } from "~/root";
@@ -37,6 +40,8 @@ export async function action({ request, url, context: routerContext }: Route.Act
 
   // A form without the country (one from before it): the shop's, as the page offers it.
   const country = form.fields.country ?? context.settings.invoicing.shopCountry;
+  // The form posts to its own URL, so the way back it was opened with is in the query.
+  const back = safeRedirect(url.searchParams.get("redirectTo"), "");
   const result = await registerCustomer(
     context.services,
     { ...form.fields, country },
@@ -45,6 +50,8 @@ export async function action({ request, url, context: routerContext }: Route.Act
       locale: context.locale,
       // A verification message when mail can reach the address (docs/accounts.md).
       sendVerification: context.services.mailEnabled,
+      // The verification link leads back there too.
+      returnTo: back || null,
     },
   );
   if (!result.ok) {
@@ -64,9 +71,16 @@ export async function action({ request, url, context: routerContext }: Route.Act
       result,
     );
   }
-  // The form posts to its own URL, so the way back it was opened with is in the query.
-  const back = safeRedirect(url.searchParams.get("redirectTo"), "");
-  throw redirectWithToast(withRedirect("/login", back || null), "toast.registered");
+  // The sign-in form comes with the address filled in, and the toast says where the link went.
+  throw redirect(withRedirect("/login", back || null), {
+    headers: headersWithCookies([
+      flashToast({
+        key: result.verificationSent ? "toast.registeredVerify" : "toast.registered",
+        type: "success",
+      }),
+      signUpEmailCookie(form.fields.email),
+    ]),
+  });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

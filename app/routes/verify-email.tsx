@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import {
   confirmEmailVerification,
   resendEmailVerification,
@@ -12,6 +12,7 @@ import { VerifyEmailView, type ResendResult } from "~/features/auth/verify-email
 import { parseForm } from "~/http/form.server";
 import { requireUser } from "~/http/guards.server";
 import { statusOf } from "~/http/result-status";
+import { flashToast, headersWithCookies } from "~/http/toast.server";
 import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/verify-email";
 import { requestContext } from "~/context.server";
@@ -42,7 +43,13 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
           token: parsed.data,
           session: session ? { userId: session.user.id, sessionId: session.sessionId } : null,
         })
-      : { outcome: "invalid" as const, email: undefined };
+      : { outcome: "invalid" as const, email: undefined, returnTo: undefined };
+    // A link with a way back (an order being configured) leads there: at once when signed in, with
+    // the news in a toast; else through signing in (the view's button).
+    if (session && result.returnTo && result.outcome !== "changed")
+      throw redirect(result.returnTo, {
+        headers: headersWithCookies([flashToast({ key: "toast.emailVerified", type: "success" })]),
+      });
     return data(
       {
         meta,
@@ -50,6 +57,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
         email: result.email ?? null,
         signedIn: Boolean(session),
         status: null,
+        returnTo: result.returnTo ?? null,
       },
       { status: OUTCOME_STATUS[result.outcome] },
     );
@@ -60,6 +68,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     outcome: null,
     email: null,
     signedIn: true,
+    returnTo: null,
     status: {
       verified: user.emailVerified,
       email: user.email,

@@ -9,6 +9,7 @@ import {
   ADMIN_PASSWORD,
   AUTH_SECRET,
   expect,
+  noHorizontalScroll,
   registerCustomer,
   submitLogin,
   test,
@@ -24,7 +25,8 @@ import { e2eFolder } from "../support/scratch";
 
 test.describe.configure({ mode: "serial" });
 
-const SETUP = "/dashboard?tab=account#two-factor";
+// The admin's own page in the admin shell, at its two-factor card.
+const SETUP = "/admin/account#two-factor";
 const folder = e2eFolder(`e2e-two-factor-${process.env.E2E_PORT ?? 3210}`);
 const databaseFile = path.join(folder, "hostfront.db");
 
@@ -210,7 +212,7 @@ async function resetAdmin(browser: Browser) {
   }
 }
 
-test("an admin made to set up two-factor does it in the account tab, then signs in with a code", async ({
+test("an admin made to set up two-factor does it on their own page in the admin shell, on a phone, then signs in with a code", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -220,6 +222,11 @@ test("an admin made to set up two-factor does it in the account tab, then signs 
     await saveRequirement(page, true);
     await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === SETUP);
     await waitForHydration(page);
+    // Inside the shell (its account menu, its heading), on a 390 px phone without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+    expect(await noHorizontalScroll(page)).toBe(true);
 
     // The set-up, as a person does it: the password, the key read off the page, a code from it.
     const card = page.locator("#two-factor");
@@ -234,6 +241,12 @@ test("an admin made to set up two-factor does it in the account tab, then signs 
     await expect(card.getByTestId("two-factor-status")).toHaveText(
       "Two-factor sign-in is on. 10 backup codes left.",
     );
+    await expect(card.getByRole("button", { name: "Copy the backup codes" })).toBeVisible();
+    await expect(
+      card.getByRole("link", { name: "Download the backup codes as a text file" }),
+    ).toBeVisible();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The admin panel answers again, and no longer asks for a second factor.
     await visit(page, "/admin/clients");
@@ -276,7 +289,10 @@ test("an admin made to set up two-factor does it in the account tab, then signs 
     await expect(
       page.getByRole("form", { name: "Sign-in security" }).getByRole("status"),
     ).toHaveText("Settings saved");
-    await visit(page, "/dashboard?tab=account#two-factor");
+    // Found again from the shell's account menu.
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "My account" }).click();
+    await expect(page).toHaveURL(/\/admin\/account$/);
     await waitForHydration(page);
     const turnOff = page.getByRole("button", { name: "Turn off two-factor sign-in" });
     const form = page.locator("#two-factor form").filter({ has: turnOff });

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { freshTotpCode, previousTotpCode } from "../support/totp";
 import {
   expect,
@@ -93,6 +94,55 @@ test.describe("two-factor sign-in", () => {
     // The fixture's way in, for other tests: password and a computed code.
     await logoutFromHeader(page);
     await loginWithCode(page, customer.email, customer.password, secret);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("the card answers in its own words, and its backup codes are copied or downloaded", async ({
+    page,
+    customer,
+  }) => {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await login(page, customer.email, customer.password);
+    await visit(page, "/dashboard?tab=account#two-factor");
+    await waitForHydration(page);
+    const card = page.locator("#two-factor");
+
+    // No password: the card's own message, on its field and above it; nothing about the email.
+    await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    const own = "Enter your current password to set up two-factor sign-in";
+    await expect(card.getByRole("status").or(card.getByRole("alert")).first()).toHaveText(own);
+    await expect(card.getByText(own)).toHaveCount(2);
+    await expect(page.getByText("Enter your current password to change your email")).toHaveCount(0);
+
+    await card.getByLabel("Current password", { exact: true }).fill(customer.password);
+    await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    const secret = (await card.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
+    await card.getByLabel("Code from your app", { exact: true }).fill(await freshTotpCode(secret));
+    await card.getByRole("button", { name: "Turn on", exact: true }).click();
+    const items = card.getByTestId("backup-codes").getByRole("listitem");
+    await expect(items).toHaveCount(10);
+    const codes = await items.allInnerTexts();
+    // No look-alikes: never 0/O, 1/I/l, nor L.
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+
+    await card.getByRole("button", { name: "Copy the backup codes" }).click();
+    await expect(toast(page, "Backup codes copied.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join("\n"));
+
+    const downloading = page.waitForEvent("download");
+    await card.getByRole("link", { name: "Download the backup codes as a text file" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("hostfront-backup-codes.txt");
+    const text = await readFile((await download.path())!, "utf8");
+    expect(text).toBe(
+      `Hostfront: backup codes for two-factor sign-in. Each code signs you in once.\n\n${codes.join("\n")}\n`,
+    );
+
+    // A code typed in small letters without its dash signs in.
+    await logoutFromHeader(page);
+    await loginWithCode(page, customer.email, customer.password, {
+      backupCode: codes[3]!.toLowerCase().replace("-", ""),
+    });
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

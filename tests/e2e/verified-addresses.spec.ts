@@ -109,6 +109,76 @@ test("a new customer confirms the address from the message before opening a tick
   await expect(page).toHaveURL(/\/support\/\d+\?opened=1$/);
 });
 
+test("a visitor who starts an order, registers and follows the mailed link lands back on the order", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const base = server!.url;
+  const email = uniqueEmail("way-back");
+  await page.goto(`${base}/order?product=1`);
+  await waitForPage(page);
+  await page.getByLabel("Server name").fill("Way back server");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText("Please login to continue")).toBeVisible();
+  await page.getByRole("alert").getByRole("link", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/register\?redirectTo=%2Forder%3Fproduct%3D1/);
+  await waitForPage(page);
+  await fillRegisterForm(page, { name: "Way Back", email, password: USER_PASSWORD });
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  // The toast says a link was mailed, and the address is already on the sign-in form.
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Forder%3Fproduct%3D1/);
+  await waitForPage(page);
+  await expect(
+    page.locator("[data-toast]").getByText("We sent you an email: follow its link to verify", {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await page.getByLabel("Password", { exact: true }).fill(USER_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/order\?product=1&.*serverName=Way\+back\+server$/);
+
+  // Ordering waits for the address; the mailed link verifies it and leads back to the order.
+  await waitForPage(page);
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText("Please confirm your email address first")).toBeVisible();
+  await page.goto(await linkSentTo(email));
+  await expect(page).toHaveURL(/\/order\?product=1&.*serverName=Way\+back\+server$/);
+  await waitForPage(page);
+  await expect(
+    page.locator("[data-toast]").getByText("Your email address is verified.", { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Server name")).toHaveValue("Way back server");
+});
+
+test("a way back to another site is dropped: the link leads to signing in, nowhere else", async ({
+  browser,
+}) => {
+  const base = server!.url;
+  const email = uniqueEmail("evil-back");
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(
+    `${base}/register?redirectTo=${encodeURIComponent("https://evil.example/order")}`,
+  );
+  await waitForPage(page);
+  await fillRegisterForm(page, { name: "Evil Back", email, password: USER_PASSWORD });
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await visitor.close();
+
+  // Followed in another browser: confirmed, and "Sign in" goes to the plain sign-in page.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const other = await phone.newPage();
+  await other.goto(await linkSentTo(email));
+  await waitForPage(other);
+  await expect(other.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
+  await expect(other.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
+  expect(new URL(other.url()).origin).toBe(base);
+  await phone.close();
+});
+
 test("a link cut short says it does not work, and offers to sign in", async ({ page }) => {
   await page.goto(`${server!.url}/verify-email?token=abc.def.ghi`);
   await waitForPage(page);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { AppServices } from "~/context.server";
-import { TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
+import { ADMIN_ACCOUNT_PATH, ADMIN_TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import {
   findUserIdByEmail,
   getCurrentSession,
@@ -10,7 +10,9 @@ import {
 } from "~/domain/accounts/accounts.server";
 import { resetTwoFactor } from "~/domain/accounts/two-factor-reset.server";
 import { saveSettingsForm } from "~/domain/settings/settings.server";
+import * as accountRoute from "~/routes/admin/account";
 import * as clientRoute from "~/routes/admin/client";
+import * as layoutRoute from "~/routes/admin/layout";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as logoutRoute from "~/routes/logout";
 import * as settingsRoute from "~/routes/admin/settings";
@@ -54,12 +56,13 @@ async function requireTwoFactorForAdmins(app: AppServices, on: boolean) {
   await saveSettingsForm(app, { intent: "security", requireAdminTwoFactor: on, actorId: adminId });
 }
 
+const ADMIN_PASSWORD = "Two-factor-admin-pw-73";
 let addresses = 0;
 const nextIp = () => `10.77.${Math.floor(addresses / 250)}.${(addresses++ % 250) + 1}`;
 
 async function adminCookie(app: AppServices, options: { twoFactor: boolean }) {
   const email = `tfa-admin-${randomUUID().slice(0, 8)}@example.com`;
-  const password = "Two-factor-admin-pw-73";
+  const password = ADMIN_PASSWORD;
   await provisionAdmin(app, { email, password });
   const id = (await findUserIdByEmail(app.db, email))!;
   // Signed in first: the password alone opens a session while the account has no second factor.
@@ -72,7 +75,7 @@ function expectSentToSetUp(answer: unknown, what: string) {
   expect(answer, what).toBeInstanceOf(Response);
   const response = answer as Response;
   expect(response.status, what).toBe(302);
-  expect(response.headers.get("location"), what).toBe(TWO_FACTOR_SETUP_PATH);
+  expect(response.headers.get("location"), what).toBe(ADMIN_TWO_FACTOR_SETUP_PATH);
   expect(response.headers.get("set-cookie"), what).toContain("twoFactorRequired");
 }
 
@@ -139,6 +142,64 @@ describeEachDatabase("two-factor sign-in for admins", (app) => {
       const out = await postAction(app(), logoutRoute, "/logout", {}, { cookie: without.cookie });
       expect((out as Response).headers.get("location")).toBe("/");
       expect(await getCurrentSession(app(), without.cookie)).toBeNull();
+    } finally {
+      await requireTwoFactorForAdmins(app(), false);
+    }
+  });
+
+  it("opens the admin's own page in the shell to that admin, where they set it up", async () => {
+    const without = await adminCookie(app(), { twoFactor: false });
+    await requireTwoFactorForAdmins(app(), true);
+    try {
+      const at = async (path: string) =>
+        routeArgs({
+          request: new Request(`http://localhost${path}`, { headers: { cookie: without.cookie } }),
+          context: await contextFor(app(), { cookie: without.cookie }),
+        });
+      // The shell around it, and the page itself, answer; any other admin page still sends them there.
+      expect(await layoutRoute.loader(await at(ADMIN_ACCOUNT_PATH))).toMatchObject({
+        email: without.email,
+      });
+      expect(await accountRoute.loader(await at(ADMIN_ACCOUNT_PATH))).toMatchObject({
+        twoFactor: { status: "off" },
+      });
+      expectSentToSetUp(
+        await settle(async () => layoutRoute.loader(await at("/admin/orders"))),
+        "another admin page",
+      );
+      expectSentToSetUp(
+        await settle(async () => accountRoute.loader(await at("/admin/account-not"))),
+        "a path that only starts like it",
+      );
+      // The card's forms post to the page: the password starts the set-up, with its own message.
+      const missing = await postAction(
+        app(),
+        accountRoute,
+        ADMIN_ACCOUNT_PATH,
+        { intent: "two-factor-start", currentPassword: "" },
+        { cookie: without.cookie },
+      );
+      expect(missing).toMatchObject({
+        data: {
+          ok: false,
+          form: "two-factor",
+          message: "dashboard.twoFactor.errors.passwordToStart",
+        },
+        init: { status: 400 },
+      });
+      const started = await postAction(
+        app(),
+        accountRoute,
+        ADMIN_ACCOUNT_PATH,
+        { intent: "two-factor-start", currentPassword: ADMIN_PASSWORD },
+        { cookie: without.cookie, ip: nextIp() },
+      );
+      expect(started).toMatchObject({
+        data: { ok: true, form: "two-factor", message: "dashboard.twoFactor.started" },
+      });
+      expect(await accountRoute.loader(await at(ADMIN_ACCOUNT_PATH))).toMatchObject({
+        twoFactor: { status: "pending" },
+      });
     } finally {
       await requireTwoFactorForAdmins(app(), false);
     }

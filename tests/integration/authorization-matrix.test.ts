@@ -7,6 +7,7 @@ import type { ZodType } from "zod";
 import { clientActionSchema } from "~/domain/accounts/user-admin.schemas";
 import { clientPageActionSchema } from "~/domain/clients/clients.schemas";
 import { securityActionSchema } from "~/domain/accounts/security-admin.schemas";
+import { twoFactorActionSchema } from "~/domain/accounts/two-factor.schemas";
 import { automationActionSchema } from "~/domain/jobs/jobs.schemas";
 import { announcementActionSchema } from "~/domain/announcements/announcements.schemas";
 import { productActionSchema } from "~/domain/catalogue/catalogue-admin.schemas";
@@ -288,6 +289,10 @@ const ROUTES: Record<string, Row> = {
   "/admin/analytics": adminPage(),
   "/admin/utilities": adminPage(),
   "/admin/security": adminPage(),
+  // Nothing is on: nothing to turn off (the password is checked before anything changes).
+  "/admin/account": adminPage(
+    post({ intent: "two-factor-disable", currentPassword: "x", code: "123456" }, adminOnly(409)),
+  ),
   "/admin/automation": adminPage(post({ intent: "discard", id: "999999" }, adminOnly("4xx"))),
   "/admin/mail": adminPage(),
   "/admin/settings": adminPage(),
@@ -324,6 +329,7 @@ const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/gateways": { paymentMethodActionSchema },
   "/admin/top-ups": { topUpDecisionSchema },
   "/admin/security": { securityActionSchema },
+  "/admin/account": { twoFactorActionSchema },
   "/admin/automation": { automationActionSchema },
   "/admin/settings": { settingsActionSchema },
   "/admin/contact-messages": { contactActionSchema },

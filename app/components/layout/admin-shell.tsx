@@ -24,6 +24,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { ADMIN_NAV } from "./admin-nav";
+import { ADMIN_ACCOUNT_PATH } from "~/domain/accounts/accounts";
 
 function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation("admin");
@@ -211,6 +212,9 @@ export function AdminShell({
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end">
                 <DropdownMenuLabel dir="ltr">{email}</DropdownMenuLabel>
+                <DropdownMenuItem asChild>
+                  <Link to={ADMIN_ACCOUNT_PATH}>{t("shell.account")}</Link>
+                </DropdownMenuItem>
                 <DropdownMenuItem asChild>
                   <Link to="/admin/settings">{t("shell.settings")}</Link>
                 </DropdownMenuItem>

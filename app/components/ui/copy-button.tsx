@@ -6,10 +6,12 @@ import { showToast } from "~/components/ui/toaster";
 /**
  * A button that copies the text of the element `targetId` and says so in a toast. It works on both kinds
  * of page: React copies on click; on a page served without React, static-toaster.enhance.ts finds it by
- * `data-copy` and does the same with the same texts.
+ * `data-copy` and does the same with the same texts. `text`, on a React page, is copied instead of the
+ * element's text (a list whose items the element's text would run together).
  */
 export function CopyButton({
   targetId,
+  text,
   label,
   copied,
   failed,
@@ -18,6 +20,8 @@ export function CopyButton({
   variant = "outline",
 }: {
   targetId: string;
+  /** What to copy, when not the element's text as it stands. */
+  text?: string;
   /** The button's visible text. */
   label: string;
   /** The toast when it worked, and when the browser refused. */
@@ -30,7 +34,9 @@ export function CopyButton({
 }) {
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(document.getElementById(targetId)?.textContent ?? "");
+      await navigator.clipboard.writeText(
+        text ?? document.getElementById(targetId)?.textContent ?? "",
+      );
       showToast("success", copied);
     } catch {
       showToast("error", failed);

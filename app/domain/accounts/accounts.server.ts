@@ -89,7 +89,8 @@ export async function findUserIdByEmail(db: Kysely<Database>, email: string) {
 }
 
 export type RegisterResult =
-  | { ok: true; userId: string }
+  /** `verificationSent`: a verification message was queued for the address (with SMTP_URL). */
+  | { ok: true; userId: string; verificationSent: boolean }
   /** Registration is switched off (the `registration` setting). */
   | { ok: false; kind: "forbidden"; error: "errors.registrationClosed" }
   | { ok: false; kind: "invalid"; error: "errors.commonPassword" }
@@ -107,6 +108,11 @@ export async function registerCustomer(
      * unverified all the same, and "send the message again" reaches it once SMTP is set.
      */
     sendVerification?: boolean;
+    /**
+     * The way back the visitor registered from (an order being configured), a path safeRedirect
+     * kept: the verification link leads back to it.
+     */
+    returnTo?: string | null;
   },
 ): Promise<RegisterResult> {
   if (!options.registrationOpen)
@@ -132,8 +138,12 @@ export async function registerCustomer(
   if (Object.keys(chosen).length > 0)
     await deps.db.updateTable("users").set(chosen).where("id", "=", result.user.id).execute();
   // The verification message (docs/accounts.md), in the language just saved.
-  if (options.sendVerification) await sendEmailVerification(deps, result.user.id);
-  return { ok: true, userId: result.user.id };
+  const verification = options.sendVerification
+    ? await sendEmailVerification(deps, result.user.id, new Date(), {
+        returnTo: options.returnTo ?? undefined,
+      })
+    : { queued: false };
+  return { ok: true, userId: result.user.id, verificationSent: verification.queued };
 }
 
 export type SignInResult =

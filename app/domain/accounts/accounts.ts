@@ -26,10 +26,16 @@ export type Role = "user" | "admin";
 export type { LoginInput, RegisterInput } from "./accounts.schemas";
 
 /**
- * Where a user turns on two-factor sign-in: the account tab's card, which every signed-in
- * user reaches, admins included. The admin guard sends an admin there when the settings require it.
+ * An admin's own page in the admin panel (their two-factor sign-in and password): the one admin page the
+ * admin guard opens to an admin without two-factor sign-in while the settings require it.
  */
-export const TWO_FACTOR_SETUP_PATH = "/dashboard?tab=account#two-factor";
+export const ADMIN_ACCOUNT_PATH = "/admin/account";
+
+/**
+ * Where an admin turns on two-factor sign-in: the card of their own page, which the admin guard sends
+ * them to when the settings require it. A customer's card is the dashboard's account tab.
+ */
+export const ADMIN_TWO_FACTOR_SETUP_PATH = `${ADMIN_ACCOUNT_PATH}#two-factor`;
 
 /** Where a signed-in user lands: admins on the panel, everyone else on the dashboard (spec section 4). */
 export function homeFor(role: string): string {

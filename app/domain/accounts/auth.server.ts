@@ -12,6 +12,7 @@ import {
 } from "./accounts";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { PASSWORD_RESET_LINK_SECONDS } from "./password-reset";
+import { generateBackupCodes } from "./two-factor";
 
 /**
  * What better-auth's reset flow hands back to the use-case that called it (password-reset.server.ts):
@@ -165,6 +166,8 @@ export function createAuth(options: AuthOptions) {
       // Two-factor sign-in (migration 0031). The plugin encrypts the TOTP secret and the backup
       // codes with a key derived from `secret` (AUTH_SECRET or data/auth-secret) before they are stored.
       twoFactor({
+        // Codes without look-alike characters (two-factor.ts); the plugin stores and checks them.
+        backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes() },
         schema: {
           user: { fields: { twoFactorEnabled: "two_factor_enabled" } },
           twoFactor: {

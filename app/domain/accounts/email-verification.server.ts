@@ -6,6 +6,7 @@ import { inTransaction, orWhenTaken, type Db, type Tx } from "~/db/transaction";
 import { recordOwnChange } from "~/domain/audit/audit.server";
 import { queueMail } from "~/domain/mail/mail.server";
 import { countFormPost } from "~/domain/request-limits/request-limits.server";
+import { safeRedirect } from "./accounts";
 import type { Auth } from "./auth.server";
 import {
   EMAIL_VERIFICATION_HOURS,
@@ -47,12 +48,15 @@ async function secretOf(auth: Auth): Promise<string> {
 /**
  * better-auth's verification token for `email` (the account's present address), valid
  * EMAIL_VERIFICATION_HOURS. With `newEmail` it is an email change's, as better-auth's change-email flow
- * makes it (`updateTo`, "change-email-verification").
+ * makes it (`updateTo`, "change-email-verification"). `returnTo`, a new account's way back (an order
+ * being configured), is signed into the token with the rest, so a link cannot be altered to lead
+ * elsewhere; better-auth ignores the claim.
  */
 export async function makeVerificationToken(
   auth: Auth,
-  claims: { userId: string; email: string; newEmail?: string },
+  claims: { userId: string; email: string; newEmail?: string; returnTo?: string },
 ): Promise<string> {
+  const returnTo = claims.returnTo ? safeRedirect(claims.returnTo, "") : "";
   return createEmailVerificationToken(
     await secretOf(auth),
     claims.email,
@@ -60,7 +64,7 @@ export async function makeVerificationToken(
     EMAIL_VERIFICATION_HOURS * 60 * 60,
     claims.newEmail
       ? { userId: claims.userId, requestType: "change-email-verification" }
-      : { userId: claims.userId },
+      : { userId: claims.userId, ...(returnTo ? { returnTo } : {}) },
   );
 }
 
@@ -69,6 +73,7 @@ interface TokenClaims {
   email: string;
   userId?: string;
   updateTo?: string;
+  returnTo?: string;
   exp?: number;
 }
 
@@ -78,12 +83,13 @@ function claimsOf(token: string): TokenClaims | null {
   try {
     const payload: unknown = JSON.parse(Buffer.from(parts[1]!, "base64url").toString("utf8"));
     if (!payload || typeof payload !== "object") return null;
-    const { email, userId, updateTo, exp } = payload as Record<string, unknown>;
+    const { email, userId, updateTo, returnTo, exp } = payload as Record<string, unknown>;
     if (typeof email !== "string") return null;
     return {
       email,
       userId: typeof userId === "string" ? userId : undefined,
       updateTo: typeof updateTo === "string" ? updateTo : undefined,
+      returnTo: typeof returnTo === "string" ? returnTo : undefined,
       exp: typeof exp === "number" ? exp : undefined,
     };
   } catch {
@@ -118,6 +124,7 @@ export async function sendEmailVerification(
   deps: VerificationDeps,
   userId: string,
   now = new Date(),
+  options: { returnTo?: string } = {},
 ): Promise<{ queued: boolean }> {
   const user = await deps.db
     .selectFrom("users")
@@ -126,7 +133,11 @@ export async function sendEmailVerification(
     .where("status", "=", "active")
     .executeTakeFirst();
   if (!user || isTrue(user.email_verified)) return { queued: false };
-  const token = await makeVerificationToken(deps.auth, { userId, email: user.email });
+  const token = await makeVerificationToken(deps.auth, {
+    userId,
+    email: user.email,
+    returnTo: options.returnTo,
+  });
   const queued = await inTransaction(deps.db, (trx) =>
     queueVerification(trx, { userId, token }, now),
   );
@@ -231,6 +242,11 @@ export interface ConfirmEmailResult {
   outcome: VerifyEmailOutcome;
   /** The address now verified (or the login, after a change). */
   email?: string;
+  /**
+   * A new account's way back that the link carries (an order being configured): a local path, checked
+   * again here (safeRedirect) though the token is signed.
+   */
+  returnTo?: string;
 }
 
 /**
@@ -267,14 +283,16 @@ export async function confirmEmailVerification(
   // The account's address changed since the link was sent: it no longer verifies anything.
   if (!user || user.status !== "active" || user.email !== claims.email.toLowerCase())
     return { outcome: "invalid" };
-  if (isTrue(user.email_verified)) return { outcome: "alreadyVerified", email: user.email };
+  const returnTo = safeRedirect(claims.returnTo, "") || undefined;
+  if (isTrue(user.email_verified))
+    return { outcome: "alreadyVerified", email: user.email, returnTo };
   try {
     await deps.auth.api.verifyEmail({ query: { token: input.token } });
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     return { outcome: error.body?.code === "TOKEN_EXPIRED" ? "expired" : "invalid" };
   }
-  return { outcome: "verified", email: user.email };
+  return { outcome: "verified", email: user.email, returnTo };
 }
 
 async function applyEmailChange(

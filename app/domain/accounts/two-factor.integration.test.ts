@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { symmetricEncrypt } from "better-auth/crypto";
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import * as dashboard from "~/routes/dashboard";
@@ -284,6 +285,53 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
     expect(await audits(account.userId, "account.two_factor_backup_codes")).toHaveLength(1);
   });
 
+  it("makes codes without look-alikes, takes them as typed, and keeps codes stored before working", async () => {
+    const account = await customer();
+    const on = await turnedOn(account);
+    const ip = account.home;
+    for (const code of on.backupCodes)
+      expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    const useBackup = async (code: string) =>
+      verifySignInCode(
+        app(),
+        { code, method: "backup", trustDevice: false },
+        { ip, cookie: await passwordStep(account.email, ip) },
+      );
+    // In small letters, without the dash, with spaces: the code it stands for, used up.
+    const typed = on.backupCodes[0]!.toLowerCase().replace("-", " ");
+    expect(await useBackup(typed)).toMatchObject({ ok: true });
+    expect(await useBackup(on.backupCodes[0]!)).toMatchObject(
+      refusal("invalid", "twoFactor.errors.backupCodeWrong"),
+    );
+
+    // Codes the plugin made before (mixed case, look-alikes included), stored as it stores them.
+    const old = ["aB3dE-fGh1J", "O0lI1-xYz9q", "Kk2mN-pP4rS"];
+    const { secretConfig } = await app().auth.$context;
+    await app()
+      .db.updateTable("two_factors")
+      .set({
+        backup_codes: await symmetricEncrypt({ key: secretConfig, data: JSON.stringify(old) }),
+      })
+      .where("user_id", "=", account.userId)
+      .execute();
+    expect(await useBackup("aB3dE-fGh1J")).toMatchObject({ ok: true });
+    expect(await useBackup(" o0li1-xyz9q ")).toMatchObject({ ok: true });
+    expect(await useBackup("aB3dE-fGh1J")).toMatchObject({ ok: false, kind: "invalid" });
+    expect(await loadTwoFactorState(app(), account.userId)).toEqual({
+      status: "on",
+      backupCodesLeft: 1,
+    });
+    // Turning it off takes one too.
+    const off = await disableTwoFactor(app(), {
+      userId: account.userId,
+      cookie: on.cookie,
+      ip,
+      password: PASSWORD,
+      code: "kk2mn-pp4rs",
+    });
+    expect(off).toMatchObject({ ok: true });
+  });
+
   it("turns off with the password and a code", async () => {
     const account = await customer();
     const on = await turnedOn(account);
@@ -489,7 +537,21 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
       }) as Promise<{ data: Record<string, unknown>; init: { status: number; headers?: Headers } }>;
     const refused = await post({ intent: "two-factor-start", currentPassword: "" });
     expect(refused.init.status).toBe(400);
-    expect(refused.data).toMatchObject({ ok: false, form: "two-factor" });
+    // The card's own words, not the profile card's "to change your email".
+    expect(refused.data).toMatchObject({
+      ok: false,
+      form: "two-factor",
+      intent: "two-factor-start",
+      message: "dashboard.twoFactor.errors.passwordToStart",
+      fieldErrors: { currentPassword: "dashboard.twoFactor.errors.passwordToStart" },
+    });
+    for (const [intent, message] of [
+      ["two-factor-regenerate", "dashboard.twoFactor.errors.passwordToRegenerate"],
+      ["two-factor-disable", "dashboard.twoFactor.errors.passwordToDisable"],
+    ] as const) {
+      const answer = await post({ intent, code: "123456" });
+      expect(answer.data, intent).toMatchObject({ form: "two-factor", intent, message });
+    }
     const bogus = await post({ intent: "two-factor-bogus" });
     expect(bogus.init.status).toBe(400);
     expect(bogus.data).toMatchObject({ ok: false, form: "two-factor" });

@@ -5,10 +5,20 @@ import { MAX_CODE_LENGTH } from "./two-factor";
 // Schemas only: actions, loaders, *.server.ts and tests import this file, never a page's code, so zod
 // never reaches the browser (docs/architecture.md).
 
-const currentPassword = z
-  .string({ error: "dashboard.account.currentPasswordRequired" })
-  .min(1, "dashboard.account.currentPasswordRequired")
-  .max(MAX_PASSWORD_LENGTH, "dashboard.account.currentPasswordWrong");
+/**
+ * The password each form of the card asks for, missing with that form's own message: the profile
+ * card's ("to change your email") belongs to the profile card.
+ */
+const currentPassword = (
+  required:
+    | "dashboard.twoFactor.errors.passwordToStart"
+    | "dashboard.twoFactor.errors.passwordToRegenerate"
+    | "dashboard.twoFactor.errors.passwordToDisable",
+) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(MAX_PASSWORD_LENGTH, "dashboard.account.currentPasswordWrong");
 
 const accountCode = requiredText(
   "dashboard.twoFactor.errors.codeRequired",
@@ -20,11 +30,21 @@ const accountCode = requiredText(
 export const twoFactorActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("two-factor-start"), currentPassword }),
+    z.object({
+      intent: z.literal("two-factor-start"),
+      currentPassword: currentPassword("dashboard.twoFactor.errors.passwordToStart"),
+    }),
     z.object({ intent: z.literal("two-factor-confirm"), code: accountCode }),
     z.object({ intent: z.literal("two-factor-cancel") }),
-    z.object({ intent: z.literal("two-factor-regenerate"), currentPassword }),
-    z.object({ intent: z.literal("two-factor-disable"), currentPassword, code: accountCode }),
+    z.object({
+      intent: z.literal("two-factor-regenerate"),
+      currentPassword: currentPassword("dashboard.twoFactor.errors.passwordToRegenerate"),
+    }),
+    z.object({
+      intent: z.literal("two-factor-disable"),
+      currentPassword: currentPassword("dashboard.twoFactor.errors.passwordToDisable"),
+      code: accountCode,
+    }),
   ],
   { error: "dashboard.twoFactor.errors.unknownForm" },
 );

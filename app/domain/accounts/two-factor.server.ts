@@ -18,8 +18,8 @@ import { loginAddress, markLoginSucceeded } from "./login-throttle.server";
 import { takeTotpStep, totpStepOf } from "./totp.server";
 import {
   isTotpCode,
+  matchBackupCode,
   mayTrustDevice,
-  normalizeBackupCode,
   normalizeTotpCode,
   secretOfTotpUri,
   totpUri,
@@ -92,6 +92,23 @@ async function codeNotUsedBefore(deps: AccountDeps, userId: string, code: string
 
 const isOn = (value: boolean | number | null | undefined) => value === true || value === 1;
 
+/** The account's unused backup codes, decrypted (none when there are none, or they cannot be read). */
+async function storedBackupCodes(deps: AccountDeps, userId: string): Promise<string[]> {
+  const row = await twoFactorRow(deps, userId);
+  if (!row) return [];
+  try {
+    const codes: unknown = JSON.parse(await decrypt(deps.auth, row.backup_codes));
+    return Array.isArray(codes) ? codes.filter((code) => typeof code === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A typed backup code as the plugin stored it (case, spaces and the dash aside: matchBackupCode). */
+async function backupCodeAsStored(deps: AccountDeps, userId: string, typed: string) {
+  return matchBackupCode(typed, await storedBackupCodes(deps, userId));
+}
+
 /** What the account tab shows: off, a set-up waiting for its first code (with its QR code), or on. */
 export async function loadTwoFactorState(
   deps: AccountDeps,
@@ -100,14 +117,8 @@ export async function loadTwoFactorState(
   const [account, row] = await Promise.all([accountOf(deps, userId), twoFactorRow(deps, userId)]);
   if (!account || !row) return { status: "off" };
   if (isOn(account.two_factor_enabled) && isOn(row.verified)) {
-    let backupCodesLeft = 0;
-    try {
-      const codes: unknown = JSON.parse(await decrypt(deps.auth, row.backup_codes));
-      backupCodesLeft = Array.isArray(codes) ? codes.length : 0;
-    } catch {
-      // Codes encrypted under another secret cannot be read, nor used: none left.
-    }
-    return { status: "on", backupCodesLeft };
+    // Codes encrypted under another secret cannot be read, nor used: none left.
+    return { status: "on", backupCodesLeft: (await storedBackupCodes(deps, userId)).length };
   }
   if (isOn(row.verified)) return { status: "off" };
   let uri: string;
@@ -362,7 +373,10 @@ export async function disableTwoFactor(
       });
     else
       await deps.auth.api.verifyBackupCode({
-        body: { code: normalizeBackupCode(input.code), disableSession: true },
+        body: {
+          code: await backupCodeAsStored(deps, input.userId, input.code),
+          disableSession: true,
+        },
         headers: clientHeaders(input),
       });
   } catch (error) {
@@ -558,7 +572,10 @@ export async function verifySignInCode(
       setCookies = answer.headers.getSetCookie();
     } else {
       const answer = await deps.auth.api.verifyBackupCode({
-        body: { code: normalizeBackupCode(input.code), trustDevice },
+        body: {
+          code: await backupCodeAsStored(deps, challenge.user_id, input.code),
+          trustDevice,
+        },
         headers,
         returnHeaders: true,
       });

@@ -18,7 +18,7 @@ export const TWO_FACTOR_STEP_MINUTES = 10;
 /** How long "trust this device" skips the code (customers only). */
 export const TRUST_DEVICE_DAYS = 30;
 
-/** Longest code a form accepts: a backup code is 11 characters ("abcde-12345"); room for spaces. */
+/** Longest code a form accepts: a backup code is 11 characters ("ABCDE-23456"); room for spaces. */
 export const MAX_CODE_LENGTH = 32;
 
 /** Whether an account of this role may be offered "trust this device" (never an admin, ADR 0033). */
@@ -37,6 +37,72 @@ export function normalizeTotpCode(code: string): string {
 /** A backup code as typed: surrounding spaces taken out (the dash in its middle is part of it). */
 export function normalizeBackupCode(code: string): string {
   return code.trim();
+}
+
+/**
+ * The characters of a backup code: digits and capital letters without those read or typed as another
+ * (0 and O, 1 and I, and L, whose small form is l). Codes are often copied from paper or read out.
+ */
+export const BACKUP_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/** Characters of a backup code, shown as two groups of five ("ABCDE-23456"). */
+export const BACKUP_CODE_LENGTH = 10;
+
+/**
+ * New backup codes (better-auth's plugin stores what this returns). `randomBytes` fills an array with
+ * random bytes (the Web Crypto API's getRandomValues); a byte at or above the largest multiple of the
+ * alphabet's size is drawn again, so every character is equally likely.
+ */
+export function generateBackupCodes(
+  count: number = BACKUP_CODE_COUNT,
+  randomBytes: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) =>
+    crypto.getRandomValues(bytes),
+): string[] {
+  const size = BACKUP_CODE_ALPHABET.length;
+  const ceiling = 256 - (256 % size);
+  const nextCharacter = (() => {
+    let pool: Uint8Array = new Uint8Array(0);
+    let at = 0;
+    return () => {
+      for (;;) {
+        if (at >= pool.length) {
+          pool = randomBytes(new Uint8Array(64));
+          at = 0;
+        }
+        const byte = pool[at++]!;
+        if (byte < ceiling) return BACKUP_CODE_ALPHABET[byte % size]!;
+      }
+    };
+  })();
+  return Array.from({ length: count }, () => {
+    let code = "";
+    for (let i = 0; i < BACKUP_CODE_LENGTH; i++) code += nextCharacter();
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+}
+
+/** A code reduced to what tells codes apart: no spaces or dashes, in capitals. */
+function backupCodeKey(code: string): string {
+  return code.replace(/[\s-]/g, "").toUpperCase();
+}
+
+/**
+ * Which of the account's stored codes a typed code is, for the plugin's exact check: the stored code
+ * itself when the typed one differs only in case, spaces or the dash ("abcde 23456" for "ABCDE-23456").
+ * Codes made before the alphabet above (mixed case, with look-alikes) are stored as they were shown and
+ * still match when typed as shown. A code matching no stored one is returned as typed, to be refused.
+ */
+export function matchBackupCode(typed: string, stored: readonly string[]): string {
+  const code = normalizeBackupCode(typed);
+  if (stored.includes(code)) return code;
+  const key = backupCodeKey(code);
+  const matches = stored.filter((candidate) => backupCodeKey(candidate) === key);
+  return matches.length === 1 ? matches[0]! : code;
+}
+
+/** The text file of backup codes offered for download: a heading line, then one code a line. */
+export function backupCodesFile(heading: string, codes: readonly string[]): string {
+  return `${heading}\n\n${codes.join("\n")}\n`;
 }
 
 export function isTotpCode(code: string): boolean {

@@ -4,14 +4,14 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialogContent } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
-import { TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
+import { ADMIN_TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import type { ClientProfile } from "~/domain/clients/clients";
 import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * The client's two-factor sign-in: on or off and, when it is on, a button that turns it off
  * after a confirmation (the client is told by email). Not for the admin's own account, which they
- * manage from their account tab, and nothing for a deleted account.
+ * manage on their own page (/admin/account), and nothing for a deleted account.
  */
 export function TwoFactorSection({
   profile,
@@ -32,7 +32,10 @@ export function TwoFactorSection({
       {result ? <ResultMessage result={result} /> : null}
       {own ? (
         <p>
-          <a href={TWO_FACTOR_SETUP_PATH} className="text-primary underline hover:no-underline">
+          <a
+            href={ADMIN_TWO_FACTOR_SETUP_PATH}
+            className="text-primary underline hover:no-underline"
+          >
             {t("twoFactor.own")}
           </a>
         </p>

@@ -22,7 +22,7 @@ import {
 } from "~/domain/settings/settings";
 import { isHexColor, themeVariables } from "~/domain/settings/theme";
 import type { LifecyclePreview, LifecycleService } from "~/domain/lifecycle/lifecycle";
-import { TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
+import { ADMIN_TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import { formatEuros } from "~/lib/money";
 import { mediumDate } from "~/lib/intl-format";
 import { expiryPassed } from "~/domain/hosting-services/hosting-services";
@@ -553,7 +553,10 @@ function useSettingsGroups(
           content: (
             <p className="text-sm" data-testid="own-two-factor">
               {lifecycle.adminTwoFactor ? t("security.yoursOn") : t("security.yoursOff")}{" "}
-              <a href={TWO_FACTOR_SETUP_PATH} className="text-primary underline hover:no-underline">
+              <a
+                href={ADMIN_TWO_FACTOR_SETUP_PATH}
+                className="text-primary underline hover:no-underline"
+              >
                 {t("security.manage")}
               </a>
             </p>

@@ -35,12 +35,15 @@ export function VerifyEmailView({
   signedIn,
   status,
   result,
+  returnTo = null,
 }: {
   outcome: VerifyEmailOutcome | null;
   email: string | null;
   signedIn: boolean;
   status: AddressStatus | null;
   result?: ResendResult;
+  /** Where the link leads after signing in (an order being configured), checked by the loader. */
+  returnTo?: string | null;
 }) {
   const { t } = useTranslation("auth");
   const message = useMessage();
@@ -79,7 +82,7 @@ export function VerifyEmailView({
         <div className="flex flex-wrap gap-2">
           {onward ?? (
             <Button asChild>
-              <Link to={good ? "/login" : withRedirect("/login", VERIFY_EMAIL_PATH)}>
+              <Link to={withRedirect("/login", good ? returnTo : VERIFY_EMAIL_PATH)}>
                 {t("verify.signIn")}
               </Link>
             </Button>

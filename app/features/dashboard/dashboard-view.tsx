@@ -387,6 +387,7 @@ export function AccountTab({
   currentSessionId,
   locale,
   result,
+  sessionsResult,
   deletion,
   deletionResult,
   mail,
@@ -407,6 +408,8 @@ export function AccountTab({
     /** A throttled current password: minutes until it may be tried again. */
     minutes?: number;
   };
+  /** What the sessions card's "End session" answered, shown in that card. */
+  sessionsResult?: { ok: boolean; message: MessageKey };
   /** The pending request to delete the account, if any (ADR 19). */
   deletion: PendingDeletion | null;
   deletionResult?: DeletionResult;
@@ -497,6 +500,7 @@ export function AccountTab({
         </div>
       </TitledCard>
       <TitledCard title={t("account.sessions")}>
+        {sessionsResult ? <ResultMessage result={sessionsResult} /> : null}
         <ul className="divide-y text-sm">
           {sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">

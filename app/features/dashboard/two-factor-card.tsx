@@ -7,6 +7,7 @@ import { MAX_PASSWORD_LENGTH } from "~/domain/accounts/accounts";
 import { groupSecret, MAX_CODE_LENGTH, type TwoFactorState } from "~/domain/accounts/two-factor";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
+import { BackupCodes } from "./backup-codes";
 import { CardSubmit } from "./card-submit";
 
 /** What the two-factor forms answered (the dashboard's action, `form: "two-factor"`). */
@@ -24,8 +25,8 @@ export interface TwoFactorResult {
 }
 
 /**
- * The account tab's "Two-factor sign-in" (ADR 0033), under `#two-factor` (where an admin who
- * must set it up is sent): off, a password starts the set-up; then the QR code (drawn on the server) and
+ * "Two-factor sign-in" (ADR 0033), on the account tab and on an admin's own page (/admin/account, where
+ * an admin who must set it up is sent), under `#two-factor`: off, a password starts the set-up; then the QR code (drawn on the server) and
  * its key as text, and a code from the app turns it on; on, new backup codes or turning it off.
  */
 export function TwoFactorCard({
@@ -75,22 +76,7 @@ export function TwoFactorCard({
           {result ? (
             <StatusMessage ok={result.ok}>{message(result.message, errorValues)}</StatusMessage>
           ) : null}
-          {result?.backupCodes?.length ? (
-            <section
-              aria-labelledby="backup-codes-title"
-              className="grid gap-2 rounded-md border p-3"
-            >
-              <h3 id="backup-codes-title" className="font-semibold">
-                {t("twoFactor.backupTitle")}
-              </h3>
-              <p>{t("twoFactor.backupHint")}</p>
-              <ul className="grid grid-cols-2 gap-1 font-mono" dir="ltr" data-testid="backup-codes">
-                {result.backupCodes.map((code) => (
-                  <li key={code}>{code}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          {result?.backupCodes?.length ? <BackupCodes codes={result.backupCodes} /> : null}
           {state.status === "off" ? (
             <Form method="post" className="grid gap-3" noValidate>
               <input type="hidden" name="intent" value="two-factor-start" />

@@ -5,7 +5,7 @@ import { AnnouncementList } from "~/components/ui/announcement-list";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
 import { Notice } from "~/components/ui/notice";
-import { TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
+import { ADMIN_TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
 import { StatCards } from "~/components/ui/stat-cards";
 import { loadAdminDashboard } from "~/domain/admin-dashboard/admin-dashboard.server";
 import { SetupChecklist } from "~/features/admin-dashboard/setup-checklist";
@@ -59,8 +59,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       {twoFactorEnabled ? null : (
         <Notice title={t("dashboard.twoFactorTitle")} data-testid="two-factor-prompt">
           {t("dashboard.twoFactorPrompt")}{" "}
-          {/* A document link: the account tab is another layout, and the hash opens its card. */}
-          <a href={TWO_FACTOR_SETUP_PATH} className="font-medium underline">
+          {/* A document link: the browser brings the hash's card into view on arrival. */}
+          <a href={ADMIN_TWO_FACTOR_SETUP_PATH} className="font-medium underline">
             {t("dashboard.twoFactorSetUp")}
           </a>
         </Notice>
