@@ -1,12 +1,11 @@
 import { sql, type QueryCreator } from "kysely";
-import { recordAudit } from "~/domain/audit/audit.server";
-import { notify } from "~/domain/notifications/notifications.server";
+import { record } from "~/domain/events/events.server";
 import { isPostgres } from "~/db/dialect";
 import type { Database } from "~/db/schema";
 import { inTransaction, Refusal, storeOncePerKey, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { MAX_BALANCE_CENTS, previewAdjustment, type LedgerKind } from "./coins";
-import { queueMail, type DocumentRef } from "~/domain/mail/mail.server";
+import type { DocumentRef } from "~/domain/mail/mail.server";
 import { englishLedgerReason, type LedgerReason } from "./ledger-reason";
 
 export interface LedgerEntryInput {
@@ -287,41 +286,18 @@ export async function adjustCoins(
         input.receipt && preview.appliedCents > 0
           ? await input.receipt(trx, { entryId: posted.entryId, amountCents: preview.appliedCents })
           : undefined;
-      await recordAudit(trx, {
+      await record(trx, {
+        type: "coins.adjusted",
         actorId: input.actorId,
-        action: "coins.adjust",
-        targetType: "user",
-        targetId: input.userId,
-        before: { balanceCents: user.coin_balance_cents },
-        after: {
-          balanceCents: balance,
-          requestedCents: input.amountCents,
-          appliedCents: preview.appliedCents,
-          ...(receipt ? { receipt: receipt.number } : {}),
-        },
-        reason: typeof input.reason === "string" ? input.reason : englishLedgerReason(input.reason),
-      });
-      await notify(trx, {
         userId: input.userId,
-        kind: preview.appliedCents > 0 ? "coins_added" : "coins_removed",
-        params: { amountCents: Math.abs(preview.appliedCents), balanceCents: balance },
-        link: input.link ?? "/dashboard?tab=billing",
-      });
-      await queueMail(trx, {
-        kind: "coinsChanged",
-        eventKey: key,
-        userId: input.userId,
-        amountCents: preview.appliedCents,
+        key,
+        requestedCents: input.amountCents,
+        appliedCents: preview.appliedCents,
+        balanceBeforeCents: user.coin_balance_cents,
         balanceCents: balance,
-        reason:
-          typeof input.reason === "string"
-            ? { reason: input.reason, reasonKey: null, reasonParams: null }
-            : {
-                reason: englishLedgerReason(input.reason),
-                reasonKey: input.reason.id,
-                reasonParams: input.reason.params,
-              },
-        document: receipt,
+        reason: input.reason,
+        link: input.link,
+        receipt,
       });
       return {
         ok: true,

@@ -1,15 +1,12 @@
 import type { ExpressionBuilder, Updateable } from "kysely";
-import { recordAudit } from "~/domain/audit/audit.server";
 import {
   unverifiedEmailRefusal,
   type UnverifiedEmailRefusal,
 } from "~/domain/accounts/email-verification.server";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { issuePaymentReceipt } from "~/domain/invoices/invoices.server";
-import { englishLedgerReason, ledgerReason } from "~/domain/coins/ledger-reason";
-import { queueMail } from "~/domain/mail/mail.server";
-import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
-import { notify } from "~/domain/notifications/notifications.server";
+import { ledgerReason } from "~/domain/coins/ledger-reason";
+import { record } from "~/domain/events/events.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Database } from "~/db/schema";
 import { isCustomersRow } from "~/db/customer-rows";
@@ -170,6 +167,12 @@ async function findRequest(db: Db | Tx, id: number, locale = "en") {
 function auditView(request: TopUpRequest) {
   const { methodName: _n, createdAt: _c, updatedAt: _u, ...fields } = request;
   return fields;
+}
+
+/** A request as its events name it. */
+function topUpRef(request: TopUpRequest) {
+  const { id, userId, reference, methodName, coins, creditCents } = request;
+  return { id, userId, reference, methodName, coins, creditCents };
 }
 
 async function openRequestOf(db: Db | Tx, userId: string) {
@@ -350,13 +353,7 @@ export async function markTopUpPaid(
     });
     await attachProofs(trx, request, prepared.proofs, input.now);
     // Each admin's notification, and the staff's Discord when set: once per request (staff-posts).
-    await queueStaffPost(trx, {
-      kind: "topUpPaid",
-      requestId: request.id,
-      reference: request.reference,
-      method: request.methodName,
-      amountCents: request.creditCents,
-    });
+    await record(trx, { type: "topUp.paid", request: topUpRef(request) });
     return { ok: true as const, request };
   });
 }
@@ -457,33 +454,16 @@ export async function approveTopUp(
       },
       actorId: input.adminId,
     });
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "topUp.approved",
       actorId: input.adminId,
-      action: "top_up.approve",
-      targetType: "top_up_request",
-      targetId: before.id,
-      before: auditView(before),
-      after: auditView(after),
-    });
-    await notify(trx, {
-      userId: before.userId,
-      kind: "top_up_approved",
-      params: { reference: before.reference, amountCents: coins * 100 },
-      link: TOP_UP_PAGE,
-    });
-    // The coins mail says the reference (its reason) and links the receipt (docs/mail.md#documents-and-top-ups).
-    await queueMail(trx, {
-      kind: "coinsChanged",
-      eventKey: topUpLedgerKey(before.id),
-      userId: before.userId,
-      amountCents: coins * 100,
+      request: topUpRef(before),
+      change: { before: auditView(before), after: auditView(after) },
+      coins,
       balanceCents: balance,
-      reason: {
-        reason: englishLedgerReason(reason),
-        reasonKey: reason.id,
-        reasonParams: reason.params,
-      },
-      document: { kind: receipt.kind, number: receipt.number, totalCents: receipt.totalCents },
+      ledgerKey: topUpLedgerKey(before.id),
+      reason,
+      receipt,
     });
     return { ok: true as const, request: after };
   });
@@ -504,27 +484,11 @@ export async function rejectTopUp(
       decided_by: input.adminId,
       reject_reason: input.reason,
     });
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "topUp.rejected",
       actorId: input.adminId,
-      action: "top_up.reject",
-      targetType: "top_up_request",
-      targetId: before.id,
-      before: auditView(before),
-      after: auditView(after),
-      reason: input.reason,
-    });
-    await notify(trx, {
-      userId: before.userId,
-      kind: "top_up_rejected",
-      params: { reference: before.reference, reason: input.reason },
-      link: TOP_UP_PAGE,
-    });
-    await queueMail(trx, {
-      kind: "topUpRejected",
-      requestId: before.id,
-      userId: before.userId,
-      reference: before.reference,
-      coins: before.coins,
+      request: topUpRef(before),
+      change: { before: auditView(before), after: auditView(after) },
       reason: input.reason,
     });
     return { ok: true as const, request: after };

@@ -1,0 +1,76 @@
+import type { LedgerReason } from "~/domain/coins/ledger-reason";
+import type { DocumentRef } from "~/domain/mail/mail.server";
+import type { Tx } from "~/db/transaction";
+import { react } from "./reactions.server";
+
+/**
+ * What happened, as the use-case that did it records it (`record`), in its transaction: the facts the
+ * reactions need (who, what, the amounts, the state before and after), never what to do about it. Its
+ * name is `<area>.<past participle>`. What is the rule stays in the use-case (the ledger, numbering,
+ * guards); what follows from the change (the audit row, the customer's notice and mail, the staff's
+ * post) is the reactions' table's (reactions.server.ts), so that a provider's webhook, an API call or an
+ * admin's click that makes the same change get the same tail.
+ */
+export type DomainEvent = TopUpEvent | CoinsEvent;
+
+/** A top-up request as its events carry it: who asked, its reference and the coins asked. */
+interface TopUpRef {
+  id: number;
+  userId: string;
+  reference: string;
+  methodName: string;
+  /** The coins it asked for, and what the request credits (`creditCents`). */
+  coins: number;
+  creditCents: number;
+}
+
+/** What the audit log keeps of a change: the record before and after it, as the use-case shows it. */
+export interface Change<T = unknown> {
+  before: T;
+  after: T;
+}
+
+export type TopUpEvent =
+  /** The customer says they paid (the proofs attached): the staff are told, once per request. */
+  | { type: "topUp.paid"; request: TopUpRef }
+  /** An admin credited `coins` for the request, with its payment receipt. */
+  | {
+      type: "topUp.approved";
+      actorId: string;
+      request: TopUpRef;
+      change: Change;
+      coins: number;
+      balanceCents: number;
+      /** The ledger entry's key: the coins mail is told once per credit. */
+      ledgerKey: string;
+      reason: LedgerReason;
+      receipt: DocumentRef;
+    }
+  | { type: "topUp.rejected"; actorId: string; request: TopUpRef; change: Change; reason: string };
+
+export type CoinsEvent = {
+  /** An admin (or a ticket's coin purchase) changed a balance by `appliedCents` of `requestedCents`. */
+  type: "coins.adjusted";
+  actorId: string;
+  userId: string;
+  /** The change's idempotency key, when it has one: its mail is told once per key. */
+  key?: string;
+  requestedCents: number;
+  appliedCents: number;
+  balanceBeforeCents: number;
+  balanceCents: number;
+  /** The admin's words, or a catalogue message (a ticket's purchase). */
+  reason: string | LedgerReason;
+  /** Where the notice leads (the billing tab by default). */
+  link?: string;
+  /** The payment receipt a credit that is a payment was given. */
+  receipt?: DocumentRef;
+};
+
+/**
+ * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the
+ * outbox's mail, the staff's post) are written now and commit or roll back with the change.
+ */
+export async function record(trx: Tx, event: DomainEvent, now?: Date): Promise<void> {
+  await react(trx, event, now);
+}
