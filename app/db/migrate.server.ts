@@ -38,6 +38,7 @@ import * as m0040 from "../../db/migrations/0040-totp-last-step";
 import * as m0041 from "../../db/migrations/0041-form-limit-windows";
 import * as m0042 from "../../db/migrations/0042-job-priority";
 import * as m0043 from "../../db/migrations/0043-welcome-coins-text";
+import * as m0044 from "../../db/migrations/0044-client-page-indexes";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -80,6 +81,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0041-form-limit-windows": m0041,
   "0042-job-priority": m0042,
   "0043-welcome-coins-text": m0043,
+  "0044-client-page-indexes": m0044,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
