@@ -191,7 +191,8 @@ export function useMailColumns(moment: Intl.DateTimeFormat, email: string) {
       },
       { wide: true },
     ),
-    column("to", t("outbox.to"), (m) => <EmailAddress email={m.to} />),
+    // The card's whole width on a phone, so a long address breaks at its "@" rather than mid-name.
+    column("to", t("outbox.to"), (m) => <EmailAddress email={m.to} />, { wide: true }),
     badgeColumn(
       "state",
       t("outbox.state"),

@@ -149,7 +149,8 @@ export function MailOutboxPage({
   ]);
   const columns: Column<OutboxMessageView>[] = [
     timeColumn({ id: "queued", name: t("outbox.queued"), at: (m) => m.createdAt, format: date }),
-    column("to", t("outbox.to"), (m) => <EmailAddress email={m.to} />),
+    // The card's whole width on a phone, so a long address breaks at its "@" rather than mid-name.
+    column("to", t("outbox.to"), (m) => <EmailAddress email={m.to} />, { wide: true }),
     column(
       "subject",
       t("outbox.subject"),

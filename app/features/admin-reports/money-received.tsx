@@ -52,6 +52,8 @@ export function MoneyReceivedSection({
         </span>
       )),
       wide: true,
+      // A card's title on a phone, as in the monthly tables: no label over it.
+      label: undefined,
     },
     column("method", t("money.method"), (row) => <span dir="auto">{row.methodName}</span>),
     figure("received", t("money.received"), (row) =>
