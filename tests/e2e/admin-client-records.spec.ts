@@ -23,9 +23,12 @@ test.use({ baseURL: PAYMENTS_BASE_URL });
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** An address longer than a 390 px screen's line, so that it has to wrap somewhere. */
+/**
+ * An address longer than a 390 px screen's line and without a hyphen, so that it has to wrap and offers
+ * the browser no place of its own to do it.
+ */
 function longEmail(prefix: string) {
-  return `${prefix}.${randomBytes(3).toString("hex")}.benali-alaoui@correspondence.example.com`;
+  return `${prefix}.${randomBytes(3).toString("hex")}.benalialaoui@correspondence.example.com`;
 }
 
 /**
@@ -53,11 +56,11 @@ async function lineBreaks(element: Locator): Promise<string[]> {
   });
 }
 
-/** An address laid out on several lines, each break after its "@" or a hyphen, or before a dot. */
+/** An address laid out on several lines, each break after its "@" or before a dot. */
 async function expectWrappedAtSensiblePoints(address: Locator) {
   const breaks = await lineBreaks(address);
   expect(breaks.length, "the address is longer than the line").toBeGreaterThan(0);
-  for (const at of breaks) expect(at).toMatch(/^[@-]\||^.\|\.$/);
+  for (const at of breaks) expect(at).toMatch(/^@\||^.\|\.$/);
 }
 
 async function customerWithTopUp(browser: Parameters<typeof newCustomerSignedIn>[0], name: string) {
@@ -176,7 +179,7 @@ test("on a phone, the mail log is searched by recipient, and keeps the search wh
   const page = phone.page;
   await visit(page, "/admin/mail");
   // Part of the address, in capitals: the search ignores case.
-  const part = buyer.customer.email.split(".benali")[0]!.toUpperCase();
+  const part = buyer.customer.email.split(".benalialaoui")[0]!.toUpperCase();
   await page.getByLabel("Recipient").fill(part);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/mail\\?to=${encodeURIComponent(part)}`));
