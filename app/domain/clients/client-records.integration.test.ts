@@ -49,7 +49,7 @@ describeEachDatabase("client page records", (app) => {
       [open.reference, "waiting_payment"],
       [paid.reference, "approved"],
     ]);
-    // The method named in the reader's language, the amount in its currency.
+    // The amount in the method's currency, as the request froze it.
     expect(detail.topUps.rows[1]).toMatchObject({ currency: "MAD", total: 11_000, coins: 10 });
 
     const mail = await readRows(app().db, "mail_outbox", ["id"], { user_id: client }, "id desc");

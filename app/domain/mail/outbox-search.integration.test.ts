@@ -51,11 +51,9 @@ describeEachDatabase("the mail log searched by recipient", (app) => {
     expect((await search("back\\s")).to).toEqual(["back\\slash@search.test"]);
     expect((await search("mixed.case@search.test")).to).toEqual(["Mixed.Case@Search.TEST"]);
     expect((await search("  MIXED.CASE ")).to).toEqual(["Mixed.Case@Search.TEST"]);
-    // A quote, a LIKE of its own, SQL: no match, no error.
-    for (const text of ["'; drop table mail_outbox; --", "%", "_", "\\"])
-      expect((await search(text)).matching, text).toBe(
-        text === "%" || text === "_" || text === "\\" ? 1 : 0,
-      );
+    // LIKE's own characters alone find the one address holding each; a quote and SQL, nothing.
+    for (const text of ["%", "_", "\\"]) expect((await search(text)).matching, text).toBe(1);
+    expect((await search("'; drop table mail_outbox; --")).matching).toBe(0);
     // Every address of this test, and nothing else of the outbox.
     const all = await search("@search.test");
     expect(all.matching).toBe(6);

@@ -576,9 +576,9 @@ function queueFilter(query: TopUpQueueQuery) {
 
 /**
  * /admin/top-ups: a page of requests, filtered by state and method and searched by reference or by the
- * customer's email or name. Those waiting for a decision come
- * first, the oldest proof first (the one waiting longest); then the rest, newest first. Each shows the
- * customer's other top-ups (history: how many approved, rejected, and their latest).
+ * customer's email or name. Those waiting for a decision come first, the oldest proof first (the one
+ * waiting longest); then the rest, newest first. Each shows the customer's other top-ups (history: how
+ * many approved, rejected, and their latest).
  */
 export async function listTopUpQueue(db: Db, query: TopUpQueueQuery, locale: string) {
   const page = await fetchPage(

@@ -435,7 +435,7 @@ export function MailButton({ href, children }: { href: string; children: ReactNo
 }
 
 /** Where an admin changes who is staff (an account's role): the staff footer's link. */
-export const STAFF_SETTINGS_PATH = "/admin/clients";
+const STAFF_SETTINGS_PATH = "/admin/clients";
 
 /**
  * The words under every message: why it came, and that the site sent it. A customer is pointed to
@@ -456,6 +456,7 @@ function footerLines(content: MailContent, context: MailContext) {
   };
 }
 
+/** The footer's lines under the message, in the layout's small muted type. */
 export function MailFooter({ content, context }: { content: MailContent; context: MailContext }) {
   const lines = footerLines(content, context);
   return (
