@@ -40,6 +40,7 @@ import * as m0042 from "../../db/migrations/0042-job-priority";
 import * as m0043 from "../../db/migrations/0043-welcome-coins-text";
 import * as m0044 from "../../db/migrations/0044-proof-thumbnails";
 import * as m0045 from "../../db/migrations/0045-mail-opt-ins";
+import * as m0046 from "../../db/migrations/0046-client-page-indexes";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -84,6 +85,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0043-welcome-coins-text": m0043,
   "0044-proof-thumbnails": m0044,
   "0045-mail-opt-ins": m0045,
+  "0046-client-page-indexes": m0046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

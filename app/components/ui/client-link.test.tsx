@@ -44,8 +44,9 @@ describe("ClientLink", () => {
       '<th scope="col" class="px-3 py-2 text-start font-semibold">Customer</th>',
     );
     expect(html).toContain(
-      // On a phone the row is a card: the cell says its header, then the name and the email.
-      '<td class="grid min-w-0 content-start gap-1 wrap-anywhere md:table-cell md:px-3 md:py-2 md:wrap-normal"><span class="font-sans text-xs font-normal text-muted-foreground md:hidden">Customer</span><a class="font-medium text-primary hover:underline" dir="auto" href="/admin/clients/u1" data-discover="true">Nadia</a><div class="text-xs text-muted-foreground" dir="ltr">nadia@example.com</div></td>',
+      // On a phone the row is a card: the cell says its header, then the name and the email, which
+      // wraps at its "@" and its dots rather than anywhere.
+      '<td class="grid min-w-0 content-start gap-1 wrap-anywhere md:table-cell md:px-3 md:py-2 md:wrap-normal"><span class="font-sans text-xs font-normal text-muted-foreground md:hidden">Customer</span><a class="font-medium text-primary hover:underline" dir="auto" href="/admin/clients/u1" data-discover="true">Nadia</a><div class="text-xs text-muted-foreground" dir="ltr"><span dir="ltr" class="wrap-break-word">nadia@<wbr/>example<wbr/>.com</span></div></td>',
     );
   });
 });

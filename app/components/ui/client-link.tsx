@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "~/components/ui/link";
 import { noteColumn } from "~/components/data-table/column-presets";
 import type { Column } from "~/components/data-table/data-table";
+import { EmailAddress } from "~/components/ui/email-address";
 import { cn } from "~/lib/utils";
 
 /** The admin page of one account: every place the admin panel names a client links here. */
@@ -36,7 +37,7 @@ export function ClientLink({
 
 /**
  * The "customer" column of a `phone: "scroll"` queue (orders, services, tickets): the client's name as a
- * link to their page, their email under it, written left to right.
+ * link to their page, their email under it, written left to right and wrapped at its "@" or its dots.
  */
 export function clientColumn<Row>(
   header: string,
@@ -47,7 +48,7 @@ export function clientColumn<Row>(
     header,
     (row) => {
       const { userId, name, email } = client(row);
-      return [<ClientLink userId={userId}>{name}</ClientLink>, email];
+      return [<ClientLink userId={userId}>{name}</ClientLink>, <EmailAddress email={email} />];
     },
     "ltr",
   );

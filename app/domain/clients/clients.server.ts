@@ -7,7 +7,10 @@ import {
   activeServicesCount,
   listCustomerServicePage,
 } from "~/domain/hosting-services/hosting-services.server";
+import { listCustomerDocuments } from "~/domain/invoices/invoices.server";
+import { latestMailOf } from "~/domain/mail/mail.server";
 import { listCustomerOrders, pendingOrdersCount } from "~/domain/orders/orders.server";
+import { latestTopUpsOf } from "~/domain/payments/top-ups.server";
 import {
   getTicketForAdmin,
   listCustomerTickets,
@@ -133,21 +136,30 @@ async function latestAudit(
 
 /**
  * The client page's read model: the account (deleted ones too: their orders and ledger stay), its counts,
- * and the newest of its services, orders, tickets, coin movements and audit entries. Undefined when no
- * account has this id (or the id cannot be one).
+ * and the newest of its services, orders, tickets, invoices, top-ups, mail, coin movements and audit
+ * entries, each list one query (its customer's index). Top-ups name their method in `locale`. Undefined
+ * when no account has this id (or the id cannot be one).
  */
-export async function getClientDetail(db: Db, userId: string): Promise<ClientDetail | undefined> {
+export async function getClientDetail(
+  db: Db,
+  userId: string,
+  locale = "en",
+): Promise<ClientDetail | undefined> {
   const row = await readClient(db, userId);
   if (!row) return undefined;
   const latest = { page: 1, pageSize: CLIENT_SECTION_SIZE };
-  const [deletion, services, orders, tickets, ledger, audit] = await Promise.all([
-    pendingDeletionRequest(db, userId),
-    listCustomerServicePage(db, userId, latest),
-    listCustomerOrders(db, userId, latest),
-    listCustomerTickets(db, userId, latest),
-    latestLedger(db, userId, CLIENT_SECTION_SIZE),
-    latestAudit(db, userId, CLIENT_SECTION_SIZE),
-  ]);
+  const [deletion, services, orders, tickets, invoices, topUps, mail, ledger, audit] =
+    await Promise.all([
+      pendingDeletionRequest(db, userId),
+      listCustomerServicePage(db, userId, latest),
+      listCustomerOrders(db, userId, latest),
+      listCustomerTickets(db, userId, latest),
+      listCustomerDocuments(db, userId, latest),
+      latestTopUpsOf(db, userId, CLIENT_SECTION_SIZE, locale),
+      latestMailOf(db, userId, CLIENT_SECTION_SIZE),
+      latestLedger(db, userId, CLIENT_SECTION_SIZE),
+      latestAudit(db, userId, CLIENT_SECTION_SIZE),
+    ]);
   const profile: ClientProfile = {
     id: row.id,
     name: row.name,
@@ -168,6 +180,9 @@ export async function getClientDetail(db: Db, userId: string): Promise<ClientDet
     services: { rows: services.services, hasMore: services.hasMore },
     orders: { rows: orders.orders, hasMore: orders.hasMore },
     tickets: { rows: tickets.tickets, hasMore: tickets.hasMore },
+    invoices: { rows: invoices.documents, hasMore: invoices.hasMore },
+    topUps,
+    mail,
     ledger,
     audit,
   };

@@ -1,6 +1,9 @@
 import { labelKeys } from "~/lib/label-keys";
 import type { CustomerLedgerEntry } from "~/domain/customer-dashboard/customer-dashboard";
 import type { HostingService } from "~/domain/hosting-services/hosting-services";
+import type { DocumentSummary } from "~/domain/invoices/invoices";
+import type { ClientMailView } from "~/domain/mail/mail";
+import type { TopUpRequest } from "~/domain/payments/top-ups";
 import type { Order } from "~/domain/orders/orders";
 import type { Ticket } from "~/domain/tickets/tickets";
 
@@ -79,6 +82,11 @@ export interface ClientDetail {
   services: Latest<HostingService>;
   orders: Latest<Order>;
   tickets: Latest<Ticket>;
+  /** Invoices, receipts and credit notes. */
+  invoices: Latest<DocumentSummary>;
+  topUps: Latest<TopUpRequest>;
+  /** The messages the outbox holds for the account (sent, waiting, failed or kept). */
+  mail: Latest<ClientMailView>;
   ledger: Latest<CustomerLedgerEntry>;
   audit: Latest<ClientAuditEntry>;
 }

@@ -1,4 +1,4 @@
-import { pageParam } from "~/lib/query-params";
+import { pageParam, textParam } from "~/lib/query-params";
 import { ticked, z } from "~/lib/zod";
 import {
   MAIL_STATES,
@@ -15,6 +15,8 @@ const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** /admin/mail's query string: anything unexpected falls back to the default. */
 export const mailListQuerySchema = z.object({
   state: z.enum(MAIL_STATES).optional().catch(undefined),
+  /** Part of the recipient's address (an email is at most 254 characters). */
+  to: textParam(254),
   /** The message shown in full. */
   open: rowId.optional().catch(undefined),
   page: pageParam,

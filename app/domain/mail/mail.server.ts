@@ -5,6 +5,7 @@ import {
   keepActiveAdmins,
 } from "~/domain/accounts/user-directory.server";
 import type { Selectable, Updateable } from "kysely";
+import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import type { MailOutboxTable } from "~/db/schema";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
@@ -25,6 +26,7 @@ import {
   OPTIONAL_MAIL_KINDS,
   redactTokenLinks,
   STAFF_MAIL_CHOICE_OF,
+  type ClientMailView,
   type MailKind,
   type MailState,
   type OptionalMailKind,
@@ -504,16 +506,19 @@ async function writtenKept(
 }
 
 /**
- * /admin/mail: a page of the outbox, newest first, by state; and the message opened, in full. A kept
- * message never written is written for the page (not stored: reading a page changes nothing).
+ * /admin/mail: a page of the outbox, newest first, by state and by part of the recipient's address
+ * (any case, LIKE's wildcards taken literally); and the message opened, in full. A kept message never
+ * written is written for the page (not stored: reading a page changes nothing).
  */
 export async function listOutbox(
   db: Db,
-  query: PageRequest & { state?: MailState; open?: number },
+  query: PageRequest & { state?: MailState; to?: string; open?: number },
   writer?: KeptMailWriter,
 ) {
   let base = db.selectFrom("mail_outbox");
   if (query.state) base = base.where("state", "=", query.state);
+  const to = query.to?.trim().toLowerCase();
+  if (to) base = base.where(containsAny(["lower(mail_outbox.to_address)"], to));
   const [{ rows, hasMore }, matching, opened] = await Promise.all([
     fetchPage(base.select(LIST_COLUMNS).orderBy("id", "desc"), pageWindow(query, MAIL_PAGE_SIZE)),
     countRows(base),
@@ -530,6 +535,33 @@ export async function listOutbox(
     hasMore,
     matching,
     opened: opened ? toView(await writtenKept(db, opened, writer, "all")) : null,
+  };
+}
+
+/**
+ * The newest `size` messages sent (or kept) for an account, and whether older ones exist: one query by
+ * the outbox's (user_id, id) index. The list at /admin/mail?to=… has the rest.
+ */
+export async function latestMailOf(db: Db, userId: string, size: number) {
+  const { rows, hasMore } = await fetchPage(
+    db
+      .selectFrom("mail_outbox")
+      .select(["id", "kind", "to_address", "state", "subject", "created_at", "sent_at"])
+      .where("user_id", "=", userId)
+      .orderBy("id", "desc"),
+    { limit: size, offset: 0 },
+  );
+  return {
+    rows: rows.map((row): ClientMailView => ({
+      id: Number(row.id),
+      kind: isMailKind(row.kind) ? row.kind : "orderReceived",
+      to: row.to_address,
+      state: isMailState(row.state) ? row.state : "queued",
+      subject: row.subject,
+      createdAt: row.created_at,
+      sentAt: row.sent_at,
+    })),
+    hasMore,
   };
 }
 

@@ -172,6 +172,18 @@ export interface OutboxMessageView {
   sentAt: string | null;
 }
 
+/** A message of the admin's client page: what it was, to which address, and where it stands. */
+export interface ClientMailView {
+  id: number;
+  kind: MailKind;
+  to: string;
+  state: MailState;
+  /** Null while a kept message was never written: the page names its kind instead. */
+  subject: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
 /** The SMTP server as an admin page names it: scheme, host and port, never the credentials. */
 export function smtpServerLabel(smtpUrl: string): string {
   try {

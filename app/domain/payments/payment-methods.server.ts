@@ -108,7 +108,7 @@ export async function seedPaymentMethods(db: Db): Promise<void> {
 }
 
 /** A JSON object of texts per language as stored; anything else in it is dropped, a missing one is "". */
-function textsOf(json: string): PaymentTexts {
+export function textsOf(json: string): PaymentTexts {
   let value: unknown;
   try {
     value = JSON.parse(json);

@@ -135,6 +135,30 @@ describeEachDatabase("top-up lists", (app) => {
     });
   });
 
+  it("searches the queue by a request's reference or its customer's email or name, wildcards taken literally", async () => {
+    const db = app().db;
+    const methodId = await ownMethod("Search Pay");
+    const [first, second] = [await customerWithCoins(app(), 0), await customerWithCoins(app(), 0)];
+    await db.updateTable("users").set({ name: "Nadia_Benali" }).where("id", "=", first).execute();
+    const mine = await ask(first, methodId);
+    const theirs = await ask(second, methodId);
+    const email = (
+      await db.selectFrom("users").select("email").where("id", "=", first).executeTakeFirstOrThrow()
+    ).email;
+    const found = async (q: string) =>
+      (await listTopUpQueue(db, { method: String(methodId), q, page: 1 }, "en")).items.map(
+        (item) => item.reference,
+      );
+    expect(await found(mine.reference)).toEqual([mine.reference]);
+    expect(await found(mine.reference.toLowerCase())).toEqual([mine.reference]);
+    expect(await found(email.toUpperCase())).toEqual([mine.reference]);
+    expect(await found("nadia_benali")).toEqual([mine.reference]);
+    // "_" and "%" are letters here, not LIKE's wildcards.
+    expect(await found("nadia%")).toEqual([]);
+    expect(await found("Nadia Benali")).toEqual([]);
+    expect((await found("example.com")).sort()).toEqual([mine.reference, theirs.reference].sort());
+  });
+
   it("names a request's method in the reader's language, even when its stored names lack one or are damaged", async () => {
     const db = app().db;
     const methodId = await ownMethod("Damaged Pay");

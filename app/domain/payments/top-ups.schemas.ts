@@ -1,5 +1,5 @@
 import { idField } from "~/lib/id-field";
-import { filterParam, pageParam } from "~/lib/query-params";
+import { filterParam, pageParam, textParam } from "~/lib/query-params";
 import { requiredText, wholeNumberText, z } from "~/lib/zod";
 import { MAX_TOP_UP_COINS } from "./payment-methods";
 import {
@@ -104,6 +104,8 @@ export const topUpQueueQuerySchema = z.object({
     .regex(/^\d{1,9}$/)
     .optional()
     .catch(undefined),
+  /** A request's reference, or part of a customer's email or name. */
+  q: textParam(254),
   page: pageParam,
 });
 export type TopUpQueueQuery = z.output<typeof topUpQueueQuerySchema>;

@@ -10,6 +10,7 @@ import { record } from "~/domain/events/events.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Database } from "~/db/schema";
 import { isCustomersRow } from "~/db/customer-rows";
+import { containsAny } from "~/db/like-pattern";
 import { fetchPage, pageWindow } from "~/db/paging";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
@@ -85,9 +86,6 @@ export type TopUpResult = { ok: true; request: TopUpRequest } | Refused | Unveri
 
 /** Where a customer's request is shown, and where their notifications lead. */
 export const TOP_UP_PAGE = "/dashboard/top-up";
-/** The admin's queue. */
-export const TOP_UP_QUEUE_PAGE = "/admin/top-ups";
-
 /** The key of the one ledger credit an approved request gets (unique in the ledger). */
 export function topUpLedgerKey(requestId: number): string {
   return `top-up:${requestId}`;
@@ -524,17 +522,27 @@ export interface QueuedTopUp extends TopUpRequest {
 }
 
 function queueFilter(query: TopUpQueueQuery) {
-  return (eb: ExpressionBuilder<Database, "top_up_requests">) =>
+  const search = query.q?.trim().toLowerCase();
+  return (eb: ExpressionBuilder<Database, "top_up_requests" | "users">) =>
     eb.and([
       ...(query.state ? [eb("top_up_requests.state", "=", query.state)] : []),
       ...(query.method ? [eb("top_up_requests.payment_method_id", "=", Number(query.method))] : []),
+      ...(search
+        ? [
+            containsAny(
+              ["lower(top_up_requests.reference)", "lower(users.email)", "lower(users.name)"],
+              search,
+            ),
+          ]
+        : []),
     ]);
 }
 
 /**
- * /admin/top-ups: a page of requests, filtered by state and method. Those waiting for a decision come
- * first, the oldest proof first (the one waiting longest); then the rest, newest first. Each shows the
- * customer's other top-ups (history: how many approved, rejected, and their latest).
+ * /admin/top-ups: a page of requests, filtered by state and method and searched by reference or by the
+ * customer's email or name. Those waiting for a decision come first, the oldest proof first (the one
+ * waiting longest); then the rest, newest first. Each shows the customer's other top-ups (history: how
+ * many approved, rejected, and their latest).
  */
 export async function listTopUpQueue(db: Db, query: TopUpQueueQuery, locale: string) {
   const page = await fetchPage(
@@ -587,14 +595,19 @@ export async function listTopUpQueue(db: Db, query: TopUpQueueQuery, locale: str
   return { items, hasMore: page.hasMore, histories };
 }
 
-/** A customer's top-ups, newest first, for the admin's look at one request's history. */
-export async function listCustomerTopUpsForAdmin(db: Db, userId: string, locale: string) {
-  const rows = await requests(db)
-    .where("top_up_requests.user_id", "=", userId)
-    .orderBy("top_up_requests.id", "desc")
-    .limit(50)
-    .execute();
-  return rows.map((row) => toRequest(row, locale));
+/**
+ * A customer's newest `size` top-ups for the admin's client page, and whether older ones exist: one
+ * query by the requests' (user_id, created_at) index, the method's names joined.
+ */
+export async function latestTopUpsOf(db: Db, userId: string, size: number, locale: string) {
+  const { rows, hasMore } = await fetchPage(
+    requests(db)
+      .where("top_up_requests.user_id", "=", userId)
+      .orderBy("top_up_requests.created_at", "desc")
+      .orderBy("top_up_requests.id", "desc"),
+    { limit: size, offset: 0 },
+  );
+  return { rows: rows.map((row) => toRequest(row, locale)), hasMore };
 }
 
 // What each of the customer's and the admin's posts says when it worked (payments keys, written out).

@@ -36,6 +36,11 @@ export const TOP_UP_STATE_TONES = {
   cancelled: "grey",
 } as const satisfies Record<TopUpState, string>;
 
+/** The admin's queue, searched by `q` (a request's reference, or a customer's email or name). */
+export function topUpQueuePath(q?: string): string {
+  return q ? `/admin/top-ups?q=${encodeURIComponent(q)}` : "/admin/top-ups";
+}
+
 /** What the customer's page offers to pick at once; any other whole number may be typed. */
 export const PRESET_TOP_UP_COINS = [5, 10, 20, 50] as const;
 

@@ -728,6 +728,66 @@ describeEachDatabase("provisioning on the game panel", (app) => {
     });
   });
 
+  it("queues a reinstall pressed twice once, says so, and shows it queued, running, installing", async () => {
+    const { serviceId } = await approvedService("samp-starter");
+    await runJobs();
+    const actorId = await adminId(app());
+    const reinstall = () => reinstallPanelServer(app().db, { serviceId, actorId, now: clock });
+    const reinstalls = async () =>
+      (
+        await readRows(app().db, "audit_log", ["id"], {
+          action: "service.panel_reinstall",
+          target_id: String(serviceId),
+        })
+      ).length;
+    const view = async () => {
+      const panelView = (await adminServicePanel(app().db, serviceId))!;
+      return [panelView.state, panelView.reinstall];
+    };
+    expect(await view()).toEqual(["ready", null]);
+
+    expect(await reinstall()).toEqual({ ok: true });
+    expect(await view()).toEqual(["ready", "queued"]);
+    // Pressed again before the worker took it: refused as queued already, nothing more queued or logged.
+    expect(await reinstall()).toEqual({
+      ok: false,
+      kind: "conflict",
+      error: "provisioning.errors.reinstallQueued",
+    });
+    const jobs = await readRows(app().db, "jobs", ["state"], {
+      unique_key: `panel:reinstall:${serviceId}`,
+    });
+    expect(jobs).toEqual([{ state: "queued" }]);
+    expect(await reinstalls()).toBe(1);
+    // While the worker sends it to the panel, the badge says so.
+    await app()
+      .db.updateTable("jobs")
+      .set({ state: "running" })
+      .where("unique_key", "=", `panel:reinstall:${serviceId}`)
+      .execute();
+    expect(await view()).toEqual(["ready", "running"]);
+    expect((await reinstall()).ok).toBe(false);
+    await app()
+      .db.updateTable("jobs")
+      .set({ state: "queued" })
+      .where("unique_key", "=", `panel:reinstall:${serviceId}`)
+      .execute();
+
+    // The panel took it: the server installs, and a press now says it is installing.
+    await runJobs(1);
+    expect(await view()).toEqual(["installing", null]);
+    expect(await reinstall()).toEqual({
+      ok: false,
+      kind: "conflict",
+      error: "provisioning.errors.installRunning",
+    });
+    await runJobs(3);
+    expect(await view()).toEqual(["ready", null]);
+    // Once it is done, the next reinstall is a new one.
+    expect(await reinstall()).toEqual({ ok: true });
+    expect(await reinstalls()).toBe(2);
+  });
+
   it("re-links by the panel's id, and by an identifier made only of digits", async () => {
     const { serviceId } = await approvedService("samp-starter");
     await runJobs();

@@ -145,7 +145,14 @@ export async function panelLinkOf(
 export type PanelActionResult =
   | { ok: true }
   | { ok: false; kind: "notFound"; error: "services.errors.notFound" }
-  | { ok: false; kind: "conflict"; error: "provisioning.errors.actionNotNow" };
+  | {
+      ok: false;
+      kind: "conflict";
+      error:
+        | "provisioning.errors.actionNotNow"
+        | "provisioning.errors.reinstallQueued"
+        | "provisioning.errors.installRunning";
+    };
 
 const RETRYABLE_STATES = ["failed"];
 const REINSTALLABLE_STATES = ["ready", "failed", "suspended"];
@@ -171,6 +178,8 @@ async function panelAction(
   input: { serviceId: number; actorId: string; now?: Date },
   action: {
     allowed: (row: PanelServiceRow) => boolean;
+    /** Why not, when it is not allowed: "not in this state" unless the action says better. */
+    notNow?: (row: PanelServiceRow) => Extract<PanelActionResult, { kind: "conflict" }>["error"];
     run: (trx: Tx, row: PanelServiceRow, now: Date) => Promise<void>;
     audit: (row: PanelServiceRow) => Pick<AuditEntry, "action" | "before" | "after">;
   },
@@ -179,7 +188,10 @@ async function panelAction(
     const now = input.now ?? new Date();
     const row = await panelServiceOrRefuse(trx, input.serviceId);
     if (!action.allowed(row))
-      refuse<PanelActionResult>("conflict", "provisioning.errors.actionNotNow");
+      refuse<PanelActionResult>(
+        "conflict",
+        action.notNow?.(row) ?? "provisioning.errors.actionNotNow",
+      );
     await action.run(trx, row, now);
     await recordAudit(trx, {
       actorId: input.actorId,
@@ -216,7 +228,16 @@ export async function retryProvisioning(
   });
 }
 
-/** Reinstall: the panel runs the egg's install script again (the server's files are rewritten). */
+/** The unique key of a service's reinstall job: one waits or runs at a time. */
+function reinstallKey(serviceId: number): string {
+  return `panel:reinstall:${serviceId}`;
+}
+
+/**
+ * Reinstall: the panel runs the egg's install script again (the server's files are rewritten). Pressed
+ * again while the first waits or runs, it is refused as queued already (nothing more queued, nothing
+ * audited); while the install it started runs, as installing.
+ */
 export async function reinstallPanelServer(
   db: Db,
   input: { serviceId: number; actorId: string; now?: Date },
@@ -224,13 +245,19 @@ export async function reinstallPanelServer(
   return panelAction(db, input, {
     allowed: (row) =>
       REINSTALLABLE_STATES.includes(row.panel_state ?? "") && row.panel_server_id !== null,
+    notNow: (row) =>
+      row.panel_state === "installing"
+        ? "provisioning.errors.installRunning"
+        : "provisioning.errors.actionNotNow",
     run: async (trx, _row, now) => {
-      await enqueueJob(trx, {
+      const queued = await enqueueJob(trx, {
         type: PANEL_REINSTALL_JOB,
         payload: { serviceId: input.serviceId },
-        uniqueKey: `panel:reinstall:${input.serviceId}`,
+        uniqueKey: reinstallKey(input.serviceId),
         now,
       });
+      if (queued === null)
+        refuse<PanelActionResult>("conflict", "provisioning.errors.reinstallQueued");
     },
     audit: () => ({ action: "service.panel_reinstall" }),
   });
@@ -275,6 +302,11 @@ export interface ServicePanelView extends ServicePanel {
 export interface AdminServicePanel extends Omit<ServicePanelView, "state"> {
   /** Null for a service set up by hand: no panel server is linked (Re-link can link one). */
   state: string | null;
+  /**
+   * A reinstall the admin asked for: waiting for the worker (or for its next attempt), or being sent to
+   * the panel now; null when none is. Once the panel took it, the state is "installing".
+   */
+  reinstall: "queued" | "running" | null;
   serverId: number | null;
   identifier: string | null;
   calls: PanelCallView[];
@@ -300,6 +332,13 @@ export async function adminServicePanel(
     .where("hosting_services.id", "=", serviceId)
     .executeTakeFirst();
   if (!row) return null;
+  // By the jobs' unique key, whose index holds only the jobs that wait or run.
+  const reinstall = await db
+    .selectFrom("jobs")
+    .select("state")
+    .where("unique_key", "=", reinstallKey(serviceId))
+    .where("state", "in", ["queued", "running", "failed"])
+    .executeTakeFirst();
   const view = servicePanelOf(row, row.url ?? null) ?? {
     state: null,
     address: null,
@@ -309,6 +348,7 @@ export async function adminServicePanel(
   return {
     ...view,
     error: parseFailure(row.panel_error),
+    reinstall: !reinstall ? null : reinstall.state === "running" ? "running" : "queued",
     serverId: row.panel_server_id === null ? null : Number(row.panel_server_id),
     identifier: row.panel_identifier,
     calls: await listPanelCalls(db, serviceId),

@@ -1,11 +1,16 @@
 import { PostgresAdapter, sql, type RawBuilder } from "kysely";
 import type { Db } from "~/db/transaction";
+import { textsOf } from "~/domain/payments/payment-methods.server";
+import { textIn, type PaymentCurrency } from "~/domain/payments/payment-methods";
 import {
+  buildMoneyReceived,
   buildMonthlyReport,
   COUNTED_ORDER_STATUSES,
+  MONEY_IN_LEDGER_KINDS,
   monthlyReportCsv,
   reportWindow,
   SPENDING_LEDGER_KINDS,
+  type MoneyReceived,
   type MonthlyFigure,
   type MonthlyReport,
 } from "./reports";
@@ -107,6 +112,85 @@ export async function loadMonthlyReport(
     coinsPerMonth(db, window.from, window.to),
   ]);
   return buildMonthlyReport(window, [...orders, ...coins]);
+}
+
+/** Coins bought (MONEY_IN_LEDGER_KINDS) in [from, to): the ledger's credits for money received. */
+export function coinsBoughtQuery(db: Db, from: string, to: string) {
+  return db
+    .selectFrom("coin_ledger")
+    .select(sql<number>`coalesce(sum(coin_ledger.amount_cents), 0)`.as("cents"))
+    .where("coin_ledger.kind", "in", MONEY_IN_LEDGER_KINDS)
+    .where("coin_ledger.created_at", ">=", from)
+    .where("coin_ledger.created_at", "<", to);
+}
+
+/**
+ * Cash received per month (of the approval, UTC), payment method and currency, in [from, to): the
+ * approved top-ups' totals as the requests froze them in the method's currency, how many, and the
+ * coins they credited.
+ */
+export function cashPerMonthQuery(db: Db, from: string, to: string) {
+  const month = utcMonth(db, "top_up_requests.decided_at");
+  return db
+    .selectFrom("top_up_requests")
+    .innerJoin("payment_methods", "payment_methods.id", "top_up_requests.payment_method_id")
+    .select([
+      month.as("month"),
+      "top_up_requests.payment_method_id as method_id",
+      "payment_methods.names",
+      "top_up_requests.currency",
+      sql<number>`sum(top_up_requests.total)`.as("total"),
+      sql<number>`count(*)`.as("n"),
+      sql<number>`sum(coalesce(top_up_requests.credited_coins, top_up_requests.coins))`.as("coins"),
+    ])
+    .where("top_up_requests.state", "=", "approved")
+    .where("top_up_requests.decided_at", ">=", from)
+    .where("top_up_requests.decided_at", "<", to)
+    .groupBy([
+      month,
+      "top_up_requests.payment_method_id",
+      "payment_methods.names",
+      "top_up_requests.currency",
+    ]);
+}
+
+/**
+ * Money received over the report's 12 months: coins bought, and the cash of approved top-ups
+ * per month and method in the method's own currency, its name in `locale`. Aggregated by the database.
+ */
+export async function loadMoneyReceived(
+  db: Db,
+  { now = new Date(), locale = "en" }: { now?: Date; locale?: string } = {},
+): Promise<MoneyReceived> {
+  const window = reportWindow(now);
+  const [coins, cash] = await Promise.all([
+    coinsBoughtQuery(db, window.from, window.to).executeTakeFirstOrThrow(),
+    cashPerMonthQuery(db, window.from, window.to).execute(),
+  ]);
+  return buildMoneyReceived(
+    Number(coins.cents),
+    cash.map((row) => ({
+      month: row.month,
+      methodId: Number(row.method_id),
+      methodName: textIn(textsOf(row.names), locale, "en"),
+      currency: row.currency as PaymentCurrency,
+      totalMinor: Number(row.total),
+      requests: Number(row.n),
+      coins: Number(row.coins),
+    })),
+  );
+}
+
+/** /admin/reports: the monthly report and the money received, over the same months. */
+export async function loadReportsPage(
+  db: Db,
+  { now = new Date(), locale = "en" }: { now?: Date; locale?: string } = {},
+): Promise<{ report: MonthlyReport; money: MoneyReceived }> {
+  const [report, money] = await Promise.all([
+    loadMonthlyReport(db, { now }),
+    loadMoneyReceived(db, { now, locale }),
+  ]);
+  return { report, money };
 }
 
 /** The same report as a CSV file (name and body). */

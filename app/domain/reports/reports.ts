@@ -1,6 +1,7 @@
 import { PRODUCT_TYPES } from "~/domain/catalogue/catalogue";
 import type { LedgerKind } from "~/domain/coins/coins";
 import type { OrderStatus } from "~/domain/orders/orders";
+import type { PaymentCurrency } from "~/domain/payments/payment-methods";
 import { csvDate, csvEuros, toCsv, type CsvCell } from "~/lib/csv";
 import { labelKeys } from "~/lib/label-keys";
 
@@ -27,6 +28,59 @@ export const SPENDING_LEDGER_KINDS = [
   "order_refund",
   "renewal",
 ] as const satisfies readonly LedgerKind[];
+
+/**
+ * Ledger rows that are money received: coins bought, that is top-ups an admin approved and coins sold
+ * through a support ticket (each with its payment receipt). Not money: what an admin adds or removes
+ * (the first admin's opening coins among them), balances imported from the old storefront, refunds.
+ */
+export const MONEY_IN_LEDGER_KINDS = ["coin_purchase"] as const satisfies readonly LedgerKind[];
+
+/** Money received in one month by one payment method, in the method's currency (approved top-ups). */
+export interface CashReceived {
+  month: string;
+  methodId: number;
+  methodName: string;
+  currency: PaymentCurrency;
+  /** Minor units of `currency`: what the approved requests asked to be sent (fees included). */
+  totalMinor: number;
+  requests: number;
+  /** The coins those approvals credited. */
+  coins: number;
+}
+
+/** What came in over the report's months: coins bought, and cash per method and month. */
+export interface MoneyReceived {
+  /** Coins credited for money received (MONEY_IN_LEDGER_KINDS), in cents. */
+  coinsBoughtCents: number;
+  /** Newest month first, then by method's name; only months and methods where something came in. */
+  cash: CashReceived[];
+  /** Each method's and currency's total over the months, by method's name. */
+  cashTotals: Omit<CashReceived, "month">[];
+}
+
+/** Orders the database's groups (newest month first) and adds up each method's over the months. */
+export function buildMoneyReceived(coinsBoughtCents: number, cash: CashReceived[]): MoneyReceived {
+  const byName = (a: { methodName: string; currency: string }, b: typeof a) =>
+    a.methodName.localeCompare(b.methodName) || a.currency.localeCompare(b.currency);
+  const sorted = [...cash].sort((a, b) => b.month.localeCompare(a.month) || byName(a, b));
+  const totals = new Map<string, Omit<CashReceived, "month">>();
+  for (const { month: _month, ...row } of sorted) {
+    const key = `${row.methodId}:${row.currency}`;
+    const total = totals.get(key);
+    if (!total) totals.set(key, { ...row });
+    else {
+      total.totalMinor += row.totalMinor;
+      total.requests += row.requests;
+      total.coins += row.coins;
+    }
+  }
+  return {
+    coinsBoughtCents,
+    cash: sorted,
+    cashTotals: [...totals.values()].sort(byName),
+  };
+}
 
 /**
  * The catalogue's product types, plus "other" for money that cannot be tied to one: the renewal of a

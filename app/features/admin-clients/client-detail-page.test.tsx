@@ -27,6 +27,9 @@ async function serviceBadges(expiresAt: string, now: string) {
     services: { rows: [hostingService({ expiresAt })], hasMore: false },
     orders: none,
     tickets: none,
+    invoices: none,
+    topUps: none,
+    mail: none,
     ledger: none,
     audit: none,
   };

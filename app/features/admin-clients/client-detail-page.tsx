@@ -3,31 +3,27 @@ import { CoinsIcon, LifeBuoyIcon, ServerIcon, ShoppingCartIcon } from "lucide-re
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
-import { byId, CellWithNote, timeColumn, type Column } from "~/components/data-table/data-table";
+import { CellWithNote, timeColumn, type Column } from "~/components/data-table/data-table";
 import {
   amountColumn,
   badgeColumn,
   coinMovementColumns,
   column,
 } from "~/components/data-table/column-presets";
-import { ListTable } from "~/components/data-table/list-page";
 import { Badge } from "~/components/ui/badge";
 import { TitledCard } from "~/components/ui/card";
+import { EmailAddress } from "~/components/ui/email-address";
 import { FormCard, FormFields, type FieldSpec } from "~/components/ui/form-card";
-import { useKnownLabel } from "~/components/ui/known-label";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultText, type ActionResult } from "~/components/ui/result-message";
 import { StatCards } from "~/components/ui/stat-cards";
 import { Moment } from "~/components/ui/moment";
-import { AUDIT_ACTION_LABELS, auditTargetLabel } from "~/domain/audit/audit-log";
 import {
   CLIENT_ROLE_LABELS,
   CLIENT_STATUS_LABELS,
   clientLabel,
   MAX_CLIENT_NOTE_LENGTH,
-  type ClientAuditEntry,
   type ClientDetail,
-  type Latest,
 } from "~/domain/clients/clients";
 import type { CustomerLedgerEntry } from "~/domain/customer-dashboard/customer-dashboard";
 import {
@@ -43,6 +39,14 @@ import { useTranslation } from "~/i18n/use-translation";
 import { mediumDate, mediumDateTime } from "~/lib/intl-format";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { LedgerReason, useLedgerKind } from "./client-detail-reason";
+import { useAuditColumns } from "./client-detail-audit";
+import {
+  recordLists,
+  Section,
+  useInvoiceColumns,
+  useMailColumns,
+  useTopUpColumns,
+} from "./client-detail-sections";
 import { TwoFactorSection } from "./two-factor-reset";
 
 /**
@@ -50,63 +54,6 @@ import { TwoFactorSection } from "./two-factor-reset";
  * client's two-factor sign-in; `form` says which, so each card shows only its own.
  */
 export type ClientNoteResult = ActionResult & { form?: "note" | "twoFactor" };
-
-/** The audit vocabulary in words, as /admin/logs writes it: the code itself where there are none. */
-function useAuditWords() {
-  const label = useKnownLabel();
-  return {
-    action: (action: string) => label(AUDIT_ACTION_LABELS[action], action),
-    target: (type: string) => label(auditTargetLabel(type), type),
-  };
-}
-
-// Each section's catalogue keys (admin-clients namespace) written out, so the catalogue test sees them:
-// its heading, the line when it is empty and, for a list kept elsewhere, the link to all of it.
-const SECTION_WORDS = {
-  services: { title: "services.title", empty: "services.empty", all: "services.all" },
-  orders: { title: "orders.title", empty: "orders.empty" },
-  tickets: { title: "tickets.title", empty: "tickets.empty" },
-  ledger: { title: "ledger.title", empty: "ledger.empty", all: "ledger.all" },
-  audit: { title: "audit.title", empty: "audit.empty", all: "audit.all" },
-} as const;
-
-/** A section of the page: its table, or the line saying there is nothing, and a way to the rest. */
-function Section<Row extends { id: number }>({
-  id,
-  list,
-  columns,
-  all,
-}: {
-  id: keyof typeof SECTION_WORDS;
-  list: Latest<Row>;
-  columns: Column<Row>[];
-  /** Where the whole list is; the link to it shows while older rows exist. */
-  all?: string;
-}) {
-  const { t } = useTranslation("admin-clients");
-  const words = SECTION_WORDS[id];
-  const title = t(words.title);
-  const empty = t(words.empty);
-  const more = all && "all" in words ? { to: all, label: t(words.all) } : undefined;
-  return (
-    <section id={id} aria-labelledby={`${id}-title`} className="grid min-w-0 gap-3">
-      <h2 id={`${id}-title`} className="text-xl font-semibold">
-        {title}
-      </h2>
-      <ListTable table={{ caption: title, columns, rows: list.rows, rowKey: byId }} empty={empty} />
-      {list.hasMore ? (
-        <p className="text-sm text-muted-foreground">
-          {t("newestOnly")}{" "}
-          {more ? (
-            <Link to={more.to} className="text-primary underline hover:no-underline">
-              {more.label}
-            </Link>
-          ) : null}
-        </p>
-      ) : null}
-    </section>
-  );
-}
 
 /** A line of the profile: what it is, then its value. */
 function ProfileLine({ label, children }: { label: string; children: ReactNode }) {
@@ -143,7 +90,10 @@ export function ClientDetailPage({
   const { t: tOrders } = useTranslation("orders");
   const { t: tTickets } = useTranslation("tickets");
   const ledgerKind = useLedgerKind();
-  const audit = useAuditWords();
+  const invoiceColumns = useInvoiceColumns(locale, mediumDateTime(locale));
+  const topUpColumns = useTopUpColumns(locale, mediumDateTime(locale));
+  const mailColumns = useMailColumns(mediumDateTime(locale), client.profile.email);
+  const auditColumns = useAuditColumns(mediumDateTime(locale), client.profile.email);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "note";
   const noteResult = result?.form === "twoFactor" ? undefined : result;
@@ -284,40 +234,6 @@ export function ClientDetailPage({
     }),
   ];
 
-  const targetOf = (entry: ClientAuditEntry) => {
-    if (entry.targetType === "user") return <span>{t("audit.account")}</span>;
-    const text = `${audit.target(entry.targetType)} #${entry.targetId}`;
-    const to =
-      entry.targetType === "order"
-        ? `/admin/orders?id=${entry.targetId}`
-        : entry.targetType === "ticket"
-          ? `/admin/tickets/${entry.targetId}`
-          : `/admin/services?q=${email}`;
-    return (
-      <Link to={to} className="text-primary underline hover:no-underline">
-        {text}
-      </Link>
-    );
-  };
-  const auditColumns: Column<ClientAuditEntry>[] = [
-    timeColumn({ id: "when", name: t("audit.when"), at: (entry) => entry.at, format: moment }),
-    column("action", t("audit.action"), (entry) => (
-      <span className="font-medium">{audit.action(entry.action)}</span>
-    )),
-    column("target", t("audit.target"), (entry) => <span>{targetOf(entry)}</span>),
-    column("by", t("audit.by"), (entry) =>
-      entry.actorEmail ? (
-        <span dir="ltr">{entry.actorEmail}</span>
-      ) : (
-        <span className="text-muted-foreground">{t("audit.system")}</span>
-      ),
-    ),
-    column("reason", t("audit.reason"), (entry) => <span dir="auto">{entry.reason}</span>, {
-      wide: true,
-      present: (entry) => Boolean(entry.reason),
-    }),
-  ];
-
   const noteFields: FieldSpec[] = [
     {
       kind: "textarea",
@@ -332,6 +248,7 @@ export function ClientDetailPage({
   ];
   const deleted = profile.status === "deleted";
   const wholeList = {
+    ...recordLists(profile.email),
     services: `/admin/services?q=${email}`,
     ledger: `/admin/transactions?customer=${email}`,
     audit: `/admin/logs?target=${email}`,
@@ -395,7 +312,7 @@ export function ClientDetailPage({
               <span dir="auto">{profile.name}</span>
             </ProfileLine>
             <ProfileLine label={t("profile.email")}>
-              <span dir="ltr">{profile.email}</span>
+              <EmailAddress email={profile.email} />
             </ProfileLine>
             <ProfileLine label={t("profile.language")}>
               {language ? tCommon(language) : t("profile.noLanguage")}
@@ -459,6 +376,14 @@ export function ClientDetailPage({
       />
       <Section id="orders" list={client.orders} columns={orderColumns} />
       <Section id="tickets" list={client.tickets} columns={ticketColumns} />
+      <Section
+        id="invoices"
+        list={client.invoices}
+        columns={invoiceColumns}
+        all={wholeList.invoices}
+      />
+      <Section id="topUps" list={client.topUps} columns={topUpColumns} all={wholeList.topUps} />
+      <Section id="mail" list={client.mail} columns={mailColumns} all={wholeList.mail} />
       <Section id="ledger" list={client.ledger} columns={ledgerColumns} all={wholeList.ledger} />
       <Section id="audit" list={client.audit} columns={auditColumns} all={wholeList.audit} />
     </main>

@@ -7,6 +7,7 @@ import { pageHref } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DetailList } from "~/components/ui/detail-list";
+import { EmailAddress } from "~/components/ui/email-address";
 import { choicesOf } from "~/components/ui/form-card";
 import { OpenedPanel } from "~/components/ui/opened-panel";
 import { Moment } from "~/components/ui/moment";
@@ -24,7 +25,7 @@ import { mediumDateTime } from "~/lib/intl-format";
 /** The list's address with its filter kept and another message opened (or none). */
 function listHref(query: MailListQuery, changes: Partial<MailListQuery>) {
   const merged = { ...query, ...changes };
-  return pageHref({ state: merged.state }, merged.page, merged.open);
+  return pageHref({ state: merged.state, to: merged.to }, merged.page, merged.open);
 }
 
 /** A header the server wrote (the message's id, the last error): small monospace, left to right. */
@@ -55,9 +56,8 @@ function OpenedMessage({
         details={[
           {
             term: t("outbox.to"),
-            value: message.to,
-            className: "min-w-0 wrap-anywhere",
-            dir: "ltr",
+            value: <EmailAddress email={message.to} />,
+            className: "min-w-0",
           },
           {
             term: t("outbox.state"),
@@ -105,7 +105,10 @@ function OpenedMessage({
   );
 }
 
-/** /admin/mail: the outbox, newest first, filtered by state; a message opened in full above the list. */
+/**
+ * /admin/mail: the outbox, newest first, searched by recipient and filtered by state; a message opened in
+ * full above the list.
+ */
 export function MailOutboxPage({
   messages,
   opened,
@@ -129,6 +132,14 @@ export function MailOutboxPage({
   const date = mediumDateTime(locale);
   const filters = listFilters(query, "mail", [
     {
+      kind: "search",
+      name: "to",
+      label: t("outbox.search"),
+      placeholder: t("outbox.searchPlaceholder"),
+      dir: "ltr",
+      maxLength: 254,
+    },
+    {
       kind: "select",
       name: "state",
       label: t("outbox.state"),
@@ -138,11 +149,8 @@ export function MailOutboxPage({
   ]);
   const columns: Column<OutboxMessageView>[] = [
     timeColumn({ id: "queued", name: t("outbox.queued"), at: (m) => m.createdAt, format: date }),
-    column("to", t("outbox.to"), (m) => (
-      <span dir="ltr" className="wrap-anywhere">
-        {m.to}
-      </span>
-    )),
+    // The card's whole width on a phone, so a long address breaks at its "@" rather than mid-name.
+    column("to", t("outbox.to"), (m) => <EmailAddress email={m.to} />, { wide: true }),
     column(
       "subject",
       t("outbox.subject"),
@@ -195,7 +203,7 @@ export function MailOutboxPage({
       filters={filters}
       filterBar={{
         label: t("outbox.filter"),
-        className: "sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end",
+        className: "sm:grid-cols-[minmax(0,1fr)_minmax(0,16rem)_auto] sm:items-end",
       }}
       table={{ columns, rows: messages, rowKey: byId }}
       empty={t("outbox.empty")}

@@ -37,7 +37,7 @@ export type TopUpDecisionResult = Pick<ActionResult, "ok" | "message"> & {
 };
 
 type QueuedTopUp = TopUpRequest & { customerName: string; customerEmail: string };
-type Query = { state?: TopUpState; method?: string; page: number };
+type Query = { state?: TopUpState; method?: string; q?: string; page: number };
 
 /** A request's Approve (with another number of coins, or the asked one left empty) and Reject. */
 function DecisionForms({ request }: { request: QueuedTopUp }) {
@@ -150,7 +150,10 @@ function ProofFiles({ proofs, locale }: { proofs: QueuedTopUpProof[]; locale: st
   );
 }
 
-/** /admin/top-ups: the queue of top-up requests, filters by state and method, Approve and Reject. */
+/**
+ * /admin/top-ups: the queue of top-up requests, searched by reference or customer and filtered by state
+ * and method, Approve and Reject.
+ */
 export function TopUpsQueue({
   items,
   hasMore,
@@ -174,6 +177,14 @@ export function TopUpsQueue({
   const { t } = useTranslation("payments");
   const date = mediumDateTime(locale);
   const filters = listFilters(query, "top-ups", [
+    {
+      kind: "search",
+      name: "q",
+      label: t("topUps.admin.search"),
+      placeholder: t("topUps.admin.searchPlaceholder"),
+      dir: "ltr",
+      maxLength: 254,
+    },
     {
       kind: "select",
       name: "state",
@@ -287,7 +298,7 @@ export function TopUpsQueue({
       filters={filters}
       filterBar={{
         label: t("topUps.admin.filter"),
-        className: "sm:grid-cols-[1fr_1fr_auto] sm:items-end",
+        className: "sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end",
       }}
       table={{ columns, rows: items, rowKey: byId, phone: "scroll", rowClassName: "align-top" }}
       empty={t("topUps.admin.empty")}

@@ -5,6 +5,7 @@ import { DataTable, type Column } from "~/components/data-table/data-table";
 import { Card, CardContent } from "~/components/ui/card";
 import {
   REPORT_TYPE_LABELS,
+  type MoneyReceived,
   type MonthlyReport,
   type ReportCell,
   type ReportType,
@@ -12,6 +13,7 @@ import {
 import { directionOf } from "~/i18n/locales";
 import { formatEuros, formatEurosCompact } from "~/lib/money";
 import { cn } from "~/lib/utils";
+import { MoneyReceivedSection } from "./money-received";
 import { StackedBarChart, type MonthLabel } from "./stacked-bar-chart";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
@@ -117,7 +119,15 @@ function ReportTable({
   );
 }
 
-export function ReportsPage({ report, locale }: { report: MonthlyReport; locale: string }) {
+export function ReportsPage({
+  report,
+  money,
+  locale,
+}: {
+  report: MonthlyReport;
+  money: MoneyReceived;
+  locale: string;
+}) {
   const { t } = useTranslation("admin-reports");
   const { t: tAdmin } = useTranslation("admin");
   const rtl = directionOf(locale) === "rtl";
@@ -177,7 +187,7 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
       </PageHeading>
 
       <section aria-label={t("summary")}>
-        <dl className="grid grid-cols-2 gap-3">
+        <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
           <Card className="grid gap-1 px-6 py-4">
             <dt className="text-xs text-muted-foreground">{t("totalOrders")}</dt>
             <dd className="text-xl font-bold" data-testid="report-total-orders">
@@ -188,6 +198,12 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
             <dt className="text-xs text-muted-foreground">{t("totalCoins")}</dt>
             <dd className="text-xl font-bold" data-testid="report-total-coins">
               <span dir="ltr">{formatEuros(report.totals.total.coinsCents, locale)}</span>
+            </dd>
+          </Card>
+          <Card className="grid gap-1 px-6 py-4">
+            <dt className="text-xs text-muted-foreground">{t("totalBought")}</dt>
+            <dd className="text-xl font-bold" data-testid="report-total-bought">
+              <span dir="ltr">{formatEuros(money.coinsBoughtCents, locale)}</span>
             </dd>
           </Card>
         </dl>
@@ -225,6 +241,8 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
         </section>
       ))}
 
+      <MoneyReceivedSection money={money} locale={locale} monthName={monthName} />
+
       <section aria-labelledby="report-definitions" className="grid gap-2 text-sm">
         <h2 id="report-definitions" className="text-lg font-semibold">
           {t("definitions.title")}
@@ -232,6 +250,8 @@ export function ReportsPage({ report, locale }: { report: MonthlyReport; locale:
         <ul className="grid list-disc gap-1 ps-5 text-muted-foreground">
           <li>{t("definitions.orders")}</li>
           <li>{t("definitions.coins", { rate: formatEuros(100, locale) })}</li>
+          <li>{t("definitions.bought", { rate: formatEuros(100, locale) })}</li>
+          <li>{t("definitions.cash")}</li>
           <li>{t("definitions.types")}</li>
           <li>{t("definitions.months")}</li>
         </ul>

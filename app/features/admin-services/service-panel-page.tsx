@@ -30,6 +30,12 @@ export type ServicePanelActionResult = ActionResult;
 const MOVING_REFRESH_MS = 2000;
 const MOVING_STATES = new Set(["pending", "creating", "installing"]);
 
+/** The badge of a reinstall the worker has not handed to the panel yet (provisioning namespace). */
+const REINSTALL_LABELS = {
+  queued: "service.reinstallWaiting",
+  running: "service.reinstallSending",
+} as const;
+
 /** The panel's figures and names (an address, ports, an id): monospace, left to right. */
 const CODE = { dir: "ltr", className: "font-mono" } as const;
 
@@ -47,6 +53,8 @@ export function ServicePanelPage({
   panel: Omit<ServicePanel, "state"> & {
     state: string | null;
     error: { key: string; detail: string | null } | null;
+    /** A reinstall waiting for the worker or being sent to the panel. */
+    reinstall: "queued" | "running" | null;
     serverId: number | null;
     identifier: string | null;
     calls: PanelCallView[];
@@ -59,7 +67,8 @@ export function ServicePanelPage({
   const message = useMessage();
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
-  const moving = panel.state !== null && MOVING_STATES.has(panel.state);
+  const moving =
+    panel.reinstall !== null || (panel.state !== null && MOVING_STATES.has(panel.state));
   useEffect(() => {
     if (!moving) return;
     const timer = setTimeout(() => {
@@ -84,9 +93,16 @@ export function ServicePanelPage({
             <p data-testid="panel-state">{t("service.manual")}</p>
           ) : (
             <p className="flex flex-wrap items-center gap-2">
-              <Badge tone={panelStateTone(state)} data-testid="panel-state">
-                {known ? tServices(PANEL_STATE_LABELS[state]) : t("service.unknownState")}
-              </Badge>
+              {panel.reinstall ? (
+                // Until the panel takes it, the server still is what it was: the badge says what comes.
+                <Badge tone="blue" data-testid="panel-state">
+                  {t(REINSTALL_LABELS[panel.reinstall])}
+                </Badge>
+              ) : (
+                <Badge tone={panelStateTone(state)} data-testid="panel-state">
+                  {known ? tServices(PANEL_STATE_LABELS[state]) : t("service.unknownState")}
+                </Badge>
+              )}
               {moving ? <span role="status">{t("service.moving")}</span> : null}
             </p>
           )}
@@ -129,7 +145,9 @@ export function ServicePanelPage({
                 {t("service.retry")}
               </IntentButton>
             ) : null}
-            {["ready", "failed", "suspended"].includes(state) && panel.serverId !== null ? (
+            {["ready", "failed", "suspended"].includes(state) &&
+            panel.serverId !== null &&
+            panel.reinstall === null ? (
               <IntentButton
                 intent="reinstall"
                 fields={{}}

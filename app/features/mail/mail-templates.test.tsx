@@ -351,6 +351,53 @@ describe("the mail templates", () => {
     );
   });
 
+  // The messages staff get: the staff* kinds (to every admin) and an admin's sign-in notice.
+  const STAFF_KINDS = [
+    ...MAIL_KINDS.filter((kind) => kind.startsWith("staff")),
+    "adminSignIn",
+  ] as const;
+
+  it.each(SUPPORTED_LOCALES)(
+    "ends every staff message with the staff footer in %s, never the customer's",
+    async (locale) => {
+      const context = await contextIn(locale);
+      const { t } = context;
+      const staffFooter = [
+        "--",
+        t("layout.footerStaff", { site: "Hostfront" }),
+        t("layout.automaticStaff"),
+        `${t("layout.staffSettings")}:`,
+        "https://shop.example.com/admin/clients",
+        "",
+      ].join("\n");
+      const customerLine = t("layout.automatic");
+      for (const kind of STAFF_KINDS) {
+        const mail = sampleMail(kind, context);
+        expect(mail.text.endsWith(staffFooter), `${kind}: ${mail.text}`).toBe(true);
+        expect(mail.text, kind).not.toContain(customerLine);
+        expect(mail.text, kind).not.toContain(t("layout.footerCustomer", { site: "Hostfront" }));
+        expect(mail.html, kind).toContain('href="https://shop.example.com/admin/clients"');
+        expect(mail.html, kind).not.toContain(customerLine);
+      }
+      for (const kind of MAIL_KINDS.filter(
+        (kind) => !(STAFF_KINDS as readonly string[]).includes(kind),
+      )) {
+        const mail = sampleMail(kind, context);
+        expect(mail.text, kind).toContain(customerLine);
+        expect(mail.text, kind).not.toContain(t("layout.automaticStaff"));
+        expect(mail.html, kind).not.toContain("/admin/clients");
+      }
+    },
+  );
+
+  it("says in English where staff mail is changed", async () => {
+    const mail = sampleMail("staffTicketOpened", await contextIn("en"));
+    expect(mail.text).toContain(
+      "every administrator gets the shop's staff mail.\nIt was sent automatically. Who gets staff mail follows each account's role",
+    );
+    expect(mail.text).not.toContain("open a ticket from your dashboard");
+  });
+
   it.each(SUPPORTED_LOCALES)(
     "writes every service message in %s, naming the service, linking to the services tab",
     async (locale) => {

@@ -456,15 +456,42 @@ export function MailButton({ href, children }: { href: string; children: ReactNo
   );
 }
 
-/** The words under every message: why it came, and that it was sent by the site itself. */
-export function MailFooter({ content, context }: { content: MailContent; context: MailContext }) {
+/** Where an admin changes who is staff (an account's role): the staff footer's link. */
+const STAFF_SETTINGS_PATH = "/admin/clients";
+
+/**
+ * The words under every message: why it came, and that the site sent it. A customer is pointed to
+ * their dashboard for help; staff, to where who receives staff mail is changed (an account's role).
+ */
+function footerLines(content: MailContent, context: MailContext) {
   const { t } = context;
+  if (content.audience === "staff")
+    return {
+      why: t("layout.footerStaff", { site: context.siteName }),
+      after: t("layout.automaticStaff"),
+      link: { label: t("layout.staffSettings"), href: `${context.baseUrl}${STAFF_SETTINGS_PATH}` },
+    };
+  return {
+    why: t("layout.footerCustomer", { site: context.siteName }),
+    after: t("layout.automatic"),
+    link: null,
+  };
+}
+
+/** The footer's lines under the message, in the layout's small muted type. */
+export function MailFooter({ content, context }: { content: MailContent; context: MailContext }) {
+  const lines = footerLines(content, context);
   return (
     <p style={{ margin: "16px 0 0", fontSize: 12, lineHeight: 1.5, color: MUTED }}>
-      {t(content.audience === "staff" ? "layout.footerStaff" : "layout.footerCustomer", {
-        site: context.siteName,
-      })}{" "}
-      {t("layout.automatic")}
+      {lines.why} {lines.after}
+      {lines.link ? (
+        <>
+          {" "}
+          <a href={lines.link.href} style={{ color: MUTED }}>
+            {lines.link.label}
+          </a>
+        </>
+      ) : null}
     </p>
   );
 }
@@ -600,13 +627,9 @@ export function mailText(content: MailContent, context: MailContext): string {
     lines.push(content.document.text, `${content.document.label}:`, content.document.href, "");
   if (content.button) lines.push(`${content.button.label}:`, content.button.href, "");
   if (content.more) lines.push(`${content.more.label}:`, content.more.href, "");
-  lines.push(
-    "--",
-    t(content.audience === "staff" ? "layout.footerStaff" : "layout.footerCustomer", {
-      site: context.siteName,
-    }),
-    t("layout.automatic"),
-  );
+  const footer = footerLines(content, context);
+  lines.push("--", footer.why, footer.after);
+  if (footer.link) lines.push(`${footer.link.label}:`, footer.link.href);
   return `${lines.join("\n")}\n`;
 }
 

@@ -12,12 +12,15 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/client";
 import { requestContext } from "~/context.server";
 
-// /admin/clients/:id: one account with its services, orders, tickets, coins and audit trail.
+// /admin/clients/:id: one account with its services, orders, tickets, invoices, top-ups, mail, coins and
+// audit trail.
 export async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = requestContext(routerContext);
   const { admin, t } = adminPage(url, context, "admin-clients");
   const id = clientIdSchema.safeParse(params.id);
-  const client = id.success ? await getClientDetail(context.services.db, id.data) : undefined;
+  const client = id.success
+    ? await getClientDetail(context.services.db, id.data, context.locale)
+    : undefined;
   if (!client)
     return data(
       { found: false as const, meta: { title: t("notFound.title") }, id: params.id },
