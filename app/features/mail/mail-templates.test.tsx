@@ -367,7 +367,7 @@ describe("the mail templates", () => {
         t("layout.footerStaff", { site: "Hostfront" }),
         t("layout.automaticStaff"),
         `${t("layout.staffSettings")}:`,
-        "https://shop.example.com/admin/clients",
+        "https://shop.example.com/admin/notifications",
         "",
       ].join("\n");
       const customerLine = t("layout.automatic");
@@ -376,7 +376,7 @@ describe("the mail templates", () => {
         expect(mail.text.endsWith(staffFooter), `${kind}: ${mail.text}`).toBe(true);
         expect(mail.text, kind).not.toContain(customerLine);
         expect(mail.text, kind).not.toContain(t("layout.footerCustomer", { site: "Hostfront" }));
-        expect(mail.html, kind).toContain('href="https://shop.example.com/admin/clients"');
+        expect(mail.html, kind).toContain('href="https://shop.example.com/admin/notifications"');
         expect(mail.html, kind).not.toContain(customerLine);
       }
       for (const kind of MAIL_KINDS.filter(
@@ -385,7 +385,7 @@ describe("the mail templates", () => {
         const mail = sampleMail(kind, context);
         expect(mail.text, kind).toContain(customerLine);
         expect(mail.text, kind).not.toContain(t("layout.automaticStaff"));
-        expect(mail.html, kind).not.toContain("/admin/clients");
+        expect(mail.html, kind).not.toContain("/admin/notifications");
       }
     },
   );
@@ -393,7 +393,7 @@ describe("the mail templates", () => {
   it("says in English where staff mail is changed", async () => {
     const mail = sampleMail("staffTicketOpened", await contextIn("en"));
     expect(mail.text).toContain(
-      "every administrator gets the shop's staff mail.\nIt was sent automatically. Who gets staff mail follows each account's role",
+      "every administrator gets the shop's staff mail.\nIt was sent automatically. The mail every administrator gets follows the account's role; the mail you chose to get (customer replies to tickets) is set on your notifications page.",
     );
     expect(mail.text).not.toContain("open a ticket from your dashboard");
   });

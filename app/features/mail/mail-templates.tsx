@@ -456,12 +456,12 @@ export function MailButton({ href, children }: { href: string; children: ReactNo
   );
 }
 
-/** Where an admin changes who is staff (an account's role): the staff footer's link. */
-const STAFF_SETTINGS_PATH = "/admin/clients";
+/** Where an admin chooses the staff mail they get (customer replies): the staff footer's link. */
+const STAFF_SETTINGS_PATH = "/admin/notifications";
 
 /**
  * The words under every message: why it came, and that the site sent it. A customer is pointed to
- * their dashboard for help; staff, to where who receives staff mail is changed (an account's role).
+ * their dashboard for help; staff, to where they choose the staff mail they get.
  */
 function footerLines(content: MailContent, context: MailContext) {
   const { t } = context;
