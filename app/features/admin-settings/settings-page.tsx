@@ -27,6 +27,7 @@ import { formatEuros } from "~/lib/money";
 import { mediumDate } from "~/lib/intl-format";
 import { expiryPassed } from "~/domain/hosting-services/hosting-services";
 import { useInvoicingGroup } from "./invoicing-group";
+import type { CountryChoice } from "~/domain/invoices/billing-details";
 
 export type SettingsActionResult =
   | (ActionResult & { ok: true; form: SettingsForm })
@@ -115,6 +116,7 @@ export function SettingsPage({
   result,
   mailConfigured = false,
   customersWithoutCountry = 0,
+  countries,
 }: {
   settings: Settings;
   builtIn: BuiltInTexts;
@@ -130,6 +132,8 @@ export function SettingsPage({
   mailConfigured?: boolean;
   /** Customers without a billing country (no VAT reaches their invoices), said beside the VAT rates. */
   customersWithoutCountry?: number;
+  /** The shop country's choices in the reader's language and order, named on the server (the loader's). */
+  countries: readonly CountryChoice[];
 }) {
   const { t } = useTranslation("admin-settings");
   const message = useMessage();
@@ -139,7 +143,7 @@ export function SettingsPage({
     adminTwoFactor,
   });
   groups.push(useVerificationGroup(settings, mailConfigured));
-  groups.push(useInvoicingGroup(settings, { locale, customersWithoutCountry }));
+  groups.push(useInvoicingGroup(settings, { countries, customersWithoutCountry }));
   const unknown = result && !result.ok && result.form === null ? result : undefined;
   return (
     <main className="grid max-w-4xl gap-6">
