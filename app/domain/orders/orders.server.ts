@@ -339,8 +339,10 @@ export async function placeOrder(
           {
             kind: "orderWaiting",
             orderId: Number(row.id),
-            // The plan alone: the staff's Discord channel is told nothing the customer wrote.
+            // The plan alone: the staff's Discord channel is told nothing the customer wrote. The admins'
+            // notifications name the order as their mail does, with its server.
             product: product.name,
+            service: label,
             totalCents: amounts.totalCents,
           },
           undefined,
