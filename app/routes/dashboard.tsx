@@ -84,6 +84,8 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
       terminationDays: context.settings.lifecycle.terminationDays,
     },
     timeZone: context.settings.general.timeZone,
+    // Said under each order waiting for approval (services and billing tabs).
+    approvalHours: context.settings.general.approvalHours,
     coinPurchase: context.settings.features.coinPurchase,
     locale: context.locale,
     // The billing card's countries, named and sorted here in the page's language, so the browser shows
@@ -311,6 +313,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           now={view.now}
           lifecycle={loaderData.lifecycle}
           timeZone={loaderData.timeZone}
+          approvalHours={loaderData.approvalHours}
           error={
             actionData && !actionData.ok
               ? {
@@ -343,7 +346,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               locale={locale}
             />
           ) : null}
-          <OrdersList orders={view.orders} locale={locale} />
+          <OrdersList
+            orders={view.orders}
+            locale={locale}
+            approvalHours={loaderData.approvalHours}
+          />
         </div>
       ) : null}
       {view.tickets ? (

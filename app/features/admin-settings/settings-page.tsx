@@ -12,8 +12,6 @@ import { StatusMessage } from "~/components/ui/status-message";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import {
   LIFECYCLE_MAX_DAYS,
-  MAX_LOCATION_LENGTH,
-  MAX_LOCATIONS,
   PRIVACY_TEXT_MAX,
   SETTINGS_FORM_FIELDS,
   SETTINGS_FORM_SECTION,
@@ -27,6 +25,7 @@ import { formatEuros } from "~/lib/money";
 import { mediumDate } from "~/lib/intl-format";
 import { expiryPassed } from "~/domain/hosting-services/hosting-services";
 import { useInvoicingGroup } from "./invoicing-group";
+import { useApprovalGroup, useLocationsGroup } from "./orders-group";
 import type { CountryChoice } from "~/domain/invoices/billing-details";
 
 export type SettingsActionResult =
@@ -142,6 +141,13 @@ export function SettingsPage({
     locale,
     adminTwoFactor,
   });
+  // The order form's locations and the approval time customers are told, after the maintenance card.
+  groups.splice(
+    groups.findIndex((group) => group.form === "maintenance") + 1,
+    0,
+    useLocationsGroup(settings),
+    useApprovalGroup(settings),
+  );
   groups.push(useVerificationGroup(settings, mailConfigured));
   groups.push(useInvoicingGroup(settings, { countries, customersWithoutCountry }));
   const unknown = result && !result.ok && result.form === null ? result : undefined;
@@ -368,23 +374,6 @@ function useSettingsGroups(
           dir: "auto",
         },
         previewLink("preview", "/maintenance", t("maintenance.preview")),
-      ],
-    },
-    {
-      form: "locations",
-      title: t("locations.title"),
-      description: t("locations.description"),
-      fields: [
-        {
-          kind: "textarea",
-          rows: 4,
-          variant: "validated",
-          name: "locations",
-          label: t("locations.label"),
-          hint: t("locations.hint", { max: MAX_LOCATIONS }),
-          maxLength: MAX_LOCATIONS * (MAX_LOCATION_LENGTH + 2),
-          dir: "auto",
-        },
       ],
     },
     {

@@ -31,6 +31,7 @@ import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCalendarDay, mediumDate } from "~/lib/intl-format";
 import { RequestForm } from "./top-up-request-form";
+import { ApprovalTime } from "./approval-time";
 
 /** What a post to the page said: its message, the request's reference or a refusal's bounds. */
 export type TopUpPageResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
@@ -89,7 +90,11 @@ function CurrentRequest({
   locale,
   result,
   today,
-}: Pick<TopUpPageProps, "proofs" | "instructions" | "locale" | "result" | "today"> & {
+  approvalHours,
+}: Pick<
+  TopUpPageProps,
+  "proofs" | "instructions" | "locale" | "result" | "today" | "approvalHours"
+> & {
   request: TopUpRequest;
 }) {
   const { t } = useTranslation("payments");
@@ -176,15 +181,18 @@ function CurrentRequest({
         </section>
       ) : null}
       {request.state === "proof_sent" ? (
-        <p className="text-sm">
-          {t("topUps.checking")}{" "}
-          {request.payerAccount && request.paidOn
-            ? t("topUps.paidFrom", {
-                account: request.payerAccount,
-                date: formatCalendarDay(request.paidOn, locale),
-              })
-            : null}
-        </p>
+        <div className="grid gap-1">
+          <p className="text-sm">
+            {t("topUps.checking")}{" "}
+            {request.payerAccount && request.paidOn
+              ? t("topUps.paidFrom", {
+                  account: request.payerAccount,
+                  date: formatCalendarDay(request.paidOn, locale),
+                })
+              : null}
+          </p>
+          <ApprovalTime hours={approvalHours} />
+        </div>
       ) : null}
       <AttachedProofs proofs={proofs} locale={locale} />
       {/* Drawn again once files are stored, so the ones just sent are no longer picked to send again. */}
@@ -352,6 +360,8 @@ type TopUpPageProps = {
   /** The server's day (YYYY-MM-DD): when "I have paid" says the money went, at the latest. */
   today: string;
   locale: string;
+  /** How long approving a top-up usually takes (the settings'), said once its payment is sent. */
+  approvalHours: number;
   result?: TopUpPageResult;
 };
 

@@ -62,8 +62,11 @@ export function OrderForm({
   idempotencyKey: string;
   /** The choices an order URL carried (orderUrlWith), for a form coming back from login or registration. */
   prefill: Record<string, string>;
-  /** The settings' server locations, the first the default. */
-  locations: string[];
+  /**
+   * The settings' server locations, the first the default: each its name in the list (what the order
+   * stores) and its name in the reader's language (the loader's, locationName).
+   */
+  locations: readonly { value: string; label: string }[];
   registrationOpen: boolean;
   user: ShellUser | null;
   settings: PublicSettings | undefined;
@@ -122,7 +125,9 @@ export function OrderForm({
   // Controlled, like every select here: the row of selects is drawn anew when a plan with slots
   // replaces one without, and must not fall back to its defaults then.
   const [location, setLocation] = useState<string>(
-    values.location && locations.includes(values.location) ? values.location : (locations[0] ?? ""),
+    values.location && locations.some((each) => each.value === values.location)
+      ? values.location
+      : (locations[0]?.value ?? ""),
   );
   const [ddos, setDdos] = useState<string>(values.ddosProtection === "no" ? "no" : "yes");
 
@@ -209,8 +214,8 @@ export function OrderForm({
                     variant: "validated",
                     value: location,
                     onChange: (event) => setLocation(event.target.value),
-                    // The admin's names, as written (settings, "Server locations").
-                    options: choicesOf(locations, (name) => name),
+                    // The admin's names in the reader's language (settings, "Server locations").
+                    options: locations,
                   },
                   {
                     kind: "select",
