@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { approvalDuration } from "~/lib/approval-duration";
 import { firstErrorsOf } from "../../../tests/support/form-errors";
 import {
   DEFAULT_SETTINGS,
-  approvalDuration,
   formatLocationNames,
   locationName,
   parseLocationNames,

@@ -63,16 +63,6 @@ export function parseLocationNames(text: string): Record<string, string> | null 
 export const DEFAULT_APPROVAL_HOURS = 24;
 export const MAX_APPROVAL_HOURS = 720;
 
-/**
- * The approval time as a customer reads it: whole days from two days up ("3 days" rather than "72
- * hours"), hours otherwise ("24 hours", "36 hours").
- */
-export function approvalDuration(hours: number): { unit: "hours" | "days"; count: number } {
-  return hours >= 48 && hours % 24 === 0
-    ? { unit: "days", count: hours / 24 }
-    : { unit: "hours", count: hours };
-}
-
 /** The bounds of the service lifecycle's numbers of days, as the form and the stored row check them. */
 export const LIFECYCLE_MAX_DAYS = 365;
 

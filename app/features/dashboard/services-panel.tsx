@@ -18,7 +18,7 @@ import {
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
 import type { WaitingOrder } from "~/domain/customer-dashboard/customer-dashboard";
-import { ApprovalTime } from "./approval-time";
+import { ApprovalTime } from "~/components/ui/approval-time";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat, mediumDate } from "~/lib/intl-format";

@@ -31,7 +31,7 @@ import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCalendarDay, mediumDate } from "~/lib/intl-format";
 import { RequestForm } from "./top-up-request-form";
-import { ApprovalTime } from "./approval-time";
+import { ApprovalTime } from "~/components/ui/approval-time";
 
 /** What a post to the page said: its message, the request's reference or a refusal's bounds. */
 export type TopUpPageResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {

@@ -27,6 +27,8 @@ import { ratePercent } from "~/domain/invoices/invoices";
 import { VOUCHER_CHECK_PATH, type VoucherCheckResult } from "~/domain/orders/voucher-check";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { ApprovalTime } from "~/components/ui/approval-time";
+import { usePlanSpecs } from "~/components/ui/plan-specs";
 
 export interface OrderFormState {
   fieldErrors?: Record<string, MessageKey>;
@@ -82,6 +84,7 @@ export function OrderForm({
   const { pricesIncludeVat } = vat;
   const { t } = useTranslation("orders");
   const message = useMessage();
+  const planSpecsOf = usePlanSpecs();
   const submitting = useNavigation().state !== "idle";
   const values = state?.values ?? prefill;
   const errors = state?.fieldErrors ?? {};
@@ -97,6 +100,7 @@ export function OrderForm({
     values.backup && Object.hasOwn(BACKUPS, values.backup) ? (values.backup as Backup) : "choliba",
   );
   const product = products.find((p) => String(p.id) === productId);
+  const specs = product ? planSpecsOf(product.specs) : [];
   const slots = product ? slotChoicesFor(product) : null;
   const [playerSlots, setPlayerSlots] = useState<string>(() =>
     startingSlots(slots, values.playerSlots),
@@ -332,6 +336,11 @@ export function OrderForm({
                   <p className="font-medium wrap-anywhere">
                     <bdi>{product.name}</bdi>
                   </p>
+                  {specs.length > 0 ? (
+                    <p className="text-muted-foreground" data-testid="plan-specs">
+                      {specs.join(" · ")}
+                    </p>
+                  ) : null}
                   {summary.lines.map((line) => (
                     <SummaryRow key={line.kind} line={line} locale={locale} />
                   ))}
@@ -345,6 +354,8 @@ export function OrderForm({
               <p className="text-muted-foreground">
                 {t("form.paidWithCoins", { rate: formatEuros(100, locale) })}
               </p>
+              {/* Every order waits for the team's approval: how long that usually takes. */}
+              {settings ? <ApprovalTime hours={settings.general.approvalHours} /> : null}
               <p className="text-muted-foreground" data-testid="vat-note">
                 {pricesIncludeVat ? t("form.vatIncluded") : t("form.vatExcluded")}
               </p>

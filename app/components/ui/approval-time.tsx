@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { approvalDuration } from "~/domain/settings/settings";
+import { approvalDuration } from "~/lib/approval-duration";
 
 /**
  * How long the team usually takes to approve what waits (an order, a top-up whose payment was sent):
