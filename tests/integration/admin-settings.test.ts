@@ -415,6 +415,20 @@ describeEachDatabase("admin settings", (app) => {
     });
   });
 
+  it("keeps the locations' names when a post of the form (from a page before them) leaves them out", async () => {
+    await save(valid.locations!);
+    expect(await save({ intent: "locations", locations: "Frankfurt\nCasablanca\nRabat" })).toEqual({
+      ok: true,
+      form: "locations",
+      message: "admin-settings.saved",
+    });
+    expect((await stored()).general).toMatchObject({
+      locations: ["Frankfurt", "Casablanca", "Rabat"],
+      locationNamesFr: { Frankfurt: "Francfort" },
+      locationNamesAr: { Frankfurt: "فرانكفورت", Casablanca: "الدار البيضاء" },
+    });
+  });
+
   it("keeps the general and maintenance forms, which share a row, from undoing each other", async () => {
     await save(valid.general!);
     await save(valid.maintenance!);

@@ -312,7 +312,6 @@ export const locationsFormSchema = z.object({
 const locationNamesText = z
   .string({ error: "admin-settings.errors.locationNamesInvalid" })
   .max(MAX_LOCATIONS * (2 * MAX_LOCATION_LENGTH + 5), "admin-settings.errors.tooLong")
-  .default("")
   .transform((value, context) => {
     const names = parseLocationNames(value);
     if (names && Object.keys(names).length <= MAX_LOCATIONS) return names;
