@@ -21,6 +21,7 @@ import {
   type BillingDetailsResult,
 } from "~/features/dashboard/billing-details";
 import { billingDetailsSchema } from "~/domain/invoices/billing-details.schemas";
+import { countryChoices } from "~/domain/invoices/billing-details";
 import { saveBillingDetails } from "~/domain/invoices/billing-details.server";
 import { setMailPreferences } from "~/domain/mail/mail.server";
 import {
@@ -89,8 +90,13 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
       terminationDays: context.settings.lifecycle.terminationDays,
     },
     timeZone: context.settings.general.timeZone,
+    // Said under each order waiting for approval (services and billing tabs).
+    approvalHours: context.settings.general.approvalHours,
     coinPurchase: context.settings.features.coinPurchase,
     locale: context.locale,
+    // The billing card's countries, named and sorted here in the page's language, so the browser shows
+    // the server's words (Node's and Chromium's tables name some countries differently).
+    countries: view.billing ? countryChoices(context.locale) : [],
     // Verified addresses (docs/accounts.md): the notice asks an unverified account to confirm its
     // address, only when mail can reach it.
     address: {
@@ -306,6 +312,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           now={view.now}
           lifecycle={loaderData.lifecycle}
           timeZone={loaderData.timeZone}
+          approvalHours={loaderData.approvalHours}
           error={
             actionData && !actionData.ok
               ? {
@@ -338,7 +345,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               locale={locale}
             />
           ) : null}
-          <OrdersList orders={view.orders} locale={locale} />
+          <OrdersList
+            orders={view.orders}
+            locale={locale}
+            approvalHours={loaderData.approvalHours}
+          />
         </div>
       ) : null}
       {view.tickets ? (
@@ -381,7 +392,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             view.billing ? (
               <BillingDetailsCard
                 details={view.billing}
-                locale={locale}
+                countries={loaderData.countries}
                 result={
                   actionData && "form" in actionData && actionData.form === "billing"
                     ? (actionData as BillingDetailsResult)

@@ -5,6 +5,7 @@ import { orderFormSchema } from "~/domain/orders/orders.schemas";
 import { prefillValues } from "~/domain/orders/order-options";
 import { orderPrefillSchema, orderUrlWith } from "~/domain/orders/order-options.schemas";
 import { loadOrderForm, placeOrder } from "~/domain/orders/orders.server";
+import { locationName } from "~/domain/settings/settings";
 import { OrderForm, type OrderFormState } from "~/features/orders/order-form";
 import { emailVerificationRequired } from "~/http/email-verification.server";
 import { parseForm } from "~/http/form.server";
@@ -31,7 +32,11 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     })),
     selectedProductId: prefill.product ?? null,
     prefill: prefillValues(prefill),
-    locations: context.settings.general.locations,
+    // Each location as the order stores it, named in the reader's language.
+    locations: context.settings.general.locations.map((location) => ({
+      value: location,
+      label: locationName(context.settings.general, location, context.locale),
+    })),
     registrationOpen: context.settings.features.registration,
     // One key per form: a double click, retry or reload after submit cannot order twice.
     idempotencyKey: crypto.randomUUID(),

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { safeRedirect } from "~/domain/accounts/accounts";
 import { registerSchema } from "~/domain/accounts/accounts.schemas";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
+import { countryChoices } from "~/domain/invoices/billing-details";
 import { liveChatLinks } from "~/domain/settings/settings";
 import { withRedirect } from "~/features/auth/auth-form";
 import { RegisterForm, type RegisterFormState } from "~/features/auth/register-form";
@@ -25,7 +26,9 @@ export function loader({ url, context: routerContext }: Route.LoaderArgs) {
     registrationOpen: context.settings.features.registration,
     // The country the form starts on: the shop's own, whose VAT a new customer pays (docs/invoices.md).
     country: context.settings.invoicing.shopCountry,
-    locale: context.locale,
+    // The countries named and sorted here, in the page's language: the browser shows the server's words
+    // rather than its own tables' (Node's and Chromium's ICU name some countries differently).
+    countries: countryChoices(context.locale),
   };
 }
 
@@ -93,7 +96,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       coinPurchase={root?.settings.features.coinPurchase ?? true}
       communityUrl={root ? liveChatLinks(root.settings).community : null}
       country={loaderData.country}
-      locale={loaderData.locale}
+      countries={loaderData.countries}
     />
   );
 }

@@ -21,7 +21,13 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
   // ?coins=3.50: what an "Add coins" link said was missing (ignored unless it is an amount of coins).
   const query = topUpPageQuerySchema.parse(Object.fromEntries(url.searchParams));
   const page = await loadTopUpPage(context.services.db, user.id, context.locale, { query });
-  return { meta: { title: t("topUps.title") }, ...page, locale: context.locale };
+  return {
+    meta: { title: t("topUps.title") },
+    ...page,
+    locale: context.locale,
+    // Said once the payment is sent: how long approving a top-up usually takes.
+    approvalHours: context.settings.general.approvalHours,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => metaFor(loaderData, matches);

@@ -146,8 +146,15 @@ describeEachDatabase("admin settings", (app) => {
       fr: "",
       ar: "## سياستنا\n- القليل فقط",
     },
-    // One per line, as the textarea sends them (blank lines and spaces dropped).
-    locations: { intent: "locations", locations: " Frankfurt \r\n\nCasablanca\n" },
+    // One per line, as the textarea sends them (blank lines and spaces dropped), with their names in
+    // French and Arabic, one "Frankfurt = Francfort" a line.
+    locations: {
+      intent: "locations",
+      locations: " Frankfurt \r\n\nCasablanca\n",
+      locationNamesFr: "Frankfurt = Francfort\n",
+      locationNamesAr: " Frankfurt = فرانكفورت \r\nCasablanca=الدار البيضاء",
+    },
+    approval: { intent: "approval", approvalHours: " 36 " },
   };
 
   const expected: { [F in keyof typeof valid]: (s: Settings) => unknown } = {
@@ -196,7 +203,13 @@ describeEachDatabase("admin settings", (app) => {
         fr: "",
         ar: "## سياستنا\n- القليل فقط",
       }),
-    locations: (s) => expect(s.general.locations).toEqual(["Frankfurt", "Casablanca"]),
+    locations: (s) =>
+      expect(s.general).toMatchObject({
+        locations: ["Frankfurt", "Casablanca"],
+        locationNamesFr: { Frankfurt: "Francfort" },
+        locationNamesAr: { Frankfurt: "فرانكفورت", Casablanca: "الدار البيضاء" },
+      }),
+    approval: (s) => expect(s.general.approvalHours).toBe(36),
   };
 
   for (const form of Object.keys(valid)) {
@@ -297,6 +310,23 @@ describeEachDatabase("admin settings", (app) => {
       },
       { locations: "admin-settings.errors.tooManyLocations" },
     ],
+    [
+      "locations",
+      { intent: "locations", locations: "Frankfurt", locationNamesFr: "Frankfurt Francfort" },
+      { locationNamesFr: "admin-settings.errors.locationNamesInvalid" },
+    ],
+    [
+      "locations",
+      { intent: "locations", locations: "Frankfurt", locationNamesAr: "Berlin = برلين" },
+      { locationNamesAr: "admin-settings.errors.locationNameUnknown" },
+    ],
+    ...["0", "721", "12.5", "abc", ""].map(
+      (hours): [string, Record<string, string>, Record<string, string>] => [
+        "approval",
+        { intent: "approval", approvalHours: hours },
+        { approvalHours: "admin-settings.errors.approvalHoursInvalid" },
+      ],
+    ),
   ];
 
   for (const [form, fields, fieldErrors] of invalid) {
@@ -382,6 +412,20 @@ describeEachDatabase("admin settings", (app) => {
       ok: false,
       form: null,
       message: "admin-settings.errors.unknownForm",
+    });
+  });
+
+  it("keeps the locations' names when a post of the form (from a page before them) leaves them out", async () => {
+    await save(valid.locations!);
+    expect(await save({ intent: "locations", locations: "Frankfurt\nCasablanca\nRabat" })).toEqual({
+      ok: true,
+      form: "locations",
+      message: "admin-settings.saved",
+    });
+    expect((await stored()).general).toMatchObject({
+      locations: ["Frankfurt", "Casablanca", "Rabat"],
+      locationNamesFr: { Frankfurt: "Francfort" },
+      locationNamesAr: { Frankfurt: "فرانكفورت", Casablanca: "الدار البيضاء" },
     });
   });
 

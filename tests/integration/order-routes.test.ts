@@ -189,6 +189,42 @@ describeEachDatabase("order and admin money routes", (app) => {
     await expectLedgerIntact(app());
   });
 
+  it("offers the settings' locations by their name in the reader's language, each valued as the list names it", async () => {
+    await updateSettingsSection(app().db, "general", {
+      ...defaultSettings().general,
+      locations: ["Frankfurt", "Casablanca"],
+      locationNamesFr: { Frankfurt: "Francfort" },
+      locationNamesAr: { Frankfurt: "فرانكفورت", Casablanca: "الدار البيضاء" },
+    });
+    app().settings.invalidate();
+    try {
+      const offered = async (acceptLanguage: string) =>
+        (
+          (await order.loader(
+            routeArgs({
+              request: new Request("http://localhost/order"),
+              context: await contextFor(app(), { acceptLanguage }),
+            }),
+          )) as Awaited<ReturnType<typeof order.loader>>
+        ).locations;
+      expect(await offered("fr")).toEqual([
+        { value: "Frankfurt", label: "Francfort" },
+        { value: "Casablanca", label: "Casablanca" },
+      ]);
+      expect(await offered("ar")).toEqual([
+        { value: "Frankfurt", label: "فرانكفورت" },
+        { value: "Casablanca", label: "الدار البيضاء" },
+      ]);
+      expect(await offered("en")).toEqual([
+        { value: "Frankfurt", label: "Frankfurt" },
+        { value: "Casablanca", label: "Casablanca" },
+      ]);
+    } finally {
+      await updateSettingsSection(app().db, "general", defaultSettings().general);
+      app().settings.invalidate();
+    }
+  });
+
   it("charges what the form showed: the VAT of the customer's country on prices that exclude it", async () => {
     await updateSettingsSection(app().db, "invoicing", {
       ...defaultSettings().invoicing,

@@ -42,6 +42,10 @@ export type SelectSpec = Labelled &
   Attributes<"select"> & {
     kind: "select";
     variant: SelectVariant;
+    /**
+     * Words the runtime names (a country from Intl.DisplayNames) come from the loader: Node's and the
+     * browser's tables differ ("Hong Kong SAR China", "Hong Kong"), and the page must hydrate as served.
+     */
     options: readonly { value: string; label: ReactNode; lang?: string }[];
   };
 /** A checkbox with its label beside it, for a setting that is on or off. */
@@ -143,16 +147,7 @@ export function FormFields({
       control = (
         <select {...controlAttributes(spec, id, selectVariants)} {...value} {...aria}>
           {spec.options.map((option) => (
-            // A choice's words may come from the runtime's own tables (a country's name from
-            // Intl.DisplayNames), which differ between the server's Node and the browser ("Hong Kong SAR
-            // China" and "Hong Kong"): the page keeps the server's, rather than React rendering the whole
-            // page again and losing what was typed before it hydrated.
-            <option
-              key={option.value}
-              value={option.value}
-              lang={option.lang}
-              suppressHydrationWarning
-            >
+            <option key={option.value} value={option.value} lang={option.lang}>
               {option.label}
             </option>
           ))}

@@ -136,6 +136,25 @@ export async function findActiveProduct(
   return row ? (await inLocale(db, [toProduct(row)], locale))[0] : undefined;
 }
 
+/**
+ * A product's name in `locale`, as a document issued now keeps it: the admin's name in that language,
+ * else `english` (a language left empty, English itself, or one without texts).
+ */
+export async function productNameIn(
+  db: Reader,
+  product: { id: number; name: string },
+  locale: string,
+): Promise<string> {
+  if (!isProductTextLocale(locale)) return product.name;
+  const row = await db
+    .selectFrom("product_texts")
+    .select("name")
+    .where("product_id", "=", product.id)
+    .where("locale", "=", locale)
+    .executeTakeFirst();
+  return row?.name || product.name;
+}
+
 /** The rows of product_texts that hold a product's translations: none for a language left empty. */
 export function translationRows(productId: number, translations: ProductTranslations, now: string) {
   return PRODUCT_TEXT_LOCALES.filter((locale) => !isEmptyTexts(translations[locale])).map(

@@ -87,6 +87,11 @@ export interface InvoiceTerms {
   vatRateBp: number;
   pricesIncludeVat: boolean;
   timeZone: string;
+  /**
+   * The customer's language (their saved one, else the site's default): an order's invoice names the
+   * plan in it as it is issued, and keeps that name (a document is frozen).
+   */
+  buyerLocale: string;
 }
 
 /** Step: the terms of `userId`'s next invoice (one read of the account). */
@@ -97,7 +102,7 @@ export async function invoiceTermsFor(
 ): Promise<InvoiceTerms> {
   const user = await trx
     .selectFrom("users")
-    .select(["name", "email", "billing_name", "billing_address", "billing_country"])
+    .select(["name", "email", "billing_name", "billing_address", "billing_country", "locale"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   return {
@@ -111,6 +116,7 @@ export async function invoiceTermsFor(
     vatRateBp: vatRateFor(settings.invoicing, user.billing_country),
     pricesIncludeVat: settings.invoicing.pricesIncludeVat,
     timeZone: settings.general.timeZone,
+    buyerLocale: user.locale ?? settings.general.defaultLocale,
   };
 }
 

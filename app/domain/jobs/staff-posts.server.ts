@@ -12,12 +12,19 @@ import { enqueueDiscordPost, type StaffEvent } from "./alerts.server";
 // the site's default language (server/worker.ts), as the other alerts. No personal data goes to Discord (it
 // is outside the site): numbers, the product, the total, the department, a top-up's reference and method,
 // never a customer's name, email or the account they paid from. The notifications stay inside the admin
-// panel, so they name the ticket's subject too. A new ticket of a busy window is posted in that window's
-// summary, one post once it has ended (docs/support.md); each admin's notification is written all the same.
+// panel, so they name the ticket's subject and the order's server too. A new ticket of a busy window is
+// posted in that window's summary, one post once it has ended (docs/support.md); each admin's
+// notification is written all the same.
 
 type StaffNotice = Omit<Parameters<typeof notifyStaff>[1], "now">;
-/** What happened, as a use-case tells it (a window's summary is only ever a post this step queues). */
-export type StaffNews = Exclude<StaffEvent, { kind: "ticketsOpened" }>;
+/**
+ * What happened, as a use-case tells it (a window's summary is only ever a post this step queues). A new
+ * order also carries its `service` (the plan and the customer's server name, serviceLabel), which the
+ * admins' notification names it by, as their mail does, and which the Discord post never carries.
+ */
+export type StaffNews =
+  | Exclude<StaffEvent, { kind: "ticketsOpened" | "orderWaiting" }>
+  | (Extract<StaffEvent, { kind: "orderWaiting" }> & { service: string });
 
 /** Where staff decide the top-ups whose proof was sent (the admin's queue, filtered). */
 export const TOP_UP_PROOFS_PATH = "/admin/top-ups?state=proof_sent";
@@ -53,7 +60,7 @@ async function staffNotice(trx: Tx, event: StaffNews): Promise<StaffNotice> {
     };
   return {
     kind: "order_waiting",
-    params: { id: event.orderId, product: event.product, amountCents: event.totalCents },
+    params: { id: event.orderId, product: event.service, amountCents: event.totalCents },
     link: `/admin/orders?id=${event.orderId}`,
     dedupeKey: `staff:order:${event.orderId}`,
   };
@@ -88,7 +95,16 @@ export async function queueStaffPost(
     });
     return true;
   }
-  await enqueueDiscordPost(trx, { event, uniqueKey: postKey(event), now });
+  const posted: StaffEvent =
+    event.kind === "orderWaiting"
+      ? {
+          kind: event.kind,
+          orderId: event.orderId,
+          product: event.product,
+          totalCents: event.totalCents,
+        }
+      : event;
+  await enqueueDiscordPost(trx, { event: posted, uniqueKey: postKey(event), now });
   return true;
 }
 

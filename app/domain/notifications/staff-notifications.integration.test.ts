@@ -41,8 +41,21 @@ describeEachDatabase("staff notifications", (app) => {
     const buyer = await customerWithCoins(app(), 10_000);
     const placed = await placedOrder(app(), buyer, {
       productId: await productId(app(), "vps-entry"),
+      serverName: "Night Owls",
     });
     const link = `/admin/orders?id=${placed.id}`;
+    // The bell names the order as the staff's mail of it does: the plan and the customer's server.
+    const mailed = await app()
+      .db.selectFrom("mail_outbox")
+      .select("params")
+      .where("unique_key", "like", `staffOrderWaiting:order:${placed.id}:%`)
+      .execute();
+    expect(mailed.length).toBeGreaterThan(0);
+    for (const row of mailed)
+      expect(JSON.parse(row.params)).toMatchObject({
+        id: placed.id,
+        product: "VPS Entry (Night Owls)",
+      });
     for (const admin of [first, second]) {
       const items = await about(admin, link);
       expect(items).toHaveLength(1);
@@ -51,7 +64,7 @@ describeEachDatabase("staff notifications", (app) => {
         read: false,
         params: {
           id: placed.id,
-          product: placed.productName,
+          product: "VPS Entry (Night Owls)",
           amountCents: placed.totalCents,
         },
       });

@@ -1,7 +1,11 @@
 import { sql, type Selectable } from "kysely";
 import { recordAudit } from "~/domain/audit/audit.server";
 import type { Product } from "~/domain/catalogue/catalogue";
-import { findActiveProduct, listActiveProducts } from "~/domain/catalogue/catalogue.server";
+import {
+  findActiveProduct,
+  listActiveProducts,
+  productNameIn,
+} from "~/domain/catalogue/catalogue.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import {
@@ -339,8 +343,10 @@ export async function placeOrder(
           {
             kind: "orderWaiting",
             orderId: Number(row.id),
-            // The plan alone: the staff's Discord channel is told nothing the customer wrote.
+            // The plan alone: the staff's Discord channel is told nothing the customer wrote. The admins'
+            // notifications name the order as their mail does, with its server.
             product: product.name,
+            service: label,
             totalCents: amounts.totalCents,
           },
           undefined,
@@ -352,7 +358,8 @@ export async function placeOrder(
           userId,
           order: {
             id: Number(row.id),
-            productName: product.name,
+            // The plan as the customer read it: its name in their language as the invoice is issued.
+            productName: await productNameIn(trx, product, terms.buyerLocale),
             billingCycle: input.billingCycle,
             serverName: input.serverName,
             subtotalCents: price.subtotalCents,

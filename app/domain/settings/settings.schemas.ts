@@ -16,6 +16,9 @@ import {
   MAX_LOCATIONS,
   DEFAULT_LOCATIONS,
   PRIVACY_TEXT_MAX,
+  DEFAULT_APPROVAL_HOURS,
+  MAX_APPROVAL_HOURS,
+  parseLocationNames,
 } from "./settings";
 import { isHexColor, secondaryKeepsWhiteTextReadable } from "./theme";
 
@@ -28,6 +31,14 @@ const url = z.url({ protocol: /^https?$/ }).max(500);
 /** A link the admin may leave empty: the site then leaves that link out. */
 const optionalUrl = url.or(z.literal(""));
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+/** Location names in one language, by the list's name (both at most MAX_LOCATION_LENGTH). */
+const locationNames = z
+  .record(
+    z.string().trim().min(1).max(MAX_LOCATION_LENGTH),
+    z.string().trim().min(1).max(MAX_LOCATION_LENGTH),
+  )
+  .refine((names) => Object.keys(names).length <= MAX_LOCATIONS)
+  .default({});
 /** A Discord webhook's address (isDiscordWebhookUrl), or empty for none. */
 const discordWebhook = z.string().refine(isDiscordWebhookUrl).or(z.literal(""));
 
@@ -56,8 +67,19 @@ export const settingsSchema = z.object({
         .min(1)
         .max(MAX_LOCATIONS)
         .default([...DEFAULT_LOCATIONS]),
+      // Each location's name in French and Arabic, by its name in the list (locationName); a location
+      // without one shows the list's name.
+      locationNamesFr: locationNames,
+      locationNamesAr: locationNames,
       // The site's time zone: the background worker reads its schedules in it.
       timeZone: z.string().refine(isTimeZone).default(DEFAULT_TIME_ZONE),
+      // What customers are told of how long approving an order or a top-up usually takes.
+      approvalHours: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_APPROVAL_HOURS)
+        .default(DEFAULT_APPROVAL_HOURS),
     })
     .prefault({}),
   links: z
@@ -286,6 +308,35 @@ export const locationsFormSchema = z.object({
     ),
 });
 
+/** One language's location names, one "Frankfurt = Francfort" a line (parseLocationNames). */
+const locationNamesText = z
+  .string({ error: "admin-settings.errors.locationNamesInvalid" })
+  .max(MAX_LOCATIONS * (2 * MAX_LOCATION_LENGTH + 5), "admin-settings.errors.tooLong")
+  .transform((value, context) => {
+    const names = parseLocationNames(value);
+    if (names && Object.keys(names).length <= MAX_LOCATIONS) return names;
+    context.addIssue({ code: "custom", message: "admin-settings.errors.locationNamesInvalid" });
+    return z.NEVER;
+  });
+
+/**
+ * The server locations with their French and Arabic names. A post without the names (a page from
+ * before them) keeps the stored ones; `settingsActionSchema` checks that each names a listed location.
+ */
+export const locationsWithNamesFormSchema = locationsFormSchema.extend({
+  locationNamesFr: locationNamesText.optional(),
+  locationNamesAr: locationNamesText.optional(),
+});
+
+/** How long approving an order or a top-up usually takes, in whole hours. */
+export const approvalFormSchema = z.object({
+  approvalHours: wholeNumberText("admin-settings.errors.approvalHoursInvalid", {
+    digits: 3,
+    min: 1,
+    max: MAX_APPROVAL_HOURS,
+  }),
+});
+
 export const themeFormSchema = z.object({
   primaryColor: colour,
   secondaryColor: colour.refine(
@@ -407,7 +458,8 @@ export const settingsActionSchema = z
       generalFormSchema.extend({ intent: z.literal("general") }),
       linksFormSchema.extend({ intent: z.literal("links") }),
       maintenanceFormSchema.extend({ intent: z.literal("maintenance") }),
-      locationsFormSchema.extend({ intent: z.literal("locations") }),
+      locationsWithNamesFormSchema.extend({ intent: z.literal("locations") }),
+      approvalFormSchema.extend({ intent: z.literal("approval") }),
       themeFormSchema.extend({ intent: z.literal("theme") }),
       featuresFormSchema.extend({ intent: z.literal("features") }),
       seoFormSchema.extend({ intent: z.literal("seo") }),
@@ -423,6 +475,17 @@ export const settingsActionSchema = z
     { error: "admin-settings.errors.unknownForm" },
   )
   .superRefine((value, context) => {
+    // A name in French or Arabic belongs to a location of the list sent with it.
+    if (value.intent === "locations")
+      for (const field of ["locationNamesFr", "locationNamesAr"] as const) {
+        const names = value[field];
+        if (names && Object.keys(names).some((location) => !value.locations.includes(location)))
+          context.addIssue({
+            code: "custom",
+            path: [field],
+            message: "admin-settings.errors.locationNameUnknown",
+          });
+      }
     // French and Arabic fall back to English, so an admin's own text starts with the English one; all
     // three empty is the built-in text.
     if (value.intent === "privacy" && !value.en && (value.fr || value.ar))

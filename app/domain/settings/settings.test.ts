@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { approvalDuration } from "~/lib/approval-duration";
 import { firstErrorsOf } from "../../../tests/support/form-errors";
 import {
   DEFAULT_SETTINGS,
+  formatLocationNames,
+  locationName,
+  parseLocationNames,
   defaultSettings,
   formatVatRates,
   liveChatLinks,
@@ -274,5 +278,54 @@ describe("the invoicing form", () => {
     expect(parse({ sellerName: "\u200f \u202d" }).error?.issues[0]?.message).toBe(
       "admin-settings.errors.sellerNameRequired",
     );
+  });
+});
+
+describe("the approval time customers are told", () => {
+  it.each([
+    [1, { unit: "hours", count: 1 }],
+    [24, { unit: "hours", count: 24 }],
+    [36, { unit: "hours", count: 36 }],
+    [48, { unit: "days", count: 2 }],
+    [60, { unit: "hours", count: 60 }],
+    [720, { unit: "days", count: 30 }],
+  ] as const)("says %i hours as %o", (hours, said) => {
+    expect(approvalDuration(hours)).toEqual(said);
+  });
+
+  it("defaults to a day", () => {
+    expect(DEFAULT_SETTINGS.general.approvalHours).toBe(24);
+  });
+});
+
+describe("location names per language", () => {
+  const general = {
+    locationNamesFr: { Frankfurt: "Francfort" },
+    locationNamesAr: { Frankfurt: "فرانكفورت" },
+  };
+
+  it("names a location in the reader's language, else as the list writes it", () => {
+    expect(locationName(general, "Frankfurt", "fr")).toBe("Francfort");
+    expect(locationName(general, "Frankfurt", "ar")).toBe("فرانكفورت");
+    expect(locationName(general, "Frankfurt", "en")).toBe("Frankfurt");
+    expect(locationName(general, "Casablanca", "fr")).toBe("Casablanca");
+    // A name that is only an object's own key, not one it inherits.
+    expect(locationName(general, "constructor", "fr")).toBe("constructor");
+  });
+
+  it("reads the form's lines back as they are written out", () => {
+    const names = { Frankfurt: "Francfort", "New York": "New York (États-Unis)" };
+    expect(parseLocationNames(formatLocationNames(names))).toEqual(names);
+    expect(parseLocationNames("\n Frankfurt=Francfort \r\n\n")).toEqual({ Frankfurt: "Francfort" });
+  });
+
+  it.each([
+    "Frankfurt Francfort",
+    "= Francfort",
+    "Frankfurt =",
+    "Frankfurt = Francfort\nFrankfurt = Francfort-sur-le-Main",
+    `Frankfurt = ${"x".repeat(61)}`,
+  ])("refuses %j", (text) => {
+    expect(parseLocationNames(text)).toBeNull();
   });
 });

@@ -11,6 +11,58 @@ export const MAX_LOCATIONS = 20;
 /** Where every page says the servers are. */
 export const DEFAULT_LOCATIONS = ["Frankfurt"] as const;
 
+/** The languages a location may have its own name in; English shows the name as the list writes it. */
+export const LOCATION_NAME_LOCALES = ["fr", "ar"] as const;
+export type LocationNameLocale = (typeof LOCATION_NAME_LOCALES)[number];
+
+/**
+ * A location's name in the reader's language: the admin's French or Arabic name for it ("Francfort",
+ * "فرانكفورت"), else the name as the list writes it, which is also what an order stores.
+ */
+export function locationName(
+  general: Pick<Settings["general"], "locationNamesFr" | "locationNamesAr">,
+  location: string,
+  locale: string,
+): string {
+  const names =
+    locale === "fr" ? general.locationNamesFr : locale === "ar" ? general.locationNamesAr : null;
+  return (names && Object.hasOwn(names, location) ? names[location] : undefined) || location;
+}
+
+/** A language's location names as the settings form writes them: one "Frankfurt = Francfort" a line. */
+export function formatLocationNames(names: Record<string, string>): string {
+  return Object.entries(names)
+    .map(([location, name]) => `${location} = ${name}`)
+    .join("\n");
+}
+
+/**
+ * The form's location names read back: blank lines dropped, each other line a location of the list, "="
+ * and its name in that language (both at most MAX_LOCATION_LENGTH). Null when a line is not that, or
+ * names a location twice.
+ */
+export function parseLocationNames(text: string): Record<string, string> | null {
+  const names: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const at = line.indexOf("=");
+    if (at < 0) return null;
+    const location = line.slice(0, at).trim();
+    const name = line.slice(at + 1).trim();
+    if (!location || !name || location.length > MAX_LOCATION_LENGTH) return null;
+    if (name.length > MAX_LOCATION_LENGTH || Object.hasOwn(names, location)) return null;
+    names[location] = name;
+  }
+  return names;
+}
+
+/**
+ * How long the team usually takes to approve an order or a top-up, in hours (a setting the customer is
+ * told beside what waits): at least one hour, at most 30 days.
+ */
+export const DEFAULT_APPROVAL_HOURS = 24;
+export const MAX_APPROVAL_HOURS = 720;
+
 /** The bounds of the service lifecycle's numbers of days, as the form and the stored row check them. */
 export const LIFECYCLE_MAX_DAYS = 365;
 
@@ -88,7 +140,10 @@ export const DEFAULT_SETTINGS: Settings = {
     defaultLocale: "en",
     entryGate: true,
     locations: [...DEFAULT_LOCATIONS],
+    locationNamesFr: {},
+    locationNamesAr: {},
     timeZone: DEFAULT_TIME_ZONE,
+    approvalHours: DEFAULT_APPROVAL_HOURS,
   },
   links: {
     discord: "https://discord.gg/hostfront",
@@ -173,6 +228,8 @@ export const SETTINGS_FORM_SECTION = {
   links: "links",
   maintenance: "general",
   locations: "general",
+  // What customers are told of the team's approval time (an order, a top-up).
+  approval: "general",
   theme: "theme",
   features: "features",
   seo: "seo",
@@ -214,7 +271,8 @@ export const SETTINGS_FORM_FIELDS = {
     "facebook",
   ],
   maintenance: ["maintenanceMode", "maintenanceMessage"],
-  locations: ["locations"],
+  locations: ["locations", "locationNamesFr", "locationNamesAr"],
+  approval: ["approvalHours"],
   theme: ["primaryColor", "secondaryColor", "accentColor"],
   features: ["registration", "coinPurchase", "livechat", "tickets"],
   seo: ["title", "description", "keywords"],

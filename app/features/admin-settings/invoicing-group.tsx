@@ -1,4 +1,4 @@
-import { countryChoices } from "~/domain/invoices/billing-details";
+import type { CountryChoice } from "~/domain/invoices/billing-details";
 import { useTranslation } from "~/i18n/use-translation";
 import {
   formatVatRates,
@@ -17,7 +17,10 @@ import { SectionState, settingsRow, type SettingsGroup } from "./settings-page";
  */
 export function useInvoicingGroup(
   settings: Settings,
-  { locale, customersWithoutCountry }: { locale: string; customersWithoutCountry: number },
+  {
+    countries,
+    customersWithoutCountry,
+  }: { countries: readonly CountryChoice[]; customersWithoutCountry: number },
 ): SettingsGroup {
   const { t } = useTranslation("admin-settings");
   const invoicing = settings.invoicing;
@@ -92,7 +95,7 @@ export function useInvoicingGroup(
         hint: t("invoicing.shopCountryHint"),
         // Sized by its box, not by its longest name, which would widen the card past a phone's screen.
         style: { contain: "inline-size" },
-        options: countryChoices(locale),
+        options: countries,
       },
       {
         kind: "switch",

@@ -12,8 +12,6 @@ import { StatusMessage } from "~/components/ui/status-message";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import {
   LIFECYCLE_MAX_DAYS,
-  MAX_LOCATION_LENGTH,
-  MAX_LOCATIONS,
   PRIVACY_TEXT_MAX,
   SETTINGS_FORM_FIELDS,
   SETTINGS_FORM_SECTION,
@@ -27,6 +25,8 @@ import { formatEuros } from "~/lib/money";
 import { mediumDate } from "~/lib/intl-format";
 import { expiryPassed } from "~/domain/hosting-services/hosting-services";
 import { useInvoicingGroup } from "./invoicing-group";
+import { useApprovalGroup, useLocationsGroup } from "./orders-group";
+import type { CountryChoice } from "~/domain/invoices/billing-details";
 
 export type SettingsActionResult =
   | (ActionResult & { ok: true; form: SettingsForm })
@@ -115,6 +115,7 @@ export function SettingsPage({
   result,
   mailConfigured = false,
   customersWithoutCountry = 0,
+  countries,
 }: {
   settings: Settings;
   builtIn: BuiltInTexts;
@@ -130,6 +131,8 @@ export function SettingsPage({
   mailConfigured?: boolean;
   /** Customers without a billing country (no VAT reaches their invoices), said beside the VAT rates. */
   customersWithoutCountry?: number;
+  /** The shop country's choices in the reader's language and order, named on the server (the loader's). */
+  countries: readonly CountryChoice[];
 }) {
   const { t } = useTranslation("admin-settings");
   const message = useMessage();
@@ -138,8 +141,15 @@ export function SettingsPage({
     locale,
     adminTwoFactor,
   });
+  // The order form's locations and the approval time customers are told, after the maintenance card.
+  groups.splice(
+    groups.findIndex((group) => group.form === "maintenance") + 1,
+    0,
+    useLocationsGroup(settings),
+    useApprovalGroup(settings),
+  );
   groups.push(useVerificationGroup(settings, mailConfigured));
-  groups.push(useInvoicingGroup(settings, { locale, customersWithoutCountry }));
+  groups.push(useInvoicingGroup(settings, { countries, customersWithoutCountry }));
   const unknown = result && !result.ok && result.form === null ? result : undefined;
   return (
     <main className="grid max-w-4xl gap-6">
@@ -364,23 +374,6 @@ function useSettingsGroups(
           dir: "auto",
         },
         previewLink("preview", "/maintenance", t("maintenance.preview")),
-      ],
-    },
-    {
-      form: "locations",
-      title: t("locations.title"),
-      description: t("locations.description"),
-      fields: [
-        {
-          kind: "textarea",
-          rows: 4,
-          variant: "validated",
-          name: "locations",
-          label: t("locations.label"),
-          hint: t("locations.hint", { max: MAX_LOCATIONS }),
-          maxLength: MAX_LOCATIONS * (MAX_LOCATION_LENGTH + 2),
-          dir: "auto",
-        },
       ],
     },
     {

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "~/components/ui/link";
-import { countryChoices } from "~/domain/invoices/billing-details";
+import type { CountryChoice } from "~/domain/invoices/billing-details";
 import { placeholder } from "~/lib/placeholders";
 import { AuthCard, SwitchFormLine } from "./auth-card";
 import { AuthForm, emailField, useRequiredPasswordField, type AuthFormState } from "./auth-form";
@@ -15,7 +15,7 @@ export function RegisterForm({
   coinPurchase,
   communityUrl,
   country,
-  locale,
+  countries,
 }: {
   state?: RegisterFormState;
   /** Where signing in leads after registering (an order being configured), checked by the loader. */
@@ -28,8 +28,8 @@ export function RegisterForm({
   communityUrl: string | null;
   /** The country the select starts on: the shop's own (settings), whose VAT a new customer pays. */
   country: string;
-  /** The reader's language: the countries' names and their order. */
-  locale: string;
+  /** The countries in the reader's language and order, named on the server (the loader's). */
+  countries: readonly CountryChoice[];
 }) {
   const { t } = useTranslation("auth");
   const passwordField = useRequiredPasswordField();
@@ -77,7 +77,7 @@ export function RegisterForm({
             required: true,
             // Sized by its box, not by its longest name, which would widen the card past a phone's screen.
             style: { contain: "inline-size" },
-            options: countryChoices(locale),
+            options: countries,
           },
           passwordField("password", t("register.password"), "new-password", { minLength: 6 }),
           passwordField("confirmPassword", t("register.confirmPassword"), "new-password"),

@@ -5,8 +5,8 @@ import { ResultMessage } from "~/components/ui/result-message";
 import {
   BILLING_ADDRESS_MAX,
   BILLING_NAME_MAX,
-  countryChoices,
   type BillingDetails,
+  type CountryChoice,
 } from "~/domain/invoices/billing-details";
 import { useTranslation } from "~/i18n/use-translation";
 import type { MessageKey } from "~/i18n/use-message";
@@ -27,11 +27,12 @@ export interface BillingDetailsResult {
  */
 export function BillingDetailsCard({
   details,
-  locale,
+  countries,
   result,
 }: {
   details: BillingDetails;
-  locale: string;
+  /** The countries in the reader's language and order, named on the server (the loader's). */
+  countries: readonly CountryChoice[];
   result?: BillingDetailsResult;
 }) {
   const { t } = useTranslation("invoices");
@@ -75,7 +76,7 @@ export function BillingDetailsCard({
               // Sized by its box, not by its longest name ("Territoire britannique de l’océan Indien"),
               // which would widen the card past a 360 px phone's screen.
               style: { contain: "inline-size" },
-              options: [{ value: "", label: t("billing.noCountry") }, ...countryChoices(locale)],
+              options: [{ value: "", label: t("billing.noCountry") }, ...countries],
             },
           ]}
           values={

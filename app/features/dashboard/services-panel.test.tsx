@@ -22,7 +22,19 @@ const LIFECYCLE_OFF = { enabled: false, graceDays: 2, terminationDays: 14 };
 /** The services tab as the server sends it; `now` is the loader's moment. */
 function renderPanel(
   props: Pick<Props, "services" | "renewal" | "now"> &
-    Partial<Pick<Props, "coinWay" | "error" | "lifecycle" | "timeZone" | "locale">>,
+    Partial<
+      Pick<
+        Props,
+        | "coinWay"
+        | "error"
+        | "lifecycle"
+        | "timeZone"
+        | "locale"
+        | "waitingOrders"
+        | "approvalHours"
+      >
+    >,
+  locale: "en" | "fr" | "ar" = "en",
 ) {
   const Stub = createRoutesStub([
     {
@@ -35,12 +47,13 @@ function renderPanel(
           coinWay="off-site"
           lifecycle={LIFECYCLE_OFF}
           timeZone="UTC"
+          approvalHours={24}
           {...props}
         />
       ),
     },
   ]);
-  return renderHtml(<Stub initialEntries={["/dashboard?tab=services&renew=7"]} />);
+  return renderHtml(<Stub initialEntries={["/dashboard?tab=services&renew=7"]} />, locale);
 }
 
 /** The services tab with a renewal being confirmed. */
@@ -293,4 +306,43 @@ describe("what a service's line says comes next", () => {
       "the remote-admin (RCON) password among them where the game has one, are on its Startup page in the game panel.",
     );
   });
+});
+
+describe("an order waiting for approval", () => {
+  const waiting = {
+    id: 41,
+    productName: "VPS Entry",
+    serverName: "Night Owls",
+    billingCycle: "monthly" as const,
+    totalCents: 700,
+    status: "pending" as const,
+    rejectReason: null,
+    createdAt: "2026-04-01T09:00:00.000Z",
+    decidedAt: null,
+  };
+
+  it.each([
+    ["en", 24, "Approval usually comes within 24 hours."],
+    ["fr", 24, "La validation intervient en général sous 24 heures."],
+    ["fr", 72, "La validation intervient en général sous 3 jours."],
+    ["ar", 2, "تتم الموافقة عادةً في غضون ساعتين."],
+    ["ar", 72, "تتم الموافقة عادةً في غضون 3 أيام."],
+  ] as const)(
+    "says in %s how long approving it usually takes (%i hours)",
+    async (locale, hours, text) => {
+      const html = await renderPanel(
+        {
+          services: [],
+          renewal: undefined,
+          now: "2026-04-01T10:00:00.000Z",
+          waitingOrders: [waiting],
+          approvalHours: hours,
+          locale,
+        },
+        locale,
+      );
+      // Without the isolates an Arabic line puts around a number.
+      expect(html.replace(/[\u2066-\u2069]/g, "")).toContain(text);
+    },
+  );
 });

@@ -18,6 +18,7 @@ import {
 } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
 import type { WaitingOrder } from "~/domain/customer-dashboard/customer-dashboard";
+import { ApprovalTime } from "~/components/ui/approval-time";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat, mediumDate } from "~/lib/intl-format";
@@ -220,7 +221,15 @@ function OrderStatusBadge({ status }: { status: OrderRow["status"] }) {
 }
 
 /** Orders that are not services yet: waiting for an admin, or lately refused with the reason. */
-function WaitingOrders({ orders, locale }: { orders: WaitingOrder[]; locale: string }) {
+function WaitingOrders({
+  orders,
+  locale,
+  approvalHours,
+}: {
+  orders: WaitingOrder[];
+  locale: string;
+  approvalHours: number;
+}) {
   const { t } = useTranslation("services");
   const { t: tOrders } = useTranslation("orders");
   const date = mediumDate(locale);
@@ -248,6 +257,7 @@ function WaitingOrders({ orders, locale }: { orders: WaitingOrder[]; locale: str
               <p className="text-sm">
                 {order.status === "pending" ? t("customer.waitingPending") : t("customer.rejected")}
               </p>
+              {order.status === "pending" ? <ApprovalTime hours={approvalHours} /> : null}
               {order.status === "rejected" && order.rejectReason ? (
                 <p className="text-sm">
                   {t("customer.rejectReason")}{" "}
@@ -307,6 +317,7 @@ export function ServicesPanel({
   now,
   lifecycle,
   timeZone,
+  approvalHours,
   error,
 }: {
   services: ServiceRow[];
@@ -320,6 +331,8 @@ export function ServicesPanel({
   lifecycle: LifecycleDates;
   /** The site's time zone, the dates' (the settings' general.timeZone). */
   timeZone: string;
+  /** How long approving an order usually takes (the settings' general.approvalHours). */
+  approvalHours: number;
   /**
    * The loader's moment (ISO): each service's expiry is read against it, not this render's clock, so the
    * browser's hydration says what the server's page did even when an expiry passed in between.
@@ -361,7 +374,9 @@ export function ServicesPanel({
           locale={locale}
         />
       ) : null}
-      {waitingOrders.length > 0 ? <WaitingOrders orders={waitingOrders} locale={locale} /> : null}
+      {waitingOrders.length > 0 ? (
+        <WaitingOrders orders={waitingOrders} locale={locale} approvalHours={approvalHours} />
+      ) : null}
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle>{t("customer.title")}</CardTitle>
@@ -434,7 +449,16 @@ export function ServicesPanel({
   );
 }
 
-export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: string }) {
+export function OrdersList({
+  orders,
+  locale,
+  approvalHours,
+}: {
+  orders: OrderRow[];
+  locale: string;
+  /** How long approving an order usually takes, said under each pending one. */
+  approvalHours: number;
+}) {
   const { t } = useTranslation("services");
   const date = mediumDate(locale);
   return (
@@ -458,6 +482,7 @@ export function OrdersList({ orders, locale }: { orders: OrderRow[]; locale: str
               <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
               {order.rejectReason ? ` · ${order.rejectReason}` : ""}
             </p>
+            {order.status === "pending" ? <ApprovalTime hours={approvalHours} /> : null}
           </div>
           <OrderStatusBadge status={order.status} />
         </li>

@@ -27,13 +27,20 @@ const waiting: TopUpRequest = {
 };
 
 /** /dashboard/top-up with a request waiting for its payment, as the server sends it on `today`. */
-function renderWaiting(today: string) {
+function renderWaiting(
+  today: string,
+  request: TopUpRequest = waiting,
+  {
+    approvalHours = 24,
+    locale = "en",
+  }: { approvalHours?: number; locale?: "en" | "fr" | "ar" } = {},
+) {
   const Stub = createRoutesStub([
     {
       path: "/dashboard/top-up",
       Component: () => (
         <TopUpPage
-          current={waiting}
+          current={request}
           proofs={[]}
           instructions=""
           past={[]}
@@ -41,12 +48,13 @@ function renderWaiting(today: string) {
           purchaseOpen
           wantedCoins={null}
           today={today}
-          locale="en"
+          locale={locale}
+          approvalHours={approvalHours}
         />
       ),
     },
   ]);
-  return renderHtml(<Stub initialEntries={["/dashboard/top-up"]} />);
+  return renderHtml(<Stub initialEntries={["/dashboard/top-up"]} />, locale);
 }
 
 describe('the "I have paid" form', () => {
@@ -62,5 +70,21 @@ describe('the "I have paid" form', () => {
     const html = await renderWaiting("2031-03-04");
     const files = /<input[^>]*name="proofs"[^>]*>/.exec(html)?.[0] ?? "";
     expect(files).toContain('accept="image/jpeg,image/png,image/webp,application/pdf"');
+  });
+});
+
+describe("a top-up whose payment was sent", () => {
+  const sent: TopUpRequest = { ...waiting, state: "proof_sent" };
+
+  it("says how long approving it usually takes, in the reader's language", async () => {
+    expect(await renderWaiting("2031-03-04", sent, { approvalHours: 6, locale: "fr" })).toContain(
+      "La validation intervient en général sous 6 heures.",
+    );
+    const arabic = await renderWaiting("2031-03-04", sent, { approvalHours: 48, locale: "ar" });
+    expect(arabic.replace(/[\u2066-\u2069]/g, "")).toContain("تتم الموافقة عادةً في غضون يومين.");
+  });
+
+  it("says nothing of it while the payment is still awaited", async () => {
+    expect(await renderWaiting("2031-03-04")).not.toContain("data-approval-time");
   });
 });

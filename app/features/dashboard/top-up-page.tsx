@@ -23,6 +23,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { formatCalendarDay, mediumDate } from "~/lib/intl-format";
 import { PaidForm } from "./top-up-paid-form";
 import { RequestForm } from "./top-up-request-form";
+import { ApprovalTime } from "~/components/ui/approval-time";
 
 /** What a post to the page said: its message, the request's reference or a refusal's bounds. */
 export type TopUpPageResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
@@ -81,7 +82,11 @@ function CurrentRequest({
   locale,
   result,
   today,
-}: Pick<TopUpPageProps, "proofs" | "instructions" | "locale" | "result" | "today"> & {
+  approvalHours,
+}: Pick<
+  TopUpPageProps,
+  "proofs" | "instructions" | "locale" | "result" | "today" | "approvalHours"
+> & {
   request: TopUpRequest;
 }) {
   const { t } = useTranslation("payments");
@@ -138,15 +143,18 @@ function CurrentRequest({
         </section>
       ) : null}
       {request.state === "proof_sent" ? (
-        <p className="text-sm">
-          {t("topUps.checking")}{" "}
-          {request.payerAccount && request.paidOn
-            ? t("topUps.paidFrom", {
-                account: request.payerAccount,
-                date: formatCalendarDay(request.paidOn, locale),
-              })
-            : null}
-        </p>
+        <div className="grid gap-1">
+          <p className="text-sm">
+            {t("topUps.checking")}{" "}
+            {request.payerAccount && request.paidOn
+              ? t("topUps.paidFrom", {
+                  account: request.payerAccount,
+                  date: formatCalendarDay(request.paidOn, locale),
+                })
+              : null}
+          </p>
+          <ApprovalTime hours={approvalHours} />
+        </div>
       ) : null}
       <AttachedProofs proofs={proofs} locale={locale} />
       <PaidForm request={request} proofs={proofs} result={result} today={today} />
@@ -239,6 +247,8 @@ type TopUpPageProps = {
   /** The server's day (YYYY-MM-DD): when "I have paid" says the money went, at the latest. */
   today: string;
   locale: string;
+  /** How long approving a top-up usually takes (the settings'), said once its payment is sent. */
+  approvalHours: number;
   result?: TopUpPageResult;
 };
 

@@ -28,6 +28,8 @@ import { ratePercent } from "~/domain/invoices/invoices";
 import { VOUCHER_CHECK_PATH, type VoucherCheckResult } from "~/domain/orders/voucher-check";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
+import { ApprovalTime } from "~/components/ui/approval-time";
+import { usePlanSpecs } from "~/components/ui/plan-specs";
 
 export interface OrderFormState {
   fieldErrors?: Record<string, MessageKey>;
@@ -63,8 +65,11 @@ export function OrderForm({
   idempotencyKey: string;
   /** The choices an order URL carried (orderUrlWith), for a form coming back from login or registration. */
   prefill: Record<string, string>;
-  /** The settings' server locations, the first the default. */
-  locations: string[];
+  /**
+   * The settings' server locations, the first the default: each its name in the list (what the order
+   * stores) and its name in the reader's language (the loader's, locationName).
+   */
+  locations: readonly { value: string; label: string }[];
   registrationOpen: boolean;
   user: ShellUser | null;
   settings: PublicSettings | undefined;
@@ -80,6 +85,7 @@ export function OrderForm({
   const { pricesIncludeVat } = vat;
   const { t } = useTranslation("orders");
   const message = useMessage();
+  const planSpecsOf = usePlanSpecs();
   const submitting = useNavigation().state !== "idle";
   const values = state?.values ?? prefill;
   const errors = state?.fieldErrors ?? {};
@@ -95,6 +101,7 @@ export function OrderForm({
     values.backup && Object.hasOwn(BACKUPS, values.backup) ? (values.backup as Backup) : "choliba",
   );
   const product = products.find((p) => String(p.id) === productId);
+  const specs = product ? planSpecsOf(product.specs) : [];
   const slots = product ? slotChoicesFor(product) : null;
   const [playerSlots, setPlayerSlots] = useState<string>(() =>
     startingSlots(slots, values.playerSlots),
@@ -123,7 +130,9 @@ export function OrderForm({
   // Controlled, like every select here: the row of selects is drawn anew when a plan with slots
   // replaces one without, and must not fall back to its defaults then.
   const [location, setLocation] = useState<string>(
-    values.location && locations.includes(values.location) ? values.location : (locations[0] ?? ""),
+    values.location && locations.some((each) => each.value === values.location)
+      ? values.location
+      : (locations[0]?.value ?? ""),
   );
   const [ddos, setDdos] = useState<string>(values.ddosProtection === "no" ? "no" : "yes");
 
@@ -204,8 +213,8 @@ export function OrderForm({
                     variant: "validated",
                     value: location,
                     onChange: (event) => setLocation(event.target.value),
-                    // The admin's names, as written (settings, "Server locations").
-                    options: choicesOf(locations, (name) => name),
+                    // The admin's names in the reader's language (settings, "Server locations").
+                    options: locations,
                   },
                   {
                     kind: "select",
@@ -322,6 +331,11 @@ export function OrderForm({
                   <p className="font-medium wrap-anywhere">
                     <bdi>{product.name}</bdi>
                   </p>
+                  {specs.length > 0 ? (
+                    <p className="text-muted-foreground" data-testid="plan-specs">
+                      {specs.join(" · ")}
+                    </p>
+                  ) : null}
                   {summary.lines.map((line) => (
                     <SummaryRow key={line.kind} line={line} locale={locale} />
                   ))}
@@ -335,6 +349,8 @@ export function OrderForm({
               <p className="text-muted-foreground">
                 {t("form.paidWithCoins", { rate: formatEuros(100, locale) })}
               </p>
+              {/* Every order waits for the team's approval: how long that usually takes. */}
+              {settings ? <ApprovalTime hours={settings.general.approvalHours} /> : null}
               <p className="text-muted-foreground" data-testid="vat-note">
                 {pricesIncludeVat ? t("form.vatIncluded") : t("form.vatExcluded")}
               </p>

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import type { Product } from "~/domain/catalogue/catalogue";
 import { formatEuros } from "~/lib/money";
 import { cn } from "~/lib/utils";
+import { usePlanSpecs } from "~/components/ui/plan-specs";
 
 /** Plans from the catalogue, each with its price in euros and Order Now (to the order form, plan chosen). */
 export function PlanGrid({
@@ -18,18 +19,14 @@ export function PlanGrid({
   highlight: "recommended" | "second";
 }) {
   const { t } = useTranslation("site");
+  const specsOf = usePlanSpecs();
   if (plans.length === 0)
     return <p className="text-center text-muted-foreground">{t("plans.empty")}</p>;
   return (
     <div className="grid gap-6 md:grid-cols-3">
       {plans.map((plan, index) => {
         const featured = highlight === "second" ? index === 1 : plan.recommended;
-        const specs = [
-          plan.specs.slots ? t("plans.slots", { count: plan.specs.slots }) : null,
-          plan.specs.ramGb ? t("plans.ram", { count: plan.specs.ramGb }) : null,
-          plan.specs.cpuCores ? t("plans.cpu", { count: plan.specs.cpuCores }) : null,
-          plan.specs.storageGb ? t("plans.storage", { count: plan.specs.storageGb }) : null,
-        ].filter((s): s is string => Boolean(s));
+        const specs = specsOf(plan.specs);
         return (
           <article
             key={plan.id}

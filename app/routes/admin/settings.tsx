@@ -4,6 +4,7 @@ import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { saveSettingsForm } from "~/domain/settings/settings.server";
 import { previewLifecycle } from "~/domain/lifecycle/lifecycle.server";
 import { countCustomersWithoutCountry } from "~/domain/invoices/billing-details.server";
+import { countryChoices } from "~/domain/invoices/billing-details";
 import { SettingsPage, type SettingsActionResult } from "~/features/admin-settings/settings-page";
 import { requireAdmin } from "~/http/guards.server";
 import { SUPPORTED_LOCALES } from "~/i18n/locales";
@@ -50,6 +51,9 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     mailConfigured: context.services.mailEnabled,
     // Said beside the VAT rates: no rate reaches these customers' invoices (docs/invoices.md).
     customersWithoutCountry: await countCustomersWithoutCountry(context.services.db),
+    // The shop's country choices, named and sorted here in the page's language, so the browser shows the
+    // server's words (Node's and Chromium's tables name some countries differently).
+    countries: countryChoices(context.locale),
   };
 }
 
