@@ -1,4 +1,11 @@
 import type { LedgerReason } from "~/domain/coins/ledger-reason";
+import type {
+  HostingService,
+  ServiceAction,
+  ServiceStatus,
+  SuspensionReason,
+} from "~/domain/hosting-services/hosting-services";
+import type { PanelLink } from "~/domain/provisioning/provisioning.server";
 import type { DocumentRef } from "~/domain/mail/mail.server";
 import type { Tx } from "~/db/transaction";
 import { react } from "./reactions.server";
@@ -11,7 +18,7 @@ import { react } from "./reactions.server";
  * post) is the reactions' table's (reactions.server.ts), so that a provider's webhook, an API call or an
  * admin's click that makes the same change get the same tail.
  */
-export type DomainEvent = TopUpEvent | CoinsEvent;
+export type DomainEvent = TopUpEvent | CoinsEvent | ServiceEvent;
 
 /** A top-up request as its events carry it: who asked, its reference and the coins asked. */
 interface TopUpRef {
@@ -66,6 +73,67 @@ export type CoinsEvent = {
   /** The payment receipt a credit that is a payment was given. */
   receipt?: DocumentRef;
 };
+
+/** A service as its events name it: whose it is, its plan and its server's name. */
+export interface ServiceRef {
+  id: number;
+  userId: string;
+  name: string;
+  serverName: string;
+}
+
+export type ServiceEvent =
+  | { type: "service.added"; actorId: string; service: HostingService }
+  /** An admin suspended, reactivated or terminated it (`at`: when); the game panel follows. */
+  | {
+      type: "service.statusChanged";
+      actorId: string;
+      action: ServiceAction;
+      service: ServiceRef;
+      from: string;
+      to: ServiceStatus;
+      reason?: string;
+      panel: PanelLink;
+      at: string;
+    }
+  | { type: "service.edited"; actorId: string; serviceId: number; change: Change }
+  /** Deleted by an admin (`service` as it was); the game panel's server goes too. */
+  | { type: "service.deleted"; actorId: string; service: HostingService; panel: PanelLink }
+  /**
+   * One term paid from coins (`renewalId`), by the customer or by the lifecycle (`automatic`, no actor);
+   * `reactivated`: the suspension for expiry it lifted (the game panel follows).
+   */
+  | {
+      type: "service.renewed";
+      actorId: string | null;
+      automatic: boolean;
+      service: ServiceRef;
+      renewalId: number;
+      ledgerEntryId: number | null;
+      amountCents: number;
+      previousExpiresAt: string;
+      expiresAt: string;
+      reactivated: { status: ServiceStatus; suspensionReason: SuspensionReason | null } | null;
+      panel: PanelLink;
+      now: Date;
+    }
+  /**
+   * A renewal's invoice refunded: the term taken back (`expiresAt` restored, `suspended` again when the
+   * renewal had lifted a suspension) or kept, and the automatic renewal switched off (`autoRenewOff`).
+   */
+  | {
+      type: "service.renewalRefunded";
+      actorId: string;
+      service: ServiceRef;
+      change: Change;
+      reason: string;
+      expiresAt: string;
+      suspended: boolean;
+      autoRenewOff: boolean;
+      /** The game panel follows a service suspended again. */
+      panel: PanelLink | null;
+      now: Date;
+    };
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

@@ -3,23 +3,36 @@ import { englishLedgerReason } from "~/domain/coins/ledger-reason";
 import { queueStaffPost, type StaffNews } from "~/domain/jobs/staff-posts.server";
 import { queueMail, type MailEvent } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
+import { queuePanelSync, type PanelLink } from "~/domain/provisioning/provisioning.server";
+import { serviceLabel } from "~/domain/hosting-services/hosting-services";
 import type { Tx } from "~/db/transaction";
 import type { DomainEvent } from "./events.server";
 
 /** A customer's notice, as `notify` writes it. */
 type Notice = Parameters<typeof notify>[1];
 
+/** None, one or several of a sink's writes. */
+type Some<T> = T | readonly T[] | null;
+
 /**
- * What follows one kind of event, each sink a function of the event: the audit row, the customer's
- * notice, their mail, and the staff's post (each admin's notice and the Discord post). The stored names
- * (audit actions, notification kinds, mail kinds) are the ones written before events existed.
+ * What follows one kind of event, each sink a function of the event (none, one or several writes): the
+ * game panel's sync job, the audit row, the customer's notice, their mail, and the staff's post (each
+ * admin's notice and the Discord post). The stored names (audit actions, notification kinds, mail
+ * kinds) are the ones written before events existed.
  */
 interface Reactions<E> {
-  audit?: (event: E) => AuditEntry;
-  notice?: (event: E) => Notice;
-  mail?: (event: E) => MailEvent;
+  panelSync?: (event: E) => PanelLink | null;
+  audit?: (event: E) => Some<AuditEntry>;
+  notice?: (event: E) => Some<Notice>;
+  mail?: (event: E) => Some<MailEvent>;
   staffPost?: (event: E) => StaffNews;
 }
+
+const all = <T>(some: Some<T>): readonly T[] =>
+  some === null ? [] : Array.isArray(some) ? some : [some as T];
+
+/** Where a customer follows their services. */
+const SERVICES_TAB = "/dashboard?tab=services";
 
 type Of<T extends DomainEvent["type"]> = Extract<DomainEvent, { type: T }>;
 
@@ -34,6 +47,165 @@ const mailedReason = (reason: Of<"coins.adjusted">["reason"]) =>
 
 /** The table: every event's reactions, in one place. */
 export const REACTIONS: { [T in DomainEvent["type"]]: Reactions<Of<T>> } = {
+  "service.added": {
+    audit: ({ actorId, service }) => ({
+      actorId,
+      action: "service.add",
+      targetType: "hosting_service",
+      targetId: service.id,
+      after: service,
+    }),
+  },
+  "service.statusChanged": {
+    panelSync: ({ panel }) => panel,
+    audit: (event) => ({
+      actorId: event.actorId,
+      action: `service.${event.action}`,
+      targetType: "hosting_service",
+      targetId: event.service.id,
+      before: { status: event.from },
+      after: { status: event.to },
+      reason: event.reason,
+    }),
+    notice: ({ action, service }) =>
+      action === "terminate"
+        ? null
+        : {
+            userId: service.userId,
+            kind: action === "suspend" ? "service_suspended" : "service_reactivated",
+            params: { service: serviceLabel(service) },
+            link: SERVICES_TAB,
+          },
+    // Stopped or ended by an admin: the customer is told by mail too (docs/mail.md); a reactivation
+    // is in their list only.
+    mail: ({ action, service, at }) => {
+      const mailed = {
+        userId: service.userId,
+        serviceId: service.id,
+        service: serviceLabel(service),
+      };
+      if (action === "suspend")
+        return { kind: "serviceSuspended", ...mailed, suspendedAt: at, reason: "admin" };
+      if (action === "terminate") return { kind: "serviceTerminated", ...mailed, reason: "admin" };
+      return null;
+    },
+  },
+  "service.edited": {
+    audit: ({ actorId, serviceId, change }) => ({
+      actorId,
+      action: "service.edit",
+      targetType: "hosting_service",
+      targetId: serviceId,
+      ...change,
+    }),
+  },
+  "service.deleted": {
+    panelSync: ({ panel }) => panel,
+    audit: ({ actorId, service }) => ({
+      actorId,
+      action: "service.delete",
+      targetType: "hosting_service",
+      targetId: service.id,
+      before: service,
+    }),
+  },
+  "service.renewed": {
+    panelSync: ({ reactivated, panel }) => (reactivated ? panel : null),
+    audit: (event): AuditEntry[] => [
+      ...(event.reactivated
+        ? [
+            {
+              actorId: event.actorId,
+              action: "service.reactivate",
+              targetType: "hosting_service" as const,
+              targetId: event.service.id,
+              before: {
+                status: event.reactivated.status,
+                suspensionReason: event.reactivated.suspensionReason,
+                expiresAt: event.previousExpiresAt,
+              },
+              after: { status: "active", expiresAt: event.expiresAt },
+              reason: "renewal",
+            },
+          ]
+        : []),
+      ...(event.automatic
+        ? [
+            {
+              actorId: null,
+              action: "service.auto_renew",
+              targetType: "hosting_service" as const,
+              targetId: event.service.id,
+              before: { expiresAt: event.previousExpiresAt },
+              after: { expiresAt: event.expiresAt, chargedCents: event.amountCents },
+            },
+          ]
+        : []),
+    ],
+    // The customer's notices and mail name the server too (two servers of one plan).
+    notice: (event): Notice[] => [
+      ...(event.reactivated
+        ? [
+            {
+              userId: event.service.userId,
+              kind: "service_reactivated" as const,
+              params: { service: serviceLabel(event.service) },
+              link: SERVICES_TAB,
+            },
+          ]
+        : []),
+      ...(event.automatic
+        ? [
+            {
+              userId: event.service.userId,
+              kind: "service_auto_renewed" as const,
+              params: { service: serviceLabel(event.service), amountCents: event.amountCents },
+              link: SERVICES_TAB,
+            },
+          ]
+        : []),
+    ],
+    // A receipt by mail, whoever renewed it: once per renewal (docs/mail.md).
+    mail: (event) => ({
+      kind: "serviceRenewed",
+      userId: event.service.userId,
+      serviceId: event.service.id,
+      renewalId: event.renewalId,
+      ledgerEntryId: event.ledgerEntryId,
+      service: serviceLabel(event.service),
+      expiresAt: event.expiresAt,
+      amountCents: event.amountCents,
+      automatic: event.automatic,
+      reactivated: event.reactivated !== null,
+    }),
+  },
+  "service.renewalRefunded": {
+    panelSync: ({ panel }) => panel,
+    audit: ({ actorId, service, change, reason }) => ({
+      actorId,
+      action: "service.renewal_refund",
+      targetType: "hosting_service",
+      targetId: service.id,
+      ...change,
+      reason,
+    }),
+    // No mail of a suspension again: its own went when the service was first suspended (its key is
+    // that moment), and the credit note's mail tells of the refund. Each notice says whether the
+    // automatic renewal went off too: suspended again, a customer who renews by hand would otherwise
+    // find it off without having been told.
+    notice: ({ service, expiresAt, suspended, autoRenewOff }) => ({
+      userId: service.userId,
+      kind: suspended
+        ? autoRenewOff
+          ? "service_renewal_refunded_suspended_auto_off"
+          : "service_renewal_refunded_suspended"
+        : autoRenewOff
+          ? "service_renewal_refunded_auto_off"
+          : "service_renewal_refunded",
+      params: { service: serviceLabel(service), expires: expiresAt },
+      link: SERVICES_TAB,
+    }),
+  },
   "topUp.paid": {
     staffPost: ({ request }) => ({
       kind: "topUpPaid",
@@ -125,11 +297,17 @@ export const REACTIONS: { [T in DomainEvent["type"]]: Reactions<Of<T>> } = {
   },
 };
 
-/** Writes `event`'s reactions in `trx`, in the order the use-cases wrote them: audit, notice, mail, post. */
+/**
+ * Writes `event`'s reactions in `trx`, in the order the use-cases wrote them: the panel's sync, the
+ * audit, the notices, the mail, the staff's post; `now` is when it happened (a clock's), now by default.
+ */
 export async function react(trx: Tx, event: DomainEvent, now?: Date): Promise<void> {
   const reactions = REACTIONS[event.type] as Reactions<DomainEvent>;
-  if (reactions.audit) await recordAudit(trx, reactions.audit(event));
-  if (reactions.notice) await notify(trx, { ...reactions.notice(event), ...(now ? { now } : {}) });
-  if (reactions.mail) await queueMail(trx, reactions.mail(event), now);
+  const panel = reactions.panelSync?.(event);
+  if (panel) await queuePanelSync(trx, panel, now);
+  for (const entry of all(reactions.audit?.(event) ?? null)) await recordAudit(trx, entry);
+  for (const notice of all(reactions.notice?.(event) ?? null))
+    await notify(trx, { ...notice, ...(now ? { now } : {}) });
+  for (const mail of all(reactions.mail?.(event) ?? null)) await queueMail(trx, mail, now);
   if (reactions.staffPost) await queueStaffPost(trx, reactions.staffPost(event), now);
 }

@@ -1,6 +1,4 @@
-import { recordAudit } from "~/domain/audit/audit.server";
-import { queueMail } from "~/domain/mail/mail.server";
-import { notify } from "~/domain/notifications/notifications.server";
+import { record } from "~/domain/events/events.server";
 import { payFromCoins, type InsufficientCoins } from "~/domain/coins/coins.server";
 import { customerVat } from "~/domain/invoices/invoices";
 import {
@@ -44,7 +42,6 @@ import {
   renewalExpiry,
   renewalQuote,
   renewalTermStart,
-  serviceLabel,
   TRANSITIONS,
   type ServiceAction,
   type AdminServiceView,
@@ -56,7 +53,7 @@ import {
   type ServiceSort,
   type ServiceStatus,
 } from "./hosting-services";
-import { panelLinkOf, queuePanelSync } from "~/domain/provisioning/provisioning.server";
+import { panelLinkOf } from "~/domain/provisioning/provisioning.server";
 import { servicePanelOf } from "~/domain/provisioning/panel-plan";
 import { switchAutoRenew } from "./auto-renew.server";
 
@@ -259,13 +256,7 @@ export async function adminAddService(
       },
       new Date(),
     );
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: "service.add",
-      targetType: "hosting_service",
-      targetId: service.id,
-      after: service,
-    });
+    await record(trx, { type: "service.added", actorId: input.actorId, service });
     return { ok: true, service };
   });
 }
@@ -285,6 +276,16 @@ const serviceNotFound = { ok: false, kind: "notFound", error: "services.errors.n
 function sameAs(column: "suspension_reason" | "suspended_at", value: string | null) {
   return (eb: ExpressionBuilder<Database, "hosting_services">) =>
     value === null ? eb(column, "is", null) : eb(column, "=", value);
+}
+
+/** A service's row as its events name it. */
+function serviceRef(row: {
+  id: number | bigint;
+  user_id: string;
+  name: string;
+  server_name: string;
+}) {
+  return { id: Number(row.id), userId: row.user_id, name: row.name, serverName: row.server_name };
 }
 
 /** Step: the service (the customer's own, when `userId` is given), or a notFound refusal. */
@@ -320,37 +321,17 @@ export async function changeServiceStatus(
       .returning(columns)
       .executeTakeFirst();
     if (!row) refuse<ChangeStatusResult>("conflict", "services.errors.transitionNotAllowed");
-    await queuePanelSync(trx, await panelLinkOf(trx, input.serviceId));
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "service.statusChanged",
       actorId: input.actorId,
-      action: `service.${input.action}`,
-      targetType: "hosting_service",
-      targetId: input.serviceId,
-      before: { status: before.status },
-      after: { status: to },
+      action: input.action,
+      service: serviceRef(before),
+      from: before.status,
+      to,
       reason: input.reason,
+      panel: await panelLinkOf(trx, input.serviceId),
+      at: now,
     });
-    const label = serviceLabel({ name: before.name, serverName: before.server_name });
-    if (input.action !== "terminate") {
-      await notify(trx, {
-        userId: before.user_id,
-        kind: input.action === "suspend" ? "service_suspended" : "service_reactivated",
-        params: { service: label },
-        link: "/dashboard?tab=services",
-      });
-    }
-    // Stopped or ended by an admin: the customer is told by mail too (docs/mail.md); a reactivation
-    // is in their list only.
-    const mailed = { userId: before.user_id, serviceId: input.serviceId, service: label };
-    if (input.action === "suspend")
-      await queueMail(trx, {
-        kind: "serviceSuspended",
-        ...mailed,
-        suspendedAt: now,
-        reason: "admin",
-      });
-    else if (input.action === "terminate")
-      await queueMail(trx, { kind: "serviceTerminated", ...mailed, reason: "admin" });
     return { ok: true, service: toService(row) };
   });
 }
@@ -364,13 +345,11 @@ export async function deleteService(
     // Read before the row goes: the sync job deletes the panel's server by its id.
     const link = await panelLinkOf(trx, input.serviceId);
     await trx.deleteFrom("hosting_services").where("id", "=", input.serviceId).execute();
-    await queuePanelSync(trx, link);
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "service.deleted",
       actorId: input.actorId,
-      action: "service.delete",
-      targetType: "hosting_service",
-      targetId: input.serviceId,
-      before: toService(before),
+      service: toService(before),
+      panel: link,
     });
     return { ok: true as const };
   });
@@ -516,59 +495,21 @@ export async function renewService(
         .returning(columns)
         .executeTakeFirst();
       if (!row) refuse<RenewResult>("conflict", "services.errors.cannotRenew");
-      // The customer's notices and mail name the server too (two servers of one plan); the ledger's
-      // entry and the invoice are records of the plan bought, and keep its name.
-      const label = serviceLabel({ name: service.name, serverName: service.server_name });
-      if (reactivated) {
-        await queuePanelSync(trx, await panelLinkOf(trx, service.id), now);
-        await recordAudit(trx, {
-          actorId,
-          action: "service.reactivate",
-          targetType: "hosting_service",
-          targetId: service.id,
-          before: { status, suspensionReason: suspension, expiresAt: service.expires_at },
-          after: { status: "active", expiresAt: newExpiry },
-          reason: "renewal",
-        });
-        await notify(trx, {
-          userId: input.userId,
-          kind: "service_reactivated",
-          params: { service: label },
-          link: "/dashboard?tab=services",
-          now,
-        });
-      }
-      if (input.automatic) {
-        await recordAudit(trx, {
-          actorId: null,
-          action: "service.auto_renew",
-          targetType: "hosting_service",
-          targetId: service.id,
-          before: { expiresAt: service.expires_at },
-          after: { expiresAt: newExpiry, chargedCents: amount },
-        });
-        await notify(trx, {
-          userId: input.userId,
-          kind: "service_auto_renewed",
-          params: { service: label, amountCents: amount },
-          link: "/dashboard?tab=services",
-          now,
-        });
-      }
-      // A receipt by mail, whoever renewed it: once per renewal (docs/mail.md).
-      await queueMail(
+      await record(
         trx,
         {
-          kind: "serviceRenewed",
-          userId: input.userId,
-          serviceId: Number(service.id),
+          type: "service.renewed",
+          actorId,
+          automatic: input.automatic === true,
+          service: serviceRef(service),
           renewalId: Number(renewal.id),
           ledgerEntryId,
-          service: label,
-          expiresAt: newExpiry,
           amountCents: amount,
-          automatic: input.automatic === true,
-          reactivated,
+          previousExpiresAt: service.expires_at,
+          expiresAt: newExpiry,
+          reactivated: reactivated ? { status, suspensionReason: suspension } : null,
+          panel: await panelLinkOf(trx, service.id),
+          now,
         },
         now,
       );
@@ -756,13 +697,14 @@ export async function editServiceByAdmin(
       .where("id", "=", input.serviceId)
       .returning(columns)
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "service.edited",
       actorId: input.actorId,
-      action: "service.edit",
-      targetType: "hosting_service",
-      targetId: input.serviceId,
-      before: Object.fromEntries(fields.map((key) => [key, before[key]])),
-      after: Object.fromEntries(fields.map((key) => [key, after[key]])),
+      serviceId: input.serviceId,
+      change: {
+        before: Object.fromEntries(fields.map((key) => [key, before[key]])),
+        after: Object.fromEntries(fields.map((key) => [key, after[key]])),
+      },
     });
     return { ok: true, service: toService(row), changed: true };
   });

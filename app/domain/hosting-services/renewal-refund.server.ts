@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { record } from "~/domain/events/events.server";
 import {
   canTakeBackTerm,
   suspensionToRestore,
@@ -7,11 +7,9 @@ import {
   type TermTakenBack,
 } from "~/domain/invoices/invoices";
 import { autoRenewalKey } from "~/domain/lifecycle/lifecycle";
-import { notify } from "~/domain/notifications/notifications.server";
-import { panelLinkOf, queuePanelSync } from "~/domain/provisioning/provisioning.server";
+import { panelLinkOf } from "~/domain/provisioning/provisioning.server";
 import type { Db, Tx } from "~/db/transaction";
 import { switchAutoRenew } from "./auto-renew.server";
-import { serviceLabel } from "./hosting-services";
 
 /** The renewal a renewal's invoice paid for, as a refund of it needs it. */
 export interface RenewalOfTerm {
@@ -131,43 +129,38 @@ export async function takeBackRenewalTerm(
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
   await freeLifecycleRenewalKey(trx, term, renewal);
-  if (suspendedAt) await queuePanelSync(trx, await panelLinkOf(trx, service.id), now);
   const autoRenew = Number(service.auto_renew) === 1;
-  await recordAudit(trx, {
-    actorId: input.actorId,
-    action: "service.renewal_refund",
-    targetType: "hosting_service",
-    targetId: service.id,
-    before: { expiresAt: service.expires_at, autoRenew, status: service.status },
-    after: {
+  await record(
+    trx,
+    {
+      type: "service.renewalRefunded",
+      actorId: input.actorId,
+      service: {
+        id: Number(service.id),
+        userId: input.userId,
+        name: service.name,
+        serverName: service.server_name,
+      },
+      change: {
+        before: { expiresAt: service.expires_at, autoRenew, status: service.status },
+        after: {
+          expiresAt,
+          autoRenew: autoRenew && !autoRenewOff,
+          status: suspendedAt ? "suspended" : service.status,
+          ...(suspendedAt ? { suspensionReason: "expired", suspendedAt } : {}),
+          invoice: input.invoiceNumber,
+        },
+      },
+      reason: input.reason,
       expiresAt,
-      autoRenew: autoRenew && !autoRenewOff,
-      status: suspendedAt ? "suspended" : service.status,
-      ...(suspendedAt ? { suspensionReason: "expired", suspendedAt } : {}),
-      invoice: input.invoiceNumber,
+      suspended: suspendedAt !== null,
+      autoRenewOff,
+      // A service suspended again: the game panel follows.
+      panel: suspendedAt ? await panelLinkOf(trx, service.id) : null,
+      now,
     },
-    reason: input.reason,
-  });
-  // No mail of the suspension: its own went when the service was first suspended (its key is that
-  // moment), and the credit note's mail tells of the refund; the notice says the service is stopped.
-  await notify(trx, {
-    userId: input.userId,
-    // Each says whether the automatic renewal went off too: suspended again, a customer who renews by
-    // hand would otherwise find it off without having been told.
-    kind: suspendedAt
-      ? autoRenewOff
-        ? "service_renewal_refunded_suspended_auto_off"
-        : "service_renewal_refunded_suspended"
-      : autoRenewOff
-        ? "service_renewal_refunded_auto_off"
-        : "service_renewal_refunded",
-    params: {
-      service: serviceLabel({ name: service.name, serverName: service.server_name }),
-      expires: expiresAt,
-    },
-    link: "/dashboard?tab=services",
     now,
-  });
+  );
   return { expiresAt, autoRenewOff, suspended: suspendedAt !== null };
 }
 
@@ -196,25 +189,30 @@ export async function stopAutoRenewForRefund(
     now,
   });
   if (!service) return false;
-  await recordAudit(trx, {
-    actorId: input.actorId,
-    action: "service.renewal_refund",
-    targetType: "hosting_service",
-    targetId: service.id,
-    before: { autoRenew: true },
-    after: { autoRenew: false, invoice: input.invoiceNumber },
-    reason: input.reason,
-  });
-  await notify(trx, {
-    userId: input.userId,
-    kind: "service_renewal_refunded_auto_off",
-    params: {
-      service: serviceLabel({ name: service.name, serverName: service.server_name }),
-      expires: service.expires_at,
+  await record(
+    trx,
+    {
+      type: "service.renewalRefunded",
+      actorId: input.actorId,
+      service: {
+        id: Number(service.id),
+        userId: input.userId,
+        name: service.name,
+        serverName: service.server_name,
+      },
+      change: {
+        before: { autoRenew: true },
+        after: { autoRenew: false, invoice: input.invoiceNumber },
+      },
+      reason: input.reason,
+      expiresAt: service.expires_at,
+      suspended: false,
+      autoRenewOff: true,
+      panel: null,
+      now,
     },
-    link: "/dashboard?tab=services",
     now,
-  });
+  );
   return true;
 }
 

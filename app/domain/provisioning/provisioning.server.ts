@@ -108,11 +108,7 @@ async function queueCreate(trx: Tx, serviceId: number, now: Date) {
  * A step after any change of a service's status (suspension, reactivation, termination, deletion):
  * the panel follows through a sync job. A service no panel knows queues nothing.
  */
-export async function queuePanelSync(
-  trx: Tx,
-  service: { id: number; panelState: string | null; panelServerId: number | null },
-  now = new Date(),
-): Promise<void> {
+export async function queuePanelSync(trx: Tx, service: PanelLink, now = new Date()): Promise<void> {
   if (!service.panelState || service.panelState === "deleted") return;
   await enqueueJob(trx, {
     type: PANEL_SYNC_JOB,
@@ -122,11 +118,15 @@ export async function queuePanelSync(
   });
 }
 
+/** Where a service stands on the game panel: what its sync job (`queuePanelSync`) needs. */
+export interface PanelLink {
+  id: number;
+  panelState: string | null;
+  panelServerId: number | null;
+}
+
 /** Reads what queuePanelSync needs, for the use-cases that do not hold it already. */
-export async function panelLinkOf(
-  trx: Tx,
-  serviceId: number,
-): Promise<{ id: number; panelState: string | null; panelServerId: number | null }> {
+export async function panelLinkOf(trx: Tx, serviceId: number): Promise<PanelLink> {
   const row = await trx
     .selectFrom("hosting_services")
     .select(["panel_state", "panel_server_id"])
