@@ -8,6 +8,7 @@ import type {
 import type { PanelLink } from "~/domain/provisioning/provisioning.server";
 import type { DocumentRef } from "~/domain/mail/mail.server";
 import type { Tx } from "~/db/transaction";
+import type { Settings } from "~/domain/settings/settings";
 import { react } from "./reactions.server";
 
 /**
@@ -18,7 +19,7 @@ import { react } from "./reactions.server";
  * post) is the reactions' table's (reactions.server.ts), so that a provider's webhook, an API call or an
  * admin's click that makes the same change get the same tail.
  */
-export type DomainEvent = TopUpEvent | CoinsEvent | ServiceEvent;
+export type DomainEvent = TopUpEvent | CoinsEvent | ServiceEvent | OrderEvent;
 
 /** A top-up request as its events carry it: who asked, its reference and the coins asked. */
 interface TopUpRef {
@@ -73,6 +74,41 @@ export type CoinsEvent = {
   /** The payment receipt a credit that is a payment was given. */
   receipt?: DocumentRef;
 };
+
+/** An order as its events name it: whose it is, its plan and its server's name. */
+export interface OrderRef {
+  id: number;
+  userId: string;
+  productName: string;
+  serverName: string;
+}
+
+export type OrderEvent =
+  /** Placed and paid from coins; it waits for an admin. */
+  | { type: "order.placed"; order: OrderRef; totalCents: number }
+  /** Approved: its service made (`setup`: a server made on the game panel, or by hand). */
+  | {
+      type: "order.approved";
+      actorId: string;
+      order: OrderRef;
+      serviceId: number;
+      expiresAt: string;
+      setup: "panel" | "manual";
+    }
+  /**
+   * Rejected by an admin, or given up on by the lifecycle (`expired`, no actor): the coins paid back
+   * (`refundCents`) with its invoice's credit note.
+   */
+  | {
+      type: "order.rejected";
+      actorId: string | null;
+      order: OrderRef;
+      reason: string;
+      totalCents: number;
+      refundCents: number;
+      expired?: { days: number; now: Date };
+      creditNote: DocumentRef | null;
+    };
 
 /** A service as its events name it: whose it is, its plan and its server's name. */
 export interface ServiceRef {
@@ -137,8 +173,15 @@ export type ServiceEvent =
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the
- * outbox's mail, the staff's post) are written now and commit or roll back with the change.
+ * outbox's mail, the staff's post) are written now and commit or roll back with the change. `now`: when
+ * it happened (a clock's), now by default; `settings`: what the caller read already, so that the mail
+ * and the staff's post do not read them again.
  */
-export async function record(trx: Tx, event: DomainEvent, now?: Date): Promise<void> {
-  await react(trx, event, now);
+export async function record(
+  trx: Tx,
+  event: DomainEvent,
+  now?: Date,
+  settings?: Pick<Settings, "general" | "alerts">,
+): Promise<void> {
+  await react(trx, event, now, settings);
 }

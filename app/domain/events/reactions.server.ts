@@ -6,6 +6,7 @@ import { notify } from "~/domain/notifications/notifications.server";
 import { queuePanelSync, type PanelLink } from "~/domain/provisioning/provisioning.server";
 import { serviceLabel } from "~/domain/hosting-services/hosting-services";
 import type { Tx } from "~/db/transaction";
+import type { Settings } from "~/domain/settings/settings";
 import type { DomainEvent } from "./events.server";
 
 /** A customer's notice, as `notify` writes it. */
@@ -45,8 +46,96 @@ const mailedReason = (reason: Of<"coins.adjusted">["reason"]) =>
     ? { reason, reasonKey: null, reasonParams: null }
     : { reason: englishLedgerReason(reason), reasonKey: reason.id, reasonParams: reason.params };
 
+/** An order's plan and server, as every notice and mail names a service (`serviceLabel`). */
+const orderLabel = (order: Of<"order.placed">["order"]) =>
+  serviceLabel({ name: order.productName, serverName: order.serverName });
+
 /** The table: every event's reactions, in one place. */
 export const REACTIONS: { [T in DomainEvent["type"]]: Reactions<Of<T>> } = {
+  "order.placed": {
+    // The customer's "order received" and each admin's "order waiting" (docs/mail.md).
+    mail: ({ order, totalCents }) => ({
+      kind: "orderReceived",
+      orderId: order.id,
+      userId: order.userId,
+      product: orderLabel(order),
+      totalCents,
+    }),
+    // Every new order waits for an admin's approval: the staff's Discord hears of it (when set), told
+    // the plan alone (nothing the customer wrote); the admins' notifications name it as their mail does.
+    staffPost: ({ order, totalCents }) => ({
+      kind: "orderWaiting",
+      orderId: order.id,
+      product: order.productName,
+      service: orderLabel(order),
+      totalCents,
+    }),
+  },
+  "order.approved": {
+    audit: ({ actorId, order, serviceId, expiresAt }) => ({
+      actorId,
+      action: "order.approve",
+      targetType: "order",
+      targetId: order.id,
+      before: { status: "pending" },
+      after: { status: "approved", hostingServiceId: serviceId, expiresAt },
+    }),
+    notice: ({ order }) => ({
+      userId: order.userId,
+      kind: "order_approved",
+      params: { id: order.id, product: orderLabel(order) },
+      link: SERVICES_TAB,
+    }),
+    // Approved is not ready: a server made on the panel is mailed again once installed (serviceReady).
+    mail: ({ order, setup }) => ({
+      kind: "orderApproved",
+      orderId: order.id,
+      userId: order.userId,
+      product: orderLabel(order),
+      setup,
+    }),
+  },
+  "order.rejected": {
+    audit: ({ actorId, order, reason, totalCents, expired }) => ({
+      actorId,
+      action: expired ? "order.expire" : "order.reject",
+      targetType: "order",
+      targetId: order.id,
+      before: { status: "pending" },
+      after: { status: "rejected", refundedCents: totalCents },
+      reason,
+    }),
+    notice: ({ order, reason, expired }): Notice =>
+      expired
+        ? {
+            userId: order.userId,
+            kind: "order_expired",
+            params: { id: order.id, product: orderLabel(order), count: expired.days },
+            link: "/dashboard?tab=billing",
+          }
+        : {
+            userId: order.userId,
+            kind: "order_rejected",
+            params: { id: order.id, product: orderLabel(order), reason },
+            link: "/dashboard?tab=billing",
+          },
+    mail: ({ order, reason, refundCents, expired, creditNote }) => ({
+      kind: "orderRejected",
+      orderId: order.id,
+      userId: order.userId,
+      product: orderLabel(order),
+      reason,
+      refundCents,
+      // The lifecycle's reason is the audit log's English: the message says it in the reader's words.
+      expiredDays: expired?.days,
+      // The credit note, named and linked in the same message (docs/mail.md#documents-and-top-ups).
+      document: creditNote && {
+        kind: creditNote.kind,
+        number: creditNote.number,
+        totalCents: creditNote.totalCents,
+      },
+    }),
+  },
   "service.added": {
     audit: ({ actorId, service }) => ({
       actorId,
@@ -301,13 +390,19 @@ export const REACTIONS: { [T in DomainEvent["type"]]: Reactions<Of<T>> } = {
  * Writes `event`'s reactions in `trx`, in the order the use-cases wrote them: the panel's sync, the
  * audit, the notices, the mail, the staff's post; `now` is when it happened (a clock's), now by default.
  */
-export async function react(trx: Tx, event: DomainEvent, now?: Date): Promise<void> {
+export async function react(
+  trx: Tx,
+  event: DomainEvent,
+  now?: Date,
+  settings?: Pick<Settings, "general" | "alerts">,
+): Promise<void> {
   const reactions = REACTIONS[event.type] as Reactions<DomainEvent>;
   const panel = reactions.panelSync?.(event);
   if (panel) await queuePanelSync(trx, panel, now);
   for (const entry of all(reactions.audit?.(event) ?? null)) await recordAudit(trx, entry);
   for (const notice of all(reactions.notice?.(event) ?? null))
     await notify(trx, { ...notice, ...(now ? { now } : {}) });
-  for (const mail of all(reactions.mail?.(event) ?? null)) await queueMail(trx, mail, now);
-  if (reactions.staffPost) await queueStaffPost(trx, reactions.staffPost(event), now);
+  for (const mail of all(reactions.mail?.(event) ?? null))
+    await queueMail(trx, mail, now, settings);
+  if (reactions.staffPost) await queueStaffPost(trx, reactions.staffPost(event), now, settings);
 }

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from "kysely";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { record } from "~/domain/events/events.server";
 import type { Product } from "~/domain/catalogue/catalogue";
 import {
   findActiveProduct,
@@ -21,9 +21,7 @@ import {
   type InsufficientCoins,
 } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
-import { serviceLabel } from "~/domain/hosting-services/hosting-services";
 import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
-import { notify } from "~/domain/notifications/notifications.server";
 import { customerCount, withOwner } from "~/db/customer-rows";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
@@ -52,8 +50,6 @@ import {
 import { toVoucherTerms } from "~/domain/promotions/promotions.server";
 import { isOfferedLocation, slotChoicesFor } from "./order-options";
 import type { VoucherCheckQuery, VoucherCheckResult } from "./voucher-check";
-import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
-import { queueMail } from "~/domain/mail/mail.server";
 import {
   unverifiedEmailRefusal,
   type UnverifiedEmailRefusal,
@@ -319,34 +315,19 @@ export async function placeOrder(
           balance = paid.balanceCents;
           ledgerEntryId = paid.entryId;
         }
-        // The plan and the server, as every notice and mail names a service (serviceLabel); the ledger's
-        // reason and the invoice line keep the plan's name, records of what was bought.
-        const label = serviceLabel({ name: product.name, serverName: input.serverName });
-        // The customer's "order received" and each admin's "order waiting" (docs/mail.md), queued first:
-        // its read of the customer is also the transaction's read of the admins, which the staff's
-        // notifications below then reuse (one statement fewer an order).
-        await queueMail(
+        // The customer's "order received", each admin's "order waiting" and the staff's Discord post, told
+        // with the settings read already. The ledger's reason and the invoice line keep the plan's name,
+        // records of what was bought.
+        await record(
           trx,
           {
-            kind: "orderReceived",
-            orderId: Number(row.id),
-            userId,
-            product: label,
-            totalCents: amounts.totalCents,
-          },
-          undefined,
-          settings,
-        );
-        // Every new order waits for an admin's approval: the staff's Discord hears of it (when set).
-        await queueStaffPost(
-          trx,
-          {
-            kind: "orderWaiting",
-            orderId: Number(row.id),
-            // The plan alone: the staff's Discord channel is told nothing the customer wrote. The admins'
-            // notifications name the order as their mail does, with its server.
-            product: product.name,
-            service: label,
+            type: "order.placed",
+            order: {
+              id: Number(row.id),
+              userId,
+              productName: product.name,
+              serverName: input.serverName,
+            },
             totalCents: amounts.totalCents,
           },
           undefined,
@@ -445,28 +426,12 @@ export async function approveOrder(
       now,
     });
     if (planned === "noRoom") refuse<DecideResult>("conflict", "orders.errors.locationFull");
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "order.approved",
       actorId: input.actorId,
-      action: "order.approve",
-      targetType: "order",
-      targetId: order.id,
-      before: { status: "pending" },
-      after: { status: "approved", hostingServiceId: service.id, expiresAt: service.expiresAt },
-    });
-    // The service is named as every notice names one: its plan and its server (serviceLabel).
-    const label = serviceLabel({ name: order.productName, serverName: order.serverName });
-    await notify(trx, {
-      userId: order.userId,
-      kind: "order_approved",
-      params: { id: order.id, product: label },
-      link: "/dashboard?tab=services",
-    });
-    // Approved is not ready: a server made on the panel is mailed again once installed (serviceReady).
-    await queueMail(trx, {
-      kind: "orderApproved",
-      orderId: order.id,
-      userId: order.userId,
-      product: label,
+      order: orderRef(order),
+      serviceId: service.id,
+      expiresAt: service.expiresAt,
       setup: planned === "planned" ? "panel" : "manual",
     });
     return { ok: true, order: { ...order, hostingServiceId: service.id } };
@@ -527,52 +492,28 @@ export async function rejectOrder(
         .where("used_count", ">", 0)
         .execute();
     }
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: input.expired ? "order.expire" : "order.reject",
-      targetType: "order",
-      targetId: order.id,
-      before: { status: "pending" },
-      after: { status: "rejected", refundedCents: order.totalCents },
-      reason: input.reason,
-    });
-    const label = serviceLabel({ name: order.productName, serverName: order.serverName });
-    await notify(trx, {
-      userId: order.userId,
-      ...(input.expired
-        ? {
-            kind: "order_expired",
-            params: { id: order.id, product: label, count: input.expired.days },
-            now: input.expired.now,
-          }
-        : {
-            kind: "order_rejected",
-            params: { id: order.id, product: label, reason: input.reason },
-          }),
-      link: "/dashboard?tab=billing",
-    });
-    await queueMail(
+    await record(
       trx,
       {
-        kind: "orderRejected",
-        orderId: order.id,
-        userId: order.userId,
-        product: label,
+        type: "order.rejected",
+        actorId: input.actorId,
+        order: orderRef(order),
         reason: input.reason,
+        totalCents: order.totalCents,
         refundCents: order.paidWithCoins ? order.totalCents : 0,
-        // The lifecycle's reason is the audit log's English: the message says it in the reader's words.
-        expiredDays: input.expired?.days,
-        // The credit note, named and linked in the same message (docs/mail.md#documents-and-top-ups).
-        document: creditNote && {
-          kind: creditNote.kind,
-          number: creditNote.number,
-          totalCents: creditNote.totalCents,
-        },
+        expired: input.expired,
+        creditNote,
       },
       input.expired?.now,
     );
     return { ok: true, order };
   });
+}
+
+/** An order as its events name it. */
+function orderRef(order: Order) {
+  const { id, userId, productName, serverName } = order;
+  return { id, userId, productName, serverName };
 }
 
 /** Step: a pending order marked decided by the actor; refused (notFound, notPending) otherwise. */
