@@ -57,7 +57,7 @@ test("on PostgreSQL: register, top up and be approved, order, be approved, renew
 
   await visit(desk, "/admin/top-ups?state=proof_sent");
   await desk
-    .getByRole("row", { name: new RegExp(reference) })
+    .getByRole("row", { name: new RegExp(`^${reference}`) })
     .getByRole("button", { name: `Approve ${reference}` })
     .click();
   await expect(desk.getByRole("status")).toHaveText(

@@ -257,7 +257,11 @@ test("?lang= sticks for a signed-in customer, and mixed Arabic and Latin replies
 
 test("plan bullets keep a size with its unit in Arabic", async ({ page }) => {
   await visit(page, "/services/samp?lang=ar");
-  // "تخزين NVMe بسعة 5 GB": the number and its unit in one left-to-right isolate, not "GB 5".
-  const sizes = page.locator("li bdi bdi[dir='ltr']").filter({ hasText: /^\u2068?\d+\u2069? GB$/ });
+  // "تخزين NVMe بسعة 5 غيغابايت": the number, then its Arabic unit, read right to left as Arabic
+  // writes it; no Latin "GB" left to be drawn on the wrong side of its number ("GB 5").
+  const sizes = page
+    .locator("li")
+    .filter({ hasText: /تخزين NVMe بسعة \u2068?\d+\u2069? غيغابايت/ });
   await expect(sizes.first()).toBeVisible();
+  await expect(page.locator("li").filter({ hasText: /\bGB\b/ })).toHaveCount(0);
 });

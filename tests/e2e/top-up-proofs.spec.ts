@@ -94,7 +94,7 @@ test("a customer's screenshot of the payment reaches the admin's queue as a prev
   // The admin's queue shows it by its preview, a small WebP of its own (never the file: a queue of
   // phone photos would load megabytes each), which opens the file itself.
   await visit(admin.page, "/admin/top-ups?state=proof_sent");
-  const row = admin.page.getByRole("row", { name: new RegExp(reference) });
+  const row = admin.page.getByRole("row", { name: new RegExp(`^${reference}`) });
   await expect(row).toContainText("Paid from 0611 987 654");
   const preview = row.getByRole("img", { name: "cashplus-receipt.png" });
   await expect(preview).toBeVisible();

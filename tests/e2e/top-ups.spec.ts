@@ -52,10 +52,11 @@ test("a customer requests 10 coins, pays in dirhams, and the admin's approval cr
 
   await sayPaid(page);
 
-  // The admin finds it first in the queue and approves it.
+  // The admin finds it first in the queue and approves it: its row begins with its reference (another
+  // request's row may name it, "Same file as …", when a test sent the same image).
   await visit(admin.page, "/admin/top-ups?state=proof_sent");
   await expect(admin.page.getByRole("heading", { level: 1 })).toHaveText("Top-ups");
-  const row = admin.page.getByRole("row", { name: new RegExp(reference) });
+  const row = admin.page.getByRole("row", { name: new RegExp(`^${reference}`) });
   await expect(row).toContainText("MAD 110.00");
   await expect(row).toContainText("Paid from 0611 222 333");
   await expect(row).toContainText("Samira Topup");
@@ -68,7 +69,7 @@ test("a customer requests 10 coins, pays in dirhams, and the admin's approval cr
     `Top-up ${reference} approved: coins credited.`,
   );
   await visit(admin.page, "/admin/top-ups?state=approved");
-  await expect(admin.page.getByRole("row", { name: new RegExp(reference) })).toContainText(
+  await expect(admin.page.getByRole("row", { name: new RegExp(`^${reference}`) })).toContainText(
     "Approved",
   );
 
