@@ -71,6 +71,14 @@ export function expiryBeforeRenewal(term: RenewalTerm, renewal: RenewalOfTerm | 
   return renewal?.previousExpiresAt ?? term.from;
 }
 
+/** A service's row as its events name it (its owner is the refund's customer). */
+function serviceRefOf(
+  service: { id: number | bigint; name: string; server_name: string },
+  userId: string,
+) {
+  return { id: Number(service.id), userId, name: service.name, serverName: service.server_name };
+}
+
 /**
  * Step, for the refund of a renewal's invoice (recordRefund): what the renewal did is undone. The
  * service's expiry is set back to the term's start; when the renewal had reactivated it from a
@@ -135,12 +143,7 @@ export async function takeBackRenewalTerm(
     {
       type: "service.renewalRefunded",
       actorId: input.actorId,
-      service: {
-        id: Number(service.id),
-        userId: input.userId,
-        name: service.name,
-        serverName: service.server_name,
-      },
+      service: serviceRefOf(service, input.userId),
       change: {
         before: { expiresAt: service.expires_at, autoRenew, status: service.status },
         after: {
@@ -194,12 +197,7 @@ export async function stopAutoRenewForRefund(
     {
       type: "service.renewalRefunded",
       actorId: input.actorId,
-      service: {
-        id: Number(service.id),
-        userId: input.userId,
-        name: service.name,
-        serverName: service.server_name,
-      },
+      service: serviceRefOf(service, input.userId),
       change: {
         before: { autoRenew: true },
         after: { autoRenew: false, invoice: input.invoiceNumber },
