@@ -6,6 +6,12 @@ import type {
   SuspensionReason,
 } from "~/domain/hosting-services/hosting-services";
 import type { PanelLink } from "~/domain/provisioning/provisioning.server";
+import type {
+  Department,
+  Priority,
+  StaffTicketSummary,
+  TicketStatus,
+} from "~/domain/tickets/tickets";
 import type { DocumentRef } from "~/domain/mail/mail.server";
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
@@ -19,7 +25,7 @@ import { react } from "./reactions.server";
  * post) is the reactions' table's (reactions.server.ts), so that a provider's webhook, an API call or an
  * admin's click that makes the same change get the same tail.
  */
-export type DomainEvent = TopUpEvent | CoinsEvent | ServiceEvent | OrderEvent;
+export type DomainEvent = TopUpEvent | CoinsEvent | ServiceEvent | OrderEvent | TicketEvent;
 
 /** A top-up request as its events carry it: who asked, its reference and the coins asked. */
 interface TopUpRef {
@@ -74,6 +80,47 @@ export type CoinsEvent = {
   /** The payment receipt a credit that is a payment was given. */
   receipt?: DocumentRef;
 };
+
+export type TicketEvent =
+  /**
+   * A customer opened a ticket: told to staff at once, or in its busy window's summary (`summary`); the
+   * staff's post never carries what the customer wrote, their mail does.
+   */
+  | {
+      type: "ticket.opened";
+      ticketId: number;
+      department: Department;
+      subject: string;
+      message: string;
+      summary: StaffTicketSummary | null;
+    }
+  /** A customer replied (`replyKey`: the reply's form key): the staff who asked are told by mail. */
+  | {
+      type: "ticket.customerReplied";
+      ticketId: number;
+      department: Department;
+      subject: string;
+      message: string;
+      replyKey?: string;
+      summary: StaffTicketSummary | null;
+    }
+  /** Staff answered: the customer is told, in the list and by mail with the reply's text. */
+  | {
+      type: "ticket.answered";
+      ticketId: number;
+      userId: string;
+      subject: string;
+      reply: string;
+      replyKey?: string;
+    }
+  /** An admin changed its status or its priority. */
+  | {
+      type: "ticket.fieldChanged";
+      actorId: string;
+      ticketId: number;
+      field: "status" | "priority";
+      change: Change<{ status: TicketStatus; priority: Priority }>;
+    };
 
 /** An order as its events name it: whose it is, its plan and its server's name. */
 export interface OrderRef {

@@ -52,6 +52,62 @@ const orderLabel = (order: Of<"order.placed">["order"]) =>
 
 /** The table: every event's reactions, in one place. */
 export const REACTIONS: { [T in DomainEvent["type"]]: Reactions<Of<T>> } = {
+  "ticket.opened": {
+    // Each admin's "new ticket" mail with its subject and first lines, or the window's summary
+    // (docs/mail.md).
+    mail: ({ ticketId, department, subject, message, summary }) => ({
+      kind: "ticketOpened",
+      ticketId,
+      department,
+      ...(summary ? { summary } : {}),
+      subject,
+      message,
+    }),
+    // Each admin's notification, and the staff's Discord (when set): its number and department,
+    // nothing the customer wrote; or the window's summary post.
+    staffPost: ({ ticketId, department, summary }) => ({
+      kind: "ticketOpened",
+      ticketId,
+      department,
+      ...(summary ? { summary } : {}),
+    }),
+  },
+  "ticket.customerReplied": {
+    mail: ({ ticketId, department, subject, message, replyKey, summary }) => ({
+      kind: "ticketCustomerReplied",
+      ticketId,
+      department,
+      subject,
+      message,
+      replyKey,
+      ...(summary ? { summary } : {}),
+    }),
+  },
+  "ticket.answered": {
+    notice: ({ ticketId, userId, subject }) => ({
+      userId,
+      kind: "ticket_answered",
+      params: { id: ticketId, subject },
+      link: `/support/${ticketId}`,
+    }),
+    mail: ({ ticketId, userId, subject, reply, replyKey }) => ({
+      kind: "ticketAnswered",
+      ticketId,
+      userId,
+      subject,
+      reply,
+      replyKey,
+    }),
+  },
+  "ticket.fieldChanged": {
+    audit: ({ actorId, ticketId, field, change }) => ({
+      actorId,
+      action: field === "status" ? "ticket.status" : "ticket.priority",
+      targetType: "ticket",
+      targetId: ticketId,
+      ...change,
+    }),
+  },
   "order.placed": {
     // The customer's "order received" and each admin's "order waiting" (docs/mail.md).
     mail: ({ order, totalCents }) => ({

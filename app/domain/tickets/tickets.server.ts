@@ -1,7 +1,6 @@
+import { record } from "~/domain/events/events.server";
 import { adjustCoins, type AdjustCoinsFailure } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
-import { notify } from "~/domain/notifications/notifications.server";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
 import { customerCount, isCustomersRow, ofCustomer, withOwner } from "~/db/customer-rows";
@@ -23,8 +22,6 @@ import {
   type TicketStatus,
 } from "./tickets";
 import { issuePaymentReceipt } from "~/domain/invoices/invoices.server";
-import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
-import { queueMail } from "~/domain/mail/mail.server";
 import {
   unverifiedEmailRefusal,
   type UnverifiedEmailRefusal,
@@ -246,18 +243,18 @@ async function insertTicket(
       },
       at,
     );
-    const told = {
-      kind: "ticketOpened",
-      ticketId: Number(row.id),
-      department: input.department,
-      ...(summary ? { summary } : {}),
-    } as const;
-    // Each admin's notification, and the staff's Discord (when set): its number and department,
-    // nothing the customer wrote; or the window's summary post.
-    await queueStaffPost(trx, told, at);
-    // Each admin's "new ticket" mail with its subject and first lines, or the window's summary
-    // (docs/mail.md): the mail's event carries what the customer wrote, the post's never does.
-    await queueMail(trx, { ...told, subject: input.subject, message: input.message }, at);
+    await record(
+      trx,
+      {
+        type: "ticket.opened",
+        ticketId: Number(row.id),
+        department: input.department,
+        subject: input.subject,
+        message: input.message,
+        summary: summary ?? null,
+      },
+      at,
+    );
     return { ok: true, ticket: toTicket(row) };
   });
 }
@@ -403,16 +400,16 @@ async function changeOwnTicket(
         })
         .where("id", "=", input.ticketId)
         .execute();
-      await queueMail(
+      await record(
         trx,
         {
-          kind: "ticketCustomerReplied",
+          type: "ticket.customerReplied",
           ticketId: input.ticketId,
           department: ticket.department as Department,
           subject: ticket.subject,
           message: input.action.message,
           replyKey: input.action.idempotencyKey,
-          ...(summary ? { summary } : {}),
+          summary: summary ?? null,
         },
         at,
       );
@@ -487,14 +484,8 @@ async function insertStaffReply(
       .set({ status: "answered", waiting_since: null, updated_at: now })
       .where("id", "=", input.ticketId)
       .execute();
-    await notify(trx, {
-      userId: ticket.user_id,
-      kind: "ticket_answered",
-      params: { id: input.ticketId, subject: ticket.subject },
-      link: `/support/${input.ticketId}`,
-    });
-    await queueMail(trx, {
-      kind: "ticketAnswered",
+    await record(trx, {
+      type: "ticket.answered",
       ticketId: input.ticketId,
       userId: ticket.user_id,
       subject: ticket.subject,
@@ -526,13 +517,18 @@ export async function setTicketField(
       })
       .where("id", "=", input.ticketId)
       .execute();
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "ticket.fieldChanged",
       actorId: input.actorId,
-      action: input.status ? "ticket.status" : "ticket.priority",
-      targetType: "ticket",
-      targetId: input.ticketId,
-      before: { status: before.status, priority: before.priority },
-      after: { status: input.status ?? before.status, priority: input.priority ?? before.priority },
+      ticketId: input.ticketId,
+      field: input.status ? "status" : "priority",
+      change: {
+        before: { status: before.status as TicketStatus, priority: before.priority as Priority },
+        after: {
+          status: input.status ?? (before.status as TicketStatus),
+          priority: input.priority ?? (before.priority as Priority),
+        },
+      },
     });
     return { ok: true, message: "tickets.admin.updated" };
   });
