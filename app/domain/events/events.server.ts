@@ -12,7 +12,7 @@ import type {
   StaffTicketSummary,
   TicketStatus,
 } from "~/domain/tickets/tickets";
-import type { DocumentRef } from "~/domain/mail/mail.server";
+import type { DocumentRef, RenewalTerms } from "~/domain/mail/mail.server";
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
 import { react } from "./reactions.server";
@@ -199,6 +199,26 @@ export type ServiceEvent =
       reactivated: { status: ServiceStatus; suspensionReason: SuspensionReason | null } | null;
       panel: PanelLink;
       now: Date;
+    }
+  /**
+   * The lifecycle suspended it, its expiry passed by the grace days (no actor): told when it will be
+   * terminated and what renewing costs from the balance it has (`renewal`).
+   */
+  | {
+      type: "service.suspendedForExpiry";
+      service: ServiceRef;
+      expiresAt: string;
+      suspendedAt: string;
+      terminatesAt: string;
+      renewal: RenewalTerms;
+      panel: PanelLink;
+    }
+  /** The lifecycle terminated it, suspended for expiry since `suspendedAt` (no actor). */
+  | {
+      type: "service.terminatedForExpiry";
+      service: ServiceRef;
+      suspendedAt: string | null;
+      panel: PanelLink;
     }
   /**
    * A renewal's invoice refunded: the term taken back (`expiresAt` restored, `suspended` again when the

@@ -324,6 +324,60 @@ export const REACTIONS: { [T in DomainEvent["type"]]: Reactions<Of<T>> } = {
       reactivated: event.reactivated !== null,
     }),
   },
+  "service.suspendedForExpiry": {
+    panelSync: ({ panel }) => panel,
+    audit: ({ service, expiresAt }) => ({
+      actorId: null,
+      action: "service.suspend",
+      targetType: "hosting_service",
+      targetId: service.id,
+      before: { status: "active", expiresAt },
+      after: { status: "suspended", suspensionReason: "expired" },
+      reason: "expired",
+    }),
+    notice: ({ service }) => ({
+      userId: service.userId,
+      kind: "service_suspended_expired",
+      params: { service: serviceLabel(service) },
+      link: SERVICES_TAB,
+    }),
+    // Until when it can be saved, and what that costs from the balance it has now.
+    mail: ({ service, suspendedAt, terminatesAt, renewal }) => ({
+      kind: "serviceSuspended",
+      userId: service.userId,
+      serviceId: service.id,
+      service: serviceLabel(service),
+      suspendedAt,
+      reason: "expired",
+      terminatesAt,
+      renewal,
+    }),
+  },
+  "service.terminatedForExpiry": {
+    panelSync: ({ panel }) => panel,
+    audit: ({ service, suspendedAt }) => ({
+      actorId: null,
+      action: "service.terminate",
+      targetType: "hosting_service",
+      targetId: service.id,
+      before: { status: "suspended", suspensionReason: "expired", suspendedAt },
+      after: { status: "terminated" },
+      reason: "expired",
+    }),
+    notice: ({ service }) => ({
+      userId: service.userId,
+      kind: "service_terminated",
+      params: { service: serviceLabel(service) },
+      link: SERVICES_TAB,
+    }),
+    mail: ({ service }) => ({
+      kind: "serviceTerminated",
+      userId: service.userId,
+      serviceId: service.id,
+      service: serviceLabel(service),
+      reason: "expired",
+    }),
+  },
   "service.renewalRefunded": {
     panelSync: ({ panel }) => panel,
     audit: ({ actorId, service, change, reason }) => ({

@@ -1,26 +1,19 @@
-import { recordAudit, type AuditEntry } from "~/domain/audit/audit.server";
+import { record, type DomainEvent } from "~/domain/events/events.server";
 import { renewalAmounts, serviceLabel } from "~/domain/hosting-services/hosting-services";
 import { customerVat } from "~/domain/invoices/invoices";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
 import {
-  notify,
   notifyOnce,
   writtenNoticeKeys,
   type KeyedNotice,
 } from "~/domain/notifications/notifications.server";
-import {
-  queueMail,
-  queueMails,
-  type MailEvent,
-  type RenewalTerms,
-} from "~/domain/mail/mail.server";
+import { queueMails, type MailEvent, type RenewalTerms } from "~/domain/mail/mail.server";
 import { BILLING_CYCLES, type BillingCycle } from "~/domain/orders/orders";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import { withOwner } from "~/db/customer-rows";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
-import type { NotificationKind } from "~/domain/notifications/notifications";
 import {
   autoRenewalKey,
   daysLeft,
@@ -43,7 +36,7 @@ import {
   type LifecycleService,
   type LifecycleSettings,
 } from "./lifecycle";
-import { panelLinkOf, queuePanelSync } from "~/domain/provisioning/provisioning.server";
+import { panelLinkOf, type PanelLink } from "~/domain/provisioning/provisioning.server";
 
 /** What is due at `now`: the same selection for a run and for its preview. */
 export interface LifecyclePlan {
@@ -69,40 +62,23 @@ const LINK = "/dashboard?tab=services";
 /**
  * Suspends or terminates a service for expiry in a transaction of its own: `change` updates it only
  * while it is still as the plan read it (it returns nothing when another run or an admin changed it
- * first); then the step is in the audit log (done by no one, for "expired") and told to its owner, in
- * the list and by mail. True when the service was changed.
+ * first); then its event is recorded (`event`, given the service's place on the game panel): in the audit
+ * log (done by no one, for "expired"), told to its owner in the list and by mail, the panel following.
+ * True when the service was changed.
  */
 async function expiryStep(
   db: Db,
-  service: Pick<LifecycleService, "serviceId" | "userId" | "name" | "serverName">,
+  serviceId: number,
   now: Date,
-  step: Pick<AuditEntry, "action" | "before" | "after"> & {
+  step: {
     change: (trx: Tx) => Promise<unknown>;
-    kind: NotificationKind;
-    /** Its mail, written in the step's transaction (a suspension's reads the balance it leaves). */
-    mail: (trx: Tx) => Promise<MailEvent>;
+    /** Its event, made in the step's transaction (a suspension's reads the balance it leaves). */
+    event: (trx: Tx, panel: PanelLink) => Promise<DomainEvent>;
   },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     if (!(await step.change(trx))) return false;
-    await queuePanelSync(trx, await panelLinkOf(trx, service.serviceId), now);
-    await recordAudit(trx, {
-      actorId: null,
-      action: step.action,
-      targetType: "hosting_service",
-      targetId: service.serviceId,
-      before: step.before,
-      after: step.after,
-      reason: "expired",
-    });
-    await notify(trx, {
-      userId: service.userId,
-      kind: step.kind,
-      params: { service: serviceLabel(service) },
-      link: LINK,
-      now,
-    });
-    await queueMail(trx, await step.mail(trx), now);
+    await record(trx, await step.event(trx, await panelLinkOf(trx, serviceId)), now);
     return true;
   });
 }
@@ -312,6 +288,12 @@ async function balanceOf(trx: Tx, userId: string): Promise<number> {
   return row?.coin_balance_cents ?? 0;
 }
 
+/** A service as its events name it. */
+function serviceRefOf(service: LifecycleService) {
+  const { serviceId: id, userId, name, serverName } = service;
+  return { id, userId, name, serverName };
+}
+
 /** Who a service's mail goes to and what it names. */
 function mailService(service: LifecycleService) {
   return { userId: service.userId, serviceId: service.serviceId, service: serviceLabel(service) };
@@ -401,7 +383,7 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
 
   const cutoffs = dueWindows(settings, now);
   for (const service of plan.suspend) {
-    const done = await expiryStep(db, service, now, {
+    const done = await expiryStep(db, service.serviceId, now, {
       change: (trx) =>
         trx
           .updateTable("hosting_services")
@@ -416,25 +398,21 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
           .where("expires_at", "<=", cutoffs.suspendUntil)
           .returning("id")
           .executeTakeFirst(),
-      action: "service.suspend",
-      before: { status: "active", expiresAt: service.expiresAt },
-      after: { status: "suspended", suspensionReason: "expired" },
-      kind: "service_suspended_expired",
-      // Until when it can be saved, and what that costs from the balance it has now.
-      mail: async (trx) => ({
-        kind: "serviceSuspended",
-        ...mailService(service),
+      event: async (trx, panel) => ({
+        type: "service.suspendedForExpiry",
+        service: serviceRefOf(service),
+        expiresAt: service.expiresAt,
         suspendedAt: now.toISOString(),
-        reason: "expired",
         terminatesAt: terminationDate(now.toISOString(), settings),
         renewal: renewalTerms(service, await balanceOf(trx, service.userId)),
+        panel,
       }),
     });
     if (done) counts.suspended += 1;
   }
 
   for (const service of plan.terminate) {
-    const done = await expiryStep(db, service, now, {
+    const done = await expiryStep(db, service.serviceId, now, {
       change: (trx) =>
         trx
           .updateTable("hosting_services")
@@ -445,15 +423,12 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
           .where("suspended_at", "<=", cutoffs.terminateUntil)
           .returning("id")
           .executeTakeFirst(),
-      action: "service.terminate",
-      before: {
-        status: "suspended",
-        suspensionReason: "expired",
+      event: async (_trx, panel) => ({
+        type: "service.terminatedForExpiry",
+        service: serviceRefOf(service),
         suspendedAt: service.suspendedAt,
-      },
-      after: { status: "terminated" },
-      kind: "service_terminated",
-      mail: async () => ({ kind: "serviceTerminated", ...mailService(service), reason: "expired" }),
+        panel,
+      }),
     });
     if (done) counts.terminated += 1;
   }
