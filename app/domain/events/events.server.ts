@@ -198,7 +198,6 @@ export type ServiceEvent =
       expiresAt: string;
       reactivated: { status: ServiceStatus; suspensionReason: SuspensionReason | null } | null;
       panel: PanelLink;
-      now: Date;
     }
   /**
    * The lifecycle suspended it, its expiry passed by the grace days (no actor): told when it will be
@@ -235,7 +234,6 @@ export type ServiceEvent =
       autoRenewOff: boolean;
       /** The game panel follows a service suspended again. */
       panel: PanelLink | null;
-      now: Date;
     };
 
 /**

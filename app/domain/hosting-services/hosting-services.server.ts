@@ -509,7 +509,6 @@ export async function renewService(
           expiresAt: newExpiry,
           reactivated: reactivated ? { status, suspensionReason: suspension } : null,
           panel: await panelLinkOf(trx, service.id),
-          now,
         },
         now,
       );

@@ -160,7 +160,6 @@ export async function takeBackRenewalTerm(
       autoRenewOff,
       // A service suspended again: the game panel follows.
       panel: suspendedAt ? await panelLinkOf(trx, service.id) : null,
-      now,
     },
     now,
   );
@@ -207,7 +206,6 @@ export async function stopAutoRenewForRefund(
       suspended: false,
       autoRenewOff: true,
       panel: null,
-      now,
     },
     now,
   );
