@@ -269,6 +269,12 @@ describeEachDatabase("invoice pages", (app) => {
       .executeTakeFirstOrThrow();
     const text = await refunded.text();
     expect(text).toContain(`Refund recorded: credit note ${credit.number}.`);
+    // The outcome is marked as the form's: brought into view and focused where the admin pressed it.
+    expect(text).toMatch(
+      new RegExp(
+        `role="status" data-form-result="" tabindex="-1"[^>]*>Refund recorded: credit note ${credit.number}`,
+      ),
+    );
     expect(text).toContain(`Credited by ${credit.number}`);
     // Once only.
     const again = await fetchApp(`/invoices/${number}`, {

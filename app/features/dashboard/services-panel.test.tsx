@@ -134,6 +134,10 @@ describe("a renewal short of coins", () => {
   it("leads straight to the top-up form with the 3.50 missing while a method is open", async () => {
     const html = await short("top-up");
     expect(html).toContain("you need €3.50 more");
+    // Marked as the form's outcome: brought into view and focused after a refused renewal (a phone).
+    expect(html).toMatch(
+      /<div role="alert" data-form-result="" tabindex="-1"[^>]*><p>[^<]*you need €3\.50 more/,
+    );
     expect(addCoins(html)).toBe("/dashboard/top-up?coins=3.50");
   });
 

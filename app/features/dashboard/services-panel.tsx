@@ -24,6 +24,7 @@ import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat, mediumDate } from "~/lib/intl-format";
 import type { LifecycleSettings } from "~/domain/lifecycle/lifecycle";
 import { FormAlert } from "~/components/ui/form-card";
+import { formResultProps } from "~/components/ui/form-result";
 import { ratePercent } from "~/domain/invoices/invoices";
 import { ListCard } from "~/components/ui/list-card";
 import { Deadlines, ServerAddress } from "./service-details";
@@ -81,6 +82,7 @@ function ShortBalance({
   return (
     <div
       role="alert"
+      {...formResultProps}
       className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-red-50 p-3 text-sm text-red-700"
     >
       <p>

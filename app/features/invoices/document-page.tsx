@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { formResultProps } from "~/components/ui/form-result";
 import { Link } from "~/components/ui/link";
 import { DataTable } from "~/components/data-table/data-table";
 import { Badge } from "~/components/ui/badge";
@@ -232,7 +233,11 @@ function RefundCard({
     : "";
   if (done && result)
     return (
-      <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">
+      <p
+        role="status"
+        {...formResultProps}
+        className="rounded-md bg-green-50 p-3 text-sm text-green-800"
+      >
         {outcome}
       </p>
     );
