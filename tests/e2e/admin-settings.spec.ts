@@ -210,6 +210,14 @@ function cents(text: string | null): number {
   return Math.round(Number(match[1]!.replace(/,/g, "")) * 100);
 }
 
+/** The signed-in customer of `page` gives Morocco as their billing country (20 % VAT by default). */
+async function billedInMorocco(page: Page) {
+  await visit(page, "/dashboard?tab=account");
+  await page.getByLabel("Country").selectOption("MA");
+  await page.getByRole("button", { name: "Save billing details" }).click();
+  await expect(page.getByText("Billing details saved.")).toBeVisible();
+}
+
 const INVOICING_DEFAULTS = {
   intent: "invoicing",
   sellerName: "Hostfront",
@@ -235,10 +243,7 @@ test("prices without VAT: a renewal on a phone shows the VAT, charges the total 
     await restore(admin, excluded);
     const customer = await registerOverHttp(buyerContext, { name: "Salma Renouvelle" });
     await signInOverHttp(buyerContext, customer.email, customer.password);
-    await visit(buyer, "/dashboard?tab=account");
-    await buyer.getByLabel("Country").selectOption("MA");
-    await buyer.getByRole("button", { name: "Save billing details" }).click();
-    await expect(buyer.getByText("Billing details saved.")).toBeVisible();
+    await billedInMorocco(buyer);
     await visit(admin, `/admin/clients?q=${encodeURIComponent(customer.email)}`);
     await admin.getByText("Add or remove coins").click();
     await admin.getByLabel("Amount (negative removes)").fill("100");
@@ -315,10 +320,7 @@ test("prices without VAT: the order form adds the customer's VAT and shows the t
     // A customer whose billing country is Morocco (20% by default).
     const customer = await registerOverHttp(buyerContext, { name: "Yassine Vat" });
     await signInOverHttp(buyerContext, customer.email, customer.password);
-    await visit(buyer, "/dashboard?tab=account");
-    await buyer.getByLabel("Country").selectOption("MA");
-    await buyer.getByRole("button", { name: "Save billing details" }).click();
-    await expect(buyer.getByText("Billing details saved.")).toBeVisible();
+    await billedInMorocco(buyer);
 
     await visit(buyer, "/order");
     await buyer.getByLabel("Service").selectOption({ label: "VPS Business — €12.00/month" });
@@ -330,16 +332,7 @@ test("prices without VAT: the order form adds the customer's VAT and shows the t
     await expect(buyer.getByTestId("order-total")).toHaveText("€14.40");
     await expect(buyer.getByTestId("order-shortfall")).toContainText("needs 14.40 coins more");
   } finally {
-    await restore(admin, {
-      intent: "invoicing",
-      sellerName: "Hostfront",
-      sellerAddress: "",
-      sellerTaxId: "",
-      vatEnabled: "on",
-      vatRates: "MA 20",
-      pricesIncludeVat: "on",
-      retentionYears: "10",
-    });
+    await restore(admin, INVOICING_DEFAULTS);
     await buyerContext.close();
     await adminContext.close();
   }
