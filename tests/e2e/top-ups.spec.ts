@@ -1,3 +1,4 @@
+import type { Browser } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -82,19 +83,23 @@ test("a customer requests 10 coins, pays in dirhams, and the admin's approval cr
   await buyer.context.close();
 });
 
+/** Inwi Money opened by the admin, and a new customer signed in on a 390 px touch phone. */
+async function phoneCustomerWithInwiOpen(browser: Browser, name: string) {
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await openInwiMoney(admin.page);
+  await admin.context.close();
+  return newCustomerSignedIn(
+    browser,
+    { name },
+    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  );
+}
+
 test("on a phone, a customer short of coins on the order form taps Add coins and finds the top-up form filled in", async ({
   browser,
 }) => {
   test.setTimeout(60_000);
-  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await openInwiMoney(admin.page);
-  await admin.context.close();
-
-  const buyer = await newCustomerSignedIn(
-    browser,
-    { name: "Karim Short" },
-    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  );
+  const buyer = await phoneCustomerWithInwiOpen(browser, "Karim Short");
   const page = buyer.page;
   // SA-MP Premium, 4.50 a month, against a new account's 0 coins.
   await visit(page, "/order?lang=en");
@@ -130,15 +135,7 @@ test("on a phone, “I have paid” ends on the thanks, in view and focused, wit
   browser,
 }) => {
   test.setTimeout(60_000);
-  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await openInwiMoney(admin.page);
-  await admin.context.close();
-
-  const buyer = await newCustomerSignedIn(
-    browser,
-    { name: "Nadia Phone" },
-    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  );
+  const buyer = await phoneCustomerWithInwiOpen(browser, "Nadia Phone");
   const page = buyer.page;
   await visit(page, "/dashboard/top-up");
   await page.getByRole("button", { name: "10", exact: true }).tap();
