@@ -1,0 +1,49 @@
+import type { AuditEntry } from "~/domain/audit/audit.server";
+import { englishLedgerReason, type LedgerReason } from "~/domain/coins/ledger-reason";
+import type { StaffNews } from "~/domain/jobs/staff-posts.server";
+import type { MailEvent } from "~/domain/mail/mail.server";
+import type { notify } from "~/domain/notifications/notifications.server";
+import type { PanelLink } from "~/domain/provisioning/provisioning.server";
+
+/** A customer's notice, as `notify` writes it. */
+export type Notice = Parameters<typeof notify>[1];
+
+/** None, one or several of a sink's writes. */
+export type Some<T> = T | readonly T[] | null;
+
+/**
+ * What follows one kind of event, each sink a function of the event (none, one or several writes): the
+ * game panel's sync job, the audit row, the customer's notice, their mail, and the staff's post (each
+ * admin's notice and the Discord post). The stored names (audit actions, notification kinds, mail
+ * kinds) are the ones written before events existed.
+ */
+export interface Reactions<E> {
+  panelSync?: (event: E) => PanelLink | null;
+  audit?: (event: E) => Some<AuditEntry>;
+  notice?: (event: E) => Some<Notice>;
+  mail?: (event: E) => Some<MailEvent>;
+  staffPost?: (event: E) => StaffNews;
+}
+
+/** An area's part of the table: each of its events' reactions. */
+export type ReactionTable<E extends { type: string }> = {
+  [T in E["type"]]: Reactions<Extract<E, { type: T }>>;
+};
+
+/** What the audit log keeps of a change: the record before and after it, as the use-case shows it. */
+export interface Change<T = unknown> {
+  before: T;
+  after: T;
+}
+
+/** Where a customer follows their services. */
+export const SERVICES_TAB = "/dashboard?tab=services";
+
+/** Where a customer follows their top-up request. */
+export const TOP_UP_PAGE = "/dashboard/top-up";
+
+/** A ledger reason as the coins mail stores it: the English words and the catalogue key. */
+export const mailedReason = (reason: string | LedgerReason) =>
+  typeof reason === "string"
+    ? { reason, reasonKey: null, reasonParams: null }
+    : { reason: englishLedgerReason(reason), reasonKey: reason.id, reasonParams: reason.params };

@@ -1,0 +1,94 @@
+import type { LedgerReason } from "~/domain/coins/ledger-reason";
+import type { DocumentRef } from "~/domain/mail/mail.server";
+import { mailedReason, TOP_UP_PAGE, type Change, type ReactionTable } from "./reaction.server";
+
+/** A top-up request as its events carry it: who asked, its reference and the coins asked. */
+interface TopUpRef {
+  id: number;
+  userId: string;
+  reference: string;
+  methodName: string;
+  /** The coins it asked for, and what the request credits (`creditCents`). */
+  coins: number;
+  creditCents: number;
+}
+
+export type TopUpEvent =
+  /** The customer says they paid (the proofs attached): the staff are told, once per request. */
+  | { type: "topUp.paid"; request: TopUpRef }
+  /** An admin credited `coins` for the request, with its payment receipt. */
+  | {
+      type: "topUp.approved";
+      actorId: string;
+      request: TopUpRef;
+      change: Change;
+      coins: number;
+      balanceCents: number;
+      /** The ledger entry's key: the coins mail is told once per credit. */
+      ledgerKey: string;
+      reason: LedgerReason;
+      receipt: DocumentRef;
+    }
+  | { type: "topUp.rejected"; actorId: string; request: TopUpRef; change: Change; reason: string };
+
+/** What follows a top-up's payment, approval and rejection. */
+export const topUpReactions: ReactionTable<TopUpEvent> = {
+  "topUp.paid": {
+    staffPost: ({ request }) => ({
+      kind: "topUpPaid",
+      requestId: request.id,
+      reference: request.reference,
+      method: request.methodName,
+      amountCents: request.creditCents,
+    }),
+  },
+  "topUp.approved": {
+    audit: ({ actorId, request, change }) => ({
+      actorId,
+      action: "top_up.approve",
+      targetType: "top_up_request",
+      targetId: request.id,
+      ...change,
+    }),
+    notice: ({ request, coins }) => ({
+      userId: request.userId,
+      kind: "top_up_approved",
+      params: { reference: request.reference, amountCents: coins * 100 },
+      link: TOP_UP_PAGE,
+    }),
+    // The coins mail says the reference (its reason) and links the receipt (docs/mail.md).
+    mail: ({ request, coins, balanceCents, ledgerKey, reason, receipt }) => ({
+      kind: "coinsChanged",
+      eventKey: ledgerKey,
+      userId: request.userId,
+      amountCents: coins * 100,
+      balanceCents,
+      reason: mailedReason(reason),
+      document: { kind: receipt.kind, number: receipt.number, totalCents: receipt.totalCents },
+    }),
+  },
+  "topUp.rejected": {
+    audit: ({ actorId, request, change, reason }) => ({
+      actorId,
+      action: "top_up.reject",
+      targetType: "top_up_request",
+      targetId: request.id,
+      ...change,
+      reason,
+    }),
+    notice: ({ request, reason }) => ({
+      userId: request.userId,
+      kind: "top_up_rejected",
+      params: { reference: request.reference, reason },
+      link: TOP_UP_PAGE,
+    }),
+    mail: ({ request, reason }) => ({
+      kind: "topUpRejected",
+      requestId: request.id,
+      userId: request.userId,
+      reference: request.reference,
+      coins: request.coins,
+      reason,
+    }),
+  },
+};
