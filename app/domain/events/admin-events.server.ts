@@ -27,6 +27,7 @@ export type AdminEvent =
       form: SettingsForm;
       change: Change<Record<string, unknown>>;
     }
+  /** An admin wrote a new announcement: its texts. */
   | {
       type: "announcement.created";
       actorId: string;
@@ -50,7 +51,10 @@ export type AdminEvent =
       receivedAt: string;
       read: boolean;
     }
-  /** An address taken off the newsletter: when it subscribed, never the address (removing it is the point). */
+  /**
+   * An address taken off the newsletter: when it subscribed, never the address (removing it is the
+   * point).
+   */
   | {
       type: "newsletterSubscriber.removed";
       actorId: string;
