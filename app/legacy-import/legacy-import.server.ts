@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
+import { record } from "~/domain/events/events.server";
 import { prepareCredentials, StaleCredentials, type Credential } from "./credentials.server";
 import { usersToCreate } from "./import-state.server";
 import type { LegacyDataset } from "./legacy-dataset";
@@ -43,13 +43,11 @@ export async function importLegacyFile(
       const report = await writeAll(trx, data, credentials, dryRun);
       const written = Object.values(report.counts).reduce((n, c) => n + c.imported + c.matched, 0);
       if (written > 0) {
-        await recordAudit(trx, {
-          actorId: null,
-          action: "legacy.import",
-          targetType: "legacy_import",
-          targetId: fileHash,
-          after: { file: input.fileName, counts: report.counts },
-          reason: `Imported ${input.fileName}`,
+        await record(trx, {
+          type: "legacy.imported",
+          fileHash,
+          fileName: input.fileName,
+          counts: report.counts,
         });
       }
       const result: ImportResult = { ok: true, report };

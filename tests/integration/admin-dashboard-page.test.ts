@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { setProductStatus, updateProduct } from "~/domain/catalogue/catalogue-admin.server";
 import { runPanelCheck, savePanelConnection } from "~/domain/provisioning/panel-connection.server";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import { signedInCookie } from "../support/account-fixtures";
 import { appFetch } from "../support/app-harness";
 import { productForm } from "../support/catalogue-fixtures";

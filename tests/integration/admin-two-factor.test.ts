@@ -9,7 +9,7 @@ import {
   provisionAdmin,
 } from "~/domain/accounts/accounts.server";
 import { resetTwoFactor } from "~/domain/accounts/two-factor-reset.server";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import * as accountRoute from "~/routes/admin/account";
 import * as clientRoute from "~/routes/admin/client";
 import * as layoutRoute from "~/routes/admin/layout";

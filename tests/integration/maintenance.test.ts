@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import * as login from "~/routes/login";
 import * as maintenance from "~/routes/maintenance";
 import { maintenanceGate } from "../../server/maintenance";

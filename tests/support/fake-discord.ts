@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { AppServices } from "~/context.server";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import { adminId } from "./money-fixtures";
 
 /** Where the stand-in's webhook says it is: the settings take only Discord's webhook addresses. */

@@ -9,7 +9,7 @@ import type { Database } from "~/db/schema";
 import type { AppServices } from "~/context.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { placeOrder } from "~/domain/orders/orders.server";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import { openCustomerTicket } from "~/domain/tickets/tickets.server";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as orderRoute from "~/routes/order";

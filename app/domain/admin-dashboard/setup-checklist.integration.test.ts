@@ -6,7 +6,7 @@ import { setProductStatus, updateProduct } from "~/domain/catalogue/catalogue-ad
 import { keepMailUnsent } from "~/domain/mail/mail.server";
 import { readRows } from "../../../tests/support/read-column";
 import { runPanelCheck, savePanelConnection } from "~/domain/provisioning/panel-connection.server";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import { productForm } from "../../../tests/support/catalogue-fixtures";
 import { startFakePanel, type FakePanel } from "../../../tests/support/fake-pterodactyl";
 import { adminId, customerWithCoins } from "../../../tests/support/money-fixtures";

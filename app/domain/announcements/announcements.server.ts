@@ -1,5 +1,5 @@
-import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
+import { record } from "~/domain/events/events.server";
 import {
   ANNOUNCEMENT_TEXT_LOCALES,
   announcementTextsWithFallback,
@@ -255,12 +255,11 @@ export async function saveAnnouncement(
         .executeTakeFirstOrThrow();
       const translations = announcementTranslations(input);
       await writeTranslations(trx, Number(row.id), translations, now);
-      await recordAudit(trx, {
+      await record(trx, {
+        type: "announcement.created",
         actorId: input.actorId,
-        action: "announcement.create",
-        targetType: "announcement",
-        targetId: row.id,
-        after: { title: input.title, translations },
+        announcementId: Number(row.id),
+        texts: { title: input.title, translations },
       });
       return { ok: true as const, message: "announcements.admin.created" };
     }
@@ -276,11 +275,11 @@ export async function saveAnnouncement(
         error: "announcements.errors.notFound" as const,
       };
     const before = toAnnouncement(existing, (await translationsOf(trx, [input.id])).get(input.id));
-    let after: Pick<Announcement, "title" | "translations"> | undefined;
     if (input.intent === "delete") {
       // Its texts go with it (a cascading foreign key); deleted here too for a database without them on.
       await trx.deleteFrom("announcement_texts").where("announcement_id", "=", input.id).execute();
       await trx.deleteFrom("announcements").where("id", "=", input.id).execute();
+      await record(trx, { type: "announcement.deleted", actorId: input.actorId, before });
     } else if (input.intent === "update") {
       await trx
         .updateTable("announcements")
@@ -294,23 +293,21 @@ export async function saveAnnouncement(
         })
         .where("id", "=", input.id)
         .execute();
-      after = { title: input.title, translations: announcementTranslations(input) };
-      await writeTranslations(trx, input.id, after.translations, now);
+      const texts = { title: input.title, translations: announcementTranslations(input) };
+      await writeTranslations(trx, input.id, texts.translations, now);
+      await record(trx, { type: "announcement.updated", actorId: input.actorId, before, texts });
     } else {
       await trx
         .updateTable("announcements")
         .set({ is_active: input.intent === "activate" ? 1 : 0, updated_at: now })
         .where("id", "=", input.id)
         .execute();
+      await record(trx, {
+        type: input.intent === "activate" ? "announcement.activated" : "announcement.deactivated",
+        actorId: input.actorId,
+        before,
+      });
     }
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: `announcement.${input.intent}`,
-      targetType: "announcement",
-      targetId: input.id,
-      before,
-      ...(after ? { after } : {}),
-    });
     return {
       ok: true as const,
       message:

@@ -1,9 +1,9 @@
 import type { FailureKind } from "~/lib/result";
 import { editorOutcome, type EditorOutcome } from "~/lib/save-actions";
 import { sql } from "kysely";
-import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { inTransaction, orWhenTaken, refuse, Refusal, type Db, type Tx } from "~/db/transaction";
 import { countRows } from "~/db/paging";
+import { record } from "~/domain/events/events.server";
 import { rowToEdit } from "~/lib/row-to-edit";
 import type { ProductStatus, ProductType } from "./catalogue";
 import {
@@ -263,19 +263,6 @@ async function saveTranslations(
   if (rows.length > 0) await trx.insertInto("product_texts").values(rows).execute();
 }
 
-/** What the audit log keeps of a product: its catalogue fields, not the counts. */
-function auditView(product: AdminProduct) {
-  const {
-    orderCount: _o,
-    serviceCount: _s,
-    activeServiceCount: _a,
-    voucherCount: _v,
-    ...rest
-  } = product;
-  const { createdAt: _c, updatedAt: _u, ...fields } = rest;
-  return fields;
-}
-
 // Only another writer outside the catalogue lock (a script) could take the slug first.
 function withSlugRace(work: () => Promise<ProductResult>): Promise<ProductResult> {
   return orWhenTaken(
@@ -284,7 +271,7 @@ function withSlugRace(work: () => Promise<ProductResult>): Promise<ProductResult
   );
 }
 
-/** A new product, placed last in its type; with the audit entry in the same transaction. */
+/** A new product, placed last in its type; recorded as saved in the same transaction. */
 export async function createProduct(
   db: Db,
   input: { actorId: string; product: ProductInput },
@@ -316,43 +303,34 @@ export async function createProduct(
         .executeTakeFirstOrThrow();
       await saveTranslations(trx, Number(row.id), fields.translations, now);
       await renumber(trx, fields.type);
-      const product = await savedProduct(trx, Number(row.id), {
-        actorId: input.actorId,
-        action: "product.create",
-      });
+      const product = await savedProduct(trx, { actorId: input.actorId, id: Number(row.id) });
       return { ok: true as const, product };
     }),
   );
 }
 
-/** The end of a save: the product as it now stands, audited with its fields (and what they were). */
-const savedProduct = recordSaved("product", { read: findProductForAdmin, view: auditView });
-
-/**
- * A row action's change: `set` written on the product (its time of change too), audited as `action` by
- * `actorId` with what it was and what it is.
- */
-async function changeProduct(
+/** Step, the end of a save: the product as it now stands, recorded as saved (with what it was). */
+async function savedProduct(
   trx: Tx,
-  {
-    id,
-    set = {},
-    ...entry
-  }: {
-    id: number;
-    set?: { status?: ProductStatus };
-    actorId: string;
-    action: string;
-    before: object;
-    after: object;
-  },
-) {
+  input: { actorId: string; id: number; before?: AdminProduct },
+): Promise<AdminProduct> {
+  const product = (await findProductForAdmin(trx, input.id))!;
+  await record(trx, {
+    type: "product.saved",
+    actorId: input.actorId,
+    before: input.before,
+    after: product,
+  });
+  return product;
+}
+
+/** A row action's change: `set` written on the product, with its time of change. */
+async function changeProduct(trx: Tx, id: number, set: { status?: ProductStatus } = {}) {
   await trx
     .updateTable("products")
     .set({ ...set, updated_at: new Date().toISOString() })
     .where("id", "=", id)
     .execute();
-  await recordAudit(trx, { ...entry, targetType: "product", targetId: id });
 }
 
 /**
@@ -388,11 +366,7 @@ export async function updateProduct(
         await renumber(trx, before.type);
         await renumber(trx, fields.type);
       }
-      const product = await savedProduct(trx, before.id, {
-        actorId: input.actorId,
-        action: "product.update",
-        before,
-      });
+      const product = await savedProduct(trx, { actorId: input.actorId, id: before.id, before });
       return { ok: true as const, product };
     }),
   );
@@ -420,12 +394,13 @@ export async function moveProduct(
       refuse<ProductResult>("conflict", "admin-catalogue.products.errors.cannotMove");
     [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     await renumber(trx, product.type, ids);
-    await changeProduct(trx, {
-      id: product.id,
+    await changeProduct(trx, product.id);
+    await record(trx, {
+      type: "product.moved",
       actorId: input.actorId,
-      action: "product.move",
-      before: { position: from },
-      after: { position: to },
+      productId: product.id,
+      from,
+      to,
     });
     return { ok: true as const, product: { ...product, position: to } };
   });
@@ -442,13 +417,13 @@ export async function setProductStatus(
   return inTransaction(db, async (trx) => {
     const product = await lockedProductOrRefuse(trx, input.id);
     if (product.status === input.status) return { ok: true as const, product };
-    await changeProduct(trx, {
-      id: product.id,
-      set: { status: input.status },
+    await changeProduct(trx, product.id, { status: input.status });
+    await record(trx, {
+      type: "product.statusChanged",
       actorId: input.actorId,
-      action: input.status === "hidden" ? "product.hide" : "product.show",
-      before: { status: product.status },
-      after: { status: input.status },
+      productId: product.id,
+      from: product.status,
+      to: input.status,
     });
     return { ok: true as const, product: { ...product, status: input.status } };
   });
@@ -478,13 +453,7 @@ export async function deleteProduct(
     await trx.deleteFrom("product_texts").where("product_id", "=", product.id).execute();
     await trx.deleteFrom("products").where("id", "=", product.id).execute();
     await renumber(trx, product.type);
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: "product.delete",
-      targetType: "product",
-      targetId: product.id,
-      before: auditView(product),
-    });
+    await record(trx, { type: "product.deleted", actorId: input.actorId, product });
     return { ok: true as const };
   });
 }

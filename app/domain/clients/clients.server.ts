@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { AUDIT_ENTRY_COLUMNS } from "~/domain/audit/audit-log.server";
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
 import { listLedgerPage } from "~/domain/customer-dashboard/customer-dashboard.server";
@@ -7,6 +6,7 @@ import {
   activeServicesCount,
   listCustomerServicePage,
 } from "~/domain/hosting-services/hosting-services.server";
+import { record } from "~/domain/events/events.server";
 import { listCustomerDocuments } from "~/domain/invoices/invoices.server";
 import { latestMailOf } from "~/domain/mail/mail.server";
 import { listCustomerOrders, pendingOrdersCount } from "~/domain/orders/orders.server";
@@ -224,8 +224,8 @@ export type SaveClientNoteResult =
   | { ok: false; kind: "conflict"; error: "admin-clients.errors.deleted" };
 
 /**
- * An admin writes (or clears, with null) their note on an account, with an audit entry holding the old
- * and new note in the same transaction. The same note again changes and records nothing. A deleted
+ * An admin writes (or clears, with null) their note on an account, recorded with the old and new note
+ * in the same transaction. The same note again changes and records nothing. A deleted
  * account takes no note: its personal data is gone and stays gone.
  */
 export async function saveClientNote(
@@ -250,13 +250,11 @@ export async function saveClientNote(
       .set({ admin_note: input.note, updated_at: new Date().toISOString() })
       .where("id", "=", user.id)
       .execute();
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "client.noteChanged",
       actorId: input.actorId,
-      action: "user.note",
-      targetType: "user",
-      targetId: user.id,
-      before: { adminNote: user.admin_note },
-      after: { adminNote: input.note },
+      userId: user.id,
+      change: { before: user.admin_note, after: input.note },
     });
     return { ok: true, message: "admin-clients.note.saved", changed: true };
   });

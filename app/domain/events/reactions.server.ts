@@ -5,6 +5,8 @@ import { notify } from "~/domain/notifications/notifications.server";
 import { queuePanelSync } from "~/domain/provisioning/provisioning.server";
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
+import { adminReactions } from "./admin-events.server";
+import { catalogueReactions } from "./catalogue-events.server";
 import { coinReactions } from "./coin-events.server";
 import type { DomainEvent } from "./events.server";
 import { orderReactions } from "./order-events.server";
@@ -23,6 +25,8 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...serviceReactions,
   ...topUpReactions,
   ...coinReactions,
+  ...catalogueReactions,
+  ...adminReactions,
 };
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage, pageWindow, type PageRequest } from "~/db/paging";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, refuse, type Db } from "~/db/transaction";
+import { record } from "~/domain/events/events.server";
 import { csvDate, toCsv } from "~/lib/csv";
 import {
   CONTACT_PAGE_SIZE,
@@ -120,7 +120,7 @@ export async function markContactMessage(
 }
 
 /**
- * Deletes a message for good, with its audit entry in the same transaction. The entry keeps when the
+ * Deletes a message for good, recorded in the same transaction. Its audit entry keeps when the
  * message came and whether it had been read, not who wrote it or what: deleting is how personal data
  * leaves.
  */
@@ -135,12 +135,12 @@ export async function deleteContactMessage(
       .returning(["id", "read_at", "created_at"])
       .executeTakeFirst();
     if (!row) refuse<ContactChangeResult>("notFound", "admin-inbox.errors.messageNotFound");
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "contactMessage.deleted",
       actorId: input.actorId,
-      action: "contact_message.delete",
-      targetType: "contact_message",
-      targetId: Number(row.id),
-      before: { receivedAt: row.created_at, read: row.read_at !== null },
+      messageId: Number(row.id),
+      receivedAt: row.created_at,
+      read: row.read_at !== null,
     });
     return { ok: true };
   });
@@ -176,7 +176,7 @@ export type RemoveSubscriberResult =
   { ok: true } | { ok: false; kind: "notFound"; error: "admin-inbox.errors.subscriberNotFound" };
 
 /**
- * Takes an address off the list, with its audit entry in the same transaction. The entry names the row
+ * Takes an address off the list, recorded in the same transaction. Its audit entry names the row
  * and when it subscribed, not the address: removing it is the point.
  */
 export async function removeNewsletterSubscriber(
@@ -190,12 +190,11 @@ export async function removeNewsletterSubscriber(
       .returning(["id", "created_at"])
       .executeTakeFirst();
     if (!row) refuse<RemoveSubscriberResult>("notFound", "admin-inbox.errors.subscriberNotFound");
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "newsletterSubscriber.removed",
       actorId: input.actorId,
-      action: "newsletter_subscriber.remove",
-      targetType: "newsletter_subscriber",
-      targetId: Number(row.id),
-      before: { subscribedAt: row.created_at },
+      subscriberId: Number(row.id),
+      subscribedAt: row.created_at,
     });
     return { ok: true };
   });

@@ -10,7 +10,8 @@ import { serviceLabel, type ServiceAction } from "~/domain/hosting-services/host
 import { MAIL_SEND_JOB, setMailPreferences } from "~/domain/mail/mail.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
-import { saveSettingsForm, updateSettingsSection } from "~/domain/settings/settings.server";
+import { saveSettingsForm } from "~/domain/settings/settings-form.server";
+import { updateSettingsSection } from "~/domain/settings/settings.server";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import {
   adminId,

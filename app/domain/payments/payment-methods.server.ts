@@ -1,7 +1,7 @@
 import type { Updateable } from "kysely";
 import type { PaymentMethodsTable } from "~/db/schema";
-import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { firstFreeSlug, slugWords } from "~/domain/catalogue/catalogue-admin";
+import { record } from "~/domain/events/events.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { rowToEdit } from "~/lib/row-to-edit";
 import { inTransaction, isUniqueViolation, refuse, type Db, type Tx } from "~/db/transaction";
@@ -269,12 +269,6 @@ function columnsOf(input: PaymentMethodInput) {
   };
 }
 
-/** What the audit log keeps of a method: everything but its times. */
-function auditView(method: PaymentMethod) {
-  const { createdAt: _c, updatedAt: _u, ...fields } = method;
-  return fields;
-}
-
 /** A method that breaks a rule (paymentMethodProblem) refused as `kind`, naming the field; else null. */
 function refusalOf(
   input: PaymentMethodInput,
@@ -285,8 +279,10 @@ function refusalOf(
   return problem ? { ok: false, kind, error: problem.error, field: problem.field } : null;
 }
 
-/** The end of a change: the method as it now stands, audited with what it was (for a change). */
-const savedMethod = recordSaved("payment_method", { read: findPaymentMethod, view: auditView });
+/** The method as it now stands, in the transaction that changed it. */
+async function methodNow(trx: Tx, id: number): Promise<PaymentMethod> {
+  return (await findPaymentMethod(trx, id))!;
+}
 
 /** Step: the method the admin acts on, or a notFound refusal. */
 async function methodOrRefuse(trx: Tx, id: number): Promise<PaymentMethod> {
@@ -295,19 +291,24 @@ async function methodOrRefuse(trx: Tx, id: number): Promise<PaymentMethod> {
   return method;
 }
 
-/** Step: writes `columns` on a method, stamped, and audits the change by `actorId` as `action`. */
+/**
+ * Step: writes `columns` on a method, stamped, and records the change by `actorId` as `type`: saved in
+ * its form, or switched on or off from the list.
+ */
 async function changeMethod(
   trx: Tx,
   before: PaymentMethod,
   columns: Updateable<PaymentMethodsTable>,
-  entry: { actorId: string; action: string },
+  event: { type: "paymentMethod.saved" | "paymentMethod.switched"; actorId: string },
 ): Promise<PaymentMethodResult> {
   await trx
     .updateTable("payment_methods")
     .set({ ...columns, updated_at: new Date().toISOString() })
     .where("id", "=", before.id)
     .execute();
-  return { ok: true, method: await savedMethod(trx, before.id, { ...entry, before }) };
+  const method = await methodNow(trx, before.id);
+  await record(trx, { ...event, before, after: method });
+  return { ok: true, method };
 }
 
 /** A code for a new method: its name's words, or the first of name-2, name-3… that is free. */
@@ -325,7 +326,7 @@ async function freeCodeFor(trx: Tx, input: PaymentMethodInput, locale: PaymentTe
 
 /**
  * Adds a custom manual method (the admin's own: "send to this address"), with a code made from its
- * name; audited in the same transaction.
+ * name; recorded as saved in the same transaction.
  */
 export async function createPaymentMethod(
   db: Db,
@@ -351,10 +352,8 @@ export async function createPaymentMethod(
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        const method = await savedMethod(trx, Number(row.id), {
-          actorId: input.actorId,
-          action: "payment_method.create",
-        });
+        const method = await methodNow(trx, Number(row.id));
+        await record(trx, { type: "paymentMethod.saved", actorId: input.actorId, after: method });
         return { ok: true as const, method };
       });
     } catch (error) {
@@ -376,8 +375,8 @@ export async function updatePaymentMethod(
     const refused = refusalOf(input.method, await defaultLocaleOf(trx), "invalid");
     if (refused) return refused;
     return changeMethod(trx, before, columnsOf(input.method), {
+      type: "paymentMethod.saved",
       actorId: input.actorId,
-      action: "payment_method.update",
     });
   });
 }
@@ -406,10 +405,7 @@ export async function setPaymentMethodEnabled(
       trx,
       before,
       { enabled: input.enabled ? 1 : 0 },
-      {
-        actorId: input.actorId,
-        action: input.enabled ? "payment_method.enable" : "payment_method.disable",
-      },
+      { type: "paymentMethod.switched", actorId: input.actorId },
     );
   });
 }
@@ -436,13 +432,7 @@ export async function deletePaymentMethod(
       .executeTakeFirst();
     if (used) refuse<DeletePaymentMethodResult>("conflict", "payments.errors.methodInUse");
     await trx.deleteFrom("payment_methods").where("id", "=", method.id).execute();
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: "payment_method.delete",
-      targetType: "payment_method",
-      targetId: method.id,
-      before: auditView(method),
-    });
+    await record(trx, { type: "paymentMethod.deleted", actorId: input.actorId, method });
     return { ok: true as const };
   });
 }

@@ -3,8 +3,8 @@ import { editorOutcome, type EditorOutcome } from "~/lib/save-actions";
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, VouchersTable } from "~/db/schema";
 import type { VoucherTerms } from "~/domain/orders/orders";
-import { recordAudit, recordSaved } from "~/domain/audit/audit.server";
 import { listProductChoices } from "~/domain/catalogue/catalogue-admin.server";
+import { record } from "~/domain/events/events.server";
 import { inTransaction, orWhenTaken, refuse, type Db, type Tx } from "~/db/transaction";
 import { containsAny } from "~/db/like-pattern";
 import { countRows, fetchPage } from "~/db/paging";
@@ -211,12 +211,6 @@ async function codeTaken(trx: Tx, code: string, exceptId?: number): Promise<bool
   return Boolean(await query.executeTakeFirst());
 }
 
-/** What the audit log keeps of a voucher: its terms, not the orders. */
-function auditView(voucher: AdminVoucher) {
-  const { recentOrders: _r, orderCount: _o, status: _s, createdAt: _c, ...terms } = voucher;
-  return terms;
-}
-
 // Two admins creating the same code at once: the second meets the unique index.
 function withCodeRace(work: () => Promise<VoucherResult>): Promise<VoucherResult> {
   return orWhenTaken(
@@ -244,7 +238,7 @@ const untilPassed = {
   error: "admin-catalogue.promotions.errors.untilPassed",
 } as const satisfies VoucherResult;
 
-/** A new voucher, active, with its audit entry in the same transaction. */
+/** A new voucher, active, recorded as saved in the same transaction. */
 export async function createVoucher(
   db: Db,
   input: { actorId: string; voucher: VoucherInput; now?: Date },
@@ -270,17 +264,26 @@ export async function createVoucher(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const voucher = await savedVoucher(trx, Number(row.id), {
-        actorId: input.actorId,
-        action: "voucher.create",
-      });
+      const voucher = await savedVoucher(trx, { actorId: input.actorId, id: Number(row.id) });
       return { ok: true as const, voucher };
     }),
   );
 }
 
-/** The end of a save: the voucher as it now stands, audited with its terms (and what they were). */
-const savedVoucher = recordSaved("voucher", { read: findVoucherForAdmin, view: auditView });
+/** Step, the end of a save: the voucher as it now stands, recorded as saved (with what it was). */
+async function savedVoucher(
+  trx: Tx,
+  input: { actorId: string; id: number; before?: AdminVoucher },
+): Promise<AdminVoucher> {
+  const voucher = (await findVoucherForAdmin(trx, input.id))!;
+  await record(trx, {
+    type: "voucher.saved",
+    actorId: input.actorId,
+    before: input.before,
+    after: voucher,
+  });
+  return voucher;
+}
 
 /**
  * Changes a voucher's terms. Orders already placed keep the discount they got (their own copy); the next
@@ -319,11 +322,7 @@ export async function updateVoucher(
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1)
         refuse<VoucherResult>("conflict", "admin-catalogue.promotions.errors.maxUsesBelowUsed");
-      const voucher = await savedVoucher(trx, before.id, {
-        actorId: input.actorId,
-        action: "voucher.update",
-        before,
-      });
+      const voucher = await savedVoucher(trx, { actorId: input.actorId, id: before.id, before });
       return { ok: true as const, voucher };
     }),
   );
@@ -347,13 +346,11 @@ export async function setVoucherActive(
       .where("id", "=", before.id)
       .execute();
     const voucher = (await findVoucherForAdmin(trx, before.id))!;
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "voucher.switched",
       actorId: input.actorId,
-      action: input.active ? "voucher.activate" : "voucher.deactivate",
-      targetType: "voucher",
-      targetId: voucher.id,
-      before: { isActive: before.isActive },
-      after: { isActive: voucher.isActive },
+      voucherId: voucher.id,
+      active: voucher.isActive,
     });
     return { ok: true as const, voucher };
   });

@@ -10,7 +10,7 @@ import {
   type AutomationActionResult,
 } from "~/features/admin-automation/automation-page";
 import { lastWebhookDisabled } from "~/domain/jobs/alerts.server";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import { adminAction, adminLoader } from "~/http/admin-route.server";
 import { refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";

@@ -9,7 +9,7 @@ import {
   GamePanelPage,
   type GamePanelActionResult,
 } from "~/features/admin-settings/game-panel-page";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import { adminAction, adminLoader } from "~/http/admin-route.server";
 import { refusal } from "~/http/route-request.server";
 import { metaFor } from "~/lib/route-meta";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { isSettingsForm } from "~/domain/settings/settings";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
-import { saveSettingsForm } from "~/domain/settings/settings.server";
+import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import { previewLifecycle } from "~/domain/lifecycle/lifecycle.server";
 import { countCustomersWithoutCountry } from "~/domain/invoices/billing-details.server";
 import { countryChoices } from "~/domain/invoices/billing-details";
