@@ -7,6 +7,7 @@ import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
 import { coinReactions } from "./coin-events.server";
 import type { DomainEvent } from "./events.server";
+import { invoiceReactions } from "./invoice-events.server";
 import { orderReactions } from "./order-events.server";
 import type { ReactionTable, Reactions, Some } from "./reaction.server";
 import { serviceReactions } from "./service-events.server";
@@ -23,6 +24,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...serviceReactions,
   ...topUpReactions,
   ...coinReactions,
+  ...invoiceReactions,
 };
 
 /**

@@ -2,11 +2,9 @@ import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { withOwner } from "~/db/customer-rows";
 import { isPostgres } from "~/db/dialect";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
-import { queueMail } from "~/domain/mail/mail.server";
-import { notify } from "~/domain/notifications/notifications.server";
+import { record } from "~/domain/events/events.server";
 import {
   expiryBeforeRenewal,
   findRenewalOfTerm,
@@ -29,7 +27,6 @@ import {
   documentAmounts,
   documentNumber,
   DOCUMENT_NUMBER_PATTERN,
-  documentPath,
   DOCUMENT_SERIES,
   negatedAmounts,
   negatedLines,
@@ -661,9 +658,9 @@ export async function creditOrderInvoice(
 /**
  * An admin records a refund of an invoice (the 14-day guarantee of the service terms): the coins back
  * on the customer's balance through the ledger, or the money sent back outside the site (nothing moves
- * here). Either way a credit note of the whole invoice, the invoice credited, an audit entry and the
- * customer told, in one transaction. An invoice is refunded once; an order still pending is rejected
- * instead (which refunds it).
+ * here). Either way a credit note of the whole invoice and the invoice credited, recorded as
+ * `invoice.refunded` (its audit entry, the customer's notice and the credit note's mail), in one
+ * transaction. An invoice is refunded once; an order still pending is rejected instead (which refunds it).
  */
 export async function recordRefund(
   db: Db,
@@ -747,38 +744,19 @@ export async function recordRefund(
       timeZone: general.timeZone,
       now: input.now,
     });
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: "invoice.refund",
-      targetType: "invoice",
-      targetId: row.number,
-      before: { state: "paid" },
-      after: {
-        state: "credited",
-        creditNote: creditNote.number,
-        method: input.method,
-        refundedCents: row.total_cents,
-      },
-      reason: input.reason,
-    });
-    await notify(trx, {
-      userId: row.user_id,
-      kind: "invoice_refunded",
-      params: { number: row.number, creditNote: creditNote.number, amountCents: row.total_cents },
-      link: documentPath(creditNote.number),
-      now: input.now,
-    });
-    // No other message tells of a refund: the credit note goes by itself (docs/mail.md#documents-and-top-ups).
-    await queueMail(
+    await record(
       trx,
       {
-        kind: "documentIssued",
-        userId: row.user_id,
-        document: {
+        type: "invoice.refunded",
+        actorId: input.actorId,
+        invoice: { number: row.number, userId: row.user_id, totalCents: row.total_cents },
+        creditNote: {
           kind: creditNote.kind,
           number: creditNote.number,
           totalCents: creditNote.totalCents,
         },
+        method: input.method,
+        reason: input.reason,
       },
       input.now,
     );
