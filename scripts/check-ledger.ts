@@ -9,7 +9,7 @@ import { ConfigError, getEnv } from "../app/config/env.server";
 import { createDatabase } from "../app/db/database.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import { findLedgerDiscrepancies } from "../app/domain/coins/coins.server";
-import { findInvoiceDiscrepancies } from "../app/domain/invoices/invoices.server";
+import { findInvoiceDiscrepancies } from "../app/domain/invoices/reconciliation.server";
 
 async function main(): Promise<number> {
   const database = createDatabase(getEnv().DATABASE_URL);

@@ -1,7 +1,8 @@
 import { data, type ShouldRevalidateFunction } from "react-router";
 import { DOCUMENT_KIND_LABELS } from "~/domain/invoices/invoices";
 import { documentNumberSchema, refundFormSchema } from "~/domain/invoices/invoices.schemas";
-import { getDocument, recordRefund } from "~/domain/invoices/invoices.server";
+import { recordRefund } from "~/domain/invoices/credit-notes.server";
+import { getDocument } from "~/domain/invoices/documents.server";
 import { DocumentPage, type RefundResult } from "~/features/invoices/document-page";
 import { requireUser } from "~/http/guards.server";
 import { adminForm } from "~/http/route-request.server";

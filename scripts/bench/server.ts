@@ -36,7 +36,7 @@ import autocannon from "autocannon";
 import { SMTPServer } from "smtp-server";
 import { listActiveProducts } from "../../app/domain/catalogue/catalogue.server";
 import { findLedgerDiscrepancies } from "../../app/domain/coins/coins.server";
-import { findInvoiceDiscrepancies } from "../../app/domain/invoices/invoices.server";
+import { findInvoiceDiscrepancies } from "../../app/domain/invoices/reconciliation.server";
 import {
   describeDurability,
   durabilitySettings,

@@ -20,7 +20,7 @@ import type { OrderFormInput } from "~/domain/orders/orders";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { parseEnv } from "~/config/env.server";
 import { inTransaction } from "~/db/transaction";
-import { issueDocument } from "~/domain/invoices/invoices.server";
+import { issueDocument } from "~/domain/invoices/issuing.server";
 import { processMoment } from "./process-moments";
 
 export type RaceJob =

@@ -7,7 +7,7 @@ import {
   listCustomerServicePage,
 } from "~/domain/hosting-services/hosting-services.server";
 import { record } from "~/domain/events/events.server";
-import { listCustomerDocuments } from "~/domain/invoices/invoices.server";
+import { listCustomerDocuments } from "~/domain/invoices/documents.server";
 import { latestMailOf } from "~/domain/mail/mail.server";
 import { listCustomerOrders, pendingOrdersCount } from "~/domain/orders/orders.server";
 import { latestTopUpsOf } from "~/domain/payments/top-ups.server";

@@ -3,7 +3,7 @@ import { LEDGER_REASON_COLUMNS, storedLedgerReason } from "~/domain/coins/ledger
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
 import { mailPreferencesOf } from "~/domain/mail/mail.server";
 import { getBillingDetails } from "~/domain/invoices/billing-details.server";
-import { listCustomerDocuments } from "~/domain/invoices/invoices.server";
+import { listCustomerDocuments } from "~/domain/invoices/documents.server";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listCustomerOrders, listOrdersNotActive } from "~/domain/orders/orders.server";
 import { listCustomerTickets, openTicketsCount } from "~/domain/tickets/tickets.server";

@@ -55,4 +55,72 @@ describeEachDatabase("recording a domain event", (app) => {
     ).rejects.toThrow("the change failed after its event");
     expect(await tail(user)).toEqual(before);
   });
+  it("an invoice's refund: the audit entry, the customer's notice and the credit note's mail", async () => {
+    const userId = await customerWithCoins(app(), 0);
+    const actorId = await adminId(app());
+    const creditNote = {
+      kind: "credit_note",
+      number: "HFC-2026-900001",
+      totalCents: -1200,
+    } as const;
+    await inTransaction(app().db, (trx) =>
+      record(trx, {
+        type: "invoice.refunded",
+        actorId,
+        invoice: { number: "HF-2026-900001", userId, totalCents: 1200 },
+        creditNote,
+        method: "coins",
+        reason: "Guarantee",
+      }),
+    );
+    const audit = await readRows(
+      app().db,
+      "audit_log",
+      ["actor_id", "action", "target_type", "before", "after", "reason"],
+      { target_id: "HF-2026-900001" },
+    );
+    expect(
+      audit.map((row) => ({
+        ...row,
+        before: JSON.parse(row.before!),
+        after: JSON.parse(row.after!),
+      })),
+    ).toEqual([
+      {
+        actor_id: actorId,
+        action: "invoice.refund",
+        target_type: "invoice",
+        before: { state: "paid" },
+        after: {
+          state: "credited",
+          creditNote: "HFC-2026-900001",
+          method: "coins",
+          refundedCents: 1200,
+        },
+        reason: "Guarantee",
+      },
+    ]);
+    const notices = await readRows(app().db, "notifications", ["kind", "params", "link"], {
+      user_id: userId,
+      kind: "invoice_refunded",
+    });
+    expect(notices.map((row) => ({ ...row, params: JSON.parse(row.params) }))).toEqual([
+      {
+        kind: "invoice_refunded",
+        params: { number: "HF-2026-900001", creditNote: "HFC-2026-900001", amountCents: 1200 },
+        link: "/invoices/HFC-2026-900001",
+      },
+    ]);
+    const mail = await readRows(app().db, "mail_outbox", ["kind", "unique_key", "params"], {
+      user_id: userId,
+      kind: "documentIssued",
+    });
+    expect(mail.map((row) => ({ ...row, params: JSON.parse(row.params) }))).toEqual([
+      {
+        kind: "documentIssued",
+        unique_key: expect.stringContaining("document:HFC-2026-900001"),
+        params: expect.objectContaining({ document: creditNote }),
+      },
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import type { Settings } from "~/domain/settings/settings";
 import type { AdminEvent } from "./admin-events.server";
 import type { CatalogueEvent } from "./catalogue-events.server";
 import type { CoinsEvent } from "./coin-events.server";
+import type { InvoiceEvent } from "./invoice-events.server";
 import type { OrderEvent } from "./order-events.server";
 import { react } from "./reactions.server";
 import type { ServiceEvent } from "./service-events.server";
@@ -19,7 +20,14 @@ import type { TopUpEvent } from "./top-up-events.server";
  * click that makes the same change get the same tail.
  */
 export type DomainEvent =
-  TopUpEvent | CoinsEvent | ServiceEvent | OrderEvent | TicketEvent | CatalogueEvent | AdminEvent;
+  | TopUpEvent
+  | CoinsEvent
+  | ServiceEvent
+  | OrderEvent
+  | TicketEvent
+  | CatalogueEvent
+  | AdminEvent
+  | InvoiceEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

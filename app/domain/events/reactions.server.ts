@@ -9,6 +9,7 @@ import { adminReactions } from "./admin-events.server";
 import { catalogueReactions } from "./catalogue-events.server";
 import { coinReactions } from "./coin-events.server";
 import type { DomainEvent } from "./events.server";
+import { invoiceReactions } from "./invoice-events.server";
 import { orderReactions } from "./order-events.server";
 import type { ReactionTable, Reactions, Some } from "./reaction.server";
 import { serviceReactions } from "./service-events.server";
@@ -27,6 +28,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...coinReactions,
   ...catalogueReactions,
   ...adminReactions,
+  ...invoiceReactions,
 };
 
 /**

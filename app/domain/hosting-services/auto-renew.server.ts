@@ -2,8 +2,8 @@ import type { Selectable } from "kysely";
 import type { HostingServicesTable } from "~/db/schema";
 import type { Tx } from "~/db/transaction";
 
-// Not in hosting-services.server.ts, beside setAutoRenew: that imports invoices.server.ts, which imports
-// renewal-refund.server.ts, so the refund's step importing it from there would close an import cycle.
+// Not in hosting-services.server.ts, beside setAutoRenew: the refund's step (renewal-refund.server.ts)
+// needs this step alone, not the service's use-cases and what they import.
 
 /**
  * Step: the customer's automatic renewal of one of their services switched on or off, only when it is

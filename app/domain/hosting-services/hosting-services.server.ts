@@ -5,7 +5,7 @@ import {
   invoiceTermsFor,
   issueRenewalInvoice,
   type InvoicingContext,
-} from "~/domain/invoices/invoices.server";
+} from "~/domain/invoices/issuing.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { sql, type ExpressionBuilder } from "kysely";

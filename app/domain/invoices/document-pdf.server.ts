@@ -2,7 +2,7 @@ import type PDFDocumentClass from "pdfkit";
 import type { Db } from "~/db/transaction";
 import { PdfText, type TextDirection, type TextLine, type TextStyle } from "~/lib/pdf-text.server";
 import { documentView, type DocumentView, type DocumentViewTools } from "./invoices";
-import { getDocument } from "./invoices.server";
+import { getDocument } from "./documents.server";
 
 // A document as a PDF (docs/invoices.md, ADR 40): the view the page shows (`documentView`), laid
 // out on an A4 page with pdfkit in the reader's language, right to left in Arabic.

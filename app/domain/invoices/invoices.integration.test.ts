@@ -32,18 +32,16 @@ import { refusal } from "../../../tests/support/results";
 import { atOnce, describeEachDatabase } from "../../../tests/support/test-database";
 import { getBillingDetails, saveBillingDetails } from "./billing-details.server";
 import { documentPath, yearIn } from "./invoices";
+import { recordRefund } from "./credit-notes.server";
+import { getDocument, listCustomerDocuments, listDocumentsForAdmin } from "./documents.server";
 import {
-  findInvoiceDiscrepancies,
-  getDocument,
   issueDocument,
   issueDocumentNumberedAtCommit,
   issuePaymentReceipt,
   PENDING_NUMBER_PREFIX,
-  listCustomerDocuments,
-  listDocumentsForAdmin,
-  recordRefund,
   type IssueDocumentInput,
-} from "./invoices.server";
+} from "./issuing.server";
+import { findInvoiceDiscrepancies } from "./reconciliation.server";
 import type { AppServices } from "~/context.server";
 
 const DAY = 86_400_000;

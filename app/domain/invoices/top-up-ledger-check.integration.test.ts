@@ -11,7 +11,8 @@ import {
 import { readRow } from "../../../tests/support/read-column";
 import { openTopUp } from "../../../tests/support/top-up-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { findInvoiceDiscrepancies, issuePaymentReceipt } from "./invoices.server";
+import { issuePaymentReceipt } from "./issuing.server";
+import { findInvoiceDiscrepancies } from "./reconciliation.server";
 
 // npm run check:ledger's top-up checks (docs/payments.md): each discrepancy is made by writing
 // the bad rows directly, as a bug or a hand edit would, and must be reported; the books of top-ups made

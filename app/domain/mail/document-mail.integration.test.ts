@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { recordRefund } from "~/domain/invoices/invoices.server";
+import { recordRefund } from "~/domain/invoices/credit-notes.server";
 import { approveTopUp, rejectTopUp } from "~/domain/payments/top-ups.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import {

@@ -8,13 +8,13 @@ import {
 } from "~/domain/catalogue/catalogue.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
+import { creditOrderInvoice } from "~/domain/invoices/credit-notes.server";
 import {
   amountsFor,
-  creditOrderInvoice,
   invoiceTermsFor,
   issueOrderInvoice,
   orderVatFor,
-} from "~/domain/invoices/invoices.server";
+} from "~/domain/invoices/issuing.server";
 import {
   payFromCoins,
   writeLedgerEntry,

@@ -18,7 +18,7 @@ import {
   updatePaymentMethod,
 } from "./payment-methods.server";
 import { verifiedFlag } from "~/domain/accounts/email-verification.server";
-import { getDocument } from "~/domain/invoices/invoices.server";
+import { getDocument } from "~/domain/invoices/documents.server";
 import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
 import { isReference, type TopUpRequest } from "./top-ups";
 import {

@@ -4,7 +4,7 @@ import {
   type UnverifiedEmailRefusal,
 } from "~/domain/accounts/email-verification.server";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
-import { issuePaymentReceipt } from "~/domain/invoices/invoices.server";
+import { issuePaymentReceipt } from "~/domain/invoices/issuing.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
 import { record } from "~/domain/events/events.server";
 import { getSettings } from "~/domain/settings/settings.server";

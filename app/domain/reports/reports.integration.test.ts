@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { adminAddService, deleteService } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, rejectOrder } from "~/domain/orders/orders.server";
-import { recordRefund } from "~/domain/invoices/invoices.server";
+import { recordRefund } from "~/domain/invoices/credit-notes.server";
 import {
   adminId,
   customerWithCoins,

@@ -13,7 +13,7 @@ import {
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { atOnce, describeEachDatabase } from "../../../tests/support/test-database";
-import { findInvoiceDiscrepancies } from "~/domain/invoices/invoices.server";
+import { findInvoiceDiscrepancies } from "~/domain/invoices/reconciliation.server";
 import { customerWithTicket, openedTicket } from "../../../tests/support/ticket-fixtures";
 import {
   addCoinsFromTicket,

@@ -21,7 +21,7 @@ import {
   type TicketCreditKind,
   type TicketStatus,
 } from "./tickets";
-import { issuePaymentReceipt } from "~/domain/invoices/invoices.server";
+import { issuePaymentReceipt } from "~/domain/invoices/issuing.server";
 import {
   unverifiedEmailRefusal,
   type UnverifiedEmailRefusal,

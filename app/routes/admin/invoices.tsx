@@ -1,5 +1,5 @@
 import { adminInvoicesQuerySchema } from "~/domain/invoices/invoices.schemas";
-import { listDocumentsForAdmin } from "~/domain/invoices/invoices.server";
+import { listDocumentsForAdmin } from "~/domain/invoices/documents.server";
 import { AdminInvoicesPage } from "~/features/admin-invoices/invoices-page";
 import { adminLoader } from "~/http/admin-route.server";
 import { metaFor } from "~/lib/route-meta";

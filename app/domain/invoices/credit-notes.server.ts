@@ -1,0 +1,245 @@
+import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
+import { writeLedgerEntry } from "~/domain/coins/coins.server";
+import { ledgerReason } from "~/domain/coins/ledger-reason";
+import { record } from "~/domain/events/events.server";
+import {
+  stopAutoRenewForRefund,
+  takeBackRenewalTerm,
+} from "~/domain/hosting-services/renewal-refund.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import { amountsOf, DOCUMENT_COLUMNS, toDocument, type DocumentRow } from "./documents.server";
+import {
+  negatedAmounts,
+  negatedLines,
+  renewalTermOf,
+  type InvoiceDocument,
+  type RefundMethod,
+  type TermTakenBack,
+} from "./invoices";
+import { issueDocument, type IssuedDocument } from "./issuing.server";
+
+// Credit notes (docs/invoices.md): an invoice credited once, with the coins its rejection or its refund
+// gave back; the refund an admin records.
+
+export type CreditResult =
+  | {
+      ok: true;
+      creditNote: IssuedDocument;
+      invoice: InvoiceDocument;
+      /** A renewal's term taken back: the service, the expiry it runs to now, and what else changed. */
+      termTakenBack?: TermTakenBack;
+      /** Its term kept, the service's automatic renewal was switched off as asked. */
+      autoRenewStopped?: true;
+    }
+  /** The renewal's term cannot be taken back: a later renewal or an edit moved the expiry, or the service is gone or terminated. */
+  | { ok: false; kind: "conflict"; error: "invoices.errors.termChanged" }
+  | { ok: false; kind: "notFound"; error: "invoices.errors.notFound" }
+  /** Only a paid invoice is credited, once. */
+  | { ok: false; kind: "conflict"; error: "invoices.errors.notRefundable" }
+  /** The order still waits for a decision: rejecting it refunds it (and credits its invoice). */
+  | { ok: false; kind: "conflict"; error: "invoices.errors.orderPending" }
+  /** The coins returned would take the balance past MAX_BALANCE_CENTS. */
+  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" };
+
+/**
+ * Step, first of a refund's or a rejection's writes: the paid invoice marked credited, conditional on its
+ * state, so that it happens once even when two admins refund at once. The second waits on this row (on
+ * PostgreSQL) and is refused as already refunded, before it moves coins or touches the service: taking
+ * a renewal's term back first would have refused it for a term "changed", by the winner's own refund.
+ */
+async function claimForCredit(trx: Tx, row: DocumentRow): Promise<void> {
+  const marked = await trx
+    .updateTable("invoices")
+    .set({ state: "credited" })
+    .where("id", "=", row.id)
+    .where("state", "=", "paid")
+    .where("kind", "=", "invoice")
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1)
+    refuse<CreditResult>("conflict", "invoices.errors.notRefundable");
+}
+
+/**
+ * Step, after claimForCredit: a credit note of the whole of a paid invoice (its lines and figures
+ * negated, the same seller and buyer). `ledgerEntryId`: the coins returned, if they were.
+ */
+async function creditInvoice(
+  trx: Tx,
+  row: DocumentRow,
+  input: {
+    reason: string;
+    refundMethod: RefundMethod;
+    ledgerEntryId: number | null;
+    actorId: string | null;
+    timeZone: string;
+    now?: Date;
+  },
+): Promise<IssuedDocument> {
+  const original = toDocument(row, { creditsNumber: null, creditedBy: null });
+  return issueDocument(trx, {
+    kind: "credit_note",
+    userId: row.user_id,
+    amounts: negatedAmounts(amountsOf(row)),
+    seller: original.seller,
+    buyer: original.buyer,
+    lines: negatedLines(original.lines),
+    timeZone: input.timeZone,
+    orderId: original.orderId,
+    hostingServiceId: original.hostingServiceId,
+    creditsInvoiceId: original.id,
+    ledgerEntryId: input.ledgerEntryId,
+    reason: input.reason,
+    refundMethod: input.refundMethod,
+    actorId: input.actorId,
+    now: input.now,
+  });
+}
+
+/**
+ * Step, in rejectOrder's transaction: the order's invoice, if it has one (orders placed before invoices
+ * existed have none), is credited with the coins the rejection returned (`ledgerEntryId`).
+ */
+export async function creditOrderInvoice(
+  trx: Tx,
+  input: {
+    orderId: number;
+    reason: string;
+    ledgerEntryId: number | null;
+    actorId: string | null;
+    now?: Date;
+  },
+): Promise<IssuedDocument | null> {
+  const row = await trx
+    .selectFrom("invoices")
+    .select(DOCUMENT_COLUMNS)
+    .where("order_id", "=", input.orderId)
+    .where("kind", "=", "invoice")
+    .where("state", "=", "paid")
+    .executeTakeFirst();
+  if (!row) return null;
+  await claimForCredit(trx, row);
+  const { general } = await getSettings(trx);
+  return creditInvoice(trx, row, {
+    ...input,
+    refundMethod: "coins",
+    timeZone: general.timeZone,
+  });
+}
+
+/**
+ * An admin records a refund of an invoice (the 14-day guarantee of the service terms): the coins back
+ * on the customer's balance through the ledger, or the money sent back outside the site (nothing moves
+ * here). Either way a credit note of the whole invoice and the invoice credited, recorded as
+ * `invoice.refunded` (its audit entry, the customer's notice and the credit note's mail), in one
+ * transaction. An invoice is refunded once; an order still pending is rejected instead (which refunds it).
+ */
+export async function recordRefund(
+  db: Db,
+  input: {
+    number: string;
+    method: RefundMethod;
+    reason: string;
+    actorId: string;
+    /** A renewal's invoice: also take back the term it paid for (takeBackRenewalTerm). */
+    takeBackTerm?: boolean;
+    /** With the term: also switch the service's automatic renewal off. */
+    stopAutoRenew?: boolean;
+    now?: Date;
+  },
+): Promise<CreditResult> {
+  return inTransaction(db, async (trx): Promise<CreditResult> => {
+    const row = await trx
+      .selectFrom("invoices")
+      .select(DOCUMENT_COLUMNS)
+      .where("number", "=", input.number)
+      .executeTakeFirst();
+    if (!row) refuse<CreditResult>("notFound", "invoices.errors.notFound");
+    if (row.kind !== "invoice" || row.state !== "paid")
+      refuse<CreditResult>("conflict", "invoices.errors.notRefundable");
+    if (row.order_id !== null) {
+      const order = await trx
+        .selectFrom("orders")
+        .select("status")
+        .where("id", "=", Number(row.order_id))
+        .executeTakeFirst();
+      if (order?.status === "pending")
+        refuse<CreditResult>("conflict", "invoices.errors.orderPending");
+    }
+    await claimForCredit(trx, row);
+    let ledgerEntryId: number | null = null;
+    if (input.method === "coins" && row.total_cents > 0) {
+      const posted = await writeLedgerEntry(trx, {
+        userId: row.user_id,
+        amountCents: row.total_cents,
+        kind: "order_refund",
+        reason: ledgerReason("invoiceRefund", { number: row.number }),
+        actorId: input.actorId,
+        orderId: row.order_id,
+        hostingServiceId: row.hosting_service_id,
+      });
+      if (!posted) refuse<CreditResult>("conflict", "coins.errors.balanceTooHigh");
+      ledgerEntryId = posted.entryId;
+    }
+    const term = renewalTermOf(toDocument(row, { creditsNumber: null, creditedBy: null }));
+    const takenBack =
+      term && input.takeBackTerm
+        ? await takeBackRenewalTerm(trx, {
+            term,
+            userId: row.user_id,
+            actorId: input.actorId,
+            stopAutoRenew: input.stopAutoRenew === true,
+            invoiceNumber: row.number,
+            reason: input.reason,
+            now: input.now,
+          })
+        : undefined;
+    if (takenBack === null) refuse<CreditResult>("conflict", "invoices.errors.termChanged");
+    // Kept its term, its automatic renewal may still be switched off (the form's second box).
+    const autoRenewStopped =
+      term && !input.takeBackTerm && input.stopAutoRenew
+        ? await stopAutoRenewForRefund(trx, {
+            term,
+            userId: row.user_id,
+            actorId: input.actorId,
+            invoiceNumber: row.number,
+            reason: input.reason,
+            now: input.now,
+          })
+        : false;
+    const { general } = await getSettings(trx);
+    const creditNote = await creditInvoice(trx, row, {
+      reason: input.reason,
+      refundMethod: input.method,
+      ledgerEntryId,
+      actorId: input.actorId,
+      timeZone: general.timeZone,
+      now: input.now,
+    });
+    await record(
+      trx,
+      {
+        type: "invoice.refunded",
+        actorId: input.actorId,
+        invoice: { number: row.number, userId: row.user_id, totalCents: row.total_cents },
+        creditNote: {
+          kind: creditNote.kind,
+          number: creditNote.number,
+          totalCents: creditNote.totalCents,
+        },
+        method: input.method,
+        reason: input.reason,
+      },
+      input.now,
+    );
+    return {
+      ok: true,
+      creditNote,
+      invoice: toDocument(
+        { ...row, state: "credited" },
+        { creditsNumber: null, creditedBy: creditNote.number },
+      ),
+      ...(term && takenBack ? { termTakenBack: { service: term.service, ...takenBack } } : {}),
+      ...(autoRenewStopped ? { autoRenewStopped: true as const } : {}),
+    };
+  });
+}
