@@ -1,7 +1,7 @@
 import type { AuditEntry } from "~/domain/audit/audit.server";
 import { englishLedgerReason, type LedgerReason } from "~/domain/coins/ledger-reason";
 import type { StaffNews } from "~/domain/jobs/staff-posts.server";
-import type { MailEvent } from "~/domain/mail/mail.server";
+import type { MailEvent } from "~/domain/mail/mail-events";
 import type { notify } from "~/domain/notifications/notifications.server";
 import type { PanelLink } from "~/domain/provisioning/provisioning.server";
 

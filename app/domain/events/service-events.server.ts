@@ -5,7 +5,7 @@ import {
   type ServiceStatus,
   type SuspensionReason,
 } from "~/domain/hosting-services/hosting-services";
-import type { RenewalTerms } from "~/domain/mail/mail.server";
+import type { RenewalTerms } from "~/domain/mail/mail-events";
 import type { PanelLink } from "~/domain/provisioning/provisioning.server";
 import type { AuditEntry } from "~/domain/audit/audit.server";
 import { SERVICES_TAB, type Change, type Notice, type ReactionTable } from "./reaction.server";

@@ -7,7 +7,8 @@ import {
   writtenNoticeKeys,
   type KeyedNotice,
 } from "~/domain/notifications/notifications.server";
-import { queueMails, type MailEvent, type RenewalTerms } from "~/domain/mail/mail.server";
+import { queueMails } from "~/domain/mail/mail.server";
+import type { MailEvent, RenewalTerms } from "~/domain/mail/mail-events";
 import { BILLING_CYCLES, type BillingCycle } from "~/domain/orders/orders";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { getSettings } from "~/domain/settings/settings.server";
