@@ -2,11 +2,8 @@ import { record, type DomainEvent } from "~/domain/events/events.server";
 import { renewalAmounts, serviceLabel } from "~/domain/hosting-services/hosting-services";
 import { customerVat } from "~/domain/invoices/invoices";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
-import {
-  notifyOnce,
-  writtenNoticeKeys,
-  type KeyedNotice,
-} from "~/domain/notifications/notifications.server";
+import { notifyOnce, type KeyedNotice } from "~/domain/notifications/notifications.server";
+import { writtenNoticeKeys } from "~/domain/notifications/notification-reads.server";
 import { queueMails } from "~/domain/mail/mail.server";
 import type { MailEvent, RenewalTerms } from "~/domain/mail/mail-events";
 import { BILLING_CYCLES, type BillingCycle } from "~/domain/orders/orders";

@@ -145,8 +145,6 @@ export type AccountSecurityMailEvent =
       userAgent: string | null;
     };
 
-
-
 /**
  * Verified addresses (docs/accounts.md): security mail, never optional. `emailVerification` carries the
  * link's token (better-auth's) and goes to the account's address, or to `newEmail` for an email change
@@ -187,7 +185,6 @@ export interface RenewalTerms {
   billingCycle: BillingCycle;
   missingCents: number;
 }
-
 
 export type ServiceMailEvent =
   /** A reminder before expiry: `days` is the threshold reached (7, 3, 1 by default). */

@@ -15,7 +15,6 @@ import type {
   ServiceMailEvent,
 } from "./mail-events";
 
-
 // What each event mails, and to whom (docs/mail.md): `planMail` turns one of the events use-cases queue
 // (mail-events.ts) into the messages it sends, each with the event part of its unique key and the values
 // its template is written from. No database here: mail-recipients.server.ts finds the recipients and
@@ -36,7 +35,6 @@ function renewalValues(terms: RenewalTerms) {
     missingCents: terms.missingCents,
   };
 }
-
 
 const isoTime = (time: string) => new Date(time).toISOString();
 
