@@ -242,6 +242,7 @@ function renewalTerms(service: LifecycleService, balanceCents: number): RenewalT
   };
 }
 
+/** The event of a due automatic renewal that the customer's balance does not cover. */
 function renewalShort(
   service: LifecycleService & { missingCents: number },
   now: Date,
