@@ -19,6 +19,7 @@ export interface Recipient {
 /** A few hundred rows a statement: well under SQLite's and PostgreSQL's limits on parameters. */
 const CHUNK = 200;
 
+/** `items` a few hundred at a time, for one statement each. */
 export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));

@@ -12,6 +12,9 @@ import {
 import type { MailWriter, OutboxRow } from "./mail-sender.server";
 import { paramsToWrite } from "./message-values.server";
 
+// /admin/mail's reads of the outbox: a page of it, searched by state and recipient, and one message
+// opened. Reading changes nothing.
+
 function toView(row: OutboxRow): OutboxMessageView {
   return {
     id: Number(row.id),
