@@ -15,7 +15,7 @@ import { seedCatalogue } from "~/domain/catalogue/catalogue.server";
 import { seedVouchers } from "~/domain/orders/orders.server";
 import { seedAnnouncements } from "~/domain/announcements/announcements.server";
 import { seedPaymentMethods } from "~/domain/payments/payment-methods.server";
-import { keepMailUnsent } from "~/domain/mail/mail.server";
+import { keepMailUnsent } from "~/domain/mail/outbox-mode.server";
 import type { Settings } from "~/domain/settings/settings";
 import { getSettings, seedSettings } from "~/domain/settings/settings.server";
 import { readPanelAddress } from "~/domain/provisioning/panel-connection.server";

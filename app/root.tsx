@@ -27,7 +27,7 @@ import { Button } from "./components/ui/button";
 import { StaticToaster } from "./components/ui/static-toaster";
 import { showToast, Toaster } from "./components/ui/toaster";
 import { useRevealFormResults } from "./components/ui/use-reveal-form-results";
-import { listNotifications } from "./domain/notifications/notifications.server";
+import { listNotifications } from "./domain/notifications/notification-reads.server";
 import { BELL_LIMIT } from "./domain/notifications/notifications";
 import { setUserLocale } from "./domain/accounts/accounts.server";
 import { anyPaymentMethodEnabled } from "./domain/payments/payment-methods.server";

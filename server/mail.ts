@@ -1,11 +1,11 @@
 import nodemailer from "nodemailer";
 import type { AppServices } from "~/context.server";
-import { mailSendHandlerWith, type MailTransport } from "~/domain/mail/mail.server";
+import { mailSendHandlerWith, type MailTransport } from "~/domain/mail/mail-sender.server";
 import { mailWriter } from "~/features/mail/mail-writer";
 import { sharedI18n } from "~/i18n/shared-i18n.server";
 
 // Outgoing mail's server side (docs/mail.md): the templates in the recipient's language, and nodemailer's
-// SMTP transport when SMTP_URL is set. The outbox and the send job are app/domain/mail/mail.server.ts.
+// SMTP transport when SMTP_URL is set. The send job is app/domain/mail/mail-sender.server.ts.
 
 /** How long a send waits for the SMTP server before the attempt fails (and the worker retries). */
 const SMTP_TIMEOUT_MS = 30_000;

@@ -20,7 +20,7 @@ import { ticketsOfSummary } from "~/domain/tickets/staff-ticket-notices.server";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { startWorker, type Worker } from "~/domain/jobs/runner.server";
 import { logger } from "~/lib/logger.server";
-import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { mailHandler } from "./mail";
 import { provisioningHandlers } from "~/domain/provisioning/provisioning-jobs.server";
 

@@ -23,7 +23,7 @@ import {
 import { billingDetailsSchema } from "~/domain/invoices/billing-details.schemas";
 import { countryChoices } from "~/domain/invoices/billing-details";
 import { saveBillingDetails } from "~/domain/invoices/billing-details.server";
-import { setMailPreferences } from "~/domain/mail/mail.server";
+import { setMailPreferences } from "~/domain/mail/mail-preferences.server";
 import {
   AccountTab,
   AddCoinsLink,

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { markNotificationsRead } from "~/domain/notifications/notifications.server";
+import { markNotificationsRead } from "~/domain/notifications/notification-reads.server";
 import { requireUser } from "~/http/guards.server";
 import type { Route } from "./+types/notifications";
 import { requestContext } from "~/context.server";

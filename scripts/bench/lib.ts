@@ -13,7 +13,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parseEnv } from "../../app/config/env.server";
 import { createServices, type AppServices } from "../../app/context.server";
-import { keepMailUnsent } from "../../app/domain/mail/mail.server";
+import { keepMailUnsent } from "../../app/domain/mail/outbox-mode.server";
 import { SERVER_ENTRY, SERVER_ENV, serverArguments } from "../../server/command";
 import { registerCustomer, signIn } from "../../app/domain/accounts/accounts.server";
 import { verifySignInCode } from "../../app/domain/accounts/two-factor.server";

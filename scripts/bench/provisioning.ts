@@ -48,7 +48,7 @@ import { createServices, prepareDatabase, type AppServices } from "../../app/con
 import { registerCustomer } from "../../app/domain/accounts/accounts.server";
 import { verifiedFlag } from "../../app/domain/accounts/email-verification.server";
 import { adjustCoins } from "../../app/domain/coins/coins.server";
-import { keepMailUnsent } from "../../app/domain/mail/mail.server";
+import { keepMailUnsent } from "../../app/domain/mail/outbox-mode.server";
 import { orderFormSchema } from "../../app/domain/orders/orders.schemas";
 import { approveOrder, placeOrder } from "../../app/domain/orders/orders.server";
 import {

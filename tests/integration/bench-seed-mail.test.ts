@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createServices, prepareDatabase, type AppServices } from "~/context.server";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
-import { keepMailUnsent, MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { keepMailUnsent } from "~/domain/mail/outbox-mode.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { benchServices, createCustomers, giveHistory } from "../../scripts/bench/lib";
 import { createTestDatabaseUrl, dialects, testEnv } from "../support/test-database";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { AppServices } from "~/context.server";
 import { startWorker, type WorkerOptions } from "~/domain/jobs/runner.server";
-import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { mailHandler } from "../../server/mail";
 import { startSmtpServer, type TestSmtpServer } from "./smtp-server";
 

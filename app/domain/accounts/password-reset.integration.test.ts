@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { listOutbox } from "~/domain/mail/mail.server";
+import { listOutbox } from "~/domain/mail/outbox-list.server";
 import { appFetch } from "../../../tests/support/app-harness";
 import { registeredCustomer, signedInCookie } from "../../../tests/support/account-fixtures";
 import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";

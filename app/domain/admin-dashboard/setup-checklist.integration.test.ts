@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { SEED_PRODUCTS } from "~/domain/catalogue/catalogue-seed.server";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { setProductStatus, updateProduct } from "~/domain/catalogue/catalogue-admin.server";
-import { keepMailUnsent } from "~/domain/mail/mail.server";
+import { keepMailUnsent } from "~/domain/mail/outbox-mode.server";
 import { readRows } from "../../../tests/support/read-column";
 import { runPanelCheck, savePanelConnection } from "~/domain/provisioning/panel-connection.server";
 import { saveSettingsForm } from "~/domain/settings/settings-form.server";

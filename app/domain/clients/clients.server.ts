@@ -8,7 +8,7 @@ import {
 } from "~/domain/hosting-services/hosting-services.server";
 import { record } from "~/domain/events/events.server";
 import { listCustomerDocuments } from "~/domain/invoices/documents.server";
-import { latestMailOf } from "~/domain/mail/mail.server";
+import { latestMailOf } from "~/domain/mail/client-mail.server";
 import { listCustomerOrders, pendingOrdersCount } from "~/domain/orders/orders.server";
 import { latestTopUpsOf } from "~/domain/payments/top-ups.server";
 import {

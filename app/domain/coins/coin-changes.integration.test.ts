@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { DocumentRef } from "~/domain/mail/mail.server";
+import type { DocumentRef } from "~/domain/mail/mail-events";
 import {
   adminId,
   balanceOf,

@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 import { inTransaction, Refusal, storeOncePerKey, type Db, type Tx } from "~/db/transaction";
 import type { FailureKind } from "~/lib/result";
 import { MAX_BALANCE_CENTS, previewAdjustment, type LedgerKind } from "./coins";
-import type { DocumentRef } from "~/domain/mail/mail.server";
+import type { DocumentRef } from "~/domain/mail/mail-events";
 import { englishLedgerReason, type LedgerReason } from "./ledger-reason";
 
 export interface LedgerEntryInput {

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/transaction";
 import { LEDGER_REASON_COLUMNS, storedLedgerReason } from "~/domain/coins/ledger-reason";
 import { pendingDeletionRequest } from "~/domain/accounts/account-deletion.server";
-import { mailPreferencesOf } from "~/domain/mail/mail.server";
+import { mailPreferencesOf } from "~/domain/mail/mail-preferences.server";
 import { getBillingDetails } from "~/domain/invoices/billing-details.server";
 import { listCustomerDocuments } from "~/domain/invoices/documents.server";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";

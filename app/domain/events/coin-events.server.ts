@@ -1,5 +1,5 @@
 import type { LedgerReason } from "~/domain/coins/ledger-reason";
-import type { DocumentRef } from "~/domain/mail/mail.server";
+import type { DocumentRef } from "~/domain/mail/mail-events";
 import { mailedReason, type ReactionTable } from "./reaction.server";
 
 export type CoinsEvent = {

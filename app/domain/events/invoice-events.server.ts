@@ -1,5 +1,5 @@
 import { documentPath, type RefundMethod } from "~/domain/invoices/invoices";
-import type { DocumentRef } from "~/domain/mail/mail.server";
+import type { DocumentRef } from "~/domain/mail/mail-events";
 import type { ReactionTable } from "./reaction.server";
 
 export type InvoiceEvent = {

@@ -1,5 +1,5 @@
 import { serviceLabel } from "~/domain/hosting-services/hosting-services";
-import type { DocumentRef } from "~/domain/mail/mail.server";
+import type { DocumentRef } from "~/domain/mail/mail-events";
 import { SERVICES_TAB, type Notice, type ReactionTable } from "./reaction.server";
 
 /** An order as its events name it: whose it is, its plan and its server's name. */

@@ -1,8 +1,8 @@
 import type { AuditEntry } from "~/domain/audit/audit.server";
 import { englishLedgerReason, type LedgerReason } from "~/domain/coins/ledger-reason";
 import type { StaffNews } from "~/domain/jobs/staff-posts.server";
-import type { MailEvent } from "~/domain/mail/mail.server";
-import type { notify } from "~/domain/notifications/notifications.server";
+import type { MailEvent } from "~/domain/mail/mail-events";
+import type { KeyedNotice, notify } from "~/domain/notifications/notifications.server";
 import type { PanelLink } from "~/domain/provisioning/provisioning.server";
 
 /** A customer's notice, as `notify` writes it. */
@@ -21,6 +21,11 @@ export interface Reactions<E> {
   panelSync?: (event: E) => PanelLink | null;
   audit?: (event: E) => Some<AuditEntry>;
   notice?: (event: E) => Some<Notice>;
+  /**
+   * A notice told once by its key, of an event that is time passing (the lifecycle's reminders and
+   * warnings): an event recorded in a batch (`recordAll`) has its batch's written in a few statements.
+   */
+  keyedNotice?: (event: E) => KeyedNotice;
   mail?: (event: E) => Some<MailEvent>;
   staffPost?: (event: E) => StaffNews;
 }

@@ -1,7 +1,7 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
-import { queueMail } from "~/domain/mail/mail.server";
-import { notify } from "~/domain/notifications/notifications.server";
+import { queueMail, queueMails } from "~/domain/mail/mail.server";
+import { notify, notifyOnce } from "~/domain/notifications/notifications.server";
 import { queuePanelSync } from "~/domain/provisioning/provisioning.server";
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
@@ -47,7 +47,44 @@ export async function react(
   for (const entry of all(reactions.audit?.(event) ?? null)) await recordAudit(trx, entry);
   for (const notice of all(reactions.notice?.(event) ?? null))
     await notify(trx, { ...notice, ...(now ? { now } : {}) });
+  if (reactions.keyedNotice)
+    await notifyOnce(trx, [reactions.keyedNotice(event)], now ?? new Date());
   for (const mail of all(reactions.mail?.(event) ?? null))
     await queueMail(trx, mail, now, settings);
   if (reactions.staffPost) await queueStaffPost(trx, reactions.staffPost(event), now, settings);
+}
+
+/**
+ * Writes the reactions of many events at once, each sink in turn for all of them, in the order `react`
+ * writes them; the keyed notices and the mail of the whole batch in a few statements each. Returns how
+ * many keyed notices were new.
+ */
+export async function reactAll(
+  trx: Tx,
+  events: readonly DomainEvent[],
+  now = new Date(),
+  settings?: Pick<Settings, "general" | "alerts">,
+): Promise<number> {
+  const each = <T>(sink: (reactions: Reactions<DomainEvent>, event: DomainEvent) => Some<T>) =>
+    events.flatMap((event) => all(sink(REACTIONS[event.type] as Reactions<DomainEvent>, event)));
+  for (const panel of each((reactions, event) => reactions.panelSync?.(event) ?? null))
+    await queuePanelSync(trx, panel, now);
+  for (const entry of each((reactions, event) => reactions.audit?.(event) ?? null))
+    await recordAudit(trx, entry);
+  for (const notice of each((reactions, event) => reactions.notice?.(event) ?? null))
+    await notify(trx, { ...notice, now });
+  const told = await notifyOnce(
+    trx,
+    each((reactions, event) => reactions.keyedNotice?.(event) ?? null),
+    now,
+  );
+  await queueMails(
+    trx,
+    each((reactions, event) => reactions.mail?.(event) ?? null),
+    now,
+    settings,
+  );
+  for (const news of each((reactions, event) => reactions.staffPost?.(event) ?? null))
+    await queueStaffPost(trx, news, now, settings);
+  return told;
 }

@@ -5,7 +5,13 @@ import {
   type ServiceStatus,
   type SuspensionReason,
 } from "~/domain/hosting-services/hosting-services";
-import type { RenewalTerms } from "~/domain/mail/mail.server";
+import type { RenewalTerms } from "~/domain/mail/mail-events";
+import {
+  reminderKey,
+  renewalShortKey,
+  runDay,
+  terminationWarningKey,
+} from "~/domain/lifecycle/lifecycle";
 import type { PanelLink } from "~/domain/provisioning/provisioning.server";
 import type { AuditEntry } from "~/domain/audit/audit.server";
 import { SERVICES_TAB, type Change, type Notice, type ReactionTable } from "./reaction.server";
@@ -87,6 +93,31 @@ export type ServiceEvent =
       autoRenewOff: boolean;
       /** The game panel follows a service suspended again. */
       panel: PanelLink | null;
+    }
+  // The lifecycle's notices, recorded a batch at a time (`recordAll`), each told once by its key.
+  /** It expires at `expiresAt`, `days` from the run (the reminder threshold reached, no actor). */
+  | { type: "service.expiryReminded"; service: ServiceRef; expiresAt: string; days: number }
+  /**
+   * Its automatic renewal is due but the balance lacks `missingCents` (told at `at`, once a day while it
+   * is due): what renewing costs, and when it is suspended, then terminated, unless renewed.
+   */
+  | {
+      type: "service.renewalShort";
+      service: ServiceRef;
+      expiresAt: string;
+      missingCents: number;
+      at: string;
+      renewal: RenewalTerms;
+      suspendsAt: string;
+      terminatesAt: string;
+    }
+  /** Suspended for expiry at `suspendedAt`, it is terminated at `terminatesAt`, `days` from the run. */
+  | {
+      type: "service.terminationWarned";
+      service: ServiceRef;
+      suspendedAt: string;
+      terminatesAt: string;
+      days: number;
     };
 
 /** What follows a service's changes, by an admin, its customer or the lifecycle. */
@@ -304,4 +335,63 @@ export const serviceReactions: ReactionTable<ServiceEvent> = {
       link: SERVICES_TAB,
     }),
   },
+  "service.expiryReminded": {
+    keyedNotice: ({ service, expiresAt, days }) => ({
+      userId: service.userId,
+      kind: "service_expiry_reminder",
+      params: { service: serviceLabel(service), count: days },
+      link: SERVICES_TAB,
+      dedupeKey: reminderKey(service.id, expiresAt, days),
+    }),
+    mail: ({ service, expiresAt, days }) => ({
+      kind: "serviceExpiring",
+      ...mailedService(service),
+      expiresAt,
+      days,
+    }),
+  },
+  "service.renewalShort": {
+    keyedNotice: ({ service, expiresAt, missingCents, at }) => ({
+      userId: service.userId,
+      kind: "service_renewal_short",
+      params: { service: serviceLabel(service), amountCents: missingCents },
+      link: "/coins",
+      dedupeKey: renewalShortKey(service.id, expiresAt, new Date(at)),
+    }),
+    // Whether it has expired already: the message says "ended" rather than "ends".
+    mail: (event) => ({
+      kind: "serviceRenewalShort",
+      ...mailedService(event.service),
+      expiresAt: event.expiresAt,
+      missingCents: event.missingCents,
+      day: runDay(new Date(event.at)),
+      renewal: event.renewal,
+      expired: Date.parse(event.expiresAt) <= Date.parse(event.at),
+      suspendsAt: event.suspendsAt,
+      terminatesAt: event.terminatesAt,
+    }),
+  },
+  "service.terminationWarned": {
+    keyedNotice: ({ service, suspendedAt, days }) => ({
+      userId: service.userId,
+      kind: "service_termination_warning",
+      params: { service: serviceLabel(service), count: days },
+      link: SERVICES_TAB,
+      dedupeKey: terminationWarningKey(service.id, suspendedAt),
+    }),
+    mail: ({ service, suspendedAt, terminatesAt, days }) => ({
+      kind: "serviceTerminationWarning",
+      ...mailedService(service),
+      suspendedAt,
+      terminatesAt,
+      days,
+    }),
+  },
 };
+
+/** Who a service's mail goes to and what it names. */
+const mailedService = (service: ServiceRef) => ({
+  userId: service.userId,
+  serviceId: service.id,
+  service: serviceLabel(service),
+});

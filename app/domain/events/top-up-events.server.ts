@@ -1,5 +1,5 @@
 import type { LedgerReason } from "~/domain/coins/ledger-reason";
-import type { DocumentRef } from "~/domain/mail/mail.server";
+import type { DocumentRef } from "~/domain/mail/mail-events";
 import { mailedReason, TOP_UP_PAGE, type Change, type ReactionTable } from "./reaction.server";
 
 /** A top-up request as its events carry it: who asked, its reference and the coins asked. */

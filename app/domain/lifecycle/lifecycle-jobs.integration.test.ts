@@ -8,7 +8,7 @@ import { customerWithRunningService } from "../../../tests/support/money-fixture
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { mailHandler } from "../../../server/mail";
 import { LIFECYCLE_JOB } from "./lifecycle-jobs.server";
 

@@ -7,7 +7,8 @@ import {
   setAutoRenew,
 } from "~/domain/hosting-services/hosting-services.server";
 import { serviceLabel, type ServiceAction } from "~/domain/hosting-services/hosting-services";
-import { MAIL_SEND_JOB, setMailPreferences } from "~/domain/mail/mail.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
+import { setMailPreferences } from "~/domain/mail/mail-preferences.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { saveSettingsForm } from "~/domain/settings/settings-form.server";

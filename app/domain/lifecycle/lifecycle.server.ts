@@ -1,13 +1,9 @@
-import { record, type DomainEvent } from "~/domain/events/events.server";
-import { renewalAmounts, serviceLabel } from "~/domain/hosting-services/hosting-services";
+import { record, recordAll, type DomainEvent } from "~/domain/events/events.server";
+import { renewalAmounts } from "~/domain/hosting-services/hosting-services";
 import { customerVat } from "~/domain/invoices/invoices";
 import { renewService } from "~/domain/hosting-services/hosting-services.server";
-import {
-  notifyOnce,
-  writtenNoticeKeys,
-  type KeyedNotice,
-} from "~/domain/notifications/notifications.server";
-import { queueMails, type MailEvent, type RenewalTerms } from "~/domain/mail/mail.server";
+import { writtenNoticeKeys } from "~/domain/notifications/notification-reads.server";
+import type { RenewalTerms } from "~/domain/mail/mail-events";
 import { BILLING_CYCLES, type BillingCycle } from "~/domain/orders/orders";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { getSettings } from "~/domain/settings/settings.server";
@@ -23,7 +19,6 @@ import {
   reminderKey,
   reminderThresholds,
   renewalShortKey,
-  runDay,
   suspensionDate,
   terminationDate,
   terminationWarningDue,
@@ -56,8 +51,6 @@ export interface LifecycleRun {
   enabled: boolean;
   counts: LifecycleCounts;
 }
-
-const LINK = "/dashboard?tab=services";
 
 /**
  * Suspends or terminates a service for expiry in a transaction of its own: `change` updates it only
@@ -249,32 +242,23 @@ function renewalTerms(service: LifecycleService, balanceCents: number): RenewalT
   };
 }
 
-function shortNotice(
+/** The event of a due automatic renewal that the customer's balance does not cover. */
+function renewalShort(
   service: LifecycleService & { missingCents: number },
   now: Date,
   settings: LifecycleSettings,
-): NoticeAndMail {
+): DomainEvent {
   // When it is suspended, then terminated, unless renewed: as the services tab's card says.
   const suspendsAt = suspensionDate(service.expiresAt, settings);
   return {
-    notice: {
-      userId: service.userId,
-      kind: "service_renewal_short",
-      params: { service: serviceLabel(service), amountCents: service.missingCents },
-      link: "/coins",
-      dedupeKey: renewalShortKey(service.serviceId, service.expiresAt, now),
-    },
-    mail: {
-      kind: "serviceRenewalShort",
-      ...mailService(service),
-      expiresAt: service.expiresAt,
-      missingCents: service.missingCents,
-      day: runDay(now),
-      renewal: renewalTerms(service, service.priceCents - service.missingCents),
-      expired: Date.parse(service.expiresAt) <= now.getTime(),
-      suspendsAt,
-      terminatesAt: terminationDate(suspendsAt, settings),
-    },
+    type: "service.renewalShort",
+    service: serviceRefOf(service),
+    expiresAt: service.expiresAt,
+    missingCents: service.missingCents,
+    at: now.toISOString(),
+    renewal: renewalTerms(service, service.priceCents - service.missingCents),
+    suspendsAt,
+    terminatesAt: terminationDate(suspendsAt, settings),
   };
 }
 
@@ -294,40 +278,18 @@ function serviceRefOf(service: LifecycleService) {
   return { id, userId, name, serverName };
 }
 
-/** Who a service's mail goes to and what it names. */
-function mailService(service: LifecycleService) {
-  return { userId: service.userId, serviceId: service.serviceId, service: serviceLabel(service) };
-}
-
-/** A notice the run writes, and the mail that tells the same by email. */
-interface NoticeAndMail {
-  notice: KeyedNotice;
-  mail: MailEvent;
-}
-
 /**
- * Notices of a batch written a few hundred to a transaction, each with its mail queued in the same
- * transaction (both once per key); returns how many notices were new.
+ * The run's notices of one kind (reminders, warnings, renewals short of coins), recorded a few hundred to
+ * a transaction (`recordAll`: each notice and its mail written once, by its key); returns how many were
+ * told for the first time.
  */
-async function writeNotices(db: Db, items: NoticeAndMail[], now: Date): Promise<number> {
-  let written = 0;
-  for (let i = 0; i < items.length; i += 500) {
-    const batch = items.slice(i, i + 500);
-    written += await inTransaction(db, async (trx) => {
-      const count = await notifyOnce(
-        trx,
-        batch.map((item) => item.notice),
-        now,
-      );
-      await queueMails(
-        trx,
-        batch.map((item) => item.mail),
-        now,
-      );
-      return count;
-    });
+async function recordNotices(db: Db, events: DomainEvent[], now: Date): Promise<number> {
+  let told = 0;
+  for (let i = 0; i < events.length; i += 500) {
+    const batch = events.slice(i, i + 500);
+    told += await inTransaction(db, (trx) => recordAll(trx, batch, now));
   }
-  return written;
+  return told;
 }
 
 /**
@@ -375,9 +337,9 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
       short.push({ ...service, missingCents: result.missingCents });
     }
   }
-  counts.renewalShort = await writeNotices(
+  counts.renewalShort = await recordNotices(
     db,
-    short.map((service) => shortNotice(service, now, settings)),
+    short.map((service) => renewalShort(service, now, settings)),
     now,
   );
 
@@ -433,47 +395,28 @@ export async function runLifecycle(db: Db, { now }: { now: Date }): Promise<Life
     if (done) counts.terminated += 1;
   }
 
-  counts.warned = await writeNotices(
+  counts.warned = await recordNotices(
     db,
-    plan.warn.map((service) => {
+    plan.warn.map((service): DomainEvent => {
       const terminatesAt = terminationDate(service.suspendedAt!, settings);
-      const days = daysLeft(terminatesAt, now);
       return {
-        notice: {
-          userId: service.userId,
-          kind: "service_termination_warning",
-          params: { service: serviceLabel(service), count: days },
-          link: LINK,
-          dedupeKey: terminationWarningKey(service.serviceId, service.suspendedAt!),
-        },
-        mail: {
-          kind: "serviceTerminationWarning",
-          ...mailService(service),
-          suspendedAt: service.suspendedAt!,
-          terminatesAt,
-          days,
-        },
+        type: "service.terminationWarned",
+        service: serviceRefOf(service),
+        suspendedAt: service.suspendedAt!,
+        terminatesAt,
+        days: daysLeft(terminatesAt, now),
       };
     }),
     now,
   );
 
-  counts.reminded = await writeNotices(
+  counts.reminded = await recordNotices(
     db,
-    plan.remind.map((service) => ({
-      notice: {
-        userId: service.userId,
-        kind: "service_expiry_reminder",
-        params: { service: serviceLabel(service), count: service.days },
-        link: LINK,
-        dedupeKey: reminderKey(service.serviceId, service.expiresAt, service.days),
-      },
-      mail: {
-        kind: "serviceExpiring",
-        ...mailService(service),
-        expiresAt: service.expiresAt,
-        days: service.days,
-      },
+    plan.remind.map((service): DomainEvent => ({
+      type: "service.expiryReminded",
+      service: serviceRefOf(service),
+      expiresAt: service.expiresAt,
+      days: service.days,
     })),
     now,
   );

@@ -14,7 +14,7 @@ import {
 import { sendDueMail, staffMailOfOrder } from "../../../tests/support/mail-fixtures";
 import { openTopUp } from "../../../tests/support/top-up-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { setMailPreferences } from "./mail.server";
+import { setMailPreferences } from "./mail-preferences.server";
 import { OPTIONAL_MAIL_KINDS, type OptionalMailKind } from "./mail";
 
 // Every numbered document reaches its customer by mail (docs/mail.md#documents-and-top-ups): named and

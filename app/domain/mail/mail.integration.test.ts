@@ -19,14 +19,11 @@ import {
 } from "../../../tests/support/mail-fixtures";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import {
-  keepMailUnsent,
-  listOutbox,
-  MAIL_SEND_JOB,
-  mailPreferencesOf,
-  queueMail,
-  setMailPreferences,
-} from "./mail.server";
+import { keepMailUnsent } from "./outbox-mode.server";
+import { listOutbox } from "./outbox-list.server";
+import { MAIL_SEND_JOB } from "./mail-sender.server";
+import { mailPreferencesOf, setMailPreferences } from "./mail-preferences.server";
+import { queueMail } from "./mail.server";
 import { mailPreferencesSchema } from "./mail.schemas";
 import { getSettings } from "~/domain/settings/settings.server";
 import { mailSubjectWriter, mailWriter } from "~/features/mail/mail-writer";

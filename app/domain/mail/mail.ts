@@ -3,8 +3,8 @@ import { labelKeys } from "~/lib/label-keys";
 export type { MailListQuery } from "./mail.schemas";
 
 // Outgoing mail's rules (docs/mail.md), pure: the kinds of message, the outbox's states and
-// their labels, and the redaction of links that carry a token. The database side is mail.server.ts; the
-// templates are app/features/mail.
+// their labels, and the redaction of links that carry a token. The database side is the `*.server.ts`
+// beside it (the outbox's writer is mail.server.ts); the templates are app/features/mail.
 
 /** Every message the site sends. A kind is one template; `staff*` go to each active admin. */
 export const MAIL_KINDS = [

@@ -3,7 +3,7 @@ import type { DocumentKind } from "~/domain/invoices/invoices";
 import { repliesOfSummary, ticketsOfSummary } from "~/domain/tickets/staff-ticket-notices.server";
 import type { StaffTicketSummary } from "~/domain/tickets/tickets";
 import type { MailKind } from "./mail";
-import type { DocumentRef, DocumentSource } from "./mail-plan.server";
+import type { DocumentRef, DocumentSource } from "./mail-events";
 
 // What a message's values are completed with when it is written (by the send job, or for /admin/mail),
 // read from the database once its event committed: the document it names (an invoice is numbered last

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { mailListQuerySchema } from "./mail.schemas";
-import { listOutbox } from "./mail.server";
+import { listOutbox } from "./outbox-list.server";
 
 // /admin/mail searched by recipient: part of the address, any case, LIKE's wildcards and its escape
 // character taken as the letters they are, paged with the count of everything that matches.

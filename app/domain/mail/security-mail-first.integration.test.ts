@@ -8,7 +8,9 @@ import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { mailHandler } from "../../../server/mail";
 import { SECURITY_MAIL_KINDS } from "./mail";
-import { MAIL_SEND_JOB, queueMail, queueMails, type MailEvent } from "./mail.server";
+import { MAIL_SEND_JOB } from "./mail-sender.server";
+import { queueMail, queueMails } from "./mail.server";
+import type { MailEvent } from "./mail-events";
 
 const MAIL_FROM = "Hostfront <no-reply@hostfront.test>";
 const T0 = new Date("2026-11-23T10:00:00.000Z");

@@ -5,7 +5,7 @@ import { updateSettingsSection } from "~/domain/settings/settings.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { customerWithCoins } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { listNotifications } from "./notifications.server";
+import { listNotifications } from "./notification-reads.server";
 
 const DAY = 86_400_000;
 

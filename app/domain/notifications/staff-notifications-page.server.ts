@@ -1,6 +1,6 @@
 import type { Db } from "~/db/transaction";
 import { staffMailChoicesOf } from "~/domain/mail/staff-mail-choices.server";
-import { listNotificationPage } from "./notifications.server";
+import { listNotificationPage } from "./notification-reads.server";
 
 /**
  * /admin/notifications: a page of the admin's own notifications, and which staff messages they asked

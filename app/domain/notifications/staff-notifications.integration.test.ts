@@ -15,7 +15,7 @@ import {
   listNotificationPage,
   listNotifications,
   markNotificationsRead,
-} from "./notifications.server";
+} from "./notification-reads.server";
 
 describeEachDatabase("staff notifications", (app) => {
   let first: string;

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { expect, it } from "vitest";
 import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
 import { isCronExpression } from "~/domain/jobs/schedule-slots";
-import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { updateSettingsSection } from "~/domain/settings/settings.server";
 import {

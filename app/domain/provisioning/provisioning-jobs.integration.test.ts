@@ -8,7 +8,7 @@ import {
   listCustomerServicePage,
 } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
-import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { mailWriter } from "~/features/mail/mail-writer";
 import { sharedI18n } from "~/i18n/shared-i18n.server";
 import type { PterodactylProvisioning } from "./provisioning.schemas";

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { DISCORD_ALERT_JOB } from "~/domain/jobs/alerts.server";
-import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { withFakeDiscordWebhook } from "../../../tests/support/fake-discord";
 import { suiteSmtpServer } from "../../../tests/support/mail-fixtures";
 import { adminId, customerWithCoins } from "../../../tests/support/money-fixtures";

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { MAIL_SEND_JOB } from "~/domain/mail/mail.server";
+import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { setStaffMailChoices } from "~/domain/mail/staff-mail-choices.server";
 import { sendDueMail, suiteSmtpServer } from "../../../tests/support/mail-fixtures";
 import { adminId, customerWithCoins } from "../../../tests/support/money-fixtures";

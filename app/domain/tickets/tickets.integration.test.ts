@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import {
   listNotifications,
   markNotificationsRead,
-} from "~/domain/notifications/notifications.server";
+} from "~/domain/notifications/notification-reads.server";
 import {
   asAdmin,
   balanceOf,

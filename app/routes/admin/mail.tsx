@@ -1,6 +1,6 @@
 import { smtpServerLabel } from "~/domain/mail/mail";
 import { mailListQuerySchema } from "~/domain/mail/mail.schemas";
-import { listOutbox } from "~/domain/mail/mail.server";
+import { listOutbox } from "~/domain/mail/outbox-list.server";
 import { MailOutboxPage } from "~/features/admin-mail/mail-outbox-page";
 import { mailSubjectWriter, mailWriter } from "~/features/mail/mail-writer";
 import { sharedI18n } from "~/i18n/shared-i18n.server";

@@ -2,7 +2,7 @@ import {
   notificationActionSchema,
   notificationListQuerySchema,
 } from "~/domain/notifications/notifications.schemas";
-import { markNotificationsRead } from "~/domain/notifications/notifications.server";
+import { markNotificationsRead } from "~/domain/notifications/notification-reads.server";
 import { loadStaffNotificationsPage } from "~/domain/notifications/staff-notifications-page.server";
 import { setStaffMailChoices } from "~/domain/mail/staff-mail-choices.server";
 import {
