@@ -1,5 +1,6 @@
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
+import type { AccountEvent } from "./account-events.server";
 import type { CoinsEvent } from "./coin-events.server";
 import type { OrderEvent } from "./order-events.server";
 import { react } from "./reactions.server";
@@ -16,7 +17,8 @@ import type { TopUpEvent } from "./top-up-events.server";
  * reactions' table's (reactions.server.ts), so that a provider's webhook, an API call or an admin's
  * click that makes the same change get the same tail.
  */
-export type DomainEvent = TopUpEvent | CoinsEvent | ServiceEvent | OrderEvent | TicketEvent;
+export type DomainEvent =
+  TopUpEvent | CoinsEvent | ServiceEvent | OrderEvent | TicketEvent | AccountEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

@@ -1,10 +1,11 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
-import { queueMail } from "~/domain/mail/mail.server";
+import { forgetMailOf, queueMail } from "~/domain/mail/mail.server";
 import { notify } from "~/domain/notifications/notifications.server";
 import { queuePanelSync } from "~/domain/provisioning/provisioning.server";
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
+import { accountReactions } from "./account-events.server";
 import { coinReactions } from "./coin-events.server";
 import type { DomainEvent } from "./events.server";
 import { orderReactions } from "./order-events.server";
@@ -23,6 +24,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...serviceReactions,
   ...topUpReactions,
   ...coinReactions,
+  ...accountReactions,
 };
 
 /**
@@ -44,4 +46,5 @@ export async function react(
   for (const mail of all(reactions.mail?.(event) ?? null))
     await queueMail(trx, mail, now, settings);
   if (reactions.staffPost) await queueStaffPost(trx, reactions.staffPost(event), now, settings);
+  if (reactions.forgetMail) await forgetMailOf(trx, reactions.forgetMail(event));
 }
