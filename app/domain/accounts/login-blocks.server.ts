@@ -15,6 +15,7 @@ import {
   PAIR_RULE,
   pairKey,
   splitPairKey,
+  THROTTLE_LOOKBACK_HOURS,
   type ThrottleEntry,
   type ThrottleKind,
   type ThrottleRule,
@@ -25,8 +26,6 @@ import { attemptsOf, iso, lastLifts, loginAddress, pairLastSuccess } from "./log
 // last day, those in force on a key, and their lift. Each is found by the sign-in rule itself
 // (login-throttle.ts) over the attempts the gate recorded (login-throttle.server.ts).
 
-/** How far back /admin/security looks for blocks that have ended. */
-export const THROTTLE_LOOKBACK_HOURS = 24;
 /** Keys examined per kind, and attempts read per key: the page's cost stays bounded under an attack. */
 const THROTTLE_CANDIDATES = 50;
 const ATTEMPTS_PER_KEY = 500;

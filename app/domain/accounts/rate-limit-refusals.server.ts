@@ -1,6 +1,5 @@
 import type { Db } from "~/db/transaction";
-import type { RateLimitRefusal } from "./login-throttle";
-import { THROTTLE_LOOKBACK_HOURS } from "./login-blocks.server";
+import { THROTTLE_LOOKBACK_HOURS, type RateLimitRefusal } from "./login-throttle";
 import { loginAddress } from "./login-throttle.server";
 
 // What the per-address form limit refused (server/request-limits.ts), for the security page's list.
