@@ -21,7 +21,7 @@ import {
   liftLoginBlock,
   unblockTarget,
   type BlockInForce,
-} from "../app/domain/accounts/login-throttle.server";
+} from "../app/domain/accounts/login-blocks.server";
 
 const usage =
   "Usage: npm run admin -- create <email> | reset-password <email> | unblock <email|address> | reset-2fa <email>";

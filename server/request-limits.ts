@@ -4,7 +4,7 @@ import type { TFunction } from "i18next";
 import type { ServerBuild } from "react-router";
 import type { Env } from "~/config/env.server";
 import type { Db } from "~/db/transaction";
-import { recordRateLimitRefusal } from "~/domain/accounts/login-throttle.server";
+import { recordRateLimitRefusal } from "~/domain/accounts/rate-limit-refusals.server";
 import type { FormLimitDecision } from "~/domain/request-limits/request-limits";
 import { countFormPost } from "~/domain/request-limits/request-limits.server";
 import { logger } from "~/lib/logger.server";

@@ -19,7 +19,7 @@ import {
   UPLOAD_FORMS,
   type LimitSettings,
 } from "../../server/request-limits";
-import { recordRateLimitRefusal } from "~/domain/accounts/login-throttle.server";
+import { recordRateLimitRefusal } from "~/domain/accounts/rate-limit-refusals.server";
 import { countFormPost, pruneFormWindows } from "~/domain/request-limits/request-limits.server";
 import { registeredCustomer, signedInCookie } from "../support/account-fixtures";
 import { flattenRoutes, routeModule, serverBuild } from "../support/app-harness";

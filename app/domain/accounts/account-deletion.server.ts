@@ -1,14 +1,13 @@
 import { sql } from "kysely";
-import { recordAudit, recordOwnChange } from "~/domain/audit/audit.server";
 import { pendingOrdersCount } from "~/domain/orders/orders.server";
 import { inTransaction, orWhenTaken, Refusal, type Db, type Tx } from "~/db/transaction";
+import { record } from "~/domain/events/events.server";
 import type { FailureKind } from "~/lib/result";
 import { LOGIN_IP_ATTEMPT_LIMIT } from "./accounts";
 import type { PendingDeletion } from "./account-deletion";
 import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
 import { endUserSessions } from "./own-sessions.server";
 import { DELETED_USER_NAME } from "./user-admin";
-import { forgetMailOf } from "~/domain/mail/mail-erasure.server";
 import { queuePanelUserSync } from "~/domain/provisioning/provisioning-jobs.server";
 
 // A customer asks for their account to be deleted (the privacy page promises it); an admin completes the
@@ -121,9 +120,10 @@ export async function requestAccountDeletion(
             requested_at: now,
           })
           .execute();
-        await recordOwnChange(trx, input.userId, {
-          action: "account.deletion_request",
-          after: { status: "pending", ...held },
+        await record(trx, {
+          type: "account.deletionRequested",
+          userId: input.userId,
+          outstanding: held,
         });
         return { ok: true, requestedAt: now, ...held };
       }),
@@ -152,11 +152,7 @@ export async function cancelAccountDeletion(
         kind: "notFound",
         error: "dashboard.deletion.errors.noRequest",
       });
-    await recordOwnChange(trx, input.userId, {
-      action: "account.deletion_cancel",
-      before: { status: "pending" },
-      after: { status: "cancelled" },
-    });
+    await record(trx, { type: "account.deletionCancelled", userId: input.userId });
     return { ok: true };
   });
 }
@@ -240,8 +236,8 @@ export async function eraseAccount(
       await trx.deleteFrom("notifications").where("user_id", "=", user.id).executeTakeFirst(),
     ),
   };
-  // The mail sent or kept for the account holds its address and what it was told (docs/mail.md).
-  await forgetMailOf(trx, user.id);
+  // Its mail goes too (the event's reaction): it holds the address and what it was told.
+  await record(trx, { type: "account.erased", userId: user.id, actorId });
   await trx
     .updateTable("account_deletion_requests")
     .set({ status: "completed", decided_at: now, decided_by: actorId })
@@ -361,19 +357,13 @@ export async function completeAccountDeletion(
       ])
       .where("id", "=", user.id)
       .executeTakeFirstOrThrow();
-    // No name or email in the entry: the point of the deletion is that they are gone.
-    await recordAudit(trx, {
+    // No name or email in the event: the point of the deletion is that they are gone.
+    await record(trx, {
+      type: "account.deletionCompleted",
       actorId: input.actorId,
-      action: "account.deletion_complete",
-      targetType: "user",
-      targetId: user.id,
-      before: {
-        status: "active",
-        requestId: Number(request.id),
-        requestedAt: request.requested_at,
-      },
-      after: {
-        status: "deleted",
+      userId: user.id,
+      request: { id: Number(request.id), requestedAt: request.requested_at },
+      erasure: {
         removed: erased,
         kept: {
           ledgerEntries: Number(kept.ledger ?? 0),

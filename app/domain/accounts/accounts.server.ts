@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import { withOwner } from "~/db/customer-rows";
 import type { Database } from "~/db/schema";
 import { inTransaction } from "~/db/transaction";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { record } from "~/domain/events/events.server";
 import { readCookie } from "~/lib/cookies";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
@@ -24,7 +24,7 @@ import {
   reserveLoginAttempt,
 } from "./login-throttle.server";
 import { endUserSessions, touchSession } from "./own-sessions.server";
-import { queueAdminSignInNotice } from "./sign-in-notice.server";
+import { recordSignIn } from "./sign-in-notice.server";
 import { sendEmailVerification, verifiedFlag } from "./email-verification.server";
 import commonPasswordList from "./common-passwords.json";
 import { hashPassword } from "./password-hash.server";
@@ -223,7 +223,7 @@ export async function signIn(
       .executeTakeFirstOrThrow();
     const notice = { userId: response.user.id, role: user.role, ...client };
     await inTransaction(deps.db, (trx) =>
-      queueAdminSignInNotice(trx, { ...notice, attemptId: reservation.attemptId }),
+      recordSignIn(trx, { ...notice, attemptId: reservation.attemptId }),
     );
     return {
       ok: true,
@@ -486,14 +486,10 @@ export async function provisionAdmin(
         .executeTakeFirst();
       if (Number(promoted.numUpdatedRows) === 0) return { status: "already", email };
       const sessionsEnded = await endUserSessions(trx, existing);
-      await recordAudit(trx, {
-        actorId: null,
-        action: "user.update",
-        targetType: "user",
-        targetId: existing,
-        before: { role: "user" },
-        after: { role: "admin" },
-        reason: input.via ?? "",
+      await record(trx, {
+        type: "account.promotedToAdmin",
+        userId: existing,
+        via: input.via ?? "",
       });
       return { status: "promoted", email, sessionsEnded };
     });

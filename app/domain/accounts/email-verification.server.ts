@@ -1,10 +1,9 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { APIError, createEmailVerificationToken } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { isPostgres } from "~/db/dialect";
 import { inTransaction, orWhenTaken, type Db, type Tx } from "~/db/transaction";
-import { recordOwnChange } from "~/domain/audit/audit.server";
-import { queueMail } from "~/domain/mail/mail.server";
+import { record } from "~/domain/events/events.server";
 import { countFormPost } from "~/domain/request-limits/request-limits.server";
 import { safeRedirect } from "./accounts";
 import type { Auth } from "./auth.server";
@@ -97,21 +96,18 @@ function claimsOf(token: string): TokenClaims | null {
   }
 }
 
-/** A step: queues the verification message of an account, with a fresh token (one message per call). */
-async function queueVerification(
+/**
+ * A step: a verification link was made for the account's address; its message is queued, one per call
+ * (its own `sendKey`).
+ */
+async function recordVerification(
   trx: Tx,
-  input: { userId: string; token: string; newEmail?: string },
+  input: { userId: string; token: string },
   now: Date,
-): Promise<number> {
-  return queueMail(
+): Promise<void> {
+  await record(
     trx,
-    {
-      kind: "emailVerification",
-      userId: input.userId,
-      token: input.token,
-      sendKey: randomUUID(),
-      newEmail: input.newEmail,
-    },
+    { type: "account.verificationRequested", ...input, sendKey: randomUUID() },
     now,
   );
 }
@@ -138,10 +134,9 @@ export async function sendEmailVerification(
     email: user.email,
     returnTo: options.returnTo,
   });
-  const queued = await inTransaction(deps.db, (trx) =>
-    queueVerification(trx, { userId, token }, now),
-  );
-  return { queued: queued > 0 };
+  await inTransaction(deps.db, (trx) => recordVerification(trx, { userId, token }, now));
+  // The account was read active above: its message is queued (mail kept without SMTP_URL is too).
+  return { queued: true };
 }
 
 export type ResendVerificationResult =
@@ -196,7 +191,7 @@ export async function resendEmailVerification(
   }
   const token = await makeVerificationToken(deps.auth, { userId: input.userId, email: user.email });
   await inTransaction(deps.db, (trx) =>
-    queueVerification(trx, { userId: input.userId, token }, now),
+    recordVerification(trx, { userId: input.userId, token }, now),
   );
   return { ok: true, email: user.email };
 }
@@ -216,14 +211,16 @@ export async function requestEmailChange(
     .set({ pending_email: input.newEmail, pending_email_at: now.toISOString() })
     .where("id", "=", input.userId)
     .execute();
-  await recordOwnChange(trx, input.userId, {
-    action: "account.email_change_requested",
-    before: { email: input.previousEmail },
-    after: { pendingEmail: input.newEmail },
-  });
-  await queueVerification(
+  await record(
     trx,
-    { userId: input.userId, token: input.token, newEmail: input.newEmail },
+    {
+      type: "account.emailChangeRequested",
+      userId: input.userId,
+      previousEmail: input.previousEmail,
+      newEmail: input.newEmail,
+      token: input.token,
+      sendKey: randomUUID(),
+    },
     now,
   );
 }
@@ -338,24 +335,15 @@ async function applyEmailChange(
       await queuePanelUserSync(trx, userId, input.now);
       const keep = input.session?.userId === userId ? input.session.sessionId : undefined;
       const ended = await endUserSessions(trx, userId, keep);
-      await recordOwnChange(trx, userId, {
-        action: "account.email_change",
-        before: { email: oldEmail },
-        after: {
-          email: newEmail,
-          otherSessionsEnded: ended,
-          confirmedByLink: true,
-          oldAddressTold: true,
-        },
-      });
-      await queueMail(
+      await record(
         trx,
         {
-          kind: "emailChanged",
+          type: "account.emailChanged",
           userId,
           oldEmail,
           newEmail,
-          changeKey: createHash("sha256").update(input.token).digest("hex").slice(0, 32),
+          otherSessionsEnded: ended,
+          linkToken: input.token,
         },
         input.now,
       );

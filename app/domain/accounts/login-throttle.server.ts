@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
-import { isIP } from "node:net";
 import { sql } from "kysely";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { isPostgres } from "~/db/dialect";
 import { oncePer } from "~/db/once-per";
-import { inTransaction, refuse, type Db } from "~/db/transaction";
+import { inTransaction, type Db } from "~/db/transaction";
 import { compactAddress } from "~/lib/ip-address";
-import { z } from "~/lib/zod";
 import {
   LOGIN_EMAIL_WINDOW_MINUTES,
   LOGIN_IP_WINDOW_MINUTES,
@@ -14,33 +11,25 @@ import {
   MAX_EMAIL_LENGTH,
 } from "./accounts";
 import {
-  addressRule,
-  blockEndsAt,
   EMAIL_CEILING_RULE,
-  isKnownAddress,
-  latestBlock,
-  latestOf,
-  liftKeysFor,
   MAX_ADDRESS_LENGTH,
   minutesUntil,
   PAIR_RULE,
   pairKey,
   signInBlockEnd,
-  splitPairKey,
   type AttemptMark,
-  type RateLimitRefusal,
-  type ThrottleEntry,
   type ThrottleKind,
-  type ThrottleRule,
 } from "./login-throttle";
+
+// The sign-in gate (login-throttle.ts has its rule): every sign-in and current-password check reserves
+// its attempt here before a password is compared. The security page's lists of blocks and their lifts
+// are in login-blocks.server.ts, the form limit's refusals in rate-limit-refusals.server.ts; both read
+// the attempts through the reads below.
 
 /** Login attempts (and lifts) are kept 30 days: enough to look back on an attack, then pruned. */
 export const LOGIN_ATTEMPT_RETENTION_DAYS = LOGIN_KNOWN_ADDRESS_DAYS;
 /** Pruning deletes by an indexed time range; once an hour per process is plenty. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
-/** Form-limit refusals: at most one row per address and minute, kept 7 days and never more than this. */
-export const RATE_LIMIT_REFUSAL_RETENTION_DAYS = 7;
-export const RATE_LIMIT_REFUSAL_MAX_ROWS = 5000;
 
 /**
  * The form an address is recorded and compared in: a dual-stack server's "::ffff:203.0.113.9" is
@@ -55,10 +44,10 @@ function loginEmail(email: string): string {
   return email.slice(0, MAX_EMAIL_LENGTH);
 }
 
-const iso = (time: number) => new Date(time).toISOString();
+export const iso = (time: number) => new Date(time).toISOString();
 
 /** A key's attempts in (after, upTo], newest first: one index range, at most `limit` rows. */
-async function attemptsOf(
+export async function attemptsOf(
   db: Db,
   key: { email?: string; address?: string; succeeded?: 0 | 1 },
   range: { after: string; upTo: string },
@@ -81,7 +70,7 @@ function toMark(row: { created_at: string; succeeded: number }): AttemptMark {
 }
 
 /** The pair's newest success at or before `now`, within the 30 days that make an address known. */
-async function pairLastSuccess(db: Db, email: string, address: string, now: Date) {
+export async function pairLastSuccess(db: Db, email: string, address: string, now: Date) {
   const [success] = await attemptsOf(
     db,
     { email, address, succeeded: 1 },
@@ -95,7 +84,7 @@ async function pairLastSuccess(db: Db, email: string, address: string, now: Date
 }
 
 /** The latest lift of each of these keys, by kind (a key per kind). */
-async function lastLifts(
+export async function lastLifts(
   db: Db,
   keys: readonly { kind: ThrottleKind; key: string }[],
 ): Promise<Partial<Record<ThrottleKind, string | null>>> {
@@ -287,422 +276,4 @@ export async function recordLoginAttempt(
       created_at: now.toISOString(),
     })
     .execute();
-}
-
-/** How far back /admin/security looks for blocks that have ended. */
-export const THROTTLE_LOOKBACK_HOURS = 24;
-/** Keys examined per kind, and attempts read per key: the page's cost stays bounded under an attack. */
-const THROTTLE_CANDIDATES = 50;
-const ATTEMPTS_PER_KEY = 500;
-
-/**
- * Addresses, pairs and emails the login rule is refusing now, or refused in the last 24 hours, each with
- * its latest block (from `latestBlock`, i.e. the sign-in rule itself). Keys that reached the rule's limit
- * in the look-back are the candidates; those blocked now come first.
- */
-export async function listThrottles(
-  db: Db,
-  options: { addressLimit: number; now?: Date },
-): Promise<ThrottleEntry[]> {
-  const now = options.now ?? new Date();
-  const entries = (
-    await Promise.all(
-      [addressRule(options.addressLimit), PAIR_RULE, EMAIL_CEILING_RULE].map((rule) =>
-        throttlesFor(db, rule, now),
-      ),
-    )
-  ).flat();
-  return entries.sort(
-    (a, b) =>
-      Number(b.active) - Number(a.active) ||
-      b.block.startedAt.localeCompare(a.block.startedAt) ||
-      a.key.localeCompare(b.key),
-  );
-}
-
-interface Subject {
-  email: string | null;
-  address: string | null;
-}
-
-function keyOf(kind: ThrottleKind, subject: Subject): string {
-  if (kind === "address") return subject.address!;
-  if (kind === "email") return subject.email!;
-  return pairKey(subject.email!, subject.address!);
-}
-
-async function throttlesFor(db: Db, rule: ThrottleRule, now: Date): Promise<ThrottleEntry[]> {
-  const windowMs = rule.windowMinutes * 60_000;
-  const lookbackStart = now.getTime() - THROTTLE_LOOKBACK_HOURS * 3_600_000;
-  // A block that ended inside the look-back began at most one window before it.
-  const from = iso(lookbackStart - windowMs);
-  const nowIso = now.toISOString();
-  const byEmail = rule.kind !== "address";
-  const byAddress = rule.kind !== "email";
-  const grouped = [...(byEmail ? ["email"] : []), ...(byAddress ? ["ip_address"] : [])] as (
-    "email" | "ip_address"
-  )[];
-  const emailColumn = byEmail ? sql<string | null>`email` : sql<string | null>`null`;
-  const addressColumn = byAddress ? sql<string | null>`ip_address` : sql<string | null>`null`;
-  const candidatesSince = async (since: string) => {
-    let query = db
-      .selectFrom("login_attempts")
-      .select([emailColumn.as("email"), addressColumn.as("address")])
-      .where("created_at", ">", since)
-      .where("created_at", "<=", nowIso);
-    if (rule.failuresOnly) query = query.where("succeeded", "=", 0);
-    return query
-      .groupBy(grouped)
-      .having(sql<number>`count(*)`, ">=", rule.limit)
-      .orderBy(sql`max(created_at)`, "desc")
-      .limit(THROTTLE_CANDIDATES)
-      .execute();
-  };
-  // Keys that may be blocked right now first (few: each needs `limit` attempts in one window), then
-  // the rest of the look-back, so a busy day cannot push a live block off the list.
-  const [live, recent] = await Promise.all([
-    candidatesSince(iso(now.getTime() - windowMs)),
-    candidatesSince(from),
-  ]);
-  const subjects = new Map<string, Subject>();
-  for (const row of [...live, ...recent]) {
-    const subject = { email: row.email, address: row.address };
-    const key = keyOf(rule.kind, subject);
-    if (!subjects.has(key) && subjects.size < THROTTLE_CANDIDATES) subjects.set(key, subject);
-  }
-  if (subjects.size === 0) return [];
-
-  const liftKeys = [...subjects.keys()].flatMap((key) => liftKeysFor(rule.kind, key));
-  const lifts = await liftsSince(db, liftKeys, from);
-
-  const found = await Promise.all(
-    [...subjects].map(async ([key, subject]): Promise<ThrottleEntry | null> => {
-      const target = { email: subject.email ?? undefined, address: subject.address ?? undefined };
-      const [newestFirst, successBefore] = await Promise.all([
-        attemptsOf(db, target, { after: from, upTo: nowIso }, ATTEMPTS_PER_KEY),
-        rule.kind === "pair"
-          ? pairLastSuccess(db, subject.email!, subject.address!, new Date(Date.parse(from)))
-          : null,
-      ]);
-      if (newestFirst.length === 0) return null;
-      const marks = [...newestFirst].reverse();
-      const own = liftKeysFor(rule.kind, key);
-      const block = latestBlock(
-        rule,
-        marks,
-        lifts
-          .filter((lift) => own.some((k) => k.kind === lift.kind && k.key === lift.key))
-          .map((lift) => lift.created_at),
-        successBefore,
-      );
-      if (!block) return null;
-      const over = Date.parse(block.liftedAt ?? block.endsAt);
-      if (over < lookbackStart) return null;
-      return {
-        kind: rule.kind,
-        key,
-        email: subject.email,
-        address: subject.address,
-        attempts: marks.filter((mark) => !rule.failuresOnly || !mark.succeeded).length,
-        lastAttemptAt: newestFirst[0]!.at,
-        block,
-        active: over > now.getTime(),
-      };
-    }),
-  );
-  return found.filter((entry): entry is ThrottleEntry => entry !== null);
-}
-
-/** The lifts of these keys after `since`, through the (kind, key, created_at) index. */
-async function liftsSince(db: Db, keys: { kind: ThrottleKind; key: string }[], since: string) {
-  const byKind = new Map<ThrottleKind, Set<string>>();
-  for (const { kind, key } of keys) byKind.set(kind, (byKind.get(kind) ?? new Set()).add(key));
-  return db
-    .selectFrom("login_throttle_lifts")
-    .select(["kind", "key", "created_at"])
-    .where((eb) =>
-      eb.or(
-        [...byKind].map(([kind, set]) =>
-          eb.and([eb("kind", "=", kind), eb("key", "in", [...set])]),
-        ),
-      ),
-    )
-    .where("created_at", ">", since)
-    .execute();
-}
-
-export interface BlockInForce {
-  kind: ThrottleKind;
-  key: string;
-  email: string | null;
-  address: string | null;
-  endsAt: string;
-}
-
-/** Pairs looked at when lifting an email's or an address's blocks (each needs 5 failures in 15 minutes). */
-const PAIRS_PER_LIFT = 200;
-
-/** The block on one key in force at `now`, as sign-in would find it for that key (null: none). */
-async function blockOn(
-  db: Db,
-  kind: ThrottleKind,
-  key: string,
-  now: Date,
-  addressLimit: number,
-): Promise<Date | null> {
-  const upTo = now.toISOString();
-  const emailWindow = { after: iso(now.getTime() - LOGIN_EMAIL_WINDOW_MINUTES * 60_000), upTo };
-  if (kind === "address") {
-    const [attempts, lifts] = await Promise.all([
-      attemptsOf(
-        db,
-        { address: key },
-        { after: iso(now.getTime() - LOGIN_IP_WINDOW_MINUTES * 60_000), upTo },
-        addressLimit,
-      ),
-      lastLifts(db, liftKeysFor(kind, key)),
-    ]);
-    return blockEndsAt(addressRule(addressLimit), attempts, now, lifts.address);
-  }
-  if (kind === "email") {
-    const [failures, lifts] = await Promise.all([
-      attemptsOf(db, { email: key, succeeded: 0 }, emailWindow, EMAIL_CEILING_RULE.limit),
-      lastLifts(db, liftKeysFor(kind, key)),
-    ]);
-    return blockEndsAt(EMAIL_CEILING_RULE, failures, now, lifts.email);
-  }
-  const pair = splitPairKey(key);
-  if (!pair) return null;
-  const [failures, lastSuccess, lifts] = await Promise.all([
-    attemptsOf(db, { ...pair, succeeded: 0 }, emailWindow, PAIR_RULE.limit),
-    pairLastSuccess(db, pair.email, pair.address, now),
-    lastLifts(db, liftKeysFor(kind, key)),
-  ]);
-  if (isKnownAddress(lastSuccess, now)) return null;
-  return blockEndsAt(PAIR_RULE, failures, now, latestOf(lifts.pair, lifts.email, lifts.address));
-}
-
-/**
- * Every block in force at `now` that a lift of this key ends: the key's own, and for an email or an
- * address every pair it is part of.
- */
-export async function blocksInForce(
-  db: Db,
-  input: { kind: ThrottleKind; key: string; addressLimit: number; now: Date },
-): Promise<BlockInForce[]> {
-  const { kind, key, now, addressLimit } = input;
-  const subjects: {
-    kind: ThrottleKind;
-    key: string;
-    email: string | null;
-    address: string | null;
-  }[] = [];
-  if (kind === "pair") {
-    const pair = splitPairKey(key);
-    if (pair) subjects.push({ kind, key, ...pair });
-  } else {
-    subjects.push({
-      kind,
-      key,
-      email: kind === "email" ? key : null,
-      address: kind === "address" ? key : null,
-    });
-    // The pairs with enough failures in the window to be blocked: one index range of this key.
-    const rows = await db
-      .selectFrom("login_attempts")
-      .select((kind === "email" ? sql<string>`ip_address` : sql<string>`email`).as("value"))
-      .where(kind === "email" ? "email" : "ip_address", "=", key)
-      .where("succeeded", "=", 0)
-      .where("created_at", ">", iso(now.getTime() - LOGIN_EMAIL_WINDOW_MINUTES * 60_000))
-      .where("created_at", "<=", now.toISOString())
-      .groupBy(kind === "email" ? "ip_address" : "email")
-      .having(sql<number>`count(*)`, ">=", PAIR_RULE.limit)
-      .limit(PAIRS_PER_LIFT)
-      .execute();
-    for (const { value } of rows) {
-      const pair =
-        kind === "email" ? { email: key, address: value } : { email: value, address: key };
-      subjects.push({ kind: "pair", key: pairKey(pair.email, pair.address), ...pair });
-    }
-  }
-  const ends = await Promise.all(
-    subjects.map((subject) => blockOn(db, subject.kind, subject.key, now, addressLimit)),
-  );
-  return subjects.flatMap((subject, index) => {
-    const end = ends[index];
-    return end ? [{ ...subject, endsAt: end.toISOString() }] : [];
-  });
-}
-
-/** The addresses the form limit refused in the last 24 hours, newest first. */
-export async function listRateLimitRefusals(
-  db: Db,
-  options: { limit: number; now?: Date },
-): Promise<RateLimitRefusal[]> {
-  const now = options.now ?? new Date();
-  const since = new Date(now.getTime() - THROTTLE_LOOKBACK_HOURS * 3_600_000).toISOString();
-  const rows = await db
-    .selectFrom("rate_limit_refusals")
-    .select(["id", "ip_address", "path", "created_at", "ends_at"])
-    .where("created_at", ">", since)
-    .orderBy("id", "desc")
-    .limit(options.limit)
-    .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    address: row.ip_address,
-    path: row.path,
-    at: row.created_at,
-    endsAt: row.ends_at,
-    active: Date.parse(row.ends_at) > now.getTime(),
-  }));
-}
-
-/** The forms the per-address limit covers (server/request-limits.ts); anything else is stored as "other". */
-export const RATE_LIMITED_PATHS = [
-  "/login",
-  "/register",
-  "/contact",
-  "/newsletter",
-  "/language",
-  "/logout",
-  "/forgot-password",
-  "/reset-password",
-] as const;
-
-/**
- * Records that the form limit refused an address. server/request-limits.ts calls it only for the first
- * refusal of an address and form in a window, so an address adds at most one row per form a minute
- * (across every server process: the count is in the database). The worker's housekeeping schedule
- * keeps the table small (pruneRateLimitRefusals).
- */
-export async function recordRateLimitRefusal(
-  db: Db,
-  refusal: { ip: string; path: string; endsAt: Date },
-  now = new Date(),
-) {
-  const path = (RATE_LIMITED_PATHS as readonly string[]).includes(refusal.path)
-    ? refusal.path
-    : "other";
-  await db
-    .insertInto("rate_limit_refusals")
-    .values({
-      ip_address: loginAddress(refusal.ip),
-      path,
-      created_at: now.toISOString(),
-      ends_at: refusal.endsAt.toISOString(),
-    })
-    .execute();
-}
-
-/**
- * Deletes the form-limit refusals past the retention and beyond the newest RATE_LIMIT_REFUSAL_MAX_ROWS,
- * so the table stays small whatever the traffic (the worker's housekeeping schedule runs it). Returns
- * the rows deleted.
- */
-export async function pruneRateLimitRefusals(db: Db, now = new Date()): Promise<number> {
-  const cutoff = new Date(
-    now.getTime() - RATE_LIMIT_REFUSAL_RETENTION_DAYS * 86_400_000,
-  ).toISOString();
-  // The newest row past the cap, found through the primary key; it and everything older goes.
-  const boundary = await db
-    .selectFrom("rate_limit_refusals")
-    .select("id")
-    .orderBy("id", "desc")
-    .limit(1)
-    .offset(RATE_LIMIT_REFUSAL_MAX_ROWS)
-    .executeTakeFirst();
-  const result = await db
-    .deleteFrom("rate_limit_refusals")
-    .where((eb) =>
-      eb.or([
-        eb("created_at", "<", cutoff),
-        ...(boundary ? [eb("id", "<=", Number(boundary.id))] : []),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/**
- * What `npm run admin -- unblock` was given: an email (any case) or an IP address (in any of its forms),
- * as the key a lift names; null when it is neither.
- */
-export function unblockTarget(text: string): { kind: "email" | "address"; key: string } | null {
-  const value = text.trim();
-  if (isIP(value) !== 0) return { kind: "address", key: loginAddress(value) };
-  const email = z.email().max(MAX_EMAIL_LENGTH).safeParse(value.toLowerCase());
-  return email.success ? { kind: "email", key: email.data } : null;
-}
-
-export type LiftBlockResult =
-  | {
-      ok: true;
-      kind: ThrottleKind;
-      key: string;
-      /** The key's email and address (a pair has both). */
-      email: string | null;
-      address: string | null;
-      lifted: BlockInForce[];
-    }
-  | { ok: false; kind: "conflict"; error: "admin-security.errors.notBlocked" };
-
-/**
- * Lifts the login blocks on an address, an email or one pair, for the security page and for
- * `npm run admin -- unblock`. A lift row makes the attempts made so far stop counting for that key (the
- * rule in `blockEndsAt`), and an email's or an address's lift counts for every pair it is part of
- * (`liftKeysFor`), so the next attempt goes ahead; new failures count again from zero. Only a key with a
- * block in force now can be lifted. One transaction with its audit entry, which lists what was lifted.
- * `actorId` is the admin, or null for the command line (`reason` then says so).
- */
-export async function liftLoginBlock(
-  db: Db,
-  input: {
-    actorId: string | null;
-    kind: ThrottleKind;
-    key: string;
-    addressLimit: number;
-    reason?: string;
-    now?: Date;
-  },
-): Promise<LiftBlockResult> {
-  const now = input.now ?? new Date();
-  return inTransaction(db, async (trx): Promise<LiftBlockResult> => {
-    const lifted = await blocksInForce(trx, { ...input, now });
-    if (lifted.length === 0)
-      refuse<LiftBlockResult>("conflict", "admin-security.errors.notBlocked");
-    await trx
-      .insertInto("login_throttle_lifts")
-      .values({
-        kind: input.kind,
-        key: input.key,
-        lifted_by: input.actorId,
-        created_at: now.toISOString(),
-      })
-      .execute();
-    const own = lifted.find((block) => block.kind === input.kind && block.key === input.key);
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: "login_block.lift",
-      targetType: "login_block",
-      targetId: input.key,
-      before: {
-        kind: input.kind,
-        key: input.key,
-        endsAt: own?.endsAt ?? null,
-        blocks: lifted.map(({ kind, key, endsAt }) => ({ kind, key, endsAt })),
-      },
-      after: { liftedAt: now.toISOString() },
-      reason: input.reason,
-    });
-    const pair = input.kind === "pair" ? splitPairKey(input.key) : null;
-    return {
-      ok: true,
-      kind: input.kind,
-      key: input.key,
-      email: pair?.email ?? (input.kind === "email" ? input.key : null),
-      address: pair?.address ?? (input.kind === "address" ? input.key : null),
-      lifted,
-    };
-  });
 }

@@ -28,6 +28,9 @@ export type ThrottleKind = (typeof THROTTLE_KINDS)[number];
 /** An IPv6 address is at most 45 characters; anything longer is not an address we recorded. */
 export const MAX_ADDRESS_LENGTH = 64;
 
+/** How far back /admin/security looks for blocks that have ended, and for the form limit's refusals. */
+export const THROTTLE_LOOKBACK_HOURS = 24;
+
 export interface ThrottleRule {
   kind: ThrottleKind;
   /** Attempts that, all inside the window, block the next one. */

@@ -1,4 +1,4 @@
-import { recordOwnChange } from "~/domain/audit/audit.server";
+import { record } from "~/domain/events/events.server";
 import { inTransaction, Refusal, type Db, type Tx } from "~/db/transaction";
 import { logger } from "~/lib/logger.server";
 import { SESSION_ACTIVITY_STEP_MINUTES, type OwnSession } from "./accounts";
@@ -121,10 +121,11 @@ export async function revokeOwnSession(
       .where("id", "=", session.id)
       .where("user_id", "=", input.actorId)
       .execute();
-    await recordOwnChange(trx, input.actorId, {
-      action: "session.revoke",
-      before: {
-        session: session.id,
+    await record(trx, {
+      type: "account.sessionRevoked",
+      userId: input.actorId,
+      session: {
+        id: session.id,
         ipAddress: session.ip_address,
         userAgent: session.user_agent,
         createdAt: new Date(session.created_at).toISOString(),
@@ -150,10 +151,12 @@ export async function revokeOtherOwnSessions(
     const ended = await endUserSessions(trx, input.actorId, currentSessionId);
     const devices = await forgetTrustedDevices(trx, input.actorId);
     if (ended === 0 && devices === 0) refuse("conflict", "admin-security.errors.noOtherSessions");
-    await recordOwnChange(trx, input.actorId, {
-      action: "session.revoke_others",
-      before: { sessions: ended, trustedDevices: devices },
-      after: { kept: currentSessionId },
+    await record(trx, {
+      type: "account.otherSessionsRevoked",
+      userId: input.actorId,
+      sessionsEnded: ended,
+      trustedDevices: devices,
+      kept: currentSessionId,
     });
     return { ok: true, ended };
   });

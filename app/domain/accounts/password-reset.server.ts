@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { APIError } from "better-auth/api";
 import { inTransaction } from "~/db/transaction";
-import { recordOwnChange } from "~/domain/audit/audit.server";
-import { queueMail } from "~/domain/mail/mail.server";
+import { record } from "~/domain/events/events.server";
 import { isCommonPassword, type AccountDeps } from "./accounts.server";
 import { endUserSessions, forgetTrustedDevices } from "./own-sessions.server";
 import { capturingPasswordReset, RESET_IDENTIFIER_PREFIX } from "./auth.server";
@@ -15,7 +14,7 @@ import {
 
 // Password reset by mail (ADR 0034). better-auth makes the token, keeps it (its verifications
 // table, an hour, used once), checks it and sets the password, ending every session; we call its API
-// from our own pages, queue the mails through the outbox and write the audit entry.
+// from our own pages and record what happened (its reactions: the mails and the audit entry).
 
 /** What /forgot-password answers, whatever happened: the same for every address. */
 export type PasswordResetRequestResult = { ok: true };
@@ -73,9 +72,9 @@ async function sendResetLink(deps: AccountDeps, email: string, now = new Date())
   const requested = captured.requested;
   if (!requested) return;
   await inTransaction(deps.db, (trx) =>
-    queueMail(
+    record(
       trx,
-      { kind: "passwordReset", userId: requested.userId, token: requested.token },
+      { type: "account.passwordResetRequested", userId: requested.userId, token: requested.token },
       now,
     ),
   );
@@ -143,14 +142,15 @@ export async function resetPasswordWithToken(
       .where("identifier", "like", `${RESET_IDENTIFIER_PREFIX}%`)
       .where("value", "=", resetUser)
       .execute();
-    await recordOwnChange(trx, resetUser, {
-      action: "account.password_reset",
-      after: { sessions: "ended", ip: input.ip ?? null },
-      reason: "reset link",
-    });
-    await queueMail(
+    await record(
       trx,
-      { kind: "passwordChanged", userId: resetUser, token: input.token, at: now.toISOString() },
+      {
+        type: "account.passwordReset",
+        userId: resetUser,
+        token: input.token,
+        ip: input.ip ?? null,
+        at: now.toISOString(),
+      },
       now,
     );
   });

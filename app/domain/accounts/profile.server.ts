@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
-import { recordOwnChange } from "~/domain/audit/audit.server";
 import { inTransaction, orWhenTaken, Refusal, type Db } from "~/db/transaction";
+import { record } from "~/domain/events/events.server";
 import {
   LOGIN_IP_ATTEMPT_LIMIT,
   MAX_EMAIL_LENGTH,
@@ -177,11 +177,14 @@ export async function updateProfile(
           .where("id", "=", input.userId)
           .execute();
         const ended = await endUserSessions(trx, input.userId, input.currentSessionId);
-        await recordOwnChange(trx, input.userId, {
-          action: "account.email_change",
-          before: { email: previousEmail },
-          // No email is sent yet: this entry is the record the old address is owed (docs/security.md).
-          after: { email: input.email, otherSessionsEnded: ended, oldAddressTold: false },
+        // No link and no mail: the audit entry is the record the old address is owed (docs/security.md).
+        await record(trx, {
+          type: "account.emailChanged",
+          userId: input.userId,
+          oldEmail: previousEmail!,
+          newEmail: input.email,
+          otherSessionsEnded: ended,
+          linkToken: null,
         });
         return { ok: true, emailChanged: true, sessionsEnded: ended };
       }),

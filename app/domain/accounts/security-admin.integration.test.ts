@@ -10,16 +10,14 @@ import {
 } from "./accounts";
 import { getCurrentSession, provisionAdmin, signIn } from "./accounts.server";
 import { pairKey, type ThrottleKind } from "./login-throttle";
+import { liftLoginBlock, listThrottles } from "./login-blocks.server";
+import { pruneLoginRecords, recordLoginAttempt } from "./login-throttle.server";
 import {
-  liftLoginBlock,
   listRateLimitRefusals,
-  listThrottles,
-  pruneLoginRecords,
   pruneRateLimitRefusals,
   RATE_LIMIT_REFUSAL_MAX_ROWS,
-  recordLoginAttempt,
   recordRateLimitRefusal,
-} from "./login-throttle.server";
+} from "./rate-limit-refusals.server";
 import {
   listOwnSessions,
   revokeOtherOwnSessions,

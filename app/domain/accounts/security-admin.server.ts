@@ -1,5 +1,6 @@
 import type { Db } from "~/db/transaction";
-import { listRateLimitRefusals, listThrottles } from "./login-throttle.server";
+import { listThrottles } from "./login-blocks.server";
+import { listRateLimitRefusals } from "./rate-limit-refusals.server";
 import { listOwnSessions } from "./own-sessions.server";
 import {
   FAILED_LOGINS_PAGE_SIZE,

@@ -1,13 +1,12 @@
 import type { Tx } from "~/db/transaction";
-import { queueMail } from "~/domain/mail/mail.server";
+import { record } from "~/domain/events/events.server";
 
 /**
- * A step of sign-in (docs/mail.md "Security mail"): an admin who signs in is told, in their language, when,
- * from which address and with which browser, so a sign-in they did not make is noticed. Customers are
- * not mailed. Once per sign-in attempt (`attemptId`, the login throttle's row). Returns whether a notice
- * was queued.
+ * A step of sign-in (docs/mail.md "Security mail"): records the sign-in, whose reaction tells an admin,
+ * in their language, when, from which address and with which browser, so a sign-in they did not make is
+ * noticed. Customers are not mailed. Once per sign-in attempt (`attemptId`, the login throttle's row).
  */
-export async function queueAdminSignInNotice(
+export async function recordSignIn(
   trx: Tx,
   input: {
     userId: string;
@@ -17,20 +16,19 @@ export async function queueAdminSignInNotice(
     userAgent?: string | null;
     now?: Date;
   },
-): Promise<boolean> {
-  if (input.role !== "admin") return false;
+): Promise<void> {
   const now = input.now ?? new Date();
-  const queued = await queueMail(
+  await record(
     trx,
     {
-      kind: "adminSignIn",
+      type: "account.signedIn",
       userId: input.userId,
-      eventKey: String(input.attemptId),
+      role: input.role,
+      attemptId: input.attemptId,
       at: now.toISOString(),
       ip: input.ip,
       userAgent: input.userAgent ?? null,
     },
     now,
   );
-  return queued > 0;
 }

@@ -1,12 +1,8 @@
 import { sql } from "kysely";
 import { inTransaction, refuse, type Db } from "~/db/transaction";
-import { recordAudit } from "~/domain/audit/audit.server";
-import { queueMail } from "~/domain/mail/mail.server";
+import { record } from "~/domain/events/events.server";
 import { forgetTrustedDevices } from "./own-sessions.server";
 import { lockUser } from "./user-lock.server";
-
-/** The audit action of a reset, by an admin on the client page or from the command line. */
-export const TWO_FACTOR_RESET_ACTION = "user.two_factor_reset";
 
 export type ResetTwoFactorResult =
   | { ok: true; message: "admin-clients.twoFactor.resetDone"; email: string }
@@ -20,9 +16,9 @@ export type ResetTwoFactorResult =
  * Turns off another user's two-factor sign-in, for someone who lost their authenticator and
  * their backup codes: their secret and backup codes (the two_factors rows) are deleted, the account's
  * flag is cleared and the devices they told to skip the code are forgotten (better-auth keeps those as
- * `trust-device-…` verifications), with an audit entry and the mail telling them, all in one
- * transaction. They then sign in with their password alone and may set it up again. Their sessions are
- * left alone: losing a phone is no reason to sign anyone out.
+ * `trust-device-…` verifications), recorded (`account.twoFactorReset`: its audit entry and the mail
+ * telling them), all in one transaction. They then sign in with their password alone and may set it up
+ * again. Their sessions are left alone: losing a phone is no reason to sign anyone out.
  *
  * `actorId` is the admin acting, never the user themself (they turn it off in their account tab); null
  * is the command line (`npm run admin -- reset-2fa`), whose `reason` the audit entry keeps.
@@ -55,21 +51,16 @@ export async function resetTwoFactor(
       .where("id", "=", user.id)
       .execute();
     await forgetTrustedDevices(trx, user.id);
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      action: TWO_FACTOR_RESET_ACTION,
-      targetType: "user",
-      targetId: user.id,
-      before: { twoFactorEnabled: true },
-      after: {
-        twoFactorEnabled: false,
-        secretsRemoved: removed.reduce((sum, row) => sum + Number(row.numDeletedRows), 0),
-      },
-      reason: input.reason,
-    });
-    await queueMail(
+    await record(
       trx,
-      { kind: "twoFactorReset", userId: user.id, resetAt: now.toISOString() },
+      {
+        type: "account.twoFactorReset",
+        actorId: input.actorId,
+        userId: user.id,
+        secretsRemoved: removed.reduce((sum, row) => sum + Number(row.numDeletedRows), 0),
+        reason: input.reason,
+        at: now.toISOString(),
+      },
       now,
     );
     return { ok: true, message: "admin-clients.twoFactor.resetDone", email: user.email };

@@ -2,7 +2,8 @@ import { APIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { renderSVG } from "uqr";
 import { inTransaction } from "~/db/transaction";
-import { recordOwnChange } from "~/domain/audit/audit.server";
+import type { AccountEvent } from "~/domain/events/account-events.server";
+import { record } from "~/domain/events/events.server";
 import { readCookie } from "~/lib/cookies";
 import { LOGIN_IP_ATTEMPT_LIMIT, type Role } from "./accounts";
 import {
@@ -299,21 +300,18 @@ export async function confirmTwoFactorSetup(
   }
   await keepSessionEnd(deps, end, setCookies);
   const backupCodes = await backupCodesOf(deps, input.userId);
-  await auditOwn(deps, input.userId, "account.two_factor_enable", {
-    before: { twoFactorEnabled: false },
-    after: { twoFactorEnabled: true },
-  });
+  await recordOwn(deps, { type: "account.twoFactorEnabled", userId: input.userId });
   return { ok: true, backupCodes, setCookies };
 }
 
-/** The user's own change to their two-factor sign-in, in the audit log. */
-async function auditOwn(
-  deps: AccountDeps,
-  userId: string,
-  action: string,
-  change?: { before: Record<string, unknown>; after: Record<string, unknown> },
-) {
-  await inTransaction(deps.db, (trx) => recordOwnChange(trx, userId, { action, ...change }));
+type TwoFactorChange = Extract<
+  AccountEvent,
+  { type: "account.twoFactorEnabled" | "account.backupCodesRenewed" | "account.twoFactorDisabled" }
+>;
+
+/** The user's own change to their two-factor sign-in, recorded (its reaction: the audit entry). */
+async function recordOwn(deps: AccountDeps, event: TwoFactorChange) {
+  await inTransaction(deps.db, (trx) => record(trx, event));
 }
 
 /**
@@ -350,7 +348,7 @@ export async function regenerateBackupCodes(
       return { ok: false, kind: "conflict", error: "dashboard.twoFactor.errors.notOn" };
     throw error;
   }
-  await auditOwn(deps, input.userId, "account.two_factor_backup_codes");
+  await recordOwn(deps, { type: "account.backupCodesRenewed", userId: input.userId });
   return { ok: true, backupCodes };
 }
 
@@ -393,10 +391,7 @@ export async function disableTwoFactor(
   });
   const setCookies = headers.getSetCookie();
   await keepSessionEnd(deps, end, setCookies);
-  await auditOwn(deps, input.userId, "account.two_factor_disable", {
-    before: { twoFactorEnabled: true },
-    after: { twoFactorEnabled: false },
-  });
+  await recordOwn(deps, { type: "account.twoFactorDisabled", userId: input.userId });
   return { ok: true, setCookies };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { inTransaction, orWhenTaken, Refusal, type Db, type Tx } from "~/db/transaction";
+import { record } from "~/domain/events/events.server";
 import type { FailureKind } from "~/lib/result";
 import { isCommonPassword } from "./accounts.server";
 import { endUserSessions } from "./own-sessions.server";
@@ -172,15 +172,16 @@ export async function updateUserByAdmin(
         Object.fromEntries(
           changed.filter((key) => key !== "password").map((key) => [key, source[key]]),
         );
-      await recordAudit(trx, {
+      await record(trx, {
+        type: "account.updatedByAdmin",
         actorId: input.actorId,
-        action: "user.update",
-        targetType: "user",
-        targetId: user.id,
-        before: pick(user),
-        after: {
-          ...pick(input as Record<string, string>),
-          ...(passwordHash ? { password: "changed" } : {}),
+        userId: user.id,
+        change: {
+          before: pick(user),
+          after: {
+            ...pick(input as Record<string, string>),
+            ...(passwordHash ? { password: "changed" } : {}),
+          },
         },
       });
       return { ok: true, changed };
@@ -211,14 +212,12 @@ export async function deleteUserByAdmin(
     if (!user) refuseDelete("admin.users.errors.notFound");
     if (user.role === "admin") refuseDelete("admin.users.errors.adminDelete");
     await eraseAccount(trx, user, input.actorId);
-    // No name or email in the entry: the point of the delete is that they are gone.
-    await recordAudit(trx, {
+    // No name or email in the event: the point of the delete is that they are gone.
+    await record(trx, {
+      type: "account.deletedByAdmin",
       actorId: input.actorId,
-      action: "user.delete",
-      targetType: "user",
-      targetId: user.id,
-      before: { status: "active", role: user.role },
-      after: { status: "deleted" },
+      userId: user.id,
+      role: user.role,
     });
     return { ok: true };
   });

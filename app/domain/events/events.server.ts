@@ -2,6 +2,7 @@ import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
 import type { AdminEvent } from "./admin-events.server";
 import type { CatalogueEvent } from "./catalogue-events.server";
+import type { AccountEvent } from "./account-events.server";
 import type { CoinsEvent } from "./coin-events.server";
 import type { InvoiceEvent } from "./invoice-events.server";
 import type { OrderEvent } from "./order-events.server";
@@ -27,7 +28,8 @@ export type DomainEvent =
   | TicketEvent
   | CatalogueEvent
   | AdminEvent
-  | InvoiceEvent;
+  | InvoiceEvent
+  | AccountEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the

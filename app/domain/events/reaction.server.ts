@@ -28,6 +28,8 @@ export interface Reactions<E> {
   keyedNotice?: (event: E) => KeyedNotice;
   mail?: (event: E) => Some<MailEvent>;
   staffPost?: (event: E) => StaffNews;
+  /** The account whose mail (the outbox's messages, its choices) is erased with it (ADR 19). */
+  forgetMail?: (event: E) => string;
 }
 
 /** An area's part of the table: each of its events' reactions. */

@@ -1,5 +1,6 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
+import { forgetMailOf } from "~/domain/mail/mail-erasure.server";
 import { queueMail, queueMails } from "~/domain/mail/mail.server";
 import { notify, notifyOnce } from "~/domain/notifications/notifications.server";
 import { queuePanelSync } from "~/domain/provisioning/provisioning.server";
@@ -7,6 +8,7 @@ import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
 import { adminReactions } from "./admin-events.server";
 import { catalogueReactions } from "./catalogue-events.server";
+import { accountReactions } from "./account-events.server";
 import { coinReactions } from "./coin-events.server";
 import type { DomainEvent } from "./events.server";
 import { invoiceReactions } from "./invoice-events.server";
@@ -29,6 +31,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...catalogueReactions,
   ...adminReactions,
   ...invoiceReactions,
+  ...accountReactions,
 };
 
 /**
@@ -52,6 +55,7 @@ export async function react(
   for (const mail of all(reactions.mail?.(event) ?? null))
     await queueMail(trx, mail, now, settings);
   if (reactions.staffPost) await queueStaffPost(trx, reactions.staffPost(event), now, settings);
+  if (reactions.forgetMail) await forgetMailOf(trx, reactions.forgetMail(event));
 }
 
 /**
@@ -86,5 +90,7 @@ export async function reactAll(
   );
   for (const news of each((reactions, event) => reactions.staffPost?.(event) ?? null))
     await queueStaffPost(trx, news, now, settings);
+  for (const userId of each((reactions, event) => reactions.forgetMail?.(event) ?? null))
+    await forgetMailOf(trx, userId);
   return told;
 }

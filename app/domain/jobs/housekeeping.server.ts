@@ -1,5 +1,6 @@
 import type { Db } from "~/db/transaction";
-import { pruneLoginRecords, pruneRateLimitRefusals } from "~/domain/accounts/login-throttle.server";
+import { pruneLoginRecords } from "~/domain/accounts/login-throttle.server";
+import { pruneRateLimitRefusals } from "~/domain/accounts/rate-limit-refusals.server";
 import { pruneFormWindows } from "~/domain/request-limits/request-limits.server";
 import type { ScheduleDefinition } from "./schedule-slots";
 import type { JobHandler } from "./jobs.server";

@@ -4,7 +4,7 @@ import {
   securityActionSchema,
   securityQuerySchema,
 } from "~/domain/accounts/security-admin.schemas";
-import { liftLoginBlock } from "~/domain/accounts/login-throttle.server";
+import { liftLoginBlock } from "~/domain/accounts/login-blocks.server";
 import { revokeOtherOwnSessions, revokeOwnSession } from "~/domain/accounts/own-sessions.server";
 import { loadSecurityPage } from "~/domain/accounts/security-admin.server";
 import { SecurityPage } from "~/features/admin-security/security-page";
