@@ -38,17 +38,15 @@ import type { PanelSnapshot } from "~/domain/provisioning/panel-connection";
 import { provisioningStartValues } from "~/domain/provisioning/product-editor";
 import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
+import { EditorFields, editorRow } from "~/components/list-editor/editor-page";
+import type { EditorActionResult, EditorProps } from "~/components/list-editor/list-editor-page";
+import { useBusy } from "~/components/ui/use-busy";
 import {
+  CatalogueEditor,
   CataloguePage,
-  EditorFields,
-  EditorPage,
-  editorRow,
-  useBusy,
-  useEditorForm,
-  type CatalogueActionResult,
-  type EditorForm,
-  type EditorProps,
-} from "./shared";
+  useCatalogueForm,
+  type CatalogueForm,
+} from "./catalogue-page";
 import { EggPicker, ProvisioningFields } from "./provisioning-fields";
 
 interface ProductsPageProps {
@@ -60,7 +58,7 @@ interface ProductsPageProps {
   panel: PanelSnapshot | null;
   query: ProductListQuery;
   locale: string;
-  result?: CatalogueActionResult;
+  result?: EditorActionResult;
 }
 
 export function ProductsPage(page: ProductsPageProps) {
@@ -256,7 +254,7 @@ function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
     panel,
     query.eggId,
   );
-  const form = useEditorForm(
+  const form = useCatalogueForm(
     "products",
     props,
     product
@@ -292,7 +290,7 @@ function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
         { type: "samp", category: "", status: "active", ...provisioning },
   );
   return (
-    <EditorPage
+    <CatalogueEditor
       form={form}
       editTitle={product && t("products.editTitle", { name: product.name })}
       note={
@@ -422,7 +420,7 @@ function ProductEditor(props: EditorProps<AdminProduct, ProductsPageProps>) {
         unreadable={product?.provisioningUnreadable ?? false}
         names={Object.keys(provisioning)}
       />
-    </EditorPage>
+    </CatalogueEditor>
   );
 }
 
@@ -450,7 +448,7 @@ function TranslatedFields({
   editor,
   language,
 }: {
-  editor: EditorForm;
+  editor: CatalogueForm;
   language: ProductTextLocale;
 }) {
   const { t } = useTranslation("admin-catalogue");
