@@ -1,6 +1,7 @@
 import { Trash2Icon } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useBusy } from "./use-busy";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogFormButtons, DialogPanel, DialogTrigger } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
@@ -36,7 +37,7 @@ export function ConfirmDialogContent({
   /** Shown between the question and the buttons (e.g. why the last try was refused). */
   children?: ReactNode;
 }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   return (
     <DialogPanel
       closeLabel={labels.close}

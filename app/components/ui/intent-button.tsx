@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useBusy } from "./use-busy";
 import { Button } from "~/components/ui/button";
 
 /**
@@ -25,7 +26,7 @@ export function IntentButton({
   accessibleName?: string;
   children: ReactNode;
 }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   return (
     <Form
       method="post"

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useBusy } from "./use-busy";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 
@@ -23,7 +24,7 @@ export function RejectForm({
   className: string;
   children: ReactNode;
 }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   return (
     <Form method="post" className={className}>
       <input type="hidden" name="intent" value="reject" />

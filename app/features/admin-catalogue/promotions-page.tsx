@@ -23,14 +23,9 @@ import {
 } from "~/domain/promotions/promotions";
 import { centsToEuroInput } from "~/lib/euro-input";
 import { formatEuros } from "~/lib/money";
-import {
-  CataloguePage,
-  EditorPage,
-  editorRow,
-  useEditorForm,
-  type CatalogueActionResult,
-  type EditorProps,
-} from "./shared";
+import { editorRow } from "~/components/list-editor/editor-page";
+import type { EditorActionResult, EditorProps } from "~/components/list-editor/list-editor-page";
+import { CatalogueEditor, CataloguePage, useCatalogueForm } from "./catalogue-page";
 import { dateTimeFormat, numberFormat } from "~/lib/intl-format";
 
 const STATUS_TONES = {
@@ -66,7 +61,7 @@ interface PromotionsPageProps {
   today: string;
   query: VoucherListQuery;
   locale: string;
-  result?: CatalogueActionResult;
+  result?: EditorActionResult;
 }
 
 export function PromotionsPage(page: PromotionsPageProps) {
@@ -200,7 +195,7 @@ function VoucherEditor(props: EditorProps<AdminVoucher, PromotionsPageProps>) {
   const voucher = props.item;
   const { products, today } = props.page;
   const { t } = useTranslation("admin-catalogue");
-  const form = useEditorForm(
+  const form = useCatalogueForm(
     "promotions",
     props,
     voucher
@@ -228,7 +223,7 @@ function VoucherEditor(props: EditorProps<AdminVoucher, PromotionsPageProps>) {
   );
   const { value, error, id } = form;
   return (
-    <EditorPage
+    <CatalogueEditor
       form={form}
       editTitle={voucher && t("promotions.editTitle", { code: voucher.code })}
       note={
@@ -362,6 +357,6 @@ function VoucherEditor(props: EditorProps<AdminVoucher, PromotionsPageProps>) {
           </p>
         ) : null}
       </fieldset>
-    </EditorPage>
+    </CatalogueEditor>
   );
 }

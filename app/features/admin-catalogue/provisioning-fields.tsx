@@ -32,7 +32,11 @@ import {
 } from "~/domain/provisioning/provisioning";
 import { useMessage } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
-import { EditorFields, editorRow, type EditorForm } from "./shared";
+import {
+  EditorFields,
+  editorRow,
+  type EditorFormState,
+} from "~/components/list-editor/editor-page";
 
 /** The GET form "Choose egg" submits: it opens the editor again with the egg (`?edit=…&eggId=…`). */
 export const EGG_PICKER_FORM = "product-egg-picker";
@@ -62,7 +66,7 @@ export function ProvisioningFields({
   unreadable,
   names,
 }: {
-  form: EditorForm;
+  form: EditorFormState;
   panel: PanelSnapshot | null;
   unreadable: boolean;
   /** The fields the block started with (its stored values), sent back as they are without a panel. */
@@ -118,7 +122,7 @@ function PanelFields({
   egg,
   eggId,
 }: {
-  form: EditorForm;
+  form: EditorFormState;
   panel: PanelSnapshot;
   egg: SnapshotEgg | null;
   eggId: number;
@@ -321,7 +325,7 @@ function CheckboxGroup({
   hint,
   boxes,
 }: {
-  form: EditorForm;
+  form: EditorFormState;
   field: "locationIds" | "nodeIds";
   label: string;
   hint: string;
@@ -352,7 +356,7 @@ function CheckboxGroup({
  * One field per variable of the egg, with its rules (and those only the panel checks) as its hint;
  * the values are checked against the rules when the product is saved.
  */
-function EggVariables({ form, egg }: { form: EditorForm; egg: SnapshotEgg }) {
+function EggVariables({ form, egg }: { form: EditorFormState; egg: SnapshotEgg }) {
   const { t } = useTranslation("admin-catalogue");
   const message = useMessage();
   const values = Object.fromEntries(

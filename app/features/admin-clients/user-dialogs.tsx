@@ -1,7 +1,8 @@
 import { PencilIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useBusy } from "~/components/ui/use-busy";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DialogFormButtons, DialogShell } from "~/components/ui/dialog";
@@ -36,10 +37,6 @@ function useActionDialog(result: ClientActionResult | undefined, intent: Intent)
     setOpen(next);
   };
   return { open, onOpenChange, refusal };
-}
-
-function useBusy() {
-  return useNavigation().state !== "idle";
 }
 
 export function CoinsDialog({

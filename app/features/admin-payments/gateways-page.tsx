@@ -1,20 +1,24 @@
-import { PencilIcon, PlusIcon } from "lucide-react";
-import { useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
-import { actionsColumn, badgeColumn, column } from "~/components/data-table/column-presets";
+import { badgeColumn, column } from "~/components/data-table/column-presets";
 import { CellWithNote, type Column } from "~/components/data-table/data-table";
-import { ListPage } from "~/components/data-table/list-page";
+import {
+  EditorFields,
+  EditorPage,
+  useEditorForm,
+  type EditorFormState,
+} from "~/components/list-editor/editor-page";
+import {
+  ListEditorPage,
+  NewLink,
+  type EditorActionResult,
+  type EditorProps,
+  type RowActionsProps,
+} from "~/components/list-editor/list-editor-page";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { EditorForm } from "~/components/ui/form-actions";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { typedIn } from "~/components/ui/fieldset";
-import { choicesOf, FormFields, type FieldSpec } from "~/components/ui/form-card";
-import { IntentButton } from "~/components/ui/intent-button";
+import { choicesOf, type FieldSpec } from "~/components/ui/form-card";
 import { Notice } from "~/components/ui/notice";
-import { BackLink, PageHeading } from "~/components/ui/page-heading";
-import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
-import { StatusMessage } from "~/components/ui/status-message";
+import { PageHeading } from "~/components/ui/page-heading";
 import {
   CURRENCY_LABELS,
   formatBasisPoints,
@@ -36,15 +40,9 @@ import { useTranslation } from "~/i18n/use-translation";
 import { centsToEuroInput } from "~/lib/euro-input";
 
 // /admin/gateways (docs/payments.md): the payment methods as a list, and the editor of one on
-// the same address (?edit=<id>, ?edit=new), built from the kit's list and form pieces.
+// the same address (?edit=<id>, ?edit=new), built from the kit's list with an editor.
 
 const LIST_PATH = "/admin/gateways";
-
-/** What a post to the page did: "save" for the editor's form, "row" for a row's buttons (`id`). */
-export interface GatewaysActionResult extends ActionResult {
-  intent: "save" | "row";
-  id?: string;
-}
 
 interface GatewaysPageProps {
   methods: PaymentMethod[];
@@ -53,20 +51,7 @@ interface GatewaysPageProps {
   defaultLocale: PaymentTextLocale;
   query: PaymentMethodListQuery;
   locale: string;
-  result?: GatewaysActionResult;
-}
-
-export function GatewaysPage(page: GatewaysPageProps) {
-  const { editing, result } = page;
-  if (editing)
-    return (
-      <MethodEditor
-        method={editing === "new" ? undefined : editing}
-        result={result?.intent === "save" ? result : undefined}
-        page={page}
-      />
-    );
-  return <MethodList {...page} />;
+  result?: EditorActionResult;
 }
 
 /** "MAD 5.00 + 2.5%", "2.5%", "None". */
@@ -78,7 +63,8 @@ function feeText(method: PaymentMethod, locale: string, none: string): string {
   return parts.length > 0 ? parts.join(" + ") : none;
 }
 
-function MethodList({ methods, editing, defaultLocale, query, locale, result }: GatewaysPageProps) {
+export function GatewaysPage(page: GatewaysPageProps) {
+  const { methods, defaultLocale, locale } = page;
   const { t } = useTranslation("payments");
   const { t: tAdmin } = useTranslation("admin");
   const nameOf = (method: PaymentMethod) => textIn(method.names, locale, defaultLocale);
@@ -131,68 +117,20 @@ function MethodList({ methods, editing, defaultLocale, query, locale, result }: 
       }),
       { label: true },
     ),
-    actionsColumn(
-      t("admin.columns.actions"),
-      (method) => <RowActions method={method} name={nameOf(method)} />,
-      { wide: true },
-    ),
   ];
-  return (
-    <ListPage
-      header={
-        <PageHeading
-          title={tAdmin("nav.gateways")}
-          intro={t("admin.intro")}
-          action={
-            <Button asChild>
-              <Link to="?edit=new">
-                <PlusIcon aria-hidden />
-                {t("admin.new")}
-              </Link>
-            </Button>
-          }
-        />
-      }
-      table={{
-        caption: tAdmin("nav.gateways"),
-        columns,
-        rows: methods,
-        rowKey: (method) => method.id,
-      }}
-      empty={t("admin.empty")}
-    >
-      {query.notice && !result ? (
-        <StatusMessage ok>
-          {t(query.notice === "created" ? "admin.created" : "admin.updated")}
-        </StatusMessage>
-      ) : null}
-      {editing === null ? <StatusMessage ok={false}>{t("errors.notFound")}</StatusMessage> : null}
-      {result?.intent === "row" ? <ResultMessage result={result} /> : null}
-    </ListPage>
-  );
-}
-
-/** A row's buttons: edit, switch on or off, and delete for a method of the admin's own. */
-function RowActions({ method, name }: { method: PaymentMethod; name: string }) {
-  const { t } = useTranslation("payments");
-  return (
-    <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
-      <Button asChild variant="outline" size="sm">
-        <Link to={`?edit=${method.id}`} aria-label={t("admin.editFor", { name })}>
-          <PencilIcon aria-hidden />
-          {t("admin.edit")}
-        </Link>
-      </Button>
-      <IntentButton
-        action={LIST_PATH}
-        intent={method.enabled ? "disable" : "enable"}
-        fields={{ id: method.id }}
-        variant="outline"
-        accessibleName={t(method.enabled ? "admin.disableFor" : "admin.enableFor", { name })}
-      >
-        {t(method.enabled ? "admin.disable" : "admin.enable")}
-      </IntentButton>
-      {method.builtin ? null : (
+  /** A row's buttons: edit, switch on or off, and delete for a method of the admin's own. */
+  const actionsOf = (method: PaymentMethod): RowActionsProps => {
+    const name = nameOf(method);
+    return {
+      action: LIST_PATH,
+      id: method.id,
+      edit: { label: t("admin.edit"), accessibleName: t("admin.editFor", { name }) },
+      toggle: {
+        intent: method.enabled ? "disable" : "enable",
+        label: t(method.enabled ? "admin.disable" : "admin.enable"),
+        accessibleName: t(method.enabled ? "admin.disableFor" : "admin.enableFor", { name }),
+      },
+      children: method.builtin ? null : (
         <ConfirmDialog
           fields={{ intent: "delete", id: String(method.id) }}
           labels={{
@@ -205,8 +143,33 @@ function RowActions({ method, name }: { method: PaymentMethod; name: string }) {
             text: t("admin.deleteText", { name }),
           }}
         />
-      )}
-    </div>
+      ),
+    };
+  };
+  return (
+    <ListEditorPage
+      page={page}
+      editor={MethodEditor}
+      header={
+        <PageHeading
+          title={tAdmin("nav.gateways")}
+          intro={t("admin.intro")}
+          action={<NewLink label={t("admin.new")} />}
+        />
+      }
+      table={{ caption: tAdmin("nav.gateways"), columns, rows: methods }}
+      rowActions={{
+        header: t("admin.columns.actions"),
+        className: "flex flex-wrap items-center gap-2 md:flex-nowrap",
+        of: actionsOf,
+      }}
+      empty={t("admin.empty")}
+      notices={{
+        created: t("admin.created"),
+        updated: t("admin.updated"),
+        notFound: t("errors.notFound"),
+      }}
+    />
   );
 }
 
@@ -272,20 +235,11 @@ function figure(
   return { kind: "input", name, label, hint, inputMode, autoComplete: "off", dir: "ltr" };
 }
 
-function MethodEditor({
-  method,
-  result,
-  page,
-}: {
-  method?: PaymentMethod;
-  result?: GatewaysActionResult;
-  page: GatewaysPageProps;
-}) {
+function MethodEditor(props: EditorProps<PaymentMethod, GatewaysPageProps>) {
+  const method = props.item;
+  const { locale, defaultLocale, methods } = props.page;
   const { t } = useTranslation("payments");
-  const busy = useNavigation().state !== "idle";
-  const { locale, defaultLocale } = page;
-  const values = result?.values ?? initialValues(method, page.methods.length);
-  const errors = result?.fieldErrors;
+  const form = useEditorForm("method", props, initialValues(method, methods.length));
   const name = method ? textIn(method.names, locale, defaultLocale) : "";
   const terms: FieldSpec[] = [
     termsRow(
@@ -323,42 +277,34 @@ function MethodEditor({
     ),
   ];
   return (
-    <main className="grid min-w-0 gap-4">
-      <BackLink to={LIST_PATH}>{t("admin.back")}</BackLink>
-      <PageHeading
-        title={method ? t("admin.editTitle", { name }) : t("admin.newTitle")}
-        intro={t("admin.formIntro")}
-      />
-      {result && !result.ok ? <ResultMessage result={result} /> : null}
-      {method?.builtin ? <Notice tone="info">{t("admin.builtinNote")}</Notice> : null}
-      {method ? <Example method={method} locale={locale} /> : null}
-      <EditorForm
-        id={method?.id}
-        action={LIST_PATH}
-        submitLabel={t(method ? "admin.save" : "admin.create")}
-        busy={busy}
-        cancelTo={LIST_PATH}
-        cancelLabel={t("admin.cancel")}
-      >
-        {PAYMENT_TEXT_LOCALES.map((language) => (
-          <LanguageTexts
-            key={language}
-            language={language}
-            isDefault={language === defaultLocale}
-            values={values}
-            errors={errors}
-          />
-        ))}
-        <FormFields
-          fields={terms}
-          idPrefix="method"
-          values={values}
-          checked={{ enabled: values.enabled === "on" }}
-          errors={errors}
-          order="hint-first"
+    <EditorPage
+      form={form}
+      back={{ to: LIST_PATH, label: t("admin.back") }}
+      header={
+        <PageHeading
+          title={method ? t("admin.editTitle", { name }) : t("admin.newTitle")}
+          intro={t("admin.formIntro")}
         />
-      </EditorForm>
-    </main>
+      }
+      notes={
+        <>
+          {method?.builtin ? <Notice tone="info">{t("admin.builtinNote")}</Notice> : null}
+          {method ? <Example method={method} locale={locale} /> : null}
+        </>
+      }
+      action={LIST_PATH}
+      labels={{ create: t("admin.create"), save: t("admin.save"), cancel: t("admin.cancel") }}
+    >
+      {PAYMENT_TEXT_LOCALES.map((language) => (
+        <LanguageTexts
+          key={language}
+          form={form}
+          language={language}
+          isDefault={language === defaultLocale}
+        />
+      ))}
+      <EditorFields editor={form} fields={terms} />
+    </EditorPage>
   );
 }
 
@@ -367,15 +313,13 @@ function MethodEditor({
  * right to left for Arabic); the site's default language says what it requires.
  */
 function LanguageTexts({
+  form,
   language,
   isDefault,
-  values,
-  errors,
 }: {
+  form: EditorFormState;
   language: PaymentTextLocale;
   isDefault: boolean;
-  values: Record<string, string>;
-  errors?: GatewaysActionResult["fieldErrors"];
 }) {
   const { t } = useTranslation("payments");
   return (
@@ -384,11 +328,8 @@ function LanguageTexts({
       {isDefault ? (
         <p className="text-sm text-muted-foreground">{t("admin.defaultLanguage")}</p>
       ) : null}
-      <FormFields
-        idPrefix="method"
-        values={values}
-        errors={errors}
-        order="hint-first"
+      <EditorFields
+        editor={form}
         fields={[
           {
             kind: "input",

@@ -1,5 +1,6 @@
 import { FileTextIcon, ImageIcon } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useBusy } from "~/components/ui/use-busy";
 import { byId, CellWithNote, type Column } from "~/components/data-table/data-table";
 import { actionsColumn } from "~/components/data-table/column-presets";
 import { listFilters } from "~/components/data-table/filter-bar";
@@ -42,7 +43,7 @@ type Query = { state?: TopUpState; method?: string; q?: string; page: number };
 /** A request's Approve (with another number of coins, or the asked one left empty) and Reject. */
 function DecisionForms({ request }: { request: QueuedTopUp }) {
   const { t } = useTranslation("payments");
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   return (
     <div className="grid gap-2">
       <Form method="post" className="flex flex-wrap gap-2">
