@@ -1,7 +1,10 @@
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
 import type { CoinsEvent } from "./coin-events.server";
+import type { JobEvent } from "./job-events.server";
 import type { OrderEvent } from "./order-events.server";
+import type { ProvisioningEvent } from "./provisioning-events.server";
+import type { Recorded } from "./reaction.server";
 import { react } from "./reactions.server";
 import type { ServiceEvent } from "./service-events.server";
 import type { TicketEvent } from "./ticket-events.server";
@@ -16,19 +19,21 @@ import type { TopUpEvent } from "./top-up-events.server";
  * reactions' table's (reactions.server.ts), so that a provider's webhook, an API call or an admin's
  * click that makes the same change get the same tail.
  */
-export type DomainEvent = TopUpEvent | CoinsEvent | ServiceEvent | OrderEvent | TicketEvent;
+export type DomainEvent =
+  TopUpEvent | CoinsEvent | ServiceEvent | OrderEvent | TicketEvent | ProvisioningEvent | JobEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the
  * outbox's mail, the staff's post) are written now and commit or roll back with the change. `now`: when
  * it happened (a clock's), now by default; `settings`: what the caller read already, so that the mail
- * and the staff's post do not read them again.
+ * and the staff's post do not read them again. Says back what a staff notice found, for the rules that
+ * depend on it (an alert raised once per episode).
  */
 export async function record(
   trx: Tx,
   event: DomainEvent,
   now?: Date,
   settings?: Pick<Settings, "general" | "alerts">,
-): Promise<void> {
-  await react(trx, event, now, settings);
+): Promise<Recorded> {
+  return react(trx, event, now, settings);
 }

@@ -1,6 +1,5 @@
 import { inTransaction, type Db, type Tx } from "~/db/transaction";
-import { recordAudit } from "~/domain/audit/audit.server";
-import { notifyStaff } from "~/domain/notifications/notifications.server";
+import { record } from "~/domain/events/events.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { isDiscordWebhookUrl } from "~/domain/settings/settings";
 import { enqueueJob, RetryLater, type JobHandler, type JobRow } from "./jobs.server";
@@ -111,15 +110,13 @@ export async function raiseStaleAlert(
 ): Promise<boolean> {
   const key = staleKey(name, awaited);
   return inTransaction(db, async (trx) => {
-    const told = await notifyStaff(trx, {
-      kind: "automation_schedule_stale",
-      params: { schedule: name, due: awaited.toISOString() },
-      link: "/admin/automation",
-      dedupeKey: `automation:${key}`,
+    const { staffTold: told } = await record(
+      trx,
+      { type: "schedule.missed", schedule: name, due: awaited.toISOString(), key },
       now,
-    });
-    let raised = told.written > 0;
-    if (told.admins === 0) {
+    );
+    let raised = told!.written > 0;
+    if (told!.admins === 0) {
       // Nobody to tell in the app: the post's own key (kept once sent) says whether it was raised.
       const sent = await trx
         .selectFrom("jobs")
@@ -165,13 +162,7 @@ async function disableWebhook(db: Db, url: string, status: number) {
       .set({ value, updated_at: new Date().toISOString() })
       .where("key", "=", "alerts")
       .execute();
-    await recordAudit(trx, {
-      actorId: null,
-      action: "automation.webhook_disabled",
-      targetType: "settings",
-      targetId: "alerts",
-      reason: `Discord answered ${status}`,
-    });
+    await record(trx, { type: "discordWebhook.disabled", status });
   });
 }
 
@@ -253,19 +244,12 @@ export async function notifyAdmins(
   db: Db,
   problem: { kind: "dead" | "runFailed"; job: JobRow; error: string },
 ) {
-  const params = {
-    type: problem.job.type,
-    id: Number(problem.job.id),
-    schedule: problem.job.schedule ?? "",
-    error: problem.error.split("\n")[0]!.slice(0, 300),
-  };
-  const told = await inTransaction(db, (trx) =>
-    notifyStaff(trx, {
-      kind: problem.kind === "dead" ? "automation_job_dead" : "automation_run_failed",
-      params,
-      link: "/admin/automation",
-      dedupeKey: `automation:${problem.kind}:${problem.job.id}:${problem.job.attempts}`,
+  const { staffTold } = await inTransaction(db, (trx) =>
+    record(trx, {
+      type: problem.kind === "dead" ? "job.died" : "schedule.runFailed",
+      job: problem.job,
+      error: problem.error,
     }),
   );
-  return told.admins;
+  return staffTold!.admins;
 }
