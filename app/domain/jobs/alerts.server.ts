@@ -194,9 +194,6 @@ export function discordAlertHandlerWith(
   };
 }
 
-/** The post job without a writer: it sends the alerts that carry their text. */
-export const discordAlertHandler: JobHandler = discordAlertHandlerWith();
-
 async function sendToDiscord(
   db: Db,
   send: typeof fetch,
