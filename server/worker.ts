@@ -1,12 +1,11 @@
 import type { AppServices } from "~/context.server";
 import {
-  DISCORD_ALERT_JOB,
   findStaleSchedules,
   notifyAdmins,
   queueAlert,
   raiseStaleAlert,
-  type StaffEvent,
 } from "~/domain/jobs/alerts.server";
+import { DISCORD_ALERT_JOB, type StaffEvent } from "~/domain/jobs/discord-posts.server";
 import type { JobRow } from "~/domain/jobs/jobs.server";
 import { TOP_UP_PROOFS_PATH } from "~/domain/jobs/staff-posts.server";
 import { jobHandlers, SCHEDULES } from "~/domain/jobs/registry.server";

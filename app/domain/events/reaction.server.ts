@@ -3,7 +3,7 @@ import { englishLedgerReason, type LedgerReason } from "~/domain/coins/ledger-re
 import type { StaffNews } from "~/domain/jobs/staff-posts.server";
 import type { MailEvent } from "~/domain/mail/mail.server";
 import type { notify, notifyStaff } from "~/domain/notifications/notifications.server";
-import type { PanelLink } from "~/domain/provisioning/provisioning.server";
+import type { PanelLink } from "~/domain/provisioning/panel-link.server";
 
 /** A customer's notice, as `notify` writes it. */
 export type Notice = Parameters<typeof notify>[1];

@@ -2,7 +2,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 import { queueMail } from "~/domain/mail/mail.server";
 import { notify, notifyStaff } from "~/domain/notifications/notifications.server";
-import { queuePanelSync } from "~/domain/provisioning/provisioning.server";
+import { queuePanelSync } from "~/domain/provisioning/panel-link.server";
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
 import { coinReactions } from "./coin-events.server";

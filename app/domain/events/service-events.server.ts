@@ -6,7 +6,7 @@ import {
   type SuspensionReason,
 } from "~/domain/hosting-services/hosting-services";
 import type { RenewalTerms } from "~/domain/mail/mail.server";
-import type { PanelLink } from "~/domain/provisioning/provisioning.server";
+import type { PanelLink } from "~/domain/provisioning/panel-link.server";
 import type { AuditEntry } from "~/domain/audit/audit.server";
 import { SERVICES_TAB, type Change, type Notice, type ReactionTable } from "./reaction.server";
 

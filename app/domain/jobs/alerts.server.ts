@@ -1,18 +1,20 @@
-import { inTransaction, type Db, type Tx } from "~/db/transaction";
+import { inTransaction, type Db } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { isDiscordWebhookUrl } from "~/domain/settings/settings";
-import { enqueueJob, RetryLater, type JobHandler, type JobRow } from "./jobs.server";
+import {
+  DISCORD_MAX_LENGTH,
+  enqueueDiscordPost,
+  type StaffEvent,
+  type StaffPostWriter,
+} from "./discord-posts.server";
+import { RetryLater, type JobHandler, type JobRow } from "./jobs.server";
 import { staleKey, staleSlot, type ScheduleDefinition } from "./schedule-slots";
-import type { Department, StaffTicketSummary } from "~/domain/tickets/tickets";
 
 // Staff alerts posted to a Discord webhook: a dead job, a scheduled run that failed, a stale
 // schedule (no process ran it), and new orders waiting for approval and new tickets. The post
 // is itself a job, so a Discord outage is retried like any other; its own failures raise no alert.
 
-export const DISCORD_ALERT_JOB = "alerts.discord";
-/** Discord refuses a message longer than this. */
-const DISCORD_MAX_LENGTH = 2000;
 const SEND_TIMEOUT_MS = 10_000;
 
 /** Queues an alert when a webhook is set (read from the settings now); returns whether it was queued. */
@@ -21,56 +23,6 @@ export async function queueAlert(db: Db, { text, now = new Date() }: { text: str
   if (!alerts.discordWebhook) return false;
   await inTransaction(db, (trx) => enqueueDiscordPost(trx, { text, now }));
   return true;
-}
-
-/** Something staff hear of in Discord whose text is written when it is sent (staff-posts.server.ts). */
-export type StaffEvent =
-  | { kind: "orderWaiting"; orderId: number; product: string; totalCents: number }
-  /** With `summary`, told in its busy window's summary post instead (staff-posts.server.ts). */
-  | { kind: "ticketOpened"; ticketId: number; department: Department; summary?: StaffTicketSummary }
-  /** A busy window's tickets, counted when the post is written (docs/support.md). */
-  | ({ kind: "ticketsOpened" } & StaffTicketSummary)
-  /**
-   * A customer says a top-up is paid: its request, reference, method (its English name) and
-   * coins; never the payer's phone or account, which stay in the admin panel.
-   */
-  | {
-      kind: "topUpPaid";
-      requestId: number;
-      reference: string;
-      method: string;
-      amountCents: number;
-    };
-
-/**
- * Writes an event's text, in the site's default language (given by the server: server/worker.ts); null
- * when there is nothing to say after all (a summary whose tickets were all deleted).
- */
-export type StaffPostWriter = (event: StaffEvent) => Promise<string | null>;
-
-/**
- * A step: queues a Discord post in the caller's transaction, so it exists if and only if what it tells
- * of committed. The caller checks that a webhook is set. It carries a text, or an event written when it
- * is sent. Null when a post with the same unique key waits already.
- */
-export function enqueueDiscordPost(
-  trx: Tx,
-  {
-    text,
-    event,
-    uniqueKey,
-    runAt,
-    now = new Date(),
-  }: { text?: string; event?: StaffEvent; uniqueKey?: string; runAt?: Date; now?: Date },
-) {
-  return enqueueJob(trx, {
-    type: DISCORD_ALERT_JOB,
-    payload: text === undefined ? { event } : { text: text.slice(0, DISCORD_MAX_LENGTH) },
-    maxAttempts: 8,
-    uniqueKey,
-    runAt,
-    now,
-  });
 }
 
 /** The schedules that are stale at `now` (one read of job_schedules), each with the slot it awaits. */

@@ -1,6 +1,7 @@
 import type { ScheduleDefinition } from "./schedule-slots";
 import type { JobHandler } from "./jobs.server";
-import { DISCORD_ALERT_JOB, discordAlertHandlerWith, type StaffPostWriter } from "./alerts.server";
+import { discordAlertHandlerWith } from "./alerts.server";
+import { DISCORD_ALERT_JOB, type StaffPostWriter } from "./discord-posts.server";
 import { housekeepingHandlers, housekeepingSchedules } from "./housekeeping.server";
 import { lifecycleHandlers, lifecycleSchedules } from "~/domain/lifecycle/lifecycle-jobs.server";
 import { MAIL_SEND_JOB, mailSendHandlerWith } from "~/domain/mail/mail.server";

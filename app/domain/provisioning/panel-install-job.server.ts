@@ -6,13 +6,12 @@ import { enqueueJob, type JobContext, type JobHandler } from "~/domain/jobs/jobs
 import {
   loadService,
   notingFailure,
-  PANEL_INSTALL_JOB,
-  PANEL_SYNC_JOB,
   ProvisioningFailure,
   withPanel,
   type ProvisioningConfig,
   type ServicePayload,
 } from "./panel-job-kit.server";
+import { PANEL_INSTALL_JOB, PANEL_SYNC_JOB } from "./panel-job-types";
 import { panelServerLink, parsePanelPlan, parsePanelPorts } from "./panel-plan";
 
 // A server being installed (just made, or reinstalled): watched by one look after another until it is

@@ -13,17 +13,8 @@ import {
   type PanelServer,
 } from "./pterodactyl-client.server";
 
-// The game panel's job types, and what their handlers share (provisioning-jobs.server.ts lists the
-// handlers): the service as a job reads it, the client of the saved panel with its call log, and a
+// What the game panel's job handlers share (provisioning-jobs.server.ts lists them): the service as a job reads it, the client of the saved panel with its call log, and a
 // failure noted on the service before the worker retries or buries the job.
-
-export const PANEL_CREATE_JOB = "provisioning.create";
-export const PANEL_INSTALL_JOB = "provisioning.await-install";
-export const PANEL_SYNC_JOB = "provisioning.sync";
-export const PANEL_REINSTALL_JOB = "provisioning.reinstall";
-export const PANEL_RELINK_JOB = "provisioning.relink";
-export const PANEL_RECONCILE_JOB = "provisioning.reconcile";
-export const PANEL_USER_JOB = "provisioning.user-sync";
 
 export interface ProvisioningConfig {
   /** The auth secret, which the panel's key is encrypted with. */

@@ -1,7 +1,8 @@
 import { withOwner } from "~/db/customer-rows";
 import type { Db, Tx } from "~/db/transaction";
 import { enqueueJob, type JobHandler } from "~/domain/jobs/jobs.server";
-import { PANEL_USER_JOB, withPanel, type ProvisioningConfig } from "./panel-job-kit.server";
+import { withPanel, type ProvisioningConfig } from "./panel-job-kit.server";
+import { PANEL_USER_JOB } from "./panel-job-types";
 import { userExternalId } from "./panel-plan";
 import { PanelError, type PanelClient } from "./pterodactyl-client.server";
 

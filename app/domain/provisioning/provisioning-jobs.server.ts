@@ -3,6 +3,7 @@ import type { ScheduleDefinition } from "~/domain/jobs/schedule-slots";
 import { createHandler } from "./panel-create-job.server";
 import { PANEL_CHECK_JOB } from "./panel-connection.server";
 import { installHandler, reinstallHandler } from "./panel-install-job.server";
+import { type ProvisioningConfig } from "./panel-job-kit.server";
 import {
   PANEL_CREATE_JOB,
   PANEL_INSTALL_JOB,
@@ -11,8 +12,7 @@ import {
   PANEL_RELINK_JOB,
   PANEL_SYNC_JOB,
   PANEL_USER_JOB,
-  type ProvisioningConfig,
-} from "./panel-job-kit.server";
+} from "./panel-job-types";
 import { checkHandler, reconcileHandler } from "./panel-reconcile-job.server";
 import { relinkHandler, syncHandler } from "./panel-sync-job.server";
 import { userSyncHandler } from "./panel-user-job.server";

@@ -16,7 +16,7 @@ import {
   PANEL_REINSTALL_JOB,
   PANEL_RELINK_JOB,
   PANEL_SYNC_JOB,
-} from "./panel-job-kit.server";
+} from "./panel-job-types";
 import { nodeHasRoom, panelLocationsFor, serverBuildFor } from "./provisioning";
 import { parseStoredProvisioning } from "./provisioning.schemas";
 
@@ -103,41 +103,6 @@ async function queueCreate(trx: Tx, serviceId: number, now: Date) {
     maxAttempts: CREATE_ATTEMPTS,
     now,
   });
-}
-
-/**
- * A step after any change of a service's status (suspension, reactivation, termination, deletion):
- * the panel follows through a sync job. A service no panel knows queues nothing.
- */
-export async function queuePanelSync(trx: Tx, service: PanelLink, now = new Date()): Promise<void> {
-  if (!service.panelState || service.panelState === "deleted") return;
-  await enqueueJob(trx, {
-    type: PANEL_SYNC_JOB,
-    payload: { serviceId: service.id, panelServerId: service.panelServerId },
-    maxAttempts: 8,
-    now,
-  });
-}
-
-/** Where a service stands on the game panel: what its sync job (`queuePanelSync`) needs. */
-export interface PanelLink {
-  id: number;
-  panelState: string | null;
-  panelServerId: number | null;
-}
-
-/** Reads what queuePanelSync needs, for the use-cases that do not hold it already. */
-export async function panelLinkOf(trx: Tx, serviceId: number): Promise<PanelLink> {
-  const row = await trx
-    .selectFrom("hosting_services")
-    .select(["panel_state", "panel_server_id"])
-    .where("id", "=", serviceId)
-    .executeTakeFirst();
-  return {
-    id: serviceId,
-    panelState: row?.panel_state ?? null,
-    panelServerId: row?.panel_server_id === null || !row ? null : Number(row.panel_server_id),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------
