@@ -24,9 +24,9 @@ export type Some<T> = T | readonly T[] | null;
 
 /**
  * What follows one kind of event, each sink a function of the event (none, one or several writes): the
- * game panel's sync job, the audit row, the customer's notice, each admin's notice, the customer's mail,
- * and the staff's post (each admin's notice and the Discord post). The stored names (audit actions, notification kinds, mail
- * kinds) are the ones written before events existed.
+ * game panel's sync job, the audit row, the customer's notice, each admin's notice (`staffNotice`), the
+ * customer's mail, and the staff's post (each admin's notice and the Discord post). The stored names
+ * (audit actions, notification kinds, mail kinds) are the ones written before events existed.
  */
 export interface Reactions<E> {
   panelSync?: (event: E) => PanelLink | null;
