@@ -30,14 +30,15 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 }
 
 /**
- * The send job's handler for this process: SMTP_URL and MAIL_FROM from the env, unless `config` says
- * otherwise (tests point it at their own SMTP server). Without SMTP_URL messages are kept.
+ * What the send job is made with in this process (the registry's `mail` wiring): the templates, and
+ * SMTP_URL and MAIL_FROM from the env unless `config` says otherwise (tests point it at their own SMTP
+ * server). Without SMTP_URL messages are kept.
  */
-export function mailHandler(
+export function mailWiring(
   services: AppServices,
   config: { SMTP_URL?: string; MAIL_FROM: string } = services.env,
-) {
-  return mailSendHandlerWith({
+): Parameters<typeof mailSendHandlerWith>[0] {
+  return {
     write: mailWriter({
       settings: () => services.settings.get(),
       publicUrl: services.env.PUBLIC_URL,
@@ -45,5 +46,13 @@ export function mailHandler(
     }),
     transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null,
     from: config.MAIL_FROM,
-  });
+  };
+}
+
+/** The send job's handler alone, made as the worker makes it (`mailWiring`). */
+export function mailHandler(
+  services: AppServices,
+  config: { SMTP_URL?: string; MAIL_FROM: string } = services.env,
+) {
+  return mailSendHandlerWith(mailWiring(services, config));
 }

@@ -1,16 +1,14 @@
 import type { AppServices } from "~/context.server";
 import {
-  DISCORD_ALERT_JOB,
-  discordAlertHandlerWith,
   findStaleSchedules,
   notifyAdmins,
   queueAlert,
   raiseStaleAlert,
-  type StaffEvent,
 } from "~/domain/jobs/alerts.server";
+import { DISCORD_ALERT_JOB, type StaffEvent } from "~/domain/jobs/discord-posts.server";
 import type { JobRow } from "~/domain/jobs/jobs.server";
 import { TOP_UP_PROOFS_PATH } from "~/domain/jobs/staff-posts.server";
-import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
+import { jobHandlers, SCHEDULES } from "~/domain/jobs/registry.server";
 import type { ScheduleDefinition } from "~/domain/jobs/schedule-slots";
 import type { Locale } from "~/i18n/locales";
 import { sharedI18n } from "~/i18n/shared-i18n.server";
@@ -20,9 +18,7 @@ import { ticketsOfSummary } from "~/domain/tickets/staff-ticket-notices.server";
 import { dateTimeFormat } from "~/lib/intl-format";
 import { startWorker, type Worker } from "~/domain/jobs/runner.server";
 import { logger } from "~/lib/logger.server";
-import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
-import { mailHandler } from "./mail";
-import { provisioningHandlers } from "~/domain/provisioning/provisioning-jobs.server";
+import { mailWiring } from "./mail";
 
 // One background worker per process (docs/automation.md). In development Vite may evaluate the app's
 // module again after an edit: the worker already running in this process is kept, not doubled.
@@ -56,27 +52,25 @@ export function startBackgroundWorker(services: AppServices): Worker {
 }
 
 /**
- * Every job type's handler; the Discord post's writes its texts in the site's default language.
- * `discordSend` is how its posts go out (fetch; tests give one that reaches their stand-in for Discord).
+ * Every job type's handler (the registry's), wired to this process: the Discord post writes its texts in
+ * the site's default language, mail is written in the recipient's and sent over SMTP_URL or kept
+ * (docs/mail.md), the game panel's jobs read its key with the auth secret. `discordSend` is how the
+ * posts go out (fetch; tests give one that reaches their stand-in for Discord).
  */
 export function workerHandlers(
   services: AppServices,
   { discordSend }: { discordSend?: typeof fetch } = {},
 ) {
-  return {
-    ...JOB_HANDLERS,
-    [DISCORD_ALERT_JOB]: discordAlertHandlerWith((event) => staffPostText(services, event), {
-      send: discordSend,
-    }),
-    // Written in the recipient's language and sent over SMTP_URL, or kept (docs/mail.md).
-    [MAIL_SEND_JOB]: mailHandler(services),
-    ...provisioningHandlers({
+  return jobHandlers({
+    discord: { write: (event) => staffPostText(services, event), send: discordSend },
+    mail: mailWiring(services),
+    panel: {
       secret: services.env.AUTH_SECRET,
       timeoutMs: services.env.PANEL_TIMEOUT_MS,
       pollMs: services.env.PANEL_POLL_MS,
       installTimeoutMs: services.env.PANEL_INSTALL_TIMEOUT_MS,
-    }),
-  };
+    },
+  });
 }
 
 /** A translator of `locale` (the admin namespace first), for texts staff read outside the site. */

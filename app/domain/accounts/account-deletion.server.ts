@@ -8,7 +8,7 @@ import type { PendingDeletion } from "./account-deletion";
 import { confirmCurrentPassword, type CurrentPasswordRefusal } from "./current-password.server";
 import { endUserSessions } from "./own-sessions.server";
 import { DELETED_USER_NAME } from "./user-admin";
-import { queuePanelUserSync } from "~/domain/provisioning/provisioning-jobs.server";
+import { queuePanelUserSync } from "~/domain/provisioning/panel-user-job.server";
 
 // A customer asks for their account to be deleted (the privacy page promises it); an admin completes the
 // request from /admin/clients. ADR 19 and docs/security.md#account-deletion say why it goes this way.

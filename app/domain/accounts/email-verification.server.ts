@@ -15,7 +15,7 @@ import {
   type VerifyEmailOutcome,
 } from "./email-verification";
 import { emailTakenByAnother } from "./user-directory.server";
-import { queuePanelUserSync } from "~/domain/provisioning/provisioning-jobs.server";
+import { queuePanelUserSync } from "~/domain/provisioning/panel-user-job.server";
 import { endUserSessions } from "./own-sessions.server";
 
 // Verified addresses (docs/accounts.md). The links carry better-auth's own verification token

@@ -5,7 +5,10 @@ import type { CatalogueEvent } from "./catalogue-events.server";
 import type { AccountEvent } from "./account-events.server";
 import type { CoinsEvent } from "./coin-events.server";
 import type { InvoiceEvent } from "./invoice-events.server";
+import type { JobEvent } from "./job-events.server";
 import type { OrderEvent } from "./order-events.server";
+import type { ProvisioningEvent } from "./provisioning-events.server";
+import type { Recorded } from "./reaction.server";
 import { react, reactAll } from "./reactions.server";
 import type { ServiceEvent } from "./service-events.server";
 import type { TicketEvent } from "./ticket-events.server";
@@ -29,21 +32,24 @@ export type DomainEvent =
   | CatalogueEvent
   | AdminEvent
   | InvoiceEvent
-  | AccountEvent;
+  | AccountEvent
+  | ProvisioningEvent
+  | JobEvent;
 
 /**
  * Step: records `event` in the caller's transaction: its reactions (the audit row, the notices, the
  * outbox's mail, the staff's post) are written now and commit or roll back with the change. `now`: when
  * it happened (a clock's), now by default; `settings`: what the caller read already, so that the mail
- * and the staff's post do not read them again.
+ * and the staff's post do not read them again. Says back what a staff notice found, for the rules that
+ * depend on it (an alert raised once per episode).
  */
 export async function record(
   trx: Tx,
   event: DomainEvent,
   now?: Date,
   settings?: Pick<Settings, "general" | "alerts">,
-): Promise<void> {
-  await react(trx, event, now, settings);
+): Promise<Recorded> {
+  return react(trx, event, now, settings);
 }
 
 /**

@@ -2,20 +2,31 @@ import type { AuditEntry } from "~/domain/audit/audit.server";
 import { englishLedgerReason, type LedgerReason } from "~/domain/coins/ledger-reason";
 import type { StaffNews } from "~/domain/jobs/staff-posts.server";
 import type { MailEvent } from "~/domain/mail/mail-events";
-import type { KeyedNotice, notify } from "~/domain/notifications/notifications.server";
-import type { PanelLink } from "~/domain/provisioning/provisioning.server";
+import type { KeyedNotice, notify, notifyStaff } from "~/domain/notifications/notifications.server";
+import type { PanelLink } from "~/domain/provisioning/panel-link.server";
 
 /** A customer's notice, as `notify` writes it. */
 export type Notice = Parameters<typeof notify>[1];
+
+/** Each active admin's notice (the admin bell), as `notifyStaff` writes it: once per admin and key. */
+export type StaffNotice = Omit<Parameters<typeof notifyStaff>[1], "now">;
+
+/**
+ * What the reactions tell the use-case back, for a rule of its own: how many active admins a staff
+ * notice found and how many of them it was new to (null: the event has none).
+ */
+export interface Recorded {
+  staffTold: { admins: number; written: number } | null;
+}
 
 /** None, one or several of a sink's writes. */
 export type Some<T> = T | readonly T[] | null;
 
 /**
  * What follows one kind of event, each sink a function of the event (none, one or several writes): the
- * game panel's sync job, the audit row, the customer's notice, their mail, and the staff's post (each
- * admin's notice and the Discord post). The stored names (audit actions, notification kinds, mail
- * kinds) are the ones written before events existed.
+ * game panel's sync job, the audit row, the customer's notice, each admin's notice (`staffNotice`), the
+ * customer's mail, and the staff's post (each admin's notice and the Discord post). The stored names
+ * (audit actions, notification kinds, mail kinds) are the ones written before events existed.
  */
 export interface Reactions<E> {
   panelSync?: (event: E) => PanelLink | null;
@@ -26,6 +37,7 @@ export interface Reactions<E> {
    * warnings): an event recorded in a batch (`recordAll`) has its batch's written in a few statements.
    */
   keyedNotice?: (event: E) => KeyedNotice;
+  staffNotice?: (event: E) => StaffNotice;
   mail?: (event: E) => Some<MailEvent>;
   staffPost?: (event: E) => StaffNews;
   /** The account whose mail (the outbox's messages, its choices) is erased with it (ADR 19). */

@@ -2,8 +2,8 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { queueStaffPost } from "~/domain/jobs/staff-posts.server";
 import { forgetMailOf } from "~/domain/mail/mail-erasure.server";
 import { queueMail, queueMails } from "~/domain/mail/mail.server";
-import { notify, notifyOnce } from "~/domain/notifications/notifications.server";
-import { queuePanelSync } from "~/domain/provisioning/provisioning.server";
+import { notify, notifyOnce, notifyStaff } from "~/domain/notifications/notifications.server";
+import { queuePanelSync } from "~/domain/provisioning/panel-link.server";
 import type { Tx } from "~/db/transaction";
 import type { Settings } from "~/domain/settings/settings";
 import { adminReactions } from "./admin-events.server";
@@ -13,7 +13,9 @@ import { coinReactions } from "./coin-events.server";
 import type { DomainEvent } from "./events.server";
 import { invoiceReactions } from "./invoice-events.server";
 import { orderReactions } from "./order-events.server";
-import type { ReactionTable, Reactions, Some } from "./reaction.server";
+import { jobReactions } from "./job-events.server";
+import { provisioningReactions } from "./provisioning-events.server";
+import type { ReactionTable, Reactions, Recorded, Some } from "./reaction.server";
 import { serviceReactions } from "./service-events.server";
 import { ticketReactions } from "./ticket-events.server";
 import { topUpReactions } from "./top-up-events.server";
@@ -32,18 +34,21 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...adminReactions,
   ...invoiceReactions,
   ...accountReactions,
+  ...provisioningReactions,
+  ...jobReactions,
 };
 
 /**
  * Writes `event`'s reactions in `trx`, in the order the use-cases wrote them: the panel's sync, the
- * audit, the notices, the mail, the staff's post; `now` is when it happened (a clock's), now by default.
+ * audit, the notices, each admin's notice, the mail, the staff's post; `now` is when it happened (a
+ * clock's), now by default. Says back what a staff notice found (`Recorded`).
  */
 export async function react(
   trx: Tx,
   event: DomainEvent,
   now?: Date,
   settings?: Pick<Settings, "general" | "alerts">,
-): Promise<void> {
+): Promise<Recorded> {
   const reactions = REACTIONS[event.type] as Reactions<DomainEvent>;
   const panel = reactions.panelSync?.(event);
   if (panel) await queuePanelSync(trx, panel, now);
@@ -52,10 +57,15 @@ export async function react(
     await notify(trx, { ...notice, ...(now ? { now } : {}) });
   if (reactions.keyedNotice)
     await notifyOnce(trx, [reactions.keyedNotice(event)], now ?? new Date());
+  const staffNotice = reactions.staffNotice?.(event);
+  const staffTold = staffNotice
+    ? await notifyStaff(trx, { ...staffNotice, ...(now ? { now } : {}) })
+    : null;
   for (const mail of all(reactions.mail?.(event) ?? null))
     await queueMail(trx, mail, now, settings);
   if (reactions.staffPost) await queueStaffPost(trx, reactions.staffPost(event), now, settings);
   if (reactions.forgetMail) await forgetMailOf(trx, reactions.forgetMail(event));
+  return { staffTold };
 }
 
 /**
@@ -82,6 +92,8 @@ export async function reactAll(
     each((reactions, event) => reactions.keyedNotice?.(event) ?? null),
     now,
   );
+  for (const notice of each((reactions, event) => reactions.staffNotice?.(event) ?? null))
+    await notifyStaff(trx, { ...notice, now });
   await queueMails(
     trx,
     each((reactions, event) => reactions.mail?.(event) ?? null),

@@ -12,7 +12,7 @@ import {
   runDay,
   terminationWarningKey,
 } from "~/domain/lifecycle/lifecycle";
-import type { PanelLink } from "~/domain/provisioning/provisioning.server";
+import type { PanelLink } from "~/domain/provisioning/panel-link.server";
 import type { AuditEntry } from "~/domain/audit/audit.server";
 import { SERVICES_TAB, type Change, type Notice, type ReactionTable } from "./reaction.server";
 

@@ -53,7 +53,7 @@ import {
   type ServiceSort,
   type ServiceStatus,
 } from "./hosting-services";
-import { panelLinkOf } from "~/domain/provisioning/provisioning.server";
+import { panelLinkOf } from "~/domain/provisioning/panel-link.server";
 import { servicePanelOf } from "~/domain/provisioning/panel-plan";
 import { switchAutoRenew } from "./auto-renew.server";
 

@@ -7,7 +7,7 @@ import {
   type TermTakenBack,
 } from "~/domain/invoices/invoices";
 import { autoRenewalKey } from "~/domain/lifecycle/lifecycle";
-import { panelLinkOf } from "~/domain/provisioning/provisioning.server";
+import { panelLinkOf } from "~/domain/provisioning/panel-link.server";
 import type { Db, Tx } from "~/db/transaction";
 import { switchAutoRenew } from "./auto-renew.server";
 

@@ -5,7 +5,7 @@ import { MAX_BALANCE_CENTS } from "~/domain/coins/coins";
 import { adjustCoins, writeLedgerEntry } from "~/domain/coins/coins.server";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { runLifecycle } from "~/domain/lifecycle/lifecycle.server";
-import { PANEL_SYNC_JOB } from "~/domain/provisioning/provisioning-jobs.server";
+import { PANEL_SYNC_JOB } from "~/domain/provisioning/panel-job-types";
 import {
   deleteService,
   renewService,

@@ -7,13 +7,12 @@ import { readRow, readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
-  DISCORD_ALERT_JOB,
   discordAlertHandlerWith,
-  enqueueDiscordPost,
   lastWebhookDisabled,
   notifyAdmins,
   queueAlert,
 } from "./alerts.server";
+import { DISCORD_ALERT_JOB, enqueueDiscordPost } from "./discord-posts.server";
 import { claimJobs, enqueueJob, failJob, type JobRow } from "./jobs.server";
 import { JOB_HANDLERS } from "./registry.server";
 import { queueDueSchedules } from "./schedules.server";

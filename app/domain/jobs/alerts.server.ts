@@ -1,19 +1,20 @@
-import { inTransaction, type Db, type Tx } from "~/db/transaction";
-import { recordAudit } from "~/domain/audit/audit.server";
-import { notifyStaff } from "~/domain/notifications/notifications.server";
+import { inTransaction, type Db } from "~/db/transaction";
+import { record } from "~/domain/events/events.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { isDiscordWebhookUrl } from "~/domain/settings/settings";
-import { enqueueJob, RetryLater, type JobHandler, type JobRow } from "./jobs.server";
+import {
+  DISCORD_MAX_LENGTH,
+  enqueueDiscordPost,
+  type StaffEvent,
+  type StaffPostWriter,
+} from "./discord-posts.server";
+import { RetryLater, type JobHandler, type JobRow } from "./jobs.server";
 import { staleKey, staleSlot, type ScheduleDefinition } from "./schedule-slots";
-import type { Department, StaffTicketSummary } from "~/domain/tickets/tickets";
 
 // Staff alerts posted to a Discord webhook: a dead job, a scheduled run that failed, a stale
 // schedule (no process ran it), and new orders waiting for approval and new tickets. The post
 // is itself a job, so a Discord outage is retried like any other; its own failures raise no alert.
 
-export const DISCORD_ALERT_JOB = "alerts.discord";
-/** Discord refuses a message longer than this. */
-const DISCORD_MAX_LENGTH = 2000;
 const SEND_TIMEOUT_MS = 10_000;
 
 /** Queues an alert when a webhook is set (read from the settings now); returns whether it was queued. */
@@ -22,56 +23,6 @@ export async function queueAlert(db: Db, { text, now = new Date() }: { text: str
   if (!alerts.discordWebhook) return false;
   await inTransaction(db, (trx) => enqueueDiscordPost(trx, { text, now }));
   return true;
-}
-
-/** Something staff hear of in Discord whose text is written when it is sent (staff-posts.server.ts). */
-export type StaffEvent =
-  | { kind: "orderWaiting"; orderId: number; product: string; totalCents: number }
-  /** With `summary`, told in its busy window's summary post instead (staff-posts.server.ts). */
-  | { kind: "ticketOpened"; ticketId: number; department: Department; summary?: StaffTicketSummary }
-  /** A busy window's tickets, counted when the post is written (docs/support.md). */
-  | ({ kind: "ticketsOpened" } & StaffTicketSummary)
-  /**
-   * A customer says a top-up is paid: its request, reference, method (its English name) and
-   * coins; never the payer's phone or account, which stay in the admin panel.
-   */
-  | {
-      kind: "topUpPaid";
-      requestId: number;
-      reference: string;
-      method: string;
-      amountCents: number;
-    };
-
-/**
- * Writes an event's text, in the site's default language (given by the server: server/worker.ts); null
- * when there is nothing to say after all (a summary whose tickets were all deleted).
- */
-export type StaffPostWriter = (event: StaffEvent) => Promise<string | null>;
-
-/**
- * A step: queues a Discord post in the caller's transaction, so it exists if and only if what it tells
- * of committed. The caller checks that a webhook is set. It carries a text, or an event written when it
- * is sent. Null when a post with the same unique key waits already.
- */
-export function enqueueDiscordPost(
-  trx: Tx,
-  {
-    text,
-    event,
-    uniqueKey,
-    runAt,
-    now = new Date(),
-  }: { text?: string; event?: StaffEvent; uniqueKey?: string; runAt?: Date; now?: Date },
-) {
-  return enqueueJob(trx, {
-    type: DISCORD_ALERT_JOB,
-    payload: text === undefined ? { event } : { text: text.slice(0, DISCORD_MAX_LENGTH) },
-    maxAttempts: 8,
-    uniqueKey,
-    runAt,
-    now,
-  });
 }
 
 /** The schedules that are stale at `now` (one read of job_schedules), each with the slot it awaits. */
@@ -111,15 +62,13 @@ export async function raiseStaleAlert(
 ): Promise<boolean> {
   const key = staleKey(name, awaited);
   return inTransaction(db, async (trx) => {
-    const told = await notifyStaff(trx, {
-      kind: "automation_schedule_stale",
-      params: { schedule: name, due: awaited.toISOString() },
-      link: "/admin/automation",
-      dedupeKey: `automation:${key}`,
+    const { staffTold: told } = await record(
+      trx,
+      { type: "schedule.missed", schedule: name, due: awaited.toISOString(), key },
       now,
-    });
-    let raised = told.written > 0;
-    if (told.admins === 0) {
+    );
+    let raised = told!.written > 0;
+    if (told!.admins === 0) {
       // Nobody to tell in the app: the post's own key (kept once sent) says whether it was raised.
       const sent = await trx
         .selectFrom("jobs")
@@ -165,13 +114,7 @@ async function disableWebhook(db: Db, url: string, status: number) {
       .set({ value, updated_at: new Date().toISOString() })
       .where("key", "=", "alerts")
       .execute();
-    await recordAudit(trx, {
-      actorId: null,
-      action: "automation.webhook_disabled",
-      targetType: "settings",
-      targetId: "alerts",
-      reason: `Discord answered ${status}`,
-    });
+    await record(trx, { type: "discordWebhook.disabled", status });
   });
 }
 
@@ -202,9 +145,6 @@ export function discordAlertHandlerWith(
     return sendToDiscord(db, send, url, (text ?? "").slice(0, DISCORD_MAX_LENGTH), now);
   };
 }
-
-/** The post job without a writer: it sends the alerts that carry their text. */
-export const discordAlertHandler: JobHandler = discordAlertHandlerWith();
 
 async function sendToDiscord(
   db: Db,
@@ -253,19 +193,12 @@ export async function notifyAdmins(
   db: Db,
   problem: { kind: "dead" | "runFailed"; job: JobRow; error: string },
 ) {
-  const params = {
-    type: problem.job.type,
-    id: Number(problem.job.id),
-    schedule: problem.job.schedule ?? "",
-    error: problem.error.split("\n")[0]!.slice(0, 300),
-  };
-  const told = await inTransaction(db, (trx) =>
-    notifyStaff(trx, {
-      kind: problem.kind === "dead" ? "automation_job_dead" : "automation_run_failed",
-      params,
-      link: "/admin/automation",
-      dedupeKey: `automation:${problem.kind}:${problem.job.id}:${problem.job.attempts}`,
+  const { staffTold } = await inTransaction(db, (trx) =>
+    record(trx, {
+      type: problem.kind === "dead" ? "job.died" : "schedule.runFailed",
+      job: problem.job,
+      error: problem.error,
     }),
   );
-  return told.admins;
+  return staffTold!.admins;
 }

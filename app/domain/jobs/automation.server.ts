@@ -1,6 +1,6 @@
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { record } from "~/domain/events/events.server";
 import {
   parseCounts,
   PROBLEM_JOBS_LIMIT,
@@ -170,12 +170,11 @@ export async function runScheduleNow(
   return inTransaction(db, async (trx) => {
     const id = await enqueueScheduleRun(trx, schedule, { now });
     if (id === null) return { ok: true, queued: false };
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "schedule.runRequested",
       actorId,
-      action: "automation.run_now",
-      targetType: "job_schedule",
-      targetId: schedule.name,
-      after: { jobId: id },
+      schedule: schedule.name,
+      jobId: id,
     });
     return { ok: true, queued: true };
   });
@@ -184,7 +183,7 @@ export async function runScheduleNow(
 export type JobActionResult =
   { ok: true } | { ok: false; kind: "notFound" | "conflict"; error: AutomationError };
 
-async function auditedJobChange(
+async function recordedJobChange(
   db: Db,
   { id, actorId, action }: { id: number; actorId: string; action: "retry" | "discard" },
   change: (trx: Tx) => Promise<JobChangeResult>,
@@ -193,12 +192,11 @@ async function auditedJobChange(
     const result = await change(trx);
     if (!result.ok) refuse<JobActionResult>(result.kind, result.error);
     const { job } = result as Extract<JobChangeResult, { ok: true }>;
-    await recordAudit(trx, {
+    await record(trx, {
+      type: action === "retry" ? "job.retried" : "job.discarded",
       actorId,
-      action: `automation.job_${action}`,
-      targetType: "job",
-      targetId: id,
-      before: {
+      jobId: id,
+      job: {
         type: job.type,
         state: job.state,
         attempts: job.attempts,
@@ -212,14 +210,14 @@ async function auditedJobChange(
 
 /** Retry: a failed or dead job runs again now, its attempts counted afresh (audited). */
 export function retryJob(db: Db, input: { id: number; actorId: string; now?: Date }) {
-  return auditedJobChange(db, { ...input, action: "retry" }, (trx) =>
+  return recordedJobChange(db, { ...input, action: "retry" }, (trx) =>
     requeueJob(trx, input.id, input.now ?? new Date()),
   );
 }
 
 /** Discard: a failed or dead job is removed and will not run again (audited, payload kept there). */
 export function discardJob(db: Db, input: { id: number; actorId: string }) {
-  return auditedJobChange(db, { ...input, action: "discard" }, (trx) =>
+  return recordedJobChange(db, { ...input, action: "discard" }, (trx) =>
     deleteProblemJob(trx, input.id),
   );
 }

@@ -1,29 +1,78 @@
 import type { ScheduleDefinition } from "./schedule-slots";
 import type { JobHandler } from "./jobs.server";
-import { DISCORD_ALERT_JOB, discordAlertHandler } from "./alerts.server";
+import { discordAlertHandlerWith } from "./alerts.server";
+import { DISCORD_ALERT_JOB, type StaffPostWriter } from "./discord-posts.server";
 import { housekeepingHandlers, housekeepingSchedules } from "./housekeeping.server";
 import { lifecycleHandlers, lifecycleSchedules } from "~/domain/lifecycle/lifecycle-jobs.server";
-import { provisioningSchedules } from "~/domain/provisioning/provisioning-jobs.server";
+import { MAIL_SEND_JOB, mailSendHandlerWith } from "~/domain/mail/mail-sender.server";
 import {
   proofRetentionHandlers,
   proofRetentionSchedules,
 } from "~/domain/payments/proof-retention-jobs.server";
 import { proofThumbnailHandlers } from "~/domain/payments/proof-thumbnail-jobs.server";
+import type { ProvisioningConfig } from "~/domain/provisioning/panel-job-kit.server";
+import {
+  provisioningHandlers,
+  provisioningSchedules,
+} from "~/domain/provisioning/provisioning-jobs.server";
 
 // Every job type the worker runs and every recurring schedule, in one place: a new area (the service
-// lifecycle, email, provisioning) adds its handlers and schedules here.
-// Three kinds of handlers need the process's configuration and so are built in server/worker.ts's
-// workerHandlers(): the Discord post's writer, email's send job (mail.send: templates and SMTP,
-// docs/mail.md), and the game panel's jobs (the auth secret their key is encrypted with, the panel's
-// timeouts; docs/provisioning.md).
+// lifecycle, email, provisioning) adds its handlers and schedules here, each job type once
+// (registry.test.ts checks that every type the code queues has one handler).
 
-export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
-  ...housekeepingHandlers,
-  ...lifecycleHandlers,
-  ...proofRetentionHandlers,
-  ...proofThumbnailHandlers,
-  [DISCORD_ALERT_JOB]: discordAlertHandler,
-};
+/**
+ * What the handlers that reach the outside world are made with, given by the process that runs them:
+ * server/worker.ts from its env, a test with its stand-ins (a fake Discord, panel or SMTP server).
+ */
+export interface JobWiring {
+  /**
+   * The Discord post: `write` writes the text of a post that carries an event (a new order or ticket,
+   * in the site's default language); `send` is how it goes out (fetch by default). Without a writer the
+   * posts that carry their text are sent, the others retried.
+   */
+  discord?: { write?: StaffPostWriter; send?: typeof fetch };
+  /** Email's send job: the templates, the SMTP transport (null keeps messages), MAIL_FROM (docs/mail.md). */
+  mail?: Parameters<typeof mailSendHandlerWith>[0];
+  /** The game panel's jobs: the secret their key is encrypted with, the timeouts (docs/provisioning.md). */
+  panel?: ProvisioningConfig;
+}
+
+/** Each area's part: its job types and their handlers. A part not wired has no handler here. */
+function handlerParts(wiring: JobWiring): Readonly<Record<string, JobHandler>>[] {
+  return [
+    housekeepingHandlers,
+    lifecycleHandlers,
+    proofRetentionHandlers,
+    proofThumbnailHandlers,
+    {
+      [DISCORD_ALERT_JOB]: discordAlertHandlerWith(wiring.discord?.write, {
+        send: wiring.discord?.send,
+      }),
+    },
+    wiring.mail ? { [MAIL_SEND_JOB]: mailSendHandlerWith(wiring.mail) } : {},
+    wiring.panel ? provisioningHandlers(wiring.panel) : {},
+  ];
+}
+
+/**
+ * Every job type's handler, made with `wiring`. A type listed by two parts is refused here rather than
+ * one handler silently replacing the other.
+ */
+export function jobHandlers(wiring: JobWiring = {}): Readonly<Record<string, JobHandler>> {
+  const handlers: Record<string, JobHandler> = {};
+  for (const part of handlerParts(wiring))
+    for (const [type, handler] of Object.entries(part)) {
+      if (type in handlers) throw new Error(`The job type "${type}" has two handlers`);
+      handlers[type] = handler;
+    }
+  return handlers;
+}
+
+/**
+ * The handlers that need nothing from the process: email's send job and the game panel's jobs have none
+ * here, and the Discord post sends only the alerts that carry their text (server/worker.ts wires them all).
+ */
+export const JOB_HANDLERS = jobHandlers();
 
 export const SCHEDULES: readonly ScheduleDefinition[] = [
   ...housekeepingSchedules,

@@ -13,7 +13,7 @@ import {
 import { readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { DISCORD_ALERT_JOB } from "./alerts.server";
+import { DISCORD_ALERT_JOB } from "./discord-posts.server";
 import { queueStaffPost, type StaffNews } from "./staff-posts.server";
 import { staffPostText, workerHandlers } from "../../../server/worker";
 import { markTopUpPaid } from "~/domain/payments/top-ups.server";

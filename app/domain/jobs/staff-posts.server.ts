@@ -3,7 +3,7 @@ import { notifyStaff } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import { staffTicketSummaryAt } from "~/domain/tickets/tickets";
-import { enqueueDiscordPost, type StaffEvent } from "./alerts.server";
+import { enqueueDiscordPost, type StaffEvent } from "./discord-posts.server";
 
 // New orders waiting for approval, new tickets and top-ups marked paid, told to staff: a notification in each
 // active admin's own list (the admin bell, /admin/notifications) and, when a webhook is set, a post to the

@@ -31,7 +31,7 @@ import {
   type LifecycleService,
   type LifecycleSettings,
 } from "./lifecycle";
-import { panelLinkOf, type PanelLink } from "~/domain/provisioning/provisioning.server";
+import { panelLinkOf, type PanelLink } from "~/domain/provisioning/panel-link.server";
 
 /** What is due at `now`: the same selection for a run and for its preview. */
 export interface LifecyclePlan {

@@ -1,7 +1,7 @@
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { recordAudit } from "~/domain/audit/audit.server";
 import type { Db } from "~/db/transaction";
 import { inTransaction } from "~/db/transaction";
+import { record } from "~/domain/events/events.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { panelAddressRefused, panelBaseUrl } from "./panel-address";
@@ -229,13 +229,13 @@ export async function savePanelConnection(
         .insertInto("panel_connections")
         .values({ id: 1, api_key_encrypted: "", api_key_last4: "", ...values })
         .execute();
-    await recordAudit(trx, {
+    await record(trx, {
+      type: "panel.connectionSaved",
       actorId: input.actorId,
-      action: "panel.connection.save",
-      targetType: "settings",
-      targetId: "gamePanel",
-      before: before ? { url: before.url, keyLast4: before.api_key_last4 } : null,
-      after: { url, keyLast4: key.api_key_last4 ?? before?.api_key_last4 },
+      change: {
+        before: before ? { url: before.url, keyLast4: before.api_key_last4 } : null,
+        after: { url, keyLast4: key.api_key_last4 ?? before?.api_key_last4 },
+      },
     });
     return {
       ok: true as const,

@@ -29,12 +29,9 @@ import { inTransaction } from "~/db/transaction";
 import { eraseAccount } from "~/domain/accounts/account-deletion.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { PANEL_CHECK_JOB, savePanelConnection, requestPanelCheck } from "./panel-connection.server";
-import {
-  PANEL_CREATE_JOB,
-  PANEL_RECONCILE_JOB,
-  provisioningHandlers,
-  queuePanelUserSync,
-} from "./provisioning-jobs.server";
+import { PANEL_CREATE_JOB, PANEL_RECONCILE_JOB } from "./panel-job-types";
+import { queuePanelUserSync } from "./panel-user-job.server";
+import { provisioningHandlers } from "./provisioning-jobs.server";
 import {
   adminServicePanel,
   reinstallPanelServer,

@@ -1,5 +1,6 @@
 import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
-import { recordAudit, type AuditEntry } from "~/domain/audit/audit.server";
+import { record } from "~/domain/events/events.server";
+import type { ProvisioningEvent } from "~/domain/events/provisioning-events.server";
 import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { listPanelCalls } from "./panel-calls.server";
 import { parseFailure, parseLocationMap, parseSnapshot } from "./panel-connection";
@@ -15,7 +16,7 @@ import {
   PANEL_REINSTALL_JOB,
   PANEL_RELINK_JOB,
   PANEL_SYNC_JOB,
-} from "./provisioning-jobs.server";
+} from "./panel-job-types";
 import { nodeHasRoom, panelLocationsFor, serverBuildFor } from "./provisioning";
 import { parseStoredProvisioning } from "./provisioning.schemas";
 
@@ -104,41 +105,6 @@ async function queueCreate(trx: Tx, serviceId: number, now: Date) {
   });
 }
 
-/**
- * A step after any change of a service's status (suspension, reactivation, termination, deletion):
- * the panel follows through a sync job. A service no panel knows queues nothing.
- */
-export async function queuePanelSync(trx: Tx, service: PanelLink, now = new Date()): Promise<void> {
-  if (!service.panelState || service.panelState === "deleted") return;
-  await enqueueJob(trx, {
-    type: PANEL_SYNC_JOB,
-    payload: { serviceId: service.id, panelServerId: service.panelServerId },
-    maxAttempts: 8,
-    now,
-  });
-}
-
-/** Where a service stands on the game panel: what its sync job (`queuePanelSync`) needs. */
-export interface PanelLink {
-  id: number;
-  panelState: string | null;
-  panelServerId: number | null;
-}
-
-/** Reads what queuePanelSync needs, for the use-cases that do not hold it already. */
-export async function panelLinkOf(trx: Tx, serviceId: number): Promise<PanelLink> {
-  const row = await trx
-    .selectFrom("hosting_services")
-    .select(["panel_state", "panel_server_id"])
-    .where("id", "=", serviceId)
-    .executeTakeFirst();
-  return {
-    id: serviceId,
-    panelState: row?.panel_state ?? null,
-    panelServerId: row?.panel_server_id === null || !row ? null : Number(row.panel_server_id),
-  };
-}
-
 // ---------------------------------------------------------------------------------------------------
 // The admin's actions
 
@@ -171,7 +137,7 @@ type PanelServiceRow = Awaited<ReturnType<typeof panelServiceOrRefuse>>;
 
 /**
  * The frame of the admin's actions on a service's panel server, in one transaction: the service, refused
- * unless its panel state allows the action now, the action's own writes, and its audit entry.
+ * unless its panel state allows the action now, the action's own writes, and its event.
  */
 async function panelAction(
   db: Db,
@@ -181,7 +147,7 @@ async function panelAction(
     /** Why not, when it is not allowed: "not in this state" unless the action says better. */
     notNow?: (row: PanelServiceRow) => Extract<PanelActionResult, { kind: "conflict" }>["error"];
     run: (trx: Tx, row: PanelServiceRow, now: Date) => Promise<void>;
-    audit: (row: PanelServiceRow) => Pick<AuditEntry, "action" | "before" | "after">;
+    event: (row: PanelServiceRow) => ProvisioningEvent;
   },
 ): Promise<PanelActionResult> {
   return inTransaction(db, async (trx) => {
@@ -193,12 +159,7 @@ async function panelAction(
         action.notNow?.(row) ?? "provisioning.errors.actionNotNow",
       );
     await action.run(trx, row, now);
-    await recordAudit(trx, {
-      actorId: input.actorId,
-      targetType: "hosting_service",
-      targetId: input.serviceId,
-      ...action.audit(row),
-    });
+    await record(trx, action.event(row));
     return { ok: true };
   });
 }
@@ -224,7 +185,12 @@ export async function retryProvisioning(
           now,
         });
     },
-    audit: (row) => ({ action: "service.panel_retry", before: { panelState: row.panel_state } }),
+    event: (row) => ({
+      type: "provisioning.retried",
+      actorId: input.actorId,
+      serviceId: input.serviceId,
+      panelState: row.panel_state,
+    }),
   });
 }
 
@@ -259,7 +225,11 @@ export async function reinstallPanelServer(
       if (queued === null)
         refuse<PanelActionResult>("conflict", "provisioning.errors.reinstallQueued");
     },
-    audit: () => ({ action: "service.panel_reinstall" }),
+    event: () => ({
+      type: "provisioning.reinstallRequested",
+      actorId: input.actorId,
+      serviceId: input.serviceId,
+    }),
   });
 }
 
@@ -283,10 +253,12 @@ export async function relinkPanelServer(
         now,
       });
     },
-    audit: (row) => ({
-      action: "service.panel_relink",
-      before: { panelServerId: row.panel_server_id },
-      after: { server: input.server },
+    event: (row) => ({
+      type: "provisioning.relinkRequested",
+      actorId: input.actorId,
+      serviceId: input.serviceId,
+      panelServerId: row.panel_server_id,
+      server: input.server,
     }),
   });
 }

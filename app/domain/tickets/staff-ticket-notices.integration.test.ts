@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { DISCORD_ALERT_JOB } from "~/domain/jobs/alerts.server";
+import { DISCORD_ALERT_JOB } from "~/domain/jobs/discord-posts.server";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { withFakeDiscordWebhook } from "../../../tests/support/fake-discord";
 import { suiteSmtpServer } from "../../../tests/support/mail-fixtures";
