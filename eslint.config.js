@@ -3,6 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import { clockInRenderBlock } from "./eslint/clock-in-render.js";
+import { importCycleBlock } from "./eslint/cycles.js";
 import { focusedTestsBlock } from "./eslint/focused-tests.js";
 import { layerBlocks } from "./eslint/layers.js";
 
@@ -41,4 +42,6 @@ export default tseslint.config(
   focusedTestsBlock(),
   // No clock read while the UI renders: a component hydrates later than the server rendered it.
   clockInRenderBlock(),
+  // No value import cycle in app/, server/ or scripts/; type-only imports may close a loop.
+  importCycleBlock(),
 );

@@ -7,7 +7,7 @@ import {
   SELLER_ADDRESS_MAX,
   type Settings,
 } from "~/domain/settings/settings";
-import { SectionState, settingsRow, type SettingsGroup } from "./settings-page";
+import { SectionState, settingsRow, type SettingsGroup } from "./settings-group";
 
 /**
  * Invoices and receipts (docs/invoices.md): the seller's details every document carries, the

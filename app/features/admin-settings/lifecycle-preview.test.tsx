@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LifecyclePreview, LifecycleService } from "~/domain/lifecycle/lifecycle";
 import { renderHtml } from "../../../tests/support/render-html";
-import { LifecyclePreviewList } from "./settings-page";
+import { LifecyclePreviewList } from "./lifecycle-group";
 
 const service = (serviceId: number, expiresAt: string): LifecycleService => ({
   serviceId,

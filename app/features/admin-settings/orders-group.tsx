@@ -6,7 +6,7 @@ import {
   MAX_LOCATIONS,
   type Settings,
 } from "~/domain/settings/settings";
-import type { SettingsGroup } from "./settings-page";
+import type { SettingsGroup } from "./settings-group";
 
 /**
  * The server locations the order form offers, in order, with their names in French and Arabic (one

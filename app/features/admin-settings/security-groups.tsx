@@ -1,0 +1,66 @@
+import { ADMIN_TWO_FACTOR_SETUP_PATH } from "~/domain/accounts/accounts";
+import type { Settings } from "~/domain/settings/settings";
+import { useTranslation } from "~/i18n/use-translation";
+import { SectionState, type SettingsGroup } from "./settings-group";
+
+/** Whether admins must sign in with a second factor, and whether the admin reading has one. */
+export function useSecurityGroup(
+  settings: Settings,
+  /** The admin reading the page has two-factor sign-in on. */
+  adminTwoFactor: boolean,
+): SettingsGroup {
+  const { t } = useTranslation("admin-settings");
+  const twoFactorRequired = settings.security.requireAdminTwoFactor;
+  return {
+    form: "security",
+    title: t("security.title"),
+    description: t("security.description"),
+    aside: <SectionState section="security" holds={twoFactorRequired} />,
+    fields: [
+      {
+        kind: "switch",
+        name: "requireAdminTwoFactor",
+        label: t("security.requireAdminTwoFactor"),
+        hint: t("security.requireAdminTwoFactorHint"),
+      },
+      {
+        kind: "custom",
+        key: "yours",
+        content: (
+          <p className="text-sm" data-testid="own-two-factor">
+            {adminTwoFactor ? t("security.yoursOn") : t("security.yoursOff")}{" "}
+            <a
+              href={ADMIN_TWO_FACTOR_SETUP_PATH}
+              className="text-primary underline hover:no-underline"
+            >
+              {t("security.manage")}
+            </a>
+          </p>
+        ),
+      },
+    ],
+  };
+}
+
+/**
+ * Verified addresses (docs/accounts.md): the requirement, and whether it applies now (only
+ * while SMTP_URL is set).
+ */
+export function useVerificationGroup(settings: Settings, mailConfigured: boolean): SettingsGroup {
+  const { t } = useTranslation("admin-settings");
+  const applies = settings.verification.requireVerifiedEmail && mailConfigured;
+  return {
+    form: "verification",
+    title: t("verification.title"),
+    description: t("verification.description"),
+    aside: <SectionState section="verification" holds={applies} />,
+    fields: [
+      {
+        kind: "switch",
+        name: "requireVerifiedEmail",
+        label: t("verification.requireVerifiedEmail"),
+        hint: mailConfigured ? t("verification.hint") : t("verification.hintNoMail"),
+      },
+    ],
+  };
+}
