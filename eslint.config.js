@@ -6,6 +6,7 @@ import { clockInRenderBlock } from "./eslint/clock-in-render.js";
 import { importCycleBlock } from "./eslint/cycles.js";
 import { focusedTestsBlock } from "./eslint/focused-tests.js";
 import { layerBlocks } from "./eslint/layers.js";
+import { sinksBlock } from "./eslint/sinks.js";
 
 export default tseslint.config(
   {
@@ -44,4 +45,6 @@ export default tseslint.config(
   clockInRenderBlock(),
   // No value import cycle in app/, server/ or scripts/; type-only imports may close a loop.
   importCycleBlock(),
+  // Only the domain events' reactions write the audit, the notices, the mail and the staff's posts.
+  sinksBlock(),
 );

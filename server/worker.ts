@@ -7,7 +7,7 @@ import {
 } from "~/domain/jobs/alerts.server";
 import { DISCORD_ALERT_JOB, type StaffEvent } from "~/domain/jobs/discord-posts.server";
 import type { JobRow } from "~/domain/jobs/jobs.server";
-import { TOP_UP_PROOFS_PATH } from "~/domain/jobs/staff-posts.server";
+import { TOP_UP_PROOFS_PATH } from "~/domain/payments/top-ups";
 import { jobHandlers, SCHEDULES } from "~/domain/jobs/registry.server";
 import type { ScheduleDefinition } from "~/domain/jobs/schedule-slots";
 import type { Locale } from "~/i18n/locales";

@@ -3,6 +3,7 @@ import { notifyStaff } from "~/domain/notifications/notifications.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Settings } from "~/domain/settings/settings";
 import { staffTicketSummaryAt } from "~/domain/tickets/tickets";
+import { TOP_UP_PROOFS_PATH } from "~/domain/payments/top-ups";
 import { enqueueDiscordPost, type StaffEvent } from "./discord-posts.server";
 
 // New orders waiting for approval, new tickets and top-ups marked paid, told to staff: a notification in each
@@ -26,8 +27,6 @@ export type StaffNews =
   | Exclude<StaffEvent, { kind: "ticketsOpened" | "orderWaiting" }>
   | (Extract<StaffEvent, { kind: "orderWaiting" }> & { service: string });
 
-/** Where staff decide the top-ups whose proof was sent (the admin's queue, filtered). */
-export const TOP_UP_PROOFS_PATH = "/admin/top-ups?state=proof_sent";
 
 /** What each admin's notification of `event` says and where it leads. */
 async function staffNotice(trx: Tx, event: StaffNews): Promise<StaffNotice> {

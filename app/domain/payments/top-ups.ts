@@ -153,3 +153,6 @@ export function paidOnProblem(
   if (day < now - MAX_PAID_DAYS_AGO * DAY) return "payments.errors.paidOnTooOld";
   return null;
 }
+
+/** Where staff decide the top-ups whose proof was sent (the admin's queue, filtered). */
+export const TOP_UP_PROOFS_PATH = "/admin/top-ups?state=proof_sent";
