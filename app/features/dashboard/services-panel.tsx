@@ -198,7 +198,7 @@ function RenewalConfirmation({
       ) : null}
       <div className="flex flex-wrap gap-2">
         {quote.missingCents === 0 && renewKey ? (
-          <Form method="post" action={`/dashboard?tab=services&renew=${quote.serviceId}`}>
+          <Form method="post" action={`${servicesHref()}?renew=${quote.serviceId}`}>
             <input type="hidden" name="intent" value="renew" />
             <input type="hidden" name="serviceId" value={quote.serviceId} />
             <input type="hidden" name="idempotencyKey" value={renewKey} />
