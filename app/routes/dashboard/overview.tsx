@@ -3,6 +3,8 @@ import { requestContext } from "~/context.server";
 import { tabQueryAddress } from "~/domain/customer-dashboard/customer-dashboard";
 import { loadOverviewTab } from "~/domain/customer-dashboard/customer-dashboard.server";
 import { OverviewTab } from "~/features/dashboard/dashboard-view";
+import { FormAlert } from "~/components/ui/form-card";
+import { useMessage } from "~/i18n/use-message";
 import { requireUser } from "~/http/guards.server";
 import { unknownForm } from "~/http/route-request.server";
 import type { Route } from "./+types/overview";
@@ -30,6 +32,12 @@ export async function action({ url, context: routerContext }: Route.ActionArgs) 
   return unknownForm("dashboard.unknownForm");
 }
 
-export default function Overview({ loaderData }: Route.ComponentProps) {
-  return <OverviewTab {...loaderData} />;
+export default function Overview({ loaderData, actionData }: Route.ComponentProps) {
+  const message = useMessage();
+  return (
+    <>
+      {actionData ? <FormAlert>{message(actionData.message)}</FormAlert> : null}
+      <OverviewTab {...loaderData} />
+    </>
+  );
 }
