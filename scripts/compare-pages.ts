@@ -200,6 +200,8 @@ async function seed(): Promise<{ ids: Ids; cookies: Record<Who, string> }> {
 
 interface Capture {
   status: number;
+  /** Where the page ended up, after any redirect. */
+  address: string;
   html: string;
   style: string;
   tree: string;
@@ -232,7 +234,10 @@ async function capture(
     for (const [who, pagePath] of list) {
       const headers: Record<string, string> = { "accept-language": "en" };
       if (cookies[who]) headers.cookie = cookies[who];
-      const response = await fetch(app.url + pagePath, { headers, redirect: "manual" });
+      // A page that moved is followed, as the browser follows it: what is compared is where it leads
+      // (the dashboard's ?tab= addresses now redirect to each tab's route), and that address too.
+      const response = await fetch(app.url + pagePath, { headers });
+      const address = new URL(response.url).pathname + new URL(response.url).search;
       const { html, style } = normalise(await response.text());
       const context = await browser.newContext({ extraHTTPHeaders: headers });
       const page = await context.newPage();
@@ -248,7 +253,7 @@ async function capture(
         .catch(() => undefined);
       const tree = await page.locator("body").ariaSnapshot();
       await context.close();
-      captures.set(`${who} ${pagePath}`, { status: response.status, html, style, tree });
+      captures.set(`${who} ${pagePath}`, { status: response.status, address, html, style, tree });
       const file = `${OUT}/${name}/${who}${pagePath.replace(/[/?=&]/g, "_")}`;
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(`${file}.html`, html);
@@ -270,6 +275,7 @@ for (const [key, before] of base) {
   const after = head.get(key)!;
   const what = [
     before.status !== after.status ? `status ${before.status} -> ${after.status}` : "",
+    before.address !== after.address ? `address ${before.address} -> ${after.address}` : "",
     before.html !== after.html ? "HTML" : "",
     before.tree !== after.tree ? "accessibility tree" : "",
     before.style !== after.style ? "stylesheet" : "",
