@@ -239,7 +239,17 @@ async function capture(
       const response = await fetch(app.url + pagePath, { headers });
       const address = new URL(response.url).pathname + new URL(response.url).search;
       const { html, style } = normalise(await response.text());
-      const context = await browser.newContext({ extraHTTPHeaders: headers });
+      // The session in the browser's cookie jar, not a header of every request: a header set by hand is
+      // not sent again when the browser follows a redirect (a ?tab= address's, to its tab's route).
+      const context = await browser.newContext({
+        extraHTTPHeaders: { "accept-language": headers["accept-language"]! },
+      });
+      await context.addCookies(
+        (cookies[who] ? cookies[who].split(/;\s*/) : []).map((pair) => {
+          const at = pair.indexOf("=");
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: app.url };
+        }),
+      );
       const page = await context.newPage();
       await page.goto(app.url + pagePath);
       await page
