@@ -2,7 +2,7 @@ import { requestContext } from "~/context.server";
 import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashboard.schemas";
 import { loadBillingTab } from "~/domain/customer-dashboard/customer-dashboard.server";
 import { AddCoinsLink, LedgerTable } from "~/features/dashboard/dashboard-view";
-import { OrdersList } from "~/features/dashboard/services-panel";
+import { OrdersList } from "~/features/dashboard/orders-list";
 import { TabPager } from "~/features/dashboard/tab-pager";
 import { InvoiceList } from "~/features/invoices/invoice-list";
 import { requireUser } from "~/http/guards.server";
