@@ -20,7 +20,15 @@ export default [
     route("reset-password", "routes/reset-password.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
     route("account/password", "routes/account-password.tsx"),
-    route("dashboard", "routes/dashboard.tsx"),
+    // The dashboard: one shell (the cards and the tabs' links), each tab a route of its own.
+    layout("routes/dashboard/layout.tsx", [
+      route("dashboard", "routes/dashboard/overview.tsx"),
+      route("dashboard/services", "routes/dashboard/services.tsx"),
+      route("dashboard/domains", "routes/dashboard/domains.tsx"),
+      route("dashboard/billing", "routes/dashboard/billing.tsx"),
+      route("dashboard/support", "routes/dashboard/support.tsx"),
+      route("dashboard/account", "routes/dashboard/account.tsx"),
+    ]),
     route("dashboard/top-up", "routes/top-up.tsx"),
     route("coins", "routes/coins.tsx"),
     route("order", "routes/order.tsx"),

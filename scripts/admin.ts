@@ -131,7 +131,7 @@ async function resetTwoFactorOf(db: Db, email: string): Promise<number> {
     return 1;
   }
   console.log(
-    `Two-factor sign-in is off for ${email}: they sign in with their password alone and can set it up again from their account tab (/dashboard?tab=account#two-factor). They are told by email.`,
+    `Two-factor sign-in is off for ${email}: they sign in with their password alone and can set it up again from their account tab (/dashboard/account#two-factor). They are told by email.`,
   );
   return 0;
 }

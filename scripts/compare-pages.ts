@@ -205,6 +205,8 @@ async function seed(): Promise<{ ids: Ids; cookies: Record<Who, string> }> {
 
 interface Capture {
   status: number;
+  /** Where the page ended up, after any redirect. */
+  address: string;
   html: string;
   style: string;
   tree: string;
@@ -237,9 +239,22 @@ async function capture(
     for (const [who, pagePath] of list) {
       const headers: Record<string, string> = { "accept-language": "en" };
       if (cookies[who]) headers.cookie = cookies[who];
-      const response = await fetch(app.url + pagePath, { headers, redirect: "manual" });
+      // A page that moved is followed, as the browser follows it: what is compared is where it leads
+      // (the dashboard's ?tab= addresses now redirect to each tab's route), and that address too.
+      const response = await fetch(app.url + pagePath, { headers });
+      const address = new URL(response.url).pathname + new URL(response.url).search;
       const { html, style } = normalise(await response.text());
-      const context = await browser.newContext({ extraHTTPHeaders: headers });
+      // The session in the browser's cookie jar, not a header of every request: a header set by hand is
+      // not sent again when the browser follows a redirect (a ?tab= address's, to its tab's route).
+      const context = await browser.newContext({
+        extraHTTPHeaders: { "accept-language": headers["accept-language"]! },
+      });
+      await context.addCookies(
+        (cookies[who] ? cookies[who].split(/;\s*/) : []).map((pair) => {
+          const at = pair.indexOf("=");
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: app.url };
+        }),
+      );
       const page = await context.newPage();
       await page.goto(app.url + pagePath);
       await page
@@ -253,7 +268,7 @@ async function capture(
         .catch(() => undefined);
       const tree = await page.locator("body").ariaSnapshot();
       await context.close();
-      captures.set(`${who} ${pagePath}`, { status: response.status, html, style, tree });
+      captures.set(`${who} ${pagePath}`, { status: response.status, address, html, style, tree });
       const file = `${OUT}/${name}/${who}${pagePath.replace(/[/?=&]/g, "_")}`;
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(`${file}.html`, html);
@@ -275,6 +290,7 @@ for (const [key, before] of base) {
   const after = head.get(key)!;
   const what = [
     before.status !== after.status ? `status ${before.status} -> ${after.status}` : "",
+    before.address !== after.address ? `address ${before.address} -> ${after.address}` : "",
     before.html !== after.html ? "HTML" : "",
     before.tree !== after.tree ? "accessibility tree" : "",
     before.style !== after.style ? "stylesheet" : "",

@@ -63,3 +63,11 @@ export async function adminForm<S extends z.ZodType>(
   const admin = requireAdmin(url, context);
   return { admin, form: await parseForm(request, schema) };
 }
+
+/**
+ * A post whose intent the page's action does not know (a stale or forged form), answered with 400 and
+ * nothing changed; `form: "page"` shows it at the top of the page rather than in one of its cards.
+ */
+export function unknownForm(message: MessageKey) {
+  return data({ ok: false as const, form: "page" as const, message }, { status: 400 });
+}

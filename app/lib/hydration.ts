@@ -23,7 +23,7 @@ export const PUBLIC_PAGE = { hydrate: "signed-in" } as const satisfies Hydration
 /** The sign-in and registration pages: public, and warming the customer's dashboard that follows them. */
 export const SIGN_IN_PAGE = {
   ...PUBLIC_PAGE,
-  prefetch: ["routes/dashboard"],
+  prefetch: ["routes/dashboard/layout", "routes/dashboard/overview"],
 } as const satisfies HydrationHandle;
 
 export type PageScripts = "react" | "enhance" | "none";

@@ -108,7 +108,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
       result,
     );
   }
-  throw redirectWithToast("/dashboard?tab=billing", "toast.orderSubmitted");
+  throw redirectWithToast("/dashboard/billing", "toast.orderSubmitted");
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {

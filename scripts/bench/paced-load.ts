@@ -50,7 +50,7 @@ export interface PacedResult {
 }
 
 /**
- * Whether an answer is a redirect to `expected` (a path with its query, "/dashboard?tab=billing"): a 302
+ * Whether an answer is a redirect to `expected` (a path with its query, "/dashboard/billing"): a 302
  * or 303 whose Location, resolved against the site, is that path on that site. A redirect to /login, to
  * another page or to another host is not the success it looks like.
  */

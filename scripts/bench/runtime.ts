@@ -152,7 +152,7 @@ async function measure(variant: Variant, run: number): Promise<Measure> {
         ["/login", undefined],
         ["/about", undefined],
         ["/dashboard", customer!.cookie],
-        ["/dashboard?tab=billing", customer!.cookie],
+        ["/dashboard/billing", customer!.cookie],
         [`/order?product=${product.id}`, customer!.cookie],
         ["/support/new", customer!.cookie],
         ["/admin", admin],

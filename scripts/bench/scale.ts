@@ -98,7 +98,7 @@ const PAGES: Page[] = [
     who: "admin",
     path: `/admin/transactions?customer=${encodeURIComponent(HEAVY_CUSTOMER.email)}`,
   },
-  { name: "heavy customer billing tab", who: "customer", path: "/dashboard?tab=billing" },
+  { name: "heavy customer billing tab", who: "customer", path: "/dashboard/billing" },
   // /admin/services: a search, a filter, and a sorted page deep in the list, each a full page of
   // 25 at both sizes (about 510 services tiny, 37 of them Amrani's, most terminated; 170,000 big).
   {

@@ -91,7 +91,7 @@ const DASHBOARD_P95_BUDGET_MS = 100;
 const CPU_RATIO_BUDGET = 1.15;
 /** Requests per signed-in page and build for the CPU comparison (10 ms ticks: 200 or more). */
 const CPU_REQUESTS = QUICK ? 20 : 200;
-const ORDER_DONE = "/dashboard?tab=billing";
+const ORDER_DONE = "/dashboard/billing";
 const ORDERS_ONLY = process.argv.includes("--orders-only");
 const DASHBOARD_ONLY = process.argv.includes("--dashboard-only");
 const NO_BASE = process.argv.includes("--no-base");
@@ -136,9 +136,9 @@ const PUBLIC_PATHS = [
 const LANGUAGES = ["en-US,en;q=0.9", "fr-FR,fr;q=0.9,en;q=0.5", "ar-MA,ar;q=0.9,fr;q=0.6"];
 const DASHBOARD_PATHS = [
   "/dashboard",
-  "/dashboard?tab=services",
-  "/dashboard?tab=billing",
-  "/dashboard?tab=support",
+  "/dashboard/services",
+  "/dashboard/billing",
+  "/dashboard/support",
 ];
 
 interface Result {

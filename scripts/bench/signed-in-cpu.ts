@@ -30,10 +30,10 @@ import {
 /** The customer's signed-in pages. */
 export const SIGNED_IN_PATHS = [
   "/dashboard",
-  "/dashboard?tab=services",
-  "/dashboard?tab=billing",
-  "/dashboard?tab=support",
-  "/dashboard?tab=account",
+  "/dashboard/services",
+  "/dashboard/billing",
+  "/dashboard/support",
+  "/dashboard/account",
   "/order?product=1",
 ];
 const TURN = 10;

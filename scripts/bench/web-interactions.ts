@@ -107,7 +107,7 @@ export const INTERACTIONS: Interaction[] = [
         .getByRole("navigation", { name: "Dashboard sections" })
         .getByRole("link", { name: "Billing" })
         .click();
-      await page.waitForURL(/tab=billing/);
+      await page.waitForURL(/\/dashboard\/billing/);
       await page.getByText("Coin history").first().waitFor();
     },
   },

@@ -86,7 +86,7 @@ const SIGNED_IN_PAGES: {
   who: Who;
 }[] = [
   { name: "dashboard", path: "/dashboard", who: "customer" },
-  { name: "dashboard-billing", path: "/dashboard?tab=billing", who: "customer" },
+  { name: "dashboard-billing", path: "/dashboard/billing", who: "customer" },
   { name: "order", path: (productId) => `/order?product=${productId}`, who: "customer" },
   { name: "support-new", path: "/support/new", who: "customer" },
   { name: "admin-clients", path: "/admin/clients", who: "admin" },

@@ -122,7 +122,7 @@ async function send(server: RunningServer, change: Change, cookie: string) {
       ok: isRedirectTo(
         response.status,
         response.headers.get("location") ?? undefined,
-        "/dashboard?tab=billing",
+        "/dashboard/billing",
       ),
     };
   }

@@ -46,10 +46,10 @@ const RATE = Number(process.env.SOAK_RATE ?? 200);
 const CUSTOMERS = QUICK ? 20 : 100;
 const P99_BUDGET_MS = 250;
 const WARM_UP = QUICK ? 500 : 5_000; // requests, a fifth of them orders
-const ORDER_DONE = "/dashboard?tab=billing";
+const ORDER_DONE = "/dashboard/billing";
 
 const PUBLIC_PAGES = ["/", "/services/samp", "/services/vps", "/game-hosting", "/about", "/login"];
-const DASHBOARD_TABS = ["/dashboard", "/dashboard?tab=services", "/dashboard?tab=billing"];
+const DASHBOARD_TABS = ["/dashboard", "/dashboard/services", "/dashboard/billing"];
 
 const verdicts: Verdict[] = [];
 

@@ -64,7 +64,7 @@ test("a customer's order shows in the admin's report and in its CSV", async ({ b
   await buyer.page.getByLabel("Service").selectOption({ label: "Game Pro — €14.99/month" });
   await buyer.page.getByLabel("Server name").fill("Karim's world");
   await buyer.page.getByRole("button", { name: "Place order" }).click();
-  await expect(buyer.page).toHaveURL(/\/dashboard\?tab=billing$/);
+  await expect(buyer.page).toHaveURL(/\/dashboard\/billing$/);
   await expect(
     toast(buyer.page, "Order submitted successfully! It's now pending admin approval."),
   ).toBeVisible();

@@ -257,7 +257,7 @@ test("prices without VAT: a renewal on a phone shows the VAT, charges the total 
     await buyer.getByLabel("Server name").fill("Salma VPS");
     await expect(buyer.getByTestId("order-total")).toHaveText("€14.40");
     await buyer.getByRole("button", { name: "Place order" }).click();
-    await expect(buyer).toHaveURL(/\/dashboard\?tab=billing/);
+    await expect(buyer).toHaveURL(/\/dashboard\/billing/);
     await visit(admin, "/admin/orders?status=pending");
     await admin
       .getByRole("row", { name: new RegExp(customer.email.replace(/[.+]/g, "\\$&")) })

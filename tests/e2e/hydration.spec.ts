@@ -112,7 +112,7 @@ test("a signed-in page links the stylesheet /login loaded, and moving between pa
     .getByRole("navigation", { name: "Dashboard sections" })
     .getByRole("link", { name: "Billing" })
     .click();
-  await expect(page).toHaveURL(/tab=billing/);
+  await expect(page).toHaveURL(/\/dashboard\/billing/);
   await expect(page.getByText("Coin history")).toBeVisible();
   expect(stylesheets).toEqual([]);
   // Styled all along by that one file, and nothing written into the page.

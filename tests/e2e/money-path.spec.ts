@@ -44,7 +44,7 @@ test("admin adds coins, customer orders with a voucher, admin approves, customer
   await buyer.page.getByLabel("Server name").fill("Rachid's VPS");
   await buyer.page.getByLabel("Voucher code (optional)").fill("welcome10");
   await buyer.page.getByRole("button", { name: "Place order" }).click();
-  await expect(buyer.page).toHaveURL(/\/dashboard\?tab=billing$/);
+  await expect(buyer.page).toHaveURL(/\/dashboard\/billing$/);
   await expect(
     toast(buyer.page, "Order submitted successfully! It's now pending admin approval."),
   ).toBeVisible();

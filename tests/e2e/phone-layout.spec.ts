@@ -84,7 +84,7 @@ async function seed(browser: Browser): Promise<Seeded> {
   await visit(buyer.page, "/order?product=1");
   await buyer.page.getByLabel("Server name").fill("Phone test server");
   await buyer.page.getByRole("button", { name: "Place order" }).click();
-  await expect(buyer.page).toHaveURL(/\/dashboard\?tab=billing$/);
+  await expect(buyer.page).toHaveURL(/\/dashboard\/billing$/);
   // The order's invoice, as its page (docs/invoices.md).
   const invoicePath = await buyer.page
     .getByRole("table", { name: "Invoices and receipts" })
@@ -183,7 +183,7 @@ async function pagesWiderThanTheScreen(
 
 /** The dashboard's tabs besides its overview. */
 const DASHBOARD_TABS = ["services", "domains", "billing", "support", "account"].map(
-  (tab) => `/dashboard?tab=${tab}`,
+  (tab) => `/dashboard/${tab}`,
 );
 
 /** The customer's path, signed in: the plans, ordering, every dashboard tab, support and coins. */
@@ -254,7 +254,7 @@ for (const lang of LANGUAGES) {
       test.setTimeout(120_000);
       const { context, page } = await customerOn(browser, WIDTHS[0]);
       const coins = async (path: string, width: number) => {
-        if (path !== "/dashboard?tab=billing") return;
+        if (path !== "/dashboard/billing") return;
         // The coin history is there, as cards: the first screen after paying.
         const history = page.locator("table").first();
         await expect(history.locator("tbody tr")).toHaveCount(2);
@@ -401,7 +401,7 @@ test("at 360 px a ticket with a word of 5,000 letters widens neither its page no
     await send.scrollIntoViewIfNeeded();
     await expectWithinWidth(send, 360);
   };
-  const paths = [ticketPath, "/dashboard?tab=support"];
+  const paths = [ticketPath, "/dashboard/support"];
   for (const lang of LANGUAGES) {
     const check = lang === "en" ? canReply : undefined;
     expect(await pagesWiderThanTheScreen(page, paths, lang, [360], check)).toEqual([]);
@@ -420,7 +420,7 @@ test("at 360 px every dashboard section's link is whole on the screen, in each l
 }) => {
   const { context, page } = await customerOn(browser, 360);
   for (const lang of LANGUAGES) {
-    await visit(page, inLanguage("/dashboard?tab=account", lang));
+    await visit(page, inLanguage("/dashboard/account", lang));
     const sections = page
       .getByRole("navigation", { name: dashboard[lang].tabs.label })
       .getByRole("link");
@@ -690,7 +690,7 @@ test("at 390 px the order form, coins, a ticket and the admin's lists have no ta
       "/order?product=1",
       "/dashboard/top-up",
       ticketPath,
-      "/dashboard?tab=billing",
+      "/dashboard/billing",
     ]),
   ).toEqual([]);
   await buyer.context.close();
@@ -717,7 +717,7 @@ test("at 390 px the two-factor card and the login's code step fit the phone", as
     { viewport: PHONE },
   );
   const card = page.locator("#two-factor");
-  const account = ["/dashboard?tab=account"];
+  const account = ["/dashboard/account"];
   const problems: string[] = [];
 
   // Off, then set up (the QR code and the key, kept while the set-up waits), in every language.
@@ -735,7 +735,7 @@ test("at 390 px the two-factor card and the login's code step fit the phone", as
   await expectWithinWidth(card.getByTestId("two-factor-secret"), PHONE.width);
 
   // On, with the backup codes shown once.
-  await visit(page, "/dashboard?tab=account&lang=en#two-factor");
+  await visit(page, "/dashboard/account?lang=en#two-factor");
   await waitForHydration(page);
   await card.getByLabel("Code from your app", { exact: true }).fill(await freshTotpCode(secret));
   await card.getByRole("button", { name: "Turn on", exact: true }).click();

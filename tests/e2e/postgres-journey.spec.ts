@@ -72,7 +72,7 @@ test("on PostgreSQL: register, top up and be approved, order, be approved, renew
   await expect(page.getByTestId("order-total")).toHaveText("€12.00");
   await page.getByLabel("Server name").fill("Yassine's VPS");
   await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=billing$/);
+  await expect(page).toHaveURL(/\/dashboard\/billing$/);
   await expect(
     toast(page, "Order submitted successfully! It's now pending admin approval."),
   ).toBeVisible();

@@ -54,7 +54,7 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
   await visit(page, "/order?product=1");
   await page.getByLabel("Server name").fill("Karim RP");
   await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=billing/);
+  await expect(page).toHaveURL(/\/dashboard\/billing/);
 
   // Waiting for approval: listed with its state, not "no service yet".
   await visit(page, "/dashboard?tab=services");
@@ -117,7 +117,7 @@ test("a pending order is listed on the services tab, and a renewal asks first (a
     cents((await confirmationValue(noScript, "Balance after renewal").textContent()) ?? ""),
   ).toBe(before - 2 * price);
   await noScript.getByRole("button", { name: "Confirm renewal" }).click();
-  await expect(noScript).toHaveURL(/\/dashboard\?tab=services$/);
+  await expect(noScript).toHaveURL(/\/dashboard\/services$/);
   expect(await headerBalance(noScript)).toBe(before - 2 * price);
   await plain.close();
 

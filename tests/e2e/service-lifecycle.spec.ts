@@ -37,7 +37,7 @@ test("a customer turns automatic renewal off and on, and an admin sees the lifec
   await expect(autoRenew).toBeChecked();
   await page.getByLabel("Server name").fill("Nadia RP");
   await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?tab=billing/);
+  await expect(page).toHaveURL(/\/dashboard\/billing/);
 
   await visit(admin.page, "/admin/orders?status=pending");
   await admin.page

@@ -105,7 +105,7 @@ test("dashboard tabs keep their place on reload and another customer's ticket is
   await expect(page.getByText("Active Services")).toBeVisible();
   await expect(page.getByText("Account Credit")).toBeVisible();
   await page.getByRole("link", { name: "Billing" }).click();
-  await expect(page).toHaveURL(/tab=billing/);
+  await expect(page).toHaveURL(/\/dashboard\/billing/);
   await page.reload();
   const sections = page.getByRole("navigation", { name: "Dashboard sections" });
   await expect(sections.getByRole("link", { name: "Billing" })).toHaveAttribute(

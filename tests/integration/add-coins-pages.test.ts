@@ -70,7 +70,7 @@ describeEachDatabase("Add coins across the pages", (app) => {
   it("with no payment method open: the off-site steps, and every Add coins to the coins page", async () => {
     const { cookie, serviceId, premium } = await shortCustomer();
 
-    const renewal = await page(`/dashboard?tab=services&renew=${serviceId}`, cookie);
+    const renewal = await page(`/dashboard/services?renew=${serviceId}`, cookie);
     expect(renewal.status).toBe(200);
     expect(renewal.html).toContain("you need €1.50 more");
     // The header's dialog says how to reach the team, and offers no form no method can pay through.
@@ -90,14 +90,14 @@ describeEachDatabase("Add coins across the pages", (app) => {
     await enabledOrangeMoney(app());
     const { cookie, serviceId, premium } = await shortCustomer();
 
-    const renewal = await page(`/dashboard?tab=services&renew=${serviceId}`, cookie);
+    const renewal = await page(`/dashboard/services?renew=${serviceId}`, cookie);
     expect(renewal.html).not.toContain(OFF_SITE_STEP);
     // The dialog's, then the renewal step's.
     expect(addCoinsLinks(renewal.html)).toEqual([
       "/dashboard/top-up",
       "/dashboard/top-up?coins=1.50",
     ]);
-    const billing = await page("/dashboard?tab=billing", cookie);
+    const billing = await page("/dashboard/billing", cookie);
     expect(addCoinsLinks(billing.html)).toEqual(["/dashboard/top-up", "/dashboard/top-up"]);
 
     const order = await page(`/order?product=${premium}`, cookie);

@@ -73,7 +73,7 @@ describeEachDatabase("npm run admin -- reset-2fa", (app) => {
     expect(reset.stderr).toBe("");
     expect(reset.code).toBe(0);
     expect(reset.stdout).toBe(
-      `Two-factor sign-in is off for ${email}: they sign in with their password alone and can set it up again from their account tab (/dashboard?tab=account#two-factor). They are told by email.\n`,
+      `Two-factor sign-in is off for ${email}: they sign in with their password alone and can set it up again from their account tab (/dashboard/account#two-factor). They are told by email.\n`,
     );
     const user = await db
       .selectFrom("users")

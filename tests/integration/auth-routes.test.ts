@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
 import * as register from "~/routes/register";
-import * as dashboard from "~/routes/dashboard";
+import * as dashboard from "~/routes/dashboard/layout";
 import * as accountPassword from "~/routes/account-password";
 import { provisionAdmin } from "~/domain/accounts/accounts.server";
 import { appFetch } from "../support/app-harness";

@@ -49,6 +49,7 @@ import {
   productId,
 } from "../support/money-fixtures";
 import { cookieHeader } from "../support/request-context";
+import { DASHBOARD_TABS, dashboardTabPath } from "~/domain/customer-dashboard/customer-dashboard";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 /**
@@ -175,7 +176,19 @@ const ROUTES: Record<string, Row> = {
     ),
   ),
   "/coins": customerPage(),
-  "/dashboard": customerPage(post({ serviceId: "999999", idempotencyKey: KEY }, signedIn(404))),
+  // The overview has no form: a post there is refused (a ?tab= address's is sent on to its tab).
+  "/dashboard": customerPage(post({ intent: "matrix-probe" }, signedIn(400))),
+  "/dashboard/services": customerPage(
+    post({ intent: "renew", serviceId: "999999", idempotencyKey: KEY }, signedIn(404)),
+    post({ intent: "matrix-probe" }, signedIn(400)),
+  ),
+  "/dashboard/domains": customerPage(),
+  "/dashboard/billing": customerPage(),
+  "/dashboard/support": customerPage(),
+  "/dashboard/account": customerPage(
+    post({ intent: "profile", name: "" }, signedIn(400)),
+    post({ intent: "matrix-probe" }, signedIn(400)),
+  ),
   "/dashboard/top-up": customerPage(post({ intent: "cancel", requestId: "999999" }, signedIn(404))),
   // A proof file: its owner's and the admins' (tests/integration/top-up-proofs-pages.test.ts); an id
   // that is no file is the same 404 to everyone signed in.
@@ -739,19 +752,25 @@ describeEachDatabase("authorization matrix", (app) => {
       `user=${id}`,
       `before=999999999`,
     ].join("&");
-    for (const tab of ["overview", "services", "billing", "support", "account", "domains"]) {
-      await attempt("customerB", `/dashboard?tab=${tab}&${query}`, undefined, 200);
-      const data = await fetchApp(`/dashboard.data?tab=${tab}&${query}`, {
-        cookie: cookies.customerB,
-      });
-      await expectClean(data, "customerB", `/dashboard.data?tab=${tab}&${query}`);
+    for (const tab of DASHBOARD_TABS) {
+      const page = dashboardTabPath(tab);
+      await attempt("customerB", `${page}?${query}`, undefined, 200);
+      const data = await fetchApp(`${dataUrl(page)}?${query}`, { cookie: cookies.customerB });
+      await expectClean(data, "customerB", `${dataUrl(page)}?${query}`);
+      // The tab's older address sends B to the same page, with the same query.
+      await attempt(
+        "customerB",
+        `/dashboard?tab=${tab}&${query}`,
+        undefined,
+        `301→${page}?${query}`,
+      );
     }
     await attempt("customerB", `/support/new?serviceId=${serviceId}`, undefined, 200);
     await attempt("customerB", `/order?product=1&orderId=${orderId}`, undefined, 200);
     // A's own view shows them (the markers are real), so the checks above could fail.
     const own = await fetchApp(`/support/${ticket}`, { cookie: cookies.customerA });
     expect(await own.text()).toContain(A_MARKERS.message);
-    const ownDashboard = await fetchApp("/dashboard?tab=services", { cookie: cookies.customerA });
+    const ownDashboard = await fetchApp("/dashboard/services", { cookie: cookies.customerA });
     expect(await ownDashboard.text()).toContain(A_MARKERS.server);
   });
 
@@ -776,8 +795,8 @@ describeEachDatabase("authorization matrix", (app) => {
     // Renew A's service (B has coins enough, so only ownership can refuse it).
     await attempt(
       "customerB",
-      "/dashboard",
-      { serviceId: String(serviceId), idempotencyKey: key() },
+      "/dashboard/services",
+      { intent: "renew", serviceId: String(serviceId), idempotencyKey: key() },
       404,
     );
     // Refund A's invoice (an admin's action).
@@ -825,14 +844,25 @@ describeEachDatabase("authorization matrix", (app) => {
       .select("id")
       .where("user_id", "=", id)
       .executeTakeFirstOrThrow();
-    await attempt("customerB", "/dashboard", { intent: "end-session", sessionId: session.id }, 200);
-    // Ask for, or cancel, a deletion: only ever B's own account, whatever id is sent.
-    await attempt("customerB", "/dashboard", { intent: "cancel-deletion", userId: id }, 404, {
-      changesOwnData: true,
-    });
     await attempt(
       "customerB",
-      "/dashboard",
+      "/dashboard/account",
+      { intent: "end-session", sessionId: session.id },
+      200,
+    );
+    // Ask for, or cancel, a deletion: only ever B's own account, whatever id is sent.
+    await attempt(
+      "customerB",
+      "/dashboard/account",
+      { intent: "cancel-deletion", userId: id },
+      404,
+      {
+        changesOwnData: true,
+      },
+    );
+    await attempt(
+      "customerB",
+      "/dashboard/account",
       { intent: "request-deletion", userId: id, currentPassword: "Wrong-password-1" },
       400,
       { changesOwnData: true },
@@ -840,7 +870,7 @@ describeEachDatabase("authorization matrix", (app) => {
     // Take A's e-mail address.
     await attempt(
       "customerB",
-      "/dashboard",
+      "/dashboard/account",
       { intent: "profile", name: "B", email: seed.a.email },
       400,
     );
@@ -909,8 +939,8 @@ describeEachDatabase("authorization matrix", (app) => {
     await attempt("anonymous", `/support/${ticket}`, { intent: "close" }, "login");
     await attempt(
       "anonymous",
-      "/dashboard",
-      { serviceId: String(serviceId), idempotencyKey: key() },
+      "/dashboard/services",
+      { intent: "renew", serviceId: String(serviceId), idempotencyKey: key() },
       "login",
     );
     await attempt("anonymous", "/notifications", {}, "login");
@@ -959,9 +989,10 @@ describeEachDatabase("authorization matrix", (app) => {
     });
     if (!bApproved.ok) throw new Error(bApproved.error);
     const bBalance = await balanceOf(app(), customerB);
-    const renewAnswer = await fetchApp("/dashboard", {
+    const renewAnswer = await fetchApp("/dashboard/services", {
       cookie: cookies.customerB,
       form: {
+        intent: "renew",
         serviceId: String(bApproved.order.hostingServiceId),
         idempotencyKey: renewalKey,
       },

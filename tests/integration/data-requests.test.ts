@@ -10,7 +10,7 @@ import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 describeEachDatabase("data requests", (app) => {
   it("sends a visitor to /login with the page to come back to, not its data URL", async () => {
     const response = await appFetch(app())(
-      `${dataUrl("/dashboard")}?tab=billing&_routes=root%2Croutes%2Fdashboard`,
+      `${dataUrl("/dashboard")}?tab=billing&_routes=root%2Croutes%2Fdashboard%2Flayout%2Croutes%2Fdashboard%2Foverview`,
     );
     const body = await response.text();
     expect(response.status, body).toBe(202);

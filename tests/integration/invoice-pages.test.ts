@@ -51,7 +51,7 @@ describeEachDatabase("invoice pages", (app) => {
   }
 
   const billing = (cookie: string, fields: Record<string, string>) =>
-    fetchApp("/dashboard?tab=account", {
+    fetchApp("/dashboard/account", {
       cookie,
       form: { intent: "billing-details", ...fields },
     });
@@ -67,7 +67,7 @@ describeEachDatabase("invoice pages", (app) => {
 
   it("saves the billing details of the account tab, refusing what is not valid", async () => {
     const { id, cookie } = await customer();
-    const page = await fetchApp("/dashboard?tab=account", { cookie });
+    const page = await fetchApp("/dashboard/account", { cookie });
     expect(await page.text()).toContain("Billing details");
     for (const [fields, text] of [
       [{ billingCountry: "XX" }, "Choose a country from the list."],
@@ -115,7 +115,7 @@ describeEachDatabase("invoice pages", (app) => {
     });
     const order = await placedOrder(app(), id, { productId: await productId(app(), "mta-pro") });
     const { number } = await invoiceOf(order.id);
-    const tab = await (await fetchApp("/dashboard?tab=billing", { cookie })).text();
+    const tab = await (await fetchApp("/dashboard/billing", { cookie })).text();
     expect(tab).toContain("Invoices and receipts");
     expect(tab).toContain(`href="/invoices/${number}"`);
 
@@ -310,7 +310,7 @@ describeEachDatabase("invoice pages", (app) => {
           .executeTakeFirstOrThrow()
       ).expires_at;
     const before = await expiry();
-    const renewed = await fetchApp("/dashboard?tab=services", {
+    const renewed = await fetchApp("/dashboard/services", {
       cookie,
       form: { intent: "renew", serviceId: String(serviceId), idempotencyKey: crypto.randomUUID() },
     });

@@ -68,7 +68,7 @@ describeEachDatabase("ledger reasons on the pages", (app) => {
   }
 
   it("shows the customer's coin history in English, French and Arabic", async () => {
-    const english = await page("/dashboard?tab=billing&lang=en", customer);
+    const english = await page("/dashboard/billing?lang=en", customer);
     expect(english).toContain(`Order #${orderId}: SAMP Premium`);
     expect(english).toContain("Renewal of SAMP Premium");
     expect(english).toContain(`Ticket #${ticketId}: Coins`);
@@ -76,14 +76,14 @@ describeEachDatabase("ledger reasons on the pages", (app) => {
     // An admin's own words are shown as typed, in every language.
     expect(english).toContain("Virement CashPlus");
 
-    const french = await page("/dashboard?tab=billing&lang=fr", customer);
+    const french = await page("/dashboard/billing?lang=fr", customer);
     expect(french).toContain(`Commande n° ${orderId} : SAMP Premium`);
     expect(french).toContain("Renouvellement de SAMP Premium");
     expect(french).toContain("Achat de coins");
     expect(french).not.toContain("Renewal of SAMP Premium");
     expect(french).toContain("Virement CashPlus");
 
-    const arabic = await page("/dashboard?tab=billing&lang=ar", customer);
+    const arabic = await page("/dashboard/billing?lang=ar", customer);
     expect(arabic).toContain(`تجديد ${FSI}SAMP Premium${PDI}`);
     expect(arabic).toContain(`الطلب رقم ${FSI}${orderId}${PDI}: ${FSI}SAMP Premium${PDI}`);
     expect(arabic).not.toContain("Renewal of SAMP Premium");

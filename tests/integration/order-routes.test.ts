@@ -3,7 +3,7 @@ import { signIn } from "~/domain/accounts/accounts.server";
 import * as adminClients from "~/routes/admin/clients";
 import * as adminOrders from "~/routes/admin/orders";
 import * as adminServices from "~/routes/admin/services";
-import * as dashboard from "~/routes/dashboard";
+import * as services from "~/routes/dashboard/services";
 import * as order from "~/routes/order";
 import {
   balanceOf,
@@ -165,7 +165,7 @@ describeEachDatabase("order and admin money routes", (app) => {
       cookie,
     )) as Response;
     expect(placed.status).toBe(302);
-    expect(placed.headers.get("location")).toBe("/dashboard?tab=billing");
+    expect(placed.headers.get("location")).toBe("/dashboard/billing");
     const again = (await run(
       order,
       "/order",
@@ -180,9 +180,9 @@ describeEachDatabase("order and admin money routes", (app) => {
     expect(await balanceOf(app(), user)).toBe(5000 - 300);
 
     const renewBad = (await run(
-      dashboard,
-      "/dashboard",
-      { serviceId: "x", idempotencyKey: "y" },
+      services,
+      "/dashboard/services",
+      { intent: "renew", serviceId: "x", idempotencyKey: "y" },
       cookie,
     )) as Result;
     expect(renewBad.init?.status).toBe(400);

@@ -347,7 +347,7 @@ describeEachDatabase("game panel pages", (app, dialect) => {
       .set({ panel_state: "installing" })
       .where("id", "=", id)
       .execute();
-    expect(await (await fetchApp("/dashboard?tab=services", { cookie })).text()).toContain(
+    expect(await (await fetchApp("/dashboard/services", { cookie })).text()).toContain(
       "Setting up your server",
     );
     await app()
@@ -360,7 +360,7 @@ describeEachDatabase("game panel pages", (app, dialect) => {
       })
       .where("id", "=", id)
       .execute();
-    const html = await (await fetchApp("/dashboard?tab=services", { cookie })).text();
+    const html = await (await fetchApp("/dashboard/services", { cookie })).text();
     expect(html).toContain("10.0.1.10:22003");
     expect(html).toContain("22126");
     expect(html).toContain(`href="${panel.url}/server/abcd1234"`);

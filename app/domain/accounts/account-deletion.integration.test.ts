@@ -6,7 +6,7 @@ import { rejectOrder } from "~/domain/orders/orders.server";
 import { submitContactMessage, subscribeToNewsletter } from "~/domain/site/site.server";
 import { staffReply } from "~/domain/tickets/tickets.server";
 import * as clients from "~/routes/admin/clients";
-import * as dashboard from "~/routes/dashboard";
+import * as dashboard from "~/routes/dashboard/account";
 import { signedInCustomer } from "../../../tests/support/account-fixtures";
 import {
   adminId,
@@ -310,7 +310,7 @@ describeEachDatabase("account deletion", (app, dialect) => {
     const customer = await leaver();
     const cookie = customer.sessions[0]!.cookie;
     const post = async (fields: Record<string, string>) =>
-      (await postAction(app(), dashboard, "/dashboard?tab=account", fields, {
+      (await postAction(app(), dashboard, "/dashboard/account", fields, {
         cookie,
         ip: "10.70.0.1",
       })) as { data: Record<string, unknown>; init: { status: number } | null };

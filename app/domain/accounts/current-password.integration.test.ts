@@ -1,6 +1,6 @@
 import { expect, it, vi } from "vitest";
 import * as accountPassword from "~/routes/account-password";
-import * as dashboard from "~/routes/dashboard";
+import * as dashboard from "~/routes/dashboard/account";
 import { customerSignedInAt, loginAttempts } from "../../../tests/support/account-fixtures";
 import { type ActionAnswer, postAction } from "../../../tests/support/request-context";
 import { readColumn } from "../../../tests/support/read-column";
@@ -140,7 +140,7 @@ describeEachDatabase("current-password checks go through the login throttle", (a
       (await postAction(
         app(),
         dashboard,
-        "/dashboard?tab=account",
+        "/dashboard/account",
         { intent: "profile", name: "Current", email: uniqueEmail(), currentPassword },
         { cookie: account.cookie, ip },
       )) as ActionAnswer;

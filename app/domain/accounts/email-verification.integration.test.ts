@@ -11,7 +11,8 @@ import { adjustCoins } from "~/domain/coins/coins.server";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { saveSettingsForm } from "~/domain/settings/settings-form.server";
 import { openCustomerTicket } from "~/domain/tickets/tickets.server";
-import * as dashboardRoute from "~/routes/dashboard";
+import * as dashboardRoute from "~/routes/dashboard/account";
+import * as dashboardLayout from "~/routes/dashboard/layout";
 import * as orderRoute from "~/routes/order";
 import * as registerRoute from "~/routes/register";
 import * as supportNewRoute from "~/routes/support/new";
@@ -103,7 +104,7 @@ function changeEmail(app: AppServices, cookie: string, email: string, ip: string
   return postAction(
     app,
     dashboardRoute,
-    "/dashboard?tab=account",
+    "/dashboard/account",
     { intent: "profile", name: "Verify Me", email, currentPassword: PASSWORD },
     { cookie, ip },
   );
@@ -133,7 +134,7 @@ async function giveCoins(app: AppServices, userId: string, amountCents: number) 
 /** An order placed through /order: redirected to the billing tab. */
 function expectOrdered(answer: unknown) {
   expect(answer).toBeInstanceOf(Response);
-  expect((answer as Response).headers.get("location")).toBe("/dashboard?tab=billing");
+  expect((answer as Response).headers.get("location")).toBe("/dashboard/billing");
 }
 
 function orderFields(product: number) {
@@ -487,7 +488,7 @@ describeEachDatabase(
       const request = new Request("http://localhost/dashboard", {
         headers: { cookie: customer.cookie },
       });
-      const page = (await dashboardRoute.loader(
+      const page = (await dashboardLayout.loader(
         routeArgs({ request, context: await contextFor(app(), { cookie: customer.cookie }) }),
       )) as { address: unknown };
       expect(page.address).toEqual({
@@ -611,7 +612,7 @@ describeEachDatabase(
       const cancelled = await postAction(
         app(),
         dashboardRoute,
-        "/dashboard?tab=account",
+        "/dashboard/account",
         { intent: "cancel-email-change" },
         { cookie: customer.cookie },
       );
@@ -718,7 +719,7 @@ describeEachDatabase("verified addresses, without SMTP (a fresh install)", (app)
     const request = new Request("http://localhost/dashboard", {
       headers: { cookie: customer.cookie },
     });
-    const page = (await dashboardRoute.loader(
+    const page = (await dashboardLayout.loader(
       routeArgs({ request, context: await contextFor(app(), { cookie: customer.cookie }) }),
     )) as { address: { required: boolean; mailConfigured: boolean } };
     expect(page.address).toMatchObject({ required: false, mailConfigured: false });

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import * as dashboard from "~/routes/dashboard";
+import * as dashboard from "~/routes/dashboard/account";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { postAction } from "../../../tests/support/request-context";
 import { signedInCustomer } from "../../../tests/support/account-fixtures";
@@ -128,7 +128,7 @@ describeEachDatabase("changing one's own profile", (app) => {
   it("through the dashboard's form: a clear field error, then the change", async () => {
     const customer = await customerWithTwoSessions();
     const post = async (fields: Record<string, string>) =>
-      (await postAction(app(), dashboard, "/dashboard?tab=account", fields, {
+      (await postAction(app(), dashboard, "/dashboard/account", fields, {
         cookie: customer.here,
       })) as { data: { ok: boolean; message: string; fieldErrors?: Record<string, string> } };
     const newEmail = uniqueEmail();

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { symmetricEncrypt } from "better-auth/crypto";
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import * as dashboard from "~/routes/dashboard";
+import * as dashboard from "~/routes/dashboard/account";
 import * as login from "~/routes/login";
 import { sqliteFilePath } from "~/db/database.server";
 import { customerSignedInAt, loginAttempts } from "../../../tests/support/account-fixtures";
@@ -531,7 +531,7 @@ describeEachDatabase("two-factor sign-in", (app, dialect) => {
   it("drives the account tab: set-up, the code, the backup codes shown once", async () => {
     const account = await customer();
     const post = (fields: Record<string, string>, cookie = account.cookie) =>
-      postAction(app(), dashboard, "/dashboard?tab=account", fields, {
+      postAction(app(), dashboard, "/dashboard/account", fields, {
         cookie,
         ip: account.home,
       }) as Promise<{ data: Record<string, unknown>; init: { status: number; headers?: Headers } }>;

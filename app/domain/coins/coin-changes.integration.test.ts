@@ -91,7 +91,7 @@ describeEachDatabase("a change of coins and what it leaves behind", (app, dialec
     expect(note).toEqual({
       kind: "coins_added",
       params: { amountCents: 2_500, balanceCents: 3_500 },
-      link: "/dashboard?tab=billing",
+      link: "/dashboard/billing",
     });
     expect(mail).toMatchObject({
       amountCents: 2_500,

@@ -23,6 +23,7 @@ import {
   RECENT_REJECTION_DAYS,
   WAITING_ORDERS_LIMIT,
   type DashboardQuery,
+  type DashboardTab,
   type WaitingOrder,
   type CustomerLedgerEntry,
   type DashboardActivity,
@@ -98,175 +99,222 @@ export async function listWaitingOrders(
   }));
 }
 
+type InvoicingOption = {
+  /** The VAT settings the caller has (the request's cache): what renewing costs. Read when not given. */
+  invoicing?: Settings["invoicing"];
+};
+
 /**
- * What /dashboard shows a customer: the four cards always, and the data of the chosen tab — their own
- * only; announcements in the customer's `language`.
+ * The four cards at the top of every tab (the dashboard's layout), their own only, in one query (on
+ * PostgreSQL each query is a round trip); the page reads them beside its tab's own queries.
  */
-export async function loadCustomerDashboard(
-  db: Db,
-  userId: string,
-  query: Pick<DashboardQuery, "tab"> & Partial<Omit<DashboardQuery, "tab">>,
-  options: {
-    /** Announcements in this language. */
-    language?: string;
-    /** The VAT settings the caller has (the request's cache): what renewing costs. Read when not given. */
-    invoicing?: Settings["invoicing"];
-  } = {},
-) {
-  const { language = "en" } = options;
-  const invoicing = () =>
-    options.invoicing ?? getSettings(db).then((settings) => settings.invoicing);
-  const now = new Date();
-  const page = query.page ?? 1;
-  /** The overview shows the latest few of each list. */
-  const latest = { page: 1, pageSize: 5 };
-  // The cards in one query (on PostgreSQL each query is a round trip): the account, with its counts,
-  // read beside the tab's own queries rather than before them, so a page waits for one round trip less.
-  const account = db
+export async function loadDashboardCards(db: Db, userId: string): Promise<DashboardCards> {
+  const user = await db
     .selectFrom("users")
     .select([
       "coin_balance_cents",
-      "name",
-      "email",
-      // An email change waiting for its link (docs/accounts.md), shown on the account tab.
-      "pending_email",
-      // The VAT on their prices: what renewing a service costs them.
-      "billing_country",
       activeServicesCount(db, userId).as("active_services"),
       openTicketsCount(db, userId).as("open_tickets"),
     ])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-  const cardsOf = (user: Awaited<typeof account>): DashboardCards => ({
+  return {
     activeServices: Number(user.active_services),
     domains: 0,
     openTickets: Number(user.open_tickets),
     accountCreditCents: user.coin_balance_cents,
-  });
+  };
+}
 
-  switch (query.tab) {
-    case "overview": {
-      const [user, announcements, services, orders, ledger, tickets] = await Promise.all([
-        account,
-        listActiveAnnouncements(db, "customers", language),
-        listCustomerServices(db, userId),
-        listCustomerOrders(db, userId, latest),
-        listLedgerPage(db, userId, undefined, latest.pageSize),
-        listCustomerTickets(db, userId, latest),
-      ]);
-      const horizon = now.getTime() + RENEWAL_WINDOW_DAYS * 86_400_000;
-      // What the overview's renewal list shows of each, not the whole service: the page's data is
-      // serialised into it.
-      const renewals = services
-        .filter((s) => s.status === "active" && Date.parse(s.expiresAt) <= horizon)
-        .map(({ id, name, serverName, expiresAt }) => ({ id, name, serverName, expiresAt }));
-      const activity: DashboardActivity[] = [
-        ...ledger.entries.map((e) => ({
-          type: "ledger" as const,
-          at: e.createdAt,
-          kind: e.kind,
-          amountCents: e.amountCents,
-          text: e.reason,
-          reason: { reason: e.reason, reasonKey: e.reasonKey, reasonParams: e.reasonParams },
-        })),
-        ...orders.orders.map((o) => ({
-          type: "order" as const,
-          at: o.createdAt,
-          kind: o.status,
-          amountCents: o.totalCents,
-          text: `#${o.id} ${o.productName}`,
-        })),
-        ...tickets.tickets.map((tk) => ({
-          type: "ticket" as const,
-          at: tk.updatedAt,
-          kind: tk.status,
-          amountCents: 0,
-          text: `#${tk.id} ${tk.subject}`,
-        })),
-      ]
-        .sort((a, b) => b.at.localeCompare(a.at))
-        .slice(0, 8);
-      return { tab: query.tab, cards: cardsOf(user), announcements, renewals, activity };
-    }
-    case "services": {
-      // Every query side by side (one round trip on PostgreSQL), the settings too when not given.
-      const [user, { services, hasMore }, waitingOrders, renewal, vatSettings] = await Promise.all([
-        account,
-        listCustomerServicePage(db, userId, { page }),
-        listWaitingOrders(db, userId, now),
-        query.renew
-          ? quoteRenewal(db, { userId, serviceId: query.renew, invoicing: options.invoicing }, now)
-          : undefined,
-        invoicing(),
-      ]);
-      const vat = customerVat(vatSettings, user.billing_country);
-      return {
-        tab: query.tab,
-        cards: cardsOf(user),
-        // Each with what renewing it costs, as its confirmation and the charge price it.
-        services: services.map((service) => ({
-          ...service,
-          renewalPriceCents: renewalAmounts(service.cyclePriceCents, vat).totalCents,
-        })),
-        waitingOrders,
-        renewal,
-        page,
-        hasMore,
-        // What the list's "Expires"/"Expired" and badges are read against, here and when the browser
-        // hydrates the page: its own clock then could be past an expiry the server's was not.
-        now: now.toISOString(),
-      };
-    }
-    case "billing": {
-      const invoicePage = query.invoices ?? 1;
-      const [user, ledger, orders, documents] = await Promise.all([
-        account,
-        listLedgerPage(db, userId, query.before),
-        listCustomerOrders(db, userId, { page }),
-        listCustomerDocuments(db, userId, { page: invoicePage }),
-      ]);
-      return {
-        tab: query.tab,
-        cards: cardsOf(user),
-        ledger,
-        orders: orders.orders,
-        page,
-        hasMore: orders.hasMore,
-        documents: { ...documents, page: invoicePage },
-      };
-    }
-    case "support": {
-      const [user, { tickets, hasMore }] = await Promise.all([
-        account,
-        listCustomerTickets(db, userId, { page }),
-      ]);
-      return { tab: query.tab, cards: cardsOf(user), tickets, page, hasMore };
-    }
-    case "account": {
-      const [user, sessions, deletion, mail, billing] = await Promise.all([
-        account,
-        db
-          .selectFrom("sessions")
-          .select(["id", "created_at", "user_agent", "ip_address", "expires_at"])
-          .where("user_id", "=", userId)
-          .where("expires_at", ">", now.toISOString())
-          .orderBy("created_at", "desc")
-          .execute() satisfies Promise<DashboardSession[]>,
-        pendingDeletionRequest(db, userId),
-        mailPreferencesOf(db, userId),
-        getBillingDetails(db, userId),
-      ]);
-      return {
-        tab: query.tab,
-        cards: cardsOf(user),
-        profile: { name: user.name, email: user.email, pendingEmail: user.pending_email },
-        sessions,
-        deletion,
-        mail,
-        billing,
-      };
-    }
-    default:
-      return { tab: query.tab, cards: cardsOf(await account) };
-  }
+/** The overview tab: recent activity, upcoming renewals and announcements in the customer's `language`. */
+export async function loadOverviewTab(db: Db, userId: string, language = "en") {
+  const now = new Date();
+  /** The overview shows the latest few of each list. */
+  const latest = { page: 1, pageSize: 5 };
+  const [announcements, services, orders, ledger, tickets] = await Promise.all([
+    listActiveAnnouncements(db, "customers", language),
+    listCustomerServices(db, userId),
+    listCustomerOrders(db, userId, latest),
+    listLedgerPage(db, userId, undefined, latest.pageSize),
+    listCustomerTickets(db, userId, latest),
+  ]);
+  const horizon = now.getTime() + RENEWAL_WINDOW_DAYS * 86_400_000;
+  // What the overview's renewal list shows of each, not the whole service: the page's data is
+  // serialised into it.
+  const renewals = services
+    .filter((s) => s.status === "active" && Date.parse(s.expiresAt) <= horizon)
+    .map(({ id, name, serverName, expiresAt }) => ({ id, name, serverName, expiresAt }));
+  const activity: DashboardActivity[] = [
+    ...ledger.entries.map((e) => ({
+      type: "ledger" as const,
+      at: e.createdAt,
+      kind: e.kind,
+      amountCents: e.amountCents,
+      text: e.reason,
+      reason: { reason: e.reason, reasonKey: e.reasonKey, reasonParams: e.reasonParams },
+    })),
+    ...orders.orders.map((o) => ({
+      type: "order" as const,
+      at: o.createdAt,
+      kind: o.status,
+      amountCents: o.totalCents,
+      text: `#${o.id} ${o.productName}`,
+    })),
+    ...tickets.tickets.map((tk) => ({
+      type: "ticket" as const,
+      at: tk.updatedAt,
+      kind: tk.status,
+      amountCents: 0,
+      text: `#${tk.id} ${tk.subject}`,
+    })),
+  ]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, 8);
+  return { announcements, renewals, activity };
+}
+
+/**
+ * The services tab: a page of services, each with what renewing it costs, the orders waiting to become
+ * one, and for `renew` the confirmation of that service's renewal (or why there is none).
+ */
+export async function loadServicesTab(
+  db: Db,
+  userId: string,
+  query: Partial<Pick<DashboardQuery, "page" | "renew">>,
+  options: InvoicingOption = {},
+) {
+  const now = new Date();
+  const page = query.page ?? 1;
+  // Every query side by side (one round trip on PostgreSQL), the settings too when not given.
+  const [user, { services, hasMore }, waitingOrders, renewal, vatSettings] = await Promise.all([
+    // The VAT on their prices: what renewing a service costs them.
+    db
+      .selectFrom("users")
+      .select("billing_country")
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow(),
+    listCustomerServicePage(db, userId, { page }),
+    listWaitingOrders(db, userId, now),
+    query.renew
+      ? quoteRenewal(db, { userId, serviceId: query.renew, invoicing: options.invoicing }, now)
+      : undefined,
+    options.invoicing ?? getSettings(db).then((settings) => settings.invoicing),
+  ]);
+  const vat = customerVat(vatSettings, user.billing_country);
+  return {
+    // Each with what renewing it costs, as its confirmation and the charge price it.
+    services: services.map((service) => ({
+      ...service,
+      renewalPriceCents: renewalAmounts(service.cyclePriceCents, vat).totalCents,
+    })),
+    waitingOrders,
+    renewal,
+    page,
+    hasMore,
+    // What the list's "Expires"/"Expired" and badges are read against, here and when the browser
+    // hydrates the page: its own clock then could be past an expiry the server's was not.
+    now: now.toISOString(),
+  };
+}
+
+/** The billing tab: a page of coin history (`before`), of orders (`page`) and of documents (`invoices`). */
+export async function loadBillingTab(
+  db: Db,
+  userId: string,
+  query: Partial<Pick<DashboardQuery, "page" | "before" | "invoices">>,
+) {
+  const page = query.page ?? 1;
+  const invoicePage = query.invoices ?? 1;
+  const [ledger, orders, documents] = await Promise.all([
+    listLedgerPage(db, userId, query.before),
+    listCustomerOrders(db, userId, { page }),
+    listCustomerDocuments(db, userId, { page: invoicePage }),
+  ]);
+  return {
+    ledger,
+    orders: orders.orders,
+    page,
+    hasMore: orders.hasMore,
+    documents: { ...documents, page: invoicePage },
+  };
+}
+
+/** The support tab: a page of the customer's tickets. */
+export async function loadSupportTab(
+  db: Db,
+  userId: string,
+  query: Partial<Pick<DashboardQuery, "page">>,
+) {
+  const page = query.page ?? 1;
+  const { tickets, hasMore } = await listCustomerTickets(db, userId, { page });
+  return { tickets, page, hasMore };
+}
+
+/** The account tab: the profile, the sessions not expired, a pending deletion, mail and billing details. */
+export async function loadAccountTab(db: Db, userId: string) {
+  const now = new Date();
+  const [user, sessions, deletion, mail, billing] = await Promise.all([
+    db
+      .selectFrom("users")
+      // An email change waiting for its link (docs/accounts.md) is shown beside the address.
+      .select(["name", "email", "pending_email"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("sessions")
+      .select(["id", "created_at", "user_agent", "ip_address", "expires_at"])
+      .where("user_id", "=", userId)
+      .where("expires_at", ">", now.toISOString())
+      .orderBy("created_at", "desc")
+      .execute() satisfies Promise<DashboardSession[]>,
+    pendingDeletionRequest(db, userId),
+    mailPreferencesOf(db, userId),
+    getBillingDetails(db, userId),
+  ]);
+  return {
+    profile: { name: user.name, email: user.email, pendingEmail: user.pending_email },
+    sessions,
+    deletion,
+    mail,
+    billing,
+  };
+}
+
+/** What each tab reads (the domains tab: nothing yet). */
+interface TabData {
+  overview: Awaited<ReturnType<typeof loadOverviewTab>>;
+  services: Awaited<ReturnType<typeof loadServicesTab>>;
+  domains: Record<never, never>;
+  billing: Awaited<ReturnType<typeof loadBillingTab>>;
+  support: Awaited<ReturnType<typeof loadSupportTab>>;
+  account: Awaited<ReturnType<typeof loadAccountTab>>;
+}
+
+/**
+ * One tab of /dashboard as a whole: the four cards and the chosen tab's data, read side by side — the
+ * customer's own only; announcements in the customer's `language`. The pages read the two apart (the
+ * layout's cards, each tab route its own); this is both at once, as scripts and tests read a tab.
+ */
+export async function loadCustomerDashboard<T extends DashboardTab>(
+  db: Db,
+  userId: string,
+  query: { tab: T } & Partial<Omit<DashboardQuery, "tab">>,
+  options: InvoicingOption & {
+    /** Announcements in this language. */
+    language?: string;
+  } = {},
+): Promise<{ tab: T; cards: DashboardCards } & TabData[T]> {
+  const readers: { [K in DashboardTab]: () => Promise<TabData[K]> } = {
+    overview: () => loadOverviewTab(db, userId, options.language),
+    services: () => loadServicesTab(db, userId, query, options),
+    domains: async () => ({}),
+    billing: () => loadBillingTab(db, userId, query),
+    support: () => loadSupportTab(db, userId, query),
+    account: () => loadAccountTab(db, userId),
+  };
+  const [cards, data] = await Promise.all([
+    loadDashboardCards(db, userId),
+    (readers[query.tab] as () => Promise<TabData[T]>)(),
+  ]);
+  return { tab: query.tab, cards, ...data };
 }

@@ -70,3 +70,35 @@ export interface DashboardSession {
   ip_address: string | null;
   expires_at: string;
 }
+
+/**
+ * A tab's own address: the overview is /dashboard itself, every other tab a route under it. The
+ * `?tab=` addresses of older links (stored notifications, mails, bookmarks) are sent here.
+ */
+export function dashboardTabPath(tab: DashboardTab): string {
+  return tab === "overview" ? "/dashboard" : `/dashboard/${tab}`;
+}
+
+/** The tab an address of the dashboard shows (`/dashboard/billing` → billing; anything else the overview). */
+export function dashboardTabOf(pathname: string): DashboardTab {
+  const segment = pathname
+    .replace(/^\/dashboard\/?/i, "")
+    .split("/")[0]
+    ?.toLowerCase();
+  return DASHBOARD_TABS.find((tab) => tab !== "overview" && tab === segment) ?? "overview";
+}
+
+/**
+ * Where an older `?tab=` address of the dashboard now lives: the tab's own address with the rest of the
+ * query kept (`?tab=billing&invoices=2` → `/dashboard/billing?invoices=2`); a tab no longer known is the
+ * overview, as it always was. Null when the address names no tab.
+ */
+export function tabQueryAddress(search: URLSearchParams): string | null {
+  const named = search.get("tab");
+  if (named === null) return null;
+  const tab = DASHBOARD_TABS.find((known) => known === named) ?? "overview";
+  const rest = new URLSearchParams(search);
+  rest.delete("tab");
+  const query = rest.toString();
+  return `${dashboardTabPath(tab)}${query ? `?${query}` : ""}`;
+}

@@ -42,7 +42,7 @@ export const coinReactions: ReactionTable<CoinsEvent> = {
       userId: event.userId,
       kind: event.appliedCents > 0 ? "coins_added" : "coins_removed",
       params: { amountCents: Math.abs(event.appliedCents), balanceCents: event.balanceCents },
-      link: event.link ?? "/dashboard?tab=billing",
+      link: event.link ?? "/dashboard/billing",
     }),
     mail: (event) => ({
       kind: "coinsChanged",

@@ -102,13 +102,13 @@ export const orderReactions: ReactionTable<OrderEvent> = {
             userId: order.userId,
             kind: "order_expired",
             params: { id: order.id, product: orderLabel(order), count: expired.days },
-            link: "/dashboard?tab=billing",
+            link: "/dashboard/billing",
           }
         : {
             userId: order.userId,
             kind: "order_rejected",
             params: { id: order.id, product: orderLabel(order), reason },
-            link: "/dashboard?tab=billing",
+            link: "/dashboard/billing",
           },
     mail: ({ order, reason, refundCents, expired, creditNote }) => ({
       kind: "orderRejected",

@@ -84,7 +84,7 @@ describeEachDatabase("the game panel's events", (app) => {
       ["2026-11-20T09:50:00.000Z", "2026-11-20T09:58:00.000Z"].map((install) => ({
         kind: "service_ready",
         params: JSON.stringify({ service: "SA-MP Starter (Los Santos)" }),
-        link: "/dashboard?tab=services",
+        link: "/dashboard/services",
         dedupe_key: `service-ready:990001:77:${install}`,
         created_at: at.toISOString(),
       })),

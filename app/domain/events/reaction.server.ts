@@ -56,7 +56,7 @@ export interface Change<T = unknown> {
 }
 
 /** Where a customer follows their services. */
-export const SERVICES_TAB = "/dashboard?tab=services";
+export const SERVICES_TAB = "/dashboard/services";
 
 /** Where a customer follows their top-up request. */
 export const TOP_UP_PAGE = "/dashboard/top-up";

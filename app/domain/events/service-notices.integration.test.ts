@@ -42,7 +42,7 @@ describeEachDatabase("the lifecycle's notices, recorded as events", (app) => {
       {
         kind: "service_expiry_reminder",
         params: JSON.stringify({ service: "Minecraft Basic (Creative world)", count: 3 }),
-        link: "/dashboard?tab=services",
+        link: "/dashboard/services",
         dedupe_key: "lifecycle:remind:9101:2031-03-13T06:00:00.000Z:3",
       },
     ]);
@@ -104,7 +104,7 @@ describeEachDatabase("the lifecycle's notices, recorded as events", (app) => {
       {
         kind: "service_termination_warning",
         params: JSON.stringify({ service: "Minecraft Basic (Creative world)", count: 2 }),
-        link: "/dashboard?tab=services",
+        link: "/dashboard/services",
         dedupe_key: "lifecycle:warn:9103:2031-03-05T06:00:00.000Z",
       },
     ]);

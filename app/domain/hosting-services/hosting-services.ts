@@ -91,7 +91,7 @@ export function canRenew(
 
 /** The customer's services tab; with a service, the confirmation of its renewal (nothing is charged yet). */
 export function servicesTabPath(renew?: number): string {
-  return renew ? `/dashboard?tab=services&renew=${renew}#renewal` : "/dashboard?tab=services";
+  return renew ? `/dashboard/services?renew=${renew}#renewal` : "/dashboard/services";
 }
 
 /**

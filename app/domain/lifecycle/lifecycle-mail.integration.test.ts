@@ -105,7 +105,7 @@ describeEachDatabase("the lifecycle's mail: dates and the renewal's price", (app
       "Unless it is renewed, it will be suspended on 11 March 2031 at 21:00 and terminated on 25 March 2031 at 21:00.",
     );
     expect(text).toContain("Add coins:\nhttp://localhost:3000/coins");
-    expect(text).toContain("View my services:\nhttp://localhost:3000/dashboard?tab=services");
+    expect(text).toContain("View my services:\nhttp://localhost:3000/dashboard/services");
   });
 
   it("tells a suspension when the service is terminated and what renewing costs, from the balance left", async () => {
@@ -145,7 +145,7 @@ describeEachDatabase("the lifecycle's mail: dates and the renewal's price", (app
     expect(enough.text).not.toContain("lacks");
     // Straight to the renewal's confirmation of that service.
     expect(enough.text).toContain(
-      `Renew now:\nhttp://localhost:3000/dashboard?tab=services&renew=${covered.serviceId}#renewal`,
+      `Renew now:\nhttp://localhost:3000/dashboard/services?renew=${covered.serviceId}#renewal`,
     );
   });
 });

@@ -111,7 +111,7 @@ describeEachDatabase("the mail outbox, sent by the worker over SMTP", (app) => {
     expect(fr?.html).toContain('lang="fr"');
     expect(fr?.html).toContain(frenchOrder.productName);
     expect(fr?.text).toContain("attend la validation de notre équipe");
-    expect(fr?.text).toContain("/dashboard?tab=billing");
+    expect(fr?.text).toContain("/dashboard/billing");
     expect(fr?.from).toBe("no-reply@hostfront.test");
     const row = (await outboxOf(french.id)).find((r) => r.kind === "orderReceived")!;
     expect(row.state).toBe("sent");

@@ -67,7 +67,7 @@ describeEachDatabase("an order's decisions and what they record", (app, dialect)
     });
     expect(await noticeOf(user)).toEqual({
       kind: "order_approved",
-      link: "/dashboard?tab=services",
+      link: "/dashboard/services",
     });
   });
 
@@ -85,7 +85,7 @@ describeEachDatabase("an order's decisions and what they record", (app, dialect)
     expect(json(audit.after)).toEqual({ status: "rejected", refundedCents: rejected.totalCents });
     expect(await noticeOf(user)).toEqual({
       kind: "order_rejected",
-      link: "/dashboard?tab=billing",
+      link: "/dashboard/billing",
     });
 
     const expired = await placedOrder(app(), user, { productId: product });
@@ -101,7 +101,7 @@ describeEachDatabase("an order's decisions and what they record", (app, dialect)
       ).ok,
     ).toBe(true);
     expect((await auditOf(expired.id)).action).toBe("order.expire");
-    expect(await noticeOf(user)).toEqual({ kind: "order_expired", link: "/dashboard?tab=billing" });
+    expect(await noticeOf(user)).toEqual({ kind: "order_expired", link: "/dashboard/billing" });
     const refund = await readRow(app().db, "coin_ledger", ["reason_key", "reason_params"], {
       order_id: expired.id,
       kind: "order_refund",

@@ -18,17 +18,18 @@ function render(url: string, tab: string) {
 }
 
 describe("DashboardShell's tabs", () => {
-  it("call only the open tab the current page, though every tab is /dashboard", async () => {
+  it("link each tab to its own route and call only the open one the current page", async () => {
     for (const [url, tab] of [
-      ["/dashboard?tab=billing", "billing"],
+      ["/dashboard/billing", "billing"],
+      ["/dashboard/services?page=2", "services"],
       ["/dashboard", "overview"],
     ] as const) {
       const html = await render(url, tab);
-      const links = [...html.matchAll(/<a [^>]*href="\/dashboard\?tab=(\w+)"[^>]*>/g)];
-      expect(links.map((link) => link[1])).toEqual([...DASHBOARD_TABS]);
+      const links = [...html.matchAll(/<a [^>]*href="\/dashboard(?:\/(\w+))?"[^>]*>/g)];
+      expect(links.map((link) => link[1] ?? "overview")).toEqual([...DASHBOARD_TABS]);
       const current = links.filter((link) => link[0].includes('aria-current="page"'));
       expect(
-        current.map((link) => link[1]),
+        current.map((link) => link[1] ?? "overview"),
         url,
       ).toEqual([tab]);
     }

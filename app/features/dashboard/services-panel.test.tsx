@@ -38,7 +38,7 @@ function renderPanel(
 ) {
   const Stub = createRoutesStub([
     {
-      path: "/dashboard",
+      path: "/dashboard/services",
       Component: () => (
         <ServicesPanel
           waitingOrders={[]}
@@ -53,7 +53,7 @@ function renderPanel(
       ),
     },
   ]);
-  return renderHtml(<Stub initialEntries={["/dashboard?tab=services&renew=7"]} />, locale);
+  return renderHtml(<Stub initialEntries={["/dashboard/services?renew=7"]} />, locale);
 }
 
 /** The services tab with a renewal being confirmed. */

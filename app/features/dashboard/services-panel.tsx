@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { AddCoinsButton, type CoinPurchaseWay } from "~/components/layout/coin-dialog";
 import {
   badgeTone,
@@ -16,9 +16,8 @@ import {
   type HostingService,
   type RenewalQuote,
 } from "~/domain/hosting-services/hosting-services";
-import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
+import { BILLING_CYCLE_NAMES } from "~/domain/orders/orders";
 import type { WaitingOrder } from "~/domain/customer-dashboard/customer-dashboard";
-import { ApprovalTime } from "~/components/ui/approval-time";
 import { formatCoins, formatEuros } from "~/lib/money";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { dateTimeFormat, mediumDate } from "~/lib/intl-format";
@@ -26,8 +25,8 @@ import type { LifecycleSettings } from "~/domain/lifecycle/lifecycle";
 import { FormAlert } from "~/components/ui/form-card";
 import { formResultProps } from "~/components/ui/form-result";
 import { ratePercent } from "~/domain/invoices/invoices";
-import { ListCard } from "~/components/ui/list-card";
 import { Deadlines, ServerAddress } from "./service-details";
+import { WaitingOrders } from "./orders-list";
 
 export type ServiceRow = Pick<
   HostingService,
@@ -51,11 +50,6 @@ export type ServiceRow = Pick<
 
 /** The lifecycle's settings the card's dates come from. */
 export type LifecycleDates = Pick<LifecycleSettings, "enabled" | "graceDays" | "terminationDays">;
-
-type OrderRow = Pick<
-  Order,
-  "id" | "productName" | "serverName" | "totalCents" | "status" | "createdAt" | "rejectReason"
->;
 
 /** What the loader found for ?renew=: the confirmation to show, or why there is none. */
 type RenewalView = { ok: true; quote: RenewalQuote } | { ok: false; error: MessageKey } | undefined;
@@ -198,7 +192,7 @@ function RenewalConfirmation({
       ) : null}
       <div className="flex flex-wrap gap-2">
         {quote.missingCents === 0 && renewKey ? (
-          <Form method="post" action={`/dashboard?tab=services&renew=${quote.serviceId}`}>
+          <Form method="post" action={`${servicesHref()}?renew=${quote.serviceId}`}>
             <input type="hidden" name="intent" value="renew" />
             <input type="hidden" name="serviceId" value={quote.serviceId} />
             <input type="hidden" name="idempotencyKey" value={renewKey} />
@@ -213,67 +207,6 @@ function RenewalConfirmation({
         </Button>
       </div>
     </section>
-  );
-}
-
-/** An order's status as a coloured badge: the same in the waiting orders and in the order history. */
-function OrderStatusBadge({ status }: { status: OrderRow["status"] }) {
-  const { t } = useTranslation("orders");
-  return <Badge tone={badgeTone(status)}>{t(ORDER_STATUS_LABELS[status])}</Badge>;
-}
-
-/** Orders that are not services yet: waiting for an admin, or lately refused with the reason. */
-function WaitingOrders({
-  orders,
-  locale,
-  approvalHours,
-}: {
-  orders: WaitingOrder[];
-  locale: string;
-  approvalHours: number;
-}) {
-  const { t } = useTranslation("services");
-  const { t: tOrders } = useTranslation("orders");
-  const date = mediumDate(locale);
-  return (
-    <TitledCard title={t("customer.waitingTitle")}>
-      <ul className="divide-y" aria-label={t("customer.waitingTitle")}>
-        {orders.map((order) => (
-          <li
-            key={order.id}
-            className="flex flex-wrap items-center justify-between gap-3 py-3"
-            data-order-id={order.id}
-          >
-            <div className="grid gap-1">
-              <p className="font-medium">
-                #{order.id} <bdi>{order.productName}</bdi>{" "}
-                <span className="user-text text-muted-foreground" dir="auto">
-                  {order.serverName}
-                </span>
-              </p>
-              <p className="text-sm text-muted-foreground">
-                {date.format(new Date(order.createdAt))} ·{" "}
-                {tOrders(BILLING_CYCLE_NAMES[order.billingCycle])} ·{" "}
-                <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
-              </p>
-              <p className="text-sm">
-                {order.status === "pending" ? t("customer.waitingPending") : t("customer.rejected")}
-              </p>
-              {order.status === "pending" ? <ApprovalTime hours={approvalHours} /> : null}
-              {order.status === "rejected" && order.rejectReason ? (
-                <p className="text-sm">
-                  {t("customer.rejectReason")}{" "}
-                  <span className="user-text" dir="auto">
-                    {order.rejectReason}
-                  </span>
-                </p>
-              ) : null}
-            </div>
-            <OrderStatusBadge status={order.status} />
-          </li>
-        ))}
-      </ul>
-    </TitledCard>
   );
 }
 
@@ -448,47 +381,5 @@ export function ServicesPanel({
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-export function OrdersList({
-  orders,
-  locale,
-  approvalHours,
-}: {
-  orders: OrderRow[];
-  locale: string;
-  /** How long approving an order usually takes, said under each pending one. */
-  approvalHours: number;
-}) {
-  const { t } = useTranslation("services");
-  const date = mediumDate(locale);
-  return (
-    <ListCard
-      title={t("customer.ordersTitle")}
-      items={orders}
-      empty={t("customer.ordersEmpty")}
-      className="divide-y"
-    >
-      {(order) => (
-        <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-          <div>
-            <p className="font-medium">
-              #{order.id} {order.productName}{" "}
-              <span className="text-muted-foreground" dir="auto">
-                {order.serverName}
-              </span>
-            </p>
-            <p className="text-sm text-muted-foreground">
-              {date.format(new Date(order.createdAt))} ·{" "}
-              <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
-              {order.rejectReason ? ` · ${order.rejectReason}` : ""}
-            </p>
-            {order.status === "pending" ? <ApprovalTime hours={approvalHours} /> : null}
-          </div>
-          <OrderStatusBadge status={order.status} />
-        </li>
-      )}
-    </ListCard>
   );
 }

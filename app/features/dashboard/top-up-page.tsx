@@ -262,7 +262,7 @@ export function TopUpPage(props: TopUpPageProps) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeading title={t("topUps.title")} intro={t("topUps.intro")} />
         <Button asChild variant="outline" size="sm">
-          <Link to="/dashboard?tab=billing">{t("topUps.back")}</Link>
+          <Link to="/dashboard/billing">{t("topUps.back")}</Link>
         </Button>
       </div>
       {result?.ok ? <ResultMessage result={result} values={result.params} /> : null}

@@ -2,14 +2,14 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "~/i18n/locales";
 import { renderHtml } from "../../../tests/support/render-html";
-import { AccountTab } from "./dashboard-view";
+import { AccountTab } from "./account-tab";
 import { TwoFactorCard, type TwoFactorResult } from "./two-factor-card";
 
 const CODES = ["ABCDE-23456", "FGHJK-789AB", "MNPQR-STUVW"];
 
 function renderAt(node: React.ReactNode, locale: Locale = "en") {
-  const Stub = createRoutesStub([{ path: "/dashboard", Component: () => node }]);
-  return renderHtml(<Stub initialEntries={["/dashboard?tab=account"]} />, locale);
+  const Stub = createRoutesStub([{ path: "/dashboard/account", Component: () => node }]);
+  return renderHtml(<Stub initialEntries={["/dashboard/account"]} />, locale);
 }
 
 describe("the two-factor card's backup codes", () => {

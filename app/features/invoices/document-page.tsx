@@ -60,7 +60,7 @@ export function DocumentPage({
     <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link
-          to={admin ? "/admin/invoices" : "/dashboard?tab=billing"}
+          to={admin ? "/admin/invoices" : "/dashboard/billing"}
           className="w-fit text-sm text-primary hover:underline"
         >
           {admin ? t("document.backAdmin") : t("document.back")}

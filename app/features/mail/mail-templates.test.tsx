@@ -176,8 +176,8 @@ describe("the mail templates", () => {
     expect(mail.text).toContain("Reason: Stock <épuisé>");
     expect(mail.html).toContain("Reason: Stock &lt;épuisé&gt;");
     expect(mail.text).toContain("12.50 coins were refunded to your balance.");
-    expect(mail.text).toContain("View my billing:\nhttps://shop.example.com/dashboard?tab=billing");
-    expect(mail.html).toContain('href="https://shop.example.com/dashboard?tab=billing"');
+    expect(mail.text).toContain("View my billing:\nhttps://shop.example.com/dashboard/billing");
+    expect(mail.html).toContain('href="https://shop.example.com/dashboard/billing"');
   });
 
   it("writes coins removed with the ledger's reason in the reader's language", async () => {
@@ -251,7 +251,7 @@ describe("the mail templates", () => {
     // A document not found when the message was written: where they all are.
     const lost = renderMail("documentIssued", { documentOf: { orderId: 4 } }, en);
     expect(lost.subject).toBe("A new document in your account");
-    expect(lost.text).toContain("https://shop.example.com/dashboard?tab=billing");
+    expect(lost.text).toContain("https://shop.example.com/dashboard/billing");
   });
 
   it.each(SUPPORTED_LOCALES)(
@@ -407,8 +407,8 @@ describe("the mail templates", () => {
         const mail = sampleMail(kind, context);
         expect(plain(mail.subject), kind).toContain("Alpha SMP");
         expect(plain(mail.text), kind).toContain("Alpha SMP");
-        expect(mail.text, kind).toContain("https://shop.example.com/dashboard?tab=services");
-        expect(mail.html, kind).toContain('href="https://shop.example.com/dashboard?tab=services"');
+        expect(mail.text, kind).toContain("https://shop.example.com/dashboard/services");
+        expect(mail.html, kind).toContain('href="https://shop.example.com/dashboard/services"');
         expect(mail.text, kind).not.toMatch(/\b(service[A-Za-z]*)\.[a-z]/);
         expect(mail.text, kind).not.toContain("{{");
       }
@@ -520,16 +520,14 @@ describe("the mail templates", () => {
     // The button opens the server's page on the panel; the services tab is under it.
     expect(mail.text).toContain("Open game panel:\nhttps://panel.example.com/server/abcd1234");
     expect(mail.html).toContain('href="https://panel.example.com/server/abcd1234"');
-    expect(mail.text).toContain(
-      "View my services:\nhttps://shop.example.com/dashboard?tab=services",
-    );
+    expect(mail.text).toContain("View my services:\nhttps://shop.example.com/dashboard/services");
     // One port (SA-MP): the address says it all. A password not drawn: where the settings are.
     const single = sampleMail("serviceReady", en, { ports: { game: 7777 }, secretsDrawn: false });
     expect(single.text).not.toContain("Its ports");
     expect(single.text).toContain("the remote-admin (RCON) password among them");
     // No panel page known: the services tab is the button, once.
     const noLink = sampleMail("serviceReady", en, { panelLink: null });
-    expect(noLink.text.match(/dashboard\?tab=services/g)).toHaveLength(1);
+    expect(noLink.text.match(/dashboard\/services/g)).toHaveLength(1);
 
     const fr = sampleMail("serviceReady", await contextIn("fr"));
     expect(fr.subject).toBe("Votre serveur Alpha SMP est prêt");
@@ -564,7 +562,7 @@ describe("the mail templates", () => {
     );
     expect(covered.text).toContain("Renewing it costs 12.50 coins for three months.");
     expect(covered.text).toContain(
-      "Renew now:\nhttps://shop.example.com/dashboard?tab=services&renew=7#renewal",
+      "Renew now:\nhttps://shop.example.com/dashboard/services?renew=7#renewal",
     );
     const short = renderMail("serviceSuspended", { ...suspended, missingCents: 450 }, en);
     expect(short.text).toContain("Your balance lacks 4.50 coins for it: add coins, then renew it.");
@@ -668,7 +666,7 @@ describe("the mail templates", () => {
     "tells a user in %s that their two-factor sign-in was reset, linking to where it is set up",
     async (locale) => {
       const mail = sampleMail("twoFactorReset", await contextIn(locale));
-      const href = "https://shop.example.com/dashboard?tab=account#two-factor";
+      const href = "https://shop.example.com/dashboard/account#two-factor";
       expect(mail.text).toContain(href);
       expect(mail.html).toContain(`href="${href}"`);
       expect(plain(mail.text)).toContain("2031");

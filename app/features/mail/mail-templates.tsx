@@ -157,7 +157,7 @@ function documentContent(params: Record<string, unknown>, context: MailContext):
       paragraphs: [t("documentIssued.where")],
       button: {
         label: t("documentIssued.button"),
-        href: `${context.baseUrl}/dashboard?tab=billing`,
+        href: `${context.baseUrl}/dashboard/billing`,
       },
       audience: "customer",
     };
@@ -244,7 +244,7 @@ export function mailContent(
         subject: t("orderReceived.subject", { id }),
         heading: t("orderReceived.heading"),
         paragraphs: [t("orderReceived.body", order())],
-        button: { label: t("orderReceived.button"), href: link("/dashboard?tab=billing") },
+        button: { label: t("orderReceived.button"), href: link("/dashboard/billing") },
         document: documentLink(params, context),
         audience: "customer",
       };
@@ -259,7 +259,7 @@ export function mailContent(
             product,
           }),
         ],
-        button: { label: t("orderApproved.button"), href: link("/dashboard?tab=services") },
+        button: { label: t("orderApproved.button"), href: link("/dashboard/services") },
         audience: "customer",
       };
     case "orderRejected": {
@@ -277,7 +277,7 @@ export function mailContent(
             ? [t("orderRejected.refund", { amount: formatCoins(refund, locale) })]
             : []),
         ],
-        button: { label: t("orderRejected.button"), href: link("/dashboard?tab=billing") },
+        button: { label: t("orderRejected.button"), href: link("/dashboard/billing") },
         document: documentLink(params, context),
         audience: "customer",
       };
@@ -294,7 +294,7 @@ export function mailContent(
         subject: t(which.subject, values),
         heading: t(which.heading),
         paragraphs: [t(which.body, values), ...(reason ? [t("coins.reason", { reason })] : [])],
-        button: { label: t("coins.button"), href: link("/dashboard?tab=billing") },
+        button: { label: t("coins.button"), href: link("/dashboard/billing") },
         document: documentLink(params, context),
         audience: "customer",
       };
@@ -378,7 +378,7 @@ export function mailContent(
         ],
         button: {
           label: t("twoFactorReset.button"),
-          href: link("/dashboard?tab=account#two-factor"),
+          href: link("/dashboard/account#two-factor"),
         },
         audience: "customer",
       };

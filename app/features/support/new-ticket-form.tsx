@@ -53,7 +53,7 @@ export function NewTicketForm({
         <p role="status" className="rounded-md bg-muted p-4">
           {t("new.closedText")}
         </p>
-        <Link to="/dashboard?tab=support" className="text-primary hover:underline">
+        <Link to="/dashboard/support" className="text-primary hover:underline">
           {t("thread.back")}
         </Link>
       </main>

@@ -83,7 +83,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
   const closed = ticket.status === "closed";
   return (
     <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
-      <Link to="/dashboard?tab=support" className="text-sm text-primary hover:underline">
+      <Link to="/dashboard/support" className="text-sm text-primary hover:underline">
         {t("thread.back")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
