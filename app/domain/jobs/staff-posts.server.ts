@@ -27,7 +27,6 @@ export type StaffNews =
   | Exclude<StaffEvent, { kind: "ticketsOpened" | "orderWaiting" }>
   | (Extract<StaffEvent, { kind: "orderWaiting" }> & { service: string });
 
-
 /** What each admin's notification of `event` says and where it leads. */
 async function staffNotice(trx: Tx, event: StaffNews): Promise<StaffNotice> {
   if (event.kind === "ticketOpened") {
