@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { findLedgerDiscrepancies } from "~/domain/coins/coins.server";
 import { placeOrder } from "~/domain/orders/orders.server";
-import { markTopUpPaid, requestTopUp } from "~/domain/payments/top-ups.server";
+import { markTopUpPaid, requestTopUp } from "~/domain/payments/top-up-requests.server";
 import { openTicket } from "~/domain/tickets/tickets.server";
 import { pdfProof, pngProof } from "../../tests/support/proof-files";
 import {

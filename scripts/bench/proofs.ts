@@ -18,7 +18,7 @@ import {
   listPaymentMethodsForAdmin,
   updatePaymentMethod,
 } from "../../app/domain/payments/payment-methods.server";
-import { requestTopUp } from "../../app/domain/payments/top-ups.server";
+import { requestTopUp } from "../../app/domain/payments/top-up-requests.server";
 import {
   MAX_PROOF_BYTES,
   MAX_PROOF_PIXELS,

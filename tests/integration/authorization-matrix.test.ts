@@ -19,7 +19,7 @@ import { decideOrderSchema } from "~/domain/orders/orders.schemas";
 import { notificationActionSchema } from "~/domain/notifications/notifications.schemas";
 import { paymentMethodActionSchema } from "~/domain/payments/payment-methods.schemas";
 import { topUpDecisionSchema } from "~/domain/payments/top-ups.schemas";
-import { requestTopUp } from "~/domain/payments/top-ups.server";
+import { requestTopUp } from "~/domain/payments/top-up-requests.server";
 import { voucherActionSchema } from "~/domain/promotions/promotions.schemas";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, expect, it } from "vitest";
 import { listPaymentMethodsForAdmin } from "~/domain/payments/payment-methods.server";
-import { requestTopUp } from "~/domain/payments/top-ups.server";
+import { requestTopUp } from "~/domain/payments/top-up-requests.server";
 import { UPLOADED_IMAGE_POLICY } from "~/http/file-response.server";
 import { signedInCookie } from "../support/account-fixtures";
 import { appFetch, dataUrl, type AppFetch } from "../support/app-harness";

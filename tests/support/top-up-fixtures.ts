@@ -3,7 +3,7 @@ import {
   listPaymentMethodsForAdmin,
   updatePaymentMethod,
 } from "~/domain/payments/payment-methods.server";
-import { markTopUpPaid, requestTopUp } from "~/domain/payments/top-ups.server";
+import { markTopUpPaid, requestTopUp } from "~/domain/payments/top-up-requests.server";
 import type { TopUpRequest } from "~/domain/payments/top-ups";
 import { adminId } from "./money-fixtures";
 import { pngProof } from "./proof-files";

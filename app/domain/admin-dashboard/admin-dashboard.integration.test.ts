@@ -4,7 +4,7 @@ import {
   changeServiceStatus,
 } from "~/domain/hosting-services/hosting-services.server";
 import { approveOrder } from "~/domain/orders/orders.server";
-import { approveTopUp } from "~/domain/payments/top-ups.server";
+import { approveTopUp } from "~/domain/payments/top-up-decisions.server";
 import { setTicketField } from "~/domain/tickets/tickets.server";
 import {
   asAdmin,

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { approveTopUp, cancelTopUp, requestTopUp } from "~/domain/payments/top-ups.server";
+import { approveTopUp } from "~/domain/payments/top-up-decisions.server";
+import { cancelTopUp, requestTopUp } from "~/domain/payments/top-up-requests.server";
 import { readRows } from "../../../tests/support/read-column";
 import {
   adminId,

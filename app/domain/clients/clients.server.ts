@@ -10,7 +10,7 @@ import { record } from "~/domain/events/events.server";
 import { listCustomerDocuments } from "~/domain/invoices/documents.server";
 import { latestMailOf } from "~/domain/mail/client-mail.server";
 import { listCustomerOrders, pendingOrdersCount } from "~/domain/orders/orders.server";
-import { latestTopUpsOf } from "~/domain/payments/top-ups.server";
+import { latestTopUpsOf } from "~/domain/payments/top-up-lists.server";
 import {
   getTicketForAdmin,
   listCustomerTickets,

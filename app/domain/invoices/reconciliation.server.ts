@@ -98,7 +98,7 @@ export async function findInvoiceDiscrepancies(db: Db): Promise<InvoiceDiscrepan
   return [...problems, ...topUps];
 }
 
-/** The ledger key of a top-up's one credit (top-ups.server.ts's `topUpLedgerKey`). */
+/** The ledger key of a top-up's one credit (top-up-credit.server.ts's `topUpLedgerKey`). */
 const TOP_UP_KEY = /^top-up:(\d+)$/;
 
 /**

@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import { inTransaction } from "~/db/transaction";
 import { writeLedgerEntry } from "~/domain/coins/coins.server";
-import { approveTopUp, rejectTopUp, topUpLedgerKey } from "~/domain/payments/top-ups.server";
+import { topUpLedgerKey } from "~/domain/payments/top-up-credit.server";
+import { approveTopUp, rejectTopUp } from "~/domain/payments/top-up-decisions.server";
 import type { TopUpRequest } from "~/domain/payments/top-ups";
 import {
   adminId,

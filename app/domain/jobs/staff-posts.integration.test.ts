@@ -16,7 +16,7 @@ import { describeEachDatabase } from "../../../tests/support/test-database";
 import { DISCORD_ALERT_JOB } from "./discord-posts.server";
 import { queueStaffPost, type StaffNews } from "./staff-posts.server";
 import { staffPostText, workerHandlers } from "../../../server/worker";
-import { markTopUpPaid } from "~/domain/payments/top-ups.server";
+import { markTopUpPaid } from "~/domain/payments/top-up-requests.server";
 import { openTopUp } from "../../../tests/support/top-up-fixtures";
 
 describeEachDatabase("new orders, tickets and top-ups posted to the staff's Discord", (app) => {

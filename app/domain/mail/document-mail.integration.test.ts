@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { recordRefund } from "~/domain/invoices/credit-notes.server";
-import { approveTopUp, rejectTopUp } from "~/domain/payments/top-ups.server";
+import { approveTopUp, rejectTopUp } from "~/domain/payments/top-up-decisions.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import {
   adminId,

@@ -21,7 +21,8 @@ import {
   listProofsOf,
   readTopUpProofThumbnail,
 } from "./top-up-proofs.server";
-import { approveTopUp, markTopUpPaid, requestTopUp } from "./top-ups.server";
+import { approveTopUp } from "./top-up-decisions.server";
+import { markTopUpPaid, requestTopUp } from "./top-up-requests.server";
 
 /** What a preview may weigh: a few tens of kilobytes, where the file it shows weighs megabytes. */
 const PREVIEW_MAX_BYTES = 40_000;

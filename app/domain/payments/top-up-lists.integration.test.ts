@@ -9,15 +9,10 @@ import { pngProof } from "../../../tests/support/proof-files";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { createPaymentMethod } from "./payment-methods.server";
 import { PAST_TOP_UPS_SHOWN } from "./top-ups";
-import {
-  approveTopUp,
-  cancelTopUp,
-  listTopUpQueue,
-  loadCustomerTopUps,
-  loadTopUpPage,
-  markTopUpPaid,
-  requestTopUp,
-} from "./top-ups.server";
+import { approveTopUp } from "./top-up-decisions.server";
+import { listTopUpQueue, loadCustomerTopUps } from "./top-up-lists.server";
+import { cancelTopUp, markTopUpPaid, requestTopUp } from "./top-up-requests.server";
+import { loadTopUpPage } from "./top-ups.server";
 
 // What the customer's page and the admin's queue list: which requests, in which order, with what.
 

@@ -33,15 +33,9 @@ import {
   listProofsOf,
   readTopUpProof,
 } from "./top-up-proofs.server";
-import {
-  approveTopUp,
-  cancelTopUp,
-  loadTopUpPage,
-  loadTopUpQueuePage,
-  markTopUpPaid,
-  rejectTopUp,
-  requestTopUp,
-} from "./top-ups.server";
+import { approveTopUp, rejectTopUp } from "./top-up-decisions.server";
+import { cancelTopUp, markTopUpPaid, requestTopUp } from "./top-up-requests.server";
+import { loadTopUpPage, loadTopUpQueuePage } from "./top-ups.server";
 
 const today = () => new Date().toISOString().slice(0, 10);
 const YEAR = 365.25 * 86_400_000;

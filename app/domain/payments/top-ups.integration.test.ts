@@ -21,18 +21,11 @@ import { verifiedFlag } from "~/domain/accounts/email-verification.server";
 import { getDocument } from "~/domain/invoices/documents.server";
 import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";
 import { isReference, type TopUpRequest } from "./top-ups";
-import {
-  approveTopUp,
-  cancelTopUp,
-  listTopUpQueue,
-  loadCustomerTopUps,
-  loadTopUpPage,
-  markTopUpPaid,
-  rejectTopUp,
-  requestTopUp,
-  runTopUpDecision,
-  topUpLedgerKey,
-} from "./top-ups.server";
+import { topUpLedgerKey } from "./top-up-credit.server";
+import { approveTopUp, rejectTopUp } from "./top-up-decisions.server";
+import { listTopUpQueue, loadCustomerTopUps } from "./top-up-lists.server";
+import { cancelTopUp, markTopUpPaid, requestTopUp } from "./top-up-requests.server";
+import { loadTopUpPage, runTopUpDecision } from "./top-ups.server";
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -2,12 +2,9 @@ import { expect, it } from "vitest";
 import { SEED_ADMIN_COINS } from "~/domain/accounts/accounts";
 import { adjustCoins } from "~/domain/coins/coins.server";
 import { createPaymentMethod } from "~/domain/payments/payment-methods.server";
-import {
-  approveTopUp,
-  rejectTopUp,
-  requestTopUp,
-  topUpLedgerKey,
-} from "~/domain/payments/top-ups.server";
+import { topUpLedgerKey } from "~/domain/payments/top-up-credit.server";
+import { approveTopUp, rejectTopUp } from "~/domain/payments/top-up-decisions.server";
+import { requestTopUp } from "~/domain/payments/top-up-requests.server";
 import { readRow } from "../../../tests/support/read-column";
 import { adminId, customerWithCoins } from "../../../tests/support/money-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
