@@ -24,7 +24,7 @@ import { voucherActionSchema } from "~/domain/promotions/promotions.schemas";
 import { settingsActionSchema } from "~/domain/settings/settings.schemas";
 import { adminTicketActionSchema } from "~/domain/tickets/tickets.schemas";
 import { signIn } from "~/domain/accounts/accounts.server";
-import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { openTicket, staffReply } from "~/domain/tickets/tickets.server";
 import {

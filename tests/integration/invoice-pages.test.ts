@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, expect, it } from "vitest";
-import { deleteService } from "~/domain/hosting-services/hosting-services.server";
+import { deleteService } from "~/domain/hosting-services/admin-changes.server";
 import { approveOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { getSettings, updateSettingsSection } from "~/domain/settings/settings.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import { addCoinsFromTicket } from "~/domain/tickets/tickets.server";
 import { appFetch, type AppFetch } from "../support/app-harness";
 import { registeredCustomer, signedInCookie } from "../support/account-fixtures";

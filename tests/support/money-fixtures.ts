@@ -6,7 +6,7 @@ import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import { adjustCoins, findLedgerDiscrepancies } from "~/domain/coins/coins.server";
 import { type OrderFormInput } from "~/domain/orders/orders";
 import { orderFormSchema } from "~/domain/orders/orders.schemas";
-import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { TEST_ADMIN } from "./test-database";
 

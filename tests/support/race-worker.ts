@@ -15,7 +15,7 @@
 import { createServices } from "~/context.server";
 import { signIn } from "~/domain/accounts/accounts.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import type { OrderFormInput } from "~/domain/orders/orders";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { parseEnv } from "~/config/env.server";

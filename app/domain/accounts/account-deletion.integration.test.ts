@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { getCurrentSession, signIn } from "~/domain/accounts/accounts.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { changeServiceStatus } from "~/domain/hosting-services/hosting-services.server";
+import { changeServiceStatus } from "~/domain/hosting-services/admin-changes.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import { submitContactMessage, subscribeToNewsletter } from "~/domain/site/site.server";
 import { staffReply } from "~/domain/tickets/tickets.server";

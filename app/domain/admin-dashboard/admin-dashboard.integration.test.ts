@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import {
   adminAddService,
   changeServiceStatus,
-} from "~/domain/hosting-services/hosting-services.server";
+} from "~/domain/hosting-services/admin-changes.server";
 import { approveOrder } from "~/domain/orders/orders.server";
 import { approveTopUp } from "~/domain/payments/top-up-decisions.server";
 import { setTicketField } from "~/domain/tickets/tickets.server";

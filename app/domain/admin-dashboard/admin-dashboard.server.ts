@@ -3,7 +3,7 @@ import { countRows } from "~/db/paging";
 import type { Db } from "~/db/transaction";
 import { listActiveAnnouncements } from "~/domain/announcements/announcements.server";
 import { listAuditLog } from "~/domain/audit/audit-log.server";
-import { activeServicesCount } from "~/domain/hosting-services/hosting-services.server";
+import { activeServicesCount } from "~/domain/hosting-services/customer-services.server";
 import { pendingOrdersCount } from "~/domain/orders/orders.server";
 import type { TopUpState } from "~/domain/payments/top-ups";
 import type { Settings } from "~/domain/settings/settings";

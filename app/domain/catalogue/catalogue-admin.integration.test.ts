@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { prepareDatabase } from "~/context.server";
-import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { createVoucher } from "~/domain/promotions/promotions.server";
 import {

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { deleteUserByAdmin } from "~/domain/accounts/user-admin.server";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import { changeServiceStatus } from "~/domain/hosting-services/hosting-services.server";
+import { changeServiceStatus } from "~/domain/hosting-services/admin-changes.server";
 import { setTicketField } from "~/domain/tickets/tickets.server";
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";

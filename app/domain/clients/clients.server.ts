@@ -5,7 +5,7 @@ import { listLedgerPage } from "~/domain/customer-dashboard/customer-dashboard.s
 import {
   activeServicesCount,
   listCustomerServicePage,
-} from "~/domain/hosting-services/hosting-services.server";
+} from "~/domain/hosting-services/customer-services.server";
 import { record } from "~/domain/events/events.server";
 import { listCustomerDocuments } from "~/domain/invoices/documents.server";
 import { latestMailOf } from "~/domain/mail/client-mail.server";

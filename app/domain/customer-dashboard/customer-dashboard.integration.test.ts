@@ -9,7 +9,7 @@ import {
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { openedTicket } from "../../../tests/support/ticket-fixtures";
 import { LEDGER_PAGE_SIZE } from "./customer-dashboard";
-import { listCustomerServices } from "~/domain/hosting-services/hosting-services.server";
+import { listCustomerServices } from "~/domain/hosting-services/customer-services.server";
 import { listLedgerPage, loadCustomerDashboard } from "./customer-dashboard.server";
 
 describeEachDatabase("customer dashboard", (app) => {

@@ -16,8 +16,8 @@ import {
   activeServicesCount,
   listCustomerServicePage,
   listCustomerServices,
-  quoteRenewal,
-} from "~/domain/hosting-services/hosting-services.server";
+} from "~/domain/hosting-services/customer-services.server";
+import { quoteRenewal } from "~/domain/hosting-services/renewal.server";
 import {
   LEDGER_PAGE_SIZE,
   RECENT_REJECTION_DAYS,

@@ -1,9 +1,7 @@
 import { expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import {
-  changeServiceStatus,
-  quoteRenewal,
-} from "~/domain/hosting-services/hosting-services.server";
+import { changeServiceStatus } from "~/domain/hosting-services/admin-changes.server";
+import { quoteRenewal } from "~/domain/hosting-services/renewal.server";
 import { rejectOrder } from "~/domain/orders/orders.server";
 import {
   adminId,

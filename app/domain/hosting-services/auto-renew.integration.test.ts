@@ -6,7 +6,8 @@ import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import type * as autoRenew from "./auto-renew.server";
 import { switchAutoRenew } from "./auto-renew.server";
-import { deleteService, setAutoRenew } from "./hosting-services.server";
+import { deleteService } from "./admin-changes.server";
+import { setAutoRenew } from "./customer-services.server";
 
 // The real step, with a way in before it: a test runs there what another request commits between
 // setAutoRenew's read of the service and the step's update (current-password.integration.test.ts

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { HostingServicesTable } from "~/db/schema";
 import type { Tx } from "~/db/transaction";
 
-// Not in hosting-services.server.ts, beside setAutoRenew: the refund's step (renewal-refund.server.ts)
+// Not in customer-services.server.ts, beside setAutoRenew: the refund's step (renewal-refund.server.ts)
 // needs this step alone, not the service's use-cases and what they import.
 
 /**

@@ -20,14 +20,10 @@ import { atOnce, describeEachDatabase } from "../../../tests/support/test-databa
 import { inTransaction } from "~/db/transaction";
 import { switchAutoRenew } from "./auto-renew.server";
 import { editServiceSchema } from "./hosting-services.schemas";
-import {
-  adminAddService,
-  changeServiceStatus,
-  editServiceByAdmin,
-  listServicesForAdmin,
-  renewService,
-  setAutoRenew,
-} from "./hosting-services.server";
+import { adminAddService, changeServiceStatus, editServiceByAdmin } from "./admin-changes.server";
+import { listServicesForAdmin } from "./admin-list.server";
+import { setAutoRenew } from "./customer-services.server";
+import { renewService } from "./renewal.server";
 
 const DAY = 86_400_000;
 

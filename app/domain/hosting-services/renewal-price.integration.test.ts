@@ -15,7 +15,8 @@ import {
 import { readRow, readRows } from "../../../tests/support/read-column";
 import { refusal } from "../../../tests/support/results";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { quoteRenewal, renewService, setAutoRenew } from "./hosting-services.server";
+import { setAutoRenew } from "./customer-services.server";
+import { quoteRenewal, renewService } from "./renewal.server";
 
 const HOUR = 3_600_000;
 

@@ -6,11 +6,9 @@ import { adjustCoins, writeLedgerEntry } from "~/domain/coins/coins.server";
 import { registerCustomer } from "~/domain/accounts/accounts.server";
 import { runLifecycle } from "~/domain/lifecycle/lifecycle.server";
 import { PANEL_SYNC_JOB } from "~/domain/provisioning/panel-job-types";
-import {
-  deleteService,
-  renewService,
-  setAutoRenew,
-} from "~/domain/hosting-services/hosting-services.server";
+import { deleteService } from "~/domain/hosting-services/admin-changes.server";
+import { setAutoRenew } from "~/domain/hosting-services/customer-services.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import { autoRenewalKey } from "~/domain/lifecycle/lifecycle";
 import { approveOrder, placeOrder, rejectOrder } from "~/domain/orders/orders.server";
 import { defaultSettings } from "~/domain/settings/settings";

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { JOB_HANDLERS, SCHEDULES } from "~/domain/jobs/registry.server";
 import { isCronExpression } from "~/domain/jobs/schedule-slots";
-import { setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
+import { setAutoRenew } from "~/domain/hosting-services/customer-services.server";
 import { defaultSettings } from "~/domain/settings/settings";
 import { updateSettingsSection } from "~/domain/settings/settings.server";
 import { customerWithRunningService } from "../../../tests/support/money-fixtures";

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "~/db/transaction";
 import { postLedgerEntry } from "~/domain/coins/coins.server";
-import {
-  changeServiceStatus,
-  renewService,
-  setAutoRenew,
-} from "~/domain/hosting-services/hosting-services.server";
+import { changeServiceStatus } from "~/domain/hosting-services/admin-changes.server";
+import { setAutoRenew } from "~/domain/hosting-services/customer-services.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import { serviceLabel, type ServiceAction } from "~/domain/hosting-services/hosting-services";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { setMailPreferences } from "~/domain/mail/mail-preferences.server";

@@ -1,7 +1,7 @@
 import { record, recordAll, type DomainEvent } from "~/domain/events/events.server";
 import { renewalAmounts } from "~/domain/hosting-services/hosting-services";
 import { customerVat } from "~/domain/invoices/invoices";
-import { renewService } from "~/domain/hosting-services/hosting-services.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import { writtenNoticeKeys } from "~/domain/notifications/notification-reads.server";
 import type { RenewalTerms } from "~/domain/mail/mail-events";
 import { BILLING_CYCLES, type BillingCycle } from "~/domain/orders/orders";

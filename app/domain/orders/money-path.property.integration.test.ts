@@ -2,10 +2,8 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import {
-  changeServiceStatus,
-  renewService,
-} from "~/domain/hosting-services/hosting-services.server";
+import { changeServiceStatus } from "~/domain/hosting-services/admin-changes.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import { listActiveProducts } from "~/domain/catalogue/catalogue.server";
 import {
   adminId,

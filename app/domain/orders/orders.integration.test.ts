@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { adjustCoins } from "~/domain/coins/coins.server";
-import {
-  changeServiceStatus,
-  deleteService,
-  renewService,
-} from "~/domain/hosting-services/hosting-services.server";
+import { changeServiceStatus, deleteService } from "~/domain/hosting-services/admin-changes.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import {
   adminId,
   approvedOrder,

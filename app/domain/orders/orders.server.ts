@@ -21,7 +21,7 @@ import {
   type InsufficientCoins,
 } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
-import { createServiceFromOrder } from "~/domain/hosting-services/hosting-services.server";
+import { createServiceFromOrder } from "~/domain/hosting-services/service-rows.server";
 import { customerCount, withOwner } from "~/db/customer-rows";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";

@@ -2,11 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { AppServices } from "~/context.server";
 import { JOB_HANDLERS } from "~/domain/jobs/registry.server";
 import type { Worker } from "~/domain/jobs/runner.server";
-import {
-  changeServiceStatus,
-  deleteService,
-  listCustomerServicePage,
-} from "~/domain/hosting-services/hosting-services.server";
+import { changeServiceStatus, deleteService } from "~/domain/hosting-services/admin-changes.server";
+import { listCustomerServicePage } from "~/domain/hosting-services/customer-services.server";
 import { approveOrder, placeOrder } from "~/domain/orders/orders.server";
 import { MAIL_SEND_JOB } from "~/domain/mail/mail-sender.server";
 import { mailWriter } from "~/features/mail/mail-writer";

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { adminAddService, deleteService } from "~/domain/hosting-services/hosting-services.server";
+import { adminAddService, deleteService } from "~/domain/hosting-services/admin-changes.server";
 import { approveOrder, rejectOrder } from "~/domain/orders/orders.server";
 import { recordRefund } from "~/domain/invoices/credit-notes.server";
 import {

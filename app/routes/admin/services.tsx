@@ -5,11 +5,11 @@ import {
 } from "~/domain/hosting-services/hosting-services.schemas";
 import {
   adminAddService,
-  adminServicesPage,
   changeServiceStatus,
   deleteService,
   editServiceByAdmin,
-} from "~/domain/hosting-services/hosting-services.server";
+} from "~/domain/hosting-services/admin-changes.server";
+import { adminServicesPage } from "~/domain/hosting-services/admin-list.server";
 import { ServicesAdmin, type ServiceActionResult } from "~/features/admin-services/services-admin";
 import { adminAction, adminLoader } from "~/http/admin-route.server";
 import { refusal } from "~/http/route-request.server";

@@ -5,7 +5,8 @@ import { dashboardQuerySchema } from "~/domain/customer-dashboard/customer-dashb
 import { loadServicesTab } from "~/domain/customer-dashboard/customer-dashboard.server";
 import { servicesTabPath } from "~/domain/hosting-services/hosting-services";
 import { autoRenewSchema, renewSchema } from "~/domain/hosting-services/hosting-services.schemas";
-import { renewService, setAutoRenew } from "~/domain/hosting-services/hosting-services.server";
+import { setAutoRenew } from "~/domain/hosting-services/customer-services.server";
+import { renewService } from "~/domain/hosting-services/renewal.server";
 import { ServicesPanel } from "~/features/dashboard/services-panel";
 import { TabPager } from "~/features/dashboard/tab-pager";
 import { parseForm } from "~/http/form.server";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { listCustomerServices } from "~/domain/hosting-services/hosting-services.server";
+import { listCustomerServices } from "~/domain/hosting-services/customer-services.server";
 import { openTicketSchema } from "~/domain/tickets/tickets.schemas";
 import { openCustomerTicket } from "~/domain/tickets/tickets.server";
 import { NewTicketForm } from "~/features/support/new-ticket-form";
