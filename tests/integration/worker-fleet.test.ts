@@ -49,7 +49,10 @@ describe.each(FLEETS)(
       const { db } = services;
       const owners = Array.from({ length: processes }, (_, i) => `w${i}`);
       for (const owner of owners) {
-        const child = startFleetWorker(services.env.DATABASE_URL, owner);
+        // The victim (w0) holds the jobs it starts once busy, so it is mid-run when killed.
+        const child = startFleetWorker(services.env.DATABASE_URL, owner, {
+          holdWhenBusy: owner === "w0",
+        });
         children.push(child);
       }
       // Every worker is polling before the jobs appear (in one commit), so each gets its share.

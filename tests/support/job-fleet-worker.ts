@@ -4,8 +4,8 @@
  * argv[3], running the test's one job type, with a lease of FLEET_LEASE_MS (default 1,500 ms). Its
  * handler records every execution (job_executions) and its effect idempotently (job_effects, one row
  * per job key), so the test counts effects, not log lines. Tells its parent once it is busy
- * (FLEET_BUSY_AFTER jobs started, default 40, so it can be killed mid-run), and stops gracefully on
- * SIGTERM.
+ * (FLEET_BUSY_AFTER jobs started, default 40, so it can be killed mid-run; with FLEET_HOLD_WHEN_BUSY
+ * it then holds every job it starts, unfinished), and stops gracefully on SIGTERM.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
@@ -29,6 +29,7 @@ function withApplicationName(databaseUrl: string, name: string) {
 let started = 0;
 const leaseMs = Number(process.env.FLEET_LEASE_MS ?? 1500);
 const busyAfter = Number(process.env.FLEET_BUSY_AFTER ?? 40);
+const holdWhenBusy = process.env.FLEET_HOLD_WHEN_BUSY === "1";
 
 const worker = startWorker({
   db,
@@ -41,6 +42,8 @@ const worker = startWorker({
       const { key } = payload as { key: string };
       if (++started === busyAfter) process.send?.({ type: "busy" });
       await sql`insert into job_executions (job_key, owner) values (${key}, ${owner})`.execute(db);
+      // Held until the process is killed: its lease runs out and another worker finishes it.
+      if (holdWhenBusy && started >= busyAfter) await new Promise<never>(() => {});
       await sleep(10);
       await sql`insert into job_effects (job_key) values (${key}) on conflict do nothing`.execute(
         db,

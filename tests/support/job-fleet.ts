@@ -27,12 +27,14 @@ export async function createFleetTables(db: Kysely<Database>, dialect: DialectNa
 
 /**
  * Starts one worker OS process named `owner` on the database. `leaseMs` (default 1,500) is its lease;
- * it says "busy" once it has started `busyAfter` jobs (default 40).
+ * it says "busy" once it has started `busyAfter` jobs (default 40). With `holdWhenBusy`, every job it
+ * starts from then on is held and never finished, so that it certainly holds jobs when it is killed:
+ * on a loaded machine the others could otherwise finish every job before the kill lands.
  */
 export function startFleetWorker(
   databaseUrl: string,
   owner: string,
-  options: { leaseMs?: number; busyAfter?: number } = {},
+  options: { leaseMs?: number; busyAfter?: number; holdWhenBusy?: boolean } = {},
 ): ChildProcess {
   return fork(FLEET_WORKER, [databaseUrl, owner], {
     execArgv: ["--import", "tsx"],
@@ -41,6 +43,7 @@ export function startFleetWorker(
       ...process.env,
       ...(options.leaseMs ? { FLEET_LEASE_MS: String(options.leaseMs) } : {}),
       ...(options.busyAfter ? { FLEET_BUSY_AFTER: String(options.busyAfter) } : {}),
+      ...(options.holdWhenBusy ? { FLEET_HOLD_WHEN_BUSY: "1" } : {}),
     },
   });
 }
