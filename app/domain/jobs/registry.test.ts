@@ -33,6 +33,35 @@ interface Queued {
   text: string;
 }
 
+/** A call Stryker's instrumentation adds (`stryMutAct_…("1")`, `stryCov_…("1")`). */
+const isMutationProbe = (node: ts.Expression) =>
+  ts.isCallExpression(node) &&
+  ts.isIdentifier(node.expression) &&
+  /^stry(?:MutAct|Cov)_/.test(node.expression.text);
+
+/**
+ * The expression as written: in the mutation check's sandbox the sources are instrumented
+ * (`stryMutAct_x("1") ? mutant : (stryCov_x("1"), "mail.send")`), and what was written is the last
+ * branch; elsewhere the expression itself, its `as` and `satisfies` taken off.
+ */
+function asWritten(node: ts.Expression): ts.Expression {
+  if (
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node)
+  )
+    return asWritten(node.expression);
+  if (ts.isConditionalExpression(node) && isMutationProbe(node.condition))
+    return asWritten(node.whenFalse);
+  if (
+    ts.isBinaryExpression(node) &&
+    node.operatorToken.kind === ts.SyntaxKind.CommaToken &&
+    isMutationProbe(node.left)
+  )
+    return asWritten(node.right);
+  return node;
+}
+
 /** The string constants of our code (`const X = "…"`, and `X.y` of `const X = { y: "…" }`), by name. */
 function stringConstants(files: ts.SourceFile[]): Map<string, Set<string>> {
   const constants = new Map<string, Set<string>>();
@@ -43,18 +72,19 @@ function stringConstants(files: ts.SourceFile[]): Map<string, Set<string>> {
       if (!ts.isVariableStatement(statement)) continue;
       for (const declaration of statement.declarationList.declarations) {
         if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
-        let value: ts.Expression = declaration.initializer;
-        while (ts.isAsExpression(value) || ts.isSatisfiesExpression(value))
-          value = value.expression;
+        const value = asWritten(declaration.initializer);
         if (ts.isStringLiteralLike(value)) add(declaration.name.text, value.text);
         if (ts.isObjectLiteralExpression(value))
           for (const property of value.properties)
             if (
               ts.isPropertyAssignment(property) &&
               ts.isIdentifier(property.name) &&
-              ts.isStringLiteralLike(property.initializer)
+              ts.isStringLiteralLike(asWritten(property.initializer))
             )
-              add(`${declaration.name.text}.${property.name.text}`, property.initializer.text);
+              add(
+                `${declaration.name.text}.${property.name.text}`,
+                (asWritten(property.initializer) as ts.StringLiteralLike).text,
+              );
       }
     }
   return constants;
@@ -66,9 +96,10 @@ function queuedTypes(file: ts.SourceFile, constants: Map<string, Set<string>>): 
   const typesIn = (node: ts.Node): void => {
     if (ts.isPropertyAssignment(node) && node.name.getText(file) === "payload") return;
     if (ts.isPropertyAssignment(node) && node.name.getText(file) === "type") {
-      const text = node.initializer.getText(file);
-      const values = ts.isStringLiteralLike(node.initializer)
-        ? new Set([node.initializer.text])
+      const initializer = asWritten(node.initializer);
+      const text = initializer.getText(file);
+      const values = ts.isStringLiteralLike(initializer)
+        ? new Set([initializer.text])
         : constants.get(text);
       found.push({ file: file.fileName, type: values?.size === 1 ? [...values][0]! : null, text });
       return;
@@ -98,6 +129,22 @@ describe("the job registry", () => {
     // jobHandlers refuses a type that two parts list.
     expect(() => jobHandlers(WIRED)).not.toThrow();
     expect(() => jobHandlers()).not.toThrow();
+  });
+
+  it("reads a source instrumented by the mutation check as it was written", () => {
+    const source = ts.createSourceFile(
+      "x.ts",
+      `const A_JOB = stryMutAct_9fa48("1") ? "" : (stryCov_9fa48("1"), "a.job");
+       enqueueJob(trx, stryMutAct_9fa48("2") ? {} : (stryCov_9fa48("2"), {
+         type: stryMutAct_9fa48("3") ? "" : (stryCov_9fa48("3"), "b.job"),
+       }));
+       enqueueJob(trx, { type: A_JOB });`,
+      ts.ScriptTarget.Latest,
+      true,
+    );
+    const constants = stringConstants([source]);
+    expect(constants.get("A_JOB")).toEqual(new Set(["a.job"]));
+    expect(queuedTypes(source, constants).map((each) => each.type)).toEqual(["b.job", "a.job"]);
   });
 
   it("has a handler for every job type the code can queue, and for every schedule", () => {
