@@ -4,15 +4,14 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogPanel, DialogTrigger } from "~/components/ui/dialog";
-import { shortfallParam, TOP_UP_COINS_PARAM } from "~/domain/payments/top-ups";
+import { shortfallParam, TOP_UP_COINS_PARAM, TOP_UP_PAGE } from "~/domain/payments/top-ups";
 import { liveChatLinks, type PublicSettings } from "~/domain/settings/settings";
 import { formatCoins, formatEuros } from "~/lib/money";
 import type { ShellUser } from "./types";
 
 /** The page that says what the coin dialog says, for a link to it (a service short of coins). */
 export const COINS_PAGE = "/coins";
-/** Where a customer buys coins with a payment method (docs/payments.md): the dialog's first choice. */
-export const TOP_UP_PAGE = "/dashboard/top-up";
+export { TOP_UP_PAGE };
 
 /**
  * How coins are bought now: here with a payment method (one is open), off-site with the team (none

@@ -58,9 +58,6 @@ export interface Change<T = unknown> {
 /** Where a customer follows their services. */
 export const SERVICES_TAB = "/dashboard/services";
 
-/** Where a customer follows their top-up request. */
-export const TOP_UP_PAGE = "/dashboard/top-up";
-
 /** A ledger reason as the coins mail stores it: the English words and the catalogue key. */
 export const mailedReason = (reason: string | LedgerReason) =>
   typeof reason === "string"

@@ -1,6 +1,7 @@
 import type { LedgerReason } from "~/domain/coins/ledger-reason";
 import type { DocumentRef } from "~/domain/mail/mail-events";
-import { mailedReason, TOP_UP_PAGE, type Change, type ReactionTable } from "./reaction.server";
+import { TOP_UP_PAGE } from "~/domain/payments/top-ups";
+import { mailedReason, type Change, type ReactionTable } from "./reaction.server";
 
 /** A top-up request as its events carry it: who asked, its reference and the coins asked. */
 interface TopUpRef {

@@ -28,9 +28,6 @@ import {
 // The customer's side of a top-up request (docs/payments.md#the-rules): asking, "I have paid" with the
 // proof files, and cancelling. What an admin decides is top-up-decisions.server.ts's.
 
-/** Where a customer's request is shown, and where their notifications lead. */
-export const TOP_UP_PAGE = "/dashboard/top-up";
-
 async function openRequestOf(db: Db | Tx, userId: string) {
   return db
     .selectFrom("top_up_requests")

@@ -156,3 +156,6 @@ export function paidOnProblem(
 
 /** Where staff decide the top-ups whose proof was sent (the admin's queue, filtered). */
 export const TOP_UP_PROOFS_PATH = "/admin/top-ups?state=proof_sent";
+
+/** Where a customer asks for coins and follows their requests: links, notices and mails lead there. */
+export const TOP_UP_PAGE = "/dashboard/top-up";
