@@ -41,6 +41,7 @@ import * as m0043 from "../../db/migrations/0043-welcome-coins-text";
 import * as m0044 from "../../db/migrations/0044-proof-thumbnails";
 import * as m0045 from "../../db/migrations/0045-mail-opt-ins";
 import * as m0046 from "../../db/migrations/0046-client-page-indexes";
+import * as m0047 from "../../db/migrations/0047-online-payments";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -86,6 +87,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0044-proof-thumbnails": m0044,
   "0045-mail-opt-ins": m0045,
   "0046-client-page-indexes": m0046,
+  "0047-online-payments": m0047,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

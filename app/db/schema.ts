@@ -169,6 +169,8 @@ export interface ProductsTable {
   updated_at: Timestamp;
   /** The provisioning block (migration 0038, JSON), null for a product set up by hand. */
   provisioning: string | null;
+  /** 1: an order paid from coins is approved by the system when the trust rule holds (migration 0047). */
+  activate_when_paid: Flag;
 }
 
 /**
@@ -561,6 +563,8 @@ export interface PaymentMethodsTable {
   code: string;
   /** One of the five methods of the service terms, seeded at start-up: never deleted. */
   builtin: Flag;
+  /** manual | paypal | youcanpay (a CHECK, migration 0047): who takes the money. */
+  kind: Generated<string>;
   enabled: Flag;
   /** "EUR" or "MAD" (a CHECK). */
   currency: string;
@@ -736,6 +740,69 @@ export interface Database {
   panel_port_claims: PanelPortClaimsTable;
   panel_calls: PanelCallsTable;
   panel_drift: PanelDriftTable;
+  payment_providers: PaymentProvidersTable;
+  online_payments: OnlinePaymentsTable;
+  provider_notifications: ProviderNotificationsTable;
+}
+
+/** A payment provider's connection (migration 0047, ADR 55): the secret encrypted, its last 4 in clear. */
+export interface PaymentProvidersTable {
+  /** paypal | youcanpay (a CHECK). */
+  provider: string;
+  /** sandbox | live (a CHECK). */
+  mode: Generated<string>;
+  api_url: string;
+  /** PayPal's client id, YouCan Pay's public key. */
+  public_id: Generated<string>;
+  secret_encrypted: string | null;
+  secret_last4: string | null;
+  /** PayPal's webhook id ("" for YouCan Pay). */
+  webhook_id: Generated<string>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+/** One checkout at a provider, paying one top-up request (migration 0047, ADR 55). */
+export interface OnlinePaymentsTable {
+  id: Generated<number>;
+  top_up_request_id: number;
+  user_id: string;
+  provider: string;
+  /** PayPal's order id, YouCan Pay's token id: null until the provider answered the start. */
+  provider_ref: string | null;
+  /** PayPal's capture id, YouCan Pay's transaction id, once paid. */
+  capture_ref: string | null;
+  /** Minor units of `currency`, the request's frozen total. */
+  amount: number;
+  currency: string;
+  paid_amount: number | null;
+  paid_currency: string | null;
+  /** pending | paid | failed | cancelled | refunded (a CHECK). */
+  state: Generated<string>;
+  problem: string | null;
+  /** Minor units given back so far. */
+  refunded_amount: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+/** What a provider sent us, kept as received (migration 0047, ADR 55). */
+export interface ProviderNotificationsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  event_type: string;
+  provider_ref: string | null;
+  online_payment_id: number | null;
+  body: string;
+  /** JSON: the headers a verification needs. */
+  headers: Generated<string>;
+  /** queued | applied | duplicate | ignored | badSignature | unknownPayment | mismatch (a CHECK). */
+  outcome: Generated<string>;
+  detail: string | null;
+  received_at: Timestamp;
+  handled_at: Timestamp | null;
 }
 
 /** The one game panel (migration 0038): the key encrypted with the auth secret, its last 4 in clear. */

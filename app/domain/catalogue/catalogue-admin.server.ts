@@ -87,6 +87,7 @@ function productsWithUse(db: Db | Tx) {
     "products.created_at",
     "products.updated_at",
     "products.provisioning",
+    "products.activate_when_paid",
     eb
       .selectFrom("orders")
       .select((inner) => inner.fn.countAll<number>().as("n"))
