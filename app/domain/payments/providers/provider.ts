@@ -107,8 +107,7 @@ export interface NotificationClaim {
 }
 
 export type NotificationRead =
-  | { ok: true; claim: NotificationClaim }
-  | { ok: false; refusal: "badSignature" | "malformed" };
+  { ok: true; claim: NotificationClaim } | { ok: false; refusal: "badSignature" | "malformed" };
 
 export type VerifyResult = { ok: true; valid: boolean } | ProviderError;
 
