@@ -169,7 +169,8 @@ export function createYouCanPayProvider(options: YouCanPayOptions = {}): Payment
    * documents no lookup by token or by order; the official PHP SDK's `transaction->list()` reads
    * `GET /api/transactions`, every transaction of the account, and the one naming our reference is
    * picked from it (the most advanced: paid over refunded over pending over failed). Nothing there is
-   * pending, as far as the provider has told us.
+   * pending, as far as the provider has told us. Whether the real list is paginated is not documented
+   * (the SDK reads a bare array): an answer `{data: [...]}` is read as well.
    */
   async function lookUpByReference(
     config: ProviderConfig,

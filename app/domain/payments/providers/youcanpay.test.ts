@@ -291,6 +291,45 @@ describe("looking a payment up", () => {
     });
   });
 
+  it("reads the amount as each source writes it, and an unknown status as still pending", async () => {
+    const request = checkout();
+    const ref = refOf(request, "t-1");
+    const answer = (fields: Record<string, unknown>) => {
+      fake.failNext("/api/transactions", 200, {
+        id: "t-1",
+        order_id: request.reference,
+        status: 1,
+        amount: "2000",
+        currency: "MAD",
+        base_amount: null,
+        base_currency: null,
+        created_at: "2026-01-01 10:00:00",
+        ...fields,
+      });
+      return provider.lookUp(fake.config(), ref);
+    };
+    expect(await answer({})).toMatchObject({ ok: true, state: "paid", amount: 2_000 });
+    expect(await answer({ amount: 2_000 })).toMatchObject({ ok: true, amount: 2_000 });
+    expect(await answer({ amount: "20.00" })).toMatchObject({ ok: true, amount: 2_000 });
+    expect(await answer({ amount: "20.5" })).toMatchObject({ ok: true, amount: 2_050 });
+    expect(await answer({ status: "1" })).toMatchObject({ ok: true, state: "paid" });
+    expect(await answer({ status: -1 })).toMatchObject({ ok: true, state: "cancelled" });
+    expect(await answer({ status: 7 })).toMatchObject({
+      ok: true,
+      state: "pending",
+      detail: "unknown status 7",
+    });
+    for (const amount of ["20,00", "-5", "2e3", null])
+      expect(await answer({ amount }), String(amount)).toMatchObject({
+        ok: false,
+        failure: "unavailable",
+      });
+    expect(await answer({ order_id: undefined })).toMatchObject({
+      ok: false,
+      failure: "unavailable",
+    });
+  });
+
   it("maps an unknown id, a bad key, a server error and a timeout", async () => {
     const { request, token } = await started();
     const { transaction } = await fake.pay(token);
