@@ -135,9 +135,12 @@ export interface FakeYouCanPay {
   decline(tokenId: string): Promise<{ transaction: FakeTransaction; returnUrl: string }>;
   /** The next payment takes this amount instead of the token's (a tampered or converted amount). */
   nextPaidAmount(amount: number): void;
-  /** The next call to this API path (`/api/tokenize`, `/api/transactions`…) answers `status` untouched. */
+  /**
+   * The next call to this API path answers `status`, nothing done: `/api/tokenize`, `/api/transactions`
+   * (the list), `/api/transactions/*` (one transaction).
+   */
   failNext(path: string, status: number, body?: unknown): void;
-  /** The next call to this path is done, but its answer is held until `releaseAnswers` (a timeout). */
+  /** The next call to this path (as `failNext`) is done, but its answer held until `releaseAnswers`. */
   holdNext(path: string): void;
   /** How many answers are held. */
   heldAnswers(): number;
@@ -155,6 +158,11 @@ export interface FakeYouCanPay {
   /** The hex HMAC of `body` with the private key (or another key). */
   sign(body: string, key?: string): string;
   close(): Promise<void>;
+}
+
+/** A scripted path: exact (`/api/transactions`, the list), or a prefix ending in `/*` (`/api/transactions/*`). */
+function matches(pattern: string, route: string): boolean {
+  return pattern.endsWith("/*") ? route.startsWith(pattern.slice(0, -1)) : route === pattern;
 }
 
 const MAX_AMOUNT = 999_999_999;
@@ -327,7 +335,7 @@ export async function startFakeYouCanPay(
     route: string,
     work: () => { status: number; body: unknown },
   ) {
-    const failure = failures.findIndex((f) => route.startsWith(f.path));
+    const failure = failures.findIndex((f) => matches(f.path, route));
     if (failure >= 0) {
       const [{ status, body }] = failures.splice(failure, 1) as [(typeof failures)[number]];
       json(
@@ -338,7 +346,7 @@ export async function startFakeYouCanPay(
       return;
     }
     const result = work();
-    const hold = holds.findIndex((path) => route.startsWith(path));
+    const hold = holds.findIndex((path) => matches(path, route));
     if (hold >= 0) {
       holds.splice(hold, 1);
       heldAnswers.push(() => {

@@ -154,7 +154,14 @@ export function createYouCanPayProvider(options: YouCanPayOptions = {}): Payment
       // someone else's payment.
       if (transaction.orderId !== payment.reference)
         return { ok: false, failure: "refused", detail: "reference mismatch" };
-      return answerFor(transaction);
+      const direct = answerFor(transaction);
+      // A declined attempt is not the order's last word: the customer may have tried again on the
+      // same form and paid. The order's other attempts are asked for; when that fails, this one stands.
+      if (direct.ok && (direct.state === "failed" || direct.state === "cancelled")) {
+        const best = await lookUpByReference(config, payment, key);
+        if (best.ok && best.captureRef !== null) return best;
+      }
+      return direct;
     },
 
     async refund() {

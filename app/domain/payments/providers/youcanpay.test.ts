@@ -242,6 +242,21 @@ describe("looking a payment up", () => {
     );
     expect(answer).toMatchObject({ ok: true, state: "paid" });
     expect((await press(token, "pay")).status).toBe(409);
+
+    // The declined attempt's id, the one the customer's first return carried, finds the payment too;
+    // when the order's attempts cannot be listed, the declined one is the answer.
+    const firstReturn = refOf(request, transactionIdOf(declined.location));
+    expect(await provider.lookUp(fake.config(), firstReturn)).toMatchObject({
+      ok: true,
+      state: "paid",
+      captureRef: transactionIdOf(paid.location),
+    });
+    fake.failNext("/api/transactions", 503);
+    expect(await provider.lookUp(fake.config(), firstReturn)).toMatchObject({
+      ok: true,
+      state: "failed",
+      captureRef: firstReturn.captureRef,
+    });
   });
 
   it("sends a customer who cancels back with no transaction", async () => {
@@ -295,7 +310,7 @@ describe("looking a payment up", () => {
     const request = checkout();
     const ref = refOf(request, "t-1");
     const answer = (fields: Record<string, unknown>) => {
-      fake.failNext("/api/transactions", 200, {
+      fake.failNext("/api/transactions/*", 200, {
         id: "t-1",
         order_id: request.reference,
         status: 1,
@@ -344,19 +359,23 @@ describe("looking a payment up", () => {
       ok: false,
       failure: "unauthorized",
     });
-    fake.failNext("/api/transactions", 500);
+    fake.failNext("/api/transactions/*", 500);
     expect(await provider.lookUp(fake.config(), ref)).toMatchObject({
       ok: false,
       failure: "unavailable",
     });
-    fake.failNext("/api/transactions", 422, { success: false, message: "invalid id", code: "001" });
+    fake.failNext("/api/transactions/*", 422, {
+      success: false,
+      message: "invalid id",
+      code: "001",
+    });
     expect(await provider.lookUp(fake.config(), ref)).toEqual({
       ok: false,
       failure: "refused",
       detail: "invalid id",
     });
 
-    fake.holdNext("/api/transactions");
+    fake.holdNext("/api/transactions/*");
     const impatient = createYouCanPayProvider({ timeoutMs: 50 });
     expect(await impatient.lookUp(fake.config(), ref)).toMatchObject({
       ok: false,
