@@ -102,6 +102,12 @@ export interface NotificationClaim {
   providerRef: string | null;
   /** The capture or transaction it names, when it names one. */
   captureRef: string | null;
+  /**
+   * Our reference ("TU-7K3Q9") as the notification carries it, when it does (YouCan Pay's
+   * `transaction.order_id`): a YouCan Pay notification need not name the token, so this is how the
+   * inbox finds the checkout it is about. A claim like the rest, checked by `lookUp`.
+   */
+  reference?: string | null;
   /** The headers a later verification needs (PayPal's transmission headers), lower-case names. */
   headers: Record<string, string>;
 }
