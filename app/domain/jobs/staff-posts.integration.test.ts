@@ -192,7 +192,9 @@ describeEachDatabase("new orders, tickets and top-ups posted to the staff's Disc
     // A ticket of a busy window: its window's summary post is queued instead, and that is a post too.
     const from = "2026-11-24T10:00:00.000Z";
     const summary = { from, until: "2026-11-24T10:15:00.000Z", skipFirst: true };
-    expect(await tell({ ...ticket(9003), summary })).toBe(true);
+    expect(
+      await tell({ kind: "ticketOpened", ticketId: 9003, department: "billing", summary }),
+    ).toBe(true);
     expect((await posts()).map((post) => post.unique_key)).toEqual([
       "post:ticket:9001",
       "post:ticket:9002",
