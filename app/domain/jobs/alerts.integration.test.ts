@@ -187,6 +187,33 @@ describeEachDatabase("alerts to a Discord webhook", (app) => {
     await w.stop(100);
   });
 
+  it("sends nothing when the writer has nothing to say, and the post is done", async () => {
+    // A busy window's summary whose tickets were all deleted: the server's writer gives null.
+    await inTransaction(app().db, (trx) =>
+      enqueueDiscordPost(trx, {
+        event: {
+          kind: "ticketsOpened",
+          from: T0.toISOString(),
+          until: T0.toISOString(),
+          skipFirst: false,
+        },
+        now: T0,
+      }),
+    );
+    const w = steppedWorker({
+      db: app().db,
+      handlers: {
+        [DISCORD_ALERT_JOB]: discordAlertHandlerWith(async () => null, { send: discord().send }),
+      },
+      config: { leaseMs: 5000, pollMs: 10, backoffMs: 1000, concurrency: 2 },
+      now: () => clock,
+    });
+    await runDue(w);
+    expect(await alertJobs()).toMatchObject([{ state: "succeeded", attempts: 1 }]);
+    expect(discord().posts).toEqual([]);
+    await w.stop(100);
+  });
+
   it("reads Discord's wait from its header when the body has none, and waits 5 s when it says nothing usable", async () => {
     discord().answer(
       { status: 429, body: { message: "rate limited" }, headers: { "retry-after": "3" } },

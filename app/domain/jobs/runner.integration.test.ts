@@ -1,7 +1,7 @@
-import { UpdateQueryNode } from "kysely";
+import { SelectQueryNode, UpdateQueryNode, type RootOperationNode } from "kysely";
 import { hostname } from "node:os";
 import { beforeEach, expect, it, vi } from "vitest";
-import { inTransaction } from "~/db/transaction";
+import { inTransaction, type Db } from "~/db/transaction";
 import { readRows } from "../../../tests/support/read-column";
 import { steppedWorker } from "../../../tests/support/stepped-worker";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -32,6 +32,25 @@ function keptLog() {
     error: (object, message) => void lines.push({ level: "error", object, message }),
   };
   return { log, lines };
+}
+
+/** A statement that names `table` (its tables are nodes of the query's tree). */
+const names = (node: RootOperationNode, table: string) =>
+  JSON.stringify(node).includes(`"name":"${table}"`);
+
+/** `db` whose statements fail while `failing` says so, each with its own error (kept in `errors`). */
+function breakable(db: Db, failing: (node: RootOperationNode) => boolean) {
+  const errors: Error[] = [];
+  const broken = db.withPlugin({
+    transformQuery: ({ node }) => {
+      if (!failing(node)) return node;
+      const error = new Error(`the database refused (${errors.length + 1})`);
+      errors.push(error);
+      throw error;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  return { db: broken, errors };
 }
 
 describeEachDatabase("the job worker", (app) => {
@@ -346,6 +365,213 @@ describeEachDatabase("the job worker", (app) => {
     expect((await jobs()).map((job) => job.state)).toEqual(["succeeded", "succeeded", "succeeded"]);
     expect(await worker.stop(1000)).toBe(true);
     expect(lines.filter((line) => line.level !== "info")).toEqual([]);
+  });
+
+  it("logs each job it gave up on: a failed one and a lost one as warnings, a dead one as an error", async () => {
+    const db = app().db;
+    const held = gate();
+    const { log, lines } = keptLog();
+    const settled: string[] = [];
+    const thrown = {
+      broken: new Error("the handler broke"),
+      fatal: new Error("the handler broke for good"),
+      late: new Error("broke after its lease ran out"),
+    };
+    const handlers: Record<string, JobHandler> = {
+      "t.broken": async () => {
+        throw thrown.broken;
+      },
+      "t.fatal": async () => {
+        throw thrown.fatal;
+      },
+      "t.late": async () => {
+        await held.wait();
+        throw thrown.late;
+      },
+    };
+    const broken = await queue("t.broken", { maxAttempts: 2 });
+    const fatal = await queue("t.fatal", { maxAttempts: 1 });
+    const late = await queue("t.late", { maxAttempts: 3 });
+    const worker = steppedWorker({
+      db,
+      handlers,
+      // The failed job's retry is not due while the test runs: only the late job is left to take.
+      config: { ...config, concurrency: 3, backoffMs: HOUR_MS },
+      now: () => at(1),
+      owner: "a",
+      log,
+      onSettled: (job, outcome) => void settled.push(`${job.type} ${outcome}`),
+    });
+    await worker.tick();
+    await expect.poll(() => settled.length).toBe(2);
+    // The late job's lease ran out and another process took it before its handler failed.
+    expect(
+      await claimJobs(db, { owner: "b", limit: 3, leaseMs: 1000, now: at(5000) }),
+    ).toHaveLength(1);
+    held.open();
+    await worker.idle();
+    expect(settled.sort()).toEqual(["t.broken failed", "t.fatal dead", "t.late lost"]);
+    const ended = lines.filter((line) => line.level !== "info");
+    expect(
+      ended.sort((a, b) => (a.object as { job: number }).job - (b.object as { job: number }).job),
+    ).toEqual([
+      {
+        level: "warn",
+        object: { job: broken, type: "t.broken", attempt: 1, err: thrown.broken },
+        message: "job failed",
+      },
+      {
+        level: "error",
+        object: { job: fatal, type: "t.fatal", attempt: 1, err: thrown.fatal },
+        message: "job dead",
+      },
+      {
+        level: "warn",
+        object: { job: late, type: "t.late", attempt: 1, err: thrown.late },
+        message: "job lost",
+      },
+    ]);
+    expect(lines.filter((line) => line.level === "info")).toEqual([
+      { level: "info", object: { owner: "a" }, message: "background worker started" },
+    ]);
+    expect(await worker.stop(1000)).toBe(true);
+  });
+
+  it("logs what it could not do and goes on: its heartbeat, the stale-schedule check, the schedules, an alert", async () => {
+    const { db, errors } = breakable(app().db, (node) => names(node, "job_workers"));
+    const { log, lines } = keptLog();
+    const thrown = {
+      zone: new Error("the settings could not be read"),
+      stale: new Error("the stale-schedule check broke"),
+      alert: new Error("the alert could not be queued"),
+      job: new Error("the handler broke for good"),
+    };
+    const handlers: Record<string, JobHandler> = {
+      "t.fatal": async () => {
+        throw thrown.job;
+      },
+    };
+    const id = await queue("t.fatal", { maxAttempts: 1 });
+    const worker = steppedWorker({
+      db,
+      handlers,
+      schedules: [nightly],
+      timeZone: async () => {
+        throw thrown.zone;
+      },
+      config,
+      now: () => at(1),
+      log,
+      onBeat: async () => {
+        throw thrown.stale;
+      },
+      onProblem: async () => {
+        throw thrown.alert;
+      },
+    });
+    await worker.tick();
+    await worker.idle();
+    // The job ran all the same, and died as it would have.
+    expect((await jobs()).map((job) => [job.id, job.state])).toEqual([[id, "dead"]]);
+    expect(errors).toHaveLength(1);
+    expect(lines.filter((line) => line.level !== "info")).toEqual([
+      {
+        level: "warn",
+        object: { err: errors[0] },
+        message: "could not write the worker's heartbeat",
+      },
+      {
+        level: "warn",
+        object: { err: thrown.stale },
+        message: "could not check for stale schedules",
+      },
+      {
+        level: "error",
+        object: { err: thrown.zone },
+        message: "could not queue the schedules' runs",
+      },
+      { level: "warn", object: { err: thrown.alert }, message: "could not raise an alert" },
+      {
+        level: "error",
+        object: { job: id, type: "t.fatal", attempt: 1, err: thrown.job },
+        message: "job dead",
+      },
+    ]);
+    expect(await worker.stop(1000)).toBe(true);
+  });
+
+  it("logs a lease it could not keep and a result it could not save", async () => {
+    // Only the lease's timer is the test's to move; the databases keep their own timers.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      let failing = false;
+      const { db, errors } = breakable(
+        app().db,
+        (node) => failing && UpdateQueryNode.is(node) && names(node, "jobs"),
+      );
+      const held = gate();
+      const { log, lines } = keptLog();
+      const handlers: Record<string, JobHandler> = { "t.long": async () => held.wait() };
+      const id = await queue("t.long");
+      const worker = steppedWorker({ db, handlers, config, now: () => at(1), log });
+      await worker.tick();
+      // From now on the database refuses every change to a job: the lease, then the job's end.
+      failing = true;
+      vi.advanceTimersByTime(config.leaseMs / 3);
+      await expect
+        .poll(() => lines.filter((line) => line.level !== "info"))
+        .toEqual([
+          {
+            level: "warn",
+            object: { err: errors[0], job: id },
+            message: "could not extend a job's lease",
+          },
+        ]);
+      held.open();
+      await worker.idle();
+      expect(errors).toHaveLength(3);
+      expect(lines.filter((line) => line.level !== "info").slice(1)).toEqual([
+        // Neither its success nor, after that, its failure could be written: the lease will run out.
+        {
+          level: "error",
+          object: { err: errors[2], job: id },
+          message: "a job's result was not saved",
+        },
+      ]);
+      failing = false;
+      expect((await jobs()).map((job) => job.state)).toEqual(["running"]);
+      expect(await worker.stop(1000)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("logs a round that could not look for jobs, and looks again", async () => {
+    let failing = true;
+    const { db, errors } = breakable(
+      app().db,
+      (node) => failing && SelectQueryNode.is(node) && names(node, "jobs"),
+    );
+    const { log, lines } = keptLog();
+    const worker = startWorker({
+      db,
+      handlers: {},
+      schedules: [],
+      config,
+      timeZone: async () => "UTC",
+      now: () => at(1),
+      log,
+    });
+    await expect.poll(() => errors.length).toBeGreaterThan(0);
+    failing = false;
+    expect(await worker.stop(1000)).toBe(true);
+    expect(lines.filter((line) => line.level !== "info")).toEqual(
+      errors.map((error) => ({
+        level: "error",
+        object: { err: error },
+        message: "the worker could not look for jobs",
+      })),
+    );
   });
 
   it("stops after its time limit when a job does not end, and says which job it left", async () => {

@@ -189,12 +189,19 @@ describeEachDatabase("new orders, tickets and top-ups posted to the staff's Disc
     }
     expect(await tell(ticket(9002))).toBe(true);
     expect(await tell(ticket(9002))).toBe(false);
+    // A ticket of a busy window: its window's summary post is queued instead, and that is a post too.
+    const from = "2026-11-24T10:00:00.000Z";
+    const summary = { from, until: "2026-11-24T10:15:00.000Z", skipFirst: true };
+    expect(
+      await tell({ kind: "ticketOpened", ticketId: 9003, department: "billing", summary }),
+    ).toBe(true);
     expect((await posts()).map((post) => post.unique_key)).toEqual([
       "post:ticket:9001",
       "post:ticket:9002",
+      `post:tickets:${from}`,
     ]);
     await setWebhook("");
-    expect(await tell(ticket(9003))).toBe(false);
-    expect(await posts()).toHaveLength(2);
+    expect(await tell(ticket(9004))).toBe(false);
+    expect(await posts()).toHaveLength(3);
   });
 });
