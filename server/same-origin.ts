@@ -24,3 +24,14 @@ export function isCrossSiteRequest(method: string, headers: IncomingHttpHeaders)
     return true;
   }
 }
+
+/**
+ * Where other servers post to us (a payment provider's notifications, app/routes/hooks): no browser,
+ * no cookie, each authenticated by its signature, so the cross-site check does not apply.
+ */
+export const WEBHOOK_PREFIX = "/hooks/";
+
+/** Whether `path` (a request's path, as received) is a webhook's. */
+export function isWebhookPath(path: string): boolean {
+  return path.startsWith(WEBHOOK_PREFIX);
+}

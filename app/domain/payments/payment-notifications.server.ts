@@ -96,18 +96,19 @@ export async function receiveNotification(
   }
   const { claim } = read;
   return inTransaction(db, async (trx) => {
-    const payment = await trx
-      .selectFrom("online_payments")
-      .select("id")
-      .where("provider", "=", code)
-      .where((eb) =>
-        eb.or([
-          ...(claim.providerRef ? [eb("provider_ref", "=", claim.providerRef)] : []),
-          ...(claim.captureRef ? [eb("capture_ref", "=", claim.captureRef)] : []),
-          eb.val(false),
-        ]),
-      )
-      .executeTakeFirst();
+    const refs = [
+      ...(claim.providerRef ? [{ column: "provider_ref" as const, value: claim.providerRef }] : []),
+      ...(claim.captureRef ? [{ column: "capture_ref" as const, value: claim.captureRef }] : []),
+    ];
+    const payment =
+      refs.length === 0
+        ? undefined
+        : await trx
+            .selectFrom("online_payments")
+            .select("id")
+            .where("provider", "=", code)
+            .where((eb) => eb.or(refs.map((ref) => eb(ref.column, "=", ref.value))))
+            .executeTakeFirst();
     const outcome = !payment ? "unknownPayment" : claim.kind === "other" ? "ignored" : "queued";
     const kept = await trx
       .insertInto("provider_notifications")
