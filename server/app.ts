@@ -6,7 +6,7 @@ import { privateResponses } from "./private-responses";
 import { reactRouterHandler } from "./react-router-handler";
 import { attachRequestContext, contextOf, signedInRequest } from "./request-context";
 import { requestLimits } from "./request-limits";
-import { isCrossSiteRequest, isWebhookPath } from "./same-origin";
+import { refusedAsCrossSite } from "./same-origin";
 import { startBackgroundWorker, startStaleWatch, stopBackgroundWorker } from "./worker";
 
 /**
@@ -42,7 +42,7 @@ const translate = (req: Request) =>
   });
 
 app.use(async (req: Request, res: Response, next: NextFunction) => {
-  if (!isWebhookPath(req.path) && isCrossSiteRequest(req.method, req.headers)) {
+  if (refusedAsCrossSite(req.method, req.path, req.headers)) {
     res
       .status(403)
       .type("text/plain")

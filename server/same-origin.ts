@@ -35,3 +35,16 @@ export const WEBHOOK_PREFIX = "/hooks/";
 export function isWebhookPath(path: string): boolean {
   return path.startsWith(WEBHOOK_PREFIX);
 }
+
+/**
+ * Whether server/app.ts refuses a request before any route runs: a state-changing request that says it
+ * comes from another site, except a webhook's (another server posts it by design; its signature is its
+ * proof, and it acts on no session).
+ */
+export function refusedAsCrossSite(
+  method: string,
+  path: string,
+  headers: IncomingHttpHeaders,
+): boolean {
+  return !isWebhookPath(path) && isCrossSiteRequest(method, headers);
+}

@@ -621,6 +621,13 @@ function paymentView(doc: InvoiceDocument, tools: DocumentViewTools): DocumentVi
   return { heading: t(TEXT.payment), rows };
 }
 
+/** The receipt a credit note of an online top-up's refund corrects (its line's `receipt`), if it is one. */
+function creditedReceipt(doc: InvoiceDocument): string | undefined {
+  if (doc.kind !== "credit_note") return undefined;
+  const line = doc.lines.find((each) => each.kind === "topUp");
+  return line ? textParam(line.params, "receipt") : undefined;
+}
+
 /** A rate in basis points as the reader writes a percentage ("20", "5.5", "5,5"). */
 export function ratePercent(rateBp: number, locale: string): string {
   return numberFormat(locale, { maximumFractionDigits: 2 }).format(rateBp / 100);
@@ -630,7 +637,9 @@ export function ratePercent(rateBp: number, locale: string): string {
 export function documentView(doc: InvoiceDocument, tools: DocumentViewTools): DocumentView {
   const { t, money } = tools;
   const notes: string[] = [];
-  if (doc.creditsNumber) notes.push(t(TEXT.creditsNote, { number: doc.creditsNumber }));
+  // A refund of an online top-up names the receipt it corrects in its line (it may be one of several).
+  const corrected = doc.creditsNumber ?? creditedReceipt(doc);
+  if (corrected) notes.push(t(TEXT.creditsNote, { number: corrected }));
   if (doc.creditedBy) notes.push(t(TEXT.creditedBy, { number: doc.creditedBy }));
   if (doc.kind === "credit_note" && doc.refundMethod)
     notes.push(t(REFUND_METHOD_LABELS[doc.refundMethod]));

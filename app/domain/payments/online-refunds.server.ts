@@ -185,6 +185,9 @@ export async function recordProviderRefunds(
             currency: payment.paid_currency ?? payment.currency,
             refunded: total - old,
             provider: payment.provider,
+            // The receipt it corrects, by number: a document is credited by one credit note at most
+            // (a unique link), and a payment may be refunded in parts.
+            receipt: receipt.number,
             ...(short > 0 ? { shortCents: short } : {}),
           },
           quantity: 1,
@@ -193,7 +196,6 @@ export async function recordProviderRefunds(
         },
       ],
       timeZone: general.timeZone,
-      creditsInvoiceId: receipt.id,
       ledgerEntryId: null,
       refundMethod: "outside",
       actorId: options.actorId,
