@@ -213,6 +213,14 @@ describeEachDatabase("online refunds and reversals", (app) => {
       refunded_amount: 3_300,
     });
     expect(await balanceOf(app(), paid.userId)).toBe(700);
+    // The provider's refund notification, and another look at the same total: nothing new.
+    await confirmOnlinePayment(
+      db(),
+      { paymentId: paid.paymentId },
+      { ...world.wiring, now: new Date() },
+    );
+    expect(await creditNotes(paid.userId)).toHaveLength(1);
+    expect(await balanceOf(app(), paid.userId)).toBe(700);
 
     // The customer spends 5 coins; the rest refunded takes back what is left, 2 coins, not 7.
     await inTransaction(db(), (trx) =>
