@@ -20,6 +20,7 @@ import { confirmOnlinePayment } from "./online-payment-confirm.server";
 import { reconcileOnlinePayments } from "./online-payment-jobs.server";
 import { CONFIRM_JOB, MAX_CHECKOUTS_PER_HOUR } from "./online-payments";
 import { receiveNotification } from "./payment-notifications.server";
+import { requestTopUp } from "./top-up-requests.server";
 import { MAX_NOTIFICATION_BYTES } from "./providers/provider";
 
 const MINUTE = 60_000;
@@ -123,6 +124,10 @@ describeEachDatabase("online payments", (app, dialect) => {
       customerIp: "203.0.113.9",
       locale: "en",
     };
+    // A provider's method is never asked for with a proof.
+    expect(
+      await requestTopUp(db(), { userId: customer, methodId: world.methodId, coins: 5 }),
+    ).toMatchObject({ ok: false, error: "payments.errors.methodUnavailable" });
     expect(await startOnlinePayment(db(), { ...base, coins: 4 }, world.wiring)).toMatchObject({
       ok: false,
       error: "payments.errors.coinsBelowMin",
