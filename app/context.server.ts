@@ -18,6 +18,8 @@ import { seedPaymentMethods } from "~/domain/payments/payment-methods.server";
 import { keepMailUnsent } from "~/domain/mail/outbox-mode.server";
 import type { Settings } from "~/domain/settings/settings";
 import { getSettings, seedSettings } from "~/domain/settings/settings.server";
+import { installedProviders } from "~/domain/payments/online-providers.server";
+import type { PaymentProvider, ProviderCode } from "~/domain/payments/providers/provider";
 import { readPanelAddress } from "~/domain/provisioning/panel-connection.server";
 import { pickLocale, type Locale } from "~/i18n/locales";
 import { sharedI18n } from "~/i18n/shared-i18n.server";
@@ -44,6 +46,8 @@ export interface AppServices {
    * day): the system clock, or a test's, which can then tell which day the server saw.
    */
   clock: () => Date;
+  /** The online payment providers' clients (docs/online-payments.md): a test gives scripted ones. */
+  paymentProviders: Record<ProviderCode, PaymentProvider>;
 }
 
 export interface SettingsCache {
@@ -127,6 +131,7 @@ export function createServices(
     loginIpLimit: options.loginIpLimit ?? env.LOGIN_IP_LIMIT_PER_MINUTE,
     mailEnabled: Boolean(env.SMTP_URL),
     clock: options.clock ?? (() => new Date()),
+    paymentProviders: installedProviders(),
   };
 }
 

@@ -47,6 +47,8 @@ export default [
   route("dashboard/top-up/proofs/:id", "routes/top-up-proof.ts"),
   // Its preview, a small WebP (the admins' queue shows it), to the same people.
   route("dashboard/top-up/proofs/:id/thumbnail", "routes/top-up-proof-thumbnail.ts"),
+  // A payment provider's notifications: JSON, from its servers (docs/online-payments.md).
+  route("hooks/payments/:provider", "routes/hooks/payments.ts"),
   route("newsletter", "routes/site/newsletter.tsx"),
   route("language", "routes/language.tsx"),
   route("my-services", "routes/redirects/my-services.ts"),

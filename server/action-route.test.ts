@@ -2,7 +2,16 @@ import type * as ReactRouter from "react-router";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { actionRouteId } from "./action-route";
-import { bodyKindOf, PUBLIC_FORMS } from "./request-limits";
+import { MAX_NOTIFICATION_BYTES } from "~/domain/payments/providers/provider";
+import { bodyKindOf, bodyLimitOf, PUBLIC_FORMS } from "./request-limits";
+
+const LIMITS = {
+  FORM_RATE_LIMIT_PER_MINUTE: 5,
+  BODY_LIMIT_PUBLIC: 1,
+  BODY_LIMIT_CUSTOMER: 2,
+  BODY_LIMIT_ADMIN: 3,
+  BODY_LIMIT_UPLOAD: 4,
+};
 
 // React Router's own matchRoutes, with each path it is asked to match written down.
 const matched = vi.hoisted(() => ({ paths: [] as string[] }));
@@ -32,6 +41,7 @@ const table: [id: string, parentId: string | undefined, fields: object, module: 
   ["routes/support/ticket", "routes/site-layout", { path: "support/:id" }, page],
   ["routes/not-found", "routes/site-layout", { path: "*" }, view],
   ["routes/site/newsletter", "root", { path: "newsletter" }, resource],
+  ["routes/hooks/payments", "root", { path: "hooks/payments/:provider" }, resource],
   ["routes/logout", "root", { path: "logout" }, resource],
   ["routes/admin/layout", "root", {}, view],
   ["routes/admin/dashboard", "routes/admin/layout", { index: true, path: "admin" }, page],
@@ -140,5 +150,8 @@ describe("the route whose action a request runs", () => {
     expect(bodyKindOf(routes, target("/ADMIN/settings.data"))).toBe("admin");
     expect(bodyKindOf(routes, target("/admin?index"))).toBe("admin");
     expect(Object.keys(PUBLIC_FORMS)).toContain("routes/site/contact");
+    // A payment provider's notification: capped at what a notification may weigh (64 KiB).
+    expect(bodyKindOf(routes, target("/hooks/payments/paypal"))).toBe("webhook");
+    expect(bodyLimitOf("webhook", LIMITS)).toBe(MAX_NOTIFICATION_BYTES);
   });
 });

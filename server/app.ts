@@ -6,7 +6,7 @@ import { privateResponses } from "./private-responses";
 import { reactRouterHandler } from "./react-router-handler";
 import { attachRequestContext, contextOf, signedInRequest } from "./request-context";
 import { requestLimits } from "./request-limits";
-import { isCrossSiteRequest } from "./same-origin";
+import { refusedAsCrossSite } from "./same-origin";
 import { startBackgroundWorker, startStaleWatch, stopBackgroundWorker } from "./worker";
 
 /**
@@ -33,7 +33,8 @@ app.get("/healthz", async (req, res) => {
   res.status(status).json(body);
 });
 
-// A state-changing request that says it comes from another site is refused before any route runs.
+// A state-changing request that says it comes from another site is refused before any route runs; a
+// provider's notification comes from another server by design (its signature is its proof).
 const translate = (req: Request) =>
   translatorFor(services, {
     cookie: req.get("cookie") ?? null,
@@ -41,7 +42,7 @@ const translate = (req: Request) =>
   });
 
 app.use(async (req: Request, res: Response, next: NextFunction) => {
-  if (isCrossSiteRequest(req.method, req.headers)) {
+  if (refusedAsCrossSite(req.method, req.path, req.headers)) {
     res
       .status(403)
       .type("text/plain")

@@ -67,4 +67,13 @@ describe("the maintenance gate", () => {
       maintenanceDecision({ ...visitor, url: "/contact/_.data?_routes=routes%2Fsite%2Fcontact" }),
     ).toEqual({ type: "reload", location: "/contact" });
   });
+
+  it("answers a payment provider's notification during maintenance (a refusal would be retried for days)", () => {
+    expect(maintenanceDecision({ ...visitor, url: "/hooks/payments/paypal" })).toEqual({
+      type: "pass",
+    });
+    expect(maintenanceDecision({ ...visitor, url: "/hooks-not/payments" })).toMatchObject({
+      type: "render",
+    });
+  });
 });

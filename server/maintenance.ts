@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { RequestContext } from "~/context.server";
 import { safeRedirect } from "~/domain/accounts/accounts";
+import { isWebhookPath } from "./same-origin";
 
 /** Where React Router renders the maintenance page (app/routes/maintenance.tsx). */
 export const MAINTENANCE_PATH = "/maintenance";
@@ -55,6 +56,9 @@ export function maintenanceDecision(input: {
   const path = page.path.replace(/(.)\/+$/, "$1");
   const data = page.data;
   if (OPEN_PATHS.has(path)) return { type: "pass" };
+  // A provider's notification is answered during maintenance too: one turned away would be retried for
+  // days, and the money it tells of is taken already.
+  if (isWebhookPath(path)) return { type: "pass" };
   if (data) {
     // React Router's own query parameters (which loaders to run, index routes) mean nothing to a page.
     url.searchParams.delete("_routes");

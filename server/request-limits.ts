@@ -7,6 +7,7 @@ import type { Db } from "~/db/transaction";
 import { recordRateLimitRefusal } from "~/domain/accounts/rate-limit-refusals.server";
 import type { FormLimitDecision } from "~/domain/request-limits/request-limits";
 import { countFormPost } from "~/domain/request-limits/request-limits.server";
+import { MAX_NOTIFICATION_BYTES } from "~/domain/payments/providers/provider";
 import { logger } from "~/lib/logger.server";
 import { actionRouteId, isMutationMethod } from "./action-route";
 
@@ -33,11 +34,17 @@ export const PUBLIC_FORMS: Readonly<Record<string, string>> = {
  */
 export const UPLOAD_FORMS: ReadonlySet<string> = new Set(["routes/top-up"]);
 
+/**
+ * The routes other servers post to (a payment provider's notifications), by route id: not signed in
+ * and not counted as a form; their body is capped at what a notification may weigh.
+ */
+export const WEBHOOK_ROUTES: ReadonlySet<string> = new Set(["routes/hooks/payments"]);
+
 /** Refusals a process remembers at most (a few hundred KiB), so a flood costs no database writes. */
 const MAX_REMEMBERED_REFUSALS = 10_000;
 
 /** Which body limit a request gets: public forms, the client area, the admin panel, file uploads. */
-export type BodyKind = "public" | "customer" | "admin" | "upload";
+export type BodyKind = "public" | "customer" | "admin" | "upload" | "webhook";
 
 type BuildRoutes = ServerBuild["routes"];
 
@@ -57,6 +64,7 @@ function patternOf(routes: BuildRoutes, id: string): string {
  */
 export function bodyKindOf(routes: BuildRoutes, routeId: string | null): BodyKind {
   const route = routeId === null ? undefined : routes[routeId];
+  if (route && WEBHOOK_ROUTES.has(route.id)) return "webhook";
   if (!route?.module.action || route.id in PUBLIC_FORMS) return "public";
   if (UPLOAD_FORMS.has(route.id)) return "upload";
   const pattern = patternOf(routes, route.id).toLowerCase();
@@ -73,6 +81,7 @@ export type LimitSettings = Pick<
 >;
 
 export function bodyLimitOf(kind: BodyKind, settings: LimitSettings): number {
+  if (kind === "webhook") return MAX_NOTIFICATION_BYTES;
   if (kind === "upload") return settings.BODY_LIMIT_UPLOAD;
   if (kind === "admin") return settings.BODY_LIMIT_ADMIN;
   if (kind === "customer") return settings.BODY_LIMIT_CUSTOMER;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteRequest } from "./same-origin";
+import { isCrossSiteRequest, refusedAsCrossSite } from "./same-origin";
 
 describe("isCrossSiteRequest", () => {
   const host = { host: "shop.example:3000" };
@@ -32,5 +32,26 @@ describe("isCrossSiteRequest", () => {
       }),
     ).toBe(false);
     expect(isCrossSiteRequest("POST", host)).toBe(false);
+  });
+});
+
+describe("refusedAsCrossSite", () => {
+  const crossSite = {
+    host: "shop.example",
+    "sec-fetch-site": "cross-site",
+    origin: "https://paypal.com",
+  };
+
+  it("lets a payment provider's notification through, whatever it says of its origin", () => {
+    expect(refusedAsCrossSite("POST", "/hooks/payments/paypal", crossSite)).toBe(false);
+    expect(refusedAsCrossSite("POST", "/hooks/payments/youcanpay", { host: "shop.example" })).toBe(
+      false,
+    );
+  });
+
+  it("still refuses every other cross-site post, a look-alike path included", () => {
+    expect(refusedAsCrossSite("POST", "/dashboard/top-up", crossSite)).toBe(true);
+    expect(refusedAsCrossSite("POST", "/hooksx/payments/paypal", crossSite)).toBe(true);
+    expect(refusedAsCrossSite("POST", "/top-up/hooks/payments/paypal", crossSite)).toBe(true);
   });
 });

@@ -24,3 +24,27 @@ export function isCrossSiteRequest(method: string, headers: IncomingHttpHeaders)
     return true;
   }
 }
+
+/**
+ * Where other servers post to us (a payment provider's notifications, app/routes/hooks): no browser,
+ * no cookie, each authenticated by its signature, so the cross-site check does not apply.
+ */
+export const WEBHOOK_PREFIX = "/hooks/";
+
+/** Whether `path` (a request's path, as received) is a webhook's. */
+export function isWebhookPath(path: string): boolean {
+  return path.startsWith(WEBHOOK_PREFIX);
+}
+
+/**
+ * Whether server/app.ts refuses a request before any route runs: a state-changing request that says it
+ * comes from another site, except a webhook's (another server posts it by design; its signature is its
+ * proof, and it acts on no session).
+ */
+export function refusedAsCrossSite(
+  method: string,
+  path: string,
+  headers: IncomingHttpHeaders,
+): boolean {
+  return !isWebhookPath(path) && isCrossSiteRequest(method, headers);
+}

@@ -54,7 +54,7 @@ export function startBackgroundWorker(services: AppServices): Worker {
 /**
  * Every job type's handler (the registry's), wired to this process: the Discord post writes its texts in
  * the site's default language, mail is written in the recipient's and sent over SMTP_URL or kept
- * (docs/mail.md), the game panel's jobs read its key with the auth secret. `discordSend` is how the
+ * (docs/mail.md), the game panel's jobs and the online payments' read their keys with the auth secret. `discordSend` is how the
  * posts go out (fetch; tests give one that reaches their stand-in for Discord).
  */
 export function workerHandlers(
@@ -70,6 +70,7 @@ export function workerHandlers(
       pollMs: services.env.PANEL_POLL_MS,
       installTimeoutMs: services.env.PANEL_INSTALL_TIMEOUT_MS,
     },
+    payments: { secret: services.env.AUTH_SECRET, providers: services.paymentProviders },
   });
 }
 

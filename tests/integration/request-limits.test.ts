@@ -17,6 +17,7 @@ import {
   PUBLIC_FORMS,
   requestLimits,
   UPLOAD_FORMS,
+  WEBHOOK_ROUTES,
   type LimitSettings,
 } from "../../server/request-limits";
 import { recordRateLimitRefusal } from "~/domain/accounts/rate-limit-refusals.server";
@@ -488,7 +489,17 @@ describeEachDatabase("request limits in front of React Router", (app) => {
         id,
       ).toContain(id);
     expect(Object.keys(build.routes)).toEqual(expect.arrayContaining(Object.keys(PUBLIC_FORMS)));
-    for (const route of withAction.filter((r) => !(r.id in PUBLIC_FORMS))) {
+    // A webhook is posted by another server, unsigned in: it answers for itself (its signature).
+    for (const id of WEBHOOK_ROUTES) {
+      const route = withAction.find((each) => each.id === id)!;
+      const path = route.pattern.replace(/:\w+/g, "paypal");
+      const response = await post(stack, path, { ip: newAddress(), body: "{}" });
+      expect(response.headers.get("location"), id).toBeNull();
+      expect(response.headers.get("content-type"), id).toMatch(/^application\/json/);
+    }
+    for (const route of withAction.filter(
+      (r) => !(r.id in PUBLIC_FORMS) && !WEBHOOK_ROUTES.has(r.id),
+    )) {
       const path = route.pattern.replace(/:\w+/g, "1");
       const response = await post(stack, path, { ip: newAddress(), form: { intent: "probe" } });
       const location = response.headers.get("location") ?? "";

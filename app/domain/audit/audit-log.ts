@@ -103,6 +103,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "payment_method.delete": "payments:audit.actions.delete",
   "top_up.approve": "payments:audit.actions.topUpApprove",
   "top_up.reject": "payments:audit.actions.topUpReject",
+  "top_up.refund": "payments:audit.actions.topUpRefund",
 };
 
 export function auditTargetLabel(type: string): string | undefined {

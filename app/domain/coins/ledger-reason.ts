@@ -31,6 +31,8 @@ export const LEDGER_REASON_KEYS = {
   legacyBalance: "reasons.legacyBalance",
   /** "Refund of invoice {{number}}" (an admin's refund to the balance) */
   invoiceRefund: "reasons.invoiceRefund",
+  /** "Top-up {{reference}} refunded through {{provider}}" (the coins an online refund takes back) */
+  topUpRefund: "reasons.topUpRefund",
 } as const;
 export type LedgerReasonId = keyof typeof LEDGER_REASON_KEYS;
 export type LedgerReasonKey = (typeof LEDGER_REASON_KEYS)[LedgerReasonId];
@@ -59,6 +61,7 @@ export const LEDGER_REASON_ENGLISH: Record<LedgerReasonId, string> = {
   seedAdmin: "Seed admin coins",
   legacyBalance: "Balance imported from the old storefront",
   invoiceRefund: "Refund of invoice {{number}}",
+  topUpRefund: "Top-up {{reference}} refunded through {{provider}}",
 };
 
 export function isLedgerReasonId(value: unknown): value is LedgerReasonId {

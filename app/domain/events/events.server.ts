@@ -6,6 +6,7 @@ import type { AccountEvent } from "./account-events.server";
 import type { CoinsEvent } from "./coin-events.server";
 import type { InvoiceEvent } from "./invoice-events.server";
 import type { JobEvent } from "./job-events.server";
+import type { OnlinePaymentEvent } from "./online-payment-events.server";
 import type { OrderEvent } from "./order-events.server";
 import type { ProvisioningEvent } from "./provisioning-events.server";
 import type { Recorded } from "./reaction.server";
@@ -25,6 +26,7 @@ import type { TopUpEvent } from "./top-up-events.server";
  */
 export type DomainEvent =
   | TopUpEvent
+  | OnlinePaymentEvent
   | CoinsEvent
   | ServiceEvent
   | OrderEvent

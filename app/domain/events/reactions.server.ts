@@ -12,6 +12,7 @@ import { accountReactions } from "./account-events.server";
 import { coinReactions } from "./coin-events.server";
 import type { DomainEvent } from "./events.server";
 import { invoiceReactions } from "./invoice-events.server";
+import { onlinePaymentReactions } from "./online-payment-events.server";
 import { orderReactions } from "./order-events.server";
 import { jobReactions } from "./job-events.server";
 import { provisioningReactions } from "./provisioning-events.server";
@@ -29,6 +30,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...orderReactions,
   ...serviceReactions,
   ...topUpReactions,
+  ...onlinePaymentReactions,
   ...coinReactions,
   ...catalogueReactions,
   ...adminReactions,

@@ -76,6 +76,64 @@ describe("a top-up's receipt", () => {
   });
 });
 
+describe("an online top-up's documents", () => {
+  const paidOnline: InvoiceDocument = {
+    ...topUpReceipt,
+    lines: [
+      {
+        ...topUpReceipt.lines[0]!,
+        params: {
+          reference: "TU-7K2M3",
+          method: "Card",
+          currency: "MAD",
+          sent: 11000,
+          asked: 10,
+          provider: "youcanpay",
+          providerRef: "tx-42",
+        },
+      },
+    ],
+  };
+
+  it("a receipt says the provider that took the money and its reference", async () => {
+    expect(await paymentRows(paidOnline, "en")).toEqual([
+      "Amount sent: MAD\u00a0110.00",
+      "Method: Card",
+      "Reference: TU-7K2M3",
+      "Paid through: YouCan Pay",
+      "Provider's reference: tx-42",
+      "Coins credited: 10",
+    ]);
+    expect((await paymentRows(paidOnline, "fr"))?.slice(3, 5)).toEqual([
+      "Payé via: YouCan Pay",
+      "Référence du prestataire: tx-42",
+    ]);
+  });
+
+  it("a refund's credit note names the receipt it corrects and the coins that could not be taken back", async () => {
+    const credit: InvoiceDocument = {
+      ...paidOnline,
+      kind: "credit_note",
+      number: "HFC-2026-000002",
+      refundMethod: "outside",
+      totalCents: -1000,
+      lines: [
+        {
+          kind: "topUp",
+          params: { reference: "TU-7K2M3", receipt: "HFR-2026-000001", shortCents: 350 },
+          quantity: 1,
+          unitCents: -1000,
+          totalCents: -1000,
+        },
+      ],
+    };
+    const notes = (await viewOf(credit, "en")).notes;
+    expect(notes).toContain("Credit note for HFR-2026-000001");
+    expect(notes).toContain("3.5 coins could not be taken back: the balance ran out.");
+    expect((await viewOf(credit, "ar")).notes.join(" ")).toContain("نفد الرصيد");
+  });
+});
+
 describe("a document's state", () => {
   it("agrees with its kind in French and Arabic: une facture payée, un reçu payé, un avoir payé", async () => {
     const credit: InvoiceDocument = { ...invoice, kind: "credit_note", number: "HFC-2026-000001" };

@@ -205,7 +205,9 @@ export interface DocumentLine {
  * (`sent`, minor units: the request's total, `currency`), the coins the request asked for (`asked`: when
  * the admin credited another number, the money that came is not the request's total), and what the
  * customer said when they marked it paid (`payer`, the phone or account that paid, and `paidOn`, a
- * calendar day), absent when the request was approved before they did.
+ * calendar day), absent when the request was approved before they did. Paid online, the provider
+ * that took the money (`provider`: paypal, youcanpay) and its reference of the payment (`providerRef`:
+ * PayPal's capture id, YouCan Pay's transaction id).
  */
 export interface TopUpPaid {
   currency: string;
@@ -213,7 +215,15 @@ export interface TopUpPaid {
   asked: number;
   payer?: string;
   paidOn?: string;
+  provider?: string;
+  providerRef?: string;
 }
+
+/** A provider's name as a receipt writes it (a brand: the same in every language). */
+export const PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  paypal: "PayPal",
+  youcanpay: "YouCan Pay",
+};
 
 /** A document as every reader gets it, whoever asked. */
 export interface InvoiceDocument extends DocumentAmounts {
@@ -450,6 +460,9 @@ const TEXT = {
   reference: "document.payment.reference",
   payer: "document.payment.payer",
   paidOn: "document.payment.paidOn",
+  provider: "document.payment.provider",
+  providerRef: "document.payment.providerRef",
+  notTakenBack: "document.notTakenBack",
   coinsCredited: "document.payment.coins",
 } as const;
 
@@ -599,8 +612,20 @@ function paymentView(doc: InvoiceDocument, tools: DocumentViewTools): DocumentVi
   if (payer) rows.push({ label: t(TEXT.payer), value: plain(payer) });
   const paidOn = textParam(params, "paidOn");
   if (paidOn) rows.push({ label: t(TEXT.paidOn), value: tools.day(paidOn) });
+  const provider = textParam(params, "provider");
+  if (provider)
+    rows.push({ label: t(TEXT.provider), value: PROVIDER_NAMES[provider] ?? plain(provider) });
+  const providerRef = textParam(params, "providerRef");
+  if (providerRef) rows.push({ label: t(TEXT.providerRef), value: plain(providerRef) });
   rows.push({ label: t(TEXT.coinsCredited), value: tools.coins(line.totalCents) });
   return { heading: t(TEXT.payment), rows };
+}
+
+/** The receipt a credit note of an online top-up's refund corrects (its line's `receipt`), if it is one. */
+function creditedReceipt(doc: InvoiceDocument): string | undefined {
+  if (doc.kind !== "credit_note") return undefined;
+  const line = doc.lines.find((each) => each.kind === "topUp");
+  return line ? textParam(line.params, "receipt") : undefined;
 }
 
 /** A rate in basis points as the reader writes a percentage ("20", "5.5", "5,5"). */
@@ -612,11 +637,17 @@ export function ratePercent(rateBp: number, locale: string): string {
 export function documentView(doc: InvoiceDocument, tools: DocumentViewTools): DocumentView {
   const { t, money } = tools;
   const notes: string[] = [];
-  if (doc.creditsNumber) notes.push(t(TEXT.creditsNote, { number: doc.creditsNumber }));
+  // A refund of an online top-up names the receipt it corrects in its line (it may be one of several).
+  const corrected = doc.creditsNumber ?? creditedReceipt(doc);
+  if (corrected) notes.push(t(TEXT.creditsNote, { number: corrected }));
   if (doc.creditedBy) notes.push(t(TEXT.creditedBy, { number: doc.creditedBy }));
   if (doc.kind === "credit_note" && doc.refundMethod)
     notes.push(t(REFUND_METHOD_LABELS[doc.refundMethod]));
   if (doc.reason) notes.push(t(TEXT.reason, { reason: doc.reason }));
+  // A refund through a provider that took back fewer coins than it refunded: the balance ran out.
+  const short =
+    doc.kind === "credit_note" ? countParam(doc.lines[0]?.params ?? {}, "shortCents") : 0;
+  if (short) notes.push(t(TEXT.notTakenBack, { coins: tools.coins(short) }));
   // A document issued before directional controls were taken out of its parties is drawn without them.
   const plain = withoutDirectionalControls;
   const address = (text: string) =>

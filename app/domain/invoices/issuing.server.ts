@@ -373,6 +373,8 @@ function topUpPaidParams(paid: TopUpPaid | undefined): DocumentLine["params"] {
   const payer = paid.payer ? withoutDirectionalControls(paid.payer).trim() : "";
   if (payer) params.payer = payer;
   if (paid.paidOn) params.paidOn = paid.paidOn;
+  if (paid.provider) params.provider = paid.provider;
+  if (paid.providerRef) params.providerRef = withoutDirectionalControls(paid.providerRef).trim();
   return params;
 }
 

@@ -6,6 +6,11 @@ import { housekeepingHandlers, housekeepingSchedules } from "./housekeeping.serv
 import { lifecycleHandlers, lifecycleSchedules } from "~/domain/lifecycle/lifecycle-jobs.server";
 import { MAIL_SEND_JOB, mailSendHandlerWith } from "~/domain/mail/mail-sender.server";
 import {
+  onlinePaymentHandlers,
+  onlinePaymentSchedules,
+} from "~/domain/payments/online-payment-jobs.server";
+import type { PaymentProvider, ProviderCode } from "~/domain/payments/providers/provider";
+import {
   proofRetentionHandlers,
   proofRetentionSchedules,
 } from "~/domain/payments/proof-retention-jobs.server";
@@ -35,6 +40,11 @@ export interface JobWiring {
   mail?: Parameters<typeof mailSendHandlerWith>[0];
   /** The game panel's jobs: the secret their key is encrypted with, the timeouts (docs/provisioning.md). */
   panel?: ProvisioningConfig;
+  /**
+   * The online payments' jobs (docs/online-payments.md): the auth secret the providers' keys are
+   * encrypted with, and the provider clients (a test's scripted ones).
+   */
+  payments?: { secret: string; providers: Record<ProviderCode, PaymentProvider> };
 }
 
 /** Each area's part: its job types and their handlers. A part not wired has no handler here. */
@@ -51,6 +61,7 @@ function handlerParts(wiring: JobWiring): Readonly<Record<string, JobHandler>>[]
     },
     wiring.mail ? { [MAIL_SEND_JOB]: mailSendHandlerWith(wiring.mail) } : {},
     wiring.panel ? provisioningHandlers(wiring.panel) : {},
+    wiring.payments ? onlinePaymentHandlers(wiring.payments) : {},
   ];
 }
 
@@ -79,6 +90,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   ...lifecycleSchedules,
   ...proofRetentionSchedules,
   ...provisioningSchedules,
+  ...onlinePaymentSchedules,
 ];
 
 export function scheduleNamed(name: string): ScheduleDefinition | undefined {

@@ -1,6 +1,7 @@
 import { globSync, readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { installedProviders } from "~/domain/payments/online-providers.server";
 import { jobHandlers, SCHEDULES, type JobWiring } from "./registry.server";
 
 // The registry lists every job type once: a type the code can queue with no handler would wait and die
@@ -17,6 +18,7 @@ const WIRED: JobWiring = {
     from: "a@b.c",
   },
   panel: { secret: "s".repeat(32), timeoutMs: 1, pollMs: 1, installTimeoutMs: 1 },
+  payments: { secret: "s".repeat(32), providers: installedProviders() },
 };
 
 /** Our code that may queue a job or name a job type (read as text first: parsing all of it is slow). */

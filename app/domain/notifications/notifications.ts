@@ -13,6 +13,20 @@ export const STAFF_NOTIFICATION_KINDS = [
   "ticket_opened",
   // A customer says a top-up is paid ("reference", "method", "amountCents" coins).
   "top_up_paid",
+  // Online payments: a notification or a payment refused, the provider's refusal of our call, a
+  // payment credited after we had closed it, a refund to make in the provider's dashboard or refused
+  // there ("provider", "reference", "detail"; "amountCents" coins), a refund recorded (the second when
+  // part of the coins could not be taken back: "amountCents" is that part).
+  "online_payment_bad_signature",
+  "online_payment_unknown",
+  "online_payment_mismatch",
+  "online_payment_provider_error",
+  "online_payment_request_closed",
+  "online_payment_late_credit",
+  "online_refund_manual",
+  "online_refund_refused",
+  "top_up_refund_recorded",
+  "top_up_refund_short",
 ] as const;
 
 export const NOTIFICATION_KINDS = [
@@ -47,6 +61,8 @@ export const NOTIFICATION_KINDS = [
   // A top-up request decided: "reference", "amountCents" coins, a rejection's "reason".
   "top_up_approved",
   "top_up_rejected",
+  // Money of a top-up given back by its provider: "reference", "amountCents" the coins taken back.
+  "top_up_refunded",
   ...STAFF_NOTIFICATION_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

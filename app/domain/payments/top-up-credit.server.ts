@@ -19,14 +19,23 @@ export function topUpLedgerKey(requestId: number): string {
  * its open state (that conditional move is the first guard of exactly once; the ledger's unique
  * `topUpLedgerKey` the last). It writes the ledger entry, the payment receipt naming it, and the
  * `topUp.approved` event (the audit entry, the customer's notification and coins mail). An admin's
- * approval calls it; a payment provider's confirmation would too, after its own move. A credit past
+ * approval calls it, and so does the confirmation of an online payment (online-payment-confirm.server.ts),
+ * after its own move, with the system as the actor. A credit past
  * the balance limit is refused, and with it the whole transaction.
  */
 export async function creditTopUp(
   trx: Tx,
-  input: { actorId: string; before: TopUpRequest; after: TopUpRequest; coins: number },
-): Promise<void> {
-  const { actorId, before, after, coins } = input;
+  input: {
+    /** The admin who approved; null for the system (an online payment its provider confirmed). */
+    actorId: string | null;
+    before: TopUpRequest;
+    after: TopUpRequest;
+    coins: number;
+    /** Paid online: the provider, its reference of the capture, and what it took (minor units). */
+    online?: { provider: string; captureRef: string | null; amount: number; currency: string };
+  },
+): Promise<{ balanceCents: number }> {
+  const { actorId, before, after, coins, online } = input;
   const reason = ledgerReason("topUp", {
     reference: before.reference,
     method: before.methodName,
@@ -50,13 +59,21 @@ export async function creditTopUp(
     reference: before.reference,
     method: before.methodName,
     // The money as the customer sent it, beside the coins (docs/invoices.md).
-    paid: {
-      currency: before.currency,
-      sent: before.total,
-      asked: before.coins,
-      payer: before.payerAccount ?? undefined,
-      paidOn: before.paidOn ?? undefined,
-    },
+    paid: online
+      ? {
+          currency: online.currency,
+          sent: online.amount,
+          asked: before.coins,
+          provider: online.provider,
+          providerRef: online.captureRef ?? undefined,
+        }
+      : {
+          currency: before.currency,
+          sent: before.total,
+          asked: before.coins,
+          payer: before.payerAccount ?? undefined,
+          paidOn: before.paidOn ?? undefined,
+        },
     actorId,
   });
   await record(trx, {
@@ -70,4 +87,5 @@ export async function creditTopUp(
     reason,
     receipt,
   });
+  return { balanceCents: balance };
 }

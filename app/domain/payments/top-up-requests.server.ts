@@ -37,10 +37,28 @@ async function openRequestOf(db: Db | Tx, userId: string) {
     .executeTakeFirst();
 }
 
+/** A method's kind: `manual`, or the provider that takes its payments (migration 0047). */
+export async function methodKindOf(db: Db | Tx, methodId: number): Promise<string> {
+  const row = await db
+    .selectFrom("payment_methods")
+    .select("kind")
+    .where("id", "=", methodId)
+    .executeTakeFirst();
+  return row?.kind ?? "manual";
+}
+
 /** The gate of asking for coins and saying they are paid, as of ordering and opening a ticket. */
 export interface GateOptions {
   /** An unverified address is refused (verifiedEmailRequired: the setting, with SMTP). */
   requireVerifiedEmail?: boolean;
+}
+
+/**
+ * A request paid online (online-checkout.server.ts): its method must be a provider's, and `then` writes
+ * the checkout's row in the request's own transaction. Without it the method must be a manual one.
+ */
+export interface OnlineRequest {
+  then: (trx: Tx, request: TopUpRequest, kind: string) => Promise<void>;
 }
 
 /**
@@ -51,7 +69,7 @@ export interface GateOptions {
 export async function requestTopUp(
   db: Db,
   input: { userId: string; methodId: number; coins: number; locale?: string },
-  options: GateOptions = {},
+  options: GateOptions & { online?: OnlineRequest } = {},
 ): Promise<TopUpResult> {
   const unverified = await unverifiedEmailRefusal(db, input.userId, options.requireVerifiedEmail);
   if (unverified) return unverified;
@@ -64,6 +82,10 @@ export async function requestTopUp(
           refuse<TopUpResult>("forbidden", "payments.errors.purchaseClosed");
         const method = await findEnabledPaymentMethod(trx, input.methodId, input.locale ?? "en");
         if (!method) refuse<TopUpResult>("invalid", "payments.errors.methodUnavailable");
+        // A provider's method is paid on its page, never with a proof; a manual one has no checkout.
+        const kind = await methodKindOf(trx, method.id);
+        if ((kind === "manual") === Boolean(options.online))
+          refuse<TopUpResult>("invalid", "payments.errors.methodUnavailable");
         const quoted = quoteTopUp(method, input.coins);
         if (!quoted.ok)
           return {
@@ -95,7 +117,9 @@ export async function requestTopUp(
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        return { ok: true, request: (await findRequest(trx, Number(row.id), input.locale))! };
+        const request = (await findRequest(trx, Number(row.id), input.locale))!;
+        await options.online?.then(trx, request, kind);
+        return { ok: true, request };
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
