@@ -37,7 +37,6 @@ import {
   evaluateVoucher,
   playerSlotsFor,
   quote,
-  type BillingCycle,
   type OrderFormInput,
   type OrderStatus,
   type VoucherError,
