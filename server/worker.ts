@@ -117,6 +117,13 @@ export async function staffPostText(
       total: formatCoins(event.totalCents, locale),
       link: adminLink(services, "/admin/orders"),
     });
+  if (event.kind === "orderApprovedAutomatically")
+    return t("automation.alerts.orderApprovedAutomatically", {
+      id: event.orderId,
+      product: event.product,
+      total: formatCoins(event.totalCents, locale),
+      link: adminLink(services, `/admin/orders?id=${event.orderId}`),
+    });
   if (event.kind === "topUpPaid")
     return t("automation.alerts.topUpPaid", {
       reference: event.reference,

@@ -42,6 +42,7 @@ import * as m0044 from "../../db/migrations/0044-proof-thumbnails";
 import * as m0045 from "../../db/migrations/0045-mail-opt-ins";
 import * as m0046 from "../../db/migrations/0046-client-page-indexes";
 import * as m0047 from "../../db/migrations/0047-online-payments";
+import * as m0048 from "../../db/migrations/0048-order-wait-reason";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -88,6 +89,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0045-mail-opt-ins": m0045,
   "0046-client-page-indexes": m0046,
   "0047-online-payments": m0047,
+  "0048-order-wait-reason": m0048,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -300,6 +300,11 @@ export interface OrdersTable {
   updated_at: Timestamp;
   /** The order form's automatic renewal switch (migration 0028), given to the service it becomes. */
   auto_renew: Flag;
+  /**
+   * Why the system did not approve it as it was placed (migration 0048): planApproval | unverified |
+   * firstPurchase | noRoom (a CHECK); null when approved at once, and for orders placed before.
+   */
+  wait_reason: string | null;
 }
 
 export interface ServiceRenewalsTable {

@@ -13,6 +13,7 @@ export const toastKeys = [
   "toast.emailVerified",
   "toast.passwordChanged",
   "toast.orderSubmitted",
+  "toast.orderApprovedAutomatically",
   "toast.serviceRenewed",
   "toast.replySent",
   "toast.autoRenewOn",

@@ -108,6 +108,10 @@ export async function action({ request, url, context: routerContext }: Route.Act
       result,
     );
   }
+  // Approved by the system as it was placed (its plan activates when paid): its service is on the
+  // services tab, being set up. Otherwise the order waits, and the billing tab says why.
+  if (result.order.status === "approved")
+    throw redirectWithToast("/dashboard/services", "toast.orderApprovedAutomatically");
   throw redirectWithToast("/dashboard/billing", "toast.orderSubmitted");
 }
 

@@ -5,7 +5,10 @@ import * as adminOrders from "~/routes/admin/orders";
 import * as adminServices from "~/routes/admin/services";
 import * as services from "~/routes/dashboard/services";
 import * as order from "~/routes/order";
+import { randomUUID } from "node:crypto";
+import { verifiedFlag } from "~/domain/accounts/email-verification.server";
 import {
+  approvedOrder,
   balanceOf,
   customerWithCoins,
   expectLedgerIntact,
@@ -187,6 +190,69 @@ describeEachDatabase("order and admin money routes", (app) => {
     )) as Result;
     expect(renewBad.init?.status).toBe(400);
     await expectLedgerIntact(app());
+  });
+
+  it("sends an order approved as it is paid to the services tab, and says on the billing tab why another waits", async () => {
+    const mta = await productId(app(), "mta-starter");
+    await app()
+      .db.updateTable("products")
+      .set({ activate_when_paid: 1 })
+      .where("id", "=", mta)
+      .execute();
+    try {
+      const signedIn = async (verified: boolean) => {
+        const user = await customerWithCoins(app(), 5000);
+        const row = await app()
+          .db.updateTable("users")
+          .set({ email_verified: verifiedFlag(app().db, verified) })
+          .where("id", "=", user)
+          .returning("email")
+          .executeTakeFirstOrThrow();
+        return { user, cookie: await cookieFor(row.email, "Buyer-pw-8842") };
+      };
+      const placeMta = (cookie: string, serverName: string) =>
+        run(
+          order,
+          "/order",
+          { productId: String(mta), serverName, idempotencyKey: randomUUID() },
+          cookie,
+        ) as Promise<Response>;
+
+      // A trusted customer: verified, with an order approved before.
+      const trusted = await signedIn(true);
+      await approvedOrder(app(), trusted.user, { productId: await productId(app(), "vps-entry") });
+      const approved = await placeMta(trusted.cookie, "Instant");
+      expect(approved.status).toBe(302);
+      expect(approved.headers.get("location")).toBe("/dashboard/services");
+      expect(decodeURIComponent(approved.headers.get("set-cookie") ?? "")).toContain(
+        "toast.orderApprovedAutomatically",
+      );
+
+      // A first purchase waits, and the billing tab says why, in the customer's language.
+      const first = await signedIn(true);
+      const waiting = await placeMta(first.cookie, "Waiting");
+      expect(waiting.headers.get("location")).toBe("/dashboard/billing");
+      expect(decodeURIComponent(waiting.headers.get("set-cookie") ?? "")).toContain(
+        "toast.orderSubmitted",
+      );
+      const billing = await (
+        await appFetch(app())("/dashboard/billing", { cookie: first.cookie })
+      ).text();
+      expect(billing).toContain(
+        "It waits for our team because this is your first purchase with us.",
+      );
+      expect(billing).toContain("data-approval-time");
+      const french = await (
+        await appFetch(app())("/dashboard/billing?lang=fr", { cookie: first.cookie })
+      ).text();
+      expect(french).toContain("Elle attend notre équipe car c’est votre premier achat chez nous.");
+    } finally {
+      await app()
+        .db.updateTable("products")
+        .set({ activate_when_paid: 0 })
+        .where("id", "=", mta)
+        .execute();
+    }
   });
 
   it("offers the settings' locations by their name in the reader's language, each valued as the list names it", async () => {

@@ -152,6 +152,31 @@ describeEachDatabase("catalogue administration", (app) => {
     expect(JSON.parse(audit[2]!.after!)).toEqual({ position: 2 });
   });
 
+  it("saves whether a product activates as soon as it is paid, and audits the change", async () => {
+    const { db, admin: actorId } = await asAdmin(app());
+    const created = await createdProduct({ name: "SA-MP Instant", activateWhenPaid: "on" });
+    expect(created.activateWhenPaid).toBe(true);
+    expect(await readRow(db, "products", ["activate_when_paid"], { id: created.id })).toEqual({
+      activate_when_paid: 1,
+    });
+    expect((await findActiveProduct(db, created.id))?.activateWhenPaid).toBe(true);
+    // The checkbox left unticked: a form sends nothing, and the product waits for an admin again.
+    const edited = await updateProduct(db, {
+      actorId,
+      id: created.id,
+      product: productForm({ name: "SA-MP Instant" }),
+    });
+    expect(edited).toMatchObject({ ok: true, product: { activateWhenPaid: false } });
+    expect(await readRow(db, "products", ["activate_when_paid"], { id: created.id })).toEqual({
+      activate_when_paid: 0,
+    });
+    const audit = await auditOf(created.id);
+    expect(audit.map((row) => row.action)).toEqual(["product.create", "product.update"]);
+    expect(JSON.parse(audit[0]!.after!)).toMatchObject({ activateWhenPaid: true });
+    expect(JSON.parse(audit[1]!.before!)).toMatchObject({ activateWhenPaid: true });
+    expect(JSON.parse(audit[1]!.after!)).toMatchObject({ activateWhenPaid: false });
+  });
+
   it("refuses a taken slug, keeps positions clean across types, and deletes only what nothing uses", async () => {
     const { db, admin: actorId } = await asAdmin(app());
     const count = async () =>

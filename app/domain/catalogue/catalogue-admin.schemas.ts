@@ -157,6 +157,10 @@ const productFieldShape = {
     .string()
     .optional()
     .transform((value) => value === "on" || value === "true" || value === "1"),
+  activateWhenPaid: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true" || value === "1"),
   status: z
     .union([z.enum(PRODUCT_STATUSES), z.literal("")], {
       error: "admin-catalogue.products.errors.statusInvalid",
@@ -223,6 +227,7 @@ export function productInputFrom(form: SavedForm<typeof productFieldShape>): Pro
       slots: form.slots,
     },
     recommended: form.recommended,
+    activateWhenPaid: form.activateWhenPaid,
     status: form.status,
     translations: {
       fr: { name: form.nameFr, description: form.descriptionFr, features: form.featuresFr },

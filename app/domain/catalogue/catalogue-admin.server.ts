@@ -227,6 +227,7 @@ function columnsOf(input: ProductInput) {
     cpu_cores: input.specs.cpuCores,
     slots: input.specs.slots,
     recommended: input.recommended ? 1 : 0,
+    activate_when_paid: input.activateWhenPaid ? 1 : 0,
     status: input.status,
     // Null is "set up by hand": the storefront and the order code read a non-null block as provisioned.
     provisioning:

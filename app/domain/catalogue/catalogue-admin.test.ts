@@ -45,6 +45,8 @@ describe("the product form", () => {
         features: ["DDoS protection", "NVMe"],
         specs: { ramGb: 8, storageGb: null, cpuCores: 4, slots: 2000 },
         recommended: true,
+        // Not ticked: its orders wait for an admin.
+        activateWhenPaid: false,
         status: "active",
         // No French or Arabic field sent: every language falls back to English.
         translations: {
@@ -85,6 +87,9 @@ describe("the product form", () => {
         status: "hidden",
         recommended: false,
       },
+    });
+    expect(postedWith({ activateWhenPaid: "on" })).toMatchObject({
+      product: { activateWhenPaid: true },
     });
   });
 

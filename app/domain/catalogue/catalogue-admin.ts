@@ -145,6 +145,8 @@ export interface ProductInput {
   features: string[];
   specs: Product["specs"];
   recommended: boolean;
+  /** Its orders paid from coins are approved by the system at once when the trust rule holds. */
+  activateWhenPaid: boolean;
   status: ProductStatus;
   /** French and Arabic, each field empty where it falls back to English. */
   translations: ProductTranslations;

@@ -36,13 +36,15 @@ interface SeedProduct {
 }
 
 // A plan card lists its specs first ("5 GB NVMe storage", from storageGb), then these: none of them
-// repeats a spec line ("NVMe SSD storage", which stood beside the storage line, went; migration 0024). Every
-// game plan lists the same three, every VPS its own three.
+// repeats a spec line ("NVMe SSD storage", which stood beside the storage line, went; migration 0024), nor
+// promises a setup the plan may not keep: the card says "Instant setup" or "Set up after approval" from the
+// product's activate_when_paid ("Instant setup" went from these lists; migration 0048). Every game plan lists
+// the same two, every VPS its own three.
 const SEED_FEATURES: Record<"game" | "vps", Record<"en" | ProductTextLocale, string[]>> = {
   game: {
-    en: ["DDoS protection", "Instant setup", "24/7 support"],
-    fr: ["Protection anti-DDoS", "Installation instantanée", "Support 24h/24, 7j/7"],
-    ar: ["حماية من هجمات DDoS", "تفعيل فوري", "دعم فني 24/7"],
+    en: ["DDoS protection", "24/7 support"],
+    fr: ["Protection anti-DDoS", "Support 24h/24, 7j/7"],
+    ar: ["حماية من هجمات DDoS", "دعم فني 24/7"],
   },
   vps: {
     en: ["10 Gbps uplink", "Full root access", "DDoS protection"],

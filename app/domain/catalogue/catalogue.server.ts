@@ -49,6 +49,7 @@ export function toProduct(row: Selectable<ProductsTable>): Product {
     recommended: row.recommended === 1,
     status: row.status as ProductStatus,
     position: row.position,
+    activateWhenPaid: row.activate_when_paid === 1,
     // Only the fact: the block itself is the admin's and the worker's, not the storefront's.
     ...(row.provisioning ? { provisioned: true as const } : {}),
   };

@@ -26,6 +26,12 @@ export interface Product {
   position: number;
   /** Set when the product is made on the game panel: its orders are checked for room. */
   provisioned?: true;
+  /**
+   * An order of it paid from coins is approved by the system at once when the customer is trusted and
+   * the panel has room (docs/money.md#activation-on-payment); its plan card promises "Instant setup",
+   * the others "Set up after approval".
+   */
+  activateWhenPaid: boolean;
 }
 
 /**

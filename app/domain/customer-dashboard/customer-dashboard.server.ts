@@ -94,6 +94,7 @@ export async function listWaitingOrders(
     totalCents: order.totalCents,
     status: order.status === "rejected" ? "rejected" : "pending",
     rejectReason: order.rejectReason,
+    waitReason: order.waitReason,
     createdAt: order.createdAt,
     decidedAt: order.decidedAt,
   }));

@@ -1,5 +1,6 @@
 import type { StoredLedgerReason } from "~/domain/coins/ledger-reason";
 import type { BillingCycle } from "~/domain/orders/orders";
+import type { WaitReason } from "~/domain/orders/order-approval";
 
 export type { DashboardQuery } from "./customer-dashboard.schemas";
 
@@ -29,6 +30,8 @@ export interface WaitingOrder {
   totalCents: number;
   status: "pending" | "rejected";
   rejectReason: string | null;
+  /** Why it was not approved as it was placed (null: placed before the reason was kept). */
+  waitReason: WaitReason | null;
   createdAt: string;
   decidedAt: string | null;
 }

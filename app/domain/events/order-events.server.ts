@@ -11,16 +11,24 @@ export interface OrderRef {
 }
 
 export type OrderEvent =
-  /** Placed and paid from coins; it waits for an admin. */
-  | { type: "order.placed"; order: OrderRef; totalCents: number }
-  /** Approved: its service made (`setup`: a server made on the game panel, or by hand). */
+  /**
+   * Placed and paid from coins; it waits for an admin, unless the system approves it at once
+   * (`approvedAutomatically`: its `order.approved` follows in the same transaction).
+   */
+  | { type: "order.placed"; order: OrderRef; totalCents: number; approvedAutomatically: boolean }
+  /**
+   * Approved: its service made (`setup`: a server made on the game panel, or by hand), by an admin or by
+   * the system as it was placed (`automatic`, no actor: its plan activates when paid).
+   */
   | {
       type: "order.approved";
-      actorId: string;
+      actorId: string | null;
+      automatic: boolean;
       order: OrderRef;
       serviceId: number;
       expiresAt: string;
       setup: "panel" | "manual";
+      totalCents: number;
     }
   /**
    * Rejected by an admin, or given up on by the lifecycle (`expired`, no actor): the coins paid back
@@ -52,24 +60,36 @@ export const orderReactions: ReactionTable<OrderEvent> = {
       product: orderLabel(order),
       totalCents,
     }),
-    // Every new order waits for an admin's approval: the staff's Discord hears of it (when set), told
+    // A new order that waits for an admin's approval: the staff's Discord hears of it (when set), told
     // the plan alone (nothing the customer wrote); the admins' notifications name it as their mail does.
-    staffPost: ({ order, totalCents }) => ({
-      kind: "orderWaiting",
-      orderId: order.id,
-      product: order.productName,
-      service: orderLabel(order),
-      totalCents,
-    }),
+    // One the system approved is told by its approval instead.
+    staffPost: ({ order, totalCents, approvedAutomatically }) =>
+      approvedAutomatically
+        ? null
+        : {
+            kind: "orderWaiting",
+            orderId: order.id,
+            product: order.productName,
+            service: orderLabel(order),
+            totalCents,
+          },
   },
   "order.approved": {
-    audit: ({ actorId, order, serviceId, expiresAt }) => ({
+    audit: ({ actorId, automatic, order, serviceId, expiresAt }) => ({
       actorId,
       action: "order.approve",
       targetType: "order",
       targetId: order.id,
       before: { status: "pending" },
-      after: { status: "approved", hostingServiceId: serviceId, expiresAt },
+      after: {
+        status: "approved",
+        hostingServiceId: serviceId,
+        expiresAt,
+        ...(automatic ? { automatic: true } : {}),
+      },
+      ...(automatic
+        ? { reason: "Activated when paid: a trusted customer, room on the panel" }
+        : {}),
     }),
     notice: ({ order }) => ({
       userId: order.userId,
@@ -85,6 +105,18 @@ export const orderReactions: ReactionTable<OrderEvent> = {
       product: orderLabel(order),
       setup,
     }),
+    // The system approved it as it was placed: staff hear of it as of an order waiting, told it is
+    // approved already (the same notice and post an order gets, once).
+    staffPost: ({ automatic, order, totalCents }) =>
+      automatic
+        ? {
+            kind: "orderApprovedAutomatically",
+            orderId: order.id,
+            product: order.productName,
+            service: orderLabel(order),
+            totalCents,
+          }
+        : null,
   },
   "order.rejected": {
     audit: ({ actorId, order, reason, totalCents, expired }) => ({

@@ -39,7 +39,8 @@ export interface Reactions<E> {
   keyedNotice?: (event: E) => KeyedNotice;
   staffNotice?: (event: E) => StaffNotice;
   mail?: (event: E) => Some<MailEvent>;
-  staffPost?: (event: E) => StaffNews;
+  /** Null: this one is not told to staff (an order the system approved is told by its approval). */
+  staffPost?: (event: E) => StaffNews | null;
   /** The account whose mail (the outbox's messages, its choices) is erased with it (ADR 19). */
   forgetMail?: (event: E) => string;
 }

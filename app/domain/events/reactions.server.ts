@@ -65,7 +65,8 @@ export async function react(
     : null;
   for (const mail of all(reactions.mail?.(event) ?? null))
     await queueMail(trx, mail, now, settings);
-  if (reactions.staffPost) await queueStaffPost(trx, reactions.staffPost(event), now, settings);
+  const news = reactions.staffPost?.(event);
+  if (news) await queueStaffPost(trx, news, now, settings);
   if (reactions.forgetMail) await forgetMailOf(trx, reactions.forgetMail(event));
   return { staffTold };
 }

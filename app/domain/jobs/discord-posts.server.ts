@@ -12,6 +12,8 @@ export const DISCORD_MAX_LENGTH = 2000;
 /** Something staff hear of in Discord whose text is written when it is sent (staff-posts.server.ts). */
 export type StaffEvent =
   | { kind: "orderWaiting"; orderId: number; product: string; totalCents: number }
+  /** Approved by the system as it was placed: its plan activates when paid, its customer is trusted. */
+  | { kind: "orderApprovedAutomatically"; orderId: number; product: string; totalCents: number }
   /** With `summary`, told in its busy window's summary post instead (staff-posts.server.ts). */
   | { kind: "ticketOpened"; ticketId: number; department: Department; summary?: StaffTicketSummary }
   /** A busy window's tickets, counted when the post is written (docs/support.md). */

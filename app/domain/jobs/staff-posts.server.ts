@@ -6,7 +6,7 @@ import { staffTicketSummaryAt } from "~/domain/tickets/tickets";
 import { TOP_UP_PROOFS_PATH } from "~/domain/payments/top-ups";
 import { enqueueDiscordPost, type StaffEvent } from "./discord-posts.server";
 
-// New orders waiting for approval, new tickets and top-ups marked paid, told to staff: a notification in each
+// New orders waiting for approval (or approved by the system as they were placed), new tickets and top-ups marked paid, told to staff: a notification in each
 // active admin's own list (the admin bell, /admin/notifications) and, when a webhook is set, a post to the
 // staff's Discord. Both are written in the transaction that makes the order or ticket, so they exist if and
 // only if it committed. The post's job carries the event, not a text: the text is written when it is sent, in
@@ -24,8 +24,11 @@ type StaffNotice = Omit<Parameters<typeof notifyStaff>[1], "now">;
  * admins' notification names it by, as their mail does, and which the Discord post never carries.
  */
 export type StaffNews =
-  | Exclude<StaffEvent, { kind: "ticketsOpened" | "orderWaiting" }>
-  | (Extract<StaffEvent, { kind: "orderWaiting" }> & { service: string });
+  | Exclude<StaffEvent, { kind: "ticketsOpened" | OrderNews["kind"] }>
+  | (OrderNews & { service: string });
+
+/** A new order, waiting or approved by the system: told with its service's label to the admins. */
+type OrderNews = Extract<StaffEvent, { kind: "orderWaiting" | "orderApprovedAutomatically" }>;
 
 /** What each admin's notification of `event` says and where it leads. */
 async function staffNotice(trx: Tx, event: StaffNews): Promise<StaffNotice> {
@@ -57,7 +60,7 @@ async function staffNotice(trx: Tx, event: StaffNews): Promise<StaffNotice> {
       dedupeKey: `staff:top-up:${event.requestId}`,
     };
   return {
-    kind: "order_waiting",
+    kind: event.kind === "orderWaiting" ? "order_waiting" : "order_auto_approved",
     params: { id: event.orderId, product: event.service, amountCents: event.totalCents },
     link: `/admin/orders?id=${event.orderId}`,
     dedupeKey: `staff:order:${event.orderId}`,
@@ -94,7 +97,7 @@ export async function queueStaffPost(
     return true;
   }
   const posted: StaffEvent =
-    event.kind === "orderWaiting"
+    event.kind === "orderWaiting" || event.kind === "orderApprovedAutomatically"
       ? {
           kind: event.kind,
           orderId: event.orderId,
@@ -110,6 +113,7 @@ export async function queueStaffPost(
 function postKey(event: StaffNews): string {
   switch (event.kind) {
     case "orderWaiting":
+    case "orderApprovedAutomatically":
       return `post:order:${event.orderId}`;
     case "ticketOpened":
       return `post:ticket:${event.ticketId}`;

@@ -11,6 +11,8 @@ export const STAFF_NOTIFICATION_KINDS = [
   // A new order waits for approval, a customer opened a ticket ("amountCents" coins).
   "order_waiting",
   "ticket_opened",
+  // A new order the system approved as it was placed: its plan activates when paid ("amountCents" coins).
+  "order_auto_approved",
   // A customer says a top-up is paid ("reference", "method", "amountCents" coins).
   "top_up_paid",
   // Online payments: a notification or a payment refused, the provider's refusal of our call, a

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from "kysely";
+import { sql } from "kysely";
 import { record } from "~/domain/events/events.server";
 import type { Product } from "~/domain/catalogue/catalogue";
 import {
@@ -21,11 +21,9 @@ import {
   type InsufficientCoins,
 } from "~/domain/coins/coins.server";
 import { ledgerReason } from "~/domain/coins/ledger-reason";
-import { createServiceFromOrder } from "~/domain/hosting-services/service-rows.server";
 import { customerCount, withOwner } from "~/db/customer-rows";
 import { fetchPage, pageWindow, type PageRequest } from "~/db/paging";
 import { LIST_PAGE_SIZE } from "~/domain/customer-dashboard/customer-dashboard";
-import type { OrdersTable } from "~/db/schema";
 import {
   inTransaction,
   storeOncePerKey,
@@ -39,7 +37,6 @@ import {
   evaluateVoucher,
   playerSlotsFor,
   quote,
-  type BillingCycle,
   type OrderFormInput,
   type OrderStatus,
   type VoucherError,
@@ -54,61 +51,18 @@ import {
   unverifiedEmailRefusal,
   type UnverifiedEmailRefusal,
 } from "~/domain/accounts/email-verification.server";
-import { panelHasRoom, planProvisioning } from "~/domain/provisioning/provisioning.server";
+import { panelHasRoom } from "~/domain/provisioning/provisioning.server";
+import {
+  decidePending,
+  orderColumns,
+  orderRef,
+  toOrder,
+  type DecideResult,
+  type OrderRow,
+} from "./order-rows.server";
+import { activationOnPayment, approvePending } from "./order-approval.server";
 
-const orderColumns = [
-  "id",
-  "user_id",
-  "product_id",
-  "product_name",
-  "product_type",
-  "billing_cycle",
-  "location",
-  "ddos_protection",
-  "player_slots",
-  "backup",
-  "server_name",
-  "voucher_code",
-  "monthly_price_cents",
-  "subtotal_cents",
-  "discount_cents",
-  "total_cents",
-  "paid_with_coins",
-  "status",
-  "reject_reason",
-  "hosting_service_id",
-  "created_at",
-  "decided_at",
-] as const;
-
-type OrderRow = Pick<Selectable<OrdersTable>, (typeof orderColumns)[number]>;
-
-function toOrder(row: OrderRow): Order {
-  return {
-    id: Number(row.id),
-    userId: row.user_id,
-    productId: row.product_id,
-    productName: row.product_name,
-    productType: row.product_type,
-    billingCycle: row.billing_cycle as BillingCycle,
-    location: row.location,
-    ddosProtection: row.ddos_protection === 1,
-    playerSlots: row.player_slots,
-    backup: row.backup,
-    serverName: row.server_name,
-    voucherCode: row.voucher_code,
-    monthlyPriceCents: row.monthly_price_cents,
-    subtotalCents: row.subtotal_cents,
-    discountCents: row.discount_cents,
-    totalCents: row.total_cents,
-    paidWithCoins: row.paid_with_coins === 1,
-    status: row.status as OrderStatus,
-    rejectReason: row.reject_reason,
-    hostingServiceId: row.hosting_service_id,
-    createdAt: row.created_at,
-    decidedAt: row.decided_at,
-  };
-}
+export type { DecideResult } from "./order-rows.server";
 
 async function findVoucher(db: Db | Tx, code: string): Promise<VoucherTerms | undefined> {
   const row = await db
@@ -148,6 +102,10 @@ function orderOptions(
 }
 
 export type PlaceOrderResult =
+  /**
+   * Placed and paid; approved by the system at once when its plan activates when paid and the customer is
+   * trusted (`order.status` "approved"), else pending with its `waitReason`.
+   */
   | { ok: true; order: Order; balanceCents: number | null; duplicate: boolean }
   /** The account's address is not verified while that is required (docs/accounts.md). */
   | UnverifiedEmailRefusal
@@ -271,6 +229,13 @@ export async function placeOrder(
         )
           refuse<PlaceOrderResult>("conflict", "orders.errors.vatChanged");
         const amounts = amountsFor(terms, price.totalCents);
+        // Approved by the system as it is placed, or why it waits (decided before anything is written:
+        // the trust rule's facts are earlier payments and orders, the room the approval's own check).
+        const activation = await activationOnPayment(trx, {
+          userId,
+          product,
+          location: options.location,
+        });
         const now = new Date().toISOString();
         const row = await trx
           .insertInto("orders")
@@ -295,6 +260,7 @@ export async function placeOrder(
             paid_with_coins: 1,
             auto_renew: input.autoRenew ? 1 : 0,
             status: "pending",
+            wait_reason: activation.approve ? null : activation.reason,
             idempotency_key: input.idempotencyKey,
             created_at: now,
             updated_at: now,
@@ -329,6 +295,7 @@ export async function placeOrder(
               serverName: input.serverName,
             },
             totalCents: amounts.totalCents,
+            approvedAutomatically: activation.approve,
           },
           undefined,
           settings,
@@ -350,7 +317,18 @@ export async function placeOrder(
           amounts,
           ledgerEntryId,
         });
-        return { ok: true, order: toOrder(row), balanceCents: balance, duplicate: false };
+        // The admin's approval step, by the system (no actor): its service, its panel plan and create
+        // job, its audit and notices, as an admin's click would have made them, in this transaction.
+        const order = activation.approve
+          ? (
+              await approvePending(trx, {
+                orderId: Number(row.id),
+                actorId: null,
+                now: new Date(now),
+              })
+            ).order
+          : toOrder(row);
+        return { ok: true, order, balanceCents: balance, duplicate: false };
       }),
     { lookFirst: false },
   );
@@ -372,70 +350,12 @@ export async function loadOrderForm(
   return { products, vat };
 }
 
-export type DecideResult =
-  | { ok: true; order: Order }
-  | { ok: false; kind: "notFound"; error: "orders.errors.notFound" }
-  /** Decided since the page listed it (`status` says how). */
-  | { ok: false; kind: "conflict"; error: "orders.errors.notPending"; status: OrderStatus }
-  /** The refund would take the customer's balance past MAX_BALANCE_CENTS. */
-  | { ok: false; kind: "conflict"; error: "coins.errors.balanceTooHigh" }
-  /** Approve only: a product made on the game panel, and its location has no room now. */
-  | { ok: false; kind: "conflict"; error: "orders.errors.locationFull" };
-
-/** Approve: the customer's service is created, active for one cycle from now. Happens at most once. */
+/** Approve, by an admin: the customer's service is created, active for one cycle from now. At most once. */
 export async function approveOrder(
   db: Db,
   input: { orderId: number; actorId: string },
 ): Promise<DecideResult> {
-  return inTransaction(db, async (trx) => {
-    const now = new Date();
-    const decided = await decidePending(trx, input, { status: "approved" }, now.toISOString());
-    const order = toOrder(decided);
-    const service = await createServiceFromOrder(
-      trx,
-      {
-        userId: order.userId,
-        productId: order.productId,
-        productName: order.productName,
-        productType: order.productType,
-        serverName: order.serverName,
-        billingCycle: order.billingCycle,
-        monthlyPriceCents: order.monthlyPriceCents,
-        cyclePriceCents: order.subtotalCents,
-        autoRenew: Number(decided.auto_renew) === 1,
-      },
-      now,
-    );
-    await trx
-      .updateTable("orders")
-      .set({ hosting_service_id: service.id })
-      .where("id", "=", order.id)
-      .execute();
-    // A product made on the game panel: its plan and create job, in this transaction, or a
-    // refusal when its location has no room left (the order stays pending: reject it to refund).
-    const planned = await planProvisioning(trx, {
-      serviceId: service.id,
-      productId: order.productId,
-      serverName: order.serverName,
-      order: {
-        location: order.location,
-        playerSlots: order.playerSlots,
-        backup: order.backup,
-        ddosProtection: order.ddosProtection,
-      },
-      now,
-    });
-    if (planned === "noRoom") refuse<DecideResult>("conflict", "orders.errors.locationFull");
-    await record(trx, {
-      type: "order.approved",
-      actorId: input.actorId,
-      order: orderRef(order),
-      serviceId: service.id,
-      expiresAt: service.expiresAt,
-      setup: planned === "planned" ? "panel" : "manual",
-    });
-    return { ok: true, order: { ...order, hostingServiceId: service.id } };
-  });
+  return inTransaction(db, (trx) => approvePending(trx, { ...input, now: new Date() }));
 }
 
 /**
@@ -508,45 +428,6 @@ export async function rejectOrder(
     );
     return { ok: true, order };
   });
-}
-
-/** An order as its events name it. */
-function orderRef(order: Order) {
-  const { id, userId, productName, serverName } = order;
-  return { id, userId, productName, serverName };
-}
-
-/** Step: a pending order marked decided by the actor; refused (notFound, notPending) otherwise. */
-async function decidePending(
-  trx: Tx,
-  input: { orderId: number; actorId: string | null },
-  decision: { status: "approved" } | { status: "rejected"; reject_reason: string },
-  now: string,
-) {
-  const decided = await trx
-    .updateTable("orders")
-    .set({ ...decision, decided_by: input.actorId, decided_at: now, updated_at: now })
-    .where("id", "=", input.orderId)
-    .where("status", "=", "pending")
-    .returning([...orderColumns, "voucher_id", "auto_renew"])
-    .executeTakeFirst();
-  if (!decided) throw new Refusal<DecideResult>(await whyNotPending(trx, input.orderId));
-  return decided;
-}
-
-async function whyNotPending(trx: Tx, orderId: number): Promise<DecideResult> {
-  const row = await trx
-    .selectFrom("orders")
-    .select("status")
-    .where("id", "=", orderId)
-    .executeTakeFirst();
-  if (!row) return { ok: false, kind: "notFound", error: "orders.errors.notFound" };
-  return {
-    ok: false,
-    kind: "conflict",
-    error: "orders.errors.notPending",
-    status: row.status as OrderStatus,
-  };
 }
 
 /** The count of orders waiting for a decision (one customer's, or everyone's), as a query to run or to nest. */

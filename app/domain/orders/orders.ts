@@ -1,6 +1,7 @@
 import { keysOf } from "~/lib/keys-of";
 import { labelKeys } from "~/lib/label-keys";
 import type { ProductType } from "~/domain/catalogue/catalogue";
+import type { WaitReason } from "./order-approval";
 
 export type { OrderFormInput } from "./orders.schemas";
 
@@ -235,6 +236,8 @@ export interface Order {
   hostingServiceId: number | null;
   createdAt: string;
   decidedAt: string | null;
+  /** Why the system did not approve it as it was placed (null: it did, or it was placed before). */
+  waitReason: WaitReason | null;
 }
 
 /** An order in the admin list, with who placed it. */

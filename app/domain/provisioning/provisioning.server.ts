@@ -1,3 +1,4 @@
+import { isPostgres } from "~/db/dialect";
 import { inTransaction, refuse, type Db, type Tx } from "~/db/transaction";
 import { record } from "~/domain/events/events.server";
 import type { ProvisioningEvent } from "~/domain/events/provisioning-events.server";
@@ -51,6 +52,7 @@ export async function planProvisioning(
     .executeTakeFirst();
   const { provisioning } = parseStoredProvisioning(product?.provisioning ?? null);
   if (provisioning.provisioner !== "pterodactyl") return "manual";
+  await lockPanelRoom(trx);
   if (!(await panelHasRoom(trx, input.productId, input.order.location))) return "noRoom";
   const connection = await trx
     .selectFrom("panel_connections")
@@ -329,6 +331,18 @@ export async function adminServicePanel(
 
 // ---------------------------------------------------------------------------------------------------
 // Room on the panel
+
+/**
+ * Step: takes the room on the panel for the rest of the transaction, before panelHasRoom is asked for an
+ * approval. On PostgreSQL two approvals (an admin's, or the system's as an order is placed) would each
+ * read the other's server as not there yet and both take the last room; the panel connection's row,
+ * locked here, makes the second wait for the first to commit and then count its server. SQLite's
+ * transactions hold the database's single write lock already. No connection: nothing to count.
+ */
+export async function lockPanelRoom(trx: Tx): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await trx.selectFrom("panel_connections").select("id").where("id", "=", 1).forUpdate().execute();
+}
 
 /**
  * Whether a node of the order's location has room for the product's server: the last check's nodes

@@ -45,7 +45,8 @@ export interface ProductEditorPage {
 
 /**
  * /admin/products?edit=<id> or ?edit=new: a product's English texts, type, status, price and features,
- * its French and Arabic texts, its specs, whether it is recommended and its provisioning block.
+ * its French and Arabic texts, its specs, whether it is recommended, whether it activates as soon as it is
+ * paid, and its provisioning block.
  */
 export function ProductEditor(props: EditorProps<AdminProduct, ProductEditorPage>) {
   const product = props.item;
@@ -77,6 +78,7 @@ export function ProductEditor(props: EditorProps<AdminProduct, ProductEditorPage
           cpuCores: product.specs.cpuCores?.toString() ?? "",
           slots: product.specs.slots?.toString() ?? "",
           recommended: product.recommended ? "on" : "",
+          activateWhenPaid: product.activateWhenPaid ? "on" : "",
           ...Object.fromEntries(
             PRODUCT_TEXT_LOCALES.flatMap((locale) => {
               const names = TEXT_FIELD_NAMES[locale];
@@ -215,6 +217,20 @@ export function ProductEditor(props: EditorProps<AdminProduct, ProductEditorPage
         />
         {t("products.fields.recommendedLong")}
       </label>
+      <div className="grid gap-1">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="activateWhenPaid"
+            aria-describedby="activate-when-paid-hint"
+            defaultChecked={form.value("activateWhenPaid") === "on"}
+          />
+          {t("products.fields.activateWhenPaid")}
+        </label>
+        <p id="activate-when-paid-hint" className="ms-6 text-sm text-muted-foreground">
+          {t("products.fields.activateWhenPaidHint")}
+        </p>
+      </div>
       <ProvisioningFields
         // A new egg (chosen with the picker) starts its fields afresh, script or not.
         key={query.eggId ?? "stored"}

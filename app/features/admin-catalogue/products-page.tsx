@@ -83,6 +83,11 @@ export function ProductsPage(page: ProductsPageProps) {
               <Badge>{t("products.provisioning.badge")}</Badge>
             </span>
           ) : null}
+          {product.activateWhenPaid ? (
+            <span className="block">
+              <Badge tone="green">{t("products.fields.activateWhenPaidBadge")}</Badge>
+            </span>
+          ) : null}
         </>
       ),
     },

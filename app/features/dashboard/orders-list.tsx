@@ -6,18 +6,44 @@ import { ListCard } from "~/components/ui/list-card";
 import { badgeTone } from "~/domain/hosting-services/hosting-services";
 import { BILLING_CYCLE_NAMES, ORDER_STATUS_LABELS, type Order } from "~/domain/orders/orders";
 import type { WaitingOrder } from "~/domain/customer-dashboard/customer-dashboard";
+import { WAIT_REASON_TEXTS, type WaitReason } from "~/domain/orders/order-approval";
 import { formatEuros } from "~/lib/money";
 import { mediumDate } from "~/lib/intl-format";
 
 type OrderRow = Pick<
   Order,
-  "id" | "productName" | "serverName" | "totalCents" | "status" | "createdAt" | "rejectReason"
+  | "id"
+  | "productName"
+  | "serverName"
+  | "totalCents"
+  | "status"
+  | "createdAt"
+  | "rejectReason"
+  | "waitReason"
 >;
 
 /** An order's status as a coloured badge: the same in the waiting orders and in the order history. */
 function OrderStatusBadge({ status }: { status: OrderRow["status"] }) {
   const { t } = useTranslation("orders");
   return <Badge tone={badgeTone(status)}>{t(ORDER_STATUS_LABELS[status])}</Badge>;
+}
+
+/**
+ * Under an order that waits: why the system did not approve it as it was placed (its plan, the trust
+ * rule, the panel's room), then how long approval usually takes.
+ */
+function WhyItWaits({ reason, hours }: { reason: WaitReason | null; hours: number }) {
+  const { t } = useTranslation("orders");
+  return (
+    <>
+      {reason ? (
+        <p className="text-sm" data-wait-reason={reason}>
+          {t(WAIT_REASON_TEXTS[reason])}
+        </p>
+      ) : null}
+      <ApprovalTime hours={hours} />
+    </>
+  );
 }
 
 /** Orders that are not services yet: waiting for an admin, or lately refused with the reason. */
@@ -57,7 +83,9 @@ export function WaitingOrders({
               <p className="text-sm">
                 {order.status === "pending" ? t("customer.waitingPending") : t("customer.rejected")}
               </p>
-              {order.status === "pending" ? <ApprovalTime hours={approvalHours} /> : null}
+              {order.status === "pending" ? (
+                <WhyItWaits reason={order.waitReason} hours={approvalHours} />
+              ) : null}
               {order.status === "rejected" && order.rejectReason ? (
                 <p className="text-sm">
                   {t("customer.rejectReason")}{" "}
@@ -108,7 +136,9 @@ export function OrdersList({
               <span dir="ltr">{formatEuros(order.totalCents, locale)}</span>
               {order.rejectReason ? ` · ${order.rejectReason}` : ""}
             </p>
-            {order.status === "pending" ? <ApprovalTime hours={approvalHours} /> : null}
+            {order.status === "pending" ? (
+              <WhyItWaits reason={order.waitReason} hours={approvalHours} />
+            ) : null}
           </div>
           <OrderStatusBadge status={order.status} />
         </li>

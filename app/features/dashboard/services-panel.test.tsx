@@ -321,9 +321,53 @@ describe("an order waiting for approval", () => {
     totalCents: 700,
     status: "pending" as const,
     rejectReason: null,
+    waitReason: null,
     createdAt: "2026-04-01T09:00:00.000Z",
     decidedAt: null,
   };
+
+  it.each([
+    ["en", "firstPurchase", "It waits for our team because this is your first purchase with us."],
+    ["en", "unverified", "your email address is not verified yet"],
+    ["en", "noRoom", "the servers of this location are full right now"],
+    ["en", "planApproval", "This plan is set up once our team approves the order."],
+    ["fr", "firstPurchase", "Elle attend notre équipe car c’est votre premier achat chez nous."],
+    ["fr", "unverified", "votre adresse e-mail n’est pas encore vérifiée"],
+    ["ar", "noRoom", "خوادم هذا الموقع ممتلئة حاليًا"],
+    ["ar", "firstPurchase", "لأن هذا أول شراء لك لدينا"],
+  ] as const)(
+    "says in %s why an order waits (%s), then how long approval takes",
+    async (locale, reason, text) => {
+      const html = await renderPanel(
+        {
+          services: [],
+          renewal: undefined,
+          now: "2026-04-01T10:00:00.000Z",
+          waitingOrders: [{ ...waiting, waitReason: reason }],
+          approvalHours: 12,
+          locale,
+        },
+        locale,
+      );
+      expect(html).toContain(text);
+      expect(html).toContain(`data-wait-reason="${reason}"`);
+      // The reason comes first, then the usual time.
+      expect(html.indexOf("data-wait-reason")).toBeLessThan(html.indexOf("data-approval-time"));
+    },
+  );
+
+  it("says no reason for an order placed before reasons were kept", async () => {
+    const html = await renderPanel({
+      services: [],
+      renewal: undefined,
+      now: "2026-04-01T10:00:00.000Z",
+      waitingOrders: [waiting],
+      approvalHours: 12,
+      locale: "en",
+    });
+    expect(html).not.toContain("data-wait-reason");
+    expect(html).toContain("data-approval-time");
+  });
 
   it.each([
     ["en", 24, "Approval usually comes within 24 hours."],

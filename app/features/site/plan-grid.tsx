@@ -1,4 +1,4 @@
-import { CheckIcon } from "lucide-react";
+import { CheckIcon, ClockIcon, ZapIcon } from "lucide-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "~/components/ui/link";
 import { BidiText } from "~/components/ui/bidi-text";
@@ -65,6 +65,21 @@ export function PlanGrid({
                 </li>
               ))}
             </ul>
+            {/* The promise this plan keeps: started as soon as it is paid (activate_when_paid, for a
+                trusted customer), or set up once an admin approves the order. */}
+            <p className="mt-4 flex items-center gap-2 text-sm font-medium" data-setup-promise>
+              {plan.activateWhenPaid ? (
+                <>
+                  <ZapIcon className="size-4 shrink-0 text-amber-600" aria-hidden />
+                  {t("plans.instantSetup")}
+                </>
+              ) : (
+                <>
+                  <ClockIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  {t("plans.setupAfterApproval")}
+                </>
+              )}
+            </p>
             <Button asChild className="mt-6" variant={featured ? "default" : "outline"}>
               <Link
                 to={`/order?product=${plan.id}`}
