@@ -223,3 +223,18 @@ export async function listRefusedNotifications(
     hasMore: rows.length > REFUSED_NOTIFICATIONS_PAGE_SIZE,
   };
 }
+
+/**
+ * What /admin/gateways shows beside the methods: each provider's connection and a page of the refused
+ * notifications.
+ */
+export async function loadProviderSections(
+  db: Db,
+  { publicUrl, refusedPage }: { publicUrl: string; refusedPage: number },
+) {
+  const [providers, refused] = await Promise.all([
+    readProviderSettings(db, { publicUrl }),
+    listRefusedNotifications(db, { page: refusedPage }),
+  ]);
+  return { providers, refused };
+}
