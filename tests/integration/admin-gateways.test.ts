@@ -77,7 +77,7 @@ describeEachDatabase("admin payment methods page", (app) => {
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/");
     const before = await schemaSnapshot(app().db, { skip: ["sessions", "login_attempts"] });
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       await orangeForm(),
       { intent: "enable", id: await methodId("paypal") },
       { intent: "delete", id: await methodId("paypal") },
