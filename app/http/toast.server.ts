@@ -19,6 +19,7 @@ export const toastKeys = [
   "toast.autoRenewOn",
   "toast.autoRenewOff",
   "toast.twoFactorRequired",
+  "toast.providerSaved",
 ] as const;
 
 const toastSchema = z.object({

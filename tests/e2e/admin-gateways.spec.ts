@@ -107,3 +107,29 @@ test("the admin sets up Orange Money, enables it, and adds and deletes a method 
     await expect(page.getByRole("table").getByText(action).first()).toBeVisible();
   await admin.context.close();
 });
+
+test("the admin saves PayPal's keys: the page shows the secret's last four only, never the secret", async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const page = admin.page;
+  await visit(page, "/admin/gateways");
+  const paypal = page.getByRole("form", { name: "PayPal Checkout" });
+  await paypal.getByLabel("Client ID").fill("E2eClientId");
+  await paypal.getByLabel("Client secret", { exact: true }).fill("e2e-paypal-secret-4242");
+  await paypal.getByLabel("Webhook ID").fill("WH-E2E-1");
+  await paypal.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The provider's settings are saved.")).toBeVisible();
+  // The card's badge, beside its title.
+  await expect(page.locator("#provider-paypal")).toContainText("Configured");
+  await expect(paypal).toContainText("Saved: ••••4242. Leave empty to keep it.");
+  await expect(paypal.getByLabel("Client secret", { exact: true })).toHaveValue("");
+  await expect(paypal.getByLabel("Client ID")).toHaveValue("E2eClientId");
+  expect(await page.content()).not.toContain("e2e-paypal-secret");
+  const served = await page.request.get("/admin/gateways");
+  expect(await served.text()).not.toContain("e2e-paypal-secret");
+  // On a phone nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await admin.context.close();
+});

@@ -1,8 +1,10 @@
 import { expect, it } from "vitest";
 import { signIn } from "~/domain/accounts/accounts.server";
 import { listPaymentMethodsForAdmin } from "~/domain/payments/payment-methods.server";
+import { readProviderConfig } from "~/domain/payments/providers/provider-config.server";
 import * as gateways from "~/routes/admin/gateways";
 import { registeredCustomer } from "../support/account-fixtures";
+import { appFetch } from "../support/app-harness";
 import { schemaSnapshot } from "../support/schema-snapshot";
 import {
   contextFor,
@@ -75,10 +77,11 @@ describeEachDatabase("admin payment methods page", (app) => {
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/");
     const before = await schemaSnapshot(app().db, { skip: ["sessions", "login_attempts"] });
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       await orangeForm(),
       { intent: "enable", id: await methodId("paypal") },
       { intent: "delete", id: await methodId("paypal") },
+      { intent: "provider-paypal", mode: "sandbox", publicId: "x", secret: "y", webhookId: "z" },
     ]) {
       const answer = (await post(fields, cookie)) as Response;
       expect(answer.status).toBe(302);
@@ -218,5 +221,118 @@ describeEachDatabase("admin payment methods page", (app) => {
     const unknown = (await post({ intent: "explode", id }, cookie)) as ActionAnswer;
     expect(unknown.init?.status).toBe(400);
     expect(unknown.data).toMatchObject({ message: "payments.errors.unknownAction" });
+  });
+
+  /** PayPal's form as an admin fills it in. */
+  const paypalForm = (change: Record<string, string> = {}) => ({
+    intent: "provider-paypal",
+    mode: "sandbox",
+    apiUrl: "",
+    publicId: "RouteClientId",
+    secret: "route-paypal-secret-5678",
+    webhookId: "WH-ROUTE-1",
+    ...change,
+  });
+
+  it("saves a provider's keys with a toast, and sends a refused form back with its fields' messages and no secret", async () => {
+    const cookie = await adminCookie();
+    await app().db.deleteFrom("payment_providers").execute();
+    // The schema's refusals: each field's message, what was typed, never the secret.
+    const bad = (await post(
+      paypalForm({ mode: "production", publicId: "has space", secret: "typed-secret-0000" }),
+      cookie,
+    )) as ActionAnswer;
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data).toEqual({
+      ok: false,
+      intent: "provider",
+      provider: "paypal",
+      message: "payments.providers.saveFailed",
+      fieldErrors: {
+        mode: "payments.providers.errors.modeInvalid",
+        publicId: "payments.providers.errors.publicIdInvalid",
+      },
+      values: expect.objectContaining({ mode: "production", publicId: "has space", secret: "" }),
+    });
+    expect(JSON.stringify(bad.data)).not.toContain("typed-secret");
+    // The domain's: on the field it belongs to.
+    const local = (await post(
+      paypalForm({ apiUrl: "http://127.0.0.1:9" }),
+      cookie,
+    )) as ActionAnswer;
+    expect(local.init?.status).toBe(400);
+    expect(local.data).toMatchObject({
+      ok: false,
+      intent: "provider",
+      provider: "paypal",
+      reason: "payments.providers.errors.urlLocal",
+      fieldErrors: { apiUrl: "payments.providers.errors.urlLocal" },
+      values: { apiUrl: "http://127.0.0.1:9", secret: "" },
+    });
+    expect(JSON.stringify(local.data)).not.toContain("route-paypal-secret");
+    const noSecret = (await post(
+      { ...paypalForm({ secret: "" }), intent: "provider-youcanpay" },
+      cookie,
+    )) as ActionAnswer;
+    expect(noSecret.data).toMatchObject({
+      provider: "youcanpay",
+      fieldErrors: { secret: "payments.providers.errors.secretRequired" },
+    });
+
+    const saved = (await post(paypalForm(), cookie)) as Response;
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/admin/gateways#provider-paypal");
+    expect(saved.headers.get("set-cookie")).toContain("toast.providerSaved");
+    expect(
+      await readProviderConfig(app().db, "paypal", { secret: app().env.AUTH_SECRET }),
+    ).toMatchObject({
+      ok: true,
+      config: { publicId: "RouteClientId", secret: "route-paypal-secret-5678" },
+    });
+
+    // The page: the methods with their kind, each provider's section with the last four only, and the
+    // refused notifications.
+    await app()
+      .db.insertInto("provider_notifications")
+      .values({
+        provider: "youcanpay",
+        event_id: "evt-route-forged",
+        event_type: "transaction.paid",
+        body: "{}",
+        outcome: "badSignature",
+        received_at: new Date().toISOString(),
+      })
+      .execute();
+    const page = await appFetch(app())("/admin/gateways", { cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const text of [
+      "PayPal or card",
+      "Card (YouCan Pay)",
+      "YouCan Pay",
+      "Online providers",
+      'id="provider-paypal"',
+      'id="provider-youcanpay"',
+      "Saved: ••••5678. Leave empty to keep it.",
+      "RouteClientId",
+      "WH-ROUTE-1",
+      "http://localhost:3000/hooks/payments/paypal",
+      "Refused notifications",
+      "transaction.paid",
+      "Bad signature",
+    ])
+      expect(html).toContain(text);
+    expect(html).not.toContain("route-paypal-secret");
+    await app().db.deleteFrom("provider_notifications").execute();
+    await app().db.deleteFrom("payment_providers").execute();
+  });
+
+  it("answers an unknown intent with 400 and a message", async () => {
+    const cookie = await adminCookie();
+    for (const intent of ["provider-stripe", "provider", ""]) {
+      const answer = (await post({ intent, mode: "sandbox" }, cookie)) as ActionAnswer;
+      expect(answer.init?.status).toBe(400);
+      expect(answer.data).toMatchObject({ ok: false, message: "payments.errors.unknownAction" });
+    }
   });
 });

@@ -18,6 +18,7 @@ import { contactActionSchema, subscriberActionSchema } from "~/domain/inbox/inbo
 import { decideOrderSchema } from "~/domain/orders/orders.schemas";
 import { notificationActionSchema } from "~/domain/notifications/notifications.schemas";
 import { paymentMethodActionSchema } from "~/domain/payments/payment-methods.schemas";
+import { providerSettingsActionSchema } from "~/domain/payments/providers/provider-settings.schemas";
 import { topUpDecisionSchema } from "~/domain/payments/top-ups.schemas";
 import { requestTopUp } from "~/domain/payments/top-up-requests.server";
 import { voucherActionSchema } from "~/domain/promotions/promotions.schemas";
@@ -339,7 +340,8 @@ const ADMIN_ACTIONS: Record<string, Record<string, ZodType>> = {
   "/admin/announcements": { announcementActionSchema },
   "/admin/products": { productActionSchema },
   "/admin/promotions": { voucherActionSchema },
-  "/admin/gateways": { paymentMethodActionSchema },
+  // The methods' list, and beside it the online providers' forms.
+  "/admin/gateways": { paymentMethodActionSchema, providerSettingsActionSchema },
   "/admin/top-ups": { topUpDecisionSchema },
   "/admin/security": { securityActionSchema },
   "/admin/account": { twoFactorActionSchema },
@@ -569,8 +571,9 @@ describeEachDatabase("authorization matrix", (app) => {
       // A list with an editor names its list; the list's entry in app/http/list-editor.server.ts
       // names the schema.
       const list = /\blistEditorAction\([^;]*"(\w+)"\)/.exec(source)?.[1];
+      // A page that also has forms of its own beside its list names their schema in an adminAction.
       for (const [name, schema] of Object.entries(entry!))
-        if (list)
+        if (list && Object.keys(entry!)[0] === name)
           expect(listActionSchema(list as ListArea), `the "${list}" list parses with ${name}`).toBe(
             schema,
           );
@@ -586,7 +589,7 @@ describeEachDatabase("authorization matrix", (app) => {
     for (const [pattern, entry] of Object.entries(ADMIN_ACTIONS)) {
       const url = ROUTES[pattern]?.url?.(seed) ?? pattern;
       const before = await fingerprint();
-      for (const intent of intentsOf(Object.values(entry)[0]!)) {
+      for (const intent of Object.values(entry).flatMap(intentsOf)) {
         // The intent with A's real ids in every field an admin form names them by: an action whose
         // guard were missing would act on them.
         const form = {

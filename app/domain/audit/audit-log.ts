@@ -47,6 +47,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.panel_relink": "audit.actions.servicePanelRelink",
   "service.panel_retry": "audit.actions.servicePanelRetry",
   "panel.connection.save": "audit.actions.panelConnectionSave",
+  // The online payment providers, on /admin/gateways.
+  "payment_provider.save": "audit.actions.paymentProviderSave",
   // The service lifecycle, by the system.
   "service.auto_renew": "audit.actions.serviceAutoRenew",
   "order.expire": "audit.actions.orderExpire",

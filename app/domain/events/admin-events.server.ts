@@ -1,5 +1,7 @@
 import type { Announcement } from "~/domain/announcements/announcements";
 import type { PaymentMethod } from "~/domain/payments/payment-methods";
+import type { ProviderCode } from "~/domain/payments/providers/provider";
+import type { ProviderSettingsRef } from "~/domain/payments/providers/provider-settings";
 import type { SettingsForm } from "~/domain/settings/settings";
 import type { Change, ReactionTable } from "./reaction.server";
 import { auditSaved, type Saved } from "./saved.server";
@@ -20,6 +22,16 @@ export type AdminEvent =
   | ({ type: "paymentMethod.switched" } & Required<Saved<PaymentMethod>>)
   /** A custom method deleted for good (`method` as it was). */
   | { type: "paymentMethod.deleted"; actorId: string; method: PaymentMethod }
+  /**
+   * An admin saved an online provider's connection (the first save with nothing before): never the
+   * secret, only its last four characters.
+   */
+  | {
+      type: "paymentProvider.saved";
+      actorId: string;
+      provider: ProviderCode;
+      change: Change<ProviderSettingsRef | null>;
+    }
   /** One form of the settings saved: the fields it changed, as they were and as they are. */
   | {
       type: "settings.saved";
@@ -114,6 +126,15 @@ export const adminReactions: ReactionTable<AdminEvent> = {
       targetType: "payment_method",
       targetId: method.id,
       before: methodView(method),
+    }),
+  },
+  "paymentProvider.saved": {
+    audit: ({ actorId, provider, change }) => ({
+      actorId,
+      action: "payment_provider.save",
+      targetType: "settings",
+      targetId: provider,
+      ...change,
     }),
   },
   "settings.saved": {

@@ -69,17 +69,29 @@ describeEachDatabase("payment methods", (app, dialect) => {
     }
   }
 
-  it("seeds the five methods of the service terms, disabled and without instructions, once", async () => {
+  it("seeds the five methods of the service terms and the two online ones, disabled and without instructions, once", async () => {
     const methods = await listPaymentMethodsForAdmin(app().db);
     expect(
-      methods.map((m) => [m.code, m.currency, m.rate, m.builtin, m.enabled, m.names.en]),
+      methods.map((m) => [m.code, m.kind, m.currency, m.rate, m.builtin, m.enabled, m.names.en]),
     ).toEqual([
-      ["orange-money", "MAD", 1100, true, false, "Orange Money"],
-      ["inwi-money", "MAD", 1100, true, false, "Inwi Money"],
-      ["cashplus", "MAD", 1100, true, false, "cashPlus"],
-      ["bank-transfer", "EUR", 100, true, false, "Bank transfer"],
-      ["paypal", "EUR", 100, true, false, "PayPal"],
+      ["orange-money", "manual", "MAD", 1100, true, false, "Orange Money"],
+      ["inwi-money", "manual", "MAD", 1100, true, false, "Inwi Money"],
+      ["cashplus", "manual", "MAD", 1100, true, false, "cashPlus"],
+      ["bank-transfer", "manual", "EUR", 100, true, false, "Bank transfer"],
+      ["paypal", "manual", "EUR", 100, true, false, "PayPal"],
+      ["paypal-checkout", "paypal", "EUR", 100, true, false, "PayPal or card"],
+      ["youcanpay", "youcanpay", "MAD", 1100, true, false, "Card (YouCan Pay)"],
     ]);
+    expect((await builtin("paypal-checkout")).names).toEqual({
+      en: "PayPal or card",
+      fr: "PayPal ou carte",
+      ar: "باي بال أو البطاقة",
+    });
+    expect((await builtin("youcanpay")).names).toEqual({
+      en: "Card (YouCan Pay)",
+      fr: "Carte bancaire (YouCan Pay)",
+      ar: "بطاقة بنكية (YouCan Pay)",
+    });
     expect((await builtin("bank-transfer")).names).toEqual({
       en: "Bank transfer",
       fr: "Virement bancaire",
@@ -110,7 +122,7 @@ describeEachDatabase("payment methods", (app, dialect) => {
     });
     await seedPaymentMethods(db);
     const after = await listPaymentMethodsForAdmin(db);
-    expect(after.filter((m) => m.builtin)).toHaveLength(5);
+    expect(after.filter((m) => m.builtin)).toHaveLength(7);
     expect((await builtin("paypal")).names.en).toBe("PayPal (friends)");
   });
 
@@ -180,6 +192,88 @@ describeEachDatabase("payment methods", (app, dialect) => {
       ok: false,
       error: "payments.errors.coinsBelowMin",
     });
+  });
+
+  it("enables an online method only while its provider is configured, without instructions, in its provider's currency", async () => {
+    const { db, admin } = await asAdmin(app());
+    const youcan = await builtin("youcanpay");
+    const paypal = await builtin("paypal-checkout");
+    const audited = (await auditOf(youcan.id)).length;
+    const notConfigured = {
+      ok: false,
+      kind: "conflict",
+      error: "payments.errors.providerNotConfigured",
+      field: "enabled",
+    };
+    // The list's switch and the editor's save alike, while no secret is saved.
+    expect(
+      await setPaymentMethodEnabled(db, { actorId: admin, id: youcan.id, enabled: true }),
+    ).toEqual(notConfigured);
+    const terms = methodInput({
+      names: youcan.names,
+      instructions: { en: "", fr: "", ar: "" },
+      currency: "MAD",
+      rate: 1050,
+      sortOrder: youcan.sortOrder,
+    });
+    expect(await updatePaymentMethod(db, { actorId: admin, id: youcan.id, method: terms })).toEqual(
+      {
+        ...notConfigured,
+        kind: "invalid",
+      },
+    );
+    // Off, its terms are saved: the rate, the bounds and the fee are the admin's.
+    expect(
+      await updatePaymentMethod(db, {
+        actorId: admin,
+        id: youcan.id,
+        method: { ...terms, enabled: false },
+      }),
+    ).toMatchObject({ ok: true, method: { rate: 1050, maxCoins: 500, enabled: false } });
+    // Its currency is the provider's.
+    expect(
+      await updatePaymentMethod(db, {
+        actorId: admin,
+        id: paypal.id,
+        method: methodInput({ names: paypal.names, currency: "MAD", rate: 1100, enabled: false }),
+      }),
+    ).toEqual({
+      ok: false,
+      kind: "invalid",
+      error: "payments.errors.currencyFixed",
+      field: "currency",
+    });
+    expect((await auditOf(youcan.id)).length).toBe(audited + 1);
+
+    // Once YouCan Pay has a secret saved, the method is switched on with no instructions at all.
+    const now = new Date().toISOString();
+    await db
+      .insertInto("payment_providers")
+      .values({
+        provider: "youcanpay",
+        api_url: "https://youcanpay.com/sandbox",
+        secret_encrypted: "encrypted",
+        secret_last4: "wxyz",
+        updated_at: now,
+      })
+      .execute();
+    try {
+      expect(
+        await setPaymentMethodEnabled(db, { actorId: admin, id: youcan.id, enabled: true }),
+      ).toMatchObject({ ok: true, method: { enabled: true, kind: "youcanpay" } });
+      expect(
+        (await listEnabledPaymentMethods(db, "fr"))
+          .filter((m) => m.kind !== "manual")
+          .map((m) => [m.code, m.kind, m.name]),
+      ).toEqual([["youcanpay", "youcanpay", "Carte bancaire (YouCan Pay)"]]);
+      // PayPal's provider is still not configured.
+      expect(
+        await setPaymentMethodEnabled(db, { actorId: admin, id: paypal.id, enabled: true }),
+      ).toEqual(notConfigured);
+    } finally {
+      await setPaymentMethodEnabled(db, { actorId: admin, id: youcan.id, enabled: false });
+      await db.deleteFrom("payment_providers").execute();
+    }
   });
 
   it("refuses a method without its default language's name, or enabled without its instructions", async () => {

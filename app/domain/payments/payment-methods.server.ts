@@ -9,6 +9,8 @@ import type { FailureKind } from "~/lib/result";
 import { editorOutcome, type EditorOutcome } from "~/lib/save-actions";
 import {
   EURO_RATE,
+  isOnlineKind,
+  ONLINE_METHOD_CURRENCY,
   PAYMENT_TEXT_LOCALES,
   paymentMethodProblem,
   textIn,
@@ -17,6 +19,7 @@ import {
   type PaymentMethod,
   type PaymentMethodAction,
   type PaymentMethodInput,
+  type PaymentMethodKind,
   type PaymentMethodListQuery,
   type PaymentMethodProblem,
   type PaymentTextLocale,
@@ -29,7 +32,8 @@ export type PaymentMethodRefusal =
   | PaymentMethodProblem
   | "payments.errors.notFound"
   | "payments.errors.builtinNotDeletable"
-  | "payments.errors.methodInUse";
+  | "payments.errors.methodInUse"
+  | "payments.errors.providerNotConfigured";
 
 /** A refusal names the form field it belongs to when it is one field's (a name, the instructions). */
 type Refused = { ok: false; kind: FailureKind; error: PaymentMethodRefusal; field?: string };
@@ -40,10 +44,13 @@ export type PaymentMethodResult = { ok: true; method: PaymentMethod } | Refused;
  * The five methods of the service terms (spec, /service-terms): dirhams for the Moroccan wallets, euros
  * for a bank transfer and PayPal (sent by hand to an address, no PayPal API). Disabled, with no
  * instructions: nobody can be told where to send money until an admin writes it, checks the rate (11.00
- * MAD a coin is a starting point) and enables them.
+ * MAD a coin is a starting point) and enables them. Then the two online ones (ADR 55): PayPal Checkout in
+ * euros and YouCan Pay's card page in dirhams, disabled until their provider is configured and an admin
+ * enables them.
  */
 export const BUILTIN_PAYMENT_METHODS: readonly {
   code: string;
+  kind: PaymentMethodKind;
   currency: PaymentCurrency;
   rate: number;
   names: PaymentTexts;
@@ -60,6 +67,28 @@ export const BUILTIN_PAYMENT_METHODS: readonly {
     "تحويل بنكي",
   ),
   builtinMethod("paypal", "EUR", EURO_RATE, "PayPal"),
+  {
+    ...builtinMethod(
+      "paypal-checkout",
+      ONLINE_METHOD_CURRENCY.paypal,
+      EURO_RATE,
+      "PayPal or card",
+      "PayPal ou carte",
+      "باي بال أو البطاقة",
+    ),
+    kind: "paypal",
+  },
+  {
+    ...builtinMethod(
+      "youcanpay",
+      ONLINE_METHOD_CURRENCY.youcanpay,
+      1100,
+      "Card (YouCan Pay)",
+      "Carte bancaire (YouCan Pay)",
+      "بطاقة بنكية (YouCan Pay)",
+    ),
+    kind: "youcanpay",
+  },
 ];
 
 /** A built-in method; a brand's name is the same in every language unless French and Arabic are given. */
@@ -71,7 +100,7 @@ function builtinMethod(
   fr = en,
   ar = en,
 ) {
-  return { code, currency, rate, names: { en, fr, ar } };
+  return { code, kind: "manual" as PaymentMethodKind, currency, rate, names: { en, fr, ar } };
 }
 
 const EMPTY_TEXTS: PaymentTexts = { en: "", fr: "", ar: "" };
@@ -88,6 +117,7 @@ export async function seedPaymentMethods(db: Db): Promise<void> {
     .values(
       BUILTIN_PAYMENT_METHODS.map((method, index) => ({
         code: method.code,
+        kind: method.kind,
         builtin: 1,
         enabled: 0,
         currency: method.currency,
@@ -130,6 +160,7 @@ function methods(db: Db | Tx) {
     .select([
       "id",
       "code",
+      "kind",
       "builtin",
       "enabled",
       "currency",
@@ -154,6 +185,8 @@ function toMethod(row: MethodRow): PaymentMethod {
   return {
     id: Number(row.id),
     code: row.code,
+    // A CHECK keeps it one of the three.
+    kind: row.kind as PaymentMethodKind,
     builtin: row.builtin === 1,
     enabled: row.enabled === 1,
     // A CHECK keeps it one of the two.
@@ -193,6 +226,7 @@ function offered(
   return {
     id: method.id,
     code: method.code,
+    kind: method.kind,
     name: textIn(method.names, locale, defaultLocale),
     instructions: textIn(method.instructions, locale, defaultLocale),
     currency: method.currency,
@@ -274,9 +308,31 @@ function refusalOf(
   input: PaymentMethodInput,
   defaultLocale: PaymentTextLocale,
   kind: FailureKind,
+  methodKind: PaymentMethodKind = "manual",
 ): Refused | null {
-  const problem = paymentMethodProblem(input, defaultLocale);
+  const problem = paymentMethodProblem(input, defaultLocale, methodKind);
   return problem ? { ok: false, kind, error: problem.error, field: problem.field } : null;
+}
+
+/**
+ * Step: an online method is enabled only while its provider has a secret saved (/admin/gateways'
+ * provider sections): a customer would otherwise be sent to a checkout that cannot start. Null when
+ * `method` may be on.
+ */
+async function providerRefusal(
+  trx: Tx,
+  method: { kind: PaymentMethodKind; enabled: boolean },
+  kind: FailureKind,
+): Promise<Refused | null> {
+  if (!method.enabled || !isOnlineKind(method.kind)) return null;
+  const configured = await trx
+    .selectFrom("payment_providers")
+    .select("provider")
+    .where("provider", "=", method.kind)
+    .where("secret_encrypted", "is not", null)
+    .executeTakeFirst();
+  if (configured) return null;
+  return { ok: false, kind, error: "payments.errors.providerNotConfigured", field: "enabled" };
 }
 
 /** The method as it now stands, in the transaction that changed it. */
@@ -364,7 +420,8 @@ export async function createPaymentMethod(
 
 /**
  * Changes a method: its names, instructions, currency, rate, bounds, fee, place and whether it is on.
- * A built-in method keeps its code. A top-up already asked keeps the amounts it was quoted.
+ * A built-in method keeps its code; an online one its kind and its provider's currency, and it is on
+ * only while its provider is configured. A top-up already asked keeps the amounts it was quoted.
  */
 export async function updatePaymentMethod(
   db: Db,
@@ -372,7 +429,9 @@ export async function updatePaymentMethod(
 ): Promise<PaymentMethodResult> {
   return inTransaction(db, async (trx) => {
     const before = await methodOrRefuse(trx, input.id);
-    const refused = refusalOf(input.method, await defaultLocaleOf(trx), "invalid");
+    const refused =
+      refusalOf(input.method, await defaultLocaleOf(trx), "invalid", before.kind) ??
+      (await providerRefusal(trx, { kind: before.kind, enabled: input.method.enabled }, "invalid"));
     if (refused) return refused;
     return changeMethod(trx, before, columnsOf(input.method), {
       type: "paymentMethod.saved",
@@ -382,8 +441,9 @@ export async function updatePaymentMethod(
 }
 
 /**
- * Switches a method on or off (the list's button). On needs what a save needs: a method without
- * instructions in the site's default language stays off, and says why. Asking for the state it has
+ * Switches a method on or off (the list's button). On needs what a save needs: a manual method without
+ * instructions in the site's default language, or an online one whose provider is not configured, stays
+ * off, and says why. Asking for the state it has
  * changes nothing.
  */
 export async function setPaymentMethodEnabled(
@@ -394,11 +454,13 @@ export async function setPaymentMethodEnabled(
     const before = await methodOrRefuse(trx, input.id);
     if (before.enabled === input.enabled) return { ok: true as const, method: before };
     if (input.enabled) {
-      const refused = refusalOf(
-        { ...before, enabled: true },
-        await defaultLocaleOf(trx),
-        "conflict",
-      );
+      const refused =
+        refusalOf(
+          { ...before, enabled: true },
+          await defaultLocaleOf(trx),
+          "conflict",
+          before.kind,
+        ) ?? (await providerRefusal(trx, { kind: before.kind, enabled: true }, "conflict"));
       if (refused) return refused;
     }
     return changeMethod(

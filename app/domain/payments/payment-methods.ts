@@ -12,6 +12,24 @@ export type { PaymentMethodAction, PaymentMethodListQuery } from "./payment-meth
 export const PAYMENT_CURRENCIES = ["EUR", "MAD"] as const;
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
 
+/**
+ * How a method is paid (ADR 55): `manual`, the customer pays elsewhere and sends a proof; or the online
+ * provider that takes the money on its own page. Set when a method is seeded, never edited.
+ */
+export const PAYMENT_METHOD_KINDS = ["manual", "paypal", "youcanpay"] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
+export type OnlineMethodKind = Exclude<PaymentMethodKind, "manual">;
+
+/** The currency each provider charges in: an online method's currency is this one, never edited. */
+export const ONLINE_METHOD_CURRENCY = {
+  paypal: "EUR",
+  youcanpay: "MAD",
+} as const satisfies Record<OnlineMethodKind, PaymentCurrency>;
+
+export function isOnlineKind(kind: PaymentMethodKind): kind is OnlineMethodKind {
+  return kind !== "manual";
+}
+
 /** The languages a method's name and instructions are written in: the site's (SUPPORTED_LOCALES). */
 export const PAYMENT_TEXT_LOCALES = ["en", "fr", "ar"] as const;
 export type PaymentTextLocale = (typeof PAYMENT_TEXT_LOCALES)[number];
@@ -54,6 +72,7 @@ export interface PaymentMethodTerms {
 export interface PaymentMethod extends PaymentMethodTerms {
   id: number;
   code: string;
+  kind: PaymentMethodKind;
   builtin: boolean;
   enabled: boolean;
   names: PaymentTexts;
@@ -75,12 +94,15 @@ export interface PaymentMethodInput extends PaymentMethodTerms {
 export interface OfferedPaymentMethod extends PaymentMethodTerms {
   id: number;
   code: string;
+  kind: PaymentMethodKind;
   name: string;
   instructions: string;
 }
 
 // Catalogue keys (payments namespace), one family (docs/i18n.md, ADR 26).
 export const CURRENCY_LABELS = labelKeys("payments", "currencies", PAYMENT_CURRENCIES);
+/** An online method's provider, as the methods' table names it ("PayPal", "YouCan Pay"). */
+export const ONLINE_KIND_LABELS = labelKeys("payments", "kinds", ["paypal", "youcanpay"] as const);
 
 /** The languages' names, for the editor's group of each one's texts. */
 export const TEXT_LOCALE_LABELS = labelKeys("payments", "admin.languages", PAYMENT_TEXT_LOCALES);
@@ -117,6 +139,7 @@ export type PaymentMethodProblem =
   | "payments.errors.nameTooLong"
   | "payments.errors.instructionsTooLong"
   | "payments.errors.currencyInvalid"
+  | "payments.errors.currencyFixed"
   | "payments.errors.rateZero"
   | "payments.errors.rateTooLarge"
   | "payments.errors.euroRate"
@@ -133,11 +156,13 @@ const isWhole = (value: number, min: number, max: number) =>
  * The first thing wrong with a method about to be saved, with the form field it belongs to, or null.
  * The form's schema refuses most of these already; the use-cases ask again (they may be called without
  * the form), and only they know the site's default language, in which a method must have its name and,
- * once enabled, its instructions.
+ * once enabled, its instructions (a manual method's: an online one's provider shows how to pay). An
+ * online method (`kind`) keeps its provider's currency.
  */
 export function paymentMethodProblem(
   method: PaymentMethodInput,
   defaultLocale: PaymentTextLocale,
+  kind: PaymentMethodKind = "manual",
 ): { field: string; error: PaymentMethodProblem } | null {
   for (const locale of PAYMENT_TEXT_LOCALES) {
     if (method.names[locale].length > MAX_METHOD_NAME_LENGTH)
@@ -149,6 +174,8 @@ export function paymentMethodProblem(
     return { field: NAME_FIELDS[defaultLocale], error: NAME_REQUIRED[defaultLocale] };
   if (!(PAYMENT_CURRENCIES as readonly string[]).includes(method.currency))
     return { field: "currency", error: "payments.errors.currencyInvalid" };
+  if (isOnlineKind(kind) && method.currency !== ONLINE_METHOD_CURRENCY[kind])
+    return { field: "currency", error: "payments.errors.currencyFixed" };
   if (method.currency === "EUR" && method.rate !== EURO_RATE)
     return { field: "rate", error: "payments.errors.euroRate" };
   if (!Number.isInteger(method.rate) || method.rate <= 0)
@@ -166,7 +193,8 @@ export function paymentMethodProblem(
     return { field: "feePercent", error: "payments.errors.feePercentTooLarge" };
   if (!isWhole(method.sortOrder, 0, MAX_SORT_ORDER))
     return { field: "sortOrder", error: "payments.errors.sortOrderInvalid" };
-  if (method.enabled && method.instructions[defaultLocale].trim() === "")
+  // An online method's provider shows the customer how to pay: it needs no instructions of ours.
+  if (kind === "manual" && method.enabled && method.instructions[defaultLocale].trim() === "")
     return {
       field: INSTRUCTIONS_FIELDS[defaultLocale],
       error: INSTRUCTIONS_REQUIRED[defaultLocale],

@@ -165,6 +165,14 @@ export const settingsSchema = z.object({
       allowLocalNetwork: z.boolean().default(false),
     })
     .prefault({}),
+  // The online payment providers (docs/payments.md "Online providers"): a provider's API address may be
+  // on the local network (a test double, a trial) only while this is on. Off by default: the server sends
+  // the provider's secret key there, and a private address is where a stolen admin session would point it.
+  payments: z
+    .object({
+      allowLocalNetwork: z.boolean().default(false),
+    })
+    .prefault({}),
   // Sign-in rules. Off by default: when on, an admin without a second factor is sent to set
   // one up before any admin page or action answers (requireAdmin). Never among the public settings.
   security: z
@@ -408,6 +416,9 @@ export const alertsFormSchema = z.object({
 /** Whether the game panel may be on the local network (/admin/settings/game-panel). */
 export const gamePanelFormSchema = z.object({ allowLocalNetwork: checkbox });
 
+/** Whether a payment provider's API address may be on the local network. */
+export const paymentsFormSchema = z.object({ allowLocalNetwork: checkbox });
+
 /** Sign-in rules: whether admins must use two-factor sign-in. */
 export const securityFormSchema = z.object({ requireAdminTwoFactor: checkbox });
 /** Whether an unverified address holds an account back (verifiedEmailRequired). */
@@ -468,6 +479,7 @@ export const settingsActionSchema = z
       timeZoneFormSchema.extend({ intent: z.literal("timeZone") }),
       alertsFormSchema.extend({ intent: z.literal("alerts") }),
       gamePanelFormSchema.extend({ intent: z.literal("gamePanel") }),
+      paymentsFormSchema.extend({ intent: z.literal("payments") }),
       securityFormSchema.extend({ intent: z.literal("security") }),
       verificationFormSchema.extend({ intent: z.literal("verification") }),
       invoicingFormSchema.extend({ intent: z.literal("invoicing") }),

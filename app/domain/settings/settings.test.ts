@@ -135,6 +135,14 @@ describe("the settings forms", () => {
     expect(parse({ intent: "gamePanel", allowLocalNetwork: "on" })).toMatchObject({
       data: { allowLocalNetwork: true },
     });
+    // A payment provider's address on the local network: off unless ticked.
+    expect(parse({ intent: "payments" })).toMatchObject({
+      success: true,
+      data: { intent: "payments", allowLocalNetwork: false },
+    });
+    expect(parse({ intent: "payments", allowLocalNetwork: "on" })).toMatchObject({
+      data: { allowLocalNetwork: true },
+    });
   });
 
   it("names each mistake with a message key", () => {

@@ -176,6 +176,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   alerts: { discordWebhook: "" },
   gamePanel: { allowLocalNetwork: false },
+  payments: { allowLocalNetwork: false },
   security: { requireAdminTwoFactor: false },
   verification: { requireVerifiedEmail: true },
   invoicing: {
@@ -240,6 +241,8 @@ export const SETTINGS_FORM_SECTION = {
   alerts: "alerts",
   // Saved from /admin/settings/game-panel: the panel client reads it (docs/provisioning.md).
   gamePanel: "gamePanel",
+  // The payment providers' addresses: the provider settings' save reads it (docs/payments.md).
+  payments: "payments",
   // Two-factor sign-in for admins: the admin guard reads it (app/http/guards.server.ts).
   security: "security",
   // Verified addresses (docs/accounts.md).
@@ -291,6 +294,7 @@ export const SETTINGS_FORM_FIELDS = {
   timeZone: ["timeZone"],
   alerts: ["discordWebhook"],
   gamePanel: ["allowLocalNetwork"],
+  payments: ["allowLocalNetwork"],
   security: ["requireAdminTwoFactor"],
   verification: ["requireVerifiedEmail"],
   invoicing: [

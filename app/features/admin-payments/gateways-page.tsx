@@ -24,6 +24,9 @@ import {
   formatBasisPoints,
   formatMethodAmount,
   INSTRUCTIONS_FIELDS,
+  isOnlineKind,
+  ONLINE_KIND_LABELS,
+  ONLINE_METHOD_CURRENCY,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_METHOD_NAME_LENGTH,
   NAME_FIELDS,
@@ -38,6 +41,14 @@ import {
 } from "~/domain/payments/payment-methods";
 import { useTranslation } from "~/i18n/use-translation";
 import { centsToEuroInput } from "~/lib/euro-input";
+import {
+  ProviderSections,
+  type ProviderActionResult,
+  type RefusedNotificationsPage,
+} from "./provider-sections";
+import type { ProviderSettingsView } from "~/domain/payments/providers/provider-settings";
+
+export type { ProviderActionResult } from "./provider-sections";
 
 // /admin/gateways (docs/payments.md): the payment methods as a list, and the editor of one on
 // the same address (?edit=<id>, ?edit=new), built from the kit's list with an editor.
@@ -52,6 +63,10 @@ interface GatewaysPageProps {
   query: PaymentMethodListQuery;
   locale: string;
   result?: EditorActionResult;
+  /** The online providers' connections and the notifications they sent that were refused. */
+  providers: ProviderSettingsView[];
+  refused: RefusedNotificationsPage;
+  providerResult?: ProviderActionResult;
 }
 
 /** "MAD 5.00 + 2.5%", "2.5%", "None". */
@@ -77,7 +92,10 @@ export function GatewaysPage(page: GatewaysPageProps) {
           value={
             <p className="scroll-mt-20 font-semibold" id={`method-${method.id}`}>
               <bdi>{nameOf(method)}</bdi>{" "}
-              {method.builtin ? <Badge tone="blue">{t("admin.builtin")}</Badge> : null}
+              {method.builtin ? <Badge tone="blue">{t("admin.builtin")}</Badge> : null}{" "}
+              {isOnlineKind(method.kind) ? (
+                <Badge tone="green">{t(ONLINE_KIND_LABELS[method.kind])}</Badge>
+              ) : null}
             </p>
           }
           note={method.code}
@@ -164,6 +182,14 @@ export function GatewaysPage(page: GatewaysPageProps) {
         of: actionsOf,
       }}
       empty={t("admin.empty")}
+      footer={
+        <ProviderSections
+          providers={page.providers}
+          refused={page.refused}
+          result={page.providerResult}
+          locale={locale}
+        />
+      }
       notices={{
         created: t("admin.created"),
         updated: t("admin.updated"),
@@ -241,15 +267,19 @@ function MethodEditor(props: EditorProps<PaymentMethod, GatewaysPageProps>) {
   const { t } = useTranslation("payments");
   const form = useEditorForm("method", props, initialValues(method, methods.length));
   const name = method ? textIn(method.names, locale, defaultLocale) : "";
+  // An online method's provider shows how to pay and charges in its own currency: no instructions, and
+  // the currency is the provider's alone.
+  const online = method && isOnlineKind(method.kind) ? method.kind : null;
+  const currencies = online ? [ONLINE_METHOD_CURRENCY[online]] : PAYMENT_CURRENCIES;
   const terms: FieldSpec[] = [
     termsRow(
       {
         kind: "select",
         name: "currency",
         label: t("admin.fields.currency"),
-        hint: t("admin.fields.currencyHint"),
+        hint: online ? t("admin.currencyFixedHint") : t("admin.fields.currencyHint"),
         variant: "validated",
-        options: choicesOf(PAYMENT_CURRENCIES, (currency) => t(CURRENCY_LABELS[currency])),
+        options: choicesOf(currencies, (currency) => t(CURRENCY_LABELS[currency])),
       },
       figure("rate", t("admin.fields.rate"), t("admin.fields.rateHint"), "decimal"),
     ),
@@ -289,6 +319,7 @@ function MethodEditor(props: EditorProps<PaymentMethod, GatewaysPageProps>) {
       notes={
         <>
           {method?.builtin ? <Notice tone="info">{t("admin.builtinNote")}</Notice> : null}
+          {online ? <Notice tone="info">{t("admin.onlineNote")}</Notice> : null}
           {method ? <Example method={method} locale={locale} /> : null}
         </>
       }
@@ -301,6 +332,7 @@ function MethodEditor(props: EditorProps<PaymentMethod, GatewaysPageProps>) {
           form={form}
           language={language}
           isDefault={language === defaultLocale}
+          instructions={!online}
         />
       ))}
       <EditorFields editor={form} fields={terms} />
@@ -316,10 +348,13 @@ function LanguageTexts({
   form,
   language,
   isDefault,
+  instructions,
 }: {
   form: EditorFormState;
   language: PaymentTextLocale;
   isDefault: boolean;
+  /** A manual method's instructions; an online one has none. */
+  instructions: boolean;
 }) {
   const { t } = useTranslation("payments");
   return (
@@ -338,18 +373,31 @@ function LanguageTexts({
             maxLength: MAX_METHOD_NAME_LENGTH,
             ...typedIn(language),
           },
-          {
-            kind: "textarea",
-            name: INSTRUCTIONS_FIELDS[language],
-            label: t("admin.fields.instructions"),
-            hint: t("admin.fields.instructionsHint"),
-            rows: 4,
-            maxLength: MAX_INSTRUCTIONS_LENGTH,
-            ...typedIn(language),
-            variant: "form",
-          },
+          ...(instructions
+            ? [
+                instructionsField(
+                  language,
+                  t("admin.fields.instructions"),
+                  t("admin.fields.instructionsHint"),
+                ),
+              ]
+            : []),
         ]}
       />
     </fieldset>
   );
+}
+
+/** One language's instructions: how to pay a manual method, typed in that language. */
+function instructionsField(language: PaymentTextLocale, label: string, hint: string): FieldSpec {
+  return {
+    kind: "textarea",
+    name: INSTRUCTIONS_FIELDS[language],
+    label,
+    hint,
+    rows: 4,
+    maxLength: MAX_INSTRUCTIONS_LENGTH,
+    ...typedIn(language),
+    variant: "form",
+  };
 }

@@ -64,3 +64,25 @@ export function useVerificationGroup(settings: Settings, mailConfigured: boolean
     ],
   };
 }
+
+/**
+ * The online payment providers (docs/payments.md): whether a provider's API address may be on the local
+ * network (a test double or a trial), which the provider settings' save on /admin/gateways reads.
+ */
+export function usePaymentsGroup(settings: Settings): SettingsGroup {
+  const { t } = useTranslation("admin-settings");
+  return {
+    form: "payments",
+    title: t("payments.title"),
+    description: t("payments.description"),
+    aside: <SectionState section="payments" holds={settings.payments.allowLocalNetwork} />,
+    fields: [
+      {
+        kind: "switch",
+        name: "allowLocalNetwork",
+        label: t("payments.allowLocalNetwork"),
+        hint: t("payments.allowLocalNetworkHint"),
+      },
+    ],
+  };
+}

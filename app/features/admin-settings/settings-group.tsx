@@ -125,6 +125,7 @@ const SECTION_STATES = {
   maintenance: { holds: ["yellow", "maintenance.on"], not: ["green", "maintenance.off"] },
   lifecycle: { holds: ["green", "lifecycle.on"], not: ["yellow", "lifecycle.off"] },
   security: { holds: ["green", "security.on"], not: ["grey", "security.off"] },
+  payments: { holds: ["yellow", "payments.on"], not: ["green", "payments.off"] },
   verification: {
     holds: ["green", "verification.applies"],
     not: ["yellow", "verification.notApplied"],

@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useInvoicingGroup } from "./invoicing-group";
 import { useLifecycleGroup } from "./lifecycle-group";
 import { useApprovalGroup, useLocationsGroup } from "./orders-group";
-import { useSecurityGroup, useVerificationGroup } from "./security-groups";
+import { usePaymentsGroup, useSecurityGroup, useVerificationGroup } from "./security-groups";
 import {
   useFormState,
   type BuiltInTexts,
@@ -62,6 +62,7 @@ export function SettingsPage({
     useSecurityGroup(settings, adminTwoFactor),
     useVerificationGroup(settings, mailConfigured),
     useInvoicingGroup(settings, { countries, customersWithoutCountry }),
+    usePaymentsGroup(settings),
   ];
   const unknown = result && !result.ok && result.form === null ? result : undefined;
   return (

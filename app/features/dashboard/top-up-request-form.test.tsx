@@ -20,6 +20,7 @@ function method(id: number, name: string, minCoins: number, maxCoins: number) {
   return {
     id,
     code: name.toLowerCase(),
+    kind: "manual",
     name,
     instructions: "",
     currency: "EUR",
