@@ -26,7 +26,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
+  await fake.settled();
   fake.webhookUrl = null;
   fake.deliveryMode = "normal";
   receiver.received.length = 0;
