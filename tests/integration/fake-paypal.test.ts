@@ -9,6 +9,10 @@ let fake: FakePayPal;
 let receiver: WebhookReceiver;
 let token = "";
 
+// An answer's JSON, read loosely: what it must hold is said by each assertion.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
 async function api(method: string, path: string, body?: unknown, requestId?: string) {
   const response = await fetch(`${fake.url}${path}`, {
     method,
@@ -20,7 +24,7 @@ async function api(method: string, path: string, body?: unknown, requestId?: str
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Json };
 }
 
 async function order(value = "12.34") {
