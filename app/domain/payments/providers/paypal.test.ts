@@ -193,6 +193,48 @@ describe("lookUp", () => {
     ]);
   });
 
+  /** A fetch that lets `before` change PayPal's side just before the capture call leaves. */
+  function beforeCapture(before: (init: RequestInit) => Promise<void> | void): typeof fetch {
+    return async (input, init) => {
+      if (String(input).endsWith("/capture")) await before(init ?? {});
+      return fetch(input, init);
+    };
+  }
+
+  it("finds the capture another caller made between its read and its capture", async () => {
+    const { payment } = await started();
+    fake.approve(payment.providerRef!);
+    const racing = provider({
+      fetch: beforeCapture(async (init) => {
+        const headers = {
+          ...(init.headers as Record<string, string>),
+          "PayPal-Request-Id": "other",
+        };
+        await fetch(`${fake.url}/v2/checkout/orders/${payment.providerRef}/capture`, {
+          ...init,
+          headers,
+        });
+      }),
+    });
+    expect(await racing.lookUp(fake.config(), payment)).toMatchObject({ ok: true, state: "paid" });
+    expect(fake.orders.get(payment.providerRef!)!.captureIds).toHaveLength(1);
+  });
+
+  it("says pending when PayPal answers the capture ORDER_NOT_APPROVED", async () => {
+    const { payment } = await started();
+    fake.approve(payment.providerRef!);
+    const unapproving = provider({
+      fetch: beforeCapture(() => {
+        fake.orders.get(payment.providerRef!)!.status = "PAYER_ACTION_REQUIRED";
+      }),
+    });
+    expect(await unapproving.lookUp(fake.config(), payment)).toMatchObject({
+      ok: true,
+      state: "pending",
+      detail: "ORDER_NOT_APPROVED",
+    });
+  });
+
   it("leaves an order the customer has not approved pending, and takes nothing", async () => {
     const paypal = provider();
     const { payment } = await started(paypal);
