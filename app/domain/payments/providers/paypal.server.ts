@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { fromPayPalValue, toPayPalValue } from "./paypal-amounts";
 import {
   PROVIDER_TIMEOUT_MS,
@@ -108,7 +109,10 @@ export function createPayPalProvider(options: PayPalProviderOptions = {}): PayPa
   const tokens = new Map<string, CachedToken>();
   const inFlight = new Map<string, Promise<{ ok: true; token: string } | ProviderError>>();
 
-  const tokenKey = (config: ProviderConfig) => `${config.apiUrl}\n${config.publicId}`;
+  // The secret is part of the key: a secret changed (or mistyped) by the admin is tried at once, not
+  // hidden for hours behind a token the old one earned.
+  const tokenKey = (config: ProviderConfig) =>
+    `${config.apiUrl}\n${config.publicId}\n${createHash("sha256").update(config.secret).digest("hex")}`;
 
   async function send(url: string, init: RequestInit): Promise<Reply | ProviderError> {
     try {
