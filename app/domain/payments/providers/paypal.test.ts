@@ -412,8 +412,10 @@ describe("the access token", () => {
   });
 
   it("says unauthorized when the keys are wrong, or PayPal keeps refusing", async () => {
-    const { payment } = await started();
-    expect(await provider().lookUp(fake.config({ secret: "wrong" }), payment)).toMatchObject({
+    // The same provider, its token earned with the right secret: the wrong one is still tried.
+    const paypal = provider();
+    const { payment } = await started(paypal);
+    expect(await paypal.lookUp(fake.config({ secret: "wrong" }), payment)).toMatchObject({
       ok: false,
       failure: "unauthorized",
       detail: "invalid_client",
