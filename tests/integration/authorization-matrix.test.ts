@@ -193,6 +193,13 @@ const ROUTES: Record<string, Row> = {
   "/dashboard/top-up": customerPage(post({ intent: "cancel", requestId: "999999" }, signedIn(404))),
   // A proof file: its owner's and the admins' (tests/integration/top-up-proofs-pages.test.ts); an id
   // that is no file is the same 404 to everyone signed in.
+  // A provider's notification: the same answer to everyone, signed in or not (its signature is its
+  // authentication); there is nothing to notify of a provider without keys (as here).
+  "/hooks/payments/:provider": {
+    url: () => "/hooks/payments/youcanpay",
+    get: everyone(405),
+    post: [post({ intent: "matrix-probe" }, everyone(404))],
+  },
   "/dashboard/top-up/proofs/:id": {
     url: () => "/dashboard/top-up/proofs/999999",
     get: { ...signedIn(404) },

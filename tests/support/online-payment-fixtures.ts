@@ -6,12 +6,16 @@ import {
 import { startOnlinePayment } from "~/domain/payments/online-checkout.server";
 import { CONFIRM_JOB } from "~/domain/payments/online-payments";
 import type { ProviderCode } from "~/domain/payments/providers/provider";
-import { customerWithCoins } from "./money-fixtures";
+import {
+  listPaymentMethodsForAdmin,
+  updatePaymentMethod,
+} from "~/domain/payments/payment-methods.server";
+import { adminId, customerWithCoins } from "./money-fixtures";
 import { configureProvider, scriptedProviders, type ScriptedProvider } from "./scripted-provider";
-import { enabledOrangeMoney } from "./top-up-fixtures";
 
-// An online payment's world for a test: a method paid through a scripted provider (Orange Money's row,
-// 11.00 MAD a coin, 5 to 200 coins, made a provider's method), the provider configured, a customer.
+// An online payment's world for a test: the provider's seeded method (YouCan Pay at 11.00 MAD a coin,
+// PayPal Checkout at 1.00 EUR; 5 to 200 coins, no fee), its provider configured, the method enabled
+// through the admin's use-case (which refuses an online method whose provider has no keys).
 
 export interface OnlineWorld {
   providers: Record<ProviderCode, ScriptedProvider>;
@@ -22,19 +26,34 @@ export interface OnlineWorld {
   providerSecret: string;
 }
 
+const SEEDED_METHOD: Record<ProviderCode, { code: string; rate: number }> = {
+  youcanpay: { code: "youcanpay", rate: 1100 },
+  paypal: { code: "paypal-checkout", rate: 100 },
+};
+
 export async function onlineWorld(
   app: AppServices,
   code: ProviderCode = "youcanpay",
 ): Promise<OnlineWorld> {
-  const method = await enabledOrangeMoney(app);
-  await app.db
-    .updateTable("payment_methods")
-    .set({ kind: code })
-    .where("id", "=", method.id)
-    .execute();
   const providerSecret = await configureProvider(app.db, code, {
     authSecret: app.env.AUTH_SECRET,
   });
+  const seeded = SEEDED_METHOD[code];
+  const method = (await listPaymentMethodsForAdmin(app.db)).find((m) => m.code === seeded.code)!;
+  const updated = await updatePaymentMethod(app.db, {
+    actorId: await adminId(app),
+    id: method.id,
+    method: {
+      ...method,
+      enabled: true,
+      rate: seeded.rate,
+      minCoins: 5,
+      maxCoins: 200,
+      feeFixed: 0,
+      feePercentBp: 0,
+    },
+  });
+  if (!updated.ok) throw new Error(updated.error);
   const providers = scriptedProviders();
   return {
     providers,

@@ -34,8 +34,9 @@ function bodyKey(rawBody: string): string {
 
 /**
  * A notification as it came (`headers` with lower-case names). Answers 413 past MAX_NOTIFICATION_BYTES,
- * 404 for a provider we do not have, 503 while it is not configured (the provider sends it again
- * later), 400 for one that cannot be read (logged: without an id it cannot be kept), 401 for a bad
+ * 404 for a provider we do not have or have no keys for (no shop asked it for anything), 503 while
+ * its saved keys cannot be read (the site's own fault, fixed by saving them again: the provider sends
+ * it again later), 400 for one that cannot be read (logged: without an id it cannot be kept), 401 for a bad
  * signature (kept under its body's hash, staff told once an hour). Otherwise it is kept once under its
  * event id (a replay: 200, nothing new), linked to its payment by the provider's reference (an unknown
  * one is kept as such and answered 200, so the provider stops sending it), and a confirmation is
@@ -53,7 +54,9 @@ export async function receiveNotification(
   const code: ProviderCode = input.provider;
   const provider = wiring.providers[code];
   const config = await readProviderConfig(db, code, { secret: wiring.secret });
-  if (!provider || !config.ok) return answer(503, "unavailable");
+  if (!provider || (!config.ok && config.problem === "notConfigured"))
+    return answer(404, "notConfigured");
+  if (!config.ok) return answer(503, "unavailable");
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.headers)) headers[name.toLowerCase()] = value;
   let read: NotificationRead;
