@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { Form, useNavigation, useRevalidator } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
@@ -10,6 +9,7 @@ import { Label } from "~/components/ui/label";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
 import { StatusMessage } from "~/components/ui/status-message";
+import { useRefreshWhile } from "~/components/ui/use-refresh-while";
 import {
   panelStateTone,
   type PanelCallView,
@@ -66,16 +66,9 @@ export function ServicePanelPage({
   const { t: tServices } = useTranslation("services");
   const message = useMessage();
   const busy = useNavigation().state !== "idle";
-  const revalidator = useRevalidator();
   const moving =
     panel.reinstall !== null || (panel.state !== null && MOVING_STATES.has(panel.state));
-  useEffect(() => {
-    if (!moving) return;
-    const timer = setTimeout(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, MOVING_REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [moving, panel.state, panel.calls.length, revalidator]);
+  useRefreshWhile(moving, MOVING_REFRESH_MS, `${panel.state}:${panel.calls.length}`);
   const date = dateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" });
   const state = (panel.state ?? "") as PanelState;
   const known = (PANEL_STATES as readonly string[]).includes(state);

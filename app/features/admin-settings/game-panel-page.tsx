@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { TitledCard } from "~/components/ui/card";
 import { FormCard, FormFields, Switch, type FieldSpec } from "~/components/ui/form-card";
@@ -7,6 +7,7 @@ import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResultMessage, ResultText, type ActionResult } from "~/components/ui/result-message";
 import { StatusMessage } from "~/components/ui/status-message";
+import { useRefreshWhile } from "~/components/ui/use-refresh-while";
 import type { PanelCheckView, PanelConnectionView } from "~/domain/provisioning/panel-connection";
 import { useMessage, type MessageKey } from "~/i18n/use-message";
 import { useTranslation } from "~/i18n/use-translation";
@@ -44,15 +45,8 @@ export function GamePanelPage({
   const busy = useNavigation().state !== "idle";
   const check = connection?.check ?? null;
   const snapshot = check?.snapshot ?? null;
-  const revalidator = useRevalidator();
   // While the worker has not run the check, look again now and then (a plain reload works too).
-  useEffect(() => {
-    if (!check?.pending) return;
-    const timer = setTimeout(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, CHECK_REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [check?.pending, check?.checkedAt, revalidator]);
+  useRefreshWhile(Boolean(check?.pending), CHECK_REFRESH_MS, check?.checkedAt);
 
   const saveResult = result?.intent === "save" ? result : undefined;
   const typed = saveResult && !saveResult.ok ? saveResult.values : undefined;
