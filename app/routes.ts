@@ -30,6 +30,8 @@ export default [
       route("dashboard/account", "routes/dashboard/account.tsx"),
     ]),
     route("dashboard/top-up", "routes/top-up.tsx"),
+    // Where a payment provider sends the customer back (docs/online-payments.md).
+    route("dashboard/top-up/payments/:id", "routes/top-up-payment.tsx"),
     route("coins", "routes/coins.tsx"),
     route("order", "routes/order.tsx"),
     route("support/new", "routes/support/new.tsx"),

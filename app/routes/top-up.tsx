@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { requestContext } from "~/context.server";
 import { VERIFY_EMAIL_PATH } from "~/domain/accounts/email-verification";
 import { topUpActionSchema, topUpPageQuerySchema } from "~/domain/payments/top-ups.schemas";
 import { loadTopUpPage, runTopUpAction } from "~/domain/payments/top-ups.server";
+import { startOnlinePayment } from "~/domain/payments/online-checkout.server";
 import { TopUpPage, type TopUpPageResult } from "~/features/dashboard/top-up-page";
 import { emailVerificationRequired } from "~/http/email-verification.server";
 import { inUploadTurn, parseFormWithFiles } from "~/http/form.server";
@@ -62,18 +63,37 @@ async function answer(
             ? "payments.errors.topUpNotFound"
             : "payments.errors.unknownAction",
         fieldErrors: shown ? fieldErrors : undefined,
-        intent: form.values.intent,
+        intent: form.values.intent === "payOnline" ? "request" : form.values.intent,
       } satisfies TopUpPageResult,
       { status: 400 },
     );
   }
-  const result = await runTopUpAction(context.services.db, {
-    userId,
-    locale: context.locale,
-    action: form.data,
-    proofs: form.files,
-    requireVerifiedEmail: emailVerificationRequired(context),
-  });
+  const { services } = context;
+  const gate = { requireVerifiedEmail: emailVerificationRequired(context) };
+  const action = form.data;
+  // A method paid online: the checkout is made at the provider and the customer sent there to pay.
+  const result =
+    action.intent === "payOnline"
+      ? await startOnlinePayment(
+          services.db,
+          {
+            userId,
+            methodId: action.methodId,
+            coins: action.coins,
+            origin: services.env.PUBLIC_URL ?? new URL(request.url).origin,
+            customerIp: context.clientIp,
+            locale: context.locale,
+          },
+          { providers: services.paymentProviders, secret: services.env.AUTH_SECRET, ...gate },
+        )
+      : await runTopUpAction(services.db, {
+          userId,
+          locale: context.locale,
+          action,
+          proofs: form.files,
+          ...gate,
+        });
+  if (result.ok && "redirectUrl" in result) return redirect(result.redirectUrl);
   if (!result.ok)
     return data(
       {
@@ -82,10 +102,12 @@ async function answer(
         ...("verifyEmail" in result
           ? { verifyEmailUrl: VERIFY_EMAIL_PATH }
           : {
-              fieldErrors: result.field ? { [result.field]: result.error } : undefined,
-              params: result.params,
+              fieldErrors:
+                "field" in result && result.field ? { [result.field]: result.error } : undefined,
+              params: "params" in result ? result.params : undefined,
             }),
-        intent: form.data.intent,
+        // The online start is the same form as a request: its refusals show there.
+        intent: form.data.intent === "payOnline" ? "request" : form.data.intent,
       } satisfies TopUpPageResult,
       { status: statusOf(result) },
     );

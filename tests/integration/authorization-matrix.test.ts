@@ -200,6 +200,12 @@ const ROUTES: Record<string, Row> = {
     get: everyone(405),
     post: [post({ intent: "matrix-probe" }, everyone(404))],
   },
+  // An online payment's page: its owner's only (tests/integration/online-payment-pages.test.ts); an id
+  // that is no payment is the same 404 to everyone signed in.
+  "/dashboard/top-up/payments/:id": {
+    url: () => "/dashboard/top-up/payments/999999",
+    get: { ...signedIn(404) },
+  },
   "/dashboard/top-up/proofs/:id": {
     url: () => "/dashboard/top-up/proofs/999999",
     get: { ...signedIn(404) },

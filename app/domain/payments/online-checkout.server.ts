@@ -16,7 +16,8 @@ import { cancelRequestOf, findOnlinePayment, movePayment } from "./online-paymen
 import type { PaymentProvider, ProviderCode } from "./providers/provider";
 import { isProviderCode, readProviderConfig } from "./providers/provider-config.server";
 import { requestTopUp, type GateOptions } from "./top-up-requests.server";
-import type { Refused } from "./top-up-rows.server";
+import { namesOf, type Refused } from "./top-up-rows.server";
+import { textIn, type PaymentCurrency } from "./payment-methods";
 import { OPEN_TOP_UP_STATES } from "./top-ups";
 
 // The customer's side of an online payment (docs/online-payments.md#where-each-step-runs): starting a
@@ -183,10 +184,12 @@ export interface OnlinePaymentView {
   id: number;
   reference: string;
   provider: ProviderCode;
+  /** The method's name in the reader's language. */
+  methodName: string;
   state: OnlinePaymentState;
   /** Minor units of `currency`, as asked. */
   amount: number;
-  currency: string;
+  currency: PaymentCurrency;
   coins: number;
   /** Once paid: the coins credited, the balance after, the payment receipt's number. */
   creditedCoins: number | null;
@@ -198,15 +201,21 @@ export interface OnlinePaymentView {
 /** The owner's payment `paymentId`; not found for anyone else's (never confirmed to exist). */
 export async function readOnlinePayment(
   db: Db,
-  input: { userId: string; paymentId: number },
+  input: { userId: string; paymentId: number; locale?: string },
 ): Promise<{ ok: true; payment: OnlinePaymentView } | OnlineRefused> {
   const row = await findOnlinePayment(db, input.paymentId);
   if (!row || row.user_id !== input.userId)
     return { ok: false, kind: "notFound", error: "payments.errors.paymentNotFound" };
   const request = await db
     .selectFrom("top_up_requests")
-    .select(["coins", "credited_coins", "state"])
-    .where("id", "=", row.top_up_request_id)
+    .innerJoin("payment_methods", "payment_methods.id", "top_up_requests.payment_method_id")
+    .select([
+      "top_up_requests.coins",
+      "top_up_requests.credited_coins",
+      "top_up_requests.state",
+      "payment_methods.names",
+    ])
+    .where("top_up_requests.id", "=", row.top_up_request_id)
     .executeTakeFirstOrThrow();
   const credited =
     request.state === "approved"
@@ -230,9 +239,10 @@ export async function readOnlinePayment(
       id: Number(row.id),
       reference: row.reference,
       provider: row.provider as ProviderCode,
+      methodName: textIn(namesOf(request.names), input.locale ?? "en", "en"),
       state: row.state as OnlinePaymentState,
       amount: row.amount,
-      currency: row.currency,
+      currency: row.currency as PaymentCurrency,
       coins: request.coins,
       creditedCoins: credited ? credited.amount_cents / 100 : null,
       balanceCents: balance?.coin_balance_cents ?? null,
@@ -276,4 +286,33 @@ export async function askConfirmation(
     }),
   );
   return { ok: true, queued: id !== null };
+}
+
+/** What a provider's return address may carry: the markers that say the customer just came back. */
+export interface ProviderReturn {
+  /** YouCan Pay's `transaction_id` (a hint the provider's answer must confirm). */
+  captureHint: string | null;
+  /** The customer came back through the cancel address. */
+  cancelled: boolean;
+}
+
+/**
+ * The customer's arrival from the provider: the payment's confirmation is asked for once (the worker
+ * asks the provider), and the page's own address is given back, without the provider's markers, so
+ * that the page's later looks read and never ask again.
+ */
+export async function returnFromProvider(
+  db: Db,
+  input: { userId: string; paymentId: number; back: ProviderReturn; now?: Date },
+): Promise<{ ok: true; location: string } | OnlineRefused> {
+  const asked = await askConfirmation(db, {
+    userId: input.userId,
+    paymentId: input.paymentId,
+    captureHint: input.back.captureHint,
+    cancelled: input.back.cancelled,
+    now: input.now,
+  });
+  if (!asked.ok) return asked;
+  const path = onlinePaymentPath(input.paymentId);
+  return { ok: true, location: input.back.cancelled ? `${path}?left=1` : path };
 }

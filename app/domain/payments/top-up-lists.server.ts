@@ -33,13 +33,24 @@ export async function loadCustomerTopUps(db: Db, userId: string, locale: string)
   const all = rows.map((row) => toRequest(row, locale));
   const current = all.find((request) => isOpenTopUp(request.state)) ?? null;
   const past = all.filter((request) => request !== current).slice(0, PAST_TOP_UPS_SHOWN);
+  // An open request paid online waits on its provider, not on the customer: the page links its
+  // payment's page instead of the manual instructions and "I have paid" (a new start replaces it).
+  const checkout = current
+    ? await db
+        .selectFrom("online_payments")
+        .select("id")
+        .where("top_up_request_id", "=", current.id)
+        .executeTakeFirst()
+    : undefined;
+  if (checkout)
+    return { current: null, instructions: "", past, pendingPaymentId: checkout.id, pending: current };
   let instructions = "";
   if (current) {
     const method = await findPaymentMethod(db, current.methodId);
     const defaultLocale = (await getSettings(db)).general.defaultLocale;
     if (method) instructions = textIn(method.instructions, locale, defaultLocale);
   }
-  return { current, instructions, past };
+  return { current, instructions, past, pendingPaymentId: null, pending: null };
 }
 
 /** A request of the admin's queue, with who asked. */

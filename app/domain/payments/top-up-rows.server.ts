@@ -65,7 +65,8 @@ export function requests(db: Db | Tx) {
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof requests>["executeTakeFirstOrThrow"]>>;
 
-function namesOf(json: string) {
+/** A method's stored names (JSON per language), "" where one is missing or unreadable. */
+export function namesOf(json: string) {
   try {
     const value = JSON.parse(json) as Record<string, unknown>;
     const text = (locale: string) =>

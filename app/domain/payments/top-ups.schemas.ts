@@ -47,8 +47,16 @@ export const topUpActionSchema = z.discriminatedUnion("intent", [
       ),
   }),
   z.object({ intent: z.literal("cancel"), requestId }),
+  // The same form for a method paid online: the customer goes to the provider's page to pay.
+  z.object({
+    intent: z.literal("payOnline"),
+    methodId: idField("payments.errors.methodRequired"),
+    coins: coinsField,
+  }),
 ]);
-export type TopUpAction = z.output<typeof topUpActionSchema>;
+export type TopUpFormAction = z.output<typeof topUpActionSchema>;
+/** What runTopUpAction does: the form's intents but the online start (online-checkout.server.ts). */
+export type TopUpAction = Exclude<TopUpFormAction, { intent: "payOnline" }>;
 
 /** /admin/top-ups: approve (with another number of coins, or the asked one when empty) or reject. */
 export const topUpDecisionSchema = z.discriminatedUnion("intent", [
@@ -109,3 +117,30 @@ export const topUpQueueQuerySchema = z.object({
   page: pageParam,
 });
 export type TopUpQueueQuery = z.output<typeof topUpQueueQuerySchema>;
+
+/**
+ * /dashboard/top-up/payments/:id's query as a provider's return writes it: PayPal's `token` and
+ * `PayerID`, YouCan Pay's `transaction_id` (a hint only), our `cancelled=1` on the cancel address; and
+ * `left=1` on the page's own address once the customer came back through the cancel. Anything else is
+ * ignored.
+ */
+export const paymentReturnQuerySchema = z
+  .object({
+    token: z.string().max(200).optional().catch(undefined),
+    PayerID: z.string().max(200).optional().catch(undefined),
+    transaction_id: z.string().max(200).optional().catch(undefined),
+    cancelled: z.string().optional().catch(undefined),
+    left: z.string().optional().catch(undefined),
+  })
+  .transform((query) => ({
+    fromProvider:
+      query.token !== undefined ||
+      query.PayerID !== undefined ||
+      query.transaction_id !== undefined ||
+      query.cancelled !== undefined,
+    back: { captureHint: query.transaction_id ?? null, cancelled: query.cancelled === "1" },
+    left: query.left === "1",
+  }));
+
+/** The payment's id in its page's address. */
+export const paymentIdSchema = idField("payments.errors.paymentNotFound");

@@ -8,12 +8,13 @@ import { Notice } from "~/components/ui/notice";
 import { PageHeading } from "~/components/ui/page-heading";
 import { useRefreshWhile } from "~/components/ui/use-refresh-while";
 import { formatMethodAmount, type PaymentCurrency } from "~/domain/payments/payment-methods";
+import type { OnlinePaymentState } from "~/domain/payments/online-payments";
 import { TOP_UP_PAGE } from "~/domain/payments/top-ups";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCoins } from "~/lib/money";
 
 /** Where an online payment stands, in our words (the provider's answer, once the worker asked it). */
-export type OnlinePaymentPageState = "pending" | "paid" | "failed" | "cancelled" | "refunded";
+type OnlinePaymentPageState = OnlinePaymentState;
 
 /** What the page of a payment's return shows: the customer's own payment only. */
 export interface OnlinePaymentPageView {

@@ -41,6 +41,8 @@ function renderWaiting(
       Component: () => (
         <TopUpPage
           current={request}
+          pending={null}
+          pendingPaymentId={null}
           proofs={[]}
           instructions=""
           past={[]}

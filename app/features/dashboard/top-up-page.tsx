@@ -24,6 +24,8 @@ import { formatCalendarDay, mediumDate } from "~/lib/intl-format";
 import { PaidForm } from "./top-up-paid-form";
 import { RequestForm } from "./top-up-request-form";
 import { ApprovalTime } from "~/components/ui/approval-time";
+import { Notice } from "~/components/ui/notice";
+import { onlinePaymentPath } from "~/domain/payments/online-payments";
 
 /** What a post to the page said: its message, the request's reference or a refusal's bounds. */
 export type TopUpPageResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
@@ -236,6 +238,9 @@ function PastRequests({ requests, locale }: { requests: TopUpRequest[]; locale: 
 /** What the page shows: the loader's data and what the last post answered. */
 type TopUpPageProps = {
   current: TopUpRequest | null;
+  /** An open request paid online (its payment's page tells where it stands), and its payment's id. */
+  pending: TopUpRequest | null;
+  pendingPaymentId: number | null;
   /** The open request's files. */
   proofs: TopUpProof[];
   instructions: string;
@@ -274,6 +279,20 @@ export function TopUpPage(props: TopUpPageProps) {
         <Button asChild size="sm" className="w-fit">
           <Link to={result.verifyEmailUrl}>{message("auth.verify.goConfirm")}</Link>
         </Button>
+      ) : null}
+      {props.pending && props.pendingPaymentId !== null ? (
+        <Notice tone="info" data-testid="pending-checkout">
+          {t("topUps.pendingCheckout", {
+            reference: props.pending.reference,
+            method: props.pending.methodName,
+          })}{" "}
+          <Link
+            className="font-medium underline underline-offset-4"
+            to={onlinePaymentPath(props.pendingPaymentId)}
+          >
+            {t("topUps.pendingCheckoutLink")}
+          </Link>
+        </Notice>
       ) : null}
       {current ? <CurrentRequest {...props} request={current} /> : <RequestForm {...props} />}
       <PastRequests requests={past} locale={locale} />

@@ -16,11 +16,17 @@ beforeAll(async () => {
   i18n = await createI18n("en", await loadResources("en"));
 });
 
-function method(id: number, name: string, minCoins: number, maxCoins: number) {
+function method(
+  id: number,
+  name: string,
+  minCoins: number,
+  maxCoins: number,
+  kind: OfferedPaymentMethod["kind"] = "manual",
+) {
   return {
     id,
     code: name.toLowerCase(),
-    kind: "manual",
+    kind,
     name,
     instructions: "",
     currency: "EUR",
@@ -76,5 +82,22 @@ describe("the request form reached from Add coins", () => {
     fireEvent.click(screen.getByRole("button", { name: "20" }));
     fireEvent.click(screen.getByRole("radio", { name: /Wallet/ }));
     expect(coins.value).toBe("20");
+  });
+});
+
+describe("a method paid online", () => {
+  it("sends the customer to its provider's page instead of asking for a request", () => {
+    const card = method(3, "Card (YouCan Pay)", 1, 1000, "youcanpay");
+    renderForm([bank, card], null);
+    const intent = () => document.querySelector<HTMLInputElement>('input[name="intent"]')!.value;
+    expect(intent()).toBe("request");
+    expect(screen.getByRole("button", { name: "Request the top-up" })).toBeTruthy();
+    expect(screen.queryByTestId("pay-online-help")).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: /YouCan Pay/ }));
+    expect(intent()).toBe("payOnline");
+    expect(screen.getByRole("button", { name: "Continue to payment" })).toBeTruthy();
+    expect(screen.getByTestId("pay-online-help").textContent).toContain(
+      "You pay on a secure payment page (Card (YouCan Pay))",
+    );
   });
 });

@@ -57,6 +57,7 @@ export function RequestForm({
   };
   const [methodId, setMethodId] = useState(methods[0]?.id ?? 0);
   const method = methods.find((m) => m.id === methodId);
+  const online = method !== undefined && method.kind !== "manual";
   const quoted = method && /^\d+$/.test(coins) ? quoteTopUp(method, Number(coins)) : undefined;
   const error = result && !result.ok && result.intent === "request" ? result : undefined;
   const methodError = error?.fieldErrors?.methodId;
@@ -64,7 +65,8 @@ export function RequestForm({
   return (
     <TitledCard title={t("topUps.newRequest")} empty={methods.length === 0 ? closed : undefined}>
       <Form method="post" className="grid gap-5" noValidate>
-        <input type="hidden" name="intent" value="request" />
+        {/* A method paid online sends the customer to its provider's page; a manual one asks for a request. */}
+        <input type="hidden" name="intent" value={online ? "payOnline" : "request"} />
         {wantedCoins !== null ? (
           <p className="text-sm text-muted-foreground" data-testid="top-up-prefilled">
             {t("topUps.prefilled")}
@@ -161,8 +163,13 @@ export function RequestForm({
             ) : null}
           </p>
         ) : null}
+        {online ? (
+          <p className="text-sm text-muted-foreground" data-testid="pay-online-help">
+            {t("topUps.payOnlineHelp", { method: method.name })}
+          </p>
+        ) : null}
         <Button type="submit" disabled={busy} className="justify-self-start">
-          {t("topUps.submit")}
+          {online ? t("topUps.payOnline") : t("topUps.submit")}
         </Button>
       </Form>
     </TitledCard>
