@@ -53,7 +53,10 @@ export interface PaymentsOutcome {
 
 export const topUpKey = (requestId: number) => `top-up:${requestId}`;
 
-function countBy<T>(items: readonly T[], key: (item: T) => string | number | null): Map<string, number> {
+function countBy<T>(
+  items: readonly T[],
+  key: (item: T) => string | number | null,
+): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of items) {
     const k = String(key(item));
@@ -80,7 +83,10 @@ export function checkPaymentsOutcome(snapshot: PaymentsSnapshot): PaymentsOutcom
   const notificationsOf = new Map<number, string[]>();
   for (const row of snapshot.notifications) {
     if (row.paymentId === null) continue;
-    notificationsOf.set(row.paymentId, [...(notificationsOf.get(row.paymentId) ?? []), row.outcome]);
+    notificationsOf.set(row.paymentId, [
+      ...(notificationsOf.get(row.paymentId) ?? []),
+      row.outcome,
+    ]);
   }
   const answersOf = new Map<number, (string | null)[]>();
   for (const answer of snapshot.answers) {
