@@ -10,7 +10,7 @@
  *    fake-youcanpay.ts) runs in this process; the provider is saved pointing at it (saveProviderSettings,
  *    with the setting payments.allowLocalNetwork on, as an admin would for a trial) and the seeded
  *    `youcanpay` method enabled. The worker's confirming job asks the double (GET /api/transactions/{id}).
- * 2. CHECKOUTS customers (200) registered through the domain (createCustomers, no coins), each starting a
+ * 2. CHECKOUTS customers (200), and as many for the diagnostic (6), registered through the domain (createCustomers, no coins), each starting a
  *    checkout through the domain (startOnlinePayment: the real YouCan Pay client tokenizes at the double),
  *    and the double "pays" each (its Pay button). The double has no webhook address, so each payment's
  *    `transaction.paid` event is kept, signed, unsent.
@@ -24,8 +24,11 @@
  *    (`POST /hooks/payments/youcanpay`, the double's own body and signature), one in TWICE_EVERY (5) sent
  *    twice: half of those with the second copy at the same moment, half right after the first's answer.
  *    Each request is timed from send to the answer's last byte.
- * 5. The run ends when every payment is `paid`, its request `approved`, and no confirming job waits or
- *    runs (or none can move any more, or at ROUND_LIMIT_S).
+ * 5. The round waits until every payment is `paid`, its request `approved`, and no confirming job waits
+ *    or runs (or none can move any more, or at ROUND_LIMIT_S).
+ * 6. A diagnostic, not judged: CHECKOUTS other paid checkouts' notifications sent evenly spaced at
+ *    PACED_RATE (200/s, the rate the orders' p95 is judged at), each timed from when it was due; then
+ *    the wait as in 5. It tells the webhook's own time from the burst's queue.
  *
  * Checked (payments-checks.ts): each top-up credited once (one ledger entry under `top-up:<request id>`,
  * no other credit of the customer), of its coins, each balance equal to its credit, one receipt each,
@@ -95,6 +98,8 @@ import {
 
 const CHECKOUTS = QUICK ? 20 : Number(process.env.BENCH_PAYMENTS_CHECKOUTS ?? 200);
 const WARM_UP = QUICK ? 4 : 20;
+/** The diagnostic's rate: the orders' budget is judged at 200 evenly spaced requests a second. */
+const PACED_RATE = 200;
 const TWICE_EVERY = 5;
 const RETURN_FIRST_EVERY = 10;
 /** Generous: past this a round stops and what is not credited counts as errors. */
@@ -135,6 +140,8 @@ interface Round {
   sent: Sent[];
   /** The warm-up's (checked, not measured). */
   warmSent: Sent[];
+  /** Other checkouts' notifications sent at PACED_RATE, each timed from when it was due. */
+  pacedSent: Sent[];
   /** The server's own time for each (its request log's responseTime, whole ms). */
   serverMs: number[];
   /** CPU of the server processes (not the worker's) over the burst, in ms. */
@@ -340,6 +347,58 @@ async function sendAll(server: RunningServer, checkout: Checkout): Promise<Sent[
   return checkout.twice === "after" ? [first, await post(server, checkout, 2)] : [first];
 }
 
+/** One notification each, evenly spaced at PACED_RATE (an open loop), timed from when each was due. */
+async function sendPaced(server: RunningServer, checkouts: Checkout[]): Promise<Sent[]> {
+  const start = performance.now();
+  return Promise.all(
+    checkouts.map(async (checkout, i) => {
+      const due = start + (i * 1000) / PACED_RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const sent = await post(server, checkout, 1);
+      return { ...sent, ms: performance.now() - due };
+    }),
+  );
+}
+
+/**
+ * Waits until every payment of `ids` is paid and no confirming job waits or runs (or none can before
+ * the limit, or ROUND_LIMIT_S has passed): the seconds from `started` to the last payment seen paid
+ * (NaN when not all were) and to the end.
+ */
+async function settle(services: AppServices, ids: number[], started: number, label: string) {
+  const deadline = new Date(Date.now() + ROUND_LIMIT_S * 1000).toISOString();
+  const settled = { lastCreditS: NaN, settledS: NaN, errors: [] as string[] };
+  let lastPrint = performance.now();
+  for (;;) {
+    const now = performance.now();
+    const paid = await paidCount(services, ids);
+    if (paid === ids.length && Number.isNaN(settled.lastCreditS))
+      settled.lastCreditS = (now - started) / 1000;
+    const movable = await movableConfirmations(services, deadline);
+    if (movable === 0) {
+      settled.settledS = (now - started) / 1000;
+      if (paid < ids.length)
+        settled.errors.push(
+          `stopped at ${round1((now - started) / 1000)} s with ${ids.length - paid} not paid: no confirmation can run before the limit`,
+        );
+      break;
+    }
+    if ((now - started) / 1000 > ROUND_LIMIT_S) {
+      settled.errors.push(`not all credited and settled within ${ROUND_LIMIT_S} s`);
+      break;
+    }
+    if (now - lastPrint > 10_000) {
+      lastPrint = now;
+      console.log(
+        `${label}: ${round1((now - started) / 1000)} s, ${paid} of ${ids.length} paid, ${movable} confirmations left`,
+      );
+    }
+    await sleep(50);
+  }
+  return settled;
+}
+
 async function paidCount(services: AppServices, paymentIds: number[]): Promise<number> {
   const row = await services.db
     .selectFrom("online_payments")
@@ -387,6 +446,7 @@ async function runRound(database: string, databaseUrl: string): Promise<Round> {
     notifications: 0,
     sent: [],
     warmSent: [],
+    pacedSent: [],
     serverMs: [],
     webCpuMs: null,
     workerCpuMs: null,
@@ -408,13 +468,16 @@ async function runRound(database: string, databaseUrl: string): Promise<Round> {
   try {
     const methodId = await configureYouCanPay(services, fake);
     const setUpStarted = performance.now();
-    const customers = await createCustomers(services, WARM_UP + CHECKOUTS, 0);
+    const customers = await createCustomers(services, WARM_UP + 2 * CHECKOUTS, 0);
     const warmCheckouts: Checkout[] = [];
     const checkouts: Checkout[] = [];
+    const pacedCheckouts: Checkout[] = [];
     for (const [i, customer] of customers.entries()) {
       const checkout = await paidCheckout(services, fake, server, methodId, customer, i);
-      if (i < WARM_UP) warmCheckouts.push({ ...checkout, returnFirst: false, twice: "no" });
-      else checkouts.push(checkout);
+      const alone = { ...checkout, returnFirst: false, twice: "no" as const };
+      if (i < WARM_UP) warmCheckouts.push(alone);
+      else if (i < WARM_UP + CHECKOUTS) checkouts.push(checkout);
+      else pacedCheckouts.push(alone);
     }
     console.log(
       `${database}: ${fmt(customers.length)} customers and paid checkouts in ${round1((performance.now() - setUpStarted) / 1000)} s`,
@@ -462,44 +525,34 @@ async function runRound(database: string, databaseUrl: string): Promise<Round> {
     console.log(
       `${database}: ${fmt(sent.length)} notifications answered in ${round1(result.burstS)} s; waiting for the credits...`,
     );
-    const deadline = new Date(Date.now() + ROUND_LIMIT_S * 1000).toISOString();
-    let lastPrint = performance.now();
-    for (;;) {
-      const now = performance.now();
-      const paid = await paidCount(services, ids);
-      if (paid === ids.length && Number.isNaN(result.lastCreditS))
-        result.lastCreditS = (now - started) / 1000;
-      const movable = await movableConfirmations(services, deadline);
-      if (movable === 0) {
-        result.settledS = (now - started) / 1000;
-        if (paid < ids.length)
-          result.errors.push(
-            `stopped at ${round1((now - started) / 1000)} s with ${ids.length - paid} not paid: no confirmation can run before the limit`,
-          );
-        break;
-      }
-      if ((now - started) / 1000 > ROUND_LIMIT_S) {
-        result.errors.push(`not all credited and settled within ${ROUND_LIMIT_S} s`);
-        break;
-      }
-      if (now - lastPrint > 10_000) {
-        lastPrint = now;
-        console.log(
-          `${database}: ${round1((now - started) / 1000)} s, ${paid} of ${ids.length} paid, ${movable} confirmations left`,
-        );
-      }
-      await sleep(50);
-    }
+    const settled = await settle(services, ids, started, database);
+    result.lastCreditS = settled.lastCreditS;
+    result.settledS = settled.settledS;
+    result.errors.push(...settled.errors);
     const cpuAfter = serverCpu(server);
     if (cpuBefore.web !== null && cpuAfterBurst.web !== null)
       result.webCpuMs = cpuAfterBurst.web - cpuBefore.web;
     if (cpuBefore.worker !== null && cpuAfter.worker !== null)
       result.workerCpuMs = cpuAfter.worker - cpuBefore.worker;
     result.serverMs = webhookTimesSince(server.logFile, logFrom);
+
+    // The same notifications evenly spaced, as other writes are judged (a diagnostic, not a verdict).
+    const pacedStarted = performance.now();
+    result.pacedSent = await sendPaced(server, pacedCheckouts);
+    console.log(
+      `${database}: ${fmt(pacedCheckouts.length)} notifications at ${PACED_RATE}/s answered in ${round1((performance.now() - pacedStarted) / 1000)} s`,
+    );
+    const pacedSettled = await settle(
+      services,
+      pacedCheckouts.map((each) => each.paymentId),
+      pacedStarted,
+      `${database} paced`,
+    );
+    result.errors.push(...pacedSettled.errors);
     server.assertRunning();
 
     // The checks.
-    const all = [...warmCheckouts, ...checkouts];
+    const all = [...warmCheckouts, ...checkouts, ...pacedCheckouts];
     const allIds = all.map((each) => each.paymentId);
     const userIds = all.map((each) => each.userId);
     const { db } = services;
@@ -559,7 +612,7 @@ async function runRound(database: string, databaseUrl: string): Promise<Round> {
         paymentId: row.online_payment_id === null ? null : Number(row.online_payment_id),
         outcome: row.outcome,
       })),
-      answers: [...result.warmSent, ...result.sent].map((each) => ({
+      answers: [...result.warmSent, ...result.sent, ...result.pacedSent].map((each) => ({
         paymentId: each.paymentId,
         status: each.status,
         outcome: each.outcome,
@@ -735,6 +788,10 @@ printTable(
         ),
       ),
       "burst answered s": round1(r.burstS),
+      [`at ${PACED_RATE}/s p50 / p95 ms`]: (() => {
+        const paced = r.pacedSent.map((each) => each.ms).sort((a, b) => a - b);
+        return `${round1(percentile(paced, 0.5))} / ${round1(percentile(paced, 0.95))}`;
+      })(),
       "web CPU ms a notification":
         r.webCpuMs === null ? "n/a" : round1(r.webCpuMs / r.notifications),
       "all credited s": round1(r.lastCreditS),
