@@ -334,7 +334,7 @@ async function post(server: RunningServer, checkout: Checkout, copy: 1 | 2): Pro
       outcome = null;
     }
   } catch {
-    status = null;
+    // No answer (a connection error or the timeout): status stays null, an error.
   }
   return { paymentId: checkout.paymentId, ms: performance.now() - started, status, outcome, copy };
 }
