@@ -235,6 +235,33 @@ export async function confirmOnlinePayment(
   payload: ConfirmPayload,
   wiring: ProviderWiring & { now: Date },
 ): Promise<ConfirmOutcome> {
+  const outcome = await confirm(db, payload, wiring);
+  // Once the provider was asked, every notification still waiting on this payment has been answered,
+  // whichever confirmation moved the payment: one that came after the credit (the return was first)
+  // is as applied as the one that caused it. A refused signature, a failed call or a vanished payment
+  // leave them for the next confirmation.
+  if (SETTLED_OUTCOMES.has(outcome))
+    await inTransaction(db, (trx) =>
+      settleNotifications(trx, payload.paymentId, "applied", wiring.now),
+    );
+  return outcome;
+}
+
+const SETTLED_OUTCOMES: ReadonlySet<ConfirmOutcome> = new Set([
+  "waiting",
+  "credited",
+  "alreadyDone",
+  "mismatch",
+  "failed",
+  "cancelled",
+  "refundsAligned",
+]);
+
+async function confirm(
+  db: Db,
+  payload: ConfirmPayload,
+  wiring: ProviderWiring & { now: Date },
+): Promise<ConfirmOutcome> {
   const { now } = wiring;
   const payment = await findOnlinePayment(db, payload.paymentId);
   if (!payment) return "gone";

@@ -257,6 +257,38 @@ describeEachDatabase("online payments", (app, dialect) => {
     });
   });
 
+  it("a notification that comes after the return credited the payment is answered as applied, nothing credited again", async () => {
+    const world = await onlineWorld(app());
+    const payment = await startedPayment(app(), world);
+    world.provider.lookUps = [
+      {
+        state: "paid",
+        amount: 5_500,
+        currency: "MAD",
+        reference: payment.reference,
+        captureRef: "tx-late",
+      },
+    ];
+    await askConfirmation(db(), { userId: payment.userId, paymentId: payment.paymentId });
+    expect(await runQueuedConfirmations(app(), world)).toEqual(["credited"]);
+    const late = scriptedNotification(world.providerSecret, {
+      id: "evt-after-credit",
+      providerRef: payment.provider_ref,
+    });
+    expect(
+      (await receiveNotification(db(), { provider: "youcanpay", ...late }, world.wiring)).status,
+    ).toBe(200);
+    expect(await runQueuedConfirmations(app(), world)).toEqual(["alreadyDone"]);
+    const row = await db()
+      .selectFrom("provider_notifications")
+      .select(["outcome", "handled_at"])
+      .where("event_id", "=", "evt-after-credit")
+      .executeTakeFirstOrThrow();
+    expect(row.outcome).toBe("applied");
+    expect(row.handled_at).not.toBeNull();
+    expect(await creditsOf(app(), payment.requestId)).toHaveLength(1);
+  });
+
   it("the webhook: too large, unknown provider, malformed, bad signature, unknown payment, replay, and a good one queued", async () => {
     const world = await onlineWorld(app());
     const payment = await startedPayment(app(), world);
