@@ -341,9 +341,8 @@ export function TopUpsQueue({
       empty={t("topUps.admin.empty")}
       hasMore={hasMore}
     >
-      {result && result.intent !== "refund" ? (
-        <ResultMessage result={result} values={result.params} />
-      ) : null}
+      {/* A refund's refusal is said here too: its dialog is gone when one is under way already. */}
+      {result ? <ResultMessage result={result} values={result.params} /> : null}
     </FilteredListPage>
   );
 }
