@@ -7,6 +7,10 @@ import type { Db } from "~/db/transaction";
 import { recordRateLimitRefusal } from "~/domain/accounts/rate-limit-refusals.server";
 import type { FormLimitDecision } from "~/domain/request-limits/request-limits";
 import { countFormPost } from "~/domain/request-limits/request-limits.server";
+import {
+  recordNotificationRefusal,
+  webhookProviderOf,
+} from "~/domain/payments/notification-refusals.server";
 import { MAX_NOTIFICATION_BYTES } from "~/domain/payments/providers/provider";
 import { logger } from "~/lib/logger.server";
 import { actionRouteId, isMutationMethod } from "./action-route";
@@ -109,6 +113,11 @@ export interface RequestLimitsOptions {
    * wait for the write; a test passes its own to know which writes were started, and await them.
    */
   recordRefusal?: typeof recordRateLimitRefusal;
+  /**
+   * Counts a provider's notification refused for its size, for /admin/gateways (default:
+   * recordNotificationRefusal); the answer does not wait for it either.
+   */
+  recordWebhookRefusal?: typeof recordNotificationRefusal;
 }
 
 /** The body React Router's request is given (server/react-router-handler.ts). */
@@ -134,6 +143,24 @@ export function requestBodyOf(res: Response): Buffer<ArrayBuffer> | undefined {
 export function requestLimits(options: RequestLimitsOptions) {
   const now = options.now ?? (() => new Date());
   const recordRefusal = options.recordRefusal ?? recordRateLimitRefusal;
+  const recordWebhookRefusal = options.recordWebhookRefusal ?? recordNotificationRefusal;
+
+  /**
+   * A provider's notification refused for its size: counted for the admin (provider, size, time; the
+   * body is never read), one row per provider whatever the flood (notification-refusals.server.ts).
+   */
+  function countOversizedNotification(req: Request, bytes: number | null) {
+    const provider = webhookProviderOf(req.path);
+    if (!provider) return;
+    recordWebhookRefusal(options.db, {
+      provider,
+      reason: "tooLarge",
+      bytes,
+      now: now(),
+    }).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not record an oversized notification"),
+    );
+  }
   const buildOf = async () =>
     typeof options.build === "function" ? options.build() : options.build;
 
@@ -174,7 +201,10 @@ export function requestLimits(options: RequestLimitsOptions) {
       );
 
       const declared = Number(req.headers["content-length"] ?? 0);
-      if (declared > limit) return await refuse(req, res, 413, "http.bodyTooLarge");
+      if (declared > limit) {
+        if (kind === "webhook") countOversizedNotification(req, declared);
+        return await refuse(req, res, 413, "http.bodyTooLarge");
+      }
 
       const form = routeId ? PUBLIC_FORMS[routeId] : undefined;
       if (form) {
@@ -223,7 +253,11 @@ export function requestLimits(options: RequestLimitsOptions) {
 
       if (mutation) {
         const body = await readBody(req, limit);
-        if (body === "too-large") return await refuse(req, res, 413, "http.bodyTooLarge");
+        if (body === "too-large") {
+          // A streamed body declares no size: what was seen is "more than the limit".
+          if (kind === "webhook") countOversizedNotification(req, null);
+          return await refuse(req, res, 413, "http.bodyTooLarge");
+        }
         if (body === "gone") return; // the client went away mid-body: nobody to answer
         res.locals.requestBody = body;
       }

@@ -43,6 +43,8 @@ import * as m0045 from "../../db/migrations/0045-mail-opt-ins";
 import * as m0046 from "../../db/migrations/0046-client-page-indexes";
 import * as m0047 from "../../db/migrations/0047-online-payments";
 import * as m0048 from "../../db/migrations/0048-order-wait-reason";
+import * as m0049 from "../../db/migrations/0049-notification-refusals";
+import * as m0050 from "../../db/migrations/0050-online-payment-refunds";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -90,6 +92,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0046-client-page-indexes": m0046,
   "0047-online-payments": m0047,
   "0048-order-wait-reason": m0048,
+  "0049-notification-refusals": m0049,
+  "0050-online-payment-refunds": m0050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

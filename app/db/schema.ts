@@ -748,6 +748,8 @@ export interface Database {
   payment_providers: PaymentProvidersTable;
   online_payments: OnlinePaymentsTable;
   provider_notifications: ProviderNotificationsTable;
+  provider_notification_refusals: ProviderNotificationRefusalsTable;
+  online_payment_refunds: OnlinePaymentRefundsTable;
 }
 
 /** A payment provider's connection (migration 0047, ADR 55): the secret encrypted, its last 4 in clear. */
@@ -808,6 +810,37 @@ export interface ProviderNotificationsTable {
   detail: string | null;
   received_at: Timestamp;
   handled_at: Timestamp | null;
+}
+
+/**
+ * Notifications refused before anything was kept (migration 0049): one row per provider, reason and key
+ * (the replayed event's id, "" for oversized bodies), counted.
+ */
+export interface ProviderNotificationRefusalsTable {
+  id: Generated<number>;
+  provider: string;
+  /** tooLarge | replay (a CHECK). */
+  reason: string;
+  key: string;
+  bytes: number | null;
+  count: Generated<number>;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+/** A refund an admin asked of an online payment (migration 0050). */
+export interface OnlinePaymentRefundsTable {
+  id: Generated<number>;
+  online_payment_id: number;
+  /** Minor units of the payment's currency. */
+  amount: number;
+  /** asked | pending | refunded | refused | manual | failed (a CHECK). */
+  state: Generated<string>;
+  detail: string | null;
+  asked_by: string | null;
+  job_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** The one game panel (migration 0038): the key encrypted with the auth secret, its last 4 in clear. */

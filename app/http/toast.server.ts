@@ -20,6 +20,7 @@ export const toastKeys = [
   "toast.autoRenewOff",
   "toast.twoFactorRequired",
   "toast.providerSaved",
+  "toast.refundAsked",
 ] as const;
 
 const toastSchema = z.object({

@@ -302,7 +302,10 @@ const ROUTES: Record<string, Row> = {
   "/admin/invoices": adminPage(),
   "/admin/quotes": adminPage(),
   "/admin/gateways": adminPage(post({ intent: "disable", id: "999999" }, adminOnly(404))),
-  "/admin/top-ups": adminPage(post({ intent: "approve", requestId: "999999" }, adminOnly(404))),
+  "/admin/top-ups": adminPage(
+    post({ intent: "approve", requestId: "999999" }, adminOnly(404)),
+    post({ intent: "refund", paymentId: "999999", amount: "1.00" }, adminOnly(404)),
+  ),
   "/admin/products": adminPage(),
   "/admin/promotions": adminPage(),
   "/admin/domains": adminPage(),

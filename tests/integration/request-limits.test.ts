@@ -21,6 +21,8 @@ import {
   type LimitSettings,
 } from "../../server/request-limits";
 import { recordRateLimitRefusal } from "~/domain/accounts/rate-limit-refusals.server";
+import { recordNotificationRefusal } from "~/domain/payments/notification-refusals.server";
+import { MAX_NOTIFICATION_BYTES } from "~/domain/payments/providers/provider";
 import { countFormPost, pruneFormWindows } from "~/domain/request-limits/request-limits.server";
 import { registeredCustomer, signedInCookie } from "../support/account-fixtures";
 import { flattenRoutes, routeModule, serverBuild } from "../support/app-harness";
@@ -51,6 +53,8 @@ interface Stack {
  * its write, and a test awaits these instead.
  */
 const refusalWrites: { ip: string; write: Promise<void> }[] = [];
+/** The oversized notifications' writes, likewise. */
+const webhookWrites: Promise<void>[] = [];
 
 async function startStack(
   services: AppServices,
@@ -67,6 +71,11 @@ async function startStack(
       recordRefusal: (db, refusal, at) => {
         const write = recordRateLimitRefusal(db, refusal, at);
         refusalWrites.push({ ip: refusal.ip, write });
+        return write;
+      },
+      recordWebhookRefusal: (db, refusal) => {
+        const write = recordNotificationRefusal(db, refusal);
+        webhookWrites.push(write);
         return write;
       },
       translate: (req) =>
@@ -329,6 +338,60 @@ describeEachDatabase("request limits in front of React Router", (app) => {
         .where("email", "=", "fits@example.com")
         .execute(),
     ).toHaveLength(1);
+  });
+
+  it("counts a notification refused for its size for the admin, declared or streamed, unread", async () => {
+    const tooLarge = () =>
+      app()
+        .db.selectFrom("provider_notification_refusals")
+        .select(["provider", "reason", "key", "bytes", "count"])
+        .where("reason", "=", "tooLarge")
+        .orderBy("id")
+        .execute();
+    const body = "x".repeat(MAX_NOTIFICATION_BYTES + 1);
+    for (const path of ["/hooks/payments/paypal", "/hooks/payments/stripe"]) {
+      const response = await post(stack, path, {
+        body,
+        headers: { "content-type": "application/json" },
+      });
+      expect(response.status, path).toBe(413);
+    }
+    await Promise.all(webhookWrites);
+    // The provider we have is counted with the size it declared; a made-up one makes no row.
+    expect(await tooLarge()).toEqual([
+      { provider: "paypal", reason: "tooLarge", key: "", bytes: body.length, count: 1 },
+    ]);
+
+    // Streamed with no length: refused once past the limit, counted without a size.
+    const { hostname, port } = new URL(stack.url);
+    const socket = net.connect(Number(port), hostname);
+    await once(socket, "connect");
+    let answer = "";
+    socket.on("data", (data: Buffer) => (answer += data.toString()));
+    socket.on("error", () => {});
+    const closed = once(socket, "close");
+    const chunk = Buffer.alloc(48 * 1024, "a");
+    socket.write(
+      "POST /hooks/payments/paypal HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n" +
+        "Content-Type: application/json\r\n\r\n",
+    );
+    for (let i = 0; i < 2; i++)
+      socket.write(
+        Buffer.concat([
+          Buffer.from(`${chunk.length.toString(16)}\r\n`),
+          chunk,
+          Buffer.from("\r\n"),
+        ]),
+      );
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    await Promise.all(webhookWrites);
+    expect(await tooLarge()).toEqual([
+      { provider: "paypal", reason: "tooLarge", key: "", bytes: body.length, count: 2 },
+    ]);
+    expect(await app().db.selectFrom("provider_notifications").select("id").execute()).toHaveLength(
+      0,
+    );
   });
 
   it("gives the client area and the admin panel their own body limits", async () => {

@@ -38,6 +38,28 @@ export interface RefundPayload {
   amount: number;
   adminId: string;
   key: string;
+  /** The admin's refund row it settles (`online_payment_refunds`; absent in jobs queued before it). */
+  refundId?: number;
+}
+
+/** Where an admin's refund ended, as its row keeps it (migration 0050). */
+export type RefundRowState = "asked" | "pending" | "refunded" | "refused" | "manual" | "failed";
+
+/** Step: an admin's refund row moved to where the provider's answer left it. */
+async function settleRefund(
+  db: Db | Tx,
+  refundId: number | undefined,
+  state: Exclude<RefundRowState, "asked">,
+  now: Date,
+  detail?: string | null,
+): Promise<void> {
+  if (refundId === undefined) return;
+  await db
+    .updateTable("online_payment_refunds")
+    .set({ state, detail: detail?.slice(0, 500) ?? null, updated_at: now.toISOString() })
+    .where("id", "=", refundId)
+    .where("state", "in", ["asked", "pending", "manual"])
+    .execute();
 }
 
 /**
@@ -67,11 +89,26 @@ export async function refundOnlinePayment(
     const left = (payment.paid_amount ?? payment.amount) - payment.refunded_amount;
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > left)
       return refused("invalid", "payments.errors.refundTooLarge");
+    const at = (input.now ?? new Date()).toISOString();
+    // The row the admin's page follows; taken out again when another refund of it is on its way.
+    const row = await trx
+      .insertInto("online_payment_refunds")
+      .values({
+        online_payment_id: input.paymentId,
+        amount: input.amount,
+        asked_by: input.adminId,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const refundId = Number(row.id);
     const payload: RefundPayload = {
       paymentId: input.paymentId,
       amount: input.amount,
       adminId: input.adminId,
       key: `refund-${input.paymentId}-${randomUUID()}`,
+      refundId,
     };
     const jobId = await enqueueJob(trx, {
       type: REFUND_JOB,
@@ -79,7 +116,15 @@ export async function refundOnlinePayment(
       uniqueKey: `refund:${input.paymentId}`,
       now: input.now,
     });
-    if (jobId === null) return refused("conflict", "payments.errors.refundInProgress");
+    if (jobId === null) {
+      await trx.deleteFrom("online_payment_refunds").where("id", "=", refundId).execute();
+      return refused("conflict", "payments.errors.refundInProgress");
+    }
+    await trx
+      .updateTable("online_payment_refunds")
+      .set({ job_id: jobId })
+      .where("id", "=", refundId)
+      .execute();
     return { ok: true, jobId };
   });
 }
@@ -148,6 +193,13 @@ export async function recordProviderRefunds(
       .where("refunded_amount", "=", old)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
+    // The refunds the admin was told the provider would finish, or to make in its dashboard, are made.
+    await trx
+      .updateTable("online_payment_refunds")
+      .set({ state: "refunded", updated_at: now.toISOString() })
+      .where("online_payment_id", "=", paymentId)
+      .where("state", "in", ["pending", "manual"])
+      .execute();
     const request = (await findRequest(trx, payment.top_up_request_id))!;
     const credited = (request.creditedCoins ?? request.coins) * 100;
     const wanted = coinsForRefund(credited, paid, total) - coinsForRefund(credited, paid, old);
@@ -239,7 +291,10 @@ export async function runRefund(
 ): Promise<"gone" | "providerError" | "manual" | "pending" | "refused" | "recorded"> {
   const { now } = wiring;
   const payment = await findOnlinePayment(db, payload.paymentId);
-  if (!payment || payment.state !== "paid") return "gone";
+  if (!payment || payment.state !== "paid") {
+    await settleRefund(db, payload.refundId, "failed", now, "notRefundable");
+    return "gone";
+  }
   const provider = wiring.providers[providerOf(payment)];
   const config = await readProviderConfig(db, providerOf(payment), { secret: wiring.secret });
   const facts = {
@@ -249,6 +304,7 @@ export async function runRefund(
   };
   if (!provider || !config.ok) {
     await tellStaff(db, "refundRefused", { ...facts, detail: "notConfigured" }, now);
+    await settleRefund(db, payload.refundId, "failed", now, "notConfigured");
     return "providerError";
   }
   const ref = paymentRefOf(payment);
@@ -256,9 +312,13 @@ export async function runRefund(
   if (!answer.ok) {
     if (answer.failure === "refused") {
       await tellStaff(db, "refundRefused", { ...facts, detail: answer.detail ?? "refused" }, now);
+      await settleRefund(db, payload.refundId, "refused", now, answer.detail ?? null);
       return "refused";
     }
-    return failedCall(db, payment, answer, now);
+    // A timeout or an outage is thrown (retried, the row still asked); any other failure is final.
+    const failed = await failedCall(db, payment, answer, now);
+    await settleRefund(db, payload.refundId, "failed", now, answer.failure);
+    return failed;
   }
   if (answer.outcome === "manual") {
     await tellStaff(
@@ -267,14 +327,24 @@ export async function runRefund(
       { ...facts, detail: `${payload.amount} ${payment.paid_currency ?? payment.currency}` },
       now,
     );
+    await settleRefund(db, payload.refundId, "manual", now);
     return "manual";
   }
-  if (answer.outcome === "pending") return "pending";
+  if (answer.outcome === "pending") {
+    await settleRefund(db, payload.refundId, "pending", now);
+    return "pending";
+  }
   const state = await provider.lookUp(config.config, ref);
-  if (!state.ok) return failedCall(db, payment, state, now);
+  if (!state.ok) {
+    const failed = await failedCall(db, payment, state, now);
+    // The provider made the refund; its total is recorded when it is next seen (a notification).
+    await settleRefund(db, payload.refundId, "pending", now);
+    return failed;
+  }
   await recordProviderRefunds(db, payment.id, state.refundedAmount, {
     actorId: payload.adminId,
     now,
   });
+  await settleRefund(db, payload.refundId, "refunded", now);
   return "recorded";
 }

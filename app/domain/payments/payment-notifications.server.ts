@@ -3,6 +3,7 @@ import { enqueueJob } from "~/domain/jobs/jobs.server";
 import { inTransaction, type Db } from "~/db/transaction";
 import { logger } from "~/lib/logger.server";
 import type { ProviderWiring } from "./online-checkout.server";
+import { recordNotificationRefusal } from "./notification-refusals.server";
 import { tellStaff } from "./online-payment-alerts.server";
 import { CONFIRM_JOB, confirmKey } from "./online-payments";
 import {
@@ -34,11 +35,11 @@ function bodyKey(rawBody: string): string {
 
 /**
  * A notification as it came (`headers` with lower-case names). Answers 413 past MAX_NOTIFICATION_BYTES,
- * 404 for a provider we do not have or have no keys for (no shop asked it for anything), 503 while
+ * counted for the admin (no body kept), 404 for a provider we do not have or have no keys for (no shop asked it for anything), 503 while
  * its saved keys cannot be read (the site's own fault, fixed by saving them again: the provider sends
  * it again later), 400 for one that cannot be read (logged: without an id it cannot be kept), 401 for a bad
  * signature (kept under its body's hash, staff told once an hour). Otherwise it is kept once under its
- * event id (a replay: 200, nothing new), linked to its payment by the provider's reference (an unknown
+ * event id (a replay: 200, nothing new but its count), linked to its payment by the provider's reference (an unknown
  * one is kept as such and answered 200, so the provider stops sending it), and a confirmation is
  * queued in the same transaction; 200 once committed.
  */
@@ -48,8 +49,16 @@ export async function receiveNotification(
   wiring: ProviderWiring,
 ): Promise<NotificationAnswer> {
   const now = input.now ?? new Date();
-  if (Buffer.byteLength(input.rawBody, "utf8") > MAX_NOTIFICATION_BYTES)
+  const bytes = Buffer.byteLength(input.rawBody, "utf8");
+  if (bytes > MAX_NOTIFICATION_BYTES) {
+    await recordNotificationRefusal(db, {
+      provider: input.provider,
+      reason: "tooLarge",
+      bytes,
+      now,
+    });
     return answer(413, "tooLarge");
+  }
   if (!isProviderCode(input.provider)) return answer(404, "unknownProvider");
   const code: ProviderCode = input.provider;
   const provider = wiring.providers[code];
@@ -130,7 +139,16 @@ export async function receiveNotification(
       .onConflict((oc) => oc.columns(["provider", "event_id"]).doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (!kept) return answer(200, "duplicate");
+    if (!kept) {
+      // Shown to the admin beside the refused ones: one row per event, its count raised each time.
+      await recordNotificationRefusal(trx, {
+        provider: code,
+        reason: "replay",
+        key: claim.eventId,
+        now,
+      });
+      return answer(200, "duplicate");
+    }
     if (outcome === "unknownPayment") {
       await tellStaff(
         trx,

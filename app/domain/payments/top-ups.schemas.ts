@@ -1,7 +1,8 @@
+import { parseEuroInput } from "~/lib/euro-input";
 import { idField } from "~/lib/id-field";
 import { filterParam, pageParam, textParam } from "~/lib/query-params";
-import { requiredText, wholeNumberText, z } from "~/lib/zod";
-import { MAX_TOP_UP_COINS } from "./payment-methods";
+import { customIssue, requiredText, wholeNumberText, z } from "~/lib/zod";
+import { AMOUNT_INPUT_ERRORS, MAX_TOP_UP_COINS } from "./payment-methods";
 import {
   MAX_PAYER_ACCOUNT_LENGTH,
   MAX_REJECT_REASON_LENGTH,
@@ -58,7 +59,29 @@ export type TopUpFormAction = z.output<typeof topUpActionSchema>;
 /** What runTopUpAction does: the form's intents but the online start (online-checkout.server.ts). */
 export type TopUpAction = Exclude<TopUpFormAction, { intent: "payOnline" }>;
 
-/** /admin/top-ups: approve (with another number of coins, or the asked one when empty) or reject. */
+/** No refund is larger than this (minor units); the domain refuses more than is left. */
+const MAX_REFUND_MINOR = 100_000_000;
+
+/**
+ * A refund's amount in the payment's currency as typed ("12.50", "12,5"), read into minor units with
+ * string arithmetic; 0 is refused as more than is left would be.
+ */
+const refundAmount = z.string({ error: AMOUNT_INPUT_ERRORS.required }).transform((text, ctx) => {
+  const parsed = parseEuroInput(text, MAX_REFUND_MINOR);
+  if (parsed.ok && parsed.cents > 0) return parsed.cents;
+  customIssue(
+    ctx,
+    parsed.ok || parsed.error === "tooLarge"
+      ? "payments.errors.refundTooLarge"
+      : AMOUNT_INPUT_ERRORS[parsed.error],
+  );
+  return z.NEVER;
+});
+
+/**
+ * /admin/top-ups: approve (with another number of coins, or the asked one when empty), reject, or refund
+ * an amount of a request's online payment through its provider.
+ */
 export const topUpDecisionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("approve"),
@@ -77,6 +100,11 @@ export const topUpDecisionSchema = z.discriminatedUnion("intent", [
       MAX_REJECT_REASON_LENGTH,
       "payments.errors.reasonTooLong",
     ),
+  }),
+  z.object({
+    intent: z.literal("refund"),
+    paymentId: idField("payments.errors.paymentNotFound"),
+    amount: refundAmount,
   }),
 ]);
 export type TopUpDecision = z.output<typeof topUpDecisionSchema>;

@@ -6,6 +6,7 @@ import { listEnabledPaymentMethods, listPaymentMethodsForAdmin } from "./payment
 import { listProofsForQueue, listProofsOf, type ProofUpload } from "./top-up-proofs.server";
 import { approveTopUp, rejectTopUp } from "./top-up-decisions.server";
 import { listTopUpQueue, loadCustomerTopUps } from "./top-up-lists.server";
+import { onlinePaymentsOfRequests } from "./online-payment-views.server";
 import { cancelTopUp, markTopUpPaid, requestTopUp } from "./top-up-requests.server";
 import type { Refused, TopUpResult } from "./top-up-rows.server";
 import type {
@@ -27,7 +28,10 @@ const ACTION_MESSAGES = {
   cancel: "payments.topUps.cancelled",
   approve: "payments.topUps.admin.approved",
   reject: "payments.topUps.admin.rejected",
-} as const satisfies Record<TopUpAction["intent"] | TopUpDecision["intent"], string>;
+} as const satisfies Record<TopUpAction["intent"] | ApprovalOrRejection["intent"], string>;
+
+/** The queue's decisions on a request itself (a refund is the payment's: refundOnlinePayment). */
+export type ApprovalOrRejection = Exclude<TopUpDecision, { intent: "refund" }>;
 
 /** What a post to the top-up pages did: what to say (with the request's reference), or why not. */
 export type TopUpOutcome =
@@ -87,10 +91,10 @@ export async function runTopUpAction(
   return outcome(result, action.intent);
 }
 
-/** /admin/top-ups' one action: approve or reject a request. */
+/** /admin/top-ups' decision on a request: approve or reject it. */
 export async function runTopUpDecision(
   db: Db,
-  input: { adminId: string; decision: TopUpDecision },
+  input: { adminId: string; decision: ApprovalOrRejection },
 ): Promise<TopUpOutcome> {
   const { decision, adminId } = input;
   const result =
@@ -132,19 +136,24 @@ export async function loadTopUpPage(
   };
 }
 
-/** /admin/top-ups: the queue's page with each request's files, and every method (the filter's choices). */
+/**
+ * /admin/top-ups: the queue's page with each request's files or online payment (with its refunds), and
+ * every method (the filter's choices).
+ */
 export async function loadTopUpQueuePage(db: Db, query: TopUpQueueQuery, locale: string) {
   const [queue, methods] = await Promise.all([
     listTopUpQueue(db, query, locale),
     listPaymentMethodsForAdmin(db),
   ]);
-  const proofs = await listProofsForQueue(
-    db,
-    queue.items.map((item) => item.id),
-  );
+  const ids = queue.items.map((item) => item.id);
+  const [proofs, onlinePayments] = await Promise.all([
+    listProofsForQueue(db, ids),
+    onlinePaymentsOfRequests(db, ids),
+  ]);
   return {
     ...queue,
     proofs,
+    onlinePayments,
     methods: methods.map((method) => ({ id: method.id, name: textIn(method.names, locale, "en") })),
   };
 }

@@ -1,11 +1,16 @@
 import { useNavigation } from "react-router";
 import { column } from "~/components/data-table/column-presets";
-import { byId, DataTable, timeColumn, type Column } from "~/components/data-table/data-table";
+import { DataTable, timeColumn, type Column } from "~/components/data-table/data-table";
 import { Pager } from "~/components/data-table/pager";
 import { Badge } from "~/components/ui/badge";
 import { FormCard, FormFields, choicesOf, type FieldSpec } from "~/components/ui/form-card";
 import { ResultText, type ActionResult } from "~/components/ui/result-message";
-import { PROVIDER_MODES, type ProviderCode } from "~/domain/payments/providers/provider";
+import { formatFileSize } from "~/domain/payments/top-up-proofs";
+import {
+  MAX_NOTIFICATION_BYTES,
+  PROVIDER_MODES,
+  type ProviderCode,
+} from "~/domain/payments/providers/provider";
 import {
   defaultProviderUrl,
   MAX_PROVIDER_URL_LENGTH,
@@ -14,9 +19,11 @@ import {
   MAX_WEBHOOK_ID_LENGTH,
   PROVIDER_MODE_LABELS,
   PROVIDER_NAME_LABELS,
+  isCountedRefusal,
   REFUSED_OUTCOME_LABELS,
+  type CountedRefusalEntry,
   type ProviderSettingsView,
-  type RefusedNotification,
+  type RefusedListEntry,
 } from "~/domain/payments/providers/provider-settings";
 import { useTranslation } from "~/i18n/use-translation";
 import { mediumDateTime } from "~/lib/intl-format";
@@ -31,7 +38,7 @@ export interface ProviderActionResult extends ActionResult {
 }
 
 export interface RefusedNotificationsPage {
-  notifications: RefusedNotification[];
+  notifications: RefusedListEntry[];
   page: number;
   hasMore: boolean;
 }
@@ -218,34 +225,61 @@ function RefusedNotifications({
   locale: string;
 }) {
   const { t } = useTranslation("payments");
-  const columns: Column<RefusedNotification>[] = [
+  const date = mediumDateTime(locale);
+  const limit = formatFileSize(MAX_NOTIFICATION_BYTES, locale);
+  // An oversized body or a replay is one row with a count: what it was, how often and since when.
+  const countedDetail = (row: CountedRefusalEntry) => {
+    const seen = t("providers.notifications.seen", {
+      count: row.count,
+      date: date.format(new Date(row.firstSeenAt)),
+    });
+    if (row.outcome === "replay") return seen;
+    const size =
+      row.bytes === null
+        ? t("providers.notifications.sizeStreamed", { limit })
+        : t("providers.notifications.sizeDeclared", {
+            size: formatFileSize(row.bytes, locale),
+            limit,
+          });
+    return `${size} · ${seen}`;
+  };
+  const columns: Column<RefusedListEntry>[] = [
     timeColumn({
       id: "receivedAt",
       name: t("providers.notifications.columns.receivedAt"),
       at: (row) => row.receivedAt,
-      format: mediumDateTime(locale),
+      format: date,
     }),
     column("provider", t("providers.notifications.columns.provider"), (row) =>
       t(PROVIDER_NAME_LABELS[row.provider]),
     ),
     column("outcome", t("providers.notifications.columns.outcome"), (row) => (
-      <Badge tone="red">{t(REFUSED_OUTCOME_LABELS[row.outcome])}</Badge>
+      <Badge tone={isCountedRefusal(row) ? "yellow" : "red"}>
+        {t(REFUSED_OUTCOME_LABELS[row.outcome])}
+      </Badge>
     )),
     {
       ...column("eventType", t("providers.notifications.columns.eventType"), (row) => (
-        <code className="break-all">{row.eventType}</code>
+        <code className="break-all">{isCountedRefusal(row) ? row.eventId : row.eventType}</code>
       )),
       dir: "ltr",
     },
-    {
-      ...column(
-        "detail",
-        t("providers.notifications.columns.detail"),
-        (row) => <span className="break-words">{row.detail ?? ""}</span>,
-        { wide: true, present: (row) => Boolean(row.detail) },
-      ),
-      dir: "ltr",
-    },
+    column(
+      "detail",
+      t("providers.notifications.columns.detail"),
+      (row) =>
+        isCountedRefusal(row) ? (
+          <span className="break-words">{countedDetail(row)}</span>
+        ) : (
+          <span className="break-words" dir="ltr">
+            {row.detail ?? ""}
+          </span>
+        ),
+      {
+        wide: true,
+        present: (row) => isCountedRefusal(row) || Boolean(row.detail),
+      },
+    ),
   ];
   return (
     <section aria-labelledby="refused-notifications" className="grid gap-3">
@@ -260,7 +294,8 @@ function RefusedNotifications({
           caption={t("providers.notifications.title")}
           columns={columns}
           rows={refused.notifications}
-          rowKey={byId}
+          // The two sources number their rows apart: the outcome tells them apart.
+          rowKey={(row) => `${row.outcome}:${row.id}`}
         />
       )}
       <Pager

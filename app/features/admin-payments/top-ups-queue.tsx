@@ -12,6 +12,11 @@ import { choicesOf } from "~/components/ui/form-card";
 import { Input } from "~/components/ui/input";
 import { RejectForm } from "~/components/ui/reject-form";
 import { ResultMessage, type ActionResult } from "~/components/ui/result-message";
+import {
+  refundableAmount,
+  refundInProgress,
+  type QueuedOnlinePayment,
+} from "~/domain/payments/online-payment-views";
 import { formatMethodAmount } from "~/domain/payments/payment-methods";
 import {
   formatFileSize,
@@ -31,10 +36,16 @@ import {
 } from "~/domain/payments/top-ups";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCalendarDay, mediumDateTime } from "~/lib/intl-format";
+import { OnlinePaymentCell, RefundDialog } from "./online-payment-cell";
 
-/** What approving or rejecting said; `params` fill the message (the request's reference). */
-export type TopUpDecisionResult = Pick<ActionResult, "ok" | "message"> & {
+/**
+ * What approving or rejecting said (`params` fill the message: the request's reference), or why a
+ * refund of a payment (`intent`, `paymentId`) was refused, on its amount field.
+ */
+export type TopUpDecisionResult = Pick<ActionResult, "ok" | "message" | "fieldErrors"> & {
   params?: Record<string, string | number>;
+  intent?: "refund";
+  paymentId?: number;
 };
 
 type QueuedTopUp = TopUpRequest & { customerName: string; customerEmail: string };
@@ -151,6 +162,11 @@ function ProofFiles({ proofs, locale }: { proofs: QueuedTopUpProof[]; locale: st
   );
 }
 
+/** A paid payment with money left to give back and no refund of it on its way. */
+function canRefund(payment: QueuedOnlinePayment): boolean {
+  return refundableAmount(payment) > 0 && !refundInProgress(payment);
+}
+
 /**
  * /admin/top-ups: the queue of top-up requests, searched by reference or customer and filtered by state
  * and method, Approve and Reject.
@@ -160,6 +176,7 @@ export function TopUpsQueue({
   hasMore,
   histories,
   proofs,
+  onlinePayments,
   methods,
   query,
   locale,
@@ -170,6 +187,8 @@ export function TopUpsQueue({
   histories: Record<string, Partial<Record<TopUpState, number>>>;
   /** Each request's files, by its id. */
   proofs: Record<number, QueuedTopUpProof[]>;
+  /** The online payment of each request paid through a provider, by the request's id. */
+  onlinePayments: Record<number, QueuedOnlinePayment>;
   methods: { id: number; name: string }[];
   query: Query;
   locale: string;
@@ -237,7 +256,9 @@ export function TopUpsQueue({
       id: "paid",
       header: t("topUps.admin.paid"),
       cell: (request) =>
-        request.payerAccount && request.paidOn ? (
+        onlinePayments[request.id] ? (
+          <OnlinePaymentCell payment={onlinePayments[request.id]!} locale={locale} />
+        ) : request.payerAccount && request.paidOn ? (
           <span dir="auto">
             {t("topUps.paidFrom", {
               account: request.payerAccount,
@@ -287,10 +308,25 @@ export function TopUpsQueue({
     {
       ...actionsColumn(
         t("topUps.admin.decision"),
-        (request) => (isOpenTopUp(request.state) ? <DecisionForms request={request} /> : null),
+        (request) => {
+          const payment = onlinePayments[request.id];
+          if (payment && canRefund(payment))
+            return (
+              <RefundDialog
+                payment={payment}
+                reference={request.reference}
+                locale={locale}
+                result={result}
+              />
+            );
+          return isOpenTopUp(request.state) ? <DecisionForms request={request} /> : null;
+        },
         { wide: true },
       ),
-      present: (request) => isOpenTopUp(request.state),
+      present: (request) => {
+        const payment = onlinePayments[request.id];
+        return isOpenTopUp(request.state) || (payment !== undefined && canRefund(payment));
+      },
     },
   ];
   return (
@@ -305,6 +341,7 @@ export function TopUpsQueue({
       empty={t("topUps.admin.empty")}
       hasMore={hasMore}
     >
+      {/* A refund's refusal is said here too: its dialog is gone when one is under way already. */}
       {result ? <ResultMessage result={result} values={result.params} /> : null}
     </FilteredListPage>
   );

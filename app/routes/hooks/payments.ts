@@ -1,4 +1,5 @@
 import { requestContext } from "~/context.server";
+import { recordNotificationRefusal } from "~/domain/payments/notification-refusals.server";
 import { receiveNotification } from "~/domain/payments/payment-notifications.server";
 import { MAX_NOTIFICATION_BYTES } from "~/domain/payments/providers/provider";
 import type { Route } from "./+types/payments";
@@ -17,9 +18,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { ok: false, outcome: "methodNotAllowed" },
       { status: 405, headers: noStore },
     );
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_NOTIFICATION_BYTES)
-    return Response.json({ ok: false, outcome: "tooLarge" }, { status: 413, headers: noStore });
   const { services } = requestContext(context);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_NOTIFICATION_BYTES) {
+    // Refused unread (the server in front refuses it first; this is the route's own guard), counted
+    // for the admin with the size it declared.
+    await recordNotificationRefusal(services.db, {
+      provider: params.provider,
+      reason: "tooLarge",
+      bytes: declared,
+    });
+    return Response.json({ ok: false, outcome: "tooLarge" }, { status: 413, headers: noStore });
+  }
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;

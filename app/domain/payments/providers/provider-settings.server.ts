@@ -14,6 +14,9 @@ import {
   type ProviderSettingsProblem,
   type ProviderSettingsRef,
   type ProviderSettingsView,
+  type CountedRefusal,
+  type CountedRefusalEntry,
+  type RefusedListEntry,
   type RefusedNotification,
   type RefusedOutcome,
 } from "./provider-settings";
@@ -194,24 +197,35 @@ export async function readProviderSettings(
 
 /**
  * The notifications the providers sent that were refused (a bad signature, an unknown payment, an amount
- * or currency that differs), newest first, `REFUSED_NOTIFICATIONS_PAGE_SIZE` a page; `hasMore` says
- * whether another page follows.
+ * or currency that differs), and beside them the ones refused before anything was kept (a body over the
+ * size limit, a replay: counted, by when last seen), newest first, `REFUSED_NOTIFICATIONS_PAGE_SIZE` a
+ * page; `hasMore` says whether another page follows. Each source is read up to the page's end, and
+ * the two merged.
  */
 export async function listRefusedNotifications(
   db: Db,
   { page }: { page: number },
-): Promise<{ notifications: RefusedNotification[]; page: number; hasMore: boolean }> {
-  const rows = await db
-    .selectFrom("provider_notifications")
-    .select(["id", "provider", "event_type", "outcome", "detail", "received_at"])
-    .where("outcome", "in", [...REFUSED_OUTCOMES])
-    .orderBy("received_at", "desc")
-    .orderBy("id", "desc")
-    .limit(REFUSED_NOTIFICATIONS_PAGE_SIZE + 1)
-    .offset((page - 1) * REFUSED_NOTIFICATIONS_PAGE_SIZE)
-    .execute();
-  return {
-    notifications: rows.slice(0, REFUSED_NOTIFICATIONS_PAGE_SIZE).map((row) => ({
+): Promise<{ notifications: RefusedListEntry[]; page: number; hasMore: boolean }> {
+  const end = page * REFUSED_NOTIFICATIONS_PAGE_SIZE;
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom("provider_notifications")
+      .select(["id", "provider", "event_type", "outcome", "detail", "received_at"])
+      .where("outcome", "in", [...REFUSED_OUTCOMES])
+      .orderBy("received_at", "desc")
+      .orderBy("id", "desc")
+      .limit(end + 1)
+      .execute(),
+    db
+      .selectFrom("provider_notification_refusals")
+      .selectAll()
+      .orderBy("last_seen_at", "desc")
+      .orderBy("id", "desc")
+      .limit(end + 1)
+      .execute(),
+  ]);
+  const entries: RefusedListEntry[] = [
+    ...rows.map((row): RefusedNotification => ({
       id: Number(row.id),
       provider: row.provider as ProviderCode,
       eventType: row.event_type,
@@ -219,8 +233,24 @@ export async function listRefusedNotifications(
       detail: row.detail,
       receivedAt: row.received_at,
     })),
+    ...counted.map((row): CountedRefusalEntry => ({
+      id: Number(row.id),
+      provider: row.provider as ProviderCode,
+      outcome: row.reason as CountedRefusal,
+      eventId: row.key,
+      bytes: row.bytes === null ? null : Number(row.bytes),
+      count: Number(row.count),
+      firstSeenAt: row.first_seen_at,
+      receivedAt: row.last_seen_at,
+    })),
+  ];
+  // Newest first; at the same moment, the later row first (as each source orders its own).
+  entries.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || b.id - a.id);
+  const start = (page - 1) * REFUSED_NOTIFICATIONS_PAGE_SIZE;
+  return {
+    notifications: entries.slice(start, end),
     page,
-    hasMore: rows.length > REFUSED_NOTIFICATIONS_PAGE_SIZE,
+    hasMore: entries.length > end,
   };
 }
 

@@ -65,6 +65,34 @@ export interface RefusedNotification {
   receivedAt: string;
 }
 
+/**
+ * The notifications refused before anything was kept, counted (migration 0049): a body over the size
+ * limit, a replay of an event already had.
+ */
+export const COUNTED_REFUSALS = ["tooLarge", "replay"] as const;
+export type CountedRefusal = (typeof COUNTED_REFUSALS)[number];
+
+/** One counted refusal in the admin's list: `receivedAt` is the last time it was seen. */
+export interface CountedRefusalEntry {
+  id: number;
+  provider: ProviderCode;
+  outcome: CountedRefusal;
+  /** The replayed event's id ("" for an oversized body). */
+  eventId: string;
+  /** The size the last oversized body declared, null when it was streamed without one. */
+  bytes: number | null;
+  count: number;
+  firstSeenAt: string;
+  receivedAt: string;
+}
+
+/** The admin's list: refused notifications and counted refusals, newest first. */
+export type RefusedListEntry = RefusedNotification | CountedRefusalEntry;
+
+export function isCountedRefusal(entry: RefusedListEntry): entry is CountedRefusalEntry {
+  return (COUNTED_REFUSALS as readonly string[]).includes(entry.outcome);
+}
+
 /** Why a provider's settings were not saved, each on the field it belongs to. */
 export type ProviderSettingsField = "apiUrl" | "publicId" | "secret" | "webhookId";
 export type ProviderSettingsProblem =
@@ -78,7 +106,10 @@ export type ProviderSettingsProblem =
 // Catalogue keys (payments namespace), one family each (docs/i18n.md, ADR 26).
 export const PROVIDER_NAME_LABELS = labelKeys("payments", "providers.names", PAYMENT_PROVIDERS);
 export const PROVIDER_MODE_LABELS = labelKeys("payments", "providers.modes", PROVIDER_MODES);
-export const REFUSED_OUTCOME_LABELS = labelKeys("payments", "providers.outcomes", REFUSED_OUTCOMES);
+export const REFUSED_OUTCOME_LABELS = labelKeys("payments", "providers.outcomes", [
+  ...REFUSED_OUTCOMES,
+  ...COUNTED_REFUSALS,
+]);
 
 /** The documented address of `provider` in `mode`, what an empty address field stands for. */
 export function defaultProviderUrl(provider: ProviderCode, mode: ProviderMode): string {
