@@ -77,7 +77,7 @@ export function OnlinePaymentPage({
   useRefreshWhile(payment.state === "pending", PAYMENT_REFRESH_MS, payment.state);
   const state = payment.state;
   return (
-    <div className="grid gap-6">
+    <main className="mx-auto grid w-full max-w-3xl min-w-0 gap-6 px-4 py-10">
       <PageHeading
         title={t("paymentReturn.title")}
         intro={t("paymentReturn.intro", { method: payment.methodName })}
@@ -146,6 +146,6 @@ export function OnlinePaymentPage({
           )}
         </div>
       </TitledCard>
-    </div>
+    </main>
   );
 }
