@@ -10,7 +10,7 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
-import { pageReady } from "./page-ready";
+import { ENHANCE_SCRIPT, pageReady } from "./page-ready";
 
 /** The WCAG 2.1 A and AA rules axe checks every page against. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -114,6 +114,11 @@ function pageKey(url: URL, lang: string, role: string, phone: boolean, javaScrip
     phone ? "phone" : "wide",
     javaScript ? "js" : "no-js",
   ].join(" ");
+}
+
+/** Whether the document has the app's own script: the enhance script, or React Router's modules. */
+function appScriptIn(enhance: string) {
+  return document.querySelector(`${enhance}, script[type="module"]`) !== null;
 }
 
 /** A URL without its fragment: the same document. */
@@ -295,6 +300,9 @@ export async function axeFixture(
             const response = await page.goto(url.href).catch((error: Error) => error);
             if (response instanceof Error || !response) continue; // a download, an aborted load
             if (!(response.headers()["content-type"] ?? "").includes("text/html")) continue;
+            // Another site's page (a payment provider's double) has neither of the app's scripts that
+            // pageReady waits on: it is not the app's to check, and waiting for it would never end.
+            if (!(await page.evaluate(appScriptIn, ENHANCE_SCRIPT))) continue;
             await pageReady(page);
             const landed = new URL(page.url());
             const lang = await page.evaluate(() => document.documentElement.lang);

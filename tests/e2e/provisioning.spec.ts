@@ -10,6 +10,7 @@ import {
   expect,
   test,
 } from "./fixtures";
+import { connectFakePanel, createPanelProduct } from "./panel-steps";
 
 // The game panel as people meet it: the admin connects the game panel and checks it, gives a product a
 // provisioning block, a customer orders it on a phone-sized page, the admin approves, and the customer
@@ -32,70 +33,11 @@ test("an approved order becomes a server on the game panel, and the customer see
   const name = `Panel SA-MP ${tag}`;
   const admin = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
 
-  // The connection: saved, checked by the worker, the order form's location mapped. The fake panel
-  // is on 127.0.0.1, which is refused unless a panel on the local network is allowed.
-  await visit(admin.page, "/admin/settings/game-panel");
-  await admin.page.getByLabel("Allow a game panel on the local network").check();
-  await admin.page.getByRole("button", { name: "Save the local network setting" }).click();
-  await expect(
-    admin.page.getByText(/The local network setting is saved\.|Nothing changed\./),
-  ).toBeVisible();
-  await expect(admin.page.getByLabel("Allow a game panel on the local network")).toBeChecked();
-  await admin.page.getByLabel("Panel address").fill(panel.url);
-  await admin.page.getByLabel("Application API key").fill(panel.apiKey);
-  await admin.page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(admin.page.getByText("Game panel saved.")).toBeVisible();
-  await expect(admin.page.getByLabel("Application API key")).toHaveValue("");
-  await expect(
-    admin.page.getByText(`A key ending in ${panel.apiKey.slice(-4)} is saved.`),
-  ).toBeVisible();
-  await expect(
-    admin.page.getByText("It is only ever sent to the address it was saved with"),
-  ).toBeVisible();
-  await admin.page.getByRole("button", { name: "Check connection" }).click();
-  // The page looks again by itself until the job has run.
-  await expect(admin.page.getByTestId("panel-snapshot")).toContainText("de-fsn-1", {
-    timeout: 15_000,
-  });
-  await admin.page
-    .getByLabel("Panel location for Frankfurt")
-    .selectOption({ label: "de (Germany (Falkenstein))" });
-  await admin.page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(admin.page.getByText("Game panel saved.")).toBeVisible();
+  // The connection (panel-steps.ts): saved, checked by the worker, the order form's location mapped.
+  await connectFakePanel(admin.page, panel);
 
   // A product made on the panel: created, then given the SA-MP egg and its variables.
-  await visit(admin.page, "/admin/products");
-  await admin.page.getByRole("link", { name: "New product" }).click();
-  const form = admin.page.getByRole("main");
-  await form.getByLabel("Name", { exact: true }).fill(name);
-  await form.getByLabel("Type", { exact: true }).selectOption("samp");
-  await form
-    .getByLabel("Description", { exact: true })
-    .fill("Made on the panel by the browser test");
-  await form.getByLabel("Price per month (€)").fill("3");
-  await form.getByRole("button", { name: "Create product" }).click();
-  await expect(admin.page.getByRole("status")).toHaveText("Product created");
-  await admin.page.getByRole("link", { name: `Edit ${name}` }).click();
-  await form.getByLabel("Egg", { exact: true }).selectOption({ label: "GTA San Andreas: SA-MP" });
-  await form.getByRole("button", { name: "Choose egg" }).click();
-  await expect(form.getByLabel("Rcon password (RCON_PASS)")).toBeVisible();
-  await form.getByLabel("How servers are set up").selectOption("pterodactyl");
-  await form.getByLabel("Memory (MB)").fill("1024");
-  await form.getByLabel("Disk (MB)").fill("5120");
-  await form.getByLabel("Variable that takes the order's slots").selectOption("MAX_PLAYERS");
-  // The RCON password starts drawn for each server: the same one on every server would open each
-  // customer's server to the others.
-  await expect(form.getByLabel("Rcon password: a new random value for each server")).toBeChecked();
-  // The egg's rules are checked on save: VERSION is required.
-  await form.getByLabel("Version (VERSION)", { exact: true }).fill("");
-  await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(form.getByRole("status")).toContainText("not saved");
-  await form.getByLabel("Version (VERSION)", { exact: true }).fill("0.3.7");
-  await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(admin.page.getByRole("status")).toHaveText("Product saved");
-  await expect(admin.page.getByRole("row", { name: new RegExp(name) })).toContainText(
-    "Pterodactyl",
-  );
+  await createPanelProduct(admin.page, name);
 
   // A customer on a phone orders it with coins the admin added.
   const buyer = await newCustomerSignedIn(

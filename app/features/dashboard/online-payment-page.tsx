@@ -77,6 +77,7 @@ export function OnlinePaymentPage({
   useRefreshWhile(payment.state === "pending", PAYMENT_REFRESH_MS, payment.state);
   const state = payment.state;
   return (
+    // The site layout leaves the page's own landmark and margins to it, as the top-up page has them.
     <main className="mx-auto grid w-full max-w-3xl min-w-0 gap-6 px-4 py-10">
       <PageHeading
         title={t("paymentReturn.title")}

@@ -11,6 +11,15 @@ import type { LifecycleDates, ServiceRow } from "./services-panel";
 // unless it is renewed (docs/automation.md "The service lifecycle").
 
 /**
+ * Whether a server is still being made on the game panel: its line says so until the panel gives its
+ * address (a failure, and a server deleted from the panel, are no longer moving).
+ */
+export function serverSettingUp(panel: ServicePanel): boolean {
+  if (panel.state === "deleted" || panel.state === "failed") return false;
+  return !panel.address || !["ready", "suspended"].includes(panel.state);
+}
+
+/**
  * Where a server made on the game panel stands: being set up, its address to copy (and MTA's
  * three ports) with the way to its panel, or a failure our team is told of. Nothing for a service set up
  * by hand, nor for one deleted from the panel.
@@ -24,7 +33,7 @@ export function ServerAddress({ serviceId, panel }: { serviceId: number; panel: 
         {t("customer.panel.failed")}
       </p>
     );
-  if (!panel.address || !["ready", "suspended"].includes(panel.state))
+  if (serverSettingUp(panel))
     return (
       <p className="mt-1 text-sm" data-testid={`panel-state-${serviceId}`} role="status">
         {t("customer.panel.settingUp")}

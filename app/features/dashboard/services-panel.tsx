@@ -25,7 +25,8 @@ import type { LifecycleSettings } from "~/domain/lifecycle/lifecycle";
 import { FormAlert } from "~/components/ui/form-card";
 import { formResultProps } from "~/components/ui/form-result";
 import { ratePercent } from "~/domain/invoices/invoices";
-import { Deadlines, ServerAddress } from "./service-details";
+import { useRefreshWhile } from "~/components/ui/use-refresh-while";
+import { Deadlines, ServerAddress, serverSettingUp } from "./service-details";
 import { WaitingOrders } from "./orders-list";
 
 export type ServiceRow = Pick<
@@ -53,6 +54,9 @@ export type LifecycleDates = Pick<LifecycleSettings, "enabled" | "graceDays" | "
 
 /** What the loader found for ?renew=: the confirmation to show, or why there is none. */
 type RenewalView = { ok: true; quote: RenewalQuote } | { ok: false; error: MessageKey } | undefined;
+
+/** How often the tab loads again while a server is being made on the game panel. */
+export const SETTING_UP_REFRESH_MS = 3_000;
 
 /** The services tab's address; `renew` asks to confirm that service's renewal (the anchor scrolls to it). */
 const servicesHref = servicesTabPath;
@@ -281,6 +285,13 @@ export function ServicesPanel({
   const date = mediumDate(locale);
   const clock = new Date(now);
   const pending = waitingOrders.some((order) => order.status === "pending");
+  // A server being made (an order approved a moment ago): the tab follows it until its address is there.
+  const settingUp = services.filter((service) => service.panel && serverSettingUp(service.panel));
+  useRefreshWhile(
+    settingUp.length > 0,
+    SETTING_UP_REFRESH_MS,
+    settingUp.map((service) => `${service.id}:${service.panel!.state}`).join(),
+  );
   // A confirmation refused for a short balance comes back with the confirmation, which says it already.
   const shownInConfirmation =
     error?.message === "orders.errors.insufficientCoins" &&
