@@ -26,7 +26,7 @@ console.log(
 console.log(`YouCan Pay double: API address ${youcan.apiUrl}`);
 console.log(`  public key ${youcan.publicKey}\n  private key ${youcan.privateKey}`);
 console.log(
-  'Both are on 127.0.0.1: turn on "Allow a provider's API address on the local network" in /admin/settings before saving them.',
+  `Both are on 127.0.0.1: turn on "Allow a provider's API address on the local network" in /admin/settings before saving them.`,
 );
 process.on(
   "SIGINT",
