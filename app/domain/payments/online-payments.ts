@@ -1,4 +1,4 @@
-import type { LookUpResult, ProviderCode } from "./providers/provider";
+import type { LookUpResult } from "./providers/provider";
 
 // Online payments (docs/online-payments.md, ADR 55): a checkout at a provider beside the top-up request
 // it pays. Pure and safe in the browser: the states, the limits, the names of the jobs and what the
@@ -12,13 +12,6 @@ export const ONLINE_PAYMENT_STATES = [
   "refunded",
 ] as const;
 export type OnlinePaymentState = (typeof ONLINE_PAYMENT_STATES)[number];
-
-/** A payment method's kind: manual methods take a proof; the others are a provider's checkout. */
-export const ONLINE_METHOD_KINDS = ["paypal", "youcanpay"] as const satisfies ProviderCode[];
-
-export function isOnlineKind(kind: string): kind is ProviderCode {
-  return (ONLINE_METHOD_KINDS as readonly string[]).includes(kind);
-}
 
 /** The return page's address of a payment (the provider sends the customer back there). */
 export function onlinePaymentPath(paymentId: number): string {
