@@ -43,7 +43,13 @@ export async function loadCustomerTopUps(db: Db, userId: string, locale: string)
         .executeTakeFirst()
     : undefined;
   if (checkout)
-    return { current: null, instructions: "", past, pendingPaymentId: checkout.id, pending: current };
+    return {
+      current: null,
+      instructions: "",
+      past,
+      pendingPaymentId: checkout.id,
+      pending: current,
+    };
   let instructions = "";
   if (current) {
     const method = await findPaymentMethod(db, current.methodId);
