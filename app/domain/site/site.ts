@@ -63,6 +63,7 @@ const PAGES_WITHOUT_SITE_ANNOUNCEMENTS: ReadonlySet<string> = new Set([
   "/account/password",
   "/dashboard",
   "/dashboard/top-up",
+  "/dashboard/top-up/payments/:id",
   "/coins",
   "/invoices/:number",
   "/order",
