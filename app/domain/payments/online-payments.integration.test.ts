@@ -19,7 +19,11 @@ import { askConfirmation, readOnlinePayment, startOnlinePayment } from "./online
 import { confirmOnlinePayment } from "./online-payment-confirm.server";
 import { reconcileOnlinePayments } from "./online-payment-jobs.server";
 import { CONFIRM_JOB, MAX_CHECKOUTS_PER_HOUR } from "./online-payments";
-import { receiveNotification } from "./payment-notifications.server";
+import {
+  FORGED_BODY_KEPT_CHARS,
+  MAX_FORGED_KEPT_PER_HOUR,
+  receiveNotification,
+} from "./payment-notifications.server";
 import { requestTopUp } from "./top-up-requests.server";
 import { MAX_NOTIFICATION_BYTES } from "./providers/provider";
 
@@ -635,5 +639,31 @@ describeEachDatabase("online payments", (app, dialect) => {
       problem: "abandoned",
     });
     expect(await requestState(Number(noRef.top_up_request_id))).toBe("cancelled");
+  });
+
+  it("keeps a bounded part of a flood of forged notifications: a few an hour, the start of each body", async () => {
+    const world = await onlineWorld(app());
+    // A moment of the test's own, so that only its notifications fall in the hour it counts.
+    const start = new Date("2031-03-01T10:00:00Z");
+    const forge = (n: number) =>
+      scriptedNotification("not-the-key", { id: `flood-${n}-${"x".repeat(3_000)}` });
+    const receiveAt = (n: number, now: Date) =>
+      receiveNotification(db(), { provider: "youcanpay", ...forge(n), now }, world.wiring);
+    for (let n = 0; n < MAX_FORGED_KEPT_PER_HOUR + 5; n++)
+      expect((await receiveAt(n, new Date(start.getTime() + n * 1000))).status).toBe(401);
+    const keptSince = async (from: Date) =>
+      db()
+        .selectFrom("provider_notifications")
+        .select("body")
+        .where("outcome", "=", "badSignature")
+        .where("received_at", ">=", from.toISOString())
+        .execute();
+    const kept = await keptSince(start);
+    expect(kept).toHaveLength(MAX_FORGED_KEPT_PER_HOUR);
+    expect(kept.every((row) => row.body.length === FORGED_BODY_KEPT_CHARS)).toBe(true);
+    // The next hour keeps again.
+    const later = new Date(start.getTime() + 2 * 60 * 60 * 1000);
+    expect((await receiveAt(1_000, later)).status).toBe(401);
+    expect(await keptSince(later)).toHaveLength(1);
   });
 });

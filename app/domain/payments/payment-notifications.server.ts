@@ -28,6 +28,12 @@ const answer = (status: NotificationAnswer["status"], outcome: string): Notifica
   body: { ok: status === 200, outcome },
 });
 
+const HOUR_MS = 60 * 60 * 1000;
+/** Refused notifications kept an hour a provider, for the admin to look at; past it they are only refused. */
+export const MAX_FORGED_KEPT_PER_HOUR = 50;
+/** What is kept of a refused notification's body: enough to see what it claimed. */
+export const FORGED_BODY_KEPT_CHARS = 2048;
+
 /** The inbox's key for a notification whose own id cannot be trusted: its body's hash. */
 function bodyKey(rawBody: string): string {
   return `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
@@ -82,13 +88,24 @@ export async function receiveNotification(
   }
   if (!read.ok) {
     await inTransaction(db, async (trx) => {
+      // Anyone can post a bad signature: what is kept of them is bounded, a few an hour and the start
+      // of each body, so a flood of forged notifications cannot grow the database (the staff are told
+      // once an hour all the same).
+      const recent = await trx
+        .selectFrom("provider_notifications")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("provider", "=", code)
+        .where("outcome", "=", "badSignature")
+        .where("received_at", ">", new Date(now.getTime() - HOUR_MS).toISOString())
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= MAX_FORGED_KEPT_PER_HOUR) return;
       const kept = await trx
         .insertInto("provider_notifications")
         .values({
           provider: code,
           event_id: bodyKey(input.rawBody),
           event_type: "unverified",
-          body: input.rawBody,
+          body: input.rawBody.slice(0, FORGED_BODY_KEPT_CHARS),
           outcome: "badSignature",
           received_at: at,
           handled_at: at,
