@@ -1,3 +1,4 @@
+import { labelKeys } from "~/lib/label-keys";
 import type { LookUpResult } from "./providers/provider";
 
 // Online payments (docs/online-payments.md, ADR 55): a checkout at a provider beside the top-up request
@@ -12,6 +13,27 @@ export const ONLINE_PAYMENT_STATES = [
   "refunded",
 ] as const;
 export type OnlinePaymentState = (typeof ONLINE_PAYMENT_STATES)[number];
+
+/** A payment's state as a badge's colour, the same for the customer and the staff. */
+export const ONLINE_STATE_TONES = {
+  pending: "blue",
+  paid: "green",
+  failed: "red",
+  cancelled: "grey",
+  refunded: "grey",
+} as const satisfies Record<OnlinePaymentState, string>;
+
+// Catalogue keys (payments namespace) of the customer's payment page, one family each (ADR 26).
+export const PAYMENT_RETURN_STATE_LABELS = labelKeys(
+  "payments",
+  "paymentReturn.states",
+  ONLINE_PAYMENT_STATES,
+);
+export const PAYMENT_RETURN_SAYS = labelKeys(
+  "payments",
+  "paymentReturn.says",
+  ONLINE_PAYMENT_STATES,
+);
 
 /** The return page's address of a payment (the provider sends the customer back there). */
 export function onlinePaymentPath(paymentId: number): string {

@@ -19,6 +19,7 @@ import {
   type QueuedOnlinePayment,
   type QueuedRefund,
 } from "~/domain/payments/online-payment-views";
+import { ONLINE_STATE_TONES } from "~/domain/payments/online-payments";
 import type { PaymentCurrency } from "~/domain/payments/payment-methods";
 import { formatMethodAmount } from "~/domain/payments/payment-methods";
 import { PROVIDER_NAME_LABELS } from "~/domain/payments/providers/provider-settings";
@@ -31,14 +32,6 @@ import type { TopUpDecisionResult } from "./top-ups-queue";
 // A top-up paid online on /admin/top-ups (docs/online-payments.md): the provider, its references, what
 // was paid and given back, why it did not end in a credit, where the admin's refunds stand, and the
 // Refund dialog.
-
-const STATE_TONES = {
-  pending: "blue",
-  paid: "green",
-  failed: "red",
-  cancelled: "grey",
-  refunded: "yellow",
-} as const;
 
 const REFUND_TONES = {
   asked: "blue",
@@ -107,7 +100,9 @@ export function OnlinePaymentCell({
     <div className="grid justify-items-start gap-1 text-sm" data-online-payment={payment.state}>
       <div className="flex flex-wrap items-center gap-1">
         <span className="font-medium">{t(PROVIDER_NAME_LABELS[payment.provider])}</span>
-        <Badge tone={STATE_TONES[payment.state]}>{t(ONLINE_STATE_LABELS[payment.state])}</Badge>
+        <Badge tone={ONLINE_STATE_TONES[payment.state]}>
+          {t(ONLINE_STATE_LABELS[payment.state])}
+        </Badge>
       </div>
       {payment.problem ? (
         <span className="text-xs text-destructive">

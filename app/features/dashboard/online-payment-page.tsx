@@ -1,4 +1,3 @@
-import type { ComponentProps } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { TitledCard } from "~/components/ui/card";
@@ -8,20 +7,22 @@ import { Notice } from "~/components/ui/notice";
 import { PageHeading } from "~/components/ui/page-heading";
 import { useRefreshWhile } from "~/components/ui/use-refresh-while";
 import { formatMethodAmount, type PaymentCurrency } from "~/domain/payments/payment-methods";
-import type { OnlinePaymentState } from "~/domain/payments/online-payments";
+import {
+  ONLINE_STATE_TONES,
+  PAYMENT_RETURN_SAYS,
+  PAYMENT_RETURN_STATE_LABELS,
+  type OnlinePaymentState,
+} from "~/domain/payments/online-payments";
 import { TOP_UP_PAGE } from "~/domain/payments/top-ups";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCoins } from "~/lib/money";
-
-/** Where an online payment stands, in our words (the provider's answer, once the worker asked it). */
-type OnlinePaymentPageState = OnlinePaymentState;
 
 /** What the page of a payment's return shows: the customer's own payment only. */
 export interface OnlinePaymentPageView {
   reference: string;
   /** The method's name in the customer's language ("PayPal or card"). */
   methodName: string;
-  state: OnlinePaymentPageState;
+  state: OnlinePaymentState;
   /** Minor units of `currency`: what was asked. */
   amount: number;
   currency: PaymentCurrency;
@@ -37,30 +38,6 @@ export interface OnlinePaymentPageView {
 
 /** How often the page asks again while the provider has not confirmed. */
 export const PAYMENT_REFRESH_MS = 2_000;
-
-const STATE_LABELS = {
-  pending: "paymentReturn.states.pending",
-  paid: "paymentReturn.states.paid",
-  failed: "paymentReturn.states.failed",
-  cancelled: "paymentReturn.states.cancelled",
-  refunded: "paymentReturn.states.refunded",
-} as const satisfies Record<OnlinePaymentPageState, string>;
-
-const STATE_SAYS = {
-  pending: "paymentReturn.says.pending",
-  paid: "paymentReturn.says.paid",
-  failed: "paymentReturn.says.failed",
-  cancelled: "paymentReturn.says.cancelled",
-  refunded: "paymentReturn.says.refunded",
-} as const satisfies Record<OnlinePaymentPageState, string>;
-
-const TONES: Record<OnlinePaymentPageState, ComponentProps<typeof Badge>["tone"]> = {
-  pending: "blue",
-  paid: "green",
-  failed: "red",
-  cancelled: "grey",
-  refunded: "grey",
-};
 
 /**
  * /dashboard/top-up/payments/:id, where a provider sends the customer back: the payment's state,
@@ -87,12 +64,12 @@ export function OnlinePaymentPage({
       <TitledCard title={t("paymentReturn.paymentTitle", { reference: payment.reference })}>
         <div className="grid gap-4" aria-live="polite" data-payment-state={state}>
           <p className="flex flex-wrap items-center gap-2">
-            <Badge tone={TONES[state]}>{t(STATE_LABELS[state])}</Badge>
+            <Badge tone={ONLINE_STATE_TONES[state]}>{t(PAYMENT_RETURN_STATE_LABELS[state])}</Badge>
           </p>
           <p className="text-sm" data-testid="payment-says">
             {state === "pending" && payment.leftCheckout
               ? t("paymentReturn.says.left")
-              : t(STATE_SAYS[state], { method: payment.methodName })}
+              : t(PAYMENT_RETURN_SAYS[state], { method: payment.methodName })}
           </p>
           <DetailList
             className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
