@@ -2,8 +2,7 @@ import { data, redirect } from "react-router";
 import { requestContext } from "~/context.server";
 import { VERIFY_EMAIL_PATH } from "~/domain/accounts/email-verification";
 import { topUpActionSchema, topUpPageQuerySchema } from "~/domain/payments/top-ups.schemas";
-import { loadTopUpPage, runTopUpAction } from "~/domain/payments/top-ups.server";
-import { startOnlinePayment } from "~/domain/payments/online-checkout.server";
+import { loadTopUpPage, runTopUpForm } from "~/domain/payments/top-ups.server";
 import { TopUpPage, type TopUpPageResult } from "~/features/dashboard/top-up-page";
 import { emailVerificationRequired } from "~/http/email-verification.server";
 import { inUploadTurn, parseFormWithFiles } from "~/http/form.server";
@@ -69,30 +68,22 @@ async function answer(
     );
   }
   const { services } = context;
-  const gate = { requireVerifiedEmail: emailVerificationRequired(context) };
-  const action = form.data;
   // A method paid online: the checkout is made at the provider and the customer sent there to pay.
-  const result =
-    action.intent === "payOnline"
-      ? await startOnlinePayment(
-          services.db,
-          {
-            userId,
-            methodId: action.methodId,
-            coins: action.coins,
-            origin: services.env.PUBLIC_URL ?? new URL(request.url).origin,
-            customerIp: context.clientIp,
-            locale: context.locale,
-          },
-          { providers: services.paymentProviders, secret: services.env.AUTH_SECRET, ...gate },
-        )
-      : await runTopUpAction(services.db, {
-          userId,
-          locale: context.locale,
-          action,
-          proofs: form.files,
-          ...gate,
-        });
+  const result = await runTopUpForm(
+    services.db,
+    {
+      userId,
+      locale: context.locale,
+      action: form.data,
+      proofs: form.files,
+      requireVerifiedEmail: emailVerificationRequired(context),
+      online: {
+        origin: services.env.PUBLIC_URL ?? new URL(request.url).origin,
+        customerIp: context.clientIp,
+      },
+    },
+    { providers: services.paymentProviders, secret: services.env.AUTH_SECRET },
+  );
   if (result.ok && "redirectUrl" in result) return redirect(result.redirectUrl);
   if (!result.ok)
     return data(

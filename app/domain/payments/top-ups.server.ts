@@ -1,6 +1,11 @@
 import type { UnverifiedEmailRefusal } from "~/domain/accounts/email-verification.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import type { Db } from "~/db/transaction";
+import {
+  startOnlinePayment,
+  type ProviderWiring,
+  type StartOnlineResult,
+} from "./online-checkout.server";
 import { textIn } from "./payment-methods";
 import { listEnabledPaymentMethods, listPaymentMethodsForAdmin } from "./payment-methods.server";
 import { listProofsForQueue, listProofsOf, type ProofUpload } from "./top-up-proofs.server";
@@ -11,6 +16,7 @@ import { cancelTopUp, markTopUpPaid, requestTopUp } from "./top-up-requests.serv
 import type { Refused, TopUpResult } from "./top-up-rows.server";
 import type {
   TopUpAction,
+  TopUpFormAction,
   TopUpDecision,
   TopUpPageQuery,
   TopUpQueueQuery,
@@ -89,6 +95,35 @@ export async function runTopUpAction(
           )
         : await cancelTopUp(db, { userId, requestId: action.requestId });
   return outcome(result, action.intent);
+}
+
+/**
+ * The customer's page's form, whichever way the method is paid: a method paid online starts its
+ * checkout at the provider (the customer is then sent there), the others are runTopUpAction's.
+ */
+export async function runTopUpForm(
+  db: Db,
+  input: Omit<Parameters<typeof runTopUpAction>[1], "action"> & {
+    action: TopUpFormAction;
+    /** Where the provider sends the customer back, and who they are to it. */
+    online: { origin: string; customerIp: string };
+  },
+  wiring: ProviderWiring,
+): Promise<TopUpOutcome | StartOnlineResult> {
+  const { action } = input;
+  if (action.intent !== "payOnline") return runTopUpAction(db, { ...input, action });
+  return startOnlinePayment(
+    db,
+    {
+      userId: input.userId,
+      methodId: action.methodId,
+      coins: action.coins,
+      origin: input.online.origin,
+      customerIp: input.online.customerIp,
+      locale: input.locale,
+    },
+    { ...wiring, requireVerifiedEmail: input.requireVerifiedEmail },
+  );
 }
 
 /** /admin/top-ups' decision on a request: approve or reject it. */
