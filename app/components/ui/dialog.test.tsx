@@ -258,6 +258,20 @@ describe("a Dialog in the page (inPage)", () => {
     expect(onOpenChange.mock.calls).toEqual([[true], [false]]);
   });
 
+  it("stays open when the browser's late `close` of its last closing arrives after it opened again", () => {
+    render(<InPage />);
+    const element = dialog()!;
+    const trigger = open();
+    act(() => void element.dispatchEvent(new Event("cancel", { cancelable: true })));
+    expect(element.open).toBe(false);
+    fireEvent.click(trigger);
+    expect(element.open).toBe(true);
+    // The browser queues `close` when the element closes: Escape then a quick Enter can open it again first.
+    act(() => void element.dispatchEvent(new Event("close")));
+    expect(element.open).toBe(true);
+    expect(trigger.getAttribute("aria-expanded")).toBe("true");
+  });
+
   it("prevents the browser's own command once React runs, so the dialog opens once", () => {
     render(<InPage />);
     const trigger = screen.getByRole("button", { name: "Open" });

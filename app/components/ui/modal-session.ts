@@ -53,7 +53,11 @@ export function useModalSession(
       event.preventDefault();
       latest.current.close();
     };
-    const closed = () => latest.current.close();
+    // The browser sends `close` a moment after the dialog closed: one closed by the session before
+    // (Escape, then React) can arrive after a quick Enter has opened it again, and must not close it.
+    const closed = () => {
+      if (!dialog.open) latest.current.close();
+    };
     dialog.addEventListener("cancel", cancel);
     dialog.addEventListener("close", closed);
     if (!dialog.open) dialog.showModal();
