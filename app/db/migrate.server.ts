@@ -45,6 +45,7 @@ import * as m0047 from "../../db/migrations/0047-online-payments";
 import * as m0048 from "../../db/migrations/0048-order-wait-reason";
 import * as m0049 from "../../db/migrations/0049-notification-refusals";
 import * as m0050 from "../../db/migrations/0050-online-payment-refunds";
+import * as m0051 from "../../db/migrations/0051-server-control";
 import type { Database } from "./schema";
 
 // Imported statically so the server build carries its migrations; add each new file here, in order.
@@ -94,6 +95,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0048-order-wait-reason": m0048,
   "0049-notification-refusals": m0049,
   "0050-online-payment-refunds": m0050,
+  "0051-server-control": m0051,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

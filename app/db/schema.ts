@@ -268,6 +268,8 @@ export interface HostingServicesTable {
   /** Why the last panel job failed (for admins), null after a success. */
   panel_error: string | null;
   panel_updated_at: Timestamp | null;
+  /** The customer's "tell me when my server has been offline for 10 minutes" (0051): 1 on, 0 off. */
+  offline_notice: Flag;
 }
 
 export interface OrdersTable {
@@ -750,6 +752,8 @@ export interface Database {
   provider_notifications: ProviderNotificationsTable;
   provider_notification_refusals: ProviderNotificationRefusalsTable;
   online_payment_refunds: OnlinePaymentRefundsTable;
+  server_status: ServerStatusTable;
+  server_actions: ServerActionsTable;
 }
 
 /** A payment provider's connection (migration 0047, ADR 55): the secret encrypted, its last 4 in clear. */
@@ -857,6 +861,9 @@ export interface PanelConnectionsTable {
   /** Why the last check failed ("key|detail"), null after a good one. */
   check_error: string | null;
   check_requested_at: Timestamp | null;
+  /** A root admin's Client API key (0051), encrypted with the address as the application key is. */
+  client_key_encrypted: string | null;
+  client_key_last4: string | null;
   updated_by: string | null;
   updated_at: Timestamp;
 }
@@ -897,4 +904,47 @@ export interface PanelDriftTable {
   panel_server_id: number | null;
   detail: Generated<string>;
   found_at: Timestamp;
+}
+
+/** The last state the worker read of a provisioned server (0051, docs/server-control.md). */
+export interface ServerStatusTable {
+  hosting_service_id: number;
+  /** One of SERVER_STATES. */
+  state: Generated<string>;
+  /** Tenths of a percent of one core. */
+  cpu_tenths: number | null;
+  memory_mib: number | null;
+  disk_mib: number | null;
+  uptime_seconds: number | null;
+  read_at: Timestamp | null;
+  read_error: string | null;
+  requested_at: Timestamp | null;
+  game_name: string | null;
+  players_online: number | null;
+  players_max: number | null;
+  players_read_at: Timestamp | null;
+  players_error: string | null;
+  /** JSON: SFTP host, port and username. */
+  access: string | null;
+  /** JSON: the egg variables the panel lets its user edit, with their values. */
+  variables: string | null;
+  offline_since: Timestamp | null;
+  offline_notified_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** One thing asked of a server (0051): a power signal, a reinstall, a variable, a new panel password. */
+export interface ServerActionsTable {
+  id: Generated<number>;
+  hosting_service_id: number;
+  /** start | restart | stop | kill | reinstall | variable | password */
+  action: string;
+  detail: string | null;
+  /** queued | done | failed */
+  state: Generated<string>;
+  error: string | null;
+  actor_id: string | null;
+  job_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
