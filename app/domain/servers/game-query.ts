@@ -59,8 +59,8 @@ function ipv4Octets(ip: string): number[] | null {
  */
 export function sampInfoRequest(ip: string, port: number): Uint8Array {
   const octets = ipv4Octets(ip);
-  if (!octets) throw new RangeError(`sampInfoRequest: not an IPv4 address: ${ip}`);
-  if (!isUdpPort(port)) throw new RangeError(`sampInfoRequest: not a port: ${port}`);
+  if (!octets) throw new RangeError("sampInfoRequest: not an IPv4 address: " + ip);
+  if (!isUdpPort(port)) throw new RangeError("sampInfoRequest: not a port: " + String(port));
   return Uint8Array.from([
     ...SAMP_MAGIC,
     ...octets,
