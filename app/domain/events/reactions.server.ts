@@ -17,6 +17,7 @@ import { orderReactions } from "./order-events.server";
 import { jobReactions } from "./job-events.server";
 import { provisioningReactions } from "./provisioning-events.server";
 import type { ReactionTable, Reactions, Recorded, Some } from "./reaction.server";
+import { serverActionReactions } from "./server-action-events.server";
 import { serviceReactions } from "./service-events.server";
 import { ticketReactions } from "./ticket-events.server";
 import { topUpReactions } from "./top-up-events.server";
@@ -37,6 +38,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...invoiceReactions,
   ...accountReactions,
   ...provisioningReactions,
+  ...serverActionReactions,
   ...jobReactions,
 };
 
