@@ -140,13 +140,20 @@ export async function eraseJobPayload(db: Db | Tx, jobId: number): Promise<void>
  * What the jobs could not settle themselves, settled: a job whose worker died during its last attempt
  * is buried by the worker (jobs.server.ts, buryExhaustedJobs) without running its handler again, and one
  * an admin discarded is deleted. Their actions would be queued for ever and their payloads kept; here
- * the actions of `serviceId` whose job is dead or gone are failed, and every ended job of the secret
- * kinds is emptied. Run when a service's action is asked and as each action's job starts.
+ * the actions of `serviceId` whose job is dead or gone are failed, and its ended jobs of the secret
+ * kinds are emptied. Run when a service's action is asked and as each action's job starts.
  */
 export async function settleEndedActions(db: Db | Tx, serviceId: number, now: Date) {
   await db
     .updateTable("jobs")
     .set({ payload: "{}" })
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("server_actions")
+        .select("job_id")
+        .where("hosting_service_id", "=", serviceId)
+        .where("job_id", "is not", null),
+    )
     .where("type", "in", SECRET_PAYLOAD_JOBS)
     .where("state", "in", ["succeeded", "dead"])
     .where("payload", "!=", "{}")

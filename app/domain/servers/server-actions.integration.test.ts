@@ -507,6 +507,34 @@ describeEachDatabase("what is asked of a server", (app) => {
     expect(again.ok && again.password).not.toBe(asked.password);
   });
 
+  it("settles the action of a job buried without its handler, and empties its payload", async () => {
+    const { user, serviceId } = await panelService();
+    const ask = () =>
+      requestPanelPassword(app().db, {
+        serviceId,
+        actorId: user,
+        asStaff: false,
+        secret: SECRET,
+        now: clock,
+      });
+    const first = await ask();
+    if (!first.ok) throw new Error(first.error);
+    // The worker died in the job's last attempt: buried (jobs.server.ts), its handler never ran again.
+    await app()
+      .db.updateTable("jobs")
+      .set({ state: "dead", attempts: 4, finished_at: clock.toISOString() })
+      .where("type", "=", SERVER_PASSWORD_JOB)
+      .execute();
+    expect((await ask()).ok).toBe(true);
+    const [buried, next] = await jobsOf(SERVER_PASSWORD_JOB);
+    expect(buried!.payload).toBe("{}");
+    expect(JSON.parse(next!.payload)).toMatchObject({ password: expect.any(String) });
+    expect(await actionRows(serviceId)).toMatchObject([
+      { id: first.actionId, state: "failed", error: "server.failed.unreachable" },
+      { state: "queued" },
+    ]);
+  });
+
   it("has no username to show before the details were read", async () => {
     const { user, serviceId } = await panelService();
     await app()
