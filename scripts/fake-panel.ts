@@ -19,7 +19,9 @@ const port = args.find((arg, index) => /^\d+$/.test(arg) && (flag === -1 || inde
 
 const panel = await startFakePanel({ port: Number(port ?? 0) || undefined });
 if (failEvery) panel.failEvery(failEvery, ["500", "lost", "429", "down"]);
-console.log(`Fake panel at ${panel.url}\nApplication API key: ${panel.apiKey}`);
+console.log(
+  `Fake panel at ${panel.url}\nApplication API key: ${panel.apiKey}\nClient API key: ${panel.clientApiKey}`,
+);
 console.log(
   'It is on 127.0.0.1: turn on "Allow a game panel on the local network" on the page before saving it.',
 );

@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
-import { matchRoute, PanelHttpError, type Reply } from "./fake-pterodactyl/routes";
+import { CLIENT_ROUTES } from "./fake-pterodactyl/client-routes";
+import {
+  matchRoute,
+  PanelHttpError,
+  type Reply,
+  type RouteContext,
+} from "./fake-pterodactyl/routes";
 import { seedDefaultPanel } from "./fake-pterodactyl/seed";
 import {
   FakePanelStore,
@@ -17,7 +23,10 @@ import {
   type NewFakeServer,
   type NewFakeUser,
 } from "./fake-pterodactyl/state";
+import { CLIENT_RATE_LIMIT, FakeRateLimit } from "./fake-pterodactyl/throttle";
+import { FakeWings, type FakePowerState, type FakeResources } from "./fake-pterodactyl/wings";
 
+export type { FakePowerSignal, FakePowerState, FakeResources } from "./fake-pterodactyl/wings";
 export type {
   FakeAllocation,
   FakeEgg,
@@ -30,10 +39,10 @@ export type {
   FakeUser,
 } from "./fake-pterodactyl/state";
 
-// A stand-in for a Pterodactyl panel's Application API on 127.0.0.1: the calls Hostfront uses,
-// validated and answered as pterodactyl/panel does (routes in fake-pterodactyl/routes.ts, each naming the
-// controller it follows), with its data open to the test and failures on demand. docs/provisioning.md
-// describes it.
+// A stand-in for a Pterodactyl panel's Application and Client APIs on 127.0.0.1: the calls Hostfront
+// uses, validated and answered as pterodactyl/panel does (routes in fake-pterodactyl/routes.ts and
+// client-routes.ts, each naming the controller it follows; Wings in wings.ts), with its data open to
+// the test and failures on demand. docs/provisioning.md describes it.
 
 /**
  * What can go wrong with a request, on purpose:
@@ -47,7 +56,10 @@ export type {
 export type FakePanelFailure = "500" | "429" | "slow" | "lost" | "down";
 
 export interface FakePanelFailureOptions {
-  /** Only requests of this route fail, e.g. "POST /servers" or "GET /servers/external/{external_id}". */
+  /**
+   * Only requests of this route fail, e.g. "POST /servers", "GET /servers/external/{external_id}" or,
+   * on the Client API, "GET /client/servers/{server}/resources".
+   */
   route?: string;
   /** For "slow": how long before the request is handled (default: the panel's `slowMs`). */
   delayMs?: number;
@@ -63,6 +75,20 @@ export interface FakePanelFailureOptions {
 export interface FakePanelOptions {
   /** The Application API key the panel accepts (default: a random `ptla_...`). */
   apiKey?: string;
+  /**
+   * The client key (an account key of the panel's first root admin) the panel accepts (default: a
+   * random `ptlc_...`). It reaches the Application API too, as the panel lets a root admin's client key.
+   */
+  clientApiKey?: string;
+  /**
+   * How many reads of a server's resources show each step of a power change (start: starting, then
+   * running) before the next (default 1; 0: the change is done at once).
+   */
+  powerReads?: number;
+  /** The Client API's requests a minute (the panel's default for api.client: 720). */
+  clientRateLimit?: number;
+  /** The clock of the Client API's rate limit, in milliseconds (default Date.now). */
+  now?: () => number;
   /**
    * How many single reads of a new (or reinstalled) server (GET /servers/{id} or by external id) say
    * "installing" before the install is done and the status is null (default 2; 0: done at once;
@@ -105,6 +131,7 @@ export interface FakePanel {
   /** The panel's address, to give the client (no trailing slash). */
   url: string;
   apiKey: string;
+  clientApiKey: string;
   /** The panel's tables, live: read them, or change them for a test. */
   locations: FakeLocation[];
   nodes: FakeNode[];
@@ -134,6 +161,24 @@ export interface FakePanel {
   /** Wings reports the install of a server done: "ok" (status null) or failed ("install_failed", or
    * "reinstall_failed" after a reinstall); a suspended server stays suspended. Throws if none runs. */
   finishInstall(serverId: number, result: "ok" | "install_failed"): void;
+  /** A server's power state as Wings has it (offline until started). */
+  powerState(serverId: number): FakePowerState;
+  /** Sets a server's power state at once, any change under way dropped. */
+  setPowerState(serverId: number, state: FakePowerState): void;
+  /** What Wings reports the server uses while it runs (offline: CPU, memory and uptime read 0). */
+  setResources(serverId: number, resources: Partial<FakeResources>): void;
+  /**
+   * The node's Wings stops answering (or answers again): the Client API's resources, power and
+   * reinstall fail with the panel's DaemonConnectionException, a 504 when no connection is made, or
+   * `proxyStatus` (a 5xx a proxy in Wings' place answers) where the panel passes the status on.
+   */
+  setNodeDown(nodeId: number, down: boolean, options?: { proxyStatus?: number }): void;
+  /** A server being transferred to another node (the Client API answers it 409), or not. */
+  setTransferring(serverId: number, transferring: boolean): void;
+  /** From now on the Client API takes this many requests a minute, in a fresh window. */
+  setClientRateLimit(perMinute: number): void;
+  /** The last password set for the user through the API (null: none), in clear: the fake is a double. */
+  userPassword(userId: number): string | null;
   /** The next `count` requests (of `options.route` only, when given) fail this way. */
   failNext(kind: FakePanelFailure, count?: number, options?: FakePanelFailureOptions): void;
   /**
@@ -156,6 +201,7 @@ export interface FakePanel {
 }
 
 const API_PREFIX = "/api/application";
+const CLIENT_PREFIX = "/api/client";
 
 /** The answer delay option as a function drawing each request's delay; throws on a range that is none. */
 function answerDelayOf(option: FakePanelOptions["answerDelayMs"]): () => number {
@@ -166,17 +212,43 @@ function answerDelayOf(option: FakePanelOptions["answerDelayMs"]): () => number 
   return () => min + Math.random() * (max - min);
 }
 
+/** The top-level fields the panel's TrimStrings leaves as they came (app/Http/Middleware/TrimStrings). */
+const UNTRIMMED = new Set(["password", "password_confirmation"]);
+
 /** TrimStrings and ConvertEmptyStringsToNull, the panel's global middleware, on the whole input. */
-function normalized(value: unknown): unknown {
+function normalized(value: unknown, key = ""): unknown {
   if (typeof value === "string") {
-    const trimmed = value.trim();
+    const trimmed = UNTRIMMED.has(key) ? value : value.trim();
     return trimmed === "" ? null : trimmed;
   }
-  if (Array.isArray(value)) return value.map(normalized);
+  if (Array.isArray(value)) return value.map((v, index) => normalized(v, `${key}.${index}`));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, normalized(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, v]) => [
+        name,
+        normalized(v, key ? `${key}.${name}` : name),
+      ]),
+    );
   }
   return value;
+}
+
+/** Which of the panel's APIs a path is under, and its route there. */
+function routeOf(method: string, pathname: string) {
+  if (pathname.startsWith(`${API_PREFIX}/`)) {
+    return {
+      api: "application" as const,
+      match: matchRoute(method, pathname.slice(API_PREFIX.length)),
+    };
+  }
+  if (pathname.startsWith(`${CLIENT_PREFIX}/`)) {
+    // Client routes are keyed from /client on: "GET /client/servers/{server}".
+    return {
+      api: "client" as const,
+      match: matchRoute(method, pathname.slice("/api".length), CLIENT_ROUTES),
+    };
+  }
+  return null;
 }
 
 function panelError(status: number, code: string, detail: string): PanelHttpError {
@@ -200,7 +272,15 @@ interface RecurringFailure {
 /** Starts a fake panel on 127.0.0.1 (a free port). */
 export async function startFakePanel(options: FakePanelOptions = {}): Promise<FakePanel> {
   const apiKey = options.apiKey ?? `ptla_${randomBytes(21).toString("base64url")}`;
+  const clientApiKey = options.clientApiKey ?? `ptlc_${randomBytes(21).toString("base64url")}`;
+  if (clientApiKey === apiKey)
+    throw new Error("The client key and the application key must differ");
   const installReads = options.installReads ?? 2;
+  const wings = new FakeWings(options.powerReads ?? 1);
+  const throttle = new FakeRateLimit(
+    options.clientRateLimit ?? CLIENT_RATE_LIMIT,
+    options.now ?? (() => Date.now()),
+  );
   const slowMs = options.slowMs ?? 1_000;
   let answerDelay = answerDelayOf(options.answerDelayMs);
   const store = new FakePanelStore(() => new Date());
@@ -212,6 +292,12 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   let baseUrl = "";
+
+  function serverOf(serverId: number) {
+    const server = store.servers.find((candidate) => candidate.id === serverId);
+    if (!server) throw new Error(`The fake panel has no server ${serverId}`);
+    return server;
+  }
 
   function takeFailure(
     route: string | null,
@@ -235,29 +321,39 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
     return null;
   }
 
-  /** Router, then the 'api' middleware (auth:sanctum, IsValidJson), then the route's handler. */
+  /**
+   * The key's kind and user (auth:sanctum): the application key, or the client key of the panel's first
+   * root admin; null for any other (a client key whose user is gone counts as none).
+   */
+  function keyOf(req: IncomingMessage): RouteContext["key"] | null {
+    const header = req.headers.authorization;
+    if (header === `Bearer ${apiKey}`) return { type: "application" };
+    if (header !== `Bearer ${clientApiKey}`) return null;
+    const user = store.users.find((candidate) => candidate.rootAdmin);
+    return user ? { type: "client", user } : null;
+  }
+
+  /**
+   * Router, then the 'api' middleware (auth:sanctum, IsValidJson), the Client API's rate limit, then the
+   * route's handler (with the client group's own middleware in client-routes.ts).
+   */
   function handle(
     req: IncomingMessage,
     url: URL,
     rawBody: string,
     record: FakePanelRequest,
   ): Reply & { headers?: Record<string, string> } {
+    let headers: Record<string, string> = {};
     try {
-      if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
+      const found = routeOf(req.method ?? "GET", url.pathname);
+      if (!found || found.match.kind === "notFound") {
         throw panelError(
           404,
           "NotFoundHttpException",
           `The route ${url.pathname.slice(1)} could not be found.`,
         );
       }
-      const match = matchRoute(req.method ?? "GET", url.pathname.slice(API_PREFIX.length));
-      if (match.kind === "notFound") {
-        throw panelError(
-          404,
-          "NotFoundHttpException",
-          `The route ${url.pathname.slice(1)} could not be found.`,
-        );
-      }
+      const { match } = found;
       if (match.kind === "methodNotAllowed") {
         throw panelError(
           405,
@@ -265,9 +361,10 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
           `The ${req.method} method is not supported for route ${url.pathname.slice(1)}. Supported methods: ${match.allowed.join(", ")}.`,
         );
       }
-      if (req.headers.authorization !== `Bearer ${apiKey}`) {
-        throw panelError(401, "AuthenticationException", "Unauthenticated.");
-      }
+      // A root admin's client key reaches the Application API too (ApplicationApiRequest::authorize lets
+      // an account key through; AuthenticateApplicationUser asks only for a root admin).
+      const key = keyOf(req);
+      if (!key) throw panelError(401, "AuthenticationException", "Unauthenticated.");
       let body: unknown = {};
       if (/[/+]json/.test(req.headers["content-type"] ?? "") && rawBody.trim() !== "") {
         try {
@@ -281,7 +378,19 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
         }
       }
       record.body = body;
-      return match.route.handle({
+      if (found.api === "client") {
+        // throttle:api.client, before the route's bindings (Laravel's middleware priority).
+        const throttled = throttle.take();
+        headers = throttled.headers;
+        if (!throttled.allowed) {
+          throw new PanelHttpError(
+            429,
+            [{ code: "ThrottleRequestsException", status: "429", detail: "Too Many Attempts." }],
+            headers,
+          );
+        }
+      }
+      const reply = match.route.handle({
         store,
         params: match.params,
         query: url.searchParams,
@@ -289,10 +398,17 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
         pathUrl: `${baseUrl}${url.pathname}`,
         baseUrl,
         installReads,
+        wings,
+        key,
       });
+      return { ...reply, headers };
     } catch (error) {
       if (!(error instanceof PanelHttpError)) throw error;
-      return { status: error.status, body: { errors: error.errors }, headers: error.headers };
+      return {
+        status: error.status,
+        body: { errors: error.errors },
+        headers: { ...headers, ...error.headers },
+      };
     }
   }
 
@@ -326,10 +442,11 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://panel.invalid");
-    const match = url.pathname.startsWith(`${API_PREFIX}/`)
-      ? matchRoute(req.method ?? "GET", url.pathname.slice(API_PREFIX.length))
-      : null;
-    const route = match?.kind === "found" ? `${match.route.method} ${match.route.pattern}` : null;
+    const found = routeOf(req.method ?? "GET", url.pathname);
+    const route =
+      found?.match.kind === "found"
+        ? `${found.match.route.method} ${found.match.route.pattern}`
+        : null;
     const failure = takeFailure(route);
     const record: FakePanelRequest = {
       method: req.method ?? "GET",
@@ -380,7 +497,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
         return;
       }
       if (failure?.kind === "429") {
-        // ThrottleRequestsException from 'throttle:api.application'.
+        // ThrottleRequestsException from 'throttle:api.application' (or api.client).
         record.status = send(req, res, {
           status: 429,
           body: {
@@ -390,7 +507,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
           },
           headers: {
             "retry-after": String(failure.options.retryAfterSeconds ?? 1),
-            "x-ratelimit-limit": "240",
+            "x-ratelimit-limit": found?.api === "client" ? String(CLIENT_RATE_LIMIT) : "240",
             "x-ratelimit-remaining": "0",
           },
         });
@@ -429,6 +546,7 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
   return {
     url: baseUrl,
     apiKey,
+    clientApiKey,
     locations: store.locations,
     nodes: store.nodes,
     allocations: store.allocations,
@@ -452,6 +570,23 @@ export async function startFakePanel(options: FakePanelOptions = {}): Promise<Fa
       const found = store.servers.find((s) => s.id === serverId);
       if (!found?.install) throw new Error(`The fake panel's server ${serverId} is not installing`);
       store.completeInstall(found, result);
+    },
+    powerState: (serverId) => wings.state(serverOf(serverId).id),
+    setPowerState: (serverId, state) => wings.setState(serverOf(serverId).id, state),
+    setResources: (serverId, resources) => wings.setResources(serverOf(serverId).id, resources),
+    setNodeDown(nodeId, down, outage = {}) {
+      if (!store.nodes.some((node) => node.id === nodeId))
+        throw new Error(`The fake panel has no node ${nodeId}`);
+      wings.setNodeDown(nodeId, down, outage.proxyStatus ?? null);
+    },
+    setTransferring(serverId, transferring) {
+      serverOf(serverId).transferring = transferring;
+    },
+    setClientRateLimit: (perMinute) => throttle.reset(perMinute),
+    userPassword(userId) {
+      const user = store.users.find((candidate) => candidate.id === userId);
+      if (!user) throw new Error(`The fake panel has no user ${userId}`);
+      return user.password;
     },
     failNext(kind, count = 1, failureOptions = {}) {
       pending.push({ kind, left: count, options: failureOptions });

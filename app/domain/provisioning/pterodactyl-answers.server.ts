@@ -133,7 +133,7 @@ function field(attributes: Attributes, key: string): unknown {
   return attributes[key];
 }
 
-function int(attributes: Attributes, key: string): number {
+export function int(attributes: Attributes, key: string): number {
   const value = field(attributes, key);
   const number = typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value;
   if (typeof number !== "number" || !Number.isInteger(number)) {
@@ -149,7 +149,7 @@ function intOrZero(attributes: Attributes, key: string): number {
     : int(attributes, key);
 }
 
-function text(attributes: Attributes, key: string): string {
+export function text(attributes: Attributes, key: string): string {
   const value = field(attributes, key);
   if (typeof value !== "string") {
     throw new ShapeError(`"${key}" is not a text in the panel's answer`);
@@ -157,19 +157,19 @@ function text(attributes: Attributes, key: string): string {
   return value;
 }
 
-function textOrNull(attributes: Attributes, key: string): string | null {
+export function textOrNull(attributes: Attributes, key: string): string | null {
   const value = field(attributes, key);
   return value === null || value === undefined ? null : text(attributes, key);
 }
 
-function flag(attributes: Attributes, key: string): boolean {
+export function flag(attributes: Attributes, key: string): boolean {
   const value = field(attributes, key);
   if (typeof value === "boolean") return value;
   if (value === 0 || value === 1) return value === 1;
   throw new ShapeError(`"${key}" is not true or false in the panel's answer`);
 }
 
-function record(attributes: Attributes, key: string): Attributes {
+export function record(attributes: Attributes, key: string): Attributes {
   const value = field(attributes, key);
   if (!isRecord(value)) throw new ShapeError(`"${key}" is missing in the panel's answer`);
   return value;

@@ -99,12 +99,19 @@ export interface PanelClient {
   listNests(): Promise<PanelNest[]>;
   listEggs(nestId: number): Promise<PanelEgg[]>;
   getEgg(nestId: number, eggId: number): Promise<PanelEgg>;
+  getUser(id: number): Promise<PanelUser>;
   findUserByExternalId(externalId: string): Promise<PanelUser | null>;
   /** The user whose email is exactly this one (compared without case), or null. */
   findUserByEmail(email: string): Promise<PanelUser | null>;
   /** Created without a password: the panel mails the person a link to set one. */
   createUser(input: PanelUserInput): Promise<PanelUser>;
   updateUser(id: number, input: PanelUserInput): Promise<PanelUser>;
+  /**
+   * Sets the user's password on the panel (game panel and SFTP sign-in). The panel's UpdateUserRequest
+   * needs the email, username, first and last name with it: the user's current ones are read first and
+   * sent back unchanged.
+   */
+  setUserPassword(id: number, password: string): Promise<void>;
   /** The panel refuses (400) while the user still owns servers. */
   deleteUser(id: number): Promise<void>;
   /** With its allocations: a server found this way is one an earlier attempt made. */
@@ -162,6 +169,7 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
     listEggs: async (nestId) => listAll(`/nests/${id(nestId)}/eggs`, "include=variables", readEgg),
     getEgg: async (nestId, eggId) =>
       request("GET", `/nests/${id(nestId)}/eggs/${id(eggId)}?include=variables`, one(readEgg)),
+    getUser: async (userId) => request("GET", `/users/${id(userId)}`, one(readUser)),
     findUserByExternalId: async (externalId) =>
       find(`/users/external/${encodeURIComponent(externalId)}`, readUser),
     async findUserByEmail(email) {
@@ -177,6 +185,20 @@ export function createPanelClient(options: PanelClientOptions): PanelClient {
     createUser: async (input) => request("POST", "/users", one(readUser), userBody(input)),
     updateUser: async (userId, input) =>
       request("PATCH", `/users/${id(userId)}`, one(readUser), userBody(input)),
+    async setUserPassword(userId, password) {
+      // The panel reads an empty password as none and keeps the old one without a word.
+      if (password === "") throw new Error("The new panel password is empty");
+      const user = await request("GET", `/users/${id(userId)}`, one(readUser));
+      // No external_id: absent, the panel keeps it ("sometimes"). The password is never trimmed
+      // (TrimStrings leaves `password` alone).
+      await request("PATCH", `/users/${id(userId)}`, one(readUser), {
+        email: user.email,
+        username: user.username,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        password,
+      });
+    },
     deleteUser: async (userId) => request("DELETE", `/users/${id(userId)}`, none),
     findServerByExternalId: async (externalId) =>
       find(

@@ -205,6 +205,38 @@ describe("writing to the panel", () => {
     expect(panel.users.some((u) => u.id === user.id)).toBe(false);
   });
 
+  it("reads a user and sets their password, sending back their email, username and names", async () => {
+    const user = await customer();
+    expect(await client.getUser(user.id)).toEqual(user);
+    calls.length = 0;
+    // Spaces are the person's: the panel does not trim a password, and neither does the client.
+    await client.setUserPassword(user.id, " Tr0ub4dor&3 ");
+    expect(panel.userPassword(user.id)).toBe(" Tr0ub4dor&3 ");
+    expect(calls.map((c) => [c.method, c.path, c.status])).toEqual([
+      ["GET", `/api/application/users/${user.id}`, 200],
+      ["PATCH", `/api/application/users/${user.id}`, 200],
+    ]);
+    expect(panel.requests.at(-1)!.body).toEqual({
+      email: "player1@example.com",
+      username: "hf-user-1",
+      first_name: "Amina",
+      last_name: "Haddad",
+      password: " Tr0ub4dor&3 ",
+    });
+    // Nothing else changed on the panel's side.
+    expect(await client.getUser(user.id)).toEqual(user);
+
+    // The panel reads an empty password as none and keeps the old one: refused before asking.
+    const requests = panel.requests.length;
+    await expect(client.setUserPassword(user.id, "")).rejects.toThrow(/empty/);
+    expect(panel.requests).toHaveLength(requests);
+    expect(await client.setUserPassword(999, "x").catch((e: unknown) => e)).toMatchObject({
+      status: 404,
+      code: "NotFoundHttpException",
+    });
+    expect(panel.userPassword(user.id)).toBe(" Tr0ub4dor&3 ");
+  });
+
   it("creates a server that installs, then finds, suspends, unsuspends, reinstalls and deletes it", async () => {
     const user = await customer();
     const created = await client.createServer(sampServer(user.id));

@@ -18,7 +18,8 @@ import {
 // prefix says which): the key in its header, a timeout, no redirect followed, the panel's error body
 // read into typed errors, a list followed page by page, every request reported to `onCall`, and the
 // one retry of a read asked for with `retryReads`. The calls themselves are the clients' own
-// (pterodactyl-client.server.ts for the Application API).
+// (pterodactyl-client.server.ts for the Application API, pterodactyl-client-api.server.ts for the
+// Client API).
 
 /** The panel's paginated lists take any per_page; 100 keeps a page small and the calls few. */
 const PER_PAGE = 100;

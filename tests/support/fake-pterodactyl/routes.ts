@@ -24,6 +24,7 @@ import {
   type FieldRules,
   type RuleFailure,
 } from "./laravel-rules";
+import type { FakeWings } from "./wings";
 
 export interface ErrorItem {
   code: string;
@@ -53,6 +54,13 @@ export interface RouteContext {
   pathUrl: string;
   baseUrl: string;
   installReads: number;
+  /** Wings, on every node (the Client API's power, resources and reinstall go through it). */
+  wings: FakeWings;
+  /**
+   * The kind of key the request came with, and for a client key its user (a root admin of the panel);
+   * the fake does not model the user of an application key.
+   */
+  key: { type: "application" } | { type: "client"; user: FakeUser };
 }
 
 export interface Reply {
@@ -62,7 +70,10 @@ export interface Reply {
 
 export interface Route {
   method: string;
-  /** The path after /api/application, `{name}` for a parameter. Also the route's key in counters. */
+  /**
+   * The path after /api/application (`/servers/{server}`), or after /api for the Client API's
+   * (`/client/servers/{server}`), `{name}` for a parameter. Also the route's key in counters.
+   */
   pattern: string;
   handle(context: RouteContext): Reply;
 }
@@ -97,7 +108,7 @@ function validationException(failures: RuleFailure[]): PanelHttpError {
   );
 }
 
-function check(data: unknown, rules: FieldRules[]) {
+export function check(data: unknown, rules: FieldRules[]) {
   const failures = validate(data, rules);
   if (failures.length > 0) throw validationException(failures);
 }
@@ -294,14 +305,11 @@ function validatedEnvironment(egg: FakeEgg, given: unknown): Record<string, stri
 /** A single read of a server moves its install on (see FakePanelOptions.installReads). */
 function readServer(context: RouteContext, server: FakeServer): Reply {
   const body = item("server", serverAttributes(context.store, server, includes(context.query)));
-  if (server.install) {
-    server.install.readsLeft -= 1;
-    if (server.install.readsLeft <= 0) context.store.completeInstall(server, "ok");
-  }
+  context.store.countInstallRead(server);
   return { status: 200, body };
 }
 
-const noContent: Reply = { status: 204 };
+export const noContent: Reply = { status: 204 };
 
 // ---------------------------------------------------------------------------------------------------
 // The routes
@@ -476,6 +484,7 @@ export const ROUTES: Route[] = [
         lastName: String(body.last_name),
         externalId: typeof body.external_id === "string" ? body.external_id : null,
       });
+      if (typeof body.password === "string") user.password = body.password;
       return {
         status: 201,
         body: {
@@ -486,7 +495,8 @@ export const ROUTES: Route[] = [
     },
   },
   // Users\UserController::update with UpdateUserRequest (the same rules, unique ones ignoring this user)
-  // and UserUpdateService.
+  // and UserUpdateService: a password that is empty (null after ConvertEmptyStringsToNull) or absent
+  // leaves the old one; TrimStrings never trims it.
   {
     method: "PATCH",
     pattern: "/users/{user}",
@@ -501,6 +511,7 @@ export const ROUTES: Route[] = [
       if (valueAt(body, "external_id").present) {
         user.externalId = typeof body.external_id === "string" ? body.external_id : null;
       }
+      if (typeof body.password === "string") user.password = body.password;
       user.updatedAt = new Date();
       return { status: 200, body: item("user", userAttributes(user)) };
     },
@@ -667,7 +678,7 @@ export const ROUTES: Route[] = [
     },
   },
   // Servers\ServerManagementController::suspend, SuspensionService::toggle (nothing to do when already
-  // suspended).
+  // suspended); Wings, told of it, stops the server (Server::SyncWithEnvironment).
   {
     method: "POST",
     pattern: "/servers/{server}/suspend",
@@ -677,6 +688,7 @@ export const ROUTES: Route[] = [
         server.status = "suspended";
         server.updatedAt = new Date();
       }
+      c.wings.setState(server.id, "offline");
       return noContent;
     },
   },
@@ -694,12 +706,13 @@ export const ROUTES: Route[] = [
     },
   },
   // Servers\ServerManagementController::reinstall, ReinstallServerService: "installing" again (even a
-  // suspended server: the panel overwrites the status).
+  // suspended server: the panel overwrites the status); Wings stops the server to install it.
   {
     method: "POST",
     pattern: "/servers/{server}/reinstall",
     handle: (c) => {
       const server = bound(c.store.servers, c.params.server);
+      c.wings.setState(server.id, "offline");
       server.status = "installing";
       server.install = { readsLeft: c.installReads, reinstall: true };
       server.updatedAt = new Date();
@@ -887,10 +900,11 @@ function decoded(segment: string): string {
   }
 }
 
-/** The route for a method and a path after /api/application, as Laravel's router picks it. */
+/** The route of `routes` for a method and a path after their prefix, as Laravel's router picks it. */
 export function matchRoute(
   method: string,
   path: string,
+  routes: Route[] = ROUTES,
 ):
   | { kind: "found"; route: Route; params: Record<string, string> }
   | { kind: "notFound" }
@@ -898,7 +912,7 @@ export function matchRoute(
   const segments = path.split("/").filter(Boolean);
   const allowed: string[] = [];
   // Literal segments win over parameters (/servers/external/x before /servers/{server}/{force}).
-  const candidates = [...ROUTES].sort(
+  const candidates = [...routes].sort(
     (a, b) => (a.pattern.match(/\{/g)?.length ?? 0) - (b.pattern.match(/\{/g)?.length ?? 0),
   );
   for (const route of candidates) {

@@ -94,7 +94,11 @@ export interface FakeUser {
   lastName: string;
   language: string;
   rootAdmin: boolean;
-  /** Always null through the API: a user created without one is mailed a link to set it. */
+  /**
+   * The last password set through the API (POST or PATCH /users), in clear where the panel keeps a hash:
+   * the fake is a double, and tests read it (FakePanel.userPassword). Null: never set (the user is
+   * mailed a link to set one).
+   */
   password: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -138,6 +142,8 @@ export interface FakeServer {
   readonly suspended: boolean;
   /** An install (or reinstall) under way: how many more single reads until Wings reports it done. */
   install: { readsLeft: number; reinstall: boolean } | null;
+  /** A transfer to another node under way (the panel's `transfer` relation): the Client API answers 409. */
+  transferring: boolean;
   installedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -476,6 +482,7 @@ export class FakePanelStore {
         return this.status === "suspended";
       },
       install: input.install,
+      transferring: false,
       installedAt: input.install ? null : at,
       createdAt: at,
       updatedAt: at,
@@ -499,6 +506,16 @@ export class FakePanelStore {
     server.updatedAt = this.now();
     if (server.status === "suspended") return;
     server.status = result === "ok" ? null : reinstall ? "reinstall_failed" : "install_failed";
+  }
+
+  /**
+   * A single read of a server (the Application API's, or the Client API's page of it) moves its install
+   * on: after `installReads` of them Wings reports it done (FakePanelOptions.installReads).
+   */
+  countInstallRead(server: FakeServer) {
+    if (!server.install) return;
+    server.install.readsLeft -= 1;
+    if (server.install.readsLeft <= 0) this.completeInstall(server, "ok");
   }
 
   /** ServerDeletionService: the row goes, its allocations are free again (server_id set null). */
