@@ -6,6 +6,7 @@ import {
   PanelKeyNotForUrl,
   PanelKeyUnreadable,
 } from "~/domain/provisioning/panel-connection.server";
+import { isServerStateConflict } from "~/domain/provisioning/pterodactyl-client-api.server";
 import {
   PanelAddressRefused,
   PanelError,
@@ -50,17 +51,6 @@ async function clientApiOf(
   _onCall: (call: PanelCall) => void,
 ): Promise<ClientApi> {
   throw new PanelClientKeyMissing("The Client API client is not built yet");
-}
-
-/** The panel refused because the server is installing, suspended or being moved (409). */
-function isServerStateConflict(error: unknown): boolean {
-  return error instanceof PanelError && error.status === 409;
-}
-
-async function setUserPassword(client: unknown, userId: number, password: string): Promise<void> {
-  await (
-    client as { setUserPassword(id: number, password: string): Promise<void> }
-  ).setUserPassword(userId, password);
 }
 
 /** A status read now, whatever the cache's age: the card shows the state moving. */
@@ -224,7 +214,7 @@ function passwordHandler(config: ServerActionConfig): JobHandler {
         retryReads: true,
       });
       if (!found) throw new PanelKeyUnreadable();
-      await setUserPassword(found.client, Number(account.panel_user_id), password);
+      await found.client.setUserPassword(Number(account.panel_user_id), password);
     },
     ends: (error) => {
       if (

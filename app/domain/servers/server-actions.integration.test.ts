@@ -507,6 +507,68 @@ describeEachDatabase("what is asked of a server", (app) => {
     expect(again.ok && again.password).not.toBe(asked.password);
   });
 
+  it("sets the new password on the panel, then keeps it nowhere", async () => {
+    const { user, serviceId, owner } = await panelService();
+    const asked = await requestPanelPassword(app().db, {
+      serviceId,
+      actorId: user,
+      asStaff: false,
+      secret: SECRET,
+      now: clock,
+    });
+    if (!asked.ok) throw new Error(asked.error);
+    expect(panel.userPassword(owner.id)).toBeNull();
+    await runJobs(2);
+    expect(panel.userPassword(owner.id)).toBe(asked.password);
+    expect(await actionRows(serviceId)).toMatchObject([
+      { id: asked.actionId, action: "password", state: "done", error: null },
+    ]);
+    const [job] = await jobsOf(SERVER_PASSWORD_JOB);
+    expect(job).toMatchObject({ state: "succeeded", payload: "{}" });
+    const everything = JSON.stringify([
+      await app().db.selectFrom("server_actions").selectAll().execute(),
+      await app().db.selectFrom("audit_log").selectAll().execute(),
+      await app().db.selectFrom("jobs").selectAll().execute(),
+      await app().db.selectFrom("panel_calls").selectAll().execute(),
+    ]);
+    expect(everything).not.toContain(asked.password);
+    // The calls are in the service's log: the user read, then the user patched.
+    const calls = await readRows(app().db, "panel_calls", ["method", "path", "status"], {
+      hosting_service_id: serviceId,
+    });
+    expect(calls).toEqual([
+      { method: "GET", path: `/api/application/users/${owner.id}`, status: 200 },
+      { method: "PATCH", path: `/api/application/users/${owner.id}`, status: 200 },
+    ]);
+  });
+
+  it("fails a password the panel keeps refusing, the job dead and its payload erased", async () => {
+    const { user, serviceId, owner } = await panelService();
+    panel.failEvery(1, "500", { route: "PATCH /users/{user}" });
+    const asked = await requestPanelPassword(app().db, {
+      serviceId,
+      actorId: user,
+      asStaff: false,
+      secret: SECRET,
+      now: clock,
+    });
+    if (!asked.ok) throw new Error(asked.error);
+    await runJobs(2);
+    // A 5xx is tried again: still queued, the password still sealed in the payload.
+    expect(await actionRows(serviceId)).toMatchObject([{ state: "queued" }]);
+    const [waiting] = await jobsOf(SERVER_PASSWORD_JOB);
+    expect(waiting!.state).toBe("failed");
+    expect(JSON.parse(waiting!.payload)).toMatchObject({ password: expect.any(String) });
+    await runJobs(6);
+    const [job] = await jobsOf(SERVER_PASSWORD_JOB);
+    expect(job).toMatchObject({ state: "dead", payload: "{}", attempts: 4 });
+    expect(job!.last_error).not.toContain(asked.password);
+    expect(await actionRows(serviceId)).toMatchObject([
+      { state: "failed", error: "server.failed.panelError" },
+    ]);
+    expect(panel.userPassword(owner.id)).toBeNull();
+  });
+
   it("settles the action of a job buried without its handler, and empties its payload", async () => {
     const { user, serviceId } = await panelService();
     const ask = () =>
