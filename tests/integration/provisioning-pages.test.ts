@@ -4,12 +4,18 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { sqliteFilePath } from "~/db/database.server";
 import { approveOrder } from "~/domain/orders/orders.server";
-import { runPanelCheck } from "~/domain/provisioning/panel-connection.server";
+import {
+  panelClientApiFor,
+  PanelClientKeyMissing,
+  PanelKeyNotForUrl,
+  runPanelCheck,
+} from "~/domain/provisioning/panel-connection.server";
 import { appFetch, type AppFetch } from "../support/app-harness";
 import { signedInCookie } from "../support/account-fixtures";
 import { startFakePanel, type FakePanel } from "../support/fake-pterodactyl";
 import { adminId, customerWithCoins, placedOrder, productId } from "../support/money-fixtures";
 import { allowLocalPanel } from "../support/panel-snapshot";
+import { latestRow } from "../support/read-column";
 import { describeEachDatabase, TEST_ADMIN } from "../support/test-database";
 
 /**
@@ -269,6 +275,136 @@ describeEachDatabase("game panel pages", (app, dialect) => {
     } finally {
       await other.close();
     }
+  });
+
+  const clientKey = "ptlc_clientkeyofarootadmin9876";
+  const clientRow = () =>
+    app()
+      .db.selectFrom("panel_connections")
+      .select(["url", "api_key_encrypted", "client_key_encrypted", "client_key_last4"])
+      .executeTakeFirstOrThrow();
+
+  it("saves an optional client key beside the application key, never shows it, and keeps it encrypted", async () => {
+    await app().db.deleteFrom("panel_connections").execute();
+    const refused = await save({
+      url: panel.url,
+      apiKey: panel.apiKey,
+      clientKey: "ptla_notaclientkey",
+    });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain("A Client API key starts with ptlc_ and has no spaces.");
+    expect(refusedHtml).not.toContain("ptla_notaclientkey");
+    // Optional: saved without one, the page says what it is for and no key is kept.
+    expect((await save({ url: panel.url, apiKey: panel.apiKey })).status).toBe(200);
+    expect(await clientRow()).toMatchObject({ client_key_encrypted: null, client_key_last4: null });
+    const without = await (
+      await fetchApp("/admin/settings/game-panel", { cookie: adminCookie })
+    ).text();
+    expect(without).toContain("Client API key (optional)");
+    expect(without).not.toContain("Remove the client key");
+    await expect(panelClientApiFor(app().db, app().env.AUTH_SECRET)).rejects.toBeInstanceOf(
+      PanelClientKeyMissing,
+    );
+
+    expect((await save({ url: panel.url, apiKey: "", clientKey })).status).toBe(200);
+    const html = await (
+      await fetchApp("/admin/settings/game-panel", { cookie: adminCookie })
+    ).text();
+    expect(html).toContain("A client key ending in 9876 is saved.");
+    expect(html).toContain("Remove the client key");
+    expect(html).not.toContain(clientKey);
+    const saved = await clientRow();
+    expect(saved.client_key_last4).toBe("9876");
+    expect(saved.client_key_encrypted).not.toContain(clientKey.slice(5));
+    // The audit names the last four, never the key.
+    const audit = await latestRow(app().db, "audit_log", ["before", "after"], {
+      action: "panel.connection.save",
+    });
+    expect(JSON.parse(audit.after!)).toMatchObject({ clientKeyLast4: "9876" });
+    expect(JSON.stringify(audit)).not.toContain(clientKey.slice(5));
+    // A blank field keeps it; the application key typed again keeps it too.
+    expect((await save({ url: panel.url, apiKey: "", clientKey: "" })).status).toBe(200);
+    expect((await save({ url: panel.url, apiKey: panel.apiKey })).status).toBe(200);
+    expect((await clientRow()).client_key_encrypted).toBe(saved.client_key_encrypted);
+    expect(await panelClientApiFor(app().db, app().env.AUTH_SECRET)).toBeDefined();
+
+    // The stored bytes never hold it (SQLite's file, PostgreSQL's rows).
+    let stored: string;
+    if (dialect === "sqlite") {
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(app().db);
+      const file = sqliteFilePath(app().env.DATABASE_URL);
+      stored = readFileSync(file).toString("latin1");
+      if (existsSync(`${file}-wal`)) stored += readFileSync(`${file}-wal`).toString("latin1");
+    } else {
+      const rows = await sql<{ row: string }>`
+        select row_to_json(t)::text as row from panel_connections t
+        union all select row_to_json(a)::text from audit_log a`.execute(app().db);
+      stored = rows.rows.map((each) => each.row).join("\n");
+    }
+    expect(stored).toContain(panel.url);
+    expect(stored).not.toContain(clientKey.slice(5));
+  });
+
+  it("refuses a new address without the client key typed again, and sends it to no other address", async () => {
+    await app().db.deleteFrom("panel_connections").execute();
+    expect((await save({ url: panel.url, apiKey: panel.apiKey, clientKey })).status).toBe(200);
+    const before = await clientRow();
+    // The application key typed again is not enough: the client key is bound to the old address too.
+    const refused = await save({ url: `${panel.url}/elsewhere`, apiKey: panel.apiKey });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("The address changed: type the client key again");
+    expect(await clientRow()).toEqual(before);
+    // The row's address changed by hand: the client key is not for it.
+    await app()
+      .db.updateTable("panel_connections")
+      .set({ url: `${panel.url}/elsewhere` })
+      .execute();
+    await expect(panelClientApiFor(app().db, app().env.AUTH_SECRET)).rejects.toBeInstanceOf(
+      PanelKeyNotForUrl,
+    );
+    // Both typed again for the new address: saved.
+    expect(
+      (
+        await save({
+          url: `${panel.url}/elsewhere`,
+          apiKey: panel.apiKey,
+          clientKey: "ptlc_anotherclientkey1234",
+        })
+      ).status,
+    ).toBe(200);
+    expect(await clientRow()).toMatchObject({ client_key_last4: "1234" });
+    expect(await panelClientApiFor(app().db, app().env.AUTH_SECRET)).toBeDefined();
+  });
+
+  it("removes the client key, audited, and lets the address move without it afterwards", async () => {
+    await app().db.deleteFrom("panel_connections").execute();
+    const remove = () =>
+      fetchApp("/admin/settings/game-panel", {
+        cookie: adminCookie,
+        form: { intent: "removeClientKey" },
+      });
+    // No panel yet: nothing to remove it from.
+    expect((await remove()).status).toBe(400);
+    expect((await save({ url: panel.url, apiKey: panel.apiKey, clientKey })).status).toBe(200);
+    const removed = await remove();
+    expect(removed.status).toBe(200);
+    const html = await removed.text();
+    expect(html).toContain("The client key is removed.");
+    expect(html).not.toContain("A client key ending in");
+    expect(await clientRow()).toMatchObject({ client_key_encrypted: null, client_key_last4: null });
+    const audit = await latestRow(app().db, "audit_log", ["before", "after"], {
+      action: "panel.connection.save",
+    });
+    expect(JSON.parse(audit.before!)).toMatchObject({ clientKeyLast4: "9876" });
+    expect(JSON.parse(audit.after!)).toMatchObject({ clientKeyLast4: null });
+    await expect(panelClientApiFor(app().db, app().env.AUTH_SECRET)).rejects.toBeInstanceOf(
+      PanelClientKeyMissing,
+    );
+    // Again: nothing to remove, nothing changes.
+    expect(await (await remove()).text()).toContain("No client key was saved: nothing changed.");
+    // Without a client key, a new address needs only the application key.
+    expect((await save({ url: `${panel.url}/elsewhere`, apiKey: panel.apiKey })).status).toBe(200);
   });
 
   it("answers 404 for no service, tells a manual one, and refuses a Retry out of turn", async () => {

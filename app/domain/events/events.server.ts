@@ -12,6 +12,7 @@ import type { ProvisioningEvent } from "./provisioning-events.server";
 import type { Recorded } from "./reaction.server";
 import { react, reactAll } from "./reactions.server";
 import type { ServerActionEvent } from "./server-action-events.server";
+import type { ServerEvent } from "./server-events.server";
 import type { ServiceEvent } from "./service-events.server";
 import type { TicketEvent } from "./ticket-events.server";
 import type { TopUpEvent } from "./top-up-events.server";
@@ -38,6 +39,7 @@ export type DomainEvent =
   | AccountEvent
   | ProvisioningEvent
   | ServerActionEvent
+  | ServerEvent
   | JobEvent;
 
 /**

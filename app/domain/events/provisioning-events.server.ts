@@ -3,14 +3,21 @@ import type { PanelPorts } from "~/domain/provisioning/panel-plan";
 import { SERVICES_TAB, type Change, type ReactionTable } from "./reaction.server";
 import type { ServiceRef } from "./service-events.server";
 
-/** The game panel's address and the last four characters of its key, as the audit keeps them. */
+/**
+ * The game panel's address and the last four characters of its keys (the Application API's, and the
+ * optional Client API key's: null when none), as the audit keeps them.
+ */
 interface PanelConnectionRef {
   url: string;
   keyLast4: string | undefined;
+  clientKeyLast4?: string | null;
 }
 
 export type ProvisioningEvent =
-  /** An admin saved the game panel's address, key or location map (audited without the key). */
+  /**
+   * An admin saved the game panel's address, keys or location map, or removed its client key (audited
+   * without the keys).
+   */
   | {
       type: "panel.connectionSaved";
       actorId: string;

@@ -18,6 +18,7 @@ import { jobReactions } from "./job-events.server";
 import { provisioningReactions } from "./provisioning-events.server";
 import type { ReactionTable, Reactions, Recorded, Some } from "./reaction.server";
 import { serverActionReactions } from "./server-action-events.server";
+import { serverReactions } from "./server-events.server";
 import { serviceReactions } from "./service-events.server";
 import { ticketReactions } from "./ticket-events.server";
 import { topUpReactions } from "./top-up-events.server";
@@ -39,6 +40,7 @@ export const REACTIONS: ReactionTable<DomainEvent> = {
   ...accountReactions,
   ...provisioningReactions,
   ...serverActionReactions,
+  ...serverReactions,
   ...jobReactions,
 };
 

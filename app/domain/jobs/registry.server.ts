@@ -20,6 +20,7 @@ import {
   provisioningHandlers,
   provisioningSchedules,
 } from "~/domain/provisioning/provisioning-jobs.server";
+import { serverControlHandlers, serverControlSchedules } from "~/domain/servers/server-jobs.server";
 
 // Every job type the worker runs and every recurring schedule, in one place: a new area (the service
 // lifecycle, email, provisioning) adds its handlers and schedules here, each job type once
@@ -38,7 +39,10 @@ export interface JobWiring {
   discord?: { write?: StaffPostWriter; send?: typeof fetch };
   /** Email's send job: the templates, the SMTP transport (null keeps messages), MAIL_FROM (docs/mail.md). */
   mail?: Parameters<typeof mailSendHandlerWith>[0];
-  /** The game panel's jobs: the secret their key is encrypted with, the timeouts (docs/provisioning.md). */
+  /**
+   * The game panel's jobs and server control's: the secret their keys are encrypted with, the timeouts
+   * (docs/provisioning.md, docs/server-control.md).
+   */
   panel?: ProvisioningConfig;
   /**
    * The online payments' jobs (docs/online-payments.md): the auth secret the providers' keys are
@@ -61,6 +65,7 @@ function handlerParts(wiring: JobWiring): Readonly<Record<string, JobHandler>>[]
     },
     wiring.mail ? { [MAIL_SEND_JOB]: mailSendHandlerWith(wiring.mail) } : {},
     wiring.panel ? provisioningHandlers(wiring.panel) : {},
+    wiring.panel ? serverControlHandlers(wiring.panel) : {},
     wiring.payments ? onlinePaymentHandlers(wiring.payments) : {},
   ];
 }
@@ -90,6 +95,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   ...lifecycleSchedules,
   ...proofRetentionSchedules,
   ...provisioningSchedules,
+  ...serverControlSchedules,
   ...onlinePaymentSchedules,
 ];
 

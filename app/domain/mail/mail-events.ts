@@ -253,4 +253,9 @@ export type ServiceMailEvent =
       panelLink: string | null;
       /** Its remote-admin password was drawn for it alone at its creation (`generatedVariables`). */
       secretsDrawn: boolean;
-    });
+    })
+  /**
+   * A server whose customer turned its offline notice on has been offline for `minutes` since
+   * `offlineSince`: once per offline spell (its start is the key).
+   */
+  | (ServiceRef & { kind: "serverOffline"; offlineSince: string; minutes: number });

@@ -396,5 +396,12 @@ function planService(event: ServiceMailEvent): Planned {
         },
         event.userId,
       );
+    case "serverOffline":
+      return toCustomer(
+        event.kind,
+        `${service}:offline:${isoTime(event.offlineSince)}`,
+        { ...name, offlineSince: isoTime(event.offlineSince), minutes: event.minutes },
+        event.userId,
+      );
   }
 }

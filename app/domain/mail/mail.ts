@@ -31,6 +31,9 @@ export const MAIL_KINDS = [
   "serviceTerminated",
   // The server made on the game panel is installed: its address and how to manage it. Never optional.
   "serviceReady",
+  // A server whose customer turned its offline notice on has been offline a while: the switch is the
+  // choice (per server), so it is not one of the account tab's.
+  "serverOffline",
   // Security mail (password reset and sign-in notices): never optional.
   "passwordReset",
   "passwordChanged",

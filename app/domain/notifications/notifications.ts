@@ -38,6 +38,8 @@ export const NOTIFICATION_KINDS = [
   "service_reactivated",
   // A provisioned server finished installing on the game panel.
   "service_ready",
+  // A server whose customer asked for it has been offline for "count" minutes (once a spell).
+  "server_offline",
   /** Written by the lazy 3-day warning the service lifecycle replaced; rows of it are still shown. */
   "service_expiring",
   // The service lifecycle; "count" is a number of days, "amountCents" coins.

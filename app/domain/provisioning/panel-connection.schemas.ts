@@ -28,6 +28,20 @@ const keyField = z
     "provisioning.errors.keyFormat",
   );
 
+/**
+ * Empty keeps the saved client key (never shown either), if any; otherwise a Client API key, which the
+ * panel makes under a user's account (API credentials): a root admin's, so it reaches every server.
+ */
+const clientKeyField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((text) => (text ? text : null))
+  .refine(
+    (key) => key === null || /^ptlc_[A-Za-z0-9_-]{8,200}$/.test(key),
+    "provisioning.errors.clientKeyFormat",
+  );
+
 /** A location's choice: empty for none, else the panel location's id. */
 const locationChoice = z
   .string()
@@ -36,12 +50,17 @@ const locationChoice = z
   .transform((text) => (text === "" ? [] : [Number(text)]));
 
 /**
- * /admin/settings/game-panel: save the connection, ask a job to check it, or say whether the panel may
- * be on the local network (the setting gamePanel.allowLocalNetwork).
+ * /admin/settings/game-panel: save the connection, ask a job to check it, remove the client key, or say
+ * whether the panel may be on the local network (the setting gamePanel.allowLocalNetwork).
  */
 export const gamePanelActionSchema = z.discriminatedUnion("intent", [
   z
-    .object({ intent: z.literal("save"), url: urlField, apiKey: keyField })
+    .object({
+      intent: z.literal("save"),
+      url: urlField,
+      apiKey: keyField,
+      clientKey: clientKeyField,
+    })
     .catchall(z.string())
     .superRefine((form, ctx) => {
       for (const [name, value] of Object.entries(form)) {
@@ -61,9 +80,16 @@ export const gamePanelActionSchema = z.discriminatedUnion("intent", [
         const ids = locationChoice.parse(value);
         if (ids.length > 0) locationMap[name.slice(LOCATION_FIELD_PREFIX.length)] = ids;
       }
-      return { intent: "save" as const, url: form.url, apiKey: form.apiKey, locationMap };
+      return {
+        intent: "save" as const,
+        url: form.url,
+        apiKey: form.apiKey,
+        clientKey: form.clientKey,
+        locationMap,
+      };
     }),
   z.object({ intent: z.literal("check") }),
+  z.object({ intent: z.literal("removeClientKey") }),
   gamePanelFormSchema.extend({ intent: z.literal("network") }),
 ]);
 export type GamePanelAction = z.output<typeof gamePanelActionSchema>;

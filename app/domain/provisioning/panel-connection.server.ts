@@ -14,6 +14,7 @@ import {
   type PanelConnectionView,
   type PanelSnapshot,
 } from "./panel-connection";
+import { createPanelClientApi, type PanelClientApi } from "./pterodactyl-client-api.server";
 import {
   createPanelClient,
   PanelAddressRefused,
@@ -29,6 +30,8 @@ import {
 // last four characters. It is encrypted together with the address it was saved for, and a client is
 // made only when that address is the row's: a key goes to no other address, however the row's
 // changed (a save without the key typed again is refused; a row edited by hand reads as no key).
+// The optional Client API key (a root admin's, docs/server-control.md) follows the same rules: the
+// worker alone reads servers' states and sends their power signals with it.
 
 export const PANEL_CHECK_JOB = "provisioning.check";
 
@@ -40,6 +43,7 @@ export async function readPanelConnection(
     .select([
       "url",
       "api_key_last4",
+      "client_key_last4",
       "location_map",
       "updated_at",
       "snapshot",
@@ -53,6 +57,7 @@ export async function readPanelConnection(
   return {
     url: row.url,
     keyLast4: row.api_key_last4,
+    clientKeyLast4: row.client_key_last4,
     locationMap: parseLocationMap(row.location_map),
     updatedAt: row.updated_at,
     check: {
@@ -164,6 +169,12 @@ export type SavePanelConnectionResult =
   | {
       ok: false;
       kind: "invalid";
+      field: "clientKey";
+      error: "provisioning.errors.clientKeyForNewUrl";
+    }
+  | {
+      ok: false;
+      kind: "invalid";
       field: "url";
       error: "provisioning.errors.urlInvalid" | "provisioning.errors.urlLocal";
     };
@@ -174,46 +185,68 @@ interface BoundKey {
   key: string;
 }
 
-const refusal = <F extends "apiKey" | "url", E extends string>(field: F, error: E) => ({
+const refusal = <F extends "apiKey" | "clientKey" | "url", E extends string>(
+  field: F,
+  error: E,
+) => ({
   ok: false as const,
   kind: "invalid" as const,
   field,
   error,
 });
 
+/** A key and the address it may be sent to, encrypted together (null when no key was typed). */
+async function encryptBound(secret: string, url: string, key: string | null) {
+  if (!key) return null;
+  const bound: BoundKey = { url, key };
+  return symmetricEncrypt({ key: secret, data: JSON.stringify(bound) });
+}
+
 /**
  * Saves the panel's address, its key (left as it is when `apiKey` is null: the form never shows the
- * saved one) and the location map. Audited without the key. Refused: an address on the local network
- * while the setting gamePanel.allowLocalNetwork is off, and a new address (another scheme, host, port
- * or path) without its key typed again: the saved key is only ever sent to the address it was saved
- * with, so a stolen admin session cannot send it elsewhere by changing the address alone.
+ * saved one), the optional Client API key (the same: null keeps the saved one, if any) and the location
+ * map. Audited without the keys. Refused: an address on the local network while the setting
+ * gamePanel.allowLocalNetwork is off, and a new address (another scheme, host, port or path) without
+ * each saved key typed again: a saved key is only ever sent to the address it was saved with, so a
+ * stolen admin session cannot send it elsewhere by changing the address alone. A client key that is not
+ * wanted at the new address is removed first (`removePanelClientKey`).
  */
 export async function savePanelConnection(
   db: Db,
-  input: { url: string; apiKey: string | null; locationMap: LocationMap; actorId: string },
+  input: {
+    url: string;
+    apiKey: string | null;
+    clientKey?: string | null;
+    locationMap: LocationMap;
+    actorId: string;
+  },
   { secret }: { secret: string },
 ): Promise<SavePanelConnectionResult> {
   const url = panelBaseUrl(input.url);
   if (!url) return refusal("url", "provisioning.errors.urlInvalid");
-  const bound: BoundKey | null = input.apiKey ? { url, key: input.apiKey } : null;
-  const encrypted = bound
-    ? await symmetricEncrypt({ key: secret, data: JSON.stringify(bound) })
-    : null;
+  const encrypted = await encryptBound(secret, url, input.apiKey);
+  const clientKey = input.clientKey ?? null;
+  const clientEncrypted = await encryptBound(secret, url, clientKey);
   return inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom("panel_connections")
-      .select(["url", "api_key_last4", "location_map"])
+      .select(["url", "api_key_last4", "client_key_encrypted", "client_key_last4", "location_map"])
       .where("id", "=", 1)
       .executeTakeFirst();
     const { gamePanel } = await getSettings(trx);
     if (panelAddressRefused(url, gamePanel.allowLocalNetwork))
       return refusal("url", "provisioning.errors.urlLocal");
     if (!before && !encrypted) return refusal("apiKey", "provisioning.errors.keyRequired");
-    if (before && !encrypted && panelBaseUrl(before.url) !== url)
-      return refusal("apiKey", "provisioning.errors.keyForNewUrl");
+    const moved = before !== undefined && panelBaseUrl(before.url) !== url;
+    if (moved && !encrypted) return refusal("apiKey", "provisioning.errors.keyForNewUrl");
+    if (moved && before.client_key_encrypted && !clientEncrypted)
+      return refusal("clientKey", "provisioning.errors.clientKeyForNewUrl");
     const now = new Date().toISOString();
     const key = encrypted
       ? { api_key_encrypted: encrypted, api_key_last4: input.apiKey!.slice(-4) }
+      : {};
+    const client = clientEncrypted
+      ? { client_key_encrypted: clientEncrypted, client_key_last4: clientKey!.slice(-4) }
       : {};
     const values = {
       url,
@@ -221,6 +254,7 @@ export async function savePanelConnection(
       updated_by: input.actorId,
       updated_at: now,
       ...key,
+      ...client,
     };
     if (before)
       await trx.updateTable("panel_connections").set(values).where("id", "=", 1).execute();
@@ -229,12 +263,19 @@ export async function savePanelConnection(
         .insertInto("panel_connections")
         .values({ id: 1, api_key_encrypted: "", api_key_last4: "", ...values })
         .execute();
+    const clientKeyLast4 = client.client_key_last4 ?? before?.client_key_last4 ?? null;
     await record(trx, {
       type: "panel.connectionSaved",
       actorId: input.actorId,
       change: {
-        before: before ? { url: before.url, keyLast4: before.api_key_last4 } : null,
-        after: { url, keyLast4: key.api_key_last4 ?? before?.api_key_last4 },
+        before: before
+          ? {
+              url: before.url,
+              keyLast4: before.api_key_last4,
+              clientKeyLast4: before.client_key_last4,
+            }
+          : null,
+        after: { url, keyLast4: key.api_key_last4 ?? before?.api_key_last4, clientKeyLast4 },
       },
     });
     return {
@@ -242,10 +283,59 @@ export async function savePanelConnection(
       connection: {
         url,
         keyLast4: key.api_key_last4 ?? before?.api_key_last4 ?? "",
+        clientKeyLast4,
         locationMap: input.locationMap,
         updatedAt: now,
       },
     };
+  });
+}
+
+export type RemoveClientKeyResult =
+  | { ok: true; removed: boolean }
+  | { ok: false; kind: "invalid"; error: "provisioning.errors.notConnected" };
+
+/**
+ * Removes the saved Client API key (audited): the worker reads no server's state and sends no power
+ * signal until one is saved again. Nothing to remove is no failure (`removed: false`).
+ */
+export async function removePanelClientKey(
+  db: Db,
+  input: { actorId: string; now?: Date },
+): Promise<RemoveClientKeyResult> {
+  return inTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom("panel_connections")
+      .select(["url", "api_key_last4", "client_key_last4"])
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    if (!before)
+      return {
+        ok: false as const,
+        kind: "invalid" as const,
+        error: "provisioning.errors.notConnected" as const,
+      };
+    if (before.client_key_last4 === null) return { ok: true as const, removed: false };
+    await trx
+      .updateTable("panel_connections")
+      .set({
+        client_key_encrypted: null,
+        client_key_last4: null,
+        updated_by: input.actorId,
+        updated_at: (input.now ?? new Date()).toISOString(),
+      })
+      .where("id", "=", 1)
+      .execute();
+    const ref = { url: before.url, keyLast4: before.api_key_last4 };
+    await record(trx, {
+      type: "panel.connectionSaved",
+      actorId: input.actorId,
+      change: {
+        before: { ...ref, clientKeyLast4: before.client_key_last4 },
+        after: { ...ref, clientKeyLast4: null },
+      },
+    });
+    return { ok: true as const, removed: true };
   });
 }
 
@@ -282,6 +372,18 @@ function keyFor(decrypted: string, url: string | null): string {
   return bound.key;
 }
 
+/** A stored key read with the auth secret, when it was saved for `url` (the row's address). */
+async function savedKey(secret: string, encrypted: string, url: string | null): Promise<string> {
+  let decrypted: string;
+  try {
+    decrypted = await symmetricDecrypt({ key: secret, data: encrypted });
+  } catch {
+    throw new PanelKeyUnreadable();
+  }
+  if (!decrypted) throw new PanelKeyUnreadable();
+  return keyFor(decrypted, url);
+}
+
 export interface PanelClientSettings {
   secret: string;
   timeoutMs?: number;
@@ -306,15 +408,8 @@ export async function panelClientFor(
     .where("id", "=", 1)
     .executeTakeFirst();
   if (!row) return null;
-  let decrypted: string;
-  try {
-    decrypted = await symmetricDecrypt({ key: settings.secret, data: row.api_key_encrypted });
-  } catch {
-    throw new PanelKeyUnreadable();
-  }
-  if (!decrypted) throw new PanelKeyUnreadable();
   const url = panelBaseUrl(row.url);
-  const apiKey = keyFor(decrypted, url);
+  const apiKey = await savedKey(settings.secret, row.api_key_encrypted, url);
   const { gamePanel } = await getSettings(db);
   return {
     client: createPanelClient({
@@ -330,10 +425,51 @@ export async function panelClientFor(
     connection: {
       url: row.url,
       keyLast4: row.api_key_last4,
+      clientKeyLast4: row.client_key_last4,
       locationMap: parseLocationMap(row.location_map),
       updatedAt: row.updated_at,
     },
   };
+}
+
+/** No Client API key is saved (or no panel at all): the worker cannot read or drive servers. */
+export class PanelClientKeyMissing extends Error {
+  constructor() {
+    super("No Client API key of the game panel is saved");
+    this.name = "PanelClientKeyMissing";
+  }
+}
+
+/**
+ * A Client API client of the saved panel, with the saved client key: for the worker only (reading a
+ * server's state, sending its power signals), and only ever for the identifier of the service a job is
+ * about. Throws PanelClientKeyMissing (no panel, or no client key saved), PanelKeyUnreadable,
+ * PanelKeyNotForUrl (the client key was saved for another address), PanelAddressRefused.
+ */
+export async function panelClientApiFor(
+  db: Db,
+  secret: string,
+  options: Omit<PanelClientSettings, "secret"> = {},
+): Promise<PanelClientApi> {
+  const row = await db
+    .selectFrom("panel_connections")
+    .select(["url", "client_key_encrypted"])
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  if (!row?.client_key_encrypted) throw new PanelClientKeyMissing();
+  const url = panelBaseUrl(row.url);
+  const apiKey = await savedKey(secret, row.client_key_encrypted, url);
+  const { gamePanel } = await getSettings(db);
+  return createPanelClientApi({
+    // The address the key was saved for, which is the row's (keyFor).
+    url: url!,
+    apiKey,
+    allowLocalNetwork: gamePanel.allowLocalNetwork,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    onCall: options.onCall,
+    retryReads: options.retryReads,
+  });
 }
 
 export type CheckFailure =

@@ -7,6 +7,11 @@ export type LocationMap = Record<string, number[]>;
 export interface PanelConnectionView {
   url: string;
   keyLast4: string;
+  /**
+   * The last four characters of the saved Client API key (a root admin's, which the worker reads servers'
+   * states and sends their power signals with), null when none is saved: it is optional.
+   */
+  clientKeyLast4: string | null;
   /** The order form's location → the panel's location ids. */
   locationMap: LocationMap;
   updatedAt: string;

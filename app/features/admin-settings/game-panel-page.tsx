@@ -14,15 +14,16 @@ import { useTranslation } from "~/i18n/use-translation";
 import { mediumDateTime } from "~/lib/intl-format";
 
 export interface GamePanelActionResult extends ActionResult {
-  intent: "save" | "check" | "network";
+  intent: "save" | "check" | "network" | "removeClientKey";
 }
 
 /** How often the page looks again while a check waits for the worker. */
 const CHECK_REFRESH_MS = 1500;
 
 /**
- * /admin/settings/game-panel: the connection form (the key is never shown again: only its
- * last four characters, and it is sent only to the address it was saved with), the order form's
+ * /admin/settings/game-panel: the connection form (the keys are never shown again: only their
+ * last four characters, and each is sent only to the address it was saved with; the client key, which
+ * the worker reads servers' states with, is optional and can be removed), the order form's
  * locations mapped to the panel's, whether the panel may be on the local network, and what the last
  * check found (locations, nodes with their use, nests and eggs), which a job reads so the page never
  * waits on the panel.
@@ -53,6 +54,7 @@ export function GamePanelPage({
   const stored: Record<string, string> = {
     url: connection?.url ?? "",
     apiKey: "",
+    clientKey: "",
     ...Object.fromEntries(
       locations.map((location) => [
         `location.${location}`,
@@ -113,11 +115,24 @@ export function GamePanelPage({
       autoComplete: "off",
       maxLength: 200,
     },
+    {
+      kind: "password",
+      name: "clientKey",
+      label: t("panel.clientKey"),
+      hint: connection?.clientKeyLast4
+        ? t("panel.clientKeySaved", { last4: connection.clientKeyLast4 })
+        : t("panel.clientKeyHint"),
+      showLabel: t("panel.showKey"),
+      hideLabel: t("panel.hideKey"),
+      autoComplete: "off",
+      maxLength: 200,
+    },
     ...locationFields,
   ];
   const date = mediumDateTime(locale);
   const checkResult = result?.intent === "check" ? result : undefined;
   const networkResult = result?.intent === "network" ? result : undefined;
+  const removeResult = result?.intent === "removeClientKey" ? result : undefined;
   const locationName = (id: number) =>
     snapshot?.locations.find((location) => location.id === id)?.short ?? String(id);
 
@@ -152,6 +167,24 @@ export function GamePanelPage({
           errors={saveResult?.fieldErrors}
         />
       </FormCard>
+      {connection?.clientKeyLast4 || removeResult ? (
+        <TitledCard title={t("panel.clientKeyTitle")}>
+          <div className="grid gap-4">
+            <p className="text-sm text-muted-foreground">{t("panel.clientKeyDescription")}</p>
+            {removeResult ? <ResultMessage result={removeResult} /> : null}
+            {connection?.clientKeyLast4 ? (
+              <IntentButton
+                intent="removeClientKey"
+                fields={{}}
+                variant="outline"
+                confirmText={t("panel.removeClientKeyConfirm")}
+              >
+                {t("panel.removeClientKey")}
+              </IntentButton>
+            ) : null}
+          </div>
+        </TitledCard>
+      ) : null}
       <FormCard
         id="network"
         title={t("panel.networkTitle")}

@@ -103,6 +103,11 @@ const PARAMS: Record<MailKind, Record<string, unknown>> = {
     panelLink: "https://panel.example.com/server/abcd1234",
     secretsDrawn: true,
   },
+  serverOffline: {
+    service: "Alpha SMP",
+    offlineSince: "2031-03-12T04:17:00.000Z",
+    minutes: 10,
+  },
   passwordReset: { token: "Abc123def456ghi789jkl012" },
   passwordChanged: { at: "2031-03-12T04:17:00.000Z" },
   adminSignIn: {
@@ -537,6 +542,24 @@ describe("the mail templates", () => {
     expect(plain(ar.subject)).toBe("خادمك Alpha SMP جاهز");
     expect(plain(ar.text)).toContain("عنوانه: 203.0.113.20:22003");
     expect(plain(ar.text)).toContain("قائمة الخوادم (ASE) 22126");
+  });
+
+  it("tells that a server has been offline, since when, what to do and why the message came", async () => {
+    const en = await contextIn("en");
+    const mail = sampleMail("serverOffline", en);
+    expect(mail.subject).toBe("Your server Alpha SMP is offline");
+    expect(mail.text).toMatch(
+      /Your server Alpha SMP has been offline since .*2031.*: 10 minutes or more\./,
+    );
+    expect(mail.text).toContain("Start it again from its page on your dashboard");
+    expect(mail.text).toContain("you turned on the offline notice for this server");
+    expect(mail.text).toContain("View my services:\nhttps://shop.example.com/dashboard/services");
+    const fr = sampleMail("serverOffline", await contextIn("fr"));
+    expect(fr.subject).toBe("Votre serveur Alpha SMP est hors ligne");
+    expect(fr.text).toContain("au moins 10 minutes.");
+    const ar = sampleMail("serverOffline", await contextIn("ar"));
+    expect(plain(ar.subject)).toBe("خادمك Alpha SMP متوقف");
+    expect(plain(ar.text)).toContain("10 دقائق على الأقل");
   });
 
   /** A suspension for expiry as the lifecycle queues it (values of mail-plan.server.ts). */

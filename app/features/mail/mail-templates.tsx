@@ -362,6 +362,7 @@ export function mailContent(
     case "serviceTerminationWarning":
     case "serviceTerminated":
     case "serviceReady":
+    case "serverOffline":
       return serviceContent(kind, params, context);
     case "passwordReset":
     case "passwordChanged":

@@ -8,7 +8,8 @@ import type { MailContent, MailContext } from "./mail-templates";
 
 // A customer's messages about one of their services (docs/mail.md "A service's messages"): the
 // lifecycle's (reminders, a short balance, suspension, the termination warning, termination), a
-// renewal's receipt, and the server made on the game panel once it is installed. Each names the service
+// renewal's receipt, the server made on the game panel once it is installed, and the notice of a server
+// offline a while (docs/server-control.md), which says why it came and how to stop it. Each names the service
 // and links to the services tab; the lifecycle's say when the next step comes and what renewing costs,
 // with the way to renew or to add coins. Values a row queued by an older version lacks (a date, the
 // price) leave their sentence out, or the message as it was then.
@@ -22,6 +23,7 @@ type ServiceKind = Extract<
   | "serviceTerminationWarning"
   | "serviceTerminated"
   | "serviceReady"
+  | "serverOffline"
 >;
 
 /** Each automatic reason's text, one key per kind (written out for the catalogue test). */
@@ -259,5 +261,17 @@ export function serviceContent(
         t("serviceReady.heading"),
         readyContent(service, params, context),
       );
+    case "serverOffline":
+      return content(t("serverOffline.subject", { service }), t("serverOffline.heading"), {
+        paragraphs: [
+          t("serverOffline.body", {
+            service,
+            date: formatWhen(params.offlineSince, context),
+            count: typeof params.minutes === "number" ? params.minutes : 10,
+          }),
+          t("serverOffline.next"),
+          t("serverOffline.why"),
+        ],
+      });
   }
 }

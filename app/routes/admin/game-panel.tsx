@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { gamePanelActionSchema } from "~/domain/provisioning/panel-connection.schemas";
 import {
   readPanelConnection,
+  removePanelClientKey,
   requestPanelCheck,
   savePanelConnection,
 } from "~/domain/provisioning/panel-connection.server";
@@ -16,9 +17,10 @@ import { metaFor } from "~/lib/route-meta";
 import type { Route } from "./+types/game-panel";
 import { requestContext } from "~/context.server";
 
-// /admin/settings/game-panel (docs/provisioning.md): the panel's address and key, the order
-// form's locations on the panel, "Check connection" (a job reads the panel; this page shows what it
-// found), and whether the panel may be on the local network (a setting).
+// /admin/settings/game-panel (docs/provisioning.md): the panel's address and key, the optional
+// client key (docs/server-control.md), the order form's locations on the panel, "Check connection" (a
+// job reads the panel; this page shows what it found), and whether the panel may be on the local
+// network (a setting).
 export const loader = adminLoader(requestContext, {
   title: "provisioning.panel.title",
   load: async ({ db, context }) => ({
@@ -40,8 +42,8 @@ export const action = adminAction(
         intent: "save",
         message: "provisioning.panel.saveFailed",
         fieldErrors: form.fieldErrors,
-        // Never the key: what was typed in it is not sent back to the page.
-        values: { ...form.values, apiKey: "" },
+        // Never a key: what was typed in them is not sent back to the page.
+        values: { ...form.values, apiKey: "", clientKey: "" },
       } satisfies GamePanelActionResult,
       { status: 400 },
     ),
@@ -70,6 +72,17 @@ export const action = adminAction(
         ok: true,
         intent: "check",
         message: "provisioning.panel.checkQueued",
+      } satisfies GamePanelActionResult;
+    }
+    if (input.intent === "removeClientKey") {
+      const removed = await removePanelClientKey(db, { actorId: admin.id });
+      if (!removed.ok) return refusal(removed, { intent: "removeClientKey" as const });
+      return {
+        ok: true,
+        intent: "removeClientKey",
+        message: removed.removed
+          ? "provisioning.panel.clientKeyRemoved"
+          : "provisioning.panel.clientKeyNone",
       } satisfies GamePanelActionResult;
     }
     const result = await savePanelConnection(
